@@ -1,0 +1,212 @@
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+
+export const CONTENT_STATUSES = [
+  'NEW',
+  'PROCESSING',
+  'PROCESSING_AUDIO',
+  'AUDIO_PROCESSED',
+  'PROCESSING_VIDEO',
+  'VIDEO_PROCESSED',
+  'UPLOADING',
+  'READY_FOR_UPLOAD',
+  'UPLOADED',
+  'FAILED_AUDIO',
+  'FAILED_VIDEO',
+  'FAILED_UPLOAD',
+  'FAILED',
+] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+export const TERMINAL_STATUSES: ReadonlySet<ContentStatus> = new Set([
+  'UPLOADED',
+  'FAILED_AUDIO',
+  'FAILED_VIDEO',
+  'FAILED_UPLOAD',
+  'FAILED',
+]);
+export const FAILED_STATUSES: ReadonlySet<ContentStatus> = new Set([
+  'FAILED_AUDIO',
+  'FAILED_VIDEO',
+  'FAILED_UPLOAD',
+  'FAILED',
+]);
+/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
+export const GENERATING_STATUSES: ReadonlySet<ContentStatus> = new Set([
+  'PROCESSING',
+  'PROCESSING_AUDIO',
+  'AUDIO_PROCESSED',
+  'PROCESSING_VIDEO',
+  'UPLOADING',
+]);
+/** Statuses with a rendered video that has not been published (A27). */
+export const RENDERED_STATUSES: ReadonlySet<ContentStatus> = new Set([
+  'VIDEO_PROCESSED',
+  'READY_FOR_UPLOAD',
+  'FAILED_UPLOAD',
+]);
+
+export const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const SCOPES = ['read', 'write', 'generate', 'delete'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface Account {
+  id: string;
+  name: string;
+  platform: Platform;
+  platform_acronym: string | null;
+}
+
+export interface PersonaRef {
+  id: string | null;
+  name: string | null;
+}
+
+/** One row of GET /contents (A18). */
+export interface ContentSummary {
+  id: string;
+  title: string;
+  description: string | null;
+  full_text: string | null;
+  hashtags: string | null;
+  status: ContentStatus;
+  persona: PersonaRef | null;
+  published_url: string | null;
+  published_platform: string | null;
+  last_error: string | null;
+  creation_date: string | null;
+  updated_at: string | null;
+  upload_date: string | null;
+}
+
+export interface VideoSettings {
+  video_id: string | null;
+  orientation: string | null;
+  prefer_real_world: boolean | null;
+  image_overlay_enabled: boolean | null;
+  image_overlay_position: string | null;
+  zoom_effect_enabled: boolean | null;
+  subtitle_settings: Record<string, unknown> | null;
+}
+
+export interface Progress {
+  percentage: number | null;
+  step: string | null;
+  message: string | null;
+}
+
+/** GET /contents/{id}. Signed URLs are kept only to know whether a render exists; never reported. */
+export interface ContentDetail {
+  id: string;
+  title: string;
+  description: string | null;
+  full_text: string | null;
+  textover: string | null;
+  hashtags: string | null;
+  status: ContentStatus;
+  fine_tuning: Record<string, unknown> | null;
+  persona: PersonaRef | null;
+  accounts: Account[];
+  has_video: boolean;
+  last_error: string | null;
+  progress: Progress | null;
+  video_settings: VideoSettings | null;
+  creation_date: string | null;
+  updated_at: string | null;
+  upload_date: string | null;
+}
+
+/** The writable fields of an item (A13). */
+export interface ContentFields {
+  title: string;
+  description: string | null;
+  full_text: string | null;
+  textover: string | null;
+  hashtags: string | null;
+  fine_tuning: Record<string, unknown> | null;
+  persona_id: string | null;
+}
+
+export type ContentEdit = Partial<ContentFields>;
+
+/** Render options of a generation request (A21); undefined = not sent. */
+export interface RenderOptions {
+  video_id: string;
+  orientation: string;
+  prefer_real_world?: boolean | undefined;
+  image_overlay_enabled?: boolean | undefined;
+  image_overlay_position?: string | undefined;
+  zoom_effect_enabled?: boolean | undefined;
+  subtitle_settings?: Record<string, unknown> | undefined;
+}
+
+/** Publication options in the project's clean form; wire.ts owns the quirks. */
+export interface PublishOptions {
+  account_ids: string[];
+  privacy?: string | undefined;
+  category?: string | undefined;
+  made_for_kids: boolean;
+  age_restricted: boolean;
+  notify_subscribers: boolean;
+  ai_disclosure: boolean;
+  tiktok_post_mode?: 'direct' | 'draft' | undefined;
+  tiktok_privacy?: string | undefined;
+}
+
+export interface GenerationRequest {
+  content_id: string;
+  render: RenderOptions;
+  /** Present only when publication is due: its presence is the service's only switch. */
+  publish?: PublishOptions | undefined;
+}
+
+export interface TaskStatus {
+  id: string;
+  status: ContentStatus;
+  progress: Progress | null;
+  last_error: string | null;
+}
+
+export interface Introspection {
+  active: boolean;
+  subject: string;
+  scopes: string[];
+}
+
+export interface Subscription {
+  plan: string | null;
+  limits: Record<string, unknown>;
+  usage_summary: Record<string, unknown>;
+}
+
+export interface ContentVersion {
+  version: number | string;
+  title: string | null;
+  full_text: string | null;
+  textover: string | null;
+  created_at: string | null;
+}
+
+/** One typed method per endpoint of the interface. */
+export interface ServiceApi {
+  listContents(): Promise<ContentSummary[]>;
+  getContent(id: string): Promise<ContentDetail>;
+  createContent(fields: ContentFields): Promise<ContentDetail>;
+  editContent(
+    id: string,
+    edit: ContentEdit,
+    options?: { cancelGeneration?: boolean },
+  ): Promise<ContentDetail>;
+  listVersions(id: string): Promise<ContentVersion[]>;
+  processContent(request: GenerationRequest): Promise<void>;
+  generateVideo(contentId: string, render: RenderOptions): Promise<void>;
+  upload(contentId: string, publish: PublishOptions): Promise<void>;
+  taskStatus(contentId: string): Promise<TaskStatus>;
+  listAccounts(): Promise<Account[]>;
+  credits(): Promise<number>;
+  subscription(): Promise<Subscription>;
+  introspect(): Promise<Introspection>;
+}

@@ -1,0 +1,35 @@
+import type { ContentStatus } from '../api/types.ts';
+
+export type Outcome =
+  'created' | 'updated' | 'rendered' | 'published' | 'unchanged' | 'running' | 'failed' | 'skipped' | 'error';
+
+export interface PublishedUrl {
+  title: string;
+  platform: string;
+  url: string;
+}
+
+export interface ItemResult {
+  file: string;
+  title: string;
+  id: string | null;
+  outcome: Outcome;
+  /** Status last seen on the service. */
+  status: ContentStatus | null;
+  publishedUrls: PublishedUrl[];
+  /** The service's last_error for FAILED_* items. */
+  lastError: string | null;
+  /** What stopped the engine on this item (an HTTP error, a timeout), already free of secrets. */
+  error: string | null;
+  durationMs: number;
+}
+
+export interface ApplyResult {
+  items: ItemResult[];
+  creditsBefore: number | null;
+  creditsAfter: number | null;
+  /** True when any write reached the service. */
+  changed: boolean;
+  /** True when any item failed or errored: the run must fail. */
+  failed: boolean;
+}

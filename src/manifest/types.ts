@@ -1,0 +1,81 @@
+import type { Platform, PublishOptions, RenderOptions } from '../api/types.ts';
+
+export const STAGES = ['draft', 'rendered', 'published'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const FLOWS = ['oneshot', 'stepwise'] as const;
+export type Flow = (typeof FLOWS)[number];
+
+/** A position in a manifest; lines and columns count from 1. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** An account as the manifest names it; resolved through GET /accounts by the engine. */
+export type AccountSelector =
+  | { kind: 'id'; id: string; location: SourceLocation }
+  | { kind: 'name'; platform: Platform; name: string; location: SourceLocation };
+
+/**
+ * Item fields as the manifest wants them. An absent property is not managed:
+ * it is neither sent nor compared (the service keeps its own value).
+ */
+export interface DesiredFields {
+  title: string;
+  description?: string;
+  full_text?: string;
+  textover?: string;
+  /** Already joined to the one string the service takes. */
+  hashtags?: string;
+  fine_tuning?: Record<string, unknown>;
+  persona_id?: string;
+}
+
+export interface DesiredPublish {
+  accounts: AccountSelector[];
+  /** ISO 8601 instant in UTC (`…Z`), or null for "as soon as rendered". */
+  at: string | null;
+  options: Omit<PublishOptions, 'account_ids'>;
+}
+
+/** One manifest, validated and normalized: the engine's desired state for one item. */
+export interface DesiredItem {
+  /** Workspace-relative path with forward slashes; the item's stable key. */
+  file: string;
+  /** Where the manifest's `title` is written. */
+  location: SourceLocation;
+  /** Positions of fields the engine may need to point at, by dotted path (`publish.accounts.1`). */
+  locations: Record<string, SourceLocation>;
+  /** Pinned remote id, if the manifest sets `id`. */
+  id: string | null;
+  fields: DesiredFields;
+  stage: Stage;
+  flow: Flow;
+  render: RenderOptions;
+  publish: DesiredPublish | null;
+}
+
+export type Severity = 'error' | 'warning';
+
+/** A problem found in the manifests or while matching them to the service; becomes an annotation. */
+export interface Problem {
+  severity: Severity;
+  /** Stable machine code, for example `unknown_key`, `duplicate_title`, `unknown_account`. */
+  code: string;
+  file: string;
+  line: number;
+  column: number;
+  /** Dotted path of the offending field, when there is one. */
+  field?: string;
+  /** One sentence that says what is wrong and what to do. */
+  message: string;
+}
+
+export interface LoadResult {
+  items: DesiredItem[];
+  problems: Problem[];
+  /** Every manifest file the glob matched, in stable order (defaults files excluded). */
+  files: string[];
+}

@@ -1,0 +1,95 @@
+import type {
+  Account,
+  ContentFields,
+  ContentStatus,
+  PublishOptions,
+  RenderOptions,
+  Scope,
+} from '../api/types.ts';
+import type { Flow, Problem, Stage } from '../manifest/types.ts';
+
+// The plan is data: typed steps with typed reasons, no sentences. The report
+// layer turns it into words; plan mode is this same value with no writes.
+
+export type Mode = 'validate' | 'plan' | 'apply';
+
+/** How a manifest was matched to a remote item. */
+export type Match = 'pinned' | 'title' | 'renamed' | 'new';
+
+export type ManagedField = keyof ContentFields;
+
+export interface FieldChange {
+  field: ManagedField;
+  from: unknown;
+  to: unknown;
+}
+
+export type RenderReason = 'never_rendered' | 'script_changed' | 'settings_changed' | 'retry_failed';
+
+export interface PublicationTarget {
+  accounts: Account[];
+  options: PublishOptions;
+}
+
+export type Step =
+  | { kind: 'create'; fields: ContentFields }
+  | { kind: 'edit'; changes: FieldChange[]; cancelGeneration: boolean }
+  /** One-shot carries its publication inside the render; stepwise never does. */
+  | { kind: 'render'; reason: RenderReason; render: RenderOptions; publish: PublicationTarget | null }
+  | { kind: 'upload'; publish: PublicationTarget; retry: boolean }
+  /** Something is in flight on the service: poll it to the end, send nothing. */
+  | { kind: 'wait'; status: ContentStatus };
+
+/** Why something the manifest asks for does not happen in this run. */
+export type Hold =
+  | { kind: 'scheduled'; at: string }
+  | { kind: 'publish_disabled'; by: 'input' | 'event' }
+  | { kind: 'render_disabled'; by: 'event' }
+  | { kind: 'generating'; status: ContentStatus }
+  | { kind: 'already_retried'; status: ContentStatus };
+
+/** A difference that apply will not fix: the video is already published. */
+export interface Drift {
+  field: ManagedField | 'video_settings';
+  remote: unknown;
+  desired: unknown;
+}
+
+export interface RemoteRef {
+  id: string;
+  title: string;
+  status: ContentStatus;
+}
+
+export interface PlanItem {
+  file: string;
+  line: number;
+  column: number;
+  title: string;
+  stage: Stage;
+  flow: Flow;
+  match: Match;
+  /** The title the item had before a rename, found in git history. */
+  renamedFrom: string | null;
+  remote: RemoteRef | null;
+  steps: Step[];
+  holds: Hold[];
+  drift: Drift[];
+  /** publish.at when the manifest sets one. */
+  publishAt: string | null;
+  /** The script reviewers read: the manifest's textover, else the service's. */
+  script: { desired: string | null; remote: string | null };
+}
+
+export interface Plan {
+  mode: Mode;
+  items: PlanItem[];
+  /** Remote items no manifest claims; listed, never touched. */
+  unmanaged: RemoteRef[];
+  /** (item, account) pairs this plan would publish now. */
+  publications: number;
+  /** Scopes the plan's writes need (A29), checked before the first write. */
+  requiredScopes: Scope[];
+  /** Matching problems found while planning (duplicate remote titles, unknown accounts). */
+  problems: Problem[];
+}
