@@ -1,0 +1,186 @@
+import { parseArgs } from 'node:util';
+
+// Command-line arguments, read once into one typed object. The API key is
+// deliberately not an option: a key on the command line lands in shell
+// history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
+// input when --api-key-stdin asks for it.
+
+export const COMMANDS = ['validate', 'plan', 'apply', 'emulator', 'schema', 'help'] as const;
+export type Command = (typeof COMMANDS)[number];
+
+export const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
+
+export interface CliOptions {
+  command: Command;
+  manifests: string;
+  json: boolean;
+  cwd: string;
+  baseUrl: string | null;
+  apiKeyStdin: boolean;
+  concurrency: number;
+  wait: boolean;
+  timeoutMinutes: number;
+  publish: boolean;
+  maxPublications: number;
+  cancelRunning: boolean;
+  /** Git ref whose manifests hold the previous titles (rename detection). */
+  base: string | null;
+  /** Arguments after the command that the command reads itself (`emulator --port 8080`). */
+  rest: string[];
+}
+
+/** A mistake in how the CLI was called: exit code 2, with the usage hint. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const OPTIONS = {
+  manifests: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  cwd: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-stdin': { type: 'boolean', default: false },
+  concurrency: { type: 'string' },
+  wait: { type: 'boolean', default: true },
+  'timeout-minutes': { type: 'string' },
+  publish: { type: 'boolean', default: true },
+  'max-publications': { type: 'string' },
+  'cancel-running': { type: 'boolean', default: false },
+  base: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
+} as const;
+
+/** Options that look like a key was passed on the command line. */
+const KEY_OPTIONS = new Set(['--api-key', '--key', '--apikey', '--token']);
+
+export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions | 'version' {
+  const [first, ...afterCommand] = argv;
+  // The emulator has its own options (--port, --phase-ms); hand them over untouched.
+  if (first === 'emulator') return { ...defaults('emulator', cwd), rest: afterCommand };
+
+  for (const arg of argv) {
+    const name = arg.split('=')[0] ?? arg;
+    if (KEY_OPTIONS.has(name)) {
+      throw new UsageError(
+        `${name} is not accepted: a key on the command line ends up in shell history. ` +
+          'Set CONTENT_API_KEY in the environment, or pass --api-key-stdin and pipe the key in.',
+      );
+    }
+  }
+
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: OPTIONS,
+      allowPositionals: true,
+      allowNegative: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.version) return 'version';
+
+  const [commandName, ...extra] = positionals;
+  if (values.help || commandName === undefined) return defaults('help', cwd);
+  if (!isCommand(commandName)) {
+    const hint = closest(commandName, COMMANDS);
+    throw new UsageError(
+      `unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
+        `Commands: ${COMMANDS.join(', ')}.`,
+    );
+  }
+  if (extra.length > 0) {
+    throw new UsageError(
+      `unexpected argument '${extra[0]}'. To choose manifests, use --manifests 'GLOB' (quoted, so the shell does not expand it).`,
+    );
+  }
+
+  return {
+    command: commandName,
+    manifests: values.manifests ?? DEFAULT_MANIFESTS,
+    json: values.json,
+    cwd: values.cwd ?? cwd,
+    baseUrl: values['base-url'] ?? null,
+    apiKeyStdin: values['api-key-stdin'],
+    concurrency: integer('--concurrency', values.concurrency, 4, 1),
+    wait: values.wait,
+    timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
+    publish: values.publish,
+    maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
+    cancelRunning: values['cancel-running'],
+    base: values.base ?? null,
+    rest: [],
+  };
+}
+
+function defaults(command: Command, cwd: string): CliOptions {
+  return {
+    command,
+    manifests: DEFAULT_MANIFESTS,
+    json: false,
+    cwd,
+    baseUrl: null,
+    apiKeyStdin: false,
+    concurrency: 4,
+    wait: true,
+    timeoutMinutes: 30,
+    publish: true,
+    maxPublications: 10,
+    cancelRunning: false,
+    base: null,
+    rest: [],
+  };
+}
+
+function isCommand(value: string): value is Command {
+  return (COMMANDS as readonly string[]).includes(value);
+}
+
+function integer(flag: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min) {
+    throw new UsageError(`${flag} expects a whole number of at least ${min}, got '${raw}'.`);
+  }
+  return value;
+}
+
+function number(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) {
+    throw new UsageError(`${flag} expects a positive number of minutes, got '${raw}'.`);
+  }
+  return value;
+}
+
+/** The candidate within edit distance 2, for "did you mean". */
+export function closest(word: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

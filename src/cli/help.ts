@@ -1,0 +1,55 @@
+// The text of `content-as-code --help`. The README's CLI section repeats the
+// exit codes; test/readme keeps the two in step.
+
+export const EXIT = {
+  ok: 0,
+  /** Validation errors, or an item that failed on the service. */
+  failed: 1,
+  /** The CLI was called wrongly, or its configuration is missing or invalid. */
+  usage: 2,
+  /** The service could not be used: authentication, scopes, credits, network. */
+  service: 3,
+} as const;
+
+export const EXIT_CODE_LINES: ReadonlyArray<[number, string]> = [
+  [EXIT.ok, 'everything planned or applied as asked'],
+  [EXIT.failed, 'validation errors in the manifests, or items that failed (their last_error is shown)'],
+  [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
+  [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
+];
+
+export function helpText(): string {
+  return `content-as-code: keep narrated videos as code.
+
+Usage:
+  content-as-code validate [options]   check the manifests; sends nothing
+  content-as-code plan [options]       show what apply would do; changes nothing
+  content-as-code apply [options]      create, edit, render and publish to match the manifests
+  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
+  content-as-code schema               print the manifest JSON Schema
+
+Options:
+  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
+  --cwd DIR               workspace root the glob and reported paths are relative to
+  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
+  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --json                  print one JSON document (the run report) instead of tables
+  --concurrency N         items worked on at once (default: 4)
+  --no-wait               start generations and return without waiting for them
+  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
+  --no-publish            forbid any publication in this run
+  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
+  --cancel-running        edit items that are generating, cancelling their job
+  --base REF              git ref holding the previous manifests, to detect renamed titles
+  -h, --help              this text
+  -v, --version           the version
+
+Environment:
+  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
+  CONTENT_API_URL         the service base URL, when --base-url is not given
+  NO_COLOR                plain output even on a terminal
+
+Exit codes:
+${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
+`;
+}

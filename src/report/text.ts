@@ -1,0 +1,328 @@
+import type { ContentStatus, Progress } from '../api/types.ts';
+import type { ApplyResult, ItemResult, Outcome } from '../apply/types.ts';
+import type { Drift, Hold, Plan, PlanItem, Step } from '../plan/types.ts';
+
+// Plans and results for a terminal: plain text, aligned columns, colour only
+// when asked (the CLI asks when stdout is a TTY and NO_COLOR is unset). The
+// Markdown of the job summary and the PR comment lives in markdown.ts; this
+// module says the same things in fewer characters.
+
+export interface TextStyle {
+  color: boolean;
+}
+
+const PLAIN: TextStyle = { color: false };
+
+type Tone = 'good' | 'bad' | 'busy' | 'dim' | 'bold';
+const ANSI: Record<Tone, [string, string]> = {
+  good: ['\u001b[32m', '\u001b[39m'],
+  bad: ['\u001b[31m', '\u001b[39m'],
+  busy: ['\u001b[33m', '\u001b[39m'],
+  dim: ['\u001b[2m', '\u001b[22m'],
+  bold: ['\u001b[1m', '\u001b[22m'],
+};
+
+function paint(text: string, tone: Tone | null, style: TextStyle): string {
+  if (!style.color || tone === null || text === '') return text;
+  const [open, close] = ANSI[tone];
+  return `${open}${text}${close}`;
+}
+
+/** A cell: its text, and the tone it is painted in after padding (so colour never skews widths). */
+export type Cell = string | { text: string; tone: Tone | null };
+
+function width(text: string): number {
+  return [...text].length;
+}
+
+/** Columns padded to the widest cell; the last column is not padded. */
+export function renderTable(headers: string[], rows: Cell[][], style: TextStyle = PLAIN): string {
+  const cells = rows.map((row) =>
+    row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)),
+  );
+  const widths = headers.map((header, i) =>
+    Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))),
+  );
+  const line = (row: Array<{ text: string; tone: Tone | null }>): string =>
+    row
+      .map((cell, i) => {
+        const padded =
+          i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i]! - width(cell.text));
+        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
+      })
+      .join('  ')
+      .trimEnd();
+  const head = line(headers.map((text) => ({ text, tone: 'bold' as const })));
+  return [head, ...cells.map(line)].join('\n');
+}
+
+export function truncate(text: string, max: number): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+// ---- plan ----
+
+export function describeStep(step: Step): string {
+  switch (step.kind) {
+    case 'create':
+      return 'create';
+    case 'edit':
+      return `edit ${step.changes.map((change) => change.field).join(', ')}${step.cancelGeneration ? ' (cancels generation)' : ''}`;
+    case 'render':
+      return step.publish ? `render + publish ${platforms(step.publish.accounts)}` : 'render';
+    case 'upload':
+      return `${step.retry ? 'retry publish' : 'publish'} ${platforms(step.publish.accounts)}`;
+    case 'wait':
+      return `wait for ${step.status}`;
+  }
+}
+
+const RENDER_REASONS: Record<Extract<Step, { kind: 'render' }>['reason'], string> = {
+  never_rendered: 'not rendered yet',
+  script_changed: 're-render: script changed',
+  settings_changed: 're-render: render settings changed',
+  retry_failed: 'render retried after a failure',
+};
+
+/** Platforms only: the table stays narrow, the account names are in the manifest. */
+function platforms(accounts: ReadonlyArray<{ platform: string }>): string {
+  return [...new Set(accounts.map((account) => account.platform))].join(', ');
+}
+
+export function describeHold(hold: Hold): string {
+  switch (hold.kind) {
+    case 'scheduled':
+      return `publishes at ${formatInstant(hold.at)}`;
+    case 'publish_disabled':
+      return hold.by === 'input' ? 'publication turned off for this run' : 'no publication on this event';
+    case 'render_disabled':
+      return 'no rendering on this event';
+    case 'generating':
+      return `generating now (${hold.status}); left alone without --cancel-running`;
+    case 'already_retried':
+      return `still ${hold.status} after this run's retry`;
+  }
+}
+
+export function describeDrift(drift: Drift): string {
+  return `drift: ${drift.field} differs from the published video (not re-rendered)`;
+}
+
+/** `2030-06-01T15:00:00Z` → `2030-06-01 15:00 UTC`. */
+export function formatInstant(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+  return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+
+function itemAction(item: PlanItem): string {
+  if (item.steps.length > 0) return item.steps.map(describeStep).join(', then ');
+  if (item.holds.length > 0 || item.drift.length > 0) return 'nothing now';
+  return 'up to date';
+}
+
+function itemNotes(item: PlanItem): string {
+  const notes: string[] = [];
+  if (item.match === 'renamed' && item.renamedFrom !== null) notes.push(`renamed from "${item.renamedFrom}"`);
+  if (item.match === 'pinned') notes.push('pinned by id');
+  for (const step of item.steps) {
+    if (step.kind === 'render' && step.reason !== 'never_rendered') notes.push(RENDER_REASONS[step.reason]);
+  }
+  notes.push(...item.holds.map(describeHold), ...item.drift.map(describeDrift));
+  return notes.join('; ');
+}
+
+function actionTone(item: PlanItem): Tone | null {
+  if (item.steps.length === 0) return 'dim';
+  return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
+}
+
+export function renderPlanText(plan: Plan, style: TextStyle = PLAIN): string {
+  const lines: string[] = [];
+  const verb = plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`;
+  lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
+  if (plan.items.length > 0) {
+    lines.push(
+      renderTable(
+        ['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'],
+        plan.items.map((item) => [
+          `${item.file}:${item.line}`,
+          truncate(item.title, 40),
+          item.stage,
+          item.flow,
+          item.remote?.status ?? 'new',
+          { text: itemAction(item), tone: actionTone(item) },
+          { text: itemNotes(item), tone: 'dim' },
+        ]),
+        style,
+      ),
+    );
+  }
+  if (plan.unmanaged.length > 0) {
+    lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
+    for (const ref of plan.unmanaged) lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
+  }
+  return lines.join('\n');
+}
+
+export function planHeadline(plan: Plan): string {
+  const count = (kind: Step['kind']): number =>
+    plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+  const parts = [
+    `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
+    `${count('create')} to create`,
+    `${count('edit')} to edit`,
+    `${count('render')} to render`,
+    `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
+  ];
+  const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
+  if (held > 0) parts.push(`${held} waiting`);
+  const drifted = plan.items.filter((item) => item.drift.length > 0).length;
+  if (drifted > 0) parts.push(`${drifted} with drift`);
+  return `${parts.join(', ')}.`;
+}
+
+// ---- results ----
+
+const OUTCOME_TONES: Record<Outcome, Tone | null> = {
+  created: 'good',
+  updated: 'good',
+  rendered: 'good',
+  published: 'good',
+  unchanged: 'dim',
+  running: 'busy',
+  failed: 'bad',
+  skipped: 'dim',
+  error: 'bad',
+};
+
+export function statusTone(status: ContentStatus | null): Tone | null {
+  if (status === null) return null;
+  if (status.startsWith('FAILED')) return 'bad';
+  if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW') return 'good';
+  return 'busy';
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+}
+
+export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN): string {
+  const lines: string[] = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+  if (result.items.length > 0) {
+    lines.push(
+      renderTable(
+        ['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME'],
+        result.items.map((item) => [
+          item.file,
+          truncate(item.title, 40),
+          { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
+          { text: item.status ?? '-', tone: statusTone(item.status) },
+          formatDuration(item.durationMs),
+        ]),
+        style,
+      ),
+    );
+  }
+  const published = result.items.flatMap((item) => item.publishedUrls);
+  if (published.length > 0) {
+    lines.push('', 'Published:');
+    for (const url of published) lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}`);
+  }
+  const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
+  if (failures.length > 0) {
+    lines.push('', paint('Failed:', 'bad', style));
+    for (const item of failures) lines.push(...failureLines(item));
+  }
+  if (result.creditsBefore !== null || result.creditsAfter !== null) {
+    lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
+  }
+  return lines.join('\n');
+}
+
+function failureLines(item: ItemResult): string[] {
+  const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
+  if (item.lastError !== null) lines.push(`    last_error: ${item.lastError}`);
+  if (item.error !== null) lines.push(`    error: ${item.error}`);
+  return lines;
+}
+
+export function creditsLine(before: number | null, after: number | null): string {
+  const show = (value: number | null): string => (value === null ? 'unknown' : String(value));
+  const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
+  return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
+}
+
+export function resultsHeadline(result: ApplyResult): string {
+  const counts = new Map<Outcome, number>();
+  for (const item of result.items) counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
+  const order: Outcome[] = [
+    'created',
+    'updated',
+    'rendered',
+    'published',
+    'unchanged',
+    'running',
+    'skipped',
+    'failed',
+    'error',
+  ];
+  const parts = order
+    .filter((outcome) => counts.has(outcome))
+    .map((outcome) => `${counts.get(outcome)} ${outcome}`);
+  return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
+}
+
+// ---- progress ----
+
+export interface ProgressEvent {
+  file: string;
+  title: string;
+  status: ContentStatus;
+  progress: Progress | null;
+}
+
+export function formatProgressLine(event: ProgressEvent, style: TextStyle = PLAIN): string {
+  const parts = [
+    `  ${event.file}`,
+    truncate(event.title, 40),
+    paint(event.status, statusTone(event.status), style),
+  ];
+  const percentage = event.progress?.percentage;
+  if (typeof percentage === 'number') parts.push(`${Math.round(percentage)}%`);
+  const detail = event.progress?.message ?? event.progress?.step;
+  if (detail) parts.push(paint(truncate(detail, 60), 'dim', style));
+  return parts.join('  ');
+}
+
+/**
+ * One line per state change: a new status, a new step, or the percentage
+ * moving on by at least `minStep` points. Identical snapshots from repeated
+ * polls print nothing.
+ */
+export function createProgressPrinter(
+  write: (line: string) => void,
+  style: TextStyle = PLAIN,
+  minStep = 10,
+): (event: ProgressEvent) => void {
+  const last = new Map<string, { status: ContentStatus; step: string | null; percentage: number | null }>();
+  return (event) => {
+    const previous = last.get(event.file);
+    const step = event.progress?.step ?? null;
+    const percentage = event.progress?.percentage ?? null;
+    if (
+      previous !== undefined &&
+      previous.status === event.status &&
+      previous.step === step &&
+      (percentage === null ||
+        (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
+        previous.percentage === percentage)
+    ) {
+      return;
+    }
+    last.set(event.file, { status: event.status, step, percentage });
+    write(formatProgressLine(event, style));
+  };
+}

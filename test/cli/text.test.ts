@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createProgressPrinter,
+  formatInstant,
+  renderPlanText,
+  renderResultsText,
+  renderTable,
+} from '../../src/report/text.ts';
+import { fixturePlan, fixtureResult } from './fixtures.ts';
+
+const ESC = '\u001b[';
+
+describe('terminal plan table', () => {
+  const text = renderPlanText(fixturePlan);
+
+  it('has one aligned row per item under a header', () => {
+    const lines = text.split('\n');
+    const header = lines.find((line) => line.startsWith('FILE'))!;
+    const rows = lines.filter((line) => line.startsWith('content/'));
+    expect(rows).toHaveLength(4);
+    const titleColumn = header.indexOf('TITLE');
+    for (const row of rows) expect(row[titleColumn - 1]).toBe(' ');
+    expect(rows.map((row) => row.slice(titleColumn, titleColumn + 3))).toEqual(['Why', 'Why', 'The', 'How']);
+  });
+
+  it('says what each item will do and why not more', () => {
+    expect(text).toContain('Plan: 4 items, 1 to create, 1 to edit, 1 to render, 2 publications');
+    expect(text).toContain('create, then render + publish YouTube, TikTok');
+    expect(text).toContain('edit title');
+    expect(text).toContain('renamed from "Why corals glow"; publishes at 2030-06-01 15:00 UTC');
+    expect(text).toContain('up to date');
+    expect(text).toContain('drift: full_text differs from the published video');
+    expect(text).toContain('c-9  An old video nobody claims  UPLOADED');
+  });
+
+  it('uses no colour codes unless asked', () => {
+    expect(text).not.toContain(ESC);
+    expect(renderPlanText(fixturePlan, { color: true })).toContain(ESC);
+  });
+
+  it('marks plan mode as changing nothing', () => {
+    expect(renderPlanText({ ...fixturePlan, mode: 'plan' })).toMatch(
+      /^Plan \(plan only, nothing is changed\)/,
+    );
+  });
+});
+
+describe('terminal results', () => {
+  const text = renderResultsText(fixtureResult);
+
+  it('lists outcomes, published URLs, failures with last_error and credits', () => {
+    expect(text).toContain('Results: 1 published, 1 failed.');
+    expect(text).toMatch(/content\/turtles\.yml\s+Sea turtles navigate by magnetism\s+failed\s+FAILED_VIDEO/);
+    expect(text).toContain('YouTube  https://www.youtube.com/watch?v=abc');
+    expect(text).toContain('last_error: Render worker crashed');
+    expect(text).toContain('Credits: 100 before, 88 after (12 spent).');
+  });
+});
+
+describe('renderTable', () => {
+  it('pads by characters, not bytes, and keeps colour out of the widths', () => {
+    const table = renderTable(
+      ['A', 'B'],
+      [
+        ['héllo…', 'x'],
+        ['h', { text: 'y', tone: 'bad' }],
+      ],
+      { color: true },
+    );
+    const lines = table.split('\n').map((line) => line.replace(/\u001b\[\d+m/g, ''));
+    expect(lines[1]).toBe('héllo…  x');
+    expect(lines[2]).toBe('h       y');
+  });
+});
+
+describe('progress lines', () => {
+  it('prints a line per state change with the percentage, and skips repeated polls', () => {
+    const lines: string[] = [];
+    const print = createProgressPrinter((line) => lines.push(line));
+    const event = (
+      status: 'PROCESSING_AUDIO' | 'PROCESSING_VIDEO' | 'VIDEO_PROCESSED',
+      percentage: number | null,
+    ) => ({
+      file: 'content/a.yml',
+      title: 'A',
+      status,
+      progress: percentage === null ? null : { percentage, step: null, message: null },
+    });
+    print(event('PROCESSING_AUDIO', 10));
+    print(event('PROCESSING_AUDIO', 10));
+    print(event('PROCESSING_AUDIO', 12));
+    print(event('PROCESSING_AUDIO', 25));
+    print(event('PROCESSING_VIDEO', 50));
+    print(event('VIDEO_PROCESSED', 100));
+    print(event('VIDEO_PROCESSED', 100));
+    expect(lines).toEqual([
+      '  content/a.yml  A  PROCESSING_AUDIO  10%',
+      '  content/a.yml  A  PROCESSING_AUDIO  25%',
+      '  content/a.yml  A  PROCESSING_VIDEO  50%',
+      '  content/a.yml  A  VIDEO_PROCESSED  100%',
+    ]);
+  });
+});
+
+describe('formatInstant', () => {
+  it('shortens UTC instants and leaves anything else alone', () => {
+    expect(formatInstant('2030-06-01T15:00:00Z')).toBe('2030-06-01 15:00 UTC');
+    expect(formatInstant('tomorrow')).toBe('tomorrow');
+  });
+});
