@@ -1,0 +1,157 @@
+// The errors the client throws. Every message is one line that says what went
+// wrong and what to do, and none of them can carry the API key: every text
+// that comes from the service or the network passes through redact() first.
+
+const KEY_PATTERN = /svc_live_[^\s"'`&,;:)}\]<>]*/g;
+
+/** Replaces the given secrets, and anything shaped like an API key, with `***`. */
+export function redact(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('***');
+  return out.replace(KEY_PATTERN, '***');
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The run cannot start: a missing or malformed key, or a base URL that is not http(s). */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+export interface ServiceErrorDetails {
+  status: number;
+  method: string;
+  path: string;
+  /** What the service said (already redacted), from `{error}`, `{message}` or `{success:false,error}`. */
+  serviceMessage: string;
+  message: string;
+  code?: string | undefined;
+  required?: string[] | undefined;
+  retryAfterSeconds?: number | undefined;
+  balance?: number | undefined;
+  creditsRequired?: number | undefined;
+  limit?: string | undefined;
+  attempts?: number | undefined;
+}
+
+/** The service answered with an error status. */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  readonly status: number;
+  readonly method: string;
+  readonly path: string;
+  readonly serviceMessage: string;
+  /** `generation_in_progress`, `already_published`, … (409). */
+  readonly code: string | undefined;
+  /** Missing scopes (403). */
+  readonly required: string[] | undefined;
+  /** Whole seconds the service asked to wait (429). */
+  readonly retryAfterSeconds: number | undefined;
+  /** Credit balance (402), from the body or GET /users/credits. */
+  readonly balance: number | undefined;
+  /** Credits the refused operation needed (402), when the body says. */
+  readonly creditsRequired: number | undefined;
+  /** Which limit a 429 hit (`generation`, `daily_video_cap`). */
+  readonly limit: string | undefined;
+  /** How many times the request was sent. */
+  readonly attempts: number;
+
+  constructor(details: ServiceErrorDetails) {
+    super(oneLine(details.message));
+    this.status = details.status;
+    this.method = details.method;
+    this.path = details.path;
+    this.serviceMessage = details.serviceMessage;
+    this.code = details.code;
+    this.required = details.required;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.balance = details.balance;
+    this.creditsRequired = details.creditsRequired;
+    this.limit = details.limit;
+    this.attempts = details.attempts ?? 1;
+  }
+}
+
+/**
+ * A non-idempotent POST may have reached the service but its answer was lost
+ * (A33). It was not sent again: the caller looks at the service before retrying.
+ */
+export class OutcomeUnknownError extends Error {
+  override name = 'OutcomeUnknownError';
+  readonly method: string;
+  readonly path: string;
+  /** `timeout`, `connection closed`, `503`, … */
+  readonly reason: string;
+  /** The HTTP status when the lost answer was a 5xx. */
+  readonly status: number | undefined;
+
+  constructor(options: { method: string; path: string; reason: string; status?: number; cause?: unknown }) {
+    super(
+      oneLine(
+        `${options.method} ${options.path}: the request may have reached the service but no usable answer came ` +
+          `(${options.reason}); its outcome is unknown, so it was not sent again. ` +
+          'Look at the item before trying again.',
+      ),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.method = options.method;
+    this.path = options.path;
+    this.reason = options.reason;
+    this.status = options.status;
+  }
+}
+
+/** The service could not be reached (or kept failing) and the retries ran out. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  readonly method: string;
+  readonly path: string;
+  readonly attempts: number;
+
+  constructor(options: { method: string; path: string; reason: string; attempts: number; cause?: unknown }) {
+    super(
+      oneLine(
+        `${options.method} ${options.path}: the service could not be reached (${options.reason}) ` +
+          `after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}. Check base-url and the network, then run again.`,
+      ),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.method = options.method;
+    this.path = options.path;
+    this.attempts = options.attempts;
+  }
+}
+
+/** A successful answer whose body the client cannot read as any listed variant. */
+export class ResponseShapeError extends Error {
+  override name = 'ResponseShapeError';
+  readonly method: string;
+  readonly path: string;
+
+  constructor(method: string, path: string, problem: string) {
+    super(
+      oneLine(
+        `${method} ${path}: unexpected response from the service: ${problem}. ` +
+          'See docs/service-assumptions.md for the shapes the client accepts.',
+      ),
+    );
+    this.method = method;
+    this.path = path;
+  }
+}
+
+/** One line, free of any key, for reports and logs. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const text = error.message === '' ? error.name : error.message;
+    return redact(oneLine(text));
+  }
+  if (typeof error === 'string') return redact(oneLine(error));
+  try {
+    return redact(oneLine(JSON.stringify(error) ?? String(error)));
+  } catch {
+    return 'unknown error';
+  }
+}

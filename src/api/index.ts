@@ -1,0 +1,13 @@
+// The typed client through which the project talks to the service.
+export { createClient, KEY_PREFIX, type ClientOptions, type ServiceClient } from './client.ts';
+export {
+  ConfigurationError,
+  NetworkError,
+  OutcomeUnknownError,
+  ResponseShapeError,
+  ServiceError,
+  describeError,
+  redact,
+} from './errors.ts';
+export type { RetryEvent } from './retry.ts';
+export * from './types.ts';

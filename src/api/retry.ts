@@ -1,0 +1,294 @@
+import { NetworkError, OutcomeUnknownError } from './errors.ts';
+
+// The retry policy, in one place (STYLE 8). Written here rather than taken
+// from undici's RetryHandler, which caps Retry-After at 30 seconds: the
+// service's daily video cap can ask for hours, and A34 says honour it in full.
+//
+// - 429: wait exactly Retry-After (whole seconds or an HTTP date); missing or
+//   unreadable, the backoff schedule applies.
+// - 5xx and network errors: exponential backoff with full jitter, bounded by
+//   a number of attempts and a total deadline.
+// - Any other status is final: 400/401/403/404/409/422 are never resent unchanged.
+// - A non-idempotent POST is never resent once it may have reached the service (A33).
+
+export interface RetrySettings {
+  /** Sends of one request for 5xx / network failures, the first included. */
+  attempts: number;
+  /** Waits on 429 before giving up. */
+  rateLimitAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Total time one call may spend, waits included; a wait that would pass it is not started. */
+  deadlineMs: number;
+}
+
+export const DEFAULT_RETRY: RetrySettings = {
+  attempts: 5,
+  rateLimitAttempts: 20,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  deadlineMs: 15 * 60_000,
+};
+
+export function retrySettings(options: Partial<RetrySettings> | undefined): RetrySettings {
+  const pick = (value: number | undefined, fallback: number, min: number): number =>
+    value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+  return {
+    attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
+    rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
+    baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
+    maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
+    deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
+  };
+}
+
+/**
+ * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
+ * (a date in the past is 0). Undefined when missing or unreadable.
+ */
+export function parseRetryAfter(header: string | string[] | undefined, nowMs: number): number | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d/.test(value)) return undefined; // "1.5", "-3", "10s": not a form the header has
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
+export function backoffDelay(retry: number, settings: RetrySettings, random: () => number): number {
+  const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
+  const r = Math.min(1, Math.max(0, random()));
+  return Math.floor(r * ceiling);
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+// Errors raised before a single byte of the request left: the service never
+// saw it, so even a non-idempotent POST can be sent again.
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+export interface NetworkFailure {
+  /** False only when the request certainly never reached the service. */
+  mayHaveReached: boolean;
+  /** Short, key-free: `timeout`, `connection refused`, `connection closed`, … */
+  reason: string;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause === undefined || cause === error ? undefined : errorCode(cause);
+}
+
+export function classifyNetworkError(error: unknown): NetworkFailure {
+  const code = errorCode(error);
+  if (code !== undefined && NOT_SENT_CODES.has(code)) {
+    const reason =
+      code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : code === 'UND_ERR_CONNECT_TIMEOUT'
+          ? 'connect timeout'
+          : `host unreachable: ${code}`;
+    return { mayHaveReached: false, reason };
+  }
+  if (code !== undefined && TIMEOUT_CODES.has(code)) return { mayHaveReached: true, reason: 'timeout' };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+    return { mayHaveReached: true, reason: 'connection closed without an answer' };
+  }
+  return { mayHaveReached: true, reason: code ?? 'network error' };
+}
+
+/**
+ * One gate per client, shared by every worker: rate limits are per user over
+ * all keys (A31), so after a 429 every later rate-limited request waits for
+ * the same Retry-After instead of each firing on its own (no thundering herd).
+ */
+export class RateGate {
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #now: () => number;
+  #open: Promise<void> | null = null;
+  #until = 0;
+
+  constructor(sleep: (ms: number) => Promise<void>, now: () => number) {
+    this.#sleep = sleep;
+    this.#now = now;
+  }
+
+  /** True while a Retry-After is running. */
+  get closed(): boolean {
+    return this.#open !== null;
+  }
+
+  /** Closes the gate for ms, unless it is already closed until later. */
+  close(ms: number): void {
+    const until = this.#now() + ms;
+    if (this.#open !== null && until <= this.#until) return;
+    this.#until = until;
+    const opened: Promise<void> = this.#sleep(ms).then(
+      () => {
+        if (this.#open === opened) this.#open = null;
+      },
+      () => {
+        if (this.#open === opened) this.#open = null;
+      },
+    );
+    this.#open = opened;
+  }
+
+  /** Resolves when the gate is open (at once when it is). */
+  async pass(): Promise<void> {
+    while (this.#open !== null) await this.#open;
+  }
+}
+
+export interface RetryRuntime {
+  settings: RetrySettings;
+  /** Length of one Retry-After second; tests shrink it. */
+  secondMs: number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  now: () => number;
+  gate: RateGate;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
+}
+
+export interface RetryEvent {
+  method: string;
+  path: string;
+  /** The attempt that just failed, from 1. */
+  attempt: number;
+  waitMs: number;
+  reason: string;
+}
+
+export interface RequestKind {
+  method: string;
+  path: string;
+  /** Safe to send twice: GET, PUT, introspection. */
+  idempotent: boolean;
+  /** Counts toward the per-user generation allowance (A31): passes the shared gate. */
+  rateLimited: boolean;
+}
+
+export interface Answer {
+  status: number;
+  retryAfter: string | string[] | undefined;
+}
+
+export interface Final<A extends Answer> {
+  answer: A;
+  /** How many times the request was sent. */
+  attempts: number;
+}
+
+/**
+ * Sends until the answer is final: a success, a status that is never retried,
+ * or a retryable status once attempts, rate-limit waits or the deadline run
+ * out (the caller turns it into a ServiceError). A non-idempotent request that
+ * may have reached the service is never sent twice: it rejects with
+ * OutcomeUnknownError. Network errors that outlast the retries reject with
+ * NetworkError.
+ */
+export async function sendWithRetries<A extends Answer>(
+  kind: RequestKind,
+  runtime: RetryRuntime,
+  send: () => Promise<A>,
+): Promise<Final<A>> {
+  const { settings } = runtime;
+  let sends = 0;
+  let failures = 0; // 5xx and network errors
+  let rateLimits = 0;
+  let spentMs = 0;
+
+  const planWait = (waitMs: number, reason: string): boolean => {
+    if (spentMs + waitMs > settings.deadlineMs) return false;
+    runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
+    spentMs += waitMs;
+    return true;
+  };
+
+  for (;;) {
+    if (kind.rateLimited) await runtime.gate.pass();
+    const started = runtime.now();
+    sends += 1;
+    let answer: A;
+    try {
+      answer = await send();
+    } catch (error) {
+      spentMs += Math.max(0, runtime.now() - started);
+      const failure = classifyNetworkError(error);
+      if (!kind.idempotent && failure.mayHaveReached) {
+        throw new OutcomeUnknownError({
+          method: kind.method,
+          path: kind.path,
+          reason: failure.reason,
+          cause: error,
+        });
+      }
+      failures += 1;
+      const waitMs = backoffDelay(failures, settings, runtime.random);
+      if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
+        throw new NetworkError({
+          method: kind.method,
+          path: kind.path,
+          reason: failure.reason,
+          attempts: sends,
+          cause: error,
+        });
+      }
+      await runtime.sleep(waitMs);
+      continue;
+    }
+    spentMs += Math.max(0, runtime.now() - started);
+
+    if (answer.status === 429) {
+      rateLimits += 1;
+      const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
+      const waitMs =
+        seconds !== undefined
+          ? seconds * runtime.secondMs
+          : backoffDelay(rateLimits, settings, runtime.random);
+      if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
+        return { answer, attempts: sends };
+      }
+      if (kind.rateLimited) runtime.gate.close(waitMs);
+      else await runtime.sleep(waitMs);
+      continue;
+    }
+
+    if (answer.status >= 500) {
+      if (!kind.idempotent) {
+        throw new OutcomeUnknownError({
+          method: kind.method,
+          path: kind.path,
+          reason: `the service answered ${answer.status}`,
+          status: answer.status,
+        });
+      }
+      failures += 1;
+      const waitMs = backoffDelay(failures, settings, runtime.random);
+      if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
+        return { answer, attempts: sends };
+      }
+      await runtime.sleep(waitMs);
+      continue;
+    }
+
+    return { answer, attempts: sends };
+  }
+}

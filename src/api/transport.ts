@@ -1,0 +1,104 @@
+import { Pool } from 'undici';
+import { redact } from './errors.ts';
+import { sendWithRetries, type RequestKind, type RetryRuntime } from './retry.ts';
+import { requestHeaders, type BaseUrl, type WireBody } from './wire.ts';
+
+// HTTP over one undici keep-alive pool: one attempt is one request with its
+// own timeouts; sendWithRetries decides whether there is another.
+
+export interface RawResponse {
+  status: number;
+  /** Parsed JSON, or the text when the body is not JSON (A4), or null when empty. */
+  body: unknown;
+  attempts: number;
+  retryAfter: string | string[] | undefined;
+}
+
+export interface TransportOptions {
+  base: BaseUrl;
+  userAgent: string;
+  requestTimeoutMs: number;
+  connections: number;
+  runtime: RetryRuntime;
+}
+
+interface Attempt {
+  status: number;
+  retryAfter: string | string[] | undefined;
+  body: unknown;
+}
+
+export class Transport {
+  readonly #apiKey: string;
+  readonly #pool: Pool;
+  readonly #options: TransportOptions;
+
+  constructor(apiKey: string, options: TransportOptions) {
+    this.#apiKey = apiKey;
+    this.#options = options;
+    this.#pool = new Pool(options.base.origin, {
+      connections: options.connections,
+      keepAliveTimeout: 30_000,
+      connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
+      headersTimeout: options.requestTimeoutMs,
+      bodyTimeout: options.requestTimeoutMs,
+    });
+  }
+
+  /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
+  async request(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body: WireBody | undefined,
+    kind: Pick<RequestKind, 'idempotent' | 'rateLimited'>,
+  ): Promise<RawResponse> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
+    const label = path.split('?')[0] ?? path;
+    const { answer, attempts } = await sendWithRetries(
+      { method, path: label, ...kind },
+      this.#options.runtime,
+      () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload),
+    );
+    return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+  }
+
+  async #once(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    payload: string | undefined,
+  ): Promise<Attempt> {
+    const { requestTimeoutMs } = this.#options;
+    const response = await this.#pool.request({
+      method,
+      path,
+      headers,
+      body: payload ?? null,
+      // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+      idempotent: method !== 'POST',
+      headersTimeout: requestTimeoutMs,
+      bodyTimeout: requestTimeoutMs,
+    });
+    const raw = await response.body.text();
+    return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
+  }
+
+  async close(): Promise<void> {
+    if (!this.#pool.closed) await this.#pool.close();
+  }
+
+  /** Strips the key from any text before it lands in a message. */
+  redact(value: string): string {
+    return redact(value, [this.#apiKey]);
+  }
+}
+
+function decode(raw: string): unknown {
+  if (raw.trim() === '') return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,161 @@
+import type { ContentEdit, GenerationRequest, PublishOptions, RenderOptions } from './types.ts';
+
+// Every quirk of what the client SENDS lives here: paths, the paging query,
+// headers, and the translation from the project's clean types to the body
+// field names the service wants (see docs/service-assumptions.md). Nothing
+// else in the project spells a wire field name.
+
+/** A JSON object sent as a request body. */
+export type WireBody = Record<string, unknown>;
+
+export interface BaseUrl {
+  /** `scheme://host:port`, what the connection pool is bound to. */
+  origin: string;
+  /** Path prefix ending in `/v1`, without a trailing slash. */
+  prefix: string;
+  /** origin + prefix, for messages. */
+  href: string;
+}
+
+/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
+export function resolveBaseUrl(raw: string): BaseUrl | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username !== '' || url.password !== '') return null;
+  const path = url.pathname.replace(/\/+$/, '');
+  const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
+  return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
+}
+
+const id = (value: string): string => encodeURIComponent(value);
+
+/** The endpoints of the interface, relative to the `/v1` prefix. */
+export const paths = {
+  contents: () => '/contents',
+  content: (contentId: string) => `/contents/${id(contentId)}`,
+  versions: (contentId: string) => `/contents/${id(contentId)}/versions`,
+  upload: (contentId: string) => `/contents/upload/${id(contentId)}`,
+  processContent: () => '/gen/process-content-async',
+  generateVideo: () => '/gen/video',
+  taskStatus: (contentId: string) => `/gen/task-status/${id(contentId)}`,
+  accounts: () => '/accounts',
+  credits: () => '/users/credits',
+  subscription: () => '/subscription/current',
+  introspect: () => '/api-keys/introspect',
+} as const;
+
+/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
+export function pageQuery(page: number, size: number): string {
+  return `?page=${page}&limit=${size}&page_size=${size}`;
+}
+
+/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
+export function requestHeaders(apiKey: string, userAgent: string, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${apiKey}`,
+    'user-agent': userAgent,
+    accept: 'application/json',
+  };
+  if (hasBody) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** 'yes'/'no' flags are strings on the wire, not booleans. */
+export function yesNo(flag: boolean): 'yes' | 'no' {
+  return flag ? 'yes' : 'no';
+}
+
+/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
+export function accountIds(ids: readonly string[]): Array<{ id: string }> {
+  return ids.map((accountId) => ({ id: accountId }));
+}
+
+function compact(body: WireBody): WireBody {
+  const out: WireBody = {};
+  for (const [key, value] of Object.entries(body)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
+export function contentBody(fields: ContentEdit): WireBody {
+  return compact({
+    title: fields.title,
+    description: fields.description,
+    full_text: fields.full_text,
+    textover: fields.textover,
+    hashtags: fields.hashtags,
+    fine_tuning: fields.fine_tuning,
+    persona_id: fields.persona_id,
+  });
+}
+
+/** A13: `cancel_generation` is sent only when the caller asks for it. */
+export function editBody(edit: ContentEdit, cancelGeneration: boolean): WireBody {
+  const body = contentBody(edit);
+  if (cancelGeneration) body.cancel_generation = true;
+  return body;
+}
+
+function renderFields(render: RenderOptions): WireBody {
+  return compact({
+    video_id: render.video_id,
+    orientation: render.orientation,
+    prefer_real_world: render.prefer_real_world,
+    image_overlay_enabled: render.image_overlay_enabled,
+    image_overlay_position: render.image_overlay_position,
+    zoom_effect_enabled: render.zoom_effect_enabled,
+    subtitle_settings: render.subtitle_settings,
+  });
+}
+
+/**
+ * Publication fields shared by the one-shot request (A21) and the upload (A26).
+ * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
+ */
+function publicationFields(publish: PublishOptions): WireBody {
+  return compact({
+    privacy: publish.privacy,
+    category: publish.category,
+    notifySubscribers: publish.notify_subscribers,
+    aiDisclosure: publish.ai_disclosure,
+    tiktok_post_mode: publish.tiktok_post_mode,
+    tiktok_privacy: publish.tiktok_privacy,
+  });
+}
+
+/**
+ * A21: the presence of `account_ids` is the service's only publication switch,
+ * so the publication fields travel only together with it.
+ */
+export function generationBody(request: GenerationRequest): WireBody {
+  const body: WireBody = { creation_id: request.content_id, ...renderFields(request.render) };
+  const publish = request.publish;
+  if (publish === undefined) return body;
+  return {
+    ...body,
+    account_ids: accountIds(publish.account_ids),
+    made_for_kids: yesNo(publish.made_for_kids),
+    age_restricted: yesNo(publish.age_restricted),
+    ...publicationFields(publish),
+  };
+}
+
+/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
+export function videoBody(contentId: string, render: RenderOptions): WireBody {
+  return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
+}
+
+/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
+export function uploadBody(publish: PublishOptions): WireBody {
+  return {
+    account_ids: accountIds(publish.account_ids),
+    madeForKids: yesNo(publish.made_for_kids),
+    ageRestricted: yesNo(publish.age_restricted),
+    ...publicationFields(publish),
+  };
+}
