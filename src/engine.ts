@@ -15,6 +15,12 @@ export interface Permissions {
   render: boolean;
   /** Publish to accounts. Never on PR runs; false when the `publish` input is false. */
   publish: boolean;
+  /**
+   * Why `publish` is false: the `publish` input, or the event (PR runs). Plan
+   * mode shows what an apply would publish unless the input forbids it.
+   * Default: `input` in apply mode, `event` in plan mode.
+   */
+  publishDisabledBy?: 'input' | 'event';
 }
 
 /** Reads a manifest as it was at an earlier commit, to find renamed titles. */
@@ -42,6 +48,11 @@ export interface EngineOptions {
   logger: Logger;
   /** The clock the engine schedules by; tests shrink it. */
   now?: () => Date;
+  /**
+   * Called once with the plan, after planning and before the first write, so
+   * the CLI can print the plan table above the progress lines of apply.
+   */
+  onPlan?: (plan: Plan) => void;
 }
 
 export interface RunReport {

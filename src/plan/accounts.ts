@@ -1,0 +1,92 @@
+import type { Account } from '../api/types.ts';
+import type { AccountSelector, DesiredItem, Problem } from '../manifest/types.ts';
+import { suggest } from '../manifest/suggest.ts';
+
+// publish.accounts name accounts by id or by {platform, name}; GET /accounts
+// says which exist. An unknown one is an error at the selector, with a
+// "did you mean" taken from the accounts that do exist.
+
+export interface ResolvedAccounts {
+  accounts: Account[];
+  problems: Problem[];
+}
+
+function problemAt(item: DesiredItem, index: number, selector: AccountSelector, message: string): Problem {
+  const field = `publish.accounts.${index}`;
+  const at = item.locations[field] ?? selector.location;
+  return {
+    severity: 'error',
+    code: 'unknown_account',
+    file: at.file,
+    line: at.line,
+    column: at.column,
+    field,
+    message,
+  };
+}
+
+function hint(candidate: string | undefined): string {
+  return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
+}
+
+/** Resolves one item's selectors in order, without duplicates. */
+export function resolveAccounts(item: DesiredItem, connected: readonly Account[]): ResolvedAccounts {
+  const accounts: Account[] = [];
+  const problems: Problem[] = [];
+  const selectors = item.publish?.accounts ?? [];
+  selectors.forEach((selector, index) => {
+    let found: Account | undefined;
+    if (selector.kind === 'id') {
+      found = connected.find((account) => account.id === selector.id);
+      if (!found) {
+        problems.push(
+          problemAt(
+            item,
+            index,
+            selector,
+            `No connected account has id ${selector.id}.` +
+              hint(
+                suggest(
+                  selector.id,
+                  connected.map((account) => account.id),
+                ),
+              ) +
+              ' Connect the account in the service, or name it as {platform, name}.',
+          ),
+        );
+      }
+    } else {
+      const onPlatform = connected.filter((account) => account.platform === selector.platform);
+      found = onPlatform.find((account) => account.name === selector.name);
+      if (!found && onPlatform.length === 0) {
+        problems.push(
+          problemAt(
+            item,
+            index,
+            selector,
+            `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
+              'Connect it in the service first.',
+          ),
+        );
+      } else if (!found) {
+        problems.push(
+          problemAt(
+            item,
+            index,
+            selector,
+            `No connected ${selector.platform} account is named "${selector.name}".` +
+              hint(
+                suggest(
+                  selector.name,
+                  onPlatform.map((account) => account.name),
+                ),
+              ) +
+              ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`,
+          ),
+        );
+      }
+    }
+    if (found && !accounts.some((account) => account.id === found.id)) accounts.push(found);
+  });
+  return { accounts, problems };
+}

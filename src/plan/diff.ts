@@ -1,0 +1,116 @@
+import type {
+  ContentDetail,
+  ContentEdit,
+  ContentFields,
+  RenderOptions,
+  VideoSettings,
+} from '../api/types.ts';
+import type { DesiredFields } from '../manifest/types.ts';
+import type { Drift, FieldChange, ManagedField } from './types.ts';
+
+// Field-level comparison of a manifest with a remote item. Only what the
+// manifest says is compared: an absent property is not managed.
+
+/** Fields whose change makes an existing render stale (A16). */
+export const SCRIPT_FIELDS: ReadonlySet<ManagedField> = new Set([
+  'full_text',
+  'textover',
+  'persona_id',
+  'fine_tuning',
+]);
+
+const FIELD_ORDER: readonly ManagedField[] = [
+  'title',
+  'description',
+  'full_text',
+  'textover',
+  'hashtags',
+  'fine_tuning',
+  'persona_id',
+];
+
+/** Deep equality of JSON values, independent of key order. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left).filter((key) => left[key] !== undefined);
+  const other = Object.keys(right).filter((key) => right[key] !== undefined);
+  return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
+}
+
+function remoteValue(remote: ContentDetail, field: ManagedField): unknown {
+  if (field === 'persona_id') return remote.persona?.id ?? null;
+  return remote[field] ?? null;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
+}
+
+/** Differences between the managed fields of a manifest and the remote item, in a fixed field order. */
+export function fieldChanges(desired: DesiredFields, remote: ContentDetail): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of FIELD_ORDER) {
+    const wanted = desired[field];
+    if (wanted === undefined) continue;
+    const current = remoteValue(remote, field);
+    // `fine_tuning: {}` and an absent fine_tuning mean the same to the service.
+    if (field === 'fine_tuning' && isEmptyObject(wanted) && current === null) continue;
+    if (!sameValue(wanted, current)) changes.push({ field, from: current, to: wanted });
+  }
+  return changes;
+}
+
+/** The body of a create: every field, absent ones as null (A13). */
+export function createFields(desired: DesiredFields): ContentFields {
+  return {
+    title: desired.title,
+    description: desired.description ?? null,
+    full_text: desired.full_text ?? null,
+    textover: desired.textover ?? null,
+    hashtags: desired.hashtags ?? null,
+    fine_tuning: desired.fine_tuning ?? null,
+    persona_id: desired.persona_id ?? null,
+  };
+}
+
+/** The partial body of an edit: only the changed fields (A13). */
+export function editBody(changes: readonly FieldChange[]): ContentEdit {
+  const body: Record<string, unknown> = {};
+  for (const change of changes) body[change.field] = change.to;
+  return body;
+}
+
+const SETTING_KEYS = [
+  'video_id',
+  'orientation',
+  'prefer_real_world',
+  'image_overlay_enabled',
+  'image_overlay_position',
+  'zoom_effect_enabled',
+  'subtitle_settings',
+] as const satisfies readonly (keyof RenderOptions & keyof VideoSettings)[];
+
+/**
+ * Render options that differ from the settings of the last render (A19).
+ * A setting the manifest leaves out, or the service does not report, is not compared.
+ */
+export function settingsChanges(desired: RenderOptions, remote: VideoSettings | null): Drift[] {
+  if (remote === null) return [];
+  const drift: Drift[] = [];
+  for (const key of SETTING_KEYS) {
+    const wanted = desired[key];
+    const current = remote[key];
+    if (wanted === undefined || current === null || current === undefined) continue;
+    if (key === 'subtitle_settings' && isEmptyObject(wanted) && isEmptyObject(current)) continue;
+    if (!sameValue(wanted, current))
+      drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
+  }
+  return drift;
+}

@@ -1,0 +1,184 @@
+import { parse } from 'yaml';
+import type { ContentSummary } from '../api/types.ts';
+import type { PreviousVersions } from '../engine.ts';
+import type { DesiredItem, Problem } from '../manifest/types.ts';
+import type { Match, RemoteRef } from './types.ts';
+
+// Which remote item each manifest is about. The service is the state: a
+// manifest is matched by its pinned id, else by its exact title, else (a
+// rename) by the title the same file had at the base of the change.
+
+export interface Matched {
+  item: DesiredItem;
+  match: Match;
+  remote: ContentSummary | null;
+  renamedFrom: string | null;
+}
+
+export interface MatchResult {
+  matched: Matched[];
+  unmanaged: RemoteRef[];
+  problems: Problem[];
+}
+
+export interface MatchOptions {
+  /** file → title the file had before this change (only for files whose title changed). */
+  previousTitles?: ReadonlyMap<string, string>;
+  /** Manifests handled by other shards: their remote items are neither matched nor listed. */
+  reserved?: readonly DesiredItem[];
+  /** List unclaimed remote items; false when sharded (another shard may claim them). */
+  listUnmanaged?: boolean;
+}
+
+function ref(summary: ContentSummary): RemoteRef {
+  return { id: summary.id, title: summary.title, status: summary.status };
+}
+
+function problem(item: DesiredItem, code: string, field: string, message: string): Problem {
+  const at = item.locations[field] ?? item.location;
+  return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
+}
+
+function byTitle(remote: readonly ContentSummary[]): Map<string, ContentSummary[]> {
+  const index = new Map<string, ContentSummary[]>();
+  for (const summary of remote) {
+    const list = index.get(summary.title);
+    if (list) list.push(summary);
+    else index.set(summary.title, [summary]);
+  }
+  return index;
+}
+
+/** Manifests that may be renames: not pinned and no remote item has their title. */
+export function renameCandidates(
+  desired: readonly DesiredItem[],
+  remote: readonly ContentSummary[],
+): DesiredItem[] {
+  const titles = new Set(remote.map((summary) => summary.title));
+  return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
+}
+
+/** Reads the title a manifest had before, through any PreviousVersions source (git, contents API). */
+export async function previousTitle(previous: PreviousVersions, item: DesiredItem): Promise<string | null> {
+  const text = await previous.read(item.file);
+  if (text === null) return null;
+  try {
+    const doc: unknown = parse(text);
+    if (doc !== null && typeof doc === 'object' && 'title' in doc) {
+      const title = (doc).title;
+      if (typeof title === 'string' && title !== item.fields.title) return title;
+    }
+  } catch {
+    // An unparsable earlier version cannot name a previous title.
+  }
+  return null;
+}
+
+/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
+export function matchItems(
+  desired: readonly DesiredItem[],
+  remote: readonly ContentSummary[],
+  options: MatchOptions = {},
+): MatchResult {
+  const problems: Problem[] = [];
+  const ids = new Map(remote.map((summary) => [summary.id, summary]));
+  const titles = byTitle(remote);
+  const claimed = new Map<string, DesiredItem>();
+
+  // Remote items that belong to other shards' manifests are out of bounds.
+  for (const other of options.reserved ?? []) {
+    const pinned = other.id === null ? undefined : ids.get(other.id);
+    const found = pinned ? [pinned] : (titles.get(other.fields.title) ?? []);
+    for (const summary of found) claimed.set(summary.id, other);
+  }
+
+  const sorted = [...desired].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const matched: Matched[] = [];
+  const pendingRenames: DesiredItem[] = [];
+
+  const claim = (
+    item: DesiredItem,
+    summary: ContentSummary,
+    match: Match,
+    renamedFrom: string | null,
+  ): void => {
+    const owner = claimed.get(summary.id);
+    if (owner && owner !== item) {
+      problems.push(
+        problem(
+          item,
+          'claimed_twice',
+          item.id === null ? 'title' : 'id',
+          `The remote item ${summary.id} ("${summary.title}") is already claimed by ${owner.file}; ` +
+            'each item can be managed by one manifest only: change the title or the id of one of them.',
+        ),
+      );
+      matched.push({ item, match: 'new', remote: null, renamedFrom: null });
+      return;
+    }
+    claimed.set(summary.id, item);
+    matched.push({ item, match, remote: summary, renamedFrom });
+  };
+
+  for (const item of sorted) {
+    if (item.id !== null) {
+      const summary = ids.get(item.id);
+      if (!summary) {
+        problems.push(
+          problem(
+            item,
+            'unknown_id',
+            'id',
+            `No content item with id ${item.id} exists for this API key; remove \`id\` to create the item, ` +
+              'or pin the id of an existing item.',
+          ),
+        );
+        matched.push({ item, match: 'pinned', remote: null, renamedFrom: null });
+        continue;
+      }
+      claim(item, summary, 'pinned', null);
+      continue;
+    }
+    const same = titles.get(item.fields.title) ?? [];
+    if (same.length > 1) {
+      for (const summary of same) claimed.set(summary.id, item);
+      const list = same.map((summary) => summary.id).sort();
+      problems.push(
+        problem(
+          item,
+          'duplicate_remote_title',
+          'title',
+          `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
+            'manages with `id:`.',
+        ),
+      );
+      matched.push({ item, match: 'title', remote: null, renamedFrom: null });
+      continue;
+    }
+    const [only] = same;
+    if (only) claim(item, only, 'title', null);
+    else pendingRenames.push(item);
+  }
+
+  // Renames last, so that an item claimed by its current title is never taken by an old one.
+  for (const item of pendingRenames) {
+    const before = options.previousTitles?.get(item.file);
+    const candidates = before === undefined ? [] : (titles.get(before) ?? []);
+    const [only] = candidates;
+    if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
+      claim(item, only, 'renamed', before);
+    } else {
+      matched.push({ item, match: 'new', remote: null, renamedFrom: null });
+    }
+  }
+
+  matched.sort((a, b) => (a.item.file < b.item.file ? -1 : a.item.file > b.item.file ? 1 : 0));
+  const unmanaged =
+    options.listUnmanaged === false
+      ? []
+      : remote
+          .filter((summary) => !claimed.has(summary.id))
+          .map(ref)
+          .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+  return { matched, unmanaged, problems };
+}

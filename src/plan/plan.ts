@@ -1,0 +1,242 @@
+import {
+  FAILED_STATUSES,
+  GENERATING_STATUSES,
+  RENDERED_STATUSES,
+  SCOPES,
+  type Account,
+  type ContentDetail,
+  type ContentStatus,
+  type ContentSummary,
+  type Scope,
+} from '../api/types.ts';
+import type { Permissions } from '../engine.ts';
+import type { DesiredItem, Problem } from '../manifest/types.ts';
+import { resolveAccounts } from './accounts.ts';
+import { SCRIPT_FIELDS, createFields, fieldChanges, settingsChanges } from './diff.ts';
+import { matchItems, type Matched, type MatchOptions } from './identity.ts';
+import type { Drift, Hold, Mode, Plan, PlanItem, PublicationTarget, RenderReason, Step } from './types.ts';
+
+// The pure heart of the engine: desired state + observed state → Plan.
+// No I/O, no clock of its own; the same inputs give the same plan.
+
+export interface Observed {
+  contents: readonly ContentSummary[];
+  /** GET /contents/{id} of every matched item, by id. */
+  details: ReadonlyMap<string, ContentDetail>;
+  accounts: readonly Account[];
+}
+
+export interface PlanContext {
+  mode: Mode;
+  now: Date;
+  permissions: Permissions;
+  cancelRunning: boolean;
+  match?: MatchOptions;
+}
+
+interface Planned {
+  steps: Step[];
+  holds: Hold[];
+  drift: Drift[];
+}
+
+function publicationOf(item: DesiredItem, accounts: Account[]): PublicationTarget | null {
+  if (item.stage !== 'published' || item.publish === null) return null;
+  return {
+    accounts,
+    options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
+  };
+}
+
+/** What the service must do for one item, before permissions are taken into account. */
+function planSteps(
+  item: DesiredItem,
+  detail: ContentDetail | null,
+  target: PublicationTarget | null,
+  context: PlanContext,
+): Planned {
+  const steps: Step[] = [];
+  const holds: Hold[] = [];
+  const drift: Drift[] = [];
+  let status: ContentStatus;
+  let reason: RenderReason | null = null;
+
+  if (detail === null) {
+    steps.push({ kind: 'create', fields: createFields(item.fields) });
+    status = 'NEW';
+    reason = 'never_rendered';
+  } else {
+    status = detail.status;
+    const changes = fieldChanges(item.fields, detail);
+    const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
+    if (status === 'UPLOADED') {
+      // The published video cannot change (A16): script and settings differences are drift.
+      for (const change of changes) {
+        if (SCRIPT_FIELDS.has(change.field))
+          drift.push({ field: change.field, remote: change.from, desired: change.to });
+      }
+      drift.push(...settingsChanges(item.render, detail.video_settings));
+      const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
+      if (edits.length > 0) steps.push({ kind: 'edit', changes: edits, cancelGeneration: false });
+    } else if (changes.length > 0) {
+      if (!GENERATING_STATUSES.has(status)) {
+        steps.push({ kind: 'edit', changes, cancelGeneration: false });
+        if (scriptChanged) {
+          status = 'NEW';
+          reason = 'script_changed';
+        }
+      } else if (context.cancelRunning && status !== 'UPLOADING') {
+        // A17: the job stops and the item returns to NEW; a publication is never interrupted.
+        steps.push({ kind: 'edit', changes, cancelGeneration: true });
+        status = 'NEW';
+        reason = scriptChanged ? 'script_changed' : 'never_rendered';
+      } else {
+        holds.push({ kind: 'generating', status });
+      }
+    }
+  }
+
+  if (GENERATING_STATUSES.has(status)) {
+    steps.push({ kind: 'wait', status });
+  }
+  if (item.stage === 'draft') return { steps, holds, drift };
+
+  const due =
+    target !== null && (item.publish?.at == null || Date.parse(item.publish.at) <= context.now.getTime());
+  const scheduled = (): void => {
+    if (target !== null && !due && item.publish?.at) holds.push({ kind: 'scheduled', at: item.publish.at });
+  };
+
+  if (reason === null && status !== 'UPLOADED' && !GENERATING_STATUSES.has(status)) {
+    if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD') reason = 'retry_failed';
+    else if (status === 'NEW') reason = 'never_rendered';
+    else if (
+      RENDERED_STATUSES.has(status) &&
+      detail !== null &&
+      settingsChanges(item.render, detail.video_settings).length > 0
+    ) {
+      reason = 'settings_changed';
+    }
+  }
+
+  if (GENERATING_STATUSES.has(status)) {
+    // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
+    if (target !== null && status !== 'UPLOADING') {
+      if (due && item.flow === 'stepwise') steps.push({ kind: 'upload', publish: target, retry: false });
+      scheduled();
+    }
+  } else if (reason !== null) {
+    steps.push({
+      kind: 'render',
+      reason,
+      render: item.render,
+      publish: item.flow === 'oneshot' && due ? target : null,
+    });
+    if (target !== null && due && item.flow === 'stepwise')
+      steps.push({ kind: 'upload', publish: target, retry: false });
+    scheduled();
+  } else if (RENDERED_STATUSES.has(status) && target !== null) {
+    // Already rendered: publish with an upload, never by rendering again.
+    if (due) steps.push({ kind: 'upload', publish: target, retry: status === 'FAILED_UPLOAD' });
+    scheduled();
+  }
+  return { steps, holds, drift };
+}
+
+/** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
+function restrict(planned: Planned, context: PlanContext): Planned {
+  const { permissions, mode } = context;
+  let { steps } = planned;
+  const holds = [...planned.holds];
+  const publishBy = permissions.publishDisabledBy ?? (mode === 'apply' ? 'input' : 'event');
+  // Plan mode shows what an apply would do; only a `publish: false` input changes that.
+  if (!permissions.publish && (mode === 'apply' || publishBy === 'input')) {
+    const publishes = steps.some(
+      (step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null),
+    );
+    if (publishes) {
+      steps = steps
+        .filter((step) => step.kind !== 'upload')
+        .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
+      holds.push({ kind: 'publish_disabled', by: publishBy });
+    }
+  }
+  if (!permissions.render && mode === 'apply' && steps.some((step) => step.kind === 'render')) {
+    steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
+    holds.push({ kind: 'render_disabled', by: 'event' });
+  }
+  return { steps, holds, drift: planned.drift };
+}
+
+/** (item, account) pairs a list of steps would publish. */
+export function publicationsOf(steps: readonly Step[]): number {
+  let count = 0;
+  for (const step of steps) {
+    if (step.kind === 'upload') count += step.publish.accounts.length;
+    if (step.kind === 'render' && step.publish !== null) count += step.publish.accounts.length;
+  }
+  return count;
+}
+
+/** Scopes needed to carry out the given steps (A29); reads always need `read`. */
+export function scopesFor(steps: readonly Step[]): Scope[] {
+  const needed = new Set<Scope>(['read']);
+  for (const step of steps) {
+    if (step.kind === 'create' || step.kind === 'edit') needed.add('write');
+    if (step.kind === 'render' || step.kind === 'upload') needed.add('generate');
+  }
+  return SCOPES.filter((scope) => needed.has(scope));
+}
+
+function planOne(
+  matched: Matched,
+  observed: Observed,
+  context: PlanContext,
+): { item: PlanItem; problems: Problem[] } {
+  const { item, remote } = matched;
+  const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
+  const resolved =
+    item.stage === 'published' ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
+  const target = publicationOf(item, resolved.accounts);
+  const planned = restrict(planSteps(item, detail, target, context), context);
+  return {
+    item: {
+      file: item.file,
+      line: item.location.line,
+      column: item.location.column,
+      title: item.fields.title,
+      stage: item.stage,
+      flow: item.flow,
+      match: detail === null && matched.match !== 'pinned' ? 'new' : matched.match,
+      renamedFrom: detail === null ? null : matched.renamedFrom,
+      remote: detail === null ? null : { id: detail.id, title: detail.title, status: detail.status },
+      steps: planned.steps,
+      holds: planned.holds,
+      drift: planned.drift,
+      publishAt: item.publish?.at ?? null,
+      script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+    },
+    problems: resolved.problems,
+  };
+}
+
+/** desired + observed → Plan, in stable order (items by manifest path). */
+export function plan(desired: readonly DesiredItem[], observed: Observed, context: PlanContext): Plan {
+  const matching = matchItems(desired, observed.contents, context.match);
+  const problems: Problem[] = [...matching.problems];
+  const items: PlanItem[] = [];
+  for (const matched of matching.matched) {
+    const one = planOne(matched, observed, context);
+    items.push(one.item);
+    problems.push(...one.problems);
+  }
+  const allSteps = items.flatMap((item) => item.steps);
+  return {
+    mode: context.mode,
+    items,
+    unmanaged: matching.unmanaged,
+    publications: publicationsOf(allSteps),
+    requiredScopes: scopesFor(allSteps),
+    problems,
+  };
+}

@@ -1,0 +1,104 @@
+// Builders of desired and observed state for the engine's unit tests.
+import type { Account, ContentDetail, ContentSummary } from '../../src/api/types.ts';
+import type { Permissions } from '../../src/engine.ts';
+import type { DesiredItem } from '../../src/manifest/types.ts';
+import type { Observed, PlanContext } from '../../src/plan/plan.ts';
+
+export const ACCOUNTS: Account[] = [
+  { id: 'acc-yt', name: 'Ocean Facts', platform: 'YouTube', platform_acronym: 'YT' },
+  { id: 'acc-tt', name: 'oceanfacts', platform: 'TikTok', platform_acronym: 'TT' },
+];
+
+type DesiredOverrides = Partial<Omit<DesiredItem, 'fields'>> & { fields?: Partial<DesiredItem['fields']> };
+
+export function desired(file: string, overrides: DesiredOverrides = {}): DesiredItem {
+  const location = { file, line: 1, column: 1 };
+  const { fields, ...rest } = overrides;
+  return {
+    file,
+    location,
+    locations: { title: location },
+    id: null,
+    stage: 'draft',
+    flow: 'oneshot',
+    render: { video_id: 'stock', orientation: 'vertical' },
+    publish: null,
+    ...rest,
+    fields: { title: `Title of ${file}`, full_text: `Text of ${file}`, ...fields },
+  };
+}
+
+export function published(file: string, overrides: DesiredOverrides = {}): DesiredItem {
+  return desired(file, {
+    stage: 'published',
+    publish: {
+      accounts: [
+        { kind: 'name', platform: 'YouTube', name: 'Ocean Facts', location: { file, line: 9, column: 7 } },
+      ],
+      at: null,
+      options: { made_for_kids: false, age_restricted: false, notify_subscribers: true, ai_disclosure: true },
+    },
+    ...overrides,
+  });
+}
+
+export function remote(item: DesiredItem, overrides: Partial<ContentDetail> = {}): ContentDetail {
+  return {
+    id: `id-${item.file}`,
+    title: item.fields.title,
+    description: item.fields.description ?? null,
+    full_text: item.fields.full_text ?? null,
+    textover: item.fields.textover ?? `Script of ${item.file}`,
+    hashtags: item.fields.hashtags ?? null,
+    status: 'NEW',
+    fine_tuning: null,
+    persona: null,
+    accounts: [],
+    has_video: false,
+    last_error: null,
+    progress: null,
+    video_settings: null,
+    creation_date: null,
+    updated_at: null,
+    upload_date: null,
+    ...overrides,
+  };
+}
+
+export function summaryOf(detail: ContentDetail): ContentSummary {
+  return {
+    id: detail.id,
+    title: detail.title,
+    description: detail.description,
+    full_text: detail.full_text,
+    hashtags: detail.hashtags,
+    status: detail.status,
+    persona: detail.persona,
+    published_url: null,
+    published_platform: null,
+    last_error: detail.last_error,
+    creation_date: detail.creation_date,
+    updated_at: detail.updated_at,
+    upload_date: detail.upload_date,
+  };
+}
+
+export function observed(details: ContentDetail[], accounts: Account[] = ACCOUNTS): Observed {
+  return {
+    contents: details.map(summaryOf),
+    details: new Map(details.map((detail) => [detail.id, detail])),
+    accounts,
+  };
+}
+
+export const ALL: Permissions = { write: true, render: true, publish: true };
+
+export function context(overrides: Partial<PlanContext> = {}): PlanContext {
+  return {
+    mode: 'apply',
+    now: new Date('2026-06-01T12:00:00Z'),
+    permissions: ALL,
+    cancelRunning: false,
+    ...overrides,
+  };
+}
