@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import type { PreviousVersions } from '../engine.ts';
+
+// Earlier versions of manifests, to recognise a renamed title. The engine
+// only knows the PreviousVersions interface: git (here) and the GitHub
+// contents API (for shallow clones, in the action layer) both implement it.
+
+function git(cwd: string, args: string[]): Promise<{ ok: boolean; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' }, (error, stdout) => {
+      resolve({ ok: error === null, stdout });
+    });
+  });
+}
+
+/** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
+export function gitPreviousVersions(cwd: string, ref: string): PreviousVersions {
+  return {
+    async read(file: string): Promise<string | null> {
+      if (ref === '' || /^0+$/.test(ref)) return null; // a push that created the branch has no `before`
+      // `./` makes the path relative to cwd rather than to the repository root.
+      const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
+      return result.ok ? result.stdout : null;
+    },
+  };
+}
+
+/** True when the repository at cwd is a shallow clone (history may be missing). */
+export async function isShallowClone(cwd: string): Promise<boolean> {
+  const result = await git(cwd, ['rev-parse', '--is-shallow-repository']);
+  return result.ok && result.stdout.trim() === 'true';
+}
+
+/** True when `ref` names a commit present in the local repository. */
+export async function hasCommit(cwd: string, ref: string): Promise<boolean> {
+  if (ref === '') return false;
+  const result = await git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
+  return result.ok;
+}
+
+/** Asks each source in turn; the first non-null answer wins (git first, then a remote fallback). */
+export function firstPreviousVersions(...sources: PreviousVersions[]): PreviousVersions {
+  return {
+    async read(file: string): Promise<string | null> {
+      for (const source of sources) {
+        const text = await source.read(file);
+        if (text !== null) return text;
+      }
+      return null;
+    },
+  };
+}

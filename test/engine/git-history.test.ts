@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  firstPreviousVersions,
+  gitPreviousVersions,
+  hasCommit,
+  isShallowClone,
+} from '../../src/git/history.ts';
+import { previousTitle } from '../../src/plan/identity.ts';
+import { desired } from '../support/engine-fixtures.ts';
+
+let repo = '';
+let base = '';
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd: repo,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@e',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@e',
+    },
+  }).trim();
+}
+
+beforeAll(async () => {
+  repo = await mkdtemp(join(tmpdir(), 'cac-git-'));
+  git('init', '-q');
+  await mkdir(join(repo, 'content'));
+  await writeFile(join(repo, 'content', 'a.yml'), 'title: Old title\nstage: draft\n');
+  git('add', '.');
+  git('commit', '-qm', 'base');
+  base = git('rev-parse', 'HEAD');
+  await writeFile(join(repo, 'content', 'a.yml'), 'title: New title\nstage: draft\n');
+  await writeFile(join(repo, 'content', 'b.yml'), 'title: Brand new\n');
+  git('add', '.');
+  git('commit', '-qm', 'rename');
+});
+
+afterAll(async () => {
+  await rm(repo, { recursive: true, force: true });
+});
+
+describe('gitPreviousVersions', () => {
+  it('reads a manifest as it was at the base commit, and null where it did not exist', async () => {
+    const previous = gitPreviousVersions(repo, base);
+    expect(await previous.read('content/a.yml')).toBe('title: Old title\nstage: draft\n');
+    expect(await previous.read('content/b.yml')).toBeNull();
+    expect(await gitPreviousVersions(repo, 'f'.repeat(40)).read('content/a.yml')).toBeNull();
+    expect(await gitPreviousVersions(repo, '0'.repeat(40)).read('content/a.yml')).toBeNull();
+  });
+
+  it('gives the previous title only when it differs', async () => {
+    const previous = gitPreviousVersions(repo, base);
+    const renamed = desired('content/a.yml', { fields: { title: 'New title' } });
+    const same = desired('content/a.yml', { fields: { title: 'Old title' } });
+    expect(await previousTitle(previous, renamed)).toBe('Old title');
+    expect(await previousTitle(previous, same)).toBeNull();
+  });
+
+  it('knows a full clone from a shallow one, and which commits are present', async () => {
+    expect(await isShallowClone(repo)).toBe(false);
+    expect(await hasCommit(repo, base)).toBe(true);
+    expect(await hasCommit(repo, 'f'.repeat(40))).toBe(false);
+  });
+
+  it('falls back to the next source when git has no answer', async () => {
+    const fallback = {
+      read: async (file: string) => (file === 'content/b.yml' ? 'title: From the API\n' : null),
+    };
+    const chained = firstPreviousVersions(gitPreviousVersions(repo, base), fallback);
+    expect(await chained.read('content/b.yml')).toBe('title: From the API\n');
+    expect(await chained.read('content/a.yml')).toContain('Old title');
+  });
+});
