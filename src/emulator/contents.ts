@@ -1,0 +1,124 @@
+// Content items: create, read, list, edit, versions (A12-A18).
+import { GENERATING_STATUSES } from '../api/types.ts';
+import type { Call, Reply } from './core.ts';
+import { HttpError, asObject, badRequest, optObject, optString, optBoolean } from './http-error.ts';
+import type { Body } from './http-error.ts';
+import { detail, listing, summary, versionRows, wrapObject } from './shapes.ts';
+import { blankItem, snapshotVersion, writeScript } from './store.ts';
+import type { ItemRecord } from './types.ts';
+
+const NOT_FOUND = 'Content not found.';
+
+/** The item of the path for this key's owner; another user's item is the same 404 as a missing one. */
+export function ownItem(call: Call): ItemRecord {
+  const item = call.core.store.item(call.user.id, call.params[0] ?? '');
+  if (!item) throw new HttpError(404, { error: NOT_FOUND });
+  return item;
+}
+
+interface Fields {
+  title?: string;
+  description?: string | null;
+  full_text?: string | null;
+  textover?: string | null;
+  hashtags?: string | null;
+  fine_tuning?: Record<string, unknown> | null;
+  persona_id?: string | null;
+}
+
+/** A13: the ContentDetail field names; undefined = absent, null clears. */
+function readFields(body: Body): Fields {
+  const fields: Fields = {};
+  const title = optString(body, 'title', false);
+  if (title !== undefined) {
+    if (title === null || title.trim() === '') throw badRequest('title: must be a non-empty string.');
+    fields.title = title;
+  }
+  for (const name of ['description', 'full_text', 'textover', 'hashtags', 'persona_id'] as const) {
+    const value = optString(body, name);
+    if (value !== undefined) fields[name] = value;
+  }
+  const fineTuning = optObject(body, 'fine_tuning');
+  if (fineTuning !== undefined) fields.fine_tuning = fineTuning;
+  return fields;
+}
+
+export function createContent(call: Call): Reply {
+  const body = asObject(call.body);
+  const fields = readFields(body);
+  if (fields.title === undefined) throw badRequest('title: required, a non-empty string.');
+  const item = blankItem(call.user.id, fields.title);
+  Object.assign(item, fields);
+  // A15: the service writes the script from full_text when none is given.
+  if (fields.textover === undefined && item.full_text !== null) item.textover = writeScript(item.full_text);
+  item.versions.push(snapshotVersion(item));
+  call.core.store.addItem(item);
+  return { status: 201, body: wrapObject(detail(item, call.user, call.core.shapes), call.core.shapes) };
+}
+
+export function getContent(call: Call): Reply {
+  const item = ownItem(call);
+  return { status: 200, body: wrapObject(detail(item, call.user, call.core.shapes), call.core.shapes) };
+}
+
+export function listContents(call: Call): Reply {
+  const rows = call.user.items.map((item) => summary(item, call.user));
+  return { status: 200, body: listing(rows, call.url, call.core.shapes) };
+}
+
+export function listVersions(call: Call): Reply {
+  const item = call.core.store.item(call.user.id, call.params[0] ?? '');
+  // The one endpoint whose 404 body is {message} (interface, Errors).
+  if (!item) return { status: 404, body: { message: NOT_FOUND } };
+  return { status: 200, body: listing(versionRows(item), call.url, call.core.shapes) };
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function editContent(call: Call): Reply {
+  const body = asObject(call.body);
+  const cancel = optBoolean(body, 'cancel_generation') === true;
+  const fields = readFields(body);
+  const item = ownItem(call);
+  const { core, user } = call;
+
+  if (GENERATING_STATUSES.has(item.status) || core.jobs.running(item)) {
+    if (!cancel) {
+      throw new HttpError(409, {
+        error: `The content is being generated (status ${item.status}); send cancel_generation: true to cancel the job and apply the edit.`,
+        code: 'generation_in_progress',
+      });
+    }
+    // A17: stop the job, refund the phases that had not finished, back to NEW.
+    core.jobs.cancel(item, user);
+    item.status = 'NEW';
+    item.progress = null;
+  }
+
+  const invalidates =
+    (fields.full_text !== undefined && fields.full_text !== item.full_text) ||
+    (fields.textover !== undefined && fields.textover !== item.textover) ||
+    (fields.persona_id !== undefined && fields.persona_id !== item.persona_id) ||
+    (fields.fine_tuning !== undefined && !same(fields.fine_tuning, item.fine_tuning));
+  const scriptChanged =
+    (fields.title !== undefined && fields.title !== item.title) ||
+    (fields.full_text !== undefined && fields.full_text !== item.full_text) ||
+    (fields.textover !== undefined && fields.textover !== item.textover);
+  const fullTextChanged = fields.full_text !== undefined && fields.full_text !== item.full_text;
+
+  Object.assign(item, fields);
+  // A15: a new full_text without a textover gets a new script.
+  if (fullTextChanged && fields.textover === undefined && item.full_text !== null) {
+    item.textover = writeScript(item.full_text);
+  }
+  // A16: the render no longer matches its script, unless the video is already published.
+  if (invalidates && item.status !== 'UPLOADED') {
+    item.status = 'NEW';
+    item.rendered = false;
+  }
+  if (scriptChanged) item.versions.push(snapshotVersion(item));
+  item.updated_at = new Date().toISOString();
+  return { status: 200, body: wrapObject(detail(item, user, core.shapes), core.shapes) };
+}

@@ -1,0 +1,163 @@
+// Response bodies, exactly as the interface and the assumptions describe them.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { UserRecord } from './store.ts';
+import type { ItemRecord } from './types.ts';
+
+/** Signed media URLs stay valid for one hour (A28). */
+const URL_LIFETIME_SECONDS = 3600;
+
+export interface ShapeContext {
+  baseUrl: string;
+  secret: Buffer;
+  config: Config;
+}
+
+function signature(secret: Buffer, path: string, expires: number): string {
+  return createHmac('sha256', secret).update(`${path}\n${expires}`).digest('hex');
+}
+
+/** A signed, time-limited URL of the item's media, served by the emulator under /media. */
+function signedUrl(ctx: ShapeContext, path: string): string {
+  const expires = Math.floor(Date.now() / 1000) + URL_LIFETIME_SECONDS;
+  return `${ctx.baseUrl}${path}?expires=${expires}&signature=${signature(ctx.secret, path, expires)}`;
+}
+
+export function verifySignedUrl(ctx: ShapeContext, url: URL): boolean {
+  const expires = Number(url.searchParams.get('expires'));
+  const given = Buffer.from(url.searchParams.get('signature') ?? '', 'utf8');
+  const wanted = Buffer.from(signature(ctx.secret, url.pathname, expires), 'utf8');
+  if (!Number.isInteger(expires) || expires < Date.now() / 1000) return false;
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+function persona(item: ItemRecord, user: UserRecord): { id: string | null; name: string | null } {
+  if (item.persona_id === null) return { id: null, name: null };
+  return { id: item.persona_id, name: user.personas.get(item.persona_id) ?? null };
+}
+
+/** GET /contents/{id}: every ContentDetail field, none of the list-only ones. */
+export function detail(item: ItemRecord, user: UserRecord, ctx: ShapeContext): Record<string, unknown> {
+  const { video_id, ...videoSettings } = item.video_settings;
+  return {
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    textover: item.textover,
+    full_text: item.full_text,
+    status: item.status,
+    upload_date: item.upload_date,
+    creation_date: item.creation_date,
+    updated_at: item.updated_at,
+    hashtags: item.hashtags,
+    fine_tuning: item.fine_tuning,
+    persona: { ...persona(item, user), has_pace: false, audio_model_class: null, audio_model_name: null },
+    accounts: item.accounts.map((a) => ({ ...a })),
+    video_url: item.rendered ? signedUrl(ctx, `/media/${item.id}/video.mp4`) : null,
+    thumbnail_url: item.rendered ? signedUrl(ctx, `/media/${item.id}/thumbnail.jpg`) : null,
+    stats: item.stats,
+    metadata: item.last_error === null ? null : { last_error: item.last_error },
+    progress: item.progress,
+    // A19: video_id is kept beside the interface's render options.
+    video_settings: { ...videoSettings, video_id },
+  };
+}
+
+/** One row of GET /contents (A18). */
+export function summary(item: ItemRecord, user: UserRecord): Record<string, unknown> {
+  return {
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    full_text: item.full_text,
+    hashtags: item.hashtags,
+    status: item.status,
+    persona: persona(item, user),
+    published_url: item.published_url,
+    published_platform: item.published_platform,
+    last_error: item.last_error,
+    creation_date: item.creation_date,
+    updated_at: item.updated_at,
+    upload_date: item.upload_date,
+  };
+}
+
+/** A24 (or its `state`/`error` variant). */
+export function taskStatus(item: ItemRecord, ctx: ShapeContext): Record<string, unknown> {
+  if (ctx.config.shapes.taskStatus === 'state') {
+    return { id: item.id, state: item.status, progress: item.progress, error: item.last_error };
+  }
+  return { id: item.id, status: item.status, progress: item.progress, last_error: item.last_error };
+}
+
+/** A9: the object itself, or under `data` or `content`. */
+export function wrapObject(body: Record<string, unknown>, ctx: ShapeContext): Record<string, unknown> {
+  const where = ctx.config.shapes.object ?? 'self';
+  return where === 'self' ? body : { [where]: body };
+}
+
+/** A10. */
+export function creditsBody(credits: number, ctx: ShapeContext): Record<string, unknown> {
+  const body = { [ctx.config.shapes.credits ?? 'credits']: credits };
+  return ctx.config.shapes.creditsUnderData ? { data: body } : body;
+}
+
+/** A11: under `data` by default. */
+export function subscriptionBody(user: UserRecord, ctx: ShapeContext): Record<string, unknown> {
+  const { config } = ctx;
+  const payload = {
+    plan: 'emulator',
+    limits: {
+      generation_requests_per_window: config.rateLimit?.requests ?? null,
+      generation_window_seconds: config.rateLimit?.windowSeconds ?? null,
+      daily_video_cap: config.dailyVideoCap,
+      upload_stall_threshold_seconds: config.stallThresholdSeconds,
+    },
+    usage_summary: {
+      credits_remaining: user.credits,
+      generation_requests_in_window: user.rateWindow?.count ?? 0,
+      videos_today: user.videoDay.count,
+      content_items: user.items.length,
+    },
+  };
+  return config.shapes.subscription === 'top'
+    ? { success: true, ...payload }
+    : { success: true, data: payload };
+}
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}
+
+/**
+ * A5-A7: one page of a listing. `page` counts from 1; the size is `limit`,
+ * then `page_size`, default 50, capped at maxPageSize. A bare array or the
+ * `none` hint cannot tell the client about more pages, so it serves every row.
+ */
+export function listing(rows: unknown[], url: URL, ctx: ShapeContext): unknown {
+  const { envelope = 'data', hint, maxPageSize } = ctx.config.listing;
+  if (envelope === 'bare') return rows;
+  if (hint === 'none') return { [envelope]: rows };
+  const page = positiveInt(url.searchParams.get('page')) ?? 1;
+  const asked = positiveInt(url.searchParams.get('limit')) ?? positiveInt(url.searchParams.get('page_size'));
+  const limit = Math.min(asked ?? 50, maxPageSize);
+  const slice = rows.slice((page - 1) * limit, page * limit);
+  const hasMore = page * limit < rows.length;
+  const body: Record<string, unknown> = { [envelope]: slice, page, limit };
+  if (hint === undefined || hint === 'total') body.total = rows.length;
+  if (hint === undefined || hint === 'has_more') body.has_more = hasMore;
+  if (hint === 'next') {
+    const next = new URL(url.pathname, 'http://emulator');
+    next.searchParams.set('page', String(page + 1));
+    next.searchParams.set('limit', String(limit));
+    body.next = hasMore ? `${next.pathname}${next.search}` : null;
+  }
+  return body;
+}
+
+/** A12: newest first. */
+export function versionRows(item: ItemRecord): unknown[] {
+  return [...item.versions].reverse().map((v) => ({ ...v }));
+}

@@ -1,0 +1,213 @@
+// Public types of the emulator and the shape of its internal records.
+// Rule numbers (A1..A34) refer to docs/service-assumptions.md.
+import type { Account, ContentStatus, Platform, Progress, Scope, VideoSettings } from '../api/types.ts';
+
+export type Phase = 'audio' | 'video' | 'upload';
+
+/** Makes a phase fail for items whose title contains `titleIncludes`. */
+export interface FailureRule {
+  titleIncludes: string;
+  phase: Phase;
+  /** Written to metadata.last_error (detail) and last_error (list, task status). */
+  message: string;
+  /** How many runs this rule fails; unlimited when absent. */
+  times?: number;
+}
+
+export type Fault =
+  | { kind: 'status'; status: number; retryAfter?: number; body?: unknown }
+  | { kind: 'latency'; ms: number }
+  /** The socket is destroyed before the request is handled: nothing is applied. */
+  | { kind: 'drop' }
+  /** The request is handled and its write applied, then the socket is destroyed. */
+  | { kind: 'lose-response' };
+
+export interface FaultRule {
+  /** HTTP method; any when absent. */
+  method?: string;
+  /** Exact path (with or without the /v1 prefix, no query) or a pattern tested on both. */
+  path?: string | RegExp;
+  /** How many matching requests this rule hits; 1 when absent (Infinity for all). */
+  times?: number;
+  fault: Fault;
+}
+
+export type ListingEnvelope = 'data' | 'bare' | 'items' | 'contents' | 'accounts' | 'results';
+export type ListingHint = 'has_more' | 'next' | 'total' | 'none';
+
+export interface ListingOptions {
+  /** A5: where the array sits; `data` by default. `bare` serves every row on one page. */
+  envelope?: ListingEnvelope;
+  /** A7: which paging hint is served. Absent: page, limit, total and has_more together. `none` serves one page. */
+  hint?: ListingHint;
+  /** A6: the largest page served; 100 by default. */
+  maxPageSize?: number;
+}
+
+/** The other variants of the single-object shapes the client accepts. */
+export interface ShapeOptions {
+  /** A9: the object itself (default), or under `data` or `content`. */
+  object?: 'self' | 'data' | 'content';
+  /** A10: the key holding the credit balance; `credits` by default. */
+  credits?: 'credits' | 'balance' | 'available';
+  /** A10: the balance under `data` instead of at the top level. */
+  creditsUnderData?: boolean;
+  /** A11: the subscription fields under `data` (default) or at the top level. */
+  subscription?: 'data' | 'top';
+  /** A24: `status`/`last_error` (default) or `state`/`error`. */
+  taskStatus?: 'status' | 'state';
+}
+
+export interface EmulatorOptions {
+  /** 0 = ephemeral (default). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The ready key of the default user; a random svc_live_… when absent. */
+  apiKey?: string;
+  /** Phase durations in milliseconds; default 1500/2500/1000 (demo pace). */
+  phaseMs?: { audio?: number; video?: number; upload?: number };
+  /** How long one "second" of Retry-After, rate windows and the stall threshold lasts; default 1000. */
+  secondMs?: number;
+  /** Default 30. */
+  stallThresholdSeconds?: number;
+  /** Per user; default { requests: 60, windowSeconds: 60 }; null turns it off. */
+  rateLimit?: { requests: number; windowSeconds: number } | null;
+  /** Per user and UTC day on POST /gen/video; default 50. */
+  dailyVideoCap?: number;
+  /** Starting balance of the default user; default 1000. */
+  credits?: number;
+  listing?: ListingOptions;
+  shapes?: ShapeOptions;
+  failures?: FailureRule[];
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path with its query, as received. */
+  path: string;
+  /** Status sent (or that would have been sent); 0 when the connection was dropped before handling. */
+  status: number;
+  /** Epoch milliseconds when the request arrived. */
+  time: number;
+  /** Owner of the key, when it resolved. */
+  user: string | null;
+  fault?: Fault['kind'];
+}
+
+export interface PublishSettings {
+  privacy: string;
+  category: string;
+  madeForKids: 'yes' | 'no';
+  ageRestricted: 'yes' | 'no';
+  notifySubscribers: boolean;
+  aiDisclosure: boolean;
+  tiktok_post_mode: string | null;
+  tiktok_privacy: string | null;
+}
+
+export interface Publication {
+  accountId: string;
+  platform: Platform;
+  name: string;
+  url: string;
+  publishedAt: string;
+}
+
+export interface VersionRecord {
+  version: number;
+  title: string;
+  full_text: string | null;
+  textover: string | null;
+  created_at: string;
+}
+
+/** One content item as the emulator keeps it. admin.items() returns copies. */
+export interface ItemRecord {
+  id: string;
+  userId: string;
+  title: string;
+  description: string | null;
+  full_text: string | null;
+  textover: string | null;
+  hashtags: string | null;
+  fine_tuning: Record<string, unknown> | null;
+  persona_id: string | null;
+  status: ContentStatus;
+  creation_date: string;
+  updated_at: string;
+  upload_date: string | null;
+  /** A render exists: video_url and thumbnail_url are served. */
+  rendered: boolean;
+  accounts: Account[];
+  video_settings: VideoSettings;
+  last_error: string | null;
+  progress: Progress | null;
+  stats: Record<string, unknown> | null;
+  publications: Publication[];
+  published_url: string | null;
+  published_platform: Platform | null;
+  /** Generation runs accepted (POST /gen/process-content-async and POST /gen/video). */
+  generationDispatches: number;
+  /** Publications started (upload phases entered), one-shot or POST /contents/upload. */
+  uploadDispatches: number;
+  /** Emulator-clock milliseconds of the last upload dispatch (the 409 guard). */
+  uploadDispatchedAt: number | null;
+  /** Progress snapshots written so far, across all runs. */
+  progressUpdates: number;
+  /** Effective publication settings of the last dispatch, after the casing traps. */
+  publishSettings: PublishSettings | null;
+  versions: VersionRecord[];
+  /** Inserted by admin.addLegacyItem (status READY_FOR_UPLOAD). */
+  legacy: boolean;
+}
+
+export interface KeyInfo {
+  userId: string;
+  /** The first characters of the key (svc_live_ and four more), never the whole key. */
+  prefix: string;
+  scopes: Scope[];
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface LegacyItemInput {
+  userId?: string;
+  title: string;
+  description?: string | null;
+  full_text?: string | null;
+  textover?: string | null;
+  hashtags?: string | null;
+}
+
+export interface EmulatorAdmin {
+  readonly defaultUserId: string;
+  createUser(options?: { name?: string; credits?: number }): string;
+  /** Returns the plaintext key; only its SHA-256 hash is kept. Scopes default to read and generate. */
+  createKey(userId: string, scopes?: Scope[]): string;
+  revokeKey(key: string): void;
+  keys(userId: string): KeyInfo[];
+  setCredits(userId: string, credits: number): void;
+  credits(userId: string): number;
+  addAccount(userId: string, account: { platform: Platform; name: string; id?: string }): Account;
+  addPersona(userId: string, persona: { name: string; id?: string }): string;
+  items(userId?: string): ItemRecord[];
+  addLegacyItem(input: LegacyItemInput): ItemRecord;
+  addFailure(rule: FailureRule): void;
+  injectFault(rule: FaultRule): void;
+  clearFaults(): void;
+  setLatency(ms: number): void;
+  readonly requestLog: readonly RequestLogEntry[];
+  clearRequestLog(): void;
+}
+
+export interface Emulator {
+  /** e.g. http://127.0.0.1:43211, without /v1 (the service lives under /v1). */
+  baseUrl: string;
+  /** Ready key of the default user: scopes read, write, generate. */
+  apiKey: string;
+  admin: EmulatorAdmin;
+  /** Stops every timer and the server. */
+  close(): Promise<void>;
+}
