@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { ResponseShapeError } from '../../src/api/index.ts';
+import { MAX_PAGES, nextPage } from '../../src/api/shapes.ts';
+import { detail, setup } from './fixtures.ts';
+
+// Every envelope variant of docs/service-assumptions.md, served over HTTP
+// and read through the client's public methods.
+
+const t = setup();
+
+describe('A9 object envelope', () => {
+  const variants: Array<[string, (obj: Record<string, unknown>) => unknown]> = [
+    ['the object itself', (obj) => obj],
+    ['under data', (obj) => ({ data: obj })],
+    ['under content', (obj) => ({ content: obj })],
+  ];
+
+  for (const [name, wrap] of variants) {
+    it(`GET, POST and PUT of an item: ${name}`, async () => {
+      const { client } = t.make();
+      t.server.on('GET', '/contents/c-1', { body: wrap(detail()) });
+      t.server.on('POST', '/contents', { status: 201, body: wrap(detail({ id: 'c-2' })) });
+      t.server.on('PUT', '/contents/c-1', { body: wrap(detail({ title: 'Edited' })) });
+      await expect(client.getContent('c-1')).resolves.toMatchObject({ id: 'c-1', status: 'NEW' });
+      await expect(
+        client.createContent({
+          title: 'x',
+          description: null,
+          full_text: null,
+          textover: null,
+          hashtags: null,
+          fine_tuning: null,
+          persona_id: null,
+        }),
+      ).resolves.toMatchObject({ id: 'c-2' });
+      await expect(client.editContent('c-1', { title: 'Edited' })).resolves.toMatchObject({
+        title: 'Edited',
+      });
+    });
+
+    it(`task status: ${name}`, async () => {
+      const { client } = t.make();
+      t.server.on('GET', '/gen/task-status/c-1', {
+        body: wrap({
+          id: 'c-1',
+          status: 'PROCESSING_VIDEO',
+          progress: { percentage: 40, step: 'render', message: 'Rendering' },
+          last_error: null,
+        }),
+      });
+      await expect(client.taskStatus('c-1')).resolves.toEqual({
+        id: 'c-1',
+        status: 'PROCESSING_VIDEO',
+        progress: { percentage: 40, step: 'render', message: 'Rendering' },
+        last_error: null,
+      });
+    });
+  }
+});
+
+describe('content detail', () => {
+  it('keeps no signed URL, only whether a render exists; last_error from metadata; video_id unknown when absent', async () => {
+    const { client } = t.make();
+    t.server.on('GET', '/contents/c-1', {
+      body: detail({
+        status: 'FAILED_UPLOAD',
+        video_url: 'https://cdn.example/v.mp4?expires=1&signature=abc',
+        thumbnail_url: 'https://cdn.example/t.jpg?expires=1&signature=abc',
+        metadata: { last_error: 'token expired' },
+        accounts: [{ id: 'a-1', name: 'Main', platform: 'YouTube', platform_acronym: 'YT' }],
+      }),
+    });
+    const item = await client.getContent('c-1');
+    expect(item.has_video).toBe(true);
+    expect(JSON.stringify(item)).not.toContain('signature');
+    expect(item.last_error).toBe('token expired');
+    expect(item.accounts).toEqual([{ id: 'a-1', name: 'Main', platform: 'YouTube', platform_acronym: 'YT' }]);
+    expect(item.persona).toEqual({ id: 'p-1', name: 'Narrator' });
+    expect(item.video_settings).toEqual({
+      video_id: null,
+      orientation: 'vertical',
+      prefer_real_world: null,
+      image_overlay_enabled: null,
+      image_overlay_position: null,
+      zoom_effect_enabled: null,
+      subtitle_settings: null,
+    });
+  });
+
+  it('a body without an id is a shape error naming the endpoint', async () => {
+    const { client } = t.make();
+    t.server.on('GET', '/contents/c-1', { body: { data: { title: 'no id' } } });
+    const error = await client.getContent('c-1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as Error).message).toContain('GET /contents/c-1: unexpected response from the service');
+  });
+});
+
+describe('A24 task status', () => {
+  it('accepts state for status and error for last_error; the id falls back to the one asked for', async () => {
+    const { client } = t.make();
+    t.server.on('GET', '/gen/task-status/c-7', {
+      body: { state: 'FAILED_VIDEO', error: 'render crashed', progress: null },
+    });
+    await expect(client.taskStatus('c-7')).resolves.toEqual({
+      id: 'c-7',
+      status: 'FAILED_VIDEO',
+      progress: null,
+      last_error: 'render crashed',
+    });
+  });
+});
+
+describe('A10 credits', () => {
+  const bodies: unknown[] = [
+    { credits: 12 },
+    { balance: 12 },
+    { available: 12 },
+    { data: { credits: 12 } },
+    { data: { balance: 12 } },
+    { data: { available: '12' } },
+  ];
+  for (const body of bodies) {
+    it(JSON.stringify(body), async () => {
+      const { client } = t.make();
+      t.server.on('GET', '/users/credits', { body });
+      await expect(client.credits()).resolves.toBe(12);
+    });
+  }
+
+  it('no number anywhere is a shape error', async () => {
+    const { client } = t.make();
+    t.server.on('GET', '/users/credits', { body: { data: { amount: 'lots' } } });
+    await expect(client.credits()).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+});
+
+describe('A11 subscription', () => {
+  const fields = { plan: 'Studio', limits: { videos_per_day: 20 }, usage_summary: { videos_today: 3 } };
+  it('fields at the top level', async () => {
+    const { client } = t.make();
+    t.server.on('GET', '/subscription/current', { body: { success: true, ...fields } });
+    await expect(client.subscription()).resolves.toEqual(fields);
+  });
+
+  it('fields under data', async () => {
+    const { client } = t.make();
+    t.server.on('GET', '/subscription/current', { body: { success: true, data: fields } });
+    await expect(client.subscription()).resolves.toEqual(fields);
+  });
+
+  it('a plan given as an object is read by its name', async () => {
+    const { client } = t.make();
+    t.server.on('GET', '/subscription/current', {
+      body: { success: true, data: { ...fields, plan: { name: 'Studio', id: 3 } } },
+    });
+    await expect(client.subscription()).resolves.toMatchObject({ plan: 'Studio' });
+  });
+});
+
+describe('introspection', () => {
+  it('reads {active, subject, scopes}', async () => {
+    const { client } = t.make();
+    t.server.on('GET', '/api-keys/introspect', {
+      body: { active: true, subject: 'u-1', scopes: ['read', 'generate'] },
+    });
+    await expect(client.introspect()).resolves.toEqual({
+      active: true,
+      subject: 'u-1',
+      scopes: ['read', 'generate'],
+    });
+  });
+});
+
+describe('generation answers', () => {
+  it('the bodies of POST /gen/* and the upload are not relied on (empty, text or JSON)', async () => {
+    const { client } = t.make();
+    const render = { video_id: 'stock', orientation: 'vertical' };
+    t.server.on('POST', '/gen/process-content-async', { status: 202 });
+    t.server.on('POST', '/gen/video', { status: 200, body: 'queued' });
+    t.server.on('POST', '/contents/upload/c-1', { body: { id: 'c-1', status: 'UPLOADING' } });
+    await expect(client.processContent({ content_id: 'c-1', render })).resolves.toBeUndefined();
+    await expect(client.generateVideo('c-1', render)).resolves.toBeUndefined();
+    await expect(
+      client.upload('c-1', {
+        account_ids: ['a-1'],
+        made_for_kids: false,
+        age_restricted: false,
+        notify_subscribers: true,
+        ai_disclosure: true,
+      }),
+    ).resolves.toBeUndefined();
+  });
+});
+
+describe('A7 page cap', () => {
+  it('stops after MAX_PAGES whatever the hints say', () => {
+    const listing = { items: [1], hasMore: true, next: null, total: null };
+    expect(nextPage(MAX_PAGES - 1, listing, 1)).toBe(MAX_PAGES);
+    expect(nextPage(MAX_PAGES, listing, 1)).toBeNull();
+  });
+
+  it('a next page number that does not move forward still advances by one', () => {
+    expect(nextPage(4, { items: [1], hasMore: null, next: 2, total: null }, 4)).toBe(5);
+  });
+});
