@@ -1,0 +1,290 @@
+import { glob, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { readDefaults, validateSource } from './parse.ts';
+import { problemAt, readSource } from './tree.ts';
+import type { Source } from './tree.ts';
+import type { DesiredItem, LoadResult, Problem, SourceLocation } from './types.ts';
+
+// Glob -> files in a stable order -> text (bounded, UTF-8, inside the
+// workspace) -> desired items, with every problem of every file in one pass.
+
+export const DEFAULT_PATTERN = 'content/**/*.{yml,yaml}';
+/** No manifest comes near this; a bigger file is a mistake or an attack. */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+export const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'] as const;
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+const PARALLEL_READS = 32;
+
+export interface LoadOptions {
+  /** Workspace root; paths in results are relative to it. */
+  cwd: string;
+  /** Glob of manifests relative to cwd, for example `content/**\/*.{yml,yaml}`. */
+  pattern: string;
+  maxFileBytes?: number;
+}
+
+type ReadOutcome = { kind: 'text'; text: string } | { kind: 'problem'; problem: Problem } | { kind: 'none' };
+
+function posix(relative: string): string {
+  return relative.split(path.sep).join('/');
+}
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Offset of the first byte that is not part of valid UTF-8, or -1. */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const size =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (size === 0 || i + size > bytes.length) return i;
+    for (let k = 1; k < size; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
+    const b1 = bytes[i + 1] ?? 0;
+    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
+    if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f)) return i;
+    if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f)) return i;
+    i += size;
+  }
+  return -1;
+}
+
+function locationOfByte(file: string, bytes: Uint8Array, offset: number): SourceLocation {
+  const before = bytes.subarray(0, offset);
+  const lineStart = before.lastIndexOf(0x0a) + 1;
+  let line = 1;
+  for (const byte of before) if (byte === 0x0a) line++;
+  const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
+  return { file, line, column };
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+class Reader {
+  readonly #cwd: string;
+  readonly #root: string;
+  readonly #max: number;
+
+  constructor(cwd: string, root: string, max: number) {
+    this.#cwd = cwd;
+    this.#root = root;
+    this.#max = max;
+  }
+
+  async read(file: string, optional = false): Promise<ReadOutcome> {
+    const start: SourceLocation = { file, line: 1, column: 1 };
+    const fail = (code: string, message: string): ReadOutcome => ({
+      kind: 'problem',
+      problem: problemAt(start, code, message),
+    });
+    if (file.startsWith('../') || path.isAbsolute(file)) {
+      return fail(
+        'outside_workspace',
+        'the file is outside the workspace; manifests must live in the repository',
+      );
+    }
+    let real: string;
+    try {
+      real = await realpath(path.join(this.#cwd, file));
+    } catch (error) {
+      if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+      return fail(
+        'unreadable',
+        `the file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+    if (real !== this.#root && !real.startsWith(this.#root + path.sep)) {
+      return fail(
+        'outside_workspace',
+        'the file is a link to a place outside the workspace; manifests must live in the repository',
+      );
+    }
+    const info = await stat(real);
+    if (!info.isFile()) return { kind: 'none' };
+    if (info.size > this.#max) {
+      return fail(
+        'file_too_large',
+        `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`,
+      );
+    }
+    const bytes = await readFile(real);
+    if (bytes.length > this.#max) {
+      return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
+    }
+    const bad = invalidUtf8Offset(bytes);
+    if (bad !== -1) {
+      return {
+        kind: 'problem',
+        problem: problemAt(
+          locationOfByte(file, bytes, bad),
+          'not_utf8',
+          `the file is not UTF-8 (byte 0x${bytes[bad]!.toString(16).padStart(2, '0')} here); save it as UTF-8`,
+        ),
+      };
+    }
+    return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
+  }
+}
+
+async function discover(cwd: string, pattern: string): Promise<string[]> {
+  const found = new Set<string>();
+  const exclude = (name: string): boolean => SKIPPED_DIRS.has(path.basename(name));
+  for await (const entry of glob(pattern, { cwd, exclude })) {
+    found.add(posix(path.relative(cwd, path.resolve(cwd, entry))));
+  }
+  return [...found].sort(byCodePoint);
+}
+
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file: string): string[] {
+  const parts = file.split('/').slice(0, -1);
+  return parts.reduce<string[]>(
+    (folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`],
+    [''],
+  );
+}
+
+async function runPool<T>(count: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  const results = new Array<T>(count);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await work(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
+  return results;
+}
+
+function crossFileProblems(items: DesiredItem[]): { problems: Problem[]; clashing: Set<DesiredItem> } {
+  const problems: Problem[] = [];
+  const clashing = new Set<DesiredItem>();
+  const check = (
+    key: (item: DesiredItem) => string | null,
+    field: string,
+    code: string,
+    sentence: (value: string, others: string) => string,
+  ): void => {
+    const groups = new Map<string, DesiredItem[]>();
+    for (const item of items) {
+      const value = key(item);
+      if (value !== null) groups.set(value, [...(groups.get(value) ?? []), item]);
+    }
+    for (const [value, group] of groups) {
+      if (group.length < 2) continue;
+      for (const item of group) {
+        clashing.add(item);
+        const others = group.filter((other) => other !== item).map((other) => other.file);
+        const shown =
+          others.length > 3
+            ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
+            : others.join(', ');
+        problems.push(problemAt(item.locations[field] ?? item.location, code, sentence(value, shown), field));
+      }
+    }
+  };
+  check(
+    (item) => item.fields.title,
+    'title',
+    'duplicate_title',
+    (title, others) =>
+      `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`,
+  );
+  check(
+    (item) => item.id,
+    'id',
+    'duplicate_id',
+    (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`,
+  );
+  return { problems, clashing };
+}
+
+function dedupeAndSort(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  const unique = problems.filter((p) => {
+    const key = `${p.severity}|${p.code}|${p.file}:${p.line}:${p.column}|${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
+}
+
+/**
+ * Finds the manifests matched by `pattern` under `cwd`, applies the
+ * `_defaults.yml` of their folders, and validates and normalizes each one.
+ * Never throws for a bad manifest: every problem of every file is returned.
+ */
+export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
+  const cwd = path.resolve(options.cwd);
+  const reader = new Reader(cwd, await realpath(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+  const matched = await discover(cwd, options.pattern);
+  const candidates = matched.filter(
+    (file) => !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)),
+  );
+
+  const defaultsOf = new Map<string, Promise<Source | null>>();
+  const folderDefaults = (folder: string): Promise<Source | null> => {
+    let pending = defaultsOf.get(folder);
+    if (pending === undefined) {
+      pending = readFolderDefaults(reader, folder);
+      defaultsOf.set(folder, pending);
+    }
+    return pending;
+  };
+
+  const outcomes = await runPool(candidates.length, async (index) => {
+    const file = candidates[index]!;
+    const read = await reader.read(file);
+    if (read.kind === 'none') return null;
+    if (read.kind === 'problem') return { file, item: null, problems: [read.problem] };
+    const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
+    return { file, ...validateSource(readSource(file, read.text), layers) };
+  });
+
+  const problems: Problem[] = [];
+  for (const layer of await Promise.all(defaultsOf.values())) if (layer) problems.push(...layer.problems);
+  const files: string[] = [];
+  const valid: DesiredItem[] = [];
+  for (const outcome of outcomes) {
+    if (outcome === null) continue;
+    files.push(outcome.file);
+    problems.push(...outcome.problems);
+    if (outcome.item) valid.push(outcome.item);
+  }
+  const cross = crossFileProblems(valid);
+  problems.push(...cross.problems);
+  return {
+    items: valid.filter((item) => !cross.clashing.has(item)),
+    problems: dedupeAndSort(problems),
+    files,
+  };
+}
+
+async function readFolderDefaults(reader: Reader, folder: string): Promise<Source | null> {
+  const found: Source[] = [];
+  for (const name of DEFAULTS_FILES) {
+    const file = folder === '' ? name : `${folder}/${name}`;
+    const read = await reader.read(file, true);
+    if (read.kind === 'none') continue;
+    if (read.kind === 'problem') found.push({ file, root: null, problems: [read.problem] });
+    else found.push(readDefaults(file, read.text));
+  }
+  const [first, second] = found;
+  if (first === undefined) return null;
+  if (second !== undefined) {
+    first.problems.push(
+      problemAt(
+        { file: second.file, line: 1, column: 1 },
+        'duplicate_defaults',
+        `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`,
+      ),
+    );
+  }
+  return first;
+}

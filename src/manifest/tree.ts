@@ -1,0 +1,229 @@
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import type { Document, Node as YamlNode } from 'yaml';
+import type { Problem, SourceLocation } from './types.ts';
+
+// YAML text -> a tree that remembers, for every value and every key, the file,
+// line and column it was written at. Defaults are merged on this tree, so a
+// value inherited from a `_defaults.yml` keeps its position in that file.
+//
+// We walk the YAML nodes ourselves instead of calling `toJS()`: it lets us bound
+// alias expansion and depth, refuse `__proto__`, and keep positions.
+
+export type LNode =
+  | { kind: 'map'; pos: SourceLocation; entries: Map<string, LEntry> }
+  | { kind: 'seq'; pos: SourceLocation; items: LNode[] }
+  | { kind: 'scalar'; pos: SourceLocation; value: unknown };
+
+export interface LEntry {
+  keyPos: SourceLocation;
+  value: LNode;
+}
+
+/** A parsed file: its tree (null when unusable) and what went wrong reading it. */
+export interface Source {
+  file: string;
+  root: LNode | null;
+  problems: Problem[];
+}
+
+/** Deeper nesting than this is refused: no manifest needs it, and it guards the stack. */
+export const MAX_DEPTH = 64;
+/** Values a file may expand to, aliases included: an alias bomb stops here. */
+export const MAX_NODES = 100_000;
+
+const FORBIDDEN_KEYS = new Set(['__proto__']);
+
+class Abort extends Error {}
+
+function keyText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return 'null';
+}
+
+export function problemAt(
+  location: SourceLocation,
+  code: string,
+  message: string,
+  field?: string,
+  severity: Problem['severity'] = 'error',
+): Problem {
+  return {
+    severity,
+    code,
+    file: location.file,
+    line: location.line,
+    column: location.column,
+    ...(field === undefined ? {} : { field }),
+    message,
+  };
+}
+
+/** Parses one file's text into a located tree. Never throws. */
+export function readSource(file: string, text: string): Source {
+  const start: SourceLocation = { file, line: 1, column: 1 };
+  const problems: Problem[] = [];
+  const lineCounter = new LineCounter();
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, {
+      lineCounter,
+      version: '1.2',
+      schema: 'core',
+      merge: false,
+      uniqueKeys: true,
+      prettyErrors: false,
+    });
+  } catch {
+    // The parser recurses; a pathological file can exhaust the stack.
+    problems.push(problemAt(start, 'too_deep', `the YAML is nested too deeply to read`));
+    return { file, root: null, problems };
+  }
+  const at = (offset: number | undefined): SourceLocation => {
+    const { line, col } = lineCounter.linePos(offset ?? 0);
+    return { file, line, column: col };
+  };
+  for (const error of doc.errors) {
+    const message = error.message.split('\n')[0] ?? error.message;
+    const code = /call stack/i.test(message) ? 'too_deep' : 'yaml_syntax';
+    problems.push(problemAt(at(error.pos[0]), code, `YAML: ${message}`));
+  }
+  if (problems.length > 0) return { file, root: null, problems };
+  for (const warning of doc.warnings) {
+    const message = warning.message.split('\n')[0] ?? warning.message;
+    problems.push(problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning'));
+  }
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
+    return { file, root: null, problems: [problemAt(start, 'empty_file', 'the file is empty')] };
+  }
+
+  // Aliases point to the most recent earlier anchor of that name; anchors are
+  // recorded in document order during the main walk only.
+  const anchors = new Map<string, YamlNode>();
+  let count = 0;
+  const convert = (node: YamlNode | null, depth: number, expanding: boolean, fallback: number): LNode => {
+    if (++count > MAX_NODES) {
+      problems.push(
+        problemAt(
+          at(node?.range?.[0] ?? fallback),
+          'too_complex',
+          `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`,
+        ),
+      );
+      throw new Abort();
+    }
+    if (depth > MAX_DEPTH) {
+      problems.push(
+        problemAt(
+          at(node?.range?.[0] ?? fallback),
+          'too_deep',
+          `values are nested more than ${MAX_DEPTH} levels deep here`,
+        ),
+      );
+      throw new Abort();
+    }
+    if (node === null) return { kind: 'scalar', pos: at(fallback), value: null };
+    if (!expanding && node.anchor) anchors.set(node.anchor, node);
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target === undefined) {
+        problems.push(
+          problemAt(at(node.range?.[0] ?? fallback), 'yaml_syntax', `YAML: unknown alias *${node.source}`),
+        );
+        throw new Abort();
+      }
+      return convert(target, depth + 1, true, node.range?.[0] ?? fallback);
+    }
+    const pos = at(node.range?.[0]);
+    if (isMap(node)) {
+      const entries = new Map<string, LEntry>();
+      for (const pair of node.items) {
+        const keyNode = pair.key as YamlNode | null;
+        const keyOffset = keyNode?.range?.[0] ?? node.range?.[0] ?? fallback;
+        if (keyNode !== null && !isScalar(keyNode)) {
+          problems.push(
+            problemAt(at(keyOffset), 'bad_key', 'a key must be a plain word, not a list or a mapping'),
+          );
+          continue;
+        }
+        const key = keyText(keyNode?.value);
+        if (FORBIDDEN_KEYS.has(key)) {
+          problems.push(problemAt(at(keyOffset), 'forbidden_key', `${key} is not allowed as a key`));
+          continue;
+        }
+        const valueOffset = (pair.value as YamlNode | null)?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
+        entries.set(key, {
+          keyPos: at(keyOffset),
+          value: convert(pair.value as YamlNode | null, depth + 1, expanding, valueOffset),
+        });
+      }
+      return { kind: 'map', pos, entries };
+    }
+    if (isSeq(node)) {
+      const start = node.range?.[0] ?? fallback;
+      const items = node.items.map((item) => convert(item as YamlNode | null, depth + 1, expanding, start));
+      return { kind: 'seq', pos, items };
+    }
+    return { kind: 'scalar', pos, value: isScalar(node) ? node.value : null };
+  };
+
+  try {
+    const root = convert(doc.contents, 0, false, 0);
+    if (root.kind !== 'map') {
+      const what = root.kind === 'seq' ? 'a list' : 'a single value';
+      problems.push(
+        problemAt(
+          root.pos,
+          'not_a_mapping',
+          `the file holds ${what}, not a mapping of fields; a manifest starts with a line like "title: …"`,
+        ),
+      );
+      return { file, root: null, problems };
+    }
+    return { file, root, problems };
+  } catch (error) {
+    if (error instanceof Abort) return { file, root: null, problems };
+    throw error;
+  }
+}
+
+/** Deep-merges `over` onto `base`: mappings merge key by key, everything else (lists too) replaces. */
+export function mergeTrees(base: LNode, over: LNode): LNode {
+  if (base.kind !== 'map' || over.kind !== 'map') return over;
+  const entries = new Map(base.entries);
+  for (const [key, entry] of over.entries) {
+    const inherited = entries.get(key);
+    entries.set(
+      key,
+      inherited ? { keyPos: entry.keyPos, value: mergeTrees(inherited.value, entry.value) } : entry,
+    );
+  }
+  return { kind: 'map', pos: over.pos, entries };
+}
+
+/** Where each dotted path is written: `key` for mapping entries, `value` for the value itself. */
+export type PositionMap = Map<string, { key?: SourceLocation; value: SourceLocation }>;
+
+/** The plain value of a tree, and the position of every path in it. */
+export function toPlain(root: LNode): { value: unknown; positions: PositionMap } {
+  const positions: PositionMap = new Map();
+  const walk = (node: LNode, path: string, key?: SourceLocation): unknown => {
+    positions.set(path, key === undefined ? { value: node.pos } : { key, value: node.pos });
+    const prefix = path === '' ? '' : `${path}.`;
+    if (node.kind === 'scalar') return node.value;
+    if (node.kind === 'seq') return node.items.map((item, index) => walk(item, `${prefix}${index}`));
+    const object: Record<string, unknown> = {};
+    for (const [name, entry] of node.entries) {
+      // defineProperty: a key is always an own property, never a prototype write.
+      Object.defineProperty(object, name, {
+        value: walk(entry.value, `${prefix}${name}`, entry.keyPos),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return object;
+  };
+  return { value: walk(root, ''), positions };
+}
