@@ -4,7 +4,7 @@ import type { Call, Reply } from './core.ts';
 import { HttpError, asObject, badRequest, optObject, optString, optBoolean } from './http-error.ts';
 import type { Body } from './http-error.ts';
 import { detail, listing, summary, versionRows, wrapObject } from './shapes.ts';
-import { blankItem, snapshotVersion, writeScript } from './store.ts';
+import { blankItem, setStatus, snapshotVersion, writeScript } from './store.ts';
 import type { ItemRecord } from './types.ts';
 
 const NOT_FOUND = 'Content not found.';
@@ -93,7 +93,7 @@ export function editContent(call: Call): Reply {
     }
     // A17: stop the job, refund the phases that had not finished, back to NEW.
     core.jobs.cancel(item, user);
-    item.status = 'NEW';
+    setStatus(item, 'NEW');
     item.progress = null;
   }
 
@@ -115,7 +115,7 @@ export function editContent(call: Call): Reply {
   }
   // A16: the render no longer matches its script, unless the video is already published.
   if (invalidates && item.status !== 'UPLOADED') {
-    item.status = 'NEW';
+    setStatus(item, 'NEW');
     item.rendered = false;
   }
   if (scriptChanged) item.versions.push(snapshotVersion(item));

@@ -52,6 +52,7 @@ function buildAdmin(state: ServerState): EmulatorAdmin {
       item.textover = input.textover ?? (item.full_text === null ? null : writeScript(item.full_text));
       item.hashtags = input.hashtags ?? null;
       item.status = 'READY_FOR_UPLOAD';
+      item.statusHistory = ['READY_FOR_UPLOAD'];
       item.rendered = true;
       item.legacy = true;
       item.versions.push(snapshotVersion(item));

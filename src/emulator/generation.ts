@@ -36,7 +36,7 @@ function readPublication(body: Body, user: UserRecord, flags: { kids: string; ag
     throw badRequest('tiktok_post_mode: expected "direct" or "draft".');
   }
   const wanted = ids.map((entry: unknown) =>
-    entry !== null && typeof entry === 'object' && 'id' in entry ? (entry).id : undefined,
+    entry !== null && typeof entry === 'object' && 'id' in entry ? entry.id : undefined,
   );
   const accounts = user.accounts.filter((account) => wanted.includes(account.id));
   // Only this exact casing is read; notify_subscribers, NotifySubscribers… are ignored.

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Account, ContentStatus } from '../api/types.ts';
 import type { Clock, Config } from './config.ts';
 import { refund } from './limits.ts';
-import { writeScript } from './store.ts';
+import { setStatus, writeScript } from './store.ts';
 import type { UserRecord } from './store.ts';
 import type { FailureRule, ItemRecord, Phase, Publication, PublishSettings } from './types.ts';
 
@@ -137,7 +137,7 @@ class Job {
 
   #enter(phase: Phase): void {
     const item = this.item;
-    item.status = RUNNING[phase];
+    setStatus(item, RUNNING[phase]);
     touch(item);
     if (phase === 'upload') {
       item.uploadDispatches += 1;
@@ -150,9 +150,9 @@ class Job {
   #finish(phase: Phase, percentage: number): void {
     const item = this.item;
     const last = this.pending.length === 0;
-    if (phase === 'audio') item.status = 'AUDIO_PROCESSED';
+    if (phase === 'audio') setStatus(item, 'AUDIO_PROCESSED');
     if (phase === 'video') {
-      item.status = 'VIDEO_PROCESSED';
+      setStatus(item, 'VIDEO_PROCESSED');
       item.rendered = true;
     }
     if (phase === 'upload') {
@@ -170,7 +170,7 @@ class Job {
         item.published_url = lastOne.url;
         item.published_platform = lastOne.platform;
       }
-      item.status = 'UPLOADED';
+      setStatus(item, 'UPLOADED');
       item.upload_date = now;
       item.stats = { views: 0, likes: 0, comments: 0 };
     }
@@ -181,7 +181,7 @@ class Job {
 
   #fail(phase: Phase, message: string): void {
     const item = this.item;
-    item.status = FAILED[phase];
+    setStatus(item, FAILED[phase]);
     item.last_error = message;
     item.progress = null;
     refund(this.#dispatch.user, this.pending.splice(0));
@@ -254,7 +254,7 @@ export class Jobs {
     set.add(job);
     this.#byItem.set(dispatch.item.id, set);
     job.run().catch((error: unknown) => {
-      dispatch.item.status = 'FAILED';
+      setStatus(dispatch.item, 'FAILED');
       dispatch.item.last_error = `Emulator worker error: ${String(error)}`;
       this.#forget(job);
     });

@@ -1,7 +1,7 @@
 // Users, keys, accounts, personas and content items, all in memory.
 // Keys are kept only as SHA-256 hashes (interface, Authentication 6).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Account, Platform, Scope } from '../api/types.ts';
+import type { Account, ContentStatus, Platform, Scope } from '../api/types.ts';
 import type { ItemRecord, KeyInfo, VersionRecord } from './types.ts';
 
 export const KEY_PREFIX = 'svc_live_';
@@ -171,6 +171,11 @@ export class Store {
   }
 }
 
+export function setStatus(item: ItemRecord, status: ContentStatus): void {
+  item.status = status;
+  item.statusHistory.push(status);
+}
+
 export function snapshotVersion(item: ItemRecord): VersionRecord {
   return {
     version: item.versions.length + 1,
@@ -194,6 +199,7 @@ export function blankItem(userId: string, title: string): ItemRecord {
     fine_tuning: null,
     persona_id: null,
     status: 'NEW',
+    statusHistory: ['NEW'],
     creation_date: now,
     updated_at: now,
     upload_date: null,

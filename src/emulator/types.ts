@@ -134,6 +134,8 @@ export interface ItemRecord {
   fine_tuning: Record<string, unknown> | null;
   persona_id: string | null;
   status: ContentStatus;
+  /** Every status the item has entered, in order, starting with NEW. */
+  statusHistory: ContentStatus[];
   creation_date: string;
   updated_at: string;
   upload_date: string | null;
