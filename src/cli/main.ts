@@ -1,5 +1,56 @@
-/** Runs the CLI with its arguments; resolves to the exit code. */
-export async function main(_argv: string[]): Promise<number> {
-  process.stderr.write('content-as-code: the CLI is not wired yet\n');
-  return 2;
+import { describeError } from '../api/errors.ts';
+import { runEmulatorCommand } from '../emulator/command.ts';
+import { VERSION } from '../version.ts';
+import { parseCliArgs, UsageError } from './args.ts';
+import { EXIT, helpText } from './help.ts';
+import { runEngineCommand, type RunSeams } from './run.ts';
+import { printSchema } from './schema.ts';
+import { processIO, writeLine, type CliIO } from './terminal.ts';
+
+/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
+export async function main(argv: string[], io: CliIO = processIO(), seams: RunSeams = {}): Promise<number> {
+  let options;
+  try {
+    const parsed = parseCliArgs(argv, io.cwd);
+    if (parsed === 'version') {
+      writeLine(io.stdout, VERSION);
+      return EXIT.ok;
+    }
+    options = parsed;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    writeLine(io.stderr, `error: ${error.message}`);
+    writeLine(io.stderr, 'Run content-as-code --help for the commands and options.');
+    return EXIT.usage;
+  }
+
+  switch (options.command) {
+    case 'help':
+      io.stdout.write(helpText());
+      return EXIT.ok;
+    case 'schema':
+      return printSchema(io);
+    case 'emulator':
+      return emulator(options.rest, io);
+    case 'validate':
+    case 'plan':
+    case 'apply':
+      return runEngineCommand(options.command, options, io, seams);
+  }
+}
+
+/** Runs until Ctrl-C (or SIGTERM), then closes the server. */
+async function emulator(argv: string[], io: CliIO): Promise<number> {
+  let running;
+  try {
+    running = await runEmulatorCommand(argv, (line) => writeLine(io.stdout, line));
+  } catch (error) {
+    writeLine(io.stderr, `error: ${describeError(error)}`);
+    return EXIT.usage;
+  }
+  writeLine(io.stdout, 'Press Ctrl-C to stop.');
+  await io.interrupted();
+  await running.close();
+  writeLine(io.stderr, 'Emulator stopped.');
+  return EXIT.ok;
 }

@@ -67,7 +67,8 @@ describe('renderTable', () => {
       ],
       { color: true },
     );
-    const lines = table.split('\n').map((line) => line.replace(/\u001b\[\d+m/g, ''));
+    const ansi = new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, 'g');
+    const lines = table.split('\n').map((line) => line.replace(ansi, ''));
     expect(lines[1]).toBe('héllo…  x');
     expect(lines[2]).toBe('h       y');
   });

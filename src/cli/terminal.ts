@@ -1,0 +1,73 @@
+import type { Logger } from '../log.ts';
+import { createProgressPrinter, type TextStyle } from '../report/text.ts';
+
+// Where the CLI writes. Tests pass their own streams and environment; the
+// real process passes process.stdout and friends.
+
+export interface Output {
+  write(text: string): unknown;
+  isTTY?: boolean | undefined;
+}
+
+export interface CliIO {
+  stdout: Output;
+  stderr: Output;
+  /** Read in full only when --api-key-stdin asks for it. */
+  stdin: AsyncIterable<string | Uint8Array>;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Resolves when the user asks to stop (Ctrl-C); used by `emulator`. */
+  interrupted: () => Promise<void>;
+}
+
+export function processIO(): CliIO {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    interrupted: () =>
+      new Promise((resolve) => {
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+      }),
+  };
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
+export function styleFor(output: Output, env: Record<string, string | undefined>): TextStyle {
+  const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
+  return { color: output.isTTY === true && !noColor && env['TERM'] !== 'dumb' };
+}
+
+export function writeLine(output: Output, text = ''): void {
+  output.write(`${text}\n`);
+}
+
+/**
+ * The engine's logger for a terminal: messages and progress lines on `out`
+ * (stderr when --json keeps stdout for the JSON), warnings on stderr, debug
+ * only when RUNNER_DEBUG=1 as on GitHub.
+ */
+export function terminalLogger(
+  out: Output,
+  err: Output,
+  style: TextStyle,
+  env: Record<string, string | undefined>,
+): Logger {
+  const debug = env['RUNNER_DEBUG'] === '1';
+  const progress = createProgressPrinter((line) => writeLine(out, line), style);
+  return {
+    info: (message) => writeLine(out, message),
+    warning: (message) => writeLine(err, `warning: ${message}`),
+    debug: (message) => {
+      if (debug) writeLine(err, `debug: ${message}`);
+    },
+    group: async (title, fn) => {
+      writeLine(out, title);
+      return fn();
+    },
+    progress,
+  };
+}
