@@ -1,8 +1,16 @@
-import type { ServiceApi } from './api/types.ts';
+import { describeError } from './api/errors.ts';
+import type { ContentSummary, ServiceApi } from './api/types.ts';
+import { applyItems, itemResults, type ItemRun } from './apply/apply.ts';
 import type { ApplyResult } from './apply/types.ts';
+import { realClock, type Clock, type PollPolicy } from './apply/wait.ts';
 import type { Logger } from './log.ts';
-import type { LoadResult, Problem } from './manifest/types.ts';
-import type { Mode, Plan } from './plan/types.ts';
+import { loadManifests } from './manifest/load.ts';
+import type { DesiredItem, LoadResult, Problem } from './manifest/types.ts';
+import { mapLimit } from './plan/concurrency.ts';
+import { matchItems, previousTitle, renameCandidates } from './plan/identity.ts';
+import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing } from './plan/observe.ts';
+import { plan as makePlan, scopesFor } from './plan/plan.ts';
+import type { Mode, Plan, Step } from './plan/types.ts';
 
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply.
@@ -53,6 +61,12 @@ export interface EngineOptions {
    * the CLI can print the plan table above the progress lines of apply.
    */
   onPlan?: (plan: Plan) => void;
+  /** Monotonic clock and sleep used while waiting; tests shrink it. */
+  clock?: Clock;
+  /** Task-status polling schedule; default 0.5 s growing to 10 s. */
+  poll?: PollPolicy;
+  /** Detail reads in flight at once while observing; default 32. */
+  readConcurrency?: number;
 }
 
 export interface RunReport {
@@ -69,6 +83,218 @@ export interface RunReport {
   timings: { loadMs: number; planMs: number; applyMs: number };
 }
 
-export async function runEngine(_options: EngineOptions): Promise<RunReport> {
-  throw new Error('runEngine is implemented in src/engine.ts by the engine layer');
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+export function shardOf(file: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < file.length; i++) {
+    hash ^= file.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return (hash % count) + 1;
+}
+
+/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
+export function allowedSteps(mode: Mode, permissions: Permissions): Set<Step['kind']> {
+  const allowed = new Set<Step['kind']>();
+  if (mode === 'validate') return allowed;
+  if (permissions.write) allowed.add('create').add('edit');
+  if (mode !== 'apply') return allowed;
+  allowed.add('wait');
+  if (permissions.render) allowed.add('render');
+  if (permissions.publish) allowed.add('upload');
+  return allowed;
+}
+
+const elapsed = (since: number): number => Math.round(performance.now() - since);
+
+function splitShard(
+  items: readonly DesiredItem[],
+  shard: EngineOptions['shard'],
+): {
+  mine: DesiredItem[];
+  others: DesiredItem[];
+} {
+  if (!shard || shard.count <= 1) return { mine: [...items], others: [] };
+  const mine: DesiredItem[] = [];
+  const others: DesiredItem[] = [];
+  for (const item of items) (shardOf(item.file, shard.count) === shard.index ? mine : others).push(item);
+  return { mine, others };
+}
+
+async function previousTitles(
+  options: EngineOptions,
+  items: readonly DesiredItem[],
+  contents: readonly ContentSummary[],
+): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  const previous = options.previous;
+  if (!previous) return titles;
+  const candidates = renameCandidates(items, contents);
+  const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item));
+  candidates.forEach((item, index) => {
+    const title = found[index];
+    if (title) titles.set(item.file, title);
+  });
+  return titles;
+}
+
+/** The one pipeline: load → observe → plan → preflight → apply → results. */
+export async function runEngine(options: EngineOptions): Promise<RunReport> {
+  const { mode } = options;
+  const started = performance.now();
+  const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+  const report: RunReport = {
+    mode,
+    load,
+    plan: null,
+    result: null,
+    problems: [...load.problems],
+    fatal: null,
+    creditsBefore: null,
+    creditsAfter: null,
+    timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
+  };
+  if (mode === 'validate') return report;
+  const client = options.client;
+  if (!client) {
+    report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
+    return report;
+  }
+
+  try {
+    const planStarted = performance.now();
+    const { mine, others } = splitShard(load.items, options.shard);
+    const sharded = options.shard !== undefined && options.shard.count > 1;
+    const listing = await observeListing(client);
+    const match = {
+      previousTitles: await previousTitles(options, mine, listing.contents),
+      reserved: others,
+      listUnmanaged: !sharded,
+    };
+    const matched = matchItems(mine, listing.contents, match).matched;
+    const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
+    const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+    const plan = makePlan(
+      mine,
+      { ...listing, details },
+      {
+        mode,
+        now: options.now?.() ?? new Date(),
+        permissions: options.permissions,
+        cancelRunning: options.cancelRunning,
+        match,
+      },
+    );
+    report.plan = plan;
+    report.problems.push(...plan.problems);
+    report.timings.planMs = elapsed(planStarted);
+    options.onPlan?.(plan);
+    await execute(options, client, plan, report);
+  } catch (error) {
+    report.fatal = describeError(error);
+  }
+  return report;
+}
+
+async function execute(
+  options: EngineOptions,
+  client: ServiceApi,
+  plan: Plan,
+  report: RunReport,
+): Promise<void> {
+  const { mode, logger } = options;
+  const allowed = allowedSteps(mode, options.permissions);
+  const items = plan.items.filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+  const writes = items
+    .flatMap((item) => item.steps)
+    .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+  if (mode !== 'apply' && writes.length === 0) return;
+  if (report.problems.some((problem) => problem.severity === 'error')) {
+    logger.warning('Nothing was sent to the service: fix the errors above first.');
+    return;
+  }
+  if (mode === 'apply' && plan.publications > options.maxPublications) {
+    report.fatal =
+      `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+      `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+      'publish fewer items per run.';
+    return;
+  }
+  if (writes.length > 0) {
+    // Preflight: the key must hold every scope the writes need, before the first one (A29).
+    const introspection = await client.introspect();
+    const missing = scopesFor(writes).filter((scope) => !introspection.scopes.includes(scope));
+    if (!introspection.active || missing.length > 0) {
+      report.fatal = !introspection.active
+        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+        : `The API key lacks the scope${missing.length === 1 ? '' : 's'} ${missing.join(', ')} that this plan ` +
+          `needs (it has ${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+          `${scopesFor(writes).join(', ')} in the web app under Settings, API Keys.`;
+      return;
+    }
+  }
+  const applyStarted = performance.now();
+  if (mode === 'apply') report.creditsBefore = await client.credits();
+  const clock = options.clock ?? realClock;
+  const runs: ItemRun[] = await applyItems(items, {
+    client,
+    allowed,
+    concurrency: options.concurrency,
+    wait: options.wait,
+    timeoutMs: options.timeoutMs,
+    logger,
+    clock,
+    ...(options.poll ? { poll: options.poll } : {}),
+  });
+  const byFile = new Map(runs.map((run) => [run.item.file, run]));
+  const allRuns: ItemRun[] = plan.items.map(
+    (item) =>
+      byFile.get(item.file) ?? {
+        item,
+        id: item.remote?.id ?? null,
+        status: item.remote?.status ?? null,
+        created: false,
+        edited: false,
+        rendered: false,
+        published: false,
+        running: false,
+        holds: [],
+        lastError: null,
+        error: null,
+        durationMs: 0,
+      },
+  );
+  const listing = await client.listContents();
+  if (mode !== 'apply') await refreshScripts(client, plan, runs, options.readConcurrency);
+  if (mode === 'apply') report.creditsAfter = await client.credits();
+  const results = itemResults(allRuns, listing);
+  const result: ApplyResult = {
+    items: results,
+    creditsBefore: report.creditsBefore,
+    creditsAfter: report.creditsAfter,
+    changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+    failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
+  };
+  report.result = result;
+  report.timings.applyMs = elapsed(applyStarted);
+}
+
+/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
+async function refreshScripts(
+  client: ServiceApi,
+  plan: Plan,
+  runs: readonly ItemRun[],
+  concurrency = DEFAULT_READ_CONCURRENCY,
+): Promise<void> {
+  const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
+  const details = await observeDetails(
+    client,
+    touched.map((run) => run.id as string),
+    concurrency,
+  );
+  for (const run of touched) {
+    const detail = details.get(run.id as string);
+    const item = plan.items.find((entry) => entry.file === run.item.file);
+    if (detail && item) item.script = { ...item.script, remote: detail.textover };
+  }
 }

@@ -1,4 +1,5 @@
 import type { ContentStatus } from '../api/types.ts';
+import type { Hold } from '../plan/types.ts';
 
 export type Outcome =
   'created' | 'updated' | 'rendered' | 'published' | 'unchanged' | 'running' | 'failed' | 'skipped' | 'error';
@@ -22,6 +23,8 @@ export interface ItemResult {
   /** What stopped the engine on this item (an HTTP error, a timeout), already free of secrets. */
   error: string | null;
   durationMs: number;
+  /** Holds that arose while applying (a retried render that failed again: `already_retried`). */
+  holds?: Hold[];
 }
 
 export interface ApplyResult {

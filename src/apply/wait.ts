@@ -1,0 +1,90 @@
+import {
+  GENERATING_STATUSES,
+  type ContentStatus,
+  type Progress,
+  type ServiceApi,
+  type TaskStatus,
+} from '../api/types.ts';
+import type { Logger } from '../log.ts';
+
+// Waiting for the service: GET /gen/task-status/{id} (never rate limited),
+// quickly at first and then less often, until the item is no longer in
+// flight or the run's deadline passes.
+
+export interface PollPolicy {
+  /** First delay between two reads. */
+  initialMs: number;
+  /** Longest delay between two reads. */
+  maxMs: number;
+  /** Growth of the delay after each read that shows no change. */
+  factor: number;
+}
+
+export const DEFAULT_POLL: PollPolicy = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
+
+export interface Clock {
+  /** Milliseconds, monotonic. */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const realClock: Clock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export interface WaitTarget {
+  id: string;
+  file: string;
+  title: string;
+}
+
+export interface WaitOutcome {
+  status: ContentStatus;
+  lastError: string | null;
+  /** The deadline passed while the item was still in flight. */
+  timedOut: boolean;
+}
+
+function sameProgress(a: Progress | null, b: Progress | null): boolean {
+  return a?.percentage === b?.percentage && a?.step === b?.step && a?.message === b?.message;
+}
+
+/** Delay before the next read: grows while nothing changes, back to fast after a change. */
+export function nextDelay(policy: PollPolicy, previous: number | null, changed: boolean): number {
+  if (previous === null || changed) return policy.initialMs;
+  return Math.min(policy.maxMs, previous * policy.factor);
+}
+
+/** Polls until the item is not generating (terminal, parked at VIDEO_PROCESSED, or NEW) or the deadline passes. */
+export async function waitForItem(
+  client: ServiceApi,
+  target: WaitTarget,
+  options: { deadline: number; clock: Clock; poll: PollPolicy; logger: Logger },
+): Promise<WaitOutcome> {
+  const { clock, poll, logger, deadline } = options;
+  let last: TaskStatus | null = null;
+  let delay: number | null = null;
+  for (;;) {
+    const status = await client.taskStatus(target.id);
+    const statusChanged = last === null || last.status !== status.status;
+    const changed =
+      last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
+    if (changed)
+      logger.progress({
+        file: target.file,
+        title: target.title,
+        status: status.status,
+        progress: status.progress,
+      });
+    last = status;
+    if (!GENERATING_STATUSES.has(status.status)) {
+      return { status: status.status, lastError: status.last_error, timedOut: false };
+    }
+    const remaining = deadline - clock.now();
+    if (remaining <= 0) return { status: status.status, lastError: status.last_error, timedOut: true };
+    // Back to fast reads only when the status moves on, not on every progress snapshot.
+    delay = nextDelay(poll, delay, statusChanged);
+    await clock.sleep(Math.min(delay, remaining));
+  }
+}
