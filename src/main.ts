@@ -1,12 +1,240 @@
-import * as core from '@actions/core';
+import { annotationsFor, emitAnnotations } from './action/annotations.ts';
+import { WorkflowCommands } from './action/commands.ts';
+import { readEvent, type RunEvent } from './action/event.ts';
+import { readInputs, type ActionInputs } from './action/inputs.ts';
+import { ActionLogger } from './action/logger.ts';
+import { decideRun, type RunDecision } from './action/mode.ts';
+import { outputsFor, writeOutputs } from './action/outputs.ts';
+import { formatShard } from './action/shard.ts';
+import type { ServiceClient } from './api/index.ts';
+import { runEngine, type PreviousVersions, type RunReport } from './engine.ts';
+import type { ReportContext } from './report/markdown.ts';
+import { summaryMarkdown, writeSummary } from './report/summary.ts';
+import { VERSION } from './version.ts';
+
+// The action: inputs -> event -> mode -> engine -> annotations, outputs,
+// job summary, PR comment. Modules a mode does not need (the service client
+// with undici, the GitHub REST calls, crypto) are imported only when needed,
+// so `validate` starts in well under 100 ms.
+
+/** The run's one failure, thrown after everything that succeeded has been reported. */
+class RunFailed extends Error {
+  override name = 'RunFailed';
+}
+
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Where workflow commands and log lines go; default stdout. */
+  write?: (text: string) => void;
+}
 
 /** The action's one entry point; the only place that fails the step. */
-export async function run(): Promise<void> {
+export async function run(options: RunOptions = {}): Promise<void> {
+  const env = options.env ?? process.env;
+  const commands = new WorkflowCommands({ env, ...(options.write ? { write: options.write } : {}) });
   try {
-    const key = core.getInput('api-key');
-    if (key) core.setSecret(key);
-    core.info('content-as-code: not wired yet');
+    // Before anything else can print: the runner masks these from here on.
+    commands.mask(commands.input('api-key'));
+    commands.mask(commands.input('github-token'));
+    await runAction(commands, env);
   } catch (error) {
-    core.setFailed(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+    commands.error(error instanceof RunFailed ? error.message : describe(error));
   }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return `Unexpected error: ${JSON.stringify(error)}`;
+  } catch {
+    return 'Unexpected error.';
+  }
+}
+
+async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Promise<void> {
+  const inputs = readInputs((name) => commands.input(name));
+  const event = await readEvent(env);
+  const decision = decideRun(inputs, event);
+  const notes: string[] = [];
+
+  if (decision.mode !== 'validate' && inputs.apiKey === '') {
+    if (!decision.isPullRequest) {
+      throw new RunFailed(
+        `Input \`api-key\` is empty, and ${decision.mode} needs the service: pass it from a secret, for example api-key: \${{ secrets.CONTENT_API_KEY }}.`,
+      );
+    }
+    // Fork PRs (and Dependabot's) get no secrets: still check the manifests.
+    notes.push(
+      'No api-key was given to this run (pull requests from forks get no secrets), so the manifests were validated but not compared with the service.',
+    );
+    decision.mode = 'validate';
+    decision.permissions = { write: false, render: false, publish: false };
+  }
+  if (decision.mode !== 'validate' && inputs.baseUrl === '') {
+    throw new RunFailed(
+      `Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`,
+    );
+  }
+  logDecision(commands, decision, event, inputs);
+
+  const logger = new ActionLogger(commands);
+  let client: ServiceClient | undefined;
+  let report: RunReport;
+  try {
+    if (decision.mode !== 'validate') {
+      const api = await import('./api/index.ts');
+      // Already masked above; the client's own masking would print the key a second time.
+      client = api.createClient({
+        baseUrl: inputs.baseUrl,
+        apiKey: inputs.apiKey,
+        maskSecret: () => undefined,
+      });
+    }
+    report = await runEngine({
+      mode: decision.mode,
+      cwd: env.GITHUB_WORKSPACE || process.cwd(),
+      manifests: inputs.manifests,
+      ...(client ? { client } : {}),
+      permissions: decision.permissions,
+      maxPublications: inputs.maxPublications,
+      cancelRunning: inputs.cancelRunning,
+      concurrency: inputs.concurrency,
+      wait: inputs.wait,
+      timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
+      ...(inputs.shard ? { shard: inputs.shard } : {}),
+      ...(await previousVersions(decision, event, inputs, env)),
+      logger,
+    });
+  } finally {
+    await client?.close();
+  }
+
+  const hidden = emitAnnotations(commands, annotationsFor(report));
+  await writeOutputs(commands, outputsFor(report));
+  const context: ReportContext = {
+    event: event.name,
+    because: decision.because,
+    shard: inputs.shard,
+    fileUrl: fileUrlFor(event),
+    runUrl: event.runUrl,
+    notes,
+    pullRequest: decision.isPullRequest,
+  };
+  if (!(await writeSummary(commands, summaryMarkdown(report, context, hidden)))) {
+    commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
+  }
+  if (decision.isPullRequest && inputs.comment) await postComment(commands, report, context, event, inputs);
+
+  const failure = failureMessage(report);
+  if (failure) throw new RunFailed(failure);
+}
+
+function logDecision(
+  commands: WorkflowCommands,
+  decision: RunDecision,
+  event: RunEvent,
+  inputs: ActionInputs,
+): void {
+  const { write, render, publish } = decision.permissions;
+  const may = [write ? 'write drafts' : null, render ? 'render' : null, publish ? 'publish' : null].filter(
+    Boolean,
+  );
+  commands.info(
+    `content-as-code ${VERSION}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
+      `${decision.trusted ? '' : ', untrusted (fork or pull_request_target): no writes'}` +
+      `${inputs.shard ? `; shard ${formatShard(inputs.shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`,
+  );
+}
+
+function fileUrlFor(event: RunEvent): ReportContext['fileUrl'] {
+  if (!event.owner || !event.repo || !event.sha) return () => null;
+  const base = `${event.serverUrl}/${event.owner}/${event.repo}/blob/${event.sha}/`;
+  return (file, line) => `${base}${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+}
+
+/** Renames are found from the manifest as it was at the base commit (PR base, push `before`). */
+async function previousVersions(
+  decision: RunDecision,
+  event: RunEvent,
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+): Promise<{ previous?: PreviousVersions }> {
+  if (decision.mode === 'validate' || !event.baseSha) return {};
+  const { previousVersionsFor } = await import('./action/previous.ts');
+  return {
+    previous: previousVersionsFor({
+      cwd: env.GITHUB_WORKSPACE || process.cwd(),
+      baseSha: event.baseSha,
+      owner: event.owner,
+      repo: event.repo,
+      apiUrl: event.apiUrl,
+      token: inputs.githubToken,
+    }),
+  };
+}
+
+async function postComment(
+  commands: WorkflowCommands,
+  report: RunReport,
+  context: ReportContext,
+  event: RunEvent,
+  inputs: ActionInputs,
+): Promise<void> {
+  const pr = event.pullRequest;
+  if (!pr || !event.owner || !event.repo) return; // merge_group: no PR to comment on
+  if (inputs.githubToken === '') {
+    commands.warning(
+      'No github-token was given, so the PR comment was skipped; the job summary has the report.',
+    );
+    return;
+  }
+  const [{ GitHubApi }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] =
+    await Promise.all([
+      import('./action/github-api.ts'),
+      import('./report/comment.ts'),
+      import('./report/markdown.ts'),
+    ]);
+  const marker = markerFor(inputs.shard);
+  const options = {
+    target: 'comment',
+    limit: COMMENT_LIMIT,
+    unit: 'chars',
+    reserve: marker.length + 100,
+  } as const;
+  const body = commands.redact(renderReport(report, context, options));
+  const stable = commands.redact(renderReport(report, { ...context, runUrl: null }, options));
+  try {
+    const api = new GitHubApi({ apiUrl: event.apiUrl, token: inputs.githubToken });
+    const outcome = await upsertStickyComment(
+      api,
+      { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker },
+      body,
+      stable,
+    );
+    commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
+  } catch (error) {
+    const hint = pr.fork
+      ? ' (the token of a PR from a fork is read-only)'
+      : ' (does the workflow grant pull-requests: write?)';
+    commands.warning(
+      `The PR comment could not be written${hint}: ${describe(error)}. The job summary has the report.`,
+    );
+  }
+}
+
+function failureMessage(report: RunReport): string | null {
+  if (report.fatal !== null) return report.fatal;
+  const errors = report.problems.filter((problem) => problem.severity === 'error').length;
+  const failed = (report.result?.items ?? []).filter(
+    (item) => item.outcome === 'failed' || item.outcome === 'error',
+  );
+  const parts = [
+    errors > 0 ? `${errors} manifest ${errors === 1 ? 'error' : 'errors'}` : null,
+    failed.length > 0 ? `${failed.length} ${failed.length === 1 ? 'item' : 'items'} failed` : null,
+  ].filter(Boolean);
+  if (parts.length === 0 && !report.result?.failed) return null;
+  if (parts.length === 0) parts.push('an item failed');
+  return `content-as-code: ${parts.join(', ')}. The annotations and the job summary say what and where.`;
 }

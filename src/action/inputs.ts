@@ -1,0 +1,138 @@
+import * as z from 'zod';
+import { parseShard, type Shard } from './shard.ts';
+
+// Every input of action.yml, read once into one typed object. The runner
+// passes every input as a string; '' means "not given" and takes the
+// default from action.yml (repeated here, so a local run without the
+// runner's defaults behaves the same). An error names the input and the form
+// it expects, and never echoes the api-key.
+
+export const INPUT_MODES = ['validate', 'plan', 'apply', 'auto'] as const;
+export type InputMode = (typeof INPUT_MODES)[number];
+
+export interface ActionInputs {
+  /** '' when the workflow passed none (a fork PR gets no secrets). */
+  apiKey: string;
+  baseUrl: string;
+  manifests: string;
+  mode: InputMode;
+  githubToken: string;
+  comment: boolean;
+  previewScripts: boolean;
+  publish: boolean;
+  maxPublications: number;
+  cancelRunning: boolean;
+  concurrency: number;
+  wait: boolean;
+  timeoutMinutes: number;
+  shard: Shard | null;
+}
+
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+// YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them.
+const boolean = z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], {
+  error: 'expected true or false',
+});
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `expected a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min)
+        .max(max, { error: `expected a whole number from ${min} to ${max}` }),
+    );
+
+const INPUTS = {
+  'api-key': z.string(),
+  'base-url': z.string().refine((value) => value === '' || /^https?:\/\/[^\s/]+/i.test(value), {
+    error: 'expected an http:// or https:// URL, for example https://api.example.com',
+  }),
+  manifests: z.string().min(1),
+  mode: z.enum(INPUT_MODES, { error: `expected one of ${INPUT_MODES.join(', ')}` }),
+  'github-token': z.string(),
+  comment: boolean,
+  'preview-scripts': boolean,
+  publish: boolean,
+  'max-publications': integer(0, 100_000),
+  'cancel-running': boolean,
+  concurrency: integer(1, 64),
+  wait: boolean,
+  'timeout-minutes': z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, { error: 'expected a number of minutes greater than 0, for example 30' })
+    .transform(Number)
+    .pipe(z.number().positive({ error: 'expected a number of minutes greater than 0, for example 30' })),
+  shard: z.string(),
+} as const;
+
+type InputName = keyof typeof INPUTS;
+
+export const INPUT_DEFAULTS: Record<InputName, string> = {
+  'api-key': '',
+  'base-url': '',
+  manifests: 'content/**/*.{yml,yaml}',
+  mode: 'auto',
+  'github-token': '',
+  comment: 'true',
+  'preview-scripts': 'false',
+  publish: 'true',
+  'max-publications': '10',
+  'cancel-running': 'false',
+  concurrency: '4',
+  wait: 'true',
+  'timeout-minutes': '30',
+  shard: '',
+};
+
+/** Reads and validates every input; throws one InputError listing every bad one. */
+export function readInputs(get: (name: string) => string): ActionInputs {
+  const errors: string[] = [];
+  const values = {} as { [K in InputName]: z.output<(typeof INPUTS)[K]> };
+  for (const name of Object.keys(INPUTS) as InputName[]) {
+    const raw = get(name).trim();
+    const given = raw === '' ? INPUT_DEFAULTS[name] : raw;
+    const parsed = INPUTS[name].safeParse(given);
+    if (parsed.success) {
+      (values as Record<string, unknown>)[name] = parsed.data;
+    } else {
+      const shown = name === 'api-key' || name === 'github-token' ? '' : ` (got "${given}")`;
+      errors.push(`Input \`${name}\`: ${parsed.error.issues[0]?.message ?? 'invalid value'}${shown}.`);
+    }
+  }
+  let shard: Shard | null = null;
+  if (values.shard !== undefined && values.shard !== '') {
+    try {
+      shard = parseShard(values.shard);
+    } catch (error) {
+      errors.push(`Input \`shard\`: ${(error as Error).message}`);
+    }
+  }
+  if (errors.length > 0) throw new InputError(errors.join('\n'));
+  return {
+    apiKey: values['api-key'],
+    baseUrl: values['base-url'],
+    manifests: values.manifests,
+    mode: values.mode,
+    githubToken: values['github-token'],
+    comment: toBoolean(values.comment),
+    previewScripts: toBoolean(values['preview-scripts']),
+    publish: toBoolean(values.publish),
+    maxPublications: values['max-publications'],
+    cancelRunning: toBoolean(values['cancel-running']),
+    concurrency: values.concurrency,
+    wait: toBoolean(values.wait),
+    timeoutMinutes: values['timeout-minutes'],
+    shard,
+  };
+}
+
+function toBoolean(value: string): boolean {
+  return value.toLowerCase() === 'true';
+}

@@ -1,0 +1,413 @@
+import type { ItemResult } from '../apply/types.ts';
+import type { RunReport } from '../engine.ts';
+import type { Problem } from '../manifest/types.ts';
+import type { Drift, Hold, PlanItem, RemoteRef, Step } from '../plan/types.ts';
+import { diffLines } from './diff.ts';
+import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
+
+// The one place a RunReport becomes Markdown. The job summary and the PR
+// comment both come from here: a one-line sentence on top, then tables with
+// one row per item, then details (scripts, unmanaged items) collapsed. Every
+// piece of text from a manifest or the service goes through escape.ts.
+//
+// GitHub caps a comment at 65,536 characters and a step summary at 1 MiB.
+// When the full report does not fit, script previews are left out from the
+// end first, then rows become compact (no links, shorter titles); every item
+// keeps its row, and a line says what was left out and where to find it.
+
+export type ReportTarget = 'summary' | 'comment';
+
+export interface ReportContext {
+  /** GITHUB_EVENT_NAME, or `cli`. */
+  event: string;
+  /** Why this mode was chosen, for example `auto: push to the default branch main applies`. */
+  because?: string;
+  shard?: { index: number; count: number } | null;
+  /** Link to a manifest at the commit the run is on; null when there is no repository. */
+  fileUrl?: (file: string, line: number) => string | null;
+  /** The workflow run, whose job summary holds the full report. */
+  runUrl?: string | null;
+  /** Sentences shown under the headline (already plain text), for example why the run only validated. */
+  notes?: string[];
+  /** True on PR runs: renders and publications are held by design. */
+  pullRequest?: boolean;
+}
+
+export interface RenderOptions {
+  target: ReportTarget;
+  /** Size limit of the whole text. */
+  limit: number;
+  /** How the limit counts: characters (comment) or UTF-8 bytes (summary). */
+  unit: 'chars' | 'bytes';
+  /** Held back from the limit for text the caller adds (a marker). */
+  reserve?: number;
+}
+
+export const COMMENT_LIMIT = 65_536;
+export const SUMMARY_LIMIT = 1024 * 1024;
+
+interface Layout {
+  compact: boolean;
+}
+
+/** The report as Markdown within the limit. */
+export function renderReport(report: RunReport, context: ReportContext, options: RenderOptions): string {
+  const size =
+    options.unit === 'bytes'
+      ? (text: string) => Buffer.byteLength(text, 'utf8')
+      : (text: string) => text.length;
+  const limit = options.limit - (options.reserve ?? 0);
+  const previews = scriptPreviews(report, options.target);
+  for (const compact of [false, true]) {
+    const layout = { compact };
+    const head = [headline(report, context), ...body(report, context, layout)];
+    const footer = footerLines(report, context, options.target);
+    let kept = previews.length;
+    for (;;) {
+      const note = trimNote(previews.length - kept, compact, context, options.target);
+      const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
+      if (size(text) <= limit) return text;
+      if (kept === 0) break;
+      // Drop previews from the end: halve quickly while far over, then one at a time.
+      kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
+    }
+  }
+  // Even compact rows do not fit (thousands of items): cut the text and say so.
+  const full = join([headline(report, context), ...body(report, context, { compact: true })]);
+  const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
+  return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+
+function join(parts: Array<string | null>): string {
+  return parts.filter((part): part is string => part !== null && part !== '').join('\n\n');
+}
+
+function cut(text: string, limit: number, size: (text: string) => number): string {
+  const lines = text.split('\n');
+  let total = 0;
+  const kept: string[] = [];
+  for (const line of lines) {
+    total += size(line) + 1;
+    if (total > limit) break;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+function whereIsTheRest(context: ReportContext, target: ReportTarget): string {
+  if (target === 'comment') {
+    return context.runUrl
+      ? `The full report is in the [job summary](${context.runUrl}).`
+      : 'The full report is in the job summary of this workflow run.';
+  }
+  return 'The `plan` and `results` outputs and the log hold everything.';
+}
+
+function trimNote(
+  dropped: number,
+  compact: boolean,
+  context: ReportContext,
+  target: ReportTarget,
+): string | null {
+  if (dropped === 0 && !compact) return null;
+  const what = [
+    dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
+    compact ? 'rows are shortened' : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
+}
+
+// ---------------------------------------------------------------- headline
+
+function plural(count: number, word: string, words = `${word}s`): string {
+  return `${count} ${count === 1 ? word : words}`;
+}
+
+function headline(report: RunReport, context: ReportContext): string {
+  const manifests = report.load.files.length;
+  const errors = report.problems.filter((p) => p.severity === 'error').length;
+  const warnings = report.problems.length - errors;
+  const problemText =
+    errors + warnings > 0
+      ? `${[errors ? plural(errors, 'error') : null, warnings ? plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
+      : null;
+  const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
+  let sentence: string;
+  if (report.fatal !== null) {
+    sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${plural(manifests, 'manifest')}${shard}: ${inlineText(report.fatal, 500)}`;
+  } else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
+    sentence = `**Validated** ${plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
+  } else if (report.result !== null && report.mode === 'apply') {
+    sentence = `**Applied** ${plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
+  } else {
+    sentence = `**Plan** for ${plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
+  }
+  const lines = [`### content-as-code · ${report.mode}`, sentence];
+  if (context.pullRequest && report.mode !== 'validate') {
+    lines.push('Pull request runs never render or publish; merging applies the plan.');
+  }
+  for (const note of context.notes ?? []) lines.push(`> ${inlineText(note)}`);
+  return lines.join('\n\n');
+}
+
+function planCounts(items: PlanItem[]): string {
+  const count = (kind: Step['kind']) =>
+    items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+  const publishes = items.filter((item) =>
+    item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)),
+  ).length;
+  const parts = [
+    [count('create'), 'to create'],
+    [count('edit'), 'to edit'],
+    [count('render'), 'to render'],
+    [publishes, 'to publish'],
+    [count('wait'), 'to wait for'],
+    [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
+  ] as const;
+  const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+
+function outcomeCounts(items: ItemResult[]): string {
+  const order = [
+    'created',
+    'updated',
+    'rendered',
+    'published',
+    'unchanged',
+    'running',
+    'skipped',
+    'failed',
+    'error',
+  ] as const;
+  const text = order
+    .map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome] as const)
+    .filter(([n]) => n > 0)
+    .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
+  return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+
+// ---------------------------------------------------------------- tables
+
+function body(report: RunReport, context: ReportContext, layout: Layout): string[] {
+  return [
+    problemTable(report.problems, context, layout),
+    report.result
+      ? resultTable(report, context, layout)
+      : report.plan
+        ? planTable(report, context, layout)
+        : null,
+    report.result && report.plan ? planDetails(report, context, layout) : null,
+    unmanagedSection(report.plan?.unmanaged ?? [], layout),
+  ].filter((part): part is string => part !== null);
+}
+
+function titleLimit(layout: Layout): number {
+  return layout.compact ? 60 : 120;
+}
+
+function fileCell(label: string, file: string, line: number, context: ReportContext, layout: Layout): string {
+  const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
+  return link(label, url);
+}
+
+function problemTable(problems: Problem[], context: ReportContext, layout: Layout): string | null {
+  if (problems.length === 0) return null;
+  const rows = problems.map(
+    (p) =>
+      `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${inlineText(p.message, layout.compact ? 200 : 1000)} |`,
+  );
+  return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
+}
+
+function itemTitle(item: PlanItem, layout: Layout): string {
+  const title = inlineText(item.title, titleLimit(layout));
+  return item.renamedFrom
+    ? `${title} (renamed from “${inlineText(item.renamedFrom, titleLimit(layout))}”)`
+    : title;
+}
+
+function planTable(report: RunReport, context: ReportContext, layout: Layout): string | null {
+  const items = report.plan?.items ?? [];
+  if (items.length === 0) return null;
+  const rows = items.map(
+    (item) =>
+      `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${stepsText(item)} | ${notesText(item, layout)} |`,
+  );
+  return ['| Manifest | Item | Plan | Notes |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+function resultTable(report: RunReport, context: ReportContext, layout: Layout): string | null {
+  const items = report.result?.items ?? [];
+  if (items.length === 0) return null;
+  const lines = new Map((report.plan?.items ?? []).map((item) => [item.file, item.line]));
+  const rows = items.map((item) => {
+    const published = item.publishedUrls.map((p) => link(p.platform, safeUrl(p.url))).join(', ');
+    const problem = item.lastError ?? item.error;
+    return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+  });
+  return [
+    '| Manifest | Item | Outcome | Status | Published | Last error | Time |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+/** In apply reports the plan goes into a collapsed section under the results. */
+function planDetails(report: RunReport, context: ReportContext, layout: Layout): string | null {
+  const table = planTable(report, context, layout);
+  return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
+}
+
+function unmanagedSection(unmanaged: RemoteRef[], layout: Layout): string | null {
+  if (unmanaged.length === 0) return null;
+  const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
+  const rows = shown.map(
+    (ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${inlineCode(ref.id)} | ${ref.status} |`,
+  );
+  const more = unmanaged.length - shown.length;
+  return [
+    `<details><summary>${plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
+    '',
+    ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
+    more > 0 ? `\nand ${more} more.` : '',
+    '</details>',
+  ].join('\n');
+}
+
+function safeUrl(url: string): string | null {
+  return /^https?:\/\//i.test(url) ? url : null;
+}
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function stepsText(item: PlanItem): string {
+  if (item.steps.length === 0) return 'no change';
+  return item.steps.map(stepText).join('; ');
+}
+
+function platforms(target: { accounts: Array<{ platform: string; name: string }> }): string {
+  return target.accounts.map((account) => `${account.platform} ${inlineText(account.name, 40)}`).join(', ');
+}
+
+function stepText(step: Step): string {
+  switch (step.kind) {
+    case 'create':
+      return 'create';
+    case 'edit':
+      return `edit ${step.changes.map((c) => c.field).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+    case 'render':
+      return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${platforms(step.publish)}` : ''}`;
+    case 'upload':
+      return `${step.retry ? 'retry publishing' : 'publish'} to ${platforms(step.publish)}`;
+    case 'wait':
+      return `wait for ${step.status}`;
+  }
+}
+
+const RENDER_REASONS: Record<Extract<Step, { kind: 'render' }>['reason'], string> = {
+  never_rendered: 'not rendered yet',
+  script_changed: 'script changed',
+  settings_changed: 'video settings changed',
+  retry_failed: 'retrying a failed render',
+};
+
+function notesText(item: PlanItem, layout: Layout): string {
+  const notes = [...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift, layout))];
+  return notes.join('; ');
+}
+
+export function holdText(hold: Hold): string {
+  switch (hold.kind) {
+    case 'scheduled':
+      return `publishes at ${utc(hold.at)}`;
+    case 'publish_disabled':
+      return hold.by === 'input' ? 'publishing is off (`publish: false`)' : 'not published on this event';
+    case 'render_disabled':
+      return 'not rendered on this event';
+    case 'generating':
+      return `generating now (${hold.status}); left alone unless \`cancel-running: true\``;
+    case 'already_retried':
+      return `failed again (${hold.status}); retried once already`;
+  }
+}
+
+function driftText(drift: Drift, layout: Layout): string {
+  const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
+  return layout.compact
+    ? `drift: ${field}`
+    : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+
+function utc(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? inlineText(iso)
+    : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+// ---------------------------------------------------------------- scripts
+
+interface Preview {
+  text: string;
+}
+
+/**
+ * Scripts reviewers read. The comment shows those that are new or differ
+ * from the service (as a diff where the service has one); the summary shows
+ * every script.
+ */
+function scriptPreviews(report: RunReport, target: ReportTarget): Preview[] {
+  const previews: Preview[] = [];
+  for (const item of report.plan?.items ?? []) {
+    const { desired, remote } = item.script;
+    if (desired === null && remote === null) continue;
+    const changed = desired !== null && desired !== remote;
+    if (target === 'comment' && !changed) continue;
+    const title = htmlText(item.title, 120);
+    let summary: string;
+    let block: string;
+    if (changed && remote !== null) {
+      summary = `${title}: script changes`;
+      block = codeBlock(diffLines(remote, desired), 'diff');
+    } else if (changed) {
+      summary = `${title}: new script`;
+      block = codeBlock(desired, 'text');
+    } else {
+      summary = `${title}: script`;
+      block = codeBlock(desired ?? remote ?? '', 'text');
+    }
+    previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
+  }
+  return previews;
+}
+
+function previewSection(previews: Preview[]): string | null {
+  if (previews.length === 0) return null;
+  return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
+}
+
+// ---------------------------------------------------------------- footer
+
+function footerLines(report: RunReport, context: ReportContext, target: ReportTarget): string {
+  if (target === 'comment') {
+    return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
+  }
+  const credits =
+    report.creditsBefore !== null || report.creditsAfter !== null
+      ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
+      : null;
+  const t = report.timings;
+  const parts = [
+    `mode ${report.mode}${context.because ? ` (${inlineText(context.because)})` : ''}`,
+    `event ${inlineText(context.event || 'none')}`,
+    context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
+    credits,
+    `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}

@@ -1,0 +1,23 @@
+// The last line of defence before any byte leaves the process: the API key
+// and signed, time-limited media URLs are removed from everything the action
+// writes (log, annotations, outputs, job summary, PR comment). The engine and
+// the client already keep them out; this makes a slip harmless.
+
+/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
+const SIGNED_QUERY =
+  /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
+
+export const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
+
+export function scrubSignedUrls(text: string): string {
+  return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+
+/** Replaces each secret (longest first, so a secret containing another is caught whole) and signed URLs. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (secret.length > 0) out = out.split(secret).join('***');
+  }
+  return scrubSignedUrls(out);
+}
