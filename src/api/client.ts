@@ -257,13 +257,14 @@ class HttpServiceClient implements ServiceClient {
   }
 
   async #error(method: string, path: string, response: RawResponse): Promise<ServiceError> {
+    const scrub = (text: string): string => this.#transport.redact(text);
     const parsed = parseErrorBody(response.body);
     const body = {
       ...parsed,
-      message: this.#transport.redact(parsed.message),
-      code: parsed.code === undefined ? undefined : this.#transport.redact(parsed.code),
-      limit: parsed.limit === undefined ? undefined : this.#transport.redact(parsed.limit),
-      required: parsed.required?.map((scope) => this.#transport.redact(scope)),
+      message: scrub(parsed.message),
+      code: parsed.code === undefined ? undefined : scrub(parsed.code),
+      limit: parsed.limit === undefined ? undefined : scrub(parsed.limit),
+      required: parsed.required?.map(scrub),
     };
     const facts = {
       status: response.status,
@@ -274,12 +275,12 @@ class HttpServiceClient implements ServiceClient {
       retryAfterSeconds: parseRetryAfter(response.retryAfter, this.#now()),
     };
     if (response.status === 401 && path !== wire.paths.introspect()) {
-      return serviceError({ ...facts, introspection: await this.#whyUnauthorized() });
+      return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
     }
     if (response.status === 402) {
-      return serviceError({ ...facts, balance: parsed.balance ?? (await this.#balanceOrUndefined()) });
+      return serviceError({ ...facts, balance: parsed.balance ?? (await this.#balanceOrUndefined()) }, scrub);
     }
-    return serviceError(facts);
+    return serviceError(facts, scrub);
   }
 
   /** Asked once per client: every worker hitting 401 shares the one answer. */

@@ -2,7 +2,9 @@
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through redact() first.
 
-const KEY_PATTERN = /svc_live_[^\s"'`&,;:)}\]<>]*/g;
+// Anything shaped like a key: the prefix and the token characters after it
+// (dots inside, not at the end, so a key that ends a sentence keeps its period).
+const KEY_PATTERN = /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g;
 
 /** Replaces the given secrets, and anything shaped like an API key, with `***`. */
 export function redact(text: string, secrets: readonly string[] = []): string {
@@ -11,8 +13,9 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   return out.replace(KEY_PATTERN, '***');
 }
 
+/** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return redact(text.replace(/\s+/g, ' ').trim());
 }
 
 /** The run cannot start: a missing or malformed key, or a base URL that is not http(s). */
@@ -63,7 +66,7 @@ export class ServiceError extends Error {
     this.status = details.status;
     this.method = details.method;
     this.path = details.path;
-    this.serviceMessage = details.serviceMessage;
+    this.serviceMessage = redact(details.serviceMessage);
     this.code = details.code;
     this.required = details.required;
     this.retryAfterSeconds = details.retryAfterSeconds;

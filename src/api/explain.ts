@@ -116,13 +116,14 @@ function conflictAdvice(facts: ErrorFacts): string {
   return 'Wait for the work in flight, then run again.';
 }
 
-export function serviceError(facts: ErrorFacts): ServiceError {
+/** `scrub` removes the key from the finished message: introspection answers are service text too. */
+export function serviceError(facts: ErrorFacts, scrub: (text: string) => string): ServiceError {
   return new ServiceError({
     status: facts.status,
     method: facts.method,
     path: facts.path,
-    serviceMessage: facts.body.message,
-    message: sentence(facts),
+    serviceMessage: scrub(facts.body.message),
+    message: scrub(sentence(facts)),
     code: facts.body.code,
     required: facts.status === 403 ? facts.body.required : undefined,
     retryAfterSeconds: facts.retryAfterSeconds,

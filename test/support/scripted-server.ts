@@ -37,6 +37,8 @@ export interface LoggedRequest {
   headers: IncomingHttpHeaders;
   /** Parsed JSON, the raw text when not JSON, or null when empty. */
   body: unknown;
+  /** The client's port: equal for two requests that shared a kept-alive connection. */
+  remotePort: number | undefined;
 }
 
 const route = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;
@@ -108,6 +110,7 @@ export class ScriptedServer {
       query: url.searchParams,
       headers: req.headers,
       body: decode(raw),
+      remotePort: req.socket.remotePort,
     };
     this.log.push(entry);
 
