@@ -60,7 +60,11 @@ export function validateSource(source: Source, defaults: readonly Source[] = [])
   }
   const { item, warnings } = normalize(source.file, parsed.data, positions);
   problems.push(...warnings);
-  return { item: problems.some((p) => p.severity === 'error') ? null : item, problems };
+  // A broken defaults file leaves the desired state of every manifest below it in doubt.
+  const doubtful = [...problems, ...defaults.flatMap((layer) => layer.problems)].some(
+    (p) => p.severity === 'error',
+  );
+  return { item: doubtful ? null : item, problems };
 }
 
 /**

@@ -58,8 +58,8 @@ const publish = z
     privacy: nonEmpty.default('public').describe('Platform visibility, for example public.'),
     category: z
       .union([nonEmpty, z.int().nonnegative()])
-      .transform(String)
       .default('22')
+      .transform(String)
       .describe('YouTube category id; a number or a string, sent as a string.'),
     made_for_kids: z
       .boolean()
@@ -170,8 +170,6 @@ export type ManifestInput = z.input<typeof manifestSchema>;
 /** The manifest after validation, with defaults filled. */
 export type Manifest = z.output<typeof manifestSchema>;
 
-export const SCHEMA_ID = 'https://github.com/content-as-code/content-as-code/schema/content.schema.json';
-
 /** JSON Schema of the manifest as written (input side), for editors and the README reference. */
 export function manifestJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(manifestSchema, {
@@ -179,5 +177,6 @@ export function manifestJsonSchema(): Record<string, unknown> {
     target: 'draft-2020-12',
     unrepresentable: 'any',
   });
-  return { ...schema, $id: SCHEMA_ID, title: 'content-as-code manifest' };
+  const { $schema, ...rest } = schema;
+  return { $schema, title: 'content-as-code manifest', ...rest };
 }

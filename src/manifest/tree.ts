@@ -1,5 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Document, Node as YamlNode } from 'yaml';
+import type { Document, Node as YamlNode, YAMLError } from 'yaml';
 import type { Problem, SourceLocation } from './types.ts';
 
 // YAML text -> a tree that remembers, for every value and every key, the file,
@@ -60,6 +60,27 @@ export function problemAt(
   };
 }
 
+/** A YAML error as a code and a sentence; the parser's own words where they already teach. */
+function syntaxProblem(error: YAMLError, text: string): [string, string] {
+  const first = error.message.split('\n')[0] ?? error.message;
+  switch (error.code) {
+    case 'DUPLICATE_KEY': {
+      const end = text.indexOf('\n', error.pos[0]);
+      const line = text.slice(error.pos[0], end === -1 ? undefined : end);
+      const key = line.split(':')[0]?.trim() || 'a key';
+      return ['duplicate_key', `${key} is written twice in the same mapping; keep one`];
+    }
+    case 'MULTIPLE_DOCS':
+      return ['yaml_syntax', 'the file holds more than one YAML document (---); keep one manifest per file'];
+    case 'TAB_AS_INDENT':
+      return ['yaml_syntax', 'YAML: a tab indents this line; indent with spaces'];
+    case 'RESOURCE_EXHAUSTION':
+      return ['too_complex', `YAML: ${first}`];
+    default:
+      return [/call stack/i.test(first) ? 'too_deep' : 'yaml_syntax', `YAML: ${first}`];
+  }
+}
+
 /** Parses one file's text into a located tree. Never throws. */
 export function readSource(file: string, text: string): Source {
   const start: SourceLocation = { file, line: 1, column: 1 };
@@ -85,9 +106,7 @@ export function readSource(file: string, text: string): Source {
     return { file, line, column: col };
   };
   for (const error of doc.errors) {
-    const message = error.message.split('\n')[0] ?? error.message;
-    const code = /call stack/i.test(message) ? 'too_deep' : 'yaml_syntax';
-    problems.push(problemAt(at(error.pos[0]), code, `YAML: ${message}`));
+    problems.push(problemAt(at(error.pos[0]), ...syntaxProblem(error, text)));
   }
   if (problems.length > 0) return { file, root: null, problems };
   for (const warning of doc.warnings) {
@@ -95,18 +114,27 @@ export function readSource(file: string, text: string): Source {
     problems.push(problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning'));
   }
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
-    return { file, root: null, problems: [problemAt(start, 'empty_file', 'the file is empty')] };
+    return {
+      file,
+      root: null,
+      problems: [
+        problemAt(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'),
+      ],
+    };
   }
 
   // Aliases point to the most recent earlier anchor of that name; anchors are
   // recorded in document order during the main walk only.
   const anchors = new Map<string, YamlNode>();
   let count = 0;
-  const convert = (node: YamlNode | null, depth: number, expanding: boolean, fallback: number): LNode => {
+  // While an alias is expanded, `origin` is where that alias is written: an
+  // alias bomb is reported there, not deep inside what it expands to.
+  const convert = (node: YamlNode | null, depth: number, origin: number | null, fallback: number): LNode => {
+    const expanding = origin !== null;
     if (++count > MAX_NODES) {
       problems.push(
         problemAt(
-          at(node?.range?.[0] ?? fallback),
+          at(origin ?? node?.range?.[0] ?? fallback),
           'too_complex',
           `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`,
         ),
@@ -133,7 +161,7 @@ export function readSource(file: string, text: string): Source {
         );
         throw new Abort();
       }
-      return convert(target, depth + 1, true, node.range?.[0] ?? fallback);
+      return convert(target, depth + 1, origin ?? node.range?.[0] ?? fallback, node.range?.[0] ?? fallback);
     }
     const pos = at(node.range?.[0]);
     if (isMap(node)) {
@@ -155,21 +183,21 @@ export function readSource(file: string, text: string): Source {
         const valueOffset = (pair.value as YamlNode | null)?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
         entries.set(key, {
           keyPos: at(keyOffset),
-          value: convert(pair.value as YamlNode | null, depth + 1, expanding, valueOffset),
+          value: convert(pair.value as YamlNode | null, depth + 1, origin, valueOffset),
         });
       }
       return { kind: 'map', pos, entries };
     }
     if (isSeq(node)) {
       const start = node.range?.[0] ?? fallback;
-      const items = node.items.map((item) => convert(item as YamlNode | null, depth + 1, expanding, start));
+      const items = node.items.map((item) => convert(item as YamlNode | null, depth + 1, origin, start));
       return { kind: 'seq', pos, items };
     }
     return { kind: 'scalar', pos, value: isScalar(node) ? node.value : null };
   };
 
   try {
-    const root = convert(doc.contents, 0, false, 0);
+    const root = convert(doc.contents, 0, null, 0);
     if (root.kind !== 'map') {
       const what = root.kind === 'seq' ? 'a list' : 'a single value';
       problems.push(
