@@ -9,6 +9,7 @@ export interface Config {
   stallThresholdSeconds: number;
   rateLimit: { requests: number; windowSeconds: number } | null;
   dailyVideoCap: number;
+  maxItems: number;
   credits: number;
   listing: ListingOptions & { maxPageSize: number };
   shapes: ShapeOptions;
@@ -48,6 +49,7 @@ export function resolveOptions(options: EmulatorOptions): Config {
     stallThresholdSeconds: nonNegative('stallThresholdSeconds', options.stallThresholdSeconds, 30),
     rateLimit,
     dailyVideoCap: nonNegative('dailyVideoCap', options.dailyVideoCap, 50),
+    maxItems: nonNegative('maxItems', options.maxItems, Infinity),
     credits: nonNegative('credits', options.credits, 1000),
     listing: { ...options.listing, maxPageSize },
     shapes: { ...options.shapes },

@@ -47,6 +47,14 @@ export function createContent(call: Call): Reply {
   const body = asObject(call.body);
   const fields = readFields(body);
   if (fields.title === undefined) throw badRequest('title: required, a non-empty string.');
+  const { maxItems } = call.core.config;
+  if (call.user.items.length >= maxItems) {
+    // Interface, Limits 6: a plan limit exceeded on other operations yields 400.
+    throw new HttpError(400, {
+      error: `Plan limit reached: content_items (${maxItems}).`,
+      limit: 'content_items',
+    });
+  }
   const item = blankItem(call.user.id, fields.title);
   Object.assign(item, fields);
   // A15: the service writes the script from full_text when none is given.

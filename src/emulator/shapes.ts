@@ -112,6 +112,7 @@ export function subscriptionBody(user: UserRecord, ctx: ShapeContext): Record<st
       generation_window_seconds: config.rateLimit?.windowSeconds ?? null,
       daily_video_cap: config.dailyVideoCap,
       upload_stall_threshold_seconds: config.stallThresholdSeconds,
+      content_items: Number.isFinite(config.maxItems) ? config.maxItems : null,
     },
     usage_summary: {
       credits_remaining: user.credits,

@@ -75,6 +75,8 @@ export interface EmulatorOptions {
   rateLimit?: { requests: number; windowSeconds: number } | null;
   /** Per user and UTC day on POST /gen/video; default 50. */
   dailyVideoCap?: number;
+  /** Plan limit on content items per user (POST /contents answers 400 beyond it); unlimited by default. */
+  maxItems?: number;
   /** Starting balance of the default user; default 1000. */
   credits?: number;
   listing?: ListingOptions;

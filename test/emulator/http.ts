@@ -107,11 +107,12 @@ export async function waitFor(
   const deadline = Date.now() + 10_000;
   for (;;) {
     const last = await call(emulator, 'GET', `/v1/gen/task-status/${id}`, { key });
-    const status = String(last.body.status);
+    const body = last.body as { status?: unknown; progress?: unknown };
+    const status = String(body.status);
     if (seen.at(-1) !== status) seen.push(status);
     const done = statuses
       ? statuses.includes(status as ContentStatus)
-      : TERMINAL.has(status) || (status === 'VIDEO_PROCESSED' && last.body.progress === null);
+      : TERMINAL.has(status) || (status === 'VIDEO_PROCESSED' && body.progress === null);
     if (done) return { seen, last };
     if (Date.now() > deadline) throw new Error(`item ${id} stuck in ${status}; seen ${seen.join(' → ')}`);
     await new Promise((resolve) => setTimeout(resolve, 2));
