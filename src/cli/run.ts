@@ -1,5 +1,6 @@
 import { createClient, type ServiceClient } from '../api/client.ts';
 import { ConfigurationError, describeError } from '../api/errors.ts';
+import type { PollPolicy } from '../apply/wait.ts';
 import { runEngine, type EngineOptions, type Permissions, type RunReport } from '../engine.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import { formatProblem } from '../manifest/format.ts';
@@ -17,6 +18,8 @@ export type EngineCommand = 'validate' | 'plan' | 'apply';
 export interface RunSeams {
   clientOptions?: { secondMs?: number; sleep?: (ms: number) => Promise<void> };
   now?: () => Date;
+  /** Task-status polling; the demo polls faster when its emulator runs faster. */
+  poll?: PollPolicy;
   /** Receives the run report (the demo renders it as Markdown). */
   onReport?: (report: RunReport) => void;
 }
@@ -47,6 +50,7 @@ export async function runEngineCommand(
       logger: terminalLogger(out, io.stderr, style, io.env),
       ...(options.base !== null ? { previous: gitPreviousVersions(options.cwd, options.base) } : {}),
       ...(seams.now ? { now: seams.now } : {}),
+      ...(seams.poll ? { poll: seams.poll } : {}),
       onPlan: (plan) => {
         if (options.json || command === 'validate') return;
         writeLine(out, `${renderPlanText(plan, style)}\n`);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '../log.ts';
 import { createProgressPrinter, type TextStyle } from '../report/text.ts';
 
@@ -48,7 +49,9 @@ export function writeLine(output: Output, text = ''): void {
 /**
  * The engine's logger for a terminal: messages and progress lines on `out`
  * (stderr when --json keeps stdout for the JSON), warnings on stderr, debug
- * only when RUNNER_DEBUG=1 as on GitHub.
+ * only when RUNNER_DEBUG=1 as on GitHub. Items are worked on concurrently, so
+ * instead of printing a group's title (its lines would interleave with other
+ * groups') each message is prefixed with the manifest its group is about.
  */
 export function terminalLogger(
   out: Output,
@@ -58,16 +61,23 @@ export function terminalLogger(
 ): Logger {
   const debug = env['RUNNER_DEBUG'] === '1';
   const progress = createProgressPrinter((line) => writeLine(out, line), style);
+  const groups = new AsyncLocalStorage<string>();
+  const prefixed = (message: string): string => {
+    const label = groups.getStore();
+    return label === undefined ? message : `  ${label}  ${message}`;
+  };
   return {
-    info: (message) => writeLine(out, message),
-    warning: (message) => writeLine(err, `warning: ${message}`),
+    info: (message) => writeLine(out, prefixed(message)),
+    warning: (message) => writeLine(err, prefixed(`warning: ${message}`)),
     debug: (message) => {
-      if (debug) writeLine(err, `debug: ${message}`);
+      if (debug) writeLine(err, prefixed(`debug: ${message}`));
     },
-    group: async (title, fn) => {
-      writeLine(out, title);
-      return fn();
-    },
+    group: (title, fn) => groups.run(groupLabel(title), fn),
     progress,
   };
+}
+
+/** `Title (content/a.yml)` → `content/a.yml`; any other title is kept. */
+export function groupLabel(title: string): string {
+  return /\(([^()]+\.ya?ml)\)$/.exec(title)?.[1] ?? title;
 }
