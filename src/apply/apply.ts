@@ -13,7 +13,7 @@ import { editBody } from '../plan/diff.ts';
 import type { Hold, PlanItem, Step } from '../plan/types.ts';
 import { createOrAdopt, dispatchGeneration, dispatchUpload, type Dispatch } from './resolve.ts';
 import type { ItemResult, Outcome, PublishedUrl } from './types.ts';
-import { DEFAULT_POLL, realClock, waitForItem, type Clock, type PollPolicy } from './wait.ts';
+import { DEFAULT_POLL, realClock, waitForItem, type Clock, type PollPolicy, type WaitUntil } from './wait.ts';
 
 // Carries out a plan: `concurrency` items at once, each item's steps in order.
 // Every item ends with a result; one item's failure never stops the others.
@@ -55,8 +55,9 @@ interface Context extends ApplyOptions {
   deadline: number;
 }
 
-async function settle(run: ItemRun, context: Context): Promise<boolean> {
-  if (run.id === null || run.status === null || !GENERATING_STATUSES.has(run.status)) return true;
+async function settle(run: ItemRun, context: Context, until: WaitUntil = 'settled'): Promise<boolean> {
+  if (run.id === null || run.status === null) return true;
+  if (!GENERATING_STATUSES.has(run.status) && until === 'settled') return true;
   if (!context.wait) {
     run.running = true;
     return false;
@@ -64,7 +65,7 @@ async function settle(run: ItemRun, context: Context): Promise<boolean> {
   const outcome = await waitForItem(
     context.client,
     { id: run.id, file: run.item.file, title: run.item.title },
-    { deadline: context.deadline, clock: context.clock, poll: context.poll, logger: context.logger },
+    { deadline: context.deadline, clock: context.clock, poll: context.poll, logger: context.logger, until },
   );
   run.status = outcome.status;
   run.lastError = outcome.lastError;
@@ -101,8 +102,11 @@ async function runStep(run: ItemRun, step: Step, context: Context): Promise<bool
       logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
       return true;
     }
-    case 'wait':
-      return settle(run, context);
+    case 'wait': {
+      // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
+      const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
+      return settle(run, context, maybePublishing ? 'maybe-published' : 'settled');
+    }
     case 'render': {
       if (!(await settle(run, context))) return false;
       if (run.status === 'UPLOADED') return true; // never rendered again once published
@@ -121,7 +125,15 @@ async function runStep(run: ItemRun, step: Step, context: Context): Promise<bool
       afterDispatch(run, dispatched, 'PROCESSING');
       run.rendered = dispatched === 'started';
       if (step.publish !== null && dispatched === 'started') run.published = true;
-      if (!(await settle(run, context))) return false;
+      if (
+        !(await settle(
+          run,
+          context,
+          step.publish !== null && dispatched === 'started' ? 'published' : 'settled',
+        ))
+      ) {
+        return false;
+      }
       if (run.status !== null && FAILED_STATUSES.has(run.status)) {
         // Retried once per apply: a second failure is reported, not looped on.
         if (retrying || step.reason === 'retry_failed')

@@ -1,5 +1,6 @@
 import {
   GENERATING_STATUSES,
+  TERMINAL_STATUSES,
   type ContentStatus,
   type Progress,
   type ServiceApi,
@@ -56,15 +57,35 @@ export function nextDelay(policy: PollPolicy, previous: number | null, changed: 
   return Math.min(policy.maxMs, previous * policy.factor);
 }
 
-/** Polls until the item is not generating (terminal, parked at VIDEO_PROCESSED, or NEW) or the deadline passes. */
+/**
+ * What ends a wait. `settled`: not generating (terminal, parked at
+ * VIDEO_PROCESSED, or NEW). `published`: a one-shot run that carries its
+ * publication passes through VIDEO_PROCESSED on its way to UPLOADING, so only
+ * a terminal state ends it. `maybe-published`: a run of unknown kind; a
+ * VIDEO_PROCESSED that holds for a few reads is taken as parked.
+ */
+export type WaitUntil = 'settled' | 'published' | 'maybe-published';
+
+const PARKED_READS = 3;
+
+function ends(until: WaitUntil, status: ContentStatus, parkedReads: number): boolean {
+  if (GENERATING_STATUSES.has(status)) return false;
+  if (until === 'settled' || TERMINAL_STATUSES.has(status)) return true;
+  if (status !== 'VIDEO_PROCESSED') return true;
+  return until === 'maybe-published' && parkedReads >= PARKED_READS;
+}
+
+/** Polls until the wait ends (see WaitUntil) or the deadline passes. */
 export async function waitForItem(
   client: ServiceApi,
   target: WaitTarget,
-  options: { deadline: number; clock: Clock; poll: PollPolicy; logger: Logger },
+  options: { deadline: number; clock: Clock; poll: PollPolicy; logger: Logger; until?: WaitUntil },
 ): Promise<WaitOutcome> {
   const { clock, poll, logger, deadline } = options;
+  const until = options.until ?? 'settled';
   let last: TaskStatus | null = null;
   let delay: number | null = null;
+  let parkedReads = 0;
   for (;;) {
     const status = await client.taskStatus(target.id);
     const statusChanged = last === null || last.status !== status.status;
@@ -78,7 +99,8 @@ export async function waitForItem(
         progress: status.progress,
       });
     last = status;
-    if (!GENERATING_STATUSES.has(status.status)) {
+    parkedReads = status.status === 'VIDEO_PROCESSED' ? parkedReads + 1 : 0;
+    if (ends(until, status.status, parkedReads)) {
       return { status: status.status, lastError: status.last_error, timedOut: false };
     }
     const remaining = deadline - clock.now();

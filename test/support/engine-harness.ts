@@ -1,0 +1,125 @@
+// Runs the real engine against the real emulator over HTTP, with manifests in
+// a temporary workspace and every wait shrunk to milliseconds.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createClient, type ClientOptions, type ServiceClient } from '../../src/api/index.ts';
+import type { ContentStatus, Progress } from '../../src/api/types.ts';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
+import { runEngine, type EngineOptions, type RunReport } from '../../src/engine.ts';
+import type { Logger } from '../../src/log.ts';
+
+export const FAST_PHASES = { audio: 15, video: 25, upload: 10 };
+export const SECOND_MS = 20;
+
+export interface RecordingLogger extends Logger {
+  lines: string[];
+  progressEvents: { file: string; status: ContentStatus; progress: Progress | null }[];
+}
+
+export function recordingLogger(): RecordingLogger {
+  const lines: string[] = [];
+  const progressEvents: RecordingLogger['progressEvents'] = [];
+  return {
+    lines,
+    progressEvents,
+    info: (message) => lines.push(`info ${message}`),
+    warning: (message) => lines.push(`warning ${message}`),
+    debug: () => undefined,
+    group: async (title, fn) => {
+      lines.push(`group ${title}`);
+      return fn();
+    },
+    progress: (event) =>
+      progressEvents.push({ file: event.file, status: event.status, progress: event.progress }),
+  };
+}
+
+export interface Harness {
+  emulator: Emulator;
+  dir: string;
+  client: ServiceClient;
+  logger: RecordingLogger;
+  /** Writes content/<name> in the workspace. */
+  write(name: string, yaml: string): Promise<void>;
+  remove(name: string): Promise<void>;
+  run(overrides?: Partial<EngineOptions>): Promise<RunReport>;
+  /** Requests the emulator received, as `METHOD /path` without the query. */
+  requests(): string[];
+  close(): Promise<void>;
+}
+
+export function clientFor(
+  emulator: Emulator,
+  apiKey = emulator.apiKey,
+  extra: Partial<ClientOptions> = {},
+): ServiceClient {
+  return createClient({
+    baseUrl: emulator.baseUrl,
+    apiKey,
+    secondMs: SECOND_MS,
+    retry: { baseDelayMs: 2, maxDelayMs: 20 },
+    maskSecret: () => undefined,
+    ...extra,
+  });
+}
+
+export function engineOptions(dir: string, client: ServiceClient, logger: Logger): EngineOptions {
+  return {
+    mode: 'apply',
+    cwd: dir,
+    manifests: 'content/**/*.{yml,yaml}',
+    client,
+    permissions: { write: true, render: true, publish: true },
+    maxPublications: 100,
+    cancelRunning: false,
+    concurrency: 4,
+    wait: true,
+    timeoutMs: 30_000,
+    logger,
+    poll: { initialMs: 2, maxMs: 10, factor: 1.5 },
+  };
+}
+
+export async function startHarness(options: EmulatorOptions = {}): Promise<Harness> {
+  const emulator = await startEmulator({
+    phaseMs: FAST_PHASES,
+    secondMs: SECOND_MS,
+    rateLimit: null,
+    ...options,
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'cac-engine-'));
+  await mkdir(join(dir, 'content'));
+  const client = clientFor(emulator);
+  const logger = recordingLogger();
+  return {
+    emulator,
+    dir,
+    client,
+    logger,
+    write: async (name, yaml) => {
+      const path = join(dir, 'content', name);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, yaml);
+    },
+    remove: (name) => rm(join(dir, 'content', name)),
+    run: (overrides = {}) => runEngine({ ...engineOptions(dir, client, logger), ...overrides }),
+    requests: () => emulator.admin.requestLog.map((entry) => `${entry.method} ${entry.path.split('?')[0]}`),
+    close: async () => {
+      await client.close();
+      await emulator.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A manifest as users write it. */
+export function manifest(title: string, extra = ''): string {
+  return `title: ${JSON.stringify(title)}\nfull_text: ${JSON.stringify(`About ${title}.`)}\n${extra}`;
+}
+
+export const PUBLISHED = `stage: published
+publish:
+  accounts:
+    - { platform: YouTube, name: Ocean Facts }
+`;
