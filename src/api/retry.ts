@@ -50,7 +50,8 @@ export function parseRetryAfter(header: string | string[] | undefined, nowMs: nu
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (value === undefined || value === '') return undefined;
   if (/^\d+$/.test(value)) return Number(value);
-  if (/^\d/.test(value)) return undefined; // "1.5", "-3", "10s": not a form the header has
+  // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
+  if (!/^[A-Za-z]/.test(value)) return undefined;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - nowMs) / 1000));

@@ -190,14 +190,18 @@ describe('5xx and network errors on idempotent requests', () => {
   });
 
   it('stops early when the next backoff would pass the deadline', async () => {
-    const { client, sleeps } = t.make({ retry: { attempts: 10, baseDelayMs: 100, deadlineMs: 160 } });
+    // A frozen clock: the requests themselves take no time, only the planned waits count.
+    const { client, sleeps } = t.make({
+      now: () => 0,
+      retry: { attempts: 10, baseDelayMs: 100, deadlineMs: 160 },
+    });
     t.server.always('GET', '/accounts', { status: 500 });
     await expect(client.listAccounts()).rejects.toMatchObject({ status: 500, attempts: 3 });
     expect(sleeps).toEqual([50, 100]);
   });
 
   it('a PUT that timed out is retried (idempotent) and succeeds', async () => {
-    const { client, sleeps } = t.make({ requestTimeoutMs: 150 });
+    const { client, sleeps } = t.make({ requestTimeoutMs: 500 });
     t.server.on('PUT', '/contents/c-1', { hang: true }, { body: detail({ title: 'Edited' }) });
     await expect(client.editContent('c-1', { title: 'Edited' })).resolves.toMatchObject({ title: 'Edited' });
     expect(sleeps).toEqual([50]);
