@@ -1,0 +1,184 @@
+// Conflicts, credits, rate limits and lost responses: apply never does anything twice.
+import { afterEach, describe, expect, it } from 'vitest';
+import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+function items(harness: Harness, title: string) {
+  return harness.emulator.admin.items().filter((item) => item.title === title);
+}
+
+function count(harness: Harness, prefix: string): number {
+  return harness.requests().filter((line) => line.startsWith(prefix)).length;
+}
+
+describe('lost responses (A33)', () => {
+  it('a create whose answer was lost is found by its title, not sent again', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Lost create'));
+    h.emulator.admin.injectFault({ method: 'POST', path: '/v1/contents', fault: { kind: 'lose-response' } });
+    const report = await h.run();
+    expect(report.result?.items[0]).toMatchObject({ outcome: 'created', error: null });
+    expect(items(h, 'Lost create')).toHaveLength(1);
+    expect(count(h, 'POST /v1/contents')).toBe(1);
+  });
+
+  it('a create that never arrived is sent again after the lookup', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Dropped create'));
+    h.emulator.admin.injectFault({ method: 'POST', path: '/v1/contents', fault: { kind: 'drop' } });
+    const report = await h.run();
+    expect(report.result?.items[0]?.error).toBeNull();
+    expect(items(h, 'Dropped create')).toHaveLength(1);
+  });
+
+  it('a generation whose answer was lost is resolved by reading the status', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Lost generation', PUBLISHED));
+    h.emulator.admin.injectFault({
+      method: 'POST',
+      path: '/v1/gen/process-content-async',
+      fault: { kind: 'lose-response' },
+    });
+    const report = await h.run();
+    expect(report.result?.items[0]).toMatchObject({ outcome: 'published', status: 'UPLOADED' });
+    expect(items(h, 'Lost generation')[0]).toMatchObject({ generationDispatches: 1, uploadDispatches: 1 });
+  });
+
+  it('an upload whose answer was lost is resolved by reading the status', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Lost upload', `flow: stepwise\n${PUBLISHED}`));
+    h.emulator.admin.injectFault({
+      method: 'POST',
+      path: /\/contents\/upload\//,
+      fault: { kind: 'lose-response' },
+    });
+    const report = await h.run();
+    expect(report.result?.items[0]).toMatchObject({ outcome: 'published', status: 'UPLOADED' });
+    expect(items(h, 'Lost upload')[0]).toMatchObject({ uploadDispatches: 1 });
+    expect(count(h, 'POST /v1/contents/upload')).toBe(1);
+  });
+});
+
+describe('409 on upload', () => {
+  it('waits and polls instead of sending again', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Conflicted', `flow: stepwise\n${PUBLISHED}`));
+    h.emulator.admin.injectFault({
+      method: 'POST',
+      path: /\/contents\/upload\//,
+      fault: { kind: 'status', status: 409, body: { error: 'in flight', code: 'upload_in_progress' } },
+    });
+    const first = await h.run();
+    expect(count(h, 'POST /v1/contents/upload')).toBe(1);
+    expect(first.result?.items[0]?.error).toBeNull();
+    // Nothing was in flight after all: the next run uploads it, once.
+    const second = await h.run();
+    expect(second.result?.items[0]).toMatchObject({ outcome: 'published', status: 'UPLOADED' });
+    expect(items(h, 'Conflicted')[0]?.uploadDispatches).toBe(1);
+  });
+
+  it('two applies at once publish every item once', async () => {
+    h = await startHarness();
+    for (const name of ['a', 'b', 'c'])
+      await h.write(`${name}.yml`, manifest(`Twice ${name}`, `flow: stepwise\n${PUBLISHED}`));
+    await h.run({ mode: 'apply', permissions: { write: true, render: false, publish: false } });
+    const [one, two] = await Promise.all([h.run(), h.run()]);
+    expect(one.fatal).toBeNull();
+    expect(two.fatal).toBeNull();
+    for (const name of ['a', 'b', 'c']) {
+      const [item] = items(h, `Twice ${name}`);
+      expect(item).toMatchObject({ status: 'UPLOADED', uploadDispatches: 1 });
+    }
+  });
+});
+
+describe('credits and scopes', () => {
+  it('402: the item reports the balance, nothing else is attempted, the run fails', async () => {
+    h = await startHarness({ credits: 2 });
+    await h.write('a.yml', manifest('Too expensive', PUBLISHED));
+    const report = await h.run();
+    const result = report.result?.items[0];
+    expect(result?.outcome).toBe('error');
+    expect(result?.error).toMatch(/balance|credit/i);
+    expect(report.result?.failed).toBe(true);
+    expect(report.result?.creditsBefore).toBe(2);
+    expect(items(h, 'Too expensive')[0]).toMatchObject({ generationDispatches: 0, uploadDispatches: 0 });
+  });
+
+  it('checks scopes before the first write and names the missing one', async () => {
+    h = await startHarness();
+    const key = h.emulator.admin.createKey(h.emulator.admin.defaultUserId, ['read', 'generate']);
+    const { clientFor } = await import('../support/engine-harness.ts');
+    const client = clientFor(h.emulator, key);
+    await h.write('a.yml', manifest('Needs write'));
+    const report = await h.run({ client });
+    await client.close();
+    expect(report.fatal).toMatch(/lacks the scope write/);
+    expect(report.fatal).not.toContain(key);
+    expect(h.requests().filter((line) => !line.startsWith('GET'))).toEqual([]);
+  });
+});
+
+describe('429 storms', () => {
+  it('every worker honours Retry-After and each item is published once', async () => {
+    h = await startHarness({ rateLimit: { requests: 2, windowSeconds: 1 } });
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    for (const name of names) await h.write(`${name}.yml`, manifest(`Storm ${name}`, PUBLISHED));
+    const report = await h.run({ concurrency: 6 });
+    expect(report.result?.items.map((item) => item.outcome)).toEqual(names.map(() => 'published'));
+    expect(h.emulator.admin.requestLog.some((entry) => entry.status === 429)).toBe(true);
+    for (const name of names) {
+      expect(items(h, `Storm ${name}`)[0]).toMatchObject({ generationDispatches: 1, uploadDispatches: 1 });
+    }
+  });
+});
+
+describe('failures and generating items', () => {
+  it('retries a FAILED item once per apply and reports last_error', async () => {
+    h = await startHarness({
+      failures: [{ titleIncludes: 'Flaky', phase: 'video', message: 'render farm hiccup', times: 1 }],
+    });
+    await h.write('a.yml', manifest('Flaky render', 'stage: rendered\n'));
+    const first = await h.run();
+    expect(first.result?.items[0]).toMatchObject({ outcome: 'failed', status: 'FAILED_VIDEO' });
+    expect(first.result?.items[0]?.lastError).toContain('render farm hiccup');
+    expect(first.result?.failed).toBe(true);
+    const second = await h.run();
+    expect(second.plan?.items[0]?.steps).toMatchObject([{ kind: 'render', reason: 'retry_failed' }]);
+    expect(second.result?.items[0]).toMatchObject({ outcome: 'rendered', status: 'VIDEO_PROCESSED' });
+  });
+
+  it('does not loop on an item that fails again', async () => {
+    h = await startHarness({ failures: [{ titleIncludes: 'Broken', phase: 'audio', message: 'no voice' }] });
+    await h.write('a.yml', manifest('Broken voice', 'stage: rendered\n'));
+    await h.run();
+    const second = await h.run();
+    expect(second.result?.items[0]).toMatchObject({ outcome: 'failed', status: 'FAILED_AUDIO' });
+    expect(second.result?.items[0]?.holds).toEqual([{ kind: 'already_retried', status: 'FAILED_AUDIO' }]);
+    expect(items(h, 'Broken voice')[0]?.generationDispatches).toBe(2);
+  });
+
+  it('holds the edit of a generating item, or cancels it with cancel-running', async () => {
+    h = await startHarness({ phaseMs: { audio: 400, video: 400, upload: 50 } });
+    await h.write('a.yml', manifest('Busy', 'stage: rendered\n'));
+    await h.run({ wait: false });
+    await h.write('a.yml', 'title: Busy\nfull_text: Changed while rendering.\nstage: rendered\n');
+    const held = await h.run({ mode: 'plan', permissions: { write: false, render: false, publish: false } });
+    expect(held.plan?.items[0]?.holds).toEqual([{ kind: 'generating', status: expect.any(String) }]);
+    const cancelled = await h.run({ cancelRunning: true });
+    expect(cancelled.plan?.items[0]?.steps).toMatchObject([
+      { kind: 'edit', cancelGeneration: true },
+      { kind: 'render', reason: 'script_changed' },
+    ]);
+    expect(cancelled.result?.items[0]).toMatchObject({ status: 'VIDEO_PROCESSED' });
+    expect(items(h, 'Busy')[0]).toMatchObject({
+      full_text: 'Changed while rendering.',
+      generationDispatches: 2,
+    });
+  });
+});
