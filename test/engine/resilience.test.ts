@@ -1,6 +1,6 @@
 // Conflicts, credits, rate limits and lost responses: apply never does anything twice.
 import { afterEach, describe, expect, it } from 'vitest';
-import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
+import { PUBLISHED, clientFor, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
 
 let h: Harness | null = null;
 afterEach(async () => {
@@ -113,7 +113,6 @@ describe('credits and scopes', () => {
   it('checks scopes before the first write and names the missing one', async () => {
     h = await startHarness();
     const key = h.emulator.admin.createKey(h.emulator.admin.defaultUserId, ['read', 'generate']);
-    const { clientFor } = await import('../support/engine-harness.ts');
     const client = clientFor(h.emulator, key);
     await h.write('a.yml', manifest('Needs write'));
     const report = await h.run({ client });
@@ -169,7 +168,7 @@ describe('failures and generating items', () => {
     await h.run({ wait: false });
     await h.write('a.yml', 'title: Busy\nfull_text: Changed while rendering.\nstage: rendered\n');
     const held = await h.run({ mode: 'plan', permissions: { write: false, render: false, publish: false } });
-    expect(held.plan?.items[0]?.holds).toEqual([{ kind: 'generating', status: expect.any(String) }]);
+    expect(held.plan?.items[0]?.holds.map((hold) => hold.kind)).toEqual(['generating']);
     const cancelled = await h.run({ cancelRunning: true });
     expect(cancelled.plan?.items[0]?.steps).toMatchObject([
       { kind: 'edit', cancelGeneration: true },
