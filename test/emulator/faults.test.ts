@@ -1,0 +1,108 @@
+// Fault injection and the in-process admin handle.
+import { describe, expect, it } from 'vitest';
+import { call, createItem, record, start } from './http.ts';
+
+describe('fault injection', () => {
+  it('scripted 429 with Retry-After, then normal service', async () => {
+    const emu = await start();
+    emu.admin.injectFault({
+      method: 'GET',
+      path: '/contents',
+      times: 2,
+      fault: { kind: 'status', status: 429, retryAfter: 3 },
+    });
+    for (let i = 0; i < 2; i++) {
+      const answer = await call(emu, 'GET', '/v1/contents');
+      expect(answer.status).toBe(429);
+      expect(answer.headers.get('retry-after')).toBe('3');
+    }
+    expect((await call(emu, 'GET', '/v1/contents')).status).toBe(200);
+    expect(emu.admin.requestLog.map((entry) => entry.status)).toEqual([429, 429, 200]);
+  });
+
+  it('5xx with a text body, matched by pattern', async () => {
+    const emu = await start();
+    emu.admin.injectFault({
+      path: /task-status/,
+      fault: { kind: 'status', status: 503, body: 'upstream down' },
+    });
+    const answer = await call(emu, 'GET', '/v1/gen/task-status/abc');
+    expect(answer).toMatchObject({ status: 503, body: 'upstream down' });
+    expect(answer.headers.get('content-type')).toMatch(/text\/plain/);
+  });
+
+  it('latency delays the answer but does not change it', async () => {
+    const emu = await start();
+    emu.admin.injectFault({ fault: { kind: 'latency', ms: 30 } });
+    const answer = await call(emu, 'GET', '/v1/users/credits');
+    expect(answer.status).toBe(200);
+    expect(emu.admin.requestLog[0]).toMatchObject({ fault: 'latency', status: 200 });
+  });
+
+  it('drop: the connection is destroyed before handling, nothing is applied', async () => {
+    const emu = await start();
+    emu.admin.injectFault({ method: 'POST', path: '/v1/contents', fault: { kind: 'drop' } });
+    await expect(call(emu, 'POST', '/v1/contents', { body: { title: 'never' } })).rejects.toThrow();
+    expect(emu.admin.items()).toEqual([]);
+    expect(emu.admin.requestLog[0]).toMatchObject({ status: 0, fault: 'drop' });
+  });
+
+  it('lose-response: the write is applied, then the answer is lost', async () => {
+    const emu = await start();
+    const item = await createItem(emu);
+    emu.admin.injectFault({
+      method: 'POST',
+      path: '/gen/process-content-async',
+      fault: { kind: 'lose-response' },
+    });
+    await expect(
+      call(emu, 'POST', '/v1/gen/process-content-async', { body: { creation_id: item.id } }),
+    ).rejects.toThrow();
+    expect(record(emu, item.id).generationDispatches).toBe(1);
+    expect(emu.admin.credits(emu.admin.defaultUserId)).toBe(996);
+    expect(emu.admin.requestLog.at(-1)).toMatchObject({ status: 202, fault: 'lose-response' });
+  });
+
+  it('setLatency applies to every request; the request log names the user, never the key', async () => {
+    const emu = await start();
+    emu.admin.setLatency(5);
+    await call(emu, 'GET', '/v1/accounts');
+    const [entry] = emu.admin.requestLog;
+    expect(entry).toMatchObject({
+      method: 'GET',
+      path: '/v1/accounts',
+      status: 200,
+      user: emu.admin.defaultUserId,
+    });
+    expect(typeof entry?.time).toBe('number');
+    expect(JSON.stringify(emu.admin.requestLog)).not.toContain(emu.apiKey);
+  });
+});
+
+describe('admin', () => {
+  it('users, accounts, credits and keys are created in-process', async () => {
+    const emu = await start();
+    const user = emu.admin.createUser({ credits: 3 });
+    const account = emu.admin.addAccount(user, { platform: 'TikTok', name: 'someone' });
+    const key = emu.admin.createKey(user, ['read']);
+    expect((await call(emu, 'GET', '/v1/accounts', { key })).body.data).toEqual([account]);
+    expect((await call(emu, 'GET', '/v1/users/credits', { key })).body).toEqual({ credits: 3 });
+    emu.admin.setCredits(user, 10);
+    expect(emu.admin.credits(user)).toBe(10);
+  });
+
+  it('close() leaves no timers behind, even with runs in flight', async () => {
+    const { startEmulator } = await import('../../src/emulator/index.ts');
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const emu = await startEmulator({ phaseMs: { audio: 60_000, video: 60_000, upload: 60_000 } });
+    const item = await createItem(emu);
+    emu.admin.injectFault({ path: '/v1/contents', fault: { kind: 'latency', ms: 60_000 } });
+    const pending = call(emu, 'GET', '/v1/contents').catch(() => 'closed');
+    await call(emu, 'POST', '/v1/gen/process-content-async', { body: { creation_id: item.id } });
+    expect(timers()).toBeGreaterThan(before);
+    await emu.close();
+    expect(await pending).toBe('closed');
+    expect(timers()).toBe(before);
+  });
+});
