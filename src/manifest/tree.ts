@@ -60,6 +60,26 @@ export function problemAt(
   };
 }
 
+/** Brackets opened beyond this are refused before parsing: the parser slows down badly on them. */
+const MAX_FLOW_DEPTH = 1000;
+
+/**
+ * Offset of the bracket that opens one level too many, or -1. Counts brackets
+ * inside quotes too: a manifest has no reason to hold a thousand of them.
+ */
+function flowDepthOverflow(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_FLOW_DEPTH) return i;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) {
+      depth--;
+    }
+  }
+  return -1;
+}
+
 /** A YAML error as a code and a sentence; the parser's own words where they already teach. */
 function syntaxProblem(error: YAMLError, text: string): [string, string] {
   const first = error.message.split('\n')[0] ?? error.message;
@@ -74,10 +94,9 @@ function syntaxProblem(error: YAMLError, text: string): [string, string] {
       return ['yaml_syntax', 'the file holds more than one YAML document (---); keep one manifest per file'];
     case 'TAB_AS_INDENT':
       return ['yaml_syntax', 'YAML: a tab indents this line; indent with spaces'];
-    case 'RESOURCE_EXHAUSTION':
-      return ['too_complex', `YAML: ${first}`];
     default:
-      return [/call stack/i.test(first) ? 'too_deep' : 'yaml_syntax', `YAML: ${first}`];
+      if (/call stack/i.test(first)) return ['too_deep', 'the YAML is nested too deeply to read'];
+      return [error.code === 'RESOURCE_EXHAUSTION' ? 'too_complex' : 'yaml_syntax', `YAML: ${first}`];
   }
 }
 
@@ -86,6 +105,21 @@ export function readSource(file: string, text: string): Source {
   const start: SourceLocation = { file, line: 1, column: 1 };
   const problems: Problem[] = [];
   const lineCounter = new LineCounter();
+  const tooDeep = flowDepthOverflow(text);
+  if (tooDeep !== -1) {
+    lineCounter.addNewLine(0);
+    for (let i = text.indexOf('\n'); i !== -1 && i < tooDeep; i = text.indexOf('\n', i + 1))
+      lineCounter.addNewLine(i + 1);
+    const { line, col } = lineCounter.linePos(tooDeep);
+    problems.push(
+      problemAt(
+        { file, line, column: col },
+        'too_deep',
+        `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`,
+      ),
+    );
+    return { file, root: null, problems };
+  }
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text, {
@@ -106,7 +140,10 @@ export function readSource(file: string, text: string): Source {
     return { file, line, column: col };
   };
   for (const error of doc.errors) {
-    problems.push(problemAt(at(error.pos[0]), ...syntaxProblem(error, text)));
+    const [code, message] = syntaxProblem(error, text);
+    // A stack overflow is reported at every level it unwinds through; once is enough.
+    if (code === 'too_deep' && problems.some((p) => p.code === 'too_deep')) continue;
+    problems.push(problemAt(at(error.pos[0]), code, message));
   }
   if (problems.length > 0) return { file, root: null, problems };
   for (const warning of doc.warnings) {
