@@ -26,6 +26,18 @@ function isCode(error: unknown, status: number, code?: string): error is Service
   );
 }
 
+/**
+ * The create body without its null fields. A null `textover` would count as a
+ * script given (A15), and the service would not write one from `full_text`;
+ * the client leaves undefined fields out of the body (A13).
+ */
+function withoutNulls(fields: ContentFields): ContentFields {
+  const body: Partial<Record<keyof ContentFields, unknown>> = {};
+  for (const [key, value] of Object.entries(fields))
+    if (value !== null) body[key as keyof ContentFields] = value;
+  return body as ContentFields;
+}
+
 /** POST /contents; after a lost answer the item is looked up by its exact title before any resend. */
 export async function createOrAdopt(
   client: ServiceApi,
@@ -34,7 +46,7 @@ export async function createOrAdopt(
 ): Promise<ContentDetail> {
   for (let send = 1; ; send++) {
     try {
-      return await client.createContent(fields);
+      return await client.createContent(withoutNulls(fields));
     } catch (error) {
       if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS) throw error;
       const found = (await client.listContents()).filter((summary) => summary.title === fields.title);

@@ -1,0 +1,170 @@
+// Identity over HTTP: renames through git history, drift, unmanaged items,
+// duplicate remote titles, shards and PR script previews adopted on merge.
+import { execFileSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { gitPreviousVersions } from '../../src/git/history.ts';
+import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@e',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@e',
+    },
+  }).trim();
+}
+
+describe('renames', () => {
+  it('a title renamed in a manifest renames the item found through git history', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Old name', PUBLISHED));
+    git(h.dir, 'init', '-q');
+    git(h.dir, 'add', '.');
+    git(h.dir, 'commit', '-qm', 'base');
+    const base = git(h.dir, 'rev-parse', 'HEAD');
+    await h.run();
+    const [before] = h.emulator.admin.items();
+
+    await h.write('a.yml', manifest('New name', PUBLISHED).replace('About New name.', 'About Old name.'));
+    const report = await h.run({ previous: gitPreviousVersions(h.dir, base) });
+    expect(report.plan?.items[0]).toMatchObject({ match: 'renamed', renamedFrom: 'Old name' });
+    expect(report.plan?.items[0]?.steps).toEqual([
+      {
+        kind: 'edit',
+        changes: [{ field: 'title', from: 'Old name', to: 'New name' }],
+        cancelGeneration: false,
+      },
+    ]);
+    expect(report.plan?.unmanaged).toEqual([]);
+    const after = h.emulator.admin.items();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: before?.id, title: 'New name', uploadDispatches: 1 });
+  });
+});
+
+describe('drift', () => {
+  it('a script change of a published video is drift, not a render; a title edit still applies', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Drifting', PUBLISHED));
+    await h.run();
+    await h.write(
+      'a.yml',
+      `title: Drifting\ndescription: Now described.\nfull_text: Rewritten.\n${PUBLISHED}`,
+    );
+    const report = await h.run();
+    expect(report.plan?.items[0]?.drift).toEqual([
+      { field: 'full_text', remote: 'About Drifting.', desired: 'Rewritten.' },
+    ]);
+    expect(report.plan?.items[0]?.steps).toMatchObject([
+      { kind: 'edit', changes: [{ field: 'description' }] },
+    ]);
+    const [item] = h.emulator.admin.items();
+    expect(item).toMatchObject({
+      description: 'Now described.',
+      full_text: 'About Drifting.',
+      status: 'UPLOADED',
+    });
+    expect(item).toMatchObject({ generationDispatches: 1, uploadDispatches: 1 });
+  });
+});
+
+describe('unmanaged, duplicates and shards', () => {
+  it('lists unclaimed items as unmanaged and never touches them', async () => {
+    h = await startHarness();
+    const stranger = h.emulator.admin.addLegacyItem({ title: 'Someone else' });
+    await h.write('a.yml', manifest('Mine'));
+    const report = await h.run();
+    expect(report.plan?.unmanaged).toEqual([
+      { id: stranger.id, title: 'Someone else', status: 'READY_FOR_UPLOAD' },
+    ]);
+    expect(h.requests().filter((line) => line.includes(stranger.id))).toEqual([]);
+  });
+
+  it('two remote items with one title is an error naming both ids, and nothing is written', async () => {
+    h = await startHarness();
+    const one = h.emulator.admin.addLegacyItem({ title: 'Twin' });
+    const two = h.emulator.admin.addLegacyItem({ title: 'Twin' });
+    await h.write('a.yml', manifest('Twin', 'description: changed\n'));
+    await h.write('b.yml', manifest('Innocent'));
+    const report = await h.run();
+    const problem = report.problems.find((entry) => entry.code === 'duplicate_remote_title');
+    expect(problem?.file).toBe('content/a.yml');
+    expect(problem?.message).toContain(one.id);
+    expect(problem?.message).toContain(two.id);
+    expect(report.result).toBeNull();
+    expect(h.requests().filter((line) => !line.startsWith('GET'))).toEqual([]);
+  });
+
+  it('shards split the manifests deterministically and never list unmanaged items', async () => {
+    h = await startHarness();
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    for (const name of names) await h.write(`${name}.yml`, manifest(`Shard ${name}`));
+    const first = await h.run({ shard: { index: 1, count: 2 } });
+    const second = await h.run({ shard: { index: 2, count: 2 } });
+    const files = [...(first.plan?.items ?? []), ...(second.plan?.items ?? [])]
+      .map((item) => item.file)
+      .sort();
+    expect(files).toEqual(names.map((name) => `content/${name}.yml`));
+    expect(second.plan?.unmanaged).toEqual([]);
+    expect(h.emulator.admin.items()).toHaveLength(names.length);
+    const again = await h.run({ shard: { index: 1, count: 2 } });
+    expect(again.plan?.items.map((item) => item.file)).toEqual(first.plan?.items.map((item) => item.file));
+    expect(again.plan?.items.every((item) => item.steps.length === 0)).toBe(true);
+  });
+});
+
+describe('PR script previews', () => {
+  it('a draft created by a preview is adopted on merge and its reviewed script rendered as it is', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Reviewed', PUBLISHED));
+    const preview = await h.run({
+      mode: 'plan',
+      permissions: { write: true, render: false, publish: false },
+    });
+    expect(preview.result?.items[0]).toMatchObject({ outcome: 'created' });
+    const script = preview.plan?.items[0]?.script.remote;
+    expect(script).toBeTruthy();
+    const [draft] = h.emulator.admin.items();
+    expect(draft).toMatchObject({ generationDispatches: 0, status: 'NEW', textover: script });
+
+    const merged = await h.run();
+    expect(merged.plan?.items[0]).toMatchObject({ match: 'title' });
+    expect(merged.plan?.items[0]?.steps).toMatchObject([{ kind: 'render', reason: 'never_rendered' }]);
+    const [item] = h.emulator.admin.items();
+    expect(item).toMatchObject({ id: draft?.id, textover: script, status: 'UPLOADED' });
+    expect(h.emulator.admin.items()).toHaveLength(1);
+  });
+
+  it('plan mode without write permission sends nothing', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Only planned', PUBLISHED));
+    const report = await h.run({
+      mode: 'plan',
+      permissions: { write: false, render: false, publish: false },
+    });
+    expect(report.plan?.items[0]?.steps.map((step) => step.kind)).toEqual(['create', 'render']);
+    expect(report.plan?.publications).toBe(1);
+    expect(report.result).toBeNull();
+    expect(h.requests().filter((line) => !line.startsWith('GET'))).toEqual([]);
+  });
+
+  it('validate mode needs no service', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Validated'));
+    const report = await h.run({ mode: 'validate', client: undefined });
+    expect(report.load.items).toHaveLength(1);
+    expect(report.plan).toBeNull();
+    expect(h.requests()).toEqual([]);
+  });
+});
