@@ -1,4 +1,5 @@
 // Fault injection and the in-process admin handle.
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- the suite reads wire JSON of any shape */
 import { describe, expect, it } from 'vitest';
 import { call, createItem, record, start } from './http.ts';
 
