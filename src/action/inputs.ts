@@ -37,17 +37,14 @@ const boolean = z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], {
   error: 'expected true or false',
 });
 
-const integer = (min: number, max: number) =>
-  z
+const integer = (min: number, max: number) => {
+  const error = `expected a whole number from ${min} to ${max}`;
+  return z
     .string()
-    .regex(/^\d+$/, { error: `expected a whole number from ${min} to ${max}` })
+    .regex(/^\d+$/, { error })
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min)
-        .max(max, { error: `expected a whole number from ${min} to ${max}` }),
-    );
+    .pipe(z.number().min(min, { error }).max(max, { error }));
+};
 
 const INPUTS = {
   'api-key': z.string(),

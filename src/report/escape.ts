@@ -21,8 +21,13 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
 const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
 
+/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+function breakReferences(text: string): string {
+  return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
+}
+
 function neutralizeReferences(html: string): string {
-  return html.replace(/@(?=[A-Za-z0-9_-])/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`);
+  return html.replace(/\u200b/g, ZWSP);
 }
 
 export function escapeHtml(text: string): string {
@@ -36,7 +41,7 @@ export function escapeHtml(text: string): string {
 export function inlineText(text: string, maxLength = Infinity): string {
   let flat = scrubSignedUrls(text).replace(/\s+/g, ' ').trim();
   if (flat.length > maxLength) flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
-  const html = escapeHtml(flat).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+  const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
   return neutralizeReferences(html);
 }
 
@@ -44,7 +49,7 @@ export function inlineText(text: string, maxLength = Infinity): string {
 export function htmlText(text: string, maxLength = Infinity): string {
   let flat = scrubSignedUrls(text).replace(/\s+/g, ' ').trim();
   if (flat.length > maxLength) flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
-  return neutralizeReferences(escapeHtml(flat));
+  return neutralizeReferences(escapeHtml(breakReferences(flat)));
 }
 
 /** Text as inline code: a code span whose backtick run is longer than any inside. */

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { InputError, readInputs } from '../../src/action/inputs.ts';
+
+const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
+
+describe('readInputs', () => {
+  it('fills every default that action.yml declares when inputs are empty', () => {
+    expect(readInputs(from({ 'api-key': 'svc_live_x', 'base-url': 'https://api.example.com' }))).toEqual({
+      apiKey: 'svc_live_x',
+      baseUrl: 'https://api.example.com',
+      manifests: 'content/**/*.{yml,yaml}',
+      mode: 'auto',
+      githubToken: '',
+      comment: true,
+      previewScripts: false,
+      publish: true,
+      maxPublications: 10,
+      cancelRunning: false,
+      concurrency: 4,
+      wait: true,
+      timeoutMinutes: 30,
+      shard: null,
+    });
+  });
+
+  it('reads YAML booleans, numbers and the shard', () => {
+    const inputs = readInputs(
+      from({
+        mode: 'apply',
+        comment: 'False',
+        publish: 'FALSE',
+        'cancel-running': 'True',
+        'max-publications': '0',
+        concurrency: '8',
+        'timeout-minutes': '2.5',
+        shard: '2/3',
+      }),
+    );
+    expect(inputs).toMatchObject({
+      mode: 'apply',
+      comment: false,
+      publish: false,
+      cancelRunning: true,
+      maxPublications: 0,
+      concurrency: 8,
+      timeoutMinutes: 2.5,
+      shard: { index: 2, count: 3 },
+    });
+  });
+
+  it('names every bad input and the form it expects, in one error', () => {
+    let error: unknown;
+    try {
+      readInputs(
+        from({
+          mode: 'deploy',
+          publish: 'yes',
+          concurrency: '0',
+          shard: '4/3',
+          'base-url': 'api.example.com',
+        }),
+      );
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    const lines = (error as Error).message.split('\n');
+    expect(lines).toEqual([
+      'Input `base-url`: expected an http:// or https:// URL, for example https://api.example.com (got "api.example.com").',
+      'Input `mode`: expected one of validate, plan, apply, auto (got "deploy").',
+      'Input `publish`: expected true or false (got "yes").',
+      'Input `concurrency`: expected a whole number from 1 to 64 (got "0").',
+      'Input `shard`: the shard number must be from 1 to 3; shards count from 1 (got "4/3").',
+    ]);
+  });
+
+  it('rejects shard forms other than i/n', () => {
+    expect(() => readInputs(from({ shard: '2' }))).toThrow(/Input `shard`: expected "i\/n"/);
+    expect(() => readInputs(from({ shard: '0/2' }))).toThrow(/shards count from 1/);
+    expect(() => readInputs(from({ 'timeout-minutes': '0' }))).toThrow(
+      /Input `timeout-minutes`: expected a number of minutes/,
+    );
+    expect(() => readInputs(from({ 'max-publications': '-1' }))).toThrow(/Input `max-publications`/);
+  });
+});

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GitHubApi } from '../../src/action/github-api.ts';
+import { markerFor, upsertStickyComment } from '../../src/report/comment.ts';
+import { ACTIONS_BOT, startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
+
+let fake: GitHubFake | null = null;
+afterEach(async () => {
+  await fake?.close();
+  fake = null;
+});
+
+const target = (issueNumber = 7) => ({
+  owner: 'octo-org',
+  repo: 'videos',
+  issueNumber,
+  marker: markerFor(null),
+});
+
+async function setup(options: Parameters<typeof startGitHubFake>[0] = {}) {
+  fake = await startGitHubFake(options);
+  return { fake, api: new GitHubApi({ apiUrl: fake.apiUrl, token: fake.token }) };
+}
+
+describe('the sticky PR comment', () => {
+  it('is created once, edited in place when it changes, and left alone when it does not', async () => {
+    const { fake, api } = await setup();
+    expect(await upsertStickyComment(api, target(), 'plan A', 'plan A')).toMatchObject({ action: 'created' });
+    expect(await upsertStickyComment(api, target(), 'plan A, other run link', 'plan A')).toMatchObject({
+      action: 'unchanged',
+    });
+    expect(await upsertStickyComment(api, target(), 'plan B', 'plan B')).toMatchObject({ action: 'updated' });
+    expect(fake.comments(7)).toHaveLength(1);
+    expect(fake.comments(7)[0]!.body).toMatch(
+      /^<!-- content-as-code:pr-comment -->\n<!-- content-as-code:digest [0-9a-f]{32} -->\nplan B$/,
+    );
+    const writes = fake.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+    expect(writes).toEqual([
+      'POST /repos/octo-org/videos/issues/7/comments',
+      'PATCH /repos/octo-org/videos/issues/comments/1000',
+    ]);
+  });
+
+  it('searches every page of comments, following Link rel=next', async () => {
+    const { fake, api } = await setup({ maxPerPage: 10 });
+    for (let i = 0; i < 25; i++) fake.addComment(7, `comment ${i}`, { login: 'reviewer', type: 'User' });
+    await upsertStickyComment(api, target(), 'first', 'first');
+    for (let i = 0; i < 5; i++) fake.addComment(7, `later ${i}`, { login: 'reviewer', type: 'User' });
+    expect(await upsertStickyComment(api, target(), 'second', 'second')).toMatchObject({ action: 'updated' });
+    expect(fake.comments(7).filter((c) => c.user.type === 'Bot')).toHaveLength(1);
+    const pages = fake.requests
+      .filter((r) => r.method === 'GET' && r.path.includes('/comments'))
+      .map((r) => r.path);
+    expect(pages.slice(-3)).toEqual([
+      '/repos/octo-org/videos/issues/7/comments?per_page=100',
+      '/repos/octo-org/videos/issues/7/comments?per_page=100&page=2',
+      '/repos/octo-org/videos/issues/7/comments?per_page=100&page=3',
+    ]);
+  });
+
+  it('ignores the marker in a comment a person wrote or quoted', async () => {
+    const { fake, api } = await setup();
+    fake.addComment(7, `${markerFor(null)}\nfake`, { login: 'mallory', type: 'User' });
+    fake.addComment(7, `> ${markerFor(null)}\nquoted`, ACTIONS_BOT);
+    expect(await upsertStickyComment(api, target(), 'real', 'real')).toMatchObject({ action: 'created' });
+    expect(fake.comments(7)[0]!.body).toContain('fake');
+  });
+
+  it('with a personal token, matches the token user found through GET /user', async () => {
+    const { fake, api } = await setup({ identity: { login: 'release-bot-user', type: 'User' } });
+    fake.addComment(7, `${markerFor(null)}\nother bot`, ACTIONS_BOT);
+    await upsertStickyComment(api, target(), 'one', 'one');
+    await upsertStickyComment(api, target(), 'two', 'two');
+    const mine = fake.comments(7).filter((c) => c.user.login === 'release-bot-user');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.body).toContain('two');
+  });
+
+  it('keeps one comment per shard', async () => {
+    const { fake, api } = await setup();
+    const shard = (index: number) => ({ ...target(), marker: markerFor({ index, count: 2 }) });
+    await upsertStickyComment(api, shard(1), 'one', 'one');
+    await upsertStickyComment(api, shard(2), 'two', 'two');
+    await upsertStickyComment(api, shard(1), 'one again', 'one again');
+    expect(fake.comments(7).map((c) => c.body.split('\n').at(-1))).toEqual(['one again', 'two']);
+  });
+
+  it('never creates a comment when the lookup failed', async () => {
+    const { fake, api } = await setup({ failListing: true });
+    await expect(upsertStickyComment(api, target(), 'x', 'x')).rejects.toThrow(/GitHub answered 500/);
+    expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('reports a read-only token as an error the caller turns into a warning', async () => {
+    const { api } = await setup({ readOnly: true });
+    await expect(upsertStickyComment(api, target(), 'x', 'x')).rejects.toThrow(
+      'GitHub answered 403 to POST /repos/octo-org/videos/issues/7/comments: Resource not accessible by integration',
+    );
+  });
+});

@@ -1,0 +1,163 @@
+// A small local fake of the GitHub REST endpoints the action calls: issue
+// comments (paginated with Link headers, authored by the token's identity,
+// created with POST and edited with PATCH), GET /user, and file contents at a
+// commit. Every request is logged so tests can assert the exact sequence.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeUser {
+  login: string;
+  type: 'User' | 'Bot';
+}
+
+export interface FakeComment {
+  id: number;
+  body: string;
+  user: FakeUser;
+  html_url: string;
+}
+
+export interface GitHubFakeOptions {
+  /** The token the fake accepts. */
+  token?: string;
+  /** Who the token is. A Bot identity cannot read GET /user (like GITHUB_TOKEN). */
+  identity?: FakeUser;
+  /** Largest page of comments served, whatever per_page asks; default 100. */
+  maxPerPage?: number;
+  /** POST and PATCH answer 403 (the read-only token of a fork PR). */
+  readOnly?: boolean;
+  /** Listing comments answers 500. */
+  failListing?: boolean;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+  body: string;
+}
+
+export const ACTIONS_BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
+
+export interface GitHubFake {
+  apiUrl: string;
+  token: string;
+  requests: LoggedRequest[];
+  options: GitHubFakeOptions;
+  /** Comments of an issue, oldest first. */
+  comments(issue: number): FakeComment[];
+  addComment(issue: number, body: string, user: FakeUser): FakeComment;
+  /** Serves `text` for GET contents/{path}?ref={ref}. */
+  setFile(ref: string, path: string, text: string): void;
+  close(): Promise<void>;
+}
+
+export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<GitHubFake> {
+  const token = options.token ?? 'ghs_faketoken0123456789';
+  const identity = options.identity ?? ACTIONS_BOT;
+  const issues = new Map<number, FakeComment[]>();
+  const files = new Map<string, string>();
+  const requests: LoggedRequest[] = [];
+  let nextId = 1000;
+  let apiUrl = '';
+
+  const addComment = (issue: number, body: string, user: FakeUser): FakeComment => {
+    const id = nextId++;
+    const comment = {
+      id,
+      body,
+      user,
+      html_url: `https://github.example/o/r/pull/${issue}#issuecomment-${id}`,
+    };
+    const list = issues.get(issue) ?? [];
+    list.push(comment);
+    issues.set(issue, list);
+    return comment;
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, body: string): number => {
+    const url = new URL(req.url ?? '/', apiUrl);
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(text);
+      return status;
+    };
+    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { message: 'Bad credentials' });
+    const forbidden = () => send(403, { message: 'Resource not accessible by integration' });
+
+    if (req.method === 'GET' && url.pathname === '/user') {
+      return identity.type === 'Bot'
+        ? forbidden()
+        : send(200, { login: identity.login, type: identity.type });
+    }
+    let match = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname);
+    if (match && req.method === 'GET') {
+      if (options.failListing) return send(500, { message: 'Server Error' });
+      const list = issues.get(Number(match[1])) ?? [];
+      const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), options.maxPerPage ?? 100);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const slice = list.slice((page - 1) * perPage, page * perPage);
+      const headers: Record<string, string> = {};
+      if (page * perPage < list.length) {
+        const next = new URL(url);
+        next.searchParams.set('page', String(page + 1));
+        headers.link = `<${next.href}>; rel="next", <${apiUrl}${url.pathname}?page=1>; rel="first"`;
+      }
+      return send(200, slice, headers);
+    }
+    if (match && req.method === 'POST') {
+      if (options.readOnly) return forbidden();
+      const { body: text } = JSON.parse(body) as { body: string };
+      return send(201, addComment(Number(match[1]), text, identity));
+    }
+    match = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(url.pathname);
+    if (match && req.method === 'PATCH') {
+      if (options.readOnly) return forbidden();
+      const comment = [...issues.values()].flat().find((c) => c.id === Number(match![1]));
+      if (!comment) return send(404, { message: 'Not Found' });
+      if (comment.user.login !== identity.login) return forbidden();
+      comment.body = (JSON.parse(body) as { body: string }).body;
+      return send(200, comment);
+    }
+    match = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(url.pathname);
+    if (match && req.method === 'GET') {
+      const text = files.get(`${url.searchParams.get('ref')}:${decodeURIComponent(match[1]!)}`);
+      if (text === undefined) return send(404, { message: 'Not Found' });
+      if (req.headers.accept?.includes('raw')) {
+        res.writeHead(200, { 'content-type': 'application/vnd.github.raw' });
+        res.end(text);
+        return 200;
+      }
+      return send(200, { type: 'file', encoding: 'base64', content: Buffer.from(text).toString('base64') });
+    }
+    return send(404, { message: 'Not Found' });
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const status = handle(req, res, body);
+      requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', status, body });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    apiUrl,
+    token,
+    requests,
+    options,
+    comments: (issue) => issues.get(issue) ?? [],
+    addComment,
+    setFile: (ref, path, text) => void files.set(`${ref}:${path}`, text),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,165 @@
+// Runs the bundled action (dist/index.js) as a child process with the
+// environment a GitHub runner gives a step: INPUT_* variables (names upper-
+// cased, hyphens kept), the event name and payload file, the summary and
+// output files, the API and server URLs. Returns every byte it wrote.
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const NODE = join(ROOT, 'node_modules/.bin/node');
+export const DIST = join(ROOT, 'dist/index.js');
+
+let built = false;
+
+/** Builds dist/ from the sources once per test process (`npm run build`). */
+export function buildDist(): void {
+  if (built) return;
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
+  built = true;
+}
+
+export interface RunnerEvent {
+  name: string;
+  payload: Record<string, unknown>;
+  ref?: string;
+  sha?: string;
+}
+
+export interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  summary: string;
+  /** GITHUB_OUTPUT as written. */
+  outputFile: string;
+  outputs: Record<string, string>;
+  /** Annotations parsed from stdout. */
+  annotations: Array<{ level: string; properties: Record<string, string>; message: string }>;
+}
+
+export interface RunActionOptions {
+  /** The repository checkout (GITHUB_WORKSPACE). */
+  workspace: string;
+  inputs: Record<string, string>;
+  event: RunnerEvent;
+  apiUrl?: string;
+  repository?: string;
+  extraEnv?: Record<string, string>;
+}
+
+export const REPOSITORY = 'octo-org/videos';
+
+/** The runner's own defaults for inputs the workflow leaves out (action.yml `default:`). */
+const ACTION_DEFAULTS: Record<string, string> = {
+  manifests: 'content/**/*.{yml,yaml}',
+  mode: 'auto',
+  comment: 'true',
+  'preview-scripts': 'false',
+  publish: 'true',
+  'max-publications': '10',
+  'cancel-running': 'false',
+  concurrency: '4',
+  wait: 'true',
+  'timeout-minutes': '30',
+  shard: '',
+};
+
+export async function runAction(options: RunActionOptions): Promise<ActionRun> {
+  const temp = await mkdtemp(join(tmpdir(), 'cac-runner-'));
+  const eventPath = join(temp, 'event.json');
+  const summaryPath = join(temp, 'step_summary.md');
+  const outputPath = join(temp, 'output.txt');
+  await writeFile(eventPath, JSON.stringify(options.event.payload));
+  await writeFile(summaryPath, '');
+  await writeFile(outputPath, '');
+  const repository = options.repository ?? REPOSITORY;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: temp,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: options.workspace,
+    GITHUB_EVENT_NAME: options.event.name,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REF: options.event.ref ?? 'refs/heads/main',
+    GITHUB_SHA: options.event.sha ?? 'f'.repeat(40),
+    GITHUB_REPOSITORY: repository,
+    GITHUB_REPOSITORY_OWNER: repository.split('/')[0]!,
+    GITHUB_RUN_ID: '4242',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: options.apiUrl ?? 'http://127.0.0.1:9',
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_OUTPUT: outputPath,
+    RUNNER_TEMP: temp,
+    RUNNER_OS: 'Linux',
+    ...options.extraEnv,
+  };
+  for (const [name, value] of Object.entries({ ...ACTION_DEFAULTS, ...options.inputs })) {
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  }
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (done) => {
+      execFile(
+        NODE,
+        [DIST],
+        { cwd: options.workspace, env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+        (error, out, err) => {
+          const status = error && typeof error.code === 'number' ? error.code : error ? null : 0;
+          done({ code: status, stdout: out, stderr: err });
+        },
+      );
+    },
+  );
+  const outputFile = await readFile(outputPath, 'utf8');
+  return {
+    code,
+    stdout,
+    stderr,
+    summary: await readFile(summaryPath, 'utf8'),
+    outputFile,
+    outputs: parseOutputs(outputFile),
+    annotations: parseAnnotations(stdout),
+  };
+}
+
+/** Reads the `name<<delimiter … delimiter` blocks of GITHUB_OUTPUT. */
+export function parseOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<]+)<<(.+)$/.exec(lines[i]!);
+    if (!match) continue;
+    const end = lines.indexOf(match[2]!, i + 1);
+    outputs[match[1]!] = lines.slice(i + 1, end).join('\n');
+    i = end;
+  }
+  return outputs;
+}
+
+function unescape(value: string): string {
+  return value
+    .replace(/%0A/g, '\n')
+    .replace(/%0D/g, '\r')
+    .replace(/%3A/g, ':')
+    .replace(/%2C/g, ',')
+    .replace(/%25/g, '%');
+}
+
+export function parseAnnotations(stdout: string): ActionRun['annotations'] {
+  const found: ActionRun['annotations'] = [];
+  for (const line of stdout.split('\n')) {
+    const match = /^::(error|warning|notice)(?: ([^:]*))?::(.*)$/.exec(line);
+    if (!match) continue;
+    const properties: Record<string, string> = {};
+    for (const pair of (match[2] ?? '').split(',').filter(Boolean)) {
+      const at = pair.indexOf('=');
+      properties[pair.slice(0, at)] = unescape(pair.slice(at + 1));
+    }
+    found.push({ level: match[1]!, properties, message: unescape(match[3]!) });
+  }
+  return found;
+}
