@@ -56,9 +56,10 @@ async function measureStart(): Promise<number[]> {
 async function waitDone(emulator: Emulator, stats: Stats, id: string, final: string): Promise<void> {
   for (;;) {
     const status = await request(emulator, stats, 'GET', `/gen/task-status/${id}`, 200);
-    if (status.status === final) return;
-    if (status.status === undefined || String(status.status).startsWith('FAILED')) {
-      stats.unexpected.push(`item ${id} ended in ${String(status.status)}`);
+    const now = typeof status.status === 'string' ? status.status : 'unknown';
+    if (now === final) return;
+    if (now === 'unknown' || now.startsWith('FAILED')) {
+      stats.unexpected.push(`item ${id} ended in ${now}`);
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
