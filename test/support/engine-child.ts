@@ -1,0 +1,38 @@
+// One apply run in its own process, so that a test can SIGKILL it at any
+// instant. Reads CAC_BASE_URL, CAC_API_KEY and CAC_DIR; prints one JSON line.
+import { createClient } from '../../src/api/index.ts';
+import { runEngine } from '../../src/engine.ts';
+import { silentLogger } from '../../src/log.ts';
+
+const client = createClient({
+  baseUrl: process.env.CAC_BASE_URL ?? '',
+  apiKey: process.env.CAC_API_KEY ?? '',
+  secondMs: Number(process.env.CAC_SECOND_MS ?? '20'),
+  retry: { baseDelayMs: 2, maxDelayMs: 20 },
+  maskSecret: () => undefined,
+});
+const report = await runEngine({
+  mode: 'apply',
+  cwd: process.env.CAC_DIR ?? '.',
+  manifests: 'content/**/*.{yml,yaml}',
+  client,
+  permissions: { write: true, render: true, publish: true },
+  maxPublications: 100,
+  cancelRunning: false,
+  concurrency: 3,
+  wait: true,
+  timeoutMs: 30_000,
+  logger: silentLogger,
+  poll: { initialMs: 3, maxMs: 15, factor: 1.5 },
+});
+await client.close();
+process.stdout.write(
+  `${JSON.stringify({
+    fatal: report.fatal,
+    items: report.result?.items.map((item) => ({
+      title: item.title,
+      outcome: item.outcome,
+      status: item.status,
+    })),
+  })}\n`,
+);
