@@ -1,4 +1,5 @@
-import { glob, readFile, realpath, stat } from 'node:fs/promises';
+import { glob, lstat, readFile, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { readDefaults, validateSource } from './parse.ts';
 import { problemAt, readSource } from './tree.ts';
@@ -68,11 +69,21 @@ class Reader {
   readonly #cwd: string;
   readonly #root: string;
   readonly #max: number;
+  readonly #folders = new Map<string, Promise<string>>();
 
   constructor(cwd: string, root: string, max: number) {
     this.#cwd = cwd;
     this.#root = root;
     this.#max = max;
+  }
+
+  #realFolder(folder: string): Promise<string> {
+    let pending = this.#folders.get(folder);
+    if (pending === undefined) {
+      pending = realpath(folder);
+      this.#folders.set(folder, pending);
+    }
+    return pending;
   }
 
   async read(file: string, optional = false): Promise<ReadOutcome> {
@@ -87,9 +98,19 @@ class Reader {
         'the file is outside the workspace; manifests must live in the repository',
       );
     }
+    // realpath per folder (cached) and lstat per file: a file that is no link
+    // is where its folder is, and most files are no link.
+    const joined = path.join(this.#cwd, file);
     let real: string;
+    let info: Stats;
     try {
-      real = await realpath(path.join(this.#cwd, file));
+      info = await lstat(joined);
+      if (info.isSymbolicLink()) {
+        real = await realpath(joined);
+        info = await stat(real);
+      } else {
+        real = path.join(await this.#realFolder(path.dirname(joined)), path.basename(joined));
+      }
     } catch (error) {
       if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
       return fail(
@@ -103,7 +124,6 @@ class Reader {
         'the file is a link to a place outside the workspace; manifests must live in the repository',
       );
     }
-    const info = await stat(real);
     if (!info.isFile()) return { kind: 'none' };
     if (info.size > this.#max) {
       return fail(

@@ -33,7 +33,7 @@ describe('schema/content.schema.json', () => {
   });
 
   it('describes every field, for editors and the README reference', () => {
-    const all = properties(manifestJsonSchema() as JsonSchema);
+    const all = properties(manifestJsonSchema());
     expect(all.length).toBeGreaterThan(30);
     expect(all.filter(([, description]) => !description).map(([path]) => path)).toEqual([]);
   });
