@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS_FILES, formatProblem, loadManifests } from '../../src/manifest/index.ts';
+
+// The manifests users copy from: they must load cleanly and tell editors
+// where the schema is.
+
+const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
+
+describe('examples/', () => {
+  it('load without a single problem', async () => {
+    const result = await loadManifests({ cwd: EXAMPLES, pattern: '**/*.{yml,yaml}' });
+    expect(result.problems.map(formatProblem)).toEqual([]);
+    expect(result.files.length).toBeGreaterThan(0);
+    expect(result.items).toHaveLength(result.files.length);
+  });
+
+  it('start with the yaml-language-server line pointing at the committed schema', async () => {
+    const { files } = await loadManifests({ cwd: EXAMPLES, pattern: '**/*.{yml,yaml}' });
+    for (const file of files) {
+      expect(DEFAULTS_FILES).not.toContain(path.posix.basename(file));
+      const first = readFileSync(path.join(EXAMPLES, file), 'utf8').split('\n')[0] ?? '';
+      const match = /^# yaml-language-server: \$schema=(\S+)$/.exec(first);
+      expect(match, `${file} starts with the $schema line`).not.toBeNull();
+      const target = path.resolve(path.dirname(path.join(EXAMPLES, file)), match![1]!);
+      expect(target).toBe(fileURLToPath(new URL('../../schema/content.schema.json', import.meta.url)));
+    }
+  });
+});
