@@ -74,6 +74,11 @@ export interface Problem {
 }
 
 export interface LoadResult {
+  /**
+   * Manifests without an error. A manifest with an error, one under a broken
+   * `_defaults.yml`, and manifests sharing a title or a pinned id have none.
+   * Any problem of severity `error` means nothing may be sent.
+   */
   items: DesiredItem[];
   problems: Problem[];
   /** Every manifest file the glob matched, in stable order (defaults files excluded). */

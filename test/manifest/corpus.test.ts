@@ -98,6 +98,13 @@ const CORPUS: Record<string, string[]> = {
   'video-not-a-mapping.yml': [
     'video-not-a-mapping.yml:2:8: error: video must be a mapping, not the text "vertical"',
   ],
+  'persona-typo.yml': ['persona-typo.yml:2:11: error: persona.ID is not a field; did you mean id?'],
+  'repeated-account.yml': [
+    'repeated-account.yml:7:7: warning: publish.accounts[2] repeats publish.accounts[0]; an account is published to once',
+  ],
+  'tiktok-without-tiktok-account.yml': [
+    'tiktok-without-tiktok-account.yml:6:3: warning: publish.tiktok has no effect: none of publish.accounts is a TikTok account',
+  ],
 };
 
 function patternOf(name: string): string {
