@@ -46,7 +46,7 @@ export function authenticate(store: Store, headers: IncomingHttpHeaders): AuthRe
   return { ok: true, user, key };
 }
 
-/** The scopes the key lacks among those required (403 `required` lists all required ones). */
+/** Whether the key holds every scope the endpoint requires (a 403 lists them all in `required`). */
 export function hasScopes(key: KeyInfo, required: readonly Scope[]): boolean {
   return required.every((scope) => key.scopes.includes(scope));
 }
