@@ -1,5 +1,8 @@
 // Fault injection and the in-process admin handle.
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- the suite reads wire JSON of any shape */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { call, createItem, record, start } from './http.ts';
 
@@ -92,18 +95,27 @@ describe('admin', () => {
     expect(emu.admin.credits(user)).toBe(10);
   });
 
-  it('close() leaves no timers behind, even with runs in flight', async () => {
-    const { startEmulator } = await import('../../src/emulator/index.ts');
-    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
-    const before = timers();
-    const emu = await startEmulator({ phaseMs: { audio: 60_000, video: 60_000, upload: 60_000 } });
-    const item = await createItem(emu);
-    emu.admin.injectFault({ path: '/v1/contents', fault: { kind: 'latency', ms: 60_000 } });
-    const pending = call(emu, 'GET', '/v1/contents').catch(() => 'closed');
-    await call(emu, 'POST', '/v1/gen/process-content-async', { body: { creation_id: item.id } });
-    expect(timers()).toBeGreaterThan(before);
-    await emu.close();
-    expect(await pending).toBe('closed');
-    expect(timers()).toBe(before);
+  it('close() leaves no timers or sockets behind, even with runs and delayed requests in flight', () => {
+    // In a child process: if close() left anything behind, the process would not exit
+    // until the 60-second phases ran out, and the spawn guard below would kill it.
+    const script = `
+      const { startEmulator } = await import(${JSON.stringify(pathToFileURL(path.resolve('src/emulator/index.ts')).href)});
+      const emu = await startEmulator({ phaseMs: { audio: 60000, video: 60000, upload: 60000 } });
+      const headers = { authorization: 'Bearer ' + emu.apiKey, 'content-type': 'application/json' };
+      const created = await (await fetch(emu.baseUrl + '/v1/contents', { method: 'POST', headers, body: JSON.stringify({ title: 't', full_text: 'x.' }) })).json();
+      const run = await fetch(emu.baseUrl + '/v1/gen/process-content-async', { method: 'POST', headers, body: JSON.stringify({ creation_id: created.id }) });
+      emu.admin.injectFault({ path: '/v1/accounts', fault: { kind: 'latency', ms: 60000 } });
+      const pending = fetch(emu.baseUrl + '/v1/accounts', { headers }).then(() => 'answered', () => 'closed');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await emu.close();
+      console.log(run.status, await pending);
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe('202 closed');
+    expect(child.status).toBe(0);
   });
 });
