@@ -182,12 +182,16 @@ describe('A20-A23 generation', () => {
   });
 
   it('A22: 409 generation_in_progress while generating, already_published once UPLOADED', async () => {
+    const slow = await start({ phaseMs: { audio: 60_000 } });
+    const running = await createItem(slow);
+    const first = { creation_id: running.id, account_ids: [{ id: YOUTUBE }] };
+    await call(slow, 'POST', '/v1/gen/process-content-async', { body: first });
+    const again = await call(slow, 'POST', '/v1/gen/process-content-async', { body: first });
+    expect(again).toMatchObject({ status: 409, body: { code: 'generation_in_progress' } });
     const emu = await start();
     const item = await createItem(emu);
     const body = { creation_id: item.id, account_ids: [{ id: YOUTUBE }] };
     await call(emu, 'POST', '/v1/gen/process-content-async', { body });
-    const again = await call(emu, 'POST', '/v1/gen/process-content-async', { body });
-    expect(again).toMatchObject({ status: 409, body: { code: 'generation_in_progress' } });
     await waitFor(emu, item.id);
     const published = await call(emu, 'POST', '/v1/gen/process-content-async', { body });
     expect(published).toMatchObject({ status: 409, body: { code: 'already_published' } });

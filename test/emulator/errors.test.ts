@@ -55,7 +55,7 @@ describe('Errors table', () => {
   });
 
   it('429: carries Retry-After in whole seconds', async () => {
-    const emu = await start({ rateLimit: { requests: 1, windowSeconds: 30 } });
+    const emu = await start({ rateLimit: { requests: 1, windowSeconds: 3600 } });
     await call(emu, 'POST', '/v1/gen/process-content-async', { body: {} });
     const answer = await call(emu, 'POST', '/v1/gen/process-content-async', { body: {} });
     expect(answer.status).toBe(429);

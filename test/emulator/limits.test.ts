@@ -35,14 +35,14 @@ describe('Limits', () => {
   });
 
   it('3. exceeding a limit returns 429 with Retry-After in whole seconds; after that wait it passes', async () => {
-    const emu = await start({ secondMs: 10, rateLimit: { requests: 1, windowSeconds: 5 } });
+    const emu = await start({ secondMs: 10, rateLimit: { requests: 1, windowSeconds: 60 } });
     expect((await call(emu, ...GENERATE, { body: {} })).status).toBe(400);
     const limited = await call(emu, ...GENERATE, { body: {} });
     expect(limited.status).toBe(429);
     const seconds = Number(limited.headers.get('retry-after'));
     expect(Number.isInteger(seconds)).toBe(true);
     expect(seconds).toBeGreaterThanOrEqual(1);
-    expect(seconds).toBeLessThanOrEqual(5);
+    expect(seconds).toBeLessThanOrEqual(60);
     await sleep(seconds * 10 + 5);
     expect((await call(emu, ...GENERATE, { body: {} })).status).toBe(400);
   });

@@ -48,11 +48,14 @@ describe('States and transitions', () => {
   });
 
   it('PROCESSING_VIDEO → VIDEO_PROCESSED: video_url becomes non-null', async () => {
-    const emu = await start({ phaseMs: { audio: 5, video: 60, upload: 5 } });
+    const slow = await start({ phaseMs: { audio: 5, video: 60_000, upload: 5 } });
+    const rendering = await createItem(slow);
+    await oneShot(slow, rendering.id);
+    await waitFor(slow, rendering.id, ['PROCESSING_VIDEO']);
+    expect((await call(slow, 'GET', `/v1/contents/${rendering.id}`)).body.video_url).toBeNull();
+    const emu = await start();
     const item = await createItem(emu);
     await oneShot(emu, item.id);
-    await waitFor(emu, item.id, ['PROCESSING_VIDEO']);
-    expect((await call(emu, 'GET', `/v1/contents/${item.id}`)).body.video_url).toBeNull();
     await waitFor(emu, item.id);
     expect((await call(emu, 'GET', `/v1/contents/${item.id}`)).body.video_url).toMatch(/^http/);
   });
@@ -116,12 +119,15 @@ describe('States and transitions', () => {
   });
 
   it('terminal states end the run; every other state has a progress snapshot while running', async () => {
-    const emu = await start({ phaseMs: { audio: 40, video: 40, upload: 40 } });
-    const item = await createItem(emu);
-    await oneShot(emu, item.id, { account_ids: [{ id: YOUTUBE }] });
-    const running = await call(emu, 'GET', `/v1/gen/task-status/${item.id}`);
+    const slow = await start({ phaseMs: { audio: 60_000 } });
+    const generating = await createItem(slow);
+    await oneShot(slow, generating.id, { account_ids: [{ id: YOUTUBE }] });
+    const running = await call(slow, 'GET', `/v1/gen/task-status/${generating.id}`);
     expect(running.body.progress).toMatchObject({ step: 'audio', message: expect.any(String) });
     expect(typeof running.body.progress.percentage).toBe('number');
+    const emu = await start();
+    const item = await createItem(emu);
+    await oneShot(emu, item.id, { account_ids: [{ id: YOUTUBE }] });
     const { last } = await waitFor(emu, item.id);
     expect(last.body.progress).toBeNull();
     // Several snapshots per phase: at least five for each of the three phases.
