@@ -79,5 +79,11 @@ export function parseManifest(
 ): ManifestResult {
   const layers = defaults.map((d) => readDefaults(d.file, d.text));
   const result = validateSource(readSource(file, text), layers);
-  return { item: result.item, problems: [...layers.flatMap((l) => l.problems), ...result.problems] };
+  const problems = [...layers.flatMap((l) => l.problems), ...result.problems];
+  // In file order first (defaults, then the manifest), then by position.
+  const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
+  problems.sort(
+    (a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column,
+  );
+  return { item: result.item, problems };
 }
