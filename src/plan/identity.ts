@@ -65,7 +65,7 @@ export async function previousTitle(previous: PreviousVersions, item: DesiredIte
   try {
     const doc: unknown = parse(text);
     if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-      const title = (doc).title;
+      const title = doc.title;
       if (typeof title === 'string' && title !== item.fields.title) return title;
     }
   } catch {
