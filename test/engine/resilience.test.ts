@@ -181,3 +181,29 @@ describe('failures and generating items', () => {
     });
   });
 });
+
+describe('run-level failures and timeouts', () => {
+  it('a revoked key stops the run with what introspection says, never the key', async () => {
+    h = await startHarness();
+    const key = h.emulator.admin.createKey(h.emulator.admin.defaultUserId, ['read', 'write', 'generate']);
+    h.emulator.admin.revokeKey(key);
+    const client = clientFor(h.emulator, key);
+    await h.write('a.yml', manifest('Unauthorised'));
+    const report = await h.run({ client });
+    await client.close();
+    expect(report.fatal).toMatch(/401|revoked|invalid/i);
+    expect(JSON.stringify(report)).not.toContain(key);
+    expect(h.emulator.admin.items()).toEqual([]);
+  });
+
+  it('stops waiting at timeout-minutes and reports the item as running; the next run finishes it', async () => {
+    h = await startHarness({ phaseMs: { audio: 300, video: 300, upload: 50 } });
+    await h.write('a.yml', manifest('Slow one', PUBLISHED));
+    const first = await h.run({ timeoutMs: 30 });
+    expect(first.result?.items[0]).toMatchObject({ outcome: 'running', error: null });
+    expect(first.result?.failed).toBe(false);
+    const second = await h.run();
+    expect(second.result?.items[0]).toMatchObject({ outcome: 'published', status: 'UPLOADED' });
+    expect(items(h, 'Slow one')[0]).toMatchObject({ generationDispatches: 1, uploadDispatches: 1 });
+  });
+});
