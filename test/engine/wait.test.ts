@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentStatus, ServiceApi, TaskStatus } from '../../src/api/types.ts';
+import { waitForItem, type Clock } from '../../src/apply/wait.ts';
+import { mapLimit } from '../../src/plan/concurrency.ts';
+import { recordingLogger } from '../support/engine-harness.ts';
+
+/** A clock that only moves when the code under test sleeps. */
+function fakeClock(): Clock & { sleeps: number[] } {
+  let now = 0;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+  };
+}
+
+function scripted(statuses: ContentStatus[]): ServiceApi {
+  let index = 0;
+  const taskStatus = async (id: string): Promise<TaskStatus> => {
+    const status = statuses[Math.min(index++, statuses.length - 1)]!;
+    return { id, status, progress: { percentage: index, step: status, message: null }, last_error: null };
+  };
+  return { taskStatus } as unknown as ServiceApi;
+}
+
+const target = { id: 'x', file: 'a.yml', title: 'A' };
+const poll = { initialMs: 100, maxMs: 400, factor: 2 };
+
+describe('waitForItem', () => {
+  it('polls fast at first, backs off to the cap, and is fast again when the status moves', async () => {
+    const clock = fakeClock();
+    const logger = recordingLogger();
+    const statuses: ContentStatus[] = [
+      ...Array<ContentStatus>(5).fill('PROCESSING_AUDIO'),
+      'PROCESSING_VIDEO',
+      'PROCESSING_VIDEO',
+      'VIDEO_PROCESSED',
+    ];
+    const outcome = await waitForItem(scripted(statuses), target, { deadline: 1e9, clock, poll, logger });
+    expect(outcome).toEqual({ status: 'VIDEO_PROCESSED', lastError: null, timedOut: false });
+    expect(clock.sleeps).toEqual([100, 200, 400, 400, 400, 100, 200]);
+    expect(logger.progressEvents.map((event) => event.status)).toEqual([...statuses]);
+  });
+
+  it('waits through VIDEO_PROCESSED when the run carries its publication', async () => {
+    const clock = fakeClock();
+    const statuses: ContentStatus[] = ['PROCESSING_VIDEO', 'VIDEO_PROCESSED', 'UPLOADING', 'UPLOADED'];
+    const logger = recordingLogger();
+    const outcome = await waitForItem(scripted(statuses), target, {
+      deadline: 1e9,
+      clock,
+      poll,
+      logger,
+      until: 'published',
+    });
+    expect(outcome.status).toBe('UPLOADED');
+  });
+
+  it('stops at the deadline and says so', async () => {
+    const clock = fakeClock();
+    const logger = recordingLogger();
+    const outcome = await waitForItem(scripted(['PROCESSING_AUDIO']), target, {
+      deadline: 250,
+      clock,
+      poll,
+      logger,
+    });
+    expect(outcome).toMatchObject({ status: 'PROCESSING_AUDIO', timedOut: true });
+    expect(clock.sleeps).toEqual([100, 150]);
+  });
+});
+
+describe('mapLimit', () => {
+  it('keeps order and never runs more than the limit at once', async () => {
+    let running = 0;
+    let most = 0;
+    const results = await mapLimit([1, 2, 3, 4, 5, 6, 7], 3, async (value) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running -= 1;
+      return value * 2;
+    });
+    expect(results).toEqual([2, 4, 6, 8, 10, 12, 14]);
+    expect(most).toBe(3);
+  });
+
+  it('rejects with the first failure', async () => {
+    await expect(
+      mapLimit([1, 2, 3], 2, async (value) => {
+        if (value === 2) throw new Error('two');
+        return value;
+      }),
+    ).rejects.toThrow('two');
+  });
+});
