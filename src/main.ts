@@ -69,6 +69,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     notes.push(
       'No api-key was given to this run (pull requests from forks get no secrets), so the manifests were validated but not compared with the service.',
     );
+    commands.info(notes[0]!);
     decision.mode = 'validate';
     decision.permissions = { write: false, render: false, publish: false };
   }

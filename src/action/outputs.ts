@@ -21,9 +21,10 @@ function json(value: unknown): string {
 
 export function outputsFor(report: RunReport): ActionOutputs {
   const items = report.result?.items ?? [];
-  const published: PublishedUrl[] = items.flatMap((item) =>
-    item.publishedUrls.map((p) => ({ title: p.title, platform: p.platform, url: p.url })),
-  );
+  // What this run published; items published by earlier runs are in `results`.
+  const published: PublishedUrl[] = items
+    .filter((item) => item.outcome === 'published')
+    .flatMap((item) => item.publishedUrls.map((p) => ({ title: p.title, platform: p.platform, url: p.url })));
   return {
     plan: json(report.plan),
     results: json(items),

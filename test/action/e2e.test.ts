@@ -1,0 +1,374 @@
+// The bundled action (dist/index.js) run as a child process with a runner's
+// environment, against the service emulator and a local fake of GitHub's
+// REST API. Every byte the action writes is kept and searched for the key.
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
+import {
+  buildDist,
+  REPOSITORY,
+  ROOT,
+  runAction,
+  type ActionRun,
+  type RunnerEvent,
+} from '../support/runner.ts';
+
+const BASE_SHA = 'b'.repeat(40);
+const HEAD_SHA = 'c'.repeat(40);
+
+const repository = {
+  id: 1,
+  name: 'videos',
+  full_name: REPOSITORY,
+  owner: { login: 'octo-org', type: 'Organization' },
+  default_branch: 'main',
+  private: false,
+};
+
+function pullRequestEvent(options: { fork?: boolean; target?: boolean } = {}): RunnerEvent {
+  const headRepo = options.fork
+    ? { full_name: 'mallory/videos', fork: true }
+    : { full_name: REPOSITORY, fork: false };
+  return {
+    name: options.target ? 'pull_request_target' : 'pull_request',
+    ref: options.target ? 'refs/heads/main' : 'refs/pull/7/merge',
+    sha: 'e'.repeat(40),
+    payload: {
+      action: 'synchronize',
+      number: 7,
+      pull_request: {
+        number: 7,
+        state: 'open',
+        title: 'New videos',
+        user: { login: 'author' },
+        head: { ref: 'new-videos', sha: HEAD_SHA, repo: headRepo, label: 'author:new-videos' },
+        base: { ref: 'main', sha: BASE_SHA, repo: { full_name: REPOSITORY } },
+      },
+      repository,
+      sender: { login: 'author' },
+    },
+  };
+}
+
+function pushEvent(branch = 'main'): RunnerEvent {
+  return {
+    name: 'push',
+    ref: `refs/heads/${branch}`,
+    sha: HEAD_SHA,
+    payload: {
+      ref: `refs/heads/${branch}`,
+      before: BASE_SHA,
+      after: HEAD_SHA,
+      created: false,
+      deleted: false,
+      forced: false,
+      head_commit: { id: HEAD_SHA, message: 'Add videos' },
+      repository,
+      pusher: { name: 'author' },
+    },
+  };
+}
+
+const scheduleEvent: RunnerEvent = {
+  name: 'schedule',
+  ref: 'refs/heads/main',
+  sha: HEAD_SHA,
+  payload: { schedule: '0 6 * * *' },
+};
+
+/** A checkout holding the example manifests (the same ones the demo runs). */
+async function workspace(extra: Record<string, string> = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cac-ws-'));
+  await cp(join(ROOT, 'examples/content'), join(dir, 'content'), { recursive: true });
+  for (const [file, text] of Object.entries(extra)) {
+    await mkdir(join(dir, file, '..'), { recursive: true });
+    await writeFile(join(dir, file), text);
+  }
+  return dir;
+}
+
+let emulator: Emulator;
+let github: GitHubFake;
+/** Every byte every run wrote, and every comment body, for the key search. */
+const written: string[] = [];
+const keys: string[] = [];
+
+beforeAll(async () => {
+  buildDist();
+}, 180_000);
+
+afterEach(async () => {
+  for (const issue of [7]) for (const comment of github?.comments(issue) ?? []) written.push(comment.body);
+  await emulator?.close();
+  await github?.close();
+});
+
+async function services(githubOptions: Parameters<typeof startGitHubFake>[0] = {}) {
+  emulator = await startEmulator({ phaseMs: { audio: 20, video: 20, upload: 20 }, rateLimit: null });
+  github = await startGitHubFake(githubOptions);
+}
+
+async function run(dir: string, event: RunnerEvent, inputs: Record<string, string> = {}): Promise<ActionRun> {
+  const result = await runAction({
+    workspace: dir,
+    event,
+    apiUrl: github.apiUrl,
+    inputs: {
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      'github-token': github.token,
+      ...inputs,
+    },
+  });
+  written.push(result.stdout, result.stderr, result.summary, result.outputFile);
+  if (!('api-key' in inputs)) keys.push(emulator.apiKey);
+  return result;
+}
+
+const writesTo = (e: Emulator) => e.admin.requestLog.filter((entry) => entry.method !== 'GET');
+
+describe('dist/index.js on a runner', () => {
+  it('PR: plans without writing, and keeps one comment across two runs', async () => {
+    await services();
+    const dir = await workspace();
+    const first = await run(dir, pullRequestEvent());
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('plan (auto: pull_request plans)');
+    expect(first.stdout).toContain('PR comment created');
+    const plan = JSON.parse(first.outputs.plan!) as {
+      items: Array<{ file: string; steps: Array<{ kind: string }> }>;
+    };
+    expect(plan.items.map((item) => item.file)).toEqual([
+      'content/deepest-point.yml',
+      'content/glowing-reefs.yml',
+      'content/mantis-shrimp.yml',
+      'content/octopus-hearts.yml',
+      'content/whales-sleep.yml',
+    ]);
+    expect(plan.items.every((item) => item.steps[0]?.kind === 'create')).toBe(true);
+    expect(first.outputs.changed).toBe('false');
+    expect(first.outputs.results).toBe('[]');
+    expect(first.summary).toContain('**Plan** for 5 manifests');
+    expect(first.summary).toContain(
+      `https://github.com/${REPOSITORY}/blob/${HEAD_SHA}/content/octopus-hearts.yml#L3`,
+    );
+
+    const second = await run(dir, pullRequestEvent());
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('PR comment unchanged');
+    expect(github.comments(7)).toHaveLength(1);
+    const comment = github.comments(7)[0]!.body;
+    expect(comment).toContain('| Manifest | Item | Plan | Notes |');
+    expect(comment).toContain('Pull request runs never render or publish');
+    // whales-sleep.yml is the example with a hand-written textover: its script is shown to review.
+    expect(comment).toContain('<details><summary>How whales sleep without drowning: new script</summary>');
+    expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(github.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+    expect(writesTo(emulator)).toEqual([]);
+  });
+
+  it('push to the default branch applies and publishes; a scheduled run then publishes what was held', async () => {
+    await services();
+    const dir = await workspace();
+    const push = await run(dir, pushEvent(), { publish: 'false' });
+    expect(push.stderr).toBe('');
+    expect(push.code).toBe(0);
+    expect(push.stdout).toContain('apply (auto: push to the default branch main applies)');
+    expect(push.stdout).toMatch(/::group::/);
+    expect(push.outputs.changed).toBe('true');
+    expect(JSON.parse(push.outputs['published-urls']!)).toEqual([]);
+    expect(push.summary).toContain('**Applied** 5 manifests');
+    expect(push.summary).toContain('publishing is off (`publish: false`)');
+    expect(push.summary).toMatch(/credits 1000 → \d+/);
+
+    const release = await run(dir, scheduleEvent);
+    expect(release.stderr).toBe('');
+    expect(release.code).toBe(0);
+    expect(release.stdout).toContain('apply (auto: schedule applies)');
+    const urls = JSON.parse(release.outputs['published-urls']!) as Array<{
+      title: string;
+      platform: string;
+      url: string;
+    }>;
+    expect([...new Set(urls.map((u) => u.title))].sort()).toEqual([
+      'How whales sleep without drowning',
+      'Why octopuses have three hearts',
+    ]);
+    expect(urls.every((u) => /^https:\/\/www\.(youtube|tiktok)\.com\//.test(u.url))).toBe(true);
+    expect(release.summary).toContain('publishes at 2030-06-01 15:00 UTC');
+    for (const { url } of urls) expect(release.summary).toContain(url);
+
+    const again = await run(dir, scheduleEvent);
+    expect(again.code).toBe(0);
+    expect(again.outputs.changed).toBe('false');
+    expect(JSON.parse(again.outputs['published-urls']!)).toEqual([]);
+  });
+
+  it('fork PR without the secret: validation annotations and a plain message, no writes', async () => {
+    await services({ readOnly: true });
+    const dir = await workspace({
+      'content/broken.yml': 'title: Broken\nstage: live\nvideo:\n  sorce: stock\n',
+    });
+    const result = await run(dir, pullRequestEvent({ fork: true }), { 'api-key': '' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('No api-key was given to this run');
+    expect(
+      result.annotations.filter((a) => a.level === 'error' && a.properties.file === 'content/broken.yml')
+        .length,
+    ).toBe(2);
+    expect(result.stdout).toMatch(
+      /::warning::The PR comment could not be written \(the token of a PR from a fork is read-only\)/,
+    );
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/\n\s+at .+:\d+:\d+/); // no stack trace
+    expect(result.stderr).toBe('');
+    expect(emulator.admin.requestLog).toEqual([]);
+  });
+
+  it('pull_request_target never writes, even with preview-scripts and mode: apply', async () => {
+    await services();
+    const dir = await workspace();
+    const result = await run(dir, pullRequestEvent({ target: true }), {
+      mode: 'apply',
+      'preview-scripts': 'true',
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('untrusted (fork or pull_request_target): no writes');
+    expect(writesTo(emulator)).toEqual([]);
+  });
+
+  it('bad manifests: an annotation at file, line and column for each, nothing sent, the run fails', async () => {
+    await services();
+    const dir = await workspace({
+      'content/bad.yml': 'title: Bad one\npublish:\n  accounts:\n    - Ocean Facts\n',
+      'content/worse.yml':
+        'title: Worse one\nstage: published\npublish:\n  accounts: [{ platform: YouTube, name: Ocean Facts }]\n  notifySubscribers: true\n',
+    });
+    const result = await run(dir, pushEvent());
+    expect(result.code).toBe(1);
+    const bad = result.annotations.filter((a) => a.properties.file?.match(/^content\/(bad|worse)\.yml$/));
+    expect(bad.map((a) => a.properties.file).sort()).toEqual(['content/bad.yml', 'content/worse.yml']);
+    expect(bad.find((a) => a.properties.file === 'content/bad.yml')!.properties).toMatchObject({
+      line: '4',
+      col: '7',
+    });
+    for (const annotation of bad) {
+      expect(annotation.level).toBe('error');
+      expect(Number(annotation.properties.line)).toBeGreaterThan(0);
+      expect(Number(annotation.properties.col)).toBeGreaterThan(0);
+    }
+    expect(result.stdout).toMatch(/::error::content-as-code: \d+ manifest errors?/);
+    expect(result.summary).toContain('content/bad.yml:4:');
+    expect(writesTo(emulator)).toEqual([]);
+  });
+
+  it('a hostile title is escaped in the comment and the summary', async () => {
+    await services();
+    const hostile = 'Hi @octocat </details><img src=x onerror=alert(1)> ``` #1';
+    const dir = await workspace({
+      'content/hostile.yml': `title: ${JSON.stringify(hostile)}\ntextover: |\n  A script with \`\`\`\` backticks\n  </details> and @octocat\n`,
+    });
+    const result = await run(dir, pullRequestEvent());
+    expect(result.code).toBe(0);
+    const comment = github.comments(7)[0]!.body;
+    for (const text of [comment, result.summary]) {
+      expect(text).not.toContain('@octocat </details>');
+      expect(text).not.toContain('<img');
+      expect(text).toContain('@&#8203;octocat &lt;/details&gt;&lt;img');
+      expect(text.match(/<details>/g)?.length).toBe(text.match(/<\/details>/g)!.length - 1); // one inside the fenced script
+      expect(text).toContain('`````text\nA script with ```` backticks\n</details> and @octocat\n`````');
+    }
+  });
+
+  it('a 300-manifest PR keeps every row in a comment under 65,536 characters', async () => {
+    await services();
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) {
+      const n = String(i).padStart(3, '0');
+      files[`content/catalogue/item-${n}.yml`] =
+        `title: Catalogue video number ${n} about the sea and what lives in it\n` +
+        `full_text: |\n  ${'The sea is deep and full of life. '.repeat(20)}\ntextover: |\n  ${'Line of the script. '.repeat(40)}\n`;
+    }
+    const dir = await workspace(files);
+    const result = await run(dir, pullRequestEvent());
+    expect(result.code).toBe(0);
+    const comment = github.comments(7)[0]!.body;
+    expect(comment.length).toBeLessThanOrEqual(65_536);
+    for (let i = 0; i < 300; i++)
+      expect(comment).toContain(`content/catalogue/item-${String(i).padStart(3, '0')}.yml`);
+    expect(comment).toContain('**Trimmed:**');
+    expect(comment).toContain(`[job summary](https://github.com/${REPOSITORY}/actions/runs/4242)`);
+  });
+
+  it('shards split the manifests between jobs with no overlap', async () => {
+    await services();
+    const dir = await workspace();
+    const files = async (shard: string) => {
+      const result = await run(dir, pullRequestEvent(), { shard, comment: 'false' });
+      expect(result.code).toBe(0);
+      return (JSON.parse(result.outputs.plan!) as { items: Array<{ file: string }> }).items.map(
+        (item) => item.file,
+      );
+    };
+    const one = await files('1/2');
+    const two = await files('2/2');
+    expect(one.filter((file) => two.includes(file))).toEqual([]);
+    expect([...one, ...two].sort()).toHaveLength(5);
+  });
+
+  it('PR renames are found through the contents API when the clone is shallow', async () => {
+    await services();
+    const dir = await workspace();
+    expect((await run(dir, pushEvent(), { publish: 'false', wait: 'false' })).code).toBe(0);
+    const file = 'content/deepest-point.yml';
+    const before = await readFile(join(dir, file), 'utf8');
+    github.setFile(BASE_SHA, file, before);
+    await writeFile(
+      join(dir, file),
+      before.replace('title: The deepest point of the ocean', 'title: The deepest place on Earth'),
+    );
+    const result = await run(dir, pullRequestEvent());
+    expect(result.code).toBe(0);
+    const plan = JSON.parse(result.outputs.plan!) as {
+      items: Array<{ file: string; match: string; renamedFrom: string | null }>;
+    };
+    expect(plan.items.find((item) => item.file === file)).toMatchObject({
+      match: 'renamed',
+      renamedFrom: 'The deepest point of the ocean',
+    });
+    expect(
+      github.requests.some((r) => r.path === `/repos/${REPOSITORY}/contents/${file}?ref=${BASE_SHA}`),
+    ).toBe(true);
+    expect(github.comments(7)[0]!.body).toContain(
+      'The deepest place on Earth (renamed from “The deepest point of the ocean”)',
+    );
+  });
+
+  it('a bad input fails with a message naming it', async () => {
+    await services();
+    const dir = await workspace();
+    const result = await run(dir, pushEvent(), { mode: 'deploy' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      '::error::Input `mode`: expected one of validate, plan, apply, auto (got "deploy").',
+    );
+  });
+
+  // Last: the promise that the key never appears in anything the runs wrote
+  // (stdout, stderr, summaries, outputs, comments), except the `::add-mask::`
+  // line through which the runner learns to hide it.
+  it('never writes the API key anywhere', () => {
+    expect(keys.length).toBeGreaterThan(5);
+    const lines = written.join('\n').split('\n');
+    for (const key of keys) {
+      expect(lines.filter((line) => line === `::add-mask::${key}`).length).toBeGreaterThan(0);
+      expect(lines.filter((line) => line.includes(key) && line !== `::add-mask::${key}`)).toEqual([]);
+      expect(
+        lines.filter((line) => line.includes(key.slice(9, 25)) && !line.startsWith('::add-mask::')),
+      ).toEqual([]);
+    }
+  });
+});
