@@ -196,7 +196,8 @@ function planOne(
   const { item, remote } = matched;
   const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
   const resolved =
-    item.stage === 'published' ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
+    // Accounts are checked whenever they are named, even while the stage stays below published.
+    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
   const target = publicationOf(item, resolved.accounts);
   const planned = restrict(planSteps(item, detail, target, context), context);
   return {

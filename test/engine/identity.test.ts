@@ -168,3 +168,22 @@ describe('PR script previews', () => {
     expect(h.requests()).toEqual([]);
   });
 });
+
+describe('accounts', () => {
+  it('an unknown account name is an error at the selector, with a did-you-mean, and nothing is sent', async () => {
+    h = await startHarness();
+    await h.write(
+      'a.yml',
+      manifest(
+        'Wrong account',
+        'stage: published\npublish:\n  accounts:\n    - { platform: YouTube, name: Ocean Fact }\n',
+      ),
+    );
+    const report = await h.run();
+    const problem = report.problems.find((entry) => entry.code === 'unknown_account');
+    expect(problem).toMatchObject({ file: 'content/a.yml', line: 6, severity: 'error' });
+    expect(problem?.message).toContain('Did you mean "Ocean Facts"?');
+    expect(report.result).toBeNull();
+    expect(h.requests().filter((line) => !line.startsWith('GET'))).toEqual([]);
+  });
+});

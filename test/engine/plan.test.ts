@@ -350,6 +350,13 @@ describe('plan: accounts', () => {
     expect(result.problems[0]?.message).toContain('Did you mean "Ocean Facts"?');
   });
 
+  it('checks named accounts even below the published stage', () => {
+    const item = published('a.yml', { stage: 'rendered' });
+    const result = plan([item], observed([], []), context());
+    expect(result.problems.map((problem) => problem.code)).toEqual(['unknown_account']);
+    expect(result.problems[0]?.message).toContain('No YouTube account is connected');
+  });
+
   it('resolves accounts by id and by platform and name, without duplicates', () => {
     const item = published('a.yml');
     const location = { file: 'a.yml', line: 1, column: 1 };
