@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { redact } from '../report/redact.ts';
 
@@ -148,7 +147,12 @@ export class WorkflowCommands {
       this.#line(formatCommand('set-output', { name }, safe));
       return;
     }
-    const delimiter = `ghadelimiter_${randomUUID()}`;
+    // Unguessable enough for a heredoc delimiter, and checked against the value;
+    // node:crypto is not loaded for it (it costs start-up time).
+    let delimiter: string;
+    do {
+      delimiter = `ghadelimiter_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+    } while (safe.includes(delimiter) || name.includes(delimiter));
     await appendFile(file, `${name}<<${delimiter}\n${safe}\n${delimiter}\n`, 'utf8');
   }
 
