@@ -71,6 +71,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     );
     commands.info(notes[0]!);
     decision.mode = 'validate';
+    decision.because = 'no api-key on a pull request: validate only';
     decision.permissions = { write: false, render: false, publish: false };
   }
   if (decision.mode !== 'validate' && inputs.baseUrl === '') {
