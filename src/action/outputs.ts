@@ -19,6 +19,22 @@ function json(value: unknown): string {
   return JSON.stringify(value, (key, inner: unknown) => (SIGNED_KEYS.has(key) ? undefined : inner));
 }
 
+/**
+ * Past this size the `plan` output leaves the script texts out (the job
+ * summary has them): GitHub keeps at most 1 MB of outputs per job.
+ */
+export const PLAN_OUTPUT_LIMIT = 512 * 1024;
+
+function planJson(plan: RunReport['plan']): string {
+  const full = json(plan);
+  if (plan === null || full.length <= PLAN_OUTPUT_LIMIT) return full;
+  return json({
+    ...plan,
+    scriptsOmitted: true,
+    items: plan.items.map((item) => ({ ...item, script: { desired: null, remote: null } })),
+  });
+}
+
 export function outputsFor(report: RunReport): ActionOutputs {
   const items = report.result?.items ?? [];
   // What this run published; items published by earlier runs are in `results`.
@@ -26,7 +42,7 @@ export function outputsFor(report: RunReport): ActionOutputs {
     .filter((item) => item.outcome === 'published')
     .flatMap((item) => item.publishedUrls.map((p) => ({ title: p.title, platform: p.platform, url: p.url })));
   return {
-    plan: json(report.plan),
+    plan: planJson(report.plan),
     results: json(items),
     'published-urls': json(published),
     changed: String(report.result?.changed ?? false),

@@ -234,9 +234,9 @@ function planTable(report: RunReport, context: ReportContext, layout: Layout): s
   if (items.length === 0) return null;
   const rows = items.map(
     (item) =>
-      `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${stepsText(item)} | ${notesText(item, layout)} |`,
+      `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${stepsText(item)} | ${notesText(item, layout)} |`,
   );
-  return ['| Manifest | Item | Plan | Notes |', '|---|---|---|---|', ...rows].join('\n');
+  return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
 function resultTable(report: RunReport, context: ReportContext, layout: Layout): string | null {

@@ -130,6 +130,22 @@ describe('annotations and outputs', () => {
     expect(outputsFor(planReport()).changed).toBe('false');
   });
 
+  it('leaves scripts out of a plan output that would be too large', () => {
+    const report = planReport();
+    const items = Array.from({ length: 200 }, (_, i) => ({
+      ...report.plan!.items[0]!,
+      file: `content/${i}.yml`,
+      script: { desired: 'word '.repeat(1000), remote: null },
+    }));
+    const plan = JSON.parse(outputsFor({ ...report, plan: { ...report.plan!, items } }).plan) as {
+      scriptsOmitted?: boolean;
+      items: Array<{ file: string; script: unknown }>;
+    };
+    expect(plan.scriptsOmitted).toBe(true);
+    expect(plan.items).toHaveLength(200);
+    expect(plan.items[0]!.script).toEqual({ desired: null, remote: null });
+  });
+
   it('never writes signed media URLs into outputs', () => {
     const report = applyReport();
     const item = { ...report.result!.items[0]!, video_url: 'https://cdn/x.mp4?X-Amz-Signature=1' };

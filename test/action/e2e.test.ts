@@ -162,7 +162,7 @@ describe('dist/index.js on a runner', () => {
     expect(second.stdout).toContain('PR comment unchanged');
     expect(github.comments(7)).toHaveLength(1);
     const comment = github.comments(7)[0]!.body;
-    expect(comment).toContain('| Manifest | Item | Plan | Notes |');
+    expect(comment).toContain('| Manifest | Item | Status | Plan | Notes |');
     expect(comment).toContain('Pull request runs never render or publish');
     // whales-sleep.yml is the example with a hand-written textover: its script is shown to review.
     expect(comment).toContain('<details><summary>How whales sleep without drowning: new script</summary>');
