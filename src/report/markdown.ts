@@ -357,28 +357,28 @@ interface Preview {
 }
 
 /**
- * Scripts reviewers read. The comment shows those that are new or differ
- * from the service (as a diff where the service has one); the summary shows
- * every script.
+ * Scripts reviewers read. The comment shows the scripts of items this plan
+ * creates or edits (as a diff where the service has an earlier script; with
+ * `preview-scripts` the engine has already read back what the service wrote);
+ * the summary shows every script.
  */
 function scriptPreviews(report: RunReport, target: ReportTarget): Preview[] {
   const previews: Preview[] = [];
   for (const item of report.plan?.items ?? []) {
     const { desired, remote } = item.script;
     if (desired === null && remote === null) continue;
-    const changed = desired !== null && desired !== remote;
-    if (target === 'comment' && !changed) continue;
+    const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+    const differs = desired !== null && remote !== null && desired !== remote;
+    if (target === 'comment' && !touched && !differs) continue;
     const title = htmlText(item.title, 120);
+    const created = item.steps.some((step) => step.kind === 'create');
     let summary: string;
     let block: string;
-    if (changed && remote !== null) {
+    if (differs) {
       summary = `${title}: script changes`;
       block = codeBlock(diffLines(remote, desired), 'diff');
-    } else if (changed) {
-      summary = `${title}: new script`;
-      block = codeBlock(desired, 'text');
     } else {
-      summary = `${title}: script`;
+      summary = `${title}: ${created ? 'new script' : 'script'}`;
       block = codeBlock(desired ?? remote ?? '', 'text');
     }
     previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });

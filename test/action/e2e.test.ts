@@ -228,6 +228,20 @@ describe('dist/index.js on a runner', () => {
     expect(emulator.admin.requestLog).toEqual([]);
   });
 
+  it('preview-scripts on a same-repository PR creates drafts to show their scripts, and never renders', async () => {
+    await services();
+    const dir = await workspace();
+    const result = await run(dir, pullRequestEvent(), { 'preview-scripts': 'true' });
+    expect(result.code).toBe(0);
+    const writes = writesTo(emulator).map((entry) => `${entry.method} ${entry.path.replace(/\?.*$/, '')}`);
+    expect(writes.filter((w) => w.startsWith('POST /v1/contents')).length).toBe(5);
+    expect(writes.filter((w) => /gen|upload/.test(w))).toEqual([]);
+    // The scripts the service wrote for the new drafts are there to review.
+    const comment = github.comments(7)[0]!.body;
+    expect(comment).toContain('<details><summary>Why octopuses have three hearts: new script</summary>');
+    expect(comment).toContain('<details><summary>The mantis shrimp punch: new script</summary>');
+  });
+
   it('pull_request_target never writes, even with preview-scripts and mode: apply', async () => {
     await services();
     const dir = await workspace();
