@@ -206,7 +206,12 @@ async function postComment(
     reserve: marker.length + 100,
   } as const;
   const body = commands.redact(renderReport(report, context, options));
-  const stable = commands.redact(renderReport(report, { ...context, runUrl: null }, options));
+  // What decides "unchanged": the report without this run's link and without
+  // the commit in file links, so a push that leaves the plan as it was does
+  // not edit the comment.
+  const stable = commands.redact(
+    renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options),
+  );
   try {
     const api = new GitHubApi({ apiUrl: event.apiUrl, token: inputs.githubToken });
     const outcome = await upsertStickyComment(

@@ -157,7 +157,11 @@ describe('dist/index.js on a runner', () => {
       `https://github.com/${REPOSITORY}/blob/${HEAD_SHA}/content/octopus-hearts.yml#L3`,
     );
 
-    const second = await run(dir, pullRequestEvent());
+    // A new push to the PR that leaves the plan as it was: the comment is not edited.
+    const pushed = pullRequestEvent();
+    const pr = (pushed.payload.pull_request as { head: { sha: string } }).head;
+    pr.sha = 'd'.repeat(40);
+    const second = await run(dir, pushed);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('PR comment unchanged');
     expect(github.comments(7)).toHaveLength(1);
