@@ -1,9 +1,10 @@
 import type { ItemResult } from '../apply/types.ts';
 import type { RunReport } from '../engine.ts';
 import type { Problem } from '../manifest/types.ts';
-import type { Drift, Hold, PlanItem, RemoteRef, Step } from '../plan/types.ts';
+import type { PlanItem, RemoteRef, Step } from '../plan/types.ts';
 import { diffLines } from './diff.ts';
 import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
+import { driftText, holdText, stepText, type AccountLabel } from './words.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -287,67 +288,17 @@ function seconds(ms: number): string {
 
 export function stepsText(item: PlanItem): string {
   if (item.steps.length === 0) return 'no change';
-  return item.steps.map(stepText).join('; ');
+  return item.steps.map((step) => stepText(step, accountLabel)).join('; ');
 }
 
-function platforms(target: { accounts: Array<{ platform: string; name: string }> }): string {
-  return target.accounts.map((account) => `${account.platform} ${inlineText(account.name, 40)}`).join(', ');
-}
-
-function stepText(step: Step): string {
-  switch (step.kind) {
-    case 'create':
-      return 'create';
-    case 'edit':
-      return `edit ${step.changes.map((c) => c.field).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
-    case 'render':
-      return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${platforms(step.publish)}` : ''}`;
-    case 'upload':
-      return `${step.retry ? 'retry publishing' : 'publish'} to ${platforms(step.publish)}`;
-    case 'wait':
-      return `wait for ${step.status}`;
-  }
-}
-
-const RENDER_REASONS: Record<Extract<Step, { kind: 'render' }>['reason'], string> = {
-  never_rendered: 'not rendered yet',
-  script_changed: 'script changed',
-  settings_changed: 'video settings changed',
-  retry_failed: 'retrying a failed render',
-};
+const accountLabel: AccountLabel = (account) => `${account.platform} ${inlineText(account.name, 40)}`;
 
 function notesText(item: PlanItem, layout: Layout): string {
-  const notes = [...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift, layout))];
+  const notes = [
+    ...item.holds.map((hold) => inlineText(holdText(hold))),
+    ...item.drift.map((drift) => driftText(drift, layout.compact)),
+  ];
   return notes.join('; ');
-}
-
-export function holdText(hold: Hold): string {
-  switch (hold.kind) {
-    case 'scheduled':
-      return `publishes at ${utc(hold.at)}`;
-    case 'publish_disabled':
-      return hold.by === 'input' ? 'publishing is off (`publish: false`)' : 'not published on this event';
-    case 'render_disabled':
-      return 'not rendered on this event';
-    case 'generating':
-      return `generating now (${hold.status}); left alone unless \`cancel-running: true\``;
-    case 'already_retried':
-      return `failed again (${hold.status}); retried once already`;
-  }
-}
-
-function driftText(drift: Drift, layout: Layout): string {
-  const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
-  return layout.compact
-    ? `drift: ${field}`
-    : `drift: ${field} differs from the published video (not re-rendered)`;
-}
-
-function utc(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? inlineText(iso)
-    : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 // ---------------------------------------------------------------- scripts

@@ -1,6 +1,7 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
 import type { ApplyResult, ItemResult, Outcome } from '../apply/types.ts';
-import type { Drift, Hold, Plan, PlanItem, Step } from '../plan/types.ts';
+import type { Plan, PlanItem, Step } from '../plan/types.ts';
+import { driftText, holdText, stepText, type AccountLabel } from './words.ts';
 
 // Plans and results for a terminal: plain text, aligned columns, colour only
 // when asked (the CLI asks when stdout is a TTY and NO_COLOR is unset). The
@@ -63,56 +64,11 @@ export function truncate(text: string, max: number): string {
 
 // ---- plan ----
 
-export function describeStep(step: Step): string {
-  switch (step.kind) {
-    case 'create':
-      return 'create';
-    case 'edit':
-      return `edit ${step.changes.map((change) => change.field).join(', ')}${step.cancelGeneration ? ' (cancels generation)' : ''}`;
-    case 'render':
-      return step.publish ? `render + publish ${platforms(step.publish.accounts)}` : 'render';
-    case 'upload':
-      return `${step.retry ? 'retry publish' : 'publish'} ${platforms(step.publish.accounts)}`;
-    case 'wait':
-      return `wait for ${step.status}`;
-  }
-}
-
-const RENDER_REASONS: Record<Extract<Step, { kind: 'render' }>['reason'], string> = {
-  never_rendered: 'not rendered yet',
-  script_changed: 're-render: script changed',
-  settings_changed: 're-render: render settings changed',
-  retry_failed: 'render retried after a failure',
-};
-
 /** Platforms only: the table stays narrow, the account names are in the manifest. */
-function platforms(accounts: ReadonlyArray<{ platform: string }>): string {
-  return [...new Set(accounts.map((account) => account.platform))].join(', ');
-}
+const platformOnly: AccountLabel = (account) => account.platform;
 
-export function describeHold(hold: Hold): string {
-  switch (hold.kind) {
-    case 'scheduled':
-      return `publishes at ${formatInstant(hold.at)}`;
-    case 'publish_disabled':
-      return hold.by === 'input' ? 'publication turned off for this run' : 'no publication on this event';
-    case 'render_disabled':
-      return 'no rendering on this event';
-    case 'generating':
-      return `generating now (${hold.status}); left alone without --cancel-running`;
-    case 'already_retried':
-      return `still ${hold.status} after this run's retry`;
-  }
-}
-
-export function describeDrift(drift: Drift): string {
-  return `drift: ${drift.field} differs from the published video (not re-rendered)`;
-}
-
-/** `2030-06-01T15:00:00Z` → `2030-06-01 15:00 UTC`. */
-export function formatInstant(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
-  return match ? `${match[1]} ${match[2]} UTC` : iso;
+export function describeStep(step: Step): string {
+  return stepText(step, platformOnly);
 }
 
 function itemAction(item: PlanItem): string {
@@ -125,10 +81,7 @@ function itemNotes(item: PlanItem): string {
   const notes: string[] = [];
   if (item.match === 'renamed' && item.renamedFrom !== null) notes.push(`renamed from "${item.renamedFrom}"`);
   if (item.match === 'pinned') notes.push('pinned by id');
-  for (const step of item.steps) {
-    if (step.kind === 'render' && step.reason !== 'never_rendered') notes.push(RENDER_REASONS[step.reason]);
-  }
-  notes.push(...item.holds.map(describeHold), ...item.drift.map(describeDrift));
+  notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
   return notes.join('; ');
 }
 

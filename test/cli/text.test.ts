@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   createProgressPrinter,
-  formatInstant,
   renderPlanText,
   renderResultsText,
   renderTable,
 } from '../../src/report/text.ts';
+import { formatInstant } from '../../src/report/words.ts';
 import { fixturePlan, fixtureResult } from './fixtures.ts';
 
 const ESC = '\u001b[';
@@ -25,7 +25,7 @@ describe('terminal plan table', () => {
 
   it('says what each item will do and why not more', () => {
     expect(text).toContain('Plan: 4 items, 1 to create, 1 to edit, 1 to render, 2 publications');
-    expect(text).toContain('create, then render + publish YouTube, TikTok');
+    expect(text).toContain('create, then render (not rendered yet) and publish to YouTube, TikTok');
     expect(text).toContain('edit title');
     expect(text).toContain('renamed from "Why corals glow"; publishes at 2030-06-01 15:00 UTC');
     expect(text).toContain('up to date');

@@ -1,0 +1,59 @@
+import type { Drift, Hold, PublicationTarget, RenderReason, Step } from '../plan/types.ts';
+
+// The words for a plan, shared by the terminal and the Markdown reports so
+// that the CLI and the action say the same thing about the same plan. The
+// callers decide only how account names are shown (escaped, shortened).
+
+export type AccountLabel = (account: PublicationTarget['accounts'][number]) => string;
+
+export const RENDER_REASONS: Record<RenderReason, string> = {
+  never_rendered: 'not rendered yet',
+  script_changed: 'script changed',
+  settings_changed: 'video settings changed',
+  retry_failed: 'retrying a failed render',
+};
+
+function targets(publish: PublicationTarget, label: AccountLabel): string {
+  return [...new Set(publish.accounts.map(label))].join(', ');
+}
+
+export function stepText(step: Step, label: AccountLabel): string {
+  switch (step.kind) {
+    case 'create':
+      return 'create';
+    case 'edit':
+      return `edit ${step.changes.map((change) => change.field).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+    case 'render':
+      return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, label)}` : ''}`;
+    case 'upload':
+      return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, label)}`;
+    case 'wait':
+      return `wait for ${step.status}`;
+  }
+}
+
+export function holdText(hold: Hold): string {
+  switch (hold.kind) {
+    case 'scheduled':
+      return `publishes at ${formatInstant(hold.at)}`;
+    case 'publish_disabled':
+      return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
+    case 'render_disabled':
+      return 'not rendered on this event';
+    case 'generating':
+      return `generating now (${hold.status}); left alone unless cancel-running is set`;
+    case 'already_retried':
+      return `failed again (${hold.status}); retried once already`;
+  }
+}
+
+export function driftText(drift: Drift, compact = false): string {
+  const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
+  return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+
+/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
+export function formatInstant(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+  return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
