@@ -12,11 +12,11 @@ const checks: Array<[string, string[]]> = [
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '.']],
   ['workflows and action.yml', ['bash', 'scripts/validate-workflows.sh']],
+  ['dist matches sources', ['bash', 'scripts/check-dist.sh']],
   [
     'tests',
     ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
   ],
-  ['dist matches sources', ['bash', 'scripts/check-dist.sh']],
   ['dist starts on Node 24', ['node', 'scripts/smoke-dist.ts']],
 ];
 

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import {
-  buildDist,
+  requireDist,
   REPOSITORY,
   ROOT,
   runAction,
@@ -97,8 +97,8 @@ const written: string[] = [];
 const keys: string[] = [];
 
 beforeAll(async () => {
-  buildDist();
-}, 180_000);
+  requireDist();
+});
 
 afterEach(async () => {
   for (const issue of [7]) for (const comment of github?.comments(issue) ?? []) written.push(comment.body);

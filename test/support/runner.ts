@@ -2,7 +2,8 @@
 // environment a GitHub runner gives a step: INPUT_* variables (names upper-
 // cased, hyphens kept), the event name and payload file, the summary and
 // output files, the API and server URLs. Returns every byte it wrote.
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,14 +12,13 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 export const NODE = join(ROOT, 'node_modules/.bin/node');
 export const DIST = join(ROOT, 'dist/index.js');
 
-let built = false;
-
-/** Builds dist/ from the sources once per test process (`npm run build`). */
-export function buildDist(): void {
-  if (built) return;
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
-  built = true;
+/**
+ * The tests run the committed bundle, as the runner does. `npm test` checks
+ * that dist/ matches the sources before the tests start; after changing
+ * src/, run `npm run build` first.
+ */
+export function requireDist(): void {
+  if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run build\` first.`);
 }
 
 export interface RunnerEvent {
