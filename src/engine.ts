@@ -1,19 +1,32 @@
-import { describeError } from './api/errors.ts';
 import type { ContentSummary, ServiceApi } from './api/types.ts';
-import { applyItems, itemResults, type ItemRun } from './apply/apply.ts';
+import type { ItemRun } from './apply/apply.ts';
 import type { ApplyResult } from './apply/types.ts';
-import { realClock, type Clock, type PollPolicy } from './apply/wait.ts';
+import type { Clock, PollPolicy } from './apply/wait.ts';
 import type { Logger } from './log.ts';
 import { loadManifests } from './manifest/load.ts';
 import type { DesiredItem, LoadResult, Problem } from './manifest/types.ts';
-import { mapLimit } from './plan/concurrency.ts';
-import { matchItems, previousTitle, renameCandidates } from './plan/identity.ts';
-import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing } from './plan/observe.ts';
-import { plan as makePlan, scopesFor } from './plan/plan.ts';
 import type { Mode, Plan, Step } from './plan/types.ts';
 
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply.
+// Validate stops after loading, so everything past it (observe, plan, apply)
+// is imported only when a run gets there: the action's cold start in validate
+// mode does not parse or compile it.
+
+/** The modules of the stages after loading, imported once per process on first use. */
+async function importStages() {
+  const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
+    import('./api/errors.ts'),
+    import('./apply/apply.ts'),
+    import('./apply/wait.ts'),
+    import('./plan/concurrency.ts'),
+    import('./plan/identity.ts'),
+    import('./plan/observe.ts'),
+    import('./plan/plan.ts'),
+  ]);
+  return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
+}
+type Stages = Awaited<ReturnType<typeof importStages>>;
 
 /** What a run may do to the service. The action derives it from mode, event and inputs. */
 export interface Permissions {
@@ -122,6 +135,7 @@ function splitShard(
 }
 
 async function previousTitles(
+  { renameCandidates, mapLimit, previousTitle }: Stages,
   options: EngineOptions,
   items: readonly DesiredItem[],
   contents: readonly ContentSummary[],
@@ -161,13 +175,15 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     return report;
   }
 
+  const stages = await importStages();
+  const { observeListing, matchItems, observeDetails, DEFAULT_READ_CONCURRENCY, plan: makePlan } = stages;
   try {
     const planStarted = performance.now();
     const { mine, others } = splitShard(load.items, options.shard);
     const sharded = options.shard !== undefined && options.shard.count > 1;
     const listing = await observeListing(client);
     const match = {
-      previousTitles: await previousTitles(options, mine, listing.contents),
+      previousTitles: await previousTitles(stages, options, mine, listing.contents),
       reserved: others,
       listUnmanaged: !sharded,
     };
@@ -189,20 +205,22 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     report.problems.push(...plan.problems);
     report.timings.planMs = elapsed(planStarted);
     options.onPlan?.(plan);
-    await execute(options, client, plan, report);
+    await execute(stages, options, client, plan, report);
   } catch (error) {
-    report.fatal = describeError(error);
+    report.fatal = stages.describeError(error);
   }
   return report;
 }
 
 async function execute(
+  stages: Stages,
   options: EngineOptions,
   client: ServiceApi,
   plan: Plan,
   report: RunReport,
 ): Promise<void> {
   const { mode, logger } = options;
+  const { scopesFor, realClock, applyItems, itemResults } = stages;
   const allowed = allowedSteps(mode, options.permissions);
   const items = plan.items.filter((item) => item.steps.some((step) => allowed.has(step.kind)));
   const writes = items
@@ -265,7 +283,7 @@ async function execute(
       },
   );
   const listing = await client.listContents();
-  if (mode !== 'apply') await refreshScripts(client, plan, runs, options.readConcurrency);
+  if (mode !== 'apply') await refreshScripts(stages, client, plan, runs, options.readConcurrency);
   if (mode === 'apply') report.creditsAfter = await client.credits();
   const results = itemResults(allRuns, listing);
   const result: ApplyResult = {
@@ -281,6 +299,7 @@ async function execute(
 
 /** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
 async function refreshScripts(
+  { observeDetails, DEFAULT_READ_CONCURRENCY }: Stages,
   client: ServiceApi,
   plan: Plan,
   runs: readonly ItemRun[],
