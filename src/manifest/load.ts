@@ -5,6 +5,7 @@ import { readDefaults, validateSource } from './parse.ts';
 import { problemAt, readSource } from './tree.ts';
 import type { Source } from './tree.ts';
 import type { DesiredItem, LoadResult, Problem, SourceLocation } from './types.ts';
+import { walkPattern } from './walk.ts';
 
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
@@ -150,13 +151,21 @@ class Reader {
   }
 }
 
+/** The matched files, sorted; the walk answers the usual patterns, `fs.promises.glob` the rest. */
 async function discover(cwd: string, pattern: string): Promise<string[]> {
+  const walked = await walkPattern(cwd, pattern, SKIPPED_DIRS);
+  if (walked !== null) return walked.sort(byCodePoint);
+  return (await globPattern(cwd, pattern)).sort(byCodePoint);
+}
+
+/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
+export async function globPattern(cwd: string, pattern: string): Promise<string[]> {
   const found = new Set<string>();
   const exclude = (name: string): boolean => SKIPPED_DIRS.has(path.basename(name));
   for await (const entry of glob(pattern, { cwd, exclude })) {
     found.add(posix(path.relative(cwd, path.resolve(cwd, entry))));
   }
-  return [...found].sort(byCodePoint);
+  return [...found];
 }
 
 /** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
