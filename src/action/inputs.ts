@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { parseShard, type Shard } from './shard.ts';
 
 // Every input of action.yml, read once into one typed object. The runner
@@ -32,28 +31,42 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
-// YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them.
-const boolean = z.enum(['true', 'True', 'TRUE', 'false', 'False', 'FALSE'], {
-  error: 'expected true or false',
-});
+// Plain checks rather than zod schemas: building schemas costs the action's
+// cold start several milliseconds, and these are one regular expression each.
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+type Parser<T> = (value: string) => Parsed<T>;
 
-const integer = (min: number, max: number) => {
-  const error = `expected a whole number from ${min} to ${max}`;
-  return z
-    .string()
-    .regex(/^\d+$/, { error })
-    .transform(Number)
-    .pipe(z.number().min(min, { error }).max(max, { error }));
-};
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const fail = (error: string): Parsed<never> => ({ ok: false, error });
+
+const text: Parser<string> = ok;
+
+// YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them.
+const BOOLEANS = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+const boolean: Parser<string> = (value) => (BOOLEANS.has(value) ? ok(value) : fail('expected true or false'));
+
+const integer =
+  (min: number, max: number): Parser<number> =>
+  (value) => {
+    const number = /^\d+$/.test(value) ? Number(value) : NaN;
+    return number >= min && number <= max
+      ? ok(number)
+      : fail(`expected a whole number from ${min} to ${max}`);
+  };
 
 const INPUTS = {
-  'api-key': z.string(),
-  'base-url': z.string().refine((value) => value === '' || /^https?:\/\/[^\s/]+/i.test(value), {
-    error: 'expected an http:// or https:// URL, for example https://api.example.com',
-  }),
-  manifests: z.string().min(1),
-  mode: z.enum(INPUT_MODES, { error: `expected one of ${INPUT_MODES.join(', ')}` }),
-  'github-token': z.string(),
+  'api-key': text,
+  'base-url': (value) =>
+    value === '' || /^https?:\/\/[^\s/]+/i.test(value)
+      ? ok(value)
+      : fail('expected an http:// or https:// URL, for example https://api.example.com'),
+  manifests: (value) =>
+    value === '' ? fail('expected a glob, for example content/**/*.{yml,yaml}') : ok(value),
+  mode: (value) =>
+    (INPUT_MODES as readonly string[]).includes(value)
+      ? ok(value as InputMode)
+      : fail(`expected one of ${INPUT_MODES.join(', ')}`),
+  'github-token': text,
   comment: boolean,
   'preview-scripts': boolean,
   publish: boolean,
@@ -61,13 +74,14 @@ const INPUTS = {
   'cancel-running': boolean,
   concurrency: integer(1, 64),
   wait: boolean,
-  'timeout-minutes': z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, { error: 'expected a number of minutes greater than 0, for example 30' })
-    .transform(Number)
-    .pipe(z.number().positive({ error: 'expected a number of minutes greater than 0, for example 30' })),
-  shard: z.string(),
-} as const;
+  'timeout-minutes': (value) => {
+    const minutes = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+    return minutes > 0 && Number.isFinite(minutes)
+      ? ok(minutes)
+      : fail('expected a number of minutes greater than 0, for example 30');
+  },
+  shard: text,
+} satisfies Record<string, Parser<unknown>>;
 
 type InputName = keyof typeof INPUTS;
 
@@ -91,16 +105,18 @@ export const INPUT_DEFAULTS: Record<InputName, string> = {
 /** Reads and validates every input; throws one InputError listing every bad one. */
 export function readInputs(get: (name: string) => string): ActionInputs {
   const errors: string[] = [];
-  const values = {} as { [K in InputName]: z.output<(typeof INPUTS)[K]> };
+  const values = {} as {
+    [K in InputName]: ReturnType<(typeof INPUTS)[K]> extends Parsed<infer T> ? T : never;
+  };
   for (const name of Object.keys(INPUTS) as InputName[]) {
     const raw = get(name).trim();
     const given = raw === '' ? INPUT_DEFAULTS[name] : raw;
-    const parsed = INPUTS[name].safeParse(given);
-    if (parsed.success) {
-      (values as Record<string, unknown>)[name] = parsed.data;
+    const parsed = INPUTS[name](given);
+    if (parsed.ok) {
+      (values as Record<string, unknown>)[name] = parsed.value;
     } else {
       const shown = name === 'api-key' || name === 'github-token' ? '' : ` (got "${given}")`;
-      errors.push(`Input \`${name}\`: ${parsed.error.issues[0]?.message ?? 'invalid value'}${shown}.`);
+      errors.push(`Input \`${name}\`: ${parsed.error}${shown}.`);
     }
   }
   let shard: Shard | null = null;
