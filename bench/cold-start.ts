@@ -3,14 +3,24 @@
 // and an output file). Reports the median wall time of the runs and the peak
 // resident memory, against the budget of 100 ms and 70 MiB.
 //
+// The budget is for what a GitHub-hosted runner sees: every job starts on a
+// fresh machine with nothing cached, and there (RUNNER_ENVIRONMENT=github-hosted)
+// dist/index.js does not turn on the V8 compile cache. Each counted run also
+// gets its own empty NODE_COMPILE_CACHE folder, so nothing can be reused
+// between runs. Beside it, for self-hosted runners (where the action turns the
+// cache on): the first start with an empty cache, and later starts with the
+// cache filled; neither is what the budget is about. Bare Node (`node -e 0`)
+// is timed in the same loop, one start before each counted run, so a busy
+// machine shows in both numbers.
+//
 //   node_modules/.bin/node bench/cold-start.ts [--runs 15] [--no-build]
 //
 // Peak memory comes from GNU time (`/usr/bin/time -f %M`) when the machine
 // has it, else from the child's own process.resourceUsage() read by a
 // preloaded module (which adds a little to both numbers).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -60,11 +70,15 @@ await writeFile(
   "process.on('exit', () => process.stderr.write(`\\nmaxrss-kib=${process.resourceUsage().maxRSS}\\n`));\n",
 );
 
-function once(): { ms: number; mib: number } {
+function once(cacheDir: string, runner = 'github-hosted'): { ms: number; mib: number } {
   const command = gnuTime ? '/usr/bin/time' : NODE;
   const argv = gnuTime ? ['-f', 'maxrss-kib=%M', NODE, DIST] : ['--import', probe, DIST];
   const started = process.hrtime.bigint();
-  const child = spawnSync(command, argv, { cwd: workspace, env, encoding: 'utf8' });
+  const child = spawnSync(command, argv, {
+    cwd: workspace,
+    env: { ...env, RUNNER_ENVIRONMENT: runner, NODE_COMPILE_CACHE: cacheDir },
+    encoding: 'utf8',
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (child.status !== 0)
     throw new Error(`dist/index.js failed (${child.status}):\n${child.stdout}\n${child.stderr}`);
@@ -75,31 +89,56 @@ function once(): { ms: number; mib: number } {
   return { ms, mib: kib / 1024 };
 }
 
-once(); // warm the file cache; not counted
-const samples = Array.from({ length: runs }, once);
-const times = samples.map((s) => s.ms).sort((a, b) => a - b);
-const median = times[Math.floor(times.length / 2)]!;
-const peak = Math.max(...samples.map((s) => s.mib));
-const bare = (() => {
+function bareNode(): number {
   const started = process.hrtime.bigint();
   spawnSync(NODE, ['-e', '0']);
   return Number(process.hrtime.bigint() - started) / 1e6;
-})();
+}
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const freshCache = (): string => mkdtempSync(join(workspace, 'compile-cache-'));
+
+once(freshCache()); // warm the file system cache; not counted
+const bares: number[] = [];
+const samples = Array.from({ length: runs }, () => {
+  bares.push(bareNode());
+  return once(freshCache());
+});
+const times = samples.map((s) => s.ms).sort((a, b) => a - b);
+const coldMedian = median(times);
+const peak = Math.max(...samples.map((s) => s.mib));
+
+const empty = Array.from({ length: runs }, () => once(freshCache(), 'self-hosted'));
+const warmCache = freshCache();
+once(warmCache, 'self-hosted'); // fills the cache
+const warm = Array.from({ length: runs }, () => once(warmCache, 'self-hosted'));
+await rm(workspace, { recursive: true, force: true });
 
 const result = {
   benchmark: 'cold-start',
   manifests: 10,
   runs,
-  medianMs: Math.round(median * 10) / 10,
+  medianMs: Math.round(coldMedian * 10) / 10,
   minMs: Math.round(times[0]! * 10) / 10,
   maxMs: Math.round(times.at(-1)! * 10) / 10,
   peakRssMiB: Math.round(peak * 10) / 10,
-  bareNodeMs: Math.round(bare * 10) / 10,
+  bareNodeMs: Math.round(median(bares) * 10) / 10,
+  selfHostedEmptyCache: {
+    medianMs: Math.round(median(empty.map((s) => s.ms)) * 10) / 10,
+    peakRssMiB: Math.round(Math.max(...empty.map((s) => s.mib)) * 10) / 10,
+  },
+  selfHostedWarmCache: {
+    medianMs: Math.round(median(warm.map((s) => s.ms)) * 10) / 10,
+    peakRssMiB: Math.round(Math.max(...warm.map((s) => s.mib)) * 10) / 10,
+  },
   budget: { medianMs: BUDGET_MS, peakRssMiB: BUDGET_MIB },
-  withinBudget: median <= BUDGET_MS && peak <= BUDGET_MIB,
+  withinBudget: coldMedian <= BUDGET_MS && peak <= BUDGET_MIB,
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.stdout.write(
-  `node dist/index.js validated 10 manifests in ${result.medianMs} ms (median of ${runs} runs; bare Node ${result.bareNodeMs} ms) ` +
-    `with a peak of ${result.peakRssMiB} MiB: ${result.withinBudget ? 'within' : 'OVER'} the budget of ${BUDGET_MS} ms and ${BUDGET_MIB} MiB.\n`,
+  `node dist/index.js validated 10 manifests as on a hosted runner (nothing cached) in ${result.medianMs} ms ` +
+    `(median of ${runs} runs; bare Node ${result.bareNodeMs} ms) with a peak of ${result.peakRssMiB} MiB: ` +
+    `${result.withinBudget ? 'within' : 'OVER'} the budget of ${BUDGET_MS} ms and ${BUDGET_MIB} MiB. ` +
+    `Self-hosted, compile cache empty: ${result.selfHostedEmptyCache.medianMs} ms, ${result.selfHostedEmptyCache.peakRssMiB} MiB; ` +
+    `cache filled: ${result.selfHostedWarmCache.medianMs} ms, ${result.selfHostedWarmCache.peakRssMiB} MiB.\n`,
 );
