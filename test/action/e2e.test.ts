@@ -186,7 +186,7 @@ describe('dist/index.js on a runner', () => {
     expect(push.outputs.changed).toBe('true');
     expect(JSON.parse(push.outputs['published-urls']!)).toEqual([]);
     expect(push.summary).toContain('**Applied** 5 manifests');
-    expect(push.summary).toContain('publishing is off (`publish: false`)');
+    expect(push.summary).toContain('publishing is turned off for this run');
     expect(push.summary).toMatch(/credits 1000 → \d+/);
 
     const release = await run(dir, scheduleEvent);

@@ -1,0 +1,2941 @@
+export const id = 776;
+export const ids = [776];
+export const modules = {
+
+/***/ 705:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CM: () => (/* binding */ TERMINAL_STATUSES),
+/* harmony export */   Lg: () => (/* binding */ FAILED_STATUSES),
+/* harmony export */   P4: () => (/* binding */ PLATFORMS),
+/* harmony export */   RD: () => (/* binding */ RENDERED_STATUSES),
+/* harmony export */   h4: () => (/* binding */ CONTENT_STATUSES),
+/* harmony export */   iW: () => (/* binding */ SCOPES),
+/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES)
+/* harmony export */ });
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+const CONTENT_STATUSES = [
+    'NEW',
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'VIDEO_PROCESSED',
+    'UPLOADING',
+    'READY_FOR_UPLOAD',
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+const TERMINAL_STATUSES = new Set([
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+const FAILED_STATUSES = new Set([
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
+const GENERATING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses with a rendered video that has not been published (A27). */
+const RENDERED_STATUSES = new Set([
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+    'FAILED_UPLOAD',
+]);
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const SCOPES = ['read', 'write', 'generate', 'delete'];
+
+
+/***/ }),
+
+/***/ 9776:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  run: () => (/* binding */ run)
+});
+
+;// CONCATENATED MODULE: ./src/action/annotations.ts
+// Manifest problems and failed items become annotations on the manifest,
+// at the line and column of the offending field (or of the item's title).
+// GitHub shows only the first 10 annotations of each kind per step; all of
+// them are still written (the log keeps them), and the job summary's problem
+// and result tables list every one.
+const ANNOTATIONS_SHOWN_PER_KIND = 10;
+function annotationsFor(report) {
+    const annotations = report.problems.map((problem) => ({
+        level: problem.severity,
+        title: `content-as-code: ${problem.code}`,
+        message: problem.message,
+        file: problem.file,
+        line: problem.line,
+        column: problem.column,
+    }));
+    const positions = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    for (const item of report.result?.items ?? []) {
+        const at = positions.get(item.file);
+        const where = { file: item.file, line: at?.line ?? 1, column: at?.column ?? 1 };
+        if (item.outcome === 'failed' || item.outcome === 'error') {
+            const detail = item.lastError ?? item.error ?? 'no error message from the service';
+            const state = item.status ? ` in ${item.status}` : '';
+            annotations.push({
+                level: 'error',
+                title: `content-as-code: ${item.outcome === 'failed' ? 'item failed' : 'item error'}`,
+                message: `"${item.title}" ended${state}: ${detail}`,
+                ...where,
+            });
+        }
+        else if (item.outcome === 'running') {
+            annotations.push({
+                level: 'warning',
+                title: 'content-as-code: still running',
+                message: `"${item.title}" was still ${item.status ?? 'running'} when the run stopped waiting; a later run picks it up.`,
+                ...where,
+            });
+        }
+    }
+    return annotations;
+}
+/** Writes the annotations; returns how many of each kind GitHub will not show. */
+function emitAnnotations(commands, annotations) {
+    for (const annotation of annotations) {
+        commands.annotate(annotation.level, annotation.message, {
+            title: annotation.title,
+            file: annotation.file,
+            startLine: annotation.line,
+            startColumn: annotation.column,
+        });
+    }
+    const errors = annotations.filter((a) => a.level === 'error').length;
+    const warnings = annotations.length - errors;
+    return {
+        hiddenErrors: Math.max(0, errors - ANNOTATIONS_SHOWN_PER_KIND),
+        hiddenWarnings: Math.max(0, warnings - ANNOTATIONS_SHOWN_PER_KIND),
+    };
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: ./src/report/redact.ts
+var redact = __webpack_require__(649);
+;// CONCATENATED MODULE: ./src/action/commands.ts
+
+
+function escapeData(value) {
+    return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProperty(value) {
+    return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+function formatCommand(name, properties, message) {
+    const props = Object.entries(properties)
+        .filter((entry) => entry[1] !== undefined && entry[1] !== '')
+        .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+        .join(',');
+    return `::${name}${props ? ` ${props}` : ''}::${escapeData(message)}`;
+}
+/**
+ * A log line that the runner cannot read as a command: text from manifests
+ * (a title such as `::add-mask::x`) must not become a workflow command.
+ */
+function plainText(text) {
+    return text.replace(/^(\s*)::/gm, '$1:\u200b:');
+}
+class WorkflowCommands {
+    #env;
+    #write;
+    #secrets = [];
+    constructor(options = {}) {
+        this.#env = options.env ?? process.env;
+        this.#write = options.write ?? ((text) => void process.stdout.write(text));
+    }
+    /** An input as the runner passes it (`INPUT_<NAME>`), trimmed; '' when not given. */
+    input(name) {
+        return (this.#env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+    }
+    env(name) {
+        const value = this.#env[name];
+        return value === undefined || value === '' ? undefined : value;
+    }
+    /**
+     * Registers a secret: the runner masks it in the log, and this object
+     * removes it from everything it writes. The `add-mask` line itself is the
+     * one place the value is written; the runner consumes it and never shows it.
+     */
+    mask(secret) {
+        if (!secret)
+            return;
+        this.#secrets.push(secret);
+        for (const line of secret.split(/\r?\n/)) {
+            if (line.trim())
+                this.#write(`${formatCommand('add-mask', {}, line)}\n`);
+        }
+    }
+    redact(text) {
+        return (0,redact/* redact */.E$)(text, this.#secrets);
+    }
+    info(message) {
+        this.#line(plainText(this.redact(message)));
+    }
+    debug(message) {
+        this.#line(formatCommand('debug', {}, this.redact(message)));
+    }
+    annotate(level, message, properties = {}) {
+        this.#line(formatCommand(level, {
+            title: properties.title === undefined ? undefined : this.redact(properties.title),
+            file: properties.file,
+            line: properties.startLine,
+            endLine: properties.endLine,
+            col: properties.startColumn,
+            endColumn: properties.endColumn,
+        }, this.redact(message)));
+    }
+    warning(message, properties) {
+        this.annotate('warning', message, properties);
+    }
+    error(message, properties) {
+        this.annotate('error', message, properties);
+    }
+    startGroup(title) {
+        this.#line(formatCommand('group', {}, this.redact(title)));
+    }
+    endGroup() {
+        this.#line('::endgroup::');
+    }
+    /** Writes raw lines (already formatted) as one chunk, so concurrent groups never interleave. */
+    writeLines(lines) {
+        if (lines.length > 0)
+            this.#write(`${lines.map((line) => this.redact(line)).join('\n')}\n`);
+    }
+    async setOutput(name, value) {
+        const safe = this.redact(value);
+        const file = this.env('GITHUB_OUTPUT');
+        if (!file) {
+            // Runners older than the file command; what @actions/core falls back to as well.
+            this.#line(formatCommand('set-output', { name }, safe));
+            return;
+        }
+        // Unguessable enough for a heredoc delimiter, and checked against the value;
+        // node:crypto is not loaded for it (it costs start-up time).
+        let delimiter;
+        do {
+            delimiter = `ghadelimiter_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+        } while (safe.includes(delimiter) || name.includes(delimiter));
+        await (0,promises_.appendFile)(file, `${name}<<${delimiter}\n${safe}\n${delimiter}\n`, 'utf8');
+    }
+    /** Appends Markdown to the job summary; false when the runner gave no summary file (a local run). */
+    async appendSummary(markdown) {
+        const file = this.env('GITHUB_STEP_SUMMARY');
+        if (!file)
+            return false;
+        await (0,promises_.appendFile)(file, this.redact(markdown), 'utf8');
+        return true;
+    }
+    #line(text) {
+        this.#write(`${text}\n`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/event.ts
+
+const ZERO_SHA = /^0+$/;
+function object(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
+}
+function string(value) {
+    return typeof value === 'string' && value !== '' ? value : null;
+}
+/** Reads GITHUB_EVENT_PATH; a missing or unreadable payload is an empty one (a local run). */
+async function readEvent(env) {
+    let payload = {};
+    const path = env.GITHUB_EVENT_PATH;
+    if (path) {
+        try {
+            payload = object(JSON.parse(await (0,promises_.readFile)(path, 'utf8'))) ?? {};
+        }
+        catch {
+            payload = {};
+        }
+    }
+    return eventFromPayload(env, payload);
+}
+function eventFromPayload(env, payload) {
+    const name = env.GITHUB_EVENT_NAME ?? '';
+    const repository = object(payload.repository);
+    const [envOwner, envRepo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const owner = string(object(repository?.owner)?.login) ?? string(envOwner);
+    const repo = string(repository?.name) ?? string(envRepo);
+    const pr = object(payload.pull_request);
+    let pullRequest = null;
+    if (pr) {
+        const base = object(pr.base);
+        const head = object(pr.head);
+        const baseRepo = string(object(base?.repo)?.full_name);
+        const headRepo = string(object(head?.repo)?.full_name);
+        pullRequest = {
+            number: typeof pr.number === 'number' ? pr.number : Number(payload.number ?? 0),
+            baseSha: string(base?.sha),
+            headSha: string(head?.sha),
+            baseRepo,
+            headRepo,
+            fork: headRepo === null || baseRepo === null || headRepo.toLowerCase() !== baseRepo.toLowerCase(),
+        };
+    }
+    let baseSha = null;
+    if (pullRequest)
+        baseSha = pullRequest.baseSha;
+    else if (name === 'push')
+        baseSha = string(payload.before);
+    else if (name === 'merge_group')
+        baseSha = string(object(payload.merge_group)?.base_sha);
+    if (baseSha && ZERO_SHA.test(baseSha))
+        baseSha = null; // a new branch: no previous commit
+    const serverUrl = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
+    const runUrl = env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+        ? `${serverUrl}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+        : null;
+    return {
+        name,
+        ref: string(env.GITHUB_REF),
+        sha: pullRequest?.headSha ?? string(env.GITHUB_SHA),
+        owner,
+        repo,
+        defaultBranch: string(repository?.default_branch),
+        pullRequest,
+        baseSha,
+        apiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+        serverUrl,
+        runUrl,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/shard.ts
+// The `shard` input: `i/n` gives this job the i-th of n deterministic shares
+// of the manifests, so a matrix of jobs can share a large catalogue. Which
+// file lands in which shard is decided by the engine from the file path
+// alone, so every job of the matrix agrees without talking to the others.
+const MAX_SHARDS = 256;
+function parseShard(text) {
+    const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+    if (!match) {
+        throw new Error(`expected "i/n" with 1 <= i <= n, for example "2/4" (got "${text}"); in a matrix: shard: \${{ matrix.shard }}/4.`);
+    }
+    const index = Number(match[1]);
+    const count = Number(match[2]);
+    if (count < 1 || count > MAX_SHARDS) {
+        throw new Error(`the number of shards must be from 1 to ${MAX_SHARDS} (got "${text}").`);
+    }
+    if (index < 1 || index > count) {
+        throw new Error(`the shard number must be from 1 to ${count}; shards count from 1 (got "${text}").`);
+    }
+    return { index, count };
+}
+function formatShard(shard) {
+    return `${shard.index}/${shard.count}`;
+}
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+
+// Every input of action.yml, read once into one typed object. The runner
+// passes every input as a string; '' means "not given" and takes the
+// default from action.yml (repeated here, so a local run without the
+// runner's defaults behaves the same). An error names the input and the form
+// it expects, and never echoes the api-key.
+const INPUT_MODES = ['validate', 'plan', 'apply', 'auto'];
+class InputError extends Error {
+    name = 'InputError';
+}
+const ok = (value) => ({ ok: true, value });
+const fail = (error) => ({ ok: false, error });
+const inputs_text = ok;
+// YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them.
+const BOOLEANS = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+const inputs_boolean = (value) => (BOOLEANS.has(value) ? ok(value) : fail('expected true or false'));
+const integer = (min, max) => (value) => {
+    const number = /^\d+$/.test(value) ? Number(value) : NaN;
+    return number >= min && number <= max
+        ? ok(number)
+        : fail(`expected a whole number from ${min} to ${max}`);
+};
+const INPUTS = {
+    'api-key': inputs_text,
+    'base-url': (value) => value === '' || /^https?:\/\/[^\s/]+/i.test(value)
+        ? ok(value)
+        : fail('expected an http:// or https:// URL, for example https://api.example.com'),
+    manifests: (value) => value === '' ? fail('expected a glob, for example content/**/*.{yml,yaml}') : ok(value),
+    mode: (value) => INPUT_MODES.includes(value)
+        ? ok(value)
+        : fail(`expected one of ${INPUT_MODES.join(', ')}`),
+    'github-token': inputs_text,
+    comment: inputs_boolean,
+    'preview-scripts': inputs_boolean,
+    publish: inputs_boolean,
+    'max-publications': integer(0, 100_000),
+    'cancel-running': inputs_boolean,
+    concurrency: integer(1, 64),
+    wait: inputs_boolean,
+    'timeout-minutes': (value) => {
+        const minutes = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+        return minutes > 0 && Number.isFinite(minutes)
+            ? ok(minutes)
+            : fail('expected a number of minutes greater than 0, for example 30');
+    },
+    shard: inputs_text,
+};
+const INPUT_DEFAULTS = {
+    'api-key': '',
+    'base-url': '',
+    manifests: 'content/**/*.{yml,yaml}',
+    mode: 'auto',
+    'github-token': '',
+    comment: 'true',
+    'preview-scripts': 'false',
+    publish: 'true',
+    'max-publications': '10',
+    'cancel-running': 'false',
+    concurrency: '4',
+    wait: 'true',
+    'timeout-minutes': '30',
+    shard: '',
+};
+/** Reads and validates every input; throws one InputError listing every bad one. */
+function readInputs(get) {
+    const errors = [];
+    const values = {};
+    for (const name of Object.keys(INPUTS)) {
+        const raw = get(name).trim();
+        const given = raw === '' ? INPUT_DEFAULTS[name] : raw;
+        const parsed = INPUTS[name](given);
+        if (parsed.ok) {
+            values[name] = parsed.value;
+        }
+        else {
+            const shown = name === 'api-key' || name === 'github-token' ? '' : ` (got "${given}")`;
+            errors.push(`Input \`${name}\`: ${parsed.error}${shown}.`);
+        }
+    }
+    let shard = null;
+    if (values.shard !== undefined && values.shard !== '') {
+        try {
+            shard = parseShard(values.shard);
+        }
+        catch (error) {
+            errors.push(`Input \`shard\`: ${error.message}`);
+        }
+    }
+    if (errors.length > 0)
+        throw new InputError(errors.join('\n'));
+    return {
+        apiKey: values['api-key'],
+        baseUrl: values['base-url'],
+        manifests: values.manifests,
+        mode: values.mode,
+        githubToken: values['github-token'],
+        comment: toBoolean(values.comment),
+        previewScripts: toBoolean(values['preview-scripts']),
+        publish: toBoolean(values.publish),
+        maxPublications: values['max-publications'],
+        cancelRunning: toBoolean(values['cancel-running']),
+        concurrency: values.concurrency,
+        wait: toBoolean(values.wait),
+        timeoutMinutes: values['timeout-minutes'],
+        shard,
+    };
+}
+function toBoolean(value) {
+    return value.toLowerCase() === 'true';
+}
+
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __webpack_require__(6698);
+;// CONCATENATED MODULE: ./src/action/logger.ts
+
+
+// The engine's Logger on a GitHub runner. Items are worked on concurrently,
+// but a log group is a contiguous block, so each item's lines are collected
+// and written as one `::group::` block when the item is done. Progress lines
+// are written at once, outside any group, so the log moves while waiting;
+// they are throttled per item (a new status, a step of at least 10 %, or a
+// minute of silence) so a long render does not flood the log.
+const PROGRESS_STEP = 10;
+const PROGRESS_QUIET_MS = 60_000;
+class ActionLogger {
+    #commands;
+    #now;
+    #group = new external_node_async_hooks_.AsyncLocalStorage();
+    #progress = new Map();
+    constructor(commands, now = Date.now) {
+        this.#commands = commands;
+        this.#now = now;
+    }
+    info(message) {
+        const buffer = this.#group.getStore();
+        if (buffer)
+            buffer.lines.push(plainText(message));
+        else
+            this.#commands.info(message);
+    }
+    warning(message) {
+        const buffer = this.#group.getStore();
+        if (buffer)
+            buffer.lines.push(`::warning::${escapeData(message)}`);
+        else
+            this.#commands.warning(message);
+    }
+    debug(message) {
+        const buffer = this.#group.getStore();
+        if (buffer)
+            buffer.lines.push(`::debug::${escapeData(message)}`);
+        else
+            this.#commands.debug(message);
+    }
+    async group(title, fn) {
+        if (this.#group.getStore())
+            return fn(); // GitHub has no nested groups: stay in the outer one.
+        const buffer = { lines: [] };
+        try {
+            return await this.#group.run(buffer, fn);
+        }
+        finally {
+            this.#commands.writeLines([`::group::${escapeData(title)}`, ...buffer.lines, '::endgroup::']);
+        }
+    }
+    progress(event) {
+        const now = this.#now();
+        const percentage = event.progress?.percentage ?? null;
+        const last = this.#progress.get(event.file);
+        const due = last === undefined ||
+            last.status !== event.status ||
+            (percentage !== null && (last.percentage === null || percentage - last.percentage >= PROGRESS_STEP)) ||
+            now - last.at >= PROGRESS_QUIET_MS;
+        if (!due)
+            return;
+        this.#progress.set(event.file, { status: event.status, percentage, at: now });
+        const detail = [
+            percentage !== null ? `${Math.round(percentage)}%` : null,
+            event.progress?.step ?? null,
+            event.progress?.message ?? null,
+        ]
+            .filter(Boolean)
+            .join(' · ');
+        this.#commands.info(`⏳ ${event.title} (${event.file}): ${event.status}${detail ? ` — ${detail}` : ''}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/mode.ts
+// Event -> mode -> what the run may do. The rules, in one place:
+// - `auto` plans on pull requests, merge queues and pushes to other branches;
+//   it applies on pushes to the default branch, schedule and workflow_dispatch.
+// - PR runs (pull_request, pull_request_target, merge_group) never render or
+//   publish, whatever the inputs say.
+// - Untrusted runs (pull_request_target, and PRs whose head is a fork) never
+//   write to the service at all.
+// - `preview-scripts` lets same-repository PRs create or edit drafts.
+const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
+const APPLY_EVENTS = new Set(['schedule', 'workflow_dispatch']);
+function isPullRequestRun(event) {
+    return PR_EVENTS.has(event.name) || event.pullRequest !== null;
+}
+function isTrusted(event) {
+    if (event.name === 'pull_request_target')
+        return false;
+    return !(event.pullRequest?.fork ?? false);
+}
+function chooseMode(input, event) {
+    if (input !== 'auto')
+        return { mode: input, because: `mode: ${input}` };
+    if (PR_EVENTS.has(event.name))
+        return { mode: 'plan', because: `auto: ${event.name} plans` };
+    if (APPLY_EVENTS.has(event.name))
+        return { mode: 'apply', because: `auto: ${event.name} applies` };
+    if (event.name === 'push') {
+        const branch = event.ref?.startsWith('refs/heads/') ? event.ref.slice('refs/heads/'.length) : null;
+        if (branch !== null && event.defaultBranch !== null && branch === event.defaultBranch) {
+            return { mode: 'apply', because: `auto: push to the default branch ${branch} applies` };
+        }
+        return {
+            mode: 'plan',
+            because: `auto: push to ${branch ?? event.ref ?? 'a ref'}, not the default branch${event.defaultBranch ? ` ${event.defaultBranch}` : ''}, plans`,
+        };
+    }
+    // Events auto does not know (release, issue_comment, …) get the mode that cannot change anything.
+    return {
+        mode: 'plan',
+        because: `auto: ${event.name || 'an unknown event'} is not an apply event, so it plans`,
+    };
+}
+function decideRun(inputs, event) {
+    const { mode, because } = chooseMode(inputs.mode, event);
+    const isPullRequest = isPullRequestRun(event);
+    const trusted = isTrusted(event);
+    const sameRepoPr = isPullRequest && trusted && event.pullRequest !== null;
+    let permissions;
+    switch (mode) {
+        case 'validate':
+            permissions = { write: false, render: false, publish: false };
+            break;
+        case 'plan':
+            permissions = {
+                write: sameRepoPr && inputs.previewScripts,
+                render: false,
+                publish: false,
+                publishDisabledBy: inputs.publish ? 'event' : 'input',
+            };
+            break;
+        case 'apply': {
+            const byEvent = !trusted || isPullRequest;
+            permissions = {
+                write: trusted && (!isPullRequest || sameRepoPr),
+                render: !byEvent,
+                publish: !byEvent && inputs.publish,
+                publishDisabledBy: byEvent ? 'event' : 'input',
+            };
+            break;
+        }
+    }
+    return { mode, because, permissions, isPullRequest, trusted };
+}
+
+;// CONCATENATED MODULE: ./src/action/outputs.ts
+/** Keys that hold signed, expiring media URLs: never written, wherever they appear. */
+const SIGNED_KEYS = new Set(['video_url', 'thumbnail_url']);
+function json(value) {
+    return JSON.stringify(value, (key, inner) => (SIGNED_KEYS.has(key) ? undefined : inner));
+}
+/**
+ * Past this size the `plan` output leaves the script texts out (the job
+ * summary has them): GitHub keeps at most 1 MB of outputs per job.
+ */
+const PLAN_OUTPUT_LIMIT = 512 * 1024;
+function planJson(plan) {
+    const full = json(plan);
+    if (plan === null || full.length <= PLAN_OUTPUT_LIMIT)
+        return full;
+    return json({
+        ...plan,
+        scriptsOmitted: true,
+        items: plan.items.map((item) => ({ ...item, script: { desired: null, remote: null } })),
+    });
+}
+function outputsFor(report) {
+    const items = report.result?.items ?? [];
+    // What this run published; items published by earlier runs are in `results`.
+    const published = items
+        .filter((item) => item.outcome === 'published')
+        .flatMap((item) => item.publishedUrls.map((p) => ({ title: p.title, platform: p.platform, url: p.url })));
+    return {
+        plan: planJson(report.plan),
+        results: json(items),
+        'published-urls': json(published),
+        changed: String(report.result?.changed ?? false),
+    };
+}
+async function writeOutputs(commands, outputs) {
+    for (const name of ['plan', 'results', 'published-urls', 'changed']) {
+        await commands.setOutput(name, outputs[name]);
+    }
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/manifest/suggest.ts
+var suggest = __webpack_require__(7271);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./src/manifest/tree.ts
+
+/** Deeper nesting than this is refused: no manifest needs it, and it guards the stack. */
+const MAX_DEPTH = 64;
+/** Values a file may expand to, aliases included: an alias bomb stops here. */
+const MAX_NODES = 100_000;
+const FORBIDDEN_KEYS = new Set(['__proto__']);
+class Abort extends Error {
+}
+function keyText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+        return String(value);
+    return 'null';
+}
+function problemAt(location, code, message, field, severity = 'error') {
+    return {
+        severity,
+        code,
+        file: location.file,
+        line: location.line,
+        column: location.column,
+        ...(field === undefined ? {} : { field }),
+        message,
+    };
+}
+/** Brackets opened beyond this are refused before parsing: the parser slows down badly on them. */
+const MAX_FLOW_DEPTH = 1000;
+/**
+ * Offset of the bracket that opens one level too many, or -1. Counts brackets
+ * inside quotes too: a manifest has no reason to hold a thousand of them.
+ */
+function flowDepthOverflow(text) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5b || c === 0x7b) {
+            if (++depth > MAX_FLOW_DEPTH)
+                return i;
+        }
+        else if ((c === 0x5d || c === 0x7d) && depth > 0) {
+            depth--;
+        }
+    }
+    return -1;
+}
+/** A YAML error as a code and a sentence; the parser's own words where they already teach. */
+function syntaxProblem(error, text) {
+    const first = error.message.split('\n')[0] ?? error.message;
+    switch (error.code) {
+        case 'DUPLICATE_KEY': {
+            const end = text.indexOf('\n', error.pos[0]);
+            const line = text.slice(error.pos[0], end === -1 ? undefined : end);
+            const key = line.split(':')[0]?.trim() || 'a key';
+            return ['duplicate_key', `${key} is written twice in the same mapping; keep one`];
+        }
+        case 'MULTIPLE_DOCS':
+            return ['yaml_syntax', 'the file holds more than one YAML document (---); keep one manifest per file'];
+        case 'TAB_AS_INDENT':
+            return ['yaml_syntax', 'YAML: a tab indents this line; indent with spaces'];
+        default:
+            if (/call stack/i.test(first))
+                return ['too_deep', 'the YAML is nested too deeply to read'];
+            return [error.code === 'RESOURCE_EXHAUSTION' ? 'too_complex' : 'yaml_syntax', `YAML: ${first}`];
+    }
+}
+/** Parses one file's text into a located tree. Never throws. */
+function tree_readSource(file, text) {
+    const start = { file, line: 1, column: 1 };
+    const problems = [];
+    const lineCounter = new dist/* LineCounter */.HN();
+    const tooDeep = flowDepthOverflow(text);
+    if (tooDeep !== -1) {
+        lineCounter.addNewLine(0);
+        for (let i = text.indexOf('\n'); i !== -1 && i < tooDeep; i = text.indexOf('\n', i + 1))
+            lineCounter.addNewLine(i + 1);
+        const { line, col } = lineCounter.linePos(tooDeep);
+        problems.push(problemAt({ file, line, column: col }, 'too_deep', `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`));
+        return { file, root: null, problems };
+    }
+    let doc;
+    try {
+        doc = (0,dist/* parseDocument */.Tp)(text, {
+            lineCounter,
+            version: '1.2',
+            schema: 'core',
+            merge: false,
+            uniqueKeys: true,
+            prettyErrors: false,
+        });
+    }
+    catch {
+        // The parser recurses; a pathological file can exhaust the stack.
+        problems.push(problemAt(start, 'too_deep', `the YAML is nested too deeply to read`));
+        return { file, root: null, problems };
+    }
+    const at = (offset) => {
+        const { line, col } = lineCounter.linePos(offset ?? 0);
+        return { file, line, column: col };
+    };
+    for (const error of doc.errors) {
+        const [code, message] = syntaxProblem(error, text);
+        // A stack overflow is reported at every level it unwinds through; once is enough.
+        if (code === 'too_deep' && problems.some((p) => p.code === 'too_deep'))
+            continue;
+        problems.push(problemAt(at(error.pos[0]), code, message));
+    }
+    if (problems.length > 0)
+        return { file, root: null, problems };
+    for (const warning of doc.warnings) {
+        const message = warning.message.split('\n')[0] ?? warning.message;
+        problems.push(problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning'));
+    }
+    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null)) {
+        return {
+            file,
+            root: null,
+            problems: [
+                problemAt(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'),
+            ],
+        };
+    }
+    // Aliases point to the most recent earlier anchor of that name; anchors are
+    // recorded in document order during the main walk only.
+    const anchors = new Map();
+    let count = 0;
+    // While an alias is expanded, `origin` is where that alias is written: an
+    // alias bomb is reported there, not deep inside what it expands to.
+    const convert = (node, depth, origin, fallback) => {
+        const expanding = origin !== null;
+        if (++count > MAX_NODES) {
+            problems.push(problemAt(at(origin ?? node?.range?.[0] ?? fallback), 'too_complex', `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`));
+            throw new Abort();
+        }
+        if (depth > MAX_DEPTH) {
+            problems.push(problemAt(at(node?.range?.[0] ?? fallback), 'too_deep', `values are nested more than ${MAX_DEPTH} levels deep here`));
+            throw new Abort();
+        }
+        if (node === null)
+            return { kind: 'scalar', pos: at(fallback), value: null };
+        if (!expanding && node.anchor)
+            anchors.set(node.anchor, node);
+        if ((0,dist/* isAlias */.Vj)(node)) {
+            const target = anchors.get(node.source);
+            if (target === undefined) {
+                problems.push(problemAt(at(node.range?.[0] ?? fallback), 'yaml_syntax', `YAML: unknown alias *${node.source}`));
+                throw new Abort();
+            }
+            return convert(target, depth + 1, origin ?? node.range?.[0] ?? fallback, node.range?.[0] ?? fallback);
+        }
+        const pos = at(node.range?.[0]);
+        if ((0,dist/* isMap */.jh)(node)) {
+            const entries = new Map();
+            for (const pair of node.items) {
+                const keyNode = pair.key;
+                const keyOffset = keyNode?.range?.[0] ?? node.range?.[0] ?? fallback;
+                if (keyNode !== null && !(0,dist/* isScalar */.jn)(keyNode)) {
+                    problems.push(problemAt(at(keyOffset), 'bad_key', 'a key must be a plain word, not a list or a mapping'));
+                    continue;
+                }
+                const key = keyText(keyNode?.value);
+                if (FORBIDDEN_KEYS.has(key)) {
+                    problems.push(problemAt(at(keyOffset), 'forbidden_key', `${key} is not allowed as a key`));
+                    continue;
+                }
+                const valueOffset = pair.value?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
+                entries.set(key, {
+                    keyPos: at(keyOffset),
+                    value: convert(pair.value, depth + 1, origin, valueOffset),
+                });
+            }
+            return { kind: 'map', pos, entries };
+        }
+        if ((0,dist/* isSeq */.oP)(node)) {
+            const start = node.range?.[0] ?? fallback;
+            const items = node.items.map((item) => convert(item, depth + 1, origin, start));
+            return { kind: 'seq', pos, items };
+        }
+        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
+    };
+    try {
+        const root = convert(doc.contents, 0, null, 0);
+        if (root.kind !== 'map') {
+            const what = root.kind === 'seq' ? 'a list' : 'a single value';
+            problems.push(problemAt(root.pos, 'not_a_mapping', `the file holds ${what}, not a mapping of fields; a manifest starts with a line like "title: …"`));
+            return { file, root: null, problems };
+        }
+        return { file, root, problems };
+    }
+    catch (error) {
+        if (error instanceof Abort)
+            return { file, root: null, problems };
+        throw error;
+    }
+}
+/** Deep-merges `over` onto `base`: mappings merge key by key, everything else (lists too) replaces. */
+function mergeTrees(base, over) {
+    if (base.kind !== 'map' || over.kind !== 'map')
+        return over;
+    const entries = new Map(base.entries);
+    for (const [key, entry] of over.entries) {
+        const inherited = entries.get(key);
+        entries.set(key, inherited ? { keyPos: entry.keyPos, value: mergeTrees(inherited.value, entry.value) } : entry);
+    }
+    return { kind: 'map', pos: over.pos, entries };
+}
+/** The plain value of a tree, and the position of every path in it. */
+function toPlain(root) {
+    const positions = new Map();
+    const walk = (node, path, key) => {
+        positions.set(path, key === undefined ? { value: node.pos } : { key, value: node.pos });
+        const prefix = path === '' ? '' : `${path}.`;
+        if (node.kind === 'scalar')
+            return node.value;
+        if (node.kind === 'seq')
+            return node.items.map((item, index) => walk(item, `${prefix}${index}`));
+        const object = {};
+        for (const [name, entry] of node.entries) {
+            // defineProperty: a key is always an own property, never a prototype write.
+            Object.defineProperty(object, name, {
+                value: walk(entry.value, `${prefix}${name}`, entry.keyPos),
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+        }
+        return object;
+    };
+    return { value: walk(root, ''), positions };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/issues.ts
+
+
+const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional']);
+function defOf(schema) {
+    let def = schema.def;
+    for (;;) {
+        const inner = WRAPPERS.has(def.type) ? def.innerType : def.type === 'pipe' ? def.in : undefined;
+        if (inner === undefined)
+            return def;
+        def = inner.def;
+    }
+}
+function childOf(schema, segment) {
+    const def = defOf(schema);
+    if (def.type === 'object')
+        return def.shape?.[String(segment)];
+    if (def.type === 'array')
+        return def.element;
+    if (def.type === 'record')
+        return def.valueType;
+    if (def.type === 'union') {
+        for (const option of def.options ?? []) {
+            const child = childOf(option, segment);
+            if (child !== undefined)
+                return child;
+        }
+    }
+    return undefined;
+}
+function keysOf(schema) {
+    if (schema === undefined)
+        return [];
+    const def = defOf(schema);
+    if (def.type === 'object')
+        return Object.keys(def.shape ?? {});
+    if (def.type === 'union')
+        return [...new Set((def.options ?? []).flatMap((option) => keysOf(option)))];
+    return [];
+}
+function schemaAt(schema, path) {
+    let current = schema;
+    for (const segment of path)
+        current = current === undefined ? undefined : childOf(current, segment);
+    return current;
+}
+/** Every field of every mapping of the schema, by dotted path (`publish.made_for_kids`). */
+function allFields(schema, prefix = '') {
+    const def = defOf(schema);
+    if (def.type !== 'object')
+        return [];
+    return Object.entries(def.shape ?? {}).flatMap(([key, child]) => [
+        `${prefix}${key}`,
+        ...allFields(child, `${prefix}${key}.`),
+    ]);
+}
+/** How a path is shown to users: `publish.accounts[0].id`. */
+function showPath(path) {
+    let out = '';
+    for (const segment of path) {
+        if (typeof segment === 'number')
+            out += `[${segment}]`;
+        else
+            out += out === '' ? String(segment) : `.${String(segment)}`;
+    }
+    return out === '' ? 'the manifest' : out;
+}
+function dotted(path) {
+    return path.map(String).join('.');
+}
+function valueAt(data, path) {
+    let current = data;
+    for (const segment of path) {
+        if (typeof current !== 'object' || current === null)
+            return undefined;
+        if (!Object.hasOwn(current, segment))
+            return undefined;
+        current = current[segment];
+    }
+    return current;
+}
+function describe(value) {
+    if (value === null || value === undefined)
+        return 'nothing';
+    if (typeof value === 'string') {
+        const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+        return `the text ${JSON.stringify(shown)}`;
+    }
+    if (typeof value === 'number' || typeof value === 'bigint')
+        return `the number ${String(value)}`;
+    if (typeof value === 'boolean')
+        return String(value);
+    if (Array.isArray(value))
+        return 'a list';
+    return 'a mapping';
+}
+function quoted(value) {
+    return typeof value === 'string' ? JSON.stringify(value) : describe(value);
+}
+const EXPECTED = {
+    string: 'text',
+    boolean: 'true or false',
+    // The manifest's only numbers are z.int() ones, which report 'number' for a non-number.
+    number: 'a whole number',
+    int: 'a whole number',
+    array: 'a list',
+    object: 'a mapping',
+    record: 'a mapping',
+};
+function expected(name) {
+    return EXPECTED[name] ?? name;
+}
+/** Turns the issues of one validation into problems. */
+class IssueMapper {
+    #schema;
+    #data;
+    #positions;
+    #fallback;
+    #fields;
+    /** Fields some unknown key was taken to be a misspelling of. */
+    #hinted = new Set();
+    constructor(schema, data, positions, fallback) {
+        this.#schema = schema;
+        this.#data = data;
+        this.#positions = positions;
+        this.#fallback = fallback;
+        this.#fields = allFields(schema);
+    }
+    map(issues) {
+        this.#hinted.clear();
+        const problems = issues.flatMap((issue) => this.#issue(issue, [], this.#schema));
+        // A misspelt key is also reported missing; the spelling hint says it all.
+        return problems.filter((p) => p.code !== 'missing_field' || !this.#hinted.has(p.field ?? ''));
+    }
+    #at(path, part) {
+        for (let end = path.length; end >= 0; end--) {
+            const found = this.#positions.get(dotted(path.slice(0, end)));
+            if (found)
+                return (part === 'key' && end === path.length ? found.key : undefined) ?? found.value;
+        }
+        return this.#fallback;
+    }
+    #problem(path, part, code, message) {
+        return problemAt(this.#at(path, part), code, message, dotted(path));
+    }
+    #issue(issue, base, schema) {
+        const path = [...base, ...issue.path];
+        const field = showPath(path);
+        const value = valueAt(this.#data, path);
+        switch (issue.code) {
+            case 'unrecognized_keys':
+                return issue.keys.map((key) => this.#unknownKey([...path, key], schemaAt(schema, issue.path)));
+            case 'invalid_type':
+                return [this.#invalidType(path, issue.expected, value)];
+            case 'invalid_value': {
+                const values = issue.values.map(String);
+                const hint = typeof value === 'string' ? (0,suggest/* suggest */.Z)(value, values) : undefined;
+                const shown = typeof value === 'string' ? JSON.stringify(value) : describe(value);
+                return [
+                    this.#problem(path, 'value', 'invalid_value', `${field} ${shown} is not one of ${values.join(', ')}${hint ? `; did you mean ${hint}?` : ''}`),
+                ];
+            }
+            case 'too_small':
+                if (issue.origin === 'string' || issue.origin === 'array')
+                    return [this.#empty(path)];
+                return [
+                    this.#problem(path, 'value', 'invalid_value', `${field} must be ${String(issue.minimum)} or more`),
+                ];
+            case 'invalid_format':
+                if (typeof value === 'string' && value.trim() === '')
+                    return [this.#empty(path)];
+                if (issue.format === 'datetime') {
+                    return [
+                        this.#problem(path, 'value', 'invalid_format', `${field} ${quoted(value)} is not an ISO 8601 instant with a zone; write it like 2026-12-01T15:00:00Z`),
+                    ];
+                }
+                return [
+                    this.#problem(path, 'value', 'invalid_format', `${field} ${quoted(value)} is not one hashtag; write one word per entry, with or without #`),
+                ];
+            case 'custom': {
+                const code = typeof issue.params?.['code'] === 'string' ? issue.params['code'] : 'invalid_value';
+                return [this.#problem(path, 'value', code, issue.message)];
+            }
+            case 'invalid_union':
+                return this.#union(issue, path, schemaAt(schema, issue.path), value);
+            default:
+                return [this.#problem(path, 'value', 'invalid_value', `${field}: ${issue.message}`)];
+        }
+    }
+    #empty(path) {
+        return this.#problem(path, 'value', 'empty_value', `${showPath(path)} is empty; give it a value or remove the line`);
+    }
+    #unknownKey(path, parent) {
+        const key = String(path[path.length - 1]);
+        const field = showPath(path);
+        const known = keysOf(parent);
+        const local = (0,suggest/* suggest */.Z)(key, known);
+        let hint;
+        if (local !== undefined) {
+            hint = `; did you mean ${local}?`;
+        }
+        else {
+            const here = path
+                .slice(0, -1)
+                .filter((segment) => typeof segment !== 'number')
+                .join('.');
+            const leaf = (f) => f.slice(f.lastIndexOf('.') + 1);
+            const parentOf = (f) => f.slice(0, Math.max(0, f.lastIndexOf('.')));
+            const name = (0,suggest/* suggest */.Z)(key, [...new Set(this.#fields.map(leaf))]);
+            const moved = this.#fields.find((f) => leaf(f) === name && parentOf(f) !== here);
+            if (moved !== undefined) {
+                hint = `; did you mean ${moved}? It belongs ${parentOf(moved) === '' ? 'at the top level' : `under ${parentOf(moved)}`}`;
+            }
+            else {
+                hint = known.length > 0 ? `; the fields here are ${known.join(', ')}` : '';
+            }
+        }
+        if (local !== undefined)
+            this.#hinted.add(dotted([...path.slice(0, -1), local]));
+        return this.#problem(path, 'key', 'unknown_key', `${field} is not a field${hint}`);
+    }
+    #invalidType(path, expectedType, value) {
+        const field = showPath(path);
+        if (value === undefined) {
+            const why = path.length === 1 && path[0] === 'title' ? '; every manifest needs a title' : '';
+            return this.#problem(path, 'value', 'missing_field', `${field} is missing${why}`);
+        }
+        if (value === null) {
+            return this.#problem(path, 'value', 'empty_value', `${field} has no value; give it one or remove the line`);
+        }
+        let advice = '';
+        if (expectedType === 'boolean' && typeof value === 'string')
+            advice = '; write true or false without quotes';
+        if (expectedType === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+            advice = '; put it in quotes';
+        }
+        return this.#problem(path, 'value', 'wrong_type', `${field} must be ${expected(expectedType)}, not ${describe(value)}${advice}`);
+    }
+    #union(issue, path, schema, value) {
+        const field = showPath(path);
+        const isAccount = /^publish\.accounts\.\d+$/.test(dotted(path));
+        if (isAccount && typeof value === 'string') {
+            const shown = JSON.stringify(value);
+            return [
+                this.#problem(path, 'value', 'plain_string_account', `${field} is a plain string; write {id: ${shown}} for an account id, or {platform: YouTube, name: ${shown}} for an account name`),
+            ];
+        }
+        if (isAccount && typeof value === 'object' && value !== null && 'id' in value) {
+            if ('platform' in value || 'name' in value) {
+                return [
+                    this.#problem(path, 'value', 'ambiguous_account', `${field} gives both an id and a platform or name; keep one form: {id: …} or {platform: …, name: …}`),
+                ];
+            }
+        }
+        const options = schema === undefined ? [] : (defOf(schema).options ?? []);
+        const shapeMismatch = (errors) => errors.every((e) => e.code === 'invalid_type' && e.path.length === 0);
+        const weight = (errors) => errors.reduce((sum, e) => sum + (e.code === 'unrecognized_keys' ? e.keys.length : 1), 0);
+        let chosen = -1;
+        issue.errors.forEach((errors, index) => {
+            if (shapeMismatch(errors))
+                return;
+            if (chosen === -1 || weight(errors) < weight(issue.errors[chosen] ?? []))
+                chosen = index;
+        });
+        const branch = options[chosen];
+        if (chosen === -1 || branch === undefined) {
+            const kinds = issue.errors.flatMap((errors) => errors.flatMap((e) => (e.code === 'invalid_type' ? [expected(e.expected)] : [])));
+            return [
+                this.#problem(path, 'value', 'wrong_type', `${field} must be ${[...new Set(kinds)].join(' or ')}, not ${describe(value)}`),
+            ];
+        }
+        return (issue.errors[chosen] ?? []).flatMap((inner) => this.#issue(inner, path, branch));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/manifest/normalize.ts
+
+// A validated manifest -> the engine's desired state for one item, plus the
+// warnings about settings that cannot take effect. Absent optional fields stay
+// absent: the engine neither sends nor compares them.
+function locationsOf(positions) {
+    const locations = {};
+    for (const [path, position] of positions) {
+        if (path !== '')
+            locations[path] = position.key ?? position.value;
+    }
+    return locations;
+}
+function render(video) {
+    const options = { video_id: video.source, orientation: video.orientation };
+    if (video.prefer_real_world !== undefined)
+        options.prefer_real_world = video.prefer_real_world;
+    if (video.image_overlay?.enabled !== undefined)
+        options.image_overlay_enabled = video.image_overlay.enabled;
+    if (video.image_overlay?.position !== undefined)
+        options.image_overlay_position = video.image_overlay.position;
+    if (video.zoom_effect !== undefined)
+        options.zoom_effect_enabled = video.zoom_effect;
+    if (video.subtitles !== undefined)
+        options.subtitle_settings = video.subtitles;
+    return options;
+}
+function publishOf(publish, locations, fallback) {
+    const accounts = (publish.accounts ?? []).map((account, index) => {
+        const location = locations[`publish.accounts.${index}`] ?? fallback;
+        return 'id' in account
+            ? { kind: 'id', id: account.id, location }
+            : { kind: 'name', platform: account.platform, name: account.name, location };
+    });
+    const options = {
+        privacy: publish.privacy,
+        category: publish.category,
+        made_for_kids: publish.made_for_kids,
+        age_restricted: publish.age_restricted,
+        notify_subscribers: publish.notify_subscribers,
+        ai_disclosure: publish.ai_disclosure,
+    };
+    if (publish.tiktok?.post_mode !== undefined)
+        options.tiktok_post_mode = publish.tiktok.post_mode;
+    if (publish.tiktok?.privacy !== undefined)
+        options.tiktok_privacy = publish.tiktok.privacy;
+    return { accounts, at: publish.at ?? null, options };
+}
+/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
+function normalize(file, manifest, positions) {
+    const locations = locationsOf(positions);
+    const start = { file, line: 1, column: 1 };
+    const location = locations['title'] ?? start;
+    const fields = { title: manifest.title };
+    if (manifest.description !== undefined)
+        fields.description = manifest.description;
+    if (manifest.full_text !== undefined)
+        fields.full_text = manifest.full_text;
+    if (manifest.textover !== undefined)
+        fields.textover = manifest.textover;
+    if (manifest.hashtags !== undefined)
+        fields.hashtags = manifest.hashtags;
+    if (manifest.fine_tuning !== undefined)
+        fields.fine_tuning = manifest.fine_tuning;
+    if (manifest.persona !== undefined)
+        fields.persona_id = manifest.persona;
+    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
+    const item = {
+        file,
+        location,
+        locations,
+        id: manifest.id ?? null,
+        fields,
+        stage: manifest.stage,
+        flow: manifest.flow,
+        render: render(manifest.video),
+        publish,
+    };
+    return { item, warnings: warningsOf(item) };
+}
+function warningsOf(item) {
+    const warnings = [];
+    const publishAt = item.locations['publish'];
+    // Only a publish block written in the manifest itself is worth a warning:
+    // one inherited from a defaults file is meant for the published items.
+    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
+        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
+    }
+    const accounts = item.publish?.accounts ?? [];
+    const tiktokAt = item.locations['publish.tiktok'];
+    if (tiktokAt !== undefined &&
+        tiktokAt.file === item.file &&
+        accounts.length > 0 &&
+        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
+        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
+    }
+    const seen = new Map();
+    accounts.forEach((account, index) => {
+        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
+        const first = seen.get(key);
+        if (first === undefined) {
+            seen.set(key, index);
+            return;
+        }
+        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
+    });
+    return warnings;
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
+var iso = __webpack_require__(4377);
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __webpack_require__(705);
+;// CONCATENATED MODULE: ./src/manifest/types.ts
+const STAGES = ['draft', 'rendered', 'published'];
+const FLOWS = ['oneshot', 'stepwise'];
+
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
+
+
+
+// The one definition of the manifest: the loader validates with it, the code
+// takes its types from it, and schema/content.schema.json is generated from it
+// (its descriptions are what editors show next to each field).
+//
+// Rules that involve two fields carry a `params.code`; src/manifest/issues.ts
+// turns every other zod issue into a sentence that names the field.
+const nonEmpty = schemas/* string */.YjP().regex(/\S/);
+const accountById = schemas/* strictObject */.rej({
+    id: nonEmpty.describe('Id of a connected account, as GET /accounts lists it.'),
+})
+    .describe('An account given by its id.');
+const accountByName = schemas/* strictObject */.rej({
+    platform: schemas/* enum */.k5n(types/* PLATFORMS */.P4)
+        .describe('Platform of the account, spelled exactly: YouTube, TikTok or Instagram.'),
+    name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
+})
+    .describe('An account given by platform and name; resolved through GET /accounts.');
+const account = schemas/* union */.KCZ([accountById, accountByName])
+    .describe('A connected account to publish to: {id: …} or {platform: …, name: …}.');
+const tiktok = schemas/* strictObject */.rej({
+    post_mode: schemas/* enum */.k5n(['direct', 'draft'])
+        .optional()
+        .describe('direct posts the video; draft leaves it in the TikTok inbox. Sent only when given.'),
+    privacy: nonEmpty
+        .optional()
+        .describe('TikTok privacy level, for example PUBLIC_TO_EVERYONE. Sent only when given.'),
+})
+    .describe('Settings that only TikTok accounts use.');
+const publish = schemas/* strictObject */.rej({
+    accounts: schemas/* array */.YOg(account)
+        .optional()
+        .describe('Accounts to publish to. Required when stage is published.'),
+    at: iso/* datetime */.w$({ offset: true })
+        .transform((value) => new Date(value).toISOString())
+        .optional()
+        .describe('Publish no earlier than this ISO 8601 instant with a zone, for example 2026-12-01T15:00:00Z. Absent: as soon as the video is rendered.'),
+    privacy: nonEmpty.default('public').describe('Platform visibility, for example public.'),
+    category: schemas/* union */.KCZ([nonEmpty, schemas/* int */.Whr().nonnegative()])
+        .default('22')
+        .transform(String)
+        .describe('YouTube category id; a number or a string, sent as a string.'),
+    made_for_kids: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The video is made for kids (COPPA). Cannot be true together with age_restricted.'),
+    age_restricted: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The video is for adults only. Cannot be true together with made_for_kids.'),
+    notify_subscribers: schemas/* boolean */.zMY().default(true).describe('Notify the channel subscribers.'),
+    ai_disclosure: schemas/* boolean */.zMY().default(true).describe('Disclose that the video contains generated media.'),
+    tiktok: tiktok.optional(),
+})
+    .refine((value) => !(value.made_for_kids && value.age_restricted), {
+    path: ['age_restricted'],
+    params: { code: 'kids_and_age_restricted' },
+    message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
+})
+    .describe('Where and how the video is published. Takes effect only when stage is published.');
+const imageOverlay = schemas/* strictObject */.rej({
+    enabled: schemas/* boolean */.zMY().optional().describe('Show an image overlay. Sent only when given.'),
+    position: nonEmpty.optional().describe('Where the overlay goes, for example top. Sent only when given.'),
+})
+    .describe('Image overlay of the render.');
+const video = schemas/* strictObject */.rej({
+    source: nonEmpty.default('stock').describe('Footage source, sent as video_id.'),
+    orientation: nonEmpty.default('vertical').describe('Orientation of the video, for example vertical.'),
+    prefer_real_world: schemas/* boolean */.zMY()
+        .optional()
+        .describe('Prefer real-world footage over illustrations. Sent only when given.'),
+    image_overlay: imageOverlay.optional(),
+    zoom_effect: schemas/* boolean */.zMY().optional().describe('Slow zoom on still images. Sent only when given.'),
+    subtitles: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .optional()
+        .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
+})
+    .describe('How the video is rendered.');
+const hashtag = schemas/* union */.KCZ([schemas/* string */.YjP().regex(/^#?[^\s#]\S*$/), schemas/* int */.Whr()]);
+const manifestSchema = schemas/* strictObject */.rej({
+    title: nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
+    id: nonEmpty.optional().describe('Pins an existing item by its id.'),
+    description: schemas/* string */.YjP().optional().describe('Description shown with the video.'),
+    full_text: schemas/* string */.YjP().optional().describe('Source text the script is written from.'),
+    textover: schemas/* string */.YjP()
+        .optional()
+        .describe('Hand-written on-screen script; absent: the service writes one from full_text.'),
+    hashtags: schemas/* union */.KCZ([
+        schemas/* string */.YjP().transform((value) => value.trim()),
+        schemas/* array */.YOg(hashtag)
+            .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
+    ])
+        .optional()
+        .describe('A list of hashtags (# added when missing), or one string taken as written.'),
+    persona: schemas/* union */.KCZ([nonEmpty, schemas/* strictObject */.rej({ id: nonEmpty.describe('Persona id.') })])
+        .transform((value) => (typeof value === 'string' ? value : value.id))
+        .optional()
+        .describe('Persona id, or {id: …}.'),
+    fine_tuning: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .optional()
+        .describe('Generation fine-tuning, passed through to the service as it is.'),
+    stage: schemas/* enum */.k5n(STAGES)
+        .default('draft')
+        .describe('How far apply takes the item: draft (fields only, no credits), rendered (a video exists) or published.'),
+    flow: schemas/* enum */.k5n(FLOWS)
+        .default('oneshot')
+        .describe('oneshot: one request renders and publishes; stepwise: the script is read before rendering.'),
+    video: video.prefault({}),
+    publish: publish.optional(),
+})
+    .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
+    path: ['stage'],
+    params: { code: 'published_without_accounts' },
+    message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
+    when: (payload) => isObject(payload.value) && payload.value['stage'] === 'published',
+})
+    .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** JSON Schema of the manifest as written (input side), for editors and the README reference. */
+function manifestJsonSchema() {
+    const schema = z.toJSONSchema(manifestSchema, {
+        io: 'input',
+        target: 'draft-2020-12',
+        unrepresentable: 'any',
+    });
+    const { $schema, ...rest } = schema;
+    return { $schema, title: 'content-as-code manifest', ...rest };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/parse.ts
+
+
+
+
+/** Fields that identify one item; a defaults file shared by many manifests cannot set them. */
+const IDENTITY_FIELDS = ['title', 'id'];
+/** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
+function readDefaults(file, text) {
+    const source = tree_readSource(file, text);
+    // An empty defaults file is harmless: it sets nothing.
+    const problems = source.problems.filter((p) => p.code !== 'empty_file');
+    const root = source.root;
+    if (root === null || root.kind !== 'map')
+        return { file, root: null, problems };
+    const entries = new Map(root.entries);
+    for (const key of IDENTITY_FIELDS) {
+        const entry = entries.get(key);
+        if (entry === undefined)
+            continue;
+        problems.push(problemAt(entry.keyPos, 'defaults_identity', `${key} cannot be set in a defaults file; each manifest sets its own ${key}`, key));
+        entries.delete(key);
+    }
+    return { file, root: { ...root, entries }, problems };
+}
+/**
+ * Validates one parsed manifest with its defaults (outermost folder first) and
+ * normalizes it. Problems of the defaults files themselves are not repeated here.
+ */
+function validateSource(source, defaults = []) {
+    const problems = [...source.problems];
+    if (source.root === null)
+        return { item: null, problems };
+    let merged = null;
+    for (const layer of defaults) {
+        if (layer.root !== null)
+            merged = merged === null ? layer.root : mergeTrees(merged, layer.root);
+    }
+    merged = merged === null ? source.root : mergeTrees(merged, source.root);
+    const { value, positions } = toPlain(merged);
+    const parsed = manifestSchema.safeParse(value);
+    if (!parsed.success) {
+        const start = { file: source.file, line: 1, column: 1 };
+        const mapper = new IssueMapper(manifestSchema, value, positions, start);
+        problems.push(...mapper.map(parsed.error.issues));
+        return { item: null, problems };
+    }
+    const { item, warnings } = normalize(source.file, parsed.data, positions);
+    problems.push(...warnings);
+    // A broken defaults file leaves the desired state of every manifest below it in doubt.
+    const doubtful = [...problems, ...defaults.flatMap((layer) => layer.problems)].some((p) => p.severity === 'error');
+    return { item: doubtful ? null : item, problems };
+}
+/**
+ * Parses, validates and normalizes one manifest's text. `defaults` are the
+ * texts of the `_defaults.yml` files that apply to it, outermost folder first.
+ * `file` is reported as given (use a workspace-relative path with `/`).
+ */
+function parseManifest(file, text, defaults = []) {
+    const layers = defaults.map((d) => readDefaults(d.file, d.text));
+    const result = validateSource(readSource(file, text), layers);
+    const problems = [...layers.flatMap((l) => l.problems), ...result.problems];
+    // In file order first (defaults, then the manifest), then by position.
+    const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
+    problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
+    return { item: result.item, problems };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/walk.ts
+
+
+const SIMPLE = /^[\w\-./*{}, ]+$/;
+/** `{a,b}` alternatives expanded, left to right; null for braces the walk does not take on. */
+function expandBraces(pattern) {
+    const open = pattern.indexOf('{');
+    const close = pattern.indexOf('}');
+    if (open === -1)
+        return close === -1 ? [pattern] : null;
+    if (close < open)
+        return null;
+    const inner = pattern.slice(open + 1, close);
+    if (inner.includes('{'))
+        return null;
+    const options = inner.split(',');
+    if (options.length < 2 || options.some((option) => option === '' || option.includes('/')))
+        return null;
+    const rest = expandBraces(pattern.slice(close + 1));
+    if (rest === null)
+        return null;
+    const head = pattern.slice(0, open);
+    return options.flatMap((option) => rest.map((tail) => `${head}${option}${tail}`));
+}
+function nameSegment(text) {
+    if (text === '' || text === '.' || text === '..' || text.startsWith('.') || text.includes('**'))
+        return null;
+    if (!text.includes('*'))
+        return { kind: 'name', test: (name) => name === text };
+    const source = text
+        .split('*')
+        .map((part) => part.replace(/[.+^${}()|[\]\\-]/g, '\\$&'))
+        .join('.*');
+    // As in the glob: a name that starts with `*` does not match names that start with a dot.
+    const regex = new RegExp(`^${text.startsWith('*') ? '(?!\\.)' : ''}${source}$`, 's');
+    return { kind: 'name', test: (name) => regex.test(name) };
+}
+/** The pattern's segments, or null when it needs the real glob. */
+function compilePattern(pattern, skipped) {
+    if (!SIMPLE.test(pattern))
+        return null;
+    const expanded = expandBraces(pattern);
+    if (expanded === null)
+        return null;
+    const compiled = [];
+    for (const one of expanded) {
+        const segments = [];
+        for (const text of one.split('/')) {
+            if (text === '**') {
+                if (segments.at(-1)?.kind === 'globstar')
+                    return null;
+                segments.push({ kind: 'globstar' });
+                continue;
+            }
+            const segment = nameSegment(text);
+            if (segment === null)
+                return null;
+            segments.push(segment);
+        }
+        const last = segments.at(-1);
+        // A last segment that could name a skipped folder: the glob's rules for those are subtle.
+        if (last === undefined || last.kind === 'globstar')
+            return null;
+        if ([...skipped].some((name) => last.test(name)))
+            return null;
+        compiled.push(segments);
+    }
+    return compiled;
+}
+/**
+ * The paths (relative to `cwd`, with `/`, in no particular order) that match
+ * `pattern`, never entering a folder named in `skipped`; null when the pattern
+ * or the tree needs `fs.promises.glob` to answer exactly.
+ */
+async function walkPattern(cwd, pattern, skipped) {
+    const patterns = compilePattern(pattern, skipped);
+    if (patterns === null)
+        return null;
+    // Set when only the real glob can answer; the walk then stops going deeper.
+    let needsGlob = false;
+    const listings = new Map();
+    const list = (folder) => {
+        let pending = listings.get(folder);
+        if (pending === undefined) {
+            pending = (0,promises_.readdir)(external_node_path_default().join(cwd, folder), { withFileTypes: true }).catch((error) => {
+                const code = error.code;
+                if (code !== 'ENOENT' && code !== 'ENOTDIR')
+                    needsGlob = true;
+                return [];
+            });
+            listings.set(folder, pending);
+        }
+        return pending;
+    };
+    const found = new Set();
+    const join = (folder, name) => (folder === '' ? name : `${folder}/${name}`);
+    const walkOne = async (segments) => {
+        const seen = new Set();
+        const visit = async (folder, index) => {
+            const key = `${index}\0${folder}`;
+            if (seen.has(key))
+                return;
+            seen.add(key);
+            const segment = segments[index];
+            const entries = await list(folder);
+            if (needsGlob)
+                return;
+            const next = [];
+            if (segment.kind === 'globstar') {
+                next.push(visit(folder, index + 1)); // `**` matches no folder too
+                for (const entry of entries) {
+                    if (entry.name.startsWith('.') || skipped.has(entry.name))
+                        continue;
+                    if (entry.isSymbolicLink()) {
+                        needsGlob = true;
+                        break;
+                    }
+                    if (entry.isDirectory())
+                        next.push(visit(join(folder, entry.name), index));
+                }
+            }
+            else {
+                const last = index === segments.length - 1;
+                for (const entry of entries) {
+                    if (!segment.test(entry.name))
+                        continue;
+                    if (entry.isSymbolicLink()) {
+                        needsGlob = true;
+                        break;
+                    }
+                    if (last)
+                        found.add(join(folder, entry.name));
+                    else if (entry.isDirectory() && !skipped.has(entry.name))
+                        next.push(visit(join(folder, entry.name), index + 1));
+                }
+            }
+            await Promise.all(next);
+        };
+        await visit('', 0);
+    };
+    await Promise.all(patterns.map(walkOne));
+    return needsGlob ? null : [...found];
+}
+
+;// CONCATENATED MODULE: ./src/manifest/load.ts
+
+
+
+
+
+// Glob -> files in a stable order -> text (bounded, UTF-8, inside the
+// workspace) -> desired items, with every problem of every file in one pass.
+const DEFAULT_PATTERN = 'content/**/*.{yml,yaml}';
+/** No manifest comes near this; a bigger file is a mistake or an attack. */
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+const PARALLEL_READS = 32;
+function posix(relative) {
+    return relative.split((external_node_path_default()).sep).join('/');
+}
+function byCodePoint(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** Offset of the first byte that is not part of valid UTF-8, or -1. */
+function invalidUtf8Offset(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (size === 0 || i + size > bytes.length)
+            return i;
+        for (let k = 1; k < size; k++)
+            if ((bytes[i + k] & 0xc0) !== 0x80)
+                return i;
+        const b1 = bytes[i + 1] ?? 0;
+        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
+        if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f))
+            return i;
+        if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
+            return i;
+        i += size;
+    }
+    return -1;
+}
+function locationOfByte(file, bytes, offset) {
+    const before = bytes.subarray(0, offset);
+    const lineStart = before.lastIndexOf(0x0a) + 1;
+    let line = 1;
+    for (const byte of before)
+        if (byte === 0x0a)
+            line++;
+    const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
+    return { file, line, column };
+}
+function mib(bytes) {
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+class Reader {
+    #cwd;
+    #root;
+    #max;
+    #folders = new Map();
+    constructor(cwd, root, max) {
+        this.#cwd = cwd;
+        this.#root = root;
+        this.#max = max;
+    }
+    #realFolder(folder) {
+        let pending = this.#folders.get(folder);
+        if (pending === undefined) {
+            pending = (0,promises_.realpath)(folder);
+            this.#folders.set(folder, pending);
+        }
+        return pending;
+    }
+    async read(file, optional = false) {
+        const start = { file, line: 1, column: 1 };
+        const fail = (code, message) => ({
+            kind: 'problem',
+            problem: problemAt(start, code, message),
+        });
+        if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
+            return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
+        }
+        // realpath per folder (cached) and lstat per file: a file that is no link
+        // is where its folder is, and most files are no link.
+        const joined = external_node_path_default().join(this.#cwd, file);
+        let real;
+        let info;
+        try {
+            info = await (0,promises_.lstat)(joined);
+            if (info.isSymbolicLink()) {
+                real = await (0,promises_.realpath)(joined);
+                info = await (0,promises_.stat)(real);
+            }
+            else {
+                real = external_node_path_default().join(await this.#realFolder(external_node_path_default().dirname(joined)), external_node_path_default().basename(joined));
+            }
+        }
+        catch (error) {
+            if (optional && error.code === 'ENOENT')
+                return { kind: 'none' };
+            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
+        }
+        if (real !== this.#root && !real.startsWith(this.#root + (external_node_path_default()).sep)) {
+            return fail('outside_workspace', 'the file is a link to a place outside the workspace; manifests must live in the repository');
+        }
+        if (!info.isFile())
+            return { kind: 'none' };
+        if (info.size > this.#max) {
+            return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
+        }
+        const bytes = await (0,promises_.readFile)(real);
+        if (bytes.length > this.#max) {
+            return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
+        }
+        const bad = invalidUtf8Offset(bytes);
+        if (bad !== -1) {
+            return {
+                kind: 'problem',
+                problem: problemAt(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
+            };
+        }
+        return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
+    }
+}
+/** The matched files, sorted; the walk answers the usual patterns, `fs.promises.glob` the rest. */
+async function discover(cwd, pattern) {
+    const walked = await walkPattern(cwd, pattern, SKIPPED_DIRS);
+    if (walked !== null)
+        return walked.sort(byCodePoint);
+    return (await globPattern(cwd, pattern)).sort(byCodePoint);
+}
+/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
+async function globPattern(cwd, pattern) {
+    const found = new Set();
+    const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
+    for await (const entry of (0,promises_.glob)(pattern, { cwd, exclude })) {
+        found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
+    }
+    return [...found];
+}
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
+}
+async function runPool(count, work) {
+    const results = new Array(count);
+    let next = 0;
+    const worker = async () => {
+        while (next < count) {
+            const index = next++;
+            results[index] = await work(index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
+    return results;
+}
+function crossFileProblems(items) {
+    const problems = [];
+    const clashing = new Set();
+    const check = (key, field, code, sentence) => {
+        const groups = new Map();
+        for (const item of items) {
+            const value = key(item);
+            if (value !== null)
+                groups.set(value, [...(groups.get(value) ?? []), item]);
+        }
+        for (const [value, group] of groups) {
+            if (group.length < 2)
+                continue;
+            for (const item of group) {
+                clashing.add(item);
+                const others = group.filter((other) => other !== item).map((other) => other.file);
+                const shown = others.length > 3
+                    ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
+                    : others.join(', ');
+                problems.push(problemAt(item.locations[field] ?? item.location, code, sentence(value, shown), field));
+            }
+        }
+    };
+    check((item) => item.fields.title, 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
+    check((item) => item.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
+    return { problems, clashing };
+}
+function dedupeAndSort(problems) {
+    const seen = new Set();
+    const unique = problems.filter((p) => {
+        const key = `${p.severity}|${p.code}|${p.file}:${p.line}:${p.column}|${p.message}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+    return unique.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
+}
+/**
+ * Finds the manifests matched by `pattern` under `cwd`, applies the
+ * `_defaults.yml` of their folders, and validates and normalizes each one.
+ * Never throws for a bad manifest: every problem of every file is returned.
+ */
+async function loadManifests(options) {
+    const cwd = external_node_path_default().resolve(options.cwd);
+    const reader = new Reader(cwd, await (0,promises_.realpath)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const matched = await discover(cwd, options.pattern);
+    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
+    const defaultsOf = new Map();
+    const folderDefaults = (folder) => {
+        let pending = defaultsOf.get(folder);
+        if (pending === undefined) {
+            pending = readFolderDefaults(reader, folder);
+            defaultsOf.set(folder, pending);
+        }
+        return pending;
+    };
+    const outcomes = await runPool(candidates.length, async (index) => {
+        const file = candidates[index];
+        const read = await reader.read(file);
+        if (read.kind === 'none')
+            return null;
+        if (read.kind === 'problem')
+            return { file, item: null, problems: [read.problem] };
+        const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
+        return { file, ...validateSource(tree_readSource(file, read.text), layers) };
+    });
+    const problems = [];
+    for (const layer of await Promise.all(defaultsOf.values()))
+        if (layer)
+            problems.push(...layer.problems);
+    const files = [];
+    const valid = [];
+    for (const outcome of outcomes) {
+        if (outcome === null)
+            continue;
+        files.push(outcome.file);
+        problems.push(...outcome.problems);
+        if (outcome.item)
+            valid.push(outcome.item);
+    }
+    const cross = crossFileProblems(valid);
+    problems.push(...cross.problems);
+    return {
+        items: valid.filter((item) => !cross.clashing.has(item)),
+        problems: dedupeAndSort(problems),
+        files,
+    };
+}
+async function readFolderDefaults(reader, folder) {
+    const found = [];
+    for (const name of DEFAULTS_FILES) {
+        const file = folder === '' ? name : `${folder}/${name}`;
+        const read = await reader.read(file, true);
+        if (read.kind === 'none')
+            continue;
+        if (read.kind === 'problem')
+            found.push({ file, root: null, problems: [read.problem] });
+        else
+            found.push(readDefaults(file, read.text));
+    }
+    const [first, second] = found;
+    if (first === undefined)
+        return null;
+    if (second !== undefined) {
+        first.problems.push(problemAt({ file: second.file, line: 1, column: 1 }, 'duplicate_defaults', `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
+    }
+    return first;
+}
+
+;// CONCATENATED MODULE: ./src/engine.ts
+
+// The one pipeline both the action and the CLI run:
+// manifests -> observed state -> plan -> apply.
+// Validate stops after loading, so everything past it (observe, plan, apply)
+// is imported only when a run gets there: the action's cold start in validate
+// mode does not parse or compile it.
+/** The modules of the stages after loading, imported once per process on first use. */
+async function importStages() {
+    const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
+        __webpack_require__.e(/* import() */ 249).then(__webpack_require__.bind(__webpack_require__, 3249)),
+        __webpack_require__.e(/* import() */ 649).then(__webpack_require__.bind(__webpack_require__, 8649)),
+        __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
+        __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
+        __webpack_require__.e(/* import() */ 65).then(__webpack_require__.bind(__webpack_require__, 7065)),
+        __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
+        __webpack_require__.e(/* import() */ 309).then(__webpack_require__.bind(__webpack_require__, 1309)),
+    ]);
+    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
+}
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+function shardOf(file, count) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < file.length; i++) {
+        hash ^= file.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return (hash % count) + 1;
+}
+/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
+function allowedSteps(mode, permissions) {
+    const allowed = new Set();
+    if (mode === 'validate')
+        return allowed;
+    if (permissions.write)
+        allowed.add('create').add('edit');
+    if (mode !== 'apply')
+        return allowed;
+    allowed.add('wait');
+    if (permissions.render)
+        allowed.add('render');
+    if (permissions.publish)
+        allowed.add('upload');
+    return allowed;
+}
+const elapsed = (since) => Math.round(performance.now() - since);
+function splitShard(items, shard) {
+    if (!shard || shard.count <= 1)
+        return { mine: [...items], others: [] };
+    const mine = [];
+    const others = [];
+    for (const item of items)
+        (shardOf(item.file, shard.count) === shard.index ? mine : others).push(item);
+    return { mine, others };
+}
+async function previousTitles({ renameCandidates, mapLimit, previousTitle }, options, items, contents) {
+    const titles = new Map();
+    const previous = options.previous;
+    if (!previous)
+        return titles;
+    const candidates = renameCandidates(items, contents);
+    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item));
+    candidates.forEach((item, index) => {
+        const title = found[index];
+        if (title)
+            titles.set(item.file, title);
+    });
+    return titles;
+}
+/** The one pipeline: load → observe → plan → preflight → apply → results. */
+async function runEngine(options) {
+    const { mode } = options;
+    const started = performance.now();
+    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    const report = {
+        mode,
+        load,
+        plan: null,
+        result: null,
+        problems: [...load.problems],
+        fatal: null,
+        creditsBefore: null,
+        creditsAfter: null,
+        timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
+    };
+    if (mode === 'validate')
+        return report;
+    const client = options.client;
+    if (!client) {
+        report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
+        return report;
+    }
+    const stages = await importStages();
+    const { observeListing, matchItems, observeDetails, DEFAULT_READ_CONCURRENCY, plan: makePlan } = stages;
+    try {
+        const planStarted = performance.now();
+        const { mine, others } = splitShard(load.items, options.shard);
+        const sharded = options.shard !== undefined && options.shard.count > 1;
+        const listing = await observeListing(client);
+        const match = {
+            previousTitles: await previousTitles(stages, options, mine, listing.contents),
+            reserved: others,
+            listUnmanaged: !sharded,
+        };
+        const matched = matchItems(mine, listing.contents, match).matched;
+        const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
+        const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        const plan = makePlan(mine, { ...listing, details }, {
+            mode,
+            now: options.now?.() ?? new Date(),
+            permissions: options.permissions,
+            cancelRunning: options.cancelRunning,
+            match,
+        });
+        report.plan = plan;
+        report.problems.push(...plan.problems);
+        report.timings.planMs = elapsed(planStarted);
+        options.onPlan?.(plan);
+        await execute(stages, options, client, plan, report);
+    }
+    catch (error) {
+        report.fatal = stages.describeError(error);
+    }
+    return report;
+}
+async function execute(stages, options, client, plan, report) {
+    const { mode, logger } = options;
+    const { scopesFor, realClock, applyItems, itemResults } = stages;
+    const allowed = allowedSteps(mode, options.permissions);
+    const items = plan.items.filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (report.problems.some((problem) => problem.severity === 'error')) {
+        logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return;
+    }
+    if (mode === 'apply' && plan.publications > options.maxPublications) {
+        report.fatal =
+            `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+                `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+                'publish fewer items per run.';
+        return;
+    }
+    if (writes.length > 0) {
+        // Preflight: the key must hold every scope the writes need, before the first one (A29).
+        const introspection = await client.introspect();
+        const missing = scopesFor(writes).filter((scope) => !introspection.scopes.includes(scope));
+        if (!introspection.active || missing.length > 0) {
+            report.fatal = !introspection.active
+                ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+                : `The API key lacks the scope${missing.length === 1 ? '' : 's'} ${missing.join(', ')} that this plan ` +
+                    `needs (it has ${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+                    `${scopesFor(writes).join(', ')} in the web app under Settings, API Keys.`;
+            return;
+        }
+    }
+    const applyStarted = performance.now();
+    if (mode === 'apply')
+        report.creditsBefore = await client.credits();
+    const clock = options.clock ?? realClock;
+    const runs = await applyItems(items, {
+        client,
+        allowed,
+        concurrency: options.concurrency,
+        wait: options.wait,
+        timeoutMs: options.timeoutMs,
+        logger,
+        clock,
+        ...(options.poll ? { poll: options.poll } : {}),
+    });
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? {
+        item,
+        id: item.remote?.id ?? null,
+        status: item.remote?.status ?? null,
+        created: false,
+        edited: false,
+        rendered: false,
+        published: false,
+        running: false,
+        holds: [],
+        lastError: null,
+        error: null,
+        durationMs: 0,
+    });
+    const listing = await client.listContents();
+    if (mode !== 'apply')
+        await refreshScripts(stages, client, plan, runs, options.readConcurrency);
+    if (mode === 'apply')
+        report.creditsAfter = await client.credits();
+    const results = itemResults(allRuns, listing);
+    const result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
+    };
+    report.result = result;
+    report.timings.applyMs = elapsed(applyStarted);
+}
+/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
+async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
+    const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
+    const details = await observeDetails(client, touched.map((run) => run.id), concurrency);
+    for (const run of touched) {
+        const detail = details.get(run.id);
+        const item = plan.items.find((entry) => entry.file === run.item.file);
+        if (detail && item)
+            item.script = { ...item.script, remote: detail.textover };
+    }
+}
+
+// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
+var markdown = __webpack_require__(8107);
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+// The job summary: the same Markdown as the PR comment, with every script
+// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
+// step-summary limit (counted in bytes). Room is kept for the redaction of
+// secrets and signed URLs, which may change the length slightly.
+const MARGIN = 4 * 1024;
+function summaryMarkdown(report, context, extras) {
+    const notes = [...(context.notes ?? [])];
+    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
+    if (hidden > 0) {
+        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
+    }
+    return `${(0,markdown.renderReport)(report, { ...context, notes }, { target: 'summary', limit: markdown.SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
+}
+/** Appends the report to the step summary; false on a local run without a summary file. */
+async function writeSummary(commands, markdown) {
+    return commands.appendSummary(markdown);
+}
+
+// EXTERNAL MODULE: ./src/version.ts
+var version = __webpack_require__(311);
+;// CONCATENATED MODULE: ./src/main.ts
+
+
+
+
+
+
+
+
+
+
+
+// The action: inputs -> event -> mode -> engine -> annotations, outputs,
+// job summary, PR comment. Modules a mode does not need (the service client
+// with undici, the GitHub REST calls, crypto) are imported only when needed,
+// so `validate` starts in well under 100 ms.
+/** The run's one failure, thrown after everything that succeeded has been reported. */
+class RunFailed extends Error {
+    name = 'RunFailed';
+}
+/** The action's one entry point; the only place that fails the step. */
+async function run(options = {}) {
+    const env = options.env ?? process.env;
+    const commands = new WorkflowCommands({ env, ...(options.write ? { write: options.write } : {}) });
+    try {
+        // Before anything else can print: the runner masks these from here on.
+        commands.mask(commands.input('api-key'));
+        commands.mask(commands.input('github-token'));
+        await runAction(commands, env);
+    }
+    catch (error) {
+        process.exitCode = 1;
+        commands.error(error instanceof RunFailed ? error.message : main_describe(error));
+    }
+}
+function main_describe(error) {
+    if (error instanceof Error)
+        return error.message || error.name;
+    if (typeof error === 'string')
+        return error;
+    try {
+        return `Unexpected error: ${JSON.stringify(error)}`;
+    }
+    catch {
+        return 'Unexpected error.';
+    }
+}
+async function runAction(commands, env) {
+    const inputs = readInputs((name) => commands.input(name));
+    const event = await readEvent(env);
+    const decision = decideRun(inputs, event);
+    const notes = [];
+    if (decision.mode !== 'validate' && inputs.apiKey === '') {
+        if (!decision.isPullRequest) {
+            throw new RunFailed(`Input \`api-key\` is empty, and ${decision.mode} needs the service: pass it from a secret, for example api-key: \${{ secrets.CONTENT_API_KEY }}.`);
+        }
+        // Fork PRs (and Dependabot's) get no secrets: still check the manifests.
+        notes.push('No api-key was given to this run (pull requests from forks get no secrets), so the manifests were validated but not compared with the service.');
+        commands.info(notes[0]);
+        decision.mode = 'validate';
+        decision.because = 'no api-key on a pull request: validate only';
+        decision.permissions = { write: false, render: false, publish: false };
+    }
+    if (decision.mode !== 'validate' && inputs.baseUrl === '') {
+        throw new RunFailed(`Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`);
+    }
+    logDecision(commands, decision, event, inputs);
+    const logger = new ActionLogger(commands);
+    let client;
+    let report;
+    try {
+        if (decision.mode !== 'validate') {
+            const api = await Promise.all(/* import() */[__webpack_require__.e(916), __webpack_require__.e(116)]).then(__webpack_require__.bind(__webpack_require__, 6116));
+            // Already masked above; the client's own masking would print the key a second time.
+            client = api.createClient({
+                baseUrl: inputs.baseUrl,
+                apiKey: inputs.apiKey,
+                maskSecret: () => undefined,
+            });
+        }
+        report = await runEngine({
+            mode: decision.mode,
+            cwd: env.GITHUB_WORKSPACE || process.cwd(),
+            manifests: inputs.manifests,
+            ...(client ? { client } : {}),
+            permissions: decision.permissions,
+            maxPublications: inputs.maxPublications,
+            cancelRunning: inputs.cancelRunning,
+            concurrency: inputs.concurrency,
+            wait: inputs.wait,
+            timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
+            ...(inputs.shard ? { shard: inputs.shard } : {}),
+            ...(await previousVersions(decision, event, inputs, env)),
+            logger,
+        });
+    }
+    finally {
+        await client?.close();
+    }
+    const hidden = emitAnnotations(commands, annotationsFor(report));
+    await writeOutputs(commands, outputsFor(report));
+    const context = {
+        event: event.name,
+        because: decision.because,
+        shard: inputs.shard,
+        fileUrl: fileUrlFor(event),
+        runUrl: event.runUrl,
+        notes,
+        pullRequest: decision.isPullRequest,
+    };
+    if (!(await writeSummary(commands, summaryMarkdown(report, context, hidden)))) {
+        commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
+    }
+    if (decision.isPullRequest && inputs.comment)
+        await postComment(commands, report, context, event, inputs);
+    const failure = failureMessage(report);
+    if (failure)
+        throw new RunFailed(failure);
+}
+function logDecision(commands, decision, event, inputs) {
+    const { write, render, publish } = decision.permissions;
+    const may = [write ? 'write drafts' : null, render ? 'render' : null, publish ? 'publish' : null].filter(Boolean);
+    commands.info(`content-as-code ${version/* VERSION */.x}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
+        `${decision.trusted ? '' : ', untrusted (fork or pull_request_target): no writes'}` +
+        `${inputs.shard ? `; shard ${formatShard(inputs.shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`);
+}
+function fileUrlFor(event) {
+    if (!event.owner || !event.repo || !event.sha)
+        return () => null;
+    const base = `${event.serverUrl}/${event.owner}/${event.repo}/blob/${event.sha}/`;
+    return (file, line) => `${base}${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+}
+/** Renames are found from the manifest as it was at the base commit (PR base, push `before`). */
+async function previousVersions(decision, event, inputs, env) {
+    if (decision.mode === 'validate' || !event.baseSha)
+        return {};
+    const { previousVersionsFor } = await __webpack_require__.e(/* import() */ 747).then(__webpack_require__.bind(__webpack_require__, 5747));
+    return {
+        previous: previousVersionsFor({
+            cwd: env.GITHUB_WORKSPACE || process.cwd(),
+            baseSha: event.baseSha,
+            owner: event.owner,
+            repo: event.repo,
+            apiUrl: event.apiUrl,
+            token: inputs.githubToken,
+        }),
+    };
+}
+async function postComment(commands, report, context, event, inputs) {
+    const pr = event.pullRequest;
+    if (!pr || !event.owner || !event.repo)
+        return; // merge_group: no PR to comment on
+    if (inputs.githubToken === '') {
+        commands.warning('No github-token was given, so the PR comment was skipped; the job summary has the report.');
+        return;
+    }
+    const [{ GitHubApi }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
+        __webpack_require__.e(/* import() */ 334).then(__webpack_require__.bind(__webpack_require__, 2334)),
+        __webpack_require__.e(/* import() */ 231).then(__webpack_require__.bind(__webpack_require__, 4231)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8107)),
+    ]);
+    const marker = markerFor(inputs.shard);
+    const options = {
+        target: 'comment',
+        limit: COMMENT_LIMIT,
+        unit: 'chars',
+        reserve: marker.length + 100,
+    };
+    const body = commands.redact(renderReport(report, context, options));
+    // What decides "unchanged": the report without this run's link and without
+    // the commit in file links, so a push that leaves the plan as it was does
+    // not edit the comment.
+    const stable = commands.redact(renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options));
+    try {
+        const api = new GitHubApi({ apiUrl: event.apiUrl, token: inputs.githubToken });
+        const outcome = await upsertStickyComment(api, { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker }, body, stable);
+        commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
+    }
+    catch (error) {
+        const hint = pr.fork
+            ? ' (the token of a PR from a fork is read-only)'
+            : ' (does the workflow grant pull-requests: write?)';
+        commands.warning(`The PR comment could not be written${hint}: ${main_describe(error)}. The job summary has the report.`);
+    }
+}
+function failureMessage(report) {
+    if (report.fatal !== null)
+        return report.fatal;
+    const errors = report.problems.filter((problem) => problem.severity === 'error').length;
+    const failed = (report.result?.items ?? []).filter((item) => item.outcome === 'failed' || item.outcome === 'error');
+    const parts = [
+        errors > 0 ? `${errors} manifest ${errors === 1 ? 'error' : 'errors'}` : null,
+        failed.length > 0 ? `${failed.length} ${failed.length === 1 ? 'item' : 'items'} failed` : null,
+    ].filter(Boolean);
+    if (parts.length === 0 && !report.result?.failed)
+        return null;
+    if (parts.length === 0)
+        parts.push('an item failed');
+    return `content-as-code: ${parts.join(', ')}. The annotations and the job summary say what and where.`;
+}
+
+
+/***/ }),
+
+/***/ 7271:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ suggest)
+/* harmony export */ });
+// "Did you mean": the closest candidate to what a user wrote, or nothing when
+// no candidate is close enough to be a likely typo.
+function squash(value) {
+    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
+function distance(a, b) {
+    const rows = a.length + 1;
+    const cols = b.length + 1;
+    const d = new Array(rows * cols).fill(0);
+    for (let i = 0; i < rows; i++)
+        d[i * cols] = i;
+    for (let j = 0; j < cols; j++)
+        d[j] = j;
+    for (let i = 1; i < rows; i++) {
+        for (let j = 1; j < cols; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
+            }
+            d[i * cols + j] = best;
+        }
+    }
+    return d[rows * cols - 1];
+}
+/**
+ * The candidate the user most likely meant: the same word in other casing, the
+ * same word in another spelling convention (`notifySubscribers` ->
+ * `notify_subscribers`), or the nearest one within a few typos.
+ */
+function suggest(input, candidates) {
+    if (candidates.includes(input))
+        return input;
+    const lower = input.toLowerCase();
+    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
+    if (sameCase !== undefined)
+        return sameCase;
+    const squashed = squash(input);
+    if (squashed === '')
+        return undefined;
+    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
+    if (sameWord !== undefined)
+        return sameWord;
+    let best;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const target = squash(candidate);
+        // Allow about one typo per three letters, at least one.
+        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
+        if (Math.abs(target.length - squashed.length) > limit)
+            continue;
+        const d = distance(squashed, target);
+        if (d <= limit && d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+
+/***/ }),
+
+/***/ 8107:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  COMMENT_LIMIT: () => (/* binding */ COMMENT_LIMIT),
+  SUMMARY_LIMIT: () => (/* binding */ SUMMARY_LIMIT),
+  renderReport: () => (/* binding */ renderReport),
+  stepsText: () => (/* binding */ stepsText)
+});
+
+;// CONCATENATED MODULE: ./src/report/diff.ts
+// A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
+// `+` added, ` ` kept). Scripts are short; the longest-common-subsequence
+// table is small. Past MAX_CELLS the diff is simply "all removed, all added".
+const MAX_CELLS = 4_000_000;
+function diffLines(before, after) {
+    const a = split(before);
+    const b = split(after);
+    if (a.length * b.length > MAX_CELLS) {
+        return [...a.map((line) => `-${line}`), ...b.map((line) => `+${line}`)].join('\n');
+    }
+    // lcs[i][j] = length of the LCS of a[i..] and b[j..].
+    const width = b.length + 1;
+    const lcs = new Uint32Array((a.length + 1) * width);
+    for (let i = a.length - 1; i >= 0; i--) {
+        for (let j = b.length - 1; j >= 0; j--) {
+            lcs[i * width + j] =
+                a[i] === b[j]
+                    ? lcs[(i + 1) * width + j + 1] + 1
+                    : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
+        }
+    }
+    const out = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+        if (a[i] === b[j]) {
+            out.push(` ${a[i]}`);
+            i++;
+            j++;
+        }
+        else if (lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
+            out.push(`-${a[i]}`);
+            i++;
+        }
+        else {
+            out.push(`+${b[j]}`);
+            j++;
+        }
+    }
+    while (i < a.length)
+        out.push(`-${a[i++]}`);
+    while (j < b.length)
+        out.push(`+${b[j++]}`);
+    return out.join('\n');
+}
+function split(text) {
+    const normalized = text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    return normalized === '' ? [] : normalized.split('\n');
+}
+
+// EXTERNAL MODULE: ./src/report/redact.ts
+var redact = __webpack_require__(649);
+;// CONCATENATED MODULE: ./src/report/escape.ts
+
+// Text from manifests (titles, scripts, file names) and from the service
+// (last_error) is written into Markdown that GitHub renders. None of it may
+// mention people or teams, link issues, inject HTML or Markdown (images,
+// links), close the <details> block it sits in, or break out of its code
+// fence. Each function here makes text safe for one context.
+// A zero-width space after `@` (and `#` before digits) stops GitHub from
+// turning the text into a mention or a cross-reference; it is invisible.
+const ZWSP = '&#8203;';
+const HTML_ESCAPES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
+/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+function breakReferences(text) {
+    return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
+}
+function neutralizeReferences(html) {
+    return html.replace(/\u200b/g, ZWSP);
+}
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+/**
+ * Plain text on one line of Markdown (a sentence, a table cell): no markup,
+ * no mentions, no line breaks, no `|` to split the cell.
+ */
+function inlineText(text, maxLength = Infinity) {
+    let flat = (0,redact/* scrubSignedUrls */.wM)(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+    return neutralizeReferences(html);
+}
+/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
+function htmlText(text, maxLength = Infinity) {
+    let flat = (0,redact/* scrubSignedUrls */.wM)(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    return neutralizeReferences(escapeHtml(breakReferences(flat)));
+}
+/** Text as inline code: a code span whose backtick run is longer than any inside. */
+function inlineCode(text) {
+    const flat = (0,redact/* scrubSignedUrls */.wM)(text).replace(/\s+/g, ' ');
+    const fence = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * A fenced code block that nothing inside can close: the fence is one
+ * backtick longer than the longest run of backticks in the text. Inside a
+ * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
+ */
+function codeBlock(text, language = '') {
+    const body = (0,redact/* scrubSignedUrls */.wM)(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
+    return `${fence}${language}\n${body}\n${fence}`;
+}
+/** A link whose text is escaped and whose target is only ever a URL we built. */
+function escape_link(text, url) {
+    const label = inlineText(text);
+    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
+}
+function longestRun(text, char) {
+    let longest = 0;
+    let current = 0;
+    for (const c of text) {
+        current = c === char ? current + 1 : 0;
+        if (current > longest)
+            longest = current;
+    }
+    return longest;
+}
+
+;// CONCATENATED MODULE: ./src/report/words.ts
+const RENDER_REASONS = {
+    never_rendered: 'not rendered yet',
+    script_changed: 'script changed',
+    settings_changed: 'video settings changed',
+    retry_failed: 'retrying a failed render',
+};
+function targets(publish, label) {
+    return [...new Set(publish.accounts.map(label))].join(', ');
+}
+function stepText(step, label) {
+    switch (step.kind) {
+        case 'create':
+            return 'create';
+        case 'edit':
+            return `edit ${step.changes.map((change) => change.field).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+        case 'render':
+            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, label)}` : ''}`;
+        case 'upload':
+            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, label)}`;
+        case 'wait':
+            return `wait for ${step.status}`;
+    }
+}
+function holdText(hold) {
+    switch (hold.kind) {
+        case 'scheduled':
+            return `publishes at ${formatInstant(hold.at)}`;
+        case 'publish_disabled':
+            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
+        case 'render_disabled':
+            return 'not rendered on this event';
+        case 'generating':
+            return `generating now (${hold.status}); left alone unless cancel-running is set`;
+        case 'already_retried':
+            return `failed again (${hold.status}); retried once already`;
+    }
+}
+function driftText(drift, compact = false) {
+    const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
+    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
+function formatInstant(iso) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
+const COMMENT_LIMIT = 65_536;
+const SUMMARY_LIMIT = 1024 * 1024;
+/** The report as Markdown within the limit. */
+function renderReport(report, context, options) {
+    const size = options.unit === 'bytes'
+        ? (text) => Buffer.byteLength(text, 'utf8')
+        : (text) => text.length;
+    const limit = options.limit - (options.reserve ?? 0);
+    const previews = scriptPreviews(report, options.target);
+    for (const compact of [false, true]) {
+        const layout = { compact };
+        const head = [headline(report, context), ...body(report, context, layout)];
+        const footer = footerLines(report, context, options.target);
+        let kept = previews.length;
+        for (;;) {
+            const note = trimNote(previews.length - kept, compact, context, options.target);
+            const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
+            if (size(text) <= limit)
+                return text;
+            if (kept === 0)
+                break;
+            // Drop previews from the end: halve quickly while far over, then one at a time.
+            kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
+        }
+    }
+    // Even compact rows do not fit (thousands of items): cut the text and say so.
+    const full = join([headline(report, context), ...body(report, context, { compact: true })]);
+    const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
+    return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+function join(parts) {
+    return parts.filter((part) => part !== null && part !== '').join('\n\n');
+}
+function cut(text, limit, size) {
+    const lines = text.split('\n');
+    let total = 0;
+    const kept = [];
+    for (const line of lines) {
+        total += size(line) + 1;
+        if (total > limit)
+            break;
+        kept.push(line);
+    }
+    return kept.join('\n');
+}
+function whereIsTheRest(context, target) {
+    if (target === 'comment') {
+        return context.runUrl
+            ? `The full report is in the [job summary](${context.runUrl}).`
+            : 'The full report is in the job summary of this workflow run.';
+    }
+    return 'The `plan` and `results` outputs and the log hold everything.';
+}
+function trimNote(dropped, compact, context, target) {
+    if (dropped === 0 && !compact)
+        return null;
+    const what = [
+        dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
+        compact ? 'rows are shortened' : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
+}
+// ---------------------------------------------------------------- headline
+function plural(count, word, words = `${word}s`) {
+    return `${count} ${count === 1 ? word : words}`;
+}
+function headline(report, context) {
+    const manifests = report.load.files.length;
+    const errors = report.problems.filter((p) => p.severity === 'error').length;
+    const warnings = report.problems.length - errors;
+    const problemText = errors + warnings > 0
+        ? `${[errors ? plural(errors, 'error') : null, warnings ? plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
+        : null;
+    const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
+    let sentence;
+    if (report.fatal !== null) {
+        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${plural(manifests, 'manifest')}${shard}: ${inlineText(report.fatal, 500)}`;
+    }
+    else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
+        sentence = `**Validated** ${plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
+    }
+    else if (report.result !== null && report.mode === 'apply') {
+        sentence = `**Applied** ${plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    else {
+        sentence = `**Plan** for ${plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    const lines = [`### content-as-code · ${report.mode}`, sentence];
+    if (context.pullRequest && report.mode !== 'validate') {
+        lines.push('Pull request runs never render or publish; merging applies the plan.');
+    }
+    for (const note of context.notes ?? [])
+        lines.push(`> ${inlineText(note)}`);
+    return lines.join('\n\n');
+}
+function planCounts(items) {
+    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
+    const parts = [
+        [count('create'), 'to create'],
+        [count('edit'), 'to edit'],
+        [count('render'), 'to render'],
+        [publishes, 'to publish'],
+        [count('wait'), 'to wait for'],
+        [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
+    ];
+    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+function outcomeCounts(items) {
+    const order = [
+        'created',
+        'updated',
+        'rendered',
+        'published',
+        'unchanged',
+        'running',
+        'skipped',
+        'failed',
+        'error',
+    ];
+    const text = order
+        .map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
+        .filter(([n]) => n > 0)
+        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+// ---------------------------------------------------------------- tables
+function body(report, context, layout) {
+    return [
+        problemTable(report.problems, context, layout),
+        report.result
+            ? resultTable(report, context, layout)
+            : report.plan
+                ? planTable(report, context, layout)
+                : null,
+        report.result && report.plan ? planDetails(report, context, layout) : null,
+        unmanagedSection(report.plan?.unmanaged ?? [], layout),
+    ].filter((part) => part !== null);
+}
+function titleLimit(layout) {
+    return layout.compact ? 60 : 120;
+}
+function fileCell(label, file, line, context, layout) {
+    const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
+    return escape_link(label, url);
+}
+function problemTable(problems, context, layout) {
+    if (problems.length === 0)
+        return null;
+    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${inlineText(p.message, layout.compact ? 200 : 1000)} |`);
+    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
+}
+function itemTitle(item, layout) {
+    const title = inlineText(item.title, titleLimit(layout));
+    return item.renamedFrom
+        ? `${title} (renamed from “${inlineText(item.renamedFrom, titleLimit(layout))}”)`
+        : title;
+}
+function planTable(report, context, layout) {
+    const items = report.plan?.items ?? [];
+    if (items.length === 0)
+        return null;
+    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${stepsText(item)} | ${notesText(item, layout)} |`);
+    return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+function resultTable(report, context, layout) {
+    const items = report.result?.items ?? [];
+    if (items.length === 0)
+        return null;
+    const lines = new Map((report.plan?.items ?? []).map((item) => [item.file, item.line]));
+    const rows = items.map((item) => {
+        const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
+        const problem = item.lastError ?? item.error;
+        return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+    });
+    return [
+        '| Manifest | Item | Outcome | Status | Published | Last error | Time |',
+        '|---|---|---|---|---|---|---|',
+        ...rows,
+    ].join('\n');
+}
+/** In apply reports the plan goes into a collapsed section under the results. */
+function planDetails(report, context, layout) {
+    const table = planTable(report, context, layout);
+    return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
+}
+function unmanagedSection(unmanaged, layout) {
+    if (unmanaged.length === 0)
+        return null;
+    const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
+    const rows = shown.map((ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${inlineCode(ref.id)} | ${ref.status} |`);
+    const more = unmanaged.length - shown.length;
+    return [
+        `<details><summary>${plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
+        '',
+        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
+        more > 0 ? `\nand ${more} more.` : '',
+        '</details>',
+    ].join('\n');
+}
+function safeUrl(url) {
+    return /^https?:\/\//i.test(url) ? url : null;
+}
+function seconds(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+function stepsText(item) {
+    if (item.steps.length === 0)
+        return 'no change';
+    return item.steps.map((step) => stepText(step, accountLabel)).join('; ');
+}
+const accountLabel = (account) => `${account.platform} ${inlineText(account.name, 40)}`;
+function notesText(item, layout) {
+    const notes = [
+        ...item.holds.map((hold) => inlineText(holdText(hold))),
+        ...item.drift.map((drift) => driftText(drift, layout.compact)),
+    ];
+    return notes.join('; ');
+}
+/**
+ * Scripts reviewers read. The comment shows the scripts of items this plan
+ * creates or edits (as a diff where the service has an earlier script; with
+ * `preview-scripts` the engine has already read back what the service wrote);
+ * the summary shows every script.
+ */
+function scriptPreviews(report, target) {
+    const previews = [];
+    for (const item of report.plan?.items ?? []) {
+        const { desired, remote } = item.script;
+        if (desired === null && remote === null)
+            continue;
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+        const differs = desired !== null && remote !== null && desired !== remote;
+        if (target === 'comment' && !touched && !differs)
+            continue;
+        const title = htmlText(item.title, 120);
+        const created = item.steps.some((step) => step.kind === 'create');
+        let summary;
+        let block;
+        if (differs) {
+            summary = `${title}: script changes`;
+            block = codeBlock(diffLines(remote, desired), 'diff');
+        }
+        else {
+            summary = `${title}: ${created ? 'new script' : 'script'}`;
+            block = codeBlock(desired ?? remote ?? '', 'text');
+        }
+        previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
+    }
+    return previews;
+}
+function previewSection(previews) {
+    if (previews.length === 0)
+        return null;
+    return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
+}
+// ---------------------------------------------------------------- footer
+function footerLines(report, context, target) {
+    if (target === 'comment') {
+        return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
+    }
+    const credits = report.creditsBefore !== null || report.creditsAfter !== null
+        ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
+        : null;
+    const t = report.timings;
+    const parts = [
+        `mode ${report.mode}${context.because ? ` (${inlineText(context.because)})` : ''}`,
+        `event ${inlineText(context.event || 'none')}`,
+        context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
+        credits,
+        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+    ];
+    return parts.filter(Boolean).join(' · ');
+}
+
+
+/***/ }),
+
+/***/ 649:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   wM: () => (/* binding */ scrubSignedUrls)
+/* harmony export */ });
+/* unused harmony export SIGNED_URL_PLACEHOLDER */
+// The last line of defence before any byte leaves the process: the API key
+// and signed, time-limited media URLs are removed from everything the action
+// writes (log, annotations, outputs, job summary, PR comment). The engine and
+// the client already keep them out; this makes a slip harmless.
+/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
+const SIGNED_QUERY = /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
+const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
+function scrubSignedUrls(text) {
+    return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+/** Replaces each secret (longest first, so a secret containing another is caught whole) and signed URLs. */
+function redact(text, secrets) {
+    let out = text;
+    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+        if (secret.length > 0)
+            out = out.split(secret).join('***');
+    }
+    return scrubSignedUrls(out);
+}
+
+
+/***/ }),
+
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ USER_AGENT),
+/* harmony export */   x: () => (/* binding */ VERSION)
+/* harmony export */ });
+// Kept in step with package.json by test/version.test.ts; a constant keeps
+// the bundle from reading package.json at start-up.
+const VERSION = '0.1.0';
+const USER_AGENT = `content-as-code/${VERSION}`;
+
+
+/***/ })
+
+};
