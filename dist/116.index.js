@@ -166,8 +166,6 @@ __webpack_require__.d(__webpack_exports__, {
   redact: () => (/* reexport */ errors.redact)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
-var core = __webpack_require__(6421);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -994,19 +992,13 @@ function decode(raw) {
 
 
 
-
 const KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-function defaultMask(secret) {
-    // Outside a runner `::add-mask::` would print the key to the terminal instead of hiding it.
-    if (process.env.GITHUB_ACTIONS === 'true')
-        (0,core/* setSecret */.Pq)(secret);
-}
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 function createClient(options) {
     const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
     if (apiKey !== '')
-        (options.maskSecret ?? defaultMask)(apiKey);
+        options.maskSecret?.(apiKey);
     if (apiKey === '') {
         throw new errors.ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
     }

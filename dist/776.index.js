@@ -2210,13 +2210,8 @@ async function runAction(commands, env) {
     let report;
     try {
         if (decision.mode !== 'validate') {
-            const api = await Promise.all(/* import() */[__webpack_require__.e(916), __webpack_require__.e(116)]).then(__webpack_require__.bind(__webpack_require__, 6116));
-            // Already masked above; the client's own masking would print the key a second time.
-            client = api.createClient({
-                baseUrl: inputs.baseUrl,
-                apiKey: inputs.apiKey,
-                maskSecret: () => undefined,
-            });
+            const api = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(116)]).then(__webpack_require__.bind(__webpack_require__, 6116));
+            client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
         }
         report = await runEngine({
             mode: decision.mode,

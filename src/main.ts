@@ -87,12 +87,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   try {
     if (decision.mode !== 'validate') {
       const api = await import('./api/index.ts');
-      // Already masked above; the client's own masking would print the key a second time.
-      client = api.createClient({
-        baseUrl: inputs.baseUrl,
-        apiKey: inputs.apiKey,
-        maskSecret: () => undefined,
-      });
+      client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
     }
     report = await runEngine({
       mode: decision.mode,

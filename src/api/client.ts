@@ -1,4 +1,3 @@
-import { setSecret } from '@actions/core';
 import { USER_AGENT } from '../version.ts';
 import { ConfigurationError, ResponseShapeError, ServiceError } from './errors.ts';
 import { serviceError, type IntrospectionVerdict } from './explain.ts';
@@ -63,7 +62,11 @@ export interface ClientOptions {
   pageSize?: number;
   /** Keep-alive pool size; default 16. */
   connections?: number;
-  /** Masks the key in the runner's log; default core.setSecret on GitHub Actions, nothing elsewhere. */
+  /**
+   * Hides the key from a log before anything can print it. Whoever reads the
+   * key masks it (the action does so first thing); this hook lets a caller
+   * that has not done so yet do it here. Default: nothing.
+   */
   maskSecret?: (secret: string) => void;
 }
 
@@ -74,15 +77,10 @@ export interface ServiceClient extends ServiceApi {
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-function defaultMask(secret: string): void {
-  // Outside a runner `::add-mask::` would print the key to the terminal instead of hiding it.
-  if (process.env.GITHUB_ACTIONS === 'true') setSecret(secret);
-}
-
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 export function createClient(options: ClientOptions): ServiceClient {
   const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
-  if (apiKey !== '') (options.maskSecret ?? defaultMask)(apiKey);
+  if (apiKey !== '') options.maskSecret?.(apiKey);
   if (apiKey === '') {
     throw new ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
   }

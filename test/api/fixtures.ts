@@ -33,7 +33,6 @@ export function harness(server: ScriptedServer, options: Partial<ClientOptions> 
     },
     random: () => 0.5,
     onRetry: (event) => retries.push(event),
-    maskSecret: () => undefined,
     retry: { attempts: 4, baseDelayMs: 100, maxDelayMs: 1000 },
     ...options,
   });

@@ -301,7 +301,6 @@ describe('a non-idempotent POST whose answer was lost (A33)', () => {
       apiKey: KEY,
       sleep: async (ms) => void sleeps.push(ms),
       random: () => 0.5,
-      maskSecret: () => undefined,
       retry: { attempts: 3, baseDelayMs: 100 },
     });
     try {

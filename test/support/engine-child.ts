@@ -9,7 +9,6 @@ const client = createClient({
   apiKey: process.env.CAC_API_KEY ?? '',
   secondMs: Number(process.env.CAC_SECOND_MS ?? '20'),
   retry: { baseDelayMs: 2, maxDelayMs: 20 },
-  maskSecret: () => undefined,
 });
 const report = await runEngine({
   mode: 'apply',

@@ -59,7 +59,6 @@ export function clientFor(
     apiKey,
     secondMs: SECOND_MS,
     retry: { baseDelayMs: 2, maxDelayMs: 20 },
-    maskSecret: () => undefined,
     ...extra,
   });
 }
