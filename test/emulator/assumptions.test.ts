@@ -1,5 +1,4 @@
 // docs/service-assumptions.md: the emulator serves the first listed variant
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- the suite reads wire JSON of any shape */
 // by default and the others on request; the behavioural rules it follows.
 import { describe, expect, it } from 'vitest';
 import { writeScript } from '../../src/emulator/index.ts';

@@ -1,5 +1,4 @@
 // Interface, "Authentication" rules 1-9 (and A2, A29).
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- the suite reads wire JSON of any shape */
 import { describe, expect, it } from 'vitest';
 import { hashKey } from '../../src/emulator/store.ts';
 import { call, createItem, record, start } from './http.ts';

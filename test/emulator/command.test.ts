@@ -1,5 +1,4 @@
 // `content-as-code emulator [--port N] [--phase-ms …]` as the CLI calls it.
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- the suite reads wire JSON of any shape */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseEmulatorArgs, runEmulatorCommand } from '../../src/emulator/command.ts';
 import type { Emulator } from '../../src/emulator/index.ts';

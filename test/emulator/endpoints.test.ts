@@ -1,5 +1,4 @@
 // Interface, "Endpoints": one describe per endpoint, in the document's order.
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- the suite reads wire JSON of any shape */
 import { describe, expect, it } from 'vitest';
 import { INSTAGRAM, TIKTOK, YOUTUBE, call, createItem, record, start, waitFor } from './http.ts';
 

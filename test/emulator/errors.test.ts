@@ -1,5 +1,4 @@
 // Interface, "Errors": the status table, the two 409 cases and the deviating bodies.
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- the suite reads wire JSON of any shape */
 import { describe, expect, it } from 'vitest';
 import { YOUTUBE, call, createItem, record, sleep, start, waitFor } from './http.ts';
 

@@ -1,5 +1,4 @@
 // Fault injection and the in-process admin handle.
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- the suite reads wire JSON of any shape */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

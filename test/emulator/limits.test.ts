@@ -1,5 +1,4 @@
 // Interface, "Limits" 1-8 (and A30, A31).
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- the suite reads wire JSON of any shape */
 import { describe, expect, it } from 'vitest';
 import { call, createItem, sleep, start } from './http.ts';
 

@@ -1,5 +1,4 @@
 // Interface, "Resources and their fields" (and A18, A19, A28).
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- the suite reads wire JSON of any shape */
 import { describe, expect, it } from 'vitest';
 import { YOUTUBE, call, createItem, start, waitFor } from './http.ts';
 

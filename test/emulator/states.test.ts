@@ -1,5 +1,4 @@
 // Interface, "States and transitions": one test per row of the table, then
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- the suite reads wire JSON of any shape */
 // the rules under it. Pollers may miss a short state, so the order seen over
 // HTTP is checked as a subsequence and the worker's own history in full.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,4 @@
 // Interface, "Versioning" and "Events".
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- the suite reads wire JSON of any shape */
 import { describe, expect, it } from 'vitest';
 import { call, start } from './http.ts';
 
