@@ -2555,25 +2555,38 @@ function longestRun(text, char) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/words.ts
+/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
+const SHOWN_VALUES = new Set([
+    'title',
+    'description',
+    'hashtags',
+    'persona_id',
+]);
 const RENDER_REASONS = {
     never_rendered: 'not rendered yet',
     script_changed: 'script changed',
     settings_changed: 'video settings changed',
     retry_failed: 'retrying a failed render',
 };
-function targets(publish, label) {
-    return [...new Set(publish.accounts.map(label))].join(', ');
+function targets(publish, labels) {
+    return [...new Set(publish.accounts.map(labels.account))].join(', ');
 }
-function stepText(step, label) {
+function changeText(change, labels) {
+    if (!SHOWN_VALUES.has(change.field))
+        return change.field;
+    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
+    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
+}
+function stepText(step, labels) {
     switch (step.kind) {
         case 'create':
             return 'create';
         case 'edit':
-            return `edit ${step.changes.map((change) => change.field).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
         case 'render':
-            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, label)}` : ''}`;
+            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
         case 'upload':
-            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, label)}`;
+            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
         case 'wait':
             return `wait for ${step.status}`;
     }
@@ -2818,9 +2831,12 @@ function seconds(ms) {
 function stepsText(item) {
     if (item.steps.length === 0)
         return 'no change';
-    return item.steps.map((step) => stepText(step, accountLabel)).join('; ');
+    return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }
-const accountLabel = (account) => `${account.platform} ${inlineText(account.name, 40)}`;
+const markdownLabels = {
+    account: (account) => `${account.platform} ${inlineText(account.name, 40)}`,
+    value: (text) => `“${inlineText(text, 60)}”`,
+};
 function notesText(item, layout) {
     const notes = [
         ...item.holds.map((hold) => inlineText(holdText(hold))),

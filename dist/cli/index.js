@@ -59274,25 +59274,38 @@ function formatProblem(p) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/words.ts
+/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
+const SHOWN_VALUES = new Set([
+    'title',
+    'description',
+    'hashtags',
+    'persona_id',
+]);
 const RENDER_REASONS = {
     never_rendered: 'not rendered yet',
     script_changed: 'script changed',
     settings_changed: 'video settings changed',
     retry_failed: 'retrying a failed render',
 };
-function targets(publish, label) {
-    return [...new Set(publish.accounts.map(label))].join(', ');
+function targets(publish, labels) {
+    return [...new Set(publish.accounts.map(labels.account))].join(', ');
 }
-function stepText(step, label) {
+function changeText(change, labels) {
+    if (!SHOWN_VALUES.has(change.field))
+        return change.field;
+    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
+    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
+}
+function stepText(step, labels) {
     switch (step.kind) {
         case 'create':
             return 'create';
         case 'edit':
-            return `edit ${step.changes.map((change) => change.field).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
         case 'render':
-            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, label)}` : ''}`;
+            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
         case 'upload':
-            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, label)}`;
+            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
         case 'wait':
             return `wait for ${step.status}`;
     }
@@ -59359,10 +59372,13 @@ function truncate(text, max) {
     return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }
 // ---- plan ----
-/** Platforms only: the table stays narrow, the account names are in the manifest. */
-const platformOnly = (account) => account.platform;
+const terminalLabels = {
+    /** Platforms only: the table stays narrow, the account names are in the manifest. */
+    account: (account) => account.platform,
+    value: (text) => `"${truncate(text, 40)}"`,
+};
 function describeStep(step) {
-    return stepText(step, platformOnly);
+    return stepText(step, terminalLabels);
 }
 function itemAction(item) {
     if (item.steps.length > 0)

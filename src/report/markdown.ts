@@ -4,7 +4,7 @@ import type { Problem } from '../manifest/types.ts';
 import type { PlanItem, RemoteRef, Step } from '../plan/types.ts';
 import { diffLines } from './diff.ts';
 import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
-import { driftText, holdText, stepText, type AccountLabel } from './words.ts';
+import { driftText, holdText, stepText, type Labels } from './words.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -288,10 +288,13 @@ function seconds(ms: number): string {
 
 export function stepsText(item: PlanItem): string {
   if (item.steps.length === 0) return 'no change';
-  return item.steps.map((step) => stepText(step, accountLabel)).join('; ');
+  return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }
 
-const accountLabel: AccountLabel = (account) => `${account.platform} ${inlineText(account.name, 40)}`;
+const markdownLabels: Labels = {
+  account: (account) => `${account.platform} ${inlineText(account.name, 40)}`,
+  value: (text) => `“${inlineText(text, 60)}”`,
+};
 
 function notesText(item: PlanItem, layout: Layout): string {
   const notes = [

@@ -1,7 +1,7 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
 import type { ApplyResult, ItemResult, Outcome } from '../apply/types.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
-import { driftText, holdText, stepText, type AccountLabel } from './words.ts';
+import { driftText, holdText, stepText, type Labels } from './words.ts';
 
 // Plans and results for a terminal: plain text, aligned columns, colour only
 // when asked (the CLI asks when stdout is a TTY and NO_COLOR is unset). The
@@ -64,11 +64,14 @@ export function truncate(text: string, max: number): string {
 
 // ---- plan ----
 
-/** Platforms only: the table stays narrow, the account names are in the manifest. */
-const platformOnly: AccountLabel = (account) => account.platform;
+const terminalLabels: Labels = {
+  /** Platforms only: the table stays narrow, the account names are in the manifest. */
+  account: (account) => account.platform,
+  value: (text) => `"${truncate(text, 40)}"`,
+};
 
 export function describeStep(step: Step): string {
-  return stepText(step, platformOnly);
+  return stepText(step, terminalLabels);
 }
 
 function itemAction(item: PlanItem): string {

@@ -1,10 +1,23 @@
-import type { Drift, Hold, PublicationTarget, RenderReason, Step } from '../plan/types.ts';
+import type { Drift, FieldChange, Hold, PublicationTarget, RenderReason, Step } from '../plan/types.ts';
 
 // The words for a plan, shared by the terminal and the Markdown reports so
 // that the CLI and the action say the same thing about the same plan. The
 // callers decide only how account names are shown (escaped, shortened).
 
-export type AccountLabel = (account: PublicationTarget['accounts'][number]) => string;
+export interface Labels {
+  /** How an account is named: escaped for Markdown, platform only in a narrow terminal table. */
+  account: (account: PublicationTarget['accounts'][number]) => string;
+  /** How a short manifest value is quoted: escaped and shortened by the caller. */
+  value: (text: string) => string;
+}
+
+/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
+const SHOWN_VALUES: ReadonlySet<FieldChange['field']> = new Set([
+  'title',
+  'description',
+  'hashtags',
+  'persona_id',
+]);
 
 export const RENDER_REASONS: Record<RenderReason, string> = {
   never_rendered: 'not rendered yet',
@@ -13,20 +26,27 @@ export const RENDER_REASONS: Record<RenderReason, string> = {
   retry_failed: 'retrying a failed render',
 };
 
-function targets(publish: PublicationTarget, label: AccountLabel): string {
-  return [...new Set(publish.accounts.map(label))].join(', ');
+function targets(publish: PublicationTarget, labels: Labels): string {
+  return [...new Set(publish.accounts.map(labels.account))].join(', ');
 }
 
-export function stepText(step: Step, label: AccountLabel): string {
+function changeText(change: FieldChange, labels: Labels): string {
+  if (!SHOWN_VALUES.has(change.field)) return change.field;
+  const quote = (value: unknown): string =>
+    typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
+  return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
+}
+
+export function stepText(step: Step, labels: Labels): string {
   switch (step.kind) {
     case 'create':
       return 'create';
     case 'edit':
-      return `edit ${step.changes.map((change) => change.field).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+      return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
     case 'render':
-      return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, label)}` : ''}`;
+      return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
     case 'upload':
-      return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, label)}`;
+      return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
     case 'wait':
       return `wait for ${step.status}`;
   }

@@ -26,7 +26,7 @@ describe('terminal plan table', () => {
   it('says what each item will do and why not more', () => {
     expect(text).toContain('Plan: 4 items, 1 to create, 1 to edit, 1 to render, 2 publications');
     expect(text).toContain('create, then render (not rendered yet) and publish to YouTube, TikTok');
-    expect(text).toContain('edit title');
+    expect(text).toContain('edit title "Why corals glow" → "Why some corals glow"');
     expect(text).toContain('renamed from "Why corals glow"; publishes at 2030-06-01 15:00 UTC');
     expect(text).toContain('up to date');
     expect(text).toContain('drift: full_text differs from the published video');
