@@ -2,15 +2,11 @@
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through redact() first.
 
-// Anything shaped like a key: the prefix and the token characters after it
-// (dots inside, not at the end, so a key that ends a sentence keeps its period).
-const KEY_PATTERN = /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g;
+import { scrubSecrets } from '../secrets.ts';
 
-/** Replaces the given secrets, and anything shaped like an API key, with `***`. */
+/** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
 export function redact(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length > 0) out = out.split(secret).join('***');
-  return out.replace(KEY_PATTERN, '***');
+  return scrubSecrets(text, secrets);
 }
 
 /** One line, with anything shaped like a key removed: every error message passes here. */

@@ -7,7 +7,7 @@ import { formatProblem } from '../manifest/format.ts';
 import { renderPlanText, renderResultsText, type TextStyle } from '../report/text.ts';
 import type { CliOptions } from './args.ts';
 import { EXIT } from './help.ts';
-import { styleFor, terminalLogger, writeLine, type CliIO } from './terminal.ts';
+import { scrubbing, styleFor, terminalLogger, writeLine, type CliIO } from './terminal.ts';
 
 // validate, plan and apply: the same engine as the action, with the terminal
 // as its log. What each exit code means is in help.ts.
@@ -27,9 +27,10 @@ export interface RunSeams {
 export async function runEngineCommand(
   command: EngineCommand,
   options: CliOptions,
-  io: CliIO,
+  terminal: CliIO,
   seams: RunSeams = {},
 ): Promise<number> {
+  const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
   const out = options.json ? io.stderr : io.stdout;
   const style = styleFor(out, io.env);
   let client: ServiceClient | undefined;

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '../log.ts';
+import { scrubSecrets } from '../secrets.ts';
 import { createProgressPrinter, type TextStyle } from '../report/text.ts';
 
 // Where the CLI writes. Tests pass their own streams and environment; the
@@ -40,6 +41,14 @@ export function processIO(): CliIO {
 export function styleFor(output: Output, env: Record<string, string | undefined>): TextStyle {
   const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
   return { color: output.isTTY === true && !noColor && env['TERM'] !== 'dumb' };
+}
+
+/**
+ * An output that never prints anything shaped like a key or token: the
+ * service may echo a key into `last_error`, and a manifest may hold one.
+ */
+export function scrubbing(output: Output): Output {
+  return { isTTY: output.isTTY, write: (text: string) => output.write(scrubSecrets(text)) };
 }
 
 export function writeLine(output: Output, text = ''): void {

@@ -1,4 +1,4 @@
-import { scrubSignedUrls } from './redact.ts';
+import { redact } from './redact.ts';
 
 // Text from manifests (titles, scripts, file names) and from the service
 // (last_error) is written into Markdown that GitHub renders. None of it may
@@ -39,7 +39,7 @@ export function escapeHtml(text: string): string {
  * no mentions, no line breaks, no `|` to split the cell.
  */
 export function inlineText(text: string, maxLength = Infinity): string {
-  let flat = scrubSignedUrls(text).replace(/\s+/g, ' ').trim();
+  let flat = redact(text).replace(/\s+/g, ' ').trim();
   if (flat.length > maxLength) flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
   const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
   return neutralizeReferences(html);
@@ -47,14 +47,14 @@ export function inlineText(text: string, maxLength = Infinity): string {
 
 /** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
 export function htmlText(text: string, maxLength = Infinity): string {
-  let flat = scrubSignedUrls(text).replace(/\s+/g, ' ').trim();
+  let flat = redact(text).replace(/\s+/g, ' ').trim();
   if (flat.length > maxLength) flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
   return neutralizeReferences(escapeHtml(breakReferences(flat)));
 }
 
 /** Text as inline code: a code span whose backtick run is longer than any inside. */
 export function inlineCode(text: string): string {
-  const flat = scrubSignedUrls(text).replace(/\s+/g, ' ');
+  const flat = redact(text).replace(/\s+/g, ' ');
   const fence = '`'.repeat(longestRun(flat, '`') + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
@@ -66,7 +66,7 @@ export function inlineCode(text: string): string {
  * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
  */
 export function codeBlock(text: string, language = ''): string {
-  const body = scrubSignedUrls(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+  const body = redact(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
   const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
   return `${fence}${language}\n${body}\n${fence}`;
 }

@@ -1,3 +1,5 @@
+import { scrubSecrets } from '../secrets.ts';
+
 // The last line of defence before any byte leaves the process: the API key
 // and signed, time-limited media URLs are removed from everything the action
 // writes (log, annotations, outputs, job summary, PR comment). The engine and
@@ -13,11 +15,11 @@ export function scrubSignedUrls(text: string): string {
   return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
 }
 
-/** Replaces each secret (longest first, so a secret containing another is caught whole) and signed URLs. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (secret.length > 0) out = out.split(secret).join('***');
-  }
-  return scrubSignedUrls(out);
+/**
+ * Replaces each secret, anything shaped like a key or token, and signed URLs.
+ * Escaping for Markdown changes the text (`_` becomes `\_`), so the escape
+ * functions scrub before they escape, and this runs again on every byte out.
+ */
+export function redact(text: string, secrets: readonly string[] = []): string {
+  return scrubSignedUrls(scrubSecrets(text, secrets));
 }

@@ -52,3 +52,26 @@ describe('escaping manifest text for GitHub Markdown', () => {
     expect(redact('https://youtube.example/watch?v=abc', [])).toBe('https://youtube.example/watch?v=abc');
   });
 });
+
+describe('secrets in text that is escaped for Markdown', () => {
+  // Escaping turns `_` into `\_`, after which a key would no longer look like
+  // one to the redaction of the bytes written: every escape scrubs first.
+  const key = 'svc_live_AbC123_xyz';
+  const token = 'ghs_0123456789abcdefghijABCDEFGHIJ';
+
+  it.each([
+    ['inlineText', inlineText],
+    ['htmlText', htmlText],
+    ['inlineCode', inlineCode],
+    ['codeBlock', codeBlock],
+  ])('%s removes a key or token the service echoed back', (_name, escape) => {
+    const out = escape(`upload refused for key ${key} (token ${token})`);
+    expect(out).not.toMatch(/AbC123/);
+    expect(out).not.toMatch(/0123456789abcdefghij/);
+    expect(out).toMatch(/\\?\*\\?\*\\?\*/); // `***`, escaped where Markdown would read it
+  });
+
+  it('redact removes keys and tokens by their shape, not only the registered ones', () => {
+    expect(redact(`a ${key}. b ${token}`)).toBe('a ***. b ***');
+  });
+});
