@@ -5,7 +5,7 @@ import type { Clock, PollPolicy } from './apply/wait.ts';
 import type { Logger } from './log.ts';
 import { loadManifests } from './manifest/load.ts';
 import type { DesiredItem, LoadResult, Problem } from './manifest/types.ts';
-import type { Mode, Plan, Step } from './plan/types.ts';
+import type { Mode, Plan, PlanItem, Step } from './plan/types.ts';
 
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply.
@@ -42,6 +42,12 @@ export interface Permissions {
    * Default: `input` in apply mode, `event` in plan mode.
    */
   publishDisabledBy?: 'input' | 'event';
+  /**
+   * PR script previews: writes only create items and edit items that were
+   * never rendered (status NEW). A pull request never changes a rendered or
+   * published item before it is merged.
+   */
+  draftsOnly?: boolean;
 }
 
 /** Reads a manifest as it was at an earlier commit, to find renamed titles. */
@@ -222,7 +228,10 @@ async function execute(
   const { mode, logger } = options;
   const { scopesFor, realClock, applyItems, itemResults } = stages;
   const allowed = allowedSteps(mode, options.permissions);
-  const items = plan.items.filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+  const draft = (item: PlanItem): boolean => item.remote === null || item.remote.status === 'NEW';
+  const items = plan.items
+    .filter((item) => !options.permissions.draftsOnly || draft(item))
+    .filter((item) => item.steps.some((step) => allowed.has(step.kind)));
   const writes = items
     .flatMap((item) => item.steps)
     .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
@@ -282,9 +291,15 @@ async function execute(
         durationMs: 0,
       },
   );
-  const listing = await client.listContents();
-  if (mode !== 'apply') await refreshScripts(stages, client, plan, runs, options.readConcurrency);
-  if (mode === 'apply') report.creditsAfter = await client.credits();
+  // What was done is reported even when reading it back fails.
+  let listing: ContentSummary[] | null = null;
+  try {
+    listing = await client.listContents();
+    if (mode !== 'apply') await refreshScripts(stages, client, plan, runs, options.readConcurrency);
+    if (mode === 'apply') report.creditsAfter = await client.credits();
+  } catch (error) {
+    report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+  }
   const results = itemResults(allRuns, listing);
   const result: ApplyResult = {
     items: results,

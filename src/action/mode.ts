@@ -59,6 +59,7 @@ export function decideRun(inputs: ActionInputs, event: RunEvent): RunDecision {
   const isPullRequest = isPullRequestRun(event);
   const trusted = isTrusted(event);
   const sameRepoPr = isPullRequest && trusted && event.pullRequest !== null;
+  const previews = sameRepoPr && inputs.previewScripts;
   let permissions: Permissions;
   switch (mode) {
     case 'validate':
@@ -66,19 +67,22 @@ export function decideRun(inputs: ActionInputs, event: RunEvent): RunDecision {
       break;
     case 'plan':
       permissions = {
-        write: sameRepoPr && inputs.previewScripts,
+        write: previews,
         render: false,
         publish: false,
         publishDisabledBy: inputs.publish ? 'event' : 'input',
+        draftsOnly: true,
       };
       break;
     case 'apply': {
+      // Even with `mode: apply`, a pull request only ever writes script-preview drafts.
       const byEvent = !trusted || isPullRequest;
       permissions = {
-        write: trusted && (!isPullRequest || sameRepoPr),
+        write: isPullRequest ? previews : trusted,
         render: !byEvent,
         publish: !byEvent && inputs.publish,
         publishDisabledBy: byEvent ? 'event' : 'input',
+        draftsOnly: isPullRequest,
       };
       break;
     }

@@ -61,6 +61,7 @@ describe('permissions', () => {
       render: true,
       publish: true,
       publishDisabledBy: 'input',
+      draftsOnly: false,
     });
   });
 
@@ -71,6 +72,7 @@ describe('permissions', () => {
       render: true,
       publish: false,
       publishDisabledBy: 'input',
+      draftsOnly: false,
     });
   });
 
@@ -79,11 +81,13 @@ describe('permissions', () => {
       mode: 'apply',
     });
     expect(decision).toMatchObject({ mode: 'apply', isPullRequest: true, trusted: true });
+    // Nor do they write, unless preview-scripts asks for drafts.
     expect(decision.permissions).toEqual({
-      write: true,
+      write: false,
       render: false,
       publish: false,
       publishDisabledBy: 'event',
+      draftsOnly: true,
     });
   });
 

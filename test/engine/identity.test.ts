@@ -146,6 +146,24 @@ describe('PR script previews', () => {
     expect(h.emulator.admin.items()).toHaveLength(1);
   });
 
+  it('a preview never edits an item that was already rendered or published', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Live video', PUBLISHED));
+    await h.run();
+    const [live] = h.emulator.admin.items();
+    expect(live).toMatchObject({ status: 'UPLOADED' });
+
+    await h.write('a.yml', manifest('Live video', `description: Edited on a branch\n${PUBLISHED}`));
+    const preview = await h.run({
+      mode: 'plan',
+      permissions: { write: true, render: false, publish: false, draftsOnly: true },
+    });
+    expect(preview.plan?.items[0]?.steps).toMatchObject([{ kind: 'edit' }]);
+    const [after] = h.emulator.admin.items();
+    expect(after?.description).toBe(live?.description);
+    expect(after?.updated_at).toBe(live?.updated_at);
+  });
+
   it('plan mode without write permission sends nothing', async () => {
     h = await startHarness();
     await h.write('a.yml', manifest('Only planned', PUBLISHED));
