@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GitHubApi } from '../action/github-api.ts';
+import { GitHubApiError, type GitHubApi } from '../action/github-api.ts';
 
 // The sticky PR comment: one per PR (per shard), found again on every run by
 // a hidden marker, edited in place, left alone when nothing changed.
@@ -74,9 +74,12 @@ async function whoAmI(api: GitHubApi): Promise<string | null> {
   try {
     const user = await api.request<{ login?: unknown }>('GET', '/user');
     return typeof user.login === 'string' ? user.login : null;
-  } catch {
-    // GITHUB_TOKEN and app tokens cannot read /user: fall back to "a bot wrote it".
-    return null;
+  } catch (error) {
+    // GITHUB_TOKEN and app tokens cannot read /user (401/403): then "a bot
+    // wrote it" identifies the comment. Any other failure is a failed lookup,
+    // and a failed lookup must not end in a second comment.
+    if (error instanceof GitHubApiError && (error.status === 401 || error.status === 403)) return null;
+    throw error;
   }
 }
 

@@ -90,6 +90,17 @@ describe('the sticky PR comment', () => {
     expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
+  it('never creates a comment when finding out who the token is failed', async () => {
+    const { fake, api } = await setup({
+      identity: { login: 'release-bot-user', type: 'User' },
+      failUser: true,
+    });
+    await expect(upsertStickyComment(api, target(), 'x', 'x')).rejects.toThrow(
+      /GitHub answered 500 to GET \/user/,
+    );
+    expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('reports a read-only token as an error the caller turns into a warning', async () => {
     const { api } = await setup({ readOnly: true });
     await expect(upsertStickyComment(api, target(), 'x', 'x')).rejects.toThrow(

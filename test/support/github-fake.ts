@@ -28,6 +28,8 @@ export interface GitHubFakeOptions {
   readOnly?: boolean;
   /** Listing comments answers 500. */
   failListing?: boolean;
+  /** GET /user answers 500, as in an outage. */
+  failUser?: boolean;
 }
 
 export interface LoggedRequest {
@@ -87,6 +89,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     const forbidden = () => send(403, { message: 'Resource not accessible by integration' });
 
     if (req.method === 'GET' && url.pathname === '/user') {
+      if (options.failUser) return send(500, { message: 'Server Error' });
       return identity.type === 'Bot'
         ? forbidden()
         : send(200, { login: identity.login, type: identity.type });
