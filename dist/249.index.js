@@ -15,19 +15,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   describeError: () => (/* binding */ describeError),
 /* harmony export */   redact: () => (/* binding */ redact)
 /* harmony export */ });
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through redact() first.
-// Anything shaped like a key: the prefix and the token characters after it
-// (dots inside, not at the end, so a key that ends a sentence keeps its period).
-const KEY_PATTERN = /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g;
-/** Replaces the given secrets, and anything shaped like an API key, with `***`. */
+
+/** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
 function redact(text, secrets = []) {
-    let out = text;
-    for (const secret of secrets)
-        if (secret.length > 0)
-            out = out.split(secret).join('***');
-    return out.replace(KEY_PATTERN, '***');
+    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets);
 }
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {

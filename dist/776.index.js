@@ -588,6 +588,7 @@ function decideRun(inputs, event) {
     const isPullRequest = isPullRequestRun(event);
     const trusted = isTrusted(event);
     const sameRepoPr = isPullRequest && trusted && event.pullRequest !== null;
+    const previews = sameRepoPr && inputs.previewScripts;
     let permissions;
     switch (mode) {
         case 'validate':
@@ -595,19 +596,22 @@ function decideRun(inputs, event) {
             break;
         case 'plan':
             permissions = {
-                write: sameRepoPr && inputs.previewScripts,
+                write: previews,
                 render: false,
                 publish: false,
                 publishDisabledBy: inputs.publish ? 'event' : 'input',
+                draftsOnly: true,
             };
             break;
         case 'apply': {
+            // Even with `mode: apply`, a pull request only ever writes script-preview drafts.
             const byEvent = !trusted || isPullRequest;
             permissions = {
-                write: trusted && (!isPullRequest || sameRepoPr),
+                write: isPullRequest ? previews : trusted,
                 render: !byEvent,
                 publish: !byEvent && inputs.publish,
                 publishDisabledBy: byEvent ? 'event' : 'input',
+                draftsOnly: isPullRequest,
             };
             break;
         }
@@ -2027,7 +2031,10 @@ async function execute(stages, options, client, plan, report) {
     const { mode, logger } = options;
     const { scopesFor, realClock, applyItems, itemResults } = stages;
     const allowed = allowedSteps(mode, options.permissions);
-    const items = plan.items.filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const draft = (item) => item.remote === null || item.remote.status === 'NEW';
+    const items = plan.items
+        .filter((item) => !options.permissions.draftsOnly || draft(item))
+        .filter((item) => item.steps.some((step) => allowed.has(step.kind)));
     const writes = items
         .flatMap((item) => item.steps)
         .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
@@ -2086,11 +2093,18 @@ async function execute(stages, options, client, plan, report) {
         error: null,
         durationMs: 0,
     });
-    const listing = await client.listContents();
-    if (mode !== 'apply')
-        await refreshScripts(stages, client, plan, runs, options.readConcurrency);
-    if (mode === 'apply')
-        report.creditsAfter = await client.credits();
+    // What was done is reported even when reading it back fails.
+    let listing = null;
+    try {
+        listing = await client.listContents();
+        if (mode !== 'apply')
+            await refreshScripts(stages, client, plan, runs, options.readConcurrency);
+        if (mode === 'apply')
+            report.creditsAfter = await client.credits();
+    }
+    catch (error) {
+        report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+    }
     const results = itemResults(allRuns, listing);
     const result = {
         items: results,
@@ -2508,7 +2522,7 @@ function escapeHtml(text) {
  * no mentions, no line breaks, no `|` to split the cell.
  */
 function inlineText(text, maxLength = Infinity) {
-    let flat = (0,redact/* scrubSignedUrls */.wM)(text).replace(/\s+/g, ' ').trim();
+    let flat = (0,redact/* redact */.E$)(text).replace(/\s+/g, ' ').trim();
     if (flat.length > maxLength)
         flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
     const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
@@ -2516,14 +2530,14 @@ function inlineText(text, maxLength = Infinity) {
 }
 /** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
 function htmlText(text, maxLength = Infinity) {
-    let flat = (0,redact/* scrubSignedUrls */.wM)(text).replace(/\s+/g, ' ').trim();
+    let flat = (0,redact/* redact */.E$)(text).replace(/\s+/g, ' ').trim();
     if (flat.length > maxLength)
         flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
     return neutralizeReferences(escapeHtml(breakReferences(flat)));
 }
 /** Text as inline code: a code span whose backtick run is longer than any inside. */
 function inlineCode(text) {
-    const flat = (0,redact/* scrubSignedUrls */.wM)(text).replace(/\s+/g, ' ');
+    const flat = (0,redact/* redact */.E$)(text).replace(/\s+/g, ' ');
     const fence = '`'.repeat(longestRun(flat, '`') + 1);
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
     return `${fence}${pad}${flat}${pad}${fence}`;
@@ -2534,7 +2548,7 @@ function inlineCode(text) {
  * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
  */
 function codeBlock(text, language = '') {
-    const body = (0,redact/* scrubSignedUrls */.wM)(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    const body = (0,redact/* redact */.E$)(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
     const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
     return `${fence}${language}\n${body}\n${fence}`;
 }
@@ -2621,6 +2635,11 @@ function formatInstant(iso) {
 
 const COMMENT_LIMIT = 65_536;
 const SUMMARY_LIMIT = 1024 * 1024;
+const LAYOUTS = [
+    { compact: false, minimal: false },
+    { compact: true, minimal: false },
+    { compact: true, minimal: true },
+];
 /** The report as Markdown within the limit. */
 function renderReport(report, context, options) {
     const size = options.unit === 'bytes'
@@ -2628,8 +2647,8 @@ function renderReport(report, context, options) {
         : (text) => text.length;
     const limit = options.limit - (options.reserve ?? 0);
     const previews = scriptPreviews(report, options.target);
-    for (const compact of [false, true]) {
-        const layout = { compact };
+    for (const layout of LAYOUTS) {
+        const { compact } = layout;
         const head = [headline(report, context), ...body(report, context, layout)];
         const footer = footerLines(report, context, options.target);
         let kept = previews.length;
@@ -2644,8 +2663,8 @@ function renderReport(report, context, options) {
             kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
         }
     }
-    // Even compact rows do not fit (thousands of items): cut the text and say so.
-    const full = join([headline(report, context), ...body(report, context, { compact: true })]);
+    // Even minimal rows do not fit (thousands of items): cut the text and say so.
+    const full = join([headline(report, context), ...body(report, context, LAYOUTS[2])]);
     const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
     return `${cut(full, limit - size(note) - 16, size)}${note}`;
 }
@@ -2757,12 +2776,12 @@ function body(report, context, layout) {
             : report.plan
                 ? planTable(report, context, layout)
                 : null,
-        report.result && report.plan ? planDetails(report, context, layout) : null,
+        report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
         unmanagedSection(report.plan?.unmanaged ?? [], layout),
     ].filter((part) => part !== null);
 }
 function titleLimit(layout) {
-    return layout.compact ? 60 : 120;
+    return layout.minimal ? 40 : layout.compact ? 60 : 120;
 }
 function fileCell(label, file, line, context, layout) {
     const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
@@ -2784,7 +2803,7 @@ function planTable(report, context, layout) {
     const items = report.plan?.items ?? [];
     if (items.length === 0)
         return null;
-    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${stepsText(item)} | ${notesText(item, layout)} |`);
+    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
     return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 function resultTable(report, context, layout) {
@@ -2795,7 +2814,7 @@ function resultTable(report, context, layout) {
     const rows = items.map((item) => {
         const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
         const problem = item.lastError ?? item.error;
-        return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+        return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
     return [
         '| Manifest | Item | Outcome | Status | Published | Last error | Time |',
@@ -2812,7 +2831,7 @@ function unmanagedSection(unmanaged, layout) {
     if (unmanaged.length === 0)
         return null;
     const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
-    const rows = shown.map((ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${inlineCode(ref.id)} | ${ref.status} |`);
+    const rows = shown.map((ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
     const more = unmanaged.length - shown.length;
     return [
         `<details><summary>${plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
@@ -2822,11 +2841,19 @@ function unmanagedSection(unmanaged, layout) {
         '</details>',
     ].join('\n');
 }
+/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
+function cellCode(text) {
+    return inlineCode(text).replaceAll('|', '\\|');
+}
 function safeUrl(url) {
     return /^https?:\/\//i.test(url) ? url : null;
 }
 function seconds(ms) {
     return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+/** The shortest true description of a plan row: which steps, nothing more. */
+function stepKinds(item) {
+    return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
 }
 function stepsText(item) {
     if (item.steps.length === 0)
@@ -2907,10 +2934,11 @@ function footerLines(report, context, target) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E$: () => (/* binding */ redact),
-/* harmony export */   wM: () => (/* binding */ scrubSignedUrls)
+/* harmony export */   E$: () => (/* binding */ redact)
 /* harmony export */ });
-/* unused harmony export SIGNED_URL_PLACEHOLDER */
+/* unused harmony exports SIGNED_URL_PLACEHOLDER, scrubSignedUrls */
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
+
 // The last line of defence before any byte leaves the process: the API key
 // and signed, time-limited media URLs are removed from everything the action
 // writes (log, annotations, outputs, job summary, PR comment). The engine and
@@ -2921,14 +2949,47 @@ const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
 function scrubSignedUrls(text) {
     return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
 }
-/** Replaces each secret (longest first, so a secret containing another is caught whole) and signed URLs. */
-function redact(text, secrets) {
+/**
+ * Replaces each secret, anything shaped like a key or token, and signed URLs.
+ * Escaping for Markdown changes the text (`_` becomes `\_`), so the escape
+ * functions scrub before they escape, and this runs again on every byte out.
+ */
+function redact(text, secrets = []) {
+    return scrubSignedUrls((0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets));
+}
+
+
+/***/ }),
+
+/***/ 7194:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ scrubSecrets)
+/* harmony export */ });
+/* unused harmony export SECRET_PLACEHOLDER */
+// Anything shaped like a credential this project handles: the service's API
+// keys and GitHub's tokens. Every text that leaves the process passes through
+// scrubSecrets, whatever else it went through, so a key echoed back by the
+// service or pasted into a manifest is never printed, written or posted.
+const SECRET_PATTERNS = [
+    // Service keys: the fixed prefix and the token characters after it (dots
+    // inside, not at the end, so a key that ends a sentence keeps its period).
+    /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g,
+    // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
+    /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
+];
+const SECRET_PLACEHOLDER = '***';
+/** Replaces the given secrets (longest first) and anything shaped like one with `***`. */
+function scrubSecrets(text, secrets = []) {
     let out = text;
     for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
         if (secret.length > 0)
-            out = out.split(secret).join('***');
+            out = out.split(secret).join(SECRET_PLACEHOLDER);
     }
-    return scrubSignedUrls(out);
+    for (const pattern of SECRET_PATTERNS)
+        out = out.replace(pattern, SECRET_PLACEHOLDER);
+    return out;
 }
 
 

@@ -45227,19 +45227,14 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   describeError: () => (/* binding */ describeError),
 /* harmony export */   redact: () => (/* binding */ redact)
 /* harmony export */ });
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7194);
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through redact() first.
-// Anything shaped like a key: the prefix and the token characters after it
-// (dots inside, not at the end, so a key that ends a sentence keeps its period).
-const KEY_PATTERN = /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g;
-/** Replaces the given secrets, and anything shaped like an API key, with `***`. */
+
+/** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
 function redact(text, secrets = []) {
-    let out = text;
-    for (const secret of secrets)
-        if (secret.length > 0)
-            out = out.split(secret).join('***');
-    return out.replace(KEY_PATTERN, '***');
+    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets);
 }
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {
@@ -59128,7 +59123,10 @@ async function execute(stages, options, client, plan, report) {
     const { mode, logger } = options;
     const { scopesFor, realClock, applyItems, itemResults } = stages;
     const allowed = allowedSteps(mode, options.permissions);
-    const items = plan.items.filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const draft = (item) => item.remote === null || item.remote.status === 'NEW';
+    const items = plan.items
+        .filter((item) => !options.permissions.draftsOnly || draft(item))
+        .filter((item) => item.steps.some((step) => allowed.has(step.kind)));
     const writes = items
         .flatMap((item) => item.steps)
         .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
@@ -59187,11 +59185,18 @@ async function execute(stages, options, client, plan, report) {
         error: null,
         durationMs: 0,
     });
-    const listing = await client.listContents();
-    if (mode !== 'apply')
-        await refreshScripts(stages, client, plan, runs, options.readConcurrency);
-    if (mode === 'apply')
-        report.creditsAfter = await client.credits();
+    // What was done is reported even when reading it back fails.
+    let listing = null;
+    try {
+        listing = await client.listContents();
+        if (mode !== 'apply')
+            await refreshScripts(stages, client, plan, runs, options.readConcurrency);
+        if (mode === 'apply')
+            report.creditsAfter = await client.credits();
+    }
+    catch (error) {
+        report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+    }
     const results = itemResults(allRuns, listing);
     const result = {
         items: results,
@@ -59569,7 +59574,10 @@ function createProgressPrinter(write, style = PLAIN, minStep = 10) {
 
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __nccwpck_require__(6698);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
 ;// CONCATENATED MODULE: ./src/cli/terminal.ts
+
 
 
 function processIO() {
@@ -59589,6 +59597,13 @@ function processIO() {
 function styleFor(output, env) {
     const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
     return { color: output.isTTY === true && !noColor && env['TERM'] !== 'dumb' };
+}
+/**
+ * An output that never prints anything shaped like a key or token: the
+ * service may echo a key into `last_error`, and a manifest may hold one.
+ */
+function scrubbing(output) {
+    return { isTTY: output.isTTY, write: (text) => output.write((0,secrets/* scrubSecrets */.Z)(text)) };
 }
 function writeLine(output, text = '') {
     output.write(`${text}\n`);
@@ -59633,7 +59648,8 @@ function groupLabel(title) {
 
 
 
-async function runEngineCommand(command, options, io, seams = {}) {
+async function runEngineCommand(command, options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
     const out = options.json ? io.stderr : io.stdout;
     const style = styleFor(out, io.env);
     let client;
@@ -59892,6 +59908,40 @@ function suggest(input, candidates) {
         }
     }
     return best;
+}
+
+
+/***/ }),
+
+/***/ 7194:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ scrubSecrets)
+/* harmony export */ });
+/* unused harmony export SECRET_PLACEHOLDER */
+// Anything shaped like a credential this project handles: the service's API
+// keys and GitHub's tokens. Every text that leaves the process passes through
+// scrubSecrets, whatever else it went through, so a key echoed back by the
+// service or pasted into a manifest is never printed, written or posted.
+const SECRET_PATTERNS = [
+    // Service keys: the fixed prefix and the token characters after it (dots
+    // inside, not at the end, so a key that ends a sentence keeps its period).
+    /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g,
+    // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
+    /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
+];
+const SECRET_PLACEHOLDER = '***';
+/** Replaces the given secrets (longest first) and anything shaped like one with `***`. */
+function scrubSecrets(text, secrets = []) {
+    let out = text;
+    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+        if (secret.length > 0)
+            out = out.split(secret).join(SECRET_PLACEHOLDER);
+    }
+    for (const pattern of SECRET_PATTERNS)
+        out = out.replace(pattern, SECRET_PLACEHOLDER);
+    return out;
 }
 
 

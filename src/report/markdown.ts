@@ -13,8 +13,9 @@ import { driftText, holdText, stepText, type Labels } from './words.ts';
 //
 // GitHub caps a comment at 65,536 characters and a step summary at 1 MiB.
 // When the full report does not fit, script previews are left out from the
-// end first, then rows become compact (no links, shorter titles); every item
-// keeps its row, and a line says what was left out and where to find it.
+// end first, then rows become compact (no links, shorter titles), then
+// minimal (what each step is, without values or notes); every item keeps its
+// row, and a line says what was left out and where to find it.
 
 export type ReportTarget = 'summary' | 'comment';
 
@@ -48,8 +49,17 @@ export const COMMENT_LIMIT = 65_536;
 export const SUMMARY_LIMIT = 1024 * 1024;
 
 interface Layout {
+  /** No links, shorter titles and messages. */
   compact: boolean;
+  /** Also: step kinds without values, no notes, no collapsed plan under results. */
+  minimal: boolean;
 }
+
+const LAYOUTS: Layout[] = [
+  { compact: false, minimal: false },
+  { compact: true, minimal: false },
+  { compact: true, minimal: true },
+];
 
 /** The report as Markdown within the limit. */
 export function renderReport(report: RunReport, context: ReportContext, options: RenderOptions): string {
@@ -59,8 +69,8 @@ export function renderReport(report: RunReport, context: ReportContext, options:
       : (text: string) => text.length;
   const limit = options.limit - (options.reserve ?? 0);
   const previews = scriptPreviews(report, options.target);
-  for (const compact of [false, true]) {
-    const layout = { compact };
+  for (const layout of LAYOUTS) {
+    const { compact } = layout;
     const head = [headline(report, context), ...body(report, context, layout)];
     const footer = footerLines(report, context, options.target);
     let kept = previews.length;
@@ -73,8 +83,8 @@ export function renderReport(report: RunReport, context: ReportContext, options:
       kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
     }
   }
-  // Even compact rows do not fit (thousands of items): cut the text and say so.
-  const full = join([headline(report, context), ...body(report, context, { compact: true })]);
+  // Even minimal rows do not fit (thousands of items): cut the text and say so.
+  const full = join([headline(report, context), ...body(report, context, LAYOUTS[2]!)]);
   const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
   return `${cut(full, limit - size(note) - 16, size)}${note}`;
 }
@@ -200,13 +210,13 @@ function body(report: RunReport, context: ReportContext, layout: Layout): string
       : report.plan
         ? planTable(report, context, layout)
         : null,
-    report.result && report.plan ? planDetails(report, context, layout) : null,
+    report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
     unmanagedSection(report.plan?.unmanaged ?? [], layout),
   ].filter((part): part is string => part !== null);
 }
 
 function titleLimit(layout: Layout): number {
-  return layout.compact ? 60 : 120;
+  return layout.minimal ? 40 : layout.compact ? 60 : 120;
 }
 
 function fileCell(label: string, file: string, line: number, context: ReportContext, layout: Layout): string {
@@ -235,7 +245,7 @@ function planTable(report: RunReport, context: ReportContext, layout: Layout): s
   if (items.length === 0) return null;
   const rows = items.map(
     (item) =>
-      `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${stepsText(item)} | ${notesText(item, layout)} |`,
+      `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`,
   );
   return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
@@ -247,7 +257,7 @@ function resultTable(report: RunReport, context: ReportContext, layout: Layout):
   const rows = items.map((item) => {
     const published = item.publishedUrls.map((p) => link(p.platform, safeUrl(p.url))).join(', ');
     const problem = item.lastError ?? item.error;
-    return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+    return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
   });
   return [
     '| Manifest | Item | Outcome | Status | Published | Last error | Time |',
@@ -266,7 +276,7 @@ function unmanagedSection(unmanaged: RemoteRef[], layout: Layout): string | null
   if (unmanaged.length === 0) return null;
   const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
   const rows = shown.map(
-    (ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${inlineCode(ref.id)} | ${ref.status} |`,
+    (ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`,
   );
   const more = unmanaged.length - shown.length;
   return [
@@ -278,12 +288,22 @@ function unmanagedSection(unmanaged: RemoteRef[], layout: Layout): string | null
   ].join('\n');
 }
 
+/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
+function cellCode(text: string): string {
+  return inlineCode(text).replaceAll('|', '\\|');
+}
+
 function safeUrl(url: string): string | null {
   return /^https?:\/\//i.test(url) ? url : null;
 }
 
 function seconds(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The shortest true description of a plan row: which steps, nothing more. */
+function stepKinds(item: PlanItem): string {
+  return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
 }
 
 export function stepsText(item: PlanItem): string {

@@ -87,6 +87,36 @@ describe('the Markdown report', () => {
     expect(text).toContain('[job summary](https://github.com/octo-org/videos/actions/runs/42)');
   });
 
+  it('keeps every row of a wide plan by describing its steps more briefly', () => {
+    // A change to a _defaults.yml edits every item: long old → new values and
+    // notes in every row, which compact rows alone cannot fit.
+    const long = (i: number, what: string) => `${what} ${i}: ${'a long & <quoted> value '.repeat(4)}`;
+    const items = Array.from({ length: 200 }, (_, i) =>
+      planItem(`content/catalogue/a-rather-long-folder-name/item-${String(i).padStart(3, '0')}.yml`, {
+        title: `A long title for the video number ${i} about the ocean ${'~'.repeat(40)}`,
+        remote: { id: `id-${i}`, title: 'x', status: 'UPLOADED' },
+        steps: [
+          {
+            kind: 'edit',
+            changes: [
+              { field: 'description', from: long(i, 'old'), to: long(i, 'new') },
+              { field: 'hashtags', from: long(i, '#old'), to: long(i, '#new') },
+            ],
+            cancelGeneration: false,
+          },
+        ],
+        drift: [{ field: 'full_text', remote: 'a', desired: 'b' }],
+        holds: [{ kind: 'scheduled', at: '2030-01-01T00:00:00.000Z' }],
+      }),
+    );
+    const base = planReport();
+    const text = comment({ ...base, plan: { ...base.plan!, items } });
+    expect(text.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    for (let i = 0; i < 200; i++) expect(text).toContain(`item-${String(i).padStart(3, '0')}.yml |`);
+    expect(text).toContain('| edit |');
+    expect(text).not.toContain('this report is longer than GitHub allows');
+  });
+
   it('cuts the text visibly when even compact rows do not fit', () => {
     const items = Array.from({ length: 3000 }, (_, i) =>
       planItem(`content/${i}.yml`, { title: `T${i} ${'x'.repeat(80)}` }),
