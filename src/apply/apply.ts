@@ -3,6 +3,7 @@ import {
   FAILED_STATUSES,
   GENERATING_STATUSES,
   RENDERED_STATUSES,
+  TERMINAL_STATUSES,
   type ContentStatus,
   type ContentSummary,
   type ServiceApi,
@@ -55,9 +56,14 @@ interface Context extends ApplyOptions {
   deadline: number;
 }
 
-async function settle(run: ItemRun, context: Context, until: WaitUntil = 'settled'): Promise<boolean> {
+async function settle(
+  run: ItemRun,
+  context: Context,
+  until: WaitUntil = 'settled',
+  inFlight = false,
+): Promise<boolean> {
   if (run.id === null || run.status === null) return true;
-  if (!GENERATING_STATUSES.has(run.status) && until === 'settled') return true;
+  if (!inFlight && !GENERATING_STATUSES.has(run.status) && until === 'settled') return true;
   if (!context.wait) {
     run.running = true;
     return false;
@@ -105,7 +111,7 @@ async function runStep(run: ItemRun, step: Step, context: Context): Promise<bool
     case 'wait': {
       // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
       const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
-      return settle(run, context, maybePublishing ? 'maybe-published' : 'settled');
+      return settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
     }
     case 'render': {
       if (!(await settle(run, context))) return false;
@@ -154,6 +160,36 @@ async function runStep(run: ItemRun, step: Step, context: Context): Promise<bool
   }
 }
 
+const WRITES: ReadonlySet<Step['kind']> = new Set(['edit', 'render', 'upload']);
+
+/**
+ * Items wait for a worker, and the service moves on meanwhile (a render
+ * finishes, a one-shot run starts publishing, another run acts). A plan whose
+ * first act is a write is carried out only on the status it was made from;
+ * otherwise nothing is sent, an in-flight run is waited for, and the next run
+ * plans the item again. Task status is not rate limited, so the look is cheap.
+ */
+async function stillAsPlanned(run: ItemRun, work: readonly Step[], context: Context): Promise<boolean> {
+  const planned = run.item.remote;
+  if (planned === null || run.id === null || !WRITES.has(work[0]!.kind)) return true;
+  const now = await context.client.taskStatus(run.id);
+  const inFlight =
+    GENERATING_STATUSES.has(now.status) || (now.progress !== null && !TERMINAL_STATUSES.has(now.status));
+  // A plan made on a generating item (cancel-running) expects it still to be
+  // generating, but never publishing: a publication is not interrupted (A17).
+  const asPlanned = GENERATING_STATUSES.has(planned.status)
+    ? GENERATING_STATUSES.has(now.status) && now.status !== 'UPLOADING'
+    : now.status === planned.status && !inFlight;
+  if (asPlanned) return true;
+  run.status = now.status;
+  run.holds.push({ kind: 'changed_since_plan', planned: planned.status, found: now.status });
+  context.logger.info(
+    `Moved from ${planned.status} to ${now.status}${inFlight ? ' with a run in flight' : ''} since the plan was made: nothing is sent for it in this run.`,
+  );
+  if (inFlight) await settle(run, context, 'maybe-published', true);
+  return false;
+}
+
 async function runItem(item: PlanItem, context: Context): Promise<ItemRun> {
   const started = context.clock.now();
   const run: ItemRun = {
@@ -174,6 +210,7 @@ async function runItem(item: PlanItem, context: Context): Promise<ItemRun> {
   if (work.length > 0) {
     await context.logger.group(`${item.title} (${item.file})`, async () => {
       try {
+        if (!(await stillAsPlanned(run, work, context))) return;
         for (const step of item.steps) {
           if (!(await runStep(run, step, context))) break;
         }

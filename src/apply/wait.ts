@@ -68,8 +68,11 @@ export type WaitUntil = 'settled' | 'published' | 'maybe-published';
 
 const PARKED_READS = 3;
 
-function ends(until: WaitUntil, status: ContentStatus, parkedReads: number): boolean {
+function ends(until: WaitUntil, status: ContentStatus, inFlight: boolean, parkedReads: number): boolean {
   if (GENERATING_STATUSES.has(status)) return false;
+  // The interface: progress is null when no run is in flight. A one-shot run
+  // passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
+  if (inFlight && !TERMINAL_STATUSES.has(status)) return false;
   if (until === 'settled' || TERMINAL_STATUSES.has(status)) return true;
   if (status !== 'VIDEO_PROCESSED') return true;
   return until === 'maybe-published' && parkedReads >= PARKED_READS;
@@ -100,7 +103,7 @@ export async function waitForItem(
       });
     last = status;
     parkedReads = status.status === 'VIDEO_PROCESSED' ? parkedReads + 1 : 0;
-    if (ends(until, status.status, parkedReads)) {
+    if (ends(until, status.status, status.progress !== null, parkedReads)) {
       return { status: status.status, lastError: status.last_error, timedOut: false };
     }
     const remaining = deadline - clock.now();

@@ -3,6 +3,7 @@ import {
   GENERATING_STATUSES,
   RENDERED_STATUSES,
   SCOPES,
+  TERMINAL_STATUSES,
   type Account,
   type ContentDetail,
   type ContentStatus,
@@ -48,6 +49,14 @@ function publicationOf(item: DesiredItem, accounts: Account[]): PublicationTarge
   };
 }
 
+function betweenPhases(detail: ContentDetail): boolean {
+  return (
+    detail.progress !== null &&
+    !GENERATING_STATUSES.has(detail.status) &&
+    !TERMINAL_STATUSES.has(detail.status)
+  );
+}
+
 /** What the service must do for one item, before permissions are taken into account. */
 function planSteps(
   item: DesiredItem,
@@ -65,6 +74,11 @@ function planSteps(
     steps.push({ kind: 'create', fields: createFields(item.fields) });
     status = 'NEW';
     reason = 'never_rendered';
+  } else if (betweenPhases(detail)) {
+    // A run is in flight between two phases (progress is null only when none
+    // is): a one-shot publication passes through VIDEO_PROCESSED. Wait for it
+    // and plan the item again on the next run; never upload beside it.
+    return { steps: [{ kind: 'wait', status: detail.status }], holds, drift };
   } else {
     status = detail.status;
     const changes = fieldChanges(item.fields, detail);

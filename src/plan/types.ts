@@ -46,7 +46,9 @@ export type Hold =
   | { kind: 'publish_disabled'; by: 'input' | 'event' }
   | { kind: 'render_disabled'; by: 'event' }
   | { kind: 'generating'; status: ContentStatus }
-  | { kind: 'already_retried'; status: ContentStatus };
+  | { kind: 'already_retried'; status: ContentStatus }
+  /** The item moved on the service between planning and applying: nothing was sent; the next run plans it again. */
+  | { kind: 'changed_since_plan'; planned: ContentStatus; found: ContentStatus };
 
 /** A difference that apply will not fix: the video is already published. */
 export interface Drift {

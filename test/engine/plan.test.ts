@@ -80,6 +80,15 @@ describe('plan: stages', () => {
     expect(result.publications).toBe(1);
   });
 
+  it('never uploads beside a one-shot run that is between render and publication', () => {
+    const item = published('a.yml');
+    const progress = { percentage: 60, step: 'video', message: 'Rendering video' };
+    const detail = remote(item, { status: 'VIDEO_PROCESSED', has_video: true, progress });
+    const result = plan([item], observed([detail]), context());
+    expect(result.items[0]?.steps).toEqual([{ kind: 'wait', status: 'VIDEO_PROCESSED' }]);
+    expect(result.publications).toBe(0);
+  });
+
   it('stepwise: renders without accounts and uploads separately', () => {
     const item = published('a.yml', { flow: 'stepwise' });
     const result = plan([item], observed([remote(item)]), context());

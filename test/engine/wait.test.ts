@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentStatus, ServiceApi, TaskStatus } from '../../src/api/types.ts';
+import {
+  GENERATING_STATUSES,
+  type ContentStatus,
+  type ServiceApi,
+  type TaskStatus,
+} from '../../src/api/types.ts';
 import { waitForItem, type Clock } from '../../src/apply/wait.ts';
 import { mapLimit } from '../../src/plan/concurrency.ts';
 import { recordingLogger } from '../support/engine-harness.ts';
@@ -18,11 +23,15 @@ function fakeClock(): Clock & { sleeps: number[] } {
   };
 }
 
-function scripted(statuses: ContentStatus[]): ServiceApi {
+/** Task status that walks `statuses`; progress is reported while a run is in flight, as the interface says. */
+function scripted(statuses: ContentStatus[], inFlightAt: ReadonlySet<number> = new Set()): ServiceApi {
   let index = 0;
   const taskStatus = async (id: string): Promise<TaskStatus> => {
-    const status = statuses[Math.min(index++, statuses.length - 1)]!;
-    return { id, status, progress: { percentage: index, step: status, message: null }, last_error: null };
+    const at = Math.min(index++, statuses.length - 1);
+    const status = statuses[at]!;
+    const running = GENERATING_STATUSES.has(status) || inFlightAt.has(at);
+    const progress = running ? { percentage: index, step: status, message: null } : null;
+    return { id, status, progress, last_error: null };
   };
   return { taskStatus } as unknown as ServiceApi;
 }
@@ -56,6 +65,18 @@ describe('waitForItem', () => {
       poll,
       logger,
       until: 'published',
+    });
+    expect(outcome.status).toBe('UPLOADED');
+  });
+
+  it('does not take a VIDEO_PROCESSED that still reports progress for a finished run', async () => {
+    // A one-shot run with account_ids passes through VIDEO_PROCESSED on its way to UPLOADING.
+    const statuses: ContentStatus[] = ['PROCESSING_VIDEO', 'VIDEO_PROCESSED', 'UPLOADING', 'UPLOADED'];
+    const outcome = await waitForItem(scripted(statuses, new Set([1])), target, {
+      deadline: 1e9,
+      clock: fakeClock(),
+      poll,
+      logger: recordingLogger(),
     });
     expect(outcome.status).toBe('UPLOADED');
   });
