@@ -342,6 +342,11 @@ function publicationOf(item, accounts) {
         options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
     };
 }
+function betweenPhases(detail) {
+    return (detail.progress !== null &&
+        !types/* GENERATING_STATUSES */.kl.has(detail.status) &&
+        !types/* TERMINAL_STATUSES */.CM.has(detail.status));
+}
 /** What the service must do for one item, before permissions are taken into account. */
 function planSteps(item, detail, target, context) {
     const steps = [];
@@ -353,6 +358,12 @@ function planSteps(item, detail, target, context) {
         steps.push({ kind: 'create', fields: (0,diff/* createFields */.aI)(item.fields) });
         status = 'NEW';
         reason = 'never_rendered';
+    }
+    else if (betweenPhases(detail)) {
+        // A run is in flight between two phases (progress is null only when none
+        // is): a one-shot publication passes through VIDEO_PROCESSED. Wait for it
+        // and plan the item again on the next run; never upload beside it.
+        return { steps: [{ kind: 'wait', status: detail.status }], holds, drift };
     }
     else {
         status = detail.status;
@@ -487,7 +498,24 @@ function planOne(matched, observed, context) {
     // Accounts are checked whenever they are named, even while the stage stays below published.
     item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
     const target = publicationOf(item, resolved.accounts);
-    const planned = restrict(planSteps(item, detail, target, context), context);
+    // A listed item whose detail could not be read is not missing: planning a
+    // create for it would make a second item with the same title.
+    const unreadable = remote !== null && detail === null;
+    const planned = unreadable
+        ? { steps: [], holds: [], drift: [] }
+        : restrict(planSteps(item, detail, target, context), context);
+    const problems = unreadable
+        ? [
+            {
+                severity: 'error',
+                code: 'unreadable_item',
+                file: item.file,
+                line: item.location.line,
+                column: item.location.column,
+                message: `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} did not return it; nothing is planned for it. Run again; if it persists, the service is inconsistent.`,
+            },
+        ]
+        : [];
     return {
         item: {
             file: item.file,
@@ -496,16 +524,18 @@ function planOne(matched, observed, context) {
             title: item.fields.title,
             stage: item.stage,
             flow: item.flow,
-            match: detail === null && matched.match !== 'pinned' ? 'new' : matched.match,
-            renamedFrom: detail === null ? null : matched.renamedFrom,
-            remote: detail === null ? null : { id: detail.id, title: detail.title, status: detail.status },
+            match: remote === null && matched.match !== 'pinned' ? 'new' : matched.match,
+            renamedFrom: remote === null ? null : matched.renamedFrom,
+            remote: remote === null
+                ? null
+                : { id: remote.id, title: remote.title, status: detail?.status ?? remote.status },
             steps: planned.steps,
             holds: planned.holds,
             drift: planned.drift,
             publishAt: item.publish?.at ?? null,
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
         },
-        problems: resolved.problems,
+        problems: [...resolved.problems, ...problems],
     };
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */

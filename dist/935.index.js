@@ -29,8 +29,12 @@ function nextDelay(policy, previous, changed) {
     return Math.min(policy.maxMs, previous * policy.factor);
 }
 const PARKED_READS = 3;
-function ends(until, status, parkedReads) {
+function ends(until, status, inFlight, parkedReads) {
     if (_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .GENERATING_STATUSES */ .kl.has(status))
+        return false;
+    // The interface: progress is null when no run is in flight. A one-shot run
+    // passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
+    if (inFlight && !_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .TERMINAL_STATUSES */ .CM.has(status))
         return false;
     if (until === 'settled' || _api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .TERMINAL_STATUSES */ .CM.has(status))
         return true;
@@ -58,7 +62,7 @@ async function waitForItem(client, target, options) {
             });
         last = status;
         parkedReads = status.status === 'VIDEO_PROCESSED' ? parkedReads + 1 : 0;
-        if (ends(until, status.status, parkedReads)) {
+        if (ends(until, status.status, status.progress !== null, parkedReads)) {
             return { status: status.status, lastError: status.last_error, timedOut: false };
         }
         const remaining = deadline - clock.now();

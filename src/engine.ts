@@ -124,6 +124,22 @@ export function allowedSteps(mode: Mode, permissions: Permissions): Set<Step['ki
   return allowed;
 }
 
+/**
+ * What a PR script preview may do to an item: create it, or edit a draft
+ * (never rendered) other than its title. The title is how every other run
+ * finds the item, so a rename waits for the merge; a rendered or published
+ * item is not touched before the merge at all.
+ */
+function asPreview(item: PlanItem): PlanItem[] {
+  if (item.remote !== null && item.remote.status !== 'NEW') return [];
+  const steps = item.steps.flatMap((step): Step[] => {
+    if (step.kind !== 'edit') return [step];
+    const changes = step.changes.filter((change) => change.field !== 'title');
+    return changes.length > 0 ? [{ ...step, changes }] : [];
+  });
+  return [{ ...item, steps }];
+}
+
 const elapsed = (since: number): number => Math.round(performance.now() - since);
 
 function splitShard(
@@ -228,10 +244,9 @@ async function execute(
   const { mode, logger } = options;
   const { scopesFor, realClock, applyItems, itemResults } = stages;
   const allowed = allowedSteps(mode, options.permissions);
-  const draft = (item: PlanItem): boolean => item.remote === null || item.remote.status === 'NEW';
-  const items = plan.items
-    .filter((item) => !options.permissions.draftsOnly || draft(item))
-    .filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+  const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) =>
+    item.steps.some((step) => allowed.has(step.kind)),
+  );
   const writes = items
     .flatMap((item) => item.steps)
     .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');

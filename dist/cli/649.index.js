@@ -45,8 +45,14 @@ function withoutNulls(fields) {
             body[key] = value;
     return body;
 }
+/**
+ * How long to keep looking for a create whose answer was lost before sending
+ * it again: the service may still be working on the first request, or its
+ * listing may lag, and a second create would be a duplicate item.
+ */
+const CREATE_LOOKS_MS = [0, 1_000, 3_000];
 /** POST /contents; after a lost answer the item is looked up by its exact title before any resend. */
-async function createOrAdopt(client, fields, logger) {
+async function createOrAdopt(client, fields, logger, sleep) {
     for (let send = 1;; send++) {
         try {
             return await client.createContent(withoutNulls(fields));
@@ -54,15 +60,18 @@ async function createOrAdopt(client, fields, logger) {
         catch (error) {
             if (!(error instanceof errors.OutcomeUnknownError) || send >= MAX_SENDS)
                 throw error;
-            const found = (await client.listContents()).filter((summary) => summary.title === fields.title);
-            const [only] = found;
-            if (only && found.length === 1) {
-                logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
-                return client.getContent(only.id);
+            for (const delay of CREATE_LOOKS_MS) {
+                await sleep(delay);
+                const found = (await client.listContents()).filter((summary) => summary.title === fields.title);
+                const [only] = found;
+                if (only && found.length === 1) {
+                    logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
+                    return client.getContent(only.id);
+                }
+                if (found.length > 1)
+                    throw error;
             }
-            if (found.length > 1)
-                throw error;
-            logger.info(`The create of "${fields.title}" lost its answer and did not take effect; sending it again.`);
+            logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared; sending it again.`);
         }
     }
 }
@@ -111,10 +120,10 @@ var wait = __webpack_require__(9935);
 
 
 
-async function settle(run, context, until = 'settled') {
+async function settle(run, context, until = 'settled', inFlight = false) {
     if (run.id === null || run.status === null)
         return true;
-    if (!types/* GENERATING_STATUSES */.kl.has(run.status) && until === 'settled')
+    if (!inFlight && !types/* GENERATING_STATUSES */.kl.has(run.status) && until === 'settled')
         return true;
     if (!context.wait) {
         run.running = true;
@@ -138,7 +147,7 @@ async function runStep(run, step, context) {
     if (!context.allowed.has(step.kind))
         return step.kind === 'wait';
     if (step.kind === 'create') {
-        const detail = await createOrAdopt(client, step.fields, logger);
+        const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms));
         run.id = detail.id;
         run.status = detail.status;
         run.created = true;
@@ -161,7 +170,7 @@ async function runStep(run, step, context) {
         case 'wait': {
             // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
             const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
-            return settle(run, context, maybePublishing ? 'maybe-published' : 'settled');
+            return settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
         }
         case 'render': {
             if (!(await settle(run, context)))
@@ -204,6 +213,34 @@ async function runStep(run, step, context) {
         }
     }
 }
+const WRITES = new Set(['edit', 'render', 'upload']);
+/**
+ * Items wait for a worker, and the service moves on meanwhile (a render
+ * finishes, a one-shot run starts publishing, another run acts). A plan whose
+ * first act is a write is carried out only on the status it was made from;
+ * otherwise nothing is sent, an in-flight run is waited for, and the next run
+ * plans the item again. Task status is not rate limited, so the look is cheap.
+ */
+async function stillAsPlanned(run, work, context) {
+    const planned = run.item.remote;
+    if (planned === null || run.id === null || !WRITES.has(work[0].kind))
+        return true;
+    const now = await context.client.taskStatus(run.id);
+    const inFlight = types/* GENERATING_STATUSES */.kl.has(now.status) || (now.progress !== null && !types/* TERMINAL_STATUSES */.CM.has(now.status));
+    // A plan made on a generating item (cancel-running) expects it still to be
+    // generating, but never publishing: a publication is not interrupted (A17).
+    const asPlanned = types/* GENERATING_STATUSES */.kl.has(planned.status)
+        ? types/* GENERATING_STATUSES */.kl.has(now.status) && now.status !== 'UPLOADING'
+        : now.status === planned.status && !inFlight;
+    if (asPlanned)
+        return true;
+    run.status = now.status;
+    run.holds.push({ kind: 'changed_since_plan', planned: planned.status, found: now.status });
+    context.logger.info(`Moved from ${planned.status} to ${now.status}${inFlight ? ' with a run in flight' : ''} since the plan was made: nothing is sent for it in this run.`);
+    if (inFlight)
+        await settle(run, context, 'maybe-published', true);
+    return false;
+}
 async function runItem(item, context) {
     const started = context.clock.now();
     const run = {
@@ -224,6 +261,8 @@ async function runItem(item, context) {
     if (work.length > 0) {
         await context.logger.group(`${item.title} (${item.file})`, async () => {
             try {
+                if (!(await stillAsPlanned(run, work, context)))
+                    return;
                 for (const step of item.steps) {
                     if (!(await runStep(run, step, context)))
                         break;
@@ -326,8 +365,12 @@ function nextDelay(policy, previous, changed) {
     return Math.min(policy.maxMs, previous * policy.factor);
 }
 const PARKED_READS = 3;
-function ends(until, status, parkedReads) {
+function ends(until, status, inFlight, parkedReads) {
     if (_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .GENERATING_STATUSES */ .kl.has(status))
+        return false;
+    // The interface: progress is null when no run is in flight. A one-shot run
+    // passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
+    if (inFlight && !_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .TERMINAL_STATUSES */ .CM.has(status))
         return false;
     if (until === 'settled' || _api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .TERMINAL_STATUSES */ .CM.has(status))
         return true;
@@ -355,7 +398,7 @@ async function waitForItem(client, target, options) {
             });
         last = status;
         parkedReads = status.status === 'VIDEO_PROCESSED' ? parkedReads + 1 : 0;
-        if (ends(until, status.status, parkedReads)) {
+        if (ends(until, status.status, status.progress !== null, parkedReads)) {
             return { status: status.status, lastError: status.last_error, timedOut: false };
         }
         const remaining = deadline - clock.now();

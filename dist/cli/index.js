@@ -59039,6 +59039,23 @@ function allowedSteps(mode, permissions) {
         allowed.add('upload');
     return allowed;
 }
+/**
+ * What a PR script preview may do to an item: create it, or edit a draft
+ * (never rendered) other than its title. The title is how every other run
+ * finds the item, so a rename waits for the merge; a rendered or published
+ * item is not touched before the merge at all.
+ */
+function asPreview(item) {
+    if (item.remote !== null && item.remote.status !== 'NEW')
+        return [];
+    const steps = item.steps.flatMap((step) => {
+        if (step.kind !== 'edit')
+            return [step];
+        const changes = step.changes.filter((change) => change.field !== 'title');
+        return changes.length > 0 ? [{ ...step, changes }] : [];
+    });
+    return [{ ...item, steps }];
+}
 const elapsed = (since) => Math.round(performance.now() - since);
 function splitShard(items, shard) {
     if (!shard || shard.count <= 1)
@@ -59123,10 +59140,7 @@ async function execute(stages, options, client, plan, report) {
     const { mode, logger } = options;
     const { scopesFor, realClock, applyItems, itemResults } = stages;
     const allowed = allowedSteps(mode, options.permissions);
-    const draft = (item) => item.remote === null || item.remote.status === 'NEW';
-    const items = plan.items
-        .filter((item) => !options.permissions.draftsOnly || draft(item))
-        .filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
     const writes = items
         .flatMap((item) => item.steps)
         .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
@@ -59327,6 +59341,8 @@ function holdText(hold) {
             return `generating now (${hold.status}); left alone unless cancel-running is set`;
         case 'already_retried':
             return `failed again (${hold.status}); retried once already`;
+        case 'changed_since_plan':
+            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
     }
 }
 function driftText(drift, compact = false) {

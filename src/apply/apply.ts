@@ -89,7 +89,7 @@ async function runStep(run: ItemRun, step: Step, context: Context): Promise<bool
   const { client, logger } = context;
   if (!context.allowed.has(step.kind)) return step.kind === 'wait';
   if (step.kind === 'create') {
-    const detail = await createOrAdopt(client, step.fields, logger);
+    const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms));
     run.id = detail.id;
     run.status = detail.status;
     run.created = true;

@@ -38,28 +38,39 @@ function withoutNulls(fields: ContentFields): ContentFields {
   return body as ContentFields;
 }
 
+/**
+ * How long to keep looking for a create whose answer was lost before sending
+ * it again: the service may still be working on the first request, or its
+ * listing may lag, and a second create would be a duplicate item.
+ */
+export const CREATE_LOOKS_MS = [0, 1_000, 3_000];
+
 /** POST /contents; after a lost answer the item is looked up by its exact title before any resend. */
 export async function createOrAdopt(
   client: ServiceApi,
   fields: ContentFields,
   logger: Logger,
+  sleep: (ms: number) => Promise<void>,
 ): Promise<ContentDetail> {
   for (let send = 1; ; send++) {
     try {
       return await client.createContent(withoutNulls(fields));
     } catch (error) {
       if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS) throw error;
-      const found = (await client.listContents()).filter((summary) => summary.title === fields.title);
-      const [only] = found;
-      if (only && found.length === 1) {
-        logger.info(
-          `The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`,
-        );
-        return client.getContent(only.id);
+      for (const delay of CREATE_LOOKS_MS) {
+        await sleep(delay);
+        const found = (await client.listContents()).filter((summary) => summary.title === fields.title);
+        const [only] = found;
+        if (only && found.length === 1) {
+          logger.info(
+            `The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`,
+          );
+          return client.getContent(only.id);
+        }
+        if (found.length > 1) throw error;
       }
-      if (found.length > 1) throw error;
       logger.info(
-        `The create of "${fields.title}" lost its answer and did not take effect; sending it again.`,
+        `The create of "${fields.title}" lost its answer and the item has not appeared; sending it again.`,
       );
     }
   }

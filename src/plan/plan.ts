@@ -213,7 +213,24 @@ function planOne(
     // Accounts are checked whenever they are named, even while the stage stays below published.
     item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
   const target = publicationOf(item, resolved.accounts);
-  const planned = restrict(planSteps(item, detail, target, context), context);
+  // A listed item whose detail could not be read is not missing: planning a
+  // create for it would make a second item with the same title.
+  const unreadable = remote !== null && detail === null;
+  const planned: Planned = unreadable
+    ? { steps: [], holds: [], drift: [] }
+    : restrict(planSteps(item, detail, target, context), context);
+  const problems = unreadable
+    ? [
+        {
+          severity: 'error' as const,
+          code: 'unreadable_item',
+          file: item.file,
+          line: item.location.line,
+          column: item.location.column,
+          message: `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} did not return it; nothing is planned for it. Run again; if it persists, the service is inconsistent.`,
+        },
+      ]
+    : [];
   return {
     item: {
       file: item.file,
@@ -222,16 +239,19 @@ function planOne(
       title: item.fields.title,
       stage: item.stage,
       flow: item.flow,
-      match: detail === null && matched.match !== 'pinned' ? 'new' : matched.match,
-      renamedFrom: detail === null ? null : matched.renamedFrom,
-      remote: detail === null ? null : { id: detail.id, title: detail.title, status: detail.status },
+      match: remote === null && matched.match !== 'pinned' ? 'new' : matched.match,
+      renamedFrom: remote === null ? null : matched.renamedFrom,
+      remote:
+        remote === null
+          ? null
+          : { id: remote.id, title: remote.title, status: detail?.status ?? remote.status },
       steps: planned.steps,
       holds: planned.holds,
       drift: planned.drift,
       publishAt: item.publish?.at ?? null,
       script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
     },
-    problems: resolved.problems,
+    problems: [...resolved.problems, ...problems],
   };
 }
 

@@ -164,6 +164,22 @@ describe('PR script previews', () => {
     expect(after?.updated_at).toBe(live?.updated_at);
   });
 
+  it('a preview leaves the title of a draft alone: other runs find the item by it until the merge', async () => {
+    h = await startHarness();
+    const preview = {
+      mode: 'plan' as const,
+      permissions: { write: true, render: false, publish: false, draftsOnly: true },
+    };
+    await h.write('a.yml', manifest('Draft A'));
+    await h.run(preview);
+    const [draft] = h.emulator.admin.items();
+    await h.write('a.yml', `id: ${draft!.id}\n${manifest('Draft B', 'description: Reworded\n')}`);
+    const report = await h.run(preview);
+    expect(report.plan?.items[0]?.steps).toMatchObject([{ kind: 'edit' }]);
+    const [after] = h.emulator.admin.items();
+    expect(after).toMatchObject({ id: draft!.id, title: 'Draft A', description: 'Reworded' });
+  });
+
   it('plan mode without write permission sends nothing', async () => {
     h = await startHarness();
     await h.write('a.yml', manifest('Only planned', PUBLISHED));

@@ -89,6 +89,15 @@ describe('plan: stages', () => {
     expect(result.publications).toBe(0);
   });
 
+  it('never plans a create for a listed item whose detail could not be read', () => {
+    const item = published('a.yml');
+    const listed = observed([remote(item)]);
+    const result = plan([item], { ...listed, details: new Map() }, context());
+    expect(result.items[0]?.steps).toEqual([]);
+    expect(result.items[0]?.remote).not.toBeNull();
+    expect(result.problems).toMatchObject([{ code: 'unreadable_item', severity: 'error', file: 'a.yml' }]);
+  });
+
   it('stepwise: renders without accounts and uploads separately', () => {
     const item = published('a.yml', { flow: 'stepwise' });
     const result = plan([item], observed([remote(item)]), context());
