@@ -39,8 +39,8 @@ export function contentsApiPreviousVersions(
 
 /**
  * git when the base commit is in the clone, else the contents API; each file
- * is asked once. A failing API call counts as "no earlier version" (the item
- * is then matched by title only) rather than failing the run.
+ * is asked once. A failing API call fails the run: taking it for "no earlier
+ * version" would turn a renamed title into a second item.
  */
 export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersions {
   let source: Promise<PreviousVersions | null> | null = null;
@@ -60,7 +60,7 @@ export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersi
       let text = cache.get(file);
       if (!text) {
         source ??= choose();
-        text = source.then((s) => (s ? s.read(file) : null)).catch(() => null);
+        text = source.then((s) => (s ? s.read(file) : null));
         cache.set(file, text);
       }
       return text;
