@@ -341,7 +341,8 @@ async function runStep(run, step, context) {
                 return false;
             const dispatched = await dispatchUpload(client, id, step.publish.options, run.status, logger);
             afterDispatch(run, dispatched, 'UPLOADING');
-            run.published = dispatched !== 'published';
+            // 'published' here means a lost answer whose upload the service shows done: this run's publication.
+            run.published = dispatched !== 'running';
             return settle(run, context);
         }
     }

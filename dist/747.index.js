@@ -194,8 +194,8 @@ function contentsApiPreviousVersions(api, owner, repo, ref) {
 }
 /**
  * git when the base commit is in the clone, else the contents API; each file
- * is asked once. A failing API call counts as "no earlier version" (the item
- * is then matched by title only) rather than failing the run.
+ * is asked once. A failing API call fails the run: taking it for "no earlier
+ * version" would turn a renamed title into a second item.
  */
 function previousVersionsFor(setup) {
     let source = null;
@@ -217,7 +217,7 @@ function previousVersionsFor(setup) {
             let text = cache.get(file);
             if (!text) {
                 source ??= choose();
-                text = source.then((s) => (s ? s.read(file) : null)).catch(() => null);
+                text = source.then((s) => (s ? s.read(file) : null));
                 cache.set(file, text);
             }
             return text;
