@@ -225,6 +225,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     );
     report.plan = plan;
     report.problems.push(...plan.problems);
+    if (sharded) report.problems.push(...stages.otherShardProblems(others, mine, listing));
     report.timings.planMs = elapsed(planStarted);
     options.onPlan?.(plan);
     await execute(stages, options, client, plan, report);

@@ -264,6 +264,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  otherShardProblems: () => (/* binding */ otherShardProblems),
   plan: () => (/* binding */ plan),
   publicationsOf: () => (/* binding */ publicationsOf),
   scopesFor: () => (/* binding */ scopesFor)
@@ -557,6 +558,15 @@ function plan(desired, observed, context) {
         requiredScopes: scopesFor(allSteps),
         problems,
     };
+}
+/**
+ * Problems in the manifests other shards plan: every shard checks them too,
+ * so that no shard writes while any manifest of the catalogue has an error.
+ */
+function otherShardProblems(others, mine, observed) {
+    const matching = (0,identity.matchItems)(others, observed.contents, { reserved: mine, listUnmanaged: false });
+    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
+    return [...matching.problems, ...accounts];
 }
 
 

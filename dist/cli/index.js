@@ -59127,6 +59127,8 @@ async function runEngine(options) {
         });
         report.plan = plan;
         report.problems.push(...plan.problems);
+        if (sharded)
+            report.problems.push(...stages.otherShardProblems(others, mine, listing));
         report.timings.planMs = elapsed(planStarted);
         options.onPlan?.(plan);
         await execute(stages, options, client, plan, report);

@@ -275,3 +275,19 @@ export function plan(desired: readonly DesiredItem[], observed: Observed, contex
     problems,
   };
 }
+
+/**
+ * Problems in the manifests other shards plan: every shard checks them too,
+ * so that no shard writes while any manifest of the catalogue has an error.
+ */
+export function otherShardProblems(
+  others: readonly DesiredItem[],
+  mine: readonly DesiredItem[],
+  observed: Pick<Observed, 'contents' | 'accounts'>,
+): Problem[] {
+  const matching = matchItems(others, observed.contents, { reserved: mine, listUnmanaged: false });
+  const accounts = others.flatMap((item) =>
+    item.publish !== null ? resolveAccounts(item, observed.accounts).problems : [],
+  );
+  return [...matching.problems, ...accounts];
+}

@@ -124,6 +124,31 @@ describe('unmanaged, duplicates and shards', () => {
   });
 });
 
+describe('shards and errors', () => {
+  it('no shard writes while a manifest of another shard has an error', async () => {
+    h = await startHarness();
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    for (const name of names) await h.write(`${name}.yml`, manifest(`Shard ${name}`));
+    // Find a manifest of shard 2 and give it an account that does not exist.
+    const second = await h.run({
+      mode: 'plan',
+      shard: { index: 2, count: 2 },
+      permissions: { write: false, render: false, publish: false },
+    });
+    const victim = second.plan!.items[0]!.file.replace('content/', '');
+    await h.write(
+      victim,
+      manifest(
+        `Shard ${victim}`,
+        'stage: published\npublish:\n  accounts:\n    - { platform: YouTube, name: Nobody }\n',
+      ),
+    );
+    const first = await h.run({ shard: { index: 1, count: 2 } });
+    expect(first.problems).toMatchObject([{ code: 'unknown_account', file: `content/${victim}` }]);
+    expect(h.emulator.admin.items()).toHaveLength(0);
+  });
+});
+
 describe('PR script previews', () => {
   it('a draft created by a preview is adopted on merge and its reviewed script rendered as it is', async () => {
     h = await startHarness();
