@@ -144,7 +144,8 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   applyItems: () => (/* binding */ applyItems),
-  itemResults: () => (/* binding */ itemResults)
+  itemResults: () => (/* binding */ itemResults),
+  untouched: () => (/* binding */ untouched)
 });
 
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -375,9 +376,9 @@ async function stillAsPlanned(run, work, context) {
         await settle(run, context, 'maybe-published', true);
     return false;
 }
-async function runItem(item, context) {
-    const started = context.clock.now();
-    const run = {
+/** An item as planned, before anything was done to it. */
+function untouched(item) {
+    return {
         item,
         id: item.remote?.id ?? null,
         status: item.remote?.status ?? null,
@@ -391,6 +392,10 @@ async function runItem(item, context) {
         error: null,
         durationMs: 0,
     };
+}
+async function runItem(item, context) {
+    const started = context.clock.now();
+    const run = untouched(item);
     const work = item.steps.filter((step) => context.allowed.has(step.kind));
     if (work.length > 0) {
         await context.logger.group(`${item.title} (${item.file})`, async () => {

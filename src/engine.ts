@@ -290,23 +290,7 @@ async function execute(
     ...(options.poll ? { poll: options.poll } : {}),
   });
   const byFile = new Map(runs.map((run) => [run.item.file, run]));
-  const allRuns: ItemRun[] = plan.items.map(
-    (item) =>
-      byFile.get(item.file) ?? {
-        item,
-        id: item.remote?.id ?? null,
-        status: item.remote?.status ?? null,
-        created: false,
-        edited: false,
-        rendered: false,
-        published: false,
-        running: false,
-        holds: [],
-        lastError: null,
-        error: null,
-        durationMs: 0,
-      },
-  );
+  const allRuns: ItemRun[] = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));
   // What was done is reported even when reading it back fails.
   let listing: ContentSummary[] | null = null;
   try {

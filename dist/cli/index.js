@@ -59187,20 +59187,7 @@ async function execute(stages, options, client, plan, report) {
         ...(options.poll ? { poll: options.poll } : {}),
     });
     const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? {
-        item,
-        id: item.remote?.id ?? null,
-        status: item.remote?.status ?? null,
-        created: false,
-        edited: false,
-        rendered: false,
-        published: false,
-        running: false,
-        holds: [],
-        lastError: null,
-        error: null,
-        durationMs: 0,
-    });
+    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));
     // What was done is reported even when reading it back fails.
     let listing = null;
     try {

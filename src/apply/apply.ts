@@ -191,9 +191,9 @@ async function stillAsPlanned(run: ItemRun, work: readonly Step[], context: Cont
   return false;
 }
 
-async function runItem(item: PlanItem, context: Context): Promise<ItemRun> {
-  const started = context.clock.now();
-  const run: ItemRun = {
+/** An item as planned, before anything was done to it. */
+export function untouched(item: PlanItem): ItemRun {
+  return {
     item,
     id: item.remote?.id ?? null,
     status: item.remote?.status ?? null,
@@ -207,6 +207,11 @@ async function runItem(item: PlanItem, context: Context): Promise<ItemRun> {
     error: null,
     durationMs: 0,
   };
+}
+
+async function runItem(item: PlanItem, context: Context): Promise<ItemRun> {
+  const started = context.clock.now();
+  const run = untouched(item);
   const work = item.steps.filter((step) => context.allowed.has(step.kind));
   if (work.length > 0) {
     await context.logger.group(`${item.title} (${item.file})`, async () => {
