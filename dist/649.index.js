@@ -312,9 +312,17 @@ async function runStep(run, step, context) {
             if (run.status === 'UPLOADED')
                 return true; // never rendered again once published
             const retrying = run.status !== null && types/* FAILED_STATUSES */.Lg.has(run.status);
-            // Stepwise: the script is read before credits are spent on it.
+            // Stepwise: the script is read before credits are spent on it, and it
+            // must be the one the plan showed (reviewers read it in the PR comment).
+            // After this run's own create or edit the service has just written it.
             if (step.publish === null) {
                 const detail = await client.getContent(id);
+                const planned = run.created || run.edited ? null : run.item.script.remote;
+                if (planned !== null && detail.textover !== planned) {
+                    run.holds.push({ kind: 'script_changed_since_plan' });
+                    logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
+                    return false;
+                }
                 logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
             }
             const dispatched = await dispatchGeneration(client, { content_id: id, render: step.render, publish: step.publish?.options }, run.status, logger);

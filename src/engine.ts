@@ -79,7 +79,7 @@ export interface EngineOptions {
    * Called once with the plan, after planning and before the first write, so
    * the CLI can print the plan table above the progress lines of apply.
    */
-  onPlan?: (plan: Plan) => void;
+  onPlan?: (plan: Plan) => void | Promise<void>;
   /** Monotonic clock and sleep used while waiting; tests shrink it. */
   clock?: Clock;
   /** Task-status polling schedule; default 0.5 s growing to 10 s. */
@@ -227,7 +227,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     report.problems.push(...plan.problems);
     if (sharded) report.problems.push(...stages.otherShardProblems(others, mine, listing));
     report.timings.planMs = elapsed(planStarted);
-    options.onPlan?.(plan);
+    await options.onPlan?.(plan);
     await execute(stages, options, client, plan, report);
   } catch (error) {
     report.fatal = stages.describeError(error);

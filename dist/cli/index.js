@@ -59130,7 +59130,7 @@ async function runEngine(options) {
         if (sharded)
             report.problems.push(...stages.otherShardProblems(others, mine, listing));
         report.timings.planMs = elapsed(planStarted);
-        options.onPlan?.(plan);
+        await options.onPlan?.(plan);
         await execute(stages, options, client, plan, report);
     }
     catch (error) {
@@ -59330,6 +59330,8 @@ function holdText(hold) {
             return `generating now (${hold.status}); left alone unless cancel-running is set`;
         case 'already_retried':
             return `failed again (${hold.status}); retried once already`;
+        case 'script_changed_since_plan':
+            return 'its script changed on the service after the plan was made; not rendered in this run';
         case 'changed_since_plan':
             return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
     }

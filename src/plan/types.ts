@@ -48,7 +48,9 @@ export type Hold =
   | { kind: 'generating'; status: ContentStatus }
   | { kind: 'already_retried'; status: ContentStatus }
   /** The item moved on the service between planning and applying: nothing was sent; the next run plans it again. */
-  | { kind: 'changed_since_plan'; planned: ContentStatus; found: ContentStatus };
+  | { kind: 'changed_since_plan'; planned: ContentStatus; found: ContentStatus }
+  /** A stepwise script differs from the one the plan showed: it is not rendered unreviewed. */
+  | { kind: 'script_changed_since_plan' };
 
 /** A difference that apply will not fix: the video is already published. */
 export interface Drift {

@@ -64,6 +64,8 @@ export function holdText(hold: Hold): string {
       return `generating now (${hold.status}); left alone unless cancel-running is set`;
     case 'already_retried':
       return `failed again (${hold.status}); retried once already`;
+    case 'script_changed_since_plan':
+      return 'its script changed on the service after the plan was made; not rendered in this run';
     case 'changed_since_plan':
       return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
   }

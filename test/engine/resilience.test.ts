@@ -207,3 +207,22 @@ describe('run-level failures and timeouts', () => {
     expect(items(h, 'Slow one')[0]).toMatchObject({ generationDispatches: 1, uploadDispatches: 1 });
   });
 });
+
+describe('what was reviewed is what is rendered', () => {
+  it('a stepwise script edited on the service after the plan was made is not rendered', async () => {
+    h = await startHarness();
+    const stepwise = `stage: rendered\nflow: stepwise\n`;
+    await h.write('a.yml', manifest('Reviewed script', stepwise));
+    await h.run({ mode: 'plan', permissions: { write: true, render: false, publish: false } });
+    const [draft] = h.emulator.admin.items();
+    const harness = h;
+    const report = await h.run({
+      // Someone edits the script between the plan (which reviewers read) and the render.
+      onPlan: async () => {
+        await harness.client.editContent(draft!.id, { textover: 'A script nobody reviewed.' });
+      },
+    });
+    expect(report.result?.items[0]?.holds).toMatchObject([{ kind: 'script_changed_since_plan' }]);
+    expect(h.emulator.admin.items()[0]).toMatchObject({ generationDispatches: 0 });
+  });
+});
