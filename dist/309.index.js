@@ -158,16 +158,14 @@ function renameCandidates(desired, remote) {
     const titles = new Set(remote.map((summary) => summary.title));
     return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
 }
-/** Reads the title a manifest had before, through any PreviousVersions source (git, contents API). */
-async function previousTitle(previous, item) {
-    const text = await previous.read(item.file);
+function titleIn(text, current) {
     if (text === null)
         return null;
     try {
         const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text);
         if (doc !== null && typeof doc === 'object' && 'title' in doc) {
             const title = doc.title;
-            if (typeof title === 'string' && title !== item.fields.title)
+            if (typeof title === 'string' && title !== current)
                 return title;
         }
     }
@@ -175,6 +173,23 @@ async function previousTitle(previous, item) {
         // An unparsable earlier version cannot name a previous title.
     }
     return null;
+}
+/**
+ * The title a manifest had before, through any PreviousVersions source (git,
+ * contents API): the one at the base commit, or else the newest title in the
+ * file's history that a remote item still has (a rename whose own run applied
+ * nothing, a scheduled run with no base).
+ */
+async function previousTitle(previous, item, remoteTitles = new Set()) {
+    const atBase = titleIn(await previous.read(item.file), item.fields.title);
+    if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier)
+        return atBase;
+    for (const text of await previous.earlier(item.file)) {
+        const title = titleIn(text, item.fields.title);
+        if (title !== null && remoteTitles.has(title))
+            return title;
+    }
+    return atBase;
 }
 /** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
 function matchItems(desired, remote, options = {}) {

@@ -1980,7 +1980,8 @@ async function previousTitles({ renameCandidates, mapLimit, previousTitle }, opt
     if (!previous)
         return titles;
     const candidates = renameCandidates(items, contents);
-    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item));
+    const remoteTitles = new Set(contents.map((summary) => summary.title));
+    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
     candidates.forEach((item, index) => {
         const title = found[index];
         if (title)
@@ -2282,11 +2283,19 @@ function fileUrlFor(event) {
     const base = `${event.serverUrl}/${event.owner}/${event.repo}/blob/${event.sha}/`;
     return (file, line) => `${base}${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
 }
-/** Renames are found from the manifest as it was at the base commit (PR base, push `before`). */
+/**
+ * Renames are found from the manifest as it was at the base commit (PR base,
+ * push `before`), and in the clone's history of the file. Runs with no base
+ * (schedule, workflow_dispatch) have the history only.
+ */
 async function previousVersions(decision, event, inputs, env) {
-    if (decision.mode === 'validate' || !event.baseSha)
+    if (decision.mode === 'validate')
         return {};
-    const { previousVersionsFor } = await __webpack_require__.e(/* import() */ 747).then(__webpack_require__.bind(__webpack_require__, 5747));
+    if (!event.baseSha) {
+        const { gitPreviousVersions } = await __webpack_require__.e(/* import() */ 528).then(__webpack_require__.bind(__webpack_require__, 528));
+        return { previous: gitPreviousVersions(env.GITHUB_WORKSPACE || process.cwd(), '') };
+    }
+    const { previousVersionsFor } = await __webpack_require__.e(/* import() */ 417).then(__webpack_require__.bind(__webpack_require__, 6417));
     return {
         previous: previousVersionsFor({
             cwd: env.GITHUB_WORKSPACE || process.cwd(),

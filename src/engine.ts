@@ -52,7 +52,14 @@ export interface Permissions {
 
 /** Reads a manifest as it was at an earlier commit, to find renamed titles. */
 export interface PreviousVersions {
+  /** The file at the run's base commit; null when it did not exist there. */
   read(file: string): Promise<string | null>;
+  /**
+   * The file as each earlier commit of the history had it, newest first (a
+   * bounded number): a rename whose own run applied nothing is still found.
+   * Absent where no history is at hand (the contents API of a shallow clone).
+   */
+  earlier?(file: string): Promise<string[]>;
 }
 
 export interface EngineOptions {
@@ -166,7 +173,8 @@ async function previousTitles(
   const previous = options.previous;
   if (!previous) return titles;
   const candidates = renameCandidates(items, contents);
-  const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item));
+  const remoteTitles = new Set(contents.map((summary) => summary.title));
+  const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
   candidates.forEach((item, index) => {
     const title = found[index];
     if (title) titles.set(item.file, title);

@@ -151,14 +151,22 @@ function fileUrlFor(event: RunEvent): ReportContext['fileUrl'] {
   return (file, line) => `${base}${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
 }
 
-/** Renames are found from the manifest as it was at the base commit (PR base, push `before`). */
+/**
+ * Renames are found from the manifest as it was at the base commit (PR base,
+ * push `before`), and in the clone's history of the file. Runs with no base
+ * (schedule, workflow_dispatch) have the history only.
+ */
 async function previousVersions(
   decision: RunDecision,
   event: RunEvent,
   inputs: ActionInputs,
   env: NodeJS.ProcessEnv,
 ): Promise<{ previous?: PreviousVersions }> {
-  if (decision.mode === 'validate' || !event.baseSha) return {};
+  if (decision.mode === 'validate') return {};
+  if (!event.baseSha) {
+    const { gitPreviousVersions } = await import('./git/history.ts');
+    return { previous: gitPreviousVersions(env.GITHUB_WORKSPACE || process.cwd(), '') };
+  }
   const { previousVersionsFor } = await import('./action/previous.ts');
   return {
     previous: previousVersionsFor({

@@ -59072,7 +59072,8 @@ async function previousTitles({ renameCandidates, mapLimit, previousTitle }, opt
     if (!previous)
         return titles;
     const candidates = renameCandidates(items, contents);
-    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item));
+    const remoteTitles = new Set(contents.map((summary) => summary.title));
+    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
     candidates.forEach((item, index) => {
         const title = found[index];
         if (title)
@@ -59247,7 +59248,26 @@ function gitPreviousVersions(cwd, ref) {
             const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
             return result.ok ? result.stdout : null;
         },
+        earlier(file) {
+            return earlierVersions(cwd, 'HEAD', file);
+        },
     };
+}
+/** How many earlier commits of one file are read when the base has no match. */
+const HISTORY_DEPTH = 20;
+/** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
+async function earlierVersions(cwd, ref, file) {
+    const path = `./${file.replace(/^\.\//, '')}`;
+    const log = await git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
+    if (!log.ok)
+        return [];
+    const texts = [];
+    for (const sha of log.stdout.split('\n').filter(Boolean)) {
+        const shown = await git(cwd, ['show', `${sha}:${path}`]);
+        if (shown.ok)
+            texts.push(shown.stdout);
+    }
+    return texts;
 }
 /** True when the repository at cwd is a shallow clone (history may be missing). */
 async function isShallowClone(cwd) {
@@ -59271,6 +59291,14 @@ function firstPreviousVersions(...sources) {
                     return text;
             }
             return null;
+        },
+        async earlier(file) {
+            for (const source of sources) {
+                const texts = (await source.earlier?.(file)) ?? [];
+                if (texts.length > 0)
+                    return texts;
+            }
+            return [];
         },
     };
 }

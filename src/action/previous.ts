@@ -65,5 +65,10 @@ export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersi
       }
       return text;
     },
+    async earlier(file: string): Promise<string[]> {
+      source ??= choose();
+      const chosen = await source;
+      return chosen?.earlier ? chosen.earlier(file) : [];
+    },
   };
 }

@@ -22,7 +22,26 @@ export function gitPreviousVersions(cwd: string, ref: string): PreviousVersions 
       const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
       return result.ok ? result.stdout : null;
     },
+    earlier(file: string): Promise<string[]> {
+      return earlierVersions(cwd, 'HEAD', file);
+    },
   };
+}
+
+/** How many earlier commits of one file are read when the base has no match. */
+export const HISTORY_DEPTH = 20;
+
+/** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
+async function earlierVersions(cwd: string, ref: string, file: string): Promise<string[]> {
+  const path = `./${file.replace(/^\.\//, '')}`;
+  const log = await git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
+  if (!log.ok) return [];
+  const texts: string[] = [];
+  for (const sha of log.stdout.split('\n').filter(Boolean)) {
+    const shown = await git(cwd, ['show', `${sha}:${path}`]);
+    if (shown.ok) texts.push(shown.stdout);
+  }
+  return texts;
 }
 
 /** True when the repository at cwd is a shallow clone (history may be missing). */
@@ -47,6 +66,13 @@ export function firstPreviousVersions(...sources: PreviousVersions[]): PreviousV
         if (text !== null) return text;
       }
       return null;
+    },
+    async earlier(file: string): Promise<string[]> {
+      for (const source of sources) {
+        const texts = (await source.earlier?.(file)) ?? [];
+        if (texts.length > 0) return texts;
+      }
+      return [];
     },
   };
 }

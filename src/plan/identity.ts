@@ -58,20 +58,38 @@ export function renameCandidates(
   return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
 }
 
-/** Reads the title a manifest had before, through any PreviousVersions source (git, contents API). */
-export async function previousTitle(previous: PreviousVersions, item: DesiredItem): Promise<string | null> {
-  const text = await previous.read(item.file);
+function titleIn(text: string | null, current: string): string | null {
   if (text === null) return null;
   try {
     const doc: unknown = parse(text);
     if (doc !== null && typeof doc === 'object' && 'title' in doc) {
       const title = doc.title;
-      if (typeof title === 'string' && title !== item.fields.title) return title;
+      if (typeof title === 'string' && title !== current) return title;
     }
   } catch {
     // An unparsable earlier version cannot name a previous title.
   }
   return null;
+}
+
+/**
+ * The title a manifest had before, through any PreviousVersions source (git,
+ * contents API): the one at the base commit, or else the newest title in the
+ * file's history that a remote item still has (a rename whose own run applied
+ * nothing, a scheduled run with no base).
+ */
+export async function previousTitle(
+  previous: PreviousVersions,
+  item: DesiredItem,
+  remoteTitles: ReadonlySet<string> = new Set(),
+): Promise<string | null> {
+  const atBase = titleIn(await previous.read(item.file), item.fields.title);
+  if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier) return atBase;
+  for (const text of await previous.earlier(item.file)) {
+    const title = titleIn(text, item.fields.title);
+    if (title !== null && remoteTitles.has(title)) return title;
+  }
+  return atBase;
 }
 
 /** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */

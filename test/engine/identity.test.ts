@@ -53,6 +53,41 @@ describe('renames', () => {
   });
 });
 
+describe('renames across several commits', () => {
+  it('a rename whose own run applied nothing is still found in the file history', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('First name', PUBLISHED));
+    git(h.dir, 'init', '-q');
+    git(h.dir, 'add', '.');
+    git(h.dir, 'commit', '-qm', 'first');
+    await h.run();
+    const [before] = h.emulator.admin.items();
+
+    // Renamed in one commit whose run never applied, then edited again in the next.
+    await h.write(
+      'a.yml',
+      manifest('Second name', PUBLISHED).replace('About Second name.', 'About First name.'),
+    );
+    git(h.dir, 'commit', '-qam', 'rename');
+    const renamed = git(h.dir, 'rev-parse', 'HEAD');
+    await h.write(
+      'a.yml',
+      manifest('Second name', `description: Later\n${PUBLISHED}`).replace(
+        'About Second name.',
+        'About First name.',
+      ),
+    );
+    git(h.dir, 'commit', '-qam', 'describe');
+
+    // The push's base is the rename commit, where the title is already the new one.
+    const report = await h.run({ previous: gitPreviousVersions(h.dir, renamed) });
+    expect(report.plan?.items[0]).toMatchObject({ match: 'renamed', renamedFrom: 'First name' });
+    const after = h.emulator.admin.items();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: before?.id, title: 'Second name', description: 'Later' });
+  });
+});
+
 describe('drift', () => {
   it('a script change of a published video is drift, not a render; a title edit still applies', async () => {
     h = await startHarness();

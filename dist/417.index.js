@@ -1,5 +1,5 @@
-export const id = 747;
-export const ids = [747,334];
+export const id = 417;
+export const ids = [417,528,334];
 export const modules = {
 
 /***/ 2334:
@@ -115,27 +115,84 @@ function nextLink(header) {
 
 /***/ }),
 
-/***/ 5747:
+/***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   previousVersionsFor: () => (/* binding */ previousVersionsFor)
+/* harmony export */ });
+/* unused harmony export contentsApiPreviousVersions */
+/* harmony import */ var _git_history_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(528);
+/* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
 
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  previousVersionsFor: () => (/* binding */ previousVersionsFor)
-});
 
-// UNUSED EXPORTS: contentsApiPreviousVersions
+/** GET /repos/{owner}/{repo}/contents/{path}?ref={sha} in the raw media type; null when absent. */
+function contentsApiPreviousVersions(api, owner, repo, ref) {
+    return {
+        async read(file) {
+            const path = file.replace(/^\.\//, '').split('/').map(encodeURIComponent).join('/');
+            return api.getText(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/contents/${path}?ref=${encodeURIComponent(ref)}`, 'application/vnd.github.raw+json');
+        },
+    };
+}
+/**
+ * git when the base commit is in the clone, else the contents API; each file
+ * is asked once. A failing API call fails the run: taking it for "no earlier
+ * version" would turn a renamed title into a second item.
+ */
+function previousVersionsFor(setup) {
+    let source = null;
+    const cache = new Map();
+    const choose = async () => {
+        if (await (0,_git_history_js__WEBPACK_IMPORTED_MODULE_0__/* .hasCommit */ .QE)(setup.cwd, setup.baseSha))
+            return (0,_git_history_js__WEBPACK_IMPORTED_MODULE_0__.gitPreviousVersions)(setup.cwd, setup.baseSha);
+        if (!setup.token || !setup.owner || !setup.repo)
+            return null;
+        const api = new _github_api_js__WEBPACK_IMPORTED_MODULE_1__.GitHubApi({
+            apiUrl: setup.apiUrl,
+            token: setup.token,
+            ...(setup.fetch ? { fetch: setup.fetch } : {}),
+        });
+        return contentsApiPreviousVersions(api, setup.owner, setup.repo, setup.baseSha);
+    };
+    return {
+        read(file) {
+            let text = cache.get(file);
+            if (!text) {
+                source ??= choose();
+                text = source.then((s) => (s ? s.read(file) : null));
+                cache.set(file, text);
+            }
+            return text;
+        },
+        async earlier(file) {
+            source ??= choose();
+            const chosen = await source;
+            return chosen?.earlier ? chosen.earlier(file) : [];
+        },
+    };
+}
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-;// CONCATENATED MODULE: ./src/git/history.ts
+
+/***/ }),
+
+/***/ 528:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   QE: () => (/* binding */ hasCommit),
+/* harmony export */   gitPreviousVersions: () => (/* binding */ gitPreviousVersions)
+/* harmony export */ });
+/* unused harmony exports HISTORY_DEPTH, isShallowClone, firstPreviousVersions */
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 
 // Earlier versions of manifests, to recognise a renamed title. The engine
 // only knows the PreviousVersions interface: git (here) and the GitHub
 // contents API (for shallow clones, in the action layer) both implement it.
 function git(cwd, args) {
     return new Promise((resolve) => {
-        (0,external_node_child_process_.execFile)('git', args, { cwd, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' }, (error, stdout) => {
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, { cwd, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' }, (error, stdout) => {
             resolve({ ok: error === null, stdout });
         });
     });
@@ -150,7 +207,26 @@ function gitPreviousVersions(cwd, ref) {
             const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
             return result.ok ? result.stdout : null;
         },
+        earlier(file) {
+            return earlierVersions(cwd, 'HEAD', file);
+        },
     };
+}
+/** How many earlier commits of one file are read when the base has no match. */
+const HISTORY_DEPTH = 20;
+/** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
+async function earlierVersions(cwd, ref, file) {
+    const path = `./${file.replace(/^\.\//, '')}`;
+    const log = await git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
+    if (!log.ok)
+        return [];
+    const texts = [];
+    for (const sha of log.stdout.split('\n').filter(Boolean)) {
+        const shown = await git(cwd, ['show', `${sha}:${path}`]);
+        if (shown.ok)
+            texts.push(shown.stdout);
+    }
+    return texts;
 }
 /** True when the repository at cwd is a shallow clone (history may be missing). */
 async function isShallowClone(cwd) {
@@ -175,52 +251,13 @@ function firstPreviousVersions(...sources) {
             }
             return null;
         },
-    };
-}
-
-// EXTERNAL MODULE: ./src/action/github-api.ts
-var github_api = __webpack_require__(2334);
-;// CONCATENATED MODULE: ./src/action/previous.ts
-
-
-/** GET /repos/{owner}/{repo}/contents/{path}?ref={sha} in the raw media type; null when absent. */
-function contentsApiPreviousVersions(api, owner, repo, ref) {
-    return {
-        async read(file) {
-            const path = file.replace(/^\.\//, '').split('/').map(encodeURIComponent).join('/');
-            return api.getText(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/contents/${path}?ref=${encodeURIComponent(ref)}`, 'application/vnd.github.raw+json');
-        },
-    };
-}
-/**
- * git when the base commit is in the clone, else the contents API; each file
- * is asked once. A failing API call fails the run: taking it for "no earlier
- * version" would turn a renamed title into a second item.
- */
-function previousVersionsFor(setup) {
-    let source = null;
-    const cache = new Map();
-    const choose = async () => {
-        if (await hasCommit(setup.cwd, setup.baseSha))
-            return gitPreviousVersions(setup.cwd, setup.baseSha);
-        if (!setup.token || !setup.owner || !setup.repo)
-            return null;
-        const api = new github_api.GitHubApi({
-            apiUrl: setup.apiUrl,
-            token: setup.token,
-            ...(setup.fetch ? { fetch: setup.fetch } : {}),
-        });
-        return contentsApiPreviousVersions(api, setup.owner, setup.repo, setup.baseSha);
-    };
-    return {
-        read(file) {
-            let text = cache.get(file);
-            if (!text) {
-                source ??= choose();
-                text = source.then((s) => (s ? s.read(file) : null));
-                cache.set(file, text);
+        async earlier(file) {
+            for (const source of sources) {
+                const texts = (await source.earlier?.(file)) ?? [];
+                if (texts.length > 0)
+                    return texts;
             }
-            return text;
+            return [];
         },
     };
 }
