@@ -133,8 +133,8 @@ function emitAnnotations(commands, annotations) {
     };
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./src/report/redact.ts
 var redact = __webpack_require__(649);
 ;// CONCATENATED MODULE: ./src/action/commands.ts
@@ -240,14 +240,14 @@ class WorkflowCommands {
         do {
             delimiter = `ghadelimiter_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
         } while (safe.includes(delimiter) || name.includes(delimiter));
-        await (0,promises_.appendFile)(file, `${name}<<${delimiter}\n${safe}\n${delimiter}\n`, 'utf8');
+        (0,external_node_fs_.appendFileSync)(file, `${name}<<${delimiter}\n${safe}\n${delimiter}\n`, 'utf8');
     }
     /** Appends Markdown to the job summary; false when the runner gave no summary file (a local run). */
     async appendSummary(markdown) {
         const file = this.env('GITHUB_STEP_SUMMARY');
         if (!file)
             return false;
-        await (0,promises_.appendFile)(file, this.redact(markdown), 'utf8');
+        (0,external_node_fs_.appendFileSync)(file, this.redact(markdown), 'utf8');
         return true;
     }
     #line(text) {
@@ -270,7 +270,7 @@ async function readEvent(env) {
     const path = env.GITHUB_EVENT_PATH;
     if (path) {
         try {
-            payload = object(JSON.parse(await (0,promises_.readFile)(path, 'utf8'))) ?? {};
+            payload = object(JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'))) ?? {};
         }
         catch {
             payload = {};
@@ -1576,7 +1576,9 @@ async function walkPattern(cwd, pattern, skipped) {
     const list = (folder) => {
         let pending = listings.get(folder);
         if (pending === undefined) {
-            pending = (0,promises_.readdir)(external_node_path_default().join(cwd, folder), { withFileTypes: true }).catch((error) => {
+            pending = Promise.resolve()
+                .then(() => (0,external_node_fs_.readdirSync)(external_node_path_default().join(cwd, folder), { withFileTypes: true }))
+                .catch((error) => {
                 const code = error.code;
                 if (code !== 'ENOENT' && code !== 'ENOTDIR')
                     needsGlob = true;
@@ -1637,6 +1639,9 @@ async function walkPattern(cwd, pattern, skipped) {
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/load.ts
+// Synchronous file calls on purpose: a validate run reads a handful of small
+// files, and node:fs/promises alone (streams, readline) costs several
+// milliseconds of the action's start-up.
 
 
 
@@ -1703,7 +1708,7 @@ class Reader {
     #realFolder(folder) {
         let pending = this.#folders.get(folder);
         if (pending === undefined) {
-            pending = (0,promises_.realpath)(folder);
+            pending = Promise.resolve().then(() => (0,external_node_fs_.realpathSync)(folder));
             this.#folders.set(folder, pending);
         }
         return pending;
@@ -1723,10 +1728,10 @@ class Reader {
         let real;
         let info;
         try {
-            info = await (0,promises_.lstat)(joined);
+            info = (0,external_node_fs_.lstatSync)(joined);
             if (info.isSymbolicLink()) {
-                real = await (0,promises_.realpath)(joined);
-                info = await (0,promises_.stat)(real);
+                real = (0,external_node_fs_.realpathSync)(joined);
+                info = (0,external_node_fs_.statSync)(real);
             }
             else {
                 real = external_node_path_default().join(await this.#realFolder(external_node_path_default().dirname(joined)), external_node_path_default().basename(joined));
@@ -1745,7 +1750,7 @@ class Reader {
         if (info.size > this.#max) {
             return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
         }
-        const bytes = await (0,promises_.readFile)(real);
+        const bytes = (0,external_node_fs_.readFileSync)(real);
         if (bytes.length > this.#max) {
             return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
         }
@@ -1770,7 +1775,8 @@ async function discover(cwd, pattern) {
 async function globPattern(cwd, pattern) {
     const found = new Set();
     const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
-    for await (const entry of (0,promises_.glob)(pattern, { cwd, exclude })) {
+    const { glob } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 1455, 23));
+    for await (const entry of glob(pattern, { cwd, exclude })) {
         found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
     }
     return [...found];
@@ -1837,7 +1843,7 @@ function dedupeAndSort(problems) {
  */
 async function loadManifests(options) {
     const cwd = external_node_path_default().resolve(options.cwd);
-    const reader = new Reader(cwd, await (0,promises_.realpath)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const reader = new Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
     const defaultsOf = new Map();
@@ -1964,7 +1970,9 @@ function asPreview(item) {
     });
     return [{ ...item, steps }];
 }
-const elapsed = (since) => Math.round(performance.now() - since);
+/** Milliseconds on a monotonic clock (not `performance`, whose first use loads perf_hooks). */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+const elapsed = (since) => Math.round(monotonicMs() - since);
 function splitShard(items, shard) {
     if (!shard || shard.count <= 1)
         return { mine: [...items], others: [] };
@@ -1992,7 +2000,7 @@ async function previousTitles({ renameCandidates, mapLimit, previousTitle }, opt
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
 async function runEngine(options) {
     const { mode } = options;
-    const started = performance.now();
+    const started = monotonicMs();
     const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
     const report = {
         mode,
@@ -2015,7 +2023,7 @@ async function runEngine(options) {
     const stages = await importStages();
     const { observeListing, matchItems, observeDetails, DEFAULT_READ_CONCURRENCY, plan: makePlan } = stages;
     try {
-        const planStarted = performance.now();
+        const planStarted = monotonicMs();
         const { mine, others } = splitShard(load.items, options.shard);
         const sharded = options.shard !== undefined && options.shard.count > 1;
         const listing = await observeListing(client);
@@ -2081,7 +2089,7 @@ async function execute(stages, options, client, plan, report) {
             return;
         }
     }
-    const applyStarted = performance.now();
+    const applyStarted = monotonicMs();
     if (mode === 'apply')
         report.creditsBefore = await client.credits();
     const clock = options.clock ?? realClock;

@@ -147,7 +147,9 @@ function asPreview(item: PlanItem): PlanItem[] {
   return [{ ...item, steps }];
 }
 
-const elapsed = (since: number): number => Math.round(performance.now() - since);
+/** Milliseconds on a monotonic clock (not `performance`, whose first use loads perf_hooks). */
+const monotonicMs = (): number => Number(process.hrtime.bigint() / 1_000_000n);
+const elapsed = (since: number): number => Math.round(monotonicMs() - since);
 
 function splitShard(
   items: readonly DesiredItem[],
@@ -185,7 +187,7 @@ async function previousTitles(
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
 export async function runEngine(options: EngineOptions): Promise<RunReport> {
   const { mode } = options;
-  const started = performance.now();
+  const started = monotonicMs();
   const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
   const report: RunReport = {
     mode,
@@ -208,7 +210,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
   const stages = await importStages();
   const { observeListing, matchItems, observeDetails, DEFAULT_READ_CONCURRENCY, plan: makePlan } = stages;
   try {
-    const planStarted = performance.now();
+    const planStarted = monotonicMs();
     const { mine, others } = splitShard(load.items, options.shard);
     const sharded = options.shard !== undefined && options.shard.count > 1;
     const listing = await observeListing(client);
@@ -284,7 +286,7 @@ async function execute(
       return;
     }
   }
-  const applyStarted = performance.now();
+  const applyStarted = monotonicMs();
   if (mode === 'apply') report.creditsBefore = await client.credits();
   const clock = options.clock ?? realClock;
   const runs: ItemRun[] = await applyItems(items, {

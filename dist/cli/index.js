@@ -45414,7 +45414,7 @@ const SCOPES = ['read', 'write', 'generate', 'delete'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7674);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3033);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
@@ -45424,7 +45424,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7674:
+/***/ 3033:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48203,8 +48203,8 @@ class HttpServiceClient {
     }
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -58668,7 +58668,9 @@ async function walkPattern(cwd, pattern, skipped) {
     const list = (folder) => {
         let pending = listings.get(folder);
         if (pending === undefined) {
-            pending = (0,promises_.readdir)(external_node_path_default().join(cwd, folder), { withFileTypes: true }).catch((error) => {
+            pending = Promise.resolve()
+                .then(() => (0,external_node_fs_namespaceObject.readdirSync)(external_node_path_default().join(cwd, folder), { withFileTypes: true }))
+                .catch((error) => {
                 const code = error.code;
                 if (code !== 'ENOENT' && code !== 'ENOTDIR')
                     needsGlob = true;
@@ -58729,6 +58731,9 @@ async function walkPattern(cwd, pattern, skipped) {
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/load.ts
+// Synchronous file calls on purpose: a validate run reads a handful of small
+// files, and node:fs/promises alone (streams, readline) costs several
+// milliseconds of the action's start-up.
 
 
 
@@ -58795,7 +58800,7 @@ class Reader {
     #realFolder(folder) {
         let pending = this.#folders.get(folder);
         if (pending === undefined) {
-            pending = (0,promises_.realpath)(folder);
+            pending = Promise.resolve().then(() => (0,external_node_fs_namespaceObject.realpathSync)(folder));
             this.#folders.set(folder, pending);
         }
         return pending;
@@ -58815,10 +58820,10 @@ class Reader {
         let real;
         let info;
         try {
-            info = await (0,promises_.lstat)(joined);
+            info = (0,external_node_fs_namespaceObject.lstatSync)(joined);
             if (info.isSymbolicLink()) {
-                real = await (0,promises_.realpath)(joined);
-                info = await (0,promises_.stat)(real);
+                real = (0,external_node_fs_namespaceObject.realpathSync)(joined);
+                info = (0,external_node_fs_namespaceObject.statSync)(real);
             }
             else {
                 real = external_node_path_default().join(await this.#realFolder(external_node_path_default().dirname(joined)), external_node_path_default().basename(joined));
@@ -58837,7 +58842,7 @@ class Reader {
         if (info.size > this.#max) {
             return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
         }
-        const bytes = await (0,promises_.readFile)(real);
+        const bytes = (0,external_node_fs_namespaceObject.readFileSync)(real);
         if (bytes.length > this.#max) {
             return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
         }
@@ -58862,7 +58867,8 @@ async function discover(cwd, pattern) {
 async function globPattern(cwd, pattern) {
     const found = new Set();
     const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
-    for await (const entry of (0,promises_.glob)(pattern, { cwd, exclude })) {
+    const { glob } = await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 1455, 23));
+    for await (const entry of glob(pattern, { cwd, exclude })) {
         found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
     }
     return [...found];
@@ -58929,7 +58935,7 @@ function dedupeAndSort(problems) {
  */
 async function loadManifests(options) {
     const cwd = external_node_path_default().resolve(options.cwd);
-    const reader = new Reader(cwd, await (0,promises_.realpath)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const reader = new Reader(cwd, (0,external_node_fs_namespaceObject.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
     const defaultsOf = new Map();
@@ -59056,7 +59062,9 @@ function asPreview(item) {
     });
     return [{ ...item, steps }];
 }
-const elapsed = (since) => Math.round(performance.now() - since);
+/** Milliseconds on a monotonic clock (not `performance`, whose first use loads perf_hooks). */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+const elapsed = (since) => Math.round(monotonicMs() - since);
 function splitShard(items, shard) {
     if (!shard || shard.count <= 1)
         return { mine: [...items], others: [] };
@@ -59084,7 +59092,7 @@ async function previousTitles({ renameCandidates, mapLimit, previousTitle }, opt
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
 async function runEngine(options) {
     const { mode } = options;
-    const started = performance.now();
+    const started = monotonicMs();
     const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
     const report = {
         mode,
@@ -59107,7 +59115,7 @@ async function runEngine(options) {
     const stages = await importStages();
     const { observeListing, matchItems, observeDetails, DEFAULT_READ_CONCURRENCY, plan: makePlan } = stages;
     try {
-        const planStarted = performance.now();
+        const planStarted = monotonicMs();
         const { mine, others } = splitShard(load.items, options.shard);
         const sharded = options.shard !== undefined && options.shard.count > 1;
         const listing = await observeListing(client);
@@ -59173,7 +59181,7 @@ async function execute(stages, options, client, plan, report) {
             return;
         }
     }
-    const applyStarted = performance.now();
+    const applyStarted = monotonicMs();
     if (mode === 'apply')
         report.creditsBefore = await client.credits();
     const clock = options.clock ?? realClock;
@@ -68858,6 +68866,36 @@ exports.visitAsync = visitAsync;
 /******/ 			() => (module);
 /******/ 		__nccwpck_require__.d(getter, { a: getter });
 /******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
 /******/ 	};
 /******/ })();
 /******/ 

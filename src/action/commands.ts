@@ -1,4 +1,4 @@
-import { appendFile } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
 import { redact } from '../report/redact.ts';
 
 // The runner's workflow-command protocol, written byte for byte as
@@ -153,14 +153,14 @@ export class WorkflowCommands {
     do {
       delimiter = `ghadelimiter_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
     } while (safe.includes(delimiter) || name.includes(delimiter));
-    await appendFile(file, `${name}<<${delimiter}\n${safe}\n${delimiter}\n`, 'utf8');
+    appendFileSync(file, `${name}<<${delimiter}\n${safe}\n${delimiter}\n`, 'utf8');
   }
 
   /** Appends Markdown to the job summary; false when the runner gave no summary file (a local run). */
   async appendSummary(markdown: string): Promise<boolean> {
     const file = this.env('GITHUB_STEP_SUMMARY');
     if (!file) return false;
-    await appendFile(file, this.redact(markdown), 'utf8');
+    appendFileSync(file, this.redact(markdown), 'utf8');
     return true;
   }
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 
 // What triggered the run, read from the runner's environment and the event
 // payload file. @actions/github is not loaded for this: its context pulls a
@@ -52,7 +52,7 @@ export async function readEvent(env: NodeJS.ProcessEnv): Promise<RunEvent> {
   const path = env.GITHUB_EVENT_PATH;
   if (path) {
     try {
-      payload = object(JSON.parse(await readFile(path, 'utf8'))) ?? {};
+      payload = object(JSON.parse(readFileSync(path, 'utf8'))) ?? {};
     } catch {
       payload = {};
     }

@@ -1,5 +1,7 @@
-import { glob, lstat, readFile, realpath, stat } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+// Synchronous file calls on purpose: a validate run reads a handful of small
+// files, and node:fs/promises alone (streams, readline) costs several
+// milliseconds of the action's start-up.
+import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { readDefaults, validateSource } from './parse.ts';
 import { problemAt, readSource } from './tree.ts';
@@ -81,7 +83,7 @@ class Reader {
   #realFolder(folder: string): Promise<string> {
     let pending = this.#folders.get(folder);
     if (pending === undefined) {
-      pending = realpath(folder);
+      pending = Promise.resolve().then(() => realpathSync(folder));
       this.#folders.set(folder, pending);
     }
     return pending;
@@ -105,10 +107,10 @@ class Reader {
     let real: string;
     let info: Stats;
     try {
-      info = await lstat(joined);
+      info = lstatSync(joined);
       if (info.isSymbolicLink()) {
-        real = await realpath(joined);
-        info = await stat(real);
+        real = realpathSync(joined);
+        info = statSync(real);
       } else {
         real = path.join(await this.#realFolder(path.dirname(joined)), path.basename(joined));
       }
@@ -132,7 +134,7 @@ class Reader {
         `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`,
       );
     }
-    const bytes = await readFile(real);
+    const bytes = readFileSync(real);
     if (bytes.length > this.#max) {
       return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
     }
@@ -162,6 +164,7 @@ async function discover(cwd: string, pattern: string): Promise<string[]> {
 export async function globPattern(cwd: string, pattern: string): Promise<string[]> {
   const found = new Set<string>();
   const exclude = (name: string): boolean => SKIPPED_DIRS.has(path.basename(name));
+  const { glob } = await import('node:fs/promises');
   for await (const entry of glob(pattern, { cwd, exclude })) {
     found.add(posix(path.relative(cwd, path.resolve(cwd, entry))));
   }
@@ -251,7 +254,7 @@ function dedupeAndSort(problems: Problem[]): Problem[] {
  */
 export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
   const cwd = path.resolve(options.cwd);
-  const reader = new Reader(cwd, await realpath(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+  const reader = new Reader(cwd, realpathSync(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
   const matched = await discover(cwd, options.pattern);
   const candidates = matched.filter(
     (file) => !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)),

@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 // The manifests glob without `fs.promises.glob`: loading Node's glob (and the
@@ -90,11 +90,13 @@ export async function walkPattern(
   const list = (folder: string): Promise<Dirent[]> => {
     let pending = listings.get(folder);
     if (pending === undefined) {
-      pending = readdir(path.join(cwd, folder), { withFileTypes: true }).catch((error: unknown) => {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'ENOENT' && code !== 'ENOTDIR') needsGlob = true;
-        return [];
-      });
+      pending = Promise.resolve()
+        .then(() => readdirSync(path.join(cwd, folder), { withFileTypes: true }))
+        .catch((error: unknown) => {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code !== 'ENOENT' && code !== 'ENOTDIR') needsGlob = true;
+          return [];
+        });
       listings.set(folder, pending);
     }
     return pending;
