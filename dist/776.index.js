@@ -2140,8 +2140,8 @@ async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, clie
     }
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
-var markdown = __webpack_require__(8107);
+// EXTERNAL MODULE: ./src/report/markdown.ts + 4 modules
+var markdown = __webpack_require__(2124);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 // The job summary: the same Markdown as the PR comment, with every script
@@ -2326,7 +2326,7 @@ async function postComment(commands, report, context, event, inputs) {
     const [{ GitHubApi }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
         __webpack_require__.e(/* import() */ 334).then(__webpack_require__.bind(__webpack_require__, 2334)),
         __webpack_require__.e(/* import() */ 231).then(__webpack_require__.bind(__webpack_require__, 4231)),
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8107)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2124)),
     ]);
     const marker = markerFor(inputs.shard);
     const options = {
@@ -2441,7 +2441,7 @@ function suggest(input, candidates) {
 
 /***/ }),
 
-/***/ 8107:
+/***/ 2124:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -2454,6 +2454,20 @@ __webpack_require__.d(__webpack_exports__, {
   renderReport: () => (/* binding */ renderReport),
   stepsText: () => (/* binding */ stepsText)
 });
+
+;// CONCATENATED MODULE: ./src/apply/types.ts
+/** Every outcome, in the order reports count them. */
+const OUTCOMES = [
+    'created',
+    'updated',
+    'rendered',
+    'published',
+    'unchanged',
+    'running',
+    'skipped',
+    'failed',
+    'error',
+];
 
 ;// CONCATENATED MODULE: ./src/report/diff.ts
 // A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
@@ -2657,6 +2671,7 @@ function formatInstant(iso) {
 
 
 
+
 const COMMENT_LIMIT = 65_536;
 const SUMMARY_LIMIT = 1024 * 1024;
 const LAYOUTS = [
@@ -2774,19 +2789,7 @@ function planCounts(items) {
     return text.length > 0 ? text.join(', ') : 'nothing to do';
 }
 function outcomeCounts(items) {
-    const order = [
-        'created',
-        'updated',
-        'rendered',
-        'published',
-        'unchanged',
-        'running',
-        'skipped',
-        'failed',
-        'error',
-    ];
-    const text = order
-        .map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
+    const text = OUTCOMES.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
         .filter(([n]) => n > 0)
         .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
     return text.length > 0 ? text.join(', ') : 'nothing to do';

@@ -45414,7 +45414,7 @@ const SCOPES = ['read', 'write', 'generate', 'delete'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3033);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6855);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
@@ -45424,7 +45424,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3033:
+/***/ 6855:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -59317,6 +59317,20 @@ function formatProblem(p) {
     return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`;
 }
 
+;// CONCATENATED MODULE: ./src/apply/types.ts
+/** Every outcome, in the order reports count them. */
+const OUTCOMES = [
+    'created',
+    'updated',
+    'rendered',
+    'published',
+    'unchanged',
+    'running',
+    'skipped',
+    'failed',
+    'error',
+];
+
 ;// CONCATENATED MODULE: ./src/report/words.ts
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
@@ -59383,6 +59397,7 @@ function formatInstant(iso) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
+
 
 const PLAIN = { color: false };
 const ANSI = {
@@ -59561,20 +59576,7 @@ function resultsHeadline(result) {
     const counts = new Map();
     for (const item of result.items)
         counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
-    const order = [
-        'created',
-        'updated',
-        'rendered',
-        'published',
-        'unchanged',
-        'running',
-        'skipped',
-        'failed',
-        'error',
-    ];
-    const parts = order
-        .filter((outcome) => counts.has(outcome))
-        .map((outcome) => `${counts.get(outcome)} ${outcome}`);
+    const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
     return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
 }
 function formatProgressLine(event, style = PLAIN) {

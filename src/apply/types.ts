@@ -1,8 +1,19 @@
 import type { ContentStatus } from '../api/types.ts';
 import type { Hold } from '../plan/types.ts';
 
-export type Outcome =
-  'created' | 'updated' | 'rendered' | 'published' | 'unchanged' | 'running' | 'failed' | 'skipped' | 'error';
+/** Every outcome, in the order reports count them. */
+export const OUTCOMES = [
+  'created',
+  'updated',
+  'rendered',
+  'published',
+  'unchanged',
+  'running',
+  'skipped',
+  'failed',
+  'error',
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 export interface PublishedUrl {
   title: string;

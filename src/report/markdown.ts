@@ -1,4 +1,4 @@
-import type { ItemResult } from '../apply/types.ts';
+import { OUTCOMES, type ItemResult } from '../apply/types.ts';
 import type { RunReport } from '../engine.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { PlanItem, RemoteRef, Step } from '../plan/types.ts';
@@ -182,19 +182,9 @@ function planCounts(items: PlanItem[]): string {
 }
 
 function outcomeCounts(items: ItemResult[]): string {
-  const order = [
-    'created',
-    'updated',
-    'rendered',
-    'published',
-    'unchanged',
-    'running',
-    'skipped',
-    'failed',
-    'error',
-  ] as const;
-  const text = order
-    .map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome] as const)
+  const text = OUTCOMES.map(
+    (outcome) => [items.filter((item) => item.outcome === outcome).length, outcome] as const,
+  )
     .filter(([n]) => n > 0)
     .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
   return text.length > 0 ? text.join(', ') : 'nothing to do';

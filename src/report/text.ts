@@ -1,5 +1,5 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
-import type { ApplyResult, ItemResult, Outcome } from '../apply/types.ts';
+import { OUTCOMES, type ApplyResult, type ItemResult, type Outcome } from '../apply/types.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
 import { driftText, holdText, stepText, type Labels } from './words.ts';
 
@@ -214,20 +214,9 @@ export function creditsLine(before: number | null, after: number | null): string
 export function resultsHeadline(result: ApplyResult): string {
   const counts = new Map<Outcome, number>();
   for (const item of result.items) counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
-  const order: Outcome[] = [
-    'created',
-    'updated',
-    'rendered',
-    'published',
-    'unchanged',
-    'running',
-    'skipped',
-    'failed',
-    'error',
-  ];
-  const parts = order
-    .filter((outcome) => counts.has(outcome))
-    .map((outcome) => `${counts.get(outcome)} ${outcome}`);
+  const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map(
+    (outcome) => `${counts.get(outcome)} ${outcome}`,
+  );
   return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
 }
 
