@@ -1,41 +1,29 @@
 import { IssueMapper } from './issues.ts';
-import { normalize } from './normalize.ts';
+import { readSource } from './read-yaml.ts';
 import { manifestSchema } from './schema.ts';
-import { mergeTrees, problemAt, readSource, toPlain } from './tree.ts';
-import type { LNode, Source } from './tree.ts';
-import type { DesiredItem, Problem } from './types.ts';
+import type { PositionMap, Source } from './tree.ts';
+import type { SourceLocation } from './types.ts';
+import { asDefaults, conclude, layer } from './validate.ts';
+import type { Checked, ManifestResult } from './validate.ts';
 
-/** One manifest's outcome: the desired item when it has no error, and every problem found. */
-export interface ManifestResult {
-  item: DesiredItem | null;
-  problems: Problem[];
-}
+// Manifests through the yaml library and the zod schema: any YAML, and every
+// problem worded for the user. The loader comes here only for the files its
+// fast paths (read-simple.ts, accept.ts) leave alone, so a run whose manifests
+// are all plain and valid never loads either library.
 
-/** Fields that identify one item; a defaults file shared by many manifests cannot set them. */
-const IDENTITY_FIELDS = ['title', 'id'];
+export { readSource };
+export type { ManifestResult };
 
 /** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
 export function readDefaults(file: string, text: string): Source {
-  const source = readSource(file, text);
-  // An empty defaults file is harmless: it sets nothing.
-  const problems = source.problems.filter((p) => p.code !== 'empty_file');
-  const root = source.root;
-  if (root === null || root.kind !== 'map') return { file, root: null, problems };
-  const entries = new Map(root.entries);
-  for (const key of IDENTITY_FIELDS) {
-    const entry = entries.get(key);
-    if (entry === undefined) continue;
-    problems.push(
-      problemAt(
-        entry.keyPos,
-        'defaults_identity',
-        `${key} cannot be set in a defaults file; each manifest sets its own ${key}`,
-        key,
-      ),
-    );
-    entries.delete(key);
-  }
-  return { file, root: { ...root, entries }, problems };
+  return asDefaults(readSource(file, text));
+}
+
+/** Checks a manifest's merged value with the zod schema; problems point into the files. */
+export function checkWithSchema(value: unknown, positions: PositionMap, start: SourceLocation): Checked {
+  const parsed = manifestSchema.safeParse(value);
+  if (parsed.success) return { manifest: parsed.data };
+  return { problems: new IssueMapper(manifestSchema, value, positions, start).map(parsed.error.issues) };
 }
 
 /**
@@ -43,28 +31,10 @@ export function readDefaults(file: string, text: string): Source {
  * normalizes it. Problems of the defaults files themselves are not repeated here.
  */
 export function validateSource(source: Source, defaults: readonly Source[] = []): ManifestResult {
-  const problems = [...source.problems];
-  if (source.root === null) return { item: null, problems };
-  let merged: LNode | null = null;
-  for (const layer of defaults) {
-    if (layer.root !== null) merged = merged === null ? layer.root : mergeTrees(merged, layer.root);
-  }
-  merged = merged === null ? source.root : mergeTrees(merged, source.root);
-  const { value, positions } = toPlain(merged);
-  const parsed = manifestSchema.safeParse(value);
-  if (!parsed.success) {
-    const start = { file: source.file, line: 1, column: 1 };
-    const mapper = new IssueMapper(manifestSchema, value, positions, start);
-    problems.push(...mapper.map(parsed.error.issues));
-    return { item: null, problems };
-  }
-  const { item, warnings } = normalize(source.file, parsed.data, positions);
-  problems.push(...warnings);
-  // A broken defaults file leaves the desired state of every manifest below it in doubt.
-  const doubtful = [...problems, ...defaults.flatMap((layer) => layer.problems)].some(
-    (p) => p.severity === 'error',
-  );
-  return { item: doubtful ? null : item, problems };
+  const layered = layer(source, defaults);
+  if (layered === null) return { item: null, problems: [...source.problems] };
+  const start = { file: source.file, line: 1, column: 1 };
+  return conclude(layered, checkWithSchema(layered.value, layered.positions, start));
 }
 
 /**

@@ -1,0 +1,219 @@
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import type { Document, Node as YamlNode, YAMLError } from 'yaml';
+import { FORBIDDEN_KEYS, problemAt } from './tree.ts';
+import type { LEntry, LNode, Source } from './tree.ts';
+import type { Problem, SourceLocation } from './types.ts';
+
+// YAML text -> a located tree, through the yaml library: any YAML, and every
+// syntax error worded for the user. Manifests in the plain block style are
+// read by read-simple.ts instead, which is much cheaper at start-up.
+//
+// We walk the YAML nodes ourselves instead of calling `toJS()`: it lets us bound
+// alias expansion and depth, refuse `__proto__`, and keep positions.
+
+/** Deeper nesting than this is refused: no manifest needs it, and it guards the stack. */
+export const MAX_DEPTH = 64;
+/** Values a file may expand to, aliases included: an alias bomb stops here. */
+export const MAX_NODES = 100_000;
+
+class Abort extends Error {}
+
+function keyText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return 'null';
+}
+
+/** Brackets opened beyond this are refused before parsing: the parser slows down badly on them. */
+const MAX_FLOW_DEPTH = 1000;
+
+/**
+ * Offset of the bracket that opens one level too many, or -1. Counts brackets
+ * inside quotes too: a manifest has no reason to hold a thousand of them.
+ */
+function flowDepthOverflow(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_FLOW_DEPTH) return i;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) {
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** A YAML error as a code and a sentence; the parser's own words where they already teach. */
+function syntaxProblem(error: YAMLError, text: string): [string, string] {
+  const first = error.message.split('\n')[0] ?? error.message;
+  switch (error.code) {
+    case 'DUPLICATE_KEY': {
+      const end = text.indexOf('\n', error.pos[0]);
+      const line = text.slice(error.pos[0], end === -1 ? undefined : end);
+      const key = line.split(':')[0]?.trim() || 'a key';
+      return ['duplicate_key', `${key} is written twice in the same mapping; keep one`];
+    }
+    case 'MULTIPLE_DOCS':
+      return ['yaml_syntax', 'the file holds more than one YAML document (---); keep one manifest per file'];
+    case 'TAB_AS_INDENT':
+      return ['yaml_syntax', 'YAML: a tab indents this line; indent with spaces'];
+    default:
+      if (/call stack/i.test(first)) return ['too_deep', 'the YAML is nested too deeply to read'];
+      return [error.code === 'RESOURCE_EXHAUSTION' ? 'too_complex' : 'yaml_syntax', `YAML: ${first}`];
+  }
+}
+
+/** Parses one file's text into a located tree. Never throws. */
+export function readSource(file: string, text: string): Source {
+  const start: SourceLocation = { file, line: 1, column: 1 };
+  const problems: Problem[] = [];
+  const lineCounter = new LineCounter();
+  const tooDeep = flowDepthOverflow(text);
+  if (tooDeep !== -1) {
+    lineCounter.addNewLine(0);
+    for (let i = text.indexOf('\n'); i !== -1 && i < tooDeep; i = text.indexOf('\n', i + 1))
+      lineCounter.addNewLine(i + 1);
+    const { line, col } = lineCounter.linePos(tooDeep);
+    problems.push(
+      problemAt(
+        { file, line, column: col },
+        'too_deep',
+        `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`,
+      ),
+    );
+    return { file, root: null, problems };
+  }
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, {
+      lineCounter,
+      version: '1.2',
+      schema: 'core',
+      merge: false,
+      uniqueKeys: true,
+      prettyErrors: false,
+    });
+  } catch {
+    // The parser recurses; a pathological file can exhaust the stack.
+    problems.push(problemAt(start, 'too_deep', `the YAML is nested too deeply to read`));
+    return { file, root: null, problems };
+  }
+  const at = (offset: number | undefined): SourceLocation => {
+    const { line, col } = lineCounter.linePos(offset ?? 0);
+    return { file, line, column: col };
+  };
+  for (const error of doc.errors) {
+    const [code, message] = syntaxProblem(error, text);
+    // A stack overflow is reported at every level it unwinds through; once is enough.
+    if (code === 'too_deep' && problems.some((p) => p.code === 'too_deep')) continue;
+    problems.push(problemAt(at(error.pos[0]), code, message));
+  }
+  if (problems.length > 0) return { file, root: null, problems };
+  for (const warning of doc.warnings) {
+    const message = warning.message.split('\n')[0] ?? warning.message;
+    problems.push(problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning'));
+  }
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
+    return {
+      file,
+      root: null,
+      problems: [
+        problemAt(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'),
+      ],
+    };
+  }
+
+  // Aliases point to the most recent earlier anchor of that name; anchors are
+  // recorded in document order during the main walk only.
+  const anchors = new Map<string, YamlNode>();
+  let count = 0;
+  // While an alias is expanded, `origin` is where that alias is written: an
+  // alias bomb is reported there, not deep inside what it expands to.
+  const convert = (node: YamlNode | null, depth: number, origin: number | null, fallback: number): LNode => {
+    const expanding = origin !== null;
+    if (++count > MAX_NODES) {
+      problems.push(
+        problemAt(
+          at(origin ?? node?.range?.[0] ?? fallback),
+          'too_complex',
+          `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`,
+        ),
+      );
+      throw new Abort();
+    }
+    if (depth > MAX_DEPTH) {
+      problems.push(
+        problemAt(
+          at(node?.range?.[0] ?? fallback),
+          'too_deep',
+          `values are nested more than ${MAX_DEPTH} levels deep here`,
+        ),
+      );
+      throw new Abort();
+    }
+    if (node === null) return { kind: 'scalar', pos: at(fallback), value: null };
+    if (!expanding && node.anchor) anchors.set(node.anchor, node);
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target === undefined) {
+        problems.push(
+          problemAt(at(node.range?.[0] ?? fallback), 'yaml_syntax', `YAML: unknown alias *${node.source}`),
+        );
+        throw new Abort();
+      }
+      return convert(target, depth + 1, origin ?? node.range?.[0] ?? fallback, node.range?.[0] ?? fallback);
+    }
+    const pos = at(node.range?.[0]);
+    if (isMap(node)) {
+      const entries = new Map<string, LEntry>();
+      for (const pair of node.items) {
+        const keyNode = pair.key as YamlNode | null;
+        const keyOffset = keyNode?.range?.[0] ?? node.range?.[0] ?? fallback;
+        if (keyNode !== null && !isScalar(keyNode)) {
+          problems.push(
+            problemAt(at(keyOffset), 'bad_key', 'a key must be a plain word, not a list or a mapping'),
+          );
+          continue;
+        }
+        const key = keyText(keyNode?.value);
+        if (FORBIDDEN_KEYS.has(key)) {
+          problems.push(problemAt(at(keyOffset), 'forbidden_key', `${key} is not allowed as a key`));
+          continue;
+        }
+        const valueOffset = (pair.value as YamlNode | null)?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
+        entries.set(key, {
+          keyPos: at(keyOffset),
+          value: convert(pair.value as YamlNode | null, depth + 1, origin, valueOffset),
+        });
+      }
+      return { kind: 'map', pos, entries };
+    }
+    if (isSeq(node)) {
+      const start = node.range?.[0] ?? fallback;
+      const items = node.items.map((item) => convert(item as YamlNode | null, depth + 1, origin, start));
+      return { kind: 'seq', pos, items };
+    }
+    return { kind: 'scalar', pos, value: isScalar(node) ? node.value : null };
+  };
+
+  try {
+    const root = convert(doc.contents, 0, null, 0);
+    if (root.kind !== 'map') {
+      const what = root.kind === 'seq' ? 'a list' : 'a single value';
+      problems.push(
+        problemAt(
+          root.pos,
+          'not_a_mapping',
+          `the file holds ${what}, not a mapping of fields; a manifest starts with a line like "title: …"`,
+        ),
+      );
+      return { file, root: null, problems };
+    }
+    return { file, root, problems };
+  } catch (error) {
+    if (error instanceof Abort) return { file, root: null, problems };
+    throw error;
+  }
+}
