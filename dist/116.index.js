@@ -777,7 +777,7 @@ function failureInSuccess(body) {
 }
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(4371);
+var undici = __webpack_require__(6752);
 ;// CONCATENATED MODULE: ./src/api/wire.ts
 /** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
 function resolveBaseUrl(raw) {

@@ -1,0 +1,755 @@
+export const id = 164;
+export const ids = [164];
+export const modules = {
+
+/***/ 5164:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  checkWithSchema: () => (/* binding */ checkWithSchema),
+  parseManifest: () => (/* binding */ parseManifest),
+  readDefaults: () => (/* binding */ readDefaults),
+  readSource: () => (/* reexport */ readSource),
+  validateSource: () => (/* binding */ validateSource)
+});
+
+// EXTERNAL MODULE: ./src/manifest/suggest.ts
+var suggest = __webpack_require__(7271);
+// EXTERNAL MODULE: ./src/manifest/tree.ts
+var tree = __webpack_require__(437);
+;// CONCATENATED MODULE: ./src/manifest/issues.ts
+
+
+const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional']);
+function defOf(schema) {
+    let def = schema.def;
+    for (;;) {
+        const inner = WRAPPERS.has(def.type) ? def.innerType : def.type === 'pipe' ? def.in : undefined;
+        if (inner === undefined)
+            return def;
+        def = inner.def;
+    }
+}
+function childOf(schema, segment) {
+    const def = defOf(schema);
+    if (def.type === 'object')
+        return def.shape?.[String(segment)];
+    if (def.type === 'array')
+        return def.element;
+    if (def.type === 'record')
+        return def.valueType;
+    if (def.type === 'union') {
+        for (const option of def.options ?? []) {
+            const child = childOf(option, segment);
+            if (child !== undefined)
+                return child;
+        }
+    }
+    return undefined;
+}
+function keysOf(schema) {
+    if (schema === undefined)
+        return [];
+    const def = defOf(schema);
+    if (def.type === 'object')
+        return Object.keys(def.shape ?? {});
+    if (def.type === 'union')
+        return [...new Set((def.options ?? []).flatMap((option) => keysOf(option)))];
+    return [];
+}
+function schemaAt(schema, path) {
+    let current = schema;
+    for (const segment of path)
+        current = current === undefined ? undefined : childOf(current, segment);
+    return current;
+}
+/** Every field of every mapping of the schema, by dotted path (`publish.made_for_kids`). */
+function allFields(schema, prefix = '') {
+    const def = defOf(schema);
+    if (def.type !== 'object')
+        return [];
+    return Object.entries(def.shape ?? {}).flatMap(([key, child]) => [
+        `${prefix}${key}`,
+        ...allFields(child, `${prefix}${key}.`),
+    ]);
+}
+/** How a path is shown to users: `publish.accounts[0].id`. */
+function showPath(path) {
+    let out = '';
+    for (const segment of path) {
+        if (typeof segment === 'number')
+            out += `[${segment}]`;
+        else
+            out += out === '' ? String(segment) : `.${String(segment)}`;
+    }
+    return out === '' ? 'the manifest' : out;
+}
+function dotted(path) {
+    return path.map(String).join('.');
+}
+function valueAt(data, path) {
+    let current = data;
+    for (const segment of path) {
+        if (typeof current !== 'object' || current === null)
+            return undefined;
+        if (!Object.hasOwn(current, segment))
+            return undefined;
+        current = current[segment];
+    }
+    return current;
+}
+function describe(value) {
+    if (value === null || value === undefined)
+        return 'nothing';
+    if (typeof value === 'string') {
+        const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+        return `the text ${JSON.stringify(shown)}`;
+    }
+    if (typeof value === 'number' || typeof value === 'bigint')
+        return `the number ${String(value)}`;
+    if (typeof value === 'boolean')
+        return String(value);
+    if (Array.isArray(value))
+        return 'a list';
+    return 'a mapping';
+}
+function quoted(value) {
+    return typeof value === 'string' ? JSON.stringify(value) : describe(value);
+}
+const EXPECTED = {
+    string: 'text',
+    boolean: 'true or false',
+    // The manifest's only numbers are z.int() ones, which report 'number' for a non-number.
+    number: 'a whole number',
+    int: 'a whole number',
+    array: 'a list',
+    object: 'a mapping',
+    record: 'a mapping',
+};
+function expected(name) {
+    return EXPECTED[name] ?? name;
+}
+/** Turns the issues of one validation into problems. */
+class IssueMapper {
+    #schema;
+    #data;
+    #positions;
+    #fallback;
+    #fields;
+    /** Fields some unknown key was taken to be a misspelling of. */
+    #hinted = new Set();
+    constructor(schema, data, positions, fallback) {
+        this.#schema = schema;
+        this.#data = data;
+        this.#positions = positions;
+        this.#fallback = fallback;
+        this.#fields = allFields(schema);
+    }
+    map(issues) {
+        this.#hinted.clear();
+        const problems = issues.flatMap((issue) => this.#issue(issue, [], this.#schema));
+        // A misspelt key is also reported missing; the spelling hint says it all.
+        return problems.filter((p) => p.code !== 'missing_field' || !this.#hinted.has(p.field ?? ''));
+    }
+    #at(path, part) {
+        for (let end = path.length; end >= 0; end--) {
+            const found = this.#positions.get(dotted(path.slice(0, end)));
+            if (found)
+                return (part === 'key' && end === path.length ? found.key : undefined) ?? found.value;
+        }
+        return this.#fallback;
+    }
+    #problem(path, part, code, message) {
+        return (0,tree/* problemAt */.l4)(this.#at(path, part), code, message, dotted(path));
+    }
+    #issue(issue, base, schema) {
+        const path = [...base, ...issue.path];
+        const field = showPath(path);
+        const value = valueAt(this.#data, path);
+        switch (issue.code) {
+            case 'unrecognized_keys':
+                return issue.keys.map((key) => this.#unknownKey([...path, key], schemaAt(schema, issue.path)));
+            case 'invalid_type':
+                return [this.#invalidType(path, issue.expected, value)];
+            case 'invalid_value': {
+                const values = issue.values.map(String);
+                const hint = typeof value === 'string' ? (0,suggest/* suggest */.Z)(value, values) : undefined;
+                const shown = typeof value === 'string' ? JSON.stringify(value) : describe(value);
+                return [
+                    this.#problem(path, 'value', 'invalid_value', `${field} ${shown} is not one of ${values.join(', ')}${hint ? `; did you mean ${hint}?` : ''}`),
+                ];
+            }
+            case 'too_small':
+                if (issue.origin === 'string' || issue.origin === 'array')
+                    return [this.#empty(path)];
+                return [
+                    this.#problem(path, 'value', 'invalid_value', `${field} must be ${String(issue.minimum)} or more`),
+                ];
+            case 'invalid_format':
+                if (typeof value === 'string' && value.trim() === '')
+                    return [this.#empty(path)];
+                if (issue.format === 'datetime') {
+                    return [
+                        this.#problem(path, 'value', 'invalid_format', `${field} ${quoted(value)} is not an ISO 8601 instant with a zone; write it like 2026-12-01T15:00:00Z`),
+                    ];
+                }
+                return [
+                    this.#problem(path, 'value', 'invalid_format', `${field} ${quoted(value)} is not one hashtag; write one word per entry, with or without #`),
+                ];
+            case 'custom': {
+                const code = typeof issue.params?.['code'] === 'string' ? issue.params['code'] : 'invalid_value';
+                return [this.#problem(path, 'value', code, issue.message)];
+            }
+            case 'invalid_union':
+                return this.#union(issue, path, schemaAt(schema, issue.path), value);
+            default:
+                return [this.#problem(path, 'value', 'invalid_value', `${field}: ${issue.message}`)];
+        }
+    }
+    #empty(path) {
+        return this.#problem(path, 'value', 'empty_value', `${showPath(path)} is empty; give it a value or remove the line`);
+    }
+    #unknownKey(path, parent) {
+        const key = String(path[path.length - 1]);
+        const field = showPath(path);
+        const known = keysOf(parent);
+        const local = (0,suggest/* suggest */.Z)(key, known);
+        let hint;
+        if (local !== undefined) {
+            hint = `; did you mean ${local}?`;
+        }
+        else {
+            const here = path
+                .slice(0, -1)
+                .filter((segment) => typeof segment !== 'number')
+                .join('.');
+            const leaf = (f) => f.slice(f.lastIndexOf('.') + 1);
+            const parentOf = (f) => f.slice(0, Math.max(0, f.lastIndexOf('.')));
+            const name = (0,suggest/* suggest */.Z)(key, [...new Set(this.#fields.map(leaf))]);
+            const moved = this.#fields.find((f) => leaf(f) === name && parentOf(f) !== here);
+            if (moved !== undefined) {
+                hint = `; did you mean ${moved}? It belongs ${parentOf(moved) === '' ? 'at the top level' : `under ${parentOf(moved)}`}`;
+            }
+            else {
+                hint = known.length > 0 ? `; the fields here are ${known.join(', ')}` : '';
+            }
+        }
+        if (local !== undefined)
+            this.#hinted.add(dotted([...path.slice(0, -1), local]));
+        return this.#problem(path, 'key', 'unknown_key', `${field} is not a field${hint}`);
+    }
+    #invalidType(path, expectedType, value) {
+        const field = showPath(path);
+        if (value === undefined) {
+            const why = path.length === 1 && path[0] === 'title' ? '; every manifest needs a title' : '';
+            return this.#problem(path, 'value', 'missing_field', `${field} is missing${why}`);
+        }
+        if (value === null) {
+            return this.#problem(path, 'value', 'empty_value', `${field} has no value; give it one or remove the line`);
+        }
+        let advice = '';
+        if (expectedType === 'boolean' && typeof value === 'string')
+            advice = '; write true or false without quotes';
+        if (expectedType === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+            advice = '; put it in quotes';
+        }
+        return this.#problem(path, 'value', 'wrong_type', `${field} must be ${expected(expectedType)}, not ${describe(value)}${advice}`);
+    }
+    #union(issue, path, schema, value) {
+        const field = showPath(path);
+        const isAccount = /^publish\.accounts\.\d+$/.test(dotted(path));
+        if (isAccount && typeof value === 'string') {
+            const shown = JSON.stringify(value);
+            return [
+                this.#problem(path, 'value', 'plain_string_account', `${field} is a plain string; write {id: ${shown}} for an account id, or {platform: YouTube, name: ${shown}} for an account name`),
+            ];
+        }
+        if (isAccount && typeof value === 'object' && value !== null && 'id' in value) {
+            if ('platform' in value || 'name' in value) {
+                return [
+                    this.#problem(path, 'value', 'ambiguous_account', `${field} gives both an id and a platform or name; keep one form: {id: …} or {platform: …, name: …}`),
+                ];
+            }
+        }
+        const options = schema === undefined ? [] : (defOf(schema).options ?? []);
+        const shapeMismatch = (errors) => errors.every((e) => e.code === 'invalid_type' && e.path.length === 0);
+        const weight = (errors) => errors.reduce((sum, e) => sum + (e.code === 'unrecognized_keys' ? e.keys.length : 1), 0);
+        let chosen = -1;
+        issue.errors.forEach((errors, index) => {
+            if (shapeMismatch(errors))
+                return;
+            if (chosen === -1 || weight(errors) < weight(issue.errors[chosen] ?? []))
+                chosen = index;
+        });
+        const branch = options[chosen];
+        if (chosen === -1 || branch === undefined) {
+            const kinds = issue.errors.flatMap((errors) => errors.flatMap((e) => (e.code === 'invalid_type' ? [expected(e.expected)] : [])));
+            return [
+                this.#problem(path, 'value', 'wrong_type', `${field} must be ${[...new Set(kinds)].join(' or ')}, not ${describe(value)}`),
+            ];
+        }
+        return (issue.errors[chosen] ?? []).flatMap((inner) => this.#issue(inner, path, branch));
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./src/manifest/read-yaml.ts
+
+
+// YAML text -> a located tree, through the yaml library: any YAML, and every
+// syntax error worded for the user. Manifests in the plain block style are
+// read by read-simple.ts instead, which is much cheaper at start-up.
+//
+// We walk the YAML nodes ourselves instead of calling `toJS()`: it lets us bound
+// alias expansion and depth, refuse `__proto__`, and keep positions.
+/** Deeper nesting than this is refused: no manifest needs it, and it guards the stack. */
+const MAX_DEPTH = 64;
+/** Values a file may expand to, aliases included: an alias bomb stops here. */
+const MAX_NODES = 100_000;
+class Abort extends Error {
+}
+function keyText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+        return String(value);
+    return 'null';
+}
+/** Brackets opened beyond this are refused before parsing: the parser slows down badly on them. */
+const MAX_FLOW_DEPTH = 1000;
+/**
+ * Offset of the bracket that opens one level too many, or -1. Counts brackets
+ * inside quotes too: a manifest has no reason to hold a thousand of them.
+ */
+function flowDepthOverflow(text) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5b || c === 0x7b) {
+            if (++depth > MAX_FLOW_DEPTH)
+                return i;
+        }
+        else if ((c === 0x5d || c === 0x7d) && depth > 0) {
+            depth--;
+        }
+    }
+    return -1;
+}
+/** A YAML error as a code and a sentence; the parser's own words where they already teach. */
+function syntaxProblem(error, text) {
+    const first = error.message.split('\n')[0] ?? error.message;
+    switch (error.code) {
+        case 'DUPLICATE_KEY': {
+            const end = text.indexOf('\n', error.pos[0]);
+            const line = text.slice(error.pos[0], end === -1 ? undefined : end);
+            const key = line.split(':')[0]?.trim() || 'a key';
+            return ['duplicate_key', `${key} is written twice in the same mapping; keep one`];
+        }
+        case 'MULTIPLE_DOCS':
+            return ['yaml_syntax', 'the file holds more than one YAML document (---); keep one manifest per file'];
+        case 'TAB_AS_INDENT':
+            return ['yaml_syntax', 'YAML: a tab indents this line; indent with spaces'];
+        default:
+            if (/call stack/i.test(first))
+                return ['too_deep', 'the YAML is nested too deeply to read'];
+            return [error.code === 'RESOURCE_EXHAUSTION' ? 'too_complex' : 'yaml_syntax', `YAML: ${first}`];
+    }
+}
+/** Parses one file's text into a located tree. Never throws. */
+function readSource(file, text) {
+    const start = { file, line: 1, column: 1 };
+    const problems = [];
+    const lineCounter = new dist/* LineCounter */.HN();
+    const tooDeep = flowDepthOverflow(text);
+    if (tooDeep !== -1) {
+        lineCounter.addNewLine(0);
+        for (let i = text.indexOf('\n'); i !== -1 && i < tooDeep; i = text.indexOf('\n', i + 1))
+            lineCounter.addNewLine(i + 1);
+        const { line, col } = lineCounter.linePos(tooDeep);
+        problems.push((0,tree/* problemAt */.l4)({ file, line, column: col }, 'too_deep', `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`));
+        return { file, root: null, problems };
+    }
+    let doc;
+    try {
+        doc = (0,dist/* parseDocument */.Tp)(text, {
+            lineCounter,
+            version: '1.2',
+            schema: 'core',
+            merge: false,
+            uniqueKeys: true,
+            prettyErrors: false,
+        });
+    }
+    catch {
+        // The parser recurses; a pathological file can exhaust the stack.
+        problems.push((0,tree/* problemAt */.l4)(start, 'too_deep', `the YAML is nested too deeply to read`));
+        return { file, root: null, problems };
+    }
+    const at = (offset) => {
+        const { line, col } = lineCounter.linePos(offset ?? 0);
+        return { file, line, column: col };
+    };
+    for (const error of doc.errors) {
+        const [code, message] = syntaxProblem(error, text);
+        // A stack overflow is reported at every level it unwinds through; once is enough.
+        if (code === 'too_deep' && problems.some((p) => p.code === 'too_deep'))
+            continue;
+        problems.push((0,tree/* problemAt */.l4)(at(error.pos[0]), code, message));
+    }
+    if (problems.length > 0)
+        return { file, root: null, problems };
+    for (const warning of doc.warnings) {
+        const message = warning.message.split('\n')[0] ?? warning.message;
+        problems.push((0,tree/* problemAt */.l4)(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning'));
+    }
+    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null)) {
+        return {
+            file,
+            root: null,
+            problems: [
+                (0,tree/* problemAt */.l4)(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'),
+            ],
+        };
+    }
+    // Aliases point to the most recent earlier anchor of that name; anchors are
+    // recorded in document order during the main walk only.
+    const anchors = new Map();
+    let count = 0;
+    // While an alias is expanded, `origin` is where that alias is written: an
+    // alias bomb is reported there, not deep inside what it expands to.
+    const convert = (node, depth, origin, fallback) => {
+        const expanding = origin !== null;
+        if (++count > MAX_NODES) {
+            problems.push((0,tree/* problemAt */.l4)(at(origin ?? node?.range?.[0] ?? fallback), 'too_complex', `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`));
+            throw new Abort();
+        }
+        if (depth > MAX_DEPTH) {
+            problems.push((0,tree/* problemAt */.l4)(at(node?.range?.[0] ?? fallback), 'too_deep', `values are nested more than ${MAX_DEPTH} levels deep here`));
+            throw new Abort();
+        }
+        if (node === null)
+            return { kind: 'scalar', pos: at(fallback), value: null };
+        if (!expanding && node.anchor)
+            anchors.set(node.anchor, node);
+        if ((0,dist/* isAlias */.Vj)(node)) {
+            const target = anchors.get(node.source);
+            if (target === undefined) {
+                problems.push((0,tree/* problemAt */.l4)(at(node.range?.[0] ?? fallback), 'yaml_syntax', `YAML: unknown alias *${node.source}`));
+                throw new Abort();
+            }
+            return convert(target, depth + 1, origin ?? node.range?.[0] ?? fallback, node.range?.[0] ?? fallback);
+        }
+        const pos = at(node.range?.[0]);
+        if ((0,dist/* isMap */.jh)(node)) {
+            const entries = new Map();
+            for (const pair of node.items) {
+                const keyNode = pair.key;
+                const keyOffset = keyNode?.range?.[0] ?? node.range?.[0] ?? fallback;
+                if (keyNode !== null && !(0,dist/* isScalar */.jn)(keyNode)) {
+                    problems.push((0,tree/* problemAt */.l4)(at(keyOffset), 'bad_key', 'a key must be a plain word, not a list or a mapping'));
+                    continue;
+                }
+                const key = keyText(keyNode?.value);
+                if (tree/* FORBIDDEN_KEYS */.p5.has(key)) {
+                    problems.push((0,tree/* problemAt */.l4)(at(keyOffset), 'forbidden_key', `${key} is not allowed as a key`));
+                    continue;
+                }
+                const valueOffset = pair.value?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
+                entries.set(key, {
+                    keyPos: at(keyOffset),
+                    value: convert(pair.value, depth + 1, origin, valueOffset),
+                });
+            }
+            return { kind: 'map', pos, entries };
+        }
+        if ((0,dist/* isSeq */.oP)(node)) {
+            const start = node.range?.[0] ?? fallback;
+            const items = node.items.map((item) => convert(item, depth + 1, origin, start));
+            return { kind: 'seq', pos, items };
+        }
+        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
+    };
+    try {
+        const root = convert(doc.contents, 0, null, 0);
+        if (root.kind !== 'map') {
+            const what = root.kind === 'seq' ? 'a list' : 'a single value';
+            problems.push((0,tree/* problemAt */.l4)(root.pos, 'not_a_mapping', `the file holds ${what}, not a mapping of fields; a manifest starts with a line like "title: …"`));
+            return { file, root: null, problems };
+        }
+        return { file, root, problems };
+    }
+    catch (error) {
+        if (error instanceof Abort)
+            return { file, root: null, problems };
+        throw error;
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
+var iso = __webpack_require__(4377);
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __webpack_require__(705);
+// EXTERNAL MODULE: ./src/manifest/types.ts
+var manifest_types = __webpack_require__(2628);
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
+
+
+
+// The one definition of the manifest: the loader validates with it, the code
+// takes its types from it, and schema/content.schema.json is generated from it
+// (its descriptions are what editors show next to each field).
+//
+// Rules that involve two fields carry a `params.code`; src/manifest/issues.ts
+// turns every other zod issue into a sentence that names the field.
+const nonEmpty = schemas/* string */.YjP().regex(/\S/);
+const accountById = schemas/* strictObject */.rej({
+    id: nonEmpty.describe('Id of a connected account, as GET /accounts lists it.'),
+})
+    .describe('An account given by its id.');
+const accountByName = schemas/* strictObject */.rej({
+    platform: schemas/* enum */.k5n(types/* PLATFORMS */.P4)
+        .describe('Platform of the account, spelled exactly: YouTube, TikTok or Instagram.'),
+    name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
+})
+    .describe('An account given by platform and name; resolved through GET /accounts.');
+const account = schemas/* union */.KCZ([accountById, accountByName])
+    .describe('A connected account to publish to: {id: …} or {platform: …, name: …}.');
+const tiktok = schemas/* strictObject */.rej({
+    post_mode: schemas/* enum */.k5n(['direct', 'draft'])
+        .optional()
+        .describe('direct posts the video; draft leaves it in the TikTok inbox. Sent only when given.'),
+    privacy: nonEmpty
+        .optional()
+        .describe('TikTok privacy level, for example PUBLIC_TO_EVERYONE. Sent only when given.'),
+})
+    .describe('Settings that only TikTok accounts use.');
+const publish = schemas/* strictObject */.rej({
+    accounts: schemas/* array */.YOg(account)
+        .optional()
+        .describe('Accounts to publish to. Required when stage is published.'),
+    at: iso/* datetime */.w$({ offset: true })
+        .transform((value) => new Date(value).toISOString())
+        .optional()
+        .describe('Publish no earlier than this ISO 8601 instant with a zone, for example 2026-12-01T15:00:00Z. Absent: as soon as the video is rendered.'),
+    privacy: nonEmpty.default('public').describe('Platform visibility, for example public.'),
+    category: schemas/* union */.KCZ([nonEmpty, schemas/* int */.Whr().nonnegative()])
+        .default('22')
+        .transform(String)
+        .describe('YouTube category id; a number or a string, sent as a string.'),
+    made_for_kids: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The video is made for kids (COPPA). Cannot be true together with age_restricted.'),
+    age_restricted: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The video is for adults only. Cannot be true together with made_for_kids.'),
+    notify_subscribers: schemas/* boolean */.zMY().default(true).describe('Notify the channel subscribers.'),
+    ai_disclosure: schemas/* boolean */.zMY().default(true).describe('Disclose that the video contains generated media.'),
+    tiktok: tiktok.optional(),
+})
+    .refine((value) => !(value.made_for_kids && value.age_restricted), {
+    path: ['age_restricted'],
+    params: { code: 'kids_and_age_restricted' },
+    message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
+})
+    .describe('Where and how the video is published. Takes effect only when stage is published.');
+const imageOverlay = schemas/* strictObject */.rej({
+    enabled: schemas/* boolean */.zMY().optional().describe('Show an image overlay. Sent only when given.'),
+    position: nonEmpty.optional().describe('Where the overlay goes, for example top. Sent only when given.'),
+})
+    .describe('Image overlay of the render.');
+const video = schemas/* strictObject */.rej({
+    source: nonEmpty.default('stock').describe('Footage source, sent as video_id.'),
+    orientation: nonEmpty.default('vertical').describe('Orientation of the video, for example vertical.'),
+    prefer_real_world: schemas/* boolean */.zMY()
+        .optional()
+        .describe('Prefer real-world footage over illustrations. Sent only when given.'),
+    image_overlay: imageOverlay.optional(),
+    zoom_effect: schemas/* boolean */.zMY().optional().describe('Slow zoom on still images. Sent only when given.'),
+    subtitles: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .optional()
+        .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
+})
+    .describe('How the video is rendered.');
+const hashtag = schemas/* union */.KCZ([schemas/* string */.YjP().regex(/^#?[^\s#]\S*$/), schemas/* int */.Whr()]);
+const manifestSchema = schemas/* strictObject */.rej({
+    title: nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
+    id: nonEmpty.optional().describe('Pins an existing item by its id.'),
+    description: schemas/* string */.YjP().optional().describe('Description shown with the video.'),
+    full_text: schemas/* string */.YjP().optional().describe('Source text the script is written from.'),
+    textover: schemas/* string */.YjP()
+        .optional()
+        .describe('Hand-written on-screen script; absent: the service writes one from full_text.'),
+    hashtags: schemas/* union */.KCZ([
+        schemas/* string */.YjP().transform((value) => value.trim()),
+        schemas/* array */.YOg(hashtag)
+            .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
+    ])
+        .optional()
+        .describe('A list of hashtags (# added when missing), or one string taken as written.'),
+    persona: schemas/* union */.KCZ([nonEmpty, schemas/* strictObject */.rej({ id: nonEmpty.describe('Persona id.') })])
+        .transform((value) => (typeof value === 'string' ? value : value.id))
+        .optional()
+        .describe('Persona id, or {id: …}.'),
+    fine_tuning: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .optional()
+        .describe('Generation fine-tuning, passed through to the service as it is.'),
+    stage: schemas/* enum */.k5n(manifest_types/* STAGES */.a)
+        .default('draft')
+        .describe('How far apply takes the item: draft (fields only, no credits), rendered (a video exists) or published.'),
+    flow: schemas/* enum */.k5n(manifest_types/* FLOWS */.A)
+        .default('oneshot')
+        .describe('oneshot: one request renders and publishes; stepwise: the script is read before rendering.'),
+    video: video.prefault({}),
+    publish: publish.optional(),
+})
+    .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
+    path: ['stage'],
+    params: { code: 'published_without_accounts' },
+    message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
+    when: (payload) => isObject(payload.value) && payload.value['stage'] === 'published',
+})
+    .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** JSON Schema of the manifest as written (input side), for editors and the README reference. */
+function manifestJsonSchema() {
+    const schema = z.toJSONSchema(manifestSchema, {
+        io: 'input',
+        target: 'draft-2020-12',
+        unrepresentable: 'any',
+    });
+    const { $schema, ...rest } = schema;
+    return { $schema, title: 'content-as-code manifest', ...rest };
+}
+
+// EXTERNAL MODULE: ./src/manifest/validate.ts + 1 modules
+var validate = __webpack_require__(8434);
+;// CONCATENATED MODULE: ./src/manifest/parse.ts
+
+
+
+
+// Manifests through the yaml library and the zod schema: any YAML, and every
+// problem worded for the user. The loader comes here only for the files its
+// fast paths (read-simple.ts, accept.ts) leave alone, so a run whose manifests
+// are all plain and valid never loads either library.
+
+/** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
+function readDefaults(file, text) {
+    return (0,validate/* asDefaults */.RJ)(readSource(file, text));
+}
+/** Checks a manifest's merged value with the zod schema; problems point into the files. */
+function checkWithSchema(value, positions, start) {
+    const parsed = manifestSchema.safeParse(value);
+    if (parsed.success)
+        return { manifest: parsed.data };
+    return { problems: new IssueMapper(manifestSchema, value, positions, start).map(parsed.error.issues) };
+}
+/**
+ * Validates one parsed manifest with its defaults (outermost folder first) and
+ * normalizes it. Problems of the defaults files themselves are not repeated here.
+ */
+function validateSource(source, defaults = []) {
+    const layered = (0,validate/* layer */.qd)(source, defaults);
+    if (layered === null)
+        return { item: null, problems: [...source.problems] };
+    const start = { file: source.file, line: 1, column: 1 };
+    return (0,validate/* conclude */.Ep)(layered, checkWithSchema(layered.value, layered.positions, start));
+}
+/**
+ * Parses, validates and normalizes one manifest's text. `defaults` are the
+ * texts of the `_defaults.yml` files that apply to it, outermost folder first.
+ * `file` is reported as given (use a workspace-relative path with `/`).
+ */
+function parseManifest(file, text, defaults = []) {
+    const layers = defaults.map((d) => readDefaults(d.file, d.text));
+    const result = validateSource(readSource(file, text), layers);
+    const problems = [...layers.flatMap((l) => l.problems), ...result.problems];
+    // In file order first (defaults, then the manifest), then by position.
+    const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
+    problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
+    return { item: result.item, problems };
+}
+
+
+/***/ }),
+
+/***/ 7271:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ suggest)
+/* harmony export */ });
+// "Did you mean": the closest candidate to what a user wrote, or nothing when
+// no candidate is close enough to be a likely typo.
+function squash(value) {
+    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
+function distance(a, b) {
+    const rows = a.length + 1;
+    const cols = b.length + 1;
+    const d = new Array(rows * cols).fill(0);
+    for (let i = 0; i < rows; i++)
+        d[i * cols] = i;
+    for (let j = 0; j < cols; j++)
+        d[j] = j;
+    for (let i = 1; i < rows; i++) {
+        for (let j = 1; j < cols; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
+            }
+            d[i * cols + j] = best;
+        }
+    }
+    return d[rows * cols - 1];
+}
+/**
+ * The candidate the user most likely meant: the same word in other casing, the
+ * same word in another spelling convention (`notifySubscribers` ->
+ * `notify_subscribers`), or the nearest one within a few typos.
+ */
+function suggest(input, candidates) {
+    if (candidates.includes(input))
+        return input;
+    const lower = input.toLowerCase();
+    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
+    if (sameCase !== undefined)
+        return sameCase;
+    const squashed = squash(input);
+    if (squashed === '')
+        return undefined;
+    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
+    if (sameWord !== undefined)
+        return sameWord;
+    let best;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const target = squash(candidate);
+        // Allow about one typo per three letters, at least one.
+        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
+        if (Math.abs(target.length - squashed.length) > limit)
+            continue;
+        const d = distance(squashed, target);
+        if (d <= limit && d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+
+/***/ })
+
+};

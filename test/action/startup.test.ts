@@ -1,0 +1,81 @@
+// What the bundled action loads to validate: plain, valid manifests are read
+// and checked by the fast paths (src/manifest/read-simple.ts, accept.ts), so
+// neither the yaml library nor zod is loaded; a file outside the plain style,
+// or a manifest with a mistake, brings them in and gets their full messages.
+// The cold-start benchmark measures the time; this pins down the cause.
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { requireDist, ROOT, runAction, type ActionRun } from '../support/runner.ts';
+
+/** Preloaded into the action: writes the URL of every module it loads to $LOADED_MODULES at exit. */
+const PROBE = `
+import { registerHooks } from 'node:module';
+import { writeFileSync } from 'node:fs';
+const loaded = [];
+registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
+process.on('exit', () => writeFileSync(process.env.LOADED_MODULES, loaded.join('\\n')));
+`;
+
+/** Text found in the bundled yaml library and in bundled zod, and nowhere else. */
+const YAML_MARK = 'DUPLICATE_KEY';
+const ZOD_MARK = '$ZodType';
+
+let temp: string;
+
+beforeAll(async () => {
+  requireDist();
+  temp = await mkdtemp(join(tmpdir(), 'cac-startup-'));
+  await writeFile(join(temp, 'probe.mjs'), PROBE);
+});
+
+async function validate(
+  change?: (dir: string) => Promise<void>,
+): Promise<{ run: ActionRun; chunks: string[] }> {
+  const dir = await mkdtemp(join(temp, 'ws-'));
+  await cp(join(ROOT, 'examples/content'), join(dir, 'content'), { recursive: true });
+  await change?.(dir);
+  const list = join(dir, 'loaded.txt');
+  const run = await runAction({
+    workspace: dir,
+    inputs: { mode: 'validate', 'api-key': '', 'base-url': '' },
+    event: { name: 'push', payload: {} },
+    extraEnv: { NODE_OPTIONS: `--import=${join(temp, 'probe.mjs')}`, LOADED_MODULES: list },
+  });
+  const urls = (await readFile(list, 'utf8')).split('\n');
+  const chunks = await Promise.all(
+    urls.filter((url) => url.includes('/dist/')).map((url) => readFile(new URL(url), 'utf8')),
+  );
+  return { run, chunks };
+}
+
+describe('dist/index.js start-up in validate mode', () => {
+  it('validates plain, valid manifests without loading the yaml library or zod', async () => {
+    const { run, chunks } = await validate();
+    expect(run.code).toBe(0);
+    expect(run.summary).toContain('**Validated** 5 manifests: all valid.');
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.some((chunk) => chunk.includes(YAML_MARK))).toBe(false);
+    expect(chunks.some((chunk) => chunk.includes(ZOD_MARK))).toBe(false);
+  });
+
+  it('loads them for YAML outside the plain style and for a mistake, with the same messages as ever', async () => {
+    const { run, chunks } = await validate(async (dir) => {
+      const anchored = join(dir, 'content/octopus-hearts.yml');
+      const text = await readFile(anchored, 'utf8');
+      await writeFile(anchored, text.replace('privacy: public', 'privacy: &visibility public'));
+      await writeFile(join(dir, 'content/typo.yml'), 'title: A typo\npublish:\n  notifySubscribers: true\n');
+    });
+    expect(run.code).toBe(1);
+    expect(chunks.some((chunk) => chunk.includes(YAML_MARK))).toBe(true);
+    expect(chunks.some((chunk) => chunk.includes(ZOD_MARK))).toBe(true);
+    const typo = run.annotations.find((a) => a.properties.file === 'content/typo.yml');
+    expect(typo?.properties).toMatchObject({ line: '3', col: '3' });
+    expect(typo?.message).toContain(
+      'publish.notifySubscribers is not a field; did you mean notify_subscribers?',
+    );
+    // The anchored manifest is still valid: only the typo is an error.
+    expect(run.annotations.filter((a) => a.level === 'error' && a.properties.file)).toHaveLength(1);
+  });
+});
