@@ -3,6 +3,10 @@
 // and an output file). Reports the median wall time of the runs and the peak
 // resident memory, against the budget of 100 ms and 70 MiB.
 //
+// Beside it, the run the budget is not about: the same manifests with one
+// written in YAML the fast reader leaves to the yaml library (an anchor) and
+// one with a mistake, so that both the yaml library and zod are loaded.
+//
 // The budget is for what a GitHub-hosted runner sees: every job starts on a
 // fresh machine with nothing cached, and there (RUNNER_ENVIRONMENT=github-hosted)
 // dist/index.js does not turn on the V8 compile cache. Each counted run also
@@ -47,6 +51,20 @@ for (const name of ['deepest-point', 'glowing-reefs', 'mantis-shrimp', 'octopus-
 }
 await writeFile(join(workspace, 'event.json'), JSON.stringify({ pull_request: null }));
 
+const fallback = await mkdtemp(join(tmpdir(), 'cac-cold-fallback-'));
+await cp(workspace, fallback, { recursive: true });
+await rewrite(join(fallback, 'content/octopus-hearts-2.yml'), (text) =>
+  text.replace('privacy: public', 'privacy: &visibility public'),
+);
+await rewrite(join(fallback, 'content/whales-sleep-2.yml'), (text) => `${text}notify_subscribers: true\n`);
+
+async function rewrite(file: string, change: (text: string) => string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  const changed = change(text);
+  if (changed === text) throw new Error(`bench: ${file} did not change`);
+  await writeFile(file, changed);
+}
+
 const env: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,
   GITHUB_ACTIONS: 'true',
@@ -70,21 +88,32 @@ await writeFile(
   "process.on('exit', () => process.stderr.write(`\\nmaxrss-kib=${process.resourceUsage().maxRSS}\\n`));\n",
 );
 
-function once(cacheDir: string, runner = 'github-hosted'): { ms: number; mib: number } {
+function once(
+  cacheDir: string,
+  runner = 'github-hosted',
+  cwd = workspace,
+  status = 0,
+): { ms: number; mib: number } {
   const command = gnuTime ? '/usr/bin/time' : NODE;
   const argv = gnuTime ? ['-f', 'maxrss-kib=%M', NODE, DIST] : ['--import', probe, DIST];
   const started = process.hrtime.bigint();
   const child = spawnSync(command, argv, {
-    cwd: workspace,
-    env: { ...env, RUNNER_ENVIRONMENT: runner, NODE_COMPILE_CACHE: cacheDir },
+    cwd,
+    env: {
+      ...env,
+      GITHUB_WORKSPACE: cwd,
+      GITHUB_EVENT_PATH: join(cwd, 'event.json'),
+      GITHUB_STEP_SUMMARY: join(cwd, 'summary.md'),
+      GITHUB_OUTPUT: join(cwd, 'output.txt'),
+      RUNNER_ENVIRONMENT: runner,
+      NODE_COMPILE_CACHE: cacheDir,
+    },
     encoding: 'utf8',
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (child.status !== 0)
-    throw new Error(`dist/index.js failed (${child.status}):\n${child.stdout}\n${child.stderr}`);
-  if (!child.stdout.includes('**Validated**') && !child.stdout.includes('validate')) {
-    throw new Error(`unexpected output:\n${child.stdout}`);
-  }
+  if (child.status !== status)
+    throw new Error(`dist/index.js exited ${child.status}, not ${status}:\n${child.stdout}\n${child.stderr}`);
+  if (!child.stdout.includes('validate')) throw new Error(`unexpected output:\n${child.stdout}`);
   const kib = Number(/maxrss-kib=(\d+)/.exec(child.stderr)?.[1] ?? NaN);
   return { ms, mib: kib / 1024 };
 }
@@ -112,7 +141,9 @@ const empty = Array.from({ length: runs }, () => once(freshCache(), 'self-hosted
 const warmCache = freshCache();
 once(warmCache, 'self-hosted'); // fills the cache
 const warm = Array.from({ length: runs }, () => once(warmCache, 'self-hosted'));
+const slow = Array.from({ length: runs }, () => once(freshCache(), 'github-hosted', fallback, 1));
 await rm(workspace, { recursive: true, force: true });
+await rm(fallback, { recursive: true, force: true });
 
 const result = {
   benchmark: 'cold-start',
@@ -131,6 +162,10 @@ const result = {
     medianMs: Math.round(median(warm.map((s) => s.ms)) * 10) / 10,
     peakRssMiB: Math.round(Math.max(...warm.map((s) => s.mib)) * 10) / 10,
   },
+  yamlLibraryAndZod: {
+    medianMs: Math.round(median(slow.map((s) => s.ms)) * 10) / 10,
+    peakRssMiB: Math.round(Math.max(...slow.map((s) => s.mib)) * 10) / 10,
+  },
   budget: { medianMs: BUDGET_MS, peakRssMiB: BUDGET_MIB },
   withinBudget: coldMedian <= BUDGET_MS && peak <= BUDGET_MIB,
 };
@@ -140,5 +175,7 @@ process.stdout.write(
     `(median of ${runs} runs; bare Node ${result.bareNodeMs} ms) with a peak of ${result.peakRssMiB} MiB: ` +
     `${result.withinBudget ? 'within' : 'OVER'} the budget of ${BUDGET_MS} ms and ${BUDGET_MIB} MiB. ` +
     `Self-hosted, compile cache empty: ${result.selfHostedEmptyCache.medianMs} ms, ${result.selfHostedEmptyCache.peakRssMiB} MiB; ` +
-    `cache filled: ${result.selfHostedWarmCache.medianMs} ms, ${result.selfHostedWarmCache.peakRssMiB} MiB.\n`,
+    `cache filled: ${result.selfHostedWarmCache.medianMs} ms, ${result.selfHostedWarmCache.peakRssMiB} MiB. ` +
+    `With a file for the yaml library and a mistake for zod: ${result.yamlLibraryAndZod.medianMs} ms, ` +
+    `${result.yamlLibraryAndZod.peakRssMiB} MiB.\n`,
 );
