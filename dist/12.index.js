@@ -939,6 +939,11 @@ function resolvePlain(text) {
         return SAFE_INTEGER.test(text) ? Number(text) : decline();
     return text;
 }
+/** A key the fast path can take: a string to the core schema, allowed, and not yet in its mapping. */
+function newKey(key, entries) {
+    if (resolvePlain(key) !== key || tree/* FORBIDDEN_KEYS */.p5.has(key) || entries.has(key))
+        decline();
+}
 class Reader {
     #file;
     #lines;
@@ -981,8 +986,7 @@ class Reader {
             if (match === null)
                 return decline();
             const key = match[1];
-            if (resolvePlain(key) !== key || tree/* FORBIDDEN_KEYS */.p5.has(key) || entries.has(key))
-                decline();
+            newKey(key, entries);
             const keyPos = this.#at(row, start);
             const valueColumn = start + match[0].length;
             let value;
@@ -1184,8 +1188,7 @@ class FlowReader {
             if (match === null)
                 return decline();
             const key = match[1];
-            if (resolvePlain(key) !== key || tree/* FORBIDDEN_KEYS */.p5.has(key) || entries.has(key))
-                decline();
+            newKey(key, entries);
             const keyPos = this.#at(this.end);
             this.end += match[0].length;
             entries.set(key, { keyPos, value: this.#scalar() });

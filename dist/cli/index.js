@@ -48483,6 +48483,11 @@ function resolvePlain(text) {
         return SAFE_INTEGER.test(text) ? Number(text) : decline();
     return text;
 }
+/** A key the fast path can take: a string to the core schema, allowed, and not yet in its mapping. */
+function read_simple_newKey(key, entries) {
+    if (resolvePlain(key) !== key || tree/* FORBIDDEN_KEYS */.p5.has(key) || entries.has(key))
+        decline();
+}
 class Reader {
     #file;
     #lines;
@@ -48525,8 +48530,7 @@ class Reader {
             if (match === null)
                 return decline();
             const key = match[1];
-            if (resolvePlain(key) !== key || tree/* FORBIDDEN_KEYS */.p5.has(key) || entries.has(key))
-                decline();
+            read_simple_newKey(key, entries);
             const keyPos = this.#at(row, start);
             const valueColumn = start + match[0].length;
             let value;
@@ -48728,8 +48732,7 @@ class FlowReader {
             if (match === null)
                 return decline();
             const key = match[1];
-            if (resolvePlain(key) !== key || tree/* FORBIDDEN_KEYS */.p5.has(key) || entries.has(key))
-                decline();
+            read_simple_newKey(key, entries);
             const keyPos = this.#at(this.end);
             this.end += match[0].length;
             entries.set(key, { keyPos, value: this.#scalar() });

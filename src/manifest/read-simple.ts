@@ -77,6 +77,11 @@ function resolvePlain(text: string): string | number | boolean {
   return text;
 }
 
+/** A key the fast path can take: a string to the core schema, allowed, and not yet in its mapping. */
+function newKey(key: string, entries: ReadonlyMap<string, LEntry>): void {
+  if (resolvePlain(key) !== key || FORBIDDEN_KEYS.has(key) || entries.has(key)) decline();
+}
+
 class Reader {
   readonly #file: string;
   readonly #lines: string[];
@@ -118,7 +123,7 @@ class Reader {
       const match = ENTRY.exec(line.slice(start));
       if (match === null) return decline();
       const key = match[1]!;
-      if (resolvePlain(key) !== key || FORBIDDEN_KEYS.has(key) || entries.has(key)) decline();
+      newKey(key, entries);
       const keyPos = this.#at(row, start);
       const valueColumn = start + match[0].length;
       let value: LNode;
@@ -302,7 +307,7 @@ class FlowReader {
       const match = /^([A-Za-z_][A-Za-z0-9_-]*): +/.exec(this.#line.slice(this.end));
       if (match === null) return decline();
       const key = match[1]!;
-      if (resolvePlain(key) !== key || FORBIDDEN_KEYS.has(key) || entries.has(key)) decline();
+      newKey(key, entries);
       const keyPos = this.#at(this.end);
       this.end += match[0].length;
       entries.set(key, { keyPos, value: this.#scalar() });
