@@ -48450,27 +48450,9 @@ const CORE_BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 const CORE_NUMBER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
 const SAFE_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
 /** Characters that cannot start a plain scalar, or start what the fast path leaves alone. */
-const INDICATORS = new Set([
-    '-',
-    '?',
-    ':',
-    ',',
-    '[',
-    ']',
-    '{',
-    '}',
-    '#',
-    '&',
-    '*',
-    '!',
-    '|',
-    '>',
-    "'",
-    '"',
-    '%',
-    '@',
-    '`',
-]);
+const INDICATORS = '-?:,[]{}#&*!|>\'"%@`';
+/** A `- ` list item (or a lone `-`) at the start of what follows the indentation. */
+const LIST_ITEM = /^- |^-$/;
 /** Escapes that mean the same in YAML's double quotes and in JSON. */
 const JSON_ESCAPES = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/g;
 /** The value of a plain scalar as the core schema resolves it; never null (a null value is left to the full parser). */
@@ -48522,22 +48504,21 @@ class Reader {
             decline();
         const pos = this.#at(this.#row, column);
         const entries = new Map();
-        let start = column;
         for (;;) {
             const row = this.#row;
             const line = this.#lines[row];
-            const match = ENTRY.exec(line.slice(start));
+            const match = ENTRY.exec(line.slice(column));
             if (match === null)
                 return decline();
             const key = match[1];
             read_simple_newKey(key, entries);
-            const keyPos = this.#at(row, start);
-            const valueColumn = start + match[0].length;
+            const keyPos = this.#at(row, column);
+            const valueColumn = column + match[0].length;
             let value;
             if (valueColumn === line.length || line[valueColumn] === '#') {
                 this.#row++;
                 const indent = this.#nextContent();
-                const nested = indent > column || (indent === column && /^- |^-$/.test(this.#lines[this.#row].slice(indent)));
+                const nested = indent > column || (indent === column && LIST_ITEM.test(this.#lines[this.#row].slice(indent)));
                 if (!nested)
                     return decline(); // a key with no value is null: left to the full parser
                 value = this.#block(indent, depth + 1);
@@ -48548,16 +48529,14 @@ class Reader {
             else {
                 value = this.#inline(line, row, valueColumn, depth + 1);
                 this.#row++;
-                if (this.#nextContent() > column)
-                    decline(); // a plain scalar that goes on over lines
             }
             entries.set(key, { keyPos, value });
             const indent = this.#nextContent();
             if (indent < column)
                 return { kind: 'map', pos, entries };
+            // Deeper than the keys: a plain scalar going on over lines, or a stray line.
             if (indent > column)
                 decline();
-            start = column;
         }
     }
     /** A block mapping or list whose lines start at `indent`. */
@@ -48587,11 +48566,9 @@ class Reader {
             else {
                 items.push(this.#inline(line, row, column, depth + 1));
                 this.#row++;
-                if (this.#nextContent() > indent)
-                    decline();
             }
             const next = this.#nextContent();
-            if (next < indent || (next === indent && !/^- |^-$/.test(this.#lines[this.#row].slice(indent)))) {
+            if (next < indent || (next === indent && !LIST_ITEM.test(this.#lines[this.#row].slice(indent)))) {
                 return { kind: 'seq', pos, items };
             }
             if (next > indent)
@@ -48614,7 +48591,7 @@ class Reader {
                 decline();
             return { kind: 'scalar', pos: this.#at(row, column), value };
         }
-        if (INDICATORS.has(first))
+        if (INDICATORS.includes(first))
             decline();
         const comment = line.indexOf(' #', column);
         const text = line.slice(column, comment === -1 ? undefined : comment).trimEnd();
@@ -60043,9 +60020,9 @@ function validate_layer(source, defaults = []) {
     if (source.root === null)
         return null;
     let merged = null;
-    for (const layer of defaults) {
-        if (layer.root !== null)
-            merged = merged === null ? layer.root : (0,tree/* mergeTrees */.Md)(merged, layer.root);
+    for (const { root } of defaults) {
+        if (root !== null)
+            merged = merged === null ? root : (0,tree/* mergeTrees */.Md)(merged, root);
     }
     merged = merged === null ? source.root : (0,tree/* mergeTrees */.Md)(merged, source.root);
     return { source, defaults, ...(0,tree/* toPlain */.Ul)(merged) };

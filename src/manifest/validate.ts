@@ -55,8 +55,8 @@ export function asDefaults(source: Source): Source {
 export function layer(source: Source, defaults: readonly Source[] = []): Layered | null {
   if (source.root === null) return null;
   let merged: LNode | null = null;
-  for (const layer of defaults) {
-    if (layer.root !== null) merged = merged === null ? layer.root : mergeTrees(merged, layer.root);
+  for (const { root } of defaults) {
+    if (root !== null) merged = merged === null ? root : mergeTrees(merged, root);
   }
   merged = merged === null ? source.root : mergeTrees(merged, source.root);
   return { source, defaults, ...toPlain(merged) };
