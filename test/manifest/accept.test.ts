@@ -1,11 +1,13 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { acceptManifest } from '../../src/manifest/accept.ts';
+import { readSource } from '../../src/manifest/read-yaml.ts';
 import { manifestSchema } from '../../src/manifest/schema.ts';
+import type { Source } from '../../src/manifest/tree.ts';
+import { asDefaults, layer } from '../../src/manifest/validate.ts';
 
 // acceptManifest is a fast path that must never disagree with the zod schema:
 // when it answers, zod accepts the same value and returns the same output.
@@ -28,43 +30,14 @@ function agrees(value: unknown): boolean {
 }
 
 // ---------------------------------------------------------------------------
-// The manifests on disk, merged with their _defaults.yml as the loader does.
+// The manifests on disk, merged with their _defaults.yml by the loader's own functions.
 
 const root = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Mappings merge key by key, anything else (lists too) replaces. */
-function merge(base: unknown, over: unknown): unknown {
-  if (!isMapping(base) || !isMapping(over)) return over;
-  const merged: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    const inner = Object.hasOwn(merged, key) ? merge(merged[key], value) : value;
-    Object.defineProperty(merged, key, {
-      value: inner,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return merged;
-}
-
-function readYaml(file: string): unknown {
-  try {
-    const text = readFileSync(file, 'utf8');
-    return parse(text, {
-      version: '1.2',
-      schema: 'core',
-      merge: false,
-      uniqueKeys: true,
-      logLevel: 'silent',
-    });
-  } catch {
-    return undefined; // a fixture of broken YAML: nothing to validate
-  }
+/** A file through the loader's own full reader; defaults files as the loader takes them. */
+function readTree(file: string, defaults = false): Source {
+  const source = readSource(file, readFileSync(file, 'utf8'));
+  return defaults ? asDefaults(source) : source;
 }
 
 /** Every manifest under a folder, each merged under the defaults of its folders, outermost first. */
@@ -78,8 +51,9 @@ function manifestsUnder(folder: string): Array<{ file: string; value: unknown }>
       layers.unshift(path.join(folder, dir, '_defaults.yml'));
       if (dir === '.') break;
     }
-    const defaults = layers.map(readYaml).filter((layer) => layer !== undefined);
-    const value = [...defaults, readYaml(path.join(folder, file))].reduce(merge);
+    const defaults = layers.filter((layer) => existsSync(layer)).map((layer) => readTree(layer, true));
+    // A fixture of broken YAML has no value to check.
+    const value = layer(readTree(path.join(folder, file)), defaults)?.value;
     return { file, value };
   });
 }
@@ -329,6 +303,10 @@ function schemaPaths(node: ZodNode, prefix = ''): string[] {
   }
   const inner = [def['innerType'], def['in'], def['element'], ...(def.options ?? [])];
   return inner.flatMap((child) => (child ? schemaPaths(child as ZodNode, prefix) : []));
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function valuePaths(value: unknown, prefix = ''): string[] {
