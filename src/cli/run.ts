@@ -143,6 +143,7 @@ function writeReport(
   }
   if (report.plan && !planShown) writeLine(out, `\n${renderPlanText(report.plan, style)}`);
   if (report.result) writeLine(out, `\n${renderResultsText(report.result, style)}`);
+  for (const note of report.notes) writeLine(err, `note: ${note}`);
   if (report.fatal !== null) writeLine(err, `\nerror: ${report.fatal}`);
 }
 

@@ -126,34 +126,87 @@ export function subscriptionBody(user: UserRecord, ctx: ShapeContext): Record<st
     : { success: true, data: payload };
 }
 
-function positiveInt(value: string | null): number | null {
+function whole(value: string | null, min: number): number | null {
   if (value === null || !/^\d+$/.test(value)) return null;
   const n = Number(value);
-  return n >= 1 ? n : null;
+  return n >= min ? n : null;
+}
+
+function requestedSize(url: URL, options: Config['listing']): number {
+  const { sizeParam, defaultSize = 50, maxPageSize } = options;
+  const param = (name: string): number | null => whole(url.searchParams.get(name), 1);
+  const asked =
+    sizeParam === 'none'
+      ? null
+      : sizeParam === undefined
+        ? (param('limit') ?? param('page_size'))
+        : param(sizeParam);
+  return Math.min(asked ?? defaultSize, maxPageSize);
+}
+
+/** An opaque cursor: the offset of the next row. */
+function cursorAt(offset: number): string {
+  return Buffer.from(`offset:${offset}`).toString('base64url');
+}
+
+function offsetOf(cursor: string | null): number | null {
+  if (cursor === null) return null;
+  const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : null;
 }
 
 /**
- * A5-A7: one page of a listing. `page` counts from 1; the size is `limit`,
- * then `page_size`, default 50, capped at maxPageSize. A bare array or the
- * `none` hint cannot tell the client about more pages, so it serves every row.
+ * A5-A7: one page of a listing in the configured reading: where the rows sit,
+ * which size parameter counts, whether pages count from 0 or 1, and which
+ * paging hints come with it (the dialects of src/emulator/dialects.ts).
  */
 export function listing(rows: unknown[], url: URL, ctx: ShapeContext): unknown {
-  const { envelope = 'data', hint, maxPageSize } = ctx.config.listing;
-  if (envelope === 'bare') return rows;
-  if (hint === 'none') return { [envelope]: rows };
-  const page = positiveInt(url.searchParams.get('page')) ?? 1;
-  const asked = positiveInt(url.searchParams.get('limit')) ?? positiveInt(url.searchParams.get('page_size'));
-  const limit = Math.min(asked ?? 50, maxPageSize);
-  const slice = rows.slice((page - 1) * limit, page * limit);
-  const hasMore = page * limit < rows.length;
-  const body: Record<string, unknown> = { [envelope]: slice, page, limit };
-  if (hint === undefined || hint === 'total') body.total = rows.length;
-  if (hint === undefined || hint === 'has_more') body.has_more = hasMore;
-  if (hint === 'next') {
-    const next = new URL(url.pathname, 'http://emulator');
-    next.searchParams.set('page', String(page + 1));
-    next.searchParams.set('limit', String(limit));
-    body.next = hasMore ? `${next.pathname}${next.search}` : null;
+  const options = ctx.config.listing;
+  const { envelope = 'data', hint, pageBase = 1 } = options;
+  const size = requestedSize(url, options);
+  const cursor = offsetOf(url.searchParams.get('cursor'));
+  const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
+  const page = asked ?? pageBase;
+  const offset = cursor ?? (page - pageBase) * size;
+  const slice = rows.slice(offset, offset + size);
+  const hasMore = offset + size < rows.length;
+  if (envelope === 'bare') return slice;
+  const body: Record<string, unknown> = { [envelope]: slice };
+  switch (hint) {
+    case undefined:
+      Object.assign(body, { page, limit: size, total: rows.length, has_more: hasMore });
+      break;
+    case 'total':
+      Object.assign(body, { page, limit: size, total: rows.length });
+      break;
+    case 'has_more':
+      Object.assign(body, { page, limit: size, has_more: hasMore });
+      break;
+    case 'next': {
+      const next = new URLSearchParams({ page: String(page + 1), limit: String(size) });
+      body.next = hasMore ? `${url.pathname}?${next.toString()}` : null;
+      break;
+    }
+    case 'meta':
+      body.meta = {
+        current_page: page,
+        per_page: size,
+        total_pages: Math.max(1, Math.ceil(rows.length / size)),
+        total: rows.length,
+      };
+      break;
+    case 'links': {
+      const next = new URL(`${ctx.baseUrl}${url.pathname}`);
+      next.searchParams.set('cursor', cursorAt(offset + size));
+      next.searchParams.set('page_size', String(size));
+      body.links = { next: hasMore ? next.href : null };
+      break;
+    }
+    case 'cursor':
+      body.next_cursor = hasMore ? cursorAt(offset + size) : null;
+      break;
+    case 'none':
+      break;
   }
   return body;
 }

@@ -19,7 +19,7 @@ describe('runEmulatorCommand', () => {
     expect(lines[0]).toContain(emulator.baseUrl);
     expect(lines.some((line) => line.includes('Ocean Facts'))).toBe(true);
     const answer = await call(emulator, 'GET', '/v1/api-keys/introspect');
-    expect(answer.body.scopes).toEqual(['read', 'write', 'generate']);
+    expect(answer.body.scopes).toEqual(['read', 'generate']);
   });
 
   it('parses --port N, --port=N and --phase-ms A,V,U', () => {
