@@ -2,17 +2,168 @@ export const id = 12;
 export const ids = [12];
 export const modules = {
 
+/***/ 3249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ConfigurationError: () => (/* binding */ ConfigurationError),
+/* harmony export */   NetworkError: () => (/* binding */ NetworkError),
+/* harmony export */   OutcomeUnknownError: () => (/* binding */ OutcomeUnknownError),
+/* harmony export */   ResponseShapeError: () => (/* binding */ ResponseShapeError),
+/* harmony export */   ServiceError: () => (/* binding */ ServiceError),
+/* harmony export */   WritesStoppedError: () => (/* binding */ WritesStoppedError),
+/* harmony export */   describeError: () => (/* binding */ describeError),
+/* harmony export */   redact: () => (/* binding */ redact)
+/* harmony export */ });
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
+// The errors the client throws. Every message is one line that says what went
+// wrong and what to do, and none of them can carry the API key: every text
+// that comes from the service or the network passes through redact() first.
+
+/** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
+function redact(text, secrets = []) {
+    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets);
+}
+/** One line, with anything shaped like a key removed: every error message passes here. */
+function oneLine(text) {
+    return redact(text.replace(/\s+/g, ' ').trim());
+}
+/** The run cannot start: a missing or malformed key, or a base URL that is not http(s). */
+class ConfigurationError extends Error {
+    name = 'ConfigurationError';
+}
+/** The service answered with an error status. */
+class ServiceError extends Error {
+    name = 'ServiceError';
+    status;
+    method;
+    path;
+    serviceMessage;
+    /** `generation_in_progress`, `already_published`, … (409). */
+    code;
+    /** Missing scopes (403). */
+    required;
+    /** Whole seconds the service asked to wait (429). */
+    retryAfterSeconds;
+    /** Credit balance (402), from the body or GET /users/credits. */
+    balance;
+    /** Credits the refused operation needed (402), when the body says. */
+    creditsRequired;
+    /** Which limit a 429 hit (`generation`, `daily_video_cap`). */
+    limit;
+    /** How many times the request was sent. */
+    attempts;
+    constructor(details) {
+        super(oneLine(details.message));
+        this.status = details.status;
+        this.method = details.method;
+        this.path = details.path;
+        this.serviceMessage = redact(details.serviceMessage);
+        this.code = details.code;
+        this.required = details.required;
+        this.retryAfterSeconds = details.retryAfterSeconds;
+        this.balance = details.balance;
+        this.creditsRequired = details.creditsRequired;
+        this.limit = details.limit;
+        this.attempts = details.attempts ?? 1;
+    }
+}
+/**
+ * A non-idempotent POST may have reached the service but its answer was lost
+ * (A33). It was not sent again: the caller looks at the service before retrying.
+ */
+class OutcomeUnknownError extends Error {
+    name = 'OutcomeUnknownError';
+    method;
+    path;
+    /** `timeout`, `connection closed`, `503`, … */
+    reason;
+    /** The HTTP status when the lost answer was a 5xx. */
+    status;
+    constructor(options) {
+        super(oneLine(`${options.method} ${options.path}: the request may have reached the service but no usable answer came ` +
+            `(${options.reason}); its outcome is unknown, so it was not sent again. ` +
+            'Look at the item before trying again.'), options.cause === undefined ? undefined : { cause: options.cause });
+        this.method = options.method;
+        this.path = options.path;
+        this.reason = options.reason;
+        this.status = options.status;
+    }
+}
+/** The service could not be reached (or kept failing) and the retries ran out. */
+class NetworkError extends Error {
+    name = 'NetworkError';
+    method;
+    path;
+    attempts;
+    constructor(options) {
+        super(oneLine(`${options.method} ${options.path}: the service could not be reached (${options.reason}) ` +
+            `after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}. Check base-url and the network, then run again.`), options.cause === undefined ? undefined : { cause: options.cause });
+        this.method = options.method;
+        this.path = options.path;
+        this.attempts = options.attempts;
+    }
+}
+/**
+ * A write the client refused to send: the client only reads (doctor), or an
+ * earlier write of this run got a 403 and every later one is stopped (A29).
+ */
+class WritesStoppedError extends Error {
+    name = 'WritesStoppedError';
+    method;
+    path;
+    constructor(method, path, why) {
+        super(oneLine(`${method} ${path} was not sent: ${why}.`));
+        this.method = method;
+        this.path = path;
+    }
+}
+/** A successful answer whose body the client cannot read as any listed variant. */
+class ResponseShapeError extends Error {
+    name = 'ResponseShapeError';
+    method;
+    path;
+    constructor(method, path, problem) {
+        super(oneLine(`${method} ${path}: unexpected response from the service: ${problem}. ` +
+            'See docs/service-assumptions.md for the shapes the client accepts.'));
+        this.method = method;
+        this.path = path;
+    }
+}
+/** One line, free of any key, for reports and logs. */
+function describeError(error) {
+    if (error instanceof Error) {
+        const text = error.message === '' ? error.name : error.message;
+        return redact(oneLine(text));
+    }
+    if (typeof error === 'string')
+        return redact(oneLine(error));
+    try {
+        return redact(oneLine(JSON.stringify(error) ?? String(error)));
+    }
+    catch {
+        return 'unknown error';
+    }
+}
+
+
+/***/ }),
+
 /***/ 705:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CM: () => (/* binding */ TERMINAL_STATUSES),
+/* harmony export */   Jh: () => (/* binding */ isKnownPlatform),
 /* harmony export */   Lg: () => (/* binding */ FAILED_STATUSES),
 /* harmony export */   P4: () => (/* binding */ PLATFORMS),
 /* harmony export */   RD: () => (/* binding */ RENDERED_STATUSES),
 /* harmony export */   h4: () => (/* binding */ CONTENT_STATUSES),
 /* harmony export */   iW: () => (/* binding */ SCOPES),
-/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES)
+/* harmony export */   ih: () => (/* binding */ isKnownStatus),
+/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES),
+/* harmony export */   lj: () => (/* binding */ unknownStatus)
 /* harmony export */ });
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
@@ -32,6 +183,13 @@ const CONTENT_STATUSES = [
     'FAILED_UPLOAD',
     'FAILED',
 ];
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
 const TERMINAL_STATUSES = new Set([
     'UPLOADED',
     'FAILED_AUDIO',
@@ -60,6 +218,10 @@ const RENDERED_STATUSES = new Set([
     'FAILED_UPLOAD',
 ]);
 const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
 const SCOPES = ['read', 'write', 'generate', 'delete'];
 
 
@@ -659,6 +821,8 @@ async function writeOutputs(commands, outputs) {
     }
 }
 
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
@@ -1663,6 +1827,7 @@ async function readFolderDefaults(reader, folder) {
 
 ;// CONCATENATED MODULE: ./src/engine.ts
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply.
 // Validate stops after loading, so everything past it (observe, plan, apply)
@@ -1671,13 +1836,13 @@ async function readFolderDefaults(reader, folder) {
 /** The modules of the stages after loading, imported once per process on first use. */
 async function importStages() {
     const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
-        __webpack_require__.e(/* import() */ 249).then(__webpack_require__.bind(__webpack_require__, 3249)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3249)),
         __webpack_require__.e(/* import() */ 649).then(__webpack_require__.bind(__webpack_require__, 8649)),
         __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
         __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
         Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(65)]).then(__webpack_require__.bind(__webpack_require__, 7065)),
         __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
-        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(309)]).then(__webpack_require__.bind(__webpack_require__, 1309)),
+        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(203)]).then(__webpack_require__.bind(__webpack_require__, 1203)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
 }
@@ -1719,7 +1884,8 @@ function asPreview(item) {
         if (step.kind !== 'edit')
             return [step];
         const changes = step.changes.filter((change) => change.field !== 'title');
-        return changes.length > 0 ? [{ ...step, changes }] : [];
+        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+        return changes.length > 0 ? [{ ...step, changes, send }] : [];
     });
     return [{ ...item, steps }];
 }
@@ -1764,6 +1930,7 @@ async function runEngine(options) {
         fatal: null,
         creditsBefore: null,
         creditsAfter: null,
+        notes: [],
         timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
     };
     if (mode === 'validate')
@@ -1810,7 +1977,7 @@ async function runEngine(options) {
 }
 async function execute(stages, options, client, plan, report) {
     const { mode, logger } = options;
-    const { scopesFor, realClock, applyItems, itemResults } = stages;
+    const { statedScopes, realClock, applyItems, itemResults } = stages;
     const allowed = allowedSteps(mode, options.permissions);
     const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
     const writes = items
@@ -1829,22 +1996,26 @@ async function execute(stages, options, client, plan, report) {
                 'publish fewer items per run.';
         return;
     }
+    let scopes = [];
     if (writes.length > 0) {
-        // Preflight: the key must hold every scope the writes need, before the first one (A29).
+        // Preflight: only what the interface states (A29). The key is active, and
+        // generation needs `generate`; what content writes need is not shown, so
+        // it is learned from the first 403 instead of guessed here.
         const introspection = await client.introspect();
-        const missing = scopesFor(writes).filter((scope) => !introspection.scopes.includes(scope));
+        scopes = introspection.scopes;
+        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
         if (!introspection.active || missing.length > 0) {
             report.fatal = !introspection.active
                 ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-                : `The API key lacks the scope${missing.length === 1 ? '' : 's'} ${missing.join(', ')} that this plan ` +
-                    `needs (it has ${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-                    `${scopesFor(writes).join(', ')} in the web app under Settings, API Keys.`;
+                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
             return;
         }
     }
     const applyStarted = monotonicMs();
     if (mode === 'apply')
-        report.creditsBefore = await client.credits();
+        report.creditsBefore = await bestEffortCredits(client, report, 'before');
     const clock = options.clock ?? realClock;
     const runs = await applyItems(items, {
         client,
@@ -1861,14 +2032,21 @@ async function execute(stages, options, client, plan, report) {
     // What was done is reported even when reading it back fails.
     let listing = null;
     try {
-        listing = await client.listContents();
+        listing = (await client.listContents()).items;
         if (mode !== 'apply')
             await refreshScripts(stages, client, plan, runs, options.readConcurrency);
-        if (mode === 'apply')
-            report.creditsAfter = await client.credits();
     }
     catch (error) {
         report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+    }
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report, 'after');
+    const refusal = client.writeRefusal ?? null;
+    if (refusal) {
+        report.fatal =
+            `The service refused a write: ${refusal.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
     }
     const results = itemResults(allRuns, listing);
     const result = {
@@ -1880,6 +2058,19 @@ async function execute(stages, options, client, plan, report) {
     };
     report.result = result;
     report.timings.applyMs = elapsed(applyStarted);
+}
+/**
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
+ */
+async function bestEffortCredits(client, report, when) {
+    try {
+        return await client.credits();
+    }
+    catch (error) {
+        report.notes.push(`The credit balance ${when} the run could not be read: ${(0,errors.describeError)(error)}`);
+        return null;
+    }
 }
 /** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
 async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
@@ -1989,7 +2180,7 @@ async function runAction(commands, env) {
     let report;
     try {
         if (decision.mode !== 'validate') {
-            const api = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(116)]).then(__webpack_require__.bind(__webpack_require__, 6116));
+            const api = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(870)]).then(__webpack_require__.bind(__webpack_require__, 4870));
             client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
         }
         report = await runEngine({
@@ -2586,6 +2777,10 @@ function holdText(hold) {
             return 'its script changed on the service after the plan was made; not rendered in this run';
         case 'changed_since_plan':
             return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'listing_incomplete':
+            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+        case 'unknown_value':
+            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
     }
 }
 function driftText(drift, compact = false) {
@@ -2736,7 +2931,14 @@ function body(report, context, layout) {
                 : null,
         report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
         unmanagedSection(report.plan?.unmanaged ?? [], layout),
+        notesSection(report.notes ?? []),
     ].filter((part) => part !== null);
+}
+/** Informational reads that failed: said once, changed nothing. */
+function notesSection(notes) {
+    if (notes.length === 0)
+        return null;
+    return notes.map((note) => `> ${inlineText(note, 500)}`).join('\n>\n');
 }
 function titleLimit(layout) {
     return layout.minimal ? 40 : layout.compact ? 60 : 120;

@@ -45224,6 +45224,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   OutcomeUnknownError: () => (/* binding */ OutcomeUnknownError),
 /* harmony export */   ResponseShapeError: () => (/* binding */ ResponseShapeError),
 /* harmony export */   ServiceError: () => (/* binding */ ServiceError),
+/* harmony export */   WritesStoppedError: () => (/* binding */ WritesStoppedError),
 /* harmony export */   describeError: () => (/* binding */ describeError),
 /* harmony export */   redact: () => (/* binding */ redact)
 /* harmony export */ });
@@ -45316,6 +45317,20 @@ class NetworkError extends Error {
         this.attempts = options.attempts;
     }
 }
+/**
+ * A write the client refused to send: the client only reads (doctor), or an
+ * earlier write of this run got a 403 and every later one is stopped (A29).
+ */
+class WritesStoppedError extends Error {
+    name = 'WritesStoppedError';
+    method;
+    path;
+    constructor(method, path, why) {
+        super(oneLine(`${method} ${path} was not sent: ${why}.`));
+        this.method = method;
+        this.path = path;
+    }
+}
 /** A successful answer whose body the client cannot read as any listed variant. */
 class ResponseShapeError extends Error {
     name = 'ResponseShapeError';
@@ -45352,13 +45367,15 @@ function describeError(error) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CM: () => (/* binding */ TERMINAL_STATUSES),
+/* harmony export */   Jh: () => (/* binding */ isKnownPlatform),
 /* harmony export */   Lg: () => (/* binding */ FAILED_STATUSES),
 /* harmony export */   P4: () => (/* binding */ PLATFORMS),
 /* harmony export */   RD: () => (/* binding */ RENDERED_STATUSES),
-/* harmony export */   h4: () => (/* binding */ CONTENT_STATUSES),
-/* harmony export */   iW: () => (/* binding */ SCOPES),
-/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES)
+/* harmony export */   ih: () => (/* binding */ isKnownStatus),
+/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES),
+/* harmony export */   lj: () => (/* binding */ unknownStatus)
 /* harmony export */ });
+/* unused harmony exports CONTENT_STATUSES, SCOPES */
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
@@ -45377,6 +45394,13 @@ const CONTENT_STATUSES = [
     'FAILED_UPLOAD',
     'FAILED',
 ];
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
 const TERMINAL_STATUSES = new Set([
     'UPLOADED',
     'FAILED_AUDIO',
@@ -45405,7 +45429,11 @@ const RENDERED_STATUSES = new Set([
     'FAILED_UPLOAD',
 ]);
 const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
-const SCOPES = ['read', 'write', 'generate', 'delete'];
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
+const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
 
 
 /***/ }),
@@ -45414,7 +45442,7 @@ const SCOPES = ['read', 'write', 'generate', 'delete'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4494);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7750);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
@@ -45424,7 +45452,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4494:
+/***/ 7750:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45437,7 +45465,71 @@ __nccwpck_require__.d(__webpack_exports__, {
 var errors = __nccwpck_require__(3249);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __nccwpck_require__(705);
+;// CONCATENATED MODULE: ./src/emulator/dialects.ts
+const DIALECTS = {
+    reference: {
+        summary: '{data, page, limit, total, has_more} listings; writes answer the item; partial PUT; content writes need generate',
+        listing: {},
+        create: 'item',
+        edit: 'item',
+        put: 'partial',
+        contentWrites: 'generate',
+        newValues: false,
+    },
+    bare: {
+        summary: 'bare-array listings of 20 with no hints (its own size, pages from 1); writes answer {id} or nothing; content writes need generate',
+        listing: { envelope: 'bare', hint: 'none', sizeParam: 'none', defaultSize: 20 },
+        create: 'id',
+        edit: 'empty',
+        put: 'partial',
+        contentWrites: 'generate',
+        newValues: false,
+    },
+    meta: {
+        summary: '{items, meta: {current_page, total_pages}} listings paged from 0 with per_page; {success, data} answers; PUT replaces the item; content writes need write',
+        listing: { envelope: 'items', hint: 'meta', pageBase: 0, sizeParam: 'per_page', defaultSize: 25 },
+        create: 'wrapped',
+        edit: 'wrapped',
+        put: 'replace',
+        contentWrites: 'write',
+        newValues: false,
+    },
+    links: {
+        summary: '{results, links: {next}} listings by cursor links; creates answer {id}, edits nothing; an account and an item with values beyond the interface',
+        listing: { envelope: 'results', hint: 'links', sizeParam: 'page_size', defaultSize: 30 },
+        create: 'id',
+        edit: 'empty',
+        put: 'partial',
+        contentWrites: 'generate',
+        newValues: true,
+    },
+};
+const DIALECT_NAMES = Object.keys(DIALECTS);
+function dialectNamed(name) {
+    if (!(name in DIALECTS)) {
+        throw new Error(`Unknown emulator dialect "${name}": use one of ${DIALECT_NAMES.join(', ')}.`);
+    }
+    return DIALECTS[name];
+}
+/** The body a write answers with, in the dialect's form (A14). */
+function writeAnswer(form, item) {
+    switch (form) {
+        case 'item':
+            return item;
+        case 'id':
+            return { id: item.id };
+        case 'wrapped':
+            return { success: true, data: item };
+        case 'empty':
+            return null;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
+// Options resolved once into one typed object, and the emulator's clock.
+
 /** Prices per phase in credits (A30). */
 const PHASE_PRICES = { audio: 1, video: 3, upload: 1 };
 function nonNegative(name, value, fallback) {
@@ -45456,6 +45548,7 @@ function resolveOptions(options) {
     if (rateLimit && (rateLimit.requests < 1 || rateLimit.windowSeconds <= 0)) {
         throw new Error('Emulator option rateLimit needs requests ≥ 1 and windowSeconds > 0');
     }
+    const dialect = dialectNamed(options.dialect ?? 'reference');
     const maxPageSize = nonNegative('listing.maxPageSize', options.listing?.maxPageSize, 100);
     if (maxPageSize < 1)
         throw new Error('Emulator option listing.maxPageSize must be at least 1');
@@ -45473,7 +45566,8 @@ function resolveOptions(options) {
         dailyVideoCap: nonNegative('dailyVideoCap', options.dailyVideoCap, 50),
         maxItems: nonNegative('maxItems', options.maxItems, Infinity),
         credits: nonNegative('credits', options.credits, 1000),
-        listing: { ...options.listing, maxPageSize },
+        dialect,
+        listing: { ...dialect.listing, ...options.listing, maxPageSize },
         shapes: { ...options.shapes },
         failures: (options.failures ?? []).map((rule) => ({ ...rule })),
     };
@@ -45709,7 +45803,7 @@ class Store {
             id: account.id ?? (0,external_node_crypto_.randomUUID)(),
             name: account.name,
             platform: account.platform,
-            platform_acronym: ACRONYMS[account.platform],
+            platform_acronym: ACRONYMS[account.platform] ?? account.platform.slice(0, 2).toUpperCase(),
         };
         this.user(userId).accounts.push(record);
         return { ...record };
@@ -45826,6 +45920,8 @@ function publicationUrl(item, account) {
             return `https://www.tiktok.com/@${encodeURIComponent(account.name)}/video/${digest.readBigUInt64BE(0).toString().padStart(19, '7').slice(0, 19)}`;
         case 'Instagram':
             return `https://www.instagram.com/reel/${slug}/`;
+        default:
+            return `https://social.example/${encodeURIComponent(account.platform)}/${slug}`;
     }
 }
 class Job {
@@ -46168,8 +46264,6 @@ function describe(value) {
     return typeof value === 'string' ? `"${value.slice(0, 40)}"` : typeof value;
 }
 
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
 ;// CONCATENATED MODULE: ./src/emulator/shapes.ts
 // Response bodies, exactly as the interface and the assumptions describe them.
 
@@ -46280,38 +46374,85 @@ function subscriptionBody(user, ctx) {
         ? { success: true, ...payload }
         : { success: true, data: payload };
 }
-function positiveInt(value) {
+function whole(value, min) {
     if (value === null || !/^\d+$/.test(value))
         return null;
     const n = Number(value);
-    return n >= 1 ? n : null;
+    return n >= min ? n : null;
+}
+function requestedSize(url, options) {
+    const { sizeParam, defaultSize = 50, maxPageSize } = options;
+    const param = (name) => whole(url.searchParams.get(name), 1);
+    const asked = sizeParam === 'none'
+        ? null
+        : sizeParam === undefined
+            ? (param('limit') ?? param('page_size'))
+            : param(sizeParam);
+    return Math.min(asked ?? defaultSize, maxPageSize);
+}
+/** An opaque cursor: the offset of the next row. */
+function cursorAt(offset) {
+    return Buffer.from(`offset:${offset}`).toString('base64url');
+}
+function offsetOf(cursor) {
+    if (cursor === null)
+        return null;
+    const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return match ? Number(match[1]) : null;
 }
 /**
- * A5-A7: one page of a listing. `page` counts from 1; the size is `limit`,
- * then `page_size`, default 50, capped at maxPageSize. A bare array or the
- * `none` hint cannot tell the client about more pages, so it serves every row.
+ * A5-A7: one page of a listing in the configured reading: where the rows sit,
+ * which size parameter counts, whether pages count from 0 or 1, and which
+ * paging hints come with it (the dialects of src/emulator/dialects.ts).
  */
 function listing(rows, url, ctx) {
-    const { envelope = 'data', hint, maxPageSize } = ctx.config.listing;
+    const options = ctx.config.listing;
+    const { envelope = 'data', hint, pageBase = 1 } = options;
+    const size = requestedSize(url, options);
+    const cursor = offsetOf(url.searchParams.get('cursor'));
+    const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
+    const page = asked ?? pageBase;
+    const offset = cursor ?? (page - pageBase) * size;
+    const slice = rows.slice(offset, offset + size);
+    const hasMore = offset + size < rows.length;
     if (envelope === 'bare')
-        return rows;
-    if (hint === 'none')
-        return { [envelope]: rows };
-    const page = positiveInt(url.searchParams.get('page')) ?? 1;
-    const asked = positiveInt(url.searchParams.get('limit')) ?? positiveInt(url.searchParams.get('page_size'));
-    const limit = Math.min(asked ?? 50, maxPageSize);
-    const slice = rows.slice((page - 1) * limit, page * limit);
-    const hasMore = page * limit < rows.length;
-    const body = { [envelope]: slice, page, limit };
-    if (hint === undefined || hint === 'total')
-        body.total = rows.length;
-    if (hint === undefined || hint === 'has_more')
-        body.has_more = hasMore;
-    if (hint === 'next') {
-        const next = new URL(url.pathname, 'http://emulator');
-        next.searchParams.set('page', String(page + 1));
-        next.searchParams.set('limit', String(limit));
-        body.next = hasMore ? `${next.pathname}${next.search}` : null;
+        return slice;
+    const body = { [envelope]: slice };
+    switch (hint) {
+        case undefined:
+            Object.assign(body, { page, limit: size, total: rows.length, has_more: hasMore });
+            break;
+        case 'total':
+            Object.assign(body, { page, limit: size, total: rows.length });
+            break;
+        case 'has_more':
+            Object.assign(body, { page, limit: size, has_more: hasMore });
+            break;
+        case 'next': {
+            const next = new URLSearchParams({ page: String(page + 1), limit: String(size) });
+            body.next = hasMore ? `${url.pathname}?${next.toString()}` : null;
+            break;
+        }
+        case 'meta':
+            body.meta = {
+                current_page: page,
+                per_page: size,
+                total_pages: Math.max(1, Math.ceil(rows.length / size)),
+                total: rows.length,
+            };
+            break;
+        case 'links': {
+            const next = new URL(`${ctx.baseUrl}${url.pathname}`);
+            next.searchParams.set('cursor', cursorAt(offset + size));
+            next.searchParams.set('page_size', String(size));
+            body.links = { next: hasMore ? next.href : null };
+            break;
+        }
+        case 'cursor':
+            body.next_cursor = hasMore ? cursorAt(offset + size) : null;
+            break;
+        case 'none':
+            break;
     }
     return body;
 }
@@ -46322,6 +46463,7 @@ function versionRows(item) {
 
 ;// CONCATENATED MODULE: ./src/emulator/contents.ts
 // Content items: create, read, list, edit, versions (A12-A18).
+
 
 
 
@@ -46373,7 +46515,7 @@ function createContent(call) {
         item.textover = writeScript(item.full_text);
     item.versions.push(snapshotVersion(item));
     call.core.store.addItem(item);
-    return { status: 201, body: wrapObject(detail(item, call.user, call.core.shapes), call.core.shapes) };
+    return answer(call, item, call.core.config.dialect.create, 201);
 }
 function getContent(call) {
     const item = ownItem(call);
@@ -46390,6 +46532,14 @@ function listVersions(call) {
         return { status: 404, body: { message: NOT_FOUND } };
     return { status: 200, body: listing(versionRows(item), call.url, call.core.shapes) };
 }
+/** A14: a write's answer in the dialect's form; an empty one is 204. */
+function answer(call, item, form, status) {
+    if (form === 'empty')
+        return { status: 204, body: null };
+    const body = detail(item, call.user, call.core.shapes);
+    return { status, body: form === 'item' ? wrapObject(body, call.core.shapes) : writeAnswer(form, body) };
+}
+const WRITABLE = ['description', 'full_text', 'textover', 'hashtags', 'persona_id', 'fine_tuning'];
 function same(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -46398,7 +46548,18 @@ function editContent(call) {
     const cancel = optBoolean(body, 'cancel_generation') === true;
     const fields = readFields(body);
     const item = ownItem(call);
-    const { core, user } = call;
+    const { core } = call;
+    if (core.config.dialect.put === 'replace') {
+        // A13, the other reading: PUT replaces the item; what is not sent is cleared.
+        if (fields.title === undefined)
+            throw badRequest('title: required, a non-empty string.');
+        for (const name of WRITABLE)
+            if (fields[name] === undefined)
+                fields[name] = null;
+        // A15 still holds: a new full_text sent without a script gets one written.
+        if (body.textover === undefined && fields.full_text !== item.full_text)
+            delete fields.textover;
+    }
     if (types/* GENERATING_STATUSES */.kl.has(item.status) || core.jobs.running(item)) {
         if (!cancel) {
             throw new HttpError(409, {
@@ -46407,7 +46568,7 @@ function editContent(call) {
             });
         }
         // A17: stop the job, refund the phases that had not finished, back to NEW.
-        core.jobs.cancel(item, user);
+        core.jobs.cancel(item, call.user);
         setStatus(item, 'NEW');
         item.progress = null;
     }
@@ -46432,7 +46593,7 @@ function editContent(call) {
     if (scriptChanged)
         item.versions.push(snapshotVersion(item));
     item.updated_at = new Date().toISOString();
-    return { status: 200, body: wrapObject(detail(item, user, core.shapes), core.shapes) };
+    return answer(call, item, core.config.dialect.edit, 200);
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/generation.ts
@@ -46594,6 +46755,7 @@ function route(method, path, scopes, handle, extra = {}) {
         scopes,
         limited: extra.limited ?? false,
         videoCap: extra.videoCap ?? false,
+        contentWrite: extra.contentWrite ?? false,
         errors: extra.errors ?? 'error',
         handle,
     };
@@ -46613,11 +46775,11 @@ function introspect(call) {
 }
 const ROUTES = [
     route('GET', '/contents', ['read'], listContents),
-    route('POST', '/contents', ['write'], createContent),
+    route('POST', '/contents', [], createContent, { contentWrite: true }),
     route('POST', `/contents/upload/${ID}`, ['generate'], upload, { limited: true }),
     route('GET', `/contents/${ID}/versions`, ['read'], listVersions),
     route('GET', `/contents/${ID}`, ['read'], getContent),
-    route('PUT', `/contents/${ID}`, ['write'], editContent),
+    route('PUT', `/contents/${ID}`, [], editContent, { contentWrite: true }),
     route('POST', '/gen/process-content-async', ['generate'], processContent, { limited: true }),
     route('POST', '/gen/video', ['generate'], generateVideo, { limited: true, videoCap: true }),
     route('GET', `/gen/task-status/${ID}`, ['read'], getTaskStatus),
@@ -46732,8 +46894,9 @@ async function handle(state, req, entry) {
             throw new HttpError(405, { error: `${method} is not allowed on /v1${path}.` }, { allow: match.allowed.join(', ') });
         }
         const { route } = match;
-        if (!hasScopes(auth.key, route.scopes)) {
-            throw new HttpError(403, { error: 'insufficient_scope', required: [...route.scopes] });
+        const scopes = route.contentWrite ? [core.config.dialect.contentWrites] : route.scopes;
+        if (!hasScopes(auth.key, scopes)) {
+            throw new HttpError(403, { error: 'insufficient_scope', required: [...scopes] });
         }
         if (route.limited) {
             const retry = takeGenerationAllowance(auth.user, core.clock, core.config);
@@ -46757,7 +46920,9 @@ async function handle(state, req, entry) {
 function send(res, reply) {
     const headers = { ...reply.headers };
     let payload;
-    if (Buffer.isBuffer(reply.body))
+    if (reply.status === 204)
+        payload = '';
+    else if (Buffer.isBuffer(reply.body))
         payload = reply.body;
     else if (typeof reply.body === 'string') {
         payload = reply.body;
@@ -46838,8 +47003,24 @@ function createEmulatorServer(state) {
 
 
 
-/** Scopes of the ready key of the default user. */
-const READY_KEY_SCOPES = ['read', 'write', 'generate'];
+
+/** Scopes of the ready key of the default user: the interface's default, read and generate. */
+const READY_KEY_SCOPES = ['read', 'generate'];
+const unknownPlatform = (name) => name;
+/**
+ * A35: a service that grew beyond the interface's enums: an account on a
+ * fourth platform and an item in a status the interface does not list.
+ */
+function seedNewValues(store) {
+    store.addAccount(DEFAULT_USER_ID, { platform: unknownPlatform('Threads'), name: 'Ocean Threads' });
+    const item = blankItem(DEFAULT_USER_ID, 'Archived: tide pools');
+    item.full_text = 'Tide pools hold whole worlds between two tides.';
+    item.textover = writeScript(item.full_text);
+    item.status = (0,types/* unknownStatus */.lj)('ARCHIVED');
+    item.statusHistory = [item.status];
+    item.versions.push(snapshotVersion(item));
+    store.addItem(item);
+}
 function buildAdmin(state) {
     const { core, faults } = state;
     const { store } = core;
@@ -46907,6 +47088,8 @@ async function startEmulator(options = {}) {
         store.addAccount(DEFAULT_USER_ID, account);
     for (const persona of DEFAULT_PERSONAS)
         store.addPersona(DEFAULT_USER_ID, persona);
+    if (config.dialect.newValues)
+        seedNewValues(store);
     const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());
     const state = { core, faults: new Faults(), log: [], timers: new Set() };
     const server = createEmulatorServer(state);
@@ -47199,6 +47382,722 @@ Environment:
 Exit codes:
 ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 `;
+}
+
+;// CONCATENATED MODULE: ./src/api/readings.ts
+// Every answer the interface calls "not shown" is recognised here, and each
+// recognition names the reading it took. The client parses through these
+// functions and `doctor` reports the names they return, so doctor can never
+// claim a reading the client does not handle. docs/service-assumptions.md
+// lists the same readings under the same rule numbers.
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
+class Unrecognised extends Error {
+    name = 'Unrecognised';
+    rule;
+    seen;
+    constructor(rule, seen) {
+        super(`${RULES[rule].title}: ${seen}`);
+        this.rule = rule;
+        this.seen = seen;
+    }
+}
+/** The rules of docs/service-assumptions.md that a live service can show. */
+const RULES = {
+    A5: {
+        title: 'Listing envelope',
+        readings: [
+            'bare array',
+            'under data',
+            'under items',
+            'under contents',
+            'under accounts',
+            'under results',
+        ],
+        otherwise: 'stop',
+        effect: 'plan and apply stop before any write: no listing, no plan',
+    },
+    A6: {
+        title: 'Page size',
+        readings: ['honoured', 'service size', 'lowered after a 400'],
+        otherwise: 'note',
+        effect: 'the listing reads more, smaller pages',
+    },
+    A7: {
+        title: 'Paging',
+        readings: [
+            'one page',
+            'pages from 1',
+            'pages from 0',
+            'next links',
+            'next cursors',
+            'hints at top level',
+            'hints under meta',
+            'hints under pagination',
+            'hints under links',
+            'no hints',
+        ],
+        otherwise: 'hold',
+        effect: 'creates are held until the listing can be proven complete; matched items go on',
+    },
+    A9: {
+        title: 'Object envelope',
+        readings: [
+            'the object itself',
+            'under data',
+            'under content',
+            'under item',
+            'under result',
+            '{success, data}',
+        ],
+        otherwise: 'stop',
+        effect: 'the item cannot be read; plan stops',
+    },
+    A10: {
+        title: 'Credit balance',
+        readings: ['a number', 'a number under data', 'a number under credits'],
+        otherwise: 'note',
+        effect: 'the report shows no balance; nothing else changes',
+    },
+    A11: {
+        title: 'Subscription',
+        readings: ['fields at top level', 'fields under data'],
+        otherwise: 'note',
+        effect: 'the report shows no plan limits; nothing else changes',
+    },
+    A14: {
+        title: 'Write answers',
+        readings: ['the item', 'an id', 'nothing'],
+        otherwise: 'note',
+        effect: 'every write is read back with GET /contents/{id}; a create with no id is found by its title',
+    },
+    A18: {
+        title: 'List rows',
+        readings: ['rows with status', 'rows without status'],
+        otherwise: 'hold',
+        effect: 'rows without a status are completed from the detail view',
+    },
+    A24: {
+        title: 'Task status',
+        readings: ['status and last_error', 'state and error'],
+        otherwise: 'hold',
+        effect: 'items cannot be waited on; their runs are reported as still running',
+    },
+    A29: {
+        title: 'Key and scopes',
+        readings: ['active'],
+        otherwise: 'stop',
+        effect: 'nothing is written with an inactive key',
+    },
+    A35: {
+        title: 'Values beyond the interface',
+        readings: ['none seen', 'unknown values seen'],
+        otherwise: 'hold',
+        effect: 'an item in an unknown status, or publishing to an account on an unknown platform, is held; the rest go on',
+    },
+};
+/** Describes a JSON value by its shape, never its content: what doctor may print of a foreign answer. */
+function shapeOf(value, depth = 1) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return `an array of ${value.length}`;
+    if (!isRecord(value))
+        return typeof value === 'string' ? 'text' : typeof value;
+    const keys = Object.keys(value).slice(0, 12);
+    if (depth <= 0)
+        return `an object with ${keys.length} key(s)`;
+    return `{${keys.map((key) => `${key}: ${shapeOf(value[key], depth - 1)}`).join(', ')}}`;
+}
+// ---- one object (A9, A14) -------------------------------------------------
+const OBJECT_KEYS = ['data', 'content', 'item', 'result'];
+const IDENTITY_KEYS = ['id', 'status', 'state', 'active', 'title'];
+/** A9: the object itself, under data/content/item/result, or a `{success, data}` wrapper. */
+function readObject(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A9', `the answer is ${shapeOf(body, 0)}`);
+    if (IDENTITY_KEYS.some((key) => key in body))
+        return { object: body, reading: 'the object itself' };
+    for (const key of OBJECT_KEYS) {
+        const inner = body[key];
+        if (isRecord(inner)) {
+            if (key === 'data' && 'success' in body)
+                return { object: inner, reading: '{success, data}' };
+            return { object: inner, reading: `under ${key}` };
+        }
+    }
+    throw new Unrecognised('A9', `the answer is ${shapeOf(body)}`);
+}
+const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'];
+function idIn(obj) {
+    for (const key of ID_KEYS) {
+        const value = obj[key];
+        if (typeof value === 'string' && value !== '')
+            return value;
+        if (typeof value === 'number' && Number.isFinite(value))
+            return String(value);
+    }
+    return null;
+}
+/**
+ * A14: what a write answered. The item itself, only its id (at the top, or
+ * wrapped as in A9), or nothing usable at all. The client reads the item back
+ * in every case.
+ */
+function readWriteAnswer(body) {
+    if (body === null || body === undefined || typeof body === 'string' || !isRecord(body))
+        return { id: null, reading: 'nothing' };
+    for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
+        const id = idIn(scope);
+        if (id !== null)
+            return { id, reading: 'title' in scope && 'status' in scope ? 'the item' : 'an id' };
+    }
+    return { id: null, reading: 'nothing' };
+}
+/** A row's id, for de-duplicating a listing; null when it has none. */
+function rowId(row) {
+    return isRecord(row) ? idIn(row) : null;
+}
+// ---- listings (A5, A7) ------------------------------------------------------
+const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
+/** A5: a bare array, or the first array under data/items/contents/accounts/results (also inside `data`). */
+function readListingBody(body) {
+    if (Array.isArray(body))
+        return { rows: body, reading: 'bare array', holder: null };
+    if (!isRecord(body))
+        throw new Unrecognised('A5', `the listing is ${shapeOf(body, 0)}`);
+    for (const key of LISTING_KEYS) {
+        const rows = body[key];
+        if (Array.isArray(rows))
+            return { rows, reading: `under ${key}`, holder: body };
+    }
+    const data = body.data;
+    if (isRecord(data)) {
+        for (const key of LISTING_KEYS) {
+            const rows = data[key];
+            if (Array.isArray(rows))
+                return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
+        }
+    }
+    throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+const HINT_PLACES = [
+    ['meta', 'meta'],
+    ['pagination', 'pagination'],
+    ['links', 'links'],
+    ['paging', 'pagination'],
+];
+function num(value) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value;
+    if (typeof value === 'string' && /^\d+$/.test(value.trim()))
+        return Number(value);
+    return null;
+}
+function firstNum(obj, keys) {
+    for (const key of keys) {
+        const value = num(obj[key]);
+        if (value !== null)
+            return Math.floor(value);
+    }
+    return null;
+}
+function isLink(value) {
+    return value.includes('/') || value.includes('?') || value.includes('=');
+}
+/** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
+function nextOf(obj) {
+    for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
+        if (!(key in obj))
+            continue;
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        const page = num(value);
+        if (page !== null)
+            return { kind: 'page', page: Math.floor(page) };
+        const href = typeof value === 'string' ? value : isRecord(value) ? value.href : undefined;
+        if (typeof href === 'string' && href !== '') {
+            return isLink(href) || key !== 'next' ? { kind: 'link', href } : { kind: 'cursor', cursor: href };
+        }
+    }
+    for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
+        if (!(key in obj))
+            continue;
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        if (typeof value === 'string' || typeof value === 'number')
+            return { kind: 'cursor', cursor: String(value) };
+    }
+    const nextPage = num(obj.next_page);
+    if (nextPage !== null)
+        return { kind: 'page', page: nextPage };
+    if ('next_page' in obj && obj.next_page === null)
+        return { kind: 'end' };
+    return null;
+}
+function hintsIn(obj) {
+    const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
+    return {
+        hasMore: typeof hasMore === 'boolean' ? hasMore : null,
+        next: nextOf(obj),
+        total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
+        count: firstNum(obj, ['count']),
+        totalPages: firstNum(obj, ['total_pages', 'totalPages', 'page_count', 'pages']),
+        lastPage: firstNum(obj, ['last_page', 'lastPage']),
+        page: firstNum(obj, ['page', 'current_page', 'currentPage', 'page_number']),
+    };
+}
+function anyHint(hints) {
+    return Object.values(hints).some((value) => value !== null);
+}
+/** A7: paging hints at the top level or under meta/pagination/links, merged, the first place named. */
+function readPagingHints(holder) {
+    const none = {
+        where: null,
+        hasMore: null,
+        next: null,
+        total: null,
+        count: null,
+        totalPages: null,
+        lastPage: null,
+        page: null,
+    };
+    if (holder === null)
+        return none;
+    const places = [['top level', hintsIn(holder)]];
+    for (const [key, name] of HINT_PLACES) {
+        const inner = holder[key];
+        if (isRecord(inner))
+            places.push([name, hintsIn(inner)]);
+    }
+    const merged = { ...none };
+    for (const [where, hints] of places) {
+        if (!anyHint(hints))
+            continue;
+        merged.where ??= where;
+        for (const [key, value] of Object.entries(hints)) {
+            if (value !== null && merged[key] === null)
+                merged[key] = value;
+        }
+    }
+    return merged;
+}
+// ---- small objects (A10, A11, A24) -------------------------------------------
+const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
+/** A10: a number under one of the credit keys, at the top, under data, or under a `credits` object. */
+function readCredits(body) {
+    if (!isRecord(body)) {
+        const value = num(body);
+        if (value !== null)
+            return { credits: value, reading: 'a number' };
+        throw new Unrecognised('A10', `the balance is ${shapeOf(body, 0)}`);
+    }
+    const scopes = [
+        [body, 'a number'],
+        [isRecord(body.data) ? body.data : null, 'a number under data'],
+        [isRecord(body.credits) ? body.credits : null, 'a number under credits'],
+        [isRecord(body.data) && isRecord(body.data.credits) ? body.data.credits : null, 'a number under credits'],
+    ];
+    for (const [scope, reading] of scopes) {
+        if (scope === null)
+            continue;
+        for (const key of CREDIT_KEYS) {
+            const value = num(scope[key]);
+            if (value !== null)
+                return { credits: value, reading };
+        }
+    }
+    throw new Unrecognised('A10', `no number under ${CREDIT_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+/** A11: the subscription's plan, limits and usage_summary, at the top or under data. */
+function readSubscription(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A11', `the subscription is ${shapeOf(body, 0)}`);
+    const has = (obj) => 'limits' in obj || 'plan' in obj || 'usage_summary' in obj;
+    if (isRecord(body.data) && has(body.data))
+        return { fields: body.data, reading: 'fields under data' };
+    if (has(body))
+        return { fields: body, reading: 'fields at top level' };
+    throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
+}
+/** A24: the status under `status` or `state`, the error under `last_error` or `error`. */
+function readTaskStatus(obj) {
+    if ('status' in obj)
+        return { status: obj.status, lastError: obj.last_error ?? obj.error, reading: 'status and last_error' };
+    if ('state' in obj)
+        return { status: obj.state, lastError: obj.error ?? obj.last_error, reading: 'state and error' };
+    throw new Unrecognised('A24', `no status or state in ${shapeOf(obj)}`);
+}
+
+;// CONCATENATED MODULE: ./src/api/wire.ts
+/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
+function resolveBaseUrl(raw) {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        return null;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return null;
+    if (url.username !== '' || url.password !== '')
+        return null;
+    const path = url.pathname.replace(/\/+$/, '');
+    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
+    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
+}
+const id = (value) => encodeURIComponent(value);
+/** The endpoints of the interface, relative to the `/v1` prefix. */
+const paths = {
+    contents: () => '/contents',
+    content: (contentId) => `/contents/${id(contentId)}`,
+    versions: (contentId) => `/contents/${id(contentId)}/versions`,
+    upload: (contentId) => `/contents/upload/${id(contentId)}`,
+    processContent: () => '/gen/process-content-async',
+    generateVideo: () => '/gen/video',
+    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
+    accounts: () => '/accounts',
+    credits: () => '/users/credits',
+    subscription: () => '/subscription/current',
+    introspect: () => '/api-keys/introspect',
+};
+/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
+/**
+ * A6: the query of one listing page. The first page carries no page number,
+ * so that the service starts at its own first page (0 or 1); a cursor, when
+ * the service gave one, replaces the page number.
+ */
+function listingQuery(page, cursor, size) {
+    const query = new URLSearchParams();
+    if (cursor !== null)
+        query.set('cursor', cursor);
+    else if (page !== null)
+        query.set('page', String(page));
+    query.set('limit', String(size));
+    query.set('page_size', String(size));
+    return `?${query.toString()}`;
+}
+/**
+ * A7: a next link, followed as given, as a path relative to the /v1 prefix.
+ * Only links on the service's own origin and under its prefix are followed:
+ * the key is never sent anywhere else.
+ */
+function resolveLink(base, href, from) {
+    let url;
+    try {
+        url = new URL(href, `${base.origin}${base.prefix}${from}`);
+    }
+    catch {
+        throw new Error(`the listing's next link is not a URL`);
+    }
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${base.prefix}/`)) {
+        throw new Error(`the listing's next link leads off ${base.origin}${base.prefix}: it is not followed`);
+    }
+    return `${url.pathname.slice(base.prefix.length)}${url.search}`;
+}
+/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
+function requestHeaders(apiKey, userAgent, hasBody) {
+    const headers = {
+        authorization: `Bearer ${apiKey}`,
+        'user-agent': userAgent,
+        accept: 'application/json',
+    };
+    if (hasBody)
+        headers['content-type'] = 'application/json';
+    return headers;
+}
+/** 'yes'/'no' flags are strings on the wire, not booleans. */
+function wire_yesNo(flag) {
+    return flag ? 'yes' : 'no';
+}
+/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
+function accountIds(ids) {
+    return ids.map((accountId) => ({ id: accountId }));
+}
+function compact(body) {
+    const out = {};
+    for (const [key, value] of Object.entries(body))
+        if (value !== undefined)
+            out[key] = value;
+    return out;
+}
+/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
+function contentBody(fields) {
+    return compact({
+        title: fields.title,
+        description: fields.description,
+        full_text: fields.full_text,
+        textover: fields.textover,
+        hashtags: fields.hashtags,
+        fine_tuning: fields.fine_tuning,
+        persona_id: fields.persona_id,
+    });
+}
+/** A13: `cancel_generation` is sent only when the caller asks for it. */
+function editBody(edit, cancelGeneration) {
+    const body = contentBody(edit);
+    if (cancelGeneration)
+        body.cancel_generation = true;
+    return body;
+}
+function renderFields(render) {
+    return compact({
+        video_id: render.video_id,
+        orientation: render.orientation,
+        prefer_real_world: render.prefer_real_world,
+        image_overlay_enabled: render.image_overlay_enabled,
+        image_overlay_position: render.image_overlay_position,
+        zoom_effect_enabled: render.zoom_effect_enabled,
+        subtitle_settings: render.subtitle_settings,
+    });
+}
+/**
+ * Publication fields shared by the one-shot request (A21) and the upload (A26).
+ * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
+ */
+function publicationFields(publish) {
+    return compact({
+        privacy: publish.privacy,
+        category: publish.category,
+        notifySubscribers: publish.notify_subscribers,
+        aiDisclosure: publish.ai_disclosure,
+        tiktok_post_mode: publish.tiktok_post_mode,
+        tiktok_privacy: publish.tiktok_privacy,
+    });
+}
+/**
+ * A21: the presence of `account_ids` is the service's only publication switch,
+ * so the publication fields travel only together with it.
+ */
+function generationBody(request) {
+    const body = { creation_id: request.content_id, ...renderFields(request.render) };
+    const publish = request.publish;
+    if (publish === undefined)
+        return body;
+    return {
+        ...body,
+        account_ids: accountIds(publish.account_ids),
+        made_for_kids: wire_yesNo(publish.made_for_kids),
+        age_restricted: wire_yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
+function videoBody(contentId, render) {
+    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
+}
+/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
+function uploadBody(publish) {
+    return {
+        account_ids: accountIds(publish.account_ids),
+        madeForKids: wire_yesNo(publish.made_for_kids),
+        ageRestricted: wire_yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/api/listing.ts
+
+
+
+// Reading a whole listing (A5-A7) whatever paging the service chose, and
+// proving that nothing was missed: a manifest whose item sits on an unread
+// page would be created a second time. The first page is asked for without a
+// page number, so a service counting from 0 and one counting from 1 both
+// start at their own first page; the numbering is then learned from the
+// answer's own hints, or from whether `page=1` repeats that first page.
+/** A listing never runs past this many pages, whatever the hints say. */
+const MAX_PAGES = 10_000;
+/** A listing the service answered in a way that cannot be read completely: nothing may be planned from it. */
+class ListingError extends Error {
+    name = 'ListingError';
+}
+/** A 400 that names the page-size parameter: the service wants smaller pages (A6). */
+function smallerSize(error, size) {
+    if (!(error instanceof errors.ServiceError) || error.status !== 400)
+        return null;
+    const said = `${error.serviceMessage} ${error.message}`;
+    if (!/\b(limit|page_size|per_page|page size|size)\b/i.test(said))
+        return null;
+    const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
+    const allowed = numbers.filter((n) => n >= 1 && n < size);
+    const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
+    return next >= 1 && next < size ? next : null;
+}
+const HINTS_READING = {
+    'top level': 'hints at top level',
+    meta: 'hints under meta',
+    pagination: 'hints under pagination',
+    links: 'hints under links',
+};
+function hintsReading(hints) {
+    return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
+}
+/** What the hints prove about the end of the listing, or null when they prove nothing. */
+function proofFromHints(hints, read, pages) {
+    if (hints.next?.kind === 'end')
+        return 'an empty next link';
+    if (hints.hasMore === false)
+        return 'has_more: false';
+    if (hints.total !== null && read >= hints.total)
+        return `total: ${hints.total}`;
+    if (hints.totalPages !== null && pages >= hints.totalPages)
+        return `total_pages: ${hints.totalPages}`;
+    if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
+        return `last_page: ${hints.lastPage}`;
+    return null;
+}
+async function walkListing(path, options) {
+    const maxPages = options.maxPages ?? MAX_PAGES;
+    let size = Math.max(1, Math.floor(options.pageSize));
+    let lowered = false;
+    const seen = new Set();
+    const rows = [];
+    const out = {
+        rows,
+        complete: false,
+        proof: null,
+        gap: null,
+        pages: 0,
+        envelope: null,
+        paging: 'one page',
+        hints: 'no hints',
+        size: null,
+        pageSize: size,
+    };
+    let gaps = [];
+    let request = {
+        page: null,
+        cursor: null,
+        link: null,
+    };
+    /** Answers to the `page=1` probe that repeated the first page: not pages of their own. */
+    let repeats = 0;
+    let probing = false;
+    let firstIds = null;
+    const fetchPage = async () => {
+        for (;;) {
+            const target = request.link ?? `${path}${listingQuery(request.page, request.cursor, size)}`;
+            try {
+                return await options.get(target);
+            }
+            catch (error) {
+                const smaller = request.link === null ? smallerSize(error, size) : null;
+                if (smaller === null)
+                    throw error;
+                size = smaller;
+                lowered = true;
+            }
+        }
+    };
+    for (;;) {
+        if (out.pages >= maxPages) {
+            gaps.push(`the listing was still going after ${maxPages} pages`);
+            break;
+        }
+        const body = await fetchPage();
+        const page = readListingBody(body);
+        const hints = readPagingHints(page.holder);
+        out.pages++;
+        out.envelope ??= page.reading;
+        if (hints.where !== null && out.hints === 'no hints')
+            out.hints = hintsReading(hints);
+        if (out.pages === 1) {
+            out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
+        }
+        const ids = page.rows.map(options.identify ?? rowId);
+        const withoutId = ids.filter((id) => id === null).length;
+        if (withoutId > 0)
+            gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
+        const fresh = page.rows.filter((_, index) => {
+            const id = ids[index];
+            return id === null || id === undefined ? false : !seen.has(id);
+        });
+        if (probing) {
+            probing = false;
+            const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
+            if (repeatsFirst) {
+                // `page=1` is the first page again: this service counts from 1.
+                out.paging = 'pages from 1';
+                repeats++;
+                request = { page: 2, cursor: null, link: null };
+                continue;
+            }
+            if (page.rows.length > 0 && fresh.length !== page.rows.length) {
+                throw new ListingError(`GET ${path}: page 1 overlaps the first page without repeating it; the service's paging cannot be read, so the listing cannot be proven complete.`);
+            }
+            out.paging = 'pages from 0';
+        }
+        else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
+            throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
+                'parameters, so the listing cannot be proven complete and nothing is planned from it.');
+        }
+        for (const [index, row] of page.rows.entries()) {
+            const id = ids[index];
+            if (id === null || id === undefined || seen.has(id))
+                continue;
+            seen.add(id);
+            rows.push(row);
+        }
+        if (out.pages === 1)
+            firstIds = new Set(ids.filter((id) => id !== null));
+        if (page.rows.length === 0) {
+            out.proof = 'an empty page';
+            break;
+        }
+        // The page number of this answer in the service's numbering, once known.
+        const current = hints.page ?? request.page;
+        const next = hints.next?.kind === 'end' ? null : hints.next;
+        if (next?.kind === 'link') {
+            out.paging = 'next links';
+            request = { page: null, cursor: null, link: resolveLink(options.base, next.href, path) };
+            continue;
+        }
+        if (next?.kind === 'cursor') {
+            out.paging = 'next cursors';
+            request = { page: null, cursor: next.cursor, link: null };
+            continue;
+        }
+        if (next?.kind === 'page') {
+            if (out.paging === 'one page')
+                out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
+            request = { page: next.page, cursor: null, link: null };
+            continue;
+        }
+        const proof = hints.hasMore === true ? null : proofFromHints(hints, seen.size, out.pages - repeats);
+        if (proof !== null) {
+            out.proof = proof;
+            if (hints.total !== null && seen.size < hints.total)
+                gaps.push(`the service says ${hints.total} items but ${seen.size} were listed`);
+            break;
+        }
+        if ((request.link !== null || request.cursor !== null) && hints.hasMore !== true) {
+            // A link- or cursor-paged listing that gives no next link has ended.
+            out.proof = 'no next link';
+            break;
+        }
+        // Nothing proves the end yet: ask for the next page by number.
+        if (current === null) {
+            probing = true;
+            request = { page: 1, cursor: null, link: null };
+            continue;
+        }
+        if (out.paging === 'one page')
+            out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
+        request = { page: current + 1, cursor: null, link: null };
+    }
+    if (lowered)
+        out.size = 'lowered after a 400';
+    out.pageSize = size;
+    gaps = [...new Set(gaps)];
+    out.complete = out.proof !== null && gaps.length === 0;
+    out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/api/explain.ts
@@ -47513,16 +48412,14 @@ async function sendWithRetries(kind, runtime, send) {
 
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
 
-// Every response shape the interface calls "not shown" is read here, and only
-// here, accepting every variant docs/service-assumptions.md lists (A5, A7,
-// A9–A12, A18, A24, A32). Unknown extra fields are ignored; a missing field
-// the project needs is a ShapeProblem, which the client reports with the
-// endpoint it came from.
+
+// The resources of the interface, read from answers whose envelope
+// readings.ts has recognised. Unknown extra fields are ignored; a status or a
+// platform beyond the interface is kept as sent and stays local to its item
+// or account (A35); a missing field the project needs is a ShapeProblem,
+// which the client reports with the endpoint it came from.
 class ShapeProblem extends Error {
     name = 'ShapeProblem';
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function record(value, what) {
     if (!isRecord(value))
@@ -47543,7 +48440,7 @@ function requiredText(obj, field, what) {
 function bool(value) {
     return typeof value === 'boolean' ? value : null;
 }
-function num(value) {
+function shapes_num(value) {
     if (typeof value === 'number' && Number.isFinite(value))
         return value;
     if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
@@ -47553,73 +48450,22 @@ function num(value) {
 function object(value) {
     return isRecord(value) ? value : null;
 }
-const STATUS_SET = new Set(types/* CONTENT_STATUSES */.h4);
-const PLATFORM_SET = new Set(types/* PLATFORMS */.P4);
-function shapes_status(value, what) {
-    if (typeof value === 'string' && STATUS_SET.has(value))
+/** A35: a listed status as is; anything else kept as sent, '' when absent. */
+function shapes_status(value) {
+    if (typeof value === 'string' && (0,types/* isKnownStatus */.ih)(value))
         return value;
-    throw new ShapeProblem(`${what} has an unknown status ${JSON.stringify(value ?? null)}`);
+    return (0,types/* unknownStatus */.lj)(typeof value === 'string' ? value : '');
 }
-// ---- envelopes ----------------------------------------------------------
-/** A9: the object itself, or the object under `data` or `content`. */
-function unwrapObject(body, what) {
-    const obj = record(body, what);
-    if ('id' in obj || 'status' in obj || 'active' in obj)
-        return obj;
-    for (const key of ['data', 'content']) {
-        const inner = obj[key];
-        if (isRecord(inner))
-            return inner;
+/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
+function unwrap(body) {
+    try {
+        return readObject(body).object;
     }
-    return obj;
-}
-const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
-/** A5 + A7: a bare array, or the first array under data/items/contents/accounts/results, with paging hints. */
-function readListing(body, what) {
-    if (Array.isArray(body))
-        return { items: body, hasMore: null, next: null, total: null };
-    const obj = record(body, what);
-    const key = LISTING_KEYS.find((candidate) => Array.isArray(obj[candidate]));
-    if (key === undefined)
-        throw new ShapeProblem(`${what} holds no list under ${LISTING_KEYS.join(', ')}`);
-    return {
-        items: obj[key],
-        hasMore: bool(obj.has_more),
-        next: nextHint(obj.next),
-        total: num(obj.total),
-    };
-}
-function nextHint(value) {
-    if (value === null || value === undefined || value === '' || value === false)
-        return null;
-    const direct = num(value);
-    if (direct !== null)
-        return Math.floor(direct);
-    if (typeof value === 'string') {
-        try {
-            const page = new URL(value, 'http://next.invalid/').searchParams.get('page');
-            const n = num(page);
-            if (n !== null)
-                return Math.floor(n);
-        }
-        catch {
-            // an unreadable link still says "there is more"
-        }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
     }
-    return 'advance';
-}
-/** A listing never runs past this many pages, whatever the hints say (A7). */
-const MAX_PAGES = 10_000;
-/** A7: the page to fetch after `page`, or null when the listing is complete. */
-function nextPage(page, listing, readSoFar) {
-    if (listing.items.length === 0 || page >= MAX_PAGES)
-        return null;
-    if (typeof listing.next === 'number' && listing.next > page)
-        return listing.next;
-    const more = listing.next !== null ||
-        listing.hasMore === true ||
-        (listing.total !== null && listing.total > readSoFar);
-    return more ? page + 1 : null;
 }
 // ---- resources ----------------------------------------------------------
 function shapes_persona(value) {
@@ -47630,13 +48476,11 @@ function shapes_persona(value) {
 }
 function parseAccount(value) {
     const obj = record(value, 'an account');
-    const platform = obj.platform;
-    if (typeof platform !== 'string' || !PLATFORM_SET.has(platform)) {
-        throw new ShapeProblem(`account ${JSON.stringify(obj.id ?? null)} has platform ${JSON.stringify(platform ?? null)}, not one of ${types/* PLATFORMS */.P4.join(', ')}`);
-    }
+    const platform = shapes_text(obj.platform) ?? '';
     return {
         id: requiredText(obj, 'id', 'an account'),
         name: shapes_text(obj.name) ?? '',
+        // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
         platform: platform,
         platform_acronym: shapes_text(obj.platform_acronym),
     };
@@ -47651,7 +48495,7 @@ function parseContentSummary(value) {
         description: shapes_text(obj.description),
         full_text: shapes_text(obj.full_text),
         hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status, `content item ${id}`),
+        status: shapes_status(obj.status),
         persona: shapes_persona(obj.persona),
         published_url: shapes_text(obj.published_url),
         published_platform: shapes_text(obj.published_platform),
@@ -47665,7 +48509,7 @@ function progress(value) {
     const obj = object(value);
     if (obj === null)
         return null;
-    return { percentage: num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
+    return { percentage: shapes_num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
 }
 function videoSettings(value) {
     const obj = object(value);
@@ -47683,7 +48527,7 @@ function videoSettings(value) {
 }
 /** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
 function parseContentDetail(body) {
-    const obj = unwrapObject(body, 'the content item');
+    const obj = unwrap(body);
     const id = requiredText(obj, 'id', 'the content item');
     const metadata = object(obj.metadata);
     const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
@@ -47694,7 +48538,7 @@ function parseContentDetail(body) {
         full_text: shapes_text(obj.full_text),
         textover: shapes_text(obj.textover),
         hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status, `content item ${id}`),
+        status: shapes_status(obj.status),
         fine_tuning: object(obj.fine_tuning),
         persona: shapes_persona(obj.persona),
         accounts,
@@ -47710,35 +48554,46 @@ function parseContentDetail(body) {
 }
 /** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
 function parseTaskStatus(body, contentId) {
-    const obj = unwrapObject(body, 'the task status');
+    const obj = unwrap(body);
     const id = shapes_text(obj.id) ?? contentId;
+    let read;
+    try {
+        read = readTaskStatus(obj);
+    }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
     return {
         id,
-        status: shapes_status(obj.status ?? obj.state, `task status of ${id}`),
+        status: shapes_status(read.status),
         progress: progress(obj.progress),
-        last_error: shapes_text(obj.last_error) ?? shapes_text(obj.error),
+        last_error: shapes_text(read.lastError),
     };
 }
-const CREDIT_KEYS = ['credits', 'balance', 'available'];
-/** A10: a number under credits/balance/available, at the top level or under data. */
+/** A10 through readings.ts. */
 function parseCredits(body) {
-    const obj = record(body, 'the credit balance');
-    for (const scope of [obj, object(obj.data)]) {
-        if (scope === null)
-            continue;
-        for (const key of CREDIT_KEYS) {
-            const value = num(scope[key]);
-            if (value !== null)
-                return value;
-        }
+    try {
+        return readCredits(body).credits;
     }
-    throw new ShapeProblem(`the credit balance holds no number under ${CREDIT_KEYS.join(', ')}`);
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
 }
-/** A11: `{success:true, plan, limits, usage_summary}`, or those fields under data. */
+/** A11 through readings.ts. */
 function parseSubscription(body) {
-    const obj = record(body, 'the subscription');
-    const inner = object(obj.data);
-    const scope = inner !== null && ('limits' in inner || 'plan' in inner || 'usage_summary' in inner) ? inner : obj;
+    let scope;
+    try {
+        scope = readSubscription(body).fields;
+    }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
     const plan = scope.plan;
     return {
         plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
@@ -47761,7 +48616,7 @@ function parseVersion(value) {
     };
 }
 function parseIntrospection(body) {
-    const obj = unwrapObject(body, 'the key introspection');
+    const obj = unwrap(body);
     const active = bool(obj.active);
     if (active === null)
         throw new ShapeProblem('the key introspection has no boolean active');
@@ -47798,8 +48653,8 @@ function parseErrorBody(body) {
         required: Array.isArray(required)
             ? required.filter((s) => typeof s === 'string')
             : undefined,
-        creditsRequired: num(required) ?? undefined,
-        balance: num(body.balance) ?? undefined,
+        creditsRequired: shapes_num(required) ?? undefined,
+        balance: shapes_num(body.balance) ?? undefined,
         limit: shapes_text(body.limit) ?? undefined,
     };
 }
@@ -47812,144 +48667,6 @@ function failureInSuccess(body) {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/api/wire.ts
-/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
-function resolveBaseUrl(raw) {
-    let url;
-    try {
-        url = new URL(raw.trim());
-    }
-    catch {
-        return null;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        return null;
-    if (url.username !== '' || url.password !== '')
-        return null;
-    const path = url.pathname.replace(/\/+$/, '');
-    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
-    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
-}
-const id = (value) => encodeURIComponent(value);
-/** The endpoints of the interface, relative to the `/v1` prefix. */
-const paths = {
-    contents: () => '/contents',
-    content: (contentId) => `/contents/${id(contentId)}`,
-    versions: (contentId) => `/contents/${id(contentId)}/versions`,
-    upload: (contentId) => `/contents/upload/${id(contentId)}`,
-    processContent: () => '/gen/process-content-async',
-    generateVideo: () => '/gen/video',
-    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
-    accounts: () => '/accounts',
-    credits: () => '/users/credits',
-    subscription: () => '/subscription/current',
-    introspect: () => '/api-keys/introspect',
-};
-/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
-function pageQuery(page, size) {
-    return `?page=${page}&limit=${size}&page_size=${size}`;
-}
-/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
-function requestHeaders(apiKey, userAgent, hasBody) {
-    const headers = {
-        authorization: `Bearer ${apiKey}`,
-        'user-agent': userAgent,
-        accept: 'application/json',
-    };
-    if (hasBody)
-        headers['content-type'] = 'application/json';
-    return headers;
-}
-/** 'yes'/'no' flags are strings on the wire, not booleans. */
-function wire_yesNo(flag) {
-    return flag ? 'yes' : 'no';
-}
-/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
-function accountIds(ids) {
-    return ids.map((accountId) => ({ id: accountId }));
-}
-function compact(body) {
-    const out = {};
-    for (const [key, value] of Object.entries(body))
-        if (value !== undefined)
-            out[key] = value;
-    return out;
-}
-/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
-function contentBody(fields) {
-    return compact({
-        title: fields.title,
-        description: fields.description,
-        full_text: fields.full_text,
-        textover: fields.textover,
-        hashtags: fields.hashtags,
-        fine_tuning: fields.fine_tuning,
-        persona_id: fields.persona_id,
-    });
-}
-/** A13: `cancel_generation` is sent only when the caller asks for it. */
-function editBody(edit, cancelGeneration) {
-    const body = contentBody(edit);
-    if (cancelGeneration)
-        body.cancel_generation = true;
-    return body;
-}
-function renderFields(render) {
-    return compact({
-        video_id: render.video_id,
-        orientation: render.orientation,
-        prefer_real_world: render.prefer_real_world,
-        image_overlay_enabled: render.image_overlay_enabled,
-        image_overlay_position: render.image_overlay_position,
-        zoom_effect_enabled: render.zoom_effect_enabled,
-        subtitle_settings: render.subtitle_settings,
-    });
-}
-/**
- * Publication fields shared by the one-shot request (A21) and the upload (A26).
- * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
- */
-function publicationFields(publish) {
-    return compact({
-        privacy: publish.privacy,
-        category: publish.category,
-        notifySubscribers: publish.notify_subscribers,
-        aiDisclosure: publish.ai_disclosure,
-        tiktok_post_mode: publish.tiktok_post_mode,
-        tiktok_privacy: publish.tiktok_privacy,
-    });
-}
-/**
- * A21: the presence of `account_ids` is the service's only publication switch,
- * so the publication fields travel only together with it.
- */
-function generationBody(request) {
-    const body = { creation_id: request.content_id, ...renderFields(request.render) };
-    const publish = request.publish;
-    if (publish === undefined)
-        return body;
-    return {
-        ...body,
-        account_ids: accountIds(publish.account_ids),
-        made_for_kids: wire_yesNo(publish.made_for_kids),
-        age_restricted: wire_yesNo(publish.age_restricted),
-        ...publicationFields(publish),
-    };
-}
-/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
-function videoBody(contentId, render) {
-    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
-}
-/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
-function uploadBody(publish) {
-    return {
-        account_ids: accountIds(publish.account_ids),
-        madeForKids: wire_yesNo(publish.made_for_kids),
-        ageRestricted: wire_yesNo(publish.age_restricted),
-        ...publicationFields(publish),
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/api/transport.ts
 
 
@@ -48021,6 +48738,8 @@ function decode(raw) {
 
 
 
+
+
 const client_KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
@@ -48046,16 +48765,25 @@ const CREATE = { idempotent: false, rateLimited: false };
 const READ = { idempotent: true, rateLimited: false };
 class HttpServiceClient {
     baseUrl;
+    #base;
     #transport;
     #pageSize;
     #now;
+    #readOnly;
+    #onListing;
+    #writeRefusal = null;
+    #writeAccepted = false;
+    #writeGate = Promise.resolve();
     #introspection = null;
     constructor(apiKey, base, options) {
         this.baseUrl = base.href;
+        this.#base = base;
         this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
         const sleep = options.sleep ?? realSleep;
         const now = options.now ?? Date.now;
         this.#now = now;
+        this.#readOnly = options.readOnly === true;
+        this.#onListing = options.onListing;
         this.#transport = new Transport(apiKey, {
             base,
             userAgent: options.userAgent ?? USER_AGENT,
@@ -48073,24 +48801,46 @@ class HttpServiceClient {
         });
     }
     // ---- endpoints --------------------------------------------------------
+    get writeRefusal() {
+        return this.#writeRefusal;
+    }
     listContents() {
         return this.#listAll(paths.contents(), parseContentSummary);
     }
     async getContent(id) {
         return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
     }
+    /**
+     * A14: whatever the create answers (the item, only its id, or nothing), the
+     * item is read back. An answer naming no item cannot be read back: it is an
+     * outcome the engine resolves by looking the title up, never by resending.
+     */
     async createContent(fields) {
         const path = paths.contents();
-        const body = await this.#call('POST', path, contentBody(fields), CREATE);
-        return this.#parse('POST', path, body, parseContentDetail);
+        const answer = readWriteAnswer(await this.#call('POST', path, contentBody(fields), CREATE));
+        if (answer.id === null) {
+            throw new errors.OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
+        }
+        return this.getContent(answer.id);
     }
+    /**
+     * A13/A14: the item is read back after the PUT, whatever it answered, and a
+     * field this edit set that the service shows cleared is an error: a service
+     * that replaces the whole item would otherwise lose what was not sent.
+     */
     async editContent(id, edit, options) {
         const path = paths.content(id);
-        const body = await this.#call('PUT', path, editBody(edit, options?.cancelGeneration === true));
-        return this.#parse('PUT', path, body, parseContentDetail);
+        await this.#call('PUT', path, editBody(edit, options?.cancelGeneration === true));
+        const detail = await this.getContent(id);
+        const cleared = clearedFields(edit, detail);
+        if (cleared.length > 0) {
+            throw new errors.ResponseShapeError('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
+        }
+        return detail;
     }
-    listVersions(id) {
-        return this.#listAll(paths.versions(id), parseVersion);
+    async listVersions(id) {
+        const versionOf = (row) => typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
+        return (await this.#listAll(paths.versions(id), parseVersion, versionOf)).items;
     }
     async processContent(request) {
         await this.#call('POST', paths.processContent(), generationBody(request), GENERATION);
@@ -48127,19 +48877,27 @@ class HttpServiceClient {
         return { baseUrl: this.baseUrl };
     }
     // ---- plumbing ---------------------------------------------------------
-    /** A5–A7: every page, until the hints say the listing is complete. */
-    async #listAll(path, parseItem) {
-        const out = [];
-        let page = 1;
-        while (page !== null) {
-            const body = await this.#call('GET', `${path}${pageQuery(page, this.#pageSize)}`);
-            const listing = this.#parse('GET', path, body, (value) => readListing(value, 'the listing'));
-            for (const [index, item] of listing.items.entries()) {
-                out.push(this.#parse('GET', path, item, parseItem, `page ${page}, item ${index + 1}`));
-            }
-            page = nextPage(page, listing, out.length);
+    /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
+    async #listAll(path, parseItem, identify) {
+        let outcome;
+        try {
+            outcome = await walkListing(path, {
+                base: this.#base,
+                pageSize: this.#pageSize,
+                get: (target) => this.#call('GET', target),
+                ...(identify ? { identify } : {}),
+            });
         }
-        return out;
+        catch (error) {
+            if (error instanceof Unrecognised)
+                throw new errors.ResponseShapeError('GET', path, this.#transport.redact(error.message));
+            if (error instanceof ListingError)
+                throw new ListingError(this.#transport.redact(error.message));
+            throw error;
+        }
+        this.#onListing?.(path, outcome);
+        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
+        return { items, complete: outcome.complete, gap: outcome.gap };
     }
     #parse(method, path, body, parse, where) {
         try {
@@ -48154,11 +48912,42 @@ class HttpServiceClient {
     }
     /** One request; the body of a 2xx, or a ServiceError that teaches. */
     async #call(method, path, body, kind = READ) {
+        const label = path.split('?')[0] ?? path;
+        if (method === 'GET')
+            return this.#send(method, path, label, body, kind);
+        if (this.#readOnly)
+            throw new errors.WritesStoppedError(method, label, 'this client only reads (doctor)');
+        if (this.#writeAccepted)
+            return this.#send(method, path, label, body, kind);
+        // Until the service has accepted one write, writes go one at a time: a
+        // 403 on the first stops the others before they are sent.
+        const before = this.#writeGate;
+        let release = () => { };
+        this.#writeGate = new Promise((resolve) => (release = resolve));
+        await before;
+        try {
+            if (this.#writeRefusal !== null) {
+                throw new errors.WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
+            }
+            const answer = await this.#send(method, path, label, body, kind);
+            this.#writeAccepted = true;
+            return answer;
+        }
+        finally {
+            release();
+        }
+    }
+    async #send(method, path, label, body, kind) {
         const response = await this.#transport.request(method, path, body, kind);
         const failure = response.status < 300 ? failureInSuccess(response.body) : null;
         if (response.status >= 200 && response.status < 300 && failure === null)
             return response.body;
-        throw await this.#error(method, path.split('?')[0] ?? path, response);
+        const error = await this.#error(method, label, response);
+        // The first 403 on a write stops every later one (A29): the scope of each
+        // endpoint is not shown, so this refusal is how the client learns it.
+        if (method !== 'GET' && response.status === 403)
+            this.#writeRefusal ??= error;
+        throw error;
     }
     async #error(method, path, response) {
         const scrub = (text) => this.#transport.redact(text);
@@ -48202,6 +48991,25 @@ class HttpServiceClient {
         }
     }
 }
+function blank(value) {
+    return (value === null ||
+        value === undefined ||
+        value === '' ||
+        (typeof value === 'object' && Object.keys(value).length === 0));
+}
+/** Fields an edit set to a value that the item read back shows empty. */
+function clearedFields(edit, detail) {
+    const cleared = [];
+    for (const [field, sent] of Object.entries(edit)) {
+        // The persona is the service's own expansion, which it may keep whatever was sent.
+        if (blank(sent) || field === 'persona_id')
+            continue;
+        const now = detail[field];
+        if (blank(now))
+            cleared.push(field);
+    }
+    return cleared;
+}
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
@@ -48225,7 +49033,7 @@ const VIDEO_KEYS = keys('source orientation prefer_real_world image_overlay zoom
 const OVERLAY_KEYS = keys('enabled position');
 const PUBLISH_KEYS = keys('accounts at privacy category made_for_kids age_restricted notify_subscribers ai_disclosure tiktok');
 const TIKTOK_KEYS = keys('post_mode privacy');
-const ID_KEYS = keys('id');
+const accept_ID_KEYS = keys('id');
 const NAME_KEYS = keys('platform name');
 const POST_MODES = ['direct', 'draft'];
 function keys(names) {
@@ -48302,12 +49110,12 @@ function tiktok(value) {
 /** {id} or {platform, name}; a mapping with both shapes' keys fails both in zod. */
 function account(value) {
     if (isPlain(value) && 'id' in value)
-        return { id: nonEmpty(strict(value, ID_KEYS).id) };
+        return { id: nonEmpty(strict(value, accept_ID_KEYS).id) };
     const a = strict(value, NAME_KEYS);
     return { platform: oneOf(types/* PLATFORMS */.P4)(a.platform), name: nonEmpty(a.name) };
 }
 function accept_persona(value) {
-    return typeof value === 'string' ? nonEmpty(value) : nonEmpty(strict(value, ID_KEYS).id);
+    return typeof value === 'string' ? nonEmpty(value) : nonEmpty(strict(value, accept_ID_KEYS).id);
 }
 /** A string is taken as written (trimmed); a list gets a # on each tag that lacks one. */
 function hashtags(value) {
@@ -49207,6 +50015,7 @@ async function readFolderDefaults(reader, folder) {
 
 ;// CONCATENATED MODULE: ./src/engine.ts
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply.
 // Validate stops after loading, so everything past it (observe, plan, apply)
@@ -49221,7 +50030,7 @@ async function importStages() {
         __nccwpck_require__.e(/* import() */ 348).then(__nccwpck_require__.bind(__nccwpck_require__, 8348)),
         Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(65)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7065)),
         __nccwpck_require__.e(/* import() */ 343).then(__nccwpck_require__.bind(__nccwpck_require__, 343)),
-        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(309)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1309)),
+        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(203)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1203)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
 }
@@ -49263,7 +50072,8 @@ function asPreview(item) {
         if (step.kind !== 'edit')
             return [step];
         const changes = step.changes.filter((change) => change.field !== 'title');
-        return changes.length > 0 ? [{ ...step, changes }] : [];
+        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+        return changes.length > 0 ? [{ ...step, changes, send }] : [];
     });
     return [{ ...item, steps }];
 }
@@ -49308,6 +50118,7 @@ async function runEngine(options) {
         fatal: null,
         creditsBefore: null,
         creditsAfter: null,
+        notes: [],
         timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
     };
     if (mode === 'validate')
@@ -49354,7 +50165,7 @@ async function runEngine(options) {
 }
 async function execute(stages, options, client, plan, report) {
     const { mode, logger } = options;
-    const { scopesFor, realClock, applyItems, itemResults } = stages;
+    const { statedScopes, realClock, applyItems, itemResults } = stages;
     const allowed = allowedSteps(mode, options.permissions);
     const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
     const writes = items
@@ -49373,22 +50184,26 @@ async function execute(stages, options, client, plan, report) {
                 'publish fewer items per run.';
         return;
     }
+    let scopes = [];
     if (writes.length > 0) {
-        // Preflight: the key must hold every scope the writes need, before the first one (A29).
+        // Preflight: only what the interface states (A29). The key is active, and
+        // generation needs `generate`; what content writes need is not shown, so
+        // it is learned from the first 403 instead of guessed here.
         const introspection = await client.introspect();
-        const missing = scopesFor(writes).filter((scope) => !introspection.scopes.includes(scope));
+        scopes = introspection.scopes;
+        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
         if (!introspection.active || missing.length > 0) {
             report.fatal = !introspection.active
                 ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-                : `The API key lacks the scope${missing.length === 1 ? '' : 's'} ${missing.join(', ')} that this plan ` +
-                    `needs (it has ${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-                    `${scopesFor(writes).join(', ')} in the web app under Settings, API Keys.`;
+                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
             return;
         }
     }
     const applyStarted = monotonicMs();
     if (mode === 'apply')
-        report.creditsBefore = await client.credits();
+        report.creditsBefore = await bestEffortCredits(client, report, 'before');
     const clock = options.clock ?? realClock;
     const runs = await applyItems(items, {
         client,
@@ -49405,14 +50220,21 @@ async function execute(stages, options, client, plan, report) {
     // What was done is reported even when reading it back fails.
     let listing = null;
     try {
-        listing = await client.listContents();
+        listing = (await client.listContents()).items;
         if (mode !== 'apply')
             await refreshScripts(stages, client, plan, runs, options.readConcurrency);
-        if (mode === 'apply')
-            report.creditsAfter = await client.credits();
     }
     catch (error) {
         report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+    }
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report, 'after');
+    const refusal = client.writeRefusal ?? null;
+    if (refusal) {
+        report.fatal =
+            `The service refused a write: ${refusal.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
     }
     const results = itemResults(allRuns, listing);
     const result = {
@@ -49424,6 +50246,19 @@ async function execute(stages, options, client, plan, report) {
     };
     report.result = result;
     report.timings.applyMs = elapsed(applyStarted);
+}
+/**
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
+ */
+async function bestEffortCredits(client, report, when) {
+    try {
+        return await client.credits();
+    }
+    catch (error) {
+        report.notes.push(`The credit balance ${when} the run could not be read: ${(0,errors.describeError)(error)}`);
+        return null;
+    }
 }
 /** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
 async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
@@ -49589,6 +50424,10 @@ function holdText(hold) {
             return 'its script changed on the service after the plan was made; not rendered in this run';
         case 'changed_since_plan':
             return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'listing_incomplete':
+            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+        case 'unknown_value':
+            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
     }
 }
 function driftText(drift, compact = false) {
@@ -50007,6 +50846,8 @@ function writeReport(report, out, err, style, planShown) {
         writeLine(out, `\n${renderPlanText(report.plan, style)}`);
     if (report.result)
         writeLine(out, `\n${renderResultsText(report.result, style)}`);
+    for (const note of report.notes)
+        writeLine(err, `note: ${note}`);
     if (report.fatal !== null)
         writeLine(err, `\nerror: ${report.fatal}`);
 }
