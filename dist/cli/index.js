@@ -45222,6 +45222,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   ConfigurationError: () => (/* binding */ ConfigurationError),
 /* harmony export */   NetworkError: () => (/* binding */ NetworkError),
 /* harmony export */   OutcomeUnknownError: () => (/* binding */ OutcomeUnknownError),
+/* harmony export */   RequestBudgetError: () => (/* binding */ RequestBudgetError),
 /* harmony export */   ResponseShapeError: () => (/* binding */ ResponseShapeError),
 /* harmony export */   ServiceError: () => (/* binding */ ServiceError),
 /* harmony export */   WritesStoppedError: () => (/* binding */ WritesStoppedError),
@@ -45329,6 +45330,13 @@ class WritesStoppedError extends Error {
         super(oneLine(`${method} ${path} was not sent: ${why}.`));
         this.method = method;
         this.path = path;
+    }
+}
+/** The client's request budget is spent: the request was not sent. */
+class RequestBudgetError extends Error {
+    name = 'RequestBudgetError';
+    constructor(method, path) {
+        super(`${method} ${path} was not sent: the request budget is spent.`);
     }
 }
 /** A successful answer whose body the client cannot read as any listed variant. */
@@ -45442,7 +45450,7 @@ const SCOPES = (/* unused pure expression or super */ null && (['read', 'write',
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7750);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(543);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
@@ -45452,7 +45460,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7750:
+/***/ 543:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46285,6 +46293,10 @@ function verifySignedUrl(ctx, url) {
         return false;
     return given.length === wanted.length && (0,external_node_crypto_.timingSafeEqual)(given, wanted);
 }
+/** A status as the service spells it: the interface's names, or (an option) the same in lower case. */
+function spelled(item, ctx) {
+    return ctx.config.shapes.statuses === 'lowercase' ? item.status.toLowerCase() : item.status;
+}
 function persona(item, user) {
     if (item.persona_id === null)
         return { id: null, name: null };
@@ -46299,7 +46311,7 @@ function detail(item, user, ctx) {
         description: item.description,
         textover: item.textover,
         full_text: item.full_text,
-        status: item.status,
+        status: spelled(item, ctx),
         upload_date: item.upload_date,
         creation_date: item.creation_date,
         updated_at: item.updated_at,
@@ -46317,14 +46329,14 @@ function detail(item, user, ctx) {
     };
 }
 /** One row of GET /contents (A18). */
-function summary(item, user) {
+function summary(item, user, ctx) {
     return {
         id: item.id,
         title: item.title,
         description: item.description,
         full_text: item.full_text,
         hashtags: item.hashtags,
-        status: item.status,
+        status: spelled(item, ctx),
         persona: persona(item, user),
         published_url: item.published_url,
         published_platform: item.published_platform,
@@ -46337,9 +46349,9 @@ function summary(item, user) {
 /** A24 (or its `state`/`error` variant). */
 function taskStatus(item, ctx) {
     if (ctx.config.shapes.taskStatus === 'state') {
-        return { id: item.id, state: item.status, progress: item.progress, error: item.last_error };
+        return { id: item.id, state: spelled(item, ctx), progress: item.progress, error: item.last_error };
     }
-    return { id: item.id, status: item.status, progress: item.progress, last_error: item.last_error };
+    return { id: item.id, status: spelled(item, ctx), progress: item.progress, last_error: item.last_error };
 }
 /** A9: the object itself, or under `data` or `content`. */
 function wrapObject(body, ctx) {
@@ -46522,7 +46534,7 @@ function getContent(call) {
     return { status: 200, body: wrapObject(detail(item, call.user, call.core.shapes), call.core.shapes) };
 }
 function listContents(call) {
-    const rows = call.user.items.map((item) => summary(item, call.user));
+    const rows = call.user.items.map((item) => summary(item, call.user, call.core.shapes));
     return { status: 200, body: listing(rows, call.url, call.core.shapes) };
 }
 function listVersions(call) {
@@ -47179,211 +47191,6 @@ const USER_AGENT = `content-as-code/${VERSION}`;
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/cli/args.ts
-
-// Command-line arguments, read once into one typed object. The API key is
-// deliberately not an option: a key on the command line lands in shell
-// history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
-// input when --api-key-stdin asks for it.
-const COMMANDS = ['validate', 'plan', 'apply', 'emulator', 'schema', 'help'];
-const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
-/** A mistake in how the CLI was called: exit code 2, with the usage hint. */
-class UsageError extends Error {
-    name = 'UsageError';
-}
-const OPTIONS = {
-    manifests: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    cwd: { type: 'string' },
-    'base-url': { type: 'string' },
-    'api-key-stdin': { type: 'boolean', default: false },
-    concurrency: { type: 'string' },
-    wait: { type: 'boolean', default: true },
-    'timeout-minutes': { type: 'string' },
-    publish: { type: 'boolean', default: true },
-    'max-publications': { type: 'string' },
-    'cancel-running': { type: 'boolean', default: false },
-    base: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-    version: { type: 'boolean', short: 'v', default: false },
-};
-/** Options that look like a key was passed on the command line. */
-const KEY_OPTIONS = new Set(['--api-key', '--key', '--apikey', '--token']);
-function parseCliArgs(argv, cwd) {
-    const [first, ...afterCommand] = argv;
-    // The emulator has its own options (--port, --phase-ms); hand them over untouched.
-    if (first === 'emulator')
-        return { ...defaults('emulator', cwd), rest: afterCommand };
-    for (const arg of argv) {
-        const name = arg.split('=')[0] ?? arg;
-        if (KEY_OPTIONS.has(name)) {
-            throw new UsageError(`${name} is not accepted: a key on the command line ends up in shell history. ` +
-                'Set CONTENT_API_KEY in the environment, or pass --api-key-stdin and pipe the key in.');
-        }
-    }
-    let parsed;
-    try {
-        parsed = (0,external_node_util_.parseArgs)({
-            args: [...argv],
-            options: OPTIONS,
-            allowPositionals: true,
-            allowNegative: true,
-            strict: true,
-        });
-    }
-    catch (error) {
-        throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
-    }
-    const { values, positionals } = parsed;
-    if (values.version)
-        return 'version';
-    const [commandName, ...extra] = positionals;
-    if (values.help || commandName === undefined)
-        return defaults('help', cwd);
-    if (!isCommand(commandName)) {
-        const hint = closest(commandName, COMMANDS);
-        throw new UsageError(`unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
-            `Commands: ${COMMANDS.join(', ')}.`);
-    }
-    if (extra.length > 0) {
-        throw new UsageError(`unexpected argument '${extra[0]}'. To choose manifests, use --manifests 'GLOB' (quoted, so the shell does not expand it).`);
-    }
-    return {
-        command: commandName,
-        manifests: values.manifests ?? DEFAULT_MANIFESTS,
-        json: values.json,
-        cwd: values.cwd ?? cwd,
-        baseUrl: values['base-url'] ?? null,
-        apiKeyStdin: values['api-key-stdin'],
-        concurrency: integer('--concurrency', values.concurrency, 4, 1),
-        wait: values.wait,
-        timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
-        publish: values.publish,
-        maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
-        cancelRunning: values['cancel-running'],
-        base: values.base ?? null,
-        rest: [],
-    };
-}
-function defaults(command, cwd) {
-    return {
-        command,
-        manifests: DEFAULT_MANIFESTS,
-        json: false,
-        cwd,
-        baseUrl: null,
-        apiKeyStdin: false,
-        concurrency: 4,
-        wait: true,
-        timeoutMinutes: 30,
-        publish: true,
-        maxPublications: 10,
-        cancelRunning: false,
-        base: null,
-        rest: [],
-    };
-}
-function isCommand(value) {
-    return COMMANDS.includes(value);
-}
-function integer(flag, raw, fallback, min) {
-    if (raw === undefined)
-        return fallback;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min) {
-        throw new UsageError(`${flag} expects a whole number of at least ${min}, got '${raw}'.`);
-    }
-    return value;
-}
-function number(flag, raw, fallback) {
-    if (raw === undefined)
-        return fallback;
-    const value = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) {
-        throw new UsageError(`${flag} expects a positive number of minutes, got '${raw}'.`);
-    }
-    return value;
-}
-/** The candidate within edit distance 2, for "did you mean". */
-function closest(word, candidates) {
-    let best = null;
-    let bestDistance = 3;
-    for (const candidate of candidates) {
-        const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
-        if (distance < bestDistance) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    return best;
-}
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            current.push(Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost));
-        }
-        previous = current;
-    }
-    return previous[b.length];
-}
-
-;// CONCATENATED MODULE: ./src/cli/help.ts
-// The text of `content-as-code --help`. The README's CLI section repeats the
-// exit codes; test/readme keeps the two in step.
-const EXIT = {
-    ok: 0,
-    /** Validation errors, or an item that failed on the service. */
-    failed: 1,
-    /** The CLI was called wrongly, or its configuration is missing or invalid. */
-    usage: 2,
-    /** The service could not be used: authentication, scopes, credits, network. */
-    service: 3,
-};
-const EXIT_CODE_LINES = [
-    [EXIT.ok, 'everything planned or applied as asked'],
-    [EXIT.failed, 'validation errors in the manifests, or items that failed (their last_error is shown)'],
-    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
-    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
-];
-function helpText() {
-    return `content-as-code: keep narrated videos as code.
-
-Usage:
-  content-as-code validate [options]   check the manifests; sends nothing
-  content-as-code plan [options]       show what apply would do; changes nothing
-  content-as-code apply [options]      create, edit, render and publish to match the manifests
-  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
-  content-as-code schema               print the manifest JSON Schema
-
-Options:
-  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
-  --cwd DIR               workspace root the glob and reported paths are relative to
-  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
-  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
-  --json                  print one JSON document (the run report) instead of tables
-  --concurrency N         items worked on at once (default: 4)
-  --no-wait               start generations and return without waiting for them
-  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
-  --no-publish            forbid any publication in this run
-  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
-  --cancel-running        edit items that are generating, cancelling their job
-  --base REF              git ref holding the previous manifests, to detect renamed titles
-  -h, --help              this text
-  -v, --version           the version
-
-Environment:
-  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
-  CONTENT_API_URL         the service base URL, when --base-url is not given
-  NO_COLOR                plain output even on a terminal
-
-Exit codes:
-${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
-`;
-}
-
 ;// CONCATENATED MODULE: ./src/api/readings.ts
 // Every answer the interface calls "not shown" is recognised here, and each
 // recognition names the reading it took. The client parses through these
@@ -48091,6 +47898,9 @@ async function walkListing(path, options) {
             out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
         request = { page: current + 1, cursor: null, link: null };
     }
+    // A first page shorter than asked for, followed by more: the service pages by its own size.
+    if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0))
+        out.size = 'service size';
     if (lowered)
         out.size = 'lowered after a 400';
     out.pageSize = size;
@@ -48342,6 +48152,11 @@ async function sendWithRetries(kind, runtime, send) {
     for (;;) {
         if (kind.rateLimited)
             await runtime.gate.pass();
+        if (runtime.budget !== undefined) {
+            if (runtime.budget.left <= 0)
+                throw new errors.RequestBudgetError(kind.method, kind.path);
+            runtime.budget.left -= 1;
+        }
         const started = runtime.now();
         sends += 1;
         let answer;
@@ -48771,6 +48586,7 @@ class HttpServiceClient {
     #now;
     #readOnly;
     #onListing;
+    #maxPages;
     #writeRefusal = null;
     #writeAccepted = false;
     #writeGate = Promise.resolve();
@@ -48784,6 +48600,7 @@ class HttpServiceClient {
         this.#now = now;
         this.#readOnly = options.readOnly === true;
         this.#onListing = options.onListing;
+        this.#maxPages = options.maxListingPages;
         this.#transport = new Transport(apiKey, {
             base,
             userAgent: options.userAgent ?? USER_AGENT,
@@ -48797,10 +48614,19 @@ class HttpServiceClient {
                 now,
                 gate: new RateGate(sleep, now),
                 onRetry: options.onRetry,
+                budget: options.requestBudget,
             },
         });
     }
     // ---- endpoints --------------------------------------------------------
+    /**
+     * One GET whose answer is returned as the service sent it (errors are
+     * ServiceErrors as usual): doctor reads it with the same readings.ts the
+     * typed methods parse through.
+     */
+    getRaw(path) {
+        return this.#call('GET', path);
+    }
     get writeRefusal() {
         return this.#writeRefusal;
     }
@@ -48884,6 +48710,7 @@ class HttpServiceClient {
             outcome = await walkListing(path, {
                 base: this.#base,
                 pageSize: this.#pageSize,
+                ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
                 get: (target) => this.#call('GET', target),
                 ...(identify ? { identify } : {}),
             });
@@ -49009,6 +48836,576 @@ function clearedFields(edit, detail) {
             cleared.push(field);
     }
     return cleared;
+}
+
+;// CONCATENATED MODULE: ./src/doctor/probe.ts
+
+
+
+
+// `doctor`: what the live service shows of each "not shown" rule, read with
+// the same readings.ts the client parses through, so a rule reported
+// understood is one the client handles. Reads only (the client refuses any
+// other method before sending) and within a request budget.
+const DOCTOR_SCHEMA_VERSION = 1;
+/** Items whose detail and task status are sampled. */
+const SAMPLE = 3;
+class Findings {
+    list = [];
+    understood(rule, endpoint, reading, seen) {
+        this.list.push({
+            rule,
+            title: RULES[rule].title,
+            endpoint,
+            verdict: 'understood',
+            reading,
+            seen,
+            consequence: null,
+        });
+    }
+    notUnderstood(rule, endpoint, seen) {
+        const { otherwise, effect } = RULES[rule];
+        this.list.push({
+            rule,
+            title: RULES[rule].title,
+            endpoint,
+            verdict: 'not understood',
+            reading: null,
+            seen,
+            consequence: { action: otherwise, effect },
+        });
+    }
+    notObserved(rule, endpoint, seen) {
+        this.list.push({
+            rule,
+            title: RULES[rule].title,
+            endpoint,
+            verdict: 'not observed',
+            reading: null,
+            seen,
+            consequence: null,
+        });
+    }
+    /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
+    failed(rule, endpoint, error) {
+        if (error instanceof Unrecognised)
+            this.notUnderstood(error.rule, endpoint, error.seen);
+        else
+            this.notObserved(rule, endpoint, `the read failed: ${(0,errors.describeError)(error)}`);
+    }
+}
+function fieldsOf(value) {
+    return isRecord(value) ? Object.keys(value).sort().join(', ') || 'no fields' : shapeOf(value, 0);
+}
+function listingFindings(found, endpoint, outcome) {
+    found.understood('A5', endpoint, outcome.envelope ?? 'bare array', `${outcome.pages} page(s), envelope ${outcome.envelope}`);
+    if (outcome.size === null)
+        found.notObserved('A6', endpoint, `no page told whether the size asked for (${outcome.pageSize}) counts`);
+    else
+        found.understood('A6', endpoint, outcome.size, `asked for ${outcome.pageSize} a page`);
+    const complete = outcome.complete
+        ? `proven complete by ${outcome.proof}`
+        : `not proven complete (${outcome.gap}): an apply holds creates`;
+    found.understood('A7', endpoint, outcome.paging, `${outcome.hints}; ${complete}`);
+}
+/** Walks a listing through the client, capturing what the walker saw of its paging. */
+async function walk(client, captured, path, list, found) {
+    const endpoint = `GET ${path}`;
+    try {
+        const listed = await list();
+        const outcome = captured.get(path);
+        if (outcome)
+            listingFindings(found, endpoint, outcome);
+        return listed.items;
+    }
+    catch (error) {
+        const problem = (0,errors.describeError)(error);
+        if (/unexpected response/.test(problem))
+            found.notUnderstood('A5', endpoint, problem);
+        else if (error instanceof errors.ServiceError)
+            found.notObserved('A5', endpoint, problem);
+        else
+            found.notUnderstood('A7', endpoint, problem);
+        return null;
+    }
+}
+/**
+ * Probes the service behind `client`, which must be read-only, with a budget,
+ * and must report its listings to `captured` (see createDoctorClient).
+ */
+async function probeService(client, captured, budget) {
+    const found = new Findings();
+    // The key: the one scope the interface states is generate, for generation.
+    const introspect = `GET ${paths.introspect()}`;
+    try {
+        const key = readObject(await client.getRaw(paths.introspect())).object;
+        const scopes = Array.isArray(key.scopes)
+            ? key.scopes.filter((s) => typeof s === 'string')
+            : [];
+        const generation = scopes.includes('generate')
+            ? 'generation allowed (generate)'
+            : 'generation would stop before any write: the key lacks generate';
+        const seen = `scopes ${scopes.join(', ') || 'none'}; ${generation}; content writes: the scope is not shown, a 403 would stop the apply at its first write, quoting the service's required list`;
+        if (key.active === true)
+            found.understood('A29', introspect, 'active', seen);
+        else
+            found.notUnderstood('A29', introspect, `the key is not active (${shapeOf(key.active, 0)})`);
+    }
+    catch (error) {
+        found.failed('A29', introspect, error);
+    }
+    const accounts = await walk(client, captured, paths.accounts(), () => client.listAccounts(), found);
+    const contents = await walk(client, captured, paths.contents(), () => client.listContents(), found);
+    const odd = [];
+    for (const account of accounts ?? [])
+        if (!(0,types/* isKnownPlatform */.Jh)(account.platform))
+            odd.push(`platform ${JSON.stringify(account.platform)}`);
+    if (contents !== null) {
+        const statuses = new Set(contents.map((item) => item.status));
+        const known = [...statuses].filter((status) => (0,types/* isKnownStatus */.ih)(status));
+        const unknown = [...statuses].filter((status) => !(0,types/* isKnownStatus */.ih)(status));
+        const endpoint = `GET ${paths.contents()}`;
+        if (contents.length === 0)
+            found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
+        else if (known.length === 0 && unknown.every((status) => status !== ''))
+            found.notUnderstood('A18', endpoint, `no row carries a status the interface lists (${unknown.length} other value(s))`);
+        else
+            found.understood('A18', endpoint, unknown.some((status) => status === '') ? 'rows without status' : 'rows with status', `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`);
+        for (const status of unknown)
+            if (status !== '')
+                odd.push(`status ${JSON.stringify(status)}`);
+    }
+    if (odd.length === 0)
+        found.understood('A35', 'GET /accounts, GET /contents', 'none seen', 'every value is one the interface lists');
+    else
+        found.understood('A35', 'GET /accounts, GET /contents', 'unknown values seen', `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`);
+    const sample = (contents ?? []).slice(0, SAMPLE);
+    const detailEndpoint = 'GET /contents/{id}';
+    if (sample.length === 0)
+        found.notObserved('A9', detailEndpoint, 'no items to read');
+    for (const [index, item] of sample.entries()) {
+        if (budget.left() < 4)
+            break;
+        try {
+            const { object, reading } = readObject(await client.getRaw(paths.content(item.id)));
+            if (index === 0)
+                found.understood('A9', detailEndpoint, reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
+        }
+        catch (error) {
+            found.failed('A9', detailEndpoint, error);
+            break;
+        }
+    }
+    const taskEndpoint = 'GET /gen/task-status/{id}';
+    const first = sample[0];
+    if (first === undefined)
+        found.notObserved('A24', taskEndpoint, 'no items to read');
+    else
+        try {
+            const { object } = readObject(await client.getRaw(paths.taskStatus(first.id)));
+            const read = readTaskStatus(object);
+            found.understood('A24', taskEndpoint, read.reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`);
+        }
+        catch (error) {
+            found.failed('A24', taskEndpoint, error);
+        }
+    const creditsEndpoint = `GET ${paths.credits()}`;
+    try {
+        const body = await client.getRaw(paths.credits());
+        found.understood('A10', creditsEndpoint, readCredits(body).reading, shapeOf(body));
+    }
+    catch (error) {
+        found.failed('A10', creditsEndpoint, error);
+    }
+    const subscriptionEndpoint = `GET ${paths.subscription()}`;
+    try {
+        const body = await client.getRaw(paths.subscription());
+        const read = readSubscription(body);
+        found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
+    }
+    catch (error) {
+        found.failed('A11', subscriptionEndpoint, error);
+    }
+    found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
+    return {
+        version: DOCTOR_SCHEMA_VERSION,
+        baseUrl: client.baseUrl,
+        requests: { budget: budget.total, used: budget.total - budget.left() },
+        understood: found.list.every((finding) => finding.verdict !== 'not understood'),
+        findings: found.list,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/doctor/doctor.ts
+
+
+// Runs the probe with a client that can only read and only spend its budget:
+// the promise that doctor changes nothing and costs nothing is kept below the
+// probe, in the client itself.
+const DEFAULT_DOCTOR_BUDGET = 60;
+/** Reads kept for the probes after the two listings: the key, samples, task status, credits, subscription. */
+const AFTER_LISTINGS = 10;
+async function runDoctor(options) {
+    const total = Math.max(1, Math.floor(options.budget ?? DEFAULT_DOCTOR_BUDGET));
+    const budget = { left: total };
+    const captured = new Map();
+    const client = createClient({
+        ...options.client,
+        baseUrl: options.baseUrl,
+        apiKey: options.apiKey,
+        readOnly: true,
+        requestBudget: budget,
+        maxListingPages: Math.max(1, Math.floor((total - AFTER_LISTINGS) / 2)),
+        onListing: (path, outcome) => captured.set(path, outcome),
+    });
+    try {
+        return await probeService(client, captured, { total, left: () => budget.left });
+    }
+    finally {
+        await client.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+
+
+// Command-line arguments, read once into one typed object. The API key is
+// deliberately not an option: a key on the command line lands in shell
+// history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
+// input when --api-key-stdin asks for it.
+const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'emulator', 'schema', 'help'];
+const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
+/** A mistake in how the CLI was called: exit code 2, with the usage hint. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+const OPTIONS = {
+    manifests: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    cwd: { type: 'string' },
+    'base-url': { type: 'string' },
+    'api-key-stdin': { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
+    wait: { type: 'boolean', default: true },
+    'timeout-minutes': { type: 'string' },
+    publish: { type: 'boolean', default: true },
+    'max-publications': { type: 'string' },
+    'cancel-running': { type: 'boolean', default: false },
+    base: { type: 'string' },
+    budget: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+    version: { type: 'boolean', short: 'v', default: false },
+};
+/** Options that look like a key was passed on the command line. */
+const KEY_OPTIONS = new Set(['--api-key', '--key', '--apikey', '--token']);
+function parseCliArgs(argv, cwd) {
+    const [first, ...afterCommand] = argv;
+    // The emulator has its own options (--port, --phase-ms); hand them over untouched.
+    if (first === 'emulator')
+        return { ...defaults('emulator', cwd), rest: afterCommand };
+    for (const arg of argv) {
+        const name = arg.split('=')[0] ?? arg;
+        if (KEY_OPTIONS.has(name)) {
+            throw new UsageError(`${name} is not accepted: a key on the command line ends up in shell history. ` +
+                'Set CONTENT_API_KEY in the environment, or pass --api-key-stdin and pipe the key in.');
+        }
+    }
+    let parsed;
+    try {
+        parsed = (0,external_node_util_.parseArgs)({
+            args: [...argv],
+            options: OPTIONS,
+            allowPositionals: true,
+            allowNegative: true,
+            strict: true,
+        });
+    }
+    catch (error) {
+        throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+    }
+    const { values, positionals } = parsed;
+    if (values.version)
+        return 'version';
+    const [commandName, ...extra] = positionals;
+    if (values.help || commandName === undefined)
+        return defaults('help', cwd);
+    if (!isCommand(commandName)) {
+        const hint = closest(commandName, COMMANDS);
+        throw new UsageError(`unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
+            `Commands: ${COMMANDS.join(', ')}.`);
+    }
+    if (extra.length > 0) {
+        throw new UsageError(`unexpected argument '${extra[0]}'. To choose manifests, use --manifests 'GLOB' (quoted, so the shell does not expand it).`);
+    }
+    return {
+        command: commandName,
+        manifests: values.manifests ?? DEFAULT_MANIFESTS,
+        json: values.json,
+        cwd: values.cwd ?? cwd,
+        baseUrl: values['base-url'] ?? null,
+        apiKeyStdin: values['api-key-stdin'],
+        concurrency: integer('--concurrency', values.concurrency, 4, 1),
+        wait: values.wait,
+        timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
+        publish: values.publish,
+        maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
+        cancelRunning: values['cancel-running'],
+        base: values.base ?? null,
+        budget: integer('--budget', values.budget, DEFAULT_DOCTOR_BUDGET, 5),
+        rest: [],
+    };
+}
+function defaults(command, cwd) {
+    return {
+        command,
+        manifests: DEFAULT_MANIFESTS,
+        json: false,
+        cwd,
+        baseUrl: null,
+        apiKeyStdin: false,
+        concurrency: 4,
+        wait: true,
+        timeoutMinutes: 30,
+        publish: true,
+        maxPublications: 10,
+        cancelRunning: false,
+        base: null,
+        budget: DEFAULT_DOCTOR_BUDGET,
+        rest: [],
+    };
+}
+function isCommand(value) {
+    return COMMANDS.includes(value);
+}
+function integer(flag, raw, fallback, min) {
+    if (raw === undefined)
+        return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min) {
+        throw new UsageError(`${flag} expects a whole number of at least ${min}, got '${raw}'.`);
+    }
+    return value;
+}
+function number(flag, raw, fallback) {
+    if (raw === undefined)
+        return fallback;
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) {
+        throw new UsageError(`${flag} expects a positive number of minutes, got '${raw}'.`);
+    }
+    return value;
+}
+/** The candidate within edit distance 2, for "did you mean". */
+function closest(word, candidates) {
+    let best = null;
+    let bestDistance = 3;
+    for (const candidate of candidates) {
+        const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            current.push(Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+
+// Text from manifests (titles, scripts, file names) and from the service
+// (last_error) is written into Markdown that GitHub renders. None of it may
+// mention people or teams, link issues, inject HTML or Markdown (images,
+// links), close the <details> block it sits in, or break out of its code
+// fence. Each function here makes text safe for one context.
+// A zero-width space after `@` (and `#` before digits) stops GitHub from
+// turning the text into a mention or a cross-reference; it is invisible.
+const ZWSP = '&#8203;';
+const HTML_ESCAPES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
+/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+function breakReferences(text) {
+    return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
+}
+function neutralizeReferences(html) {
+    return html.replace(/\u200b/g, ZWSP);
+}
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+/**
+ * Plain text on one line of Markdown (a sentence, a table cell): no markup,
+ * no mentions, no line breaks, no `|` to split the cell.
+ */
+function escape_inlineText(text, maxLength = Infinity) {
+    let flat = redact(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+    return neutralizeReferences(html);
+}
+/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
+function htmlText(text, maxLength = Infinity) {
+    let flat = redact(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    return neutralizeReferences(escapeHtml(breakReferences(flat)));
+}
+/** Text as inline code: a code span whose backtick run is longer than any inside. */
+function inlineCode(text) {
+    const flat = redact(text).replace(/\s+/g, ' ');
+    const fence = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * A fenced code block that nothing inside can close: the fence is one
+ * backtick longer than the longest run of backticks in the text. Inside a
+ * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
+ */
+function codeBlock(text, language = '') {
+    const body = redact(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
+    return `${fence}${language}\n${body}\n${fence}`;
+}
+/** A link whose text is escaped and whose target is only ever a URL we built. */
+function escape_link(text, url) {
+    const label = escape_inlineText(text);
+    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
+}
+function longestRun(text, char) {
+    let longest = 0;
+    let current = 0;
+    for (const c of text) {
+        current = c === char ? current + 1 : 0;
+        if (current > longest)
+            longest = current;
+    }
+    return longest;
+}
+
+;// CONCATENATED MODULE: ./src/doctor/render.ts
+
+// Doctor's report in words: one line per rule for the terminal, one table for
+// the job summary. The JSON form is the report itself (schema/doctor.schema.json).
+const ACTION_WORDS = {
+    hold: 'an apply holds the items concerned',
+    stop: 'an apply stops before writing',
+    note: 'an apply notes it and goes on',
+};
+function verdictText(finding) {
+    switch (finding.verdict) {
+        case 'understood':
+            return `understood: ${finding.reading}`;
+        case 'not observed':
+            return 'not observed';
+        case 'not understood':
+            return `NOT UNDERSTOOD: ${ACTION_WORDS[finding.consequence?.action ?? 'stop']} (${finding.consequence?.effect ?? ''})`;
+    }
+}
+function doctorHeadline(report) {
+    const failing = report.findings.filter((finding) => finding.verdict === 'not understood').length;
+    const verdict = failing === 0
+        ? 'the client understands every rule it could observe'
+        : `${failing} rule${failing === 1 ? '' : 's'} not understood`;
+    return `Doctor: ${verdict} (${report.requests.used} of ${report.requests.budget} GET requests, nothing written).`;
+}
+function renderDoctorText(report) {
+    const lines = [doctorHeadline(report), `Service: ${report.baseUrl}`, ''];
+    for (const finding of report.findings) {
+        lines.push(`${finding.rule.padEnd(4)} ${finding.title} (${finding.endpoint}): ${verdictText(finding)}`);
+        lines.push(`     seen: ${finding.seen}`);
+    }
+    lines.push('', 'Rules are those of docs/service-assumptions.md; each reading named is one the client handles.');
+    return lines.join('\n');
+}
+function renderDoctorMarkdown(report) {
+    const rows = report.findings.map((finding) => `| ${finding.rule} | ${inlineText(finding.title)} | \`${inlineText(finding.endpoint)}\` | ${inlineText(verdictText(finding))} | ${inlineText(finding.seen, 400)} |`);
+    return [
+        `### ${inlineText(doctorHeadline(report))}`,
+        '',
+        '| Rule | What | Endpoint | Verdict | Seen |',
+        '|---|---|---|---|---|',
+        ...rows,
+        '',
+        '<sub>Rules are those of docs/service-assumptions.md. Doctor sends only GET requests.</sub>',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+// The text of `content-as-code --help`. The README's CLI section repeats the
+// exit codes; test/readme keeps the two in step.
+const EXIT = {
+    ok: 0,
+    /** Validation errors, or an item that failed on the service. */
+    failed: 1,
+    /** The CLI was called wrongly, or its configuration is missing or invalid. */
+    usage: 2,
+    /** The service could not be used: authentication, scopes, credits, network. */
+    service: 3,
+};
+const EXIT_CODE_LINES = [
+    [EXIT.ok, 'everything planned or applied as asked'],
+    [
+        EXIT.failed,
+        'validation errors in the manifests, items that failed (their last_error is shown), or doctor found a rule the client does not understand',
+    ],
+    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
+    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
+];
+function helpText() {
+    return `content-as-code: keep narrated videos as code.
+
+Usage:
+  content-as-code validate [options]   check the manifests; sends nothing
+  content-as-code plan [options]       show what apply would do; changes nothing
+  content-as-code apply [options]      create, edit, render and publish to match the manifests
+  content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
+  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
+  content-as-code schema               print the manifest JSON Schema
+
+Options:
+  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
+  --cwd DIR               workspace root the glob and reported paths are relative to
+  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
+  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --json                  print one JSON document (the run report) instead of tables
+  --concurrency N         items worked on at once (default: 4)
+  --no-wait               start generations and return without waiting for them
+  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
+  --no-publish            forbid any publication in this run
+  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
+  --cancel-running        edit items that are generating, cancelling their job
+  --base REF              git ref holding the previous manifests, to detect renamed titles
+  --budget N              doctor: GET requests it may send in all (default: 60)
+  -h, --help              this text
+  -v, --version           the version
+
+Environment:
+  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
+  CONTENT_API_URL         the service base URL, when --base-url is not given
+  NO_COLOR                plain output even on a terminal
+
+Exit codes:
+${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
+`;
 }
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -50803,6 +51200,11 @@ function permissionsFor(command, options) {
     return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
 }
 async function connect(options, io, seams) {
+    const { baseUrl, apiKey } = await serviceSettings(options, io);
+    return createClient({ baseUrl, apiKey, ...seams.clientOptions });
+}
+/** The base URL and the key, from the options, the environment or standard input; ConfigurationError when missing. */
+async function serviceSettings(options, io) {
     const baseUrl = options.baseUrl ?? io.env['CONTENT_API_URL'] ?? '';
     if (baseUrl.trim() === '') {
         throw new errors.ConfigurationError('No service base URL: pass --base-url URL or set CONTENT_API_URL. To try without an account, run ' +
@@ -50815,7 +51217,7 @@ async function connect(options, io, seams) {
             : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
                 'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
     }
-    return createClient({ baseUrl, apiKey: apiKey.trim(), ...seams.clientOptions });
+    return { baseUrl, apiKey: apiKey.trim() };
 }
 async function readAll(stream) {
     const decoder = new TextDecoder();
@@ -50863,6 +51265,41 @@ function validateSummary(report) {
     return `${errors.length} error${errors.length === 1 ? '' : 's'} in ${failing} of ${counted}; nothing was sent to the service.`;
 }
 
+;// CONCATENATED MODULE: ./src/cli/doctor.ts
+
+
+
+
+
+
+// `content-as-code doctor`: which reading of each "not shown" rule the
+// service speaks, read-only and within --budget requests.
+async function runDoctorCommand(options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    let settings;
+    try {
+        settings = await serviceSettings(options, io);
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${(0,errors.describeError)(error)}`);
+        return error instanceof errors.ConfigurationError ? EXIT.usage : EXIT.service;
+    }
+    try {
+        const report = await runDoctor({
+            ...settings,
+            budget: options.budget,
+            client: seams.clientOptions ?? {},
+        });
+        const scrub = (text) => (0,errors.redact)(text, [settings.apiKey]);
+        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
+        return report.understood ? EXIT.ok : EXIT.failed;
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${(0,errors.describeError)(error)}`);
+        return error instanceof errors.ConfigurationError ? EXIT.usage : EXIT.service;
+    }
+}
+
 // EXTERNAL MODULE: ./src/manifest/schema.ts + 19 modules
 var schema = __nccwpck_require__(4337);
 ;// CONCATENATED MODULE: ./src/cli/schema.ts
@@ -50876,6 +51313,7 @@ function printSchema(io) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
 
 
 
@@ -50910,6 +51348,8 @@ async function main(argv, io = processIO(), seams = {}) {
             return printSchema(io);
         case 'emulator':
             return emulator(options.rest, io);
+        case 'doctor':
+            return runDoctorCommand(options, io, seams);
         case 'validate':
         case 'plan':
         case 'apply':

@@ -74,6 +74,10 @@ export interface ClientOptions {
    * promise that a probe never writes and never spends).
    */
   readOnly?: boolean;
+  /** Requests the client may still send, retries included, counted down as it sends; unlimited when absent. */
+  requestBudget?: { left: number };
+  /** Pages one listing may read; default MAX_PAGES of listing.ts. */
+  maxListingPages?: number;
   /** Called with what each listing showed of the service's paging (doctor reports it). */
   onListing?: (path: string, outcome: ListingOutcome) => void;
   /**
@@ -93,6 +97,8 @@ export interface ServiceClient extends ServiceApi {
    * the client learns it, and nothing more is sent after it.
    */
   readonly writeRefusal: ServiceError | null;
+  /** One GET of a path relative to /v1, answered as the service sent it (doctor). */
+  getRaw(path: string): Promise<unknown>;
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -131,6 +137,7 @@ class HttpServiceClient implements ServiceClient {
   readonly #now: () => number;
   readonly #readOnly: boolean;
   readonly #onListing: ClientOptions['onListing'];
+  readonly #maxPages: number | undefined;
   #writeRefusal: ServiceError | null = null;
   #writeAccepted = false;
   #writeGate: Promise<void> = Promise.resolve();
@@ -145,6 +152,7 @@ class HttpServiceClient implements ServiceClient {
     this.#now = now;
     this.#readOnly = options.readOnly === true;
     this.#onListing = options.onListing;
+    this.#maxPages = options.maxListingPages;
     this.#transport = new Transport(apiKey, {
       base,
       userAgent: options.userAgent ?? USER_AGENT,
@@ -158,11 +166,21 @@ class HttpServiceClient implements ServiceClient {
         now,
         gate: new RateGate(sleep, now),
         onRetry: options.onRetry,
+        budget: options.requestBudget,
       },
     });
   }
 
   // ---- endpoints --------------------------------------------------------
+
+  /**
+   * One GET whose answer is returned as the service sent it (errors are
+   * ServiceErrors as usual): doctor reads it with the same readings.ts the
+   * typed methods parse through.
+   */
+  getRaw(path: string): Promise<unknown> {
+    return this.#call('GET', path);
+  }
 
   get writeRefusal(): ServiceError | null {
     return this.#writeRefusal;
@@ -284,6 +302,7 @@ class HttpServiceClient implements ServiceClient {
       outcome = await walkListing(path, {
         base: this.#base,
         pageSize: this.#pageSize,
+        ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
         get: (target) => this.#call('GET', target),
         ...(identify ? { identify } : {}),
       });

@@ -139,6 +139,14 @@ export class WritesStoppedError extends Error {
   }
 }
 
+/** The client's request budget is spent: the request was not sent. */
+export class RequestBudgetError extends Error {
+  override name = 'RequestBudgetError';
+  constructor(method: string, path: string) {
+    super(`${method} ${path} was not sent: the request budget is spent.`);
+  }
+}
+
 /** A successful answer whose body the client cannot read as any listed variant. */
 export class ResponseShapeError extends Error {
   override name = 'ResponseShapeError';

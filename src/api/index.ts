@@ -7,6 +7,7 @@ export {
   ResponseShapeError,
   ServiceError,
   WritesStoppedError,
+  RequestBudgetError,
   describeError,
   redact,
 } from './errors.ts';

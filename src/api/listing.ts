@@ -221,6 +221,8 @@ export async function walkListing(path: string, options: WalkOptions): Promise<L
     if (out.paging === 'one page') out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
     request = { page: current + 1, cursor: null, link: null };
   }
+  // A first page shorter than asked for, followed by more: the service pages by its own size.
+  if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0)) out.size = 'service size';
   if (lowered) out.size = 'lowered after a 400';
   out.pageSize = size;
   gaps = [...new Set(gaps)];

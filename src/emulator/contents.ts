@@ -71,7 +71,7 @@ export function getContent(call: Call): Reply {
 }
 
 export function listContents(call: Call): Reply {
-  const rows = call.user.items.map((item) => summary(item, call.user));
+  const rows = call.user.items.map((item) => summary(item, call.user, call.core.shapes));
   return { status: 200, body: listing(rows, call.url, call.core.shapes) };
 }
 

@@ -31,6 +31,11 @@ export function verifySignedUrl(ctx: ShapeContext, url: URL): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
+/** A status as the service spells it: the interface's names, or (an option) the same in lower case. */
+function spelled(item: ItemRecord, ctx: ShapeContext): string {
+  return ctx.config.shapes.statuses === 'lowercase' ? item.status.toLowerCase() : item.status;
+}
+
 function persona(item: ItemRecord, user: UserRecord): { id: string | null; name: string | null } {
   if (item.persona_id === null) return { id: null, name: null };
   return { id: item.persona_id, name: user.personas.get(item.persona_id) ?? null };
@@ -45,7 +50,7 @@ export function detail(item: ItemRecord, user: UserRecord, ctx: ShapeContext): R
     description: item.description,
     textover: item.textover,
     full_text: item.full_text,
-    status: item.status,
+    status: spelled(item, ctx),
     upload_date: item.upload_date,
     creation_date: item.creation_date,
     updated_at: item.updated_at,
@@ -64,14 +69,14 @@ export function detail(item: ItemRecord, user: UserRecord, ctx: ShapeContext): R
 }
 
 /** One row of GET /contents (A18). */
-export function summary(item: ItemRecord, user: UserRecord): Record<string, unknown> {
+export function summary(item: ItemRecord, user: UserRecord, ctx: ShapeContext): Record<string, unknown> {
   return {
     id: item.id,
     title: item.title,
     description: item.description,
     full_text: item.full_text,
     hashtags: item.hashtags,
-    status: item.status,
+    status: spelled(item, ctx),
     persona: persona(item, user),
     published_url: item.published_url,
     published_platform: item.published_platform,
@@ -85,9 +90,9 @@ export function summary(item: ItemRecord, user: UserRecord): Record<string, unkn
 /** A24 (or its `state`/`error` variant). */
 export function taskStatus(item: ItemRecord, ctx: ShapeContext): Record<string, unknown> {
   if (ctx.config.shapes.taskStatus === 'state') {
-    return { id: item.id, state: item.status, progress: item.progress, error: item.last_error };
+    return { id: item.id, state: spelled(item, ctx), progress: item.progress, error: item.last_error };
   }
-  return { id: item.id, status: item.status, progress: item.progress, last_error: item.last_error };
+  return { id: item.id, status: spelled(item, ctx), progress: item.progress, last_error: item.last_error };
 }
 
 /** A9: the object itself, or under `data` or `content`. */

@@ -32,7 +32,8 @@ export interface FaultRule {
   fault: Fault;
 }
 
-export type ListingEnvelope = 'data' | 'bare' | 'items' | 'contents' | 'accounts' | 'results';
+/** `rows` is a key no reading of A5 covers: a service the client cannot read. */
+export type ListingEnvelope = 'data' | 'bare' | 'items' | 'contents' | 'accounts' | 'results' | 'rows';
 export type ListingHint = 'has_more' | 'next' | 'total' | 'none' | 'meta' | 'links' | 'cursor';
 
 export interface ListingOptions {
@@ -69,6 +70,8 @@ export interface ShapeOptions {
   subscription?: 'data' | 'top';
   /** A24: `status`/`last_error` (default) or `state`/`error`. */
   taskStatus?: 'status' | 'state';
+  /** Statuses as the interface names them (default), or every one in lower case: names no reading covers. */
+  statuses?: 'interface' | 'lowercase';
 }
 
 export interface EmulatorOptions {
