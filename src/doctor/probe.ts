@@ -15,43 +15,17 @@ import {
 } from '../api/readings.ts';
 import { isKnownPlatform, isKnownStatus } from '../api/types.ts';
 import * as wire from '../api/wire.ts';
+import type { DoctorReport, Finding } from './schema.ts';
+
+export type { DoctorReport, Finding } from './schema.ts';
 
 // `doctor`: what the live service shows of each "not shown" rule, read with
 // the same readings.ts the client parses through, so a rule reported
 // understood is one the client handles. Reads only (the client refuses any
 // other method before sending) and within a request budget.
 
-export const DOCTOR_SCHEMA_VERSION = 1;
 /** Items whose detail and task status are sampled. */
 const SAMPLE = 3;
-
-export interface Finding {
-  rule: RuleId;
-  title: string;
-  endpoint: string;
-  /** Understood (with `reading`), not understood, or not observed (nothing to look at, or doctor may not look). */
-  verdict: 'understood' | 'not understood' | 'not observed';
-  /** One of the rule's readings in docs/service-assumptions.md; null unless understood. */
-  reading: string | null;
-  /** What was observed, by shape: never a value the service sent. */
-  seen: string;
-  /** For a rule not understood: what an apply does about it. */
-  consequence: { action: Consequence; effect: string } | null;
-}
-
-export interface DoctorReport {
-  version: typeof DOCTOR_SCHEMA_VERSION;
-  baseUrl: string;
-  requests: { budget: number; used: number };
-  understood: boolean;
-  findings: Finding[];
-}
-
-export interface DoctorOptions {
-  budget: number;
-  /** Reads left unused for the probes after the listings. */
-  reserve?: number;
-}
 
 class Findings {
   readonly list: Finding[] = [];
@@ -272,7 +246,7 @@ export async function probeService(
   );
 
   return {
-    version: DOCTOR_SCHEMA_VERSION,
+    version: 1,
     baseUrl: client.baseUrl,
     requests: { budget: budget.total, used: budget.total - budget.left() },
     understood: found.list.every((finding) => finding.verdict !== 'not understood'),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, WritesStoppedError } from '../../src/api/index.ts';
 import { main } from '../../src/cli/main.ts';
-import type { DoctorReport } from '../../src/doctor/probe.ts';
+import { doctorReportSchema, type DoctorReport } from '../../src/doctor/schema.ts';
 import { DIALECTS, DIALECT_NAMES, type DialectName } from '../../src/emulator/dialects.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
 import { clientFor, manifest } from '../support/engine-harness.ts';
@@ -49,7 +49,8 @@ async function doctor(
   const run = memoryIO({ env: { CONTENT_API_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
   const code = await main(['doctor', '--json', ...args], run.io);
   expect(run.out + run.err).not.toContain(e.apiKey);
-  return { code, report: JSON.parse(run.out) as DoctorReport, err: run.err };
+  // The documented shape (schema/doctor.schema.json is generated from the same zod schema).
+  return { code, report: doctorReportSchema.parse(JSON.parse(run.out)), err: run.err };
 }
 
 const readingOf = (report: DoctorReport, rule: string, endpoint = 'GET /contents') =>

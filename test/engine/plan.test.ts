@@ -48,7 +48,12 @@ describe('plan: stages', () => {
         changes: [{ field: 'description', from: 'old', to: 'new' }],
         cancelGeneration: false,
         // Every field goes with the PUT: the unmanaged ones as the item has them (A13).
-        send: expect.objectContaining({ title: 'Title of a.yml', description: 'new', hashtags: 'a b', persona_id: 'p' }),
+        send: expect.objectContaining({
+          title: 'Title of a.yml',
+          description: 'new',
+          hashtags: 'a b',
+          persona_id: 'p',
+        }),
       },
     ]);
   });
