@@ -2452,7 +2452,6 @@ var wire = __webpack_require__(5847);
 // the same readings.ts the client parses through, so a rule reported
 // understood is one the client handles. Reads only (the client refuses any
 // other method before sending) and within a request budget.
-const DOCTOR_SCHEMA_VERSION = 1;
 /** Items whose detail and task status are sampled. */
 const SAMPLE = 3;
 class Findings {
@@ -2633,7 +2632,7 @@ async function probeService(client, captured, budget) {
     }
     found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
     return {
-        version: DOCTOR_SCHEMA_VERSION,
+        version: 1,
         baseUrl: client.baseUrl,
         requests: { budget: budget.total, used: budget.total - budget.left() },
         understood: found.list.every((finding) => finding.verdict !== 'not understood'),

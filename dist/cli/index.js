@@ -45471,10 +45471,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
 ;// CONCATENATED MODULE: ./src/emulator/dialects.ts
 const DIALECTS = {
     reference: {
@@ -45535,6 +45531,10 @@ function writeAnswer(form, item) {
     }
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __nccwpck_require__(705);
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
 // Options resolved once into one typed object, and the emulator's clock.
 
@@ -47139,7 +47139,8 @@ async function startEmulator(options = {}) {
 // `content-as-code emulator [--port N] [--phase-ms MS | --phase-ms A,V,U]`.
 
 
-const USAGE = 'usage: content-as-code emulator [--port N] [--phase-ms MS | --phase-ms AUDIO,VIDEO,UPLOAD]';
+
+const USAGE = `usage: content-as-code emulator [--port N] [--phase-ms MS | --phase-ms AUDIO,VIDEO,UPLOAD] [--dialect ${DIALECT_NAMES.join('|')}]`;
 function parseCount(flag, value, max) {
     if (value === undefined || !/^\d+$/.test(value) || Number(value) > max) {
         throw new Error(`${flag} expects a whole number from 0 to ${max}, got ${value === undefined ? 'nothing' : `"${value}"`}. ${USAGE}`);
@@ -47154,6 +47155,11 @@ function parsePhaseMs(value) {
     const [audio, video, upload] = parts.map((part) => parseCount('--phase-ms', part.trim(), 3_600_000));
     return parts.length === 1 ? { audio, video: audio, upload: audio } : { audio, video, upload };
 }
+/** A dialect by name (src/emulator/dialects.ts); the error lists the names. */
+function parseDialect(value) {
+    dialectNamed(value ?? '');
+    return value ?? '';
+}
 function parseEmulatorArgs(argv) {
     const options = {};
     for (let i = 0; i < argv.length; i++) {
@@ -47164,6 +47170,8 @@ function parseEmulatorArgs(argv) {
             options.port = parseCount('--port', value(), 65535);
         else if (flag === '--phase-ms')
             options.phaseMs = parsePhaseMs(value());
+        else if (flag === '--dialect')
+            options.dialect = parseDialect(value());
         else
             throw new Error(`Unknown argument "${arg}". ${USAGE}`);
     }
@@ -47173,6 +47181,8 @@ function parseEmulatorArgs(argv) {
 async function runEmulatorCommand(argv, out) {
     const emulator = await startEmulator(parseEmulatorArgs(argv));
     out(`Service emulator listening on ${emulator.baseUrl} (endpoints under ${emulator.baseUrl}/v1)`);
+    const dialect = parseEmulatorArgs(argv).dialect ?? 'reference';
+    out(`Dialect: ${dialect} (${dialectNamed(dialect).summary})`);
     out(`Ready API key (scopes ${READY_KEY_SCOPES.join(', ')}): ${emulator.apiKey}`);
     out('Connected accounts:');
     for (const account of DEFAULT_ACCOUNTS)
@@ -48847,7 +48857,6 @@ function clearedFields(edit, detail) {
 // the same readings.ts the client parses through, so a rule reported
 // understood is one the client handles. Reads only (the client refuses any
 // other method before sending) and within a request budget.
-const DOCTOR_SCHEMA_VERSION = 1;
 /** Items whose detail and task status are sampled. */
 const SAMPLE = 3;
 class Findings {
@@ -49028,7 +49037,7 @@ async function probeService(client, captured, budget) {
     }
     found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
     return {
-        version: DOCTOR_SCHEMA_VERSION,
+        version: 1,
         baseUrl: client.baseUrl,
         requests: { budget: budget.total, used: budget.total - budget.left() },
         understood: found.list.every((finding) => finding.verdict !== 'not understood'),

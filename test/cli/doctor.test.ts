@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, WritesStoppedError } from '../../src/api/index.ts';
 import { main } from '../../src/cli/main.ts';
@@ -115,9 +118,6 @@ describe('content-as-code doctor', () => {
     const a18 = report.findings.find((finding) => finding.rule === 'A18');
     expect(a18).toMatchObject({ verdict: 'not understood', consequence: { action: 'hold' } });
 
-    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'cac-doctor-'));
     await mkdir(join(dir, 'content'));
     await writeFile(join(dir, 'content/a.yml'), manifest('Seeded 0', 'description: changed\n'));
