@@ -4,49 +4,22 @@
 // step's `with:` as inputs, expressions filled in from the job's env and
 // the earlier steps' outputs. Editing the job (or the emulator's output it
 // reads) so that it would fail on GitHub fails here first.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { requireDist, ROOT, runAction, type ActionRun, type RunnerEvent } from '../support/runner.ts';
-
-interface Step {
-  name?: string;
-  id?: string;
-  uses?: string;
-  run?: string;
-  if?: string;
-  with?: Record<string, string | number | boolean>;
-  env?: Record<string, string>;
-}
-
-const workflow = parse(readFileSync(join(ROOT, '.github', 'workflows', 'ci.yml'), 'utf8')) as {
-  jobs: Record<string, { steps: Step[] }>;
-};
-
-interface JobState {
-  eventName: string;
-  env: Record<string, string>;
-  outputs: Record<string, Record<string, string>>;
-}
-
-/** The expressions this job uses; any other fails the test rather than be guessed at. */
-function evaluate(expression: string, state: JobState): string {
-  const inner = expression.trim();
-  let match = /^env\.(\w+)$/.exec(inner);
-  if (match) return state.env[match[1]!] ?? '';
-  match = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(inner);
-  if (match) return state.outputs[match[1]!]?.[match[2]!] ?? '';
-  match = /^github\.event_name (==|!=) '([\w-]+)'$/.exec(inner);
-  if (match) return String((state.eventName === match[2]) === (match[1] === '=='));
-  throw new Error(`ci.yml uses an expression this test does not evaluate: ${expression}`);
-}
-
-function interpolate(value: string, state: JobState): string {
-  return value.replace(/\$\{\{(.*?)\}\}/g, (_whole, inner: string) => evaluate(inner, state));
-}
+import {
+  evaluate,
+  interpolate,
+  jobSteps,
+  runScript,
+  stepEnv,
+  stopBackground,
+  type ExpressionContext,
+  type ScriptRun,
+  type Step,
+} from '../support/workflow.ts';
 
 function readEnvFile(path: string): Record<string, string> {
   const env: Record<string, string> = {};
@@ -57,58 +30,39 @@ function readEnvFile(path: string): Record<string, string> {
   return env;
 }
 
-/** Process groups of the scripts run, so what they left in the background can be stopped. */
-const groups: number[] = [];
-
-function runScript(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((done, fail) => {
-    // Its own process group: the emulator the script starts with `&` stays in it.
-    const child = spawn('bash', ['-e', '-c', script], { cwd: ROOT, env, detached: true });
-    if (child.pid !== undefined) groups.push(child.pid);
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', fail);
-    // 'exit', not 'close': the background emulator keeps the pipes open.
-    child.on('exit', (code) => done({ code, output }));
-  });
-}
-
 interface StepResult {
   step: Step;
   skipped: boolean;
   run?: ActionRun;
-  script?: { code: number | null; output: string };
+  script?: ScriptRun;
 }
 
 async function runJob(event: RunnerEvent): Promise<StepResult[]> {
   const temp = mkdtempSync(join(tmpdir(), 'cac-ci-job-'));
   const githubEnv = join(temp, 'github_env');
   writeFileSync(githubEnv, '');
-  const state: JobState = { eventName: event.name, env: {}, outputs: {} };
+  const state: Required<Pick<ExpressionContext, 'env' | 'outputs'>> & ExpressionContext = {
+    eventName: event.name,
+    env: {},
+    outputs: {},
+  };
   const results: StepResult[] = [];
-  for (const step of workflow.jobs.action!.steps) {
+  for (const step of jobSteps('ci.yml', 'action')) {
     if (step.if !== undefined && evaluate(step.if, state) !== 'true') {
       results.push({ step, skipped: true });
       continue;
     }
-    const stepEnv = Object.fromEntries(
-      Object.entries(step.env ?? {}).map(([name, value]) => [name, interpolate(value, state)]),
-    );
     if (step.run !== undefined) {
       // The machine is shared with other test runs: any free port, not the fixed one CI uses.
       const script = step.run.replace(/--port \d+/, '--port 0');
-      const outcome = await runScript(script, {
+      const outcome = await runScript(script, ROOT, {
         PATH: process.env.PATH ?? '',
         HOME: temp,
         RUNNER_TEMP: temp,
         GITHUB_ENV: githubEnv,
         GITHUB_EVENT_NAME: event.name,
         ...state.env,
-        ...stepEnv,
+        ...stepEnv(step, state),
       });
       results.push({ step, skipped: false, script: outcome });
       if (outcome.code !== 0) break;
@@ -137,19 +91,13 @@ function describeFailure(result: StepResult): string {
 
 beforeAll(() => requireDist());
 
-afterAll(() => {
-  for (const group of groups) {
-    try {
-      process.kill(-group, 'SIGTERM');
-    } catch {
-      // The group has already ended.
-    }
-  }
-});
+afterAll(() => stopBackground());
 
 describe('ci.yml action job', () => {
   it('on a push: starts the emulator, then validates, plans and applies examples/content with uses: ./', async () => {
-    const head = (await runScript('git rev-parse HEAD', { PATH: process.env.PATH ?? '' })).output.trim();
+    const head = (
+      await runScript('git rev-parse HEAD', ROOT, { PATH: process.env.PATH ?? '' })
+    ).output.trim();
     const results = await runJob({
       name: 'push',
       ref: 'refs/heads/main',
