@@ -54,7 +54,8 @@ function git(cwd: string, ...args: string[]): string {
   if (result.status !== 0) {
     throw new Error(`git ${args.join(' ')} failed: ${result.stderr.trim() || `exit ${result.status}`}`);
   }
-  return result.stdout.trim();
+  // Only the end: `git status --porcelain` lines start with a space.
+  return result.stdout.trimEnd();
 }
 
 /** Runs a check or the build with its output shown as it comes; true when it exits 0. */

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareVersions, latestVersionTag, parseVersion } from '../../scripts/release.ts';
+import { git, newRepository } from '../support/git-repository.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RELEASE = join(ROOT, 'scripts', 'release.ts');
@@ -40,12 +41,6 @@ const source = readFileSync('src/version.ts', 'utf8');
 writeFileSync('dist/index.js', '// bundled\\n' + source.replace(/export /g, ''));
 `;
 
-function git(cwd: string, ...args: string[]): string {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
-
 function write(cwd: string, path: string, text: string): void {
   mkdirSync(join(cwd, path, '..'), { recursive: true });
   writeFileSync(join(cwd, path), text);
@@ -53,12 +48,7 @@ function write(cwd: string, path: string, text: string): void {
 
 /** A repository released once as 1.0.0 (tags v1.0.0 and v1), with notes waiting under Unreleased. */
 function makeTemplate(): string {
-  const cwd = mkdtempSync(join(tmpdir(), 'cac-release-'));
-  git(cwd, 'init', '--quiet', '--initial-branch=main');
-  git(cwd, 'config', 'user.name', 'Maintainer');
-  git(cwd, 'config', 'user.email', 'maintainer@example.com');
-  git(cwd, 'config', 'commit.gpgsign', 'false');
-  git(cwd, 'config', 'tag.gpgsign', 'false');
+  const cwd = newRepository('cac-release-');
   write(
     cwd,
     'package.json',
@@ -136,6 +126,17 @@ function refs(cwd: string): string {
   return git(cwd, 'show-ref');
 }
 
+/** Runs the release and checks that it refused with `message`, leaving refs and tree as they were. */
+function expectRefusal(cwd: string, version: string, message: string, env?: Record<string, string>): void {
+  const before = refs(cwd);
+  const status = git(cwd, 'status', '--porcelain', '--untracked-files=all');
+  const { code, output } = runRelease(cwd, version, env);
+  expect(output).toContain(message);
+  expect(code).toBe(1);
+  expect(refs(cwd)).toBe(before);
+  expect(git(cwd, 'status', '--porcelain', '--untracked-files=all')).toBe(status);
+}
+
 describe('npm run release', () => {
   it('commits the new version, tags vX.Y.Z and moves vX to that commit', () => {
     const cwd = fixtureRepository();
@@ -186,32 +187,26 @@ describe('npm run release', () => {
   it('refuses on a dirty tree, changing nothing', () => {
     const cwd = fixtureRepository();
     write(cwd, 'src/version.ts', `${readFileSync(join(cwd, 'src/version.ts'), 'utf8')}// edit\n`);
-    const before = refs(cwd);
-    const { code, output } = runRelease(cwd, '1.1.0');
-    expect(code).toBe(1);
-    expect(output).toContain('The working tree has changes that are not committed');
-    expect(output).toContain('src/version.ts');
-    expect(refs(cwd)).toBe(before);
+    expectRefusal(cwd, '1.1.0', 'The working tree has changes that are not committed:\n M src/version.ts');
   });
 
   it('refuses an untracked file as a dirty tree', () => {
     const cwd = fixtureRepository();
     write(cwd, 'dist/extra.js', '');
-    const { code, output } = runRelease(cwd, '1.1.0');
-    expect(code).toBe(1);
-    expect(output).toContain('dist/extra.js');
+    expectRefusal(cwd, '1.1.0', '?? dist/extra.js');
   });
 
   it('refuses when dist/ does not match the sources, with the check-dist script', () => {
     const cwd = fixtureRepository();
     write(cwd, 'src/version.ts', `${readFileSync(join(cwd, 'src/version.ts'), 'utf8')}export const X = 1;\n`);
     git(cwd, 'commit', '--quiet', '--all', '-m', 'A change without its bundle');
+    const head = git(cwd, 'rev-parse', 'HEAD');
     const before = refs(cwd);
     const { code, output } = runRelease(cwd, '1.1.0');
-    expect(code).toBe(1);
     expect(output).toContain('dist/ does not match the sources');
+    expect(code).toBe(1);
     expect(refs(cwd)).toBe(before);
-    expect(git(cwd, 'show', 'HEAD:package.json')).toContain('"version": "1.0.0"');
+    expect(git(cwd, 'rev-parse', 'HEAD')).toBe(head);
   });
 
   it.each([
@@ -221,54 +216,34 @@ describe('npm run release', () => {
     ['1.1.0-rc.1', 'is not a version'],
     ['01.2.0', 'is not a version'],
   ])('refuses %s', (version, message) => {
-    const cwd = fixtureRepository();
-    const before = refs(cwd);
-    const { code, output } = runRelease(cwd, version);
-    expect(code).toBe(1);
-    expect(output).toContain(message);
-    expect(refs(cwd)).toBe(before);
-    expect(git(cwd, 'status', '--porcelain')).toBe('');
+    expectRefusal(fixtureRepository(), version, message);
   });
 
   it('compares with the greatest version tag, not the latest one made', () => {
     const cwd = fixtureRepository();
     git(cwd, 'tag', 'v1.10.0');
     git(cwd, 'tag', 'v1.9.0');
-    const { code, output } = runRelease(cwd, '1.9.1');
-    expect(code).toBe(1);
-    expect(output).toContain('not greater than the last release, v1.10.0');
+    expectRefusal(cwd, '1.9.1', 'not greater than the last release, v1.10.0');
   });
 
   it('refuses when the tests fail, leaving the tree and the tags as they were', () => {
-    const cwd = fixtureRepository();
-    const before = refs(cwd);
-    const { code, output } = runRelease(cwd, '1.1.0', { RELEASE_TEST_COMMAND: 'node -e "process.exit(3)"' });
-    expect(code).toBe(1);
-    expect(output).toContain('The tests failed');
-    expect(refs(cwd)).toBe(before);
-    expect(git(cwd, 'status', '--porcelain')).toBe('');
+    expectRefusal(fixtureRepository(), '1.1.0', 'The tests failed', {
+      RELEASE_TEST_COMMAND: 'node -e "process.exit(3)"',
+    });
   });
 
   it('refuses when nothing is written under Unreleased', () => {
     const cwd = fixtureRepository();
     write(cwd, 'CHANGELOG.md', CHANGELOG.replace('### Added\n\n- Shards.\n\n', ''));
     git(cwd, 'commit', '--quiet', '--all', '-m', 'Empty Unreleased');
-    const { code, output } = runRelease(cwd, '1.1.0');
-    expect(code).toBe(1);
-    expect(output).toContain('says nothing under "## [Unreleased]"');
+    expectRefusal(cwd, '1.1.0', 'says nothing under "## [Unreleased]"');
   });
 
   it('leaves no half-made release when the build fails', () => {
-    const cwd = fixtureRepository();
-    const before = refs(cwd);
-    const { code, output } = runRelease(cwd, '1.1.0', {
+    expectRefusal(fixtureRepository(), '1.1.0', 'The build failed', {
       RELEASE_TEST_COMMAND: QUICK_TEST,
       RELEASE_BUILD_COMMAND: "node -e \"require('fs').writeFileSync('dist/half.js', ''); process.exit(1)\"",
     });
-    expect(code).toBe(1);
-    expect(output).toContain('The build failed');
-    expect(refs(cwd)).toBe(before);
-    expect(git(cwd, 'status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 });
 

@@ -1,22 +1,16 @@
 // The `run:` steps of .github/workflows/release.yml, run as the runner would
 // in a clone checked out at the pushed tag, with a local bare repository as
 // `origin` and a stand-in `gh` that records what it was asked to publish.
-import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { git, newRepository } from '../support/git-repository.ts';
 import { ROOT } from '../support/runner.ts';
 import { jobSteps, runScript, stepEnv, stepNamed, type ScriptRun } from '../support/workflow.ts';
 
 const check = jobSteps('release.yml', 'check');
 const publish = jobSteps('release.yml', 'release');
-
-function git(cwd: string, ...args: string[]): string {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
 
 function changelog(versions: Array<[string, string]>): string {
   const sections = versions.map(
@@ -40,12 +34,7 @@ function commitVersion(cwd: string, version: string, notes: Array<[string, strin
 function repositories(): { origin: string; clone: string } {
   const origin = mkdtempSync(join(tmpdir(), 'cac-origin-'));
   git(origin, 'init', '--quiet', '--bare');
-  const clone = mkdtempSync(join(tmpdir(), 'cac-tagged-'));
-  git(clone, 'init', '--quiet', '--initial-branch=main');
-  git(clone, 'config', 'user.name', 'Maintainer');
-  git(clone, 'config', 'user.email', 'maintainer@example.com');
-  git(clone, 'config', 'tag.gpgsign', 'false');
-  git(clone, 'config', 'commit.gpgsign', 'false');
+  const clone = newRepository('cac-tagged-');
   mkdirSync(join(clone, 'scripts'));
   cpSync(join(ROOT, 'scripts', 'changelog.ts'), join(clone, 'scripts', 'changelog.ts'));
   commitVersion(clone, '1.0.0', [['1.0.0', 'The action.']]);
