@@ -209,12 +209,10 @@ describe('npm run release', () => {
     expect(git(cwd, 'rev-parse', 'HEAD')).toBe(head);
   });
 
+  // The other malformed and lower versions are covered by the unit tests below.
   it.each([
     ['1.0.0', 'not greater than the last release, v1.0.0'],
-    ['0.9.9', 'not greater than the last release, v1.0.0'],
-    ['1.0', 'is not a version'],
     ['1.1.0-rc.1', 'is not a version'],
-    ['01.2.0', 'is not a version'],
   ])('refuses %s', (version, message) => {
     expectRefusal(fixtureRepository(), version, message);
   });
