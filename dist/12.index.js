@@ -382,6 +382,7 @@ const INPUTS = {
         ? ok(value)
         : fail('expected an http:// or https:// URL, for example https://api.example.com'),
     manifests: (value) => value === '' ? fail('expected a glob, for example content/**/*.{yml,yaml}') : ok(value),
+    'allow-empty': inputs_boolean,
     mode: (value) => INPUT_MODES.includes(value)
         ? ok(value)
         : fail(`expected one of ${INPUT_MODES.join(', ')}`),
@@ -405,6 +406,7 @@ const INPUT_DEFAULTS = {
     'api-key': '',
     'base-url': '',
     manifests: 'content/**/*.{yml,yaml}',
+    'allow-empty': 'false',
     mode: 'auto',
     'github-token': '',
     comment: 'true',
@@ -448,6 +450,7 @@ function readInputs(get) {
         apiKey: values['api-key'],
         baseUrl: values['base-url'],
         manifests: values.manifests,
+        allowEmpty: toBoolean(values['allow-empty']),
         mode: values.mode,
         githubToken: values['github-token'],
         comment: toBoolean(values.comment),
@@ -1497,7 +1500,7 @@ class load_Reader {
         return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
     }
 }
-const importFullPath = () => Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(377), __webpack_require__.e(164)]).then(__webpack_require__.bind(__webpack_require__, 5164));
+const importFullPath = () => Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(377), __webpack_require__.e(708)]).then(__webpack_require__.bind(__webpack_require__, 708));
 let fullPath;
 /** The yaml library and the zod schema, loaded once, by the first file that needs them. */
 function full() {
@@ -1766,6 +1769,12 @@ async function runEngine(options) {
         creditsAfter: null,
         timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
     };
+    if (load.files.length === 0 && !options.allowEmpty) {
+        report.fatal =
+            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
+                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
+        return report;
+    }
     if (mode === 'validate')
         return report;
     const client = options.client;
@@ -1800,7 +1809,7 @@ async function runEngine(options) {
         if (sharded)
             report.problems.push(...stages.otherShardProblems(others, mine, listing));
         report.timings.planMs = elapsed(planStarted);
-        await options.onPlan?.(plan);
+        await options.onPlan?.(plan, report.problems);
         await execute(stages, options, client, plan, report);
     }
     catch (error) {
@@ -1996,6 +2005,7 @@ async function runAction(commands, env) {
             mode: decision.mode,
             cwd: env.GITHUB_WORKSPACE || process.cwd(),
             manifests: inputs.manifests,
+            allowEmpty: inputs.allowEmpty,
             ...(client ? { client } : {}),
             permissions: decision.permissions,
             maxPublications: inputs.maxPublications,
@@ -2933,7 +2943,8 @@ function redact(text, secrets = []) {
 const SECRET_PATTERNS = [
     // Service keys: the fixed prefix and the token characters after it (dots
     // inside, not at the end, so a key that ends a sentence keeps its period).
-    /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g,
+    // At least one: the prefix alone is no secret, and advice names it.
+    /svc_live_[\w\-~+/=.]*[\w\-~+/=]/g,
     // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
     /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
 ];

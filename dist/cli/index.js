@@ -45414,17 +45414,107 @@ const SCOPES = ['read', 'write', 'generate', 'delete'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4494);
+/* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6387);
 // Entry of the bundled CLI (dist/cli/index.js).
 
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
+
+const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(process.argv.slice(2));
+process.exitCode = code;
+// After Ctrl-C the engine's pending work (a poll's sleep) would keep the process
+// alive for seconds more; what there was to say has been said.
+if (code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.interrupted || code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.terminated)
+    process.exit(code);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 4494:
+/***/ 7911:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BK: () => (/* binding */ helpText),
+/* harmony export */   XG: () => (/* binding */ exitCodeForSignal),
+/* harmony export */   dc: () => (/* binding */ EXIT)
+/* harmony export */ });
+/* unused harmony export EXIT_CODE_LINES */
+// The text of `content-as-code --help`. The README's CLI section repeats the
+// exit codes; test/readme keeps the two in step.
+const EXIT = {
+    ok: 0,
+    /** Validation errors, or an item that failed on the service. */
+    failed: 1,
+    /** The CLI was called wrongly, or its configuration is missing or invalid. */
+    usage: 2,
+    /** The service could not be used before any work began: authentication, scopes, credits, network. */
+    service: 3,
+    /** Stopped by Ctrl-C (SIGINT), after saying what was sent and what still runs. */
+    interrupted: 130,
+    /** Stopped by SIGTERM, the same way. */
+    terminated: 143,
+};
+function exitCodeForSignal(signal) {
+    return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+}
+const EXIT_CODE_LINES = [
+    [EXIT.ok, 'everything planned or applied as asked'],
+    [
+        EXIT.failed,
+        'validation errors, a glob that matches no manifest, items that failed (their last_error is shown), or the service failing once work had begun',
+    ],
+    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or CONTENT_BASE_URL)'],
+    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
+    [
+        EXIT.interrupted,
+        'stopped by Ctrl-C (SIGINT); what was sent and what still runs are printed; a re-run converges',
+    ],
+    [EXIT.terminated, 'stopped by SIGTERM, the same way'],
+];
+function helpText() {
+    return `content-as-code: keep narrated videos as code.
+
+Usage:
+  content-as-code validate [options]   check the manifests; sends nothing
+  content-as-code plan [options]       show what apply would do; changes nothing
+  content-as-code apply [options]      create, edit, render and publish to match the manifests
+  content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
+  content-as-code schema               print the manifest JSON Schema
+
+Options:
+  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
+  --cwd DIR               workspace root the glob and reported paths are relative to
+  --base-url URL          service base URL (default: $CONTENT_BASE_URL); /v1 is appended when absent
+  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --allow-empty           accept a glob that matches no manifest (otherwise an error)
+  --json                  print one JSON document (schema/cli-output.schema.json) instead of tables
+  --summary FILE          also write the Markdown summary (the action's job summary) to FILE
+  --concurrency N         items worked on at once (default: 4)
+  --no-wait               start generations and return without waiting for them
+  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
+  --no-publish            forbid any publication in this run
+  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
+  --cancel-running        edit items that are generating, cancelling their job
+  --base REF              git ref holding the previous manifests, to detect renamed titles
+  -h, --help              this text
+  -v, --version           the version
+
+Environment:
+  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
+  CONTENT_BASE_URL        the service base URL, when --base-url is not given
+                          (CONTENT_API_URL, its old name, is still read, with a warning)
+  NO_COLOR                plain output even on a terminal
+
+Exit codes:
+${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
+`;
+}
+
+
+/***/ }),
+
+/***/ 6387:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46903,8 +46993,10 @@ async function startEmulator(options = {}) {
         shapes: { baseUrl: '', secret: (0,external_node_crypto_.randomBytes)(32), config },
     };
     store.createUser({ id: DEFAULT_USER_ID, name: 'Ocean Facts', credits: config.credits });
-    for (const account of DEFAULT_ACCOUNTS)
+    for (const account of options.accounts ?? DEFAULT_ACCOUNTS)
         store.addAccount(DEFAULT_USER_ID, account);
+    for (const item of options.items ?? [])
+        store.addItem(structuredClone(item));
     for (const persona of DEFAULT_PERSONAS)
         store.addPersona(DEFAULT_USER_ID, persona);
     const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());
@@ -46940,52 +47032,248 @@ async function startEmulator(options = {}) {
     };
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/emulator/state-file.ts
+// `emulator --state FILE`: the default user's items and credits kept in a
+// JSON file, so a restarted emulator still has what earlier runs created and
+// a re-run of apply converges instead of creating everything again.
+
+const STATE_VERSION = 1;
+/**
+ * A job does not survive a restart: an item caught generating is restored
+ * as failed in its phase, the way the real service reports a dead worker,
+ * so the next apply retries it.
+ */
+const INTERRUPTED = {
+    PROCESSING: 'FAILED_AUDIO',
+    PROCESSING_AUDIO: 'FAILED_AUDIO',
+    AUDIO_PROCESSED: 'FAILED_VIDEO',
+    PROCESSING_VIDEO: 'FAILED_VIDEO',
+    UPLOADING: 'FAILED_UPLOAD',
+};
+/** The state kept in `file`, or null when there is none yet. Throws, naming the file, when it is unreadable. */
+function readState(file) {
+    let text;
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return null;
+        throw new Error(`--state ${file} cannot be read (${error.code ?? 'error'}).`, {
+            cause: error,
+        });
+    }
+    let saved;
+    try {
+        saved = JSON.parse(text);
+    }
+    catch {
+        throw new Error(`--state ${file} is not a state file the emulator wrote; move it away or name another file.`);
+    }
+    if (saved.version !== STATE_VERSION || !Array.isArray(saved.items) || typeof saved.credits !== 'number') {
+        throw new Error(`--state ${file} is not a state file the emulator wrote; move it away or name another file.`);
+    }
+    return { version: STATE_VERSION, credits: saved.credits, items: saved.items.map(restored) };
+}
+function restored(item) {
+    const failed = INTERRUPTED[item.status];
+    if (failed === undefined)
+        return item;
+    return {
+        ...item,
+        status: failed,
+        statusHistory: [...item.statusHistory, failed],
+        progress: null,
+        last_error: 'The emulator stopped while this item was generating; run apply again to retry it.',
+    };
+}
+function snapshot(emulator) {
+    const { admin } = emulator;
+    const state = {
+        version: STATE_VERSION,
+        credits: admin.credits(admin.defaultUserId),
+        items: admin.items(admin.defaultUserId),
+    };
+    return `${JSON.stringify(state, null, 2)}\n`;
+}
+/**
+ * Writes the state whenever it changed (checked twice a second) and once
+ * more on stop. Written to a sibling file and renamed, so a kill mid-write
+ * leaves the previous state whole.
+ */
+function keepState(emulator, file) {
+    let written = '';
+    const save = () => {
+        const text = snapshot(emulator);
+        if (text === written)
+            return;
+        (0,external_node_fs_namespaceObject.writeFileSync)(`${file}.tmp`, text);
+        (0,external_node_fs_namespaceObject.renameSync)(`${file}.tmp`, file);
+        written = text;
+    };
+    save();
+    const timer = setInterval(save, 500);
+    timer.unref();
+    return {
+        stop: () => {
+            clearInterval(timer);
+            save();
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/emulator/command.ts
-// `content-as-code emulator [--port N] [--phase-ms MS | --phase-ms A,V,U]`.
+// `content-as-code emulator [options]`: the emulator for a terminal. Options
+// are one table (flag, value name, help, how to read it), so the usage text,
+// --help and the parser cannot disagree, and a new option is one row.
 
 
-const USAGE = 'usage: content-as-code emulator [--port N] [--phase-ms MS | --phase-ms AUDIO,VIDEO,UPLOAD]';
-function parseCount(flag, value, max) {
-    if (value === undefined || !/^\d+$/.test(value) || Number(value) > max) {
-        throw new Error(`${flag} expects a whole number from 0 to ${max}, got ${value === undefined ? 'nothing' : `"${value}"`}. ${USAGE}`);
+
+
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const FLAGS = [
+    {
+        name: '--port',
+        value: 'N',
+        help: 'port to listen on (default: any free port)',
+        read: (options, value) => (options.port = count('--port', value, 65535)),
+    },
+    {
+        name: '--phase-ms',
+        value: 'MS|A,V,U',
+        help: 'how long each phase lasts: one duration, or audio,video,upload (default 1500,2500,1000)',
+        read: (options, value) => (options.phaseMs = phaseMs(value)),
+    },
+    {
+        name: '--key',
+        value: 'KEY',
+        help: `the ready API key (${KEY_PREFIX}...), the same on every start (default: a new random key)`,
+        read: (options, value) => (options.apiKey = key(value)),
+    },
+    {
+        name: '--accounts',
+        value: 'LIST',
+        help: "your connected accounts, as 'YouTube:My Channel,TikTok:mychannel' (default: the Ocean Facts examples)",
+        read: (options, value) => (options.accounts = accounts(value)),
+    },
+    {
+        name: '--state',
+        value: 'FILE',
+        help: 'keep items and credits in FILE, so they are still there after a restart',
+        read: (options, value) => (options.state = value),
+    },
+    { name: '--help', help: 'this text', read: (options) => (options.help = true) },
+];
+function emulatorUsage() {
+    const width = Math.max(...FLAGS.map((flag) => `${flag.name} ${flag.value ?? ''}`.length));
+    const lines = FLAGS.map((flag) => `  ${`${flag.name} ${flag.value ?? ''}`.padEnd(width)}  ${flag.help}`);
+    return [
+        'usage: content-as-code emulator [options]',
+        '',
+        'A local emulator of the service, for trying manifests without an account. Runs until Ctrl-C.',
+        '',
+        'Options:',
+        ...lines,
+    ].join('\n');
+}
+const SEE_HELP = 'See content-as-code emulator --help.';
+function count(flag, value, max) {
+    if (!/^\d+$/.test(value) || Number(value) > max) {
+        throw new Error(`${flag} expects a whole number from 0 to ${max}, got "${value}". ${SEE_HELP}`);
     }
     return Number(value);
 }
-function parsePhaseMs(value) {
-    const parts = (value ?? '').split(',');
+function phaseMs(value) {
+    const parts = value.split(',');
     if (parts.length !== 1 && parts.length !== 3) {
-        throw new Error(`--phase-ms expects one duration or three (audio,video,upload), got "${value ?? ''}". ${USAGE}`);
+        throw new Error(`--phase-ms expects one duration or three (audio,video,upload), got "${value}". ${SEE_HELP}`);
     }
-    const [audio, video, upload] = parts.map((part) => parseCount('--phase-ms', part.trim(), 3_600_000));
+    const [audio, video, upload] = parts.map((part) => count('--phase-ms', part.trim(), 3_600_000));
     return parts.length === 1 ? { audio, video: audio, upload: audio } : { audio, video, upload };
+}
+function key(value) {
+    if (!new RegExp(`^${KEY_PREFIX}[A-Za-z0-9_-]{8,}$`).test(value)) {
+        throw new Error(`--key expects ${KEY_PREFIX} followed by at least 8 letters, digits, _ or -. ${SEE_HELP}`);
+    }
+    return value;
+}
+/** `YouTube:My Channel,TikTok:mychannel`; ids derive from the name, so they are the same on every start. */
+function accounts(value) {
+    const parsed = value
+        .split(',')
+        .filter((part) => part.trim() !== '')
+        .map((part) => {
+        const colon = part.indexOf(':');
+        const platformName = part.slice(0, colon).trim();
+        const name = part.slice(colon + 1).trim();
+        const platform = PLATFORMS.find((known) => known.toLowerCase() === platformName.toLowerCase());
+        if (colon === -1 || platform === undefined || name === '') {
+            throw new Error(`--accounts expects PLATFORM:NAME pairs separated by commas, with PLATFORM one of ` +
+                `${PLATFORMS.join(', ')}; got "${part.trim()}". ${SEE_HELP}`);
+        }
+        return { platform, name, id: stableId(`${platform}:${name}`) };
+    });
+    if (parsed.length === 0)
+        throw new Error(`--accounts lists no account. ${SEE_HELP}`);
+    return parsed;
+}
+function stableId(seed) {
+    const hex = (0,external_node_crypto_.createHash)('sha256').update(seed).digest('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 function parseEmulatorArgs(argv) {
     const options = {};
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i] ?? '';
-        const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-        const value = () => inline ?? argv[++i];
-        if (flag === '--port')
-            options.port = parseCount('--port', value(), 65535);
-        else if (flag === '--phase-ms')
-            options.phaseMs = parsePhaseMs(value());
-        else
-            throw new Error(`Unknown argument "${arg}". ${USAGE}`);
+        const [name, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
+        const flag = FLAGS.find((candidate) => candidate.name === name || (name === '-h' && candidate.name === '--help'));
+        if (flag === undefined)
+            throw new Error(`Unknown argument "${arg}". ${SEE_HELP}`);
+        let value = '';
+        if (flag.value !== undefined) {
+            const next = inline ?? argv[++i];
+            if (next === undefined)
+                throw new Error(`${flag.name} expects ${flag.value}. ${SEE_HELP}`);
+            value = next;
+        }
+        flag.read(options, value);
     }
     return options;
 }
 /** Starts the emulator for a terminal and prints how to reach it. The caller closes it. */
 async function runEmulatorCommand(argv, out) {
-    const emulator = await startEmulator(parseEmulatorArgs(argv));
+    const { help, state, ...options } = parseEmulatorArgs(argv);
+    if (help) {
+        out(emulatorUsage());
+        return 'help';
+    }
+    const saved = state === undefined ? null : readState(state);
+    const emulator = await startEmulator({
+        ...options,
+        ...(saved ? { items: saved.items, credits: saved.credits } : {}),
+    });
+    const kept = state === undefined ? null : keepState(emulator, state);
     out(`Service emulator listening on ${emulator.baseUrl} (endpoints under ${emulator.baseUrl}/v1)`);
     out(`Ready API key (scopes ${READY_KEY_SCOPES.join(', ')}): ${emulator.apiKey}`);
     out('Connected accounts:');
-    for (const account of DEFAULT_ACCOUNTS)
+    for (const account of options.accounts ?? DEFAULT_ACCOUNTS) {
         out(`  ${account.platform} "${account.name}"  id ${account.id}`);
+    }
+    if (state !== undefined) {
+        out(`Items are kept in ${state} (${saved?.items.length ?? 0} restored).`);
+    }
     out('Point the CLI at it with:');
-    out(`CONTENT_API_URL=${emulator.baseUrl}`);
-    out(`CONTENT_API_KEY=${emulator.apiKey}`);
-    return emulator;
+    out(`export CONTENT_BASE_URL=${emulator.baseUrl}`);
+    out(`export CONTENT_API_KEY=${emulator.apiKey}`);
+    return {
+        emulator,
+        close: async () => {
+            kept?.stop();
+            await emulator.close();
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/version.ts
@@ -47010,7 +47298,9 @@ class UsageError extends Error {
 }
 const OPTIONS = {
     manifests: { type: 'string' },
+    'allow-empty': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    summary: { type: 'string' },
     cwd: { type: 'string' },
     'base-url': { type: 'string' },
     'api-key-stdin': { type: 'boolean', default: false },
@@ -47068,7 +47358,9 @@ function parseCliArgs(argv, cwd) {
     return {
         command: commandName,
         manifests: values.manifests ?? DEFAULT_MANIFESTS,
+        allowEmpty: values['allow-empty'],
         json: values.json,
+        summary: values.summary ?? null,
         cwd: values.cwd ?? cwd,
         baseUrl: values['base-url'] ?? null,
         apiKeyStdin: values['api-key-stdin'],
@@ -47086,7 +47378,9 @@ function defaults(command, cwd) {
     return {
         command,
         manifests: DEFAULT_MANIFESTS,
+        allowEmpty: false,
         json: false,
+        summary: null,
         cwd,
         baseUrl: null,
         apiKeyStdin: false,
@@ -47147,1064 +47441,8 @@ function editDistance(a, b) {
     return previous[b.length];
 }
 
-;// CONCATENATED MODULE: ./src/cli/help.ts
-// The text of `content-as-code --help`. The README's CLI section repeats the
-// exit codes; test/readme keeps the two in step.
-const EXIT = {
-    ok: 0,
-    /** Validation errors, or an item that failed on the service. */
-    failed: 1,
-    /** The CLI was called wrongly, or its configuration is missing or invalid. */
-    usage: 2,
-    /** The service could not be used: authentication, scopes, credits, network. */
-    service: 3,
-};
-const EXIT_CODE_LINES = [
-    [EXIT.ok, 'everything planned or applied as asked'],
-    [EXIT.failed, 'validation errors in the manifests, or items that failed (their last_error is shown)'],
-    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
-    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
-];
-function helpText() {
-    return `content-as-code: keep narrated videos as code.
-
-Usage:
-  content-as-code validate [options]   check the manifests; sends nothing
-  content-as-code plan [options]       show what apply would do; changes nothing
-  content-as-code apply [options]      create, edit, render and publish to match the manifests
-  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
-  content-as-code schema               print the manifest JSON Schema
-
-Options:
-  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
-  --cwd DIR               workspace root the glob and reported paths are relative to
-  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
-  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
-  --json                  print one JSON document (the run report) instead of tables
-  --concurrency N         items worked on at once (default: 4)
-  --no-wait               start generations and return without waiting for them
-  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
-  --no-publish            forbid any publication in this run
-  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
-  --cancel-running        edit items that are generating, cancelling their job
-  --base REF              git ref holding the previous manifests, to detect renamed titles
-  -h, --help              this text
-  -v, --version           the version
-
-Environment:
-  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
-  CONTENT_API_URL         the service base URL, when --base-url is not given
-  NO_COLOR                plain output even on a terminal
-
-Exit codes:
-${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
-`;
-}
-
-;// CONCATENATED MODULE: ./src/api/explain.ts
-
-const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
-function said(body) {
-    return body.message === '' ? '' : `: "${body.message}"`;
-}
-function plural(count, word) {
-    return count === 1 ? word : `${word}s`;
-}
-function explainIntrospection(verdict) {
-    if (verdict === undefined)
-        return '';
-    if (verdict.kind === 'rejected') {
-        return 'GET /api-keys/introspect rejects it too: the key is invalid or has been revoked.';
-    }
-    if (verdict.kind === 'failed')
-        return `GET /api-keys/introspect could not tell more (${verdict.reason}).`;
-    const { active, subject, scopes } = verdict.introspection;
-    const owner = subject === '' ? '' : ` (subject ${subject})`;
-    if (!active)
-        return `GET /api-keys/introspect says the key${owner} is inactive.`;
-    return (`GET /api-keys/introspect says the key${owner} is active with scopes ${scopes.join(', ') || 'none'}, ` +
-        'so the refusal may be temporary.');
-}
-function sentence(facts) {
-    const { status, method, path, body } = facts;
-    const where = `${method} ${path}`;
-    switch (status) {
-        case 400:
-            return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
-        case 401:
-            return (`${where}: the service rejected the API key (401)${said(body)}. ` +
-                `${explainIntrospection(facts.introspection)} Use a valid key: ${KEYS_PAGE}.`);
-        case 402: {
-            const balance = facts.balance === undefined ? 'unknown' : String(facts.balance);
-            const needs = body.creditsRequired === undefined ? '' : `, this needs ${body.creditsRequired}`;
-            return (`${where}: not enough credits (402): the balance is ${balance}${needs}${said(body)}. ` +
-                'Top up the account, then run again.');
-        }
-        case 403: {
-            const required = body.required ?? [];
-            if (required.length === 0) {
-                return `${where}: the API key lacks a scope this endpoint needs (403)${said(body)}. Mint a key with the scopes the run needs.`;
-            }
-            return (`${where}: the API key lacks the ${plural(required.length, 'scope')} ${required.join(', ')} (403). ` +
-                `Mint a key with ${required.join(', ')} (scopes are fixed for a key's life): ${KEYS_PAGE}.`);
-        }
-        case 404:
-            return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
-        case 409:
-            return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
-        case 429: {
-            const wait = facts.retryAfterSeconds === undefined ? '' : ` and asks to wait ${facts.retryAfterSeconds} s`;
-            const limit = body.limit === undefined ? '' : ` (limit ${body.limit})`;
-            return (`${where}: rate limited${limit} (429)${said(body)}; the service still refused after ${facts.attempts} ` +
-                `${plural(facts.attempts, 'attempt')}${wait}. Run again later.`);
-        }
-        default:
-            if (status >= 500) {
-                return (`${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
-                    `${plural(facts.attempts, 'attempt')}. Run again later.`);
-            }
-            return `${where}: the service answered ${status}${said(body)}. It is not retried unchanged.`;
-    }
-}
-function conflictAdvice(facts) {
-    if (facts.body.code === 'generation_in_progress') {
-        return facts.method === 'PUT'
-            ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
-            : 'The item is being generated: wait for the run to finish.';
-    }
-    if (facts.body.code === 'already_published')
-        return 'The video is published and is never replaced.';
-    if (facts.path.startsWith('/contents/upload/')) {
-        return 'An upload of this item is already in flight: poll its task status before dispatching again.';
-    }
-    return 'Wait for the work in flight, then run again.';
-}
-/** `scrub` removes the key from the finished message: introspection answers are service text too. */
-function serviceError(facts, scrub) {
-    return new errors.ServiceError({
-        status: facts.status,
-        method: facts.method,
-        path: facts.path,
-        serviceMessage: scrub(facts.body.message),
-        message: scrub(sentence(facts)),
-        code: facts.body.code,
-        required: facts.status === 403 ? facts.body.required : undefined,
-        retryAfterSeconds: facts.retryAfterSeconds,
-        balance: facts.balance ?? facts.body.balance,
-        creditsRequired: facts.body.creditsRequired,
-        limit: facts.body.limit,
-        attempts: facts.attempts,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/api/retry.ts
-
-const DEFAULT_RETRY = {
-    attempts: 5,
-    rateLimitAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    deadlineMs: 15 * 60_000,
-};
-function retrySettings(options) {
-    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
-    return {
-        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
-        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
-        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
-        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
-        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
-    };
-}
-/**
- * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
- * (a date in the past is 0). Undefined when missing or unreadable.
- */
-function parseRetryAfter(header, nowMs) {
-    const value = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (value === undefined || value === '')
-        return undefined;
-    if (/^\d+$/.test(value))
-        return Number(value);
-    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
-    if (!/^[A-Za-z]/.test(value))
-        return undefined;
-    const date = Date.parse(value);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, Math.ceil((date - nowMs) / 1000));
-}
-/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
-function backoffDelay(retry, settings, random) {
-    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
-    const r = Math.min(1, Math.max(0, random()));
-    return Math.floor(r * ceiling);
-}
-function isRetryableStatus(status) {
-    return status === 429 || status >= 500;
-}
-// Errors raised before a single byte of the request left: the service never
-// saw it, so even a non-idempotent POST can be sent again.
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
-function errorCode(error) {
-    if (typeof error !== 'object' || error === null)
-        return undefined;
-    const code = error.code;
-    if (typeof code === 'string')
-        return code;
-    const cause = error.cause;
-    return cause === undefined || cause === error ? undefined : errorCode(cause);
-}
-function classifyNetworkError(error) {
-    const code = errorCode(error);
-    if (code !== undefined && NOT_SENT_CODES.has(code)) {
-        const reason = code === 'ECONNREFUSED'
-            ? 'connection refused'
-            : code === 'UND_ERR_CONNECT_TIMEOUT'
-                ? 'connect timeout'
-                : `host unreachable: ${code}`;
-        return { mayHaveReached: false, reason };
-    }
-    if (code !== undefined && TIMEOUT_CODES.has(code))
-        return { mayHaveReached: true, reason: 'timeout' };
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-        return { mayHaveReached: true, reason: 'connection closed without an answer' };
-    }
-    return { mayHaveReached: true, reason: code ?? 'network error' };
-}
-/**
- * One gate per client, shared by every worker: rate limits are per user over
- * all keys (A31), so after a 429 every later rate-limited request waits for
- * the same Retry-After instead of each firing on its own (no thundering herd).
- */
-class RateGate {
-    #sleep;
-    #now;
-    #open = null;
-    #until = 0;
-    constructor(sleep, now) {
-        this.#sleep = sleep;
-        this.#now = now;
-    }
-    /** True while a Retry-After is running. */
-    get closed() {
-        return this.#open !== null;
-    }
-    /** Closes the gate for ms, unless it is already closed until later. */
-    close(ms) {
-        const until = this.#now() + ms;
-        if (this.#open !== null && until <= this.#until)
-            return;
-        this.#until = until;
-        const opened = this.#sleep(ms).then(() => {
-            if (this.#open === opened)
-                this.#open = null;
-        }, () => {
-            if (this.#open === opened)
-                this.#open = null;
-        });
-        this.#open = opened;
-    }
-    /** Resolves when the gate is open (at once when it is). */
-    async pass() {
-        while (this.#open !== null)
-            await this.#open;
-    }
-}
-/**
- * Sends until the answer is final: a success, a status that is never retried,
- * or a retryable status once attempts, rate-limit waits or the deadline run
- * out (the caller turns it into a ServiceError). A non-idempotent request that
- * may have reached the service is never sent twice: it rejects with
- * OutcomeUnknownError. Network errors that outlast the retries reject with
- * NetworkError.
- */
-async function sendWithRetries(kind, runtime, send) {
-    const { settings } = runtime;
-    let sends = 0;
-    let failures = 0; // 5xx and network errors
-    let rateLimits = 0;
-    let spentMs = 0;
-    const planWait = (waitMs, reason) => {
-        if (spentMs + waitMs > settings.deadlineMs)
-            return false;
-        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
-        spentMs += waitMs;
-        return true;
-    };
-    for (;;) {
-        if (kind.rateLimited)
-            await runtime.gate.pass();
-        const started = runtime.now();
-        sends += 1;
-        let answer;
-        try {
-            answer = await send();
-        }
-        catch (error) {
-            spentMs += Math.max(0, runtime.now() - started);
-            const failure = classifyNetworkError(error);
-            if (!kind.idempotent && failure.mayHaveReached) {
-                throw new errors.OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    cause: error,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
-                throw new errors.NetworkError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    attempts: sends,
-                    cause: error,
-                });
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        spentMs += Math.max(0, runtime.now() - started);
-        if (answer.status === 429) {
-            rateLimits += 1;
-            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
-            const waitMs = seconds !== undefined
-                ? seconds * runtime.secondMs
-                : backoffDelay(rateLimits, settings, runtime.random);
-            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
-                return { answer, attempts: sends };
-            }
-            if (kind.rateLimited)
-                runtime.gate.close(waitMs);
-            else
-                await runtime.sleep(waitMs);
-            continue;
-        }
-        if (answer.status >= 500) {
-            if (!kind.idempotent) {
-                throw new errors.OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: `the service answered ${answer.status}`,
-                    status: answer.status,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
-                return { answer, attempts: sends };
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        return { answer, attempts: sends };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/shapes.ts
-
-// Every response shape the interface calls "not shown" is read here, and only
-// here, accepting every variant docs/service-assumptions.md lists (A5, A7,
-// A9–A12, A18, A24, A32). Unknown extra fields are ignored; a missing field
-// the project needs is a ShapeProblem, which the client reports with the
-// endpoint it came from.
-class ShapeProblem extends Error {
-    name = 'ShapeProblem';
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function record(value, what) {
-    if (!isRecord(value))
-        throw new ShapeProblem(`${what} is not an object`);
-    return value;
-}
-function shapes_text(value) {
-    return typeof value === 'string' ? value : null;
-}
-function requiredText(obj, field, what) {
-    const value = obj[field];
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number')
-        return String(value);
-    throw new ShapeProblem(`${what} has no ${field}`);
-}
-function bool(value) {
-    return typeof value === 'boolean' ? value : null;
-}
-function num(value) {
-    if (typeof value === 'number' && Number.isFinite(value))
-        return value;
-    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-        return Number(value);
-    return null;
-}
-function object(value) {
-    return isRecord(value) ? value : null;
-}
-const STATUS_SET = new Set(types/* CONTENT_STATUSES */.h4);
-const PLATFORM_SET = new Set(types/* PLATFORMS */.P4);
-function shapes_status(value, what) {
-    if (typeof value === 'string' && STATUS_SET.has(value))
-        return value;
-    throw new ShapeProblem(`${what} has an unknown status ${JSON.stringify(value ?? null)}`);
-}
-// ---- envelopes ----------------------------------------------------------
-/** A9: the object itself, or the object under `data` or `content`. */
-function unwrapObject(body, what) {
-    const obj = record(body, what);
-    if ('id' in obj || 'status' in obj || 'active' in obj)
-        return obj;
-    for (const key of ['data', 'content']) {
-        const inner = obj[key];
-        if (isRecord(inner))
-            return inner;
-    }
-    return obj;
-}
-const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
-/** A5 + A7: a bare array, or the first array under data/items/contents/accounts/results, with paging hints. */
-function readListing(body, what) {
-    if (Array.isArray(body))
-        return { items: body, hasMore: null, next: null, total: null };
-    const obj = record(body, what);
-    const key = LISTING_KEYS.find((candidate) => Array.isArray(obj[candidate]));
-    if (key === undefined)
-        throw new ShapeProblem(`${what} holds no list under ${LISTING_KEYS.join(', ')}`);
-    return {
-        items: obj[key],
-        hasMore: bool(obj.has_more),
-        next: nextHint(obj.next),
-        total: num(obj.total),
-    };
-}
-function nextHint(value) {
-    if (value === null || value === undefined || value === '' || value === false)
-        return null;
-    const direct = num(value);
-    if (direct !== null)
-        return Math.floor(direct);
-    if (typeof value === 'string') {
-        try {
-            const page = new URL(value, 'http://next.invalid/').searchParams.get('page');
-            const n = num(page);
-            if (n !== null)
-                return Math.floor(n);
-        }
-        catch {
-            // an unreadable link still says "there is more"
-        }
-    }
-    return 'advance';
-}
-/** A listing never runs past this many pages, whatever the hints say (A7). */
-const MAX_PAGES = 10_000;
-/** A7: the page to fetch after `page`, or null when the listing is complete. */
-function nextPage(page, listing, readSoFar) {
-    if (listing.items.length === 0 || page >= MAX_PAGES)
-        return null;
-    if (typeof listing.next === 'number' && listing.next > page)
-        return listing.next;
-    const more = listing.next !== null ||
-        listing.hasMore === true ||
-        (listing.total !== null && listing.total > readSoFar);
-    return more ? page + 1 : null;
-}
-// ---- resources ----------------------------------------------------------
-function shapes_persona(value) {
-    const obj = object(value);
-    if (obj === null)
-        return null;
-    return { id: shapes_text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: shapes_text(obj.name) };
-}
-function parseAccount(value) {
-    const obj = record(value, 'an account');
-    const platform = obj.platform;
-    if (typeof platform !== 'string' || !PLATFORM_SET.has(platform)) {
-        throw new ShapeProblem(`account ${JSON.stringify(obj.id ?? null)} has platform ${JSON.stringify(platform ?? null)}, not one of ${types/* PLATFORMS */.P4.join(', ')}`);
-    }
-    return {
-        id: requiredText(obj, 'id', 'an account'),
-        name: shapes_text(obj.name) ?? '',
-        platform: platform,
-        platform_acronym: shapes_text(obj.platform_acronym),
-    };
-}
-/** A18: one row of GET /contents. */
-function parseContentSummary(value) {
-    const obj = record(value, 'a content item');
-    const id = requiredText(obj, 'id', 'a content item');
-    return {
-        id,
-        title: shapes_text(obj.title) ?? '',
-        description: shapes_text(obj.description),
-        full_text: shapes_text(obj.full_text),
-        hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status, `content item ${id}`),
-        persona: shapes_persona(obj.persona),
-        published_url: shapes_text(obj.published_url),
-        published_platform: shapes_text(obj.published_platform),
-        last_error: shapes_text(obj.last_error),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
-    };
-}
-function progress(value) {
-    const obj = object(value);
-    if (obj === null)
-        return null;
-    return { percentage: num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
-}
-function videoSettings(value) {
-    const obj = object(value);
-    if (obj === null)
-        return null;
-    return {
-        video_id: shapes_text(obj.video_id),
-        orientation: shapes_text(obj.orientation),
-        prefer_real_world: bool(obj.prefer_real_world),
-        image_overlay_enabled: bool(obj.image_overlay_enabled),
-        image_overlay_position: shapes_text(obj.image_overlay_position),
-        zoom_effect_enabled: bool(obj.zoom_effect_enabled),
-        subtitle_settings: object(obj.subtitle_settings),
-    };
-}
-/** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
-function parseContentDetail(body) {
-    const obj = unwrapObject(body, 'the content item');
-    const id = requiredText(obj, 'id', 'the content item');
-    const metadata = object(obj.metadata);
-    const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
-    return {
-        id,
-        title: shapes_text(obj.title) ?? '',
-        description: shapes_text(obj.description),
-        full_text: shapes_text(obj.full_text),
-        textover: shapes_text(obj.textover),
-        hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status, `content item ${id}`),
-        fine_tuning: object(obj.fine_tuning),
-        persona: shapes_persona(obj.persona),
-        accounts,
-        // The signed URL itself is never kept: it is time-limited and never reported (A28).
-        has_video: typeof obj.video_url === 'string' && obj.video_url !== '',
-        last_error: shapes_text(metadata?.last_error) ?? shapes_text(obj.last_error),
-        progress: progress(obj.progress),
-        video_settings: videoSettings(obj.video_settings),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
-    };
-}
-/** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
-function parseTaskStatus(body, contentId) {
-    const obj = unwrapObject(body, 'the task status');
-    const id = shapes_text(obj.id) ?? contentId;
-    return {
-        id,
-        status: shapes_status(obj.status ?? obj.state, `task status of ${id}`),
-        progress: progress(obj.progress),
-        last_error: shapes_text(obj.last_error) ?? shapes_text(obj.error),
-    };
-}
-const CREDIT_KEYS = ['credits', 'balance', 'available'];
-/** A10: a number under credits/balance/available, at the top level or under data. */
-function parseCredits(body) {
-    const obj = record(body, 'the credit balance');
-    for (const scope of [obj, object(obj.data)]) {
-        if (scope === null)
-            continue;
-        for (const key of CREDIT_KEYS) {
-            const value = num(scope[key]);
-            if (value !== null)
-                return value;
-        }
-    }
-    throw new ShapeProblem(`the credit balance holds no number under ${CREDIT_KEYS.join(', ')}`);
-}
-/** A11: `{success:true, plan, limits, usage_summary}`, or those fields under data. */
-function parseSubscription(body) {
-    const obj = record(body, 'the subscription');
-    const inner = object(obj.data);
-    const scope = inner !== null && ('limits' in inner || 'plan' in inner || 'usage_summary' in inner) ? inner : obj;
-    const plan = scope.plan;
-    return {
-        plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
-        limits: object(scope.limits) ?? {},
-        usage_summary: object(scope.usage_summary) ?? {},
-    };
-}
-/** A12: one entry of GET /contents/{id}/versions. */
-function parseVersion(value) {
-    const obj = record(value, 'a version');
-    const version = obj.version;
-    if (typeof version !== 'number' && typeof version !== 'string')
-        throw new ShapeProblem('a version has no version');
-    return {
-        version,
-        title: shapes_text(obj.title),
-        full_text: shapes_text(obj.full_text),
-        textover: shapes_text(obj.textover),
-        created_at: shapes_text(obj.created_at),
-    };
-}
-function parseIntrospection(body) {
-    const obj = unwrapObject(body, 'the key introspection');
-    const active = bool(obj.active);
-    if (active === null)
-        throw new ShapeProblem('the key introspection has no boolean active');
-    return {
-        active,
-        subject: shapes_text(obj.subject) ?? '',
-        scopes: Array.isArray(obj.scopes) ? obj.scopes.filter((s) => typeof s === 'string') : [],
-    };
-}
-const MAX_MESSAGE = 300;
-function clip(value) {
-    const line = value.replace(/\s+/g, ' ').trim();
-    return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
-}
-/**
- * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
- * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
- */
-function parseErrorBody(body) {
-    if (typeof body === 'string')
-        return { message: clip(body) };
-    if (!isRecord(body))
-        return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
-    const nested = object(body.error);
-    const message = shapes_text(body.error) ??
-        shapes_text(body.message) ??
-        shapes_text(nested?.message) ??
-        shapes_text(body.detail) ??
-        JSON.stringify(body);
-    const required = body.required;
-    return {
-        message: clip(message),
-        code: shapes_text(body.code) ?? shapes_text(nested?.code) ?? undefined,
-        required: Array.isArray(required)
-            ? required.filter((s) => typeof s === 'string')
-            : undefined,
-        creditsRequired: num(required) ?? undefined,
-        balance: num(body.balance) ?? undefined,
-        limit: shapes_text(body.limit) ?? undefined,
-    };
-}
-/** `{success: false, error}` inside a 200 (A11): the request failed all the same. */
-function failureInSuccess(body) {
-    if (!isRecord(body) || body.success !== false)
-        return null;
-    return parseErrorBody(body).message;
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/api/wire.ts
-/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
-function resolveBaseUrl(raw) {
-    let url;
-    try {
-        url = new URL(raw.trim());
-    }
-    catch {
-        return null;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        return null;
-    if (url.username !== '' || url.password !== '')
-        return null;
-    const path = url.pathname.replace(/\/+$/, '');
-    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
-    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
-}
-const id = (value) => encodeURIComponent(value);
-/** The endpoints of the interface, relative to the `/v1` prefix. */
-const paths = {
-    contents: () => '/contents',
-    content: (contentId) => `/contents/${id(contentId)}`,
-    versions: (contentId) => `/contents/${id(contentId)}/versions`,
-    upload: (contentId) => `/contents/upload/${id(contentId)}`,
-    processContent: () => '/gen/process-content-async',
-    generateVideo: () => '/gen/video',
-    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
-    accounts: () => '/accounts',
-    credits: () => '/users/credits',
-    subscription: () => '/subscription/current',
-    introspect: () => '/api-keys/introspect',
-};
-/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
-function pageQuery(page, size) {
-    return `?page=${page}&limit=${size}&page_size=${size}`;
-}
-/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
-function requestHeaders(apiKey, userAgent, hasBody) {
-    const headers = {
-        authorization: `Bearer ${apiKey}`,
-        'user-agent': userAgent,
-        accept: 'application/json',
-    };
-    if (hasBody)
-        headers['content-type'] = 'application/json';
-    return headers;
-}
-/** 'yes'/'no' flags are strings on the wire, not booleans. */
-function wire_yesNo(flag) {
-    return flag ? 'yes' : 'no';
-}
-/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
-function accountIds(ids) {
-    return ids.map((accountId) => ({ id: accountId }));
-}
-function compact(body) {
-    const out = {};
-    for (const [key, value] of Object.entries(body))
-        if (value !== undefined)
-            out[key] = value;
-    return out;
-}
-/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
-function contentBody(fields) {
-    return compact({
-        title: fields.title,
-        description: fields.description,
-        full_text: fields.full_text,
-        textover: fields.textover,
-        hashtags: fields.hashtags,
-        fine_tuning: fields.fine_tuning,
-        persona_id: fields.persona_id,
-    });
-}
-/** A13: `cancel_generation` is sent only when the caller asks for it. */
-function editBody(edit, cancelGeneration) {
-    const body = contentBody(edit);
-    if (cancelGeneration)
-        body.cancel_generation = true;
-    return body;
-}
-function renderFields(render) {
-    return compact({
-        video_id: render.video_id,
-        orientation: render.orientation,
-        prefer_real_world: render.prefer_real_world,
-        image_overlay_enabled: render.image_overlay_enabled,
-        image_overlay_position: render.image_overlay_position,
-        zoom_effect_enabled: render.zoom_effect_enabled,
-        subtitle_settings: render.subtitle_settings,
-    });
-}
-/**
- * Publication fields shared by the one-shot request (A21) and the upload (A26).
- * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
- */
-function publicationFields(publish) {
-    return compact({
-        privacy: publish.privacy,
-        category: publish.category,
-        notifySubscribers: publish.notify_subscribers,
-        aiDisclosure: publish.ai_disclosure,
-        tiktok_post_mode: publish.tiktok_post_mode,
-        tiktok_privacy: publish.tiktok_privacy,
-    });
-}
-/**
- * A21: the presence of `account_ids` is the service's only publication switch,
- * so the publication fields travel only together with it.
- */
-function generationBody(request) {
-    const body = { creation_id: request.content_id, ...renderFields(request.render) };
-    const publish = request.publish;
-    if (publish === undefined)
-        return body;
-    return {
-        ...body,
-        account_ids: accountIds(publish.account_ids),
-        made_for_kids: wire_yesNo(publish.made_for_kids),
-        age_restricted: wire_yesNo(publish.age_restricted),
-        ...publicationFields(publish),
-    };
-}
-/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
-function videoBody(contentId, render) {
-    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
-}
-/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
-function uploadBody(publish) {
-    return {
-        account_ids: accountIds(publish.account_ids),
-        madeForKids: wire_yesNo(publish.made_for_kids),
-        ageRestricted: wire_yesNo(publish.age_restricted),
-        ...publicationFields(publish),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/api/transport.ts
-
-
-
-
-class Transport {
-    #apiKey;
-    #pool;
-    #options;
-    constructor(apiKey, options) {
-        this.#apiKey = apiKey;
-        this.#options = options;
-        this.#pool = new undici/* Pool */.bC(options.base.origin, {
-            connections: options.connections,
-            keepAliveTimeout: 30_000,
-            connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
-            headersTimeout: options.requestTimeoutMs,
-            bodyTimeout: options.requestTimeoutMs,
-        });
-    }
-    /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
-    async request(method, path, body, kind) {
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
-        const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
-        return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
-    }
-    async #once(method, path, headers, payload) {
-        const { requestTimeoutMs } = this.#options;
-        const response = await this.#pool.request({
-            method,
-            path,
-            headers,
-            body: payload ?? null,
-            // Never let undici resend a POST on its own: A33 is decided in retry.ts.
-            idempotent: method !== 'POST',
-            headersTimeout: requestTimeoutMs,
-            bodyTimeout: requestTimeoutMs,
-        });
-        const raw = await response.body.text();
-        return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
-    }
-    async close() {
-        if (!this.#pool.closed)
-            await this.#pool.close();
-    }
-    /** Strips the key from any text before it lands in a message. */
-    redact(value) {
-        return (0,errors.redact)(value, [this.#apiKey]);
-    }
-}
-function decode(raw) {
-    if (raw.trim() === '')
-        return null;
-    try {
-        return JSON.parse(raw);
-    }
-    catch {
-        return raw;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-
-
-const client_KEY_PREFIX = 'svc_live_';
-const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Checks the key and base URL before any request; throws ConfigurationError. */
-function createClient(options) {
-    const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
-    if (apiKey !== '')
-        options.maskSecret?.(apiKey);
-    if (apiKey === '') {
-        throw new errors.ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
-    }
-    if (!apiKey.startsWith(client_KEY_PREFIX)) {
-        throw new errors.ConfigurationError(`The API key does not start with ${client_KEY_PREFIX}: it is not a service API key (a session token or a ` +
-            'mistyped secret?). Create one in the web app under Settings, API Keys.');
-    }
-    const base = resolveBaseUrl(String(options.baseUrl ?? ''));
-    if (base === null) {
-        throw new errors.ConfigurationError('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
-    }
-    return new HttpServiceClient(apiKey, base, options);
-}
-const GENERATION = { idempotent: false, rateLimited: true };
-const CREATE = { idempotent: false, rateLimited: false };
-const READ = { idempotent: true, rateLimited: false };
-class HttpServiceClient {
-    baseUrl;
-    #transport;
-    #pageSize;
-    #now;
-    #introspection = null;
-    constructor(apiKey, base, options) {
-        this.baseUrl = base.href;
-        this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
-        const sleep = options.sleep ?? realSleep;
-        const now = options.now ?? Date.now;
-        this.#now = now;
-        this.#transport = new Transport(apiKey, {
-            base,
-            userAgent: options.userAgent ?? USER_AGENT,
-            requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-            connections: Math.max(1, Math.floor(options.connections ?? 16)),
-            runtime: {
-                settings: retrySettings(options.retry),
-                secondMs: options.secondMs ?? 1000,
-                sleep,
-                random: options.random ?? Math.random,
-                now,
-                gate: new RateGate(sleep, now),
-                onRetry: options.onRetry,
-            },
-        });
-    }
-    // ---- endpoints --------------------------------------------------------
-    listContents() {
-        return this.#listAll(paths.contents(), parseContentSummary);
-    }
-    async getContent(id) {
-        return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
-    }
-    async createContent(fields) {
-        const path = paths.contents();
-        const body = await this.#call('POST', path, contentBody(fields), CREATE);
-        return this.#parse('POST', path, body, parseContentDetail);
-    }
-    async editContent(id, edit, options) {
-        const path = paths.content(id);
-        const body = await this.#call('PUT', path, editBody(edit, options?.cancelGeneration === true));
-        return this.#parse('PUT', path, body, parseContentDetail);
-    }
-    listVersions(id) {
-        return this.#listAll(paths.versions(id), parseVersion);
-    }
-    async processContent(request) {
-        await this.#call('POST', paths.processContent(), generationBody(request), GENERATION);
-    }
-    async generateVideo(contentId, render) {
-        await this.#call('POST', paths.generateVideo(), videoBody(contentId, render), GENERATION);
-    }
-    async upload(contentId, publish) {
-        await this.#call('POST', paths.upload(contentId), uploadBody(publish), GENERATION);
-    }
-    async taskStatus(contentId) {
-        const path = paths.taskStatus(contentId);
-        return this.#parse('GET', path, await this.#call('GET', path), (body) => parseTaskStatus(body, contentId));
-    }
-    listAccounts() {
-        return this.#listAll(paths.accounts(), parseAccount);
-    }
-    async credits() {
-        const path = paths.credits();
-        return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
-    }
-    async subscription() {
-        const path = paths.subscription();
-        return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
-    }
-    async introspect() {
-        const path = paths.introspect();
-        return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
-    }
-    close() {
-        return this.#transport.close();
-    }
-    toJSON() {
-        return { baseUrl: this.baseUrl };
-    }
-    // ---- plumbing ---------------------------------------------------------
-    /** A5–A7: every page, until the hints say the listing is complete. */
-    async #listAll(path, parseItem) {
-        const out = [];
-        let page = 1;
-        while (page !== null) {
-            const body = await this.#call('GET', `${path}${pageQuery(page, this.#pageSize)}`);
-            const listing = this.#parse('GET', path, body, (value) => readListing(value, 'the listing'));
-            for (const [index, item] of listing.items.entries()) {
-                out.push(this.#parse('GET', path, item, parseItem, `page ${page}, item ${index + 1}`));
-            }
-            page = nextPage(page, listing, out.length);
-        }
-        return out;
-    }
-    #parse(method, path, body, parse, where) {
-        try {
-            return parse(body);
-        }
-        catch (error) {
-            if (!(error instanceof ShapeProblem))
-                throw error;
-            const problem = where === undefined ? error.message : `${where}: ${error.message}`;
-            throw new errors.ResponseShapeError(method, path, this.#transport.redact(problem));
-        }
-    }
-    /** One request; the body of a 2xx, or a ServiceError that teaches. */
-    async #call(method, path, body, kind = READ) {
-        const response = await this.#transport.request(method, path, body, kind);
-        const failure = response.status < 300 ? failureInSuccess(response.body) : null;
-        if (response.status >= 200 && response.status < 300 && failure === null)
-            return response.body;
-        throw await this.#error(method, path.split('?')[0] ?? path, response);
-    }
-    async #error(method, path, response) {
-        const scrub = (text) => this.#transport.redact(text);
-        const parsed = parseErrorBody(response.body);
-        const body = {
-            ...parsed,
-            message: scrub(parsed.message),
-            code: parsed.code === undefined ? undefined : scrub(parsed.code),
-            limit: parsed.limit === undefined ? undefined : scrub(parsed.limit),
-            required: parsed.required?.map(scrub),
-        };
-        const facts = {
-            status: response.status,
-            method,
-            path,
-            attempts: response.attempts,
-            body,
-            retryAfterSeconds: parseRetryAfter(response.retryAfter, this.#now()),
-        };
-        if (response.status === 401 && path !== paths.introspect()) {
-            return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
-        }
-        if (response.status === 402) {
-            return serviceError({ ...facts, balance: parsed.balance ?? (await this.#balanceOrUndefined()) }, scrub);
-        }
-        return serviceError(facts, scrub);
-    }
-    /** Asked once per client: every worker hitting 401 shares the one answer. */
-    #whyUnauthorized() {
-        this.#introspection ??= this.introspect().then((introspection) => ({ kind: 'answer', introspection }), (error) => error instanceof errors.ServiceError && error.status === 401
-            ? { kind: 'rejected' }
-            : { kind: 'failed', reason: error instanceof Error ? error.message : 'no answer' });
-        return this.#introspection;
-    }
-    async #balanceOrUndefined() {
-        try {
-            return await this.credits();
-        }
-        catch {
-            return undefined;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: ./src/cli/help.ts
+var help = __nccwpck_require__(7911);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -48251,7 +47489,7 @@ function manifest(value) {
         textover: optional(m.textover, accept_text),
         hashtags: optional(m.hashtags, hashtags),
         persona: optional(m.persona, accept_persona),
-        fine_tuning: optional(m.fine_tuning, accept_record),
+        fine_tuning: optional(m.fine_tuning, record),
         stage: optional(m.stage, oneOf(manifest_types/* STAGES */.a)) ?? 'draft',
         flow: optional(m.flow, oneOf(manifest_types/* FLOWS */.A)) ?? 'oneshot',
         // prefault({}): an absent video is read as an empty mapping, so its defaults apply.
@@ -48269,7 +47507,7 @@ function video(value) {
         prefer_real_world: optional(v.prefer_real_world, flag),
         image_overlay: optional(v.image_overlay, overlay),
         zoom_effect: optional(v.zoom_effect, flag),
-        subtitles: optional(v.subtitles, accept_record),
+        subtitles: optional(v.subtitles, record),
     });
 }
 function overlay(value) {
@@ -48353,7 +47591,7 @@ function strict(value, known) {
     return value;
 }
 /** z.record(z.string(), z.unknown()) copies the own enumerable string keys into a new object. */
-function accept_record(value) {
+function record(value) {
     sure(isPlain(value) && Object.getOwnPropertySymbols(value).length === 0);
     // zod drops __proto__ and checks `constructor` to tell a plain object: leave both to zod.
     sure(!Object.hasOwn(value, '__proto__') && !Object.hasOwn(value, 'constructor'));
@@ -49041,7 +48279,7 @@ class load_Reader {
         return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
     }
 }
-const importFullPath = () => Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(14)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2014));
+const importFullPath = () => Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(150)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3150));
 let fullPath;
 /** The yaml library and the zod schema, loaded once, by the first file that needs them. */
 function full() {
@@ -49221,7 +48459,7 @@ async function importStages() {
         __nccwpck_require__.e(/* import() */ 348).then(__nccwpck_require__.bind(__nccwpck_require__, 8348)),
         Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(65)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7065)),
         __nccwpck_require__.e(/* import() */ 343).then(__nccwpck_require__.bind(__nccwpck_require__, 343)),
-        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(309)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1309)),
+        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8720)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
 }
@@ -49310,6 +48548,12 @@ async function runEngine(options) {
         creditsAfter: null,
         timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
     };
+    if (load.files.length === 0 && !options.allowEmpty) {
+        report.fatal =
+            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
+                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
+        return report;
+    }
     if (mode === 'validate')
         return report;
     const client = options.client;
@@ -49344,7 +48588,7 @@ async function runEngine(options) {
         if (sharded)
             report.problems.push(...stages.otherShardProblems(others, mine, listing));
         report.timings.planMs = elapsed(planStarted);
-        await options.onPlan?.(plan);
+        await options.onPlan?.(plan, report.problems);
         await execute(stages, options, client, plan, report);
     }
     catch (error) {
@@ -49516,12 +48760,6 @@ function firstPreviousVersions(...sources) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/manifest/format.ts
-/** `file:line:col: error: message`, the form compilers use and editors link. */
-function formatProblem(p) {
-    return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`;
-}
-
 ;// CONCATENATED MODULE: ./src/apply/types.ts
 /** Every outcome, in the order reports count them. */
 const OUTCOMES = [
@@ -49535,6 +48773,160 @@ const OUTCOMES = [
     'failed',
     'error',
 ];
+
+;// CONCATENATED MODULE: ./src/report/diff.ts
+// A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
+// `+` added, ` ` kept). Scripts are short; the longest-common-subsequence
+// table is small. Past MAX_CELLS the diff is simply "all removed, all added".
+const MAX_CELLS = 4_000_000;
+function diffLines(before, after) {
+    const a = split(before);
+    const b = split(after);
+    if (a.length * b.length > MAX_CELLS) {
+        return [...a.map((line) => `-${line}`), ...b.map((line) => `+${line}`)].join('\n');
+    }
+    // lcs[i][j] = length of the LCS of a[i..] and b[j..].
+    const width = b.length + 1;
+    const lcs = new Uint32Array((a.length + 1) * width);
+    for (let i = a.length - 1; i >= 0; i--) {
+        for (let j = b.length - 1; j >= 0; j--) {
+            lcs[i * width + j] =
+                a[i] === b[j]
+                    ? lcs[(i + 1) * width + j + 1] + 1
+                    : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
+        }
+    }
+    const out = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+        if (a[i] === b[j]) {
+            out.push(` ${a[i]}`);
+            i++;
+            j++;
+        }
+        else if (lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
+            out.push(`-${a[i]}`);
+            i++;
+        }
+        else {
+            out.push(`+${b[j]}`);
+            j++;
+        }
+    }
+    while (i < a.length)
+        out.push(`-${a[i++]}`);
+    while (j < b.length)
+        out.push(`+${b[j++]}`);
+    return out.join('\n');
+}
+function split(text) {
+    const normalized = text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    return normalized === '' ? [] : normalized.split('\n');
+}
+
+// EXTERNAL MODULE: ./src/secrets.ts
+var src_secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/report/redact.ts
+
+// The last line of defence before any byte leaves the process: the API key
+// and signed, time-limited media URLs are removed from everything the action
+// writes (log, annotations, outputs, job summary, PR comment). The engine and
+// the client already keep them out; this makes a slip harmless.
+/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
+const SIGNED_QUERY = /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
+const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
+function scrubSignedUrls(text) {
+    return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+/**
+ * Replaces each secret, anything shaped like a key or token, and signed URLs.
+ * Escaping for Markdown changes the text (`_` becomes `\_`), so the escape
+ * functions scrub before they escape, and this runs again on every byte out.
+ */
+function redact(text, secrets = []) {
+    return scrubSignedUrls((0,src_secrets/* scrubSecrets */.Z)(text, secrets));
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+
+// Text from manifests (titles, scripts, file names) and from the service
+// (last_error) is written into Markdown that GitHub renders. None of it may
+// mention people or teams, link issues, inject HTML or Markdown (images,
+// links), close the <details> block it sits in, or break out of its code
+// fence. Each function here makes text safe for one context.
+// A zero-width space after `@` (and `#` before digits) stops GitHub from
+// turning the text into a mention or a cross-reference; it is invisible.
+const ZWSP = '&#8203;';
+const HTML_ESCAPES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
+/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+function breakReferences(text) {
+    return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
+}
+function neutralizeReferences(html) {
+    return html.replace(/\u200b/g, ZWSP);
+}
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+/**
+ * Plain text on one line of Markdown (a sentence, a table cell): no markup,
+ * no mentions, no line breaks, no `|` to split the cell.
+ */
+function inlineText(text, maxLength = Infinity) {
+    let flat = redact(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+    return neutralizeReferences(html);
+}
+/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
+function htmlText(text, maxLength = Infinity) {
+    let flat = redact(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    return neutralizeReferences(escapeHtml(breakReferences(flat)));
+}
+/** Text as inline code: a code span whose backtick run is longer than any inside. */
+function inlineCode(text) {
+    const flat = redact(text).replace(/\s+/g, ' ');
+    const fence = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * A fenced code block that nothing inside can close: the fence is one
+ * backtick longer than the longest run of backticks in the text. Inside a
+ * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
+ */
+function codeBlock(text, language = '') {
+    const body = redact(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
+    return `${fence}${language}\n${body}\n${fence}`;
+}
+/** A link whose text is escaped and whose target is only ever a URL we built. */
+function escape_link(text, url) {
+    const label = inlineText(text);
+    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
+}
+function longestRun(text, char) {
+    let longest = 0;
+    let current = 0;
+    for (const c of text) {
+        current = c === char ? current + 1 : 0;
+        if (current > longest)
+            longest = current;
+    }
+    return longest;
+}
 
 ;// CONCATENATED MODULE: ./src/report/words.ts
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
@@ -49599,6 +48991,313 @@ function driftText(drift, compact = false) {
 function formatInstant(iso) {
     const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
     return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
+
+const COMMENT_LIMIT = 65_536;
+const SUMMARY_LIMIT = 1024 * 1024;
+const LAYOUTS = [
+    { compact: false, minimal: false },
+    { compact: true, minimal: false },
+    { compact: true, minimal: true },
+];
+/** The report as Markdown within the limit. */
+function renderReport(report, context, options) {
+    const size = options.unit === 'bytes'
+        ? (text) => Buffer.byteLength(text, 'utf8')
+        : (text) => text.length;
+    const limit = options.limit - (options.reserve ?? 0);
+    const previews = scriptPreviews(report, options.target);
+    for (const layout of LAYOUTS) {
+        const { compact } = layout;
+        const head = [headline(report, context), ...body(report, context, layout)];
+        const footer = footerLines(report, context, options.target);
+        let kept = previews.length;
+        for (;;) {
+            const note = trimNote(previews.length - kept, compact, context, options.target);
+            const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
+            if (size(text) <= limit)
+                return text;
+            if (kept === 0)
+                break;
+            // Drop previews from the end: halve quickly while far over, then one at a time.
+            kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
+        }
+    }
+    // Even minimal rows do not fit (thousands of items): cut the text and say so.
+    const full = join([headline(report, context), ...body(report, context, LAYOUTS[2])]);
+    const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
+    return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+function join(parts) {
+    return parts.filter((part) => part !== null && part !== '').join('\n\n');
+}
+function cut(text, limit, size) {
+    const lines = text.split('\n');
+    let total = 0;
+    const kept = [];
+    for (const line of lines) {
+        total += size(line) + 1;
+        if (total > limit)
+            break;
+        kept.push(line);
+    }
+    return kept.join('\n');
+}
+function whereIsTheRest(context, target) {
+    if (target === 'comment') {
+        return context.runUrl
+            ? `The full report is in the [job summary](${context.runUrl}).`
+            : 'The full report is in the job summary of this workflow run.';
+    }
+    return 'The `plan` and `results` outputs and the log hold everything.';
+}
+function trimNote(dropped, compact, context, target) {
+    if (dropped === 0 && !compact)
+        return null;
+    const what = [
+        dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
+        compact ? 'rows are shortened' : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
+}
+// ---------------------------------------------------------------- headline
+function plural(count, word, words = `${word}s`) {
+    return `${count} ${count === 1 ? word : words}`;
+}
+function headline(report, context) {
+    const manifests = report.load.files.length;
+    const errors = report.problems.filter((p) => p.severity === 'error').length;
+    const warnings = report.problems.length - errors;
+    const problemText = errors + warnings > 0
+        ? `${[errors ? plural(errors, 'error') : null, warnings ? plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
+        : null;
+    const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
+    let sentence;
+    if (report.fatal !== null) {
+        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${plural(manifests, 'manifest')}${shard}: ${inlineText(report.fatal, 500)}`;
+    }
+    else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
+        sentence = `**Validated** ${plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
+    }
+    else if (report.result !== null && report.mode === 'apply') {
+        sentence = `**Applied** ${plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    else {
+        sentence = `**Plan** for ${plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    const lines = [`### content-as-code · ${report.mode}`, sentence];
+    if (context.pullRequest && report.mode !== 'validate') {
+        lines.push('Pull request runs never render or publish; merging applies the plan.');
+    }
+    for (const note of context.notes ?? [])
+        lines.push(`> ${inlineText(note)}`);
+    return lines.join('\n\n');
+}
+function planCounts(items) {
+    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
+    const parts = [
+        [count('create'), 'to create'],
+        [count('edit'), 'to edit'],
+        [count('render'), 'to render'],
+        [publishes, 'to publish'],
+        [count('wait'), 'to wait for'],
+        [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
+    ];
+    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+function outcomeCounts(items) {
+    const text = OUTCOMES.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
+        .filter(([n]) => n > 0)
+        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+// ---------------------------------------------------------------- tables
+function body(report, context, layout) {
+    return [
+        problemTable(report.problems, context, layout),
+        report.result
+            ? resultTable(report, context, layout)
+            : report.plan
+                ? planTable(report, context, layout)
+                : null,
+        report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
+        unmanagedSection(report.plan?.unmanaged ?? [], layout),
+    ].filter((part) => part !== null);
+}
+function titleLimit(layout) {
+    return layout.minimal ? 40 : layout.compact ? 60 : 120;
+}
+function fileCell(label, file, line, context, layout) {
+    const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
+    return escape_link(label, url);
+}
+function problemTable(problems, context, layout) {
+    if (problems.length === 0)
+        return null;
+    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${inlineText(p.message, layout.compact ? 200 : 1000)} |`);
+    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
+}
+function itemTitle(item, layout) {
+    const title = inlineText(item.title, titleLimit(layout));
+    return item.renamedFrom
+        ? `${title} (renamed from “${inlineText(item.renamedFrom, titleLimit(layout))}”)`
+        : title;
+}
+function planTable(report, context, layout) {
+    const items = report.plan?.items ?? [];
+    if (items.length === 0)
+        return null;
+    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+function resultTable(report, context, layout) {
+    const items = report.result?.items ?? [];
+    if (items.length === 0)
+        return null;
+    const lines = new Map((report.plan?.items ?? []).map((item) => [item.file, item.line]));
+    const rows = items.map((item) => {
+        const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
+        const problem = item.lastError ?? item.error;
+        return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+    });
+    return [
+        '| Manifest | Item | Outcome | Status | Published | Last error | Time |',
+        '|---|---|---|---|---|---|---|',
+        ...rows,
+    ].join('\n');
+}
+/** In apply reports the plan goes into a collapsed section under the results. */
+function planDetails(report, context, layout) {
+    const table = planTable(report, context, layout);
+    return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
+}
+function unmanagedSection(unmanaged, layout) {
+    if (unmanaged.length === 0)
+        return null;
+    const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
+    const rows = shown.map((ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
+    const more = unmanaged.length - shown.length;
+    return [
+        `<details><summary>${plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
+        '',
+        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
+        more > 0 ? `\nand ${more} more.` : '',
+        '</details>',
+    ].join('\n');
+}
+/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
+function cellCode(text) {
+    return inlineCode(text).replaceAll('|', '\\|');
+}
+function safeUrl(url) {
+    return /^https?:\/\//i.test(url) ? url : null;
+}
+function seconds(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+/** The shortest true description of a plan row: which steps, nothing more. */
+function stepKinds(item) {
+    return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
+}
+function stepsText(item) {
+    if (item.steps.length === 0)
+        return 'no change';
+    return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
+}
+const markdownLabels = {
+    account: (account) => `${account.platform} ${inlineText(account.name, 40)}`,
+    value: (text) => `“${inlineText(text, 60)}”`,
+};
+function notesText(item, layout) {
+    const notes = [
+        ...item.holds.map((hold) => inlineText(holdText(hold))),
+        ...item.drift.map((drift) => driftText(drift, layout.compact)),
+    ];
+    return notes.join('; ');
+}
+/**
+ * Scripts reviewers read. The comment shows the scripts of items this plan
+ * creates or edits (as a diff where the service has an earlier script; with
+ * `preview-scripts` the engine has already read back what the service wrote);
+ * the summary shows every script.
+ */
+function scriptPreviews(report, target) {
+    const previews = [];
+    for (const item of report.plan?.items ?? []) {
+        const { desired, remote } = item.script;
+        if (desired === null && remote === null)
+            continue;
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+        const differs = desired !== null && remote !== null && desired !== remote;
+        if (target === 'comment' && !touched && !differs)
+            continue;
+        const title = htmlText(item.title, 120);
+        const created = item.steps.some((step) => step.kind === 'create');
+        let summary;
+        let block;
+        if (differs) {
+            summary = `${title}: script changes`;
+            block = codeBlock(diffLines(remote, desired), 'diff');
+        }
+        else {
+            summary = `${title}: ${created ? 'new script' : 'script'}`;
+            block = codeBlock(desired ?? remote ?? '', 'text');
+        }
+        previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
+    }
+    return previews;
+}
+function previewSection(previews) {
+    if (previews.length === 0)
+        return null;
+    return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
+}
+// ---------------------------------------------------------------- footer
+function footerLines(report, context, target) {
+    if (target === 'comment') {
+        return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
+    }
+    const credits = report.creditsBefore !== null || report.creditsAfter !== null
+        ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
+        : null;
+    const t = report.timings;
+    const parts = [
+        `mode ${report.mode}${context.because ? ` (${inlineText(context.because)})` : ''}`,
+        `event ${inlineText(context.event || 'none')}`,
+        context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
+        credits,
+        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+    ];
+    return parts.filter(Boolean).join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+// The job summary: the same Markdown as the PR comment, with every script
+// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
+// step-summary limit (counted in bytes). Room is kept for the redaction of
+// secrets and signed URLs, which may change the length slightly.
+const MARGIN = 4 * 1024;
+function summaryMarkdown(report, context, extras) {
+    const notes = [...(context.notes ?? [])];
+    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
+    if (hidden > 0) {
+        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
+    }
+    return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
+}
+/** Appends the report to the step summary; false on a local run without a summary file. */
+async function writeSummary(commands, markdown) {
+    return commands.appendSummary(markdown);
 }
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
@@ -49669,9 +49368,10 @@ function actionTone(item) {
         return 'dim';
     return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
 }
-function renderPlanText(plan, style = PLAIN) {
+/** `label` replaces the headline's "Plan", for a plan that will not run. */
+function renderPlanText(plan, style = PLAIN, label) {
     const lines = [];
-    const verb = plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`;
+    const verb = label ?? (plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`);
     lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
     if (plan.items.length > 0) {
         lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
@@ -49822,10 +49522,1370 @@ function createProgressPrinter(write, style = PLAIN, minStep = 10) {
     };
 }
 
+// EXTERNAL MODULE: ./src/plan/accounts.ts
+var plan_accounts = __nccwpck_require__(4515);
+;// CONCATENATED MODULE: ./src/api/explain.ts
+
+const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
+function said(body) {
+    return body.message === '' ? '' : `: "${body.message}"`;
+}
+function explain_plural(count, word) {
+    return count === 1 ? word : `${word}s`;
+}
+function explainIntrospection(verdict) {
+    if (verdict === undefined)
+        return '';
+    if (verdict.kind === 'rejected') {
+        return 'GET /api-keys/introspect rejects it too: the key is invalid or has been revoked.';
+    }
+    if (verdict.kind === 'failed')
+        return `GET /api-keys/introspect could not tell more (${verdict.reason}).`;
+    const { active, subject, scopes } = verdict.introspection;
+    const owner = subject === '' ? '' : ` (subject ${subject})`;
+    if (!active)
+        return `GET /api-keys/introspect says the key${owner} is inactive.`;
+    return (`GET /api-keys/introspect says the key${owner} is active with scopes ${scopes.join(', ') || 'none'}, ` +
+        'so the refusal may be temporary.');
+}
+function sentence(facts) {
+    const { status, method, path, body } = facts;
+    const where = `${method} ${path}`;
+    switch (status) {
+        case 400:
+            return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
+        case 401:
+            return (`${where}: the service rejected the API key (401)${said(body)}. ` +
+                `${explainIntrospection(facts.introspection)} Use a valid key: ${KEYS_PAGE}.`);
+        case 402: {
+            const balance = facts.balance === undefined ? 'unknown' : String(facts.balance);
+            const needs = body.creditsRequired === undefined ? '' : `, this needs ${body.creditsRequired}`;
+            return (`${where}: not enough credits (402): the balance is ${balance}${needs}${said(body)}. ` +
+                'Top up the account, then run again.');
+        }
+        case 403: {
+            const required = body.required ?? [];
+            if (required.length === 0) {
+                return `${where}: the API key lacks a scope this endpoint needs (403)${said(body)}. Mint a key with the scopes the run needs.`;
+            }
+            return (`${where}: the API key lacks the ${explain_plural(required.length, 'scope')} ${required.join(', ')} (403). ` +
+                `Mint a key with ${required.join(', ')} (scopes are fixed for a key's life): ${KEYS_PAGE}.`);
+        }
+        case 404:
+            return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
+        case 409:
+            return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
+        case 429: {
+            const wait = facts.retryAfterSeconds === undefined ? '' : ` and asks to wait ${facts.retryAfterSeconds} s`;
+            const limit = body.limit === undefined ? '' : ` (limit ${body.limit})`;
+            return (`${where}: rate limited${limit} (429)${said(body)}; the service still refused after ${facts.attempts} ` +
+                `${explain_plural(facts.attempts, 'attempt')}${wait}. Run again later.`);
+        }
+        default:
+            if (status >= 500) {
+                return (`${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
+                    `${explain_plural(facts.attempts, 'attempt')}. Run again later.`);
+            }
+            return `${where}: the service answered ${status}${said(body)}. It is not retried unchanged.`;
+    }
+}
+function conflictAdvice(facts) {
+    if (facts.body.code === 'generation_in_progress') {
+        return facts.method === 'PUT'
+            ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
+            : 'The item is being generated: wait for the run to finish.';
+    }
+    if (facts.body.code === 'already_published')
+        return 'The video is published and is never replaced.';
+    if (facts.path.startsWith('/contents/upload/')) {
+        return 'An upload of this item is already in flight: poll its task status before dispatching again.';
+    }
+    return 'Wait for the work in flight, then run again.';
+}
+/** `scrub` removes the key from the finished message: introspection answers are service text too. */
+function serviceError(facts, scrub) {
+    return new errors.ServiceError({
+        status: facts.status,
+        method: facts.method,
+        path: facts.path,
+        serviceMessage: scrub(facts.body.message),
+        message: scrub(sentence(facts)),
+        code: facts.body.code,
+        required: facts.status === 403 ? facts.body.required : undefined,
+        retryAfterSeconds: facts.retryAfterSeconds,
+        balance: facts.balance ?? facts.body.balance,
+        creditsRequired: facts.body.creditsRequired,
+        limit: facts.body.limit,
+        attempts: facts.attempts,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+
+const DEFAULT_RETRY = {
+    attempts: 5,
+    rateLimitAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    deadlineMs: 15 * 60_000,
+};
+function retrySettings(options) {
+    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+    return {
+        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
+        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
+        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
+        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
+        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
+    };
+}
+/**
+ * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
+ * (a date in the past is 0). Undefined when missing or unreadable.
+ */
+function parseRetryAfter(header, nowMs) {
+    const value = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (value === undefined || value === '')
+        return undefined;
+    if (/^\d+$/.test(value))
+        return Number(value);
+    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
+    if (!/^[A-Za-z]/.test(value))
+        return undefined;
+    const date = Date.parse(value);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
+function backoffDelay(retry, settings, random) {
+    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    const r = Math.min(1, Math.max(0, random()));
+    return Math.floor(r * ceiling);
+}
+function isRetryableStatus(status) {
+    return status === 429 || status >= 500;
+}
+// Errors raised before a single byte of the request left: the service never
+// saw it, so even a non-idempotent POST can be sent again.
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+function errorCode(error) {
+    if (typeof error !== 'object' || error === null)
+        return undefined;
+    const code = error.code;
+    if (typeof code === 'string')
+        return code;
+    const cause = error.cause;
+    return cause === undefined || cause === error ? undefined : errorCode(cause);
+}
+function classifyNetworkError(error) {
+    const code = errorCode(error);
+    if (code !== undefined && NOT_SENT_CODES.has(code)) {
+        const reason = code === 'ECONNREFUSED'
+            ? 'connection refused'
+            : code === 'UND_ERR_CONNECT_TIMEOUT'
+                ? 'connect timeout'
+                : `host unreachable: ${code}`;
+        return { mayHaveReached: false, reason };
+    }
+    if (code !== undefined && TIMEOUT_CODES.has(code))
+        return { mayHaveReached: true, reason: 'timeout' };
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+        return { mayHaveReached: true, reason: 'connection closed without an answer' };
+    }
+    return { mayHaveReached: true, reason: code ?? 'network error' };
+}
+/**
+ * One gate per client, shared by every worker: rate limits are per user over
+ * all keys (A31), so after a 429 every later rate-limited request waits for
+ * the same Retry-After instead of each firing on its own (no thundering herd).
+ */
+class RateGate {
+    #sleep;
+    #now;
+    #open = null;
+    #until = 0;
+    constructor(sleep, now) {
+        this.#sleep = sleep;
+        this.#now = now;
+    }
+    /** True while a Retry-After is running. */
+    get closed() {
+        return this.#open !== null;
+    }
+    /** Closes the gate for ms, unless it is already closed until later. */
+    close(ms) {
+        const until = this.#now() + ms;
+        if (this.#open !== null && until <= this.#until)
+            return;
+        this.#until = until;
+        const opened = this.#sleep(ms).then(() => {
+            if (this.#open === opened)
+                this.#open = null;
+        }, () => {
+            if (this.#open === opened)
+                this.#open = null;
+        });
+        this.#open = opened;
+    }
+    /** Resolves when the gate is open (at once when it is). */
+    async pass() {
+        while (this.#open !== null)
+            await this.#open;
+    }
+}
+/**
+ * Sends until the answer is final: a success, a status that is never retried,
+ * or a retryable status once attempts, rate-limit waits or the deadline run
+ * out (the caller turns it into a ServiceError). A non-idempotent request that
+ * may have reached the service is never sent twice: it rejects with
+ * OutcomeUnknownError. Network errors that outlast the retries reject with
+ * NetworkError.
+ */
+async function sendWithRetries(kind, runtime, send) {
+    const { settings } = runtime;
+    let sends = 0;
+    let failures = 0; // 5xx and network errors
+    let rateLimits = 0;
+    let spentMs = 0;
+    const planWait = (waitMs, reason) => {
+        if (spentMs + waitMs > settings.deadlineMs)
+            return false;
+        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
+        spentMs += waitMs;
+        return true;
+    };
+    for (;;) {
+        if (kind.rateLimited)
+            await runtime.gate.pass();
+        const started = runtime.now();
+        sends += 1;
+        let answer;
+        try {
+            answer = await send();
+        }
+        catch (error) {
+            spentMs += Math.max(0, runtime.now() - started);
+            const failure = classifyNetworkError(error);
+            if (!kind.idempotent && failure.mayHaveReached) {
+                throw new errors.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    cause: error,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
+                throw new errors.NetworkError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    attempts: sends,
+                    cause: error,
+                });
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        spentMs += Math.max(0, runtime.now() - started);
+        if (answer.status === 429) {
+            rateLimits += 1;
+            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
+            const waitMs = seconds !== undefined
+                ? seconds * runtime.secondMs
+                : backoffDelay(rateLimits, settings, runtime.random);
+            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
+                return { answer, attempts: sends };
+            }
+            if (kind.rateLimited)
+                runtime.gate.close(waitMs);
+            else
+                await runtime.sleep(waitMs);
+            continue;
+        }
+        if (answer.status >= 500) {
+            if (!kind.idempotent) {
+                throw new errors.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: `the service answered ${answer.status}`,
+                    status: answer.status,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
+                return { answer, attempts: sends };
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        return { answer, attempts: sends };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/shapes.ts
+
+// Every response shape the interface calls "not shown" is read here, and only
+// here, accepting every variant docs/service-assumptions.md lists (A5, A7,
+// A9–A12, A18, A24, A32). Unknown extra fields are ignored; a missing field
+// the project needs is a ShapeProblem, which the client reports with the
+// endpoint it came from.
+class ShapeProblem extends Error {
+    name = 'ShapeProblem';
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function shapes_record(value, what) {
+    if (!isRecord(value))
+        throw new ShapeProblem(`${what} is not an object`);
+    return value;
+}
+function shapes_text(value) {
+    return typeof value === 'string' ? value : null;
+}
+function requiredText(obj, field, what) {
+    const value = obj[field];
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number')
+        return String(value);
+    throw new ShapeProblem(`${what} has no ${field}`);
+}
+function bool(value) {
+    return typeof value === 'boolean' ? value : null;
+}
+function num(value) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value;
+    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+        return Number(value);
+    return null;
+}
+function object(value) {
+    return isRecord(value) ? value : null;
+}
+const STATUS_SET = new Set(types/* CONTENT_STATUSES */.h4);
+const PLATFORM_SET = new Set(types/* PLATFORMS */.P4);
+function shapes_status(value, what) {
+    if (typeof value === 'string' && STATUS_SET.has(value))
+        return value;
+    throw new ShapeProblem(`${what} has an unknown status ${JSON.stringify(value ?? null)}`);
+}
+// ---- envelopes ----------------------------------------------------------
+/** A9: the object itself, or the object under `data` or `content`. */
+function unwrapObject(body, what) {
+    const obj = shapes_record(body, what);
+    if ('id' in obj || 'status' in obj || 'active' in obj)
+        return obj;
+    for (const key of ['data', 'content']) {
+        const inner = obj[key];
+        if (isRecord(inner))
+            return inner;
+    }
+    return obj;
+}
+const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
+/** A5 + A7: a bare array, or the first array under data/items/contents/accounts/results, with paging hints. */
+function readListing(body, what) {
+    if (Array.isArray(body))
+        return { items: body, hasMore: null, next: null, total: null };
+    const obj = shapes_record(body, what);
+    const key = LISTING_KEYS.find((candidate) => Array.isArray(obj[candidate]));
+    if (key === undefined)
+        throw new ShapeProblem(`${what} holds no list under ${LISTING_KEYS.join(', ')}`);
+    return {
+        items: obj[key],
+        hasMore: bool(obj.has_more),
+        next: nextHint(obj.next),
+        total: num(obj.total),
+    };
+}
+function nextHint(value) {
+    if (value === null || value === undefined || value === '' || value === false)
+        return null;
+    const direct = num(value);
+    if (direct !== null)
+        return Math.floor(direct);
+    if (typeof value === 'string') {
+        try {
+            const page = new URL(value, 'http://next.invalid/').searchParams.get('page');
+            const n = num(page);
+            if (n !== null)
+                return Math.floor(n);
+        }
+        catch {
+            // an unreadable link still says "there is more"
+        }
+    }
+    return 'advance';
+}
+/** A listing never runs past this many pages, whatever the hints say (A7). */
+const MAX_PAGES = 10_000;
+/** A7: the page to fetch after `page`, or null when the listing is complete. */
+function nextPage(page, listing, readSoFar) {
+    if (listing.items.length === 0 || page >= MAX_PAGES)
+        return null;
+    if (typeof listing.next === 'number' && listing.next > page)
+        return listing.next;
+    const more = listing.next !== null ||
+        listing.hasMore === true ||
+        (listing.total !== null && listing.total > readSoFar);
+    return more ? page + 1 : null;
+}
+// ---- resources ----------------------------------------------------------
+function shapes_persona(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return { id: shapes_text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: shapes_text(obj.name) };
+}
+function parseAccount(value) {
+    const obj = shapes_record(value, 'an account');
+    const platform = obj.platform;
+    if (typeof platform !== 'string' || !PLATFORM_SET.has(platform)) {
+        throw new ShapeProblem(`account ${JSON.stringify(obj.id ?? null)} has platform ${JSON.stringify(platform ?? null)}, not one of ${types/* PLATFORMS */.P4.join(', ')}`);
+    }
+    return {
+        id: requiredText(obj, 'id', 'an account'),
+        name: shapes_text(obj.name) ?? '',
+        platform: platform,
+        platform_acronym: shapes_text(obj.platform_acronym),
+    };
+}
+/** A18: one row of GET /contents. */
+function parseContentSummary(value) {
+    const obj = shapes_record(value, 'a content item');
+    const id = requiredText(obj, 'id', 'a content item');
+    return {
+        id,
+        title: shapes_text(obj.title) ?? '',
+        description: shapes_text(obj.description),
+        full_text: shapes_text(obj.full_text),
+        hashtags: shapes_text(obj.hashtags),
+        status: shapes_status(obj.status, `content item ${id}`),
+        persona: shapes_persona(obj.persona),
+        published_url: shapes_text(obj.published_url),
+        published_platform: shapes_text(obj.published_platform),
+        last_error: shapes_text(obj.last_error),
+        creation_date: shapes_text(obj.creation_date),
+        updated_at: shapes_text(obj.updated_at),
+        upload_date: shapes_text(obj.upload_date),
+    };
+}
+function progress(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return { percentage: num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
+}
+function videoSettings(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return {
+        video_id: shapes_text(obj.video_id),
+        orientation: shapes_text(obj.orientation),
+        prefer_real_world: bool(obj.prefer_real_world),
+        image_overlay_enabled: bool(obj.image_overlay_enabled),
+        image_overlay_position: shapes_text(obj.image_overlay_position),
+        zoom_effect_enabled: bool(obj.zoom_effect_enabled),
+        subtitle_settings: object(obj.subtitle_settings),
+    };
+}
+/** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
+function parseContentDetail(body) {
+    const obj = unwrapObject(body, 'the content item');
+    const id = requiredText(obj, 'id', 'the content item');
+    const metadata = object(obj.metadata);
+    const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
+    return {
+        id,
+        title: shapes_text(obj.title) ?? '',
+        description: shapes_text(obj.description),
+        full_text: shapes_text(obj.full_text),
+        textover: shapes_text(obj.textover),
+        hashtags: shapes_text(obj.hashtags),
+        status: shapes_status(obj.status, `content item ${id}`),
+        fine_tuning: object(obj.fine_tuning),
+        persona: shapes_persona(obj.persona),
+        accounts,
+        // The signed URL itself is never kept: it is time-limited and never reported (A28).
+        has_video: typeof obj.video_url === 'string' && obj.video_url !== '',
+        last_error: shapes_text(metadata?.last_error) ?? shapes_text(obj.last_error),
+        progress: progress(obj.progress),
+        video_settings: videoSettings(obj.video_settings),
+        creation_date: shapes_text(obj.creation_date),
+        updated_at: shapes_text(obj.updated_at),
+        upload_date: shapes_text(obj.upload_date),
+    };
+}
+/** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
+function parseTaskStatus(body, contentId) {
+    const obj = unwrapObject(body, 'the task status');
+    const id = shapes_text(obj.id) ?? contentId;
+    return {
+        id,
+        status: shapes_status(obj.status ?? obj.state, `task status of ${id}`),
+        progress: progress(obj.progress),
+        last_error: shapes_text(obj.last_error) ?? shapes_text(obj.error),
+    };
+}
+const CREDIT_KEYS = ['credits', 'balance', 'available'];
+/** A10: a number under credits/balance/available, at the top level or under data. */
+function parseCredits(body) {
+    const obj = shapes_record(body, 'the credit balance');
+    for (const scope of [obj, object(obj.data)]) {
+        if (scope === null)
+            continue;
+        for (const key of CREDIT_KEYS) {
+            const value = num(scope[key]);
+            if (value !== null)
+                return value;
+        }
+    }
+    throw new ShapeProblem(`the credit balance holds no number under ${CREDIT_KEYS.join(', ')}`);
+}
+/** A11: `{success:true, plan, limits, usage_summary}`, or those fields under data. */
+function parseSubscription(body) {
+    const obj = shapes_record(body, 'the subscription');
+    const inner = object(obj.data);
+    const scope = inner !== null && ('limits' in inner || 'plan' in inner || 'usage_summary' in inner) ? inner : obj;
+    const plan = scope.plan;
+    return {
+        plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
+        limits: object(scope.limits) ?? {},
+        usage_summary: object(scope.usage_summary) ?? {},
+    };
+}
+/** A12: one entry of GET /contents/{id}/versions. */
+function parseVersion(value) {
+    const obj = shapes_record(value, 'a version');
+    const version = obj.version;
+    if (typeof version !== 'number' && typeof version !== 'string')
+        throw new ShapeProblem('a version has no version');
+    return {
+        version,
+        title: shapes_text(obj.title),
+        full_text: shapes_text(obj.full_text),
+        textover: shapes_text(obj.textover),
+        created_at: shapes_text(obj.created_at),
+    };
+}
+function parseIntrospection(body) {
+    const obj = unwrapObject(body, 'the key introspection');
+    const active = bool(obj.active);
+    if (active === null)
+        throw new ShapeProblem('the key introspection has no boolean active');
+    return {
+        active,
+        subject: shapes_text(obj.subject) ?? '',
+        scopes: Array.isArray(obj.scopes) ? obj.scopes.filter((s) => typeof s === 'string') : [],
+    };
+}
+const MAX_MESSAGE = 300;
+function clip(value) {
+    const line = value.replace(/\s+/g, ' ').trim();
+    return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
+}
+/**
+ * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
+ * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
+ */
+function parseErrorBody(body) {
+    if (typeof body === 'string')
+        return { message: clip(body) };
+    if (!isRecord(body))
+        return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
+    const nested = object(body.error);
+    const message = shapes_text(body.error) ??
+        shapes_text(body.message) ??
+        shapes_text(nested?.message) ??
+        shapes_text(body.detail) ??
+        JSON.stringify(body);
+    const required = body.required;
+    return {
+        message: clip(message),
+        code: shapes_text(body.code) ?? shapes_text(nested?.code) ?? undefined,
+        required: Array.isArray(required)
+            ? required.filter((s) => typeof s === 'string')
+            : undefined,
+        creditsRequired: num(required) ?? undefined,
+        balance: num(body.balance) ?? undefined,
+        limit: shapes_text(body.limit) ?? undefined,
+    };
+}
+/** `{success: false, error}` inside a 200 (A11): the request failed all the same. */
+function failureInSuccess(body) {
+    if (!isRecord(body) || body.success !== false)
+        return null;
+    return parseErrorBody(body).message;
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/api/wire.ts
+/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
+function resolveBaseUrl(raw) {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        return null;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return null;
+    if (url.username !== '' || url.password !== '')
+        return null;
+    const path = url.pathname.replace(/\/+$/, '');
+    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
+    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
+}
+const id = (value) => encodeURIComponent(value);
+/** The endpoints of the interface, relative to the `/v1` prefix. */
+const paths = {
+    contents: () => '/contents',
+    content: (contentId) => `/contents/${id(contentId)}`,
+    versions: (contentId) => `/contents/${id(contentId)}/versions`,
+    upload: (contentId) => `/contents/upload/${id(contentId)}`,
+    processContent: () => '/gen/process-content-async',
+    generateVideo: () => '/gen/video',
+    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
+    accounts: () => '/accounts',
+    credits: () => '/users/credits',
+    subscription: () => '/subscription/current',
+    introspect: () => '/api-keys/introspect',
+};
+/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
+function pageQuery(page, size) {
+    return `?page=${page}&limit=${size}&page_size=${size}`;
+}
+/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
+function requestHeaders(apiKey, userAgent, hasBody) {
+    const headers = {
+        authorization: `Bearer ${apiKey}`,
+        'user-agent': userAgent,
+        accept: 'application/json',
+    };
+    if (hasBody)
+        headers['content-type'] = 'application/json';
+    return headers;
+}
+/** 'yes'/'no' flags are strings on the wire, not booleans. */
+function wire_yesNo(flag) {
+    return flag ? 'yes' : 'no';
+}
+/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
+function accountIds(ids) {
+    return ids.map((accountId) => ({ id: accountId }));
+}
+function compact(body) {
+    const out = {};
+    for (const [key, value] of Object.entries(body))
+        if (value !== undefined)
+            out[key] = value;
+    return out;
+}
+/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
+function contentBody(fields) {
+    return compact({
+        title: fields.title,
+        description: fields.description,
+        full_text: fields.full_text,
+        textover: fields.textover,
+        hashtags: fields.hashtags,
+        fine_tuning: fields.fine_tuning,
+        persona_id: fields.persona_id,
+    });
+}
+/** A13: `cancel_generation` is sent only when the caller asks for it. */
+function editBody(edit, cancelGeneration) {
+    const body = contentBody(edit);
+    if (cancelGeneration)
+        body.cancel_generation = true;
+    return body;
+}
+function renderFields(render) {
+    return compact({
+        video_id: render.video_id,
+        orientation: render.orientation,
+        prefer_real_world: render.prefer_real_world,
+        image_overlay_enabled: render.image_overlay_enabled,
+        image_overlay_position: render.image_overlay_position,
+        zoom_effect_enabled: render.zoom_effect_enabled,
+        subtitle_settings: render.subtitle_settings,
+    });
+}
+/**
+ * Publication fields shared by the one-shot request (A21) and the upload (A26).
+ * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
+ */
+function publicationFields(publish) {
+    return compact({
+        privacy: publish.privacy,
+        category: publish.category,
+        notifySubscribers: publish.notify_subscribers,
+        aiDisclosure: publish.ai_disclosure,
+        tiktok_post_mode: publish.tiktok_post_mode,
+        tiktok_privacy: publish.tiktok_privacy,
+    });
+}
+/**
+ * A21: the presence of `account_ids` is the service's only publication switch,
+ * so the publication fields travel only together with it.
+ */
+function generationBody(request) {
+    const body = { creation_id: request.content_id, ...renderFields(request.render) };
+    const publish = request.publish;
+    if (publish === undefined)
+        return body;
+    return {
+        ...body,
+        account_ids: accountIds(publish.account_ids),
+        made_for_kids: wire_yesNo(publish.made_for_kids),
+        age_restricted: wire_yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
+function videoBody(contentId, render) {
+    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
+}
+/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
+function uploadBody(publish) {
+    return {
+        account_ids: accountIds(publish.account_ids),
+        madeForKids: wire_yesNo(publish.made_for_kids),
+        ageRestricted: wire_yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/api/transport.ts
+
+
+
+
+class Transport {
+    #apiKey;
+    #pool;
+    #options;
+    constructor(apiKey, options) {
+        this.#apiKey = apiKey;
+        this.#options = options;
+        this.#pool = new undici/* Pool */.bC(options.base.origin, {
+            connections: options.connections,
+            keepAliveTimeout: 30_000,
+            connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
+            headersTimeout: options.requestTimeoutMs,
+            bodyTimeout: options.requestTimeoutMs,
+        });
+    }
+    /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
+    async request(method, path, body, kind) {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
+        const label = path.split('?')[0] ?? path;
+        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
+        return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+    }
+    async #once(method, path, headers, payload) {
+        const { requestTimeoutMs } = this.#options;
+        const response = await this.#pool.request({
+            method,
+            path,
+            headers,
+            body: payload ?? null,
+            // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+            idempotent: method !== 'POST',
+            headersTimeout: requestTimeoutMs,
+            bodyTimeout: requestTimeoutMs,
+        });
+        const raw = await response.body.text();
+        return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
+    }
+    async close() {
+        if (!this.#pool.closed)
+            await this.#pool.close();
+    }
+    /** Strips the key from any text before it lands in a message. */
+    redact(value) {
+        return (0,errors.redact)(value, [this.#apiKey]);
+    }
+}
+function decode(raw) {
+    if (raw.trim() === '')
+        return null;
+    try {
+        return JSON.parse(raw);
+    }
+    catch {
+        return raw;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+
+
+const client_KEY_PREFIX = 'svc_live_';
+const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Checks the key and base URL before any request; throws ConfigurationError. */
+function createClient(options) {
+    const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
+    if (apiKey !== '')
+        options.maskSecret?.(apiKey);
+    if (apiKey === '') {
+        throw new errors.ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
+    }
+    if (!apiKey.startsWith(client_KEY_PREFIX)) {
+        throw new errors.ConfigurationError(`The API key does not start with ${client_KEY_PREFIX}: it is not a service API key (a session token or a ` +
+            'mistyped secret?). Create one in the web app under Settings, API Keys.');
+    }
+    const base = resolveBaseUrl(String(options.baseUrl ?? ''));
+    if (base === null) {
+        throw new errors.ConfigurationError('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
+    }
+    return new HttpServiceClient(apiKey, base, options);
+}
+const GENERATION = { idempotent: false, rateLimited: true };
+const CREATE = { idempotent: false, rateLimited: false };
+const READ = { idempotent: true, rateLimited: false };
+class HttpServiceClient {
+    baseUrl;
+    #transport;
+    #pageSize;
+    #now;
+    #introspection = null;
+    constructor(apiKey, base, options) {
+        this.baseUrl = base.href;
+        this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
+        const sleep = options.sleep ?? realSleep;
+        const now = options.now ?? Date.now;
+        this.#now = now;
+        this.#transport = new Transport(apiKey, {
+            base,
+            userAgent: options.userAgent ?? USER_AGENT,
+            requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+            connections: Math.max(1, Math.floor(options.connections ?? 16)),
+            runtime: {
+                settings: retrySettings(options.retry),
+                secondMs: options.secondMs ?? 1000,
+                sleep,
+                random: options.random ?? Math.random,
+                now,
+                gate: new RateGate(sleep, now),
+                onRetry: options.onRetry,
+            },
+        });
+    }
+    // ---- endpoints --------------------------------------------------------
+    listContents() {
+        return this.#listAll(paths.contents(), parseContentSummary);
+    }
+    async getContent(id) {
+        return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
+    }
+    async createContent(fields) {
+        const path = paths.contents();
+        const body = await this.#call('POST', path, contentBody(fields), CREATE);
+        return this.#parse('POST', path, body, parseContentDetail);
+    }
+    async editContent(id, edit, options) {
+        const path = paths.content(id);
+        const body = await this.#call('PUT', path, editBody(edit, options?.cancelGeneration === true));
+        return this.#parse('PUT', path, body, parseContentDetail);
+    }
+    listVersions(id) {
+        return this.#listAll(paths.versions(id), parseVersion);
+    }
+    async processContent(request) {
+        await this.#call('POST', paths.processContent(), generationBody(request), GENERATION);
+    }
+    async generateVideo(contentId, render) {
+        await this.#call('POST', paths.generateVideo(), videoBody(contentId, render), GENERATION);
+    }
+    async upload(contentId, publish) {
+        await this.#call('POST', paths.upload(contentId), uploadBody(publish), GENERATION);
+    }
+    async taskStatus(contentId) {
+        const path = paths.taskStatus(contentId);
+        return this.#parse('GET', path, await this.#call('GET', path), (body) => parseTaskStatus(body, contentId));
+    }
+    listAccounts() {
+        return this.#listAll(paths.accounts(), parseAccount);
+    }
+    async credits() {
+        const path = paths.credits();
+        return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
+    }
+    async subscription() {
+        const path = paths.subscription();
+        return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
+    }
+    async introspect() {
+        const path = paths.introspect();
+        return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
+    }
+    close() {
+        return this.#transport.close();
+    }
+    toJSON() {
+        return { baseUrl: this.baseUrl };
+    }
+    // ---- plumbing ---------------------------------------------------------
+    /** A5–A7: every page, until the hints say the listing is complete. */
+    async #listAll(path, parseItem) {
+        const out = [];
+        let page = 1;
+        while (page !== null) {
+            const body = await this.#call('GET', `${path}${pageQuery(page, this.#pageSize)}`);
+            const listing = this.#parse('GET', path, body, (value) => readListing(value, 'the listing'));
+            for (const [index, item] of listing.items.entries()) {
+                out.push(this.#parse('GET', path, item, parseItem, `page ${page}, item ${index + 1}`));
+            }
+            page = nextPage(page, listing, out.length);
+        }
+        return out;
+    }
+    #parse(method, path, body, parse, where) {
+        try {
+            return parse(body);
+        }
+        catch (error) {
+            if (!(error instanceof ShapeProblem))
+                throw error;
+            const problem = where === undefined ? error.message : `${where}: ${error.message}`;
+            throw new errors.ResponseShapeError(method, path, this.#transport.redact(problem));
+        }
+    }
+    /** One request; the body of a 2xx, or a ServiceError that teaches. */
+    async #call(method, path, body, kind = READ) {
+        const response = await this.#transport.request(method, path, body, kind);
+        const failure = response.status < 300 ? failureInSuccess(response.body) : null;
+        if (response.status >= 200 && response.status < 300 && failure === null)
+            return response.body;
+        throw await this.#error(method, path.split('?')[0] ?? path, response);
+    }
+    async #error(method, path, response) {
+        const scrub = (text) => this.#transport.redact(text);
+        const parsed = parseErrorBody(response.body);
+        const body = {
+            ...parsed,
+            message: scrub(parsed.message),
+            code: parsed.code === undefined ? undefined : scrub(parsed.code),
+            limit: parsed.limit === undefined ? undefined : scrub(parsed.limit),
+            required: parsed.required?.map(scrub),
+        };
+        const facts = {
+            status: response.status,
+            method,
+            path,
+            attempts: response.attempts,
+            body,
+            retryAfterSeconds: parseRetryAfter(response.retryAfter, this.#now()),
+        };
+        if (response.status === 401 && path !== paths.introspect()) {
+            return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
+        }
+        if (response.status === 402) {
+            return serviceError({ ...facts, balance: parsed.balance ?? (await this.#balanceOrUndefined()) }, scrub);
+        }
+        return serviceError(facts, scrub);
+    }
+    /** Asked once per client: every worker hitting 401 shares the one answer. */
+    #whyUnauthorized() {
+        this.#introspection ??= this.introspect().then((introspection) => ({ kind: 'answer', introspection }), (error) => error instanceof errors.ServiceError && error.status === 401
+            ? { kind: 'rejected' }
+            : { kind: 'failed', reason: error instanceof Error ? error.message : 'no answer' });
+        return this.#introspection;
+    }
+    async #balanceOrUndefined() {
+        try {
+            return await this.credits();
+        }
+        catch {
+            return undefined;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/connect.ts
+
+
+// Where the CLI finds the service: --base-url or CONTENT_BASE_URL (the name
+// the action's workflows use), the key in CONTENT_API_KEY or on standard
+// input. CONTENT_API_URL was the CLI's earlier name for the URL; it is still
+// read, with a warning, so old shell profiles keep working.
+const BASE_URL_ENV = 'CONTENT_BASE_URL';
+const OLD_BASE_URL_ENV = 'CONTENT_API_URL';
+/** The base URL, and a warning when it came from the old variable name. */
+function baseUrlOf(options, env) {
+    if (options.baseUrl !== null)
+        return { url: options.baseUrl, warning: null };
+    const current = env[BASE_URL_ENV] ?? '';
+    if (current.trim() !== '')
+        return { url: current, warning: null };
+    const old = env[OLD_BASE_URL_ENV] ?? '';
+    if (old.trim() === '')
+        return { url: '', warning: null };
+    return {
+        url: old,
+        warning: `${OLD_BASE_URL_ENV} is the old name of ${BASE_URL_ENV}; it still works, but rename it (the action's workflows use ${BASE_URL_ENV}).`,
+    };
+}
+/** A client for plan and apply; a ConfigurationError (exit 2) says what is missing and how to give it. */
+async function connect(options, io, seams, warn) {
+    const { url, warning } = baseUrlOf(options, io.env);
+    if (warning !== null)
+        warn(warning);
+    if (url.trim() === '') {
+        throw new errors.ConfigurationError(`No service base URL: set ${BASE_URL_ENV} or pass --base-url URL. To try without an account, run ` +
+            '`content-as-code emulator` in another terminal and export the two variables it prints.');
+    }
+    const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
+    if (apiKey.trim() === '') {
+        throw new errors.ConfigurationError(options.apiKeyStdin
+            ? 'No API key on standard input: pipe it in, for example `content-as-code plan --api-key-stdin < key.txt`.'
+            : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
+                'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
+    }
+    return createClient({ baseUrl: url, apiKey: apiKey.trim(), ...seams.clientOptions });
+}
+/**
+ * validate needs no service, but checks account names when it can: a client
+ * when a key and a URL are at hand, else the reason it has none.
+ */
+async function connectIfConfigured(options, io, seams, warn) {
+    const hasKey = options.apiKeyStdin || (io.env['CONTENT_API_KEY'] ?? '').trim() !== '';
+    if (!hasKey)
+        return `no API key (set CONTENT_API_KEY and ${BASE_URL_ENV} to check them, read-only)`;
+    if (baseUrlOf(options, io.env).url.trim() === '') {
+        return `no service base URL (set ${BASE_URL_ENV} or pass --base-url to check them, read-only)`;
+    }
+    try {
+        return await connect(options, io, seams, warn);
+    }
+    catch (error) {
+        return inCliWords((0,errors.describeError)(error));
+    }
+}
+/**
+ * Messages shared with the action name its inputs (`base-url`); a terminal
+ * user has the environment variable and the option instead.
+ */
+function inCliWords(message) {
+    return message
+        .replace(/\bCheck base-url\b/g, `Check ${BASE_URL_ENV} (or --base-url)`)
+        .replace(/\bbase-url must be\b/g, `${BASE_URL_ENV} (or --base-url) must be`)
+        .replace(/\binput `?base-url`?/gi, `${BASE_URL_ENV} (or --base-url)`)
+        .replace(/(?<![-\w])(max-publications|cancel-running)\b/g, '--$1');
+}
+async function readAll(stream) {
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of stream)
+        text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    return text + decoder.decode();
+}
+
+;// CONCATENATED MODULE: ./src/cli/accounts-check.ts
+
+
+
+async function checkAccounts(report, client) {
+    const naming = report.load.items.filter((item) => (item.publish?.accounts.length ?? 0) > 0);
+    if (naming.length === 0)
+        return { checked: false, note: null };
+    if (typeof client === 'string') {
+        return { checked: false, note: `Account names were not checked against the service: ${client}.` };
+    }
+    let connected;
+    try {
+        connected = await client.listAccounts();
+    }
+    catch (error) {
+        return {
+            checked: false,
+            note: `Account names were not checked against the service: ${inCliWords((0,errors.describeError)(error))}`,
+        };
+    }
+    const found = naming.flatMap((item) => (0,plan_accounts/* resolveAccounts */.L)(item, connected).problems);
+    report.problems.push(...found);
+    report.problems.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
+    return { checked: true, note: null };
+}
+
+;// CONCATENATED MODULE: ./src/cli/interrupt.ts
+
+const WRITES = {
+    createContent: 'created',
+    editContent: 'edited',
+    processContent: 'render started',
+    generateVideo: 'render started',
+    upload: 'publication started',
+};
+/** Thrown for every call made after the stop; the engine's pending work ends on it. */
+class InterruptedError extends Error {
+    name = 'InterruptedError';
+    constructor() {
+        super('Interrupted: nothing more is sent to the service.');
+    }
+}
+function watchClient(inner) {
+    let stopped = false;
+    let wrote = false;
+    const byId = new Map();
+    const byTitle = new Map();
+    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
+    const names = new Map();
+    const titles = new Map();
+    const order = [];
+    const record = (id, title) => {
+        const known = (id !== null ? byId.get(id) : undefined) ?? (title !== null ? byTitle.get(title) : undefined);
+        if (known)
+            return known;
+        const shown = title ?? (id !== null ? (titles.get(id) ?? id) : '');
+        const created = { id, title: shown, sent: [], status: null, started: false };
+        order.push(created);
+        if (id !== null)
+            byId.set(id, created);
+        if (title !== null)
+            byTitle.set(title, created);
+        return created;
+    };
+    const noteStatus = (value) => {
+        if (typeof value !== 'object' || value === null)
+            return;
+        const { id, status } = value;
+        if (typeof id !== 'string' || typeof status !== 'string')
+            return;
+        const item = byId.get(id);
+        if (item?.started)
+            item.status = status;
+    };
+    const wrap = (name, method) => async (...args) => {
+        if (stopped)
+            throw new InterruptedError();
+        const sent = WRITES[name];
+        let item = null;
+        if (sent !== undefined) {
+            wrote = true;
+            const [first] = args;
+            if (name === 'createContent')
+                item = record(null, first.title);
+            else if (name === 'processContent')
+                item = record(first.content_id, null);
+            else
+                item = record(first, null);
+            item.sent.push(sent);
+            if (sent === 'render started' || sent === 'publication started')
+                item.started = true;
+        }
+        const answer = await method(...args);
+        if (name === 'createContent' && item !== null) {
+            const id = answer.id;
+            if (typeof id === 'string') {
+                item.id = id;
+                byId.set(id, item);
+            }
+        }
+        noteStatus(answer);
+        return answer;
+    };
+    const client = new Proxy(inner, {
+        get(target, property, receiver) {
+            const value = Reflect.get(target, property, receiver);
+            if (typeof value !== 'function')
+                return value;
+            const method = value.bind(target);
+            return property === 'close' ? method : wrap(String(property), method);
+        },
+    });
+    const label = (item) => {
+        const file = (item.id !== null ? names.get(item.id) : undefined) ?? names.get(`title:${item.title}`);
+        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
+    };
+    return {
+        client,
+        stop: () => {
+            stopped = true;
+        },
+        get wrote() {
+            return wrote;
+        },
+        know(plan) {
+            for (const item of plan.items) {
+                names.set(`title:${item.title}`, item.file);
+                if (item.remote !== null) {
+                    names.set(item.remote.id, item.file);
+                    titles.set(item.remote.id, item.title);
+                }
+            }
+        },
+        report(signal) {
+            const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
+            const touched = order.filter((item) => item.sent.length > 0);
+            if (touched.length === 0) {
+                lines.push('Nothing was sent to the service in this run.');
+                return lines;
+            }
+            lines.push('Sent to the service in this run:');
+            for (const item of touched)
+                lines.push(`  ${label(item)}  ${[...new Set(item.sent)].join(', ')}`);
+            const running = touched.filter((item) => item.started && (item.status === null || types/* GENERATING_STATUSES */.kl.has(item.status)));
+            if (running.length > 0) {
+                lines.push('Still running on the service (it finishes these without this process):');
+                for (const item of running)
+                    lines.push(`  ${label(item)}  ${item.status ?? 'started'}`);
+            }
+            lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
+                'still running and does only what is left, so the run converges.');
+            return lines;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/json.ts
+
+// `--json`: what a script needs from a run, in a shape that is documented
+// (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
+// engine's internals: no positions of every field, no wire payloads, no
+// timings. A change that removes or renames a field bumps `version`; new
+// optional fields do not.
+const JSON_OUTPUT_VERSION = 1;
+const json_PLAIN = {
+    account: (account) => `${account.platform} "${account.name}"`,
+    value: (text) => JSON.stringify(text),
+};
+function jsonOutput(report, context) {
+    const errors = report.problems.some((problem) => problem.severity === 'error');
+    return {
+        version: JSON_OUTPUT_VERSION,
+        command: report.mode,
+        exitCode: context.exitCode,
+        manifests: { pattern: context.pattern, count: report.load.files.length },
+        problems: report.problems.map((problem) => ({
+            severity: problem.severity,
+            code: problem.code,
+            file: problem.file,
+            line: problem.line,
+            column: problem.column,
+            field: problem.field ?? null,
+            message: problem.message,
+        })),
+        accounts: context.accounts ?? null,
+        plan: report.plan === null
+            ? null
+            : {
+                willRun: !errors,
+                items: report.plan.items.map((item) => ({
+                    file: item.file,
+                    title: item.title,
+                    id: item.remote?.id ?? null,
+                    match: item.match,
+                    renamedFrom: item.renamedFrom,
+                    status: item.remote?.status ?? null,
+                    stage: item.stage,
+                    flow: item.flow,
+                    actions: item.steps.map((step) => stepText(step, json_PLAIN)),
+                    holds: item.holds.map(holdText),
+                    drift: item.drift.map((drift) => driftText(drift)),
+                    publishAt: item.publishAt,
+                })),
+                unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
+                publications: report.plan.publications,
+            },
+        results: report.result === null
+            ? null
+            : {
+                changed: report.result.changed,
+                failed: report.result.failed,
+                items: report.result.items.map((item) => ({
+                    file: item.file,
+                    title: item.title,
+                    id: item.id,
+                    outcome: item.outcome,
+                    status: item.status,
+                    reason: context.reasons?.get(item.file) ?? null,
+                    publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
+                    lastError: item.lastError,
+                    error: item.error,
+                })),
+            },
+        credits: { before: report.creditsBefore, after: report.creditsAfter },
+        fatal: report.fatal,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/format.ts
+/** `file:line:col: error: message`, the form compilers use and editors link. */
+function formatProblem(p) {
+    return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/problems.ts
+
+
+// How problems and their counts read in a terminal.
+function problems_plural(count, word) {
+    return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+function isDefaultsFile(file) {
+    return DEFAULTS_FILES.includes(file.slice(file.lastIndexOf('/') + 1));
+}
+/**
+ * `file:line:col: severity: message`, with the file named once: a message
+ * that starts with its own file name (`content/a.yml: …`) loses it.
+ */
+function problemLine(problem) {
+    const own = `${problem.file}: `;
+    const message = problem.message.startsWith(own) ? problem.message.slice(own.length) : problem.message;
+    return formatProblem({ ...problem, message });
+}
+/**
+ * `5 manifests valid.` or `2 errors in 1 of 5 manifests and 1 defaults file; …`.
+ * Defaults files are not manifests: they are counted apart, and never in the total.
+ */
+function validateSummary(report) {
+    const files = report.load.files.length;
+    const errors = report.problems.filter((problem) => problem.severity === 'error');
+    const warnings = report.problems.length - errors.length;
+    const counted = problems_plural(files, 'manifest');
+    if (errors.length === 0) {
+        return `${counted} valid${warnings > 0 ? `, ${problems_plural(warnings, 'warning')}` : ''}.`;
+    }
+    const failing = new Set(errors.map((problem) => problem.file));
+    const defaults = [...failing].filter(isDefaultsFile).length;
+    const manifests = failing.size - defaults;
+    const where = [
+        manifests > 0 ? `${manifests} of ${counted}` : null,
+        defaults > 0 ? problems_plural(defaults, 'defaults file') : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    const checked = manifests > 0 ? '' : ` (${counted} checked)`;
+    return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
+}
+
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __nccwpck_require__(6698);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
 ;// CONCATENATED MODULE: ./src/cli/terminal.ts
 
 
@@ -49838,8 +50898,8 @@ function processIO() {
         env: process.env,
         cwd: process.cwd(),
         interrupted: () => new Promise((resolve) => {
-            process.once('SIGINT', () => resolve());
-            process.once('SIGTERM', () => resolve());
+            process.once('SIGINT', () => resolve('SIGINT'));
+            process.once('SIGTERM', () => resolve('SIGTERM'));
         }),
     };
 }
@@ -49853,7 +50913,7 @@ function styleFor(output, env) {
  * service may echo a key into `last_error`, and a manifest may hold one.
  */
 function scrubbing(output) {
-    return { isTTY: output.isTTY, write: (text) => output.write((0,secrets/* scrubSecrets */.Z)(text)) };
+    return { isTTY: output.isTTY, write: (text) => output.write((0,src_secrets/* scrubSecrets */.Z)(text)) };
 }
 function writeLine(output, text = '') {
     output.write(`${text}\n`);
@@ -49869,16 +50929,20 @@ function terminalLogger(out, err, style, env) {
     const debug = env['RUNNER_DEBUG'] === '1';
     const progress = createProgressPrinter((line) => writeLine(out, line), style);
     const groups = new external_node_async_hooks_.AsyncLocalStorage();
-    const prefixed = (message) => {
+    // The label names the file once; a message that starts with it too loses its copy.
+    const prefixed = (kind, message) => {
         const label = groups.getStore();
-        return label === undefined ? message : `  ${label}  ${message}`;
+        if (label === undefined)
+            return `${kind}${message}`;
+        const own = message.startsWith(`${label}: `) ? message.slice(label.length + 2) : message;
+        return `  ${label}  ${kind}${own}`;
     };
     return {
-        info: (message) => writeLine(out, prefixed(message)),
-        warning: (message) => writeLine(err, prefixed(`warning: ${message}`)),
+        info: (message) => writeLine(out, prefixed('', message)),
+        warning: (message) => writeLine(err, prefixed('warning: ', message)),
         debug: (message) => {
             if (debug)
-                writeLine(err, prefixed(`debug: ${message}`));
+                writeLine(err, prefixed('debug: ', message));
         },
         group: (title, fn) => groups.run(groupLabel(title), fn),
         progress,
@@ -49898,20 +50962,31 @@ function groupLabel(title) {
 
 
 
+
+
+
+
+
+
+
 async function runEngineCommand(command, options, terminal, seams = {}) {
     const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
     const out = options.json ? io.stderr : io.stdout;
     const style = styleFor(out, io.env);
-    let client;
+    const warn = (message) => writeLine(io.stderr, `warning: ${message}`);
+    const interrupted = io.interrupted();
+    let watched;
+    let accountsClient;
     try {
         if (command !== 'validate')
-            client = await connect(options, io, seams);
-        let planShown = false;
+            watched = watchClient(await connect(options, io, seams, warn));
+        const printed = { problems: 0, plan: false };
         const engineOptions = {
             mode: command,
             cwd: options.cwd,
             manifests: options.manifests,
-            client,
+            allowEmpty: options.allowEmpty,
+            ...(watched ? { client: watched.client } : {}),
             permissions: permissionsFor(command, options),
             maxPublications: options.maxPublications,
             cancelRunning: options.cancelRunning,
@@ -49922,34 +50997,63 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
             ...(options.base !== null ? { previous: gitPreviousVersions(options.cwd, options.base) } : {}),
             ...(seams.now ? { now: seams.now } : {}),
             ...(seams.poll ? { poll: seams.poll } : {}),
-            onPlan: (plan) => {
-                if (options.json || command === 'validate')
+            onPlan: (plan, problems) => {
+                watched?.know(plan);
+                if (options.json)
                     return;
-                writeLine(out, `${renderPlanText(plan, style)}\n`);
-                planShown = true;
+                printProblems(problems, io.stderr, printed);
+                writeLine(out, `${planText(plan, problems, style)}\n`);
+                printed.plan = true;
             },
         };
-        const report = await runEngine(engineOptions);
+        const finished = await Promise.race([
+            runEngine(engineOptions),
+            interrupted.then((signal) => signal ?? 'SIGINT'),
+        ]);
+        if (typeof finished === 'string') {
+            watched?.stop();
+            const lines = watched?.report(finished) ?? [
+                `Interrupted by ${finished}: nothing was sent to the service.`,
+            ];
+            for (const line of lines)
+                writeLine(io.stderr, line);
+            return (0,help/* exitCodeForSignal */.XG)(finished);
+        }
+        const report = finished;
+        if (report.fatal !== null)
+            report.fatal = inCliWords(report.fatal);
+        let accounts;
+        if (command === 'validate' && report.fatal === null) {
+            accountsClient = await connectIfConfigured(options, io, seams, warn);
+            accounts = await checkAccounts(report, accountsClient);
+        }
         seams.onReport?.(report);
+        const code = exitCode(report, options, watched?.wrote ?? false);
+        if (options.summary !== null)
+            writeSummaryFile(options.summary, report, io.cwd, warn);
         if (options.json) {
-            writeLine(io.stdout, JSON.stringify(report, null, 2));
+            const shaped = jsonOutput(report, {
+                pattern: options.manifests,
+                exitCode: code,
+                ...(accounts ? { accounts } : {}),
+            });
+            writeLine(io.stdout, JSON.stringify(shaped, null, 2));
         }
         else {
-            writeReport(report, out, io.stderr, style, planShown);
+            writeReport(report, out, io.stderr, style, printed, accounts);
         }
-        return exitCode(report, options);
+        return code;
     }
     catch (error) {
-        const message = (0,errors.describeError)(error);
-        if (error instanceof errors.ConfigurationError) {
-            writeLine(io.stderr, `error: ${message}`);
-            return EXIT.usage;
-        }
-        writeLine(io.stderr, `error: ${message}`);
-        return EXIT.service;
+        writeLine(io.stderr, `error: ${inCliWords((0,errors.describeError)(error))}`);
+        if (error instanceof errors.ConfigurationError)
+            return help/* EXIT */.dc.usage;
+        return watched?.wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
     }
     finally {
-        await client?.close();
+        await watched?.client.close();
+        if (typeof accountsClient === 'object')
+            await accountsClient.close();
     }
 }
 /**
@@ -49963,64 +51067,69 @@ function permissionsFor(command, options) {
         return { write: false, render: false, publish: false };
     return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
 }
-async function connect(options, io, seams) {
-    const baseUrl = options.baseUrl ?? io.env['CONTENT_API_URL'] ?? '';
-    if (baseUrl.trim() === '') {
-        throw new errors.ConfigurationError('No service base URL: pass --base-url URL or set CONTENT_API_URL. To try without an account, run ' +
-            '`content-as-code emulator` in another terminal and export the two variables it prints.');
-    }
-    const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
-    if (apiKey.trim() === '') {
-        throw new errors.ConfigurationError(options.apiKeyStdin
-            ? 'No API key on standard input: pipe it in, for example `content-as-code plan --api-key-stdin < key.txt`.'
-            : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
-                'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
-    }
-    return createClient({ baseUrl, apiKey: apiKey.trim(), ...seams.clientOptions });
-}
-async function readAll(stream) {
-    const decoder = new TextDecoder();
-    let text = '';
-    for await (const chunk of stream)
-        text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    return text + decoder.decode();
-}
-function exitCode(report, options) {
+/**
+ * 3 is kept for a service that could not be used before any work began: once
+ * a write has left, a failure is the run's (1), and a re-run converges.
+ */
+function exitCode(report, options, wrote = false) {
     const errors = report.problems.some((problem) => problem.severity === 'error');
     if (report.fatal !== null) {
+        const empty = report.load.files.length === 0;
         // A plan refused for safety is the manifests' doing, not the service's.
         const refused = report.plan !== null && report.plan.publications > options.maxPublications;
-        return refused || errors ? EXIT.failed : EXIT.service;
+        return refused || errors || empty || wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
     }
     if (errors || report.result?.failed === true)
-        return EXIT.failed;
-    return EXIT.ok;
+        return help/* EXIT */.dc.failed;
+    return help/* EXIT */.dc.ok;
 }
-function writeReport(report, out, err, style, planShown) {
-    for (const problem of report.problems)
-        writeLine(err, formatProblem(problem));
+function errorCount(problems) {
+    return problems.filter((problem) => problem.severity === 'error').length;
+}
+/** The plan table; its headline says so when errors keep it from running. */
+function planText(plan, problems, style) {
+    const errors = errorCount(problems);
+    if (errors === 0)
+        return renderPlanText(plan, style);
+    return renderPlanText(plan, style, `Plan (will not run: fix the ${errors === 1 ? 'error' : `${errors} errors`} above first)`);
+}
+function printProblems(problems, err, printed) {
+    for (const problem of problems.slice(printed.problems))
+        writeLine(err, problemLine(problem));
+    if (problems.length > printed.problems)
+        writeLine(err);
+    printed.problems = problems.length;
+}
+function writeReport(report, out, err, style, printed, accounts) {
+    printProblems(report.problems, err, printed);
     if (report.mode === 'validate') {
-        writeLine(out, validateSummary(report));
+        if (report.fatal !== null)
+            writeLine(err, `error: ${report.fatal}`);
+        else
+            writeLine(out, validateSummary(report));
+        if (accounts?.note)
+            writeLine(err, accounts.note);
         return;
     }
-    if (report.plan && !planShown)
-        writeLine(out, `\n${renderPlanText(report.plan, style)}`);
+    if (report.plan && !printed.plan)
+        writeLine(out, `\n${planText(report.plan, report.problems, style)}`);
     if (report.result)
         writeLine(out, `\n${renderResultsText(report.result, style)}`);
     if (report.fatal !== null)
         writeLine(err, `\nerror: ${report.fatal}`);
 }
-function validateSummary(report) {
-    const files = report.load.files.length;
-    const errors = report.problems.filter((problem) => problem.severity === 'error');
-    const warnings = report.problems.length - errors.length;
-    const counted = `${files} manifest${files === 1 ? '' : 's'}`;
-    if (errors.length === 0) {
-        return `${counted} valid${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}.`;
+function writeSummaryFile(file, report, cwd, warn) {
+    const target = external_node_path_default().resolve(cwd, file);
+    try {
+        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(target), { recursive: true });
+        const markdown = summaryMarkdown(report, { event: 'cli' }, { hiddenErrors: 0, hiddenWarnings: 0 });
+        (0,external_node_fs_namespaceObject.writeFileSync)(target, (0,src_secrets/* scrubSecrets */.Z)(markdown));
     }
-    const failing = new Set(errors.map((problem) => problem.file)).size;
-    return `${errors.length} error${errors.length === 1 ? '' : 's'} in ${failing} of ${counted}; nothing was sent to the service.`;
+    catch (error) {
+        warn(`the summary could not be written to ${file}: ${(0,errors.describeError)(error)}`);
+    }
 }
+
 
 // EXTERNAL MODULE: ./src/manifest/schema.ts + 19 modules
 var schema = __nccwpck_require__(4337);
@@ -50031,7 +51140,7 @@ var schema = __nccwpck_require__(4337);
 /** `content-as-code schema`: the manifest JSON Schema, the same as schema/content.schema.json. */
 function printSchema(io) {
     writeLine(io.stdout, JSON.stringify((0,schema/* manifestJsonSchema */.P)(), null, 2));
-    return EXIT.ok;
+    return help/* EXIT */.dc.ok;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -50050,7 +51159,7 @@ async function main(argv, io = processIO(), seams = {}) {
         const parsed = parseCliArgs(argv, io.cwd);
         if (parsed === 'version') {
             writeLine(io.stdout, VERSION);
-            return EXIT.ok;
+            return help/* EXIT */.dc.ok;
         }
         options = parsed;
     }
@@ -50059,12 +51168,12 @@ async function main(argv, io = processIO(), seams = {}) {
             throw error;
         writeLine(io.stderr, `error: ${error.message}`);
         writeLine(io.stderr, 'Run content-as-code --help for the commands and options.');
-        return EXIT.usage;
+        return help/* EXIT */.dc.usage;
     }
     switch (options.command) {
         case 'help':
-            io.stdout.write(helpText());
-            return EXIT.ok;
+            io.stdout.write((0,help/* helpText */.BK)());
+            return help/* EXIT */.dc.ok;
         case 'schema':
             return printSchema(io);
         case 'emulator':
@@ -50075,7 +51184,7 @@ async function main(argv, io = processIO(), seams = {}) {
             return runEngineCommand(options.command, options, io, seams);
     }
 }
-/** Runs until Ctrl-C (or SIGTERM), then closes the server. */
+/** Runs until Ctrl-C (or SIGTERM), then closes the server (and writes --state once more). */
 async function emulator(argv, io) {
     let running;
     try {
@@ -50083,13 +51192,15 @@ async function emulator(argv, io) {
     }
     catch (error) {
         writeLine(io.stderr, `error: ${(0,errors.describeError)(error)}`);
-        return EXIT.usage;
+        return help/* EXIT */.dc.usage;
     }
+    if (running === 'help')
+        return help/* EXIT */.dc.ok;
     writeLine(io.stdout, 'Press Ctrl-C to stop.');
     await io.interrupted();
     await running.close();
     writeLine(io.stderr, 'Emulator stopped.');
-    return EXIT.ok;
+    return help/* EXIT */.dc.ok;
 }
 
 
@@ -59798,6 +60909,76 @@ function manifestJsonSchema() {
 
 /***/ }),
 
+/***/ 7271:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ suggest)
+/* harmony export */ });
+// "Did you mean": the closest candidate to what a user wrote, or nothing when
+// no candidate is close enough to be a likely typo.
+function squash(value) {
+    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
+function distance(a, b) {
+    const rows = a.length + 1;
+    const cols = b.length + 1;
+    const d = new Array(rows * cols).fill(0);
+    for (let i = 0; i < rows; i++)
+        d[i * cols] = i;
+    for (let j = 0; j < cols; j++)
+        d[j] = j;
+    for (let i = 1; i < rows; i++) {
+        for (let j = 1; j < cols; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
+            }
+            d[i * cols + j] = best;
+        }
+    }
+    return d[rows * cols - 1];
+}
+/**
+ * The candidate the user most likely meant: the same word in other casing, the
+ * same word in another spelling convention (`notifySubscribers` ->
+ * `notify_subscribers`), or the nearest one within a few typos.
+ */
+function suggest(input, candidates) {
+    if (candidates.includes(input))
+        return input;
+    const lower = input.toLowerCase();
+    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
+    if (sameCase !== undefined)
+        return sameCase;
+    const squashed = squash(input);
+    if (squashed === '')
+        return undefined;
+    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
+    if (sameWord !== undefined)
+        return sameWord;
+    let best;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const target = squash(candidate);
+        // Allow about one typo per three letters, at least one.
+        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
+        if (Math.abs(target.length - squashed.length) > limit)
+            continue;
+        const d = distance(squashed, target);
+        if (d <= limit && d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+
+/***/ }),
+
 /***/ 437:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -60046,6 +61227,67 @@ function conclude(layered, checked) {
 
 /***/ }),
 
+/***/ 4515:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ resolveAccounts)
+/* harmony export */ });
+/* harmony import */ var _manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7271);
+
+function problemAt(item, index, selector, message) {
+    const field = `publish.accounts.${index}`;
+    const at = item.locations[field] ?? selector.location;
+    return {
+        severity: 'error',
+        code: 'unknown_account',
+        file: at.file,
+        line: at.line,
+        column: at.column,
+        field,
+        message,
+    };
+}
+function hint(candidate) {
+    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
+}
+/** Resolves one item's selectors in order, without duplicates. */
+function resolveAccounts(item, connected) {
+    const accounts = [];
+    const problems = [];
+    const selectors = item.publish?.accounts ?? [];
+    selectors.forEach((selector, index) => {
+        let found;
+        if (selector.kind === 'id') {
+            found = connected.find((account) => account.id === selector.id);
+            if (!found) {
+                problems.push(problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
+                    hint((0,_manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__/* .suggest */ .Z)(selector.id, connected.map((account) => account.id))) +
+                    ' Connect the account in the service, or name it as {platform, name}.'));
+            }
+        }
+        else {
+            const onPlatform = connected.filter((account) => account.platform === selector.platform);
+            found = onPlatform.find((account) => account.name === selector.name);
+            if (!found && onPlatform.length === 0) {
+                problems.push(problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
+                    'Connect it in the service first.'));
+            }
+            else if (!found) {
+                problems.push(problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
+                    hint((0,_manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__/* .suggest */ .Z)(selector.name, onPlatform.map((account) => account.name))) +
+                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
+            }
+        }
+        if (found && !accounts.some((account) => account.id === found.id))
+            accounts.push(found);
+    });
+    return { accounts, problems };
+}
+
+
+/***/ }),
+
 /***/ 7194:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -60060,7 +61302,8 @@ function conclude(layered, checked) {
 const SECRET_PATTERNS = [
     // Service keys: the fixed prefix and the token characters after it (dots
     // inside, not at the end, so a key that ends a sentence keeps its period).
-    /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g,
+    // At least one: the prefix alone is no secret, and advice names it.
+    /svc_live_[\w\-~+/=.]*[\w\-~+/=]/g,
     // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
     /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
 ];

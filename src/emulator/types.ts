@@ -79,6 +79,10 @@ export interface EmulatorOptions {
   maxItems?: number;
   /** Starting balance of the default user; default 1000. */
   credits?: number;
+  /** The default user's connected accounts; default DEFAULT_ACCOUNTS (Ocean Facts). */
+  accounts?: readonly { platform: Platform; name: string; id?: string }[];
+  /** Items to start with, as an earlier run left them (`emulator --state FILE`). */
+  items?: readonly ItemRecord[];
   listing?: ListingOptions;
   shapes?: ShapeOptions;
   failures?: FailureRule[];

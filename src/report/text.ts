@@ -93,9 +93,10 @@ function actionTone(item: PlanItem): Tone | null {
   return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
 }
 
-export function renderPlanText(plan: Plan, style: TextStyle = PLAIN): string {
+/** `label` replaces the headline's "Plan", for a plan that will not run. */
+export function renderPlanText(plan: Plan, style: TextStyle = PLAIN, label?: string): string {
   const lines: string[] = [];
-  const verb = plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`;
+  const verb = label ?? (plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`);
   lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
   if (plan.items.length > 0) {
     lines.push(

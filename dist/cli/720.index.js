@@ -1,76 +1,6 @@
-export const id = 309;
-export const ids = [309,65];
+export const id = 720;
+export const ids = [720,65];
 export const modules = {
-
-/***/ 7271:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ suggest)
-/* harmony export */ });
-// "Did you mean": the closest candidate to what a user wrote, or nothing when
-// no candidate is close enough to be a likely typo.
-function squash(value) {
-    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
-function distance(a, b) {
-    const rows = a.length + 1;
-    const cols = b.length + 1;
-    const d = new Array(rows * cols).fill(0);
-    for (let i = 0; i < rows; i++)
-        d[i * cols] = i;
-    for (let j = 0; j < cols; j++)
-        d[j] = j;
-    for (let i = 1; i < rows; i++) {
-        for (let j = 1; j < cols; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
-            }
-            d[i * cols + j] = best;
-        }
-    }
-    return d[rows * cols - 1];
-}
-/**
- * The candidate the user most likely meant: the same word in other casing, the
- * same word in another spelling convention (`notifySubscribers` ->
- * `notify_subscribers`), or the nearest one within a few typos.
- */
-function suggest(input, candidates) {
-    if (candidates.includes(input))
-        return input;
-    const lower = input.toLowerCase();
-    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
-    if (sameCase !== undefined)
-        return sameCase;
-    const squashed = squash(input);
-    if (squashed === '')
-        return undefined;
-    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
-    if (sameWord !== undefined)
-        return sameWord;
-    let best;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const target = squash(candidate);
-        // Allow about one typo per three letters, at least one.
-        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
-        if (Math.abs(target.length - squashed.length) > limit)
-            continue;
-        const d = distance(squashed, target);
-        if (d <= limit && d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
-}
-
-
-/***/ }),
 
 /***/ 8256:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -341,81 +271,20 @@ function matchItems(desired, remote, options = {}) {
 
 /***/ }),
 
-/***/ 1309:
+/***/ 8720:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  otherShardProblems: () => (/* binding */ otherShardProblems),
-  plan: () => (/* binding */ plan),
-  publicationsOf: () => (/* binding */ publicationsOf),
-  scopesFor: () => (/* binding */ scopesFor)
-});
-
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(705);
-// EXTERNAL MODULE: ./src/manifest/suggest.ts
-var suggest = __webpack_require__(7271);
-;// CONCATENATED MODULE: ./src/plan/accounts.ts
-
-function problemAt(item, index, selector, message) {
-    const field = `publish.accounts.${index}`;
-    const at = item.locations[field] ?? selector.location;
-    return {
-        severity: 'error',
-        code: 'unknown_account',
-        file: at.file,
-        line: at.line,
-        column: at.column,
-        field,
-        message,
-    };
-}
-function hint(candidate) {
-    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
-}
-/** Resolves one item's selectors in order, without duplicates. */
-function resolveAccounts(item, connected) {
-    const accounts = [];
-    const problems = [];
-    const selectors = item.publish?.accounts ?? [];
-    selectors.forEach((selector, index) => {
-        let found;
-        if (selector.kind === 'id') {
-            found = connected.find((account) => account.id === selector.id);
-            if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
-                    hint((0,suggest/* suggest */.Z)(selector.id, connected.map((account) => account.id))) +
-                    ' Connect the account in the service, or name it as {platform, name}.'));
-            }
-        }
-        else {
-            const onPlatform = connected.filter((account) => account.platform === selector.platform);
-            found = onPlatform.find((account) => account.name === selector.name);
-            if (!found && onPlatform.length === 0) {
-                problems.push(problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
-                    'Connect it in the service first.'));
-            }
-            else if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
-                    hint((0,suggest/* suggest */.Z)(selector.name, onPlatform.map((account) => account.name))) +
-                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
-            }
-        }
-        if (found && !accounts.some((account) => account.id === found.id))
-            accounts.push(found);
-    });
-    return { accounts, problems };
-}
-
-// EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __webpack_require__(8256);
-// EXTERNAL MODULE: ./src/plan/identity.ts
-var identity = __webpack_require__(7065);
-;// CONCATENATED MODULE: ./src/plan/plan.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   otherShardProblems: () => (/* binding */ otherShardProblems),
+/* harmony export */   plan: () => (/* binding */ plan),
+/* harmony export */   publicationsOf: () => (/* binding */ publicationsOf),
+/* harmony export */   scopesFor: () => (/* binding */ scopesFor)
+/* harmony export */ });
+/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(705);
+/* harmony import */ var _accounts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4515);
+/* harmony import */ var _diff_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8256);
+/* harmony import */ var _identity_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7065);
 
 
 
@@ -430,8 +299,8 @@ function publicationOf(item, accounts) {
 }
 function betweenPhases(detail) {
     return (detail.progress !== null &&
-        !types/* GENERATING_STATUSES */.kl.has(detail.status) &&
-        !types/* TERMINAL_STATUSES */.CM.has(detail.status));
+        !_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .GENERATING_STATUSES */ .kl.has(detail.status) &&
+        !_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .TERMINAL_STATUSES */ .CM.has(detail.status));
 }
 /** What the service must do for one item, before permissions are taken into account. */
 function planSteps(item, detail, target, context) {
@@ -441,7 +310,7 @@ function planSteps(item, detail, target, context) {
     let status;
     let reason = null;
     if (detail === null) {
-        steps.push({ kind: 'create', fields: (0,diff/* createFields */.aI)(item.fields) });
+        steps.push({ kind: 'create', fields: (0,_diff_js__WEBPACK_IMPORTED_MODULE_1__/* .createFields */ .aI)(item.fields) });
         status = 'NEW';
         reason = 'never_rendered';
     }
@@ -453,21 +322,21 @@ function planSteps(item, detail, target, context) {
     }
     else {
         status = detail.status;
-        const changes = (0,diff/* fieldChanges */.wV)(item.fields, detail);
-        const scriptChanged = changes.some((change) => diff/* SCRIPT_FIELDS */.qR.has(change.field));
+        const changes = (0,_diff_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldChanges */ .wV)(item.fields, detail);
+        const scriptChanged = changes.some((change) => _diff_js__WEBPACK_IMPORTED_MODULE_1__/* .SCRIPT_FIELDS */ .qR.has(change.field));
         if (status === 'UPLOADED') {
             // The published video cannot change (A16): script and settings differences are drift.
             for (const change of changes) {
-                if (diff/* SCRIPT_FIELDS */.qR.has(change.field))
+                if (_diff_js__WEBPACK_IMPORTED_MODULE_1__/* .SCRIPT_FIELDS */ .qR.has(change.field))
                     drift.push({ field: change.field, remote: change.from, desired: change.to });
             }
-            drift.push(...(0,diff/* settingsChanges */.fH)(item.render, detail.video_settings));
-            const edits = changes.filter((change) => !diff/* SCRIPT_FIELDS */.qR.has(change.field));
+            drift.push(...(0,_diff_js__WEBPACK_IMPORTED_MODULE_1__/* .settingsChanges */ .fH)(item.render, detail.video_settings));
+            const edits = changes.filter((change) => !_diff_js__WEBPACK_IMPORTED_MODULE_1__/* .SCRIPT_FIELDS */ .qR.has(change.field));
             if (edits.length > 0)
                 steps.push({ kind: 'edit', changes: edits, cancelGeneration: false });
         }
         else if (changes.length > 0) {
-            if (!types/* GENERATING_STATUSES */.kl.has(status)) {
+            if (!_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .GENERATING_STATUSES */ .kl.has(status)) {
                 steps.push({ kind: 'edit', changes, cancelGeneration: false });
                 if (scriptChanged) {
                     status = 'NEW';
@@ -485,7 +354,7 @@ function planSteps(item, detail, target, context) {
             }
         }
     }
-    if (types/* GENERATING_STATUSES */.kl.has(status)) {
+    if (_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .GENERATING_STATUSES */ .kl.has(status)) {
         steps.push({ kind: 'wait', status });
     }
     if (item.stage === 'draft')
@@ -495,18 +364,18 @@ function planSteps(item, detail, target, context) {
         if (target !== null && !due && item.publish?.at)
             holds.push({ kind: 'scheduled', at: item.publish.at });
     };
-    if (reason === null && status !== 'UPLOADED' && !types/* GENERATING_STATUSES */.kl.has(status)) {
-        if (types/* FAILED_STATUSES */.Lg.has(status) && status !== 'FAILED_UPLOAD')
+    if (reason === null && status !== 'UPLOADED' && !_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .GENERATING_STATUSES */ .kl.has(status)) {
+        if (_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .FAILED_STATUSES */ .Lg.has(status) && status !== 'FAILED_UPLOAD')
             reason = 'retry_failed';
         else if (status === 'NEW')
             reason = 'never_rendered';
-        else if (types/* RENDERED_STATUSES */.RD.has(status) &&
+        else if (_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .RENDERED_STATUSES */ .RD.has(status) &&
             detail !== null &&
-            (0,diff/* settingsChanges */.fH)(item.render, detail.video_settings).length > 0) {
+            (0,_diff_js__WEBPACK_IMPORTED_MODULE_1__/* .settingsChanges */ .fH)(item.render, detail.video_settings).length > 0) {
             reason = 'settings_changed';
         }
     }
-    if (types/* GENERATING_STATUSES */.kl.has(status)) {
+    if (_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .GENERATING_STATUSES */ .kl.has(status)) {
         // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
         if (target !== null && status !== 'UPLOADING') {
             if (due && item.flow === 'stepwise')
@@ -525,7 +394,7 @@ function planSteps(item, detail, target, context) {
             steps.push({ kind: 'upload', publish: target, retry: false });
         scheduled();
     }
-    else if (types/* RENDERED_STATUSES */.RD.has(status) && target !== null) {
+    else if (_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .RENDERED_STATUSES */ .RD.has(status) && target !== null) {
         // Already rendered: publish with an upload, never by rendering again.
         if (due)
             steps.push({ kind: 'upload', publish: target, retry: status === 'FAILED_UPLOAD' });
@@ -575,14 +444,14 @@ function scopesFor(steps) {
         if (step.kind === 'render' || step.kind === 'upload')
             needed.add('generate');
     }
-    return types/* SCOPES */.iW.filter((scope) => needed.has(scope));
+    return _api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .SCOPES */ .iW.filter((scope) => needed.has(scope));
 }
 function planOne(matched, observed, context) {
     const { item, remote } = matched;
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
     const resolved = 
     // Accounts are checked whenever they are named, even while the stage stays below published.
-    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
+    item.publish !== null ? (0,_accounts_js__WEBPACK_IMPORTED_MODULE_3__/* .resolveAccounts */ .L)(item, observed.accounts) : { accounts: [], problems: [] };
     const target = publicationOf(item, resolved.accounts);
     // A listed item whose detail could not be read is not missing: planning a
     // create for it would make a second item with the same title.
@@ -626,7 +495,7 @@ function planOne(matched, observed, context) {
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */
 function plan(desired, observed, context) {
-    const matching = (0,identity.matchItems)(desired, observed.contents, context.match);
+    const matching = (0,_identity_js__WEBPACK_IMPORTED_MODULE_2__.matchItems)(desired, observed.contents, context.match);
     const problems = [...matching.problems];
     const items = [];
     for (const matched of matching.matched) {
@@ -649,8 +518,8 @@ function plan(desired, observed, context) {
  * so that no shard writes while any manifest of the catalogue has an error.
  */
 function otherShardProblems(others, mine, observed) {
-    const matching = (0,identity.matchItems)(others, observed.contents, { reserved: mine, listUnmanaged: false });
-    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
+    const matching = (0,_identity_js__WEBPACK_IMPORTED_MODULE_2__.matchItems)(others, observed.contents, { reserved: mine, listUnmanaged: false });
+    const accounts = others.flatMap((item) => item.publish !== null ? (0,_accounts_js__WEBPACK_IMPORTED_MODULE_3__/* .resolveAccounts */ .L)(item, observed.accounts).problems : []);
     return [...matching.problems, ...accounts];
 }
 
