@@ -48992,6 +48992,31 @@ function formatInstant(iso) {
     const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
     return match ? `${match[1]} ${match[2]} UTC` : iso;
 }
+/**
+ * What the results table says beside an outcome: why a skipped item was
+ * skipped (every skip has a reason), and when a parked item publishes. Null
+ * when the outcome says it all.
+ */
+function resultNote(item, planned) {
+    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
+    const notes = [...new Set(holds.map(holdText))];
+    if (notes.length > 0)
+        return notes.join('; ');
+    if (item.outcome === 'skipped')
+        return 'not allowed in this run';
+    return null;
+}
+/**
+ * The service reports one public URL per item (A18), however many accounts it
+ * published to: the accounts an item was published to, when there were several.
+ */
+function accountsBehindOneUrl(planned) {
+    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
+        ? (step.publish?.accounts ?? [])
+        : []);
+    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
+    return names.length > 1 ? names : [];
+}
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
@@ -49163,17 +49188,26 @@ function resultTable(report, context, layout) {
     const items = report.result?.items ?? [];
     if (items.length === 0)
         return null;
-    const lines = new Map((report.plan?.items ?? []).map((item) => [item.file, item.line]));
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    let sharedUrls = 0;
     const rows = items.map((item) => {
+        const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
-        const problem = item.lastError ?? item.error;
-        return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+        if (several > 0)
+            sharedUrls++;
+        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
+        const note = item.lastError ?? item.error ?? resultNote(item, plan);
+        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
-    return [
-        '| Manifest | Item | Outcome | Status | Published | Last error | Time |',
+    const table = [
+        '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
         '|---|---|---|---|---|---|---|',
         ...rows,
     ].join('\n');
+    if (sharedUrls === 0)
+        return table;
+    return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
 }
 /** In apply reports the plan goes into a collapsed section under the results. */
 function planDetails(report, context, layout) {
@@ -49228,7 +49262,8 @@ function notesText(item, layout) {
  * Scripts reviewers read. The comment shows the scripts of items this plan
  * creates or edits (as a diff where the service has an earlier script; with
  * `preview-scripts` the engine has already read back what the service wrote);
- * the summary shows every script.
+ * the summary shows the scripts of the items the run changes, so a run that
+ * changes nothing stays short however large the catalogue.
  */
 function scriptPreviews(report, target) {
     const previews = [];
@@ -49238,7 +49273,9 @@ function scriptPreviews(report, target) {
             continue;
         const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
         const differs = desired !== null && remote !== null && desired !== remote;
-        if (target === 'comment' && !touched && !differs)
+        // The comment shows scripts to review; the summary, the scripts of what this run changed.
+        const changed = item.steps.some((step) => step.kind !== 'wait');
+        if (target === 'comment' ? !touched && !differs : !changed && !differs)
             continue;
         const title = htmlText(item.title, 120);
         const created = item.steps.some((step) => step.kind === 'create');
@@ -49436,22 +49473,30 @@ function formatDuration(ms) {
         return `${(ms / 1000).toFixed(1)}s`;
     return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
 }
-function renderResultsText(result, style = PLAIN) {
+/** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
+function renderResultsText(result, style = PLAIN, plan) {
     const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+    const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
     if (result.items.length > 0) {
-        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME'], result.items.map((item) => [
+        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
             item.file,
             truncate(item.title, 40),
             { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
             { text: item.status ?? '-', tone: statusTone(item.status) },
             formatDuration(item.durationMs),
+            { text: resultNote(item, planned.get(item.file)) ?? '', tone: 'dim' },
         ]), style));
     }
-    const published = result.items.flatMap((item) => item.publishedUrls);
+    const published = result.items.filter((item) => item.publishedUrls.length > 0);
     if (published.length > 0) {
         lines.push('', 'Published:');
-        for (const url of published)
-            lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}`);
+        for (const item of published) {
+            const behind = item.publishedUrls.length === 1 ? accountsBehindOneUrl(planned.get(item.file)) : [];
+            for (const url of item.publishedUrls) {
+                const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
+                lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
+            }
+        }
     }
     const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
     if (failures.length > 0) {
@@ -50776,6 +50821,7 @@ const json_PLAIN = {
 };
 function jsonOutput(report, context) {
     const errors = report.problems.some((problem) => problem.severity === 'error');
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
     return {
         version: JSON_OUTPUT_VERSION,
         command: report.mode,
@@ -50823,7 +50869,7 @@ function jsonOutput(report, context) {
                     id: item.id,
                     outcome: item.outcome,
                     status: item.status,
-                    reason: context.reasons?.get(item.file) ?? null,
+                    reason: resultNote(item, planned.get(item.file)),
                     publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
                     lastError: item.lastError,
                     error: item.error,
@@ -51114,7 +51160,7 @@ function writeReport(report, out, err, style, printed, accounts) {
     if (report.plan && !printed.plan)
         writeLine(out, `\n${planText(report.plan, report.problems, style)}`);
     if (report.result)
-        writeLine(out, `\n${renderResultsText(report.result, style)}`);
+        writeLine(out, `\n${renderResultsText(report.result, style, report.plan)}`);
     if (report.fatal !== null)
         writeLine(err, `\nerror: ${report.fatal}`);
 }

@@ -1,7 +1,7 @@
 import type { RunReport } from '../engine.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { PlanItem } from '../plan/types.ts';
-import { driftText, holdText, stepText, type Labels } from '../report/words.ts';
+import { driftText, holdText, resultNote, stepText, type Labels } from '../report/words.ts';
 
 // `--json`: what a script needs from a run, in a shape that is documented
 // (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
@@ -78,12 +78,11 @@ export interface JsonContext {
   exitCode: number;
   /** validate: whether publish.accounts were checked against the service, and why not. */
   accounts?: { checked: boolean; note: string | null };
-  /** Why each skipped item was skipped, by file (the same words as the tables). */
-  reasons?: ReadonlyMap<string, string>;
 }
 
 export function jsonOutput(report: RunReport, context: JsonContext): JsonOutput {
   const errors = report.problems.some((problem) => problem.severity === 'error');
+  const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
   return {
     version: JSON_OUTPUT_VERSION,
     command: report.mode,
@@ -133,7 +132,7 @@ export function jsonOutput(report: RunReport, context: JsonContext): JsonOutput 
               id: item.id,
               outcome: item.outcome,
               status: item.status,
-              reason: context.reasons?.get(item.file) ?? null,
+              reason: resultNote(item, planned.get(item.file)),
               publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
               lastError: item.lastError,
               error: item.error,

@@ -190,7 +190,7 @@ function writeReport(
     return;
   }
   if (report.plan && !printed.plan) writeLine(out, `\n${planText(report.plan, report.problems, style)}`);
-  if (report.result) writeLine(out, `\n${renderResultsText(report.result, style)}`);
+  if (report.result) writeLine(out, `\n${renderResultsText(report.result, style, report.plan)}`);
   if (report.fatal !== null) writeLine(err, `\nerror: ${report.fatal}`);
 }
 
