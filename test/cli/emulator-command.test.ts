@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, serviceGet, serviceList, startEmulatorProcess, workspace, type EmulatorProcess } from './binary.ts';
+import {
+  runCli,
+  serviceGet,
+  serviceList,
+  startEmulatorProcess,
+  workspace,
+  type EmulatorProcess,
+} from './binary.ts';
 
 // `content-as-code emulator` as a user starts it: --help, a fixed key, the
 // user's own account names, and items kept across a restart.
