@@ -1,7 +1,12 @@
-// `content-as-code emulator [--port N] [--phase-ms …]` as the CLI calls it.
+// `content-as-code emulator [options]` as the CLI calls it, and the --state file it keeps.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseEmulatorArgs, runEmulatorCommand } from '../../src/emulator/command.ts';
 import type { EmulatorSession } from '../../src/emulator/command.ts';
+import { readState } from '../../src/emulator/state-file.ts';
+import { blankItem, DEFAULT_USER_ID } from '../../src/emulator/store.ts';
 import { call } from './http.ts';
 
 let session: EmulatorSession | undefined;
@@ -64,5 +69,22 @@ describe('runEmulatorCommand', () => {
       first.accounts?.[0]?.id,
     );
     expect(parseEmulatorArgs(['--state', 'emu.json', '-h'])).toEqual({ state: 'emu.json', help: true });
+  });
+});
+
+describe('--state', () => {
+  it('restores an item caught generating as failed in its phase, so the next apply retries it', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'cac-state-')), 'state.json');
+    const busy = { ...blankItem(DEFAULT_USER_ID, 'Busy'), status: 'PROCESSING_VIDEO' as const };
+    const done = { ...blankItem(DEFAULT_USER_ID, 'Done'), status: 'UPLOADED' as const };
+    await writeFile(file, JSON.stringify({ version: 1, credits: 990, items: [busy, done] }));
+    const state = readState(file);
+    expect(state?.credits).toBe(990);
+    expect(state?.items.map((item) => [item.title, item.status])).toEqual([
+      ['Busy', 'FAILED_VIDEO'],
+      ['Done', 'UPLOADED'],
+    ]);
+    expect(state?.items[0]?.last_error).toContain('run apply again');
+    expect(readState(join(file, '..', 'missing.json'))).toBeNull();
   });
 });
