@@ -9,6 +9,7 @@ describe('readInputs', () => {
       apiKey: 'svc_live_x',
       baseUrl: 'https://api.example.com',
       manifests: 'content/**/*.{yml,yaml}',
+      allowEmpty: false,
       mode: 'auto',
       githubToken: '',
       comment: true,

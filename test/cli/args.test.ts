@@ -23,13 +23,18 @@ describe('parseCliArgs', () => {
         '--cancel-running',
         '--base',
         'origin/main',
+        '--allow-empty',
+        '--summary',
+        'out/summary.md',
       ],
       '/here',
     );
     expect(options).toEqual({
       command: 'apply',
       manifests: 'videos/**/*.yml',
+      allowEmpty: true,
       json: true,
+      summary: 'out/summary.md',
       cwd: '/work',
       baseUrl: 'http://127.0.0.1:9',
       apiKeyStdin: false,
@@ -55,6 +60,8 @@ describe('parseCliArgs', () => {
       publish: true,
       maxPublications: 10,
       baseUrl: null,
+      allowEmpty: false,
+      summary: null,
     });
   });
 

@@ -115,7 +115,7 @@ describe('ci.yml action job', () => {
     }
     const byName = (name: string) => results.find((result) => result.step.name === name)!;
 
-    expect(byName('Start the emulator').script?.output).toMatch(/^CONTENT_API_KEY=svc_live_/m);
+    expect(byName('Start the emulator').script?.output).toMatch(/^export CONTENT_API_KEY=svc_live_/m);
     expect(byName('Validate').run?.stdout).toContain('validate (mode: validate)');
     expect(byName('Plan').run?.outputs.changed).toBe('false');
     const plan = JSON.parse(byName('Plan').run!.outputs.plan!) as { items: Array<{ file: string }> };
