@@ -128,7 +128,6 @@ describe('content-as-code doctor', () => {
       'left alone: the service shows status "new", which this version does not know',
     ]);
   });
-  });
 
   it('the read-only client refuses every other method before anything is sent', async () => {
     const e = await serviceWith({}, 0);
