@@ -777,7 +777,7 @@ function failureInSuccess(body) {
 }
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+var undici = __webpack_require__(4371);
 ;// CONCATENATED MODULE: ./src/api/wire.ts
 /** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
 function resolveBaseUrl(raw) {
@@ -924,11 +924,12 @@ function uploadBody(publish) {
 class Transport {
     #apiKey;
     #pool;
+    #closed = false;
     #options;
     constructor(apiKey, options) {
         this.#apiKey = apiKey;
         this.#options = options;
-        this.#pool = new undici/* Pool */.bC(options.base.origin, {
+        this.#pool = new undici/* EnvHttpProxyAgent */.J2({
             connections: options.connections,
             keepAliveTimeout: 30_000,
             connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
@@ -947,6 +948,7 @@ class Transport {
     async #once(method, path, headers, payload) {
         const { requestTimeoutMs } = this.#options;
         const response = await this.#pool.request({
+            origin: this.#options.base.origin,
             method,
             path,
             headers,
@@ -960,8 +962,10 @@ class Transport {
         return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
     }
     async close() {
-        if (!this.#pool.closed)
-            await this.#pool.close();
+        if (this.#closed)
+            return;
+        this.#closed = true;
+        await this.#pool.close();
     }
     /** Strips the key from any text before it lands in a message. */
     redact(value) {

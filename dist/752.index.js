@@ -2,7 +2,7 @@ export const id = 752;
 export const ids = [752];
 export const modules = {
 
-/***/ 6752:
+/***/ 4371:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
@@ -14,7 +14,7 @@ const Pool = __webpack_require__(628)
 const BalancedPool = __webpack_require__(837)
 const RoundRobinPool = __webpack_require__(5520)
 const Agent = __webpack_require__(7405)
-const Dispatcher1Wrapper = __webpack_require__(3650)
+const Dispatcher1Wrapper = __webpack_require__(1269)
 const ProxyAgent = __webpack_require__(6672)
 const Socks5ProxyAgent = __webpack_require__(7223)
 const EnvHttpProxyAgent = __webpack_require__(3137)
@@ -40,14 +40,14 @@ Object.assign(Dispatcher.prototype, api)
 
 __webpack_unused_export__ = Dispatcher
 __webpack_unused_export__ = Client
-module.exports.bC = Pool
+__webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
 __webpack_unused_export__ = Agent
 __webpack_unused_export__ = Dispatcher1Wrapper
 __webpack_unused_export__ = ProxyAgent
 __webpack_unused_export__ = Socks5ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
+module.exports.J2 = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
 __webpack_unused_export__ = H2CClient
 __webpack_unused_export__ = RetryHandler
@@ -703,7 +703,7 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6424:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -1231,7 +1231,7 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 9501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -1364,10 +1364,10 @@ module.exports = upgrade
 
 
 
-module.exports.request = __webpack_require__(4043)
+module.exports.request = __webpack_require__(6424)
 module.exports.stream = __webpack_require__(3560)
 module.exports.pipeline = __webpack_require__(6862)
-module.exports.upgrade = __webpack_require__(1882)
+module.exports.upgrade = __webpack_require__(9501)
 module.exports.connect = __webpack_require__(2279)
 
 
@@ -11855,7 +11855,7 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3650:
+/***/ 1269:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -15112,7 +15112,7 @@ const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
 const { InvalidArgumentError } = __webpack_require__(8707)
 const Agent = __webpack_require__(7405)
-const Dispatcher1Wrapper = __webpack_require__(3650)
+const Dispatcher1Wrapper = __webpack_require__(1269)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher

@@ -337,13 +337,14 @@ describe('dist/index.js on a runner', () => {
     expect([...one, ...two].sort()).toHaveLength(5);
   });
 
-  it('PR renames are found through the contents API when the clone is shallow', async () => {
+  it("PR renames are found through the PR's file listing when the base commit cannot be fetched", async () => {
     await services();
     const dir = await workspace();
     expect((await run(dir, pushEvent(), { publish: 'false', wait: 'false' })).code).toBe(0);
     const file = 'content/deepest-point.yml';
     const before = await readFile(join(dir, file), 'utf8');
     github.setFile(BASE_SHA, file, before);
+    github.setPullFiles(7, [{ filename: file, status: 'modified' }]);
     await writeFile(
       join(dir, file),
       before.replace('title: The deepest point of the ocean', 'title: The deepest place on Earth'),
@@ -357,9 +358,14 @@ describe('dist/index.js on a runner', () => {
       match: 'renamed',
       renamedFrom: 'The deepest point of the ocean',
     });
-    expect(
-      github.requests.some((r) => r.path === `/repos/${REPOSITORY}/contents/${file}?ref=${BASE_SHA}`),
-    ).toBe(true);
+    // The workspace is no git clone: one listing, and the one modified manifest read at the base.
+    const reads = github.requests
+      .filter((r) => r.path.includes('/pulls/') || r.path.includes('/contents/'))
+      .map((r) => decodeURIComponent(r.path));
+    expect(reads).toEqual([
+      `/repos/${REPOSITORY}/pulls/7/files?per_page=100`,
+      `/repos/${REPOSITORY}/contents/${file}?ref=${BASE_SHA}`,
+    ]);
     expect(github.comments(7)[0]!.body).toContain(
       'The deepest place on Earth (renamed from “The deepest point of the ocean”)',
     );
