@@ -2036,10 +2036,6 @@ function summaryMarkdown(report, context, extras) {
     }
     return `${(0,markdown.renderReport)(report, { ...context, notes }, { target: 'summary', limit: markdown.SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
 }
-/** Appends the report to the step summary; false on a local run without a summary file. */
-async function writeSummary(commands, markdown) {
-    return commands.appendSummary(markdown);
-}
 
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
@@ -2146,7 +2142,7 @@ async function runAction(commands, env) {
         notes,
         pullRequest: decision.isPullRequest,
     };
-    if (!(await writeSummary(commands, summaryMarkdown(report, context, hidden)))) {
+    if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
         commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
     }
     if (decision.isPullRequest && inputs.comment)

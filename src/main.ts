@@ -10,7 +10,7 @@ import type { ServiceClient } from './api/index.ts';
 import type { GitHubClient } from './github/client.ts';
 import { runEngine, type PreviousVersions, type RunReport } from './engine.ts';
 import type { ReportContext } from './report/markdown.ts';
-import { summaryMarkdown, writeSummary } from './report/summary.ts';
+import { summaryMarkdown } from './report/summary.ts';
 import { VERSION } from './version.ts';
 
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
@@ -112,7 +112,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     notes,
     pullRequest: decision.isPullRequest,
   };
-  if (!(await writeSummary(commands, summaryMarkdown(report, context, hidden)))) {
+  if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
     commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
   }
   if (decision.isPullRequest && inputs.comment) await postComment(commands, report, context, event, inputs);

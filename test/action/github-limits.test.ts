@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
-import { REPOSITORY, requireDist, ROOT, runAction, type RunnerEvent } from '../support/runner.ts';
+import { requireDist, ROOT, runAction, samePullRequest } from '../support/runner.ts';
 
 // GitHub answers as it does on a bad day: a 502 from its front end, then a
 // secondary rate limit with retry-after. The bundled action waits (the wait
@@ -19,21 +19,6 @@ afterEach(async () => {
   emulator = github = null;
 });
 
-const pullRequest: RunnerEvent = {
-  name: 'pull_request',
-  ref: 'refs/pull/7/merge',
-  sha: 'e'.repeat(40),
-  payload: {
-    number: 7,
-    pull_request: {
-      number: 7,
-      head: { ref: 'videos', sha: 'c'.repeat(40), repo: { full_name: REPOSITORY, fork: false } },
-      base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: REPOSITORY } },
-    },
-    repository: { full_name: REPOSITORY, name: 'videos', owner: { login: 'octo-org' } },
-  },
-};
-
 describe("dist/index.js and GitHub's limits", () => {
   it('writes the sticky comment once through a 502 and a secondary rate limit', async () => {
     emulator = await startEmulator({ rateLimit: null });
@@ -47,7 +32,7 @@ describe("dist/index.js and GitHub's limits", () => {
     const started = Date.now();
     const run = await runAction({
       workspace,
-      event: pullRequest,
+      event: samePullRequest(),
       apiUrl: github.apiUrl,
       inputs: { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, 'github-token': github.token },
       extraEnv: { CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS: '1' },

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
-import { REPOSITORY, requireDist, ROOT, runAction, type RunnerEvent } from '../support/runner.ts';
+import { requireDist, ROOT, runAction, samePullRequest } from '../support/runner.ts';
 
 // A self-hosted runner behind a proxy: HTTPS_PROXY and HTTP_PROXY set, the
 // service and GitHub not in NO_PROXY. GitHub is named github.test, a name
@@ -24,21 +24,6 @@ afterEach(async () => {
   emulator = github = proxy = null;
 });
 
-const pullRequest: RunnerEvent = {
-  name: 'pull_request',
-  ref: 'refs/pull/7/merge',
-  sha: 'e'.repeat(40),
-  payload: {
-    number: 7,
-    pull_request: {
-      number: 7,
-      head: { ref: 'videos', sha: 'c'.repeat(40), repo: { full_name: REPOSITORY, fork: false } },
-      base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: REPOSITORY } },
-    },
-    repository: { full_name: REPOSITORY, name: 'videos', owner: { login: 'octo-org' } },
-  },
-};
-
 async function runBehindProxy(noProxy: string) {
   emulator = await startEmulator({ phaseMs: { audio: 20, video: 20, upload: 20 }, rateLimit: null });
   github = await startGitHubFake();
@@ -48,7 +33,7 @@ async function runBehindProxy(noProxy: string) {
   const apiUrl = github.apiUrl.replace('127.0.0.1', 'github.test');
   const run = await runAction({
     workspace,
-    event: pullRequest,
+    event: samePullRequest(),
     apiUrl,
     inputs: { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, 'github-token': github.token },
     extraEnv: { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, NO_PROXY: noProxy },
