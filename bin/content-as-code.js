@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import process from 'node:process';
 // The version is checked before the bundle loads: on an older Node the
 // bundled libraries fail at import time with errors that name none of this.
 const major = Number(process.versions.node.split('.')[0]);

@@ -10,7 +10,7 @@ const BIN = join(ROOT, 'bin/content-as-code.js');
 
 /** Every `node` on the PATH outside this repository, with its version. */
 function systemNodes(): Array<{ path: string; version: string }> {
-  let found: string[] = [];
+  let found: string[];
   try {
     found = execFileSync('which', ['-a', 'node'], { encoding: 'utf8' }).split('\n').filter(Boolean);
   } catch {
