@@ -319,6 +319,12 @@ describe('dist/index.js on a runner', () => {
       expect(comment).toContain(`content/catalogue/item-${String(i).padStart(3, '0')}.yml`);
     expect(comment).toContain('**Trimmed:**');
     expect(comment).toContain(`[job summary](https://github.com/${REPOSITORY}/actions/runs/4242)`);
+    // The plan output lists all 305 items by their steps and fingerprints; no script is in it.
+    const plan = result.outputs.plan!;
+    expect(plan).not.toContain('The sea is deep');
+    expect(plan).not.toContain('Line of the script');
+    expect((JSON.parse(plan) as { items: unknown[] }).items).toHaveLength(305);
+    expect(result.outputFile.length).toBeLessThan(1024 * 1024);
   });
 
   it('shards split the manifests between jobs with no overlap', async () => {
