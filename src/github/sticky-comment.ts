@@ -67,13 +67,40 @@ export async function upsertStickyComment(
     });
     return { action: 'updated', id: data.id, url: data.html_url ?? null };
   }
-  const { data } = await github.rest.issues.createComment({
-    owner,
-    repo,
-    issue_number: target.issueNumber,
-    body: full,
-  });
-  return { action: 'created', id: data.id, url: data.html_url ?? null };
+  return createOnce(github, target, full);
+}
+
+/** How many times a comment is posted when GitHub answers 5xx. */
+const CREATE_ATTEMPTS = 3;
+
+/**
+ * Posts the comment. A 5xx may come after GitHub wrote it, so the retry
+ * plugin does not resend this POST by itself: the comments are read again
+ * first, and the post is sent again only when it is not there. Rate limits
+ * (403/429, nothing written) are still waited out by the throttling plugin.
+ */
+async function createOnce(
+  github: GitHubClient,
+  target: StickyCommentTarget,
+  body: string,
+): Promise<StickyOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { data } = await github.rest.issues.createComment({
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.issueNumber,
+        body,
+        request: { retries: 0 },
+      });
+      return { action: 'created', id: data.id, url: data.html_url ?? null };
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === null || status < 500 || attempt >= CREATE_ATTEMPTS) throw error;
+      const written = await findOwnComment(github, target);
+      if (written) return { action: 'created', id: written.id, url: written.html_url ?? null };
+    }
+  }
 }
 
 async function whoAmI(github: GitHubClient): Promise<string | null> {

@@ -146,4 +146,12 @@ describe('the sticky PR comment', () => {
     expect(fake.comments(7)).toHaveLength(1);
     expect(fake.comments(7)[0]!.body).toMatch(/plan B$/);
   });
+
+  it('is not written twice when GitHub wrote it and still answered 502', async () => {
+    const { fake, api } = await setup();
+    fake.fault({ method: 'POST', kind: 'bad_gateway_after_write' });
+    expect(await upsertStickyComment(api, target(), 'plan A', 'plan A')).toMatchObject({ action: 'created' });
+    expect(fake.comments(7)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([502]);
+  });
 });

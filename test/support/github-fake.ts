@@ -41,7 +41,8 @@ export interface GitHubFakeOptions {
 export interface FakeFault {
   method?: string;
   pathStartsWith?: string;
-  kind: 'bad_gateway' | 'secondary_rate_limit' | 'rate_limit';
+  /** `bad_gateway_after_write`: a POST of a comment is written, and still answered 502. */
+  kind: 'bad_gateway' | 'bad_gateway_after_write' | 'secondary_rate_limit' | 'rate_limit';
   /** retry-after (secondary) or seconds until x-ratelimit-reset (primary); default 1. */
   seconds?: number;
 }
@@ -124,7 +125,11 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     );
     if (fault !== -1) {
       const [{ kind, seconds = 1 }] = faults.splice(fault, 1) as [FakeFault];
-      if (kind === 'bad_gateway') {
+      const commentPost = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname);
+      if (kind === 'bad_gateway_after_write' && commentPost && req.method === 'POST') {
+        addComment(Number(commentPost[1]), (JSON.parse(body) as { body: string }).body, identity);
+      }
+      if (kind === 'bad_gateway' || kind === 'bad_gateway_after_write') {
         res.writeHead(502, { 'content-type': 'text/html' });
         res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
         return 502;
