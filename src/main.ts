@@ -3,6 +3,7 @@ import { WorkflowCommands } from './action/commands.ts';
 import { readEvent, type RunEvent } from './action/event.ts';
 import { readInputs, type ActionInputs } from './action/inputs.ts';
 import { ActionLogger } from './action/logger.ts';
+import { runDoctorMode } from './action/doctor.ts';
 import { decideRun, type RunDecision } from './action/mode.ts';
 import { outputsFor, writeOutputs } from './action/outputs.ts';
 import { formatShard } from './action/shard.ts';
@@ -48,8 +49,13 @@ function describe(error: unknown): string {
 
 async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Promise<void> {
   const inputs = readInputs((name) => commands.input(name));
+  if (inputs.mode === 'doctor') {
+    const failure = await runDoctorMode(commands, inputs);
+    if (failure) throw new RunFailed(failure);
+    return;
+  }
   const event = await readEvent(env);
-  const decision = decideRun(inputs, event);
+  const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
   const notes: string[] = [];
 
   if (decision.mode !== 'validate' && inputs.apiKey === '') {

@@ -41,6 +41,7 @@ function stepWithoutTexts(step: PlanItem['steps'][number]): unknown {
   if (step.kind === 'edit') {
     return {
       ...step,
+      send: withoutTexts({ ...step.send }),
       changes: step.changes.map((change) =>
         TEXT_FIELDS.has(change.field)
           ? { field: change.field, from: fingerprint(change.from), to: fingerprint(change.to) }

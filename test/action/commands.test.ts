@@ -174,6 +174,7 @@ describe('annotations and outputs', () => {
         {
           kind: 'edit' as const,
           cancelGeneration: false,
+          send: { full_text: script, persona_id: 'p2' },
           changes: [
             { field: 'full_text' as const, from: 'old text', to: script },
             { field: 'persona_id' as const, from: 'p1', to: 'p2' },
@@ -189,7 +190,7 @@ describe('annotations and outputs', () => {
     // 300 new items with 5,000-character scripts: well under GitHub's 1 MB per job.
     expect(text.length).toBeLessThan(300 * 1200);
     const plan = JSON.parse(text) as {
-      items: Array<{ file: string; script: unknown; steps: Array<{ changes?: unknown }> }>;
+      items: Array<{ file: string; script: unknown; steps: Array<{ changes?: unknown; send?: unknown }> }>;
     };
     expect(plan.items).toHaveLength(300);
     expect(plan.items[7]!.file).toBe('content/7.yml');
@@ -206,6 +207,7 @@ describe('annotations and outputs', () => {
         persona_id: 'p1',
       },
     });
+    expect(plan.items[0]!.steps[1]!.send).toEqual({ full_text: fingerprint(script), persona_id: 'p2' });
     expect(plan.items[0]!.steps[1]!.changes).toEqual([
       { field: 'full_text', from: fingerprint('old text'), to: fingerprint(script) },
       { field: 'persona_id', from: 'p1', to: 'p2' },
