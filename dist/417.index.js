@@ -1,159 +1,95 @@
 export const id = 417;
-export const ids = [417,528,334];
+export const ids = [417,528];
 export const modules = {
-
-/***/ 2334:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   GitHubApi: () => (/* binding */ GitHubApi),
-/* harmony export */   GitHubApiError: () => (/* binding */ GitHubApiError),
-/* harmony export */   nextLink: () => (/* binding */ nextLink)
-/* harmony export */ });
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(311);
-
-class GitHubApiError extends Error {
-    name = 'GitHubApiError';
-    status;
-    constructor(status, method, path, detail) {
-        super(`GitHub answered ${status} to ${method} ${path}${detail ? `: ${detail}` : ''}`);
-        this.status = status;
-    }
-}
-class GitHubApi {
-    #apiUrl;
-    #token;
-    #fetch;
-    constructor(options) {
-        this.#apiUrl = options.apiUrl.replace(/\/+$/, '');
-        this.#token = options.token;
-        this.#fetch = options.fetch ?? fetch;
-    }
-    async request(method, path, body, accept = 'application/vnd.github+json') {
-        const response = await this.#send(method, this.#url(path), body, accept);
-        return (await response.json());
-    }
-    /** GET text (the raw media type); null on 404. */
-    async getText(path, accept) {
-        try {
-            const response = await this.#send('GET', this.#url(path), undefined, accept);
-            return await response.text();
-        }
-        catch (error) {
-            if (error instanceof GitHubApiError && error.status === 404)
-                return null;
-            throw error;
-        }
-    }
-    /** Every page of a listing, following `Link: rel="next"` until there is none. */
-    async *paginate(path) {
-        let url = this.#url(path);
-        for (let page = 0; url !== null && page < 10_000; page++) {
-            const response = await this.#send('GET', url, undefined, 'application/vnd.github+json');
-            const items = await response.json();
-            if (!Array.isArray(items))
-                throw new GitHubApiError(response.status, 'GET', pathOf(url), 'expected a list');
-            yield items.map((item) => item);
-            url = nextLink(response.headers.get('link'));
-        }
-    }
-    #url(path) {
-        return `${this.#apiUrl}${path}`;
-    }
-    async #send(method, url, body, accept) {
-        const headers = {
-            accept,
-            authorization: `Bearer ${this.#token}`,
-            'user-agent': _version_js__WEBPACK_IMPORTED_MODULE_0__/* .USER_AGENT */ ._,
-            'x-github-api-version': '2022-11-28',
-        };
-        if (body !== undefined)
-            headers['content-type'] = 'application/json';
-        const response = await this.#fetch(url, {
-            method,
-            headers,
-            body: body === undefined ? null : JSON.stringify(body),
-            signal: AbortSignal.timeout(30_000),
-        });
-        if (!response.ok) {
-            let detail = '';
-            try {
-                const parsed = (await response.json());
-                if (typeof parsed.message === 'string')
-                    detail = parsed.message;
-            }
-            catch {
-                // A body that is not JSON says nothing more than the status.
-            }
-            throw new GitHubApiError(response.status, method, pathOf(url), detail);
-        }
-        return response;
-    }
-}
-function pathOf(url) {
-    try {
-        const parsed = new URL(url);
-        return `${parsed.pathname}${parsed.search}`;
-    }
-    catch {
-        return url;
-    }
-}
-/** The `rel="next"` target of a Link header, or null. */
-function nextLink(header) {
-    if (!header)
-        return null;
-    for (const part of header.split(',')) {
-        const match = /<([^>]+)>\s*;\s*rel="?([^";]+)"?/.exec(part.trim());
-        if (match && match[2].split(/\s+/).includes('next'))
-            return match[1];
-    }
-    return null;
-}
-
-
-/***/ }),
 
 /***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   previousVersionsFor: () => (/* binding */ previousVersionsFor)
+/* harmony export */   previousVersionsFor: () => (/* binding */ previousVersionsFor),
+/* harmony export */   pullRequestPreviousVersions: () => (/* binding */ pullRequestPreviousVersions)
 /* harmony export */ });
-/* unused harmony export contentsApiPreviousVersions */
-/* harmony import */ var _git_history_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(528);
-/* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _git_history_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(528);
 
 
-/** GET /repos/{owner}/{repo}/contents/{path}?ref={sha} in the raw media type; null when absent. */
-function contentsApiPreviousVersions(api, owner, repo, ref) {
+
+/** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
+function pullRequestPreviousVersions(github, setup) {
+    let listing = null;
+    const changedFiles = async () => {
+        const files = await github.paginate(github.rest.pulls.listFiles, {
+            owner: setup.owner,
+            repo: setup.repo,
+            pull_number: setup.pullNumber,
+            per_page: 100,
+        });
+        return new Map(files.map((file) => [file.filename, { status: file.status }]));
+    };
     return {
         async read(file) {
-            const path = file.replace(/^\.\//, '').split('/').map(encodeURIComponent).join('/');
-            return api.getText(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/contents/${path}?ref=${encodeURIComponent(ref)}`, 'application/vnd.github.raw+json');
+            const name = file.replace(/^\.\//, '');
+            const changed = (await (listing ??= changedFiles())).get(name);
+            if (changed === undefined) {
+                // Untouched by the PR: the base has the file as the workspace has it.
+                try {
+                    return await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(setup.cwd, name), 'utf8');
+                }
+                catch {
+                    return null;
+                }
+            }
+            if (changed.status === 'added' || changed.status === 'renamed')
+                return null;
+            try {
+                const { data } = await github.rest.repos.getContent({
+                    owner: setup.owner,
+                    repo: setup.repo,
+                    path: name,
+                    ref: setup.baseSha,
+                    mediaType: { format: 'raw' },
+                });
+                // The raw media type comes back as text or as bytes, by its content type.
+                const raw = data;
+                if (typeof raw === 'string')
+                    return raw;
+                if (raw instanceof ArrayBuffer)
+                    return new TextDecoder().decode(raw);
+                throw new Error(`GitHub gave no raw text for ${name} at ${setup.baseSha.slice(0, 12)}`);
+            }
+            catch (error) {
+                if (error.status === 404)
+                    return null;
+                throw error;
+            }
         },
     };
 }
 /**
- * git when the base commit is in the clone, else the contents API; each file
- * is asked once. A failing API call fails the run: taking it for "no earlier
- * version" would turn a renamed title into a second item.
+ * git when the base commit is in the clone or can be fetched, else the PR's
+ * file listing; each file is asked once. A failing API call fails the run:
+ * taking it for "no earlier version" would turn a renamed title into a
+ * second item.
  */
 function previousVersionsFor(setup) {
     let source = null;
     const cache = new Map();
     const choose = async () => {
-        if (await (0,_git_history_js__WEBPACK_IMPORTED_MODULE_0__/* .hasCommit */ .QE)(setup.cwd, setup.baseSha))
-            return (0,_git_history_js__WEBPACK_IMPORTED_MODULE_0__.gitPreviousVersions)(setup.cwd, setup.baseSha);
-        if (!setup.token || !setup.owner || !setup.repo)
-            return null;
-        const api = new _github_api_js__WEBPACK_IMPORTED_MODULE_1__.GitHubApi({
-            apiUrl: setup.apiUrl,
-            token: setup.token,
-            ...(setup.fetch ? { fetch: setup.fetch } : {}),
-        });
-        return contentsApiPreviousVersions(api, setup.owner, setup.repo, setup.baseSha);
+        if ((await (0,_git_history_js__WEBPACK_IMPORTED_MODULE_2__/* .hasCommit */ .QE)(setup.cwd, setup.baseSha)) || (await (0,_git_history_js__WEBPACK_IMPORTED_MODULE_2__/* .fetchCommit */ .iH)(setup.cwd, setup.baseSha))) {
+            return (0,_git_history_js__WEBPACK_IMPORTED_MODULE_2__.gitPreviousVersions)(setup.cwd, setup.baseSha);
+        }
+        const github = setup.github();
+        const { owner, repo, pullNumber } = setup;
+        if (github && owner && repo && pullNumber !== null) {
+            setup.log?.(`The base commit ${setup.baseSha.slice(0, 12)} could not be fetched: earlier versions come from the PR's file listing.`);
+            return pullRequestPreviousVersions(github, { ...setup, owner, repo, pullNumber });
+        }
+        setup.log?.(`The base commit ${setup.baseSha.slice(0, 12)} is not in the clone and could not be fetched: renamed titles cannot be recognised (use fetch-depth: 0 or 2 in actions/checkout).`);
+        return null;
     };
     return {
         read(file) {
@@ -181,21 +117,43 @@ function previousVersionsFor(setup) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   QE: () => (/* binding */ hasCommit),
-/* harmony export */   gitPreviousVersions: () => (/* binding */ gitPreviousVersions)
+/* harmony export */   gitPreviousVersions: () => (/* binding */ gitPreviousVersions),
+/* harmony export */   iH: () => (/* binding */ fetchCommit)
 /* harmony export */ });
 /* unused harmony exports HISTORY_DEPTH, isShallowClone, firstPreviousVersions */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 
 // Earlier versions of manifests, to recognise a renamed title. The engine
-// only knows the PreviousVersions interface: git (here) and the GitHub
-// contents API (for shallow clones, in the action layer) both implement it.
-function git(cwd, args) {
+// only knows the PreviousVersions interface: git (here) and the PR's file
+// listing (for shallow clones that cannot fetch, in the action layer) both
+// implement it.
+function git(cwd, args, timeout = 0) {
     return new Promise((resolve) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, { cwd, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' }, (error, stdout) => {
-            resolve({ ok: error === null, stdout });
-        });
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, 
+        // Never wait for a password prompt: a fetch without credentials fails instead.
+        {
+            cwd,
+            maxBuffer: 16 * 1024 * 1024,
+            encoding: 'utf8',
+            timeout,
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+        }, (error, stdout) => resolve({ ok: error === null, stdout }));
     });
+}
+/** How long fetching one missing commit may take before the caller falls back. */
+const FETCH_TIMEOUT_MS = 60_000;
+/**
+ * Fetches one commit, without its history, from `origin` into a shallow
+ * clone: actions/checkout leaves the credentials it cloned with, so this is
+ * one git request instead of one GitHub API call per manifest. True when the
+ * commit is present afterwards.
+ */
+async function fetchCommit(cwd, sha) {
+    if (!/^[0-9a-f]{40}$/i.test(sha))
+        return false;
+    const fetched = await git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
+    return fetched.ok && hasCommit(cwd, sha);
 }
 /** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
 function gitPreviousVersions(cwd, ref) {

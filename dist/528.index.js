@@ -7,21 +7,43 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   QE: () => (/* binding */ hasCommit),
-/* harmony export */   gitPreviousVersions: () => (/* binding */ gitPreviousVersions)
+/* harmony export */   gitPreviousVersions: () => (/* binding */ gitPreviousVersions),
+/* harmony export */   iH: () => (/* binding */ fetchCommit)
 /* harmony export */ });
 /* unused harmony exports HISTORY_DEPTH, isShallowClone, firstPreviousVersions */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 
 // Earlier versions of manifests, to recognise a renamed title. The engine
-// only knows the PreviousVersions interface: git (here) and the GitHub
-// contents API (for shallow clones, in the action layer) both implement it.
-function git(cwd, args) {
+// only knows the PreviousVersions interface: git (here) and the PR's file
+// listing (for shallow clones that cannot fetch, in the action layer) both
+// implement it.
+function git(cwd, args, timeout = 0) {
     return new Promise((resolve) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, { cwd, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' }, (error, stdout) => {
-            resolve({ ok: error === null, stdout });
-        });
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, 
+        // Never wait for a password prompt: a fetch without credentials fails instead.
+        {
+            cwd,
+            maxBuffer: 16 * 1024 * 1024,
+            encoding: 'utf8',
+            timeout,
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+        }, (error, stdout) => resolve({ ok: error === null, stdout }));
     });
+}
+/** How long fetching one missing commit may take before the caller falls back. */
+const FETCH_TIMEOUT_MS = 60_000;
+/**
+ * Fetches one commit, without its history, from `origin` into a shallow
+ * clone: actions/checkout leaves the credentials it cloned with, so this is
+ * one git request instead of one GitHub API call per manifest. True when the
+ * commit is present afterwards.
+ */
+async function fetchCommit(cwd, sha) {
+    if (!/^[0-9a-f]{40}$/i.test(sha))
+        return false;
+    const fetched = await git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
+    return fetched.ok && hasCommit(cwd, sha);
 }
 /** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
 function gitPreviousVersions(cwd, ref) {

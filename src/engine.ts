@@ -58,7 +58,7 @@ export interface PreviousVersions {
   /**
    * The file as each earlier commit of the history had it, newest first (a
    * bounded number): a rename whose own run applied nothing is still found.
-   * Absent where no history is at hand (the contents API of a shallow clone).
+   * Absent where no history is at hand (the PR's file listing of a shallow clone).
    */
   earlier?(file: string): Promise<string[]>;
 }

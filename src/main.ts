@@ -8,39 +8,32 @@ import { decideRun, type RunDecision } from './action/mode.ts';
 import { outputsFor, writeOutputs } from './action/outputs.ts';
 import { formatShard } from './action/shard.ts';
 import type { ServiceClient } from './api/index.ts';
+import type { GitHubClient } from './github/client.ts';
 import { runEngine, type PreviousVersions, type RunReport } from './engine.ts';
 import type { ReportContext } from './report/markdown.ts';
-import { summaryMarkdown, writeSummary } from './report/summary.ts';
+import { summaryMarkdown } from './report/summary.ts';
 import { VERSION } from './version.ts';
 
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
-// job summary, PR comment. Modules a mode does not need (the service client
-// with undici, the GitHub REST calls, crypto) are imported only when needed,
-// so `validate` starts in well under 100 ms.
+// job summary, PR comment. The service client and the GitHub client are
+// imported by the modes that talk to them: a `validate` run loads neither.
 
 /** The run's one failure, thrown after everything that succeeded has been reported. */
 class RunFailed extends Error {
   override name = 'RunFailed';
 }
 
-export interface RunOptions {
-  env?: NodeJS.ProcessEnv;
-  /** Where workflow commands and log lines go; default stdout. */
-  write?: (text: string) => void;
-}
-
 /** The action's one entry point; the only place that fails the step. */
-export async function run(options: RunOptions = {}): Promise<void> {
-  const env = options.env ?? process.env;
-  const commands = new WorkflowCommands({ env, ...(options.write ? { write: options.write } : {}) });
+export async function run(): Promise<void> {
+  const env = process.env;
+  const commands = new WorkflowCommands();
   try {
     // Before anything else can print: the runner masks these from here on.
     commands.mask(commands.input('api-key'));
     commands.mask(commands.input('github-token'));
     await runAction(commands, env);
   } catch (error) {
-    process.exitCode = 1;
-    commands.error(error instanceof RunFailed ? error.message : describe(error));
+    commands.fail(error instanceof RunFailed ? error.message : describe(error));
   }
 }
 
@@ -108,7 +101,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       wait: inputs.wait,
       timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
       ...(inputs.shard ? { shard: inputs.shard } : {}),
-      ...(await previousVersions(decision, event, inputs, env)),
+      ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
       logger,
     });
   } finally {
@@ -126,7 +119,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     notes,
     pullRequest: decision.isPullRequest,
   };
-  if (!(await writeSummary(commands, summaryMarkdown(report, context, hidden)))) {
+  if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
     commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
   }
   if (decision.isPullRequest && inputs.comment) await postComment(commands, report, context, event, inputs);
@@ -168,21 +161,30 @@ async function previousVersions(
   event: RunEvent,
   inputs: ActionInputs,
   env: NodeJS.ProcessEnv,
+  log: (message: string) => void,
 ): Promise<{ previous?: PreviousVersions }> {
   if (decision.mode === 'validate') return {};
   if (!event.baseSha) {
     const { gitPreviousVersions } = await import('./git/history.ts');
     return { previous: gitPreviousVersions(env.GITHUB_WORKSPACE || process.cwd(), '') };
   }
-  const { previousVersionsFor } = await import('./action/previous.ts');
+  const [{ previousVersionsFor }, { createGitHubClient }] = await Promise.all([
+    import('./action/previous.ts'),
+    import('./github/client.ts'),
+  ]);
+  let github: GitHubClient | null = null;
   return {
     previous: previousVersionsFor({
       cwd: env.GITHUB_WORKSPACE || process.cwd(),
       baseSha: event.baseSha,
       owner: event.owner,
       repo: event.repo,
-      apiUrl: event.apiUrl,
-      token: inputs.githubToken,
+      pullNumber: event.pullRequest?.number ?? null,
+      github: () =>
+        inputs.githubToken === ''
+          ? null
+          : (github ??= createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log })),
+      log,
     }),
   };
 }
@@ -202,10 +204,10 @@ async function postComment(
     );
     return;
   }
-  const [{ GitHubApi }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] =
+  const [{ createGitHubClient }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] =
     await Promise.all([
-      import('./action/github-api.ts'),
-      import('./report/comment.ts'),
+      import('./github/client.ts'),
+      import('./github/sticky-comment.ts'),
       import('./report/markdown.ts'),
     ]);
   const marker = markerFor(inputs.shard);
@@ -223,9 +225,13 @@ async function postComment(
     renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options),
   );
   try {
-    const api = new GitHubApi({ apiUrl: event.apiUrl, token: inputs.githubToken });
+    const github = createGitHubClient({
+      apiUrl: event.apiUrl,
+      token: inputs.githubToken,
+      log: (message) => commands.info(message),
+    });
     const outcome = await upsertStickyComment(
-      api,
+      github,
       { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker },
       body,
       stable,

@@ -54,7 +54,7 @@ function titleIn(text, current) {
 }
 /**
  * The title a manifest had before, through any PreviousVersions source (git,
- * contents API): the one at the base commit, or else the newest title in the
+ * the PR's file listing): the one at the base commit, or else the newest title in the
  * file's history that a remote item still has (a rename whose own run applied
  * nothing, a scheduled run with no base).
  */

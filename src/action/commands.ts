@@ -1,15 +1,12 @@
-import { appendFileSync } from 'node:fs';
+import * as core from '@actions/core';
 import { redact } from '../report/redact.ts';
 
-// The runner's workflow-command protocol, written byte for byte as
-// @actions/core writes it (`::error file=…,line=…::message`, `::add-mask::`,
-// the GITHUB_OUTPUT heredoc, appends to GITHUB_STEP_SUMMARY). @actions/core 3
-// itself is not loaded: it imports @actions/http-client, and with it undici,
-// at start-up (for OIDC tokens this action never asks for), which alone costs
-// about 70 ms and 24 MiB, more than the whole validate run may take.
-//
-// Every byte goes through `redact`, so a registered secret or a signed media
-// URL never reaches the log, an output or the summary.
+// The runner's workflow commands, all through @actions/core: inputs, masks,
+// log lines, annotations, groups, outputs and the job summary. What this
+// adapter adds is the action's own rule that every byte goes through
+// `redact` first, so a registered secret or a signed media URL never reaches
+// the log, an output or the summary, on a runner or in a local run that does
+// not mask.
 
 export interface AnnotationProperties {
   title?: string;
@@ -22,32 +19,6 @@ export interface AnnotationProperties {
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
-export interface WorkflowCommandsOptions {
-  env?: NodeJS.ProcessEnv;
-  /** Where command lines go; the runner reads stdout. */
-  write?: (text: string) => void;
-}
-
-export function escapeData(value: string): string {
-  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
-function escapeProperty(value: string): string {
-  return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
-export function formatCommand(
-  name: string,
-  properties: Record<string, string | number | undefined>,
-  message: string,
-): string {
-  const props = Object.entries(properties)
-    .filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '')
-    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
-    .join(',');
-  return `::${name}${props ? ` ${props}` : ''}::${escapeData(message)}`;
-}
-
 /**
  * A log line that the runner cannot read as a command: text from manifests
  * (a title such as `::add-mask::x`) must not become a workflow command.
@@ -57,23 +28,11 @@ export function plainText(text: string): string {
 }
 
 export class WorkflowCommands {
-  readonly #env: NodeJS.ProcessEnv;
-  readonly #write: (text: string) => void;
   readonly #secrets: string[] = [];
-
-  constructor(options: WorkflowCommandsOptions = {}) {
-    this.#env = options.env ?? process.env;
-    this.#write = options.write ?? ((text) => void process.stdout.write(text));
-  }
 
   /** An input as the runner passes it (`INPUT_<NAME>`), trimmed; '' when not given. */
   input(name: string): string {
-    return (this.#env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
-  }
-
-  env(name: string): string | undefined {
-    const value = this.#env[name];
-    return value === undefined || value === '' ? undefined : value;
+    return core.getInput(name);
   }
 
   /**
@@ -84,9 +43,7 @@ export class WorkflowCommands {
   mask(secret: string): void {
     if (!secret) return;
     this.#secrets.push(secret);
-    for (const line of secret.split(/\r?\n/)) {
-      if (line.trim()) this.#write(`${formatCommand('add-mask', {}, line)}\n`);
-    }
+    for (const line of secret.split(/\r?\n/)) if (line.trim()) core.setSecret(line);
   }
 
   redact(text: string): string {
@@ -94,28 +51,17 @@ export class WorkflowCommands {
   }
 
   info(message: string): void {
-    this.#line(plainText(this.redact(message)));
+    core.info(plainText(this.redact(message)));
   }
 
   debug(message: string): void {
-    this.#line(formatCommand('debug', {}, this.redact(message)));
+    core.debug(this.redact(message));
   }
 
   annotate(level: AnnotationLevel, message: string, properties: AnnotationProperties = {}): void {
-    this.#line(
-      formatCommand(
-        level,
-        {
-          title: properties.title === undefined ? undefined : this.redact(properties.title),
-          file: properties.file,
-          line: properties.startLine,
-          endLine: properties.endLine,
-          col: properties.startColumn,
-          endColumn: properties.endColumn,
-        },
-        this.redact(message),
-      ),
-    );
+    const safe: AnnotationProperties = { ...properties };
+    if (properties.title !== undefined) safe.title = this.redact(properties.title);
+    core[level](this.redact(message), safe);
   }
 
   warning(message: string, properties?: AnnotationProperties): void {
@@ -126,45 +72,27 @@ export class WorkflowCommands {
     this.annotate('error', message, properties);
   }
 
+  /** Fails the step with one error annotation. */
+  fail(message: string): void {
+    core.setFailed(this.redact(message));
+  }
+
   startGroup(title: string): void {
-    this.#line(formatCommand('group', {}, this.redact(title)));
+    core.startGroup(this.redact(title));
   }
 
   endGroup(): void {
-    this.#line('::endgroup::');
-  }
-
-  /** Writes raw lines (already formatted) as one chunk, so concurrent groups never interleave. */
-  writeLines(lines: readonly string[]): void {
-    if (lines.length > 0) this.#write(`${lines.map((line) => this.redact(line)).join('\n')}\n`);
+    core.endGroup();
   }
 
   async setOutput(name: string, value: string): Promise<void> {
-    const safe = this.redact(value);
-    const file = this.env('GITHUB_OUTPUT');
-    if (!file) {
-      // Runners older than the file command; what @actions/core falls back to as well.
-      this.#line(formatCommand('set-output', { name }, safe));
-      return;
-    }
-    // Unguessable enough for a heredoc delimiter, and checked against the value;
-    // node:crypto is not loaded for it (it costs start-up time).
-    let delimiter: string;
-    do {
-      delimiter = `ghadelimiter_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
-    } while (safe.includes(delimiter) || name.includes(delimiter));
-    appendFileSync(file, `${name}<<${delimiter}\n${safe}\n${delimiter}\n`, 'utf8');
+    core.setOutput(name, this.redact(value));
   }
 
   /** Appends Markdown to the job summary; false when the runner gave no summary file (a local run). */
   async appendSummary(markdown: string): Promise<boolean> {
-    const file = this.env('GITHUB_STEP_SUMMARY');
-    if (!file) return false;
-    appendFileSync(file, this.redact(markdown), 'utf8');
+    if (!process.env.GITHUB_STEP_SUMMARY) return false;
+    await core.summary.addRaw(this.redact(markdown)).write();
     return true;
-  }
-
-  #line(text: string): void {
-    this.#write(`${text}\n`);
   }
 }

@@ -1,6 +1,5 @@
 import { runDoctor } from '../doctor/doctor.ts';
 import { doctorHeadline, renderDoctorMarkdown, renderDoctorText } from '../doctor/render.ts';
-import { writeSummary } from '../report/summary.ts';
 import type { WorkflowCommands } from './commands.ts';
 import type { ActionInputs } from './inputs.ts';
 
@@ -17,7 +16,7 @@ export async function runDoctorMode(
   }
   const report = await runDoctor({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
   for (const line of renderDoctorText(report).split('\n')) commands.info(line);
-  if (!(await writeSummary(commands, renderDoctorMarkdown(report)))) {
+  if (!(await commands.appendSummary(renderDoctorMarkdown(report)))) {
     commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
   }
   return report.understood ? null : doctorHeadline(report);

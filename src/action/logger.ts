@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '../log.ts';
-import { escapeData, plainText, type WorkflowCommands } from './commands.ts';
+import type { WorkflowCommands } from './commands.ts';
 
 // The engine's Logger on a GitHub runner. Items are worked on concurrently,
 // but a log group is a contiguous block, so each item's lines are collected
-// and written as one `::group::` block when the item is done. Progress lines
+// and written as one group, synchronously, when the item is done. Progress lines
 // are written at once, outside any group, so the log moves while waiting;
 // they are throttled per item (a new status, a step of at least 10 %, or a
 // minute of silence) so a long render does not flood the log.
@@ -13,7 +13,8 @@ const PROGRESS_STEP = 10;
 const PROGRESS_QUIET_MS = 60_000;
 
 interface Buffer {
-  lines: string[];
+  /** The item's lines, written when its group closes. */
+  lines: Array<() => void>;
 }
 
 interface LastProgress {
@@ -35,19 +36,19 @@ export class ActionLogger implements Logger {
 
   info(message: string): void {
     const buffer = this.#group.getStore();
-    if (buffer) buffer.lines.push(plainText(message));
+    if (buffer) buffer.lines.push(() => this.#commands.info(message));
     else this.#commands.info(message);
   }
 
   warning(message: string): void {
     const buffer = this.#group.getStore();
-    if (buffer) buffer.lines.push(`::warning::${escapeData(message)}`);
+    if (buffer) buffer.lines.push(() => this.#commands.warning(message));
     else this.#commands.warning(message);
   }
 
   debug(message: string): void {
     const buffer = this.#group.getStore();
-    if (buffer) buffer.lines.push(`::debug::${escapeData(message)}`);
+    if (buffer) buffer.lines.push(() => this.#commands.debug(message));
     else this.#commands.debug(message);
   }
 
@@ -57,7 +58,10 @@ export class ActionLogger implements Logger {
     try {
       return await this.#group.run(buffer, fn);
     } finally {
-      this.#commands.writeLines([`::group::${escapeData(title)}`, ...buffer.lines, '::endgroup::']);
+      // No await in between: no other item's line can land inside this group.
+      this.#commands.startGroup(title);
+      for (const line of buffer.lines) line();
+      this.#commands.endGroup();
     }
   }
 

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { PublishedUrl } from '../apply/types.ts';
 import type { RunReport } from '../engine.ts';
+import type { PlanItem } from '../plan/types.ts';
 import type { WorkflowCommands } from './commands.ts';
 
-// The step outputs: `plan` and `results` as JSON, `published-urls` as a JSON
+// The step outputs: `plan` (without texts) and `results` as JSON, `published-urls` as a JSON
 // array of {title, platform, url}, `changed` as true/false.
 
 export interface ActionOutputs {
@@ -19,19 +21,57 @@ function json(value: unknown): string {
   return JSON.stringify(value, (key, inner: unknown) => (SIGNED_KEYS.has(key) ? undefined : inner));
 }
 
-/**
- * Past this size the `plan` output leaves the script texts out (the job
- * summary has them): GitHub keeps at most 1 MB of outputs per job.
- */
-export const PLAN_OUTPUT_LIMIT = 512 * 1024;
+/** Fields whose values are texts: the `plan` output carries their fingerprints instead. */
+const TEXT_FIELDS = new Set(['description', 'full_text', 'textover', 'hashtags', 'fine_tuning']);
 
+/** A short, stable digest of a value: enough to tell whether a text changed, nothing of the text. */
+export function fingerprint(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return `sha256:${createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+
+function withoutTexts(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key, TEXT_FIELDS.has(key) ? fingerprint(value) : value]),
+  );
+}
+
+function stepWithoutTexts(step: PlanItem['steps'][number]): unknown {
+  if (step.kind === 'create') return { ...step, fields: withoutTexts({ ...step.fields }) };
+  if (step.kind === 'edit') {
+    return {
+      ...step,
+      send: withoutTexts({ ...step.send }),
+      changes: step.changes.map((change) =>
+        TEXT_FIELDS.has(change.field)
+          ? { field: change.field, from: fingerprint(change.from), to: fingerprint(change.to) }
+          : change,
+      ),
+    };
+  }
+  return step;
+}
+
+/**
+ * The plan as the `plan` output: ids, steps, holds and matches, with every
+ * script, description and hashtag line replaced by its fingerprint. GitHub
+ * keeps at most 1 MB of outputs per job, and 300 new items' scripts alone
+ * would pass it; the job summary and the PR comment show the texts.
+ */
 function planJson(plan: RunReport['plan']): string {
-  const full = json(plan);
-  if (plan === null || full.length <= PLAN_OUTPUT_LIMIT) return full;
+  if (plan === null) return json(null);
   return json({
     ...plan,
-    scriptsOmitted: true,
-    items: plan.items.map((item) => ({ ...item, script: { desired: null, remote: null } })),
+    items: plan.items.map((item) => ({
+      ...item,
+      steps: item.steps.map(stepWithoutTexts),
+      drift: item.drift.map((drift) =>
+        drift.field === 'video_settings'
+          ? drift
+          : { field: drift.field, remote: fingerprint(drift.remote), desired: fingerprint(drift.desired) },
+      ),
+      script: { desired: fingerprint(item.script.desired), remote: fingerprint(item.script.remote) },
+    })),
   });
 }
 

@@ -1,11 +1,17 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { PreviousVersions } from '../engine.ts';
-import { gitPreviousVersions, hasCommit } from '../git/history.ts';
-import { GitHubApi } from './github-api.ts';
+import { fetchCommit, gitPreviousVersions, hasCommit } from '../git/history.ts';
+import type { GitHubClient } from '../github/client.ts';
 
 // Manifests as they were at the base commit, to recognise renamed titles.
 // actions/checkout clones one commit deep by default, so the base commit is
-// usually missing locally: then the file is read through GitHub's contents
-// API at that commit instead. Both sit behind the engine's PreviousVersions.
+// usually missing locally: then it is fetched (one git request, no history).
+// Only when that fails, a PR's one file listing says which files the PR
+// touched: a file it did not touch was at the base as it is now, a file it
+// added was not there, and only a file it modified is read at the base
+// through the contents API. A PR that adds 300 manifests thus costs three
+// listing pages, never 300 reads.
 
 export interface PreviousVersionsSetup {
   /** Workspace root: the repository root on a runner. */
@@ -13,47 +19,92 @@ export interface PreviousVersionsSetup {
   baseSha: string;
   owner: string | null;
   repo: string | null;
-  apiUrl: string;
-  /** '' when the workflow gave no token: only git is asked. */
-  token: string;
-  fetch?: typeof fetch;
+  /** The PR whose files are listed when git cannot give the base; null on a push. */
+  pullNumber: number | null;
+  /** The GitHub client, made on first need; null when the workflow gave no token. */
+  github: () => GitHubClient | null;
+  /** Where the fallback is explained. */
+  log?: (message: string) => void;
 }
 
-/** GET /repos/{owner}/{repo}/contents/{path}?ref={sha} in the raw media type; null when absent. */
-export function contentsApiPreviousVersions(
-  api: GitHubApi,
-  owner: string,
-  repo: string,
-  ref: string,
+interface ChangedFile {
+  status: string;
+}
+
+/** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
+export function pullRequestPreviousVersions(
+  github: GitHubClient,
+  setup: PreviousVersionsSetup & { owner: string; repo: string; pullNumber: number },
 ): PreviousVersions {
+  let listing: Promise<Map<string, ChangedFile>> | null = null;
+  const changedFiles = async (): Promise<Map<string, ChangedFile>> => {
+    const files = await github.paginate(github.rest.pulls.listFiles, {
+      owner: setup.owner,
+      repo: setup.repo,
+      pull_number: setup.pullNumber,
+      per_page: 100,
+    });
+    return new Map(files.map((file) => [file.filename, { status: file.status }]));
+  };
   return {
     async read(file: string): Promise<string | null> {
-      const path = file.replace(/^\.\//, '').split('/').map(encodeURIComponent).join('/');
-      return api.getText(
-        `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/contents/${path}?ref=${encodeURIComponent(ref)}`,
-        'application/vnd.github.raw+json',
-      );
+      const name = file.replace(/^\.\//, '');
+      const changed = (await (listing ??= changedFiles())).get(name);
+      if (changed === undefined) {
+        // Untouched by the PR: the base has the file as the workspace has it.
+        try {
+          return await readFile(path.join(setup.cwd, name), 'utf8');
+        } catch {
+          return null;
+        }
+      }
+      if (changed.status === 'added' || changed.status === 'renamed') return null;
+      try {
+        const { data } = await github.rest.repos.getContent({
+          owner: setup.owner,
+          repo: setup.repo,
+          path: name,
+          ref: setup.baseSha,
+          mediaType: { format: 'raw' },
+        });
+        // The raw media type comes back as text or as bytes, by its content type.
+        const raw: unknown = data;
+        if (typeof raw === 'string') return raw;
+        if (raw instanceof ArrayBuffer) return new TextDecoder().decode(raw);
+        throw new Error(`GitHub gave no raw text for ${name} at ${setup.baseSha.slice(0, 12)}`);
+      } catch (error) {
+        if ((error as { status?: unknown }).status === 404) return null;
+        throw error;
+      }
     },
   };
 }
 
 /**
- * git when the base commit is in the clone, else the contents API; each file
- * is asked once. A failing API call fails the run: taking it for "no earlier
- * version" would turn a renamed title into a second item.
+ * git when the base commit is in the clone or can be fetched, else the PR's
+ * file listing; each file is asked once. A failing API call fails the run:
+ * taking it for "no earlier version" would turn a renamed title into a
+ * second item.
  */
 export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersions {
   let source: Promise<PreviousVersions | null> | null = null;
   const cache = new Map<string, Promise<string | null>>();
   const choose = async (): Promise<PreviousVersions | null> => {
-    if (await hasCommit(setup.cwd, setup.baseSha)) return gitPreviousVersions(setup.cwd, setup.baseSha);
-    if (!setup.token || !setup.owner || !setup.repo) return null;
-    const api = new GitHubApi({
-      apiUrl: setup.apiUrl,
-      token: setup.token,
-      ...(setup.fetch ? { fetch: setup.fetch } : {}),
-    });
-    return contentsApiPreviousVersions(api, setup.owner, setup.repo, setup.baseSha);
+    if ((await hasCommit(setup.cwd, setup.baseSha)) || (await fetchCommit(setup.cwd, setup.baseSha))) {
+      return gitPreviousVersions(setup.cwd, setup.baseSha);
+    }
+    const github = setup.github();
+    const { owner, repo, pullNumber } = setup;
+    if (github && owner && repo && pullNumber !== null) {
+      setup.log?.(
+        `The base commit ${setup.baseSha.slice(0, 12)} could not be fetched: earlier versions come from the PR's file listing.`,
+      );
+      return pullRequestPreviousVersions(github, { ...setup, owner, repo, pullNumber });
+    }
+    setup.log?.(
+      `The base commit ${setup.baseSha.slice(0, 12)} is not in the clone and could not be fetched: renamed titles cannot be recognised (use fetch-depth: 0 or 2 in actions/checkout).`,
+    );
+    return null;
   };
   return {
     read(file: string): Promise<string | null> {

@@ -1,10 +1,12 @@
-import { Pool } from 'undici';
+import { EnvHttpProxyAgent } from 'undici';
 import { redact } from './errors.ts';
 import { sendWithRetries, type RequestKind, type RetryRuntime } from './retry.ts';
 import { requestHeaders, type BaseUrl, type WireBody } from './wire.ts';
 
-// HTTP over one undici keep-alive pool: one attempt is one request with its
-// own timeouts; sendWithRetries decides whether there is another.
+// HTTP over undici keep-alive connections: one attempt is one request with
+// its own timeouts; sendWithRetries decides whether there is another. The
+// dispatcher honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (lower case too),
+// as a self-hosted runner behind a proxy needs.
 
 export interface RawResponse {
   status: number;
@@ -30,13 +32,14 @@ interface Attempt {
 
 export class Transport {
   readonly #apiKey: string;
-  readonly #pool: Pool;
+  readonly #pool: EnvHttpProxyAgent;
+  #closed = false;
   readonly #options: TransportOptions;
 
   constructor(apiKey: string, options: TransportOptions) {
     this.#apiKey = apiKey;
     this.#options = options;
-    this.#pool = new Pool(options.base.origin, {
+    this.#pool = new EnvHttpProxyAgent({
       connections: options.connections,
       keepAliveTimeout: 30_000,
       connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
@@ -71,6 +74,7 @@ export class Transport {
   ): Promise<Attempt> {
     const { requestTimeoutMs } = this.#options;
     const response = await this.#pool.request({
+      origin: this.#options.base.origin,
       method,
       path,
       headers,
@@ -85,7 +89,9 @@ export class Transport {
   }
 
   async close(): Promise<void> {
-    if (!this.#pool.closed) await this.#pool.close();
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#pool.close();
   }
 
   /** Strips the key from any text before it lands in a message. */

@@ -2,15 +2,45 @@ import { execFile } from 'node:child_process';
 import type { PreviousVersions } from '../engine.ts';
 
 // Earlier versions of manifests, to recognise a renamed title. The engine
-// only knows the PreviousVersions interface: git (here) and the GitHub
-// contents API (for shallow clones, in the action layer) both implement it.
+// only knows the PreviousVersions interface: git (here) and the PR's file
+// listing (for shallow clones that cannot fetch, in the action layer) both
+// implement it.
 
-function git(cwd: string, args: string[]): Promise<{ ok: boolean; stdout: string }> {
+function git(cwd: string, args: string[], timeout = 0): Promise<{ ok: boolean; stdout: string }> {
   return new Promise((resolve) => {
-    execFile('git', args, { cwd, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' }, (error, stdout) => {
-      resolve({ ok: error === null, stdout });
-    });
+    execFile(
+      'git',
+      args,
+      // Never wait for a password prompt: a fetch without credentials fails instead.
+      {
+        cwd,
+        maxBuffer: 16 * 1024 * 1024,
+        encoding: 'utf8',
+        timeout,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+      },
+      (error, stdout) => resolve({ ok: error === null, stdout }),
+    );
   });
+}
+
+/** How long fetching one missing commit may take before the caller falls back. */
+const FETCH_TIMEOUT_MS = 60_000;
+
+/**
+ * Fetches one commit, without its history, from `origin` into a shallow
+ * clone: actions/checkout leaves the credentials it cloned with, so this is
+ * one git request instead of one GitHub API call per manifest. True when the
+ * commit is present afterwards.
+ */
+export async function fetchCommit(cwd: string, sha: string): Promise<boolean> {
+  if (!/^[0-9a-f]{40}$/i.test(sha)) return false;
+  const fetched = await git(
+    cwd,
+    ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha],
+    FETCH_TIMEOUT_MS,
+  );
+  return fetched.ok && hasCommit(cwd, sha);
 }
 
 /** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */

@@ -1,24 +1,15 @@
-// Synchronous file calls on purpose: a validate run reads a handful of small
-// files, and node:fs/promises alone (streams, readline) costs several
-// milliseconds of the action's start-up.
 import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { glob } from 'node:fs/promises';
 import path from 'node:path';
-import { acceptManifest } from './accept.ts';
-import { readSimpleSource } from './read-simple.ts';
+import { readDefaults, readSource, validateSource } from './parse.ts';
 import { problemAt } from './tree.ts';
 import type { Source } from './tree.ts';
 import type { DesiredItem, LoadResult, Problem, SourceLocation } from './types.ts';
-import { asDefaults, conclude, layer } from './validate.ts';
-import type { ManifestResult } from './validate.ts';
-import { walkPattern } from './walk.ts';
 
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
-//
-// Each file takes the fast paths first: read-simple.ts reads the plain block
-// YAML manifests are written in, accept.ts checks a valid manifest. What they
-// leave goes to the yaml library and the zod schema (parse.ts), imported on
-// first need: a run of plain, valid manifests loads neither.
+// Every file is read by the yaml library and checked by the zod schema
+// (parse.ts); the files are matched by Node's own `fs.promises.glob`.
 
 export const DEFAULT_PATTERN = 'content/**/*.{yml,yaml}';
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
@@ -161,31 +152,8 @@ class Reader {
   }
 }
 
-const importFullPath = () => import('./parse.ts');
-let fullPath: ReturnType<typeof importFullPath> | undefined;
-/** The yaml library and the zod schema, loaded once, by the first file that needs them. */
-function full(): ReturnType<typeof importFullPath> {
-  return (fullPath ??= importFullPath());
-}
-
-async function readTree(file: string, text: string): Promise<Source> {
-  return readSimpleSource(file, text) ?? (await full()).readSource(file, text);
-}
-
-/** Validates one read manifest with its defaults (outermost folder first) and normalizes it. */
-async function validate(source: Source, defaults: readonly Source[]): Promise<ManifestResult> {
-  const layered = layer(source, defaults);
-  if (layered === null) return { item: null, problems: [...source.problems] };
-  const manifest = acceptManifest(layered.value);
-  if (manifest !== null) return conclude(layered, { manifest });
-  const start = { file: source.file, line: 1, column: 1 };
-  return conclude(layered, (await full()).checkWithSchema(layered.value, layered.positions, start));
-}
-
-/** The matched files, sorted; the walk answers the usual patterns, `fs.promises.glob` the rest. */
+/** The matched files, sorted in code-point order so every run sees them alike. */
 async function discover(cwd: string, pattern: string): Promise<string[]> {
-  const walked = await walkPattern(cwd, pattern, SKIPPED_DIRS);
-  if (walked !== null) return walked.sort(byCodePoint);
   return (await globPattern(cwd, pattern)).sort(byCodePoint);
 }
 
@@ -193,7 +161,6 @@ async function discover(cwd: string, pattern: string): Promise<string[]> {
 export async function globPattern(cwd: string, pattern: string): Promise<string[]> {
   const found = new Set<string>();
   const exclude = (name: string): boolean => SKIPPED_DIRS.has(path.basename(name));
-  const { glob } = await import('node:fs/promises');
   for await (const entry of glob(pattern, { cwd, exclude })) {
     found.add(posix(path.relative(cwd, path.resolve(cwd, entry))));
   }
@@ -305,7 +272,7 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     if (read.kind === 'none') return null;
     if (read.kind === 'problem') return { file, item: null, problems: [read.problem] };
     const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
-    return { file, ...(await validate(await readTree(file, read.text), layers)) };
+    return { file, ...validateSource(readSource(file, read.text), layers) };
   });
 
   const problems: Problem[] = [];
@@ -334,7 +301,7 @@ async function readFolderDefaults(reader: Reader, folder: string): Promise<Sourc
     const read = await reader.read(file, true);
     if (read.kind === 'none') continue;
     if (read.kind === 'problem') found.push({ file, root: null, problems: [read.problem] });
-    else found.push(asDefaults(await readTree(file, read.text)));
+    else found.push(readDefaults(file, read.text));
   }
   const [first, second] = found;
   if (first === undefined) return null;

@@ -7,9 +7,8 @@ import { asDefaults, conclude, layer } from './validate.ts';
 import type { Checked, ManifestResult } from './validate.ts';
 
 // Manifests through the yaml library and the zod schema: any YAML, and every
-// problem worded for the user. The loader comes here only for the files its
-// fast paths (read-simple.ts, accept.ts) leave alone, so a run whose manifests
-// are all plain and valid never loads either library.
+// problem worded for the user. The loader and the single-file API both come
+// here, so there is one reader and one schema.
 
 export { readSource };
 export type { ManifestResult };

@@ -6,8 +6,7 @@ import type { Problem, SourceLocation } from './types.ts';
 import { explainYamlSlip } from './yaml-slips.ts';
 
 // YAML text -> a located tree, through the yaml library: any YAML, and every
-// syntax error worded for the user. Manifests in the plain block style are
-// read by read-simple.ts instead, which is much cheaper at start-up.
+// syntax error worded for the user.
 //
 // We walk the YAML nodes ourselves instead of calling `toJS()`: it lets us bound
 // alias expansion and depth, refuse `__proto__`, and keep positions.

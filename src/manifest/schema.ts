@@ -4,9 +4,7 @@ import { FLOWS, STAGES } from './types.ts';
 
 // The one definition of the manifest: the loader validates with it, the code
 // takes its types from it, and schema/content.schema.json is generated from it
-// (its descriptions are what editors show next to each field). accept.ts
-// mirrors it for valid manifests so that start-up need not load zod; a change
-// here needs the same change there, and test/manifest/accept.test.ts says so.
+// (its descriptions are what editors show next to each field).
 //
 // Rules that involve two fields carry a `params.code`; src/manifest/issues.ts
 // turns every other zod issue into a sentence that names the field.

@@ -1,9 +1,8 @@
 import type { Problem, SourceLocation } from './types.ts';
 
 // A manifest as a tree that remembers, for every value and every key, the
-// file, line and column it was written at. Two readers build it: read-simple.ts
-// for the plain block style manifests are written in, read-yaml.ts (the yaml
-// library) for everything else. Defaults are merged on this tree, so a value
+// file, line and column it was written at. read-yaml.ts builds it with the
+// yaml library. Defaults are merged on this tree, so a value
 // inherited from a `_defaults.yml` keeps its position in that file.
 
 export type LNode =

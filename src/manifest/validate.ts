@@ -4,10 +4,9 @@ import { mergeTrees, problemAt, toPlain } from './tree.ts';
 import type { LNode, PositionMap, Source } from './tree.ts';
 import type { DesiredItem, Problem } from './types.ts';
 
-// The steps from a read file to a desired item that need neither the yaml
-// library nor zod: defaults files lose their identity fields, layers merge,
-// and a checked manifest is normalized. The check itself is the caller's:
-// accept.ts for the common case, the zod schema (parse.ts) for the rest.
+// The steps from a read file to a desired item around the schema check:
+// defaults files lose their identity fields, layers merge, and a checked
+// manifest is normalized. The check itself is the zod schema's (parse.ts).
 
 /** One manifest's outcome: the desired item when it has no error, and every problem found. */
 export interface ManifestResult {

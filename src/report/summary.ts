@@ -1,4 +1,3 @@
-import type { WorkflowCommands } from '../action/commands.ts';
 import type { RunReport } from '../engine.ts';
 import { renderReport, SUMMARY_LIMIT, type ReportContext } from './markdown.ts';
 
@@ -24,9 +23,4 @@ export function summaryMarkdown(report: RunReport, context: ReportContext, extra
     );
   }
   return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
-}
-
-/** Appends the report to the step summary; false on a local run without a summary file. */
-export async function writeSummary(commands: WorkflowCommands, markdown: string): Promise<boolean> {
-  return commands.appendSummary(markdown);
 }

@@ -1,32 +1,53 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { annotationsFor, emitAnnotations } from '../../src/action/annotations.ts';
-import { formatCommand, WorkflowCommands } from '../../src/action/commands.ts';
+import { WorkflowCommands } from '../../src/action/commands.ts';
 import { ActionLogger } from '../../src/action/logger.ts';
-import { outputsFor, writeOutputs } from '../../src/action/outputs.ts';
+import { fingerprint, outputsFor, writeOutputs } from '../../src/action/outputs.ts';
 import type { RunReport } from '../../src/engine.ts';
 import { applyReport, planReport, problem } from '../report/fixtures.ts';
 import { parseOutputs } from '../support/runner.ts';
 
-function capture(env: NodeJS.ProcessEnv = {}) {
+/** The commands as @actions/core writes them to stdout, with the runner's files from `env`. */
+function capture(env: Record<string, string> = {}) {
   const lines: string[] = [];
-  const commands = new WorkflowCommands({ env, write: (text) => void lines.push(text) });
-  return { commands, text: () => lines.join('') };
+  vi.stubEnv('GITHUB_OUTPUT', '');
+  vi.stubEnv('GITHUB_STEP_SUMMARY', '');
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  return { commands: new WorkflowCommands(), text: () => lines.join('') };
 }
 
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
 describe('workflow commands', () => {
-  it('formats annotations as @actions/core does, escaping data and properties', () => {
-    expect(formatCommand('error', { file: 'a,b.yml', line: 3, col: 5, title: 'x: y' }, '50%\nnext')).toBe(
-      '::error file=a%2Cb.yml,line=3,col=5,title=x%3A y::50%25%0Anext',
-    );
+  it('writes annotations through @actions/core, escaping data and properties', () => {
+    const { commands, text } = capture();
+    commands.error('50%\nnext', { file: 'a,b.yml', startLine: 3, startColumn: 5, title: 'x: y' });
+    expect(text()).toBe('::error title=x%3A y,file=a%2Cb.yml,line=3,col=5::50%25%0Anext\n');
+  });
+
+  it('reads inputs as the runner passes them, trimmed', () => {
+    capture({ 'INPUT_API-KEY': '  svc_live_x  ', INPUT_MODE: 'plan' });
+    const commands = new WorkflowCommands();
+    expect(commands.input('api-key')).toBe('svc_live_x');
+    expect(commands.input('mode')).toBe('plan');
+    expect(commands.input('shard')).toBe('');
   });
 
   it('masks a secret once and removes it from everything written afterwards', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cac-cmd-'));
     const env = { GITHUB_OUTPUT: join(dir, 'out'), GITHUB_STEP_SUMMARY: join(dir, 'sum') };
     await writeFile(env.GITHUB_OUTPUT, '');
+    await writeFile(env.GITHUB_STEP_SUMMARY, '');
     const { commands, text } = capture(env);
     commands.mask('svc_live_secret123');
     commands.info('key svc_live_secret123 in a message');
@@ -130,20 +151,68 @@ describe('annotations and outputs', () => {
     expect(outputsFor(planReport()).changed).toBe('false');
   });
 
-  it('leaves scripts out of a plan output that would be too large', () => {
+  it('keeps ids, steps and fingerprints in the plan output, never the texts', () => {
     const report = planReport();
-    const items = Array.from({ length: 200 }, (_, i) => ({
-      ...report.plan!.items[0]!,
+    const script = 'word '.repeat(1000);
+    const first = report.plan!.items[0]!;
+    const items = Array.from({ length: 300 }, (_, i) => ({
+      ...first,
       file: `content/${i}.yml`,
-      script: { desired: 'word '.repeat(1000), remote: null },
+      steps: [
+        {
+          kind: 'create' as const,
+          fields: {
+            title: `Item ${i}`,
+            description: 'A description',
+            full_text: script,
+            textover: script,
+            hashtags: '#a',
+            fine_tuning: null,
+            persona_id: 'p1',
+          },
+        },
+        {
+          kind: 'edit' as const,
+          cancelGeneration: false,
+          send: { full_text: script, persona_id: 'p2' },
+          changes: [
+            { field: 'full_text' as const, from: 'old text', to: script },
+            { field: 'persona_id' as const, from: 'p1', to: 'p2' },
+          ],
+        },
+      ],
+      script: { desired: script, remote: null },
     }));
-    const plan = JSON.parse(outputsFor({ ...report, plan: { ...report.plan!, items } }).plan) as {
-      scriptsOmitted?: boolean;
-      items: Array<{ file: string; script: unknown }>;
+    const text = outputsFor({ ...report, plan: { ...report.plan!, items } }).plan;
+    expect(text).not.toContain('word word');
+    expect(text).not.toContain('old text');
+    expect(text).not.toContain('A description');
+    // 300 new items with 5,000-character scripts: well under GitHub's 1 MB per job.
+    expect(text.length).toBeLessThan(300 * 1200);
+    const plan = JSON.parse(text) as {
+      items: Array<{ file: string; script: unknown; steps: Array<{ changes?: unknown; send?: unknown }> }>;
     };
-    expect(plan.scriptsOmitted).toBe(true);
-    expect(plan.items).toHaveLength(200);
-    expect(plan.items[0]!.script).toEqual({ desired: null, remote: null });
+    expect(plan.items).toHaveLength(300);
+    expect(plan.items[7]!.file).toBe('content/7.yml');
+    expect(plan.items[0]!.script).toEqual({ desired: fingerprint(script), remote: null });
+    expect(plan.items[0]!.steps[0]).toEqual({
+      kind: 'create',
+      fields: {
+        title: 'Item 0',
+        description: fingerprint('A description'),
+        full_text: fingerprint(script),
+        textover: fingerprint(script),
+        hashtags: fingerprint('#a'),
+        fine_tuning: null,
+        persona_id: 'p1',
+      },
+    });
+    expect(plan.items[0]!.steps[1]!.send).toEqual({ full_text: fingerprint(script), persona_id: 'p2' });
+    expect(plan.items[0]!.steps[1]!.changes).toEqual([
+      { field: 'full_text', from: fingerprint('old text'), to: fingerprint(script) },
+      { field: 'persona_id', from: 'p1', to: 'p2' },
+    ]);
+    expect(fingerprint(script)).toMatch(/^sha256:[0-9a-f]{16}$/);
   });
 
   it('never writes signed media URLs into outputs', () => {

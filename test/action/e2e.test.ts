@@ -319,6 +319,12 @@ describe('dist/index.js on a runner', () => {
       expect(comment).toContain(`content/catalogue/item-${String(i).padStart(3, '0')}.yml`);
     expect(comment).toContain('**Trimmed:**');
     expect(comment).toContain(`[job summary](https://github.com/${REPOSITORY}/actions/runs/4242)`);
+    // The plan output lists all 305 items by their steps and fingerprints; no script is in it.
+    const plan = result.outputs.plan!;
+    expect(plan).not.toContain('The sea is deep');
+    expect(plan).not.toContain('Line of the script');
+    expect((JSON.parse(plan) as { items: unknown[] }).items).toHaveLength(305);
+    expect(result.outputFile.length).toBeLessThan(1024 * 1024);
   });
 
   it('shards split the manifests between jobs with no overlap', async () => {
@@ -337,13 +343,14 @@ describe('dist/index.js on a runner', () => {
     expect([...one, ...two].sort()).toHaveLength(5);
   });
 
-  it('PR renames are found through the contents API when the clone is shallow', async () => {
+  it("PR renames are found through the PR's file listing when the base commit cannot be fetched", async () => {
     await services();
     const dir = await workspace();
     expect((await run(dir, pushEvent(), { publish: 'false', wait: 'false' })).code).toBe(0);
     const file = 'content/deepest-point.yml';
     const before = await readFile(join(dir, file), 'utf8');
     github.setFile(BASE_SHA, file, before);
+    github.setPullFiles(7, [{ filename: file, status: 'modified' }]);
     await writeFile(
       join(dir, file),
       before.replace('title: The deepest point of the ocean', 'title: The deepest place on Earth'),
@@ -357,9 +364,14 @@ describe('dist/index.js on a runner', () => {
       match: 'renamed',
       renamedFrom: 'The deepest point of the ocean',
     });
-    expect(
-      github.requests.some((r) => r.path === `/repos/${REPOSITORY}/contents/${file}?ref=${BASE_SHA}`),
-    ).toBe(true);
+    // The workspace is no git clone: one listing, and the one modified manifest read at the base.
+    const reads = github.requests
+      .filter((r) => r.path.includes('/pulls/') || r.path.includes('/contents/'))
+      .map((r) => decodeURIComponent(r.path));
+    expect(reads).toEqual([
+      `/repos/${REPOSITORY}/pulls/7/files?per_page=100`,
+      `/repos/${REPOSITORY}/contents/${file}?ref=${BASE_SHA}`,
+    ]);
     expect(github.comments(7)[0]!.body).toContain(
       'The deepest place on Earth (renamed from “The deepest point of the ocean”)',
     );

@@ -15,13 +15,15 @@ const { run } = await import('../../src/main.ts');
 
 afterEach(() => {
   process.exitCode = 0;
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
 });
 
 async function runWith(inputs: Record<string, string>) {
   const dir = await mkdtemp(join(tmpdir(), 'cac-main-'));
   await writeFile(join(dir, 'event.json'), '{}');
   const lines: string[] = [];
-  const env: NodeJS.ProcessEnv = {
+  const env: Record<string, string> = {
     GITHUB_WORKSPACE: dir,
     GITHUB_EVENT_NAME: 'push',
     GITHUB_EVENT_PATH: join(dir, 'event.json'),
@@ -29,7 +31,13 @@ async function runWith(inputs: Record<string, string>) {
     INPUT_MODE: 'validate',
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  await run({ env, write: (text) => void lines.push(text) });
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  await run();
+  vi.restoreAllMocks();
   const exitCode = process.exitCode;
   process.exitCode = 0;
   return { text: lines.join(''), exitCode };

@@ -1,38 +1,121 @@
-import { mkdtemp } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { previousVersionsFor } from '../../src/action/previous.ts';
+import { createGitHubClient } from '../../src/github/client.ts';
+import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 
-// The base commit is not in this (empty) workspace, so the contents API is asked.
-async function setup(answer: (url: string) => Response) {
-  const cwd = await mkdtemp(join(tmpdir(), 'cac-previous-'));
-  const fetch = async (input: string | URL | Request): Promise<Response> =>
-    answer(input instanceof Request ? input.url : input.toString());
-  return previousVersionsFor({
+// A PR that adds 300 manifests and edits one, checked out one commit deep as
+// actions/checkout does: the base commit is not in the clone.
+
+const ADDED = 300;
+let fake: GitHubFake | null = null;
+afterEach(async () => {
+  await fake?.close();
+  fake = null;
+});
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
     cwd,
-    baseSha: 'b'.repeat(40),
-    owner: 'octo-org',
-    repo: 'videos',
-    apiUrl: 'https://api.github.test',
-    token: 'ghs_fake_token_for_tests_only',
-    fetch,
-  });
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    },
+  }).trim();
 }
 
-describe('earlier manifest versions through the contents API', () => {
-  it('reads the file at the base commit, and takes a 404 as "no earlier version"', async () => {
-    const previous = await setup((url) =>
-      url.includes('/contents/content/a.yml?ref=')
-        ? new Response('title: Old\n', { status: 200 })
-        : new Response('{"message":"Not Found"}', { status: 404 }),
+async function shallowPullRequest(): Promise<{ clone: string; base: string }> {
+  const root = await mkdtemp(join(tmpdir(), 'cac-previous-'));
+  const origin = join(root, 'origin');
+  await mkdir(join(origin, 'content'), { recursive: true });
+  git(origin, 'init', '-q', '-b', 'main');
+  await writeFile(join(origin, 'content/kept.yml'), 'title: Kept\n');
+  await writeFile(join(origin, 'content/edited.yml'), 'title: Old title\n');
+  git(origin, 'add', '.');
+  git(origin, 'commit', '-q', '-m', 'base');
+  const base = git(origin, 'rev-parse', 'HEAD');
+  await writeFile(join(origin, 'content/edited.yml'), 'title: New title\n');
+  for (let i = 0; i < ADDED; i++) await writeFile(join(origin, `content/new-${i}.yml`), `title: New ${i}\n`);
+  git(origin, 'add', '.');
+  git(origin, 'commit', '-q', '-m', 'head');
+  const clone = join(root, 'clone');
+  git(root, 'clone', '-q', '--depth=1', `file://${origin}`, clone);
+  expect(() => git(clone, 'cat-file', '-e', `${base}^{commit}`)).toThrow();
+  return { clone, base };
+}
+
+async function setup(clone: string, base: string) {
+  fake = await startGitHubFake();
+  fake.setPullFiles(9, [
+    { filename: 'content/edited.yml', status: 'modified' },
+    ...Array.from({ length: ADDED }, (_, i) => ({
+      filename: `content/new-${i}.yml`,
+      status: 'added' as const,
+    })),
+  ]);
+  fake.setFile(base, 'content/edited.yml', 'title: Old title\n');
+  const github = createGitHubClient({ apiUrl: fake.apiUrl, token: fake.token, waitUnitMs: 1 });
+  const log: string[] = [];
+  const previous = previousVersionsFor({
+    cwd: clone,
+    baseSha: base,
+    owner: 'octo-org',
+    repo: 'videos',
+    pullNumber: 9,
+    github: () => github,
+    log: (message) => void log.push(message),
+  });
+  return { fake, previous, log };
+}
+
+async function readAll(previous: ReturnType<typeof previousVersionsFor>) {
+  const files = [
+    'content/kept.yml',
+    'content/edited.yml',
+    ...Array.from({ length: ADDED }, (_, i) => `content/new-${i}.yml`),
+  ];
+  return Promise.all(files.map((file) => previous.read(file)));
+}
+
+describe('earlier manifest versions on a shallow clone', () => {
+  it('fetches the base commit with git: no GitHub request for 302 manifests', async () => {
+    const { clone, base } = await shallowPullRequest();
+    const { fake, previous } = await setup(clone, base);
+    // Each read is one `git show`; three stand for the 302.
+    const texts = await Promise.all(
+      ['content/kept.yml', 'content/edited.yml', 'content/new-0.yml'].map((file) => previous.read(file)),
     );
-    await expect(previous.read('content/a.yml')).resolves.toBe('title: Old\n');
-    await expect(previous.read('content/b.yml')).resolves.toBeNull();
+    expect(texts).toEqual(['title: Kept\n', 'title: Old title\n', null]);
+    expect(fake.requests).toEqual([]);
   });
 
-  it('fails on any other answer rather than let a renamed title become a second item', async () => {
-    const previous = await setup(() => new Response('{"message":"Server Error"}', { status: 502 }));
-    await expect(previous.read('content/a.yml')).rejects.toThrow(/502/);
+  it('without a reachable origin, reads the PR file listing: a handful of requests for 302 manifests', async () => {
+    const { clone, base } = await shallowPullRequest();
+    git(clone, 'remote', 'set-url', 'origin', join(clone, 'no-such-remote'));
+    const { fake, previous, log } = await setup(clone, base);
+    const texts = await readAll(previous);
+    expect(texts.slice(0, 3)).toEqual(['title: Kept\n', 'title: Old title\n', null]);
+    expect(texts.filter((text) => text === null)).toHaveLength(ADDED);
+    // 301 listed files: four pages of 100, and the one modified file read at the base.
+    expect(fake.requests.map((r) => `${r.method} ${decodeURIComponent(r.path.split('?')[0]!)}`)).toEqual([
+      ...Array<string>(4).fill('GET /repos/octo-org/videos/pulls/9/files'),
+      'GET /repos/octo-org/videos/contents/content/edited.yml',
+    ]);
+    expect(log.join('\n')).toContain("earlier versions come from the PR's file listing");
+  });
+
+  it('fails on a failing listing rather than let a renamed title become a second item', async () => {
+    const { clone, base } = await shallowPullRequest();
+    git(clone, 'remote', 'set-url', 'origin', join(clone, 'no-such-remote'));
+    const { fake, previous } = await setup(clone, base);
+    fake.fault(...Array.from({ length: 4 }, () => ({ kind: 'bad_gateway' as const })));
+    await expect(previous.read('content/edited.yml')).rejects.toMatchObject({ status: 502 });
   });
 });

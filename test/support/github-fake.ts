@@ -1,7 +1,9 @@
 // A small local fake of the GitHub REST endpoints the action calls: issue
 // comments (paginated with Link headers, authored by the token's identity,
-// created with POST and edited with PATCH), GET /user, and file contents at a
-// commit. Every request is logged so tests can assert the exact sequence.
+// created with POST and edited with PATCH), GET /user, a PR's file listing,
+// and file contents at a commit. Every request is logged so tests can assert
+// the exact sequence and count. Faults can be queued: a 502 as from GitHub's
+// front end, or a primary or secondary rate limit answered as GitHub does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -32,6 +34,25 @@ export interface GitHubFakeOptions {
   failUser?: boolean;
 }
 
+/**
+ * One answer given instead of the real one, to the first request that
+ * matches (by method and path prefix, when given), then forgotten.
+ */
+export interface FakeFault {
+  method?: string;
+  pathStartsWith?: string;
+  /** `bad_gateway_after_write`: a POST of a comment is written, and still answered 502. */
+  kind: 'bad_gateway' | 'bad_gateway_after_write' | 'secondary_rate_limit' | 'rate_limit';
+  /** retry-after (secondary) or seconds until x-ratelimit-reset (primary); default 1. */
+  seconds?: number;
+}
+
+/** A file of a PR's listing (GET /repos/{o}/{r}/pulls/{n}/files). */
+export interface FakePullFile {
+  filename: string;
+  status: 'added' | 'modified' | 'removed' | 'renamed';
+}
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -51,6 +72,10 @@ export interface GitHubFake {
   addComment(issue: number, body: string, user: FakeUser): FakeComment;
   /** Serves `text` for GET contents/{path}?ref={ref}. */
   setFile(ref: string, path: string, text: string): void;
+  /** Sets the files GET pulls/{n}/files lists. */
+  setPullFiles(pull: number, files: FakePullFile[]): void;
+  /** Queues faults, answered in order to the requests they match. */
+  fault(...faults: FakeFault[]): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +84,8 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   const identity = options.identity ?? ACTIONS_BOT;
   const issues = new Map<number, FakeComment[]>();
   const files = new Map<string, string>();
+  const pullFiles = new Map<number, FakePullFile[]>();
+  const faults: FakeFault[] = [];
   const requests: LoggedRequest[] = [];
   let nextId = 1000;
   let apiUrl = '';
@@ -78,14 +105,56 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse, body: string): number => {
-    const url = new URL(req.url ?? '/', apiUrl);
+    // Links point where the client came from: a proxied client asks by another name.
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? new URL(apiUrl).host}`);
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(text);
       return status;
     };
-    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { message: 'Bad credentials' });
+    // GitHub takes both schemes; Octokit sends `token`.
+    const auth = req.headers.authorization;
+    if (auth !== `Bearer ${token}` && auth !== `token ${token}`) {
+      return send(401, { message: 'Bad credentials' });
+    }
+    const fault = faults.findIndex(
+      (f) =>
+        (f.method === undefined || f.method === req.method) &&
+        (f.pathStartsWith === undefined || url.pathname.startsWith(f.pathStartsWith)),
+    );
+    if (fault !== -1) {
+      const [{ kind, seconds = 1 }] = faults.splice(fault, 1) as [FakeFault];
+      const commentPost = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname);
+      if (kind === 'bad_gateway_after_write' && commentPost && req.method === 'POST') {
+        addComment(Number(commentPost[1]), (JSON.parse(body) as { body: string }).body, identity);
+      }
+      if (kind === 'bad_gateway' || kind === 'bad_gateway_after_write') {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+        return 502;
+      }
+      if (kind === 'secondary_rate_limit') {
+        return send(
+          403,
+          {
+            message:
+              'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+            documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+          },
+          { 'retry-after': String(seconds), 'x-ratelimit-remaining': '4000' },
+        );
+      }
+      return send(
+        403,
+        { message: 'API rate limit exceeded for installation.' },
+        {
+          'x-ratelimit-limit': '5000',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + seconds),
+        },
+      );
+    }
     const forbidden = () => send(403, { message: 'Resource not accessible by integration' });
 
     if (req.method === 'GET' && url.pathname === '/user') {
@@ -105,7 +174,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       if (page * perPage < list.length) {
         const next = new URL(url);
         next.searchParams.set('page', String(page + 1));
-        headers.link = `<${next.href}>; rel="next", <${apiUrl}${url.pathname}?page=1>; rel="first"`;
+        headers.link = `<${next.href}>; rel="next", <${url.origin}${url.pathname}?page=1>; rel="first"`;
       }
       return send(200, slice, headers);
     }
@@ -122,6 +191,19 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       if (comment.user.login !== identity.login) return forbidden();
       comment.body = (JSON.parse(body) as { body: string }).body;
       return send(200, comment);
+    }
+    match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/.exec(url.pathname);
+    if (match && req.method === 'GET') {
+      const list = pullFiles.get(Number(match[1])) ?? [];
+      const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const headers: Record<string, string> = {};
+      if (page * perPage < list.length) {
+        const next = new URL(url);
+        next.searchParams.set('page', String(page + 1));
+        headers.link = `<${next.href}>; rel="next"`;
+      }
+      return send(200, list.slice((page - 1) * perPage, page * perPage), headers);
     }
     match = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(url.pathname);
     if (match && req.method === 'GET') {
@@ -157,6 +239,8 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     comments: (issue) => issues.get(issue) ?? [],
     addComment,
     setFile: (ref, path, text) => void files.set(`${ref}:${path}`, text),
+    setPullFiles: (pull, list) => void pullFiles.set(pull, list),
+    fault: (...queued) => void faults.push(...queued),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

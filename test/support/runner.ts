@@ -52,6 +52,24 @@ export interface RunActionOptions {
 
 export const REPOSITORY = 'octo-org/videos';
 
+/** A pull_request event from a branch of the same repository: head c…c, base b…b. */
+export function samePullRequest(number = 7): RunnerEvent {
+  return {
+    name: 'pull_request',
+    ref: `refs/pull/${number}/merge`,
+    sha: 'e'.repeat(40),
+    payload: {
+      number,
+      pull_request: {
+        number,
+        head: { ref: 'videos', sha: 'c'.repeat(40), repo: { full_name: REPOSITORY, fork: false } },
+        base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: REPOSITORY } },
+      },
+      repository: { full_name: REPOSITORY, name: 'videos', owner: { login: 'octo-org' } },
+    },
+  };
+}
+
 /** The runner's own defaults for inputs the workflow leaves out (action.yml `default:`). */
 const ACTION_DEFAULTS: Record<string, string> = {
   manifests: 'content/**/*.{yml,yaml}',

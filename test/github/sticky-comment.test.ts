@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GitHubApi } from '../../src/action/github-api.ts';
-import { markerFor, upsertStickyComment } from '../../src/report/comment.ts';
+import { createGitHubClient } from '../../src/github/client.ts';
+import { markerFor, upsertStickyComment } from '../../src/github/sticky-comment.ts';
 import { ACTIONS_BOT, startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 
 let fake: GitHubFake | null = null;
@@ -18,7 +18,24 @@ const target = (issueNumber = 7) => ({
 
 async function setup(options: Parameters<typeof startGitHubFake>[0] = {}) {
   fake = await startGitHubFake(options);
-  return { fake, api: new GitHubApi({ apiUrl: fake.apiUrl, token: fake.token }) };
+  // Waits GitHub asks for (retry-after, back-off) shrink to a millisecond per second.
+  return { fake, api: createGitHubClient({ apiUrl: fake.apiUrl, token: fake.token, waitUnitMs: 1 }) };
+}
+
+interface RequestFailure {
+  status: number;
+  message: string;
+  request: { method: string; url: string };
+}
+
+/** The error a failed call rejects with (Octokit's RequestError). */
+async function failure(call: Promise<unknown>): Promise<RequestFailure> {
+  try {
+    await call;
+  } catch (error) {
+    return error as RequestFailure;
+  }
+  throw new Error('expected the call to fail');
 }
 
 describe('the sticky PR comment', () => {
@@ -86,7 +103,7 @@ describe('the sticky PR comment', () => {
 
   it('never creates a comment when the lookup failed', async () => {
     const { fake, api } = await setup({ failListing: true });
-    await expect(upsertStickyComment(api, target(), 'x', 'x')).rejects.toThrow(/GitHub answered 500/);
+    await expect(upsertStickyComment(api, target(), 'x', 'x')).rejects.toMatchObject({ status: 500 });
     expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
@@ -95,16 +112,46 @@ describe('the sticky PR comment', () => {
       identity: { login: 'release-bot-user', type: 'User' },
       failUser: true,
     });
-    await expect(upsertStickyComment(api, target(), 'x', 'x')).rejects.toThrow(
-      /GitHub answered 500 to GET \/user/,
-    );
+    const error = await failure(upsertStickyComment(api, target(), 'x', 'x'));
+    expect(error.status).toBe(500);
+    expect(error.request.url).toMatch(/\/user$/);
     expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('reports a read-only token as an error the caller turns into a warning', async () => {
     const { api } = await setup({ readOnly: true });
-    await expect(upsertStickyComment(api, target(), 'x', 'x')).rejects.toThrow(
-      'GitHub answered 403 to POST /repos/octo-org/videos/issues/7/comments: Resource not accessible by integration',
+    const error = await failure(upsertStickyComment(api, target(), 'x', 'x'));
+    expect(error.status).toBe(403);
+    expect(error.message).toContain('Resource not accessible by integration');
+    expect(error.request.method).toBe('POST');
+    expect(error.request.url).toMatch(/\/issues\/7\/comments$/);
+  });
+
+  it('is written once through a 502 and then a secondary rate limit', async () => {
+    const { fake, api } = await setup();
+    fake.fault(
+      { method: 'POST', kind: 'bad_gateway' },
+      { method: 'POST', kind: 'secondary_rate_limit', seconds: 2 },
     );
+    expect(await upsertStickyComment(api, target(), 'plan A', 'plan A')).toMatchObject({ action: 'created' });
+    expect(fake.comments(7)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([502, 403, 201]);
+  });
+
+  it('waits out a primary rate limit on the lookup, then edits the one comment', async () => {
+    const { fake, api } = await setup();
+    await upsertStickyComment(api, target(), 'plan A', 'plan A');
+    fake.fault({ method: 'GET', pathStartsWith: '/repos/', kind: 'rate_limit', seconds: 1 });
+    expect(await upsertStickyComment(api, target(), 'plan B', 'plan B')).toMatchObject({ action: 'updated' });
+    expect(fake.comments(7)).toHaveLength(1);
+    expect(fake.comments(7)[0]!.body).toMatch(/plan B$/);
+  });
+
+  it('is not written twice when GitHub wrote it and still answered 502', async () => {
+    const { fake, api } = await setup();
+    fake.fault({ method: 'POST', kind: 'bad_gateway_after_write' });
+    expect(await upsertStickyComment(api, target(), 'plan A', 'plan A')).toMatchObject({ action: 'created' });
+    expect(fake.comments(7)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([502]);
   });
 });

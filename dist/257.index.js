@@ -1,5 +1,5 @@
-export const id = 139;
-export const ids = [139];
+export const id = 257;
+export const ids = [257];
 export const modules = {
 
 /***/ 3067:
@@ -604,11 +604,12 @@ var wire = __webpack_require__(5847);
 class Transport {
     #apiKey;
     #pool;
+    #closed = false;
     #options;
     constructor(apiKey, options) {
         this.#apiKey = apiKey;
         this.#options = options;
-        this.#pool = new undici/* Pool */.bC(options.base.origin, {
+        this.#pool = new undici/* EnvHttpProxyAgent */.J2({
             connections: options.connections,
             keepAliveTimeout: 30_000,
             connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
@@ -627,6 +628,7 @@ class Transport {
     async #once(method, path, headers, payload) {
         const { requestTimeoutMs } = this.#options;
         const response = await this.#pool.request({
+            origin: this.#options.base.origin,
             method,
             path,
             headers,
@@ -640,8 +642,10 @@ class Transport {
         return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
     }
     async close() {
-        if (!this.#pool.closed)
-            await this.#pool.close();
+        if (this.#closed)
+            return;
+        this.#closed = true;
+        await this.#pool.close();
     }
     /** Strips the key from any text before it lands in a message. */
     redact(value) {
@@ -1957,7 +1961,7 @@ function uploadBody(publish) {
 
 /***/ }),
 
-/***/ 139:
+/***/ 7257:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2025,26 +2029,13 @@ function emitAnnotations(commands, annotations) {
     };
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(6421);
 // EXTERNAL MODULE: ./src/report/redact.ts
 var redact = __webpack_require__(649);
 ;// CONCATENATED MODULE: ./src/action/commands.ts
 
 
-function escapeData(value) {
-    return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-function escapeProperty(value) {
-    return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-function formatCommand(name, properties, message) {
-    const props = Object.entries(properties)
-        .filter((entry) => entry[1] !== undefined && entry[1] !== '')
-        .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
-        .join(',');
-    return `::${name}${props ? ` ${props}` : ''}::${escapeData(message)}`;
-}
 /**
  * A log line that the runner cannot read as a command: text from manifests
  * (a title such as `::add-mask::x`) must not become a workflow command.
@@ -2053,20 +2044,10 @@ function plainText(text) {
     return text.replace(/^(\s*)::/gm, '$1:\u200b:');
 }
 class WorkflowCommands {
-    #env;
-    #write;
     #secrets = [];
-    constructor(options = {}) {
-        this.#env = options.env ?? process.env;
-        this.#write = options.write ?? ((text) => void process.stdout.write(text));
-    }
     /** An input as the runner passes it (`INPUT_<NAME>`), trimmed; '' when not given. */
     input(name) {
-        return (this.#env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
-    }
-    env(name) {
-        const value = this.#env[name];
-        return value === undefined || value === '' ? undefined : value;
+        return core.getInput(name);
     }
     /**
      * Registers a secret: the runner masks it in the log, and this object
@@ -2077,29 +2058,24 @@ class WorkflowCommands {
         if (!secret)
             return;
         this.#secrets.push(secret);
-        for (const line of secret.split(/\r?\n/)) {
+        for (const line of secret.split(/\r?\n/))
             if (line.trim())
-                this.#write(`${formatCommand('add-mask', {}, line)}\n`);
-        }
+                core.setSecret(line);
     }
     redact(text) {
         return (0,redact/* redact */.E$)(text, this.#secrets);
     }
     info(message) {
-        this.#line(plainText(this.redact(message)));
+        core.info(plainText(this.redact(message)));
     }
     debug(message) {
-        this.#line(formatCommand('debug', {}, this.redact(message)));
+        core.debug(this.redact(message));
     }
     annotate(level, message, properties = {}) {
-        this.#line(formatCommand(level, {
-            title: properties.title === undefined ? undefined : this.redact(properties.title),
-            file: properties.file,
-            line: properties.startLine,
-            endLine: properties.endLine,
-            col: properties.startColumn,
-            endColumn: properties.endColumn,
-        }, this.redact(message)));
+        const safe = { ...properties };
+        if (properties.title !== undefined)
+            safe.title = this.redact(properties.title);
+        core[level](this.redact(message), safe);
     }
     warning(message, properties) {
         this.annotate('warning', message, properties);
@@ -2107,46 +2083,30 @@ class WorkflowCommands {
     error(message, properties) {
         this.annotate('error', message, properties);
     }
+    /** Fails the step with one error annotation. */
+    fail(message) {
+        core.setFailed(this.redact(message));
+    }
     startGroup(title) {
-        this.#line(formatCommand('group', {}, this.redact(title)));
+        core.startGroup(this.redact(title));
     }
     endGroup() {
-        this.#line('::endgroup::');
-    }
-    /** Writes raw lines (already formatted) as one chunk, so concurrent groups never interleave. */
-    writeLines(lines) {
-        if (lines.length > 0)
-            this.#write(`${lines.map((line) => this.redact(line)).join('\n')}\n`);
+        core.endGroup();
     }
     async setOutput(name, value) {
-        const safe = this.redact(value);
-        const file = this.env('GITHUB_OUTPUT');
-        if (!file) {
-            // Runners older than the file command; what @actions/core falls back to as well.
-            this.#line(formatCommand('set-output', { name }, safe));
-            return;
-        }
-        // Unguessable enough for a heredoc delimiter, and checked against the value;
-        // node:crypto is not loaded for it (it costs start-up time).
-        let delimiter;
-        do {
-            delimiter = `ghadelimiter_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
-        } while (safe.includes(delimiter) || name.includes(delimiter));
-        (0,external_node_fs_.appendFileSync)(file, `${name}<<${delimiter}\n${safe}\n${delimiter}\n`, 'utf8');
+        core.setOutput(name, this.redact(value));
     }
     /** Appends Markdown to the job summary; false when the runner gave no summary file (a local run). */
     async appendSummary(markdown) {
-        const file = this.env('GITHUB_STEP_SUMMARY');
-        if (!file)
+        if (!process.env.GITHUB_STEP_SUMMARY)
             return false;
-        (0,external_node_fs_.appendFileSync)(file, this.redact(markdown), 'utf8');
+        await core.summary.addRaw(this.redact(markdown)).write();
         return true;
-    }
-    #line(text) {
-        this.#write(`${text}\n`);
     }
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./src/action/event.ts
 
 const ZERO_SHA = /^0+$/;
@@ -2364,10 +2324,9 @@ function toBoolean(value) {
 var external_node_async_hooks_ = __webpack_require__(6698);
 ;// CONCATENATED MODULE: ./src/action/logger.ts
 
-
 // The engine's Logger on a GitHub runner. Items are worked on concurrently,
 // but a log group is a contiguous block, so each item's lines are collected
-// and written as one `::group::` block when the item is done. Progress lines
+// and written as one group, synchronously, when the item is done. Progress lines
 // are written at once, outside any group, so the log moves while waiting;
 // they are throttled per item (a new status, a step of at least 10 %, or a
 // minute of silence) so a long render does not flood the log.
@@ -2385,21 +2344,21 @@ class ActionLogger {
     info(message) {
         const buffer = this.#group.getStore();
         if (buffer)
-            buffer.lines.push(plainText(message));
+            buffer.lines.push(() => this.#commands.info(message));
         else
             this.#commands.info(message);
     }
     warning(message) {
         const buffer = this.#group.getStore();
         if (buffer)
-            buffer.lines.push(`::warning::${escapeData(message)}`);
+            buffer.lines.push(() => this.#commands.warning(message));
         else
             this.#commands.warning(message);
     }
     debug(message) {
         const buffer = this.#group.getStore();
         if (buffer)
-            buffer.lines.push(`::debug::${escapeData(message)}`);
+            buffer.lines.push(() => this.#commands.debug(message));
         else
             this.#commands.debug(message);
     }
@@ -2411,7 +2370,11 @@ class ActionLogger {
             return await this.#group.run(buffer, fn);
         }
         finally {
-            this.#commands.writeLines([`::group::${escapeData(title)}`, ...buffer.lines, '::endgroup::']);
+            // No await in between: no other item's line can land inside this group.
+            this.#commands.startGroup(title);
+            for (const line of buffer.lines)
+                line();
+            this.#commands.endGroup();
         }
     }
     progress(event) {
@@ -2723,30 +2686,7 @@ function renderDoctorMarkdown(report) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
-var markdown = __webpack_require__(3685);
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-// The job summary: the same Markdown as the PR comment, with every script
-// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
-// step-summary limit (counted in bytes). Room is kept for the redaction of
-// secrets and signed URLs, which may change the length slightly.
-const MARGIN = 4 * 1024;
-function summaryMarkdown(report, context, extras) {
-    const notes = [...(context.notes ?? [])];
-    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
-    if (hidden > 0) {
-        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
-    }
-    return `${(0,markdown.renderReport)(report, { ...context, notes }, { target: 'summary', limit: markdown.SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
-}
-/** Appends the report to the step summary; false on a local run without a summary file. */
-async function writeSummary(commands, markdown) {
-    return commands.appendSummary(markdown);
-}
-
 ;// CONCATENATED MODULE: ./src/action/doctor.ts
-
 
 
 // `mode: doctor`: the service's readings of the "not shown" rules, in the log
@@ -2759,7 +2699,7 @@ async function runDoctorMode(commands, inputs) {
     const report = await runDoctor({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
     for (const line of renderDoctorText(report).split('\n'))
         commands.info(line);
-    if (!(await writeSummary(commands, renderDoctorMarkdown(report)))) {
+    if (!(await commands.appendSummary(renderDoctorMarkdown(report)))) {
         commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
     }
     return report.understood ? null : doctorHeadline(report);
@@ -2843,25 +2783,59 @@ function decideRun(inputs, event) {
     return { mode, because, permissions, isPullRequest, trusted };
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
+
 /** Keys that hold signed, expiring media URLs: never written, wherever they appear. */
 const SIGNED_KEYS = new Set(['video_url', 'thumbnail_url']);
 function json(value) {
     return JSON.stringify(value, (key, inner) => (SIGNED_KEYS.has(key) ? undefined : inner));
 }
+/** Fields whose values are texts: the `plan` output carries their fingerprints instead. */
+const TEXT_FIELDS = new Set(['description', 'full_text', 'textover', 'hashtags', 'fine_tuning']);
+/** A short, stable digest of a value: enough to tell whether a text changed, nothing of the text. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+function withoutTexts(record) {
+    return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, TEXT_FIELDS.has(key) ? fingerprint(value) : value]));
+}
+function stepWithoutTexts(step) {
+    if (step.kind === 'create')
+        return { ...step, fields: withoutTexts({ ...step.fields }) };
+    if (step.kind === 'edit') {
+        return {
+            ...step,
+            send: withoutTexts({ ...step.send }),
+            changes: step.changes.map((change) => TEXT_FIELDS.has(change.field)
+                ? { field: change.field, from: fingerprint(change.from), to: fingerprint(change.to) }
+                : change),
+        };
+    }
+    return step;
+}
 /**
- * Past this size the `plan` output leaves the script texts out (the job
- * summary has them): GitHub keeps at most 1 MB of outputs per job.
+ * The plan as the `plan` output: ids, steps, holds and matches, with every
+ * script, description and hashtag line replaced by its fingerprint. GitHub
+ * keeps at most 1 MB of outputs per job, and 300 new items' scripts alone
+ * would pass it; the job summary and the PR comment show the texts.
  */
-const PLAN_OUTPUT_LIMIT = 512 * 1024;
 function planJson(plan) {
-    const full = json(plan);
-    if (plan === null || full.length <= PLAN_OUTPUT_LIMIT)
-        return full;
+    if (plan === null)
+        return json(null);
     return json({
         ...plan,
-        scriptsOmitted: true,
-        items: plan.items.map((item) => ({ ...item, script: { desired: null, remote: null } })),
+        items: plan.items.map((item) => ({
+            ...item,
+            steps: item.steps.map(stepWithoutTexts),
+            drift: item.drift.map((drift) => drift.field === 'video_settings'
+                ? drift
+                : { field: drift.field, remote: fingerprint(drift.remote), desired: fingerprint(drift.desired) }),
+            script: { desired: fingerprint(item.script.desired), remote: fingerprint(item.script.remote) },
+        })),
     });
 }
 function outputsFor(report) {
@@ -2883,715 +2857,960 @@ async function writeOutputs(commands, outputs) {
     }
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/manifest/types.ts
-var manifest_types = __webpack_require__(2628);
-;// CONCATENATED MODULE: ./src/manifest/accept.ts
-
-
-/** One shared instance: throwing it builds no stack. acceptManifest turns it into null. */
-const UNSURE = new Error('not sure; zod decides');
-function sure(condition) {
-    if (!condition)
-        throw UNSURE;
-}
-// The keys of each strict object of the schema; any other key is for zod to report.
-const MANIFEST_KEYS = keys('title id description full_text textover hashtags persona fine_tuning stage flow video publish');
-const VIDEO_KEYS = keys('source orientation prefer_real_world image_overlay zoom_effect subtitles');
-const OVERLAY_KEYS = keys('enabled position');
-const PUBLISH_KEYS = keys('accounts at privacy category made_for_kids age_restricted notify_subscribers ai_disclosure tiktok');
-const TIKTOK_KEYS = keys('post_mode privacy');
-const ID_KEYS = keys('id');
-const NAME_KEYS = keys('platform name');
-const POST_MODES = ['direct', 'draft'];
-function keys(names) {
-    return new Set(names.split(' '));
-}
-/** The manifest zod would return, or null when this check is not sure of it. */
-function acceptManifest(value) {
-    try {
-        return manifest(value);
-    }
-    catch {
-        // UNSURE, or any surprise: either way zod decides.
-        return null;
-    }
-}
-function manifest(value) {
-    const m = strict(value, MANIFEST_KEYS);
-    const result = defined({
-        title: nonEmpty(m.title),
-        id: optional(m.id, nonEmpty),
-        description: optional(m.description, accept_text),
-        full_text: optional(m.full_text, accept_text),
-        textover: optional(m.textover, accept_text),
-        hashtags: optional(m.hashtags, hashtags),
-        persona: optional(m.persona, persona),
-        fine_tuning: optional(m.fine_tuning, record),
-        stage: optional(m.stage, oneOf(manifest_types/* STAGES */.a)) ?? 'draft',
-        flow: optional(m.flow, oneOf(manifest_types/* FLOWS */.A)) ?? 'oneshot',
-        // prefault({}): an absent video is read as an empty mapping, so its defaults apply.
-        video: video(m.video === undefined ? {} : m.video),
-        publish: optional(m.publish, publish),
-    });
-    sure(result.stage !== 'published' || (result.publish?.accounts?.length ?? 0) > 0);
-    return result;
-}
-function video(value) {
-    const v = strict(value, VIDEO_KEYS);
-    return defined({
-        source: optional(v.source, nonEmpty) ?? 'stock',
-        orientation: optional(v.orientation, nonEmpty) ?? 'vertical',
-        prefer_real_world: optional(v.prefer_real_world, flag),
-        image_overlay: optional(v.image_overlay, overlay),
-        zoom_effect: optional(v.zoom_effect, flag),
-        subtitles: optional(v.subtitles, record),
-    });
-}
-function overlay(value) {
-    const o = strict(value, OVERLAY_KEYS);
-    return defined({ enabled: optional(o.enabled, flag), position: optional(o.position, nonEmpty) });
-}
-function publish(value) {
-    const p = strict(value, PUBLISH_KEYS);
-    const result = defined({
-        accounts: optional(p.accounts, (list) => array(list, account)),
-        at: optional(p.at, instant),
-        privacy: optional(p.privacy, nonEmpty) ?? 'public',
-        category: optional(p.category, category) ?? '22',
-        made_for_kids: optional(p.made_for_kids, flag) ?? false,
-        age_restricted: optional(p.age_restricted, flag) ?? false,
-        notify_subscribers: optional(p.notify_subscribers, flag) ?? true,
-        ai_disclosure: optional(p.ai_disclosure, flag) ?? true,
-        tiktok: optional(p.tiktok, tiktok),
-    });
-    sure(!(result.made_for_kids && result.age_restricted));
-    return result;
-}
-function tiktok(value) {
-    const t = strict(value, TIKTOK_KEYS);
-    return defined({
-        post_mode: optional(t.post_mode, oneOf(POST_MODES)),
-        privacy: optional(t.privacy, nonEmpty),
-    });
-}
-/** {id} or {platform, name}; a mapping with both shapes' keys fails both in zod. */
-function account(value) {
-    if (isPlain(value) && 'id' in value)
-        return { id: nonEmpty(strict(value, ID_KEYS).id) };
-    const a = strict(value, NAME_KEYS);
-    return { platform: oneOf(types/* PLATFORMS */.P4)(a.platform), name: nonEmpty(a.name) };
-}
-function persona(value) {
-    return typeof value === 'string' ? nonEmpty(value) : nonEmpty(strict(value, ID_KEYS).id);
-}
-/** A string is taken as written (trimmed); a list gets a # on each tag that lacks one. */
-function hashtags(value) {
-    if (typeof value === 'string')
-        return value.trim();
-    const tags = array(value, (tag) => {
-        sure(typeof tag === 'string' ? /^#?[^\s#]\S*$/.test(tag) : isInt(tag));
-        return tag;
-    });
-    return tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ');
-}
-function category(value) {
-    if (typeof value === 'string')
-        return nonEmpty(value);
-    sure(isInt(value) && value >= 0);
-    return String(value);
-}
-// z.iso.datetime({ offset: true }): seconds required, any fraction, then Z or ±hh:mm.
-const INSTANT = /^(\d{4})-(\d\d)-(\d\d)T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-function instant(value) {
-    const match = typeof value === 'string' ? INSTANT.exec(value) : null;
-    sure(match !== null);
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    // zod's pattern knows the days of each month; Date would roll 2030-02-30 over to March.
-    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-    const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
-    sure(days !== undefined && day >= 1 && day <= days);
-    const date = new Date(match[0]);
-    sure(!Number.isNaN(date.getTime())); // not expected, but toISOString would throw
-    return date.toISOString();
-}
-/**
- * A plain mapping whose keys are all known. zod finds unknown keys with for…in and reads known ones with
- * `key in`; a known key present with the value undefined (never from YAML) would stay in its output: unsure.
- */
-function strict(value, known) {
-    sure(isPlain(value));
-    for (const key in value)
-        sure(known.has(key));
-    for (const key of known)
-        sure(value[key] !== undefined || !(key in value));
-    return value;
-}
-/** z.record(z.string(), z.unknown()) copies the own enumerable string keys into a new object. */
-function record(value) {
-    sure(isPlain(value) && Object.getOwnPropertySymbols(value).length === 0);
-    // zod drops __proto__ and checks `constructor` to tell a plain object: leave both to zod.
-    sure(!Object.hasOwn(value, '__proto__') && !Object.hasOwn(value, 'constructor'));
-    const copy = {};
-    for (const key of Object.keys(value))
-        copy[key] = value[key];
-    return copy;
-}
-function array(value, read) {
-    sure(Array.isArray(value));
-    // Array.from visits holes too, as zod does (a hole is undefined and fails).
-    return Array.from(value, (item) => read(item));
-}
-function isPlain(value) {
-    if (typeof value !== 'object' || value === null)
-        return false;
-    const prototype = Object.getPrototypeOf(value);
-    return prototype === Object.prototype || prototype === null;
-}
-/** z.int(): a safe integer (which rules out NaN, Infinity and fractions). */
-function isInt(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value);
-}
-function nonEmpty(value) {
-    sure(typeof value === 'string' && /\S/.test(value));
-    return value;
-}
-function accept_text(value) {
-    sure(typeof value === 'string');
-    return value;
-}
-function flag(value) {
-    sure(typeof value === 'boolean');
-    return value;
-}
-function oneOf(values) {
-    return (value) => {
-        sure(values.includes(value));
-        return value;
+// EXTERNAL MODULE: ./src/manifest/suggest.ts
+var suggest = __webpack_require__(7271);
+;// CONCATENATED MODULE: ./src/manifest/tree.ts
+/** Keys refused in any mapping: they would write to an object's prototype. */
+const FORBIDDEN_KEYS = new Set(['__proto__']);
+function problemAt(location, code, message, field, severity = 'error') {
+    return {
+        severity,
+        code,
+        file: location.file,
+        line: location.line,
+        column: location.column,
+        ...(field === undefined ? {} : { field }),
+        message,
     };
 }
-/** Absent stays absent; `?? fallback` after it is zod's `.default(fallback)`. */
-function optional(value, read) {
-    return value === undefined ? undefined : read(value);
+/** Deep-merges `over` onto `base`: mappings merge key by key, everything else (lists too) replaces. */
+function mergeTrees(base, over) {
+    if (base.kind !== 'map' || over.kind !== 'map')
+        return over;
+    const entries = new Map(base.entries);
+    for (const [key, entry] of over.entries) {
+        const inherited = entries.get(key);
+        entries.set(key, inherited ? { keyPos: entry.keyPos, value: mergeTrees(inherited.value, entry.value) } : entry);
+    }
+    return { kind: 'map', pos: over.pos, entries };
 }
-/** Drops the keys left undefined: zod's output has no key for an absent optional field. */
-function defined(object) {
-    for (const key of Object.keys(object))
-        if (object[key] === undefined)
-            delete object[key];
-    return object;
+/** The plain value of a tree, and the position of every path in it. */
+function toPlain(root) {
+    const positions = new Map();
+    const walk = (node, path, key) => {
+        positions.set(path, key === undefined ? { value: node.pos } : { key, value: node.pos });
+        const prefix = path === '' ? '' : `${path}.`;
+        if (node.kind === 'scalar')
+            return node.value;
+        if (node.kind === 'seq')
+            return node.items.map((item, index) => walk(item, `${prefix}${index}`));
+        const object = {};
+        for (const [name, entry] of node.entries) {
+            // defineProperty: a key is always an own property, never a prototype write.
+            Object.defineProperty(object, name, {
+                value: walk(entry.value, `${prefix}${name}`, entry.keyPos),
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+        }
+        return object;
+    };
+    return { value: walk(root, ''), positions };
 }
 
-// EXTERNAL MODULE: ./src/manifest/tree.ts
-var tree = __webpack_require__(437);
-;// CONCATENATED MODULE: ./src/manifest/read-simple.ts
+;// CONCATENATED MODULE: ./src/manifest/issues.ts
 
-// Manifests are written in a small, plain part of YAML: block mappings and
-// lists, one-line scalars, `|` scripts and one-line `[…]`/`{…}`. This reads
-// exactly that part, line by line, without the yaml library, so that the
-// action's start-up does not load and warm up a full YAML parser for ten files.
-//
-// It is a fast path, not a second parser: it returns null for anything it is
-// not certain of (anchors, tags, multi-line plain scalars, folded scalars,
-// nulls, numbers other than plain integers, odd indentation, duplicate keys…),
-// and the caller then reads the file with the yaml library, which also writes
-// every error message. test/manifest/read-simple.test.ts holds the two readers
-// to the same tree, positions included, on every file it returns.
-/** Thrown to give up on a file; caught once, at the top. */
-class NotSimple extends Error {
+
+const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional']);
+function defOf(schema) {
+    let def = schema.def;
+    for (;;) {
+        const inner = WRAPPERS.has(def.type) ? def.innerType : def.type === 'pipe' ? def.in : undefined;
+        if (inner === undefined)
+            return def;
+        def = inner.def;
+    }
 }
-const decline = () => {
-    throw new NotSimple();
+function childOf(schema, segment) {
+    const def = defOf(schema);
+    if (def.type === 'object')
+        return def.shape?.[String(segment)];
+    if (def.type === 'array')
+        return def.element;
+    if (def.type === 'record')
+        return def.valueType;
+    if (def.type === 'union') {
+        for (const option of def.options ?? []) {
+            const child = childOf(option, segment);
+            if (child !== undefined)
+                return child;
+        }
+    }
+    return undefined;
+}
+function keysOf(schema) {
+    if (schema === undefined)
+        return [];
+    const def = defOf(schema);
+    if (def.type === 'object')
+        return Object.keys(def.shape ?? {});
+    if (def.type === 'union')
+        return [...new Set((def.options ?? []).flatMap((option) => keysOf(option)))];
+    return [];
+}
+function schemaAt(schema, path) {
+    let current = schema;
+    for (const segment of path)
+        current = current === undefined ? undefined : childOf(current, segment);
+    return current;
+}
+/** Every field of every mapping of the schema, by dotted path (`publish.made_for_kids`). */
+function allFields(schema, prefix = '') {
+    const def = defOf(schema);
+    if (def.type !== 'object')
+        return [];
+    return Object.entries(def.shape ?? {}).flatMap(([key, child]) => [
+        `${prefix}${key}`,
+        ...allFields(child, `${prefix}${key}.`),
+    ]);
+}
+/** How a path is shown to users: `publish.accounts[0].id`. */
+function showPath(path) {
+    let out = '';
+    for (const segment of path) {
+        if (typeof segment === 'number')
+            out += `[${segment}]`;
+        else
+            out += out === '' ? String(segment) : `.${String(segment)}`;
+    }
+    return out === '' ? 'the manifest' : out;
+}
+function dotted(path) {
+    return path.map(String).join('.');
+}
+function valueAt(data, path) {
+    let current = data;
+    for (const segment of path) {
+        if (typeof current !== 'object' || current === null)
+            return undefined;
+        if (!Object.hasOwn(current, segment))
+            return undefined;
+        current = current[segment];
+    }
+    return current;
+}
+function describe(value) {
+    if (value === null || value === undefined)
+        return 'nothing';
+    if (typeof value === 'string') {
+        const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+        return `the text ${JSON.stringify(shown)}`;
+    }
+    if (typeof value === 'number' || typeof value === 'bigint')
+        return `the number ${String(value)}`;
+    if (typeof value === 'boolean')
+        return String(value);
+    if (Array.isArray(value))
+        return 'a list';
+    return 'a mapping';
+}
+function quoted(value) {
+    return typeof value === 'string' ? JSON.stringify(value) : describe(value);
+}
+const EXPECTED = {
+    string: 'text',
+    boolean: 'true or false',
+    // The manifest's only numbers are z.int() ones, which report 'number' for a non-number.
+    number: 'a whole number',
+    int: 'a whole number',
+    array: 'a list',
+    object: 'a mapping',
+    record: 'a mapping',
 };
+function expected(name) {
+    return EXPECTED[name] ?? name;
+}
+/** Turns the issues of one validation into problems. */
+class IssueMapper {
+    #schema;
+    #data;
+    #positions;
+    #fallback;
+    #fields;
+    /** Fields some unknown key was taken to be a misspelling of. */
+    #hinted = new Set();
+    constructor(schema, data, positions, fallback) {
+        this.#schema = schema;
+        this.#data = data;
+        this.#positions = positions;
+        this.#fallback = fallback;
+        this.#fields = allFields(schema);
+    }
+    map(issues) {
+        this.#hinted.clear();
+        const problems = issues.flatMap((issue) => this.#issue(issue, [], this.#schema));
+        // A misspelt key is also reported missing; the spelling hint says it all.
+        return problems.filter((p) => p.code !== 'missing_field' || !this.#hinted.has(p.field ?? ''));
+    }
+    #at(path, part) {
+        for (let end = path.length; end >= 0; end--) {
+            const found = this.#positions.get(dotted(path.slice(0, end)));
+            if (found)
+                return (part === 'key' && end === path.length ? found.key : undefined) ?? found.value;
+        }
+        return this.#fallback;
+    }
+    #problem(path, part, code, message) {
+        return problemAt(this.#at(path, part), code, message, dotted(path));
+    }
+    #issue(issue, base, schema) {
+        const path = [...base, ...issue.path];
+        const field = showPath(path);
+        const value = valueAt(this.#data, path);
+        switch (issue.code) {
+            case 'unrecognized_keys':
+                return issue.keys.map((key) => this.#unknownKey([...path, key], schemaAt(schema, issue.path)));
+            case 'invalid_type':
+                return [this.#invalidType(path, issue.expected, value)];
+            case 'invalid_value': {
+                const values = issue.values.map(String);
+                const hint = typeof value === 'string' ? (0,suggest/* suggest */.Z)(value, values) : undefined;
+                const shown = typeof value === 'string' ? JSON.stringify(value) : describe(value);
+                return [
+                    this.#problem(path, 'value', 'invalid_value', `${field} ${shown} is not one of ${values.join(', ')}${hint ? `; did you mean ${hint}?` : ''}`),
+                ];
+            }
+            case 'too_small':
+                if (issue.origin === 'string' || issue.origin === 'array')
+                    return [this.#empty(path)];
+                return [
+                    this.#problem(path, 'value', 'invalid_value', `${field} must be ${String(issue.minimum)} or more`),
+                ];
+            case 'invalid_format':
+                if (typeof value === 'string' && value.trim() === '')
+                    return [this.#empty(path)];
+                if (issue.format === 'datetime') {
+                    return [
+                        this.#problem(path, 'value', 'invalid_format', `${field} ${quoted(value)} is not an ISO 8601 instant with a zone; write it like 2026-12-01T15:00:00Z`),
+                    ];
+                }
+                return [
+                    this.#problem(path, 'value', 'invalid_format', `${field} ${quoted(value)} is not one hashtag; write one word per entry, with or without #`),
+                ];
+            case 'custom': {
+                const code = typeof issue.params?.['code'] === 'string' ? issue.params['code'] : 'invalid_value';
+                return [this.#problem(path, 'value', code, issue.message)];
+            }
+            case 'invalid_union':
+                return this.#union(issue, path, schemaAt(schema, issue.path), value);
+            default:
+                return [this.#problem(path, 'value', 'invalid_value', `${field}: ${issue.message}`)];
+        }
+    }
+    #empty(path) {
+        return this.#problem(path, 'value', 'empty_value', `${showPath(path)} is empty; give it a value or remove the line`);
+    }
+    #unknownKey(path, parent) {
+        const key = String(path[path.length - 1]);
+        const field = showPath(path);
+        const known = keysOf(parent);
+        const local = (0,suggest/* suggest */.Z)(key, known);
+        let hint;
+        if (local !== undefined) {
+            hint = `; did you mean ${local}?`;
+        }
+        else {
+            const here = path
+                .slice(0, -1)
+                .filter((segment) => typeof segment !== 'number')
+                .join('.');
+            const leaf = (f) => f.slice(f.lastIndexOf('.') + 1);
+            const parentOf = (f) => f.slice(0, Math.max(0, f.lastIndexOf('.')));
+            const name = (0,suggest/* suggest */.Z)(key, [...new Set(this.#fields.map(leaf))]);
+            const moved = this.#fields.find((f) => leaf(f) === name && parentOf(f) !== here);
+            if (moved !== undefined) {
+                hint = `; did you mean ${moved}? It belongs ${parentOf(moved) === '' ? 'at the top level' : `under ${parentOf(moved)}`}`;
+            }
+            else {
+                hint = known.length > 0 ? `; the fields here are ${known.join(', ')}` : '';
+            }
+        }
+        if (local !== undefined)
+            this.#hinted.add(dotted([...path.slice(0, -1), local]));
+        return this.#problem(path, 'key', 'unknown_key', `${field} is not a field${hint}`);
+    }
+    #invalidType(path, expectedType, value) {
+        const field = showPath(path);
+        if (value === undefined) {
+            const why = path.length === 1 && path[0] === 'title' ? '; every manifest needs a title' : '';
+            return this.#problem(path, 'value', 'missing_field', `${field} is missing${why}`);
+        }
+        if (value === null) {
+            return this.#problem(path, 'value', 'empty_value', `${field} has no value; give it one or remove the line`);
+        }
+        let advice = '';
+        if (expectedType === 'boolean' && typeof value === 'string')
+            advice = '; write true or false without quotes';
+        if (expectedType === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
+            advice = '; put it in quotes';
+        }
+        return this.#problem(path, 'value', 'wrong_type', `${field} must be ${expected(expectedType)}, not ${describe(value)}${advice}`);
+    }
+    #union(issue, path, schema, value) {
+        const field = showPath(path);
+        const isAccount = /^publish\.accounts\.\d+$/.test(dotted(path));
+        if (isAccount && typeof value === 'string') {
+            const shown = JSON.stringify(value);
+            return [
+                this.#problem(path, 'value', 'plain_string_account', `${field} is a plain string; write {id: ${shown}} for an account id, or {platform: YouTube, name: ${shown}} for an account name`),
+            ];
+        }
+        if (isAccount && typeof value === 'object' && value !== null && 'id' in value) {
+            if ('platform' in value || 'name' in value) {
+                return [
+                    this.#problem(path, 'value', 'ambiguous_account', `${field} gives both an id and a platform or name; keep one form: {id: …} or {platform: …, name: …}`),
+                ];
+            }
+        }
+        const options = schema === undefined ? [] : (defOf(schema).options ?? []);
+        const shapeMismatch = (errors) => errors.every((e) => e.code === 'invalid_type' && e.path.length === 0);
+        const weight = (errors) => errors.reduce((sum, e) => sum + (e.code === 'unrecognized_keys' ? e.keys.length : 1), 0);
+        let chosen = -1;
+        issue.errors.forEach((errors, index) => {
+            if (shapeMismatch(errors))
+                return;
+            if (chosen === -1 || weight(errors) < weight(issue.errors[chosen] ?? []))
+                chosen = index;
+        });
+        const branch = options[chosen];
+        if (chosen === -1 || branch === undefined) {
+            const kinds = issue.errors.flatMap((errors) => errors.flatMap((e) => (e.code === 'invalid_type' ? [expected(e.expected)] : [])));
+            return [
+                this.#problem(path, 'value', 'wrong_type', `${field} must be ${[...new Set(kinds)].join(' or ')}, not ${describe(value)}`),
+            ];
+        }
+        return (issue.errors[chosen] ?? []).flatMap((inner) => this.#issue(inner, path, branch));
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./src/manifest/yaml-slips.ts
+// Two slips behind most YAML errors in manifests, said in the writer's terms
+// instead of the parser's. The parser reports where its grammar broke
+// ("Implicit keys need to be on a single line"), which for these slips is a
+// symptom some columns or lines away from the cause:
+// - a tab, anywhere on the line: YAML indents with spaces only, and a tab
+//   inside a `|` block ends the block as surely as one in front of a key;
+// - a line of a `full_text: |` block that lost its indentation: YAML reads it
+//   as the start of a new key, or refuses it as less indented than the block.
+function linesOf(text) {
+    const lines = [];
+    let start = 0;
+    for (const text_ of text.split('\n')) {
+        const content = text_.endsWith('\r') ? text_.slice(0, -1) : text_;
+        lines.push({ start, text: content, indent: /^ */.exec(content)[0].length });
+        start += text_.length + 1;
+    }
+    return lines;
+}
+const BLOCK_HEADER = /^( *)(?:- +)?([^\s#'"][^#]*?|"[^"]*"|'[^']*'):[ \t]+[|>][1-9+-]{0,2}[ \t]*(?:#.*)?$/;
+const blank = (line) => line.text.trim() === '';
+/** The slip behind a YAML error at `offset`, or null to keep the parser's words. */
+function explainYamlSlip(text, offset) {
+    const lines = linesOf(text);
+    let index = lines.findIndex((line, i) => offset >= line.start && (i === lines.length - 1 || offset < lines[i + 1].start));
+    if (index === -1)
+        index = lines.length - 1;
+    // The parser sometimes reports a slip on the line after it (a key it could not end).
+    for (const candidate of [index, index - 1]) {
+        const line = lines[candidate];
+        if (line === undefined)
+            continue;
+        const tab = line.text.indexOf('\t');
+        if (tab !== -1) {
+            return {
+                offset: line.start + tab,
+                message: `line ${candidate + 1} has a tab character (column ${tab + 1}); YAML allows only spaces for ` +
+                    'indentation, and a tab breaks the lines around it too: replace it with spaces',
+            };
+        }
+    }
+    const lost = lostIndentation(lines, index);
+    return lost;
+}
+/** A line below a block scalar's header that is indented less than the block's first line. */
+function lostIndentation(lines, index) {
+    const line = lines[index];
+    if (line === undefined || blank(line))
+        return null;
+    for (let h = index - 1; h >= 0; h--) {
+        const header = lines[h];
+        if (blank(header))
+            continue;
+        const match = BLOCK_HEADER.exec(header.text);
+        if (match === null) {
+            // Still inside some block's text? Keep climbing while lines are indented more than this one.
+            if (header.indent > line.indent)
+                continue;
+            return null;
+        }
+        const keyIndent = match[1].length;
+        if (line.indent > keyIndent && h === index - 1)
+            return null;
+        const first = lines.slice(h + 1, index).find((candidate) => !blank(candidate));
+        if (first === undefined || first.indent <= keyIndent || line.indent >= first.indent)
+            return null;
+        const key = match[2].trim();
+        return {
+            offset: line.start,
+            message: `line ${index + 1} belongs to the ${key}: block of line ${h + 1} but is indented by ${line.indent} ` +
+                `space${line.indent === 1 ? '' : 's'}, less than the ${first.indent} of the block's first line; indent it ` +
+                `by ${first.indent} spaces (or, if the block ends before it, make it a key: value line)`,
+        };
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/manifest/read-yaml.ts
+
+
+
+// YAML text -> a located tree, through the yaml library: any YAML, and every
+// syntax error worded for the user.
+//
+// We walk the YAML nodes ourselves instead of calling `toJS()`: it lets us bound
+// alias expansion and depth, refuse `__proto__`, and keep positions.
+/** Deeper nesting than this is refused: no manifest needs it, and it guards the stack. */
+const MAX_DEPTH = 64;
+/** Values a file may expand to, aliases included: an alias bomb stops here. */
+const MAX_NODES = 100_000;
+class Abort extends Error {
+}
+function keyText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+        return String(value);
+    return 'null';
+}
+/** Brackets opened beyond this are refused before parsing: the parser slows down badly on them. */
+const MAX_FLOW_DEPTH = 1000;
 /**
- * Bigger files, and deeper nesting, go to the full reader, which enforces the
- * limits on values and depth: no manifest comes near either.
+ * Offset of the bracket that opens one level too many, or -1. Counts brackets
+ * inside quotes too: a manifest has no reason to hold a thousand of them.
  */
-const MAX_SIMPLE_LENGTH = 64 * 1024;
-const MAX_SIMPLE_DEPTH = 16;
-/** Characters the fast path leaves to the full parser: tabs, CR, controls, BOM, odd line breaks. */
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const UNUSUAL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
-const BLANK_OR_COMMENT = /^ *(?:#.*)?$/;
-/** A key the fast path accepts: a word, followed by `:` and a space or the end of the line. */
-const ENTRY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +|$)/;
-/** After a quoted scalar or a flow collection: nothing, or a comment after a space. */
-const TRAILER = /^(?: *| +#.*)$/;
-// The YAML 1.2 core schema's plain scalars that are not strings (the yaml
-// library's own tests, src/schema/core). A plain integer is read here; every
-// other one goes to the full parser.
-const CORE_NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const CORE_BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const CORE_NUMBER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
-const SAFE_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
-/** Characters that cannot start a plain scalar, or start what the fast path leaves alone. */
-const INDICATORS = '-?:,[]{}#&*!|>\'"%@`';
-/** A `- ` list item (or a lone `-`) at the start of what follows the indentation. */
-const LIST_ITEM = /^- |^-$/;
-/** Escapes that mean the same in YAML's double quotes and in JSON. */
-const JSON_ESCAPES = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/g;
-/** The value of a plain scalar as the core schema resolves it; never null (a null value is left to the full parser). */
-function resolvePlain(text) {
-    if (CORE_NULL.test(text))
-        return decline();
-    if (CORE_BOOL.test(text))
-        return text[0] === 't' || text[0] === 'T';
-    if (CORE_NUMBER.test(text))
-        return SAFE_INTEGER.test(text) ? Number(text) : decline();
-    return text;
+function flowDepthOverflow(text) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5b || c === 0x7b) {
+            if (++depth > MAX_FLOW_DEPTH)
+                return i;
+        }
+        else if ((c === 0x5d || c === 0x7d) && depth > 0) {
+            depth--;
+        }
+    }
+    return -1;
 }
-/** A key the fast path can take: a string to the core schema, allowed, and not yet in its mapping. */
-function newKey(key, entries) {
-    if (resolvePlain(key) !== key || tree/* FORBIDDEN_KEYS */.p5.has(key) || entries.has(key))
-        decline();
-}
-class Reader {
-    #file;
-    #lines;
-    #row = 0;
-    constructor(file, text) {
-        this.#file = file;
-        this.#lines = text.split('\n');
-    }
-    #at(row, column) {
-        return { file: this.#file, line: row + 1, column: column + 1 };
-    }
-    /** Moves to the next line with content; its indentation, or -1 at the end of the file. */
-    #nextContent() {
-        while (this.#row < this.#lines.length && BLANK_OR_COMMENT.test(this.#lines[this.#row]))
-            this.#row++;
-        if (this.#row === this.#lines.length)
-            return -1;
-        const line = this.#lines[this.#row];
-        return line.length - line.trimStart().length;
-    }
-    document() {
-        if (this.#nextContent() !== 0)
-            return decline();
-        const root = this.#mapping(0, 0);
-        if (this.#nextContent() !== -1)
-            decline();
-        return root;
-    }
-    /** A block mapping whose first key starts at `column` of the current line; later keys start lines there. */
-    #mapping(column, depth) {
-        if (depth > MAX_SIMPLE_DEPTH)
-            decline();
-        const pos = this.#at(this.#row, column);
-        const entries = new Map();
-        for (;;) {
-            const row = this.#row;
-            const line = this.#lines[row];
-            const match = ENTRY.exec(line.slice(column));
-            if (match === null)
-                return decline();
-            const key = match[1];
-            newKey(key, entries);
-            const keyPos = this.#at(row, column);
-            const valueColumn = column + match[0].length;
-            let value;
-            if (valueColumn === line.length || line[valueColumn] === '#') {
-                this.#row++;
-                const indent = this.#nextContent();
-                const nested = indent > column || (indent === column && LIST_ITEM.test(this.#lines[this.#row].slice(indent)));
-                if (!nested)
-                    return decline(); // a key with no value is null: left to the full parser
-                value = this.#block(indent, depth + 1);
-            }
-            else if (line[valueColumn] === '|') {
-                value = this.#literal(row, valueColumn, column);
-            }
-            else {
-                value = this.#inline(line, row, valueColumn, depth + 1);
-                this.#row++;
-            }
-            entries.set(key, { keyPos, value });
-            const indent = this.#nextContent();
-            if (indent < column)
-                return { kind: 'map', pos, entries };
-            // Deeper than the keys: a plain scalar going on over lines, or a stray line.
-            if (indent > column)
-                decline();
+/** Errors whose sentence below already says what to do. */
+const WORDED_CODES = new Set(['DUPLICATE_KEY', 'MULTIPLE_DOCS', 'RESOURCE_EXHAUSTION']);
+/** A YAML error as a code and a sentence; the parser's own words where they already teach. */
+function syntaxProblem(error, text) {
+    const first = error.message.split('\n')[0] ?? error.message;
+    switch (error.code) {
+        case 'DUPLICATE_KEY': {
+            const end = text.indexOf('\n', error.pos[0]);
+            const line = text.slice(error.pos[0], end === -1 ? undefined : end);
+            const key = line.split(':')[0]?.trim() || 'a key';
+            return ['duplicate_key', `${key} is written twice in the same mapping; keep one`];
         }
-    }
-    /** A block mapping or list whose lines start at `indent`. */
-    #block(indent, depth) {
-        const rest = this.#lines[this.#row].slice(indent);
-        return rest.startsWith('-') ? this.#sequence(indent, depth) : this.#mapping(indent, depth);
-    }
-    /** A block list whose `-` items start lines at `indent`. */
-    #sequence(indent, depth) {
-        if (depth > MAX_SIMPLE_DEPTH)
-            decline();
-        const pos = this.#at(this.#row, indent);
-        const items = [];
-        for (;;) {
-            const row = this.#row;
-            const line = this.#lines[row];
-            const dash = /^- +/.exec(line.slice(indent));
-            if (dash === null)
-                return decline();
-            const column = indent + dash[0].length;
-            if (column === line.length || line[column] === '#')
-                decline(); // an item on the next lines
-            if (ENTRY.test(line.slice(column))) {
-                // `- key: value`, more keys below it at the same column.
-                items.push(this.#mapping(column, depth + 1));
-            }
-            else {
-                items.push(this.#inline(line, row, column, depth + 1));
-                this.#row++;
-            }
-            const next = this.#nextContent();
-            if (next < indent || (next === indent && !LIST_ITEM.test(this.#lines[this.#row].slice(indent)))) {
-                return { kind: 'seq', pos, items };
-            }
-            if (next > indent)
-                decline();
-        }
-    }
-    /** A value written on the line of its key or dash: a scalar or a one-line flow collection. */
-    #inline(line, row, column, depth) {
-        const first = line[column];
-        if (first === '[' || first === '{') {
-            const flow = new FlowReader(line, column, (at) => this.#at(row, at));
-            const node = first === '[' ? flow.sequence() : flow.mapping(depth);
-            if (!TRAILER.test(line.slice(flow.end)))
-                decline();
-            return node;
-        }
-        if (first === '"' || first === "'") {
-            const [value, end] = quoted(line, column);
-            if (!TRAILER.test(line.slice(end)))
-                decline();
-            return { kind: 'scalar', pos: this.#at(row, column), value };
-        }
-        if (INDICATORS.includes(first))
-            decline();
-        const comment = line.indexOf(' #', column);
-        const text = line.slice(column, comment === -1 ? undefined : comment).trimEnd();
-        if (text.includes(': ') || text.endsWith(':'))
-            decline();
-        return { kind: 'scalar', pos: this.#at(row, column), value: resolvePlain(text) };
-    }
-    /**
-     * A `|` or `|-` literal scalar: the script fields. Its lines keep their line
-     * breaks; `|` ends with exactly one, `|-` with none. Lines of spaces beyond
-     * the indentation, a first line that is empty and `|+` are left to the full parser.
-     */
-    #literal(row, column, parentIndent) {
-        const header = this.#lines[row].slice(column);
-        const chomp = header[1] === '-' ? 'strip' : 'clip';
-        if (!TRAILER.test(header.slice(chomp === 'strip' ? 2 : 1)))
-            decline();
-        const first = this.#lines[row + 1];
-        const indent = first === undefined ? 0 : first.length - first.trimStart().length;
-        if (first === undefined || first.trim() === '' || indent <= parentIndent)
-            decline();
-        const body = [];
-        let next = row + 1;
-        for (; next < this.#lines.length; next++) {
-            const line = this.#lines[next];
-            if (line.trim() === '') {
-                if (line.length > indent)
-                    decline();
-                body.push('');
-            }
-            else if (line.length - line.trimStart().length >= indent) {
-                body.push(line.slice(indent));
-            }
-            else {
-                break;
-            }
-        }
-        while (body.at(-1) === '')
-            body.pop();
-        this.#row = next;
-        const text = body.join('\n');
-        return { kind: 'scalar', pos: this.#at(row, column), value: chomp === 'strip' ? text : `${text}\n` };
+        case 'MULTIPLE_DOCS':
+            return ['yaml_syntax', 'the file holds more than one YAML document (---); keep one manifest per file'];
+        case 'TAB_AS_INDENT':
+            return ['yaml_syntax', 'YAML: a tab indents this line; indent with spaces'];
+        default:
+            if (/call stack/i.test(first))
+                return ['too_deep', 'the YAML is nested too deeply to read'];
+            return [error.code === 'RESOURCE_EXHAUSTION' ? 'too_complex' : 'yaml_syntax', `YAML: ${first}`];
     }
 }
-/** A one-line `[a, "b"]` or `{k: v, k2: 'w'}` of scalars, from `start` (the bracket) of `line`. */
-class FlowReader {
-    #line;
-    #at;
-    end;
-    constructor(line, start, at) {
-        this.#line = line;
-        this.#at = at;
-        this.end = start;
+/** Parses one file's text into a located tree. Never throws. */
+function read_yaml_readSource(file, text) {
+    const start = { file, line: 1, column: 1 };
+    const problems = [];
+    const lineCounter = new dist/* LineCounter */.HN();
+    const tooDeep = flowDepthOverflow(text);
+    if (tooDeep !== -1) {
+        lineCounter.addNewLine(0);
+        for (let i = text.indexOf('\n'); i !== -1 && i < tooDeep; i = text.indexOf('\n', i + 1))
+            lineCounter.addNewLine(i + 1);
+        const { line, col } = lineCounter.linePos(tooDeep);
+        problems.push(problemAt({ file, line, column: col }, 'too_deep', `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`));
+        return { file, root: null, problems };
     }
-    #skipSpaces() {
-        while (this.#line[this.end] === ' ')
-            this.end++;
+    let doc;
+    try {
+        doc = (0,dist/* parseDocument */.Tp)(text, {
+            lineCounter,
+            version: '1.2',
+            schema: 'core',
+            merge: false,
+            uniqueKeys: true,
+            prettyErrors: false,
+        });
     }
-    /** After an item: `,` and another item, or the closing bracket (true). A trailing comma is left alone. */
-    #closes(close) {
-        this.#skipSpaces();
-        const c = this.#line[this.end];
-        this.end++;
-        if (c === close)
-            return true;
-        if (c !== ',')
-            return decline();
-        this.#skipSpaces();
-        if (this.#line[this.end] === close)
-            decline();
-        return false;
+    catch {
+        // The parser recurses; a pathological file can exhaust the stack.
+        problems.push(problemAt(start, 'too_deep', `the YAML is nested too deeply to read`));
+        return { file, root: null, problems };
     }
-    #scalar() {
-        const start = this.end;
-        const first = this.#line[start];
-        if (first === '"' || first === "'") {
-            const [value, end] = quoted(this.#line, start);
-            this.end = end;
-            return { kind: 'scalar', pos: this.#at(start), value };
+    const at = (offset) => {
+        const { line, col } = lineCounter.linePos(offset ?? 0);
+        return { file, line, column: col };
+    };
+    for (const error of doc.errors) {
+        // A tab or a block line that lost its indentation, named as such, where one explains the error.
+        const slip = WORDED_CODES.has(error.code) ? null : explainYamlSlip(text, error.pos[0]);
+        const [code, message] = slip ? ['yaml_syntax', slip.message] : syntaxProblem(error, text);
+        // A stack overflow is reported at every level it unwinds through; once is enough.
+        if (code === 'too_deep' && problems.some((p) => p.code === 'too_deep'))
+            continue;
+        if (slip && problems.some((p) => p.message === slip.message))
+            continue;
+        problems.push(problemAt(at(slip?.offset ?? error.pos[0]), code, message));
+    }
+    if (problems.length > 0)
+        return { file, root: null, problems };
+    for (const warning of doc.warnings) {
+        const message = warning.message.split('\n')[0] ?? warning.message;
+        problems.push(problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning'));
+    }
+    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null)) {
+        return {
+            file,
+            root: null,
+            problems: [
+                problemAt(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'),
+            ],
+        };
+    }
+    // Aliases point to the most recent earlier anchor of that name; anchors are
+    // recorded in document order during the main walk only.
+    const anchors = new Map();
+    let count = 0;
+    // While an alias is expanded, `origin` is where that alias is written: an
+    // alias bomb is reported there, not deep inside what it expands to.
+    const convert = (node, depth, origin, fallback) => {
+        const expanding = origin !== null;
+        if (++count > MAX_NODES) {
+            problems.push(problemAt(at(origin ?? node?.range?.[0] ?? fallback), 'too_complex', `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`));
+            throw new Abort();
         }
-        const match = /^[^,[\]{}#:&*!|>'"%@`?\- ][^,[\]{}#:]*/.exec(this.#line.slice(start));
-        if (match === null)
-            return decline();
-        const text = match[0].trimEnd();
-        this.end = start + text.length;
-        return { kind: 'scalar', pos: this.#at(start), value: resolvePlain(text) };
-    }
-    sequence() {
-        const pos = this.#at(this.end);
-        this.end++;
-        this.#skipSpaces();
-        const items = [];
-        if (this.#line[this.end] === ']') {
-            this.end++;
-            return { kind: 'seq', pos, items };
+        if (depth > MAX_DEPTH) {
+            problems.push(problemAt(at(node?.range?.[0] ?? fallback), 'too_deep', `values are nested more than ${MAX_DEPTH} levels deep here`));
+            throw new Abort();
         }
-        do
-            items.push(this.#scalar());
-        while (!this.#closes(']'));
-        return { kind: 'seq', pos, items };
-    }
-    mapping(depth) {
-        if (depth > MAX_SIMPLE_DEPTH)
-            decline();
-        const pos = this.#at(this.end);
-        this.end++;
-        this.#skipSpaces();
-        const entries = new Map();
-        if (this.#line[this.end] === '}') {
-            this.end++;
+        if (node === null)
+            return { kind: 'scalar', pos: at(fallback), value: null };
+        if (!expanding && node.anchor)
+            anchors.set(node.anchor, node);
+        if ((0,dist/* isAlias */.Vj)(node)) {
+            const target = anchors.get(node.source);
+            if (target === undefined) {
+                problems.push(problemAt(at(node.range?.[0] ?? fallback), 'yaml_syntax', `YAML: unknown alias *${node.source}`));
+                throw new Abort();
+            }
+            return convert(target, depth + 1, origin ?? node.range?.[0] ?? fallback, node.range?.[0] ?? fallback);
+        }
+        const pos = at(node.range?.[0]);
+        if ((0,dist/* isMap */.jh)(node)) {
+            const entries = new Map();
+            for (const pair of node.items) {
+                const keyNode = pair.key;
+                const keyOffset = keyNode?.range?.[0] ?? node.range?.[0] ?? fallback;
+                if (keyNode !== null && !(0,dist/* isScalar */.jn)(keyNode)) {
+                    problems.push(problemAt(at(keyOffset), 'bad_key', 'a key must be a plain word, not a list or a mapping'));
+                    continue;
+                }
+                const key = keyText(keyNode?.value);
+                if (FORBIDDEN_KEYS.has(key)) {
+                    problems.push(problemAt(at(keyOffset), 'forbidden_key', `${key} is not allowed as a key`));
+                    continue;
+                }
+                const valueOffset = pair.value?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
+                entries.set(key, {
+                    keyPos: at(keyOffset),
+                    value: convert(pair.value, depth + 1, origin, valueOffset),
+                });
+            }
             return { kind: 'map', pos, entries };
         }
-        do {
-            const match = /^([A-Za-z_][A-Za-z0-9_-]*): +/.exec(this.#line.slice(this.end));
-            if (match === null)
-                return decline();
-            const key = match[1];
-            newKey(key, entries);
-            const keyPos = this.#at(this.end);
-            this.end += match[0].length;
-            entries.set(key, { keyPos, value: this.#scalar() });
-        } while (!this.#closes('}'));
-        return { kind: 'map', pos, entries };
-    }
-}
-/** A one-line quoted scalar starting at `start`: its value and the column after its closing quote. */
-function quoted(line, start) {
-    const quote = line[start];
-    if (quote === "'") {
-        let end = start + 1;
-        for (;;) {
-            end = line.indexOf("'", end);
-            if (end === -1)
-                return decline();
-            if (line[end + 1] !== "'")
-                break;
-            end += 2;
+        if ((0,dist/* isSeq */.oP)(node)) {
+            const start = node.range?.[0] ?? fallback;
+            const items = node.items.map((item) => convert(item, depth + 1, origin, start));
+            return { kind: 'seq', pos, items };
         }
-        return [line.slice(start + 1, end).replaceAll("''", "'"), end + 1];
-    }
-    let end = start + 1;
-    while (end < line.length && line[end] !== '"')
-        end += line[end] === '\\' ? 2 : 1;
-    if (end >= line.length)
-        return decline();
-    const body = line.slice(start + 1, end);
-    if (body.includes('\\') && body.replace(JSON_ESCAPES, '').includes('\\'))
-        decline();
-    return [JSON.parse(`"${body}"`), end + 1];
-}
-/**
- * Reads a manifest or defaults file written in the plain block style, or
- * returns null so that the full YAML reader takes it: the tree is then the
- * same as that reader's, with no problem to report.
- */
-function readSimpleSource(file, text) {
-    if (text.length > MAX_SIMPLE_LENGTH || UNUSUAL_CHARACTERS.test(text))
-        return null;
+        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
+    };
     try {
-        return { file, root: new Reader(file, text).document(), problems: [] };
+        const root = convert(doc.contents, 0, null, 0);
+        if (root.kind !== 'map') {
+            const what = root.kind === 'seq' ? 'a list' : 'a single value';
+            problems.push(problemAt(root.pos, 'not_a_mapping', `the file holds ${what}, not a mapping of fields; a manifest starts with a line like "title: …"`));
+            return { file, root: null, problems };
+        }
+        return { file, root, problems };
     }
     catch (error) {
-        if (error instanceof NotSimple)
-            return null;
+        if (error instanceof Abort)
+            return { file, root: null, problems };
         throw error;
     }
 }
 
-// EXTERNAL MODULE: ./src/manifest/validate.ts + 1 modules
-var validate = __webpack_require__(8434);
-;// CONCATENATED MODULE: ./src/manifest/walk.ts
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
+var iso = __webpack_require__(4377);
+;// CONCATENATED MODULE: ./src/manifest/types.ts
+const STAGES = ['draft', 'rendered', 'published'];
+const FLOWS = ['oneshot', 'stepwise'];
+
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
 
 
-const SIMPLE = /^[\w\-./*{}, ]+$/;
-/** `{a,b}` alternatives expanded, left to right; null for braces the walk does not take on. */
-function expandBraces(pattern) {
-    const open = pattern.indexOf('{');
-    const close = pattern.indexOf('}');
-    if (open === -1)
-        return close === -1 ? [pattern] : null;
-    if (close < open)
-        return null;
-    const inner = pattern.slice(open + 1, close);
-    if (inner.includes('{'))
-        return null;
-    const options = inner.split(',');
-    if (options.length < 2 || options.some((option) => option === '' || option.includes('/')))
-        return null;
-    const rest = expandBraces(pattern.slice(close + 1));
-    if (rest === null)
-        return null;
-    const head = pattern.slice(0, open);
-    return options.flatMap((option) => rest.map((tail) => `${head}${option}${tail}`));
+
+// The one definition of the manifest: the loader validates with it, the code
+// takes its types from it, and schema/content.schema.json is generated from it
+// (its descriptions are what editors show next to each field).
+//
+// Rules that involve two fields carry a `params.code`; src/manifest/issues.ts
+// turns every other zod issue into a sentence that names the field.
+const nonEmpty = schemas/* string */.YjP().regex(/\S/);
+const accountById = schemas/* strictObject */.rej({
+    id: nonEmpty.describe('Id of a connected account, as GET /accounts lists it.'),
+})
+    .describe('An account given by its id.');
+const accountByName = schemas/* strictObject */.rej({
+    platform: schemas/* enum */.k5n(types/* PLATFORMS */.P4)
+        .describe('Platform of the account, spelled exactly: YouTube, TikTok or Instagram.'),
+    name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
+})
+    .describe('An account given by platform and name; resolved through GET /accounts.');
+const account = schemas/* union */.KCZ([accountById, accountByName])
+    .describe('A connected account to publish to: {id: …} or {platform: …, name: …}.');
+const tiktok = schemas/* strictObject */.rej({
+    post_mode: schemas/* enum */.k5n(['direct', 'draft'])
+        .optional()
+        .describe('direct posts the video; draft leaves it in the TikTok inbox. Sent only when given.'),
+    privacy: nonEmpty
+        .optional()
+        .describe('TikTok privacy level, for example PUBLIC_TO_EVERYONE. Sent only when given.'),
+})
+    .describe('Settings that only TikTok accounts use.');
+const publish = schemas/* strictObject */.rej({
+    accounts: schemas/* array */.YOg(account)
+        .optional()
+        .describe('Accounts to publish to. Required when stage is published.'),
+    at: iso/* datetime */.w$({ offset: true })
+        .transform((value) => new Date(value).toISOString())
+        .optional()
+        .describe('Publish no earlier than this ISO 8601 instant with a zone, for example 2026-12-01T15:00:00Z. Absent: as soon as the video is rendered.'),
+    privacy: nonEmpty.default('public').describe('Platform visibility, for example public.'),
+    category: schemas/* union */.KCZ([nonEmpty, schemas/* int */.Whr().nonnegative()])
+        .default('22')
+        .transform(String)
+        .describe('YouTube category id; a number or a string, sent as a string.'),
+    made_for_kids: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The video is made for kids (COPPA). Cannot be true together with age_restricted.'),
+    age_restricted: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The video is for adults only. Cannot be true together with made_for_kids.'),
+    notify_subscribers: schemas/* boolean */.zMY().default(true).describe('Notify the channel subscribers.'),
+    ai_disclosure: schemas/* boolean */.zMY().default(true).describe('Disclose that the video contains generated media.'),
+    tiktok: tiktok.optional(),
+})
+    .refine((value) => !(value.made_for_kids && value.age_restricted), {
+    path: ['age_restricted'],
+    params: { code: 'kids_and_age_restricted' },
+    message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
+})
+    .describe('Where and how the video is published. Takes effect only when stage is published.');
+const imageOverlay = schemas/* strictObject */.rej({
+    enabled: schemas/* boolean */.zMY().optional().describe('Show an image overlay. Sent only when given.'),
+    position: nonEmpty.optional().describe('Where the overlay goes, for example top. Sent only when given.'),
+})
+    .describe('Image overlay of the render.');
+const video = schemas/* strictObject */.rej({
+    source: nonEmpty.default('stock').describe('Footage source, sent as video_id.'),
+    orientation: nonEmpty.default('vertical').describe('Orientation of the video, for example vertical.'),
+    prefer_real_world: schemas/* boolean */.zMY()
+        .optional()
+        .describe('Prefer real-world footage over illustrations. Sent only when given.'),
+    image_overlay: imageOverlay.optional(),
+    zoom_effect: schemas/* boolean */.zMY().optional().describe('Slow zoom on still images. Sent only when given.'),
+    subtitles: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .optional()
+        .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
+})
+    .describe('How the video is rendered.');
+const hashtag = schemas/* union */.KCZ([schemas/* string */.YjP().regex(/^#?[^\s#]\S*$/), schemas/* int */.Whr()]);
+const manifestSchema = schemas/* strictObject */.rej({
+    title: nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
+    id: nonEmpty.optional().describe('Pins an existing item by its id.'),
+    description: schemas/* string */.YjP().optional().describe('Description shown with the video.'),
+    full_text: schemas/* string */.YjP().optional().describe('Source text the script is written from.'),
+    textover: schemas/* string */.YjP()
+        .optional()
+        .describe('Hand-written on-screen script; absent: the service writes one from full_text.'),
+    hashtags: schemas/* union */.KCZ([
+        schemas/* string */.YjP().transform((value) => value.trim()),
+        schemas/* array */.YOg(hashtag)
+            .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
+    ])
+        .optional()
+        .describe('A list of hashtags (# added when missing), or one string taken as written.'),
+    persona: schemas/* union */.KCZ([nonEmpty, schemas/* strictObject */.rej({ id: nonEmpty.describe('Persona id.') })])
+        .transform((value) => (typeof value === 'string' ? value : value.id))
+        .optional()
+        .describe('Persona id, or {id: …}.'),
+    fine_tuning: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .optional()
+        .describe('Generation fine-tuning, passed through to the service as it is.'),
+    stage: schemas/* enum */.k5n(STAGES)
+        .default('draft')
+        .describe('How far apply takes the item: draft (fields only, no credits), rendered (a video exists) or published.'),
+    flow: schemas/* enum */.k5n(FLOWS)
+        .default('oneshot')
+        .describe('oneshot: one request renders and publishes; stepwise: the script is read before rendering.'),
+    video: video.prefault({}),
+    publish: publish.optional(),
+})
+    .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
+    path: ['stage'],
+    params: { code: 'published_without_accounts' },
+    message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
+    when: (payload) => isObject(payload.value) && payload.value['stage'] === 'published',
+})
+    .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-function nameSegment(text) {
-    if (text === '' || text === '.' || text === '..' || text.startsWith('.') || text.includes('**'))
-        return null;
-    if (!text.includes('*'))
-        return { kind: 'name', test: (name) => name === text };
-    const source = text
-        .split('*')
-        .map((part) => part.replace(/[.+^${}()|[\]\\-]/g, '\\$&'))
-        .join('.*');
-    // As in the glob: a name that starts with `*` does not match names that start with a dot.
-    const regex = new RegExp(`^${text.startsWith('*') ? '(?!\\.)' : ''}${source}$`, 's');
-    return { kind: 'name', test: (name) => regex.test(name) };
+/** JSON Schema of the manifest as written (input side), for editors and the README reference. */
+function manifestJsonSchema() {
+    const schema = z.toJSONSchema(manifestSchema, {
+        io: 'input',
+        target: 'draft-2020-12',
+        unrepresentable: 'any',
+    });
+    const { $schema, ...rest } = schema;
+    return { $schema, title: 'content-as-code manifest', ...rest };
 }
-/** The pattern's segments, or null when it needs the real glob. */
-function compilePattern(pattern, skipped) {
-    if (!SIMPLE.test(pattern))
-        return null;
-    const expanded = expandBraces(pattern);
-    if (expanded === null)
-        return null;
-    const compiled = [];
-    for (const one of expanded) {
-        const segments = [];
-        for (const text of one.split('/')) {
-            if (text === '**') {
-                if (segments.at(-1)?.kind === 'globstar')
-                    return null;
-                segments.push({ kind: 'globstar' });
-                continue;
-            }
-            const segment = nameSegment(text);
-            if (segment === null)
-                return null;
-            segments.push(segment);
-        }
-        const last = segments.at(-1);
-        // A last segment that could name a skipped folder: the glob's rules for those are subtle.
-        if (last === undefined || last.kind === 'globstar')
-            return null;
-        if ([...skipped].some((name) => last.test(name)))
-            return null;
-        compiled.push(segments);
+
+;// CONCATENATED MODULE: ./src/manifest/normalize.ts
+
+// A validated manifest -> the engine's desired state for one item, plus the
+// warnings about settings that cannot take effect. Absent optional fields stay
+// absent: the engine neither sends nor compares them.
+function locationsOf(positions) {
+    const locations = {};
+    for (const [path, position] of positions) {
+        if (path !== '')
+            locations[path] = position.key ?? position.value;
     }
-    return compiled;
+    return locations;
+}
+function render(video) {
+    const options = { video_id: video.source, orientation: video.orientation };
+    if (video.prefer_real_world !== undefined)
+        options.prefer_real_world = video.prefer_real_world;
+    if (video.image_overlay?.enabled !== undefined)
+        options.image_overlay_enabled = video.image_overlay.enabled;
+    if (video.image_overlay?.position !== undefined)
+        options.image_overlay_position = video.image_overlay.position;
+    if (video.zoom_effect !== undefined)
+        options.zoom_effect_enabled = video.zoom_effect;
+    if (video.subtitles !== undefined)
+        options.subtitle_settings = video.subtitles;
+    return options;
+}
+function publishOf(publish, locations, fallback) {
+    const accounts = (publish.accounts ?? []).map((account, index) => {
+        const location = locations[`publish.accounts.${index}`] ?? fallback;
+        return 'id' in account
+            ? { kind: 'id', id: account.id, location }
+            : { kind: 'name', platform: account.platform, name: account.name, location };
+    });
+    const options = {
+        privacy: publish.privacy,
+        category: publish.category,
+        made_for_kids: publish.made_for_kids,
+        age_restricted: publish.age_restricted,
+        notify_subscribers: publish.notify_subscribers,
+        ai_disclosure: publish.ai_disclosure,
+    };
+    if (publish.tiktok?.post_mode !== undefined)
+        options.tiktok_post_mode = publish.tiktok.post_mode;
+    if (publish.tiktok?.privacy !== undefined)
+        options.tiktok_privacy = publish.tiktok.privacy;
+    return { accounts, at: publish.at ?? null, options };
+}
+/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
+function normalize(file, manifest, positions) {
+    const locations = locationsOf(positions);
+    const start = { file, line: 1, column: 1 };
+    const location = locations['title'] ?? start;
+    const fields = { title: manifest.title };
+    if (manifest.description !== undefined)
+        fields.description = manifest.description;
+    if (manifest.full_text !== undefined)
+        fields.full_text = manifest.full_text;
+    if (manifest.textover !== undefined)
+        fields.textover = manifest.textover;
+    if (manifest.hashtags !== undefined)
+        fields.hashtags = manifest.hashtags;
+    if (manifest.fine_tuning !== undefined)
+        fields.fine_tuning = manifest.fine_tuning;
+    if (manifest.persona !== undefined)
+        fields.persona_id = manifest.persona;
+    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
+    const item = {
+        file,
+        location,
+        locations,
+        id: manifest.id ?? null,
+        fields,
+        stage: manifest.stage,
+        flow: manifest.flow,
+        render: render(manifest.video),
+        publish,
+    };
+    return { item, warnings: warningsOf(item) };
+}
+function warningsOf(item) {
+    const warnings = [];
+    const publishAt = item.locations['publish'];
+    // Only a publish block written in the manifest itself is worth a warning:
+    // one inherited from a defaults file is meant for the published items.
+    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
+        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
+    }
+    const accounts = item.publish?.accounts ?? [];
+    const tiktokAt = item.locations['publish.tiktok'];
+    if (tiktokAt !== undefined &&
+        tiktokAt.file === item.file &&
+        accounts.length > 0 &&
+        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
+        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
+    }
+    const seen = new Map();
+    accounts.forEach((account, index) => {
+        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
+        const first = seen.get(key);
+        if (first === undefined) {
+            seen.set(key, index);
+            return;
+        }
+        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
+    });
+    return warnings;
+}
+
+;// CONCATENATED MODULE: ./src/manifest/validate.ts
+
+
+/** Fields that identify one item; a defaults file shared by many manifests cannot set them. */
+const IDENTITY_FIELDS = ['title', 'id'];
+/** A `_defaults.yml` as read: like a manifest, minus the identity fields, and empty is harmless. */
+function asDefaults(source) {
+    const { file, root } = source;
+    const problems = source.problems.filter((p) => p.code !== 'empty_file');
+    if (root === null || root.kind !== 'map')
+        return { file, root: null, problems };
+    const entries = new Map(root.entries);
+    for (const key of IDENTITY_FIELDS) {
+        const entry = entries.get(key);
+        if (entry === undefined)
+            continue;
+        problems.push(problemAt(entry.keyPos, 'defaults_identity', `${key} cannot be set in a defaults file; each manifest sets its own ${key}`, key));
+        entries.delete(key);
+    }
+    return { file, root: { ...root, entries }, problems };
+}
+/** Merges the defaults (outermost folder first) under the manifest; null when the manifest could not be read. */
+function validate_layer(source, defaults = []) {
+    if (source.root === null)
+        return null;
+    let merged = null;
+    for (const { root } of defaults) {
+        if (root !== null)
+            merged = merged === null ? root : mergeTrees(merged, root);
+    }
+    merged = merged === null ? source.root : mergeTrees(merged, source.root);
+    return { source, defaults, ...toPlain(merged) };
 }
 /**
- * The paths (relative to `cwd`, with `/`, in no particular order) that match
- * `pattern`, never entering a folder named in `skipped`; null when the pattern
- * or the tree needs `fs.promises.glob` to answer exactly.
+ * The outcome once the layered value is checked. Problems of the defaults
+ * files themselves are not repeated here, but they leave the item in doubt.
  */
-async function walkPattern(cwd, pattern, skipped) {
-    const patterns = compilePattern(pattern, skipped);
-    if (patterns === null)
-        return null;
-    // Set when only the real glob can answer; the walk then stops going deeper.
-    let needsGlob = false;
-    const listings = new Map();
-    const list = (folder) => {
-        let pending = listings.get(folder);
-        if (pending === undefined) {
-            pending = Promise.resolve()
-                .then(() => (0,external_node_fs_.readdirSync)(external_node_path_default().join(cwd, folder), { withFileTypes: true }))
-                .catch((error) => {
-                const code = error.code;
-                if (code !== 'ENOENT' && code !== 'ENOTDIR')
-                    needsGlob = true;
-                return [];
-            });
-            listings.set(folder, pending);
-        }
-        return pending;
-    };
-    const found = new Set();
-    const join = (folder, name) => (folder === '' ? name : `${folder}/${name}`);
-    const walkOne = async (segments) => {
-        const seen = new Set();
-        const visit = async (folder, index) => {
-            const key = `${index}\0${folder}`;
-            if (seen.has(key))
-                return;
-            seen.add(key);
-            const segment = segments[index];
-            const entries = await list(folder);
-            if (needsGlob)
-                return;
-            const next = [];
-            if (segment.kind === 'globstar') {
-                next.push(visit(folder, index + 1)); // `**` matches no folder too
-                for (const entry of entries) {
-                    if (entry.name.startsWith('.') || skipped.has(entry.name))
-                        continue;
-                    if (entry.isSymbolicLink()) {
-                        needsGlob = true;
-                        break;
-                    }
-                    if (entry.isDirectory())
-                        next.push(visit(join(folder, entry.name), index));
-                }
-            }
-            else {
-                const last = index === segments.length - 1;
-                for (const entry of entries) {
-                    if (!segment.test(entry.name))
-                        continue;
-                    if (entry.isSymbolicLink()) {
-                        needsGlob = true;
-                        break;
-                    }
-                    if (last)
-                        found.add(join(folder, entry.name));
-                    else if (entry.isDirectory() && !skipped.has(entry.name))
-                        next.push(visit(join(folder, entry.name), index + 1));
-                }
-            }
-            await Promise.all(next);
-        };
-        await visit('', 0);
-    };
-    await Promise.all(patterns.map(walkOne));
-    return needsGlob ? null : [...found];
+function conclude(layered, checked) {
+    const { source, defaults, positions } = layered;
+    const problems = [...source.problems];
+    if ('problems' in checked)
+        return { item: null, problems: [...problems, ...checked.problems] };
+    const { item, warnings } = normalize(source.file, checked.manifest, positions);
+    problems.push(...warnings);
+    // A broken defaults file leaves the desired state of every manifest below it in doubt.
+    const doubtful = [...problems, ...defaults.flatMap((d) => d.problems)].some((p) => p.severity === 'error');
+    return { item: doubtful ? null : item, problems };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/parse.ts
+
+
+
+
+// Manifests through the yaml library and the zod schema: any YAML, and every
+// problem worded for the user. The loader and the single-file API both come
+// here, so there is one reader and one schema.
+
+/** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
+function readDefaults(file, text) {
+    return asDefaults(read_yaml_readSource(file, text));
+}
+/** Checks a manifest's merged value with the zod schema; problems point into the files. */
+function checkWithSchema(value, positions, start) {
+    const parsed = manifestSchema.safeParse(value);
+    if (parsed.success)
+        return { manifest: parsed.data };
+    return { problems: new IssueMapper(manifestSchema, value, positions, start).map(parsed.error.issues) };
+}
+/**
+ * Validates one parsed manifest with its defaults (outermost folder first) and
+ * normalizes it. Problems of the defaults files themselves are not repeated here.
+ */
+function validateSource(source, defaults = []) {
+    const layered = validate_layer(source, defaults);
+    if (layered === null)
+        return { item: null, problems: [...source.problems] };
+    const start = { file: source.file, line: 1, column: 1 };
+    return conclude(layered, checkWithSchema(layered.value, layered.positions, start));
+}
+/**
+ * Parses, validates and normalizes one manifest's text. `defaults` are the
+ * texts of the `_defaults.yml` files that apply to it, outermost folder first.
+ * `file` is reported as given (use a workspace-relative path with `/`).
+ */
+function parseManifest(file, text, defaults = []) {
+    const layers = defaults.map((d) => readDefaults(d.file, d.text));
+    const result = validateSource(readSource(file, text), layers);
+    const problems = [...layers.flatMap((l) => l.problems), ...result.problems];
+    // In file order first (defaults, then the manifest), then by position.
+    const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
+    problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
+    return { item: result.item, problems };
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/load.ts
-// Synchronous file calls on purpose: a validate run reads a handful of small
-// files, and node:fs/promises alone (streams, readline) costs several
-// milliseconds of the action's start-up.
-
-
 
 
 
@@ -3599,11 +3818,8 @@ async function walkPattern(cwd, pattern, skipped) {
 
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
-//
-// Each file takes the fast paths first: read-simple.ts reads the plain block
-// YAML manifests are written in, accept.ts checks a valid manifest. What they
-// leave goes to the yaml library and the zod schema (parse.ts), imported on
-// first need: a run of plain, valid manifests loads neither.
+// Every file is read by the yaml library and checked by the zod schema
+// (parse.ts); the files are matched by Node's own `fs.promises.glob`.
 const DEFAULT_PATTERN = 'content/**/*.{yml,yaml}';
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -3650,7 +3866,7 @@ function locationOfByte(file, bytes, offset) {
 function mib(bytes) {
     return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
-class load_Reader {
+class Reader {
     #cwd;
     #root;
     #max;
@@ -3672,7 +3888,7 @@ class load_Reader {
         const start = { file, line: 1, column: 1 };
         const fail = (code, message) => ({
             kind: 'problem',
-            problem: (0,tree/* problemAt */.l4)(start, code, message),
+            problem: problemAt(start, code, message),
         });
         if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
             return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
@@ -3713,45 +3929,21 @@ class load_Reader {
         if (bad !== -1) {
             return {
                 kind: 'problem',
-                problem: (0,tree/* problemAt */.l4)(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
+                problem: problemAt(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
             };
         }
         return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
     }
 }
-const importFullPath = () => Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(377), __webpack_require__.e(708)]).then(__webpack_require__.bind(__webpack_require__, 708));
-let fullPath;
-/** The yaml library and the zod schema, loaded once, by the first file that needs them. */
-function full() {
-    return (fullPath ??= importFullPath());
-}
-async function readTree(file, text) {
-    return readSimpleSource(file, text) ?? (await full()).readSource(file, text);
-}
-/** Validates one read manifest with its defaults (outermost folder first) and normalizes it. */
-async function load_validate(source, defaults) {
-    const layered = (0,validate/* layer */.qd)(source, defaults);
-    if (layered === null)
-        return { item: null, problems: [...source.problems] };
-    const manifest = acceptManifest(layered.value);
-    if (manifest !== null)
-        return (0,validate/* conclude */.Ep)(layered, { manifest });
-    const start = { file: source.file, line: 1, column: 1 };
-    return (0,validate/* conclude */.Ep)(layered, (await full()).checkWithSchema(layered.value, layered.positions, start));
-}
-/** The matched files, sorted; the walk answers the usual patterns, `fs.promises.glob` the rest. */
+/** The matched files, sorted in code-point order so every run sees them alike. */
 async function discover(cwd, pattern) {
-    const walked = await walkPattern(cwd, pattern, SKIPPED_DIRS);
-    if (walked !== null)
-        return walked.sort(byCodePoint);
     return (await globPattern(cwd, pattern)).sort(byCodePoint);
 }
 /** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
 async function globPattern(cwd, pattern) {
     const found = new Set();
     const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
-    const { glob } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 1455, 23));
-    for await (const entry of glob(pattern, { cwd, exclude })) {
+    for await (const entry of (0,promises_.glob)(pattern, { cwd, exclude })) {
         found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
     }
     return [...found];
@@ -3792,7 +3984,7 @@ function crossFileProblems(items) {
                 const shown = others.length > 3
                     ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
                     : others.join(', ');
-                problems.push((0,tree/* problemAt */.l4)(item.locations[field] ?? item.location, code, sentence(value, shown), field));
+                problems.push(problemAt(item.locations[field] ?? item.location, code, sentence(value, shown), field));
             }
         }
     };
@@ -3818,7 +4010,7 @@ function dedupeAndSort(problems) {
  */
 async function loadManifests(options) {
     const cwd = external_node_path_default().resolve(options.cwd);
-    const reader = new load_Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const reader = new Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
     const defaultsOf = new Map();
@@ -3838,7 +4030,7 @@ async function loadManifests(options) {
         if (read.kind === 'problem')
             return { file, item: null, problems: [read.problem] };
         const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
-        return { file, ...(await load_validate(await readTree(file, read.text), layers)) };
+        return { file, ...validateSource(read_yaml_readSource(file, read.text), layers) };
     });
     const problems = [];
     for (const layer of await Promise.all(defaultsOf.values()))
@@ -3872,13 +4064,13 @@ async function readFolderDefaults(reader, folder) {
         if (read.kind === 'problem')
             found.push({ file, root: null, problems: [read.problem] });
         else
-            found.push((0,validate/* asDefaults */.RJ)(await readTree(file, read.text)));
+            found.push(readDefaults(file, read.text));
     }
     const [first, second] = found;
     if (first === undefined)
         return null;
     if (second !== undefined) {
-        first.problems.push((0,tree/* problemAt */.l4)({ file: second.file, line: 1, column: 1 }, 'duplicate_defaults', `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
+        first.problems.push(problemAt({ file: second.file, line: 1, column: 1 }, 'duplicate_defaults', `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
     }
     return first;
 }
@@ -3898,9 +4090,9 @@ async function importStages() {
         __webpack_require__.e(/* import() */ 649).then(__webpack_require__.bind(__webpack_require__, 8649)),
         __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
         __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
-        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(65)]).then(__webpack_require__.bind(__webpack_require__, 7065)),
+        __webpack_require__.e(/* import() */ 65).then(__webpack_require__.bind(__webpack_require__, 7065)),
         __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
-        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(203)]).then(__webpack_require__.bind(__webpack_require__, 1203)),
+        __webpack_require__.e(/* import() */ 203).then(__webpack_require__.bind(__webpack_require__, 1203)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
 }
@@ -4148,6 +4340,24 @@ async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, clie
     }
 }
 
+// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
+var markdown = __webpack_require__(3685);
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+// The job summary: the same Markdown as the PR comment, with every script
+// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
+// step-summary limit (counted in bytes). Room is kept for the redaction of
+// secrets and signed URLs, which may change the length slightly.
+const MARGIN = 4 * 1024;
+function summaryMarkdown(report, context, extras) {
+    const notes = [...(context.notes ?? [])];
+    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
+    if (hidden > 0) {
+        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
+    }
+    return `${(0,markdown.renderReport)(report, { ...context, notes }, { target: 'summary', limit: markdown.SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
+}
+
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -4164,17 +4374,16 @@ var version = __webpack_require__(311);
 
 
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
-// job summary, PR comment. Modules a mode does not need (the service client
-// with undici, the GitHub REST calls, crypto) are imported only when needed,
-// so `validate` starts in well under 100 ms.
+// job summary, PR comment. The service client and the GitHub client are
+// imported by the modes that talk to them: a `validate` run loads neither.
 /** The run's one failure, thrown after everything that succeeded has been reported. */
 class RunFailed extends Error {
     name = 'RunFailed';
 }
 /** The action's one entry point; the only place that fails the step. */
-async function run(options = {}) {
-    const env = options.env ?? process.env;
-    const commands = new WorkflowCommands({ env, ...(options.write ? { write: options.write } : {}) });
+async function run() {
+    const env = process.env;
+    const commands = new WorkflowCommands();
     try {
         // Before anything else can print: the runner masks these from here on.
         commands.mask(commands.input('api-key'));
@@ -4182,11 +4391,10 @@ async function run(options = {}) {
         await runAction(commands, env);
     }
     catch (error) {
-        process.exitCode = 1;
-        commands.error(error instanceof RunFailed ? error.message : describe(error));
+        commands.fail(error instanceof RunFailed ? error.message : main_describe(error));
     }
 }
-function describe(error) {
+function main_describe(error) {
     if (error instanceof Error)
         return error.message || error.name;
     if (typeof error === 'string')
@@ -4245,7 +4453,7 @@ async function runAction(commands, env) {
             wait: inputs.wait,
             timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
             ...(inputs.shard ? { shard: inputs.shard } : {}),
-            ...(await previousVersions(decision, event, inputs, env)),
+            ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
             logger,
         });
     }
@@ -4263,7 +4471,7 @@ async function runAction(commands, env) {
         notes,
         pullRequest: decision.isPullRequest,
     };
-    if (!(await writeSummary(commands, summaryMarkdown(report, context, hidden)))) {
+    if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
         commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
     }
     if (decision.isPullRequest && inputs.comment)
@@ -4290,22 +4498,29 @@ function fileUrlFor(event) {
  * push `before`), and in the clone's history of the file. Runs with no base
  * (schedule, workflow_dispatch) have the history only.
  */
-async function previousVersions(decision, event, inputs, env) {
+async function previousVersions(decision, event, inputs, env, log) {
     if (decision.mode === 'validate')
         return {};
     if (!event.baseSha) {
         const { gitPreviousVersions } = await __webpack_require__.e(/* import() */ 528).then(__webpack_require__.bind(__webpack_require__, 528));
         return { previous: gitPreviousVersions(env.GITHUB_WORKSPACE || process.cwd(), '') };
     }
-    const { previousVersionsFor } = await __webpack_require__.e(/* import() */ 417).then(__webpack_require__.bind(__webpack_require__, 6417));
+    const [{ previousVersionsFor }, { createGitHubClient }] = await Promise.all([
+        __webpack_require__.e(/* import() */ 417).then(__webpack_require__.bind(__webpack_require__, 6417)),
+        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584)),
+    ]);
+    let github = null;
     return {
         previous: previousVersionsFor({
             cwd: env.GITHUB_WORKSPACE || process.cwd(),
             baseSha: event.baseSha,
             owner: event.owner,
             repo: event.repo,
-            apiUrl: event.apiUrl,
-            token: inputs.githubToken,
+            pullNumber: event.pullRequest?.number ?? null,
+            github: () => inputs.githubToken === ''
+                ? null
+                : (github ??= createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log })),
+            log,
         }),
     };
 }
@@ -4317,9 +4532,9 @@ async function postComment(commands, report, context, event, inputs) {
         commands.warning('No github-token was given, so the PR comment was skipped; the job summary has the report.');
         return;
     }
-    const [{ GitHubApi }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 334).then(__webpack_require__.bind(__webpack_require__, 2334)),
-        __webpack_require__.e(/* import() */ 231).then(__webpack_require__.bind(__webpack_require__, 4231)),
+    const [{ createGitHubClient }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
+        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584)),
+        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(648)]).then(__webpack_require__.bind(__webpack_require__, 7648)),
         Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3685)),
     ]);
     const marker = markerFor(inputs.shard);
@@ -4335,15 +4550,19 @@ async function postComment(commands, report, context, event, inputs) {
     // not edit the comment.
     const stable = commands.redact(renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options));
     try {
-        const api = new GitHubApi({ apiUrl: event.apiUrl, token: inputs.githubToken });
-        const outcome = await upsertStickyComment(api, { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker }, body, stable);
+        const github = createGitHubClient({
+            apiUrl: event.apiUrl,
+            token: inputs.githubToken,
+            log: (message) => commands.info(message),
+        });
+        const outcome = await upsertStickyComment(github, { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker }, body, stable);
         commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
     }
     catch (error) {
         const hint = pr.fork
             ? ' (the token of a PR from a fork is read-only)'
             : ' (does the workflow grant pull-requests: write?)';
-        commands.warning(`The PR comment could not be written${hint}: ${describe(error)}. The job summary has the report.`);
+        commands.warning(`The PR comment could not be written${hint}: ${main_describe(error)}. The job summary has the report.`);
     }
 }
 function failureMessage(report) {
@@ -4365,249 +4584,71 @@ function failureMessage(report) {
 
 /***/ }),
 
-/***/ 437:
+/***/ 7271:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Md: () => (/* binding */ mergeTrees),
-/* harmony export */   Ul: () => (/* binding */ toPlain),
-/* harmony export */   l4: () => (/* binding */ problemAt),
-/* harmony export */   p5: () => (/* binding */ FORBIDDEN_KEYS)
+/* harmony export */   Z: () => (/* binding */ suggest)
 /* harmony export */ });
-/** Keys refused in any mapping: they would write to an object's prototype. */
-const FORBIDDEN_KEYS = new Set(['__proto__']);
-function problemAt(location, code, message, field, severity = 'error') {
-    return {
-        severity,
-        code,
-        file: location.file,
-        line: location.line,
-        column: location.column,
-        ...(field === undefined ? {} : { field }),
-        message,
-    };
+// "Did you mean": the closest candidate to what a user wrote, or nothing when
+// no candidate is close enough to be a likely typo.
+function squash(value) {
+    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
-/** Deep-merges `over` onto `base`: mappings merge key by key, everything else (lists too) replaces. */
-function mergeTrees(base, over) {
-    if (base.kind !== 'map' || over.kind !== 'map')
-        return over;
-    const entries = new Map(base.entries);
-    for (const [key, entry] of over.entries) {
-        const inherited = entries.get(key);
-        entries.set(key, inherited ? { keyPos: entry.keyPos, value: mergeTrees(inherited.value, entry.value) } : entry);
-    }
-    return { kind: 'map', pos: over.pos, entries };
-}
-/** The plain value of a tree, and the position of every path in it. */
-function toPlain(root) {
-    const positions = new Map();
-    const walk = (node, path, key) => {
-        positions.set(path, key === undefined ? { value: node.pos } : { key, value: node.pos });
-        const prefix = path === '' ? '' : `${path}.`;
-        if (node.kind === 'scalar')
-            return node.value;
-        if (node.kind === 'seq')
-            return node.items.map((item, index) => walk(item, `${prefix}${index}`));
-        const object = {};
-        for (const [name, entry] of node.entries) {
-            // defineProperty: a key is always an own property, never a prototype write.
-            Object.defineProperty(object, name, {
-                value: walk(entry.value, `${prefix}${name}`, entry.keyPos),
-                enumerable: true,
-                writable: true,
-                configurable: true,
-            });
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
+function distance(a, b) {
+    const rows = a.length + 1;
+    const cols = b.length + 1;
+    const d = new Array(rows * cols).fill(0);
+    for (let i = 0; i < rows; i++)
+        d[i * cols] = i;
+    for (let j = 0; j < cols; j++)
+        d[j] = j;
+    for (let i = 1; i < rows; i++) {
+        for (let j = 1; j < cols; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
+            }
+            d[i * cols + j] = best;
         }
-        return object;
-    };
-    return { value: walk(root, ''), positions };
-}
-
-
-/***/ }),
-
-/***/ 2628:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ FLOWS),
-/* harmony export */   a: () => (/* binding */ STAGES)
-/* harmony export */ });
-const STAGES = ['draft', 'rendered', 'published'];
-const FLOWS = ['oneshot', 'stepwise'];
-
-
-/***/ }),
-
-/***/ 8434:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  RJ: () => (/* binding */ asDefaults),
-  Ep: () => (/* binding */ conclude),
-  qd: () => (/* binding */ validate_layer)
-});
-
-// EXTERNAL MODULE: ./src/manifest/tree.ts
-var tree = __webpack_require__(437);
-;// CONCATENATED MODULE: ./src/manifest/normalize.ts
-
-// A validated manifest -> the engine's desired state for one item, plus the
-// warnings about settings that cannot take effect. Absent optional fields stay
-// absent: the engine neither sends nor compares them.
-function locationsOf(positions) {
-    const locations = {};
-    for (const [path, position] of positions) {
-        if (path !== '')
-            locations[path] = position.key ?? position.value;
     }
-    return locations;
-}
-function render(video) {
-    const options = { video_id: video.source, orientation: video.orientation };
-    if (video.prefer_real_world !== undefined)
-        options.prefer_real_world = video.prefer_real_world;
-    if (video.image_overlay?.enabled !== undefined)
-        options.image_overlay_enabled = video.image_overlay.enabled;
-    if (video.image_overlay?.position !== undefined)
-        options.image_overlay_position = video.image_overlay.position;
-    if (video.zoom_effect !== undefined)
-        options.zoom_effect_enabled = video.zoom_effect;
-    if (video.subtitles !== undefined)
-        options.subtitle_settings = video.subtitles;
-    return options;
-}
-function publishOf(publish, locations, fallback) {
-    const accounts = (publish.accounts ?? []).map((account, index) => {
-        const location = locations[`publish.accounts.${index}`] ?? fallback;
-        return 'id' in account
-            ? { kind: 'id', id: account.id, location }
-            : { kind: 'name', platform: account.platform, name: account.name, location };
-    });
-    const options = {
-        privacy: publish.privacy,
-        category: publish.category,
-        made_for_kids: publish.made_for_kids,
-        age_restricted: publish.age_restricted,
-        notify_subscribers: publish.notify_subscribers,
-        ai_disclosure: publish.ai_disclosure,
-    };
-    if (publish.tiktok?.post_mode !== undefined)
-        options.tiktok_post_mode = publish.tiktok.post_mode;
-    if (publish.tiktok?.privacy !== undefined)
-        options.tiktok_privacy = publish.tiktok.privacy;
-    return { accounts, at: publish.at ?? null, options };
-}
-/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
-function normalize(file, manifest, positions) {
-    const locations = locationsOf(positions);
-    const start = { file, line: 1, column: 1 };
-    const location = locations['title'] ?? start;
-    const fields = { title: manifest.title };
-    if (manifest.description !== undefined)
-        fields.description = manifest.description;
-    if (manifest.full_text !== undefined)
-        fields.full_text = manifest.full_text;
-    if (manifest.textover !== undefined)
-        fields.textover = manifest.textover;
-    if (manifest.hashtags !== undefined)
-        fields.hashtags = manifest.hashtags;
-    if (manifest.fine_tuning !== undefined)
-        fields.fine_tuning = manifest.fine_tuning;
-    if (manifest.persona !== undefined)
-        fields.persona_id = manifest.persona;
-    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
-    const item = {
-        file,
-        location,
-        locations,
-        id: manifest.id ?? null,
-        fields,
-        stage: manifest.stage,
-        flow: manifest.flow,
-        render: render(manifest.video),
-        publish,
-    };
-    return { item, warnings: warningsOf(item) };
-}
-function warningsOf(item) {
-    const warnings = [];
-    const publishAt = item.locations['publish'];
-    // Only a publish block written in the manifest itself is worth a warning:
-    // one inherited from a defaults file is meant for the published items.
-    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
-        warnings.push((0,tree/* problemAt */.l4)(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
-    }
-    const accounts = item.publish?.accounts ?? [];
-    const tiktokAt = item.locations['publish.tiktok'];
-    if (tiktokAt !== undefined &&
-        tiktokAt.file === item.file &&
-        accounts.length > 0 &&
-        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
-        warnings.push((0,tree/* problemAt */.l4)(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
-    }
-    const seen = new Map();
-    accounts.forEach((account, index) => {
-        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
-        const first = seen.get(key);
-        if (first === undefined) {
-            seen.set(key, index);
-            return;
-        }
-        warnings.push((0,tree/* problemAt */.l4)(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
-    });
-    return warnings;
-}
-
-;// CONCATENATED MODULE: ./src/manifest/validate.ts
-
-
-/** Fields that identify one item; a defaults file shared by many manifests cannot set them. */
-const IDENTITY_FIELDS = ['title', 'id'];
-/** A `_defaults.yml` as read: like a manifest, minus the identity fields, and empty is harmless. */
-function asDefaults(source) {
-    const { file, root } = source;
-    const problems = source.problems.filter((p) => p.code !== 'empty_file');
-    if (root === null || root.kind !== 'map')
-        return { file, root: null, problems };
-    const entries = new Map(root.entries);
-    for (const key of IDENTITY_FIELDS) {
-        const entry = entries.get(key);
-        if (entry === undefined)
-            continue;
-        problems.push((0,tree/* problemAt */.l4)(entry.keyPos, 'defaults_identity', `${key} cannot be set in a defaults file; each manifest sets its own ${key}`, key));
-        entries.delete(key);
-    }
-    return { file, root: { ...root, entries }, problems };
-}
-/** Merges the defaults (outermost folder first) under the manifest; null when the manifest could not be read. */
-function validate_layer(source, defaults = []) {
-    if (source.root === null)
-        return null;
-    let merged = null;
-    for (const { root } of defaults) {
-        if (root !== null)
-            merged = merged === null ? root : (0,tree/* mergeTrees */.Md)(merged, root);
-    }
-    merged = merged === null ? source.root : (0,tree/* mergeTrees */.Md)(merged, source.root);
-    return { source, defaults, ...(0,tree/* toPlain */.Ul)(merged) };
+    return d[rows * cols - 1];
 }
 /**
- * The outcome once the layered value is checked. Problems of the defaults
- * files themselves are not repeated here, but they leave the item in doubt.
+ * The candidate the user most likely meant: the same word in other casing, the
+ * same word in another spelling convention (`notifySubscribers` ->
+ * `notify_subscribers`), or the nearest one within a few typos.
  */
-function conclude(layered, checked) {
-    const { source, defaults, positions } = layered;
-    const problems = [...source.problems];
-    if ('problems' in checked)
-        return { item: null, problems: [...problems, ...checked.problems] };
-    const { item, warnings } = normalize(source.file, checked.manifest, positions);
-    problems.push(...warnings);
-    // A broken defaults file leaves the desired state of every manifest below it in doubt.
-    const doubtful = [...problems, ...defaults.flatMap((d) => d.problems)].some((p) => p.severity === 'error');
-    return { item: doubtful ? null : item, problems };
+function suggest(input, candidates) {
+    if (candidates.includes(input))
+        return input;
+    const lower = input.toLowerCase();
+    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
+    if (sameCase !== undefined)
+        return sameCase;
+    const squashed = squash(input);
+    if (squashed === '')
+        return undefined;
+    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
+    if (sameWord !== undefined)
+        return sameWord;
+    let best;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const target = squash(candidate);
+        // Allow about one typo per three letters, at least one.
+        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
+        if (Math.abs(target.length - squashed.length) > limit)
+            continue;
+        const d = distance(squashed, target);
+        if (d <= limit && d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
 }
 
 

@@ -1,0 +1,22 @@
+// The floor of a validate run: the same libraries the action loads
+// (@actions/core, yaml, zod), the same glob, the same files parsed and
+// checked, and nothing else. bench/cold-start.ts bundles it with ncc as the
+// action is bundled, and times the two side by side.
+import * as core from '@actions/core';
+import { glob, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { parseDocument } from 'yaml';
+import * as z from 'zod';
+
+const manifest = z.looseObject({ title: z.string().min(1) });
+const cwd = process.env.GITHUB_WORKSPACE ?? process.cwd();
+let count = 0;
+for await (const file of glob(core.getInput('manifests'), { cwd })) {
+  const document = parseDocument(await readFile(join(cwd, file), 'utf8'));
+  if (basename(file).startsWith('_defaults.')) continue; // read, as the action reads it; not a manifest
+  const parsed = manifest.safeParse(document.toJS());
+  if (!parsed.success) core.error(`${file}: ${parsed.error.message}`);
+  count++;
+}
+core.setOutput('changed', 'false');
+core.info(`validate: ${count} manifests parsed`);

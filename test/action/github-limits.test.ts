@@ -1,0 +1,48 @@
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
+import { requireDist, ROOT, runAction, samePullRequest } from '../support/runner.ts';
+
+// GitHub answers as it does on a bad day: a 502 from its front end, then a
+// secondary rate limit with retry-after. The bundled action waits (the wait
+// unit shrunk to a millisecond per second) and writes the comment once.
+
+let emulator: Emulator | null = null;
+let github: GitHubFake | null = null;
+
+beforeAll(() => requireDist());
+afterEach(async () => {
+  await Promise.all([emulator?.close(), github?.close()]);
+  emulator = github = null;
+});
+
+describe("dist/index.js and GitHub's limits", () => {
+  it('writes the sticky comment once through a 502 and a secondary rate limit', async () => {
+    emulator = await startEmulator({ rateLimit: null });
+    github = await startGitHubFake();
+    github.fault(
+      { method: 'POST', kind: 'bad_gateway' },
+      { method: 'POST', kind: 'secondary_rate_limit', seconds: 30 },
+    );
+    const workspace = await mkdtemp(join(tmpdir(), 'cac-limits-'));
+    await cp(join(ROOT, 'examples/content'), join(workspace, 'content'), { recursive: true });
+    const started = Date.now();
+    const run = await runAction({
+      workspace,
+      event: samePullRequest(),
+      apiUrl: github.apiUrl,
+      inputs: { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, 'github-token': github.token },
+      extraEnv: { CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS: '1' },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("GitHub's secondary rate limit on POST");
+    expect(run.stdout).toContain('PR comment created');
+    expect(github.comments(7)).toHaveLength(1);
+    expect(github.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([502, 403, 201]);
+    // retry-after: 30 was honoured in shrunk form, not slept through.
+    expect(Date.now() - started).toBeLessThan(25_000);
+  });
+});
