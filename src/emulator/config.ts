@@ -1,4 +1,5 @@
 // Options resolved once into one typed object, and the emulator's clock.
+import type { BehaviourOptions } from './behaviours.ts';
 import type { EmulatorOptions, FailureRule, ListingOptions, ShapeOptions } from './types.ts';
 
 export interface Config {
@@ -14,6 +15,7 @@ export interface Config {
   listing: ListingOptions & { maxPageSize: number };
   shapes: ShapeOptions;
   failures: FailureRule[];
+  behaviours: BehaviourOptions;
 }
 
 /** Prices per phase in credits (A30). */
@@ -54,6 +56,10 @@ export function resolveOptions(options: EmulatorOptions): Config {
     listing: { ...options.listing, maxPageSize },
     shapes: { ...options.shapes },
     failures: (options.failures ?? []).map((rule) => ({ ...rule })),
+    behaviours: {
+      ...options.behaviours,
+      queueMs: nonNegative('behaviours.queueMs', options.behaviours?.queueMs, 0),
+    },
   };
 }
 
