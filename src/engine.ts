@@ -93,6 +93,12 @@ export interface EngineOptions {
   poll?: PollPolicy;
   /** Detail reads in flight at once while observing; default 32. */
   readConcurrency?: number;
+  /** A publish.at missed by more than this is held, not published (the `late-window` input); default 24 h. */
+  lateWindowMs?: number;
+  /** How long a lost create is looked for before it is sent again; default the client's retry deadline. */
+  createLookMs?: number;
+  /** How long a dispatched job may stay queued before the run stops waiting for it; default 120 s. */
+  startWaitMs?: number;
 }
 
 export interface RunReport {
@@ -231,6 +237,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
         permissions: options.permissions,
         cancelRunning: options.cancelRunning,
         match,
+        ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
       },
     );
     report.plan = plan;
@@ -298,6 +305,8 @@ async function execute(
     logger,
     clock,
     ...(options.poll ? { poll: options.poll } : {}),
+    ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
+    ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
   });
   const byFile = new Map(runs.map((run) => [run.item.file, run]));
   const allRuns: ItemRun[] = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));

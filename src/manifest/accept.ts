@@ -29,12 +29,13 @@ const MANIFEST_KEYS = keys(
 const VIDEO_KEYS = keys('source orientation prefer_real_world image_overlay zoom_effect subtitles');
 const OVERLAY_KEYS = keys('enabled position');
 const PUBLISH_KEYS = keys(
-  'accounts at privacy category made_for_kids age_restricted notify_subscribers ai_disclosure tiktok',
+  'accounts at late privacy category made_for_kids age_restricted notify_subscribers ai_disclosure tiktok',
 );
 const TIKTOK_KEYS = keys('post_mode privacy');
 const ID_KEYS = keys('id');
 const NAME_KEYS = keys('platform name');
 const POST_MODES = ['direct', 'draft'] as const;
+const LATE = ['hold', 'publish'] as const;
 
 function keys(names: string): ReadonlySet<string> {
   return new Set(names.split(' '));
@@ -93,6 +94,7 @@ function publish(value: unknown): Publish {
   const result = defined({
     accounts: optional(p.accounts, (list) => array(list, account)),
     at: optional(p.at, instant),
+    late: optional(p.late, oneOf(LATE)),
     privacy: optional(p.privacy, nonEmpty) ?? 'public',
     category: optional(p.category, category) ?? '22',
     made_for_kids: optional(p.made_for_kids, flag) ?? false,

@@ -1,19 +1,27 @@
 import {
   FAILED_STATUSES,
-  GENERATING_STATUSES,
   RENDERED_STATUSES,
   SCOPES,
-  TERMINAL_STATUSES,
   type Account,
   type ContentDetail,
   type ContentStatus,
   type ContentSummary,
+  type PublishOptions,
   type Scope,
 } from '../api/types.ts';
 import type { Permissions } from '../engine.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { resolveAccounts } from './accounts.ts';
-import { SCRIPT_FIELDS, createFields, fieldChanges, settingsChanges } from './diff.ts';
+import {
+  SCRIPT_FIELDS,
+  createFields,
+  fieldChanges,
+  sameValue,
+  serviceText,
+  settingsChanges,
+} from './diff.ts';
+import { isMarkedDuplicate } from './duplicates.ts';
+import { RUNNING_STATUSES, mayBeInFlight, uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched, type MatchOptions } from './identity.ts';
 import type { Drift, Hold, Mode, Plan, PlanItem, PublicationTarget, RenderReason, Step } from './types.ts';
 
@@ -33,6 +41,10 @@ export interface PlanContext {
   permissions: Permissions;
   cancelRunning: boolean;
   match?: MatchOptions;
+  /** A publish.at missed by more than this is held; default 24 h. */
+  lateWindowMs?: number;
+  /** file → publication settings of the manifest version that was published (the base commit's). */
+  publishedWith?: ReadonlyMap<string, Omit<PublishOptions, 'account_ids'>>;
 }
 
 interface Planned {
@@ -49,18 +61,40 @@ function publicationOf(item: DesiredItem, accounts: Account[]): PublicationTarge
   };
 }
 
-function betweenPhases(detail: ContentDetail): boolean {
-  return (
-    detail.progress !== null &&
-    !GENERATING_STATUSES.has(detail.status) &&
-    !TERMINAL_STATUSES.has(detail.status)
-  );
+const DAY_MS = 86_400_000;
+
+/** Default late window: a publish.at missed by more than this is held (the `late-window` input). */
+export const DEFAULT_LATE_WINDOW_MS = DAY_MS;
+
+/** Accounts attached to a published video that differ from the manifest's, as drift. */
+function accountsDrift(detail: ContentDetail, target: PublicationTarget | null): Drift[] {
+  if (target === null || detail.accounts.length === 0) return [];
+  const remote = new Set(detail.accounts.map((account) => account.id));
+  const desired = new Set(target.accounts.map((account) => account.id));
+  const same = remote.size === desired.size && [...desired].every((id) => remote.has(id));
+  if (same) return [];
+  const name = (account: Account): string => `${account.platform} ${account.name}`;
+  return [{ field: 'accounts', remote: detail.accounts.map(name), desired: target.accounts.map(name) }];
+}
+
+/** Publication settings changed since the published version of the manifest, as drift. */
+function publishDrift(item: DesiredItem, context: PlanContext): Drift[] {
+  const before = context.publishedWith?.get(item.file);
+  const now = item.publish?.options;
+  if (before === undefined || now === undefined) return [];
+  const keys = Object.keys({ ...before, ...now }) as (keyof typeof now)[];
+  const changed = keys.filter((key) => !sameValue(before[key], now[key]));
+  if (changed.length === 0) return [];
+  const pick = (options: typeof now): Record<string, unknown> =>
+    Object.fromEntries(changed.map((key) => [key, options[key] ?? null]));
+  return [{ field: 'publish', remote: pick(before), desired: pick(now) }];
 }
 
 /** What the service must do for one item, before permissions are taken into account. */
 function planSteps(
   item: DesiredItem,
   detail: ContentDetail | null,
+  summary: ContentSummary | null,
   target: PublicationTarget | null,
   context: PlanContext,
 ): Planned {
@@ -74,26 +108,29 @@ function planSteps(
     steps.push({ kind: 'create', fields: createFields(item.fields) });
     status = 'NEW';
     reason = 'never_rendered';
-  } else if (betweenPhases(detail)) {
-    // A run is in flight between two phases (progress is null only when none
-    // is): a one-shot publication passes through VIDEO_PROCESSED. Wait for it
-    // and plan the item again on the next run; never upload beside it.
-    return { steps: [{ kind: 'wait', status: detail.status }], holds, drift };
   } else {
     status = detail.status;
     const changes = fieldChanges(item.fields, detail);
     const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
+    if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress)) {
+      // A run between two phases, or the stale snapshot of a run that parked:
+      // the wait tells them apart. Edits wait for the next run; what is left
+      // (a render of a parked voiceover, an upload) goes on from where it parked.
+      steps.push({ kind: 'wait', status });
+      if (changes.length > 0) return { steps, holds, drift };
+    }
     if (status === 'UPLOADED') {
-      // The published video cannot change (A16): script and settings differences are drift.
+      // The published video cannot change (A16): script, settings and publication differences are drift.
       for (const change of changes) {
         if (SCRIPT_FIELDS.has(change.field))
           drift.push({ field: change.field, remote: change.from, desired: change.to });
       }
       drift.push(...settingsChanges(item.render, detail.video_settings));
+      drift.push(...accountsDrift(detail, target), ...publishDrift(item, context));
       const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
       if (edits.length > 0) steps.push({ kind: 'edit', changes: edits, cancelGeneration: false });
     } else if (changes.length > 0) {
-      if (!GENERATING_STATUSES.has(status)) {
+      if (!RUNNING_STATUSES.has(status)) {
         steps.push({ kind: 'edit', changes, cancelGeneration: false });
         if (scriptChanged) {
           status = 'NEW';
@@ -110,20 +147,32 @@ function planSteps(
     }
   }
 
-  if (GENERATING_STATUSES.has(status)) {
-    steps.push({ kind: 'wait', status });
-  }
+  const running = RUNNING_STATUSES.has(status);
+  if (running) steps.push({ kind: 'wait', status });
   if (item.stage === 'draft') return { steps, holds, drift };
 
-  const due =
-    target !== null && (item.publish?.at == null || Date.parse(item.publish.at) <= context.now.getTime());
+  const at = item.publish?.at ?? null;
+  const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
+  const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
+  const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
+  const due = target !== null && passedMs >= 0 && !late;
   const scheduled = (): void => {
-    if (target !== null && !due && item.publish?.at) holds.push({ kind: 'scheduled', at: item.publish.at });
+    if (target === null || due || at === null) return;
+    holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / DAY_MS) } : { kind: 'scheduled', at });
+  };
+  // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
+  const cannotCarry = target === null ? [] : uploadCannotCarry(target.options);
+  const upload = (retry: boolean): void => {
+    if (target === null || !due) return;
+    if (cannotCarry.length > 0) holds.push({ kind: 'upload_cannot_carry', fields: cannotCarry });
+    else if (retry && summary?.published_url)
+      holds.push({ kind: 'partly_published', platform: summary.published_platform ?? 'an account' });
+    else steps.push({ kind: 'upload', publish: target, retry });
   };
 
-  if (reason === null && status !== 'UPLOADED' && !GENERATING_STATUSES.has(status)) {
+  if (reason === null && status !== 'UPLOADED' && !running) {
     if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD') reason = 'retry_failed';
-    else if (status === 'NEW') reason = 'never_rendered';
+    else if (status === 'NEW' || status === 'AUDIO_PROCESSED') reason = 'never_rendered';
     else if (
       RENDERED_STATUSES.has(status) &&
       detail !== null &&
@@ -133,28 +182,48 @@ function planSteps(
     }
   }
 
-  if (GENERATING_STATUSES.has(status)) {
+  if (running) {
     // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
     if (target !== null && status !== 'UPLOADING') {
-      if (due && item.flow === 'stepwise') steps.push({ kind: 'upload', publish: target, retry: false });
+      if (item.flow === 'stepwise') upload(false);
       scheduled();
     }
   } else if (reason !== null) {
-    steps.push({
-      kind: 'render',
-      reason,
-      render: item.render,
-      publish: item.flow === 'oneshot' && due ? target : null,
-    });
-    if (target !== null && due && item.flow === 'stepwise')
-      steps.push({ kind: 'upload', publish: target, retry: false });
+    const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
+    if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !due && !late) {
+      // Rendering now would park a video that no upload may publish as asked: render at publish.at.
+      scheduled();
+      return { steps, holds, drift };
+    }
+    steps.push({ kind: 'render', reason, render: item.render, publish: oneRequest && due ? target : null });
+    if (!oneRequest) upload(false);
     scheduled();
   } else if (RENDERED_STATUSES.has(status) && target !== null) {
     // Already rendered: publish with an upload, never by rendering again.
-    if (due) steps.push({ kind: 'upload', publish: target, retry: status === 'FAILED_UPLOAD' });
+    upload(status === 'FAILED_UPLOAD');
     scheduled();
   }
   return { steps, holds, drift };
+}
+
+/** How a publication goes out: in the generation request, or with an upload. */
+function publishVia(
+  item: DesiredItem,
+  planned: Planned,
+  target: PublicationTarget | null,
+): PlanItem['publishVia'] {
+  if (target === null) return null;
+  for (const step of planned.steps) {
+    if (step.kind === 'render' && step.publish !== null) return 'oneshot';
+    if (step.kind === 'upload') return 'upload';
+  }
+  if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
+    return null;
+  const cannotCarry = uploadCannotCarry(target.options).length > 0;
+  // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
+  // request with the render when the upload cannot carry the settings.
+  const rendered = planned.steps.some((step) => step.kind === 'render');
+  return item.flow === 'stepwise' && cannotCarry && !rendered ? 'oneshot' : 'upload';
 }
 
 /** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
@@ -202,12 +271,56 @@ export function scopesFor(steps: readonly Step[]): Scope[] {
   return SCOPES.filter((scope) => needed.has(scope));
 }
 
+/**
+ * An unmanaged item whose full_text is this new manifest's: most likely the
+ * same video under a title that changed where no history shows it.
+ */
+function renameOf(matched: Matched, unmanaged: readonly ContentSummary[]): ContentSummary | null {
+  const text = matched.item.fields.full_text;
+  if (matched.remote !== null || matched.item.id !== null || text === undefined) return null;
+  const wanted = serviceText(text);
+  if (wanted === '') return null;
+  return (
+    unmanaged.find((summary) => summary.full_text !== null && serviceText(summary.full_text) === wanted) ??
+    null
+  );
+}
+
+/** TikTok's defaults for post mode and privacy are not shown: a publication without them is warned about. */
+function tiktokWarning(
+  item: DesiredItem,
+  target: PublicationTarget | null,
+  detail: ContentDetail | null,
+): Problem[] {
+  if (target === null || detail?.status === 'UPLOADED') return [];
+  if (!target.accounts.some((account) => account.platform === 'TikTok')) return [];
+  const options = target.options;
+  if (options.tiktok_post_mode !== undefined && options.tiktok_privacy !== undefined) return [];
+  const at = item.locations['publish.accounts'] ?? item.locations['publish'] ?? item.location;
+  return [
+    {
+      severity: 'warning',
+      code: 'tiktok_defaults',
+      file: item.file,
+      line: at.line,
+      column: at.column,
+      field: 'publish.tiktok',
+      message:
+        'This item publishes to TikTok without publish.tiktok.post_mode and publish.tiktok.privacy; the ' +
+        "service's defaults for them are not documented, so the video may be posted directly and publicly. " +
+        'Set both, for example tiktok: {post_mode: draft, privacy: SELF_ONLY}.',
+    },
+  ];
+}
+
 function planOne(
   matched: Matched,
   observed: Observed,
   context: PlanContext,
+  unmanaged: readonly ContentSummary[],
 ): { item: PlanItem; problems: Problem[] } {
   const { item, remote } = matched;
+  const renamed = renameOf(matched, unmanaged);
   const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
   const resolved =
     // Accounts are checked whenever they are named, even while the stage stays below published.
@@ -218,7 +331,9 @@ function planOne(
   const unreadable = remote !== null && detail === null;
   const planned: Planned = unreadable
     ? { steps: [], holds: [], drift: [] }
-    : restrict(planSteps(item, detail, target, context), context);
+    : renamed !== null
+      ? { steps: [], holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }], drift: [] }
+      : restrict(planSteps(item, detail, remote, target, context), context);
   const problems = unreadable
     ? [
         {
@@ -249,9 +364,10 @@ function planOne(
       holds: planned.holds,
       drift: planned.drift,
       publishAt: item.publish?.at ?? null,
+      publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
       script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
     },
-    problems: [...resolved.problems, ...problems],
+    problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
   };
 }
 
@@ -260,8 +376,12 @@ export function plan(desired: readonly DesiredItem[], observed: Observed, contex
   const matching = matchItems(desired, observed.contents, context.match);
   const problems: Problem[] = [...matching.problems];
   const items: PlanItem[] = [];
+  const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));
+  const unmanaged = observed.contents.filter(
+    (summary) => unclaimed.has(summary.id) && !isMarkedDuplicate(summary.title),
+  );
   for (const matched of matching.matched) {
-    const one = planOne(matched, observed, context);
+    const one = planOne(matched, observed, context, unmanaged);
     items.push(one.item);
     problems.push(...one.problems);
   }

@@ -50,11 +50,27 @@ export type Hold =
   /** The item moved on the service between planning and applying: nothing was sent; the next run plans it again. */
   | { kind: 'changed_since_plan'; planned: ContentStatus; found: ContentStatus }
   /** A stepwise script differs from the one the plan showed: it is not rendered unreviewed. */
-  | { kind: 'script_changed_since_plan' };
+  | { kind: 'script_changed_since_plan' }
+  /** publish.at passed longer ago than the late window: publishing now would surprise (`publish.late: publish` overrides). */
+  | { kind: 'late'; at: string; days: number }
+  /**
+   * A rendered video whose publication settings (manifest names) the upload
+   * endpoint is not shown to carry: uploading would publish wider than asked.
+   */
+  | { kind: 'upload_cannot_carry'; fields: string[] }
+  /** FAILED_UPLOAD after a publication reached some account: which ones is not knowable, so nothing is resent. */
+  | { kind: 'partly_published'; platform: string }
+  /** A new manifest whose full_text is an unmanaged item's: creating it would make a second item. */
+  | { kind: 'looks_like_rename'; id: string; title: string }
+  /** The service accepted a generation or upload but did not start it within the wait. */
+  | { kind: 'not_started'; status: ContentStatus }
+  /** Another run created the same title at the same time; this run's item was marked and left alone. */
+  | { kind: 'duplicate_marked'; id: string; title: string; winner: string };
 
 /** A difference that apply will not fix: the video is already published. */
 export interface Drift {
-  field: ManagedField | 'video_settings';
+  /** `accounts` and `publish` (privacy and other publication settings): changed after publication. */
+  field: ManagedField | 'video_settings' | 'accounts' | 'publish';
   remote: unknown;
   desired: unknown;
 }
@@ -81,6 +97,11 @@ export interface PlanItem {
   drift: Drift[];
   /** publish.at when the manifest sets one. */
   publishAt: string | null;
+  /**
+   * How the publication goes out: inside the one-shot generation request, or
+   * with POST /contents/upload; null when this item publishes nothing.
+   */
+  publishVia?: 'oneshot' | 'upload' | null;
   /** The script reviewers read: the manifest's textover, else the service's. */
   script: { desired: string | null; remote: string | null };
 }

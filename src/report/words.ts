@@ -68,12 +68,48 @@ export function holdText(hold: Hold): string {
       return 'its script changed on the service after the plan was made; not rendered in this run';
     case 'changed_since_plan':
       return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+    case 'late':
+      return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
+    case 'upload_cannot_carry':
+      return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
+    case 'partly_published':
+      return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
+    case 'looks_like_rename':
+      return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
+    case 'not_started':
+      return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
+    case 'duplicate_marked':
+      return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
   }
 }
 
+/** How a plan item's publication goes out, for the plan table. */
+export function publishViaText(via: 'oneshot' | 'upload'): string {
+  return via === 'oneshot'
+    ? 'publishes in the generation request'
+    : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+}
+
+const DRIFT_FIELDS: Partial<Record<Drift['field'], string>> = {
+  video_settings: 'video settings',
+  accounts: 'accounts',
+  publish: 'publish settings',
+};
+
 export function driftText(drift: Drift, compact = false): string {
-  const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
+  const field = DRIFT_FIELDS[drift.field] ?? drift.field;
+  if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
+    return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
   return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+
+function driftValue(value: unknown): string {
+  if (Array.isArray(value)) return value.join(', ');
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, entry]) => `${key} ${String(entry)}`)
+      .join(', ');
+  return String(value);
 }
 
 /** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */

@@ -340,6 +340,7 @@ const FULL = {
   publish: {
     accounts: [{ id: 'a1' }, { platform: 'TikTok', name: 'n' }],
     at: '2030-06-01T15:00:00+02:00',
+    late: 'publish',
     privacy: 'unlisted',
     category: 27,
     made_for_kids: false,
