@@ -4,7 +4,7 @@ import type { Problem } from '../manifest/types.ts';
 import type { PlanItem, RemoteRef, Step } from '../plan/types.ts';
 import { diffLines } from './diff.ts';
 import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
-import { driftText, holdText, stepText, type Labels } from './words.ts';
+import { driftText, holdText, publishViaText, resultNotes, stepText, type Labels } from './words.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -246,7 +246,7 @@ function resultTable(report: RunReport, context: ReportContext, layout: Layout):
   const lines = new Map((report.plan?.items ?? []).map((item) => [item.file, item.line]));
   const rows = items.map((item) => {
     const published = item.publishedUrls.map((p) => link(p.platform, safeUrl(p.url))).join(', ');
-    const problem = item.lastError ?? item.error;
+    const problem = [item.lastError ?? item.error, ...resultNotes(item)].filter(Boolean).join('; ');
     return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
   });
   return [
@@ -309,7 +309,8 @@ const markdownLabels: Labels = {
 function notesText(item: PlanItem, layout: Layout): string {
   const notes = [
     ...item.holds.map((hold) => inlineText(holdText(hold))),
-    ...item.drift.map((drift) => driftText(drift, layout.compact)),
+    ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
+    ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
   ];
   return notes.join('; ');
 }

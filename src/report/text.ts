@@ -1,7 +1,7 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
 import { OUTCOMES, type ApplyResult, type ItemResult, type Outcome } from '../apply/types.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
-import { driftText, holdText, stepText, type Labels } from './words.ts';
+import { driftText, holdText, publishViaText, resultNotes, stepText, type Labels } from './words.ts';
 
 // Plans and results for a terminal: plain text, aligned columns, colour only
 // when asked (the CLI asks when stdout is a TTY and NO_COLOR is unset). The
@@ -85,6 +85,7 @@ function itemNotes(item: PlanItem): string {
   if (item.match === 'renamed' && item.renamedFrom !== null) notes.push(`renamed from "${item.renamedFrom}"`);
   if (item.match === 'pinned') notes.push('pinned by id');
   notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
+  if (item.publishVia) notes.push(publishViaText(item.publishVia));
   return notes.join('; ');
 }
 
@@ -186,6 +187,11 @@ export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN)
   if (published.length > 0) {
     lines.push('', 'Published:');
     for (const url of published) lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}`);
+  }
+  const noted = result.items.filter((item) => resultNotes(item).length > 0);
+  if (noted.length > 0) {
+    lines.push('', 'Notes:');
+    for (const item of noted) for (const text of resultNotes(item)) lines.push(`  ${item.file}: ${text}`);
   }
   const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
   if (failures.length > 0) {

@@ -1,3 +1,5 @@
+import type { ServiceTermsNote } from '../apply/readback.ts';
+import type { ItemResult } from '../apply/types.ts';
 import type { Drift, FieldChange, Hold, PublicationTarget, RenderReason, Step } from '../plan/types.ts';
 
 // The words for a plan, shared by the terminal and the Markdown reports so
@@ -81,6 +83,23 @@ export function holdText(hold: Hold): string {
     case 'duplicate_marked':
       return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
   }
+}
+
+/** A value the service stored in its own terms; said once, on the run that wrote it. */
+export function noteText(note: ServiceTermsNote): string {
+  switch (note.how) {
+    case 'normalised_text':
+      return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
+    case 'filled_defaults':
+      return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
+    case 'ignored':
+      return `the service did not take ${note.field}; it is compared by what the service reports`;
+  }
+}
+
+/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
+export function resultNotes(item: ItemResult): string[] {
+  return [...(item.holds ?? []).map(holdText), ...(item.notes ?? []).map(noteText)];
 }
 
 /** How a plan item's publication goes out, for the plan table. */
