@@ -1,4 +1,4 @@
-import { describeError } from '../api/errors.ts';
+import { ServiceError, describeError } from '../api/errors.ts';
 import { DEFAULT_RETRY } from '../api/retry.ts';
 import {
   FAILED_STATUSES,
@@ -220,7 +220,17 @@ async function runUpload(
   if (run.status === 'UPLOADED') return true; // never published twice
   if (run.status === null || !RENDERED_STATUSES.has(run.status)) return false;
   const before = run.status;
-  const dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
+  let dispatched: Dispatch;
+  try {
+    dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
+  } catch (error) {
+    // Published by another run between the look and the upload: the service refuses a second one.
+    if (!(error instanceof ServiceError && error.status === 400)) throw error;
+    const now = await context.client.taskStatus(id);
+    if (now.status !== 'UPLOADED') throw error;
+    run.status = now.status;
+    return true;
+  }
   // 'published' here means a lost answer whose upload the service shows done: this run's publication.
   run.published = dispatched !== 'running';
   return settleDispatch(run, context, dispatched, before, 'settled', false);

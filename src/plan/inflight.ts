@@ -32,16 +32,15 @@ export function parkedAfterAudio(status: ContentStatus, progress: Progress | nul
 
 /**
  * Publication settings (manifest names) that the upload endpoint is not shown
- * to carry: the interface names only account_ids, madeForKids and
- * ageRestricted there, so any other setting away from its documented default
- * could be dropped and the video published wider than asked.
+ * to carry and that decide who sees the video: the interface names only
+ * account_ids, madeForKids and ageRestricted there, so a private video or
+ * TikTok settings sent with an upload could be dropped and the video
+ * published wider than asked. (category, notify_subscribers and
+ * ai_disclosure go with the upload under their one-shot names.)
  */
 export function uploadCannotCarry(options: Omit<PublishOptions, 'account_ids'>): string[] {
   const fields: string[] = [];
   if (options.privacy !== undefined && options.privacy !== 'public') fields.push('publish.privacy');
-  if (options.category !== undefined && options.category !== '22') fields.push('publish.category');
-  if (!options.notify_subscribers) fields.push('publish.notify_subscribers');
-  if (!options.ai_disclosure) fields.push('publish.ai_disclosure');
   if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
     fields.push('publish.tiktok');
   return fields;

@@ -227,7 +227,7 @@ function publishVia(
 }
 
 /** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
-function restrict(planned: Planned, context: PlanContext): Planned {
+function restrict(planned: Planned, context: PlanContext, flow: DesiredItem['flow']): Planned {
   const { permissions, mode } = context;
   let { steps } = planned;
   const holds = [...planned.holds];
@@ -238,8 +238,11 @@ function restrict(planned: Planned, context: PlanContext): Planned {
       (step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null),
     );
     if (publishes) {
+      // A stepwise render that carries its publication (settings an upload cannot carry) would park a
+      // video that no upload may publish as asked: it waits for the run that may publish.
       steps = steps
         .filter((step) => step.kind !== 'upload')
+        .filter((step) => !(step.kind === 'render' && step.publish !== null && flow === 'stepwise'))
         .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
       holds.push({ kind: 'publish_disabled', by: publishBy });
     }
@@ -333,7 +336,7 @@ function planOne(
     ? { steps: [], holds: [], drift: [] }
     : renamed !== null
       ? { steps: [], holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }], drift: [] }
-      : restrict(planSteps(item, detail, remote, target, context), context);
+      : restrict(planSteps(item, detail, remote, target, context), context, item.flow);
   const problems = unreadable
     ? [
         {
