@@ -76,13 +76,16 @@ function suggest(input, candidates) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Lo: () => (/* binding */ serviceText),
 /* harmony export */   aI: () => (/* binding */ createFields),
+/* harmony export */   eE: () => (/* binding */ sameValue),
 /* harmony export */   fH: () => (/* binding */ settingsChanges),
 /* harmony export */   qR: () => (/* binding */ SCRIPT_FIELDS),
 /* harmony export */   rR: () => (/* binding */ editBody),
+/* harmony export */   tC: () => (/* binding */ coversKeys),
 /* harmony export */   wV: () => (/* binding */ fieldChanges)
 /* harmony export */ });
-/* unused harmony export sameValue */
+/* unused harmony export sameInServiceTerms */
 // Field-level comparison of a manifest with a remote item. Only what the
 // manifest says is compared: an absent property is not managed.
 /** Fields whose change makes an existing render stale (A16). */
@@ -123,10 +126,47 @@ function remoteValue(remote, field) {
         return remote.persona?.id ?? null;
     return remote[field] ?? null;
 }
-function isEmptyObject(value) {
-    return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
+function isPlainObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-/** Differences between the managed fields of a manifest and the remote item, in a fixed field order. */
+/**
+ * Text in the service's terms: a service may store `\r\n` as `\n` and drop
+ * whitespace at line ends and at the end, so two texts that differ only there
+ * are the same text.
+ */
+function serviceText(text) {
+    return text
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .trimEnd();
+}
+/**
+ * An object in the service's terms: it covers what the manifest asks for when
+ * every key the manifest sets has that value on the service. Keys the service
+ * added (its own defaults) are not the manifest's business; null is `{}`.
+ */
+function coversKeys(wanted, current) {
+    const remote = current === null || current === undefined ? {} : current;
+    if (!isPlainObject(remote))
+        return false;
+    return Object.entries(wanted).every(([key, value]) => isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
+}
+/** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
+function sameInServiceTerms(field, wanted, current) {
+    if ((field === 'full_text' || field === 'textover') && typeof wanted === 'string')
+        return typeof current === 'string' && serviceText(wanted) === serviceText(current);
+    if (field === 'fine_tuning' && isPlainObject(wanted))
+        return coversKeys(wanted, current);
+    return sameValue(wanted, current);
+}
+/**
+ * Differences between the managed fields of a manifest and the remote item, in
+ * a fixed field order, compared in the service's terms. A persona the service
+ * does not report (id null) on an existing item cannot be compared: a service
+ * that takes no persona_id would otherwise be sent it, and re-render, on every run.
+ */
 function fieldChanges(desired, remote) {
     const changes = [];
     for (const field of FIELD_ORDER) {
@@ -134,10 +174,9 @@ function fieldChanges(desired, remote) {
         if (wanted === undefined)
             continue;
         const current = remoteValue(remote, field);
-        // `fine_tuning: {}` and an absent fine_tuning mean the same to the service.
-        if (field === 'fine_tuning' && isEmptyObject(wanted) && current === null)
+        if (field === 'persona_id' && current === null)
             continue;
-        if (!sameValue(wanted, current))
+        if (!sameInServiceTerms(field, wanted, current))
             changes.push({ field, from: current, to: wanted });
     }
     return changes;
@@ -183,12 +222,54 @@ function settingsChanges(desired, remote) {
         const current = remote[key];
         if (wanted === undefined || current === null || current === undefined)
             continue;
-        if (key === 'subtitle_settings' && isEmptyObject(wanted) && isEmptyObject(current))
+        // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
+        if (key === 'subtitle_settings' && isPlainObject(wanted) && coversKeys(wanted, current))
             continue;
         if (!sameValue(wanted, current))
             drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
     }
     return drift;
+}
+
+
+/***/ }),
+
+/***/ 3745:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GX: () => (/* binding */ isMarkedDuplicate),
+/* harmony export */   Pk: () => (/* binding */ winnerOf),
+/* harmony export */   Wq: () => (/* binding */ duplicateTitle)
+/* harmony export */ });
+// Two runs that create the same title at the same moment (the service offers
+// no lock) each make an item. Every run settles it the same way, from the
+// listing alone: the oldest item wins (creation_date, then the smaller id),
+// and the run whose own item lost retitles it with a mark, so that no later
+// run matches it, renders it or publishes it.
+const MARK = / \[duplicate of ([^\]\s]+)\]$/;
+/** The title a losing item is given: its own title and the winner's id. */
+function duplicateTitle(title, winnerId) {
+    return `${title} [duplicate of ${winnerId}]`;
+}
+/** A title this project gave to an item that lost a race for its title. */
+function isMarkedDuplicate(title) {
+    return MARK.test(title);
+}
+function createdAt(summary) {
+    const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
+    return Number.isNaN(time) ? Infinity : time;
+}
+/** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
+function winnerOf(candidates) {
+    let best = null;
+    for (const candidate of candidates) {
+        if (best === null ||
+            createdAt(candidate) < createdAt(best) ||
+            (createdAt(candidate) === createdAt(best) && candidate.id < best.id))
+            best = candidate;
+    }
+    return best;
 }
 
 
@@ -341,6 +422,63 @@ function matchItems(desired, remote, options = {}) {
 
 /***/ }),
 
+/***/ 4850:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ RUNNING_STATUSES),
+/* harmony export */   RZ: () => (/* binding */ PARKED_STATUSES),
+/* harmony export */   cC: () => (/* binding */ mayBeInFlight),
+/* harmony export */   yh: () => (/* binding */ uploadCannotCarry)
+/* harmony export */ });
+/* unused harmony export parkedAfterAudio */
+/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(705);
+
+// What the service says about work in flight, read the way the interface
+// words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
+// VIDEO_PROCESSED without progress is parked, not generating. A snapshot that
+// stays after a run parked is told apart by not moving (see apply/wait.ts).
+/** Statuses that only a running job shows. */
+const RUNNING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses a run passes through between phases, and where a run that stopped there rests. */
+const PARKED_STATUSES = new Set([
+    'AUDIO_PROCESSED',
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+]);
+/** A run may be in flight: a running status, or a progress snapshot on a status that is not terminal. */
+function mayBeInFlight(status, progress) {
+    return RUNNING_STATUSES.has(status) || (progress !== null && !_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .TERMINAL_STATUSES */ .CM.has(status));
+}
+/** Parked in AUDIO_PROCESSED: the voiceover exists, no run is in flight, no video was rendered. */
+function parkedAfterAudio(status, progress) {
+    return status === 'AUDIO_PROCESSED' && progress === null;
+}
+/**
+ * Publication settings (manifest names) that the upload endpoint is not shown
+ * to carry and that decide who sees the video: the interface names only
+ * account_ids, madeForKids and ageRestricted there, so a private video or
+ * TikTok settings sent with an upload could be dropped and the video
+ * published wider than asked. (category, notify_subscribers and
+ * ai_disclosure go with the upload under their one-shot names.)
+ */
+function uploadCannotCarry(options) {
+    const fields = [];
+    if (options.privacy !== undefined && options.privacy !== 'public')
+        fields.push('publish.privacy');
+    if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
+        fields.push('publish.tiktok');
+    return fields;
+}
+
+
+/***/ }),
+
 /***/ 1309:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -349,6 +487,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  DEFAULT_LATE_WINDOW_MS: () => (/* binding */ DEFAULT_LATE_WINDOW_MS),
   otherShardProblems: () => (/* binding */ otherShardProblems),
   plan: () => (/* binding */ plan),
   publicationsOf: () => (/* binding */ publicationsOf),
@@ -413,9 +552,15 @@ function resolveAccounts(item, connected) {
 
 // EXTERNAL MODULE: ./src/plan/diff.ts
 var diff = __webpack_require__(8256);
+// EXTERNAL MODULE: ./src/plan/duplicates.ts
+var duplicates = __webpack_require__(3745);
+// EXTERNAL MODULE: ./src/plan/inflight.ts
+var inflight = __webpack_require__(4850);
 // EXTERNAL MODULE: ./src/plan/identity.ts
 var identity = __webpack_require__(7065);
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
+
+
 
 
 
@@ -428,13 +573,36 @@ function publicationOf(item, accounts) {
         options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
     };
 }
-function betweenPhases(detail) {
-    return (detail.progress !== null &&
-        !types/* GENERATING_STATUSES */.kl.has(detail.status) &&
-        !types/* TERMINAL_STATUSES */.CM.has(detail.status));
+const DAY_MS = 86_400_000;
+/** Default late window: a publish.at missed by more than this is held (the `late-window` input). */
+const DEFAULT_LATE_WINDOW_MS = DAY_MS;
+/** Accounts attached to a published video that differ from the manifest's, as drift. */
+function accountsDrift(detail, target) {
+    if (target === null || detail.accounts.length === 0)
+        return [];
+    const remote = new Set(detail.accounts.map((account) => account.id));
+    const desired = new Set(target.accounts.map((account) => account.id));
+    const same = remote.size === desired.size && [...desired].every((id) => remote.has(id));
+    if (same)
+        return [];
+    const name = (account) => `${account.platform} ${account.name}`;
+    return [{ field: 'accounts', remote: detail.accounts.map(name), desired: target.accounts.map(name) }];
+}
+/** Publication settings changed since the published version of the manifest, as drift. */
+function publishDrift(item, context) {
+    const before = context.publishedWith?.get(item.file);
+    const now = item.publish?.options;
+    if (before === undefined || now === undefined)
+        return [];
+    const keys = Object.keys({ ...before, ...now });
+    const changed = keys.filter((key) => !(0,diff/* sameValue */.eE)(before[key], now[key]));
+    if (changed.length === 0)
+        return [];
+    const pick = (options) => Object.fromEntries(changed.map((key) => [key, options[key] ?? null]));
+    return [{ field: 'publish', remote: pick(before), desired: pick(now) }];
 }
 /** What the service must do for one item, before permissions are taken into account. */
-function planSteps(item, detail, target, context) {
+function planSteps(item, detail, summary, target, context) {
     const steps = [];
     const holds = [];
     const drift = [];
@@ -445,29 +613,32 @@ function planSteps(item, detail, target, context) {
         status = 'NEW';
         reason = 'never_rendered';
     }
-    else if (betweenPhases(detail)) {
-        // A run is in flight between two phases (progress is null only when none
-        // is): a one-shot publication passes through VIDEO_PROCESSED. Wait for it
-        // and plan the item again on the next run; never upload beside it.
-        return { steps: [{ kind: 'wait', status: detail.status }], holds, drift };
-    }
     else {
         status = detail.status;
         const changes = (0,diff/* fieldChanges */.wV)(item.fields, detail);
         const scriptChanged = changes.some((change) => diff/* SCRIPT_FIELDS */.qR.has(change.field));
+        if (!inflight/* RUNNING_STATUSES */.$Q.has(status) && (0,inflight/* mayBeInFlight */.cC)(status, detail.progress)) {
+            // A run between two phases, or the stale snapshot of a run that parked:
+            // the wait tells them apart. Edits wait for the next run; what is left
+            // (a render of a parked voiceover, an upload) goes on from where it parked.
+            steps.push({ kind: 'wait', status });
+            if (changes.length > 0)
+                return { steps, holds, drift };
+        }
         if (status === 'UPLOADED') {
-            // The published video cannot change (A16): script and settings differences are drift.
+            // The published video cannot change (A16): script, settings and publication differences are drift.
             for (const change of changes) {
                 if (diff/* SCRIPT_FIELDS */.qR.has(change.field))
                     drift.push({ field: change.field, remote: change.from, desired: change.to });
             }
             drift.push(...(0,diff/* settingsChanges */.fH)(item.render, detail.video_settings));
+            drift.push(...accountsDrift(detail, target), ...publishDrift(item, context));
             const edits = changes.filter((change) => !diff/* SCRIPT_FIELDS */.qR.has(change.field));
             if (edits.length > 0)
                 steps.push({ kind: 'edit', changes: edits, cancelGeneration: false });
         }
         else if (changes.length > 0) {
-            if (!types/* GENERATING_STATUSES */.kl.has(status)) {
+            if (!inflight/* RUNNING_STATUSES */.$Q.has(status)) {
                 steps.push({ kind: 'edit', changes, cancelGeneration: false });
                 if (scriptChanged) {
                     status = 'NEW';
@@ -485,20 +656,37 @@ function planSteps(item, detail, target, context) {
             }
         }
     }
-    if (types/* GENERATING_STATUSES */.kl.has(status)) {
+    const running = inflight/* RUNNING_STATUSES */.$Q.has(status);
+    if (running)
         steps.push({ kind: 'wait', status });
-    }
     if (item.stage === 'draft')
         return { steps, holds, drift };
-    const due = target !== null && (item.publish?.at == null || Date.parse(item.publish.at) <= context.now.getTime());
+    const at = item.publish?.at ?? null;
+    const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
+    const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
+    const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
+    const due = target !== null && passedMs >= 0 && !late;
     const scheduled = () => {
-        if (target !== null && !due && item.publish?.at)
-            holds.push({ kind: 'scheduled', at: item.publish.at });
+        if (target === null || due || at === null)
+            return;
+        holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / DAY_MS) } : { kind: 'scheduled', at });
     };
-    if (reason === null && status !== 'UPLOADED' && !types/* GENERATING_STATUSES */.kl.has(status)) {
+    // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
+    const cannotCarry = target === null ? [] : (0,inflight/* uploadCannotCarry */.yh)(target.options);
+    const upload = (retry) => {
+        if (target === null || !due)
+            return;
+        if (cannotCarry.length > 0)
+            holds.push({ kind: 'upload_cannot_carry', fields: cannotCarry });
+        else if (retry && summary?.published_url)
+            holds.push({ kind: 'partly_published', platform: summary.published_platform ?? 'an account' });
+        else
+            steps.push({ kind: 'upload', publish: target, retry });
+    };
+    if (reason === null && status !== 'UPLOADED' && !running) {
         if (types/* FAILED_STATUSES */.Lg.has(status) && status !== 'FAILED_UPLOAD')
             reason = 'retry_failed';
-        else if (status === 'NEW')
+        else if (status === 'NEW' || status === 'AUDIO_PROCESSED')
             reason = 'never_rendered';
         else if (types/* RENDERED_STATUSES */.RD.has(status) &&
             detail !== null &&
@@ -506,35 +694,57 @@ function planSteps(item, detail, target, context) {
             reason = 'settings_changed';
         }
     }
-    if (types/* GENERATING_STATUSES */.kl.has(status)) {
+    if (running) {
         // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
         if (target !== null && status !== 'UPLOADING') {
-            if (due && item.flow === 'stepwise')
-                steps.push({ kind: 'upload', publish: target, retry: false });
+            if (item.flow === 'stepwise')
+                upload(false);
             scheduled();
         }
     }
     else if (reason !== null) {
-        steps.push({
-            kind: 'render',
-            reason,
-            render: item.render,
-            publish: item.flow === 'oneshot' && due ? target : null,
-        });
-        if (target !== null && due && item.flow === 'stepwise')
-            steps.push({ kind: 'upload', publish: target, retry: false });
+        const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
+        if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !due && !late) {
+            // Rendering now would park a video that no upload may publish as asked: render at publish.at.
+            scheduled();
+            return { steps, holds, drift };
+        }
+        steps.push({ kind: 'render', reason, render: item.render, publish: oneRequest && due ? target : null });
+        if (!oneRequest)
+            upload(false);
         scheduled();
     }
     else if (types/* RENDERED_STATUSES */.RD.has(status) && target !== null) {
-        // Already rendered: publish with an upload, never by rendering again.
-        if (due)
-            steps.push({ kind: 'upload', publish: target, retry: status === 'FAILED_UPLOAD' });
+        // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
+        // carry the settings: then the one request that can carries them, and the plan says it renders again.
+        if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
+            steps.push({ kind: 'render', reason: 'publish_in_one_request', render: item.render, publish: target });
+        else
+            upload(status === 'FAILED_UPLOAD');
         scheduled();
     }
     return { steps, holds, drift };
 }
+/** How a publication goes out: in the generation request, or with an upload. */
+function publishVia(item, planned, target) {
+    if (target === null)
+        return null;
+    for (const step of planned.steps) {
+        if (step.kind === 'render' && step.publish !== null)
+            return 'oneshot';
+        if (step.kind === 'upload')
+            return 'upload';
+    }
+    if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
+        return null;
+    const cannotCarry = (0,inflight/* uploadCannotCarry */.yh)(target.options).length > 0;
+    // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
+    // request with the render when the upload cannot carry the settings.
+    const rendered = planned.steps.some((step) => step.kind === 'render');
+    return item.flow === 'stepwise' && cannotCarry && !rendered ? 'oneshot' : 'upload';
+}
 /** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
-function restrict(planned, context) {
+function restrict(planned, context, flow) {
     const { permissions, mode } = context;
     let { steps } = planned;
     const holds = [...planned.holds];
@@ -543,8 +753,11 @@ function restrict(planned, context) {
     if (!permissions.publish && (mode === 'apply' || publishBy === 'input')) {
         const publishes = steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
         if (publishes) {
+            // A stepwise render that carries its publication (settings an upload cannot carry) would park a
+            // video that no upload may publish as asked: it waits for the run that may publish.
             steps = steps
                 .filter((step) => step.kind !== 'upload')
+                .filter((step) => !(step.kind === 'render' && step.publish !== null && flow === 'stepwise'))
                 .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
             holds.push({ kind: 'publish_disabled', by: publishBy });
         }
@@ -577,8 +790,47 @@ function scopesFor(steps) {
     }
     return types/* SCOPES */.iW.filter((scope) => needed.has(scope));
 }
-function planOne(matched, observed, context) {
+/**
+ * An unmanaged item whose full_text is this new manifest's: most likely the
+ * same video under a title that changed where no history shows it.
+ */
+function renameOf(matched, unmanaged) {
+    const text = matched.item.fields.full_text;
+    if (matched.remote !== null || matched.item.id !== null || text === undefined)
+        return null;
+    const wanted = (0,diff/* serviceText */.Lo)(text);
+    if (wanted === '')
+        return null;
+    return (unmanaged.find((summary) => summary.full_text !== null && (0,diff/* serviceText */.Lo)(summary.full_text) === wanted) ??
+        null);
+}
+/** TikTok's defaults for post mode and privacy are not shown: a publication without them is warned about. */
+function tiktokWarning(item, target, detail) {
+    if (target === null || detail?.status === 'UPLOADED')
+        return [];
+    if (!target.accounts.some((account) => account.platform === 'TikTok'))
+        return [];
+    const options = target.options;
+    if (options.tiktok_post_mode !== undefined && options.tiktok_privacy !== undefined)
+        return [];
+    const at = item.locations['publish.accounts'] ?? item.locations['publish'] ?? item.location;
+    return [
+        {
+            severity: 'warning',
+            code: 'tiktok_defaults',
+            file: item.file,
+            line: at.line,
+            column: at.column,
+            field: 'publish.tiktok',
+            message: 'This item publishes to TikTok without publish.tiktok.post_mode and publish.tiktok.privacy; the ' +
+                "service's defaults for them are not documented, so the video may be posted directly and publicly. " +
+                'Set both, for example tiktok: {post_mode: draft, privacy: SELF_ONLY}.',
+        },
+    ];
+}
+function planOne(matched, observed, context, unmanaged) {
     const { item, remote } = matched;
+    const renamed = renameOf(matched, unmanaged);
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
     const resolved = 
     // Accounts are checked whenever they are named, even while the stage stays below published.
@@ -589,7 +841,9 @@ function planOne(matched, observed, context) {
     const unreadable = remote !== null && detail === null;
     const planned = unreadable
         ? { steps: [], holds: [], drift: [] }
-        : restrict(planSteps(item, detail, target, context), context);
+        : renamed !== null
+            ? { steps: [], holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }], drift: [] }
+            : restrict(planSteps(item, detail, remote, target, context), context, item.flow);
     const problems = unreadable
         ? [
             {
@@ -619,9 +873,10 @@ function planOne(matched, observed, context) {
             holds: planned.holds,
             drift: planned.drift,
             publishAt: item.publish?.at ?? null,
+            publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
         },
-        problems: [...resolved.problems, ...problems],
+        problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
     };
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */
@@ -629,8 +884,10 @@ function plan(desired, observed, context) {
     const matching = (0,identity.matchItems)(desired, observed.contents, context.match);
     const problems = [...matching.problems];
     const items = [];
+    const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));
+    const unmanaged = observed.contents.filter((summary) => unclaimed.has(summary.id) && !(0,duplicates/* isMarkedDuplicate */.GX)(summary.title));
     for (const matched of matching.matched) {
-        const one = planOne(matched, observed, context);
+        const one = planOne(matched, observed, context, unmanaged);
         items.push(one.item);
         problems.push(...one.problems);
     }

@@ -199,8 +199,11 @@ function planSteps(
     if (!oneRequest) upload(false);
     scheduled();
   } else if (RENDERED_STATUSES.has(status) && target !== null) {
-    // Already rendered: publish with an upload, never by rendering again.
-    upload(status === 'FAILED_UPLOAD');
+    // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
+    // carry the settings: then the one request that can carries them, and the plan says it renders again.
+    if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
+      steps.push({ kind: 'render', reason: 'publish_in_one_request', render: item.render, publish: target });
+    else upload(status === 'FAILED_UPLOAD');
     scheduled();
   }
   return { steps, holds, drift };

@@ -24,7 +24,8 @@ export function publishSettingsIn(text: string): Settings | null {
   }
   if (!isObject(doc) || !isObject(doc.publish)) return null;
   const p = doc.publish;
-  const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+  const flag = (value: unknown, fallback: boolean): boolean =>
+    typeof value === 'boolean' ? value : fallback;
   const settings: Settings = {
     privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
     category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
@@ -34,7 +35,8 @@ export function publishSettingsIn(text: string): Settings | null {
     ai_disclosure: flag(p.ai_disclosure, true),
   };
   const tiktok = isObject(p.tiktok) ? p.tiktok : {};
-  if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft') settings.tiktok_post_mode = tiktok.post_mode;
+  if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
+    settings.tiktok_post_mode = tiktok.post_mode;
   if (typeof tiktok.privacy === 'string') settings.tiktok_privacy = tiktok.privacy;
   return settings;
 }

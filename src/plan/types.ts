@@ -24,7 +24,13 @@ export interface FieldChange {
   to: unknown;
 }
 
-export type RenderReason = 'never_rendered' | 'script_changed' | 'settings_changed' | 'retry_failed';
+export type RenderReason =
+  | 'never_rendered'
+  | 'script_changed'
+  | 'settings_changed'
+  | 'retry_failed'
+  /** Rendered, but the upload cannot carry its publication settings: the one-shot request renders and publishes. */
+  | 'publish_in_one_request';
 
 export interface PublicationTarget {
   accounts: Account[];

@@ -26,6 +26,7 @@ export const RENDER_REASONS: Record<RenderReason, string> = {
   script_changed: 'script changed',
   settings_changed: 'video settings changed',
   retry_failed: 'retrying a failed render',
+  publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
 };
 
 function targets(publish: PublicationTarget, labels: Labels): string {

@@ -4,7 +4,9 @@ import { DEFAULT_MANIFESTS, parseCliArgs, UsageError } from '../../src/cli/args.
 describe('parseCliArgs', () => {
   it('reads --late-window as a duration and refuses anything else', () => {
     expect(parseCliArgs(['plan'], '/here')).toMatchObject({ lateWindowMs: 86_400_000 });
-    expect(parseCliArgs(['plan', '--late-window', '90m'], '/here')).toMatchObject({ lateWindowMs: 5_400_000 });
+    expect(parseCliArgs(['plan', '--late-window', '90m'], '/here')).toMatchObject({
+      lateWindowMs: 5_400_000,
+    });
     expect(() => parseCliArgs(['plan', '--late-window', 'soon'], '/here')).toThrow(
       /--late-window: expected a duration such as 90m, 24h or 7d/,
     );

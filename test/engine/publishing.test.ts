@@ -39,18 +39,35 @@ describe('a publication the upload endpoint may not carry', () => {
     );
   });
 
-  it('a private video already rendered is held with a message, not uploaded', async () => {
+  it('a private video already rendered is rendered again in the request that publishes it, never uploaded', async () => {
     h = await startHarness();
     await h.write('a.yml', manifest('Private parked', 'stage: rendered\nflow: stepwise\n'));
     await h.run();
     await h.write('a.yml', manifest('Private parked', PRIVATE));
     const report = await h.run();
-    expect(report.plan!.items[0]!.holds).toEqual([
-      { kind: 'upload_cannot_carry', fields: ['publish.privacy'] },
+    expect(report.plan!.items[0]!.steps).toMatchObject([
+      { kind: 'render', reason: 'publish_in_one_request', publish: { accounts: [{}] } },
     ]);
-    expect(report.plan!.items[0]!.publishVia).toBeNull();
+    expect(report.plan!.items[0]!.publishVia).toBe('oneshot');
     expect(uploads(h)).toEqual([]);
-    expect(h.emulator.admin.items()[0]).toMatchObject({ status: 'VIDEO_PROCESSED', uploadDispatches: 0 });
+    expect(h.emulator.admin.items()[0]).toMatchObject({
+      status: 'UPLOADED',
+      generationDispatches: 2,
+      uploadDispatches: 1,
+      publishSettings: { privacy: 'private' },
+    });
+  });
+
+  it('a render in flight whose upload cannot carry the settings is held with a message', () => {
+    const item = published('a.yml', { flow: 'stepwise' });
+    item.publish!.options.privacy = 'private';
+    const detail = remote(item, {
+      status: 'PROCESSING_VIDEO',
+      progress: { percentage: 50, step: 'video', message: null },
+    });
+    const result = plan([item], observed([detail]), context());
+    expect(result.items[0]!.steps).toEqual([{ kind: 'wait', status: 'PROCESSING_VIDEO' }]);
+    expect(result.items[0]!.holds).toEqual([{ kind: 'upload_cannot_carry', fields: ['publish.privacy'] }]);
   });
 
   it('a scheduled private stepwise video is rendered at publish.at, in the request that publishes it', async () => {

@@ -1,5 +1,5 @@
-export const id = 12;
-export const ids = [12];
+export const id = 293;
+export const ids = [293];
 export const modules = {
 
 /***/ 705:
@@ -65,7 +65,7 @@ const SCOPES = ['read', 'write', 'generate', 'delete'];
 
 /***/ }),
 
-/***/ 2012:
+/***/ 3293:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -328,6 +328,24 @@ function eventFromPayload(env, payload) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/plan/late-window.ts
+// The late window: how long after publish.at a missed schedule is still
+// caught up. Older than that, publishing now would surprise (a year typo in
+// publish.at, a manifest merged months after its date), so it is held.
+// Written as the `late-window` input and the CLI's --late-window.
+const DEFAULT_LATE_WINDOW = '24h';
+const UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
+function parseLateWindow(text) {
+    const match = /^(\d+(?:\.\d+)?)\s*([mhd]?)$/.exec(text.trim());
+    if (!match)
+        return null;
+    const amount = Number(match[1]);
+    const unit = UNITS[match[2] || 'h'];
+    return Number.isFinite(amount) ? Math.round(amount * unit) : null;
+}
+const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
+
 ;// CONCATENATED MODULE: ./src/action/shard.ts
 // The `shard` input: `i/n` gives this job the i-th of n deterministic shares
 // of the manifests, so a matrix of jobs can share a large catalogue. Which
@@ -354,6 +372,7 @@ function formatShard(shard) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
+
 
 // Every input of action.yml, read once into one typed object. The runner
 // passes every input as a string; '' means "not given" and takes the
@@ -399,6 +418,10 @@ const INPUTS = {
             ? ok(minutes)
             : fail('expected a number of minutes greater than 0, for example 30');
     },
+    'late-window': (value) => {
+        const ms = parseLateWindow(value);
+        return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
+    },
     shard: inputs_text,
 };
 const INPUT_DEFAULTS = {
@@ -415,6 +438,7 @@ const INPUT_DEFAULTS = {
     concurrency: '4',
     wait: 'true',
     'timeout-minutes': '30',
+    'late-window': DEFAULT_LATE_WINDOW,
     shard: '',
 };
 /** Reads and validates every input; throws one InputError listing every bad one. */
@@ -458,6 +482,7 @@ function readInputs(get) {
         concurrency: values.concurrency,
         wait: toBoolean(values.wait),
         timeoutMinutes: values['timeout-minutes'],
+        lateWindowMs: values['late-window'],
         shard,
     };
 }
@@ -679,11 +704,12 @@ function sure(condition) {
 const MANIFEST_KEYS = keys('title id description full_text textover hashtags persona fine_tuning stage flow video publish');
 const VIDEO_KEYS = keys('source orientation prefer_real_world image_overlay zoom_effect subtitles');
 const OVERLAY_KEYS = keys('enabled position');
-const PUBLISH_KEYS = keys('accounts at privacy category made_for_kids age_restricted notify_subscribers ai_disclosure tiktok');
+const PUBLISH_KEYS = keys('accounts at late privacy category made_for_kids age_restricted notify_subscribers ai_disclosure tiktok');
 const TIKTOK_KEYS = keys('post_mode privacy');
 const ID_KEYS = keys('id');
 const NAME_KEYS = keys('platform name');
 const POST_MODES = ['direct', 'draft'];
+const LATE = ['hold', 'publish'];
 function keys(names) {
     return new Set(names.split(' '));
 }
@@ -737,6 +763,7 @@ function publish(value) {
     const result = defined({
         accounts: optional(p.accounts, (list) => array(list, account)),
         at: optional(p.at, instant),
+        late: optional(p.late, oneOf(LATE)),
         privacy: optional(p.privacy, nonEmpty) ?? 'public',
         category: optional(p.category, category) ?? '22',
         made_for_kids: optional(p.made_for_kids, flag) ?? false,
@@ -1670,16 +1697,17 @@ async function readFolderDefaults(reader, folder) {
 // mode does not parse or compile it.
 /** The modules of the stages after loading, imported once per process on first use. */
 async function importStages() {
-    const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
+    const [errors, apply, wait, concurrency, identity, observe, planning, published] = await Promise.all([
         __webpack_require__.e(/* import() */ 249).then(__webpack_require__.bind(__webpack_require__, 3249)),
-        __webpack_require__.e(/* import() */ 649).then(__webpack_require__.bind(__webpack_require__, 8649)),
+        __webpack_require__.e(/* import() */ 460).then(__webpack_require__.bind(__webpack_require__, 4460)),
         __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
         __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
         Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(65)]).then(__webpack_require__.bind(__webpack_require__, 7065)),
         __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
         Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(309)]).then(__webpack_require__.bind(__webpack_require__, 1309)),
+        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(182)]).then(__webpack_require__.bind(__webpack_require__, 182)),
     ]);
-    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
+    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning, ...published };
 }
 /** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
 function shardOf(file, count) {
@@ -1750,6 +1778,29 @@ async function previousTitles({ renameCandidates, mapLimit, previousTitle }, opt
     });
     return titles;
 }
+/** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
+function pastSchedules(items, now) {
+    return items.flatMap((item) => {
+        const at = item.publish?.at;
+        if (item.stage !== 'published' || !at || Date.parse(at) > now.getTime())
+            return [];
+        const days = Math.floor((now.getTime() - Date.parse(at)) / 86_400_000);
+        const where = item.locations['publish.at'] ?? item.location;
+        return [
+            {
+                severity: 'warning',
+                code: 'publish_at_past',
+                file: item.file,
+                line: where.line,
+                column: where.column,
+                field: 'publish.at',
+                message: `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
+                    'Past the late window (24 h by default) it is held, not published; within it, it is published at once. ' +
+                    'Check the date, or set publish.late: publish to publish it anyway.',
+            },
+        ];
+    });
+}
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
 async function runEngine(options) {
     const { mode } = options;
@@ -1766,8 +1817,10 @@ async function runEngine(options) {
         creditsAfter: null,
         timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
     };
-    if (mode === 'validate')
+    if (mode === 'validate') {
+        report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
         return report;
+    }
     const client = options.client;
     if (!client) {
         report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
@@ -1788,12 +1841,17 @@ async function runEngine(options) {
         const matched = matchItems(mine, listing.contents, match).matched;
         const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
         const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        // Published videos: what they were published with, to report later changes as drift.
+        const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
+        const publishedWith = await stages.publishedWith(options.previous, published);
         const plan = makePlan(mine, { ...listing, details }, {
             mode,
             now: options.now?.() ?? new Date(),
             permissions: options.permissions,
             cancelRunning: options.cancelRunning,
             match,
+            publishedWith,
+            ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
         report.plan = plan;
         report.problems.push(...plan.problems);
@@ -1855,6 +1913,8 @@ async function execute(stages, options, client, plan, report) {
         logger,
         clock,
         ...(options.poll ? { poll: options.poll } : {}),
+        ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
+        ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
     });
     const byFile = new Map(runs.map((run) => [run.item.file, run]));
     const allRuns = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));
@@ -1989,7 +2049,7 @@ async function runAction(commands, env) {
     let report;
     try {
         if (decision.mode !== 'validate') {
-            const api = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(116)]).then(__webpack_require__.bind(__webpack_require__, 6116));
+            const api = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(288)]).then(__webpack_require__.bind(__webpack_require__, 2288));
             client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
         }
         report = await runEngine({
@@ -2003,6 +2063,7 @@ async function runAction(commands, env) {
             concurrency: inputs.concurrency,
             wait: inputs.wait,
             timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
+            lateWindowMs: inputs.lateWindowMs,
             ...(inputs.shard ? { shard: inputs.shard } : {}),
             ...(await previousVersions(decision, event, inputs, env)),
             logger,
@@ -2257,7 +2318,7 @@ function publishOf(publish, locations, fallback) {
         options.tiktok_post_mode = publish.tiktok.post_mode;
     if (publish.tiktok?.privacy !== undefined)
         options.tiktok_privacy = publish.tiktok.privacy;
-    return { accounts, at: publish.at ?? null, options };
+    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
 }
 /** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
 function normalize(file, manifest, positions) {
@@ -2546,6 +2607,7 @@ const RENDER_REASONS = {
     script_changed: 'script changed',
     settings_changed: 'video settings changed',
     retry_failed: 'retrying a failed render',
+    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
 };
 function targets(publish, labels) {
     return [...new Set(publish.accounts.map(labels.account))].join(', ');
@@ -2586,11 +2648,60 @@ function holdText(hold) {
             return 'its script changed on the service after the plan was made; not rendered in this run';
         case 'changed_since_plan':
             return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'late':
+            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
+        case 'upload_cannot_carry':
+            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
+        case 'partly_published':
+            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
+        case 'looks_like_rename':
+            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
+        case 'not_started':
+            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
+        case 'duplicate_marked':
+            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
     }
 }
+/** A value the service stored in its own terms; said once, on the run that wrote it. */
+function noteText(note) {
+    switch (note.how) {
+        case 'normalised_text':
+            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
+        case 'filled_defaults':
+            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
+        case 'ignored':
+            return `the service did not take ${note.field}; it is compared by what the service reports`;
+    }
+}
+/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
+function resultNotes(item) {
+    return [...(item.holds ?? []).map(holdText), ...(item.notes ?? []).map(noteText)];
+}
+/** How a plan item's publication goes out, for the plan table. */
+function publishViaText(via) {
+    return via === 'oneshot'
+        ? 'publishes in the generation request'
+        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+}
+const DRIFT_FIELDS = {
+    video_settings: 'video settings',
+    accounts: 'accounts',
+    publish: 'publish settings',
+};
 function driftText(drift, compact = false) {
-    const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
+    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
+    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
+        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
     return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+function driftValue(value) {
+    if (Array.isArray(value))
+        return value.join(', ');
+    if (value !== null && typeof value === 'object')
+        return Object.entries(value)
+            .map(([key, entry]) => `${key} ${String(entry)}`)
+            .join(', ');
+    return String(value);
 }
 /** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
 function formatInstant(iso) {
@@ -2771,7 +2882,7 @@ function resultTable(report, context, layout) {
     const lines = new Map((report.plan?.items ?? []).map((item) => [item.file, item.line]));
     const rows = items.map((item) => {
         const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
-        const problem = item.lastError ?? item.error;
+        const problem = [item.lastError ?? item.error, ...resultNotes(item)].filter(Boolean).join('; ');
         return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
     return [
@@ -2825,7 +2936,8 @@ const markdownLabels = {
 function notesText(item, layout) {
     const notes = [
         ...item.holds.map((hold) => inlineText(holdText(hold))),
-        ...item.drift.map((drift) => driftText(drift, layout.compact)),
+        ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
+        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
     ];
     return notes.join('; ');
 }
