@@ -27,7 +27,7 @@ function publishSettingsIn(text) {
     if (!isObject(doc) || !isObject(doc.publish))
         return null;
     const p = doc.publish;
-    const flag = (value, fallback) => (typeof value === 'boolean' ? value : fallback);
+    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
     const settings = {
         privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
         category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
