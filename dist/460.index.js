@@ -640,6 +640,7 @@ function renderedMeanwhile(run, step) {
 const RENDER_SENDS = 2;
 async function runRender(run, step, context) {
     const { client, logger } = context;
+    await settleRace(run, context);
     const id = run.id;
     if (!(await settle(run, context)))
         return false;
@@ -688,6 +689,7 @@ async function runRender(run, step, context) {
     return true;
 }
 async function runUpload(run, step, context) {
+    await settleRace(run, context);
     const id = run.id;
     if (!(await settle(run, context)))
         return false;
@@ -717,6 +719,19 @@ async function runUpload(run, step, context) {
     run.published = dispatched !== 'running';
     return settleDispatch(run, context, dispatched, before, 'settled', false);
 }
+/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
+async function settleRace(run, context) {
+    const created = run.unsettled;
+    if (created === null)
+        return;
+    run.unsettled = null;
+    const race = await settleTitleRace(context.client, created, context.logger);
+    if (race.lost === null)
+        return;
+    run.holds.push(race.lost);
+    run.id = race.winner.id;
+    run.status = race.winner.status;
+}
 /** One step; false stops the item's remaining steps. */
 async function runStep(run, step, context) {
     const { client, logger } = context;
@@ -734,12 +749,12 @@ async function runStep(run, step, context) {
         logger.info(`Created ${detail.id}.`);
         note(run, readBackFields(step.fields, detail), logger);
         // No lock: a run started at the same moment may have created the same title.
-        const race = await settleTitleRace(client, detail, logger);
-        if (race.lost !== null) {
-            run.holds.push(race.lost);
-            run.id = race.winner.id;
-            run.status = race.winner.status;
-        }
+        run.unsettled = detail;
+        await settleRace(run, context);
+        // A run that listed before the other's create landed sees no race now; it looks once more before
+        // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+        if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
+            run.unsettled = detail;
         return true;
     }
     if (run.id === null)
@@ -806,6 +821,7 @@ function untouched(item) {
         running: false,
         holds: [],
         notes: [],
+        unsettled: null,
         lastError: null,
         error: null,
         durationMs: 0,
@@ -824,6 +840,7 @@ async function runItem(item, context) {
                     if (!(await runStep(run, step, context)))
                         break;
                 }
+                await settleRace(run, context);
             }
             catch (error) {
                 run.error = (0,errors.describeError)(error);

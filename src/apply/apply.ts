@@ -3,6 +3,7 @@ import { DEFAULT_RETRY } from '../api/retry.ts';
 import {
   FAILED_STATUSES,
   RENDERED_STATUSES,
+  type ContentDetail,
   type ContentStatus,
   type ContentSummary,
   type ServiceApi,
@@ -53,6 +54,8 @@ export interface ItemRun {
   holds: Hold[];
   /** Values the service stored in its own terms (read back after this run's writes). */
   notes: ServiceTermsNote[];
+  /** This run's new item while a race for its title may still be unsettled (see race.ts). */
+  unsettled: ContentDetail | null;
   lastError: string | null;
   error: string | null;
   durationMs: number;
@@ -160,6 +163,7 @@ async function runRender(
   context: Context,
 ): Promise<boolean> {
   const { client, logger } = context;
+  await settleRace(run, context);
   const id = run.id as string;
   if (!(await settle(run, context))) return false;
   if (step.reason === 'never_rendered' && !(await freshStatus(run, context))) return false;
@@ -213,6 +217,7 @@ async function runUpload(
   step: Extract<Step, { kind: 'upload' }>,
   context: Context,
 ): Promise<boolean> {
+  await settleRace(run, context);
   const id = run.id as string;
   if (!(await settle(run, context))) return false;
   // Another run may have published it since: look before sending (task status is not rate limited).
@@ -236,6 +241,18 @@ async function runUpload(
   return settleDispatch(run, context, dispatched, before, 'settled', false);
 }
 
+/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
+async function settleRace(run: ItemRun, context: Context): Promise<void> {
+  const created = run.unsettled;
+  if (created === null) return;
+  run.unsettled = null;
+  const race = await settleTitleRace(context.client, created, context.logger);
+  if (race.lost === null) return;
+  run.holds.push(race.lost);
+  run.id = race.winner.id;
+  run.status = race.winner.status;
+}
+
 /** One step; false stops the item's remaining steps. */
 async function runStep(run: ItemRun, step: Step, context: Context): Promise<boolean> {
   const { client, logger } = context;
@@ -253,12 +270,11 @@ async function runStep(run: ItemRun, step: Step, context: Context): Promise<bool
     logger.info(`Created ${detail.id}.`);
     note(run, readBackFields(step.fields, detail), logger);
     // No lock: a run started at the same moment may have created the same title.
-    const race = await settleTitleRace(client, detail, logger);
-    if (race.lost !== null) {
-      run.holds.push(race.lost);
-      run.id = race.winner.id;
-      run.status = race.winner.status;
-    }
+    run.unsettled = detail;
+    await settleRace(run, context);
+    // A run that listed before the other's create landed sees no race now; it looks once more before
+    // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+    if (!run.holds.some((hold) => hold.kind === 'duplicate_marked')) run.unsettled = detail;
     return true;
   }
   if (run.id === null) return false;
@@ -326,6 +342,7 @@ export function untouched(item: PlanItem): ItemRun {
     running: false,
     holds: [],
     notes: [],
+    unsettled: null,
     lastError: null,
     error: null,
     durationMs: 0,
@@ -343,6 +360,7 @@ async function runItem(item: PlanItem, context: Context): Promise<ItemRun> {
         for (const step of item.steps) {
           if (!(await runStep(run, step, context))) break;
         }
+        await settleRace(run, context);
       } catch (error) {
         run.error = describeError(error);
         context.logger.warning(`${item.file}: ${run.error}`);
