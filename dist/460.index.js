@@ -392,6 +392,7 @@ var inflight = __webpack_require__(4850);
 var duplicates = __webpack_require__(3745);
 ;// CONCATENATED MODULE: ./src/apply/race.ts
 
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
 function asSummary(detail) {
     return {
         id: detail.id,

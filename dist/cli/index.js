@@ -46570,11 +46570,10 @@ const SUBTITLE_DEFAULTS = Object.freeze({
     size: 48,
     position: 'bottom',
 });
-/** `\r\n` and `\r` become `\n`; spaces at line ends and trailing blank lines go. */
+/** `\r\n` and `\r` become `\n`; blanks at line ends and trailing blank lines go. */
 function normaliseStoredText(text) {
-    return text
-        .replace(/\r\n?/g, '\n')
-        .split('\n')
+    const lines = text.replace(/\r\n?/g, '\n').split('\n');
+    return lines
         .map((line) => line.trimEnd())
         .join('\n')
         .trimEnd();

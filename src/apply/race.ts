@@ -18,7 +18,8 @@ export interface TitleRace {
   lost: Extract<Hold, { kind: 'duplicate_marked' }> | null;
 }
 
-function asSummary(detail: ContentDetail): ContentSummary {
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
+export function asSummary(detail: ContentDetail): ContentSummary {
   return {
     id: detail.id,
     title: detail.title,

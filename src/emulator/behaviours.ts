@@ -33,11 +33,10 @@ export const SUBTITLE_DEFAULTS: Readonly<Record<string, unknown>> = Object.freez
   position: 'bottom',
 });
 
-/** `\r\n` and `\r` become `\n`; spaces at line ends and trailing blank lines go. */
+/** `\r\n` and `\r` become `\n`; blanks at line ends and trailing blank lines go. */
 export function normaliseStoredText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  return lines
     .map((line) => line.trimEnd())
     .join('\n')
     .trimEnd();

@@ -1,7 +1,6 @@
 // A retitled manifest through the CLI with no --base: the rename is found in
 // git history, and where there is none the unchanged full_text holds it.
 // Never a second item, never a second publication.
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { RunReport } from '../../src/engine.ts';
+import { git as gitIn } from '../support/git.ts';
 import { memoryIO } from './io.ts';
 
 const fastPoll = { poll: { initialMs: 5, maxMs: 50, factor: 1.5 } };
@@ -16,16 +16,7 @@ let emulator: Emulator;
 let cwd: string;
 
 function git(...args: string[]): void {
-  execFileSync('git', args, {
-    cwd,
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e',
-    },
-  });
+  gitIn(cwd, ...args);
 }
 
 const video = (title: string) =>
