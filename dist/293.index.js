@@ -1699,12 +1699,12 @@ async function readFolderDefaults(reader, folder) {
 async function importStages() {
     const [errors, apply, wait, concurrency, identity, observe, planning, published] = await Promise.all([
         __webpack_require__.e(/* import() */ 249).then(__webpack_require__.bind(__webpack_require__, 3249)),
-        __webpack_require__.e(/* import() */ 460).then(__webpack_require__.bind(__webpack_require__, 4460)),
+        __webpack_require__.e(/* import() */ 398).then(__webpack_require__.bind(__webpack_require__, 2398)),
         __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
         __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
         Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(65)]).then(__webpack_require__.bind(__webpack_require__, 7065)),
         __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
-        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(309)]).then(__webpack_require__.bind(__webpack_require__, 1309)),
+        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(21)]).then(__webpack_require__.bind(__webpack_require__, 1021)),
         Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(182)]).then(__webpack_require__.bind(__webpack_require__, 182)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning, ...published };

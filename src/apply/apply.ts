@@ -5,7 +5,6 @@ import {
   RENDERED_STATUSES,
   type ContentDetail,
   type ContentStatus,
-  type ContentSummary,
   type ServiceApi,
 } from '../api/types.ts';
 import type { Logger } from '../log.ts';
@@ -16,7 +15,6 @@ import type { Hold, PlanItem, Step } from '../plan/types.ts';
 import { settleTitleRace } from './race.ts';
 import { readBackFields, readBackRender, type ServiceTermsNote } from './readback.ts';
 import { createOrAdopt, dispatchGeneration, dispatchUpload, type Dispatch } from './resolve.ts';
-import type { ItemResult, Outcome, PublishedUrl } from './types.ts';
 import { DEFAULT_POLL, realClock, waitForItem, type Clock, type PollPolicy, type WaitUntil } from './wait.ts';
 
 // Carries out a plan: `concurrency` items at once, each item's steps in order.
@@ -383,47 +381,4 @@ export async function applyItems(items: readonly PlanItem[], options: ApplyOptio
   return mapLimit(items, options.concurrency, (item) => runItem(item, context));
 }
 
-function outcomeOf(run: ItemRun, status: ContentStatus | null): Outcome {
-  if (run.error !== null) return 'error';
-  if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft') return 'failed';
-  if (run.running || (status !== null && RUNNING_STATUSES.has(status))) return 'running';
-  const waited = run.item.steps.some((step) => step.kind === 'wait');
-  if ((run.published || waited) && status === 'UPLOADED') return 'published';
-  if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status)) return 'rendered';
-  if (run.created) return 'created';
-  if (run.edited) return 'updated';
-  if (run.item.holds.length > 0 || run.item.steps.length > 0) return 'skipped';
-  return 'unchanged';
-}
-
-/**
- * Results from the runs and one listing taken after them: status, public URL and
- * last_error come from the list view (A18). Signed URLs are never copied.
- */
-export function itemResults(
-  runs: readonly ItemRun[],
-  listing: readonly ContentSummary[] | null,
-): ItemResult[] {
-  const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
-  return runs.map((run) => {
-    const row = run.id === null ? undefined : byId.get(run.id);
-    const status = row?.status ?? run.status;
-    const urls: PublishedUrl[] =
-      row?.published_url && status === 'UPLOADED'
-        ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-        : [];
-    return {
-      file: run.item.file,
-      title: run.item.title,
-      id: run.id,
-      outcome: outcomeOf(run, status),
-      status,
-      publishedUrls: urls,
-      lastError: row?.last_error ?? run.lastError,
-      error: run.error,
-      durationMs: run.durationMs,
-      holds: run.holds,
-      notes: run.notes,
-    };
-  });
-}
+export { itemResults } from './results.ts';

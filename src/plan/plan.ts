@@ -12,14 +12,8 @@ import {
 import type { Permissions } from '../engine.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { resolveAccounts } from './accounts.ts';
-import {
-  SCRIPT_FIELDS,
-  createFields,
-  fieldChanges,
-  sameValue,
-  serviceText,
-  settingsChanges,
-} from './diff.ts';
+import { accountsDrift, publishDrift, renameOf, tiktokWarning } from './checks.ts';
+import { SCRIPT_FIELDS, createFields, fieldChanges, settingsChanges } from './diff.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
 import { RUNNING_STATUSES, mayBeInFlight, uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched, type MatchOptions } from './identity.ts';
@@ -66,30 +60,6 @@ const DAY_MS = 86_400_000;
 /** Default late window: a publish.at missed by more than this is held (the `late-window` input). */
 export const DEFAULT_LATE_WINDOW_MS = DAY_MS;
 
-/** Accounts attached to a published video that differ from the manifest's, as drift. */
-function accountsDrift(detail: ContentDetail, target: PublicationTarget | null): Drift[] {
-  if (target === null || detail.accounts.length === 0) return [];
-  const remote = new Set(detail.accounts.map((account) => account.id));
-  const desired = new Set(target.accounts.map((account) => account.id));
-  const same = remote.size === desired.size && [...desired].every((id) => remote.has(id));
-  if (same) return [];
-  const name = (account: Account): string => `${account.platform} ${account.name}`;
-  return [{ field: 'accounts', remote: detail.accounts.map(name), desired: target.accounts.map(name) }];
-}
-
-/** Publication settings changed since the published version of the manifest, as drift. */
-function publishDrift(item: DesiredItem, context: PlanContext): Drift[] {
-  const before = context.publishedWith?.get(item.file);
-  const now = item.publish?.options;
-  if (before === undefined || now === undefined) return [];
-  const keys = Object.keys({ ...before, ...now }) as (keyof typeof now)[];
-  const changed = keys.filter((key) => !sameValue(before[key], now[key]));
-  if (changed.length === 0) return [];
-  const pick = (options: typeof now): Record<string, unknown> =>
-    Object.fromEntries(changed.map((key) => [key, options[key] ?? null]));
-  return [{ field: 'publish', remote: pick(before), desired: pick(now) }];
-}
-
 /** What the service must do for one item, before permissions are taken into account. */
 function planSteps(
   item: DesiredItem,
@@ -126,7 +96,7 @@ function planSteps(
           drift.push({ field: change.field, remote: change.from, desired: change.to });
       }
       drift.push(...settingsChanges(item.render, detail.video_settings));
-      drift.push(...accountsDrift(detail, target), ...publishDrift(item, context));
+      drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
       const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
       if (edits.length > 0) steps.push({ kind: 'edit', changes: edits, cancelGeneration: false });
     } else if (changes.length > 0) {
@@ -275,48 +245,6 @@ export function scopesFor(steps: readonly Step[]): Scope[] {
     if (step.kind === 'render' || step.kind === 'upload') needed.add('generate');
   }
   return SCOPES.filter((scope) => needed.has(scope));
-}
-
-/**
- * An unmanaged item whose full_text is this new manifest's: most likely the
- * same video under a title that changed where no history shows it.
- */
-function renameOf(matched: Matched, unmanaged: readonly ContentSummary[]): ContentSummary | null {
-  const text = matched.item.fields.full_text;
-  if (matched.remote !== null || matched.item.id !== null || text === undefined) return null;
-  const wanted = serviceText(text);
-  if (wanted === '') return null;
-  return (
-    unmanaged.find((summary) => summary.full_text !== null && serviceText(summary.full_text) === wanted) ??
-    null
-  );
-}
-
-/** TikTok's defaults for post mode and privacy are not shown: a publication without them is warned about. */
-function tiktokWarning(
-  item: DesiredItem,
-  target: PublicationTarget | null,
-  detail: ContentDetail | null,
-): Problem[] {
-  if (target === null || detail?.status === 'UPLOADED') return [];
-  if (!target.accounts.some((account) => account.platform === 'TikTok')) return [];
-  const options = target.options;
-  if (options.tiktok_post_mode !== undefined && options.tiktok_privacy !== undefined) return [];
-  const at = item.locations['publish.accounts'] ?? item.locations['publish'] ?? item.location;
-  return [
-    {
-      severity: 'warning',
-      code: 'tiktok_defaults',
-      file: item.file,
-      line: at.line,
-      column: at.column,
-      field: 'publish.tiktok',
-      message:
-        'This item publishes to TikTok without publish.tiktok.post_mode and publish.tiktok.privacy; the ' +
-        "service's defaults for them are not documented, so the video may be posted directly and publicly. " +
-        'Set both, for example tiktok: {post_mode: draft, privacy: SELF_ONLY}.',
-    },
-  ];
 }
 
 function planOne(

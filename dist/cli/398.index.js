@@ -1,8 +1,8 @@
-export const id = 460;
-export const ids = [460,935,348];
+export const id = 398;
+export const ids = [398,935,348];
 export const modules = {
 
-/***/ 4460:
+/***/ 2398:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   applyItems: () => (/* binding */ applyItems),
-  itemResults: () => (/* binding */ itemResults),
+  itemResults: () => (/* reexport */ itemResults),
   untouched: () => (/* binding */ untouched)
 });
 
@@ -200,6 +200,59 @@ function dispatchUpload(client, id, publish, before, logger) {
 
 // EXTERNAL MODULE: ./src/apply/wait.ts
 var wait = __webpack_require__(9935);
+;// CONCATENATED MODULE: ./src/apply/results.ts
+
+
+// What the reports say about each item: its outcome, from what the run did and
+// what one listing taken after the run shows.
+function outcomeOf(run, status) {
+    if (run.error !== null)
+        return 'error';
+    if (status !== null && types/* FAILED_STATUSES */.Lg.has(status) && run.item.stage !== 'draft')
+        return 'failed';
+    if (run.running || (status !== null && inflight/* RUNNING_STATUSES */.$Q.has(status)))
+        return 'running';
+    const waited = run.item.steps.some((step) => step.kind === 'wait');
+    if ((run.published || waited) && status === 'UPLOADED')
+        return 'published';
+    if ((run.rendered || waited) && status !== null && types/* RENDERED_STATUSES */.RD.has(status))
+        return 'rendered';
+    if (run.created)
+        return 'created';
+    if (run.edited)
+        return 'updated';
+    if (run.item.holds.length > 0 || run.item.steps.length > 0)
+        return 'skipped';
+    return 'unchanged';
+}
+/**
+ * Results from the runs and one listing taken after them: status, public URL and
+ * last_error come from the list view (A18). Signed URLs are never copied.
+ */
+function itemResults(runs, listing) {
+    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
+    return runs.map((run) => {
+        const row = run.id === null ? undefined : byId.get(run.id);
+        const status = row?.status ?? run.status;
+        const urls = row?.published_url && status === 'UPLOADED'
+            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
+            : [];
+        return {
+            file: run.item.file,
+            title: run.item.title,
+            id: run.id,
+            outcome: outcomeOf(run, status),
+            status,
+            publishedUrls: urls,
+            lastError: row?.last_error ?? run.lastError,
+            error: run.error,
+            durationMs: run.durationMs,
+            holds: run.holds,
+            notes: run.notes,
+        };
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/apply/apply.ts
 
 
@@ -502,53 +555,7 @@ async function applyItems(items, options) {
     };
     return (0,concurrency.mapLimit)(items, options.concurrency, (item) => runItem(item, context));
 }
-function outcomeOf(run, status) {
-    if (run.error !== null)
-        return 'error';
-    if (status !== null && types/* FAILED_STATUSES */.Lg.has(status) && run.item.stage !== 'draft')
-        return 'failed';
-    if (run.running || (status !== null && inflight/* RUNNING_STATUSES */.$Q.has(status)))
-        return 'running';
-    const waited = run.item.steps.some((step) => step.kind === 'wait');
-    if ((run.published || waited) && status === 'UPLOADED')
-        return 'published';
-    if ((run.rendered || waited) && status !== null && types/* RENDERED_STATUSES */.RD.has(status))
-        return 'rendered';
-    if (run.created)
-        return 'created';
-    if (run.edited)
-        return 'updated';
-    if (run.item.holds.length > 0 || run.item.steps.length > 0)
-        return 'skipped';
-    return 'unchanged';
-}
-/**
- * Results from the runs and one listing taken after them: status, public URL and
- * last_error come from the list view (A18). Signed URLs are never copied.
- */
-function itemResults(runs, listing) {
-    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
-    return runs.map((run) => {
-        const row = run.id === null ? undefined : byId.get(run.id);
-        const status = row?.status ?? run.status;
-        const urls = row?.published_url && status === 'UPLOADED'
-            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-            : [];
-        return {
-            file: run.item.file,
-            title: run.item.title,
-            id: run.id,
-            outcome: outcomeOf(run, status),
-            status,
-            publishedUrls: urls,
-            lastError: row?.last_error ?? run.lastError,
-            error: run.error,
-            durationMs: run.durationMs,
-            holds: run.holds,
-            notes: run.notes,
-        };
-    });
-}
+
 
 
 /***/ }),

@@ -1,5 +1,5 @@
-export const id = 309;
-export const ids = [309,65];
+export const id = 21;
+export const ids = [21,65];
 export const modules = {
 
 /***/ 7271:
@@ -479,7 +479,7 @@ function uploadCannotCarry(options) {
 
 /***/ }),
 
-/***/ 1309:
+/***/ 1021:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -552,6 +552,75 @@ function resolveAccounts(item, connected) {
 
 // EXTERNAL MODULE: ./src/plan/diff.ts
 var diff = __webpack_require__(8256);
+;// CONCATENATED MODULE: ./src/plan/checks.ts
+
+// Checks of one item against what the service shows that do not decide its
+// steps: publication drift of a published video, a new manifest that looks
+// like a renamed one, a TikTok publication without its settings.
+/** Accounts attached to a published video that differ from the manifest's, as drift. */
+function accountsDrift(detail, target) {
+    if (target === null || detail.accounts.length === 0)
+        return [];
+    const remote = new Set(detail.accounts.map((account) => account.id));
+    const desired = new Set(target.accounts.map((account) => account.id));
+    const same = remote.size === desired.size && [...desired].every((id) => remote.has(id));
+    if (same)
+        return [];
+    const name = (account) => `${account.platform} ${account.name}`;
+    return [{ field: 'accounts', remote: detail.accounts.map(name), desired: target.accounts.map(name) }];
+}
+/** Publication settings changed since the published version of the manifest, as drift. */
+function publishDrift(item, publishedWith) {
+    const before = publishedWith?.get(item.file);
+    const now = item.publish?.options;
+    if (before === undefined || now === undefined)
+        return [];
+    const keys = Object.keys({ ...before, ...now });
+    const changed = keys.filter((key) => !(0,diff/* sameValue */.eE)(before[key], now[key]));
+    if (changed.length === 0)
+        return [];
+    const pick = (options) => Object.fromEntries(changed.map((key) => [key, options[key] ?? null]));
+    return [{ field: 'publish', remote: pick(before), desired: pick(now) }];
+}
+/**
+ * An unmanaged item whose full_text is this new manifest's: most likely the
+ * same video under a title that changed where no history shows it.
+ */
+function renameOf(matched, unmanaged) {
+    const text = matched.item.fields.full_text;
+    if (matched.remote !== null || matched.item.id !== null || text === undefined)
+        return null;
+    const wanted = (0,diff/* serviceText */.Lo)(text);
+    if (wanted === '')
+        return null;
+    return (unmanaged.find((summary) => summary.full_text !== null && (0,diff/* serviceText */.Lo)(summary.full_text) === wanted) ??
+        null);
+}
+/** TikTok's defaults for post mode and privacy are not shown: a publication without them is warned about. */
+function tiktokWarning(item, target, detail) {
+    if (target === null || detail?.status === 'UPLOADED')
+        return [];
+    if (!target.accounts.some((account) => account.platform === 'TikTok'))
+        return [];
+    const options = target.options;
+    if (options.tiktok_post_mode !== undefined && options.tiktok_privacy !== undefined)
+        return [];
+    const at = item.locations['publish.accounts'] ?? item.locations['publish'] ?? item.location;
+    return [
+        {
+            severity: 'warning',
+            code: 'tiktok_defaults',
+            file: item.file,
+            line: at.line,
+            column: at.column,
+            field: 'publish.tiktok',
+            message: 'This item publishes to TikTok without publish.tiktok.post_mode and publish.tiktok.privacy; the ' +
+                "service's defaults for them are not documented, so the video may be posted directly and publicly. " +
+                'Set both, for example tiktok: {post_mode: draft, privacy: SELF_ONLY}.',
+        },
+    ];
+}
+
 // EXTERNAL MODULE: ./src/plan/duplicates.ts
 var duplicates = __webpack_require__(3745);
 // EXTERNAL MODULE: ./src/plan/inflight.ts
@@ -559,6 +628,7 @@ var inflight = __webpack_require__(4850);
 // EXTERNAL MODULE: ./src/plan/identity.ts
 var identity = __webpack_require__(7065);
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
+
 
 
 
@@ -576,31 +646,6 @@ function publicationOf(item, accounts) {
 const DAY_MS = 86_400_000;
 /** Default late window: a publish.at missed by more than this is held (the `late-window` input). */
 const DEFAULT_LATE_WINDOW_MS = DAY_MS;
-/** Accounts attached to a published video that differ from the manifest's, as drift. */
-function accountsDrift(detail, target) {
-    if (target === null || detail.accounts.length === 0)
-        return [];
-    const remote = new Set(detail.accounts.map((account) => account.id));
-    const desired = new Set(target.accounts.map((account) => account.id));
-    const same = remote.size === desired.size && [...desired].every((id) => remote.has(id));
-    if (same)
-        return [];
-    const name = (account) => `${account.platform} ${account.name}`;
-    return [{ field: 'accounts', remote: detail.accounts.map(name), desired: target.accounts.map(name) }];
-}
-/** Publication settings changed since the published version of the manifest, as drift. */
-function publishDrift(item, context) {
-    const before = context.publishedWith?.get(item.file);
-    const now = item.publish?.options;
-    if (before === undefined || now === undefined)
-        return [];
-    const keys = Object.keys({ ...before, ...now });
-    const changed = keys.filter((key) => !(0,diff/* sameValue */.eE)(before[key], now[key]));
-    if (changed.length === 0)
-        return [];
-    const pick = (options) => Object.fromEntries(changed.map((key) => [key, options[key] ?? null]));
-    return [{ field: 'publish', remote: pick(before), desired: pick(now) }];
-}
 /** What the service must do for one item, before permissions are taken into account. */
 function planSteps(item, detail, summary, target, context) {
     const steps = [];
@@ -632,7 +677,7 @@ function planSteps(item, detail, summary, target, context) {
                     drift.push({ field: change.field, remote: change.from, desired: change.to });
             }
             drift.push(...(0,diff/* settingsChanges */.fH)(item.render, detail.video_settings));
-            drift.push(...accountsDrift(detail, target), ...publishDrift(item, context));
+            drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
             const edits = changes.filter((change) => !diff/* SCRIPT_FIELDS */.qR.has(change.field));
             if (edits.length > 0)
                 steps.push({ kind: 'edit', changes: edits, cancelGeneration: false });
@@ -789,44 +834,6 @@ function scopesFor(steps) {
             needed.add('generate');
     }
     return types/* SCOPES */.iW.filter((scope) => needed.has(scope));
-}
-/**
- * An unmanaged item whose full_text is this new manifest's: most likely the
- * same video under a title that changed where no history shows it.
- */
-function renameOf(matched, unmanaged) {
-    const text = matched.item.fields.full_text;
-    if (matched.remote !== null || matched.item.id !== null || text === undefined)
-        return null;
-    const wanted = (0,diff/* serviceText */.Lo)(text);
-    if (wanted === '')
-        return null;
-    return (unmanaged.find((summary) => summary.full_text !== null && (0,diff/* serviceText */.Lo)(summary.full_text) === wanted) ??
-        null);
-}
-/** TikTok's defaults for post mode and privacy are not shown: a publication without them is warned about. */
-function tiktokWarning(item, target, detail) {
-    if (target === null || detail?.status === 'UPLOADED')
-        return [];
-    if (!target.accounts.some((account) => account.platform === 'TikTok'))
-        return [];
-    const options = target.options;
-    if (options.tiktok_post_mode !== undefined && options.tiktok_privacy !== undefined)
-        return [];
-    const at = item.locations['publish.accounts'] ?? item.locations['publish'] ?? item.location;
-    return [
-        {
-            severity: 'warning',
-            code: 'tiktok_defaults',
-            file: item.file,
-            line: at.line,
-            column: at.column,
-            field: 'publish.tiktok',
-            message: 'This item publishes to TikTok without publish.tiktok.post_mode and publish.tiktok.privacy; the ' +
-                "service's defaults for them are not documented, so the video may be posted directly and publicly. " +
-                'Set both, for example tiktok: {post_mode: draft, privacy: SELF_ONLY}.',
-        },
-    ];
 }
 function planOne(matched, observed, context, unmanaged) {
     const { item, remote } = matched;
