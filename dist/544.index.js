@@ -30,7 +30,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   redact: () => (/* reexport safe */ _errors_js__WEBPACK_IMPORTED_MODULE_1__.redact),
 /* harmony export */   unknownStatus: () => (/* reexport safe */ _types_js__WEBPACK_IMPORTED_MODULE_3__.lj)
 /* harmony export */ });
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3067);
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5188);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
 /* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4972);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(705);

@@ -28567,7 +28567,7 @@ const { parseMIMEType, serializeAMimeType } = __webpack_require__(1900)
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(5188)
+const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(2807)
 const { WebSocket, ping } = __webpack_require__(3726)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
@@ -59137,7 +59137,7 @@ const { fetching } = __webpack_require__(4398)
 const { webidl } = __webpack_require__(7879)
 const { EventSourceStream } = __webpack_require__(4031)
 const { parseMIMEType } = __webpack_require__(1900)
-const { createFastMessageEvent } = __webpack_require__(5188)
+const { createFastMessageEvent } = __webpack_require__(2807)
 const { isNetworkError } = __webpack_require__(9051)
 const { cloneRequest } = __webpack_require__(9967)
 const { isValidHeaderValue, kEnumerableProperty } = __webpack_require__(3440)
@@ -70553,7 +70553,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 2807:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -72818,7 +72818,7 @@ const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketCon
 const { ByteParser } = __webpack_require__(1652)
 const { kEnumerableProperty } = __webpack_require__(3440)
 const { getGlobalDispatcher } = __webpack_require__(2581)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(5188)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(2807)
 const { SendQueue } = __webpack_require__(3900)
 const { WebsocketFrameSend } = __webpack_require__(3264)
 const { channels } = __webpack_require__(2414)

@@ -16,7 +16,7 @@ import type { Mode, Plan, PlanItem, Step } from './plan/types.ts';
 
 /** The modules of the stages after loading, imported once per process on first use. */
 async function importStages() {
-  const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
+  const [errors, apply, wait, concurrency, identity, observe, planning, published] = await Promise.all([
     import('./api/errors.ts'),
     import('./apply/apply.ts'),
     import('./apply/wait.ts'),
@@ -24,8 +24,9 @@ async function importStages() {
     import('./plan/identity.ts'),
     import('./plan/observe.ts'),
     import('./plan/plan.ts'),
+    import('./plan/published-with.ts'),
   ]);
-  return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
+  return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning, ...published };
 }
 type Stages = Awaited<ReturnType<typeof importStages>>;
 
@@ -96,6 +97,12 @@ export interface EngineOptions {
   poll?: PollPolicy;
   /** Detail reads in flight at once while observing; default 32. */
   readConcurrency?: number;
+  /** A publish.at missed by more than this is held, not published (the `late-window` input); default 24 h. */
+  lateWindowMs?: number;
+  /** How long a lost create is looked for before it is sent again; default the client's retry deadline. */
+  createLookMs?: number;
+  /** How long a dispatched job may stay queued before the run stops waiting for it; default 120 s. */
+  startWaitMs?: number;
 }
 
 export interface RunReport {
@@ -190,6 +197,30 @@ async function previousTitles(
   return titles;
 }
 
+/** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
+function pastSchedules(items: readonly DesiredItem[], now: Date): Problem[] {
+  return items.flatMap((item): Problem[] => {
+    const at = item.publish?.at;
+    if (item.stage !== 'published' || !at || Date.parse(at) > now.getTime()) return [];
+    const days = Math.floor((now.getTime() - Date.parse(at)) / 86_400_000);
+    const where = item.locations['publish.at'] ?? item.location;
+    return [
+      {
+        severity: 'warning',
+        code: 'publish_at_past',
+        file: item.file,
+        line: where.line,
+        column: where.column,
+        field: 'publish.at',
+        message:
+          `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
+          'Past the late window (24 h by default) it is held, not published; within it, it is published at once. ' +
+          'Check the date, or set publish.late: publish to publish it anyway.',
+      },
+    ];
+  });
+}
+
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
 export async function runEngine(options: EngineOptions): Promise<RunReport> {
   const { mode } = options;
@@ -213,7 +244,10 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
       'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
     return report;
   }
-  if (mode === 'validate') return report;
+  if (mode === 'validate') {
+    report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
+    return report;
+  }
   const client = options.client;
   if (!client) {
     report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
@@ -235,6 +269,11 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     const matched = matchItems(mine, listing.contents, match).matched;
     const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
     const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+    // Published videos: what they were published with, to report later changes as drift.
+    const published = matched.flatMap((entry) =>
+      entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : [],
+    );
+    const publishedWith = await stages.publishedWith(options.previous, published);
     const plan = makePlan(
       mine,
       { ...listing, details },
@@ -244,6 +283,8 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
         permissions: options.permissions,
         cancelRunning: options.cancelRunning,
         match,
+        publishedWith,
+        ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
       },
     );
     report.plan = plan;
@@ -315,6 +356,8 @@ async function execute(
     logger,
     clock,
     ...(options.poll ? { poll: options.poll } : {}),
+    ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
+    ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
   });
   const byFile = new Map(runs.map((run) => [run.item.file, run]));
   const allRuns: ItemRun[] = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));

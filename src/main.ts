@@ -100,6 +100,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       concurrency: inputs.concurrency,
       wait: inputs.wait,
       timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
+      lateWindowMs: inputs.lateWindowMs,
       ...(inputs.shard ? { shard: inputs.shard } : {}),
       ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
       logger,

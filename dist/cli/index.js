@@ -45370,6 +45370,239 @@ function describeError(error) {
 
 /***/ }),
 
+/***/ 7018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HI: () => (/* binding */ sendWithRetries),
+/* harmony export */   Ut: () => (/* binding */ RateGate),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   vI: () => (/* binding */ DEFAULT_RETRY),
+/* harmony export */   wP: () => (/* binding */ retrySettings)
+/* harmony export */ });
+/* unused harmony exports backoffDelay, isRetryableStatus, classifyNetworkError */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
+
+const DEFAULT_RETRY = {
+    attempts: 5,
+    rateLimitAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    deadlineMs: 15 * 60_000,
+};
+function retrySettings(options) {
+    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+    return {
+        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
+        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
+        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
+        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
+        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
+    };
+}
+/**
+ * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
+ * (a date in the past is 0). Undefined when missing or unreadable.
+ */
+function parseRetryAfter(header, nowMs) {
+    const value = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (value === undefined || value === '')
+        return undefined;
+    if (/^\d+$/.test(value))
+        return Number(value);
+    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
+    if (!/^[A-Za-z]/.test(value))
+        return undefined;
+    const date = Date.parse(value);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
+function backoffDelay(retry, settings, random) {
+    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    const r = Math.min(1, Math.max(0, random()));
+    return Math.floor(r * ceiling);
+}
+function isRetryableStatus(status) {
+    return status === 429 || status >= 500;
+}
+// Errors raised before a single byte of the request left: the service never
+// saw it, so even a non-idempotent POST can be sent again.
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+function errorCode(error) {
+    if (typeof error !== 'object' || error === null)
+        return undefined;
+    const code = error.code;
+    if (typeof code === 'string')
+        return code;
+    const cause = error.cause;
+    return cause === undefined || cause === error ? undefined : errorCode(cause);
+}
+function classifyNetworkError(error) {
+    const code = errorCode(error);
+    if (code !== undefined && NOT_SENT_CODES.has(code)) {
+        const reason = code === 'ECONNREFUSED'
+            ? 'connection refused'
+            : code === 'UND_ERR_CONNECT_TIMEOUT'
+                ? 'connect timeout'
+                : `host unreachable: ${code}`;
+        return { mayHaveReached: false, reason };
+    }
+    if (code !== undefined && TIMEOUT_CODES.has(code))
+        return { mayHaveReached: true, reason: 'timeout' };
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+        return { mayHaveReached: true, reason: 'connection closed without an answer' };
+    }
+    return { mayHaveReached: true, reason: code ?? 'network error' };
+}
+/**
+ * One gate per client, shared by every worker: rate limits are per user over
+ * all keys (A31), so after a 429 every later rate-limited request waits for
+ * the same Retry-After instead of each firing on its own (no thundering herd).
+ */
+class RateGate {
+    #sleep;
+    #now;
+    #open = null;
+    #until = 0;
+    constructor(sleep, now) {
+        this.#sleep = sleep;
+        this.#now = now;
+    }
+    /** True while a Retry-After is running. */
+    get closed() {
+        return this.#open !== null;
+    }
+    /** Closes the gate for ms, unless it is already closed until later. */
+    close(ms) {
+        const until = this.#now() + ms;
+        if (this.#open !== null && until <= this.#until)
+            return;
+        this.#until = until;
+        const opened = this.#sleep(ms).then(() => {
+            if (this.#open === opened)
+                this.#open = null;
+        }, () => {
+            if (this.#open === opened)
+                this.#open = null;
+        });
+        this.#open = opened;
+    }
+    /** Resolves when the gate is open (at once when it is). */
+    async pass() {
+        while (this.#open !== null)
+            await this.#open;
+    }
+}
+/**
+ * Sends until the answer is final: a success, a status that is never retried,
+ * or a retryable status once attempts, rate-limit waits or the deadline run
+ * out (the caller turns it into a ServiceError). A non-idempotent request that
+ * may have reached the service is never sent twice: it rejects with
+ * OutcomeUnknownError. Network errors that outlast the retries reject with
+ * NetworkError.
+ */
+async function sendWithRetries(kind, runtime, send) {
+    const { settings } = runtime;
+    let sends = 0;
+    let failures = 0; // 5xx and network errors
+    let rateLimits = 0;
+    let spentMs = 0;
+    const planWait = (waitMs, reason) => {
+        if (spentMs + waitMs > settings.deadlineMs)
+            return false;
+        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
+        spentMs += waitMs;
+        return true;
+    };
+    for (;;) {
+        if (kind.rateLimited)
+            await runtime.gate.pass();
+        if (runtime.budget !== undefined) {
+            if (runtime.budget.left <= 0)
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.RequestBudgetError(kind.method, kind.path);
+            runtime.budget.left -= 1;
+        }
+        const started = runtime.now();
+        sends += 1;
+        let answer;
+        try {
+            answer = await send();
+        }
+        catch (error) {
+            spentMs += Math.max(0, runtime.now() - started);
+            const failure = classifyNetworkError(error);
+            if (!kind.idempotent && failure.mayHaveReached) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    cause: error,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.NetworkError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    attempts: sends,
+                    cause: error,
+                });
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        spentMs += Math.max(0, runtime.now() - started);
+        if (answer.status === 429) {
+            rateLimits += 1;
+            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
+            const waitMs = seconds !== undefined
+                ? seconds * runtime.secondMs
+                : backoffDelay(rateLimits, settings, runtime.random);
+            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
+                return { answer, attempts: sends };
+            }
+            if (kind.rateLimited)
+                runtime.gate.close(waitMs);
+            else
+                await runtime.sleep(waitMs);
+            continue;
+        }
+        if (answer.status >= 500) {
+            if (!kind.idempotent) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: `the service answered ${answer.status}`,
+                    status: answer.status,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
+                return { answer, attempts: sends };
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        return { answer, attempts: sends };
+    }
+}
+
+
+/***/ }),
+
 /***/ 705:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45451,7 +45684,7 @@ const SCOPES = (/* unused pure expression or super */ null && (['read', 'write',
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3754);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9570);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 
@@ -45530,10 +45763,11 @@ Options:
   --concurrency N         items worked on at once (default: 4)
   --no-wait               start generations and return without waiting for them
   --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
+  --late-window D         a publish.at older than this (90m, 24h, 7d) is held, not published (default: 24h)
   --no-publish            forbid any publication in this run
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
-  --base REF              git ref holding the previous manifests, to detect renamed titles
+  --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)
   --budget N              doctor: GET requests it may send in all (default: 60)
   -h, --help              this text
   -v, --version           the version
@@ -45552,7 +45786,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 3754:
+/***/ 9570:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45670,6 +45904,10 @@ function resolveOptions(options) {
         listing: { ...dialect.listing, ...options.listing, maxPageSize },
         shapes: { ...options.shapes },
         failures: (options.failures ?? []).map((rule) => ({ ...rule })),
+        behaviours: {
+            ...options.behaviours,
+            queueMs: nonNegative('behaviours.queueMs', options.behaviours?.queueMs, 0),
+        },
     };
 }
 /**
@@ -46056,6 +46294,10 @@ class Job {
     }
     async run() {
         const { phases } = this.#dispatch;
+        // A queued generation keeps the item's status until the worker takes it.
+        const queued = this.#config.behaviours.queueMs ?? 0;
+        if (queued > 0 && !(await this.#sleep(queued)))
+            return;
         const total = phases.reduce((sum, p) => sum + WEIGHT[p], 0);
         let done = 0;
         for (const [index, phase] of phases.entries()) {
@@ -46137,10 +46379,12 @@ class Job {
             item.upload_date = now;
             item.stats = { views: 0, likes: 0, comments: 0 };
         }
-        if (last)
-            item.progress = null;
-        else
+        if (!last)
             this.#snapshot(phase, percentage);
+        else if (this.#config.behaviours.staleProgress)
+            this.#snapshot(phase, percentage);
+        else
+            item.progress = null;
         touch(item);
     }
     #fail(phase, message) {
@@ -46565,8 +46809,56 @@ function versionRows(item) {
     return [...item.versions].reverse().map((v) => ({ ...v }));
 }
 
+;// CONCATENATED MODULE: ./src/emulator/behaviours.ts
+/** The defaults a filling service adds to fine_tuning. */
+const FINE_TUNING_DEFAULTS = Object.freeze({
+    temperature: 0.7,
+    style: 'neutral',
+});
+/** The defaults a filling service adds to subtitle_settings. */
+const SUBTITLE_DEFAULTS = Object.freeze({
+    font: 'Inter',
+    size: 48,
+    position: 'bottom',
+});
+/** `\r\n` and `\r` become `\n`; blanks at line ends and trailing blank lines go. */
+function normaliseStoredText(text) {
+    const lines = text.replace(/\r\n?/g, '\n').split('\n');
+    return lines
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .trimEnd();
+}
+/** The fields of a create or edit as a service with these behaviours stores them. */
+function storedFields(fields, behaviours) {
+    const out = { ...fields };
+    if (behaviours.normaliseText) {
+        if (typeof out.full_text === 'string')
+            out.full_text = normaliseStoredText(out.full_text);
+        if (typeof out.textover === 'string')
+            out.textover = normaliseStoredText(out.textover);
+    }
+    if (behaviours.fillDefaults && out.fine_tuning !== undefined && out.fine_tuning !== null) {
+        out.fine_tuning = { ...FINE_TUNING_DEFAULTS, ...out.fine_tuning };
+    }
+    if (behaviours.ignorePersonaId)
+        delete out.persona_id;
+    return out;
+}
+/** subtitle_settings as a filling service stores them in video_settings. */
+function storedSubtitles(given, behaviours) {
+    if (!behaviours.fillDefaults)
+        return given;
+    return { ...SUBTITLE_DEFAULTS, ...given };
+}
+/** Whether this generation stops after the voiceover (the first one of each item, when parking). */
+function parksAfterAudio(item, behaviours) {
+    return behaviours.parkInAudioProcessed === true && item.generationDispatches === 0;
+}
+
 ;// CONCATENATED MODULE: ./src/emulator/contents.ts
 // Content items: create, read, list, edit, versions (A12-A18).
+
 
 
 
@@ -46601,7 +46893,7 @@ function readFields(body) {
 }
 function createContent(call) {
     const body = asObject(call.body);
-    const fields = readFields(body);
+    const fields = storedFields(readFields(body), call.core.config.behaviours);
     if (fields.title === undefined)
         throw badRequest('title: required, a non-empty string.');
     const { maxItems } = call.core.config;
@@ -46650,7 +46942,7 @@ function same(a, b) {
 function editContent(call) {
     const body = asObject(call.body);
     const cancel = optBoolean(body, 'cancel_generation') === true;
-    const fields = readFields(body);
+    const fields = storedFields(readFields(body), call.core.config.behaviours);
     const item = ownItem(call);
     const { core } = call;
     if (core.config.dialect.put === 'replace') {
@@ -46664,7 +46956,9 @@ function editContent(call) {
         if (body.textover === undefined && fields.full_text !== item.full_text)
             delete fields.textover;
     }
-    if (types/* GENERATING_STATUSES */.kl.has(item.status) || core.jobs.running(item)) {
+    // An item parked in AUDIO_PROCESSED with no run in flight is not being generated.
+    const parked = item.status === 'AUDIO_PROCESSED' && !core.jobs.running(item);
+    if ((types/* GENERATING_STATUSES */.kl.has(item.status) && !parked) || core.jobs.running(item)) {
         if (!cancel) {
             throw new HttpError(409, {
                 error: `The content is being generated (status ${item.status}); send cancel_generation: true to cancel the job and apply the edit.`,
@@ -46702,6 +46996,7 @@ function editContent(call) {
 
 ;// CONCATENATED MODULE: ./src/emulator/generation.ts
 // Generation, publication and task status (interface, Endpoints; A21-A27, A30).
+
 
 
 
@@ -46753,9 +47048,10 @@ function reserveOrRefuse(user, phases) {
         });
     }
 }
-/** A22: what a generation may start from. */
-function assertGeneratable(item) {
-    if (types/* GENERATING_STATUSES */.kl.has(item.status)) {
+/** A22: what a generation may start from; an item parked in AUDIO_PROCESSED (no run in flight) may start again. */
+function assertGeneratable(item, running) {
+    const parked = item.status === 'AUDIO_PROCESSED' && !running;
+    if (running || (types/* GENERATING_STATUSES */.kl.has(item.status) && !parked)) {
         throw new HttpError(409, {
             error: `The content is already being generated (status ${item.status}).`,
             code: 'generation_in_progress',
@@ -46780,7 +47076,7 @@ function startGeneration(call, video) {
         image_overlay_enabled: optBoolean(body, 'image_overlay_enabled') ?? null,
         image_overlay_position: optString(body, 'image_overlay_position') ?? null,
         zoom_effect_enabled: optBoolean(body, 'zoom_effect_enabled') ?? null,
-        subtitle_settings: optObject(body, 'subtitle_settings') ?? null,
+        subtitle_settings: storedSubtitles(optObject(body, 'subtitle_settings') ?? null, call.core.config.behaviours),
     };
     // The presence of account_ids is the only switch for publication (A21; POST /gen/video never publishes).
     const publication = !video && 'account_ids' in body
@@ -46789,8 +47085,12 @@ function startGeneration(call, video) {
     const item = call.core.store.item(call.user.id, creationId);
     if (!item)
         throw new HttpError(404, { error: 'Content not found.' });
-    assertGeneratable(item);
-    const phases = publication ? ['audio', 'video', 'upload'] : ['audio', 'video'];
+    assertGeneratable(item, call.core.jobs.running(item));
+    const phases = parksAfterAudio(item, call.core.config.behaviours)
+        ? ['audio']
+        : publication
+            ? ['audio', 'video', 'upload']
+            : ['audio', 'video'];
     reserveOrRefuse(call.user, phases);
     if (video)
         countVideo(call.user, call.core.clock);
@@ -48311,225 +48611,8 @@ function serviceError(facts, scrub) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
-
-const DEFAULT_RETRY = {
-    attempts: 5,
-    rateLimitAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    deadlineMs: 15 * 60_000,
-};
-function retrySettings(options) {
-    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
-    return {
-        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
-        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
-        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
-        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
-        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
-    };
-}
-/**
- * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
- * (a date in the past is 0). Undefined when missing or unreadable.
- */
-function parseRetryAfter(header, nowMs) {
-    const value = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (value === undefined || value === '')
-        return undefined;
-    if (/^\d+$/.test(value))
-        return Number(value);
-    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
-    if (!/^[A-Za-z]/.test(value))
-        return undefined;
-    const date = Date.parse(value);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, Math.ceil((date - nowMs) / 1000));
-}
-/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
-function backoffDelay(retry, settings, random) {
-    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
-    const r = Math.min(1, Math.max(0, random()));
-    return Math.floor(r * ceiling);
-}
-function isRetryableStatus(status) {
-    return status === 429 || status >= 500;
-}
-// Errors raised before a single byte of the request left: the service never
-// saw it, so even a non-idempotent POST can be sent again.
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
-function errorCode(error) {
-    if (typeof error !== 'object' || error === null)
-        return undefined;
-    const code = error.code;
-    if (typeof code === 'string')
-        return code;
-    const cause = error.cause;
-    return cause === undefined || cause === error ? undefined : errorCode(cause);
-}
-function classifyNetworkError(error) {
-    const code = errorCode(error);
-    if (code !== undefined && NOT_SENT_CODES.has(code)) {
-        const reason = code === 'ECONNREFUSED'
-            ? 'connection refused'
-            : code === 'UND_ERR_CONNECT_TIMEOUT'
-                ? 'connect timeout'
-                : `host unreachable: ${code}`;
-        return { mayHaveReached: false, reason };
-    }
-    if (code !== undefined && TIMEOUT_CODES.has(code))
-        return { mayHaveReached: true, reason: 'timeout' };
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-        return { mayHaveReached: true, reason: 'connection closed without an answer' };
-    }
-    return { mayHaveReached: true, reason: code ?? 'network error' };
-}
-/**
- * One gate per client, shared by every worker: rate limits are per user over
- * all keys (A31), so after a 429 every later rate-limited request waits for
- * the same Retry-After instead of each firing on its own (no thundering herd).
- */
-class RateGate {
-    #sleep;
-    #now;
-    #open = null;
-    #until = 0;
-    constructor(sleep, now) {
-        this.#sleep = sleep;
-        this.#now = now;
-    }
-    /** True while a Retry-After is running. */
-    get closed() {
-        return this.#open !== null;
-    }
-    /** Closes the gate for ms, unless it is already closed until later. */
-    close(ms) {
-        const until = this.#now() + ms;
-        if (this.#open !== null && until <= this.#until)
-            return;
-        this.#until = until;
-        const opened = this.#sleep(ms).then(() => {
-            if (this.#open === opened)
-                this.#open = null;
-        }, () => {
-            if (this.#open === opened)
-                this.#open = null;
-        });
-        this.#open = opened;
-    }
-    /** Resolves when the gate is open (at once when it is). */
-    async pass() {
-        while (this.#open !== null)
-            await this.#open;
-    }
-}
-/**
- * Sends until the answer is final: a success, a status that is never retried,
- * or a retryable status once attempts, rate-limit waits or the deadline run
- * out (the caller turns it into a ServiceError). A non-idempotent request that
- * may have reached the service is never sent twice: it rejects with
- * OutcomeUnknownError. Network errors that outlast the retries reject with
- * NetworkError.
- */
-async function sendWithRetries(kind, runtime, send) {
-    const { settings } = runtime;
-    let sends = 0;
-    let failures = 0; // 5xx and network errors
-    let rateLimits = 0;
-    let spentMs = 0;
-    const planWait = (waitMs, reason) => {
-        if (spentMs + waitMs > settings.deadlineMs)
-            return false;
-        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
-        spentMs += waitMs;
-        return true;
-    };
-    for (;;) {
-        if (kind.rateLimited)
-            await runtime.gate.pass();
-        if (runtime.budget !== undefined) {
-            if (runtime.budget.left <= 0)
-                throw new errors.RequestBudgetError(kind.method, kind.path);
-            runtime.budget.left -= 1;
-        }
-        const started = runtime.now();
-        sends += 1;
-        let answer;
-        try {
-            answer = await send();
-        }
-        catch (error) {
-            spentMs += Math.max(0, runtime.now() - started);
-            const failure = classifyNetworkError(error);
-            if (!kind.idempotent && failure.mayHaveReached) {
-                throw new errors.OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    cause: error,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
-                throw new errors.NetworkError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    attempts: sends,
-                    cause: error,
-                });
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        spentMs += Math.max(0, runtime.now() - started);
-        if (answer.status === 429) {
-            rateLimits += 1;
-            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
-            const waitMs = seconds !== undefined
-                ? seconds * runtime.secondMs
-                : backoffDelay(rateLimits, settings, runtime.random);
-            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
-                return { answer, attempts: sends };
-            }
-            if (kind.rateLimited)
-                runtime.gate.close(waitMs);
-            else
-                await runtime.sleep(waitMs);
-            continue;
-        }
-        if (answer.status >= 500) {
-            if (!kind.idempotent) {
-                throw new errors.OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: `the service answered ${answer.status}`,
-                    status: answer.status,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
-                return { answer, attempts: sends };
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        return { answer, attempts: sends };
-    }
-}
-
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __nccwpck_require__(7018);
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
 
 
@@ -48813,7 +48896,7 @@ class Transport {
         const payload = body === undefined ? undefined : JSON.stringify(body);
         const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
         const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
+        const { answer, attempts } = await (0,retry/* sendWithRetries */.HI)({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
         return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
     }
     async #once(method, path, headers, payload) {
@@ -48916,12 +48999,12 @@ class HttpServiceClient {
             requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
             connections: Math.max(1, Math.floor(options.connections ?? 16)),
             runtime: {
-                settings: retrySettings(options.retry),
+                settings: (0,retry/* retrySettings */.wP)(options.retry),
                 secondMs: options.secondMs ?? 1000,
                 sleep,
                 random: options.random ?? Math.random,
                 now,
-                gate: new RateGate(sleep, now),
+                gate: new retry/* RateGate */.Ut(sleep, now),
                 onRetry: options.onRetry,
                 budget: options.requestBudget,
             },
@@ -49101,7 +49184,7 @@ class HttpServiceClient {
             path,
             attempts: response.attempts,
             body,
-            retryAfterSeconds: parseRetryAfter(response.retryAfter, this.#now()),
+            retryAfterSeconds: (0,retry/* parseRetryAfter */.mu)(response.retryAfter, this.#now()),
         };
         if (response.status === 401 && path !== paths.introspect()) {
             return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
@@ -49374,7 +49457,26 @@ async function runDoctor(options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/plan/late-window.ts
+// The late window: how long after publish.at a missed schedule is still
+// caught up. Older than that, publishing now would surprise (a year typo in
+// publish.at, a manifest merged months after its date), so it is held.
+// Written as the `late-window` input and the CLI's --late-window.
+const DEFAULT_LATE_WINDOW = '24h';
+const UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
+function parseLateWindow(text) {
+    const match = /^(\d+(?:\.\d+)?)\s*([mhd]?)$/.exec(text.trim());
+    if (!match)
+        return null;
+    const amount = Number(match[1]);
+    const unit = UNITS[match[2] || 'h'];
+    return Number.isFinite(amount) ? Math.round(amount * unit) : null;
+}
+const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
+
 ;// CONCATENATED MODULE: ./src/cli/args.ts
+
 
 
 // Command-line arguments, read once into one typed object. The API key is
@@ -49398,6 +49500,7 @@ const OPTIONS = {
     concurrency: { type: 'string' },
     wait: { type: 'boolean', default: true },
     'timeout-minutes': { type: 'string' },
+    'late-window': { type: 'string' },
     publish: { type: 'boolean', default: true },
     'max-publications': { type: 'string' },
     'cancel-running': { type: 'boolean', default: false },
@@ -49459,6 +49562,7 @@ function parseCliArgs(argv, cwd) {
         concurrency: integer('--concurrency', values.concurrency, 4, 1),
         wait: values.wait,
         timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
+        lateWindowMs: lateWindow(values['late-window']),
         publish: values.publish,
         maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
         cancelRunning: values['cancel-running'],
@@ -49480,6 +49584,7 @@ function defaults(command, cwd) {
         concurrency: 4,
         wait: true,
         timeoutMinutes: 30,
+        lateWindowMs: parseLateWindow(DEFAULT_LATE_WINDOW),
         publish: true,
         maxPublications: 10,
         cancelRunning: false,
@@ -49487,6 +49592,12 @@ function defaults(command, cwd) {
         budget: DEFAULT_DOCTOR_BUDGET,
         rest: [],
     };
+}
+function lateWindow(value) {
+    const ms = parseLateWindow(value ?? DEFAULT_LATE_WINDOW);
+    if (ms === null)
+        throw new UsageError(`--late-window: ${LATE_WINDOW_FORM} (got '${value}').`);
+    return ms;
 }
 function isCommand(value) {
     return COMMANDS.includes(value);
@@ -49801,6 +49912,7 @@ const RENDER_REASONS = {
     script_changed: 'script changed',
     settings_changed: 'video settings changed',
     retry_failed: 'retrying a failed render',
+    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
 };
 function targets(publish, labels) {
     return [...new Set(publish.accounts.map(labels.account))].join(', ');
@@ -49845,11 +49957,57 @@ function holdText(hold) {
             return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
         case 'unknown_value':
             return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
+        case 'late':
+            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
+        case 'upload_cannot_carry':
+            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
+        case 'partly_published':
+            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
+        case 'looks_like_rename':
+            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
+        case 'not_started':
+            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
+        case 'duplicate_marked':
+            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
     }
 }
+/** A value the service stored in its own terms; said once, on the run that wrote it. */
+function noteText(note) {
+    switch (note.how) {
+        case 'normalised_text':
+            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
+        case 'filled_defaults':
+            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
+        case 'ignored':
+            return `the service did not take ${note.field}; it is compared by what the service reports`;
+    }
+}
+/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
+/** How a plan item's publication goes out, for the plan table. */
+function publishViaText(via) {
+    return via === 'oneshot'
+        ? 'publishes in the generation request'
+        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+}
+const DRIFT_FIELDS = {
+    video_settings: 'video settings',
+    accounts: 'accounts',
+    publish: 'publish settings',
+};
 function driftText(drift, compact = false) {
-    const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
+    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
+    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
+        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
     return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+function driftValue(value) {
+    if (Array.isArray(value))
+        return value.join(', ');
+    if (value !== null && typeof value === 'object')
+        return Object.entries(value)
+            .map(([key, entry]) => `${key} ${String(entry)}`)
+            .join(', ');
+    return String(value);
 }
 /** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
 function formatInstant(iso) {
@@ -49863,7 +50021,7 @@ function formatInstant(iso) {
  */
 function resultNote(item, planned) {
     const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
-    const notes = [...new Set(holds.map(holdText))];
+    const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
     if (notes.length > 0)
         return notes.join('; ');
     if (item.outcome === 'skipped')
@@ -49943,6 +50101,8 @@ function itemNotes(item) {
     if (item.match === 'pinned')
         notes.push('pinned by id');
     notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
+    if (item.publishVia)
+        notes.push(publishViaText(item.publishVia));
     return notes.join('; ');
 }
 function actionTone(item) {
@@ -50042,6 +50202,14 @@ function renderResultsText(result, style = PLAIN, plan) {
                 lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
             }
         }
+    }
+    // What the service stored in its own form: said once, below the table.
+    const noted = result.items.filter((item) => (item.notes ?? []).length > 0);
+    if (noted.length > 0) {
+        lines.push('', 'Notes:');
+        for (const item of noted)
+            for (const text of (item.notes ?? []).map(noteText))
+                lines.push(`  ${item.file}: ${text}`);
     }
     const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
     if (failures.length > 0) {
@@ -60419,6 +60587,9 @@ const publish = strictObject({
         .transform((value) => new Date(value).toISOString())
         .optional()
         .describe('Publish no earlier than this ISO 8601 instant with a zone, for example 2026-12-01T15:00:00Z. Absent: as soon as the video is rendered.'),
+    late: schemas_enum(['hold', 'publish'])
+        .optional()
+        .describe('What happens when publish.at passed longer ago than the late window (24 h by default): hold (the default) keeps the video unpublished with a message; publish publishes it anyway.'),
     privacy: nonEmpty.default('public').describe('Platform visibility, for example public.'),
     category: union([nonEmpty, schemas_int().nonnegative()])
         .default('22')
@@ -60557,7 +60728,7 @@ function publishOf(publish, locations, fallback) {
         options.tiktok_post_mode = publish.tiktok.post_mode;
     if (publish.tiktok?.privacy !== undefined)
         options.tiktok_privacy = publish.tiktok.privacy;
-    return { accounts, at: publish.at ?? null, options };
+    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
 }
 /** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
 function normalize(file, manifest, positions) {
@@ -60990,16 +61161,17 @@ async function readFolderDefaults(reader, folder) {
 // mode does not parse or compile it.
 /** The modules of the stages after loading, imported once per process on first use. */
 async function importStages() {
-    const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
+    const [errors, apply, wait, concurrency, identity, observe, planning, published] = await Promise.all([
         Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 3249)),
-        __nccwpck_require__.e(/* import() */ 649).then(__nccwpck_require__.bind(__nccwpck_require__, 8649)),
+        __nccwpck_require__.e(/* import() */ 398).then(__nccwpck_require__.bind(__nccwpck_require__, 2398)),
         __nccwpck_require__.e(/* import() */ 935).then(__nccwpck_require__.bind(__nccwpck_require__, 9935)),
         __nccwpck_require__.e(/* import() */ 348).then(__nccwpck_require__.bind(__nccwpck_require__, 8348)),
         __nccwpck_require__.e(/* import() */ 65).then(__nccwpck_require__.bind(__nccwpck_require__, 7065)),
         __nccwpck_require__.e(/* import() */ 343).then(__nccwpck_require__.bind(__nccwpck_require__, 343)),
-        __nccwpck_require__.e(/* import() */ 844).then(__nccwpck_require__.bind(__nccwpck_require__, 8844)),
+        __nccwpck_require__.e(/* import() */ 900).then(__nccwpck_require__.bind(__nccwpck_require__, 9519)),
+        __nccwpck_require__.e(/* import() */ 182).then(__nccwpck_require__.bind(__nccwpck_require__, 182)),
     ]);
-    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
+    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning, ...published };
 }
 /** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
 function shardOf(file, count) {
@@ -61071,6 +61243,29 @@ async function previousTitles({ renameCandidates, mapLimit, previousTitle }, opt
     });
     return titles;
 }
+/** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
+function pastSchedules(items, now) {
+    return items.flatMap((item) => {
+        const at = item.publish?.at;
+        if (item.stage !== 'published' || !at || Date.parse(at) > now.getTime())
+            return [];
+        const days = Math.floor((now.getTime() - Date.parse(at)) / 86_400_000);
+        const where = item.locations['publish.at'] ?? item.location;
+        return [
+            {
+                severity: 'warning',
+                code: 'publish_at_past',
+                file: item.file,
+                line: where.line,
+                column: where.column,
+                field: 'publish.at',
+                message: `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
+                    'Past the late window (24 h by default) it is held, not published; within it, it is published at once. ' +
+                    'Check the date, or set publish.late: publish to publish it anyway.',
+            },
+        ];
+    });
+}
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
 async function runEngine(options) {
     const { mode } = options;
@@ -61094,8 +61289,10 @@ async function runEngine(options) {
                 'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
         return report;
     }
-    if (mode === 'validate')
+    if (mode === 'validate') {
+        report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
         return report;
+    }
     const client = options.client;
     if (!client) {
         report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
@@ -61116,12 +61313,17 @@ async function runEngine(options) {
         const matched = matchItems(mine, listing.contents, match).matched;
         const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
         const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        // Published videos: what they were published with, to report later changes as drift.
+        const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
+        const publishedWith = await stages.publishedWith(options.previous, published);
         const plan = makePlan(mine, { ...listing, details }, {
             mode,
             now: options.now?.() ?? new Date(),
             permissions: options.permissions,
             cancelRunning: options.cancelRunning,
             match,
+            publishedWith,
+            ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
         report.plan = plan;
         report.problems.push(...plan.problems);
@@ -61187,6 +61389,8 @@ async function execute(stages, options, client, plan, report) {
         logger,
         clock,
         ...(options.poll ? { poll: options.poll } : {}),
+        ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
+        ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
     });
     const byFile = new Map(runs.map((run) => [run.item.file, run]));
     const allRuns = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));
@@ -61639,7 +61843,8 @@ const markdownLabels = {
 function notesText(item, layout) {
     const notes = [
         ...item.holds.map((hold) => escape_inlineText(holdText(hold))),
-        ...item.drift.map((drift) => driftText(drift, layout.compact)),
+        ...item.drift.map((drift) => escape_inlineText(driftText(drift, layout.compact))),
+        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
     ];
     return notes.join('; ');
 }
@@ -62041,8 +62246,10 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
             concurrency: options.concurrency,
             wait: options.wait,
             timeoutMs: options.timeoutMinutes * 60_000,
+            lateWindowMs: options.lateWindowMs,
             logger: terminalLogger(out, io.stderr, style, io.env),
-            ...(options.base !== null ? { previous: gitPreviousVersions(options.cwd, options.base) } : {}),
+            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
+            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
             ...(seams.now ? { now: seams.now } : {}),
             ...(seams.poll ? { poll: seams.poll } : {}),
             onPlan: (plan, problems) => {

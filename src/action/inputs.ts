@@ -1,3 +1,4 @@
+import { DEFAULT_LATE_WINDOW, LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
 import { parseShard, type Shard } from './shard.ts';
 
 // Every input of action.yml, read once into one typed object. The runner
@@ -26,6 +27,8 @@ export interface ActionInputs {
   concurrency: number;
   wait: boolean;
   timeoutMinutes: number;
+  /** Milliseconds: a publish.at older than this is held. */
+  lateWindowMs: number;
   shard: Shard | null;
 }
 
@@ -83,6 +86,10 @@ const INPUTS = {
       ? ok(minutes)
       : fail('expected a number of minutes greater than 0, for example 30');
   },
+  'late-window': (value) => {
+    const ms = parseLateWindow(value);
+    return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
+  },
   shard: text,
 } satisfies Record<string, Parser<unknown>>;
 
@@ -103,6 +110,7 @@ export const INPUT_DEFAULTS: Record<InputName, string> = {
   concurrency: '4',
   wait: 'true',
   'timeout-minutes': '30',
+  'late-window': DEFAULT_LATE_WINDOW,
   shard: '',
 };
 
@@ -147,6 +155,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     concurrency: values.concurrency,
     wait: toBoolean(values.wait),
     timeoutMinutes: values['timeout-minutes'],
+    lateWindowMs: values['late-window'],
     shard,
   };
 }

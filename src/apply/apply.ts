@@ -1,18 +1,19 @@
-import { describeError } from '../api/errors.ts';
+import { ServiceError, describeError } from '../api/errors.ts';
+import { DEFAULT_RETRY } from '../api/retry.ts';
 import {
   FAILED_STATUSES,
-  GENERATING_STATUSES,
   RENDERED_STATUSES,
-  TERMINAL_STATUSES,
+  type ContentDetail,
   type ContentStatus,
-  type ContentSummary,
   type ServiceApi,
 } from '../api/types.ts';
 import type { Logger } from '../log.ts';
 import { mapLimit } from '../plan/concurrency.ts';
+import { RUNNING_STATUSES, mayBeInFlight } from '../plan/inflight.ts';
 import type { Hold, PlanItem, Step } from '../plan/types.ts';
+import { settleTitleRace } from './race.ts';
+import { readBackFields, readBackRender, type ServiceTermsNote } from './readback.ts';
 import { createOrAdopt, dispatchGeneration, dispatchUpload, type Dispatch } from './resolve.ts';
-import type { ItemResult, Outcome, PublishedUrl } from './types.ts';
 import { DEFAULT_POLL, realClock, waitForItem, type Clock, type PollPolicy, type WaitUntil } from './wait.ts';
 
 // Carries out a plan: `concurrency` items at once, each item's steps in order.
@@ -29,6 +30,10 @@ export interface ApplyOptions {
   logger: Logger;
   clock?: Clock;
   poll?: PollPolicy;
+  /** How long a dispatched job may stay queued before it counts as not started; default 120 s. */
+  startWaitMs?: number;
+  /** How long a lost create is looked for before it is sent again; default the client's retry deadline, within the run's. */
+  createLookMs?: number;
 }
 
 /** What happened to one item while applying; the results are made from it. */
@@ -44,6 +49,10 @@ export interface ItemRun {
   running: boolean;
   /** Holds that arose while applying (a retried render that failed again). */
   holds: Hold[];
+  /** Values the service stored in its own terms (read back after this run's writes). */
+  notes: ServiceTermsNote[];
+  /** This run's new item while a race for its title may still be unsettled (see race.ts). */
+  unsettled: ContentDetail | null;
   lastError: string | null;
   error: string | null;
   durationMs: number;
@@ -60,9 +69,11 @@ async function settle(
   context: Context,
   until: WaitUntil = 'settled',
   inFlight = false,
+  leaving?: ContentStatus,
 ): Promise<boolean> {
   if (run.id === null || run.status === null) return true;
-  if (!inFlight && !GENERATING_STATUSES.has(run.status) && until === 'settled') return true;
+  if (!inFlight && leaving === undefined && !RUNNING_STATUSES.has(run.status) && until === 'settled')
+    return true;
   if (!context.wait) {
     run.running = true;
     return false;
@@ -70,17 +81,173 @@ async function settle(
   const outcome = await waitForItem(
     context.client,
     { id: run.id, file: run.item.file, title: run.item.title },
-    { deadline: context.deadline, clock: context.clock, poll: context.poll, logger: context.logger, until },
+    {
+      deadline: context.deadline,
+      clock: context.clock,
+      poll: context.poll,
+      logger: context.logger,
+      until,
+      ...(leaving === undefined ? {} : { leaving }),
+      ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
+    },
   );
   run.status = outcome.status;
   run.lastError = outcome.lastError;
   run.running = outcome.timedOut;
+  if (outcome.notStarted) {
+    run.holds.push({ kind: 'not_started', status: outcome.status });
+    context.logger.warning(
+      `The service accepted the request, but the item is still ${outcome.status}: it has not started yet.`,
+    );
+  }
   return !outcome.timedOut;
 }
 
-function afterDispatch(run: ItemRun, dispatched: Dispatch, inFlight: ContentStatus): void {
-  if (dispatched === 'published') run.status = 'UPLOADED';
-  else if (run.status === null || !GENERATING_STATUSES.has(run.status)) run.status = inFlight;
+/** After a dispatch: wait for the item to leave the status it was sent from, then for the job to end. */
+async function settleDispatch(
+  run: ItemRun,
+  context: Context,
+  dispatched: Dispatch,
+  before: ContentStatus | null,
+  until: WaitUntil,
+  conflictMayBeQueued: boolean,
+): Promise<boolean> {
+  if (dispatched === 'published') {
+    run.status = 'UPLOADED';
+    return true;
+  }
+  // A started job, or (for a generation) a 409 for one already there, may still be queued in the status it
+  // was sent from. A 409 on an upload says one is in flight, which the status shows.
+  const queued = dispatched === 'started' || conflictMayBeQueued;
+  const leaving = before !== null && queued ? before : undefined;
+  return settle(run, context, until, true, leaving);
+}
+
+/** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
+async function freshStatus(run: ItemRun, context: Context): Promise<boolean> {
+  if (run.id === null) return false;
+  const now = await context.client.taskStatus(run.id);
+  run.status = now.status;
+  if (mayBeInFlight(now.status, now.progress)) return settle(run, context, 'maybe-published', true);
+  return true;
+}
+
+/** Notes each service normal form once per item. */
+function note(run: ItemRun, notes: readonly ServiceTermsNote[], logger: Logger): void {
+  for (const found of notes) {
+    if (run.notes.some((known) => known.field === found.field)) continue;
+    run.notes.push(found);
+    logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
+  }
+}
+
+/** A new item's render: another run that raced for the title may have rendered it already. */
+function renderedMeanwhile(run: ItemRun, step: Extract<Step, { kind: 'render' }>): boolean {
+  return (
+    step.reason === 'never_rendered' &&
+    run.status !== null &&
+    (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
+    run.status !== 'FAILED_UPLOAD'
+  );
+}
+
+/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
+const RENDER_SENDS = 2;
+
+async function runRender(
+  run: ItemRun,
+  step: Extract<Step, { kind: 'render' }>,
+  context: Context,
+): Promise<boolean> {
+  const { client, logger } = context;
+  await settleRace(run, context);
+  const id = run.id as string;
+  if (!(await settle(run, context))) return false;
+  if (step.reason === 'never_rendered' && !(await freshStatus(run, context))) return false;
+  if (run.status === 'UPLOADED') return true; // never rendered again once published
+  if (renderedMeanwhile(run, step)) return true;
+  const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
+  // Stepwise: the script is read before credits are spent on it, and it
+  // must be the one the plan showed (reviewers read it in the PR comment).
+  // After this run's own create or edit the service has just written it.
+  if (run.item.flow === 'stepwise' || step.publish === null) {
+    const detail = await client.getContent(id);
+    const planned = run.created || run.edited ? null : run.item.script.remote;
+    if (planned !== null && detail.textover !== planned) {
+      run.holds.push({ kind: 'script_changed_since_plan' });
+      logger.warning(
+        'The script changed on the service since the plan was made: it is not rendered in this run.',
+      );
+      return false;
+    }
+    logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
+  }
+  for (let send = 1; send <= RENDER_SENDS; send++) {
+    const before = run.status;
+    const dispatched = await dispatchGeneration(
+      client,
+      { content_id: id, render: step.render, publish: step.publish?.options },
+      before,
+      logger,
+    );
+    run.rendered ||= dispatched === 'started';
+    if (step.publish !== null && dispatched === 'started') run.published = true;
+    const until: WaitUntil = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
+    if (!(await settleDispatch(run, context, dispatched, before, until, true))) return false;
+    // Parked after the voiceover with no run in flight: it is rendered, not waited on.
+    if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started') break;
+    logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
+  }
+  if (run.status !== null && FAILED_STATUSES.has(run.status)) {
+    // Retried once per apply: a second failure is reported, not looped on.
+    if (retrying || step.reason === 'retry_failed')
+      run.holds.push({ kind: 'already_retried', status: run.status });
+    return false;
+  }
+  if (step.render.subtitle_settings !== undefined && run.rendered)
+    note(run, readBackRender(step.render, await client.getContent(id)), logger);
+  return true;
+}
+
+async function runUpload(
+  run: ItemRun,
+  step: Extract<Step, { kind: 'upload' }>,
+  context: Context,
+): Promise<boolean> {
+  await settleRace(run, context);
+  const id = run.id as string;
+  if (!(await settle(run, context))) return false;
+  // Another run may have published it since: look before sending (task status is not rate limited).
+  if (!(await freshStatus(run, context))) return false;
+  if (run.status === 'UPLOADED') return true; // never published twice
+  if (run.status === null || !RENDERED_STATUSES.has(run.status)) return false;
+  const before = run.status;
+  let dispatched: Dispatch;
+  try {
+    dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
+  } catch (error) {
+    // Published by another run between the look and the upload: the service refuses a second one.
+    if (!(error instanceof ServiceError && error.status === 400)) throw error;
+    const now = await context.client.taskStatus(id);
+    if (now.status !== 'UPLOADED') throw error;
+    run.status = now.status;
+    return true;
+  }
+  // 'published' here means a lost answer whose upload the service shows done: this run's publication.
+  run.published = dispatched !== 'running';
+  return settleDispatch(run, context, dispatched, before, 'settled', false);
+}
+
+/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
+async function settleRace(run: ItemRun, context: Context): Promise<void> {
+  const created = run.unsettled;
+  if (created === null) return;
+  run.unsettled = null;
+  const race = await settleTitleRace(context.client, created, context.logger);
+  if (race.lost === null) return;
+  run.holds.push(race.lost);
+  run.id = race.winner.id;
+  run.status = race.winner.status;
 }
 
 /** One step; false stops the item's remaining steps. */
@@ -88,23 +255,34 @@ async function runStep(run: ItemRun, step: Step, context: Context): Promise<bool
   const { client, logger } = context;
   if (!context.allowed.has(step.kind)) return step.kind === 'wait';
   if (step.kind === 'create') {
-    const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms));
+    const lookMs =
+      context.createLookMs ??
+      Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
+    const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), {
+      lookMs,
+    });
     run.id = detail.id;
     run.status = detail.status;
     run.created = true;
     logger.info(`Created ${detail.id}.`);
+    note(run, readBackFields(step.fields, detail), logger);
+    // No lock: a run started at the same moment may have created the same title.
+    run.unsettled = detail;
+    await settleRace(run, context);
+    // A run that listed before the other's create landed sees no race now; it looks once more before
+    // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+    if (!run.holds.some((hold) => hold.kind === 'duplicate_marked')) run.unsettled = detail;
     return true;
   }
   if (run.id === null) return false;
-  const id = run.id;
   switch (step.kind) {
     case 'edit': {
-      const detail = await client.editContent(id, step.send, {
-        cancelGeneration: step.cancelGeneration,
-      });
+      const body = step.send;
+      const detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
       run.status = detail.status;
       run.edited = true;
       logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
+      note(run, readBackFields(body, detail), logger);
       return true;
     }
     case 'wait': {
@@ -112,61 +290,10 @@ async function runStep(run: ItemRun, step: Step, context: Context): Promise<bool
       const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
       return settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
     }
-    case 'render': {
-      if (!(await settle(run, context))) return false;
-      if (run.status === 'UPLOADED') return true; // never rendered again once published
-      const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
-      // Stepwise: the script is read before credits are spent on it, and it
-      // must be the one the plan showed (reviewers read it in the PR comment).
-      // After this run's own create or edit the service has just written it.
-      if (step.publish === null) {
-        const detail = await client.getContent(id);
-        const planned = run.created || run.edited ? null : run.item.script.remote;
-        if (planned !== null && detail.textover !== planned) {
-          run.holds.push({ kind: 'script_changed_since_plan' });
-          logger.warning(
-            'The script changed on the service since the plan was made: it is not rendered in this run.',
-          );
-          return false;
-        }
-        logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
-      }
-      const dispatched = await dispatchGeneration(
-        client,
-        { content_id: id, render: step.render, publish: step.publish?.options },
-        run.status,
-        logger,
-      );
-      afterDispatch(run, dispatched, 'PROCESSING');
-      run.rendered = dispatched === 'started';
-      if (step.publish !== null && dispatched === 'started') run.published = true;
-      if (
-        !(await settle(
-          run,
-          context,
-          step.publish !== null && dispatched === 'started' ? 'published' : 'settled',
-        ))
-      ) {
-        return false;
-      }
-      if (run.status !== null && FAILED_STATUSES.has(run.status)) {
-        // Retried once per apply: a second failure is reported, not looped on.
-        if (retrying || step.reason === 'retry_failed')
-          run.holds.push({ kind: 'already_retried', status: run.status });
-        return false;
-      }
-      return true;
-    }
-    case 'upload': {
-      if (!(await settle(run, context))) return false;
-      if (run.status === 'UPLOADED') return true; // never published twice
-      if (run.status === null || !RENDERED_STATUSES.has(run.status)) return false;
-      const dispatched = await dispatchUpload(client, id, step.publish.options, run.status, logger);
-      afterDispatch(run, dispatched, 'UPLOADING');
-      // 'published' here means a lost answer whose upload the service shows done: this run's publication.
-      run.published = dispatched !== 'running';
-      return settle(run, context);
-    }
+    case 'render':
+      return runRender(run, step, context);
+    case 'upload':
+      return runUpload(run, step, context);
   }
 }
 
@@ -183,12 +310,11 @@ async function stillAsPlanned(run: ItemRun, work: readonly Step[], context: Cont
   const planned = run.item.remote;
   if (planned === null || run.id === null || !WRITES.has(work[0]!.kind)) return true;
   const now = await context.client.taskStatus(run.id);
-  const inFlight =
-    GENERATING_STATUSES.has(now.status) || (now.progress !== null && !TERMINAL_STATUSES.has(now.status));
+  const inFlight = mayBeInFlight(now.status, now.progress);
   // A plan made on a generating item (cancel-running) expects it still to be
   // generating, but never publishing: a publication is not interrupted (A17).
-  const asPlanned = GENERATING_STATUSES.has(planned.status)
-    ? GENERATING_STATUSES.has(now.status) && now.status !== 'UPLOADING'
+  const asPlanned = RUNNING_STATUSES.has(planned.status)
+    ? RUNNING_STATUSES.has(now.status) && now.status !== 'UPLOADING'
     : now.status === planned.status && !inFlight;
   if (asPlanned) return true;
   run.status = now.status;
@@ -212,6 +338,8 @@ export function untouched(item: PlanItem): ItemRun {
     published: false,
     running: false,
     holds: [],
+    notes: [],
+    unsettled: null,
     lastError: null,
     error: null,
     durationMs: 0,
@@ -229,6 +357,7 @@ async function runItem(item: PlanItem, context: Context): Promise<ItemRun> {
         for (const step of item.steps) {
           if (!(await runStep(run, step, context))) break;
         }
+        await settleRace(run, context);
       } catch (error) {
         run.error = describeError(error);
         context.logger.warning(`${item.file}: ${run.error}`);
@@ -251,46 +380,4 @@ export async function applyItems(items: readonly PlanItem[], options: ApplyOptio
   return mapLimit(items, options.concurrency, (item) => runItem(item, context));
 }
 
-function outcomeOf(run: ItemRun, status: ContentStatus | null): Outcome {
-  if (run.error !== null) return 'error';
-  if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft') return 'failed';
-  if (run.running || (status !== null && GENERATING_STATUSES.has(status))) return 'running';
-  const waited = run.item.steps.some((step) => step.kind === 'wait');
-  if ((run.published || waited) && status === 'UPLOADED') return 'published';
-  if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status)) return 'rendered';
-  if (run.created) return 'created';
-  if (run.edited) return 'updated';
-  if (run.item.holds.length > 0 || run.item.steps.length > 0) return 'skipped';
-  return 'unchanged';
-}
-
-/**
- * Results from the runs and one listing taken after them: status, public URL and
- * last_error come from the list view (A18). Signed URLs are never copied.
- */
-export function itemResults(
-  runs: readonly ItemRun[],
-  listing: readonly ContentSummary[] | null,
-): ItemResult[] {
-  const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
-  return runs.map((run) => {
-    const row = run.id === null ? undefined : byId.get(run.id);
-    const status = row?.status ?? run.status;
-    const urls: PublishedUrl[] =
-      row?.published_url && status === 'UPLOADED'
-        ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-        : [];
-    return {
-      file: run.item.file,
-      title: run.item.title,
-      id: run.id,
-      outcome: outcomeOf(run, status),
-      status,
-      publishedUrls: urls,
-      lastError: row?.last_error ?? run.lastError,
-      error: run.error,
-      durationMs: run.durationMs,
-      holds: run.holds,
-    };
-  });
-}
+export { itemResults } from './results.ts';

@@ -39,26 +39,34 @@ function withoutNulls(fields: ContentFields): ContentFields {
 }
 
 /**
- * How long to keep looking for a create whose answer was lost before sending
- * it again: the service may still be working on the first request, or its
- * listing may lag, and a second create would be a duplicate item.
+ * A create whose answer was lost is looked for (by its title) for as long as
+ * the caller allows before it is sent again: the service may still be working
+ * on the first request, or its listing may lag, and a second create would be
+ * a duplicate item. The looks back off from 500 ms to 5 s.
  */
-export const CREATE_LOOKS_MS = [0, 1_000, 3_000];
+export const DEFAULT_CREATE_LOOK_MS = 30_000;
+const FIRST_LOOK_MS = 500;
+const LONGEST_LOOK_MS = 5_000;
 
-/** POST /contents; after a lost answer the item is looked up by its exact title before any resend. */
+/** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
 export async function createOrAdopt(
   client: ServiceApi,
   fields: ContentFields,
   logger: Logger,
   sleep: (ms: number) => Promise<void>,
+  options: { lookMs?: number | undefined } = {},
 ): Promise<ContentDetail> {
+  const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
   for (let send = 1; ; send++) {
     try {
       return await client.createContent(withoutNulls(fields));
     } catch (error) {
       if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS) throw error;
-      for (const delay of CREATE_LOOKS_MS) {
-        await sleep(delay);
+      let waited = 0;
+      for (let delay = 0; ; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
+        const step = Math.min(delay, lookMs - waited);
+        await sleep(step);
+        waited += step;
         const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
         const [only] = found;
         if (only && found.length === 1) {
@@ -68,9 +76,10 @@ export async function createOrAdopt(
           return client.getContent(only.id);
         }
         if (found.length > 1) throw error;
+        if (waited >= lookMs) break;
       }
       logger.info(
-        `The create of "${fields.title}" lost its answer and the item has not appeared; sending it again.`,
+        `The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`,
       );
     }
   }

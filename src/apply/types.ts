@@ -1,5 +1,6 @@
 import type { ContentStatus } from '../api/types.ts';
 import type { Hold } from '../plan/types.ts';
+import type { ServiceTermsNote } from './readback.ts';
 
 /** Every outcome, in the order reports count them. */
 export const OUTCOMES = [
@@ -36,6 +37,8 @@ export interface ItemResult {
   durationMs: number;
   /** Holds that arose while applying (a retried render that failed again: `already_retried`). */
   holds?: Hold[];
+  /** Values the service stored in its own terms, found by reading back this run's writes. */
+  notes?: ServiceTermsNote[];
 }
 
 export interface ApplyResult {

@@ -1,5 +1,4 @@
 import {
-  GENERATING_STATUSES,
   TERMINAL_STATUSES,
   type ContentStatus,
   type Progress,
@@ -7,6 +6,7 @@ import {
   type TaskStatus,
 } from '../api/types.ts';
 import type { Logger } from '../log.ts';
+import { PARKED_STATUSES, RUNNING_STATUSES } from '../plan/inflight.ts';
 
 // Waiting for the service: GET /gen/task-status/{id} (never rate limited),
 // quickly at first and then less often, until the item is no longer in
@@ -19,9 +19,16 @@ export interface PollPolicy {
   maxMs: number;
   /** Growth of the delay after each read that shows no change. */
   factor: number;
+  /**
+   * How long a progress snapshot on a parked status (AUDIO_PROCESSED,
+   * VIDEO_PROCESSED) may stand still before it is taken as the stale snapshot
+   * of a run that parked rather than a run between two phases; default 30 s.
+   */
+  staleMs?: number;
 }
 
 export const DEFAULT_POLL: PollPolicy = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
+const DEFAULT_STALE_MS = 30_000;
 
 export interface Clock {
   /** Milliseconds, monotonic. */
@@ -45,7 +52,16 @@ export interface WaitOutcome {
   lastError: string | null;
   /** The deadline passed while the item was still in flight. */
   timedOut: boolean;
+  /** The item never left the status it had before the dispatch (the job stayed queued). */
+  notStarted?: boolean;
 }
+
+/**
+ * How long a dispatched job may stay queued in the status it was sent from
+ * before the wait gives up on it: a 202 is not a start, and a generation
+ * still in NEW a few seconds later is not done.
+ */
+export const DEFAULT_START_WAIT_MS = 120_000;
 
 function sameProgress(a: Progress | null, b: Progress | null): boolean {
   return a?.percentage === b?.percentage && a?.step === b?.step && a?.message === b?.message;
@@ -68,27 +84,54 @@ export type WaitUntil = 'settled' | 'published' | 'maybe-published';
 
 const PARKED_READS = 3;
 
-function ends(until: WaitUntil, status: ContentStatus, inFlight: boolean, parkedReads: number): boolean {
-  if (GENERATING_STATUSES.has(status)) return false;
-  // The interface: progress is null when no run is in flight. A one-shot run
-  // passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
-  if (inFlight && !TERMINAL_STATUSES.has(status)) return false;
+/**
+ * Whether the wait ends on this read. `progress` is null when no run is in
+ * flight; a snapshot on a parked status that has not moved for a few reads is
+ * the stale one of a run that parked, and never keeps a parked item waiting.
+ */
+function ends(
+  until: WaitUntil,
+  status: ContentStatus,
+  inFlight: boolean,
+  stillReads: number,
+  stillForMs: number,
+  staleMs: number,
+): boolean {
+  if (RUNNING_STATUSES.has(status)) return false;
+  const stale = PARKED_STATUSES.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
+  // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
+  // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.
+  const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED');
+  if (inFlight && !TERMINAL_STATUSES.has(status) && !parked) return false;
   if (until === 'settled' || TERMINAL_STATUSES.has(status)) return true;
   if (status !== 'VIDEO_PROCESSED') return true;
-  return until === 'maybe-published' && parkedReads >= PARKED_READS;
+  return until === 'maybe-published' && stillReads >= PARKED_READS;
 }
 
 /** Polls until the wait ends (see WaitUntil) or the deadline passes. */
 export async function waitForItem(
   client: ServiceApi,
   target: WaitTarget,
-  options: { deadline: number; clock: Clock; poll: PollPolicy; logger: Logger; until?: WaitUntil },
+  options: {
+    deadline: number;
+    clock: Clock;
+    poll: PollPolicy;
+    logger: Logger;
+    until?: WaitUntil;
+    /** The status before this run's dispatch: the wait goes on while the item has not left it. */
+    leaving?: ContentStatus;
+    /** How long the item may stay in `leaving`; default DEFAULT_START_WAIT_MS. */
+    startWaitMs?: number;
+  },
 ): Promise<WaitOutcome> {
   const { clock, poll, logger, deadline } = options;
   const until = options.until ?? 'settled';
+  const startBy = clock.now() + (options.startWaitMs ?? DEFAULT_START_WAIT_MS);
+  let leaving = options.leaving;
   let last: TaskStatus | null = null;
   let delay: number | null = null;
-  let parkedReads = 0;
+  let stillReads = 0;
+  let stillSince = clock.now();
   for (;;) {
     const status = await client.taskStatus(target.id);
     const statusChanged = last === null || last.status !== status.status;
@@ -101,9 +144,26 @@ export async function waitForItem(
         status: status.status,
         progress: status.progress,
       });
+    // Left: another status, or a snapshot that moves (a stale one of the last run does not).
+    if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
+      leaving = undefined;
+    stillReads = changed ? 1 : stillReads + 1;
+    if (changed) stillSince = clock.now();
     last = status;
-    parkedReads = status.status === 'VIDEO_PROCESSED' ? parkedReads + 1 : 0;
-    if (ends(until, status.status, status.progress !== null, parkedReads)) {
+    if (leaving !== undefined) {
+      // Queued: the service answered, the worker has not taken the job yet.
+      if (clock.now() >= Math.min(startBy, deadline))
+        return { status: status.status, lastError: status.last_error, timedOut: true, notStarted: true };
+    } else if (
+      ends(
+        until,
+        status.status,
+        status.progress !== null,
+        stillReads,
+        clock.now() - stillSince,
+        poll.staleMs ?? DEFAULT_STALE_MS,
+      )
+    ) {
       return { status: status.status, lastError: status.last_error, timedOut: false };
     }
     const remaining = deadline - clock.now();

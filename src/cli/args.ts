@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_DOCTOR_BUDGET } from '../doctor/doctor.ts';
+import { DEFAULT_LATE_WINDOW, LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
 
 // Command-line arguments, read once into one typed object. The API key is
 // deliberately not an option: a key on the command line lands in shell
@@ -25,6 +26,8 @@ export interface CliOptions {
   concurrency: number;
   wait: boolean;
   timeoutMinutes: number;
+  /** Milliseconds: a publish.at older than this is held. */
+  lateWindowMs: number;
   publish: boolean;
   maxPublications: number;
   cancelRunning: boolean;
@@ -52,6 +55,7 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   wait: { type: 'boolean', default: true },
   'timeout-minutes': { type: 'string' },
+  'late-window': { type: 'string' },
   publish: { type: 'boolean', default: true },
   'max-publications': { type: 'string' },
   'cancel-running': { type: 'boolean', default: false },
@@ -121,6 +125,7 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
     concurrency: integer('--concurrency', values.concurrency, 4, 1),
     wait: values.wait,
     timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
+    lateWindowMs: lateWindow(values['late-window']),
     publish: values.publish,
     maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
     cancelRunning: values['cancel-running'],
@@ -143,6 +148,7 @@ function defaults(command: Command, cwd: string): CliOptions {
     concurrency: 4,
     wait: true,
     timeoutMinutes: 30,
+    lateWindowMs: parseLateWindow(DEFAULT_LATE_WINDOW)!,
     publish: true,
     maxPublications: 10,
     cancelRunning: false,
@@ -150,6 +156,12 @@ function defaults(command: Command, cwd: string): CliOptions {
     budget: DEFAULT_DOCTOR_BUDGET,
     rest: [],
   };
+}
+
+function lateWindow(value: string | undefined): number {
+  const ms = parseLateWindow(value ?? DEFAULT_LATE_WINDOW);
+  if (ms === null) throw new UsageError(`--late-window: ${LATE_WINDOW_FORM} (got '${value}').`);
+  return ms;
 }
 
 function isCommand(value: string): value is Command {

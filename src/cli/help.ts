@@ -56,10 +56,11 @@ Options:
   --concurrency N         items worked on at once (default: 4)
   --no-wait               start generations and return without waiting for them
   --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
+  --late-window D         a publish.at older than this (90m, 24h, 7d) is held, not published (default: 24h)
   --no-publish            forbid any publication in this run
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
-  --base REF              git ref holding the previous manifests, to detect renamed titles
+  --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)
   --budget N              doctor: GET requests it may send in all (default: 60)
   -h, --help              this text
   -v, --version           the version

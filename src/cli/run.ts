@@ -67,8 +67,10 @@ export async function runEngineCommand(
       concurrency: options.concurrency,
       wait: options.wait,
       timeoutMs: options.timeoutMinutes * 60_000,
+      lateWindowMs: options.lateWindowMs,
       logger: terminalLogger(out, io.stderr, style, io.env),
-      ...(options.base !== null ? { previous: gitPreviousVersions(options.cwd, options.base) } : {}),
+      // Renames are found in git history by default (HEAD and the commits before it), as the action does.
+      previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
       ...(seams.now ? { now: seams.now } : {}),
       ...(seams.poll ? { poll: seams.poll } : {}),
       onPlan: (plan, problems) => {

@@ -1,5 +1,6 @@
 // Options resolved once into one typed object, and the emulator's clock.
 import { dialectNamed, type Dialect } from './dialects.ts';
+import type { BehaviourOptions } from './behaviours.ts';
 import type { EmulatorOptions, FailureRule, ListingOptions, ShapeOptions } from './types.ts';
 
 export interface Config {
@@ -16,6 +17,7 @@ export interface Config {
   listing: ListingOptions & { maxPageSize: number };
   shapes: ShapeOptions;
   failures: FailureRule[];
+  behaviours: BehaviourOptions;
 }
 
 /** Prices per phase in credits (A30). */
@@ -58,6 +60,10 @@ export function resolveOptions(options: EmulatorOptions): Config {
     listing: { ...dialect.listing, ...options.listing, maxPageSize },
     shapes: { ...options.shapes },
     failures: (options.failures ?? []).map((rule) => ({ ...rule })),
+    behaviours: {
+      ...options.behaviours,
+      queueMs: nonNegative('behaviours.queueMs', options.behaviours?.queueMs, 0),
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { HttpError, asObject, badRequest, optObject, optString, optBoolean } fro
 import type { Body } from './http-error.ts';
 import { writeAnswer, type WriteAnswer } from './dialects.ts';
 import { detail, listing, summary, versionRows, wrapObject } from './shapes.ts';
+import { storedFields } from './behaviours.ts';
 import { blankItem, setStatus, snapshotVersion, writeScript } from './store.ts';
 import type { ItemRecord } from './types.ts';
 
@@ -46,7 +47,7 @@ function readFields(body: Body): Fields {
 
 export function createContent(call: Call): Reply {
   const body = asObject(call.body);
-  const fields = readFields(body);
+  const fields = storedFields(readFields(body), call.core.config.behaviours);
   if (fields.title === undefined) throw badRequest('title: required, a non-empty string.');
   const { maxItems } = call.core.config;
   if (call.user.items.length >= maxItems) {
@@ -98,7 +99,7 @@ function same(a: unknown, b: unknown): boolean {
 export function editContent(call: Call): Reply {
   const body = asObject(call.body);
   const cancel = optBoolean(body, 'cancel_generation') === true;
-  const fields = readFields(body);
+  const fields = storedFields(readFields(body), call.core.config.behaviours);
   const item = ownItem(call);
   const { core } = call;
   if (core.config.dialect.put === 'replace') {
@@ -109,7 +110,9 @@ export function editContent(call: Call): Reply {
     if (body.textover === undefined && fields.full_text !== item.full_text) delete fields.textover;
   }
 
-  if (GENERATING_STATUSES.has(item.status) || core.jobs.running(item)) {
+  // An item parked in AUDIO_PROCESSED with no run in flight is not being generated.
+  const parked = item.status === 'AUDIO_PROCESSED' && !core.jobs.running(item);
+  if ((GENERATING_STATUSES.has(item.status) && !parked) || core.jobs.running(item)) {
     if (!cancel) {
       throw new HttpError(409, {
         error: `The content is being generated (status ${item.status}); send cancel_generation: true to cancel the job and apply the edit.`,

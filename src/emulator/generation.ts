@@ -5,6 +5,7 @@ import { ownItem } from './contents.ts';
 import type { Call, Reply } from './core.ts';
 import { HttpError, asObject, badRequest, optBoolean, optObject, optString, yesNo } from './http-error.ts';
 import type { Body } from './http-error.ts';
+import { parksAfterAudio, storedSubtitles } from './behaviours.ts';
 import { countVideo, reserve } from './limits.ts';
 import { taskStatus, wrapObject } from './shapes.ts';
 import type { UserRecord } from './store.ts';
@@ -64,9 +65,10 @@ function reserveOrRefuse(user: UserRecord, phases: Phase[]): void {
   }
 }
 
-/** A22: what a generation may start from. */
-function assertGeneratable(item: ItemRecord): void {
-  if (GENERATING_STATUSES.has(item.status)) {
+/** A22: what a generation may start from; an item parked in AUDIO_PROCESSED (no run in flight) may start again. */
+function assertGeneratable(item: ItemRecord, running: boolean): void {
+  const parked = item.status === 'AUDIO_PROCESSED' && !running;
+  if (running || (GENERATING_STATUSES.has(item.status) && !parked)) {
     throw new HttpError(409, {
       error: `The content is already being generated (status ${item.status}).`,
       code: 'generation_in_progress',
@@ -91,7 +93,10 @@ function startGeneration(call: Call, video: boolean): Reply {
     image_overlay_enabled: optBoolean(body, 'image_overlay_enabled') ?? null,
     image_overlay_position: optString(body, 'image_overlay_position') ?? null,
     zoom_effect_enabled: optBoolean(body, 'zoom_effect_enabled') ?? null,
-    subtitle_settings: optObject(body, 'subtitle_settings') ?? null,
+    subtitle_settings: storedSubtitles(
+      optObject(body, 'subtitle_settings') ?? null,
+      call.core.config.behaviours,
+    ),
   };
   // The presence of account_ids is the only switch for publication (A21; POST /gen/video never publishes).
   const publication =
@@ -100,8 +105,12 @@ function startGeneration(call: Call, video: boolean): Reply {
       : null;
   const item = call.core.store.item(call.user.id, creationId);
   if (!item) throw new HttpError(404, { error: 'Content not found.' });
-  assertGeneratable(item);
-  const phases: Phase[] = publication ? ['audio', 'video', 'upload'] : ['audio', 'video'];
+  assertGeneratable(item, call.core.jobs.running(item));
+  const phases: Phase[] = parksAfterAudio(item, call.core.config.behaviours)
+    ? ['audio']
+    : publication
+      ? ['audio', 'video', 'upload']
+      : ['audio', 'video'];
   reserveOrRefuse(call.user, phases);
   if (video) countVideo(call.user, call.core.clock);
 

@@ -97,6 +97,9 @@ class Job {
 
   async run(): Promise<void> {
     const { phases } = this.#dispatch;
+    // A queued generation keeps the item's status until the worker takes it.
+    const queued = this.#config.behaviours.queueMs ?? 0;
+    if (queued > 0 && !(await this.#sleep(queued))) return;
     const total = phases.reduce((sum, p) => sum + WEIGHT[p], 0);
     let done = 0;
     for (const [index, phase] of phases.entries()) {
@@ -176,8 +179,9 @@ class Job {
       item.upload_date = now;
       item.stats = { views: 0, likes: 0, comments: 0 };
     }
-    if (last) item.progress = null;
-    else this.#snapshot(phase, percentage);
+    if (!last) this.#snapshot(phase, percentage);
+    else if (this.#config.behaviours.staleProgress) this.#snapshot(phase, percentage);
+    else item.progress = null;
     touch(item);
   }
 

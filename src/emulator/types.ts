@@ -1,6 +1,7 @@
 // Public types of the emulator and the shape of its internal records.
 // Rule numbers (A1..A34) refer to docs/service-assumptions.md.
 import type { Account, ContentStatus, Platform, Progress, Scope, VideoSettings } from '../api/types.ts';
+import type { BehaviourOptions } from './behaviours.ts';
 
 export type Phase = 'audio' | 'video' | 'upload';
 
@@ -107,6 +108,8 @@ export interface EmulatorOptions {
   listing?: ListingOptions;
   shapes?: ShapeOptions;
   failures?: FailureRule[];
+  /** Behaviours the interface allows but does not promise (normal forms, stale progress, queueing); all off by default. */
+  behaviours?: BehaviourOptions;
 }
 
 export interface RequestLogEntry {

@@ -48,7 +48,7 @@ function publishOf(
   };
   if (publish.tiktok?.post_mode !== undefined) options.tiktok_post_mode = publish.tiktok.post_mode;
   if (publish.tiktok?.privacy !== undefined) options.tiktok_privacy = publish.tiktok.privacy;
-  return { accounts, at: publish.at ?? null, options };
+  return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
 }
 
 /** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */

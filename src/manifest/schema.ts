@@ -55,6 +55,12 @@ const publish = z
       .describe(
         'Publish no earlier than this ISO 8601 instant with a zone, for example 2026-12-01T15:00:00Z. Absent: as soon as the video is rendered.',
       ),
+    late: z
+      .enum(['hold', 'publish'])
+      .optional()
+      .describe(
+        'What happens when publish.at passed longer ago than the late window (24 h by default): hold (the default) keeps the video unpublished with a message; publish publishes it anyway.',
+      ),
     privacy: nonEmpty.default('public').describe('Platform visibility, for example public.'),
     category: z
       .union([nonEmpty, z.int().nonnegative()])

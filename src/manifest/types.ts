@@ -37,6 +37,8 @@ export interface DesiredPublish {
   accounts: AccountSelector[];
   /** ISO 8601 instant in UTC (`…Z`), or null for "as soon as rendered". */
   at: string | null;
+  /** A publish.at older than the late window: `hold` (absent: the default) or `publish` anyway. */
+  late?: 'hold' | 'publish';
   options: Omit<PublishOptions, 'account_ids'>;
 }
 

@@ -49,20 +49,59 @@ function remoteValue(remote: ContentDetail, field: ManagedField): unknown {
   return remote[field] ?? null;
 }
 
-function isEmptyObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Differences between the managed fields of a manifest and the remote item, in a fixed field order. */
+/**
+ * Text in the service's terms: a service may store `\r\n` as `\n` and drop
+ * whitespace at line ends and at the end, so two texts that differ only there
+ * are the same text.
+ */
+export function serviceText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trimEnd();
+}
+
+/**
+ * An object in the service's terms: it covers what the manifest asks for when
+ * every key the manifest sets has that value on the service. Keys the service
+ * added (its own defaults) are not the manifest's business; null is `{}`.
+ */
+export function coversKeys(wanted: Record<string, unknown>, current: unknown): boolean {
+  const remote = current === null || current === undefined ? {} : current;
+  if (!isPlainObject(remote)) return false;
+  return Object.entries(wanted).every(([key, value]) =>
+    isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]),
+  );
+}
+
+/** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
+export function sameInServiceTerms(field: ManagedField, wanted: unknown, current: unknown): boolean {
+  if ((field === 'full_text' || field === 'textover') && typeof wanted === 'string')
+    return typeof current === 'string' && serviceText(wanted) === serviceText(current);
+  if (field === 'fine_tuning' && isPlainObject(wanted)) return coversKeys(wanted, current);
+  return sameValue(wanted, current);
+}
+
+/**
+ * Differences between the managed fields of a manifest and the remote item, in
+ * a fixed field order, compared in the service's terms. A persona the service
+ * does not report (id null) on an existing item cannot be compared: a service
+ * that takes no persona_id would otherwise be sent it, and re-render, on every run.
+ */
 export function fieldChanges(desired: DesiredFields, remote: ContentDetail): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of FIELD_ORDER) {
     const wanted = desired[field];
     if (wanted === undefined) continue;
     const current = remoteValue(remote, field);
-    // `fine_tuning: {}` and an absent fine_tuning mean the same to the service.
-    if (field === 'fine_tuning' && isEmptyObject(wanted) && current === null) continue;
-    if (!sameValue(wanted, current)) changes.push({ field, from: current, to: wanted });
+    if (field === 'persona_id' && current === null) continue;
+    if (!sameInServiceTerms(field, wanted, current)) changes.push({ field, from: current, to: wanted });
   }
   return changes;
 }
@@ -124,7 +163,8 @@ export function settingsChanges(desired: RenderOptions, remote: VideoSettings | 
     const wanted = desired[key];
     const current = remote[key];
     if (wanted === undefined || current === null || current === undefined) continue;
-    if (key === 'subtitle_settings' && isEmptyObject(wanted) && isEmptyObject(current)) continue;
+    // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
+    if (key === 'subtitle_settings' && isPlainObject(wanted) && coversKeys(wanted, current)) continue;
     if (!sameValue(wanted, current))
       drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
   }

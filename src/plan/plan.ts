@@ -1,20 +1,22 @@
 import {
   FAILED_STATUSES,
-  GENERATING_STATUSES,
   RENDERED_STATUSES,
   isKnownPlatform,
   isKnownStatus,
-  TERMINAL_STATUSES,
   type Account,
   type ContentDetail,
   type ContentStatus,
   type ContentSummary,
+  type PublishOptions,
   type Scope,
 } from '../api/types.ts';
 import type { Permissions } from '../engine.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { resolveAccounts } from './accounts.ts';
+import { accountsDrift, publishDrift, renameOf, tiktokWarning } from './checks.ts';
 import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';
+import { isMarkedDuplicate } from './duplicates.ts';
+import { RUNNING_STATUSES, mayBeInFlight, uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched, type MatchOptions } from './identity.ts';
 import type {
   Drift,
@@ -46,6 +48,10 @@ export interface PlanContext {
   permissions: Permissions;
   cancelRunning: boolean;
   match?: MatchOptions;
+  /** A publish.at missed by more than this is held; default 24 h. */
+  lateWindowMs?: number;
+  /** file → publication settings of the manifest version that was published (the base commit's). */
+  publishedWith?: ReadonlyMap<string, Omit<PublishOptions, 'account_ids'>>;
 }
 
 interface Planned {
@@ -62,13 +68,10 @@ function publicationOf(item: DesiredItem, accounts: Account[]): PublicationTarge
   };
 }
 
-function betweenPhases(detail: ContentDetail): boolean {
-  return (
-    detail.progress !== null &&
-    !GENERATING_STATUSES.has(detail.status) &&
-    !TERMINAL_STATUSES.has(detail.status)
-  );
-}
+const DAY_MS = 86_400_000;
+
+/** Default late window: a publish.at missed by more than this is held (the `late-window` input). */
+export const DEFAULT_LATE_WINDOW_MS = DAY_MS;
 
 /**
  * Items nothing may be planned for, whatever the manifest asks: a create from
@@ -95,6 +98,7 @@ function heldForUnknown(
 function planSteps(
   item: DesiredItem,
   detail: ContentDetail | null,
+  summary: ContentSummary | null,
   target: PublicationTarget | null,
   context: PlanContext,
 ): Planned {
@@ -108,11 +112,6 @@ function planSteps(
     steps.push({ kind: 'create', fields: createFields(item.fields) });
     status = 'NEW';
     reason = 'never_rendered';
-  } else if (betweenPhases(detail)) {
-    // A run is in flight between two phases (progress is null only when none
-    // is): a one-shot publication passes through VIDEO_PROCESSED. Wait for it
-    // and plan the item again on the next run; never upload beside it.
-    return { steps: [{ kind: 'wait', status: detail.status }], holds, drift };
   } else {
     status = detail.status;
     const edit = (changes: FieldChange[], cancelGeneration: boolean): Step => ({
@@ -123,17 +122,25 @@ function planSteps(
     });
     const changes = fieldChanges(item.fields, detail);
     const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
+    if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress)) {
+      // A run between two phases, or the stale snapshot of a run that parked:
+      // the wait tells them apart. Edits wait for the next run; what is left
+      // (a render of a parked voiceover, an upload) goes on from where it parked.
+      steps.push({ kind: 'wait', status });
+      if (changes.length > 0) return { steps, holds, drift };
+    }
     if (status === 'UPLOADED') {
-      // The published video cannot change (A16): script and settings differences are drift.
+      // The published video cannot change (A16): script, settings and publication differences are drift.
       for (const change of changes) {
         if (SCRIPT_FIELDS.has(change.field))
           drift.push({ field: change.field, remote: change.from, desired: change.to });
       }
       drift.push(...settingsChanges(item.render, detail.video_settings));
+      drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
       const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
       if (edits.length > 0) steps.push(edit(edits, false));
     } else if (changes.length > 0) {
-      if (!GENERATING_STATUSES.has(status)) {
+      if (!RUNNING_STATUSES.has(status)) {
         steps.push(edit(changes, false));
         if (scriptChanged) {
           status = 'NEW';
@@ -150,20 +157,32 @@ function planSteps(
     }
   }
 
-  if (GENERATING_STATUSES.has(status)) {
-    steps.push({ kind: 'wait', status });
-  }
+  const running = RUNNING_STATUSES.has(status);
+  if (running) steps.push({ kind: 'wait', status });
   if (item.stage === 'draft') return { steps, holds, drift };
 
-  const due =
-    target !== null && (item.publish?.at == null || Date.parse(item.publish.at) <= context.now.getTime());
+  const at = item.publish?.at ?? null;
+  const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
+  const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
+  const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
+  const due = target !== null && passedMs >= 0 && !late;
   const scheduled = (): void => {
-    if (target !== null && !due && item.publish?.at) holds.push({ kind: 'scheduled', at: item.publish.at });
+    if (target === null || due || at === null) return;
+    holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / DAY_MS) } : { kind: 'scheduled', at });
+  };
+  // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
+  const cannotCarry = target === null ? [] : uploadCannotCarry(target.options);
+  const upload = (retry: boolean): void => {
+    if (target === null || !due) return;
+    if (cannotCarry.length > 0) holds.push({ kind: 'upload_cannot_carry', fields: cannotCarry });
+    else if (retry && summary?.published_url)
+      holds.push({ kind: 'partly_published', platform: summary.published_platform ?? 'an account' });
+    else steps.push({ kind: 'upload', publish: target, retry });
   };
 
-  if (reason === null && status !== 'UPLOADED' && !GENERATING_STATUSES.has(status)) {
+  if (reason === null && status !== 'UPLOADED' && !running) {
     if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD') reason = 'retry_failed';
-    else if (status === 'NEW') reason = 'never_rendered';
+    else if (status === 'NEW' || status === 'AUDIO_PROCESSED') reason = 'never_rendered';
     else if (
       RENDERED_STATUSES.has(status) &&
       detail !== null &&
@@ -173,32 +192,55 @@ function planSteps(
     }
   }
 
-  if (GENERATING_STATUSES.has(status)) {
+  if (running) {
     // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
     if (target !== null && status !== 'UPLOADING') {
-      if (due && item.flow === 'stepwise') steps.push({ kind: 'upload', publish: target, retry: false });
+      if (item.flow === 'stepwise') upload(false);
       scheduled();
     }
   } else if (reason !== null) {
-    steps.push({
-      kind: 'render',
-      reason,
-      render: item.render,
-      publish: item.flow === 'oneshot' && due ? target : null,
-    });
-    if (target !== null && due && item.flow === 'stepwise')
-      steps.push({ kind: 'upload', publish: target, retry: false });
+    const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
+    if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !due && !late) {
+      // Rendering now would park a video that no upload may publish as asked: render at publish.at.
+      scheduled();
+      return { steps, holds, drift };
+    }
+    steps.push({ kind: 'render', reason, render: item.render, publish: oneRequest && due ? target : null });
+    if (!oneRequest) upload(false);
     scheduled();
   } else if (RENDERED_STATUSES.has(status) && target !== null) {
-    // Already rendered: publish with an upload, never by rendering again.
-    if (due) steps.push({ kind: 'upload', publish: target, retry: status === 'FAILED_UPLOAD' });
+    // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
+    // carry the settings: then the one request that can carries them, and the plan says it renders again.
+    if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
+      steps.push({ kind: 'render', reason: 'publish_in_one_request', render: item.render, publish: target });
+    else upload(status === 'FAILED_UPLOAD');
     scheduled();
   }
   return { steps, holds, drift };
 }
 
+/** How a publication goes out: in the generation request, or with an upload. */
+function publishVia(
+  item: DesiredItem,
+  planned: Planned,
+  target: PublicationTarget | null,
+): PlanItem['publishVia'] {
+  if (target === null) return null;
+  for (const step of planned.steps) {
+    if (step.kind === 'render' && step.publish !== null) return 'oneshot';
+    if (step.kind === 'upload') return 'upload';
+  }
+  if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
+    return null;
+  const cannotCarry = uploadCannotCarry(target.options).length > 0;
+  // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
+  // request with the render when the upload cannot carry the settings.
+  const rendered = planned.steps.some((step) => step.kind === 'render');
+  return item.flow === 'stepwise' && cannotCarry && !rendered ? 'oneshot' : 'upload';
+}
+
 /** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
-function restrict(planned: Planned, context: PlanContext): Planned {
+function restrict(planned: Planned, context: PlanContext, flow: DesiredItem['flow']): Planned {
   const { permissions, mode } = context;
   let { steps } = planned;
   const holds = [...planned.holds];
@@ -209,8 +251,11 @@ function restrict(planned: Planned, context: PlanContext): Planned {
       (step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null),
     );
     if (publishes) {
+      // A stepwise render that carries its publication (settings an upload cannot carry) would park a
+      // video that no upload may publish as asked: it waits for the run that may publish.
       steps = steps
         .filter((step) => step.kind !== 'upload')
+        .filter((step) => !(step.kind === 'render' && step.publish !== null && flow === 'stepwise'))
         .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
       holds.push({ kind: 'publish_disabled', by: publishBy });
     }
@@ -245,8 +290,10 @@ function planOne(
   matched: Matched,
   observed: Observed,
   context: PlanContext,
+  unmanaged: readonly ContentSummary[],
 ): { item: PlanItem; problems: Problem[] } {
   const { item, remote } = matched;
+  const renamed = renameOf(matched, unmanaged);
   const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
   const resolved =
     // Accounts are checked whenever they are named, even while the stage stays below published.
@@ -258,7 +305,13 @@ function planOne(
   const planned: Planned = unreadable
     ? { steps: [], holds: [], drift: [] }
     : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
-      restrict(planSteps(item, detail, target, context), context));
+      (renamed !== null
+        ? {
+            steps: [],
+            holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }],
+            drift: [],
+          }
+        : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
   const problems = unreadable
     ? [
         {
@@ -289,9 +342,10 @@ function planOne(
       holds: planned.holds,
       drift: planned.drift,
       publishAt: item.publish?.at ?? null,
+      publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
       script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
     },
-    problems: [...resolved.problems, ...problems],
+    problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
   };
 }
 
@@ -300,8 +354,12 @@ export function plan(desired: readonly DesiredItem[], observed: Observed, contex
   const matching = matchItems(desired, observed.contents, context.match);
   const problems: Problem[] = [...matching.problems];
   const items: PlanItem[] = [];
+  const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));
+  const unmanaged = observed.contents.filter(
+    (summary) => unclaimed.has(summary.id) && !isMarkedDuplicate(summary.title),
+  );
   for (const matched of matching.matched) {
-    const one = planOne(matched, observed, context);
+    const one = planOne(matched, observed, context, unmanaged);
     items.push(one.item);
     problems.push(...one.problems);
   }

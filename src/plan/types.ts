@@ -25,7 +25,13 @@ export interface FieldChange {
   to: unknown;
 }
 
-export type RenderReason = 'never_rendered' | 'script_changed' | 'settings_changed' | 'retry_failed';
+export type RenderReason =
+  | 'never_rendered'
+  | 'script_changed'
+  | 'settings_changed'
+  | 'retry_failed'
+  /** Rendered, but the upload cannot carry its publication settings: the one-shot request renders and publishes. */
+  | 'publish_in_one_request';
 
 export interface PublicationTarget {
   accounts: Account[];
@@ -56,11 +62,27 @@ export type Hold =
   /** GET /contents could not be proven complete: the item may exist on a page not read, so it is not created (A7). */
   | { kind: 'listing_incomplete'; gap: string }
   /** The service showed a value the interface does not list (A35): nothing is done to this item. */
-  | { kind: 'unknown_value'; field: 'status' | 'account platform'; value: string };
+  | { kind: 'unknown_value'; field: 'status' | 'account platform'; value: string }
+  /** publish.at passed longer ago than the late window: publishing now would surprise (`publish.late: publish` overrides). */
+  | { kind: 'late'; at: string; days: number }
+  /**
+   * A rendered video whose publication settings (manifest names) the upload
+   * endpoint is not shown to carry: uploading would publish wider than asked.
+   */
+  | { kind: 'upload_cannot_carry'; fields: string[] }
+  /** FAILED_UPLOAD after a publication reached some account: which ones is not knowable, so nothing is resent. */
+  | { kind: 'partly_published'; platform: string }
+  /** A new manifest whose full_text is an unmanaged item's: creating it would make a second item. */
+  | { kind: 'looks_like_rename'; id: string; title: string }
+  /** The service accepted a generation or upload but did not start it within the wait. */
+  | { kind: 'not_started'; status: ContentStatus }
+  /** Another run created the same title at the same time; this run's item was marked and left alone. */
+  | { kind: 'duplicate_marked'; id: string; title: string; winner: string };
 
 /** A difference that apply will not fix: the video is already published. */
 export interface Drift {
-  field: ManagedField | 'video_settings';
+  /** `accounts` and `publish` (privacy and other publication settings): changed after publication. */
+  field: ManagedField | 'video_settings' | 'accounts' | 'publish';
   remote: unknown;
   desired: unknown;
 }
@@ -87,6 +109,11 @@ export interface PlanItem {
   drift: Drift[];
   /** publish.at when the manifest sets one. */
   publishAt: string | null;
+  /**
+   * How the publication goes out: inside the one-shot generation request, or
+   * with POST /contents/upload; null when this item publishes nothing.
+   */
+  publishVia?: 'oneshot' | 'upload' | null;
   /** The script reviewers read: the manifest's textover, else the service's. */
   script: { desired: string | null; remote: string | null };
 }

@@ -4,7 +4,15 @@ import type { Problem } from '../manifest/types.ts';
 import type { PlanItem, RemoteRef, Step } from '../plan/types.ts';
 import { diffLines } from './diff.ts';
 import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
-import { accountsBehindOneUrl, driftText, holdText, resultNote, stepText, type Labels } from './words.ts';
+import {
+  accountsBehindOneUrl,
+  driftText,
+  holdText,
+  publishViaText,
+  resultNote,
+  stepText,
+  type Labels,
+} from './words.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -323,7 +331,8 @@ const markdownLabels: Labels = {
 function notesText(item: PlanItem, layout: Layout): string {
   const notes = [
     ...item.holds.map((hold) => inlineText(holdText(hold))),
-    ...item.drift.map((drift) => driftText(drift, layout.compact)),
+    ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
+    ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
   ];
   return notes.join('; ');
 }

@@ -1,7 +1,16 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
 import { OUTCOMES, type ApplyResult, type ItemResult, type Outcome } from '../apply/types.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
-import { accountsBehindOneUrl, driftText, holdText, resultNote, stepText, type Labels } from './words.ts';
+import {
+  accountsBehindOneUrl,
+  driftText,
+  holdText,
+  noteText,
+  publishViaText,
+  resultNote,
+  stepText,
+  type Labels,
+} from './words.ts';
 
 // Plans and results for a terminal: plain text, aligned columns, colour only
 // when asked (the CLI asks when stdout is a TTY and NO_COLOR is unset). The
@@ -85,6 +94,7 @@ function itemNotes(item: PlanItem): string {
   if (item.match === 'renamed' && item.renamedFrom !== null) notes.push(`renamed from "${item.renamedFrom}"`);
   if (item.match === 'pinned') notes.push('pinned by id');
   notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
+  if (item.publishVia) notes.push(publishViaText(item.publishVia));
   return notes.join('; ');
 }
 
@@ -196,6 +206,13 @@ export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN,
         lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
       }
     }
+  }
+  // What the service stored in its own form: said once, below the table.
+  const noted = result.items.filter((item) => (item.notes ?? []).length > 0);
+  if (noted.length > 0) {
+    lines.push('', 'Notes:');
+    for (const item of noted)
+      for (const text of (item.notes ?? []).map(noteText)) lines.push(`  ${item.file}: ${text}`);
   }
   const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
   if (failures.length > 0) {

@@ -1,3 +1,4 @@
+import type { ServiceTermsNote } from '../apply/readback.ts';
 import type { ItemResult } from '../apply/types.ts';
 import type {
   Drift,
@@ -33,6 +34,7 @@ export const RENDER_REASONS: Record<RenderReason, string> = {
   script_changed: 'script changed',
   settings_changed: 'video settings changed',
   retry_failed: 'retrying a failed render',
+  publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
 };
 
 function targets(publish: PublicationTarget, labels: Labels): string {
@@ -81,12 +83,62 @@ export function holdText(hold: Hold): string {
       return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
     case 'unknown_value':
       return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
+    case 'late':
+      return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
+    case 'upload_cannot_carry':
+      return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
+    case 'partly_published':
+      return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
+    case 'looks_like_rename':
+      return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
+    case 'not_started':
+      return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
+    case 'duplicate_marked':
+      return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
   }
 }
 
+/** A value the service stored in its own terms; said once, on the run that wrote it. */
+export function noteText(note: ServiceTermsNote): string {
+  switch (note.how) {
+    case 'normalised_text':
+      return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
+    case 'filled_defaults':
+      return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
+    case 'ignored':
+      return `the service did not take ${note.field}; it is compared by what the service reports`;
+  }
+}
+
+/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
+
+/** How a plan item's publication goes out, for the plan table. */
+export function publishViaText(via: 'oneshot' | 'upload'): string {
+  return via === 'oneshot'
+    ? 'publishes in the generation request'
+    : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+}
+
+const DRIFT_FIELDS: Partial<Record<Drift['field'], string>> = {
+  video_settings: 'video settings',
+  accounts: 'accounts',
+  publish: 'publish settings',
+};
+
 export function driftText(drift: Drift, compact = false): string {
-  const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
+  const field = DRIFT_FIELDS[drift.field] ?? drift.field;
+  if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
+    return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
   return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+
+function driftValue(value: unknown): string {
+  if (Array.isArray(value)) return value.join(', ');
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, entry]) => `${key} ${String(entry)}`)
+      .join(', ');
+  return String(value);
 }
 
 /** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
@@ -102,7 +154,7 @@ export function formatInstant(iso: string): string {
  */
 export function resultNote(item: ItemResult, planned: PlanItem | undefined): string | null {
   const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
-  const notes = [...new Set(holds.map(holdText))];
+  const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
   if (notes.length > 0) return notes.join('; ');
   if (item.outcome === 'skipped') return 'not allowed in this run';
   return null;

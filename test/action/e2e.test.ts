@@ -377,6 +377,64 @@ describe('dist/index.js on a runner', () => {
     );
   });
 
+  it('a changed audience of a published video is drift in the plan, the comment and the summary', async () => {
+    await services();
+    const dir = await workspace();
+    expect((await run(dir, pushEvent())).code).toBe(0);
+    const file = 'content/octopus-hearts.yml';
+    const before = await readFile(join(dir, file), 'utf8');
+    github.setFile(BASE_SHA, file, before);
+    await writeFile(
+      join(dir, file),
+      before
+        .replace('    - { platform: TikTok, name: oceanfacts }\n', '')
+        .replace('privacy: public', 'privacy: unlisted'),
+    );
+    const pr = await run(dir, pullRequestEvent());
+    expect(pr.code).toBe(0);
+    const plan = JSON.parse(pr.outputs.plan!) as {
+      items: Array<{ file: string; drift: Array<{ field: string }>; steps: unknown[] }>;
+    };
+    const item = plan.items.find((entry) => entry.file === file)!;
+    expect(item.drift.map((drift) => drift.field)).toEqual(['accounts', 'publish']);
+    expect(item.steps).toEqual([]);
+    const comment = github.comments(7)[0]!.body;
+    for (const text of [comment, pr.summary]) {
+      expect(text).toContain('drift: accounts differ from the published video');
+      expect(text).toContain(
+        'drift: publish settings differ from the published video (privacy public → privacy unlisted',
+      );
+    }
+    const push = await run(dir, pushEvent());
+    expect(push.code).toBe(0);
+    expect(push.summary).toContain('drift: accounts differ from the published video');
+    const octopus = emulator.admin
+      .items()
+      .filter((entry) => entry.title === 'Why octopuses have three hearts');
+    expect(octopus).toHaveLength(1);
+    expect(octopus[0]!.uploadDispatches).toBe(1);
+  });
+
+  it('a retitled manifest on a shallow clone without its base: held as a rename, no second item', async () => {
+    await services();
+    const dir = await workspace();
+    expect((await run(dir, pushEvent())).code).toBe(0);
+    const file = 'content/octopus-hearts.yml';
+    const [published] = emulator.admin
+      .items()
+      .filter((entry) => entry.title === 'Why octopuses have three hearts');
+    const before = await readFile(join(dir, file), 'utf8');
+    await writeFile(
+      join(dir, file),
+      before.replace('title: Why octopuses have three hearts', 'title: Three hearts'),
+    );
+    const push = await run(dir, pushEvent());
+    expect(push.code).toBe(0);
+    expect(push.summary).toContain(`looks like a rename of item ${published!.id}`);
+    expect(emulator.admin.items().filter((entry) => entry.title === 'Three hearts')).toEqual([]);
+    expect(emulator.admin.items().find((entry) => entry.id === published!.id)?.uploadDispatches).toBe(1);
+  });
+
   it('a bad input fails with a message naming it', async () => {
     await services();
     const dir = await workspace();

@@ -20,6 +20,7 @@ describe('readInputs', () => {
       concurrency: 4,
       wait: true,
       timeoutMinutes: 30,
+      lateWindowMs: 86_400_000,
       shard: null,
     });
   });

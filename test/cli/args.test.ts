@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MANIFESTS, parseCliArgs, UsageError } from '../../src/cli/args.ts';
 
 describe('parseCliArgs', () => {
+  it('reads --late-window as a duration and refuses anything else', () => {
+    expect(parseCliArgs(['plan'], '/here')).toMatchObject({ lateWindowMs: 86_400_000 });
+    expect(parseCliArgs(['plan', '--late-window', '90m'], '/here')).toMatchObject({
+      lateWindowMs: 5_400_000,
+    });
+    expect(() => parseCliArgs(['plan', '--late-window', 'soon'], '/here')).toThrow(
+      /--late-window: expected a duration such as 90m, 24h or 7d/,
+    );
+  });
+
   it('reads every option into one typed object', () => {
     const options = parseCliArgs(
       [
@@ -17,6 +27,8 @@ describe('parseCliArgs', () => {
         '--no-wait',
         '--timeout-minutes',
         '1.5',
+        '--late-window',
+        '7d',
         '--no-publish',
         '--max-publications',
         '0',
@@ -41,6 +53,7 @@ describe('parseCliArgs', () => {
       concurrency: 2,
       wait: false,
       timeoutMinutes: 1.5,
+      lateWindowMs: 7 * 86_400_000,
       publish: false,
       maxPublications: 0,
       cancelRunning: true,

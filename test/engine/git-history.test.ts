@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,22 +10,13 @@ import {
 } from '../../src/git/history.ts';
 import { previousTitle } from '../../src/plan/identity.ts';
 import { desired } from '../support/engine-fixtures.ts';
+import { git as gitIn } from '../support/git.ts';
 
 let repo = '';
 let base = '';
 
 function git(...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: repo,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e',
-    },
-  }).trim();
+  return gitIn(repo, ...args);
 }
 
 beforeAll(async () => {

@@ -1,29 +1,15 @@
 // Identity over HTTP: renames through git history, drift, unmanaged items,
 // duplicate remote titles, shards and PR script previews adopted on merge.
-import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gitPreviousVersions } from '../../src/git/history.ts';
 import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
+import { git } from '../support/git.ts';
 
 let h: Harness | null = null;
 afterEach(async () => {
   await h?.close();
   h = null;
 });
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: dir,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e',
-    },
-  }).trim();
-}
 
 describe('renames', () => {
   it('a title renamed in a manifest renames the item found through git history', async () => {

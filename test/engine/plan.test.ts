@@ -83,7 +83,7 @@ describe('plan: stages', () => {
 
   it('publishes an already rendered item with an upload once due, never by rendering again', () => {
     const item = published('a.yml', {
-      publish: { ...published('a.yml').publish!, at: '2026-01-01T00:00:00Z' },
+      publish: { ...published('a.yml').publish!, at: '2026-06-01T06:00:00Z' },
     });
     const detail = remote(item, { status: 'VIDEO_PROCESSED', has_video: true });
     const result = plan([item], observed([detail]), context());
@@ -91,10 +91,20 @@ describe('plan: stages', () => {
     expect(result.publications).toBe(1);
   });
 
-  it('never uploads beside a one-shot run that is between render and publication', () => {
+  it('waits for a one-shot run between render and publication before any upload', () => {
+    // The wait tells a run in flight from the stale snapshot of one that parked;
+    // apply looks again before the upload, so a run that published needs none.
     const item = published('a.yml');
     const progress = { percentage: 60, step: 'video', message: 'Rendering video' };
     const detail = remote(item, { status: 'VIDEO_PROCESSED', has_video: true, progress });
+    const result = plan([item], observed([detail]), context());
+    expect(kinds(result.items[0])).toEqual(['wait', 'upload']);
+  });
+
+  it('edits nothing while a run may be in flight: the edit waits for the next run', () => {
+    const item = published('a.yml', { fields: { description: 'new' } });
+    const progress = { percentage: 60, step: 'video', message: 'Rendering video' };
+    const detail = remote(item, { status: 'VIDEO_PROCESSED', has_video: true, progress, description: 'old' });
     const result = plan([item], observed([detail]), context());
     expect(result.items[0]?.steps).toEqual([{ kind: 'wait', status: 'VIDEO_PROCESSED' }]);
     expect(result.publications).toBe(0);
@@ -397,7 +407,8 @@ describe('plan: accounts', () => {
       { kind: 'name', platform: 'YouTube', name: 'Ocean Facts', location },
     ];
     const result = plan([item], observed([]), context());
-    expect(result.problems).toEqual([]);
+    // TikTok without explicit settings is a warning, never an error.
+    expect(result.problems).toMatchObject([{ severity: 'warning', code: 'tiktok_defaults' }]);
     expect(result.publications).toBe(2);
   });
 });

@@ -31,9 +31,12 @@ describe('lost responses (A33)', () => {
     h = await startHarness();
     await h.write('a.yml', manifest('Dropped create'));
     h.emulator.admin.injectFault({ method: 'POST', path: '/v1/contents', fault: { kind: 'drop' } });
-    const report = await h.run();
+    const report = await h.run({ createLookMs: 1_500 });
     expect(report.result?.items[0]?.error).toBeNull();
     expect(items(h, 'Dropped create')).toHaveLength(1);
+    // Looked for with backoff (0, 0.5, 1, 1.5 s of the window) before the one resend.
+    expect(h.requests().filter((line) => line === 'GET /v1/contents').length).toBeGreaterThanOrEqual(4);
+    expect(h.logger.lines.some((line) => /has not appeared in 2 s; sending it again/.test(line))).toBe(true);
   });
 
   it('a generation whose answer was lost is resolved by reading the status', async () => {
@@ -125,8 +128,8 @@ describe('credits and scopes', () => {
 
 describe('429 storms', () => {
   it('every worker honours Retry-After and each item is published once', async () => {
-    // A window of several emulated seconds, so that six workers meet the limit however slowly the machine runs.
-    h = await startHarness({ rateLimit: { requests: 2, windowSeconds: 5 } });
+    // One generation per 60 ms window: six items at once always meet 429s, however their reads spread them.
+    h = await startHarness({ rateLimit: { requests: 1, windowSeconds: 3 } });
     const names = ['a', 'b', 'c', 'd', 'e', 'f'];
     for (const name of names) await h.write(`${name}.yml`, manifest(`Storm ${name}`, PUBLISHED));
     const report = await h.run({ concurrency: 6 });

@@ -1,5 +1,6 @@
 // Builders of desired and observed state for the engine's unit tests.
-import type { Account, ContentDetail, ContentSummary } from '../../src/api/types.ts';
+import type { Account, ContentDetail } from '../../src/api/types.ts';
+import { asSummary } from '../../src/apply/race.ts';
 import type { Permissions } from '../../src/engine.ts';
 import type { DesiredItem } from '../../src/manifest/types.ts';
 import type { Observed, PlanContext } from '../../src/plan/plan.ts';
@@ -65,23 +66,8 @@ export function remote(item: DesiredItem, overrides: Partial<ContentDetail> = {}
   };
 }
 
-export function summaryOf(detail: ContentDetail): ContentSummary {
-  return {
-    id: detail.id,
-    title: detail.title,
-    description: detail.description,
-    full_text: detail.full_text,
-    hashtags: detail.hashtags,
-    status: detail.status,
-    persona: detail.persona,
-    published_url: null,
-    published_platform: null,
-    last_error: detail.last_error,
-    creation_date: detail.creation_date,
-    updated_at: detail.updated_at,
-    upload_date: detail.upload_date,
-  };
-}
+/** The list view's row of a detail, as the service would list it. */
+export const summaryOf = asSummary;
 
 export function observed(details: ContentDetail[], accounts: Account[] = ACCOUNTS): Observed {
   return {

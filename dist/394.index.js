@@ -1,8 +1,8 @@
-export const id = 257;
-export const ids = [257];
+export const id = 394;
+export const ids = [394];
 export const modules = {
 
-/***/ 3067:
+/***/ 5188:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -116,225 +116,8 @@ function serviceError(facts, scrub) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
-
-const DEFAULT_RETRY = {
-    attempts: 5,
-    rateLimitAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    deadlineMs: 15 * 60_000,
-};
-function retrySettings(options) {
-    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
-    return {
-        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
-        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
-        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
-        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
-        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
-    };
-}
-/**
- * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
- * (a date in the past is 0). Undefined when missing or unreadable.
- */
-function parseRetryAfter(header, nowMs) {
-    const value = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (value === undefined || value === '')
-        return undefined;
-    if (/^\d+$/.test(value))
-        return Number(value);
-    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
-    if (!/^[A-Za-z]/.test(value))
-        return undefined;
-    const date = Date.parse(value);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, Math.ceil((date - nowMs) / 1000));
-}
-/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
-function backoffDelay(retry, settings, random) {
-    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
-    const r = Math.min(1, Math.max(0, random()));
-    return Math.floor(r * ceiling);
-}
-function isRetryableStatus(status) {
-    return status === 429 || status >= 500;
-}
-// Errors raised before a single byte of the request left: the service never
-// saw it, so even a non-idempotent POST can be sent again.
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
-function errorCode(error) {
-    if (typeof error !== 'object' || error === null)
-        return undefined;
-    const code = error.code;
-    if (typeof code === 'string')
-        return code;
-    const cause = error.cause;
-    return cause === undefined || cause === error ? undefined : errorCode(cause);
-}
-function classifyNetworkError(error) {
-    const code = errorCode(error);
-    if (code !== undefined && NOT_SENT_CODES.has(code)) {
-        const reason = code === 'ECONNREFUSED'
-            ? 'connection refused'
-            : code === 'UND_ERR_CONNECT_TIMEOUT'
-                ? 'connect timeout'
-                : `host unreachable: ${code}`;
-        return { mayHaveReached: false, reason };
-    }
-    if (code !== undefined && TIMEOUT_CODES.has(code))
-        return { mayHaveReached: true, reason: 'timeout' };
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-        return { mayHaveReached: true, reason: 'connection closed without an answer' };
-    }
-    return { mayHaveReached: true, reason: code ?? 'network error' };
-}
-/**
- * One gate per client, shared by every worker: rate limits are per user over
- * all keys (A31), so after a 429 every later rate-limited request waits for
- * the same Retry-After instead of each firing on its own (no thundering herd).
- */
-class RateGate {
-    #sleep;
-    #now;
-    #open = null;
-    #until = 0;
-    constructor(sleep, now) {
-        this.#sleep = sleep;
-        this.#now = now;
-    }
-    /** True while a Retry-After is running. */
-    get closed() {
-        return this.#open !== null;
-    }
-    /** Closes the gate for ms, unless it is already closed until later. */
-    close(ms) {
-        const until = this.#now() + ms;
-        if (this.#open !== null && until <= this.#until)
-            return;
-        this.#until = until;
-        const opened = this.#sleep(ms).then(() => {
-            if (this.#open === opened)
-                this.#open = null;
-        }, () => {
-            if (this.#open === opened)
-                this.#open = null;
-        });
-        this.#open = opened;
-    }
-    /** Resolves when the gate is open (at once when it is). */
-    async pass() {
-        while (this.#open !== null)
-            await this.#open;
-    }
-}
-/**
- * Sends until the answer is final: a success, a status that is never retried,
- * or a retryable status once attempts, rate-limit waits or the deadline run
- * out (the caller turns it into a ServiceError). A non-idempotent request that
- * may have reached the service is never sent twice: it rejects with
- * OutcomeUnknownError. Network errors that outlast the retries reject with
- * NetworkError.
- */
-async function sendWithRetries(kind, runtime, send) {
-    const { settings } = runtime;
-    let sends = 0;
-    let failures = 0; // 5xx and network errors
-    let rateLimits = 0;
-    let spentMs = 0;
-    const planWait = (waitMs, reason) => {
-        if (spentMs + waitMs > settings.deadlineMs)
-            return false;
-        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
-        spentMs += waitMs;
-        return true;
-    };
-    for (;;) {
-        if (kind.rateLimited)
-            await runtime.gate.pass();
-        if (runtime.budget !== undefined) {
-            if (runtime.budget.left <= 0)
-                throw new errors.RequestBudgetError(kind.method, kind.path);
-            runtime.budget.left -= 1;
-        }
-        const started = runtime.now();
-        sends += 1;
-        let answer;
-        try {
-            answer = await send();
-        }
-        catch (error) {
-            spentMs += Math.max(0, runtime.now() - started);
-            const failure = classifyNetworkError(error);
-            if (!kind.idempotent && failure.mayHaveReached) {
-                throw new errors.OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    cause: error,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
-                throw new errors.NetworkError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    attempts: sends,
-                    cause: error,
-                });
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        spentMs += Math.max(0, runtime.now() - started);
-        if (answer.status === 429) {
-            rateLimits += 1;
-            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
-            const waitMs = seconds !== undefined
-                ? seconds * runtime.secondMs
-                : backoffDelay(rateLimits, settings, runtime.random);
-            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
-                return { answer, attempts: sends };
-            }
-            if (kind.rateLimited)
-                runtime.gate.close(waitMs);
-            else
-                await runtime.sleep(waitMs);
-            continue;
-        }
-        if (answer.status >= 500) {
-            if (!kind.idempotent) {
-                throw new errors.OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: `the service answered ${answer.status}`,
-                    status: answer.status,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
-                return { answer, attempts: sends };
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        return { answer, attempts: sends };
-    }
-}
-
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __webpack_require__(7018);
 // EXTERNAL MODULE: ./src/api/types.ts
 var types = __webpack_require__(705);
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
@@ -622,7 +405,7 @@ class Transport {
         const payload = body === undefined ? undefined : JSON.stringify(body);
         const headers = (0,wire/* requestHeaders */.A1)(this.#apiKey, this.#options.userAgent, payload !== undefined);
         const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
+        const { answer, attempts } = await (0,retry/* sendWithRetries */.HI)({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
         return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
     }
     async #once(method, path, headers, payload) {
@@ -725,12 +508,12 @@ class HttpServiceClient {
             requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
             connections: Math.max(1, Math.floor(options.connections ?? 16)),
             runtime: {
-                settings: retrySettings(options.retry),
+                settings: (0,retry/* retrySettings */.wP)(options.retry),
                 secondMs: options.secondMs ?? 1000,
                 sleep,
                 random: options.random ?? Math.random,
                 now,
-                gate: new RateGate(sleep, now),
+                gate: new retry/* RateGate */.Ut(sleep, now),
                 onRetry: options.onRetry,
                 budget: options.requestBudget,
             },
@@ -910,7 +693,7 @@ class HttpServiceClient {
             path,
             attempts: response.attempts,
             body,
-            retryAfterSeconds: parseRetryAfter(response.retryAfter, this.#now()),
+            retryAfterSeconds: (0,retry/* parseRetryAfter */.mu)(response.retryAfter, this.#now()),
         };
         if (response.status === 401 && path !== wire/* paths */.f0.introspect()) {
             return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
@@ -1698,6 +1481,239 @@ function readTaskStatus(obj) {
 
 /***/ }),
 
+/***/ 7018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   HI: () => (/* binding */ sendWithRetries),
+/* harmony export */   Ut: () => (/* binding */ RateGate),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   vI: () => (/* binding */ DEFAULT_RETRY),
+/* harmony export */   wP: () => (/* binding */ retrySettings)
+/* harmony export */ });
+/* unused harmony exports backoffDelay, isRetryableStatus, classifyNetworkError */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+
+const DEFAULT_RETRY = {
+    attempts: 5,
+    rateLimitAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    deadlineMs: 15 * 60_000,
+};
+function retrySettings(options) {
+    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+    return {
+        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
+        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
+        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
+        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
+        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
+    };
+}
+/**
+ * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
+ * (a date in the past is 0). Undefined when missing or unreadable.
+ */
+function parseRetryAfter(header, nowMs) {
+    const value = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (value === undefined || value === '')
+        return undefined;
+    if (/^\d+$/.test(value))
+        return Number(value);
+    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
+    if (!/^[A-Za-z]/.test(value))
+        return undefined;
+    const date = Date.parse(value);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
+function backoffDelay(retry, settings, random) {
+    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    const r = Math.min(1, Math.max(0, random()));
+    return Math.floor(r * ceiling);
+}
+function isRetryableStatus(status) {
+    return status === 429 || status >= 500;
+}
+// Errors raised before a single byte of the request left: the service never
+// saw it, so even a non-idempotent POST can be sent again.
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+function errorCode(error) {
+    if (typeof error !== 'object' || error === null)
+        return undefined;
+    const code = error.code;
+    if (typeof code === 'string')
+        return code;
+    const cause = error.cause;
+    return cause === undefined || cause === error ? undefined : errorCode(cause);
+}
+function classifyNetworkError(error) {
+    const code = errorCode(error);
+    if (code !== undefined && NOT_SENT_CODES.has(code)) {
+        const reason = code === 'ECONNREFUSED'
+            ? 'connection refused'
+            : code === 'UND_ERR_CONNECT_TIMEOUT'
+                ? 'connect timeout'
+                : `host unreachable: ${code}`;
+        return { mayHaveReached: false, reason };
+    }
+    if (code !== undefined && TIMEOUT_CODES.has(code))
+        return { mayHaveReached: true, reason: 'timeout' };
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+        return { mayHaveReached: true, reason: 'connection closed without an answer' };
+    }
+    return { mayHaveReached: true, reason: code ?? 'network error' };
+}
+/**
+ * One gate per client, shared by every worker: rate limits are per user over
+ * all keys (A31), so after a 429 every later rate-limited request waits for
+ * the same Retry-After instead of each firing on its own (no thundering herd).
+ */
+class RateGate {
+    #sleep;
+    #now;
+    #open = null;
+    #until = 0;
+    constructor(sleep, now) {
+        this.#sleep = sleep;
+        this.#now = now;
+    }
+    /** True while a Retry-After is running. */
+    get closed() {
+        return this.#open !== null;
+    }
+    /** Closes the gate for ms, unless it is already closed until later. */
+    close(ms) {
+        const until = this.#now() + ms;
+        if (this.#open !== null && until <= this.#until)
+            return;
+        this.#until = until;
+        const opened = this.#sleep(ms).then(() => {
+            if (this.#open === opened)
+                this.#open = null;
+        }, () => {
+            if (this.#open === opened)
+                this.#open = null;
+        });
+        this.#open = opened;
+    }
+    /** Resolves when the gate is open (at once when it is). */
+    async pass() {
+        while (this.#open !== null)
+            await this.#open;
+    }
+}
+/**
+ * Sends until the answer is final: a success, a status that is never retried,
+ * or a retryable status once attempts, rate-limit waits or the deadline run
+ * out (the caller turns it into a ServiceError). A non-idempotent request that
+ * may have reached the service is never sent twice: it rejects with
+ * OutcomeUnknownError. Network errors that outlast the retries reject with
+ * NetworkError.
+ */
+async function sendWithRetries(kind, runtime, send) {
+    const { settings } = runtime;
+    let sends = 0;
+    let failures = 0; // 5xx and network errors
+    let rateLimits = 0;
+    let spentMs = 0;
+    const planWait = (waitMs, reason) => {
+        if (spentMs + waitMs > settings.deadlineMs)
+            return false;
+        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
+        spentMs += waitMs;
+        return true;
+    };
+    for (;;) {
+        if (kind.rateLimited)
+            await runtime.gate.pass();
+        if (runtime.budget !== undefined) {
+            if (runtime.budget.left <= 0)
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.RequestBudgetError(kind.method, kind.path);
+            runtime.budget.left -= 1;
+        }
+        const started = runtime.now();
+        sends += 1;
+        let answer;
+        try {
+            answer = await send();
+        }
+        catch (error) {
+            spentMs += Math.max(0, runtime.now() - started);
+            const failure = classifyNetworkError(error);
+            if (!kind.idempotent && failure.mayHaveReached) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    cause: error,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.NetworkError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    attempts: sends,
+                    cause: error,
+                });
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        spentMs += Math.max(0, runtime.now() - started);
+        if (answer.status === 429) {
+            rateLimits += 1;
+            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
+            const waitMs = seconds !== undefined
+                ? seconds * runtime.secondMs
+                : backoffDelay(rateLimits, settings, runtime.random);
+            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
+                return { answer, attempts: sends };
+            }
+            if (kind.rateLimited)
+                runtime.gate.close(waitMs);
+            else
+                await runtime.sleep(waitMs);
+            continue;
+        }
+        if (answer.status >= 500) {
+            if (!kind.idempotent) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: `the service answered ${answer.status}`,
+                    status: answer.status,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
+                return { answer, attempts: sends };
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        return { answer, attempts: sends };
+    }
+}
+
+
+/***/ }),
+
 /***/ 705:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1961,7 +1977,7 @@ function uploadBody(publish) {
 
 /***/ }),
 
-/***/ 7257:
+/***/ 5394:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2180,6 +2196,24 @@ function eventFromPayload(env, payload) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/plan/late-window.ts
+// The late window: how long after publish.at a missed schedule is still
+// caught up. Older than that, publishing now would surprise (a year typo in
+// publish.at, a manifest merged months after its date), so it is held.
+// Written as the `late-window` input and the CLI's --late-window.
+const DEFAULT_LATE_WINDOW = '24h';
+const UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
+function parseLateWindow(text) {
+    const match = /^(\d+(?:\.\d+)?)\s*([mhd]?)$/.exec(text.trim());
+    if (!match)
+        return null;
+    const amount = Number(match[1]);
+    const unit = UNITS[match[2] || 'h'];
+    return Number.isFinite(amount) ? Math.round(amount * unit) : null;
+}
+const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
+
 ;// CONCATENATED MODULE: ./src/action/shard.ts
 // The `shard` input: `i/n` gives this job the i-th of n deterministic shares
 // of the manifests, so a matrix of jobs can share a large catalogue. Which
@@ -2206,6 +2240,7 @@ function formatShard(shard) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
+
 
 // Every input of action.yml, read once into one typed object. The runner
 // passes every input as a string; '' means "not given" and takes the
@@ -2252,6 +2287,10 @@ const INPUTS = {
             ? ok(minutes)
             : fail('expected a number of minutes greater than 0, for example 30');
     },
+    'late-window': (value) => {
+        const ms = parseLateWindow(value);
+        return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
+    },
     shard: inputs_text,
 };
 const INPUT_DEFAULTS = {
@@ -2269,6 +2308,7 @@ const INPUT_DEFAULTS = {
     concurrency: '4',
     wait: 'true',
     'timeout-minutes': '30',
+    'late-window': DEFAULT_LATE_WINDOW,
     shard: '',
 };
 /** Reads and validates every input; throws one InputError listing every bad one. */
@@ -2313,6 +2353,7 @@ function readInputs(get) {
         concurrency: values.concurrency,
         wait: toBoolean(values.wait),
         timeoutMinutes: values['timeout-minutes'],
+        lateWindowMs: values['late-window'],
         shard,
     };
 }
@@ -2399,8 +2440,8 @@ class ActionLogger {
     }
 }
 
-// EXTERNAL MODULE: ./src/api/client.ts + 4 modules
-var api_client = __webpack_require__(3067);
+// EXTERNAL MODULE: ./src/api/client.ts + 3 modules
+var api_client = __webpack_require__(5188);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/api/readings.ts
@@ -3514,6 +3555,9 @@ const publish = schemas/* strictObject */.rej({
         .transform((value) => new Date(value).toISOString())
         .optional()
         .describe('Publish no earlier than this ISO 8601 instant with a zone, for example 2026-12-01T15:00:00Z. Absent: as soon as the video is rendered.'),
+    late: schemas/* enum */.k5n(['hold', 'publish'])
+        .optional()
+        .describe('What happens when publish.at passed longer ago than the late window (24 h by default): hold (the default) keeps the video unpublished with a message; publish publishes it anyway.'),
     privacy: nonEmpty.default('public').describe('Platform visibility, for example public.'),
     category: schemas/* union */.KCZ([nonEmpty, schemas/* int */.Whr().nonnegative()])
         .default('22')
@@ -3652,7 +3696,7 @@ function publishOf(publish, locations, fallback) {
         options.tiktok_post_mode = publish.tiktok.post_mode;
     if (publish.tiktok?.privacy !== undefined)
         options.tiktok_privacy = publish.tiktok.privacy;
-    return { accounts, at: publish.at ?? null, options };
+    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
 }
 /** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
 function normalize(file, manifest, positions) {
@@ -4085,16 +4129,17 @@ async function readFolderDefaults(reader, folder) {
 // mode does not parse or compile it.
 /** The modules of the stages after loading, imported once per process on first use. */
 async function importStages() {
-    const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
+    const [errors, apply, wait, concurrency, identity, observe, planning, published] = await Promise.all([
         Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3249)),
-        __webpack_require__.e(/* import() */ 649).then(__webpack_require__.bind(__webpack_require__, 8649)),
+        __webpack_require__.e(/* import() */ 398).then(__webpack_require__.bind(__webpack_require__, 2398)),
         __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
         __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
         __webpack_require__.e(/* import() */ 65).then(__webpack_require__.bind(__webpack_require__, 7065)),
         __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
-        __webpack_require__.e(/* import() */ 203).then(__webpack_require__.bind(__webpack_require__, 1203)),
+        __webpack_require__.e(/* import() */ 21).then(__webpack_require__.bind(__webpack_require__, 1021)),
+        __webpack_require__.e(/* import() */ 182).then(__webpack_require__.bind(__webpack_require__, 182)),
     ]);
-    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
+    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning, ...published };
 }
 /** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
 function shardOf(file, count) {
@@ -4166,6 +4211,29 @@ async function previousTitles({ renameCandidates, mapLimit, previousTitle }, opt
     });
     return titles;
 }
+/** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
+function pastSchedules(items, now) {
+    return items.flatMap((item) => {
+        const at = item.publish?.at;
+        if (item.stage !== 'published' || !at || Date.parse(at) > now.getTime())
+            return [];
+        const days = Math.floor((now.getTime() - Date.parse(at)) / 86_400_000);
+        const where = item.locations['publish.at'] ?? item.location;
+        return [
+            {
+                severity: 'warning',
+                code: 'publish_at_past',
+                file: item.file,
+                line: where.line,
+                column: where.column,
+                field: 'publish.at',
+                message: `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
+                    'Past the late window (24 h by default) it is held, not published; within it, it is published at once. ' +
+                    'Check the date, or set publish.late: publish to publish it anyway.',
+            },
+        ];
+    });
+}
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
 async function runEngine(options) {
     const { mode } = options;
@@ -4189,8 +4257,10 @@ async function runEngine(options) {
                 'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
         return report;
     }
-    if (mode === 'validate')
+    if (mode === 'validate') {
+        report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
         return report;
+    }
     const client = options.client;
     if (!client) {
         report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
@@ -4211,12 +4281,17 @@ async function runEngine(options) {
         const matched = matchItems(mine, listing.contents, match).matched;
         const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
         const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        // Published videos: what they were published with, to report later changes as drift.
+        const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
+        const publishedWith = await stages.publishedWith(options.previous, published);
         const plan = makePlan(mine, { ...listing, details }, {
             mode,
             now: options.now?.() ?? new Date(),
             permissions: options.permissions,
             cancelRunning: options.cancelRunning,
             match,
+            publishedWith,
+            ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
         report.plan = plan;
         report.problems.push(...plan.problems);
@@ -4282,6 +4357,8 @@ async function execute(stages, options, client, plan, report) {
         logger,
         clock,
         ...(options.poll ? { poll: options.poll } : {}),
+        ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
+        ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
     });
     const byFile = new Map(runs.map((run) => [run.item.file, run]));
     const allRuns = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));
@@ -4452,6 +4529,7 @@ async function runAction(commands, env) {
             concurrency: inputs.concurrency,
             wait: inputs.wait,
             timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
+            lateWindowMs: inputs.lateWindowMs,
             ...(inputs.shard ? { shard: inputs.shard } : {}),
             ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
             logger,
@@ -4842,6 +4920,7 @@ const RENDER_REASONS = {
     script_changed: 'script changed',
     settings_changed: 'video settings changed',
     retry_failed: 'retrying a failed render',
+    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
 };
 function targets(publish, labels) {
     return [...new Set(publish.accounts.map(labels.account))].join(', ');
@@ -4886,11 +4965,57 @@ function holdText(hold) {
             return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
         case 'unknown_value':
             return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
+        case 'late':
+            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
+        case 'upload_cannot_carry':
+            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
+        case 'partly_published':
+            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
+        case 'looks_like_rename':
+            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
+        case 'not_started':
+            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
+        case 'duplicate_marked':
+            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
     }
 }
+/** A value the service stored in its own terms; said once, on the run that wrote it. */
+function noteText(note) {
+    switch (note.how) {
+        case 'normalised_text':
+            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
+        case 'filled_defaults':
+            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
+        case 'ignored':
+            return `the service did not take ${note.field}; it is compared by what the service reports`;
+    }
+}
+/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
+/** How a plan item's publication goes out, for the plan table. */
+function publishViaText(via) {
+    return via === 'oneshot'
+        ? 'publishes in the generation request'
+        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+}
+const DRIFT_FIELDS = {
+    video_settings: 'video settings',
+    accounts: 'accounts',
+    publish: 'publish settings',
+};
 function driftText(drift, compact = false) {
-    const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
+    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
+    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
+        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
     return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+function driftValue(value) {
+    if (Array.isArray(value))
+        return value.join(', ');
+    if (value !== null && typeof value === 'object')
+        return Object.entries(value)
+            .map(([key, entry]) => `${key} ${String(entry)}`)
+            .join(', ');
+    return String(value);
 }
 /** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
 function formatInstant(iso) {
@@ -4904,7 +5029,7 @@ function formatInstant(iso) {
  */
 function resultNote(item, planned) {
     const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
-    const notes = [...new Set(holds.map(holdText))];
+    const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
     if (notes.length > 0)
         return notes.join('; ');
     if (item.outcome === 'skipped')
@@ -5166,7 +5291,8 @@ const markdownLabels = {
 function notesText(item, layout) {
     const notes = [
         ...item.holds.map((hold) => (0,report_escape/* inlineText */.ln)(holdText(hold))),
-        ...item.drift.map((drift) => driftText(drift, layout.compact)),
+        ...item.drift.map((drift) => (0,report_escape/* inlineText */.ln)(driftText(drift, layout.compact))),
+        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
     ];
     return notes.join('; ');
 }

@@ -1,0 +1,60 @@
+import type { ContentDetail, ContentSummary, ServiceApi } from '../api/types.ts';
+import type { Logger } from '../log.ts';
+import { duplicateTitle, winnerOf } from '../plan/duplicates.ts';
+import type { Hold } from '../plan/types.ts';
+
+// The service offers no lock, so two runs started at the same moment may each
+// create the same title. Right after its create every run lists the title
+// again; all runs pick the same winner (plan/duplicates.ts), and only the run
+// whose own item lost acts: it marks that item, which is then never rendered
+// or published, and goes on with the winner. Generation and upload of the
+// winner are guarded by the service's 409s, so the two runs never start a
+// second job beside the first.
+
+export interface TitleRace {
+  /** The item this run goes on with. */
+  winner: ContentDetail;
+  /** Set when this run's own item lost and was marked. */
+  lost: Extract<Hold, { kind: 'duplicate_marked' }> | null;
+}
+
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
+export function asSummary(detail: ContentDetail): ContentSummary {
+  return {
+    id: detail.id,
+    title: detail.title,
+    description: detail.description,
+    full_text: detail.full_text,
+    hashtags: detail.hashtags,
+    status: detail.status,
+    persona: detail.persona,
+    published_url: null,
+    published_platform: null,
+    last_error: detail.last_error,
+    creation_date: detail.creation_date,
+    updated_at: detail.updated_at,
+    upload_date: detail.upload_date,
+  };
+}
+
+/** Lists the new item's title again and settles a race for it. */
+export async function settleTitleRace(
+  client: ServiceApi,
+  created: ContentDetail,
+  logger: Logger,
+): Promise<TitleRace> {
+  const same = (await client.listContents()).items.filter((summary) => summary.title === created.title);
+  // A listing that lags behind the create still counts this run's own item.
+  if (!same.some((summary) => summary.id === created.id)) same.push(asSummary(created));
+  const winner = winnerOf(same);
+  if (same.length < 2 || winner === null || winner.id === created.id) return { winner: created, lost: null };
+  await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
+  logger.warning(
+    `Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
+      `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`,
+  );
+  return {
+    winner: await client.getContent(winner.id),
+    lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
+  };
+}

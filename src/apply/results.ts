@@ -1,0 +1,52 @@
+import { FAILED_STATUSES, RENDERED_STATUSES, type ContentStatus, type ContentSummary } from '../api/types.ts';
+import { RUNNING_STATUSES } from '../plan/inflight.ts';
+import type { ItemRun } from './apply.ts';
+import type { ItemResult, Outcome, PublishedUrl } from './types.ts';
+
+// What the reports say about each item: its outcome, from what the run did and
+// what one listing taken after the run shows.
+
+function outcomeOf(run: ItemRun, status: ContentStatus | null): Outcome {
+  if (run.error !== null) return 'error';
+  if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft') return 'failed';
+  if (run.running || (status !== null && RUNNING_STATUSES.has(status))) return 'running';
+  const waited = run.item.steps.some((step) => step.kind === 'wait');
+  if ((run.published || waited) && status === 'UPLOADED') return 'published';
+  if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status)) return 'rendered';
+  if (run.created) return 'created';
+  if (run.edited) return 'updated';
+  if (run.item.holds.length > 0 || run.item.steps.length > 0) return 'skipped';
+  return 'unchanged';
+}
+
+/**
+ * Results from the runs and one listing taken after them: status, public URL and
+ * last_error come from the list view (A18). Signed URLs are never copied.
+ */
+export function itemResults(
+  runs: readonly ItemRun[],
+  listing: readonly ContentSummary[] | null,
+): ItemResult[] {
+  const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
+  return runs.map((run) => {
+    const row = run.id === null ? undefined : byId.get(run.id);
+    const status = row?.status ?? run.status;
+    const urls: PublishedUrl[] =
+      row?.published_url && status === 'UPLOADED'
+        ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
+        : [];
+    return {
+      file: run.item.file,
+      title: run.item.title,
+      id: run.id,
+      outcome: outcomeOf(run, status),
+      status,
+      publishedUrls: urls,
+      lastError: row?.last_error ?? run.lastError,
+      error: run.error,
+      durationMs: run.durationMs,
+      holds: run.holds,
+      notes: run.notes,
+    };
+  });
+}

@@ -1,0 +1,38 @@
+import type { ContentSummary } from '../api/types.ts';
+
+// Two runs that create the same title at the same moment (the service offers
+// no lock) each make an item. Every run settles it the same way, from the
+// listing alone: the oldest item wins (creation_date, then the smaller id),
+// and the run whose own item lost retitles it with a mark, so that no later
+// run matches it, renders it or publishes it.
+
+const MARK = / \[duplicate of ([^\]\s]+)\]$/;
+
+/** The title a losing item is given: its own title and the winner's id. */
+export function duplicateTitle(title: string, winnerId: string): string {
+  return `${title} [duplicate of ${winnerId}]`;
+}
+
+/** A title this project gave to an item that lost a race for its title. */
+export function isMarkedDuplicate(title: string): boolean {
+  return MARK.test(title);
+}
+
+function createdAt(summary: ContentSummary): number {
+  const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
+  return Number.isNaN(time) ? Infinity : time;
+}
+
+/** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
+export function winnerOf(candidates: readonly ContentSummary[]): ContentSummary | null {
+  let best: ContentSummary | null = null;
+  for (const candidate of candidates) {
+    if (
+      best === null ||
+      createdAt(candidate) < createdAt(best) ||
+      (createdAt(candidate) === createdAt(best) && candidate.id < best.id)
+    )
+      best = candidate;
+  }
+  return best;
+}
