@@ -760,7 +760,11 @@ function planOne(matched, observed, context, unmanaged) {
         ? { steps: [], holds: [], drift: [] }
         : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
             (renamed !== null
-                ? { steps: [], holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }], drift: [] }
+                ? {
+                    steps: [],
+                    holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }],
+                    drift: [],
+                }
                 : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
     const problems = unreadable
         ? [

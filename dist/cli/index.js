@@ -48431,19 +48431,15 @@ async function walkListing(path, options) {
             return id === null || id === undefined ? false : !seen.has(id);
         });
         if (probing) {
+            // `page=1` either repeats the first page (pages count from 1) or goes on
+            // from it (from 0). Either way the next page asked for is 2, so the
+            // answer only names the reading; rows other runs created meanwhile are
+            // simply new rows.
             probing = false;
             const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
-            if (repeatsFirst) {
-                // `page=1` is the first page again: this service counts from 1.
-                out.paging = 'pages from 1';
+            out.paging = repeatsFirst ? 'pages from 1' : 'pages from 0';
+            if (repeatsFirst)
                 repeats++;
-                request = { page: 2, cursor: null, link: null };
-                continue;
-            }
-            if (page.rows.length > 0 && fresh.length !== page.rows.length) {
-                throw new ListingError(`GET ${path}: page 1 overlaps the first page without repeating it; the service's paging cannot be read, so the listing cannot be proven complete.`);
-            }
-            out.paging = 'pages from 0';
         }
         else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
             throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +

@@ -75,6 +75,7 @@ describe('dist/index.js in every dialect', () => {
 
       const apply = await run(push);
       expect(apply.stderr).toBe('');
+      expect(apply.stdout.split('\n').filter((line) => line.startsWith('::error'))).toEqual([]);
       expect(apply.code).toBe(0);
       const results = JSON.parse(apply.outputs.results!) as Array<{ title: string; outcome: string }>;
       expect(results.map((item) => item.outcome).sort()).toEqual([

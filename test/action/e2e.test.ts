@@ -384,6 +384,8 @@ describe('dist/index.js on a runner', () => {
     const file = 'content/octopus-hearts.yml';
     const before = await readFile(join(dir, file), 'utf8');
     github.setFile(BASE_SHA, file, before);
+    // The clone has no base commit to fetch: the PR's file listing says the manifest was modified.
+    github.setPullFiles(7, [{ filename: file, status: 'modified' }]);
     await writeFile(
       join(dir, file),
       before

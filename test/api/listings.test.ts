@@ -182,6 +182,21 @@ describe('paging', () => {
     expect(t.server.requests().length).toBeLessThanOrEqual(3);
   });
 
+  it('an item created by another run while the listing is read is a new row, not an error', async () => {
+    const { client } = t.make();
+    t.server.on(
+      'GET',
+      '/contents',
+      { body: [summary('a'), summary('b')] },
+      // `page=1` of a service counting from 1, after another run created c.
+      { body: [summary('a'), summary('b'), summary('c')] },
+      { body: [] },
+    );
+    const listed = await client.listContents();
+    expect(ids(listed.items)).toEqual(['a', 'b', 'c']);
+    expect(listed.complete).toBe(true);
+  });
+
   it('de-duplicates rows served twice when pages shift', async () => {
     const { client } = t.make();
     t.server.on(

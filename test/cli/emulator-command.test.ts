@@ -30,6 +30,7 @@ publish:
   accounts:
     - { platform: YouTube, name: My Channel }
     - { platform: TikTok, name: mychannel }
+  tiktok: { post_mode: direct, privacy: PUBLIC_TO_EVERYONE }
 `;
 
 describe('content-as-code emulator', () => {

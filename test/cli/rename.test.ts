@@ -56,7 +56,11 @@ describe('a retitled manifest through the CLI, with no --base', () => {
     git('commit', '-qam', 'retitle');
     const applied = await cli(['apply']);
     expect(applied.code).toBe(0);
-    expect(applied.report.plan!.items[0]).toMatchObject({ match: 'renamed', steps: [{ kind: 'edit' }] });
+    // The --json shape words each action (schema/cli-output.schema.json).
+    expect(applied.report.plan!.items[0]).toMatchObject({
+      match: 'renamed',
+      actions: ['edit title "Mantis shrimp eyes" → "How mantis shrimp see"'],
+    });
     const items = emulator.admin.items();
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ title: 'How mantis shrimp see', uploadDispatches: 1 });
@@ -69,8 +73,10 @@ describe('a retitled manifest through the CLI, with no --base', () => {
     const applied = await cli(['apply']);
     expect(applied.report.plan!.items[0]).toMatchObject({
       match: 'new',
-      steps: [],
-      holds: [{ kind: 'looks_like_rename', id: before!.id, title: 'Mantis shrimp eyes' }],
+      actions: [],
+      holds: [
+        `held: looks like a rename of item ${before!.id} (title "Mantis shrimp eyes"); pin id: ${before!.id} to adopt it, or change full_text to make a new item`,
+      ],
     });
     expect(emulator.admin.items()).toHaveLength(1);
     expect(emulator.admin.items()[0]).toMatchObject({ title: 'Mantis shrimp eyes', uploadDispatches: 1 });

@@ -42,6 +42,7 @@ publish:
   accounts:
     - { platform: YouTube, name: My Channel }
     - { platform: TikTok, name: mychannel }
+  tiktok: { post_mode: direct, privacy: PUBLIC_TO_EVERYONE }
 `,
   'content/drafts/_defaults.yml': 'stage: draft\n',
   'content/drafts/garlic.yml': 'title: Garlic, briefly\nfull_text: Garlic is a bulb of cloves.\n',
