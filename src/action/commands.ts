@@ -1,5 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { redact } from '../report/redact.ts';
+import { registerSecret } from '../secrets.ts';
+import { guardCommandOutput, safeText } from '../text/safe-line.ts';
 
 // The runner's workflow-command protocol, written byte for byte as
 // @actions/core writes it (`::error file=…,line=…::message`, `::add-mask::`,
@@ -9,7 +11,9 @@ import { redact } from '../report/redact.ts';
 // about 70 ms and 24 MiB, more than the whole validate run may take.
 //
 // Every byte goes through `redact`, so a registered secret or a signed media
-// URL never reaches the log, an output or the summary.
+// URL never reaches the log, an output or the summary; every text put in a
+// line goes through safeText and every byte written through
+// guardCommandOutput, so no text becomes a workflow command.
 
 export interface AnnotationProperties {
   title?: string;
@@ -43,9 +47,9 @@ export function formatCommand(
 ): string {
   const props = Object.entries(properties)
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '')
-    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+    .map(([key, value]) => `${key}=${escapeProperty(safeText(String(value)))}`)
     .join(',');
-  return `::${name}${props ? ` ${props}` : ''}::${escapeData(message)}`;
+  return `::${name}${props ? ` ${props}` : ''}::${escapeData(safeText(message))}`;
 }
 
 /**
@@ -53,7 +57,7 @@ export function formatCommand(
  * (a title such as `::add-mask::x`) must not become a workflow command.
  */
 export function plainText(text: string): string {
-  return text.replace(/^(\s*)::/gm, '$1:\u200b:');
+  return safeText(text);
 }
 
 export class WorkflowCommands {
@@ -63,7 +67,8 @@ export class WorkflowCommands {
 
   constructor(options: WorkflowCommandsOptions = {}) {
     this.#env = options.env ?? process.env;
-    this.#write = options.write ?? ((text) => void process.stdout.write(text));
+    const write = options.write ?? ((text: string) => void process.stdout.write(text));
+    this.#write = (text) => write(guardCommandOutput(text));
   }
 
   /** An input as the runner passes it (`INPUT_<NAME>`), trimmed; '' when not given. */
@@ -84,8 +89,10 @@ export class WorkflowCommands {
   mask(secret: string): void {
     if (!secret) return;
     this.#secrets.push(secret);
+    registerSecret(secret);
     for (const line of secret.split(/\r?\n/)) {
-      if (line.trim()) this.#write(`${formatCommand('add-mask', {}, line)}\n`);
+      // Written as is: the runner must mask the exact value.
+      if (line.trim()) this.#write(`::add-mask::${escapeData(line)}\n`);
     }
   }
 

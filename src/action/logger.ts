@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '../log.ts';
-import { escapeData, plainText, type WorkflowCommands } from './commands.ts';
+import { formatCommand, plainText, type WorkflowCommands } from './commands.ts';
 
 // The engine's Logger on a GitHub runner. Items are worked on concurrently,
 // but a log group is a contiguous block, so each item's lines are collected
@@ -35,19 +35,20 @@ export class ActionLogger implements Logger {
 
   info(message: string): void {
     const buffer = this.#group.getStore();
-    if (buffer) buffer.lines.push(plainText(message));
+    // Scrubbed before it is made safe: a key with `::` in it must still match.
+    if (buffer) buffer.lines.push(plainText(this.#commands.redact(message)));
     else this.#commands.info(message);
   }
 
   warning(message: string): void {
     const buffer = this.#group.getStore();
-    if (buffer) buffer.lines.push(`::warning::${escapeData(message)}`);
+    if (buffer) buffer.lines.push(formatCommand('warning', {}, this.#commands.redact(message)));
     else this.#commands.warning(message);
   }
 
   debug(message: string): void {
     const buffer = this.#group.getStore();
-    if (buffer) buffer.lines.push(`::debug::${escapeData(message)}`);
+    if (buffer) buffer.lines.push(formatCommand('debug', {}, this.#commands.redact(message)));
     else this.#commands.debug(message);
   }
 
@@ -57,7 +58,8 @@ export class ActionLogger implements Logger {
     try {
       return await this.#group.run(buffer, fn);
     } finally {
-      this.#commands.writeLines([`::group::${escapeData(title)}`, ...buffer.lines, '::endgroup::']);
+      const heading = formatCommand('group', {}, this.#commands.redact(title));
+      this.#commands.writeLines([heading, ...buffer.lines, '::endgroup::']);
     }
   }
 
