@@ -79,6 +79,12 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       `Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`,
     );
   }
+  if (decision.mode !== 'validate') {
+    const { insecureBaseUrl } = await import('./api/base-url-policy.ts');
+    const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
+    if (insecure !== null && !inputs.allowInsecureHttp) throw new RunFailed(insecure);
+    if (insecure !== null) commands.warning(insecure);
+  }
   logDecision(commands, decision, event, inputs);
 
   const logger = new ActionLogger(commands);
@@ -87,7 +93,14 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   try {
     if (decision.mode !== 'validate') {
       const api = await import('./api/index.ts');
-      client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
+      // No request, retries included, outlives the time the run may wait.
+      const runMs = Math.round(inputs.timeoutMinutes * 60_000);
+      client = api.createClient({
+        baseUrl: inputs.baseUrl,
+        apiKey: inputs.apiKey,
+        requestTimeoutMs: Math.min(30_000, runMs),
+        retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
+      });
     }
     report = await runEngine({
       mode: decision.mode,
@@ -140,7 +153,7 @@ function logDecision(
   );
   commands.info(
     `content-as-code ${VERSION}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
-      `${decision.trusted ? '' : ', untrusted (fork or pull_request_target): no writes'}` +
+      `${decision.trusted ? '' : `, untrusted (${event.untrusted ?? 'fork or pull_request_target'}): no writes`}` +
       `${inputs.shard ? `; shard ${formatShard(inputs.shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`,
   );
 }

@@ -25,6 +25,10 @@ export interface ActionInputs {
   wait: boolean;
   timeoutMinutes: number;
   shard: Shard | null;
+  /** base-url may be plain http to a host other than this machine. */
+  allowInsecureHttp: boolean;
+  /** Runs whose content may come from a fork or a comment may write to the service. */
+  allowUntrustedEvents: boolean;
 }
 
 export class InputError extends Error {
@@ -81,6 +85,8 @@ const INPUTS = {
       : fail('expected a number of minutes greater than 0, for example 30');
   },
   shard: text,
+  'allow-insecure-http': boolean,
+  'allow-untrusted-events': boolean,
 } satisfies Record<string, Parser<unknown>>;
 
 type InputName = keyof typeof INPUTS;
@@ -100,6 +106,8 @@ export const INPUT_DEFAULTS: Record<InputName, string> = {
   wait: 'true',
   'timeout-minutes': '30',
   shard: '',
+  'allow-insecure-http': 'false',
+  'allow-untrusted-events': 'false',
 };
 
 /** Reads and validates every input; throws one InputError listing every bad one. */
@@ -143,6 +151,8 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     wait: toBoolean(values.wait),
     timeoutMinutes: values['timeout-minutes'],
     shard,
+    allowInsecureHttp: toBoolean(values['allow-insecure-http']),
+    allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
   };
 }
 

@@ -33,6 +33,7 @@ Options:
   --cwd DIR               workspace root the glob and reported paths are relative to
   --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
   --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --allow-insecure-http   let --base-url be plain http:// to another machine (the key travels in clear)
   --json                  print one JSON document (the run report) instead of tables
   --concurrency N         items worked on at once (default: 4)
   --no-wait               start generations and return without waiting for them

@@ -1,3 +1,4 @@
+import { insecureBaseUrl } from '../api/base-url-policy.ts';
 import { createClient, type ServiceClient } from '../api/client.ts';
 import { ConfigurationError, describeError } from '../api/errors.ts';
 import type { PollPolicy } from '../apply/wait.ts';
@@ -98,6 +99,9 @@ async function connect(options: CliOptions, io: CliIO, seams: RunSeams): Promise
         '`content-as-code emulator` in another terminal and export the two variables it prints.',
     );
   }
+  const insecure = insecureBaseUrl(baseUrl, '--allow-insecure-http');
+  if (insecure !== null && !options.allowInsecureHttp) throw new ConfigurationError(insecure);
+  if (insecure !== null) writeLine(io.stderr, `warning: ${insecure}`);
   const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
   if (apiKey.trim() === '') {
     throw new ConfigurationError(

@@ -254,7 +254,7 @@ describe('dist/index.js on a runner', () => {
       'preview-scripts': 'true',
     });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('untrusted (fork or pull_request_target): no writes');
+    expect(result.stdout).toContain('untrusted (the pull request comes from a fork): no writes');
     expect(writesTo(emulator)).toEqual([]);
   });
 

@@ -20,6 +20,8 @@ describe('readInputs', () => {
       wait: true,
       timeoutMinutes: 30,
       shard: null,
+      allowInsecureHttp: false,
+      allowUntrustedEvents: false,
     });
   });
 

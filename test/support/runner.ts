@@ -65,6 +65,8 @@ const ACTION_DEFAULTS: Record<string, string> = {
   wait: 'true',
   'timeout-minutes': '30',
   shard: '',
+  'allow-insecure-http': 'false',
+  'allow-untrusted-events': 'false',
 };
 
 export async function runAction(options: RunActionOptions): Promise<ActionRun> {
