@@ -4,6 +4,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { acceptManifest } from './accept.ts';
+import { costProblem } from './cost.ts';
 import { readSimpleSource } from './read-simple.ts';
 import { problemAt } from './tree.ts';
 import type { Source } from './tree.ts';
@@ -169,6 +170,8 @@ function full(): ReturnType<typeof importFullPath> {
 }
 
 async function readTree(file: string, text: string): Promise<Source> {
+  const costly = costProblem(file, text);
+  if (costly !== null) return { file, root: null, problems: [costly] };
   return readSimpleSource(file, text) ?? (await full()).readSource(file, text);
 }
 
