@@ -137,7 +137,13 @@ function emitAnnotations(commands, annotations) {
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./src/report/redact.ts
 var redact = __webpack_require__(649);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(7194);
+// EXTERNAL MODULE: ./src/text/safe-line.ts
+var safe_line = __webpack_require__(1517);
 ;// CONCATENATED MODULE: ./src/action/commands.ts
+
+
 
 
 function escapeData(value) {
@@ -149,16 +155,16 @@ function escapeProperty(value) {
 function formatCommand(name, properties, message) {
     const props = Object.entries(properties)
         .filter((entry) => entry[1] !== undefined && entry[1] !== '')
-        .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+        .map(([key, value]) => `${key}=${escapeProperty((0,safe_line/* safeText */.Hk)(String(value)))}`)
         .join(',');
-    return `::${name}${props ? ` ${props}` : ''}::${escapeData(message)}`;
+    return `::${name}${props ? ` ${props}` : ''}::${escapeData((0,safe_line/* safeText */.Hk)(message))}`;
 }
 /**
  * A log line that the runner cannot read as a command: text from manifests
  * (a title such as `::add-mask::x`) must not become a workflow command.
  */
 function plainText(text) {
-    return text.replace(/^(\s*)::/gm, '$1:\u200b:');
+    return (0,safe_line/* safeText */.Hk)(text);
 }
 class WorkflowCommands {
     #env;
@@ -166,7 +172,8 @@ class WorkflowCommands {
     #secrets = [];
     constructor(options = {}) {
         this.#env = options.env ?? process.env;
-        this.#write = options.write ?? ((text) => void process.stdout.write(text));
+        const write = options.write ?? ((text) => void process.stdout.write(text));
+        this.#write = (text) => write((0,safe_line/* guardCommandOutput */.M)(text));
     }
     /** An input as the runner passes it (`INPUT_<NAME>`), trimmed; '' when not given. */
     input(name) {
@@ -185,9 +192,11 @@ class WorkflowCommands {
         if (!secret)
             return;
         this.#secrets.push(secret);
+        (0,secrets/* registerSecret */.cl)(secret);
         for (const line of secret.split(/\r?\n/)) {
+            // Written as is: the runner must mask the exact value.
             if (line.trim())
-                this.#write(`${formatCommand('add-mask', {}, line)}\n`);
+                this.#write(`::add-mask::${escapeData(line)}\n`);
         }
     }
     redact(text) {
@@ -315,6 +324,7 @@ function eventFromPayload(env, payload) {
         : null;
     return {
         name,
+        untrusted: untrustedSource(name, payload, pullRequest, string(repository?.full_name) ?? env.GITHUB_REPOSITORY),
         ref: string(env.GITHUB_REF),
         sha: pullRequest?.headSha ?? string(env.GITHUB_SHA),
         owner,
@@ -326,6 +336,30 @@ function eventFromPayload(env, payload) {
         serverUrl,
         runUrl,
     };
+}
+/** Events whose payload carries text anyone can write: a comment, a review. */
+const COMMENT_EVENTS = new Set([
+    'issue_comment',
+    'pull_request_review',
+    'pull_request_review_comment',
+    'discussion_comment',
+]);
+function untrustedSource(name, payload, pullRequest, repository) {
+    if (name === 'pull_request_target')
+        return 'pull_request_target acts for a pull request that may come from a fork';
+    if (pullRequest?.fork)
+        return 'the pull request comes from a fork';
+    if (COMMENT_EVENTS.has(name))
+        return `${name}: its content comes from a comment`;
+    if (name === 'workflow_run') {
+        // A run that a fork's pull request triggered: its artifacts and head are the fork's.
+        const run = object(payload.workflow_run);
+        const head = string(object(run?.head_repository)?.full_name);
+        if (head === null || !repository || head.toLowerCase() !== repository.toLowerCase()) {
+            return `workflow_run of ${head ?? 'an unknown repository'}, not this repository`;
+        }
+    }
+    return null;
 }
 
 ;// CONCATENATED MODULE: ./src/action/shard.ts
@@ -400,6 +434,8 @@ const INPUTS = {
             : fail('expected a number of minutes greater than 0, for example 30');
     },
     shard: inputs_text,
+    'allow-insecure-http': inputs_boolean,
+    'allow-untrusted-events': inputs_boolean,
 };
 const INPUT_DEFAULTS = {
     'api-key': '',
@@ -416,6 +452,8 @@ const INPUT_DEFAULTS = {
     wait: 'true',
     'timeout-minutes': '30',
     shard: '',
+    'allow-insecure-http': 'false',
+    'allow-untrusted-events': 'false',
 };
 /** Reads and validates every input; throws one InputError listing every bad one. */
 function readInputs(get) {
@@ -459,6 +497,8 @@ function readInputs(get) {
         wait: toBoolean(values.wait),
         timeoutMinutes: values['timeout-minutes'],
         shard,
+        allowInsecureHttp: toBoolean(values['allow-insecure-http']),
+        allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
     };
 }
 function toBoolean(value) {
@@ -489,22 +529,23 @@ class ActionLogger {
     }
     info(message) {
         const buffer = this.#group.getStore();
+        // Scrubbed before it is made safe: a key with `::` in it must still match.
         if (buffer)
-            buffer.lines.push(plainText(message));
+            buffer.lines.push(plainText(this.#commands.redact(message)));
         else
             this.#commands.info(message);
     }
     warning(message) {
         const buffer = this.#group.getStore();
         if (buffer)
-            buffer.lines.push(`::warning::${escapeData(message)}`);
+            buffer.lines.push(formatCommand('warning', {}, this.#commands.redact(message)));
         else
             this.#commands.warning(message);
     }
     debug(message) {
         const buffer = this.#group.getStore();
         if (buffer)
-            buffer.lines.push(`::debug::${escapeData(message)}`);
+            buffer.lines.push(formatCommand('debug', {}, this.#commands.redact(message)));
         else
             this.#commands.debug(message);
     }
@@ -516,7 +557,8 @@ class ActionLogger {
             return await this.#group.run(buffer, fn);
         }
         finally {
-            this.#commands.writeLines([`::group::${escapeData(title)}`, ...buffer.lines, '::endgroup::']);
+            const heading = formatCommand('group', {}, this.#commands.redact(title));
+            this.#commands.writeLines([heading, ...buffer.lines, '::endgroup::']);
         }
     }
     progress(event) {
@@ -547,8 +589,10 @@ class ActionLogger {
 //   it applies on pushes to the default branch, schedule and workflow_dispatch.
 // - PR runs (pull_request, pull_request_target, merge_group) never render or
 //   publish, whatever the inputs say.
-// - Untrusted runs (pull_request_target, and PRs whose head is a fork) never
-//   write to the service at all.
+// - Untrusted runs, whose content may come from someone without write access
+//   (pull_request_target, PRs whose head is a fork, comment and review
+//   events, a workflow_run of a fork's run), never write to the service at
+//   all, whatever `mode` says, unless `allow-untrusted-events` vouches for them.
 // - `preview-scripts` lets same-repository PRs create or edit drafts.
 const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
 const APPLY_EVENTS = new Set(['schedule', 'workflow_dispatch']);
@@ -556,9 +600,7 @@ function isPullRequestRun(event) {
     return PR_EVENTS.has(event.name) || event.pullRequest !== null;
 }
 function isTrusted(event) {
-    if (event.name === 'pull_request_target')
-        return false;
-    return !(event.pullRequest?.fork ?? false);
+    return event.untrusted === null && !(event.pullRequest?.fork ?? false);
 }
 function chooseMode(input, event) {
     if (input !== 'auto')
@@ -586,7 +628,7 @@ function chooseMode(input, event) {
 function decideRun(inputs, event) {
     const { mode, because } = chooseMode(inputs.mode, event);
     const isPullRequest = isPullRequestRun(event);
-    const trusted = isTrusted(event);
+    const trusted = isTrusted(event) || inputs.allowUntrustedEvents;
     const sameRepoPr = isPullRequest && trusted && event.pullRequest !== null;
     const previews = sameRepoPr && inputs.previewScripts;
     let permissions;
@@ -863,6 +905,8 @@ function defined(object) {
     return object;
 }
 
+// EXTERNAL MODULE: ./src/manifest/cost.ts
+var cost = __webpack_require__(9760);
 // EXTERNAL MODULE: ./src/manifest/tree.ts
 var tree = __webpack_require__(437);
 ;// CONCATENATED MODULE: ./src/manifest/read-simple.ts
@@ -1375,6 +1419,7 @@ async function walkPattern(cwd, pattern, skipped) {
 
 
 
+
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 //
@@ -1504,6 +1549,9 @@ function full() {
     return (fullPath ??= importFullPath());
 }
 async function readTree(file, text) {
+    const costly = (0,cost/* costProblem */.dp)(file, text);
+    if (costly !== null)
+        return { file, root: null, problems: [costly] };
     return readSimpleSource(file, text) ?? (await full()).readSource(file, text);
 }
 /** Validates one read manifest with its defaults (outermost folder first) and normalizes it. */
@@ -1983,14 +2031,29 @@ async function runAction(commands, env) {
     if (decision.mode !== 'validate' && inputs.baseUrl === '') {
         throw new RunFailed(`Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`);
     }
+    if (decision.mode !== 'validate') {
+        const { insecureBaseUrl } = await __webpack_require__.e(/* import() */ 646).then(__webpack_require__.bind(__webpack_require__, 3646));
+        const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
+        if (insecure !== null && !inputs.allowInsecureHttp)
+            throw new RunFailed(insecure);
+        if (insecure !== null)
+            commands.warning(insecure);
+    }
     logDecision(commands, decision, event, inputs);
     const logger = new ActionLogger(commands);
     let client;
     let report;
     try {
         if (decision.mode !== 'validate') {
-            const api = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(116)]).then(__webpack_require__.bind(__webpack_require__, 6116));
-            client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
+            const api = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(101)]).then(__webpack_require__.bind(__webpack_require__, 9101));
+            // No request, retries included, outlives the time the run may wait.
+            const runMs = Math.round(inputs.timeoutMinutes * 60_000);
+            client = api.createClient({
+                baseUrl: inputs.baseUrl,
+                apiKey: inputs.apiKey,
+                requestTimeoutMs: Math.min(30_000, runMs),
+                retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
+            });
         }
         report = await runEngine({
             mode: decision.mode,
@@ -2035,7 +2098,7 @@ function logDecision(commands, decision, event, inputs) {
     const { write, render, publish } = decision.permissions;
     const may = [write ? 'write drafts' : null, render ? 'render' : null, publish ? 'publish' : null].filter(Boolean);
     commands.info(`content-as-code ${version/* VERSION */.x}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
-        `${decision.trusted ? '' : ', untrusted (fork or pull_request_target): no writes'}` +
+        `${decision.trusted ? '' : `, untrusted (${event.untrusted ?? 'fork or pull_request_target'}): no writes`}` +
         `${inputs.shard ? `; shard ${formatShard(inputs.shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`);
 }
 function fileUrlFor(event) {
@@ -2119,6 +2182,160 @@ function failureMessage(report) {
     if (parts.length === 0)
         parts.push('an item failed');
     return `content-as-code: ${parts.join(', ')}. The annotations and the job summary say what and where.`;
+}
+
+
+/***/ }),
+
+/***/ 9760:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   dp: () => (/* binding */ costProblem)
+/* harmony export */ });
+/* unused harmony exports MAX_KEYS_PER_MAPPING, MAX_ENTRIES */
+/* harmony import */ var _tree_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(437);
+
+// What a manifest may cost to read, checked on the raw text before any
+// parser sees it. The YAML parser checks duplicate keys pairwise, so a
+// mapping of n keys costs n² (60,000 keys under fine_tuning took half a
+// minute), and a pull request from anyone can hold such a file. One pass
+// over the text counts, per mapping or list, the keys and items written in
+// block style (`key:` lines, `- ` items) and in flow style (`{a: 1, b: 2}`,
+// `[1, 2]`), and refuses the file at the first one past a limit, at its line.
+//
+// The count errs on the high side (a comma inside a quoted string in a flow
+// collection counts), never low; block scalars (`|`, `>`) are skipped, so a
+// long script with lines like `Narrator: …` costs nothing here.
+/** Keys of one mapping, or items of one list: no manifest field needs more than a few hundred. */
+const MAX_KEYS_PER_MAPPING = 1000;
+/** Keys and items in the whole file. */
+const MAX_ENTRIES = 10_000;
+// `key:` at the start of a line's content, after any `- ` markers: a plain
+// or quoted key, then a colon followed by a space or the end of the line.
+const BLOCK_ENTRY = /^((?:-[ \t]+)*)(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"[\]{},:-][^#]*?|-[^\s#]*?)[ \t]*:(?:[ \t]|$)/;
+const SEQ_ITEM = /^(?:-(?:[ \t]+|$))+/;
+const VALUE_START = /^((?:-[ \t]+)*)(?:[^#]*?:[ \t]+)?(?=[[{])/;
+const BLOCK_SCALAR = /:[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+/** The first limit the text passes, as a problem at the line where it does; null when within every limit. */
+function costProblem(file, text) {
+    let total = 0;
+    const levels = [];
+    let scalarIndent = -1; // inside a block scalar whose key sits at this indent
+    let lineNumber = 0;
+    const flow = []; // entries of each open flow collection
+    for (let start = 0; start <= text.length;) {
+        const end = text.indexOf('\n', start);
+        const line = text.slice(start, end === -1 ? text.length : end);
+        start = end === -1 ? text.length + 1 : end + 1;
+        lineNumber += 1;
+        const content = line.trimStart();
+        const indent = line.length - content.length;
+        if (content === '' || content.startsWith('#'))
+            continue;
+        if (scalarIndent >= 0 && indent > scalarIndent)
+            continue;
+        scalarIndent = -1;
+        const at = (column, what) => (0,_tree_js__WEBPACK_IMPORTED_MODULE_0__/* .problemAt */ .l4)({ file, line: lineNumber, column }, 'too_complex', `${what}; a manifest needs far fewer, and reading this file would cost too much, so it was not read`);
+        if (flow.length === 0) {
+            // Block style: a new key or item at this indent, inside the mapping or list that holds it.
+            const items = SEQ_ITEM.exec(content)?.[0] ?? '';
+            const keyed = BLOCK_ENTRY.test(content) || /^(?:-[ \t]+)*\?(?:[ \t]|$)/.test(content);
+            // One more entry in the collection at this column (a new collection when fresh).
+            const bump = (column, fresh) => {
+                const stale = (level) => level.indent > column || (fresh && level.indent === column);
+                while (levels.length > 0 && stale(levels[levels.length - 1]))
+                    levels.pop();
+                const top = levels[levels.length - 1];
+                const level = top !== undefined && top.indent === column ? top : { indent: column, count: 0 };
+                if (level !== top)
+                    levels.push(level);
+                level.count += 1;
+                total += 1;
+                if (level.count > MAX_KEYS_PER_MAPPING) {
+                    return at(column + 1, `more than ${MAX_KEYS_PER_MAPPING} keys or items in one mapping or list here`);
+                }
+                return total > MAX_ENTRIES
+                    ? at(column + 1, `more than ${MAX_ENTRIES} keys and items in the file`)
+                    : null;
+            };
+            let problem = null;
+            if (items !== '') {
+                // `- - key: v`: an item of the list at this indent, then items of new lists, then a new mapping's first key.
+                problem = bump(indent, false);
+                let column = indent;
+                for (const marker of items.matchAll(/-[ \t]*/g)) {
+                    if (problem !== null)
+                        break;
+                    if (column !== indent)
+                        problem = bump(column, true);
+                    column = indent + marker.index + marker[0].length;
+                }
+                if (problem === null && keyed)
+                    problem = bump(column, true);
+            }
+            else if (keyed) {
+                problem = bump(indent, false);
+            }
+            if (problem !== null)
+                return problem;
+            if (keyed && BLOCK_SCALAR.test(content))
+                scalarIndent = indent;
+        }
+        // Flow style: a collection that opens where a value starts, and may span several lines.
+        const from = flow.length > 0 ? indent : flowStart(content, indent);
+        if (from < 0)
+            continue;
+        for (let i = from; i < line.length; i++) {
+            const c = line.charCodeAt(i);
+            if (c === 0x5b || c === 0x7b)
+                flow.push(1);
+            else if (c === 0x5d || c === 0x7d) {
+                flow.pop();
+                if (flow.length === 0)
+                    break;
+            }
+            else if (c === 0x2c) {
+                const count = (flow[flow.length - 1] += 1);
+                total += 1;
+                if (count > MAX_KEYS_PER_MAPPING) {
+                    return at(i + 1, `more than ${MAX_KEYS_PER_MAPPING} entries in one flow mapping or list here`);
+                }
+                if (total > MAX_ENTRIES)
+                    return at(i + 1, `more than ${MAX_ENTRIES} keys and items in the file`);
+            }
+            else if ((c === 0x22 || c === 0x27) && /[[{,:]\s*$/.test(line.slice(Math.max(from, i - 20), i))) {
+                // A quoted scalar starts a token: its brackets and commas are text. It may not end on this line.
+                const close = quotedEnd(line, i);
+                if (close < 0)
+                    break;
+                i = close;
+            }
+            else if (c === 0x23 && line.charCodeAt(i - 1) === 0x20)
+                break; // a comment
+        }
+    }
+    return null;
+}
+/** Column where a flow collection opens as the value (or item) of this line; -1 when none does. */
+function flowStart(content, indent) {
+    const match = VALUE_START.exec(content);
+    return match === null ? -1 : indent + match[0].length;
+}
+/** Index of the quote that closes the quoted scalar opening at `open`, or -1 past the line's end. */
+function quotedEnd(line, open) {
+    const quote = line[open];
+    for (let i = open + 1; i < line.length; i++) {
+        if (quote === '"' && line[i] === '\\')
+            i++;
+        else if (line[i] === quote) {
+            if (quote === "'" && line[i + 1] === "'")
+                i++;
+            else
+                return i;
+        }
+    }
+    return -1;
 }
 
 
@@ -2451,17 +2668,23 @@ function split(text) {
     return normalized === '' ? [] : normalized.split('\n');
 }
 
+// EXTERNAL MODULE: ./src/text/safe-line.ts
+var safe_line = __webpack_require__(1517);
 // EXTERNAL MODULE: ./src/report/redact.ts
 var redact = __webpack_require__(649);
 ;// CONCATENATED MODULE: ./src/report/escape.ts
 
+
 // Text from manifests (titles, scripts, file names) and from the service
 // (last_error) is written into Markdown that GitHub renders. None of it may
-// mention people or teams, link issues, inject HTML or Markdown (images,
-// links), close the <details> block it sits in, or break out of its code
-// fence. Each function here makes text safe for one context.
-// A zero-width space after `@` (and `#` before digits) stops GitHub from
-// turning the text into a mention or a cross-reference; it is invisible.
+// mention people or teams, link issues, become a link (a bare URL, a `www.`
+// host, `GH-2`, an issue URL), inject HTML or Markdown (images, links), close
+// the <details> block it sits in, break out of its code fence, or reorder
+// what is shown with bidi controls. Each function here makes text safe for
+// one context; the only links in a report are the ones link() builds.
+// A zero-width space stops GitHub from turning text into a mention, a
+// cross-reference or an autolink: after `@`, after `#` before digits, inside
+// `GH-N`, between a scheme and `//`, after `www`. It is invisible.
 const ZWSP = '&#8203;';
 const HTML_ESCAPES = {
     '&': '&amp;',
@@ -2472,9 +2695,19 @@ const HTML_ESCAPES = {
 };
 /** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
 const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
-/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+/** Marks mentions, references and autolinks with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
 function breakReferences(text) {
-    return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+        .replace(/#(?=\d)/g, '#\u200b')
+        .replace(/\b(GH)-(?=\d)/gi, '$1\u200b-')
+        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1:\u200b')
+        .replace(/\b(www)\./gi, '$1\u200b.')
+        .replace(/\b(mailto|xmpp):/gi, '$1\u200b:');
+}
+/** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
+function clean(text) {
+    return (0,safe_line/* stripControls */.$Y)((0,redact/* redact */.E$)(text));
 }
 function neutralizeReferences(html) {
     return html.replace(/\u200b/g, ZWSP);
@@ -2487,7 +2720,7 @@ function escapeHtml(text) {
  * no mentions, no line breaks, no `|` to split the cell.
  */
 function inlineText(text, maxLength = Infinity) {
-    let flat = (0,redact/* redact */.E$)(text).replace(/\s+/g, ' ').trim();
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
     if (flat.length > maxLength)
         flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
     const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
@@ -2495,14 +2728,14 @@ function inlineText(text, maxLength = Infinity) {
 }
 /** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
 function htmlText(text, maxLength = Infinity) {
-    let flat = (0,redact/* redact */.E$)(text).replace(/\s+/g, ' ').trim();
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
     if (flat.length > maxLength)
         flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
     return neutralizeReferences(escapeHtml(breakReferences(flat)));
 }
 /** Text as inline code: a code span whose backtick run is longer than any inside. */
 function inlineCode(text) {
-    const flat = (0,redact/* redact */.E$)(text).replace(/\s+/g, ' ');
+    const flat = clean(text).replace(/\s+/g, ' ');
     const fence = '`'.repeat(longestRun(flat, '`') + 1);
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
     return `${fence}${pad}${flat}${pad}${fence}`;
@@ -2513,7 +2746,7 @@ function inlineCode(text) {
  * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
  */
 function codeBlock(text, language = '') {
-    const body = (0,redact/* redact */.E$)(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    const body = clean(text).replace(/\n$/, '');
     const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
     return `${fence}${language}\n${body}\n${fence}`;
 }
@@ -2761,7 +2994,7 @@ function planTable(report, context, layout) {
     const items = report.plan?.items ?? [];
     if (items.length === 0)
         return null;
-    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${inlineText(item.remote?.status ?? 'not created')} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
     return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 function resultTable(report, context, layout) {
@@ -2913,7 +3146,7 @@ function scrubSignedUrls(text) {
  * functions scrub before they escape, and this runs again on every byte out.
  */
 function redact(text, secrets = []) {
-    return scrubSignedUrls((0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets));
+    return scrubSignedUrls((0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets));
 }
 
 
@@ -2923,31 +3156,268 @@ function redact(text, secrets = []) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ scrubSecrets)
+/* harmony export */   Zg: () => (/* binding */ scrubSecrets),
+/* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
-/* unused harmony export SECRET_PLACEHOLDER */
-// Anything shaped like a credential this project handles: the service's API
-// keys and GitHub's tokens. Every text that leaves the process passes through
-// scrubSecrets, whatever else it went through, so a key echoed back by the
-// service or pasted into a manifest is never printed, written or posted.
+/* unused harmony exports SECRET_PLACEHOLDER, encodings */
+/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1517);
+
+// Keys and tokens never leave the process. Every text that does (log lines,
+// annotations, outputs, the job summary, the PR comment, the CLI's lines and
+// its --json) passes through scrubSecrets, whatever else it went through:
+//
+// 1. The exact value of every registered secret, in every form it can take on
+//    the way out: as is, JSON-escaped (the `results` output, --json),
+//    URL-encoded, base64 (alone or inside a longer base64 text), made safe
+//    for the log, and spread over several lines (a service message that
+//    wraps it). Whatever characters the key holds, all of it goes.
+// 2. Then anything shaped like a credential: the service's keys, GitHub's
+//    tokens, and the user and password in a URL.
 const SECRET_PATTERNS = [
-    // Service keys: the fixed prefix and the token characters after it (dots
-    // inside, not at the end, so a key that ends a sentence keeps its period).
-    /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g,
+    // Service keys: the prefix and what follows up to a character that ends a
+    // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
+    [/svc_live_(?:[^\s"'\\<>`()[\]{}|,;]*[^\s"'\\<>`()[\]{}|,;.:])?/g, '***'],
     // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
-    /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
+    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '***'],
+    // Credentials in a URL (`ftp://user:password@host`, `https://token@host`).
+    [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@'],
 ];
 const SECRET_PLACEHOLDER = '***';
-/** Replaces the given secrets (longest first) and anything shaped like one with `***`. */
+/** Shorter values are not secrets worth a search (and would scrub ordinary words). */
+const MIN_SECRET_LENGTH = 6;
+const registered = new Set();
+/** The forms of the last set of secrets asked for: the same set, call after call. */
+let cached = null;
+/**
+ * Registers a secret for every later scrubSecrets call in this process: the
+ * API key as soon as it is read, so that no output channel depends on being
+ * handed it.
+ */
+function registerSecret(secret) {
+    const value = secret.trim();
+    if (value.length < MIN_SECRET_LENGTH || registered.has(value))
+        return;
+    registered.add(value);
+}
+/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
 function scrubSecrets(text, secrets = []) {
     let out = text;
-    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-        if (secret.length > 0)
-            out = out.split(secret).join(SECRET_PLACEHOLDER);
-    }
-    for (const pattern of SECRET_PATTERNS)
+    const { exact, spread } = formsFor([...registered, ...secrets]);
+    for (const form of exact)
+        if (out.includes(form))
+            out = out.split(form).join(SECRET_PLACEHOLDER);
+    for (const pattern of spread)
         out = out.replace(pattern, SECRET_PLACEHOLDER);
+    for (const [pattern, replacement] of SECRET_PATTERNS)
+        out = out.replace(pattern, replacement);
     return out;
+}
+function formsFor(secrets) {
+    const unique = [...new Set(secrets.map((secret) => secret.trim()))].sort();
+    const key = unique.join('\u0000');
+    if (cached?.key !== key)
+        cached = { key, forms: formsOf(unique) };
+    return cached.forms;
+}
+function formsOf(secrets) {
+    const exact = new Set();
+    const spread = [];
+    for (const raw of secrets) {
+        const secret = raw.trim();
+        if (secret.length === 0)
+            continue;
+        for (const form of encodings(secret))
+            if (form.length > 0)
+                exact.add(form);
+        // Each line of a secret that is itself several lines, as the runner masks it.
+        for (const line of secret.split(/\r?\n/))
+            if (line.trim().length >= MIN_SECRET_LENGTH)
+                exact.add(line.trim());
+        if (secret.length >= MIN_SECRET_LENGTH)
+            spread.push(spreadPattern(secret));
+    }
+    // Longest first: a form that holds another is replaced whole.
+    return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
+}
+/** The forms a value takes in what this project writes. */
+function encodings(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const url = encodeURIComponent(secret);
+    return [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1), // JSON inside JSON: a message quoted in an output
+        url,
+        url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        url.replace(/%20/g, '+'),
+        encodeURI(secret),
+        (0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__/* .breakCommands */ .ix)(secret),
+        ...base64Forms(secret),
+    ];
+}
+/**
+ * The base64 of the value, and the part of it that stays the same wherever
+ * the value sits inside a longer encoded text (`user:key` in a Basic header,
+ * a JSON document): one form per alignment, standard and URL-safe alphabets.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const found = [Buffer.from(secret, 'utf8').toString('base64')];
+    for (const offset of [0, 1, 2]) {
+        const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+        const encoded = padded.toString('base64').replace(/=+$/, '');
+        // Characters that mix in bits of the bytes before or after are left out.
+        const start = [0, 2, 3][offset];
+        const end = Math.floor((padded.length * 8) / 6);
+        const stable = encoded.slice(start, end);
+        if (stable.length >= MIN_SECRET_LENGTH)
+            found.push(stable);
+    }
+    return found.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
+/**
+ * The value with line breaks, white space, `<br>` or their escaped forms
+ * (`\n`, `%0A`) between any two of its characters: a message wrapped across
+ * lines still holds the whole key.
+ */
+function spreadPattern(secret) {
+    const gap = '(?:\\s|\\\\[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
+    const chars = [...secret].map((char) => char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+    return new RegExp(chars.join(gap), 'g');
+}
+
+
+/***/ }),
+
+/***/ 1517:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $Y: () => (/* binding */ stripControls),
+/* harmony export */   Hk: () => (/* binding */ safeText),
+/* harmony export */   M: () => (/* binding */ guardCommandOutput),
+/* harmony export */   ix: () => (/* binding */ breakCommands)
+/* harmony export */ });
+/* unused harmony exports safeLine, guardTerminalOutput */
+// Text from manifests (titles, scripts, file names) and from the service
+// (error messages, last_error) is printed to a GitHub runner's log and to
+// terminals. Both act on what they read:
+//
+// - The runner reads stdout line by line (a line ends at LF, CR or CRLF) and
+//   runs as a workflow command any line that starts with `::` once trimmed
+//   (.NET's Trim: every Unicode white space, U+0085 NEL included), and any
+//   line that holds the legacy `##[` form anywhere in it.
+// - A terminal runs escape sequences: CSI (clear the screen, move the
+//   cursor), OSC (set the window title, hyperlinks), and the C1 forms of both.
+// - Bidi overrides and isolates reorder what is shown, so a line reads
+//   differently from what it holds.
+//
+// This module makes any text inert for both. It is pure and has no imports:
+// every writer to stdout (the action's log, annotations and groups, the CLI's
+// terminal lines) calls it.
+// A zero-width space between the two characters: the runner does not trim it
+// (it is not white space to .NET), and it shows as nothing.
+const BREAK = '\u200b';
+// Escape sequences as terminals read them (ECMA-48), 7-bit and 8-bit forms.
+// Matching control characters is this module's job.
+/* eslint-disable no-control-regex */
+const OSC_OR_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?/g;
+const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
+const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+/** C0 controls except tab and line feed, DEL, and C1 controls (NEL among them). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/** Bidi embeddings, overrides, isolates and marks: U+202A–U+202E, U+2066–U+2069, LRM, RLM, ALM. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+/** Everything .NET's String.Trim() removes from the start of a line (Char.IsWhiteSpace). */
+const RUNNER_TRIMMED = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const LEADING_COMMAND = new RegExp(`^([${RUNNER_TRIMMED}]*):(?=:)`);
+/** Matches one style code the CLI itself writes (`ESC [ 1 m`, `ESC [ 39 m`, …): bold, dim, colours, resets. */
+const OWN_STYLE = /\u001b\[\d{1,2}m/g;
+/* eslint-enable no-control-regex */
+/**
+ * Removes escape sequences, control characters (tab and line feed stay) and
+ * bidi controls. A CR, alone or before LF, and the Unicode line and
+ * paragraph separators become LF, because the runner ends a line at a CR too.
+ */
+function stripControls(text) {
+    return text
+        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+        .replace(OSC_OR_STRING, '')
+        .replace(CSI, '')
+        .replace(OTHER_ESCAPE, '')
+        .replace(CONTROL, '')
+        .replace(BIDI, '');
+}
+/** Breaks every `::` and every `##[`, wherever they stand. */
+function breakCommands(text) {
+    return text.replace(/:(?=:)/g, `:${BREAK}`).replace(/#(?=#\[)/g, `#${BREAK}`);
+}
+/**
+ * Text to embed in a log line, an annotation, a group title or a terminal
+ * line: nothing in it can start a workflow command or drive a terminal,
+ * wherever in the line it lands. Line feeds stay (the caller escapes or
+ * splits them); every line of the result is safe on its own.
+ */
+function safeText(text) {
+    return breakCommands(stripControls(text));
+}
+/** safeText on one line: line breaks and tabs become spaces. */
+function safeLine(text) {
+    return safeText(text).replace(/[\n\t]/g, ' ');
+}
+/**
+ * The last step before bytes reach the runner's stdout, for output whose
+ * lines may be workflow commands written on purpose (they start with `::` at
+ * the very first column): controls and escapes go, a `##[` anywhere is broken,
+ * and so is a `::` that only the runner's trimming, or the removal of a
+ * control character, would bring to the start of a line.
+ */
+function guardCommandOutput(text) {
+    return guardLines(text, (line) => stripControls(line), true);
+}
+/**
+ * The last step before bytes reach a terminal (or a runner's log, when the
+ * CLI runs in a workflow): no line can start a workflow command, no escape
+ * sequence but the style codes the CLI writes itself (when `keepStyle`).
+ */
+function guardTerminalOutput(text, keepStyle) {
+    const strip = (line) => keepStyle
+        ? splitKeeping(line, OWN_STYLE)
+            .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
+            .join('')
+        : stripControls(line);
+    return guardLines(text, strip, false);
+}
+/**
+ * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
+ * `::` unless the line was written as a command: it starts with `::` right
+ * after a line feed (not after a CR or a Unicode separator, which the runner
+ * also ends lines at, but which no command this project writes contains).
+ */
+function guardLines(text, strip, keepCommands) {
+    const guard = (line, written) => {
+        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
+        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
+    };
+    return text
+        .replace(/\r\n/g, '\n')
+        .split('\n')
+        .map((line) => line
+        .split(/\r|[\u2028\u2029]/)
+        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
+        .join('\n'))
+        .join('\n');
+}
+/** Splits text around the matches of pattern: plain, match, plain, match, …, plain. */
+function splitKeeping(text, pattern) {
+    const parts = [];
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+        parts.push(text.slice(last, match.index), match[0]);
+        last = match.index + match[0].length;
+    }
+    parts.push(text.slice(last));
+    return parts;
 }
 
 

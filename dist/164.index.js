@@ -298,7 +298,10 @@ class IssueMapper {
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
+// EXTERNAL MODULE: ./src/manifest/cost.ts
+var cost = __webpack_require__(9760);
 ;// CONCATENATED MODULE: ./src/manifest/read-yaml.ts
+
 
 
 // YAML text -> a located tree, through the yaml library: any YAML, and every
@@ -363,6 +366,10 @@ function syntaxProblem(error, text) {
 /** Parses one file's text into a located tree. Never throws. */
 function readSource(file, text) {
     const start = { file, line: 1, column: 1 };
+    // Before the parser, whose cost grows with the square of a mapping's keys.
+    const costly = (0,cost/* costProblem */.dp)(file, text);
+    if (costly !== null)
+        return { file, root: null, problems: [costly] };
     const problems = [];
     const lineCounter = new dist/* LineCounter */.HN();
     const tooDeep = flowDepthOverflow(text);

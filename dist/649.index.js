@@ -22,7 +22,7 @@ __webpack_require__.r(__webpack_exports__);
 
 /** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
 function redact(text, secrets = []) {
-    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets);
+    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets);
 }
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {

@@ -45234,7 +45234,7 @@ __nccwpck_require__.r(__webpack_exports__);
 
 /** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
 function redact(text, secrets = []) {
-    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets);
+    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets);
 }
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {
@@ -45414,7 +45414,7 @@ const SCOPES = ['read', 'write', 'generate', 'delete'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4494);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4919);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
@@ -45424,7 +45424,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4494:
+/***/ 4919:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45503,6 +45503,8 @@ class Clock {
 class Faults {
     #rules = [];
     latencyMs = 0;
+    /** Every error answer repeats the key it was sent (see echoKey). */
+    echoKey = false;
     add(rule) {
         const remaining = rule.times ?? 1;
         if (!(remaining > 0))
@@ -45512,6 +45514,7 @@ class Faults {
     clear() {
         this.#rules.length = 0;
         this.latencyMs = 0;
+        this.echoKey = false;
     }
     /** The first rule matching the request, consumed once. */
     take(method, path) {
@@ -45538,6 +45541,25 @@ function pathMatches(pattern, path, relative) {
         return true;
     pattern.lastIndex = 0;
     return pattern.test(relative);
+}
+/**
+ * A careless service that quotes the credential it got in its error
+ * messages, in every form a client must not show: as sent, split across two
+ * lines, and base64-encoded (alone and as a Basic credential). The key is
+ * taken from the request's Authorization or X-API-Key header.
+ */
+function echoKey(body, headers) {
+    const authorization = String(headers['authorization'] ?? '');
+    const key = authorization.replace(/^Bearer\s+/i, '') || String(headers['x-api-key'] ?? '');
+    if (key === '')
+        return body;
+    const half = Math.floor(key.length / 2);
+    const echo = `key ${key} was used; as sent: ${authorization}; ` +
+        `wrapped: ${key.slice(0, half)}\n${key.slice(half)}; ` +
+        `base64: ${Buffer.from(key).toString('base64')}; basic: ${Buffer.from(`user:${key}`).toString('base64')}`;
+    const object = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : { detail: body };
+    const said = object.error;
+    return { ...object, error: `${typeof said === 'string' ? said : 'error'} (${echo})`, key, message: echo };
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/limits.ts
@@ -46648,6 +46670,7 @@ function matchRoute(method, path) {
 
 
 
+
 const MAX_BODY_BYTES = 1024 * 1024;
 class Dropped extends Error {
 }
@@ -46807,6 +46830,8 @@ async function onRequest(state, req, res) {
         reply = await handle(state, req, entry);
     }
     entry.status = reply.status;
+    if (state.faults.echoKey && reply.status >= 400)
+        reply = { ...reply, body: echoKey(reply.body, req.headers) };
     if (fault?.kind === 'lose-response') {
         // The write is applied; only the answer is lost.
         req.socket.destroy();
@@ -46880,6 +46905,9 @@ function buildAdmin(state) {
         clearFaults: () => faults.clear(),
         setLatency: (ms) => {
             faults.latencyMs = ms;
+        },
+        echoKeyInErrors: (on) => {
+            faults.echoKey = on;
         },
         get requestLog() {
             return state.log;
@@ -47014,6 +47042,7 @@ const OPTIONS = {
     cwd: { type: 'string' },
     'base-url': { type: 'string' },
     'api-key-stdin': { type: 'boolean', default: false },
+    'allow-insecure-http': { type: 'boolean', default: false },
     concurrency: { type: 'string' },
     wait: { type: 'boolean', default: true },
     'timeout-minutes': { type: 'string' },
@@ -47072,6 +47101,7 @@ function parseCliArgs(argv, cwd) {
         cwd: values.cwd ?? cwd,
         baseUrl: values['base-url'] ?? null,
         apiKeyStdin: values['api-key-stdin'],
+        allowInsecureHttp: values['allow-insecure-http'],
         concurrency: integer('--concurrency', values.concurrency, 4, 1),
         wait: values.wait,
         timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
@@ -47090,6 +47120,7 @@ function defaults(command, cwd) {
         cwd,
         baseUrl: null,
         apiKeyStdin: false,
+        allowInsecureHttp: false,
         concurrency: 4,
         wait: true,
         timeoutMinutes: 30,
@@ -47180,6 +47211,7 @@ Options:
   --cwd DIR               workspace root the glob and reported paths are relative to
   --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
   --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --allow-insecure-http   let --base-url be plain http:// to another machine (the key travels in clear)
   --json                  print one JSON document (the run report) instead of tables
   --concurrency N         items worked on at once (default: 4)
   --no-wait               start generations and return without waiting for them
@@ -47201,6 +47233,38 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 `;
 }
 
+;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
+// The key travels in the Authorization header of every request: over plain
+// http anyone on the path reads it. http is fine to this machine (the
+// emulator, a tunnel); anywhere else it needs the caller to say so.
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase().replace(/\.$/, '');
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * null when the URL may be used as it is; otherwise the sentence that says
+ * why not (for an error, or for a warning when the caller allowed it).
+ */
+function insecureBaseUrl(baseUrl, allowFlag) {
+    let url;
+    try {
+        url = new URL(baseUrl.trim());
+    }
+    catch {
+        return null; // Not a URL at all: the client says so in its own words.
+    }
+    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname))
+        return null;
+    return (`base-url is plain http:// to ${url.hostname}, so the API key would cross the network in clear text. ` +
+        `Use https://, or set ${allowFlag} if the network in between is yours.`);
+}
+
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
 ;// CONCATENATED MODULE: ./src/api/explain.ts
 
 const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
@@ -47297,7 +47361,99 @@ function serviceError(facts, scrub) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/api/bounded-response.ts
+// Limits on one answer from the service, whatever the server does: a whole
+// answer (headers and every byte of the body) within a deadline, and no more
+// than a size cap in memory. undici's own timeouts do not do this: its body
+// timeout restarts on every byte, so a server that drips one byte every few
+// seconds holds a request forever, and nothing stops a body of gigabytes.
+/** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The answer is larger than the cap. Final: the same request would get the same answer. */
+class ResponseTooLargeError extends Error {
+    name = 'ResponseTooLargeError';
+    method;
+    path;
+    limitBytes;
+    constructor(method, path, limitBytes) {
+        super(`${method} ${path}: the service's answer is larger than ${formatBytes(limitBytes)}, the most one answer may be; ` +
+            'it was not read further and not asked for again. Check base-url points at the service.');
+        this.method = method;
+        this.path = path;
+        this.limitBytes = limitBytes;
+    }
+}
+/**
+ * No complete answer within the deadline. Carries a timeout code, so the
+ * retry policy treats it as any timeout (a GET may be sent again while the
+ * call's own deadline allows; a POST is never resent).
+ */
+class RequestDeadlineError extends Error {
+    name = 'RequestDeadlineError';
+    code = 'ETIMEDOUT';
+    deadlineMs;
+    constructor(deadlineMs) {
+        super(`no complete answer within ${formatSeconds(deadlineMs)}`);
+        this.deadlineMs = deadlineMs;
+    }
+}
+/** Reads the body as text, up to limitBytes; throws ResponseTooLargeError past it, without reading on. */
+async function readBounded(response, limitBytes, where) {
+    const declared = Number(headerValue(response.headers['content-length']));
+    if (Number.isFinite(declared) && declared > limitBytes) {
+        response.body.destroy();
+        throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > limitBytes) {
+            chunks.length = 0;
+            response.body.destroy();
+            throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+}
+/**
+ * Runs one request under a deadline: `attempt` gets a signal that aborts
+ * when the deadline passes, and the promise rejects with
+ * RequestDeadlineError then, whatever the attempt is waiting for.
+ */
+async function withDeadline(deadlineMs, attempt) {
+    const controller = new AbortController();
+    const error = new RequestDeadlineError(deadlineMs);
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            controller.abort(error);
+            reject(error);
+        }, deadlineMs);
+    });
+    const running = attempt(controller.signal);
+    // Once the deadline has won, the attempt's own rejection (an abort) is of no interest.
+    running.catch(() => undefined);
+    try {
+        return await Promise.race([running, expired]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+function headerValue(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+function formatBytes(bytes) {
+    return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+function formatSeconds(ms) {
+    return `${Math.round(ms) / 1000} s`;
+}
+
 ;// CONCATENATED MODULE: ./src/api/retry.ts
+
 
 const DEFAULT_RETRY = {
     attempts: 5,
@@ -47364,6 +47520,8 @@ function errorCode(error) {
     return cause === undefined || cause === error ? undefined : errorCode(cause);
 }
 function classifyNetworkError(error) {
+    if (error instanceof RequestDeadlineError)
+        return { mayHaveReached: true, reason: `timeout, ${error.message}` };
     const code = errorCode(error);
     if (code !== undefined && NOT_SENT_CODES.has(code)) {
         const reason = code === 'ECONNREFUSED'
@@ -47427,7 +47585,9 @@ class RateGate {
  * OutcomeUnknownError. Network errors that outlast the retries reject with
  * NetworkError.
  */
-async function sendWithRetries(kind, runtime, send) {
+async function sendWithRetries(kind, runtime, 
+/** Gets the time the call has left: an attempt must not outlive the deadline. */
+send) {
     const { settings } = runtime;
     let sends = 0;
     let failures = 0; // 5xx and network errors
@@ -47447,10 +47607,13 @@ async function sendWithRetries(kind, runtime, send) {
         sends += 1;
         let answer;
         try {
-            answer = await send();
+            answer = await send(settings.deadlineMs - spentMs);
         }
         catch (error) {
             spentMs += Math.max(0, runtime.now() - started);
+            // The same request would get the same oversized answer: never resent.
+            if (error instanceof ResponseTooLargeError)
+                throw error;
             const failure = classifyNetworkError(error);
             if (!kind.idempotent && failure.mayHaveReached) {
                 throw new errors.OutcomeUnknownError({
@@ -47462,7 +47625,8 @@ async function sendWithRetries(kind, runtime, send) {
             }
             failures += 1;
             const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
+            const outOfTime = spentMs >= settings.deadlineMs;
+            if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
                 throw new errors.NetworkError({
                     method: kind.method,
                     path: kind.path,
@@ -47955,6 +48119,7 @@ function uploadBody(publish) {
 
 
 
+
 class Transport {
     #apiKey;
     #pool;
@@ -47975,23 +48140,31 @@ class Transport {
         const payload = body === undefined ? undefined : JSON.stringify(body);
         const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
         const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
+        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
         return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
     }
-    async #once(method, path, headers, payload) {
+    async #once(method, path, headers, payload, label, remainingMs) {
         const { requestTimeoutMs } = this.#options;
-        const response = await this.#pool.request({
-            method,
-            path,
-            headers,
-            body: payload ?? null,
-            // Never let undici resend a POST on its own: A33 is decided in retry.ts.
-            idempotent: method !== 'POST',
-            headersTimeout: requestTimeoutMs,
-            bodyTimeout: requestTimeoutMs,
+        // One deadline for the whole attempt, never past what the call has left.
+        const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
+        return withDeadline(deadlineMs, async (signal) => {
+            const response = await this.#pool.request({
+                method,
+                path,
+                headers,
+                body: payload ?? null,
+                signal,
+                // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+                idempotent: method !== 'POST',
+                headersTimeout: requestTimeoutMs,
+                bodyTimeout: requestTimeoutMs,
+            });
+            const raw = await readBounded(response, this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES, {
+                method,
+                path: label,
+            });
+            return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
         });
-        const raw = await response.body.text();
-        return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
     }
     async close() {
         if (!this.#pool.closed)
@@ -48021,11 +48194,14 @@ function decode(raw) {
 
 
 
+
 const client_KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 function createClient(options) {
     const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
+    // Whatever characters it holds, no output of this process shows it from here on.
+    (0,secrets/* registerSecret */.cl)(apiKey);
     if (apiKey !== '')
         options.maskSecret?.(apiKey);
     if (apiKey === '') {
@@ -48407,6 +48583,8 @@ function defined(object) {
     return object;
 }
 
+// EXTERNAL MODULE: ./src/manifest/cost.ts
+var cost = __nccwpck_require__(9760);
 // EXTERNAL MODULE: ./src/manifest/tree.ts
 var tree = __nccwpck_require__(437);
 ;// CONCATENATED MODULE: ./src/manifest/read-simple.ts
@@ -48919,6 +49097,7 @@ async function walkPattern(cwd, pattern, skipped) {
 
 
 
+
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 //
@@ -49048,6 +49227,9 @@ function full() {
     return (fullPath ??= importFullPath());
 }
 async function readTree(file, text) {
+    const costly = (0,cost/* costProblem */.dp)(file, text);
+    if (costly !== null)
+        return { file, root: null, problems: [costly] };
     return readSimpleSource(file, text) ?? (await full()).readSource(file, text);
 }
 /** Validates one read manifest with its defaults (outermost folder first) and normalizes it. */
@@ -49824,9 +50006,10 @@ function createProgressPrinter(write, style = PLAIN, minStep = 10) {
 
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __nccwpck_require__(6698);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
+// EXTERNAL MODULE: ./src/text/safe-line.ts
+var safe_line = __nccwpck_require__(1517);
 ;// CONCATENATED MODULE: ./src/cli/terminal.ts
+
 
 
 
@@ -49849,11 +50032,17 @@ function styleFor(output, env) {
     return { color: output.isTTY === true && !noColor && env['TERM'] !== 'dumb' };
 }
 /**
- * An output that never prints anything shaped like a key or token: the
- * service may echo a key into `last_error`, and a manifest may hold one.
+ * An output that never prints the key or anything shaped like a key or token
+ * (the service may echo a key into `last_error`, and a manifest may hold
+ * one), nor an escape sequence or a workflow command from a title or a
+ * service message. On a terminal the CLI's own colour codes stay.
  */
 function scrubbing(output) {
-    return { isTTY: output.isTTY, write: (text) => output.write((0,secrets/* scrubSecrets */.Z)(text)) };
+    const keepStyle = output.isTTY === true;
+    return {
+        isTTY: output.isTTY,
+        write: (text) => output.write((0,safe_line/* guardTerminalOutput */.N1)((0,secrets/* scrubSecrets */.Zg)(text), keepStyle)),
+    };
 }
 function writeLine(output, text = '') {
     output.write(`${text}\n`);
@@ -49890,6 +50079,7 @@ function groupLabel(title) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/run.ts
+
 
 
 
@@ -49969,6 +50159,11 @@ async function connect(options, io, seams) {
         throw new errors.ConfigurationError('No service base URL: pass --base-url URL or set CONTENT_API_URL. To try without an account, run ' +
             '`content-as-code emulator` in another terminal and export the two variables it prints.');
     }
+    const insecure = insecureBaseUrl(baseUrl, '--allow-insecure-http');
+    if (insecure !== null && !options.allowInsecureHttp)
+        throw new errors.ConfigurationError(insecure);
+    if (insecure !== null)
+        writeLine(io.stderr, `warning: ${insecure}`);
     const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
     if (apiKey.trim() === '') {
         throw new errors.ConfigurationError(options.apiKeyStdin
@@ -50090,6 +50285,160 @@ async function emulator(argv, io) {
     await running.close();
     writeLine(io.stderr, 'Emulator stopped.');
     return EXIT.ok;
+}
+
+
+/***/ }),
+
+/***/ 9760:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   dp: () => (/* binding */ costProblem)
+/* harmony export */ });
+/* unused harmony exports MAX_KEYS_PER_MAPPING, MAX_ENTRIES */
+/* harmony import */ var _tree_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(437);
+
+// What a manifest may cost to read, checked on the raw text before any
+// parser sees it. The YAML parser checks duplicate keys pairwise, so a
+// mapping of n keys costs n² (60,000 keys under fine_tuning took half a
+// minute), and a pull request from anyone can hold such a file. One pass
+// over the text counts, per mapping or list, the keys and items written in
+// block style (`key:` lines, `- ` items) and in flow style (`{a: 1, b: 2}`,
+// `[1, 2]`), and refuses the file at the first one past a limit, at its line.
+//
+// The count errs on the high side (a comma inside a quoted string in a flow
+// collection counts), never low; block scalars (`|`, `>`) are skipped, so a
+// long script with lines like `Narrator: …` costs nothing here.
+/** Keys of one mapping, or items of one list: no manifest field needs more than a few hundred. */
+const MAX_KEYS_PER_MAPPING = 1000;
+/** Keys and items in the whole file. */
+const MAX_ENTRIES = 10_000;
+// `key:` at the start of a line's content, after any `- ` markers: a plain
+// or quoted key, then a colon followed by a space or the end of the line.
+const BLOCK_ENTRY = /^((?:-[ \t]+)*)(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"[\]{},:-][^#]*?|-[^\s#]*?)[ \t]*:(?:[ \t]|$)/;
+const SEQ_ITEM = /^(?:-(?:[ \t]+|$))+/;
+const VALUE_START = /^((?:-[ \t]+)*)(?:[^#]*?:[ \t]+)?(?=[[{])/;
+const BLOCK_SCALAR = /:[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+/** The first limit the text passes, as a problem at the line where it does; null when within every limit. */
+function costProblem(file, text) {
+    let total = 0;
+    const levels = [];
+    let scalarIndent = -1; // inside a block scalar whose key sits at this indent
+    let lineNumber = 0;
+    const flow = []; // entries of each open flow collection
+    for (let start = 0; start <= text.length;) {
+        const end = text.indexOf('\n', start);
+        const line = text.slice(start, end === -1 ? text.length : end);
+        start = end === -1 ? text.length + 1 : end + 1;
+        lineNumber += 1;
+        const content = line.trimStart();
+        const indent = line.length - content.length;
+        if (content === '' || content.startsWith('#'))
+            continue;
+        if (scalarIndent >= 0 && indent > scalarIndent)
+            continue;
+        scalarIndent = -1;
+        const at = (column, what) => (0,_tree_js__WEBPACK_IMPORTED_MODULE_0__/* .problemAt */ .l4)({ file, line: lineNumber, column }, 'too_complex', `${what}; a manifest needs far fewer, and reading this file would cost too much, so it was not read`);
+        if (flow.length === 0) {
+            // Block style: a new key or item at this indent, inside the mapping or list that holds it.
+            const items = SEQ_ITEM.exec(content)?.[0] ?? '';
+            const keyed = BLOCK_ENTRY.test(content) || /^(?:-[ \t]+)*\?(?:[ \t]|$)/.test(content);
+            // One more entry in the collection at this column (a new collection when fresh).
+            const bump = (column, fresh) => {
+                const stale = (level) => level.indent > column || (fresh && level.indent === column);
+                while (levels.length > 0 && stale(levels[levels.length - 1]))
+                    levels.pop();
+                const top = levels[levels.length - 1];
+                const level = top !== undefined && top.indent === column ? top : { indent: column, count: 0 };
+                if (level !== top)
+                    levels.push(level);
+                level.count += 1;
+                total += 1;
+                if (level.count > MAX_KEYS_PER_MAPPING) {
+                    return at(column + 1, `more than ${MAX_KEYS_PER_MAPPING} keys or items in one mapping or list here`);
+                }
+                return total > MAX_ENTRIES
+                    ? at(column + 1, `more than ${MAX_ENTRIES} keys and items in the file`)
+                    : null;
+            };
+            let problem = null;
+            if (items !== '') {
+                // `- - key: v`: an item of the list at this indent, then items of new lists, then a new mapping's first key.
+                problem = bump(indent, false);
+                let column = indent;
+                for (const marker of items.matchAll(/-[ \t]*/g)) {
+                    if (problem !== null)
+                        break;
+                    if (column !== indent)
+                        problem = bump(column, true);
+                    column = indent + marker.index + marker[0].length;
+                }
+                if (problem === null && keyed)
+                    problem = bump(column, true);
+            }
+            else if (keyed) {
+                problem = bump(indent, false);
+            }
+            if (problem !== null)
+                return problem;
+            if (keyed && BLOCK_SCALAR.test(content))
+                scalarIndent = indent;
+        }
+        // Flow style: a collection that opens where a value starts, and may span several lines.
+        const from = flow.length > 0 ? indent : flowStart(content, indent);
+        if (from < 0)
+            continue;
+        for (let i = from; i < line.length; i++) {
+            const c = line.charCodeAt(i);
+            if (c === 0x5b || c === 0x7b)
+                flow.push(1);
+            else if (c === 0x5d || c === 0x7d) {
+                flow.pop();
+                if (flow.length === 0)
+                    break;
+            }
+            else if (c === 0x2c) {
+                const count = (flow[flow.length - 1] += 1);
+                total += 1;
+                if (count > MAX_KEYS_PER_MAPPING) {
+                    return at(i + 1, `more than ${MAX_KEYS_PER_MAPPING} entries in one flow mapping or list here`);
+                }
+                if (total > MAX_ENTRIES)
+                    return at(i + 1, `more than ${MAX_ENTRIES} keys and items in the file`);
+            }
+            else if ((c === 0x22 || c === 0x27) && /[[{,:]\s*$/.test(line.slice(Math.max(from, i - 20), i))) {
+                // A quoted scalar starts a token: its brackets and commas are text. It may not end on this line.
+                const close = quotedEnd(line, i);
+                if (close < 0)
+                    break;
+                i = close;
+            }
+            else if (c === 0x23 && line.charCodeAt(i - 1) === 0x20)
+                break; // a comment
+        }
+    }
+    return null;
+}
+/** Column where a flow collection opens as the value (or item) of this line; -1 when none does. */
+function flowStart(content, indent) {
+    const match = VALUE_START.exec(content);
+    return match === null ? -1 : indent + match[0].length;
+}
+/** Index of the quote that closes the quoted scalar opening at `open`, or -1 past the line's end. */
+function quotedEnd(line, open) {
+    const quote = line[open];
+    for (let i = open + 1; i < line.length; i++) {
+        if (quote === '"' && line[i] === '\\')
+            i++;
+        else if (line[i] === quote) {
+            if (quote === "'" && line[i + 1] === "'")
+                i++;
+            else
+                return i;
+        }
+    }
+    return -1;
 }
 
 
@@ -60050,31 +60399,266 @@ function conclude(layered, checked) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ scrubSecrets)
+/* harmony export */   Zg: () => (/* binding */ scrubSecrets),
+/* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
-/* unused harmony export SECRET_PLACEHOLDER */
-// Anything shaped like a credential this project handles: the service's API
-// keys and GitHub's tokens. Every text that leaves the process passes through
-// scrubSecrets, whatever else it went through, so a key echoed back by the
-// service or pasted into a manifest is never printed, written or posted.
+/* unused harmony exports SECRET_PLACEHOLDER, encodings */
+/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1517);
+
+// Keys and tokens never leave the process. Every text that does (log lines,
+// annotations, outputs, the job summary, the PR comment, the CLI's lines and
+// its --json) passes through scrubSecrets, whatever else it went through:
+//
+// 1. The exact value of every registered secret, in every form it can take on
+//    the way out: as is, JSON-escaped (the `results` output, --json),
+//    URL-encoded, base64 (alone or inside a longer base64 text), made safe
+//    for the log, and spread over several lines (a service message that
+//    wraps it). Whatever characters the key holds, all of it goes.
+// 2. Then anything shaped like a credential: the service's keys, GitHub's
+//    tokens, and the user and password in a URL.
 const SECRET_PATTERNS = [
-    // Service keys: the fixed prefix and the token characters after it (dots
-    // inside, not at the end, so a key that ends a sentence keeps its period).
-    /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g,
+    // Service keys: the prefix and what follows up to a character that ends a
+    // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
+    [/svc_live_(?:[^\s"'\\<>`()[\]{}|,;]*[^\s"'\\<>`()[\]{}|,;.:])?/g, '***'],
     // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
-    /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
+    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '***'],
+    // Credentials in a URL (`ftp://user:password@host`, `https://token@host`).
+    [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@'],
 ];
 const SECRET_PLACEHOLDER = '***';
-/** Replaces the given secrets (longest first) and anything shaped like one with `***`. */
+/** Shorter values are not secrets worth a search (and would scrub ordinary words). */
+const MIN_SECRET_LENGTH = 6;
+const registered = new Set();
+/** The forms of the last set of secrets asked for: the same set, call after call. */
+let cached = null;
+/**
+ * Registers a secret for every later scrubSecrets call in this process: the
+ * API key as soon as it is read, so that no output channel depends on being
+ * handed it.
+ */
+function registerSecret(secret) {
+    const value = secret.trim();
+    if (value.length < MIN_SECRET_LENGTH || registered.has(value))
+        return;
+    registered.add(value);
+}
+/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
 function scrubSecrets(text, secrets = []) {
     let out = text;
-    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-        if (secret.length > 0)
-            out = out.split(secret).join(SECRET_PLACEHOLDER);
-    }
-    for (const pattern of SECRET_PATTERNS)
+    const { exact, spread } = formsFor([...registered, ...secrets]);
+    for (const form of exact)
+        if (out.includes(form))
+            out = out.split(form).join(SECRET_PLACEHOLDER);
+    for (const pattern of spread)
         out = out.replace(pattern, SECRET_PLACEHOLDER);
+    for (const [pattern, replacement] of SECRET_PATTERNS)
+        out = out.replace(pattern, replacement);
     return out;
+}
+function formsFor(secrets) {
+    const unique = [...new Set(secrets.map((secret) => secret.trim()))].sort();
+    const key = unique.join('\u0000');
+    if (cached?.key !== key)
+        cached = { key, forms: formsOf(unique) };
+    return cached.forms;
+}
+function formsOf(secrets) {
+    const exact = new Set();
+    const spread = [];
+    for (const raw of secrets) {
+        const secret = raw.trim();
+        if (secret.length === 0)
+            continue;
+        for (const form of encodings(secret))
+            if (form.length > 0)
+                exact.add(form);
+        // Each line of a secret that is itself several lines, as the runner masks it.
+        for (const line of secret.split(/\r?\n/))
+            if (line.trim().length >= MIN_SECRET_LENGTH)
+                exact.add(line.trim());
+        if (secret.length >= MIN_SECRET_LENGTH)
+            spread.push(spreadPattern(secret));
+    }
+    // Longest first: a form that holds another is replaced whole.
+    return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
+}
+/** The forms a value takes in what this project writes. */
+function encodings(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const url = encodeURIComponent(secret);
+    return [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1), // JSON inside JSON: a message quoted in an output
+        url,
+        url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        url.replace(/%20/g, '+'),
+        encodeURI(secret),
+        (0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__/* .breakCommands */ .ix)(secret),
+        ...base64Forms(secret),
+    ];
+}
+/**
+ * The base64 of the value, and the part of it that stays the same wherever
+ * the value sits inside a longer encoded text (`user:key` in a Basic header,
+ * a JSON document): one form per alignment, standard and URL-safe alphabets.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const found = [Buffer.from(secret, 'utf8').toString('base64')];
+    for (const offset of [0, 1, 2]) {
+        const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+        const encoded = padded.toString('base64').replace(/=+$/, '');
+        // Characters that mix in bits of the bytes before or after are left out.
+        const start = [0, 2, 3][offset];
+        const end = Math.floor((padded.length * 8) / 6);
+        const stable = encoded.slice(start, end);
+        if (stable.length >= MIN_SECRET_LENGTH)
+            found.push(stable);
+    }
+    return found.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
+/**
+ * The value with line breaks, white space, `<br>` or their escaped forms
+ * (`\n`, `%0A`) between any two of its characters: a message wrapped across
+ * lines still holds the whole key.
+ */
+function spreadPattern(secret) {
+    const gap = '(?:\\s|\\\\[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
+    const chars = [...secret].map((char) => char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+    return new RegExp(chars.join(gap), 'g');
+}
+
+
+/***/ }),
+
+/***/ 1517:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N1: () => (/* binding */ guardTerminalOutput),
+/* harmony export */   ix: () => (/* binding */ breakCommands)
+/* harmony export */ });
+/* unused harmony exports stripControls, safeText, safeLine, guardCommandOutput */
+// Text from manifests (titles, scripts, file names) and from the service
+// (error messages, last_error) is printed to a GitHub runner's log and to
+// terminals. Both act on what they read:
+//
+// - The runner reads stdout line by line (a line ends at LF, CR or CRLF) and
+//   runs as a workflow command any line that starts with `::` once trimmed
+//   (.NET's Trim: every Unicode white space, U+0085 NEL included), and any
+//   line that holds the legacy `##[` form anywhere in it.
+// - A terminal runs escape sequences: CSI (clear the screen, move the
+//   cursor), OSC (set the window title, hyperlinks), and the C1 forms of both.
+// - Bidi overrides and isolates reorder what is shown, so a line reads
+//   differently from what it holds.
+//
+// This module makes any text inert for both. It is pure and has no imports:
+// every writer to stdout (the action's log, annotations and groups, the CLI's
+// terminal lines) calls it.
+// A zero-width space between the two characters: the runner does not trim it
+// (it is not white space to .NET), and it shows as nothing.
+const BREAK = '\u200b';
+// Escape sequences as terminals read them (ECMA-48), 7-bit and 8-bit forms.
+// Matching control characters is this module's job.
+/* eslint-disable no-control-regex */
+const OSC_OR_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?/g;
+const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
+const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+/** C0 controls except tab and line feed, DEL, and C1 controls (NEL among them). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/** Bidi embeddings, overrides, isolates and marks: U+202A–U+202E, U+2066–U+2069, LRM, RLM, ALM. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+/** Everything .NET's String.Trim() removes from the start of a line (Char.IsWhiteSpace). */
+const RUNNER_TRIMMED = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const LEADING_COMMAND = new RegExp(`^([${RUNNER_TRIMMED}]*):(?=:)`);
+/** Matches one style code the CLI itself writes (`ESC [ 1 m`, `ESC [ 39 m`, …): bold, dim, colours, resets. */
+const OWN_STYLE = /\u001b\[\d{1,2}m/g;
+/* eslint-enable no-control-regex */
+/**
+ * Removes escape sequences, control characters (tab and line feed stay) and
+ * bidi controls. A CR, alone or before LF, and the Unicode line and
+ * paragraph separators become LF, because the runner ends a line at a CR too.
+ */
+function stripControls(text) {
+    return text
+        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+        .replace(OSC_OR_STRING, '')
+        .replace(CSI, '')
+        .replace(OTHER_ESCAPE, '')
+        .replace(CONTROL, '')
+        .replace(BIDI, '');
+}
+/** Breaks every `::` and every `##[`, wherever they stand. */
+function breakCommands(text) {
+    return text.replace(/:(?=:)/g, `:${BREAK}`).replace(/#(?=#\[)/g, `#${BREAK}`);
+}
+/**
+ * Text to embed in a log line, an annotation, a group title or a terminal
+ * line: nothing in it can start a workflow command or drive a terminal,
+ * wherever in the line it lands. Line feeds stay (the caller escapes or
+ * splits them); every line of the result is safe on its own.
+ */
+function safeText(text) {
+    return breakCommands(stripControls(text));
+}
+/** safeText on one line: line breaks and tabs become spaces. */
+function safeLine(text) {
+    return safeText(text).replace(/[\n\t]/g, ' ');
+}
+/**
+ * The last step before bytes reach the runner's stdout, for output whose
+ * lines may be workflow commands written on purpose (they start with `::` at
+ * the very first column): controls and escapes go, a `##[` anywhere is broken,
+ * and so is a `::` that only the runner's trimming, or the removal of a
+ * control character, would bring to the start of a line.
+ */
+function guardCommandOutput(text) {
+    return guardLines(text, (line) => stripControls(line), true);
+}
+/**
+ * The last step before bytes reach a terminal (or a runner's log, when the
+ * CLI runs in a workflow): no line can start a workflow command, no escape
+ * sequence but the style codes the CLI writes itself (when `keepStyle`).
+ */
+function guardTerminalOutput(text, keepStyle) {
+    const strip = (line) => keepStyle
+        ? splitKeeping(line, OWN_STYLE)
+            .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
+            .join('')
+        : stripControls(line);
+    return guardLines(text, strip, false);
+}
+/**
+ * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
+ * `::` unless the line was written as a command: it starts with `::` right
+ * after a line feed (not after a CR or a Unicode separator, which the runner
+ * also ends lines at, but which no command this project writes contains).
+ */
+function guardLines(text, strip, keepCommands) {
+    const guard = (line, written) => {
+        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
+        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
+    };
+    return text
+        .replace(/\r\n/g, '\n')
+        .split('\n')
+        .map((line) => line
+        .split(/\r|[\u2028\u2029]/)
+        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
+        .join('\n'))
+        .join('\n');
+}
+/** Splits text around the matches of pattern: plain, match, plain, match, …, plain. */
+function splitKeeping(text, pattern) {
+    const parts = [];
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+        parts.push(text.slice(last, match.index), match[0]);
+        last = match.index + match[0].length;
+    }
+    parts.push(text.slice(last));
+    return parts;
 }
 
 

@@ -1,5 +1,5 @@
-export const id = 116;
-export const ids = [116,249];
+export const id = 101;
+export const ids = [101,249];
 export const modules = {
 
 /***/ 3249:
@@ -22,7 +22,7 @@ __webpack_require__.r(__webpack_exports__);
 
 /** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
 function redact(text, secrets = []) {
-    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets);
+    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets);
 }
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {
@@ -135,7 +135,7 @@ function describeError(error) {
 
 /***/ }),
 
-/***/ 6116:
+/***/ 9101:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -161,6 +161,8 @@ __webpack_require__.d(__webpack_exports__, {
   redact: () => (/* reexport */ errors.redact)
 });
 
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(7194);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -261,7 +263,99 @@ function serviceError(facts, scrub) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/api/bounded-response.ts
+// Limits on one answer from the service, whatever the server does: a whole
+// answer (headers and every byte of the body) within a deadline, and no more
+// than a size cap in memory. undici's own timeouts do not do this: its body
+// timeout restarts on every byte, so a server that drips one byte every few
+// seconds holds a request forever, and nothing stops a body of gigabytes.
+/** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The answer is larger than the cap. Final: the same request would get the same answer. */
+class ResponseTooLargeError extends Error {
+    name = 'ResponseTooLargeError';
+    method;
+    path;
+    limitBytes;
+    constructor(method, path, limitBytes) {
+        super(`${method} ${path}: the service's answer is larger than ${formatBytes(limitBytes)}, the most one answer may be; ` +
+            'it was not read further and not asked for again. Check base-url points at the service.');
+        this.method = method;
+        this.path = path;
+        this.limitBytes = limitBytes;
+    }
+}
+/**
+ * No complete answer within the deadline. Carries a timeout code, so the
+ * retry policy treats it as any timeout (a GET may be sent again while the
+ * call's own deadline allows; a POST is never resent).
+ */
+class RequestDeadlineError extends Error {
+    name = 'RequestDeadlineError';
+    code = 'ETIMEDOUT';
+    deadlineMs;
+    constructor(deadlineMs) {
+        super(`no complete answer within ${formatSeconds(deadlineMs)}`);
+        this.deadlineMs = deadlineMs;
+    }
+}
+/** Reads the body as text, up to limitBytes; throws ResponseTooLargeError past it, without reading on. */
+async function readBounded(response, limitBytes, where) {
+    const declared = Number(headerValue(response.headers['content-length']));
+    if (Number.isFinite(declared) && declared > limitBytes) {
+        response.body.destroy();
+        throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > limitBytes) {
+            chunks.length = 0;
+            response.body.destroy();
+            throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+}
+/**
+ * Runs one request under a deadline: `attempt` gets a signal that aborts
+ * when the deadline passes, and the promise rejects with
+ * RequestDeadlineError then, whatever the attempt is waiting for.
+ */
+async function withDeadline(deadlineMs, attempt) {
+    const controller = new AbortController();
+    const error = new RequestDeadlineError(deadlineMs);
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            controller.abort(error);
+            reject(error);
+        }, deadlineMs);
+    });
+    const running = attempt(controller.signal);
+    // Once the deadline has won, the attempt's own rejection (an abort) is of no interest.
+    running.catch(() => undefined);
+    try {
+        return await Promise.race([running, expired]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+function headerValue(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+function formatBytes(bytes) {
+    return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+function formatSeconds(ms) {
+    return `${Math.round(ms) / 1000} s`;
+}
+
 ;// CONCATENATED MODULE: ./src/api/retry.ts
+
 
 const DEFAULT_RETRY = {
     attempts: 5,
@@ -328,6 +422,8 @@ function errorCode(error) {
     return cause === undefined || cause === error ? undefined : errorCode(cause);
 }
 function classifyNetworkError(error) {
+    if (error instanceof RequestDeadlineError)
+        return { mayHaveReached: true, reason: `timeout, ${error.message}` };
     const code = errorCode(error);
     if (code !== undefined && NOT_SENT_CODES.has(code)) {
         const reason = code === 'ECONNREFUSED'
@@ -391,7 +487,9 @@ class RateGate {
  * OutcomeUnknownError. Network errors that outlast the retries reject with
  * NetworkError.
  */
-async function sendWithRetries(kind, runtime, send) {
+async function sendWithRetries(kind, runtime, 
+/** Gets the time the call has left: an attempt must not outlive the deadline. */
+send) {
     const { settings } = runtime;
     let sends = 0;
     let failures = 0; // 5xx and network errors
@@ -411,10 +509,13 @@ async function sendWithRetries(kind, runtime, send) {
         sends += 1;
         let answer;
         try {
-            answer = await send();
+            answer = await send(settings.deadlineMs - spentMs);
         }
         catch (error) {
             spentMs += Math.max(0, runtime.now() - started);
+            // The same request would get the same oversized answer: never resent.
+            if (error instanceof ResponseTooLargeError)
+                throw error;
             const failure = classifyNetworkError(error);
             if (!kind.idempotent && failure.mayHaveReached) {
                 throw new errors.OutcomeUnknownError({
@@ -426,7 +527,8 @@ async function sendWithRetries(kind, runtime, send) {
             }
             failures += 1;
             const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
+            const outOfTime = spentMs >= settings.deadlineMs;
+            if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
                 throw new errors.NetworkError({
                     method: kind.method,
                     path: kind.path,
@@ -921,6 +1023,7 @@ function uploadBody(publish) {
 
 
 
+
 class Transport {
     #apiKey;
     #pool;
@@ -941,23 +1044,31 @@ class Transport {
         const payload = body === undefined ? undefined : JSON.stringify(body);
         const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
         const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
+        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
         return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
     }
-    async #once(method, path, headers, payload) {
+    async #once(method, path, headers, payload, label, remainingMs) {
         const { requestTimeoutMs } = this.#options;
-        const response = await this.#pool.request({
-            method,
-            path,
-            headers,
-            body: payload ?? null,
-            // Never let undici resend a POST on its own: A33 is decided in retry.ts.
-            idempotent: method !== 'POST',
-            headersTimeout: requestTimeoutMs,
-            bodyTimeout: requestTimeoutMs,
+        // One deadline for the whole attempt, never past what the call has left.
+        const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
+        return withDeadline(deadlineMs, async (signal) => {
+            const response = await this.#pool.request({
+                method,
+                path,
+                headers,
+                body: payload ?? null,
+                signal,
+                // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+                idempotent: method !== 'POST',
+                headersTimeout: requestTimeoutMs,
+                bodyTimeout: requestTimeoutMs,
+            });
+            const raw = await readBounded(response, this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES, {
+                method,
+                path: label,
+            });
+            return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
         });
-        const raw = await response.body.text();
-        return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
     }
     async close() {
         if (!this.#pool.closed)
@@ -987,11 +1098,14 @@ function decode(raw) {
 
 
 
+
 const KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 function createClient(options) {
     const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
+    // Whatever characters it holds, no output of this process shows it from here on.
+    (0,secrets/* registerSecret */.cl)(apiKey);
     if (apiKey !== '')
         options.maskSecret?.(apiKey);
     if (apiKey === '') {
