@@ -581,6 +581,7 @@ send) {
 var types = __webpack_require__(705);
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
 
+
 // Every response shape the interface calls "not shown" is read here, and only
 // here, accepting every variant docs/service-assumptions.md lists (A5, A7,
 // A9–A12, A18, A24, A32). Unknown extra fields are ignored; a missing field
@@ -841,7 +842,8 @@ function parseIntrospection(body) {
 }
 const MAX_MESSAGE = 300;
 function clip(value) {
-    const line = value.replace(/\s+/g, ' ').trim();
+    // Scrubbed before it is cut: a key cut in half no longer matches, and half a key is still a leak.
+    const line = (0,secrets/* scrubSecrets */.Zg)(value).replace(/\s+/g, ' ').trim();
     return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
 }
 /**

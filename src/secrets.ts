@@ -74,7 +74,12 @@ function formsOf(secrets: readonly string[]): Forms {
     // Each line of a secret that is itself several lines, as the runner masks it.
     for (const line of secret.split(/\r?\n/))
       if (line.trim().length >= MIN_SECRET_LENGTH) exact.add(line.trim());
-    if (secret.length >= MIN_SECRET_LENGTH) spread.push(spreadPattern(secret));
+    if (secret.length >= MIN_SECRET_LENGTH) {
+      // As is, JSON-escaped, and JSON-escaped twice: each character in the form it has there.
+      const once = [...secret].map((char) => JSON.stringify(char).slice(1, -1));
+      const twice = once.map((unit) => JSON.stringify(unit).slice(1, -1));
+      for (const units of [[...secret], once, twice]) spread.push(spreadPattern(units));
+    }
   }
   // Longest first: a form that holds another is replaced whole.
   return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
@@ -118,12 +123,12 @@ function base64Forms(secret: string): string[] {
 }
 
 /**
- * The value with line breaks, white space, `<br>` or their escaped forms
- * (`\n`, `%0A`) between any two of its characters: a message wrapped across
- * lines still holds the whole key.
+ * The value's characters (units) with line breaks, white space, `<br>` or
+ * their escaped forms (`\n`, `\\n`, `%0A`) between any two of them: a
+ * message wrapped across lines still holds the whole key.
  */
-function spreadPattern(secret: string): RegExp {
-  const gap = '(?:\\s|\\\\[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
-  const chars = [...secret].map((char) => char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
-  return new RegExp(chars.join(gap), 'g');
+function spreadPattern(units: readonly string[]): RegExp {
+  const gap = '(?:\\s|\\\\{1,2}[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
+  const escaped = units.map((unit) => unit.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+  return new RegExp(escaped.join(gap), 'g');
 }

@@ -47677,6 +47677,7 @@ send) {
 
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
 
+
 // Every response shape the interface calls "not shown" is read here, and only
 // here, accepting every variant docs/service-assumptions.md lists (A5, A7,
 // A9–A12, A18, A24, A32). Unknown extra fields are ignored; a missing field
@@ -47937,7 +47938,8 @@ function parseIntrospection(body) {
 }
 const MAX_MESSAGE = 300;
 function clip(value) {
-    const line = value.replace(/\s+/g, ' ').trim();
+    // Scrubbed before it is cut: a key cut in half no longer matches, and half a key is still a leak.
+    const line = (0,secrets/* scrubSecrets */.Zg)(value).replace(/\s+/g, ' ').trim();
     return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
 }
 /**
@@ -60476,8 +60478,13 @@ function formsOf(secrets) {
         for (const line of secret.split(/\r?\n/))
             if (line.trim().length >= MIN_SECRET_LENGTH)
                 exact.add(line.trim());
-        if (secret.length >= MIN_SECRET_LENGTH)
-            spread.push(spreadPattern(secret));
+        if (secret.length >= MIN_SECRET_LENGTH) {
+            // As is, JSON-escaped, and JSON-escaped twice: each character in the form it has there.
+            const once = [...secret].map((char) => JSON.stringify(char).slice(1, -1));
+            const twice = once.map((unit) => JSON.stringify(unit).slice(1, -1));
+            for (const units of [[...secret], once, twice])
+                spread.push(spreadPattern(units));
+        }
     }
     // Longest first: a form that holds another is replaced whole.
     return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
@@ -60519,14 +60526,14 @@ function base64Forms(secret) {
     return found.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
 }
 /**
- * The value with line breaks, white space, `<br>` or their escaped forms
- * (`\n`, `%0A`) between any two of its characters: a message wrapped across
- * lines still holds the whole key.
+ * The value's characters (units) with line breaks, white space, `<br>` or
+ * their escaped forms (`\n`, `\\n`, `%0A`) between any two of them: a
+ * message wrapped across lines still holds the whole key.
  */
-function spreadPattern(secret) {
-    const gap = '(?:\\s|\\\\[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
-    const chars = [...secret].map((char) => char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
-    return new RegExp(chars.join(gap), 'g');
+function spreadPattern(units) {
+    const gap = '(?:\\s|\\\\{1,2}[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
+    const escaped = units.map((unit) => unit.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+    return new RegExp(escaped.join(gap), 'g');
 }
 
 

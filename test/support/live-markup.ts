@@ -60,7 +60,10 @@ export function liveMarkup(markdown: string, ownTargets: readonly string[]): Liv
   for (const [kind, pattern] of patterns) {
     for (const match of scan.matchAll(pattern)) found.push({ kind, text: match[0] });
   }
-  for (const match of scan.matchAll(/<\/?([A-Za-z][\w-]*)|<!--/g)) {
+  // The sticky comment's own marker is the one HTML comment a report writes.
+  for (const match of scan
+    .replace(/<!-- content-as-code[^>]*-->/g, '')
+    .matchAll(/<\/?([A-Za-z][\w-]*)|<!--/g)) {
     if (match[0] === '<!--' || !OWN_TAGS.has(match[1]!.toLowerCase()))
       found.push({ kind: 'html', text: match[0] });
   }
