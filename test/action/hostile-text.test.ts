@@ -26,7 +26,8 @@ const repository = {
   default_branch: 'main',
 };
 /** ESC, C1 controls (NEL among them) and bidi controls: none may reach a log or a terminal. */
-const UNSAFE_CHARACTERS = new RegExp('[\\u001b\\u0080-\\u009f\\u202a-\\u202e\\u2066-\\u2069]');
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const UNSAFE_CHARACTERS = /[\u001b\u0080-\u009f\u202a-\u202e\u2066-\u2069]/;
 const OWN_LINKS = [
   `https://github.com/${REPOSITORY}/blob/`,
   `https://github.com/${REPOSITORY}/actions/runs/`,
