@@ -235,7 +235,7 @@ function planTable(report: RunReport, context: ReportContext, layout: Layout): s
   if (items.length === 0) return null;
   const rows = items.map(
     (item) =>
-      `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${inlineText(item.remote?.status ?? 'not created')} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`,
+      `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`,
   );
   return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
