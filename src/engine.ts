@@ -1,3 +1,4 @@
+import { describeError } from './api/errors.ts';
 import type { ContentSummary, ServiceApi } from './api/types.ts';
 import type { ItemRun } from './apply/apply.ts';
 import type { ApplyResult } from './apply/types.ts';
@@ -106,6 +107,8 @@ export interface RunReport {
   fatal: string | null;
   creditsBefore: number | null;
   creditsAfter: number | null;
+  /** Things the report should say that changed nothing: informational reads that failed. */
+  notes: string[];
   timings: { loadMs: number; planMs: number; applyMs: number };
 }
 
@@ -142,7 +145,8 @@ function asPreview(item: PlanItem): PlanItem[] {
   const steps = item.steps.flatMap((step): Step[] => {
     if (step.kind !== 'edit') return [step];
     const changes = step.changes.filter((change) => change.field !== 'title');
-    return changes.length > 0 ? [{ ...step, changes }] : [];
+    const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+    return changes.length > 0 ? [{ ...step, changes, send }] : [];
   });
   return [{ ...item, steps }];
 }
@@ -198,6 +202,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     fatal: null,
     creditsBefore: null,
     creditsAfter: null,
+    notes: [],
     timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
   };
   if (mode === 'validate') return report;
@@ -253,7 +258,7 @@ async function execute(
   report: RunReport,
 ): Promise<void> {
   const { mode, logger } = options;
-  const { scopesFor, realClock, applyItems, itemResults } = stages;
+  const { statedScopes, realClock, applyItems, itemResults } = stages;
   const allowed = allowedSteps(mode, options.permissions);
   const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) =>
     item.steps.some((step) => allowed.has(step.kind)),
@@ -273,21 +278,25 @@ async function execute(
       'publish fewer items per run.';
     return;
   }
+  let scopes: string[] = [];
   if (writes.length > 0) {
-    // Preflight: the key must hold every scope the writes need, before the first one (A29).
+    // Preflight: only what the interface states (A29). The key is active, and
+    // generation needs `generate`; what content writes need is not shown, so
+    // it is learned from the first 403 instead of guessed here.
     const introspection = await client.introspect();
-    const missing = scopesFor(writes).filter((scope) => !introspection.scopes.includes(scope));
+    scopes = introspection.scopes;
+    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
     if (!introspection.active || missing.length > 0) {
       report.fatal = !introspection.active
         ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-        : `The API key lacks the scope${missing.length === 1 ? '' : 's'} ${missing.join(', ')} that this plan ` +
-          `needs (it has ${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-          `${scopesFor(writes).join(', ')} in the web app under Settings, API Keys.`;
+        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+          `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+          `${missing.join(', ')} in the web app under Settings, API Keys.`;
       return;
     }
   }
   const applyStarted = monotonicMs();
-  if (mode === 'apply') report.creditsBefore = await client.credits();
+  if (mode === 'apply') report.creditsBefore = await bestEffortCredits(client, report, 'before');
   const clock = options.clock ?? realClock;
   const runs: ItemRun[] = await applyItems(items, {
     client,
@@ -304,11 +313,18 @@ async function execute(
   // What was done is reported even when reading it back fails.
   let listing: ContentSummary[] | null = null;
   try {
-    listing = await client.listContents();
+    listing = (await client.listContents()).items;
     if (mode !== 'apply') await refreshScripts(stages, client, plan, runs, options.readConcurrency);
-    if (mode === 'apply') report.creditsAfter = await client.credits();
   } catch (error) {
     report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+  }
+  if (mode === 'apply') report.creditsAfter = await bestEffortCredits(client, report, 'after');
+  const refusal = client.writeRefusal ?? null;
+  if (refusal) {
+    report.fatal =
+      `The service refused a write: ${refusal.message} The key has ` +
+      `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+      'what was done before it is listed below, and a run with a key holding the scopes converges.';
   }
   const results = itemResults(allRuns, listing);
   const result: ApplyResult = {
@@ -320,6 +336,23 @@ async function execute(
   };
   report.result = result;
   report.timings.applyMs = elapsed(applyStarted);
+}
+
+/**
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
+ */
+async function bestEffortCredits(
+  client: ServiceApi,
+  report: RunReport,
+  when: 'before' | 'after',
+): Promise<number | null> {
+  try {
+    return await client.credits();
+  } catch (error) {
+    report.notes.push(`The credit balance ${when} the run could not be read: ${describeError(error)}`);
+    return null;
+  }
 }
 
 /** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */

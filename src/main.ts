@@ -3,6 +3,7 @@ import { WorkflowCommands } from './action/commands.ts';
 import { readEvent, type RunEvent } from './action/event.ts';
 import { readInputs, type ActionInputs } from './action/inputs.ts';
 import { ActionLogger } from './action/logger.ts';
+import { runDoctorMode } from './action/doctor.ts';
 import { decideRun, type RunDecision } from './action/mode.ts';
 import { outputsFor, writeOutputs } from './action/outputs.ts';
 import { formatShard } from './action/shard.ts';
@@ -55,8 +56,14 @@ function describe(error: unknown): string {
 
 async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Promise<void> {
   const inputs = readInputs((name) => commands.input(name));
+  if (inputs.mode === 'doctor') {
+    await checkBaseUrl(commands, inputs);
+    const failure = await runDoctorMode(commands, inputs);
+    if (failure) throw new RunFailed(failure);
+    return;
+  }
   const event = await readEvent(env);
-  const decision = decideRun(inputs, event);
+  const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
   const notes: string[] = [];
 
   if (decision.mode !== 'validate' && inputs.apiKey === '') {
@@ -79,12 +86,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       `Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`,
     );
   }
-  if (decision.mode !== 'validate') {
-    const { insecureBaseUrl } = await import('./api/base-url-policy.ts');
-    const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
-    if (insecure !== null && !inputs.allowInsecureHttp) throw new RunFailed(insecure);
-    if (insecure !== null) commands.warning(insecure);
-  }
+  if (decision.mode !== 'validate') await checkBaseUrl(commands, inputs);
   logDecision(commands, decision, event, inputs);
 
   const logger = new ActionLogger(commands);
@@ -139,6 +141,14 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
 
   const failure = failureMessage(report);
   if (failure) throw new RunFailed(failure);
+}
+
+/** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
+async function checkBaseUrl(commands: WorkflowCommands, inputs: ActionInputs): Promise<void> {
+  const { insecureBaseUrl } = await import('./api/base-url-policy.ts');
+  const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
+  if (insecure !== null && !inputs.allowInsecureHttp) throw new RunFailed(insecure);
+  if (insecure !== null) commands.warning(insecure);
 }
 
 function logDecision(

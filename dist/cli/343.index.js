@@ -59,7 +59,11 @@ const DEFAULT_READ_CONCURRENCY = 32;
 /** GET /contents and GET /accounts (every page, through the client), side by side. */
 async function observeListing(client) {
     const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
-    return { contents, accounts };
+    return {
+        contents: contents.items,
+        accounts: accounts.items,
+        contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+    };
 }
 /** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
 async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {

@@ -21,8 +21,6 @@ var errors = __webpack_require__(3249);
 var types = __webpack_require__(705);
 // EXTERNAL MODULE: ./src/plan/concurrency.ts
 var concurrency = __webpack_require__(8348);
-// EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __webpack_require__(8256);
 ;// CONCATENATED MODULE: ./src/apply/resolve.ts
 
 
@@ -63,7 +61,7 @@ async function createOrAdopt(client, fields, logger, sleep) {
                 throw error;
             for (const delay of CREATE_LOOKS_MS) {
                 await sleep(delay);
-                const found = (await client.listContents()).filter((summary) => summary.title === fields.title);
+                const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
                 const [only] = found;
                 if (only && found.length === 1) {
                     logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
@@ -120,7 +118,6 @@ var wait = __webpack_require__(9935);
 
 
 
-
 async function settle(run, context, until = 'settled', inFlight = false) {
     if (run.id === null || run.status === null)
         return true;
@@ -160,7 +157,7 @@ async function runStep(run, step, context) {
     const id = run.id;
     switch (step.kind) {
         case 'edit': {
-            const detail = await client.editContent(id, (0,diff/* editBody */.rR)(step.changes), {
+            const detail = await client.editContent(id, step.send, {
                 cancelGeneration: step.cancelGeneration,
             });
             run.status = detail.status;
@@ -459,128 +456,6 @@ async function mapLimit(items, limit, fn) {
     if (failure !== null)
         throw failure.error;
     return results;
-}
-
-
-/***/ }),
-
-/***/ 8256:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   aI: () => (/* binding */ createFields),
-/* harmony export */   fH: () => (/* binding */ settingsChanges),
-/* harmony export */   qR: () => (/* binding */ SCRIPT_FIELDS),
-/* harmony export */   rR: () => (/* binding */ editBody),
-/* harmony export */   wV: () => (/* binding */ fieldChanges)
-/* harmony export */ });
-/* unused harmony export sameValue */
-// Field-level comparison of a manifest with a remote item. Only what the
-// manifest says is compared: an absent property is not managed.
-/** Fields whose change makes an existing render stale (A16). */
-const SCRIPT_FIELDS = new Set([
-    'full_text',
-    'textover',
-    'persona_id',
-    'fine_tuning',
-]);
-const FIELD_ORDER = [
-    'title',
-    'description',
-    'full_text',
-    'textover',
-    'hashtags',
-    'fine_tuning',
-    'persona_id',
-];
-/** Deep equality of JSON values, independent of key order. */
-function sameValue(a, b) {
-    if (a === b)
-        return true;
-    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    if (Array.isArray(a) && Array.isArray(b)) {
-        return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
-    }
-    const left = a;
-    const right = b;
-    const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-    const other = Object.keys(right).filter((key) => right[key] !== undefined);
-    return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
-}
-function remoteValue(remote, field) {
-    if (field === 'persona_id')
-        return remote.persona?.id ?? null;
-    return remote[field] ?? null;
-}
-function isEmptyObject(value) {
-    return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
-}
-/** Differences between the managed fields of a manifest and the remote item, in a fixed field order. */
-function fieldChanges(desired, remote) {
-    const changes = [];
-    for (const field of FIELD_ORDER) {
-        const wanted = desired[field];
-        if (wanted === undefined)
-            continue;
-        const current = remoteValue(remote, field);
-        // `fine_tuning: {}` and an absent fine_tuning mean the same to the service.
-        if (field === 'fine_tuning' && isEmptyObject(wanted) && current === null)
-            continue;
-        if (!sameValue(wanted, current))
-            changes.push({ field, from: current, to: wanted });
-    }
-    return changes;
-}
-/** The body of a create: every field, absent ones as null (A13). */
-function createFields(desired) {
-    return {
-        title: desired.title,
-        description: desired.description ?? null,
-        full_text: desired.full_text ?? null,
-        textover: desired.textover ?? null,
-        hashtags: desired.hashtags ?? null,
-        fine_tuning: desired.fine_tuning ?? null,
-        persona_id: desired.persona_id ?? null,
-    };
-}
-/** The partial body of an edit: only the changed fields (A13). */
-function editBody(changes) {
-    const body = {};
-    for (const change of changes)
-        body[change.field] = change.to;
-    return body;
-}
-const SETTING_KEYS = [
-    'video_id',
-    'orientation',
-    'prefer_real_world',
-    'image_overlay_enabled',
-    'image_overlay_position',
-    'zoom_effect_enabled',
-    'subtitle_settings',
-];
-/**
- * Render options that differ from the settings of the last render (A19).
- * A setting the manifest leaves out, or the service does not report, is not compared.
- */
-function settingsChanges(desired, remote) {
-    if (remote === null)
-        return [];
-    const drift = [];
-    for (const key of SETTING_KEYS) {
-        const wanted = desired[key];
-        const current = remote[key];
-        if (wanted === undefined || current === null || current === undefined)
-            continue;
-        if (key === 'subtitle_settings' && isEmptyObject(wanted) && isEmptyObject(current))
-            continue;
-        if (!sameValue(wanted, current))
-            drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
-    }
-    return drift;
 }
 
 

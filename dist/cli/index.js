@@ -45222,8 +45222,10 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   ConfigurationError: () => (/* binding */ ConfigurationError),
 /* harmony export */   NetworkError: () => (/* binding */ NetworkError),
 /* harmony export */   OutcomeUnknownError: () => (/* binding */ OutcomeUnknownError),
+/* harmony export */   RequestBudgetError: () => (/* binding */ RequestBudgetError),
 /* harmony export */   ResponseShapeError: () => (/* binding */ ResponseShapeError),
 /* harmony export */   ServiceError: () => (/* binding */ ServiceError),
+/* harmony export */   WritesStoppedError: () => (/* binding */ WritesStoppedError),
 /* harmony export */   describeError: () => (/* binding */ describeError),
 /* harmony export */   redact: () => (/* binding */ redact)
 /* harmony export */ });
@@ -45316,6 +45318,27 @@ class NetworkError extends Error {
         this.attempts = options.attempts;
     }
 }
+/**
+ * A write the client refused to send: the client only reads (doctor), or an
+ * earlier write of this run got a 403 and every later one is stopped (A29).
+ */
+class WritesStoppedError extends Error {
+    name = 'WritesStoppedError';
+    method;
+    path;
+    constructor(method, path, why) {
+        super(oneLine(`${method} ${path} was not sent: ${why}.`));
+        this.method = method;
+        this.path = path;
+    }
+}
+/** The client's request budget is spent: the request was not sent. */
+class RequestBudgetError extends Error {
+    name = 'RequestBudgetError';
+    constructor(method, path) {
+        super(`${method} ${path} was not sent: the request budget is spent.`);
+    }
+}
 /** A successful answer whose body the client cannot read as any listed variant. */
 class ResponseShapeError extends Error {
     name = 'ResponseShapeError';
@@ -45352,13 +45375,15 @@ function describeError(error) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CM: () => (/* binding */ TERMINAL_STATUSES),
+/* harmony export */   Jh: () => (/* binding */ isKnownPlatform),
 /* harmony export */   Lg: () => (/* binding */ FAILED_STATUSES),
 /* harmony export */   P4: () => (/* binding */ PLATFORMS),
 /* harmony export */   RD: () => (/* binding */ RENDERED_STATUSES),
-/* harmony export */   h4: () => (/* binding */ CONTENT_STATUSES),
-/* harmony export */   iW: () => (/* binding */ SCOPES),
-/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES)
+/* harmony export */   ih: () => (/* binding */ isKnownStatus),
+/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES),
+/* harmony export */   lj: () => (/* binding */ unknownStatus)
 /* harmony export */ });
+/* unused harmony exports CONTENT_STATUSES, SCOPES */
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
@@ -45377,6 +45402,13 @@ const CONTENT_STATUSES = [
     'FAILED_UPLOAD',
     'FAILED',
 ];
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
 const TERMINAL_STATUSES = new Set([
     'UPLOADED',
     'FAILED_AUDIO',
@@ -45405,7 +45437,11 @@ const RENDERED_STATUSES = new Set([
     'FAILED_UPLOAD',
 ]);
 const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
-const SCOPES = ['read', 'write', 'generate', 'delete'];
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
+const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
 
 
 /***/ }),
@@ -45414,7 +45450,7 @@ const SCOPES = ['read', 'write', 'generate', 'delete'];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4919);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1567);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
@@ -45424,7 +45460,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4919:
+/***/ 1567:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45435,9 +45471,73 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
+;// CONCATENATED MODULE: ./src/emulator/dialects.ts
+const DIALECTS = {
+    reference: {
+        summary: '{data, page, limit, total, has_more} listings; writes answer the item; partial PUT; content writes need generate',
+        listing: {},
+        create: 'item',
+        edit: 'item',
+        put: 'partial',
+        contentWrites: 'generate',
+        newValues: false,
+    },
+    bare: {
+        summary: 'bare-array listings of 20 with no hints (its own size, pages from 1); writes answer {id} or nothing; content writes need generate',
+        listing: { envelope: 'bare', hint: 'none', sizeParam: 'none', defaultSize: 20 },
+        create: 'id',
+        edit: 'empty',
+        put: 'partial',
+        contentWrites: 'generate',
+        newValues: false,
+    },
+    meta: {
+        summary: '{items, meta: {current_page, total_pages}} listings paged from 0 with per_page; {success, data} answers; PUT replaces the item; content writes need write',
+        listing: { envelope: 'items', hint: 'meta', pageBase: 0, sizeParam: 'per_page', defaultSize: 25 },
+        create: 'wrapped',
+        edit: 'wrapped',
+        put: 'replace',
+        contentWrites: 'write',
+        newValues: false,
+    },
+    links: {
+        summary: '{results, links: {next}} listings by cursor links; creates answer {id}, edits nothing; an account and an item with values beyond the interface',
+        listing: { envelope: 'results', hint: 'links', sizeParam: 'page_size', defaultSize: 30 },
+        create: 'id',
+        edit: 'empty',
+        put: 'partial',
+        contentWrites: 'generate',
+        newValues: true,
+    },
+};
+const DIALECT_NAMES = Object.keys(DIALECTS);
+function dialectNamed(name) {
+    if (!(name in DIALECTS)) {
+        throw new Error(`Unknown emulator dialect "${name}": use one of ${DIALECT_NAMES.join(', ')}.`);
+    }
+    return DIALECTS[name];
+}
+/** The body a write answers with, in the dialect's form (A14). */
+function writeAnswer(form, item) {
+    switch (form) {
+        case 'item':
+            return item;
+        case 'id':
+            return { id: item.id };
+        case 'wrapped':
+            return { success: true, data: item };
+        case 'empty':
+            return null;
+    }
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __nccwpck_require__(705);
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
+// Options resolved once into one typed object, and the emulator's clock.
+
 /** Prices per phase in credits (A30). */
 const PHASE_PRICES = { audio: 1, video: 3, upload: 1 };
 function nonNegative(name, value, fallback) {
@@ -45456,6 +45556,7 @@ function resolveOptions(options) {
     if (rateLimit && (rateLimit.requests < 1 || rateLimit.windowSeconds <= 0)) {
         throw new Error('Emulator option rateLimit needs requests ≥ 1 and windowSeconds > 0');
     }
+    const dialect = dialectNamed(options.dialect ?? 'reference');
     const maxPageSize = nonNegative('listing.maxPageSize', options.listing?.maxPageSize, 100);
     if (maxPageSize < 1)
         throw new Error('Emulator option listing.maxPageSize must be at least 1');
@@ -45473,7 +45574,8 @@ function resolveOptions(options) {
         dailyVideoCap: nonNegative('dailyVideoCap', options.dailyVideoCap, 50),
         maxItems: nonNegative('maxItems', options.maxItems, Infinity),
         credits: nonNegative('credits', options.credits, 1000),
-        listing: { ...options.listing, maxPageSize },
+        dialect,
+        listing: { ...dialect.listing, ...options.listing, maxPageSize },
         shapes: { ...options.shapes },
         failures: (options.failures ?? []).map((rule) => ({ ...rule })),
     };
@@ -45731,7 +45833,7 @@ class Store {
             id: account.id ?? (0,external_node_crypto_.randomUUID)(),
             name: account.name,
             platform: account.platform,
-            platform_acronym: ACRONYMS[account.platform],
+            platform_acronym: ACRONYMS[account.platform] ?? account.platform.slice(0, 2).toUpperCase(),
         };
         this.user(userId).accounts.push(record);
         return { ...record };
@@ -45848,6 +45950,8 @@ function publicationUrl(item, account) {
             return `https://www.tiktok.com/@${encodeURIComponent(account.name)}/video/${digest.readBigUInt64BE(0).toString().padStart(19, '7').slice(0, 19)}`;
         case 'Instagram':
             return `https://www.instagram.com/reel/${slug}/`;
+        default:
+            return `https://social.example/${encodeURIComponent(account.platform)}/${slug}`;
     }
 }
 class Job {
@@ -46190,8 +46294,6 @@ function describe(value) {
     return typeof value === 'string' ? `"${value.slice(0, 40)}"` : typeof value;
 }
 
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
 ;// CONCATENATED MODULE: ./src/emulator/shapes.ts
 // Response bodies, exactly as the interface and the assumptions describe them.
 
@@ -46213,6 +46315,10 @@ function verifySignedUrl(ctx, url) {
         return false;
     return given.length === wanted.length && (0,external_node_crypto_.timingSafeEqual)(given, wanted);
 }
+/** A status as the service spells it: the interface's names, or (an option) the same in lower case. */
+function spelled(item, ctx) {
+    return ctx.config.shapes.statuses === 'lowercase' ? item.status.toLowerCase() : item.status;
+}
 function persona(item, user) {
     if (item.persona_id === null)
         return { id: null, name: null };
@@ -46227,7 +46333,7 @@ function detail(item, user, ctx) {
         description: item.description,
         textover: item.textover,
         full_text: item.full_text,
-        status: item.status,
+        status: spelled(item, ctx),
         upload_date: item.upload_date,
         creation_date: item.creation_date,
         updated_at: item.updated_at,
@@ -46245,14 +46351,14 @@ function detail(item, user, ctx) {
     };
 }
 /** One row of GET /contents (A18). */
-function summary(item, user) {
+function summary(item, user, ctx) {
     return {
         id: item.id,
         title: item.title,
         description: item.description,
         full_text: item.full_text,
         hashtags: item.hashtags,
-        status: item.status,
+        status: spelled(item, ctx),
         persona: persona(item, user),
         published_url: item.published_url,
         published_platform: item.published_platform,
@@ -46265,9 +46371,9 @@ function summary(item, user) {
 /** A24 (or its `state`/`error` variant). */
 function taskStatus(item, ctx) {
     if (ctx.config.shapes.taskStatus === 'state') {
-        return { id: item.id, state: item.status, progress: item.progress, error: item.last_error };
+        return { id: item.id, state: spelled(item, ctx), progress: item.progress, error: item.last_error };
     }
-    return { id: item.id, status: item.status, progress: item.progress, last_error: item.last_error };
+    return { id: item.id, status: spelled(item, ctx), progress: item.progress, last_error: item.last_error };
 }
 /** A9: the object itself, or under `data` or `content`. */
 function wrapObject(body, ctx) {
@@ -46302,38 +46408,85 @@ function subscriptionBody(user, ctx) {
         ? { success: true, ...payload }
         : { success: true, data: payload };
 }
-function positiveInt(value) {
+function whole(value, min) {
     if (value === null || !/^\d+$/.test(value))
         return null;
     const n = Number(value);
-    return n >= 1 ? n : null;
+    return n >= min ? n : null;
+}
+function requestedSize(url, options) {
+    const { sizeParam, defaultSize = 50, maxPageSize } = options;
+    const param = (name) => whole(url.searchParams.get(name), 1);
+    const asked = sizeParam === 'none'
+        ? null
+        : sizeParam === undefined
+            ? (param('limit') ?? param('page_size'))
+            : param(sizeParam);
+    return Math.min(asked ?? defaultSize, maxPageSize);
+}
+/** An opaque cursor: the offset of the next row. */
+function cursorAt(offset) {
+    return Buffer.from(`offset:${offset}`).toString('base64url');
+}
+function offsetOf(cursor) {
+    if (cursor === null)
+        return null;
+    const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return match ? Number(match[1]) : null;
 }
 /**
- * A5-A7: one page of a listing. `page` counts from 1; the size is `limit`,
- * then `page_size`, default 50, capped at maxPageSize. A bare array or the
- * `none` hint cannot tell the client about more pages, so it serves every row.
+ * A5-A7: one page of a listing in the configured reading: where the rows sit,
+ * which size parameter counts, whether pages count from 0 or 1, and which
+ * paging hints come with it (the dialects of src/emulator/dialects.ts).
  */
 function listing(rows, url, ctx) {
-    const { envelope = 'data', hint, maxPageSize } = ctx.config.listing;
+    const options = ctx.config.listing;
+    const { envelope = 'data', hint, pageBase = 1 } = options;
+    const size = requestedSize(url, options);
+    const cursor = offsetOf(url.searchParams.get('cursor'));
+    const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
+    const page = asked ?? pageBase;
+    const offset = cursor ?? (page - pageBase) * size;
+    const slice = rows.slice(offset, offset + size);
+    const hasMore = offset + size < rows.length;
     if (envelope === 'bare')
-        return rows;
-    if (hint === 'none')
-        return { [envelope]: rows };
-    const page = positiveInt(url.searchParams.get('page')) ?? 1;
-    const asked = positiveInt(url.searchParams.get('limit')) ?? positiveInt(url.searchParams.get('page_size'));
-    const limit = Math.min(asked ?? 50, maxPageSize);
-    const slice = rows.slice((page - 1) * limit, page * limit);
-    const hasMore = page * limit < rows.length;
-    const body = { [envelope]: slice, page, limit };
-    if (hint === undefined || hint === 'total')
-        body.total = rows.length;
-    if (hint === undefined || hint === 'has_more')
-        body.has_more = hasMore;
-    if (hint === 'next') {
-        const next = new URL(url.pathname, 'http://emulator');
-        next.searchParams.set('page', String(page + 1));
-        next.searchParams.set('limit', String(limit));
-        body.next = hasMore ? `${next.pathname}${next.search}` : null;
+        return slice;
+    const body = { [envelope]: slice };
+    switch (hint) {
+        case undefined:
+            Object.assign(body, { page, limit: size, total: rows.length, has_more: hasMore });
+            break;
+        case 'total':
+            Object.assign(body, { page, limit: size, total: rows.length });
+            break;
+        case 'has_more':
+            Object.assign(body, { page, limit: size, has_more: hasMore });
+            break;
+        case 'next': {
+            const next = new URLSearchParams({ page: String(page + 1), limit: String(size) });
+            body.next = hasMore ? `${url.pathname}?${next.toString()}` : null;
+            break;
+        }
+        case 'meta':
+            body.meta = {
+                current_page: page,
+                per_page: size,
+                total_pages: Math.max(1, Math.ceil(rows.length / size)),
+                total: rows.length,
+            };
+            break;
+        case 'links': {
+            const next = new URL(`${ctx.baseUrl}${url.pathname}`);
+            next.searchParams.set('cursor', cursorAt(offset + size));
+            next.searchParams.set('page_size', String(size));
+            body.links = { next: hasMore ? next.href : null };
+            break;
+        }
+        case 'cursor':
+            body.next_cursor = hasMore ? cursorAt(offset + size) : null;
+            break;
+        case 'none':
+            break;
     }
     return body;
 }
@@ -46344,6 +46497,7 @@ function versionRows(item) {
 
 ;// CONCATENATED MODULE: ./src/emulator/contents.ts
 // Content items: create, read, list, edit, versions (A12-A18).
+
 
 
 
@@ -46395,14 +46549,14 @@ function createContent(call) {
         item.textover = writeScript(item.full_text);
     item.versions.push(snapshotVersion(item));
     call.core.store.addItem(item);
-    return { status: 201, body: wrapObject(detail(item, call.user, call.core.shapes), call.core.shapes) };
+    return answer(call, item, call.core.config.dialect.create, 201);
 }
 function getContent(call) {
     const item = ownItem(call);
     return { status: 200, body: wrapObject(detail(item, call.user, call.core.shapes), call.core.shapes) };
 }
 function listContents(call) {
-    const rows = call.user.items.map((item) => summary(item, call.user));
+    const rows = call.user.items.map((item) => summary(item, call.user, call.core.shapes));
     return { status: 200, body: listing(rows, call.url, call.core.shapes) };
 }
 function listVersions(call) {
@@ -46412,6 +46566,14 @@ function listVersions(call) {
         return { status: 404, body: { message: NOT_FOUND } };
     return { status: 200, body: listing(versionRows(item), call.url, call.core.shapes) };
 }
+/** A14: a write's answer in the dialect's form; an empty one is 204. */
+function answer(call, item, form, status) {
+    if (form === 'empty')
+        return { status: 204, body: null };
+    const body = detail(item, call.user, call.core.shapes);
+    return { status, body: form === 'item' ? wrapObject(body, call.core.shapes) : writeAnswer(form, body) };
+}
+const WRITABLE = ['description', 'full_text', 'textover', 'hashtags', 'persona_id', 'fine_tuning'];
 function same(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -46420,7 +46582,18 @@ function editContent(call) {
     const cancel = optBoolean(body, 'cancel_generation') === true;
     const fields = readFields(body);
     const item = ownItem(call);
-    const { core, user } = call;
+    const { core } = call;
+    if (core.config.dialect.put === 'replace') {
+        // A13, the other reading: PUT replaces the item; what is not sent is cleared.
+        if (fields.title === undefined)
+            throw badRequest('title: required, a non-empty string.');
+        for (const name of WRITABLE)
+            if (fields[name] === undefined)
+                fields[name] = null;
+        // A15 still holds: a new full_text sent without a script gets one written.
+        if (body.textover === undefined && fields.full_text !== item.full_text)
+            delete fields.textover;
+    }
     if (types/* GENERATING_STATUSES */.kl.has(item.status) || core.jobs.running(item)) {
         if (!cancel) {
             throw new HttpError(409, {
@@ -46429,7 +46602,7 @@ function editContent(call) {
             });
         }
         // A17: stop the job, refund the phases that had not finished, back to NEW.
-        core.jobs.cancel(item, user);
+        core.jobs.cancel(item, call.user);
         setStatus(item, 'NEW');
         item.progress = null;
     }
@@ -46454,7 +46627,7 @@ function editContent(call) {
     if (scriptChanged)
         item.versions.push(snapshotVersion(item));
     item.updated_at = new Date().toISOString();
-    return { status: 200, body: wrapObject(detail(item, user, core.shapes), core.shapes) };
+    return answer(call, item, core.config.dialect.edit, 200);
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/generation.ts
@@ -46616,6 +46789,7 @@ function route(method, path, scopes, handle, extra = {}) {
         scopes,
         limited: extra.limited ?? false,
         videoCap: extra.videoCap ?? false,
+        contentWrite: extra.contentWrite ?? false,
         errors: extra.errors ?? 'error',
         handle,
     };
@@ -46635,11 +46809,11 @@ function introspect(call) {
 }
 const ROUTES = [
     route('GET', '/contents', ['read'], listContents),
-    route('POST', '/contents', ['write'], createContent),
+    route('POST', '/contents', [], createContent, { contentWrite: true }),
     route('POST', `/contents/upload/${ID}`, ['generate'], upload, { limited: true }),
     route('GET', `/contents/${ID}/versions`, ['read'], listVersions),
     route('GET', `/contents/${ID}`, ['read'], getContent),
-    route('PUT', `/contents/${ID}`, ['write'], editContent),
+    route('PUT', `/contents/${ID}`, [], editContent, { contentWrite: true }),
     route('POST', '/gen/process-content-async', ['generate'], processContent, { limited: true }),
     route('POST', '/gen/video', ['generate'], generateVideo, { limited: true, videoCap: true }),
     route('GET', `/gen/task-status/${ID}`, ['read'], getTaskStatus),
@@ -46755,8 +46929,9 @@ async function handle(state, req, entry) {
             throw new HttpError(405, { error: `${method} is not allowed on /v1${path}.` }, { allow: match.allowed.join(', ') });
         }
         const { route } = match;
-        if (!hasScopes(auth.key, route.scopes)) {
-            throw new HttpError(403, { error: 'insufficient_scope', required: [...route.scopes] });
+        const scopes = route.contentWrite ? [core.config.dialect.contentWrites] : route.scopes;
+        if (!hasScopes(auth.key, scopes)) {
+            throw new HttpError(403, { error: 'insufficient_scope', required: [...scopes] });
         }
         if (route.limited) {
             const retry = takeGenerationAllowance(auth.user, core.clock, core.config);
@@ -46780,7 +46955,9 @@ async function handle(state, req, entry) {
 function send(res, reply) {
     const headers = { ...reply.headers };
     let payload;
-    if (Buffer.isBuffer(reply.body))
+    if (reply.status === 204)
+        payload = '';
+    else if (Buffer.isBuffer(reply.body))
         payload = reply.body;
     else if (typeof reply.body === 'string') {
         payload = reply.body;
@@ -46863,8 +47040,24 @@ function createEmulatorServer(state) {
 
 
 
-/** Scopes of the ready key of the default user. */
-const READY_KEY_SCOPES = ['read', 'write', 'generate'];
+
+/** Scopes of the ready key of the default user: the interface's default, read and generate. */
+const READY_KEY_SCOPES = ['read', 'generate'];
+const unknownPlatform = (name) => name;
+/**
+ * A35: a service that grew beyond the interface's enums: an account on a
+ * fourth platform and an item in a status the interface does not list.
+ */
+function seedNewValues(store) {
+    store.addAccount(DEFAULT_USER_ID, { platform: unknownPlatform('Threads'), name: 'Ocean Threads' });
+    const item = blankItem(DEFAULT_USER_ID, 'Archived: tide pools');
+    item.full_text = 'Tide pools hold whole worlds between two tides.';
+    item.textover = writeScript(item.full_text);
+    item.status = (0,types/* unknownStatus */.lj)('ARCHIVED');
+    item.statusHistory = [item.status];
+    item.versions.push(snapshotVersion(item));
+    store.addItem(item);
+}
 function buildAdmin(state) {
     const { core, faults } = state;
     const { store } = core;
@@ -46935,6 +47128,8 @@ async function startEmulator(options = {}) {
         store.addAccount(DEFAULT_USER_ID, account);
     for (const persona of DEFAULT_PERSONAS)
         store.addPersona(DEFAULT_USER_ID, persona);
+    if (config.dialect.newValues)
+        seedNewValues(store);
     const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());
     const state = { core, faults: new Faults(), log: [], timers: new Set() };
     const server = createEmulatorServer(state);
@@ -46972,7 +47167,8 @@ async function startEmulator(options = {}) {
 // `content-as-code emulator [--port N] [--phase-ms MS | --phase-ms A,V,U]`.
 
 
-const USAGE = 'usage: content-as-code emulator [--port N] [--phase-ms MS | --phase-ms AUDIO,VIDEO,UPLOAD]';
+
+const USAGE = `usage: content-as-code emulator [--port N] [--phase-ms MS | --phase-ms AUDIO,VIDEO,UPLOAD] [--dialect ${DIALECT_NAMES.join('|')}]`;
 function parseCount(flag, value, max) {
     if (value === undefined || !/^\d+$/.test(value) || Number(value) > max) {
         throw new Error(`${flag} expects a whole number from 0 to ${max}, got ${value === undefined ? 'nothing' : `"${value}"`}. ${USAGE}`);
@@ -46987,6 +47183,11 @@ function parsePhaseMs(value) {
     const [audio, video, upload] = parts.map((part) => parseCount('--phase-ms', part.trim(), 3_600_000));
     return parts.length === 1 ? { audio, video: audio, upload: audio } : { audio, video, upload };
 }
+/** A dialect by name (src/emulator/dialects.ts); the error lists the names. */
+function parseDialect(value) {
+    dialectNamed(value ?? '');
+    return value ?? '';
+}
 function parseEmulatorArgs(argv) {
     const options = {};
     for (let i = 0; i < argv.length; i++) {
@@ -46997,6 +47198,8 @@ function parseEmulatorArgs(argv) {
             options.port = parseCount('--port', value(), 65535);
         else if (flag === '--phase-ms')
             options.phaseMs = parsePhaseMs(value());
+        else if (flag === '--dialect')
+            options.dialect = parseDialect(value());
         else
             throw new Error(`Unknown argument "${arg}". ${USAGE}`);
     }
@@ -47006,6 +47209,8 @@ function parseEmulatorArgs(argv) {
 async function runEmulatorCommand(argv, out) {
     const emulator = await startEmulator(parseEmulatorArgs(argv));
     out(`Service emulator listening on ${emulator.baseUrl} (endpoints under ${emulator.baseUrl}/v1)`);
+    const dialect = parseEmulatorArgs(argv).dialect ?? 'reference';
+    out(`Dialect: ${dialect} (${dialectNamed(dialect).summary})`);
     out(`Ready API key (scopes ${READY_KEY_SCOPES.join(', ')}): ${emulator.apiKey}`);
     out('Connected accounts:');
     for (const account of DEFAULT_ACCOUNTS)
@@ -47024,247 +47229,727 @@ const USER_AGENT = `content-as-code/${VERSION}`;
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/cli/args.ts
-
-// Command-line arguments, read once into one typed object. The API key is
-// deliberately not an option: a key on the command line lands in shell
-// history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
-// input when --api-key-stdin asks for it.
-const COMMANDS = ['validate', 'plan', 'apply', 'emulator', 'schema', 'help'];
-const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
-/** A mistake in how the CLI was called: exit code 2, with the usage hint. */
-class UsageError extends Error {
-    name = 'UsageError';
-}
-const OPTIONS = {
-    manifests: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    cwd: { type: 'string' },
-    'base-url': { type: 'string' },
-    'api-key-stdin': { type: 'boolean', default: false },
-    'allow-insecure-http': { type: 'boolean', default: false },
-    concurrency: { type: 'string' },
-    wait: { type: 'boolean', default: true },
-    'timeout-minutes': { type: 'string' },
-    publish: { type: 'boolean', default: true },
-    'max-publications': { type: 'string' },
-    'cancel-running': { type: 'boolean', default: false },
-    base: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-    version: { type: 'boolean', short: 'v', default: false },
-};
-/** Options that look like a key was passed on the command line. */
-const KEY_OPTIONS = new Set(['--api-key', '--key', '--apikey', '--token']);
-function parseCliArgs(argv, cwd) {
-    const [first, ...afterCommand] = argv;
-    // The emulator has its own options (--port, --phase-ms); hand them over untouched.
-    if (first === 'emulator')
-        return { ...defaults('emulator', cwd), rest: afterCommand };
-    for (const arg of argv) {
-        const name = arg.split('=')[0] ?? arg;
-        if (KEY_OPTIONS.has(name)) {
-            throw new UsageError(`${name} is not accepted: a key on the command line ends up in shell history. ` +
-                'Set CONTENT_API_KEY in the environment, or pass --api-key-stdin and pipe the key in.');
-        }
-    }
-    let parsed;
-    try {
-        parsed = (0,external_node_util_.parseArgs)({
-            args: [...argv],
-            options: OPTIONS,
-            allowPositionals: true,
-            allowNegative: true,
-            strict: true,
-        });
-    }
-    catch (error) {
-        throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
-    }
-    const { values, positionals } = parsed;
-    if (values.version)
-        return 'version';
-    const [commandName, ...extra] = positionals;
-    if (values.help || commandName === undefined)
-        return defaults('help', cwd);
-    if (!isCommand(commandName)) {
-        const hint = closest(commandName, COMMANDS);
-        throw new UsageError(`unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
-            `Commands: ${COMMANDS.join(', ')}.`);
-    }
-    if (extra.length > 0) {
-        throw new UsageError(`unexpected argument '${extra[0]}'. To choose manifests, use --manifests 'GLOB' (quoted, so the shell does not expand it).`);
-    }
-    return {
-        command: commandName,
-        manifests: values.manifests ?? DEFAULT_MANIFESTS,
-        json: values.json,
-        cwd: values.cwd ?? cwd,
-        baseUrl: values['base-url'] ?? null,
-        apiKeyStdin: values['api-key-stdin'],
-        allowInsecureHttp: values['allow-insecure-http'],
-        concurrency: integer('--concurrency', values.concurrency, 4, 1),
-        wait: values.wait,
-        timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
-        publish: values.publish,
-        maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
-        cancelRunning: values['cancel-running'],
-        base: values.base ?? null,
-        rest: [],
-    };
-}
-function defaults(command, cwd) {
-    return {
-        command,
-        manifests: DEFAULT_MANIFESTS,
-        json: false,
-        cwd,
-        baseUrl: null,
-        apiKeyStdin: false,
-        allowInsecureHttp: false,
-        concurrency: 4,
-        wait: true,
-        timeoutMinutes: 30,
-        publish: true,
-        maxPublications: 10,
-        cancelRunning: false,
-        base: null,
-        rest: [],
-    };
-}
-function isCommand(value) {
-    return COMMANDS.includes(value);
-}
-function integer(flag, raw, fallback, min) {
-    if (raw === undefined)
-        return fallback;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min) {
-        throw new UsageError(`${flag} expects a whole number of at least ${min}, got '${raw}'.`);
-    }
-    return value;
-}
-function number(flag, raw, fallback) {
-    if (raw === undefined)
-        return fallback;
-    const value = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) {
-        throw new UsageError(`${flag} expects a positive number of minutes, got '${raw}'.`);
-    }
-    return value;
-}
-/** The candidate within edit distance 2, for "did you mean". */
-function closest(word, candidates) {
-    let best = null;
-    let bestDistance = 3;
-    for (const candidate of candidates) {
-        const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
-        if (distance < bestDistance) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    return best;
-}
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            current.push(Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost));
-        }
-        previous = current;
-    }
-    return previous[b.length];
-}
-
-;// CONCATENATED MODULE: ./src/cli/help.ts
-// The text of `content-as-code --help`. The README's CLI section repeats the
-// exit codes; test/readme keeps the two in step.
-const EXIT = {
-    ok: 0,
-    /** Validation errors, or an item that failed on the service. */
-    failed: 1,
-    /** The CLI was called wrongly, or its configuration is missing or invalid. */
-    usage: 2,
-    /** The service could not be used: authentication, scopes, credits, network. */
-    service: 3,
-};
-const EXIT_CODE_LINES = [
-    [EXIT.ok, 'everything planned or applied as asked'],
-    [EXIT.failed, 'validation errors in the manifests, or items that failed (their last_error is shown)'],
-    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
-    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
-];
-function helpText() {
-    return `content-as-code: keep narrated videos as code.
-
-Usage:
-  content-as-code validate [options]   check the manifests; sends nothing
-  content-as-code plan [options]       show what apply would do; changes nothing
-  content-as-code apply [options]      create, edit, render and publish to match the manifests
-  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
-  content-as-code schema               print the manifest JSON Schema
-
-Options:
-  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
-  --cwd DIR               workspace root the glob and reported paths are relative to
-  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
-  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
-  --allow-insecure-http   let --base-url be plain http:// to another machine (the key travels in clear)
-  --json                  print one JSON document (the run report) instead of tables
-  --concurrency N         items worked on at once (default: 4)
-  --no-wait               start generations and return without waiting for them
-  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
-  --no-publish            forbid any publication in this run
-  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
-  --cancel-running        edit items that are generating, cancelling their job
-  --base REF              git ref holding the previous manifests, to detect renamed titles
-  -h, --help              this text
-  -v, --version           the version
-
-Environment:
-  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
-  CONTENT_API_URL         the service base URL, when --base-url is not given
-  NO_COLOR                plain output even on a terminal
-
-Exit codes:
-${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
-`;
-}
-
-;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
-// The key travels in the Authorization header of every request: over plain
-// http anyone on the path reads it. http is fine to this machine (the
-// emulator, a tunnel); anywhere else it needs the caller to say so.
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase().replace(/\.$/, '');
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return /^127(?:\.\d{1,3}){3}$/.test(host);
-}
-/**
- * null when the URL may be used as it is; otherwise the sentence that says
- * why not (for an error, or for a warning when the caller allowed it).
- */
-function insecureBaseUrl(baseUrl, allowFlag) {
-    let url;
-    try {
-        url = new URL(baseUrl.trim());
-    }
-    catch {
-        return null; // Not a URL at all: the client says so in its own words.
-    }
-    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname))
-        return null;
-    return (`base-url is plain http:// to ${url.hostname}, so the API key would cross the network in clear text. ` +
-        `Use https://, or set ${allowFlag} if the network in between is yours.`);
-}
-
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/api/readings.ts
+// Every answer the interface calls "not shown" is recognised here, and each
+// recognition names the reading it took. The client parses through these
+// functions and `doctor` reports the names they return, so doctor can never
+// claim a reading the client does not handle. docs/service-assumptions.md
+// lists the same readings under the same rule numbers.
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
+class Unrecognised extends Error {
+    name = 'Unrecognised';
+    rule;
+    seen;
+    constructor(rule, seen) {
+        super(`${RULES[rule].title}: ${seen}`);
+        this.rule = rule;
+        this.seen = seen;
+    }
+}
+/** The rules of docs/service-assumptions.md that a live service can show. */
+const RULES = {
+    A5: {
+        title: 'Listing envelope',
+        readings: [
+            'bare array',
+            'under data',
+            'under items',
+            'under contents',
+            'under accounts',
+            'under results',
+        ],
+        otherwise: 'stop',
+        effect: 'plan and apply stop before any write: no listing, no plan',
+    },
+    A6: {
+        title: 'Page size',
+        readings: ['honoured', 'service size', 'lowered after a 400'],
+        otherwise: 'note',
+        effect: 'the listing reads more, smaller pages',
+    },
+    A7: {
+        title: 'Paging',
+        readings: [
+            'one page',
+            'pages from 1',
+            'pages from 0',
+            'next links',
+            'next cursors',
+            'hints at top level',
+            'hints under meta',
+            'hints under pagination',
+            'hints under links',
+            'no hints',
+        ],
+        otherwise: 'hold',
+        effect: 'creates are held until the listing can be proven complete; matched items go on',
+    },
+    A9: {
+        title: 'Object envelope',
+        readings: [
+            'the object itself',
+            'under data',
+            'under content',
+            'under item',
+            'under result',
+            '{success, data}',
+        ],
+        otherwise: 'stop',
+        effect: 'the item cannot be read; plan stops',
+    },
+    A10: {
+        title: 'Credit balance',
+        readings: ['a number', 'a number under data', 'a number under credits'],
+        otherwise: 'note',
+        effect: 'the report shows no balance; nothing else changes',
+    },
+    A11: {
+        title: 'Subscription',
+        readings: ['fields at top level', 'fields under data'],
+        otherwise: 'note',
+        effect: 'the report shows no plan limits; nothing else changes',
+    },
+    A14: {
+        title: 'Write answers',
+        readings: ['the item', 'an id', 'nothing'],
+        otherwise: 'note',
+        effect: 'every write is read back with GET /contents/{id}; a create with no id is found by its title',
+    },
+    A18: {
+        title: 'List rows',
+        readings: ['rows with status', 'rows without status'],
+        otherwise: 'hold',
+        effect: 'rows without a status are completed from the detail view',
+    },
+    A24: {
+        title: 'Task status',
+        readings: ['status and last_error', 'state and error'],
+        otherwise: 'hold',
+        effect: 'items cannot be waited on; their runs are reported as still running',
+    },
+    A29: {
+        title: 'Key and scopes',
+        readings: ['active'],
+        otherwise: 'stop',
+        effect: 'nothing is written with an inactive key',
+    },
+    A35: {
+        title: 'Values beyond the interface',
+        readings: ['none seen', 'unknown values seen'],
+        otherwise: 'hold',
+        effect: 'an item in an unknown status, or publishing to an account on an unknown platform, is held; the rest go on',
+    },
+};
+/** Describes a JSON value by its shape, never its content: what doctor may print of a foreign answer. */
+function shapeOf(value, depth = 1) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return `an array of ${value.length}`;
+    if (!isRecord(value))
+        return typeof value === 'string' ? 'text' : typeof value;
+    const keys = Object.keys(value).slice(0, 12);
+    if (depth <= 0)
+        return `an object with ${keys.length} key(s)`;
+    return `{${keys.map((key) => `${key}: ${shapeOf(value[key], depth - 1)}`).join(', ')}}`;
+}
+// ---- one object (A9, A14) -------------------------------------------------
+const OBJECT_KEYS = ['data', 'content', 'item', 'result'];
+const IDENTITY_KEYS = ['id', 'status', 'state', 'active', 'title'];
+/** A9: the object itself, under data/content/item/result, or a `{success, data}` wrapper. */
+function readObject(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A9', `the answer is ${shapeOf(body, 0)}`);
+    if (IDENTITY_KEYS.some((key) => key in body))
+        return { object: body, reading: 'the object itself' };
+    for (const key of OBJECT_KEYS) {
+        const inner = body[key];
+        if (isRecord(inner)) {
+            if (key === 'data' && 'success' in body)
+                return { object: inner, reading: '{success, data}' };
+            return { object: inner, reading: `under ${key}` };
+        }
+    }
+    throw new Unrecognised('A9', `the answer is ${shapeOf(body)}`);
+}
+const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'];
+function idIn(obj) {
+    for (const key of ID_KEYS) {
+        const value = obj[key];
+        if (typeof value === 'string' && value !== '')
+            return value;
+        if (typeof value === 'number' && Number.isFinite(value))
+            return String(value);
+    }
+    return null;
+}
+/**
+ * A14: what a write answered. The item itself, only its id (at the top, or
+ * wrapped as in A9), or nothing usable at all. The client reads the item back
+ * in every case.
+ */
+function readWriteAnswer(body) {
+    if (body === null || body === undefined || typeof body === 'string' || !isRecord(body))
+        return { id: null, reading: 'nothing' };
+    for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
+        const id = idIn(scope);
+        if (id !== null)
+            return { id, reading: 'title' in scope && 'status' in scope ? 'the item' : 'an id' };
+    }
+    return { id: null, reading: 'nothing' };
+}
+/** A row's id, for de-duplicating a listing; null when it has none. */
+function rowId(row) {
+    return isRecord(row) ? idIn(row) : null;
+}
+// ---- listings (A5, A7) ------------------------------------------------------
+const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
+/** A5: a bare array, or the first array under data/items/contents/accounts/results (also inside `data`). */
+function readListingBody(body) {
+    if (Array.isArray(body))
+        return { rows: body, reading: 'bare array', holder: null };
+    if (!isRecord(body))
+        throw new Unrecognised('A5', `the listing is ${shapeOf(body, 0)}`);
+    for (const key of LISTING_KEYS) {
+        const rows = body[key];
+        if (Array.isArray(rows))
+            return { rows, reading: `under ${key}`, holder: body };
+    }
+    const data = body.data;
+    if (isRecord(data)) {
+        for (const key of LISTING_KEYS) {
+            const rows = data[key];
+            if (Array.isArray(rows))
+                return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
+        }
+    }
+    throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+const HINT_PLACES = [
+    ['meta', 'meta'],
+    ['pagination', 'pagination'],
+    ['links', 'links'],
+    ['paging', 'pagination'],
+];
+function num(value) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value;
+    if (typeof value === 'string' && /^\d+$/.test(value.trim()))
+        return Number(value);
+    return null;
+}
+function firstNum(obj, keys) {
+    for (const key of keys) {
+        const value = num(obj[key]);
+        if (value !== null)
+            return Math.floor(value);
+    }
+    return null;
+}
+function isLink(value) {
+    return value.includes('/') || value.includes('?') || value.includes('=');
+}
+/** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
+function nextOf(obj) {
+    for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
+        if (!(key in obj))
+            continue;
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        const page = num(value);
+        if (page !== null)
+            return { kind: 'page', page: Math.floor(page) };
+        const href = typeof value === 'string' ? value : isRecord(value) ? value.href : undefined;
+        if (typeof href === 'string' && href !== '') {
+            return isLink(href) || key !== 'next' ? { kind: 'link', href } : { kind: 'cursor', cursor: href };
+        }
+    }
+    for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
+        if (!(key in obj))
+            continue;
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        if (typeof value === 'string' || typeof value === 'number')
+            return { kind: 'cursor', cursor: String(value) };
+    }
+    const nextPage = num(obj.next_page);
+    if (nextPage !== null)
+        return { kind: 'page', page: nextPage };
+    if ('next_page' in obj && obj.next_page === null)
+        return { kind: 'end' };
+    return null;
+}
+function hintsIn(obj) {
+    const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
+    return {
+        hasMore: typeof hasMore === 'boolean' ? hasMore : null,
+        next: nextOf(obj),
+        total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
+        count: firstNum(obj, ['count']),
+        totalPages: firstNum(obj, ['total_pages', 'totalPages', 'page_count', 'pages']),
+        lastPage: firstNum(obj, ['last_page', 'lastPage']),
+        page: firstNum(obj, ['page', 'current_page', 'currentPage', 'page_number']),
+    };
+}
+function anyHint(hints) {
+    return Object.values(hints).some((value) => value !== null);
+}
+/** A7: paging hints at the top level or under meta/pagination/links, merged, the first place named. */
+function readPagingHints(holder) {
+    const none = {
+        where: null,
+        hasMore: null,
+        next: null,
+        total: null,
+        count: null,
+        totalPages: null,
+        lastPage: null,
+        page: null,
+    };
+    if (holder === null)
+        return none;
+    const places = [['top level', hintsIn(holder)]];
+    for (const [key, name] of HINT_PLACES) {
+        const inner = holder[key];
+        if (isRecord(inner))
+            places.push([name, hintsIn(inner)]);
+    }
+    const merged = { ...none };
+    for (const [where, hints] of places) {
+        if (!anyHint(hints))
+            continue;
+        merged.where ??= where;
+        for (const [key, value] of Object.entries(hints)) {
+            if (value !== null && merged[key] === null)
+                merged[key] = value;
+        }
+    }
+    return merged;
+}
+// ---- small objects (A10, A11, A24) -------------------------------------------
+const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
+/** A10: a number under one of the credit keys, at the top, under data, or under a `credits` object. */
+function readCredits(body) {
+    if (!isRecord(body)) {
+        const value = num(body);
+        if (value !== null)
+            return { credits: value, reading: 'a number' };
+        throw new Unrecognised('A10', `the balance is ${shapeOf(body, 0)}`);
+    }
+    const scopes = [
+        [body, 'a number'],
+        [isRecord(body.data) ? body.data : null, 'a number under data'],
+        [isRecord(body.credits) ? body.credits : null, 'a number under credits'],
+        [isRecord(body.data) && isRecord(body.data.credits) ? body.data.credits : null, 'a number under credits'],
+    ];
+    for (const [scope, reading] of scopes) {
+        if (scope === null)
+            continue;
+        for (const key of CREDIT_KEYS) {
+            const value = num(scope[key]);
+            if (value !== null)
+                return { credits: value, reading };
+        }
+    }
+    throw new Unrecognised('A10', `no number under ${CREDIT_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+/** A11: the subscription's plan, limits and usage_summary, at the top or under data. */
+function readSubscription(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A11', `the subscription is ${shapeOf(body, 0)}`);
+    const has = (obj) => 'limits' in obj || 'plan' in obj || 'usage_summary' in obj;
+    if (isRecord(body.data) && has(body.data))
+        return { fields: body.data, reading: 'fields under data' };
+    if (has(body))
+        return { fields: body, reading: 'fields at top level' };
+    throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
+}
+/** A24: the status under `status` or `state`, the error under `last_error` or `error`. */
+function readTaskStatus(obj) {
+    if ('status' in obj)
+        return { status: obj.status, lastError: obj.last_error ?? obj.error, reading: 'status and last_error' };
+    if ('state' in obj)
+        return { status: obj.state, lastError: obj.error ?? obj.last_error, reading: 'state and error' };
+    throw new Unrecognised('A24', `no status or state in ${shapeOf(obj)}`);
+}
+
+;// CONCATENATED MODULE: ./src/api/wire.ts
+/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
+function resolveBaseUrl(raw) {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        return null;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return null;
+    if (url.username !== '' || url.password !== '')
+        return null;
+    const path = url.pathname.replace(/\/+$/, '');
+    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
+    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
+}
+const id = (value) => encodeURIComponent(value);
+/** The endpoints of the interface, relative to the `/v1` prefix. */
+const paths = {
+    contents: () => '/contents',
+    content: (contentId) => `/contents/${id(contentId)}`,
+    versions: (contentId) => `/contents/${id(contentId)}/versions`,
+    upload: (contentId) => `/contents/upload/${id(contentId)}`,
+    processContent: () => '/gen/process-content-async',
+    generateVideo: () => '/gen/video',
+    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
+    accounts: () => '/accounts',
+    credits: () => '/users/credits',
+    subscription: () => '/subscription/current',
+    introspect: () => '/api-keys/introspect',
+};
+/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
+/**
+ * A6: the query of one listing page. The first page carries no page number,
+ * so that the service starts at its own first page (0 or 1); a cursor, when
+ * the service gave one, replaces the page number.
+ */
+function listingQuery(page, cursor, size) {
+    const query = new URLSearchParams();
+    if (cursor !== null)
+        query.set('cursor', cursor);
+    else if (page !== null)
+        query.set('page', String(page));
+    query.set('limit', String(size));
+    query.set('page_size', String(size));
+    return `?${query.toString()}`;
+}
+/**
+ * A7: a next link, followed as given, as a path relative to the /v1 prefix.
+ * Only links on the service's own origin and under its prefix are followed:
+ * the key is never sent anywhere else.
+ */
+function resolveLink(base, href, from) {
+    let url;
+    try {
+        url = new URL(href, `${base.origin}${base.prefix}${from}`);
+    }
+    catch {
+        throw new Error(`the listing's next link is not a URL`);
+    }
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${base.prefix}/`)) {
+        throw new Error(`the listing's next link leads off ${base.origin}${base.prefix}: it is not followed`);
+    }
+    return `${url.pathname.slice(base.prefix.length)}${url.search}`;
+}
+/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
+function requestHeaders(apiKey, userAgent, hasBody) {
+    const headers = {
+        authorization: `Bearer ${apiKey}`,
+        'user-agent': userAgent,
+        accept: 'application/json',
+    };
+    if (hasBody)
+        headers['content-type'] = 'application/json';
+    return headers;
+}
+/** 'yes'/'no' flags are strings on the wire, not booleans. */
+function wire_yesNo(flag) {
+    return flag ? 'yes' : 'no';
+}
+/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
+function accountIds(ids) {
+    return ids.map((accountId) => ({ id: accountId }));
+}
+function compact(body) {
+    const out = {};
+    for (const [key, value] of Object.entries(body))
+        if (value !== undefined)
+            out[key] = value;
+    return out;
+}
+/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
+function contentBody(fields) {
+    return compact({
+        title: fields.title,
+        description: fields.description,
+        full_text: fields.full_text,
+        textover: fields.textover,
+        hashtags: fields.hashtags,
+        fine_tuning: fields.fine_tuning,
+        persona_id: fields.persona_id,
+    });
+}
+/** A13: `cancel_generation` is sent only when the caller asks for it. */
+function editBody(edit, cancelGeneration) {
+    const body = contentBody(edit);
+    if (cancelGeneration)
+        body.cancel_generation = true;
+    return body;
+}
+function renderFields(render) {
+    return compact({
+        video_id: render.video_id,
+        orientation: render.orientation,
+        prefer_real_world: render.prefer_real_world,
+        image_overlay_enabled: render.image_overlay_enabled,
+        image_overlay_position: render.image_overlay_position,
+        zoom_effect_enabled: render.zoom_effect_enabled,
+        subtitle_settings: render.subtitle_settings,
+    });
+}
+/**
+ * Publication fields shared by the one-shot request (A21) and the upload (A26).
+ * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
+ */
+function publicationFields(publish) {
+    return compact({
+        privacy: publish.privacy,
+        category: publish.category,
+        notifySubscribers: publish.notify_subscribers,
+        aiDisclosure: publish.ai_disclosure,
+        tiktok_post_mode: publish.tiktok_post_mode,
+        tiktok_privacy: publish.tiktok_privacy,
+    });
+}
+/**
+ * A21: the presence of `account_ids` is the service's only publication switch,
+ * so the publication fields travel only together with it.
+ */
+function generationBody(request) {
+    const body = { creation_id: request.content_id, ...renderFields(request.render) };
+    const publish = request.publish;
+    if (publish === undefined)
+        return body;
+    return {
+        ...body,
+        account_ids: accountIds(publish.account_ids),
+        made_for_kids: wire_yesNo(publish.made_for_kids),
+        age_restricted: wire_yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
+function videoBody(contentId, render) {
+    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
+}
+/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
+function uploadBody(publish) {
+    return {
+        account_ids: accountIds(publish.account_ids),
+        madeForKids: wire_yesNo(publish.made_for_kids),
+        ageRestricted: wire_yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/api/listing.ts
+
+
+
+// Reading a whole listing (A5-A7) whatever paging the service chose, and
+// proving that nothing was missed: a manifest whose item sits on an unread
+// page would be created a second time. The first page is asked for without a
+// page number, so a service counting from 0 and one counting from 1 both
+// start at their own first page; the numbering is then learned from the
+// answer's own hints, or from whether `page=1` repeats that first page.
+/** A listing never runs past this many pages, whatever the hints say. */
+const MAX_PAGES = 10_000;
+/** A listing the service answered in a way that cannot be read completely: nothing may be planned from it. */
+class ListingError extends Error {
+    name = 'ListingError';
+}
+/** A 400 that names the page-size parameter: the service wants smaller pages (A6). */
+function smallerSize(error, size) {
+    if (!(error instanceof errors.ServiceError) || error.status !== 400)
+        return null;
+    const said = `${error.serviceMessage} ${error.message}`;
+    if (!/\b(limit|page_size|per_page|page size|size)\b/i.test(said))
+        return null;
+    const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
+    const allowed = numbers.filter((n) => n >= 1 && n < size);
+    const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
+    return next >= 1 && next < size ? next : null;
+}
+const HINTS_READING = {
+    'top level': 'hints at top level',
+    meta: 'hints under meta',
+    pagination: 'hints under pagination',
+    links: 'hints under links',
+};
+function hintsReading(hints) {
+    return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
+}
+/** What the hints prove about the end of the listing, or null when they prove nothing. */
+function proofFromHints(hints, read, pages) {
+    if (hints.next?.kind === 'end')
+        return 'an empty next link';
+    if (hints.hasMore === false)
+        return 'has_more: false';
+    if (hints.total !== null && read >= hints.total)
+        return `total: ${hints.total}`;
+    if (hints.totalPages !== null && pages >= hints.totalPages)
+        return `total_pages: ${hints.totalPages}`;
+    if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
+        return `last_page: ${hints.lastPage}`;
+    return null;
+}
+async function walkListing(path, options) {
+    const maxPages = options.maxPages ?? MAX_PAGES;
+    let size = Math.max(1, Math.floor(options.pageSize));
+    let lowered = false;
+    const seen = new Set();
+    const rows = [];
+    const out = {
+        rows,
+        complete: false,
+        proof: null,
+        gap: null,
+        pages: 0,
+        envelope: null,
+        paging: 'one page',
+        hints: 'no hints',
+        size: null,
+        pageSize: size,
+    };
+    let gaps = [];
+    let request = {
+        page: null,
+        cursor: null,
+        link: null,
+    };
+    /** Answers to the `page=1` probe that repeated the first page: not pages of their own. */
+    let repeats = 0;
+    let probing = false;
+    let firstIds = null;
+    const fetchPage = async () => {
+        for (;;) {
+            const target = request.link ?? `${path}${listingQuery(request.page, request.cursor, size)}`;
+            try {
+                return await options.get(target);
+            }
+            catch (error) {
+                const smaller = request.link === null ? smallerSize(error, size) : null;
+                if (smaller === null)
+                    throw error;
+                size = smaller;
+                lowered = true;
+            }
+        }
+    };
+    for (;;) {
+        if (out.pages >= maxPages) {
+            gaps.push(`the listing was still going after ${maxPages} pages`);
+            break;
+        }
+        const body = await fetchPage();
+        const page = readListingBody(body);
+        const hints = readPagingHints(page.holder);
+        out.pages++;
+        out.envelope ??= page.reading;
+        if (hints.where !== null && out.hints === 'no hints')
+            out.hints = hintsReading(hints);
+        if (out.pages === 1) {
+            out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
+        }
+        const ids = page.rows.map(options.identify ?? rowId);
+        const withoutId = ids.filter((id) => id === null).length;
+        if (withoutId > 0)
+            gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
+        const fresh = page.rows.filter((_, index) => {
+            const id = ids[index];
+            return id === null || id === undefined ? false : !seen.has(id);
+        });
+        if (probing) {
+            probing = false;
+            const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
+            if (repeatsFirst) {
+                // `page=1` is the first page again: this service counts from 1.
+                out.paging = 'pages from 1';
+                repeats++;
+                request = { page: 2, cursor: null, link: null };
+                continue;
+            }
+            if (page.rows.length > 0 && fresh.length !== page.rows.length) {
+                throw new ListingError(`GET ${path}: page 1 overlaps the first page without repeating it; the service's paging cannot be read, so the listing cannot be proven complete.`);
+            }
+            out.paging = 'pages from 0';
+        }
+        else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
+            throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
+                'parameters, so the listing cannot be proven complete and nothing is planned from it.');
+        }
+        for (const [index, row] of page.rows.entries()) {
+            const id = ids[index];
+            if (id === null || id === undefined || seen.has(id))
+                continue;
+            seen.add(id);
+            rows.push(row);
+        }
+        if (out.pages === 1)
+            firstIds = new Set(ids.filter((id) => id !== null));
+        if (page.rows.length === 0) {
+            out.proof = 'an empty page';
+            break;
+        }
+        // The page number of this answer in the service's numbering, once known.
+        const current = hints.page ?? request.page;
+        const next = hints.next?.kind === 'end' ? null : hints.next;
+        if (next?.kind === 'link') {
+            out.paging = 'next links';
+            request = { page: null, cursor: null, link: resolveLink(options.base, next.href, path) };
+            continue;
+        }
+        if (next?.kind === 'cursor') {
+            out.paging = 'next cursors';
+            request = { page: null, cursor: next.cursor, link: null };
+            continue;
+        }
+        if (next?.kind === 'page') {
+            if (out.paging === 'one page')
+                out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
+            request = { page: next.page, cursor: null, link: null };
+            continue;
+        }
+        const proof = hints.hasMore === true ? null : proofFromHints(hints, seen.size, out.pages - repeats);
+        if (proof !== null) {
+            out.proof = proof;
+            if (hints.total !== null && seen.size < hints.total)
+                gaps.push(`the service says ${hints.total} items but ${seen.size} were listed`);
+            break;
+        }
+        if ((request.link !== null || request.cursor !== null) && hints.hasMore !== true) {
+            // A link- or cursor-paged listing that gives no next link has ended.
+            out.proof = 'no next link';
+            break;
+        }
+        // Nothing proves the end yet: ask for the next page by number.
+        if (current === null) {
+            probing = true;
+            request = { page: 1, cursor: null, link: null };
+            continue;
+        }
+        if (out.paging === 'one page')
+            out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
+        request = { page: current + 1, cursor: null, link: null };
+    }
+    // A first page shorter than asked for, followed by more: the service pages by its own size.
+    if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0))
+        out.size = 'service size';
+    if (lowered)
+        out.size = 'lowered after a 400';
+    out.pageSize = size;
+    gaps = [...new Set(gaps)];
+    out.complete = out.proof !== null && gaps.length === 0;
+    out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/api/explain.ts
 
 const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
@@ -47603,6 +48288,11 @@ send) {
     for (;;) {
         if (kind.rateLimited)
             await runtime.gate.pass();
+        if (runtime.budget !== undefined) {
+            if (runtime.budget.left <= 0)
+                throw new errors.RequestBudgetError(kind.method, kind.path);
+            runtime.budget.left -= 1;
+        }
         const started = runtime.now();
         sends += 1;
         let answer;
@@ -47678,16 +48368,14 @@ send) {
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
 
 
-// Every response shape the interface calls "not shown" is read here, and only
-// here, accepting every variant docs/service-assumptions.md lists (A5, A7,
-// A9–A12, A18, A24, A32). Unknown extra fields are ignored; a missing field
-// the project needs is a ShapeProblem, which the client reports with the
-// endpoint it came from.
+
+// The resources of the interface, read from answers whose envelope
+// readings.ts has recognised. Unknown extra fields are ignored; a status or a
+// platform beyond the interface is kept as sent and stays local to its item
+// or account (A35); a missing field the project needs is a ShapeProblem,
+// which the client reports with the endpoint it came from.
 class ShapeProblem extends Error {
     name = 'ShapeProblem';
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function record(value, what) {
     if (!isRecord(value))
@@ -47708,7 +48396,7 @@ function requiredText(obj, field, what) {
 function bool(value) {
     return typeof value === 'boolean' ? value : null;
 }
-function num(value) {
+function shapes_num(value) {
     if (typeof value === 'number' && Number.isFinite(value))
         return value;
     if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
@@ -47718,73 +48406,22 @@ function num(value) {
 function object(value) {
     return isRecord(value) ? value : null;
 }
-const STATUS_SET = new Set(types/* CONTENT_STATUSES */.h4);
-const PLATFORM_SET = new Set(types/* PLATFORMS */.P4);
-function shapes_status(value, what) {
-    if (typeof value === 'string' && STATUS_SET.has(value))
+/** A35: a listed status as is; anything else kept as sent, '' when absent. */
+function shapes_status(value) {
+    if (typeof value === 'string' && (0,types/* isKnownStatus */.ih)(value))
         return value;
-    throw new ShapeProblem(`${what} has an unknown status ${JSON.stringify(value ?? null)}`);
+    return (0,types/* unknownStatus */.lj)(typeof value === 'string' ? value : '');
 }
-// ---- envelopes ----------------------------------------------------------
-/** A9: the object itself, or the object under `data` or `content`. */
-function unwrapObject(body, what) {
-    const obj = record(body, what);
-    if ('id' in obj || 'status' in obj || 'active' in obj)
-        return obj;
-    for (const key of ['data', 'content']) {
-        const inner = obj[key];
-        if (isRecord(inner))
-            return inner;
+/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
+function unwrap(body) {
+    try {
+        return readObject(body).object;
     }
-    return obj;
-}
-const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
-/** A5 + A7: a bare array, or the first array under data/items/contents/accounts/results, with paging hints. */
-function readListing(body, what) {
-    if (Array.isArray(body))
-        return { items: body, hasMore: null, next: null, total: null };
-    const obj = record(body, what);
-    const key = LISTING_KEYS.find((candidate) => Array.isArray(obj[candidate]));
-    if (key === undefined)
-        throw new ShapeProblem(`${what} holds no list under ${LISTING_KEYS.join(', ')}`);
-    return {
-        items: obj[key],
-        hasMore: bool(obj.has_more),
-        next: nextHint(obj.next),
-        total: num(obj.total),
-    };
-}
-function nextHint(value) {
-    if (value === null || value === undefined || value === '' || value === false)
-        return null;
-    const direct = num(value);
-    if (direct !== null)
-        return Math.floor(direct);
-    if (typeof value === 'string') {
-        try {
-            const page = new URL(value, 'http://next.invalid/').searchParams.get('page');
-            const n = num(page);
-            if (n !== null)
-                return Math.floor(n);
-        }
-        catch {
-            // an unreadable link still says "there is more"
-        }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
     }
-    return 'advance';
-}
-/** A listing never runs past this many pages, whatever the hints say (A7). */
-const MAX_PAGES = 10_000;
-/** A7: the page to fetch after `page`, or null when the listing is complete. */
-function nextPage(page, listing, readSoFar) {
-    if (listing.items.length === 0 || page >= MAX_PAGES)
-        return null;
-    if (typeof listing.next === 'number' && listing.next > page)
-        return listing.next;
-    const more = listing.next !== null ||
-        listing.hasMore === true ||
-        (listing.total !== null && listing.total > readSoFar);
-    return more ? page + 1 : null;
 }
 // ---- resources ----------------------------------------------------------
 function shapes_persona(value) {
@@ -47795,13 +48432,11 @@ function shapes_persona(value) {
 }
 function parseAccount(value) {
     const obj = record(value, 'an account');
-    const platform = obj.platform;
-    if (typeof platform !== 'string' || !PLATFORM_SET.has(platform)) {
-        throw new ShapeProblem(`account ${JSON.stringify(obj.id ?? null)} has platform ${JSON.stringify(platform ?? null)}, not one of ${types/* PLATFORMS */.P4.join(', ')}`);
-    }
+    const platform = shapes_text(obj.platform) ?? '';
     return {
         id: requiredText(obj, 'id', 'an account'),
         name: shapes_text(obj.name) ?? '',
+        // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
         platform: platform,
         platform_acronym: shapes_text(obj.platform_acronym),
     };
@@ -47816,7 +48451,7 @@ function parseContentSummary(value) {
         description: shapes_text(obj.description),
         full_text: shapes_text(obj.full_text),
         hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status, `content item ${id}`),
+        status: shapes_status(obj.status),
         persona: shapes_persona(obj.persona),
         published_url: shapes_text(obj.published_url),
         published_platform: shapes_text(obj.published_platform),
@@ -47830,7 +48465,7 @@ function progress(value) {
     const obj = object(value);
     if (obj === null)
         return null;
-    return { percentage: num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
+    return { percentage: shapes_num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
 }
 function videoSettings(value) {
     const obj = object(value);
@@ -47848,7 +48483,7 @@ function videoSettings(value) {
 }
 /** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
 function parseContentDetail(body) {
-    const obj = unwrapObject(body, 'the content item');
+    const obj = unwrap(body);
     const id = requiredText(obj, 'id', 'the content item');
     const metadata = object(obj.metadata);
     const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
@@ -47859,7 +48494,7 @@ function parseContentDetail(body) {
         full_text: shapes_text(obj.full_text),
         textover: shapes_text(obj.textover),
         hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status, `content item ${id}`),
+        status: shapes_status(obj.status),
         fine_tuning: object(obj.fine_tuning),
         persona: shapes_persona(obj.persona),
         accounts,
@@ -47875,35 +48510,46 @@ function parseContentDetail(body) {
 }
 /** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
 function parseTaskStatus(body, contentId) {
-    const obj = unwrapObject(body, 'the task status');
+    const obj = unwrap(body);
     const id = shapes_text(obj.id) ?? contentId;
+    let read;
+    try {
+        read = readTaskStatus(obj);
+    }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
     return {
         id,
-        status: shapes_status(obj.status ?? obj.state, `task status of ${id}`),
+        status: shapes_status(read.status),
         progress: progress(obj.progress),
-        last_error: shapes_text(obj.last_error) ?? shapes_text(obj.error),
+        last_error: shapes_text(read.lastError),
     };
 }
-const CREDIT_KEYS = ['credits', 'balance', 'available'];
-/** A10: a number under credits/balance/available, at the top level or under data. */
+/** A10 through readings.ts. */
 function parseCredits(body) {
-    const obj = record(body, 'the credit balance');
-    for (const scope of [obj, object(obj.data)]) {
-        if (scope === null)
-            continue;
-        for (const key of CREDIT_KEYS) {
-            const value = num(scope[key]);
-            if (value !== null)
-                return value;
-        }
+    try {
+        return readCredits(body).credits;
     }
-    throw new ShapeProblem(`the credit balance holds no number under ${CREDIT_KEYS.join(', ')}`);
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
 }
-/** A11: `{success:true, plan, limits, usage_summary}`, or those fields under data. */
+/** A11 through readings.ts. */
 function parseSubscription(body) {
-    const obj = record(body, 'the subscription');
-    const inner = object(obj.data);
-    const scope = inner !== null && ('limits' in inner || 'plan' in inner || 'usage_summary' in inner) ? inner : obj;
+    let scope;
+    try {
+        scope = readSubscription(body).fields;
+    }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
     const plan = scope.plan;
     return {
         plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
@@ -47926,7 +48572,7 @@ function parseVersion(value) {
     };
 }
 function parseIntrospection(body) {
-    const obj = unwrapObject(body, 'the key introspection');
+    const obj = unwrap(body);
     const active = bool(obj.active);
     if (active === null)
         throw new ShapeProblem('the key introspection has no boolean active');
@@ -47964,8 +48610,8 @@ function parseErrorBody(body) {
         required: Array.isArray(required)
             ? required.filter((s) => typeof s === 'string')
             : undefined,
-        creditsRequired: num(required) ?? undefined,
-        balance: num(body.balance) ?? undefined,
+        creditsRequired: shapes_num(required) ?? undefined,
+        balance: shapes_num(body.balance) ?? undefined,
         limit: shapes_text(body.limit) ?? undefined,
     };
 }
@@ -47978,144 +48624,6 @@ function failureInSuccess(body) {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/api/wire.ts
-/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
-function resolveBaseUrl(raw) {
-    let url;
-    try {
-        url = new URL(raw.trim());
-    }
-    catch {
-        return null;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        return null;
-    if (url.username !== '' || url.password !== '')
-        return null;
-    const path = url.pathname.replace(/\/+$/, '');
-    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
-    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
-}
-const id = (value) => encodeURIComponent(value);
-/** The endpoints of the interface, relative to the `/v1` prefix. */
-const paths = {
-    contents: () => '/contents',
-    content: (contentId) => `/contents/${id(contentId)}`,
-    versions: (contentId) => `/contents/${id(contentId)}/versions`,
-    upload: (contentId) => `/contents/upload/${id(contentId)}`,
-    processContent: () => '/gen/process-content-async',
-    generateVideo: () => '/gen/video',
-    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
-    accounts: () => '/accounts',
-    credits: () => '/users/credits',
-    subscription: () => '/subscription/current',
-    introspect: () => '/api-keys/introspect',
-};
-/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
-function pageQuery(page, size) {
-    return `?page=${page}&limit=${size}&page_size=${size}`;
-}
-/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
-function requestHeaders(apiKey, userAgent, hasBody) {
-    const headers = {
-        authorization: `Bearer ${apiKey}`,
-        'user-agent': userAgent,
-        accept: 'application/json',
-    };
-    if (hasBody)
-        headers['content-type'] = 'application/json';
-    return headers;
-}
-/** 'yes'/'no' flags are strings on the wire, not booleans. */
-function wire_yesNo(flag) {
-    return flag ? 'yes' : 'no';
-}
-/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
-function accountIds(ids) {
-    return ids.map((accountId) => ({ id: accountId }));
-}
-function compact(body) {
-    const out = {};
-    for (const [key, value] of Object.entries(body))
-        if (value !== undefined)
-            out[key] = value;
-    return out;
-}
-/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
-function contentBody(fields) {
-    return compact({
-        title: fields.title,
-        description: fields.description,
-        full_text: fields.full_text,
-        textover: fields.textover,
-        hashtags: fields.hashtags,
-        fine_tuning: fields.fine_tuning,
-        persona_id: fields.persona_id,
-    });
-}
-/** A13: `cancel_generation` is sent only when the caller asks for it. */
-function editBody(edit, cancelGeneration) {
-    const body = contentBody(edit);
-    if (cancelGeneration)
-        body.cancel_generation = true;
-    return body;
-}
-function renderFields(render) {
-    return compact({
-        video_id: render.video_id,
-        orientation: render.orientation,
-        prefer_real_world: render.prefer_real_world,
-        image_overlay_enabled: render.image_overlay_enabled,
-        image_overlay_position: render.image_overlay_position,
-        zoom_effect_enabled: render.zoom_effect_enabled,
-        subtitle_settings: render.subtitle_settings,
-    });
-}
-/**
- * Publication fields shared by the one-shot request (A21) and the upload (A26).
- * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
- */
-function publicationFields(publish) {
-    return compact({
-        privacy: publish.privacy,
-        category: publish.category,
-        notifySubscribers: publish.notify_subscribers,
-        aiDisclosure: publish.ai_disclosure,
-        tiktok_post_mode: publish.tiktok_post_mode,
-        tiktok_privacy: publish.tiktok_privacy,
-    });
-}
-/**
- * A21: the presence of `account_ids` is the service's only publication switch,
- * so the publication fields travel only together with it.
- */
-function generationBody(request) {
-    const body = { creation_id: request.content_id, ...renderFields(request.render) };
-    const publish = request.publish;
-    if (publish === undefined)
-        return body;
-    return {
-        ...body,
-        account_ids: accountIds(publish.account_ids),
-        made_for_kids: wire_yesNo(publish.made_for_kids),
-        age_restricted: wire_yesNo(publish.age_restricted),
-        ...publicationFields(publish),
-    };
-}
-/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
-function videoBody(contentId, render) {
-    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
-}
-/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
-function uploadBody(publish) {
-    return {
-        account_ids: accountIds(publish.account_ids),
-        madeForKids: wire_yesNo(publish.made_for_kids),
-        ageRestricted: wire_yesNo(publish.age_restricted),
-        ...publicationFields(publish),
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/api/transport.ts
 
 
@@ -48197,6 +48705,8 @@ function decode(raw) {
 
 
 
+
+
 const client_KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
@@ -48224,16 +48734,27 @@ const CREATE = { idempotent: false, rateLimited: false };
 const READ = { idempotent: true, rateLimited: false };
 class HttpServiceClient {
     baseUrl;
+    #base;
     #transport;
     #pageSize;
     #now;
+    #readOnly;
+    #onListing;
+    #maxPages;
+    #writeRefusal = null;
+    #writeAccepted = false;
+    #writeGate = Promise.resolve();
     #introspection = null;
     constructor(apiKey, base, options) {
         this.baseUrl = base.href;
+        this.#base = base;
         this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
         const sleep = options.sleep ?? realSleep;
         const now = options.now ?? Date.now;
         this.#now = now;
+        this.#readOnly = options.readOnly === true;
+        this.#onListing = options.onListing;
+        this.#maxPages = options.maxListingPages;
         this.#transport = new Transport(apiKey, {
             base,
             userAgent: options.userAgent ?? USER_AGENT,
@@ -48247,28 +48768,59 @@ class HttpServiceClient {
                 now,
                 gate: new RateGate(sleep, now),
                 onRetry: options.onRetry,
+                budget: options.requestBudget,
             },
         });
     }
     // ---- endpoints --------------------------------------------------------
+    /**
+     * One GET whose answer is returned as the service sent it (errors are
+     * ServiceErrors as usual): doctor reads it with the same readings.ts the
+     * typed methods parse through.
+     */
+    getRaw(path) {
+        return this.#call('GET', path);
+    }
+    get writeRefusal() {
+        return this.#writeRefusal;
+    }
     listContents() {
         return this.#listAll(paths.contents(), parseContentSummary);
     }
     async getContent(id) {
         return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
     }
+    /**
+     * A14: whatever the create answers (the item, only its id, or nothing), the
+     * item is read back. An answer naming no item cannot be read back: it is an
+     * outcome the engine resolves by looking the title up, never by resending.
+     */
     async createContent(fields) {
         const path = paths.contents();
-        const body = await this.#call('POST', path, contentBody(fields), CREATE);
-        return this.#parse('POST', path, body, parseContentDetail);
+        const answer = readWriteAnswer(await this.#call('POST', path, contentBody(fields), CREATE));
+        if (answer.id === null) {
+            throw new errors.OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
+        }
+        return this.getContent(answer.id);
     }
+    /**
+     * A13/A14: the item is read back after the PUT, whatever it answered, and a
+     * field this edit set that the service shows cleared is an error: a service
+     * that replaces the whole item would otherwise lose what was not sent.
+     */
     async editContent(id, edit, options) {
         const path = paths.content(id);
-        const body = await this.#call('PUT', path, editBody(edit, options?.cancelGeneration === true));
-        return this.#parse('PUT', path, body, parseContentDetail);
+        await this.#call('PUT', path, editBody(edit, options?.cancelGeneration === true));
+        const detail = await this.getContent(id);
+        const cleared = clearedFields(edit, detail);
+        if (cleared.length > 0) {
+            throw new errors.ResponseShapeError('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
+        }
+        return detail;
     }
-    listVersions(id) {
-        return this.#listAll(paths.versions(id), parseVersion);
+    async listVersions(id) {
+        const versionOf = (row) => typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
+        return (await this.#listAll(paths.versions(id), parseVersion, versionOf)).items;
     }
     async processContent(request) {
         await this.#call('POST', paths.processContent(), generationBody(request), GENERATION);
@@ -48305,19 +48857,28 @@ class HttpServiceClient {
         return { baseUrl: this.baseUrl };
     }
     // ---- plumbing ---------------------------------------------------------
-    /** A5–A7: every page, until the hints say the listing is complete. */
-    async #listAll(path, parseItem) {
-        const out = [];
-        let page = 1;
-        while (page !== null) {
-            const body = await this.#call('GET', `${path}${pageQuery(page, this.#pageSize)}`);
-            const listing = this.#parse('GET', path, body, (value) => readListing(value, 'the listing'));
-            for (const [index, item] of listing.items.entries()) {
-                out.push(this.#parse('GET', path, item, parseItem, `page ${page}, item ${index + 1}`));
-            }
-            page = nextPage(page, listing, out.length);
+    /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
+    async #listAll(path, parseItem, identify) {
+        let outcome;
+        try {
+            outcome = await walkListing(path, {
+                base: this.#base,
+                pageSize: this.#pageSize,
+                ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
+                get: (target) => this.#call('GET', target),
+                ...(identify ? { identify } : {}),
+            });
         }
-        return out;
+        catch (error) {
+            if (error instanceof Unrecognised)
+                throw new errors.ResponseShapeError('GET', path, this.#transport.redact(error.message));
+            if (error instanceof ListingError)
+                throw new ListingError(this.#transport.redact(error.message));
+            throw error;
+        }
+        this.#onListing?.(path, outcome);
+        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
+        return { items, complete: outcome.complete, gap: outcome.gap };
     }
     #parse(method, path, body, parse, where) {
         try {
@@ -48332,11 +48893,42 @@ class HttpServiceClient {
     }
     /** One request; the body of a 2xx, or a ServiceError that teaches. */
     async #call(method, path, body, kind = READ) {
+        const label = path.split('?')[0] ?? path;
+        if (method === 'GET')
+            return this.#send(method, path, label, body, kind);
+        if (this.#readOnly)
+            throw new errors.WritesStoppedError(method, label, 'this client only reads (doctor)');
+        if (this.#writeAccepted)
+            return this.#send(method, path, label, body, kind);
+        // Until the service has accepted one write, writes go one at a time: a
+        // 403 on the first stops the others before they are sent.
+        const before = this.#writeGate;
+        let release = () => { };
+        this.#writeGate = new Promise((resolve) => (release = resolve));
+        await before;
+        try {
+            if (this.#writeRefusal !== null) {
+                throw new errors.WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
+            }
+            const answer = await this.#send(method, path, label, body, kind);
+            this.#writeAccepted = true;
+            return answer;
+        }
+        finally {
+            release();
+        }
+    }
+    async #send(method, path, label, body, kind) {
         const response = await this.#transport.request(method, path, body, kind);
         const failure = response.status < 300 ? failureInSuccess(response.body) : null;
         if (response.status >= 200 && response.status < 300 && failure === null)
             return response.body;
-        throw await this.#error(method, path.split('?')[0] ?? path, response);
+        const error = await this.#error(method, label, response);
+        // The first 403 on a write stops every later one (A29): the scope of each
+        // endpoint is not shown, so this refusal is how the client learns it.
+        if (method !== 'GET' && response.status === 403)
+            this.#writeRefusal ??= error;
+        throw error;
     }
     async #error(method, path, response) {
         const scrub = (text) => this.#transport.redact(text);
@@ -48380,6 +48972,665 @@ class HttpServiceClient {
         }
     }
 }
+function blank(value) {
+    return (value === null ||
+        value === undefined ||
+        value === '' ||
+        (typeof value === 'object' && Object.keys(value).length === 0));
+}
+/** Fields an edit set to a value that the item read back shows empty. */
+function clearedFields(edit, detail) {
+    const cleared = [];
+    for (const [field, sent] of Object.entries(edit)) {
+        // The persona is the service's own expansion, which it may keep whatever was sent.
+        if (blank(sent) || field === 'persona_id')
+            continue;
+        const now = detail[field];
+        if (blank(now))
+            cleared.push(field);
+    }
+    return cleared;
+}
+
+;// CONCATENATED MODULE: ./src/doctor/probe.ts
+
+
+
+
+// `doctor`: what the live service shows of each "not shown" rule, read with
+// the same readings.ts the client parses through, so a rule reported
+// understood is one the client handles. Reads only (the client refuses any
+// other method before sending) and within a request budget.
+/** Items whose detail and task status are sampled. */
+const SAMPLE = 3;
+class Findings {
+    list = [];
+    understood(rule, endpoint, reading, seen) {
+        this.list.push({
+            rule,
+            title: RULES[rule].title,
+            endpoint,
+            verdict: 'understood',
+            reading,
+            seen,
+            consequence: null,
+        });
+    }
+    notUnderstood(rule, endpoint, seen) {
+        const { otherwise, effect } = RULES[rule];
+        this.list.push({
+            rule,
+            title: RULES[rule].title,
+            endpoint,
+            verdict: 'not understood',
+            reading: null,
+            seen,
+            consequence: { action: otherwise, effect },
+        });
+    }
+    notObserved(rule, endpoint, seen) {
+        this.list.push({
+            rule,
+            title: RULES[rule].title,
+            endpoint,
+            verdict: 'not observed',
+            reading: null,
+            seen,
+            consequence: null,
+        });
+    }
+    /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
+    failed(rule, endpoint, error) {
+        if (error instanceof Unrecognised)
+            this.notUnderstood(error.rule, endpoint, error.seen);
+        else
+            this.notObserved(rule, endpoint, `the read failed: ${(0,errors.describeError)(error)}`);
+    }
+}
+function fieldsOf(value) {
+    return isRecord(value) ? Object.keys(value).sort().join(', ') || 'no fields' : shapeOf(value, 0);
+}
+function listingFindings(found, endpoint, outcome) {
+    found.understood('A5', endpoint, outcome.envelope ?? 'bare array', `${outcome.pages} page(s), envelope ${outcome.envelope}`);
+    if (outcome.size === null)
+        found.notObserved('A6', endpoint, `no page told whether the size asked for (${outcome.pageSize}) counts`);
+    else
+        found.understood('A6', endpoint, outcome.size, `asked for ${outcome.pageSize} a page`);
+    const complete = outcome.complete
+        ? `proven complete by ${outcome.proof}`
+        : `not proven complete (${outcome.gap}): an apply holds creates`;
+    found.understood('A7', endpoint, outcome.paging, `${outcome.hints}; ${complete}`);
+}
+/** Walks a listing through the client, capturing what the walker saw of its paging. */
+async function walk(client, captured, path, list, found) {
+    const endpoint = `GET ${path}`;
+    try {
+        const listed = await list();
+        const outcome = captured.get(path);
+        if (outcome)
+            listingFindings(found, endpoint, outcome);
+        return listed.items;
+    }
+    catch (error) {
+        const problem = (0,errors.describeError)(error);
+        if (/unexpected response/.test(problem))
+            found.notUnderstood('A5', endpoint, problem);
+        else if (error instanceof errors.ServiceError)
+            found.notObserved('A5', endpoint, problem);
+        else
+            found.notUnderstood('A7', endpoint, problem);
+        return null;
+    }
+}
+/**
+ * Probes the service behind `client`, which must be read-only, with a budget,
+ * and must report its listings to `captured` (see createDoctorClient).
+ */
+async function probeService(client, captured, budget) {
+    const found = new Findings();
+    // The key: the one scope the interface states is generate, for generation.
+    const introspect = `GET ${paths.introspect()}`;
+    try {
+        const key = readObject(await client.getRaw(paths.introspect())).object;
+        const scopes = Array.isArray(key.scopes)
+            ? key.scopes.filter((s) => typeof s === 'string')
+            : [];
+        const generation = scopes.includes('generate')
+            ? 'generation allowed (generate)'
+            : 'generation would stop before any write: the key lacks generate';
+        const seen = `scopes ${scopes.join(', ') || 'none'}; ${generation}; content writes: the scope is not shown, a 403 would stop the apply at its first write, quoting the service's required list`;
+        if (key.active === true)
+            found.understood('A29', introspect, 'active', seen);
+        else
+            found.notUnderstood('A29', introspect, `the key is not active (${shapeOf(key.active, 0)})`);
+    }
+    catch (error) {
+        found.failed('A29', introspect, error);
+    }
+    const accounts = await walk(client, captured, paths.accounts(), () => client.listAccounts(), found);
+    const contents = await walk(client, captured, paths.contents(), () => client.listContents(), found);
+    const odd = [];
+    for (const account of accounts ?? [])
+        if (!(0,types/* isKnownPlatform */.Jh)(account.platform))
+            odd.push(`platform ${JSON.stringify(account.platform)}`);
+    if (contents !== null) {
+        const statuses = new Set(contents.map((item) => item.status));
+        const known = [...statuses].filter((status) => (0,types/* isKnownStatus */.ih)(status));
+        const unknown = [...statuses].filter((status) => !(0,types/* isKnownStatus */.ih)(status));
+        const endpoint = `GET ${paths.contents()}`;
+        if (contents.length === 0)
+            found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
+        else if (known.length === 0 && unknown.every((status) => status !== ''))
+            found.notUnderstood('A18', endpoint, `no row carries a status the interface lists (${unknown.length} other value(s))`);
+        else
+            found.understood('A18', endpoint, unknown.some((status) => status === '') ? 'rows without status' : 'rows with status', `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`);
+        for (const status of unknown)
+            if (status !== '')
+                odd.push(`status ${JSON.stringify(status)}`);
+    }
+    if (odd.length === 0)
+        found.understood('A35', 'GET /accounts, GET /contents', 'none seen', 'every value is one the interface lists');
+    else
+        found.understood('A35', 'GET /accounts, GET /contents', 'unknown values seen', `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`);
+    const sample = (contents ?? []).slice(0, SAMPLE);
+    const detailEndpoint = 'GET /contents/{id}';
+    if (sample.length === 0)
+        found.notObserved('A9', detailEndpoint, 'no items to read');
+    for (const [index, item] of sample.entries()) {
+        if (budget.left() < 4)
+            break;
+        try {
+            const { object, reading } = readObject(await client.getRaw(paths.content(item.id)));
+            if (index === 0)
+                found.understood('A9', detailEndpoint, reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
+        }
+        catch (error) {
+            found.failed('A9', detailEndpoint, error);
+            break;
+        }
+    }
+    const taskEndpoint = 'GET /gen/task-status/{id}';
+    const first = sample[0];
+    if (first === undefined)
+        found.notObserved('A24', taskEndpoint, 'no items to read');
+    else
+        try {
+            const { object } = readObject(await client.getRaw(paths.taskStatus(first.id)));
+            const read = readTaskStatus(object);
+            found.understood('A24', taskEndpoint, read.reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`);
+        }
+        catch (error) {
+            found.failed('A24', taskEndpoint, error);
+        }
+    const creditsEndpoint = `GET ${paths.credits()}`;
+    try {
+        const body = await client.getRaw(paths.credits());
+        found.understood('A10', creditsEndpoint, readCredits(body).reading, shapeOf(body));
+    }
+    catch (error) {
+        found.failed('A10', creditsEndpoint, error);
+    }
+    const subscriptionEndpoint = `GET ${paths.subscription()}`;
+    try {
+        const body = await client.getRaw(paths.subscription());
+        const read = readSubscription(body);
+        found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
+    }
+    catch (error) {
+        found.failed('A11', subscriptionEndpoint, error);
+    }
+    found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
+    return {
+        version: 1,
+        baseUrl: client.baseUrl,
+        requests: { budget: budget.total, used: budget.total - budget.left() },
+        understood: found.list.every((finding) => finding.verdict !== 'not understood'),
+        findings: found.list,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/doctor/doctor.ts
+
+
+// Runs the probe with a client that can only read and only spend its budget:
+// the promise that doctor changes nothing and costs nothing is kept below the
+// probe, in the client itself.
+const DEFAULT_DOCTOR_BUDGET = 60;
+/** Reads kept for the probes after the two listings: the key, samples, task status, credits, subscription. */
+const AFTER_LISTINGS = 10;
+async function runDoctor(options) {
+    const total = Math.max(1, Math.floor(options.budget ?? DEFAULT_DOCTOR_BUDGET));
+    const budget = { left: total };
+    const captured = new Map();
+    const client = createClient({
+        ...options.client,
+        baseUrl: options.baseUrl,
+        apiKey: options.apiKey,
+        readOnly: true,
+        requestBudget: budget,
+        maxListingPages: Math.max(1, Math.floor((total - AFTER_LISTINGS) / 2)),
+        onListing: (path, outcome) => captured.set(path, outcome),
+    });
+    try {
+        return await probeService(client, captured, { total, left: () => budget.left });
+    }
+    finally {
+        await client.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+
+
+// Command-line arguments, read once into one typed object. The API key is
+// deliberately not an option: a key on the command line lands in shell
+// history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
+// input when --api-key-stdin asks for it.
+const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'emulator', 'schema', 'help'];
+const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
+/** A mistake in how the CLI was called: exit code 2, with the usage hint. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+const OPTIONS = {
+    manifests: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    cwd: { type: 'string' },
+    'base-url': { type: 'string' },
+    'api-key-stdin': { type: 'boolean', default: false },
+    'allow-insecure-http': { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
+    wait: { type: 'boolean', default: true },
+    'timeout-minutes': { type: 'string' },
+    publish: { type: 'boolean', default: true },
+    'max-publications': { type: 'string' },
+    'cancel-running': { type: 'boolean', default: false },
+    base: { type: 'string' },
+    budget: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+    version: { type: 'boolean', short: 'v', default: false },
+};
+/** Options that look like a key was passed on the command line. */
+const KEY_OPTIONS = new Set(['--api-key', '--key', '--apikey', '--token']);
+function parseCliArgs(argv, cwd) {
+    const [first, ...afterCommand] = argv;
+    // The emulator has its own options (--port, --phase-ms); hand them over untouched.
+    if (first === 'emulator')
+        return { ...defaults('emulator', cwd), rest: afterCommand };
+    for (const arg of argv) {
+        const name = arg.split('=')[0] ?? arg;
+        if (KEY_OPTIONS.has(name)) {
+            throw new UsageError(`${name} is not accepted: a key on the command line ends up in shell history. ` +
+                'Set CONTENT_API_KEY in the environment, or pass --api-key-stdin and pipe the key in.');
+        }
+    }
+    let parsed;
+    try {
+        parsed = (0,external_node_util_.parseArgs)({
+            args: [...argv],
+            options: OPTIONS,
+            allowPositionals: true,
+            allowNegative: true,
+            strict: true,
+        });
+    }
+    catch (error) {
+        throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+    }
+    const { values, positionals } = parsed;
+    if (values.version)
+        return 'version';
+    const [commandName, ...extra] = positionals;
+    if (values.help || commandName === undefined)
+        return defaults('help', cwd);
+    if (!isCommand(commandName)) {
+        const hint = closest(commandName, COMMANDS);
+        throw new UsageError(`unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
+            `Commands: ${COMMANDS.join(', ')}.`);
+    }
+    if (extra.length > 0) {
+        throw new UsageError(`unexpected argument '${extra[0]}'. To choose manifests, use --manifests 'GLOB' (quoted, so the shell does not expand it).`);
+    }
+    return {
+        command: commandName,
+        manifests: values.manifests ?? DEFAULT_MANIFESTS,
+        json: values.json,
+        cwd: values.cwd ?? cwd,
+        baseUrl: values['base-url'] ?? null,
+        apiKeyStdin: values['api-key-stdin'],
+        allowInsecureHttp: values['allow-insecure-http'],
+        concurrency: integer('--concurrency', values.concurrency, 4, 1),
+        wait: values.wait,
+        timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
+        publish: values.publish,
+        maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
+        cancelRunning: values['cancel-running'],
+        base: values.base ?? null,
+        budget: integer('--budget', values.budget, DEFAULT_DOCTOR_BUDGET, 5),
+        rest: [],
+    };
+}
+function defaults(command, cwd) {
+    return {
+        command,
+        manifests: DEFAULT_MANIFESTS,
+        json: false,
+        cwd,
+        baseUrl: null,
+        apiKeyStdin: false,
+        allowInsecureHttp: false,
+        concurrency: 4,
+        wait: true,
+        timeoutMinutes: 30,
+        publish: true,
+        maxPublications: 10,
+        cancelRunning: false,
+        base: null,
+        budget: DEFAULT_DOCTOR_BUDGET,
+        rest: [],
+    };
+}
+function isCommand(value) {
+    return COMMANDS.includes(value);
+}
+function integer(flag, raw, fallback, min) {
+    if (raw === undefined)
+        return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min) {
+        throw new UsageError(`${flag} expects a whole number of at least ${min}, got '${raw}'.`);
+    }
+    return value;
+}
+function number(flag, raw, fallback) {
+    if (raw === undefined)
+        return fallback;
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) {
+        throw new UsageError(`${flag} expects a positive number of minutes, got '${raw}'.`);
+    }
+    return value;
+}
+/** The candidate within edit distance 2, for "did you mean". */
+function closest(word, candidates) {
+    let best = null;
+    let bestDistance = 3;
+    for (const candidate of candidates) {
+        const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            current.push(Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+
+// EXTERNAL MODULE: ./src/text/safe-line.ts
+var safe_line = __nccwpck_require__(1517);
+;// CONCATENATED MODULE: ./src/report/redact.ts
+
+// The last line of defence before any byte leaves the process: the API key
+// and signed, time-limited media URLs are removed from everything the action
+// writes (log, annotations, outputs, job summary, PR comment). The engine and
+// the client already keep them out; this makes a slip harmless.
+/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
+const SIGNED_QUERY = /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
+const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
+function scrubSignedUrls(text) {
+    return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+/**
+ * Replaces each secret, anything shaped like a key or token, and signed URLs.
+ * Escaping for Markdown changes the text (`_` becomes `\_`), so the escape
+ * functions scrub before they escape, and this runs again on every byte out.
+ */
+function redact_redact(text, secrets = []) {
+    return scrubSignedUrls(scrubSecrets(text, secrets));
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+
+
+// Text from manifests (titles, scripts, file names) and from the service
+// (last_error) is written into Markdown that GitHub renders. None of it may
+// mention people or teams, link issues, become a link (a bare URL, a `www.`
+// host, `GH-2`, an issue URL), inject HTML or Markdown (images, links), close
+// the <details> block it sits in, break out of its code fence, or reorder
+// what is shown with bidi controls. Each function here makes text safe for
+// one context; the only links in a report are the ones link() builds.
+// A zero-width space stops GitHub from turning text into a mention, a
+// cross-reference or an autolink: after `@`, after `#` before digits, inside
+// `GH-N`, between a scheme and `//`, after `www`. It is invisible.
+const ZWSP = '&#8203;';
+const HTML_ESCAPES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
+/** Marks mentions, references and autolinks with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+function breakReferences(text) {
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+        .replace(/#(?=\d)/g, '#\u200b')
+        .replace(/\b(GH)-(?=\d)/gi, '$1\u200b-')
+        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1:\u200b')
+        .replace(/\b(www)\./gi, '$1\u200b.')
+        .replace(/\b(mailto|xmpp):/gi, '$1\u200b:');
+}
+/** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
+function clean(text) {
+    return stripControls(redact(text));
+}
+function neutralizeReferences(html) {
+    return html.replace(/\u200b/g, ZWSP);
+}
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+/**
+ * Plain text on one line of Markdown (a sentence, a table cell): no markup,
+ * no mentions, no line breaks, no `|` to split the cell.
+ */
+function escape_inlineText(text, maxLength = Infinity) {
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+    return neutralizeReferences(html);
+}
+/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
+function htmlText(text, maxLength = Infinity) {
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    return neutralizeReferences(escapeHtml(breakReferences(flat)));
+}
+/** Text as inline code: a code span whose backtick run is longer than any inside. */
+function inlineCode(text) {
+    const flat = clean(text).replace(/\s+/g, ' ');
+    const fence = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * A fenced code block that nothing inside can close: the fence is one
+ * backtick longer than the longest run of backticks in the text. Inside a
+ * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
+ */
+function codeBlock(text, language = '') {
+    const body = clean(text).replace(/\n$/, '');
+    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
+    return `${fence}${language}\n${body}\n${fence}`;
+}
+/** A link whose text is escaped and whose target is only ever a URL we built. */
+function escape_link(text, url) {
+    const label = escape_inlineText(text);
+    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
+}
+function longestRun(text, char) {
+    let longest = 0;
+    let current = 0;
+    for (const c of text) {
+        current = c === char ? current + 1 : 0;
+        if (current > longest)
+            longest = current;
+    }
+    return longest;
+}
+
+;// CONCATENATED MODULE: ./src/doctor/render.ts
+
+// Doctor's report in words: one line per rule for the terminal, one table for
+// the job summary. The JSON form is the report itself (schema/doctor.schema.json).
+const ACTION_WORDS = {
+    hold: 'an apply holds the items concerned',
+    stop: 'an apply stops before writing',
+    note: 'an apply notes it and goes on',
+};
+function verdictText(finding) {
+    switch (finding.verdict) {
+        case 'understood':
+            return `understood: ${finding.reading}`;
+        case 'not observed':
+            return 'not observed';
+        case 'not understood':
+            return `NOT UNDERSTOOD: ${ACTION_WORDS[finding.consequence?.action ?? 'stop']} (${finding.consequence?.effect ?? ''})`;
+    }
+}
+function doctorHeadline(report) {
+    const failing = report.findings.filter((finding) => finding.verdict === 'not understood').length;
+    const verdict = failing === 0
+        ? 'the client understands every rule it could observe'
+        : `${failing} rule${failing === 1 ? '' : 's'} not understood`;
+    return `Doctor: ${verdict} (${report.requests.used} of ${report.requests.budget} GET requests, nothing written).`;
+}
+function renderDoctorText(report) {
+    const lines = [doctorHeadline(report), `Service: ${report.baseUrl}`, ''];
+    for (const finding of report.findings) {
+        lines.push(`${finding.rule.padEnd(4)} ${finding.title} (${finding.endpoint}): ${verdictText(finding)}`);
+        lines.push(`     seen: ${finding.seen}`);
+    }
+    lines.push('', 'Rules are those of docs/service-assumptions.md; each reading named is one the client handles.');
+    return lines.join('\n');
+}
+function renderDoctorMarkdown(report) {
+    const rows = report.findings.map((finding) => `| ${finding.rule} | ${inlineText(finding.title)} | \`${inlineText(finding.endpoint)}\` | ${inlineText(verdictText(finding))} | ${inlineText(finding.seen, 400)} |`);
+    return [
+        `### ${inlineText(doctorHeadline(report))}`,
+        '',
+        '| Rule | What | Endpoint | Verdict | Seen |',
+        '|---|---|---|---|---|',
+        ...rows,
+        '',
+        '<sub>Rules are those of docs/service-assumptions.md. Doctor sends only GET requests.</sub>',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+// The text of `content-as-code --help`. The README's CLI section repeats the
+// exit codes; test/readme keeps the two in step.
+const EXIT = {
+    ok: 0,
+    /** Validation errors, or an item that failed on the service. */
+    failed: 1,
+    /** The CLI was called wrongly, or its configuration is missing or invalid. */
+    usage: 2,
+    /** The service could not be used: authentication, scopes, credits, network. */
+    service: 3,
+};
+const EXIT_CODE_LINES = [
+    [EXIT.ok, 'everything planned or applied as asked'],
+    [
+        EXIT.failed,
+        'validation errors in the manifests, items that failed (their last_error is shown), or doctor found a rule the client does not understand',
+    ],
+    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
+    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
+];
+function helpText() {
+    return `content-as-code: keep narrated videos as code.
+
+Usage:
+  content-as-code validate [options]   check the manifests; sends nothing
+  content-as-code plan [options]       show what apply would do; changes nothing
+  content-as-code apply [options]      create, edit, render and publish to match the manifests
+  content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
+  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
+  content-as-code schema               print the manifest JSON Schema
+
+Options:
+  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
+  --cwd DIR               workspace root the glob and reported paths are relative to
+  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
+  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --allow-insecure-http   let --base-url be plain http:// to another machine (the key travels in clear)
+  --json                  print one JSON document (the run report) instead of tables
+  --concurrency N         items worked on at once (default: 4)
+  --no-wait               start generations and return without waiting for them
+  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
+  --no-publish            forbid any publication in this run
+  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
+  --cancel-running        edit items that are generating, cancelling their job
+  --base REF              git ref holding the previous manifests, to detect renamed titles
+  --budget N              doctor: GET requests it may send in all (default: 60)
+  -h, --help              this text
+  -v, --version           the version
+
+Environment:
+  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
+  CONTENT_API_URL         the service base URL, when --base-url is not given
+  NO_COLOR                plain output even on a terminal
+
+Exit codes:
+${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
+`;
+}
+
+;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
+// The key travels in the Authorization header of every request: over plain
+// http anyone on the path reads it. http is fine to this machine (the
+// emulator, a tunnel); anywhere else it needs the caller to say so.
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase().replace(/\.$/, '');
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * null when the URL may be used as it is; otherwise the sentence that says
+ * why not (for an error, or for a warning when the caller allowed it).
+ */
+function insecureBaseUrl(baseUrl, allowFlag) {
+    let url;
+    try {
+        url = new URL(baseUrl.trim());
+    }
+    catch {
+        return null; // Not a URL at all: the client says so in its own words.
+    }
+    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname))
+        return null;
+    return (`base-url is plain http:// to ${url.hostname}, so the API key would cross the network in clear text. ` +
+        `Use https://, or set ${allowFlag} if the network in between is yours.`);
+}
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
@@ -48403,7 +49654,7 @@ const VIDEO_KEYS = keys('source orientation prefer_real_world image_overlay zoom
 const OVERLAY_KEYS = keys('enabled position');
 const PUBLISH_KEYS = keys('accounts at privacy category made_for_kids age_restricted notify_subscribers ai_disclosure tiktok');
 const TIKTOK_KEYS = keys('post_mode privacy');
-const ID_KEYS = keys('id');
+const accept_ID_KEYS = keys('id');
 const NAME_KEYS = keys('platform name');
 const POST_MODES = ['direct', 'draft'];
 function keys(names) {
@@ -48480,12 +49731,12 @@ function tiktok(value) {
 /** {id} or {platform, name}; a mapping with both shapes' keys fails both in zod. */
 function account(value) {
     if (isPlain(value) && 'id' in value)
-        return { id: nonEmpty(strict(value, ID_KEYS).id) };
+        return { id: nonEmpty(strict(value, accept_ID_KEYS).id) };
     const a = strict(value, NAME_KEYS);
     return { platform: oneOf(types/* PLATFORMS */.P4)(a.platform), name: nonEmpty(a.name) };
 }
 function accept_persona(value) {
-    return typeof value === 'string' ? nonEmpty(value) : nonEmpty(strict(value, ID_KEYS).id);
+    return typeof value === 'string' ? nonEmpty(value) : nonEmpty(strict(value, accept_ID_KEYS).id);
 }
 /** A string is taken as written (trimmed); a list gets a # on each tag that lacks one. */
 function hashtags(value) {
@@ -49391,6 +50642,7 @@ async function readFolderDefaults(reader, folder) {
 
 ;// CONCATENATED MODULE: ./src/engine.ts
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply.
 // Validate stops after loading, so everything past it (observe, plan, apply)
@@ -49405,7 +50657,7 @@ async function importStages() {
         __nccwpck_require__.e(/* import() */ 348).then(__nccwpck_require__.bind(__nccwpck_require__, 8348)),
         Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(65)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7065)),
         __nccwpck_require__.e(/* import() */ 343).then(__nccwpck_require__.bind(__nccwpck_require__, 343)),
-        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(309)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1309)),
+        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(203)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1203)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
 }
@@ -49447,7 +50699,8 @@ function asPreview(item) {
         if (step.kind !== 'edit')
             return [step];
         const changes = step.changes.filter((change) => change.field !== 'title');
-        return changes.length > 0 ? [{ ...step, changes }] : [];
+        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+        return changes.length > 0 ? [{ ...step, changes, send }] : [];
     });
     return [{ ...item, steps }];
 }
@@ -49492,6 +50745,7 @@ async function runEngine(options) {
         fatal: null,
         creditsBefore: null,
         creditsAfter: null,
+        notes: [],
         timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
     };
     if (mode === 'validate')
@@ -49538,7 +50792,7 @@ async function runEngine(options) {
 }
 async function execute(stages, options, client, plan, report) {
     const { mode, logger } = options;
-    const { scopesFor, realClock, applyItems, itemResults } = stages;
+    const { statedScopes, realClock, applyItems, itemResults } = stages;
     const allowed = allowedSteps(mode, options.permissions);
     const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
     const writes = items
@@ -49557,22 +50811,26 @@ async function execute(stages, options, client, plan, report) {
                 'publish fewer items per run.';
         return;
     }
+    let scopes = [];
     if (writes.length > 0) {
-        // Preflight: the key must hold every scope the writes need, before the first one (A29).
+        // Preflight: only what the interface states (A29). The key is active, and
+        // generation needs `generate`; what content writes need is not shown, so
+        // it is learned from the first 403 instead of guessed here.
         const introspection = await client.introspect();
-        const missing = scopesFor(writes).filter((scope) => !introspection.scopes.includes(scope));
+        scopes = introspection.scopes;
+        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
         if (!introspection.active || missing.length > 0) {
             report.fatal = !introspection.active
                 ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-                : `The API key lacks the scope${missing.length === 1 ? '' : 's'} ${missing.join(', ')} that this plan ` +
-                    `needs (it has ${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-                    `${scopesFor(writes).join(', ')} in the web app under Settings, API Keys.`;
+                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
             return;
         }
     }
     const applyStarted = monotonicMs();
     if (mode === 'apply')
-        report.creditsBefore = await client.credits();
+        report.creditsBefore = await bestEffortCredits(client, report, 'before');
     const clock = options.clock ?? realClock;
     const runs = await applyItems(items, {
         client,
@@ -49589,14 +50847,21 @@ async function execute(stages, options, client, plan, report) {
     // What was done is reported even when reading it back fails.
     let listing = null;
     try {
-        listing = await client.listContents();
+        listing = (await client.listContents()).items;
         if (mode !== 'apply')
             await refreshScripts(stages, client, plan, runs, options.readConcurrency);
-        if (mode === 'apply')
-            report.creditsAfter = await client.credits();
     }
     catch (error) {
         report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+    }
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report, 'after');
+    const refusal = client.writeRefusal ?? null;
+    if (refusal) {
+        report.fatal =
+            `The service refused a write: ${refusal.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
     }
     const results = itemResults(allRuns, listing);
     const result = {
@@ -49608,6 +50873,19 @@ async function execute(stages, options, client, plan, report) {
     };
     report.result = result;
     report.timings.applyMs = elapsed(applyStarted);
+}
+/**
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
+ */
+async function bestEffortCredits(client, report, when) {
+    try {
+        return await client.credits();
+    }
+    catch (error) {
+        report.notes.push(`The credit balance ${when} the run could not be read: ${(0,errors.describeError)(error)}`);
+        return null;
+    }
 }
 /** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
 async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
@@ -49773,6 +51051,10 @@ function holdText(hold) {
             return 'its script changed on the service after the plan was made; not rendered in this run';
         case 'changed_since_plan':
             return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'listing_incomplete':
+            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+        case 'unknown_value':
+            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
     }
 }
 function driftText(drift, compact = false) {
@@ -50008,8 +51290,6 @@ function createProgressPrinter(write, style = PLAIN, minStep = 10) {
 
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __nccwpck_require__(6698);
-// EXTERNAL MODULE: ./src/text/safe-line.ts
-var safe_line = __nccwpck_require__(1517);
 ;// CONCATENATED MODULE: ./src/cli/terminal.ts
 
 
@@ -50156,6 +51436,11 @@ function permissionsFor(command, options) {
     return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
 }
 async function connect(options, io, seams) {
+    const { baseUrl, apiKey } = await serviceSettings(options, io);
+    return createClient({ baseUrl, apiKey, ...seams.clientOptions });
+}
+/** The base URL and the key, from the options, the environment or standard input; ConfigurationError when missing. */
+async function serviceSettings(options, io) {
     const baseUrl = options.baseUrl ?? io.env['CONTENT_API_URL'] ?? '';
     if (baseUrl.trim() === '') {
         throw new errors.ConfigurationError('No service base URL: pass --base-url URL or set CONTENT_API_URL. To try without an account, run ' +
@@ -50173,7 +51458,7 @@ async function connect(options, io, seams) {
             : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
                 'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
     }
-    return createClient({ baseUrl, apiKey: apiKey.trim(), ...seams.clientOptions });
+    return { baseUrl, apiKey: apiKey.trim() };
 }
 async function readAll(stream) {
     const decoder = new TextDecoder();
@@ -50204,6 +51489,8 @@ function writeReport(report, out, err, style, planShown) {
         writeLine(out, `\n${renderPlanText(report.plan, style)}`);
     if (report.result)
         writeLine(out, `\n${renderResultsText(report.result, style)}`);
+    for (const note of report.notes)
+        writeLine(err, `note: ${note}`);
     if (report.fatal !== null)
         writeLine(err, `\nerror: ${report.fatal}`);
 }
@@ -50219,6 +51506,41 @@ function validateSummary(report) {
     return `${errors.length} error${errors.length === 1 ? '' : 's'} in ${failing} of ${counted}; nothing was sent to the service.`;
 }
 
+;// CONCATENATED MODULE: ./src/cli/doctor.ts
+
+
+
+
+
+
+// `content-as-code doctor`: which reading of each "not shown" rule the
+// service speaks, read-only and within --budget requests.
+async function runDoctorCommand(options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    let settings;
+    try {
+        settings = await serviceSettings(options, io);
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${(0,errors.describeError)(error)}`);
+        return error instanceof errors.ConfigurationError ? EXIT.usage : EXIT.service;
+    }
+    try {
+        const report = await runDoctor({
+            ...settings,
+            budget: options.budget,
+            client: seams.clientOptions ?? {},
+        });
+        const scrub = (text) => (0,errors.redact)(text, [settings.apiKey]);
+        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
+        return report.understood ? EXIT.ok : EXIT.failed;
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${(0,errors.describeError)(error)}`);
+        return error instanceof errors.ConfigurationError ? EXIT.usage : EXIT.service;
+    }
+}
+
 // EXTERNAL MODULE: ./src/manifest/schema.ts + 19 modules
 var schema = __nccwpck_require__(4337);
 ;// CONCATENATED MODULE: ./src/cli/schema.ts
@@ -50232,6 +51554,7 @@ function printSchema(io) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
 
 
 
@@ -50266,6 +51589,8 @@ async function main(argv, io = processIO(), seams = {}) {
             return printSchema(io);
         case 'emulator':
             return emulator(options.rest, io);
+        case 'doctor':
+            return runDoctorCommand(options, io, seams);
         case 'validate':
         case 'plan':
         case 'apply':

@@ -34,7 +34,10 @@ export function isTrusted(event: RunEvent): boolean {
   return event.untrusted === null && !(event.pullRequest?.fork ?? false);
 }
 
-export function chooseMode(input: ActionInputs['mode'], event: RunEvent): { mode: Mode; because: string } {
+/** The modes that run the engine; `doctor` is decided before (src/action/doctor.ts). */
+export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor'>;
+
+export function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mode; because: string } {
   if (input !== 'auto') return { mode: input, because: `mode: ${input}` };
   if (PR_EVENTS.has(event.name)) return { mode: 'plan', because: `auto: ${event.name} plans` };
   if (APPLY_EVENTS.has(event.name)) return { mode: 'apply', because: `auto: ${event.name} applies` };
@@ -55,7 +58,7 @@ export function chooseMode(input: ActionInputs['mode'], event: RunEvent): { mode
   };
 }
 
-export function decideRun(inputs: ActionInputs, event: RunEvent): RunDecision {
+export function decideRun(inputs: ActionInputs & { mode: EngineInputMode }, event: RunEvent): RunDecision {
   const { mode, because } = chooseMode(inputs.mode, event);
   const isPullRequest = isPullRequestRun(event);
   const trusted = isTrusted(event) || inputs.allowUntrustedEvents;

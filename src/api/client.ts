@@ -1,12 +1,19 @@
 import { registerSecret } from '../secrets.ts';
 import { USER_AGENT } from '../version.ts';
-import { ConfigurationError, ResponseShapeError, ServiceError } from './errors.ts';
+import {
+  ConfigurationError,
+  OutcomeUnknownError,
+  ResponseShapeError,
+  ServiceError,
+  WritesStoppedError,
+} from './errors.ts';
+import { ListingError, walkListing, type ListingOutcome } from './listing.ts';
+import { Unrecognised, readWriteAnswer } from './readings.ts';
 import { serviceError, type IntrospectionVerdict } from './explain.ts';
 import { RateGate, parseRetryAfter, retrySettings, type RetryEvent } from './retry.ts';
 import {
   ShapeProblem,
   failureInSuccess,
-  nextPage,
   parseAccount,
   parseContentDetail,
   parseContentSummary,
@@ -16,7 +23,6 @@ import {
   parseSubscription,
   parseTaskStatus,
   parseVersion,
-  readListing,
 } from './shapes.ts';
 import { Transport, type RawResponse } from './transport.ts';
 import type {
@@ -28,6 +34,7 @@ import type {
   ContentVersion,
   GenerationRequest,
   Introspection,
+  Listed,
   PublishOptions,
   RenderOptions,
   ServiceApi,
@@ -64,6 +71,17 @@ export interface ClientOptions {
   /** Keep-alive pool size; default 16. */
   connections?: number;
   /**
+   * Reads only: any other request throws before it is sent (doctor's
+   * promise that a probe never writes and never spends).
+   */
+  readOnly?: boolean;
+  /** Requests the client may still send, retries included, counted down as it sends; unlimited when absent. */
+  requestBudget?: { left: number };
+  /** Pages one listing may read; default MAX_PAGES of listing.ts. */
+  maxListingPages?: number;
+  /** Called with what each listing showed of the service's paging (doctor reports it). */
+  onListing?: (path: string, outcome: ListingOutcome) => void;
+  /**
    * Hides the key from a log before anything can print it. Whoever reads the
    * key masks it (the action does so first thing); this hook lets a caller
    * that has not done so yet do it here. Default: nothing.
@@ -74,6 +92,14 @@ export interface ClientOptions {
 export interface ServiceClient extends ServiceApi {
   close(): Promise<void>;
   readonly baseUrl: string;
+  /**
+   * The 403 that stopped every further write, if one did: the interface does
+   * not show which scope each endpoint needs, so the first refusal is where
+   * the client learns it, and nothing more is sent after it.
+   */
+  readonly writeRefusal: ServiceError | null;
+  /** One GET of a path relative to /v1, answered as the service sent it (doctor). */
+  getRaw(path: string): Promise<unknown>;
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -108,17 +134,28 @@ const READ = { idempotent: true, rateLimited: false } as const;
 
 class HttpServiceClient implements ServiceClient {
   readonly baseUrl: string;
+  readonly #base: wire.BaseUrl;
   readonly #transport: Transport;
   readonly #pageSize: number;
   readonly #now: () => number;
+  readonly #readOnly: boolean;
+  readonly #onListing: ClientOptions['onListing'];
+  readonly #maxPages: number | undefined;
+  #writeRefusal: ServiceError | null = null;
+  #writeAccepted = false;
+  #writeGate: Promise<void> = Promise.resolve();
   #introspection: Promise<IntrospectionVerdict> | null = null;
 
   constructor(apiKey: string, base: wire.BaseUrl, options: ClientOptions) {
     this.baseUrl = base.href;
+    this.#base = base;
     this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
     const sleep = options.sleep ?? realSleep;
     const now = options.now ?? Date.now;
     this.#now = now;
+    this.#readOnly = options.readOnly === true;
+    this.#onListing = options.onListing;
+    this.#maxPages = options.maxListingPages;
     this.#transport = new Transport(apiKey, {
       base,
       userAgent: options.userAgent ?? USER_AGENT,
@@ -132,13 +169,27 @@ class HttpServiceClient implements ServiceClient {
         now,
         gate: new RateGate(sleep, now),
         onRetry: options.onRetry,
+        budget: options.requestBudget,
       },
     });
   }
 
   // ---- endpoints --------------------------------------------------------
 
-  listContents(): Promise<ContentSummary[]> {
+  /**
+   * One GET whose answer is returned as the service sent it (errors are
+   * ServiceErrors as usual): doctor reads it with the same readings.ts the
+   * typed methods parse through.
+   */
+  getRaw(path: string): Promise<unknown> {
+    return this.#call('GET', path);
+  }
+
+  get writeRefusal(): ServiceError | null {
+    return this.#writeRefusal;
+  }
+
+  listContents(): Promise<Listed<ContentSummary>> {
     return this.#listAll(wire.paths.contents(), parseContentSummary);
   }
 
@@ -151,24 +202,48 @@ class HttpServiceClient implements ServiceClient {
     );
   }
 
+  /**
+   * A14: whatever the create answers (the item, only its id, or nothing), the
+   * item is read back. An answer naming no item cannot be read back: it is an
+   * outcome the engine resolves by looking the title up, never by resending.
+   */
   async createContent(fields: ContentFields): Promise<ContentDetail> {
     const path = wire.paths.contents();
-    const body = await this.#call('POST', path, wire.contentBody(fields), CREATE);
-    return this.#parse('POST', path, body, parseContentDetail);
+    const answer = readWriteAnswer(await this.#call('POST', path, wire.contentBody(fields), CREATE));
+    if (answer.id === null) {
+      throw new OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
+    }
+    return this.getContent(answer.id);
   }
 
+  /**
+   * A13/A14: the item is read back after the PUT, whatever it answered, and a
+   * field this edit set that the service shows cleared is an error: a service
+   * that replaces the whole item would otherwise lose what was not sent.
+   */
   async editContent(
     id: string,
     edit: ContentEdit,
     options?: { cancelGeneration?: boolean },
   ): Promise<ContentDetail> {
     const path = wire.paths.content(id);
-    const body = await this.#call('PUT', path, wire.editBody(edit, options?.cancelGeneration === true));
-    return this.#parse('PUT', path, body, parseContentDetail);
+    await this.#call('PUT', path, wire.editBody(edit, options?.cancelGeneration === true));
+    const detail = await this.getContent(id);
+    const cleared = clearedFields(edit, detail);
+    if (cleared.length > 0) {
+      throw new ResponseShapeError(
+        'PUT',
+        path,
+        `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`,
+      );
+    }
+    return detail;
   }
 
-  listVersions(id: string): Promise<ContentVersion[]> {
-    return this.#listAll(wire.paths.versions(id), parseVersion);
+  async listVersions(id: string): Promise<ContentVersion[]> {
+    const versionOf = (row: unknown): string | null =>
+      typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
+    return (await this.#listAll(wire.paths.versions(id), parseVersion, versionOf)).items;
   }
 
   async processContent(request: GenerationRequest): Promise<void> {
@@ -190,7 +265,7 @@ class HttpServiceClient implements ServiceClient {
     );
   }
 
-  listAccounts(): Promise<Account[]> {
+  listAccounts(): Promise<Listed<Account>> {
     return this.#listAll(wire.paths.accounts(), parseAccount);
   }
 
@@ -219,19 +294,32 @@ class HttpServiceClient implements ServiceClient {
 
   // ---- plumbing ---------------------------------------------------------
 
-  /** A5–A7: every page, until the hints say the listing is complete. */
-  async #listAll<T>(path: string, parseItem: (value: unknown) => T): Promise<T[]> {
-    const out: T[] = [];
-    let page: number | null = 1;
-    while (page !== null) {
-      const body = await this.#call('GET', `${path}${wire.pageQuery(page, this.#pageSize)}`);
-      const listing = this.#parse('GET', path, body, (value) => readListing(value, 'the listing'));
-      for (const [index, item] of listing.items.entries()) {
-        out.push(this.#parse('GET', path, item, parseItem, `page ${page}, item ${index + 1}`));
-      }
-      page = nextPage(page, listing, out.length);
+  /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
+  async #listAll<T>(
+    path: string,
+    parseItem: (value: unknown) => T,
+    identify?: (row: unknown) => string | null,
+  ): Promise<Listed<T>> {
+    let outcome: ListingOutcome;
+    try {
+      outcome = await walkListing(path, {
+        base: this.#base,
+        pageSize: this.#pageSize,
+        ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
+        get: (target) => this.#call('GET', target),
+        ...(identify ? { identify } : {}),
+      });
+    } catch (error) {
+      if (error instanceof Unrecognised)
+        throw new ResponseShapeError('GET', path, this.#transport.redact(error.message));
+      if (error instanceof ListingError) throw new ListingError(this.#transport.redact(error.message));
+      throw error;
     }
-    return out;
+    this.#onListing?.(path, outcome);
+    const items = outcome.rows.map((row, index) =>
+      this.#parse('GET', path, row, parseItem, `row ${index + 1}`),
+    );
+    return { items, complete: outcome.complete, gap: outcome.gap };
   }
 
   #parse<T>(method: string, path: string, body: unknown, parse: (body: unknown) => T, where?: string): T {
@@ -251,10 +339,47 @@ class HttpServiceClient implements ServiceClient {
     body?: wire.WireBody,
     kind: { idempotent: boolean; rateLimited: boolean } = READ,
   ): Promise<unknown> {
+    const label = path.split('?')[0] ?? path;
+    if (method === 'GET') return this.#send(method, path, label, body, kind);
+    if (this.#readOnly) throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
+    if (this.#writeAccepted) return this.#send(method, path, label, body, kind);
+    // Until the service has accepted one write, writes go one at a time: a
+    // 403 on the first stops the others before they are sent.
+    const before = this.#writeGate;
+    let release = (): void => {};
+    this.#writeGate = new Promise<void>((resolve) => (release = resolve));
+    await before;
+    try {
+      if (this.#writeRefusal !== null) {
+        throw new WritesStoppedError(
+          method,
+          label,
+          `an earlier write was refused: ${this.#writeRefusal.message}`,
+        );
+      }
+      const answer = await this.#send(method, path, label, body, kind);
+      this.#writeAccepted = true;
+      return answer;
+    } finally {
+      release();
+    }
+  }
+
+  async #send(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    label: string,
+    body: wire.WireBody | undefined,
+    kind: { idempotent: boolean; rateLimited: boolean },
+  ): Promise<unknown> {
     const response = await this.#transport.request(method, path, body, kind);
     const failure = response.status < 300 ? failureInSuccess(response.body) : null;
     if (response.status >= 200 && response.status < 300 && failure === null) return response.body;
-    throw await this.#error(method, path.split('?')[0] ?? path, response);
+    const error = await this.#error(method, label, response);
+    // The first 403 on a write stops every later one (A29): the scope of each
+    // endpoint is not shown, so this refusal is how the client learns it.
+    if (method !== 'GET' && response.status === 403) this.#writeRefusal ??= error;
+    throw error;
   }
 
   async #error(method: string, path: string, response: RawResponse): Promise<ServiceError> {
@@ -303,4 +428,25 @@ class HttpServiceClient implements ServiceClient {
       return undefined;
     }
   }
+}
+
+function blank(value: unknown): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (typeof value === 'object' && Object.keys(value).length === 0)
+  );
+}
+
+/** Fields an edit set to a value that the item read back shows empty. */
+function clearedFields(edit: ContentEdit, detail: ContentDetail): string[] {
+  const cleared: string[] = [];
+  for (const [field, sent] of Object.entries(edit)) {
+    // The persona is the service's own expansion, which it may keep whatever was sent.
+    if (blank(sent) || field === 'persona_id') continue;
+    const now = detail[field as keyof ContentDetail];
+    if (blank(now)) cleared.push(field);
+  }
+  return cleared;
 }

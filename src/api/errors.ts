@@ -123,6 +123,30 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * A write the client refused to send: the client only reads (doctor), or an
+ * earlier write of this run got a 403 and every later one is stopped (A29).
+ */
+export class WritesStoppedError extends Error {
+  override name = 'WritesStoppedError';
+  readonly method: string;
+  readonly path: string;
+
+  constructor(method: string, path: string, why: string) {
+    super(oneLine(`${method} ${path} was not sent: ${why}.`));
+    this.method = method;
+    this.path = path;
+  }
+}
+
+/** The client's request budget is spent: the request was not sent. */
+export class RequestBudgetError extends Error {
+  override name = 'RequestBudgetError';
+  constructor(method: string, path: string) {
+    super(`${method} ${path} was not sent: the request budget is spent.`);
+  }
+}
+
 /** A successful answer whose body the client cannot read as any listed variant. */
 export class ResponseShapeError extends Error {
   override name = 'ResponseShapeError';

@@ -6,8 +6,11 @@ export {
   OutcomeUnknownError,
   ResponseShapeError,
   ServiceError,
+  WritesStoppedError,
+  RequestBudgetError,
   describeError,
   redact,
 } from './errors.ts';
+export { ListingError, type ListingOutcome } from './listing.ts';
 export type { RetryEvent } from './retry.ts';
 export * from './types.ts';

@@ -1,5 +1,5 @@
 import { RequestDeadlineError, ResponseTooLargeError } from './bounded-response.ts';
-import { NetworkError, OutcomeUnknownError } from './errors.ts';
+import { NetworkError, OutcomeUnknownError, RequestBudgetError } from './errors.ts';
 
 // The retry policy, in one place (STYLE 8). Written here rather than taken
 // from undici's RetryHandler, which caps Retry-After at 30 seconds: the
@@ -169,6 +169,8 @@ export interface RetryRuntime {
   now: () => number;
   gate: RateGate;
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /** Requests this client may still send, retries included; unlimited when absent (doctor sets one). */
+  budget?: { left: number } | undefined;
 }
 
 export interface RetryEvent {
@@ -229,6 +231,10 @@ export async function sendWithRetries<A extends Answer>(
 
   for (;;) {
     if (kind.rateLimited) await runtime.gate.pass();
+    if (runtime.budget !== undefined) {
+      if (runtime.budget.left <= 0) throw new RequestBudgetError(kind.method, kind.path);
+      runtime.budget.left -= 1;
+    }
     const started = runtime.now();
     sends += 1;
     let answer: A;

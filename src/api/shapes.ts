@@ -1,7 +1,7 @@
 import { scrubSecrets } from '../secrets.ts';
 import {
-  CONTENT_STATUSES,
-  PLATFORMS,
+  isKnownStatus,
+  unknownStatus,
   type Account,
   type ContentDetail,
   type ContentStatus,
@@ -9,27 +9,32 @@ import {
   type ContentVersion,
   type Introspection,
   type PersonaRef,
+  type Platform,
   type Progress,
   type Subscription,
   type TaskStatus,
   type VideoSettings,
 } from './types.ts';
+import {
+  isRecord,
+  readCredits,
+  readObject,
+  readSubscription,
+  readTaskStatus,
+  Unrecognised,
+} from './readings.ts';
 
-// Every response shape the interface calls "not shown" is read here, and only
-// here, accepting every variant docs/service-assumptions.md lists (A5, A7,
-// A9–A12, A18, A24, A32). Unknown extra fields are ignored; a missing field
-// the project needs is a ShapeProblem, which the client reports with the
-// endpoint it came from.
+// The resources of the interface, read from answers whose envelope
+// readings.ts has recognised. Unknown extra fields are ignored; a status or a
+// platform beyond the interface is kept as sent and stays local to its item
+// or account (A35); a missing field the project needs is a ShapeProblem,
+// which the client reports with the endpoint it came from.
 
 export class ShapeProblem extends Error {
   override name = 'ShapeProblem';
 }
 
 type Json = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function record(value: unknown, what: string): Json {
   if (!isRecord(value)) throw new ShapeProblem(`${what} is not an object`);
@@ -62,79 +67,20 @@ function object(value: unknown): Json | null {
   return isRecord(value) ? value : null;
 }
 
-const STATUS_SET: ReadonlySet<string> = new Set(CONTENT_STATUSES);
-const PLATFORM_SET: ReadonlySet<string> = new Set(PLATFORMS);
-
-function status(value: unknown, what: string): ContentStatus {
-  if (typeof value === 'string' && STATUS_SET.has(value)) return value as ContentStatus;
-  throw new ShapeProblem(`${what} has an unknown status ${JSON.stringify(value ?? null)}`);
+/** A35: a listed status as is; anything else kept as sent, '' when absent. */
+function status(value: unknown): ContentStatus {
+  if (typeof value === 'string' && isKnownStatus(value)) return value;
+  return unknownStatus(typeof value === 'string' ? value : '');
 }
 
-// ---- envelopes ----------------------------------------------------------
-
-/** A9: the object itself, or the object under `data` or `content`. */
-export function unwrapObject(body: unknown, what: string): Json {
-  const obj = record(body, what);
-  if ('id' in obj || 'status' in obj || 'active' in obj) return obj;
-  for (const key of ['data', 'content']) {
-    const inner = obj[key];
-    if (isRecord(inner)) return inner;
+/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
+function unwrap(body: unknown): Json {
+  try {
+    return readObject(body).object;
+  } catch (error) {
+    if (error instanceof Unrecognised) throw new ShapeProblem(error.message);
+    throw error;
   }
-  return obj;
-}
-
-const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'] as const;
-
-export interface ListingPage {
-  items: unknown[];
-  hasMore: boolean | null;
-  /** A page number, `advance` for a next link without a readable page, or null. */
-  next: number | 'advance' | null;
-  total: number | null;
-}
-
-/** A5 + A7: a bare array, or the first array under data/items/contents/accounts/results, with paging hints. */
-export function readListing(body: unknown, what: string): ListingPage {
-  if (Array.isArray(body)) return { items: body, hasMore: null, next: null, total: null };
-  const obj = record(body, what);
-  const key = LISTING_KEYS.find((candidate) => Array.isArray(obj[candidate]));
-  if (key === undefined) throw new ShapeProblem(`${what} holds no list under ${LISTING_KEYS.join(', ')}`);
-  return {
-    items: obj[key] as unknown[],
-    hasMore: bool(obj.has_more),
-    next: nextHint(obj.next),
-    total: num(obj.total),
-  };
-}
-
-function nextHint(value: unknown): number | 'advance' | null {
-  if (value === null || value === undefined || value === '' || value === false) return null;
-  const direct = num(value);
-  if (direct !== null) return Math.floor(direct);
-  if (typeof value === 'string') {
-    try {
-      const page = new URL(value, 'http://next.invalid/').searchParams.get('page');
-      const n = num(page);
-      if (n !== null) return Math.floor(n);
-    } catch {
-      // an unreadable link still says "there is more"
-    }
-  }
-  return 'advance';
-}
-
-/** A listing never runs past this many pages, whatever the hints say (A7). */
-export const MAX_PAGES = 10_000;
-
-/** A7: the page to fetch after `page`, or null when the listing is complete. */
-export function nextPage(page: number, listing: ListingPage, readSoFar: number): number | null {
-  if (listing.items.length === 0 || page >= MAX_PAGES) return null;
-  if (typeof listing.next === 'number' && listing.next > page) return listing.next;
-  const more =
-    listing.next !== null ||
-    listing.hasMore === true ||
-    (listing.total !== null && listing.total > readSoFar);
-  return more ? page + 1 : null;
 }
 
 // ---- resources ----------------------------------------------------------
@@ -147,16 +93,12 @@ function persona(value: unknown): PersonaRef | null {
 
 export function parseAccount(value: unknown): Account {
   const obj = record(value, 'an account');
-  const platform = obj.platform;
-  if (typeof platform !== 'string' || !PLATFORM_SET.has(platform)) {
-    throw new ShapeProblem(
-      `account ${JSON.stringify(obj.id ?? null)} has platform ${JSON.stringify(platform ?? null)}, not one of ${PLATFORMS.join(', ')}`,
-    );
-  }
+  const platform = text(obj.platform) ?? '';
   return {
     id: requiredText(obj, 'id', 'an account'),
     name: text(obj.name) ?? '',
-    platform: platform as Account['platform'],
+    // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
+    platform: platform as Platform,
     platform_acronym: text(obj.platform_acronym),
   };
 }
@@ -171,7 +113,7 @@ export function parseContentSummary(value: unknown): ContentSummary {
     description: text(obj.description),
     full_text: text(obj.full_text),
     hashtags: text(obj.hashtags),
-    status: status(obj.status, `content item ${id}`),
+    status: status(obj.status),
     persona: persona(obj.persona),
     published_url: text(obj.published_url),
     published_platform: text(obj.published_platform),
@@ -204,7 +146,7 @@ function videoSettings(value: unknown): VideoSettings | null {
 
 /** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
 export function parseContentDetail(body: unknown): ContentDetail {
-  const obj = unwrapObject(body, 'the content item');
+  const obj = unwrap(body);
   const id = requiredText(obj, 'id', 'the content item');
   const metadata = object(obj.metadata);
   const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
@@ -215,7 +157,7 @@ export function parseContentDetail(body: unknown): ContentDetail {
     full_text: text(obj.full_text),
     textover: text(obj.textover),
     hashtags: text(obj.hashtags),
-    status: status(obj.status, `content item ${id}`),
+    status: status(obj.status),
     fine_tuning: object(obj.fine_tuning),
     persona: persona(obj.persona),
     accounts,
@@ -232,37 +174,42 @@ export function parseContentDetail(body: unknown): ContentDetail {
 
 /** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
 export function parseTaskStatus(body: unknown, contentId: string): TaskStatus {
-  const obj = unwrapObject(body, 'the task status');
+  const obj = unwrap(body);
   const id = text(obj.id) ?? contentId;
+  let read: ReturnType<typeof readTaskStatus>;
+  try {
+    read = readTaskStatus(obj);
+  } catch (error) {
+    if (error instanceof Unrecognised) throw new ShapeProblem(error.message);
+    throw error;
+  }
   return {
     id,
-    status: status(obj.status ?? obj.state, `task status of ${id}`),
+    status: status(read.status),
     progress: progress(obj.progress),
-    last_error: text(obj.last_error) ?? text(obj.error),
+    last_error: text(read.lastError),
   };
 }
 
-const CREDIT_KEYS = ['credits', 'balance', 'available'] as const;
-
-/** A10: a number under credits/balance/available, at the top level or under data. */
+/** A10 through readings.ts. */
 export function parseCredits(body: unknown): number {
-  const obj = record(body, 'the credit balance');
-  for (const scope of [obj, object(obj.data)]) {
-    if (scope === null) continue;
-    for (const key of CREDIT_KEYS) {
-      const value = num(scope[key]);
-      if (value !== null) return value;
-    }
+  try {
+    return readCredits(body).credits;
+  } catch (error) {
+    if (error instanceof Unrecognised) throw new ShapeProblem(error.message);
+    throw error;
   }
-  throw new ShapeProblem(`the credit balance holds no number under ${CREDIT_KEYS.join(', ')}`);
 }
 
-/** A11: `{success:true, plan, limits, usage_summary}`, or those fields under data. */
+/** A11 through readings.ts. */
 export function parseSubscription(body: unknown): Subscription {
-  const obj = record(body, 'the subscription');
-  const inner = object(obj.data);
-  const scope =
-    inner !== null && ('limits' in inner || 'plan' in inner || 'usage_summary' in inner) ? inner : obj;
+  let scope: Json;
+  try {
+    scope = readSubscription(body).fields;
+  } catch (error) {
+    if (error instanceof Unrecognised) throw new ShapeProblem(error.message);
+    throw error;
+  }
   const plan = scope.plan;
   return {
     plan: text(plan) ?? text(object(plan)?.name) ?? null,
@@ -287,7 +234,7 @@ export function parseVersion(value: unknown): ContentVersion {
 }
 
 export function parseIntrospection(body: unknown): Introspection {
-  const obj = unwrapObject(body, 'the key introspection');
+  const obj = unwrap(body);
   const active = bool(obj.active);
   if (active === null) throw new ShapeProblem('the key introspection has no boolean active');
   return {

@@ -17,7 +17,23 @@ export const CONTENT_STATUSES = [
   'FAILED_UPLOAD',
   'FAILED',
 ] as const;
-export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+/** A status the interface lists. */
+export type KnownStatus = (typeof CONTENT_STATUSES)[number];
+/**
+ * A status the interface does not list, kept as the service sent it ('' when
+ * a row carries none). It is local to its item: the planner holds that item
+ * and nothing else (docs/service-assumptions.md, A35).
+ */
+export type UnknownStatus = string & { readonly unknownStatus: true };
+export type ContentStatus = KnownStatus | UnknownStatus;
+
+const KNOWN_STATUS: ReadonlySet<string> = new Set(CONTENT_STATUSES);
+export function isKnownStatus(status: string): status is KnownStatus {
+  return KNOWN_STATUS.has(status);
+}
+export function unknownStatus(value: string): UnknownStatus {
+  return value as UnknownStatus;
+}
 
 export const TERMINAL_STATUSES: ReadonlySet<ContentStatus> = new Set([
   'UPLOADED',
@@ -48,7 +64,15 @@ export const RENDERED_STATUSES: ReadonlySet<ContentStatus> = new Set([
 ]);
 
 export const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+export type KnownPlatform = (typeof PLATFORMS)[number];
+/** A platform beyond the interface's three, kept as sent; local to its account (A35). */
+export type UnknownPlatform = string & { readonly unknownPlatform: true };
+export type Platform = KnownPlatform | UnknownPlatform;
+
+const KNOWN_PLATFORM: ReadonlySet<string> = new Set(PLATFORMS);
+export function isKnownPlatform(platform: string): platform is KnownPlatform {
+  return KNOWN_PLATFORM.has(platform);
+}
 
 export const SCOPES = ['read', 'write', 'generate', 'delete'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -190,9 +214,20 @@ export interface ContentVersion {
   created_at: string | null;
 }
 
+/**
+ * Every row a listing gave, de-duplicated by id, and whether the listing was
+ * proven complete (A7): a create is planned only from a complete one.
+ */
+export interface Listed<T> {
+  items: T[];
+  complete: boolean;
+  /** Why the listing is not proven complete; null when it is. */
+  gap: string | null;
+}
+
 /** One typed method per endpoint of the interface. */
 export interface ServiceApi {
-  listContents(): Promise<ContentSummary[]>;
+  listContents(): Promise<Listed<ContentSummary>>;
   getContent(id: string): Promise<ContentDetail>;
   createContent(fields: ContentFields): Promise<ContentDetail>;
   editContent(
@@ -205,8 +240,10 @@ export interface ServiceApi {
   generateVideo(contentId: string, render: RenderOptions): Promise<void>;
   upload(contentId: string, publish: PublishOptions): Promise<void>;
   taskStatus(contentId: string): Promise<TaskStatus>;
-  listAccounts(): Promise<Account[]>;
+  listAccounts(): Promise<Listed<Account>>;
   credits(): Promise<number>;
   subscription(): Promise<Subscription>;
   introspect(): Promise<Introspection>;
+  /** The 403 that stopped every later write of this client (A29); absent or null while none did. */
+  readonly writeRefusal?: Error | null;
 }

@@ -50,8 +50,36 @@ export const paths = {
 } as const;
 
 /** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
-export function pageQuery(page: number, size: number): string {
-  return `?page=${page}&limit=${size}&page_size=${size}`;
+/**
+ * A6: the query of one listing page. The first page carries no page number,
+ * so that the service starts at its own first page (0 or 1); a cursor, when
+ * the service gave one, replaces the page number.
+ */
+export function listingQuery(page: number | null, cursor: string | null, size: number): string {
+  const query = new URLSearchParams();
+  if (cursor !== null) query.set('cursor', cursor);
+  else if (page !== null) query.set('page', String(page));
+  query.set('limit', String(size));
+  query.set('page_size', String(size));
+  return `?${query.toString()}`;
+}
+
+/**
+ * A7: a next link, followed as given, as a path relative to the /v1 prefix.
+ * Only links on the service's own origin and under its prefix are followed:
+ * the key is never sent anywhere else.
+ */
+export function resolveLink(base: BaseUrl, href: string, from: string): string {
+  let url: URL;
+  try {
+    url = new URL(href, `${base.origin}${base.prefix}${from}`);
+  } catch {
+    throw new Error(`the listing's next link is not a URL`);
+  }
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.prefix}/`)) {
+    throw new Error(`the listing's next link leads off ${base.origin}${base.prefix}: it is not followed`);
+  }
+  return `${url.pathname.slice(base.prefix.length)}${url.search}`;
 }
 
 /** A2, A3, A4: bearer only; JSON content type only when there is a body. */

@@ -10,7 +10,6 @@ import {
 } from '../api/types.ts';
 import type { Logger } from '../log.ts';
 import { mapLimit } from '../plan/concurrency.ts';
-import { editBody } from '../plan/diff.ts';
 import type { Hold, PlanItem, Step } from '../plan/types.ts';
 import { createOrAdopt, dispatchGeneration, dispatchUpload, type Dispatch } from './resolve.ts';
 import type { ItemResult, Outcome, PublishedUrl } from './types.ts';
@@ -100,7 +99,7 @@ async function runStep(run: ItemRun, step: Step, context: Context): Promise<bool
   const id = run.id;
   switch (step.kind) {
     case 'edit': {
-      const detail = await client.editContent(id, editBody(step.changes), {
+      const detail = await client.editContent(id, step.send, {
         cancelGeneration: step.cancelGeneration,
       });
       run.status = detail.status;

@@ -59,7 +59,7 @@ export async function createOrAdopt(
       if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS) throw error;
       for (const delay of CREATE_LOOKS_MS) {
         await sleep(delay);
-        const found = (await client.listContents()).filter((summary) => summary.title === fields.title);
+        const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
         const [only] = found;
         if (only && found.length === 1) {
           logger.info(

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_DOCTOR_BUDGET } from '../doctor/doctor.ts';
 
 // Command-line arguments, read once into one typed object. The API key is
 // deliberately not an option: a key on the command line lands in shell
 // history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
 // input when --api-key-stdin asks for it.
 
-export const COMMANDS = ['validate', 'plan', 'apply', 'emulator', 'schema', 'help'] as const;
+export const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'emulator', 'schema', 'help'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
@@ -27,6 +28,8 @@ export interface CliOptions {
   cancelRunning: boolean;
   /** Git ref whose manifests hold the previous titles (rename detection). */
   base: string | null;
+  /** doctor: GET requests it may send in all. */
+  budget: number;
   /** Arguments after the command that the command reads itself (`emulator --port 8080`). */
   rest: string[];
 }
@@ -50,6 +53,7 @@ const OPTIONS = {
   'max-publications': { type: 'string' },
   'cancel-running': { type: 'boolean', default: false },
   base: { type: 'string' },
+  budget: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const;
@@ -117,6 +121,7 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
     maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
     cancelRunning: values['cancel-running'],
     base: values.base ?? null,
+    budget: integer('--budget', values.budget, DEFAULT_DOCTOR_BUDGET, 5),
     rest: [],
   };
 }
@@ -137,6 +142,7 @@ function defaults(command: Command, cwd: string): CliOptions {
     maxPublications: 10,
     cancelRunning: false,
     base: null,
+    budget: DEFAULT_DOCTOR_BUDGET,
     rest: [],
   };
 }

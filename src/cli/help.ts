@@ -13,7 +13,10 @@ export const EXIT = {
 
 export const EXIT_CODE_LINES: ReadonlyArray<[number, string]> = [
   [EXIT.ok, 'everything planned or applied as asked'],
-  [EXIT.failed, 'validation errors in the manifests, or items that failed (their last_error is shown)'],
+  [
+    EXIT.failed,
+    'validation errors in the manifests, items that failed (their last_error is shown), or doctor found a rule the client does not understand',
+  ],
   [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
   [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
 ];
@@ -25,6 +28,7 @@ Usage:
   content-as-code validate [options]   check the manifests; sends nothing
   content-as-code plan [options]       show what apply would do; changes nothing
   content-as-code apply [options]      create, edit, render and publish to match the manifests
+  content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
   content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
   content-as-code schema               print the manifest JSON Schema
 
@@ -42,6 +46,7 @@ Options:
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
   --base REF              git ref holding the previous manifests, to detect renamed titles
+  --budget N              doctor: GET requests it may send in all (default: 60)
   -h, --help              this text
   -v, --version           the version
 

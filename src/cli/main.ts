@@ -2,6 +2,7 @@ import { describeError } from '../api/errors.ts';
 import { runEmulatorCommand } from '../emulator/command.ts';
 import { VERSION } from '../version.ts';
 import { parseCliArgs, UsageError } from './args.ts';
+import { runDoctorCommand } from './doctor.ts';
 import { EXIT, helpText } from './help.ts';
 import { runEngineCommand, type RunSeams } from './run.ts';
 import { printSchema } from './schema.ts';
@@ -32,6 +33,8 @@ export async function main(argv: string[], io: CliIO = processIO(), seams: RunSe
       return printSchema(io);
     case 'emulator':
       return emulator(options.rest, io);
+    case 'doctor':
+      return runDoctorCommand(options, io, seams);
     case 'validate':
     case 'plan':
     case 'apply':

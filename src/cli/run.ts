@@ -92,6 +92,15 @@ export function permissionsFor(command: EngineCommand, options: CliOptions): Per
 }
 
 async function connect(options: CliOptions, io: CliIO, seams: RunSeams): Promise<ServiceClient> {
+  const { baseUrl, apiKey } = await serviceSettings(options, io);
+  return createClient({ baseUrl, apiKey, ...seams.clientOptions });
+}
+
+/** The base URL and the key, from the options, the environment or standard input; ConfigurationError when missing. */
+export async function serviceSettings(
+  options: CliOptions,
+  io: CliIO,
+): Promise<{ baseUrl: string; apiKey: string }> {
   const baseUrl = options.baseUrl ?? io.env['CONTENT_API_URL'] ?? '';
   if (baseUrl.trim() === '') {
     throw new ConfigurationError(
@@ -111,7 +120,7 @@ async function connect(options: CliOptions, io: CliIO, seams: RunSeams): Promise
             'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.',
     );
   }
-  return createClient({ baseUrl, apiKey: apiKey.trim(), ...seams.clientOptions });
+  return { baseUrl, apiKey: apiKey.trim() };
 }
 
 async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
@@ -147,6 +156,7 @@ function writeReport(
   }
   if (report.plan && !planShown) writeLine(out, `\n${renderPlanText(report.plan, style)}`);
   if (report.result) writeLine(out, `\n${renderResultsText(report.result, style)}`);
+  for (const note of report.notes) writeLine(err, `note: ${note}`);
   if (report.fatal !== null) writeLine(err, `\nerror: ${report.fatal}`);
 }
 

@@ -1,9 +1,10 @@
 // `content-as-code emulator [--port N] [--phase-ms MS | --phase-ms A,V,U]`.
+import { DIALECT_NAMES, dialectNamed } from './dialects.ts';
 import { startEmulator, READY_KEY_SCOPES } from './emulator.ts';
 import { DEFAULT_ACCOUNTS } from './store.ts';
 import type { Emulator, EmulatorOptions } from './types.ts';
 
-const USAGE = 'usage: content-as-code emulator [--port N] [--phase-ms MS | --phase-ms AUDIO,VIDEO,UPLOAD]';
+const USAGE = `usage: content-as-code emulator [--port N] [--phase-ms MS | --phase-ms AUDIO,VIDEO,UPLOAD] [--dialect ${DIALECT_NAMES.join('|')}]`;
 
 function parseCount(flag: string, value: string | undefined, max: number): number {
   if (value === undefined || !/^\d+$/.test(value) || Number(value) > max) {
@@ -25,6 +26,12 @@ function parsePhaseMs(value: string | undefined): NonNullable<EmulatorOptions['p
   return parts.length === 1 ? { audio, video: audio, upload: audio } : { audio, video, upload };
 }
 
+/** A dialect by name (src/emulator/dialects.ts); the error lists the names. */
+function parseDialect(value: string | undefined): string {
+  dialectNamed(value ?? '');
+  return value ?? '';
+}
+
 export function parseEmulatorArgs(argv: readonly string[]): EmulatorOptions {
   const options: EmulatorOptions = {};
   for (let i = 0; i < argv.length; i++) {
@@ -34,6 +41,7 @@ export function parseEmulatorArgs(argv: readonly string[]): EmulatorOptions {
     const value = (): string | undefined => inline ?? argv[++i];
     if (flag === '--port') options.port = parseCount('--port', value(), 65535);
     else if (flag === '--phase-ms') options.phaseMs = parsePhaseMs(value());
+    else if (flag === '--dialect') options.dialect = parseDialect(value());
     else throw new Error(`Unknown argument "${arg}". ${USAGE}`);
   }
   return options;
@@ -43,6 +51,8 @@ export function parseEmulatorArgs(argv: readonly string[]): EmulatorOptions {
 export async function runEmulatorCommand(argv: string[], out: (line: string) => void): Promise<Emulator> {
   const emulator = await startEmulator(parseEmulatorArgs(argv));
   out(`Service emulator listening on ${emulator.baseUrl} (endpoints under ${emulator.baseUrl}/v1)`);
+  const dialect = parseEmulatorArgs(argv).dialect ?? 'reference';
+  out(`Dialect: ${dialect} (${dialectNamed(dialect).summary})`);
   out(`Ready API key (scopes ${READY_KEY_SCOPES.join(', ')}): ${emulator.apiKey}`);
   out('Connected accounts:');
   for (const account of DEFAULT_ACCOUNTS) out(`  ${account.platform} "${account.name}"  id ${account.id}`);

@@ -1,4 +1,5 @@
 // Options resolved once into one typed object, and the emulator's clock.
+import { dialectNamed, type Dialect } from './dialects.ts';
 import type { EmulatorOptions, FailureRule, ListingOptions, ShapeOptions } from './types.ts';
 
 export interface Config {
@@ -11,6 +12,7 @@ export interface Config {
   dailyVideoCap: number;
   maxItems: number;
   credits: number;
+  dialect: Dialect;
   listing: ListingOptions & { maxPageSize: number };
   shapes: ShapeOptions;
   failures: FailureRule[];
@@ -35,6 +37,7 @@ export function resolveOptions(options: EmulatorOptions): Config {
   if (rateLimit && (rateLimit.requests < 1 || rateLimit.windowSeconds <= 0)) {
     throw new Error('Emulator option rateLimit needs requests ≥ 1 and windowSeconds > 0');
   }
+  const dialect = dialectNamed(options.dialect ?? 'reference');
   const maxPageSize = nonNegative('listing.maxPageSize', options.listing?.maxPageSize, 100);
   if (maxPageSize < 1) throw new Error('Emulator option listing.maxPageSize must be at least 1');
   return {
@@ -51,7 +54,8 @@ export function resolveOptions(options: EmulatorOptions): Config {
     dailyVideoCap: nonNegative('dailyVideoCap', options.dailyVideoCap, 50),
     maxItems: nonNegative('maxItems', options.maxItems, Infinity),
     credits: nonNegative('credits', options.credits, 1000),
-    listing: { ...options.listing, maxPageSize },
+    dialect,
+    listing: { ...dialect.listing, ...options.listing, maxPageSize },
     shapes: { ...options.shapes },
     failures: (options.failures ?? []).map((rule) => ({ ...rule })),
   };

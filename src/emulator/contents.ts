@@ -3,6 +3,7 @@ import { GENERATING_STATUSES } from '../api/types.ts';
 import type { Call, Reply } from './core.ts';
 import { HttpError, asObject, badRequest, optObject, optString, optBoolean } from './http-error.ts';
 import type { Body } from './http-error.ts';
+import { writeAnswer, type WriteAnswer } from './dialects.ts';
 import { detail, listing, summary, versionRows, wrapObject } from './shapes.ts';
 import { blankItem, setStatus, snapshotVersion, writeScript } from './store.ts';
 import type { ItemRecord } from './types.ts';
@@ -61,7 +62,7 @@ export function createContent(call: Call): Reply {
   if (fields.textover === undefined && item.full_text !== null) item.textover = writeScript(item.full_text);
   item.versions.push(snapshotVersion(item));
   call.core.store.addItem(item);
-  return { status: 201, body: wrapObject(detail(item, call.user, call.core.shapes), call.core.shapes) };
+  return answer(call, item, call.core.config.dialect.create, 201);
 }
 
 export function getContent(call: Call): Reply {
@@ -70,7 +71,7 @@ export function getContent(call: Call): Reply {
 }
 
 export function listContents(call: Call): Reply {
-  const rows = call.user.items.map((item) => summary(item, call.user));
+  const rows = call.user.items.map((item) => summary(item, call.user, call.core.shapes));
   return { status: 200, body: listing(rows, call.url, call.core.shapes) };
 }
 
@@ -81,6 +82,15 @@ export function listVersions(call: Call): Reply {
   return { status: 200, body: listing(versionRows(item), call.url, call.core.shapes) };
 }
 
+/** A14: a write's answer in the dialect's form; an empty one is 204. */
+function answer(call: Call, item: ItemRecord, form: WriteAnswer, status: number): Reply {
+  if (form === 'empty') return { status: 204, body: null };
+  const body = detail(item, call.user, call.core.shapes);
+  return { status, body: form === 'item' ? wrapObject(body, call.core.shapes) : writeAnswer(form, body) };
+}
+
+const WRITABLE = ['description', 'full_text', 'textover', 'hashtags', 'persona_id', 'fine_tuning'] as const;
+
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -90,7 +100,14 @@ export function editContent(call: Call): Reply {
   const cancel = optBoolean(body, 'cancel_generation') === true;
   const fields = readFields(body);
   const item = ownItem(call);
-  const { core, user } = call;
+  const { core } = call;
+  if (core.config.dialect.put === 'replace') {
+    // A13, the other reading: PUT replaces the item; what is not sent is cleared.
+    if (fields.title === undefined) throw badRequest('title: required, a non-empty string.');
+    for (const name of WRITABLE) if (fields[name] === undefined) fields[name] = null;
+    // A15 still holds: a new full_text sent without a script gets one written.
+    if (body.textover === undefined && fields.full_text !== item.full_text) delete fields.textover;
+  }
 
   if (GENERATING_STATUSES.has(item.status) || core.jobs.running(item)) {
     if (!cancel) {
@@ -100,7 +117,7 @@ export function editContent(call: Call): Reply {
       });
     }
     // A17: stop the job, refund the phases that had not finished, back to NEW.
-    core.jobs.cancel(item, user);
+    core.jobs.cancel(item, call.user);
     setStatus(item, 'NEW');
     item.progress = null;
   }
@@ -128,5 +145,5 @@ export function editContent(call: Call): Reply {
   }
   if (scriptChanged) item.versions.push(snapshotVersion(item));
   item.updated_at = new Date().toISOString();
-  return { status: 200, body: wrapObject(detail(item, user, core.shapes), core.shapes) };
+  return answer(call, item, core.config.dialect.edit, 200);
 }

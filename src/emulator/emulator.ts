@@ -2,7 +2,7 @@
 // tests an admin handle to control and inspect it in-process.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Scope } from '../api/types.ts';
+import { unknownStatus, type Platform, type Scope } from '../api/types.ts';
 import { Clock, resolveOptions } from './config.ts';
 import type { Core } from './core.ts';
 import { Faults } from './faults.ts';
@@ -21,8 +21,25 @@ import {
 } from './store.ts';
 import type { Emulator, EmulatorAdmin, EmulatorOptions, ItemRecord, LegacyItemInput } from './types.ts';
 
-/** Scopes of the ready key of the default user. */
-export const READY_KEY_SCOPES: readonly Scope[] = ['read', 'write', 'generate'];
+/** Scopes of the ready key of the default user: the interface's default, read and generate. */
+export const READY_KEY_SCOPES: readonly Scope[] = ['read', 'generate'];
+
+const unknownPlatform = (name: string): Platform => name as Platform;
+
+/**
+ * A35: a service that grew beyond the interface's enums: an account on a
+ * fourth platform and an item in a status the interface does not list.
+ */
+function seedNewValues(store: Store): void {
+  store.addAccount(DEFAULT_USER_ID, { platform: unknownPlatform('Threads'), name: 'Ocean Threads' });
+  const item = blankItem(DEFAULT_USER_ID, 'Archived: tide pools');
+  item.full_text = 'Tide pools hold whole worlds between two tides.';
+  item.textover = writeScript(item.full_text);
+  item.status = unknownStatus('ARCHIVED');
+  item.statusHistory = [item.status];
+  item.versions.push(snapshotVersion(item));
+  store.addItem(item);
+}
 
 function buildAdmin(state: ServerState): EmulatorAdmin {
   const { core, faults } = state;
@@ -95,6 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   store.createUser({ id: DEFAULT_USER_ID, name: 'Ocean Facts', credits: config.credits });
   for (const account of DEFAULT_ACCOUNTS) store.addAccount(DEFAULT_USER_ID, account);
   for (const persona of DEFAULT_PERSONAS) store.addPersona(DEFAULT_USER_ID, persona);
+  if (config.dialect.newValues) seedNewValues(store);
   const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());
 
   const state: ServerState = { core, faults: new Faults(), log: [], timers: new Set() };

@@ -50,6 +50,8 @@ function publicationUrl(item: ItemRecord, account: Account): string {
       return `https://www.tiktok.com/@${encodeURIComponent(account.name)}/video/${digest.readBigUInt64BE(0).toString().padStart(19, '7').slice(0, 19)}`;
     case 'Instagram':
       return `https://www.instagram.com/reel/${slug}/`;
+    default:
+      return `https://social.example/${encodeURIComponent(account.platform)}/${slug}`;
   }
 }
 

@@ -14,6 +14,8 @@ export interface Route {
   limited: boolean;
   /** Also counts towards the daily video cap. */
   videoCap: boolean;
+  /** POST /contents and PUT /contents/{id}: the scope is the dialect's choice (A29). */
+  contentWrite: boolean;
   /** How error bodies of this endpoint look (interface, Deviating endpoints). */
   errors: 'error' | 'success';
   handle(call: Call): Reply;
@@ -26,7 +28,7 @@ function route(
   path: string,
   scopes: Scope[],
   handle: Route['handle'],
-  extra: Partial<Pick<Route, 'limited' | 'videoCap' | 'errors'>> = {},
+  extra: Partial<Pick<Route, 'limited' | 'videoCap' | 'errors' | 'contentWrite'>> = {},
 ): Route {
   return {
     method,
@@ -34,6 +36,7 @@ function route(
     scopes,
     limited: extra.limited ?? false,
     videoCap: extra.videoCap ?? false,
+    contentWrite: extra.contentWrite ?? false,
     errors: extra.errors ?? 'error',
     handle,
   };
@@ -58,11 +61,11 @@ function introspect(call: Call): Reply {
 
 export const ROUTES: readonly Route[] = [
   route('GET', '/contents', ['read'], listContents),
-  route('POST', '/contents', ['write'], createContent),
+  route('POST', '/contents', [], createContent, { contentWrite: true }),
   route('POST', `/contents/upload/${ID}`, ['generate'], upload, { limited: true }),
   route('GET', `/contents/${ID}/versions`, ['read'], listVersions),
   route('GET', `/contents/${ID}`, ['read'], getContent),
-  route('PUT', `/contents/${ID}`, ['write'], editContent),
+  route('PUT', `/contents/${ID}`, [], editContent, { contentWrite: true }),
   route('POST', '/gen/process-content-async', ['generate'], processContent, { limited: true }),
   route('POST', '/gen/video', ['generate'], generateVideo, { limited: true, videoCap: true }),
   route('GET', `/gen/task-status/${ID}`, ['read'], getTaskStatus),

@@ -109,8 +109,9 @@ async function handle(state: ServerState, req: IncomingMessage, entry: RequestLo
       );
     }
     const { route } = match;
-    if (!hasScopes(auth.key, route.scopes)) {
-      throw new HttpError(403, { error: 'insufficient_scope', required: [...route.scopes] });
+    const scopes = route.contentWrite ? [core.config.dialect.contentWrites] : route.scopes;
+    if (!hasScopes(auth.key, scopes)) {
+      throw new HttpError(403, { error: 'insufficient_scope', required: [...scopes] });
     }
     if (route.limited) {
       const retry = takeGenerationAllowance(auth.user, core.clock, core.config);
@@ -131,7 +132,8 @@ async function handle(state: ServerState, req: IncomingMessage, entry: RequestLo
 function send(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { ...reply.headers };
   let payload: Buffer | string;
-  if (Buffer.isBuffer(reply.body)) payload = reply.body;
+  if (reply.status === 204) payload = '';
+  else if (Buffer.isBuffer(reply.body)) payload = reply.body;
   else if (typeof reply.body === 'string') {
     payload = reply.body;
     headers['content-type'] ??= 'text/plain; charset=utf-8';

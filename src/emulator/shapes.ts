@@ -31,6 +31,11 @@ export function verifySignedUrl(ctx: ShapeContext, url: URL): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
+/** A status as the service spells it: the interface's names, or (an option) the same in lower case. */
+function spelled(item: ItemRecord, ctx: ShapeContext): string {
+  return ctx.config.shapes.statuses === 'lowercase' ? item.status.toLowerCase() : item.status;
+}
+
 function persona(item: ItemRecord, user: UserRecord): { id: string | null; name: string | null } {
   if (item.persona_id === null) return { id: null, name: null };
   return { id: item.persona_id, name: user.personas.get(item.persona_id) ?? null };
@@ -45,7 +50,7 @@ export function detail(item: ItemRecord, user: UserRecord, ctx: ShapeContext): R
     description: item.description,
     textover: item.textover,
     full_text: item.full_text,
-    status: item.status,
+    status: spelled(item, ctx),
     upload_date: item.upload_date,
     creation_date: item.creation_date,
     updated_at: item.updated_at,
@@ -64,14 +69,14 @@ export function detail(item: ItemRecord, user: UserRecord, ctx: ShapeContext): R
 }
 
 /** One row of GET /contents (A18). */
-export function summary(item: ItemRecord, user: UserRecord): Record<string, unknown> {
+export function summary(item: ItemRecord, user: UserRecord, ctx: ShapeContext): Record<string, unknown> {
   return {
     id: item.id,
     title: item.title,
     description: item.description,
     full_text: item.full_text,
     hashtags: item.hashtags,
-    status: item.status,
+    status: spelled(item, ctx),
     persona: persona(item, user),
     published_url: item.published_url,
     published_platform: item.published_platform,
@@ -85,9 +90,9 @@ export function summary(item: ItemRecord, user: UserRecord): Record<string, unkn
 /** A24 (or its `state`/`error` variant). */
 export function taskStatus(item: ItemRecord, ctx: ShapeContext): Record<string, unknown> {
   if (ctx.config.shapes.taskStatus === 'state') {
-    return { id: item.id, state: item.status, progress: item.progress, error: item.last_error };
+    return { id: item.id, state: spelled(item, ctx), progress: item.progress, error: item.last_error };
   }
-  return { id: item.id, status: item.status, progress: item.progress, last_error: item.last_error };
+  return { id: item.id, status: spelled(item, ctx), progress: item.progress, last_error: item.last_error };
 }
 
 /** A9: the object itself, or under `data` or `content`. */
@@ -126,34 +131,87 @@ export function subscriptionBody(user: UserRecord, ctx: ShapeContext): Record<st
     : { success: true, data: payload };
 }
 
-function positiveInt(value: string | null): number | null {
+function whole(value: string | null, min: number): number | null {
   if (value === null || !/^\d+$/.test(value)) return null;
   const n = Number(value);
-  return n >= 1 ? n : null;
+  return n >= min ? n : null;
+}
+
+function requestedSize(url: URL, options: Config['listing']): number {
+  const { sizeParam, defaultSize = 50, maxPageSize } = options;
+  const param = (name: string): number | null => whole(url.searchParams.get(name), 1);
+  const asked =
+    sizeParam === 'none'
+      ? null
+      : sizeParam === undefined
+        ? (param('limit') ?? param('page_size'))
+        : param(sizeParam);
+  return Math.min(asked ?? defaultSize, maxPageSize);
+}
+
+/** An opaque cursor: the offset of the next row. */
+function cursorAt(offset: number): string {
+  return Buffer.from(`offset:${offset}`).toString('base64url');
+}
+
+function offsetOf(cursor: string | null): number | null {
+  if (cursor === null) return null;
+  const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : null;
 }
 
 /**
- * A5-A7: one page of a listing. `page` counts from 1; the size is `limit`,
- * then `page_size`, default 50, capped at maxPageSize. A bare array or the
- * `none` hint cannot tell the client about more pages, so it serves every row.
+ * A5-A7: one page of a listing in the configured reading: where the rows sit,
+ * which size parameter counts, whether pages count from 0 or 1, and which
+ * paging hints come with it (the dialects of src/emulator/dialects.ts).
  */
 export function listing(rows: unknown[], url: URL, ctx: ShapeContext): unknown {
-  const { envelope = 'data', hint, maxPageSize } = ctx.config.listing;
-  if (envelope === 'bare') return rows;
-  if (hint === 'none') return { [envelope]: rows };
-  const page = positiveInt(url.searchParams.get('page')) ?? 1;
-  const asked = positiveInt(url.searchParams.get('limit')) ?? positiveInt(url.searchParams.get('page_size'));
-  const limit = Math.min(asked ?? 50, maxPageSize);
-  const slice = rows.slice((page - 1) * limit, page * limit);
-  const hasMore = page * limit < rows.length;
-  const body: Record<string, unknown> = { [envelope]: slice, page, limit };
-  if (hint === undefined || hint === 'total') body.total = rows.length;
-  if (hint === undefined || hint === 'has_more') body.has_more = hasMore;
-  if (hint === 'next') {
-    const next = new URL(url.pathname, 'http://emulator');
-    next.searchParams.set('page', String(page + 1));
-    next.searchParams.set('limit', String(limit));
-    body.next = hasMore ? `${next.pathname}${next.search}` : null;
+  const options = ctx.config.listing;
+  const { envelope = 'data', hint, pageBase = 1 } = options;
+  const size = requestedSize(url, options);
+  const cursor = offsetOf(url.searchParams.get('cursor'));
+  const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
+  const page = asked ?? pageBase;
+  const offset = cursor ?? (page - pageBase) * size;
+  const slice = rows.slice(offset, offset + size);
+  const hasMore = offset + size < rows.length;
+  if (envelope === 'bare') return slice;
+  const body: Record<string, unknown> = { [envelope]: slice };
+  switch (hint) {
+    case undefined:
+      Object.assign(body, { page, limit: size, total: rows.length, has_more: hasMore });
+      break;
+    case 'total':
+      Object.assign(body, { page, limit: size, total: rows.length });
+      break;
+    case 'has_more':
+      Object.assign(body, { page, limit: size, has_more: hasMore });
+      break;
+    case 'next': {
+      const next = new URLSearchParams({ page: String(page + 1), limit: String(size) });
+      body.next = hasMore ? `${url.pathname}?${next.toString()}` : null;
+      break;
+    }
+    case 'meta':
+      body.meta = {
+        current_page: page,
+        per_page: size,
+        total_pages: Math.max(1, Math.ceil(rows.length / size)),
+        total: rows.length,
+      };
+      break;
+    case 'links': {
+      const next = new URL(`${ctx.baseUrl}${url.pathname}`);
+      next.searchParams.set('cursor', cursorAt(offset + size));
+      next.searchParams.set('page_size', String(size));
+      body.links = { next: hasMore ? next.href : null };
+      break;
+    }
+    case 'cursor':
+      body.next_cursor = hasMore ? cursorAt(offset + size) : null;
+      break;
+    case 'none':
+      break;
   }
   return body;
 }

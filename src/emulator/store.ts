@@ -36,7 +36,7 @@ export const DEFAULT_PERSONAS: readonly { id: string; name: string }[] = Object.
 
 export const DEFAULT_USER_ID = '5a0d3c7e-1b2f-4e8a-9c6d-3f7b1e0a9d01';
 
-const ACRONYMS: Record<Platform, string> = { YouTube: 'YT', TikTok: 'TT', Instagram: 'IG' };
+const ACRONYMS: Readonly<Record<string, string>> = { YouTube: 'YT', TikTok: 'TT', Instagram: 'IG' };
 
 export interface UserRecord {
   id: string;
@@ -142,7 +142,7 @@ export class Store {
       id: account.id ?? randomUUID(),
       name: account.name,
       platform: account.platform,
-      platform_acronym: ACRONYMS[account.platform],
+      platform_acronym: ACRONYMS[account.platform] ?? account.platform.slice(0, 2).toUpperCase(),
     };
     this.user(userId).accounts.push(record);
     return { ...record };

@@ -32,16 +32,30 @@ export interface FaultRule {
   fault: Fault;
 }
 
-export type ListingEnvelope = 'data' | 'bare' | 'items' | 'contents' | 'accounts' | 'results';
-export type ListingHint = 'has_more' | 'next' | 'total' | 'none';
+/** `rows` is a key no reading of A5 covers: a service the client cannot read. */
+export type ListingEnvelope = 'data' | 'bare' | 'items' | 'contents' | 'accounts' | 'results' | 'rows';
+export type ListingHint = 'has_more' | 'next' | 'total' | 'none' | 'meta' | 'links' | 'cursor';
 
 export interface ListingOptions {
-  /** A5: where the array sits; `data` by default. `bare` serves every row on one page. */
+  /** A5: where the array sits; `data` by default. */
   envelope?: ListingEnvelope;
-  /** A7: which paging hint is served. Absent: page, limit, total and has_more together. `none` serves one page. */
+  /**
+   * A7: which paging hint is served. Absent: page, limit, total and has_more
+   * together. `none`: no hint at all. `meta`: {current_page, per_page,
+   * total_pages, total} under meta. `links`: links.next, an absolute URL with
+   * a cursor. `cursor`: next_cursor at the top level.
+   */
   hint?: ListingHint;
   /** A6: the largest page served; 100 by default. */
   maxPageSize?: number;
+  /** The number of the first page: 1 (default) or 0. */
+  pageBase?: 0 | 1;
+  /** The size parameter honoured; default `limit`, then `page_size`. `none` ignores every one. */
+  sizeParam?: 'limit' | 'page_size' | 'per_page' | 'none';
+  /** The size served when none is asked for (or honoured); default 50. */
+  defaultSize?: number;
+  /** Serves the first page whatever page is asked for: a service that ignores paging. */
+  ignorePage?: boolean;
 }
 
 /** The other variants of the single-object shapes the client accepts. */
@@ -56,6 +70,8 @@ export interface ShapeOptions {
   subscription?: 'data' | 'top';
   /** A24: `status`/`last_error` (default) or `state`/`error`. */
   taskStatus?: 'status' | 'state';
+  /** Statuses as the interface names them (default), or every one in lower case: names no reading covers. */
+  statuses?: 'interface' | 'lowercase';
 }
 
 export interface EmulatorOptions {
@@ -79,6 +95,11 @@ export interface EmulatorOptions {
   maxItems?: number;
   /** Starting balance of the default user; default 1000. */
   credits?: number;
+  /**
+   * A whole reading of the interface's "not shown" rules (src/emulator/dialects.ts);
+   * `reference` by default. `listing` and `shapes` given beside it override its parts.
+   */
+  dialect?: string;
   listing?: ListingOptions;
   shapes?: ShapeOptions;
   failures?: FailureRule[];
@@ -211,7 +232,7 @@ export interface EmulatorAdmin {
 export interface Emulator {
   /** e.g. http://127.0.0.1:43211, without /v1 (the service lives under /v1). */
   baseUrl: string;
-  /** Ready key of the default user: scopes read, write, generate. */
+  /** Ready key of the default user: the interface's default scopes, read and generate. */
   apiKey: string;
   admin: EmulatorAdmin;
   /** Stops every timer and the server. */

@@ -80,9 +80,25 @@ export function createFields(desired: DesiredFields): ContentFields {
   };
 }
 
-/** The partial body of an edit: only the changed fields (A13). */
-export function editBody(changes: readonly FieldChange[]): ContentEdit {
+/**
+ * The body of a PUT: every field, so that a service whose PUT is partial and
+ * one whose PUT replaces the item end with the same item (A13). The changes
+ * carry the manifest's values and every other field the item's own (a script
+ * change of a published video is drift, not an edit), except a script the
+ * service wrote: left out when the source text changes, so that it writes a
+ * new one (A15).
+ */
+export function putBody(
+  changes: readonly FieldChange[],
+  desired: DesiredFields,
+  remote: ContentDetail,
+): ContentEdit {
   const body: Record<string, unknown> = {};
+  const sourceChanges = changes.some((change) => change.field === 'full_text');
+  for (const field of FIELD_ORDER) {
+    if (field === 'textover' && sourceChanges && desired.textover === undefined) continue;
+    body[field] = remoteValue(remote, field);
+  }
   for (const change of changes) body[change.field] = change.to;
   return body;
 }

@@ -11,12 +11,18 @@ export const DEFAULT_READ_CONCURRENCY = 32;
 export interface Listing {
   contents: ContentSummary[];
   accounts: Account[];
+  /** Why GET /contents is not proven complete (no create may be planned then); null when it is. */
+  contentsGap: string | null;
 }
 
 /** GET /contents and GET /accounts (every page, through the client), side by side. */
 export async function observeListing(client: ServiceApi): Promise<Listing> {
   const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
-  return { contents, accounts };
+  return {
+    contents: contents.items,
+    accounts: accounts.items,
+    contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+  };
 }
 
 /** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */

@@ -2,7 +2,8 @@ import {
   FAILED_STATUSES,
   GENERATING_STATUSES,
   RENDERED_STATUSES,
-  SCOPES,
+  isKnownPlatform,
+  isKnownStatus,
   TERMINAL_STATUSES,
   type Account,
   type ContentDetail,
@@ -13,15 +14,27 @@ import {
 import type { Permissions } from '../engine.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { resolveAccounts } from './accounts.ts';
-import { SCRIPT_FIELDS, createFields, fieldChanges, settingsChanges } from './diff.ts';
+import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';
 import { matchItems, type Matched, type MatchOptions } from './identity.ts';
-import type { Drift, Hold, Mode, Plan, PlanItem, PublicationTarget, RenderReason, Step } from './types.ts';
+import type {
+  Drift,
+  FieldChange,
+  Hold,
+  Mode,
+  Plan,
+  PlanItem,
+  PublicationTarget,
+  RenderReason,
+  Step,
+} from './types.ts';
 
 // The pure heart of the engine: desired state + observed state → Plan.
 // No I/O, no clock of its own; the same inputs give the same plan.
 
 export interface Observed {
   contents: readonly ContentSummary[];
+  /** Why the listing of contents is not proven complete; null (or absent) when it is. */
+  contentsGap?: string | null;
   /** GET /contents/{id} of every matched item, by id. */
   details: ReadonlyMap<string, ContentDetail>;
   accounts: readonly Account[];
@@ -57,6 +70,27 @@ function betweenPhases(detail: ContentDetail): boolean {
   );
 }
 
+/**
+ * Items nothing may be planned for, whatever the manifest asks: a create from
+ * a listing not proven complete (the item may sit on a page not read), and an
+ * item or account carrying a value the interface does not list (A7, A35).
+ */
+function heldForUnknown(
+  creating: boolean,
+  detail: ContentDetail | null,
+  accounts: readonly Account[],
+  observed: Observed,
+): Planned | null {
+  const held = (hold: Hold): Planned => ({ steps: [], holds: [hold], drift: [] });
+  if (creating && observed.contentsGap)
+    return held({ kind: 'listing_incomplete', gap: observed.contentsGap });
+  if (detail !== null && !isKnownStatus(detail.status))
+    return held({ kind: 'unknown_value', field: 'status', value: detail.status });
+  const odd = accounts.find((account) => !isKnownPlatform(account.platform));
+  if (odd) return held({ kind: 'unknown_value', field: 'account platform', value: odd.platform });
+  return null;
+}
+
 /** What the service must do for one item, before permissions are taken into account. */
 function planSteps(
   item: DesiredItem,
@@ -81,6 +115,12 @@ function planSteps(
     return { steps: [{ kind: 'wait', status: detail.status }], holds, drift };
   } else {
     status = detail.status;
+    const edit = (changes: FieldChange[], cancelGeneration: boolean): Step => ({
+      kind: 'edit',
+      changes,
+      cancelGeneration,
+      send: putBody(changes, item.fields, detail),
+    });
     const changes = fieldChanges(item.fields, detail);
     const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
     if (status === 'UPLOADED') {
@@ -91,17 +131,17 @@ function planSteps(
       }
       drift.push(...settingsChanges(item.render, detail.video_settings));
       const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
-      if (edits.length > 0) steps.push({ kind: 'edit', changes: edits, cancelGeneration: false });
+      if (edits.length > 0) steps.push(edit(edits, false));
     } else if (changes.length > 0) {
       if (!GENERATING_STATUSES.has(status)) {
-        steps.push({ kind: 'edit', changes, cancelGeneration: false });
+        steps.push(edit(changes, false));
         if (scriptChanged) {
           status = 'NEW';
           reason = 'script_changed';
         }
       } else if (context.cancelRunning && status !== 'UPLOADING') {
         // A17: the job stops and the item returns to NEW; a publication is never interrupted.
-        steps.push({ kind: 'edit', changes, cancelGeneration: true });
+        steps.push(edit(changes, true));
         status = 'NEW';
         reason = scriptChanged ? 'script_changed' : 'never_rendered';
       } else {
@@ -192,14 +232,13 @@ export function publicationsOf(steps: readonly Step[]): number {
   return count;
 }
 
-/** Scopes needed to carry out the given steps (A29); reads always need `read`. */
-export function scopesFor(steps: readonly Step[]): Scope[] {
-  const needed = new Set<Scope>(['read']);
-  for (const step of steps) {
-    if (step.kind === 'create' || step.kind === 'edit') needed.add('write');
-    if (step.kind === 'render' || step.kind === 'upload') needed.add('generate');
-  }
-  return SCOPES.filter((scope) => needed.has(scope));
+/**
+ * Scopes the interface itself states for the given steps (A29): generation
+ * and upload need `generate`. Which scope content writes need is not shown,
+ * so none is guessed for them; a 403 tells.
+ */
+export function statedScopes(steps: readonly Step[]): Scope[] {
+  return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
 }
 
 function planOne(
@@ -218,7 +257,8 @@ function planOne(
   const unreadable = remote !== null && detail === null;
   const planned: Planned = unreadable
     ? { steps: [], holds: [], drift: [] }
-    : restrict(planSteps(item, detail, target, context), context);
+    : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
+      restrict(planSteps(item, detail, target, context), context));
   const problems = unreadable
     ? [
         {
@@ -271,7 +311,7 @@ export function plan(desired: readonly DesiredItem[], observed: Observed, contex
     items,
     unmanaged: matching.unmanaged,
     publications: publicationsOf(allSteps),
-    requiredScopes: scopesFor(allSteps),
+    statedScopes: statedScopes(allSteps),
     problems,
   };
 }

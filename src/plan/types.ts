@@ -1,5 +1,6 @@
 import type {
   Account,
+  ContentEdit,
   ContentFields,
   ContentStatus,
   PublishOptions,
@@ -33,7 +34,8 @@ export interface PublicationTarget {
 
 export type Step =
   | { kind: 'create'; fields: ContentFields }
-  | { kind: 'edit'; changes: FieldChange[]; cancelGeneration: boolean }
+  /** `send` is the whole PUT body: the changes and every other field as it stands (A13). */
+  | { kind: 'edit'; changes: FieldChange[]; cancelGeneration: boolean; send: ContentEdit }
   /** One-shot carries its publication inside the render; stepwise never does. */
   | { kind: 'render'; reason: RenderReason; render: RenderOptions; publish: PublicationTarget | null }
   | { kind: 'upload'; publish: PublicationTarget; retry: boolean }
@@ -50,7 +52,11 @@ export type Hold =
   /** The item moved on the service between planning and applying: nothing was sent; the next run plans it again. */
   | { kind: 'changed_since_plan'; planned: ContentStatus; found: ContentStatus }
   /** A stepwise script differs from the one the plan showed: it is not rendered unreviewed. */
-  | { kind: 'script_changed_since_plan' };
+  | { kind: 'script_changed_since_plan' }
+  /** GET /contents could not be proven complete: the item may exist on a page not read, so it is not created (A7). */
+  | { kind: 'listing_incomplete'; gap: string }
+  /** The service showed a value the interface does not list (A35): nothing is done to this item. */
+  | { kind: 'unknown_value'; field: 'status' | 'account platform'; value: string };
 
 /** A difference that apply will not fix: the video is already published. */
 export interface Drift {
@@ -92,8 +98,12 @@ export interface Plan {
   unmanaged: RemoteRef[];
   /** (item, account) pairs this plan would publish now. */
   publications: number;
-  /** Scopes the plan's writes need (A29), checked before the first write. */
-  requiredScopes: Scope[];
+  /**
+   * Scopes the interface states for this plan's requests (generation needs
+   * `generate`), checked before the first write. Any other requirement is
+   * learned from the service's first 403 (A29).
+   */
+  statedScopes: Scope[];
   /** Matching problems found while planning (duplicate remote titles, unknown accounts). */
   problems: Problem[];
 }

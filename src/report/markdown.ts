@@ -202,7 +202,14 @@ function body(report: RunReport, context: ReportContext, layout: Layout): string
         : null,
     report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
     unmanagedSection(report.plan?.unmanaged ?? [], layout),
+    notesSection(report.notes ?? []),
   ].filter((part): part is string => part !== null);
+}
+
+/** Informational reads that failed: said once, changed nothing. */
+function notesSection(notes: readonly string[]): string | null {
+  if (notes.length === 0) return null;
+  return notes.map((note) => `> ${inlineText(note, 500)}`).join('\n>\n');
 }
 
 function titleLimit(layout: Layout): number {

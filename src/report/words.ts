@@ -68,6 +68,10 @@ export function holdText(hold: Hold): string {
       return 'its script changed on the service after the plan was made; not rendered in this run';
     case 'changed_since_plan':
       return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+    case 'listing_incomplete':
+      return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+    case 'unknown_value':
+      return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
   }
 }
 

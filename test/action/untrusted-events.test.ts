@@ -31,13 +31,9 @@ const issueComment = {
 
 function decide(name: string, payload: Record<string, unknown>, given: Record<string, string> = {}) {
   const event = eventFromPayload({ GITHUB_EVENT_NAME: name, GITHUB_REF: 'refs/heads/main' }, payload);
-  return {
-    event,
-    decision: decideRun(
-      readInputs((input) => given[input] ?? ''),
-      event,
-    ),
-  };
+  const read = readInputs((input) => given[input] ?? '');
+  if (read.mode === 'doctor') throw new Error('doctor is decided before the engine runs');
+  return { event, decision: decideRun({ ...read, mode: read.mode }, event) };
 }
 
 const NOTHING = { write: false, render: false, publish: false };

@@ -44,7 +44,7 @@ describe('429', () => {
       { status: 429, headers: { 'retry-after': '3' }, body: { error: 'rate_limited' } },
       { body: [] },
     );
-    await expect(client.listAccounts()).resolves.toEqual([]);
+    await expect(client.listAccounts()).resolves.toMatchObject({ items: [], complete: true });
     expect(sleeps).toEqual([3 * SECOND_MS]);
     expect(retries).toEqual([
       { method: 'GET', path: '/accounts', attempt: 1, waitMs: 3 * SECOND_MS, reason: 'rate limited (429)' },
@@ -202,6 +202,7 @@ describe('5xx and network errors on idempotent requests', () => {
 
   it('a PUT that timed out is retried (idempotent) and succeeds', async () => {
     const { client, sleeps } = t.make({ requestTimeoutMs: 500 });
+    t.server.on('GET', '/contents/c-1', { body: detail({ title: 'Edited' }) });
     t.server.on('PUT', '/contents/c-1', { hang: true }, { body: detail({ title: 'Edited' }) });
     await expect(client.editContent('c-1', { title: 'Edited' })).resolves.toMatchObject({ title: 'Edited' });
     expect(sleeps).toEqual([50]);

@@ -86,7 +86,7 @@ describe('the key never appears in a thrown error', () => {
 
   it('a key echoed inside a field of a successful answer that cannot be read', async () => {
     const { client } = t.make();
-    t.server.on('GET', '/contents/c-1', { body: { id: 'c-1', status: KEY } });
+    t.server.on('GET', '/contents/c-1', { body: { payload: KEY, [KEY]: 1 } });
     expectNoKey(await failure(client.getContent('c-1')));
   });
 

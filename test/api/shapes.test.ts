@@ -1,12 +1,68 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseShapeError } from '../../src/api/index.ts';
-import { MAX_PAGES, nextPage } from '../../src/api/shapes.ts';
+import { OutcomeUnknownError, ResponseShapeError } from '../../src/api/index.ts';
+import { walkListing } from '../../src/api/listing.ts';
 import { detail, setup } from './fixtures.ts';
 
 // Every envelope variant of docs/service-assumptions.md, served over HTTP
 // and read through the client's public methods.
 
 const t = setup();
+
+const blankFields = (title: string) => ({
+  title,
+  description: null,
+  full_text: null,
+  textover: null,
+  hashtags: null,
+  fine_tuning: null,
+  persona_id: null,
+});
+
+describe('A14 write answers: every write is read back', () => {
+  const answers: Array<[string, number, unknown]> = [
+    ['only {id}', 201, { id: 'c-2' }],
+    ['{content_id}', 201, { content_id: 'c-2' }],
+    ['{success, data: {id}}', 200, { success: true, data: { id: 'c-2' } }],
+  ];
+  for (const [name, status, body] of answers) {
+    it(`a create answered with ${name} reads the item`, async () => {
+      const { client } = t.make();
+      t.server.on('POST', '/contents', { status, body });
+      t.server.on('GET', '/contents/c-2', { body: detail({ id: 'c-2', title: 'x' }) });
+      await expect(client.createContent(blankFields('x'))).resolves.toMatchObject({ id: 'c-2', title: 'x' });
+    });
+  }
+
+  it('a create answered with nothing is an unknown outcome, resolved by title and never resent here', async () => {
+    const { client } = t.make();
+    t.server.on('POST', '/contents', { status: 204 });
+    await expect(client.createContent(blankFields('x'))).rejects.toBeInstanceOf(OutcomeUnknownError);
+    expect(t.server.requests('POST')).toHaveLength(1);
+  });
+
+  for (const [name, answer] of [
+    ['204', { status: 204 }],
+    ['{success: true}', { body: { success: true } }],
+  ] as const) {
+    it(`a PUT answered ${name} reads the item back`, async () => {
+      const { client } = t.make();
+      t.server.on('PUT', '/contents/c-1', answer);
+      t.server.on('GET', '/contents/c-1', { body: detail({ title: 'Edited' }) });
+      await expect(client.editContent('c-1', { title: 'Edited' })).resolves.toMatchObject({
+        title: 'Edited',
+      });
+    });
+  }
+
+  it('a PUT whose read-back shows a field it set cleared is an error naming the field', async () => {
+    const { client } = t.make();
+    t.server.on('PUT', '/contents/c-1', { status: 204 });
+    t.server.on('GET', '/contents/c-1', { body: detail({ description: null }) });
+    await expect(client.editContent('c-1', { title: 'Glowing reefs', description: 'Kept?' })).rejects.toThrow(
+      /read back has description cleared/,
+    );
+  });
+});
 
 describe('A9 object envelope', () => {
   const variants: Array<[string, (obj: Record<string, unknown>) => unknown]> = [
@@ -20,19 +76,11 @@ describe('A9 object envelope', () => {
       const { client } = t.make();
       t.server.on('GET', '/contents/c-1', { body: wrap(detail()) });
       t.server.on('POST', '/contents', { status: 201, body: wrap(detail({ id: 'c-2' })) });
+      t.server.on('GET', '/contents/c-2', { body: wrap(detail({ id: 'c-2' })) });
       t.server.on('PUT', '/contents/c-1', { body: wrap(detail({ title: 'Edited' })) });
+      t.server.on('GET', '/contents/c-1', { body: wrap(detail({ title: 'Edited' })) });
       await expect(client.getContent('c-1')).resolves.toMatchObject({ id: 'c-1', status: 'NEW' });
-      await expect(
-        client.createContent({
-          title: 'x',
-          description: null,
-          full_text: null,
-          textover: null,
-          hashtags: null,
-          fine_tuning: null,
-          persona_id: null,
-        }),
-      ).resolves.toMatchObject({ id: 'c-2' });
+      await expect(client.createContent(blankFields('x'))).resolves.toMatchObject({ id: 'c-2' });
       await expect(client.editContent('c-1', { title: 'Edited' })).resolves.toMatchObject({
         title: 'Edited',
       });
@@ -194,13 +242,16 @@ describe('generation answers', () => {
 });
 
 describe('A7 page cap', () => {
-  it('stops after MAX_PAGES whatever the hints say', () => {
-    const listing = { items: [1], hasMore: true, next: null, total: null };
-    expect(nextPage(MAX_PAGES - 1, listing, 1)).toBe(MAX_PAGES);
-    expect(nextPage(MAX_PAGES, listing, 1)).toBeNull();
-  });
-
-  it('a next page number that does not move forward still advances by one', () => {
-    expect(nextPage(4, { items: [1], hasMore: null, next: 2, total: null }, 4)).toBe(5);
+  it('stops after its page budget whatever the hints say, and leaves the listing unproven', async () => {
+    let n = 0;
+    const outcome = await walkListing('/contents', {
+      base: { origin: 'http://svc.invalid', prefix: '/v1', href: 'http://svc.invalid/v1' },
+      pageSize: 1,
+      maxPages: 5,
+      get: () => Promise.resolve({ data: [{ id: `c-${n++}` }], has_more: true }),
+    });
+    expect(outcome.rows).toHaveLength(5);
+    expect(outcome.complete).toBe(false);
+    expect(outcome.gap).toMatch(/still going after 5 pages/);
   });
 });

@@ -26,6 +26,7 @@ describe('headers', () => {
     const { client } = t.make();
     t.server.on('GET', '/users/credits', { body: { credits: 1 } });
     t.server.on('PUT', '/contents/c-1', { body: detail() });
+    t.server.on('GET', '/contents/c-1', { body: detail() });
     await client.credits();
     await client.editContent('c-1', { title: 'x' });
     const [get, put] = t.server.requests();
@@ -126,6 +127,7 @@ describe('request bodies', () => {
   it('create sends the ContentDetail field names (A13)', async () => {
     const { client } = t.make();
     t.server.on('POST', '/contents', { status: 201, body: detail() });
+    t.server.on('GET', '/contents/c-1', { body: detail() });
     const fields = {
       title: 'Glowing reefs',
       description: 'About reefs',
@@ -139,13 +141,14 @@ describe('request bodies', () => {
     expect(t.server.requests()[0]?.body).toEqual(fields);
   });
 
-  it('edit is partial, and sends cancel_generation only when asked', async () => {
+  it('edit sends what it is given, and cancel_generation only when asked', async () => {
     const { client } = t.make();
     t.server.always('PUT', '/contents/c-1', { body: detail() });
+    t.server.always('GET', '/contents/c-1', { body: detail({ hashtags: '#x' }) });
     await client.editContent('c-1', { title: 'New', description: null });
     await client.editContent('c-1', { textover: 'Script' }, { cancelGeneration: true });
     await client.editContent('c-1', { hashtags: '#x' }, { cancelGeneration: false });
-    expect(t.server.requests().map((r) => r.body)).toEqual([
+    expect(t.server.requests('PUT').map((r) => r.body)).toEqual([
       { title: 'New', description: null },
       { textover: 'Script', cancel_generation: true },
       { hashtags: '#x' },

@@ -72,6 +72,7 @@ export const fixturePlan: Plan = {
           kind: 'edit',
           changes: [{ field: 'title', from: 'Why corals glow', to: 'Why some corals glow' }],
           cancelGeneration: false,
+          send: {},
         },
       ],
       holds: [{ kind: 'scheduled', at: '2030-06-01T15:00:00Z' }],
@@ -94,7 +95,7 @@ export const fixturePlan: Plan = {
   ],
   unmanaged: [{ id: 'c-9', title: 'An old video nobody claims', status: 'UPLOADED' }],
   publications: 2,
-  requiredScopes: ['read', 'write', 'generate'],
+  statedScopes: ['generate'],
   problems: [],
 };
 

@@ -23,12 +23,14 @@ describe('A5-A7 listings', () => {
     });
   }
 
-  it('bare: one array with every row', async () => {
+  it('bare: one array per page, with no hint beside it', async () => {
     const emu = await start({ listing: { envelope: 'bare', maxPageSize: 2 } });
     for (let i = 0; i < 3; i++) await createItem(emu);
-    const answer = await call(emu, 'GET', '/v1/contents?limit=1');
-    expect(Array.isArray(answer.body)).toBe(true);
-    expect(answer.body).toHaveLength(3);
+    const first = await call(emu, 'GET', '/v1/contents');
+    expect(first.body).toHaveLength(2);
+    const second = await call(emu, 'GET', '/v1/contents?page=2&limit=2');
+    expect(second.body).toHaveLength(1);
+    expect((await call(emu, 'GET', '/v1/contents?page=3&limit=2')).body).toEqual([]);
   });
 
   it('hint next: a path whose query holds the next page, null on the last', async () => {
@@ -43,7 +45,7 @@ describe('A5-A7 listings', () => {
     expect(second.body.next).toBeNull();
   });
 
-  it('hint total / has_more serve only that hint; none serves one page', async () => {
+  it('hint total / has_more serve only that hint; none serves pages with no hint', async () => {
     const total = await start({ listing: { hint: 'total', maxPageSize: 2 } });
     for (let i = 0; i < 3; i++) await createItem(total);
     const t = await call(total, 'GET', '/v1/contents');
@@ -57,7 +59,8 @@ describe('A5-A7 listings', () => {
     const none = await start({ listing: { hint: 'none', maxPageSize: 2 } });
     for (let i = 0; i < 3; i++) await createItem(none);
     expect((await call(none, 'GET', '/v1/contents')).body).toEqual({ data: expect.any(Array) });
-    expect((await call(none, 'GET', '/v1/contents')).body.data).toHaveLength(3);
+    expect((await call(none, 'GET', '/v1/contents')).body.data).toHaveLength(2);
+    expect((await call(none, 'GET', '/v1/contents?page=2')).body.data).toHaveLength(1);
   });
 });
 

@@ -19,7 +19,7 @@ describe('runEmulatorCommand', () => {
     expect(lines[0]).toContain(emulator.baseUrl);
     expect(lines.some((line) => line.includes('Ocean Facts'))).toBe(true);
     const answer = await call(emulator, 'GET', '/v1/api-keys/introspect');
-    expect(answer.body.scopes).toEqual(['read', 'write', 'generate']);
+    expect(answer.body.scopes).toEqual(['read', 'generate']);
   });
 
   it('parses --port N, --port=N and --phase-ms A,V,U', () => {
@@ -38,5 +38,21 @@ describe('runEmulatorCommand', () => {
     expect(() => parseEmulatorArgs(['--port'])).toThrow(/--port expects a whole number/);
     expect(() => parseEmulatorArgs(['--port', '70000'])).toThrow(/0 to 65535/);
     expect(() => parseEmulatorArgs(['--phase-ms', '1,2'])).toThrow(/audio,video,upload/);
+    expect(() => parseEmulatorArgs(['--dialect', 'klingon'])).toThrow(
+      /use one of reference, bare, meta, links/,
+    );
+  });
+
+  it('--dialect serves that reading of the interface and says which', async () => {
+    const lines: string[] = [];
+    emulator = await runEmulatorCommand(['--dialect', 'meta'], (line) => lines.push(line));
+    expect(lines).toContain(
+      'Dialect: meta ({items, meta: {current_page, total_pages}} listings paged from 0 with per_page; {success, data} answers; PUT replaces the item; content writes need write)',
+    );
+    const answer = await call(emulator, 'GET', '/v1/contents');
+    expect(answer.body).toEqual({
+      items: [],
+      meta: { current_page: 0, per_page: 25, total_pages: 1, total: 0 },
+    });
   });
 });

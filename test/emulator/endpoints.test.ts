@@ -352,7 +352,7 @@ describe('GET /api-keys/introspect', () => {
     expect(answer.body).toEqual({
       active: true,
       subject: emu.admin.defaultUserId,
-      scopes: ['read', 'write', 'generate'],
+      scopes: ['read', 'generate'],
     });
     emu.admin.revokeKey(emu.apiKey);
     expect((await call(emu, 'GET', '/v1/api-keys/introspect')).status).toBe(401);

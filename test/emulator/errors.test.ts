@@ -44,7 +44,10 @@ describe('Errors table', () => {
     const emu = await start();
     const key = emu.admin.createKey(emu.admin.defaultUserId, ['read']);
     const answer = await call(emu, 'PUT', '/v1/contents/whatever', { key, body: {} });
-    expect(answer).toMatchObject({ status: 403, body: { error: 'insufficient_scope', required: ['write'] } });
+    expect(answer).toMatchObject({
+      status: 403,
+      body: { error: 'insufficient_scope', required: ['generate'] },
+    });
   });
 
   it('404: no such resource for this key’s owner', async () => {

@@ -26,7 +26,7 @@ describe('plan: stages', () => {
         },
       },
     ]);
-    expect(result.requiredScopes).toEqual(['read', 'write']);
+    expect(result.statedScopes).toEqual([]);
     expect(result.publications).toBe(0);
   });
 
@@ -35,7 +35,7 @@ describe('plan: stages', () => {
     const result = plan([item], observed([remote(item)]), context());
     expect(result.items[0]?.steps).toEqual([]);
     expect(result.items[0]?.match).toBe('title');
-    expect(result.requiredScopes).toEqual(['read']);
+    expect(result.statedScopes).toEqual([]);
   });
 
   it('edits only the fields that differ, old to new, and leaves unmanaged fields alone', () => {
@@ -43,7 +43,18 @@ describe('plan: stages', () => {
     const detail = remote(item, { description: 'old', hashtags: 'a b', persona: { id: 'p', name: 'P' } });
     const result = plan([item], observed([detail]), context());
     expect(result.items[0]?.steps).toEqual([
-      { kind: 'edit', changes: [{ field: 'description', from: 'old', to: 'new' }], cancelGeneration: false },
+      {
+        kind: 'edit',
+        changes: [{ field: 'description', from: 'old', to: 'new' }],
+        cancelGeneration: false,
+        // Every field goes with the PUT: the unmanaged ones as the item has them (A13).
+        send: expect.objectContaining({
+          title: 'Title of a.yml',
+          description: 'new',
+          hashtags: 'a b',
+          persona_id: 'p',
+        }) as object,
+      },
     ]);
   });
 
@@ -55,7 +66,7 @@ describe('plan: stages', () => {
     expect(render).toMatchObject({ kind: 'render', reason: 'never_rendered' });
     expect(render?.kind === 'render' && render.publish?.options.account_ids).toEqual(['acc-yt']);
     expect(result.publications).toBe(1);
-    expect(result.requiredScopes).toEqual(['read', 'write', 'generate']);
+    expect(result.statedScopes).toEqual(['generate']);
   });
 
   it('parks a one-shot item whose publish.at has not come, and holds it as scheduled', () => {
@@ -192,6 +203,7 @@ describe('plan: published items and items in flight', () => {
         kind: 'edit',
         changes: [{ field: 'description', from: 'old desc', to: 'new desc' }],
         cancelGeneration: false,
+        send: expect.any(Object) as object,
       },
     ]);
     expect(result.items[0]?.drift).toEqual([
@@ -308,6 +320,7 @@ describe('plan: identity', () => {
         kind: 'edit',
         changes: [{ field: 'title', from: 'Old title', to: 'New title' }],
         cancelGeneration: false,
+        send: expect.any(Object) as object,
       },
     ]);
     expect(result.unmanaged).toEqual([]);

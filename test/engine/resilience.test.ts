@@ -110,14 +110,14 @@ describe('credits and scopes', () => {
     expect(items(h, 'Too expensive')[0]).toMatchObject({ generationDispatches: 0, uploadDispatches: 0 });
   });
 
-  it('checks scopes before the first write and names the missing one', async () => {
+  it('checks before the first write that a key which will generate holds generate', async () => {
     h = await startHarness();
-    const key = h.emulator.admin.createKey(h.emulator.admin.defaultUserId, ['read', 'generate']);
+    const key = h.emulator.admin.createKey(h.emulator.admin.defaultUserId, ['read']);
     const client = clientFor(h.emulator, key);
-    await h.write('a.yml', manifest('Needs write'));
+    await h.write('a.yml', manifest('Needs generate', PUBLISHED));
     const report = await h.run({ client });
     await client.close();
-    expect(report.fatal).toMatch(/lacks the scope write/);
+    expect(report.fatal).toMatch(/lacks the scope generate that generation needs/);
     expect(report.fatal).not.toContain(key);
     expect(h.requests().filter((line) => !line.startsWith('GET'))).toEqual([]);
   });

@@ -50,6 +50,7 @@ describe('stage draft', () => {
         kind: 'edit',
         changes: [{ field: 'description', from: 'Before.', to: 'After.' }],
         cancelGeneration: false,
+        send: expect.any(Object) as object,
       },
     ]);
     expect(report.result?.items[0]?.outcome).toBe('updated');
@@ -126,6 +127,8 @@ describe('stage published', () => {
       .filter((line) => line.includes(item.id) || line.startsWith('POST'));
     expect(writes).toEqual([
       'POST /v1/contents',
+      // The create is read back (A14); the script is read again just before the render.
+      `GET /v1/contents/${item.id}`,
       `GET /v1/contents/${item.id}`,
       'POST /v1/gen/process-content-async',
       `POST /v1/contents/upload/${item.id}`,

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { manifestJsonSchema, manifestSchema } from '../../src/manifest/index.ts';
-import { SCHEMA_FILE, renderSchema } from '../../scripts/generate-schema.ts';
+import {
+  DOCTOR_SCHEMA_FILE,
+  SCHEMA_FILE,
+  renderDoctorSchema,
+  renderSchema,
+} from '../../scripts/generate-schema.ts';
 
 type JsonSchema = {
   description?: string;
@@ -83,5 +88,11 @@ describe('manifestSchema', () => {
     expect(result.data?.hashtags).toBe('#ocean #science');
     expect(result.data?.publish?.category).toBe('22');
     expect(result.data?.publish?.at).toBe('2026-12-01T15:00:00.000Z');
+  });
+});
+
+describe('schema/doctor.schema.json', () => {
+  it('is what the zod schema of the doctor report generates (run `npm run schema` when this fails)', () => {
+    expect(readFileSync(DOCTOR_SCHEMA_FILE, 'utf8')).toBe(renderDoctorSchema());
   });
 });

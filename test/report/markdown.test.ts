@@ -66,7 +66,12 @@ describe('the Markdown report', () => {
       planItem(`content/catalogue/a-rather-long-folder-name/item-${String(i).padStart(3, '0')}.yml`, {
         title: `A long title for the video number ${i} about the ocean and the creatures that live in it ${'~'.repeat(40)}`,
         steps: [
-          { kind: 'edit', changes: [{ field: 'textover', from: 'a', to: 'b' }], cancelGeneration: false },
+          {
+            kind: 'edit',
+            changes: [{ field: 'textover', from: 'a', to: 'b' }],
+            cancelGeneration: false,
+            send: {},
+          },
         ],
         script: {
           desired: `New script ${i}\n${'Words of a script. '.repeat(120)}`,
@@ -103,6 +108,7 @@ describe('the Markdown report', () => {
               { field: 'hashtags', from: long(i, '#old'), to: long(i, '#new') },
             ],
             cancelGeneration: false,
+            send: {},
           },
         ],
         drift: [{ field: 'full_text', remote: 'a', desired: 'b' }],

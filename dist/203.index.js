@@ -1,5 +1,5 @@
-export const id = 309;
-export const ids = [309,65];
+export const id = 203;
+export const ids = [203,65];
 export const modules = {
 
 /***/ 7271:
@@ -67,128 +67,6 @@ function suggest(input, candidates) {
         }
     }
     return best;
-}
-
-
-/***/ }),
-
-/***/ 8256:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   aI: () => (/* binding */ createFields),
-/* harmony export */   fH: () => (/* binding */ settingsChanges),
-/* harmony export */   qR: () => (/* binding */ SCRIPT_FIELDS),
-/* harmony export */   rR: () => (/* binding */ editBody),
-/* harmony export */   wV: () => (/* binding */ fieldChanges)
-/* harmony export */ });
-/* unused harmony export sameValue */
-// Field-level comparison of a manifest with a remote item. Only what the
-// manifest says is compared: an absent property is not managed.
-/** Fields whose change makes an existing render stale (A16). */
-const SCRIPT_FIELDS = new Set([
-    'full_text',
-    'textover',
-    'persona_id',
-    'fine_tuning',
-]);
-const FIELD_ORDER = [
-    'title',
-    'description',
-    'full_text',
-    'textover',
-    'hashtags',
-    'fine_tuning',
-    'persona_id',
-];
-/** Deep equality of JSON values, independent of key order. */
-function sameValue(a, b) {
-    if (a === b)
-        return true;
-    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    if (Array.isArray(a) && Array.isArray(b)) {
-        return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
-    }
-    const left = a;
-    const right = b;
-    const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-    const other = Object.keys(right).filter((key) => right[key] !== undefined);
-    return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
-}
-function remoteValue(remote, field) {
-    if (field === 'persona_id')
-        return remote.persona?.id ?? null;
-    return remote[field] ?? null;
-}
-function isEmptyObject(value) {
-    return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
-}
-/** Differences between the managed fields of a manifest and the remote item, in a fixed field order. */
-function fieldChanges(desired, remote) {
-    const changes = [];
-    for (const field of FIELD_ORDER) {
-        const wanted = desired[field];
-        if (wanted === undefined)
-            continue;
-        const current = remoteValue(remote, field);
-        // `fine_tuning: {}` and an absent fine_tuning mean the same to the service.
-        if (field === 'fine_tuning' && isEmptyObject(wanted) && current === null)
-            continue;
-        if (!sameValue(wanted, current))
-            changes.push({ field, from: current, to: wanted });
-    }
-    return changes;
-}
-/** The body of a create: every field, absent ones as null (A13). */
-function createFields(desired) {
-    return {
-        title: desired.title,
-        description: desired.description ?? null,
-        full_text: desired.full_text ?? null,
-        textover: desired.textover ?? null,
-        hashtags: desired.hashtags ?? null,
-        fine_tuning: desired.fine_tuning ?? null,
-        persona_id: desired.persona_id ?? null,
-    };
-}
-/** The partial body of an edit: only the changed fields (A13). */
-function editBody(changes) {
-    const body = {};
-    for (const change of changes)
-        body[change.field] = change.to;
-    return body;
-}
-const SETTING_KEYS = [
-    'video_id',
-    'orientation',
-    'prefer_real_world',
-    'image_overlay_enabled',
-    'image_overlay_position',
-    'zoom_effect_enabled',
-    'subtitle_settings',
-];
-/**
- * Render options that differ from the settings of the last render (A19).
- * A setting the manifest leaves out, or the service does not report, is not compared.
- */
-function settingsChanges(desired, remote) {
-    if (remote === null)
-        return [];
-    const drift = [];
-    for (const key of SETTING_KEYS) {
-        const wanted = desired[key];
-        const current = remote[key];
-        if (wanted === undefined || current === null || current === undefined)
-            continue;
-        if (key === 'subtitle_settings' && isEmptyObject(wanted) && isEmptyObject(current))
-            continue;
-        if (!sameValue(wanted, current))
-            drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
-    }
-    return drift;
 }
 
 
@@ -341,7 +219,7 @@ function matchItems(desired, remote, options = {}) {
 
 /***/ }),
 
-/***/ 1309:
+/***/ 1203:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -352,7 +230,7 @@ __webpack_require__.d(__webpack_exports__, {
   otherShardProblems: () => (/* binding */ otherShardProblems),
   plan: () => (/* binding */ plan),
   publicationsOf: () => (/* binding */ publicationsOf),
-  scopesFor: () => (/* binding */ scopesFor)
+  statedScopes: () => (/* binding */ statedScopes)
 });
 
 // EXTERNAL MODULE: ./src/api/types.ts
@@ -411,8 +289,128 @@ function resolveAccounts(item, connected) {
     return { accounts, problems };
 }
 
-// EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __webpack_require__(8256);
+;// CONCATENATED MODULE: ./src/plan/diff.ts
+// Field-level comparison of a manifest with a remote item. Only what the
+// manifest says is compared: an absent property is not managed.
+/** Fields whose change makes an existing render stale (A16). */
+const SCRIPT_FIELDS = new Set([
+    'full_text',
+    'textover',
+    'persona_id',
+    'fine_tuning',
+]);
+const FIELD_ORDER = [
+    'title',
+    'description',
+    'full_text',
+    'textover',
+    'hashtags',
+    'fine_tuning',
+    'persona_id',
+];
+/** Deep equality of JSON values, independent of key order. */
+function sameValue(a, b) {
+    if (a === b)
+        return true;
+    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    if (Array.isArray(a) && Array.isArray(b)) {
+        return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
+    }
+    const left = a;
+    const right = b;
+    const keys = Object.keys(left).filter((key) => left[key] !== undefined);
+    const other = Object.keys(right).filter((key) => right[key] !== undefined);
+    return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
+}
+function remoteValue(remote, field) {
+    if (field === 'persona_id')
+        return remote.persona?.id ?? null;
+    return remote[field] ?? null;
+}
+function isEmptyObject(value) {
+    return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
+}
+/** Differences between the managed fields of a manifest and the remote item, in a fixed field order. */
+function fieldChanges(desired, remote) {
+    const changes = [];
+    for (const field of FIELD_ORDER) {
+        const wanted = desired[field];
+        if (wanted === undefined)
+            continue;
+        const current = remoteValue(remote, field);
+        // `fine_tuning: {}` and an absent fine_tuning mean the same to the service.
+        if (field === 'fine_tuning' && isEmptyObject(wanted) && current === null)
+            continue;
+        if (!sameValue(wanted, current))
+            changes.push({ field, from: current, to: wanted });
+    }
+    return changes;
+}
+/** The body of a create: every field, absent ones as null (A13). */
+function createFields(desired) {
+    return {
+        title: desired.title,
+        description: desired.description ?? null,
+        full_text: desired.full_text ?? null,
+        textover: desired.textover ?? null,
+        hashtags: desired.hashtags ?? null,
+        fine_tuning: desired.fine_tuning ?? null,
+        persona_id: desired.persona_id ?? null,
+    };
+}
+/**
+ * The body of a PUT: every field, so that a service whose PUT is partial and
+ * one whose PUT replaces the item end with the same item (A13). The changes
+ * carry the manifest's values and every other field the item's own (a script
+ * change of a published video is drift, not an edit), except a script the
+ * service wrote: left out when the source text changes, so that it writes a
+ * new one (A15).
+ */
+function putBody(changes, desired, remote) {
+    const body = {};
+    const sourceChanges = changes.some((change) => change.field === 'full_text');
+    for (const field of FIELD_ORDER) {
+        if (field === 'textover' && sourceChanges && desired.textover === undefined)
+            continue;
+        body[field] = remoteValue(remote, field);
+    }
+    for (const change of changes)
+        body[change.field] = change.to;
+    return body;
+}
+const SETTING_KEYS = [
+    'video_id',
+    'orientation',
+    'prefer_real_world',
+    'image_overlay_enabled',
+    'image_overlay_position',
+    'zoom_effect_enabled',
+    'subtitle_settings',
+];
+/**
+ * Render options that differ from the settings of the last render (A19).
+ * A setting the manifest leaves out, or the service does not report, is not compared.
+ */
+function settingsChanges(desired, remote) {
+    if (remote === null)
+        return [];
+    const drift = [];
+    for (const key of SETTING_KEYS) {
+        const wanted = desired[key];
+        const current = remote[key];
+        if (wanted === undefined || current === null || current === undefined)
+            continue;
+        if (key === 'subtitle_settings' && isEmptyObject(wanted) && isEmptyObject(current))
+            continue;
+        if (!sameValue(wanted, current))
+            drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
+    }
+    return drift;
+}
+
 // EXTERNAL MODULE: ./src/plan/identity.ts
 var identity = __webpack_require__(7065);
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
@@ -433,6 +431,22 @@ function betweenPhases(detail) {
         !types/* GENERATING_STATUSES */.kl.has(detail.status) &&
         !types/* TERMINAL_STATUSES */.CM.has(detail.status));
 }
+/**
+ * Items nothing may be planned for, whatever the manifest asks: a create from
+ * a listing not proven complete (the item may sit on a page not read), and an
+ * item or account carrying a value the interface does not list (A7, A35).
+ */
+function heldForUnknown(creating, detail, accounts, observed) {
+    const held = (hold) => ({ steps: [], holds: [hold], drift: [] });
+    if (creating && observed.contentsGap)
+        return held({ kind: 'listing_incomplete', gap: observed.contentsGap });
+    if (detail !== null && !(0,types/* isKnownStatus */.ih)(detail.status))
+        return held({ kind: 'unknown_value', field: 'status', value: detail.status });
+    const odd = accounts.find((account) => !(0,types/* isKnownPlatform */.Jh)(account.platform));
+    if (odd)
+        return held({ kind: 'unknown_value', field: 'account platform', value: odd.platform });
+    return null;
+}
 /** What the service must do for one item, before permissions are taken into account. */
 function planSteps(item, detail, target, context) {
     const steps = [];
@@ -441,7 +455,7 @@ function planSteps(item, detail, target, context) {
     let status;
     let reason = null;
     if (detail === null) {
-        steps.push({ kind: 'create', fields: (0,diff/* createFields */.aI)(item.fields) });
+        steps.push({ kind: 'create', fields: createFields(item.fields) });
         status = 'NEW';
         reason = 'never_rendered';
     }
@@ -453,22 +467,28 @@ function planSteps(item, detail, target, context) {
     }
     else {
         status = detail.status;
-        const changes = (0,diff/* fieldChanges */.wV)(item.fields, detail);
-        const scriptChanged = changes.some((change) => diff/* SCRIPT_FIELDS */.qR.has(change.field));
+        const edit = (changes, cancelGeneration) => ({
+            kind: 'edit',
+            changes,
+            cancelGeneration,
+            send: putBody(changes, item.fields, detail),
+        });
+        const changes = fieldChanges(item.fields, detail);
+        const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
         if (status === 'UPLOADED') {
             // The published video cannot change (A16): script and settings differences are drift.
             for (const change of changes) {
-                if (diff/* SCRIPT_FIELDS */.qR.has(change.field))
+                if (SCRIPT_FIELDS.has(change.field))
                     drift.push({ field: change.field, remote: change.from, desired: change.to });
             }
-            drift.push(...(0,diff/* settingsChanges */.fH)(item.render, detail.video_settings));
-            const edits = changes.filter((change) => !diff/* SCRIPT_FIELDS */.qR.has(change.field));
+            drift.push(...settingsChanges(item.render, detail.video_settings));
+            const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
             if (edits.length > 0)
-                steps.push({ kind: 'edit', changes: edits, cancelGeneration: false });
+                steps.push(edit(edits, false));
         }
         else if (changes.length > 0) {
             if (!types/* GENERATING_STATUSES */.kl.has(status)) {
-                steps.push({ kind: 'edit', changes, cancelGeneration: false });
+                steps.push(edit(changes, false));
                 if (scriptChanged) {
                     status = 'NEW';
                     reason = 'script_changed';
@@ -476,7 +496,7 @@ function planSteps(item, detail, target, context) {
             }
             else if (context.cancelRunning && status !== 'UPLOADING') {
                 // A17: the job stops and the item returns to NEW; a publication is never interrupted.
-                steps.push({ kind: 'edit', changes, cancelGeneration: true });
+                steps.push(edit(changes, true));
                 status = 'NEW';
                 reason = scriptChanged ? 'script_changed' : 'never_rendered';
             }
@@ -502,7 +522,7 @@ function planSteps(item, detail, target, context) {
             reason = 'never_rendered';
         else if (types/* RENDERED_STATUSES */.RD.has(status) &&
             detail !== null &&
-            (0,diff/* settingsChanges */.fH)(item.render, detail.video_settings).length > 0) {
+            settingsChanges(item.render, detail.video_settings).length > 0) {
             reason = 'settings_changed';
         }
     }
@@ -566,16 +586,13 @@ function publicationsOf(steps) {
     }
     return count;
 }
-/** Scopes needed to carry out the given steps (A29); reads always need `read`. */
-function scopesFor(steps) {
-    const needed = new Set(['read']);
-    for (const step of steps) {
-        if (step.kind === 'create' || step.kind === 'edit')
-            needed.add('write');
-        if (step.kind === 'render' || step.kind === 'upload')
-            needed.add('generate');
-    }
-    return types/* SCOPES */.iW.filter((scope) => needed.has(scope));
+/**
+ * Scopes the interface itself states for the given steps (A29): generation
+ * and upload need `generate`. Which scope content writes need is not shown,
+ * so none is guessed for them; a 403 tells.
+ */
+function statedScopes(steps) {
+    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
 }
 function planOne(matched, observed, context) {
     const { item, remote } = matched;
@@ -589,7 +606,8 @@ function planOne(matched, observed, context) {
     const unreadable = remote !== null && detail === null;
     const planned = unreadable
         ? { steps: [], holds: [], drift: [] }
-        : restrict(planSteps(item, detail, target, context), context);
+        : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
+            restrict(planSteps(item, detail, target, context), context));
     const problems = unreadable
         ? [
             {
@@ -640,7 +658,7 @@ function plan(desired, observed, context) {
         items,
         unmanaged: matching.unmanaged,
         publications: publicationsOf(allSteps),
-        requiredScopes: scopesFor(allSteps),
+        statedScopes: statedScopes(allSteps),
         problems,
     };
 }

@@ -1,18 +1,1829 @@
-export const id = 12;
-export const ids = [12];
+export const id = 139;
+export const ids = [139];
 export const modules = {
+
+/***/ 57:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  n: () => (/* binding */ KEY_PREFIX),
+  U: () => (/* binding */ createClient)
+});
+
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(7194);
+// EXTERNAL MODULE: ./src/version.ts
+var version = __webpack_require__(311);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/api/listing.ts
+var listing = __webpack_require__(4972);
+// EXTERNAL MODULE: ./src/api/readings.ts
+var readings = __webpack_require__(2279);
+;// CONCATENATED MODULE: ./src/api/explain.ts
+
+const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
+function said(body) {
+    return body.message === '' ? '' : `: "${body.message}"`;
+}
+function plural(count, word) {
+    return count === 1 ? word : `${word}s`;
+}
+function explainIntrospection(verdict) {
+    if (verdict === undefined)
+        return '';
+    if (verdict.kind === 'rejected') {
+        return 'GET /api-keys/introspect rejects it too: the key is invalid or has been revoked.';
+    }
+    if (verdict.kind === 'failed')
+        return `GET /api-keys/introspect could not tell more (${verdict.reason}).`;
+    const { active, subject, scopes } = verdict.introspection;
+    const owner = subject === '' ? '' : ` (subject ${subject})`;
+    if (!active)
+        return `GET /api-keys/introspect says the key${owner} is inactive.`;
+    return (`GET /api-keys/introspect says the key${owner} is active with scopes ${scopes.join(', ') || 'none'}, ` +
+        'so the refusal may be temporary.');
+}
+function sentence(facts) {
+    const { status, method, path, body } = facts;
+    const where = `${method} ${path}`;
+    switch (status) {
+        case 400:
+            return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
+        case 401:
+            return (`${where}: the service rejected the API key (401)${said(body)}. ` +
+                `${explainIntrospection(facts.introspection)} Use a valid key: ${KEYS_PAGE}.`);
+        case 402: {
+            const balance = facts.balance === undefined ? 'unknown' : String(facts.balance);
+            const needs = body.creditsRequired === undefined ? '' : `, this needs ${body.creditsRequired}`;
+            return (`${where}: not enough credits (402): the balance is ${balance}${needs}${said(body)}. ` +
+                'Top up the account, then run again.');
+        }
+        case 403: {
+            const required = body.required ?? [];
+            if (required.length === 0) {
+                return `${where}: the API key lacks a scope this endpoint needs (403)${said(body)}. Mint a key with the scopes the run needs.`;
+            }
+            return (`${where}: the API key lacks the ${plural(required.length, 'scope')} ${required.join(', ')} (403). ` +
+                `Mint a key with ${required.join(', ')} (scopes are fixed for a key's life): ${KEYS_PAGE}.`);
+        }
+        case 404:
+            return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
+        case 409:
+            return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
+        case 429: {
+            const wait = facts.retryAfterSeconds === undefined ? '' : ` and asks to wait ${facts.retryAfterSeconds} s`;
+            const limit = body.limit === undefined ? '' : ` (limit ${body.limit})`;
+            return (`${where}: rate limited${limit} (429)${said(body)}; the service still refused after ${facts.attempts} ` +
+                `${plural(facts.attempts, 'attempt')}${wait}. Run again later.`);
+        }
+        default:
+            if (status >= 500) {
+                return (`${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
+                    `${plural(facts.attempts, 'attempt')}. Run again later.`);
+            }
+            return `${where}: the service answered ${status}${said(body)}. It is not retried unchanged.`;
+    }
+}
+function conflictAdvice(facts) {
+    if (facts.body.code === 'generation_in_progress') {
+        return facts.method === 'PUT'
+            ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
+            : 'The item is being generated: wait for the run to finish.';
+    }
+    if (facts.body.code === 'already_published')
+        return 'The video is published and is never replaced.';
+    if (facts.path.startsWith('/contents/upload/')) {
+        return 'An upload of this item is already in flight: poll its task status before dispatching again.';
+    }
+    return 'Wait for the work in flight, then run again.';
+}
+/** `scrub` removes the key from the finished message: introspection answers are service text too. */
+function serviceError(facts, scrub) {
+    return new errors.ServiceError({
+        status: facts.status,
+        method: facts.method,
+        path: facts.path,
+        serviceMessage: scrub(facts.body.message),
+        message: scrub(sentence(facts)),
+        code: facts.body.code,
+        required: facts.status === 403 ? facts.body.required : undefined,
+        retryAfterSeconds: facts.retryAfterSeconds,
+        balance: facts.balance ?? facts.body.balance,
+        creditsRequired: facts.body.creditsRequired,
+        limit: facts.body.limit,
+        attempts: facts.attempts,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/bounded-response.ts
+// Limits on one answer from the service, whatever the server does: a whole
+// answer (headers and every byte of the body) within a deadline, and no more
+// than a size cap in memory. undici's own timeouts do not do this: its body
+// timeout restarts on every byte, so a server that drips one byte every few
+// seconds holds a request forever, and nothing stops a body of gigabytes.
+/** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The answer is larger than the cap. Final: the same request would get the same answer. */
+class ResponseTooLargeError extends Error {
+    name = 'ResponseTooLargeError';
+    method;
+    path;
+    limitBytes;
+    constructor(method, path, limitBytes) {
+        super(`${method} ${path}: the service's answer is larger than ${formatBytes(limitBytes)}, the most one answer may be; ` +
+            'it was not read further and not asked for again. Check base-url points at the service.');
+        this.method = method;
+        this.path = path;
+        this.limitBytes = limitBytes;
+    }
+}
+/**
+ * No complete answer within the deadline. Carries a timeout code, so the
+ * retry policy treats it as any timeout (a GET may be sent again while the
+ * call's own deadline allows; a POST is never resent).
+ */
+class RequestDeadlineError extends Error {
+    name = 'RequestDeadlineError';
+    code = 'ETIMEDOUT';
+    deadlineMs;
+    constructor(deadlineMs) {
+        super(`no complete answer within ${formatSeconds(deadlineMs)}`);
+        this.deadlineMs = deadlineMs;
+    }
+}
+/** Reads the body as text, up to limitBytes; throws ResponseTooLargeError past it, without reading on. */
+async function readBounded(response, limitBytes, where) {
+    const declared = Number(headerValue(response.headers['content-length']));
+    if (Number.isFinite(declared) && declared > limitBytes) {
+        response.body.destroy();
+        throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > limitBytes) {
+            chunks.length = 0;
+            response.body.destroy();
+            throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+}
+/**
+ * Runs one request under a deadline: `attempt` gets a signal that aborts
+ * when the deadline passes, and the promise rejects with
+ * RequestDeadlineError then, whatever the attempt is waiting for.
+ */
+async function withDeadline(deadlineMs, attempt) {
+    const controller = new AbortController();
+    const error = new RequestDeadlineError(deadlineMs);
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            controller.abort(error);
+            reject(error);
+        }, deadlineMs);
+    });
+    const running = attempt(controller.signal);
+    // Once the deadline has won, the attempt's own rejection (an abort) is of no interest.
+    running.catch(() => undefined);
+    try {
+        return await Promise.race([running, expired]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+function headerValue(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+function formatBytes(bytes) {
+    return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+function formatSeconds(ms) {
+    return `${Math.round(ms) / 1000} s`;
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+
+
+const DEFAULT_RETRY = {
+    attempts: 5,
+    rateLimitAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    deadlineMs: 15 * 60_000,
+};
+function retrySettings(options) {
+    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+    return {
+        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
+        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
+        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
+        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
+        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
+    };
+}
+/**
+ * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
+ * (a date in the past is 0). Undefined when missing or unreadable.
+ */
+function parseRetryAfter(header, nowMs) {
+    const value = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (value === undefined || value === '')
+        return undefined;
+    if (/^\d+$/.test(value))
+        return Number(value);
+    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
+    if (!/^[A-Za-z]/.test(value))
+        return undefined;
+    const date = Date.parse(value);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
+function backoffDelay(retry, settings, random) {
+    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    const r = Math.min(1, Math.max(0, random()));
+    return Math.floor(r * ceiling);
+}
+function isRetryableStatus(status) {
+    return status === 429 || status >= 500;
+}
+// Errors raised before a single byte of the request left: the service never
+// saw it, so even a non-idempotent POST can be sent again.
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+function errorCode(error) {
+    if (typeof error !== 'object' || error === null)
+        return undefined;
+    const code = error.code;
+    if (typeof code === 'string')
+        return code;
+    const cause = error.cause;
+    return cause === undefined || cause === error ? undefined : errorCode(cause);
+}
+function classifyNetworkError(error) {
+    if (error instanceof RequestDeadlineError)
+        return { mayHaveReached: true, reason: `timeout, ${error.message}` };
+    const code = errorCode(error);
+    if (code !== undefined && NOT_SENT_CODES.has(code)) {
+        const reason = code === 'ECONNREFUSED'
+            ? 'connection refused'
+            : code === 'UND_ERR_CONNECT_TIMEOUT'
+                ? 'connect timeout'
+                : `host unreachable: ${code}`;
+        return { mayHaveReached: false, reason };
+    }
+    if (code !== undefined && TIMEOUT_CODES.has(code))
+        return { mayHaveReached: true, reason: 'timeout' };
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+        return { mayHaveReached: true, reason: 'connection closed without an answer' };
+    }
+    return { mayHaveReached: true, reason: code ?? 'network error' };
+}
+/**
+ * One gate per client, shared by every worker: rate limits are per user over
+ * all keys (A31), so after a 429 every later rate-limited request waits for
+ * the same Retry-After instead of each firing on its own (no thundering herd).
+ */
+class RateGate {
+    #sleep;
+    #now;
+    #open = null;
+    #until = 0;
+    constructor(sleep, now) {
+        this.#sleep = sleep;
+        this.#now = now;
+    }
+    /** True while a Retry-After is running. */
+    get closed() {
+        return this.#open !== null;
+    }
+    /** Closes the gate for ms, unless it is already closed until later. */
+    close(ms) {
+        const until = this.#now() + ms;
+        if (this.#open !== null && until <= this.#until)
+            return;
+        this.#until = until;
+        const opened = this.#sleep(ms).then(() => {
+            if (this.#open === opened)
+                this.#open = null;
+        }, () => {
+            if (this.#open === opened)
+                this.#open = null;
+        });
+        this.#open = opened;
+    }
+    /** Resolves when the gate is open (at once when it is). */
+    async pass() {
+        while (this.#open !== null)
+            await this.#open;
+    }
+}
+/**
+ * Sends until the answer is final: a success, a status that is never retried,
+ * or a retryable status once attempts, rate-limit waits or the deadline run
+ * out (the caller turns it into a ServiceError). A non-idempotent request that
+ * may have reached the service is never sent twice: it rejects with
+ * OutcomeUnknownError. Network errors that outlast the retries reject with
+ * NetworkError.
+ */
+async function sendWithRetries(kind, runtime, 
+/** Gets the time the call has left: an attempt must not outlive the deadline. */
+send) {
+    const { settings } = runtime;
+    let sends = 0;
+    let failures = 0; // 5xx and network errors
+    let rateLimits = 0;
+    let spentMs = 0;
+    const planWait = (waitMs, reason) => {
+        if (spentMs + waitMs > settings.deadlineMs)
+            return false;
+        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
+        spentMs += waitMs;
+        return true;
+    };
+    for (;;) {
+        if (kind.rateLimited)
+            await runtime.gate.pass();
+        if (runtime.budget !== undefined) {
+            if (runtime.budget.left <= 0)
+                throw new errors.RequestBudgetError(kind.method, kind.path);
+            runtime.budget.left -= 1;
+        }
+        const started = runtime.now();
+        sends += 1;
+        let answer;
+        try {
+            answer = await send(settings.deadlineMs - spentMs);
+        }
+        catch (error) {
+            spentMs += Math.max(0, runtime.now() - started);
+            // The same request would get the same oversized answer: never resent.
+            if (error instanceof ResponseTooLargeError)
+                throw error;
+            const failure = classifyNetworkError(error);
+            if (!kind.idempotent && failure.mayHaveReached) {
+                throw new errors.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    cause: error,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            const outOfTime = spentMs >= settings.deadlineMs;
+            if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
+                throw new errors.NetworkError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    attempts: sends,
+                    cause: error,
+                });
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        spentMs += Math.max(0, runtime.now() - started);
+        if (answer.status === 429) {
+            rateLimits += 1;
+            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
+            const waitMs = seconds !== undefined
+                ? seconds * runtime.secondMs
+                : backoffDelay(rateLimits, settings, runtime.random);
+            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
+                return { answer, attempts: sends };
+            }
+            if (kind.rateLimited)
+                runtime.gate.close(waitMs);
+            else
+                await runtime.sleep(waitMs);
+            continue;
+        }
+        if (answer.status >= 500) {
+            if (!kind.idempotent) {
+                throw new errors.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: `the service answered ${answer.status}`,
+                    status: answer.status,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
+                return { answer, attempts: sends };
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        return { answer, attempts: sends };
+    }
+}
+
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __webpack_require__(705);
+;// CONCATENATED MODULE: ./src/api/shapes.ts
+
+
+
+// The resources of the interface, read from answers whose envelope
+// readings.ts has recognised. Unknown extra fields are ignored; a status or a
+// platform beyond the interface is kept as sent and stays local to its item
+// or account (A35); a missing field the project needs is a ShapeProblem,
+// which the client reports with the endpoint it came from.
+class ShapeProblem extends Error {
+    name = 'ShapeProblem';
+}
+function record(value, what) {
+    if (!(0,readings/* isRecord */.u4)(value))
+        throw new ShapeProblem(`${what} is not an object`);
+    return value;
+}
+function shapes_text(value) {
+    return typeof value === 'string' ? value : null;
+}
+function requiredText(obj, field, what) {
+    const value = obj[field];
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number')
+        return String(value);
+    throw new ShapeProblem(`${what} has no ${field}`);
+}
+function bool(value) {
+    return typeof value === 'boolean' ? value : null;
+}
+function num(value) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value;
+    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+        return Number(value);
+    return null;
+}
+function object(value) {
+    return (0,readings/* isRecord */.u4)(value) ? value : null;
+}
+/** A35: a listed status as is; anything else kept as sent, '' when absent. */
+function shapes_status(value) {
+    if (typeof value === 'string' && (0,types/* isKnownStatus */.ih)(value))
+        return value;
+    return (0,types/* unknownStatus */.lj)(typeof value === 'string' ? value : '');
+}
+/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
+function unwrap(body) {
+    try {
+        return (0,readings/* readObject */.Ag)(body).object;
+    }
+    catch (error) {
+        if (error instanceof readings/* Unrecognised */.XD)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+}
+// ---- resources ----------------------------------------------------------
+function persona(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return { id: shapes_text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: shapes_text(obj.name) };
+}
+function parseAccount(value) {
+    const obj = record(value, 'an account');
+    const platform = shapes_text(obj.platform) ?? '';
+    return {
+        id: requiredText(obj, 'id', 'an account'),
+        name: shapes_text(obj.name) ?? '',
+        // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
+        platform: platform,
+        platform_acronym: shapes_text(obj.platform_acronym),
+    };
+}
+/** A18: one row of GET /contents. */
+function parseContentSummary(value) {
+    const obj = record(value, 'a content item');
+    const id = requiredText(obj, 'id', 'a content item');
+    return {
+        id,
+        title: shapes_text(obj.title) ?? '',
+        description: shapes_text(obj.description),
+        full_text: shapes_text(obj.full_text),
+        hashtags: shapes_text(obj.hashtags),
+        status: shapes_status(obj.status),
+        persona: persona(obj.persona),
+        published_url: shapes_text(obj.published_url),
+        published_platform: shapes_text(obj.published_platform),
+        last_error: shapes_text(obj.last_error),
+        creation_date: shapes_text(obj.creation_date),
+        updated_at: shapes_text(obj.updated_at),
+        upload_date: shapes_text(obj.upload_date),
+    };
+}
+function progress(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return { percentage: num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
+}
+function videoSettings(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return {
+        video_id: shapes_text(obj.video_id),
+        orientation: shapes_text(obj.orientation),
+        prefer_real_world: bool(obj.prefer_real_world),
+        image_overlay_enabled: bool(obj.image_overlay_enabled),
+        image_overlay_position: shapes_text(obj.image_overlay_position),
+        zoom_effect_enabled: bool(obj.zoom_effect_enabled),
+        subtitle_settings: object(obj.subtitle_settings),
+    };
+}
+/** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
+function parseContentDetail(body) {
+    const obj = unwrap(body);
+    const id = requiredText(obj, 'id', 'the content item');
+    const metadata = object(obj.metadata);
+    const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
+    return {
+        id,
+        title: shapes_text(obj.title) ?? '',
+        description: shapes_text(obj.description),
+        full_text: shapes_text(obj.full_text),
+        textover: shapes_text(obj.textover),
+        hashtags: shapes_text(obj.hashtags),
+        status: shapes_status(obj.status),
+        fine_tuning: object(obj.fine_tuning),
+        persona: persona(obj.persona),
+        accounts,
+        // The signed URL itself is never kept: it is time-limited and never reported (A28).
+        has_video: typeof obj.video_url === 'string' && obj.video_url !== '',
+        last_error: shapes_text(metadata?.last_error) ?? shapes_text(obj.last_error),
+        progress: progress(obj.progress),
+        video_settings: videoSettings(obj.video_settings),
+        creation_date: shapes_text(obj.creation_date),
+        updated_at: shapes_text(obj.updated_at),
+        upload_date: shapes_text(obj.upload_date),
+    };
+}
+/** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
+function parseTaskStatus(body, contentId) {
+    const obj = unwrap(body);
+    const id = shapes_text(obj.id) ?? contentId;
+    let read;
+    try {
+        read = (0,readings/* readTaskStatus */.gI)(obj);
+    }
+    catch (error) {
+        if (error instanceof readings/* Unrecognised */.XD)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+    return {
+        id,
+        status: shapes_status(read.status),
+        progress: progress(obj.progress),
+        last_error: shapes_text(read.lastError),
+    };
+}
+/** A10 through readings.ts. */
+function parseCredits(body) {
+    try {
+        return (0,readings/* readCredits */.tY)(body).credits;
+    }
+    catch (error) {
+        if (error instanceof readings/* Unrecognised */.XD)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+}
+/** A11 through readings.ts. */
+function parseSubscription(body) {
+    let scope;
+    try {
+        scope = (0,readings/* readSubscription */.MP)(body).fields;
+    }
+    catch (error) {
+        if (error instanceof readings/* Unrecognised */.XD)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+    const plan = scope.plan;
+    return {
+        plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
+        limits: object(scope.limits) ?? {},
+        usage_summary: object(scope.usage_summary) ?? {},
+    };
+}
+/** A12: one entry of GET /contents/{id}/versions. */
+function parseVersion(value) {
+    const obj = record(value, 'a version');
+    const version = obj.version;
+    if (typeof version !== 'number' && typeof version !== 'string')
+        throw new ShapeProblem('a version has no version');
+    return {
+        version,
+        title: shapes_text(obj.title),
+        full_text: shapes_text(obj.full_text),
+        textover: shapes_text(obj.textover),
+        created_at: shapes_text(obj.created_at),
+    };
+}
+function parseIntrospection(body) {
+    const obj = unwrap(body);
+    const active = bool(obj.active);
+    if (active === null)
+        throw new ShapeProblem('the key introspection has no boolean active');
+    return {
+        active,
+        subject: shapes_text(obj.subject) ?? '',
+        scopes: Array.isArray(obj.scopes) ? obj.scopes.filter((s) => typeof s === 'string') : [],
+    };
+}
+const MAX_MESSAGE = 300;
+function clip(value) {
+    // Scrubbed before it is cut: a key cut in half no longer matches, and half a key is still a leak.
+    const line = (0,secrets/* scrubSecrets */.Zg)(value).replace(/\s+/g, ' ').trim();
+    return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
+}
+/**
+ * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
+ * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
+ */
+function parseErrorBody(body) {
+    if (typeof body === 'string')
+        return { message: clip(body) };
+    if (!(0,readings/* isRecord */.u4)(body))
+        return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
+    const nested = object(body.error);
+    const message = shapes_text(body.error) ??
+        shapes_text(body.message) ??
+        shapes_text(nested?.message) ??
+        shapes_text(body.detail) ??
+        JSON.stringify(body);
+    const required = body.required;
+    return {
+        message: clip(message),
+        code: shapes_text(body.code) ?? shapes_text(nested?.code) ?? undefined,
+        required: Array.isArray(required)
+            ? required.filter((s) => typeof s === 'string')
+            : undefined,
+        creditsRequired: num(required) ?? undefined,
+        balance: num(body.balance) ?? undefined,
+        limit: shapes_text(body.limit) ?? undefined,
+    };
+}
+/** `{success: false, error}` inside a 200 (A11): the request failed all the same. */
+function failureInSuccess(body) {
+    if (!(0,readings/* isRecord */.u4)(body) || body.success !== false)
+        return null;
+    return parseErrorBody(body).message;
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/api/wire.ts
+var wire = __webpack_require__(5847);
+;// CONCATENATED MODULE: ./src/api/transport.ts
+
+
+
+
+
+class Transport {
+    #apiKey;
+    #pool;
+    #options;
+    constructor(apiKey, options) {
+        this.#apiKey = apiKey;
+        this.#options = options;
+        this.#pool = new undici/* Pool */.bC(options.base.origin, {
+            connections: options.connections,
+            keepAliveTimeout: 30_000,
+            connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
+            headersTimeout: options.requestTimeoutMs,
+            bodyTimeout: options.requestTimeoutMs,
+        });
+    }
+    /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
+    async request(method, path, body, kind) {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const headers = (0,wire/* requestHeaders */.A1)(this.#apiKey, this.#options.userAgent, payload !== undefined);
+        const label = path.split('?')[0] ?? path;
+        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
+        return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+    }
+    async #once(method, path, headers, payload, label, remainingMs) {
+        const { requestTimeoutMs } = this.#options;
+        // One deadline for the whole attempt, never past what the call has left.
+        const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
+        return withDeadline(deadlineMs, async (signal) => {
+            const response = await this.#pool.request({
+                method,
+                path,
+                headers,
+                body: payload ?? null,
+                signal,
+                // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+                idempotent: method !== 'POST',
+                headersTimeout: requestTimeoutMs,
+                bodyTimeout: requestTimeoutMs,
+            });
+            const raw = await readBounded(response, this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES, {
+                method,
+                path: label,
+            });
+            return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
+        });
+    }
+    async close() {
+        if (!this.#pool.closed)
+            await this.#pool.close();
+    }
+    /** Strips the key from any text before it lands in a message. */
+    redact(value) {
+        return (0,errors.redact)(value, [this.#apiKey]);
+    }
+}
+function decode(raw) {
+    if (raw.trim() === '')
+        return null;
+    try {
+        return JSON.parse(raw);
+    }
+    catch {
+        return raw;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+
+
+
+
+
+const KEY_PREFIX = 'svc_live_';
+const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Checks the key and base URL before any request; throws ConfigurationError. */
+function createClient(options) {
+    const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
+    // Whatever characters it holds, no output of this process shows it from here on.
+    (0,secrets/* registerSecret */.cl)(apiKey);
+    if (apiKey !== '')
+        options.maskSecret?.(apiKey);
+    if (apiKey === '') {
+        throw new errors.ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
+    }
+    if (!apiKey.startsWith(KEY_PREFIX)) {
+        throw new errors.ConfigurationError(`The API key does not start with ${KEY_PREFIX}: it is not a service API key (a session token or a ` +
+            'mistyped secret?). Create one in the web app under Settings, API Keys.');
+    }
+    const base = wire/* resolveBaseUrl */.xj(String(options.baseUrl ?? ''));
+    if (base === null) {
+        throw new errors.ConfigurationError('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
+    }
+    return new HttpServiceClient(apiKey, base, options);
+}
+const GENERATION = { idempotent: false, rateLimited: true };
+const CREATE = { idempotent: false, rateLimited: false };
+const READ = { idempotent: true, rateLimited: false };
+class HttpServiceClient {
+    baseUrl;
+    #base;
+    #transport;
+    #pageSize;
+    #now;
+    #readOnly;
+    #onListing;
+    #maxPages;
+    #writeRefusal = null;
+    #writeAccepted = false;
+    #writeGate = Promise.resolve();
+    #introspection = null;
+    constructor(apiKey, base, options) {
+        this.baseUrl = base.href;
+        this.#base = base;
+        this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
+        const sleep = options.sleep ?? realSleep;
+        const now = options.now ?? Date.now;
+        this.#now = now;
+        this.#readOnly = options.readOnly === true;
+        this.#onListing = options.onListing;
+        this.#maxPages = options.maxListingPages;
+        this.#transport = new Transport(apiKey, {
+            base,
+            userAgent: options.userAgent ?? version/* USER_AGENT */._,
+            requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+            connections: Math.max(1, Math.floor(options.connections ?? 16)),
+            runtime: {
+                settings: retrySettings(options.retry),
+                secondMs: options.secondMs ?? 1000,
+                sleep,
+                random: options.random ?? Math.random,
+                now,
+                gate: new RateGate(sleep, now),
+                onRetry: options.onRetry,
+                budget: options.requestBudget,
+            },
+        });
+    }
+    // ---- endpoints --------------------------------------------------------
+    /**
+     * One GET whose answer is returned as the service sent it (errors are
+     * ServiceErrors as usual): doctor reads it with the same readings.ts the
+     * typed methods parse through.
+     */
+    getRaw(path) {
+        return this.#call('GET', path);
+    }
+    get writeRefusal() {
+        return this.#writeRefusal;
+    }
+    listContents() {
+        return this.#listAll(wire/* paths */.f0.contents(), parseContentSummary);
+    }
+    async getContent(id) {
+        return this.#parse('GET', wire/* paths */.f0.content(id), await this.#call('GET', wire/* paths */.f0.content(id)), parseContentDetail);
+    }
+    /**
+     * A14: whatever the create answers (the item, only its id, or nothing), the
+     * item is read back. An answer naming no item cannot be read back: it is an
+     * outcome the engine resolves by looking the title up, never by resending.
+     */
+    async createContent(fields) {
+        const path = wire/* paths */.f0.contents();
+        const answer = (0,readings/* readWriteAnswer */.a$)(await this.#call('POST', path, wire/* contentBody */.yp(fields), CREATE));
+        if (answer.id === null) {
+            throw new errors.OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
+        }
+        return this.getContent(answer.id);
+    }
+    /**
+     * A13/A14: the item is read back after the PUT, whatever it answered, and a
+     * field this edit set that the service shows cleared is an error: a service
+     * that replaces the whole item would otherwise lose what was not sent.
+     */
+    async editContent(id, edit, options) {
+        const path = wire/* paths */.f0.content(id);
+        await this.#call('PUT', path, wire/* editBody */.rR(edit, options?.cancelGeneration === true));
+        const detail = await this.getContent(id);
+        const cleared = clearedFields(edit, detail);
+        if (cleared.length > 0) {
+            throw new errors.ResponseShapeError('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
+        }
+        return detail;
+    }
+    async listVersions(id) {
+        const versionOf = (row) => typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
+        return (await this.#listAll(wire/* paths */.f0.versions(id), parseVersion, versionOf)).items;
+    }
+    async processContent(request) {
+        await this.#call('POST', wire/* paths */.f0.processContent(), wire/* generationBody */.lJ(request), GENERATION);
+    }
+    async generateVideo(contentId, render) {
+        await this.#call('POST', wire/* paths */.f0.generateVideo(), wire/* videoBody */.qe(contentId, render), GENERATION);
+    }
+    async upload(contentId, publish) {
+        await this.#call('POST', wire/* paths */.f0.upload(contentId), wire/* uploadBody */.E3(publish), GENERATION);
+    }
+    async taskStatus(contentId) {
+        const path = wire/* paths */.f0.taskStatus(contentId);
+        return this.#parse('GET', path, await this.#call('GET', path), (body) => parseTaskStatus(body, contentId));
+    }
+    listAccounts() {
+        return this.#listAll(wire/* paths */.f0.accounts(), parseAccount);
+    }
+    async credits() {
+        const path = wire/* paths */.f0.credits();
+        return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
+    }
+    async subscription() {
+        const path = wire/* paths */.f0.subscription();
+        return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
+    }
+    async introspect() {
+        const path = wire/* paths */.f0.introspect();
+        return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
+    }
+    close() {
+        return this.#transport.close();
+    }
+    toJSON() {
+        return { baseUrl: this.baseUrl };
+    }
+    // ---- plumbing ---------------------------------------------------------
+    /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
+    async #listAll(path, parseItem, identify) {
+        let outcome;
+        try {
+            outcome = await (0,listing/* walkListing */._c)(path, {
+                base: this.#base,
+                pageSize: this.#pageSize,
+                ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
+                get: (target) => this.#call('GET', target),
+                ...(identify ? { identify } : {}),
+            });
+        }
+        catch (error) {
+            if (error instanceof readings/* Unrecognised */.XD)
+                throw new errors.ResponseShapeError('GET', path, this.#transport.redact(error.message));
+            if (error instanceof listing/* ListingError */.Pg)
+                throw new listing/* ListingError */.Pg(this.#transport.redact(error.message));
+            throw error;
+        }
+        this.#onListing?.(path, outcome);
+        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
+        return { items, complete: outcome.complete, gap: outcome.gap };
+    }
+    #parse(method, path, body, parse, where) {
+        try {
+            return parse(body);
+        }
+        catch (error) {
+            if (!(error instanceof ShapeProblem))
+                throw error;
+            const problem = where === undefined ? error.message : `${where}: ${error.message}`;
+            throw new errors.ResponseShapeError(method, path, this.#transport.redact(problem));
+        }
+    }
+    /** One request; the body of a 2xx, or a ServiceError that teaches. */
+    async #call(method, path, body, kind = READ) {
+        const label = path.split('?')[0] ?? path;
+        if (method === 'GET')
+            return this.#send(method, path, label, body, kind);
+        if (this.#readOnly)
+            throw new errors.WritesStoppedError(method, label, 'this client only reads (doctor)');
+        if (this.#writeAccepted)
+            return this.#send(method, path, label, body, kind);
+        // Until the service has accepted one write, writes go one at a time: a
+        // 403 on the first stops the others before they are sent.
+        const before = this.#writeGate;
+        let release = () => { };
+        this.#writeGate = new Promise((resolve) => (release = resolve));
+        await before;
+        try {
+            if (this.#writeRefusal !== null) {
+                throw new errors.WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
+            }
+            const answer = await this.#send(method, path, label, body, kind);
+            this.#writeAccepted = true;
+            return answer;
+        }
+        finally {
+            release();
+        }
+    }
+    async #send(method, path, label, body, kind) {
+        const response = await this.#transport.request(method, path, body, kind);
+        const failure = response.status < 300 ? failureInSuccess(response.body) : null;
+        if (response.status >= 200 && response.status < 300 && failure === null)
+            return response.body;
+        const error = await this.#error(method, label, response);
+        // The first 403 on a write stops every later one (A29): the scope of each
+        // endpoint is not shown, so this refusal is how the client learns it.
+        if (method !== 'GET' && response.status === 403)
+            this.#writeRefusal ??= error;
+        throw error;
+    }
+    async #error(method, path, response) {
+        const scrub = (text) => this.#transport.redact(text);
+        const parsed = parseErrorBody(response.body);
+        const body = {
+            ...parsed,
+            message: scrub(parsed.message),
+            code: parsed.code === undefined ? undefined : scrub(parsed.code),
+            limit: parsed.limit === undefined ? undefined : scrub(parsed.limit),
+            required: parsed.required?.map(scrub),
+        };
+        const facts = {
+            status: response.status,
+            method,
+            path,
+            attempts: response.attempts,
+            body,
+            retryAfterSeconds: parseRetryAfter(response.retryAfter, this.#now()),
+        };
+        if (response.status === 401 && path !== wire/* paths */.f0.introspect()) {
+            return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
+        }
+        if (response.status === 402) {
+            return serviceError({ ...facts, balance: parsed.balance ?? (await this.#balanceOrUndefined()) }, scrub);
+        }
+        return serviceError(facts, scrub);
+    }
+    /** Asked once per client: every worker hitting 401 shares the one answer. */
+    #whyUnauthorized() {
+        this.#introspection ??= this.introspect().then((introspection) => ({ kind: 'answer', introspection }), (error) => error instanceof errors.ServiceError && error.status === 401
+            ? { kind: 'rejected' }
+            : { kind: 'failed', reason: error instanceof Error ? error.message : 'no answer' });
+        return this.#introspection;
+    }
+    async #balanceOrUndefined() {
+        try {
+            return await this.credits();
+        }
+        catch {
+            return undefined;
+        }
+    }
+}
+function blank(value) {
+    return (value === null ||
+        value === undefined ||
+        value === '' ||
+        (typeof value === 'object' && Object.keys(value).length === 0));
+}
+/** Fields an edit set to a value that the item read back shows empty. */
+function clearedFields(edit, detail) {
+    const cleared = [];
+    for (const [field, sent] of Object.entries(edit)) {
+        // The persona is the service's own expansion, which it may keep whatever was sent.
+        if (blank(sent) || field === 'persona_id')
+            continue;
+        const now = detail[field];
+        if (blank(now))
+            cleared.push(field);
+    }
+    return cleared;
+}
+
+
+/***/ }),
+
+/***/ 3249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ConfigurationError: () => (/* binding */ ConfigurationError),
+/* harmony export */   NetworkError: () => (/* binding */ NetworkError),
+/* harmony export */   OutcomeUnknownError: () => (/* binding */ OutcomeUnknownError),
+/* harmony export */   RequestBudgetError: () => (/* binding */ RequestBudgetError),
+/* harmony export */   ResponseShapeError: () => (/* binding */ ResponseShapeError),
+/* harmony export */   ServiceError: () => (/* binding */ ServiceError),
+/* harmony export */   WritesStoppedError: () => (/* binding */ WritesStoppedError),
+/* harmony export */   describeError: () => (/* binding */ describeError),
+/* harmony export */   redact: () => (/* binding */ redact)
+/* harmony export */ });
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
+// The errors the client throws. Every message is one line that says what went
+// wrong and what to do, and none of them can carry the API key: every text
+// that comes from the service or the network passes through redact() first.
+
+/** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
+function redact(text, secrets = []) {
+    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets);
+}
+/** One line, with anything shaped like a key removed: every error message passes here. */
+function oneLine(text) {
+    return redact(text.replace(/\s+/g, ' ').trim());
+}
+/** The run cannot start: a missing or malformed key, or a base URL that is not http(s). */
+class ConfigurationError extends Error {
+    name = 'ConfigurationError';
+}
+/** The service answered with an error status. */
+class ServiceError extends Error {
+    name = 'ServiceError';
+    status;
+    method;
+    path;
+    serviceMessage;
+    /** `generation_in_progress`, `already_published`, … (409). */
+    code;
+    /** Missing scopes (403). */
+    required;
+    /** Whole seconds the service asked to wait (429). */
+    retryAfterSeconds;
+    /** Credit balance (402), from the body or GET /users/credits. */
+    balance;
+    /** Credits the refused operation needed (402), when the body says. */
+    creditsRequired;
+    /** Which limit a 429 hit (`generation`, `daily_video_cap`). */
+    limit;
+    /** How many times the request was sent. */
+    attempts;
+    constructor(details) {
+        super(oneLine(details.message));
+        this.status = details.status;
+        this.method = details.method;
+        this.path = details.path;
+        this.serviceMessage = redact(details.serviceMessage);
+        this.code = details.code;
+        this.required = details.required;
+        this.retryAfterSeconds = details.retryAfterSeconds;
+        this.balance = details.balance;
+        this.creditsRequired = details.creditsRequired;
+        this.limit = details.limit;
+        this.attempts = details.attempts ?? 1;
+    }
+}
+/**
+ * A non-idempotent POST may have reached the service but its answer was lost
+ * (A33). It was not sent again: the caller looks at the service before retrying.
+ */
+class OutcomeUnknownError extends Error {
+    name = 'OutcomeUnknownError';
+    method;
+    path;
+    /** `timeout`, `connection closed`, `503`, … */
+    reason;
+    /** The HTTP status when the lost answer was a 5xx. */
+    status;
+    constructor(options) {
+        super(oneLine(`${options.method} ${options.path}: the request may have reached the service but no usable answer came ` +
+            `(${options.reason}); its outcome is unknown, so it was not sent again. ` +
+            'Look at the item before trying again.'), options.cause === undefined ? undefined : { cause: options.cause });
+        this.method = options.method;
+        this.path = options.path;
+        this.reason = options.reason;
+        this.status = options.status;
+    }
+}
+/** The service could not be reached (or kept failing) and the retries ran out. */
+class NetworkError extends Error {
+    name = 'NetworkError';
+    method;
+    path;
+    attempts;
+    constructor(options) {
+        super(oneLine(`${options.method} ${options.path}: the service could not be reached (${options.reason}) ` +
+            `after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}. Check base-url and the network, then run again.`), options.cause === undefined ? undefined : { cause: options.cause });
+        this.method = options.method;
+        this.path = options.path;
+        this.attempts = options.attempts;
+    }
+}
+/**
+ * A write the client refused to send: the client only reads (doctor), or an
+ * earlier write of this run got a 403 and every later one is stopped (A29).
+ */
+class WritesStoppedError extends Error {
+    name = 'WritesStoppedError';
+    method;
+    path;
+    constructor(method, path, why) {
+        super(oneLine(`${method} ${path} was not sent: ${why}.`));
+        this.method = method;
+        this.path = path;
+    }
+}
+/** The client's request budget is spent: the request was not sent. */
+class RequestBudgetError extends Error {
+    name = 'RequestBudgetError';
+    constructor(method, path) {
+        super(`${method} ${path} was not sent: the request budget is spent.`);
+    }
+}
+/** A successful answer whose body the client cannot read as any listed variant. */
+class ResponseShapeError extends Error {
+    name = 'ResponseShapeError';
+    method;
+    path;
+    constructor(method, path, problem) {
+        super(oneLine(`${method} ${path}: unexpected response from the service: ${problem}. ` +
+            'See docs/service-assumptions.md for the shapes the client accepts.'));
+        this.method = method;
+        this.path = path;
+    }
+}
+/** One line, free of any key, for reports and logs. */
+function describeError(error) {
+    if (error instanceof Error) {
+        const text = error.message === '' ? error.name : error.message;
+        return redact(oneLine(text));
+    }
+    if (typeof error === 'string')
+        return redact(oneLine(error));
+    try {
+        return redact(oneLine(JSON.stringify(error) ?? String(error)));
+    }
+    catch {
+        return 'unknown error';
+    }
+}
+
+
+/***/ }),
+
+/***/ 4972:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Pg: () => (/* binding */ ListingError),
+/* harmony export */   _c: () => (/* binding */ walkListing)
+/* harmony export */ });
+/* unused harmony export MAX_PAGES */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _readings_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2279);
+/* harmony import */ var _wire_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5847);
+
+
+
+// Reading a whole listing (A5-A7) whatever paging the service chose, and
+// proving that nothing was missed: a manifest whose item sits on an unread
+// page would be created a second time. The first page is asked for without a
+// page number, so a service counting from 0 and one counting from 1 both
+// start at their own first page; the numbering is then learned from the
+// answer's own hints, or from whether `page=1` repeats that first page.
+/** A listing never runs past this many pages, whatever the hints say. */
+const MAX_PAGES = 10_000;
+/** A listing the service answered in a way that cannot be read completely: nothing may be planned from it. */
+class ListingError extends Error {
+    name = 'ListingError';
+}
+/** A 400 that names the page-size parameter: the service wants smaller pages (A6). */
+function smallerSize(error, size) {
+    if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__.ServiceError) || error.status !== 400)
+        return null;
+    const said = `${error.serviceMessage} ${error.message}`;
+    if (!/\b(limit|page_size|per_page|page size|size)\b/i.test(said))
+        return null;
+    const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
+    const allowed = numbers.filter((n) => n >= 1 && n < size);
+    const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
+    return next >= 1 && next < size ? next : null;
+}
+const HINTS_READING = {
+    'top level': 'hints at top level',
+    meta: 'hints under meta',
+    pagination: 'hints under pagination',
+    links: 'hints under links',
+};
+function hintsReading(hints) {
+    return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
+}
+/** What the hints prove about the end of the listing, or null when they prove nothing. */
+function proofFromHints(hints, read, pages) {
+    if (hints.next?.kind === 'end')
+        return 'an empty next link';
+    if (hints.hasMore === false)
+        return 'has_more: false';
+    if (hints.total !== null && read >= hints.total)
+        return `total: ${hints.total}`;
+    if (hints.totalPages !== null && pages >= hints.totalPages)
+        return `total_pages: ${hints.totalPages}`;
+    if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
+        return `last_page: ${hints.lastPage}`;
+    return null;
+}
+async function walkListing(path, options) {
+    const maxPages = options.maxPages ?? MAX_PAGES;
+    let size = Math.max(1, Math.floor(options.pageSize));
+    let lowered = false;
+    const seen = new Set();
+    const rows = [];
+    const out = {
+        rows,
+        complete: false,
+        proof: null,
+        gap: null,
+        pages: 0,
+        envelope: null,
+        paging: 'one page',
+        hints: 'no hints',
+        size: null,
+        pageSize: size,
+    };
+    let gaps = [];
+    let request = {
+        page: null,
+        cursor: null,
+        link: null,
+    };
+    /** Answers to the `page=1` probe that repeated the first page: not pages of their own. */
+    let repeats = 0;
+    let probing = false;
+    let firstIds = null;
+    const fetchPage = async () => {
+        for (;;) {
+            const target = request.link ?? `${path}${(0,_wire_js__WEBPACK_IMPORTED_MODULE_2__/* .listingQuery */ .zb)(request.page, request.cursor, size)}`;
+            try {
+                return await options.get(target);
+            }
+            catch (error) {
+                const smaller = request.link === null ? smallerSize(error, size) : null;
+                if (smaller === null)
+                    throw error;
+                size = smaller;
+                lowered = true;
+            }
+        }
+    };
+    for (;;) {
+        if (out.pages >= maxPages) {
+            gaps.push(`the listing was still going after ${maxPages} pages`);
+            break;
+        }
+        const body = await fetchPage();
+        const page = (0,_readings_js__WEBPACK_IMPORTED_MODULE_1__/* .readListingBody */ .dd)(body);
+        const hints = (0,_readings_js__WEBPACK_IMPORTED_MODULE_1__/* .readPagingHints */ .$F)(page.holder);
+        out.pages++;
+        out.envelope ??= page.reading;
+        if (hints.where !== null && out.hints === 'no hints')
+            out.hints = hintsReading(hints);
+        if (out.pages === 1) {
+            out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
+        }
+        const ids = page.rows.map(options.identify ?? _readings_js__WEBPACK_IMPORTED_MODULE_1__/* .rowId */ .un);
+        const withoutId = ids.filter((id) => id === null).length;
+        if (withoutId > 0)
+            gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
+        const fresh = page.rows.filter((_, index) => {
+            const id = ids[index];
+            return id === null || id === undefined ? false : !seen.has(id);
+        });
+        if (probing) {
+            probing = false;
+            const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
+            if (repeatsFirst) {
+                // `page=1` is the first page again: this service counts from 1.
+                out.paging = 'pages from 1';
+                repeats++;
+                request = { page: 2, cursor: null, link: null };
+                continue;
+            }
+            if (page.rows.length > 0 && fresh.length !== page.rows.length) {
+                throw new ListingError(`GET ${path}: page 1 overlaps the first page without repeating it; the service's paging cannot be read, so the listing cannot be proven complete.`);
+            }
+            out.paging = 'pages from 0';
+        }
+        else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
+            throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
+                'parameters, so the listing cannot be proven complete and nothing is planned from it.');
+        }
+        for (const [index, row] of page.rows.entries()) {
+            const id = ids[index];
+            if (id === null || id === undefined || seen.has(id))
+                continue;
+            seen.add(id);
+            rows.push(row);
+        }
+        if (out.pages === 1)
+            firstIds = new Set(ids.filter((id) => id !== null));
+        if (page.rows.length === 0) {
+            out.proof = 'an empty page';
+            break;
+        }
+        // The page number of this answer in the service's numbering, once known.
+        const current = hints.page ?? request.page;
+        const next = hints.next?.kind === 'end' ? null : hints.next;
+        if (next?.kind === 'link') {
+            out.paging = 'next links';
+            request = { page: null, cursor: null, link: (0,_wire_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveLink */ .nm)(options.base, next.href, path) };
+            continue;
+        }
+        if (next?.kind === 'cursor') {
+            out.paging = 'next cursors';
+            request = { page: null, cursor: next.cursor, link: null };
+            continue;
+        }
+        if (next?.kind === 'page') {
+            if (out.paging === 'one page')
+                out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
+            request = { page: next.page, cursor: null, link: null };
+            continue;
+        }
+        const proof = hints.hasMore === true ? null : proofFromHints(hints, seen.size, out.pages - repeats);
+        if (proof !== null) {
+            out.proof = proof;
+            if (hints.total !== null && seen.size < hints.total)
+                gaps.push(`the service says ${hints.total} items but ${seen.size} were listed`);
+            break;
+        }
+        if ((request.link !== null || request.cursor !== null) && hints.hasMore !== true) {
+            // A link- or cursor-paged listing that gives no next link has ended.
+            out.proof = 'no next link';
+            break;
+        }
+        // Nothing proves the end yet: ask for the next page by number.
+        if (current === null) {
+            probing = true;
+            request = { page: 1, cursor: null, link: null };
+            continue;
+        }
+        if (out.paging === 'one page')
+            out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
+        request = { page: current + 1, cursor: null, link: null };
+    }
+    // A first page shorter than asked for, followed by more: the service pages by its own size.
+    if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0))
+        out.size = 'service size';
+    if (lowered)
+        out.size = 'lowered after a 400';
+    out.pageSize = size;
+    gaps = [...new Set(gaps)];
+    out.complete = out.proof !== null && gaps.length === 0;
+    out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 2279:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $F: () => (/* binding */ readPagingHints),
+/* harmony export */   Ag: () => (/* binding */ readObject),
+/* harmony export */   F5: () => (/* binding */ shapeOf),
+/* harmony export */   MP: () => (/* binding */ readSubscription),
+/* harmony export */   XD: () => (/* binding */ Unrecognised),
+/* harmony export */   a$: () => (/* binding */ readWriteAnswer),
+/* harmony export */   dd: () => (/* binding */ readListingBody),
+/* harmony export */   gI: () => (/* binding */ readTaskStatus),
+/* harmony export */   tY: () => (/* binding */ readCredits),
+/* harmony export */   u4: () => (/* binding */ isRecord),
+/* harmony export */   un: () => (/* binding */ rowId),
+/* harmony export */   y0: () => (/* binding */ RULES)
+/* harmony export */ });
+// Every answer the interface calls "not shown" is recognised here, and each
+// recognition names the reading it took. The client parses through these
+// functions and `doctor` reports the names they return, so doctor can never
+// claim a reading the client does not handle. docs/service-assumptions.md
+// lists the same readings under the same rule numbers.
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
+class Unrecognised extends Error {
+    name = 'Unrecognised';
+    rule;
+    seen;
+    constructor(rule, seen) {
+        super(`${RULES[rule].title}: ${seen}`);
+        this.rule = rule;
+        this.seen = seen;
+    }
+}
+/** The rules of docs/service-assumptions.md that a live service can show. */
+const RULES = {
+    A5: {
+        title: 'Listing envelope',
+        readings: [
+            'bare array',
+            'under data',
+            'under items',
+            'under contents',
+            'under accounts',
+            'under results',
+        ],
+        otherwise: 'stop',
+        effect: 'plan and apply stop before any write: no listing, no plan',
+    },
+    A6: {
+        title: 'Page size',
+        readings: ['honoured', 'service size', 'lowered after a 400'],
+        otherwise: 'note',
+        effect: 'the listing reads more, smaller pages',
+    },
+    A7: {
+        title: 'Paging',
+        readings: [
+            'one page',
+            'pages from 1',
+            'pages from 0',
+            'next links',
+            'next cursors',
+            'hints at top level',
+            'hints under meta',
+            'hints under pagination',
+            'hints under links',
+            'no hints',
+        ],
+        otherwise: 'hold',
+        effect: 'creates are held until the listing can be proven complete; matched items go on',
+    },
+    A9: {
+        title: 'Object envelope',
+        readings: [
+            'the object itself',
+            'under data',
+            'under content',
+            'under item',
+            'under result',
+            '{success, data}',
+        ],
+        otherwise: 'stop',
+        effect: 'the item cannot be read; plan stops',
+    },
+    A10: {
+        title: 'Credit balance',
+        readings: ['a number', 'a number under data', 'a number under credits'],
+        otherwise: 'note',
+        effect: 'the report shows no balance; nothing else changes',
+    },
+    A11: {
+        title: 'Subscription',
+        readings: ['fields at top level', 'fields under data'],
+        otherwise: 'note',
+        effect: 'the report shows no plan limits; nothing else changes',
+    },
+    A14: {
+        title: 'Write answers',
+        readings: ['the item', 'an id', 'nothing'],
+        otherwise: 'note',
+        effect: 'every write is read back with GET /contents/{id}; a create with no id is found by its title',
+    },
+    A18: {
+        title: 'List rows',
+        readings: ['rows with status', 'rows without status'],
+        otherwise: 'hold',
+        effect: 'rows without a status are completed from the detail view',
+    },
+    A24: {
+        title: 'Task status',
+        readings: ['status and last_error', 'state and error'],
+        otherwise: 'hold',
+        effect: 'items cannot be waited on; their runs are reported as still running',
+    },
+    A29: {
+        title: 'Key and scopes',
+        readings: ['active'],
+        otherwise: 'stop',
+        effect: 'nothing is written with an inactive key',
+    },
+    A35: {
+        title: 'Values beyond the interface',
+        readings: ['none seen', 'unknown values seen'],
+        otherwise: 'hold',
+        effect: 'an item in an unknown status, or publishing to an account on an unknown platform, is held; the rest go on',
+    },
+};
+/** Describes a JSON value by its shape, never its content: what doctor may print of a foreign answer. */
+function shapeOf(value, depth = 1) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return `an array of ${value.length}`;
+    if (!isRecord(value))
+        return typeof value === 'string' ? 'text' : typeof value;
+    const keys = Object.keys(value).slice(0, 12);
+    if (depth <= 0)
+        return `an object with ${keys.length} key(s)`;
+    return `{${keys.map((key) => `${key}: ${shapeOf(value[key], depth - 1)}`).join(', ')}}`;
+}
+// ---- one object (A9, A14) -------------------------------------------------
+const OBJECT_KEYS = ['data', 'content', 'item', 'result'];
+const IDENTITY_KEYS = ['id', 'status', 'state', 'active', 'title'];
+/** A9: the object itself, under data/content/item/result, or a `{success, data}` wrapper. */
+function readObject(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A9', `the answer is ${shapeOf(body, 0)}`);
+    if (IDENTITY_KEYS.some((key) => key in body))
+        return { object: body, reading: 'the object itself' };
+    for (const key of OBJECT_KEYS) {
+        const inner = body[key];
+        if (isRecord(inner)) {
+            if (key === 'data' && 'success' in body)
+                return { object: inner, reading: '{success, data}' };
+            return { object: inner, reading: `under ${key}` };
+        }
+    }
+    throw new Unrecognised('A9', `the answer is ${shapeOf(body)}`);
+}
+const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'];
+function idIn(obj) {
+    for (const key of ID_KEYS) {
+        const value = obj[key];
+        if (typeof value === 'string' && value !== '')
+            return value;
+        if (typeof value === 'number' && Number.isFinite(value))
+            return String(value);
+    }
+    return null;
+}
+/**
+ * A14: what a write answered. The item itself, only its id (at the top, or
+ * wrapped as in A9), or nothing usable at all. The client reads the item back
+ * in every case.
+ */
+function readWriteAnswer(body) {
+    if (body === null || body === undefined || typeof body === 'string' || !isRecord(body))
+        return { id: null, reading: 'nothing' };
+    for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
+        const id = idIn(scope);
+        if (id !== null)
+            return { id, reading: 'title' in scope && 'status' in scope ? 'the item' : 'an id' };
+    }
+    return { id: null, reading: 'nothing' };
+}
+/** A row's id, for de-duplicating a listing; null when it has none. */
+function rowId(row) {
+    return isRecord(row) ? idIn(row) : null;
+}
+// ---- listings (A5, A7) ------------------------------------------------------
+const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
+/** A5: a bare array, or the first array under data/items/contents/accounts/results (also inside `data`). */
+function readListingBody(body) {
+    if (Array.isArray(body))
+        return { rows: body, reading: 'bare array', holder: null };
+    if (!isRecord(body))
+        throw new Unrecognised('A5', `the listing is ${shapeOf(body, 0)}`);
+    for (const key of LISTING_KEYS) {
+        const rows = body[key];
+        if (Array.isArray(rows))
+            return { rows, reading: `under ${key}`, holder: body };
+    }
+    const data = body.data;
+    if (isRecord(data)) {
+        for (const key of LISTING_KEYS) {
+            const rows = data[key];
+            if (Array.isArray(rows))
+                return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
+        }
+    }
+    throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+const HINT_PLACES = [
+    ['meta', 'meta'],
+    ['pagination', 'pagination'],
+    ['links', 'links'],
+    ['paging', 'pagination'],
+];
+function num(value) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value;
+    if (typeof value === 'string' && /^\d+$/.test(value.trim()))
+        return Number(value);
+    return null;
+}
+function firstNum(obj, keys) {
+    for (const key of keys) {
+        const value = num(obj[key]);
+        if (value !== null)
+            return Math.floor(value);
+    }
+    return null;
+}
+function isLink(value) {
+    return value.includes('/') || value.includes('?') || value.includes('=');
+}
+/** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
+function nextOf(obj) {
+    for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
+        if (!(key in obj))
+            continue;
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        const page = num(value);
+        if (page !== null)
+            return { kind: 'page', page: Math.floor(page) };
+        const href = typeof value === 'string' ? value : isRecord(value) ? value.href : undefined;
+        if (typeof href === 'string' && href !== '') {
+            return isLink(href) || key !== 'next' ? { kind: 'link', href } : { kind: 'cursor', cursor: href };
+        }
+    }
+    for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
+        if (!(key in obj))
+            continue;
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        if (typeof value === 'string' || typeof value === 'number')
+            return { kind: 'cursor', cursor: String(value) };
+    }
+    const nextPage = num(obj.next_page);
+    if (nextPage !== null)
+        return { kind: 'page', page: nextPage };
+    if ('next_page' in obj && obj.next_page === null)
+        return { kind: 'end' };
+    return null;
+}
+function hintsIn(obj) {
+    const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
+    return {
+        hasMore: typeof hasMore === 'boolean' ? hasMore : null,
+        next: nextOf(obj),
+        total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
+        count: firstNum(obj, ['count']),
+        totalPages: firstNum(obj, ['total_pages', 'totalPages', 'page_count', 'pages']),
+        lastPage: firstNum(obj, ['last_page', 'lastPage']),
+        page: firstNum(obj, ['page', 'current_page', 'currentPage', 'page_number']),
+    };
+}
+function anyHint(hints) {
+    return Object.values(hints).some((value) => value !== null);
+}
+/** A7: paging hints at the top level or under meta/pagination/links, merged, the first place named. */
+function readPagingHints(holder) {
+    const none = {
+        where: null,
+        hasMore: null,
+        next: null,
+        total: null,
+        count: null,
+        totalPages: null,
+        lastPage: null,
+        page: null,
+    };
+    if (holder === null)
+        return none;
+    const places = [['top level', hintsIn(holder)]];
+    for (const [key, name] of HINT_PLACES) {
+        const inner = holder[key];
+        if (isRecord(inner))
+            places.push([name, hintsIn(inner)]);
+    }
+    const merged = { ...none };
+    for (const [where, hints] of places) {
+        if (!anyHint(hints))
+            continue;
+        merged.where ??= where;
+        for (const [key, value] of Object.entries(hints)) {
+            if (value !== null && merged[key] === null)
+                merged[key] = value;
+        }
+    }
+    return merged;
+}
+// ---- small objects (A10, A11, A24) -------------------------------------------
+const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
+/** A10: a number under one of the credit keys, at the top, under data, or under a `credits` object. */
+function readCredits(body) {
+    if (!isRecord(body)) {
+        const value = num(body);
+        if (value !== null)
+            return { credits: value, reading: 'a number' };
+        throw new Unrecognised('A10', `the balance is ${shapeOf(body, 0)}`);
+    }
+    const scopes = [
+        [body, 'a number'],
+        [isRecord(body.data) ? body.data : null, 'a number under data'],
+        [isRecord(body.credits) ? body.credits : null, 'a number under credits'],
+        [isRecord(body.data) && isRecord(body.data.credits) ? body.data.credits : null, 'a number under credits'],
+    ];
+    for (const [scope, reading] of scopes) {
+        if (scope === null)
+            continue;
+        for (const key of CREDIT_KEYS) {
+            const value = num(scope[key]);
+            if (value !== null)
+                return { credits: value, reading };
+        }
+    }
+    throw new Unrecognised('A10', `no number under ${CREDIT_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+/** A11: the subscription's plan, limits and usage_summary, at the top or under data. */
+function readSubscription(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A11', `the subscription is ${shapeOf(body, 0)}`);
+    const has = (obj) => 'limits' in obj || 'plan' in obj || 'usage_summary' in obj;
+    if (isRecord(body.data) && has(body.data))
+        return { fields: body.data, reading: 'fields under data' };
+    if (has(body))
+        return { fields: body, reading: 'fields at top level' };
+    throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
+}
+/** A24: the status under `status` or `state`, the error under `last_error` or `error`. */
+function readTaskStatus(obj) {
+    if ('status' in obj)
+        return { status: obj.status, lastError: obj.last_error ?? obj.error, reading: 'status and last_error' };
+    if ('state' in obj)
+        return { status: obj.state, lastError: obj.error ?? obj.last_error, reading: 'state and error' };
+    throw new Unrecognised('A24', `no status or state in ${shapeOf(obj)}`);
+}
+
+
+/***/ }),
 
 /***/ 705:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CM: () => (/* binding */ TERMINAL_STATUSES),
+/* harmony export */   Jh: () => (/* binding */ isKnownPlatform),
 /* harmony export */   Lg: () => (/* binding */ FAILED_STATUSES),
 /* harmony export */   P4: () => (/* binding */ PLATFORMS),
 /* harmony export */   RD: () => (/* binding */ RENDERED_STATUSES),
 /* harmony export */   h4: () => (/* binding */ CONTENT_STATUSES),
 /* harmony export */   iW: () => (/* binding */ SCOPES),
-/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES)
+/* harmony export */   ih: () => (/* binding */ isKnownStatus),
+/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES),
+/* harmony export */   lj: () => (/* binding */ unknownStatus)
 /* harmony export */ });
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
@@ -32,6 +1843,13 @@ const CONTENT_STATUSES = [
     'FAILED_UPLOAD',
     'FAILED',
 ];
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
 const TERMINAL_STATUSES = new Set([
     'UPLOADED',
     'FAILED_AUDIO',
@@ -60,12 +1878,202 @@ const RENDERED_STATUSES = new Set([
     'FAILED_UPLOAD',
 ]);
 const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
 const SCOPES = ['read', 'write', 'generate', 'delete'];
 
 
 /***/ }),
 
-/***/ 2012:
+/***/ 5847:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A1: () => (/* binding */ requestHeaders),
+/* harmony export */   E3: () => (/* binding */ uploadBody),
+/* harmony export */   f0: () => (/* binding */ paths),
+/* harmony export */   lJ: () => (/* binding */ generationBody),
+/* harmony export */   nm: () => (/* binding */ resolveLink),
+/* harmony export */   qe: () => (/* binding */ videoBody),
+/* harmony export */   rR: () => (/* binding */ editBody),
+/* harmony export */   xj: () => (/* binding */ resolveBaseUrl),
+/* harmony export */   yp: () => (/* binding */ contentBody),
+/* harmony export */   zb: () => (/* binding */ listingQuery)
+/* harmony export */ });
+/* unused harmony exports yesNo, accountIds */
+/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
+function resolveBaseUrl(raw) {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        return null;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return null;
+    if (url.username !== '' || url.password !== '')
+        return null;
+    const path = url.pathname.replace(/\/+$/, '');
+    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
+    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
+}
+const id = (value) => encodeURIComponent(value);
+/** The endpoints of the interface, relative to the `/v1` prefix. */
+const paths = {
+    contents: () => '/contents',
+    content: (contentId) => `/contents/${id(contentId)}`,
+    versions: (contentId) => `/contents/${id(contentId)}/versions`,
+    upload: (contentId) => `/contents/upload/${id(contentId)}`,
+    processContent: () => '/gen/process-content-async',
+    generateVideo: () => '/gen/video',
+    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
+    accounts: () => '/accounts',
+    credits: () => '/users/credits',
+    subscription: () => '/subscription/current',
+    introspect: () => '/api-keys/introspect',
+};
+/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
+/**
+ * A6: the query of one listing page. The first page carries no page number,
+ * so that the service starts at its own first page (0 or 1); a cursor, when
+ * the service gave one, replaces the page number.
+ */
+function listingQuery(page, cursor, size) {
+    const query = new URLSearchParams();
+    if (cursor !== null)
+        query.set('cursor', cursor);
+    else if (page !== null)
+        query.set('page', String(page));
+    query.set('limit', String(size));
+    query.set('page_size', String(size));
+    return `?${query.toString()}`;
+}
+/**
+ * A7: a next link, followed as given, as a path relative to the /v1 prefix.
+ * Only links on the service's own origin and under its prefix are followed:
+ * the key is never sent anywhere else.
+ */
+function resolveLink(base, href, from) {
+    let url;
+    try {
+        url = new URL(href, `${base.origin}${base.prefix}${from}`);
+    }
+    catch {
+        throw new Error(`the listing's next link is not a URL`);
+    }
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${base.prefix}/`)) {
+        throw new Error(`the listing's next link leads off ${base.origin}${base.prefix}: it is not followed`);
+    }
+    return `${url.pathname.slice(base.prefix.length)}${url.search}`;
+}
+/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
+function requestHeaders(apiKey, userAgent, hasBody) {
+    const headers = {
+        authorization: `Bearer ${apiKey}`,
+        'user-agent': userAgent,
+        accept: 'application/json',
+    };
+    if (hasBody)
+        headers['content-type'] = 'application/json';
+    return headers;
+}
+/** 'yes'/'no' flags are strings on the wire, not booleans. */
+function yesNo(flag) {
+    return flag ? 'yes' : 'no';
+}
+/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
+function accountIds(ids) {
+    return ids.map((accountId) => ({ id: accountId }));
+}
+function compact(body) {
+    const out = {};
+    for (const [key, value] of Object.entries(body))
+        if (value !== undefined)
+            out[key] = value;
+    return out;
+}
+/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
+function contentBody(fields) {
+    return compact({
+        title: fields.title,
+        description: fields.description,
+        full_text: fields.full_text,
+        textover: fields.textover,
+        hashtags: fields.hashtags,
+        fine_tuning: fields.fine_tuning,
+        persona_id: fields.persona_id,
+    });
+}
+/** A13: `cancel_generation` is sent only when the caller asks for it. */
+function editBody(edit, cancelGeneration) {
+    const body = contentBody(edit);
+    if (cancelGeneration)
+        body.cancel_generation = true;
+    return body;
+}
+function renderFields(render) {
+    return compact({
+        video_id: render.video_id,
+        orientation: render.orientation,
+        prefer_real_world: render.prefer_real_world,
+        image_overlay_enabled: render.image_overlay_enabled,
+        image_overlay_position: render.image_overlay_position,
+        zoom_effect_enabled: render.zoom_effect_enabled,
+        subtitle_settings: render.subtitle_settings,
+    });
+}
+/**
+ * Publication fields shared by the one-shot request (A21) and the upload (A26).
+ * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
+ */
+function publicationFields(publish) {
+    return compact({
+        privacy: publish.privacy,
+        category: publish.category,
+        notifySubscribers: publish.notify_subscribers,
+        aiDisclosure: publish.ai_disclosure,
+        tiktok_post_mode: publish.tiktok_post_mode,
+        tiktok_privacy: publish.tiktok_privacy,
+    });
+}
+/**
+ * A21: the presence of `account_ids` is the service's only publication switch,
+ * so the publication fields travel only together with it.
+ */
+function generationBody(request) {
+    const body = { creation_id: request.content_id, ...renderFields(request.render) };
+    const publish = request.publish;
+    if (publish === undefined)
+        return body;
+    return {
+        ...body,
+        account_ids: accountIds(publish.account_ids),
+        made_for_kids: yesNo(publish.made_for_kids),
+        age_restricted: yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
+function videoBody(contentId, render) {
+    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
+}
+/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
+function uploadBody(publish) {
+    return {
+        account_ids: accountIds(publish.account_ids),
+        madeForKids: yesNo(publish.made_for_kids),
+        ageRestricted: yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+
+
+/***/ }),
+
+/***/ 139:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -394,7 +2402,7 @@ function formatShard(shard) {
 // default from action.yml (repeated here, so a local run without the
 // runner's defaults behaves the same). An error names the input and the form
 // it expects, and never echoes the api-key.
-const INPUT_MODES = ['validate', 'plan', 'apply', 'auto'];
+const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor'];
 class InputError extends Error {
     name = 'InputError';
 }
@@ -583,6 +2591,335 @@ class ActionLogger {
     }
 }
 
+// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
+var api_client = __webpack_require__(57);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __webpack_require__(3249);
+// EXTERNAL MODULE: ./src/api/readings.ts
+var readings = __webpack_require__(2279);
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __webpack_require__(705);
+// EXTERNAL MODULE: ./src/api/wire.ts
+var wire = __webpack_require__(5847);
+;// CONCATENATED MODULE: ./src/doctor/probe.ts
+
+
+
+
+// `doctor`: what the live service shows of each "not shown" rule, read with
+// the same readings.ts the client parses through, so a rule reported
+// understood is one the client handles. Reads only (the client refuses any
+// other method before sending) and within a request budget.
+/** Items whose detail and task status are sampled. */
+const SAMPLE = 3;
+class Findings {
+    list = [];
+    understood(rule, endpoint, reading, seen) {
+        this.list.push({
+            rule,
+            title: readings/* RULES */.y0[rule].title,
+            endpoint,
+            verdict: 'understood',
+            reading,
+            seen,
+            consequence: null,
+        });
+    }
+    notUnderstood(rule, endpoint, seen) {
+        const { otherwise, effect } = readings/* RULES */.y0[rule];
+        this.list.push({
+            rule,
+            title: readings/* RULES */.y0[rule].title,
+            endpoint,
+            verdict: 'not understood',
+            reading: null,
+            seen,
+            consequence: { action: otherwise, effect },
+        });
+    }
+    notObserved(rule, endpoint, seen) {
+        this.list.push({
+            rule,
+            title: readings/* RULES */.y0[rule].title,
+            endpoint,
+            verdict: 'not observed',
+            reading: null,
+            seen,
+            consequence: null,
+        });
+    }
+    /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
+    failed(rule, endpoint, error) {
+        if (error instanceof readings/* Unrecognised */.XD)
+            this.notUnderstood(error.rule, endpoint, error.seen);
+        else
+            this.notObserved(rule, endpoint, `the read failed: ${(0,errors.describeError)(error)}`);
+    }
+}
+function fieldsOf(value) {
+    return (0,readings/* isRecord */.u4)(value) ? Object.keys(value).sort().join(', ') || 'no fields' : (0,readings/* shapeOf */.F5)(value, 0);
+}
+function listingFindings(found, endpoint, outcome) {
+    found.understood('A5', endpoint, outcome.envelope ?? 'bare array', `${outcome.pages} page(s), envelope ${outcome.envelope}`);
+    if (outcome.size === null)
+        found.notObserved('A6', endpoint, `no page told whether the size asked for (${outcome.pageSize}) counts`);
+    else
+        found.understood('A6', endpoint, outcome.size, `asked for ${outcome.pageSize} a page`);
+    const complete = outcome.complete
+        ? `proven complete by ${outcome.proof}`
+        : `not proven complete (${outcome.gap}): an apply holds creates`;
+    found.understood('A7', endpoint, outcome.paging, `${outcome.hints}; ${complete}`);
+}
+/** Walks a listing through the client, capturing what the walker saw of its paging. */
+async function walk(client, captured, path, list, found) {
+    const endpoint = `GET ${path}`;
+    try {
+        const listed = await list();
+        const outcome = captured.get(path);
+        if (outcome)
+            listingFindings(found, endpoint, outcome);
+        return listed.items;
+    }
+    catch (error) {
+        const problem = (0,errors.describeError)(error);
+        if (/unexpected response/.test(problem))
+            found.notUnderstood('A5', endpoint, problem);
+        else if (error instanceof errors.ServiceError)
+            found.notObserved('A5', endpoint, problem);
+        else
+            found.notUnderstood('A7', endpoint, problem);
+        return null;
+    }
+}
+/**
+ * Probes the service behind `client`, which must be read-only, with a budget,
+ * and must report its listings to `captured` (see createDoctorClient).
+ */
+async function probeService(client, captured, budget) {
+    const found = new Findings();
+    // The key: the one scope the interface states is generate, for generation.
+    const introspect = `GET ${wire/* paths */.f0.introspect()}`;
+    try {
+        const key = (0,readings/* readObject */.Ag)(await client.getRaw(wire/* paths */.f0.introspect())).object;
+        const scopes = Array.isArray(key.scopes)
+            ? key.scopes.filter((s) => typeof s === 'string')
+            : [];
+        const generation = scopes.includes('generate')
+            ? 'generation allowed (generate)'
+            : 'generation would stop before any write: the key lacks generate';
+        const seen = `scopes ${scopes.join(', ') || 'none'}; ${generation}; content writes: the scope is not shown, a 403 would stop the apply at its first write, quoting the service's required list`;
+        if (key.active === true)
+            found.understood('A29', introspect, 'active', seen);
+        else
+            found.notUnderstood('A29', introspect, `the key is not active (${(0,readings/* shapeOf */.F5)(key.active, 0)})`);
+    }
+    catch (error) {
+        found.failed('A29', introspect, error);
+    }
+    const accounts = await walk(client, captured, wire/* paths */.f0.accounts(), () => client.listAccounts(), found);
+    const contents = await walk(client, captured, wire/* paths */.f0.contents(), () => client.listContents(), found);
+    const odd = [];
+    for (const account of accounts ?? [])
+        if (!(0,types/* isKnownPlatform */.Jh)(account.platform))
+            odd.push(`platform ${JSON.stringify(account.platform)}`);
+    if (contents !== null) {
+        const statuses = new Set(contents.map((item) => item.status));
+        const known = [...statuses].filter((status) => (0,types/* isKnownStatus */.ih)(status));
+        const unknown = [...statuses].filter((status) => !(0,types/* isKnownStatus */.ih)(status));
+        const endpoint = `GET ${wire/* paths */.f0.contents()}`;
+        if (contents.length === 0)
+            found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
+        else if (known.length === 0 && unknown.every((status) => status !== ''))
+            found.notUnderstood('A18', endpoint, `no row carries a status the interface lists (${unknown.length} other value(s))`);
+        else
+            found.understood('A18', endpoint, unknown.some((status) => status === '') ? 'rows without status' : 'rows with status', `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`);
+        for (const status of unknown)
+            if (status !== '')
+                odd.push(`status ${JSON.stringify(status)}`);
+    }
+    if (odd.length === 0)
+        found.understood('A35', 'GET /accounts, GET /contents', 'none seen', 'every value is one the interface lists');
+    else
+        found.understood('A35', 'GET /accounts, GET /contents', 'unknown values seen', `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`);
+    const sample = (contents ?? []).slice(0, SAMPLE);
+    const detailEndpoint = 'GET /contents/{id}';
+    if (sample.length === 0)
+        found.notObserved('A9', detailEndpoint, 'no items to read');
+    for (const [index, item] of sample.entries()) {
+        if (budget.left() < 4)
+            break;
+        try {
+            const { object, reading } = (0,readings/* readObject */.Ag)(await client.getRaw(wire/* paths */.f0.content(item.id)));
+            if (index === 0)
+                found.understood('A9', detailEndpoint, reading, `fields ${fieldsOf(object)}; progress ${(0,readings/* shapeOf */.F5)(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
+        }
+        catch (error) {
+            found.failed('A9', detailEndpoint, error);
+            break;
+        }
+    }
+    const taskEndpoint = 'GET /gen/task-status/{id}';
+    const first = sample[0];
+    if (first === undefined)
+        found.notObserved('A24', taskEndpoint, 'no items to read');
+    else
+        try {
+            const { object } = (0,readings/* readObject */.Ag)(await client.getRaw(wire/* paths */.f0.taskStatus(first.id)));
+            const read = (0,readings/* readTaskStatus */.gI)(object);
+            found.understood('A24', taskEndpoint, read.reading, `fields ${fieldsOf(object)}; progress ${(0,readings/* shapeOf */.F5)(object.progress, 0)}`);
+        }
+        catch (error) {
+            found.failed('A24', taskEndpoint, error);
+        }
+    const creditsEndpoint = `GET ${wire/* paths */.f0.credits()}`;
+    try {
+        const body = await client.getRaw(wire/* paths */.f0.credits());
+        found.understood('A10', creditsEndpoint, (0,readings/* readCredits */.tY)(body).reading, (0,readings/* shapeOf */.F5)(body));
+    }
+    catch (error) {
+        found.failed('A10', creditsEndpoint, error);
+    }
+    const subscriptionEndpoint = `GET ${wire/* paths */.f0.subscription()}`;
+    try {
+        const body = await client.getRaw(wire/* paths */.f0.subscription());
+        const read = (0,readings/* readSubscription */.MP)(body);
+        found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
+    }
+    catch (error) {
+        found.failed('A11', subscriptionEndpoint, error);
+    }
+    found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
+    return {
+        version: 1,
+        baseUrl: client.baseUrl,
+        requests: { budget: budget.total, used: budget.total - budget.left() },
+        understood: found.list.every((finding) => finding.verdict !== 'not understood'),
+        findings: found.list,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/doctor/doctor.ts
+
+
+// Runs the probe with a client that can only read and only spend its budget:
+// the promise that doctor changes nothing and costs nothing is kept below the
+// probe, in the client itself.
+const DEFAULT_DOCTOR_BUDGET = 60;
+/** Reads kept for the probes after the two listings: the key, samples, task status, credits, subscription. */
+const AFTER_LISTINGS = 10;
+async function runDoctor(options) {
+    const total = Math.max(1, Math.floor(options.budget ?? DEFAULT_DOCTOR_BUDGET));
+    const budget = { left: total };
+    const captured = new Map();
+    const client = (0,api_client/* createClient */.U)({
+        ...options.client,
+        baseUrl: options.baseUrl,
+        apiKey: options.apiKey,
+        readOnly: true,
+        requestBudget: budget,
+        maxListingPages: Math.max(1, Math.floor((total - AFTER_LISTINGS) / 2)),
+        onListing: (path, outcome) => captured.set(path, outcome),
+    });
+    try {
+        return await probeService(client, captured, { total, left: () => budget.left });
+    }
+    finally {
+        await client.close();
+    }
+}
+
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __webpack_require__(6412);
+;// CONCATENATED MODULE: ./src/doctor/render.ts
+
+// Doctor's report in words: one line per rule for the terminal, one table for
+// the job summary. The JSON form is the report itself (schema/doctor.schema.json).
+const ACTION_WORDS = {
+    hold: 'an apply holds the items concerned',
+    stop: 'an apply stops before writing',
+    note: 'an apply notes it and goes on',
+};
+function verdictText(finding) {
+    switch (finding.verdict) {
+        case 'understood':
+            return `understood: ${finding.reading}`;
+        case 'not observed':
+            return 'not observed';
+        case 'not understood':
+            return `NOT UNDERSTOOD: ${ACTION_WORDS[finding.consequence?.action ?? 'stop']} (${finding.consequence?.effect ?? ''})`;
+    }
+}
+function doctorHeadline(report) {
+    const failing = report.findings.filter((finding) => finding.verdict === 'not understood').length;
+    const verdict = failing === 0
+        ? 'the client understands every rule it could observe'
+        : `${failing} rule${failing === 1 ? '' : 's'} not understood`;
+    return `Doctor: ${verdict} (${report.requests.used} of ${report.requests.budget} GET requests, nothing written).`;
+}
+function renderDoctorText(report) {
+    const lines = [doctorHeadline(report), `Service: ${report.baseUrl}`, ''];
+    for (const finding of report.findings) {
+        lines.push(`${finding.rule.padEnd(4)} ${finding.title} (${finding.endpoint}): ${verdictText(finding)}`);
+        lines.push(`     seen: ${finding.seen}`);
+    }
+    lines.push('', 'Rules are those of docs/service-assumptions.md; each reading named is one the client handles.');
+    return lines.join('\n');
+}
+function renderDoctorMarkdown(report) {
+    const rows = report.findings.map((finding) => `| ${finding.rule} | ${(0,report_escape/* inlineText */.ln)(finding.title)} | \`${(0,report_escape/* inlineText */.ln)(finding.endpoint)}\` | ${(0,report_escape/* inlineText */.ln)(verdictText(finding))} | ${(0,report_escape/* inlineText */.ln)(finding.seen, 400)} |`);
+    return [
+        `### ${(0,report_escape/* inlineText */.ln)(doctorHeadline(report))}`,
+        '',
+        '| Rule | What | Endpoint | Verdict | Seen |',
+        '|---|---|---|---|---|',
+        ...rows,
+        '',
+        '<sub>Rules are those of docs/service-assumptions.md. Doctor sends only GET requests.</sub>',
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
+var markdown = __webpack_require__(3685);
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+// The job summary: the same Markdown as the PR comment, with every script
+// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
+// step-summary limit (counted in bytes). Room is kept for the redaction of
+// secrets and signed URLs, which may change the length slightly.
+const MARGIN = 4 * 1024;
+function summaryMarkdown(report, context, extras) {
+    const notes = [...(context.notes ?? [])];
+    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
+    if (hidden > 0) {
+        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
+    }
+    return `${(0,markdown.renderReport)(report, { ...context, notes }, { target: 'summary', limit: markdown.SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
+}
+/** Appends the report to the step summary; false on a local run without a summary file. */
+async function writeSummary(commands, markdown) {
+    return commands.appendSummary(markdown);
+}
+
+;// CONCATENATED MODULE: ./src/action/doctor.ts
+
+
+
+// `mode: doctor`: the service's readings of the "not shown" rules, in the log
+// and the job summary. It reads only (the client refuses anything else), so
+// it is safe on any event; it fails the step when a rule is not understood.
+async function runDoctorMode(commands, inputs) {
+    if (inputs.apiKey === '' || inputs.baseUrl === '') {
+        return 'mode: doctor needs the service: give api-key (from a secret) and base-url.';
+    }
+    const report = await runDoctor({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
+    for (const line of renderDoctorText(report).split('\n'))
+        commands.info(line);
+    if (!(await writeSummary(commands, renderDoctorMarkdown(report)))) {
+        commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
+    }
+    return report.understood ? null : doctorHeadline(report);
+}
+
 ;// CONCATENATED MODULE: ./src/action/mode.ts
 // Event -> mode -> what the run may do. The rules, in one place:
 // - `auto` plans on pull requests, merge queues and pushes to other branches;
@@ -704,8 +3041,6 @@ async function writeOutputs(commands, outputs) {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(705);
 // EXTERNAL MODULE: ./src/manifest/types.ts
 var manifest_types = __webpack_require__(2628);
 ;// CONCATENATED MODULE: ./src/manifest/accept.ts
@@ -1711,6 +4046,7 @@ async function readFolderDefaults(reader, folder) {
 
 ;// CONCATENATED MODULE: ./src/engine.ts
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply.
 // Validate stops after loading, so everything past it (observe, plan, apply)
@@ -1719,13 +4055,13 @@ async function readFolderDefaults(reader, folder) {
 /** The modules of the stages after loading, imported once per process on first use. */
 async function importStages() {
     const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
-        __webpack_require__.e(/* import() */ 249).then(__webpack_require__.bind(__webpack_require__, 3249)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3249)),
         __webpack_require__.e(/* import() */ 649).then(__webpack_require__.bind(__webpack_require__, 8649)),
         __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
         __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
         Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(65)]).then(__webpack_require__.bind(__webpack_require__, 7065)),
         __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
-        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(309)]).then(__webpack_require__.bind(__webpack_require__, 1309)),
+        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(203)]).then(__webpack_require__.bind(__webpack_require__, 1203)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
 }
@@ -1767,7 +4103,8 @@ function asPreview(item) {
         if (step.kind !== 'edit')
             return [step];
         const changes = step.changes.filter((change) => change.field !== 'title');
-        return changes.length > 0 ? [{ ...step, changes }] : [];
+        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+        return changes.length > 0 ? [{ ...step, changes, send }] : [];
     });
     return [{ ...item, steps }];
 }
@@ -1812,6 +4149,7 @@ async function runEngine(options) {
         fatal: null,
         creditsBefore: null,
         creditsAfter: null,
+        notes: [],
         timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
     };
     if (mode === 'validate')
@@ -1858,7 +4196,7 @@ async function runEngine(options) {
 }
 async function execute(stages, options, client, plan, report) {
     const { mode, logger } = options;
-    const { scopesFor, realClock, applyItems, itemResults } = stages;
+    const { statedScopes, realClock, applyItems, itemResults } = stages;
     const allowed = allowedSteps(mode, options.permissions);
     const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
     const writes = items
@@ -1877,22 +4215,26 @@ async function execute(stages, options, client, plan, report) {
                 'publish fewer items per run.';
         return;
     }
+    let scopes = [];
     if (writes.length > 0) {
-        // Preflight: the key must hold every scope the writes need, before the first one (A29).
+        // Preflight: only what the interface states (A29). The key is active, and
+        // generation needs `generate`; what content writes need is not shown, so
+        // it is learned from the first 403 instead of guessed here.
         const introspection = await client.introspect();
-        const missing = scopesFor(writes).filter((scope) => !introspection.scopes.includes(scope));
+        scopes = introspection.scopes;
+        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
         if (!introspection.active || missing.length > 0) {
             report.fatal = !introspection.active
                 ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-                : `The API key lacks the scope${missing.length === 1 ? '' : 's'} ${missing.join(', ')} that this plan ` +
-                    `needs (it has ${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-                    `${scopesFor(writes).join(', ')} in the web app under Settings, API Keys.`;
+                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
             return;
         }
     }
     const applyStarted = monotonicMs();
     if (mode === 'apply')
-        report.creditsBefore = await client.credits();
+        report.creditsBefore = await bestEffortCredits(client, report, 'before');
     const clock = options.clock ?? realClock;
     const runs = await applyItems(items, {
         client,
@@ -1909,14 +4251,21 @@ async function execute(stages, options, client, plan, report) {
     // What was done is reported even when reading it back fails.
     let listing = null;
     try {
-        listing = await client.listContents();
+        listing = (await client.listContents()).items;
         if (mode !== 'apply')
             await refreshScripts(stages, client, plan, runs, options.readConcurrency);
-        if (mode === 'apply')
-            report.creditsAfter = await client.credits();
     }
     catch (error) {
         report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+    }
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report, 'after');
+    const refusal = client.writeRefusal ?? null;
+    if (refusal) {
+        report.fatal =
+            `The service refused a write: ${refusal.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
     }
     const results = itemResults(allRuns, listing);
     const result = {
@@ -1928,6 +4277,19 @@ async function execute(stages, options, client, plan, report) {
     };
     report.result = result;
     report.timings.applyMs = elapsed(applyStarted);
+}
+/**
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
+ */
+async function bestEffortCredits(client, report, when) {
+    try {
+        return await client.credits();
+    }
+    catch (error) {
+        report.notes.push(`The credit balance ${when} the run could not be read: ${(0,errors.describeError)(error)}`);
+        return null;
+    }
 }
 /** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
 async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
@@ -1941,31 +4303,10 @@ async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, clie
     }
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 4 modules
-var markdown = __webpack_require__(2124);
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-// The job summary: the same Markdown as the PR comment, with every script
-// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
-// step-summary limit (counted in bytes). Room is kept for the redaction of
-// secrets and signed URLs, which may change the length slightly.
-const MARGIN = 4 * 1024;
-function summaryMarkdown(report, context, extras) {
-    const notes = [...(context.notes ?? [])];
-    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
-    if (hidden > 0) {
-        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
-    }
-    return `${(0,markdown.renderReport)(report, { ...context, notes }, { target: 'summary', limit: markdown.SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
-}
-/** Appends the report to the step summary; false on a local run without a summary file. */
-async function writeSummary(commands, markdown) {
-    return commands.appendSummary(markdown);
-}
-
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -2014,8 +4355,15 @@ function describe(error) {
 }
 async function runAction(commands, env) {
     const inputs = readInputs((name) => commands.input(name));
+    if (inputs.mode === 'doctor') {
+        await checkBaseUrl(commands, inputs);
+        const failure = await runDoctorMode(commands, inputs);
+        if (failure)
+            throw new RunFailed(failure);
+        return;
+    }
     const event = await readEvent(env);
-    const decision = decideRun(inputs, event);
+    const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
     const notes = [];
     if (decision.mode !== 'validate' && inputs.apiKey === '') {
         if (!decision.isPullRequest) {
@@ -2031,21 +4379,15 @@ async function runAction(commands, env) {
     if (decision.mode !== 'validate' && inputs.baseUrl === '') {
         throw new RunFailed(`Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`);
     }
-    if (decision.mode !== 'validate') {
-        const { insecureBaseUrl } = await __webpack_require__.e(/* import() */ 646).then(__webpack_require__.bind(__webpack_require__, 3646));
-        const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
-        if (insecure !== null && !inputs.allowInsecureHttp)
-            throw new RunFailed(insecure);
-        if (insecure !== null)
-            commands.warning(insecure);
-    }
+    if (decision.mode !== 'validate')
+        await checkBaseUrl(commands, inputs);
     logDecision(commands, decision, event, inputs);
     const logger = new ActionLogger(commands);
     let client;
     let report;
     try {
         if (decision.mode !== 'validate') {
-            const api = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(101)]).then(__webpack_require__.bind(__webpack_require__, 9101));
+            const api = await __webpack_require__.e(/* import() */ 544).then(__webpack_require__.bind(__webpack_require__, 5544));
             // No request, retries included, outlives the time the run may wait.
             const runMs = Math.round(inputs.timeoutMinutes * 60_000);
             client = api.createClient({
@@ -2093,6 +4435,15 @@ async function runAction(commands, env) {
     const failure = failureMessage(report);
     if (failure)
         throw new RunFailed(failure);
+}
+/** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
+async function checkBaseUrl(commands, inputs) {
+    const { insecureBaseUrl } = await __webpack_require__.e(/* import() */ 646).then(__webpack_require__.bind(__webpack_require__, 3646));
+    const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
+    if (insecure !== null && !inputs.allowInsecureHttp)
+        throw new RunFailed(insecure);
+    if (insecure !== null)
+        commands.warning(insecure);
 }
 function logDecision(commands, decision, event, inputs) {
     const { write, render, publish } = decision.permissions;
@@ -2142,7 +4493,7 @@ async function postComment(commands, report, context, event, inputs) {
     const [{ GitHubApi }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
         __webpack_require__.e(/* import() */ 334).then(__webpack_require__.bind(__webpack_require__, 2334)),
         __webpack_require__.e(/* import() */ 231).then(__webpack_require__.bind(__webpack_require__, 4231)),
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2124)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3685)),
     ]);
     const marker = markerFor(inputs.shard);
     const options = {
@@ -2589,7 +4940,116 @@ function conclude(layered, checked) {
 
 /***/ }),
 
-/***/ 2124:
+/***/ 6412:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DV: () => (/* binding */ codeBlock),
+/* harmony export */   js: () => (/* binding */ htmlText),
+/* harmony export */   ln: () => (/* binding */ inlineText),
+/* harmony export */   nf: () => (/* binding */ link),
+/* harmony export */   ti: () => (/* binding */ inlineCode)
+/* harmony export */ });
+/* unused harmony export escapeHtml */
+/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1517);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(649);
+
+
+// Text from manifests (titles, scripts, file names) and from the service
+// (last_error) is written into Markdown that GitHub renders. None of it may
+// mention people or teams, link issues, become a link (a bare URL, a `www.`
+// host, `GH-2`, an issue URL), inject HTML or Markdown (images, links), close
+// the <details> block it sits in, break out of its code fence, or reorder
+// what is shown with bidi controls. Each function here makes text safe for
+// one context; the only links in a report are the ones link() builds.
+// A zero-width space stops GitHub from turning text into a mention, a
+// cross-reference or an autolink: after `@`, after `#` before digits, inside
+// `GH-N`, between a scheme and `//`, after `www`. It is invisible.
+const ZWSP = '&#8203;';
+const HTML_ESCAPES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
+/** Marks mentions, references and autolinks with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+function breakReferences(text) {
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+        .replace(/#(?=\d)/g, '#\u200b')
+        .replace(/\b(GH)-(?=\d)/gi, '$1\u200b-')
+        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1:\u200b')
+        .replace(/\b(www)\./gi, '$1\u200b.')
+        .replace(/\b(mailto|xmpp):/gi, '$1\u200b:');
+}
+/** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
+function clean(text) {
+    return (0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControls */ .$Y)((0,_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text));
+}
+function neutralizeReferences(html) {
+    return html.replace(/\u200b/g, ZWSP);
+}
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+/**
+ * Plain text on one line of Markdown (a sentence, a table cell): no markup,
+ * no mentions, no line breaks, no `|` to split the cell.
+ */
+function inlineText(text, maxLength = Infinity) {
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+    return neutralizeReferences(html);
+}
+/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
+function htmlText(text, maxLength = Infinity) {
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    return neutralizeReferences(escapeHtml(breakReferences(flat)));
+}
+/** Text as inline code: a code span whose backtick run is longer than any inside. */
+function inlineCode(text) {
+    const flat = clean(text).replace(/\s+/g, ' ');
+    const fence = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * A fenced code block that nothing inside can close: the fence is one
+ * backtick longer than the longest run of backticks in the text. Inside a
+ * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
+ */
+function codeBlock(text, language = '') {
+    const body = clean(text).replace(/\n$/, '');
+    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
+    return `${fence}${language}\n${body}\n${fence}`;
+}
+/** A link whose text is escaped and whose target is only ever a URL we built. */
+function link(text, url) {
+    const label = inlineText(text);
+    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
+}
+function longestRun(text, char) {
+    let longest = 0;
+    let current = 0;
+    for (const c of text) {
+        current = c === char ? current + 1 : 0;
+        if (current > longest)
+            longest = current;
+    }
+    return longest;
+}
+
+
+/***/ }),
+
+/***/ 3685:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -2668,104 +5128,8 @@ function split(text) {
     return normalized === '' ? [] : normalized.split('\n');
 }
 
-// EXTERNAL MODULE: ./src/text/safe-line.ts
-var safe_line = __webpack_require__(1517);
-// EXTERNAL MODULE: ./src/report/redact.ts
-var redact = __webpack_require__(649);
-;// CONCATENATED MODULE: ./src/report/escape.ts
-
-
-// Text from manifests (titles, scripts, file names) and from the service
-// (last_error) is written into Markdown that GitHub renders. None of it may
-// mention people or teams, link issues, become a link (a bare URL, a `www.`
-// host, `GH-2`, an issue URL), inject HTML or Markdown (images, links), close
-// the <details> block it sits in, break out of its code fence, or reorder
-// what is shown with bidi controls. Each function here makes text safe for
-// one context; the only links in a report are the ones link() builds.
-// A zero-width space stops GitHub from turning text into a mention, a
-// cross-reference or an autolink: after `@`, after `#` before digits, inside
-// `GH-N`, between a scheme and `//`, after `www`. It is invisible.
-const ZWSP = '&#8203;';
-const HTML_ESCAPES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-};
-/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
-const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
-/** Marks mentions, references and autolinks with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
-function breakReferences(text) {
-    return text
-        .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
-        .replace(/#(?=\d)/g, '#\u200b')
-        .replace(/\b(GH)-(?=\d)/gi, '$1\u200b-')
-        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1:\u200b')
-        .replace(/\b(www)\./gi, '$1\u200b.')
-        .replace(/\b(mailto|xmpp):/gi, '$1\u200b:');
-}
-/** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
-function clean(text) {
-    return (0,safe_line/* stripControls */.$Y)((0,redact/* redact */.E$)(text));
-}
-function neutralizeReferences(html) {
-    return html.replace(/\u200b/g, ZWSP);
-}
-function escapeHtml(text) {
-    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-/**
- * Plain text on one line of Markdown (a sentence, a table cell): no markup,
- * no mentions, no line breaks, no `|` to split the cell.
- */
-function inlineText(text, maxLength = Infinity) {
-    let flat = clean(text).replace(/\s+/g, ' ').trim();
-    if (flat.length > maxLength)
-        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
-    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
-    return neutralizeReferences(html);
-}
-/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
-function htmlText(text, maxLength = Infinity) {
-    let flat = clean(text).replace(/\s+/g, ' ').trim();
-    if (flat.length > maxLength)
-        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
-    return neutralizeReferences(escapeHtml(breakReferences(flat)));
-}
-/** Text as inline code: a code span whose backtick run is longer than any inside. */
-function inlineCode(text) {
-    const flat = clean(text).replace(/\s+/g, ' ');
-    const fence = '`'.repeat(longestRun(flat, '`') + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-    return `${fence}${pad}${flat}${pad}${fence}`;
-}
-/**
- * A fenced code block that nothing inside can close: the fence is one
- * backtick longer than the longest run of backticks in the text. Inside a
- * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
- */
-function codeBlock(text, language = '') {
-    const body = clean(text).replace(/\n$/, '');
-    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
-    return `${fence}${language}\n${body}\n${fence}`;
-}
-/** A link whose text is escaped and whose target is only ever a URL we built. */
-function escape_link(text, url) {
-    const label = inlineText(text);
-    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
-}
-function longestRun(text, char) {
-    let longest = 0;
-    let current = 0;
-    for (const c of text) {
-        current = c === char ? current + 1 : 0;
-        if (current > longest)
-            longest = current;
-    }
-    return longest;
-}
-
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __webpack_require__(6412);
 ;// CONCATENATED MODULE: ./src/report/words.ts
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
@@ -2819,6 +5183,10 @@ function holdText(hold) {
             return 'its script changed on the service after the plan was made; not rendered in this run';
         case 'changed_since_plan':
             return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'listing_incomplete':
+            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+        case 'unknown_value':
+            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
     }
 }
 function driftText(drift, compact = false) {
@@ -2919,7 +5287,7 @@ function headline(report, context) {
     const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
     let sentence;
     if (report.fatal !== null) {
-        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${plural(manifests, 'manifest')}${shard}: ${inlineText(report.fatal, 500)}`;
+        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${plural(manifests, 'manifest')}${shard}: ${(0,report_escape/* inlineText */.ln)(report.fatal, 500)}`;
     }
     else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
         sentence = `**Validated** ${plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
@@ -2935,7 +5303,7 @@ function headline(report, context) {
         lines.push('Pull request runs never render or publish; merging applies the plan.');
     }
     for (const note of context.notes ?? [])
-        lines.push(`> ${inlineText(note)}`);
+        lines.push(`> ${(0,report_escape/* inlineText */.ln)(note)}`);
     return lines.join('\n\n');
 }
 function planCounts(items) {
@@ -2969,32 +5337,39 @@ function body(report, context, layout) {
                 : null,
         report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
         unmanagedSection(report.plan?.unmanaged ?? [], layout),
+        notesSection(report.notes ?? []),
     ].filter((part) => part !== null);
+}
+/** Informational reads that failed: said once, changed nothing. */
+function notesSection(notes) {
+    if (notes.length === 0)
+        return null;
+    return notes.map((note) => `> ${(0,report_escape/* inlineText */.ln)(note, 500)}`).join('\n>\n');
 }
 function titleLimit(layout) {
     return layout.minimal ? 40 : layout.compact ? 60 : 120;
 }
 function fileCell(label, file, line, context, layout) {
     const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
-    return escape_link(label, url);
+    return (0,report_escape/* link */.nf)(label, url);
 }
 function problemTable(problems, context, layout) {
     if (problems.length === 0)
         return null;
-    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${inlineText(p.message, layout.compact ? 200 : 1000)} |`);
+    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${(0,report_escape/* inlineText */.ln)(p.message, layout.compact ? 200 : 1000)} |`);
     return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
 }
 function itemTitle(item, layout) {
-    const title = inlineText(item.title, titleLimit(layout));
+    const title = (0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout));
     return item.renamedFrom
-        ? `${title} (renamed from “${inlineText(item.renamedFrom, titleLimit(layout))}”)`
+        ? `${title} (renamed from “${(0,report_escape/* inlineText */.ln)(item.renamedFrom, titleLimit(layout))}”)`
         : title;
 }
 function planTable(report, context, layout) {
     const items = report.plan?.items ?? [];
     if (items.length === 0)
         return null;
-    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${inlineText(item.remote?.status ?? 'not created')} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
     return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 function resultTable(report, context, layout) {
@@ -3003,9 +5378,9 @@ function resultTable(report, context, layout) {
         return null;
     const lines = new Map((report.plan?.items ?? []).map((item) => [item.file, item.line]));
     const rows = items.map((item) => {
-        const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
+        const published = item.publishedUrls.map((p) => (0,report_escape/* link */.nf)(p.platform, safeUrl(p.url))).join(', ');
         const problem = item.lastError ?? item.error;
-        return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+        return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${(0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? (0,report_escape/* inlineText */.ln)(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
     return [
         '| Manifest | Item | Outcome | Status | Published | Last error | Time |',
@@ -3022,7 +5397,7 @@ function unmanagedSection(unmanaged, layout) {
     if (unmanaged.length === 0)
         return null;
     const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
-    const rows = shown.map((ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
+    const rows = shown.map((ref) => `| ${(0,report_escape/* inlineText */.ln)(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
     const more = unmanaged.length - shown.length;
     return [
         `<details><summary>${plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
@@ -3034,7 +5409,7 @@ function unmanagedSection(unmanaged, layout) {
 }
 /** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
 function cellCode(text) {
-    return inlineCode(text).replaceAll('|', '\\|');
+    return (0,report_escape/* inlineCode */.ti)(text).replaceAll('|', '\\|');
 }
 function safeUrl(url) {
     return /^https?:\/\//i.test(url) ? url : null;
@@ -3052,12 +5427,12 @@ function stepsText(item) {
     return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }
 const markdownLabels = {
-    account: (account) => `${account.platform} ${inlineText(account.name, 40)}`,
-    value: (text) => `“${inlineText(text, 60)}”`,
+    account: (account) => `${account.platform} ${(0,report_escape/* inlineText */.ln)(account.name, 40)}`,
+    value: (text) => `“${(0,report_escape/* inlineText */.ln)(text, 60)}”`,
 };
 function notesText(item, layout) {
     const notes = [
-        ...item.holds.map((hold) => inlineText(holdText(hold))),
+        ...item.holds.map((hold) => (0,report_escape/* inlineText */.ln)(holdText(hold))),
         ...item.drift.map((drift) => driftText(drift, layout.compact)),
     ];
     return notes.join('; ');
@@ -3078,17 +5453,17 @@ function scriptPreviews(report, target) {
         const differs = desired !== null && remote !== null && desired !== remote;
         if (target === 'comment' && !touched && !differs)
             continue;
-        const title = htmlText(item.title, 120);
+        const title = (0,report_escape/* htmlText */.js)(item.title, 120);
         const created = item.steps.some((step) => step.kind === 'create');
         let summary;
         let block;
         if (differs) {
             summary = `${title}: script changes`;
-            block = codeBlock(diffLines(remote, desired), 'diff');
+            block = (0,report_escape/* codeBlock */.DV)(diffLines(remote, desired), 'diff');
         }
         else {
             summary = `${title}: ${created ? 'new script' : 'script'}`;
-            block = codeBlock(desired ?? remote ?? '', 'text');
+            block = (0,report_escape/* codeBlock */.DV)(desired ?? remote ?? '', 'text');
         }
         previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
     }
@@ -3109,8 +5484,8 @@ function footerLines(report, context, target) {
         : null;
     const t = report.timings;
     const parts = [
-        `mode ${report.mode}${context.because ? ` (${inlineText(context.because)})` : ''}`,
-        `event ${inlineText(context.event || 'none')}`,
+        `mode ${report.mode}${context.because ? ` (${(0,report_escape/* inlineText */.ln)(context.because)})` : ''}`,
+        `event ${(0,report_escape/* inlineText */.ln)(context.event || 'none')}`,
         context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
         credits,
         `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,

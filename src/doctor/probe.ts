@@ -1,0 +1,254 @@
+import { describeError, ServiceError } from '../api/errors.ts';
+import type { ServiceClient } from '../api/client.ts';
+import type { ListingOutcome } from '../api/listing.ts';
+import {
+  RULES,
+  Unrecognised,
+  isRecord,
+  readCredits,
+  readObject,
+  readSubscription,
+  readTaskStatus,
+  shapeOf,
+  type RuleId,
+} from '../api/readings.ts';
+import { isKnownPlatform, isKnownStatus } from '../api/types.ts';
+import * as wire from '../api/wire.ts';
+import type { DoctorReport, Finding } from './schema.ts';
+
+export type { DoctorReport, Finding } from './schema.ts';
+
+// `doctor`: what the live service shows of each "not shown" rule, read with
+// the same readings.ts the client parses through, so a rule reported
+// understood is one the client handles. Reads only (the client refuses any
+// other method before sending) and within a request budget.
+
+/** Items whose detail and task status are sampled. */
+const SAMPLE = 3;
+
+class Findings {
+  readonly list: Finding[] = [];
+
+  understood(rule: RuleId, endpoint: string, reading: string, seen: string): void {
+    this.list.push({
+      rule,
+      title: RULES[rule].title,
+      endpoint,
+      verdict: 'understood',
+      reading,
+      seen,
+      consequence: null,
+    });
+  }
+
+  notUnderstood(rule: RuleId, endpoint: string, seen: string): void {
+    const { otherwise, effect } = RULES[rule];
+    this.list.push({
+      rule,
+      title: RULES[rule].title,
+      endpoint,
+      verdict: 'not understood',
+      reading: null,
+      seen,
+      consequence: { action: otherwise, effect },
+    });
+  }
+
+  notObserved(rule: RuleId, endpoint: string, seen: string): void {
+    this.list.push({
+      rule,
+      title: RULES[rule].title,
+      endpoint,
+      verdict: 'not observed',
+      reading: null,
+      seen,
+      consequence: null,
+    });
+  }
+
+  /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
+  failed(rule: RuleId, endpoint: string, error: unknown): void {
+    if (error instanceof Unrecognised) this.notUnderstood(error.rule, endpoint, error.seen);
+    else this.notObserved(rule, endpoint, `the read failed: ${describeError(error)}`);
+  }
+}
+
+function fieldsOf(value: unknown): string {
+  return isRecord(value) ? Object.keys(value).sort().join(', ') || 'no fields' : shapeOf(value, 0);
+}
+
+function listingFindings(found: Findings, endpoint: string, outcome: ListingOutcome): void {
+  found.understood(
+    'A5',
+    endpoint,
+    outcome.envelope ?? 'bare array',
+    `${outcome.pages} page(s), envelope ${outcome.envelope}`,
+  );
+  if (outcome.size === null)
+    found.notObserved('A6', endpoint, `no page told whether the size asked for (${outcome.pageSize}) counts`);
+  else found.understood('A6', endpoint, outcome.size, `asked for ${outcome.pageSize} a page`);
+  const complete = outcome.complete
+    ? `proven complete by ${outcome.proof}`
+    : `not proven complete (${outcome.gap}): an apply holds creates`;
+  found.understood('A7', endpoint, outcome.paging, `${outcome.hints}; ${complete}`);
+}
+
+/** Walks a listing through the client, capturing what the walker saw of its paging. */
+async function walk<T>(
+  client: ServiceClient,
+  captured: Map<string, ListingOutcome>,
+  path: string,
+  list: () => Promise<{ items: T[] }>,
+  found: Findings,
+): Promise<T[] | null> {
+  const endpoint = `GET ${path}`;
+  try {
+    const listed = await list();
+    const outcome = captured.get(path);
+    if (outcome) listingFindings(found, endpoint, outcome);
+    return listed.items;
+  } catch (error) {
+    const problem = describeError(error);
+    if (/unexpected response/.test(problem)) found.notUnderstood('A5', endpoint, problem);
+    else if (error instanceof ServiceError) found.notObserved('A5', endpoint, problem);
+    else found.notUnderstood('A7', endpoint, problem);
+    return null;
+  }
+}
+
+/**
+ * Probes the service behind `client`, which must be read-only, with a budget,
+ * and must report its listings to `captured` (see createDoctorClient).
+ */
+export async function probeService(
+  client: ServiceClient,
+  captured: Map<string, ListingOutcome>,
+  budget: { total: number; left: () => number },
+): Promise<DoctorReport> {
+  const found = new Findings();
+
+  // The key: the one scope the interface states is generate, for generation.
+  const introspect = `GET ${wire.paths.introspect()}`;
+  try {
+    const key = readObject(await client.getRaw(wire.paths.introspect())).object;
+    const scopes = Array.isArray(key.scopes)
+      ? key.scopes.filter((s): s is string => typeof s === 'string')
+      : [];
+    const generation = scopes.includes('generate')
+      ? 'generation allowed (generate)'
+      : 'generation would stop before any write: the key lacks generate';
+    const seen = `scopes ${scopes.join(', ') || 'none'}; ${generation}; content writes: the scope is not shown, a 403 would stop the apply at its first write, quoting the service's required list`;
+    if (key.active === true) found.understood('A29', introspect, 'active', seen);
+    else found.notUnderstood('A29', introspect, `the key is not active (${shapeOf(key.active, 0)})`);
+  } catch (error) {
+    found.failed('A29', introspect, error);
+  }
+
+  const accounts = await walk(client, captured, wire.paths.accounts(), () => client.listAccounts(), found);
+  const contents = await walk(client, captured, wire.paths.contents(), () => client.listContents(), found);
+
+  const odd: string[] = [];
+  for (const account of accounts ?? [])
+    if (!isKnownPlatform(account.platform)) odd.push(`platform ${JSON.stringify(account.platform)}`);
+  if (contents !== null) {
+    const statuses = new Set(contents.map((item) => item.status));
+    const known = [...statuses].filter((status) => isKnownStatus(status));
+    const unknown = [...statuses].filter((status) => !isKnownStatus(status));
+    const endpoint = `GET ${wire.paths.contents()}`;
+    if (contents.length === 0) found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
+    else if (known.length === 0 && unknown.every((status) => status !== ''))
+      found.notUnderstood(
+        'A18',
+        endpoint,
+        `no row carries a status the interface lists (${unknown.length} other value(s))`,
+      );
+    else
+      found.understood(
+        'A18',
+        endpoint,
+        unknown.some((status) => status === '') ? 'rows without status' : 'rows with status',
+        `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`,
+      );
+    for (const status of unknown) if (status !== '') odd.push(`status ${JSON.stringify(status)}`);
+  }
+  if (odd.length === 0)
+    found.understood(
+      'A35',
+      'GET /accounts, GET /contents',
+      'none seen',
+      'every value is one the interface lists',
+    );
+  else
+    found.understood(
+      'A35',
+      'GET /accounts, GET /contents',
+      'unknown values seen',
+      `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`,
+    );
+
+  const sample = (contents ?? []).slice(0, SAMPLE);
+  const detailEndpoint = 'GET /contents/{id}';
+  if (sample.length === 0) found.notObserved('A9', detailEndpoint, 'no items to read');
+  for (const [index, item] of sample.entries()) {
+    if (budget.left() < 4) break;
+    try {
+      const { object, reading } = readObject(await client.getRaw(wire.paths.content(item.id)));
+      if (index === 0)
+        found.understood(
+          'A9',
+          detailEndpoint,
+          reading,
+          `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`,
+        );
+    } catch (error) {
+      found.failed('A9', detailEndpoint, error);
+      break;
+    }
+  }
+
+  const taskEndpoint = 'GET /gen/task-status/{id}';
+  const first = sample[0];
+  if (first === undefined) found.notObserved('A24', taskEndpoint, 'no items to read');
+  else
+    try {
+      const { object } = readObject(await client.getRaw(wire.paths.taskStatus(first.id)));
+      const read = readTaskStatus(object);
+      found.understood(
+        'A24',
+        taskEndpoint,
+        read.reading,
+        `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`,
+      );
+    } catch (error) {
+      found.failed('A24', taskEndpoint, error);
+    }
+
+  const creditsEndpoint = `GET ${wire.paths.credits()}`;
+  try {
+    const body = await client.getRaw(wire.paths.credits());
+    found.understood('A10', creditsEndpoint, readCredits(body).reading, shapeOf(body));
+  } catch (error) {
+    found.failed('A10', creditsEndpoint, error);
+  }
+  const subscriptionEndpoint = `GET ${wire.paths.subscription()}`;
+  try {
+    const body = await client.getRaw(wire.paths.subscription());
+    const read = readSubscription(body);
+    found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
+  } catch (error) {
+    found.failed('A11', subscriptionEndpoint, error);
+  }
+  found.notObserved(
+    'A14',
+    'POST /contents, PUT /contents/{id}',
+    'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)',
+  );
+
+  return {
+    version: 1,
+    baseUrl: client.baseUrl,
+    requests: { budget: budget.total, used: budget.total - budget.left() },
+    understood: found.list.every((finding) => finding.verdict !== 'not understood'),
+    findings: found.list,
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { RULES, type RuleId } from '../api/readings.ts';
+
+// The shape of `content-as-code doctor --json`, versioned: scripts read it,
+// and schema/doctor.schema.json is generated from it (npm run schema).
+
+const ruleIds = Object.keys(RULES) as [RuleId, ...RuleId[]];
+
+export const findingSchema = z
+  .object({
+    rule: z.enum(ruleIds).describe('The rule of docs/service-assumptions.md.'),
+    title: z.string(),
+    endpoint: z.string().describe('The request the finding comes from, e.g. `GET /contents`.'),
+    verdict: z
+      .enum(['understood', 'not understood', 'not observed'])
+      .describe('`not observed`: nothing to look at, or doctor may not look (it never writes).'),
+    reading: z
+      .string()
+      .nullable()
+      .describe('The reading the service speaks, one the client handles; null unless understood.'),
+    seen: z.string().describe('What was observed, by shape: never a value the service sent.'),
+    consequence: z
+      .object({
+        action: z.enum(['hold', 'stop', 'note']),
+        effect: z.string(),
+      })
+      .nullable()
+      .describe('For a rule not understood: what an apply does about it.'),
+  })
+  .strict();
+
+export const doctorReportSchema = z
+  .object({
+    version: z.literal(1),
+    baseUrl: z.string(),
+    requests: z.object({ budget: z.number().int(), used: z.number().int() }).strict(),
+    understood: z.boolean().describe('No rule is `not understood`: the exit code is 0.'),
+    findings: z.array(findingSchema),
+  })
+  .strict();
+
+export type Finding = z.infer<typeof findingSchema>;
+export type DoctorReport = z.infer<typeof doctorReportSchema>;
+
+export function doctorJsonSchema(): Record<string, unknown> {
+  return { ...z.toJSONSchema(doctorReportSchema), title: 'content-as-code doctor --json' };
+}

@@ -1,0 +1,162 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient, WritesStoppedError } from '../../src/api/index.ts';
+import { main } from '../../src/cli/main.ts';
+import { doctorReportSchema, type DoctorReport } from '../../src/doctor/schema.ts';
+import { DIALECTS, DIALECT_NAMES, type DialectName } from '../../src/emulator/dialects.ts';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
+import { clientFor, manifest } from '../support/engine-harness.ts';
+import { memoryIO } from './io.ts';
+
+// `content-as-code doctor` against the emulator over real HTTP: it names the
+// reading of every rule in each dialect, sends only GETs within its budget,
+// and names the rule it cannot read, as plan then behaves.
+
+let emulator: Emulator | null = null;
+afterEach(async () => {
+  await emulator?.close();
+  emulator = null;
+});
+
+async function serviceWith(options: EmulatorOptions, items: number): Promise<Emulator> {
+  emulator = await startEmulator({ phaseMs: { audio: 5, video: 5, upload: 5 }, rateLimit: null, ...options });
+  const dialect = (options.dialect ?? 'reference') as DialectName;
+  const key = emulator.admin.createKey(emulator.admin.defaultUserId, [
+    'read',
+    'generate',
+    DIALECTS[dialect].contentWrites,
+  ]);
+  const client = clientFor(emulator, key);
+  for (let i = 0; i < items; i++) {
+    await client.createContent({
+      title: `Seeded ${i}`,
+      description: null,
+      full_text: `About seeded ${i}.`,
+      textover: null,
+      hashtags: null,
+      fine_tuning: null,
+      persona_id: null,
+    });
+  }
+  await client.close();
+  emulator.admin.clearRequestLog();
+  return emulator;
+}
+
+async function doctor(
+  e: Emulator,
+  ...args: string[]
+): Promise<{ code: number; report: DoctorReport; err: string }> {
+  const run = memoryIO({ env: { CONTENT_API_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
+  const code = await main(['doctor', '--json', ...args], run.io);
+  expect(run.out + run.err).not.toContain(e.apiKey);
+  // The documented shape (schema/doctor.schema.json is generated from the same zod schema).
+  return { code, report: doctorReportSchema.parse(JSON.parse(run.out)), err: run.err };
+}
+
+const readingOf = (report: DoctorReport, rule: string, endpoint = 'GET /contents') =>
+  report.findings.find((finding) => finding.rule === rule && finding.endpoint === endpoint)?.reading;
+
+const EXPECTED: Record<DialectName, { A5: string; A7: string; A9: string }> = {
+  reference: { A5: 'under data', A7: 'pages from 1', A9: 'the object itself' },
+  bare: { A5: 'bare array', A7: 'pages from 1', A9: 'the object itself' },
+  meta: { A5: 'under items', A7: 'pages from 0', A9: 'the object itself' },
+  links: { A5: 'under results', A7: 'next links', A9: 'the object itself' },
+};
+
+describe('content-as-code doctor', () => {
+  for (const dialect of DIALECT_NAMES) {
+    it(`names the ${dialect} dialect's reading of every rule, exits 0, and sends only GETs within budget`, async () => {
+      const e = await serviceWith({ dialect }, 120);
+      const { code, report } = await doctor(e);
+      expect(report.findings.filter((finding) => finding.verdict === 'not understood')).toEqual([]);
+      expect(code).toBe(0);
+      expect(readingOf(report, 'A5')).toBe(EXPECTED[dialect].A5);
+      expect(readingOf(report, 'A7')).toBe(EXPECTED[dialect].A7);
+      expect(readingOf(report, 'A9', 'GET /contents/{id}')).toBe(EXPECTED[dialect].A9);
+      expect(report.findings.find((f) => f.rule === 'A7' && f.endpoint === 'GET /contents')?.seen).toMatch(
+        /proven complete/,
+      );
+      for (const rule of ['A10', 'A11', 'A18', 'A24', 'A29', 'A35'])
+        expect(report.findings.find((finding) => finding.rule === rule)?.verdict).toBe('understood');
+      const log = e.admin.requestLog;
+      expect(log.every((entry) => entry.method === 'GET')).toBe(true);
+      expect(log.length).toBeLessThanOrEqual(60);
+      expect(report.requests.used).toBe(log.length);
+    });
+  }
+
+  it('keeps to a smaller budget, and says the listing could not be proven complete within it', async () => {
+    const e = await serviceWith({ dialect: 'bare' }, 120);
+    const { report } = await doctor(e, '--budget', '8');
+    expect(e.admin.requestLog.length).toBeLessThanOrEqual(8);
+    expect(JSON.stringify(report.findings)).toMatch(/not proven complete/);
+  });
+
+  it('a listing under a key no reading covers: exits 1 naming A5, and plan stops before writing as it said', async () => {
+    const e = await serviceWith({ listing: { envelope: 'rows' } }, 3);
+    const { code, report } = await doctor(e);
+    expect(code).toBe(1);
+    const a5 = report.findings.find(
+      (finding) => finding.rule === 'A5' && finding.verdict === 'not understood',
+    );
+    expect(a5?.seen).toMatch(/rows/);
+    expect(a5?.consequence?.action).toBe('stop');
+
+    const run = memoryIO({ env: { CONTENT_API_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
+    expect(await main(['plan', '--manifests', 'examples/content/**/*.yml'], run.io)).toBe(3);
+    expect(run.err).toMatch(/GET \/contents: unexpected response/);
+    expect(e.admin.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+  });
+
+  it('statuses outside the interface on every row: exits 1 naming A18, and plan holds those items as it said', async () => {
+    const e = await serviceWith({ shapes: { statuses: 'lowercase' } }, 2);
+    const { code, report } = await doctor(e);
+    expect(code).toBe(1);
+    const a18 = report.findings.find((finding) => finding.rule === 'A18');
+    expect(a18).toMatchObject({ verdict: 'not understood', consequence: { action: 'hold' } });
+
+    const dir = await mkdtemp(join(tmpdir(), 'cac-doctor-'));
+    await mkdir(join(dir, 'content'));
+    await writeFile(join(dir, 'content/a.yml'), manifest('Seeded 0', 'description: changed\n'));
+    const run = memoryIO({ env: { CONTENT_API_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey }, cwd: dir });
+    expect(await main(['plan', '--json'], run.io)).toBe(0);
+    const plan = (JSON.parse(run.out) as { plan: { items: Array<{ holds: unknown[]; steps: unknown[] }> } })
+      .plan;
+    expect(plan.items[0]).toMatchObject({
+      steps: [],
+      holds: [{ kind: 'unknown_value', field: 'status', value: 'new' }],
+    });
+  });
+
+  it('the read-only client refuses every other method before anything is sent', async () => {
+    const e = await serviceWith({}, 0);
+    const client = createClient({ baseUrl: e.baseUrl, apiKey: e.apiKey, readOnly: true });
+    await expect(
+      client.createContent({
+        title: 'x',
+        description: null,
+        full_text: null,
+        textover: null,
+        hashtags: null,
+        fine_tuning: null,
+        persona_id: null,
+      }),
+    ).rejects.toBeInstanceOf(WritesStoppedError);
+    await client.close();
+    expect(e.admin.requestLog).toEqual([]);
+  });
+
+  it('prints one line per rule for people', async () => {
+    const e = await serviceWith({}, 2);
+    const run = memoryIO({ env: { CONTENT_API_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
+    expect(await main(['doctor'], run.io)).toBe(0);
+    expect(run.out).toMatch(
+      /^Doctor: the client understands every rule it could observe \(\d+ of 60 GET requests, nothing written\)\./,
+    );
+    expect(run.out).toMatch(/A5 +Listing envelope \(GET \/contents\): understood: under data/);
+    expect(run.out).toMatch(/A14 +Write answers .*not observed/);
+  });
+});
