@@ -126,4 +126,27 @@ describe('dist/index.js against a hostile server', () => {
     expect(peak).toBeLessThan(256);
     console.log(`1 GiB answer: peak RSS ${peak.toFixed(0)} MiB, ${server.requests()} request(s)`);
   });
+
+  it('base-url: credentials in it are never echoed; plain http to another host is refused', async () => {
+    const dir = await workspace();
+    const ftp = await runAction({
+      workspace: dir,
+      event: schedule,
+      inputs: { 'api-key': KEY, 'base-url': 'ftp://user:password@host', mode: 'apply' },
+    });
+    expect(ftp.code).toBe(1);
+    expect(ftp.stdout).toContain('Input `base-url`: expected an http:// or https:// URL');
+    expect(ftp.stdout).toContain('ftp://***@host');
+    expect(`${ftp.stdout}${ftp.stderr}${ftp.summary}`).not.toContain('password');
+
+    const http = await runAction({
+      workspace: dir,
+      event: schedule,
+      inputs: { 'api-key': KEY, 'base-url': 'http://api.example.com', mode: 'apply' },
+    });
+    expect(http.code).toBe(1);
+    expect(http.stdout).toContain(
+      '::error::base-url is plain http:// to api.example.com, so the API key would cross the network in clear text. Use https://, or set allow-insecure-http: true if the network in between is yours.',
+    );
+  });
 });
