@@ -1,7 +1,12 @@
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventFromPayload } from '../../src/action/event.ts';
 import { readInputs } from '../../src/action/inputs.ts';
 import { decideRun } from '../../src/action/mode.ts';
+import { startEmulator } from '../../src/emulator/index.ts';
+import { requireDist, ROOT, runAction } from '../support/runner.ts';
 
 // Events whose content comes from a fork or a comment never write to the
 // service, whatever `mode` says, unless allow-untrusted-events vouches for them.
@@ -65,5 +70,30 @@ describe('untrusted events', () => {
     });
     expect(decision.trusted).toBe(true);
     expect(decision.permissions).toMatchObject({ write: true, render: true, publish: true });
+  });
+});
+
+describe('dist/index.js on an untrusted event', () => {
+  it.each([
+    ['issue_comment', issueComment],
+    ['workflow_run', workflowRun('mallory/videos')],
+  ])('%s with mode: apply sends no write to the service', async (name, payload) => {
+    requireDist();
+    const emulator = await startEmulator({ rateLimit: null });
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'cac-ws-'));
+      await cp(join(ROOT, 'examples/content'), join(dir, 'content'), { recursive: true });
+      const run = await runAction({
+        workspace: dir,
+        event: { name, payload },
+        inputs: { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, mode: 'apply' },
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/untrusted \(.+\): no writes/);
+      expect(emulator.admin.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+      expect(emulator.admin.requestLog.length).toBeGreaterThan(0);
+    } finally {
+      await emulator.close();
+    }
   });
 });
