@@ -15,7 +15,8 @@ import { breakCommands } from './text/safe-line.ts';
 const SECRET_PATTERNS: Array<[RegExp, string]> = [
   // Service keys: the prefix and what follows up to a character that ends a
   // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
-  [/svc_live_(?:[^\s"'\\<>`()[\]{}|,;]*[^\s"'\\<>`()[\]{}|,;.:])?/g, '***'],
+  // At least one character: the prefix alone is no secret, and advice names it.
+  [/svc_live_[^\s"'\\<>`()[\]{}|,;\u2026]*[^\s"'\\<>`()[\]{}|,;.:\u2026]/g, '***'],
   // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
   [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '***'],
   // Credentials in a URL (`ftp://user:password@host`, `https://token@host`).

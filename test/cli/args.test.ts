@@ -23,13 +23,18 @@ describe('parseCliArgs', () => {
         '--cancel-running',
         '--base',
         'origin/main',
+        '--allow-empty',
+        '--summary',
+        'out/summary.md',
       ],
       '/here',
     );
     expect(options).toEqual({
       command: 'apply',
       manifests: 'videos/**/*.yml',
+      allowEmpty: true,
       json: true,
+      summary: 'out/summary.md',
       cwd: '/work',
       baseUrl: 'http://127.0.0.1:9',
       apiKeyStdin: false,
@@ -41,6 +46,7 @@ describe('parseCliArgs', () => {
       maxPublications: 0,
       cancelRunning: true,
       base: 'origin/main',
+      budget: 60,
       rest: [],
     });
   });
@@ -55,6 +61,8 @@ describe('parseCliArgs', () => {
       publish: true,
       maxPublications: 10,
       baseUrl: null,
+      allowEmpty: false,
+      summary: null,
     });
   });
 
