@@ -52250,8 +52250,9 @@ function watchClient(inner) {
         return answer;
     };
     const client = new Proxy(inner, {
-        get(target, property, receiver) {
-            const value = Reflect.get(target, property, receiver);
+        get(target, property) {
+            // Getters run on the client itself: its private fields are not on the proxy.
+            const value = Reflect.get(target, property, target);
             if (typeof value !== 'function')
                 return value;
             const method = value.bind(target);

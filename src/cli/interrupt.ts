@@ -109,8 +109,9 @@ export function watchClient(inner: ServiceClient): WatchedClient {
     };
 
   const client = new Proxy(inner, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
+    get(target, property) {
+      // Getters run on the client itself: its private fields are not on the proxy.
+      const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       const method = (value as (...args: unknown[]) => Promise<unknown>).bind(target);
       return property === 'close' ? method : wrap(String(property), method);
