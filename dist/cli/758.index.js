@@ -1,8 +1,8 @@
-export const id = 900;
-export const ids = [900,65];
+export const id = 758;
+export const ids = [758,618];
 export const modules = {
 
-/***/ 8256:
+/***/ 3395:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -177,7 +177,7 @@ function settingsChanges(desired, remote) {
 
 /***/ }),
 
-/***/ 3745:
+/***/ 838:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -218,7 +218,7 @@ function winnerOf(candidates) {
 
 /***/ }),
 
-/***/ 7065:
+/***/ 3618:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -227,7 +227,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   previousTitle: () => (/* binding */ previousTitle),
 /* harmony export */   renameCandidates: () => (/* binding */ renameCandidates)
 /* harmony export */ });
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3645);
 
 function ref(summary) {
     return { id: summary.id, title: summary.title, status: summary.status };
@@ -365,7 +365,7 @@ function matchItems(desired, remote, options = {}) {
 
 /***/ }),
 
-/***/ 4850:
+/***/ 3389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -375,7 +375,7 @@ function matchItems(desired, remote, options = {}) {
 /* harmony export */   yh: () => (/* binding */ uploadCannotCarry)
 /* harmony export */ });
 /* unused harmony export parkedAfterAudio */
-/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(705);
+/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2430);
 
 // What the service says about work in flight, read the way the interface
 // words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
@@ -422,7 +422,7 @@ function uploadCannotCarry(options) {
 
 /***/ }),
 
-/***/ 9519:
+/***/ 8758:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -438,11 +438,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(705);
+var types = __webpack_require__(2430);
 // EXTERNAL MODULE: ./src/plan/accounts.ts
-var plan_accounts = __webpack_require__(4515);
+var plan_accounts = __webpack_require__(8468);
 // EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __webpack_require__(8256);
+var diff = __webpack_require__(3395);
 ;// CONCATENATED MODULE: ./src/plan/checks.ts
 
 // Checks of one item against what the service shows that do not decide its
@@ -513,11 +513,11 @@ function tiktokWarning(item, target, detail) {
 }
 
 // EXTERNAL MODULE: ./src/plan/duplicates.ts
-var duplicates = __webpack_require__(3745);
+var duplicates = __webpack_require__(838);
 // EXTERNAL MODULE: ./src/plan/inflight.ts
-var inflight = __webpack_require__(4850);
+var inflight = __webpack_require__(3389);
 // EXTERNAL MODULE: ./src/plan/identity.ts
-var identity = __webpack_require__(7065);
+var identity = __webpack_require__(3618);
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
 
 
@@ -760,7 +760,11 @@ function planOne(matched, observed, context, unmanaged) {
         ? { steps: [], holds: [], drift: [] }
         : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
             (renamed !== null
-                ? { steps: [], holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }], drift: [] }
+                ? {
+                    steps: [],
+                    holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }],
+                    drift: [],
+                }
                 : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
     const problems = unreadable
         ? [
