@@ -50,6 +50,7 @@ function describe(error: unknown): string {
 async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Promise<void> {
   const inputs = readInputs((name) => commands.input(name));
   if (inputs.mode === 'doctor') {
+    await checkBaseUrl(commands, inputs);
     const failure = await runDoctorMode(commands, inputs);
     if (failure) throw new RunFailed(failure);
     return;
@@ -78,6 +79,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       `Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`,
     );
   }
+  if (decision.mode !== 'validate') await checkBaseUrl(commands, inputs);
   logDecision(commands, decision, event, inputs);
 
   const logger = new ActionLogger(commands);
@@ -86,7 +88,14 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   try {
     if (decision.mode !== 'validate') {
       const api = await import('./api/index.ts');
-      client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
+      // No request, retries included, outlives the time the run may wait.
+      const runMs = Math.round(inputs.timeoutMinutes * 60_000);
+      client = api.createClient({
+        baseUrl: inputs.baseUrl,
+        apiKey: inputs.apiKey,
+        requestTimeoutMs: Math.min(30_000, runMs),
+        retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
+      });
     }
     report = await runEngine({
       mode: decision.mode,
@@ -129,6 +138,14 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   if (failure) throw new RunFailed(failure);
 }
 
+/** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
+async function checkBaseUrl(commands: WorkflowCommands, inputs: ActionInputs): Promise<void> {
+  const { insecureBaseUrl } = await import('./api/base-url-policy.ts');
+  const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
+  if (insecure !== null && !inputs.allowInsecureHttp) throw new RunFailed(insecure);
+  if (insecure !== null) commands.warning(insecure);
+}
+
 function logDecision(
   commands: WorkflowCommands,
   decision: RunDecision,
@@ -141,7 +158,7 @@ function logDecision(
   );
   commands.info(
     `content-as-code ${VERSION}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
-      `${decision.trusted ? '' : ', untrusted (fork or pull_request_target): no writes'}` +
+      `${decision.trusted ? '' : `, untrusted (${event.untrusted ?? 'fork or pull_request_target'}): no writes`}` +
       `${inputs.shard ? `; shard ${formatShard(inputs.shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`,
   );
 }

@@ -1,39 +1,39 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6752:
+/***/ 4718:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const RoundRobinPool = __nccwpck_require__(5520)
-const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(3650)
-const ProxyAgent = __nccwpck_require__(6672)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const H2CClient = __nccwpck_require__(6815)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(271)
+const Dispatcher = __nccwpck_require__(2377)
+const Pool = __nccwpck_require__(8014)
+const BalancedPool = __nccwpck_require__(3207)
+const RoundRobinPool = __nccwpck_require__(3182)
+const Agent = __nccwpck_require__(5539)
+const Dispatcher1Wrapper = __nccwpck_require__(3840)
+const ProxyAgent = __nccwpck_require__(9710)
+const Socks5ProxyAgent = __nccwpck_require__(2141)
+const EnvHttpProxyAgent = __nccwpck_require__(6699)
+const RetryAgent = __nccwpck_require__(9176)
+const H2CClient = __nccwpck_require__(1529)
+const errors = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const SnapshotAgent = __nccwpck_require__(5095)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
+const api = __nccwpck_require__(5889)
+const buildConnector = __nccwpck_require__(5106)
+const MockClient = __nccwpck_require__(2839)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5433)
+const MockAgent = __nccwpck_require__(587)
+const MockPool = __nccwpck_require__(3926)
+const SnapshotAgent = __nccwpck_require__(8705)
+const mockErrors = __nccwpck_require__(5347)
+const RetryHandler = __nccwpck_require__(3174)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(4743)
+const DecoratorHandler = __nccwpck_require__(6949)
+const RedirectHandler = __nccwpck_require__(3216)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -54,21 +54,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1514),
-  responseError: __nccwpck_require__(8918),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379),
-  cache: __nccwpck_require__(5542),
-  decompress: __nccwpck_require__(557),
-  deduplicate: __nccwpck_require__(7240)
+  redirect: __nccwpck_require__(1068),
+  responseError: __nccwpck_require__(5960),
+  retry: __nccwpck_require__(9636),
+  dump: __nccwpck_require__(5786),
+  dns: __nccwpck_require__(6149),
+  cache: __nccwpck_require__(4856),
+  decompress: __nccwpck_require__(1767),
+  deduplicate: __nccwpck_require__(8654)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __nccwpck_require__(4889)
+  MemoryCacheStore: __nccwpck_require__(5055)
 }
 
-const SqliteCacheStore = __nccwpck_require__(1522)
+const SqliteCacheStore = __nccwpck_require__(7788)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -130,7 +130,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(6860).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -170,22 +170,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5662).Headers
+module.exports.Response = __nccwpck_require__(9317).Response
+module.exports.Request = __nccwpck_require__(3713).Request
+module.exports.FormData = __nccwpck_require__(8440).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(8709)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(6443)
+const { CacheStorage } = __nccwpck_require__(7403)
+const { kConstruct } = __nccwpck_require__(3377)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(8495)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -193,21 +193,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(782)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-const { WebSocket, ping } = __nccwpck_require__(3726)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(6814)
+const { WebSocket, ping } = __nccwpck_require__(3435)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
-/* unused reexport */ __nccwpck_require__(6919).WebSocketError
+/* unused reexport */ __nccwpck_require__(2299).WebSocketStream
+/* unused reexport */ __nccwpck_require__(9597).WebSocketError
 
 __webpack_unused_export__ = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -223,7 +223,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(6376)
 
 module.exports.GD = EventSource
 
@@ -245,13 +245,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 158:
+/***/ 6128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(5386)
+const { RequestAbortedError } = __nccwpck_require__(6593)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -311,16 +311,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2574:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -430,7 +430,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 884:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -446,10 +446,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kBodyUsed } = __nccwpck_require__(3377)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 function noop () {}
 
@@ -702,16 +702,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 865:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { Readable } = __nccwpck_require__(3897)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 
 function noop () {}
 
@@ -953,16 +953,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 4754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 function noop () {}
 
@@ -1230,17 +1230,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 3408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { kHTTP2Stream } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(5386)
+const { kHTTP2Stream } = __nccwpck_require__(3377)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1358,21 +1358,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 5889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(865)
+module.exports.stream = __nccwpck_require__(4754)
+module.exports.pipeline = __nccwpck_require__(884)
+module.exports.upgrade = __nccwpck_require__(3408)
+module.exports.connect = __nccwpck_require__(2574)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 3897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1380,8 +1380,8 @@ module.exports.connect = __nccwpck_require__(2279)
 const assert = __nccwpck_require__(4589)
 const { addAbortListener } = __nccwpck_require__(8474)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1994,14 +1994,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4889:
+/***/ 5055:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(9901)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -2315,13 +2315,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 1522:
+/***/ 7788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(9901)
 const { zstdCompressSync, zstdDecompressSync } = __nccwpck_require__(8522)
 
 let DatabaseSync
@@ -2915,15 +2915,15 @@ function isCompressibleContentType (contentType) {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 5106:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(5386)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
 
 let tls // include tls conditionally since it is not always available
 
@@ -3120,7 +3120,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 4037:
 /***/ ((module) => {
 
 
@@ -3258,7 +3258,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 6644:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3492,7 +3492,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 6593:
 /***/ ((module) => {
 
 
@@ -4033,7 +4033,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 8957:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4041,7 +4041,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -4059,9 +4059,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -4611,8 +4611,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __nccwpck_require__(5910)
-    isFormData = (__nccwpck_require__(7879).webidl).is.FormData
+    __nccwpck_require__(8440)
+    isFormData = (__nccwpck_require__(8321).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -4622,16 +4622,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 1140:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(6593)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1732)
+const { parseAddress } = __nccwpck_require__(2870)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -5051,14 +5051,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * Parse an address and determine its type
@@ -5270,7 +5270,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 3377:
 /***/ ((module) => {
 
 
@@ -5358,7 +5358,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 3838:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5366,7 +5366,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(4037)
 
 class TstNode {
   /** @type {any} */
@@ -5525,22 +5525,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 5386:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(3377)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const timers = __nccwpck_require__(5929)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
+const { tree } = __nccwpck_require__(3838)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -6567,17 +6567,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 5539:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(6593)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(3377)
+const DispatcherBase = __nccwpck_require__(803)
+const Pool = __nccwpck_require__(8014)
+const Client = __nccwpck_require__(271)
+const util = __nccwpck_require__(5386)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -6755,7 +6755,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 3207:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6763,7 +6763,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   PoolBase,
   kClients,
@@ -6771,10 +6771,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(1278)
+const Pool = __nccwpck_require__(8014)
+const { kOriginless, kUrl } = __nccwpck_require__(3377)
+const util = __nccwpck_require__(5386)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -6979,7 +6979,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 8939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6987,9 +6987,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const timers = __nccwpck_require__(5929)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7003,7 +7003,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -7038,12 +7038,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(6402)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __nccwpck_require__(1969)
+  ? __nccwpck_require__(5795)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -7061,7 +7061,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(9240) : undefined
 
   let mod
 
@@ -7084,7 +7084,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(3434))
+      mod = new WebAssembly.Module(__nccwpck_require__(9968))
     } catch {}
   }
 
@@ -7093,7 +7093,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(9240))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -8208,7 +8208,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6962).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -8832,14 +8832,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 7726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -8850,7 +8850,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -8880,8 +8880,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __nccwpck_require__(6443)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(3377)
+const { channels } = __nccwpck_require__(6644)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -10126,7 +10126,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6962).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -10828,7 +10828,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 271:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10836,17 +10836,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { ClientStats } = __nccwpck_require__(6854)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(5386)
+const { ClientStats } = __nccwpck_require__(4752)
+const { channels } = __nccwpck_require__(6644)
+const Request = __nccwpck_require__(8957)
+const DispatcherBase = __nccwpck_require__(803)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
 const {
   kUrl,
   kServerName,
@@ -10889,9 +10889,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(3377)
+const connectH1 = __nccwpck_require__(8939)
+const connectH2 = __nccwpck_require__(7726)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -11584,20 +11584,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 803:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(2377)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
+} = __nccwpck_require__(6593)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(3377)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(4037)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -11789,12 +11789,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 2377:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const { kOriginless, kUrl } = __nccwpck_require__(3377)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -11854,15 +11854,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3650:
+/***/ 3840:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { toRawHeaders } = __nccwpck_require__(3440)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const Dispatcher = __nccwpck_require__(2377)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { toRawHeaders } = __nccwpck_require__(5386)
+const { kOriginless, kUrl } = __nccwpck_require__(3377)
 
 class LegacyHandlerWrapper {
   #handler
@@ -11988,15 +11988,15 @@ module.exports = Dispatcher1Wrapper
 
 /***/ }),
 
-/***/ 3137:
+/***/ 6699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(803)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(3377)
+const ProxyAgent = __nccwpck_require__(9710)
+const Agent = __nccwpck_require__(5539)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -12185,7 +12185,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2190:
 /***/ ((module) => {
 
 
@@ -12327,13 +12327,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6815:
+/***/ 1529:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Client = __nccwpck_require__(3701)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const Client = __nccwpck_require__(271)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -12385,14 +12385,14 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 1969:
+/***/ 5795:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const timers = __nccwpck_require__(5929)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -12402,7 +12402,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -12425,7 +12425,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -12496,11 +12496,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __nccwpck_require__(9545)
+      miloPackage = __nccwpck_require__(5775)
     } catch {}
   }
 
-  miloPackage = miloPackage || __nccwpck_require__(5997)
+  miloPackage = miloPackage || __nccwpck_require__(607)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -13457,16 +13457,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 2128:
+/***/ 1278:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { AsyncResource } = __nccwpck_require__(6698)
-const { PoolStats } = __nccwpck_require__(6854)
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const { PoolStats } = __nccwpck_require__(4752)
+const DispatcherBase = __nccwpck_require__(803)
+const FixedQueue = __nccwpck_require__(2190)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -13811,7 +13811,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 8014:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13828,14 +13828,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(1278)
+const Client = __nccwpck_require__(271)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(3377)
+const buildConnector = __nccwpck_require__(5106)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14047,21 +14047,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
-const { channels } = __nccwpck_require__(2414)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const { hasSafeIterator } = __nccwpck_require__(3440)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
+const Agent = __nccwpck_require__(5539)
+const Pool = __nccwpck_require__(8014)
+const DispatcherBase = __nccwpck_require__(803)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
+const Client = __nccwpck_require__(271)
+const { channels } = __nccwpck_require__(6644)
+const Socks5ProxyAgent = __nccwpck_require__(2141)
+const { hasSafeIterator } = __nccwpck_require__(5386)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -14472,14 +14472,14 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 9176:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const Dispatcher = __nccwpck_require__(2377)
+const RetryHandler = __nccwpck_require__(3174)
+const { kOriginless, kUrl } = __nccwpck_require__(3377)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14527,7 +14527,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5520:
+/***/ 3182:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14542,14 +14542,14 @@ const {
   kRemoveClient,
   kRetireClient,
   kDrainQueue
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(1278)
+const Client = __nccwpck_require__(271)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kQueued } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kUrl, kQueued } = __nccwpck_require__(3377)
+const buildConnector = __nccwpck_require__(5106)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14703,7 +14703,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 7223:
+/***/ 2141:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14711,13 +14711,13 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(1841)
-const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
-const Pool = __nccwpck_require__(628)
-const buildConnector = __nccwpck_require__(9136)
-const { setupConnectTimeout } = __nccwpck_require__(3440)
+const DispatcherBase = __nccwpck_require__(803)
+const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(6593)
+const { Socks5Client, STATES } = __nccwpck_require__(1140)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(3377)
+const Pool = __nccwpck_require__(8014)
+const buildConnector = __nccwpck_require__(5106)
+const { setupConnectTimeout } = __nccwpck_require__(5386)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -15060,7 +15060,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 798:
 /***/ ((module) => {
 
 
@@ -15100,7 +15100,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2581:
+/***/ 4743:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15109,9 +15109,9 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(3650)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const Agent = __nccwpck_require__(5539)
+const Dispatcher1Wrapper = __nccwpck_require__(3840)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -15189,13 +15189,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9976:
+/***/ 5238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kRedirectCacheControl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(5386)
+const { kRedirectCacheControl } = __nccwpck_require__(3377)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -15203,7 +15203,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
+} = __nccwpck_require__(9901)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -15215,7 +15215,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(5453)
+const { parseHttpDate } = __nccwpck_require__(1379)
 
 function noop () {}
 
@@ -16418,7 +16418,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 7133:
+/***/ 4095:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16559,7 +16559,7 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 8155:
+/***/ 6949:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16642,12 +16642,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3599:
+/***/ 1857:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { RequestAbortedError } = __nccwpck_require__(6593)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -17189,15 +17189,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 8754:
+/***/ 3216:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(8707)
-const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(6443)
+const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(6593)
+const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(3377)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -17480,20 +17480,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 3174:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(3377)
+const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(6593)
 const {
   hasSafeIterator,
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(5386)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -18173,17 +18173,17 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 5542:
+/***/ 4856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
-const CacheHandler = __nccwpck_require__(9976)
-const MemoryCacheStore = __nccwpck_require__(4889)
-const CacheRevalidationHandler = __nccwpck_require__(7133)
+const util = __nccwpck_require__(5386)
+const CacheHandler = __nccwpck_require__(5238)
+const MemoryCacheStore = __nccwpck_require__(5055)
+const CacheRevalidationHandler = __nccwpck_require__(4095)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -18194,9 +18194,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
-const { AbortError } = __nccwpck_require__(8707)
-const { parseHttpDate } = __nccwpck_require__(5453)
+} = __nccwpck_require__(9901)
+const { AbortError } = __nccwpck_require__(6593)
+const { parseHttpDate } = __nccwpck_require__(1379)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -18951,15 +18951,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 557:
+/***/ 1767:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress, constants } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(6593)
+const DecoratorHandler = __nccwpck_require__(6949)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -19532,15 +19532,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 7240:
+/***/ 8654:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(3440)
-const DeduplicationHandler = __nccwpck_require__(3599)
-const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
+const util = __nccwpck_require__(5386)
+const DeduplicationHandler = __nccwpck_require__(1857)
+const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(9901)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -19657,15 +19657,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 379:
+/***/ 6149:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
-const { kRequestOrigin } = __nccwpck_require__(6443)
+const DecoratorHandler = __nccwpck_require__(6949)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(6593)
+const { kRequestOrigin } = __nccwpck_require__(3377)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -20257,13 +20257,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 5786:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const DecoratorHandler = __nccwpck_require__(6949)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -20363,12 +20363,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 1068:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(3216)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections, throwOnMaxRedirect: defaultThrowOnMaxRedirect, stripHeadersOnRedirect: defaultStripHeadersOnRedirect, stripHeadersOnCrossOriginRedirect: defaultStripHeadersOnCrossOriginRedirect } = {}) {
   return (dispatch) => {
@@ -20391,14 +20391,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 8918:
+/***/ 5960:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, ResponseError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(6949)
+const { InvalidArgumentError, ResponseError } = __nccwpck_require__(6593)
 
 const defaultMaxSize = 1024 * 1024
 
@@ -20537,11 +20537,11 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 9636:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(3174)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -20563,13 +20563,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 6402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(6650);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -21101,7 +21101,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 9240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21124,7 +21124,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 9968:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21147,7 +21147,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 6650:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -21166,7 +21166,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 5997:
+/***/ 607:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -22175,7 +22175,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 9545:
+/***/ 5775:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -23184,13 +23184,13 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 7501:
+/***/ 587:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(3377)
+const Agent = __nccwpck_require__(5539)
 const {
   kAgent,
   kMockAgentSet,
@@ -23208,14 +23208,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
-const { MockCallHistory } = __nccwpck_require__(431)
+} = __nccwpck_require__(2539)
+const MockClient = __nccwpck_require__(2839)
+const MockPool = __nccwpck_require__(3926)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(463)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(6593)
+const Dispatcher = __nccwpck_require__(2377)
+const PendingInterceptorsFormatter = __nccwpck_require__(2708)
+const { MockCallHistory } = __nccwpck_require__(5433)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -23446,13 +23446,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 431:
+/***/ 5433:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(2539)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -23701,14 +23701,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 7365:
+/***/ 2839:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(271)
+const { buildMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kMockAgent,
@@ -23718,10 +23718,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(2539)
+const { MockInterceptor } = __nccwpck_require__(7073)
+const Symbols = __nccwpck_require__(3377)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -23776,12 +23776,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 5347:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(6593)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -23812,12 +23812,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 7073:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kDispatchKey,
@@ -23826,9 +23826,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+} = __nccwpck_require__(2539)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { serializePathWithQuery } = __nccwpck_require__(5386)
 const {
   types: {
     isPromise
@@ -24046,14 +24046,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 3926:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(8014)
+const { buildMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kMockAgent,
@@ -24063,10 +24063,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(2539)
+const { MockInterceptor } = __nccwpck_require__(7073)
+const Symbols = __nccwpck_require__(3377)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -24121,7 +24121,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 2539:
 /***/ ((module) => {
 
 
@@ -24160,12 +24160,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 463:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(5347)
 const {
   kDispatches,
   kMockAgent,
@@ -24173,15 +24173,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(1117)
-const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(3440)
+} = __nccwpck_require__(2539)
+const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(5386)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 const requestAborted = Symbol('request aborted')
 
 function matchValue (match, value) {
@@ -24897,7 +24897,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 2708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24947,17 +24947,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 5095:
+/***/ 8705:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(7405)
-const MockAgent = __nccwpck_require__(7501)
-const { SnapshotRecorder } = __nccwpck_require__(3766)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { validateSnapshotMode } = __nccwpck_require__(9683)
+const Agent = __nccwpck_require__(5539)
+const MockAgent = __nccwpck_require__(587)
+const { SnapshotRecorder } = __nccwpck_require__(7096)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { validateSnapshotMode } = __nccwpck_require__(9249)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -25325,7 +25325,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 3766:
+/***/ 7096:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25333,9 +25333,9 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { setHeader } = __nccwpck_require__(3440)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(6593)
+const { setHeader } = __nccwpck_require__(5386)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9249)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -25956,14 +25956,14 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 9683:
+/***/ 9249:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { setHeader } = __nccwpck_require__(3440)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { setHeader } = __nccwpck_require__(5386)
+const { runtimeFeatures } = __nccwpck_require__(5459)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -26122,7 +26122,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7659:
+/***/ 9901:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -26133,10 +26133,10 @@ const {
   hasSafeIterator,
   isValidHTTPToken,
   setHeader
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(5386)
 
-const { serializePathWithQuery } = __nccwpck_require__(3440)
-const { kRequestOrigin } = __nccwpck_require__(6443)
+const { serializePathWithQuery } = __nccwpck_require__(5386)
+const { kRequestOrigin } = __nccwpck_require__(3377)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -26893,7 +26893,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5453:
+/***/ 1379:
 /***/ ((module) => {
 
 
@@ -27570,7 +27570,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 313:
+/***/ 5459:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27670,7 +27670,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 4752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27682,7 +27682,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
 class ClientStats {
   constructor (client) {
@@ -27709,7 +27709,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 5929:
 /***/ ((module) => {
 
 
@@ -28141,21 +28141,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 3892:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(3377)
+const { urlEquals, getFieldValues } = __nccwpck_require__(2012)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(5386)
+const { webidl } = __nccwpck_require__(8321)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9317)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(3713)
+const { fetching } = __nccwpck_require__(6860)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(1118)
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
  * @typedef {Object} CacheBatchOperation
@@ -29019,15 +29019,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 7403:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { Cache } = __nccwpck_require__(3892)
+const { webidl } = __nccwpck_require__(8321)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { kConstruct } = __nccwpck_require__(3377)
 
 class CacheStorage {
   /**
@@ -29184,14 +29184,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6798:
+/***/ 2012:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(782)
+const { isValidHeaderName } = __nccwpck_require__(1118)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -29236,7 +29236,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 9922:
 /***/ ((module) => {
 
 
@@ -29255,14 +29255,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 8495:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(7879)
+const { parseSetCookie } = __nccwpck_require__(5816)
+const { stringify } = __nccwpck_require__(2095)
+const { webidl } = __nccwpck_require__(8321)
 
 const globalHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.util.MakeTypeAssertion(globalThis.Headers))
 const undiciHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.is.Headers)
@@ -29473,14 +29473,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 5816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(5326)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(9922)
+const { isCTLExcludingHtab } = __nccwpck_require__(2095)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -29798,7 +29798,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 2095:
 /***/ ((module) => {
 
 
@@ -30176,13 +30176,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 6301:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(625)
 
 /**
  * @type {number[]} BOM
@@ -30758,24 +30758,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 6376:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { webidl } = __nccwpck_require__(7879)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { cloneRequest } = __nccwpck_require__(9967)
-const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { createPotentialCORSRequest } = __nccwpck_require__(4811)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { fetching } = __nccwpck_require__(6860)
+const { webidl } = __nccwpck_require__(8321)
+const { EventSourceStream } = __nccwpck_require__(6301)
+const { parseMIMEType } = __nccwpck_require__(782)
+const { createFastMessageEvent } = __nccwpck_require__(6814)
+const { isNetworkError } = __nccwpck_require__(9317)
+const { cloneRequest } = __nccwpck_require__(3713)
+const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(5386)
+const { environmentSettingsObject } = __nccwpck_require__(1118)
+const { createPotentialCORSRequest } = __nccwpck_require__(625)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
+const { isomorphicDecode } = __nccwpck_require__(5326)
 
 const textEncoder = new TextEncoder()
 
@@ -31312,12 +31312,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { makeRequest } = __nccwpck_require__(9967)
+const { makeRequest } = __nccwpck_require__(3713)
 
 /**
  * Checks if the given value is a valid LastEventId.
@@ -31379,26 +31379,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6962:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(1118)
+const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(8440)
+const { webidl } = __nccwpck_require__(8321)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
-const { parseJSONFromBytes } = __nccwpck_require__(8116)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { serializeAMimeType } = __nccwpck_require__(782)
+const { multipartFormDataParser } = __nccwpck_require__(4646)
+const { parseJSONFromBytes } = __nccwpck_require__(5326)
+const { utf8DecodeBytes } = __nccwpck_require__(798)
 const { ReadableStreamTee } = __nccwpck_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -31969,7 +31969,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 6833:
 /***/ ((module) => {
 
 
@@ -32107,13 +32107,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(5326)
 
 const encoder = new TextEncoder()
 
@@ -32710,17 +32710,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 4646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
-const { makeEntry } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(782)
+const { makeEntry } = __nccwpck_require__(8440)
+const { webidl } = __nccwpck_require__(8321)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { isomorphicDecode } = __nccwpck_require__(5326)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -33311,16 +33311,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 8440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(3168)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
+const { iteratorMixin } = __nccwpck_require__(1118)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { webidl } = __nccwpck_require__(8321)
 const nodeUtil = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(5459)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -33590,7 +33590,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 8709:
 /***/ ((module) => {
 
 
@@ -33637,21 +33637,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5662:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty, setHeader } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(3377)
+const { kEnumerableProperty, setHeader } = __nccwpck_require__(5386)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(1118)
+const { webidl } = __nccwpck_require__(8321)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -34366,7 +34366,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 6860:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -34380,9 +34380,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(9967)
+} = __nccwpck_require__(9317)
+const { HeadersList } = __nccwpck_require__(5662)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(3713)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -34417,26 +34417,26 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1118)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6962)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(6833)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { SocketError } = __nccwpck_require__(8707)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(7879)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { SocketError } = __nccwpck_require__(6593)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(782)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
+const { webidl } = __nccwpck_require__(8321)
 const { STATUS_CODES } = __nccwpck_require__(7067)
-const { bytesMatch } = __nccwpck_require__(5082)
-const { isomorphicEncode } = __nccwpck_require__(8116)
+const { bytesMatch } = __nccwpck_require__(316)
+const { isomorphicEncode } = __nccwpck_require__(5326)
 
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -36824,22 +36824,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 3713:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6962)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5662)
+const util = __nccwpck_require__(5386)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1118)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -36849,11 +36849,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(6833)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(8321)
+const { URLSerializer } = __nccwpck_require__(782)
+const { kConstruct } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
 
 const requestFinalizer = new FinalizationRegistry(({ signal, reference }) => {
@@ -37948,14 +37948,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9051:
+/***/ 9317:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5662)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6962)
+const util = __nccwpck_require__(5386)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -37964,16 +37964,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1118)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(6833)
+const { webidl } = __nccwpck_require__(8321)
+const { URLSerializer } = __nccwpck_require__(782)
+const { kConstruct } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(5326)
 
 const textEncoder = new TextEncoder('utf-8')
 let getResponseHeaders, setResponseHeaders, getResponseState, setResponseState
@@ -38593,22 +38593,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 1118:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(6833)
+const { getGlobalOrigin } = __nccwpck_require__(8709)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(782)
 const { performance } = __nccwpck_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(5386)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
+const { webidl } = __nccwpck_require__(8321)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(5326)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -40130,13 +40130,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 5326:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { utf8DecodeBytes } = __nccwpck_require__(798)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -40381,14 +40381,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5082:
+/***/ 316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { asciiLowercase } = __nccwpck_require__(8116)
+const { runtimeFeatures } = __nccwpck_require__(5459)
+const { asciiLowercase } = __nccwpck_require__(5326)
 
 /**
  * @typedef {object} Metadata
@@ -40695,7 +40695,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 8321:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -41694,20 +41694,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 3403:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(9322)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(3479)
+const { makeRequest } = __nccwpck_require__(3713)
+const { fetching } = __nccwpck_require__(6860)
+const { Headers, getHeadersList } = __nccwpck_require__(5662)
+const { getDecodeSplit } = __nccwpck_require__(1118)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(5459)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -42051,7 +42051,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 9322:
 /***/ ((module) => {
 
 
@@ -42184,14 +42184,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(8321)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { kConstruct } = __nccwpck_require__(3377)
 
 let createFastMessageEvent
 
@@ -42539,13 +42539,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 4226:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
+const { runtimeFeatures } = __nccwpck_require__(5459)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(9322)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -42673,14 +42673,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 6495:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(3479)
+const { MessageSizeExceededError } = __nccwpck_require__(6593)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -42785,14 +42785,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 1298:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(9322)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -42801,12 +42801,12 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { failWebsocketConnection } = __nccwpck_require__(6897)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
+} = __nccwpck_require__(3479)
+const { failWebsocketConnection } = __nccwpck_require__(3403)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { PerMessageDeflate } = __nccwpck_require__(6495)
+const { MessageSizeExceededError } = __nccwpck_require__(6593)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(4037)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -43322,14 +43322,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 8470:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { opcodes, sendHints } = __nccwpck_require__(9322)
+const FixedQueue = __nccwpck_require__(2190)
 
 /**
  * @typedef {object} SendQueueNode
@@ -43438,15 +43438,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6919:
+/***/ 9597:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(8321)
+const { validateCloseCodeAndReason } = __nccwpck_require__(3479)
+const { kConstruct } = __nccwpck_require__(3377)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -43552,23 +43552,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 2873:
+/***/ 2299:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { addAbortListener } = __nccwpck_require__(8474)
-const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(3168)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
-const { webidl } = __nccwpck_require__(7879)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { channels } = __nccwpck_require__(2414)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { ByteParser } = __nccwpck_require__(1652)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(1118)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(9322)
+const { webidl } = __nccwpck_require__(8321)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(3479)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(3403)
+const { channels } = __nccwpck_require__(6644)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { ByteParser } = __nccwpck_require__(1298)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(9597)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { utf8DecodeBytes } = __nccwpck_require__(798)
 
 let emittedExperimentalWarning = false
 
@@ -44070,15 +44070,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 8625:
+/***/ 3479:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(736)
+const { states, opcodes } = __nccwpck_require__(9322)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(1900)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { removeHTTPWhitespace } = __nccwpck_require__(782)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(5326)
 
 /**
  * @param {number} readyState
@@ -44424,16 +44424,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 3435:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(8321)
+const { URLSerializer } = __nccwpck_require__(782)
+const { environmentSettingsObject } = __nccwpck_require__(1118)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(9322)
 const {
   isConnecting,
   isEstablished,
@@ -44444,15 +44444,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(3479)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(3403)
+const { ByteParser } = __nccwpck_require__(1298)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(6814)
+const { SendQueue } = __nccwpck_require__(8470)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { channels } = __nccwpck_require__(6644)
 
 const kRef = Symbol.for('nodejs.ref')
 const kUnref = Symbol.for('nodejs.unref')
@@ -45214,7 +45214,110 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3249:
+/***/ 2744:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CB: () => (/* binding */ readBounded),
+/* harmony export */   NE: () => (/* binding */ withDeadline),
+/* harmony export */   _S: () => (/* binding */ RequestDeadlineError),
+/* harmony export */   by: () => (/* binding */ ResponseTooLargeError),
+/* harmony export */   nB: () => (/* binding */ MAX_RESPONSE_BYTES)
+/* harmony export */ });
+// Limits on one answer from the service, whatever the server does: a whole
+// answer (headers and every byte of the body) within a deadline, and no more
+// than a size cap in memory. undici's own timeouts do not do this: its body
+// timeout restarts on every byte, so a server that drips one byte every few
+// seconds holds a request forever, and nothing stops a body of gigabytes.
+/** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The answer is larger than the cap. Final: the same request would get the same answer. */
+class ResponseTooLargeError extends Error {
+    name = 'ResponseTooLargeError';
+    method;
+    path;
+    limitBytes;
+    constructor(method, path, limitBytes) {
+        super(`${method} ${path}: the service's answer is larger than ${formatBytes(limitBytes)}, the most one answer may be; ` +
+            'it was not read further and not asked for again. Check base-url points at the service.');
+        this.method = method;
+        this.path = path;
+        this.limitBytes = limitBytes;
+    }
+}
+/**
+ * No complete answer within the deadline. Carries a timeout code, so the
+ * retry policy treats it as any timeout (a GET may be sent again while the
+ * call's own deadline allows; a POST is never resent).
+ */
+class RequestDeadlineError extends Error {
+    name = 'RequestDeadlineError';
+    code = 'ETIMEDOUT';
+    deadlineMs;
+    constructor(deadlineMs) {
+        super(`no complete answer within ${formatSeconds(deadlineMs)}`);
+        this.deadlineMs = deadlineMs;
+    }
+}
+/** Reads the body as text, up to limitBytes; throws ResponseTooLargeError past it, without reading on. */
+async function readBounded(response, limitBytes, where) {
+    const declared = Number(headerValue(response.headers['content-length']));
+    if (Number.isFinite(declared) && declared > limitBytes) {
+        response.body.destroy();
+        throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > limitBytes) {
+            chunks.length = 0;
+            response.body.destroy();
+            throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+}
+/**
+ * Runs one request under a deadline: `attempt` gets a signal that aborts
+ * when the deadline passes, and the promise rejects with
+ * RequestDeadlineError then, whatever the attempt is waiting for.
+ */
+async function withDeadline(deadlineMs, attempt) {
+    const controller = new AbortController();
+    const error = new RequestDeadlineError(deadlineMs);
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            controller.abort(error);
+            reject(error);
+        }, deadlineMs);
+    });
+    const running = attempt(controller.signal);
+    // Once the deadline has won, the attempt's own rejection (an abort) is of no interest.
+    running.catch(() => undefined);
+    try {
+        return await Promise.race([running, expired]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+function headerValue(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+function formatBytes(bytes) {
+    return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+function formatSeconds(ms) {
+    return `${Math.round(ms) / 1000} s`;
+}
+
+
+/***/ }),
+
+/***/ 504:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.r(__webpack_exports__);
@@ -45229,14 +45332,14 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   describeError: () => (/* binding */ describeError),
 /* harmony export */   redact: () => (/* binding */ redact)
 /* harmony export */ });
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7194);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1581);
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through redact() first.
 
 /** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
 function redact(text, secrets = []) {
-    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets);
+    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets);
 }
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {
@@ -45370,7 +45473,7 @@ function describeError(error) {
 
 /***/ }),
 
-/***/ 7018:
+/***/ 6629:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45381,7 +45484,9 @@ function describeError(error) {
 /* harmony export */   wP: () => (/* binding */ retrySettings)
 /* harmony export */ });
 /* unused harmony exports backoffDelay, isRetryableStatus, classifyNetworkError */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
+/* harmony import */ var _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2744);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(504);
+
 
 const DEFAULT_RETRY = {
     attempts: 5,
@@ -45448,6 +45553,8 @@ function errorCode(error) {
     return cause === undefined || cause === error ? undefined : errorCode(cause);
 }
 function classifyNetworkError(error) {
+    if (error instanceof _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestDeadlineError */ ._S)
+        return { mayHaveReached: true, reason: `timeout, ${error.message}` };
     const code = errorCode(error);
     if (code !== undefined && NOT_SENT_CODES.has(code)) {
         const reason = code === 'ECONNREFUSED'
@@ -45511,7 +45618,9 @@ class RateGate {
  * OutcomeUnknownError. Network errors that outlast the retries reject with
  * NetworkError.
  */
-async function sendWithRetries(kind, runtime, send) {
+async function sendWithRetries(kind, runtime, 
+/** Gets the time the call has left: an attempt must not outlive the deadline. */
+send) {
     const { settings } = runtime;
     let sends = 0;
     let failures = 0; // 5xx and network errors
@@ -45529,20 +45638,23 @@ async function sendWithRetries(kind, runtime, send) {
             await runtime.gate.pass();
         if (runtime.budget !== undefined) {
             if (runtime.budget.left <= 0)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.RequestBudgetError(kind.method, kind.path);
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.RequestBudgetError(kind.method, kind.path);
             runtime.budget.left -= 1;
         }
         const started = runtime.now();
         sends += 1;
         let answer;
         try {
-            answer = await send();
+            answer = await send(settings.deadlineMs - spentMs);
         }
         catch (error) {
             spentMs += Math.max(0, runtime.now() - started);
+            // The same request would get the same oversized answer: never resent.
+            if (error instanceof _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by)
+                throw error;
             const failure = classifyNetworkError(error);
             if (!kind.idempotent && failure.mayHaveReached) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.OutcomeUnknownError({
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.OutcomeUnknownError({
                     method: kind.method,
                     path: kind.path,
                     reason: failure.reason,
@@ -45551,8 +45663,9 @@ async function sendWithRetries(kind, runtime, send) {
             }
             failures += 1;
             const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.NetworkError({
+            const outOfTime = spentMs >= settings.deadlineMs;
+            if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.NetworkError({
                     method: kind.method,
                     path: kind.path,
                     reason: failure.reason,
@@ -45581,7 +45694,7 @@ async function sendWithRetries(kind, runtime, send) {
         }
         if (answer.status >= 500) {
             if (!kind.idempotent) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.OutcomeUnknownError({
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.OutcomeUnknownError({
                     method: kind.method,
                     path: kind.path,
                     reason: `the service answered ${answer.status}`,
@@ -45603,7 +45716,7 @@ async function sendWithRetries(kind, runtime, send) {
 
 /***/ }),
 
-/***/ 705:
+/***/ 2430:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45679,12 +45792,12 @@ const SCOPES = (/* unused pure expression or super */ null && (['read', 'write',
 
 /***/ }),
 
-/***/ 2827:
+/***/ 8308:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9570);
+/* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8510);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(70);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 
@@ -45700,7 +45813,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7911:
+/***/ 8510:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45757,6 +45870,7 @@ Options:
   --cwd DIR               workspace root the glob and reported paths are relative to
   --base-url URL          service base URL (default: $CONTENT_BASE_URL); /v1 is appended when absent
   --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --allow-insecure-http   let --base-url be plain http:// to another machine (the key travels in clear)
   --allow-empty           accept a glob that matches no manifest (otherwise an error)
   --json                  print one JSON document (schema/cli-output.schema.json) instead of tables
   --summary FILE          also write the Markdown summary (the action's job summary) to FILE
@@ -45786,7 +45900,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 9570:
+/***/ 70:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45796,7 +45910,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
+var errors = __nccwpck_require__(504);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/emulator/dialects.ts
@@ -45860,7 +45974,7 @@ function writeAnswer(form, item) {
 }
 
 // EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
+var types = __nccwpck_require__(2430);
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
 // Options resolved once into one typed object, and the emulator's clock.
 
@@ -45935,6 +46049,8 @@ class Clock {
 class Faults {
     #rules = [];
     latencyMs = 0;
+    /** Every error answer repeats the key it was sent (see echoKey). */
+    echoKey = false;
     add(rule) {
         const remaining = rule.times ?? 1;
         if (!(remaining > 0))
@@ -45944,6 +46060,7 @@ class Faults {
     clear() {
         this.#rules.length = 0;
         this.latencyMs = 0;
+        this.echoKey = false;
     }
     /** The first rule matching the request, consumed once. */
     take(method, path) {
@@ -45970,6 +46087,25 @@ function pathMatches(pattern, path, relative) {
         return true;
     pattern.lastIndex = 0;
     return pattern.test(relative);
+}
+/**
+ * A careless service that quotes the credential it got in its error
+ * messages, in every form a client must not show: as sent, split across two
+ * lines, and base64-encoded (alone and as a Basic credential). The key is
+ * taken from the request's Authorization or X-API-Key header.
+ */
+function echoKey(body, headers) {
+    const authorization = String(headers['authorization'] ?? '');
+    const key = authorization.replace(/^Bearer\s+/i, '') || String(headers['x-api-key'] ?? '');
+    if (key === '')
+        return body;
+    const half = Math.floor(key.length / 2);
+    const echo = `key ${key} was used; as sent: ${authorization}; ` +
+        `wrapped: ${key.slice(0, half)}\n${key.slice(half)}; ` +
+        `base64: ${Buffer.from(key).toString('base64')}; basic: ${Buffer.from(`user:${key}`).toString('base64')}`;
+    const object = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : { detail: body };
+    const said = object.error;
+    return { ...object, error: `${typeof said === 'string' ? said : 'error'} (${echo})`, key, message: echo };
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/limits.ts
@@ -47214,6 +47350,7 @@ function matchRoute(method, path) {
 
 
 
+
 const MAX_BODY_BYTES = 1024 * 1024;
 class Dropped extends Error {
 }
@@ -47376,6 +47513,8 @@ async function onRequest(state, req, res) {
         reply = await handle(state, req, entry);
     }
     entry.status = reply.status;
+    if (state.faults.echoKey && reply.status >= 400)
+        reply = { ...reply, body: echoKey(reply.body, req.headers) };
     if (fault?.kind === 'lose-response') {
         // The write is applied; only the answer is lost.
         req.socket.destroy();
@@ -47465,6 +47604,9 @@ function buildAdmin(state) {
         clearFaults: () => faults.clear(),
         setLatency: (ms) => {
             faults.latencyMs = ms;
+        },
+        echoKeyInErrors: (on) => {
+            faults.echoKey = on;
         },
         get requestLog() {
             return state.log;
@@ -47796,6 +47938,8 @@ const USER_AGENT = `content-as-code/${VERSION}`;
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
+// EXTERNAL MODULE: ./src/secrets.ts
+var src_secrets = __nccwpck_require__(1581);
 ;// CONCATENATED MODULE: ./src/api/readings.ts
 // Every answer the interface calls "not shown" is recognised here, and each
 // recognition names the reading it took. The client parses through these
@@ -48608,8 +48752,9 @@ function serviceError(facts, scrub) {
 }
 
 // EXTERNAL MODULE: ./src/api/retry.ts
-var retry = __nccwpck_require__(7018);
+var retry = __nccwpck_require__(6629);
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
+
 
 
 // The resources of the interface, read from answers whose envelope
@@ -48827,7 +48972,8 @@ function parseIntrospection(body) {
 }
 const MAX_MESSAGE = 300;
 function clip(value) {
-    const line = value.replace(/\s+/g, ' ').trim();
+    // Scrubbed before it is cut: a key cut in half no longer matches, and half a key is still a leak.
+    const line = (0,src_secrets/* scrubSecrets */.Zg)(value).replace(/\s+/g, ' ').trim();
     return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
 }
 /**
@@ -48864,9 +49010,12 @@ function failureInSuccess(body) {
     return parseErrorBody(body).message;
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+// EXTERNAL MODULE: ../../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(4718);
+// EXTERNAL MODULE: ./src/api/bounded-response.ts
+var bounded_response = __nccwpck_require__(2744);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
+
 
 
 
@@ -48892,24 +49041,32 @@ class Transport {
         const payload = body === undefined ? undefined : JSON.stringify(body);
         const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
         const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await (0,retry/* sendWithRetries */.HI)({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
+        const { answer, attempts } = await (0,retry/* sendWithRetries */.HI)({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
         return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
     }
-    async #once(method, path, headers, payload) {
+    async #once(method, path, headers, payload, label, remainingMs) {
         const { requestTimeoutMs } = this.#options;
-        const response = await this.#pool.request({
-            origin: this.#options.base.origin,
-            method,
-            path,
-            headers,
-            body: payload ?? null,
-            // Never let undici resend a POST on its own: A33 is decided in retry.ts.
-            idempotent: method !== 'POST',
-            headersTimeout: requestTimeoutMs,
-            bodyTimeout: requestTimeoutMs,
+        // One deadline for the whole attempt, never past what the call has left.
+        const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
+        return (0,bounded_response/* withDeadline */.NE)(deadlineMs, async (signal) => {
+            const response = await this.#pool.request({
+                origin: this.#options.base.origin,
+                method,
+                path,
+                headers,
+                body: payload ?? null,
+                signal,
+                // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+                idempotent: method !== 'POST',
+                headersTimeout: requestTimeoutMs,
+                bodyTimeout: requestTimeoutMs,
+            });
+            const raw = await (0,bounded_response/* readBounded */.CB)(response, this.#options.maxResponseBytes ?? bounded_response/* MAX_RESPONSE_BYTES */.nB, {
+                method,
+                path: label,
+            });
+            return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
         });
-        const raw = await response.body.text();
-        return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
     }
     async close() {
         if (this.#closed)
@@ -48943,11 +49100,14 @@ function decode(raw) {
 
 
 
+
 const client_KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 function createClient(options) {
     const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
+    // Whatever characters it holds, no output of this process shows it from here on.
+    (0,src_secrets/* registerSecret */.cl)(apiKey);
     if (apiKey !== '')
         options.maskSecret?.(apiKey);
     if (apiKey === '') {
@@ -49493,6 +49653,7 @@ const OPTIONS = {
     cwd: { type: 'string' },
     'base-url': { type: 'string' },
     'api-key-stdin': { type: 'boolean', default: false },
+    'allow-insecure-http': { type: 'boolean', default: false },
     concurrency: { type: 'string' },
     wait: { type: 'boolean', default: true },
     'timeout-minutes': { type: 'string' },
@@ -49555,6 +49716,7 @@ function parseCliArgs(argv, cwd) {
         cwd: values.cwd ?? cwd,
         baseUrl: values['base-url'] ?? null,
         apiKeyStdin: values['api-key-stdin'],
+        allowInsecureHttp: values['allow-insecure-http'],
         concurrency: integer('--concurrency', values.concurrency, 4, 1),
         wait: values.wait,
         timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
@@ -49577,6 +49739,7 @@ function defaults(command, cwd) {
         cwd,
         baseUrl: null,
         apiKeyStdin: false,
+        allowInsecureHttp: false,
         concurrency: 4,
         wait: true,
         timeoutMinutes: 30,
@@ -49642,8 +49805,8 @@ function editDistance(a, b) {
     return previous[b.length];
 }
 
-// EXTERNAL MODULE: ./src/secrets.ts
-var src_secrets = __nccwpck_require__(7194);
+// EXTERNAL MODULE: ./src/text/safe-line.ts
+var safe_line = __nccwpck_require__(8692);
 ;// CONCATENATED MODULE: ./src/report/redact.ts
 
 // The last line of defence before any byte leaves the process: the API key
@@ -49662,18 +49825,22 @@ function scrubSignedUrls(text) {
  * functions scrub before they escape, and this runs again on every byte out.
  */
 function redact(text, secrets = []) {
-    return scrubSignedUrls((0,src_secrets/* scrubSecrets */.Z)(text, secrets));
+    return scrubSignedUrls((0,src_secrets/* scrubSecrets */.Zg)(text, secrets));
 }
 
 ;// CONCATENATED MODULE: ./src/report/escape.ts
 
+
 // Text from manifests (titles, scripts, file names) and from the service
 // (last_error) is written into Markdown that GitHub renders. None of it may
-// mention people or teams, link issues, inject HTML or Markdown (images,
-// links), close the <details> block it sits in, or break out of its code
-// fence. Each function here makes text safe for one context.
-// A zero-width space after `@` (and `#` before digits) stops GitHub from
-// turning the text into a mention or a cross-reference; it is invisible.
+// mention people or teams, link issues, become a link (a bare URL, a `www.`
+// host, `GH-2`, an issue URL), inject HTML or Markdown (images, links), close
+// the <details> block it sits in, break out of its code fence, or reorder
+// what is shown with bidi controls. Each function here makes text safe for
+// one context; the only links in a report are the ones link() builds.
+// A zero-width space stops GitHub from turning text into a mention, a
+// cross-reference or an autolink: after `@`, after `#` before digits, inside
+// `GH-N`, between a scheme and `//`, after `www`. It is invisible.
 const ZWSP = '&#8203;';
 const HTML_ESCAPES = {
     '&': '&amp;',
@@ -49684,9 +49851,19 @@ const HTML_ESCAPES = {
 };
 /** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
 const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
-/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+/** Marks mentions, references and autolinks with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
 function breakReferences(text) {
-    return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+        .replace(/#(?=\d)/g, '#\u200b')
+        .replace(/\b(GH)-(?=\d)/gi, '$1\u200b-')
+        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1:\u200b')
+        .replace(/\b(www)\./gi, '$1\u200b.')
+        .replace(/\b(mailto|xmpp):/gi, '$1\u200b:');
+}
+/** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
+function clean(text) {
+    return (0,safe_line/* stripControls */.$Y)(redact(text));
 }
 function neutralizeReferences(html) {
     return html.replace(/\u200b/g, ZWSP);
@@ -49699,7 +49876,7 @@ function escapeHtml(text) {
  * no mentions, no line breaks, no `|` to split the cell.
  */
 function escape_inlineText(text, maxLength = Infinity) {
-    let flat = redact(text).replace(/\s+/g, ' ').trim();
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
     if (flat.length > maxLength)
         flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
     const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
@@ -49707,14 +49884,14 @@ function escape_inlineText(text, maxLength = Infinity) {
 }
 /** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
 function htmlText(text, maxLength = Infinity) {
-    let flat = redact(text).replace(/\s+/g, ' ').trim();
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
     if (flat.length > maxLength)
         flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
     return neutralizeReferences(escapeHtml(breakReferences(flat)));
 }
 /** Text as inline code: a code span whose backtick run is longer than any inside. */
 function inlineCode(text) {
-    const flat = redact(text).replace(/\s+/g, ' ');
+    const flat = clean(text).replace(/\s+/g, ' ');
     const fence = '`'.repeat(longestRun(flat, '`') + 1);
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
     return `${fence}${pad}${flat}${pad}${fence}`;
@@ -49725,7 +49902,7 @@ function inlineCode(text) {
  * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
  */
 function codeBlock(text, language = '') {
-    const body = redact(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    const body = clean(text).replace(/\n$/, '');
     const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
     return `${fence}${language}\n${body}\n${fence}`;
 }
@@ -49794,8 +49971,39 @@ function renderDoctorMarkdown(report) {
 }
 
 // EXTERNAL MODULE: ./src/cli/help.ts
-var help = __nccwpck_require__(7911);
+var help = __nccwpck_require__(8510);
+;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
+// The key travels in the Authorization header of every request: over plain
+// http anyone on the path reads it. http is fine to this machine (the
+// emulator, a tunnel); anywhere else it needs the caller to say so.
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase().replace(/\.$/, '');
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * null when the URL may be used as it is; otherwise the sentence that says
+ * why not (for an error, or for a warning when the caller allowed it).
+ */
+function insecureBaseUrl(baseUrl, allowFlag) {
+    let url;
+    try {
+        url = new URL(baseUrl.trim());
+    }
+    catch {
+        return null; // Not a URL at all: the client says so in its own words.
+    }
+    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname))
+        return null;
+    return (`base-url is plain http:// to ${url.hostname}, so the API key would cross the network in clear text. ` +
+        `Use https://, or set ${allowFlag} if the network in between is yours.`);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/connect.ts
+
 
 
 // Where the CLI finds the service: --base-url or CONTENT_BASE_URL (the name
@@ -49833,6 +50041,12 @@ async function serviceSettings(options, io, warn) {
         throw new errors.ConfigurationError(`No service base URL: set ${BASE_URL_ENV} or pass --base-url URL. To try without an account, run ` +
             '`content-as-code emulator` in another terminal and export the two variables it prints.');
     }
+    // Before the key is read: over plain http to another machine it would travel in clear text.
+    const insecure = insecureBaseUrl(url, '--allow-insecure-http');
+    if (insecure !== null && !options.allowInsecureHttp)
+        throw new errors.ConfigurationError(insecure);
+    if (insecure !== null)
+        warn(insecure);
     const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
     if (apiKey.trim() === '') {
         throw new errors.ConfigurationError(options.apiKeyStdin
@@ -50280,6 +50494,7 @@ function createProgressPrinter(write, style = PLAIN, minStep = 10) {
 
 
 
+
 function processIO() {
     return {
         stdout: process.stdout,
@@ -50299,11 +50514,17 @@ function styleFor(output, env) {
     return { color: output.isTTY === true && !noColor && env['TERM'] !== 'dumb' };
 }
 /**
- * An output that never prints anything shaped like a key or token: the
- * service may echo a key into `last_error`, and a manifest may hold one.
+ * An output that never prints the key or anything shaped like a key or token
+ * (the service may echo a key into `last_error`, and a manifest may hold
+ * one), nor an escape sequence or a workflow command from a title or a
+ * service message. On a terminal the CLI's own colour codes stay.
  */
 function scrubbing(output) {
-    return { isTTY: output.isTTY, write: (text) => output.write((0,src_secrets/* scrubSecrets */.Z)(text)) };
+    const keepStyle = output.isTTY === true;
+    return {
+        isTTY: output.isTTY,
+        write: (text) => output.write((0,safe_line/* guardTerminalOutput */.N1)((0,src_secrets/* scrubSecrets */.Zg)(text), keepStyle)),
+    };
 }
 function writeLine(output, text = '') {
     output.write(`${text}\n`);
@@ -50384,7 +50605,7 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/manifest/suggest.ts
-var suggest = __nccwpck_require__(7271);
+var suggest = __nccwpck_require__(6114);
 ;// CONCATENATED MODULE: ./src/manifest/tree.ts
 /** Keys refused in any mapping: they would write to an object's prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__']);
@@ -50710,8 +50931,152 @@ class IssueMapper {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3645);
+;// CONCATENATED MODULE: ./src/manifest/cost.ts
+
+// What a manifest may cost to read, checked on the raw text before any
+// parser sees it. The YAML parser checks duplicate keys pairwise, so a
+// mapping of n keys costs n² (60,000 keys under fine_tuning took half a
+// minute), and a pull request from anyone can hold such a file. One pass
+// over the text counts, per mapping or list, the keys and items written in
+// block style (`key:` lines, `- ` items) and in flow style (`{a: 1, b: 2}`,
+// `[1, 2]`), and refuses the file at the first one past a limit, at its line.
+//
+// The count errs on the high side (a comma inside a quoted string in a flow
+// collection counts), never low; block scalars (`|`, `>`) are skipped, so a
+// long script with lines like `Narrator: …` costs nothing here.
+/** Keys of one mapping, or items of one list: no manifest field needs more than a few hundred. */
+const MAX_KEYS_PER_MAPPING = 1000;
+/** Keys and items in the whole file. */
+const MAX_ENTRIES = 10_000;
+// `key:` at the start of a line's content, after any `- ` markers: a plain
+// or quoted key, then a colon followed by a space or the end of the line.
+const BLOCK_ENTRY = /^((?:-[ \t]+)*)(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"[\]{},:-][^#]*?|-[^\s#]*?)[ \t]*:(?:[ \t]|$)/;
+const SEQ_ITEM = /^(?:-(?:[ \t]+|$))+/;
+const VALUE_START = /^((?:-[ \t]+)*)(?:[^#]*?:[ \t]+)?(?=[[{])/;
+const BLOCK_SCALAR = /:[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+/** The first limit the text passes, as a problem at the line where it does; null when within every limit. */
+function costProblem(file, text) {
+    let total = 0;
+    const levels = [];
+    let scalarIndent = -1; // inside a block scalar whose key sits at this indent
+    let lineNumber = 0;
+    const flow = []; // entries of each open flow collection
+    for (let start = 0; start <= text.length;) {
+        const end = text.indexOf('\n', start);
+        const line = text.slice(start, end === -1 ? text.length : end);
+        start = end === -1 ? text.length + 1 : end + 1;
+        lineNumber += 1;
+        const content = line.trimStart();
+        const indent = line.length - content.length;
+        if (content === '' || content.startsWith('#'))
+            continue;
+        if (scalarIndent >= 0 && indent > scalarIndent)
+            continue;
+        scalarIndent = -1;
+        const at = (column, what) => problemAt({ file, line: lineNumber, column }, 'too_complex', `${what}; a manifest needs far fewer, and reading this file would cost too much, so it was not read`);
+        if (flow.length === 0) {
+            // Block style: a new key or item at this indent, inside the mapping or list that holds it.
+            const items = SEQ_ITEM.exec(content)?.[0] ?? '';
+            const keyed = BLOCK_ENTRY.test(content) || /^(?:-[ \t]+)*\?(?:[ \t]|$)/.test(content);
+            // One more entry in the collection at this column (a new collection when fresh).
+            const bump = (column, fresh) => {
+                const stale = (level) => level.indent > column || (fresh && level.indent === column);
+                while (levels.length > 0 && stale(levels[levels.length - 1]))
+                    levels.pop();
+                const top = levels[levels.length - 1];
+                const level = top !== undefined && top.indent === column ? top : { indent: column, count: 0 };
+                if (level !== top)
+                    levels.push(level);
+                level.count += 1;
+                total += 1;
+                if (level.count > MAX_KEYS_PER_MAPPING) {
+                    return at(column + 1, `more than ${MAX_KEYS_PER_MAPPING} keys or items in one mapping or list here`);
+                }
+                return total > MAX_ENTRIES
+                    ? at(column + 1, `more than ${MAX_ENTRIES} keys and items in the file`)
+                    : null;
+            };
+            let problem = null;
+            if (items !== '') {
+                // `- - key: v`: an item of the list at this indent, then items of new lists, then a new mapping's first key.
+                problem = bump(indent, false);
+                let column = indent;
+                for (const marker of items.matchAll(/-[ \t]*/g)) {
+                    if (problem !== null)
+                        break;
+                    if (column !== indent)
+                        problem = bump(column, true);
+                    column = indent + marker.index + marker[0].length;
+                }
+                if (problem === null && keyed)
+                    problem = bump(column, true);
+            }
+            else if (keyed) {
+                problem = bump(indent, false);
+            }
+            if (problem !== null)
+                return problem;
+            if (keyed && BLOCK_SCALAR.test(content))
+                scalarIndent = indent;
+        }
+        // Flow style: a collection that opens where a value starts, and may span several lines.
+        const from = flow.length > 0 ? indent : flowStart(content, indent);
+        if (from < 0)
+            continue;
+        for (let i = from; i < line.length; i++) {
+            const c = line.charCodeAt(i);
+            if (c === 0x5b || c === 0x7b)
+                flow.push(1);
+            else if (c === 0x5d || c === 0x7d) {
+                flow.pop();
+                if (flow.length === 0)
+                    break;
+            }
+            else if (c === 0x2c) {
+                const count = (flow[flow.length - 1] += 1);
+                total += 1;
+                if (count > MAX_KEYS_PER_MAPPING) {
+                    return at(i + 1, `more than ${MAX_KEYS_PER_MAPPING} entries in one flow mapping or list here`);
+                }
+                if (total > MAX_ENTRIES)
+                    return at(i + 1, `more than ${MAX_ENTRIES} keys and items in the file`);
+            }
+            else if ((c === 0x22 || c === 0x27) && /[[{,:]\s*$/.test(line.slice(Math.max(from, i - 20), i))) {
+                // A quoted scalar starts a token: its brackets and commas are text. It may not end on this line.
+                const close = quotedEnd(line, i);
+                if (close < 0)
+                    break;
+                i = close;
+            }
+            else if (c === 0x23 && line.charCodeAt(i - 1) === 0x20)
+                break; // a comment
+        }
+    }
+    return null;
+}
+/** Column where a flow collection opens as the value (or item) of this line; -1 when none does. */
+function flowStart(content, indent) {
+    const match = VALUE_START.exec(content);
+    return match === null ? -1 : indent + match[0].length;
+}
+/** Index of the quote that closes the quoted scalar opening at `open`, or -1 past the line's end. */
+function quotedEnd(line, open) {
+    const quote = line[open];
+    for (let i = open + 1; i < line.length; i++) {
+        if (quote === '"' && line[i] === '\\')
+            i++;
+        else if (line[i] === quote) {
+            if (quote === "'" && line[i + 1] === "'")
+                i++;
+            else
+                return i;
+        }
+    }
+    return -1;
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/yaml-slips.ts
 // Two slips behind most YAML errors in manifests, said in the writer's terms
 // instead of the parser's. The parser reports where its grammar broke
@@ -50793,6 +51158,7 @@ function lostIndentation(lines, index) {
 
 
 
+
 // YAML text -> a located tree, through the yaml library: any YAML, and every
 // syntax error worded for the user.
 //
@@ -50856,6 +51222,10 @@ function syntaxProblem(error, text) {
 /** Parses one file's text into a located tree. Never throws. */
 function read_yaml_readSource(file, text) {
     const start = { file, line: 1, column: 1 };
+    // Before the parser, whose cost grows with the square of a mapping's keys.
+    const costly = costProblem(file, text);
+    if (costly !== null)
+        return { file, root: null, problems: [costly] };
     const problems = [];
     const lineCounter = new dist/* LineCounter */.HN();
     const tooDeep = flowDepthOverflow(text);
@@ -50987,7 +51357,7 @@ function read_yaml_readSource(file, text) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -51862,7 +52232,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -52005,7 +52375,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -52318,7 +52688,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -52476,7 +52846,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -52994,7 +53364,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -53034,14 +53404,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -55679,7 +56049,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -55732,7 +56102,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -56837,7 +57207,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -57490,7 +57860,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -58335,7 +58705,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -58462,7 +58832,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -58731,7 +59101,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -58908,7 +59278,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -58967,7 +59337,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -58985,7 +59355,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -60522,7 +60892,7 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/iso.js
 
 
 
@@ -61158,14 +61528,14 @@ async function readFolderDefaults(reader, folder) {
 /** The modules of the stages after loading, imported once per process on first use. */
 async function importStages() {
     const [errors, apply, wait, concurrency, identity, observe, planning, published] = await Promise.all([
-        Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 3249)),
-        __nccwpck_require__.e(/* import() */ 398).then(__nccwpck_require__.bind(__nccwpck_require__, 2398)),
-        __nccwpck_require__.e(/* import() */ 935).then(__nccwpck_require__.bind(__nccwpck_require__, 9935)),
-        __nccwpck_require__.e(/* import() */ 348).then(__nccwpck_require__.bind(__nccwpck_require__, 8348)),
-        __nccwpck_require__.e(/* import() */ 65).then(__nccwpck_require__.bind(__nccwpck_require__, 7065)),
-        __nccwpck_require__.e(/* import() */ 343).then(__nccwpck_require__.bind(__nccwpck_require__, 343)),
-        __nccwpck_require__.e(/* import() */ 900).then(__nccwpck_require__.bind(__nccwpck_require__, 9519)),
-        __nccwpck_require__.e(/* import() */ 182).then(__nccwpck_require__.bind(__nccwpck_require__, 182)),
+        Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 504)),
+        __nccwpck_require__.e(/* import() */ 0).then(__nccwpck_require__.bind(__nccwpck_require__, 2000)),
+        __nccwpck_require__.e(/* import() */ 918).then(__nccwpck_require__.bind(__nccwpck_require__, 4918)),
+        __nccwpck_require__.e(/* import() */ 129).then(__nccwpck_require__.bind(__nccwpck_require__, 5129)),
+        __nccwpck_require__.e(/* import() */ 618).then(__nccwpck_require__.bind(__nccwpck_require__, 3618)),
+        __nccwpck_require__.e(/* import() */ 678).then(__nccwpck_require__.bind(__nccwpck_require__, 8678)),
+        __nccwpck_require__.e(/* import() */ 758).then(__nccwpck_require__.bind(__nccwpck_require__, 8758)),
+        __nccwpck_require__.e(/* import() */ 989).then(__nccwpck_require__.bind(__nccwpck_require__, 5989)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning, ...published };
 }
@@ -61920,7 +62290,7 @@ function summaryMarkdown(report, context, extras) {
 }
 
 // EXTERNAL MODULE: ./src/plan/accounts.ts
-var plan_accounts = __nccwpck_require__(4515);
+var plan_accounts = __nccwpck_require__(8468);
 ;// CONCATENATED MODULE: ./src/cli/accounts-check.ts
 
 
@@ -62376,7 +62746,7 @@ function writeSummaryFile(file, report, cwd, warn) {
     try {
         (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(target), { recursive: true });
         const markdown = summaryMarkdown(report, { event: 'cli' }, { hiddenErrors: 0, hiddenWarnings: 0 });
-        (0,external_node_fs_namespaceObject.writeFileSync)(target, (0,src_secrets/* scrubSecrets */.Z)(markdown));
+        (0,external_node_fs_namespaceObject.writeFileSync)(target, (0,src_secrets/* scrubSecrets */.Zg)(markdown));
     }
     catch (error) {
         warn(`the summary could not be written to ${file}: ${(0,errors.describeError)(error)}`);
@@ -62460,7 +62830,7 @@ async function emulator(argv, io) {
 
 /***/ }),
 
-/***/ 7271:
+/***/ 6114:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -62530,13 +62900,13 @@ function suggest(input, candidates) {
 
 /***/ }),
 
-/***/ 4515:
+/***/ 8468:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ resolveAccounts)
 /* harmony export */ });
-/* harmony import */ var _manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7271);
+/* harmony import */ var _manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6114);
 
 function problemAt(item, index, selector, message) {
     const field = `publish.accounts.${index}`;
@@ -62591,36 +62961,277 @@ function resolveAccounts(item, connected) {
 
 /***/ }),
 
-/***/ 7194:
+/***/ 1581:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ scrubSecrets)
+/* harmony export */   Zg: () => (/* binding */ scrubSecrets),
+/* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
-/* unused harmony export SECRET_PLACEHOLDER */
-// Anything shaped like a credential this project handles: the service's API
-// keys and GitHub's tokens. Every text that leaves the process passes through
-// scrubSecrets, whatever else it went through, so a key echoed back by the
-// service or pasted into a manifest is never printed, written or posted.
+/* unused harmony exports SECRET_PLACEHOLDER, encodings */
+/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8692);
+
+// Keys and tokens never leave the process. Every text that does (log lines,
+// annotations, outputs, the job summary, the PR comment, the CLI's lines and
+// its --json) passes through scrubSecrets, whatever else it went through:
+//
+// 1. The exact value of every registered secret, in every form it can take on
+//    the way out: as is, JSON-escaped (the `results` output, --json),
+//    URL-encoded, base64 (alone or inside a longer base64 text), made safe
+//    for the log, and spread over several lines (a service message that
+//    wraps it). Whatever characters the key holds, all of it goes.
+// 2. Then anything shaped like a credential: the service's keys, GitHub's
+//    tokens, and the user and password in a URL.
 const SECRET_PATTERNS = [
-    // Service keys: the fixed prefix and the token characters after it (dots
-    // inside, not at the end, so a key that ends a sentence keeps its period).
-    // At least one: the prefix alone is no secret, and advice names it.
-    /svc_live_[\w\-~+/=.]*[\w\-~+/=]/g,
+    // Service keys: the prefix and what follows up to a character that ends a
+    // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
+    // At least one character: the prefix alone is no secret, and advice names it.
+    [/svc_live_[^\s"'\\<>`()[\]{}|,;\u2026]*[^\s"'\\<>`()[\]{}|,;.:\u2026]/g, '***'],
     // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
-    /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
+    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '***'],
+    // Credentials in a URL (`ftp://user:password@host`, `https://token@host`).
+    [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@'],
 ];
 const SECRET_PLACEHOLDER = '***';
-/** Replaces the given secrets (longest first) and anything shaped like one with `***`. */
+/** Shorter values are not secrets worth a search (and would scrub ordinary words). */
+const MIN_SECRET_LENGTH = 6;
+const registered = new Set();
+/** The forms of the last set of secrets asked for: the same set, call after call. */
+let cached = null;
+/**
+ * Registers a secret for every later scrubSecrets call in this process: the
+ * API key as soon as it is read, so that no output channel depends on being
+ * handed it.
+ */
+function registerSecret(secret) {
+    const value = secret.trim();
+    if (value.length < MIN_SECRET_LENGTH || registered.has(value))
+        return;
+    registered.add(value);
+}
+/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
 function scrubSecrets(text, secrets = []) {
     let out = text;
-    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-        if (secret.length > 0)
-            out = out.split(secret).join(SECRET_PLACEHOLDER);
-    }
-    for (const pattern of SECRET_PATTERNS)
+    const { exact, spread } = formsFor([...registered, ...secrets]);
+    for (const form of exact)
+        if (out.includes(form))
+            out = out.split(form).join(SECRET_PLACEHOLDER);
+    for (const pattern of spread)
         out = out.replace(pattern, SECRET_PLACEHOLDER);
+    for (const [pattern, replacement] of SECRET_PATTERNS)
+        out = out.replace(pattern, replacement);
     return out;
+}
+function formsFor(secrets) {
+    const unique = [...new Set(secrets.map((secret) => secret.trim()))].sort();
+    const key = unique.join('\u0000');
+    if (cached?.key !== key)
+        cached = { key, forms: formsOf(unique) };
+    return cached.forms;
+}
+function formsOf(secrets) {
+    const exact = new Set();
+    const spread = [];
+    for (const raw of secrets) {
+        const secret = raw.trim();
+        if (secret.length === 0)
+            continue;
+        for (const form of encodings(secret))
+            if (form.length > 0)
+                exact.add(form);
+        // Each line of a secret that is itself several lines, as the runner masks it.
+        for (const line of secret.split(/\r?\n/))
+            if (line.trim().length >= MIN_SECRET_LENGTH)
+                exact.add(line.trim());
+        if (secret.length >= MIN_SECRET_LENGTH) {
+            // As is, JSON-escaped, and JSON-escaped twice: each character in the form it has there.
+            const once = [...secret].map((char) => JSON.stringify(char).slice(1, -1));
+            const twice = once.map((unit) => JSON.stringify(unit).slice(1, -1));
+            for (const units of [[...secret], once, twice])
+                spread.push(spreadPattern(units));
+        }
+    }
+    // Longest first: a form that holds another is replaced whole.
+    return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
+}
+/** The forms a value takes in what this project writes. */
+function encodings(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const url = encodeURIComponent(secret);
+    return [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1), // JSON inside JSON: a message quoted in an output
+        url,
+        url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        url.replace(/%20/g, '+'),
+        encodeURI(secret),
+        (0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__/* .breakCommands */ .ix)(secret),
+        ...base64Forms(secret),
+    ];
+}
+/**
+ * The base64 of the value, and the part of it that stays the same wherever
+ * the value sits inside a longer encoded text (`user:key` in a Basic header,
+ * a JSON document): one form per alignment, standard and URL-safe alphabets.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const found = [Buffer.from(secret, 'utf8').toString('base64')];
+    for (const offset of [0, 1, 2]) {
+        const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+        const encoded = padded.toString('base64').replace(/=+$/, '');
+        // Characters that mix in bits of the bytes before or after are left out.
+        const start = [0, 2, 3][offset];
+        const end = Math.floor((padded.length * 8) / 6);
+        const stable = encoded.slice(start, end);
+        if (stable.length >= MIN_SECRET_LENGTH)
+            found.push(stable);
+    }
+    return found.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
+/**
+ * The value's characters (units) with line breaks, white space, `<br>` or
+ * their escaped forms (`\n`, `\\n`, `%0A`) between any two of them: a
+ * message wrapped across lines still holds the whole key.
+ */
+function spreadPattern(units) {
+    const gap = '(?:\\s|\\\\{1,2}[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
+    const escaped = units.map((unit) => unit.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+    return new RegExp(escaped.join(gap), 'g');
+}
+
+
+/***/ }),
+
+/***/ 8692:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Y: () => (/* binding */ stripControls),
+/* harmony export */   N1: () => (/* binding */ guardTerminalOutput),
+/* harmony export */   ix: () => (/* binding */ breakCommands)
+/* harmony export */ });
+/* unused harmony exports safeText, safeLine, guardCommandOutput */
+// Text from manifests (titles, scripts, file names) and from the service
+// (error messages, last_error) is printed to a GitHub runner's log and to
+// terminals. Both act on what they read:
+//
+// - The runner reads stdout line by line (a line ends at LF, CR or CRLF) and
+//   runs as a workflow command any line that starts with `::` once trimmed
+//   (.NET's Trim: every Unicode white space, U+0085 NEL included), and any
+//   line that holds the legacy `##[` form anywhere in it.
+// - A terminal runs escape sequences: CSI (clear the screen, move the
+//   cursor), OSC (set the window title, hyperlinks), and the C1 forms of both.
+// - Bidi overrides and isolates reorder what is shown, so a line reads
+//   differently from what it holds.
+//
+// This module makes any text inert for both. It is pure and has no imports:
+// every writer to stdout (the action's log, annotations and groups, the CLI's
+// terminal lines) calls it.
+// A zero-width space between the two characters: the runner does not trim it
+// (it is not white space to .NET), and it shows as nothing.
+const BREAK = '\u200b';
+// Escape sequences as terminals read them (ECMA-48), 7-bit and 8-bit forms.
+// Matching control characters is this module's job.
+/* eslint-disable no-control-regex */
+const OSC_OR_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?/g;
+const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
+const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+/** C0 controls except tab and line feed, DEL, and C1 controls (NEL among them). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/** Bidi embeddings, overrides, isolates and marks: U+202A–U+202E, U+2066–U+2069, LRM, RLM, ALM. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+/** Everything .NET's String.Trim() removes from the start of a line (Char.IsWhiteSpace). */
+const RUNNER_TRIMMED = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const LEADING_COMMAND = new RegExp(`^([${RUNNER_TRIMMED}]*):(?=:)`);
+/** Matches one style code the CLI itself writes (`ESC [ 1 m`, `ESC [ 39 m`, …): bold, dim, colours, resets. */
+const OWN_STYLE = /\u001b\[\d{1,2}m/g;
+/* eslint-enable no-control-regex */
+/**
+ * Removes escape sequences, control characters (tab and line feed stay) and
+ * bidi controls. A CR, alone or before LF, and the Unicode line and
+ * paragraph separators become LF, because the runner ends a line at a CR too.
+ */
+function stripControls(text) {
+    return text
+        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+        .replace(OSC_OR_STRING, '')
+        .replace(CSI, '')
+        .replace(OTHER_ESCAPE, '')
+        .replace(CONTROL, '')
+        .replace(BIDI, '');
+}
+/** Breaks every `::` and every `##[`, wherever they stand. */
+function breakCommands(text) {
+    return text.replace(/:(?=:)/g, `:${BREAK}`).replace(/#(?=#\[)/g, `#${BREAK}`);
+}
+/**
+ * Text to embed in a log line, an annotation, a group title or a terminal
+ * line: nothing in it can start a workflow command or drive a terminal,
+ * wherever in the line it lands. Line feeds stay (the caller escapes or
+ * splits them); every line of the result is safe on its own.
+ */
+function safeText(text) {
+    return breakCommands(stripControls(text));
+}
+/** safeText on one line: line breaks and tabs become spaces. */
+function safeLine(text) {
+    return safeText(text).replace(/[\n\t]/g, ' ');
+}
+/**
+ * The last step before bytes reach the runner's stdout, for output whose
+ * lines may be workflow commands written on purpose (they start with `::` at
+ * the very first column): controls and escapes go, a `##[` anywhere is broken,
+ * and so is a `::` that only the runner's trimming, or the removal of a
+ * control character, would bring to the start of a line.
+ */
+function guardCommandOutput(text) {
+    return guardLines(text, (line) => stripControls(line), true);
+}
+/**
+ * The last step before bytes reach a terminal (or a runner's log, when the
+ * CLI runs in a workflow): no line can start a workflow command, no escape
+ * sequence but the style codes the CLI writes itself (when `keepStyle`).
+ */
+function guardTerminalOutput(text, keepStyle) {
+    const strip = (line) => keepStyle
+        ? splitKeeping(line, OWN_STYLE)
+            .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
+            .join('')
+        : stripControls(line);
+    return guardLines(text, strip, false);
+}
+/**
+ * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
+ * `::` unless the line was written as a command: it starts with `::` right
+ * after a line feed (not after a CR or a Unicode separator, which the runner
+ * also ends lines at, but which no command this project writes contains).
+ */
+function guardLines(text, strip, keepCommands) {
+    const guard = (line, written) => {
+        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
+        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
+    };
+    return text
+        .replace(/\r\n/g, '\n')
+        .split('\n')
+        .map((line) => line
+        .split(/\r|[\u2028\u2029]/)
+        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
+        .join('\n'))
+        .join('\n');
+}
+/** Splits text around the matches of pattern: plain, match, plain, match, …, plain. */
+function splitKeeping(text, pattern) {
+    const parts = [];
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+        parts.push(text.slice(last, match.index), match[0]);
+        last = match.index + match[0].length;
+    }
+    parts.push(text.slice(last));
+    return parts;
 }
 
 
@@ -62815,18 +63426,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2387:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveBlockMap = __nccwpck_require__(1653);
+var resolveBlockSeq = __nccwpck_require__(2624);
+var resolveFlowCollection = __nccwpck_require__(692);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -62912,15 +63523,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 2873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(5755);
+var composeNode = __nccwpck_require__(3755);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -62964,17 +63575,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 3755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var composeCollection = __nccwpck_require__(2387);
+var composeScalar = __nccwpck_require__(4995);
+var resolveEnd = __nccwpck_require__(1462);
+var utilEmptyScalarPosition = __nccwpck_require__(9933);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -63083,15 +63694,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 4995:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -63178,18 +63789,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 2750:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(8144);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var identity = __nccwpck_require__(2617);
+var composeDoc = __nccwpck_require__(2873);
+var resolveEnd = __nccwpck_require__(1462);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -63409,17 +64020,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 1653:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -63533,12 +64144,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 599:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -63740,14 +64351,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 2624:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveProps = __nccwpck_require__(8017);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -63798,7 +64409,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1462:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -63844,19 +64455,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 692:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -64060,13 +64671,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 7120:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(9271);
+var resolveEnd = __nccwpck_require__(1462);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -64295,7 +64906,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 8017:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -64450,7 +65061,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 6761:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -64493,7 +65104,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 9933:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -64528,12 +65139,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 4437:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(6761);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -64552,12 +65163,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 3485:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -64574,22 +65185,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 5755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(9671);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var toJS = __nccwpck_require__(3709);
+var Schema = __nccwpck_require__(4902);
+var stringifyDocument = __nccwpck_require__(5719);
+var anchors = __nccwpck_require__(5702);
+var applyReviver = __nccwpck_require__(2703);
+var createNode = __nccwpck_require__(9462);
+var directives = __nccwpck_require__(8144);
 
 class Document {
     constructor(value, replacer, options) {
@@ -64918,13 +65529,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 5702:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -65001,7 +65612,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 2703:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -65065,14 +65676,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 9462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -65162,13 +65773,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 8144:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 const escapeChars = {
     '!': '%21',
@@ -65347,7 +65958,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 2130:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -65416,28 +66027,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3645:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var Schema = __nccwpck_require__(4902);
+var errors = __nccwpck_require__(2130);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
+var publicApi = __nccwpck_require__(6205);
+var visit = __nccwpck_require__(7182);
 
 
 
@@ -65474,7 +66085,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 9923:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -65500,16 +66111,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 9671:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var anchors = __nccwpck_require__(5702);
+var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -65627,14 +66238,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 6039:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(9462);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -65785,14 +66396,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4615:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var applyReviver = __nccwpck_require__(2703);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 class NodeBase {
     constructor(type) {
@@ -65832,15 +66443,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 2815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(9462);
+var stringifyPair = __nccwpck_require__(1174);
+var addPairToJSMap = __nccwpck_require__(614);
+var identity = __nccwpck_require__(2617);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -65878,14 +66489,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 9271:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -65912,17 +66523,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 2448:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(8454);
+var addPairToJSMap = __nccwpck_require__(614);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -66066,17 +66677,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 5125:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var createNode = __nccwpck_require__(9462);
+var stringifyCollection = __nccwpck_require__(8454);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var toJS = __nccwpck_require__(3709);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -66188,16 +66799,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 614:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var log = __nccwpck_require__(9923);
+var merge = __nccwpck_require__(2610);
+var stringify = __nccwpck_require__(9666);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -66260,7 +66871,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 2617:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -66320,12 +66931,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 3709:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -66366,15 +66977,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 8564:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
+var errors = __nccwpck_require__(2130);
+var stringifyString = __nccwpck_require__(6179);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -66591,7 +67202,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 7455:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -66661,7 +67272,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 4257:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -66767,14 +67378,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 3427:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(8564);
+var cstStringify = __nccwpck_require__(7455);
+var cstVisit = __nccwpck_require__(4257);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -66886,12 +67497,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(3427);
 
 /*
 START -> stream
@@ -67616,7 +68227,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 9706:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -67664,14 +68275,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 7374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -68651,18 +69262,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 6205:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var log = __nccwpck_require__(9923);
+var identity = __nccwpck_require__(2617);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -68765,16 +69376,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 4902:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(2617);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var tags = __nccwpck_require__(1656);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -68811,13 +69422,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 8229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var YAMLMap = __nccwpck_require__(2448);
 
 const map = {
     collection: 'map',
@@ -68837,12 +69448,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 7890:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const nullTag = {
     identify: value => value == null,
@@ -68861,13 +69472,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 2400:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var YAMLSeq = __nccwpck_require__(5125);
 
 const seq = {
     collection: 'seq',
@@ -68887,12 +69498,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 2374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(6179);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -68910,12 +69521,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 1477:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -68938,13 +69549,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 8251:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -68992,12 +69603,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7052:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -69041,18 +69652,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 4810:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
 
 const schema = [
     map.map,
@@ -69073,14 +69684,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 7925:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(9271);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -69144,27 +69755,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 1656:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
+var schema = __nccwpck_require__(4810);
+var schema$1 = __nccwpck_require__(7925);
+var binary = __nccwpck_require__(6817);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var schema$2 = __nccwpck_require__(7755);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -69250,14 +69861,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 6817:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(9271);
+var stringifyString = __nccwpck_require__(6179);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -69327,12 +69938,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 3260:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -69363,13 +69974,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 396:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -69420,12 +70031,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5883:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -69503,13 +70114,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 2610:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -69581,16 +70192,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 61:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var pairs = __nccwpck_require__(7815);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -69665,15 +70276,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 7815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLSeq = __nccwpck_require__(5125);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -69754,24 +70365,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 7755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var binary = __nccwpck_require__(6817);
+var bool = __nccwpck_require__(3260);
+var float = __nccwpck_require__(396);
+var int = __nccwpck_require__(5883);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schema = [
     map.map,
@@ -69802,14 +70413,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 9138:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -69905,12 +70516,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 6282:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -70017,7 +70628,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 7089:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -70175,15 +70786,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9666:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(5702);
+var identity = __nccwpck_require__(2617);
+var stringifyComment = __nccwpck_require__(9330);
+var stringifyString = __nccwpck_require__(6179);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -70314,14 +70925,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 8454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(9330);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -70476,7 +71087,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 9330:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -70507,14 +71118,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 5719:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(9330);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -70601,7 +71212,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 2491:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -70635,15 +71246,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 1174:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(9330);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -70794,13 +71405,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 6179:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(9271);
+var foldFlowLines = __nccwpck_require__(7089);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -71139,12 +71750,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 7182:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -71632,6 +72243,6 @@ exports.visitAsync = visitAsync;
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(2827);
+/******/ var __webpack_exports__ = __nccwpck_require__(8308);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

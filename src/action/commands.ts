@@ -1,12 +1,15 @@
 import * as core from '@actions/core';
 import { redact } from '../report/redact.ts';
+import { registerSecret } from '../secrets.ts';
+import { safeText } from '../text/safe-line.ts';
 
 // The runner's workflow commands, all through @actions/core: inputs, masks,
 // log lines, annotations, groups, outputs and the job summary. What this
-// adapter adds is the action's own rule that every byte goes through
+// adapter adds is the action's own two rules, for every byte it is given:
 // `redact` first, so a registered secret or a signed media URL never reaches
-// the log, an output or the summary, on a runner or in a local run that does
-// not mask.
+// the log, an output or the summary; then, for what goes to the log,
+// `safeText`, so no text from a manifest or the service becomes a workflow
+// command (`::`, `##[`, control and bidi characters are neutralised).
 
 export interface AnnotationProperties {
   title?: string;
@@ -19,12 +22,9 @@ export interface AnnotationProperties {
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
-/**
- * A log line that the runner cannot read as a command: text from manifests
- * (a title such as `::add-mask::x`) must not become a workflow command.
- */
+/** A log line that the runner cannot read as a command. */
 export function plainText(text: string): string {
-  return text.replace(/^(\s*)::/gm, '$1:\u200b:');
+  return safeText(text);
 }
 
 export class WorkflowCommands {
@@ -36,13 +36,15 @@ export class WorkflowCommands {
   }
 
   /**
-   * Registers a secret: the runner masks it in the log, and this object
-   * removes it from everything it writes. The `add-mask` line itself is the
-   * one place the value is written; the runner consumes it and never shows it.
+   * Registers a secret: the runner masks it in the log, and every scrubber of
+   * the process removes it, in every encoding, from everything written. The
+   * `add-mask` line itself is the one place the value is written, exactly:
+   * the runner consumes it and never shows it.
    */
   mask(secret: string): void {
     if (!secret) return;
     this.#secrets.push(secret);
+    registerSecret(secret);
     for (const line of secret.split(/\r?\n/)) if (line.trim()) core.setSecret(line);
   }
 
@@ -50,18 +52,24 @@ export class WorkflowCommands {
     return redact(text, this.#secrets);
   }
 
+  /** Scrubbed, then made safe: a key with `::` in it must still match before it is broken. */
+  #logText(text: string): string {
+    return safeText(this.redact(text));
+  }
+
   info(message: string): void {
-    core.info(plainText(this.redact(message)));
+    core.info(this.#logText(message));
   }
 
   debug(message: string): void {
-    core.debug(this.redact(message));
+    core.debug(this.#logText(message));
   }
 
   annotate(level: AnnotationLevel, message: string, properties: AnnotationProperties = {}): void {
     const safe: AnnotationProperties = { ...properties };
-    if (properties.title !== undefined) safe.title = this.redact(properties.title);
-    core[level](this.redact(message), safe);
+    if (properties.title !== undefined) safe.title = this.#logText(properties.title);
+    if (properties.file !== undefined) safe.file = this.#logText(properties.file);
+    core[level](this.#logText(message), safe);
   }
 
   warning(message: string, properties?: AnnotationProperties): void {
@@ -74,11 +82,11 @@ export class WorkflowCommands {
 
   /** Fails the step with one error annotation. */
   fail(message: string): void {
-    core.setFailed(this.redact(message));
+    core.setFailed(this.#logText(message));
   }
 
   startGroup(title: string): void {
-    core.startGroup(this.redact(title));
+    core.startGroup(this.#logText(title));
   }
 
   endGroup(): void {

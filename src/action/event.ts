@@ -27,6 +27,11 @@ export interface RunEvent {
   /** From the payload's `repository.default_branch`. */
   defaultBranch: string | null;
   pullRequest: PullRequestInfo | null;
+  /**
+   * Why the run's content may come from someone without write access to the
+   * repository (a fork, a comment), in words for the log; null when it cannot.
+   */
+  untrusted: string | null;
   /** The commit manifests are compared with to find renames: PR base, push `before`, merge-group base. */
   baseSha: string | null;
   apiUrl: string;
@@ -98,6 +103,12 @@ export function eventFromPayload(env: NodeJS.ProcessEnv, payload: Json): RunEven
 
   return {
     name,
+    untrusted: untrustedSource(
+      name,
+      payload,
+      pullRequest,
+      string(repository?.full_name) ?? env.GITHUB_REPOSITORY,
+    ),
     ref: string(env.GITHUB_REF),
     sha: pullRequest?.headSha ?? string(env.GITHUB_SHA),
     owner,
@@ -109,4 +120,33 @@ export function eventFromPayload(env: NodeJS.ProcessEnv, payload: Json): RunEven
     serverUrl,
     runUrl,
   };
+}
+
+/** Events whose payload carries text anyone can write: a comment, a review. */
+const COMMENT_EVENTS = new Set([
+  'issue_comment',
+  'pull_request_review',
+  'pull_request_review_comment',
+  'discussion_comment',
+]);
+
+function untrustedSource(
+  name: string,
+  payload: Json,
+  pullRequest: PullRequestInfo | null,
+  repository: string | null | undefined,
+): string | null {
+  if (name === 'pull_request_target')
+    return 'pull_request_target acts for a pull request that may come from a fork';
+  if (pullRequest?.fork) return 'the pull request comes from a fork';
+  if (COMMENT_EVENTS.has(name)) return `${name}: its content comes from a comment`;
+  if (name === 'workflow_run') {
+    // A run that a fork's pull request triggered: its artifacts and head are the fork's.
+    const run = object(payload.workflow_run);
+    const head = string(object(run?.head_repository)?.full_name);
+    if (head === null || !repository || head.toLowerCase() !== repository.toLowerCase()) {
+      return `workflow_run of ${head ?? 'an unknown repository'}, not this repository`;
+    }
+  }
+  return null;
 }

@@ -30,6 +30,10 @@ export interface ActionInputs {
   /** Milliseconds: a publish.at older than this is held. */
   lateWindowMs: number;
   shard: Shard | null;
+  /** base-url may be plain http to a host other than this machine. */
+  allowInsecureHttp: boolean;
+  /** Runs whose content may come from a fork or a comment may write to the service. */
+  allowUntrustedEvents: boolean;
 }
 
 export class InputError extends Error {
@@ -91,6 +95,8 @@ const INPUTS = {
     return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
   },
   shard: text,
+  'allow-insecure-http': boolean,
+  'allow-untrusted-events': boolean,
 } satisfies Record<string, Parser<unknown>>;
 
 type InputName = keyof typeof INPUTS;
@@ -112,6 +118,8 @@ export const INPUT_DEFAULTS: Record<InputName, string> = {
   'timeout-minutes': '30',
   'late-window': DEFAULT_LATE_WINDOW,
   shard: '',
+  'allow-insecure-http': 'false',
+  'allow-untrusted-events': 'false',
 };
 
 /** Reads and validates every input; throws one InputError listing every bad one. */
@@ -157,6 +165,8 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     timeoutMinutes: values['timeout-minutes'],
     lateWindowMs: values['late-window'],
     shard,
+    allowInsecureHttp: toBoolean(values['allow-insecure-http']),
+    allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
   };
 }
 

@@ -8,8 +8,10 @@ import type { RunEvent } from './event.ts';
 //   it applies on pushes to the default branch, schedule and workflow_dispatch.
 // - PR runs (pull_request, pull_request_target, merge_group) never render or
 //   publish, whatever the inputs say.
-// - Untrusted runs (pull_request_target, and PRs whose head is a fork) never
-//   write to the service at all.
+// - Untrusted runs, whose content may come from someone without write access
+//   (pull_request_target, PRs whose head is a fork, comment and review
+//   events, a workflow_run of a fork's run), never write to the service at
+//   all, whatever `mode` says, unless `allow-untrusted-events` vouches for them.
 // - `preview-scripts` lets same-repository PRs create or edit drafts.
 
 const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
@@ -29,8 +31,7 @@ export function isPullRequestRun(event: RunEvent): boolean {
 }
 
 export function isTrusted(event: RunEvent): boolean {
-  if (event.name === 'pull_request_target') return false;
-  return !(event.pullRequest?.fork ?? false);
+  return event.untrusted === null && !(event.pullRequest?.fork ?? false);
 }
 
 /** The modes that run the engine; `doctor` is decided before (src/action/doctor.ts). */
@@ -60,7 +61,7 @@ export function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mod
 export function decideRun(inputs: ActionInputs & { mode: EngineInputMode }, event: RunEvent): RunDecision {
   const { mode, because } = chooseMode(inputs.mode, event);
   const isPullRequest = isPullRequestRun(event);
-  const trusted = isTrusted(event);
+  const trusted = isTrusted(event) || inputs.allowUntrustedEvents;
   const sameRepoPr = isPullRequest && trusted && event.pullRequest !== null;
   const previews = sameRepoPr && inputs.previewScripts;
   let permissions: Permissions;

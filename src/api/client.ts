@@ -1,3 +1,4 @@
+import { registerSecret } from '../secrets.ts';
 import { USER_AGENT } from '../version.ts';
 import {
   ConfigurationError,
@@ -106,6 +107,8 @@ const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTim
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 export function createClient(options: ClientOptions): ServiceClient {
   const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
+  // Whatever characters it holds, no output of this process shows it from here on.
+  registerSecret(apiKey);
   if (apiKey !== '') options.maskSecret?.(apiKey);
   if (apiKey === '') {
     throw new ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);

@@ -1,3 +1,4 @@
+import { RequestDeadlineError, ResponseTooLargeError } from './bounded-response.ts';
 import { NetworkError, OutcomeUnknownError, RequestBudgetError } from './errors.ts';
 
 // The retry policy, in one place (STYLE 8). Written here rather than taken
@@ -97,6 +98,8 @@ function errorCode(error: unknown): string | undefined {
 }
 
 export function classifyNetworkError(error: unknown): NetworkFailure {
+  if (error instanceof RequestDeadlineError)
+    return { mayHaveReached: true, reason: `timeout, ${error.message}` };
   const code = errorCode(error);
   if (code !== undefined && NOT_SENT_CODES.has(code)) {
     const reason =
@@ -210,7 +213,8 @@ export interface Final<A extends Answer> {
 export async function sendWithRetries<A extends Answer>(
   kind: RequestKind,
   runtime: RetryRuntime,
-  send: () => Promise<A>,
+  /** Gets the time the call has left: an attempt must not outlive the deadline. */
+  send: (remainingMs: number) => Promise<A>,
 ): Promise<Final<A>> {
   const { settings } = runtime;
   let sends = 0;
@@ -235,9 +239,11 @@ export async function sendWithRetries<A extends Answer>(
     sends += 1;
     let answer: A;
     try {
-      answer = await send();
+      answer = await send(settings.deadlineMs - spentMs);
     } catch (error) {
       spentMs += Math.max(0, runtime.now() - started);
+      // The same request would get the same oversized answer: never resent.
+      if (error instanceof ResponseTooLargeError) throw error;
       const failure = classifyNetworkError(error);
       if (!kind.idempotent && failure.mayHaveReached) {
         throw new OutcomeUnknownError({
@@ -249,7 +255,8 @@ export async function sendWithRetries<A extends Answer>(
       }
       failures += 1;
       const waitMs = backoffDelay(failures, settings, runtime.random);
-      if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
+      const outOfTime = spentMs >= settings.deadlineMs;
+      if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
         throw new NetworkError({
           method: kind.method,
           path: kind.path,

@@ -1,3 +1,4 @@
+import { scrubSecrets } from '../secrets.ts';
 import {
   isKnownStatus,
   unknownStatus,
@@ -261,7 +262,8 @@ export interface ErrorBody {
 const MAX_MESSAGE = 300;
 
 function clip(value: string): string {
-  const line = value.replace(/\s+/g, ' ').trim();
+  // Scrubbed before it is cut: a key cut in half no longer matches, and half a key is still a leak.
+  const line = scrubSecrets(value).replace(/\s+/g, ' ').trim();
   return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
 }
 

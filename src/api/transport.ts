@@ -1,4 +1,5 @@
 import { EnvHttpProxyAgent } from 'undici';
+import { MAX_RESPONSE_BYTES, readBounded, withDeadline } from './bounded-response.ts';
 import { redact } from './errors.ts';
 import { sendWithRetries, type RequestKind, type RetryRuntime } from './retry.ts';
 import { requestHeaders, type BaseUrl, type WireBody } from './wire.ts';
@@ -19,7 +20,10 @@ export interface RawResponse {
 export interface TransportOptions {
   base: BaseUrl;
   userAgent: string;
+  /** The whole of one attempt, headers and every byte of the body. */
   requestTimeoutMs: number;
+  /** The largest answer read; default MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number;
   connections: number;
   runtime: RetryRuntime;
 }
@@ -61,7 +65,8 @@ export class Transport {
     const { answer, attempts } = await sendWithRetries(
       { method, path: label, ...kind },
       this.#options.runtime,
-      () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload),
+      (remainingMs) =>
+        this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs),
     );
     return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
   }
@@ -71,21 +76,31 @@ export class Transport {
     path: string,
     headers: Record<string, string>,
     payload: string | undefined,
+    label: string,
+    remainingMs: number,
   ): Promise<Attempt> {
     const { requestTimeoutMs } = this.#options;
-    const response = await this.#pool.request({
-      origin: this.#options.base.origin,
-      method,
-      path,
-      headers,
-      body: payload ?? null,
-      // Never let undici resend a POST on its own: A33 is decided in retry.ts.
-      idempotent: method !== 'POST',
-      headersTimeout: requestTimeoutMs,
-      bodyTimeout: requestTimeoutMs,
+    // One deadline for the whole attempt, never past what the call has left.
+    const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
+    return withDeadline(deadlineMs, async (signal) => {
+      const response = await this.#pool.request({
+        origin: this.#options.base.origin,
+        method,
+        path,
+        headers,
+        body: payload ?? null,
+        signal,
+        // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+        idempotent: method !== 'POST',
+        headersTimeout: requestTimeoutMs,
+        bodyTimeout: requestTimeoutMs,
+      });
+      const raw = await readBounded(response, this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES, {
+        method,
+        path: label,
+      });
+      return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
     });
-    const raw = await response.body.text();
-    return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
   }
 
   async close(): Promise<void> {

@@ -23,6 +23,8 @@ export interface CliOptions {
   cwd: string;
   baseUrl: string | null;
   apiKeyStdin: boolean;
+  /** --base-url may be plain http to a host other than this machine. */
+  allowInsecureHttp: boolean;
   concurrency: number;
   wait: boolean;
   timeoutMinutes: number;
@@ -52,6 +54,7 @@ const OPTIONS = {
   cwd: { type: 'string' },
   'base-url': { type: 'string' },
   'api-key-stdin': { type: 'boolean', default: false },
+  'allow-insecure-http': { type: 'boolean', default: false },
   concurrency: { type: 'string' },
   wait: { type: 'boolean', default: true },
   'timeout-minutes': { type: 'string' },
@@ -122,6 +125,7 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
     cwd: values.cwd ?? cwd,
     baseUrl: values['base-url'] ?? null,
     apiKeyStdin: values['api-key-stdin'],
+    allowInsecureHttp: values['allow-insecure-http'],
     concurrency: integer('--concurrency', values.concurrency, 4, 1),
     wait: values.wait,
     timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
@@ -145,6 +149,7 @@ function defaults(command: Command, cwd: string): CliOptions {
     cwd,
     baseUrl: null,
     apiKeyStdin: false,
+    allowInsecureHttp: false,
     concurrency: 4,
     wait: true,
     timeoutMinutes: 30,

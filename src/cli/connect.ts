@@ -1,3 +1,4 @@
+import { insecureBaseUrl } from '../api/base-url-policy.ts';
 import { createClient, type ServiceClient } from '../api/client.ts';
 import { ConfigurationError, describeError } from '../api/errors.ts';
 import type { CliOptions } from './args.ts';
@@ -56,6 +57,10 @@ export async function serviceSettings(
         '`content-as-code emulator` in another terminal and export the two variables it prints.',
     );
   }
+  // Before the key is read: over plain http to another machine it would travel in clear text.
+  const insecure = insecureBaseUrl(url, '--allow-insecure-http');
+  if (insecure !== null && !options.allowInsecureHttp) throw new ConfigurationError(insecure);
+  if (insecure !== null) warn(insecure);
   const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
   if (apiKey.trim() === '') {
     throw new ConfigurationError(

@@ -50,6 +50,7 @@ Options:
   --cwd DIR               workspace root the glob and reported paths are relative to
   --base-url URL          service base URL (default: $CONTENT_BASE_URL); /v1 is appended when absent
   --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --allow-insecure-http   let --base-url be plain http:// to another machine (the key travels in clear)
   --allow-empty           accept a glob that matches no manifest (otherwise an error)
   --json                  print one JSON document (schema/cli-output.schema.json) instead of tables
   --summary FILE          also write the Markdown summary (the action's job summary) to FILE

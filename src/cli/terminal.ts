@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '../log.ts';
 import { scrubSecrets } from '../secrets.ts';
 import { createProgressPrinter, type TextStyle } from '../report/text.ts';
+import { guardTerminalOutput } from '../text/safe-line.ts';
 
 // Where the CLI writes. Tests pass their own streams and environment; the
 // real process passes process.stdout and friends.
@@ -44,11 +45,17 @@ export function styleFor(output: Output, env: Record<string, string | undefined>
 }
 
 /**
- * An output that never prints anything shaped like a key or token: the
- * service may echo a key into `last_error`, and a manifest may hold one.
+ * An output that never prints the key or anything shaped like a key or token
+ * (the service may echo a key into `last_error`, and a manifest may hold
+ * one), nor an escape sequence or a workflow command from a title or a
+ * service message. On a terminal the CLI's own colour codes stay.
  */
 export function scrubbing(output: Output): Output {
-  return { isTTY: output.isTTY, write: (text: string) => output.write(scrubSecrets(text)) };
+  const keepStyle = output.isTTY === true;
+  return {
+    isTTY: output.isTTY,
+    write: (text: string) => output.write(guardTerminalOutput(scrubSecrets(text), keepStyle)),
+  };
 }
 
 export function writeLine(output: Output, text = ''): void {

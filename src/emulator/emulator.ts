@@ -84,6 +84,9 @@ function buildAdmin(state: ServerState): EmulatorAdmin {
     setLatency: (ms) => {
       faults.latencyMs = ms;
     },
+    echoKeyInErrors: (on) => {
+      faults.echoKey = on;
+    },
     get requestLog() {
       return state.log;
     },

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { authenticate, hasScopes } from './auth.ts';
 import type { Core, Reply } from './core.ts';
-import type { Faults } from './faults.ts';
+import { echoKey, type Faults } from './faults.ts';
 import { HttpError } from './http-error.ts';
 import { takeGenerationAllowance, videoCapReached } from './limits.ts';
 import { matchRoute } from './routes.ts';
@@ -179,6 +179,8 @@ async function onRequest(state: ServerState, req: IncomingMessage, res: ServerRe
     reply = await handle(state, req, entry);
   }
   entry.status = reply.status;
+  if (state.faults.echoKey && reply.status >= 400)
+    reply = { ...reply, body: echoKey(reply.body, req.headers) };
   if (fault?.kind === 'lose-response') {
     // The write is applied; only the answer is lost.
     req.socket.destroy();

@@ -230,6 +230,8 @@ export interface EmulatorAdmin {
   injectFault(rule: FaultRule): void;
   clearFaults(): void;
   setLatency(ms: number): void;
+  /** Every error answer from now on quotes the key it was sent, raw, wrapped and base64 (a careless service). */
+  echoKeyInErrors(on: boolean): void;
   readonly requestLog: readonly RequestLogEntry[];
   clearRequestLog(): void;
 }

@@ -1,5 +1,6 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode, YAMLError } from 'yaml';
+import { costProblem } from './cost.ts';
 import { FORBIDDEN_KEYS, problemAt } from './tree.ts';
 import type { LEntry, LNode, Source } from './tree.ts';
 import type { Problem, SourceLocation } from './types.ts';
@@ -71,6 +72,9 @@ function syntaxProblem(error: YAMLError, text: string): [string, string] {
 /** Parses one file's text into a located tree. Never throws. */
 export function readSource(file: string, text: string): Source {
   const start: SourceLocation = { file, line: 1, column: 1 };
+  // Before the parser, whose cost grows with the square of a mapping's keys.
+  const costly = costProblem(file, text);
+  if (costly !== null) return { file, root: null, problems: [costly] };
   const problems: Problem[] = [];
   const lineCounter = new LineCounter();
   const tooDeep = flowDepthOverflow(text);

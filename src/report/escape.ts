@@ -1,13 +1,17 @@
+import { stripControls } from '../text/safe-line.ts';
 import { redact } from './redact.ts';
 
 // Text from manifests (titles, scripts, file names) and from the service
 // (last_error) is written into Markdown that GitHub renders. None of it may
-// mention people or teams, link issues, inject HTML or Markdown (images,
-// links), close the <details> block it sits in, or break out of its code
-// fence. Each function here makes text safe for one context.
+// mention people or teams, link issues, become a link (a bare URL, a `www.`
+// host, `GH-2`, an issue URL), inject HTML or Markdown (images, links), close
+// the <details> block it sits in, break out of its code fence, or reorder
+// what is shown with bidi controls. Each function here makes text safe for
+// one context; the only links in a report are the ones link() builds.
 
-// A zero-width space after `@` (and `#` before digits) stops GitHub from
-// turning the text into a mention or a cross-reference; it is invisible.
+// A zero-width space stops GitHub from turning text into a mention, a
+// cross-reference or an autolink: after `@`, after `#` before digits, inside
+// `GH-N`, between a scheme and `//`, after `www`. It is invisible.
 const ZWSP = '&#8203;';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -21,9 +25,20 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
 const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
 
-/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+/** Marks mentions, references and autolinks with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
 function breakReferences(text: string): string {
-  return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
+  return text
+    .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+    .replace(/#(?=\d)/g, '#\u200b')
+    .replace(/\b(GH)-(?=\d)/gi, '$1\u200b-')
+    .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1:\u200b')
+    .replace(/\b(www)\./gi, '$1\u200b.')
+    .replace(/\b(mailto|xmpp):/gi, '$1\u200b:');
+}
+
+/** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
+function clean(text: string): string {
+  return stripControls(redact(text));
 }
 
 function neutralizeReferences(html: string): string {
@@ -39,7 +54,7 @@ export function escapeHtml(text: string): string {
  * no mentions, no line breaks, no `|` to split the cell.
  */
 export function inlineText(text: string, maxLength = Infinity): string {
-  let flat = redact(text).replace(/\s+/g, ' ').trim();
+  let flat = clean(text).replace(/\s+/g, ' ').trim();
   if (flat.length > maxLength) flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
   const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
   return neutralizeReferences(html);
@@ -47,14 +62,14 @@ export function inlineText(text: string, maxLength = Infinity): string {
 
 /** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
 export function htmlText(text: string, maxLength = Infinity): string {
-  let flat = redact(text).replace(/\s+/g, ' ').trim();
+  let flat = clean(text).replace(/\s+/g, ' ').trim();
   if (flat.length > maxLength) flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
   return neutralizeReferences(escapeHtml(breakReferences(flat)));
 }
 
 /** Text as inline code: a code span whose backtick run is longer than any inside. */
 export function inlineCode(text: string): string {
-  const flat = redact(text).replace(/\s+/g, ' ');
+  const flat = clean(text).replace(/\s+/g, ' ');
   const fence = '`'.repeat(longestRun(flat, '`') + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
@@ -66,7 +81,7 @@ export function inlineCode(text: string): string {
  * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
  */
 export function codeBlock(text: string, language = ''): string {
-  const body = redact(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+  const body = clean(text).replace(/\n$/, '');
   const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
   return `${fence}${language}\n${body}\n${fence}`;
 }

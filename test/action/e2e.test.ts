@@ -254,7 +254,9 @@ describe('dist/index.js on a runner', () => {
       'preview-scripts': 'true',
     });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('untrusted (fork or pull_request_target): no writes');
+    expect(result.stdout).toContain(
+      'untrusted (pull_request_target acts for a pull request that may come from a fork): no writes',
+    );
     expect(writesTo(emulator)).toEqual([]);
   });
 

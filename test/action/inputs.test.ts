@@ -22,6 +22,8 @@ describe('readInputs', () => {
       timeoutMinutes: 30,
       lateWindowMs: 86_400_000,
       shard: null,
+      allowInsecureHttp: false,
+      allowUntrustedEvents: false,
     });
   });
 

@@ -285,7 +285,7 @@ describe('a non-idempotent POST whose answer was lost (A33)', () => {
     t.server.always('POST', '/contents', { hang: true });
     const error = await client.createContent(fields).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutcomeUnknownError);
-    expect(error).toMatchObject({ reason: 'timeout' });
+    expect(error).toMatchObject({ reason: 'timeout, no complete answer within 0.15 s' });
     expect(t.server.requests()).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });

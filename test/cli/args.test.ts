@@ -50,6 +50,7 @@ describe('parseCliArgs', () => {
       cwd: '/work',
       baseUrl: 'http://127.0.0.1:9',
       apiKeyStdin: false,
+      allowInsecureHttp: false,
       concurrency: 2,
       wait: false,
       timeoutMinutes: 1.5,

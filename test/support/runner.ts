@@ -48,6 +48,8 @@ export interface RunActionOptions {
   apiUrl?: string;
   repository?: string;
   extraEnv?: Record<string, string>;
+  /** Called with the child's pid once it runs (to watch its memory, say). */
+  onSpawn?: (pid: number) => void;
 }
 
 export const REPOSITORY = 'octo-org/videos';
@@ -84,6 +86,8 @@ const ACTION_DEFAULTS: Record<string, string> = {
   wait: 'true',
   'timeout-minutes': '30',
   shard: '',
+  'allow-insecure-http': 'false',
+  'allow-untrusted-events': 'false',
 };
 
 export async function runAction(options: RunActionOptions): Promise<ActionRun> {
@@ -122,7 +126,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   }
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (done) => {
-      execFile(
+      const child = execFile(
         NODE,
         [DIST],
         { cwd: options.workspace, env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
@@ -131,6 +135,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
           done({ code: status, stdout: out, stderr: err });
         },
       );
+      if (child.pid !== undefined) options.onSpawn?.(child.pid);
     },
   );
   const outputFile = await readFile(outputPath, 'utf8');

@@ -23,6 +23,8 @@ export interface ScriptedResponse {
   destroy?: boolean;
   /** Read the request and never answer (until the server closes). */
   hang?: boolean;
+  /** Writes the answer itself: a body that drips, or one too large to hold (generated as it is sent). */
+  raw?: (res: ServerResponse) => void;
 }
 
 export type Script = ScriptedResponse | ((request: LoggedRequest) => ScriptedResponse);
@@ -125,6 +127,10 @@ export class ScriptedServer {
 
     if (answer.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     if (answer.hang === true) return;
+    if (answer.raw !== undefined) {
+      answer.raw(res);
+      return;
+    }
     if (answer.destroy === true) {
       req.socket.destroy();
       return;
@@ -148,4 +154,47 @@ function decode(raw: string): unknown {
   } catch {
     return raw;
   }
+}
+
+/** An answer that sends its first byte, then one more every `everyMs`, and never ends (until closed). */
+export function drip(everyMs: number): ScriptedResponse {
+  return {
+    raw: (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{');
+      const timer = setInterval(() => res.write(' '), everyMs);
+      res.on('close', () => clearInterval(timer));
+    },
+  };
+}
+
+/**
+ * An answer of `bytes` bytes of valid-looking JSON, generated as the client
+ * reads it (never held in memory); `declared` sends its Content-Length,
+ * otherwise it is chunked.
+ */
+export function huge(bytes: number, declared: boolean): ScriptedResponse {
+  return {
+    raw: (res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(declared ? { 'content-length': String(bytes) } : {}),
+      });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const pump = (): void => {
+        while (sent < bytes && !res.destroyed) {
+          const size = Math.min(chunk.length, bytes - sent);
+          sent += size;
+          if (!res.write(size === chunk.length ? chunk : chunk.subarray(0, size))) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        if (!res.destroyed) res.end();
+      };
+      res.on('close', () => (sent = bytes));
+      pump();
+    },
+  };
 }

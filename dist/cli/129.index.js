@@ -1,8 +1,8 @@
-export const id = 348;
-export const ids = [348];
+export const id = 129;
+export const ids = [129];
 export const modules = {
 
-/***/ 8348:
+/***/ 5129:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);

@@ -1,8 +1,111 @@
-export const id = 394;
-export const ids = [394];
+export const id = 367;
+export const ids = [367];
 export const modules = {
 
-/***/ 5188:
+/***/ 2744:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CB: () => (/* binding */ readBounded),
+/* harmony export */   NE: () => (/* binding */ withDeadline),
+/* harmony export */   _S: () => (/* binding */ RequestDeadlineError),
+/* harmony export */   by: () => (/* binding */ ResponseTooLargeError),
+/* harmony export */   nB: () => (/* binding */ MAX_RESPONSE_BYTES)
+/* harmony export */ });
+// Limits on one answer from the service, whatever the server does: a whole
+// answer (headers and every byte of the body) within a deadline, and no more
+// than a size cap in memory. undici's own timeouts do not do this: its body
+// timeout restarts on every byte, so a server that drips one byte every few
+// seconds holds a request forever, and nothing stops a body of gigabytes.
+/** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The answer is larger than the cap. Final: the same request would get the same answer. */
+class ResponseTooLargeError extends Error {
+    name = 'ResponseTooLargeError';
+    method;
+    path;
+    limitBytes;
+    constructor(method, path, limitBytes) {
+        super(`${method} ${path}: the service's answer is larger than ${formatBytes(limitBytes)}, the most one answer may be; ` +
+            'it was not read further and not asked for again. Check base-url points at the service.');
+        this.method = method;
+        this.path = path;
+        this.limitBytes = limitBytes;
+    }
+}
+/**
+ * No complete answer within the deadline. Carries a timeout code, so the
+ * retry policy treats it as any timeout (a GET may be sent again while the
+ * call's own deadline allows; a POST is never resent).
+ */
+class RequestDeadlineError extends Error {
+    name = 'RequestDeadlineError';
+    code = 'ETIMEDOUT';
+    deadlineMs;
+    constructor(deadlineMs) {
+        super(`no complete answer within ${formatSeconds(deadlineMs)}`);
+        this.deadlineMs = deadlineMs;
+    }
+}
+/** Reads the body as text, up to limitBytes; throws ResponseTooLargeError past it, without reading on. */
+async function readBounded(response, limitBytes, where) {
+    const declared = Number(headerValue(response.headers['content-length']));
+    if (Number.isFinite(declared) && declared > limitBytes) {
+        response.body.destroy();
+        throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > limitBytes) {
+            chunks.length = 0;
+            response.body.destroy();
+            throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+}
+/**
+ * Runs one request under a deadline: `attempt` gets a signal that aborts
+ * when the deadline passes, and the promise rejects with
+ * RequestDeadlineError then, whatever the attempt is waiting for.
+ */
+async function withDeadline(deadlineMs, attempt) {
+    const controller = new AbortController();
+    const error = new RequestDeadlineError(deadlineMs);
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            controller.abort(error);
+            reject(error);
+        }, deadlineMs);
+    });
+    const running = attempt(controller.signal);
+    // Once the deadline has won, the attempt's own rejection (an abort) is of no interest.
+    running.catch(() => undefined);
+    try {
+        return await Promise.race([running, expired]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+function headerValue(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+function formatBytes(bytes) {
+    return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+function formatSeconds(ms) {
+    return `${Math.round(ms) / 1000} s`;
+}
+
+
+/***/ }),
+
+/***/ 9922:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12,14 +115,16 @@ __webpack_require__.d(__webpack_exports__, {
   U: () => (/* binding */ createClient)
 });
 
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(1581);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __webpack_require__(311);
+var version = __webpack_require__(3912);
 // EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __webpack_require__(3249);
+var errors = __webpack_require__(504);
 // EXTERNAL MODULE: ./src/api/listing.ts
-var listing = __webpack_require__(4972);
+var listing = __webpack_require__(5599);
 // EXTERNAL MODULE: ./src/api/readings.ts
-var readings = __webpack_require__(2279);
+var readings = __webpack_require__(1522);
 ;// CONCATENATED MODULE: ./src/api/explain.ts
 
 const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
@@ -117,10 +222,11 @@ function serviceError(facts, scrub) {
 }
 
 // EXTERNAL MODULE: ./src/api/retry.ts
-var retry = __webpack_require__(7018);
+var retry = __webpack_require__(6629);
 // EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(705);
+var types = __webpack_require__(2430);
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
+
 
 
 // The resources of the interface, read from answers whose envelope
@@ -338,7 +444,8 @@ function parseIntrospection(body) {
 }
 const MAX_MESSAGE = 300;
 function clip(value) {
-    const line = value.replace(/\s+/g, ' ').trim();
+    // Scrubbed before it is cut: a key cut in half no longer matches, and half a key is still a leak.
+    const line = (0,secrets/* scrubSecrets */.Zg)(value).replace(/\s+/g, ' ').trim();
     return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
 }
 /**
@@ -375,11 +482,14 @@ function failureInSuccess(body) {
     return parseErrorBody(body).message;
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ../../main/node_modules/undici/index.js
+var undici = __webpack_require__(4718);
+// EXTERNAL MODULE: ./src/api/bounded-response.ts
+var bounded_response = __webpack_require__(2744);
 // EXTERNAL MODULE: ./src/api/wire.ts
-var wire = __webpack_require__(5847);
+var wire = __webpack_require__(1714);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
+
 
 
 
@@ -405,24 +515,32 @@ class Transport {
         const payload = body === undefined ? undefined : JSON.stringify(body);
         const headers = (0,wire/* requestHeaders */.A1)(this.#apiKey, this.#options.userAgent, payload !== undefined);
         const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await (0,retry/* sendWithRetries */.HI)({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
+        const { answer, attempts } = await (0,retry/* sendWithRetries */.HI)({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
         return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
     }
-    async #once(method, path, headers, payload) {
+    async #once(method, path, headers, payload, label, remainingMs) {
         const { requestTimeoutMs } = this.#options;
-        const response = await this.#pool.request({
-            origin: this.#options.base.origin,
-            method,
-            path,
-            headers,
-            body: payload ?? null,
-            // Never let undici resend a POST on its own: A33 is decided in retry.ts.
-            idempotent: method !== 'POST',
-            headersTimeout: requestTimeoutMs,
-            bodyTimeout: requestTimeoutMs,
+        // One deadline for the whole attempt, never past what the call has left.
+        const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
+        return (0,bounded_response/* withDeadline */.NE)(deadlineMs, async (signal) => {
+            const response = await this.#pool.request({
+                origin: this.#options.base.origin,
+                method,
+                path,
+                headers,
+                body: payload ?? null,
+                signal,
+                // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+                idempotent: method !== 'POST',
+                headersTimeout: requestTimeoutMs,
+                bodyTimeout: requestTimeoutMs,
+            });
+            const raw = await (0,bounded_response/* readBounded */.CB)(response, this.#options.maxResponseBytes ?? bounded_response/* MAX_RESPONSE_BYTES */.nB, {
+                method,
+                path: label,
+            });
+            return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
         });
-        const raw = await response.body.text();
-        return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
     }
     async close() {
         if (this.#closed)
@@ -456,11 +574,14 @@ function decode(raw) {
 
 
 
+
 const KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 function createClient(options) {
     const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
+    // Whatever characters it holds, no output of this process shows it from here on.
+    (0,secrets/* registerSecret */.cl)(apiKey);
     if (apiKey !== '')
         options.maskSecret?.(apiKey);
     if (apiKey === '') {
@@ -742,7 +863,7 @@ function clearedFields(edit, detail) {
 
 /***/ }),
 
-/***/ 3249:
+/***/ 504:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -757,14 +878,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   describeError: () => (/* binding */ describeError),
 /* harmony export */   redact: () => (/* binding */ redact)
 /* harmony export */ });
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1581);
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through redact() first.
 
 /** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
 function redact(text, secrets = []) {
-    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets);
+    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets);
 }
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {
@@ -898,7 +1019,7 @@ function describeError(error) {
 
 /***/ }),
 
-/***/ 4972:
+/***/ 5599:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -906,9 +1027,9 @@ function describeError(error) {
 /* harmony export */   _c: () => (/* binding */ walkListing)
 /* harmony export */ });
 /* unused harmony export MAX_PAGES */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
-/* harmony import */ var _readings_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2279);
-/* harmony import */ var _wire_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5847);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(504);
+/* harmony import */ var _readings_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1522);
+/* harmony import */ var _wire_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1714);
 
 
 
@@ -1109,7 +1230,7 @@ async function walkListing(path, options) {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 1522:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1477,7 +1598,7 @@ function readTaskStatus(obj) {
 
 /***/ }),
 
-/***/ 7018:
+/***/ 6629:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1488,7 +1609,9 @@ function readTaskStatus(obj) {
 /* harmony export */   wP: () => (/* binding */ retrySettings)
 /* harmony export */ });
 /* unused harmony exports backoffDelay, isRetryableStatus, classifyNetworkError */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2744);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(504);
+
 
 const DEFAULT_RETRY = {
     attempts: 5,
@@ -1555,6 +1678,8 @@ function errorCode(error) {
     return cause === undefined || cause === error ? undefined : errorCode(cause);
 }
 function classifyNetworkError(error) {
+    if (error instanceof _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestDeadlineError */ ._S)
+        return { mayHaveReached: true, reason: `timeout, ${error.message}` };
     const code = errorCode(error);
     if (code !== undefined && NOT_SENT_CODES.has(code)) {
         const reason = code === 'ECONNREFUSED'
@@ -1618,7 +1743,9 @@ class RateGate {
  * OutcomeUnknownError. Network errors that outlast the retries reject with
  * NetworkError.
  */
-async function sendWithRetries(kind, runtime, send) {
+async function sendWithRetries(kind, runtime, 
+/** Gets the time the call has left: an attempt must not outlive the deadline. */
+send) {
     const { settings } = runtime;
     let sends = 0;
     let failures = 0; // 5xx and network errors
@@ -1636,20 +1763,23 @@ async function sendWithRetries(kind, runtime, send) {
             await runtime.gate.pass();
         if (runtime.budget !== undefined) {
             if (runtime.budget.left <= 0)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.RequestBudgetError(kind.method, kind.path);
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.RequestBudgetError(kind.method, kind.path);
             runtime.budget.left -= 1;
         }
         const started = runtime.now();
         sends += 1;
         let answer;
         try {
-            answer = await send();
+            answer = await send(settings.deadlineMs - spentMs);
         }
         catch (error) {
             spentMs += Math.max(0, runtime.now() - started);
+            // The same request would get the same oversized answer: never resent.
+            if (error instanceof _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by)
+                throw error;
             const failure = classifyNetworkError(error);
             if (!kind.idempotent && failure.mayHaveReached) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.OutcomeUnknownError({
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.OutcomeUnknownError({
                     method: kind.method,
                     path: kind.path,
                     reason: failure.reason,
@@ -1658,8 +1788,9 @@ async function sendWithRetries(kind, runtime, send) {
             }
             failures += 1;
             const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.NetworkError({
+            const outOfTime = spentMs >= settings.deadlineMs;
+            if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.NetworkError({
                     method: kind.method,
                     path: kind.path,
                     reason: failure.reason,
@@ -1688,7 +1819,7 @@ async function sendWithRetries(kind, runtime, send) {
         }
         if (answer.status >= 500) {
             if (!kind.idempotent) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__.OutcomeUnknownError({
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.OutcomeUnknownError({
                     method: kind.method,
                     path: kind.path,
                     reason: `the service answered ${answer.status}`,
@@ -1710,7 +1841,7 @@ async function sendWithRetries(kind, runtime, send) {
 
 /***/ }),
 
-/***/ 705:
+/***/ 2430:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1787,7 +1918,7 @@ const SCOPES = ['read', 'write', 'generate', 'delete'];
 
 /***/ }),
 
-/***/ 5847:
+/***/ 1714:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1973,7 +2104,7 @@ function uploadBody(publish) {
 
 /***/ }),
 
-/***/ 5394:
+/***/ 367:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2041,19 +2172,22 @@ function emitAnnotations(commands, annotations) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
-var core = __webpack_require__(6421);
+// EXTERNAL MODULE: ../../main/node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(4559);
 // EXTERNAL MODULE: ./src/report/redact.ts
-var redact = __webpack_require__(649);
+var redact = __webpack_require__(4646);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(1581);
+// EXTERNAL MODULE: ./src/text/safe-line.ts
+var safe_line = __webpack_require__(8692);
 ;// CONCATENATED MODULE: ./src/action/commands.ts
 
 
-/**
- * A log line that the runner cannot read as a command: text from manifests
- * (a title such as `::add-mask::x`) must not become a workflow command.
- */
+
+
+/** A log line that the runner cannot read as a command. */
 function plainText(text) {
-    return text.replace(/^(\s*)::/gm, '$1:\u200b:');
+    return safeText(text);
 }
 class WorkflowCommands {
     #secrets = [];
@@ -2062,14 +2196,16 @@ class WorkflowCommands {
         return core.getInput(name);
     }
     /**
-     * Registers a secret: the runner masks it in the log, and this object
-     * removes it from everything it writes. The `add-mask` line itself is the
-     * one place the value is written; the runner consumes it and never shows it.
+     * Registers a secret: the runner masks it in the log, and every scrubber of
+     * the process removes it, in every encoding, from everything written. The
+     * `add-mask` line itself is the one place the value is written, exactly:
+     * the runner consumes it and never shows it.
      */
     mask(secret) {
         if (!secret)
             return;
         this.#secrets.push(secret);
+        (0,secrets/* registerSecret */.cl)(secret);
         for (const line of secret.split(/\r?\n/))
             if (line.trim())
                 core.setSecret(line);
@@ -2077,17 +2213,23 @@ class WorkflowCommands {
     redact(text) {
         return (0,redact/* redact */.E$)(text, this.#secrets);
     }
+    /** Scrubbed, then made safe: a key with `::` in it must still match before it is broken. */
+    #logText(text) {
+        return (0,safe_line/* safeText */.Hk)(this.redact(text));
+    }
     info(message) {
-        core.info(plainText(this.redact(message)));
+        core.info(this.#logText(message));
     }
     debug(message) {
-        core.debug(this.redact(message));
+        core.debug(this.#logText(message));
     }
     annotate(level, message, properties = {}) {
         const safe = { ...properties };
         if (properties.title !== undefined)
-            safe.title = this.redact(properties.title);
-        core[level](this.redact(message), safe);
+            safe.title = this.#logText(properties.title);
+        if (properties.file !== undefined)
+            safe.file = this.#logText(properties.file);
+        core[level](this.#logText(message), safe);
     }
     warning(message, properties) {
         this.annotate('warning', message, properties);
@@ -2097,10 +2239,10 @@ class WorkflowCommands {
     }
     /** Fails the step with one error annotation. */
     fail(message) {
-        core.setFailed(this.redact(message));
+        core.setFailed(this.#logText(message));
     }
     startGroup(title) {
-        core.startGroup(this.redact(title));
+        core.startGroup(this.#logText(title));
     }
     endGroup() {
         core.endGroup();
@@ -2179,6 +2321,7 @@ function eventFromPayload(env, payload) {
         : null;
     return {
         name,
+        untrusted: untrustedSource(name, payload, pullRequest, string(repository?.full_name) ?? env.GITHUB_REPOSITORY),
         ref: string(env.GITHUB_REF),
         sha: pullRequest?.headSha ?? string(env.GITHUB_SHA),
         owner,
@@ -2190,6 +2333,30 @@ function eventFromPayload(env, payload) {
         serverUrl,
         runUrl,
     };
+}
+/** Events whose payload carries text anyone can write: a comment, a review. */
+const COMMENT_EVENTS = new Set([
+    'issue_comment',
+    'pull_request_review',
+    'pull_request_review_comment',
+    'discussion_comment',
+]);
+function untrustedSource(name, payload, pullRequest, repository) {
+    if (name === 'pull_request_target')
+        return 'pull_request_target acts for a pull request that may come from a fork';
+    if (pullRequest?.fork)
+        return 'the pull request comes from a fork';
+    if (COMMENT_EVENTS.has(name))
+        return `${name}: its content comes from a comment`;
+    if (name === 'workflow_run') {
+        // A run that a fork's pull request triggered: its artifacts and head are the fork's.
+        const run = object(payload.workflow_run);
+        const head = string(object(run?.head_repository)?.full_name);
+        if (head === null || !repository || head.toLowerCase() !== repository.toLowerCase()) {
+            return `workflow_run of ${head ?? 'an unknown repository'}, not this repository`;
+        }
+    }
+    return null;
 }
 
 ;// CONCATENATED MODULE: ./src/plan/late-window.ts
@@ -2288,6 +2455,8 @@ const INPUTS = {
         return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
     },
     shard: inputs_text,
+    'allow-insecure-http': inputs_boolean,
+    'allow-untrusted-events': inputs_boolean,
 };
 const INPUT_DEFAULTS = {
     'api-key': '',
@@ -2306,6 +2475,8 @@ const INPUT_DEFAULTS = {
     'timeout-minutes': '30',
     'late-window': DEFAULT_LATE_WINDOW,
     shard: '',
+    'allow-insecure-http': 'false',
+    'allow-untrusted-events': 'false',
 };
 /** Reads and validates every input; throws one InputError listing every bad one. */
 function readInputs(get) {
@@ -2351,6 +2522,8 @@ function readInputs(get) {
         timeoutMinutes: values['timeout-minutes'],
         lateWindowMs: values['late-window'],
         shard,
+        allowInsecureHttp: toBoolean(values['allow-insecure-http']),
+        allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
     };
 }
 function toBoolean(value) {
@@ -2437,15 +2610,15 @@ class ActionLogger {
 }
 
 // EXTERNAL MODULE: ./src/api/client.ts + 3 modules
-var api_client = __webpack_require__(5188);
+var api_client = __webpack_require__(9922);
 // EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __webpack_require__(3249);
+var errors = __webpack_require__(504);
 // EXTERNAL MODULE: ./src/api/readings.ts
-var readings = __webpack_require__(2279);
+var readings = __webpack_require__(1522);
 // EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(705);
+var types = __webpack_require__(2430);
 // EXTERNAL MODULE: ./src/api/wire.ts
-var wire = __webpack_require__(5847);
+var wire = __webpack_require__(1714);
 ;// CONCATENATED MODULE: ./src/doctor/probe.ts
 
 
@@ -2674,7 +2847,7 @@ async function runDoctor(options) {
 }
 
 // EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(6412);
+var report_escape = __webpack_require__(3652);
 ;// CONCATENATED MODULE: ./src/doctor/render.ts
 
 // Doctor's report in words: one line per rule for the terminal, one table for
@@ -2748,8 +2921,10 @@ async function runDoctorMode(commands, inputs) {
 //   it applies on pushes to the default branch, schedule and workflow_dispatch.
 // - PR runs (pull_request, pull_request_target, merge_group) never render or
 //   publish, whatever the inputs say.
-// - Untrusted runs (pull_request_target, and PRs whose head is a fork) never
-//   write to the service at all.
+// - Untrusted runs, whose content may come from someone without write access
+//   (pull_request_target, PRs whose head is a fork, comment and review
+//   events, a workflow_run of a fork's run), never write to the service at
+//   all, whatever `mode` says, unless `allow-untrusted-events` vouches for them.
 // - `preview-scripts` lets same-repository PRs create or edit drafts.
 const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
 const APPLY_EVENTS = new Set(['schedule', 'workflow_dispatch']);
@@ -2757,9 +2932,7 @@ function isPullRequestRun(event) {
     return PR_EVENTS.has(event.name) || event.pullRequest !== null;
 }
 function isTrusted(event) {
-    if (event.name === 'pull_request_target')
-        return false;
-    return !(event.pullRequest?.fork ?? false);
+    return event.untrusted === null && !(event.pullRequest?.fork ?? false);
 }
 function chooseMode(input, event) {
     if (input !== 'auto')
@@ -2787,7 +2960,7 @@ function chooseMode(input, event) {
 function decideRun(inputs, event) {
     const { mode, because } = chooseMode(inputs.mode, event);
     const isPullRequest = isPullRequestRun(event);
-    const trusted = isTrusted(event);
+    const trusted = isTrusted(event) || inputs.allowUntrustedEvents;
     const sameRepoPr = isPullRequest && trusted && event.pullRequest !== null;
     const previews = sameRepoPr && inputs.previewScripts;
     let permissions;
@@ -2900,7 +3073,7 @@ var promises_ = __webpack_require__(1455);
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/manifest/suggest.ts
-var suggest = __webpack_require__(7271);
+var suggest = __webpack_require__(6114);
 ;// CONCATENATED MODULE: ./src/manifest/tree.ts
 /** Keys refused in any mapping: they would write to an object's prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__']);
@@ -3226,8 +3399,152 @@ class IssueMapper {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __webpack_require__(8815);
+// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
+var dist = __webpack_require__(3645);
+;// CONCATENATED MODULE: ./src/manifest/cost.ts
+
+// What a manifest may cost to read, checked on the raw text before any
+// parser sees it. The YAML parser checks duplicate keys pairwise, so a
+// mapping of n keys costs n² (60,000 keys under fine_tuning took half a
+// minute), and a pull request from anyone can hold such a file. One pass
+// over the text counts, per mapping or list, the keys and items written in
+// block style (`key:` lines, `- ` items) and in flow style (`{a: 1, b: 2}`,
+// `[1, 2]`), and refuses the file at the first one past a limit, at its line.
+//
+// The count errs on the high side (a comma inside a quoted string in a flow
+// collection counts), never low; block scalars (`|`, `>`) are skipped, so a
+// long script with lines like `Narrator: …` costs nothing here.
+/** Keys of one mapping, or items of one list: no manifest field needs more than a few hundred. */
+const MAX_KEYS_PER_MAPPING = 1000;
+/** Keys and items in the whole file. */
+const MAX_ENTRIES = 10_000;
+// `key:` at the start of a line's content, after any `- ` markers: a plain
+// or quoted key, then a colon followed by a space or the end of the line.
+const BLOCK_ENTRY = /^((?:-[ \t]+)*)(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"[\]{},:-][^#]*?|-[^\s#]*?)[ \t]*:(?:[ \t]|$)/;
+const SEQ_ITEM = /^(?:-(?:[ \t]+|$))+/;
+const VALUE_START = /^((?:-[ \t]+)*)(?:[^#]*?:[ \t]+)?(?=[[{])/;
+const BLOCK_SCALAR = /:[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+/** The first limit the text passes, as a problem at the line where it does; null when within every limit. */
+function costProblem(file, text) {
+    let total = 0;
+    const levels = [];
+    let scalarIndent = -1; // inside a block scalar whose key sits at this indent
+    let lineNumber = 0;
+    const flow = []; // entries of each open flow collection
+    for (let start = 0; start <= text.length;) {
+        const end = text.indexOf('\n', start);
+        const line = text.slice(start, end === -1 ? text.length : end);
+        start = end === -1 ? text.length + 1 : end + 1;
+        lineNumber += 1;
+        const content = line.trimStart();
+        const indent = line.length - content.length;
+        if (content === '' || content.startsWith('#'))
+            continue;
+        if (scalarIndent >= 0 && indent > scalarIndent)
+            continue;
+        scalarIndent = -1;
+        const at = (column, what) => problemAt({ file, line: lineNumber, column }, 'too_complex', `${what}; a manifest needs far fewer, and reading this file would cost too much, so it was not read`);
+        if (flow.length === 0) {
+            // Block style: a new key or item at this indent, inside the mapping or list that holds it.
+            const items = SEQ_ITEM.exec(content)?.[0] ?? '';
+            const keyed = BLOCK_ENTRY.test(content) || /^(?:-[ \t]+)*\?(?:[ \t]|$)/.test(content);
+            // One more entry in the collection at this column (a new collection when fresh).
+            const bump = (column, fresh) => {
+                const stale = (level) => level.indent > column || (fresh && level.indent === column);
+                while (levels.length > 0 && stale(levels[levels.length - 1]))
+                    levels.pop();
+                const top = levels[levels.length - 1];
+                const level = top !== undefined && top.indent === column ? top : { indent: column, count: 0 };
+                if (level !== top)
+                    levels.push(level);
+                level.count += 1;
+                total += 1;
+                if (level.count > MAX_KEYS_PER_MAPPING) {
+                    return at(column + 1, `more than ${MAX_KEYS_PER_MAPPING} keys or items in one mapping or list here`);
+                }
+                return total > MAX_ENTRIES
+                    ? at(column + 1, `more than ${MAX_ENTRIES} keys and items in the file`)
+                    : null;
+            };
+            let problem = null;
+            if (items !== '') {
+                // `- - key: v`: an item of the list at this indent, then items of new lists, then a new mapping's first key.
+                problem = bump(indent, false);
+                let column = indent;
+                for (const marker of items.matchAll(/-[ \t]*/g)) {
+                    if (problem !== null)
+                        break;
+                    if (column !== indent)
+                        problem = bump(column, true);
+                    column = indent + marker.index + marker[0].length;
+                }
+                if (problem === null && keyed)
+                    problem = bump(column, true);
+            }
+            else if (keyed) {
+                problem = bump(indent, false);
+            }
+            if (problem !== null)
+                return problem;
+            if (keyed && BLOCK_SCALAR.test(content))
+                scalarIndent = indent;
+        }
+        // Flow style: a collection that opens where a value starts, and may span several lines.
+        const from = flow.length > 0 ? indent : flowStart(content, indent);
+        if (from < 0)
+            continue;
+        for (let i = from; i < line.length; i++) {
+            const c = line.charCodeAt(i);
+            if (c === 0x5b || c === 0x7b)
+                flow.push(1);
+            else if (c === 0x5d || c === 0x7d) {
+                flow.pop();
+                if (flow.length === 0)
+                    break;
+            }
+            else if (c === 0x2c) {
+                const count = (flow[flow.length - 1] += 1);
+                total += 1;
+                if (count > MAX_KEYS_PER_MAPPING) {
+                    return at(i + 1, `more than ${MAX_KEYS_PER_MAPPING} entries in one flow mapping or list here`);
+                }
+                if (total > MAX_ENTRIES)
+                    return at(i + 1, `more than ${MAX_ENTRIES} keys and items in the file`);
+            }
+            else if ((c === 0x22 || c === 0x27) && /[[{,:]\s*$/.test(line.slice(Math.max(from, i - 20), i))) {
+                // A quoted scalar starts a token: its brackets and commas are text. It may not end on this line.
+                const close = quotedEnd(line, i);
+                if (close < 0)
+                    break;
+                i = close;
+            }
+            else if (c === 0x23 && line.charCodeAt(i - 1) === 0x20)
+                break; // a comment
+        }
+    }
+    return null;
+}
+/** Column where a flow collection opens as the value (or item) of this line; -1 when none does. */
+function flowStart(content, indent) {
+    const match = VALUE_START.exec(content);
+    return match === null ? -1 : indent + match[0].length;
+}
+/** Index of the quote that closes the quoted scalar opening at `open`, or -1 past the line's end. */
+function quotedEnd(line, open) {
+    const quote = line[open];
+    for (let i = open + 1; i < line.length; i++) {
+        if (quote === '"' && line[i] === '\\')
+            i++;
+        else if (line[i] === quote) {
+            if (quote === "'" && line[i + 1] === "'")
+                i++;
+            else
+                return i;
+        }
+    }
+    return -1;
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/yaml-slips.ts
 // Two slips behind most YAML errors in manifests, said in the writer's terms
 // instead of the parser's. The parser reports where its grammar broke
@@ -3309,6 +3626,7 @@ function lostIndentation(lines, index) {
 
 
 
+
 // YAML text -> a located tree, through the yaml library: any YAML, and every
 // syntax error worded for the user.
 //
@@ -3372,6 +3690,10 @@ function syntaxProblem(error, text) {
 /** Parses one file's text into a located tree. Never throws. */
 function read_yaml_readSource(file, text) {
     const start = { file, line: 1, column: 1 };
+    // Before the parser, whose cost grows with the square of a mapping's keys.
+    const costly = costProblem(file, text);
+    if (costly !== null)
+        return { file, root: null, problems: [costly] };
     const problems = [];
     const lineCounter = new dist/* LineCounter */.HN();
     const tooDeep = flowDepthOverflow(text);
@@ -3503,10 +3825,10 @@ function read_yaml_readSource(file, text) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
-var iso = __webpack_require__(4377);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(8827);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/iso.js
+var iso = __webpack_require__(9171);
 ;// CONCATENATED MODULE: ./src/manifest/types.ts
 const STAGES = ['draft', 'rendered', 'published'];
 const FLOWS = ['oneshot', 'stepwise'];
@@ -4126,14 +4448,14 @@ async function readFolderDefaults(reader, folder) {
 /** The modules of the stages after loading, imported once per process on first use. */
 async function importStages() {
     const [errors, apply, wait, concurrency, identity, observe, planning, published] = await Promise.all([
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3249)),
-        __webpack_require__.e(/* import() */ 398).then(__webpack_require__.bind(__webpack_require__, 2398)),
-        __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
-        __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
-        __webpack_require__.e(/* import() */ 65).then(__webpack_require__.bind(__webpack_require__, 7065)),
-        __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
-        __webpack_require__.e(/* import() */ 21).then(__webpack_require__.bind(__webpack_require__, 1021)),
-        __webpack_require__.e(/* import() */ 182).then(__webpack_require__.bind(__webpack_require__, 182)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 504)),
+        __webpack_require__.e(/* import() */ 0).then(__webpack_require__.bind(__webpack_require__, 2000)),
+        __webpack_require__.e(/* import() */ 918).then(__webpack_require__.bind(__webpack_require__, 4918)),
+        __webpack_require__.e(/* import() */ 129).then(__webpack_require__.bind(__webpack_require__, 5129)),
+        __webpack_require__.e(/* import() */ 618).then(__webpack_require__.bind(__webpack_require__, 3618)),
+        __webpack_require__.e(/* import() */ 678).then(__webpack_require__.bind(__webpack_require__, 8678)),
+        __webpack_require__.e(/* import() */ 27).then(__webpack_require__.bind(__webpack_require__, 5027)),
+        __webpack_require__.e(/* import() */ 989).then(__webpack_require__.bind(__webpack_require__, 5989)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning, ...published };
 }
@@ -4414,7 +4736,7 @@ async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, clie
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
-var markdown = __webpack_require__(3685);
+var markdown = __webpack_require__(8241);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 // The job summary: the same Markdown as the PR comment, with every script
@@ -4432,7 +4754,7 @@ function summaryMarkdown(report, context, extras) {
 }
 
 // EXTERNAL MODULE: ./src/version.ts
-var version = __webpack_require__(311);
+var version = __webpack_require__(3912);
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -4482,6 +4804,7 @@ function main_describe(error) {
 async function runAction(commands, env) {
     const inputs = readInputs((name) => commands.input(name));
     if (inputs.mode === 'doctor') {
+        await checkBaseUrl(commands, inputs);
         const failure = await runDoctorMode(commands, inputs);
         if (failure)
             throw new RunFailed(failure);
@@ -4504,14 +4827,23 @@ async function runAction(commands, env) {
     if (decision.mode !== 'validate' && inputs.baseUrl === '') {
         throw new RunFailed(`Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`);
     }
+    if (decision.mode !== 'validate')
+        await checkBaseUrl(commands, inputs);
     logDecision(commands, decision, event, inputs);
     const logger = new ActionLogger(commands);
     let client;
     let report;
     try {
         if (decision.mode !== 'validate') {
-            const api = await __webpack_require__.e(/* import() */ 544).then(__webpack_require__.bind(__webpack_require__, 5544));
-            client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
+            const api = await __webpack_require__.e(/* import() */ 859).then(__webpack_require__.bind(__webpack_require__, 2859));
+            // No request, retries included, outlives the time the run may wait.
+            const runMs = Math.round(inputs.timeoutMinutes * 60_000);
+            client = api.createClient({
+                baseUrl: inputs.baseUrl,
+                apiKey: inputs.apiKey,
+                requestTimeoutMs: Math.min(30_000, runMs),
+                retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
+            });
         }
         report = await runEngine({
             mode: decision.mode,
@@ -4554,11 +4886,20 @@ async function runAction(commands, env) {
     if (failure)
         throw new RunFailed(failure);
 }
+/** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
+async function checkBaseUrl(commands, inputs) {
+    const { insecureBaseUrl } = await __webpack_require__.e(/* import() */ 853).then(__webpack_require__.bind(__webpack_require__, 5853));
+    const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
+    if (insecure !== null && !inputs.allowInsecureHttp)
+        throw new RunFailed(insecure);
+    if (insecure !== null)
+        commands.warning(insecure);
+}
 function logDecision(commands, decision, event, inputs) {
     const { write, render, publish } = decision.permissions;
     const may = [write ? 'write drafts' : null, render ? 'render' : null, publish ? 'publish' : null].filter(Boolean);
     commands.info(`content-as-code ${version/* VERSION */.x}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
-        `${decision.trusted ? '' : ', untrusted (fork or pull_request_target): no writes'}` +
+        `${decision.trusted ? '' : `, untrusted (${event.untrusted ?? 'fork or pull_request_target'}): no writes`}` +
         `${inputs.shard ? `; shard ${formatShard(inputs.shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`);
 }
 function fileUrlFor(event) {
@@ -4576,12 +4917,12 @@ async function previousVersions(decision, event, inputs, env, log) {
     if (decision.mode === 'validate')
         return {};
     if (!event.baseSha) {
-        const { gitPreviousVersions } = await __webpack_require__.e(/* import() */ 528).then(__webpack_require__.bind(__webpack_require__, 528));
+        const { gitPreviousVersions } = await __webpack_require__.e(/* import() */ 591).then(__webpack_require__.bind(__webpack_require__, 4591));
         return { previous: gitPreviousVersions(env.GITHUB_WORKSPACE || process.cwd(), '') };
     }
     const [{ previousVersionsFor }, { createGitHubClient }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 417).then(__webpack_require__.bind(__webpack_require__, 6417)),
-        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584)),
+        __webpack_require__.e(/* import() */ 434).then(__webpack_require__.bind(__webpack_require__, 1434)),
+        Promise.all(/* import() */[__webpack_require__.e(166), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 7707)),
     ]);
     let github = null;
     return {
@@ -4607,9 +4948,9 @@ async function postComment(commands, report, context, event, inputs) {
         return;
     }
     const [{ createGitHubClient }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
-        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584)),
-        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(648)]).then(__webpack_require__.bind(__webpack_require__, 7648)),
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3685)),
+        Promise.all(/* import() */[__webpack_require__.e(166), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 7707)),
+        Promise.all(/* import() */[__webpack_require__.e(166), __webpack_require__.e(363)]).then(__webpack_require__.bind(__webpack_require__, 2363)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8241)),
     ]);
     const marker = markerFor(inputs.shard);
     const options = {
@@ -4658,7 +4999,7 @@ function failureMessage(report) {
 
 /***/ }),
 
-/***/ 7271:
+/***/ 6114:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4728,7 +5069,7 @@ function suggest(input, candidates) {
 
 /***/ }),
 
-/***/ 6412:
+/***/ 3652:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4739,15 +5080,20 @@ function suggest(input, candidates) {
 /* harmony export */   ti: () => (/* binding */ inlineCode)
 /* harmony export */ });
 /* unused harmony export escapeHtml */
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(649);
+/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8692);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4646);
+
 
 // Text from manifests (titles, scripts, file names) and from the service
 // (last_error) is written into Markdown that GitHub renders. None of it may
-// mention people or teams, link issues, inject HTML or Markdown (images,
-// links), close the <details> block it sits in, or break out of its code
-// fence. Each function here makes text safe for one context.
-// A zero-width space after `@` (and `#` before digits) stops GitHub from
-// turning the text into a mention or a cross-reference; it is invisible.
+// mention people or teams, link issues, become a link (a bare URL, a `www.`
+// host, `GH-2`, an issue URL), inject HTML or Markdown (images, links), close
+// the <details> block it sits in, break out of its code fence, or reorder
+// what is shown with bidi controls. Each function here makes text safe for
+// one context; the only links in a report are the ones link() builds.
+// A zero-width space stops GitHub from turning text into a mention, a
+// cross-reference or an autolink: after `@`, after `#` before digits, inside
+// `GH-N`, between a scheme and `//`, after `www`. It is invisible.
 const ZWSP = '&#8203;';
 const HTML_ESCAPES = {
     '&': '&amp;',
@@ -4758,9 +5104,19 @@ const HTML_ESCAPES = {
 };
 /** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
 const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
-/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+/** Marks mentions, references and autolinks with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
 function breakReferences(text) {
-    return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+        .replace(/#(?=\d)/g, '#\u200b')
+        .replace(/\b(GH)-(?=\d)/gi, '$1\u200b-')
+        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1:\u200b')
+        .replace(/\b(www)\./gi, '$1\u200b.')
+        .replace(/\b(mailto|xmpp):/gi, '$1\u200b:');
+}
+/** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
+function clean(text) {
+    return (0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControls */ .$Y)((0,_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text));
 }
 function neutralizeReferences(html) {
     return html.replace(/\u200b/g, ZWSP);
@@ -4773,7 +5129,7 @@ function escapeHtml(text) {
  * no mentions, no line breaks, no `|` to split the cell.
  */
 function inlineText(text, maxLength = Infinity) {
-    let flat = (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text).replace(/\s+/g, ' ').trim();
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
     if (flat.length > maxLength)
         flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
     const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
@@ -4781,14 +5137,14 @@ function inlineText(text, maxLength = Infinity) {
 }
 /** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
 function htmlText(text, maxLength = Infinity) {
-    let flat = (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text).replace(/\s+/g, ' ').trim();
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
     if (flat.length > maxLength)
         flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
     return neutralizeReferences(escapeHtml(breakReferences(flat)));
 }
 /** Text as inline code: a code span whose backtick run is longer than any inside. */
 function inlineCode(text) {
-    const flat = (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text).replace(/\s+/g, ' ');
+    const flat = clean(text).replace(/\s+/g, ' ');
     const fence = '`'.repeat(longestRun(flat, '`') + 1);
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
     return `${fence}${pad}${flat}${pad}${fence}`;
@@ -4799,7 +5155,7 @@ function inlineCode(text) {
  * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
  */
 function codeBlock(text, language = '') {
-    const body = (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    const body = clean(text).replace(/\n$/, '');
     const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
     return `${fence}${language}\n${body}\n${fence}`;
 }
@@ -4822,7 +5178,7 @@ function longestRun(text, char) {
 
 /***/ }),
 
-/***/ 3685:
+/***/ 8241:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -4902,7 +5258,7 @@ function split(text) {
 }
 
 // EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(6412);
+var report_escape = __webpack_require__(3652);
 ;// CONCATENATED MODULE: ./src/report/words.ts
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
@@ -5354,14 +5710,14 @@ function footerLines(report, context, target) {
 
 /***/ }),
 
-/***/ 649:
+/***/ 4646:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   E$: () => (/* binding */ redact)
 /* harmony export */ });
 /* unused harmony exports SIGNED_URL_PLACEHOLDER, scrubSignedUrls */
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1581);
 
 // The last line of defence before any byte leaves the process: the API key
 // and signed, time-limited media URLs are removed from everything the action
@@ -5379,48 +5735,289 @@ function scrubSignedUrls(text) {
  * functions scrub before they escape, and this runs again on every byte out.
  */
 function redact(text, secrets = []) {
-    return scrubSignedUrls((0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets));
+    return scrubSignedUrls((0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets));
 }
 
 
 /***/ }),
 
-/***/ 7194:
+/***/ 1581:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ scrubSecrets)
+/* harmony export */   Zg: () => (/* binding */ scrubSecrets),
+/* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
-/* unused harmony export SECRET_PLACEHOLDER */
-// Anything shaped like a credential this project handles: the service's API
-// keys and GitHub's tokens. Every text that leaves the process passes through
-// scrubSecrets, whatever else it went through, so a key echoed back by the
-// service or pasted into a manifest is never printed, written or posted.
+/* unused harmony exports SECRET_PLACEHOLDER, encodings */
+/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8692);
+
+// Keys and tokens never leave the process. Every text that does (log lines,
+// annotations, outputs, the job summary, the PR comment, the CLI's lines and
+// its --json) passes through scrubSecrets, whatever else it went through:
+//
+// 1. The exact value of every registered secret, in every form it can take on
+//    the way out: as is, JSON-escaped (the `results` output, --json),
+//    URL-encoded, base64 (alone or inside a longer base64 text), made safe
+//    for the log, and spread over several lines (a service message that
+//    wraps it). Whatever characters the key holds, all of it goes.
+// 2. Then anything shaped like a credential: the service's keys, GitHub's
+//    tokens, and the user and password in a URL.
 const SECRET_PATTERNS = [
-    // Service keys: the fixed prefix and the token characters after it (dots
-    // inside, not at the end, so a key that ends a sentence keeps its period).
-    // At least one: the prefix alone is no secret, and advice names it.
-    /svc_live_[\w\-~+/=.]*[\w\-~+/=]/g,
+    // Service keys: the prefix and what follows up to a character that ends a
+    // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
+    // At least one character: the prefix alone is no secret, and advice names it.
+    [/svc_live_[^\s"'\\<>`()[\]{}|,;\u2026]*[^\s"'\\<>`()[\]{}|,;.:\u2026]/g, '***'],
     // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
-    /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
+    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '***'],
+    // Credentials in a URL (`ftp://user:password@host`, `https://token@host`).
+    [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@'],
 ];
 const SECRET_PLACEHOLDER = '***';
-/** Replaces the given secrets (longest first) and anything shaped like one with `***`. */
+/** Shorter values are not secrets worth a search (and would scrub ordinary words). */
+const MIN_SECRET_LENGTH = 6;
+const registered = new Set();
+/** The forms of the last set of secrets asked for: the same set, call after call. */
+let cached = null;
+/**
+ * Registers a secret for every later scrubSecrets call in this process: the
+ * API key as soon as it is read, so that no output channel depends on being
+ * handed it.
+ */
+function registerSecret(secret) {
+    const value = secret.trim();
+    if (value.length < MIN_SECRET_LENGTH || registered.has(value))
+        return;
+    registered.add(value);
+}
+/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
 function scrubSecrets(text, secrets = []) {
     let out = text;
-    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-        if (secret.length > 0)
-            out = out.split(secret).join(SECRET_PLACEHOLDER);
-    }
-    for (const pattern of SECRET_PATTERNS)
+    const { exact, spread } = formsFor([...registered, ...secrets]);
+    for (const form of exact)
+        if (out.includes(form))
+            out = out.split(form).join(SECRET_PLACEHOLDER);
+    for (const pattern of spread)
         out = out.replace(pattern, SECRET_PLACEHOLDER);
+    for (const [pattern, replacement] of SECRET_PATTERNS)
+        out = out.replace(pattern, replacement);
     return out;
+}
+function formsFor(secrets) {
+    const unique = [...new Set(secrets.map((secret) => secret.trim()))].sort();
+    const key = unique.join('\u0000');
+    if (cached?.key !== key)
+        cached = { key, forms: formsOf(unique) };
+    return cached.forms;
+}
+function formsOf(secrets) {
+    const exact = new Set();
+    const spread = [];
+    for (const raw of secrets) {
+        const secret = raw.trim();
+        if (secret.length === 0)
+            continue;
+        for (const form of encodings(secret))
+            if (form.length > 0)
+                exact.add(form);
+        // Each line of a secret that is itself several lines, as the runner masks it.
+        for (const line of secret.split(/\r?\n/))
+            if (line.trim().length >= MIN_SECRET_LENGTH)
+                exact.add(line.trim());
+        if (secret.length >= MIN_SECRET_LENGTH) {
+            // As is, JSON-escaped, and JSON-escaped twice: each character in the form it has there.
+            const once = [...secret].map((char) => JSON.stringify(char).slice(1, -1));
+            const twice = once.map((unit) => JSON.stringify(unit).slice(1, -1));
+            for (const units of [[...secret], once, twice])
+                spread.push(spreadPattern(units));
+        }
+    }
+    // Longest first: a form that holds another is replaced whole.
+    return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
+}
+/** The forms a value takes in what this project writes. */
+function encodings(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const url = encodeURIComponent(secret);
+    return [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1), // JSON inside JSON: a message quoted in an output
+        url,
+        url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        url.replace(/%20/g, '+'),
+        encodeURI(secret),
+        (0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__/* .breakCommands */ .ix)(secret),
+        ...base64Forms(secret),
+    ];
+}
+/**
+ * The base64 of the value, and the part of it that stays the same wherever
+ * the value sits inside a longer encoded text (`user:key` in a Basic header,
+ * a JSON document): one form per alignment, standard and URL-safe alphabets.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const found = [Buffer.from(secret, 'utf8').toString('base64')];
+    for (const offset of [0, 1, 2]) {
+        const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+        const encoded = padded.toString('base64').replace(/=+$/, '');
+        // Characters that mix in bits of the bytes before or after are left out.
+        const start = [0, 2, 3][offset];
+        const end = Math.floor((padded.length * 8) / 6);
+        const stable = encoded.slice(start, end);
+        if (stable.length >= MIN_SECRET_LENGTH)
+            found.push(stable);
+    }
+    return found.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
+/**
+ * The value's characters (units) with line breaks, white space, `<br>` or
+ * their escaped forms (`\n`, `\\n`, `%0A`) between any two of them: a
+ * message wrapped across lines still holds the whole key.
+ */
+function spreadPattern(units) {
+    const gap = '(?:\\s|\\\\{1,2}[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
+    const escaped = units.map((unit) => unit.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+    return new RegExp(escaped.join(gap), 'g');
 }
 
 
 /***/ }),
 
-/***/ 311:
+/***/ 8692:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $Y: () => (/* binding */ stripControls),
+/* harmony export */   Hk: () => (/* binding */ safeText),
+/* harmony export */   ix: () => (/* binding */ breakCommands)
+/* harmony export */ });
+/* unused harmony exports safeLine, guardCommandOutput, guardTerminalOutput */
+// Text from manifests (titles, scripts, file names) and from the service
+// (error messages, last_error) is printed to a GitHub runner's log and to
+// terminals. Both act on what they read:
+//
+// - The runner reads stdout line by line (a line ends at LF, CR or CRLF) and
+//   runs as a workflow command any line that starts with `::` once trimmed
+//   (.NET's Trim: every Unicode white space, U+0085 NEL included), and any
+//   line that holds the legacy `##[` form anywhere in it.
+// - A terminal runs escape sequences: CSI (clear the screen, move the
+//   cursor), OSC (set the window title, hyperlinks), and the C1 forms of both.
+// - Bidi overrides and isolates reorder what is shown, so a line reads
+//   differently from what it holds.
+//
+// This module makes any text inert for both. It is pure and has no imports:
+// every writer to stdout (the action's log, annotations and groups, the CLI's
+// terminal lines) calls it.
+// A zero-width space between the two characters: the runner does not trim it
+// (it is not white space to .NET), and it shows as nothing.
+const BREAK = '\u200b';
+// Escape sequences as terminals read them (ECMA-48), 7-bit and 8-bit forms.
+// Matching control characters is this module's job.
+/* eslint-disable no-control-regex */
+const OSC_OR_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?/g;
+const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
+const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+/** C0 controls except tab and line feed, DEL, and C1 controls (NEL among them). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/** Bidi embeddings, overrides, isolates and marks: U+202A–U+202E, U+2066–U+2069, LRM, RLM, ALM. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+/** Everything .NET's String.Trim() removes from the start of a line (Char.IsWhiteSpace). */
+const RUNNER_TRIMMED = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const LEADING_COMMAND = new RegExp(`^([${RUNNER_TRIMMED}]*):(?=:)`);
+/** Matches one style code the CLI itself writes (`ESC [ 1 m`, `ESC [ 39 m`, …): bold, dim, colours, resets. */
+const OWN_STYLE = /\u001b\[\d{1,2}m/g;
+/* eslint-enable no-control-regex */
+/**
+ * Removes escape sequences, control characters (tab and line feed stay) and
+ * bidi controls. A CR, alone or before LF, and the Unicode line and
+ * paragraph separators become LF, because the runner ends a line at a CR too.
+ */
+function stripControls(text) {
+    return text
+        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+        .replace(OSC_OR_STRING, '')
+        .replace(CSI, '')
+        .replace(OTHER_ESCAPE, '')
+        .replace(CONTROL, '')
+        .replace(BIDI, '');
+}
+/** Breaks every `::` and every `##[`, wherever they stand. */
+function breakCommands(text) {
+    return text.replace(/:(?=:)/g, `:${BREAK}`).replace(/#(?=#\[)/g, `#${BREAK}`);
+}
+/**
+ * Text to embed in a log line, an annotation, a group title or a terminal
+ * line: nothing in it can start a workflow command or drive a terminal,
+ * wherever in the line it lands. Line feeds stay (the caller escapes or
+ * splits them); every line of the result is safe on its own.
+ */
+function safeText(text) {
+    return breakCommands(stripControls(text));
+}
+/** safeText on one line: line breaks and tabs become spaces. */
+function safeLine(text) {
+    return safeText(text).replace(/[\n\t]/g, ' ');
+}
+/**
+ * The last step before bytes reach the runner's stdout, for output whose
+ * lines may be workflow commands written on purpose (they start with `::` at
+ * the very first column): controls and escapes go, a `##[` anywhere is broken,
+ * and so is a `::` that only the runner's trimming, or the removal of a
+ * control character, would bring to the start of a line.
+ */
+function guardCommandOutput(text) {
+    return guardLines(text, (line) => stripControls(line), true);
+}
+/**
+ * The last step before bytes reach a terminal (or a runner's log, when the
+ * CLI runs in a workflow): no line can start a workflow command, no escape
+ * sequence but the style codes the CLI writes itself (when `keepStyle`).
+ */
+function guardTerminalOutput(text, keepStyle) {
+    const strip = (line) => keepStyle
+        ? splitKeeping(line, OWN_STYLE)
+            .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
+            .join('')
+        : stripControls(line);
+    return guardLines(text, strip, false);
+}
+/**
+ * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
+ * `::` unless the line was written as a command: it starts with `::` right
+ * after a line feed (not after a CR or a Unicode separator, which the runner
+ * also ends lines at, but which no command this project writes contains).
+ */
+function guardLines(text, strip, keepCommands) {
+    const guard = (line, written) => {
+        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
+        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
+    };
+    return text
+        .replace(/\r\n/g, '\n')
+        .split('\n')
+        .map((line) => line
+        .split(/\r|[\u2028\u2029]/)
+        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
+        .join('\n'))
+        .join('\n');
+}
+/** Splits text around the matches of pattern: plain, match, plain, match, …, plain. */
+function splitKeeping(text, pattern) {
+    const parts = [];
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+        parts.push(text.slice(last, match.index), match[0]);
+        last = match.index + match[0].length;
+    }
+    parts.push(text.slice(last));
+    return parts;
+}
+
+
+/***/ }),
+
+/***/ 3912:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -1,0 +1,142 @@
+import { problemAt } from './tree.ts';
+import type { Problem } from './types.ts';
+
+// What a manifest may cost to read, checked on the raw text before any
+// parser sees it. The YAML parser checks duplicate keys pairwise, so a
+// mapping of n keys costs n² (60,000 keys under fine_tuning took half a
+// minute), and a pull request from anyone can hold such a file. One pass
+// over the text counts, per mapping or list, the keys and items written in
+// block style (`key:` lines, `- ` items) and in flow style (`{a: 1, b: 2}`,
+// `[1, 2]`), and refuses the file at the first one past a limit, at its line.
+//
+// The count errs on the high side (a comma inside a quoted string in a flow
+// collection counts), never low; block scalars (`|`, `>`) are skipped, so a
+// long script with lines like `Narrator: …` costs nothing here.
+
+/** Keys of one mapping, or items of one list: no manifest field needs more than a few hundred. */
+export const MAX_KEYS_PER_MAPPING = 1000;
+/** Keys and items in the whole file. */
+export const MAX_ENTRIES = 10_000;
+
+// `key:` at the start of a line's content, after any `- ` markers: a plain
+// or quoted key, then a colon followed by a space or the end of the line.
+const BLOCK_ENTRY =
+  /^((?:-[ \t]+)*)(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"[\]{},:-][^#]*?|-[^\s#]*?)[ \t]*:(?:[ \t]|$)/;
+const SEQ_ITEM = /^(?:-(?:[ \t]+|$))+/;
+const VALUE_START = /^((?:-[ \t]+)*)(?:[^#]*?:[ \t]+)?(?=[[{])/;
+const BLOCK_SCALAR = /:[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+
+interface Level {
+  indent: number;
+  count: number;
+}
+
+/** The first limit the text passes, as a problem at the line where it does; null when within every limit. */
+export function costProblem(file: string, text: string): Problem | null {
+  let total = 0;
+  const levels: Level[] = [];
+  let scalarIndent = -1; // inside a block scalar whose key sits at this indent
+  let lineNumber = 0;
+  const flow: number[] = []; // entries of each open flow collection
+  for (let start = 0; start <= text.length;) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end === -1 ? text.length : end);
+    start = end === -1 ? text.length + 1 : end + 1;
+    lineNumber += 1;
+    const content = line.trimStart();
+    const indent = line.length - content.length;
+    if (content === '' || content.startsWith('#')) continue;
+    if (scalarIndent >= 0 && indent > scalarIndent) continue;
+    scalarIndent = -1;
+    const at = (column: number, what: string): Problem =>
+      problemAt(
+        { file, line: lineNumber, column },
+        'too_complex',
+        `${what}; a manifest needs far fewer, and reading this file would cost too much, so it was not read`,
+      );
+
+    if (flow.length === 0) {
+      // Block style: a new key or item at this indent, inside the mapping or list that holds it.
+      const items = SEQ_ITEM.exec(content)?.[0] ?? '';
+      const keyed = BLOCK_ENTRY.test(content) || /^(?:-[ \t]+)*\?(?:[ \t]|$)/.test(content);
+      // One more entry in the collection at this column (a new collection when fresh).
+      const bump = (column: number, fresh: boolean): Problem | null => {
+        const stale = (level: Level): boolean => level.indent > column || (fresh && level.indent === column);
+        while (levels.length > 0 && stale(levels[levels.length - 1]!)) levels.pop();
+        const top = levels[levels.length - 1];
+        const level = top !== undefined && top.indent === column ? top : { indent: column, count: 0 };
+        if (level !== top) levels.push(level);
+        level.count += 1;
+        total += 1;
+        if (level.count > MAX_KEYS_PER_MAPPING) {
+          return at(
+            column + 1,
+            `more than ${MAX_KEYS_PER_MAPPING} keys or items in one mapping or list here`,
+          );
+        }
+        return total > MAX_ENTRIES
+          ? at(column + 1, `more than ${MAX_ENTRIES} keys and items in the file`)
+          : null;
+      };
+      let problem: Problem | null = null;
+      if (items !== '') {
+        // `- - key: v`: an item of the list at this indent, then items of new lists, then a new mapping's first key.
+        problem = bump(indent, false);
+        let column = indent;
+        for (const marker of items.matchAll(/-[ \t]*/g)) {
+          if (problem !== null) break;
+          if (column !== indent) problem = bump(column, true);
+          column = indent + marker.index + marker[0].length;
+        }
+        if (problem === null && keyed) problem = bump(column, true);
+      } else if (keyed) {
+        problem = bump(indent, false);
+      }
+      if (problem !== null) return problem;
+      if (keyed && BLOCK_SCALAR.test(content)) scalarIndent = indent;
+    }
+    // Flow style: a collection that opens where a value starts, and may span several lines.
+    const from = flow.length > 0 ? indent : flowStart(content, indent);
+    if (from < 0) continue;
+    for (let i = from; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c === 0x5b || c === 0x7b) flow.push(1);
+      else if (c === 0x5d || c === 0x7d) {
+        flow.pop();
+        if (flow.length === 0) break;
+      } else if (c === 0x2c) {
+        const count = (flow[flow.length - 1]! += 1);
+        total += 1;
+        if (count > MAX_KEYS_PER_MAPPING) {
+          return at(i + 1, `more than ${MAX_KEYS_PER_MAPPING} entries in one flow mapping or list here`);
+        }
+        if (total > MAX_ENTRIES) return at(i + 1, `more than ${MAX_ENTRIES} keys and items in the file`);
+      } else if ((c === 0x22 || c === 0x27) && /[[{,:]\s*$/.test(line.slice(Math.max(from, i - 20), i))) {
+        // A quoted scalar starts a token: its brackets and commas are text. It may not end on this line.
+        const close = quotedEnd(line, i);
+        if (close < 0) break;
+        i = close;
+      } else if (c === 0x23 && line.charCodeAt(i - 1) === 0x20) break; // a comment
+    }
+  }
+  return null;
+}
+
+/** Column where a flow collection opens as the value (or item) of this line; -1 when none does. */
+function flowStart(content: string, indent: number): number {
+  const match = VALUE_START.exec(content);
+  return match === null ? -1 : indent + match[0].length;
+}
+
+/** Index of the quote that closes the quoted scalar opening at `open`, or -1 past the line's end. */
+function quotedEnd(line: string, open: number): number {
+  const quote = line[open];
+  for (let i = open + 1; i < line.length; i++) {
+    if (quote === '"' && line[i] === '\\') i++;
+    else if (line[i] === quote) {
+      if (quote === "'" && line[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  return -1;
+}
