@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 5388:
+/***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -15,7 +15,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // is cached too.
 if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
     (0,node_module__WEBPACK_IMPORTED_MODULE_0__.enableCompileCache)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(536), __nccwpck_require__.e(367)]).then(__nccwpck_require__.bind(__nccwpck_require__, 367));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(796), __nccwpck_require__.e(952)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1952));
 await run();
 
 __webpack_async_result__();
@@ -611,6 +611,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5388);
+/******/ var __webpack_exports__ = __nccwpck_require__(9407);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -1,8 +1,8 @@
-export const id = 434;
-export const ids = [434,591];
+export const id = 417;
+export const ids = [417,528];
 export const modules = {
 
-/***/ 1434:
+/***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -14,7 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _git_history_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4591);
+/* harmony import */ var _git_history_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(528);
 
 
 
@@ -112,7 +112,7 @@ function previousVersionsFor(setup) {
 
 /***/ }),
 
-/***/ 4591:
+/***/ 528:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

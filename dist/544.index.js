@@ -1,8 +1,8 @@
-export const id = 859;
-export const ids = [859];
+export const id = 544;
+export const ids = [544];
 export const modules = {
 
-/***/ 2859:
+/***/ 5544:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -30,10 +30,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   redact: () => (/* reexport safe */ _errors_js__WEBPACK_IMPORTED_MODULE_1__.redact),
 /* harmony export */   unknownStatus: () => (/* reexport safe */ _types_js__WEBPACK_IMPORTED_MODULE_3__.lj)
 /* harmony export */ });
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9922);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(504);
-/* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5599);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2430);
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5188);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
+/* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4972);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(705);
 // The typed client through which the project talks to the service.
 
 

@@ -1,8 +1,8 @@
-export const id = 989;
-export const ids = [989];
+export const id = 182;
+export const ids = [182];
 export const modules = {
 
-/***/ 5989:
+/***/ 182:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -10,7 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   publishSettingsIn: () => (/* binding */ publishSettingsIn),
 /* harmony export */   publishedWith: () => (/* binding */ publishedWith)
 /* harmony export */ });
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3645);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
 
 function isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);

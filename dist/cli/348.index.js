@@ -1,8 +1,8 @@
-export const id = 129;
-export const ids = [129];
+export const id = 348;
+export const ids = [348];
 export const modules = {
 
-/***/ 5129:
+/***/ 8348:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);

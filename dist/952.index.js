@@ -1,8 +1,8 @@
-export const id = 367;
-export const ids = [367];
+export const id = 952;
+export const ids = [952];
 export const modules = {
 
-/***/ 2744:
+/***/ 5901:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -105,7 +105,7 @@ function formatSeconds(ms) {
 
 /***/ }),
 
-/***/ 9922:
+/***/ 5188:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -116,15 +116,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(1581);
+var secrets = __webpack_require__(7194);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __webpack_require__(3912);
+var version = __webpack_require__(311);
 // EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __webpack_require__(504);
+var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/api/listing.ts
-var listing = __webpack_require__(5599);
+var listing = __webpack_require__(4972);
 // EXTERNAL MODULE: ./src/api/readings.ts
-var readings = __webpack_require__(1522);
+var readings = __webpack_require__(2279);
 ;// CONCATENATED MODULE: ./src/api/explain.ts
 
 const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
@@ -222,9 +222,9 @@ function serviceError(facts, scrub) {
 }
 
 // EXTERNAL MODULE: ./src/api/retry.ts
-var retry = __webpack_require__(6629);
+var retry = __webpack_require__(7018);
 // EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(2430);
+var types = __webpack_require__(705);
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
 
 
@@ -482,12 +482,12 @@ function failureInSuccess(body) {
     return parseErrorBody(body).message;
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/undici/index.js
-var undici = __webpack_require__(4718);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
 // EXTERNAL MODULE: ./src/api/bounded-response.ts
-var bounded_response = __webpack_require__(2744);
+var bounded_response = __webpack_require__(5901);
 // EXTERNAL MODULE: ./src/api/wire.ts
-var wire = __webpack_require__(1714);
+var wire = __webpack_require__(5847);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
 
 
@@ -863,7 +863,7 @@ function clearedFields(edit, detail) {
 
 /***/ }),
 
-/***/ 504:
+/***/ 3249:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -878,7 +878,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   describeError: () => (/* binding */ describeError),
 /* harmony export */   redact: () => (/* binding */ redact)
 /* harmony export */ });
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1581);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through redact() first.
@@ -1019,7 +1019,7 @@ function describeError(error) {
 
 /***/ }),
 
-/***/ 5599:
+/***/ 4972:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1027,9 +1027,9 @@ function describeError(error) {
 /* harmony export */   _c: () => (/* binding */ walkListing)
 /* harmony export */ });
 /* unused harmony export MAX_PAGES */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(504);
-/* harmony import */ var _readings_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1522);
-/* harmony import */ var _wire_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1714);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _readings_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2279);
+/* harmony import */ var _wire_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5847);
 
 
 
@@ -1230,7 +1230,7 @@ async function walkListing(path, options) {
 
 /***/ }),
 
-/***/ 1522:
+/***/ 2279:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1598,7 +1598,7 @@ function readTaskStatus(obj) {
 
 /***/ }),
 
-/***/ 6629:
+/***/ 7018:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1609,8 +1609,8 @@ function readTaskStatus(obj) {
 /* harmony export */   wP: () => (/* binding */ retrySettings)
 /* harmony export */ });
 /* unused harmony exports backoffDelay, isRetryableStatus, classifyNetworkError */
-/* harmony import */ var _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2744);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(504);
+/* harmony import */ var _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5901);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
 
 
 const DEFAULT_RETRY = {
@@ -1841,7 +1841,7 @@ send) {
 
 /***/ }),
 
-/***/ 2430:
+/***/ 705:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1918,7 +1918,7 @@ const SCOPES = ['read', 'write', 'generate', 'delete'];
 
 /***/ }),
 
-/***/ 1714:
+/***/ 5847:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -2104,7 +2104,7 @@ function uploadBody(publish) {
 
 /***/ }),
 
-/***/ 367:
+/***/ 1952:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2172,14 +2172,14 @@ function emitAnnotations(commands, annotations) {
     };
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/@actions/core/lib/core.js + 14 modules
-var core = __webpack_require__(4559);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(6421);
 // EXTERNAL MODULE: ./src/report/redact.ts
-var redact = __webpack_require__(4646);
+var redact = __webpack_require__(649);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(1581);
+var secrets = __webpack_require__(7194);
 // EXTERNAL MODULE: ./src/text/safe-line.ts
-var safe_line = __webpack_require__(8692);
+var safe_line = __webpack_require__(1517);
 ;// CONCATENATED MODULE: ./src/action/commands.ts
 
 
@@ -2610,15 +2610,15 @@ class ActionLogger {
 }
 
 // EXTERNAL MODULE: ./src/api/client.ts + 3 modules
-var api_client = __webpack_require__(9922);
+var api_client = __webpack_require__(5188);
 // EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __webpack_require__(504);
+var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/api/readings.ts
-var readings = __webpack_require__(1522);
+var readings = __webpack_require__(2279);
 // EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(2430);
+var types = __webpack_require__(705);
 // EXTERNAL MODULE: ./src/api/wire.ts
-var wire = __webpack_require__(1714);
+var wire = __webpack_require__(5847);
 ;// CONCATENATED MODULE: ./src/doctor/probe.ts
 
 
@@ -2847,7 +2847,7 @@ async function runDoctor(options) {
 }
 
 // EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(3652);
+var report_escape = __webpack_require__(6412);
 ;// CONCATENATED MODULE: ./src/doctor/render.ts
 
 // Doctor's report in words: one line per rule for the terminal, one table for
@@ -3073,7 +3073,7 @@ var promises_ = __webpack_require__(1455);
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/manifest/suggest.ts
-var suggest = __webpack_require__(6114);
+var suggest = __webpack_require__(7271);
 ;// CONCATENATED MODULE: ./src/manifest/tree.ts
 /** Keys refused in any mapping: they would write to an object's prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__']);
@@ -3399,8 +3399,8 @@ class IssueMapper {
     }
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
-var dist = __webpack_require__(3645);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./src/manifest/cost.ts
 
 // What a manifest may cost to read, checked on the raw text before any
@@ -3825,10 +3825,10 @@ function read_yaml_readSource(file, text) {
     }
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(8827);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/iso.js
-var iso = __webpack_require__(9171);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
+var iso = __webpack_require__(4377);
 ;// CONCATENATED MODULE: ./src/manifest/types.ts
 const STAGES = ['draft', 'rendered', 'published'];
 const FLOWS = ['oneshot', 'stepwise'];
@@ -4448,14 +4448,14 @@ async function readFolderDefaults(reader, folder) {
 /** The modules of the stages after loading, imported once per process on first use. */
 async function importStages() {
     const [errors, apply, wait, concurrency, identity, observe, planning, published] = await Promise.all([
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 504)),
-        __webpack_require__.e(/* import() */ 0).then(__webpack_require__.bind(__webpack_require__, 2000)),
-        __webpack_require__.e(/* import() */ 918).then(__webpack_require__.bind(__webpack_require__, 4918)),
-        __webpack_require__.e(/* import() */ 129).then(__webpack_require__.bind(__webpack_require__, 5129)),
-        __webpack_require__.e(/* import() */ 618).then(__webpack_require__.bind(__webpack_require__, 3618)),
-        __webpack_require__.e(/* import() */ 678).then(__webpack_require__.bind(__webpack_require__, 8678)),
-        __webpack_require__.e(/* import() */ 27).then(__webpack_require__.bind(__webpack_require__, 5027)),
-        __webpack_require__.e(/* import() */ 989).then(__webpack_require__.bind(__webpack_require__, 5989)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3249)),
+        __webpack_require__.e(/* import() */ 398).then(__webpack_require__.bind(__webpack_require__, 2398)),
+        __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
+        __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
+        __webpack_require__.e(/* import() */ 65).then(__webpack_require__.bind(__webpack_require__, 7065)),
+        __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
+        __webpack_require__.e(/* import() */ 21).then(__webpack_require__.bind(__webpack_require__, 1021)),
+        __webpack_require__.e(/* import() */ 182).then(__webpack_require__.bind(__webpack_require__, 182)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning, ...published };
 }
@@ -4736,7 +4736,7 @@ async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, clie
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
-var markdown = __webpack_require__(8241);
+var markdown = __webpack_require__(3685);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 // The job summary: the same Markdown as the PR comment, with every script
@@ -4754,7 +4754,7 @@ function summaryMarkdown(report, context, extras) {
 }
 
 // EXTERNAL MODULE: ./src/version.ts
-var version = __webpack_require__(3912);
+var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -4835,7 +4835,7 @@ async function runAction(commands, env) {
     let report;
     try {
         if (decision.mode !== 'validate') {
-            const api = await __webpack_require__.e(/* import() */ 859).then(__webpack_require__.bind(__webpack_require__, 2859));
+            const api = await __webpack_require__.e(/* import() */ 544).then(__webpack_require__.bind(__webpack_require__, 5544));
             // No request, retries included, outlives the time the run may wait.
             const runMs = Math.round(inputs.timeoutMinutes * 60_000);
             client = api.createClient({
@@ -4888,7 +4888,7 @@ async function runAction(commands, env) {
 }
 /** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
 async function checkBaseUrl(commands, inputs) {
-    const { insecureBaseUrl } = await __webpack_require__.e(/* import() */ 853).then(__webpack_require__.bind(__webpack_require__, 5853));
+    const { insecureBaseUrl } = await __webpack_require__.e(/* import() */ 646).then(__webpack_require__.bind(__webpack_require__, 3646));
     const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
     if (insecure !== null && !inputs.allowInsecureHttp)
         throw new RunFailed(insecure);
@@ -4917,12 +4917,12 @@ async function previousVersions(decision, event, inputs, env, log) {
     if (decision.mode === 'validate')
         return {};
     if (!event.baseSha) {
-        const { gitPreviousVersions } = await __webpack_require__.e(/* import() */ 591).then(__webpack_require__.bind(__webpack_require__, 4591));
+        const { gitPreviousVersions } = await __webpack_require__.e(/* import() */ 528).then(__webpack_require__.bind(__webpack_require__, 528));
         return { previous: gitPreviousVersions(env.GITHUB_WORKSPACE || process.cwd(), '') };
     }
     const [{ previousVersionsFor }, { createGitHubClient }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 434).then(__webpack_require__.bind(__webpack_require__, 1434)),
-        Promise.all(/* import() */[__webpack_require__.e(166), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 7707)),
+        __webpack_require__.e(/* import() */ 417).then(__webpack_require__.bind(__webpack_require__, 6417)),
+        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584)),
     ]);
     let github = null;
     return {
@@ -4948,9 +4948,9 @@ async function postComment(commands, report, context, event, inputs) {
         return;
     }
     const [{ createGitHubClient }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
-        Promise.all(/* import() */[__webpack_require__.e(166), __webpack_require__.e(707)]).then(__webpack_require__.bind(__webpack_require__, 7707)),
-        Promise.all(/* import() */[__webpack_require__.e(166), __webpack_require__.e(363)]).then(__webpack_require__.bind(__webpack_require__, 2363)),
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8241)),
+        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584)),
+        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(648)]).then(__webpack_require__.bind(__webpack_require__, 7648)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3685)),
     ]);
     const marker = markerFor(inputs.shard);
     const options = {
@@ -4999,7 +4999,7 @@ function failureMessage(report) {
 
 /***/ }),
 
-/***/ 6114:
+/***/ 7271:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -5069,7 +5069,7 @@ function suggest(input, candidates) {
 
 /***/ }),
 
-/***/ 3652:
+/***/ 6412:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -5080,8 +5080,8 @@ function suggest(input, candidates) {
 /* harmony export */   ti: () => (/* binding */ inlineCode)
 /* harmony export */ });
 /* unused harmony export escapeHtml */
-/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8692);
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4646);
+/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1517);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(649);
 
 
 // Text from manifests (titles, scripts, file names) and from the service
@@ -5178,7 +5178,7 @@ function longestRun(text, char) {
 
 /***/ }),
 
-/***/ 8241:
+/***/ 3685:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -5258,7 +5258,7 @@ function split(text) {
 }
 
 // EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(3652);
+var report_escape = __webpack_require__(6412);
 ;// CONCATENATED MODULE: ./src/report/words.ts
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
@@ -5710,14 +5710,14 @@ function footerLines(report, context, target) {
 
 /***/ }),
 
-/***/ 4646:
+/***/ 649:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   E$: () => (/* binding */ redact)
 /* harmony export */ });
 /* unused harmony exports SIGNED_URL_PLACEHOLDER, scrubSignedUrls */
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1581);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
 
 // The last line of defence before any byte leaves the process: the API key
 // and signed, time-limited media URLs are removed from everything the action
@@ -5741,7 +5741,7 @@ function redact(text, secrets = []) {
 
 /***/ }),
 
-/***/ 1581:
+/***/ 7194:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -5749,7 +5749,7 @@ function redact(text, secrets = []) {
 /* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
 /* unused harmony exports SECRET_PLACEHOLDER, encodings */
-/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8692);
+/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1517);
 
 // Keys and tokens never leave the process. Every text that does (log lines,
 // annotations, outputs, the job summary, the PR comment, the CLI's lines and
@@ -5884,7 +5884,7 @@ function spreadPattern(units) {
 
 /***/ }),
 
-/***/ 8692:
+/***/ 1517:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6017,7 +6017,7 @@ function splitKeeping(text, pattern) {
 
 /***/ }),
 
-/***/ 3912:
+/***/ 311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

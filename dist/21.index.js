@@ -1,8 +1,8 @@
-export const id = 758;
-export const ids = [758,618];
+export const id = 21;
+export const ids = [21,65];
 export const modules = {
 
-/***/ 3395:
+/***/ 8256:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -177,7 +177,7 @@ function settingsChanges(desired, remote) {
 
 /***/ }),
 
-/***/ 838:
+/***/ 3745:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -218,7 +218,7 @@ function winnerOf(candidates) {
 
 /***/ }),
 
-/***/ 3618:
+/***/ 7065:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -227,7 +227,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   previousTitle: () => (/* binding */ previousTitle),
 /* harmony export */   renameCandidates: () => (/* binding */ renameCandidates)
 /* harmony export */ });
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3645);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
 
 function ref(summary) {
     return { id: summary.id, title: summary.title, status: summary.status };
@@ -365,7 +365,7 @@ function matchItems(desired, remote, options = {}) {
 
 /***/ }),
 
-/***/ 3389:
+/***/ 4850:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -375,7 +375,7 @@ function matchItems(desired, remote, options = {}) {
 /* harmony export */   yh: () => (/* binding */ uploadCannotCarry)
 /* harmony export */ });
 /* unused harmony export parkedAfterAudio */
-/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2430);
+/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(705);
 
 // What the service says about work in flight, read the way the interface
 // words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
@@ -422,7 +422,7 @@ function uploadCannotCarry(options) {
 
 /***/ }),
 
-/***/ 8758:
+/***/ 1021:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -438,11 +438,63 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(2430);
-// EXTERNAL MODULE: ./src/plan/accounts.ts
-var plan_accounts = __webpack_require__(8468);
+var types = __webpack_require__(705);
+// EXTERNAL MODULE: ./src/manifest/suggest.ts
+var suggest = __webpack_require__(7271);
+;// CONCATENATED MODULE: ./src/plan/accounts.ts
+
+function problemAt(item, index, selector, message) {
+    const field = `publish.accounts.${index}`;
+    const at = item.locations[field] ?? selector.location;
+    return {
+        severity: 'error',
+        code: 'unknown_account',
+        file: at.file,
+        line: at.line,
+        column: at.column,
+        field,
+        message,
+    };
+}
+function hint(candidate) {
+    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
+}
+/** Resolves one item's selectors in order, without duplicates. */
+function resolveAccounts(item, connected) {
+    const accounts = [];
+    const problems = [];
+    const selectors = item.publish?.accounts ?? [];
+    selectors.forEach((selector, index) => {
+        let found;
+        if (selector.kind === 'id') {
+            found = connected.find((account) => account.id === selector.id);
+            if (!found) {
+                problems.push(problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
+                    hint((0,suggest/* suggest */.Z)(selector.id, connected.map((account) => account.id))) +
+                    ' Connect the account in the service, or name it as {platform, name}.'));
+            }
+        }
+        else {
+            const onPlatform = connected.filter((account) => account.platform === selector.platform);
+            found = onPlatform.find((account) => account.name === selector.name);
+            if (!found && onPlatform.length === 0) {
+                problems.push(problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
+                    'Connect it in the service first.'));
+            }
+            else if (!found) {
+                problems.push(problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
+                    hint((0,suggest/* suggest */.Z)(selector.name, onPlatform.map((account) => account.name))) +
+                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
+            }
+        }
+        if (found && !accounts.some((account) => account.id === found.id))
+            accounts.push(found);
+    });
+    return { accounts, problems };
+}
+
 // EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __webpack_require__(3395);
+var diff = __webpack_require__(8256);
 ;// CONCATENATED MODULE: ./src/plan/checks.ts
 
 // Checks of one item against what the service shows that do not decide its
@@ -513,11 +565,11 @@ function tiktokWarning(item, target, detail) {
 }
 
 // EXTERNAL MODULE: ./src/plan/duplicates.ts
-var duplicates = __webpack_require__(838);
+var duplicates = __webpack_require__(3745);
 // EXTERNAL MODULE: ./src/plan/inflight.ts
-var inflight = __webpack_require__(3389);
+var inflight = __webpack_require__(4850);
 // EXTERNAL MODULE: ./src/plan/identity.ts
-var identity = __webpack_require__(3618);
+var identity = __webpack_require__(7065);
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
 
 
@@ -751,7 +803,7 @@ function planOne(matched, observed, context, unmanaged) {
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
     const resolved = 
     // Accounts are checked whenever they are named, even while the stage stays below published.
-    item.publish !== null ? (0,plan_accounts/* resolveAccounts */.L)(item, observed.accounts) : { accounts: [], problems: [] };
+    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
     const target = publicationOf(item, resolved.accounts);
     // A listed item whose detail could not be read is not missing: planning a
     // create for it would make a second item with the same title.
@@ -829,7 +881,7 @@ function plan(desired, observed, context) {
  */
 function otherShardProblems(others, mine, observed) {
     const matching = (0,identity.matchItems)(others, observed.contents, { reserved: mine, listUnmanaged: false });
-    const accounts = others.flatMap((item) => item.publish !== null ? (0,plan_accounts/* resolveAccounts */.L)(item, observed.accounts).problems : []);
+    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
     return [...matching.problems, ...accounts];
 }
 

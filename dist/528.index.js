@@ -1,8 +1,8 @@
-export const id = 591;
-export const ids = [591];
+export const id = 528;
+export const ids = [528];
 export const modules = {
 
-/***/ 4591:
+/***/ 528:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

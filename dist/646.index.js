@@ -1,8 +1,8 @@
-export const id = 853;
-export const ids = [853];
+export const id = 646;
+export const ids = [646];
 export const modules = {
 
-/***/ 5853:
+/***/ 3646:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -1,8 +1,8 @@
-export const id = 678;
-export const ids = [678,129];
+export const id = 343;
+export const ids = [343,348];
 export const modules = {
 
-/***/ 5129:
+/***/ 8348:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -39,7 +39,7 @@ async function mapLimit(items, limit, fn) {
 
 /***/ }),
 
-/***/ 8678:
+/***/ 343:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -48,8 +48,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   observeDetails: () => (/* binding */ observeDetails),
 /* harmony export */   observeListing: () => (/* binding */ observeListing)
 /* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(504);
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5129);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8348);
 
 
 // Observed state: every page of GET /contents and GET /accounts, then the

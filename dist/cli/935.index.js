@@ -1,8 +1,8 @@
-export const id = 918;
-export const ids = [918];
+export const id = 935;
+export const ids = [935];
 export const modules = {
 
-/***/ 4918:
+/***/ 9935:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -13,8 +13,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   realClock: () => (/* binding */ realClock),
 /* harmony export */   waitForItem: () => (/* binding */ waitForItem)
 /* harmony export */ });
-/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2430);
-/* harmony import */ var _plan_inflight_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3389);
+/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(705);
+/* harmony import */ var _plan_inflight_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4850);
 
 
 const DEFAULT_POLL = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
@@ -107,7 +107,7 @@ async function waitForItem(client, target, options) {
 
 /***/ }),
 
-/***/ 3389:
+/***/ 4850:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -117,7 +117,7 @@ async function waitForItem(client, target, options) {
 /* harmony export */   yh: () => (/* binding */ uploadCannotCarry)
 /* harmony export */ });
 /* unused harmony export parkedAfterAudio */
-/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2430);
+/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(705);
 
 // What the service says about work in flight, read the way the interface
 // words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or

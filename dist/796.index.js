@@ -1,35 +1,35 @@
-export const id = 536;
-export const ids = [536];
+export const id = 796;
+export const ids = [796];
 export const modules = {
 
-/***/ 2638:
+/***/ 3368:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __webpack_require__(415)
-const Dispatcher = __webpack_require__(793)
-const Pool = __webpack_require__(6878)
-const BalancedPool = __webpack_require__(9911)
-const Agent = __webpack_require__(7347)
-const ProxyAgent = __webpack_require__(4734)
-const EnvHttpProxyAgent = __webpack_require__(155)
-const RetryAgent = __webpack_require__(8456)
-const errors = __webpack_require__(2225)
-const util = __webpack_require__(7130)
+const Client = __webpack_require__(3069)
+const Dispatcher = __webpack_require__(2091)
+const Pool = __webpack_require__(7404)
+const BalancedPool = __webpack_require__(8973)
+const Agent = __webpack_require__(6261)
+const ProxyAgent = __webpack_require__(9848)
+const EnvHttpProxyAgent = __webpack_require__(7897)
+const RetryAgent = __webpack_require__(1882)
+const errors = __webpack_require__(8091)
+const util = __webpack_require__(1544)
 const { InvalidArgumentError } = errors
-const api = __webpack_require__(3857)
-const buildConnector = __webpack_require__(3714)
-const MockClient = __webpack_require__(8727)
-const MockAgent = __webpack_require__(8251)
-const MockPool = __webpack_require__(2102)
-const mockErrors = __webpack_require__(6691)
-const RetryHandler = __webpack_require__(9990)
-const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(4583)
-const DecoratorHandler = __webpack_require__(1461)
-const RedirectHandler = __webpack_require__(5728)
-const createRedirectInterceptor = __webpack_require__(5402)
+const api = __webpack_require__(5407)
+const buildConnector = __webpack_require__(2296)
+const MockClient = __webpack_require__(8957)
+const MockAgent = __webpack_require__(5973)
+const MockPool = __webpack_require__(8780)
+const mockErrors = __webpack_require__(5445)
+const RetryHandler = __webpack_require__(112)
+const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(5837)
+const DecoratorHandler = __webpack_require__(7011)
+const RedirectHandler = __webpack_require__(5050)
+const createRedirectInterceptor = __webpack_require__(1676)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -47,10 +47,10 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
-  redirect: __webpack_require__(6812),
-  retry: __webpack_require__(6292),
-  dump: __webpack_require__(1018),
-  dns: __webpack_require__(5749)
+  redirect: __webpack_require__(3650),
+  retry: __webpack_require__(3874),
+  dump: __webpack_require__(2375),
+  dns: __webpack_require__(7251)
 }
 
 __webpack_unused_export__ = buildConnector
@@ -112,7 +112,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__webpack_require__(9724).fetch)
+const fetchImpl = (__webpack_require__(7302).fetch)
 __webpack_unused_export__ = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -124,39 +124,39 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __webpack_require__(2030).Headers
-/* unused reexport */ __webpack_require__(5589).Response
-/* unused reexport */ __webpack_require__(2369).Request
-/* unused reexport */ __webpack_require__(6408).FormData
+/* unused reexport */ __webpack_require__(3676).Headers
+/* unused reexport */ __webpack_require__(9107).Response
+/* unused reexport */ __webpack_require__(6055).Request
+/* unused reexport */ __webpack_require__(9662).FormData
 __webpack_unused_export__ = globalThis.File ?? (__webpack_require__(4573).File)
-/* unused reexport */ __webpack_require__(241).FileReader
+/* unused reexport */ __webpack_require__(6299).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(5845)
+const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(2443)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __webpack_require__(6795)
-const { kConstruct } = __webpack_require__(8799)
+const { CacheStorage } = __webpack_require__(6949)
+const { kConstruct } = __webpack_require__(7589)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __webpack_require__(8895)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __webpack_require__(5437)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
 __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __webpack_require__(1278)
+const { parseMIMEType, serializeAMimeType } = __webpack_require__(980)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(462)
-/* unused reexport */ __webpack_require__(8680).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(44)
+/* unused reexport */ __webpack_require__(5366).WebSocket
 __webpack_unused_export__ = CloseEvent
 __webpack_unused_export__ = ErrorEvent
 __webpack_unused_export__ = MessageEvent
@@ -172,18 +172,18 @@ __webpack_unused_export__ = MockPool
 __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __webpack_require__(88)
+const { EventSource } = __webpack_require__(6942)
 
 __webpack_unused_export__ = EventSource
 
 
 /***/ }),
 
-/***/ 480:
+/***/ 9318:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { addAbortListener } = __webpack_require__(7130)
-const { RequestAbortedError } = __webpack_require__(2225)
+const { addAbortListener } = __webpack_require__(1544)
+const { RequestAbortedError } = __webpack_require__(8091)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -243,16 +243,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6510:
+/***/ 9724:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, SocketError } = __webpack_require__(2225)
-const util = __webpack_require__(7130)
-const { addSignal, removeSignal } = __webpack_require__(480)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8091)
+const util = __webpack_require__(1544)
+const { addSignal, removeSignal } = __webpack_require__(9318)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -358,7 +358,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 4548:
+/***/ 6998:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -372,10 +372,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __webpack_require__(2225)
-const util = __webpack_require__(7130)
+} = __webpack_require__(8091)
+const util = __webpack_require__(1544)
 const { AsyncResource } = __webpack_require__(6698)
-const { addSignal, removeSignal } = __webpack_require__(480)
+const { addSignal, removeSignal } = __webpack_require__(9318)
 const assert = __webpack_require__(4589)
 
 const kResume = Symbol('resume')
@@ -616,16 +616,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4833:
+/***/ 8675:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { Readable } = __webpack_require__(3305)
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(2225)
-const util = __webpack_require__(7130)
-const { getResolveErrorBodyCallback } = __webpack_require__(8361)
+const { Readable } = __webpack_require__(3135)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8091)
+const util = __webpack_require__(1544)
+const { getResolveErrorBodyCallback } = __webpack_require__(8447)
 const { AsyncResource } = __webpack_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -837,18 +837,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 306:
+/***/ 576:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { finished, PassThrough } = __webpack_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(2225)
-const util = __webpack_require__(7130)
-const { getResolveErrorBodyCallback } = __webpack_require__(8361)
+const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(8091)
+const util = __webpack_require__(1544)
+const { getResolveErrorBodyCallback } = __webpack_require__(8447)
 const { AsyncResource } = __webpack_require__(6698)
-const { addSignal, removeSignal } = __webpack_require__(480)
+const { addSignal, removeSignal } = __webpack_require__(9318)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1064,15 +1064,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 7216:
+/***/ 2274:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __webpack_require__(2225)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8091)
 const { AsyncResource } = __webpack_require__(6698)
-const util = __webpack_require__(7130)
-const { addSignal, removeSignal } = __webpack_require__(480)
+const util = __webpack_require__(1544)
+const { addSignal, removeSignal } = __webpack_require__(9318)
 const assert = __webpack_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -1179,21 +1179,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 3857:
+/***/ 5407:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-module.exports.request = __webpack_require__(4833)
-module.exports.stream = __webpack_require__(306)
-module.exports.pipeline = __webpack_require__(4548)
-module.exports.upgrade = __webpack_require__(7216)
-module.exports.connect = __webpack_require__(6510)
+module.exports.request = __webpack_require__(8675)
+module.exports.stream = __webpack_require__(576)
+module.exports.pipeline = __webpack_require__(6998)
+module.exports.upgrade = __webpack_require__(2274)
+module.exports.connect = __webpack_require__(9724)
 
 
 /***/ }),
 
-/***/ 3305:
+/***/ 3135:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -1202,9 +1202,9 @@ module.exports.connect = __webpack_require__(6510)
 
 const assert = __webpack_require__(4589)
 const { Readable } = __webpack_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(2225)
-const util = __webpack_require__(7130)
-const { ReadableStreamFrom } = __webpack_require__(7130)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(8091)
+const util = __webpack_require__(1544)
+const { ReadableStreamFrom } = __webpack_require__(1544)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1585,15 +1585,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 8361:
+/***/ 8447:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const assert = __webpack_require__(4589)
 const {
   ResponseStatusCodeError
-} = __webpack_require__(2225)
+} = __webpack_require__(8091)
 
-const { chunksDecode } = __webpack_require__(3305)
+const { chunksDecode } = __webpack_require__(3135)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1685,16 +1685,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3714:
+/***/ 2296:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const net = __webpack_require__(7030)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(7130)
-const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(2225)
-const timers = __webpack_require__(5577)
+const util = __webpack_require__(1544)
+const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8091)
+const timers = __webpack_require__(2563)
 
 function noop () {}
 
@@ -1932,7 +1932,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 5909:
+/***/ 1303:
 /***/ ((module) => {
 
 
@@ -2057,7 +2057,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2564:
+/***/ 8150:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -2266,7 +2266,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2225:
+/***/ 8091:
 /***/ ((module) => {
 
 
@@ -2698,7 +2698,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5197:
+/***/ 8823:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -2706,7 +2706,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __webpack_require__(2225)
+} = __webpack_require__(8091)
 const assert = __webpack_require__(4589)
 const {
   isValidHTTPToken,
@@ -2721,9 +2721,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __webpack_require__(7130)
-const { channels } = __webpack_require__(2564)
-const { headerNameLowerCasedRecord } = __webpack_require__(5909)
+} = __webpack_require__(1544)
+const { channels } = __webpack_require__(8150)
+const { headerNameLowerCasedRecord } = __webpack_require__(1303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3187,7 +3187,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 2177:
+/***/ 9411:
 /***/ ((module) => {
 
 module.exports = {
@@ -3261,7 +3261,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9358:
+/***/ 3568:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -3269,7 +3269,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __webpack_require__(5909)
+} = __webpack_require__(1303)
 
 class TstNode {
   /** @type {any} */
@@ -3420,13 +3420,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7130:
+/***/ 1544:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(2177)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(9411)
 const { IncomingMessage } = __webpack_require__(7067)
 const stream = __webpack_require__(7075)
 const net = __webpack_require__(7030)
@@ -3434,9 +3434,9 @@ const { Blob } = __webpack_require__(4573)
 const nodeUtil = __webpack_require__(7975)
 const { stringify } = __webpack_require__(1792)
 const { EventEmitter: EE } = __webpack_require__(8474)
-const { InvalidArgumentError } = __webpack_require__(2225)
-const { headerNameLowerCasedRecord } = __webpack_require__(5909)
-const { tree } = __webpack_require__(9358)
+const { InvalidArgumentError } = __webpack_require__(8091)
+const { headerNameLowerCasedRecord } = __webpack_require__(1303)
+const { tree } = __webpack_require__(3568)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4146,18 +4146,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7347:
+/***/ 6261:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(2225)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(2177)
-const DispatcherBase = __webpack_require__(4963)
-const Pool = __webpack_require__(6878)
-const Client = __webpack_require__(415)
-const util = __webpack_require__(7130)
-const createRedirectInterceptor = __webpack_require__(5402)
+const { InvalidArgumentError } = __webpack_require__(8091)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(9411)
+const DispatcherBase = __webpack_require__(4745)
+const Pool = __webpack_require__(7404)
+const Client = __webpack_require__(3069)
+const util = __webpack_require__(1544)
+const createRedirectInterceptor = __webpack_require__(1676)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4286,7 +4286,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 9911:
+/***/ 8973:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4294,7 +4294,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __webpack_require__(2225)
+} = __webpack_require__(8091)
 const {
   PoolBase,
   kClients,
@@ -4302,10 +4302,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __webpack_require__(5326)
-const Pool = __webpack_require__(6878)
-const { kUrl, kInterceptors } = __webpack_require__(2177)
-const { parseOrigin } = __webpack_require__(7130)
+} = __webpack_require__(3272)
+const Pool = __webpack_require__(7404)
+const { kUrl, kInterceptors } = __webpack_require__(9411)
+const { parseOrigin } = __webpack_require__(1544)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4502,7 +4502,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 4011:
+/***/ 1557:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4510,9 +4510,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(7130)
-const { channels } = __webpack_require__(2564)
-const timers = __webpack_require__(5577)
+const util = __webpack_require__(1544)
+const { channels } = __webpack_require__(8150)
+const timers = __webpack_require__(2563)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4525,7 +4525,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(2225)
+} = __webpack_require__(8091)
 const {
   kUrl,
   kReset,
@@ -4558,9 +4558,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __webpack_require__(2177)
+} = __webpack_require__(9411)
 
-const constants = __webpack_require__(4546)
+const constants = __webpack_require__(7424)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4572,11 +4572,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(3800) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(7846) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__webpack_require__(5568))
+    mod = await WebAssembly.compile(__webpack_require__(9474))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4584,7 +4584,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __webpack_require__(3800))
+    mod = await WebAssembly.compile(llhttpWasmData || __webpack_require__(7846))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5499,7 +5499,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__webpack_require__(7426).extractBody)
+      extractBody = (__webpack_require__(8900).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6022,7 +6022,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 2686:
+/***/ 4092:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -6030,13 +6030,13 @@ module.exports = connectH1
 const assert = __webpack_require__(4589)
 const { errorMonitor } = __webpack_require__(8474)
 const { pipeline } = __webpack_require__(7075)
-const util = __webpack_require__(7130)
+const util = __webpack_require__(1544)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __webpack_require__(2225)
+} = __webpack_require__(8091)
 const {
   kUrl,
   kReset,
@@ -6055,7 +6055,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __webpack_require__(2177)
+} = __webpack_require__(9411)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6461,7 +6461,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__webpack_require__(7426).extractBody)
+    extractBody ??= (__webpack_require__(8900).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -6821,7 +6821,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 415:
+/***/ 3069:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // @ts-check
@@ -6831,16 +6831,16 @@ module.exports = connectH2
 const assert = __webpack_require__(4589)
 const net = __webpack_require__(7030)
 const http = __webpack_require__(7067)
-const util = __webpack_require__(7130)
-const { channels } = __webpack_require__(2564)
-const Request = __webpack_require__(5197)
-const DispatcherBase = __webpack_require__(4963)
+const util = __webpack_require__(1544)
+const { channels } = __webpack_require__(8150)
+const Request = __webpack_require__(8823)
+const DispatcherBase = __webpack_require__(4745)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __webpack_require__(2225)
-const buildConnector = __webpack_require__(3714)
+} = __webpack_require__(8091)
+const buildConnector = __webpack_require__(2296)
 const {
   kUrl,
   kServerName,
@@ -6882,9 +6882,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __webpack_require__(2177)
-const connectH1 = __webpack_require__(4011)
-const connectH2 = __webpack_require__(2686)
+} = __webpack_require__(9411)
+const connectH1 = __webpack_require__(1557)
+const connectH2 = __webpack_require__(4092)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7192,7 +7192,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __webpack_require__(5402)
+const createRedirectInterceptor = __webpack_require__(1676)
 
 function onError (client, err) {
   if (
@@ -7452,19 +7452,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 4963:
+/***/ 4745:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const buffer = __webpack_require__(4573)
-const Dispatcher = __webpack_require__(793)
+const Dispatcher = __webpack_require__(2091)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __webpack_require__(2225)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __webpack_require__(2177)
+} = __webpack_require__(8091)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __webpack_require__(9411)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7667,7 +7667,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 793:
+/***/ 2091:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -7739,15 +7739,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 155:
+/***/ 7897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const DispatcherBase = __webpack_require__(4963)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(2177)
-const ProxyAgent = __webpack_require__(4734)
-const Agent = __webpack_require__(7347)
+const DispatcherBase = __webpack_require__(4745)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(9411)
+const ProxyAgent = __webpack_require__(9848)
+const Agent = __webpack_require__(6261)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -7906,7 +7906,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 3934:
+/***/ 6524:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8030,15 +8030,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 5326:
+/***/ 3272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const DispatcherBase = __webpack_require__(4963)
-const FixedQueue = __webpack_require__(3934)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(2177)
-const PoolStats = __webpack_require__(768)
+const DispatcherBase = __webpack_require__(4745)
+const FixedQueue = __webpack_require__(6524)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(9411)
+const PoolStats = __webpack_require__(9686)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8231,10 +8231,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 768:
+/***/ 9686:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __webpack_require__(2177)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __webpack_require__(9411)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8272,7 +8272,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 6878:
+/***/ 7404:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -8283,14 +8283,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __webpack_require__(5326)
-const Client = __webpack_require__(415)
+} = __webpack_require__(3272)
+const Client = __webpack_require__(3069)
 const {
   InvalidArgumentError
-} = __webpack_require__(2225)
-const util = __webpack_require__(7130)
-const { kUrl, kInterceptors } = __webpack_require__(2177)
-const buildConnector = __webpack_require__(3714)
+} = __webpack_require__(8091)
+const util = __webpack_require__(1544)
+const { kUrl, kInterceptors } = __webpack_require__(9411)
+const buildConnector = __webpack_require__(2296)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8386,19 +8386,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 4734:
+/***/ 9848:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(2177)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(9411)
 const { URL } = __webpack_require__(3136)
-const Agent = __webpack_require__(7347)
-const Pool = __webpack_require__(6878)
-const DispatcherBase = __webpack_require__(4963)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __webpack_require__(2225)
-const buildConnector = __webpack_require__(3714)
-const Client = __webpack_require__(415)
+const Agent = __webpack_require__(6261)
+const Pool = __webpack_require__(7404)
+const DispatcherBase = __webpack_require__(4745)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __webpack_require__(8091)
+const buildConnector = __webpack_require__(2296)
+const Client = __webpack_require__(3069)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8667,13 +8667,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 8456:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Dispatcher = __webpack_require__(793)
-const RetryHandler = __webpack_require__(9990)
+const Dispatcher = __webpack_require__(2091)
+const RetryHandler = __webpack_require__(112)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8709,7 +8709,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 4583:
+/***/ 5837:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -8717,8 +8717,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __webpack_require__(2225)
-const Agent = __webpack_require__(7347)
+const { InvalidArgumentError } = __webpack_require__(8091)
+const Agent = __webpack_require__(6261)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -8748,7 +8748,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1461:
+/***/ 7011:
 /***/ ((module) => {
 
 
@@ -8799,15 +8799,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 5728:
+/***/ 5050:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(7130)
-const { kBodyUsed } = __webpack_require__(2177)
+const util = __webpack_require__(1544)
+const { kBodyUsed } = __webpack_require__(9411)
 const assert = __webpack_require__(4589)
-const { InvalidArgumentError } = __webpack_require__(2225)
+const { InvalidArgumentError } = __webpack_require__(8091)
 const EE = __webpack_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -9038,20 +9038,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 9990:
+/***/ 112:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const assert = __webpack_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __webpack_require__(2177)
-const { RequestRetryError } = __webpack_require__(2225)
+const { kRetryHandlerDefaultRetry } = __webpack_require__(9411)
+const { RequestRetryError } = __webpack_require__(8091)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __webpack_require__(7130)
+} = __webpack_require__(1544)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9482,14 +9482,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 5749:
+/***/ 7251:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const { isIP } = __webpack_require__(7030)
 const { lookup } = __webpack_require__(610)
-const DecoratorHandler = __webpack_require__(1461)
-const { InvalidArgumentError, InformationalError } = __webpack_require__(2225)
+const DecoratorHandler = __webpack_require__(7011)
+const { InvalidArgumentError, InformationalError } = __webpack_require__(8091)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -9864,14 +9864,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 1018:
+/***/ 2375:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(7130)
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(2225)
-const DecoratorHandler = __webpack_require__(1461)
+const util = __webpack_require__(1544)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8091)
+const DecoratorHandler = __webpack_require__(7011)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -9994,12 +9994,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5402:
+/***/ 1676:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const RedirectHandler = __webpack_require__(5728)
+const RedirectHandler = __webpack_require__(5050)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10022,11 +10022,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 6812:
+/***/ 3650:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const RedirectHandler = __webpack_require__(5728)
+const RedirectHandler = __webpack_require__(5050)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10053,11 +10053,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 6292:
+/***/ 3874:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const RetryHandler = __webpack_require__(9990)
+const RetryHandler = __webpack_require__(112)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10079,13 +10079,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 4546:
+/***/ 7424:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __webpack_require__(4266);
+const utils_1 = __webpack_require__(8916);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10363,7 +10363,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3800:
+/***/ 7846:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -10375,7 +10375,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 5568:
+/***/ 9474:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -10387,7 +10387,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 4266:
+/***/ 8916:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10408,13 +10408,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 8251:
+/***/ 5973:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kClients } = __webpack_require__(2177)
-const Agent = __webpack_require__(7347)
+const { kClients } = __webpack_require__(9411)
+const Agent = __webpack_require__(6261)
 const {
   kAgent,
   kMockAgentSet,
@@ -10425,14 +10425,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __webpack_require__(6715)
-const MockClient = __webpack_require__(8727)
-const MockPool = __webpack_require__(2102)
-const { matchValue, buildMockOptions } = __webpack_require__(3727)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(2225)
-const Dispatcher = __webpack_require__(793)
-const Pluralizer = __webpack_require__(8423)
-const PendingInterceptorsFormatter = __webpack_require__(148)
+} = __webpack_require__(8149)
+const MockClient = __webpack_require__(8957)
+const MockPool = __webpack_require__(8780)
+const { matchValue, buildMockOptions } = __webpack_require__(1725)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8091)
+const Dispatcher = __webpack_require__(2091)
+const Pluralizer = __webpack_require__(8353)
+const PendingInterceptorsFormatter = __webpack_require__(1030)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10575,14 +10575,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 8727:
+/***/ 8957:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Client = __webpack_require__(415)
-const { buildMockDispatch } = __webpack_require__(3727)
+const Client = __webpack_require__(3069)
+const { buildMockDispatch } = __webpack_require__(1725)
 const {
   kDispatches,
   kMockAgent,
@@ -10591,10 +10591,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __webpack_require__(6715)
-const { MockInterceptor } = __webpack_require__(7585)
-const Symbols = __webpack_require__(2177)
-const { InvalidArgumentError } = __webpack_require__(2225)
+} = __webpack_require__(8149)
+const { MockInterceptor } = __webpack_require__(1599)
+const Symbols = __webpack_require__(9411)
+const { InvalidArgumentError } = __webpack_require__(8091)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10641,12 +10641,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 6691:
+/***/ 5445:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { UndiciError } = __webpack_require__(2225)
+const { UndiciError } = __webpack_require__(8091)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10676,12 +10676,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7585:
+/***/ 1599:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(3727)
+const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(1725)
 const {
   kDispatches,
   kDispatchKey,
@@ -10689,9 +10689,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __webpack_require__(6715)
-const { InvalidArgumentError } = __webpack_require__(2225)
-const { buildURL } = __webpack_require__(7130)
+} = __webpack_require__(8149)
+const { InvalidArgumentError } = __webpack_require__(8091)
+const { buildURL } = __webpack_require__(1544)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -10890,14 +10890,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 2102:
+/***/ 8780:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Pool = __webpack_require__(6878)
-const { buildMockDispatch } = __webpack_require__(3727)
+const Pool = __webpack_require__(7404)
+const { buildMockDispatch } = __webpack_require__(1725)
 const {
   kDispatches,
   kMockAgent,
@@ -10906,10 +10906,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __webpack_require__(6715)
-const { MockInterceptor } = __webpack_require__(7585)
-const Symbols = __webpack_require__(2177)
-const { InvalidArgumentError } = __webpack_require__(2225)
+} = __webpack_require__(8149)
+const { MockInterceptor } = __webpack_require__(1599)
+const Symbols = __webpack_require__(9411)
+const { InvalidArgumentError } = __webpack_require__(8091)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -10956,7 +10956,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 6715:
+/***/ 8149:
 /***/ ((module) => {
 
 
@@ -10986,20 +10986,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3727:
+/***/ 1725:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MockNotMatchedError } = __webpack_require__(6691)
+const { MockNotMatchedError } = __webpack_require__(5445)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __webpack_require__(6715)
-const { buildURL } = __webpack_require__(7130)
+} = __webpack_require__(8149)
+const { buildURL } = __webpack_require__(1544)
 const { STATUS_CODES } = __webpack_require__(7067)
 const {
   types: {
@@ -11360,7 +11360,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 148:
+/***/ 1030:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -11410,7 +11410,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 8423:
+/***/ 8353:
 /***/ ((module) => {
 
 
@@ -11446,7 +11446,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 5577:
+/***/ 2563:
 /***/ ((module) => {
 
 
@@ -11876,20 +11876,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4308:
+/***/ 4330:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kConstruct } = __webpack_require__(8799)
-const { urlEquals, getFieldValues } = __webpack_require__(1276)
-const { kEnumerableProperty, isDisturbed } = __webpack_require__(7130)
-const { webidl } = __webpack_require__(707)
-const { Response, cloneResponse, fromInnerResponse } = __webpack_require__(5589)
-const { Request, fromInnerRequest } = __webpack_require__(2369)
-const { kState } = __webpack_require__(6301)
-const { fetching } = __webpack_require__(9724)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __webpack_require__(8190)
+const { kConstruct } = __webpack_require__(7589)
+const { urlEquals, getFieldValues } = __webpack_require__(102)
+const { kEnumerableProperty, isDisturbed } = __webpack_require__(1544)
+const { webidl } = __webpack_require__(253)
+const { Response, cloneResponse, fromInnerResponse } = __webpack_require__(9107)
+const { Request, fromInnerRequest } = __webpack_require__(6055)
+const { kState } = __webpack_require__(4883)
+const { fetching } = __webpack_require__(7302)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __webpack_require__(4296)
 const assert = __webpack_require__(4589)
 
 /**
@@ -12742,15 +12742,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6795:
+/***/ 6949:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kConstruct } = __webpack_require__(8799)
-const { Cache } = __webpack_require__(4308)
-const { webidl } = __webpack_require__(707)
-const { kEnumerableProperty } = __webpack_require__(7130)
+const { kConstruct } = __webpack_require__(7589)
+const { Cache } = __webpack_require__(4330)
+const { webidl } = __webpack_require__(253)
+const { kEnumerableProperty } = __webpack_require__(1544)
 
 class CacheStorage {
   /**
@@ -12901,26 +12901,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8799:
+/***/ 7589:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__webpack_require__(2177).kConstruct)
+  kConstruct: (__webpack_require__(9411).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 1276:
+/***/ 102:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { URLSerializer } = __webpack_require__(1278)
-const { isValidHeaderName } = __webpack_require__(8190)
+const { URLSerializer } = __webpack_require__(980)
+const { isValidHeaderName } = __webpack_require__(4296)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -12965,7 +12965,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8674:
+/***/ 6820:
 /***/ ((module) => {
 
 
@@ -12984,15 +12984,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8895:
+/***/ 5437:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { parseSetCookie } = __webpack_require__(5064)
-const { stringify } = __webpack_require__(3855)
-const { webidl } = __webpack_require__(707)
-const { Headers } = __webpack_require__(2030)
+const { parseSetCookie } = __webpack_require__(2802)
+const { stringify } = __webpack_require__(5613)
+const { webidl } = __webpack_require__(253)
+const { Headers } = __webpack_require__(3676)
 
 /**
  * @typedef {Object} Cookie
@@ -13175,14 +13175,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5064:
+/***/ 2802:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(8674)
-const { isCTLExcludingHtab } = __webpack_require__(3855)
-const { collectASequenceOfCodePointsFast } = __webpack_require__(1278)
+const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(6820)
+const { isCTLExcludingHtab } = __webpack_require__(5613)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(980)
 const assert = __webpack_require__(4589)
 
 /**
@@ -13492,7 +13492,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3855:
+/***/ 5613:
 /***/ ((module) => {
 
 
@@ -13851,13 +13851,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6541:
+/***/ 2455:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const buffer = __webpack_require__(4573)
 const { Transform } = __webpack_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __webpack_require__(1665)
+const { isASCIINumber, isValidLastEventId } = __webpack_require__(6627)
 
 /**
  * @type {number[]} BOM
@@ -14432,23 +14432,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 88:
+/***/ 6942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { pipeline } = __webpack_require__(7075)
-const { fetching } = __webpack_require__(9724)
-const { makeRequest } = __webpack_require__(2369)
-const { webidl } = __webpack_require__(707)
-const { EventSourceStream } = __webpack_require__(6541)
-const { parseMIMEType } = __webpack_require__(1278)
-const { createFastMessageEvent } = __webpack_require__(462)
-const { isNetworkError } = __webpack_require__(5589)
-const { delay } = __webpack_require__(1665)
-const { kEnumerableProperty } = __webpack_require__(7130)
-const { environmentSettingsObject } = __webpack_require__(8190)
-const { getGlobalDispatcher } = __webpack_require__(4583)
+const { fetching } = __webpack_require__(7302)
+const { makeRequest } = __webpack_require__(6055)
+const { webidl } = __webpack_require__(253)
+const { EventSourceStream } = __webpack_require__(2455)
+const { parseMIMEType } = __webpack_require__(980)
+const { createFastMessageEvent } = __webpack_require__(44)
+const { isNetworkError } = __webpack_require__(9107)
+const { delay } = __webpack_require__(6627)
+const { kEnumerableProperty } = __webpack_require__(1544)
+const { environmentSettingsObject } = __webpack_require__(4296)
+const { getGlobalDispatcher } = __webpack_require__(5837)
 
 let experimentalWarned = false
 
@@ -14922,7 +14922,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1665:
+/***/ 6627:
 /***/ ((module) => {
 
 
@@ -14966,12 +14966,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7426:
+/***/ 8900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(7130)
+const util = __webpack_require__(1544)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -14981,16 +14981,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __webpack_require__(8190)
-const { FormData } = __webpack_require__(6408)
-const { kState } = __webpack_require__(6301)
-const { webidl } = __webpack_require__(707)
+} = __webpack_require__(4296)
+const { FormData } = __webpack_require__(9662)
+const { kState } = __webpack_require__(4883)
+const { webidl } = __webpack_require__(253)
 const { Blob } = __webpack_require__(4573)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
 const { isArrayBuffer } = __webpack_require__(3429)
-const { serializeAMimeType } = __webpack_require__(1278)
-const { multipartFormDataParser } = __webpack_require__(6742)
+const { serializeAMimeType } = __webpack_require__(980)
+const { multipartFormDataParser } = __webpack_require__(3100)
 let random
 
 try {
@@ -15502,7 +15502,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4497:
+/***/ 1207:
 /***/ ((module) => {
 
 
@@ -15633,7 +15633,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1278:
+/***/ 980:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -16384,12 +16384,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8839:
+/***/ 933:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kConnected, kSize } = __webpack_require__(2177)
+const { kConnected, kSize } = __webpack_require__(9411)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16437,14 +16437,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 9972:
+/***/ 1506:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Blob, File } = __webpack_require__(4573)
-const { kState } = __webpack_require__(6301)
-const { webidl } = __webpack_require__(707)
+const { kState } = __webpack_require__(4883)
+const { webidl } = __webpack_require__(253)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16570,16 +16570,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 6742:
+/***/ 3100:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __webpack_require__(7130)
-const { utf8DecodeBytes } = __webpack_require__(8190)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __webpack_require__(1278)
-const { isFileLike } = __webpack_require__(9972)
-const { makeEntry } = __webpack_require__(6408)
+const { isUSVString, bufferToLowerCasedHeaderName } = __webpack_require__(1544)
+const { utf8DecodeBytes } = __webpack_require__(4296)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __webpack_require__(980)
+const { isFileLike } = __webpack_require__(1506)
+const { makeEntry } = __webpack_require__(9662)
 const assert = __webpack_require__(4589)
 const { File: NodeFile } = __webpack_require__(4573)
 
@@ -17051,16 +17051,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6408:
+/***/ 9662:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __webpack_require__(8190)
-const { kState } = __webpack_require__(6301)
-const { kEnumerableProperty } = __webpack_require__(7130)
-const { FileLike, isFileLike } = __webpack_require__(9972)
-const { webidl } = __webpack_require__(707)
+const { isBlobLike, iteratorMixin } = __webpack_require__(4296)
+const { kState } = __webpack_require__(4883)
+const { kEnumerableProperty } = __webpack_require__(1544)
+const { FileLike, isFileLike } = __webpack_require__(1506)
+const { webidl } = __webpack_require__(253)
 const { File: NativeFile } = __webpack_require__(4573)
 const nodeUtil = __webpack_require__(7975)
 
@@ -17310,7 +17310,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 5845:
+/***/ 2443:
 /***/ ((module) => {
 
 
@@ -17357,21 +17357,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2030:
+/***/ 3676:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __webpack_require__(2177)
-const { kEnumerableProperty } = __webpack_require__(7130)
+const { kConstruct } = __webpack_require__(9411)
+const { kEnumerableProperty } = __webpack_require__(1544)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __webpack_require__(8190)
-const { webidl } = __webpack_require__(707)
+} = __webpack_require__(4296)
+const { webidl } = __webpack_require__(253)
 const assert = __webpack_require__(4589)
 const util = __webpack_require__(7975)
 
@@ -18051,7 +18051,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9724:
+/***/ 7302:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18064,9 +18064,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __webpack_require__(5589)
-const { HeadersList } = __webpack_require__(2030)
-const { Request, cloneRequest } = __webpack_require__(2369)
+} = __webpack_require__(9107)
+const { HeadersList } = __webpack_require__(3676)
+const { Request, cloneRequest } = __webpack_require__(6055)
 const zlib = __webpack_require__(8522)
 const {
   bytesMatch,
@@ -18102,23 +18102,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __webpack_require__(8190)
-const { kState, kDispatcher } = __webpack_require__(6301)
+} = __webpack_require__(4296)
+const { kState, kDispatcher } = __webpack_require__(4883)
 const assert = __webpack_require__(4589)
-const { safelyExtractBody, extractBody } = __webpack_require__(7426)
+const { safelyExtractBody, extractBody } = __webpack_require__(8900)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __webpack_require__(4497)
+} = __webpack_require__(1207)
 const EE = __webpack_require__(8474)
 const { Readable, pipeline, finished } = __webpack_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __webpack_require__(7130)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(1278)
-const { getGlobalDispatcher } = __webpack_require__(4583)
-const { webidl } = __webpack_require__(707)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __webpack_require__(1544)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(980)
+const { getGlobalDispatcher } = __webpack_require__(5837)
+const { webidl } = __webpack_require__(253)
 const { STATUS_CODES } = __webpack_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -20328,23 +20328,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2369:
+/***/ 6055:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(7426)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(2030)
-const { FinalizationRegistry } = __webpack_require__(8839)()
-const util = __webpack_require__(7130)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(8900)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(3676)
+const { FinalizationRegistry } = __webpack_require__(933)()
+const util = __webpack_require__(1544)
 const nodeUtil = __webpack_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __webpack_require__(8190)
+} = __webpack_require__(4296)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20354,12 +20354,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __webpack_require__(4497)
+} = __webpack_require__(1207)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __webpack_require__(6301)
-const { webidl } = __webpack_require__(707)
-const { URLSerializer } = __webpack_require__(1278)
-const { kConstruct } = __webpack_require__(2177)
+const { kHeaders, kSignal, kState, kDispatcher } = __webpack_require__(4883)
+const { webidl } = __webpack_require__(253)
+const { URLSerializer } = __webpack_require__(980)
+const { kConstruct } = __webpack_require__(9411)
 const assert = __webpack_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __webpack_require__(8474)
 
@@ -21372,14 +21372,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 5589:
+/***/ 9107:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(2030)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __webpack_require__(7426)
-const util = __webpack_require__(7130)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(3676)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __webpack_require__(8900)
+const util = __webpack_require__(1544)
 const nodeUtil = __webpack_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -21391,16 +21391,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __webpack_require__(8190)
+} = __webpack_require__(4296)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __webpack_require__(4497)
-const { kState, kHeaders } = __webpack_require__(6301)
-const { webidl } = __webpack_require__(707)
-const { FormData } = __webpack_require__(6408)
-const { URLSerializer } = __webpack_require__(1278)
-const { kConstruct } = __webpack_require__(2177)
+} = __webpack_require__(1207)
+const { kState, kHeaders } = __webpack_require__(4883)
+const { webidl } = __webpack_require__(253)
+const { FormData } = __webpack_require__(9662)
+const { URLSerializer } = __webpack_require__(980)
+const { kConstruct } = __webpack_require__(9411)
 const assert = __webpack_require__(4589)
 const { types } = __webpack_require__(7975)
 
@@ -21989,7 +21989,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6301:
+/***/ 4883:
 /***/ ((module) => {
 
 
@@ -22005,21 +22005,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8190:
+/***/ 4296:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Transform } = __webpack_require__(7075)
 const zlib = __webpack_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __webpack_require__(4497)
-const { getGlobalOrigin } = __webpack_require__(5845)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __webpack_require__(1278)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __webpack_require__(1207)
+const { getGlobalOrigin } = __webpack_require__(2443)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __webpack_require__(980)
 const { performance } = __webpack_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(7130)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(1544)
 const assert = __webpack_require__(4589)
 const { isUint8Array } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(707)
+const { webidl } = __webpack_require__(253)
 
 let supportedHashes = []
 
@@ -23644,14 +23644,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 707:
+/***/ 253:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { types, inspect } = __webpack_require__(7975)
 const { markAsUncloneable } = __webpack_require__(5919)
-const { toUSVString } = __webpack_require__(7130)
+const { toUSVString } = __webpack_require__(1544)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24346,7 +24346,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3821:
+/***/ 5207:
 /***/ ((module) => {
 
 
@@ -24643,7 +24643,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 241:
+/***/ 6299:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -24652,16 +24652,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __webpack_require__(4724)
+} = __webpack_require__(7522)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __webpack_require__(1095)
-const { webidl } = __webpack_require__(707)
-const { kEnumerableProperty } = __webpack_require__(7130)
+} = __webpack_require__(9657)
+const { webidl } = __webpack_require__(253)
+const { kEnumerableProperty } = __webpack_require__(1544)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -24994,12 +24994,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9275:
+/***/ 2981:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(707)
+const { webidl } = __webpack_require__(253)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25079,7 +25079,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1095:
+/***/ 9657:
 /***/ ((module) => {
 
 
@@ -25096,7 +25096,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4724:
+/***/ 7522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -25107,10 +25107,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __webpack_require__(1095)
-const { ProgressEvent } = __webpack_require__(9275)
-const { getEncoding } = __webpack_require__(3821)
-const { serializeAMimeType, parseMIMEType } = __webpack_require__(1278)
+} = __webpack_require__(9657)
+const { ProgressEvent } = __webpack_require__(2981)
+const { getEncoding } = __webpack_require__(5207)
+const { serializeAMimeType, parseMIMEType } = __webpack_require__(980)
 const { types } = __webpack_require__(7975)
 const { StringDecoder } = __webpack_require__(3193)
 const { btoa } = __webpack_require__(4573)
@@ -25494,27 +25494,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8747:
+/***/ 2569:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(7546)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(1816)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __webpack_require__(6858)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __webpack_require__(7367)
-const { channels } = __webpack_require__(2564)
-const { CloseEvent } = __webpack_require__(462)
-const { makeRequest } = __webpack_require__(2369)
-const { fetching } = __webpack_require__(9724)
-const { Headers, getHeadersList } = __webpack_require__(2030)
-const { getDecodeSplit } = __webpack_require__(8190)
-const { WebsocketFrameSend } = __webpack_require__(1890)
+} = __webpack_require__(2456)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __webpack_require__(5673)
+const { channels } = __webpack_require__(8150)
+const { CloseEvent } = __webpack_require__(44)
+const { makeRequest } = __webpack_require__(6055)
+const { fetching } = __webpack_require__(7302)
+const { Headers, getHeadersList } = __webpack_require__(3676)
+const { getDecodeSplit } = __webpack_require__(4296)
+const { WebsocketFrameSend } = __webpack_require__(9272)
 
 /** @type {import('crypto')} */
 let crypto
@@ -25872,7 +25872,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7546:
+/***/ 1816:
 /***/ ((module) => {
 
 
@@ -25945,14 +25945,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 462:
+/***/ 44:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(707)
-const { kEnumerableProperty } = __webpack_require__(7130)
-const { kConstruct } = __webpack_require__(2177)
+const { webidl } = __webpack_require__(253)
+const { kEnumerableProperty } = __webpack_require__(1544)
+const { kConstruct } = __webpack_require__(9411)
 const { MessagePort } = __webpack_require__(5919)
 
 /**
@@ -26281,12 +26281,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1890:
+/***/ 9272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __webpack_require__(7546)
+const { maxUnsigned16Bit } = __webpack_require__(1816)
 
 const BUFFER_SIZE = 16386
 
@@ -26384,14 +26384,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9775:
+/***/ 2869:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __webpack_require__(8522)
-const { isValidClientWindowBits } = __webpack_require__(7367)
-const { MessageSizeExceededError } = __webpack_require__(2225)
+const { isValidClientWindowBits } = __webpack_require__(5673)
+const { MessageSizeExceededError } = __webpack_require__(8091)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26496,16 +26496,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 4482:
+/***/ 4588:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const assert = __webpack_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(7546)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __webpack_require__(6858)
-const { channels } = __webpack_require__(2564)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(1816)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __webpack_require__(2456)
+const { channels } = __webpack_require__(8150)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26515,11 +26515,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __webpack_require__(7367)
-const { WebsocketFrameSend } = __webpack_require__(1890)
-const { closeWebSocketConnection } = __webpack_require__(8747)
-const { PerMessageDeflate } = __webpack_require__(9775)
-const { MessageSizeExceededError } = __webpack_require__(2225)
+} = __webpack_require__(5673)
+const { WebsocketFrameSend } = __webpack_require__(9272)
+const { closeWebSocketConnection } = __webpack_require__(2569)
+const { PerMessageDeflate } = __webpack_require__(2869)
+const { MessageSizeExceededError } = __webpack_require__(8091)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27030,14 +27030,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9878:
+/***/ 228:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { WebsocketFrameSend } = __webpack_require__(1890)
-const { opcodes, sendHints } = __webpack_require__(7546)
-const FixedQueue = __webpack_require__(3934)
+const { WebsocketFrameSend } = __webpack_require__(9272)
+const { opcodes, sendHints } = __webpack_require__(1816)
+const FixedQueue = __webpack_require__(6524)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27141,7 +27141,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6858:
+/***/ 2456:
 /***/ ((module) => {
 
 
@@ -27160,16 +27160,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7367:
+/***/ 5673:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __webpack_require__(6858)
-const { states, opcodes } = __webpack_require__(7546)
-const { ErrorEvent, createFastMessageEvent } = __webpack_require__(462)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __webpack_require__(2456)
+const { states, opcodes } = __webpack_require__(1816)
+const { ErrorEvent, createFastMessageEvent } = __webpack_require__(44)
 const { isUtf8 } = __webpack_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __webpack_require__(1278)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __webpack_require__(980)
 
 /* globals Blob */
 
@@ -27489,15 +27489,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8680:
+/***/ 5366:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(707)
-const { URLSerializer } = __webpack_require__(1278)
-const { environmentSettingsObject } = __webpack_require__(8190)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __webpack_require__(7546)
+const { webidl } = __webpack_require__(253)
+const { URLSerializer } = __webpack_require__(980)
+const { environmentSettingsObject } = __webpack_require__(4296)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __webpack_require__(1816)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27506,21 +27506,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __webpack_require__(6858)
+} = __webpack_require__(2456)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __webpack_require__(7367)
-const { establishWebSocketConnection, closeWebSocketConnection } = __webpack_require__(8747)
-const { ByteParser } = __webpack_require__(4482)
-const { kEnumerableProperty, isBlobLike } = __webpack_require__(7130)
-const { getGlobalDispatcher } = __webpack_require__(4583)
+} = __webpack_require__(5673)
+const { establishWebSocketConnection, closeWebSocketConnection } = __webpack_require__(2569)
+const { ByteParser } = __webpack_require__(4588)
+const { kEnumerableProperty, isBlobLike } = __webpack_require__(1544)
+const { getGlobalDispatcher } = __webpack_require__(5837)
 const { types } = __webpack_require__(7975)
-const { ErrorEvent, CloseEvent } = __webpack_require__(462)
-const { SendQueue } = __webpack_require__(9878)
+const { ErrorEvent, CloseEvent } = __webpack_require__(44)
+const { SendQueue } = __webpack_require__(228)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28091,15 +28091,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 408:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__(376);
+module.exports = __webpack_require__(218);
 
 
 /***/ }),
 
-/***/ 376:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -28370,39 +28370,39 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 4718:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __webpack_require__(271)
-const Dispatcher = __webpack_require__(2377)
-const Pool = __webpack_require__(8014)
-const BalancedPool = __webpack_require__(3207)
-const RoundRobinPool = __webpack_require__(3182)
-const Agent = __webpack_require__(5539)
-const Dispatcher1Wrapper = __webpack_require__(3840)
-const ProxyAgent = __webpack_require__(9710)
-const Socks5ProxyAgent = __webpack_require__(2141)
-const EnvHttpProxyAgent = __webpack_require__(6699)
-const RetryAgent = __webpack_require__(9176)
-const H2CClient = __webpack_require__(1529)
-const errors = __webpack_require__(6593)
-const util = __webpack_require__(5386)
+const Client = __webpack_require__(3701)
+const Dispatcher = __webpack_require__(883)
+const Pool = __webpack_require__(628)
+const BalancedPool = __webpack_require__(837)
+const RoundRobinPool = __webpack_require__(5520)
+const Agent = __webpack_require__(7405)
+const Dispatcher1Wrapper = __webpack_require__(1269)
+const ProxyAgent = __webpack_require__(6672)
+const Socks5ProxyAgent = __webpack_require__(7223)
+const EnvHttpProxyAgent = __webpack_require__(3137)
+const RetryAgent = __webpack_require__(50)
+const H2CClient = __webpack_require__(6815)
+const errors = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __webpack_require__(5889)
-const buildConnector = __webpack_require__(5106)
-const MockClient = __webpack_require__(2839)
-const { MockCallHistory, MockCallHistoryLog } = __webpack_require__(5433)
-const MockAgent = __webpack_require__(587)
-const MockPool = __webpack_require__(3926)
-const SnapshotAgent = __webpack_require__(8705)
-const mockErrors = __webpack_require__(5347)
-const RetryHandler = __webpack_require__(3174)
-const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(4743)
-const DecoratorHandler = __webpack_require__(6949)
-const RedirectHandler = __webpack_require__(3216)
+const api = __webpack_require__(6615)
+const buildConnector = __webpack_require__(9136)
+const MockClient = __webpack_require__(7365)
+const { MockCallHistory, MockCallHistoryLog } = __webpack_require__(431)
+const MockAgent = __webpack_require__(7501)
+const MockPool = __webpack_require__(4004)
+const SnapshotAgent = __webpack_require__(5095)
+const mockErrors = __webpack_require__(2429)
+const RetryHandler = __webpack_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(2581)
+const DecoratorHandler = __webpack_require__(8155)
+const RedirectHandler = __webpack_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -28423,21 +28423,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __webpack_require__(1068),
-  responseError: __webpack_require__(5960),
-  retry: __webpack_require__(9636),
-  dump: __webpack_require__(5786),
-  dns: __webpack_require__(6149),
-  cache: __webpack_require__(4856),
-  decompress: __webpack_require__(1767),
-  deduplicate: __webpack_require__(8654)
+  redirect: __webpack_require__(1514),
+  responseError: __webpack_require__(8918),
+  retry: __webpack_require__(2026),
+  dump: __webpack_require__(8060),
+  dns: __webpack_require__(379),
+  cache: __webpack_require__(5542),
+  decompress: __webpack_require__(557),
+  deduplicate: __webpack_require__(7240)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __webpack_require__(5055)
+  MemoryCacheStore: __webpack_require__(4889)
 }
 
-const SqliteCacheStore = __webpack_require__(7788)
+const SqliteCacheStore = __webpack_require__(1522)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -28499,7 +28499,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__webpack_require__(6860).fetch)
+const fetchImpl = (__webpack_require__(4398).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -28539,22 +28539,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __webpack_require__(5662).Headers
-module.exports.Response = __webpack_require__(9317).Response
-module.exports.Request = __webpack_require__(3713).Request
-module.exports.FormData = __webpack_require__(8440).FormData
+module.exports.Headers = __webpack_require__(660).Headers
+module.exports.Response = __webpack_require__(9051).Response
+module.exports.Request = __webpack_require__(9967).Request
+module.exports.FormData = __webpack_require__(5910).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(8709)
+const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(1059)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __webpack_require__(7403)
-const { kConstruct } = __webpack_require__(3377)
+const { CacheStorage } = __webpack_require__(3245)
+const { kConstruct } = __webpack_require__(6443)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __webpack_require__(8495)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __webpack_require__(9061)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -28562,21 +28562,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __webpack_require__(782)
+const { parseMIMEType, serializeAMimeType } = __webpack_require__(1900)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(6814)
-const { WebSocket, ping } = __webpack_require__(3435)
+const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(2807)
+const { WebSocket, ping } = __webpack_require__(3726)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __webpack_require__(2299).WebSocketStream
-/* unused reexport */ __webpack_require__(9597).WebSocketError
+/* unused reexport */ __webpack_require__(2873).WebSocketStream
+/* unused reexport */ __webpack_require__(6919).WebSocketError
 
 __webpack_unused_export__ = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -28592,7 +28592,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __webpack_require__(6376)
+const { EventSource } = __webpack_require__(1238)
 
 module.exports.GD = EventSource
 
@@ -28614,13 +28614,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 6128:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { addAbortListener } = __webpack_require__(5386)
-const { RequestAbortedError } = __webpack_require__(6593)
+const { addAbortListener } = __webpack_require__(3440)
+const { RequestAbortedError } = __webpack_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -28680,16 +28680,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2574:
+/***/ 9898:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, SocketError } = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { addSignal, removeSignal } = __webpack_require__(6128)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -28799,7 +28799,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 884:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -28815,10 +28815,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { kBodyUsed } = __webpack_require__(3377)
-const { addSignal, removeSignal } = __webpack_require__(6128)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { kBodyUsed } = __webpack_require__(6443)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 function noop () {}
 
@@ -29071,16 +29071,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 865:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { Readable } = __webpack_require__(3897)
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(6593)
-const util = __webpack_require__(5386)
+const { Readable } = __webpack_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 
 function noop () {}
 
@@ -29322,16 +29322,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 4754:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { addSignal, removeSignal } = __webpack_require__(6128)
+const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 function noop () {}
 
@@ -29599,17 +29599,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 3408:
+/***/ 9501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __webpack_require__(6593)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
 const { AsyncResource } = __webpack_require__(6698)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(5386)
-const { kHTTP2Stream } = __webpack_require__(3377)
-const { addSignal, removeSignal } = __webpack_require__(6128)
+const util = __webpack_require__(3440)
+const { kHTTP2Stream } = __webpack_require__(6443)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -29727,21 +29727,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 5889:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-module.exports.request = __webpack_require__(865)
-module.exports.stream = __webpack_require__(4754)
-module.exports.pipeline = __webpack_require__(884)
-module.exports.upgrade = __webpack_require__(3408)
-module.exports.connect = __webpack_require__(2574)
+module.exports.request = __webpack_require__(4043)
+module.exports.stream = __webpack_require__(3560)
+module.exports.pipeline = __webpack_require__(6862)
+module.exports.upgrade = __webpack_require__(9501)
+module.exports.connect = __webpack_require__(9898)
 
 
 /***/ }),
 
-/***/ 3897:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -29749,8 +29749,8 @@ module.exports.connect = __webpack_require__(2574)
 const assert = __webpack_require__(4589)
 const { addAbortListener } = __webpack_require__(8474)
 const { Readable } = __webpack_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(6593)
-const util = __webpack_require__(5386)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -30363,14 +30363,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5055:
+/***/ 4889:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const { EventEmitter } = __webpack_require__(8474)
-const { assertCacheKey, assertCacheValue } = __webpack_require__(9901)
+const { assertCacheKey, assertCacheValue } = __webpack_require__(7659)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -30684,13 +30684,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
-const { assertCacheKey, assertCacheValue } = __webpack_require__(9901)
+const { assertCacheKey, assertCacheValue } = __webpack_require__(7659)
 const { zstdCompressSync, zstdDecompressSync } = __webpack_require__(8522)
 
 let DatabaseSync
@@ -31284,15 +31284,15 @@ function isCompressibleContentType (contentType) {
 
 /***/ }),
 
-/***/ 5106:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const net = __webpack_require__(7030)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(5386)
-const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(6593)
+const util = __webpack_require__(3440)
+const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8707)
 
 let tls // include tls conditionally since it is not always available
 
@@ -31489,7 +31489,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 4037:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -31627,7 +31627,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6644:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -31861,7 +31861,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6593:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -32402,7 +32402,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8957:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -32410,7 +32410,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 const assert = __webpack_require__(4589)
 const {
   isValidHTTPToken,
@@ -32428,9 +32428,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __webpack_require__(5386)
-const { channels } = __webpack_require__(6644)
-const { headerNameLowerCasedRecord } = __webpack_require__(4037)
+} = __webpack_require__(3440)
+const { channels } = __webpack_require__(2414)
+const { headerNameLowerCasedRecord } = __webpack_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -32980,8 +32980,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __webpack_require__(8440)
-    isFormData = (__webpack_require__(8321).webidl).is.FormData
+    __webpack_require__(5910)
+    isFormData = (__webpack_require__(7879).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -32991,16 +32991,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 1140:
+/***/ 8082:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { EventEmitter } = __webpack_require__(8474)
 const { Buffer } = __webpack_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __webpack_require__(6593)
+const { InvalidArgumentError, Socks5ProxyError } = __webpack_require__(8707)
 const { debuglog } = __webpack_require__(7975)
-const { parseAddress } = __webpack_require__(2870)
+const { parseAddress } = __webpack_require__(1732)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -33420,14 +33420,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2870:
+/***/ 1732:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Buffer } = __webpack_require__(4573)
 const net = __webpack_require__(7030)
-const { InvalidArgumentError } = __webpack_require__(6593)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * Parse an address and determine its type
@@ -33639,7 +33639,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3377:
+/***/ 6443:
 /***/ ((module) => {
 
 
@@ -33727,7 +33727,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3838:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -33735,7 +33735,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __webpack_require__(4037)
+} = __webpack_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -33894,22 +33894,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5386:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(3377)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(6443)
 const { IncomingMessage } = __webpack_require__(7067)
 const stream = __webpack_require__(7075)
 const net = __webpack_require__(7030)
 const { stringify } = __webpack_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __webpack_require__(8474)
-const timers = __webpack_require__(5929)
-const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(6593)
-const { headerNameLowerCasedRecord } = __webpack_require__(4037)
-const { tree } = __webpack_require__(3838)
+const timers = __webpack_require__(6603)
+const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8707)
+const { headerNameLowerCasedRecord } = __webpack_require__(735)
+const { tree } = __webpack_require__(7752)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -34936,17 +34936,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5539:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __webpack_require__(6593)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(3377)
-const DispatcherBase = __webpack_require__(803)
-const Pool = __webpack_require__(8014)
-const Client = __webpack_require__(271)
-const util = __webpack_require__(5386)
+const { InvalidArgumentError, MaxOriginsReachedError } = __webpack_require__(8707)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(6443)
+const DispatcherBase = __webpack_require__(1841)
+const Pool = __webpack_require__(628)
+const Client = __webpack_require__(3701)
+const util = __webpack_require__(3440)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -35124,7 +35124,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 3207:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -35132,7 +35132,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -35140,10 +35140,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __webpack_require__(8897)
-const Pool = __webpack_require__(8014)
-const { kOriginless, kUrl } = __webpack_require__(3377)
-const util = __webpack_require__(5386)
+} = __webpack_require__(2128)
+const Pool = __webpack_require__(628)
+const { kOriginless, kUrl } = __webpack_require__(6443)
+const util = __webpack_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -35348,7 +35348,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 8939:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -35356,9 +35356,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(5386)
-const { channels } = __webpack_require__(6644)
-const timers = __webpack_require__(5929)
+const util = __webpack_require__(3440)
+const { channels } = __webpack_require__(2414)
+const timers = __webpack_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -35372,7 +35372,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -35407,12 +35407,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __webpack_require__(3377)
+} = __webpack_require__(6443)
 
-const constants = __webpack_require__(6402)
+const constants = __webpack_require__(2824)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __webpack_require__(5795)
+  ? __webpack_require__(1969)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -35430,7 +35430,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(9240) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(3870) : undefined
 
   let mod
 
@@ -35453,7 +35453,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__webpack_require__(9968))
+      mod = new WebAssembly.Module(__webpack_require__(3434))
     } catch {}
   }
 
@@ -35462,7 +35462,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __webpack_require__(9240))
+    mod = new WebAssembly.Module(llhttpWasmData || __webpack_require__(3870))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -36577,7 +36577,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__webpack_require__(6962).extractBody)
+      extractBody = (__webpack_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -37201,14 +37201,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 7726:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { pipeline } = __webpack_require__(7075)
-const util = __webpack_require__(5386)
+const util = __webpack_require__(3440)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -37219,7 +37219,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -37249,8 +37249,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __webpack_require__(3377)
-const { channels } = __webpack_require__(6644)
+} = __webpack_require__(6443)
+const { channels } = __webpack_require__(2414)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -38495,7 +38495,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__webpack_require__(6962).extractBody)
+    extractBody ??= (__webpack_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -39197,7 +39197,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 271:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -39205,17 +39205,17 @@ module.exports = connectH2
 const assert = __webpack_require__(4589)
 const net = __webpack_require__(7030)
 const http = __webpack_require__(7067)
-const util = __webpack_require__(5386)
-const { ClientStats } = __webpack_require__(4752)
-const { channels } = __webpack_require__(6644)
-const Request = __webpack_require__(8957)
-const DispatcherBase = __webpack_require__(803)
+const util = __webpack_require__(3440)
+const { ClientStats } = __webpack_require__(6854)
+const { channels } = __webpack_require__(2414)
+const Request = __webpack_require__(4655)
+const DispatcherBase = __webpack_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __webpack_require__(6593)
-const buildConnector = __webpack_require__(5106)
+} = __webpack_require__(8707)
+const buildConnector = __webpack_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -39258,9 +39258,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __webpack_require__(3377)
-const connectH1 = __webpack_require__(8939)
-const connectH2 = __webpack_require__(7726)
+} = __webpack_require__(6443)
+const connectH1 = __webpack_require__(637)
+const connectH2 = __webpack_require__(8788)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -39953,20 +39953,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 803:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const buffer = __webpack_require__(4573)
-const Dispatcher = __webpack_require__(2377)
+const Dispatcher = __webpack_require__(883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __webpack_require__(6593)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(3377)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(4037)
+} = __webpack_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(6443)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(735)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -40158,12 +40158,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 2377:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const EventEmitter = __webpack_require__(8474)
-const { kOriginless, kUrl } = __webpack_require__(3377)
+const { kOriginless, kUrl } = __webpack_require__(6443)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -40223,15 +40223,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3840:
+/***/ 1269:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Dispatcher = __webpack_require__(2377)
-const { InvalidArgumentError } = __webpack_require__(6593)
-const { toRawHeaders } = __webpack_require__(5386)
-const { kOriginless, kUrl } = __webpack_require__(3377)
+const Dispatcher = __webpack_require__(883)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { toRawHeaders } = __webpack_require__(3440)
+const { kOriginless, kUrl } = __webpack_require__(6443)
 
 class LegacyHandlerWrapper {
   #handler
@@ -40357,15 +40357,15 @@ module.exports = Dispatcher1Wrapper
 
 /***/ }),
 
-/***/ 6699:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const DispatcherBase = __webpack_require__(803)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(3377)
-const ProxyAgent = __webpack_require__(9710)
-const Agent = __webpack_require__(5539)
+const DispatcherBase = __webpack_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(6443)
+const ProxyAgent = __webpack_require__(6672)
+const Agent = __webpack_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -40554,7 +40554,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2190:
+/***/ 4660:
 /***/ ((module) => {
 
 
@@ -40696,13 +40696,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 6815:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(6593)
-const Client = __webpack_require__(271)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const Client = __webpack_require__(3701)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -40754,14 +40754,14 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 5795:
+/***/ 1969:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(5386)
-const timers = __webpack_require__(5929)
+const util = __webpack_require__(3440)
+const timers = __webpack_require__(6603)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -40771,7 +40771,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(6593)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -40794,7 +40794,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __webpack_require__(3377)
+} = __webpack_require__(6443)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -40865,11 +40865,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __webpack_require__(5775)
+      miloPackage = __webpack_require__(9545)
     } catch {}
   }
 
-  miloPackage = miloPackage || __webpack_require__(607)
+  miloPackage = miloPackage || __webpack_require__(5997)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -41826,16 +41826,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 8897:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { AsyncResource } = __webpack_require__(6698)
-const { PoolStats } = __webpack_require__(4752)
-const DispatcherBase = __webpack_require__(803)
-const FixedQueue = __webpack_require__(2190)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(3377)
+const { PoolStats } = __webpack_require__(6854)
+const DispatcherBase = __webpack_require__(1841)
+const FixedQueue = __webpack_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -42180,7 +42180,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8014:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -42197,14 +42197,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __webpack_require__(8897)
-const Client = __webpack_require__(271)
+} = __webpack_require__(2128)
+const Client = __webpack_require__(3701)
 const {
   InvalidArgumentError
-} = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __webpack_require__(3377)
-const buildConnector = __webpack_require__(5106)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __webpack_require__(6443)
+const buildConnector = __webpack_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -42416,21 +42416,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9710:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(3377)
-const Agent = __webpack_require__(5539)
-const Pool = __webpack_require__(8014)
-const DispatcherBase = __webpack_require__(803)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __webpack_require__(6593)
-const buildConnector = __webpack_require__(5106)
-const Client = __webpack_require__(271)
-const { channels } = __webpack_require__(6644)
-const Socks5ProxyAgent = __webpack_require__(2141)
-const { hasSafeIterator } = __webpack_require__(5386)
+const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
+const Agent = __webpack_require__(7405)
+const Pool = __webpack_require__(628)
+const DispatcherBase = __webpack_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __webpack_require__(8707)
+const buildConnector = __webpack_require__(9136)
+const Client = __webpack_require__(3701)
+const { channels } = __webpack_require__(2414)
+const Socks5ProxyAgent = __webpack_require__(7223)
+const { hasSafeIterator } = __webpack_require__(3440)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -42841,14 +42841,14 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 9176:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Dispatcher = __webpack_require__(2377)
-const RetryHandler = __webpack_require__(3174)
-const { kOriginless, kUrl } = __webpack_require__(3377)
+const Dispatcher = __webpack_require__(883)
+const RetryHandler = __webpack_require__(7816)
+const { kOriginless, kUrl } = __webpack_require__(6443)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -42896,7 +42896,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 3182:
+/***/ 5520:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -42911,14 +42911,14 @@ const {
   kRemoveClient,
   kRetireClient,
   kDrainQueue
-} = __webpack_require__(8897)
-const Client = __webpack_require__(271)
+} = __webpack_require__(2128)
+const Client = __webpack_require__(3701)
 const {
   InvalidArgumentError
-} = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { kUrl, kQueued } = __webpack_require__(3377)
-const buildConnector = __webpack_require__(5106)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { kUrl, kQueued } = __webpack_require__(6443)
+const buildConnector = __webpack_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -43072,7 +43072,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 2141:
+/***/ 7223:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -43080,13 +43080,13 @@ module.exports = RoundRobinPool
 const { URL } = __webpack_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __webpack_require__(803)
-const { ConnectTimeoutError, InvalidArgumentError } = __webpack_require__(6593)
-const { Socks5Client, STATES } = __webpack_require__(1140)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __webpack_require__(3377)
-const Pool = __webpack_require__(8014)
-const buildConnector = __webpack_require__(5106)
-const { setupConnectTimeout } = __webpack_require__(5386)
+const DispatcherBase = __webpack_require__(1841)
+const { ConnectTimeoutError, InvalidArgumentError } = __webpack_require__(8707)
+const { Socks5Client, STATES } = __webpack_require__(8082)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __webpack_require__(6443)
+const Pool = __webpack_require__(628)
+const buildConnector = __webpack_require__(9136)
+const { setupConnectTimeout } = __webpack_require__(3440)
 const { debuglog } = __webpack_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -43429,7 +43429,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 798:
+/***/ 276:
 /***/ ((module) => {
 
 
@@ -43469,7 +43469,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4743:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -43478,9 +43478,9 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __webpack_require__(6593)
-const Agent = __webpack_require__(5539)
-const Dispatcher1Wrapper = __webpack_require__(3840)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const Agent = __webpack_require__(7405)
+const Dispatcher1Wrapper = __webpack_require__(1269)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -43558,13 +43558,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5238:
+/***/ 9976:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(5386)
-const { kRedirectCacheControl } = __webpack_require__(3377)
+const util = __webpack_require__(3440)
+const { kRedirectCacheControl } = __webpack_require__(6443)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -43572,7 +43572,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __webpack_require__(9901)
+} = __webpack_require__(7659)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -43584,7 +43584,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __webpack_require__(1379)
+const { parseHttpDate } = __webpack_require__(5453)
 
 function noop () {}
 
@@ -44787,7 +44787,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 4095:
+/***/ 7133:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -44928,7 +44928,7 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 6949:
+/***/ 8155:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -45011,12 +45011,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 1857:
+/***/ 3599:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { RequestAbortedError } = __webpack_require__(6593)
+const { RequestAbortedError } = __webpack_require__(8707)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -45558,15 +45558,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 3216:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(5386)
+const util = __webpack_require__(3440)
 const assert = __webpack_require__(4589)
-const { InvalidArgumentError, MaxRedirectsError } = __webpack_require__(6593)
-const { kRequestOrigin, kRedirectCacheControl } = __webpack_require__(3377)
+const { InvalidArgumentError, MaxRedirectsError } = __webpack_require__(8707)
+const { kRequestOrigin, kRedirectCacheControl } = __webpack_require__(6443)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -45849,20 +45849,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 3174:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const assert = __webpack_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __webpack_require__(3377)
-const { RequestRetryError, RequestAbortedError } = __webpack_require__(6593)
+const { kRetryHandlerDefaultRetry } = __webpack_require__(6443)
+const { RequestRetryError, RequestAbortedError } = __webpack_require__(8707)
 const {
   hasSafeIterator,
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __webpack_require__(5386)
+} = __webpack_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -46542,17 +46542,17 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 4856:
+/***/ 5542:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { Readable } = __webpack_require__(7075)
-const util = __webpack_require__(5386)
-const CacheHandler = __webpack_require__(5238)
-const MemoryCacheStore = __webpack_require__(5055)
-const CacheRevalidationHandler = __webpack_require__(4095)
+const util = __webpack_require__(3440)
+const CacheHandler = __webpack_require__(9976)
+const MemoryCacheStore = __webpack_require__(4889)
+const CacheRevalidationHandler = __webpack_require__(7133)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -46563,9 +46563,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __webpack_require__(9901)
-const { AbortError } = __webpack_require__(6593)
-const { parseHttpDate } = __webpack_require__(1379)
+} = __webpack_require__(7659)
+const { AbortError } = __webpack_require__(8707)
+const { parseHttpDate } = __webpack_require__(5453)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -47320,15 +47320,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 1767:
+/***/ 557:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress, constants } = __webpack_require__(8522)
 const { pipeline, Transform: TransformStream } = __webpack_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __webpack_require__(6593)
-const DecoratorHandler = __webpack_require__(6949)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __webpack_require__(8707)
+const DecoratorHandler = __webpack_require__(8155)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -47901,15 +47901,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 8654:
+/***/ 7240:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const diagnosticsChannel = __webpack_require__(3053)
-const util = __webpack_require__(5386)
-const DeduplicationHandler = __webpack_require__(1857)
-const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(9901)
+const util = __webpack_require__(3440)
+const DeduplicationHandler = __webpack_require__(3599)
+const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(7659)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -48026,15 +48026,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 6149:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const { isIP } = __webpack_require__(7030)
 const { lookup } = __webpack_require__(610)
-const DecoratorHandler = __webpack_require__(6949)
-const { InvalidArgumentError, InformationalError } = __webpack_require__(6593)
-const { kRequestOrigin } = __webpack_require__(3377)
+const DecoratorHandler = __webpack_require__(8155)
+const { InvalidArgumentError, InformationalError } = __webpack_require__(8707)
+const { kRequestOrigin } = __webpack_require__(6443)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -48626,13 +48626,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 5786:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(6593)
-const DecoratorHandler = __webpack_require__(6949)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
+const DecoratorHandler = __webpack_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -48732,12 +48732,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1068:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const RedirectHandler = __webpack_require__(3216)
+const RedirectHandler = __webpack_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections, throwOnMaxRedirect: defaultThrowOnMaxRedirect, stripHeadersOnRedirect: defaultStripHeadersOnRedirect, stripHeadersOnCrossOriginRedirect: defaultStripHeadersOnCrossOriginRedirect } = {}) {
   return (dispatch) => {
@@ -48760,14 +48760,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 5960:
+/***/ 8918:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __webpack_require__(6949)
-const { InvalidArgumentError, ResponseError } = __webpack_require__(6593)
+const DecoratorHandler = __webpack_require__(8155)
+const { InvalidArgumentError, ResponseError } = __webpack_require__(8707)
 
 const defaultMaxSize = 1024 * 1024
 
@@ -48906,11 +48906,11 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 9636:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const RetryHandler = __webpack_require__(3174)
+const RetryHandler = __webpack_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -48932,13 +48932,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 6402:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __webpack_require__(6650);
+const utils_1 = __webpack_require__(172);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -49470,7 +49470,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 9240:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
@@ -49493,7 +49493,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 9968:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
@@ -49516,7 +49516,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 6650:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49535,7 +49535,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 607:
+/***/ 5997:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -50544,7 +50544,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 5775:
+/***/ 9545:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -51553,13 +51553,13 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 587:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kClients } = __webpack_require__(3377)
-const Agent = __webpack_require__(5539)
+const { kClients } = __webpack_require__(6443)
+const Agent = __webpack_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -51577,14 +51577,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __webpack_require__(2539)
-const MockClient = __webpack_require__(2839)
-const MockPool = __webpack_require__(3926)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __webpack_require__(463)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(6593)
-const Dispatcher = __webpack_require__(2377)
-const PendingInterceptorsFormatter = __webpack_require__(2708)
-const { MockCallHistory } = __webpack_require__(5433)
+} = __webpack_require__(1117)
+const MockClient = __webpack_require__(7365)
+const MockPool = __webpack_require__(4004)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __webpack_require__(3397)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const Dispatcher = __webpack_require__(883)
+const PendingInterceptorsFormatter = __webpack_require__(6142)
+const { MockCallHistory } = __webpack_require__(431)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -51815,13 +51815,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 5433:
+/***/ 431:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __webpack_require__(2539)
-const { InvalidArgumentError } = __webpack_require__(6593)
+const { kMockCallHistoryAddLog } = __webpack_require__(1117)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -52070,14 +52070,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 2839:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Client = __webpack_require__(271)
-const { buildMockDispatch } = __webpack_require__(463)
+const Client = __webpack_require__(3701)
+const { buildMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -52087,10 +52087,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __webpack_require__(2539)
-const { MockInterceptor } = __webpack_require__(7073)
-const Symbols = __webpack_require__(3377)
-const { InvalidArgumentError } = __webpack_require__(6593)
+} = __webpack_require__(1117)
+const { MockInterceptor } = __webpack_require__(1511)
+const Symbols = __webpack_require__(6443)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -52145,12 +52145,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 5347:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { UndiciError } = __webpack_require__(6593)
+const { UndiciError } = __webpack_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -52181,12 +52181,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7073:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(463)
+const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -52195,9 +52195,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __webpack_require__(2539)
-const { InvalidArgumentError } = __webpack_require__(6593)
-const { serializePathWithQuery } = __webpack_require__(5386)
+} = __webpack_require__(1117)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { serializePathWithQuery } = __webpack_require__(3440)
 const {
   types: {
     isPromise
@@ -52415,14 +52415,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 3926:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Pool = __webpack_require__(8014)
-const { buildMockDispatch } = __webpack_require__(463)
+const Pool = __webpack_require__(628)
+const { buildMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -52432,10 +52432,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __webpack_require__(2539)
-const { MockInterceptor } = __webpack_require__(7073)
-const Symbols = __webpack_require__(3377)
-const { InvalidArgumentError } = __webpack_require__(6593)
+} = __webpack_require__(1117)
+const { MockInterceptor } = __webpack_require__(1511)
+const Symbols = __webpack_require__(6443)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -52490,7 +52490,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 2539:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -52529,12 +52529,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 463:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MockNotMatchedError } = __webpack_require__(5347)
+const { MockNotMatchedError } = __webpack_require__(2429)
 const {
   kDispatches,
   kMockAgent,
@@ -52542,15 +52542,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __webpack_require__(2539)
-const { serializePathWithQuery, parseHeaders } = __webpack_require__(5386)
+} = __webpack_require__(1117)
+const { serializePathWithQuery, parseHeaders } = __webpack_require__(3440)
 const { STATUS_CODES } = __webpack_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __webpack_require__(7975)
-const { InvalidArgumentError } = __webpack_require__(6593)
+const { InvalidArgumentError } = __webpack_require__(8707)
 const requestAborted = Symbol('request aborted')
 
 function matchValue (match, value) {
@@ -53266,7 +53266,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2708:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -53316,17 +53316,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 8705:
+/***/ 5095:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Agent = __webpack_require__(5539)
-const MockAgent = __webpack_require__(587)
-const { SnapshotRecorder } = __webpack_require__(7096)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(6593)
-const util = __webpack_require__(5386)
-const { validateSnapshotMode } = __webpack_require__(9249)
+const Agent = __webpack_require__(7405)
+const MockAgent = __webpack_require__(7501)
+const { SnapshotRecorder } = __webpack_require__(3766)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { validateSnapshotMode } = __webpack_require__(9683)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -53694,7 +53694,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 7096:
+/***/ 3766:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -53702,9 +53702,9 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __webpack_require__(1455)
 const { dirname, resolve } = __webpack_require__(6760)
 const { setTimeout, clearTimeout } = __webpack_require__(7997)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(6593)
-const { setHeader } = __webpack_require__(5386)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __webpack_require__(9249)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const { setHeader } = __webpack_require__(3440)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __webpack_require__(9683)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -54325,14 +54325,14 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 9249:
+/***/ 9683:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(6593)
-const { setHeader } = __webpack_require__(5386)
-const { runtimeFeatures } = __webpack_require__(5459)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { setHeader } = __webpack_require__(3440)
+const { runtimeFeatures } = __webpack_require__(313)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -54491,7 +54491,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9901:
+/***/ 7659:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -54502,10 +54502,10 @@ const {
   hasSafeIterator,
   isValidHTTPToken,
   setHeader
-} = __webpack_require__(5386)
+} = __webpack_require__(3440)
 
-const { serializePathWithQuery } = __webpack_require__(5386)
-const { kRequestOrigin } = __webpack_require__(3377)
+const { serializePathWithQuery } = __webpack_require__(3440)
+const { kRequestOrigin } = __webpack_require__(6443)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -55262,7 +55262,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1379:
+/***/ 5453:
 /***/ ((module) => {
 
 
@@ -55939,7 +55939,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5459:
+/***/ 313:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -56039,7 +56039,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 4752:
+/***/ 6854:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -56051,7 +56051,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __webpack_require__(3377)
+} = __webpack_require__(6443)
 
 class ClientStats {
   constructor (client) {
@@ -56078,7 +56078,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 5929:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -56510,21 +56510,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3892:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 
-const { kConstruct } = __webpack_require__(3377)
-const { urlEquals, getFieldValues } = __webpack_require__(2012)
-const { kEnumerableProperty, isDisturbed } = __webpack_require__(5386)
-const { webidl } = __webpack_require__(8321)
-const { cloneResponse, fromInnerResponse, getResponseState } = __webpack_require__(9317)
-const { Request, fromInnerRequest, getRequestState } = __webpack_require__(3713)
-const { fetching } = __webpack_require__(6860)
-const { urlIsHttpHttpsScheme, readAllBytes } = __webpack_require__(1118)
+const { kConstruct } = __webpack_require__(6443)
+const { urlEquals, getFieldValues } = __webpack_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __webpack_require__(3440)
+const { webidl } = __webpack_require__(7879)
+const { cloneResponse, fromInnerResponse, getResponseState } = __webpack_require__(9051)
+const { Request, fromInnerRequest, getRequestState } = __webpack_require__(9967)
+const { fetching } = __webpack_require__(4398)
+const { urlIsHttpHttpsScheme, readAllBytes } = __webpack_require__(3168)
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
  * @typedef {Object} CacheBatchOperation
@@ -57388,15 +57388,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7403:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Cache } = __webpack_require__(3892)
-const { webidl } = __webpack_require__(8321)
-const { kEnumerableProperty } = __webpack_require__(5386)
-const { kConstruct } = __webpack_require__(3377)
+const { Cache } = __webpack_require__(9634)
+const { webidl } = __webpack_require__(7879)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { kConstruct } = __webpack_require__(6443)
 
 class CacheStorage {
   /**
@@ -57553,14 +57553,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2012:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { URLSerializer } = __webpack_require__(782)
-const { isValidHeaderName } = __webpack_require__(1118)
+const { URLSerializer } = __webpack_require__(1900)
+const { isValidHeaderName } = __webpack_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -57605,7 +57605,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7541:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -57624,14 +57624,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8495:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { parseSetCookie } = __webpack_require__(5816)
-const { stringify } = __webpack_require__(2095)
-const { webidl } = __webpack_require__(8321)
+const { parseSetCookie } = __webpack_require__(1978)
+const { stringify } = __webpack_require__(7797)
+const { webidl } = __webpack_require__(7879)
 
 const globalHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.util.MakeTypeAssertion(globalThis.Headers))
 const undiciHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.is.Headers)
@@ -57842,14 +57842,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5816:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __webpack_require__(2945)
-const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(7541)
-const { isCTLExcludingHtab } = __webpack_require__(2095)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(8116)
+const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(1276)
+const { isCTLExcludingHtab } = __webpack_require__(7797)
 const assert = __webpack_require__(4589)
 
 /**
@@ -58167,7 +58167,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2095:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -58545,13 +58545,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8682:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const buffer = __webpack_require__(4573)
 const { Transform } = __webpack_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __webpack_require__(625)
+const { isASCIINumber, isValidLastEventId } = __webpack_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -59127,24 +59127,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6376:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { pipeline } = __webpack_require__(7075)
-const { fetching } = __webpack_require__(6860)
-const { webidl } = __webpack_require__(8321)
-const { EventSourceStream } = __webpack_require__(8682)
-const { parseMIMEType } = __webpack_require__(782)
-const { createFastMessageEvent } = __webpack_require__(6814)
-const { isNetworkError } = __webpack_require__(9317)
-const { cloneRequest } = __webpack_require__(3713)
-const { isValidHeaderValue, kEnumerableProperty } = __webpack_require__(5386)
-const { environmentSettingsObject } = __webpack_require__(1118)
-const { createPotentialCORSRequest } = __webpack_require__(625)
-const { getGlobalDispatcher } = __webpack_require__(4743)
-const { isomorphicDecode } = __webpack_require__(2945)
+const { fetching } = __webpack_require__(4398)
+const { webidl } = __webpack_require__(7879)
+const { EventSourceStream } = __webpack_require__(4031)
+const { parseMIMEType } = __webpack_require__(1900)
+const { createFastMessageEvent } = __webpack_require__(2807)
+const { isNetworkError } = __webpack_require__(9051)
+const { cloneRequest } = __webpack_require__(9967)
+const { isValidHeaderValue, kEnumerableProperty } = __webpack_require__(3440)
+const { environmentSettingsObject } = __webpack_require__(3168)
+const { createPotentialCORSRequest } = __webpack_require__(4811)
+const { getGlobalDispatcher } = __webpack_require__(2581)
+const { isomorphicDecode } = __webpack_require__(8116)
 
 const textEncoder = new TextEncoder()
 
@@ -59681,12 +59681,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 625:
+/***/ 4811:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { makeRequest } = __webpack_require__(3713)
+const { makeRequest } = __webpack_require__(9967)
 
 /**
  * Checks if the given value is a valid LastEventId.
@@ -59748,26 +59748,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6962:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(5386)
+const util = __webpack_require__(3440)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __webpack_require__(1118)
-const { FormData, setFormDataState, getFormDataBoundary } = __webpack_require__(8440)
-const { webidl } = __webpack_require__(8321)
+} = __webpack_require__(3168)
+const { FormData, setFormDataState, getFormDataBoundary } = __webpack_require__(5910)
+const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
 const { isUint8Array } = __webpack_require__(3429)
-const { serializeAMimeType } = __webpack_require__(782)
-const { multipartFormDataParser } = __webpack_require__(2265)
-const { parseJSONFromBytes } = __webpack_require__(2945)
-const { utf8DecodeBytes } = __webpack_require__(798)
+const { serializeAMimeType } = __webpack_require__(1900)
+const { multipartFormDataParser } = __webpack_require__(116)
+const { parseJSONFromBytes } = __webpack_require__(8116)
+const { utf8DecodeBytes } = __webpack_require__(276)
 const { ReadableStreamTee } = __webpack_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -60338,7 +60338,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6833:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -60476,13 +60476,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 782:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __webpack_require__(2945)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __webpack_require__(8116)
 
 const encoder = new TextEncoder()
 
@@ -61079,17 +61079,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2265:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __webpack_require__(5386)
-const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(782)
-const { makeEntry } = __webpack_require__(8440)
-const { webidl } = __webpack_require__(8321)
+const { bufferToLowerCasedHeaderName } = __webpack_require__(3440)
+const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(1900)
+const { makeEntry } = __webpack_require__(5910)
+const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
-const { isomorphicDecode } = __webpack_require__(2945)
+const { isomorphicDecode } = __webpack_require__(8116)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -61680,16 +61680,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8440:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { iteratorMixin } = __webpack_require__(1118)
-const { kEnumerableProperty } = __webpack_require__(5386)
-const { webidl } = __webpack_require__(8321)
+const { iteratorMixin } = __webpack_require__(3168)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { webidl } = __webpack_require__(7879)
 const nodeUtil = __webpack_require__(7975)
-const { runtimeFeatures } = __webpack_require__(5459)
+const { runtimeFeatures } = __webpack_require__(313)
 
 const random = runtimeFeatures.has('crypto')
   ? (__webpack_require__(7598).randomInt)
@@ -61959,7 +61959,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 8709:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -62006,21 +62006,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5662:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __webpack_require__(3377)
-const { kEnumerableProperty, setHeader } = __webpack_require__(5386)
+const { kConstruct } = __webpack_require__(6443)
+const { kEnumerableProperty, setHeader } = __webpack_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __webpack_require__(1118)
-const { webidl } = __webpack_require__(8321)
+} = __webpack_require__(3168)
+const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
 const util = __webpack_require__(7975)
 
@@ -62735,7 +62735,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6860:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -62749,9 +62749,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __webpack_require__(9317)
-const { HeadersList } = __webpack_require__(5662)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __webpack_require__(3713)
+} = __webpack_require__(9051)
+const { HeadersList } = __webpack_require__(660)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __webpack_require__(9967)
 const zlib = __webpack_require__(8522)
 const {
   makePolicyContainer,
@@ -62786,26 +62786,26 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __webpack_require__(1118)
+} = __webpack_require__(3168)
 const assert = __webpack_require__(4589)
-const { safelyExtractBody, extractBody } = __webpack_require__(6962)
+const { safelyExtractBody, extractBody } = __webpack_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __webpack_require__(6833)
+} = __webpack_require__(4495)
 const EE = __webpack_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __webpack_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __webpack_require__(5386)
-const { SocketError } = __webpack_require__(6593)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(782)
-const { getGlobalDispatcher } = __webpack_require__(4743)
-const { webidl } = __webpack_require__(8321)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __webpack_require__(3440)
+const { SocketError } = __webpack_require__(8707)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(1900)
+const { getGlobalDispatcher } = __webpack_require__(2581)
+const { webidl } = __webpack_require__(7879)
 const { STATUS_CODES } = __webpack_require__(7067)
-const { bytesMatch } = __webpack_require__(316)
-const { isomorphicEncode } = __webpack_require__(2945)
+const { bytesMatch } = __webpack_require__(5082)
+const { isomorphicEncode } = __webpack_require__(8116)
 
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -65193,22 +65193,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3713:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(6962)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(5662)
-const util = __webpack_require__(5386)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(660)
+const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __webpack_require__(1118)
+} = __webpack_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -65218,11 +65218,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __webpack_require__(6833)
+} = __webpack_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __webpack_require__(8321)
-const { URLSerializer } = __webpack_require__(782)
-const { kConstruct } = __webpack_require__(3377)
+const { webidl } = __webpack_require__(7879)
+const { URLSerializer } = __webpack_require__(1900)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
 
 const requestFinalizer = new FinalizationRegistry(({ signal, reference }) => {
@@ -66317,14 +66317,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9317:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(5662)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __webpack_require__(6962)
-const util = __webpack_require__(5386)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(660)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __webpack_require__(4492)
+const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -66333,16 +66333,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __webpack_require__(1118)
+} = __webpack_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __webpack_require__(6833)
-const { webidl } = __webpack_require__(8321)
-const { URLSerializer } = __webpack_require__(782)
-const { kConstruct } = __webpack_require__(3377)
+} = __webpack_require__(4495)
+const { webidl } = __webpack_require__(7879)
+const { URLSerializer } = __webpack_require__(1900)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(2945)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(8116)
 
 const textEncoder = new TextEncoder('utf-8')
 let getResponseHeaders, setResponseHeaders, getResponseState, setResponseState
@@ -66962,22 +66962,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1118:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Transform } = __webpack_require__(7075)
 const zlib = __webpack_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __webpack_require__(6833)
-const { getGlobalOrigin } = __webpack_require__(8709)
-const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(782)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __webpack_require__(4495)
+const { getGlobalOrigin } = __webpack_require__(1059)
+const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(1900)
 const { performance } = __webpack_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(5386)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(3440)
 const assert = __webpack_require__(4589)
 const { isUint8Array } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(8321)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __webpack_require__(2945)
+const { webidl } = __webpack_require__(7879)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __webpack_require__(8116)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -68499,13 +68499,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2945:
+/***/ 8116:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { utf8DecodeBytes } = __webpack_require__(798)
+const { utf8DecodeBytes } = __webpack_require__(276)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -68750,14 +68750,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 316:
+/***/ 5082:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { runtimeFeatures } = __webpack_require__(5459)
-const { asciiLowercase } = __webpack_require__(2945)
+const { runtimeFeatures } = __webpack_require__(313)
+const { asciiLowercase } = __webpack_require__(8116)
 
 /**
  * @typedef {object} Metadata
@@ -69064,7 +69064,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8321:
+/***/ 7879:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -70063,20 +70063,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3403:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(9322)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(3479)
-const { makeRequest } = __webpack_require__(3713)
-const { fetching } = __webpack_require__(6860)
-const { Headers, getHeadersList } = __webpack_require__(5662)
-const { getDecodeSplit } = __webpack_require__(1118)
-const { WebsocketFrameSend } = __webpack_require__(4226)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(736)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(8625)
+const { makeRequest } = __webpack_require__(9967)
+const { fetching } = __webpack_require__(4398)
+const { Headers, getHeadersList } = __webpack_require__(660)
+const { getDecodeSplit } = __webpack_require__(3168)
+const { WebsocketFrameSend } = __webpack_require__(3264)
 const assert = __webpack_require__(4589)
-const { runtimeFeatures } = __webpack_require__(5459)
+const { runtimeFeatures } = __webpack_require__(313)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __webpack_require__(7598)
@@ -70420,7 +70420,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9322:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -70553,14 +70553,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6814:
+/***/ 2807:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(8321)
-const { kEnumerableProperty } = __webpack_require__(5386)
-const { kConstruct } = __webpack_require__(3377)
+const { webidl } = __webpack_require__(7879)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { kConstruct } = __webpack_require__(6443)
 
 let createFastMessageEvent
 
@@ -70908,13 +70908,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4226:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { runtimeFeatures } = __webpack_require__(5459)
-const { maxUnsigned16Bit, opcodes } = __webpack_require__(9322)
+const { runtimeFeatures } = __webpack_require__(313)
+const { maxUnsigned16Bit, opcodes } = __webpack_require__(736)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -71042,14 +71042,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6495:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __webpack_require__(8522)
-const { isValidClientWindowBits } = __webpack_require__(3479)
-const { MessageSizeExceededError } = __webpack_require__(6593)
+const { isValidClientWindowBits } = __webpack_require__(8625)
+const { MessageSizeExceededError } = __webpack_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -71154,14 +71154,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1298:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const assert = __webpack_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(9322)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(736)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -71170,12 +71170,12 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __webpack_require__(3479)
-const { failWebsocketConnection } = __webpack_require__(3403)
-const { WebsocketFrameSend } = __webpack_require__(4226)
-const { PerMessageDeflate } = __webpack_require__(6495)
-const { MessageSizeExceededError } = __webpack_require__(6593)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(4037)
+} = __webpack_require__(8625)
+const { failWebsocketConnection } = __webpack_require__(6897)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { PerMessageDeflate } = __webpack_require__(9469)
+const { MessageSizeExceededError } = __webpack_require__(8707)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __webpack_require__(735)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -71691,14 +71691,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8470:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { WebsocketFrameSend } = __webpack_require__(4226)
-const { opcodes, sendHints } = __webpack_require__(9322)
-const FixedQueue = __webpack_require__(2190)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { opcodes, sendHints } = __webpack_require__(736)
+const FixedQueue = __webpack_require__(4660)
 
 /**
  * @typedef {object} SendQueueNode
@@ -71807,15 +71807,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 9597:
+/***/ 6919:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(8321)
-const { validateCloseCodeAndReason } = __webpack_require__(3479)
-const { kConstruct } = __webpack_require__(3377)
-const { kEnumerableProperty } = __webpack_require__(5386)
+const { webidl } = __webpack_require__(7879)
+const { validateCloseCodeAndReason } = __webpack_require__(8625)
+const { kConstruct } = __webpack_require__(6443)
+const { kEnumerableProperty } = __webpack_require__(3440)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -71921,23 +71921,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 2299:
+/***/ 2873:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { addAbortListener } = __webpack_require__(8474)
-const { environmentSettingsObject, readableStreamClose } = __webpack_require__(1118)
-const { states, opcodes, sentCloseFrameState } = __webpack_require__(9322)
-const { webidl } = __webpack_require__(8321)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(3479)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(3403)
-const { channels } = __webpack_require__(6644)
-const { WebsocketFrameSend } = __webpack_require__(4226)
-const { ByteParser } = __webpack_require__(1298)
-const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(9597)
-const { kEnumerableProperty } = __webpack_require__(5386)
-const { utf8DecodeBytes } = __webpack_require__(798)
+const { environmentSettingsObject, readableStreamClose } = __webpack_require__(3168)
+const { states, opcodes, sentCloseFrameState } = __webpack_require__(736)
+const { webidl } = __webpack_require__(7879)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(8625)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(6897)
+const { channels } = __webpack_require__(2414)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { ByteParser } = __webpack_require__(1652)
+const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(6919)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { utf8DecodeBytes } = __webpack_require__(276)
 
 let emittedExperimentalWarning = false
 
@@ -72439,15 +72439,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 3479:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { states, opcodes } = __webpack_require__(9322)
+const { states, opcodes } = __webpack_require__(736)
 const { isUtf8 } = __webpack_require__(4573)
-const { removeHTTPWhitespace } = __webpack_require__(782)
-const { collectASequenceOfCodePointsFast } = __webpack_require__(2945)
+const { removeHTTPWhitespace } = __webpack_require__(1900)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(8116)
 
 /**
  * @param {number} readyState
@@ -72793,16 +72793,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3435:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { isArrayBuffer } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(8321)
-const { URLSerializer } = __webpack_require__(782)
-const { environmentSettingsObject } = __webpack_require__(1118)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __webpack_require__(9322)
+const { webidl } = __webpack_require__(7879)
+const { URLSerializer } = __webpack_require__(1900)
+const { environmentSettingsObject } = __webpack_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __webpack_require__(736)
 const {
   isConnecting,
   isEstablished,
@@ -72813,15 +72813,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __webpack_require__(3479)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(3403)
-const { ByteParser } = __webpack_require__(1298)
-const { kEnumerableProperty } = __webpack_require__(5386)
-const { getGlobalDispatcher } = __webpack_require__(4743)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(6814)
-const { SendQueue } = __webpack_require__(8470)
-const { WebsocketFrameSend } = __webpack_require__(4226)
-const { channels } = __webpack_require__(6644)
+} = __webpack_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(6897)
+const { ByteParser } = __webpack_require__(1652)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { getGlobalDispatcher } = __webpack_require__(2581)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(2807)
+const { SendQueue } = __webpack_require__(3900)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { channels } = __webpack_require__(2414)
 
 const kRef = Symbol.for('nodejs.ref')
 const kUnref = Symbol.for('nodejs.unref')
@@ -73583,18 +73583,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2387:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var resolveBlockMap = __webpack_require__(1653);
-var resolveBlockSeq = __webpack_require__(2624);
-var resolveFlowCollection = __webpack_require__(692);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var resolveBlockMap = __webpack_require__(7103);
+var resolveBlockSeq = __webpack_require__(334);
+var resolveFlowCollection = __webpack_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -73680,15 +73680,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 2873:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Document = __webpack_require__(5755);
-var composeNode = __webpack_require__(3755);
-var resolveEnd = __webpack_require__(1462);
-var resolveProps = __webpack_require__(8017);
+var Document = __webpack_require__(3021);
+var composeNode = __webpack_require__(5937);
+var resolveEnd = __webpack_require__(7788);
+var resolveProps = __webpack_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -73732,17 +73732,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 3755:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(9671);
-var identity = __webpack_require__(2617);
-var composeCollection = __webpack_require__(2387);
-var composeScalar = __webpack_require__(4995);
-var resolveEnd = __webpack_require__(1462);
-var utilEmptyScalarPosition = __webpack_require__(9933);
+var Alias = __webpack_require__(4065);
+var identity = __webpack_require__(1127);
+var composeCollection = __webpack_require__(7349);
+var composeScalar = __webpack_require__(5413);
+var resolveEnd = __webpack_require__(7788);
+var utilEmptyScalarPosition = __webpack_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -73851,15 +73851,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 4995:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var resolveBlockScalar = __webpack_require__(599);
-var resolveFlowScalar = __webpack_require__(7120);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var resolveBlockScalar = __webpack_require__(8913);
+var resolveFlowScalar = __webpack_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -73946,18 +73946,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 2750:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_process = __webpack_require__(932);
-var directives = __webpack_require__(8144);
-var Document = __webpack_require__(5755);
-var errors = __webpack_require__(2130);
-var identity = __webpack_require__(2617);
-var composeDoc = __webpack_require__(2873);
-var resolveEnd = __webpack_require__(1462);
+var directives = __webpack_require__(1342);
+var Document = __webpack_require__(3021);
+var errors = __webpack_require__(1464);
+var identity = __webpack_require__(1127);
+var composeDoc = __webpack_require__(3683);
+var resolveEnd = __webpack_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -74177,17 +74177,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 1653:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Pair = __webpack_require__(2815);
-var YAMLMap = __webpack_require__(2448);
-var resolveProps = __webpack_require__(8017);
-var utilContainsNewline = __webpack_require__(6761);
-var utilFlowIndentCheck = __webpack_require__(4437);
-var utilMapIncludes = __webpack_require__(3485);
+var Pair = __webpack_require__(7165);
+var YAMLMap = __webpack_require__(4454);
+var resolveProps = __webpack_require__(4631);
+var utilContainsNewline = __webpack_require__(9499);
+var utilFlowIndentCheck = __webpack_require__(4051);
+var utilMapIncludes = __webpack_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -74301,12 +74301,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 599:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -74508,14 +74508,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 2624:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var YAMLSeq = __webpack_require__(5125);
-var resolveProps = __webpack_require__(8017);
-var utilFlowIndentCheck = __webpack_require__(4437);
+var YAMLSeq = __webpack_require__(2223);
+var resolveProps = __webpack_require__(4631);
+var utilFlowIndentCheck = __webpack_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -74566,7 +74566,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1462:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -74612,19 +74612,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 692:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var resolveEnd = __webpack_require__(1462);
-var resolveProps = __webpack_require__(8017);
-var utilContainsNewline = __webpack_require__(6761);
-var utilMapIncludes = __webpack_require__(3485);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var resolveEnd = __webpack_require__(7788);
+var resolveProps = __webpack_require__(4631);
+var utilContainsNewline = __webpack_require__(9499);
+var utilMapIncludes = __webpack_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -74828,13 +74828,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 7120:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var resolveEnd = __webpack_require__(1462);
+var Scalar = __webpack_require__(3301);
+var resolveEnd = __webpack_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -75063,7 +75063,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 8017:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75218,7 +75218,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 6761:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75261,7 +75261,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 9933:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75296,12 +75296,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4437:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var utilContainsNewline = __webpack_require__(6761);
+var utilContainsNewline = __webpack_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -75320,12 +75320,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 3485:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
+var identity = __webpack_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -75342,22 +75342,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 5755:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(9671);
-var Collection = __webpack_require__(6039);
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var toJS = __webpack_require__(3709);
-var Schema = __webpack_require__(4902);
-var stringifyDocument = __webpack_require__(5719);
-var anchors = __webpack_require__(5702);
-var applyReviver = __webpack_require__(2703);
-var createNode = __webpack_require__(9462);
-var directives = __webpack_require__(8144);
+var Alias = __webpack_require__(4065);
+var Collection = __webpack_require__(101);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var toJS = __webpack_require__(6424);
+var Schema = __webpack_require__(5840);
+var stringifyDocument = __webpack_require__(6829);
+var anchors = __webpack_require__(1596);
+var applyReviver = __webpack_require__(3661);
+var createNode = __webpack_require__(2404);
+var directives = __webpack_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -75686,13 +75686,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 5702:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var visit = __webpack_require__(7182);
+var identity = __webpack_require__(1127);
+var visit = __webpack_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -75769,7 +75769,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 2703:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -75833,14 +75833,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 9462:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(9671);
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
+var Alias = __webpack_require__(4065);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -75930,13 +75930,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 8144:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var visit = __webpack_require__(7182);
+var identity = __webpack_require__(1127);
+var visit = __webpack_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -76115,7 +76115,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 2130:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -76184,28 +76184,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3645:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __webpack_require__(2750);
-var Document = __webpack_require__(5755);
-var Schema = __webpack_require__(4902);
-var errors = __webpack_require__(2130);
-var Alias = __webpack_require__(9671);
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var Scalar = __webpack_require__(9271);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var cst = __webpack_require__(3427);
-var lexer = __webpack_require__(795);
-var lineCounter = __webpack_require__(9706);
-var parser = __webpack_require__(7374);
-var publicApi = __webpack_require__(6205);
-var visit = __webpack_require__(7182);
+var composer = __webpack_require__(9984);
+var Document = __webpack_require__(3021);
+var Schema = __webpack_require__(5840);
+var errors = __webpack_require__(1464);
+var Alias = __webpack_require__(4065);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var Scalar = __webpack_require__(3301);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var cst = __webpack_require__(3461);
+var lexer = __webpack_require__(361);
+var lineCounter = __webpack_require__(6628);
+var parser = __webpack_require__(3456);
+var publicApi = __webpack_require__(4047);
+var visit = __webpack_require__(204);
 
 
 
@@ -76242,7 +76242,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 9923:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -76268,16 +76268,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 9671:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var anchors = __webpack_require__(5702);
-var visit = __webpack_require__(7182);
-var identity = __webpack_require__(2617);
-var Node = __webpack_require__(4615);
-var toJS = __webpack_require__(3709);
+var anchors = __webpack_require__(1596);
+var visit = __webpack_require__(204);
+var identity = __webpack_require__(1127);
+var Node = __webpack_require__(6673);
+var toJS = __webpack_require__(6424);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -76395,14 +76395,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 6039:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(9462);
-var identity = __webpack_require__(2617);
-var Node = __webpack_require__(4615);
+var createNode = __webpack_require__(2404);
+var identity = __webpack_require__(1127);
+var Node = __webpack_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -76553,14 +76553,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4615:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var applyReviver = __webpack_require__(2703);
-var identity = __webpack_require__(2617);
-var toJS = __webpack_require__(3709);
+var applyReviver = __webpack_require__(3661);
+var identity = __webpack_require__(1127);
+var toJS = __webpack_require__(6424);
 
 class NodeBase {
     constructor(type) {
@@ -76600,15 +76600,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 2815:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(9462);
-var stringifyPair = __webpack_require__(1174);
-var addPairToJSMap = __webpack_require__(614);
-var identity = __webpack_require__(2617);
+var createNode = __webpack_require__(2404);
+var stringifyPair = __webpack_require__(9748);
+var addPairToJSMap = __webpack_require__(7104);
+var identity = __webpack_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -76646,14 +76646,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 9271:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Node = __webpack_require__(4615);
-var toJS = __webpack_require__(3709);
+var identity = __webpack_require__(1127);
+var Node = __webpack_require__(6673);
+var toJS = __webpack_require__(6424);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -76680,17 +76680,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 2448:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyCollection = __webpack_require__(8454);
-var addPairToJSMap = __webpack_require__(614);
-var Collection = __webpack_require__(6039);
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var Scalar = __webpack_require__(9271);
+var stringifyCollection = __webpack_require__(1212);
+var addPairToJSMap = __webpack_require__(7104);
+var Collection = __webpack_require__(101);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var Scalar = __webpack_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -76834,17 +76834,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 5125:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(9462);
-var stringifyCollection = __webpack_require__(8454);
-var Collection = __webpack_require__(6039);
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var toJS = __webpack_require__(3709);
+var createNode = __webpack_require__(2404);
+var stringifyCollection = __webpack_require__(1212);
+var Collection = __webpack_require__(101);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var toJS = __webpack_require__(6424);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -76956,16 +76956,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 614:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var log = __webpack_require__(9923);
-var merge = __webpack_require__(2610);
-var stringify = __webpack_require__(9666);
-var identity = __webpack_require__(2617);
-var toJS = __webpack_require__(3709);
+var log = __webpack_require__(7249);
+var merge = __webpack_require__(452);
+var stringify = __webpack_require__(2148);
+var identity = __webpack_require__(1127);
+var toJS = __webpack_require__(6424);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -77028,7 +77028,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 2617:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -77088,12 +77088,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3709:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
+var identity = __webpack_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -77134,15 +77134,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 8564:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var resolveBlockScalar = __webpack_require__(599);
-var resolveFlowScalar = __webpack_require__(7120);
-var errors = __webpack_require__(2130);
-var stringifyString = __webpack_require__(6179);
+var resolveBlockScalar = __webpack_require__(8913);
+var resolveFlowScalar = __webpack_require__(6842);
+var errors = __webpack_require__(1464);
+var stringifyString = __webpack_require__(5450);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -77359,7 +77359,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 7455:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -77429,7 +77429,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4257:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -77535,14 +77535,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3427:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var cstScalar = __webpack_require__(8564);
-var cstStringify = __webpack_require__(7455);
-var cstVisit = __webpack_require__(4257);
+var cstScalar = __webpack_require__(110);
+var cstStringify = __webpack_require__(1733);
+var cstVisit = __webpack_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -77654,12 +77654,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 795:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var cst = __webpack_require__(3427);
+var cst = __webpack_require__(3461);
 
 /*
 START -> stream
@@ -78384,7 +78384,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 9706:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -78432,14 +78432,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 7374:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_process = __webpack_require__(932);
-var cst = __webpack_require__(3427);
-var lexer = __webpack_require__(795);
+var cst = __webpack_require__(3461);
+var lexer = __webpack_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -79419,18 +79419,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 6205:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var composer = __webpack_require__(2750);
-var Document = __webpack_require__(5755);
-var errors = __webpack_require__(2130);
-var log = __webpack_require__(9923);
-var identity = __webpack_require__(2617);
-var lineCounter = __webpack_require__(9706);
-var parser = __webpack_require__(7374);
+var composer = __webpack_require__(9984);
+var Document = __webpack_require__(3021);
+var errors = __webpack_require__(1464);
+var log = __webpack_require__(7249);
+var identity = __webpack_require__(1127);
+var lineCounter = __webpack_require__(6628);
+var parser = __webpack_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -79533,16 +79533,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4902:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var map = __webpack_require__(8229);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var tags = __webpack_require__(1656);
+var identity = __webpack_require__(1127);
+var map = __webpack_require__(7451);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var tags = __webpack_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -79579,13 +79579,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 8229:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var YAMLMap = __webpack_require__(2448);
+var identity = __webpack_require__(1127);
+var YAMLMap = __webpack_require__(4454);
 
 const map = {
     collection: 'map',
@@ -79605,12 +79605,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 7890:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -79629,13 +79629,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 2400:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var YAMLSeq = __webpack_require__(5125);
+var identity = __webpack_require__(1127);
+var YAMLSeq = __webpack_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -79655,12 +79655,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 2374:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyString = __webpack_require__(6179);
+var stringifyString = __webpack_require__(5450);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -79678,12 +79678,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 1477:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -79706,13 +79706,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 632:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var stringifyNumber = __webpack_require__(2491);
+var Scalar = __webpack_require__(3301);
+var stringifyNumber = __webpack_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -79760,12 +79760,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7052:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(2491);
+var stringifyNumber = __webpack_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -79809,18 +79809,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 4810:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(8229);
-var _null = __webpack_require__(7890);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var bool = __webpack_require__(1477);
-var float = __webpack_require__(632);
-var int = __webpack_require__(7052);
+var map = __webpack_require__(7451);
+var _null = __webpack_require__(3632);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var bool = __webpack_require__(3959);
+var float = __webpack_require__(8405);
+var int = __webpack_require__(9874);
 
 const schema = [
     map.map,
@@ -79841,14 +79841,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 7925:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var map = __webpack_require__(8229);
-var seq = __webpack_require__(2400);
+var Scalar = __webpack_require__(3301);
+var map = __webpack_require__(7451);
+var seq = __webpack_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -79912,27 +79912,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1656:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(8229);
-var _null = __webpack_require__(7890);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var bool = __webpack_require__(1477);
-var float = __webpack_require__(632);
-var int = __webpack_require__(7052);
-var schema = __webpack_require__(4810);
-var schema$1 = __webpack_require__(7925);
-var binary = __webpack_require__(6817);
-var merge = __webpack_require__(2610);
-var omap = __webpack_require__(61);
-var pairs = __webpack_require__(7815);
-var schema$2 = __webpack_require__(7755);
-var set = __webpack_require__(9138);
-var timestamp = __webpack_require__(6282);
+var map = __webpack_require__(7451);
+var _null = __webpack_require__(3632);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var bool = __webpack_require__(3959);
+var float = __webpack_require__(8405);
+var int = __webpack_require__(9874);
+var schema = __webpack_require__(896);
+var schema$1 = __webpack_require__(3559);
+var binary = __webpack_require__(6083);
+var merge = __webpack_require__(452);
+var omap = __webpack_require__(303);
+var pairs = __webpack_require__(8385);
+var schema$2 = __webpack_require__(5913);
+var set = __webpack_require__(1528);
+var timestamp = __webpack_require__(4371);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -80018,14 +80018,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6817:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_buffer = __webpack_require__(181);
-var Scalar = __webpack_require__(9271);
-var stringifyString = __webpack_require__(6179);
+var Scalar = __webpack_require__(3301);
+var stringifyString = __webpack_require__(5450);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -80095,12 +80095,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 3260:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -80131,13 +80131,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 396:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var stringifyNumber = __webpack_require__(2491);
+var Scalar = __webpack_require__(3301);
+var stringifyNumber = __webpack_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -80188,12 +80188,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5883:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(2491);
+var stringifyNumber = __webpack_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -80271,13 +80271,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 2610:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -80349,16 +80349,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 61:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var toJS = __webpack_require__(3709);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var pairs = __webpack_require__(7815);
+var identity = __webpack_require__(1127);
+var toJS = __webpack_require__(6424);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var pairs = __webpack_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -80433,15 +80433,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 7815:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var Scalar = __webpack_require__(9271);
-var YAMLSeq = __webpack_require__(5125);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var Scalar = __webpack_require__(3301);
+var YAMLSeq = __webpack_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -80522,24 +80522,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 7755:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(8229);
-var _null = __webpack_require__(7890);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var binary = __webpack_require__(6817);
-var bool = __webpack_require__(3260);
-var float = __webpack_require__(396);
-var int = __webpack_require__(5883);
-var merge = __webpack_require__(2610);
-var omap = __webpack_require__(61);
-var pairs = __webpack_require__(7815);
-var set = __webpack_require__(9138);
-var timestamp = __webpack_require__(6282);
+var map = __webpack_require__(7451);
+var _null = __webpack_require__(3632);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var binary = __webpack_require__(6083);
+var bool = __webpack_require__(8398);
+var float = __webpack_require__(5782);
+var int = __webpack_require__(873);
+var merge = __webpack_require__(452);
+var omap = __webpack_require__(303);
+var pairs = __webpack_require__(8385);
+var set = __webpack_require__(1528);
+var timestamp = __webpack_require__(4371);
 
 const schema = [
     map.map,
@@ -80570,14 +80570,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 9138:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var YAMLMap = __webpack_require__(2448);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var YAMLMap = __webpack_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -80673,12 +80673,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6282:
+/***/ 4371:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(2491);
+var stringifyNumber = __webpack_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -80785,7 +80785,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 7089:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -80943,15 +80943,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9666:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var anchors = __webpack_require__(5702);
-var identity = __webpack_require__(2617);
-var stringifyComment = __webpack_require__(9330);
-var stringifyString = __webpack_require__(6179);
+var anchors = __webpack_require__(1596);
+var identity = __webpack_require__(1127);
+var stringifyComment = __webpack_require__(9799);
+var stringifyString = __webpack_require__(5450);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -81082,14 +81082,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8454:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var stringify = __webpack_require__(9666);
-var stringifyComment = __webpack_require__(9330);
+var identity = __webpack_require__(1127);
+var stringify = __webpack_require__(2148);
+var stringifyComment = __webpack_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -81244,7 +81244,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9330:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -81275,14 +81275,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 5719:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var stringify = __webpack_require__(9666);
-var stringifyComment = __webpack_require__(9330);
+var identity = __webpack_require__(1127);
+var stringify = __webpack_require__(2148);
+var stringifyComment = __webpack_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -81369,7 +81369,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 2491:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -81403,15 +81403,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 1174:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var stringify = __webpack_require__(9666);
-var stringifyComment = __webpack_require__(9330);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var stringify = __webpack_require__(2148);
+var stringifyComment = __webpack_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -81562,13 +81562,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 6179:
+/***/ 5450:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var foldFlowLines = __webpack_require__(7089);
+var Scalar = __webpack_require__(3301);
+var foldFlowLines = __webpack_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -81907,12 +81907,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 7182:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
+var identity = __webpack_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -82150,7 +82150,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 4559:
+/***/ 6421:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -82188,7 +82188,7 @@ __webpack_require__.d(__webpack_exports__, {
   warning: () => (/* binding */ warning)
 });
 
-// NAMESPACE OBJECT: ../../main/node_modules/@actions/core/lib/platform.js
+// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/platform.js
 var platform_namespaceObject = {};
 __webpack_require__.r(platform_namespaceObject);
 __webpack_require__.d(platform_namespaceObject, {
@@ -82202,7 +82202,7 @@ __webpack_require__.d(platform_namespaceObject, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(857);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -82238,7 +82238,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -82334,7 +82334,7 @@ function escapeProperty(s) {
 var external_crypto_ = __webpack_require__(6982);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __webpack_require__(9896);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -82377,7 +82377,7 @@ var external_http_namespaceObject = /*#__PURE__*/__webpack_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __webpack_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__webpack_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -82468,11 +82468,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ../../main/node_modules/tunnel/index.js
-var tunnel = __webpack_require__(408);
-// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/node_modules/undici/index.js
-var undici = __webpack_require__(2638);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var tunnel = __webpack_require__(770);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/node_modules/undici/index.js
+var undici = __webpack_require__(3368);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -83169,7 +83169,7 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83245,7 +83245,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83319,7 +83319,7 @@ class OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83600,7 +83600,7 @@ const _summary = new Summary();
 const markdownSummary = _summary;
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -83642,7 +83642,7 @@ var external_events_ = __webpack_require__(4434);
 var external_child_process_ = __webpack_require__(5317);
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __webpack_require__(2613);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -83822,7 +83822,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -84096,7 +84096,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 // EXTERNAL MODULE: external "timers"
 var external_timers_ = __webpack_require__(3557);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -84684,7 +84684,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -84764,7 +84764,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -84829,7 +84829,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -85150,15 +85150,15 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 9171:
+/***/ 4377:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   w$: () => (/* binding */ datetime)
 /* harmony export */ });
 /* unused harmony exports date, time, duration */
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5985);
-/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8827);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3759);
+/* harmony import */ var _schemas_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2857);
 
 
 
@@ -85178,7 +85178,7 @@ function duration(params) {
 
 /***/ }),
 
-/***/ 8827:
+/***/ 2857:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -85198,11 +85198,11 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, number, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(270);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/util.js
-var core_util = __webpack_require__(8817);
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/memoizer.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(8532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
+var core_util = __webpack_require__(4723);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -85515,9 +85515,9 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/checks.js
-var core_checks = __webpack_require__(9944);
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/doc.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
+var core_checks = __webpack_require__(4890);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -85557,16 +85557,16 @@ class Doc {
     }
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/regexes.js
-var core_regexes = __webpack_require__(4586);
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/versions.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
+var core_regexes = __webpack_require__(3908);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -88204,11 +88204,11 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/registries.js
-var registries = __webpack_require__(4318);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/api.js
-var api = __webpack_require__(5985);
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/to-json-schema.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/registries.js
+var registries = __webpack_require__(9396);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __webpack_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -88861,7 +88861,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -89706,7 +89706,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -89833,7 +89833,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -90102,7 +90102,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -90279,7 +90279,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
 
@@ -90338,7 +90338,7 @@ const ZodRealError = /*@__PURE__*/ core_core/* $constructor */.xI("ZodError", er
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -90356,7 +90356,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -91896,7 +91896,7 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 5985:
+/***/ 3759:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -91959,9 +91959,9 @@ function preprocess(fn, schema) {
 /* harmony export */   xY: () => (/* binding */ _toUpperCase)
 /* harmony export */ });
 /* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _number, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
-/* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9944);
-/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4318);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8817);
+/* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4890);
+/* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9396);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4723);
 
 
 
@@ -93069,7 +93069,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 
 /***/ }),
 
-/***/ 9944:
+/***/ 4890:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -93092,9 +93092,9 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   v$: () => (/* binding */ $ZodCheckOverwrite)
 /* harmony export */ });
 /* unused harmony exports $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckProperty, $ZodCheckMimeType */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(270);
-/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4586);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8817);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8532);
+/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3908);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4723);
 // import { $ZodType } from "./schemas.js";
 
 
@@ -93615,7 +93615,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 
 /***/ }),
 
-/***/ 270:
+/***/ 8532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -93626,7 +93626,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony exports NEVER, $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8817);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4723);
 var _a;
 
 /** A special constant with type `never` */
@@ -93772,7 +93772,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 4586:
+/***/ 3908:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -93968,7 +93968,7 @@ const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ nu
 
 /***/ }),
 
-/***/ 4318:
+/***/ 9396:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -94030,7 +94030,7 @@ const globalRegistry = globalThis.__zod_globalRegistry;
 
 /***/ }),
 
-/***/ 8817:
+/***/ 4723:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -94085,7 +94085,7 @@ const globalRegistry = globalThis.__zod_globalRegistry;
 /* harmony export */   zM: () => (/* binding */ mergeDefs)
 /* harmony export */ });
 /* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, defineLazy, objectClone, cloneDef, getElementAtPath, promiseAllObject, randomString, numKeys, getParsedType, primitiveTypes, createTransparentProxy, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, CONSTANT_CATCH */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(270);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8532);
 
 // functions
 function assertEqual(val) {

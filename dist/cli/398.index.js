@@ -1,8 +1,8 @@
-export const id = 0;
-export const ids = [0,918,129];
+export const id = 398;
+export const ids = [398,935,348];
 export const modules = {
 
-/***/ 2000:
+/***/ 2398:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -16,17 +16,17 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __webpack_require__(504);
+var errors = __webpack_require__(3249);
 // EXTERNAL MODULE: ./src/api/retry.ts
-var retry = __webpack_require__(6629);
+var retry = __webpack_require__(7018);
 // EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(2430);
+var types = __webpack_require__(705);
 // EXTERNAL MODULE: ./src/plan/concurrency.ts
-var concurrency = __webpack_require__(5129);
+var concurrency = __webpack_require__(8348);
 // EXTERNAL MODULE: ./src/plan/inflight.ts
-var inflight = __webpack_require__(3389);
+var inflight = __webpack_require__(4850);
 // EXTERNAL MODULE: ./src/plan/duplicates.ts
-var duplicates = __webpack_require__(838);
+var duplicates = __webpack_require__(3745);
 ;// CONCATENATED MODULE: ./src/apply/race.ts
 
 /** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
@@ -66,7 +66,7 @@ async function settleTitleRace(client, created, logger) {
 }
 
 // EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __webpack_require__(3395);
+var diff = __webpack_require__(8256);
 ;// CONCATENATED MODULE: ./src/apply/readback.ts
 
 const TEXT_FIELDS = ['full_text', 'textover'];
@@ -199,7 +199,7 @@ function dispatchUpload(client, id, publish, before, logger) {
 }
 
 // EXTERNAL MODULE: ./src/apply/wait.ts
-var wait = __webpack_require__(4918);
+var wait = __webpack_require__(9935);
 ;// CONCATENATED MODULE: ./src/apply/results.ts
 
 
@@ -559,7 +559,7 @@ async function applyItems(items, options) {
 
 /***/ }),
 
-/***/ 4918:
+/***/ 9935:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -570,8 +570,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   realClock: () => (/* binding */ realClock),
 /* harmony export */   waitForItem: () => (/* binding */ waitForItem)
 /* harmony export */ });
-/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2430);
-/* harmony import */ var _plan_inflight_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3389);
+/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(705);
+/* harmony import */ var _plan_inflight_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4850);
 
 
 const DEFAULT_POLL = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
@@ -664,7 +664,7 @@ async function waitForItem(client, target, options) {
 
 /***/ }),
 
-/***/ 5129:
+/***/ 8348:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -701,7 +701,7 @@ async function mapLimit(items, limit, fn) {
 
 /***/ }),
 
-/***/ 3395:
+/***/ 8256:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -876,7 +876,7 @@ function settingsChanges(desired, remote) {
 
 /***/ }),
 
-/***/ 838:
+/***/ 3745:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -917,7 +917,7 @@ function winnerOf(candidates) {
 
 /***/ }),
 
-/***/ 3389:
+/***/ 4850:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -927,7 +927,7 @@ function winnerOf(candidates) {
 /* harmony export */   yh: () => (/* binding */ uploadCannotCarry)
 /* harmony export */ });
 /* unused harmony export parkedAfterAudio */
-/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2430);
+/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(705);
 
 // What the service says about work in flight, read the way the interface
 // words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or

@@ -1,8 +1,8 @@
-export const id = 618;
-export const ids = [618];
+export const id = 65;
+export const ids = [65];
 export const modules = {
 
-/***/ 3618:
+/***/ 7065:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   previousTitle: () => (/* binding */ previousTitle),
 /* harmony export */   renameCandidates: () => (/* binding */ renameCandidates)
 /* harmony export */ });
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3645);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
 
 function ref(summary) {
     return { id: summary.id, title: summary.title, status: summary.status };
