@@ -2629,7 +2629,7 @@ var visit = __webpack_require__(204);
 
 
 __webpack_unused_export__ = composer.Composer;
-__webpack_unused_export__ = Document.Document;
+exports.yo = Document.Document;
 __webpack_unused_export__ = Schema.Schema;
 __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;
@@ -2644,7 +2644,7 @@ __webpack_unused_export__ = identity.isPair;
 exports.jn = identity.isScalar;
 exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
-__webpack_unused_export__ = Scalar.Scalar;
+exports.X5 = Scalar.Scalar;
 __webpack_unused_export__ = YAMLMap.YAMLMap;
 __webpack_unused_export__ = YAMLSeq.YAMLSeq;
 __webpack_unused_export__ = cst;
@@ -2655,7 +2655,7 @@ exports.qg = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
+exports.YR = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
 

@@ -1,5 +1,5 @@
-export const id = 139;
-export const ids = [139];
+export const id = 323;
+export const ids = [323];
 export const modules = {
 
 /***/ 3067:
@@ -1957,7 +1957,7 @@ function uploadBody(publish) {
 
 /***/ }),
 
-/***/ 139:
+/***/ 5323:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2252,7 +2252,7 @@ function formatShard(shard) {
 // default from action.yml (repeated here, so a local run without the
 // runner's defaults behaves the same). An error names the input and the form
 // it expects, and never echoes the api-key.
-const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor'];
+const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'];
 class InputError extends Error {
     name = 'InputError';
 }
@@ -2452,7 +2452,6 @@ var wire = __webpack_require__(5847);
 // the same readings.ts the client parses through, so a rule reported
 // understood is one the client handles. Reads only (the client refuses any
 // other method before sending) and within a request budget.
-const DOCTOR_SCHEMA_VERSION = 1;
 /** Items whose detail and task status are sampled. */
 const SAMPLE = 3;
 class Findings {
@@ -2633,7 +2632,7 @@ async function probeService(client, captured, budget) {
     }
     found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
     return {
-        version: DOCTOR_SCHEMA_VERSION,
+        version: 1,
         baseUrl: client.baseUrl,
         requests: { budget: budget.total, used: budget.total - budget.left() },
         understood: found.list.every((finding) => finding.verdict !== 'not understood'),
@@ -2721,28 +2720,8 @@ function renderDoctorMarkdown(report) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
-var markdown = __webpack_require__(3685);
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-// The job summary: the same Markdown as the PR comment, with every script
-// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
-// step-summary limit (counted in bytes). Room is kept for the redaction of
-// secrets and signed URLs, which may change the length slightly.
-const MARGIN = 4 * 1024;
-function summaryMarkdown(report, context, extras) {
-    const notes = [...(context.notes ?? [])];
-    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
-    if (hidden > 0) {
-        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
-    }
-    return `${(0,markdown.renderReport)(report, { ...context, notes }, { target: 'summary', limit: markdown.SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
-}
-/** Appends the report to the step summary; false on a local run without a summary file. */
-async function writeSummary(commands, markdown) {
-    return commands.appendSummary(markdown);
-}
-
+// EXTERNAL MODULE: ./src/report/summary.ts
+var summary = __webpack_require__(7994);
 ;// CONCATENATED MODULE: ./src/action/doctor.ts
 
 
@@ -2757,7 +2736,7 @@ async function runDoctorMode(commands, inputs) {
     const report = await runDoctor({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
     for (const line of renderDoctorText(report).split('\n'))
         commands.info(line);
-    if (!(await writeSummary(commands, renderDoctorMarkdown(report)))) {
+    if (!(await (0,summary/* writeSummary */.S)(commands, renderDoctorMarkdown(report)))) {
         commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
     }
     return report.understood ? null : doctorHeadline(report);
@@ -2881,9 +2860,508 @@ async function writeOutputs(commands, outputs) {
     }
 }
 
+// EXTERNAL MODULE: ./src/manifest/load.ts + 3 modules
+var manifest_load = __webpack_require__(1344);
+;// CONCATENATED MODULE: ./src/engine.ts
+
+
+// The one pipeline both the action and the CLI run:
+// manifests -> observed state -> plan -> apply.
+// Validate stops after loading, so everything past it (observe, plan, apply)
+// is imported only when a run gets there: the action's cold start in validate
+// mode does not parse or compile it.
+/** The modules of the stages after loading, imported once per process on first use. */
+async function importStages() {
+    const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3249)),
+        __webpack_require__.e(/* import() */ 649).then(__webpack_require__.bind(__webpack_require__, 8649)),
+        __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
+        __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
+        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(65)]).then(__webpack_require__.bind(__webpack_require__, 7065)),
+        __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
+        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(203)]).then(__webpack_require__.bind(__webpack_require__, 1203)),
+    ]);
+    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
+}
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+function shardOf(file, count) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < file.length; i++) {
+        hash ^= file.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return (hash % count) + 1;
+}
+/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
+function allowedSteps(mode, permissions) {
+    const allowed = new Set();
+    if (mode === 'validate')
+        return allowed;
+    if (permissions.write)
+        allowed.add('create').add('edit');
+    if (mode !== 'apply')
+        return allowed;
+    allowed.add('wait');
+    if (permissions.render)
+        allowed.add('render');
+    if (permissions.publish)
+        allowed.add('upload');
+    return allowed;
+}
+/**
+ * What a PR script preview may do to an item: create it, or edit a draft
+ * (never rendered) other than its title. The title is how every other run
+ * finds the item, so a rename waits for the merge; a rendered or published
+ * item is not touched before the merge at all.
+ */
+function asPreview(item) {
+    if (item.remote !== null && item.remote.status !== 'NEW')
+        return [];
+    const steps = item.steps.flatMap((step) => {
+        if (step.kind !== 'edit')
+            return [step];
+        const changes = step.changes.filter((change) => change.field !== 'title');
+        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+        return changes.length > 0 ? [{ ...step, changes, send }] : [];
+    });
+    return [{ ...item, steps }];
+}
+/** Milliseconds on a monotonic clock (not `performance`, whose first use loads perf_hooks). */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+const elapsed = (since) => Math.round(monotonicMs() - since);
+function splitShard(items, shard) {
+    if (!shard || shard.count <= 1)
+        return { mine: [...items], others: [] };
+    const mine = [];
+    const others = [];
+    for (const item of items)
+        (shardOf(item.file, shard.count) === shard.index ? mine : others).push(item);
+    return { mine, others };
+}
+async function previousTitles({ renameCandidates, mapLimit, previousTitle }, options, items, contents) {
+    const titles = new Map();
+    const previous = options.previous;
+    if (!previous)
+        return titles;
+    const candidates = renameCandidates(items, contents);
+    const remoteTitles = new Set(contents.map((summary) => summary.title));
+    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
+    candidates.forEach((item, index) => {
+        const title = found[index];
+        if (title)
+            titles.set(item.file, title);
+    });
+    return titles;
+}
+/** The one pipeline: load → observe → plan → preflight → apply → results. */
+async function runEngine(options) {
+    const { mode } = options;
+    const started = monotonicMs();
+    const load = await (0,manifest_load/* loadManifests */.DD)({ cwd: options.cwd, pattern: options.manifests });
+    const report = {
+        mode,
+        load,
+        plan: null,
+        result: null,
+        problems: [...load.problems],
+        fatal: null,
+        creditsBefore: null,
+        creditsAfter: null,
+        notes: [],
+        timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
+    };
+    if (mode === 'validate')
+        return report;
+    const client = options.client;
+    if (!client) {
+        report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
+        return report;
+    }
+    const stages = await importStages();
+    const { observeListing, matchItems, observeDetails, DEFAULT_READ_CONCURRENCY, plan: makePlan } = stages;
+    try {
+        const planStarted = monotonicMs();
+        const { mine, others } = splitShard(load.items, options.shard);
+        const sharded = options.shard !== undefined && options.shard.count > 1;
+        const listing = await observeListing(client);
+        const match = {
+            previousTitles: await previousTitles(stages, options, mine, listing.contents),
+            reserved: others,
+            listUnmanaged: !sharded,
+        };
+        const matched = matchItems(mine, listing.contents, match).matched;
+        const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
+        const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        const plan = makePlan(mine, { ...listing, details }, {
+            mode,
+            now: options.now?.() ?? new Date(),
+            permissions: options.permissions,
+            cancelRunning: options.cancelRunning,
+            match,
+        });
+        report.plan = plan;
+        report.problems.push(...plan.problems);
+        if (sharded)
+            report.problems.push(...stages.otherShardProblems(others, mine, listing));
+        report.timings.planMs = elapsed(planStarted);
+        await options.onPlan?.(plan);
+        await execute(stages, options, client, plan, report);
+    }
+    catch (error) {
+        report.fatal = stages.describeError(error);
+    }
+    return report;
+}
+async function execute(stages, options, client, plan, report) {
+    const { mode, logger } = options;
+    const { statedScopes, realClock, applyItems, itemResults } = stages;
+    const allowed = allowedSteps(mode, options.permissions);
+    const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (report.problems.some((problem) => problem.severity === 'error')) {
+        logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return;
+    }
+    if (mode === 'apply' && plan.publications > options.maxPublications) {
+        report.fatal =
+            `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+                `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+                'publish fewer items per run.';
+        return;
+    }
+    let scopes = [];
+    if (writes.length > 0) {
+        // Preflight: only what the interface states (A29). The key is active, and
+        // generation needs `generate`; what content writes need is not shown, so
+        // it is learned from the first 403 instead of guessed here.
+        const introspection = await client.introspect();
+        scopes = introspection.scopes;
+        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+        if (!introspection.active || missing.length > 0) {
+            report.fatal = !introspection.active
+                ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
+            return;
+        }
+    }
+    const applyStarted = monotonicMs();
+    if (mode === 'apply')
+        report.creditsBefore = await bestEffortCredits(client, report, 'before');
+    const clock = options.clock ?? realClock;
+    const runs = await applyItems(items, {
+        client,
+        allowed,
+        concurrency: options.concurrency,
+        wait: options.wait,
+        timeoutMs: options.timeoutMs,
+        logger,
+        clock,
+        ...(options.poll ? { poll: options.poll } : {}),
+    });
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));
+    // What was done is reported even when reading it back fails.
+    let listing = null;
+    try {
+        listing = (await client.listContents()).items;
+        if (mode !== 'apply')
+            await refreshScripts(stages, client, plan, runs, options.readConcurrency);
+    }
+    catch (error) {
+        report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+    }
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report, 'after');
+    const refusal = client.writeRefusal ?? null;
+    if (refusal) {
+        report.fatal =
+            `The service refused a write: ${refusal.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
+    }
+    const results = itemResults(allRuns, listing);
+    const result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
+    };
+    report.result = result;
+    report.timings.applyMs = elapsed(applyStarted);
+}
+/**
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
+ */
+async function bestEffortCredits(client, report, when) {
+    try {
+        return await client.credits();
+    }
+    catch (error) {
+        report.notes.push(`The credit balance ${when} the run could not be read: ${(0,errors.describeError)(error)}`);
+        return null;
+    }
+}
+/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
+async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
+    const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
+    const details = await observeDetails(client, touched.map((run) => run.id), concurrency);
+    for (const run of touched) {
+        const detail = details.get(run.id);
+        const item = plan.items.find((entry) => entry.file === run.item.file);
+        if (detail && item)
+            item.script = { ...item.script, remote: detail.textover };
+    }
+}
+
+// EXTERNAL MODULE: ./src/version.ts
+var version = __webpack_require__(311);
+;// CONCATENATED MODULE: ./src/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+// The action: inputs -> event -> mode -> engine -> annotations, outputs,
+// job summary, PR comment. Modules a mode does not need (the service client
+// with undici, the GitHub REST calls, crypto) are imported only when needed,
+// so `validate` starts in well under 100 ms.
+/** The run's one failure, thrown after everything that succeeded has been reported. */
+class RunFailed extends Error {
+    name = 'RunFailed';
+}
+/** The action's one entry point; the only place that fails the step. */
+async function run(options = {}) {
+    const env = options.env ?? process.env;
+    const commands = new WorkflowCommands({ env, ...(options.write ? { write: options.write } : {}) });
+    try {
+        // Before anything else can print: the runner masks these from here on.
+        commands.mask(commands.input('api-key'));
+        commands.mask(commands.input('github-token'));
+        await runAction(commands, env);
+    }
+    catch (error) {
+        process.exitCode = 1;
+        commands.error(error instanceof RunFailed ? error.message : describe(error));
+    }
+}
+function describe(error) {
+    if (error instanceof Error)
+        return error.message || error.name;
+    if (typeof error === 'string')
+        return error;
+    try {
+        return `Unexpected error: ${JSON.stringify(error)}`;
+    }
+    catch {
+        return 'Unexpected error.';
+    }
+}
+async function runAction(commands, env) {
+    const inputs = readInputs((name) => commands.input(name));
+    if (inputs.mode === 'doctor') {
+        const failure = await runDoctorMode(commands, inputs);
+        if (failure)
+            throw new RunFailed(failure);
+        return;
+    }
+    const event = await readEvent(env);
+    if (inputs.mode === 'import') {
+        const { runImportMode } = await Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(203), __webpack_require__.e(406)]).then(__webpack_require__.bind(__webpack_require__, 5406));
+        const failure = await runImportMode(commands, inputs, event, env.GITHUB_WORKSPACE || process.cwd());
+        if (failure)
+            throw new RunFailed(failure);
+        return;
+    }
+    const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
+    const notes = [];
+    if (decision.mode !== 'validate' && inputs.apiKey === '') {
+        if (!decision.isPullRequest) {
+            throw new RunFailed(`Input \`api-key\` is empty, and ${decision.mode} needs the service: pass it from a secret, for example api-key: \${{ secrets.CONTENT_API_KEY }}.`);
+        }
+        // Fork PRs (and Dependabot's) get no secrets: still check the manifests.
+        notes.push('No api-key was given to this run (pull requests from forks get no secrets), so the manifests were validated but not compared with the service.');
+        commands.info(notes[0]);
+        decision.mode = 'validate';
+        decision.because = 'no api-key on a pull request: validate only';
+        decision.permissions = { write: false, render: false, publish: false };
+    }
+    if (decision.mode !== 'validate' && inputs.baseUrl === '') {
+        throw new RunFailed(`Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`);
+    }
+    logDecision(commands, decision, event, inputs);
+    const logger = new ActionLogger(commands);
+    let client;
+    let report;
+    try {
+        if (decision.mode !== 'validate') {
+            const api = await __webpack_require__.e(/* import() */ 544).then(__webpack_require__.bind(__webpack_require__, 5544));
+            client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
+        }
+        report = await runEngine({
+            mode: decision.mode,
+            cwd: env.GITHUB_WORKSPACE || process.cwd(),
+            manifests: inputs.manifests,
+            ...(client ? { client } : {}),
+            permissions: decision.permissions,
+            maxPublications: inputs.maxPublications,
+            cancelRunning: inputs.cancelRunning,
+            concurrency: inputs.concurrency,
+            wait: inputs.wait,
+            timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
+            ...(inputs.shard ? { shard: inputs.shard } : {}),
+            ...(await previousVersions(decision, event, inputs, env)),
+            logger,
+        });
+    }
+    finally {
+        await client?.close();
+    }
+    const hidden = emitAnnotations(commands, annotationsFor(report));
+    await writeOutputs(commands, outputsFor(report));
+    const context = {
+        event: event.name,
+        because: decision.because,
+        shard: inputs.shard,
+        fileUrl: fileUrlFor(event),
+        runUrl: event.runUrl,
+        notes,
+        pullRequest: decision.isPullRequest,
+    };
+    if (!(await (0,summary/* writeSummary */.S)(commands, (0,summary/* summaryMarkdown */.e)(report, context, hidden)))) {
+        commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
+    }
+    if (decision.isPullRequest && inputs.comment)
+        await postComment(commands, report, context, event, inputs);
+    const failure = failureMessage(report);
+    if (failure)
+        throw new RunFailed(failure);
+}
+function logDecision(commands, decision, event, inputs) {
+    const { write, render, publish } = decision.permissions;
+    const may = [write ? 'write drafts' : null, render ? 'render' : null, publish ? 'publish' : null].filter(Boolean);
+    commands.info(`content-as-code ${version/* VERSION */.x}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
+        `${decision.trusted ? '' : ', untrusted (fork or pull_request_target): no writes'}` +
+        `${inputs.shard ? `; shard ${formatShard(inputs.shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`);
+}
+function fileUrlFor(event) {
+    if (!event.owner || !event.repo || !event.sha)
+        return () => null;
+    const base = `${event.serverUrl}/${event.owner}/${event.repo}/blob/${event.sha}/`;
+    return (file, line) => `${base}${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+}
+/**
+ * Renames are found from the manifest as it was at the base commit (PR base,
+ * push `before`), and in the clone's history of the file. Runs with no base
+ * (schedule, workflow_dispatch) have the history only.
+ */
+async function previousVersions(decision, event, inputs, env) {
+    if (decision.mode === 'validate')
+        return {};
+    if (!event.baseSha) {
+        const { gitPreviousVersions } = await __webpack_require__.e(/* import() */ 528).then(__webpack_require__.bind(__webpack_require__, 528));
+        return { previous: gitPreviousVersions(env.GITHUB_WORKSPACE || process.cwd(), '') };
+    }
+    const { previousVersionsFor } = await __webpack_require__.e(/* import() */ 417).then(__webpack_require__.bind(__webpack_require__, 6417));
+    return {
+        previous: previousVersionsFor({
+            cwd: env.GITHUB_WORKSPACE || process.cwd(),
+            baseSha: event.baseSha,
+            owner: event.owner,
+            repo: event.repo,
+            apiUrl: event.apiUrl,
+            token: inputs.githubToken,
+        }),
+    };
+}
+async function postComment(commands, report, context, event, inputs) {
+    const pr = event.pullRequest;
+    if (!pr || !event.owner || !event.repo)
+        return; // merge_group: no PR to comment on
+    if (inputs.githubToken === '') {
+        commands.warning('No github-token was given, so the PR comment was skipped; the job summary has the report.');
+        return;
+    }
+    const [{ GitHubApi }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
+        __webpack_require__.e(/* import() */ 334).then(__webpack_require__.bind(__webpack_require__, 2334)),
+        __webpack_require__.e(/* import() */ 231).then(__webpack_require__.bind(__webpack_require__, 4231)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3685)),
+    ]);
+    const marker = markerFor(inputs.shard);
+    const options = {
+        target: 'comment',
+        limit: COMMENT_LIMIT,
+        unit: 'chars',
+        reserve: marker.length + 100,
+    };
+    const body = commands.redact(renderReport(report, context, options));
+    // What decides "unchanged": the report without this run's link and without
+    // the commit in file links, so a push that leaves the plan as it was does
+    // not edit the comment.
+    const stable = commands.redact(renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options));
+    try {
+        const api = new GitHubApi({ apiUrl: event.apiUrl, token: inputs.githubToken });
+        const outcome = await upsertStickyComment(api, { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker }, body, stable);
+        commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
+    }
+    catch (error) {
+        const hint = pr.fork
+            ? ' (the token of a PR from a fork is read-only)'
+            : ' (does the workflow grant pull-requests: write?)';
+        commands.warning(`The PR comment could not be written${hint}: ${describe(error)}. The job summary has the report.`);
+    }
+}
+function failureMessage(report) {
+    if (report.fatal !== null)
+        return report.fatal;
+    const errors = report.problems.filter((problem) => problem.severity === 'error').length;
+    const failed = (report.result?.items ?? []).filter((item) => item.outcome === 'failed' || item.outcome === 'error');
+    const parts = [
+        errors > 0 ? `${errors} manifest ${errors === 1 ? 'error' : 'errors'}` : null,
+        failed.length > 0 ? `${failed.length} ${failed.length === 1 ? 'item' : 'items'} failed` : null,
+    ].filter(Boolean);
+    if (parts.length === 0 && !report.result?.failed)
+        return null;
+    if (parts.length === 0)
+        parts.push('an item failed');
+    return `content-as-code: ${parts.join(', ')}. The annotations and the job summary say what and where.`;
+}
+
+
+/***/ }),
+
+/***/ 1344:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  DD: () => (/* binding */ loadManifests)
+});
+
+// UNUSED EXPORTS: DEFAULTS_FILES, DEFAULT_MAX_FILE_BYTES, DEFAULT_PATTERN, globPattern, invalidUtf8Offset
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __webpack_require__(705);
 // EXTERNAL MODULE: ./src/manifest/types.ts
 var manifest_types = __webpack_require__(2628);
 ;// CONCATENATED MODULE: ./src/manifest/accept.ts
@@ -3881,478 +4359,6 @@ async function readFolderDefaults(reader, folder) {
     return first;
 }
 
-;// CONCATENATED MODULE: ./src/engine.ts
-
-
-// The one pipeline both the action and the CLI run:
-// manifests -> observed state -> plan -> apply.
-// Validate stops after loading, so everything past it (observe, plan, apply)
-// is imported only when a run gets there: the action's cold start in validate
-// mode does not parse or compile it.
-/** The modules of the stages after loading, imported once per process on first use. */
-async function importStages() {
-    const [errors, apply, wait, concurrency, identity, observe, planning] = await Promise.all([
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3249)),
-        __webpack_require__.e(/* import() */ 649).then(__webpack_require__.bind(__webpack_require__, 8649)),
-        __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
-        __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
-        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(65)]).then(__webpack_require__.bind(__webpack_require__, 7065)),
-        __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
-        Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(203)]).then(__webpack_require__.bind(__webpack_require__, 1203)),
-    ]);
-    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
-}
-/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
-function shardOf(file, count) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < file.length; i++) {
-        hash ^= file.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return (hash % count) + 1;
-}
-/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
-function allowedSteps(mode, permissions) {
-    const allowed = new Set();
-    if (mode === 'validate')
-        return allowed;
-    if (permissions.write)
-        allowed.add('create').add('edit');
-    if (mode !== 'apply')
-        return allowed;
-    allowed.add('wait');
-    if (permissions.render)
-        allowed.add('render');
-    if (permissions.publish)
-        allowed.add('upload');
-    return allowed;
-}
-/**
- * What a PR script preview may do to an item: create it, or edit a draft
- * (never rendered) other than its title. The title is how every other run
- * finds the item, so a rename waits for the merge; a rendered or published
- * item is not touched before the merge at all.
- */
-function asPreview(item) {
-    if (item.remote !== null && item.remote.status !== 'NEW')
-        return [];
-    const steps = item.steps.flatMap((step) => {
-        if (step.kind !== 'edit')
-            return [step];
-        const changes = step.changes.filter((change) => change.field !== 'title');
-        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
-        return changes.length > 0 ? [{ ...step, changes, send }] : [];
-    });
-    return [{ ...item, steps }];
-}
-/** Milliseconds on a monotonic clock (not `performance`, whose first use loads perf_hooks). */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-const elapsed = (since) => Math.round(monotonicMs() - since);
-function splitShard(items, shard) {
-    if (!shard || shard.count <= 1)
-        return { mine: [...items], others: [] };
-    const mine = [];
-    const others = [];
-    for (const item of items)
-        (shardOf(item.file, shard.count) === shard.index ? mine : others).push(item);
-    return { mine, others };
-}
-async function previousTitles({ renameCandidates, mapLimit, previousTitle }, options, items, contents) {
-    const titles = new Map();
-    const previous = options.previous;
-    if (!previous)
-        return titles;
-    const candidates = renameCandidates(items, contents);
-    const remoteTitles = new Set(contents.map((summary) => summary.title));
-    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
-    candidates.forEach((item, index) => {
-        const title = found[index];
-        if (title)
-            titles.set(item.file, title);
-    });
-    return titles;
-}
-/** The one pipeline: load → observe → plan → preflight → apply → results. */
-async function runEngine(options) {
-    const { mode } = options;
-    const started = monotonicMs();
-    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
-    const report = {
-        mode,
-        load,
-        plan: null,
-        result: null,
-        problems: [...load.problems],
-        fatal: null,
-        creditsBefore: null,
-        creditsAfter: null,
-        notes: [],
-        timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
-    };
-    if (mode === 'validate')
-        return report;
-    const client = options.client;
-    if (!client) {
-        report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
-        return report;
-    }
-    const stages = await importStages();
-    const { observeListing, matchItems, observeDetails, DEFAULT_READ_CONCURRENCY, plan: makePlan } = stages;
-    try {
-        const planStarted = monotonicMs();
-        const { mine, others } = splitShard(load.items, options.shard);
-        const sharded = options.shard !== undefined && options.shard.count > 1;
-        const listing = await observeListing(client);
-        const match = {
-            previousTitles: await previousTitles(stages, options, mine, listing.contents),
-            reserved: others,
-            listUnmanaged: !sharded,
-        };
-        const matched = matchItems(mine, listing.contents, match).matched;
-        const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
-        const plan = makePlan(mine, { ...listing, details }, {
-            mode,
-            now: options.now?.() ?? new Date(),
-            permissions: options.permissions,
-            cancelRunning: options.cancelRunning,
-            match,
-        });
-        report.plan = plan;
-        report.problems.push(...plan.problems);
-        if (sharded)
-            report.problems.push(...stages.otherShardProblems(others, mine, listing));
-        report.timings.planMs = elapsed(planStarted);
-        await options.onPlan?.(plan);
-        await execute(stages, options, client, plan, report);
-    }
-    catch (error) {
-        report.fatal = stages.describeError(error);
-    }
-    return report;
-}
-async function execute(stages, options, client, plan, report) {
-    const { mode, logger } = options;
-    const { statedScopes, realClock, applyItems, itemResults } = stages;
-    const allowed = allowedSteps(mode, options.permissions);
-    const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
-    const writes = items
-        .flatMap((item) => item.steps)
-        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
-    if (mode !== 'apply' && writes.length === 0)
-        return;
-    if (report.problems.some((problem) => problem.severity === 'error')) {
-        logger.warning('Nothing was sent to the service: fix the errors above first.');
-        return;
-    }
-    if (mode === 'apply' && plan.publications > options.maxPublications) {
-        report.fatal =
-            `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
-                `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
-                'publish fewer items per run.';
-        return;
-    }
-    let scopes = [];
-    if (writes.length > 0) {
-        // Preflight: only what the interface states (A29). The key is active, and
-        // generation needs `generate`; what content writes need is not shown, so
-        // it is learned from the first 403 instead of guessed here.
-        const introspection = await client.introspect();
-        scopes = introspection.scopes;
-        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-        if (!introspection.active || missing.length > 0) {
-            report.fatal = !introspection.active
-                ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
-            return;
-        }
-    }
-    const applyStarted = monotonicMs();
-    if (mode === 'apply')
-        report.creditsBefore = await bestEffortCredits(client, report, 'before');
-    const clock = options.clock ?? realClock;
-    const runs = await applyItems(items, {
-        client,
-        allowed,
-        concurrency: options.concurrency,
-        wait: options.wait,
-        timeoutMs: options.timeoutMs,
-        logger,
-        clock,
-        ...(options.poll ? { poll: options.poll } : {}),
-    });
-    const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));
-    // What was done is reported even when reading it back fails.
-    let listing = null;
-    try {
-        listing = (await client.listContents()).items;
-        if (mode !== 'apply')
-            await refreshScripts(stages, client, plan, runs, options.readConcurrency);
-    }
-    catch (error) {
-        report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
-    }
-    if (mode === 'apply')
-        report.creditsAfter = await bestEffortCredits(client, report, 'after');
-    const refusal = client.writeRefusal ?? null;
-    if (refusal) {
-        report.fatal =
-            `The service refused a write: ${refusal.message} The key has ` +
-                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
-                'what was done before it is listed below, and a run with a key holding the scopes converges.';
-    }
-    const results = itemResults(allRuns, listing);
-    const result = {
-        items: results,
-        creditsBefore: report.creditsBefore,
-        creditsAfter: report.creditsAfter,
-        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
-        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
-    };
-    report.result = result;
-    report.timings.applyMs = elapsed(applyStarted);
-}
-/**
- * GET /users/credits is informational: a failure or a shape no reading covers
- * is a note in the report, never a reason to stop (A10).
- */
-async function bestEffortCredits(client, report, when) {
-    try {
-        return await client.credits();
-    }
-    catch (error) {
-        report.notes.push(`The credit balance ${when} the run could not be read: ${(0,errors.describeError)(error)}`);
-        return null;
-    }
-}
-/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
-async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
-    const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
-    const details = await observeDetails(client, touched.map((run) => run.id), concurrency);
-    for (const run of touched) {
-        const detail = details.get(run.id);
-        const item = plan.items.find((entry) => entry.file === run.item.file);
-        if (detail && item)
-            item.script = { ...item.script, remote: detail.textover };
-    }
-}
-
-// EXTERNAL MODULE: ./src/version.ts
-var version = __webpack_require__(311);
-;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-// The action: inputs -> event -> mode -> engine -> annotations, outputs,
-// job summary, PR comment. Modules a mode does not need (the service client
-// with undici, the GitHub REST calls, crypto) are imported only when needed,
-// so `validate` starts in well under 100 ms.
-/** The run's one failure, thrown after everything that succeeded has been reported. */
-class RunFailed extends Error {
-    name = 'RunFailed';
-}
-/** The action's one entry point; the only place that fails the step. */
-async function run(options = {}) {
-    const env = options.env ?? process.env;
-    const commands = new WorkflowCommands({ env, ...(options.write ? { write: options.write } : {}) });
-    try {
-        // Before anything else can print: the runner masks these from here on.
-        commands.mask(commands.input('api-key'));
-        commands.mask(commands.input('github-token'));
-        await runAction(commands, env);
-    }
-    catch (error) {
-        process.exitCode = 1;
-        commands.error(error instanceof RunFailed ? error.message : describe(error));
-    }
-}
-function describe(error) {
-    if (error instanceof Error)
-        return error.message || error.name;
-    if (typeof error === 'string')
-        return error;
-    try {
-        return `Unexpected error: ${JSON.stringify(error)}`;
-    }
-    catch {
-        return 'Unexpected error.';
-    }
-}
-async function runAction(commands, env) {
-    const inputs = readInputs((name) => commands.input(name));
-    if (inputs.mode === 'doctor') {
-        const failure = await runDoctorMode(commands, inputs);
-        if (failure)
-            throw new RunFailed(failure);
-        return;
-    }
-    const event = await readEvent(env);
-    const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
-    const notes = [];
-    if (decision.mode !== 'validate' && inputs.apiKey === '') {
-        if (!decision.isPullRequest) {
-            throw new RunFailed(`Input \`api-key\` is empty, and ${decision.mode} needs the service: pass it from a secret, for example api-key: \${{ secrets.CONTENT_API_KEY }}.`);
-        }
-        // Fork PRs (and Dependabot's) get no secrets: still check the manifests.
-        notes.push('No api-key was given to this run (pull requests from forks get no secrets), so the manifests were validated but not compared with the service.');
-        commands.info(notes[0]);
-        decision.mode = 'validate';
-        decision.because = 'no api-key on a pull request: validate only';
-        decision.permissions = { write: false, render: false, publish: false };
-    }
-    if (decision.mode !== 'validate' && inputs.baseUrl === '') {
-        throw new RunFailed(`Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`);
-    }
-    logDecision(commands, decision, event, inputs);
-    const logger = new ActionLogger(commands);
-    let client;
-    let report;
-    try {
-        if (decision.mode !== 'validate') {
-            const api = await __webpack_require__.e(/* import() */ 544).then(__webpack_require__.bind(__webpack_require__, 5544));
-            client = api.createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
-        }
-        report = await runEngine({
-            mode: decision.mode,
-            cwd: env.GITHUB_WORKSPACE || process.cwd(),
-            manifests: inputs.manifests,
-            ...(client ? { client } : {}),
-            permissions: decision.permissions,
-            maxPublications: inputs.maxPublications,
-            cancelRunning: inputs.cancelRunning,
-            concurrency: inputs.concurrency,
-            wait: inputs.wait,
-            timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
-            ...(inputs.shard ? { shard: inputs.shard } : {}),
-            ...(await previousVersions(decision, event, inputs, env)),
-            logger,
-        });
-    }
-    finally {
-        await client?.close();
-    }
-    const hidden = emitAnnotations(commands, annotationsFor(report));
-    await writeOutputs(commands, outputsFor(report));
-    const context = {
-        event: event.name,
-        because: decision.because,
-        shard: inputs.shard,
-        fileUrl: fileUrlFor(event),
-        runUrl: event.runUrl,
-        notes,
-        pullRequest: decision.isPullRequest,
-    };
-    if (!(await writeSummary(commands, summaryMarkdown(report, context, hidden)))) {
-        commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
-    }
-    if (decision.isPullRequest && inputs.comment)
-        await postComment(commands, report, context, event, inputs);
-    const failure = failureMessage(report);
-    if (failure)
-        throw new RunFailed(failure);
-}
-function logDecision(commands, decision, event, inputs) {
-    const { write, render, publish } = decision.permissions;
-    const may = [write ? 'write drafts' : null, render ? 'render' : null, publish ? 'publish' : null].filter(Boolean);
-    commands.info(`content-as-code ${version/* VERSION */.x}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
-        `${decision.trusted ? '' : ', untrusted (fork or pull_request_target): no writes'}` +
-        `${inputs.shard ? `; shard ${formatShard(inputs.shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`);
-}
-function fileUrlFor(event) {
-    if (!event.owner || !event.repo || !event.sha)
-        return () => null;
-    const base = `${event.serverUrl}/${event.owner}/${event.repo}/blob/${event.sha}/`;
-    return (file, line) => `${base}${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
-}
-/**
- * Renames are found from the manifest as it was at the base commit (PR base,
- * push `before`), and in the clone's history of the file. Runs with no base
- * (schedule, workflow_dispatch) have the history only.
- */
-async function previousVersions(decision, event, inputs, env) {
-    if (decision.mode === 'validate')
-        return {};
-    if (!event.baseSha) {
-        const { gitPreviousVersions } = await __webpack_require__.e(/* import() */ 528).then(__webpack_require__.bind(__webpack_require__, 528));
-        return { previous: gitPreviousVersions(env.GITHUB_WORKSPACE || process.cwd(), '') };
-    }
-    const { previousVersionsFor } = await __webpack_require__.e(/* import() */ 417).then(__webpack_require__.bind(__webpack_require__, 6417));
-    return {
-        previous: previousVersionsFor({
-            cwd: env.GITHUB_WORKSPACE || process.cwd(),
-            baseSha: event.baseSha,
-            owner: event.owner,
-            repo: event.repo,
-            apiUrl: event.apiUrl,
-            token: inputs.githubToken,
-        }),
-    };
-}
-async function postComment(commands, report, context, event, inputs) {
-    const pr = event.pullRequest;
-    if (!pr || !event.owner || !event.repo)
-        return; // merge_group: no PR to comment on
-    if (inputs.githubToken === '') {
-        commands.warning('No github-token was given, so the PR comment was skipped; the job summary has the report.');
-        return;
-    }
-    const [{ GitHubApi }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 334).then(__webpack_require__.bind(__webpack_require__, 2334)),
-        __webpack_require__.e(/* import() */ 231).then(__webpack_require__.bind(__webpack_require__, 4231)),
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3685)),
-    ]);
-    const marker = markerFor(inputs.shard);
-    const options = {
-        target: 'comment',
-        limit: COMMENT_LIMIT,
-        unit: 'chars',
-        reserve: marker.length + 100,
-    };
-    const body = commands.redact(renderReport(report, context, options));
-    // What decides "unchanged": the report without this run's link and without
-    // the commit in file links, so a push that leaves the plan as it was does
-    // not edit the comment.
-    const stable = commands.redact(renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options));
-    try {
-        const api = new GitHubApi({ apiUrl: event.apiUrl, token: inputs.githubToken });
-        const outcome = await upsertStickyComment(api, { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker }, body, stable);
-        commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
-    }
-    catch (error) {
-        const hint = pr.fork
-            ? ' (the token of a PR from a fork is read-only)'
-            : ' (does the workflow grant pull-requests: write?)';
-        commands.warning(`The PR comment could not be written${hint}: ${describe(error)}. The job summary has the report.`);
-    }
-}
-function failureMessage(report) {
-    if (report.fatal !== null)
-        return report.fatal;
-    const errors = report.problems.filter((problem) => problem.severity === 'error').length;
-    const failed = (report.result?.items ?? []).filter((item) => item.outcome === 'failed' || item.outcome === 'error');
-    const parts = [
-        errors > 0 ? `${errors} manifest ${errors === 1 ? 'error' : 'errors'}` : null,
-        failed.length > 0 ? `${failed.length} ${failed.length === 1 ? 'item' : 'items'} failed` : null,
-    ].filter(Boolean);
-    if (parts.length === 0 && !report.result?.failed)
-        return null;
-    if (parts.length === 0)
-        parts.push('an item failed');
-    return `content-as-code: ${parts.join(', ')}. The annotations and the job summary say what and where.`;
-}
-
 
 /***/ }),
 
@@ -5171,6 +5177,36 @@ function scrubSignedUrls(text) {
  */
 function redact(text, secrets = []) {
     return scrubSignedUrls((0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Z)(text, secrets));
+}
+
+
+/***/ }),
+
+/***/ 7994:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ writeSummary),
+/* harmony export */   e: () => (/* binding */ summaryMarkdown)
+/* harmony export */ });
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3685);
+
+// The job summary: the same Markdown as the PR comment, with every script
+// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
+// step-summary limit (counted in bytes). Room is kept for the redaction of
+// secrets and signed URLs, which may change the length slightly.
+const MARGIN = 4 * 1024;
+function summaryMarkdown(report, context, extras) {
+    const notes = [...(context.notes ?? [])];
+    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
+    if (hidden > 0) {
+        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
+    }
+    return `${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__.renderReport)(report, { ...context, notes }, { target: 'summary', limit: _markdown_js__WEBPACK_IMPORTED_MODULE_0__.SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
+}
+/** Appends the report to the step summary; false on a local run without a summary file. */
+async function writeSummary(commands, markdown) {
+    return commands.appendSummary(markdown);
 }
 
 
