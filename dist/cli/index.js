@@ -311,7 +311,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 9898:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1367,7 +1367,7 @@ module.exports.request = __nccwpck_require__(4043)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.connect = __nccwpck_require__(9898)
 
 
 /***/ }),
@@ -45214,6 +45214,1160 @@ module.exports = {
 
 /***/ }),
 
+/***/ 8463:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  U: () => (/* binding */ createClient)
+});
+
+// UNUSED EXPORTS: KEY_PREFIX
+
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: ./src/api/readings.ts
+var readings = __nccwpck_require__(2279);
+// EXTERNAL MODULE: ./src/api/wire.ts
+var wire = __nccwpck_require__(5847);
+;// CONCATENATED MODULE: ./src/api/listing.ts
+
+
+
+// Reading a whole listing (A5-A7) whatever paging the service chose, and
+// proving that nothing was missed: a manifest whose item sits on an unread
+// page would be created a second time. The first page is asked for without a
+// page number, so a service counting from 0 and one counting from 1 both
+// start at their own first page; the numbering is then learned from the
+// answer's own hints, or from whether `page=1` repeats that first page.
+/** A listing never runs past this many pages, whatever the hints say. */
+const MAX_PAGES = 10_000;
+/** A listing the service answered in a way that cannot be read completely: nothing may be planned from it. */
+class ListingError extends Error {
+    name = 'ListingError';
+}
+/** A 400 that names the page-size parameter: the service wants smaller pages (A6). */
+function smallerSize(error, size) {
+    if (!(error instanceof errors.ServiceError) || error.status !== 400)
+        return null;
+    const said = `${error.serviceMessage} ${error.message}`;
+    if (!/\b(limit|page_size|per_page|page size|size)\b/i.test(said))
+        return null;
+    const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
+    const allowed = numbers.filter((n) => n >= 1 && n < size);
+    const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
+    return next >= 1 && next < size ? next : null;
+}
+const HINTS_READING = {
+    'top level': 'hints at top level',
+    meta: 'hints under meta',
+    pagination: 'hints under pagination',
+    links: 'hints under links',
+};
+function hintsReading(hints) {
+    return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
+}
+/** What the hints prove about the end of the listing, or null when they prove nothing. */
+function proofFromHints(hints, read, pages) {
+    if (hints.next?.kind === 'end')
+        return 'an empty next link';
+    if (hints.hasMore === false)
+        return 'has_more: false';
+    if (hints.total !== null && read >= hints.total)
+        return `total: ${hints.total}`;
+    if (hints.totalPages !== null && pages >= hints.totalPages)
+        return `total_pages: ${hints.totalPages}`;
+    if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
+        return `last_page: ${hints.lastPage}`;
+    return null;
+}
+async function walkListing(path, options) {
+    const maxPages = options.maxPages ?? MAX_PAGES;
+    let size = Math.max(1, Math.floor(options.pageSize));
+    let lowered = false;
+    const seen = new Set();
+    const rows = [];
+    const out = {
+        rows,
+        complete: false,
+        proof: null,
+        gap: null,
+        pages: 0,
+        envelope: null,
+        paging: 'one page',
+        hints: 'no hints',
+        size: null,
+        pageSize: size,
+    };
+    let gaps = [];
+    let request = {
+        page: null,
+        cursor: null,
+        link: null,
+    };
+    /** Answers to the `page=1` probe that repeated the first page: not pages of their own. */
+    let repeats = 0;
+    let probing = false;
+    let firstIds = null;
+    const fetchPage = async () => {
+        for (;;) {
+            const target = request.link ?? `${path}${(0,wire/* listingQuery */.zb)(request.page, request.cursor, size)}`;
+            try {
+                return await options.get(target);
+            }
+            catch (error) {
+                const smaller = request.link === null ? smallerSize(error, size) : null;
+                if (smaller === null)
+                    throw error;
+                size = smaller;
+                lowered = true;
+            }
+        }
+    };
+    for (;;) {
+        if (out.pages >= maxPages) {
+            gaps.push(`the listing was still going after ${maxPages} pages`);
+            break;
+        }
+        const body = await fetchPage();
+        const page = (0,readings/* readListingBody */.dd)(body);
+        const hints = (0,readings/* readPagingHints */.$F)(page.holder);
+        out.pages++;
+        out.envelope ??= page.reading;
+        if (hints.where !== null && out.hints === 'no hints')
+            out.hints = hintsReading(hints);
+        if (out.pages === 1) {
+            out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
+        }
+        const ids = page.rows.map(options.identify ?? readings/* rowId */.un);
+        const withoutId = ids.filter((id) => id === null).length;
+        if (withoutId > 0)
+            gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
+        const fresh = page.rows.filter((_, index) => {
+            const id = ids[index];
+            return id === null || id === undefined ? false : !seen.has(id);
+        });
+        if (probing) {
+            probing = false;
+            const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
+            if (repeatsFirst) {
+                // `page=1` is the first page again: this service counts from 1.
+                out.paging = 'pages from 1';
+                repeats++;
+                request = { page: 2, cursor: null, link: null };
+                continue;
+            }
+            if (page.rows.length > 0 && fresh.length !== page.rows.length) {
+                throw new ListingError(`GET ${path}: page 1 overlaps the first page without repeating it; the service's paging cannot be read, so the listing cannot be proven complete.`);
+            }
+            out.paging = 'pages from 0';
+        }
+        else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
+            throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
+                'parameters, so the listing cannot be proven complete and nothing is planned from it.');
+        }
+        for (const [index, row] of page.rows.entries()) {
+            const id = ids[index];
+            if (id === null || id === undefined || seen.has(id))
+                continue;
+            seen.add(id);
+            rows.push(row);
+        }
+        if (out.pages === 1)
+            firstIds = new Set(ids.filter((id) => id !== null));
+        if (page.rows.length === 0) {
+            out.proof = 'an empty page';
+            break;
+        }
+        // The page number of this answer in the service's numbering, once known.
+        const current = hints.page ?? request.page;
+        const next = hints.next?.kind === 'end' ? null : hints.next;
+        if (next?.kind === 'link') {
+            out.paging = 'next links';
+            request = { page: null, cursor: null, link: (0,wire/* resolveLink */.nm)(options.base, next.href, path) };
+            continue;
+        }
+        if (next?.kind === 'cursor') {
+            out.paging = 'next cursors';
+            request = { page: null, cursor: next.cursor, link: null };
+            continue;
+        }
+        if (next?.kind === 'page') {
+            if (out.paging === 'one page')
+                out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
+            request = { page: next.page, cursor: null, link: null };
+            continue;
+        }
+        const proof = hints.hasMore === true ? null : proofFromHints(hints, seen.size, out.pages - repeats);
+        if (proof !== null) {
+            out.proof = proof;
+            if (hints.total !== null && seen.size < hints.total)
+                gaps.push(`the service says ${hints.total} items but ${seen.size} were listed`);
+            break;
+        }
+        if ((request.link !== null || request.cursor !== null) && hints.hasMore !== true) {
+            // A link- or cursor-paged listing that gives no next link has ended.
+            out.proof = 'no next link';
+            break;
+        }
+        // Nothing proves the end yet: ask for the next page by number.
+        if (current === null) {
+            probing = true;
+            request = { page: 1, cursor: null, link: null };
+            continue;
+        }
+        if (out.paging === 'one page')
+            out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
+        request = { page: current + 1, cursor: null, link: null };
+    }
+    // A first page shorter than asked for, followed by more: the service pages by its own size.
+    if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0))
+        out.size = 'service size';
+    if (lowered)
+        out.size = 'lowered after a 400';
+    out.pageSize = size;
+    gaps = [...new Set(gaps)];
+    out.complete = out.proof !== null && gaps.length === 0;
+    out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/api/explain.ts
+
+const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
+function said(body) {
+    return body.message === '' ? '' : `: "${body.message}"`;
+}
+function plural(count, word) {
+    return count === 1 ? word : `${word}s`;
+}
+function explainIntrospection(verdict) {
+    if (verdict === undefined)
+        return '';
+    if (verdict.kind === 'rejected') {
+        return 'GET /api-keys/introspect rejects it too: the key is invalid or has been revoked.';
+    }
+    if (verdict.kind === 'failed')
+        return `GET /api-keys/introspect could not tell more (${verdict.reason}).`;
+    const { active, subject, scopes } = verdict.introspection;
+    const owner = subject === '' ? '' : ` (subject ${subject})`;
+    if (!active)
+        return `GET /api-keys/introspect says the key${owner} is inactive.`;
+    return (`GET /api-keys/introspect says the key${owner} is active with scopes ${scopes.join(', ') || 'none'}, ` +
+        'so the refusal may be temporary.');
+}
+function sentence(facts) {
+    const { status, method, path, body } = facts;
+    const where = `${method} ${path}`;
+    switch (status) {
+        case 400:
+            return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
+        case 401:
+            return (`${where}: the service rejected the API key (401)${said(body)}. ` +
+                `${explainIntrospection(facts.introspection)} Use a valid key: ${KEYS_PAGE}.`);
+        case 402: {
+            const balance = facts.balance === undefined ? 'unknown' : String(facts.balance);
+            const needs = body.creditsRequired === undefined ? '' : `, this needs ${body.creditsRequired}`;
+            return (`${where}: not enough credits (402): the balance is ${balance}${needs}${said(body)}. ` +
+                'Top up the account, then run again.');
+        }
+        case 403: {
+            const required = body.required ?? [];
+            if (required.length === 0) {
+                return `${where}: the API key lacks a scope this endpoint needs (403)${said(body)}. Mint a key with the scopes the run needs.`;
+            }
+            return (`${where}: the API key lacks the ${plural(required.length, 'scope')} ${required.join(', ')} (403). ` +
+                `Mint a key with ${required.join(', ')} (scopes are fixed for a key's life): ${KEYS_PAGE}.`);
+        }
+        case 404:
+            return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
+        case 409:
+            return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
+        case 429: {
+            const wait = facts.retryAfterSeconds === undefined ? '' : ` and asks to wait ${facts.retryAfterSeconds} s`;
+            const limit = body.limit === undefined ? '' : ` (limit ${body.limit})`;
+            return (`${where}: rate limited${limit} (429)${said(body)}; the service still refused after ${facts.attempts} ` +
+                `${plural(facts.attempts, 'attempt')}${wait}. Run again later.`);
+        }
+        default:
+            if (status >= 500) {
+                return (`${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
+                    `${plural(facts.attempts, 'attempt')}. Run again later.`);
+            }
+            return `${where}: the service answered ${status}${said(body)}. It is not retried unchanged.`;
+    }
+}
+function conflictAdvice(facts) {
+    if (facts.body.code === 'generation_in_progress') {
+        return facts.method === 'PUT'
+            ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
+            : 'The item is being generated: wait for the run to finish.';
+    }
+    if (facts.body.code === 'already_published')
+        return 'The video is published and is never replaced.';
+    if (facts.path.startsWith('/contents/upload/')) {
+        return 'An upload of this item is already in flight: poll its task status before dispatching again.';
+    }
+    return 'Wait for the work in flight, then run again.';
+}
+/** `scrub` removes the key from the finished message: introspection answers are service text too. */
+function serviceError(facts, scrub) {
+    return new errors.ServiceError({
+        status: facts.status,
+        method: facts.method,
+        path: facts.path,
+        serviceMessage: scrub(facts.body.message),
+        message: scrub(sentence(facts)),
+        code: facts.body.code,
+        required: facts.status === 403 ? facts.body.required : undefined,
+        retryAfterSeconds: facts.retryAfterSeconds,
+        balance: facts.balance ?? facts.body.balance,
+        creditsRequired: facts.body.creditsRequired,
+        limit: facts.body.limit,
+        attempts: facts.attempts,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+
+const DEFAULT_RETRY = {
+    attempts: 5,
+    rateLimitAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    deadlineMs: 15 * 60_000,
+};
+function retrySettings(options) {
+    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+    return {
+        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
+        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
+        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
+        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
+        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
+    };
+}
+/**
+ * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
+ * (a date in the past is 0). Undefined when missing or unreadable.
+ */
+function parseRetryAfter(header, nowMs) {
+    const value = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (value === undefined || value === '')
+        return undefined;
+    if (/^\d+$/.test(value))
+        return Number(value);
+    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
+    if (!/^[A-Za-z]/.test(value))
+        return undefined;
+    const date = Date.parse(value);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
+function backoffDelay(retry, settings, random) {
+    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    const r = Math.min(1, Math.max(0, random()));
+    return Math.floor(r * ceiling);
+}
+function isRetryableStatus(status) {
+    return status === 429 || status >= 500;
+}
+// Errors raised before a single byte of the request left: the service never
+// saw it, so even a non-idempotent POST can be sent again.
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+function errorCode(error) {
+    if (typeof error !== 'object' || error === null)
+        return undefined;
+    const code = error.code;
+    if (typeof code === 'string')
+        return code;
+    const cause = error.cause;
+    return cause === undefined || cause === error ? undefined : errorCode(cause);
+}
+function classifyNetworkError(error) {
+    const code = errorCode(error);
+    if (code !== undefined && NOT_SENT_CODES.has(code)) {
+        const reason = code === 'ECONNREFUSED'
+            ? 'connection refused'
+            : code === 'UND_ERR_CONNECT_TIMEOUT'
+                ? 'connect timeout'
+                : `host unreachable: ${code}`;
+        return { mayHaveReached: false, reason };
+    }
+    if (code !== undefined && TIMEOUT_CODES.has(code))
+        return { mayHaveReached: true, reason: 'timeout' };
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+        return { mayHaveReached: true, reason: 'connection closed without an answer' };
+    }
+    return { mayHaveReached: true, reason: code ?? 'network error' };
+}
+/**
+ * One gate per client, shared by every worker: rate limits are per user over
+ * all keys (A31), so after a 429 every later rate-limited request waits for
+ * the same Retry-After instead of each firing on its own (no thundering herd).
+ */
+class RateGate {
+    #sleep;
+    #now;
+    #open = null;
+    #until = 0;
+    constructor(sleep, now) {
+        this.#sleep = sleep;
+        this.#now = now;
+    }
+    /** True while a Retry-After is running. */
+    get closed() {
+        return this.#open !== null;
+    }
+    /** Closes the gate for ms, unless it is already closed until later. */
+    close(ms) {
+        const until = this.#now() + ms;
+        if (this.#open !== null && until <= this.#until)
+            return;
+        this.#until = until;
+        const opened = this.#sleep(ms).then(() => {
+            if (this.#open === opened)
+                this.#open = null;
+        }, () => {
+            if (this.#open === opened)
+                this.#open = null;
+        });
+        this.#open = opened;
+    }
+    /** Resolves when the gate is open (at once when it is). */
+    async pass() {
+        while (this.#open !== null)
+            await this.#open;
+    }
+}
+/**
+ * Sends until the answer is final: a success, a status that is never retried,
+ * or a retryable status once attempts, rate-limit waits or the deadline run
+ * out (the caller turns it into a ServiceError). A non-idempotent request that
+ * may have reached the service is never sent twice: it rejects with
+ * OutcomeUnknownError. Network errors that outlast the retries reject with
+ * NetworkError.
+ */
+async function sendWithRetries(kind, runtime, send) {
+    const { settings } = runtime;
+    let sends = 0;
+    let failures = 0; // 5xx and network errors
+    let rateLimits = 0;
+    let spentMs = 0;
+    const planWait = (waitMs, reason) => {
+        if (spentMs + waitMs > settings.deadlineMs)
+            return false;
+        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
+        spentMs += waitMs;
+        return true;
+    };
+    for (;;) {
+        if (kind.rateLimited)
+            await runtime.gate.pass();
+        if (runtime.budget !== undefined) {
+            if (runtime.budget.left <= 0)
+                throw new errors.RequestBudgetError(kind.method, kind.path);
+            runtime.budget.left -= 1;
+        }
+        const started = runtime.now();
+        sends += 1;
+        let answer;
+        try {
+            answer = await send();
+        }
+        catch (error) {
+            spentMs += Math.max(0, runtime.now() - started);
+            const failure = classifyNetworkError(error);
+            if (!kind.idempotent && failure.mayHaveReached) {
+                throw new errors.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    cause: error,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
+                throw new errors.NetworkError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    attempts: sends,
+                    cause: error,
+                });
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        spentMs += Math.max(0, runtime.now() - started);
+        if (answer.status === 429) {
+            rateLimits += 1;
+            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
+            const waitMs = seconds !== undefined
+                ? seconds * runtime.secondMs
+                : backoffDelay(rateLimits, settings, runtime.random);
+            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
+                return { answer, attempts: sends };
+            }
+            if (kind.rateLimited)
+                runtime.gate.close(waitMs);
+            else
+                await runtime.sleep(waitMs);
+            continue;
+        }
+        if (answer.status >= 500) {
+            if (!kind.idempotent) {
+                throw new errors.OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: `the service answered ${answer.status}`,
+                    status: answer.status,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
+                return { answer, attempts: sends };
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        return { answer, attempts: sends };
+    }
+}
+
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __nccwpck_require__(705);
+;// CONCATENATED MODULE: ./src/api/shapes.ts
+
+
+// The resources of the interface, read from answers whose envelope
+// readings.ts has recognised. Unknown extra fields are ignored; a status or a
+// platform beyond the interface is kept as sent and stays local to its item
+// or account (A35); a missing field the project needs is a ShapeProblem,
+// which the client reports with the endpoint it came from.
+class ShapeProblem extends Error {
+    name = 'ShapeProblem';
+}
+function record(value, what) {
+    if (!(0,readings/* isRecord */.u4)(value))
+        throw new ShapeProblem(`${what} is not an object`);
+    return value;
+}
+function shapes_text(value) {
+    return typeof value === 'string' ? value : null;
+}
+function requiredText(obj, field, what) {
+    const value = obj[field];
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number')
+        return String(value);
+    throw new ShapeProblem(`${what} has no ${field}`);
+}
+function bool(value) {
+    return typeof value === 'boolean' ? value : null;
+}
+function num(value) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value;
+    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+        return Number(value);
+    return null;
+}
+function object(value) {
+    return (0,readings/* isRecord */.u4)(value) ? value : null;
+}
+/** A35: a listed status as is; anything else kept as sent, '' when absent. */
+function shapes_status(value) {
+    if (typeof value === 'string' && (0,types/* isKnownStatus */.ih)(value))
+        return value;
+    return (0,types/* unknownStatus */.lj)(typeof value === 'string' ? value : '');
+}
+/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
+function unwrap(body) {
+    try {
+        return (0,readings/* readObject */.Ag)(body).object;
+    }
+    catch (error) {
+        if (error instanceof readings/* Unrecognised */.XD)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+}
+// ---- resources ----------------------------------------------------------
+function persona(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return { id: shapes_text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: shapes_text(obj.name) };
+}
+function parseAccount(value) {
+    const obj = record(value, 'an account');
+    const platform = shapes_text(obj.platform) ?? '';
+    return {
+        id: requiredText(obj, 'id', 'an account'),
+        name: shapes_text(obj.name) ?? '',
+        // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
+        platform: platform,
+        platform_acronym: shapes_text(obj.platform_acronym),
+    };
+}
+/** A18: one row of GET /contents. */
+function parseContentSummary(value) {
+    const obj = record(value, 'a content item');
+    const id = requiredText(obj, 'id', 'a content item');
+    return {
+        id,
+        title: shapes_text(obj.title) ?? '',
+        description: shapes_text(obj.description),
+        full_text: shapes_text(obj.full_text),
+        hashtags: shapes_text(obj.hashtags),
+        status: shapes_status(obj.status),
+        persona: persona(obj.persona),
+        published_url: shapes_text(obj.published_url),
+        published_platform: shapes_text(obj.published_platform),
+        last_error: shapes_text(obj.last_error),
+        creation_date: shapes_text(obj.creation_date),
+        updated_at: shapes_text(obj.updated_at),
+        upload_date: shapes_text(obj.upload_date),
+    };
+}
+function progress(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return { percentage: num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
+}
+function videoSettings(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return {
+        video_id: shapes_text(obj.video_id),
+        orientation: shapes_text(obj.orientation),
+        prefer_real_world: bool(obj.prefer_real_world),
+        image_overlay_enabled: bool(obj.image_overlay_enabled),
+        image_overlay_position: shapes_text(obj.image_overlay_position),
+        zoom_effect_enabled: bool(obj.zoom_effect_enabled),
+        subtitle_settings: object(obj.subtitle_settings),
+    };
+}
+/** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
+function parseContentDetail(body) {
+    const obj = unwrap(body);
+    const id = requiredText(obj, 'id', 'the content item');
+    const metadata = object(obj.metadata);
+    const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
+    return {
+        id,
+        title: shapes_text(obj.title) ?? '',
+        description: shapes_text(obj.description),
+        full_text: shapes_text(obj.full_text),
+        textover: shapes_text(obj.textover),
+        hashtags: shapes_text(obj.hashtags),
+        status: shapes_status(obj.status),
+        fine_tuning: object(obj.fine_tuning),
+        persona: persona(obj.persona),
+        accounts,
+        // The signed URL itself is never kept: it is time-limited and never reported (A28).
+        has_video: typeof obj.video_url === 'string' && obj.video_url !== '',
+        last_error: shapes_text(metadata?.last_error) ?? shapes_text(obj.last_error),
+        progress: progress(obj.progress),
+        video_settings: videoSettings(obj.video_settings),
+        creation_date: shapes_text(obj.creation_date),
+        updated_at: shapes_text(obj.updated_at),
+        upload_date: shapes_text(obj.upload_date),
+    };
+}
+/** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
+function parseTaskStatus(body, contentId) {
+    const obj = unwrap(body);
+    const id = shapes_text(obj.id) ?? contentId;
+    let read;
+    try {
+        read = (0,readings/* readTaskStatus */.gI)(obj);
+    }
+    catch (error) {
+        if (error instanceof readings/* Unrecognised */.XD)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+    return {
+        id,
+        status: shapes_status(read.status),
+        progress: progress(obj.progress),
+        last_error: shapes_text(read.lastError),
+    };
+}
+/** A10 through readings.ts. */
+function parseCredits(body) {
+    try {
+        return (0,readings/* readCredits */.tY)(body).credits;
+    }
+    catch (error) {
+        if (error instanceof readings/* Unrecognised */.XD)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+}
+/** A11 through readings.ts. */
+function parseSubscription(body) {
+    let scope;
+    try {
+        scope = (0,readings/* readSubscription */.MP)(body).fields;
+    }
+    catch (error) {
+        if (error instanceof readings/* Unrecognised */.XD)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+    const plan = scope.plan;
+    return {
+        plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
+        limits: object(scope.limits) ?? {},
+        usage_summary: object(scope.usage_summary) ?? {},
+    };
+}
+/** A12: one entry of GET /contents/{id}/versions. */
+function parseVersion(value) {
+    const obj = record(value, 'a version');
+    const version = obj.version;
+    if (typeof version !== 'number' && typeof version !== 'string')
+        throw new ShapeProblem('a version has no version');
+    return {
+        version,
+        title: shapes_text(obj.title),
+        full_text: shapes_text(obj.full_text),
+        textover: shapes_text(obj.textover),
+        created_at: shapes_text(obj.created_at),
+    };
+}
+function parseIntrospection(body) {
+    const obj = unwrap(body);
+    const active = bool(obj.active);
+    if (active === null)
+        throw new ShapeProblem('the key introspection has no boolean active');
+    return {
+        active,
+        subject: shapes_text(obj.subject) ?? '',
+        scopes: Array.isArray(obj.scopes) ? obj.scopes.filter((s) => typeof s === 'string') : [],
+    };
+}
+const MAX_MESSAGE = 300;
+function clip(value) {
+    const line = value.replace(/\s+/g, ' ').trim();
+    return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
+}
+/**
+ * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
+ * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
+ */
+function parseErrorBody(body) {
+    if (typeof body === 'string')
+        return { message: clip(body) };
+    if (!(0,readings/* isRecord */.u4)(body))
+        return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
+    const nested = object(body.error);
+    const message = shapes_text(body.error) ??
+        shapes_text(body.message) ??
+        shapes_text(nested?.message) ??
+        shapes_text(body.detail) ??
+        JSON.stringify(body);
+    const required = body.required;
+    return {
+        message: clip(message),
+        code: shapes_text(body.code) ?? shapes_text(nested?.code) ?? undefined,
+        required: Array.isArray(required)
+            ? required.filter((s) => typeof s === 'string')
+            : undefined,
+        creditsRequired: num(required) ?? undefined,
+        balance: num(body.balance) ?? undefined,
+        limit: shapes_text(body.limit) ?? undefined,
+    };
+}
+/** `{success: false, error}` inside a 200 (A11): the request failed all the same. */
+function failureInSuccess(body) {
+    if (!(0,readings/* isRecord */.u4)(body) || body.success !== false)
+        return null;
+    return parseErrorBody(body).message;
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/api/transport.ts
+
+
+
+
+class Transport {
+    #apiKey;
+    #pool;
+    #options;
+    constructor(apiKey, options) {
+        this.#apiKey = apiKey;
+        this.#options = options;
+        this.#pool = new undici/* Pool */.bC(options.base.origin, {
+            connections: options.connections,
+            keepAliveTimeout: 30_000,
+            connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
+            headersTimeout: options.requestTimeoutMs,
+            bodyTimeout: options.requestTimeoutMs,
+        });
+    }
+    /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
+    async request(method, path, body, kind) {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const headers = (0,wire/* requestHeaders */.A1)(this.#apiKey, this.#options.userAgent, payload !== undefined);
+        const label = path.split('?')[0] ?? path;
+        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
+        return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+    }
+    async #once(method, path, headers, payload) {
+        const { requestTimeoutMs } = this.#options;
+        const response = await this.#pool.request({
+            method,
+            path,
+            headers,
+            body: payload ?? null,
+            // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+            idempotent: method !== 'POST',
+            headersTimeout: requestTimeoutMs,
+            bodyTimeout: requestTimeoutMs,
+        });
+        const raw = await response.body.text();
+        return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
+    }
+    async close() {
+        if (!this.#pool.closed)
+            await this.#pool.close();
+    }
+    /** Strips the key from any text before it lands in a message. */
+    redact(value) {
+        return (0,errors.redact)(value, [this.#apiKey]);
+    }
+}
+function decode(raw) {
+    if (raw.trim() === '')
+        return null;
+    try {
+        return JSON.parse(raw);
+    }
+    catch {
+        return raw;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+
+
+
+
+const KEY_PREFIX = 'svc_live_';
+const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Checks the key and base URL before any request; throws ConfigurationError. */
+function createClient(options) {
+    const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
+    if (apiKey !== '')
+        options.maskSecret?.(apiKey);
+    if (apiKey === '') {
+        throw new errors.ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
+    }
+    if (!apiKey.startsWith(KEY_PREFIX)) {
+        throw new errors.ConfigurationError(`The API key does not start with ${KEY_PREFIX}: it is not a service API key (a session token or a ` +
+            'mistyped secret?). Create one in the web app under Settings, API Keys.');
+    }
+    const base = wire/* resolveBaseUrl */.xj(String(options.baseUrl ?? ''));
+    if (base === null) {
+        throw new errors.ConfigurationError('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
+    }
+    return new HttpServiceClient(apiKey, base, options);
+}
+const GENERATION = { idempotent: false, rateLimited: true };
+const CREATE = { idempotent: false, rateLimited: false };
+const READ = { idempotent: true, rateLimited: false };
+class HttpServiceClient {
+    baseUrl;
+    #base;
+    #transport;
+    #pageSize;
+    #now;
+    #readOnly;
+    #onListing;
+    #maxPages;
+    #writeRefusal = null;
+    #writeAccepted = false;
+    #writeGate = Promise.resolve();
+    #introspection = null;
+    constructor(apiKey, base, options) {
+        this.baseUrl = base.href;
+        this.#base = base;
+        this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
+        const sleep = options.sleep ?? realSleep;
+        const now = options.now ?? Date.now;
+        this.#now = now;
+        this.#readOnly = options.readOnly === true;
+        this.#onListing = options.onListing;
+        this.#maxPages = options.maxListingPages;
+        this.#transport = new Transport(apiKey, {
+            base,
+            userAgent: options.userAgent ?? version/* USER_AGENT */._,
+            requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+            connections: Math.max(1, Math.floor(options.connections ?? 16)),
+            runtime: {
+                settings: retrySettings(options.retry),
+                secondMs: options.secondMs ?? 1000,
+                sleep,
+                random: options.random ?? Math.random,
+                now,
+                gate: new RateGate(sleep, now),
+                onRetry: options.onRetry,
+                budget: options.requestBudget,
+            },
+        });
+    }
+    // ---- endpoints --------------------------------------------------------
+    /**
+     * One GET whose answer is returned as the service sent it (errors are
+     * ServiceErrors as usual): doctor reads it with the same readings.ts the
+     * typed methods parse through.
+     */
+    getRaw(path) {
+        return this.#call('GET', path);
+    }
+    get writeRefusal() {
+        return this.#writeRefusal;
+    }
+    listContents() {
+        return this.#listAll(wire/* paths */.f0.contents(), parseContentSummary);
+    }
+    async getContent(id) {
+        return this.#parse('GET', wire/* paths */.f0.content(id), await this.#call('GET', wire/* paths */.f0.content(id)), parseContentDetail);
+    }
+    /**
+     * A14: whatever the create answers (the item, only its id, or nothing), the
+     * item is read back. An answer naming no item cannot be read back: it is an
+     * outcome the engine resolves by looking the title up, never by resending.
+     */
+    async createContent(fields) {
+        const path = wire/* paths */.f0.contents();
+        const answer = (0,readings/* readWriteAnswer */.a$)(await this.#call('POST', path, wire/* contentBody */.yp(fields), CREATE));
+        if (answer.id === null) {
+            throw new errors.OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
+        }
+        return this.getContent(answer.id);
+    }
+    /**
+     * A13/A14: the item is read back after the PUT, whatever it answered, and a
+     * field this edit set that the service shows cleared is an error: a service
+     * that replaces the whole item would otherwise lose what was not sent.
+     */
+    async editContent(id, edit, options) {
+        const path = wire/* paths */.f0.content(id);
+        await this.#call('PUT', path, wire/* editBody */.rR(edit, options?.cancelGeneration === true));
+        const detail = await this.getContent(id);
+        const cleared = clearedFields(edit, detail);
+        if (cleared.length > 0) {
+            throw new errors.ResponseShapeError('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
+        }
+        return detail;
+    }
+    async listVersions(id) {
+        const versionOf = (row) => typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
+        return (await this.#listAll(wire/* paths */.f0.versions(id), parseVersion, versionOf)).items;
+    }
+    async processContent(request) {
+        await this.#call('POST', wire/* paths */.f0.processContent(), wire/* generationBody */.lJ(request), GENERATION);
+    }
+    async generateVideo(contentId, render) {
+        await this.#call('POST', wire/* paths */.f0.generateVideo(), wire/* videoBody */.qe(contentId, render), GENERATION);
+    }
+    async upload(contentId, publish) {
+        await this.#call('POST', wire/* paths */.f0.upload(contentId), wire/* uploadBody */.E3(publish), GENERATION);
+    }
+    async taskStatus(contentId) {
+        const path = wire/* paths */.f0.taskStatus(contentId);
+        return this.#parse('GET', path, await this.#call('GET', path), (body) => parseTaskStatus(body, contentId));
+    }
+    listAccounts() {
+        return this.#listAll(wire/* paths */.f0.accounts(), parseAccount);
+    }
+    async credits() {
+        const path = wire/* paths */.f0.credits();
+        return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
+    }
+    async subscription() {
+        const path = wire/* paths */.f0.subscription();
+        return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
+    }
+    async introspect() {
+        const path = wire/* paths */.f0.introspect();
+        return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
+    }
+    close() {
+        return this.#transport.close();
+    }
+    toJSON() {
+        return { baseUrl: this.baseUrl };
+    }
+    // ---- plumbing ---------------------------------------------------------
+    /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
+    async #listAll(path, parseItem, identify) {
+        let outcome;
+        try {
+            outcome = await walkListing(path, {
+                base: this.#base,
+                pageSize: this.#pageSize,
+                ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
+                get: (target) => this.#call('GET', target),
+                ...(identify ? { identify } : {}),
+            });
+        }
+        catch (error) {
+            if (error instanceof readings/* Unrecognised */.XD)
+                throw new errors.ResponseShapeError('GET', path, this.#transport.redact(error.message));
+            if (error instanceof ListingError)
+                throw new ListingError(this.#transport.redact(error.message));
+            throw error;
+        }
+        this.#onListing?.(path, outcome);
+        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
+        return { items, complete: outcome.complete, gap: outcome.gap };
+    }
+    #parse(method, path, body, parse, where) {
+        try {
+            return parse(body);
+        }
+        catch (error) {
+            if (!(error instanceof ShapeProblem))
+                throw error;
+            const problem = where === undefined ? error.message : `${where}: ${error.message}`;
+            throw new errors.ResponseShapeError(method, path, this.#transport.redact(problem));
+        }
+    }
+    /** One request; the body of a 2xx, or a ServiceError that teaches. */
+    async #call(method, path, body, kind = READ) {
+        const label = path.split('?')[0] ?? path;
+        if (method === 'GET')
+            return this.#send(method, path, label, body, kind);
+        if (this.#readOnly)
+            throw new errors.WritesStoppedError(method, label, 'this client only reads (doctor)');
+        if (this.#writeAccepted)
+            return this.#send(method, path, label, body, kind);
+        // Until the service has accepted one write, writes go one at a time: a
+        // 403 on the first stops the others before they are sent.
+        const before = this.#writeGate;
+        let release = () => { };
+        this.#writeGate = new Promise((resolve) => (release = resolve));
+        await before;
+        try {
+            if (this.#writeRefusal !== null) {
+                throw new errors.WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
+            }
+            const answer = await this.#send(method, path, label, body, kind);
+            this.#writeAccepted = true;
+            return answer;
+        }
+        finally {
+            release();
+        }
+    }
+    async #send(method, path, label, body, kind) {
+        const response = await this.#transport.request(method, path, body, kind);
+        const failure = response.status < 300 ? failureInSuccess(response.body) : null;
+        if (response.status >= 200 && response.status < 300 && failure === null)
+            return response.body;
+        const error = await this.#error(method, label, response);
+        // The first 403 on a write stops every later one (A29): the scope of each
+        // endpoint is not shown, so this refusal is how the client learns it.
+        if (method !== 'GET' && response.status === 403)
+            this.#writeRefusal ??= error;
+        throw error;
+    }
+    async #error(method, path, response) {
+        const scrub = (text) => this.#transport.redact(text);
+        const parsed = parseErrorBody(response.body);
+        const body = {
+            ...parsed,
+            message: scrub(parsed.message),
+            code: parsed.code === undefined ? undefined : scrub(parsed.code),
+            limit: parsed.limit === undefined ? undefined : scrub(parsed.limit),
+            required: parsed.required?.map(scrub),
+        };
+        const facts = {
+            status: response.status,
+            method,
+            path,
+            attempts: response.attempts,
+            body,
+            retryAfterSeconds: parseRetryAfter(response.retryAfter, this.#now()),
+        };
+        if (response.status === 401 && path !== wire/* paths */.f0.introspect()) {
+            return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
+        }
+        if (response.status === 402) {
+            return serviceError({ ...facts, balance: parsed.balance ?? (await this.#balanceOrUndefined()) }, scrub);
+        }
+        return serviceError(facts, scrub);
+    }
+    /** Asked once per client: every worker hitting 401 shares the one answer. */
+    #whyUnauthorized() {
+        this.#introspection ??= this.introspect().then((introspection) => ({ kind: 'answer', introspection }), (error) => error instanceof errors.ServiceError && error.status === 401
+            ? { kind: 'rejected' }
+            : { kind: 'failed', reason: error instanceof Error ? error.message : 'no answer' });
+        return this.#introspection;
+    }
+    async #balanceOrUndefined() {
+        try {
+            return await this.credits();
+        }
+        catch {
+            return undefined;
+        }
+    }
+}
+function blank(value) {
+    return (value === null ||
+        value === undefined ||
+        value === '' ||
+        (typeof value === 'object' && Object.keys(value).length === 0));
+}
+/** Fields an edit set to a value that the item read back shows empty. */
+function clearedFields(edit, detail) {
+    const cleared = [];
+    for (const [field, sent] of Object.entries(edit)) {
+        // The persona is the service's own expansion, which it may keep whatever was sent.
+        if (blank(sent) || field === 'persona_id')
+            continue;
+        const now = detail[field];
+        if (blank(now))
+            cleared.push(field);
+    }
+    return cleared;
+}
+
+
+/***/ }),
+
 /***/ 3249:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45370,6 +46524,374 @@ function describeError(error) {
 
 /***/ }),
 
+/***/ 2279:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $F: () => (/* binding */ readPagingHints),
+/* harmony export */   Ag: () => (/* binding */ readObject),
+/* harmony export */   F5: () => (/* binding */ shapeOf),
+/* harmony export */   MP: () => (/* binding */ readSubscription),
+/* harmony export */   XD: () => (/* binding */ Unrecognised),
+/* harmony export */   a$: () => (/* binding */ readWriteAnswer),
+/* harmony export */   dd: () => (/* binding */ readListingBody),
+/* harmony export */   gI: () => (/* binding */ readTaskStatus),
+/* harmony export */   tY: () => (/* binding */ readCredits),
+/* harmony export */   u4: () => (/* binding */ isRecord),
+/* harmony export */   un: () => (/* binding */ rowId),
+/* harmony export */   y0: () => (/* binding */ RULES)
+/* harmony export */ });
+// Every answer the interface calls "not shown" is recognised here, and each
+// recognition names the reading it took. The client parses through these
+// functions and `doctor` reports the names they return, so doctor can never
+// claim a reading the client does not handle. docs/service-assumptions.md
+// lists the same readings under the same rule numbers.
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
+class Unrecognised extends Error {
+    name = 'Unrecognised';
+    rule;
+    seen;
+    constructor(rule, seen) {
+        super(`${RULES[rule].title}: ${seen}`);
+        this.rule = rule;
+        this.seen = seen;
+    }
+}
+/** The rules of docs/service-assumptions.md that a live service can show. */
+const RULES = {
+    A5: {
+        title: 'Listing envelope',
+        readings: [
+            'bare array',
+            'under data',
+            'under items',
+            'under contents',
+            'under accounts',
+            'under results',
+        ],
+        otherwise: 'stop',
+        effect: 'plan and apply stop before any write: no listing, no plan',
+    },
+    A6: {
+        title: 'Page size',
+        readings: ['honoured', 'service size', 'lowered after a 400'],
+        otherwise: 'note',
+        effect: 'the listing reads more, smaller pages',
+    },
+    A7: {
+        title: 'Paging',
+        readings: [
+            'one page',
+            'pages from 1',
+            'pages from 0',
+            'next links',
+            'next cursors',
+            'hints at top level',
+            'hints under meta',
+            'hints under pagination',
+            'hints under links',
+            'no hints',
+        ],
+        otherwise: 'hold',
+        effect: 'creates are held until the listing can be proven complete; matched items go on',
+    },
+    A9: {
+        title: 'Object envelope',
+        readings: [
+            'the object itself',
+            'under data',
+            'under content',
+            'under item',
+            'under result',
+            '{success, data}',
+        ],
+        otherwise: 'stop',
+        effect: 'the item cannot be read; plan stops',
+    },
+    A10: {
+        title: 'Credit balance',
+        readings: ['a number', 'a number under data', 'a number under credits'],
+        otherwise: 'note',
+        effect: 'the report shows no balance; nothing else changes',
+    },
+    A11: {
+        title: 'Subscription',
+        readings: ['fields at top level', 'fields under data'],
+        otherwise: 'note',
+        effect: 'the report shows no plan limits; nothing else changes',
+    },
+    A14: {
+        title: 'Write answers',
+        readings: ['the item', 'an id', 'nothing'],
+        otherwise: 'note',
+        effect: 'every write is read back with GET /contents/{id}; a create with no id is found by its title',
+    },
+    A18: {
+        title: 'List rows',
+        readings: ['rows with status', 'rows without status'],
+        otherwise: 'hold',
+        effect: 'rows without a status are completed from the detail view',
+    },
+    A24: {
+        title: 'Task status',
+        readings: ['status and last_error', 'state and error'],
+        otherwise: 'hold',
+        effect: 'items cannot be waited on; their runs are reported as still running',
+    },
+    A29: {
+        title: 'Key and scopes',
+        readings: ['active'],
+        otherwise: 'stop',
+        effect: 'nothing is written with an inactive key',
+    },
+    A35: {
+        title: 'Values beyond the interface',
+        readings: ['none seen', 'unknown values seen'],
+        otherwise: 'hold',
+        effect: 'an item in an unknown status, or publishing to an account on an unknown platform, is held; the rest go on',
+    },
+};
+/** Describes a JSON value by its shape, never its content: what doctor may print of a foreign answer. */
+function shapeOf(value, depth = 1) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return `an array of ${value.length}`;
+    if (!isRecord(value))
+        return typeof value === 'string' ? 'text' : typeof value;
+    const keys = Object.keys(value).slice(0, 12);
+    if (depth <= 0)
+        return `an object with ${keys.length} key(s)`;
+    return `{${keys.map((key) => `${key}: ${shapeOf(value[key], depth - 1)}`).join(', ')}}`;
+}
+// ---- one object (A9, A14) -------------------------------------------------
+const OBJECT_KEYS = ['data', 'content', 'item', 'result'];
+const IDENTITY_KEYS = ['id', 'status', 'state', 'active', 'title'];
+/** A9: the object itself, under data/content/item/result, or a `{success, data}` wrapper. */
+function readObject(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A9', `the answer is ${shapeOf(body, 0)}`);
+    if (IDENTITY_KEYS.some((key) => key in body))
+        return { object: body, reading: 'the object itself' };
+    for (const key of OBJECT_KEYS) {
+        const inner = body[key];
+        if (isRecord(inner)) {
+            if (key === 'data' && 'success' in body)
+                return { object: inner, reading: '{success, data}' };
+            return { object: inner, reading: `under ${key}` };
+        }
+    }
+    throw new Unrecognised('A9', `the answer is ${shapeOf(body)}`);
+}
+const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'];
+function idIn(obj) {
+    for (const key of ID_KEYS) {
+        const value = obj[key];
+        if (typeof value === 'string' && value !== '')
+            return value;
+        if (typeof value === 'number' && Number.isFinite(value))
+            return String(value);
+    }
+    return null;
+}
+/**
+ * A14: what a write answered. The item itself, only its id (at the top, or
+ * wrapped as in A9), or nothing usable at all. The client reads the item back
+ * in every case.
+ */
+function readWriteAnswer(body) {
+    if (body === null || body === undefined || typeof body === 'string' || !isRecord(body))
+        return { id: null, reading: 'nothing' };
+    for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
+        const id = idIn(scope);
+        if (id !== null)
+            return { id, reading: 'title' in scope && 'status' in scope ? 'the item' : 'an id' };
+    }
+    return { id: null, reading: 'nothing' };
+}
+/** A row's id, for de-duplicating a listing; null when it has none. */
+function rowId(row) {
+    return isRecord(row) ? idIn(row) : null;
+}
+// ---- listings (A5, A7) ------------------------------------------------------
+const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
+/** A5: a bare array, or the first array under data/items/contents/accounts/results (also inside `data`). */
+function readListingBody(body) {
+    if (Array.isArray(body))
+        return { rows: body, reading: 'bare array', holder: null };
+    if (!isRecord(body))
+        throw new Unrecognised('A5', `the listing is ${shapeOf(body, 0)}`);
+    for (const key of LISTING_KEYS) {
+        const rows = body[key];
+        if (Array.isArray(rows))
+            return { rows, reading: `under ${key}`, holder: body };
+    }
+    const data = body.data;
+    if (isRecord(data)) {
+        for (const key of LISTING_KEYS) {
+            const rows = data[key];
+            if (Array.isArray(rows))
+                return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
+        }
+    }
+    throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+const HINT_PLACES = [
+    ['meta', 'meta'],
+    ['pagination', 'pagination'],
+    ['links', 'links'],
+    ['paging', 'pagination'],
+];
+function num(value) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value;
+    if (typeof value === 'string' && /^\d+$/.test(value.trim()))
+        return Number(value);
+    return null;
+}
+function firstNum(obj, keys) {
+    for (const key of keys) {
+        const value = num(obj[key]);
+        if (value !== null)
+            return Math.floor(value);
+    }
+    return null;
+}
+function isLink(value) {
+    return value.includes('/') || value.includes('?') || value.includes('=');
+}
+/** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
+function nextOf(obj) {
+    for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
+        if (!(key in obj))
+            continue;
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        const page = num(value);
+        if (page !== null)
+            return { kind: 'page', page: Math.floor(page) };
+        const href = typeof value === 'string' ? value : isRecord(value) ? value.href : undefined;
+        if (typeof href === 'string' && href !== '') {
+            return isLink(href) || key !== 'next' ? { kind: 'link', href } : { kind: 'cursor', cursor: href };
+        }
+    }
+    for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
+        if (!(key in obj))
+            continue;
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        if (typeof value === 'string' || typeof value === 'number')
+            return { kind: 'cursor', cursor: String(value) };
+    }
+    const nextPage = num(obj.next_page);
+    if (nextPage !== null)
+        return { kind: 'page', page: nextPage };
+    if ('next_page' in obj && obj.next_page === null)
+        return { kind: 'end' };
+    return null;
+}
+function hintsIn(obj) {
+    const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
+    return {
+        hasMore: typeof hasMore === 'boolean' ? hasMore : null,
+        next: nextOf(obj),
+        total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
+        count: firstNum(obj, ['count']),
+        totalPages: firstNum(obj, ['total_pages', 'totalPages', 'page_count', 'pages']),
+        lastPage: firstNum(obj, ['last_page', 'lastPage']),
+        page: firstNum(obj, ['page', 'current_page', 'currentPage', 'page_number']),
+    };
+}
+function anyHint(hints) {
+    return Object.values(hints).some((value) => value !== null);
+}
+/** A7: paging hints at the top level or under meta/pagination/links, merged, the first place named. */
+function readPagingHints(holder) {
+    const none = {
+        where: null,
+        hasMore: null,
+        next: null,
+        total: null,
+        count: null,
+        totalPages: null,
+        lastPage: null,
+        page: null,
+    };
+    if (holder === null)
+        return none;
+    const places = [['top level', hintsIn(holder)]];
+    for (const [key, name] of HINT_PLACES) {
+        const inner = holder[key];
+        if (isRecord(inner))
+            places.push([name, hintsIn(inner)]);
+    }
+    const merged = { ...none };
+    for (const [where, hints] of places) {
+        if (!anyHint(hints))
+            continue;
+        merged.where ??= where;
+        for (const [key, value] of Object.entries(hints)) {
+            if (value !== null && merged[key] === null)
+                merged[key] = value;
+        }
+    }
+    return merged;
+}
+// ---- small objects (A10, A11, A24) -------------------------------------------
+const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
+/** A10: a number under one of the credit keys, at the top, under data, or under a `credits` object. */
+function readCredits(body) {
+    if (!isRecord(body)) {
+        const value = num(body);
+        if (value !== null)
+            return { credits: value, reading: 'a number' };
+        throw new Unrecognised('A10', `the balance is ${shapeOf(body, 0)}`);
+    }
+    const scopes = [
+        [body, 'a number'],
+        [isRecord(body.data) ? body.data : null, 'a number under data'],
+        [isRecord(body.credits) ? body.credits : null, 'a number under credits'],
+        [isRecord(body.data) && isRecord(body.data.credits) ? body.data.credits : null, 'a number under credits'],
+    ];
+    for (const [scope, reading] of scopes) {
+        if (scope === null)
+            continue;
+        for (const key of CREDIT_KEYS) {
+            const value = num(scope[key]);
+            if (value !== null)
+                return { credits: value, reading };
+        }
+    }
+    throw new Unrecognised('A10', `no number under ${CREDIT_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+/** A11: the subscription's plan, limits and usage_summary, at the top or under data. */
+function readSubscription(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A11', `the subscription is ${shapeOf(body, 0)}`);
+    const has = (obj) => 'limits' in obj || 'plan' in obj || 'usage_summary' in obj;
+    if (isRecord(body.data) && has(body.data))
+        return { fields: body.data, reading: 'fields under data' };
+    if (has(body))
+        return { fields: body, reading: 'fields at top level' };
+    throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
+}
+/** A24: the status under `status` or `state`, the error under `last_error` or `error`. */
+function readTaskStatus(obj) {
+    if ('status' in obj)
+        return { status: obj.status, lastError: obj.last_error ?? obj.error, reading: 'status and last_error' };
+    if ('state' in obj)
+        return { status: obj.state, lastError: obj.error ?? obj.last_error, reading: 'state and error' };
+    throw new Unrecognised('A24', `no status or state in ${shapeOf(obj)}`);
+}
+
+
+/***/ }),
+
 /***/ 705:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45446,11 +46968,197 @@ const SCOPES = (/* unused pure expression or super */ null && (['read', 'write',
 
 /***/ }),
 
+/***/ 5847:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A1: () => (/* binding */ requestHeaders),
+/* harmony export */   E3: () => (/* binding */ uploadBody),
+/* harmony export */   f0: () => (/* binding */ paths),
+/* harmony export */   lJ: () => (/* binding */ generationBody),
+/* harmony export */   nm: () => (/* binding */ resolveLink),
+/* harmony export */   qe: () => (/* binding */ videoBody),
+/* harmony export */   rR: () => (/* binding */ editBody),
+/* harmony export */   xj: () => (/* binding */ resolveBaseUrl),
+/* harmony export */   yp: () => (/* binding */ contentBody),
+/* harmony export */   zb: () => (/* binding */ listingQuery)
+/* harmony export */ });
+/* unused harmony exports yesNo, accountIds */
+/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
+function resolveBaseUrl(raw) {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        return null;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return null;
+    if (url.username !== '' || url.password !== '')
+        return null;
+    const path = url.pathname.replace(/\/+$/, '');
+    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
+    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
+}
+const id = (value) => encodeURIComponent(value);
+/** The endpoints of the interface, relative to the `/v1` prefix. */
+const paths = {
+    contents: () => '/contents',
+    content: (contentId) => `/contents/${id(contentId)}`,
+    versions: (contentId) => `/contents/${id(contentId)}/versions`,
+    upload: (contentId) => `/contents/upload/${id(contentId)}`,
+    processContent: () => '/gen/process-content-async',
+    generateVideo: () => '/gen/video',
+    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
+    accounts: () => '/accounts',
+    credits: () => '/users/credits',
+    subscription: () => '/subscription/current',
+    introspect: () => '/api-keys/introspect',
+};
+/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
+/**
+ * A6: the query of one listing page. The first page carries no page number,
+ * so that the service starts at its own first page (0 or 1); a cursor, when
+ * the service gave one, replaces the page number.
+ */
+function listingQuery(page, cursor, size) {
+    const query = new URLSearchParams();
+    if (cursor !== null)
+        query.set('cursor', cursor);
+    else if (page !== null)
+        query.set('page', String(page));
+    query.set('limit', String(size));
+    query.set('page_size', String(size));
+    return `?${query.toString()}`;
+}
+/**
+ * A7: a next link, followed as given, as a path relative to the /v1 prefix.
+ * Only links on the service's own origin and under its prefix are followed:
+ * the key is never sent anywhere else.
+ */
+function resolveLink(base, href, from) {
+    let url;
+    try {
+        url = new URL(href, `${base.origin}${base.prefix}${from}`);
+    }
+    catch {
+        throw new Error(`the listing's next link is not a URL`);
+    }
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${base.prefix}/`)) {
+        throw new Error(`the listing's next link leads off ${base.origin}${base.prefix}: it is not followed`);
+    }
+    return `${url.pathname.slice(base.prefix.length)}${url.search}`;
+}
+/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
+function requestHeaders(apiKey, userAgent, hasBody) {
+    const headers = {
+        authorization: `Bearer ${apiKey}`,
+        'user-agent': userAgent,
+        accept: 'application/json',
+    };
+    if (hasBody)
+        headers['content-type'] = 'application/json';
+    return headers;
+}
+/** 'yes'/'no' flags are strings on the wire, not booleans. */
+function yesNo(flag) {
+    return flag ? 'yes' : 'no';
+}
+/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
+function accountIds(ids) {
+    return ids.map((accountId) => ({ id: accountId }));
+}
+function compact(body) {
+    const out = {};
+    for (const [key, value] of Object.entries(body))
+        if (value !== undefined)
+            out[key] = value;
+    return out;
+}
+/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
+function contentBody(fields) {
+    return compact({
+        title: fields.title,
+        description: fields.description,
+        full_text: fields.full_text,
+        textover: fields.textover,
+        hashtags: fields.hashtags,
+        fine_tuning: fields.fine_tuning,
+        persona_id: fields.persona_id,
+    });
+}
+/** A13: `cancel_generation` is sent only when the caller asks for it. */
+function editBody(edit, cancelGeneration) {
+    const body = contentBody(edit);
+    if (cancelGeneration)
+        body.cancel_generation = true;
+    return body;
+}
+function renderFields(render) {
+    return compact({
+        video_id: render.video_id,
+        orientation: render.orientation,
+        prefer_real_world: render.prefer_real_world,
+        image_overlay_enabled: render.image_overlay_enabled,
+        image_overlay_position: render.image_overlay_position,
+        zoom_effect_enabled: render.zoom_effect_enabled,
+        subtitle_settings: render.subtitle_settings,
+    });
+}
+/**
+ * Publication fields shared by the one-shot request (A21) and the upload (A26).
+ * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
+ */
+function publicationFields(publish) {
+    return compact({
+        privacy: publish.privacy,
+        category: publish.category,
+        notifySubscribers: publish.notify_subscribers,
+        aiDisclosure: publish.ai_disclosure,
+        tiktok_post_mode: publish.tiktok_post_mode,
+        tiktok_privacy: publish.tiktok_privacy,
+    });
+}
+/**
+ * A21: the presence of `account_ids` is the service's only publication switch,
+ * so the publication fields travel only together with it.
+ */
+function generationBody(request) {
+    const body = { creation_id: request.content_id, ...renderFields(request.render) };
+    const publish = request.publish;
+    if (publish === undefined)
+        return body;
+    return {
+        ...body,
+        account_ids: accountIds(publish.account_ids),
+        made_for_kids: yesNo(publish.made_for_kids),
+        age_restricted: yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
+function videoBody(contentId, render) {
+    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
+}
+/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
+function uploadBody(publish) {
+    return {
+        account_ids: accountIds(publish.account_ids),
+        madeForKids: yesNo(publish.made_for_kids),
+        ageRestricted: yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+
+
+/***/ }),
+
 /***/ 2827:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2124);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9647);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
@@ -45460,7 +47168,80 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2124:
+/***/ 7911:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BK: () => (/* binding */ helpText),
+/* harmony export */   dc: () => (/* binding */ EXIT)
+/* harmony export */ });
+/* unused harmony export EXIT_CODE_LINES */
+// The text of `content-as-code --help`. The README's CLI section repeats the
+// exit codes; test/readme keeps the two in step.
+const EXIT = {
+    ok: 0,
+    /** Validation errors, or an item that failed on the service. */
+    failed: 1,
+    /** The CLI was called wrongly, or its configuration is missing or invalid. */
+    usage: 2,
+    /** The service could not be used: authentication, scopes, credits, network. */
+    service: 3,
+};
+const EXIT_CODE_LINES = [
+    [EXIT.ok, 'everything planned or applied as asked'],
+    [
+        EXIT.failed,
+        'validation errors in the manifests, items that failed (their last_error is shown), or doctor found a rule the client does not understand',
+    ],
+    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
+    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
+];
+function helpText() {
+    return `content-as-code: keep narrated videos as code.
+
+Usage:
+  content-as-code validate [options]   check the manifests; sends nothing
+  content-as-code plan [options]       show what apply would do; changes nothing
+  content-as-code apply [options]      create, edit, render and publish to match the manifests
+  content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
+  content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
+  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
+  content-as-code schema               print the manifest JSON Schema
+
+Options:
+  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
+  --cwd DIR               workspace root the glob and reported paths are relative to
+  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
+  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --json                  print one JSON document (the run report) instead of tables
+  --concurrency N         items worked on at once (default: 4)
+  --no-wait               start generations and return without waiting for them
+  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
+  --no-publish            forbid any publication in this run
+  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
+  --cancel-running        edit items that are generating, cancelling their job
+  --base REF              git ref holding the previous manifests, to detect renamed titles
+  --budget N              doctor: GET requests it may send in all (default: 60)
+  --out DIR               import: folder to write into (default: imported under the manifests' folder)
+  --only GLOB             import: only items whose title matches (* and ?)
+  --status S              import: only items in these statuses or stages (NEW, UPLOADED, draft…); repeatable
+  -h, --help              this text
+  -v, --version           the version
+
+Environment:
+  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
+  CONTENT_API_URL         the service base URL, when --base-url is not given
+  NO_COLOR                plain output even on a terminal
+
+Exit codes:
+${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
+`;
+}
+
+
+/***/ }),
+
+/***/ 9647:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45697,201 +47478,8 @@ function refund(user, phases) {
     user.credits += priceOf(phases);
 }
 
-;// CONCATENATED MODULE: ./src/emulator/store.ts
-// Users, keys, accounts, personas and content items, all in memory.
-// Keys are kept only as SHA-256 hashes (interface, Authentication 6).
-
-const KEY_PREFIX = 'svc_live_';
-/** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
-const DEFAULT_ACCOUNTS = Object.freeze([
-    {
-        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f01',
-        name: 'Ocean Facts',
-        platform: 'YouTube',
-        platform_acronym: 'YT',
-    },
-    {
-        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f02',
-        name: 'oceanfacts',
-        platform: 'TikTok',
-        platform_acronym: 'TT',
-    },
-    {
-        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f03',
-        name: 'ocean.facts',
-        platform: 'Instagram',
-        platform_acronym: 'IG',
-    },
-]);
-/** The default user's personas, fixed like the accounts. */
-const DEFAULT_PERSONAS = Object.freeze([
-    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d01', name: 'Calm Narrator' },
-    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d02', name: 'Upbeat Host' },
-]);
-const DEFAULT_USER_ID = '5a0d3c7e-1b2f-4e8a-9c6d-3f7b1e0a9d01';
-const ACRONYMS = { YouTube: 'YT', TikTok: 'TT', Instagram: 'IG' };
-function hashKey(key) {
-    return (0,external_node_crypto_.createHash)('sha256').update(key).digest('hex');
-}
-function newKey() {
-    return KEY_PREFIX + (0,external_node_crypto_.randomBytes)(24).toString('base64url');
-}
-/**
- * A15: the script written from full_text. Deterministic: whitespace is
- * normalised, the text is cut into sentences, and the first eight sentences
- * become one line each.
- */
-function writeScript(fullText) {
-    const flat = fullText.replace(/\s+/g, ' ').trim();
-    if (flat === '')
-        return '';
-    const sentences = flat.split(/(?<=[.!?])\s+/);
-    return sentences.slice(0, 8).join('\n');
-}
-class Store {
-    users = new Map();
-    #keys = new Map();
-    #items = new Map();
-    createUser(options) {
-        const id = options.id ?? (0,external_node_crypto_.randomUUID)();
-        const user = {
-            id,
-            name: options.name ?? `user-${id.slice(0, 8)}`,
-            credits: options.credits,
-            accounts: [],
-            personas: new Map(),
-            items: [],
-            rateWindow: null,
-            videoDay: { day: -1, count: 0 },
-        };
-        this.users.set(id, user);
-        return user;
-    }
-    user(userId) {
-        const user = this.users.get(userId);
-        if (!user)
-            throw new Error(`The emulator has no user ${userId}`);
-        return user;
-    }
-    addKey(userId, scopes, plaintext = newKey()) {
-        this.user(userId);
-        if (!plaintext.startsWith(KEY_PREFIX))
-            throw new Error(`API keys start with ${KEY_PREFIX}`);
-        const hash = hashKey(plaintext);
-        if (this.#keys.has(hash))
-            throw new Error('That API key already exists');
-        this.#keys.set(hash, {
-            hash,
-            info: {
-                userId,
-                prefix: plaintext.slice(0, KEY_PREFIX.length + 4),
-                scopes: [...new Set(scopes)],
-                created_at: new Date().toISOString(),
-                last_used_at: null,
-                revoked_at: null,
-            },
-        });
-        return plaintext;
-    }
-    /** The key record for a presented plaintext key, looked up by its hash. */
-    findKey(plaintext) {
-        return this.#keys.get(hashKey(plaintext))?.info;
-    }
-    revokeKey(plaintext) {
-        const record = this.#keys.get(hashKey(plaintext));
-        if (!record)
-            throw new Error('The emulator has no such API key');
-        record.info.revoked_at ??= new Date().toISOString();
-    }
-    keysOf(userId) {
-        return [...this.#keys.values()].filter((k) => k.info.userId === userId).map((k) => ({ ...k.info }));
-    }
-    addAccount(userId, account) {
-        const record = {
-            id: account.id ?? (0,external_node_crypto_.randomUUID)(),
-            name: account.name,
-            platform: account.platform,
-            platform_acronym: ACRONYMS[account.platform] ?? account.platform.slice(0, 2).toUpperCase(),
-        };
-        this.user(userId).accounts.push(record);
-        return { ...record };
-    }
-    addPersona(userId, persona) {
-        const id = persona.id ?? (0,external_node_crypto_.randomUUID)();
-        this.user(userId).personas.set(id, persona.name);
-        return id;
-    }
-    addItem(item) {
-        this.#items.set(item.id, item);
-        this.user(item.userId).items.push(item);
-        return item;
-    }
-    /** Another user's item is not found, exactly like a missing one (interface, 404). */
-    item(userId, id) {
-        const item = this.#items.get(id);
-        return item && item.userId === userId ? item : undefined;
-    }
-    allItems() {
-        return [...this.#items.values()];
-    }
-}
-function setStatus(item, status) {
-    item.status = status;
-    item.statusHistory.push(status);
-}
-function snapshotVersion(item) {
-    return {
-        version: item.versions.length + 1,
-        title: item.title,
-        full_text: item.full_text,
-        textover: item.textover,
-        created_at: new Date().toISOString(),
-    };
-}
-function blankItem(userId, title) {
-    const now = new Date().toISOString();
-    return {
-        id: (0,external_node_crypto_.randomUUID)(),
-        userId,
-        title,
-        description: null,
-        full_text: null,
-        textover: null,
-        hashtags: null,
-        fine_tuning: null,
-        persona_id: null,
-        status: 'NEW',
-        statusHistory: ['NEW'],
-        creation_date: now,
-        updated_at: now,
-        upload_date: null,
-        rendered: false,
-        accounts: [],
-        video_settings: {
-            video_id: null,
-            orientation: null,
-            prefer_real_world: null,
-            image_overlay_enabled: null,
-            image_overlay_position: null,
-            zoom_effect_enabled: null,
-            subtitle_settings: null,
-        },
-        last_error: null,
-        progress: null,
-        stats: null,
-        publications: [],
-        published_url: null,
-        published_platform: null,
-        generationDispatches: 0,
-        uploadDispatches: 0,
-        uploadDispatchedAt: null,
-        progressUpdates: 0,
-        publishSettings: null,
-        versions: [],
-        legacy: false,
-    };
-}
-
+// EXTERNAL MODULE: ./src/emulator/store.ts
+var emulator_store = __nccwpck_require__(6690);
 ;// CONCATENATED MODULE: ./src/emulator/lifecycle.ts
 // The worker: walks an item through the states table of the interface.
 // PROCESSING_AUDIO → AUDIO_PROCESSED → PROCESSING_VIDEO → VIDEO_PROCESSED
@@ -45988,7 +47576,7 @@ class Job {
         if (phase === 'audio' && item.textover === null) {
             // A23: the voiceover reads the current script; one is written only when there is none.
             if (item.full_text !== null && item.full_text.trim() !== '')
-                item.textover = writeScript(item.full_text);
+                item.textover = (0,emulator_store/* writeScript */.lF)(item.full_text);
             else
                 failure ??= 'Nothing to voice: the item has neither textover nor full_text.';
         }
@@ -46008,7 +47596,7 @@ class Job {
     }
     #enter(phase) {
         const item = this.item;
-        setStatus(item, RUNNING[phase]);
+        (0,emulator_store/* setStatus */.Lx)(item, RUNNING[phase]);
         touch(item);
         if (phase === 'upload') {
             item.uploadDispatches += 1;
@@ -46021,9 +47609,9 @@ class Job {
         const item = this.item;
         const last = this.pending.length === 0;
         if (phase === 'audio')
-            setStatus(item, 'AUDIO_PROCESSED');
+            (0,emulator_store/* setStatus */.Lx)(item, 'AUDIO_PROCESSED');
         if (phase === 'video') {
-            setStatus(item, 'VIDEO_PROCESSED');
+            (0,emulator_store/* setStatus */.Lx)(item, 'VIDEO_PROCESSED');
             item.rendered = true;
         }
         if (phase === 'upload') {
@@ -46041,7 +47629,7 @@ class Job {
                 item.published_url = lastOne.url;
                 item.published_platform = lastOne.platform;
             }
-            setStatus(item, 'UPLOADED');
+            (0,emulator_store/* setStatus */.Lx)(item, 'UPLOADED');
             item.upload_date = now;
             item.stats = { views: 0, likes: 0, comments: 0 };
         }
@@ -46053,7 +47641,7 @@ class Job {
     }
     #fail(phase, message) {
         const item = this.item;
-        setStatus(item, FAILED[phase]);
+        (0,emulator_store/* setStatus */.Lx)(item, FAILED[phase]);
         item.last_error = message;
         item.progress = null;
         refund(this.#dispatch.user, this.pending.splice(0));
@@ -46119,7 +47707,7 @@ class Jobs {
         set.add(job);
         this.#byItem.set(dispatch.item.id, set);
         job.run().catch((error) => {
-            setStatus(dispatch.item, 'FAILED');
+            (0,emulator_store/* setStatus */.Lx)(dispatch.item, 'FAILED');
             dispatch.item.last_error = `Emulator worker error: ${String(error)}`;
             this.#forget(job);
         });
@@ -46180,8 +47768,8 @@ function authenticate(store, headers) {
     const presented = presentedKey(headers);
     if ('error' in presented)
         return { ok: false, error: presented.error };
-    if (!presented.key.startsWith(KEY_PREFIX)) {
-        return { ok: false, error: `Malformed API key: API keys start with ${KEY_PREFIX}.` };
+    if (!presented.key.startsWith(emulator_store/* KEY_PREFIX */.nF)) {
+        return { ok: false, error: `Malformed API key: API keys start with ${emulator_store/* KEY_PREFIX */.nF}.` };
     }
     const key = store.findKey(presented.key);
     if (!key)
@@ -46520,12 +48108,12 @@ function createContent(call) {
             limit: 'content_items',
         });
     }
-    const item = blankItem(call.user.id, fields.title);
+    const item = (0,emulator_store/* blankItem */.ko)(call.user.id, fields.title);
     Object.assign(item, fields);
     // A15: the service writes the script from full_text when none is given.
     if (fields.textover === undefined && item.full_text !== null)
-        item.textover = writeScript(item.full_text);
-    item.versions.push(snapshotVersion(item));
+        item.textover = (0,emulator_store/* writeScript */.lF)(item.full_text);
+    item.versions.push((0,emulator_store/* snapshotVersion */.HQ)(item));
     call.core.store.addItem(item);
     return answer(call, item, call.core.config.dialect.create, 201);
 }
@@ -46581,7 +48169,7 @@ function editContent(call) {
         }
         // A17: stop the job, refund the phases that had not finished, back to NEW.
         core.jobs.cancel(item, call.user);
-        setStatus(item, 'NEW');
+        (0,emulator_store/* setStatus */.Lx)(item, 'NEW');
         item.progress = null;
     }
     const invalidates = (fields.full_text !== undefined && fields.full_text !== item.full_text) ||
@@ -46595,15 +48183,15 @@ function editContent(call) {
     Object.assign(item, fields);
     // A15: a new full_text without a textover gets a new script.
     if (fullTextChanged && fields.textover === undefined && item.full_text !== null) {
-        item.textover = writeScript(item.full_text);
+        item.textover = (0,emulator_store/* writeScript */.lF)(item.full_text);
     }
     // A16: the render no longer matches its script, unless the video is already published.
     if (invalidates && item.status !== 'UPLOADED') {
-        setStatus(item, 'NEW');
+        (0,emulator_store/* setStatus */.Lx)(item, 'NEW');
         item.rendered = false;
     }
     if (scriptChanged)
-        item.versions.push(snapshotVersion(item));
+        item.versions.push((0,emulator_store/* snapshotVersion */.HQ)(item));
     item.updated_at = new Date().toISOString();
     return answer(call, item, core.config.dialect.edit, 200);
 }
@@ -47024,20 +48612,20 @@ const unknownPlatform = (name) => name;
  * fourth platform and an item in a status the interface does not list.
  */
 function seedNewValues(store) {
-    store.addAccount(DEFAULT_USER_ID, { platform: unknownPlatform('Threads'), name: 'Ocean Threads' });
-    const item = blankItem(DEFAULT_USER_ID, 'Archived: tide pools');
+    store.addAccount(emulator_store/* DEFAULT_USER_ID */.Md, { platform: unknownPlatform('Threads'), name: 'Ocean Threads' });
+    const item = (0,emulator_store/* blankItem */.ko)(emulator_store/* DEFAULT_USER_ID */.Md, 'Archived: tide pools');
     item.full_text = 'Tide pools hold whole worlds between two tides.';
-    item.textover = writeScript(item.full_text);
+    item.textover = (0,emulator_store/* writeScript */.lF)(item.full_text);
     item.status = (0,types/* unknownStatus */.lj)('ARCHIVED');
     item.statusHistory = [item.status];
-    item.versions.push(snapshotVersion(item));
+    item.versions.push((0,emulator_store/* snapshotVersion */.HQ)(item));
     store.addItem(item);
 }
 function buildAdmin(state) {
     const { core, faults } = state;
     const { store } = core;
     return {
-        defaultUserId: DEFAULT_USER_ID,
+        defaultUserId: emulator_store/* DEFAULT_USER_ID */.Md,
         createUser: (options = {}) => store.createUser({ name: options.name, credits: options.credits ?? core.config.credits }).id,
         createKey: (userId, scopes = ['read', 'generate']) => store.addKey(userId, scopes),
         revokeKey: (key) => store.revokeKey(key),
@@ -47053,16 +48641,16 @@ function buildAdmin(state) {
             .filter((item) => userId === undefined || item.userId === userId)
             .map((item) => structuredClone(item)),
         addLegacyItem: (input) => {
-            const item = blankItem(input.userId ?? DEFAULT_USER_ID, input.title);
+            const item = (0,emulator_store/* blankItem */.ko)(input.userId ?? emulator_store/* DEFAULT_USER_ID */.Md, input.title);
             item.description = input.description ?? null;
             item.full_text = input.full_text ?? null;
-            item.textover = input.textover ?? (item.full_text === null ? null : writeScript(item.full_text));
+            item.textover = input.textover ?? (item.full_text === null ? null : (0,emulator_store/* writeScript */.lF)(item.full_text));
             item.hashtags = input.hashtags ?? null;
             item.status = 'READY_FOR_UPLOAD';
             item.statusHistory = ['READY_FOR_UPLOAD'];
             item.rendered = true;
             item.legacy = true;
-            item.versions.push(snapshotVersion(item));
+            item.versions.push((0,emulator_store/* snapshotVersion */.HQ)(item));
             store.addItem(item);
             return structuredClone(item);
         },
@@ -47085,7 +48673,7 @@ function buildAdmin(state) {
 async function startEmulator(options = {}) {
     const config = resolveOptions(options);
     const clock = new Clock(config.secondMs);
-    const store = new Store();
+    const store = new emulator_store/* Store */.il();
     const failures = config.failures;
     const core = {
         store,
@@ -47095,14 +48683,14 @@ async function startEmulator(options = {}) {
         jobs: new Jobs(config, clock, failures),
         shapes: { baseUrl: '', secret: (0,external_node_crypto_.randomBytes)(32), config },
     };
-    store.createUser({ id: DEFAULT_USER_ID, name: 'Ocean Facts', credits: config.credits });
-    for (const account of DEFAULT_ACCOUNTS)
-        store.addAccount(DEFAULT_USER_ID, account);
-    for (const persona of DEFAULT_PERSONAS)
-        store.addPersona(DEFAULT_USER_ID, persona);
+    store.createUser({ id: emulator_store/* DEFAULT_USER_ID */.Md, name: 'Ocean Facts', credits: config.credits });
+    for (const account of emulator_store/* DEFAULT_ACCOUNTS */.Fn)
+        store.addAccount(emulator_store/* DEFAULT_USER_ID */.Md, account);
+    for (const persona of emulator_store/* DEFAULT_PERSONAS */.sA)
+        store.addPersona(emulator_store/* DEFAULT_USER_ID */.Md, persona);
     if (config.dialect.newValues)
         seedNewValues(store);
-    const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());
+    const apiKey = store.addKey(emulator_store/* DEFAULT_USER_ID */.Md, [...READY_KEY_SCOPES], options.apiKey ?? (0,emulator_store/* newKey */.uM)());
     const state = { core, faults: new Faults(), log: [], timers: new Set() };
     const server = createEmulatorServer(state);
     await new Promise((resolve, reject) => {
@@ -47185,7 +48773,7 @@ async function runEmulatorCommand(argv, out) {
     out(`Dialect: ${dialect} (${dialectNamed(dialect).summary})`);
     out(`Ready API key (scopes ${READY_KEY_SCOPES.join(', ')}): ${emulator.apiKey}`);
     out('Connected accounts:');
-    for (const account of DEFAULT_ACCOUNTS)
+    for (const account of emulator_store/* DEFAULT_ACCOUNTS */.Fn)
         out(`  ${account.platform} "${account.name}"  id ${account.id}`);
     out('Point the CLI at it with:');
     out(`CONTENT_API_URL=${emulator.baseUrl}`);
@@ -47193,1661 +48781,16 @@ async function runEmulatorCommand(argv, out) {
     return emulator;
 }
 
-;// CONCATENATED MODULE: ./src/version.ts
-// Kept in step with package.json by test/version.test.ts; a constant keeps
-// the bundle from reading package.json at start-up.
-const VERSION = '0.1.0';
-const USER_AGENT = `content-as-code/${VERSION}`;
-
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/api/readings.ts
-// Every answer the interface calls "not shown" is recognised here, and each
-// recognition names the reading it took. The client parses through these
-// functions and `doctor` reports the names they return, so doctor can never
-// claim a reading the client does not handle. docs/service-assumptions.md
-// lists the same readings under the same rule numbers.
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
-class Unrecognised extends Error {
-    name = 'Unrecognised';
-    rule;
-    seen;
-    constructor(rule, seen) {
-        super(`${RULES[rule].title}: ${seen}`);
-        this.rule = rule;
-        this.seen = seen;
-    }
-}
-/** The rules of docs/service-assumptions.md that a live service can show. */
-const RULES = {
-    A5: {
-        title: 'Listing envelope',
-        readings: [
-            'bare array',
-            'under data',
-            'under items',
-            'under contents',
-            'under accounts',
-            'under results',
-        ],
-        otherwise: 'stop',
-        effect: 'plan and apply stop before any write: no listing, no plan',
-    },
-    A6: {
-        title: 'Page size',
-        readings: ['honoured', 'service size', 'lowered after a 400'],
-        otherwise: 'note',
-        effect: 'the listing reads more, smaller pages',
-    },
-    A7: {
-        title: 'Paging',
-        readings: [
-            'one page',
-            'pages from 1',
-            'pages from 0',
-            'next links',
-            'next cursors',
-            'hints at top level',
-            'hints under meta',
-            'hints under pagination',
-            'hints under links',
-            'no hints',
-        ],
-        otherwise: 'hold',
-        effect: 'creates are held until the listing can be proven complete; matched items go on',
-    },
-    A9: {
-        title: 'Object envelope',
-        readings: [
-            'the object itself',
-            'under data',
-            'under content',
-            'under item',
-            'under result',
-            '{success, data}',
-        ],
-        otherwise: 'stop',
-        effect: 'the item cannot be read; plan stops',
-    },
-    A10: {
-        title: 'Credit balance',
-        readings: ['a number', 'a number under data', 'a number under credits'],
-        otherwise: 'note',
-        effect: 'the report shows no balance; nothing else changes',
-    },
-    A11: {
-        title: 'Subscription',
-        readings: ['fields at top level', 'fields under data'],
-        otherwise: 'note',
-        effect: 'the report shows no plan limits; nothing else changes',
-    },
-    A14: {
-        title: 'Write answers',
-        readings: ['the item', 'an id', 'nothing'],
-        otherwise: 'note',
-        effect: 'every write is read back with GET /contents/{id}; a create with no id is found by its title',
-    },
-    A18: {
-        title: 'List rows',
-        readings: ['rows with status', 'rows without status'],
-        otherwise: 'hold',
-        effect: 'rows without a status are completed from the detail view',
-    },
-    A24: {
-        title: 'Task status',
-        readings: ['status and last_error', 'state and error'],
-        otherwise: 'hold',
-        effect: 'items cannot be waited on; their runs are reported as still running',
-    },
-    A29: {
-        title: 'Key and scopes',
-        readings: ['active'],
-        otherwise: 'stop',
-        effect: 'nothing is written with an inactive key',
-    },
-    A35: {
-        title: 'Values beyond the interface',
-        readings: ['none seen', 'unknown values seen'],
-        otherwise: 'hold',
-        effect: 'an item in an unknown status, or publishing to an account on an unknown platform, is held; the rest go on',
-    },
-};
-/** Describes a JSON value by its shape, never its content: what doctor may print of a foreign answer. */
-function shapeOf(value, depth = 1) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return `an array of ${value.length}`;
-    if (!isRecord(value))
-        return typeof value === 'string' ? 'text' : typeof value;
-    const keys = Object.keys(value).slice(0, 12);
-    if (depth <= 0)
-        return `an object with ${keys.length} key(s)`;
-    return `{${keys.map((key) => `${key}: ${shapeOf(value[key], depth - 1)}`).join(', ')}}`;
-}
-// ---- one object (A9, A14) -------------------------------------------------
-const OBJECT_KEYS = ['data', 'content', 'item', 'result'];
-const IDENTITY_KEYS = ['id', 'status', 'state', 'active', 'title'];
-/** A9: the object itself, under data/content/item/result, or a `{success, data}` wrapper. */
-function readObject(body) {
-    if (!isRecord(body))
-        throw new Unrecognised('A9', `the answer is ${shapeOf(body, 0)}`);
-    if (IDENTITY_KEYS.some((key) => key in body))
-        return { object: body, reading: 'the object itself' };
-    for (const key of OBJECT_KEYS) {
-        const inner = body[key];
-        if (isRecord(inner)) {
-            if (key === 'data' && 'success' in body)
-                return { object: inner, reading: '{success, data}' };
-            return { object: inner, reading: `under ${key}` };
-        }
-    }
-    throw new Unrecognised('A9', `the answer is ${shapeOf(body)}`);
-}
-const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'];
-function idIn(obj) {
-    for (const key of ID_KEYS) {
-        const value = obj[key];
-        if (typeof value === 'string' && value !== '')
-            return value;
-        if (typeof value === 'number' && Number.isFinite(value))
-            return String(value);
-    }
-    return null;
-}
-/**
- * A14: what a write answered. The item itself, only its id (at the top, or
- * wrapped as in A9), or nothing usable at all. The client reads the item back
- * in every case.
- */
-function readWriteAnswer(body) {
-    if (body === null || body === undefined || typeof body === 'string' || !isRecord(body))
-        return { id: null, reading: 'nothing' };
-    for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
-        const id = idIn(scope);
-        if (id !== null)
-            return { id, reading: 'title' in scope && 'status' in scope ? 'the item' : 'an id' };
-    }
-    return { id: null, reading: 'nothing' };
-}
-/** A row's id, for de-duplicating a listing; null when it has none. */
-function rowId(row) {
-    return isRecord(row) ? idIn(row) : null;
-}
-// ---- listings (A5, A7) ------------------------------------------------------
-const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
-/** A5: a bare array, or the first array under data/items/contents/accounts/results (also inside `data`). */
-function readListingBody(body) {
-    if (Array.isArray(body))
-        return { rows: body, reading: 'bare array', holder: null };
-    if (!isRecord(body))
-        throw new Unrecognised('A5', `the listing is ${shapeOf(body, 0)}`);
-    for (const key of LISTING_KEYS) {
-        const rows = body[key];
-        if (Array.isArray(rows))
-            return { rows, reading: `under ${key}`, holder: body };
-    }
-    const data = body.data;
-    if (isRecord(data)) {
-        for (const key of LISTING_KEYS) {
-            const rows = data[key];
-            if (Array.isArray(rows))
-                return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
-        }
-    }
-    throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
-}
-const HINT_PLACES = [
-    ['meta', 'meta'],
-    ['pagination', 'pagination'],
-    ['links', 'links'],
-    ['paging', 'pagination'],
-];
-function num(value) {
-    if (typeof value === 'number' && Number.isFinite(value))
-        return value;
-    if (typeof value === 'string' && /^\d+$/.test(value.trim()))
-        return Number(value);
-    return null;
-}
-function firstNum(obj, keys) {
-    for (const key of keys) {
-        const value = num(obj[key]);
-        if (value !== null)
-            return Math.floor(value);
-    }
-    return null;
-}
-function isLink(value) {
-    return value.includes('/') || value.includes('?') || value.includes('=');
-}
-/** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
-function nextOf(obj) {
-    for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
-        if (!(key in obj))
-            continue;
-        const value = obj[key];
-        if (value === null || value === '' || value === false)
-            return { kind: 'end' };
-        const page = num(value);
-        if (page !== null)
-            return { kind: 'page', page: Math.floor(page) };
-        const href = typeof value === 'string' ? value : isRecord(value) ? value.href : undefined;
-        if (typeof href === 'string' && href !== '') {
-            return isLink(href) || key !== 'next' ? { kind: 'link', href } : { kind: 'cursor', cursor: href };
-        }
-    }
-    for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
-        if (!(key in obj))
-            continue;
-        const value = obj[key];
-        if (value === null || value === '' || value === false)
-            return { kind: 'end' };
-        if (typeof value === 'string' || typeof value === 'number')
-            return { kind: 'cursor', cursor: String(value) };
-    }
-    const nextPage = num(obj.next_page);
-    if (nextPage !== null)
-        return { kind: 'page', page: nextPage };
-    if ('next_page' in obj && obj.next_page === null)
-        return { kind: 'end' };
-    return null;
-}
-function hintsIn(obj) {
-    const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
-    return {
-        hasMore: typeof hasMore === 'boolean' ? hasMore : null,
-        next: nextOf(obj),
-        total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
-        count: firstNum(obj, ['count']),
-        totalPages: firstNum(obj, ['total_pages', 'totalPages', 'page_count', 'pages']),
-        lastPage: firstNum(obj, ['last_page', 'lastPage']),
-        page: firstNum(obj, ['page', 'current_page', 'currentPage', 'page_number']),
-    };
-}
-function anyHint(hints) {
-    return Object.values(hints).some((value) => value !== null);
-}
-/** A7: paging hints at the top level or under meta/pagination/links, merged, the first place named. */
-function readPagingHints(holder) {
-    const none = {
-        where: null,
-        hasMore: null,
-        next: null,
-        total: null,
-        count: null,
-        totalPages: null,
-        lastPage: null,
-        page: null,
-    };
-    if (holder === null)
-        return none;
-    const places = [['top level', hintsIn(holder)]];
-    for (const [key, name] of HINT_PLACES) {
-        const inner = holder[key];
-        if (isRecord(inner))
-            places.push([name, hintsIn(inner)]);
-    }
-    const merged = { ...none };
-    for (const [where, hints] of places) {
-        if (!anyHint(hints))
-            continue;
-        merged.where ??= where;
-        for (const [key, value] of Object.entries(hints)) {
-            if (value !== null && merged[key] === null)
-                merged[key] = value;
-        }
-    }
-    return merged;
-}
-// ---- small objects (A10, A11, A24) -------------------------------------------
-const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
-/** A10: a number under one of the credit keys, at the top, under data, or under a `credits` object. */
-function readCredits(body) {
-    if (!isRecord(body)) {
-        const value = num(body);
-        if (value !== null)
-            return { credits: value, reading: 'a number' };
-        throw new Unrecognised('A10', `the balance is ${shapeOf(body, 0)}`);
-    }
-    const scopes = [
-        [body, 'a number'],
-        [isRecord(body.data) ? body.data : null, 'a number under data'],
-        [isRecord(body.credits) ? body.credits : null, 'a number under credits'],
-        [isRecord(body.data) && isRecord(body.data.credits) ? body.data.credits : null, 'a number under credits'],
-    ];
-    for (const [scope, reading] of scopes) {
-        if (scope === null)
-            continue;
-        for (const key of CREDIT_KEYS) {
-            const value = num(scope[key]);
-            if (value !== null)
-                return { credits: value, reading };
-        }
-    }
-    throw new Unrecognised('A10', `no number under ${CREDIT_KEYS.join(', ')} in ${shapeOf(body)}`);
-}
-/** A11: the subscription's plan, limits and usage_summary, at the top or under data. */
-function readSubscription(body) {
-    if (!isRecord(body))
-        throw new Unrecognised('A11', `the subscription is ${shapeOf(body, 0)}`);
-    const has = (obj) => 'limits' in obj || 'plan' in obj || 'usage_summary' in obj;
-    if (isRecord(body.data) && has(body.data))
-        return { fields: body.data, reading: 'fields under data' };
-    if (has(body))
-        return { fields: body, reading: 'fields at top level' };
-    throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
-}
-/** A24: the status under `status` or `state`, the error under `last_error` or `error`. */
-function readTaskStatus(obj) {
-    if ('status' in obj)
-        return { status: obj.status, lastError: obj.last_error ?? obj.error, reading: 'status and last_error' };
-    if ('state' in obj)
-        return { status: obj.state, lastError: obj.error ?? obj.last_error, reading: 'state and error' };
-    throw new Unrecognised('A24', `no status or state in ${shapeOf(obj)}`);
-}
-
-;// CONCATENATED MODULE: ./src/api/wire.ts
-/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
-function resolveBaseUrl(raw) {
-    let url;
-    try {
-        url = new URL(raw.trim());
-    }
-    catch {
-        return null;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        return null;
-    if (url.username !== '' || url.password !== '')
-        return null;
-    const path = url.pathname.replace(/\/+$/, '');
-    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
-    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
-}
-const id = (value) => encodeURIComponent(value);
-/** The endpoints of the interface, relative to the `/v1` prefix. */
-const paths = {
-    contents: () => '/contents',
-    content: (contentId) => `/contents/${id(contentId)}`,
-    versions: (contentId) => `/contents/${id(contentId)}/versions`,
-    upload: (contentId) => `/contents/upload/${id(contentId)}`,
-    processContent: () => '/gen/process-content-async',
-    generateVideo: () => '/gen/video',
-    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
-    accounts: () => '/accounts',
-    credits: () => '/users/credits',
-    subscription: () => '/subscription/current',
-    introspect: () => '/api-keys/introspect',
-};
-/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
-/**
- * A6: the query of one listing page. The first page carries no page number,
- * so that the service starts at its own first page (0 or 1); a cursor, when
- * the service gave one, replaces the page number.
- */
-function listingQuery(page, cursor, size) {
-    const query = new URLSearchParams();
-    if (cursor !== null)
-        query.set('cursor', cursor);
-    else if (page !== null)
-        query.set('page', String(page));
-    query.set('limit', String(size));
-    query.set('page_size', String(size));
-    return `?${query.toString()}`;
-}
-/**
- * A7: a next link, followed as given, as a path relative to the /v1 prefix.
- * Only links on the service's own origin and under its prefix are followed:
- * the key is never sent anywhere else.
- */
-function resolveLink(base, href, from) {
-    let url;
-    try {
-        url = new URL(href, `${base.origin}${base.prefix}${from}`);
-    }
-    catch {
-        throw new Error(`the listing's next link is not a URL`);
-    }
-    if (url.origin !== base.origin || !url.pathname.startsWith(`${base.prefix}/`)) {
-        throw new Error(`the listing's next link leads off ${base.origin}${base.prefix}: it is not followed`);
-    }
-    return `${url.pathname.slice(base.prefix.length)}${url.search}`;
-}
-/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
-function requestHeaders(apiKey, userAgent, hasBody) {
-    const headers = {
-        authorization: `Bearer ${apiKey}`,
-        'user-agent': userAgent,
-        accept: 'application/json',
-    };
-    if (hasBody)
-        headers['content-type'] = 'application/json';
-    return headers;
-}
-/** 'yes'/'no' flags are strings on the wire, not booleans. */
-function wire_yesNo(flag) {
-    return flag ? 'yes' : 'no';
-}
-/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
-function accountIds(ids) {
-    return ids.map((accountId) => ({ id: accountId }));
-}
-function compact(body) {
-    const out = {};
-    for (const [key, value] of Object.entries(body))
-        if (value !== undefined)
-            out[key] = value;
-    return out;
-}
-/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
-function contentBody(fields) {
-    return compact({
-        title: fields.title,
-        description: fields.description,
-        full_text: fields.full_text,
-        textover: fields.textover,
-        hashtags: fields.hashtags,
-        fine_tuning: fields.fine_tuning,
-        persona_id: fields.persona_id,
-    });
-}
-/** A13: `cancel_generation` is sent only when the caller asks for it. */
-function editBody(edit, cancelGeneration) {
-    const body = contentBody(edit);
-    if (cancelGeneration)
-        body.cancel_generation = true;
-    return body;
-}
-function renderFields(render) {
-    return compact({
-        video_id: render.video_id,
-        orientation: render.orientation,
-        prefer_real_world: render.prefer_real_world,
-        image_overlay_enabled: render.image_overlay_enabled,
-        image_overlay_position: render.image_overlay_position,
-        zoom_effect_enabled: render.zoom_effect_enabled,
-        subtitle_settings: render.subtitle_settings,
-    });
-}
-/**
- * Publication fields shared by the one-shot request (A21) and the upload (A26).
- * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
- */
-function publicationFields(publish) {
-    return compact({
-        privacy: publish.privacy,
-        category: publish.category,
-        notifySubscribers: publish.notify_subscribers,
-        aiDisclosure: publish.ai_disclosure,
-        tiktok_post_mode: publish.tiktok_post_mode,
-        tiktok_privacy: publish.tiktok_privacy,
-    });
-}
-/**
- * A21: the presence of `account_ids` is the service's only publication switch,
- * so the publication fields travel only together with it.
- */
-function generationBody(request) {
-    const body = { creation_id: request.content_id, ...renderFields(request.render) };
-    const publish = request.publish;
-    if (publish === undefined)
-        return body;
-    return {
-        ...body,
-        account_ids: accountIds(publish.account_ids),
-        made_for_kids: wire_yesNo(publish.made_for_kids),
-        age_restricted: wire_yesNo(publish.age_restricted),
-        ...publicationFields(publish),
-    };
-}
-/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
-function videoBody(contentId, render) {
-    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
-}
-/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
-function uploadBody(publish) {
-    return {
-        account_ids: accountIds(publish.account_ids),
-        madeForKids: wire_yesNo(publish.made_for_kids),
-        ageRestricted: wire_yesNo(publish.age_restricted),
-        ...publicationFields(publish),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/api/listing.ts
-
-
-
-// Reading a whole listing (A5-A7) whatever paging the service chose, and
-// proving that nothing was missed: a manifest whose item sits on an unread
-// page would be created a second time. The first page is asked for without a
-// page number, so a service counting from 0 and one counting from 1 both
-// start at their own first page; the numbering is then learned from the
-// answer's own hints, or from whether `page=1` repeats that first page.
-/** A listing never runs past this many pages, whatever the hints say. */
-const MAX_PAGES = 10_000;
-/** A listing the service answered in a way that cannot be read completely: nothing may be planned from it. */
-class ListingError extends Error {
-    name = 'ListingError';
-}
-/** A 400 that names the page-size parameter: the service wants smaller pages (A6). */
-function smallerSize(error, size) {
-    if (!(error instanceof errors.ServiceError) || error.status !== 400)
-        return null;
-    const said = `${error.serviceMessage} ${error.message}`;
-    if (!/\b(limit|page_size|per_page|page size|size)\b/i.test(said))
-        return null;
-    const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
-    const allowed = numbers.filter((n) => n >= 1 && n < size);
-    const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
-    return next >= 1 && next < size ? next : null;
-}
-const HINTS_READING = {
-    'top level': 'hints at top level',
-    meta: 'hints under meta',
-    pagination: 'hints under pagination',
-    links: 'hints under links',
-};
-function hintsReading(hints) {
-    return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
-}
-/** What the hints prove about the end of the listing, or null when they prove nothing. */
-function proofFromHints(hints, read, pages) {
-    if (hints.next?.kind === 'end')
-        return 'an empty next link';
-    if (hints.hasMore === false)
-        return 'has_more: false';
-    if (hints.total !== null && read >= hints.total)
-        return `total: ${hints.total}`;
-    if (hints.totalPages !== null && pages >= hints.totalPages)
-        return `total_pages: ${hints.totalPages}`;
-    if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
-        return `last_page: ${hints.lastPage}`;
-    return null;
-}
-async function walkListing(path, options) {
-    const maxPages = options.maxPages ?? MAX_PAGES;
-    let size = Math.max(1, Math.floor(options.pageSize));
-    let lowered = false;
-    const seen = new Set();
-    const rows = [];
-    const out = {
-        rows,
-        complete: false,
-        proof: null,
-        gap: null,
-        pages: 0,
-        envelope: null,
-        paging: 'one page',
-        hints: 'no hints',
-        size: null,
-        pageSize: size,
-    };
-    let gaps = [];
-    let request = {
-        page: null,
-        cursor: null,
-        link: null,
-    };
-    /** Answers to the `page=1` probe that repeated the first page: not pages of their own. */
-    let repeats = 0;
-    let probing = false;
-    let firstIds = null;
-    const fetchPage = async () => {
-        for (;;) {
-            const target = request.link ?? `${path}${listingQuery(request.page, request.cursor, size)}`;
-            try {
-                return await options.get(target);
-            }
-            catch (error) {
-                const smaller = request.link === null ? smallerSize(error, size) : null;
-                if (smaller === null)
-                    throw error;
-                size = smaller;
-                lowered = true;
-            }
-        }
-    };
-    for (;;) {
-        if (out.pages >= maxPages) {
-            gaps.push(`the listing was still going after ${maxPages} pages`);
-            break;
-        }
-        const body = await fetchPage();
-        const page = readListingBody(body);
-        const hints = readPagingHints(page.holder);
-        out.pages++;
-        out.envelope ??= page.reading;
-        if (hints.where !== null && out.hints === 'no hints')
-            out.hints = hintsReading(hints);
-        if (out.pages === 1) {
-            out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
-        }
-        const ids = page.rows.map(options.identify ?? rowId);
-        const withoutId = ids.filter((id) => id === null).length;
-        if (withoutId > 0)
-            gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-        const fresh = page.rows.filter((_, index) => {
-            const id = ids[index];
-            return id === null || id === undefined ? false : !seen.has(id);
-        });
-        if (probing) {
-            probing = false;
-            const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
-            if (repeatsFirst) {
-                // `page=1` is the first page again: this service counts from 1.
-                out.paging = 'pages from 1';
-                repeats++;
-                request = { page: 2, cursor: null, link: null };
-                continue;
-            }
-            if (page.rows.length > 0 && fresh.length !== page.rows.length) {
-                throw new ListingError(`GET ${path}: page 1 overlaps the first page without repeating it; the service's paging cannot be read, so the listing cannot be proven complete.`);
-            }
-            out.paging = 'pages from 0';
-        }
-        else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
-            throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
-                'parameters, so the listing cannot be proven complete and nothing is planned from it.');
-        }
-        for (const [index, row] of page.rows.entries()) {
-            const id = ids[index];
-            if (id === null || id === undefined || seen.has(id))
-                continue;
-            seen.add(id);
-            rows.push(row);
-        }
-        if (out.pages === 1)
-            firstIds = new Set(ids.filter((id) => id !== null));
-        if (page.rows.length === 0) {
-            out.proof = 'an empty page';
-            break;
-        }
-        // The page number of this answer in the service's numbering, once known.
-        const current = hints.page ?? request.page;
-        const next = hints.next?.kind === 'end' ? null : hints.next;
-        if (next?.kind === 'link') {
-            out.paging = 'next links';
-            request = { page: null, cursor: null, link: resolveLink(options.base, next.href, path) };
-            continue;
-        }
-        if (next?.kind === 'cursor') {
-            out.paging = 'next cursors';
-            request = { page: null, cursor: next.cursor, link: null };
-            continue;
-        }
-        if (next?.kind === 'page') {
-            if (out.paging === 'one page')
-                out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
-            request = { page: next.page, cursor: null, link: null };
-            continue;
-        }
-        const proof = hints.hasMore === true ? null : proofFromHints(hints, seen.size, out.pages - repeats);
-        if (proof !== null) {
-            out.proof = proof;
-            if (hints.total !== null && seen.size < hints.total)
-                gaps.push(`the service says ${hints.total} items but ${seen.size} were listed`);
-            break;
-        }
-        if ((request.link !== null || request.cursor !== null) && hints.hasMore !== true) {
-            // A link- or cursor-paged listing that gives no next link has ended.
-            out.proof = 'no next link';
-            break;
-        }
-        // Nothing proves the end yet: ask for the next page by number.
-        if (current === null) {
-            probing = true;
-            request = { page: 1, cursor: null, link: null };
-            continue;
-        }
-        if (out.paging === 'one page')
-            out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
-        request = { page: current + 1, cursor: null, link: null };
-    }
-    // A first page shorter than asked for, followed by more: the service pages by its own size.
-    if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0))
-        out.size = 'service size';
-    if (lowered)
-        out.size = 'lowered after a 400';
-    out.pageSize = size;
-    gaps = [...new Set(gaps)];
-    out.complete = out.proof !== null && gaps.length === 0;
-    out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/api/explain.ts
-
-const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
-function said(body) {
-    return body.message === '' ? '' : `: "${body.message}"`;
-}
-function plural(count, word) {
-    return count === 1 ? word : `${word}s`;
-}
-function explainIntrospection(verdict) {
-    if (verdict === undefined)
-        return '';
-    if (verdict.kind === 'rejected') {
-        return 'GET /api-keys/introspect rejects it too: the key is invalid or has been revoked.';
-    }
-    if (verdict.kind === 'failed')
-        return `GET /api-keys/introspect could not tell more (${verdict.reason}).`;
-    const { active, subject, scopes } = verdict.introspection;
-    const owner = subject === '' ? '' : ` (subject ${subject})`;
-    if (!active)
-        return `GET /api-keys/introspect says the key${owner} is inactive.`;
-    return (`GET /api-keys/introspect says the key${owner} is active with scopes ${scopes.join(', ') || 'none'}, ` +
-        'so the refusal may be temporary.');
-}
-function sentence(facts) {
-    const { status, method, path, body } = facts;
-    const where = `${method} ${path}`;
-    switch (status) {
-        case 400:
-            return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
-        case 401:
-            return (`${where}: the service rejected the API key (401)${said(body)}. ` +
-                `${explainIntrospection(facts.introspection)} Use a valid key: ${KEYS_PAGE}.`);
-        case 402: {
-            const balance = facts.balance === undefined ? 'unknown' : String(facts.balance);
-            const needs = body.creditsRequired === undefined ? '' : `, this needs ${body.creditsRequired}`;
-            return (`${where}: not enough credits (402): the balance is ${balance}${needs}${said(body)}. ` +
-                'Top up the account, then run again.');
-        }
-        case 403: {
-            const required = body.required ?? [];
-            if (required.length === 0) {
-                return `${where}: the API key lacks a scope this endpoint needs (403)${said(body)}. Mint a key with the scopes the run needs.`;
-            }
-            return (`${where}: the API key lacks the ${plural(required.length, 'scope')} ${required.join(', ')} (403). ` +
-                `Mint a key with ${required.join(', ')} (scopes are fixed for a key's life): ${KEYS_PAGE}.`);
-        }
-        case 404:
-            return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
-        case 409:
-            return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
-        case 429: {
-            const wait = facts.retryAfterSeconds === undefined ? '' : ` and asks to wait ${facts.retryAfterSeconds} s`;
-            const limit = body.limit === undefined ? '' : ` (limit ${body.limit})`;
-            return (`${where}: rate limited${limit} (429)${said(body)}; the service still refused after ${facts.attempts} ` +
-                `${plural(facts.attempts, 'attempt')}${wait}. Run again later.`);
-        }
-        default:
-            if (status >= 500) {
-                return (`${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
-                    `${plural(facts.attempts, 'attempt')}. Run again later.`);
-            }
-            return `${where}: the service answered ${status}${said(body)}. It is not retried unchanged.`;
-    }
-}
-function conflictAdvice(facts) {
-    if (facts.body.code === 'generation_in_progress') {
-        return facts.method === 'PUT'
-            ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
-            : 'The item is being generated: wait for the run to finish.';
-    }
-    if (facts.body.code === 'already_published')
-        return 'The video is published and is never replaced.';
-    if (facts.path.startsWith('/contents/upload/')) {
-        return 'An upload of this item is already in flight: poll its task status before dispatching again.';
-    }
-    return 'Wait for the work in flight, then run again.';
-}
-/** `scrub` removes the key from the finished message: introspection answers are service text too. */
-function serviceError(facts, scrub) {
-    return new errors.ServiceError({
-        status: facts.status,
-        method: facts.method,
-        path: facts.path,
-        serviceMessage: scrub(facts.body.message),
-        message: scrub(sentence(facts)),
-        code: facts.body.code,
-        required: facts.status === 403 ? facts.body.required : undefined,
-        retryAfterSeconds: facts.retryAfterSeconds,
-        balance: facts.balance ?? facts.body.balance,
-        creditsRequired: facts.body.creditsRequired,
-        limit: facts.body.limit,
-        attempts: facts.attempts,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/api/retry.ts
-
-const DEFAULT_RETRY = {
-    attempts: 5,
-    rateLimitAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    deadlineMs: 15 * 60_000,
-};
-function retrySettings(options) {
-    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
-    return {
-        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
-        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
-        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
-        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
-        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
-    };
-}
-/**
- * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
- * (a date in the past is 0). Undefined when missing or unreadable.
- */
-function parseRetryAfter(header, nowMs) {
-    const value = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (value === undefined || value === '')
-        return undefined;
-    if (/^\d+$/.test(value))
-        return Number(value);
-    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
-    if (!/^[A-Za-z]/.test(value))
-        return undefined;
-    const date = Date.parse(value);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, Math.ceil((date - nowMs) / 1000));
-}
-/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
-function backoffDelay(retry, settings, random) {
-    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
-    const r = Math.min(1, Math.max(0, random()));
-    return Math.floor(r * ceiling);
-}
-function isRetryableStatus(status) {
-    return status === 429 || status >= 500;
-}
-// Errors raised before a single byte of the request left: the service never
-// saw it, so even a non-idempotent POST can be sent again.
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
-function errorCode(error) {
-    if (typeof error !== 'object' || error === null)
-        return undefined;
-    const code = error.code;
-    if (typeof code === 'string')
-        return code;
-    const cause = error.cause;
-    return cause === undefined || cause === error ? undefined : errorCode(cause);
-}
-function classifyNetworkError(error) {
-    const code = errorCode(error);
-    if (code !== undefined && NOT_SENT_CODES.has(code)) {
-        const reason = code === 'ECONNREFUSED'
-            ? 'connection refused'
-            : code === 'UND_ERR_CONNECT_TIMEOUT'
-                ? 'connect timeout'
-                : `host unreachable: ${code}`;
-        return { mayHaveReached: false, reason };
-    }
-    if (code !== undefined && TIMEOUT_CODES.has(code))
-        return { mayHaveReached: true, reason: 'timeout' };
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-        return { mayHaveReached: true, reason: 'connection closed without an answer' };
-    }
-    return { mayHaveReached: true, reason: code ?? 'network error' };
-}
-/**
- * One gate per client, shared by every worker: rate limits are per user over
- * all keys (A31), so after a 429 every later rate-limited request waits for
- * the same Retry-After instead of each firing on its own (no thundering herd).
- */
-class RateGate {
-    #sleep;
-    #now;
-    #open = null;
-    #until = 0;
-    constructor(sleep, now) {
-        this.#sleep = sleep;
-        this.#now = now;
-    }
-    /** True while a Retry-After is running. */
-    get closed() {
-        return this.#open !== null;
-    }
-    /** Closes the gate for ms, unless it is already closed until later. */
-    close(ms) {
-        const until = this.#now() + ms;
-        if (this.#open !== null && until <= this.#until)
-            return;
-        this.#until = until;
-        const opened = this.#sleep(ms).then(() => {
-            if (this.#open === opened)
-                this.#open = null;
-        }, () => {
-            if (this.#open === opened)
-                this.#open = null;
-        });
-        this.#open = opened;
-    }
-    /** Resolves when the gate is open (at once when it is). */
-    async pass() {
-        while (this.#open !== null)
-            await this.#open;
-    }
-}
-/**
- * Sends until the answer is final: a success, a status that is never retried,
- * or a retryable status once attempts, rate-limit waits or the deadline run
- * out (the caller turns it into a ServiceError). A non-idempotent request that
- * may have reached the service is never sent twice: it rejects with
- * OutcomeUnknownError. Network errors that outlast the retries reject with
- * NetworkError.
- */
-async function sendWithRetries(kind, runtime, send) {
-    const { settings } = runtime;
-    let sends = 0;
-    let failures = 0; // 5xx and network errors
-    let rateLimits = 0;
-    let spentMs = 0;
-    const planWait = (waitMs, reason) => {
-        if (spentMs + waitMs > settings.deadlineMs)
-            return false;
-        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
-        spentMs += waitMs;
-        return true;
-    };
-    for (;;) {
-        if (kind.rateLimited)
-            await runtime.gate.pass();
-        if (runtime.budget !== undefined) {
-            if (runtime.budget.left <= 0)
-                throw new errors.RequestBudgetError(kind.method, kind.path);
-            runtime.budget.left -= 1;
-        }
-        const started = runtime.now();
-        sends += 1;
-        let answer;
-        try {
-            answer = await send();
-        }
-        catch (error) {
-            spentMs += Math.max(0, runtime.now() - started);
-            const failure = classifyNetworkError(error);
-            if (!kind.idempotent && failure.mayHaveReached) {
-                throw new errors.OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    cause: error,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, failure.reason)) {
-                throw new errors.NetworkError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    attempts: sends,
-                    cause: error,
-                });
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        spentMs += Math.max(0, runtime.now() - started);
-        if (answer.status === 429) {
-            rateLimits += 1;
-            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
-            const waitMs = seconds !== undefined
-                ? seconds * runtime.secondMs
-                : backoffDelay(rateLimits, settings, runtime.random);
-            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
-                return { answer, attempts: sends };
-            }
-            if (kind.rateLimited)
-                runtime.gate.close(waitMs);
-            else
-                await runtime.sleep(waitMs);
-            continue;
-        }
-        if (answer.status >= 500) {
-            if (!kind.idempotent) {
-                throw new errors.OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: `the service answered ${answer.status}`,
-                    status: answer.status,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
-                return { answer, attempts: sends };
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        return { answer, attempts: sends };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/shapes.ts
-
-
-// The resources of the interface, read from answers whose envelope
-// readings.ts has recognised. Unknown extra fields are ignored; a status or a
-// platform beyond the interface is kept as sent and stays local to its item
-// or account (A35); a missing field the project needs is a ShapeProblem,
-// which the client reports with the endpoint it came from.
-class ShapeProblem extends Error {
-    name = 'ShapeProblem';
-}
-function record(value, what) {
-    if (!isRecord(value))
-        throw new ShapeProblem(`${what} is not an object`);
-    return value;
-}
-function shapes_text(value) {
-    return typeof value === 'string' ? value : null;
-}
-function requiredText(obj, field, what) {
-    const value = obj[field];
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number')
-        return String(value);
-    throw new ShapeProblem(`${what} has no ${field}`);
-}
-function bool(value) {
-    return typeof value === 'boolean' ? value : null;
-}
-function shapes_num(value) {
-    if (typeof value === 'number' && Number.isFinite(value))
-        return value;
-    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-        return Number(value);
-    return null;
-}
-function object(value) {
-    return isRecord(value) ? value : null;
-}
-/** A35: a listed status as is; anything else kept as sent, '' when absent. */
-function shapes_status(value) {
-    if (typeof value === 'string' && (0,types/* isKnownStatus */.ih)(value))
-        return value;
-    return (0,types/* unknownStatus */.lj)(typeof value === 'string' ? value : '');
-}
-/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
-function unwrap(body) {
-    try {
-        return readObject(body).object;
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
-}
-// ---- resources ----------------------------------------------------------
-function shapes_persona(value) {
-    const obj = object(value);
-    if (obj === null)
-        return null;
-    return { id: shapes_text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: shapes_text(obj.name) };
-}
-function parseAccount(value) {
-    const obj = record(value, 'an account');
-    const platform = shapes_text(obj.platform) ?? '';
-    return {
-        id: requiredText(obj, 'id', 'an account'),
-        name: shapes_text(obj.name) ?? '',
-        // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
-        platform: platform,
-        platform_acronym: shapes_text(obj.platform_acronym),
-    };
-}
-/** A18: one row of GET /contents. */
-function parseContentSummary(value) {
-    const obj = record(value, 'a content item');
-    const id = requiredText(obj, 'id', 'a content item');
-    return {
-        id,
-        title: shapes_text(obj.title) ?? '',
-        description: shapes_text(obj.description),
-        full_text: shapes_text(obj.full_text),
-        hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status),
-        persona: shapes_persona(obj.persona),
-        published_url: shapes_text(obj.published_url),
-        published_platform: shapes_text(obj.published_platform),
-        last_error: shapes_text(obj.last_error),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
-    };
-}
-function progress(value) {
-    const obj = object(value);
-    if (obj === null)
-        return null;
-    return { percentage: shapes_num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
-}
-function videoSettings(value) {
-    const obj = object(value);
-    if (obj === null)
-        return null;
-    return {
-        video_id: shapes_text(obj.video_id),
-        orientation: shapes_text(obj.orientation),
-        prefer_real_world: bool(obj.prefer_real_world),
-        image_overlay_enabled: bool(obj.image_overlay_enabled),
-        image_overlay_position: shapes_text(obj.image_overlay_position),
-        zoom_effect_enabled: bool(obj.zoom_effect_enabled),
-        subtitle_settings: object(obj.subtitle_settings),
-    };
-}
-/** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
-function parseContentDetail(body) {
-    const obj = unwrap(body);
-    const id = requiredText(obj, 'id', 'the content item');
-    const metadata = object(obj.metadata);
-    const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
-    return {
-        id,
-        title: shapes_text(obj.title) ?? '',
-        description: shapes_text(obj.description),
-        full_text: shapes_text(obj.full_text),
-        textover: shapes_text(obj.textover),
-        hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status),
-        fine_tuning: object(obj.fine_tuning),
-        persona: shapes_persona(obj.persona),
-        accounts,
-        // The signed URL itself is never kept: it is time-limited and never reported (A28).
-        has_video: typeof obj.video_url === 'string' && obj.video_url !== '',
-        last_error: shapes_text(metadata?.last_error) ?? shapes_text(obj.last_error),
-        progress: progress(obj.progress),
-        video_settings: videoSettings(obj.video_settings),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
-    };
-}
-/** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
-function parseTaskStatus(body, contentId) {
-    const obj = unwrap(body);
-    const id = shapes_text(obj.id) ?? contentId;
-    let read;
-    try {
-        read = readTaskStatus(obj);
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
-    return {
-        id,
-        status: shapes_status(read.status),
-        progress: progress(obj.progress),
-        last_error: shapes_text(read.lastError),
-    };
-}
-/** A10 through readings.ts. */
-function parseCredits(body) {
-    try {
-        return readCredits(body).credits;
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
-}
-/** A11 through readings.ts. */
-function parseSubscription(body) {
-    let scope;
-    try {
-        scope = readSubscription(body).fields;
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
-    const plan = scope.plan;
-    return {
-        plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
-        limits: object(scope.limits) ?? {},
-        usage_summary: object(scope.usage_summary) ?? {},
-    };
-}
-/** A12: one entry of GET /contents/{id}/versions. */
-function parseVersion(value) {
-    const obj = record(value, 'a version');
-    const version = obj.version;
-    if (typeof version !== 'number' && typeof version !== 'string')
-        throw new ShapeProblem('a version has no version');
-    return {
-        version,
-        title: shapes_text(obj.title),
-        full_text: shapes_text(obj.full_text),
-        textover: shapes_text(obj.textover),
-        created_at: shapes_text(obj.created_at),
-    };
-}
-function parseIntrospection(body) {
-    const obj = unwrap(body);
-    const active = bool(obj.active);
-    if (active === null)
-        throw new ShapeProblem('the key introspection has no boolean active');
-    return {
-        active,
-        subject: shapes_text(obj.subject) ?? '',
-        scopes: Array.isArray(obj.scopes) ? obj.scopes.filter((s) => typeof s === 'string') : [],
-    };
-}
-const MAX_MESSAGE = 300;
-function clip(value) {
-    const line = value.replace(/\s+/g, ' ').trim();
-    return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
-}
-/**
- * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
- * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
- */
-function parseErrorBody(body) {
-    if (typeof body === 'string')
-        return { message: clip(body) };
-    if (!isRecord(body))
-        return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
-    const nested = object(body.error);
-    const message = shapes_text(body.error) ??
-        shapes_text(body.message) ??
-        shapes_text(nested?.message) ??
-        shapes_text(body.detail) ??
-        JSON.stringify(body);
-    const required = body.required;
-    return {
-        message: clip(message),
-        code: shapes_text(body.code) ?? shapes_text(nested?.code) ?? undefined,
-        required: Array.isArray(required)
-            ? required.filter((s) => typeof s === 'string')
-            : undefined,
-        creditsRequired: shapes_num(required) ?? undefined,
-        balance: shapes_num(body.balance) ?? undefined,
-        limit: shapes_text(body.limit) ?? undefined,
-    };
-}
-/** `{success: false, error}` inside a 200 (A11): the request failed all the same. */
-function failureInSuccess(body) {
-    if (!isRecord(body) || body.success !== false)
-        return null;
-    return parseErrorBody(body).message;
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/api/transport.ts
-
-
-
-
-class Transport {
-    #apiKey;
-    #pool;
-    #options;
-    constructor(apiKey, options) {
-        this.#apiKey = apiKey;
-        this.#options = options;
-        this.#pool = new undici/* Pool */.bC(options.base.origin, {
-            connections: options.connections,
-            keepAliveTimeout: 30_000,
-            connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
-            headersTimeout: options.requestTimeoutMs,
-            bodyTimeout: options.requestTimeoutMs,
-        });
-    }
-    /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
-    async request(method, path, body, kind) {
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
-        const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, () => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload));
-        return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
-    }
-    async #once(method, path, headers, payload) {
-        const { requestTimeoutMs } = this.#options;
-        const response = await this.#pool.request({
-            method,
-            path,
-            headers,
-            body: payload ?? null,
-            // Never let undici resend a POST on its own: A33 is decided in retry.ts.
-            idempotent: method !== 'POST',
-            headersTimeout: requestTimeoutMs,
-            bodyTimeout: requestTimeoutMs,
-        });
-        const raw = await response.body.text();
-        return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
-    }
-    async close() {
-        if (!this.#pool.closed)
-            await this.#pool.close();
-    }
-    /** Strips the key from any text before it lands in a message. */
-    redact(value) {
-        return (0,errors.redact)(value, [this.#apiKey]);
-    }
-}
-function decode(raw) {
-    if (raw.trim() === '')
-        return null;
-    try {
-        return JSON.parse(raw);
-    }
-    catch {
-        return raw;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-
-
-
-
-const client_KEY_PREFIX = 'svc_live_';
-const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Checks the key and base URL before any request; throws ConfigurationError. */
-function createClient(options) {
-    const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
-    if (apiKey !== '')
-        options.maskSecret?.(apiKey);
-    if (apiKey === '') {
-        throw new errors.ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
-    }
-    if (!apiKey.startsWith(client_KEY_PREFIX)) {
-        throw new errors.ConfigurationError(`The API key does not start with ${client_KEY_PREFIX}: it is not a service API key (a session token or a ` +
-            'mistyped secret?). Create one in the web app under Settings, API Keys.');
-    }
-    const base = resolveBaseUrl(String(options.baseUrl ?? ''));
-    if (base === null) {
-        throw new errors.ConfigurationError('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
-    }
-    return new HttpServiceClient(apiKey, base, options);
-}
-const GENERATION = { idempotent: false, rateLimited: true };
-const CREATE = { idempotent: false, rateLimited: false };
-const READ = { idempotent: true, rateLimited: false };
-class HttpServiceClient {
-    baseUrl;
-    #base;
-    #transport;
-    #pageSize;
-    #now;
-    #readOnly;
-    #onListing;
-    #maxPages;
-    #writeRefusal = null;
-    #writeAccepted = false;
-    #writeGate = Promise.resolve();
-    #introspection = null;
-    constructor(apiKey, base, options) {
-        this.baseUrl = base.href;
-        this.#base = base;
-        this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
-        const sleep = options.sleep ?? realSleep;
-        const now = options.now ?? Date.now;
-        this.#now = now;
-        this.#readOnly = options.readOnly === true;
-        this.#onListing = options.onListing;
-        this.#maxPages = options.maxListingPages;
-        this.#transport = new Transport(apiKey, {
-            base,
-            userAgent: options.userAgent ?? USER_AGENT,
-            requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-            connections: Math.max(1, Math.floor(options.connections ?? 16)),
-            runtime: {
-                settings: retrySettings(options.retry),
-                secondMs: options.secondMs ?? 1000,
-                sleep,
-                random: options.random ?? Math.random,
-                now,
-                gate: new RateGate(sleep, now),
-                onRetry: options.onRetry,
-                budget: options.requestBudget,
-            },
-        });
-    }
-    // ---- endpoints --------------------------------------------------------
-    /**
-     * One GET whose answer is returned as the service sent it (errors are
-     * ServiceErrors as usual): doctor reads it with the same readings.ts the
-     * typed methods parse through.
-     */
-    getRaw(path) {
-        return this.#call('GET', path);
-    }
-    get writeRefusal() {
-        return this.#writeRefusal;
-    }
-    listContents() {
-        return this.#listAll(paths.contents(), parseContentSummary);
-    }
-    async getContent(id) {
-        return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
-    }
-    /**
-     * A14: whatever the create answers (the item, only its id, or nothing), the
-     * item is read back. An answer naming no item cannot be read back: it is an
-     * outcome the engine resolves by looking the title up, never by resending.
-     */
-    async createContent(fields) {
-        const path = paths.contents();
-        const answer = readWriteAnswer(await this.#call('POST', path, contentBody(fields), CREATE));
-        if (answer.id === null) {
-            throw new errors.OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
-        }
-        return this.getContent(answer.id);
-    }
-    /**
-     * A13/A14: the item is read back after the PUT, whatever it answered, and a
-     * field this edit set that the service shows cleared is an error: a service
-     * that replaces the whole item would otherwise lose what was not sent.
-     */
-    async editContent(id, edit, options) {
-        const path = paths.content(id);
-        await this.#call('PUT', path, editBody(edit, options?.cancelGeneration === true));
-        const detail = await this.getContent(id);
-        const cleared = clearedFields(edit, detail);
-        if (cleared.length > 0) {
-            throw new errors.ResponseShapeError('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
-        }
-        return detail;
-    }
-    async listVersions(id) {
-        const versionOf = (row) => typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
-        return (await this.#listAll(paths.versions(id), parseVersion, versionOf)).items;
-    }
-    async processContent(request) {
-        await this.#call('POST', paths.processContent(), generationBody(request), GENERATION);
-    }
-    async generateVideo(contentId, render) {
-        await this.#call('POST', paths.generateVideo(), videoBody(contentId, render), GENERATION);
-    }
-    async upload(contentId, publish) {
-        await this.#call('POST', paths.upload(contentId), uploadBody(publish), GENERATION);
-    }
-    async taskStatus(contentId) {
-        const path = paths.taskStatus(contentId);
-        return this.#parse('GET', path, await this.#call('GET', path), (body) => parseTaskStatus(body, contentId));
-    }
-    listAccounts() {
-        return this.#listAll(paths.accounts(), parseAccount);
-    }
-    async credits() {
-        const path = paths.credits();
-        return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
-    }
-    async subscription() {
-        const path = paths.subscription();
-        return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
-    }
-    async introspect() {
-        const path = paths.introspect();
-        return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
-    }
-    close() {
-        return this.#transport.close();
-    }
-    toJSON() {
-        return { baseUrl: this.baseUrl };
-    }
-    // ---- plumbing ---------------------------------------------------------
-    /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
-    async #listAll(path, parseItem, identify) {
-        let outcome;
-        try {
-            outcome = await walkListing(path, {
-                base: this.#base,
-                pageSize: this.#pageSize,
-                ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
-                get: (target) => this.#call('GET', target),
-                ...(identify ? { identify } : {}),
-            });
-        }
-        catch (error) {
-            if (error instanceof Unrecognised)
-                throw new errors.ResponseShapeError('GET', path, this.#transport.redact(error.message));
-            if (error instanceof ListingError)
-                throw new ListingError(this.#transport.redact(error.message));
-            throw error;
-        }
-        this.#onListing?.(path, outcome);
-        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
-        return { items, complete: outcome.complete, gap: outcome.gap };
-    }
-    #parse(method, path, body, parse, where) {
-        try {
-            return parse(body);
-        }
-        catch (error) {
-            if (!(error instanceof ShapeProblem))
-                throw error;
-            const problem = where === undefined ? error.message : `${where}: ${error.message}`;
-            throw new errors.ResponseShapeError(method, path, this.#transport.redact(problem));
-        }
-    }
-    /** One request; the body of a 2xx, or a ServiceError that teaches. */
-    async #call(method, path, body, kind = READ) {
-        const label = path.split('?')[0] ?? path;
-        if (method === 'GET')
-            return this.#send(method, path, label, body, kind);
-        if (this.#readOnly)
-            throw new errors.WritesStoppedError(method, label, 'this client only reads (doctor)');
-        if (this.#writeAccepted)
-            return this.#send(method, path, label, body, kind);
-        // Until the service has accepted one write, writes go one at a time: a
-        // 403 on the first stops the others before they are sent.
-        const before = this.#writeGate;
-        let release = () => { };
-        this.#writeGate = new Promise((resolve) => (release = resolve));
-        await before;
-        try {
-            if (this.#writeRefusal !== null) {
-                throw new errors.WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
-            }
-            const answer = await this.#send(method, path, label, body, kind);
-            this.#writeAccepted = true;
-            return answer;
-        }
-        finally {
-            release();
-        }
-    }
-    async #send(method, path, label, body, kind) {
-        const response = await this.#transport.request(method, path, body, kind);
-        const failure = response.status < 300 ? failureInSuccess(response.body) : null;
-        if (response.status >= 200 && response.status < 300 && failure === null)
-            return response.body;
-        const error = await this.#error(method, label, response);
-        // The first 403 on a write stops every later one (A29): the scope of each
-        // endpoint is not shown, so this refusal is how the client learns it.
-        if (method !== 'GET' && response.status === 403)
-            this.#writeRefusal ??= error;
-        throw error;
-    }
-    async #error(method, path, response) {
-        const scrub = (text) => this.#transport.redact(text);
-        const parsed = parseErrorBody(response.body);
-        const body = {
-            ...parsed,
-            message: scrub(parsed.message),
-            code: parsed.code === undefined ? undefined : scrub(parsed.code),
-            limit: parsed.limit === undefined ? undefined : scrub(parsed.limit),
-            required: parsed.required?.map(scrub),
-        };
-        const facts = {
-            status: response.status,
-            method,
-            path,
-            attempts: response.attempts,
-            body,
-            retryAfterSeconds: parseRetryAfter(response.retryAfter, this.#now()),
-        };
-        if (response.status === 401 && path !== paths.introspect()) {
-            return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
-        }
-        if (response.status === 402) {
-            return serviceError({ ...facts, balance: parsed.balance ?? (await this.#balanceOrUndefined()) }, scrub);
-        }
-        return serviceError(facts, scrub);
-    }
-    /** Asked once per client: every worker hitting 401 shares the one answer. */
-    #whyUnauthorized() {
-        this.#introspection ??= this.introspect().then((introspection) => ({ kind: 'answer', introspection }), (error) => error instanceof errors.ServiceError && error.status === 401
-            ? { kind: 'rejected' }
-            : { kind: 'failed', reason: error instanceof Error ? error.message : 'no answer' });
-        return this.#introspection;
-    }
-    async #balanceOrUndefined() {
-        try {
-            return await this.credits();
-        }
-        catch {
-            return undefined;
-        }
-    }
-}
-function blank(value) {
-    return (value === null ||
-        value === undefined ||
-        value === '' ||
-        (typeof value === 'object' && Object.keys(value).length === 0));
-}
-/** Fields an edit set to a value that the item read back shows empty. */
-function clearedFields(edit, detail) {
-    const cleared = [];
-    for (const [field, sent] of Object.entries(edit)) {
-        // The persona is the service's own expansion, which it may keep whatever was sent.
-        if (blank(sent) || field === 'persona_id')
-            continue;
-        const now = detail[field];
-        if (blank(now))
-            cleared.push(field);
-    }
-    return cleared;
-}
-
+// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
+var api_client = __nccwpck_require__(8463);
+// EXTERNAL MODULE: ./src/api/readings.ts
+var readings = __nccwpck_require__(2279);
+// EXTERNAL MODULE: ./src/api/wire.ts
+var wire = __nccwpck_require__(5847);
 ;// CONCATENATED MODULE: ./src/doctor/probe.ts
 
 
@@ -48864,7 +48807,7 @@ class Findings {
     understood(rule, endpoint, reading, seen) {
         this.list.push({
             rule,
-            title: RULES[rule].title,
+            title: readings/* RULES */.y0[rule].title,
             endpoint,
             verdict: 'understood',
             reading,
@@ -48873,10 +48816,10 @@ class Findings {
         });
     }
     notUnderstood(rule, endpoint, seen) {
-        const { otherwise, effect } = RULES[rule];
+        const { otherwise, effect } = readings/* RULES */.y0[rule];
         this.list.push({
             rule,
-            title: RULES[rule].title,
+            title: readings/* RULES */.y0[rule].title,
             endpoint,
             verdict: 'not understood',
             reading: null,
@@ -48887,7 +48830,7 @@ class Findings {
     notObserved(rule, endpoint, seen) {
         this.list.push({
             rule,
-            title: RULES[rule].title,
+            title: readings/* RULES */.y0[rule].title,
             endpoint,
             verdict: 'not observed',
             reading: null,
@@ -48897,14 +48840,14 @@ class Findings {
     }
     /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
     failed(rule, endpoint, error) {
-        if (error instanceof Unrecognised)
+        if (error instanceof readings/* Unrecognised */.XD)
             this.notUnderstood(error.rule, endpoint, error.seen);
         else
             this.notObserved(rule, endpoint, `the read failed: ${(0,errors.describeError)(error)}`);
     }
 }
 function fieldsOf(value) {
-    return isRecord(value) ? Object.keys(value).sort().join(', ') || 'no fields' : shapeOf(value, 0);
+    return (0,readings/* isRecord */.u4)(value) ? Object.keys(value).sort().join(', ') || 'no fields' : (0,readings/* shapeOf */.F5)(value, 0);
 }
 function listingFindings(found, endpoint, outcome) {
     found.understood('A5', endpoint, outcome.envelope ?? 'bare array', `${outcome.pages} page(s), envelope ${outcome.envelope}`);
@@ -48945,9 +48888,9 @@ async function walk(client, captured, path, list, found) {
 async function probeService(client, captured, budget) {
     const found = new Findings();
     // The key: the one scope the interface states is generate, for generation.
-    const introspect = `GET ${paths.introspect()}`;
+    const introspect = `GET ${wire/* paths */.f0.introspect()}`;
     try {
-        const key = readObject(await client.getRaw(paths.introspect())).object;
+        const key = (0,readings/* readObject */.Ag)(await client.getRaw(wire/* paths */.f0.introspect())).object;
         const scopes = Array.isArray(key.scopes)
             ? key.scopes.filter((s) => typeof s === 'string')
             : [];
@@ -48958,13 +48901,13 @@ async function probeService(client, captured, budget) {
         if (key.active === true)
             found.understood('A29', introspect, 'active', seen);
         else
-            found.notUnderstood('A29', introspect, `the key is not active (${shapeOf(key.active, 0)})`);
+            found.notUnderstood('A29', introspect, `the key is not active (${(0,readings/* shapeOf */.F5)(key.active, 0)})`);
     }
     catch (error) {
         found.failed('A29', introspect, error);
     }
-    const accounts = await walk(client, captured, paths.accounts(), () => client.listAccounts(), found);
-    const contents = await walk(client, captured, paths.contents(), () => client.listContents(), found);
+    const accounts = await walk(client, captured, wire/* paths */.f0.accounts(), () => client.listAccounts(), found);
+    const contents = await walk(client, captured, wire/* paths */.f0.contents(), () => client.listContents(), found);
     const odd = [];
     for (const account of accounts ?? [])
         if (!(0,types/* isKnownPlatform */.Jh)(account.platform))
@@ -48973,7 +48916,7 @@ async function probeService(client, captured, budget) {
         const statuses = new Set(contents.map((item) => item.status));
         const known = [...statuses].filter((status) => (0,types/* isKnownStatus */.ih)(status));
         const unknown = [...statuses].filter((status) => !(0,types/* isKnownStatus */.ih)(status));
-        const endpoint = `GET ${paths.contents()}`;
+        const endpoint = `GET ${wire/* paths */.f0.contents()}`;
         if (contents.length === 0)
             found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
         else if (known.length === 0 && unknown.every((status) => status !== ''))
@@ -48996,9 +48939,9 @@ async function probeService(client, captured, budget) {
         if (budget.left() < 4)
             break;
         try {
-            const { object, reading } = readObject(await client.getRaw(paths.content(item.id)));
+            const { object, reading } = (0,readings/* readObject */.Ag)(await client.getRaw(wire/* paths */.f0.content(item.id)));
             if (index === 0)
-                found.understood('A9', detailEndpoint, reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
+                found.understood('A9', detailEndpoint, reading, `fields ${fieldsOf(object)}; progress ${(0,readings/* shapeOf */.F5)(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
         }
         catch (error) {
             found.failed('A9', detailEndpoint, error);
@@ -49011,25 +48954,25 @@ async function probeService(client, captured, budget) {
         found.notObserved('A24', taskEndpoint, 'no items to read');
     else
         try {
-            const { object } = readObject(await client.getRaw(paths.taskStatus(first.id)));
-            const read = readTaskStatus(object);
-            found.understood('A24', taskEndpoint, read.reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`);
+            const { object } = (0,readings/* readObject */.Ag)(await client.getRaw(wire/* paths */.f0.taskStatus(first.id)));
+            const read = (0,readings/* readTaskStatus */.gI)(object);
+            found.understood('A24', taskEndpoint, read.reading, `fields ${fieldsOf(object)}; progress ${(0,readings/* shapeOf */.F5)(object.progress, 0)}`);
         }
         catch (error) {
             found.failed('A24', taskEndpoint, error);
         }
-    const creditsEndpoint = `GET ${paths.credits()}`;
+    const creditsEndpoint = `GET ${wire/* paths */.f0.credits()}`;
     try {
-        const body = await client.getRaw(paths.credits());
-        found.understood('A10', creditsEndpoint, readCredits(body).reading, shapeOf(body));
+        const body = await client.getRaw(wire/* paths */.f0.credits());
+        found.understood('A10', creditsEndpoint, (0,readings/* readCredits */.tY)(body).reading, (0,readings/* shapeOf */.F5)(body));
     }
     catch (error) {
         found.failed('A10', creditsEndpoint, error);
     }
-    const subscriptionEndpoint = `GET ${paths.subscription()}`;
+    const subscriptionEndpoint = `GET ${wire/* paths */.f0.subscription()}`;
     try {
-        const body = await client.getRaw(paths.subscription());
-        const read = readSubscription(body);
+        const body = await client.getRaw(wire/* paths */.f0.subscription());
+        const read = (0,readings/* readSubscription */.MP)(body);
         found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
     }
     catch (error) {
@@ -49058,7 +49001,7 @@ async function runDoctor(options) {
     const total = Math.max(1, Math.floor(options.budget ?? DEFAULT_DOCTOR_BUDGET));
     const budget = { left: total };
     const captured = new Map();
-    const client = createClient({
+    const client = (0,api_client/* createClient */.U)({
         ...options.client,
         baseUrl: options.baseUrl,
         apiKey: options.apiKey,
@@ -49248,86 +49191,8 @@ function editDistance(a, b) {
     return previous[b.length];
 }
 
-;// CONCATENATED MODULE: ./src/report/escape.ts
-
-// Text from manifests (titles, scripts, file names) and from the service
-// (last_error) is written into Markdown that GitHub renders. None of it may
-// mention people or teams, link issues, inject HTML or Markdown (images,
-// links), close the <details> block it sits in, or break out of its code
-// fence. Each function here makes text safe for one context.
-// A zero-width space after `@` (and `#` before digits) stops GitHub from
-// turning the text into a mention or a cross-reference; it is invisible.
-const ZWSP = '&#8203;';
-const HTML_ESCAPES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-};
-/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
-const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
-/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
-function breakReferences(text) {
-    return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
-}
-function neutralizeReferences(html) {
-    return html.replace(/\u200b/g, ZWSP);
-}
-function escapeHtml(text) {
-    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-/**
- * Plain text on one line of Markdown (a sentence, a table cell): no markup,
- * no mentions, no line breaks, no `|` to split the cell.
- */
-function escape_inlineText(text, maxLength = Infinity) {
-    let flat = redact(text).replace(/\s+/g, ' ').trim();
-    if (flat.length > maxLength)
-        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
-    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
-    return neutralizeReferences(html);
-}
-/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
-function htmlText(text, maxLength = Infinity) {
-    let flat = redact(text).replace(/\s+/g, ' ').trim();
-    if (flat.length > maxLength)
-        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
-    return neutralizeReferences(escapeHtml(breakReferences(flat)));
-}
-/** Text as inline code: a code span whose backtick run is longer than any inside. */
-function escape_inlineCode(text) {
-    const flat = redact(text).replace(/\s+/g, ' ');
-    const fence = '`'.repeat(longestRun(flat, '`') + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-    return `${fence}${pad}${flat}${pad}${fence}`;
-}
-/**
- * A fenced code block that nothing inside can close: the fence is one
- * backtick longer than the longest run of backticks in the text. Inside a
- * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
- */
-function codeBlock(text, language = '') {
-    const body = redact(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
-    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
-    return `${fence}${language}\n${body}\n${fence}`;
-}
-/** A link whose text is escaped and whose target is only ever a URL we built. */
-function escape_link(text, url) {
-    const label = escape_inlineText(text);
-    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
-}
-function longestRun(text, char) {
-    let longest = 0;
-    let current = 0;
-    for (const c of text) {
-        current = c === char ? current + 1 : 0;
-        if (current > longest)
-            longest = current;
-    }
-    return longest;
-}
-
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __nccwpck_require__(6412);
 ;// CONCATENATED MODULE: ./src/doctor/render.ts
 
 // Doctor's report in words: one line per rule for the terminal, one table for
@@ -49376,1071 +49241,146 @@ function renderDoctorMarkdown(report) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/cli/help.ts
-// The text of `content-as-code --help`. The README's CLI section repeats the
-// exit codes; test/readme keeps the two in step.
-const EXIT = {
-    ok: 0,
-    /** Validation errors, or an item that failed on the service. */
-    failed: 1,
-    /** The CLI was called wrongly, or its configuration is missing or invalid. */
-    usage: 2,
-    /** The service could not be used: authentication, scopes, credits, network. */
-    service: 3,
-};
-const EXIT_CODE_LINES = [
-    [EXIT.ok, 'everything planned or applied as asked'],
-    [
-        EXIT.failed,
-        'validation errors in the manifests, items that failed (their last_error is shown), or doctor found a rule the client does not understand',
-    ],
-    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
-    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
-];
-function helpText() {
-    return `content-as-code: keep narrated videos as code.
-
-Usage:
-  content-as-code validate [options]   check the manifests; sends nothing
-  content-as-code plan [options]       show what apply would do; changes nothing
-  content-as-code apply [options]      create, edit, render and publish to match the manifests
-  content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
-  content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
-  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
-  content-as-code schema               print the manifest JSON Schema
-
-Options:
-  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
-  --cwd DIR               workspace root the glob and reported paths are relative to
-  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
-  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
-  --json                  print one JSON document (the run report) instead of tables
-  --concurrency N         items worked on at once (default: 4)
-  --no-wait               start generations and return without waiting for them
-  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
-  --no-publish            forbid any publication in this run
-  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
-  --cancel-running        edit items that are generating, cancelling their job
-  --base REF              git ref holding the previous manifests, to detect renamed titles
-  --budget N              doctor: GET requests it may send in all (default: 60)
-  --out DIR               import: folder to write into (default: imported under the manifests' folder)
-  --only GLOB             import: only items whose title matches (* and ?)
-  --status S              import: only items in these statuses or stages (NEW, UPLOADED, draft…); repeatable
-  -h, --help              this text
-  -v, --version           the version
-
-Environment:
-  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
-  CONTENT_API_URL         the service base URL, when --base-url is not given
-  NO_COLOR                plain output even on a terminal
-
-Exit codes:
-${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
-`;
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/manifest/types.ts
-var manifest_types = __nccwpck_require__(2628);
-;// CONCATENATED MODULE: ./src/manifest/accept.ts
+// EXTERNAL MODULE: ./src/cli/help.ts
+var help = __nccwpck_require__(7911);
+// EXTERNAL MODULE: ./src/cli/run.ts + 4 modules
+var run = __nccwpck_require__(917);
+// EXTERNAL MODULE: ./src/cli/terminal.ts
+var cli_terminal = __nccwpck_require__(1028);
+;// CONCATENATED MODULE: ./src/cli/doctor.ts
 
 
-/** One shared instance: throwing it builds no stack. acceptManifest turns it into null. */
-const UNSURE = new Error('not sure; zod decides');
-function sure(condition) {
-    if (!condition)
-        throw UNSURE;
-}
-// The keys of each strict object of the schema; any other key is for zod to report.
-const MANIFEST_KEYS = keys('title id description full_text textover hashtags persona fine_tuning stage flow video publish');
-const VIDEO_KEYS = keys('source orientation prefer_real_world image_overlay zoom_effect subtitles');
-const OVERLAY_KEYS = keys('enabled position');
-const PUBLISH_KEYS = keys('accounts at privacy category made_for_kids age_restricted notify_subscribers ai_disclosure tiktok');
-const TIKTOK_KEYS = keys('post_mode privacy');
-const accept_ID_KEYS = keys('id');
-const NAME_KEYS = keys('platform name');
-const POST_MODES = ['direct', 'draft'];
-function keys(names) {
-    return new Set(names.split(' '));
-}
-/** The manifest zod would return, or null when this check is not sure of it. */
-function acceptManifest(value) {
+
+
+
+
+// `content-as-code doctor`: which reading of each "not shown" rule the
+// service speaks, read-only and within --budget requests.
+async function runDoctorCommand(options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
+    let settings;
     try {
-        return manifest(value);
-    }
-    catch {
-        // UNSURE, or any surprise: either way zod decides.
-        return null;
-    }
-}
-function manifest(value) {
-    const m = strict(value, MANIFEST_KEYS);
-    const result = defined({
-        title: nonEmpty(m.title),
-        id: optional(m.id, nonEmpty),
-        description: optional(m.description, accept_text),
-        full_text: optional(m.full_text, accept_text),
-        textover: optional(m.textover, accept_text),
-        hashtags: optional(m.hashtags, hashtags),
-        persona: optional(m.persona, accept_persona),
-        fine_tuning: optional(m.fine_tuning, accept_record),
-        stage: optional(m.stage, oneOf(manifest_types/* STAGES */.a)) ?? 'draft',
-        flow: optional(m.flow, oneOf(manifest_types/* FLOWS */.A)) ?? 'oneshot',
-        // prefault({}): an absent video is read as an empty mapping, so its defaults apply.
-        video: video(m.video === undefined ? {} : m.video),
-        publish: optional(m.publish, publish),
-    });
-    sure(result.stage !== 'published' || (result.publish?.accounts?.length ?? 0) > 0);
-    return result;
-}
-function video(value) {
-    const v = strict(value, VIDEO_KEYS);
-    return defined({
-        source: optional(v.source, nonEmpty) ?? 'stock',
-        orientation: optional(v.orientation, nonEmpty) ?? 'vertical',
-        prefer_real_world: optional(v.prefer_real_world, flag),
-        image_overlay: optional(v.image_overlay, overlay),
-        zoom_effect: optional(v.zoom_effect, flag),
-        subtitles: optional(v.subtitles, accept_record),
-    });
-}
-function overlay(value) {
-    const o = strict(value, OVERLAY_KEYS);
-    return defined({ enabled: optional(o.enabled, flag), position: optional(o.position, nonEmpty) });
-}
-function publish(value) {
-    const p = strict(value, PUBLISH_KEYS);
-    const result = defined({
-        accounts: optional(p.accounts, (list) => array(list, account)),
-        at: optional(p.at, instant),
-        privacy: optional(p.privacy, nonEmpty) ?? 'public',
-        category: optional(p.category, category) ?? '22',
-        made_for_kids: optional(p.made_for_kids, flag) ?? false,
-        age_restricted: optional(p.age_restricted, flag) ?? false,
-        notify_subscribers: optional(p.notify_subscribers, flag) ?? true,
-        ai_disclosure: optional(p.ai_disclosure, flag) ?? true,
-        tiktok: optional(p.tiktok, tiktok),
-    });
-    sure(!(result.made_for_kids && result.age_restricted));
-    return result;
-}
-function tiktok(value) {
-    const t = strict(value, TIKTOK_KEYS);
-    return defined({
-        post_mode: optional(t.post_mode, oneOf(POST_MODES)),
-        privacy: optional(t.privacy, nonEmpty),
-    });
-}
-/** {id} or {platform, name}; a mapping with both shapes' keys fails both in zod. */
-function account(value) {
-    if (isPlain(value) && 'id' in value)
-        return { id: nonEmpty(strict(value, accept_ID_KEYS).id) };
-    const a = strict(value, NAME_KEYS);
-    return { platform: oneOf(types/* PLATFORMS */.P4)(a.platform), name: nonEmpty(a.name) };
-}
-function accept_persona(value) {
-    return typeof value === 'string' ? nonEmpty(value) : nonEmpty(strict(value, accept_ID_KEYS).id);
-}
-/** A string is taken as written (trimmed); a list gets a # on each tag that lacks one. */
-function hashtags(value) {
-    if (typeof value === 'string')
-        return value.trim();
-    const tags = array(value, (tag) => {
-        sure(typeof tag === 'string' ? /^#?[^\s#]\S*$/.test(tag) : isInt(tag));
-        return tag;
-    });
-    return tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ');
-}
-function category(value) {
-    if (typeof value === 'string')
-        return nonEmpty(value);
-    sure(isInt(value) && value >= 0);
-    return String(value);
-}
-// z.iso.datetime({ offset: true }): seconds required, any fraction, then Z or ±hh:mm.
-const INSTANT = /^(\d{4})-(\d\d)-(\d\d)T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-function instant(value) {
-    const match = typeof value === 'string' ? INSTANT.exec(value) : null;
-    sure(match !== null);
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    // zod's pattern knows the days of each month; Date would roll 2030-02-30 over to March.
-    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-    const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
-    sure(days !== undefined && day >= 1 && day <= days);
-    const date = new Date(match[0]);
-    sure(!Number.isNaN(date.getTime())); // not expected, but toISOString would throw
-    return date.toISOString();
-}
-/**
- * A plain mapping whose keys are all known. zod finds unknown keys with for…in and reads known ones with
- * `key in`; a known key present with the value undefined (never from YAML) would stay in its output: unsure.
- */
-function strict(value, known) {
-    sure(isPlain(value));
-    for (const key in value)
-        sure(known.has(key));
-    for (const key of known)
-        sure(value[key] !== undefined || !(key in value));
-    return value;
-}
-/** z.record(z.string(), z.unknown()) copies the own enumerable string keys into a new object. */
-function accept_record(value) {
-    sure(isPlain(value) && Object.getOwnPropertySymbols(value).length === 0);
-    // zod drops __proto__ and checks `constructor` to tell a plain object: leave both to zod.
-    sure(!Object.hasOwn(value, '__proto__') && !Object.hasOwn(value, 'constructor'));
-    const copy = {};
-    for (const key of Object.keys(value))
-        copy[key] = value[key];
-    return copy;
-}
-function array(value, read) {
-    sure(Array.isArray(value));
-    // Array.from visits holes too, as zod does (a hole is undefined and fails).
-    return Array.from(value, (item) => read(item));
-}
-function isPlain(value) {
-    if (typeof value !== 'object' || value === null)
-        return false;
-    const prototype = Object.getPrototypeOf(value);
-    return prototype === Object.prototype || prototype === null;
-}
-/** z.int(): a safe integer (which rules out NaN, Infinity and fractions). */
-function isInt(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value);
-}
-function nonEmpty(value) {
-    sure(typeof value === 'string' && /\S/.test(value));
-    return value;
-}
-function accept_text(value) {
-    sure(typeof value === 'string');
-    return value;
-}
-function flag(value) {
-    sure(typeof value === 'boolean');
-    return value;
-}
-function oneOf(values) {
-    return (value) => {
-        sure(values.includes(value));
-        return value;
-    };
-}
-/** Absent stays absent; `?? fallback` after it is zod's `.default(fallback)`. */
-function optional(value, read) {
-    return value === undefined ? undefined : read(value);
-}
-/** Drops the keys left undefined: zod's output has no key for an absent optional field. */
-function defined(object) {
-    for (const key of Object.keys(object))
-        if (object[key] === undefined)
-            delete object[key];
-    return object;
-}
-
-// EXTERNAL MODULE: ./src/manifest/tree.ts
-var tree = __nccwpck_require__(437);
-;// CONCATENATED MODULE: ./src/manifest/read-simple.ts
-
-// Manifests are written in a small, plain part of YAML: block mappings and
-// lists, one-line scalars, `|` scripts and one-line `[…]`/`{…}`. This reads
-// exactly that part, line by line, without the yaml library, so that the
-// action's start-up does not load and warm up a full YAML parser for ten files.
-//
-// It is a fast path, not a second parser: it returns null for anything it is
-// not certain of (anchors, tags, multi-line plain scalars, folded scalars,
-// nulls, numbers other than plain integers, odd indentation, duplicate keys…),
-// and the caller then reads the file with the yaml library, which also writes
-// every error message. test/manifest/read-simple.test.ts holds the two readers
-// to the same tree, positions included, on every file it returns.
-/** Thrown to give up on a file; caught once, at the top. */
-class NotSimple extends Error {
-}
-const decline = () => {
-    throw new NotSimple();
-};
-/**
- * Bigger files, and deeper nesting, go to the full reader, which enforces the
- * limits on values and depth: no manifest comes near either.
- */
-const MAX_SIMPLE_LENGTH = 64 * 1024;
-const MAX_SIMPLE_DEPTH = 16;
-/** Characters the fast path leaves to the full parser: tabs, CR, controls, BOM, odd line breaks. */
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const UNUSUAL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
-const BLANK_OR_COMMENT = /^ *(?:#.*)?$/;
-/** A key the fast path accepts: a word, followed by `:` and a space or the end of the line. */
-const ENTRY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +|$)/;
-/** After a quoted scalar or a flow collection: nothing, or a comment after a space. */
-const TRAILER = /^(?: *| +#.*)$/;
-// The YAML 1.2 core schema's plain scalars that are not strings (the yaml
-// library's own tests, src/schema/core). A plain integer is read here; every
-// other one goes to the full parser.
-const CORE_NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const CORE_BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const CORE_NUMBER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
-const SAFE_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
-/** Characters that cannot start a plain scalar, or start what the fast path leaves alone. */
-const INDICATORS = '-?:,[]{}#&*!|>\'"%@`';
-/** A `- ` list item (or a lone `-`) at the start of what follows the indentation. */
-const LIST_ITEM = /^- |^-$/;
-/** Escapes that mean the same in YAML's double quotes and in JSON. */
-const JSON_ESCAPES = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/g;
-/** The value of a plain scalar as the core schema resolves it; never null (a null value is left to the full parser). */
-function resolvePlain(text) {
-    if (CORE_NULL.test(text))
-        return decline();
-    if (CORE_BOOL.test(text))
-        return text[0] === 't' || text[0] === 'T';
-    if (CORE_NUMBER.test(text))
-        return SAFE_INTEGER.test(text) ? Number(text) : decline();
-    return text;
-}
-/** A key the fast path can take: a string to the core schema, allowed, and not yet in its mapping. */
-function read_simple_newKey(key, entries) {
-    if (resolvePlain(key) !== key || tree/* FORBIDDEN_KEYS */.p5.has(key) || entries.has(key))
-        decline();
-}
-class Reader {
-    #file;
-    #lines;
-    #row = 0;
-    constructor(file, text) {
-        this.#file = file;
-        this.#lines = text.split('\n');
-    }
-    #at(row, column) {
-        return { file: this.#file, line: row + 1, column: column + 1 };
-    }
-    /** Moves to the next line with content; its indentation, or -1 at the end of the file. */
-    #nextContent() {
-        while (this.#row < this.#lines.length && BLANK_OR_COMMENT.test(this.#lines[this.#row]))
-            this.#row++;
-        if (this.#row === this.#lines.length)
-            return -1;
-        const line = this.#lines[this.#row];
-        return line.length - line.trimStart().length;
-    }
-    document() {
-        if (this.#nextContent() !== 0)
-            return decline();
-        const root = this.#mapping(0, 0);
-        if (this.#nextContent() !== -1)
-            decline();
-        return root;
-    }
-    /** A block mapping whose first key starts at `column` of the current line; later keys start lines there. */
-    #mapping(column, depth) {
-        if (depth > MAX_SIMPLE_DEPTH)
-            decline();
-        const pos = this.#at(this.#row, column);
-        const entries = new Map();
-        for (;;) {
-            const row = this.#row;
-            const line = this.#lines[row];
-            const match = ENTRY.exec(line.slice(column));
-            if (match === null)
-                return decline();
-            const key = match[1];
-            read_simple_newKey(key, entries);
-            const keyPos = this.#at(row, column);
-            const valueColumn = column + match[0].length;
-            let value;
-            if (valueColumn === line.length || line[valueColumn] === '#') {
-                this.#row++;
-                const indent = this.#nextContent();
-                const nested = indent > column || (indent === column && LIST_ITEM.test(this.#lines[this.#row].slice(indent)));
-                if (!nested)
-                    return decline(); // a key with no value is null: left to the full parser
-                value = this.#block(indent, depth + 1);
-            }
-            else if (line[valueColumn] === '|') {
-                value = this.#literal(row, valueColumn, column);
-            }
-            else {
-                value = this.#inline(line, row, valueColumn, depth + 1);
-                this.#row++;
-            }
-            entries.set(key, { keyPos, value });
-            const indent = this.#nextContent();
-            if (indent < column)
-                return { kind: 'map', pos, entries };
-            // Deeper than the keys: a plain scalar going on over lines, or a stray line.
-            if (indent > column)
-                decline();
-        }
-    }
-    /** A block mapping or list whose lines start at `indent`. */
-    #block(indent, depth) {
-        const rest = this.#lines[this.#row].slice(indent);
-        return rest.startsWith('-') ? this.#sequence(indent, depth) : this.#mapping(indent, depth);
-    }
-    /** A block list whose `-` items start lines at `indent`. */
-    #sequence(indent, depth) {
-        if (depth > MAX_SIMPLE_DEPTH)
-            decline();
-        const pos = this.#at(this.#row, indent);
-        const items = [];
-        for (;;) {
-            const row = this.#row;
-            const line = this.#lines[row];
-            const dash = /^- +/.exec(line.slice(indent));
-            if (dash === null)
-                return decline();
-            const column = indent + dash[0].length;
-            if (column === line.length || line[column] === '#')
-                decline(); // an item on the next lines
-            if (ENTRY.test(line.slice(column))) {
-                // `- key: value`, more keys below it at the same column.
-                items.push(this.#mapping(column, depth + 1));
-            }
-            else {
-                items.push(this.#inline(line, row, column, depth + 1));
-                this.#row++;
-            }
-            const next = this.#nextContent();
-            if (next < indent || (next === indent && !LIST_ITEM.test(this.#lines[this.#row].slice(indent)))) {
-                return { kind: 'seq', pos, items };
-            }
-            if (next > indent)
-                decline();
-        }
-    }
-    /** A value written on the line of its key or dash: a scalar or a one-line flow collection. */
-    #inline(line, row, column, depth) {
-        const first = line[column];
-        if (first === '[' || first === '{') {
-            const flow = new FlowReader(line, column, (at) => this.#at(row, at));
-            const node = first === '[' ? flow.sequence() : flow.mapping(depth);
-            if (!TRAILER.test(line.slice(flow.end)))
-                decline();
-            return node;
-        }
-        if (first === '"' || first === "'") {
-            const [value, end] = quoted(line, column);
-            if (!TRAILER.test(line.slice(end)))
-                decline();
-            return { kind: 'scalar', pos: this.#at(row, column), value };
-        }
-        if (INDICATORS.includes(first))
-            decline();
-        const comment = line.indexOf(' #', column);
-        const text = line.slice(column, comment === -1 ? undefined : comment).trimEnd();
-        if (text.includes(': ') || text.endsWith(':'))
-            decline();
-        return { kind: 'scalar', pos: this.#at(row, column), value: resolvePlain(text) };
-    }
-    /**
-     * A `|` or `|-` literal scalar: the script fields. Its lines keep their line
-     * breaks; `|` ends with exactly one, `|-` with none. Lines of spaces beyond
-     * the indentation, a first line that is empty and `|+` are left to the full parser.
-     */
-    #literal(row, column, parentIndent) {
-        const header = this.#lines[row].slice(column);
-        const chomp = header[1] === '-' ? 'strip' : 'clip';
-        if (!TRAILER.test(header.slice(chomp === 'strip' ? 2 : 1)))
-            decline();
-        const first = this.#lines[row + 1];
-        const indent = first === undefined ? 0 : first.length - first.trimStart().length;
-        if (first === undefined || first.trim() === '' || indent <= parentIndent)
-            decline();
-        const body = [];
-        let next = row + 1;
-        for (; next < this.#lines.length; next++) {
-            const line = this.#lines[next];
-            if (line.trim() === '') {
-                if (line.length > indent)
-                    decline();
-                body.push('');
-            }
-            else if (line.length - line.trimStart().length >= indent) {
-                body.push(line.slice(indent));
-            }
-            else {
-                break;
-            }
-        }
-        while (body.at(-1) === '')
-            body.pop();
-        this.#row = next;
-        const text = body.join('\n');
-        return { kind: 'scalar', pos: this.#at(row, column), value: chomp === 'strip' ? text : `${text}\n` };
-    }
-}
-/** A one-line `[a, "b"]` or `{k: v, k2: 'w'}` of scalars, from `start` (the bracket) of `line`. */
-class FlowReader {
-    #line;
-    #at;
-    end;
-    constructor(line, start, at) {
-        this.#line = line;
-        this.#at = at;
-        this.end = start;
-    }
-    #skipSpaces() {
-        while (this.#line[this.end] === ' ')
-            this.end++;
-    }
-    /** After an item: `,` and another item, or the closing bracket (true). A trailing comma is left alone. */
-    #closes(close) {
-        this.#skipSpaces();
-        const c = this.#line[this.end];
-        this.end++;
-        if (c === close)
-            return true;
-        if (c !== ',')
-            return decline();
-        this.#skipSpaces();
-        if (this.#line[this.end] === close)
-            decline();
-        return false;
-    }
-    #scalar() {
-        const start = this.end;
-        const first = this.#line[start];
-        if (first === '"' || first === "'") {
-            const [value, end] = quoted(this.#line, start);
-            this.end = end;
-            return { kind: 'scalar', pos: this.#at(start), value };
-        }
-        const match = /^[^,[\]{}#:&*!|>'"%@`?\- ][^,[\]{}#:]*/.exec(this.#line.slice(start));
-        if (match === null)
-            return decline();
-        const text = match[0].trimEnd();
-        this.end = start + text.length;
-        return { kind: 'scalar', pos: this.#at(start), value: resolvePlain(text) };
-    }
-    sequence() {
-        const pos = this.#at(this.end);
-        this.end++;
-        this.#skipSpaces();
-        const items = [];
-        if (this.#line[this.end] === ']') {
-            this.end++;
-            return { kind: 'seq', pos, items };
-        }
-        do
-            items.push(this.#scalar());
-        while (!this.#closes(']'));
-        return { kind: 'seq', pos, items };
-    }
-    mapping(depth) {
-        if (depth > MAX_SIMPLE_DEPTH)
-            decline();
-        const pos = this.#at(this.end);
-        this.end++;
-        this.#skipSpaces();
-        const entries = new Map();
-        if (this.#line[this.end] === '}') {
-            this.end++;
-            return { kind: 'map', pos, entries };
-        }
-        do {
-            const match = /^([A-Za-z_][A-Za-z0-9_-]*): +/.exec(this.#line.slice(this.end));
-            if (match === null)
-                return decline();
-            const key = match[1];
-            read_simple_newKey(key, entries);
-            const keyPos = this.#at(this.end);
-            this.end += match[0].length;
-            entries.set(key, { keyPos, value: this.#scalar() });
-        } while (!this.#closes('}'));
-        return { kind: 'map', pos, entries };
-    }
-}
-/** A one-line quoted scalar starting at `start`: its value and the column after its closing quote. */
-function quoted(line, start) {
-    const quote = line[start];
-    if (quote === "'") {
-        let end = start + 1;
-        for (;;) {
-            end = line.indexOf("'", end);
-            if (end === -1)
-                return decline();
-            if (line[end + 1] !== "'")
-                break;
-            end += 2;
-        }
-        return [line.slice(start + 1, end).replaceAll("''", "'"), end + 1];
-    }
-    let end = start + 1;
-    while (end < line.length && line[end] !== '"')
-        end += line[end] === '\\' ? 2 : 1;
-    if (end >= line.length)
-        return decline();
-    const body = line.slice(start + 1, end);
-    if (body.includes('\\') && body.replace(JSON_ESCAPES, '').includes('\\'))
-        decline();
-    return [JSON.parse(`"${body}"`), end + 1];
-}
-/**
- * Reads a manifest or defaults file written in the plain block style, or
- * returns null so that the full YAML reader takes it: the tree is then the
- * same as that reader's, with no problem to report.
- */
-function readSimpleSource(file, text) {
-    if (text.length > MAX_SIMPLE_LENGTH || UNUSUAL_CHARACTERS.test(text))
-        return null;
-    try {
-        return { file, root: new Reader(file, text).document(), problems: [] };
+        settings = await (0,run/* serviceSettings */.xw)(options, io);
     }
     catch (error) {
-        if (error instanceof NotSimple)
-            return null;
-        throw error;
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors.describeError)(error)}`);
+        return error instanceof errors.ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
     }
-}
-
-// EXTERNAL MODULE: ./src/manifest/validate.ts + 1 modules
-var validate = __nccwpck_require__(8434);
-;// CONCATENATED MODULE: ./src/manifest/walk.ts
-
-
-const SIMPLE = /^[\w\-./*{}, ]+$/;
-/** `{a,b}` alternatives expanded, left to right; null for braces the walk does not take on. */
-function expandBraces(pattern) {
-    const open = pattern.indexOf('{');
-    const close = pattern.indexOf('}');
-    if (open === -1)
-        return close === -1 ? [pattern] : null;
-    if (close < open)
-        return null;
-    const inner = pattern.slice(open + 1, close);
-    if (inner.includes('{'))
-        return null;
-    const options = inner.split(',');
-    if (options.length < 2 || options.some((option) => option === '' || option.includes('/')))
-        return null;
-    const rest = expandBraces(pattern.slice(close + 1));
-    if (rest === null)
-        return null;
-    const head = pattern.slice(0, open);
-    return options.flatMap((option) => rest.map((tail) => `${head}${option}${tail}`));
-}
-function nameSegment(text) {
-    if (text === '' || text === '.' || text === '..' || text.startsWith('.') || text.includes('**'))
-        return null;
-    if (!text.includes('*'))
-        return { kind: 'name', test: (name) => name === text };
-    const source = text
-        .split('*')
-        .map((part) => part.replace(/[.+^${}()|[\]\\-]/g, '\\$&'))
-        .join('.*');
-    // As in the glob: a name that starts with `*` does not match names that start with a dot.
-    const regex = new RegExp(`^${text.startsWith('*') ? '(?!\\.)' : ''}${source}$`, 's');
-    return { kind: 'name', test: (name) => regex.test(name) };
-}
-/** The pattern's segments, or null when it needs the real glob. */
-function compilePattern(pattern, skipped) {
-    if (!SIMPLE.test(pattern))
-        return null;
-    const expanded = expandBraces(pattern);
-    if (expanded === null)
-        return null;
-    const compiled = [];
-    for (const one of expanded) {
-        const segments = [];
-        for (const text of one.split('/')) {
-            if (text === '**') {
-                if (segments.at(-1)?.kind === 'globstar')
-                    return null;
-                segments.push({ kind: 'globstar' });
-                continue;
-            }
-            const segment = nameSegment(text);
-            if (segment === null)
-                return null;
-            segments.push(segment);
-        }
-        const last = segments.at(-1);
-        // A last segment that could name a skipped folder: the glob's rules for those are subtle.
-        if (last === undefined || last.kind === 'globstar')
-            return null;
-        if ([...skipped].some((name) => last.test(name)))
-            return null;
-        compiled.push(segments);
-    }
-    return compiled;
-}
-/**
- * The paths (relative to `cwd`, with `/`, in no particular order) that match
- * `pattern`, never entering a folder named in `skipped`; null when the pattern
- * or the tree needs `fs.promises.glob` to answer exactly.
- */
-async function walkPattern(cwd, pattern, skipped) {
-    const patterns = compilePattern(pattern, skipped);
-    if (patterns === null)
-        return null;
-    // Set when only the real glob can answer; the walk then stops going deeper.
-    let needsGlob = false;
-    const listings = new Map();
-    const list = (folder) => {
-        let pending = listings.get(folder);
-        if (pending === undefined) {
-            pending = Promise.resolve()
-                .then(() => (0,external_node_fs_namespaceObject.readdirSync)(external_node_path_default().join(cwd, folder), { withFileTypes: true }))
-                .catch((error) => {
-                const code = error.code;
-                if (code !== 'ENOENT' && code !== 'ENOTDIR')
-                    needsGlob = true;
-                return [];
-            });
-            listings.set(folder, pending);
-        }
-        return pending;
-    };
-    const found = new Set();
-    const join = (folder, name) => (folder === '' ? name : `${folder}/${name}`);
-    const walkOne = async (segments) => {
-        const seen = new Set();
-        const visit = async (folder, index) => {
-            const key = `${index}\0${folder}`;
-            if (seen.has(key))
-                return;
-            seen.add(key);
-            const segment = segments[index];
-            const entries = await list(folder);
-            if (needsGlob)
-                return;
-            const next = [];
-            if (segment.kind === 'globstar') {
-                next.push(visit(folder, index + 1)); // `**` matches no folder too
-                for (const entry of entries) {
-                    if (entry.name.startsWith('.') || skipped.has(entry.name))
-                        continue;
-                    if (entry.isSymbolicLink()) {
-                        needsGlob = true;
-                        break;
-                    }
-                    if (entry.isDirectory())
-                        next.push(visit(join(folder, entry.name), index));
-                }
-            }
-            else {
-                const last = index === segments.length - 1;
-                for (const entry of entries) {
-                    if (!segment.test(entry.name))
-                        continue;
-                    if (entry.isSymbolicLink()) {
-                        needsGlob = true;
-                        break;
-                    }
-                    if (last)
-                        found.add(join(folder, entry.name));
-                    else if (entry.isDirectory() && !skipped.has(entry.name))
-                        next.push(visit(join(folder, entry.name), index + 1));
-                }
-            }
-            await Promise.all(next);
-        };
-        await visit('', 0);
-    };
-    await Promise.all(patterns.map(walkOne));
-    return needsGlob ? null : [...found];
-}
-
-;// CONCATENATED MODULE: ./src/manifest/load.ts
-// Synchronous file calls on purpose: a validate run reads a handful of small
-// files, and node:fs/promises alone (streams, readline) costs several
-// milliseconds of the action's start-up.
-
-
-
-
-
-
-
-// Glob -> files in a stable order -> text (bounded, UTF-8, inside the
-// workspace) -> desired items, with every problem of every file in one pass.
-//
-// Each file takes the fast paths first: read-simple.ts reads the plain block
-// YAML manifests are written in, accept.ts checks a valid manifest. What they
-// leave goes to the yaml library and the zod schema (parse.ts), imported on
-// first need: a run of plain, valid manifests loads neither.
-const DEFAULT_PATTERN = 'content/**/*.{yml,yaml}';
-/** No manifest comes near this; a bigger file is a mistake or an attack. */
-const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
-const PARALLEL_READS = 32;
-function posix(relative) {
-    return relative.split((external_node_path_default()).sep).join('/');
-}
-function byCodePoint(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/** Offset of the first byte that is not part of valid UTF-8, or -1. */
-function invalidUtf8Offset(bytes) {
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-        if (size === 0 || i + size > bytes.length)
-            return i;
-        for (let k = 1; k < size; k++)
-            if ((bytes[i + k] & 0xc0) !== 0x80)
-                return i;
-        const b1 = bytes[i + 1] ?? 0;
-        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
-        if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f))
-            return i;
-        if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
-            return i;
-        i += size;
-    }
-    return -1;
-}
-function locationOfByte(file, bytes, offset) {
-    const before = bytes.subarray(0, offset);
-    const lineStart = before.lastIndexOf(0x0a) + 1;
-    let line = 1;
-    for (const byte of before)
-        if (byte === 0x0a)
-            line++;
-    const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
-    return { file, line, column };
-}
-function mib(bytes) {
-    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
-class load_Reader {
-    #cwd;
-    #root;
-    #max;
-    #folders = new Map();
-    constructor(cwd, root, max) {
-        this.#cwd = cwd;
-        this.#root = root;
-        this.#max = max;
-    }
-    #realFolder(folder) {
-        let pending = this.#folders.get(folder);
-        if (pending === undefined) {
-            pending = Promise.resolve().then(() => (0,external_node_fs_namespaceObject.realpathSync)(folder));
-            this.#folders.set(folder, pending);
-        }
-        return pending;
-    }
-    async read(file, optional = false) {
-        const start = { file, line: 1, column: 1 };
-        const fail = (code, message) => ({
-            kind: 'problem',
-            problem: (0,tree/* problemAt */.l4)(start, code, message),
+    try {
+        const report = await runDoctor({
+            ...settings,
+            budget: options.budget,
+            client: seams.clientOptions ?? {},
         });
-        if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
-            return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
-        }
-        // realpath per folder (cached) and lstat per file: a file that is no link
-        // is where its folder is, and most files are no link.
-        const joined = external_node_path_default().join(this.#cwd, file);
-        let real;
-        let info;
-        try {
-            info = (0,external_node_fs_namespaceObject.lstatSync)(joined);
-            if (info.isSymbolicLink()) {
-                real = (0,external_node_fs_namespaceObject.realpathSync)(joined);
-                info = (0,external_node_fs_namespaceObject.statSync)(real);
-            }
-            else {
-                real = external_node_path_default().join(await this.#realFolder(external_node_path_default().dirname(joined)), external_node_path_default().basename(joined));
-            }
-        }
-        catch (error) {
-            if (optional && error.code === 'ENOENT')
-                return { kind: 'none' };
-            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
-        }
-        if (real !== this.#root && !real.startsWith(this.#root + (external_node_path_default()).sep)) {
-            return fail('outside_workspace', 'the file is a link to a place outside the workspace; manifests must live in the repository');
-        }
-        if (!info.isFile())
-            return { kind: 'none' };
-        if (info.size > this.#max) {
-            return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
-        }
-        const bytes = (0,external_node_fs_namespaceObject.readFileSync)(real);
-        if (bytes.length > this.#max) {
-            return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
-        }
-        const bad = invalidUtf8Offset(bytes);
-        if (bad !== -1) {
-            return {
-                kind: 'problem',
-                problem: (0,tree/* problemAt */.l4)(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
-            };
-        }
-        return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
+        const scrub = (text) => (0,errors.redact)(text, [settings.apiKey]);
+        (0,cli_terminal/* writeLine */._r)(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
+        return report.understood ? help/* EXIT */.dc.ok : help/* EXIT */.dc.failed;
     }
-}
-const importFullPath = () => __nccwpck_require__.e(/* import() */ 14).then(__nccwpck_require__.bind(__nccwpck_require__, 2014));
-let fullPath;
-/** The yaml library and the zod schema, loaded once, by the first file that needs them. */
-function full() {
-    return (fullPath ??= importFullPath());
-}
-async function readTree(file, text) {
-    return readSimpleSource(file, text) ?? (await full()).readSource(file, text);
-}
-/** Validates one read manifest with its defaults (outermost folder first) and normalizes it. */
-async function load_validate(source, defaults) {
-    const layered = (0,validate/* layer */.qd)(source, defaults);
-    if (layered === null)
-        return { item: null, problems: [...source.problems] };
-    const manifest = acceptManifest(layered.value);
-    if (manifest !== null)
-        return (0,validate/* conclude */.Ep)(layered, { manifest });
-    const start = { file: source.file, line: 1, column: 1 };
-    return (0,validate/* conclude */.Ep)(layered, (await full()).checkWithSchema(layered.value, layered.positions, start));
-}
-/** The matched files, sorted; the walk answers the usual patterns, `fs.promises.glob` the rest. */
-async function discover(cwd, pattern) {
-    const walked = await walkPattern(cwd, pattern, SKIPPED_DIRS);
-    if (walked !== null)
-        return walked.sort(byCodePoint);
-    return (await globPattern(cwd, pattern)).sort(byCodePoint);
-}
-/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
-async function globPattern(cwd, pattern) {
-    const found = new Set();
-    const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
-    const { glob } = await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 1455, 23));
-    for await (const entry of glob(pattern, { cwd, exclude })) {
-        found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
+    catch (error) {
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors.describeError)(error)}`);
+        return error instanceof errors.ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
     }
-    return [...found];
-}
-/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
-function foldersOf(file) {
-    const parts = file.split('/').slice(0, -1);
-    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
-}
-async function runPool(count, work) {
-    const results = new Array(count);
-    let next = 0;
-    const worker = async () => {
-        while (next < count) {
-            const index = next++;
-            results[index] = await work(index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
-    return results;
-}
-function crossFileProblems(items) {
-    const problems = [];
-    const clashing = new Set();
-    const check = (key, field, code, sentence) => {
-        const groups = new Map();
-        for (const item of items) {
-            const value = key(item);
-            if (value !== null)
-                groups.set(value, [...(groups.get(value) ?? []), item]);
-        }
-        for (const [value, group] of groups) {
-            if (group.length < 2)
-                continue;
-            for (const item of group) {
-                clashing.add(item);
-                const others = group.filter((other) => other !== item).map((other) => other.file);
-                const shown = others.length > 3
-                    ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
-                    : others.join(', ');
-                problems.push((0,tree/* problemAt */.l4)(item.locations[field] ?? item.location, code, sentence(value, shown), field));
-            }
-        }
-    };
-    check((item) => item.fields.title, 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
-    check((item) => item.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
-    return { problems, clashing };
-}
-function dedupeAndSort(problems) {
-    const seen = new Set();
-    const unique = problems.filter((p) => {
-        const key = `${p.severity}|${p.code}|${p.file}:${p.line}:${p.column}|${p.message}`;
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-    return unique.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
-}
-/**
- * Finds the manifests matched by `pattern` under `cwd`, applies the
- * `_defaults.yml` of their folders, and validates and normalizes each one.
- * Never throws for a bad manifest: every problem of every file is returned.
- */
-async function loadManifests(options) {
-    const cwd = external_node_path_default().resolve(options.cwd);
-    const reader = new load_Reader(cwd, (0,external_node_fs_namespaceObject.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
-    const matched = await discover(cwd, options.pattern);
-    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
-    const defaultsOf = new Map();
-    const folderDefaults = (folder) => {
-        let pending = defaultsOf.get(folder);
-        if (pending === undefined) {
-            pending = readFolderDefaults(reader, folder);
-            defaultsOf.set(folder, pending);
-        }
-        return pending;
-    };
-    const outcomes = await runPool(candidates.length, async (index) => {
-        const file = candidates[index];
-        const read = await reader.read(file);
-        if (read.kind === 'none')
-            return null;
-        if (read.kind === 'problem')
-            return { file, item: null, problems: [read.problem] };
-        const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
-        return { file, ...(await load_validate(await readTree(file, read.text), layers)) };
-    });
-    const problems = [];
-    for (const layer of await Promise.all(defaultsOf.values()))
-        if (layer)
-            problems.push(...layer.problems);
-    const files = [];
-    const valid = [];
-    for (const outcome of outcomes) {
-        if (outcome === null)
-            continue;
-        files.push(outcome.file);
-        problems.push(...outcome.problems);
-        if (outcome.item)
-            valid.push(outcome.item);
-    }
-    const cross = crossFileProblems(valid);
-    problems.push(...cross.problems);
-    return {
-        items: valid.filter((item) => !cross.clashing.has(item)),
-        problems: dedupeAndSort(problems),
-        files,
-    };
-}
-async function readFolderDefaults(reader, folder) {
-    const found = [];
-    for (const name of DEFAULTS_FILES) {
-        const file = folder === '' ? name : `${folder}/${name}`;
-        const read = await reader.read(file, true);
-        if (read.kind === 'none')
-            continue;
-        if (read.kind === 'problem')
-            found.push({ file, root: null, problems: [read.problem] });
-        else
-            found.push((0,validate/* asDefaults */.RJ)(await readTree(file, read.text)));
-    }
-    const [first, second] = found;
-    if (first === undefined)
-        return null;
-    if (second !== undefined) {
-        first.problems.push((0,tree/* problemAt */.l4)({ file: second.file, line: 1, column: 1 }, 'duplicate_defaults', `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
-    }
-    return first;
 }
 
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 19 modules
+var schema = __nccwpck_require__(4337);
+;// CONCATENATED MODULE: ./src/cli/schema.ts
+
+
+
+/** `content-as-code schema`: the manifest JSON Schema, the same as schema/content.schema.json. */
+function printSchema(io) {
+    (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify((0,schema/* manifestJsonSchema */.P)(), null, 2));
+    return help/* EXIT */.dc.ok;
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
+
+
+
+
+
+
+/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
+async function main(argv, io = (0,cli_terminal/* processIO */.Wb)(), seams = {}) {
+    let options;
+    try {
+        const parsed = parseCliArgs(argv, io.cwd);
+        if (parsed === 'version') {
+            (0,cli_terminal/* writeLine */._r)(io.stdout, version/* VERSION */.x);
+            return help/* EXIT */.dc.ok;
+        }
+        options = parsed;
+    }
+    catch (error) {
+        if (!(error instanceof UsageError))
+            throw error;
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${error.message}`);
+        (0,cli_terminal/* writeLine */._r)(io.stderr, 'Run content-as-code --help for the commands and options.');
+        return help/* EXIT */.dc.usage;
+    }
+    switch (options.command) {
+        case 'help':
+            io.stdout.write((0,help/* helpText */.BK)());
+            return help/* EXIT */.dc.ok;
+        case 'schema':
+            return printSchema(io);
+        case 'emulator':
+            return emulator(options.rest, io);
+        case 'doctor':
+            return runDoctorCommand(options, io, seams);
+        case 'import': {
+            // Loaded on use, like the engine's later stages: other commands do not parse it.
+            const { runImportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(203), __nccwpck_require__.e(97)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7097));
+            return runImportCommand(options, io, seams);
+        }
+        case 'validate':
+        case 'plan':
+        case 'apply':
+            return (0,run/* runEngineCommand */.pQ)(options.command, options, io, seams);
+    }
+}
+/** Runs until Ctrl-C (or SIGTERM), then closes the server. */
+async function emulator(argv, io) {
+    let running;
+    try {
+        running = await runEmulatorCommand(argv, (line) => (0,cli_terminal/* writeLine */._r)(io.stdout, line));
+    }
+    catch (error) {
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors.describeError)(error)}`);
+        return help/* EXIT */.dc.usage;
+    }
+    (0,cli_terminal/* writeLine */._r)(io.stdout, 'Press Ctrl-C to stop.');
+    await io.interrupted();
+    await running.close();
+    (0,cli_terminal/* writeLine */._r)(io.stderr, 'Emulator stopped.');
+    return help/* EXIT */.dc.ok;
+}
+
+
+/***/ }),
+
+/***/ 917:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  pQ: () => (/* binding */ runEngineCommand),
+  xw: () => (/* binding */ serviceSettings)
+});
+
+// UNUSED EXPORTS: exitCode, permissionsFor, validateSummary
+
+// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
+var client = __nccwpck_require__(8463);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: ./src/manifest/load.ts + 3 modules
+var manifest_load = __nccwpck_require__(1344);
 ;// CONCATENATED MODULE: ./src/engine.ts
 
 
@@ -50455,10 +49395,10 @@ async function importStages() {
         Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 3249)),
         __nccwpck_require__.e(/* import() */ 649).then(__nccwpck_require__.bind(__nccwpck_require__, 8649)),
         __nccwpck_require__.e(/* import() */ 935).then(__nccwpck_require__.bind(__nccwpck_require__, 9935)),
-        Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 8348)),
-        Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 7065)),
-        Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 343)),
-        Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 1203)),
+        __nccwpck_require__.e(/* import() */ 348).then(__nccwpck_require__.bind(__nccwpck_require__, 8348)),
+        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(65)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7065)),
+        __nccwpck_require__.e(/* import() */ 343).then(__nccwpck_require__.bind(__nccwpck_require__, 343)),
+        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(203)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1203)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
 }
@@ -50536,7 +49476,7 @@ async function previousTitles({ renameCandidates, mapLimit, previousTitle }, opt
 async function runEngine(options) {
     const { mode } = options;
     const started = monotonicMs();
-    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    const load = await (0,manifest_load/* loadManifests */.DD)({ cwd: options.cwd, pattern: options.manifests });
     const report = {
         mode,
         load,
@@ -50785,377 +49725,12 @@ function formatProblem(p) {
     return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`;
 }
 
-;// CONCATENATED MODULE: ./src/apply/types.ts
-/** Every outcome, in the order reports count them. */
-const OUTCOMES = [
-    'created',
-    'updated',
-    'rendered',
-    'published',
-    'unchanged',
-    'running',
-    'skipped',
-    'failed',
-    'error',
-];
-
-;// CONCATENATED MODULE: ./src/report/words.ts
-/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
-const SHOWN_VALUES = new Set([
-    'title',
-    'description',
-    'hashtags',
-    'persona_id',
-]);
-const RENDER_REASONS = {
-    never_rendered: 'not rendered yet',
-    script_changed: 'script changed',
-    settings_changed: 'video settings changed',
-    retry_failed: 'retrying a failed render',
-};
-function targets(publish, labels) {
-    return [...new Set(publish.accounts.map(labels.account))].join(', ');
-}
-function changeText(change, labels) {
-    if (!SHOWN_VALUES.has(change.field))
-        return change.field;
-    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
-    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
-}
-function stepText(step, labels) {
-    switch (step.kind) {
-        case 'create':
-            return 'create';
-        case 'edit':
-            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
-        case 'render':
-            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
-        case 'upload':
-            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
-        case 'wait':
-            return `wait for ${step.status}`;
-    }
-}
-function holdText(hold) {
-    switch (hold.kind) {
-        case 'scheduled':
-            return `publishes at ${formatInstant(hold.at)}`;
-        case 'publish_disabled':
-            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
-        case 'render_disabled':
-            return 'not rendered on this event';
-        case 'generating':
-            return `generating now (${hold.status}); left alone unless cancel-running is set`;
-        case 'already_retried':
-            return `failed again (${hold.status}); retried once already`;
-        case 'script_changed_since_plan':
-            return 'its script changed on the service after the plan was made; not rendered in this run';
-        case 'changed_since_plan':
-            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
-        case 'listing_incomplete':
-            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
-        case 'unknown_value':
-            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
-    }
-}
-function driftText(drift, compact = false) {
-    const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
-    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
-}
-/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
-function formatInstant(iso) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : iso;
-}
-
-;// CONCATENATED MODULE: ./src/report/text.ts
-
-
-const PLAIN = { color: false };
-const ANSI = {
-    good: ['\u001b[32m', '\u001b[39m'],
-    bad: ['\u001b[31m', '\u001b[39m'],
-    busy: ['\u001b[33m', '\u001b[39m'],
-    dim: ['\u001b[2m', '\u001b[22m'],
-    bold: ['\u001b[1m', '\u001b[22m'],
-};
-function paint(text, tone, style) {
-    if (!style.color || tone === null || text === '')
-        return text;
-    const [open, close] = ANSI[tone];
-    return `${open}${text}${close}`;
-}
-function width(text) {
-    return [...text].length;
-}
-/** Columns padded to the widest cell; the last column is not padded. */
-function renderTable(headers, rows, style = PLAIN) {
-    const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
-    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
-    const line = (row) => row
-        .map((cell, i) => {
-        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
-        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
-    })
-        .join('  ')
-        .trimEnd();
-    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
-    return [head, ...cells.map(line)].join('\n');
-}
-function truncate(text, max) {
-    const chars = [...text.replace(/\s+/g, ' ').trim()];
-    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
-// ---- plan ----
-const terminalLabels = {
-    /** Platforms only: the table stays narrow, the account names are in the manifest. */
-    account: (account) => account.platform,
-    value: (text) => `"${truncate(text, 40)}"`,
-};
-function describeStep(step) {
-    return stepText(step, terminalLabels);
-}
-function itemAction(item) {
-    if (item.steps.length > 0)
-        return item.steps.map(describeStep).join(', then ');
-    if (item.holds.length > 0 || item.drift.length > 0)
-        return 'nothing now';
-    return 'up to date';
-}
-function itemNotes(item) {
-    const notes = [];
-    if (item.match === 'renamed' && item.renamedFrom !== null)
-        notes.push(`renamed from "${item.renamedFrom}"`);
-    if (item.match === 'pinned')
-        notes.push('pinned by id');
-    notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
-    return notes.join('; ');
-}
-function actionTone(item) {
-    if (item.steps.length === 0)
-        return 'dim';
-    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
-}
-function renderPlanText(plan, style = PLAIN) {
-    const lines = [];
-    const verb = plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`;
-    lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
-    if (plan.items.length > 0) {
-        lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
-            `${item.file}:${item.line}`,
-            truncate(item.title, 40),
-            item.stage,
-            item.flow,
-            item.remote?.status ?? 'new',
-            { text: itemAction(item), tone: actionTone(item) },
-            { text: itemNotes(item), tone: 'dim' },
-        ]), style));
-    }
-    if (plan.unmanaged.length > 0) {
-        lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
-        for (const ref of plan.unmanaged)
-            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
-    }
-    return lines.join('\n');
-}
-function planHeadline(plan) {
-    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const parts = [
-        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
-        `${count('create')} to create`,
-        `${count('edit')} to edit`,
-        `${count('render')} to render`,
-        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
-    ];
-    const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
-    if (held > 0)
-        parts.push(`${held} waiting`);
-    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
-    if (drifted > 0)
-        parts.push(`${drifted} with drift`);
-    return `${parts.join(', ')}.`;
-}
-// ---- results ----
-const OUTCOME_TONES = {
-    created: 'good',
-    updated: 'good',
-    rendered: 'good',
-    published: 'good',
-    unchanged: 'dim',
-    running: 'busy',
-    failed: 'bad',
-    skipped: 'dim',
-    error: 'bad',
-};
-function statusTone(status) {
-    if (status === null)
-        return null;
-    if (status.startsWith('FAILED'))
-        return 'bad';
-    if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW')
-        return 'good';
-    return 'busy';
-}
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)}ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(1)}s`;
-    return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
-}
-function renderResultsText(result, style = PLAIN) {
-    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
-    if (result.items.length > 0) {
-        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME'], result.items.map((item) => [
-            item.file,
-            truncate(item.title, 40),
-            { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
-            { text: item.status ?? '-', tone: statusTone(item.status) },
-            formatDuration(item.durationMs),
-        ]), style));
-    }
-    const published = result.items.flatMap((item) => item.publishedUrls);
-    if (published.length > 0) {
-        lines.push('', 'Published:');
-        for (const url of published)
-            lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}`);
-    }
-    const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
-    if (failures.length > 0) {
-        lines.push('', paint('Failed:', 'bad', style));
-        for (const item of failures)
-            lines.push(...failureLines(item));
-    }
-    if (result.creditsBefore !== null || result.creditsAfter !== null) {
-        lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
-    }
-    return lines.join('\n');
-}
-function failureLines(item) {
-    const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
-    if (item.lastError !== null)
-        lines.push(`    last_error: ${item.lastError}`);
-    if (item.error !== null)
-        lines.push(`    error: ${item.error}`);
-    return lines;
-}
-function creditsLine(before, after) {
-    const show = (value) => (value === null ? 'unknown' : String(value));
-    const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
-    return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
-}
-function resultsHeadline(result) {
-    const counts = new Map();
-    for (const item of result.items)
-        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
-    const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
-    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
-}
-function formatProgressLine(event, style = PLAIN) {
-    const parts = [
-        `  ${event.file}`,
-        truncate(event.title, 40),
-        paint(event.status, statusTone(event.status), style),
-    ];
-    const percentage = event.progress?.percentage;
-    if (typeof percentage === 'number')
-        parts.push(`${Math.round(percentage)}%`);
-    const detail = event.progress?.message ?? event.progress?.step;
-    if (detail)
-        parts.push(paint(truncate(detail, 60), 'dim', style));
-    return parts.join('  ');
-}
-/**
- * One line per state change: a new status, a new step, or the percentage
- * moving on by at least `minStep` points. Identical snapshots from repeated
- * polls print nothing.
- */
-function createProgressPrinter(write, style = PLAIN, minStep = 10) {
-    const last = new Map();
-    return (event) => {
-        const previous = last.get(event.file);
-        const step = event.progress?.step ?? null;
-        const percentage = event.progress?.percentage ?? null;
-        if (previous !== undefined &&
-            previous.status === event.status &&
-            previous.step === step &&
-            (percentage === null ||
-                (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
-                previous.percentage === percentage)) {
-            return;
-        }
-        last.set(event.file, { status: event.status, step, percentage });
-        write(formatProgressLine(event, style));
-    };
-}
-
-// EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __nccwpck_require__(6698);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
-;// CONCATENATED MODULE: ./src/cli/terminal.ts
-
-
-
-function processIO() {
-    return {
-        stdout: process.stdout,
-        stderr: process.stderr,
-        stdin: process.stdin,
-        env: process.env,
-        cwd: process.cwd(),
-        interrupted: () => new Promise((resolve) => {
-            process.once('SIGINT', () => resolve());
-            process.once('SIGTERM', () => resolve());
-        }),
-    };
-}
-/** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
-function styleFor(output, env) {
-    const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
-    return { color: output.isTTY === true && !noColor && env['TERM'] !== 'dumb' };
-}
-/**
- * An output that never prints anything shaped like a key or token: the
- * service may echo a key into `last_error`, and a manifest may hold one.
- */
-function scrubbing(output) {
-    return { isTTY: output.isTTY, write: (text) => output.write((0,secrets/* scrubSecrets */.Z)(text)) };
-}
-function writeLine(output, text = '') {
-    output.write(`${text}\n`);
-}
-/**
- * The engine's logger for a terminal: messages and progress lines on `out`
- * (stderr when --json keeps stdout for the JSON), warnings on stderr, debug
- * only when RUNNER_DEBUG=1 as on GitHub. Items are worked on concurrently, so
- * instead of printing a group's title (its lines would interleave with other
- * groups') each message is prefixed with the manifest its group is about.
- */
-function terminalLogger(out, err, style, env) {
-    const debug = env['RUNNER_DEBUG'] === '1';
-    const progress = createProgressPrinter((line) => writeLine(out, line), style);
-    const groups = new external_node_async_hooks_.AsyncLocalStorage();
-    const prefixed = (message) => {
-        const label = groups.getStore();
-        return label === undefined ? message : `  ${label}  ${message}`;
-    };
-    return {
-        info: (message) => writeLine(out, prefixed(message)),
-        warning: (message) => writeLine(err, prefixed(`warning: ${message}`)),
-        debug: (message) => {
-            if (debug)
-                writeLine(err, prefixed(`debug: ${message}`));
-        },
-        group: (title, fn) => groups.run(groupLabel(title), fn),
-        progress,
-    };
-}
-/** `Title (content/a.yml)` → `content/a.yml`; any other title is kept. */
-function groupLabel(title) {
-    return /\(([^()]+\.ya?ml)\)$/.exec(title)?.[1] ?? title;
-}
-
+// EXTERNAL MODULE: ./src/report/text.ts + 2 modules
+var report_text = __nccwpck_require__(8034);
+// EXTERNAL MODULE: ./src/cli/help.ts
+var help = __nccwpck_require__(7911);
+// EXTERNAL MODULE: ./src/cli/terminal.ts
+var cli_terminal = __nccwpck_require__(1028);
 ;// CONCATENATED MODULE: ./src/cli/run.ts
 
 
@@ -51166,9 +49741,9 @@ function groupLabel(title) {
 
 
 async function runEngineCommand(command, options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
     const out = options.json ? io.stderr : io.stdout;
-    const style = styleFor(out, io.env);
+    const style = (0,cli_terminal/* styleFor */.j9)(out, io.env);
     let client;
     try {
         if (command !== 'validate')
@@ -51185,21 +49760,21 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
             concurrency: options.concurrency,
             wait: options.wait,
             timeoutMs: options.timeoutMinutes * 60_000,
-            logger: terminalLogger(out, io.stderr, style, io.env),
+            logger: (0,cli_terminal/* terminalLogger */.jl)(out, io.stderr, style, io.env),
             ...(options.base !== null ? { previous: gitPreviousVersions(options.cwd, options.base) } : {}),
             ...(seams.now ? { now: seams.now } : {}),
             ...(seams.poll ? { poll: seams.poll } : {}),
             onPlan: (plan) => {
                 if (options.json || command === 'validate')
                     return;
-                writeLine(out, `${renderPlanText(plan, style)}\n`);
+                (0,cli_terminal/* writeLine */._r)(out, `${(0,report_text/* renderPlanText */.$D)(plan, style)}\n`);
                 planShown = true;
             },
         };
         const report = await runEngine(engineOptions);
         seams.onReport?.(report);
         if (options.json) {
-            writeLine(io.stdout, JSON.stringify(report, null, 2));
+            (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify(report, null, 2));
         }
         else {
             writeReport(report, out, io.stderr, style, planShown);
@@ -51209,11 +49784,11 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
     catch (error) {
         const message = (0,errors.describeError)(error);
         if (error instanceof errors.ConfigurationError) {
-            writeLine(io.stderr, `error: ${message}`);
-            return EXIT.usage;
+            (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${message}`);
+            return help/* EXIT */.dc.usage;
         }
-        writeLine(io.stderr, `error: ${message}`);
-        return EXIT.service;
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${message}`);
+        return help/* EXIT */.dc.service;
     }
     finally {
         await client?.close();
@@ -51232,7 +49807,7 @@ function permissionsFor(command, options) {
 }
 async function connect(options, io, seams) {
     const { baseUrl, apiKey } = await serviceSettings(options, io);
-    return createClient({ baseUrl, apiKey, ...seams.clientOptions });
+    return (0,client/* createClient */.U)({ baseUrl, apiKey, ...seams.clientOptions });
 }
 /** The base URL and the key, from the options, the environment or standard input; ConfigurationError when missing. */
 async function serviceSettings(options, io) {
@@ -51262,27 +49837,27 @@ function exitCode(report, options) {
     if (report.fatal !== null) {
         // A plan refused for safety is the manifests' doing, not the service's.
         const refused = report.plan !== null && report.plan.publications > options.maxPublications;
-        return refused || errors ? EXIT.failed : EXIT.service;
+        return refused || errors ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
     }
     if (errors || report.result?.failed === true)
-        return EXIT.failed;
-    return EXIT.ok;
+        return help/* EXIT */.dc.failed;
+    return help/* EXIT */.dc.ok;
 }
 function writeReport(report, out, err, style, planShown) {
     for (const problem of report.problems)
-        writeLine(err, formatProblem(problem));
+        (0,cli_terminal/* writeLine */._r)(err, formatProblem(problem));
     if (report.mode === 'validate') {
-        writeLine(out, validateSummary(report));
+        (0,cli_terminal/* writeLine */._r)(out, validateSummary(report));
         return;
     }
     if (report.plan && !planShown)
-        writeLine(out, `\n${renderPlanText(report.plan, style)}`);
+        (0,cli_terminal/* writeLine */._r)(out, `\n${(0,report_text/* renderPlanText */.$D)(report.plan, style)}`);
     if (report.result)
-        writeLine(out, `\n${renderResultsText(report.result, style)}`);
+        (0,cli_terminal/* writeLine */._r)(out, `\n${(0,report_text/* renderResultsText */.Qe)(report.result, style)}`);
     for (const note of report.notes)
-        writeLine(err, `note: ${note}`);
+        (0,cli_terminal/* writeLine */._r)(err, `note: ${note}`);
     if (report.fatal !== null)
-        writeLine(err, `\nerror: ${report.fatal}`);
+        (0,cli_terminal/* writeLine */._r)(err, `\nerror: ${report.fatal}`);
 }
 function validateSummary(report) {
     const files = report.load.files.length;
@@ -51296,716 +49871,1317 @@ function validateSummary(report) {
     return `${errors.length} error${errors.length === 1 ? '' : 's'} in ${failing} of ${counted}; nothing was sent to the service.`;
 }
 
-;// CONCATENATED MODULE: ./src/cli/doctor.ts
+
+/***/ }),
+
+/***/ 1028:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ob: () => (/* binding */ scrubbing),
+/* harmony export */   Wb: () => (/* binding */ processIO),
+/* harmony export */   _r: () => (/* binding */ writeLine),
+/* harmony export */   j9: () => (/* binding */ styleFor),
+/* harmony export */   jl: () => (/* binding */ terminalLogger)
+/* harmony export */ });
+/* unused harmony export groupLabel */
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
+/* harmony import */ var _report_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8034);
 
 
 
-
-
-
-// `content-as-code doctor`: which reading of each "not shown" rule the
-// service speaks, read-only and within --budget requests.
-async function runDoctorCommand(options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
-    let settings;
-    try {
-        settings = await serviceSettings(options, io);
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${(0,errors.describeError)(error)}`);
-        return error instanceof errors.ConfigurationError ? EXIT.usage : EXIT.service;
-    }
-    try {
-        const report = await runDoctor({
-            ...settings,
-            budget: options.budget,
-            client: seams.clientOptions ?? {},
-        });
-        const scrub = (text) => (0,errors.redact)(text, [settings.apiKey]);
-        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
-        return report.understood ? EXIT.ok : EXIT.failed;
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${(0,errors.describeError)(error)}`);
-        return error instanceof errors.ConfigurationError ? EXIT.usage : EXIT.service;
-    }
-}
-
-// EXTERNAL MODULE: ./src/plan/identity.ts
-var identity = __nccwpck_require__(7065);
-// EXTERNAL MODULE: ./src/plan/observe.ts
-var observe = __nccwpck_require__(343);
-;// CONCATENATED MODULE: ./src/import/files.ts
-
-
-// Where imported manifests go: a folder under the manifests' glob, one file
-// per item named after its title, never one that exists already.
-/** The folder a glob starts in: `content/**\/*.yml` -> `content`. */
-function globRoot(pattern) {
-    const parts = pattern.split('/');
-    const fixed = [];
-    for (const part of parts.slice(0, -1)) {
-        if (/[*?[\]{}!]/.test(part))
-            break;
-        fixed.push(part);
-    }
-    return fixed.join('/');
-}
-/** The default output folder: `imported` under the folder the manifests' glob starts in. */
-function defaultOutDir(pattern) {
-    const root = globRoot(pattern);
-    return root === '' ? 'imported' : `${root}/imported`;
-}
-/** A file name from a title: lower-case ASCII words joined by dashes, at most 60 characters. */
-function slugOf(title) {
-    const ascii = title
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '');
-    return ascii.slice(0, 60).replace(/-+$/, '');
-}
-/**
- * Picks file names for a batch: the title's slug (the id's start when the
- * title has no letter in ASCII), with -2, -3… when the name is taken on disk
- * or earlier in the batch. A slug has no `_`, so `_defaults.yml` is never
- * among them.
- */
-class FileNamer {
-    #taken = new Set();
-    #dir;
-    constructor(absoluteDir) {
-        this.#dir = absoluteDir;
-    }
-    name(title, id) {
-        const slug = slugOf(title) ||
-            `item-${id
-                .replace(/[^A-Za-z0-9]/g, '')
-                .slice(0, 8)
-                .toLowerCase()}`;
-        for (let n = 1;; n++) {
-            const name = `${slug}${n === 1 ? '' : `-${n}`}.yml`;
-            const key = name.toLowerCase();
-            if (this.#taken.has(key) || (0,external_node_fs_namespaceObject.existsSync)(external_node_path_default().join(this.#dir, name)))
-                continue;
-            this.#taken.add(key);
-            return name;
-        }
-    }
-}
-/** A glob over titles: `*` any run of characters, `?` one character; everything else literal. */
-function titleMatcher(glob) {
-    const source = [...glob]
-        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
-        .join('');
-    const pattern = new RegExp(`^${source}$`, 'su');
-    return (title) => pattern.test(title);
-}
-
-;// CONCATENATED MODULE: ./src/import/manifest.ts
-
-
-/**
- * The rule for `textover`: it is imported only when it is not the script the
- * service writes from `full_text` by itself (A15). An item whose script is the
- * service's own gets no `textover`, so a later change of `full_text` still
- * gets a new script. Either way the plan shows no change: an absent textover
- * is not compared. The service's writer is the one the emulator implements
- * (the interface does not show the real one); a script it does not recognise
- * is imported as written, which keeps it exactly as it is.
- */
-function isServiceScript(detail) {
-    if (detail.textover === null)
-        return true;
-    return detail.full_text !== null && detail.textover === writeScript(detail.full_text);
-}
-const HASHTAG = /^#[^\s#]\S*$/;
-/**
- * Hashtags as a list when the list form joins back to the very same string,
- * else the string itself; the schema trims a string, so one with blanks
- * around it cannot be kept and stays unmanaged.
- */
-function hashtagsOf(hashtags) {
-    const tags = hashtags.split(' ');
-    if (hashtags !== '' && tags.every((tag) => HASHTAG.test(tag)))
-        return { value: tags };
-    if (hashtags.trim() !== hashtags) {
-        return {
-            unkept: 'hashtags are not managed here: the service keeps blanks around them that a manifest trims',
-        };
-    }
-    return { value: hashtags };
-}
-/** Stage from status: what the item has now, never a step the service has not taken. */
-function stageOf(detail) {
-    const { status } = detail;
-    if (status === 'UPLOADED')
-        return { stage: 'published', note: null };
-    if (status === 'NEW')
-        return { stage: 'draft', note: null };
-    if (types/* RENDERED_STATUSES */.RD.has(status) && status !== 'FAILED_UPLOAD')
-        return { stage: 'rendered', note: null };
-    const error = detail.last_error ? ` (${oneLine(detail.last_error)})` : '';
-    if (status === 'FAILED_UPLOAD') {
-        return {
-            stage: 'rendered',
-            note: `The service reports FAILED_UPLOAD${error}: the video is rendered, its publication failed. Set stage: published with publish.accounts to publish it again.`,
-        };
-    }
-    // A failed render at stage rendered would be rendered again by the next
-    // apply: the import asks for nothing the service has not done.
-    if (types/* FAILED_STATUSES */.Lg.has(status)) {
-        return {
-            stage: 'draft',
-            note: `The service reports ${status}${error}: the last render failed. Set stage: rendered to render it again.`,
-        };
-    }
-    if (types/* GENERATING_STATUSES */.kl.has(status) || detail.progress !== null) {
-        return {
-            stage: status === 'UPLOADING' ? 'rendered' : 'draft',
-            note: `The service was still working on this item (${status}) when it was imported; the stage is what it had then. Once the run ends, set the stage it should keep.`,
-        };
-    }
+function processIO() {
     return {
-        stage: 'draft',
-        note: `The service reports a status the interface does not list (${status || 'none'}); nothing is done to this item while it stays so.`,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        stdin: process.stdin,
+        env: process.env,
+        cwd: process.cwd(),
+        interrupted: () => new Promise((resolve) => {
+            process.once('SIGINT', () => resolve());
+            process.once('SIGTERM', () => resolve());
+        }),
     };
 }
-function oneLine(text) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+/** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
+function styleFor(output, env) {
+    const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
+    return { color: output.isTTY === true && !noColor && env['TERM'] !== 'dumb' };
 }
 /**
- * An account by platform and name, as people read it; by id when the name
- * does not single it out (two accounts of one name) or the platform is one a
- * manifest cannot name (A35).
+ * An output that never prints anything shaped like a key or token: the
+ * service may echo a key into `last_error`, and a manifest may hold one.
  */
-function accountOf(account, connected) {
-    const namesake = connected.filter((a) => a.platform === account.platform && a.name === account.name);
-    if (!(0,types/* isKnownPlatform */.Jh)(account.platform) || namesake.length > 1 || account.name.trim() === '') {
-        return { id: account.id };
-    }
-    return { platform: account.platform, name: account.name };
+function scrubbing(output) {
+    return { isTTY: output.isTTY, write: (text) => output.write((0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .scrubSecrets */ .Z)(text)) };
 }
-function videoOf(detail) {
-    const settings = detail.video_settings;
-    if (settings === null)
-        return {};
-    const video = {};
-    if (settings.video_id !== null && settings.video_id.trim() !== '')
-        video['source'] = settings.video_id;
-    if (settings.orientation !== null && settings.orientation.trim() !== '')
-        video['orientation'] = settings.orientation;
-    if (settings.prefer_real_world !== null)
-        video['prefer_real_world'] = settings.prefer_real_world;
-    const overlay = {};
-    if (settings.image_overlay_enabled !== null)
-        overlay['enabled'] = settings.image_overlay_enabled;
-    if (settings.image_overlay_position !== null && settings.image_overlay_position.trim() !== '')
-        overlay['position'] = settings.image_overlay_position;
-    if (Object.keys(overlay).length > 0)
-        video['image_overlay'] = overlay;
-    if (settings.zoom_effect_enabled !== null)
-        video['zoom_effect'] = settings.zoom_effect_enabled;
-    if (settings.subtitle_settings !== null)
-        video['subtitles'] = settings.subtitle_settings;
-    return video;
+function writeLine(output, text = '') {
+    output.write(`${text}\n`);
 }
-/** The manifest of one item; `connected` is GET /accounts, to tell accounts of one name apart. */
-function manifestOf(detail, connected) {
-    const notes = [];
-    const inline = {};
-    const { stage, note } = stageOf(detail);
-    if (note !== null)
-        notes.push(note);
-    const value = { id: detail.id, title: detail.title, stage };
-    if (detail.description !== null)
-        value['description'] = detail.description;
-    if (detail.full_text !== null)
-        value['full_text'] = detail.full_text;
-    if (detail.textover !== null && !isServiceScript(detail))
-        value['textover'] = detail.textover;
-    if (detail.hashtags !== null) {
-        const hashtags = hashtagsOf(detail.hashtags);
-        if ('value' in hashtags)
-            value['hashtags'] = hashtags.value;
-        else
-            notes.push(hashtags.unkept);
-    }
-    if (detail.persona?.id) {
-        value['persona'] = detail.persona.id;
-        if (detail.persona.name)
-            inline['persona'] = oneLine(detail.persona.name);
-    }
-    if (detail.fine_tuning !== null && Object.keys(detail.fine_tuning).length > 0)
-        value['fine_tuning'] = detail.fine_tuning;
-    const video = videoOf(detail);
-    if (Object.keys(video).length > 0)
-        value['video'] = video;
-    if (stage === 'published') {
-        if (detail.accounts.length > 0) {
-            value['publish'] = { accounts: detail.accounts.map((account) => accountOf(account, connected)) };
-        }
-        else {
-            // A published item the service lists no account for: a manifest at
-            // published needs one, so it says rendered (which asks nothing more).
-            value['stage'] = 'rendered';
-            notes.push('Published, but the service lists no account for it; kept at stage: rendered.');
-            return { value, stage: 'rendered', notes, inline };
-        }
-    }
-    return { value, stage, notes, inline };
-}
-
-// EXTERNAL MODULE: ./src/plan/plan.ts + 2 modules
-var plan = __nccwpck_require__(1203);
-;// CONCATENATED MODULE: ./src/import/check.ts
-
-
-async function checkImported(options, listing, details, written) {
-    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
-    const found = new Set(load.files);
-    const outsideGlob = [...written].filter((file) => !found.has(file)).sort();
-    const changes = [];
-    for (const problem of load.problems) {
-        if (written.has(problem.file))
-            changes.push({ file: problem.file, what: `${problem.severity}: ${problem.message}` });
-    }
-    const planned = (0,plan.plan)(load.items.filter((item) => written.has(item.file)), {
-        contents: listing.contents,
-        contentsGap: listing.contentsGap,
-        details: new Map(details.map((detail) => [detail.id, detail])),
-        accounts: listing.accounts,
-    }, {
-        mode: 'plan',
-        now: new Date(),
-        permissions: { write: false, render: true, publish: true, publishDisabledBy: 'input' },
-        cancelRunning: false,
-        match: { listUnmanaged: false },
-    });
-    for (const problem of planned.problems)
-        changes.push({ file: problem.file, what: problem.message });
-    for (const item of planned.items) {
-        const steps = item.steps.filter((step) => step.kind !== 'wait').map((step) => step.kind);
-        const what = [...steps, ...item.drift.map((drift) => `drift in ${drift.field}`)];
-        if (item.match === 'new')
-            what.unshift('no remote item matched');
-        if (what.length > 0)
-            changes.push({ file: item.file, what: what.join(', ') });
-    }
-    return { loaded: written.size - outsideGlob.length, outsideGlob, changes };
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/import/yaml-text.ts
-
-/** Lines that end in a blank: an editor that trims them would change the text silently. */
-const TRAILING_BLANK = /[ \t](?:\n|$)/;
-function readsBackAs(plain, value) {
-    for (const version of ['1.1', '1.2']) {
-        try {
-            if ((0,dist/* parse */.qg)(plain, { version }) !== value)
-                return false;
-        }
-        catch {
-            return false;
-        }
-    }
-    return true;
-}
-function styleOf(value) {
-    if (value.includes('\n')) {
-        // Literal blocks keep every character but carriage returns, other line
-        // breaks, control characters and blanks at the end of a line.
-        // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-        const unusual = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(value);
-        return unusual || TRAILING_BLANK.test(value) ? dist/* Scalar */.X5.QUOTE_DOUBLE : dist/* Scalar */.X5.BLOCK_LITERAL;
-    }
-    return readsBackAs(value, value) ? undefined : dist/* Scalar */.X5.QUOTE_DOUBLE;
-}
-function build(value, options, quoteAll) {
-    const doc = new dist/* Document */.yo(value);
-    (0,dist/* visit */.YR)(doc, {
-        Scalar(_key, node) {
-            if (typeof node.value !== 'string')
-                return;
-            const style = quoteAll ? dist/* Scalar */.X5.QUOTE_DOUBLE : styleOf(node.value);
-            if (style !== undefined)
-                node.type = style;
+/**
+ * The engine's logger for a terminal: messages and progress lines on `out`
+ * (stderr when --json keeps stdout for the JSON), warnings on stderr, debug
+ * only when RUNNER_DEBUG=1 as on GitHub. Items are worked on concurrently, so
+ * instead of printing a group's title (its lines would interleave with other
+ * groups') each message is prefixed with the manifest its group is about.
+ */
+function terminalLogger(out, err, style, env) {
+    const debug = env['RUNNER_DEBUG'] === '1';
+    const progress = (0,_report_text_js__WEBPACK_IMPORTED_MODULE_1__/* .createProgressPrinter */ .ou)((line) => writeLine(out, line), style);
+    const groups = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+    const prefixed = (message) => {
+        const label = groups.getStore();
+        return label === undefined ? message : `  ${label}  ${message}`;
+    };
+    return {
+        info: (message) => writeLine(out, prefixed(message)),
+        warning: (message) => writeLine(err, prefixed(`warning: ${message}`)),
+        debug: (message) => {
+            if (debug)
+                writeLine(err, prefixed(`debug: ${message}`));
         },
-    });
-    if (options.header.length > 0)
-        doc.commentBefore = options.header.map((line) => ` ${line}`).join('\n');
-    const root = doc.contents;
-    if ((0,dist/* isMap */.jh)(root)) {
-        for (const pair of root.items) {
-            const key = (0,dist/* isScalar */.jn)(pair.key) ? String(pair.key.value) : '';
-            const comment = options.inline?.[key];
-            if (comment === undefined || !(0,dist/* isScalar */.jn)(pair.value))
-                continue;
-            pair.value.comment = ` ${comment}`;
-        }
-    }
-    return doc;
+        group: (title, fn) => groups.run(groupLabel(title), fn),
+        progress,
+    };
 }
-function sameJson(a, b) {
-    return JSON.stringify(a) === JSON.stringify(b);
+/** `Title (content/a.yml)` → `content/a.yml`; any other title is kept. */
+function groupLabel(title) {
+    return /\(([^()]+\.ya?ml)\)$/.exec(title)?.[1] ?? title;
+}
+
+
+/***/ }),
+
+/***/ 6690:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fn: () => (/* binding */ DEFAULT_ACCOUNTS),
+/* harmony export */   HQ: () => (/* binding */ snapshotVersion),
+/* harmony export */   Lx: () => (/* binding */ setStatus),
+/* harmony export */   Md: () => (/* binding */ DEFAULT_USER_ID),
+/* harmony export */   il: () => (/* binding */ Store),
+/* harmony export */   ko: () => (/* binding */ blankItem),
+/* harmony export */   lF: () => (/* binding */ writeScript),
+/* harmony export */   nF: () => (/* binding */ KEY_PREFIX),
+/* harmony export */   sA: () => (/* binding */ DEFAULT_PERSONAS),
+/* harmony export */   uM: () => (/* binding */ newKey)
+/* harmony export */ });
+/* unused harmony export hashKey */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+// Users, keys, accounts, personas and content items, all in memory.
+// Keys are kept only as SHA-256 hashes (interface, Authentication 6).
+
+const KEY_PREFIX = 'svc_live_';
+/** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
+const DEFAULT_ACCOUNTS = Object.freeze([
+    {
+        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f01',
+        name: 'Ocean Facts',
+        platform: 'YouTube',
+        platform_acronym: 'YT',
+    },
+    {
+        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f02',
+        name: 'oceanfacts',
+        platform: 'TikTok',
+        platform_acronym: 'TT',
+    },
+    {
+        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f03',
+        name: 'ocean.facts',
+        platform: 'Instagram',
+        platform_acronym: 'IG',
+    },
+]);
+/** The default user's personas, fixed like the accounts. */
+const DEFAULT_PERSONAS = Object.freeze([
+    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d01', name: 'Calm Narrator' },
+    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d02', name: 'Upbeat Host' },
+]);
+const DEFAULT_USER_ID = '5a0d3c7e-1b2f-4e8a-9c6d-3f7b1e0a9d01';
+const ACRONYMS = { YouTube: 'YT', TikTok: 'TT', Instagram: 'IG' };
+function hashKey(key) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(key).digest('hex');
+}
+function newKey() {
+    return KEY_PREFIX + (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(24).toString('base64url');
 }
 /**
- * The manifest's text. Each rendering is read back before it is returned;
- * should the library ever write a scalar that does not read back, every
- * string is double-quoted (JSON-like escapes always do).
+ * A15: the script written from full_text. Deterministic: whitespace is
+ * normalised, the text is cut into sentences, and the first eight sentences
+ * become one line each.
  */
-function manifestText(value, options) {
-    for (const quoteAll of [false, true]) {
-        const text = build(value, options, quoteAll).toString({ lineWidth: 0, blockQuote: 'literal' });
-        if (sameJson((0,dist/* parse */.qg)(text), value))
-            return text;
+function writeScript(fullText) {
+    const flat = fullText.replace(/\s+/g, ' ').trim();
+    if (flat === '')
+        return '';
+    const sentences = flat.split(/(?<=[.!?])\s+/);
+    return sentences.slice(0, 8).join('\n');
+}
+class Store {
+    users = new Map();
+    #keys = new Map();
+    #items = new Map();
+    createUser(options) {
+        const id = options.id ?? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
+        const user = {
+            id,
+            name: options.name ?? `user-${id.slice(0, 8)}`,
+            credits: options.credits,
+            accounts: [],
+            personas: new Map(),
+            items: [],
+            rateWindow: null,
+            videoDay: { day: -1, count: 0 },
+        };
+        this.users.set(id, user);
+        return user;
     }
-    throw new Error(`The manifest of "${String(value['title'])}" cannot be written as YAML that reads back.`);
+    user(userId) {
+        const user = this.users.get(userId);
+        if (!user)
+            throw new Error(`The emulator has no user ${userId}`);
+        return user;
+    }
+    addKey(userId, scopes, plaintext = newKey()) {
+        this.user(userId);
+        if (!plaintext.startsWith(KEY_PREFIX))
+            throw new Error(`API keys start with ${KEY_PREFIX}`);
+        const hash = hashKey(plaintext);
+        if (this.#keys.has(hash))
+            throw new Error('That API key already exists');
+        this.#keys.set(hash, {
+            hash,
+            info: {
+                userId,
+                prefix: plaintext.slice(0, KEY_PREFIX.length + 4),
+                scopes: [...new Set(scopes)],
+                created_at: new Date().toISOString(),
+                last_used_at: null,
+                revoked_at: null,
+            },
+        });
+        return plaintext;
+    }
+    /** The key record for a presented plaintext key, looked up by its hash. */
+    findKey(plaintext) {
+        return this.#keys.get(hashKey(plaintext))?.info;
+    }
+    revokeKey(plaintext) {
+        const record = this.#keys.get(hashKey(plaintext));
+        if (!record)
+            throw new Error('The emulator has no such API key');
+        record.info.revoked_at ??= new Date().toISOString();
+    }
+    keysOf(userId) {
+        return [...this.#keys.values()].filter((k) => k.info.userId === userId).map((k) => ({ ...k.info }));
+    }
+    addAccount(userId, account) {
+        const record = {
+            id: account.id ?? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)(),
+            name: account.name,
+            platform: account.platform,
+            platform_acronym: ACRONYMS[account.platform] ?? account.platform.slice(0, 2).toUpperCase(),
+        };
+        this.user(userId).accounts.push(record);
+        return { ...record };
+    }
+    addPersona(userId, persona) {
+        const id = persona.id ?? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
+        this.user(userId).personas.set(id, persona.name);
+        return id;
+    }
+    addItem(item) {
+        this.#items.set(item.id, item);
+        this.user(item.userId).items.push(item);
+        return item;
+    }
+    /** Another user's item is not found, exactly like a missing one (interface, 404). */
+    item(userId, id) {
+        const item = this.#items.get(id);
+        return item && item.userId === userId ? item : undefined;
+    }
+    allItems() {
+        return [...this.#items.values()];
+    }
+}
+function setStatus(item, status) {
+    item.status = status;
+    item.statusHistory.push(status);
+}
+function snapshotVersion(item) {
+    return {
+        version: item.versions.length + 1,
+        title: item.title,
+        full_text: item.full_text,
+        textover: item.textover,
+        created_at: new Date().toISOString(),
+    };
+}
+function blankItem(userId, title) {
+    const now = new Date().toISOString();
+    return {
+        id: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)(),
+        userId,
+        title,
+        description: null,
+        full_text: null,
+        textover: null,
+        hashtags: null,
+        fine_tuning: null,
+        persona_id: null,
+        status: 'NEW',
+        statusHistory: ['NEW'],
+        creation_date: now,
+        updated_at: now,
+        upload_date: null,
+        rendered: false,
+        accounts: [],
+        video_settings: {
+            video_id: null,
+            orientation: null,
+            prefer_real_world: null,
+            image_overlay_enabled: null,
+            image_overlay_position: null,
+            zoom_effect_enabled: null,
+            subtitle_settings: null,
+        },
+        last_error: null,
+        progress: null,
+        stats: null,
+        publications: [],
+        published_url: null,
+        published_platform: null,
+        generationDispatches: 0,
+        uploadDispatches: 0,
+        uploadDispatchedAt: null,
+        progressUpdates: 0,
+        publishSettings: null,
+        versions: [],
+        legacy: false,
+    };
 }
 
-;// CONCATENATED MODULE: ./src/import/import.ts
+
+/***/ }),
+
+/***/ 1344:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  DD: () => (/* binding */ loadManifests)
+});
+
+// UNUSED EXPORTS: DEFAULTS_FILES, DEFAULT_MAX_FILE_BYTES, DEFAULT_PATTERN, globPattern, invalidUtf8Offset
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __nccwpck_require__(705);
+// EXTERNAL MODULE: ./src/manifest/types.ts
+var manifest_types = __nccwpck_require__(2628);
+;// CONCATENATED MODULE: ./src/manifest/accept.ts
 
 
-
-
-
-
-
-class ImportUsageError extends Error {
-    name = 'ImportUsageError';
+/** One shared instance: throwing it builds no stack. acceptManifest turns it into null. */
+const UNSURE = new Error('not sure; zod decides');
+function sure(condition) {
+    if (!condition)
+        throw UNSURE;
 }
-const STAGE_FILTERS = new Set(['draft', 'rendered', 'published']);
-/** --status values: service statuses (any case) or import stages. */
-function statusFilter(values) {
-    const wanted = values
-        .flatMap((value) => value.split(','))
-        .map((value) => value.trim())
-        .filter(Boolean);
-    if (wanted.length === 0)
+// The keys of each strict object of the schema; any other key is for zod to report.
+const MANIFEST_KEYS = keys('title id description full_text textover hashtags persona fine_tuning stage flow video publish');
+const VIDEO_KEYS = keys('source orientation prefer_real_world image_overlay zoom_effect subtitles');
+const OVERLAY_KEYS = keys('enabled position');
+const PUBLISH_KEYS = keys('accounts at privacy category made_for_kids age_restricted notify_subscribers ai_disclosure tiktok');
+const TIKTOK_KEYS = keys('post_mode privacy');
+const ID_KEYS = keys('id');
+const NAME_KEYS = keys('platform name');
+const POST_MODES = ['direct', 'draft'];
+function keys(names) {
+    return new Set(names.split(' '));
+}
+/** The manifest zod would return, or null when this check is not sure of it. */
+function acceptManifest(value) {
+    try {
+        return manifest(value);
+    }
+    catch {
+        // UNSURE, or any surprise: either way zod decides.
         return null;
-    const bad = wanted.filter((value) => !/^[A-Za-z_]+$/.test(value));
-    if (bad.length > 0) {
-        throw new ImportUsageError(`--status expects service statuses (NEW, VIDEO_PROCESSED, UPLOADED, FAILED_VIDEO…) or stages (draft, rendered, published), got '${bad[0]}'.`);
     }
-    const stages = new Set(wanted.filter((value) => STAGE_FILTERS.has(value)));
-    const statuses = new Set(wanted.filter((value) => !STAGE_FILTERS.has(value)).map((v) => v.toUpperCase()));
-    return (status, stage) => statuses.has(status.toUpperCase()) || stages.has(stage);
 }
-function outFolder(cwd, out) {
-    const absolute = external_node_path_default().resolve(cwd, out);
-    const relative = external_node_path_default().relative(cwd, absolute);
-    if (relative.startsWith('..') || external_node_path_default().isAbsolute(relative)) {
-        throw new ImportUsageError(`--out ${out} is outside the workspace ${cwd}; give a folder inside it.`);
+function manifest(value) {
+    const m = strict(value, MANIFEST_KEYS);
+    const result = defined({
+        title: nonEmpty(m.title),
+        id: optional(m.id, nonEmpty),
+        description: optional(m.description, accept_text),
+        full_text: optional(m.full_text, accept_text),
+        textover: optional(m.textover, accept_text),
+        hashtags: optional(m.hashtags, hashtags),
+        persona: optional(m.persona, persona),
+        fine_tuning: optional(m.fine_tuning, record),
+        stage: optional(m.stage, oneOf(manifest_types/* STAGES */.a)) ?? 'draft',
+        flow: optional(m.flow, oneOf(manifest_types/* FLOWS */.A)) ?? 'oneshot',
+        // prefault({}): an absent video is read as an empty mapping, so its defaults apply.
+        video: video(m.video === undefined ? {} : m.video),
+        publish: optional(m.publish, publish),
+    });
+    sure(result.stage !== 'published' || (result.publish?.accounts?.length ?? 0) > 0);
+    return result;
+}
+function video(value) {
+    const v = strict(value, VIDEO_KEYS);
+    return defined({
+        source: optional(v.source, nonEmpty) ?? 'stock',
+        orientation: optional(v.orientation, nonEmpty) ?? 'vertical',
+        prefer_real_world: optional(v.prefer_real_world, flag),
+        image_overlay: optional(v.image_overlay, overlay),
+        zoom_effect: optional(v.zoom_effect, flag),
+        subtitles: optional(v.subtitles, record),
+    });
+}
+function overlay(value) {
+    const o = strict(value, OVERLAY_KEYS);
+    return defined({ enabled: optional(o.enabled, flag), position: optional(o.position, nonEmpty) });
+}
+function publish(value) {
+    const p = strict(value, PUBLISH_KEYS);
+    const result = defined({
+        accounts: optional(p.accounts, (list) => array(list, account)),
+        at: optional(p.at, instant),
+        privacy: optional(p.privacy, nonEmpty) ?? 'public',
+        category: optional(p.category, category) ?? '22',
+        made_for_kids: optional(p.made_for_kids, flag) ?? false,
+        age_restricted: optional(p.age_restricted, flag) ?? false,
+        notify_subscribers: optional(p.notify_subscribers, flag) ?? true,
+        ai_disclosure: optional(p.ai_disclosure, flag) ?? true,
+        tiktok: optional(p.tiktok, tiktok),
+    });
+    sure(!(result.made_for_kids && result.age_restricted));
+    return result;
+}
+function tiktok(value) {
+    const t = strict(value, TIKTOK_KEYS);
+    return defined({
+        post_mode: optional(t.post_mode, oneOf(POST_MODES)),
+        privacy: optional(t.privacy, nonEmpty),
+    });
+}
+/** {id} or {platform, name}; a mapping with both shapes' keys fails both in zod. */
+function account(value) {
+    if (isPlain(value) && 'id' in value)
+        return { id: nonEmpty(strict(value, ID_KEYS).id) };
+    const a = strict(value, NAME_KEYS);
+    return { platform: oneOf(types/* PLATFORMS */.P4)(a.platform), name: nonEmpty(a.name) };
+}
+function persona(value) {
+    return typeof value === 'string' ? nonEmpty(value) : nonEmpty(strict(value, ID_KEYS).id);
+}
+/** A string is taken as written (trimmed); a list gets a # on each tag that lacks one. */
+function hashtags(value) {
+    if (typeof value === 'string')
+        return value.trim();
+    const tags = array(value, (tag) => {
+        sure(typeof tag === 'string' ? /^#?[^\s#]\S*$/.test(tag) : isInt(tag));
+        return tag;
+    });
+    return tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ');
+}
+function category(value) {
+    if (typeof value === 'string')
+        return nonEmpty(value);
+    sure(isInt(value) && value >= 0);
+    return String(value);
+}
+// z.iso.datetime({ offset: true }): seconds required, any fraction, then Z or ±hh:mm.
+const INSTANT = /^(\d{4})-(\d\d)-(\d\d)T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function instant(value) {
+    const match = typeof value === 'string' ? INSTANT.exec(value) : null;
+    sure(match !== null);
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    // zod's pattern knows the days of each month; Date would roll 2030-02-30 over to March.
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
+    sure(days !== undefined && day >= 1 && day <= days);
+    const date = new Date(match[0]);
+    sure(!Number.isNaN(date.getTime())); // not expected, but toISOString would throw
+    return date.toISOString();
+}
+/**
+ * A plain mapping whose keys are all known. zod finds unknown keys with for…in and reads known ones with
+ * `key in`; a known key present with the value undefined (never from YAML) would stay in its output: unsure.
+ */
+function strict(value, known) {
+    sure(isPlain(value));
+    for (const key in value)
+        sure(known.has(key));
+    for (const key of known)
+        sure(value[key] !== undefined || !(key in value));
+    return value;
+}
+/** z.record(z.string(), z.unknown()) copies the own enumerable string keys into a new object. */
+function record(value) {
+    sure(isPlain(value) && Object.getOwnPropertySymbols(value).length === 0);
+    // zod drops __proto__ and checks `constructor` to tell a plain object: leave both to zod.
+    sure(!Object.hasOwn(value, '__proto__') && !Object.hasOwn(value, 'constructor'));
+    const copy = {};
+    for (const key of Object.keys(value))
+        copy[key] = value[key];
+    return copy;
+}
+function array(value, read) {
+    sure(Array.isArray(value));
+    // Array.from visits holes too, as zod does (a hole is undefined and fails).
+    return Array.from(value, (item) => read(item));
+}
+function isPlain(value) {
+    if (typeof value !== 'object' || value === null)
+        return false;
+    const prototype = Object.getPrototypeOf(value);
+    return prototype === Object.prototype || prototype === null;
+}
+/** z.int(): a safe integer (which rules out NaN, Infinity and fractions). */
+function isInt(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value);
+}
+function nonEmpty(value) {
+    sure(typeof value === 'string' && /\S/.test(value));
+    return value;
+}
+function accept_text(value) {
+    sure(typeof value === 'string');
+    return value;
+}
+function flag(value) {
+    sure(typeof value === 'boolean');
+    return value;
+}
+function oneOf(values) {
+    return (value) => {
+        sure(values.includes(value));
+        return value;
+    };
+}
+/** Absent stays absent; `?? fallback` after it is zod's `.default(fallback)`. */
+function optional(value, read) {
+    return value === undefined ? undefined : read(value);
+}
+/** Drops the keys left undefined: zod's output has no key for an absent optional field. */
+function defined(object) {
+    for (const key of Object.keys(object))
+        if (object[key] === undefined)
+            delete object[key];
+    return object;
+}
+
+// EXTERNAL MODULE: ./src/manifest/tree.ts
+var tree = __nccwpck_require__(437);
+;// CONCATENATED MODULE: ./src/manifest/read-simple.ts
+
+// Manifests are written in a small, plain part of YAML: block mappings and
+// lists, one-line scalars, `|` scripts and one-line `[…]`/`{…}`. This reads
+// exactly that part, line by line, without the yaml library, so that the
+// action's start-up does not load and warm up a full YAML parser for ten files.
+//
+// It is a fast path, not a second parser: it returns null for anything it is
+// not certain of (anchors, tags, multi-line plain scalars, folded scalars,
+// nulls, numbers other than plain integers, odd indentation, duplicate keys…),
+// and the caller then reads the file with the yaml library, which also writes
+// every error message. test/manifest/read-simple.test.ts holds the two readers
+// to the same tree, positions included, on every file it returns.
+/** Thrown to give up on a file; caught once, at the top. */
+class NotSimple extends Error {
+}
+const decline = () => {
+    throw new NotSimple();
+};
+/**
+ * Bigger files, and deeper nesting, go to the full reader, which enforces the
+ * limits on values and depth: no manifest comes near either.
+ */
+const MAX_SIMPLE_LENGTH = 64 * 1024;
+const MAX_SIMPLE_DEPTH = 16;
+/** Characters the fast path leaves to the full parser: tabs, CR, controls, BOM, odd line breaks. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const UNUSUAL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+const BLANK_OR_COMMENT = /^ *(?:#.*)?$/;
+/** A key the fast path accepts: a word, followed by `:` and a space or the end of the line. */
+const ENTRY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +|$)/;
+/** After a quoted scalar or a flow collection: nothing, or a comment after a space. */
+const TRAILER = /^(?: *| +#.*)$/;
+// The YAML 1.2 core schema's plain scalars that are not strings (the yaml
+// library's own tests, src/schema/core). A plain integer is read here; every
+// other one goes to the full parser.
+const CORE_NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const CORE_BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const CORE_NUMBER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
+const SAFE_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
+/** Characters that cannot start a plain scalar, or start what the fast path leaves alone. */
+const INDICATORS = '-?:,[]{}#&*!|>\'"%@`';
+/** A `- ` list item (or a lone `-`) at the start of what follows the indentation. */
+const LIST_ITEM = /^- |^-$/;
+/** Escapes that mean the same in YAML's double quotes and in JSON. */
+const JSON_ESCAPES = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/g;
+/** The value of a plain scalar as the core schema resolves it; never null (a null value is left to the full parser). */
+function resolvePlain(text) {
+    if (CORE_NULL.test(text))
+        return decline();
+    if (CORE_BOOL.test(text))
+        return text[0] === 't' || text[0] === 'T';
+    if (CORE_NUMBER.test(text))
+        return SAFE_INTEGER.test(text) ? Number(text) : decline();
+    return text;
+}
+/** A key the fast path can take: a string to the core schema, allowed, and not yet in its mapping. */
+function newKey(key, entries) {
+    if (resolvePlain(key) !== key || tree/* FORBIDDEN_KEYS */.p5.has(key) || entries.has(key))
+        decline();
+}
+class Reader {
+    #file;
+    #lines;
+    #row = 0;
+    constructor(file, text) {
+        this.#file = file;
+        this.#lines = text.split('\n');
     }
+    #at(row, column) {
+        return { file: this.#file, line: row + 1, column: column + 1 };
+    }
+    /** Moves to the next line with content; its indentation, or -1 at the end of the file. */
+    #nextContent() {
+        while (this.#row < this.#lines.length && BLANK_OR_COMMENT.test(this.#lines[this.#row]))
+            this.#row++;
+        if (this.#row === this.#lines.length)
+            return -1;
+        const line = this.#lines[this.#row];
+        return line.length - line.trimStart().length;
+    }
+    document() {
+        if (this.#nextContent() !== 0)
+            return decline();
+        const root = this.#mapping(0, 0);
+        if (this.#nextContent() !== -1)
+            decline();
+        return root;
+    }
+    /** A block mapping whose first key starts at `column` of the current line; later keys start lines there. */
+    #mapping(column, depth) {
+        if (depth > MAX_SIMPLE_DEPTH)
+            decline();
+        const pos = this.#at(this.#row, column);
+        const entries = new Map();
+        for (;;) {
+            const row = this.#row;
+            const line = this.#lines[row];
+            const match = ENTRY.exec(line.slice(column));
+            if (match === null)
+                return decline();
+            const key = match[1];
+            newKey(key, entries);
+            const keyPos = this.#at(row, column);
+            const valueColumn = column + match[0].length;
+            let value;
+            if (valueColumn === line.length || line[valueColumn] === '#') {
+                this.#row++;
+                const indent = this.#nextContent();
+                const nested = indent > column || (indent === column && LIST_ITEM.test(this.#lines[this.#row].slice(indent)));
+                if (!nested)
+                    return decline(); // a key with no value is null: left to the full parser
+                value = this.#block(indent, depth + 1);
+            }
+            else if (line[valueColumn] === '|') {
+                value = this.#literal(row, valueColumn, column);
+            }
+            else {
+                value = this.#inline(line, row, valueColumn, depth + 1);
+                this.#row++;
+            }
+            entries.set(key, { keyPos, value });
+            const indent = this.#nextContent();
+            if (indent < column)
+                return { kind: 'map', pos, entries };
+            // Deeper than the keys: a plain scalar going on over lines, or a stray line.
+            if (indent > column)
+                decline();
+        }
+    }
+    /** A block mapping or list whose lines start at `indent`. */
+    #block(indent, depth) {
+        const rest = this.#lines[this.#row].slice(indent);
+        return rest.startsWith('-') ? this.#sequence(indent, depth) : this.#mapping(indent, depth);
+    }
+    /** A block list whose `-` items start lines at `indent`. */
+    #sequence(indent, depth) {
+        if (depth > MAX_SIMPLE_DEPTH)
+            decline();
+        const pos = this.#at(this.#row, indent);
+        const items = [];
+        for (;;) {
+            const row = this.#row;
+            const line = this.#lines[row];
+            const dash = /^- +/.exec(line.slice(indent));
+            if (dash === null)
+                return decline();
+            const column = indent + dash[0].length;
+            if (column === line.length || line[column] === '#')
+                decline(); // an item on the next lines
+            if (ENTRY.test(line.slice(column))) {
+                // `- key: value`, more keys below it at the same column.
+                items.push(this.#mapping(column, depth + 1));
+            }
+            else {
+                items.push(this.#inline(line, row, column, depth + 1));
+                this.#row++;
+            }
+            const next = this.#nextContent();
+            if (next < indent || (next === indent && !LIST_ITEM.test(this.#lines[this.#row].slice(indent)))) {
+                return { kind: 'seq', pos, items };
+            }
+            if (next > indent)
+                decline();
+        }
+    }
+    /** A value written on the line of its key or dash: a scalar or a one-line flow collection. */
+    #inline(line, row, column, depth) {
+        const first = line[column];
+        if (first === '[' || first === '{') {
+            const flow = new FlowReader(line, column, (at) => this.#at(row, at));
+            const node = first === '[' ? flow.sequence() : flow.mapping(depth);
+            if (!TRAILER.test(line.slice(flow.end)))
+                decline();
+            return node;
+        }
+        if (first === '"' || first === "'") {
+            const [value, end] = quoted(line, column);
+            if (!TRAILER.test(line.slice(end)))
+                decline();
+            return { kind: 'scalar', pos: this.#at(row, column), value };
+        }
+        if (INDICATORS.includes(first))
+            decline();
+        const comment = line.indexOf(' #', column);
+        const text = line.slice(column, comment === -1 ? undefined : comment).trimEnd();
+        if (text.includes(': ') || text.endsWith(':'))
+            decline();
+        return { kind: 'scalar', pos: this.#at(row, column), value: resolvePlain(text) };
+    }
+    /**
+     * A `|` or `|-` literal scalar: the script fields. Its lines keep their line
+     * breaks; `|` ends with exactly one, `|-` with none. Lines of spaces beyond
+     * the indentation, a first line that is empty and `|+` are left to the full parser.
+     */
+    #literal(row, column, parentIndent) {
+        const header = this.#lines[row].slice(column);
+        const chomp = header[1] === '-' ? 'strip' : 'clip';
+        if (!TRAILER.test(header.slice(chomp === 'strip' ? 2 : 1)))
+            decline();
+        const first = this.#lines[row + 1];
+        const indent = first === undefined ? 0 : first.length - first.trimStart().length;
+        if (first === undefined || first.trim() === '' || indent <= parentIndent)
+            decline();
+        const body = [];
+        let next = row + 1;
+        for (; next < this.#lines.length; next++) {
+            const line = this.#lines[next];
+            if (line.trim() === '') {
+                if (line.length > indent)
+                    decline();
+                body.push('');
+            }
+            else if (line.length - line.trimStart().length >= indent) {
+                body.push(line.slice(indent));
+            }
+            else {
+                break;
+            }
+        }
+        while (body.at(-1) === '')
+            body.pop();
+        this.#row = next;
+        const text = body.join('\n');
+        return { kind: 'scalar', pos: this.#at(row, column), value: chomp === 'strip' ? text : `${text}\n` };
+    }
+}
+/** A one-line `[a, "b"]` or `{k: v, k2: 'w'}` of scalars, from `start` (the bracket) of `line`. */
+class FlowReader {
+    #line;
+    #at;
+    end;
+    constructor(line, start, at) {
+        this.#line = line;
+        this.#at = at;
+        this.end = start;
+    }
+    #skipSpaces() {
+        while (this.#line[this.end] === ' ')
+            this.end++;
+    }
+    /** After an item: `,` and another item, or the closing bracket (true). A trailing comma is left alone. */
+    #closes(close) {
+        this.#skipSpaces();
+        const c = this.#line[this.end];
+        this.end++;
+        if (c === close)
+            return true;
+        if (c !== ',')
+            return decline();
+        this.#skipSpaces();
+        if (this.#line[this.end] === close)
+            decline();
+        return false;
+    }
+    #scalar() {
+        const start = this.end;
+        const first = this.#line[start];
+        if (first === '"' || first === "'") {
+            const [value, end] = quoted(this.#line, start);
+            this.end = end;
+            return { kind: 'scalar', pos: this.#at(start), value };
+        }
+        const match = /^[^,[\]{}#:&*!|>'"%@`?\- ][^,[\]{}#:]*/.exec(this.#line.slice(start));
+        if (match === null)
+            return decline();
+        const text = match[0].trimEnd();
+        this.end = start + text.length;
+        return { kind: 'scalar', pos: this.#at(start), value: resolvePlain(text) };
+    }
+    sequence() {
+        const pos = this.#at(this.end);
+        this.end++;
+        this.#skipSpaces();
+        const items = [];
+        if (this.#line[this.end] === ']') {
+            this.end++;
+            return { kind: 'seq', pos, items };
+        }
+        do
+            items.push(this.#scalar());
+        while (!this.#closes(']'));
+        return { kind: 'seq', pos, items };
+    }
+    mapping(depth) {
+        if (depth > MAX_SIMPLE_DEPTH)
+            decline();
+        const pos = this.#at(this.end);
+        this.end++;
+        this.#skipSpaces();
+        const entries = new Map();
+        if (this.#line[this.end] === '}') {
+            this.end++;
+            return { kind: 'map', pos, entries };
+        }
+        do {
+            const match = /^([A-Za-z_][A-Za-z0-9_-]*): +/.exec(this.#line.slice(this.end));
+            if (match === null)
+                return decline();
+            const key = match[1];
+            newKey(key, entries);
+            const keyPos = this.#at(this.end);
+            this.end += match[0].length;
+            entries.set(key, { keyPos, value: this.#scalar() });
+        } while (!this.#closes('}'));
+        return { kind: 'map', pos, entries };
+    }
+}
+/** A one-line quoted scalar starting at `start`: its value and the column after its closing quote. */
+function quoted(line, start) {
+    const quote = line[start];
+    if (quote === "'") {
+        let end = start + 1;
+        for (;;) {
+            end = line.indexOf("'", end);
+            if (end === -1)
+                return decline();
+            if (line[end + 1] !== "'")
+                break;
+            end += 2;
+        }
+        return [line.slice(start + 1, end).replaceAll("''", "'"), end + 1];
+    }
+    let end = start + 1;
+    while (end < line.length && line[end] !== '"')
+        end += line[end] === '\\' ? 2 : 1;
+    if (end >= line.length)
+        return decline();
+    const body = line.slice(start + 1, end);
+    if (body.includes('\\') && body.replace(JSON_ESCAPES, '').includes('\\'))
+        decline();
+    return [JSON.parse(`"${body}"`), end + 1];
+}
+/**
+ * Reads a manifest or defaults file written in the plain block style, or
+ * returns null so that the full YAML reader takes it: the tree is then the
+ * same as that reader's, with no problem to report.
+ */
+function readSimpleSource(file, text) {
+    if (text.length > MAX_SIMPLE_LENGTH || UNUSUAL_CHARACTERS.test(text))
+        return null;
+    try {
+        return { file, root: new Reader(file, text).document(), problems: [] };
+    }
+    catch (error) {
+        if (error instanceof NotSimple)
+            return null;
+        throw error;
+    }
+}
+
+// EXTERNAL MODULE: ./src/manifest/validate.ts + 1 modules
+var validate = __nccwpck_require__(8434);
+;// CONCATENATED MODULE: ./src/manifest/walk.ts
+
+
+const SIMPLE = /^[\w\-./*{}, ]+$/;
+/** `{a,b}` alternatives expanded, left to right; null for braces the walk does not take on. */
+function expandBraces(pattern) {
+    const open = pattern.indexOf('{');
+    const close = pattern.indexOf('}');
+    if (open === -1)
+        return close === -1 ? [pattern] : null;
+    if (close < open)
+        return null;
+    const inner = pattern.slice(open + 1, close);
+    if (inner.includes('{'))
+        return null;
+    const options = inner.split(',');
+    if (options.length < 2 || options.some((option) => option === '' || option.includes('/')))
+        return null;
+    const rest = expandBraces(pattern.slice(close + 1));
+    if (rest === null)
+        return null;
+    const head = pattern.slice(0, open);
+    return options.flatMap((option) => rest.map((tail) => `${head}${option}${tail}`));
+}
+function nameSegment(text) {
+    if (text === '' || text === '.' || text === '..' || text.startsWith('.') || text.includes('**'))
+        return null;
+    if (!text.includes('*'))
+        return { kind: 'name', test: (name) => name === text };
+    const source = text
+        .split('*')
+        .map((part) => part.replace(/[.+^${}()|[\]\\-]/g, '\\$&'))
+        .join('.*');
+    // As in the glob: a name that starts with `*` does not match names that start with a dot.
+    const regex = new RegExp(`^${text.startsWith('*') ? '(?!\\.)' : ''}${source}$`, 's');
+    return { kind: 'name', test: (name) => regex.test(name) };
+}
+/** The pattern's segments, or null when it needs the real glob. */
+function compilePattern(pattern, skipped) {
+    if (!SIMPLE.test(pattern))
+        return null;
+    const expanded = expandBraces(pattern);
+    if (expanded === null)
+        return null;
+    const compiled = [];
+    for (const one of expanded) {
+        const segments = [];
+        for (const text of one.split('/')) {
+            if (text === '**') {
+                if (segments.at(-1)?.kind === 'globstar')
+                    return null;
+                segments.push({ kind: 'globstar' });
+                continue;
+            }
+            const segment = nameSegment(text);
+            if (segment === null)
+                return null;
+            segments.push(segment);
+        }
+        const last = segments.at(-1);
+        // A last segment that could name a skipped folder: the glob's rules for those are subtle.
+        if (last === undefined || last.kind === 'globstar')
+            return null;
+        if ([...skipped].some((name) => last.test(name)))
+            return null;
+        compiled.push(segments);
+    }
+    return compiled;
+}
+/**
+ * The paths (relative to `cwd`, with `/`, in no particular order) that match
+ * `pattern`, never entering a folder named in `skipped`; null when the pattern
+ * or the tree needs `fs.promises.glob` to answer exactly.
+ */
+async function walkPattern(cwd, pattern, skipped) {
+    const patterns = compilePattern(pattern, skipped);
+    if (patterns === null)
+        return null;
+    // Set when only the real glob can answer; the walk then stops going deeper.
+    let needsGlob = false;
+    const listings = new Map();
+    const list = (folder) => {
+        let pending = listings.get(folder);
+        if (pending === undefined) {
+            pending = Promise.resolve()
+                .then(() => (0,external_node_fs_.readdirSync)(external_node_path_default().join(cwd, folder), { withFileTypes: true }))
+                .catch((error) => {
+                const code = error.code;
+                if (code !== 'ENOENT' && code !== 'ENOTDIR')
+                    needsGlob = true;
+                return [];
+            });
+            listings.set(folder, pending);
+        }
+        return pending;
+    };
+    const found = new Set();
+    const join = (folder, name) => (folder === '' ? name : `${folder}/${name}`);
+    const walkOne = async (segments) => {
+        const seen = new Set();
+        const visit = async (folder, index) => {
+            const key = `${index}\0${folder}`;
+            if (seen.has(key))
+                return;
+            seen.add(key);
+            const segment = segments[index];
+            const entries = await list(folder);
+            if (needsGlob)
+                return;
+            const next = [];
+            if (segment.kind === 'globstar') {
+                next.push(visit(folder, index + 1)); // `**` matches no folder too
+                for (const entry of entries) {
+                    if (entry.name.startsWith('.') || skipped.has(entry.name))
+                        continue;
+                    if (entry.isSymbolicLink()) {
+                        needsGlob = true;
+                        break;
+                    }
+                    if (entry.isDirectory())
+                        next.push(visit(join(folder, entry.name), index));
+                }
+            }
+            else {
+                const last = index === segments.length - 1;
+                for (const entry of entries) {
+                    if (!segment.test(entry.name))
+                        continue;
+                    if (entry.isSymbolicLink()) {
+                        needsGlob = true;
+                        break;
+                    }
+                    if (last)
+                        found.add(join(folder, entry.name));
+                    else if (entry.isDirectory() && !skipped.has(entry.name))
+                        next.push(visit(join(folder, entry.name), index + 1));
+                }
+            }
+            await Promise.all(next);
+        };
+        await visit('', 0);
+    };
+    await Promise.all(patterns.map(walkOne));
+    return needsGlob ? null : [...found];
+}
+
+;// CONCATENATED MODULE: ./src/manifest/load.ts
+// Synchronous file calls on purpose: a validate run reads a handful of small
+// files, and node:fs/promises alone (streams, readline) costs several
+// milliseconds of the action's start-up.
+
+
+
+
+
+
+
+// Glob -> files in a stable order -> text (bounded, UTF-8, inside the
+// workspace) -> desired items, with every problem of every file in one pass.
+//
+// Each file takes the fast paths first: read-simple.ts reads the plain block
+// YAML manifests are written in, accept.ts checks a valid manifest. What they
+// leave goes to the yaml library and the zod schema (parse.ts), imported on
+// first need: a run of plain, valid manifests loads neither.
+const DEFAULT_PATTERN = 'content/**/*.{yml,yaml}';
+/** No manifest comes near this; a bigger file is a mistake or an attack. */
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+const PARALLEL_READS = 32;
+function posix(relative) {
     return relative.split((external_node_path_default()).sep).join('/');
 }
-function skip(summary, reason, file, message) {
-    return { id: summary.id, title: summary.title, status: summary.status, reason, file, message };
+function byCodePoint(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
 }
-/** Which remote items are managed already, and by which manifest. */
-function managedBy(items, contents) {
-    const matching = (0,identity.matchItems)(items, contents);
-    const owners = new Map();
-    for (const matched of matching.matched)
-        if (matched.remote)
-            owners.set(matched.remote.id, matched.item.file);
-    const titles = new Map(items.map((item) => [item.fields.title, item.file]));
-    return { unmanaged: new Set(matching.unmanaged.map((ref) => ref.id)), owners, titles };
+/** Offset of the first byte that is not part of valid UTF-8, or -1. */
+function invalidUtf8Offset(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (size === 0 || i + size > bytes.length)
+            return i;
+        for (let k = 1; k < size; k++)
+            if ((bytes[i + k] & 0xc0) !== 0x80)
+                return i;
+        const b1 = bytes[i + 1] ?? 0;
+        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
+        if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f))
+            return i;
+        if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
+            return i;
+        i += size;
+    }
+    return -1;
 }
-async function runImport(options) {
-    const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
-    const keep = statusFilter(options.statuses ?? []);
-    const only = options.only ? titleMatcher(options.only) : null;
-    const report = {
-        refused: null,
-        problems: [],
-        outDir,
-        imported: [],
-        skipped: [],
-        check: null,
+function locationOfByte(file, bytes, offset) {
+    const before = bytes.subarray(0, offset);
+    const lineStart = before.lastIndexOf(0x0a) + 1;
+    let line = 1;
+    for (const byte of before)
+        if (byte === 0x0a)
+            line++;
+    const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
+    return { file, line, column };
+}
+function mib(bytes) {
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+class load_Reader {
+    #cwd;
+    #root;
+    #max;
+    #folders = new Map();
+    constructor(cwd, root, max) {
+        this.#cwd = cwd;
+        this.#root = root;
+        this.#max = max;
+    }
+    #realFolder(folder) {
+        let pending = this.#folders.get(folder);
+        if (pending === undefined) {
+            pending = Promise.resolve().then(() => (0,external_node_fs_.realpathSync)(folder));
+            this.#folders.set(folder, pending);
+        }
+        return pending;
+    }
+    async read(file, optional = false) {
+        const start = { file, line: 1, column: 1 };
+        const fail = (code, message) => ({
+            kind: 'problem',
+            problem: (0,tree/* problemAt */.l4)(start, code, message),
+        });
+        if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
+            return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
+        }
+        // realpath per folder (cached) and lstat per file: a file that is no link
+        // is where its folder is, and most files are no link.
+        const joined = external_node_path_default().join(this.#cwd, file);
+        let real;
+        let info;
+        try {
+            info = (0,external_node_fs_.lstatSync)(joined);
+            if (info.isSymbolicLink()) {
+                real = (0,external_node_fs_.realpathSync)(joined);
+                info = (0,external_node_fs_.statSync)(real);
+            }
+            else {
+                real = external_node_path_default().join(await this.#realFolder(external_node_path_default().dirname(joined)), external_node_path_default().basename(joined));
+            }
+        }
+        catch (error) {
+            if (optional && error.code === 'ENOENT')
+                return { kind: 'none' };
+            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
+        }
+        if (real !== this.#root && !real.startsWith(this.#root + (external_node_path_default()).sep)) {
+            return fail('outside_workspace', 'the file is a link to a place outside the workspace; manifests must live in the repository');
+        }
+        if (!info.isFile())
+            return { kind: 'none' };
+        if (info.size > this.#max) {
+            return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
+        }
+        const bytes = (0,external_node_fs_.readFileSync)(real);
+        if (bytes.length > this.#max) {
+            return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
+        }
+        const bad = invalidUtf8Offset(bytes);
+        if (bad !== -1) {
+            return {
+                kind: 'problem',
+                problem: (0,tree/* problemAt */.l4)(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
+            };
+        }
+        return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
+    }
+}
+const importFullPath = () => Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(14)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2014));
+let fullPath;
+/** The yaml library and the zod schema, loaded once, by the first file that needs them. */
+function full() {
+    return (fullPath ??= importFullPath());
+}
+async function readTree(file, text) {
+    return readSimpleSource(file, text) ?? (await full()).readSource(file, text);
+}
+/** Validates one read manifest with its defaults (outermost folder first) and normalizes it. */
+async function load_validate(source, defaults) {
+    const layered = (0,validate/* layer */.qd)(source, defaults);
+    if (layered === null)
+        return { item: null, problems: [...source.problems] };
+    const manifest = acceptManifest(layered.value);
+    if (manifest !== null)
+        return (0,validate/* conclude */.Ep)(layered, { manifest });
+    const start = { file: source.file, line: 1, column: 1 };
+    return (0,validate/* conclude */.Ep)(layered, (await full()).checkWithSchema(layered.value, layered.positions, start));
+}
+/** The matched files, sorted; the walk answers the usual patterns, `fs.promises.glob` the rest. */
+async function discover(cwd, pattern) {
+    const walked = await walkPattern(cwd, pattern, SKIPPED_DIRS);
+    if (walked !== null)
+        return walked.sort(byCodePoint);
+    return (await globPattern(cwd, pattern)).sort(byCodePoint);
+}
+/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
+async function globPattern(cwd, pattern) {
+    const found = new Set();
+    const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
+    const { glob } = await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 1455, 23));
+    for await (const entry of glob(pattern, { cwd, exclude })) {
+        found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
+    }
+    return [...found];
+}
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
+}
+async function runPool(count, work) {
+    const results = new Array(count);
+    let next = 0;
+    const worker = async () => {
+        while (next < count) {
+            const index = next++;
+            results[index] = await work(index);
+        }
     };
-    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
-    const errors = load.problems.filter((problem) => problem.severity === 'error');
-    if (errors.length > 0) {
-        report.problems = errors;
-        report.refused = `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`;
-        return report;
-    }
-    const listing = await (0,observe.observeListing)(options.client);
-    if (listing.contentsGap !== null) {
-        report.refused = `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`;
-        return report;
-    }
-    const { unmanaged, owners, titles } = managedBy(load.items, listing.contents);
-    const remoteTitles = new Map();
-    for (const summary of listing.contents)
-        remoteTitles.set(summary.title, (remoteTitles.get(summary.title) ?? 0) + 1);
-    const candidates = [];
-    for (const summary of listing.contents) {
-        const owner = owners.get(summary.id) ?? (unmanaged.has(summary.id) ? null : titles.get(summary.title));
-        if (owner !== undefined && owner !== null) {
-            report.skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
+    return results;
+}
+function crossFileProblems(items) {
+    const problems = [];
+    const clashing = new Set();
+    const check = (key, field, code, sentence) => {
+        const groups = new Map();
+        for (const item of items) {
+            const value = key(item);
+            if (value !== null)
+                groups.set(value, [...(groups.get(value) ?? []), item]);
         }
-        else if (only !== null && !only(summary.title)) {
-            report.skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
+        for (const [value, group] of groups) {
+            if (group.length < 2)
+                continue;
+            for (const item of group) {
+                clashing.add(item);
+                const others = group.filter((other) => other !== item).map((other) => other.file);
+                const shown = others.length > 3
+                    ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
+                    : others.join(', ');
+                problems.push((0,tree/* problemAt */.l4)(item.locations[field] ?? item.location, code, sentence(value, shown), field));
+            }
         }
-        else if (!/\S/.test(summary.title)) {
-            report.skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
+    };
+    check((item) => item.fields.title, 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
+    check((item) => item.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
+    return { problems, clashing };
+}
+function dedupeAndSort(problems) {
+    const seen = new Set();
+    const unique = problems.filter((p) => {
+        const key = `${p.severity}|${p.code}|${p.file}:${p.line}:${p.column}|${p.message}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+    return unique.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
+}
+/**
+ * Finds the manifests matched by `pattern` under `cwd`, applies the
+ * `_defaults.yml` of their folders, and validates and normalizes each one.
+ * Never throws for a bad manifest: every problem of every file is returned.
+ */
+async function loadManifests(options) {
+    const cwd = external_node_path_default().resolve(options.cwd);
+    const reader = new load_Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const matched = await discover(cwd, options.pattern);
+    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
+    const defaultsOf = new Map();
+    const folderDefaults = (folder) => {
+        let pending = defaultsOf.get(folder);
+        if (pending === undefined) {
+            pending = readFolderDefaults(reader, folder);
+            defaultsOf.set(folder, pending);
         }
-        else if (titles.has(summary.title)) {
-            const file = titles.get(summary.title);
-            report.skipped.push(skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`));
-        }
-        else if ((remoteTitles.get(summary.title) ?? 0) > 1) {
-            report.skipped.push(skip(summary, 'duplicate_title', null, 'another item has the same title; rename one in the service (manifest titles are unique), then import again'));
-        }
-        else {
-            candidates.push(summary);
-        }
-    }
-    const details = await (0,observe.observeDetails)(options.client, candidates.map((summary) => summary.id), options.concurrency ?? observe.DEFAULT_READ_CONCURRENCY);
-    const absoluteOut = external_node_path_default().join(options.cwd, outDir);
-    const namer = new FileNamer(absoluteOut);
-    const texts = [];
-    const read = [];
-    for (const summary of candidates) {
-        const detail = details.get(summary.id);
-        if (!detail) {
-            report.skipped.push(skip(summary, 'gone', null, 'deleted since the listing was read'));
+        return pending;
+    };
+    const outcomes = await runPool(candidates.length, async (index) => {
+        const file = candidates[index];
+        const read = await reader.read(file);
+        if (read.kind === 'none')
+            return null;
+        if (read.kind === 'problem')
+            return { file, item: null, problems: [read.problem] };
+        const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
+        return { file, ...(await load_validate(await readTree(file, read.text), layers)) };
+    });
+    const problems = [];
+    for (const layer of await Promise.all(defaultsOf.values()))
+        if (layer)
+            problems.push(...layer.problems);
+    const files = [];
+    const valid = [];
+    for (const outcome of outcomes) {
+        if (outcome === null)
             continue;
-        }
-        const manifest = manifestOf(detail, listing.accounts);
-        if (keep !== null && !keep(detail.status, manifest.stage)) {
-            report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
+        files.push(outcome.file);
+        problems.push(...outcome.problems);
+        if (outcome.item)
+            valid.push(outcome.item);
+    }
+    const cross = crossFileProblems(valid);
+    problems.push(...cross.problems);
+    return {
+        items: valid.filter((item) => !cross.clashing.has(item)),
+        problems: dedupeAndSort(problems),
+        files,
+    };
+}
+async function readFolderDefaults(reader, folder) {
+    const found = [];
+    for (const name of DEFAULTS_FILES) {
+        const file = folder === '' ? name : `${folder}/${name}`;
+        const read = await reader.read(file, true);
+        if (read.kind === 'none')
             continue;
-        }
-        const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
-        const header = [
-            `Imported from the service (item ${detail.id}, status ${detail.status}).`,
-            ...manifest.notes,
-        ];
-        texts.push({ file, text: manifestText(manifest.value, { header, inline: manifest.inline }) });
-        read.push(detail);
-        report.imported.push({
-            file,
-            id: detail.id,
-            title: detail.title,
-            status: detail.status,
-            stage: manifest.stage,
-            notes: manifest.notes,
-        });
+        if (read.kind === 'problem')
+            found.push({ file, root: null, problems: [read.problem] });
+        else
+            found.push((0,validate/* asDefaults */.RJ)(await readTree(file, read.text)));
     }
-    // Every text is written only once all of them were rendered: a failure
-    // above leaves the workspace as it was.
-    if (texts.length > 0)
-        (0,external_node_fs_namespaceObject.mkdirSync)(absoluteOut, { recursive: true });
-    for (const { file, text } of texts)
-        (0,external_node_fs_namespaceObject.writeFileSync)(external_node_path_default().join(options.cwd, file), text, { flag: 'wx' });
-    if (texts.length > 0) {
-        report.check = await checkImported(options, listing, read, new Set(texts.map((t) => t.file)));
+    const [first, second] = found;
+    if (first === undefined)
+        return null;
+    if (second !== undefined) {
+        first.problems.push((0,tree/* problemAt */.l4)({ file: second.file, line: 1, column: 1 }, 'duplicate_defaults', `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
     }
-    report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-    return report;
-}
-
-;// CONCATENATED MODULE: ./src/import/render.ts
-
-// The import report in words, for the terminal and the action's log and job
-// summary: what was written, what was skipped and why, and whether the plan
-// of the written files is empty (the promise).
-function render_plural(count, one, many = `${one}s`) {
-    return `${count} ${count === 1 ? one : many}`;
-}
-const REASON_TITLES = {
-    managed: 'already managed',
-    filtered: 'left out by --only or --status',
-    duplicate_title: 'title shared by another item',
-    title_taken: 'title used by a manifest of another item',
-    blank_title: 'blank title',
-    gone: 'deleted since the listing',
-};
-function importHeadline(report) {
-    if (report.refused !== null)
-        return `Nothing imported: ${report.refused}`;
-    const check = report.check;
-    const changes = check?.changes.length ?? 0;
-    const promise = report.imported.length === 0
-        ? ''
-        : changes === 0
-            ? ' A plan of them shows no change.'
-            : ` ${render_plural(changes, 'imported file')} would still change on the next plan (listed above).`;
-    return `Imported ${render_plural(report.imported.length, 'item')} into ${report.outDir || '.'}; skipped ${report.skipped.length}.${promise}`;
-}
-function renderImportText(report) {
-    const lines = [];
-    for (const problem of report.problems) {
-        lines.push(`${problem.file}:${problem.line}:${problem.column}: ${problem.message}`);
-    }
-    for (const item of report.imported) {
-        lines.push(`+ ${item.file}  ${JSON.stringify(item.title)} (${item.status} -> stage ${item.stage})`);
-        for (const note of item.notes)
-            lines.push(`    note: ${note}`);
-    }
-    const byReason = new Map();
-    for (const item of report.skipped)
-        byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item]);
-    for (const [reason, items] of byReason) {
-        lines.push(`Skipped, ${REASON_TITLES[reason]} (${items.length}):`);
-        for (const item of items)
-            lines.push(`  - ${JSON.stringify(item.title)} ${item.id}: ${item.message}`);
-    }
-    for (const change of report.check?.changes ?? [])
-        lines.push(`! ${change.file}: ${change.what}`);
-    for (const file of report.check?.outsideGlob ?? []) {
-        lines.push(`! ${file} is not matched by the manifests' glob: plan will not read it; move it or widen --manifests.`);
-    }
-    lines.push(importHeadline(report));
-    return lines.join('\n');
-}
-/** The job summary: the same facts as a Markdown list. */
-function renderImportMarkdown(report) {
-    const lines = ['## content-as-code import', '', inlineText(importHeadline(report)), ''];
-    for (const item of report.imported) {
-        const commented = item.notes.length > 0 ? ' (see the comment in the file)' : '';
-        lines.push(`- ${inlineCode(item.file)}: ${inlineText(item.status)} → stage ${item.stage}${commented}`);
-    }
-    if (report.skipped.length > 0) {
-        lines.push('', '| Skipped | Count |', '|---|---|');
-        const counts = new Map();
-        for (const item of report.skipped)
-            counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
-        for (const [reason, count] of counts)
-            lines.push(`| ${REASON_TITLES[reason]} | ${count} |`);
-    }
-    return `${lines.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/import.ts
-
-
-
-
-
-
-
-// `content-as-code import`: one manifest per item of the catalogue that no
-// manifest manages yet. It reads the service only; it writes new files only.
-async function runImportCommand(options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
-    let settings;
-    try {
-        settings = await serviceSettings(options, io);
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${(0,errors.describeError)(error)}`);
-        return error instanceof errors.ConfigurationError ? EXIT.usage : EXIT.service;
-    }
-    const scrub = (text) => (0,errors.redact)(text, [settings.apiKey]);
-    let client;
-    try {
-        client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
-        const report = await runImport({
-            client,
-            cwd: options.cwd,
-            manifests: options.manifests,
-            out: options.out,
-            only: options.only,
-            statuses: options.status,
-        });
-        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderImportText(report)));
-        const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
-        return unkept ? EXIT.failed : EXIT.ok;
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${scrub((0,errors.describeError)(error))}`);
-        const usage = error instanceof errors.ConfigurationError || error instanceof ImportUsageError;
-        return usage ? EXIT.usage : EXIT.service;
-    }
-    finally {
-        await client?.close();
-    }
-}
-
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 19 modules
-var schema = __nccwpck_require__(4337);
-;// CONCATENATED MODULE: ./src/cli/schema.ts
-
-
-
-/** `content-as-code schema`: the manifest JSON Schema, the same as schema/content.schema.json. */
-function printSchema(io) {
-    writeLine(io.stdout, JSON.stringify((0,schema/* manifestJsonSchema */.P)(), null, 2));
-    return EXIT.ok;
-}
-
-;// CONCATENATED MODULE: ./src/cli/main.ts
-
-
-
-
-
-
-
-
-
-
-/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
-async function main(argv, io = processIO(), seams = {}) {
-    let options;
-    try {
-        const parsed = parseCliArgs(argv, io.cwd);
-        if (parsed === 'version') {
-            writeLine(io.stdout, VERSION);
-            return EXIT.ok;
-        }
-        options = parsed;
-    }
-    catch (error) {
-        if (!(error instanceof UsageError))
-            throw error;
-        writeLine(io.stderr, `error: ${error.message}`);
-        writeLine(io.stderr, 'Run content-as-code --help for the commands and options.');
-        return EXIT.usage;
-    }
-    switch (options.command) {
-        case 'help':
-            io.stdout.write(helpText());
-            return EXIT.ok;
-        case 'schema':
-            return printSchema(io);
-        case 'emulator':
-            return emulator(options.rest, io);
-        case 'doctor':
-            return runDoctorCommand(options, io, seams);
-        case 'import':
-            return runImportCommand(options, io, seams);
-        case 'validate':
-        case 'plan':
-        case 'apply':
-            return runEngineCommand(options.command, options, io, seams);
-    }
-}
-/** Runs until Ctrl-C (or SIGTERM), then closes the server. */
-async function emulator(argv, io) {
-    let running;
-    try {
-        running = await runEmulatorCommand(argv, (line) => writeLine(io.stdout, line));
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${(0,errors.describeError)(error)}`);
-        return EXIT.usage;
-    }
-    writeLine(io.stdout, 'Press Ctrl-C to stop.');
-    await io.interrupted();
-    await running.close();
-    writeLine(io.stderr, 'Emulator stopped.');
-    return EXIT.ok;
+    return first;
 }
 
 
@@ -61714,76 +60890,6 @@ function manifestJsonSchema() {
 
 /***/ }),
 
-/***/ 7271:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ suggest)
-/* harmony export */ });
-// "Did you mean": the closest candidate to what a user wrote, or nothing when
-// no candidate is close enough to be a likely typo.
-function squash(value) {
-    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
-function distance(a, b) {
-    const rows = a.length + 1;
-    const cols = b.length + 1;
-    const d = new Array(rows * cols).fill(0);
-    for (let i = 0; i < rows; i++)
-        d[i * cols] = i;
-    for (let j = 0; j < cols; j++)
-        d[j] = j;
-    for (let i = 1; i < rows; i++) {
-        for (let j = 1; j < cols; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
-            }
-            d[i * cols + j] = best;
-        }
-    }
-    return d[rows * cols - 1];
-}
-/**
- * The candidate the user most likely meant: the same word in other casing, the
- * same word in another spelling convention (`notifySubscribers` ->
- * `notify_subscribers`), or the nearest one within a few typos.
- */
-function suggest(input, candidates) {
-    if (candidates.includes(input))
-        return input;
-    const lower = input.toLowerCase();
-    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
-    if (sameCase !== undefined)
-        return sameCase;
-    const squashed = squash(input);
-    if (squashed === '')
-        return undefined;
-    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
-    if (sameWord !== undefined)
-        return sameWord;
-    let best;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const target = squash(candidate);
-        // Allow about one typo per three letters, at least one.
-        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
-        if (Math.abs(target.length - squashed.length) > limit)
-            continue;
-        const d = distance(squashed, target);
-        if (d <= limit && d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
-}
-
-
-/***/ }),
-
 /***/ 437:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -62032,690 +61138,407 @@ function conclude(layered, checked) {
 
 /***/ }),
 
-/***/ 8348:
+/***/ 6412:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-__nccwpck_require__.r(__webpack_exports__);
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   mapLimit: () => (/* binding */ mapLimit)
-/* harmony export */ });
-/**
- * Runs fn over items with at most `limit` calls in flight; results keep the
- * items' order. The first rejection rejects the whole call once the running
- * calls have settled (no call is left dangling).
- */
-async function mapLimit(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    let failure = null;
-    const worker = async () => {
-        while (failure === null && next < items.length) {
-            const index = next++;
-            try {
-                results[index] = await fn(items[index], index);
-            }
-            catch (error) {
-                failure ??= { error };
-            }
-        }
-    };
-    const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
-    await Promise.all(Array.from({ length: width }, worker));
-    if (failure !== null)
-        throw failure.error;
-    return results;
-}
+/* unused harmony exports escapeHtml, inlineText, htmlText, inlineCode, codeBlock, link */
 
-
-/***/ }),
-
-/***/ 7065:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.r(__webpack_exports__);
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   matchItems: () => (/* binding */ matchItems),
-/* harmony export */   previousTitle: () => (/* binding */ previousTitle),
-/* harmony export */   renameCandidates: () => (/* binding */ renameCandidates)
-/* harmony export */ });
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
-
-function ref(summary) {
-    return { id: summary.id, title: summary.title, status: summary.status };
+// Text from manifests (titles, scripts, file names) and from the service
+// (last_error) is written into Markdown that GitHub renders. None of it may
+// mention people or teams, link issues, inject HTML or Markdown (images,
+// links), close the <details> block it sits in, or break out of its code
+// fence. Each function here makes text safe for one context.
+// A zero-width space after `@` (and `#` before digits) stops GitHub from
+// turning the text into a mention or a cross-reference; it is invisible.
+const ZWSP = '&#8203;';
+const HTML_ESCAPES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
+/** Marks `@name` and `#123` with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+function breakReferences(text) {
+    return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b').replace(/#(?=\d)/g, '#\u200b');
 }
-function problem(item, code, field, message) {
-    const at = item.locations[field] ?? item.location;
-    return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
+function neutralizeReferences(html) {
+    return html.replace(/\u200b/g, ZWSP);
 }
-function byTitle(remote) {
-    const index = new Map();
-    for (const summary of remote) {
-        const list = index.get(summary.title);
-        if (list)
-            list.push(summary);
-        else
-            index.set(summary.title, [summary]);
-    }
-    return index;
-}
-/** Manifests that may be renames: not pinned and no remote item has their title. */
-function renameCandidates(desired, remote) {
-    const titles = new Set(remote.map((summary) => summary.title));
-    return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
-}
-function titleIn(text, current) {
-    if (text === null)
-        return null;
-    try {
-        const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text);
-        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-            const title = doc.title;
-            if (typeof title === 'string' && title !== current)
-                return title;
-        }
-    }
-    catch {
-        // An unparsable earlier version cannot name a previous title.
-    }
-    return null;
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 /**
- * The title a manifest had before, through any PreviousVersions source (git,
- * contents API): the one at the base commit, or else the newest title in the
- * file's history that a remote item still has (a rename whose own run applied
- * nothing, a scheduled run with no base).
+ * Plain text on one line of Markdown (a sentence, a table cell): no markup,
+ * no mentions, no line breaks, no `|` to split the cell.
  */
-async function previousTitle(previous, item, remoteTitles = new Set()) {
-    const atBase = titleIn(await previous.read(item.file), item.fields.title);
-    if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier)
-        return atBase;
-    for (const text of await previous.earlier(item.file)) {
-        const title = titleIn(text, item.fields.title);
-        if (title !== null && remoteTitles.has(title))
-            return title;
-    }
-    return atBase;
+function inlineText(text, maxLength = Infinity) {
+    let flat = redact(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+    return neutralizeReferences(html);
 }
-/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
-function matchItems(desired, remote, options = {}) {
-    const problems = [];
-    const ids = new Map(remote.map((summary) => [summary.id, summary]));
-    const titles = byTitle(remote);
-    const claimed = new Map();
-    // Remote items that belong to other shards' manifests are out of bounds.
-    for (const other of options.reserved ?? []) {
-        const pinned = other.id === null ? undefined : ids.get(other.id);
-        const found = pinned ? [pinned] : (titles.get(other.fields.title) ?? []);
-        for (const summary of found)
-            claimed.set(summary.id, other);
+/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
+function htmlText(text, maxLength = Infinity) {
+    let flat = redact(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    return neutralizeReferences(escapeHtml(breakReferences(flat)));
+}
+/** Text as inline code: a code span whose backtick run is longer than any inside. */
+function inlineCode(text) {
+    const flat = redact(text).replace(/\s+/g, ' ');
+    const fence = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * A fenced code block that nothing inside can close: the fence is one
+ * backtick longer than the longest run of backticks in the text. Inside a
+ * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
+ */
+function codeBlock(text, language = '') {
+    const body = redact(text).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
+    return `${fence}${language}\n${body}\n${fence}`;
+}
+/** A link whose text is escaped and whose target is only ever a URL we built. */
+function link(text, url) {
+    const label = inlineText(text);
+    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
+}
+function longestRun(text, char) {
+    let longest = 0;
+    let current = 0;
+    for (const c of text) {
+        current = c === char ? current + 1 : 0;
+        if (current > longest)
+            longest = current;
     }
-    const sorted = [...desired].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-    const matched = [];
-    const pendingRenames = [];
-    const claim = (item, summary, match, renamedFrom) => {
-        const owner = claimed.get(summary.id);
-        if (owner && owner !== item) {
-            problems.push(problem(item, 'claimed_twice', item.id === null ? 'title' : 'id', `The remote item ${summary.id} ("${summary.title}") is already claimed by ${owner.file}; ` +
-                'each item can be managed by one manifest only: change the title or the id of one of them.'));
-            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
-            return;
-        }
-        claimed.set(summary.id, item);
-        matched.push({ item, match, remote: summary, renamedFrom });
-    };
-    for (const item of sorted) {
-        if (item.id !== null) {
-            const summary = ids.get(item.id);
-            if (!summary) {
-                problems.push(problem(item, 'unknown_id', 'id', `No content item with id ${item.id} exists for this API key; remove \`id\` to create the item, ` +
-                    'or pin the id of an existing item.'));
-                matched.push({ item, match: 'pinned', remote: null, renamedFrom: null });
-                continue;
-            }
-            claim(item, summary, 'pinned', null);
-            continue;
-        }
-        const same = titles.get(item.fields.title) ?? [];
-        if (same.length > 1) {
-            for (const summary of same)
-                claimed.set(summary.id, item);
-            const list = same.map((summary) => summary.id).sort();
-            problems.push(problem(item, 'duplicate_remote_title', 'title', `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
-                'manages with `id:`.'));
-            matched.push({ item, match: 'title', remote: null, renamedFrom: null });
-            continue;
-        }
-        const [only] = same;
-        if (only)
-            claim(item, only, 'title', null);
-        else
-            pendingRenames.push(item);
-    }
-    // Renames last, so that an item claimed by its current title is never taken by an old one.
-    for (const item of pendingRenames) {
-        const before = options.previousTitles?.get(item.file);
-        const candidates = before === undefined ? [] : (titles.get(before) ?? []);
-        const [only] = candidates;
-        if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
-            claim(item, only, 'renamed', before);
-        }
-        else {
-            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
-        }
-    }
-    matched.sort((a, b) => (a.item.file < b.item.file ? -1 : a.item.file > b.item.file ? 1 : 0));
-    const unmanaged = options.listUnmanaged === false
-        ? []
-        : remote
-            .filter((summary) => !claimed.has(summary.id))
-            .map(ref)
-            .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-    return { matched, unmanaged, problems };
+    return longest;
 }
 
 
 /***/ }),
 
-/***/ 343:
+/***/ 8034:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-__nccwpck_require__.r(__webpack_exports__);
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   DEFAULT_READ_CONCURRENCY: () => (/* binding */ DEFAULT_READ_CONCURRENCY),
-/* harmony export */   observeDetails: () => (/* binding */ observeDetails),
-/* harmony export */   observeListing: () => (/* binding */ observeListing)
-/* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8348);
-
-
-// Observed state: every page of GET /contents and GET /accounts, then the
-// detail view of each matched item. Reads are not rate limited, so details
-// are fetched many at a time.
-const DEFAULT_READ_CONCURRENCY = 32;
-/** GET /contents and GET /accounts (every page, through the client), side by side. */
-async function observeListing(client) {
-    const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
-    return {
-        contents: contents.items,
-        accounts: accounts.items,
-        contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
-    };
-}
-/** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
-async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
-    const unique = [...new Set(ids)];
-    const details = await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_1__.mapLimit)(unique, concurrency, async (id) => {
-        try {
-            return await client.getContent(id);
-        }
-        catch (error) {
-            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__.ServiceError && error.status === 404)
-                return null;
-            throw error;
-        }
-    });
-    const byId = new Map();
-    for (const detail of details)
-        if (detail !== null)
-            byId.set(detail.id, detail);
-    return byId;
-}
-
-
-/***/ }),
-
-/***/ 1203:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-// ESM COMPAT FLAG
-__nccwpck_require__.r(__webpack_exports__);
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  otherShardProblems: () => (/* binding */ otherShardProblems),
-  plan: () => (/* binding */ plan),
-  publicationsOf: () => (/* binding */ publicationsOf),
-  statedScopes: () => (/* binding */ statedScopes)
+  ou: () => (/* binding */ createProgressPrinter),
+  $D: () => (/* binding */ renderPlanText),
+  Qe: () => (/* binding */ renderResultsText)
 });
 
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
-// EXTERNAL MODULE: ./src/manifest/suggest.ts
-var suggest = __nccwpck_require__(7271);
-;// CONCATENATED MODULE: ./src/plan/accounts.ts
+// UNUSED EXPORTS: creditsLine, describeStep, formatDuration, formatProgressLine, planHeadline, renderTable, resultsHeadline, statusTone, truncate
 
-function problemAt(item, index, selector, message) {
-    const field = `publish.accounts.${index}`;
-    const at = item.locations[field] ?? selector.location;
-    return {
-        severity: 'error',
-        code: 'unknown_account',
-        file: at.file,
-        line: at.line,
-        column: at.column,
-        field,
-        message,
-    };
-}
-function hint(candidate) {
-    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
-}
-/** Resolves one item's selectors in order, without duplicates. */
-function resolveAccounts(item, connected) {
-    const accounts = [];
-    const problems = [];
-    const selectors = item.publish?.accounts ?? [];
-    selectors.forEach((selector, index) => {
-        let found;
-        if (selector.kind === 'id') {
-            found = connected.find((account) => account.id === selector.id);
-            if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
-                    hint((0,suggest/* suggest */.Z)(selector.id, connected.map((account) => account.id))) +
-                    ' Connect the account in the service, or name it as {platform, name}.'));
-            }
-        }
-        else {
-            const onPlatform = connected.filter((account) => account.platform === selector.platform);
-            found = onPlatform.find((account) => account.name === selector.name);
-            if (!found && onPlatform.length === 0) {
-                problems.push(problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
-                    'Connect it in the service first.'));
-            }
-            else if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
-                    hint((0,suggest/* suggest */.Z)(selector.name, onPlatform.map((account) => account.name))) +
-                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
-            }
-        }
-        if (found && !accounts.some((account) => account.id === found.id))
-            accounts.push(found);
-    });
-    return { accounts, problems };
-}
+;// CONCATENATED MODULE: ./src/apply/types.ts
+/** Every outcome, in the order reports count them. */
+const OUTCOMES = [
+    'created',
+    'updated',
+    'rendered',
+    'published',
+    'unchanged',
+    'running',
+    'skipped',
+    'failed',
+    'error',
+];
 
-;// CONCATENATED MODULE: ./src/plan/diff.ts
-// Field-level comparison of a manifest with a remote item. Only what the
-// manifest says is compared: an absent property is not managed.
-/** Fields whose change makes an existing render stale (A16). */
-const SCRIPT_FIELDS = new Set([
-    'full_text',
-    'textover',
-    'persona_id',
-    'fine_tuning',
-]);
-const FIELD_ORDER = [
+;// CONCATENATED MODULE: ./src/report/words.ts
+/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
+const SHOWN_VALUES = new Set([
     'title',
     'description',
-    'full_text',
-    'textover',
     'hashtags',
-    'fine_tuning',
     'persona_id',
-];
-/** Deep equality of JSON values, independent of key order. */
-function sameValue(a, b) {
-    if (a === b)
-        return true;
-    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    if (Array.isArray(a) && Array.isArray(b)) {
-        return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
+]);
+const RENDER_REASONS = {
+    never_rendered: 'not rendered yet',
+    script_changed: 'script changed',
+    settings_changed: 'video settings changed',
+    retry_failed: 'retrying a failed render',
+};
+function targets(publish, labels) {
+    return [...new Set(publish.accounts.map(labels.account))].join(', ');
+}
+function changeText(change, labels) {
+    if (!SHOWN_VALUES.has(change.field))
+        return change.field;
+    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
+    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
+}
+function stepText(step, labels) {
+    switch (step.kind) {
+        case 'create':
+            return 'create';
+        case 'edit':
+            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+        case 'render':
+            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
+        case 'upload':
+            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
+        case 'wait':
+            return `wait for ${step.status}`;
     }
-    const left = a;
-    const right = b;
-    const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-    const other = Object.keys(right).filter((key) => right[key] !== undefined);
-    return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
 }
-function remoteValue(remote, field) {
-    if (field === 'persona_id')
-        return remote.persona?.id ?? null;
-    return remote[field] ?? null;
-}
-function isEmptyObject(value) {
-    return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
-}
-/** Differences between the managed fields of a manifest and the remote item, in a fixed field order. */
-function fieldChanges(desired, remote) {
-    const changes = [];
-    for (const field of FIELD_ORDER) {
-        const wanted = desired[field];
-        if (wanted === undefined)
-            continue;
-        const current = remoteValue(remote, field);
-        // `fine_tuning: {}` and an absent fine_tuning mean the same to the service.
-        if (field === 'fine_tuning' && isEmptyObject(wanted) && current === null)
-            continue;
-        if (!sameValue(wanted, current))
-            changes.push({ field, from: current, to: wanted });
+function holdText(hold) {
+    switch (hold.kind) {
+        case 'scheduled':
+            return `publishes at ${formatInstant(hold.at)}`;
+        case 'publish_disabled':
+            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
+        case 'render_disabled':
+            return 'not rendered on this event';
+        case 'generating':
+            return `generating now (${hold.status}); left alone unless cancel-running is set`;
+        case 'already_retried':
+            return `failed again (${hold.status}); retried once already`;
+        case 'script_changed_since_plan':
+            return 'its script changed on the service after the plan was made; not rendered in this run';
+        case 'changed_since_plan':
+            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'listing_incomplete':
+            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+        case 'unknown_value':
+            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
     }
-    return changes;
 }
-/** The body of a create: every field, absent ones as null (A13). */
-function createFields(desired) {
-    return {
-        title: desired.title,
-        description: desired.description ?? null,
-        full_text: desired.full_text ?? null,
-        textover: desired.textover ?? null,
-        hashtags: desired.hashtags ?? null,
-        fine_tuning: desired.fine_tuning ?? null,
-        persona_id: desired.persona_id ?? null,
-    };
+function driftText(drift, compact = false) {
+    const field = drift.field === 'video_settings' ? 'video settings' : drift.field;
+    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
 }
-/**
- * The body of a PUT: every field, so that a service whose PUT is partial and
- * one whose PUT replaces the item end with the same item (A13). The changes
- * carry the manifest's values and every other field the item's own (a script
- * change of a published video is drift, not an edit), except a script the
- * service wrote: left out when the source text changes, so that it writes a
- * new one (A15).
- */
-function putBody(changes, desired, remote) {
-    const body = {};
-    const sourceChanges = changes.some((change) => change.field === 'full_text');
-    for (const field of FIELD_ORDER) {
-        if (field === 'textover' && sourceChanges && desired.textover === undefined)
-            continue;
-        body[field] = remoteValue(remote, field);
+/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
+function formatInstant(iso) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+
+;// CONCATENATED MODULE: ./src/report/text.ts
+
+
+const PLAIN = { color: false };
+const ANSI = {
+    good: ['\u001b[32m', '\u001b[39m'],
+    bad: ['\u001b[31m', '\u001b[39m'],
+    busy: ['\u001b[33m', '\u001b[39m'],
+    dim: ['\u001b[2m', '\u001b[22m'],
+    bold: ['\u001b[1m', '\u001b[22m'],
+};
+function paint(text, tone, style) {
+    if (!style.color || tone === null || text === '')
+        return text;
+    const [open, close] = ANSI[tone];
+    return `${open}${text}${close}`;
+}
+function width(text) {
+    return [...text].length;
+}
+/** Columns padded to the widest cell; the last column is not padded. */
+function renderTable(headers, rows, style = PLAIN) {
+    const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
+    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
+    const line = (row) => row
+        .map((cell, i) => {
+        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
+        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
+    })
+        .join('  ')
+        .trimEnd();
+    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
+    return [head, ...cells.map(line)].join('\n');
+}
+function truncate(text, max) {
+    const chars = [...text.replace(/\s+/g, ' ').trim()];
+    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+// ---- plan ----
+const terminalLabels = {
+    /** Platforms only: the table stays narrow, the account names are in the manifest. */
+    account: (account) => account.platform,
+    value: (text) => `"${truncate(text, 40)}"`,
+};
+function describeStep(step) {
+    return stepText(step, terminalLabels);
+}
+function itemAction(item) {
+    if (item.steps.length > 0)
+        return item.steps.map(describeStep).join(', then ');
+    if (item.holds.length > 0 || item.drift.length > 0)
+        return 'nothing now';
+    return 'up to date';
+}
+function itemNotes(item) {
+    const notes = [];
+    if (item.match === 'renamed' && item.renamedFrom !== null)
+        notes.push(`renamed from "${item.renamedFrom}"`);
+    if (item.match === 'pinned')
+        notes.push('pinned by id');
+    notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
+    return notes.join('; ');
+}
+function actionTone(item) {
+    if (item.steps.length === 0)
+        return 'dim';
+    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
+}
+function renderPlanText(plan, style = PLAIN) {
+    const lines = [];
+    const verb = plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`;
+    lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
+    if (plan.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
+            `${item.file}:${item.line}`,
+            truncate(item.title, 40),
+            item.stage,
+            item.flow,
+            item.remote?.status ?? 'new',
+            { text: itemAction(item), tone: actionTone(item) },
+            { text: itemNotes(item), tone: 'dim' },
+        ]), style));
     }
-    for (const change of changes)
-        body[change.field] = change.to;
-    return body;
-}
-const SETTING_KEYS = [
-    'video_id',
-    'orientation',
-    'prefer_real_world',
-    'image_overlay_enabled',
-    'image_overlay_position',
-    'zoom_effect_enabled',
-    'subtitle_settings',
-];
-/**
- * Render options that differ from the settings of the last render (A19).
- * A setting the manifest leaves out, or the service does not report, is not compared.
- */
-function settingsChanges(desired, remote) {
-    if (remote === null)
-        return [];
-    const drift = [];
-    for (const key of SETTING_KEYS) {
-        const wanted = desired[key];
-        const current = remote[key];
-        if (wanted === undefined || current === null || current === undefined)
-            continue;
-        if (key === 'subtitle_settings' && isEmptyObject(wanted) && isEmptyObject(current))
-            continue;
-        if (!sameValue(wanted, current))
-            drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
+    if (plan.unmanaged.length > 0) {
+        lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
+        for (const ref of plan.unmanaged)
+            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
     }
-    return drift;
+    return lines.join('\n');
 }
-
-// EXTERNAL MODULE: ./src/plan/identity.ts
-var identity = __nccwpck_require__(7065);
-;// CONCATENATED MODULE: ./src/plan/plan.ts
-
-
-
-
-function publicationOf(item, accounts) {
-    if (item.stage !== 'published' || item.publish === null)
+function planHeadline(plan) {
+    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+    const parts = [
+        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
+        `${count('create')} to create`,
+        `${count('edit')} to edit`,
+        `${count('render')} to render`,
+        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
+    ];
+    const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
+    if (held > 0)
+        parts.push(`${held} waiting`);
+    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
+    if (drifted > 0)
+        parts.push(`${drifted} with drift`);
+    return `${parts.join(', ')}.`;
+}
+// ---- results ----
+const OUTCOME_TONES = {
+    created: 'good',
+    updated: 'good',
+    rendered: 'good',
+    published: 'good',
+    unchanged: 'dim',
+    running: 'busy',
+    failed: 'bad',
+    skipped: 'dim',
+    error: 'bad',
+};
+function statusTone(status) {
+    if (status === null)
         return null;
-    return {
-        accounts,
-        options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
-    };
+    if (status.startsWith('FAILED'))
+        return 'bad';
+    if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW')
+        return 'good';
+    return 'busy';
 }
-function betweenPhases(detail) {
-    return (detail.progress !== null &&
-        !types/* GENERATING_STATUSES */.kl.has(detail.status) &&
-        !types/* TERMINAL_STATUSES */.CM.has(detail.status));
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)}ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)}s`;
+    return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
 }
-/**
- * Items nothing may be planned for, whatever the manifest asks: a create from
- * a listing not proven complete (the item may sit on a page not read), and an
- * item or account carrying a value the interface does not list (A7, A35).
- */
-function heldForUnknown(creating, detail, accounts, observed) {
-    const held = (hold) => ({ steps: [], holds: [hold], drift: [] });
-    if (creating && observed.contentsGap)
-        return held({ kind: 'listing_incomplete', gap: observed.contentsGap });
-    if (detail !== null && !(0,types/* isKnownStatus */.ih)(detail.status))
-        return held({ kind: 'unknown_value', field: 'status', value: detail.status });
-    const odd = accounts.find((account) => !(0,types/* isKnownPlatform */.Jh)(account.platform));
-    if (odd)
-        return held({ kind: 'unknown_value', field: 'account platform', value: odd.platform });
-    return null;
+function renderResultsText(result, style = PLAIN) {
+    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+    if (result.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME'], result.items.map((item) => [
+            item.file,
+            truncate(item.title, 40),
+            { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
+            { text: item.status ?? '-', tone: statusTone(item.status) },
+            formatDuration(item.durationMs),
+        ]), style));
+    }
+    const published = result.items.flatMap((item) => item.publishedUrls);
+    if (published.length > 0) {
+        lines.push('', 'Published:');
+        for (const url of published)
+            lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}`);
+    }
+    const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
+    if (failures.length > 0) {
+        lines.push('', paint('Failed:', 'bad', style));
+        for (const item of failures)
+            lines.push(...failureLines(item));
+    }
+    if (result.creditsBefore !== null || result.creditsAfter !== null) {
+        lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
+    }
+    return lines.join('\n');
 }
-/** What the service must do for one item, before permissions are taken into account. */
-function planSteps(item, detail, target, context) {
-    const steps = [];
-    const holds = [];
-    const drift = [];
-    let status;
-    let reason = null;
-    if (detail === null) {
-        steps.push({ kind: 'create', fields: createFields(item.fields) });
-        status = 'NEW';
-        reason = 'never_rendered';
-    }
-    else if (betweenPhases(detail)) {
-        // A run is in flight between two phases (progress is null only when none
-        // is): a one-shot publication passes through VIDEO_PROCESSED. Wait for it
-        // and plan the item again on the next run; never upload beside it.
-        return { steps: [{ kind: 'wait', status: detail.status }], holds, drift };
-    }
-    else {
-        status = detail.status;
-        const edit = (changes, cancelGeneration) => ({
-            kind: 'edit',
-            changes,
-            cancelGeneration,
-            send: putBody(changes, item.fields, detail),
-        });
-        const changes = fieldChanges(item.fields, detail);
-        const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
-        if (status === 'UPLOADED') {
-            // The published video cannot change (A16): script and settings differences are drift.
-            for (const change of changes) {
-                if (SCRIPT_FIELDS.has(change.field))
-                    drift.push({ field: change.field, remote: change.from, desired: change.to });
-            }
-            drift.push(...settingsChanges(item.render, detail.video_settings));
-            const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
-            if (edits.length > 0)
-                steps.push(edit(edits, false));
-        }
-        else if (changes.length > 0) {
-            if (!types/* GENERATING_STATUSES */.kl.has(status)) {
-                steps.push(edit(changes, false));
-                if (scriptChanged) {
-                    status = 'NEW';
-                    reason = 'script_changed';
-                }
-            }
-            else if (context.cancelRunning && status !== 'UPLOADING') {
-                // A17: the job stops and the item returns to NEW; a publication is never interrupted.
-                steps.push(edit(changes, true));
-                status = 'NEW';
-                reason = scriptChanged ? 'script_changed' : 'never_rendered';
-            }
-            else {
-                holds.push({ kind: 'generating', status });
-            }
-        }
-    }
-    if (types/* GENERATING_STATUSES */.kl.has(status)) {
-        steps.push({ kind: 'wait', status });
-    }
-    if (item.stage === 'draft')
-        return { steps, holds, drift };
-    const due = target !== null && (item.publish?.at == null || Date.parse(item.publish.at) <= context.now.getTime());
-    const scheduled = () => {
-        if (target !== null && !due && item.publish?.at)
-            holds.push({ kind: 'scheduled', at: item.publish.at });
-    };
-    if (reason === null && status !== 'UPLOADED' && !types/* GENERATING_STATUSES */.kl.has(status)) {
-        if (types/* FAILED_STATUSES */.Lg.has(status) && status !== 'FAILED_UPLOAD')
-            reason = 'retry_failed';
-        else if (status === 'NEW')
-            reason = 'never_rendered';
-        else if (types/* RENDERED_STATUSES */.RD.has(status) &&
-            detail !== null &&
-            settingsChanges(item.render, detail.video_settings).length > 0) {
-            reason = 'settings_changed';
-        }
-    }
-    if (types/* GENERATING_STATUSES */.kl.has(status)) {
-        // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
-        if (target !== null && status !== 'UPLOADING') {
-            if (due && item.flow === 'stepwise')
-                steps.push({ kind: 'upload', publish: target, retry: false });
-            scheduled();
-        }
-    }
-    else if (reason !== null) {
-        steps.push({
-            kind: 'render',
-            reason,
-            render: item.render,
-            publish: item.flow === 'oneshot' && due ? target : null,
-        });
-        if (target !== null && due && item.flow === 'stepwise')
-            steps.push({ kind: 'upload', publish: target, retry: false });
-        scheduled();
-    }
-    else if (types/* RENDERED_STATUSES */.RD.has(status) && target !== null) {
-        // Already rendered: publish with an upload, never by rendering again.
-        if (due)
-            steps.push({ kind: 'upload', publish: target, retry: status === 'FAILED_UPLOAD' });
-        scheduled();
-    }
-    return { steps, holds, drift };
+function failureLines(item) {
+    const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
+    if (item.lastError !== null)
+        lines.push(`    last_error: ${item.lastError}`);
+    if (item.error !== null)
+        lines.push(`    error: ${item.error}`);
+    return lines;
 }
-/** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
-function restrict(planned, context) {
-    const { permissions, mode } = context;
-    let { steps } = planned;
-    const holds = [...planned.holds];
-    const publishBy = permissions.publishDisabledBy ?? (mode === 'apply' ? 'input' : 'event');
-    // Plan mode shows what an apply would do; only a `publish: false` input changes that.
-    if (!permissions.publish && (mode === 'apply' || publishBy === 'input')) {
-        const publishes = steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-        if (publishes) {
-            steps = steps
-                .filter((step) => step.kind !== 'upload')
-                .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
-            holds.push({ kind: 'publish_disabled', by: publishBy });
-        }
-    }
-    if (!permissions.render && mode === 'apply' && steps.some((step) => step.kind === 'render')) {
-        steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
-        holds.push({ kind: 'render_disabled', by: 'event' });
-    }
-    return { steps, holds, drift: planned.drift };
+function creditsLine(before, after) {
+    const show = (value) => (value === null ? 'unknown' : String(value));
+    const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
+    return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
 }
-/** (item, account) pairs a list of steps would publish. */
-function publicationsOf(steps) {
-    let count = 0;
-    for (const step of steps) {
-        if (step.kind === 'upload')
-            count += step.publish.accounts.length;
-        if (step.kind === 'render' && step.publish !== null)
-            count += step.publish.accounts.length;
-    }
-    return count;
+function resultsHeadline(result) {
+    const counts = new Map();
+    for (const item of result.items)
+        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
+    const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
+    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
+}
+function formatProgressLine(event, style = PLAIN) {
+    const parts = [
+        `  ${event.file}`,
+        truncate(event.title, 40),
+        paint(event.status, statusTone(event.status), style),
+    ];
+    const percentage = event.progress?.percentage;
+    if (typeof percentage === 'number')
+        parts.push(`${Math.round(percentage)}%`);
+    const detail = event.progress?.message ?? event.progress?.step;
+    if (detail)
+        parts.push(paint(truncate(detail, 60), 'dim', style));
+    return parts.join('  ');
 }
 /**
- * Scopes the interface itself states for the given steps (A29): generation
- * and upload need `generate`. Which scope content writes need is not shown,
- * so none is guessed for them; a 403 tells.
+ * One line per state change: a new status, a new step, or the percentage
+ * moving on by at least `minStep` points. Identical snapshots from repeated
+ * polls print nothing.
  */
-function statedScopes(steps) {
-    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
-}
-function planOne(matched, observed, context) {
-    const { item, remote } = matched;
-    const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
-    const resolved = 
-    // Accounts are checked whenever they are named, even while the stage stays below published.
-    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
-    const target = publicationOf(item, resolved.accounts);
-    // A listed item whose detail could not be read is not missing: planning a
-    // create for it would make a second item with the same title.
-    const unreadable = remote !== null && detail === null;
-    const planned = unreadable
-        ? { steps: [], holds: [], drift: [] }
-        : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
-            restrict(planSteps(item, detail, target, context), context));
-    const problems = unreadable
-        ? [
-            {
-                severity: 'error',
-                code: 'unreadable_item',
-                file: item.file,
-                line: item.location.line,
-                column: item.location.column,
-                message: `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} did not return it; nothing is planned for it. Run again; if it persists, the service is inconsistent.`,
-            },
-        ]
-        : [];
-    return {
-        item: {
-            file: item.file,
-            line: item.location.line,
-            column: item.location.column,
-            title: item.fields.title,
-            stage: item.stage,
-            flow: item.flow,
-            match: remote === null && matched.match !== 'pinned' ? 'new' : matched.match,
-            renamedFrom: remote === null ? null : matched.renamedFrom,
-            remote: remote === null
-                ? null
-                : { id: remote.id, title: remote.title, status: detail?.status ?? remote.status },
-            steps: planned.steps,
-            holds: planned.holds,
-            drift: planned.drift,
-            publishAt: item.publish?.at ?? null,
-            script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
-        },
-        problems: [...resolved.problems, ...problems],
+function createProgressPrinter(write, style = PLAIN, minStep = 10) {
+    const last = new Map();
+    return (event) => {
+        const previous = last.get(event.file);
+        const step = event.progress?.step ?? null;
+        const percentage = event.progress?.percentage ?? null;
+        if (previous !== undefined &&
+            previous.status === event.status &&
+            previous.step === step &&
+            (percentage === null ||
+                (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
+                previous.percentage === percentage)) {
+            return;
+        }
+        last.set(event.file, { status: event.status, step, percentage });
+        write(formatProgressLine(event, style));
     };
-}
-/** desired + observed → Plan, in stable order (items by manifest path). */
-function plan(desired, observed, context) {
-    const matching = (0,identity.matchItems)(desired, observed.contents, context.match);
-    const problems = [...matching.problems];
-    const items = [];
-    for (const matched of matching.matched) {
-        const one = planOne(matched, observed, context);
-        items.push(one.item);
-        problems.push(...one.problems);
-    }
-    const allSteps = items.flatMap((item) => item.steps);
-    return {
-        mode: context.mode,
-        items,
-        unmanaged: matching.unmanaged,
-        publications: publicationsOf(allSteps),
-        statedScopes: statedScopes(allSteps),
-        problems,
-    };
-}
-/**
- * Problems in the manifests other shards plan: every shard checks them too,
- * so that no shard writes while any manifest of the catalogue has an error.
- */
-function otherShardProblems(others, mine, observed) {
-    const matching = (0,identity.matchItems)(others, observed.contents, { reserved: mine, listUnmanaged: false });
-    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
-    return [...matching.problems, ...accounts];
 }
 
 
@@ -62751,6 +61574,21 @@ function scrubSecrets(text, secrets = []) {
         out = out.replace(pattern, SECRET_PLACEHOLDER);
     return out;
 }
+
+
+/***/ }),
+
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ USER_AGENT),
+/* harmony export */   x: () => (/* binding */ VERSION)
+/* harmony export */ });
+// Kept in step with package.json by test/version.test.ts; a constant keeps
+// the bundle from reading package.json at start-up.
+const VERSION = '0.1.0';
+const USER_AGENT = `content-as-code/${VERSION}`;
 
 
 /***/ }),
@@ -62815,6 +61653,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
@@ -62941,8573 +61786,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
-
-/***/ }),
-
-/***/ 7349:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
-
-function resolveCollection(CN, ctx, token, onError, tagName, tag) {
-    const coll = token.type === 'block-map'
-        ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag)
-        : token.type === 'block-seq'
-            ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag)
-            : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
-    const Coll = coll.constructor;
-    // If we got a tagName matching the class, or the tag name is '!',
-    // then use the tagName from the node class used to create it.
-    if (tagName === '!' || tagName === Coll.tagName) {
-        coll.tag = Coll.tagName;
-        return coll;
-    }
-    if (tagName)
-        coll.tag = tagName;
-    return coll;
-}
-function composeCollection(CN, ctx, token, props, onError) {
-    const tagToken = props.tag;
-    const tagName = !tagToken
-        ? null
-        : ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg));
-    if (token.type === 'block-seq') {
-        const { anchor, newlineAfterProp: nl } = props;
-        const lastProp = anchor && tagToken
-            ? anchor.offset > tagToken.offset
-                ? anchor
-                : tagToken
-            : (anchor ?? tagToken);
-        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
-            const message = 'Missing newline after block sequence props';
-            onError(lastProp, 'MISSING_CHAR', message);
-        }
-    }
-    const expType = token.type === 'block-map'
-        ? 'map'
-        : token.type === 'block-seq'
-            ? 'seq'
-            : token.start.source === '{'
-                ? 'map'
-                : 'seq';
-    // shortcut: check if it's a generic YAMLMap or YAMLSeq
-    // before jumping into the custom tag logic.
-    if (!tagToken ||
-        !tagName ||
-        tagName === '!' ||
-        (tagName === YAMLMap.YAMLMap.tagName && expType === 'map') ||
-        (tagName === YAMLSeq.YAMLSeq.tagName && expType === 'seq')) {
-        return resolveCollection(CN, ctx, token, onError, tagName);
-    }
-    let tag = ctx.schema.tags.find(t => t.tag === tagName && t.collection === expType);
-    if (!tag) {
-        const kt = ctx.schema.knownTags[tagName];
-        if (kt?.collection === expType) {
-            ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
-            tag = kt;
-        }
-        else {
-            if (kt) {
-                onError(tagToken, 'BAD_COLLECTION_TYPE', `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? 'scalar'}`, true);
-            }
-            else {
-                onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, true);
-            }
-            return resolveCollection(CN, ctx, token, onError, tagName);
-        }
-    }
-    const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
-    const res = tag.resolve?.(coll, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg), ctx.options) ?? coll;
-    const node = identity.isNode(res)
-        ? res
-        : new Scalar.Scalar(res);
-    node.range = coll.range;
-    node.tag = tagName;
-    if (tag?.format)
-        node.format = tag.format;
-    return node;
-}
-
-exports.composeCollection = composeCollection;
-
-
-/***/ }),
-
-/***/ 3683:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-
-function composeDoc(options, directives, { offset, start, value, end }, onError) {
-    const opts = Object.assign({ _directives: directives }, options);
-    const doc = new Document.Document(undefined, opts);
-    const ctx = {
-        atKey: false,
-        atRoot: true,
-        directives: doc.directives,
-        options: doc.options,
-        schema: doc.schema
-    };
-    const props = resolveProps.resolveProps(start, {
-        indicator: 'doc-start',
-        next: value ?? end?.[0],
-        offset,
-        onError,
-        parentIndent: 0,
-        startOnNewline: true
-    });
-    if (props.found) {
-        doc.directives.docStart = true;
-        if (value &&
-            (value.type === 'block-map' || value.type === 'block-seq') &&
-            !props.hasNewline)
-            onError(props.end, 'MISSING_CHAR', 'Block collection cannot start on same line with directives-end marker');
-    }
-    // @ts-expect-error If Contents is set, let's trust the user
-    doc.contents = value
-        ? composeNode.composeNode(ctx, value, props, onError)
-        : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
-    const contentEnd = doc.contents.range[2];
-    const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
-    if (re.comment)
-        doc.comment = re.comment;
-    doc.range = [offset, contentEnd, re.offset];
-    return doc;
-}
-
-exports.composeDoc = composeDoc;
-
-
-/***/ }),
-
-/***/ 5937:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
-
-const CN = { composeNode, composeEmptyNode };
-function composeNode(ctx, token, props, onError) {
-    const atKey = ctx.atKey;
-    const { spaceBefore, comment, anchor, tag } = props;
-    let node;
-    let isSrcToken = true;
-    switch (token.type) {
-        case 'alias':
-            node = composeAlias(ctx, token, onError);
-            if (anchor || tag)
-                onError(token, 'ALIAS_PROPS', 'An alias node must not specify any properties');
-            break;
-        case 'scalar':
-        case 'single-quoted-scalar':
-        case 'double-quoted-scalar':
-        case 'block-scalar':
-            node = composeScalar.composeScalar(ctx, token, tag, onError);
-            if (anchor)
-                node.anchor = anchor.source.substring(1);
-            break;
-        case 'block-map':
-        case 'block-seq':
-        case 'flow-collection':
-            try {
-                node = composeCollection.composeCollection(CN, ctx, token, props, onError);
-                if (anchor)
-                    node.anchor = anchor.source.substring(1);
-            }
-            catch (error) {
-                // Almost certainly here due to a stack overflow
-                const message = error instanceof Error ? error.message : String(error);
-                onError(token, 'RESOURCE_EXHAUSTION', message);
-            }
-            break;
-        default: {
-            const message = token.type === 'error'
-                ? token.message
-                : `Unsupported token (type: ${token.type})`;
-            onError(token, 'UNEXPECTED_TOKEN', message);
-            isSrcToken = false;
-        }
-    }
-    node ?? (node = composeEmptyNode(ctx, token.offset, undefined, null, props, onError));
-    if (anchor && node.anchor === '')
-        onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
-    if (atKey &&
-        ctx.options.stringKeys &&
-        (!identity.isScalar(node) ||
-            typeof node.value !== 'string' ||
-            (node.tag && node.tag !== 'tag:yaml.org,2002:str'))) {
-        const msg = 'With stringKeys, all keys must be strings';
-        onError(tag ?? token, 'NON_STRING_KEY', msg);
-    }
-    if (spaceBefore)
-        node.spaceBefore = true;
-    if (comment) {
-        if (token.type === 'scalar' && token.source === '')
-            node.comment = comment;
-        else
-            node.commentBefore = comment;
-    }
-    // @ts-expect-error Type checking misses meaning of isSrcToken
-    if (ctx.options.keepSourceTokens && isSrcToken)
-        node.srcToken = token;
-    return node;
-}
-function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
-    const token = {
-        type: 'scalar',
-        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
-        indent: -1,
-        source: ''
-    };
-    const node = composeScalar.composeScalar(ctx, token, tag, onError);
-    if (anchor) {
-        node.anchor = anchor.source.substring(1);
-        if (node.anchor === '')
-            onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
-    }
-    if (spaceBefore)
-        node.spaceBefore = true;
-    if (comment) {
-        node.comment = comment;
-        node.range[2] = end;
-    }
-    return node;
-}
-function composeAlias({ options }, { offset, source, end }, onError) {
-    const alias = new Alias.Alias(source.substring(1));
-    if (alias.source === '')
-        onError(offset, 'BAD_ALIAS', 'Alias cannot be an empty string');
-    if (alias.source.endsWith(':'))
-        onError(offset + source.length - 1, 'BAD_ALIAS', 'Alias ending in : is ambiguous', true);
-    const valueEnd = offset + source.length;
-    const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
-    alias.range = [offset, valueEnd, re.offset];
-    if (re.comment)
-        alias.comment = re.comment;
-    return alias;
-}
-
-exports.composeEmptyNode = composeEmptyNode;
-exports.composeNode = composeNode;
-
-
-/***/ }),
-
-/***/ 5413:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-
-function composeScalar(ctx, token, tagToken, onError) {
-    const { value, type, comment, range } = token.type === 'block-scalar'
-        ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError)
-        : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
-    const tagName = tagToken
-        ? ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg))
-        : null;
-    let tag;
-    if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity.SCALAR];
-    }
-    else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
-    else if (token.type === 'scalar')
-        tag = findScalarTagByTest(ctx, value, token, onError);
-    else
-        tag = ctx.schema[identity.SCALAR];
-    let scalar;
-    try {
-        const res = tag.resolve(value, msg => onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
-    }
-    catch (error) {
-        const msg = error instanceof Error ? error.message : String(error);
-        onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg);
-        scalar = new Scalar.Scalar(value);
-    }
-    scalar.range = range;
-    scalar.source = value;
-    if (type)
-        scalar.type = type;
-    if (tagName)
-        scalar.tag = tagName;
-    if (tag.format)
-        scalar.format = tag.format;
-    if (comment)
-        scalar.comment = comment;
-    return scalar;
-}
-function findScalarTagByName(schema, value, tagName, tagToken, onError) {
-    if (tagName === '!')
-        return schema[identity.SCALAR]; // non-specific tag
-    const matchWithTest = [];
-    for (const tag of schema.tags) {
-        if (!tag.collection && tag.tag === tagName) {
-            if (tag.default && tag.test)
-                matchWithTest.push(tag);
-            else
-                return tag;
-        }
-    }
-    for (const tag of matchWithTest)
-        if (tag.test?.test(value))
-            return tag;
-    const kt = schema.knownTags[tagName];
-    if (kt && !kt.collection) {
-        // Ensure that the known tag is available for stringifying,
-        // but does not get used by default.
-        schema.tags.push(Object.assign({}, kt, { default: false, test: undefined }));
-        return kt;
-    }
-    onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, tagName !== 'tag:yaml.org,2002:str');
-    return schema[identity.SCALAR];
-}
-function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-    const tag = schema.tags.find(tag => (tag.default === true || (atKey && tag.default === 'key')) &&
-        tag.test?.test(value)) || schema[identity.SCALAR];
-    if (schema.compat) {
-        const compat = schema.compat.find(tag => tag.default && tag.test?.test(value)) ??
-            schema[identity.SCALAR];
-        if (tag.tag !== compat.tag) {
-            const ts = directives.tagString(tag.tag);
-            const cs = directives.tagString(compat.tag);
-            const msg = `Value may be parsed as either ${ts} or ${cs}`;
-            onError(token, 'TAG_RESOLVE_FAILED', msg, true);
-        }
-    }
-    return tag;
-}
-
-exports.composeScalar = composeScalar;
-
-
-/***/ }),
-
-/***/ 9984:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
-
-function getErrorPos(src) {
-    if (typeof src === 'number')
-        return [src, src + 1];
-    if (Array.isArray(src))
-        return src.length === 2 ? src : [src[0], src[1]];
-    const { offset, source } = src;
-    return [offset, offset + (typeof source === 'string' ? source.length : 1)];
-}
-function parsePrelude(prelude) {
-    let comment = '';
-    let atComment = false;
-    let afterEmptyLine = false;
-    for (let i = 0; i < prelude.length; ++i) {
-        const source = prelude[i];
-        switch (source[0]) {
-            case '#':
-                comment +=
-                    (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') +
-                        (source.substring(1) || ' ');
-                atComment = true;
-                afterEmptyLine = false;
-                break;
-            case '%':
-                if (prelude[i + 1]?.[0] !== '#')
-                    i += 1;
-                atComment = false;
-                break;
-            default:
-                // This may be wrong after doc-end, but in that case it doesn't matter
-                if (!atComment)
-                    afterEmptyLine = true;
-                atComment = false;
-        }
-    }
-    return { comment, afterEmptyLine };
-}
-/**
- * Compose a stream of CST nodes into a stream of YAML Documents.
- *
- * ```ts
- * import { Composer, Parser } from 'yaml'
- *
- * const src: string = ...
- * const tokens = new Parser().parse(src)
- * const docs = new Composer().compose(tokens)
- * ```
- */
-class Composer {
-    constructor(options = {}) {
-        this.doc = null;
-        this.atDirectives = false;
-        this.prelude = [];
-        this.errors = [];
-        this.warnings = [];
-        this.onError = (source, code, message, warning) => {
-            const pos = getErrorPos(source);
-            if (warning)
-                this.warnings.push(new errors.YAMLWarning(pos, code, message));
-            else
-                this.errors.push(new errors.YAMLParseError(pos, code, message));
-        };
-        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-        this.directives = new directives.Directives({ version: options.version || '1.2' });
-        this.options = options;
-    }
-    decorate(doc, afterDoc) {
-        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
-        //console.log({ dc: doc.comment, prelude, comment })
-        if (comment) {
-            const dc = doc.contents;
-            if (afterDoc) {
-                doc.comment = doc.comment ? `${doc.comment}\n${comment}` : comment;
-            }
-            else if (afterEmptyLine || doc.directives.docStart || !dc) {
-                doc.commentBefore = comment;
-            }
-            else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
-                let it = dc.items[0];
-                if (identity.isPair(it))
-                    it = it.key;
-                const cb = it.commentBefore;
-                it.commentBefore = cb ? `${comment}\n${cb}` : comment;
-            }
-            else {
-                const cb = dc.commentBefore;
-                dc.commentBefore = cb ? `${comment}\n${cb}` : comment;
-            }
-        }
-        if (afterDoc) {
-            for (let i = 0; i < this.errors.length; ++i)
-                doc.errors.push(this.errors[i]);
-            for (let i = 0; i < this.warnings.length; ++i)
-                doc.warnings.push(this.warnings[i]);
-        }
-        else {
-            doc.errors = this.errors;
-            doc.warnings = this.warnings;
-        }
-        this.prelude = [];
-        this.errors = [];
-        this.warnings = [];
-    }
-    /**
-     * Current stream status information.
-     *
-     * Mostly useful at the end of input for an empty stream.
-     */
-    streamInfo() {
-        return {
-            comment: parsePrelude(this.prelude).comment,
-            directives: this.directives,
-            errors: this.errors,
-            warnings: this.warnings
-        };
-    }
-    /**
-     * Compose tokens into documents.
-     *
-     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
-     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
-     */
-    *compose(tokens, forceDoc = false, endOffset = -1) {
-        for (const token of tokens)
-            yield* this.next(token);
-        yield* this.end(forceDoc, endOffset);
-    }
-    /** Advance the composer by one CST token. */
-    *next(token) {
-        if (node_process.env.LOG_STREAM)
-            console.dir(token, { depth: null });
-        switch (token.type) {
-            case 'directive':
-                this.directives.add(token.source, (offset, message, warning) => {
-                    const pos = getErrorPos(token);
-                    pos[0] += offset;
-                    this.onError(pos, 'BAD_DIRECTIVE', message, warning);
-                });
-                this.prelude.push(token.source);
-                this.atDirectives = true;
-                break;
-            case 'document': {
-                const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
-                if (this.atDirectives && !doc.directives.docStart)
-                    this.onError(token, 'MISSING_CHAR', 'Missing directives-end/doc-start indicator line');
-                this.decorate(doc, false);
-                if (this.doc)
-                    yield this.doc;
-                this.doc = doc;
-                this.atDirectives = false;
-                break;
-            }
-            case 'byte-order-mark':
-            case 'space':
-                break;
-            case 'comment':
-            case 'newline':
-                this.prelude.push(token.source);
-                break;
-            case 'error': {
-                const msg = token.source
-                    ? `${token.message}: ${JSON.stringify(token.source)}`
-                    : token.message;
-                const error = new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg);
-                if (this.atDirectives || !this.doc)
-                    this.errors.push(error);
-                else
-                    this.doc.errors.push(error);
-                break;
-            }
-            case 'doc-end': {
-                if (!this.doc) {
-                    const msg = 'Unexpected doc-end without preceding document';
-                    this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg));
-                    break;
-                }
-                this.doc.directives.docEnd = true;
-                const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
-                this.decorate(this.doc, true);
-                if (end.comment) {
-                    const dc = this.doc.comment;
-                    this.doc.comment = dc ? `${dc}\n${end.comment}` : end.comment;
-                }
-                this.doc.range[2] = end.offset;
-                break;
-            }
-            default:
-                this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', `Unsupported token ${token.type}`));
-        }
-    }
-    /**
-     * Call at end of input to yield any remaining document.
-     *
-     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
-     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
-     */
-    *end(forceDoc = false, endOffset = -1) {
-        if (this.doc) {
-            this.decorate(this.doc, true);
-            yield this.doc;
-            this.doc = null;
-        }
-        else if (forceDoc) {
-            const opts = Object.assign({ _directives: this.directives }, this.options);
-            const doc = new Document.Document(undefined, opts);
-            if (this.atDirectives)
-                this.onError(endOffset, 'MISSING_CHAR', 'Missing directives-end indicator line');
-            doc.range = [0, endOffset, endOffset];
-            this.decorate(doc, false);
-            yield doc;
-        }
-    }
-}
-
-exports.Composer = Composer;
-
-
-/***/ }),
-
-/***/ 7103:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
-
-const startColMsg = 'All mapping items must start at the same column';
-function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
-    const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
-    const map = new NodeClass(ctx.schema);
-    if (ctx.atRoot)
-        ctx.atRoot = false;
-    let offset = bm.offset;
-    let commentEnd = null;
-    for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
-        // key properties
-        const keyProps = resolveProps.resolveProps(start, {
-            indicator: 'explicit-key-ind',
-            next: key ?? sep?.[0],
-            offset,
-            onError,
-            parentIndent: bm.indent,
-            startOnNewline: true
-        });
-        const implicitKey = !keyProps.found;
-        if (implicitKey) {
-            if (key) {
-                if (key.type === 'block-seq')
-                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'A block sequence may not be used as an implicit map key');
-                else if ('indent' in key && key.indent !== bm.indent)
-                    onError(offset, 'BAD_INDENT', startColMsg);
-            }
-            if (!keyProps.anchor && !keyProps.tag && !sep) {
-                commentEnd = keyProps.end;
-                if (keyProps.comment) {
-                    if (map.comment)
-                        map.comment += '\n' + keyProps.comment;
-                    else
-                        map.comment = keyProps.comment;
-                }
-                continue;
-            }
-            if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-                onError(key ?? start[start.length - 1], 'MULTILINE_IMPLICIT_KEY', 'Implicit keys need to be on a single line');
-            }
-        }
-        else if (keyProps.found?.indent !== bm.indent) {
-            onError(offset, 'BAD_INDENT', startColMsg);
-        }
-        // key value
-        ctx.atKey = true;
-        const keyStart = keyProps.end;
-        const keyNode = key
-            ? composeNode(ctx, key, keyProps, onError)
-            : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
-        if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
-        ctx.atKey = false;
-        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
-            onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
-        // value properties
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
-            indicator: 'map-value-ind',
-            next: value,
-            offset: keyNode.range[2],
-            onError,
-            parentIndent: bm.indent,
-            startOnNewline: !key || key.type === 'block-scalar'
-        });
-        offset = valueProps.end;
-        if (valueProps.found) {
-            if (implicitKey) {
-                if (value?.type === 'block-map' && !valueProps.hasNewline)
-                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'Nested mappings are not allowed in compact mappings');
-                if (ctx.options.strict &&
-                    keyProps.start < valueProps.found.offset - 1024)
-                    onError(keyNode.range, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit block mapping key');
-            }
-            // value value
-            const valueNode = value
-                ? composeNode(ctx, value, valueProps, onError)
-                : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
-            if (ctx.schema.compat)
-                utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
-            offset = valueNode.range[2];
-            const pair = new Pair.Pair(keyNode, valueNode);
-            if (ctx.options.keepSourceTokens)
-                pair.srcToken = collItem;
-            map.items.push(pair);
-        }
-        else {
-            // key with no value
-            if (implicitKey)
-                onError(keyNode.range, 'MISSING_CHAR', 'Implicit map keys need to be followed by map values');
-            if (valueProps.comment) {
-                if (keyNode.comment)
-                    keyNode.comment += '\n' + valueProps.comment;
-                else
-                    keyNode.comment = valueProps.comment;
-            }
-            const pair = new Pair.Pair(keyNode);
-            if (ctx.options.keepSourceTokens)
-                pair.srcToken = collItem;
-            map.items.push(pair);
-        }
-    }
-    if (commentEnd && commentEnd < offset)
-        onError(commentEnd, 'IMPOSSIBLE', 'Map comment with trailing content');
-    map.range = [bm.offset, offset, commentEnd ?? offset];
-    return map;
-}
-
-exports.resolveBlockMap = resolveBlockMap;
-
-
-/***/ }),
-
-/***/ 8913:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-
-function resolveBlockScalar(ctx, scalar, onError) {
-    const start = scalar.offset;
-    const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
-    if (!header)
-        return { value: '', type: null, comment: '', range: [start, start, start] };
-    const type = header.mode === '>' ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-    const lines = scalar.source ? splitLines(scalar.source) : [];
-    // determine the end of content & start of chomping
-    let chompStart = lines.length;
-    for (let i = lines.length - 1; i >= 0; --i) {
-        const content = lines[i][1];
-        if (content === '' || content === '\r')
-            chompStart = i;
-        else
-            break;
-    }
-    // shortcut for empty contents
-    if (chompStart === 0) {
-        const value = header.chomp === '+' && lines.length > 0
-            ? '\n'.repeat(Math.max(1, lines.length - 1))
-            : '';
-        let end = start + header.length;
-        if (scalar.source)
-            end += scalar.source.length;
-        return { value, type, comment: header.comment, range: [start, end, end] };
-    }
-    // find the indentation level to trim from start
-    let trimIndent = scalar.indent + header.indent;
-    let offset = scalar.offset + header.length;
-    let contentStart = 0;
-    for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines[i];
-        if (content === '' || content === '\r') {
-            if (header.indent === 0 && indent.length > trimIndent)
-                trimIndent = indent.length;
-        }
-        else {
-            if (indent.length < trimIndent) {
-                const message = 'Block scalars with more-indented leading empty lines must use an explicit indentation indicator';
-                onError(offset + indent.length, 'MISSING_CHAR', message);
-            }
-            if (header.indent === 0)
-                trimIndent = indent.length;
-            contentStart = i;
-            if (trimIndent === 0 && !ctx.atRoot) {
-                const message = 'Block scalar values in collections must be indented';
-                onError(offset, 'BAD_INDENT', message);
-            }
-            break;
-        }
-        offset += indent.length + content.length + 1;
-    }
-    // include trailing more-indented empty lines in content
-    for (let i = lines.length - 1; i >= chompStart; --i) {
-        if (lines[i][0].length > trimIndent)
-            chompStart = i + 1;
-    }
-    let value = '';
-    let sep = '';
-    let prevMoreIndented = false;
-    // leading whitespace is kept intact
-    for (let i = 0; i < contentStart; ++i)
-        value += lines[i][0].slice(trimIndent) + '\n';
-    for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines[i];
-        offset += indent.length + content.length + 1;
-        const crlf = content[content.length - 1] === '\r';
-        if (crlf)
-            content = content.slice(0, -1);
-        /* istanbul ignore if already caught in lexer */
-        if (content && indent.length < trimIndent) {
-            const src = header.indent
-                ? 'explicit indentation indicator'
-                : 'first line';
-            const message = `Block scalar lines must not be less indented than their ${src}`;
-            onError(offset - content.length - (crlf ? 2 : 1), 'BAD_INDENT', message);
-            indent = '';
-        }
-        if (type === Scalar.Scalar.BLOCK_LITERAL) {
-            value += sep + indent.slice(trimIndent) + content;
-            sep = '\n';
-        }
-        else if (indent.length > trimIndent || content[0] === '\t') {
-            // more-indented content within a folded block
-            if (sep === ' ')
-                sep = '\n';
-            else if (!prevMoreIndented && sep === '\n')
-                sep = '\n\n';
-            value += sep + indent.slice(trimIndent) + content;
-            sep = '\n';
-            prevMoreIndented = true;
-        }
-        else if (content === '') {
-            // empty line
-            if (sep === '\n')
-                value += '\n';
-            else
-                sep = '\n';
-        }
-        else {
-            value += sep + content;
-            sep = ' ';
-            prevMoreIndented = false;
-        }
-    }
-    switch (header.chomp) {
-        case '-':
-            break;
-        case '+':
-            for (let i = chompStart; i < lines.length; ++i)
-                value += '\n' + lines[i][0].slice(trimIndent);
-            if (value[value.length - 1] !== '\n')
-                value += '\n';
-            break;
-        default:
-            value += '\n';
-    }
-    const end = start + header.length + scalar.source.length;
-    return { value, type, comment: header.comment, range: [start, end, end] };
-}
-function parseBlockScalarHeader({ offset, props }, strict, onError) {
-    /* istanbul ignore if should not happen */
-    if (props[0].type !== 'block-scalar-header') {
-        onError(props[0], 'IMPOSSIBLE', 'Block scalar header not found');
-        return null;
-    }
-    const { source } = props[0];
-    const mode = source[0];
-    let indent = 0;
-    let chomp = '';
-    let error = -1;
-    for (let i = 1; i < source.length; ++i) {
-        const ch = source[i];
-        if (!chomp && (ch === '-' || ch === '+'))
-            chomp = ch;
-        else {
-            const n = Number(ch);
-            if (!indent && n)
-                indent = n;
-            else if (error === -1)
-                error = offset + i;
-        }
-    }
-    if (error !== -1)
-        onError(error, 'UNEXPECTED_TOKEN', `Block scalar header includes extra characters: ${source}`);
-    let hasSpace = false;
-    let comment = '';
-    let length = source.length;
-    for (let i = 1; i < props.length; ++i) {
-        const token = props[i];
-        switch (token.type) {
-            case 'space':
-                hasSpace = true;
-            // fallthrough
-            case 'newline':
-                length += token.source.length;
-                break;
-            case 'comment':
-                if (strict && !hasSpace) {
-                    const message = 'Comments must be separated from other tokens by white space characters';
-                    onError(token, 'MISSING_CHAR', message);
-                }
-                length += token.source.length;
-                comment = token.source.substring(1);
-                break;
-            case 'error':
-                onError(token, 'UNEXPECTED_TOKEN', token.message);
-                length += token.source.length;
-                break;
-            /* istanbul ignore next should not happen */
-            default: {
-                const message = `Unexpected token in block scalar header: ${token.type}`;
-                onError(token, 'UNEXPECTED_TOKEN', message);
-                const ts = token.source;
-                if (ts && typeof ts === 'string')
-                    length += ts.length;
-            }
-        }
-    }
-    return { mode, indent, chomp, comment, length };
-}
-/** @returns Array of lines split up as `[indent, content]` */
-function splitLines(source) {
-    const split = source.split(/\n( *)/);
-    const first = split[0];
-    const m = first.match(/^( *)/);
-    const line0 = m?.[1]
-        ? [m[1], first.slice(m[1].length)]
-        : ['', first];
-    const lines = [line0];
-    for (let i = 1; i < split.length; i += 2)
-        lines.push([split[i], split[i + 1]]);
-    return lines;
-}
-
-exports.resolveBlockScalar = resolveBlockScalar;
-
-
-/***/ }),
-
-/***/ 334:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-
-function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
-    const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
-    const seq = new NodeClass(ctx.schema);
-    if (ctx.atRoot)
-        ctx.atRoot = false;
-    if (ctx.atKey)
-        ctx.atKey = false;
-    let offset = bs.offset;
-    let commentEnd = null;
-    for (const { start, value } of bs.items) {
-        const props = resolveProps.resolveProps(start, {
-            indicator: 'seq-item-ind',
-            next: value,
-            offset,
-            onError,
-            parentIndent: bs.indent,
-            startOnNewline: true
-        });
-        if (!props.found) {
-            if (props.anchor || props.tag || value) {
-                if (value?.type === 'block-seq')
-                    onError(props.end, 'BAD_INDENT', 'All sequence items must start at the same column');
-                else
-                    onError(offset, 'MISSING_CHAR', 'Sequence item without - indicator');
-            }
-            else {
-                commentEnd = props.end;
-                if (props.comment)
-                    seq.comment = props.comment;
-                continue;
-            }
-        }
-        const node = value
-            ? composeNode(ctx, value, props, onError)
-            : composeEmptyNode(ctx, props.end, start, null, props, onError);
-        if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
-        offset = node.range[2];
-        seq.items.push(node);
-    }
-    seq.range = [bs.offset, offset, commentEnd ?? offset];
-    return seq;
-}
-
-exports.resolveBlockSeq = resolveBlockSeq;
-
-
-/***/ }),
-
-/***/ 7788:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function resolveEnd(end, offset, reqSpace, onError) {
-    let comment = '';
-    if (end) {
-        let hasSpace = false;
-        let sep = '';
-        for (const token of end) {
-            const { source, type } = token;
-            switch (type) {
-                case 'space':
-                    hasSpace = true;
-                    break;
-                case 'comment': {
-                    if (reqSpace && !hasSpace)
-                        onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
-                    const cb = source.substring(1) || ' ';
-                    if (!comment)
-                        comment = cb;
-                    else
-                        comment += sep + cb;
-                    sep = '';
-                    break;
-                }
-                case 'newline':
-                    if (comment)
-                        sep += source;
-                    hasSpace = true;
-                    break;
-                default:
-                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${type} at node end`);
-            }
-            offset += source.length;
-        }
-    }
-    return { comment, offset };
-}
-
-exports.resolveEnd = resolveEnd;
-
-
-/***/ }),
-
-/***/ 3142:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
-
-const blockMsg = 'Block collections are not allowed within flow collections';
-const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
-function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-    const isMap = fc.start.source === '{';
-    const fcName = isMap ? 'flow map' : 'flow sequence';
-    const NodeClass = (tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq));
-    const coll = new NodeClass(ctx.schema);
-    coll.flow = true;
-    const atRoot = ctx.atRoot;
-    if (atRoot)
-        ctx.atRoot = false;
-    if (ctx.atKey)
-        ctx.atKey = false;
-    let offset = fc.offset + fc.start.source.length;
-    for (let i = 0; i < fc.items.length; ++i) {
-        const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
-        const props = resolveProps.resolveProps(start, {
-            flow: fcName,
-            indicator: 'explicit-key-ind',
-            next: key ?? sep?.[0],
-            offset,
-            onError,
-            parentIndent: fc.indent,
-            startOnNewline: false
-        });
-        if (!props.found) {
-            if (!props.anchor && !props.tag && !sep && !value) {
-                if (i === 0 && props.comma)
-                    onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
-                else if (i < fc.items.length - 1)
-                    onError(props.start, 'UNEXPECTED_TOKEN', `Unexpected empty item in ${fcName}`);
-                if (props.comment) {
-                    if (coll.comment)
-                        coll.comment += '\n' + props.comment;
-                    else
-                        coll.comment = props.comment;
-                }
-                offset = props.end;
-                continue;
-            }
-            if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
-                onError(key, // checked by containsNewline()
-                'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
-        }
-        if (i === 0) {
-            if (props.comma)
-                onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
-        }
-        else {
-            if (!props.comma)
-                onError(props.start, 'MISSING_CHAR', `Missing , between ${fcName} items`);
-            if (props.comment) {
-                let prevItemComment = '';
-                loop: for (const st of start) {
-                    switch (st.type) {
-                        case 'comma':
-                        case 'space':
-                            break;
-                        case 'comment':
-                            prevItemComment = st.source.substring(1);
-                            break loop;
-                        default:
-                            break loop;
-                    }
-                }
-                if (prevItemComment) {
-                    let prev = coll.items[coll.items.length - 1];
-                    if (identity.isPair(prev))
-                        prev = prev.value ?? prev.key;
-                    if (prev.comment)
-                        prev.comment += '\n' + prevItemComment;
-                    else
-                        prev.comment = prevItemComment;
-                    props.comment = props.comment.substring(prevItemComment.length + 1);
-                }
-            }
-        }
-        if (!isMap && !sep && !props.found) {
-            // item is a value in a seq
-            // → key & sep are empty, start does not include ? or :
-            const valueNode = value
-                ? composeNode(ctx, value, props, onError)
-                : composeEmptyNode(ctx, props.end, sep, null, props, onError);
-            coll.items.push(valueNode);
-            offset = valueNode.range[2];
-            if (isBlock(value))
-                onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
-        }
-        else {
-            // item is a key+value pair
-            // key value
-            ctx.atKey = true;
-            const keyStart = props.end;
-            const keyNode = key
-                ? composeNode(ctx, key, props, onError)
-                : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-            if (isBlock(key))
-                onError(keyNode.range, 'BLOCK_IN_FLOW', blockMsg);
-            ctx.atKey = false;
-            // value properties
-            const valueProps = resolveProps.resolveProps(sep ?? [], {
-                flow: fcName,
-                indicator: 'map-value-ind',
-                next: value,
-                offset: keyNode.range[2],
-                onError,
-                parentIndent: fc.indent,
-                startOnNewline: false
-            });
-            if (valueProps.found) {
-                if (!isMap && !props.found && ctx.options.strict) {
-                    if (sep)
-                        for (const st of sep) {
-                            if (st === valueProps.found)
-                                break;
-                            if (st.type === 'newline') {
-                                onError(st, 'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
-                                break;
-                            }
-                        }
-                    if (props.start < valueProps.found.offset - 1024)
-                        onError(valueProps.found, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit flow sequence key');
-                }
-            }
-            else if (value) {
-                if ('source' in value && value.source?.[0] === ':')
-                    onError(value, 'MISSING_CHAR', `Missing space after : in ${fcName}`);
-                else
-                    onError(valueProps.start, 'MISSING_CHAR', `Missing , or : between ${fcName} items`);
-            }
-            // value value
-            const valueNode = value
-                ? composeNode(ctx, value, valueProps, onError)
-                : valueProps.found
-                    ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError)
-                    : null;
-            if (valueNode) {
-                if (isBlock(value))
-                    onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
-            }
-            else if (valueProps.comment) {
-                if (keyNode.comment)
-                    keyNode.comment += '\n' + valueProps.comment;
-                else
-                    keyNode.comment = valueProps.comment;
-            }
-            const pair = new Pair.Pair(keyNode, valueNode);
-            if (ctx.options.keepSourceTokens)
-                pair.srcToken = collItem;
-            if (isMap) {
-                const map = coll;
-                if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
-                    onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
-                map.items.push(pair);
-            }
-            else {
-                const map = new YAMLMap.YAMLMap(ctx.schema);
-                map.flow = true;
-                map.items.push(pair);
-                const endRange = (valueNode ?? keyNode).range;
-                map.range = [keyNode.range[0], endRange[1], endRange[2]];
-                coll.items.push(map);
-            }
-            offset = valueNode ? valueNode.range[2] : valueProps.end;
-        }
-    }
-    const expectedEnd = isMap ? '}' : ']';
-    const [ce, ...ee] = fc.end;
-    let cePos = offset;
-    if (ce?.source === expectedEnd)
-        cePos = ce.offset + ce.source.length;
-    else {
-        const name = fcName[0].toUpperCase() + fcName.substring(1);
-        const msg = atRoot
-            ? `${name} must end with a ${expectedEnd}`
-            : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
-        onError(offset, atRoot ? 'MISSING_CHAR' : 'BAD_INDENT', msg);
-        if (ce && ce.source.length !== 1)
-            ee.unshift(ce);
-    }
-    if (ee.length > 0) {
-        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
-        if (end.comment) {
-            if (coll.comment)
-                coll.comment += '\n' + end.comment;
-            else
-                coll.comment = end.comment;
-        }
-        coll.range = [fc.offset, cePos, end.offset];
-    }
-    else {
-        coll.range = [fc.offset, cePos, cePos];
-    }
-    return coll;
-}
-
-exports.resolveFlowCollection = resolveFlowCollection;
-
-
-/***/ }),
-
-/***/ 6842:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
-
-function resolveFlowScalar(scalar, strict, onError) {
-    const { offset, type, source, end } = scalar;
-    let _type;
-    let value;
-    const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
-    switch (type) {
-        case 'scalar':
-            _type = Scalar.Scalar.PLAIN;
-            value = plainValue(source, _onError);
-            break;
-        case 'single-quoted-scalar':
-            _type = Scalar.Scalar.QUOTE_SINGLE;
-            value = singleQuotedValue(source, _onError);
-            break;
-        case 'double-quoted-scalar':
-            _type = Scalar.Scalar.QUOTE_DOUBLE;
-            value = doubleQuotedValue(source, _onError);
-            break;
-        /* istanbul ignore next should not happen */
-        default:
-            onError(scalar, 'UNEXPECTED_TOKEN', `Expected a flow scalar value, but found: ${type}`);
-            return {
-                value: '',
-                type: null,
-                comment: '',
-                range: [offset, offset + source.length, offset + source.length]
-            };
-    }
-    const valueEnd = offset + source.length;
-    const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
-    return {
-        value,
-        type: _type,
-        comment: re.comment,
-        range: [offset, valueEnd, re.offset]
-    };
-}
-function plainValue(source, onError) {
-    let badChar = '';
-    switch (source[0]) {
-        /* istanbul ignore next should not happen */
-        case '\t':
-            badChar = 'a tab character';
-            break;
-        case ',':
-            badChar = 'flow indicator character ,';
-            break;
-        case '%':
-            badChar = 'directive indicator character %';
-            break;
-        case '|':
-        case '>': {
-            badChar = `block scalar indicator ${source[0]}`;
-            break;
-        }
-        case '@':
-        case '`': {
-            badChar = `reserved character ${source[0]}`;
-            break;
-        }
-    }
-    if (badChar)
-        onError(0, 'BAD_SCALAR_START', `Plain value cannot start with ${badChar}`);
-    return unfoldLines(source);
-}
-function singleQuotedValue(source, onError) {
-    if (source[source.length - 1] !== "'" || source.length === 1)
-        onError(source.length, 'MISSING_CHAR', "Missing closing 'quote");
-    return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
-}
-function unfoldLines(source) {
-    const line = /(.*?)\r?\n/sy;
-    let match = line.exec(source);
-    if (!match)
-        return source;
-    /**
-     * The negative lookbehinds in these RegExps are to
-     * prevent causing a polynomial search time in certain cases.
-     *
-     * The try-catch is for Safari < 16.4 and other old browsers:
-     * https://caniuse.com/js-regexp-lookbehind
-     */
-    let trimEnd, trimBoth;
-    try {
-        trimEnd = new RegExp('(?<![ \t])[ \t]+$');
-        trimBoth = new RegExp('^[ \t]+|(?<![ \t])[ \t]+$', 'g');
-    }
-    catch {
-        trimEnd = /[ \t]+$/;
-        trimBoth = /^[ \t]+|[ \t]+$/g;
-    }
-    let res = match[1].replace(trimEnd, '');
-    let sep = ' ';
-    let pos = line.lastIndex;
-    while ((match = line.exec(source))) {
-        const lm = match[1].replace(trimBoth, '');
-        if (lm === '') {
-            if (sep === '\n')
-                res += sep;
-            else
-                sep = '\n';
-        }
-        else {
-            res += sep + lm;
-            sep = ' ';
-        }
-        pos = line.lastIndex;
-    }
-    const last = /[ \t]*(.*)/sy;
-    last.lastIndex = pos;
-    match = last.exec(source);
-    return res + sep + (match?.[1] ?? '');
-}
-function doubleQuotedValue(source, onError) {
-    let res = '';
-    for (let i = 1; i < source.length - 1; ++i) {
-        const ch = source[i];
-        if (ch === '\r' && source[i + 1] === '\n')
-            continue;
-        if (ch === '\n') {
-            const { fold, offset } = foldNewline(source, i);
-            res += fold;
-            i = offset;
-        }
-        else if (ch === '\\') {
-            let next = source[++i];
-            const cc = escapeCodes[next];
-            if (cc)
-                res += cc;
-            else if (next === '\n') {
-                // skip escaped newlines, but still trim the following line
-                next = source[i + 1];
-                while (next === ' ' || next === '\t')
-                    next = source[++i + 1];
-            }
-            else if (next === '\r' && source[i + 1] === '\n') {
-                // skip escaped CRLF newlines, but still trim the following line
-                next = source[++i + 1];
-                while (next === ' ' || next === '\t')
-                    next = source[++i + 1];
-            }
-            else if (next === 'x' || next === 'u' || next === 'U') {
-                const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
-                res += parseCharCode(source, i + 1, length, onError);
-                i += length;
-            }
-            else {
-                const raw = source.substr(i - 1, 2);
-                onError(i - 1, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
-                res += raw;
-            }
-        }
-        else if (ch === ' ' || ch === '\t') {
-            // trim trailing whitespace
-            const wsStart = i;
-            let next = source[i + 1];
-            while (next === ' ' || next === '\t')
-                next = source[++i + 1];
-            if (next !== '\n' && !(next === '\r' && source[i + 2] === '\n'))
-                res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
-        }
-        else {
-            res += ch;
-        }
-    }
-    if (source[source.length - 1] !== '"' || source.length === 1)
-        onError(source.length, 'MISSING_CHAR', 'Missing closing "quote');
-    return res;
-}
-/**
- * Fold a single newline into a space, multiple newlines to N - 1 newlines.
- * Presumes `source[offset] === '\n'`
- */
-function foldNewline(source, offset) {
-    let fold = '';
-    let ch = source[offset + 1];
-    while (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
-        if (ch === '\r' && source[offset + 2] !== '\n')
-            break;
-        if (ch === '\n')
-            fold += '\n';
-        offset += 1;
-        ch = source[offset + 1];
-    }
-    if (!fold)
-        fold = ' ';
-    return { fold, offset };
-}
-const escapeCodes = {
-    '0': '\0', // null character
-    a: '\x07', // bell character
-    b: '\b', // backspace
-    e: '\x1b', // escape character
-    f: '\f', // form feed
-    n: '\n', // line feed
-    r: '\r', // carriage return
-    t: '\t', // horizontal tab
-    v: '\v', // vertical tab
-    N: '\u0085', // Unicode next line
-    _: '\u00a0', // Unicode non-breaking space
-    L: '\u2028', // Unicode line separator
-    P: '\u2029', // Unicode paragraph separator
-    ' ': ' ',
-    '"': '"',
-    '/': '/',
-    '\\': '\\',
-    '\t': '\t'
-};
-function parseCharCode(source, offset, length, onError) {
-    const cc = source.substr(offset, length);
-    const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
-    const code = ok ? parseInt(cc, 16) : NaN;
-    try {
-        return String.fromCodePoint(code);
-    }
-    catch {
-        const raw = source.substr(offset - 2, length + 2);
-        onError(offset - 2, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
-        return raw;
-    }
-}
-
-exports.resolveFlowScalar = resolveFlowScalar;
-
-
-/***/ }),
-
-/***/ 4631:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
-    let spaceBefore = false;
-    let atNewline = startOnNewline;
-    let hasSpace = startOnNewline;
-    let comment = '';
-    let commentSep = '';
-    let hasNewline = false;
-    let reqSpace = false;
-    let tab = null;
-    let anchor = null;
-    let tag = null;
-    let newlineAfterProp = null;
-    let comma = null;
-    let found = null;
-    let start = null;
-    for (const token of tokens) {
-        if (reqSpace) {
-            if (token.type !== 'space' &&
-                token.type !== 'newline' &&
-                token.type !== 'comma')
-                onError(token.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
-            reqSpace = false;
-        }
-        if (tab) {
-            if (atNewline && token.type !== 'comment' && token.type !== 'newline') {
-                onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
-            }
-            tab = null;
-        }
-        switch (token.type) {
-            case 'space':
-                // At the doc level, tabs at line start may be parsed
-                // as leading white space rather than indentation.
-                // In a flow collection, only the parser handles indent.
-                if (!flow &&
-                    (indicator !== 'doc-start' || next?.type !== 'flow-collection') &&
-                    token.source.includes('\t')) {
-                    tab = token;
-                }
-                hasSpace = true;
-                break;
-            case 'comment': {
-                if (!hasSpace)
-                    onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
-                const cb = token.source.substring(1) || ' ';
-                if (!comment)
-                    comment = cb;
-                else
-                    comment += commentSep + cb;
-                commentSep = '';
-                atNewline = false;
-                break;
-            }
-            case 'newline':
-                if (atNewline) {
-                    if (comment)
-                        comment += token.source;
-                    else if (!found || indicator !== 'seq-item-ind')
-                        spaceBefore = true;
-                }
-                else
-                    commentSep += token.source;
-                atNewline = true;
-                hasNewline = true;
-                if (anchor || tag)
-                    newlineAfterProp = token;
-                hasSpace = true;
-                break;
-            case 'anchor':
-                if (anchor)
-                    onError(token, 'MULTIPLE_ANCHORS', 'A node can have at most one anchor');
-                if (token.source.endsWith(':'))
-                    onError(token.offset + token.source.length - 1, 'BAD_ALIAS', 'Anchor ending in : is ambiguous', true);
-                anchor = token;
-                start ?? (start = token.offset);
-                atNewline = false;
-                hasSpace = false;
-                reqSpace = true;
-                break;
-            case 'tag': {
-                if (tag)
-                    onError(token, 'MULTIPLE_TAGS', 'A node can have at most one tag');
-                tag = token;
-                start ?? (start = token.offset);
-                atNewline = false;
-                hasSpace = false;
-                reqSpace = true;
-                break;
-            }
-            case indicator:
-                // Could here handle preceding comments differently
-                if (anchor || tag)
-                    onError(token, 'BAD_PROP_ORDER', `Anchors and tags must be after the ${token.source} indicator`);
-                if (found)
-                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.source} in ${flow ?? 'collection'}`);
-                found = token;
-                atNewline =
-                    indicator === 'seq-item-ind' || indicator === 'explicit-key-ind';
-                hasSpace = false;
-                break;
-            case 'comma':
-                if (flow) {
-                    if (comma)
-                        onError(token, 'UNEXPECTED_TOKEN', `Unexpected , in ${flow}`);
-                    comma = token;
-                    atNewline = false;
-                    hasSpace = false;
-                    break;
-                }
-            // else fallthrough
-            default:
-                onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.type} token`);
-                atNewline = false;
-                hasSpace = false;
-        }
-    }
-    const last = tokens[tokens.length - 1];
-    const end = last ? last.offset + last.source.length : offset;
-    if (reqSpace &&
-        next &&
-        next.type !== 'space' &&
-        next.type !== 'newline' &&
-        next.type !== 'comma' &&
-        (next.type !== 'scalar' || next.source !== '')) {
-        onError(next.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
-    }
-    if (tab &&
-        ((atNewline && tab.indent <= parentIndent) ||
-            next?.type === 'block-map' ||
-            next?.type === 'block-seq'))
-        onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
-    return {
-        comma,
-        found,
-        spaceBefore,
-        comment,
-        hasNewline,
-        anchor,
-        tag,
-        newlineAfterProp,
-        end,
-        start: start ?? end
-    };
-}
-
-exports.resolveProps = resolveProps;
-
-
-/***/ }),
-
-/***/ 9499:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function containsNewline(key) {
-    if (!key)
-        return null;
-    switch (key.type) {
-        case 'alias':
-        case 'scalar':
-        case 'double-quoted-scalar':
-        case 'single-quoted-scalar':
-            if (key.source.includes('\n'))
-                return true;
-            if (key.end)
-                for (const st of key.end)
-                    if (st.type === 'newline')
-                        return true;
-            return false;
-        case 'flow-collection':
-            for (const it of key.items) {
-                for (const st of it.start)
-                    if (st.type === 'newline')
-                        return true;
-                if (it.sep)
-                    for (const st of it.sep)
-                        if (st.type === 'newline')
-                            return true;
-                if (containsNewline(it.key) || containsNewline(it.value))
-                    return true;
-            }
-            return false;
-        default:
-            return true;
-    }
-}
-
-exports.containsNewline = containsNewline;
-
-
-/***/ }),
-
-/***/ 2599:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function emptyScalarPosition(offset, before, pos) {
-    if (before) {
-        pos ?? (pos = before.length);
-        for (let i = pos - 1; i >= 0; --i) {
-            let st = before[i];
-            switch (st.type) {
-                case 'space':
-                case 'comment':
-                case 'newline':
-                    offset -= st.source.length;
-                    continue;
-            }
-            // Technically, an empty scalar is immediately after the last non-empty
-            // node, but it's more useful to place it after any whitespace.
-            st = before[++i];
-            while (st?.type === 'space') {
-                offset += st.source.length;
-                st = before[++i];
-            }
-            break;
-        }
-    }
-    return offset;
-}
-
-exports.emptyScalarPosition = emptyScalarPosition;
-
-
-/***/ }),
-
-/***/ 4051:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var utilContainsNewline = __nccwpck_require__(9499);
-
-function flowIndentCheck(indent, fc, onError) {
-    if (fc?.type === 'flow-collection') {
-        const end = fc.end[0];
-        if (end.indent === indent &&
-            (end.source === ']' || end.source === '}') &&
-            utilContainsNewline.containsNewline(fc)) {
-            const msg = 'Flow end indicator should be more indented than parent';
-            onError(end, 'BAD_INDENT', msg, true);
-        }
-    }
-}
-
-exports.flowIndentCheck = flowIndentCheck;
-
-
-/***/ }),
-
-/***/ 1187:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-
-function mapIncludes(ctx, items, search) {
-    const { uniqueKeys } = ctx.options;
-    if (uniqueKeys === false)
-        return false;
-    const isEqual = typeof uniqueKeys === 'function'
-        ? uniqueKeys
-        : (a, b) => a === b || (identity.isScalar(a) && identity.isScalar(b) && a.value === b.value);
-    return items.some(pair => isEqual(pair.key, search));
-}
-
-exports.mapIncludes = mapIncludes;
-
-
-/***/ }),
-
-/***/ 3021:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
-
-class Document {
-    constructor(value, replacer, options) {
-        /** A comment before this Document */
-        this.commentBefore = null;
-        /** A comment immediately after this Document */
-        this.comment = null;
-        /** Errors encountered during parsing. */
-        this.errors = [];
-        /** Warnings encountered during parsing. */
-        this.warnings = [];
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
-        let _replacer = null;
-        if (typeof replacer === 'function' || Array.isArray(replacer)) {
-            _replacer = replacer;
-        }
-        else if (options === undefined && replacer) {
-            options = replacer;
-            replacer = undefined;
-        }
-        const opt = Object.assign({
-            intAsBigInt: false,
-            keepSourceTokens: false,
-            logLevel: 'warn',
-            prettyErrors: true,
-            strict: true,
-            stringKeys: false,
-            uniqueKeys: true,
-            version: '1.2'
-        }, options);
-        this.options = opt;
-        let { version } = opt;
-        if (options?._directives) {
-            this.directives = options._directives.atDocument();
-            if (this.directives.yaml.explicit)
-                version = this.directives.yaml.version;
-        }
-        else
-            this.directives = new directives.Directives({ version });
-        this.setSchema(version, options);
-        // @ts-expect-error We can't really know that this matches Contents.
-        this.contents =
-            value === undefined ? null : this.createNode(value, _replacer, options);
-    }
-    /**
-     * Create a deep copy of this Document and its contents.
-     *
-     * Custom Node values that inherit from `Object` still refer to their original instances.
-     */
-    clone() {
-        const copy = Object.create(Document.prototype, {
-            [identity.NODE_TYPE]: { value: identity.DOC }
-        });
-        copy.commentBefore = this.commentBefore;
-        copy.comment = this.comment;
-        copy.errors = this.errors.slice();
-        copy.warnings = this.warnings.slice();
-        copy.options = Object.assign({}, this.options);
-        if (this.directives)
-            copy.directives = this.directives.clone();
-        copy.schema = this.schema.clone();
-        // @ts-expect-error We can't really know that this matches Contents.
-        copy.contents = identity.isNode(this.contents)
-            ? this.contents.clone(copy.schema)
-            : this.contents;
-        if (this.range)
-            copy.range = this.range.slice();
-        return copy;
-    }
-    /** Adds a value to the document. */
-    add(value) {
-        if (assertCollection(this.contents))
-            this.contents.add(value);
-    }
-    /** Adds a value to the document. */
-    addIn(path, value) {
-        if (assertCollection(this.contents))
-            this.contents.addIn(path, value);
-    }
-    /**
-     * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
-     *
-     * If `node` already has an anchor, `name` is ignored.
-     * Otherwise, the `node.anchor` value will be set to `name`,
-     * or if an anchor with that name is already present in the document,
-     * `name` will be used as a prefix for a new unique anchor.
-     * If `name` is undefined, the generated anchor will use 'a' as a prefix.
-     */
-    createAlias(node, name) {
-        if (!node.anchor) {
-            const prev = anchors.anchorNames(this);
-            node.anchor =
-                // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-                !name || prev.has(name) ? anchors.findNewAnchor(name || 'a', prev) : name;
-        }
-        return new Alias.Alias(node.anchor);
-    }
-    createNode(value, replacer, options) {
-        let _replacer = undefined;
-        if (typeof replacer === 'function') {
-            value = replacer.call({ '': value }, '', value);
-            _replacer = replacer;
-        }
-        else if (Array.isArray(replacer)) {
-            const keyToStr = (v) => typeof v === 'number' || v instanceof String || v instanceof Number;
-            const asStr = replacer.filter(keyToStr).map(String);
-            if (asStr.length > 0)
-                replacer = replacer.concat(asStr);
-            _replacer = replacer;
-        }
-        else if (options === undefined && replacer) {
-            options = replacer;
-            replacer = undefined;
-        }
-        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
-        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(this, 
-        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-        anchorPrefix || 'a');
-        const ctx = {
-            aliasDuplicateObjects: aliasDuplicateObjects ?? true,
-            keepUndefined: keepUndefined ?? false,
-            onAnchor,
-            onTagObj,
-            replacer: _replacer,
-            schema: this.schema,
-            sourceObjects
-        };
-        const node = createNode.createNode(value, tag, ctx);
-        if (flow && identity.isCollection(node))
-            node.flow = true;
-        setAnchors();
-        return node;
-    }
-    /**
-     * Convert a key and a value into a `Pair` using the current schema,
-     * recursively wrapping all values as `Scalar` or `Collection` nodes.
-     */
-    createPair(key, value, options = {}) {
-        const k = this.createNode(key, null, options);
-        const v = this.createNode(value, null, options);
-        return new Pair.Pair(k, v);
-    }
-    /**
-     * Removes a value from the document.
-     * @returns `true` if the item was found and removed.
-     */
-    delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
-    }
-    /**
-     * Removes a value from the document.
-     * @returns `true` if the item was found and removed.
-     */
-    deleteIn(path) {
-        if (Collection.isEmptyPath(path)) {
-            if (this.contents == null)
-                return false;
-            // @ts-expect-error Presumed impossible if Strict extends false
-            this.contents = null;
-            return true;
-        }
-        return assertCollection(this.contents)
-            ? this.contents.deleteIn(path)
-            : false;
-    }
-    /**
-     * Returns item at `key`, or `undefined` if not found. By default unwraps
-     * scalar values from their surrounding node; to disable set `keepScalar` to
-     * `true` (collections are always returned intact).
-     */
-    get(key, keepScalar) {
-        return identity.isCollection(this.contents)
-            ? this.contents.get(key, keepScalar)
-            : undefined;
-    }
-    /**
-     * Returns item at `path`, or `undefined` if not found. By default unwraps
-     * scalar values from their surrounding node; to disable set `keepScalar` to
-     * `true` (collections are always returned intact).
-     */
-    getIn(path, keepScalar) {
-        if (Collection.isEmptyPath(path))
-            return !keepScalar && identity.isScalar(this.contents)
-                ? this.contents.value
-                : this.contents;
-        return identity.isCollection(this.contents)
-            ? this.contents.getIn(path, keepScalar)
-            : undefined;
-    }
-    /**
-     * Checks if the document includes a value with the key `key`.
-     */
-    has(key) {
-        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
-    }
-    /**
-     * Checks if the document includes a value at `path`.
-     */
-    hasIn(path) {
-        if (Collection.isEmptyPath(path))
-            return this.contents !== undefined;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
-    }
-    /**
-     * Sets a value in this document. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     */
-    set(key, value) {
-        if (this.contents == null) {
-            // @ts-expect-error We can't really know that this matches Contents.
-            this.contents = Collection.collectionFromPath(this.schema, [key], value);
-        }
-        else if (assertCollection(this.contents)) {
-            this.contents.set(key, value);
-        }
-    }
-    /**
-     * Sets a value in this document. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     */
-    setIn(path, value) {
-        if (Collection.isEmptyPath(path)) {
-            // @ts-expect-error We can't really know that this matches Contents.
-            this.contents = value;
-        }
-        else if (this.contents == null) {
-            // @ts-expect-error We can't really know that this matches Contents.
-            this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
-        }
-        else if (assertCollection(this.contents)) {
-            this.contents.setIn(path, value);
-        }
-    }
-    /**
-     * Change the YAML version and schema used by the document.
-     * A `null` version disables support for directives, explicit tags, anchors, and aliases.
-     * It also requires the `schema` option to be given as a `Schema` instance value.
-     *
-     * Overrides all previously set schema options.
-     */
-    setSchema(version, options = {}) {
-        if (typeof version === 'number')
-            version = String(version);
-        let opt;
-        switch (version) {
-            case '1.1':
-                if (this.directives)
-                    this.directives.yaml.version = '1.1';
-                else
-                    this.directives = new directives.Directives({ version: '1.1' });
-                opt = { resolveKnownTags: false, schema: 'yaml-1.1' };
-                break;
-            case '1.2':
-            case 'next':
-                if (this.directives)
-                    this.directives.yaml.version = version;
-                else
-                    this.directives = new directives.Directives({ version });
-                opt = { resolveKnownTags: true, schema: 'core' };
-                break;
-            case null:
-                if (this.directives)
-                    delete this.directives;
-                opt = null;
-                break;
-            default: {
-                const sv = JSON.stringify(version);
-                throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
-            }
-        }
-        // Not using `instanceof Schema` to allow for duck typing
-        if (options.schema instanceof Object)
-            this.schema = options.schema;
-        else if (opt)
-            this.schema = new Schema.Schema(Object.assign(opt, options));
-        else
-            throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
-    }
-    // json & jsonArg are only used from toJSON()
-    toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        const ctx = {
-            anchors: new Map(),
-            doc: this,
-            keep: !json,
-            mapAsMap: mapAsMap === true,
-            mapKeyWarned: false,
-            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
-        };
-        const res = toJS.toJS(this.contents, jsonArg ?? '', ctx);
-        if (typeof onAnchor === 'function')
-            for (const { count, res } of ctx.anchors.values())
-                onAnchor(res, count);
-        return typeof reviver === 'function'
-            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
-            : res;
-    }
-    /**
-     * A JSON representation of the document `contents`.
-     *
-     * @param jsonArg Used by `JSON.stringify` to indicate the array index or
-     *   property name.
-     */
-    toJSON(jsonArg, onAnchor) {
-        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
-    }
-    /** A YAML representation of the document. */
-    toString(options = {}) {
-        if (this.errors.length > 0)
-            throw new Error('Document with errors cannot be stringified');
-        if ('indent' in options &&
-            (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
-            const s = JSON.stringify(options.indent);
-            throw new Error(`"indent" option must be a positive integer, not ${s}`);
-        }
-        return stringifyDocument.stringifyDocument(this, options);
-    }
-}
-function assertCollection(contents) {
-    if (identity.isCollection(contents))
-        return true;
-    throw new Error('Expected a YAML collection as document contents');
-}
-
-exports.Document = Document;
-
-
-/***/ }),
-
-/***/ 1596:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
-
-/**
- * Verify that the input string is a valid anchor.
- *
- * Will throw on errors.
- */
-function anchorIsValid(anchor) {
-    if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
-        const sa = JSON.stringify(anchor);
-        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
-        throw new Error(msg);
-    }
-    return true;
-}
-function anchorNames(root) {
-    const anchors = new Set();
-    visit.visit(root, {
-        Value(_key, node) {
-            if (node.anchor)
-                anchors.add(node.anchor);
-        }
-    });
-    return anchors;
-}
-/** Find a new anchor name with the given `prefix` and a one-indexed suffix. */
-function findNewAnchor(prefix, exclude) {
-    for (let i = 1; true; ++i) {
-        const name = `${prefix}${i}`;
-        if (!exclude.has(name))
-            return name;
-    }
-}
-function createNodeAnchors(doc, prefix) {
-    const aliasObjects = [];
-    const sourceObjects = new Map();
-    let prevAnchors = null;
-    return {
-        onAnchor: (source) => {
-            aliasObjects.push(source);
-            prevAnchors ?? (prevAnchors = anchorNames(doc));
-            const anchor = findNewAnchor(prefix, prevAnchors);
-            prevAnchors.add(anchor);
-            return anchor;
-        },
-        /**
-         * With circular references, the source node is only resolved after all
-         * of its child nodes are. This is why anchors are set only after all of
-         * the nodes have been created.
-         */
-        setAnchors: () => {
-            for (const source of aliasObjects) {
-                const ref = sourceObjects.get(source);
-                if (typeof ref === 'object' &&
-                    ref.anchor &&
-                    (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
-                    ref.node.anchor = ref.anchor;
-                }
-                else {
-                    const error = new Error('Failed to resolve repeated object (this should not happen)');
-                    error.source = source;
-                    throw error;
-                }
-            }
-        },
-        sourceObjects
-    };
-}
-
-exports.anchorIsValid = anchorIsValid;
-exports.anchorNames = anchorNames;
-exports.createNodeAnchors = createNodeAnchors;
-exports.findNewAnchor = findNewAnchor;
-
-
-/***/ }),
-
-/***/ 3661:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Applies the JSON.parse reviver algorithm as defined in the ECMA-262 spec,
- * in section 24.5.1.1 "Runtime Semantics: InternalizeJSONProperty" of the
- * 2021 edition: https://tc39.es/ecma262/#sec-json.parse
- *
- * Includes extensions for handling Map and Set objects.
- */
-function applyReviver(reviver, obj, key, val) {
-    if (val && typeof val === 'object') {
-        if (Array.isArray(val)) {
-            for (let i = 0, len = val.length; i < len; ++i) {
-                const v0 = val[i];
-                const v1 = applyReviver(reviver, val, String(i), v0);
-                // eslint-disable-next-line @typescript-eslint/no-array-delete
-                if (v1 === undefined)
-                    delete val[i];
-                else if (v1 !== v0)
-                    val[i] = v1;
-            }
-        }
-        else if (val instanceof Map) {
-            for (const k of Array.from(val.keys())) {
-                const v0 = val.get(k);
-                const v1 = applyReviver(reviver, val, k, v0);
-                if (v1 === undefined)
-                    val.delete(k);
-                else if (v1 !== v0)
-                    val.set(k, v1);
-            }
-        }
-        else if (val instanceof Set) {
-            for (const v0 of Array.from(val)) {
-                const v1 = applyReviver(reviver, val, v0, v0);
-                if (v1 === undefined)
-                    val.delete(v0);
-                else if (v1 !== v0) {
-                    val.delete(v0);
-                    val.add(v1);
-                }
-            }
-        }
-        else {
-            for (const [k, v0] of Object.entries(val)) {
-                const v1 = applyReviver(reviver, val, k, v0);
-                if (v1 === undefined)
-                    delete val[k];
-                else if (v1 !== v0)
-                    val[k] = v1;
-            }
-        }
-    }
-    return reviver.call(obj, key, val);
-}
-
-exports.applyReviver = applyReviver;
-
-
-/***/ }),
-
-/***/ 2404:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-
-const defaultTagPrefix = 'tag:yaml.org,2002:';
-function findTagObject(value, tagName, tags) {
-    if (tagName) {
-        const match = tags.filter(t => t.tag === tagName);
-        const tagObj = match.find(t => !t.format) ?? match[0];
-        if (!tagObj)
-            throw new Error(`Tag ${tagName} not found`);
-        return tagObj;
-    }
-    return tags.find(t => t.identify?.(value) && !t.format);
-}
-function createNode(value, tagName, ctx) {
-    if (identity.isDocument(value))
-        value = value.contents;
-    if (identity.isNode(value))
-        return value;
-    if (identity.isPair(value)) {
-        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value);
-        return map;
-    }
-    if (value instanceof String ||
-        value instanceof Number ||
-        value instanceof Boolean ||
-        (typeof BigInt !== 'undefined' && value instanceof BigInt) // not supported everywhere
-    ) {
-        // https://tc39.es/ecma262/#sec-serializejsonproperty
-        value = value.valueOf();
-    }
-    const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
-    // Detect duplicate references to the same object & use Alias nodes for all
-    // after first. The `ref` wrapper allows for circular references to resolve.
-    let ref = undefined;
-    if (aliasDuplicateObjects && value && typeof value === 'object') {
-        ref = sourceObjects.get(value);
-        if (ref) {
-            ref.anchor ?? (ref.anchor = onAnchor(value));
-            return new Alias.Alias(ref.anchor);
-        }
-        else {
-            ref = { anchor: null, node: null };
-            sourceObjects.set(value, ref);
-        }
-    }
-    if (tagName?.startsWith('!!'))
-        tagName = defaultTagPrefix + tagName.slice(2);
-    let tagObj = findTagObject(value, tagName, schema.tags);
-    if (!tagObj) {
-        if (value && typeof value.toJSON === 'function') {
-            // eslint-disable-next-line @typescript-eslint/no-unsafe-call
-            value = value.toJSON();
-        }
-        if (!value || typeof value !== 'object') {
-            const node = new Scalar.Scalar(value);
-            if (ref)
-                ref.node = node;
-            return node;
-        }
-        tagObj =
-            value instanceof Map
-                ? schema[identity.MAP]
-                : Symbol.iterator in Object(value)
-                    ? schema[identity.SEQ]
-                    : schema[identity.MAP];
-    }
-    if (onTagObj) {
-        onTagObj(tagObj);
-        delete ctx.onTagObj;
-    }
-    const node = tagObj?.createNode
-        ? tagObj.createNode(ctx.schema, value, ctx)
-        : typeof tagObj?.nodeClass?.from === 'function'
-            ? tagObj.nodeClass.from(ctx.schema, value, ctx)
-            : new Scalar.Scalar(value);
-    if (tagName)
-        node.tag = tagName;
-    else if (!tagObj.default)
-        node.tag = tagObj.tag;
-    if (ref)
-        ref.node = node;
-    return node;
-}
-
-exports.createNode = createNode;
-
-
-/***/ }),
-
-/***/ 1342:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
-
-const escapeChars = {
-    '!': '%21',
-    ',': '%2C',
-    '[': '%5B',
-    ']': '%5D',
-    '{': '%7B',
-    '}': '%7D'
-};
-const escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, ch => escapeChars[ch]);
-class Directives {
-    constructor(yaml, tags) {
-        /**
-         * The directives-end/doc-start marker `---`. If `null`, a marker may still be
-         * included in the document's stringified representation.
-         */
-        this.docStart = null;
-        /** The doc-end marker `...`.  */
-        this.docEnd = false;
-        this.yaml = Object.assign({}, Directives.defaultYaml, yaml);
-        this.tags = Object.assign({}, Directives.defaultTags, tags);
-    }
-    clone() {
-        const copy = new Directives(this.yaml, this.tags);
-        copy.docStart = this.docStart;
-        return copy;
-    }
-    /**
-     * During parsing, get a Directives instance for the current document and
-     * update the stream state according to the current version's spec.
-     */
-    atDocument() {
-        const res = new Directives(this.yaml, this.tags);
-        switch (this.yaml.version) {
-            case '1.1':
-                this.atNextDocument = true;
-                break;
-            case '1.2':
-                this.atNextDocument = false;
-                this.yaml = {
-                    explicit: Directives.defaultYaml.explicit,
-                    version: '1.2'
-                };
-                this.tags = Object.assign({}, Directives.defaultTags);
-                break;
-        }
-        return res;
-    }
-    /**
-     * @param onError - May be called even if the action was successful
-     * @returns `true` on success
-     */
-    add(line, onError) {
-        if (this.atNextDocument) {
-            this.yaml = { explicit: Directives.defaultYaml.explicit, version: '1.1' };
-            this.tags = Object.assign({}, Directives.defaultTags);
-            this.atNextDocument = false;
-        }
-        const parts = line.trim().split(/[ \t]+/);
-        const name = parts.shift();
-        switch (name) {
-            case '%TAG': {
-                if (parts.length !== 2) {
-                    onError(0, '%TAG directive should contain exactly two parts');
-                    if (parts.length < 2)
-                        return false;
-                }
-                const [handle, prefix] = parts;
-                this.tags[handle] = prefix;
-                return true;
-            }
-            case '%YAML': {
-                this.yaml.explicit = true;
-                if (parts.length !== 1) {
-                    onError(0, '%YAML directive should contain exactly one part');
-                    return false;
-                }
-                const [version] = parts;
-                if (version === '1.1' || version === '1.2') {
-                    this.yaml.version = version;
-                    return true;
-                }
-                else {
-                    const isValid = /^\d+\.\d+$/.test(version);
-                    onError(6, `Unsupported YAML version ${version}`, isValid);
-                    return false;
-                }
-            }
-            default:
-                onError(0, `Unknown directive ${name}`, true);
-                return false;
-        }
-    }
-    /**
-     * Resolves a tag, matching handles to those defined in %TAG directives.
-     *
-     * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
-     *   `'!local'` tag, or `null` if unresolvable.
-     */
-    tagName(source, onError) {
-        if (source === '!')
-            return '!'; // non-specific tag
-        if (source[0] !== '!') {
-            onError(`Not a valid tag: ${source}`);
-            return null;
-        }
-        if (source[1] === '<') {
-            const verbatim = source.slice(2, -1);
-            if (verbatim === '!' || verbatim === '!!') {
-                onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
-                return null;
-            }
-            if (source[source.length - 1] !== '>')
-                onError('Verbatim tags must end with a >');
-            return verbatim;
-        }
-        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
-        if (!suffix)
-            onError(`The ${source} tag has no suffix`);
-        const prefix = this.tags[handle];
-        if (prefix) {
-            try {
-                return prefix + decodeURIComponent(suffix);
-            }
-            catch (error) {
-                onError(String(error));
-                return null;
-            }
-        }
-        if (handle === '!')
-            return source; // local tag
-        onError(`Could not resolve tag: ${source}`);
-        return null;
-    }
-    /**
-     * Given a fully resolved tag, returns its printable string form,
-     * taking into account current tag prefixes and defaults.
-     */
-    tagString(tag) {
-        for (const [handle, prefix] of Object.entries(this.tags)) {
-            if (tag.startsWith(prefix))
-                return handle + escapeTagName(tag.substring(prefix.length));
-        }
-        return tag[0] === '!' ? tag : `!<${tag}>`;
-    }
-    toString(doc) {
-        const lines = this.yaml.explicit
-            ? [`%YAML ${this.yaml.version || '1.2'}`]
-            : [];
-        const tagEntries = Object.entries(this.tags);
-        let tagNames;
-        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
-            const tags = {};
-            visit.visit(doc.contents, (_key, node) => {
-                if (identity.isNode(node) && node.tag)
-                    tags[node.tag] = true;
-            });
-            tagNames = Object.keys(tags);
-        }
-        else
-            tagNames = [];
-        for (const [handle, prefix] of tagEntries) {
-            if (handle === '!!' && prefix === 'tag:yaml.org,2002:')
-                continue;
-            if (!doc || tagNames.some(tn => tn.startsWith(prefix)))
-                lines.push(`%TAG ${handle} ${prefix}`);
-        }
-        return lines.join('\n');
-    }
-}
-Directives.defaultYaml = { explicit: false, version: '1.2' };
-Directives.defaultTags = { '!!': 'tag:yaml.org,2002:' };
-
-exports.Directives = Directives;
-
-
-/***/ }),
-
-/***/ 1464:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-class YAMLError extends Error {
-    constructor(name, pos, code, message) {
-        super();
-        this.name = name;
-        this.code = code;
-        this.message = message;
-        this.pos = pos;
-    }
-}
-class YAMLParseError extends YAMLError {
-    constructor(pos, code, message) {
-        super('YAMLParseError', pos, code, message);
-    }
-}
-class YAMLWarning extends YAMLError {
-    constructor(pos, code, message) {
-        super('YAMLWarning', pos, code, message);
-    }
-}
-const prettifyError = (src, lc) => (error) => {
-    if (error.pos[0] === -1)
-        return;
-    error.linePos = error.pos.map(pos => lc.linePos(pos));
-    const { line, col } = error.linePos[0];
-    error.message += ` at line ${line}, column ${col}`;
-    let ci = col - 1;
-    let lineStr = src
-        .substring(lc.lineStarts[line - 1], lc.lineStarts[line])
-        .replace(/[\n\r]+$/, '');
-    // Trim to max 80 chars, keeping col position near the middle
-    if (ci >= 60 && lineStr.length > 80) {
-        const trimStart = Math.min(ci - 39, lineStr.length - 79);
-        lineStr = '…' + lineStr.substring(trimStart);
-        ci -= trimStart - 1;
-    }
-    if (lineStr.length > 80)
-        lineStr = lineStr.substring(0, 79) + '…';
-    // Include previous line in context if pointing at line start
-    if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
-        // Regexp won't match if start is trimmed
-        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
-        if (prev.length > 80)
-            prev = prev.substring(0, 79) + '…\n';
-        lineStr = prev + lineStr;
-    }
-    if (/[^ ]/.test(lineStr)) {
-        let count = 1;
-        const end = error.linePos[1];
-        if (end?.line === line && end.col > col) {
-            count = Math.max(1, Math.min(end.col - col, 80 - ci));
-        }
-        const pointer = ' '.repeat(ci) + '^'.repeat(count);
-        error.message += `:\n\n${lineStr}\n${pointer}\n`;
-    }
-};
-
-exports.YAMLError = YAMLError;
-exports.YAMLParseError = YAMLParseError;
-exports.YAMLWarning = YAMLWarning;
-exports.prettifyError = prettifyError;
-
-
-/***/ }),
-
-/***/ 8815:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-var __webpack_unused_export__;
-
-
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
-
-
-
-__webpack_unused_export__ = composer.Composer;
-exports.yo = Document.Document;
-__webpack_unused_export__ = Schema.Schema;
-__webpack_unused_export__ = errors.YAMLError;
-__webpack_unused_export__ = errors.YAMLParseError;
-__webpack_unused_export__ = errors.YAMLWarning;
-__webpack_unused_export__ = Alias.Alias;
-exports.Vj = identity.isAlias;
-__webpack_unused_export__ = identity.isCollection;
-__webpack_unused_export__ = identity.isDocument;
-exports.jh = identity.isMap;
-__webpack_unused_export__ = identity.isNode;
-__webpack_unused_export__ = identity.isPair;
-exports.jn = identity.isScalar;
-exports.oP = identity.isSeq;
-__webpack_unused_export__ = Pair.Pair;
-exports.X5 = Scalar.Scalar;
-__webpack_unused_export__ = YAMLMap.YAMLMap;
-__webpack_unused_export__ = YAMLSeq.YAMLSeq;
-__webpack_unused_export__ = cst;
-__webpack_unused_export__ = lexer.Lexer;
-exports.HN = lineCounter.LineCounter;
-__webpack_unused_export__ = parser.Parser;
-exports.qg = publicApi.parse;
-__webpack_unused_export__ = publicApi.parseAllDocuments;
-exports.Tp = publicApi.parseDocument;
-__webpack_unused_export__ = publicApi.stringify;
-exports.YR = visit.visit;
-__webpack_unused_export__ = visit.visitAsync;
-
-
-/***/ }),
-
-/***/ 7249:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_process = __nccwpck_require__(932);
-
-function debug(logLevel, ...messages) {
-    if (logLevel === 'debug')
-        console.log(...messages);
-}
-function warn(logLevel, warning) {
-    if (logLevel === 'debug' || logLevel === 'warn') {
-        if (typeof node_process.emitWarning === 'function')
-            node_process.emitWarning(warning);
-        else
-            console.warn(warning);
-    }
-}
-
-exports.debug = debug;
-exports.warn = warn;
-
-
-/***/ }),
-
-/***/ 4065:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
-
-class Alias extends Node.NodeBase {
-    constructor(source) {
-        super(identity.ALIAS);
-        this.source = source;
-        Object.defineProperty(this, 'tag', {
-            set() {
-                throw new Error('Alias nodes cannot have tags');
-            }
-        });
-    }
-    /**
-     * Resolve the value of this alias within `doc`, finding the last
-     * instance of the `source` anchor before this node.
-     */
-    resolve(doc, ctx) {
-        if (ctx?.maxAliasCount === 0)
-            throw new ReferenceError('Alias resolution is disabled');
-        let nodes;
-        if (ctx?.aliasResolveCache) {
-            nodes = ctx.aliasResolveCache;
-        }
-        else {
-            nodes = [];
-            visit.visit(doc, {
-                Node: (_key, node) => {
-                    if (identity.isAlias(node) || identity.hasAnchor(node))
-                        nodes.push(node);
-                }
-            });
-            if (ctx)
-                ctx.aliasResolveCache = nodes;
-        }
-        let found = undefined;
-        for (const node of nodes) {
-            if (node === this)
-                break;
-            if (node.anchor === this.source)
-                found = node;
-        }
-        if (found && ctx) {
-            const { anchors, doc, maxAliasCount } = ctx;
-            let data = anchors.get(found);
-            if (!data) {
-                // Resolve anchors for Node.prototype.toJS()
-                toJS.toJS(found, null, ctx);
-                data = anchors.get(found);
-            }
-            /* istanbul ignore if */
-            if (data?.res === undefined) {
-                const msg = 'This should not happen: Alias anchor was not resolved?';
-                throw new ReferenceError(msg);
-            }
-            if (maxAliasCount >= 0) {
-                data.count += 1;
-                if (data.aliasCount === 0)
-                    data.aliasCount = getAliasCount(doc, found, anchors);
-                if (data.count * data.aliasCount > maxAliasCount) {
-                    const msg = 'Excessive alias count indicates a resource exhaustion attack';
-                    throw new ReferenceError(msg);
-                }
-            }
-        }
-        return found;
-    }
-    toJSON(_arg, ctx) {
-        if (!ctx)
-            return { source: this.source };
-        const source = this.resolve(ctx.doc, ctx);
-        if (!source) {
-            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
-            throw new ReferenceError(msg);
-        }
-        return ctx.anchors.get(source).res;
-    }
-    toString(ctx, _onComment, _onChompKeep) {
-        const src = `*${this.source}`;
-        if (ctx) {
-            anchors.anchorIsValid(this.source);
-            if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
-                const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
-                throw new Error(msg);
-            }
-            if (ctx.implicitKey)
-                return `${src} `;
-        }
-        return src;
-    }
-}
-function getAliasCount(doc, node, anchors) {
-    if (identity.isAlias(node)) {
-        const source = node.resolve(doc);
-        const anchor = anchors && source && anchors.get(source);
-        return anchor ? anchor.count * anchor.aliasCount : 0;
-    }
-    else if (identity.isCollection(node)) {
-        let count = 0;
-        for (const item of node.items) {
-            const c = getAliasCount(doc, item, anchors);
-            if (c > count)
-                count = c;
-        }
-        return count;
-    }
-    else if (identity.isPair(node)) {
-        const kc = getAliasCount(doc, node.key, anchors);
-        const vc = getAliasCount(doc, node.value, anchors);
-        return Math.max(kc, vc);
-    }
-    return 1;
-}
-
-exports.Alias = Alias;
-
-
-/***/ }),
-
-/***/ 101:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-
-function collectionFromPath(schema, path, value) {
-    let v = value;
-    for (let i = path.length - 1; i >= 0; --i) {
-        const k = path[i];
-        if (typeof k === 'number' && Number.isInteger(k) && k >= 0) {
-            const a = [];
-            a[k] = v;
-            v = a;
-        }
-        else {
-            v = new Map([[k, v]]);
-        }
-    }
-    return createNode.createNode(v, undefined, {
-        aliasDuplicateObjects: false,
-        keepUndefined: false,
-        onAnchor: () => {
-            throw new Error('This should not happen, please report a bug.');
-        },
-        schema,
-        sourceObjects: new Map()
-    });
-}
-// Type guard is intentionally a little wrong so as to be more useful,
-// as it does not cover untypable empty non-string iterables (e.g. []).
-const isEmptyPath = (path) => path == null ||
-    (typeof path === 'object' && !!path[Symbol.iterator]().next().done);
-class Collection extends Node.NodeBase {
-    constructor(type, schema) {
-        super(type);
-        Object.defineProperty(this, 'schema', {
-            value: schema,
-            configurable: true,
-            enumerable: false,
-            writable: true
-        });
-    }
-    /**
-     * Create a copy of this collection.
-     *
-     * @param schema - If defined, overwrites the original's schema
-     */
-    clone(schema) {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (schema)
-            copy.schema = schema;
-        copy.items = copy.items.map(it => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
-        if (this.range)
-            copy.range = this.range.slice();
-        return copy;
-    }
-    /**
-     * Adds a value to the collection. For `!!map` and `!!omap` the value must
-     * be a Pair instance or a `{ key, value }` object, which may not have a key
-     * that already exists in the map.
-     */
-    addIn(path, value) {
-        if (isEmptyPath(path))
-            this.add(value);
-        else {
-            const [key, ...rest] = path;
-            const node = this.get(key, true);
-            if (identity.isCollection(node))
-                node.addIn(rest, value);
-            else if (node === undefined && this.schema)
-                this.set(key, collectionFromPath(this.schema, rest, value));
-            else
-                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-        }
-    }
-    /**
-     * Removes a value from the collection.
-     * @returns `true` if the item was found and removed.
-     */
-    deleteIn(path) {
-        const [key, ...rest] = path;
-        if (rest.length === 0)
-            return this.delete(key);
-        const node = this.get(key, true);
-        if (identity.isCollection(node))
-            return node.deleteIn(rest);
-        else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-    }
-    /**
-     * Returns item at `key`, or `undefined` if not found. By default unwraps
-     * scalar values from their surrounding node; to disable set `keepScalar` to
-     * `true` (collections are always returned intact).
-     */
-    getIn(path, keepScalar) {
-        const [key, ...rest] = path;
-        const node = this.get(key, true);
-        if (rest.length === 0)
-            return !keepScalar && identity.isScalar(node) ? node.value : node;
-        else
-            return identity.isCollection(node) ? node.getIn(rest, keepScalar) : undefined;
-    }
-    hasAllNullValues(allowScalar) {
-        return this.items.every(node => {
-            if (!identity.isPair(node))
-                return false;
-            const n = node.value;
-            return (n == null ||
-                (allowScalar &&
-                    identity.isScalar(n) &&
-                    n.value == null &&
-                    !n.commentBefore &&
-                    !n.comment &&
-                    !n.tag));
-        });
-    }
-    /**
-     * Checks if the collection includes a value with the key `key`.
-     */
-    hasIn(path) {
-        const [key, ...rest] = path;
-        if (rest.length === 0)
-            return this.has(key);
-        const node = this.get(key, true);
-        return identity.isCollection(node) ? node.hasIn(rest) : false;
-    }
-    /**
-     * Sets a value in this collection. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     */
-    setIn(path, value) {
-        const [key, ...rest] = path;
-        if (rest.length === 0) {
-            this.set(key, value);
-        }
-        else {
-            const node = this.get(key, true);
-            if (identity.isCollection(node))
-                node.setIn(rest, value);
-            else if (node === undefined && this.schema)
-                this.set(key, collectionFromPath(this.schema, rest, value));
-            else
-                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-        }
-    }
-}
-
-exports.Collection = Collection;
-exports.collectionFromPath = collectionFromPath;
-exports.isEmptyPath = isEmptyPath;
-
-
-/***/ }),
-
-/***/ 6673:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-
-class NodeBase {
-    constructor(type) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
-    }
-    /** Create a copy of this node.  */
-    clone() {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (this.range)
-            copy.range = this.range.slice();
-        return copy;
-    }
-    /** A plain JavaScript representation of this node. */
-    toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity.isDocument(doc))
-            throw new TypeError('A document argument is required');
-        const ctx = {
-            anchors: new Map(),
-            doc,
-            keep: true,
-            mapAsMap: mapAsMap === true,
-            mapKeyWarned: false,
-            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
-        };
-        const res = toJS.toJS(this, '', ctx);
-        if (typeof onAnchor === 'function')
-            for (const { count, res } of ctx.anchors.values())
-                onAnchor(res, count);
-        return typeof reviver === 'function'
-            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
-            : res;
-    }
-}
-
-exports.NodeBase = NodeBase;
-
-
-/***/ }),
-
-/***/ 7165:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
-
-function createPair(key, value, ctx) {
-    const k = createNode.createNode(key, undefined, ctx);
-    const v = createNode.createNode(value, undefined, ctx);
-    return new Pair(k, v);
-}
-class Pair {
-    constructor(key, value = null) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key;
-        this.value = value;
-    }
-    clone(schema) {
-        let { key, value } = this;
-        if (identity.isNode(key))
-            key = key.clone(schema);
-        if (identity.isNode(value))
-            value = value.clone(schema);
-        return new Pair(key, value);
-    }
-    toJSON(_, ctx) {
-        const pair = ctx?.mapAsMap ? new Map() : {};
-        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
-    }
-    toString(ctx, onComment, onChompKeep) {
-        return ctx?.doc
-            ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep)
-            : JSON.stringify(this);
-    }
-}
-
-exports.Pair = Pair;
-exports.createPair = createPair;
-
-
-/***/ }),
-
-/***/ 3301:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
-
-const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
-class Scalar extends Node.NodeBase {
-    constructor(value) {
-        super(identity.SCALAR);
-        this.value = value;
-    }
-    toJSON(arg, ctx) {
-        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
-    }
-    toString() {
-        return String(this.value);
-    }
-}
-Scalar.BLOCK_FOLDED = 'BLOCK_FOLDED';
-Scalar.BLOCK_LITERAL = 'BLOCK_LITERAL';
-Scalar.PLAIN = 'PLAIN';
-Scalar.QUOTE_DOUBLE = 'QUOTE_DOUBLE';
-Scalar.QUOTE_SINGLE = 'QUOTE_SINGLE';
-
-exports.Scalar = Scalar;
-exports.isScalarValue = isScalarValue;
-
-
-/***/ }),
-
-/***/ 4454:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-
-function findPair(items, key) {
-    const k = identity.isScalar(key) ? key.value : key;
-    for (const it of items) {
-        if (identity.isPair(it)) {
-            if (it.key === key || it.key === k)
-                return it;
-            if (identity.isScalar(it.key) && it.key.value === k)
-                return it;
-        }
-    }
-    return undefined;
-}
-class YAMLMap extends Collection.Collection {
-    static get tagName() {
-        return 'tag:yaml.org,2002:map';
-    }
-    constructor(schema) {
-        super(identity.MAP, schema);
-        this.items = [];
-    }
-    /**
-     * A generic collection parsing method that can be extended
-     * to other node classes that inherit from YAMLMap
-     */
-    static from(schema, obj, ctx) {
-        const { keepUndefined, replacer } = ctx;
-        const map = new this(schema);
-        const add = (key, value) => {
-            if (typeof replacer === 'function')
-                value = replacer.call(obj, key, value);
-            else if (Array.isArray(replacer) && !replacer.includes(key))
-                return;
-            if (value !== undefined || keepUndefined)
-                map.items.push(Pair.createPair(key, value, ctx));
-        };
-        if (obj instanceof Map) {
-            for (const [key, value] of obj)
-                add(key, value);
-        }
-        else if (obj && typeof obj === 'object') {
-            for (const key of Object.keys(obj))
-                add(key, obj[key]);
-        }
-        if (typeof schema.sortMapEntries === 'function') {
-            map.items.sort(schema.sortMapEntries);
-        }
-        return map;
-    }
-    /**
-     * Adds a value to the collection.
-     *
-     * @param overwrite - If not set `true`, using a key that is already in the
-     *   collection will throw. Otherwise, overwrites the previous value.
-     */
-    add(pair, overwrite) {
-        let _pair;
-        if (identity.isPair(pair))
-            _pair = pair;
-        else if (!pair || typeof pair !== 'object' || !('key' in pair)) {
-            // In TypeScript, this never happens.
-            _pair = new Pair.Pair(pair, pair?.value);
-        }
-        else
-            _pair = new Pair.Pair(pair.key, pair.value);
-        const prev = findPair(this.items, _pair.key);
-        const sortEntries = this.schema?.sortMapEntries;
-        if (prev) {
-            if (!overwrite)
-                throw new Error(`Key ${_pair.key} already set`);
-            // For scalars, keep the old node & its comments and anchors
-            if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
-                prev.value.value = _pair.value;
-            else
-                prev.value = _pair.value;
-        }
-        else if (sortEntries) {
-            const i = this.items.findIndex(item => sortEntries(_pair, item) < 0);
-            if (i === -1)
-                this.items.push(_pair);
-            else
-                this.items.splice(i, 0, _pair);
-        }
-        else {
-            this.items.push(_pair);
-        }
-    }
-    delete(key) {
-        const it = findPair(this.items, key);
-        if (!it)
-            return false;
-        const del = this.items.splice(this.items.indexOf(it), 1);
-        return del.length > 0;
-    }
-    get(key, keepScalar) {
-        const it = findPair(this.items, key);
-        const node = it?.value;
-        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? undefined;
-    }
-    has(key) {
-        return !!findPair(this.items, key);
-    }
-    set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
-    }
-    /**
-     * @param ctx - Conversion context, originally set in Document#toJS()
-     * @param {Class} Type - If set, forces the returned collection type
-     * @returns Instance of Type, Map, or Object
-     */
-    toJSON(_, ctx, Type) {
-        const map = Type ? new Type() : ctx?.mapAsMap ? new Map() : {};
-        if (ctx?.onCreate)
-            ctx.onCreate(map);
-        for (const item of this.items)
-            addPairToJSMap.addPairToJSMap(ctx, map, item);
-        return map;
-    }
-    toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-            return JSON.stringify(this);
-        for (const item of this.items) {
-            if (!identity.isPair(item))
-                throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
-        }
-        if (!ctx.allNullValues && this.hasAllNullValues(false))
-            ctx = Object.assign({}, ctx, { allNullValues: true });
-        return stringifyCollection.stringifyCollection(this, ctx, {
-            blockItemPrefix: '',
-            flowChars: { start: '{', end: '}' },
-            itemIndent: ctx.indent || '',
-            onChompKeep,
-            onComment
-        });
-    }
-}
-
-exports.YAMLMap = YAMLMap;
-exports.findPair = findPair;
-
-
-/***/ }),
-
-/***/ 2223:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
-
-class YAMLSeq extends Collection.Collection {
-    static get tagName() {
-        return 'tag:yaml.org,2002:seq';
-    }
-    constructor(schema) {
-        super(identity.SEQ, schema);
-        this.items = [];
-    }
-    add(value) {
-        this.items.push(value);
-    }
-    /**
-     * Removes a value from the collection.
-     *
-     * `key` must contain a representation of an integer for this to succeed.
-     * It may be wrapped in a `Scalar`.
-     *
-     * @returns `true` if the item was found and removed.
-     */
-    delete(key) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== 'number')
-            return false;
-        const del = this.items.splice(idx, 1);
-        return del.length > 0;
-    }
-    get(key, keepScalar) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== 'number')
-            return undefined;
-        const it = this.items[idx];
-        return !keepScalar && identity.isScalar(it) ? it.value : it;
-    }
-    /**
-     * Checks if the collection includes a value with the key `key`.
-     *
-     * `key` must contain a representation of an integer for this to succeed.
-     * It may be wrapped in a `Scalar`.
-     */
-    has(key) {
-        const idx = asItemIndex(key);
-        return typeof idx === 'number' && idx < this.items.length;
-    }
-    /**
-     * Sets a value in this collection. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     *
-     * If `key` does not contain a representation of an integer, this will throw.
-     * It may be wrapped in a `Scalar`.
-     */
-    set(key, value) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== 'number')
-            throw new Error(`Expected a valid index, not ${key}.`);
-        const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
-            prev.value = value;
-        else
-            this.items[idx] = value;
-    }
-    toJSON(_, ctx) {
-        const seq = [];
-        if (ctx?.onCreate)
-            ctx.onCreate(seq);
-        let i = 0;
-        for (const item of this.items)
-            seq.push(toJS.toJS(item, String(i++), ctx));
-        return seq;
-    }
-    toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-            return JSON.stringify(this);
-        return stringifyCollection.stringifyCollection(this, ctx, {
-            blockItemPrefix: '- ',
-            flowChars: { start: '[', end: ']' },
-            itemIndent: (ctx.indent || '') + '  ',
-            onChompKeep,
-            onComment
-        });
-    }
-    static from(schema, obj, ctx) {
-        const { replacer } = ctx;
-        const seq = new this(schema);
-        if (obj && Symbol.iterator in Object(obj)) {
-            let i = 0;
-            for (let it of obj) {
-                if (typeof replacer === 'function') {
-                    const key = obj instanceof Set ? it : String(i++);
-                    it = replacer.call(obj, key, it);
-                }
-                seq.items.push(createNode.createNode(it, undefined, ctx));
-            }
-        }
-        return seq;
-    }
-}
-function asItemIndex(key) {
-    let idx = identity.isScalar(key) ? key.value : key;
-    if (idx && typeof idx === 'string')
-        idx = Number(idx);
-    return typeof idx === 'number' && Number.isInteger(idx) && idx >= 0
-        ? idx
-        : null;
-}
-
-exports.YAMLSeq = YAMLSeq;
-
-
-/***/ }),
-
-/***/ 7104:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-
-function addPairToJSMap(ctx, map, { key, value }) {
-    if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value);
-    // TODO: Should drop this special case for bare << handling
-    else if (merge.isMergeKey(ctx, key))
-        merge.addMergeToJSMap(ctx, map, value);
-    else {
-        const jsKey = toJS.toJS(key, '', ctx);
-        if (map instanceof Map) {
-            map.set(jsKey, toJS.toJS(value, jsKey, ctx));
-        }
-        else if (map instanceof Set) {
-            map.add(jsKey);
-        }
-        else {
-            const stringKey = stringifyKey(key, jsKey, ctx);
-            const jsValue = toJS.toJS(value, stringKey, ctx);
-            if (stringKey in map)
-                Object.defineProperty(map, stringKey, {
-                    value: jsValue,
-                    writable: true,
-                    enumerable: true,
-                    configurable: true
-                });
-            else
-                map[stringKey] = jsValue;
-        }
-    }
-    return map;
-}
-function stringifyKey(key, jsKey, ctx) {
-    if (jsKey === null)
-        return '';
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string
-    if (typeof jsKey !== 'object')
-        return String(jsKey);
-    if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify.createStringifyContext(ctx.doc, {});
-        strCtx.anchors = new Set();
-        for (const node of ctx.anchors.keys())
-            strCtx.anchors.add(node.anchor);
-        strCtx.inFlow = true;
-        strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
-        if (!ctx.mapKeyWarned) {
-            let jsonStr = JSON.stringify(strKey);
-            if (jsonStr.length > 40)
-                jsonStr = jsonStr.substring(0, 36) + '..."';
-            log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
-            ctx.mapKeyWarned = true;
-        }
-        return strKey;
-    }
-    return JSON.stringify(jsKey);
-}
-
-exports.addPairToJSMap = addPairToJSMap;
-
-
-/***/ }),
-
-/***/ 1127:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-const ALIAS = Symbol.for('yaml.alias');
-const DOC = Symbol.for('yaml.document');
-const MAP = Symbol.for('yaml.map');
-const PAIR = Symbol.for('yaml.pair');
-const SCALAR = Symbol.for('yaml.scalar');
-const SEQ = Symbol.for('yaml.seq');
-const NODE_TYPE = Symbol.for('yaml.node.type');
-const isAlias = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === ALIAS;
-const isDocument = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === DOC;
-const isMap = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === MAP;
-const isPair = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === PAIR;
-const isScalar = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SCALAR;
-const isSeq = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SEQ;
-function isCollection(node) {
-    if (node && typeof node === 'object')
-        switch (node[NODE_TYPE]) {
-            case MAP:
-            case SEQ:
-                return true;
-        }
-    return false;
-}
-function isNode(node) {
-    if (node && typeof node === 'object')
-        switch (node[NODE_TYPE]) {
-            case ALIAS:
-            case MAP:
-            case SCALAR:
-            case SEQ:
-                return true;
-        }
-    return false;
-}
-const hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
-
-exports.ALIAS = ALIAS;
-exports.DOC = DOC;
-exports.MAP = MAP;
-exports.NODE_TYPE = NODE_TYPE;
-exports.PAIR = PAIR;
-exports.SCALAR = SCALAR;
-exports.SEQ = SEQ;
-exports.hasAnchor = hasAnchor;
-exports.isAlias = isAlias;
-exports.isCollection = isCollection;
-exports.isDocument = isDocument;
-exports.isMap = isMap;
-exports.isNode = isNode;
-exports.isPair = isPair;
-exports.isScalar = isScalar;
-exports.isSeq = isSeq;
-
-
-/***/ }),
-
-/***/ 6424:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-
-/**
- * Recursively convert any node or its contents to native JavaScript
- *
- * @param value - The input value
- * @param arg - If `value` defines a `toJSON()` method, use this
- *   as its first argument
- * @param ctx - Conversion context, originally set in Document#toJS(). If
- *   `{ keep: true }` is not set, output should be suitable for JSON
- *   stringification.
- */
-function toJS(value, arg, ctx) {
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-return
-    if (Array.isArray(value))
-        return value.map((v, i) => toJS(v, String(i), ctx));
-    if (value && typeof value.toJSON === 'function') {
-        // eslint-disable-next-line @typescript-eslint/no-unsafe-call
-        if (!ctx || !identity.hasAnchor(value))
-            return value.toJSON(arg, ctx);
-        const data = { aliasCount: 0, count: 1, res: undefined };
-        ctx.anchors.set(value, data);
-        ctx.onCreate = res => {
-            data.res = res;
-            delete ctx.onCreate;
-        };
-        const res = value.toJSON(arg, ctx);
-        if (ctx.onCreate)
-            ctx.onCreate(res);
-        return res;
-    }
-    if (typeof value === 'bigint' && !ctx?.keep)
-        return Number(value);
-    return value;
-}
-
-exports.toJS = toJS;
-
-
-/***/ }),
-
-/***/ 110:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
-
-function resolveAsScalar(token, strict = true, onError) {
-    if (token) {
-        const _onError = (pos, code, message) => {
-            const offset = typeof pos === 'number' ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
-            if (onError)
-                onError(offset, code, message);
-            else
-                throw new errors.YAMLParseError([offset, offset + 1], code, message);
-        };
-        switch (token.type) {
-            case 'scalar':
-            case 'single-quoted-scalar':
-            case 'double-quoted-scalar':
-                return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
-            case 'block-scalar':
-                return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
-        }
-    }
-    return null;
-}
-/**
- * Create a new scalar token with `value`
- *
- * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
- * as this function does not support any schema operations and won't check for such conflicts.
- *
- * @param value The string representation of the value, which will have its content properly indented.
- * @param context.end Comments and whitespace after the end of the value, or after the block scalar header. If undefined, a newline will be added.
- * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
- * @param context.indent The indent level of the token.
- * @param context.inFlow Is this scalar within a flow collection? This may affect the resolved type of the token's value.
- * @param context.offset The offset position of the token.
- * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
- */
-function createScalarToken(value, context) {
-    const { implicitKey = false, indent, inFlow = false, offset = -1, type = 'PLAIN' } = context;
-    const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey,
-        indent: indent > 0 ? ' '.repeat(indent) : '',
-        inFlow,
-        options: { blockQuote: true, lineWidth: -1 }
-    });
-    const end = context.end ?? [
-        { type: 'newline', offset: -1, indent, source: '\n' }
-    ];
-    switch (source[0]) {
-        case '|':
-        case '>': {
-            const he = source.indexOf('\n');
-            const head = source.substring(0, he);
-            const body = source.substring(he + 1) + '\n';
-            const props = [
-                { type: 'block-scalar-header', offset, indent, source: head }
-            ];
-            if (!addEndtoBlockProps(props, end))
-                props.push({ type: 'newline', offset: -1, indent, source: '\n' });
-            return { type: 'block-scalar', offset, indent, props, source: body };
-        }
-        case '"':
-            return { type: 'double-quoted-scalar', offset, indent, source, end };
-        case "'":
-            return { type: 'single-quoted-scalar', offset, indent, source, end };
-        default:
-            return { type: 'scalar', offset, indent, source, end };
-    }
-}
-/**
- * Set the value of `token` to the given string `value`, overwriting any previous contents and type that it may have.
- *
- * Best efforts are made to retain any comments previously associated with the `token`,
- * though all contents within a collection's `items` will be overwritten.
- *
- * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
- * as this function does not support any schema operations and won't check for such conflicts.
- *
- * @param token Any token. If it does not include an `indent` value, the value will be stringified as if it were an implicit key.
- * @param value The string representation of the value, which will have its content properly indented.
- * @param context.afterKey In most cases, values after a key should have an additional level of indentation.
- * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
- * @param context.inFlow Being within a flow collection may affect the resolved type of the token's value.
- * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
- */
-function setScalarValue(token, value, context = {}) {
-    let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
-    let indent = 'indent' in token ? token.indent : null;
-    if (afterKey && typeof indent === 'number')
-        indent += 2;
-    if (!type)
-        switch (token.type) {
-            case 'single-quoted-scalar':
-                type = 'QUOTE_SINGLE';
-                break;
-            case 'double-quoted-scalar':
-                type = 'QUOTE_DOUBLE';
-                break;
-            case 'block-scalar': {
-                const header = token.props[0];
-                if (header.type !== 'block-scalar-header')
-                    throw new Error('Invalid block scalar header');
-                type = header.source[0] === '>' ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL';
-                break;
-            }
-            default:
-                type = 'PLAIN';
-        }
-    const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey: implicitKey || indent === null,
-        indent: indent !== null && indent > 0 ? ' '.repeat(indent) : '',
-        inFlow,
-        options: { blockQuote: true, lineWidth: -1 }
-    });
-    switch (source[0]) {
-        case '|':
-        case '>':
-            setBlockScalarValue(token, source);
-            break;
-        case '"':
-            setFlowScalarValue(token, source, 'double-quoted-scalar');
-            break;
-        case "'":
-            setFlowScalarValue(token, source, 'single-quoted-scalar');
-            break;
-        default:
-            setFlowScalarValue(token, source, 'scalar');
-    }
-}
-function setBlockScalarValue(token, source) {
-    const he = source.indexOf('\n');
-    const head = source.substring(0, he);
-    const body = source.substring(he + 1) + '\n';
-    if (token.type === 'block-scalar') {
-        const header = token.props[0];
-        if (header.type !== 'block-scalar-header')
-            throw new Error('Invalid block scalar header');
-        header.source = head;
-        token.source = body;
-    }
-    else {
-        const { offset } = token;
-        const indent = 'indent' in token ? token.indent : -1;
-        const props = [
-            { type: 'block-scalar-header', offset, indent, source: head }
-        ];
-        if (!addEndtoBlockProps(props, 'end' in token ? token.end : undefined))
-            props.push({ type: 'newline', offset: -1, indent, source: '\n' });
-        for (const key of Object.keys(token))
-            if (key !== 'type' && key !== 'offset')
-                delete token[key];
-        Object.assign(token, { type: 'block-scalar', indent, props, source: body });
-    }
-}
-/** @returns `true` if last token is a newline */
-function addEndtoBlockProps(props, end) {
-    if (end)
-        for (const st of end)
-            switch (st.type) {
-                case 'space':
-                case 'comment':
-                    props.push(st);
-                    break;
-                case 'newline':
-                    props.push(st);
-                    return true;
-            }
-    return false;
-}
-function setFlowScalarValue(token, source, type) {
-    switch (token.type) {
-        case 'scalar':
-        case 'double-quoted-scalar':
-        case 'single-quoted-scalar':
-            token.type = type;
-            token.source = source;
-            break;
-        case 'block-scalar': {
-            const end = token.props.slice(1);
-            let oa = source.length;
-            if (token.props[0].type === 'block-scalar-header')
-                oa -= token.props[0].source.length;
-            for (const tok of end)
-                tok.offset += oa;
-            delete token.props;
-            Object.assign(token, { type, source, end });
-            break;
-        }
-        case 'block-map':
-        case 'block-seq': {
-            const offset = token.offset + source.length;
-            const nl = { type: 'newline', offset, indent: token.indent, source: '\n' };
-            delete token.items;
-            Object.assign(token, { type, source, end: [nl] });
-            break;
-        }
-        default: {
-            const indent = 'indent' in token ? token.indent : -1;
-            const end = 'end' in token && Array.isArray(token.end)
-                ? token.end.filter(st => st.type === 'space' ||
-                    st.type === 'comment' ||
-                    st.type === 'newline')
-                : [];
-            for (const key of Object.keys(token))
-                if (key !== 'type' && key !== 'offset')
-                    delete token[key];
-            Object.assign(token, { type, indent, source, end });
-        }
-    }
-}
-
-exports.createScalarToken = createScalarToken;
-exports.resolveAsScalar = resolveAsScalar;
-exports.setScalarValue = setScalarValue;
-
-
-/***/ }),
-
-/***/ 1733:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Stringify a CST document, token, or collection item
- *
- * Fair warning: This applies no validation whatsoever, and
- * simply concatenates the sources in their logical order.
- */
-const stringify = (cst) => 'type' in cst ? stringifyToken(cst) : stringifyItem(cst);
-function stringifyToken(token) {
-    switch (token.type) {
-        case 'block-scalar': {
-            let res = '';
-            for (const tok of token.props)
-                res += stringifyToken(tok);
-            return res + token.source;
-        }
-        case 'block-map':
-        case 'block-seq': {
-            let res = '';
-            for (const item of token.items)
-                res += stringifyItem(item);
-            return res;
-        }
-        case 'flow-collection': {
-            let res = token.start.source;
-            for (const item of token.items)
-                res += stringifyItem(item);
-            for (const st of token.end)
-                res += st.source;
-            return res;
-        }
-        case 'document': {
-            let res = stringifyItem(token);
-            if (token.end)
-                for (const st of token.end)
-                    res += st.source;
-            return res;
-        }
-        default: {
-            let res = token.source;
-            if ('end' in token && token.end)
-                for (const st of token.end)
-                    res += st.source;
-            return res;
-        }
-    }
-}
-function stringifyItem({ start, key, sep, value }) {
-    let res = '';
-    for (const st of start)
-        res += st.source;
-    if (key)
-        res += stringifyToken(key);
-    if (sep)
-        for (const st of sep)
-            res += st.source;
-    if (value)
-        res += stringifyToken(value);
-    return res;
-}
-
-exports.stringify = stringify;
-
-
-/***/ }),
-
-/***/ 7715:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-const BREAK = Symbol('break visit');
-const SKIP = Symbol('skip children');
-const REMOVE = Symbol('remove item');
-/**
- * Apply a visitor to a CST document or item.
- *
- * Walks through the tree (depth-first) starting from the root, calling a
- * `visitor` function with two arguments when entering each item:
- *   - `item`: The current item, which included the following members:
- *     - `start: SourceToken[]` – Source tokens before the key or value,
- *       possibly including its anchor or tag.
- *     - `key?: Token | null` – Set for pair values. May then be `null`, if
- *       the key before the `:` separator is empty.
- *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
- *       which should include the `:` map value indicator if `value` is set.
- *     - `value?: Token` – The value of a sequence item, or of a map pair.
- *   - `path`: The steps from the root to the current node, as an array of
- *     `['key' | 'value', number]` tuples.
- *
- * The return value of the visitor may be used to control the traversal:
- *   - `undefined` (default): Do nothing and continue
- *   - `visit.SKIP`: Do not visit the children of this token, continue with
- *      next sibling
- *   - `visit.BREAK`: Terminate traversal completely
- *   - `visit.REMOVE`: Remove the current item, then continue with the next one
- *   - `number`: Set the index of the next step. This is useful especially if
- *     the index of the current token has changed.
- *   - `function`: Define the next visitor for this item. After the original
- *     visitor is called on item entry, next visitors are called after handling
- *     a non-empty `key` and when exiting the item.
- */
-function visit(cst, visitor) {
-    if ('type' in cst && cst.type === 'document')
-        cst = { start: cst.start, value: cst.value };
-    _visit(Object.freeze([]), cst, visitor);
-}
-// Without the `as symbol` casts, TS declares these in the `visit`
-// namespace using `var`, but then complains about that because
-// `unique symbol` must be `const`.
-/** Terminate visit traversal completely */
-visit.BREAK = BREAK;
-/** Do not visit the children of the current item */
-visit.SKIP = SKIP;
-/** Remove the current item */
-visit.REMOVE = REMOVE;
-/** Find the item at `path` from `cst` as the root */
-visit.itemAtPath = (cst, path) => {
-    let item = cst;
-    for (const [field, index] of path) {
-        const tok = item?.[field];
-        if (tok && 'items' in tok) {
-            item = tok.items[index];
-        }
-        else
-            return undefined;
-    }
-    return item;
-};
-/**
- * Get the immediate parent collection of the item at `path` from `cst` as the root.
- *
- * Throws an error if the collection is not found, which should never happen if the item itself exists.
- */
-visit.parentCollection = (cst, path) => {
-    const parent = visit.itemAtPath(cst, path.slice(0, -1));
-    const field = path[path.length - 1][0];
-    const coll = parent?.[field];
-    if (coll && 'items' in coll)
-        return coll;
-    throw new Error('Parent collection not found');
-};
-function _visit(path, item, visitor) {
-    let ctrl = visitor(item, path);
-    if (typeof ctrl === 'symbol')
-        return ctrl;
-    for (const field of ['key', 'value']) {
-        const token = item[field];
-        if (token && 'items' in token) {
-            for (let i = 0; i < token.items.length; ++i) {
-                const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
-                if (typeof ci === 'number')
-                    i = ci - 1;
-                else if (ci === BREAK)
-                    return BREAK;
-                else if (ci === REMOVE) {
-                    token.items.splice(i, 1);
-                    i -= 1;
-                }
-            }
-            if (typeof ctrl === 'function' && field === 'key')
-                ctrl = ctrl(item, path);
-        }
-    }
-    return typeof ctrl === 'function' ? ctrl(item, path) : ctrl;
-}
-
-exports.visit = visit;
-
-
-/***/ }),
-
-/***/ 3461:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
-
-/** The byte order mark */
-const BOM = '\u{FEFF}';
-/** Start of doc-mode */
-const DOCUMENT = '\x02'; // C0: Start of Text
-/** Unexpected end of flow-mode */
-const FLOW_END = '\x18'; // C0: Cancel
-/** Next token is a scalar value */
-const SCALAR = '\x1f'; // C0: Unit Separator
-/** @returns `true` if `token` is a flow or block collection */
-const isCollection = (token) => !!token && 'items' in token;
-/** @returns `true` if `token` is a flow or block scalar; not an alias */
-const isScalar = (token) => !!token &&
-    (token.type === 'scalar' ||
-        token.type === 'single-quoted-scalar' ||
-        token.type === 'double-quoted-scalar' ||
-        token.type === 'block-scalar');
-/* istanbul ignore next */
-/** Get a printable representation of a lexer token */
-function prettyToken(token) {
-    switch (token) {
-        case BOM:
-            return '<BOM>';
-        case DOCUMENT:
-            return '<DOC>';
-        case FLOW_END:
-            return '<FLOW_END>';
-        case SCALAR:
-            return '<SCALAR>';
-        default:
-            return JSON.stringify(token);
-    }
-}
-/** Identify the type of a lexer token. May return `null` for unknown tokens. */
-function tokenType(source) {
-    switch (source) {
-        case BOM:
-            return 'byte-order-mark';
-        case DOCUMENT:
-            return 'doc-mode';
-        case FLOW_END:
-            return 'flow-error-end';
-        case SCALAR:
-            return 'scalar';
-        case '---':
-            return 'doc-start';
-        case '...':
-            return 'doc-end';
-        case '':
-        case '\n':
-        case '\r\n':
-            return 'newline';
-        case '-':
-            return 'seq-item-ind';
-        case '?':
-            return 'explicit-key-ind';
-        case ':':
-            return 'map-value-ind';
-        case '{':
-            return 'flow-map-start';
-        case '}':
-            return 'flow-map-end';
-        case '[':
-            return 'flow-seq-start';
-        case ']':
-            return 'flow-seq-end';
-        case ',':
-            return 'comma';
-    }
-    switch (source[0]) {
-        case ' ':
-        case '\t':
-            return 'space';
-        case '#':
-            return 'comment';
-        case '%':
-            return 'directive-line';
-        case '*':
-            return 'alias';
-        case '&':
-            return 'anchor';
-        case '!':
-            return 'tag';
-        case "'":
-            return 'single-quoted-scalar';
-        case '"':
-            return 'double-quoted-scalar';
-        case '|':
-        case '>':
-            return 'block-scalar-header';
-    }
-    return null;
-}
-
-exports.createScalarToken = cstScalar.createScalarToken;
-exports.resolveAsScalar = cstScalar.resolveAsScalar;
-exports.setScalarValue = cstScalar.setScalarValue;
-exports.stringify = cstStringify.stringify;
-exports.visit = cstVisit.visit;
-exports.BOM = BOM;
-exports.DOCUMENT = DOCUMENT;
-exports.FLOW_END = FLOW_END;
-exports.SCALAR = SCALAR;
-exports.isCollection = isCollection;
-exports.isScalar = isScalar;
-exports.prettyToken = prettyToken;
-exports.tokenType = tokenType;
-
-
-/***/ }),
-
-/***/ 361:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var cst = __nccwpck_require__(3461);
-
-/*
-START -> stream
-
-stream
-  directive -> line-end -> stream
-  indent + line-end -> stream
-  [else] -> line-start
-
-line-end
-  comment -> line-end
-  newline -> .
-  input-end -> END
-
-line-start
-  doc-start -> doc
-  doc-end -> stream
-  [else] -> indent -> block-start
-
-block-start
-  seq-item-start -> block-start
-  explicit-key-start -> block-start
-  map-value-start -> block-start
-  [else] -> doc
-
-doc
-  line-end -> line-start
-  spaces -> doc
-  anchor -> doc
-  tag -> doc
-  flow-start -> flow -> doc
-  flow-end -> error -> doc
-  seq-item-start -> error -> doc
-  explicit-key-start -> error -> doc
-  map-value-start -> doc
-  alias -> doc
-  quote-start -> quoted-scalar -> doc
-  block-scalar-header -> line-end -> block-scalar(min) -> line-start
-  [else] -> plain-scalar(false, min) -> doc
-
-flow
-  line-end -> flow
-  spaces -> flow
-  anchor -> flow
-  tag -> flow
-  flow-start -> flow -> flow
-  flow-end -> .
-  seq-item-start -> error -> flow
-  explicit-key-start -> flow
-  map-value-start -> flow
-  alias -> flow
-  quote-start -> quoted-scalar -> flow
-  comma -> flow
-  [else] -> plain-scalar(true, 0) -> flow
-
-quoted-scalar
-  quote-end -> .
-  [else] -> quoted-scalar
-
-block-scalar(min)
-  newline + peek(indent < min) -> .
-  [else] -> block-scalar(min)
-
-plain-scalar(is-flow, min)
-  scalar-end(is-flow) -> .
-  peek(newline + (indent < min)) -> .
-  [else] -> plain-scalar(min)
-*/
-function isEmpty(ch) {
-    switch (ch) {
-        case undefined:
-        case ' ':
-        case '\n':
-        case '\r':
-        case '\t':
-            return true;
-        default:
-            return false;
-    }
-}
-const hexDigits = new Set('0123456789ABCDEFabcdef');
-const tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
-const flowIndicatorChars = new Set(',[]{}');
-const invalidAnchorChars = new Set(' ,[]{}\n\r\t');
-const isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
-/**
- * Splits an input string into lexical tokens, i.e. smaller strings that are
- * easily identifiable by `tokens.tokenType()`.
- *
- * Lexing starts always in a "stream" context. Incomplete input may be buffered
- * until a complete token can be emitted.
- *
- * In addition to slices of the original input, the following control characters
- * may also be emitted:
- *
- * - `\x02` (Start of Text): A document starts with the next token
- * - `\x18` (Cancel): Unexpected end of flow-mode (indicates an error)
- * - `\x1f` (Unit Separator): Next token is a scalar value
- * - `\u{FEFF}` (Byte order mark): Emitted separately outside documents
- */
-class Lexer {
-    constructor() {
-        /**
-         * Flag indicating whether the end of the current buffer marks the end of
-         * all input
-         */
-        this.atEnd = false;
-        /**
-         * Explicit indent set in block scalar header, as an offset from the current
-         * minimum indent, so e.g. set to 1 from a header `|2+`. Set to -1 if not
-         * explicitly set.
-         */
-        this.blockScalarIndent = -1;
-        /**
-         * Block scalars that include a + (keep) chomping indicator in their header
-         * include trailing empty lines, which are otherwise excluded from the
-         * scalar's contents.
-         */
-        this.blockScalarKeep = false;
-        /** Current input */
-        this.buffer = '';
-        /**
-         * Flag noting whether the map value indicator : can immediately follow this
-         * node within a flow context.
-         */
-        this.flowKey = false;
-        /** Count of surrounding flow collection levels. */
-        this.flowLevel = 0;
-        /**
-         * Minimum level of indentation required for next lines to be parsed as a
-         * part of the current scalar value.
-         */
-        this.indentNext = 0;
-        /** Indentation level of the current line. */
-        this.indentValue = 0;
-        /** Position of the next \n character. */
-        this.lineEndPos = null;
-        /** Stores the state of the lexer if reaching the end of incpomplete input */
-        this.next = null;
-        /** A pointer to `buffer`; the current position of the lexer. */
-        this.pos = 0;
-    }
-    /**
-     * Generate YAML tokens from the `source` string. If `incomplete`,
-     * a part of the last line may be left as a buffer for the next call.
-     *
-     * @returns A generator of lexical tokens
-     */
-    *lex(source, incomplete = false) {
-        if (source) {
-            if (typeof source !== 'string')
-                throw TypeError('source is not a string');
-            this.buffer = this.buffer ? this.buffer + source : source;
-            this.lineEndPos = null;
-        }
-        this.atEnd = !incomplete;
-        let next = this.next ?? 'stream';
-        while (next && (incomplete || this.hasChars(1)))
-            next = yield* this.parseNext(next);
-    }
-    atLineEnd() {
-        let i = this.pos;
-        let ch = this.buffer[i];
-        while (ch === ' ' || ch === '\t')
-            ch = this.buffer[++i];
-        if (!ch || ch === '#' || ch === '\n')
-            return true;
-        if (ch === '\r')
-            return this.buffer[i + 1] === '\n';
-        return false;
-    }
-    charAt(n) {
-        return this.buffer[this.pos + n];
-    }
-    continueScalar(offset) {
-        let ch = this.buffer[offset];
-        if (this.indentNext > 0) {
-            let indent = 0;
-            while (ch === ' ')
-                ch = this.buffer[++indent + offset];
-            if (ch === '\r') {
-                const next = this.buffer[indent + offset + 1];
-                if (next === '\n' || (!next && !this.atEnd))
-                    return offset + indent + 1;
-            }
-            return ch === '\n' || indent >= this.indentNext || (!ch && !this.atEnd)
-                ? offset + indent
-                : -1;
-        }
-        if (ch === '-' || ch === '.') {
-            const dt = this.buffer.substr(offset, 3);
-            if ((dt === '---' || dt === '...') && isEmpty(this.buffer[offset + 3]))
-                return -1;
-        }
-        return offset;
-    }
-    getLine() {
-        let end = this.lineEndPos;
-        if (typeof end !== 'number' || (end !== -1 && end < this.pos)) {
-            end = this.buffer.indexOf('\n', this.pos);
-            this.lineEndPos = end;
-        }
-        if (end === -1)
-            return this.atEnd ? this.buffer.substring(this.pos) : null;
-        if (this.buffer[end - 1] === '\r')
-            end -= 1;
-        return this.buffer.substring(this.pos, end);
-    }
-    hasChars(n) {
-        return this.pos + n <= this.buffer.length;
-    }
-    setNext(state) {
-        this.buffer = this.buffer.substring(this.pos);
-        this.pos = 0;
-        this.lineEndPos = null;
-        this.next = state;
-        return null;
-    }
-    peek(n) {
-        return this.buffer.substr(this.pos, n);
-    }
-    *parseNext(next) {
-        switch (next) {
-            case 'stream':
-                return yield* this.parseStream();
-            case 'line-start':
-                return yield* this.parseLineStart();
-            case 'block-start':
-                return yield* this.parseBlockStart();
-            case 'doc':
-                return yield* this.parseDocument();
-            case 'flow':
-                return yield* this.parseFlowCollection();
-            case 'quoted-scalar':
-                return yield* this.parseQuotedScalar();
-            case 'block-scalar':
-                return yield* this.parseBlockScalar();
-            case 'plain-scalar':
-                return yield* this.parsePlainScalar();
-        }
-    }
-    *parseStream() {
-        let line = this.getLine();
-        if (line === null)
-            return this.setNext('stream');
-        if (line[0] === cst.BOM) {
-            yield* this.pushCount(1);
-            line = line.substring(1);
-        }
-        if (line[0] === '%') {
-            let dirEnd = line.length;
-            let cs = line.indexOf('#');
-            while (cs !== -1) {
-                const ch = line[cs - 1];
-                if (ch === ' ' || ch === '\t') {
-                    dirEnd = cs - 1;
-                    break;
-                }
-                else {
-                    cs = line.indexOf('#', cs + 1);
-                }
-            }
-            while (true) {
-                const ch = line[dirEnd - 1];
-                if (ch === ' ' || ch === '\t')
-                    dirEnd -= 1;
-                else
-                    break;
-            }
-            const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
-            yield* this.pushCount(line.length - n); // possible comment
-            this.pushNewline();
-            return 'stream';
-        }
-        if (this.atLineEnd()) {
-            const sp = yield* this.pushSpaces(true);
-            yield* this.pushCount(line.length - sp);
-            yield* this.pushNewline();
-            return 'stream';
-        }
-        yield cst.DOCUMENT;
-        return yield* this.parseLineStart();
-    }
-    *parseLineStart() {
-        const ch = this.charAt(0);
-        if (!ch && !this.atEnd)
-            return this.setNext('line-start');
-        if (ch === '-' || ch === '.') {
-            if (!this.atEnd && !this.hasChars(4))
-                return this.setNext('line-start');
-            const s = this.peek(3);
-            if ((s === '---' || s === '...') && isEmpty(this.charAt(3))) {
-                yield* this.pushCount(3);
-                this.indentValue = 0;
-                this.indentNext = 0;
-                return s === '---' ? 'doc' : 'stream';
-            }
-        }
-        this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
-            this.indentNext = this.indentValue;
-        return yield* this.parseBlockStart();
-    }
-    *parseBlockStart() {
-        const [ch0, ch1] = this.peek(2);
-        if (!ch1 && !this.atEnd)
-            return this.setNext('block-start');
-        if ((ch0 === '-' || ch0 === '?' || ch0 === ':') && isEmpty(ch1)) {
-            const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
-            this.indentNext = this.indentValue + 1;
-            this.indentValue += n;
-            return 'block-start';
-        }
-        return 'doc';
-    }
-    *parseDocument() {
-        yield* this.pushSpaces(true);
-        const line = this.getLine();
-        if (line === null)
-            return this.setNext('doc');
-        let n = yield* this.pushIndicators();
-        switch (line[n]) {
-            case '#':
-                yield* this.pushCount(line.length - n);
-            // fallthrough
-            case undefined:
-                yield* this.pushNewline();
-                return yield* this.parseLineStart();
-            case '{':
-            case '[':
-                yield* this.pushCount(1);
-                this.flowKey = false;
-                this.flowLevel = 1;
-                return 'flow';
-            case '}':
-            case ']':
-                // this is an error
-                yield* this.pushCount(1);
-                return 'doc';
-            case '*':
-                yield* this.pushUntil(isNotAnchorChar);
-                return 'doc';
-            case '"':
-            case "'":
-                return yield* this.parseQuotedScalar();
-            case '|':
-            case '>':
-                n += yield* this.parseBlockScalarHeader();
-                n += yield* this.pushSpaces(true);
-                yield* this.pushCount(line.length - n);
-                yield* this.pushNewline();
-                return yield* this.parseBlockScalar();
-            default:
-                return yield* this.parsePlainScalar();
-        }
-    }
-    *parseFlowCollection() {
-        let nl, sp;
-        let indent = -1;
-        do {
-            nl = yield* this.pushNewline();
-            if (nl > 0) {
-                sp = yield* this.pushSpaces(false);
-                this.indentValue = indent = sp;
-            }
-            else {
-                sp = 0;
-            }
-            sp += yield* this.pushSpaces(true);
-        } while (nl + sp > 0);
-        const line = this.getLine();
-        if (line === null)
-            return this.setNext('flow');
-        if ((indent !== -1 && indent < this.indentNext && line[0] !== '#') ||
-            (indent === 0 &&
-                (line.startsWith('---') || line.startsWith('...')) &&
-                isEmpty(line[3]))) {
-            // Allowing for the terminal ] or } at the same (rather than greater)
-            // indent level as the initial [ or { is technically invalid, but
-            // failing here would be surprising to users.
-            const atFlowEndMarker = indent === this.indentNext - 1 &&
-                this.flowLevel === 1 &&
-                (line[0] === ']' || line[0] === '}');
-            if (!atFlowEndMarker) {
-                // this is an error
-                this.flowLevel = 0;
-                yield cst.FLOW_END;
-                return yield* this.parseLineStart();
-            }
-        }
-        let n = 0;
-        while (line[n] === ',') {
-            n += yield* this.pushCount(1);
-            n += yield* this.pushSpaces(true);
-            this.flowKey = false;
-        }
-        n += yield* this.pushIndicators();
-        switch (line[n]) {
-            case undefined:
-                return 'flow';
-            case '#':
-                yield* this.pushCount(line.length - n);
-                return 'flow';
-            case '{':
-            case '[':
-                yield* this.pushCount(1);
-                this.flowKey = false;
-                this.flowLevel += 1;
-                return 'flow';
-            case '}':
-            case ']':
-                yield* this.pushCount(1);
-                this.flowKey = true;
-                this.flowLevel -= 1;
-                return this.flowLevel ? 'flow' : 'doc';
-            case '*':
-                yield* this.pushUntil(isNotAnchorChar);
-                return 'flow';
-            case '"':
-            case "'":
-                this.flowKey = true;
-                return yield* this.parseQuotedScalar();
-            case ':': {
-                const next = this.charAt(1);
-                if (this.flowKey || isEmpty(next) || next === ',') {
-                    this.flowKey = false;
-                    yield* this.pushCount(1);
-                    yield* this.pushSpaces(true);
-                    return 'flow';
-                }
-            }
-            // fallthrough
-            default:
-                this.flowKey = false;
-                return yield* this.parsePlainScalar();
-        }
-    }
-    *parseQuotedScalar() {
-        const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
-        if (quote === "'") {
-            while (end !== -1 && this.buffer[end + 1] === "'")
-                end = this.buffer.indexOf("'", end + 2);
-        }
-        else {
-            // double-quote
-            while (end !== -1) {
-                let n = 0;
-                while (this.buffer[end - 1 - n] === '\\')
-                    n += 1;
-                if (n % 2 === 0)
-                    break;
-                end = this.buffer.indexOf('"', end + 1);
-            }
-        }
-        // Only looking for newlines within the quotes
-        const qb = this.buffer.substring(0, end);
-        let nl = qb.indexOf('\n', this.pos);
-        if (nl !== -1) {
-            while (nl !== -1) {
-                const cs = this.continueScalar(nl + 1);
-                if (cs === -1)
-                    break;
-                nl = qb.indexOf('\n', cs);
-            }
-            if (nl !== -1) {
-                // this is an error caused by an unexpected unindent
-                end = nl - (qb[nl - 1] === '\r' ? 2 : 1);
-            }
-        }
-        if (end === -1) {
-            if (!this.atEnd)
-                return this.setNext('quoted-scalar');
-            end = this.buffer.length;
-        }
-        yield* this.pushToIndex(end + 1, false);
-        return this.flowLevel ? 'flow' : 'doc';
-    }
-    *parseBlockScalarHeader() {
-        this.blockScalarIndent = -1;
-        this.blockScalarKeep = false;
-        let i = this.pos;
-        while (true) {
-            const ch = this.buffer[++i];
-            if (ch === '+')
-                this.blockScalarKeep = true;
-            else if (ch > '0' && ch <= '9')
-                this.blockScalarIndent = Number(ch) - 1;
-            else if (ch !== '-')
-                break;
-        }
-        return yield* this.pushUntil(ch => isEmpty(ch) || ch === '#');
-    }
-    *parseBlockScalar() {
-        let nl = this.pos - 1; // may be -1 if this.pos === 0
-        let indent = 0;
-        let ch;
-        loop: for (let i = this.pos; (ch = this.buffer[i]); ++i) {
-            switch (ch) {
-                case ' ':
-                    indent += 1;
-                    break;
-                case '\n':
-                    nl = i;
-                    indent = 0;
-                    break;
-                case '\r': {
-                    const next = this.buffer[i + 1];
-                    if (!next && !this.atEnd)
-                        return this.setNext('block-scalar');
-                    if (next === '\n')
-                        break;
-                } // fallthrough
-                default:
-                    break loop;
-            }
-        }
-        if (!ch && !this.atEnd)
-            return this.setNext('block-scalar');
-        if (indent >= this.indentNext) {
-            if (this.blockScalarIndent === -1)
-                this.indentNext = indent;
-            else {
-                this.indentNext =
-                    this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
-            }
-            do {
-                const cs = this.continueScalar(nl + 1);
-                if (cs === -1)
-                    break;
-                nl = this.buffer.indexOf('\n', cs);
-            } while (nl !== -1);
-            if (nl === -1) {
-                if (!this.atEnd)
-                    return this.setNext('block-scalar');
-                nl = this.buffer.length;
-            }
-        }
-        // Trailing insufficiently indented tabs are invalid.
-        // To catch that during parsing, we include them in the block scalar value.
-        let i = nl + 1;
-        ch = this.buffer[i];
-        while (ch === ' ')
-            ch = this.buffer[++i];
-        if (ch === '\t') {
-            while (ch === '\t' || ch === ' ' || ch === '\r' || ch === '\n')
-                ch = this.buffer[++i];
-            nl = i - 1;
-        }
-        else if (!this.blockScalarKeep) {
-            do {
-                let i = nl - 1;
-                let ch = this.buffer[i];
-                if (ch === '\r')
-                    ch = this.buffer[--i];
-                const lastChar = i; // Drop the line if last char not more indented
-                while (ch === ' ')
-                    ch = this.buffer[--i];
-                if (ch === '\n' && i >= this.pos && i + 1 + indent > lastChar)
-                    nl = i;
-                else
-                    break;
-            } while (true);
-        }
-        yield cst.SCALAR;
-        yield* this.pushToIndex(nl + 1, true);
-        return yield* this.parseLineStart();
-    }
-    *parsePlainScalar() {
-        const inFlow = this.flowLevel > 0;
-        let end = this.pos - 1;
-        let i = this.pos - 1;
-        let ch;
-        while ((ch = this.buffer[++i])) {
-            if (ch === ':') {
-                const next = this.buffer[i + 1];
-                if (isEmpty(next) || (inFlow && flowIndicatorChars.has(next)))
-                    break;
-                end = i;
-            }
-            else if (isEmpty(ch)) {
-                let next = this.buffer[i + 1];
-                if (ch === '\r') {
-                    if (next === '\n') {
-                        i += 1;
-                        ch = '\n';
-                        next = this.buffer[i + 1];
-                    }
-                    else
-                        end = i;
-                }
-                if (next === '#' || (inFlow && flowIndicatorChars.has(next)))
-                    break;
-                if (ch === '\n') {
-                    const cs = this.continueScalar(i + 1);
-                    if (cs === -1)
-                        break;
-                    i = Math.max(i, cs - 2); // to advance, but still account for ' #'
-                }
-            }
-            else {
-                if (inFlow && flowIndicatorChars.has(ch))
-                    break;
-                end = i;
-            }
-        }
-        if (!ch && !this.atEnd)
-            return this.setNext('plain-scalar');
-        yield cst.SCALAR;
-        yield* this.pushToIndex(end + 1, true);
-        return inFlow ? 'flow' : 'doc';
-    }
-    *pushCount(n) {
-        if (n > 0) {
-            yield this.buffer.substr(this.pos, n);
-            this.pos += n;
-            return n;
-        }
-        return 0;
-    }
-    *pushToIndex(i, allowEmpty) {
-        const s = this.buffer.slice(this.pos, i);
-        if (s) {
-            yield s;
-            this.pos += s.length;
-            return s.length;
-        }
-        else if (allowEmpty)
-            yield '';
-        return 0;
-    }
-    *pushIndicators() {
-        let n = 0;
-        loop: while (true) {
-            switch (this.charAt(0)) {
-                case '!':
-                    n += yield* this.pushTag();
-                    n += yield* this.pushSpaces(true);
-                    continue loop;
-                case '&':
-                    n += yield* this.pushUntil(isNotAnchorChar);
-                    n += yield* this.pushSpaces(true);
-                    continue loop;
-                case '-': // this is an error
-                case '?': // this is an error outside flow collections
-                case ':': {
-                    const inFlow = this.flowLevel > 0;
-                    const ch1 = this.charAt(1);
-                    if (isEmpty(ch1) || (inFlow && flowIndicatorChars.has(ch1))) {
-                        if (!inFlow)
-                            this.indentNext = this.indentValue + 1;
-                        else if (this.flowKey)
-                            this.flowKey = false;
-                        n += yield* this.pushCount(1);
-                        n += yield* this.pushSpaces(true);
-                        continue loop;
-                    }
-                }
-            }
-            break loop;
-        }
-        return n;
-    }
-    *pushTag() {
-        if (this.charAt(1) === '<') {
-            let i = this.pos + 2;
-            let ch = this.buffer[i];
-            while (!isEmpty(ch) && ch !== '>')
-                ch = this.buffer[++i];
-            return yield* this.pushToIndex(ch === '>' ? i + 1 : i, false);
-        }
-        else {
-            let i = this.pos + 1;
-            let ch = this.buffer[i];
-            while (ch) {
-                if (tagChars.has(ch))
-                    ch = this.buffer[++i];
-                else if (ch === '%' &&
-                    hexDigits.has(this.buffer[i + 1]) &&
-                    hexDigits.has(this.buffer[i + 2])) {
-                    ch = this.buffer[(i += 3)];
-                }
-                else
-                    break;
-            }
-            return yield* this.pushToIndex(i, false);
-        }
-    }
-    *pushNewline() {
-        const ch = this.buffer[this.pos];
-        if (ch === '\n')
-            return yield* this.pushCount(1);
-        else if (ch === '\r' && this.charAt(1) === '\n')
-            return yield* this.pushCount(2);
-        else
-            return 0;
-    }
-    *pushSpaces(allowTabs) {
-        let i = this.pos - 1;
-        let ch;
-        do {
-            ch = this.buffer[++i];
-        } while (ch === ' ' || (allowTabs && ch === '\t'));
-        const n = i - this.pos;
-        if (n > 0) {
-            yield this.buffer.substr(this.pos, n);
-            this.pos = i;
-        }
-        return n;
-    }
-    *pushUntil(test) {
-        let i = this.pos;
-        let ch = this.buffer[i];
-        while (!test(ch))
-            ch = this.buffer[++i];
-        return yield* this.pushToIndex(i, false);
-    }
-}
-
-exports.Lexer = Lexer;
-
-
-/***/ }),
-
-/***/ 6628:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Tracks newlines during parsing in order to provide an efficient API for
- * determining the one-indexed `{ line, col }` position for any offset
- * within the input.
- */
-class LineCounter {
-    constructor() {
-        this.lineStarts = [];
-        /**
-         * Should be called in ascending order. Otherwise, call
-         * `lineCounter.lineStarts.sort()` before calling `linePos()`.
-         */
-        this.addNewLine = (offset) => this.lineStarts.push(offset);
-        /**
-         * Performs a binary search and returns the 1-indexed { line, col }
-         * position of `offset`. If `line === 0`, `addNewLine` has never been
-         * called or `offset` is before the first known newline.
-         */
-        this.linePos = (offset) => {
-            let low = 0;
-            let high = this.lineStarts.length;
-            while (low < high) {
-                const mid = (low + high) >> 1; // Math.floor((low + high) / 2)
-                if (this.lineStarts[mid] < offset)
-                    low = mid + 1;
-                else
-                    high = mid;
-            }
-            if (this.lineStarts[low] === offset)
-                return { line: low + 1, col: 1 };
-            if (low === 0)
-                return { line: 0, col: offset };
-            const start = this.lineStarts[low - 1];
-            return { line: low, col: offset - start + 1 };
-        };
-    }
-}
-
-exports.LineCounter = LineCounter;
-
-
-/***/ }),
-
-/***/ 3456:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-
-function includesToken(list, type) {
-    for (let i = 0; i < list.length; ++i)
-        if (list[i].type === type)
-            return true;
-    return false;
-}
-function findNonEmptyIndex(list) {
-    for (let i = 0; i < list.length; ++i) {
-        switch (list[i].type) {
-            case 'space':
-            case 'comment':
-            case 'newline':
-                break;
-            default:
-                return i;
-        }
-    }
-    return -1;
-}
-function isFlowToken(token) {
-    switch (token?.type) {
-        case 'alias':
-        case 'scalar':
-        case 'single-quoted-scalar':
-        case 'double-quoted-scalar':
-        case 'flow-collection':
-            return true;
-        default:
-            return false;
-    }
-}
-function getPrevProps(parent) {
-    switch (parent.type) {
-        case 'document':
-            return parent.start;
-        case 'block-map': {
-            const it = parent.items[parent.items.length - 1];
-            return it.sep ?? it.start;
-        }
-        case 'block-seq':
-            return parent.items[parent.items.length - 1].start;
-        /* istanbul ignore next should not happen */
-        default:
-            return [];
-    }
-}
-/** Note: May modify input array */
-function getFirstKeyStartProps(prev) {
-    if (prev.length === 0)
-        return [];
-    let i = prev.length;
-    loop: while (--i >= 0) {
-        switch (prev[i].type) {
-            case 'doc-start':
-            case 'explicit-key-ind':
-            case 'map-value-ind':
-            case 'seq-item-ind':
-            case 'newline':
-                break loop;
-        }
-    }
-    while (prev[++i]?.type === 'space') {
-        /* loop */
-    }
-    return prev.splice(i, prev.length);
-}
-function arrayPushArray(target, source) {
-    // May exhaust call stack with large `source` array
-    if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
-    else
-        for (let i = 0; i < source.length; ++i)
-            target.push(source[i]);
-}
-function fixFlowSeqItems(fc) {
-    if (fc.start.type === 'flow-seq-start') {
-        for (const it of fc.items) {
-            if (it.sep &&
-                !it.value &&
-                !includesToken(it.start, 'explicit-key-ind') &&
-                !includesToken(it.sep, 'map-value-ind')) {
-                if (it.key)
-                    it.value = it.key;
-                delete it.key;
-                if (isFlowToken(it.value)) {
-                    if (it.value.end)
-                        arrayPushArray(it.value.end, it.sep);
-                    else
-                        it.value.end = it.sep;
-                }
-                else
-                    arrayPushArray(it.start, it.sep);
-                delete it.sep;
-            }
-        }
-    }
-}
-/**
- * A YAML concrete syntax tree (CST) parser
- *
- * ```ts
- * const src: string = ...
- * for (const token of new Parser().parse(src)) {
- *   // token: Token
- * }
- * ```
- *
- * To use the parser with a user-provided lexer:
- *
- * ```ts
- * function* parse(source: string, lexer: Lexer) {
- *   const parser = new Parser()
- *   for (const lexeme of lexer.lex(source))
- *     yield* parser.next(lexeme)
- *   yield* parser.end()
- * }
- *
- * const src: string = ...
- * const lexer = new Lexer()
- * for (const token of parse(src, lexer)) {
- *   // token: Token
- * }
- * ```
- */
-class Parser {
-    /**
-     * @param onNewLine - If defined, called separately with the start position of
-     *   each new line (in `parse()`, including the start of input).
-     */
-    constructor(onNewLine) {
-        /** If true, space and sequence indicators count as indentation */
-        this.atNewLine = true;
-        /** If true, next token is a scalar value */
-        this.atScalar = false;
-        /** Current indentation level */
-        this.indent = 0;
-        /** Current offset since the start of parsing */
-        this.offset = 0;
-        /** On the same line with a block map key */
-        this.onKeyLine = false;
-        /** Top indicates the node that's currently being built */
-        this.stack = [];
-        /** The source of the current token, set in parse() */
-        this.source = '';
-        /** The type of the current token, set in parse() */
-        this.type = '';
-        // Must be defined after `next()`
-        this.lexer = new lexer.Lexer();
-        this.onNewLine = onNewLine;
-    }
-    /**
-     * Parse `source` as a YAML stream.
-     * If `incomplete`, a part of the last line may be left as a buffer for the next call.
-     *
-     * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
-     *
-     * @returns A generator of tokens representing each directive, document, and other structure.
-     */
-    *parse(source, incomplete = false) {
-        if (this.onNewLine && this.offset === 0)
-            this.onNewLine(0);
-        for (const lexeme of this.lexer.lex(source, incomplete))
-            yield* this.next(lexeme);
-        if (!incomplete)
-            yield* this.end();
-    }
-    /**
-     * Advance the parser by the `source` of one lexical token.
-     */
-    *next(source) {
-        this.source = source;
-        if (node_process.env.LOG_TOKENS)
-            console.log('|', cst.prettyToken(source));
-        if (this.atScalar) {
-            this.atScalar = false;
-            yield* this.step();
-            this.offset += source.length;
-            return;
-        }
-        const type = cst.tokenType(source);
-        if (!type) {
-            const message = `Not a YAML token: ${source}`;
-            yield* this.pop({ type: 'error', offset: this.offset, message, source });
-            this.offset += source.length;
-        }
-        else if (type === 'scalar') {
-            this.atNewLine = false;
-            this.atScalar = true;
-            this.type = 'scalar';
-        }
-        else {
-            this.type = type;
-            yield* this.step();
-            switch (type) {
-                case 'newline':
-                    this.atNewLine = true;
-                    this.indent = 0;
-                    if (this.onNewLine)
-                        this.onNewLine(this.offset + source.length);
-                    break;
-                case 'space':
-                    if (this.atNewLine && source[0] === ' ')
-                        this.indent += source.length;
-                    break;
-                case 'explicit-key-ind':
-                case 'map-value-ind':
-                case 'seq-item-ind':
-                    if (this.atNewLine)
-                        this.indent += source.length;
-                    break;
-                case 'doc-mode':
-                case 'flow-error-end':
-                    return;
-                default:
-                    this.atNewLine = false;
-            }
-            this.offset += source.length;
-        }
-    }
-    /** Call at end of input to push out any remaining constructions */
-    *end() {
-        while (this.stack.length > 0)
-            yield* this.pop();
-    }
-    get sourceToken() {
-        const st = {
-            type: this.type,
-            offset: this.offset,
-            indent: this.indent,
-            source: this.source
-        };
-        return st;
-    }
-    *step() {
-        const top = this.peek(1);
-        if (this.type === 'doc-end' && top?.type !== 'doc-end') {
-            while (this.stack.length > 0)
-                yield* this.pop();
-            this.stack.push({
-                type: 'doc-end',
-                offset: this.offset,
-                source: this.source
-            });
-            return;
-        }
-        if (!top)
-            return yield* this.stream();
-        switch (top.type) {
-            case 'document':
-                return yield* this.document(top);
-            case 'alias':
-            case 'scalar':
-            case 'single-quoted-scalar':
-            case 'double-quoted-scalar':
-                return yield* this.scalar(top);
-            case 'block-scalar':
-                return yield* this.blockScalar(top);
-            case 'block-map':
-                return yield* this.blockMap(top);
-            case 'block-seq':
-                return yield* this.blockSequence(top);
-            case 'flow-collection':
-                return yield* this.flowCollection(top);
-            case 'doc-end':
-                return yield* this.documentEnd(top);
-        }
-        /* istanbul ignore next should not happen */
-        yield* this.pop();
-    }
-    peek(n) {
-        return this.stack[this.stack.length - n];
-    }
-    *pop(error) {
-        const token = error ?? this.stack.pop();
-        /* istanbul ignore if should not happen */
-        if (!token) {
-            const message = 'Tried to pop an empty stack';
-            yield { type: 'error', offset: this.offset, source: '', message };
-        }
-        else if (this.stack.length === 0) {
-            yield token;
-        }
-        else {
-            const top = this.peek(1);
-            if (token.type === 'block-scalar') {
-                // Block scalars use their parent rather than header indent
-                token.indent = 'indent' in top ? top.indent : 0;
-            }
-            else if (token.type === 'flow-collection' && top.type === 'document') {
-                // Ignore all indent for top-level flow collections
-                token.indent = 0;
-            }
-            if (token.type === 'flow-collection')
-                fixFlowSeqItems(token);
-            switch (top.type) {
-                case 'document':
-                    top.value = token;
-                    break;
-                case 'block-scalar':
-                    top.props.push(token); // error
-                    break;
-                case 'block-map': {
-                    const it = top.items[top.items.length - 1];
-                    if (it.value) {
-                        top.items.push({ start: [], key: token, sep: [] });
-                        this.onKeyLine = true;
-                        return;
-                    }
-                    else if (it.sep) {
-                        it.value = token;
-                    }
-                    else {
-                        Object.assign(it, { key: token, sep: [] });
-                        this.onKeyLine = !it.explicitKey;
-                        return;
-                    }
-                    break;
-                }
-                case 'block-seq': {
-                    const it = top.items[top.items.length - 1];
-                    if (it.value)
-                        top.items.push({ start: [], value: token });
-                    else
-                        it.value = token;
-                    break;
-                }
-                case 'flow-collection': {
-                    const it = top.items[top.items.length - 1];
-                    if (!it || it.value)
-                        top.items.push({ start: [], key: token, sep: [] });
-                    else if (it.sep)
-                        it.value = token;
-                    else
-                        Object.assign(it, { key: token, sep: [] });
-                    return;
-                }
-                /* istanbul ignore next should not happen */
-                default:
-                    yield* this.pop();
-                    yield* this.pop(token);
-            }
-            if ((top.type === 'document' ||
-                top.type === 'block-map' ||
-                top.type === 'block-seq') &&
-                (token.type === 'block-map' || token.type === 'block-seq')) {
-                const last = token.items[token.items.length - 1];
-                if (last &&
-                    !last.sep &&
-                    !last.value &&
-                    last.start.length > 0 &&
-                    findNonEmptyIndex(last.start) === -1 &&
-                    (token.indent === 0 ||
-                        last.start.every(st => st.type !== 'comment' || st.indent < token.indent))) {
-                    if (top.type === 'document')
-                        top.end = last.start;
-                    else
-                        top.items.push({ start: last.start });
-                    token.items.splice(-1, 1);
-                }
-            }
-        }
-    }
-    *stream() {
-        switch (this.type) {
-            case 'directive-line':
-                yield { type: 'directive', offset: this.offset, source: this.source };
-                return;
-            case 'byte-order-mark':
-            case 'space':
-            case 'comment':
-            case 'newline':
-                yield this.sourceToken;
-                return;
-            case 'doc-mode':
-            case 'doc-start': {
-                const doc = {
-                    type: 'document',
-                    offset: this.offset,
-                    start: []
-                };
-                if (this.type === 'doc-start')
-                    doc.start.push(this.sourceToken);
-                this.stack.push(doc);
-                return;
-            }
-        }
-        yield {
-            type: 'error',
-            offset: this.offset,
-            message: `Unexpected ${this.type} token in YAML stream`,
-            source: this.source
-        };
-    }
-    *document(doc) {
-        if (doc.value)
-            return yield* this.lineEnd(doc);
-        switch (this.type) {
-            case 'doc-start': {
-                if (findNonEmptyIndex(doc.start) !== -1) {
-                    yield* this.pop();
-                    yield* this.step();
-                }
-                else
-                    doc.start.push(this.sourceToken);
-                return;
-            }
-            case 'anchor':
-            case 'tag':
-            case 'space':
-            case 'comment':
-            case 'newline':
-                doc.start.push(this.sourceToken);
-                return;
-        }
-        const bv = this.startBlockValue(doc);
-        if (bv)
-            this.stack.push(bv);
-        else {
-            yield {
-                type: 'error',
-                offset: this.offset,
-                message: `Unexpected ${this.type} token in YAML document`,
-                source: this.source
-            };
-        }
-    }
-    *scalar(scalar) {
-        if (this.type === 'map-value-ind') {
-            const prev = getPrevProps(this.peek(2));
-            const start = getFirstKeyStartProps(prev);
-            let sep;
-            if (scalar.end) {
-                sep = scalar.end;
-                sep.push(this.sourceToken);
-                delete scalar.end;
-            }
-            else
-                sep = [this.sourceToken];
-            const map = {
-                type: 'block-map',
-                offset: scalar.offset,
-                indent: scalar.indent,
-                items: [{ start, key: scalar, sep }]
-            };
-            this.onKeyLine = true;
-            this.stack[this.stack.length - 1] = map;
-        }
-        else
-            yield* this.lineEnd(scalar);
-    }
-    *blockScalar(scalar) {
-        switch (this.type) {
-            case 'space':
-            case 'comment':
-            case 'newline':
-                scalar.props.push(this.sourceToken);
-                return;
-            case 'scalar':
-                scalar.source = this.source;
-                // block-scalar source includes trailing newline
-                this.atNewLine = true;
-                this.indent = 0;
-                if (this.onNewLine) {
-                    let nl = this.source.indexOf('\n') + 1;
-                    while (nl !== 0) {
-                        this.onNewLine(this.offset + nl);
-                        nl = this.source.indexOf('\n', nl) + 1;
-                    }
-                }
-                yield* this.pop();
-                break;
-            /* istanbul ignore next should not happen */
-            default:
-                yield* this.pop();
-                yield* this.step();
-        }
-    }
-    *blockMap(map) {
-        const it = map.items[map.items.length - 1];
-        // it.sep is true-ish if pair already has key or : separator
-        switch (this.type) {
-            case 'newline':
-                this.onKeyLine = false;
-                if (it.value) {
-                    const end = 'end' in it.value ? it.value.end : undefined;
-                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
-                    if (last?.type === 'comment')
-                        end?.push(this.sourceToken);
-                    else
-                        map.items.push({ start: [this.sourceToken] });
-                }
-                else if (it.sep) {
-                    it.sep.push(this.sourceToken);
-                }
-                else {
-                    it.start.push(this.sourceToken);
-                }
-                return;
-            case 'space':
-            case 'comment':
-                if (it.value) {
-                    map.items.push({ start: [this.sourceToken] });
-                }
-                else if (it.sep) {
-                    it.sep.push(this.sourceToken);
-                }
-                else {
-                    if (this.atIndentedComment(it.start, map.indent)) {
-                        const prev = map.items[map.items.length - 2];
-                        const end = prev?.value?.end;
-                        if (Array.isArray(end)) {
-                            arrayPushArray(end, it.start);
-                            end.push(this.sourceToken);
-                            map.items.pop();
-                            return;
-                        }
-                    }
-                    it.start.push(this.sourceToken);
-                }
-                return;
-        }
-        if (this.indent >= map.indent) {
-            const atMapIndent = !this.onKeyLine && this.indent === map.indent;
-            const atNextItem = atMapIndent &&
-                (it.sep || it.explicitKey) &&
-                this.type !== 'seq-item-ind';
-            // For empty nodes, assign newline-separated not indented empty tokens to following node
-            let start = [];
-            if (atNextItem && it.sep && !it.value) {
-                const nl = [];
-                for (let i = 0; i < it.sep.length; ++i) {
-                    const st = it.sep[i];
-                    switch (st.type) {
-                        case 'newline':
-                            nl.push(i);
-                            break;
-                        case 'space':
-                            break;
-                        case 'comment':
-                            if (st.indent > map.indent)
-                                nl.length = 0;
-                            break;
-                        default:
-                            nl.length = 0;
-                    }
-                }
-                if (nl.length >= 2)
-                    start = it.sep.splice(nl[1]);
-            }
-            switch (this.type) {
-                case 'anchor':
-                case 'tag':
-                    if (atNextItem || it.value) {
-                        start.push(this.sourceToken);
-                        map.items.push({ start });
-                        this.onKeyLine = true;
-                    }
-                    else if (it.sep) {
-                        it.sep.push(this.sourceToken);
-                    }
-                    else {
-                        it.start.push(this.sourceToken);
-                    }
-                    return;
-                case 'explicit-key-ind':
-                    if (!it.sep && !it.explicitKey) {
-                        it.start.push(this.sourceToken);
-                        it.explicitKey = true;
-                    }
-                    else if (atNextItem || it.value) {
-                        start.push(this.sourceToken);
-                        map.items.push({ start, explicitKey: true });
-                    }
-                    else {
-                        this.stack.push({
-                            type: 'block-map',
-                            offset: this.offset,
-                            indent: this.indent,
-                            items: [{ start: [this.sourceToken], explicitKey: true }]
-                        });
-                    }
-                    this.onKeyLine = true;
-                    return;
-                case 'map-value-ind':
-                    if (it.explicitKey) {
-                        if (!it.sep) {
-                            if (includesToken(it.start, 'newline')) {
-                                Object.assign(it, { key: null, sep: [this.sourceToken] });
-                            }
-                            else {
-                                const start = getFirstKeyStartProps(it.start);
-                                this.stack.push({
-                                    type: 'block-map',
-                                    offset: this.offset,
-                                    indent: this.indent,
-                                    items: [{ start, key: null, sep: [this.sourceToken] }]
-                                });
-                            }
-                        }
-                        else if (it.value) {
-                            map.items.push({ start: [], key: null, sep: [this.sourceToken] });
-                        }
-                        else if (includesToken(it.sep, 'map-value-ind')) {
-                            this.stack.push({
-                                type: 'block-map',
-                                offset: this.offset,
-                                indent: this.indent,
-                                items: [{ start, key: null, sep: [this.sourceToken] }]
-                            });
-                        }
-                        else if (isFlowToken(it.key) &&
-                            !includesToken(it.sep, 'newline')) {
-                            const start = getFirstKeyStartProps(it.start);
-                            const key = it.key;
-                            const sep = it.sep;
-                            sep.push(this.sourceToken);
-                            // @ts-expect-error type guard is wrong here
-                            delete it.key;
-                            // @ts-expect-error type guard is wrong here
-                            delete it.sep;
-                            this.stack.push({
-                                type: 'block-map',
-                                offset: this.offset,
-                                indent: this.indent,
-                                items: [{ start, key, sep }]
-                            });
-                        }
-                        else if (start.length > 0) {
-                            // Not actually at next item
-                            it.sep = it.sep.concat(start, this.sourceToken);
-                        }
-                        else {
-                            it.sep.push(this.sourceToken);
-                        }
-                    }
-                    else {
-                        if (!it.sep) {
-                            Object.assign(it, { key: null, sep: [this.sourceToken] });
-                        }
-                        else if (it.value || atNextItem) {
-                            map.items.push({ start, key: null, sep: [this.sourceToken] });
-                        }
-                        else if (includesToken(it.sep, 'map-value-ind')) {
-                            this.stack.push({
-                                type: 'block-map',
-                                offset: this.offset,
-                                indent: this.indent,
-                                items: [{ start: [], key: null, sep: [this.sourceToken] }]
-                            });
-                        }
-                        else {
-                            it.sep.push(this.sourceToken);
-                        }
-                    }
-                    this.onKeyLine = true;
-                    return;
-                case 'alias':
-                case 'scalar':
-                case 'single-quoted-scalar':
-                case 'double-quoted-scalar': {
-                    const fs = this.flowScalar(this.type);
-                    if (atNextItem || it.value) {
-                        map.items.push({ start, key: fs, sep: [] });
-                        this.onKeyLine = true;
-                    }
-                    else if (it.sep) {
-                        this.stack.push(fs);
-                    }
-                    else {
-                        Object.assign(it, { key: fs, sep: [] });
-                        this.onKeyLine = true;
-                    }
-                    return;
-                }
-                default: {
-                    const bv = this.startBlockValue(map);
-                    if (bv) {
-                        if (bv.type === 'block-seq') {
-                            if (!it.explicitKey &&
-                                it.sep &&
-                                !includesToken(it.sep, 'newline')) {
-                                yield* this.pop({
-                                    type: 'error',
-                                    offset: this.offset,
-                                    message: 'Unexpected block-seq-ind on same line with key',
-                                    source: this.source
-                                });
-                                return;
-                            }
-                        }
-                        else if (atMapIndent) {
-                            map.items.push({ start });
-                        }
-                        this.stack.push(bv);
-                        return;
-                    }
-                }
-            }
-        }
-        yield* this.pop();
-        yield* this.step();
-    }
-    *blockSequence(seq) {
-        const it = seq.items[seq.items.length - 1];
-        switch (this.type) {
-            case 'newline':
-                if (it.value) {
-                    const end = 'end' in it.value ? it.value.end : undefined;
-                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
-                    if (last?.type === 'comment')
-                        end?.push(this.sourceToken);
-                    else
-                        seq.items.push({ start: [this.sourceToken] });
-                }
-                else
-                    it.start.push(this.sourceToken);
-                return;
-            case 'space':
-            case 'comment':
-                if (it.value)
-                    seq.items.push({ start: [this.sourceToken] });
-                else {
-                    if (this.atIndentedComment(it.start, seq.indent)) {
-                        const prev = seq.items[seq.items.length - 2];
-                        const end = prev?.value?.end;
-                        if (Array.isArray(end)) {
-                            arrayPushArray(end, it.start);
-                            end.push(this.sourceToken);
-                            seq.items.pop();
-                            return;
-                        }
-                    }
-                    it.start.push(this.sourceToken);
-                }
-                return;
-            case 'anchor':
-            case 'tag':
-                if (it.value || this.indent <= seq.indent)
-                    break;
-                it.start.push(this.sourceToken);
-                return;
-            case 'seq-item-ind':
-                if (this.indent !== seq.indent)
-                    break;
-                if (it.value || includesToken(it.start, 'seq-item-ind'))
-                    seq.items.push({ start: [this.sourceToken] });
-                else
-                    it.start.push(this.sourceToken);
-                return;
-        }
-        if (this.indent > seq.indent) {
-            const bv = this.startBlockValue(seq);
-            if (bv) {
-                this.stack.push(bv);
-                return;
-            }
-        }
-        yield* this.pop();
-        yield* this.step();
-    }
-    *flowCollection(fc) {
-        const it = fc.items[fc.items.length - 1];
-        if (this.type === 'flow-error-end') {
-            let top;
-            do {
-                yield* this.pop();
-                top = this.peek(1);
-            } while (top?.type === 'flow-collection');
-        }
-        else if (fc.end.length === 0) {
-            switch (this.type) {
-                case 'comma':
-                case 'explicit-key-ind':
-                    if (!it || it.sep)
-                        fc.items.push({ start: [this.sourceToken] });
-                    else
-                        it.start.push(this.sourceToken);
-                    return;
-                case 'map-value-ind':
-                    if (!it || it.value)
-                        fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
-                    else if (it.sep)
-                        it.sep.push(this.sourceToken);
-                    else
-                        Object.assign(it, { key: null, sep: [this.sourceToken] });
-                    return;
-                case 'space':
-                case 'comment':
-                case 'newline':
-                case 'anchor':
-                case 'tag':
-                    if (!it || it.value)
-                        fc.items.push({ start: [this.sourceToken] });
-                    else if (it.sep)
-                        it.sep.push(this.sourceToken);
-                    else
-                        it.start.push(this.sourceToken);
-                    return;
-                case 'alias':
-                case 'scalar':
-                case 'single-quoted-scalar':
-                case 'double-quoted-scalar': {
-                    const fs = this.flowScalar(this.type);
-                    if (!it || it.value)
-                        fc.items.push({ start: [], key: fs, sep: [] });
-                    else if (it.sep)
-                        this.stack.push(fs);
-                    else
-                        Object.assign(it, { key: fs, sep: [] });
-                    return;
-                }
-                case 'flow-map-end':
-                case 'flow-seq-end':
-                    fc.end.push(this.sourceToken);
-                    return;
-            }
-            const bv = this.startBlockValue(fc);
-            /* istanbul ignore else should not happen */
-            if (bv)
-                this.stack.push(bv);
-            else {
-                yield* this.pop();
-                yield* this.step();
-            }
-        }
-        else {
-            const parent = this.peek(2);
-            if (parent.type === 'block-map' &&
-                ((this.type === 'map-value-ind' && parent.indent === fc.indent) ||
-                    (this.type === 'newline' &&
-                        !parent.items[parent.items.length - 1].sep))) {
-                yield* this.pop();
-                yield* this.step();
-            }
-            else if (this.type === 'map-value-ind' &&
-                parent.type !== 'flow-collection') {
-                const prev = getPrevProps(parent);
-                const start = getFirstKeyStartProps(prev);
-                fixFlowSeqItems(fc);
-                const sep = fc.end.splice(1, fc.end.length);
-                sep.push(this.sourceToken);
-                const map = {
-                    type: 'block-map',
-                    offset: fc.offset,
-                    indent: fc.indent,
-                    items: [{ start, key: fc, sep }]
-                };
-                this.onKeyLine = true;
-                this.stack[this.stack.length - 1] = map;
-            }
-            else {
-                yield* this.lineEnd(fc);
-            }
-        }
-    }
-    flowScalar(type) {
-        if (this.onNewLine) {
-            let nl = this.source.indexOf('\n') + 1;
-            while (nl !== 0) {
-                this.onNewLine(this.offset + nl);
-                nl = this.source.indexOf('\n', nl) + 1;
-            }
-        }
-        return {
-            type,
-            offset: this.offset,
-            indent: this.indent,
-            source: this.source
-        };
-    }
-    startBlockValue(parent) {
-        switch (this.type) {
-            case 'alias':
-            case 'scalar':
-            case 'single-quoted-scalar':
-            case 'double-quoted-scalar':
-                return this.flowScalar(this.type);
-            case 'block-scalar-header':
-                return {
-                    type: 'block-scalar',
-                    offset: this.offset,
-                    indent: this.indent,
-                    props: [this.sourceToken],
-                    source: ''
-                };
-            case 'flow-map-start':
-            case 'flow-seq-start':
-                return {
-                    type: 'flow-collection',
-                    offset: this.offset,
-                    indent: this.indent,
-                    start: this.sourceToken,
-                    items: [],
-                    end: []
-                };
-            case 'seq-item-ind':
-                return {
-                    type: 'block-seq',
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start: [this.sourceToken] }]
-                };
-            case 'explicit-key-ind': {
-                this.onKeyLine = true;
-                const prev = getPrevProps(parent);
-                const start = getFirstKeyStartProps(prev);
-                start.push(this.sourceToken);
-                return {
-                    type: 'block-map',
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start, explicitKey: true }]
-                };
-            }
-            case 'map-value-ind': {
-                this.onKeyLine = true;
-                const prev = getPrevProps(parent);
-                const start = getFirstKeyStartProps(prev);
-                return {
-                    type: 'block-map',
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start, key: null, sep: [this.sourceToken] }]
-                };
-            }
-        }
-        return null;
-    }
-    atIndentedComment(start, indent) {
-        if (this.type !== 'comment')
-            return false;
-        if (this.indent <= indent)
-            return false;
-        return start.every(st => st.type === 'newline' || st.type === 'space');
-    }
-    *documentEnd(docEnd) {
-        if (this.type !== 'doc-mode') {
-            if (docEnd.end)
-                docEnd.end.push(this.sourceToken);
-            else
-                docEnd.end = [this.sourceToken];
-            if (this.type === 'newline')
-                yield* this.pop();
-        }
-    }
-    *lineEnd(token) {
-        switch (this.type) {
-            case 'comma':
-            case 'doc-start':
-            case 'doc-end':
-            case 'flow-seq-end':
-            case 'flow-map-end':
-            case 'map-value-ind':
-                yield* this.pop();
-                yield* this.step();
-                break;
-            case 'newline':
-                this.onKeyLine = false;
-            // fallthrough
-            case 'space':
-            case 'comment':
-            default:
-                // all other values are errors
-                if (token.end)
-                    token.end.push(this.sourceToken);
-                else
-                    token.end = [this.sourceToken];
-                if (this.type === 'newline')
-                    yield* this.pop();
-        }
-    }
-}
-
-exports.Parser = Parser;
-
-
-/***/ }),
-
-/***/ 4047:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-
-function parseOptions(options) {
-    const prettyErrors = options.prettyErrors !== false;
-    const lineCounter$1 = options.lineCounter || (prettyErrors && new lineCounter.LineCounter()) || null;
-    return { lineCounter: lineCounter$1, prettyErrors };
-}
-/**
- * Parse the input as a stream of YAML documents.
- *
- * Documents should be separated from each other by `...` or `---` marker lines.
- *
- * @returns If an empty `docs` array is returned, it will be of type
- *   EmptyStream and contain additional stream information. In
- *   TypeScript, you should use `'empty' in docs` as a type guard for it.
- */
-function parseAllDocuments(source, options = {}) {
-    const { lineCounter, prettyErrors } = parseOptions(options);
-    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
-    const composer$1 = new composer.Composer(options);
-    const docs = Array.from(composer$1.compose(parser$1.parse(source)));
-    if (prettyErrors && lineCounter)
-        for (const doc of docs) {
-            doc.errors.forEach(errors.prettifyError(source, lineCounter));
-            doc.warnings.forEach(errors.prettifyError(source, lineCounter));
-        }
-    if (docs.length > 0)
-        return docs;
-    return Object.assign([], { empty: true }, composer$1.streamInfo());
-}
-/** Parse an input string into a single YAML.Document */
-function parseDocument(source, options = {}) {
-    const { lineCounter, prettyErrors } = parseOptions(options);
-    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
-    const composer$1 = new composer.Composer(options);
-    // `doc` is always set by compose.end(true) at the very latest
-    let doc = null;
-    for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
-        if (!doc)
-            doc = _doc;
-        else if (doc.options.logLevel !== 'silent') {
-            doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
-            break;
-        }
-    }
-    if (prettyErrors && lineCounter) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter));
-    }
-    return doc;
-}
-function parse(src, reviver, options) {
-    let _reviver = undefined;
-    if (typeof reviver === 'function') {
-        _reviver = reviver;
-    }
-    else if (options === undefined && reviver && typeof reviver === 'object') {
-        options = reviver;
-    }
-    const doc = parseDocument(src, options);
-    if (!doc)
-        return null;
-    doc.warnings.forEach(warning => log.warn(doc.options.logLevel, warning));
-    if (doc.errors.length > 0) {
-        if (doc.options.logLevel !== 'silent')
-            throw doc.errors[0];
-        else
-            doc.errors = [];
-    }
-    return doc.toJS(Object.assign({ reviver: _reviver }, options));
-}
-function stringify(value, replacer, options) {
-    let _replacer = null;
-    if (typeof replacer === 'function' || Array.isArray(replacer)) {
-        _replacer = replacer;
-    }
-    else if (options === undefined && replacer) {
-        options = replacer;
-    }
-    if (typeof options === 'string')
-        options = options.length;
-    if (typeof options === 'number') {
-        const indent = Math.round(options);
-        options = indent < 1 ? undefined : indent > 8 ? { indent: 8 } : { indent };
-    }
-    if (value === undefined) {
-        const { keepUndefined } = options ?? replacer ?? {};
-        if (!keepUndefined)
-            return undefined;
-    }
-    if (identity.isDocument(value) && !_replacer)
-        return value.toString(options);
-    return new Document.Document(value, _replacer, options).toString(options);
-}
-
-exports.parse = parse;
-exports.parseAllDocuments = parseAllDocuments;
-exports.parseDocument = parseDocument;
-exports.stringify = stringify;
-
-
-/***/ }),
-
-/***/ 5840:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
-
-const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-class Schema {
-    constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
-        this.compat = Array.isArray(compat)
-            ? tags.getTags(compat, 'compat')
-            : compat
-                ? tags.getTags(null, compat)
-                : null;
-        this.name = (typeof schema === 'string' && schema) || 'core';
-        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge);
-        this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity.MAP, { value: map.map });
-        Object.defineProperty(this, identity.SCALAR, { value: string.string });
-        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
-        // Used by createMap()
-        this.sortMapEntries =
-            typeof sortMapEntries === 'function'
-                ? sortMapEntries
-                : sortMapEntries === true
-                    ? sortMapEntriesByKey
-                    : null;
-    }
-    clone() {
-        const copy = Object.create(Schema.prototype, Object.getOwnPropertyDescriptors(this));
-        copy.tags = this.tags.slice();
-        return copy;
-    }
-}
-
-exports.Schema = Schema;
-
-
-/***/ }),
-
-/***/ 7451:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
-
-const map = {
-    collection: 'map',
-    default: true,
-    nodeClass: YAMLMap.YAMLMap,
-    tag: 'tag:yaml.org,2002:map',
-    resolve(map, onError) {
-        if (!identity.isMap(map))
-            onError('Expected a mapping for this tag');
-        return map;
-    },
-    createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
-};
-
-exports.map = map;
-
-
-/***/ }),
-
-/***/ 3632:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-
-const nullTag = {
-    identify: value => value == null,
-    createNode: () => new Scalar.Scalar(null),
-    default: true,
-    tag: 'tag:yaml.org,2002:null',
-    test: /^(?:~|[Nn]ull|NULL)?$/,
-    resolve: () => new Scalar.Scalar(null),
-    stringify: ({ source }, ctx) => typeof source === 'string' && nullTag.test.test(source)
-        ? source
-        : ctx.options.nullStr
-};
-
-exports.nullTag = nullTag;
-
-
-/***/ }),
-
-/***/ 1706:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
-
-const seq = {
-    collection: 'seq',
-    default: true,
-    nodeClass: YAMLSeq.YAMLSeq,
-    tag: 'tag:yaml.org,2002:seq',
-    resolve(seq, onError) {
-        if (!identity.isSeq(seq))
-            onError('Expected a sequence for this tag');
-        return seq;
-    },
-    createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
-};
-
-exports.seq = seq;
-
-
-/***/ }),
-
-/***/ 6464:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyString = __nccwpck_require__(3069);
-
-const string = {
-    identify: value => typeof value === 'string',
-    default: true,
-    tag: 'tag:yaml.org,2002:str',
-    resolve: str => str,
-    stringify(item, ctx, onComment, onChompKeep) {
-        ctx = Object.assign({ actualString: true }, ctx);
-        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
-    }
-};
-
-exports.string = string;
-
-
-/***/ }),
-
-/***/ 3959:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-
-const boolTag = {
-    identify: value => typeof value === 'boolean',
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-    resolve: str => new Scalar.Scalar(str[0] === 't' || str[0] === 'T'),
-    stringify({ source, value }, ctx) {
-        if (source && boolTag.test.test(source)) {
-            const sv = source[0] === 't' || source[0] === 'T';
-            if (value === sv)
-                return source;
-        }
-        return value ? ctx.options.trueStr : ctx.options.falseStr;
-    }
-};
-
-exports.boolTag = boolTag;
-
-
-/***/ }),
-
-/***/ 8405:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
-
-const floatNaN = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    resolve: str => str.slice(-3).toLowerCase() === 'nan'
-        ? NaN
-        : str[0] === '-'
-            ? Number.NEGATIVE_INFINITY
-            : Number.POSITIVE_INFINITY,
-    stringify: stringifyNumber.stringifyNumber
-};
-const floatExp = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    format: 'EXP',
-    test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-    resolve: str => parseFloat(str),
-    stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
-    }
-};
-const float = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-    resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf('.');
-        if (dot !== -1 && str[str.length - 1] === '0')
-            node.minFractionDigits = str.length - dot - 1;
-        return node;
-    },
-    stringify: stringifyNumber.stringifyNumber
-};
-
-exports.float = float;
-exports.floatExp = floatExp;
-exports.floatNaN = floatNaN;
-
-
-/***/ }),
-
-/***/ 9874:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyNumber = __nccwpck_require__(8689);
-
-const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
-const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
-function intStringify(node, radix, prefix) {
-    const { value } = node;
-    if (intIdentify(value) && value >= 0)
-        return prefix + value.toString(radix);
-    return stringifyNumber.stringifyNumber(node);
-}
-const intOct = {
-    identify: value => intIdentify(value) && value >= 0,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'OCT',
-    test: /^0o[0-7]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
-    stringify: node => intStringify(node, 8, '0o')
-};
-const int = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    test: /^[-+]?[0-9]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
-    stringify: stringifyNumber.stringifyNumber
-};
-const intHex = {
-    identify: value => intIdentify(value) && value >= 0,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'HEX',
-    test: /^0x[0-9a-fA-F]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
-    stringify: node => intStringify(node, 16, '0x')
-};
-
-exports.int = int;
-exports.intHex = intHex;
-exports.intOct = intOct;
-
-
-/***/ }),
-
-/***/ 896:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-
-const schema = [
-    map.map,
-    seq.seq,
-    string.string,
-    _null.nullTag,
-    bool.boolTag,
-    int.intOct,
-    int.int,
-    int.intHex,
-    float.floatNaN,
-    float.floatExp,
-    float.float
-];
-
-exports.schema = schema;
-
-
-/***/ }),
-
-/***/ 3559:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-
-function intIdentify(value) {
-    return typeof value === 'bigint' || Number.isInteger(value);
-}
-const stringifyJSON = ({ value }) => JSON.stringify(value);
-const jsonScalars = [
-    {
-        identify: value => typeof value === 'string',
-        default: true,
-        tag: 'tag:yaml.org,2002:str',
-        resolve: str => str,
-        stringify: stringifyJSON
-    },
-    {
-        identify: value => value == null,
-        createNode: () => new Scalar.Scalar(null),
-        default: true,
-        tag: 'tag:yaml.org,2002:null',
-        test: /^null$/,
-        resolve: () => null,
-        stringify: stringifyJSON
-    },
-    {
-        identify: value => typeof value === 'boolean',
-        default: true,
-        tag: 'tag:yaml.org,2002:bool',
-        test: /^true$|^false$/,
-        resolve: str => str === 'true',
-        stringify: stringifyJSON
-    },
-    {
-        identify: intIdentify,
-        default: true,
-        tag: 'tag:yaml.org,2002:int',
-        test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
-    },
-    {
-        identify: value => typeof value === 'number',
-        default: true,
-        tag: 'tag:yaml.org,2002:float',
-        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: str => parseFloat(str),
-        stringify: stringifyJSON
-    }
-];
-const jsonError = {
-    default: true,
-    tag: '',
-    test: /^/,
-    resolve(str, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
-        return str;
-    }
-};
-const schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
-
-exports.schema = schema;
-
-
-/***/ }),
-
-/***/ 18:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
-
-const schemas = new Map([
-    ['core', schema.schema],
-    ['failsafe', [map.map, seq.seq, string.string]],
-    ['json', schema$1.schema],
-    ['yaml11', schema$2.schema],
-    ['yaml-1.1', schema$2.schema]
-]);
-const tagsByName = {
-    binary: binary.binary,
-    bool: bool.boolTag,
-    float: float.float,
-    floatExp: float.floatExp,
-    floatNaN: float.floatNaN,
-    floatTime: timestamp.floatTime,
-    int: int.int,
-    intHex: int.intHex,
-    intOct: int.intOct,
-    intTime: timestamp.intTime,
-    map: map.map,
-    merge: merge.merge,
-    null: _null.nullTag,
-    omap: omap.omap,
-    pairs: pairs.pairs,
-    seq: seq.seq,
-    set: set.set,
-    timestamp: timestamp.timestamp
-};
-const coreKnownTags = {
-    'tag:yaml.org,2002:binary': binary.binary,
-    'tag:yaml.org,2002:merge': merge.merge,
-    'tag:yaml.org,2002:omap': omap.omap,
-    'tag:yaml.org,2002:pairs': pairs.pairs,
-    'tag:yaml.org,2002:set': set.set,
-    'tag:yaml.org,2002:timestamp': timestamp.timestamp
-};
-function getTags(customTags, schemaName, addMergeTag) {
-    const schemaTags = schemas.get(schemaName);
-    if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge.merge)
-            ? schemaTags.concat(merge.merge)
-            : schemaTags.slice();
-    }
-    let tags = schemaTags;
-    if (!tags) {
-        if (Array.isArray(customTags))
-            tags = [];
-        else {
-            const keys = Array.from(schemas.keys())
-                .filter(key => key !== 'yaml11')
-                .map(key => JSON.stringify(key))
-                .join(', ');
-            throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
-        }
-    }
-    if (Array.isArray(customTags)) {
-        for (const tag of customTags)
-            tags = tags.concat(tag);
-    }
-    else if (typeof customTags === 'function') {
-        tags = customTags(tags.slice());
-    }
-    if (addMergeTag)
-        tags = tags.concat(merge.merge);
-    return tags.reduce((tags, tag) => {
-        const tagObj = typeof tag === 'string' ? tagsByName[tag] : tag;
-        if (!tagObj) {
-            const tagName = JSON.stringify(tag);
-            const keys = Object.keys(tagsByName)
-                .map(key => JSON.stringify(key))
-                .join(', ');
-            throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
-        }
-        if (!tags.includes(tagObj))
-            tags.push(tagObj);
-        return tags;
-    }, []);
-}
-
-exports.coreKnownTags = coreKnownTags;
-exports.getTags = getTags;
-
-
-/***/ }),
-
-/***/ 6083:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
-
-const binary = {
-    identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
-    default: false,
-    tag: 'tag:yaml.org,2002:binary',
-    /**
-     * Returns a Buffer in node and an Uint8Array in browsers
-     *
-     * To use the resulting buffer as an image, you'll want to do something like:
-     *
-     *   const blob = new Blob([buffer], { type: 'image/jpeg' })
-     *   document.querySelector('#photo').src = URL.createObjectURL(blob)
-     */
-    resolve(src, onError) {
-        if (typeof node_buffer.Buffer === 'function') {
-            return node_buffer.Buffer.from(src, 'base64');
-        }
-        else if (typeof atob === 'function') {
-            // On IE 11, atob() can't handle newlines
-            const str = atob(src.replace(/[\n\r]/g, ''));
-            const buffer = new Uint8Array(str.length);
-            for (let i = 0; i < str.length; ++i)
-                buffer[i] = str.charCodeAt(i);
-            return buffer;
-        }
-        else {
-            onError('This environment does not support reading binary tags; either Buffer or atob is required');
-            return src;
-        }
-    },
-    stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
-        if (!value)
-            return '';
-        const buf = value; // checked earlier by binary.identify()
-        let str;
-        if (typeof node_buffer.Buffer === 'function') {
-            str =
-                buf instanceof node_buffer.Buffer
-                    ? buf.toString('base64')
-                    : node_buffer.Buffer.from(buf.buffer).toString('base64');
-        }
-        else if (typeof btoa === 'function') {
-            let s = '';
-            for (let i = 0; i < buf.length; ++i)
-                s += String.fromCharCode(buf[i]);
-            str = btoa(s);
-        }
-        else {
-            throw new Error('This environment does not support writing binary tags; either Buffer or btoa is required');
-        }
-        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
-        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
-            const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-            const n = Math.ceil(str.length / lineWidth);
-            const lines = new Array(n);
-            for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-                lines[i] = str.substr(o, lineWidth);
-            }
-            str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? '\n' : ' ');
-        }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
-    }
-};
-
-exports.binary = binary;
-
-
-/***/ }),
-
-/***/ 8398:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-
-function boolStringify({ value, source }, ctx) {
-    const boolObj = value ? trueTag : falseTag;
-    if (source && boolObj.test.test(source))
-        return source;
-    return value ? ctx.options.trueStr : ctx.options.falseStr;
-}
-const trueTag = {
-    identify: value => value === true,
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
-    resolve: () => new Scalar.Scalar(true),
-    stringify: boolStringify
-};
-const falseTag = {
-    identify: value => value === false,
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
-    resolve: () => new Scalar.Scalar(false),
-    stringify: boolStringify
-};
-
-exports.falseTag = falseTag;
-exports.trueTag = trueTag;
-
-
-/***/ }),
-
-/***/ 5782:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
-
-const floatNaN = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    resolve: (str) => str.slice(-3).toLowerCase() === 'nan'
-        ? NaN
-        : str[0] === '-'
-            ? Number.NEGATIVE_INFINITY
-            : Number.POSITIVE_INFINITY,
-    stringify: stringifyNumber.stringifyNumber
-};
-const floatExp = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    format: 'EXP',
-    test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-    resolve: (str) => parseFloat(str.replace(/_/g, '')),
-    stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
-    }
-};
-const float = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-    resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, '')));
-        const dot = str.indexOf('.');
-        if (dot !== -1) {
-            const f = str.substring(dot + 1).replace(/_/g, '');
-            if (f[f.length - 1] === '0')
-                node.minFractionDigits = f.length;
-        }
-        return node;
-    },
-    stringify: stringifyNumber.stringifyNumber
-};
-
-exports.float = float;
-exports.floatExp = floatExp;
-exports.floatNaN = floatNaN;
-
-
-/***/ }),
-
-/***/ 873:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyNumber = __nccwpck_require__(8689);
-
-const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
-function intResolve(str, offset, radix, { intAsBigInt }) {
-    const sign = str[0];
-    if (sign === '-' || sign === '+')
-        offset += 1;
-    str = str.substring(offset).replace(/_/g, '');
-    if (intAsBigInt) {
-        switch (radix) {
-            case 2:
-                str = `0b${str}`;
-                break;
-            case 8:
-                str = `0o${str}`;
-                break;
-            case 16:
-                str = `0x${str}`;
-                break;
-        }
-        const n = BigInt(str);
-        return sign === '-' ? BigInt(-1) * n : n;
-    }
-    const n = parseInt(str, radix);
-    return sign === '-' ? -1 * n : n;
-}
-function intStringify(node, radix, prefix) {
-    const { value } = node;
-    if (intIdentify(value)) {
-        const str = value.toString(radix);
-        return value < 0 ? '-' + prefix + str.substr(1) : prefix + str;
-    }
-    return stringifyNumber.stringifyNumber(node);
-}
-const intBin = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'BIN',
-    test: /^[-+]?0b[0-1_]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
-    stringify: node => intStringify(node, 2, '0b')
-};
-const intOct = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'OCT',
-    test: /^[-+]?0[0-7_]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
-    stringify: node => intStringify(node, 8, '0')
-};
-const int = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    test: /^[-+]?[0-9][0-9_]*$/,
-    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
-    stringify: stringifyNumber.stringifyNumber
-};
-const intHex = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'HEX',
-    test: /^[-+]?0x[0-9a-fA-F_]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
-    stringify: node => intStringify(node, 16, '0x')
-};
-
-exports.int = int;
-exports.intBin = intBin;
-exports.intHex = intHex;
-exports.intOct = intOct;
-
-
-/***/ }),
-
-/***/ 452:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-
-// If the value associated with a merge key is a single mapping node, each of
-// its key/value pairs is inserted into the current mapping, unless the key
-// already exists in it. If the value associated with the merge key is a
-// sequence, then this sequence is expected to contain mapping nodes and each
-// of these nodes is merged in turn according to its order in the sequence.
-// Keys in mapping nodes earlier in the sequence override keys specified in
-// later mapping nodes. -- http://yaml.org/type/merge.html
-const MERGE_KEY = '<<';
-const merge = {
-    identify: value => value === MERGE_KEY ||
-        (typeof value === 'symbol' && value.description === MERGE_KEY),
-    default: 'key',
-    tag: 'tag:yaml.org,2002:merge',
-    test: /^<<$/,
-    resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
-        addToJSMap: addMergeToJSMap
-    }),
-    stringify: () => MERGE_KEY
-};
-const isMergeKey = (ctx, key) => (merge.identify(key) ||
-    (identity.isScalar(key) &&
-        (!key.type || key.type === Scalar.Scalar.PLAIN) &&
-        merge.identify(key.value))) &&
-    ctx?.doc.schema.tags.some(tag => tag.tag === merge.tag && tag.default);
-function addMergeToJSMap(ctx, map, value) {
-    const source = resolveAliasValue(ctx, value);
-    if (identity.isSeq(source))
-        for (const it of source.items)
-            mergeValue(ctx, map, it);
-    else if (Array.isArray(source))
-        for (const it of source)
-            mergeValue(ctx, map, it);
-    else
-        mergeValue(ctx, map, source);
-}
-function mergeValue(ctx, map, value) {
-    const source = resolveAliasValue(ctx, value);
-    if (!identity.isMap(source))
-        throw new Error('Merge sources must be maps or map aliases');
-    const srcMap = source.toJSON(null, ctx, Map);
-    for (const [key, value] of srcMap) {
-        if (map instanceof Map) {
-            if (!map.has(key))
-                map.set(key, value);
-        }
-        else if (map instanceof Set) {
-            map.add(key);
-        }
-        else if (!Object.prototype.hasOwnProperty.call(map, key)) {
-            Object.defineProperty(map, key, {
-                value,
-                writable: true,
-                enumerable: true,
-                configurable: true
-            });
-        }
-    }
-    return map;
-}
-function resolveAliasValue(ctx, value) {
-    return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
-}
-
-exports.addMergeToJSMap = addMergeToJSMap;
-exports.isMergeKey = isMergeKey;
-exports.merge = merge;
-
-
-/***/ }),
-
-/***/ 303:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
-
-class YAMLOMap extends YAMLSeq.YAMLSeq {
-    constructor() {
-        super();
-        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
-        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
-        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
-        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
-        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
-        this.tag = YAMLOMap.tag;
-    }
-    /**
-     * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
-     * but TypeScript won't allow widening the signature of a child method.
-     */
-    toJSON(_, ctx) {
-        if (!ctx)
-            return super.toJSON(_);
-        const map = new Map();
-        if (ctx?.onCreate)
-            ctx.onCreate(map);
-        for (const pair of this.items) {
-            let key, value;
-            if (identity.isPair(pair)) {
-                key = toJS.toJS(pair.key, '', ctx);
-                value = toJS.toJS(pair.value, key, ctx);
-            }
-            else {
-                key = toJS.toJS(pair, '', ctx);
-            }
-            if (map.has(key))
-                throw new Error('Ordered maps must not include duplicate keys');
-            map.set(key, value);
-        }
-        return map;
-    }
-    static from(schema, iterable, ctx) {
-        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
-        const omap = new this();
-        omap.items = pairs$1.items;
-        return omap;
-    }
-}
-YAMLOMap.tag = 'tag:yaml.org,2002:omap';
-const omap = {
-    collection: 'seq',
-    identify: value => value instanceof Map,
-    nodeClass: YAMLOMap,
-    default: false,
-    tag: 'tag:yaml.org,2002:omap',
-    resolve(seq, onError) {
-        const pairs$1 = pairs.resolvePairs(seq, onError);
-        const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-            if (identity.isScalar(key)) {
-                if (seenKeys.includes(key.value)) {
-                    onError(`Ordered maps must not include duplicate keys: ${key.value}`);
-                }
-                else {
-                    seenKeys.push(key.value);
-                }
-            }
-        }
-        return Object.assign(new YAMLOMap(), pairs$1);
-    },
-    createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
-};
-
-exports.YAMLOMap = YAMLOMap;
-exports.omap = omap;
-
-
-/***/ }),
-
-/***/ 8385:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
-
-function resolvePairs(seq, onError) {
-    if (identity.isSeq(seq)) {
-        for (let i = 0; i < seq.items.length; ++i) {
-            let item = seq.items[i];
-            if (identity.isPair(item))
-                continue;
-            else if (identity.isMap(item)) {
-                if (item.items.length > 1)
-                    onError('Each pair must have its own sequence indicator');
-                const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
-                if (item.commentBefore)
-                    pair.key.commentBefore = pair.key.commentBefore
-                        ? `${item.commentBefore}\n${pair.key.commentBefore}`
-                        : item.commentBefore;
-                if (item.comment) {
-                    const cn = pair.value ?? pair.key;
-                    cn.comment = cn.comment
-                        ? `${item.comment}\n${cn.comment}`
-                        : item.comment;
-                }
-                item = pair;
-            }
-            seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
-        }
-    }
-    else
-        onError('Expected a sequence for this tag');
-    return seq;
-}
-function createPairs(schema, iterable, ctx) {
-    const { replacer } = ctx;
-    const pairs = new YAMLSeq.YAMLSeq(schema);
-    pairs.tag = 'tag:yaml.org,2002:pairs';
-    let i = 0;
-    if (iterable && Symbol.iterator in Object(iterable))
-        for (let it of iterable) {
-            if (typeof replacer === 'function')
-                it = replacer.call(iterable, String(i++), it);
-            let key, value;
-            if (Array.isArray(it)) {
-                if (it.length === 2) {
-                    key = it[0];
-                    value = it[1];
-                }
-                else
-                    throw new TypeError(`Expected [key, value] tuple: ${it}`);
-            }
-            else if (it && it instanceof Object) {
-                const keys = Object.keys(it);
-                if (keys.length === 1) {
-                    key = keys[0];
-                    value = it[key];
-                }
-                else {
-                    throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
-                }
-            }
-            else {
-                key = it;
-            }
-            pairs.items.push(Pair.createPair(key, value, ctx));
-        }
-    return pairs;
-}
-const pairs = {
-    collection: 'seq',
-    default: false,
-    tag: 'tag:yaml.org,2002:pairs',
-    resolve: resolvePairs,
-    createNode: createPairs
-};
-
-exports.createPairs = createPairs;
-exports.pairs = pairs;
-exports.resolvePairs = resolvePairs;
-
-
-/***/ }),
-
-/***/ 5913:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
-
-const schema = [
-    map.map,
-    seq.seq,
-    string.string,
-    _null.nullTag,
-    bool.trueTag,
-    bool.falseTag,
-    int.intBin,
-    int.intOct,
-    int.int,
-    int.intHex,
-    float.floatNaN,
-    float.floatExp,
-    float.float,
-    binary.binary,
-    merge.merge,
-    omap.omap,
-    pairs.pairs,
-    set.set,
-    timestamp.intTime,
-    timestamp.floatTime,
-    timestamp.timestamp
-];
-
-exports.schema = schema;
-
-
-/***/ }),
-
-/***/ 1528:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-
-class YAMLSet extends YAMLMap.YAMLMap {
-    constructor(schema) {
-        super(schema);
-        this.tag = YAMLSet.tag;
-    }
-    add(key) {
-        let pair;
-        if (identity.isPair(key))
-            pair = key;
-        else if (key &&
-            typeof key === 'object' &&
-            'key' in key &&
-            'value' in key &&
-            key.value === null)
-            pair = new Pair.Pair(key.key, null);
-        else
-            pair = new Pair.Pair(key, null);
-        const prev = YAMLMap.findPair(this.items, pair.key);
-        if (!prev)
-            this.items.push(pair);
-    }
-    /**
-     * If `keepPair` is `true`, returns the Pair matching `key`.
-     * Otherwise, returns the value of that Pair's key.
-     */
-    get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
-        return !keepPair && identity.isPair(pair)
-            ? identity.isScalar(pair.key)
-                ? pair.key.value
-                : pair.key
-            : pair;
-    }
-    set(key, value) {
-        if (typeof value !== 'boolean')
-            throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key);
-        if (prev && !value) {
-            this.items.splice(this.items.indexOf(prev), 1);
-        }
-        else if (!prev && value) {
-            this.items.push(new Pair.Pair(key));
-        }
-    }
-    toJSON(_, ctx) {
-        return super.toJSON(_, ctx, Set);
-    }
-    toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-            return JSON.stringify(this);
-        if (this.hasAllNullValues(true))
-            return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
-        else
-            throw new Error('Set items must all have null values');
-    }
-    static from(schema, iterable, ctx) {
-        const { replacer } = ctx;
-        const set = new this(schema);
-        if (iterable && Symbol.iterator in Object(iterable))
-            for (let value of iterable) {
-                if (typeof replacer === 'function')
-                    value = replacer.call(iterable, value, value);
-                set.items.push(Pair.createPair(value, null, ctx));
-            }
-        return set;
-    }
-}
-YAMLSet.tag = 'tag:yaml.org,2002:set';
-const set = {
-    collection: 'map',
-    identify: value => value instanceof Set,
-    nodeClass: YAMLSet,
-    default: false,
-    tag: 'tag:yaml.org,2002:set',
-    createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
-    resolve(map, onError) {
-        if (identity.isMap(map)) {
-            if (map.hasAllNullValues(true))
-                return Object.assign(new YAMLSet(), map);
-            else
-                onError('Set items must all have null values');
-        }
-        else
-            onError('Expected a mapping for this tag');
-        return map;
-    }
-};
-
-exports.YAMLSet = YAMLSet;
-exports.set = set;
-
-
-/***/ }),
-
-/***/ 4371:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyNumber = __nccwpck_require__(8689);
-
-/** Internal types handle bigint as number, because TS can't figure it out. */
-function parseSexagesimal(str, asBigInt) {
-    const sign = str[0];
-    const parts = sign === '-' || sign === '+' ? str.substring(1) : str;
-    const num = (n) => asBigInt ? BigInt(n) : Number(n);
-    const res = parts
-        .replace(/_/g, '')
-        .split(':')
-        .reduce((res, p) => res * num(60) + num(p), num(0));
-    return (sign === '-' ? num(-1) * res : res);
-}
-/**
- * hhhh:mm:ss.sss
- *
- * Internal types handle bigint as number, because TS can't figure it out.
- */
-function stringifySexagesimal(node) {
-    let { value } = node;
-    let num = (n) => n;
-    if (typeof value === 'bigint')
-        num = n => BigInt(n);
-    else if (isNaN(value) || !isFinite(value))
-        return stringifyNumber.stringifyNumber(node);
-    let sign = '';
-    if (value < 0) {
-        sign = '-';
-        value *= num(-1);
-    }
-    const _60 = num(60);
-    const parts = [value % _60]; // seconds, including ms
-    if (value < 60) {
-        parts.unshift(0); // at least one : is required
-    }
-    else {
-        value = (value - parts[0]) / _60;
-        parts.unshift(value % _60); // minutes
-        if (value >= 60) {
-            value = (value - parts[0]) / _60;
-            parts.unshift(value); // hours
-        }
-    }
-    return (sign +
-        parts
-            .map(n => String(n).padStart(2, '0'))
-            .join(':')
-            .replace(/000000\d*$/, '') // % 60 may introduce error
-    );
-}
-const intTime = {
-    identify: value => typeof value === 'bigint' || Number.isInteger(value),
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'TIME',
-    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-    resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
-    stringify: stringifySexagesimal
-};
-const floatTime = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    format: 'TIME',
-    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-    resolve: str => parseSexagesimal(str, false),
-    stringify: stringifySexagesimal
-};
-const timestamp = {
-    identify: value => value instanceof Date,
-    default: true,
-    tag: 'tag:yaml.org,2002:timestamp',
-    // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
-    // may be omitted altogether, resulting in a date format. In such a case, the time part is
-    // assumed to be 00:00:00Z (start of day, UTC).
-    test: RegExp('^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})' + // YYYY-Mm-Dd
-        '(?:' + // time is optional
-        '(?:t|T|[ \\t]+)' + // t | T | whitespace
-        '([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)' + // Hh:Mm:Ss(.ss)?
-        '(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?' + // Z | +5 | -03:30
-        ')?$'),
-    resolve(str) {
-        const match = str.match(timestamp.test);
-        if (!match)
-            throw new Error('!!timestamp expects a date, starting with yyyy-mm-dd');
-        const [, year, month, day, hour, minute, second] = match.map(Number);
-        const millisec = match[7] ? Number((match[7] + '00').substr(1, 3)) : 0;
-        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
-        const tz = match[8];
-        if (tz && tz !== 'Z') {
-            let d = parseSexagesimal(tz, false);
-            if (Math.abs(d) < 30)
-                d *= 60;
-            date -= 60000 * d;
-        }
-        return new Date(date);
-    },
-    stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, '') ?? ''
-};
-
-exports.floatTime = floatTime;
-exports.intTime = intTime;
-exports.timestamp = timestamp;
-
-
-/***/ }),
-
-/***/ 4475:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-const FOLD_FLOW = 'flow';
-const FOLD_BLOCK = 'block';
-const FOLD_QUOTED = 'quoted';
-/**
- * Tries to keep input at up to `lineWidth` characters, splitting only on spaces
- * not followed by newlines or spaces unless `mode` is `'quoted'`. Lines are
- * terminated with `\n` and started with `indent`.
- */
-function foldFlowLines(text, indent, mode = 'flow', { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
-    if (!lineWidth || lineWidth < 0)
-        return text;
-    if (lineWidth < minContentWidth)
-        minContentWidth = 0;
-    const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-    if (text.length <= endStep)
-        return text;
-    const folds = [];
-    const escapedFolds = {};
-    let end = lineWidth - indent.length;
-    if (typeof indentAtStart === 'number') {
-        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
-            folds.push(0);
-        else
-            end = lineWidth - indentAtStart;
-    }
-    let split = undefined;
-    let prev = undefined;
-    let overflow = false;
-    let i = -1;
-    let escStart = -1;
-    let escEnd = -1;
-    if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
-        if (i !== -1)
-            end = i + endStep;
-    }
-    for (let ch; (ch = text[(i += 1)]);) {
-        if (mode === FOLD_QUOTED && ch === '\\') {
-            escStart = i;
-            switch (text[i + 1]) {
-                case 'x':
-                    i += 3;
-                    break;
-                case 'u':
-                    i += 5;
-                    break;
-                case 'U':
-                    i += 9;
-                    break;
-                default:
-                    i += 1;
-            }
-            escEnd = i;
-        }
-        if (ch === '\n') {
-            if (mode === FOLD_BLOCK)
-                i = consumeMoreIndentedLines(text, i, indent.length);
-            end = i + indent.length + endStep;
-            split = undefined;
-        }
-        else {
-            if (ch === ' ' &&
-                prev &&
-                prev !== ' ' &&
-                prev !== '\n' &&
-                prev !== '\t') {
-                // space surrounded by non-space can be replaced with newline + indent
-                const next = text[i + 1];
-                if (next && next !== ' ' && next !== '\n' && next !== '\t')
-                    split = i;
-            }
-            if (i >= end) {
-                if (split) {
-                    folds.push(split);
-                    end = split + endStep;
-                    split = undefined;
-                }
-                else if (mode === FOLD_QUOTED) {
-                    // white-space collected at end may stretch past lineWidth
-                    while (prev === ' ' || prev === '\t') {
-                        prev = ch;
-                        ch = text[(i += 1)];
-                        overflow = true;
-                    }
-                    // Account for newline escape, but don't break preceding escape
-                    const j = i > escEnd + 1 ? i - 2 : escStart - 1;
-                    // Bail out if lineWidth & minContentWidth are shorter than an escape string
-                    if (escapedFolds[j])
-                        return text;
-                    folds.push(j);
-                    escapedFolds[j] = true;
-                    end = j + endStep;
-                    split = undefined;
-                }
-                else {
-                    overflow = true;
-                }
-            }
-        }
-        prev = ch;
-    }
-    if (overflow && onOverflow)
-        onOverflow();
-    if (folds.length === 0)
-        return text;
-    if (onFold)
-        onFold();
-    let res = text.slice(0, folds[0]);
-    for (let i = 0; i < folds.length; ++i) {
-        const fold = folds[i];
-        const end = folds[i + 1] || text.length;
-        if (fold === 0)
-            res = `\n${indent}${text.slice(0, end)}`;
-        else {
-            if (mode === FOLD_QUOTED && escapedFolds[fold])
-                res += `${text[fold]}\\`;
-            res += `\n${indent}${text.slice(fold + 1, end)}`;
-        }
-    }
-    return res;
-}
-/**
- * Presumes `i + 1` is at the start of a line
- * @returns index of last newline in more-indented block
- */
-function consumeMoreIndentedLines(text, i, indent) {
-    let end = i;
-    let start = i + 1;
-    let ch = text[start];
-    while (ch === ' ' || ch === '\t') {
-        if (i < start + indent) {
-            ch = text[++i];
-        }
-        else {
-            do {
-                ch = text[++i];
-            } while (ch && ch !== '\n');
-            end = i;
-            start = i + 1;
-            ch = text[start];
-        }
-    }
-    return end;
-}
-
-exports.FOLD_BLOCK = FOLD_BLOCK;
-exports.FOLD_FLOW = FOLD_FLOW;
-exports.FOLD_QUOTED = FOLD_QUOTED;
-exports.foldFlowLines = foldFlowLines;
-
-
-/***/ }),
-
-/***/ 2148:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
-
-function createStringifyContext(doc, options) {
-    const opt = Object.assign({
-        blockQuote: true,
-        commentString: stringifyComment.stringifyComment,
-        defaultKeyType: null,
-        defaultStringType: 'PLAIN',
-        directives: null,
-        doubleQuotedAsJSON: false,
-        doubleQuotedMinMultiLineLength: 40,
-        falseStr: 'false',
-        flowCollectionPadding: true,
-        indentSeq: true,
-        lineWidth: 80,
-        minContentWidth: 20,
-        nullStr: 'null',
-        simpleKeys: false,
-        singleQuote: null,
-        trailingComma: false,
-        trueStr: 'true',
-        verifyAliasOrder: true
-    }, doc.schema.toStringOptions, options);
-    let inFlow;
-    switch (opt.collectionStyle) {
-        case 'block':
-            inFlow = false;
-            break;
-        case 'flow':
-            inFlow = true;
-            break;
-        default:
-            inFlow = null;
-    }
-    return {
-        anchors: new Set(),
-        doc,
-        flowCollectionPadding: opt.flowCollectionPadding ? ' ' : '',
-        indent: '',
-        indentStep: typeof opt.indent === 'number' ? ' '.repeat(opt.indent) : '  ',
-        inFlow,
-        options: opt
-    };
-}
-function getTagObject(tags, item) {
-    if (item.tag) {
-        const match = tags.filter(t => t.tag === item.tag);
-        if (match.length > 0)
-            return match.find(t => t.format === item.format) ?? match[0];
-    }
-    let tagObj = undefined;
-    let obj;
-    if (identity.isScalar(item)) {
-        obj = item.value;
-        let match = tags.filter(t => t.identify?.(obj));
-        if (match.length > 1) {
-            const testMatch = match.filter(t => t.test);
-            if (testMatch.length > 0)
-                match = testMatch;
-        }
-        tagObj =
-            match.find(t => t.format === item.format) ?? match.find(t => !t.format);
-    }
-    else {
-        obj = item;
-        tagObj = tags.find(t => t.nodeClass && obj instanceof t.nodeClass);
-    }
-    if (!tagObj) {
-        const name = obj?.constructor?.name ?? (obj === null ? 'null' : typeof obj);
-        throw new Error(`Tag not resolved for ${name} value`);
-    }
-    return tagObj;
-}
-// needs to be called before value stringifier to allow for circular anchor refs
-function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
-    if (!doc.directives)
-        return '';
-    const props = [];
-    const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
-    if (anchor && anchors.anchorIsValid(anchor)) {
-        anchors$1.add(anchor);
-        props.push(`&${anchor}`);
-    }
-    const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
-    if (tag)
-        props.push(doc.directives.tagString(tag));
-    return props.join(' ');
-}
-function stringify(item, ctx, onComment, onChompKeep) {
-    if (identity.isPair(item))
-        return item.toString(ctx, onComment, onChompKeep);
-    if (identity.isAlias(item)) {
-        if (ctx.doc.directives)
-            return item.toString(ctx);
-        if (ctx.resolvedAliases?.has(item)) {
-            throw new TypeError(`Cannot stringify circular structure without alias nodes`);
-        }
-        else {
-            if (ctx.resolvedAliases)
-                ctx.resolvedAliases.add(item);
-            else
-                ctx.resolvedAliases = new Set([item]);
-            item = item.resolve(ctx.doc);
-        }
-    }
-    let tagObj = undefined;
-    const node = identity.isNode(item)
-        ? item
-        : ctx.doc.createNode(item, { onTagObj: o => (tagObj = o) });
-    tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
-    const props = stringifyProps(node, tagObj, ctx);
-    if (props.length > 0)
-        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-    const str = typeof tagObj.stringify === 'function'
-        ? tagObj.stringify(node, ctx, onComment, onChompKeep)
-        : identity.isScalar(node)
-            ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep)
-            : node.toString(ctx, onComment, onChompKeep);
-    if (!props)
-        return str;
-    return identity.isScalar(node) || str[0] === '{' || str[0] === '['
-        ? `${props} ${str}`
-        : `${props}\n${ctx.indent}${str}`;
-}
-
-exports.createStringifyContext = createStringifyContext;
-exports.stringify = stringify;
-
-
-/***/ }),
-
-/***/ 1212:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
-
-function stringifyCollection(collection, ctx, options) {
-    const flow = ctx.inFlow ?? collection.flow;
-    const stringify = flow ? stringifyFlowCollection : stringifyBlockCollection;
-    return stringify(collection, ctx, options);
-}
-function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
-    const { indent, options: { commentString } } = ctx;
-    const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
-    let chompKeep = false; // flag for the preceding node's status
-    const lines = [];
-    for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
-        let comment = null;
-        if (identity.isNode(item)) {
-            if (!chompKeep && item.spaceBefore)
-                lines.push('');
-            addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
-            if (item.comment)
-                comment = item.comment;
-        }
-        else if (identity.isPair(item)) {
-            const ik = identity.isNode(item.key) ? item.key : null;
-            if (ik) {
-                if (!chompKeep && ik.spaceBefore)
-                    lines.push('');
-                addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
-            }
-        }
-        chompKeep = false;
-        let str = stringify.stringify(item, itemCtx, () => (comment = null), () => (chompKeep = true));
-        if (comment)
-            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        if (chompKeep && comment)
-            chompKeep = false;
-        lines.push(blockItemPrefix + str);
-    }
-    let str;
-    if (lines.length === 0) {
-        str = flowChars.start + flowChars.end;
-    }
-    else {
-        str = lines[0];
-        for (let i = 1; i < lines.length; ++i) {
-            const line = lines[i];
-            str += line ? `\n${indent}${line}` : '\n';
-        }
-    }
-    if (comment) {
-        str += '\n' + stringifyComment.indentComment(commentString(comment), indent);
-        if (onComment)
-            onComment();
-    }
-    else if (chompKeep && onChompKeep)
-        onChompKeep();
-    return str;
-}
-function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
-    const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
-    itemIndent += indentStep;
-    const itemCtx = Object.assign({}, ctx, {
-        indent: itemIndent,
-        inFlow: true,
-        type: null
-    });
-    let reqNewline = false;
-    let linesAtValue = 0;
-    const lines = [];
-    for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
-        let comment = null;
-        if (identity.isNode(item)) {
-            if (item.spaceBefore)
-                lines.push('');
-            addCommentBefore(ctx, lines, item.commentBefore, false);
-            if (item.comment)
-                comment = item.comment;
-        }
-        else if (identity.isPair(item)) {
-            const ik = identity.isNode(item.key) ? item.key : null;
-            if (ik) {
-                if (ik.spaceBefore)
-                    lines.push('');
-                addCommentBefore(ctx, lines, ik.commentBefore, false);
-                if (ik.comment)
-                    reqNewline = true;
-            }
-            const iv = identity.isNode(item.value) ? item.value : null;
-            if (iv) {
-                if (iv.comment)
-                    comment = iv.comment;
-                if (iv.commentBefore)
-                    reqNewline = true;
-            }
-            else if (item.value == null && ik?.comment) {
-                comment = ik.comment;
-            }
-        }
-        if (comment)
-            reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => (comment = null));
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes('\n'));
-        if (i < items.length - 1) {
-            str += ',';
-        }
-        else if (ctx.options.trailingComma) {
-            if (ctx.options.lineWidth > 0) {
-                reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) +
-                    (str.length + 2) >
-                    ctx.options.lineWidth);
-            }
-            if (reqNewline) {
-                str += ',';
-            }
-        }
-        if (comment)
-            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
-        linesAtValue = lines.length;
-    }
-    const { start, end } = flowChars;
-    if (lines.length === 0) {
-        return start + end;
-    }
-    else {
-        if (!reqNewline) {
-            const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
-            reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
-        }
-        if (reqNewline) {
-            let str = start;
-            for (const line of lines)
-                str += line ? `\n${indentStep}${indent}${line}` : '\n';
-            return `${str}\n${indent}${end}`;
-        }
-        else {
-            return `${start}${fcPadding}${lines.join(' ')}${fcPadding}${end}`;
-        }
-    }
-}
-function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
-    if (comment && chompKeep)
-        comment = comment.replace(/^\n+/, '');
-    if (comment) {
-        const ic = stringifyComment.indentComment(commentString(comment), indent);
-        lines.push(ic.trimStart()); // Avoid double indent on first line
-    }
-}
-
-exports.stringifyCollection = stringifyCollection;
-
-
-/***/ }),
-
-/***/ 9799:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Stringifies a comment.
- *
- * Empty comment lines are left empty,
- * lines consisting of a single space are replaced by `#`,
- * and all other lines are prefixed with a `#`.
- */
-const stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, '#');
-function indentComment(comment, indent) {
-    if (/^\n+$/.test(comment))
-        return comment.substring(1);
-    return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
-}
-const lineComment = (str, indent, comment) => str.endsWith('\n')
-    ? indentComment(comment, indent)
-    : comment.includes('\n')
-        ? '\n' + indentComment(comment, indent)
-        : (str.endsWith(' ') ? '' : ' ') + comment;
-
-exports.indentComment = indentComment;
-exports.lineComment = lineComment;
-exports.stringifyComment = stringifyComment;
-
-
-/***/ }),
-
-/***/ 6829:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
-
-function stringifyDocument(doc, options) {
-    const lines = [];
-    let hasDirectives = options.directives === true;
-    if (options.directives !== false && doc.directives) {
-        const dir = doc.directives.toString(doc);
-        if (dir) {
-            lines.push(dir);
-            hasDirectives = true;
-        }
-        else if (doc.directives.docStart)
-            hasDirectives = true;
-    }
-    if (hasDirectives)
-        lines.push('---');
-    const ctx = stringify.createStringifyContext(doc, options);
-    const { commentString } = ctx.options;
-    if (doc.commentBefore) {
-        if (lines.length !== 1)
-            lines.unshift('');
-        const cs = commentString(doc.commentBefore);
-        lines.unshift(stringifyComment.indentComment(cs, ''));
-    }
-    let chompKeep = false;
-    let contentComment = null;
-    if (doc.contents) {
-        if (identity.isNode(doc.contents)) {
-            if (doc.contents.spaceBefore && hasDirectives)
-                lines.push('');
-            if (doc.contents.commentBefore) {
-                const cs = commentString(doc.contents.commentBefore);
-                lines.push(stringifyComment.indentComment(cs, ''));
-            }
-            // top-level block scalars need to be indented if followed by a comment
-            ctx.forceBlockIndent = !!doc.comment;
-            contentComment = doc.contents.comment;
-        }
-        const onChompKeep = contentComment ? undefined : () => (chompKeep = true);
-        let body = stringify.stringify(doc.contents, ctx, () => (contentComment = null), onChompKeep);
-        if (contentComment)
-            body += stringifyComment.lineComment(body, '', commentString(contentComment));
-        if ((body[0] === '|' || body[0] === '>') &&
-            lines[lines.length - 1] === '---') {
-            // Top-level block scalars with a preceding doc marker ought to use the
-            // same line for their header.
-            lines[lines.length - 1] = `--- ${body}`;
-        }
-        else
-            lines.push(body);
-    }
-    else {
-        lines.push(stringify.stringify(doc.contents, ctx));
-    }
-    if (doc.directives?.docEnd) {
-        if (doc.comment) {
-            const cs = commentString(doc.comment);
-            if (cs.includes('\n')) {
-                lines.push('...');
-                lines.push(stringifyComment.indentComment(cs, ''));
-            }
-            else {
-                lines.push(`... ${cs}`);
-            }
-        }
-        else {
-            lines.push('...');
-        }
-    }
-    else {
-        let dc = doc.comment;
-        if (dc && chompKeep)
-            dc = dc.replace(/^\n+/, '');
-        if (dc) {
-            if ((!chompKeep || contentComment) && lines[lines.length - 1] !== '')
-                lines.push('');
-            lines.push(stringifyComment.indentComment(commentString(dc), ''));
-        }
-    }
-    return lines.join('\n') + '\n';
-}
-
-exports.stringifyDocument = stringifyDocument;
-
-
-/***/ }),
-
-/***/ 8689:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function stringifyNumber({ format, minFractionDigits, tag, value }) {
-    if (typeof value === 'bigint')
-        return String(value);
-    const num = typeof value === 'number' ? value : Number(value);
-    if (!isFinite(num))
-        return isNaN(num) ? '.nan' : num < 0 ? '-.inf' : '.inf';
-    let n = Object.is(value, -0) ? '-0' : JSON.stringify(value);
-    if (!format &&
-        minFractionDigits &&
-        (!tag || tag === 'tag:yaml.org,2002:float') &&
-        /^-?\d/.test(n) &&
-        !n.includes('e')) {
-        let i = n.indexOf('.');
-        if (i < 0) {
-            i = n.length;
-            n += '.';
-        }
-        let d = minFractionDigits - (n.length - i - 1);
-        while (d-- > 0)
-            n += '0';
-    }
-    return n;
-}
-
-exports.stringifyNumber = stringifyNumber;
-
-
-/***/ }),
-
-/***/ 9748:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
-
-function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
-    const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-    let keyComment = (identity.isNode(key) && key.comment) || null;
-    if (simpleKeys) {
-        if (keyComment) {
-            throw new Error('With simple keys, key nodes cannot have comments');
-        }
-        if (identity.isCollection(key) || (!identity.isNode(key) && typeof key === 'object')) {
-            const msg = 'With simple keys, collection cannot be used as a key value';
-            throw new Error(msg);
-        }
-    }
-    let explicitKey = !simpleKeys &&
-        (!key ||
-            (keyComment && value == null && !ctx.inFlow) ||
-            identity.isCollection(key) ||
-            (identity.isScalar(key)
-                ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL
-                : typeof key === 'object'));
-    ctx = Object.assign({}, ctx, {
-        allNullValues: false,
-        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
-        indent: indent + indentStep
-    });
-    let keyCommentDone = false;
-    let chompKeep = false;
-    let str = stringify.stringify(key, ctx, () => (keyCommentDone = true), () => (chompKeep = true));
-    if (!explicitKey && !ctx.inFlow && str.length > 1024) {
-        if (simpleKeys)
-            throw new Error('With simple keys, single line scalar must not span more than 1024 characters');
-        explicitKey = true;
-    }
-    if (ctx.inFlow) {
-        if (allNullValues || value == null) {
-            if (keyCommentDone && onComment)
-                onComment();
-            return str === '' ? '?' : explicitKey ? `? ${str}` : str;
-        }
-    }
-    else if ((allNullValues && !simpleKeys) || (value == null && explicitKey)) {
-        str = `? ${str}`;
-        if (keyComment && !keyCommentDone) {
-            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        }
-        else if (chompKeep && onChompKeep)
-            onChompKeep();
-        return str;
-    }
-    if (keyCommentDone)
-        keyComment = null;
-    if (explicitKey) {
-        if (keyComment)
-            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        str = `? ${str}\n${indent}:`;
-    }
-    else {
-        str = `${str}:`;
-        if (keyComment)
-            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-    }
-    let vsb, vcb, valueComment;
-    if (identity.isNode(value)) {
-        vsb = !!value.spaceBefore;
-        vcb = value.commentBefore;
-        valueComment = value.comment;
-    }
-    else {
-        vsb = false;
-        vcb = null;
-        valueComment = null;
-        if (value && typeof value === 'object')
-            value = doc.createNode(value);
-    }
-    ctx.implicitKey = false;
-    if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str.length + 1;
-    chompKeep = false;
-    if (!indentSeq &&
-        indentStep.length >= 2 &&
-        !ctx.inFlow &&
-        !explicitKey &&
-        identity.isSeq(value) &&
-        !value.flow &&
-        !value.tag &&
-        !value.anchor) {
-        // If indentSeq === false, consider '- ' as part of indentation where possible
-        ctx.indent = ctx.indent.substring(2);
-    }
-    let valueCommentDone = false;
-    const valueStr = stringify.stringify(value, ctx, () => (valueCommentDone = true), () => (chompKeep = true));
-    let ws = ' ';
-    if (keyComment || vsb || vcb) {
-        ws = vsb ? '\n' : '';
-        if (vcb) {
-            const cs = commentString(vcb);
-            ws += `\n${stringifyComment.indentComment(cs, ctx.indent)}`;
-        }
-        if (valueStr === '' && !ctx.inFlow) {
-            if (ws === '\n' && valueComment)
-                ws = '\n\n';
-        }
-        else {
-            ws += `\n${ctx.indent}`;
-        }
-    }
-    else if (!explicitKey && identity.isCollection(value)) {
-        const vs0 = valueStr[0];
-        const nl0 = valueStr.indexOf('\n');
-        const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
-        if (hasNewline || !flow) {
-            let hasPropsLine = false;
-            if (hasNewline && (vs0 === '&' || vs0 === '!')) {
-                let sp0 = valueStr.indexOf(' ');
-                if (vs0 === '&' &&
-                    sp0 !== -1 &&
-                    sp0 < nl0 &&
-                    valueStr[sp0 + 1] === '!') {
-                    sp0 = valueStr.indexOf(' ', sp0 + 1);
-                }
-                if (sp0 === -1 || nl0 < sp0)
-                    hasPropsLine = true;
-            }
-            if (!hasPropsLine)
-                ws = `\n${ctx.indent}`;
-        }
-    }
-    else if (valueStr === '' || valueStr[0] === '\n') {
-        ws = '';
-    }
-    str += ws + valueStr;
-    if (ctx.inFlow) {
-        if (valueCommentDone && onComment)
-            onComment();
-    }
-    else if (valueComment && !valueCommentDone) {
-        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
-    }
-    else if (chompKeep && onChompKeep) {
-        onChompKeep();
-    }
-    return str;
-}
-
-exports.stringifyPair = stringifyPair;
-
-
-/***/ }),
-
-/***/ 3069:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
-
-const getFoldOptions = (ctx, isBlock) => ({
-    indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
-    lineWidth: ctx.options.lineWidth,
-    minContentWidth: ctx.options.minContentWidth
-});
-// Also checks for lines starting with %, as parsing the output as YAML 1.1 will
-// presume that's starting a new document.
-const containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
-function lineLengthOverLimit(str, lineWidth, indentLength) {
-    if (!lineWidth || lineWidth < 0)
-        return false;
-    const limit = lineWidth - indentLength;
-    const strLen = str.length;
-    if (strLen <= limit)
-        return false;
-    for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str[i] === '\n') {
-            if (i - start > limit)
-                return true;
-            start = i + 1;
-            if (strLen - start <= limit)
-                return false;
-        }
-    }
-    return true;
-}
-function doubleQuotedString(value, ctx) {
-    const json = JSON.stringify(value);
-    if (ctx.options.doubleQuotedAsJSON)
-        return json;
-    const { implicitKey } = ctx;
-    const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
-    let str = '';
-    let start = 0;
-    for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
-        if (ch === ' ' && json[i + 1] === '\\' && json[i + 2] === 'n') {
-            // space before newline needs to be escaped to not be folded
-            str += json.slice(start, i) + '\\ ';
-            i += 1;
-            start = i;
-            ch = '\\';
-        }
-        if (ch === '\\')
-            switch (json[i + 1]) {
-                case 'u':
-                    {
-                        str += json.slice(start, i);
-                        const code = json.substr(i + 2, 4);
-                        switch (code) {
-                            case '0000':
-                                str += '\\0';
-                                break;
-                            case '0007':
-                                str += '\\a';
-                                break;
-                            case '000b':
-                                str += '\\v';
-                                break;
-                            case '001b':
-                                str += '\\e';
-                                break;
-                            case '0085':
-                                str += '\\N';
-                                break;
-                            case '00a0':
-                                str += '\\_';
-                                break;
-                            case '2028':
-                                str += '\\L';
-                                break;
-                            case '2029':
-                                str += '\\P';
-                                break;
-                            default:
-                                if (code.substr(0, 2) === '00')
-                                    str += '\\x' + code.substr(2);
-                                else
-                                    str += json.substr(i, 6);
-                        }
-                        i += 5;
-                        start = i + 1;
-                    }
-                    break;
-                case 'n':
-                    if (implicitKey ||
-                        json[i + 2] === '"' ||
-                        json.length < minMultiLineLength) {
-                        i += 1;
-                    }
-                    else {
-                        // folding will eat first newline
-                        str += json.slice(start, i) + '\n\n';
-                        while (json[i + 2] === '\\' &&
-                            json[i + 3] === 'n' &&
-                            json[i + 4] !== '"') {
-                            str += '\n';
-                            i += 2;
-                        }
-                        str += indent;
-                        // space after newline needs to be escaped to not be folded
-                        if (json[i + 2] === ' ')
-                            str += '\\';
-                        i += 1;
-                        start = i + 1;
-                    }
-                    break;
-                default:
-                    i += 1;
-            }
-    }
-    str = start ? str + json.slice(start) : json;
-    return implicitKey
-        ? str
-        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
-}
-function singleQuotedString(value, ctx) {
-    if (ctx.options.singleQuote === false ||
-        (ctx.implicitKey && value.includes('\n')) ||
-        /[ \t]\n|\n[ \t]/.test(value) // single quoted string can't have leading or trailing whitespace around newline
-    )
-        return doubleQuotedString(value, ctx);
-    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
-    const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&\n${indent}`) + "'";
-    return ctx.implicitKey
-        ? res
-        : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
-}
-function quotedString(value, ctx) {
-    const { singleQuote } = ctx.options;
-    let qs;
-    if (singleQuote === false)
-        qs = doubleQuotedString;
-    else {
-        const hasDouble = value.includes('"');
-        const hasSingle = value.includes("'");
-        if (hasDouble && !hasSingle)
-            qs = singleQuotedString;
-        else if (hasSingle && !hasDouble)
-            qs = doubleQuotedString;
-        else
-            qs = singleQuote ? singleQuotedString : doubleQuotedString;
-    }
-    return qs(value, ctx);
-}
-// The negative lookbehind avoids a polynomial search,
-// but isn't supported yet on Safari: https://caniuse.com/js-regexp-lookbehind
-let blockEndNewlines;
-try {
-    blockEndNewlines = new RegExp('(^|(?<!\n))\n+(?!\n|$)', 'g');
-}
-catch {
-    blockEndNewlines = /\n+(?!\n|$)/g;
-}
-function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
-    const { blockQuote, commentString, lineWidth } = ctx.options;
-    // 1. Block can't end in whitespace unless the last line is non-empty.
-    // 2. Strings consisting of only whitespace are best rendered explicitly.
-    if (!blockQuote || /\n[\t ]+$/.test(value)) {
-        return quotedString(value, ctx);
-    }
-    const indent = ctx.indent ||
-        (ctx.forceBlockIndent || containsDocumentMarker(value) ? '  ' : '');
-    const literal = blockQuote === 'literal'
-        ? true
-        : blockQuote === 'folded' || type === Scalar.Scalar.BLOCK_FOLDED
-            ? false
-            : type === Scalar.Scalar.BLOCK_LITERAL
-                ? true
-                : !lineLengthOverLimit(value, lineWidth, indent.length);
-    if (!value)
-        return literal ? '|\n' : '>\n';
-    // determine chomping from whitespace at value end
-    let chomp;
-    let endStart;
-    for (endStart = value.length; endStart > 0; --endStart) {
-        const ch = value[endStart - 1];
-        if (ch !== '\n' && ch !== '\t' && ch !== ' ')
-            break;
-    }
-    let end = value.substring(endStart);
-    const endNlPos = end.indexOf('\n');
-    if (endNlPos === -1) {
-        chomp = '-'; // strip
-    }
-    else if (value === end || endNlPos !== end.length - 1) {
-        chomp = '+'; // keep
-        if (onChompKeep)
-            onChompKeep();
-    }
-    else {
-        chomp = ''; // clip
-    }
-    if (end) {
-        value = value.slice(0, -end.length);
-        if (end[end.length - 1] === '\n')
-            end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
-    }
-    // determine indent indicator from whitespace at value start
-    let startWithSpace = false;
-    let startEnd;
-    let startNlPos = -1;
-    for (startEnd = 0; startEnd < value.length; ++startEnd) {
-        const ch = value[startEnd];
-        if (ch === ' ')
-            startWithSpace = true;
-        else if (ch === '\n')
-            startNlPos = startEnd;
-        else
-            break;
-    }
-    let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-    if (start) {
-        value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
-    }
-    const indentSize = indent ? '2' : '1'; // root is at -1
-    // Leading | or > is added later
-    let header = (startWithSpace ? indentSize : '') + chomp;
-    if (comment) {
-        header += ' ' + commentString(comment.replace(/ ?[\r\n]+/g, ' '));
-        if (onComment)
-            onComment();
-    }
-    if (!literal) {
-        const foldedValue = value
-            .replace(/\n+/g, '\n$&')
-            .replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, '$1$2') // more-indented lines aren't folded
-            //                ^ more-ind. ^ empty     ^ capture next empty lines only at end of indent
-            .replace(/\n+/g, `$&${indent}`);
-        let literalFallback = false;
-        const foldOptions = getFoldOptions(ctx, true);
-        if (blockQuote !== 'folded' && type !== Scalar.Scalar.BLOCK_FOLDED) {
-            foldOptions.onOverflow = () => {
-                literalFallback = true;
-            };
-        }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
-        if (!literalFallback)
-            return `>${header}\n${indent}${body}`;
-    }
-    value = value.replace(/\n+/g, `$&${indent}`);
-    return `|${header}\n${indent}${start}${value}${end}`;
-}
-function plainString(item, ctx, onComment, onChompKeep) {
-    const { type, value } = item;
-    const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-    if ((implicitKey && value.includes('\n')) ||
-        (inFlow && /[[\]{},]/.test(value))) {
-        return quotedString(value, ctx);
-    }
-    if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
-        // not allowed:
-        // - '-' or '?'
-        // - start with an indicator character (except [?:-]) or /[?-] /
-        // - '\n ', ': ' or ' \n' anywhere
-        // - '#' not preceded by a non-space char
-        // - end with ' ' or ':'
-        return implicitKey || inFlow || !value.includes('\n')
-            ? quotedString(value, ctx)
-            : blockString(item, ctx, onComment, onChompKeep);
-    }
-    if (!implicitKey &&
-        !inFlow &&
-        type !== Scalar.Scalar.PLAIN &&
-        value.includes('\n')) {
-        // Where allowed & type not set explicitly, prefer block style for multiline strings
-        return blockString(item, ctx, onComment, onChompKeep);
-    }
-    if (containsDocumentMarker(value)) {
-        if (indent === '') {
-            ctx.forceBlockIndent = true;
-            return blockString(item, ctx, onComment, onChompKeep);
-        }
-        else if (implicitKey && indent === indentStep) {
-            return quotedString(value, ctx);
-        }
-    }
-    const str = value.replace(/\n+/g, `$&\n${indent}`);
-    // Verify that output will be parsed as a string, as e.g. plain numbers and
-    // booleans get parsed with those types in v1.2 (e.g. '42', 'true' & '0.9e-3'),
-    // and others in v1.1.
-    if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test?.test(str);
-        const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test) || compat?.some(test))
-            return quotedString(value, ctx);
-    }
-    return implicitKey
-        ? str
-        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
-}
-function stringifyString(item, ctx, onComment, onChompKeep) {
-    const { implicitKey, inFlow } = ctx;
-    const ss = typeof item.value === 'string'
-        ? item
-        : Object.assign({}, item, { value: String(item.value) });
-    let { type } = item;
-    if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
-        // force double quotes on control characters & unpaired surrogates
-        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
-            type = Scalar.Scalar.QUOTE_DOUBLE;
-    }
-    const _stringify = (_type) => {
-        switch (_type) {
-            case Scalar.Scalar.BLOCK_FOLDED:
-            case Scalar.Scalar.BLOCK_LITERAL:
-                return implicitKey || inFlow
-                    ? quotedString(ss.value, ctx) // blocks are not valid inside flow containers
-                    : blockString(ss, ctx, onComment, onChompKeep);
-            case Scalar.Scalar.QUOTE_DOUBLE:
-                return doubleQuotedString(ss.value, ctx);
-            case Scalar.Scalar.QUOTE_SINGLE:
-                return singleQuotedString(ss.value, ctx);
-            case Scalar.Scalar.PLAIN:
-                return plainString(ss, ctx, onComment, onChompKeep);
-            default:
-                return null;
-        }
-    };
-    let res = _stringify(type);
-    if (res === null) {
-        const { defaultKeyType, defaultStringType } = ctx.options;
-        const t = (implicitKey && defaultKeyType) || defaultStringType;
-        res = _stringify(t);
-        if (res === null)
-            throw new Error(`Unsupported default string type ${t}`);
-    }
-    return res;
-}
-
-exports.stringifyString = stringifyString;
-
-
-/***/ }),
-
-/***/ 204:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-
-const BREAK = Symbol('break visit');
-const SKIP = Symbol('skip children');
-const REMOVE = Symbol('remove node');
-/**
- * Apply a visitor to an AST node or document.
- *
- * Walks through the tree (depth-first) starting from `node`, calling a
- * `visitor` function with three arguments:
- *   - `key`: For sequence values and map `Pair`, the node's index in the
- *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
- *     `null` for the root node.
- *   - `node`: The current node.
- *   - `path`: The ancestry of the current node.
- *
- * The return value of the visitor may be used to control the traversal:
- *   - `undefined` (default): Do nothing and continue
- *   - `visit.SKIP`: Do not visit the children of this node, continue with next
- *     sibling
- *   - `visit.BREAK`: Terminate traversal completely
- *   - `visit.REMOVE`: Remove the current node, then continue with the next one
- *   - `Node`: Replace the current node, then continue by visiting it
- *   - `number`: While iterating the items of a sequence or map, set the index
- *     of the next step. This is useful especially if the index of the current
- *     node has changed.
- *
- * If `visitor` is a single function, it will be called with all values
- * encountered in the tree, including e.g. `null` values. Alternatively,
- * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
- * `Alias` and `Scalar` node. To define the same visitor function for more than
- * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
- * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
- * specific defined one will be used for each node.
- */
-function visit(node, visitor) {
-    const visitor_ = initVisitor(visitor);
-    if (identity.isDocument(node)) {
-        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
-        if (cd === REMOVE)
-            node.contents = null;
-    }
-    else
-        visit_(null, node, visitor_, Object.freeze([]));
-}
-// Without the `as symbol` casts, TS declares these in the `visit`
-// namespace using `var`, but then complains about that because
-// `unique symbol` must be `const`.
-/** Terminate visit traversal completely */
-visit.BREAK = BREAK;
-/** Do not visit the children of the current node */
-visit.SKIP = SKIP;
-/** Remove the current node */
-visit.REMOVE = REMOVE;
-function visit_(key, node, visitor, path) {
-    const ctrl = callVisitor(key, node, visitor, path);
-    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visit_(key, ctrl, visitor, path);
-    }
-    if (typeof ctrl !== 'symbol') {
-        if (identity.isCollection(node)) {
-            path = Object.freeze(path.concat(node));
-            for (let i = 0; i < node.items.length; ++i) {
-                const ci = visit_(i, node.items[i], visitor, path);
-                if (typeof ci === 'number')
-                    i = ci - 1;
-                else if (ci === BREAK)
-                    return BREAK;
-                else if (ci === REMOVE) {
-                    node.items.splice(i, 1);
-                    i -= 1;
-                }
-            }
-        }
-        else if (identity.isPair(node)) {
-            path = Object.freeze(path.concat(node));
-            const ck = visit_('key', node.key, visitor, path);
-            if (ck === BREAK)
-                return BREAK;
-            else if (ck === REMOVE)
-                node.key = null;
-            const cv = visit_('value', node.value, visitor, path);
-            if (cv === BREAK)
-                return BREAK;
-            else if (cv === REMOVE)
-                node.value = null;
-        }
-    }
-    return ctrl;
-}
-/**
- * Apply an async visitor to an AST node or document.
- *
- * Walks through the tree (depth-first) starting from `node`, calling a
- * `visitor` function with three arguments:
- *   - `key`: For sequence values and map `Pair`, the node's index in the
- *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
- *     `null` for the root node.
- *   - `node`: The current node.
- *   - `path`: The ancestry of the current node.
- *
- * The return value of the visitor may be used to control the traversal:
- *   - `Promise`: Must resolve to one of the following values
- *   - `undefined` (default): Do nothing and continue
- *   - `visit.SKIP`: Do not visit the children of this node, continue with next
- *     sibling
- *   - `visit.BREAK`: Terminate traversal completely
- *   - `visit.REMOVE`: Remove the current node, then continue with the next one
- *   - `Node`: Replace the current node, then continue by visiting it
- *   - `number`: While iterating the items of a sequence or map, set the index
- *     of the next step. This is useful especially if the index of the current
- *     node has changed.
- *
- * If `visitor` is a single function, it will be called with all values
- * encountered in the tree, including e.g. `null` values. Alternatively,
- * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
- * `Alias` and `Scalar` node. To define the same visitor function for more than
- * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
- * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
- * specific defined one will be used for each node.
- */
-async function visitAsync(node, visitor) {
-    const visitor_ = initVisitor(visitor);
-    if (identity.isDocument(node)) {
-        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
-        if (cd === REMOVE)
-            node.contents = null;
-    }
-    else
-        await visitAsync_(null, node, visitor_, Object.freeze([]));
-}
-// Without the `as symbol` casts, TS declares these in the `visit`
-// namespace using `var`, but then complains about that because
-// `unique symbol` must be `const`.
-/** Terminate visit traversal completely */
-visitAsync.BREAK = BREAK;
-/** Do not visit the children of the current node */
-visitAsync.SKIP = SKIP;
-/** Remove the current node */
-visitAsync.REMOVE = REMOVE;
-async function visitAsync_(key, node, visitor, path) {
-    const ctrl = await callVisitor(key, node, visitor, path);
-    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visitAsync_(key, ctrl, visitor, path);
-    }
-    if (typeof ctrl !== 'symbol') {
-        if (identity.isCollection(node)) {
-            path = Object.freeze(path.concat(node));
-            for (let i = 0; i < node.items.length; ++i) {
-                const ci = await visitAsync_(i, node.items[i], visitor, path);
-                if (typeof ci === 'number')
-                    i = ci - 1;
-                else if (ci === BREAK)
-                    return BREAK;
-                else if (ci === REMOVE) {
-                    node.items.splice(i, 1);
-                    i -= 1;
-                }
-            }
-        }
-        else if (identity.isPair(node)) {
-            path = Object.freeze(path.concat(node));
-            const ck = await visitAsync_('key', node.key, visitor, path);
-            if (ck === BREAK)
-                return BREAK;
-            else if (ck === REMOVE)
-                node.key = null;
-            const cv = await visitAsync_('value', node.value, visitor, path);
-            if (cv === BREAK)
-                return BREAK;
-            else if (cv === REMOVE)
-                node.value = null;
-        }
-    }
-    return ctrl;
-}
-function initVisitor(visitor) {
-    if (typeof visitor === 'object' &&
-        (visitor.Collection || visitor.Node || visitor.Value)) {
-        return Object.assign({
-            Alias: visitor.Node,
-            Map: visitor.Node,
-            Scalar: visitor.Node,
-            Seq: visitor.Node
-        }, visitor.Value && {
-            Map: visitor.Value,
-            Scalar: visitor.Value,
-            Seq: visitor.Value
-        }, visitor.Collection && {
-            Map: visitor.Collection,
-            Seq: visitor.Collection
-        }, visitor);
-    }
-    return visitor;
-}
-function callVisitor(key, node, visitor, path) {
-    if (typeof visitor === 'function')
-        return visitor(key, node, path);
-    if (identity.isMap(node))
-        return visitor.Map?.(key, node, path);
-    if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path);
-    if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path);
-    if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path);
-    if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path);
-    return undefined;
-}
-function replaceNode(key, path, node) {
-    const parent = path[path.length - 1];
-    if (identity.isCollection(parent)) {
-        parent.items[key] = node;
-    }
-    else if (identity.isPair(parent)) {
-        if (key === 'key')
-            parent.key = node;
-        else
-            parent.value = node;
-    }
-    else if (identity.isDocument(parent)) {
-        parent.contents = node;
-    }
-    else {
-        const pt = identity.isAlias(parent) ? 'alias' : 'scalar';
-        throw new Error(`Cannot replace node with ${pt} parent`);
-    }
-}
-
-exports.visit = visit;
-exports.visitAsync = visitAsync;
-
 
 /***/ })
 
