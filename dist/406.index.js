@@ -492,7 +492,7 @@ const TRAILING_BLANK = /[ \t](?:\n|$)/;
 function readsBackAs(plain, value) {
     for (const version of ['1.1', '1.2']) {
         try {
-            if ((0,dist/* parse */.qg)(plain, { version }) !== value)
+            if ((0,dist/* parse */.qg)(plain, { version, logLevel: 'silent' }) !== value)
                 return false;
         }
         catch {
@@ -546,7 +546,12 @@ function sameJson(a, b) {
  */
 function manifestText(value, options) {
     for (const quoteAll of [false, true]) {
-        const text = build(value, options, quoteAll).toString({ lineWidth: 0, blockQuote: 'literal' });
+        const text = build(value, options, quoteAll).toString({
+            lineWidth: 0,
+            blockQuote: 'literal',
+            // The library's own folding of long double-quoted text can lose a `\ ` escape.
+            doubleQuotedAsJSON: true,
+        });
         if (sameJson((0,dist/* parse */.qg)(text), value))
             return text;
     }
@@ -671,12 +676,20 @@ async function runImport(options) {
             report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
             continue;
         }
-        const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
         const header = [
             `Imported from the service (item ${detail.id}, status ${detail.status}).`,
             ...manifest.notes,
         ];
-        texts.push({ file, text: manifestText(manifest.value, { header, inline: manifest.inline }) });
+        let text;
+        try {
+            text = manifestText(manifest.value, { header, inline: manifest.inline });
+        }
+        catch {
+            report.skipped.push(skip(summary, 'unwritable', null, 'a text of this item cannot be written as YAML that reads back exactly'));
+            continue;
+        }
+        const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
+        texts.push({ file, text });
         read.push(detail);
         report.imported.push({
             file,
@@ -717,6 +730,7 @@ const REASON_TITLES = {
     title_taken: 'title used by a manifest of another item',
     blank_title: 'blank title',
     gone: 'deleted since the listing',
+    unwritable: 'text YAML cannot hold exactly',
 };
 function importHeadline(report) {
     if (report.refused !== null)

@@ -41,7 +41,8 @@ export interface ImportedItem {
   notes: string[];
 }
 
-export type SkipReason = 'managed' | 'filtered' | 'duplicate_title' | 'title_taken' | 'blank_title' | 'gone';
+export type SkipReason =
+  'managed' | 'filtered' | 'duplicate_title' | 'title_taken' | 'blank_title' | 'gone' | 'unwritable';
 
 export interface SkippedItem {
   id: string;
@@ -198,12 +199,26 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
       continue;
     }
-    const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
     const header = [
       `Imported from the service (item ${detail.id}, status ${detail.status}).`,
       ...manifest.notes,
     ];
-    texts.push({ file, text: manifestText(manifest.value, { header, inline: manifest.inline }) });
+    let text: string;
+    try {
+      text = manifestText(manifest.value, { header, inline: manifest.inline });
+    } catch {
+      report.skipped.push(
+        skip(
+          summary,
+          'unwritable',
+          null,
+          'a text of this item cannot be written as YAML that reads back exactly',
+        ),
+      );
+      continue;
+    }
+    const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
+    texts.push({ file, text });
     read.push(detail);
     report.imported.push({
       file,

@@ -102,7 +102,7 @@ describe('mode: import in the bundled action', () => {
     expect(plan.code).toBe(0);
     const comment = github.comments(7)[0]!.body;
     for (const text of [plan.summary, comment]) {
-      expect(text).toContain('**Plan** for 42 manifests:');
+      expect(text).toContain('**Plan** for 42 manifests: 42 unchanged.');
       expect(text).not.toMatch(/\d+ to (create|edit|render)|to publish|drift/i);
     }
     const steps = (JSON.parse(plan.outputs.plan!) as { items: { steps: unknown[]; drift: unknown[] }[] })
