@@ -2274,6 +2274,7 @@ const INPUTS = {
         ? ok(value)
         : fail('expected an http:// or https:// URL, for example https://api.example.com'),
     manifests: (value) => value === '' ? fail('expected a glob, for example content/**/*.{yml,yaml}') : ok(value),
+    'allow-empty': inputs_boolean,
     mode: (value) => INPUT_MODES.includes(value)
         ? ok(value)
         : fail(`expected one of ${INPUT_MODES.join(', ')}`),
@@ -2297,6 +2298,7 @@ const INPUT_DEFAULTS = {
     'api-key': '',
     'base-url': '',
     manifests: 'content/**/*.{yml,yaml}',
+    'allow-empty': 'false',
     mode: 'auto',
     'github-token': '',
     comment: 'true',
@@ -2340,6 +2342,7 @@ function readInputs(get) {
         apiKey: values['api-key'],
         baseUrl: values['base-url'],
         manifests: values.manifests,
+        allowEmpty: toBoolean(values['allow-empty']),
         mode: values.mode,
         githubToken: values['github-token'],
         comment: toBoolean(values.comment),
@@ -2970,6 +2973,12 @@ async function runEngine(options) {
         notes: [],
         timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
     };
+    if (load.files.length === 0 && !options.allowEmpty) {
+        report.fatal =
+            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
+                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
+        return report;
+    }
     if (mode === 'validate')
         return report;
     const client = options.client;
@@ -3004,7 +3013,7 @@ async function runEngine(options) {
         if (sharded)
             report.problems.push(...stages.otherShardProblems(others, mine, listing));
         report.timings.planMs = elapsed(planStarted);
-        await options.onPlan?.(plan);
+        await options.onPlan?.(plan, report.problems);
         await execute(stages, options, client, plan, report);
     }
     catch (error) {
@@ -3216,6 +3225,7 @@ async function runAction(commands, env) {
             mode: decision.mode,
             cwd: env.GITHUB_WORKSPACE || process.cwd(),
             manifests: inputs.manifests,
+            allowEmpty: inputs.allowEmpty,
             ...(client ? { client } : {}),
             permissions: decision.permissions,
             maxPublications: inputs.maxPublications,
@@ -4195,7 +4205,7 @@ class load_Reader {
         return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
     }
 }
-const importFullPath = () => Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(377), __webpack_require__.e(164)]).then(__webpack_require__.bind(__webpack_require__, 5164));
+const importFullPath = () => Promise.all(/* import() */[__webpack_require__.e(815), __webpack_require__.e(377), __webpack_require__.e(708)]).then(__webpack_require__.bind(__webpack_require__, 708));
 let fullPath;
 /** The yaml library and the zod schema, loaded once, by the first file that needs them. */
 function full() {
@@ -4853,6 +4863,31 @@ function formatInstant(iso) {
     const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
     return match ? `${match[1]} ${match[2]} UTC` : iso;
 }
+/**
+ * What the results table says beside an outcome: why a skipped item was
+ * skipped (every skip has a reason), and when a parked item publishes. Null
+ * when the outcome says it all.
+ */
+function resultNote(item, planned) {
+    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
+    const notes = [...new Set(holds.map(holdText))];
+    if (notes.length > 0)
+        return notes.join('; ');
+    if (item.outcome === 'skipped')
+        return 'not allowed in this run';
+    return null;
+}
+/**
+ * The service reports one public URL per item (A18), however many accounts it
+ * published to: the accounts an item was published to, when there were several.
+ */
+function accountsBehindOneUrl(planned) {
+    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
+        ? (step.publish?.accounts ?? [])
+        : []);
+    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
+    return names.length > 1 ? names : [];
+}
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
@@ -5031,17 +5066,26 @@ function resultTable(report, context, layout) {
     const items = report.result?.items ?? [];
     if (items.length === 0)
         return null;
-    const lines = new Map((report.plan?.items ?? []).map((item) => [item.file, item.line]));
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    let sharedUrls = 0;
     const rows = items.map((item) => {
+        const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => (0,report_escape/* link */.nf)(p.platform, safeUrl(p.url))).join(', ');
-        const problem = item.lastError ?? item.error;
-        return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${(0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? (0,report_escape/* inlineText */.ln)(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+        if (several > 0)
+            sharedUrls++;
+        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
+        const note = item.lastError ?? item.error ?? resultNote(item, plan);
+        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${(0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? (0,report_escape/* inlineText */.ln)(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
-    return [
-        '| Manifest | Item | Outcome | Status | Published | Last error | Time |',
+    const table = [
+        '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
         '|---|---|---|---|---|---|---|',
         ...rows,
     ].join('\n');
+    if (sharedUrls === 0)
+        return table;
+    return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
 }
 /** In apply reports the plan goes into a collapsed section under the results. */
 function planDetails(report, context, layout) {
@@ -5096,7 +5140,8 @@ function notesText(item, layout) {
  * Scripts reviewers read. The comment shows the scripts of items this plan
  * creates or edits (as a diff where the service has an earlier script; with
  * `preview-scripts` the engine has already read back what the service wrote);
- * the summary shows every script.
+ * the summary shows the scripts of the items the run changes, so a run that
+ * changes nothing stays short however large the catalogue.
  */
 function scriptPreviews(report, target) {
     const previews = [];
@@ -5106,7 +5151,9 @@ function scriptPreviews(report, target) {
             continue;
         const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
         const differs = desired !== null && remote !== null && desired !== remote;
-        if (target === 'comment' && !touched && !differs)
+        // The comment shows scripts to review; the summary, the scripts of what this run changed.
+        const changed = item.steps.some((step) => step.kind !== 'wait');
+        if (target === 'comment' ? !touched && !differs : !changed && !differs)
             continue;
         const title = (0,report_escape/* htmlText */.js)(item.title, 120);
         const created = item.steps.some((step) => step.kind === 'create');
@@ -5226,7 +5273,8 @@ async function writeSummary(commands, markdown) {
 const SECRET_PATTERNS = [
     // Service keys: the fixed prefix and the token characters after it (dots
     // inside, not at the end, so a key that ends a sentence keeps its period).
-    /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g,
+    // At least one: the prefix alone is no secret, and advice names it.
+    /svc_live_[\w\-~+/=.]*[\w\-~+/=]/g,
     // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
     /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
 ];
@@ -5253,7 +5301,8 @@ function scrubSecrets(text, secrets = []) {
 /* harmony export */   _: () => (/* binding */ USER_AGENT),
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
-// Kept in step with package.json by test/version.test.ts; a constant keeps
+// Set by `npm run release` (scripts/release.ts) together with package.json;
+// test/release/documents.test.ts fails when the two differ. A constant keeps
 // the bundle from reading package.json at start-up.
 const VERSION = '0.1.0';
 const USER_AGENT = `content-as-code/${VERSION}`;

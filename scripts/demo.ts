@@ -72,7 +72,7 @@ export async function demo(argv: string[]): Promise<number> {
   const io = {
     ...base,
     cwd: ROOT,
-    env: { ...base.env, CONTENT_API_URL: emulator.baseUrl, CONTENT_API_KEY: emulator.apiKey },
+    env: { ...base.env, CONTENT_BASE_URL: emulator.baseUrl, CONTENT_API_KEY: emulator.apiKey },
   };
   const out = io.stdout;
   const glob = options.withFailure

@@ -69,6 +69,8 @@ export interface EngineOptions {
   cwd: string;
   /** Glob of manifests relative to cwd. */
   manifests: string;
+  /** A glob that matches no manifest is an error (most likely a typo) unless this is set. */
+  allowEmpty?: boolean;
   /** Required unless mode is validate. */
   client?: ServiceApi;
   permissions: Permissions;
@@ -87,7 +89,7 @@ export interface EngineOptions {
    * Called once with the plan, after planning and before the first write, so
    * the CLI can print the plan table above the progress lines of apply.
    */
-  onPlan?: (plan: Plan) => void | Promise<void>;
+  onPlan?: (plan: Plan, problems: readonly Problem[]) => void | Promise<void>;
   /** Monotonic clock and sleep used while waiting; tests shrink it. */
   clock?: Clock;
   /** Task-status polling schedule; default 0.5 s growing to 10 s. */
@@ -205,6 +207,12 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     notes: [],
     timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
   };
+  if (load.files.length === 0 && !options.allowEmpty) {
+    report.fatal =
+      `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
+      'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
+    return report;
+  }
   if (mode === 'validate') return report;
   const client = options.client;
   if (!client) {
@@ -242,7 +250,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     report.problems.push(...plan.problems);
     if (sharded) report.problems.push(...stages.otherShardProblems(others, mine, listing));
     report.timings.planMs = elapsed(planStarted);
-    await options.onPlan?.(plan);
+    await options.onPlan?.(plan, report.problems);
     await execute(stages, options, client, plan, report);
   } catch (error) {
     report.fatal = stages.describeError(error);

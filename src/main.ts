@@ -105,6 +105,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       mode: decision.mode,
       cwd: env.GITHUB_WORKSPACE || process.cwd(),
       manifests: inputs.manifests,
+      allowEmpty: inputs.allowEmpty,
       ...(client ? { client } : {}),
       permissions: decision.permissions,
       maxPublications: inputs.maxPublications,

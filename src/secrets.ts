@@ -6,7 +6,8 @@
 const SECRET_PATTERNS = [
   // Service keys: the fixed prefix and the token characters after it (dots
   // inside, not at the end, so a key that ends a sentence keeps its period).
-  /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g,
+  // At least one: the prefix alone is no secret, and advice names it.
+  /svc_live_[\w\-~+/=.]*[\w\-~+/=]/g,
   // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
   /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
 ];

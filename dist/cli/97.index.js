@@ -253,8 +253,8 @@ function manifestOf(detail, connected) {
     return { value, stage, notes, inline };
 }
 
-// EXTERNAL MODULE: ./src/plan/plan.ts + 2 modules
-var plan = __webpack_require__(1203);
+// EXTERNAL MODULE: ./src/plan/plan.ts + 1 modules
+var plan = __webpack_require__(8844);
 ;// CONCATENATED MODULE: ./src/import/check.ts
 
 
@@ -522,8 +522,8 @@ async function runImport(options) {
     return report;
 }
 
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __webpack_require__(6412);
+// EXTERNAL MODULE: ./src/report/escape.ts + 1 modules
+var report_escape = __webpack_require__(8830);
 ;// CONCATENATED MODULE: ./src/import/render.ts
 
 // The import report in words, for the terminal and the action's log and job
@@ -599,8 +599,8 @@ function renderImportMarkdown(report) {
 
 // EXTERNAL MODULE: ./src/cli/help.ts
 var help = __webpack_require__(7911);
-// EXTERNAL MODULE: ./src/cli/run.ts + 4 modules
-var run = __webpack_require__(917);
+// EXTERNAL MODULE: ./src/cli/connect.ts
+var connect = __webpack_require__(2420);
 // EXTERNAL MODULE: ./src/cli/terminal.ts
 var cli_terminal = __webpack_require__(1028);
 ;// CONCATENATED MODULE: ./src/cli/import.ts
@@ -617,7 +617,7 @@ async function runImportCommand(options, terminal, seams = {}) {
     const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
     let settings;
     try {
-        settings = await (0,run/* serviceSettings */.xw)(options, io);
+        settings = await (0,connect/* serviceSettings */.xw)(options, io, (message) => (0,cli_terminal/* writeLine */._r)(io.stderr, `warning: ${message}`));
     }
     catch (error) {
         (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors.describeError)(error)}`);

@@ -47154,17 +47154,144 @@ function uploadBody(publish) {
 
 /***/ }),
 
+/***/ 9053:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ OUTCOMES)
+/* harmony export */ });
+/** Every outcome, in the order reports count them. */
+const OUTCOMES = [
+    'created',
+    'updated',
+    'rendered',
+    'published',
+    'unchanged',
+    'running',
+    'skipped',
+    'failed',
+    'error',
+];
+
+
+/***/ }),
+
 /***/ 2827:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9647);
+/* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2167);
 // Entry of the bundled CLI (dist/cli/index.js).
 
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
+
+const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(process.argv.slice(2));
+process.exitCode = code;
+// After Ctrl-C the engine's pending work (a poll's sleep) would keep the process
+// alive for seconds more; what there was to say has been said.
+if (code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.interrupted || code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.terminated)
+    process.exit(code);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 2420:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A_: () => (/* binding */ connectIfConfigured),
+/* harmony export */   Ng: () => (/* binding */ connect),
+/* harmony export */   fn: () => (/* binding */ inCliWords),
+/* harmony export */   xw: () => (/* binding */ serviceSettings)
+/* harmony export */ });
+/* unused harmony exports BASE_URL_ENV, OLD_BASE_URL_ENV, baseUrlOf */
+/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8463);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3249);
+
+
+// Where the CLI finds the service: --base-url or CONTENT_BASE_URL (the name
+// the action's workflows use), the key in CONTENT_API_KEY or on standard
+// input. CONTENT_API_URL was the CLI's earlier name for the URL; it is still
+// read, with a warning, so old shell profiles keep working.
+const BASE_URL_ENV = 'CONTENT_BASE_URL';
+const OLD_BASE_URL_ENV = 'CONTENT_API_URL';
+/** The base URL, and a warning when it came from the old variable name. */
+function baseUrlOf(options, env) {
+    if (options.baseUrl !== null)
+        return { url: options.baseUrl, warning: null };
+    const current = env[BASE_URL_ENV] ?? '';
+    if (current.trim() !== '')
+        return { url: current, warning: null };
+    const old = env[OLD_BASE_URL_ENV] ?? '';
+    if (old.trim() === '')
+        return { url: '', warning: null };
+    return {
+        url: old,
+        warning: `${OLD_BASE_URL_ENV} is the old name of ${BASE_URL_ENV}; it still works, but rename it (the action's workflows use ${BASE_URL_ENV}).`,
+    };
+}
+/** A client for plan and apply; a ConfigurationError (exit 2) says what is missing and how to give it. */
+async function connect(options, io, seams, warn) {
+    const { baseUrl, apiKey } = await serviceSettings(options, io, warn);
+    return (0,_api_client_js__WEBPACK_IMPORTED_MODULE_0__/* .createClient */ .U)({ baseUrl, apiKey, ...seams.clientOptions });
+}
+/** The base URL and the key (doctor makes its own read-only client from them). */
+async function serviceSettings(options, io, warn) {
+    const { url, warning } = baseUrlOf(options, io.env);
+    if (warning !== null)
+        warn(warning);
+    if (url.trim() === '') {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__.ConfigurationError(`No service base URL: set ${BASE_URL_ENV} or pass --base-url URL. To try without an account, run ` +
+            '`content-as-code emulator` in another terminal and export the two variables it prints.');
+    }
+    const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
+    if (apiKey.trim() === '') {
+        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__.ConfigurationError(options.apiKeyStdin
+            ? 'No API key on standard input: pipe it in, for example `content-as-code plan --api-key-stdin < key.txt`.'
+            : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
+                'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
+    }
+    return { baseUrl: url, apiKey: apiKey.trim() };
+}
+/**
+ * validate needs no service, but checks account names when it can: a client
+ * when a key and a URL are at hand, else the reason it has none.
+ */
+async function connectIfConfigured(options, io, seams, warn) {
+    const hasKey = options.apiKeyStdin || (io.env['CONTENT_API_KEY'] ?? '').trim() !== '';
+    if (!hasKey)
+        return `no API key (set CONTENT_API_KEY and ${BASE_URL_ENV} to check them, read-only)`;
+    if (baseUrlOf(options, io.env).url.trim() === '') {
+        return `no service base URL (set ${BASE_URL_ENV} or pass --base-url to check them, read-only)`;
+    }
+    try {
+        return await connect(options, io, seams, warn);
+    }
+    catch (error) {
+        return inCliWords((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__.describeError)(error));
+    }
+}
+/**
+ * Messages shared with the action name its inputs (`base-url`); a terminal
+ * user has the environment variable and the option instead.
+ */
+function inCliWords(message) {
+    return message
+        .replace(/\bCheck base-url\b/g, `Check ${BASE_URL_ENV} (or --base-url)`)
+        .replace(/\bbase-url must be\b/g, `${BASE_URL_ENV} (or --base-url) must be`)
+        .replace(/\binput `?base-url`?/gi, `${BASE_URL_ENV} (or --base-url)`)
+        .replace(/(?<![-\w])(max-publications|cancel-running)\b/g, '--$1');
+}
+async function readAll(stream) {
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of stream)
+        text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    return text + decoder.decode();
+}
+
 
 /***/ }),
 
@@ -47173,6 +47300,7 @@ __webpack_async_result__();
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BK: () => (/* binding */ helpText),
+/* harmony export */   XG: () => (/* binding */ exitCodeForSignal),
 /* harmony export */   dc: () => (/* binding */ EXIT)
 /* harmony export */ });
 /* unused harmony export EXIT_CODE_LINES */
@@ -47184,17 +47312,29 @@ const EXIT = {
     failed: 1,
     /** The CLI was called wrongly, or its configuration is missing or invalid. */
     usage: 2,
-    /** The service could not be used: authentication, scopes, credits, network. */
+    /** The service could not be used before any work began: authentication, scopes, credits, network. */
     service: 3,
+    /** Stopped by Ctrl-C (SIGINT), after saying what was sent and what still runs. */
+    interrupted: 130,
+    /** Stopped by SIGTERM, the same way. */
+    terminated: 143,
 };
+function exitCodeForSignal(signal) {
+    return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+}
 const EXIT_CODE_LINES = [
     [EXIT.ok, 'everything planned or applied as asked'],
     [
         EXIT.failed,
-        'validation errors in the manifests, items that failed (their last_error is shown), or doctor found a rule the client does not understand',
+        'validation errors, a glob that matches no manifest, items that failed (their last_error is shown), the service failing once work had begun, or doctor found a rule the client does not understand',
     ],
-    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
+    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or CONTENT_BASE_URL)'],
     [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
+    [
+        EXIT.interrupted,
+        'stopped by Ctrl-C (SIGINT); what was sent and what still runs are printed; a re-run converges',
+    ],
+    [EXIT.terminated, 'stopped by SIGTERM, the same way'],
 ];
 function helpText() {
     return `content-as-code: keep narrated videos as code.
@@ -47205,15 +47345,17 @@ Usage:
   content-as-code apply [options]      create, edit, render and publish to match the manifests
   content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
   content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
-  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
+  content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
   content-as-code schema               print the manifest JSON Schema
 
 Options:
   --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
   --cwd DIR               workspace root the glob and reported paths are relative to
-  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
+  --base-url URL          service base URL (default: $CONTENT_BASE_URL); /v1 is appended when absent
   --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
-  --json                  print one JSON document (the run report) instead of tables
+  --allow-empty           accept a glob that matches no manifest (otherwise an error)
+  --json                  print one JSON document (schema/cli-output.schema.json) instead of tables
+  --summary FILE          also write the Markdown summary (the action's job summary) to FILE
   --concurrency N         items worked on at once (default: 4)
   --no-wait               start generations and return without waiting for them
   --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
@@ -47230,7 +47372,8 @@ Options:
 
 Environment:
   CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
-  CONTENT_API_URL         the service base URL, when --base-url is not given
+  CONTENT_BASE_URL        the service base URL, when --base-url is not given
+                          (CONTENT_API_URL, its old name, is still read, with a warning)
   NO_COLOR                plain output even on a terminal
 
 Exit codes:
@@ -47241,7 +47384,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 9647:
+/***/ 2167:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47252,6 +47395,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/emulator/dialects.ts
 const DIALECTS = {
     reference: {
@@ -47312,8 +47457,6 @@ function writeAnswer(form, item) {
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/api/types.ts
 var types = __nccwpck_require__(705);
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
@@ -48684,8 +48827,10 @@ async function startEmulator(options = {}) {
         shapes: { baseUrl: '', secret: (0,external_node_crypto_.randomBytes)(32), config },
     };
     store.createUser({ id: emulator_store/* DEFAULT_USER_ID */.Md, name: 'Ocean Facts', credits: config.credits });
-    for (const account of emulator_store/* DEFAULT_ACCOUNTS */.Fn)
+    for (const account of options.accounts ?? emulator_store/* DEFAULT_ACCOUNTS */.Fn)
         store.addAccount(emulator_store/* DEFAULT_USER_ID */.Md, account);
+    for (const item of options.items ?? [])
+        store.addItem(structuredClone(item));
     for (const persona of emulator_store/* DEFAULT_PERSONAS */.sA)
         store.addPersona(emulator_store/* DEFAULT_USER_ID */.Md, persona);
     if (config.dialect.newValues)
@@ -48723,62 +48868,262 @@ async function startEmulator(options = {}) {
     };
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./src/emulator/state-file.ts
+// `emulator --state FILE`: the default user's items and credits kept in a
+// JSON file, so a restarted emulator still has what earlier runs created and
+// a re-run of apply converges instead of creating everything again.
+
+const STATE_VERSION = 1;
+/**
+ * A job does not survive a restart: an item caught generating is restored
+ * as failed in its phase, the way the real service reports a dead worker,
+ * so the next apply retries it.
+ */
+const INTERRUPTED = {
+    PROCESSING: 'FAILED_AUDIO',
+    PROCESSING_AUDIO: 'FAILED_AUDIO',
+    AUDIO_PROCESSED: 'FAILED_VIDEO',
+    PROCESSING_VIDEO: 'FAILED_VIDEO',
+    UPLOADING: 'FAILED_UPLOAD',
+};
+/** The state kept in `file`, or null when there is none yet. Throws, naming the file, when it is unreadable. */
+function readState(file) {
+    let text;
+    try {
+        text = (0,external_node_fs_.readFileSync)(file, 'utf8');
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return null;
+        throw new Error(`--state ${file} cannot be read (${error.code ?? 'error'}).`, {
+            cause: error,
+        });
+    }
+    let saved;
+    try {
+        saved = JSON.parse(text);
+    }
+    catch {
+        throw new Error(`--state ${file} is not a state file the emulator wrote; move it away or name another file.`);
+    }
+    if (saved.version !== STATE_VERSION || !Array.isArray(saved.items) || typeof saved.credits !== 'number') {
+        throw new Error(`--state ${file} is not a state file the emulator wrote; move it away or name another file.`);
+    }
+    return { version: STATE_VERSION, credits: saved.credits, items: saved.items.map(restored) };
+}
+function restored(item) {
+    const failed = INTERRUPTED[item.status];
+    if (failed === undefined)
+        return item;
+    return {
+        ...item,
+        status: failed,
+        statusHistory: [...item.statusHistory, failed],
+        progress: null,
+        last_error: 'The emulator stopped while this item was generating; run apply again to retry it.',
+    };
+}
+function snapshot(emulator) {
+    const { admin } = emulator;
+    const state = {
+        version: STATE_VERSION,
+        credits: admin.credits(admin.defaultUserId),
+        items: admin.items(admin.defaultUserId),
+    };
+    return `${JSON.stringify(state, null, 2)}\n`;
+}
+/**
+ * Writes the state whenever it changed (checked twice a second) and once
+ * more on stop. Written to a sibling file and renamed, so a kill mid-write
+ * leaves the previous state whole.
+ */
+function keepState(emulator, file) {
+    let written = '';
+    const save = () => {
+        const text = snapshot(emulator);
+        if (text === written)
+            return;
+        (0,external_node_fs_.writeFileSync)(`${file}.tmp`, text);
+        (0,external_node_fs_.renameSync)(`${file}.tmp`, file);
+        written = text;
+    };
+    save();
+    const timer = setInterval(save, 500);
+    timer.unref();
+    return {
+        stop: () => {
+            clearInterval(timer);
+            save();
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/emulator/command.ts
-// `content-as-code emulator [--port N] [--phase-ms MS | --phase-ms A,V,U]`.
+// `content-as-code emulator [options]`: the emulator for a terminal. Options
+// are one table (flag, value name, help, how to read it), so the usage text,
+// --help and the parser cannot disagree, and a new option is one row.
 
 
 
-const USAGE = `usage: content-as-code emulator [--port N] [--phase-ms MS | --phase-ms AUDIO,VIDEO,UPLOAD] [--dialect ${DIALECT_NAMES.join('|')}]`;
-function parseCount(flag, value, max) {
-    if (value === undefined || !/^\d+$/.test(value) || Number(value) > max) {
-        throw new Error(`${flag} expects a whole number from 0 to ${max}, got ${value === undefined ? 'nothing' : `"${value}"`}. ${USAGE}`);
+
+
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const FLAGS = [
+    {
+        name: '--port',
+        value: 'N',
+        help: 'port to listen on (default: any free port)',
+        read: (options, value) => (options.port = count('--port', value, 65535)),
+    },
+    {
+        name: '--phase-ms',
+        value: 'MS|A,V,U',
+        help: 'how long each phase lasts: one duration, or audio,video,upload (default 1500,2500,1000)',
+        read: (options, value) => (options.phaseMs = phaseMs(value)),
+    },
+    {
+        name: '--key',
+        value: 'KEY',
+        help: `the ready API key (${emulator_store/* KEY_PREFIX */.nF}...), the same on every start (default: a new random key)`,
+        read: (options, value) => (options.apiKey = key(value)),
+    },
+    {
+        name: '--accounts',
+        value: 'LIST',
+        help: "your connected accounts, as 'YouTube:My Channel,TikTok:mychannel' (default: the Ocean Facts examples)",
+        read: (options, value) => (options.accounts = accounts(value)),
+    },
+    {
+        name: '--state',
+        value: 'FILE',
+        help: 'keep items and credits in FILE, so they are still there after a restart',
+        read: (options, value) => (options.state = value),
+    },
+    {
+        name: '--dialect',
+        value: 'NAME',
+        help: `the reading of the interface's "not shown" rules it speaks: ${DIALECT_NAMES.join(', ')} (default: reference)`,
+        read: (options, value) => (options.dialect = dialect(value)),
+    },
+    { name: '--help', help: 'this text', read: (options) => (options.help = true) },
+];
+/** A dialect by name (src/emulator/dialects.ts); the error lists the names. */
+function dialect(value) {
+    dialectNamed(value);
+    return value;
+}
+function emulatorUsage() {
+    const width = Math.max(...FLAGS.map((flag) => `${flag.name} ${flag.value ?? ''}`.length));
+    const lines = FLAGS.map((flag) => `  ${`${flag.name} ${flag.value ?? ''}`.padEnd(width)}  ${flag.help}`);
+    return [
+        'usage: content-as-code emulator [options]',
+        '',
+        'A local emulator of the service, for trying manifests without an account. Runs until Ctrl-C.',
+        '',
+        'Options:',
+        ...lines,
+    ].join('\n');
+}
+const SEE_HELP = 'See content-as-code emulator --help.';
+function count(flag, value, max) {
+    if (!/^\d+$/.test(value) || Number(value) > max) {
+        throw new Error(`${flag} expects a whole number from 0 to ${max}, got "${value}". ${SEE_HELP}`);
     }
     return Number(value);
 }
-function parsePhaseMs(value) {
-    const parts = (value ?? '').split(',');
+function phaseMs(value) {
+    const parts = value.split(',');
     if (parts.length !== 1 && parts.length !== 3) {
-        throw new Error(`--phase-ms expects one duration or three (audio,video,upload), got "${value ?? ''}". ${USAGE}`);
+        throw new Error(`--phase-ms expects one duration or three (audio,video,upload), got "${value}". ${SEE_HELP}`);
     }
-    const [audio, video, upload] = parts.map((part) => parseCount('--phase-ms', part.trim(), 3_600_000));
+    const [audio, video, upload] = parts.map((part) => count('--phase-ms', part.trim(), 3_600_000));
     return parts.length === 1 ? { audio, video: audio, upload: audio } : { audio, video, upload };
 }
-/** A dialect by name (src/emulator/dialects.ts); the error lists the names. */
-function parseDialect(value) {
-    dialectNamed(value ?? '');
-    return value ?? '';
+function key(value) {
+    if (!new RegExp(`^${emulator_store/* KEY_PREFIX */.nF}[A-Za-z0-9_-]{8,}$`).test(value)) {
+        throw new Error(`--key expects ${emulator_store/* KEY_PREFIX */.nF} followed by at least 8 letters, digits, _ or -. ${SEE_HELP}`);
+    }
+    return value;
+}
+/** `YouTube:My Channel,TikTok:mychannel`; ids derive from the name, so they are the same on every start. */
+function accounts(value) {
+    const parsed = value
+        .split(',')
+        .filter((part) => part.trim() !== '')
+        .map((part) => {
+        const colon = part.indexOf(':');
+        const platformName = part.slice(0, colon).trim();
+        const name = part.slice(colon + 1).trim();
+        const platform = PLATFORMS.find((known) => known.toLowerCase() === platformName.toLowerCase());
+        if (colon === -1 || platform === undefined || name === '') {
+            throw new Error(`--accounts expects PLATFORM:NAME pairs separated by commas, with PLATFORM one of ` +
+                `${PLATFORMS.join(', ')}; got "${part.trim()}". ${SEE_HELP}`);
+        }
+        return { platform, name, id: stableId(`${platform}:${name}`) };
+    });
+    if (parsed.length === 0)
+        throw new Error(`--accounts lists no account. ${SEE_HELP}`);
+    return parsed;
+}
+function stableId(seed) {
+    const hex = (0,external_node_crypto_.createHash)('sha256').update(seed).digest('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 function parseEmulatorArgs(argv) {
     const options = {};
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i] ?? '';
-        const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-        const value = () => inline ?? argv[++i];
-        if (flag === '--port')
-            options.port = parseCount('--port', value(), 65535);
-        else if (flag === '--phase-ms')
-            options.phaseMs = parsePhaseMs(value());
-        else if (flag === '--dialect')
-            options.dialect = parseDialect(value());
-        else
-            throw new Error(`Unknown argument "${arg}". ${USAGE}`);
+        const [name, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
+        const flag = FLAGS.find((candidate) => candidate.name === name || (name === '-h' && candidate.name === '--help'));
+        if (flag === undefined)
+            throw new Error(`Unknown argument "${arg}". ${SEE_HELP}`);
+        let value = '';
+        if (flag.value !== undefined) {
+            const next = inline ?? argv[++i];
+            if (next === undefined)
+                throw new Error(`${flag.name} expects ${flag.value}. ${SEE_HELP}`);
+            value = next;
+        }
+        flag.read(options, value);
     }
     return options;
 }
 /** Starts the emulator for a terminal and prints how to reach it. The caller closes it. */
 async function runEmulatorCommand(argv, out) {
-    const emulator = await startEmulator(parseEmulatorArgs(argv));
+    const { help, state, ...options } = parseEmulatorArgs(argv);
+    if (help) {
+        out(emulatorUsage());
+        return 'help';
+    }
+    const saved = state === undefined ? null : readState(state);
+    const emulator = await startEmulator({
+        ...options,
+        ...(saved ? { items: saved.items, credits: saved.credits } : {}),
+    });
+    const kept = state === undefined ? null : keepState(emulator, state);
     out(`Service emulator listening on ${emulator.baseUrl} (endpoints under ${emulator.baseUrl}/v1)`);
-    const dialect = parseEmulatorArgs(argv).dialect ?? 'reference';
-    out(`Dialect: ${dialect} (${dialectNamed(dialect).summary})`);
+    const name = options.dialect ?? 'reference';
+    out(`Dialect: ${name} (${dialectNamed(name).summary})`);
     out(`Ready API key (scopes ${READY_KEY_SCOPES.join(', ')}): ${emulator.apiKey}`);
     out('Connected accounts:');
-    for (const account of emulator_store/* DEFAULT_ACCOUNTS */.Fn)
+    for (const account of options.accounts ?? emulator_store/* DEFAULT_ACCOUNTS */.Fn) {
         out(`  ${account.platform} "${account.name}"  id ${account.id}`);
+    }
+    if (state !== undefined) {
+        out(`Items are kept in ${state} (${saved?.items.length ?? 0} restored).`);
+    }
     out('Point the CLI at it with:');
-    out(`CONTENT_API_URL=${emulator.baseUrl}`);
-    out(`CONTENT_API_KEY=${emulator.apiKey}`);
-    return emulator;
+    out(`export CONTENT_BASE_URL=${emulator.baseUrl}`);
+    out(`export CONTENT_API_KEY=${emulator.apiKey}`);
+    return {
+        emulator,
+        close: async () => {
+            kept?.stop();
+            await emulator.close();
+        },
+    };
 }
 
 // EXTERNAL MODULE: ./src/version.ts
@@ -49042,7 +49387,9 @@ class UsageError extends Error {
 }
 const OPTIONS = {
     manifests: { type: 'string' },
+    'allow-empty': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    summary: { type: 'string' },
     cwd: { type: 'string' },
     'base-url': { type: 'string' },
     'api-key-stdin': { type: 'boolean', default: false },
@@ -49104,7 +49451,9 @@ function parseCliArgs(argv, cwd) {
     return {
         command: commandName,
         manifests: values.manifests ?? DEFAULT_MANIFESTS,
+        allowEmpty: values['allow-empty'],
         json: values.json,
+        summary: values.summary ?? null,
         cwd: values.cwd ?? cwd,
         baseUrl: values['base-url'] ?? null,
         apiKeyStdin: values['api-key-stdin'],
@@ -49126,7 +49475,9 @@ function defaults(command, cwd) {
     return {
         command,
         manifests: DEFAULT_MANIFESTS,
+        allowEmpty: false,
         json: false,
+        summary: null,
         cwd,
         baseUrl: null,
         apiKeyStdin: false,
@@ -49191,8 +49542,8 @@ function editDistance(a, b) {
     return previous[b.length];
 }
 
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __nccwpck_require__(6412);
+// EXTERNAL MODULE: ./src/report/escape.ts + 1 modules
+var report_escape = __nccwpck_require__(8830);
 ;// CONCATENATED MODULE: ./src/doctor/render.ts
 
 // Doctor's report in words: one line per rule for the terminal, one table for
@@ -49243,8 +49594,8 @@ function renderDoctorMarkdown(report) {
 
 // EXTERNAL MODULE: ./src/cli/help.ts
 var help = __nccwpck_require__(7911);
-// EXTERNAL MODULE: ./src/cli/run.ts + 4 modules
-var run = __nccwpck_require__(917);
+// EXTERNAL MODULE: ./src/cli/connect.ts
+var connect = __nccwpck_require__(2420);
 // EXTERNAL MODULE: ./src/cli/terminal.ts
 var cli_terminal = __nccwpck_require__(1028);
 ;// CONCATENATED MODULE: ./src/cli/doctor.ts
@@ -49260,7 +49611,7 @@ async function runDoctorCommand(options, terminal, seams = {}) {
     const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
     let settings;
     try {
-        settings = await (0,run/* serviceSettings */.xw)(options, io);
+        settings = await (0,connect/* serviceSettings */.xw)(options, io, (message) => (0,cli_terminal/* writeLine */._r)(io.stderr, `warning: ${message}`));
     }
     catch (error) {
         (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors.describeError)(error)}`);
@@ -49282,103 +49633,9 @@ async function runDoctorCommand(options, terminal, seams = {}) {
     }
 }
 
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 19 modules
-var schema = __nccwpck_require__(4337);
-;// CONCATENATED MODULE: ./src/cli/schema.ts
-
-
-
-/** `content-as-code schema`: the manifest JSON Schema, the same as schema/content.schema.json. */
-function printSchema(io) {
-    (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify((0,schema/* manifestJsonSchema */.P)(), null, 2));
-    return help/* EXIT */.dc.ok;
-}
-
-;// CONCATENATED MODULE: ./src/cli/main.ts
-
-
-
-
-
-
-
-
-
-/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
-async function main(argv, io = (0,cli_terminal/* processIO */.Wb)(), seams = {}) {
-    let options;
-    try {
-        const parsed = parseCliArgs(argv, io.cwd);
-        if (parsed === 'version') {
-            (0,cli_terminal/* writeLine */._r)(io.stdout, version/* VERSION */.x);
-            return help/* EXIT */.dc.ok;
-        }
-        options = parsed;
-    }
-    catch (error) {
-        if (!(error instanceof UsageError))
-            throw error;
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${error.message}`);
-        (0,cli_terminal/* writeLine */._r)(io.stderr, 'Run content-as-code --help for the commands and options.');
-        return help/* EXIT */.dc.usage;
-    }
-    switch (options.command) {
-        case 'help':
-            io.stdout.write((0,help/* helpText */.BK)());
-            return help/* EXIT */.dc.ok;
-        case 'schema':
-            return printSchema(io);
-        case 'emulator':
-            return emulator(options.rest, io);
-        case 'doctor':
-            return runDoctorCommand(options, io, seams);
-        case 'import': {
-            // Loaded on use, like the engine's later stages: other commands do not parse it.
-            const { runImportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(203), __nccwpck_require__.e(97)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7097));
-            return runImportCommand(options, io, seams);
-        }
-        case 'validate':
-        case 'plan':
-        case 'apply':
-            return (0,run/* runEngineCommand */.pQ)(options.command, options, io, seams);
-    }
-}
-/** Runs until Ctrl-C (or SIGTERM), then closes the server. */
-async function emulator(argv, io) {
-    let running;
-    try {
-        running = await runEmulatorCommand(argv, (line) => (0,cli_terminal/* writeLine */._r)(io.stdout, line));
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors.describeError)(error)}`);
-        return help/* EXIT */.dc.usage;
-    }
-    (0,cli_terminal/* writeLine */._r)(io.stdout, 'Press Ctrl-C to stop.');
-    await io.interrupted();
-    await running.close();
-    (0,cli_terminal/* writeLine */._r)(io.stderr, 'Emulator stopped.');
-    return help/* EXIT */.dc.ok;
-}
-
-
-/***/ }),
-
-/***/ 917:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  pQ: () => (/* binding */ runEngineCommand),
-  xw: () => (/* binding */ serviceSettings)
-});
-
-// UNUSED EXPORTS: exitCode, permissionsFor, validateSummary
-
-// EXTERNAL MODULE: ./src/api/client.ts + 5 modules
-var client = __nccwpck_require__(8463);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/manifest/load.ts + 3 modules
 var manifest_load = __nccwpck_require__(1344);
 ;// CONCATENATED MODULE: ./src/engine.ts
@@ -49398,7 +49655,7 @@ async function importStages() {
         __nccwpck_require__.e(/* import() */ 348).then(__nccwpck_require__.bind(__nccwpck_require__, 8348)),
         Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(65)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7065)),
         __nccwpck_require__.e(/* import() */ 343).then(__nccwpck_require__.bind(__nccwpck_require__, 343)),
-        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(203)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1203)),
+        Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(844)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8844)),
     ]);
     return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning };
 }
@@ -49489,6 +49746,12 @@ async function runEngine(options) {
         notes: [],
         timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
     };
+    if (load.files.length === 0 && !options.allowEmpty) {
+        report.fatal =
+            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
+                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
+        return report;
+    }
     if (mode === 'validate')
         return report;
     const client = options.client;
@@ -49523,7 +49786,7 @@ async function runEngine(options) {
         if (sharded)
             report.problems.push(...stages.otherShardProblems(others, mine, listing));
         report.timings.planMs = elapsed(planStarted);
-        await options.onPlan?.(plan);
+        await options.onPlan?.(plan, report.problems);
         await execute(stages, options, client, plan, report);
     }
     catch (error) {
@@ -49719,19 +49982,682 @@ function firstPreviousVersions(...sources) {
     };
 }
 
+// EXTERNAL MODULE: ./src/apply/types.ts
+var apply_types = __nccwpck_require__(9053);
+;// CONCATENATED MODULE: ./src/report/diff.ts
+// A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
+// `+` added, ` ` kept). Scripts are short; the longest-common-subsequence
+// table is small. Past MAX_CELLS the diff is simply "all removed, all added".
+const MAX_CELLS = 4_000_000;
+function diffLines(before, after) {
+    const a = split(before);
+    const b = split(after);
+    if (a.length * b.length > MAX_CELLS) {
+        return [...a.map((line) => `-${line}`), ...b.map((line) => `+${line}`)].join('\n');
+    }
+    // lcs[i][j] = length of the LCS of a[i..] and b[j..].
+    const width = b.length + 1;
+    const lcs = new Uint32Array((a.length + 1) * width);
+    for (let i = a.length - 1; i >= 0; i--) {
+        for (let j = b.length - 1; j >= 0; j--) {
+            lcs[i * width + j] =
+                a[i] === b[j]
+                    ? lcs[(i + 1) * width + j + 1] + 1
+                    : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
+        }
+    }
+    const out = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+        if (a[i] === b[j]) {
+            out.push(` ${a[i]}`);
+            i++;
+            j++;
+        }
+        else if (lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
+            out.push(`-${a[i]}`);
+            i++;
+        }
+        else {
+            out.push(`+${b[j]}`);
+            j++;
+        }
+    }
+    while (i < a.length)
+        out.push(`-${a[i++]}`);
+    while (j < b.length)
+        out.push(`+${b[j++]}`);
+    return out.join('\n');
+}
+function split(text) {
+    const normalized = text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    return normalized === '' ? [] : normalized.split('\n');
+}
+
+// EXTERNAL MODULE: ./src/report/words.ts
+var words = __nccwpck_require__(2691);
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
+
+const COMMENT_LIMIT = 65_536;
+const SUMMARY_LIMIT = 1024 * 1024;
+const LAYOUTS = [
+    { compact: false, minimal: false },
+    { compact: true, minimal: false },
+    { compact: true, minimal: true },
+];
+/** The report as Markdown within the limit. */
+function renderReport(report, context, options) {
+    const size = options.unit === 'bytes'
+        ? (text) => Buffer.byteLength(text, 'utf8')
+        : (text) => text.length;
+    const limit = options.limit - (options.reserve ?? 0);
+    const previews = scriptPreviews(report, options.target);
+    for (const layout of LAYOUTS) {
+        const { compact } = layout;
+        const head = [headline(report, context), ...body(report, context, layout)];
+        const footer = footerLines(report, context, options.target);
+        let kept = previews.length;
+        for (;;) {
+            const note = trimNote(previews.length - kept, compact, context, options.target);
+            const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
+            if (size(text) <= limit)
+                return text;
+            if (kept === 0)
+                break;
+            // Drop previews from the end: halve quickly while far over, then one at a time.
+            kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
+        }
+    }
+    // Even minimal rows do not fit (thousands of items): cut the text and say so.
+    const full = join([headline(report, context), ...body(report, context, LAYOUTS[2])]);
+    const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
+    return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+function join(parts) {
+    return parts.filter((part) => part !== null && part !== '').join('\n\n');
+}
+function cut(text, limit, size) {
+    const lines = text.split('\n');
+    let total = 0;
+    const kept = [];
+    for (const line of lines) {
+        total += size(line) + 1;
+        if (total > limit)
+            break;
+        kept.push(line);
+    }
+    return kept.join('\n');
+}
+function whereIsTheRest(context, target) {
+    if (target === 'comment') {
+        return context.runUrl
+            ? `The full report is in the [job summary](${context.runUrl}).`
+            : 'The full report is in the job summary of this workflow run.';
+    }
+    return 'The `plan` and `results` outputs and the log hold everything.';
+}
+function trimNote(dropped, compact, context, target) {
+    if (dropped === 0 && !compact)
+        return null;
+    const what = [
+        dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
+        compact ? 'rows are shortened' : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
+}
+// ---------------------------------------------------------------- headline
+function plural(count, word, words = `${word}s`) {
+    return `${count} ${count === 1 ? word : words}`;
+}
+function headline(report, context) {
+    const manifests = report.load.files.length;
+    const errors = report.problems.filter((p) => p.severity === 'error').length;
+    const warnings = report.problems.length - errors;
+    const problemText = errors + warnings > 0
+        ? `${[errors ? plural(errors, 'error') : null, warnings ? plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
+        : null;
+    const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
+    let sentence;
+    if (report.fatal !== null) {
+        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${plural(manifests, 'manifest')}${shard}: ${(0,report_escape/* inlineText */.ln)(report.fatal, 500)}`;
+    }
+    else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
+        sentence = `**Validated** ${plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
+    }
+    else if (report.result !== null && report.mode === 'apply') {
+        sentence = `**Applied** ${plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    else {
+        sentence = `**Plan** for ${plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    const lines = [`### content-as-code · ${report.mode}`, sentence];
+    if (context.pullRequest && report.mode !== 'validate') {
+        lines.push('Pull request runs never render or publish; merging applies the plan.');
+    }
+    for (const note of context.notes ?? [])
+        lines.push(`> ${(0,report_escape/* inlineText */.ln)(note)}`);
+    return lines.join('\n\n');
+}
+function planCounts(items) {
+    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
+    const parts = [
+        [count('create'), 'to create'],
+        [count('edit'), 'to edit'],
+        [count('render'), 'to render'],
+        [publishes, 'to publish'],
+        [count('wait'), 'to wait for'],
+        [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
+    ];
+    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+function outcomeCounts(items) {
+    const text = apply_types/* OUTCOMES */.i.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
+        .filter(([n]) => n > 0)
+        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+// ---------------------------------------------------------------- tables
+function body(report, context, layout) {
+    return [
+        problemTable(report.problems, context, layout),
+        report.result
+            ? resultTable(report, context, layout)
+            : report.plan
+                ? planTable(report, context, layout)
+                : null,
+        report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
+        unmanagedSection(report.plan?.unmanaged ?? [], layout),
+        notesSection(report.notes ?? []),
+    ].filter((part) => part !== null);
+}
+/** Informational reads that failed: said once, changed nothing. */
+function notesSection(notes) {
+    if (notes.length === 0)
+        return null;
+    return notes.map((note) => `> ${(0,report_escape/* inlineText */.ln)(note, 500)}`).join('\n>\n');
+}
+function titleLimit(layout) {
+    return layout.minimal ? 40 : layout.compact ? 60 : 120;
+}
+function fileCell(label, file, line, context, layout) {
+    const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
+    return (0,report_escape/* link */.nf)(label, url);
+}
+function problemTable(problems, context, layout) {
+    if (problems.length === 0)
+        return null;
+    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${(0,report_escape/* inlineText */.ln)(p.message, layout.compact ? 200 : 1000)} |`);
+    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
+}
+function itemTitle(item, layout) {
+    const title = (0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout));
+    return item.renamedFrom
+        ? `${title} (renamed from “${(0,report_escape/* inlineText */.ln)(item.renamedFrom, titleLimit(layout))}”)`
+        : title;
+}
+function planTable(report, context, layout) {
+    const items = report.plan?.items ?? [];
+    if (items.length === 0)
+        return null;
+    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+function resultTable(report, context, layout) {
+    const items = report.result?.items ?? [];
+    if (items.length === 0)
+        return null;
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    let sharedUrls = 0;
+    const rows = items.map((item) => {
+        const plan = planned.get(item.file);
+        const published = item.publishedUrls.map((p) => (0,report_escape/* link */.nf)(p.platform, safeUrl(p.url))).join(', ');
+        const several = item.publishedUrls.length === 1 ? (0,words/* accountsBehindOneUrl */.yA)(plan).length : 0;
+        if (several > 0)
+            sharedUrls++;
+        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
+        const note = item.lastError ?? item.error ?? (0,words/* resultNote */.YL)(item, plan);
+        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${(0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? (0,report_escape/* inlineText */.ln)(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+    });
+    const table = [
+        '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
+        '|---|---|---|---|---|---|---|',
+        ...rows,
+    ].join('\n');
+    if (sharedUrls === 0)
+        return table;
+    return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+}
+/** In apply reports the plan goes into a collapsed section under the results. */
+function planDetails(report, context, layout) {
+    const table = planTable(report, context, layout);
+    return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
+}
+function unmanagedSection(unmanaged, layout) {
+    if (unmanaged.length === 0)
+        return null;
+    const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
+    const rows = shown.map((ref) => `| ${(0,report_escape/* inlineText */.ln)(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
+    const more = unmanaged.length - shown.length;
+    return [
+        `<details><summary>${plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
+        '',
+        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
+        more > 0 ? `\nand ${more} more.` : '',
+        '</details>',
+    ].join('\n');
+}
+/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
+function cellCode(text) {
+    return (0,report_escape/* inlineCode */.ti)(text).replaceAll('|', '\\|');
+}
+function safeUrl(url) {
+    return /^https?:\/\//i.test(url) ? url : null;
+}
+function seconds(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+/** The shortest true description of a plan row: which steps, nothing more. */
+function stepKinds(item) {
+    return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
+}
+function stepsText(item) {
+    if (item.steps.length === 0)
+        return 'no change';
+    return item.steps.map((step) => (0,words/* stepText */.uw)(step, markdownLabels)).join('; ');
+}
+const markdownLabels = {
+    account: (account) => `${account.platform} ${(0,report_escape/* inlineText */.ln)(account.name, 40)}`,
+    value: (text) => `“${(0,report_escape/* inlineText */.ln)(text, 60)}”`,
+};
+function notesText(item, layout) {
+    const notes = [
+        ...item.holds.map((hold) => (0,report_escape/* inlineText */.ln)((0,words/* holdText */.pL)(hold))),
+        ...item.drift.map((drift) => (0,words/* driftText */.LU)(drift, layout.compact)),
+    ];
+    return notes.join('; ');
+}
+/**
+ * Scripts reviewers read. The comment shows the scripts of items this plan
+ * creates or edits (as a diff where the service has an earlier script; with
+ * `preview-scripts` the engine has already read back what the service wrote);
+ * the summary shows the scripts of the items the run changes, so a run that
+ * changes nothing stays short however large the catalogue.
+ */
+function scriptPreviews(report, target) {
+    const previews = [];
+    for (const item of report.plan?.items ?? []) {
+        const { desired, remote } = item.script;
+        if (desired === null && remote === null)
+            continue;
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+        const differs = desired !== null && remote !== null && desired !== remote;
+        // The comment shows scripts to review; the summary, the scripts of what this run changed.
+        const changed = item.steps.some((step) => step.kind !== 'wait');
+        if (target === 'comment' ? !touched && !differs : !changed && !differs)
+            continue;
+        const title = (0,report_escape/* htmlText */.js)(item.title, 120);
+        const created = item.steps.some((step) => step.kind === 'create');
+        let summary;
+        let block;
+        if (differs) {
+            summary = `${title}: script changes`;
+            block = (0,report_escape/* codeBlock */.DV)(diffLines(remote, desired), 'diff');
+        }
+        else {
+            summary = `${title}: ${created ? 'new script' : 'script'}`;
+            block = (0,report_escape/* codeBlock */.DV)(desired ?? remote ?? '', 'text');
+        }
+        previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
+    }
+    return previews;
+}
+function previewSection(previews) {
+    if (previews.length === 0)
+        return null;
+    return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
+}
+// ---------------------------------------------------------------- footer
+function footerLines(report, context, target) {
+    if (target === 'comment') {
+        return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
+    }
+    const credits = report.creditsBefore !== null || report.creditsAfter !== null
+        ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
+        : null;
+    const t = report.timings;
+    const parts = [
+        `mode ${report.mode}${context.because ? ` (${(0,report_escape/* inlineText */.ln)(context.because)})` : ''}`,
+        `event ${(0,report_escape/* inlineText */.ln)(context.event || 'none')}`,
+        context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
+        credits,
+        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+    ];
+    return parts.filter(Boolean).join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+// The job summary: the same Markdown as the PR comment, with every script
+// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
+// step-summary limit (counted in bytes). Room is kept for the redaction of
+// secrets and signed URLs, which may change the length slightly.
+const MARGIN = 4 * 1024;
+function summaryMarkdown(report, context, extras) {
+    const notes = [...(context.notes ?? [])];
+    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
+    if (hidden > 0) {
+        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
+    }
+    return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
+}
+/** Appends the report to the step summary; false on a local run without a summary file. */
+async function writeSummary(commands, markdown) {
+    return commands.appendSummary(markdown);
+}
+
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
+// EXTERNAL MODULE: ./src/report/text.ts
+var report_text = __nccwpck_require__(5655);
+// EXTERNAL MODULE: ./src/plan/accounts.ts
+var plan_accounts = __nccwpck_require__(4515);
+;// CONCATENATED MODULE: ./src/cli/accounts-check.ts
+
+
+
+async function checkAccounts(report, client) {
+    const naming = report.load.items.filter((item) => (item.publish?.accounts.length ?? 0) > 0);
+    if (naming.length === 0)
+        return { checked: false, note: null };
+    if (typeof client === 'string') {
+        return { checked: false, note: `Account names were not checked against the service: ${client}.` };
+    }
+    let connected;
+    try {
+        connected = (await client.listAccounts()).items;
+    }
+    catch (error) {
+        return {
+            checked: false,
+            note: `Account names were not checked against the service: ${(0,connect/* inCliWords */.fn)((0,errors.describeError)(error))}`,
+        };
+    }
+    const found = naming.flatMap((item) => (0,plan_accounts/* resolveAccounts */.L)(item, connected).problems);
+    report.problems.push(...found);
+    report.problems.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
+    return { checked: true, note: null };
+}
+
+;// CONCATENATED MODULE: ./src/cli/interrupt.ts
+
+const WRITES = {
+    createContent: 'created',
+    editContent: 'edited',
+    processContent: 'render started',
+    generateVideo: 'render started',
+    upload: 'publication started',
+};
+/** Thrown for every call made after the stop; the engine's pending work ends on it. */
+class InterruptedError extends Error {
+    name = 'InterruptedError';
+    constructor() {
+        super('Interrupted: nothing more is sent to the service.');
+    }
+}
+function watchClient(inner) {
+    let stopped = false;
+    let wrote = false;
+    const byId = new Map();
+    const byTitle = new Map();
+    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
+    const names = new Map();
+    const titles = new Map();
+    const order = [];
+    const record = (id, title) => {
+        const known = (id !== null ? byId.get(id) : undefined) ?? (title !== null ? byTitle.get(title) : undefined);
+        if (known)
+            return known;
+        const shown = title ?? (id !== null ? (titles.get(id) ?? id) : '');
+        const created = { id, title: shown, sent: [], status: null, started: false };
+        order.push(created);
+        if (id !== null)
+            byId.set(id, created);
+        if (title !== null)
+            byTitle.set(title, created);
+        return created;
+    };
+    const noteStatus = (value) => {
+        if (typeof value !== 'object' || value === null)
+            return;
+        const { id, status } = value;
+        if (typeof id !== 'string' || typeof status !== 'string')
+            return;
+        const item = byId.get(id);
+        if (item?.started)
+            item.status = status;
+    };
+    const wrap = (name, method) => async (...args) => {
+        if (stopped)
+            throw new InterruptedError();
+        const sent = WRITES[name];
+        let item = null;
+        if (sent !== undefined) {
+            wrote = true;
+            const [first] = args;
+            if (name === 'createContent')
+                item = record(null, first.title);
+            else if (name === 'processContent')
+                item = record(first.content_id, null);
+            else
+                item = record(first, null);
+            item.sent.push(sent);
+            if (sent === 'render started' || sent === 'publication started')
+                item.started = true;
+        }
+        const answer = await method(...args);
+        if (name === 'createContent' && item !== null) {
+            const id = answer.id;
+            if (typeof id === 'string') {
+                item.id = id;
+                byId.set(id, item);
+            }
+        }
+        noteStatus(answer);
+        return answer;
+    };
+    const client = new Proxy(inner, {
+        get(target, property) {
+            // The target as the receiver: its getters read private fields (writeRefusal).
+            const value = Reflect.get(target, property, target);
+            if (typeof value !== 'function')
+                return value;
+            const method = value.bind(target);
+            return property === 'close' ? method : wrap(String(property), method);
+        },
+    });
+    const label = (item) => {
+        const file = (item.id !== null ? names.get(item.id) : undefined) ?? names.get(`title:${item.title}`);
+        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
+    };
+    return {
+        client,
+        stop: () => {
+            stopped = true;
+        },
+        get wrote() {
+            return wrote;
+        },
+        know(plan) {
+            for (const item of plan.items) {
+                names.set(`title:${item.title}`, item.file);
+                if (item.remote !== null) {
+                    names.set(item.remote.id, item.file);
+                    titles.set(item.remote.id, item.title);
+                }
+            }
+        },
+        report(signal) {
+            const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
+            const touched = order.filter((item) => item.sent.length > 0);
+            if (touched.length === 0) {
+                lines.push('Nothing was sent to the service in this run.');
+                return lines;
+            }
+            lines.push('Sent to the service in this run:');
+            for (const item of touched)
+                lines.push(`  ${label(item)}  ${[...new Set(item.sent)].join(', ')}`);
+            const running = touched.filter((item) => item.started && (item.status === null || types/* GENERATING_STATUSES */.kl.has(item.status)));
+            if (running.length > 0) {
+                lines.push('Still running on the service (it finishes these without this process):');
+                for (const item of running)
+                    lines.push(`  ${label(item)}  ${item.status ?? 'started'}`);
+            }
+            lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
+                'still running and does only what is left, so the run converges.');
+            return lines;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/json.ts
+
+// `--json`: what a script needs from a run, in a shape that is documented
+// (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
+// engine's internals: no positions of every field, no wire payloads, no
+// timings. A change that removes or renames a field bumps `version`; new
+// optional fields do not.
+const JSON_OUTPUT_VERSION = 1;
+const PLAIN = {
+    account: (account) => `${account.platform} "${account.name}"`,
+    value: (text) => JSON.stringify(text),
+};
+function jsonOutput(report, context) {
+    const errors = report.problems.some((problem) => problem.severity === 'error');
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    return {
+        version: JSON_OUTPUT_VERSION,
+        command: report.mode,
+        exitCode: context.exitCode,
+        manifests: { pattern: context.pattern, count: report.load.files.length },
+        problems: report.problems.map((problem) => ({
+            severity: problem.severity,
+            code: problem.code,
+            file: problem.file,
+            line: problem.line,
+            column: problem.column,
+            field: problem.field ?? null,
+            message: problem.message,
+        })),
+        accounts: context.accounts ?? null,
+        plan: report.plan === null
+            ? null
+            : {
+                willRun: !errors,
+                items: report.plan.items.map((item) => ({
+                    file: item.file,
+                    title: item.title,
+                    id: item.remote?.id ?? null,
+                    match: item.match,
+                    renamedFrom: item.renamedFrom,
+                    status: item.remote?.status ?? null,
+                    stage: item.stage,
+                    flow: item.flow,
+                    actions: item.steps.map((step) => (0,words/* stepText */.uw)(step, PLAIN)),
+                    holds: item.holds.map(words/* holdText */.pL),
+                    drift: item.drift.map((drift) => (0,words/* driftText */.LU)(drift)),
+                    publishAt: item.publishAt,
+                })),
+                unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
+                publications: report.plan.publications,
+            },
+        results: report.result === null
+            ? null
+            : {
+                changed: report.result.changed,
+                failed: report.result.failed,
+                items: report.result.items.map((item) => ({
+                    file: item.file,
+                    title: item.title,
+                    id: item.id,
+                    outcome: item.outcome,
+                    status: item.status,
+                    reason: (0,words/* resultNote */.YL)(item, planned.get(item.file)),
+                    publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
+                    lastError: item.lastError,
+                    error: item.error,
+                })),
+            },
+        credits: { before: report.creditsBefore, after: report.creditsAfter },
+        fatal: report.fatal,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/format.ts
 /** `file:line:col: error: message`, the form compilers use and editors link. */
 function formatProblem(p) {
     return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`;
 }
 
-// EXTERNAL MODULE: ./src/report/text.ts + 2 modules
-var report_text = __nccwpck_require__(8034);
-// EXTERNAL MODULE: ./src/cli/help.ts
-var help = __nccwpck_require__(7911);
-// EXTERNAL MODULE: ./src/cli/terminal.ts
-var cli_terminal = __nccwpck_require__(1028);
+;// CONCATENATED MODULE: ./src/cli/problems.ts
+
+
+// How problems and their counts read in a terminal.
+function problems_plural(count, word) {
+    return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+function isDefaultsFile(file) {
+    return manifest_load/* DEFAULTS_FILES */.zA.includes(file.slice(file.lastIndexOf('/') + 1));
+}
+/**
+ * `file:line:col: severity: message`, with the file named once: a message
+ * that starts with its own file name (`content/a.yml: …`) loses it.
+ */
+function problemLine(problem) {
+    const own = `${problem.file}: `;
+    const message = problem.message.startsWith(own) ? problem.message.slice(own.length) : problem.message;
+    return formatProblem({ ...problem, message });
+}
+/**
+ * `5 manifests valid.` or `2 errors in 1 of 5 manifests and 1 defaults file; …`.
+ * Defaults files are not manifests: they are counted apart, and never in the total.
+ */
+function validateSummary(report) {
+    const files = report.load.files.length;
+    const errors = report.problems.filter((problem) => problem.severity === 'error');
+    const warnings = report.problems.length - errors.length;
+    const counted = problems_plural(files, 'manifest');
+    if (errors.length === 0) {
+        return `${counted} valid${warnings > 0 ? `, ${problems_plural(warnings, 'warning')}` : ''}.`;
+    }
+    const failing = new Set(errors.map((problem) => problem.file));
+    const defaults = [...failing].filter(isDefaultsFile).length;
+    const manifests = failing.size - defaults;
+    const where = [
+        manifests > 0 ? `${manifests} of ${counted}` : null,
+        defaults > 0 ? problems_plural(defaults, 'defaults file') : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    const checked = manifests > 0 ? '' : ` (${counted} checked)`;
+    return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/run.ts
+
+
+
+
+
+
+
 
 
 
@@ -49744,16 +50670,20 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
     const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
     const out = options.json ? io.stderr : io.stdout;
     const style = (0,cli_terminal/* styleFor */.j9)(out, io.env);
-    let client;
+    const warn = (message) => (0,cli_terminal/* writeLine */._r)(io.stderr, `warning: ${message}`);
+    const interrupted = io.interrupted();
+    let watched;
+    let accountsClient;
     try {
         if (command !== 'validate')
-            client = await connect(options, io, seams);
-        let planShown = false;
+            watched = watchClient(await (0,connect/* connect */.Ng)(options, io, seams, warn));
+        const printed = { problems: 0, plan: false };
         const engineOptions = {
             mode: command,
             cwd: options.cwd,
             manifests: options.manifests,
-            client,
+            allowEmpty: options.allowEmpty,
+            ...(watched ? { client: watched.client } : {}),
             permissions: permissionsFor(command, options),
             maxPublications: options.maxPublications,
             cancelRunning: options.cancelRunning,
@@ -49764,34 +50694,63 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
             ...(options.base !== null ? { previous: gitPreviousVersions(options.cwd, options.base) } : {}),
             ...(seams.now ? { now: seams.now } : {}),
             ...(seams.poll ? { poll: seams.poll } : {}),
-            onPlan: (plan) => {
-                if (options.json || command === 'validate')
+            onPlan: (plan, problems) => {
+                watched?.know(plan);
+                if (options.json)
                     return;
-                (0,cli_terminal/* writeLine */._r)(out, `${(0,report_text/* renderPlanText */.$D)(plan, style)}\n`);
-                planShown = true;
+                printProblems(problems, io.stderr, printed);
+                (0,cli_terminal/* writeLine */._r)(out, `${planText(plan, problems, style)}\n`);
+                printed.plan = true;
             },
         };
-        const report = await runEngine(engineOptions);
+        const finished = await Promise.race([
+            runEngine(engineOptions),
+            interrupted.then((signal) => signal ?? 'SIGINT'),
+        ]);
+        if (typeof finished === 'string') {
+            watched?.stop();
+            const lines = watched?.report(finished) ?? [
+                `Interrupted by ${finished}: nothing was sent to the service.`,
+            ];
+            for (const line of lines)
+                (0,cli_terminal/* writeLine */._r)(io.stderr, line);
+            return (0,help/* exitCodeForSignal */.XG)(finished);
+        }
+        const report = finished;
+        if (report.fatal !== null)
+            report.fatal = (0,connect/* inCliWords */.fn)(report.fatal);
+        let accounts;
+        if (command === 'validate' && report.fatal === null) {
+            accountsClient = await (0,connect/* connectIfConfigured */.A_)(options, io, seams, warn);
+            accounts = await checkAccounts(report, accountsClient);
+        }
         seams.onReport?.(report);
+        const code = exitCode(report, options, watched?.wrote ?? false);
+        if (options.summary !== null)
+            writeSummaryFile(options.summary, report, io.cwd, warn);
         if (options.json) {
-            (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify(report, null, 2));
+            const shaped = jsonOutput(report, {
+                pattern: options.manifests,
+                exitCode: code,
+                ...(accounts ? { accounts } : {}),
+            });
+            (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify(shaped, null, 2));
         }
         else {
-            writeReport(report, out, io.stderr, style, planShown);
+            writeReport(report, out, io.stderr, style, printed, accounts);
         }
-        return exitCode(report, options);
+        return code;
     }
     catch (error) {
-        const message = (0,errors.describeError)(error);
-        if (error instanceof errors.ConfigurationError) {
-            (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${message}`);
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,connect/* inCliWords */.fn)((0,errors.describeError)(error))}`);
+        if (error instanceof errors.ConfigurationError)
             return help/* EXIT */.dc.usage;
-        }
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${message}`);
-        return help/* EXIT */.dc.service;
+        return watched?.wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
     }
     finally {
-        await client?.close();
+        await watched?.client.close();
+        if (typeof accountsClient === 'object')
+            await accountsClient.close();
     }
 }
 /**
@@ -49805,70 +50764,150 @@ function permissionsFor(command, options) {
         return { write: false, render: false, publish: false };
     return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
 }
-async function connect(options, io, seams) {
-    const { baseUrl, apiKey } = await serviceSettings(options, io);
-    return (0,client/* createClient */.U)({ baseUrl, apiKey, ...seams.clientOptions });
-}
-/** The base URL and the key, from the options, the environment or standard input; ConfigurationError when missing. */
-async function serviceSettings(options, io) {
-    const baseUrl = options.baseUrl ?? io.env['CONTENT_API_URL'] ?? '';
-    if (baseUrl.trim() === '') {
-        throw new errors.ConfigurationError('No service base URL: pass --base-url URL or set CONTENT_API_URL. To try without an account, run ' +
-            '`content-as-code emulator` in another terminal and export the two variables it prints.');
-    }
-    const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
-    if (apiKey.trim() === '') {
-        throw new errors.ConfigurationError(options.apiKeyStdin
-            ? 'No API key on standard input: pipe it in, for example `content-as-code plan --api-key-stdin < key.txt`.'
-            : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
-                'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
-    }
-    return { baseUrl, apiKey: apiKey.trim() };
-}
-async function readAll(stream) {
-    const decoder = new TextDecoder();
-    let text = '';
-    for await (const chunk of stream)
-        text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    return text + decoder.decode();
-}
-function exitCode(report, options) {
+/**
+ * 3 is kept for a service that could not be used before any work began: once
+ * a write has left, a failure is the run's (1), and a re-run converges.
+ */
+function exitCode(report, options, wrote = false) {
     const errors = report.problems.some((problem) => problem.severity === 'error');
     if (report.fatal !== null) {
+        const empty = report.load.files.length === 0;
         // A plan refused for safety is the manifests' doing, not the service's.
         const refused = report.plan !== null && report.plan.publications > options.maxPublications;
-        return refused || errors ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
+        return refused || errors || empty || wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
     }
     if (errors || report.result?.failed === true)
         return help/* EXIT */.dc.failed;
     return help/* EXIT */.dc.ok;
 }
-function writeReport(report, out, err, style, planShown) {
-    for (const problem of report.problems)
-        (0,cli_terminal/* writeLine */._r)(err, formatProblem(problem));
+function errorCount(problems) {
+    return problems.filter((problem) => problem.severity === 'error').length;
+}
+/** The plan table; its headline says so when errors keep it from running. */
+function planText(plan, problems, style) {
+    const errors = errorCount(problems);
+    if (errors === 0)
+        return (0,report_text/* renderPlanText */.$D)(plan, style);
+    return (0,report_text/* renderPlanText */.$D)(plan, style, `Plan (will not run: fix the ${errors === 1 ? 'error' : `${errors} errors`} above first)`);
+}
+function printProblems(problems, err, printed) {
+    for (const problem of problems.slice(printed.problems))
+        (0,cli_terminal/* writeLine */._r)(err, problemLine(problem));
+    if (problems.length > printed.problems)
+        (0,cli_terminal/* writeLine */._r)(err);
+    printed.problems = problems.length;
+}
+function writeReport(report, out, err, style, printed, accounts) {
+    printProblems(report.problems, err, printed);
     if (report.mode === 'validate') {
-        (0,cli_terminal/* writeLine */._r)(out, validateSummary(report));
+        if (report.fatal !== null)
+            (0,cli_terminal/* writeLine */._r)(err, `error: ${report.fatal}`);
+        else
+            (0,cli_terminal/* writeLine */._r)(out, validateSummary(report));
+        if (accounts?.note)
+            (0,cli_terminal/* writeLine */._r)(err, accounts.note);
         return;
     }
-    if (report.plan && !planShown)
-        (0,cli_terminal/* writeLine */._r)(out, `\n${(0,report_text/* renderPlanText */.$D)(report.plan, style)}`);
+    if (report.plan && !printed.plan)
+        (0,cli_terminal/* writeLine */._r)(out, `\n${planText(report.plan, report.problems, style)}`);
     if (report.result)
-        (0,cli_terminal/* writeLine */._r)(out, `\n${(0,report_text/* renderResultsText */.Qe)(report.result, style)}`);
+        (0,cli_terminal/* writeLine */._r)(out, `\n${(0,report_text/* renderResultsText */.Qe)(report.result, style, report.plan)}`);
     for (const note of report.notes)
         (0,cli_terminal/* writeLine */._r)(err, `note: ${note}`);
     if (report.fatal !== null)
         (0,cli_terminal/* writeLine */._r)(err, `\nerror: ${report.fatal}`);
 }
-function validateSummary(report) {
-    const files = report.load.files.length;
-    const errors = report.problems.filter((problem) => problem.severity === 'error');
-    const warnings = report.problems.length - errors.length;
-    const counted = `${files} manifest${files === 1 ? '' : 's'}`;
-    if (errors.length === 0) {
-        return `${counted} valid${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}.`;
+function writeSummaryFile(file, report, cwd, warn) {
+    const target = external_node_path_default().resolve(cwd, file);
+    try {
+        (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(target), { recursive: true });
+        const markdown = summaryMarkdown(report, { event: 'cli' }, { hiddenErrors: 0, hiddenWarnings: 0 });
+        (0,external_node_fs_.writeFileSync)(target, (0,secrets/* scrubSecrets */.Z)(markdown));
     }
-    const failing = new Set(errors.map((problem) => problem.file)).size;
-    return `${errors.length} error${errors.length === 1 ? '' : 's'} in ${failing} of ${counted}; nothing was sent to the service.`;
+    catch (error) {
+        warn(`the summary could not be written to ${file}: ${(0,errors.describeError)(error)}`);
+    }
+}
+
+
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 19 modules
+var schema = __nccwpck_require__(4337);
+;// CONCATENATED MODULE: ./src/cli/schema.ts
+
+
+
+/** `content-as-code schema`: the manifest JSON Schema, the same as schema/content.schema.json. */
+function printSchema(io) {
+    (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify((0,schema/* manifestJsonSchema */.P)(), null, 2));
+    return help/* EXIT */.dc.ok;
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
+
+
+
+
+
+
+/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
+async function main(argv, io = (0,cli_terminal/* processIO */.Wb)(), seams = {}) {
+    let options;
+    try {
+        const parsed = parseCliArgs(argv, io.cwd);
+        if (parsed === 'version') {
+            (0,cli_terminal/* writeLine */._r)(io.stdout, version/* VERSION */.x);
+            return help/* EXIT */.dc.ok;
+        }
+        options = parsed;
+    }
+    catch (error) {
+        if (!(error instanceof UsageError))
+            throw error;
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${error.message}`);
+        (0,cli_terminal/* writeLine */._r)(io.stderr, 'Run content-as-code --help for the commands and options.');
+        return help/* EXIT */.dc.usage;
+    }
+    switch (options.command) {
+        case 'help':
+            io.stdout.write((0,help/* helpText */.BK)());
+            return help/* EXIT */.dc.ok;
+        case 'schema':
+            return printSchema(io);
+        case 'emulator':
+            return emulator(options.rest, io);
+        case 'doctor':
+            return runDoctorCommand(options, io, seams);
+        case 'import': {
+            // Loaded on use, like the engine's later stages: other commands do not parse it.
+            const { runImportCommand } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(844), __nccwpck_require__.e(97)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7097));
+            return runImportCommand(options, io, seams);
+        }
+        case 'validate':
+        case 'plan':
+        case 'apply':
+            return runEngineCommand(options.command, options, io, seams);
+    }
+}
+/** Runs until Ctrl-C (or SIGTERM), then closes the server (and writes --state once more). */
+async function emulator(argv, io) {
+    let running;
+    try {
+        running = await runEmulatorCommand(argv, (line) => (0,cli_terminal/* writeLine */._r)(io.stdout, line));
+    }
+    catch (error) {
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors.describeError)(error)}`);
+        return help/* EXIT */.dc.usage;
+    }
+    if (running === 'help')
+        return help/* EXIT */.dc.ok;
+    (0,cli_terminal/* writeLine */._r)(io.stdout, 'Press Ctrl-C to stop.');
+    await io.interrupted();
+    await running.close();
+    (0,cli_terminal/* writeLine */._r)(io.stderr, 'Emulator stopped.');
+    return help/* EXIT */.dc.ok;
 }
 
 
@@ -49888,7 +50927,7 @@ function validateSummary(report) {
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
-/* harmony import */ var _report_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8034);
+/* harmony import */ var _report_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5655);
 
 
 
@@ -49900,8 +50939,8 @@ function processIO() {
         env: process.env,
         cwd: process.cwd(),
         interrupted: () => new Promise((resolve) => {
-            process.once('SIGINT', () => resolve());
-            process.once('SIGTERM', () => resolve());
+            process.once('SIGINT', () => resolve('SIGINT'));
+            process.once('SIGTERM', () => resolve('SIGTERM'));
         }),
     };
 }
@@ -49931,16 +50970,20 @@ function terminalLogger(out, err, style, env) {
     const debug = env['RUNNER_DEBUG'] === '1';
     const progress = (0,_report_text_js__WEBPACK_IMPORTED_MODULE_1__/* .createProgressPrinter */ .ou)((line) => writeLine(out, line), style);
     const groups = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
-    const prefixed = (message) => {
+    // The label names the file once; a message that starts with it too loses its copy.
+    const prefixed = (kind, message) => {
         const label = groups.getStore();
-        return label === undefined ? message : `  ${label}  ${message}`;
+        if (label === undefined)
+            return `${kind}${message}`;
+        const own = message.startsWith(`${label}: `) ? message.slice(label.length + 2) : message;
+        return `  ${label}  ${kind}${own}`;
     };
     return {
-        info: (message) => writeLine(out, prefixed(message)),
-        warning: (message) => writeLine(err, prefixed(`warning: ${message}`)),
+        info: (message) => writeLine(out, prefixed('', message)),
+        warning: (message) => writeLine(err, prefixed('warning: ', message)),
         debug: (message) => {
             if (debug)
-                writeLine(err, prefixed(`debug: ${message}`));
+                writeLine(err, prefixed('debug: ', message));
         },
         group: (title, fn) => groups.run(groupLabel(title), fn),
         progress,
@@ -50175,10 +51218,11 @@ function blankItem(userId, title) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  zA: () => (/* binding */ DEFAULTS_FILES),
   DD: () => (/* binding */ loadManifests)
 });
 
-// UNUSED EXPORTS: DEFAULTS_FILES, DEFAULT_MAX_FILE_BYTES, DEFAULT_PATTERN, globPattern, invalidUtf8Offset
+// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, DEFAULT_PATTERN, globPattern, invalidUtf8Offset
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -51020,7 +52064,7 @@ class load_Reader {
         return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
     }
 }
-const importFullPath = () => Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(14)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2014));
+const importFullPath = () => Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(150)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3150));
 let fullPath;
 /** The yaml library and the zod schema, loaded once, by the first file that needs them. */
 function full() {
@@ -60890,6 +61934,76 @@ function manifestJsonSchema() {
 
 /***/ }),
 
+/***/ 7271:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ suggest)
+/* harmony export */ });
+// "Did you mean": the closest candidate to what a user wrote, or nothing when
+// no candidate is close enough to be a likely typo.
+function squash(value) {
+    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
+function distance(a, b) {
+    const rows = a.length + 1;
+    const cols = b.length + 1;
+    const d = new Array(rows * cols).fill(0);
+    for (let i = 0; i < rows; i++)
+        d[i * cols] = i;
+    for (let j = 0; j < cols; j++)
+        d[j] = j;
+    for (let i = 1; i < rows; i++) {
+        for (let j = 1; j < cols; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
+            }
+            d[i * cols + j] = best;
+        }
+    }
+    return d[rows * cols - 1];
+}
+/**
+ * The candidate the user most likely meant: the same word in other casing, the
+ * same word in another spelling convention (`notifySubscribers` ->
+ * `notify_subscribers`), or the nearest one within a few typos.
+ */
+function suggest(input, candidates) {
+    if (candidates.includes(input))
+        return input;
+    const lower = input.toLowerCase();
+    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
+    if (sameCase !== undefined)
+        return sameCase;
+    const squashed = squash(input);
+    if (squashed === '')
+        return undefined;
+    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
+    if (sameWord !== undefined)
+        return sameWord;
+    let best;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const target = squash(candidate);
+        // Allow about one typo per three letters, at least one.
+        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
+        if (Math.abs(target.length - squashed.length) > limit)
+            continue;
+        const d = distance(squashed, target);
+        if (d <= limit && d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+
+/***/ }),
+
 /***/ 437:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -61138,10 +62252,106 @@ function conclude(layered, checked) {
 
 /***/ }),
 
-/***/ 6412:
+/***/ 4515:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* unused harmony exports escapeHtml, inlineText, htmlText, inlineCode, codeBlock, link */
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ resolveAccounts)
+/* harmony export */ });
+/* harmony import */ var _manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7271);
+
+function problemAt(item, index, selector, message) {
+    const field = `publish.accounts.${index}`;
+    const at = item.locations[field] ?? selector.location;
+    return {
+        severity: 'error',
+        code: 'unknown_account',
+        file: at.file,
+        line: at.line,
+        column: at.column,
+        field,
+        message,
+    };
+}
+function hint(candidate) {
+    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
+}
+/** Resolves one item's selectors in order, without duplicates. */
+function resolveAccounts(item, connected) {
+    const accounts = [];
+    const problems = [];
+    const selectors = item.publish?.accounts ?? [];
+    selectors.forEach((selector, index) => {
+        let found;
+        if (selector.kind === 'id') {
+            found = connected.find((account) => account.id === selector.id);
+            if (!found) {
+                problems.push(problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
+                    hint((0,_manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__/* .suggest */ .Z)(selector.id, connected.map((account) => account.id))) +
+                    ' Connect the account in the service, or name it as {platform, name}.'));
+            }
+        }
+        else {
+            const onPlatform = connected.filter((account) => account.platform === selector.platform);
+            found = onPlatform.find((account) => account.name === selector.name);
+            if (!found && onPlatform.length === 0) {
+                problems.push(problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
+                    'Connect it in the service first.'));
+            }
+            else if (!found) {
+                problems.push(problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
+                    hint((0,_manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__/* .suggest */ .Z)(selector.name, onPlatform.map((account) => account.name))) +
+                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
+            }
+        }
+        if (found && !accounts.some((account) => account.id === found.id))
+            accounts.push(found);
+    });
+    return { accounts, problems };
+}
+
+
+/***/ }),
+
+/***/ 8830:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  DV: () => (/* binding */ codeBlock),
+  js: () => (/* binding */ htmlText),
+  ti: () => (/* binding */ inlineCode),
+  ln: () => (/* binding */ inlineText),
+  nf: () => (/* binding */ escape_link)
+});
+
+// UNUSED EXPORTS: escapeHtml
+
+// EXTERNAL MODULE: ./src/secrets.ts
+var src_secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/report/redact.ts
+
+// The last line of defence before any byte leaves the process: the API key
+// and signed, time-limited media URLs are removed from everything the action
+// writes (log, annotations, outputs, job summary, PR comment). The engine and
+// the client already keep them out; this makes a slip harmless.
+/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
+const SIGNED_QUERY = /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
+const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
+function scrubSignedUrls(text) {
+    return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+/**
+ * Replaces each secret, anything shaped like a key or token, and signed URLs.
+ * Escaping for Markdown changes the text (`_` becomes `\_`), so the escape
+ * functions scrub before they escape, and this runs again on every byte out.
+ */
+function redact(text, secrets = []) {
+    return scrubSignedUrls((0,src_secrets/* scrubSecrets */.Z)(text, secrets));
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
 
 // Text from manifests (titles, scripts, file names) and from the service
 // (last_error) is written into Markdown that GitHub renders. None of it may
@@ -61206,7 +62416,7 @@ function codeBlock(text, language = '') {
     return `${fence}${language}\n${body}\n${fence}`;
 }
 /** A link whose text is escaped and whose target is only ever a URL we built. */
-function link(text, url) {
+function escape_link(text, url) {
     const label = inlineText(text);
     return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
 }
@@ -61224,34 +62434,260 @@ function longestRun(text, char) {
 
 /***/ }),
 
-/***/ 8034:
+/***/ 5655:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $D: () => (/* binding */ renderPlanText),
+/* harmony export */   Qe: () => (/* binding */ renderResultsText),
+/* harmony export */   ou: () => (/* binding */ createProgressPrinter)
+/* harmony export */ });
+/* unused harmony exports renderTable, truncate, describeStep, planHeadline, statusTone, formatDuration, creditsLine, resultsHeadline, formatProgressLine */
+/* harmony import */ var _apply_types_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9053);
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2691);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  ou: () => (/* binding */ createProgressPrinter),
-  $D: () => (/* binding */ renderPlanText),
-  Qe: () => (/* binding */ renderResultsText)
-});
 
-// UNUSED EXPORTS: creditsLine, describeStep, formatDuration, formatProgressLine, planHeadline, renderTable, resultsHeadline, statusTone, truncate
+const PLAIN = { color: false };
+const ANSI = {
+    good: ['\u001b[32m', '\u001b[39m'],
+    bad: ['\u001b[31m', '\u001b[39m'],
+    busy: ['\u001b[33m', '\u001b[39m'],
+    dim: ['\u001b[2m', '\u001b[22m'],
+    bold: ['\u001b[1m', '\u001b[22m'],
+};
+function paint(text, tone, style) {
+    if (!style.color || tone === null || text === '')
+        return text;
+    const [open, close] = ANSI[tone];
+    return `${open}${text}${close}`;
+}
+function width(text) {
+    return [...text].length;
+}
+/** Columns padded to the widest cell; the last column is not padded. */
+function renderTable(headers, rows, style = PLAIN) {
+    const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
+    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
+    const line = (row) => row
+        .map((cell, i) => {
+        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
+        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
+    })
+        .join('  ')
+        .trimEnd();
+    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
+    return [head, ...cells.map(line)].join('\n');
+}
+function truncate(text, max) {
+    const chars = [...text.replace(/\s+/g, ' ').trim()];
+    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+// ---- plan ----
+const terminalLabels = {
+    /** Platforms only: the table stays narrow, the account names are in the manifest. */
+    account: (account) => account.platform,
+    value: (text) => `"${truncate(text, 40)}"`,
+};
+function describeStep(step) {
+    return (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .stepText */ .uw)(step, terminalLabels);
+}
+function itemAction(item) {
+    if (item.steps.length > 0)
+        return item.steps.map(describeStep).join(', then ');
+    if (item.holds.length > 0 || item.drift.length > 0)
+        return 'nothing now';
+    return 'up to date';
+}
+function itemNotes(item) {
+    const notes = [];
+    if (item.match === 'renamed' && item.renamedFrom !== null)
+        notes.push(`renamed from "${item.renamedFrom}"`);
+    if (item.match === 'pinned')
+        notes.push('pinned by id');
+    notes.push(...item.holds.map(_words_js__WEBPACK_IMPORTED_MODULE_0__/* .holdText */ .pL), ...item.drift.map((drift) => (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .driftText */ .LU)(drift)));
+    return notes.join('; ');
+}
+function actionTone(item) {
+    if (item.steps.length === 0)
+        return 'dim';
+    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
+}
+/** `label` replaces the headline's "Plan", for a plan that will not run. */
+function renderPlanText(plan, style = PLAIN, label) {
+    const lines = [];
+    const verb = label ?? (plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`);
+    lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
+    if (plan.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
+            `${item.file}:${item.line}`,
+            truncate(item.title, 40),
+            item.stage,
+            item.flow,
+            item.remote?.status ?? 'new',
+            { text: itemAction(item), tone: actionTone(item) },
+            { text: itemNotes(item), tone: 'dim' },
+        ]), style));
+    }
+    if (plan.unmanaged.length > 0) {
+        lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
+        for (const ref of plan.unmanaged)
+            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
+    }
+    return lines.join('\n');
+}
+function planHeadline(plan) {
+    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+    const parts = [
+        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
+        `${count('create')} to create`,
+        `${count('edit')} to edit`,
+        `${count('render')} to render`,
+        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
+    ];
+    const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
+    if (held > 0)
+        parts.push(`${held} waiting`);
+    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
+    if (drifted > 0)
+        parts.push(`${drifted} with drift`);
+    return `${parts.join(', ')}.`;
+}
+// ---- results ----
+const OUTCOME_TONES = {
+    created: 'good',
+    updated: 'good',
+    rendered: 'good',
+    published: 'good',
+    unchanged: 'dim',
+    running: 'busy',
+    failed: 'bad',
+    skipped: 'dim',
+    error: 'bad',
+};
+function statusTone(status) {
+    if (status === null)
+        return null;
+    if (status.startsWith('FAILED'))
+        return 'bad';
+    if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW')
+        return 'good';
+    return 'busy';
+}
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)}ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)}s`;
+    return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+}
+/** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
+function renderResultsText(result, style = PLAIN, plan) {
+    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+    const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
+    if (result.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
+            item.file,
+            truncate(item.title, 40),
+            { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
+            { text: item.status ?? '-', tone: statusTone(item.status) },
+            formatDuration(item.durationMs),
+            { text: (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .resultNote */ .YL)(item, planned.get(item.file)) ?? '', tone: 'dim' },
+        ]), style));
+    }
+    const published = result.items.filter((item) => item.publishedUrls.length > 0);
+    if (published.length > 0) {
+        lines.push('', 'Published:');
+        for (const item of published) {
+            const behind = item.publishedUrls.length === 1 ? (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .accountsBehindOneUrl */ .yA)(planned.get(item.file)) : [];
+            for (const url of item.publishedUrls) {
+                const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
+                lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
+            }
+        }
+    }
+    const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
+    if (failures.length > 0) {
+        lines.push('', paint('Failed:', 'bad', style));
+        for (const item of failures)
+            lines.push(...failureLines(item));
+    }
+    if (result.creditsBefore !== null || result.creditsAfter !== null) {
+        lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
+    }
+    return lines.join('\n');
+}
+function failureLines(item) {
+    const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
+    if (item.lastError !== null)
+        lines.push(`    last_error: ${item.lastError}`);
+    if (item.error !== null)
+        lines.push(`    error: ${item.error}`);
+    return lines;
+}
+function creditsLine(before, after) {
+    const show = (value) => (value === null ? 'unknown' : String(value));
+    const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
+    return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
+}
+function resultsHeadline(result) {
+    const counts = new Map();
+    for (const item of result.items)
+        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
+    const parts = _apply_types_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
+    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
+}
+function formatProgressLine(event, style = PLAIN) {
+    const parts = [
+        `  ${event.file}`,
+        truncate(event.title, 40),
+        paint(event.status, statusTone(event.status), style),
+    ];
+    const percentage = event.progress?.percentage;
+    if (typeof percentage === 'number')
+        parts.push(`${Math.round(percentage)}%`);
+    const detail = event.progress?.message ?? event.progress?.step;
+    if (detail)
+        parts.push(paint(truncate(detail, 60), 'dim', style));
+    return parts.join('  ');
+}
+/**
+ * One line per state change: a new status, a new step, or the percentage
+ * moving on by at least `minStep` points. Identical snapshots from repeated
+ * polls print nothing.
+ */
+function createProgressPrinter(write, style = PLAIN, minStep = 10) {
+    const last = new Map();
+    return (event) => {
+        const previous = last.get(event.file);
+        const step = event.progress?.step ?? null;
+        const percentage = event.progress?.percentage ?? null;
+        if (previous !== undefined &&
+            previous.status === event.status &&
+            previous.step === step &&
+            (percentage === null ||
+                (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
+                previous.percentage === percentage)) {
+            return;
+        }
+        last.set(event.file, { status: event.status, step, percentage });
+        write(formatProgressLine(event, style));
+    };
+}
 
-;// CONCATENATED MODULE: ./src/apply/types.ts
-/** Every outcome, in the order reports count them. */
-const OUTCOMES = [
-    'created',
-    'updated',
-    'rendered',
-    'published',
-    'unchanged',
-    'running',
-    'skipped',
-    'failed',
-    'error',
-];
 
-;// CONCATENATED MODULE: ./src/report/words.ts
+/***/ }),
+
+/***/ 2691:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LU: () => (/* binding */ driftText),
+/* harmony export */   YL: () => (/* binding */ resultNote),
+/* harmony export */   pL: () => (/* binding */ holdText),
+/* harmony export */   uw: () => (/* binding */ stepText),
+/* harmony export */   yA: () => (/* binding */ accountsBehindOneUrl)
+/* harmony export */ });
+/* unused harmony exports RENDER_REASONS, formatInstant */
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
     'title',
@@ -61319,226 +62755,30 @@ function formatInstant(iso) {
     const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
     return match ? `${match[1]} ${match[2]} UTC` : iso;
 }
-
-;// CONCATENATED MODULE: ./src/report/text.ts
-
-
-const PLAIN = { color: false };
-const ANSI = {
-    good: ['\u001b[32m', '\u001b[39m'],
-    bad: ['\u001b[31m', '\u001b[39m'],
-    busy: ['\u001b[33m', '\u001b[39m'],
-    dim: ['\u001b[2m', '\u001b[22m'],
-    bold: ['\u001b[1m', '\u001b[22m'],
-};
-function paint(text, tone, style) {
-    if (!style.color || tone === null || text === '')
-        return text;
-    const [open, close] = ANSI[tone];
-    return `${open}${text}${close}`;
-}
-function width(text) {
-    return [...text].length;
-}
-/** Columns padded to the widest cell; the last column is not padded. */
-function renderTable(headers, rows, style = PLAIN) {
-    const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
-    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
-    const line = (row) => row
-        .map((cell, i) => {
-        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
-        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
-    })
-        .join('  ')
-        .trimEnd();
-    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
-    return [head, ...cells.map(line)].join('\n');
-}
-function truncate(text, max) {
-    const chars = [...text.replace(/\s+/g, ' ').trim()];
-    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
-// ---- plan ----
-const terminalLabels = {
-    /** Platforms only: the table stays narrow, the account names are in the manifest. */
-    account: (account) => account.platform,
-    value: (text) => `"${truncate(text, 40)}"`,
-};
-function describeStep(step) {
-    return stepText(step, terminalLabels);
-}
-function itemAction(item) {
-    if (item.steps.length > 0)
-        return item.steps.map(describeStep).join(', then ');
-    if (item.holds.length > 0 || item.drift.length > 0)
-        return 'nothing now';
-    return 'up to date';
-}
-function itemNotes(item) {
-    const notes = [];
-    if (item.match === 'renamed' && item.renamedFrom !== null)
-        notes.push(`renamed from "${item.renamedFrom}"`);
-    if (item.match === 'pinned')
-        notes.push('pinned by id');
-    notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
-    return notes.join('; ');
-}
-function actionTone(item) {
-    if (item.steps.length === 0)
-        return 'dim';
-    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
-}
-function renderPlanText(plan, style = PLAIN) {
-    const lines = [];
-    const verb = plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`;
-    lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
-    if (plan.items.length > 0) {
-        lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
-            `${item.file}:${item.line}`,
-            truncate(item.title, 40),
-            item.stage,
-            item.flow,
-            item.remote?.status ?? 'new',
-            { text: itemAction(item), tone: actionTone(item) },
-            { text: itemNotes(item), tone: 'dim' },
-        ]), style));
-    }
-    if (plan.unmanaged.length > 0) {
-        lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
-        for (const ref of plan.unmanaged)
-            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
-    }
-    return lines.join('\n');
-}
-function planHeadline(plan) {
-    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const parts = [
-        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
-        `${count('create')} to create`,
-        `${count('edit')} to edit`,
-        `${count('render')} to render`,
-        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
-    ];
-    const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
-    if (held > 0)
-        parts.push(`${held} waiting`);
-    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
-    if (drifted > 0)
-        parts.push(`${drifted} with drift`);
-    return `${parts.join(', ')}.`;
-}
-// ---- results ----
-const OUTCOME_TONES = {
-    created: 'good',
-    updated: 'good',
-    rendered: 'good',
-    published: 'good',
-    unchanged: 'dim',
-    running: 'busy',
-    failed: 'bad',
-    skipped: 'dim',
-    error: 'bad',
-};
-function statusTone(status) {
-    if (status === null)
-        return null;
-    if (status.startsWith('FAILED'))
-        return 'bad';
-    if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW')
-        return 'good';
-    return 'busy';
-}
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)}ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(1)}s`;
-    return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
-}
-function renderResultsText(result, style = PLAIN) {
-    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
-    if (result.items.length > 0) {
-        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME'], result.items.map((item) => [
-            item.file,
-            truncate(item.title, 40),
-            { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
-            { text: item.status ?? '-', tone: statusTone(item.status) },
-            formatDuration(item.durationMs),
-        ]), style));
-    }
-    const published = result.items.flatMap((item) => item.publishedUrls);
-    if (published.length > 0) {
-        lines.push('', 'Published:');
-        for (const url of published)
-            lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}`);
-    }
-    const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
-    if (failures.length > 0) {
-        lines.push('', paint('Failed:', 'bad', style));
-        for (const item of failures)
-            lines.push(...failureLines(item));
-    }
-    if (result.creditsBefore !== null || result.creditsAfter !== null) {
-        lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
-    }
-    return lines.join('\n');
-}
-function failureLines(item) {
-    const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
-    if (item.lastError !== null)
-        lines.push(`    last_error: ${item.lastError}`);
-    if (item.error !== null)
-        lines.push(`    error: ${item.error}`);
-    return lines;
-}
-function creditsLine(before, after) {
-    const show = (value) => (value === null ? 'unknown' : String(value));
-    const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
-    return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
-}
-function resultsHeadline(result) {
-    const counts = new Map();
-    for (const item of result.items)
-        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
-    const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
-    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
-}
-function formatProgressLine(event, style = PLAIN) {
-    const parts = [
-        `  ${event.file}`,
-        truncate(event.title, 40),
-        paint(event.status, statusTone(event.status), style),
-    ];
-    const percentage = event.progress?.percentage;
-    if (typeof percentage === 'number')
-        parts.push(`${Math.round(percentage)}%`);
-    const detail = event.progress?.message ?? event.progress?.step;
-    if (detail)
-        parts.push(paint(truncate(detail, 60), 'dim', style));
-    return parts.join('  ');
+/**
+ * What the results table says beside an outcome: why a skipped item was
+ * skipped (every skip has a reason), and when a parked item publishes. Null
+ * when the outcome says it all.
+ */
+function resultNote(item, planned) {
+    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
+    const notes = [...new Set(holds.map(holdText))];
+    if (notes.length > 0)
+        return notes.join('; ');
+    if (item.outcome === 'skipped')
+        return 'not allowed in this run';
+    return null;
 }
 /**
- * One line per state change: a new status, a new step, or the percentage
- * moving on by at least `minStep` points. Identical snapshots from repeated
- * polls print nothing.
+ * The service reports one public URL per item (A18), however many accounts it
+ * published to: the accounts an item was published to, when there were several.
  */
-function createProgressPrinter(write, style = PLAIN, minStep = 10) {
-    const last = new Map();
-    return (event) => {
-        const previous = last.get(event.file);
-        const step = event.progress?.step ?? null;
-        const percentage = event.progress?.percentage ?? null;
-        if (previous !== undefined &&
-            previous.status === event.status &&
-            previous.step === step &&
-            (percentage === null ||
-                (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
-                previous.percentage === percentage)) {
-            return;
-        }
-        last.set(event.file, { status: event.status, step, percentage });
-        write(formatProgressLine(event, style));
-    };
+function accountsBehindOneUrl(planned) {
+    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
+        ? (step.publish?.accounts ?? [])
+        : []);
+    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
+    return names.length > 1 ? names : [];
 }
 
 
@@ -61558,7 +62798,8 @@ function createProgressPrinter(write, style = PLAIN, minStep = 10) {
 const SECRET_PATTERNS = [
     // Service keys: the fixed prefix and the token characters after it (dots
     // inside, not at the end, so a key that ends a sentence keeps its period).
-    /svc_live_(?:[\w\-~+/=.]*[\w\-~+/=])?/g,
+    // At least one: the prefix alone is no secret, and advice names it.
+    /svc_live_[\w\-~+/=.]*[\w\-~+/=]/g,
     // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
     /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,
 ];
@@ -61585,7 +62826,8 @@ function scrubSecrets(text, secrets = []) {
 /* harmony export */   _: () => (/* binding */ USER_AGENT),
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
-// Kept in step with package.json by test/version.test.ts; a constant keeps
+// Set by `npm run release` (scripts/release.ts) together with package.json;
+// test/release/documents.test.ts fails when the two differ. A constant keeps
 // the bundle from reading package.json at start-up.
 const VERSION = '0.1.0';
 const USER_AGENT = `content-as-code/${VERSION}`;

@@ -14,6 +14,8 @@ export interface ActionInputs {
   apiKey: string;
   baseUrl: string;
   manifests: string;
+  /** A manifests glob that matches nothing is accepted instead of failing the run. */
+  allowEmpty: boolean;
   mode: InputMode;
   githubToken: string;
   comment: boolean;
@@ -62,6 +64,7 @@ const INPUTS = {
       : fail('expected an http:// or https:// URL, for example https://api.example.com'),
   manifests: (value) =>
     value === '' ? fail('expected a glob, for example content/**/*.{yml,yaml}') : ok(value),
+  'allow-empty': boolean,
   mode: (value) =>
     (INPUT_MODES as readonly string[]).includes(value)
       ? ok(value as InputMode)
@@ -89,6 +92,7 @@ export const INPUT_DEFAULTS: Record<InputName, string> = {
   'api-key': '',
   'base-url': '',
   manifests: 'content/**/*.{yml,yaml}',
+  'allow-empty': 'false',
   mode: 'auto',
   'github-token': '',
   comment: 'true',
@@ -132,6 +136,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     apiKey: values['api-key'],
     baseUrl: values['base-url'],
     manifests: values.manifests,
+    allowEmpty: toBoolean(values['allow-empty']),
     mode: values.mode,
     githubToken: values['github-token'],
     comment: toBoolean(values.comment),

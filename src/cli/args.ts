@@ -23,7 +23,11 @@ export const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
 export interface CliOptions {
   command: Command;
   manifests: string;
+  /** A glob that matches no manifest is an error unless this is set. */
+  allowEmpty: boolean;
   json: boolean;
+  /** Where to write the Markdown summary too; null: nowhere. */
+  summary: string | null;
   cwd: string;
   baseUrl: string | null;
   apiKeyStdin: boolean;
@@ -54,7 +58,9 @@ export class UsageError extends Error {
 
 const OPTIONS = {
   manifests: { type: 'string' },
+  'allow-empty': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
+  summary: { type: 'string' },
   cwd: { type: 'string' },
   'base-url': { type: 'string' },
   'api-key-stdin': { type: 'boolean', default: false },
@@ -124,7 +130,9 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
   return {
     command: commandName,
     manifests: values.manifests ?? DEFAULT_MANIFESTS,
+    allowEmpty: values['allow-empty'],
     json: values.json,
+    summary: values.summary ?? null,
     cwd: values.cwd ?? cwd,
     baseUrl: values['base-url'] ?? null,
     apiKeyStdin: values['api-key-stdin'],
@@ -147,7 +155,9 @@ function defaults(command: Command, cwd: string): CliOptions {
   return {
     command,
     manifests: DEFAULT_MANIFESTS,
+    allowEmpty: false,
     json: false,
+    summary: null,
     cwd,
     baseUrl: null,
     apiKeyStdin: false,

@@ -3,7 +3,8 @@ import { runDoctor } from '../doctor/doctor.ts';
 import { renderDoctorText } from '../doctor/render.ts';
 import type { CliOptions } from './args.ts';
 import { EXIT } from './help.ts';
-import { serviceSettings, type RunSeams } from './run.ts';
+import { serviceSettings } from './connect.ts';
+import type { RunSeams } from './run.ts';
 import { scrubbing, writeLine, type CliIO } from './terminal.ts';
 
 // `content-as-code doctor`: which reading of each "not shown" rule the
@@ -17,7 +18,7 @@ export async function runDoctorCommand(
   const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
   let settings;
   try {
-    settings = await serviceSettings(options, io);
+    settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
   } catch (error) {
     writeLine(io.stderr, `error: ${describeError(error)}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;

@@ -7,18 +7,31 @@ export const EXIT = {
   failed: 1,
   /** The CLI was called wrongly, or its configuration is missing or invalid. */
   usage: 2,
-  /** The service could not be used: authentication, scopes, credits, network. */
+  /** The service could not be used before any work began: authentication, scopes, credits, network. */
   service: 3,
+  /** Stopped by Ctrl-C (SIGINT), after saying what was sent and what still runs. */
+  interrupted: 130,
+  /** Stopped by SIGTERM, the same way. */
+  terminated: 143,
 } as const;
+
+export function exitCodeForSignal(signal: string): number {
+  return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+}
 
 export const EXIT_CODE_LINES: ReadonlyArray<[number, string]> = [
   [EXIT.ok, 'everything planned or applied as asked'],
   [
     EXIT.failed,
-    'validation errors in the manifests, items that failed (their last_error is shown), or doctor found a rule the client does not understand',
+    'validation errors, a glob that matches no manifest, items that failed (their last_error is shown), the service failing once work had begun, or doctor found a rule the client does not understand',
   ],
-  [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or base URL)'],
+  [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or CONTENT_BASE_URL)'],
   [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
+  [
+    EXIT.interrupted,
+    'stopped by Ctrl-C (SIGINT); what was sent and what still runs are printed; a re-run converges',
+  ],
+  [EXIT.terminated, 'stopped by SIGTERM, the same way'],
 ];
 
 export function helpText(): string {
@@ -30,15 +43,17 @@ Usage:
   content-as-code apply [options]      create, edit, render and publish to match the manifests
   content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
   content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
-  content-as-code emulator [--port N]  run the local emulator of the service until Ctrl-C
+  content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
   content-as-code schema               print the manifest JSON Schema
 
 Options:
   --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
   --cwd DIR               workspace root the glob and reported paths are relative to
-  --base-url URL          service base URL (default: $CONTENT_API_URL); /v1 is appended when absent
+  --base-url URL          service base URL (default: $CONTENT_BASE_URL); /v1 is appended when absent
   --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
-  --json                  print one JSON document (the run report) instead of tables
+  --allow-empty           accept a glob that matches no manifest (otherwise an error)
+  --json                  print one JSON document (schema/cli-output.schema.json) instead of tables
+  --summary FILE          also write the Markdown summary (the action's job summary) to FILE
   --concurrency N         items worked on at once (default: 4)
   --no-wait               start generations and return without waiting for them
   --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
@@ -55,7 +70,8 @@ Options:
 
 Environment:
   CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
-  CONTENT_API_URL         the service base URL, when --base-url is not given
+  CONTENT_BASE_URL        the service base URL, when --base-url is not given
+                          (CONTENT_API_URL, its old name, is still read, with a warning)
   NO_COLOR                plain output even on a terminal
 
 Exit codes:

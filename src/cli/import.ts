@@ -4,7 +4,8 @@ import { ImportUsageError, runImport } from '../import/import.ts';
 import { renderImportText } from '../import/render.ts';
 import type { CliOptions } from './args.ts';
 import { EXIT } from './help.ts';
-import { serviceSettings, type RunSeams } from './run.ts';
+import { serviceSettings } from './connect.ts';
+import type { RunSeams } from './run.ts';
 import { scrubbing, writeLine, type CliIO } from './terminal.ts';
 
 // `content-as-code import`: one manifest per item of the catalogue that no
@@ -18,7 +19,7 @@ export async function runImportCommand(
   const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
   let settings;
   try {
-    settings = await serviceSettings(options, io);
+    settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
   } catch (error) {
     writeLine(io.stderr, `error: ${describeError(error)}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;

@@ -47,7 +47,7 @@ export async function main(argv: string[], io: CliIO = processIO(), seams: RunSe
   }
 }
 
-/** Runs until Ctrl-C (or SIGTERM), then closes the server. */
+/** Runs until Ctrl-C (or SIGTERM), then closes the server (and writes --state once more). */
 async function emulator(argv: string[], io: CliIO): Promise<number> {
   let running;
   try {
@@ -56,6 +56,7 @@ async function emulator(argv: string[], io: CliIO): Promise<number> {
     writeLine(io.stderr, `error: ${describeError(error)}`);
     return EXIT.usage;
   }
+  if (running === 'help') return EXIT.ok;
   writeLine(io.stdout, 'Press Ctrl-C to stop.');
   await io.interrupted();
   await running.close();

@@ -1,27 +1,42 @@
-import { createClient, type ServiceClient } from '../api/client.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ServiceClient } from '../api/client.ts';
 import { ConfigurationError, describeError } from '../api/errors.ts';
 import type { PollPolicy } from '../apply/wait.ts';
 import { runEngine, type EngineOptions, type Permissions, type RunReport } from '../engine.ts';
 import { gitPreviousVersions } from '../git/history.ts';
-import { formatProblem } from '../manifest/format.ts';
+import type { Problem } from '../manifest/types.ts';
+import type { Plan } from '../plan/types.ts';
+import { summaryMarkdown } from '../report/summary.ts';
+import { scrubSecrets } from '../secrets.ts';
 import { renderPlanText, renderResultsText, type TextStyle } from '../report/text.ts';
+import { checkAccounts } from './accounts-check.ts';
 import type { CliOptions } from './args.ts';
-import { EXIT } from './help.ts';
-import { scrubbing, styleFor, terminalLogger, writeLine, type CliIO } from './terminal.ts';
+import { connect, connectIfConfigured, inCliWords, type ClientSeams } from './connect.ts';
+import { EXIT, exitCodeForSignal } from './help.ts';
+import { watchClient, type WatchedClient } from './interrupt.ts';
+import { jsonOutput } from './json.ts';
+import { problemLine, validateSummary } from './problems.ts';
+import { scrubbing, styleFor, terminalLogger, writeLine, type CliIO, type Output } from './terminal.ts';
 
 // validate, plan and apply: the same engine as the action, with the terminal
-// as its log. What each exit code means is in help.ts.
+// as its log. Problems come first, then the plan (labelled when it will not
+// run), then progress and results. What each exit code means is in help.ts.
 
 export type EngineCommand = 'validate' | 'plan' | 'apply';
 
 /** Test seams; the real CLI passes none. */
-export interface RunSeams {
-  clientOptions?: { secondMs?: number; sleep?: (ms: number) => Promise<void> };
+export interface RunSeams extends ClientSeams {
   now?: () => Date;
   /** Task-status polling; the demo polls faster when its emulator runs faster. */
   poll?: PollPolicy;
   /** Receives the run report (the demo renders it as Markdown). */
   onReport?: (report: RunReport) => void;
+}
+
+interface Printed {
+  problems: number;
+  plan: boolean;
 }
 
 export async function runEngineCommand(
@@ -33,15 +48,19 @@ export async function runEngineCommand(
   const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
   const out = options.json ? io.stderr : io.stdout;
   const style = styleFor(out, io.env);
-  let client: ServiceClient | undefined;
+  const warn = (message: string): void => writeLine(io.stderr, `warning: ${message}`);
+  const interrupted = io.interrupted();
+  let watched: WatchedClient | undefined;
+  let accountsClient: ServiceClient | string | undefined;
   try {
-    if (command !== 'validate') client = await connect(options, io, seams);
-    let planShown = false;
+    if (command !== 'validate') watched = watchClient(await connect(options, io, seams, warn));
+    const printed: Printed = { problems: 0, plan: false };
     const engineOptions: EngineOptions = {
       mode: command,
       cwd: options.cwd,
       manifests: options.manifests,
-      client,
+      allowEmpty: options.allowEmpty,
+      ...(watched ? { client: watched.client } : {}),
       permissions: permissionsFor(command, options),
       maxPublications: options.maxPublications,
       cancelRunning: options.cancelRunning,
@@ -52,30 +71,54 @@ export async function runEngineCommand(
       ...(options.base !== null ? { previous: gitPreviousVersions(options.cwd, options.base) } : {}),
       ...(seams.now ? { now: seams.now } : {}),
       ...(seams.poll ? { poll: seams.poll } : {}),
-      onPlan: (plan) => {
-        if (options.json || command === 'validate') return;
-        writeLine(out, `${renderPlanText(plan, style)}\n`);
-        planShown = true;
+      onPlan: (plan, problems) => {
+        watched?.know(plan);
+        if (options.json) return;
+        printProblems(problems, io.stderr, printed);
+        writeLine(out, `${planText(plan, problems, style)}\n`);
+        printed.plan = true;
       },
     };
-    const report = await runEngine(engineOptions);
+    const finished = await Promise.race([
+      runEngine(engineOptions),
+      interrupted.then((signal) => signal ?? 'SIGINT'),
+    ]);
+    if (typeof finished === 'string') {
+      watched?.stop();
+      const lines = watched?.report(finished) ?? [
+        `Interrupted by ${finished}: nothing was sent to the service.`,
+      ];
+      for (const line of lines) writeLine(io.stderr, line);
+      return exitCodeForSignal(finished);
+    }
+    const report = finished;
+    if (report.fatal !== null) report.fatal = inCliWords(report.fatal);
+    let accounts: { checked: boolean; note: string | null } | undefined;
+    if (command === 'validate' && report.fatal === null) {
+      accountsClient = await connectIfConfigured(options, io, seams, warn);
+      accounts = await checkAccounts(report, accountsClient);
+    }
     seams.onReport?.(report);
+    const code = exitCode(report, options, watched?.wrote ?? false);
+    if (options.summary !== null) writeSummaryFile(options.summary, report, io.cwd, warn);
     if (options.json) {
-      writeLine(io.stdout, JSON.stringify(report, null, 2));
+      const shaped = jsonOutput(report, {
+        pattern: options.manifests,
+        exitCode: code,
+        ...(accounts ? { accounts } : {}),
+      });
+      writeLine(io.stdout, JSON.stringify(shaped, null, 2));
     } else {
-      writeReport(report, out, io.stderr, style, planShown);
+      writeReport(report, out, io.stderr, style, printed, accounts);
     }
-    return exitCode(report, options);
+    return code;
   } catch (error) {
-    const message = describeError(error);
-    if (error instanceof ConfigurationError) {
-      writeLine(io.stderr, `error: ${message}`);
-      return EXIT.usage;
-    }
-    writeLine(io.stderr, `error: ${message}`);
-    return EXIT.service;
+    writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
+    if (error instanceof ConfigurationError) return EXIT.usage;
+    return watched?.wrote ? EXIT.failed : EXIT.service;
   } finally {
-    await client?.close();
+    await watched?.client.close();
+    if (typeof accountsClient === 'object') await accountsClient.close();
   }
 }
 
@@ -90,80 +133,82 @@ export function permissionsFor(command: EngineCommand, options: CliOptions): Per
   return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
 }
 
-async function connect(options: CliOptions, io: CliIO, seams: RunSeams): Promise<ServiceClient> {
-  const { baseUrl, apiKey } = await serviceSettings(options, io);
-  return createClient({ baseUrl, apiKey, ...seams.clientOptions });
-}
-
-/** The base URL and the key, from the options, the environment or standard input; ConfigurationError when missing. */
-export async function serviceSettings(
-  options: CliOptions,
-  io: CliIO,
-): Promise<{ baseUrl: string; apiKey: string }> {
-  const baseUrl = options.baseUrl ?? io.env['CONTENT_API_URL'] ?? '';
-  if (baseUrl.trim() === '') {
-    throw new ConfigurationError(
-      'No service base URL: pass --base-url URL or set CONTENT_API_URL. To try without an account, run ' +
-        '`content-as-code emulator` in another terminal and export the two variables it prints.',
-    );
-  }
-  const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
-  if (apiKey.trim() === '') {
-    throw new ConfigurationError(
-      options.apiKeyStdin
-        ? 'No API key on standard input: pipe it in, for example `content-as-code plan --api-key-stdin < key.txt`.'
-        : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
-            'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.',
-    );
-  }
-  return { baseUrl, apiKey: apiKey.trim() };
-}
-
-async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = '';
-  for await (const chunk of stream)
-    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
-}
-
-export function exitCode(report: RunReport, options: Pick<CliOptions, 'maxPublications'>): number {
+/**
+ * 3 is kept for a service that could not be used before any work began: once
+ * a write has left, a failure is the run's (1), and a re-run converges.
+ */
+export function exitCode(
+  report: RunReport,
+  options: Pick<CliOptions, 'maxPublications'>,
+  wrote = false,
+): number {
   const errors = report.problems.some((problem) => problem.severity === 'error');
   if (report.fatal !== null) {
+    const empty = report.load.files.length === 0;
     // A plan refused for safety is the manifests' doing, not the service's.
     const refused = report.plan !== null && report.plan.publications > options.maxPublications;
-    return refused || errors ? EXIT.failed : EXIT.service;
+    return refused || errors || empty || wrote ? EXIT.failed : EXIT.service;
   }
   if (errors || report.result?.failed === true) return EXIT.failed;
   return EXIT.ok;
 }
 
+function errorCount(problems: readonly Problem[]): number {
+  return problems.filter((problem) => problem.severity === 'error').length;
+}
+
+/** The plan table; its headline says so when errors keep it from running. */
+function planText(plan: Plan, problems: readonly Problem[], style: TextStyle): string {
+  const errors = errorCount(problems);
+  if (errors === 0) return renderPlanText(plan, style);
+  return renderPlanText(
+    plan,
+    style,
+    `Plan (will not run: fix the ${errors === 1 ? 'error' : `${errors} errors`} above first)`,
+  );
+}
+
+function printProblems(problems: readonly Problem[], err: Output, printed: Printed): void {
+  for (const problem of problems.slice(printed.problems)) writeLine(err, problemLine(problem));
+  if (problems.length > printed.problems) writeLine(err);
+  printed.problems = problems.length;
+}
+
 function writeReport(
   report: RunReport,
-  out: CliIO['stdout'],
-  err: CliIO['stderr'],
+  out: Output,
+  err: Output,
   style: TextStyle,
-  planShown: boolean,
+  printed: Printed,
+  accounts: { checked: boolean; note: string | null } | undefined,
 ): void {
-  for (const problem of report.problems) writeLine(err, formatProblem(problem));
+  printProblems(report.problems, err, printed);
   if (report.mode === 'validate') {
-    writeLine(out, validateSummary(report));
+    if (report.fatal !== null) writeLine(err, `error: ${report.fatal}`);
+    else writeLine(out, validateSummary(report));
+    if (accounts?.note) writeLine(err, accounts.note);
     return;
   }
-  if (report.plan && !planShown) writeLine(out, `\n${renderPlanText(report.plan, style)}`);
-  if (report.result) writeLine(out, `\n${renderResultsText(report.result, style)}`);
+  if (report.plan && !printed.plan) writeLine(out, `\n${planText(report.plan, report.problems, style)}`);
+  if (report.result) writeLine(out, `\n${renderResultsText(report.result, style, report.plan)}`);
   for (const note of report.notes) writeLine(err, `note: ${note}`);
   if (report.fatal !== null) writeLine(err, `\nerror: ${report.fatal}`);
 }
 
-export function validateSummary(report: RunReport): string {
-  const files = report.load.files.length;
-  const errors = report.problems.filter((problem) => problem.severity === 'error');
-  const warnings = report.problems.length - errors.length;
-  const counted = `${files} manifest${files === 1 ? '' : 's'}`;
-  if (errors.length === 0) {
-    return `${counted} valid${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}.`;
+function writeSummaryFile(
+  file: string,
+  report: RunReport,
+  cwd: string,
+  warn: (message: string) => void,
+): void {
+  const target = path.resolve(cwd, file);
+  try {
+    mkdirSync(path.dirname(target), { recursive: true });
+    const markdown = summaryMarkdown(report, { event: 'cli' }, { hiddenErrors: 0, hiddenWarnings: 0 });
+    writeFileSync(target, scrubSecrets(markdown));
+  } catch (error) {
+    warn(`the summary could not be written to ${file}: ${describeError(error)}`);
   }
-  const failing = new Set(errors.map((problem) => problem.file)).size;
-  return `${errors.length} error${errors.length === 1 ? '' : 's'} in ${failing} of ${counted}; nothing was sent to the service.`;
 }
+
+export { validateSummary };

@@ -18,8 +18,8 @@ export interface CliIO {
   stdin: AsyncIterable<string | Uint8Array>;
   env: Record<string, string | undefined>;
   cwd: string;
-  /** Resolves when the user asks to stop (Ctrl-C); used by `emulator`. */
-  interrupted: () => Promise<void>;
+  /** Resolves, with the signal's name when there is one, when the user asks to stop (Ctrl-C, SIGTERM). */
+  interrupted: () => Promise<string | void>;
 }
 
 export function processIO(): CliIO {
@@ -31,8 +31,8 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     interrupted: () =>
       new Promise((resolve) => {
-        process.once('SIGINT', () => resolve());
-        process.once('SIGTERM', () => resolve());
+        process.once('SIGINT', () => resolve('SIGINT'));
+        process.once('SIGTERM', () => resolve('SIGTERM'));
       }),
   };
 }
@@ -71,15 +71,18 @@ export function terminalLogger(
   const debug = env['RUNNER_DEBUG'] === '1';
   const progress = createProgressPrinter((line) => writeLine(out, line), style);
   const groups = new AsyncLocalStorage<string>();
-  const prefixed = (message: string): string => {
+  // The label names the file once; a message that starts with it too loses its copy.
+  const prefixed = (kind: string, message: string): string => {
     const label = groups.getStore();
-    return label === undefined ? message : `  ${label}  ${message}`;
+    if (label === undefined) return `${kind}${message}`;
+    const own = message.startsWith(`${label}: `) ? message.slice(label.length + 2) : message;
+    return `  ${label}  ${kind}${own}`;
   };
   return {
-    info: (message) => writeLine(out, prefixed(message)),
-    warning: (message) => writeLine(err, prefixed(`warning: ${message}`)),
+    info: (message) => writeLine(out, prefixed('', message)),
+    warning: (message) => writeLine(err, prefixed('warning: ', message)),
     debug: (message) => {
-      if (debug) writeLine(err, prefixed(`debug: ${message}`));
+      if (debug) writeLine(err, prefixed('debug: ', message));
     },
     group: (title, fn) => groups.run(groupLabel(title), fn),
     progress,

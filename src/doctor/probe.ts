@@ -10,7 +10,6 @@ import {
   readSubscription,
   readTaskStatus,
   shapeOf,
-  type Consequence,
   type RuleId,
 } from '../api/readings.ts';
 import { isKnownPlatform, isKnownStatus } from '../api/types.ts';

@@ -43,8 +43,5 @@ export type Finding = z.infer<typeof findingSchema>;
 export type DoctorReport = z.infer<typeof doctorReportSchema>;
 
 export function doctorJsonSchema(): Record<string, unknown> {
-  return {
-    ...z.toJSONSchema(doctorReportSchema),
-    title: 'content-as-code doctor --json',
-  } as Record<string, unknown>;
+  return { ...z.toJSONSchema(doctorReportSchema), title: 'content-as-code doctor --json' };
 }

@@ -1,63 +1,208 @@
-// `content-as-code emulator [--port N] [--phase-ms MS | --phase-ms A,V,U]`.
+// `content-as-code emulator [options]`: the emulator for a terminal. Options
+// are one table (flag, value name, help, how to read it), so the usage text,
+// --help and the parser cannot disagree, and a new option is one row.
+import { createHash } from 'node:crypto';
+import type { Platform } from '../api/types.ts';
 import { DIALECT_NAMES, dialectNamed } from './dialects.ts';
-import { startEmulator, READY_KEY_SCOPES } from './emulator.ts';
-import { DEFAULT_ACCOUNTS } from './store.ts';
+import { READY_KEY_SCOPES, startEmulator } from './emulator.ts';
+import { keepState, readState } from './state-file.ts';
+import { DEFAULT_ACCOUNTS, KEY_PREFIX } from './store.ts';
 import type { Emulator, EmulatorOptions } from './types.ts';
 
-const USAGE = `usage: content-as-code emulator [--port N] [--phase-ms MS | --phase-ms AUDIO,VIDEO,UPLOAD] [--dialect ${DIALECT_NAMES.join('|')}]`;
+/** What the command line asks for: the emulator's options and what the command does around them. */
+export interface EmulatorCommandOptions extends EmulatorOptions {
+  help?: boolean;
+  /** JSON file the items and credits are kept in across restarts. */
+  state?: string;
+}
 
-function parseCount(flag: string, value: string | undefined, max: number): number {
-  if (value === undefined || !/^\d+$/.test(value) || Number(value) > max) {
-    throw new Error(
-      `${flag} expects a whole number from 0 to ${max}, got ${value === undefined ? 'nothing' : `"${value}"`}. ${USAGE}`,
-    );
+interface Flag {
+  name: string;
+  /** Shown in the usage; absent for a flag that takes no value. */
+  value?: string;
+  help: string;
+  read: (options: EmulatorCommandOptions, value: string) => void;
+}
+
+const PLATFORMS: readonly Platform[] = ['YouTube', 'TikTok', 'Instagram'];
+
+const FLAGS: readonly Flag[] = [
+  {
+    name: '--port',
+    value: 'N',
+    help: 'port to listen on (default: any free port)',
+    read: (options, value) => (options.port = count('--port', value, 65535)),
+  },
+  {
+    name: '--phase-ms',
+    value: 'MS|A,V,U',
+    help: 'how long each phase lasts: one duration, or audio,video,upload (default 1500,2500,1000)',
+    read: (options, value) => (options.phaseMs = phaseMs(value)),
+  },
+  {
+    name: '--key',
+    value: 'KEY',
+    help: `the ready API key (${KEY_PREFIX}...), the same on every start (default: a new random key)`,
+    read: (options, value) => (options.apiKey = key(value)),
+  },
+  {
+    name: '--accounts',
+    value: 'LIST',
+    help: "your connected accounts, as 'YouTube:My Channel,TikTok:mychannel' (default: the Ocean Facts examples)",
+    read: (options, value) => (options.accounts = accounts(value)),
+  },
+  {
+    name: '--state',
+    value: 'FILE',
+    help: 'keep items and credits in FILE, so they are still there after a restart',
+    read: (options, value) => (options.state = value),
+  },
+  {
+    name: '--dialect',
+    value: 'NAME',
+    help: `the reading of the interface's "not shown" rules it speaks: ${DIALECT_NAMES.join(', ')} (default: reference)`,
+    read: (options, value) => (options.dialect = dialect(value)),
+  },
+  { name: '--help', help: 'this text', read: (options) => (options.help = true) },
+];
+
+/** A dialect by name (src/emulator/dialects.ts); the error lists the names. */
+function dialect(value: string): string {
+  dialectNamed(value);
+  return value;
+}
+
+export function emulatorUsage(): string {
+  const width = Math.max(...FLAGS.map((flag) => `${flag.name} ${flag.value ?? ''}`.length));
+  const lines = FLAGS.map((flag) => `  ${`${flag.name} ${flag.value ?? ''}`.padEnd(width)}  ${flag.help}`);
+  return [
+    'usage: content-as-code emulator [options]',
+    '',
+    'A local emulator of the service, for trying manifests without an account. Runs until Ctrl-C.',
+    '',
+    'Options:',
+    ...lines,
+  ].join('\n');
+}
+
+const SEE_HELP = 'See content-as-code emulator --help.';
+
+function count(flag: string, value: string, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) > max) {
+    throw new Error(`${flag} expects a whole number from 0 to ${max}, got "${value}". ${SEE_HELP}`);
   }
   return Number(value);
 }
 
-function parsePhaseMs(value: string | undefined): NonNullable<EmulatorOptions['phaseMs']> {
-  const parts = (value ?? '').split(',');
+function phaseMs(value: string): NonNullable<EmulatorOptions['phaseMs']> {
+  const parts = value.split(',');
   if (parts.length !== 1 && parts.length !== 3) {
     throw new Error(
-      `--phase-ms expects one duration or three (audio,video,upload), got "${value ?? ''}". ${USAGE}`,
+      `--phase-ms expects one duration or three (audio,video,upload), got "${value}". ${SEE_HELP}`,
     );
   }
-  const [audio, video, upload] = parts.map((part) => parseCount('--phase-ms', part.trim(), 3_600_000));
+  const [audio, video, upload] = parts.map((part) => count('--phase-ms', part.trim(), 3_600_000));
   return parts.length === 1 ? { audio, video: audio, upload: audio } : { audio, video, upload };
 }
 
-/** A dialect by name (src/emulator/dialects.ts); the error lists the names. */
-function parseDialect(value: string | undefined): string {
-  dialectNamed(value ?? '');
-  return value ?? '';
+function key(value: string): string {
+  if (!new RegExp(`^${KEY_PREFIX}[A-Za-z0-9_-]{8,}$`).test(value)) {
+    throw new Error(
+      `--key expects ${KEY_PREFIX} followed by at least 8 letters, digits, _ or -. ${SEE_HELP}`,
+    );
+  }
+  return value;
 }
 
-export function parseEmulatorArgs(argv: readonly string[]): EmulatorOptions {
-  const options: EmulatorOptions = {};
+/** `YouTube:My Channel,TikTok:mychannel`; ids derive from the name, so they are the same on every start. */
+function accounts(value: string): NonNullable<EmulatorOptions['accounts']> {
+  const parsed = value
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map((part) => {
+      const colon = part.indexOf(':');
+      const platformName = part.slice(0, colon).trim();
+      const name = part.slice(colon + 1).trim();
+      const platform = PLATFORMS.find((known) => known.toLowerCase() === platformName.toLowerCase());
+      if (colon === -1 || platform === undefined || name === '') {
+        throw new Error(
+          `--accounts expects PLATFORM:NAME pairs separated by commas, with PLATFORM one of ` +
+            `${PLATFORMS.join(', ')}; got "${part.trim()}". ${SEE_HELP}`,
+        );
+      }
+      return { platform, name, id: stableId(`${platform}:${name}`) };
+    });
+  if (parsed.length === 0) throw new Error(`--accounts lists no account. ${SEE_HELP}`);
+  return parsed;
+}
+
+function stableId(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function parseEmulatorArgs(argv: readonly string[]): EmulatorCommandOptions {
+  const options: EmulatorCommandOptions = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    const [flag, inline] =
+    const [name, inline] =
       arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-    const value = (): string | undefined => inline ?? argv[++i];
-    if (flag === '--port') options.port = parseCount('--port', value(), 65535);
-    else if (flag === '--phase-ms') options.phaseMs = parsePhaseMs(value());
-    else if (flag === '--dialect') options.dialect = parseDialect(value());
-    else throw new Error(`Unknown argument "${arg}". ${USAGE}`);
+    const flag = FLAGS.find(
+      (candidate) => candidate.name === name || (name === '-h' && candidate.name === '--help'),
+    );
+    if (flag === undefined) throw new Error(`Unknown argument "${arg}". ${SEE_HELP}`);
+    let value = '';
+    if (flag.value !== undefined) {
+      const next = inline ?? argv[++i];
+      if (next === undefined) throw new Error(`${flag.name} expects ${flag.value}. ${SEE_HELP}`);
+      value = next;
+    }
+    flag.read(options, value);
   }
   return options;
 }
 
+/** A running emulator for a terminal; `close` also writes the state file one last time. */
+export interface EmulatorSession {
+  emulator: Emulator;
+  close: () => Promise<void>;
+}
+
 /** Starts the emulator for a terminal and prints how to reach it. The caller closes it. */
-export async function runEmulatorCommand(argv: string[], out: (line: string) => void): Promise<Emulator> {
-  const emulator = await startEmulator(parseEmulatorArgs(argv));
+export async function runEmulatorCommand(
+  argv: string[],
+  out: (line: string) => void,
+): Promise<EmulatorSession | 'help'> {
+  const { help, state, ...options } = parseEmulatorArgs(argv);
+  if (help) {
+    out(emulatorUsage());
+    return 'help';
+  }
+  const saved = state === undefined ? null : readState(state);
+  const emulator = await startEmulator({
+    ...options,
+    ...(saved ? { items: saved.items, credits: saved.credits } : {}),
+  });
+  const kept = state === undefined ? null : keepState(emulator, state);
   out(`Service emulator listening on ${emulator.baseUrl} (endpoints under ${emulator.baseUrl}/v1)`);
-  const dialect = parseEmulatorArgs(argv).dialect ?? 'reference';
-  out(`Dialect: ${dialect} (${dialectNamed(dialect).summary})`);
+  const name = options.dialect ?? 'reference';
+  out(`Dialect: ${name} (${dialectNamed(name).summary})`);
   out(`Ready API key (scopes ${READY_KEY_SCOPES.join(', ')}): ${emulator.apiKey}`);
   out('Connected accounts:');
-  for (const account of DEFAULT_ACCOUNTS) out(`  ${account.platform} "${account.name}"  id ${account.id}`);
+  for (const account of options.accounts ?? DEFAULT_ACCOUNTS) {
+    out(`  ${account.platform} "${account.name}"  id ${account.id}`);
+  }
+  if (state !== undefined) {
+    out(`Items are kept in ${state} (${saved?.items.length ?? 0} restored).`);
+  }
   out('Point the CLI at it with:');
-  out(`CONTENT_API_URL=${emulator.baseUrl}`);
-  out(`CONTENT_API_KEY=${emulator.apiKey}`);
-  return emulator;
+  out(`export CONTENT_BASE_URL=${emulator.baseUrl}`);
+  out(`export CONTENT_API_KEY=${emulator.apiKey}`);
+  return {
+    emulator,
+    close: async () => {
+      kept?.stop();
+      await emulator.close();
+    },
+  };
 }

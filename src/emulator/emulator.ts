@@ -107,7 +107,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     shapes: { baseUrl: '', secret: randomBytes(32), config },
   };
   store.createUser({ id: DEFAULT_USER_ID, name: 'Ocean Facts', credits: config.credits });
-  for (const account of DEFAULT_ACCOUNTS) store.addAccount(DEFAULT_USER_ID, account);
+  for (const account of options.accounts ?? DEFAULT_ACCOUNTS) store.addAccount(DEFAULT_USER_ID, account);
+  for (const item of options.items ?? []) store.addItem(structuredClone(item));
   for (const persona of DEFAULT_PERSONAS) store.addPersona(DEFAULT_USER_ID, persona);
   if (config.dialect.newValues) seedNewValues(store);
   const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());

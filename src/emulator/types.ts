@@ -100,6 +100,10 @@ export interface EmulatorOptions {
    * `reference` by default. `listing` and `shapes` given beside it override its parts.
    */
   dialect?: string;
+  /** The default user's connected accounts; default DEFAULT_ACCOUNTS (Ocean Facts). */
+  accounts?: readonly { platform: Platform; name: string; id?: string }[];
+  /** Items to start with, as an earlier run left them (`emulator --state FILE`). */
+  items?: readonly ItemRecord[];
   listing?: ListingOptions;
   shapes?: ShapeOptions;
   failures?: FailureRule[];

@@ -3,6 +3,7 @@ import type { Document, Node as YamlNode, YAMLError } from 'yaml';
 import { FORBIDDEN_KEYS, problemAt } from './tree.ts';
 import type { LEntry, LNode, Source } from './tree.ts';
 import type { Problem, SourceLocation } from './types.ts';
+import { explainYamlSlip } from './yaml-slips.ts';
 
 // YAML text -> a located tree, through the yaml library: any YAML, and every
 // syntax error worded for the user. Manifests in the plain block style are
@@ -44,6 +45,9 @@ function flowDepthOverflow(text: string): number {
   }
   return -1;
 }
+
+/** Errors whose sentence below already says what to do. */
+const WORDED_CODES = new Set(['DUPLICATE_KEY', 'MULTIPLE_DOCS', 'RESOURCE_EXHAUSTION']);
 
 /** A YAML error as a code and a sentence; the parser's own words where they already teach. */
 function syntaxProblem(error: YAMLError, text: string): [string, string] {
@@ -105,10 +109,13 @@ export function readSource(file: string, text: string): Source {
     return { file, line, column: col };
   };
   for (const error of doc.errors) {
-    const [code, message] = syntaxProblem(error, text);
+    // A tab or a block line that lost its indentation, named as such, where one explains the error.
+    const slip = WORDED_CODES.has(error.code) ? null : explainYamlSlip(text, error.pos[0]);
+    const [code, message] = slip ? ['yaml_syntax', slip.message] : syntaxProblem(error, text);
     // A stack overflow is reported at every level it unwinds through; once is enough.
     if (code === 'too_deep' && problems.some((p) => p.code === 'too_deep')) continue;
-    problems.push(problemAt(at(error.pos[0]), code, message));
+    if (slip && problems.some((p) => p.message === slip.message)) continue;
+    problems.push(problemAt(at(slip?.offset ?? error.pos[0]), code, message));
   }
   if (problems.length > 0) return { file, root: null, problems };
   for (const warning of doc.warnings) {

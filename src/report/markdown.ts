@@ -4,7 +4,7 @@ import type { Problem } from '../manifest/types.ts';
 import type { PlanItem, RemoteRef, Step } from '../plan/types.ts';
 import { diffLines } from './diff.ts';
 import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
-import { driftText, holdText, stepText, type Labels } from './words.ts';
+import { accountsBehindOneUrl, driftText, holdText, resultNote, stepText, type Labels } from './words.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -250,17 +250,24 @@ function planTable(report: RunReport, context: ReportContext, layout: Layout): s
 function resultTable(report: RunReport, context: ReportContext, layout: Layout): string | null {
   const items = report.result?.items ?? [];
   if (items.length === 0) return null;
-  const lines = new Map((report.plan?.items ?? []).map((item) => [item.file, item.line]));
+  const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+  let sharedUrls = 0;
   const rows = items.map((item) => {
+    const plan = planned.get(item.file);
     const published = item.publishedUrls.map((p) => link(p.platform, safeUrl(p.url))).join(', ');
-    const problem = item.lastError ?? item.error;
-    return `| ${fileCell(item.file, item.file, lines.get(item.file) ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${published} | ${problem ? inlineText(problem, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+    const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+    if (several > 0) sharedUrls++;
+    const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
+    const note = item.lastError ?? item.error ?? resultNote(item, plan);
+    return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
   });
-  return [
-    '| Manifest | Item | Outcome | Status | Published | Last error | Time |',
+  const table = [
+    '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
     '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
+  if (sharedUrls === 0) return table;
+  return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
 }
 
 /** In apply reports the plan goes into a collapsed section under the results. */
@@ -331,7 +338,8 @@ interface Preview {
  * Scripts reviewers read. The comment shows the scripts of items this plan
  * creates or edits (as a diff where the service has an earlier script; with
  * `preview-scripts` the engine has already read back what the service wrote);
- * the summary shows every script.
+ * the summary shows the scripts of the items the run changes, so a run that
+ * changes nothing stays short however large the catalogue.
  */
 function scriptPreviews(report: RunReport, target: ReportTarget): Preview[] {
   const previews: Preview[] = [];
@@ -340,7 +348,9 @@ function scriptPreviews(report: RunReport, target: ReportTarget): Preview[] {
     if (desired === null && remote === null) continue;
     const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
     const differs = desired !== null && remote !== null && desired !== remote;
-    if (target === 'comment' && !touched && !differs) continue;
+    // The comment shows scripts to review; the summary, the scripts of what this run changed.
+    const changed = item.steps.some((step) => step.kind !== 'wait');
+    if (target === 'comment' ? !touched && !differs : !changed && !differs) continue;
     const title = htmlText(item.title, 120);
     const created = item.steps.some((step) => step.kind === 'create');
     let summary: string;

@@ -1,7 +1,7 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
 import { OUTCOMES, type ApplyResult, type ItemResult, type Outcome } from '../apply/types.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
-import { driftText, holdText, stepText, type Labels } from './words.ts';
+import { accountsBehindOneUrl, driftText, holdText, resultNote, stepText, type Labels } from './words.ts';
 
 // Plans and results for a terminal: plain text, aligned columns, colour only
 // when asked (the CLI asks when stdout is a TTY and NO_COLOR is unset). The
@@ -93,9 +93,10 @@ function actionTone(item: PlanItem): Tone | null {
   return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
 }
 
-export function renderPlanText(plan: Plan, style: TextStyle = PLAIN): string {
+/** `label` replaces the headline's "Plan", for a plan that will not run. */
+export function renderPlanText(plan: Plan, style: TextStyle = PLAIN, label?: string): string {
   const lines: string[] = [];
-  const verb = plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`;
+  const verb = label ?? (plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`);
   lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
   if (plan.items.length > 0) {
     lines.push(
@@ -165,27 +166,36 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
 }
 
-export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN): string {
+/** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
+export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN, plan?: Plan | null): string {
   const lines: string[] = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+  const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
   if (result.items.length > 0) {
     lines.push(
       renderTable(
-        ['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME'],
+        ['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'],
         result.items.map((item) => [
           item.file,
           truncate(item.title, 40),
           { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
           { text: item.status ?? '-', tone: statusTone(item.status) },
           formatDuration(item.durationMs),
+          { text: resultNote(item, planned.get(item.file)) ?? '', tone: 'dim' },
         ]),
         style,
       ),
     );
   }
-  const published = result.items.flatMap((item) => item.publishedUrls);
+  const published = result.items.filter((item) => item.publishedUrls.length > 0);
   if (published.length > 0) {
     lines.push('', 'Published:');
-    for (const url of published) lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}`);
+    for (const item of published) {
+      const behind = item.publishedUrls.length === 1 ? accountsBehindOneUrl(planned.get(item.file)) : [];
+      for (const url of item.publishedUrls) {
+        const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
+        lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
+      }
+    }
   }
   const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
   if (failures.length > 0) {

@@ -1,4 +1,13 @@
-import type { Drift, FieldChange, Hold, PublicationTarget, RenderReason, Step } from '../plan/types.ts';
+import type { ItemResult } from '../apply/types.ts';
+import type {
+  Drift,
+  FieldChange,
+  Hold,
+  PlanItem,
+  PublicationTarget,
+  RenderReason,
+  Step,
+} from '../plan/types.ts';
 
 // The words for a plan, shared by the terminal and the Markdown reports so
 // that the CLI and the action say the same thing about the same plan. The
@@ -84,4 +93,31 @@ export function driftText(drift: Drift, compact = false): string {
 export function formatInstant(iso: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
   return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+
+/**
+ * What the results table says beside an outcome: why a skipped item was
+ * skipped (every skip has a reason), and when a parked item publishes. Null
+ * when the outcome says it all.
+ */
+export function resultNote(item: ItemResult, planned: PlanItem | undefined): string | null {
+  const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
+  const notes = [...new Set(holds.map(holdText))];
+  if (notes.length > 0) return notes.join('; ');
+  if (item.outcome === 'skipped') return 'not allowed in this run';
+  return null;
+}
+
+/**
+ * The service reports one public URL per item (A18), however many accounts it
+ * published to: the accounts an item was published to, when there were several.
+ */
+export function accountsBehindOneUrl(planned: PlanItem | undefined): string[] {
+  const accounts = (planned?.steps ?? []).flatMap((step) =>
+    step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
+      ? (step.publish?.accounts ?? [])
+      : [],
+  );
+  const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
+  return names.length > 1 ? names : [];
 }

@@ -23,13 +23,18 @@ describe('parseCliArgs', () => {
         '--cancel-running',
         '--base',
         'origin/main',
+        '--allow-empty',
+        '--summary',
+        'out/summary.md',
       ],
       '/here',
     );
     expect(options).toEqual({
       command: 'apply',
       manifests: 'videos/**/*.yml',
+      allowEmpty: true,
       json: true,
+      summary: 'out/summary.md',
       cwd: '/work',
       baseUrl: 'http://127.0.0.1:9',
       apiKeyStdin: false,
@@ -40,7 +45,35 @@ describe('parseCliArgs', () => {
       maxPublications: 0,
       cancelRunning: true,
       base: 'origin/main',
+      budget: 60,
+      out: null,
+      only: null,
+      status: [],
       rest: [],
+    });
+  });
+
+  it('reads the import options, --status repeatable', () => {
+    expect(
+      parseCliArgs(
+        [
+          'import',
+          '--out',
+          'content/old',
+          '--only',
+          'Ocean*',
+          '--status',
+          'NEW',
+          '--status',
+          'draft,UPLOADED',
+        ],
+        '/here',
+      ),
+    ).toMatchObject({
+      command: 'import',
+      out: 'content/old',
+      only: 'Ocean*',
+      status: ['NEW', 'draft,UPLOADED'],
     });
   });
 
@@ -54,6 +87,8 @@ describe('parseCliArgs', () => {
       publish: true,
       maxPublications: 10,
       baseUrl: null,
+      allowEmpty: false,
+      summary: null,
     });
   });
 

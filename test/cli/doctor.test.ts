@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, WritesStoppedError } from '../../src/api/index.ts';
 import { main } from '../../src/cli/main.ts';
@@ -46,7 +49,7 @@ async function doctor(
   e: Emulator,
   ...args: string[]
 ): Promise<{ code: number; report: DoctorReport; err: string }> {
-  const run = memoryIO({ env: { CONTENT_API_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
+  const run = memoryIO({ env: { CONTENT_BASE_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
   const code = await main(['doctor', '--json', ...args], run.io);
   expect(run.out + run.err).not.toContain(e.apiKey);
   // The documented shape (schema/doctor.schema.json is generated from the same zod schema).
@@ -102,7 +105,7 @@ describe('content-as-code doctor', () => {
     expect(a5?.seen).toMatch(/rows/);
     expect(a5?.consequence?.action).toBe('stop');
 
-    const run = memoryIO({ env: { CONTENT_API_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
+    const run = memoryIO({ env: { CONTENT_BASE_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
     expect(await main(['plan', '--manifests', 'examples/content/**/*.yml'], run.io)).toBe(3);
     expect(run.err).toMatch(/GET \/contents: unexpected response/);
     expect(e.admin.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
@@ -115,13 +118,10 @@ describe('content-as-code doctor', () => {
     const a18 = report.findings.find((finding) => finding.rule === 'A18');
     expect(a18).toMatchObject({ verdict: 'not understood', consequence: { action: 'hold' } });
 
-    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'cac-doctor-'));
     await mkdir(join(dir, 'content'));
     await writeFile(join(dir, 'content/a.yml'), manifest('Seeded 0', 'description: changed\n'));
-    const run = memoryIO({ env: { CONTENT_API_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey }, cwd: dir });
+    const run = memoryIO({ env: { CONTENT_BASE_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey }, cwd: dir });
     expect(await main(['plan', '--json'], run.io)).toBe(0);
     const plan = (JSON.parse(run.out) as { plan: { items: Array<{ holds: unknown[]; steps: unknown[] }> } })
       .plan;
@@ -151,7 +151,7 @@ describe('content-as-code doctor', () => {
 
   it('prints one line per rule for people', async () => {
     const e = await serviceWith({}, 2);
-    const run = memoryIO({ env: { CONTENT_API_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
+    const run = memoryIO({ env: { CONTENT_BASE_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey } });
     expect(await main(['doctor'], run.io)).toBe(0);
     expect(run.out).toMatch(
       /^Doctor: the client understands every rule it could observe \(\d+ of 60 GET requests, nothing written\)\./,

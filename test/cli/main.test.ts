@@ -23,18 +23,18 @@ describe('content-as-code without a service', () => {
   it('exits 2 when plan has no base URL or no key, and says how to give them', async () => {
     const noUrl = memoryIO({ env: { CONTENT_API_KEY: 'svc_live_x' } });
     expect(await main(['plan'], noUrl.io)).toBe(2);
-    expect(noUrl.err).toContain('CONTENT_API_URL');
+    expect(noUrl.err).toContain('CONTENT_BASE_URL');
 
-    const noKey = memoryIO({ env: { CONTENT_API_URL: 'http://127.0.0.1:9' } });
+    const noKey = memoryIO({ env: { CONTENT_BASE_URL: 'http://127.0.0.1:9' } });
     expect(await main(['plan'], noKey.io)).toBe(2);
     expect(noKey.err).toContain('CONTENT_API_KEY');
     expect(noKey.err).toContain('--api-key-stdin');
   });
 
   it('exits 2 on a malformed key without printing it', async () => {
-    const run = memoryIO({ env: { CONTENT_API_URL: 'http://127.0.0.1:9' }, stdin: 'not-a-key-1234\n' });
+    const run = memoryIO({ env: { CONTENT_BASE_URL: 'http://127.0.0.1:9' }, stdin: 'not-a-key-1234\n' });
     expect(await main(['plan', '--api-key-stdin'], run.io)).toBe(2);
-    expect(run.err).toContain('does not start with');
+    expect(run.err).toContain('does not start with svc_live_:');
     expect(run.err + run.out).not.toContain('not-a-key-1234');
   });
 
@@ -51,7 +51,9 @@ describe('content-as-code without a service', () => {
   it('validates the example manifests', async () => {
     const run = memoryIO();
     const code = await main(['validate', '--manifests', 'examples/content/**/*.{yml,yaml}'], run.io);
-    expect(run.err).toBe('');
+    expect(run.err).toBe(
+      'Account names were not checked against the service: no API key (set CONTENT_API_KEY and CONTENT_BASE_URL to check them, read-only).\n',
+    );
     expect(run.out).toContain('5 manifests valid.');
     expect(code).toBe(0);
   });
@@ -70,7 +72,7 @@ describe('content-as-code without a service', () => {
     const run = memoryIO();
     const done = main(['emulator', '--port', '0'], run.io);
     for (let i = 0; i < 200 && !run.out.includes('Ctrl-C'); i++) await new Promise((r) => setTimeout(r, 10));
-    const url = /CONTENT_API_URL=(\S+)/.exec(run.out)?.[1];
+    const url = /CONTENT_BASE_URL=(\S+)/.exec(run.out)?.[1];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
     expect(run.out).toMatch(/CONTENT_API_KEY=svc_live_/);
     run.stop();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import type { RunReport } from '../../src/engine.ts';
+import type { JsonOutput } from '../../src/cli/json.ts';
 import { memoryIO } from './io.ts';
 
 // The CLI against the emulator over real HTTP: plan changes nothing, apply
@@ -14,7 +14,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   emulator = await startEmulator({ phaseMs: { audio: 10, video: 10, upload: 10 } });
-  env = { CONTENT_API_URL: emulator.baseUrl, CONTENT_API_KEY: emulator.apiKey };
+  env = { CONTENT_BASE_URL: emulator.baseUrl, CONTENT_API_KEY: emulator.apiKey };
 });
 afterAll(async () => {
   await emulator.close();
@@ -32,9 +32,9 @@ describe('content-as-code against the emulator', () => {
   it('apply --json prints the run report alone on stdout, without the key', async () => {
     const run = memoryIO({ env });
     expect(await main(['apply', '--json', ...manifests], run.io, fastPoll)).toBe(0);
-    const report = JSON.parse(run.out) as RunReport;
-    expect(report.mode).toBe('apply');
-    expect(report.result?.items.map((item) => [item.file, item.status])).toEqual([
+    const report = JSON.parse(run.out) as JsonOutput;
+    expect(report.command).toBe('apply');
+    expect(report.results?.items.map((item) => [item.file, item.status])).toEqual([
       ['examples/content/deepest-point.yml', 'NEW'],
       ['examples/content/glowing-reefs.yml', 'VIDEO_PROCESSED'],
       ['examples/content/mantis-shrimp.yml', 'VIDEO_PROCESSED'],
@@ -45,7 +45,7 @@ describe('content-as-code against the emulator', () => {
   });
 
   it('reads the key from standard input when asked', async () => {
-    const run = memoryIO({ env: { CONTENT_API_URL: emulator.baseUrl }, stdin: `${emulator.apiKey}\n` });
+    const run = memoryIO({ env: { CONTENT_BASE_URL: emulator.baseUrl }, stdin: `${emulator.apiKey}\n` });
     expect(await main(['plan', '--api-key-stdin', ...manifests], run.io, fastPoll)).toBe(0);
     expect(run.out).toContain('5 items, 0 to create');
   });

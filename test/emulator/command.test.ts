@@ -1,21 +1,29 @@
-// `content-as-code emulator [--port N] [--phase-ms …]` as the CLI calls it.
+// `content-as-code emulator [options]` as the CLI calls it, and the --state file it keeps.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseEmulatorArgs, runEmulatorCommand } from '../../src/emulator/command.ts';
-import type { Emulator } from '../../src/emulator/index.ts';
+import type { EmulatorSession } from '../../src/emulator/command.ts';
+import { readState } from '../../src/emulator/state-file.ts';
+import { blankItem, DEFAULT_USER_ID } from '../../src/emulator/store.ts';
 import { call } from './http.ts';
 
-let emulator: Emulator | undefined;
+let session: EmulatorSession | undefined;
 afterEach(async () => {
-  await emulator?.close();
-  emulator = undefined;
+  await session?.close();
+  session = undefined;
 });
 
 describe('runEmulatorCommand', () => {
   it('prints the base URL, a ready key and the two environment lines, and serves at once', async () => {
     const lines: string[] = [];
-    emulator = await runEmulatorCommand(['--port', '0', '--phase-ms', '5'], (line) => lines.push(line));
-    expect(lines).toContain(`CONTENT_API_URL=${emulator.baseUrl}`);
-    expect(lines).toContain(`CONTENT_API_KEY=${emulator.apiKey}`);
+    const started = await runEmulatorCommand(['--port', '0', '--phase-ms', '5'], (line) => lines.push(line));
+    if (started === 'help') throw new Error('expected a running emulator');
+    session = started;
+    const { emulator } = started;
+    expect(lines).toContain(`export CONTENT_BASE_URL=${emulator.baseUrl}`);
+    expect(lines).toContain(`export CONTENT_API_KEY=${emulator.apiKey}`);
     expect(lines[0]).toContain(emulator.baseUrl);
     expect(lines.some((line) => line.includes('Ocean Facts'))).toBe(true);
     const answer = await call(emulator, 'GET', '/v1/api-keys/introspect');
@@ -34,10 +42,15 @@ describe('runEmulatorCommand', () => {
   });
 
   it('refuses unknown arguments and bad values with the usage line', () => {
-    expect(() => parseEmulatorArgs(['--prot', '1'])).toThrow(/Unknown argument "--prot".*usage/);
-    expect(() => parseEmulatorArgs(['--port'])).toThrow(/--port expects a whole number/);
+    expect(() => parseEmulatorArgs(['--prot', '1'])).toThrow(/Unknown argument "--prot".*--help/);
+    expect(() => parseEmulatorArgs(['--port'])).toThrow(/--port expects N/);
+    expect(() => parseEmulatorArgs(['--port', 'x'])).toThrow(/--port expects a whole number/);
     expect(() => parseEmulatorArgs(['--port', '70000'])).toThrow(/0 to 65535/);
     expect(() => parseEmulatorArgs(['--phase-ms', '1,2'])).toThrow(/audio,video,upload/);
+    expect(() => parseEmulatorArgs(['--key', 'sk_test_1'])).toThrow(/--key expects svc_live_/);
+    expect(() => parseEmulatorArgs(['--accounts', 'Vimeo:me'])).toThrow(
+      /PLATFORM one of YouTube, TikTok, Instagram; got "Vimeo:me"/,
+    );
     expect(() => parseEmulatorArgs(['--dialect', 'klingon'])).toThrow(
       /use one of reference, bare, meta, links/,
     );
@@ -45,14 +58,51 @@ describe('runEmulatorCommand', () => {
 
   it('--dialect serves that reading of the interface and says which', async () => {
     const lines: string[] = [];
-    emulator = await runEmulatorCommand(['--dialect', 'meta'], (line) => lines.push(line));
+    const started = await runEmulatorCommand(['--dialect', 'meta'], (line) => lines.push(line));
+    if (started === 'help') throw new Error('expected a running emulator');
+    session = started;
     expect(lines).toContain(
       'Dialect: meta ({items, meta: {current_page, total_pages}} listings paged from 0 with per_page; {success, data} answers; PUT replaces the item; content writes need write)',
     );
-    const answer = await call(emulator, 'GET', '/v1/contents');
+    const answer = await call(started.emulator, 'GET', '/v1/contents');
     expect(answer.body).toEqual({
       items: [],
       meta: { current_page: 0, per_page: 25, total_pages: 1, total: 0 },
     });
+  });
+
+  it('parses --key, --accounts and --state, with ids that stay the same from one start to the next', () => {
+    const first = parseEmulatorArgs([
+      '--key',
+      'svc_live_abcdefgh12',
+      '--accounts',
+      'youtube:My Channel, TikTok:mychannel',
+    ]);
+    expect(first.apiKey).toBe('svc_live_abcdefgh12');
+    expect(first.accounts?.map(({ platform, name }) => [platform, name])).toEqual([
+      ['YouTube', 'My Channel'],
+      ['TikTok', 'mychannel'],
+    ]);
+    expect(parseEmulatorArgs(['--accounts=YouTube:My Channel']).accounts?.[0]?.id).toBe(
+      first.accounts?.[0]?.id,
+    );
+    expect(parseEmulatorArgs(['--state', 'emu.json', '-h'])).toEqual({ state: 'emu.json', help: true });
+  });
+});
+
+describe('--state', () => {
+  it('restores an item caught generating as failed in its phase, so the next apply retries it', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'cac-state-')), 'state.json');
+    const busy = { ...blankItem(DEFAULT_USER_ID, 'Busy'), status: 'PROCESSING_VIDEO' as const };
+    const done = { ...blankItem(DEFAULT_USER_ID, 'Done'), status: 'UPLOADED' as const };
+    await writeFile(file, JSON.stringify({ version: 1, credits: 990, items: [busy, done] }));
+    const state = readState(file);
+    expect(state?.credits).toBe(990);
+    expect(state?.items.map((item) => [item.title, item.status])).toEqual([
+      ['Busy', 'FAILED_VIDEO'],
+      ['Done', 'UPLOADED'],
+    ]);
+    expect(state?.items[0]?.last_error).toContain('run apply again');
+    expect(readState(join(file, '..', 'missing.json'))).toBeNull();
   });
 });

@@ -44,7 +44,7 @@ describe('renames', () => {
         kind: 'edit',
         changes: [{ field: 'title', from: 'Old name', to: 'New name' }],
         cancelGeneration: false,
-        send: expect.any(Object),
+        send: expect.any(Object) as object,
       },
     ]);
     expect(report.plan?.unmanaged).toEqual([]);

@@ -53,7 +53,7 @@ describe('plan: stages', () => {
           description: 'new',
           hashtags: 'a b',
           persona_id: 'p',
-        }),
+        }) as object,
       },
     ]);
   });
@@ -203,7 +203,7 @@ describe('plan: published items and items in flight', () => {
         kind: 'edit',
         changes: [{ field: 'description', from: 'old desc', to: 'new desc' }],
         cancelGeneration: false,
-        send: expect.any(Object),
+        send: expect.any(Object) as object,
       },
     ]);
     expect(result.items[0]?.drift).toEqual([
@@ -320,7 +320,7 @@ describe('plan: identity', () => {
         kind: 'edit',
         changes: [{ field: 'title', from: 'Old title', to: 'New title' }],
         cancelGeneration: false,
-        send: expect.any(Object),
+        send: expect.any(Object) as object,
       },
     ]);
     expect(result.unmanaged).toEqual([]);

@@ -50,7 +50,7 @@ describe('stage draft', () => {
         kind: 'edit',
         changes: [{ field: 'description', from: 'Before.', to: 'After.' }],
         cancelGeneration: false,
-        send: expect.any(Object),
+        send: expect.any(Object) as object,
       },
     ]);
     expect(report.result?.items[0]?.outcome).toBe('updated');

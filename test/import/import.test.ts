@@ -28,7 +28,7 @@ let first: ImportReport;
 let firstCode: number;
 
 function env(): Record<string, string> {
-  return { CONTENT_API_URL: emulator.baseUrl, CONTENT_API_KEY: emulator.apiKey };
+  return { CONTENT_BASE_URL: emulator.baseUrl, CONTENT_API_KEY: emulator.apiKey };
 }
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -51,7 +51,7 @@ async function importing(
   ...args: string[]
 ): Promise<{ code: number; report: ImportReport | null; out: string; err: string }> {
   const run = memoryIO({
-    env: { CONTENT_API_URL: emulator!.baseUrl, CONTENT_API_KEY: emulator!.apiKey },
+    env: { CONTENT_BASE_URL: emulator!.baseUrl, CONTENT_API_KEY: emulator!.apiKey },
     cwd: dir,
   });
   const code = await main(['import', ...args], run.io);

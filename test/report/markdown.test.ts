@@ -135,7 +135,7 @@ describe('the Markdown report', () => {
 
   it('keeps the summary under 1 MiB and says how many annotations GitHub hides', () => {
     const items = Array.from({ length: 400 }, (_, i) =>
-      planItem(`content/${i}.yml`, { script: { desired: 'word '.repeat(1000), remote: null } }),
+      planItem(`content/${i}.yml`, { script: { desired: 'word '.repeat(1000), remote: 'an older script' } }),
     );
     const base = planReport();
     const text = summaryMarkdown({ ...base, plan: { ...base.plan!, items } }, context, {
@@ -145,5 +145,18 @@ describe('the Markdown report', () => {
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1024 * 1024);
     expect(text).toContain('7 more (5 errors, 2 warnings) are listed in the tables below');
     expect(text).toContain('**Trimmed:**');
+  });
+
+  it('expands in the summary only the scripts of items the run changes', () => {
+    const items = Array.from({ length: 50 }, (_, i) =>
+      planItem(`content/${i}.yml`, { script: { desired: 'the same words', remote: 'the same words' } }),
+    );
+    const base = planReport();
+    const text = summaryMarkdown({ ...base, plan: { ...base.plan!, items } }, context, {
+      hiddenErrors: 0,
+      hiddenWarnings: 0,
+    });
+    expect(text).not.toContain('#### Scripts');
+    expect(text).not.toContain('the same words');
   });
 });

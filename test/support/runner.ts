@@ -55,6 +55,7 @@ export const REPOSITORY = 'octo-org/videos';
 /** The runner's own defaults for inputs the workflow leaves out (action.yml `default:`). */
 const ACTION_DEFAULTS: Record<string, string> = {
   manifests: 'content/**/*.{yml,yaml}',
+  'allow-empty': 'false',
   mode: 'auto',
   comment: 'true',
   'preview-scripts': 'false',

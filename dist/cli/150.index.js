@@ -1,8 +1,8 @@
-export const id = 164;
-export const ids = [164];
+export const id = 150;
+export const ids = [150];
 export const modules = {
 
-/***/ 5164:
+/***/ 3150:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -298,7 +298,85 @@ class IssueMapper {
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./src/manifest/yaml-slips.ts
+// Two slips behind most YAML errors in manifests, said in the writer's terms
+// instead of the parser's. The parser reports where its grammar broke
+// ("Implicit keys need to be on a single line"), which for these slips is a
+// symptom some columns or lines away from the cause:
+// - a tab, anywhere on the line: YAML indents with spaces only, and a tab
+//   inside a `|` block ends the block as surely as one in front of a key;
+// - a line of a `full_text: |` block that lost its indentation: YAML reads it
+//   as the start of a new key, or refuses it as less indented than the block.
+function linesOf(text) {
+    const lines = [];
+    let start = 0;
+    for (const text_ of text.split('\n')) {
+        const content = text_.endsWith('\r') ? text_.slice(0, -1) : text_;
+        lines.push({ start, text: content, indent: /^ */.exec(content)[0].length });
+        start += text_.length + 1;
+    }
+    return lines;
+}
+const BLOCK_HEADER = /^( *)(?:- +)?([^\s#'"][^#]*?|"[^"]*"|'[^']*'):[ \t]+[|>][1-9+-]{0,2}[ \t]*(?:#.*)?$/;
+const blank = (line) => line.text.trim() === '';
+/** The slip behind a YAML error at `offset`, or null to keep the parser's words. */
+function explainYamlSlip(text, offset) {
+    const lines = linesOf(text);
+    let index = lines.findIndex((line, i) => offset >= line.start && (i === lines.length - 1 || offset < lines[i + 1].start));
+    if (index === -1)
+        index = lines.length - 1;
+    // The parser sometimes reports a slip on the line after it (a key it could not end).
+    for (const candidate of [index, index - 1]) {
+        const line = lines[candidate];
+        if (line === undefined)
+            continue;
+        const tab = line.text.indexOf('\t');
+        if (tab !== -1) {
+            return {
+                offset: line.start + tab,
+                message: `line ${candidate + 1} has a tab character (column ${tab + 1}); YAML allows only spaces for ` +
+                    'indentation, and a tab breaks the lines around it too: replace it with spaces',
+            };
+        }
+    }
+    const lost = lostIndentation(lines, index);
+    return lost;
+}
+/** A line below a block scalar's header that is indented less than the block's first line. */
+function lostIndentation(lines, index) {
+    const line = lines[index];
+    if (line === undefined || blank(line))
+        return null;
+    for (let h = index - 1; h >= 0; h--) {
+        const header = lines[h];
+        if (blank(header))
+            continue;
+        const match = BLOCK_HEADER.exec(header.text);
+        if (match === null) {
+            // Still inside some block's text? Keep climbing while lines are indented more than this one.
+            if (header.indent > line.indent)
+                continue;
+            return null;
+        }
+        const keyIndent = match[1].length;
+        if (line.indent > keyIndent && h === index - 1)
+            return null;
+        const first = lines.slice(h + 1, index).find((candidate) => !blank(candidate));
+        if (first === undefined || first.indent <= keyIndent || line.indent >= first.indent)
+            return null;
+        const key = match[2].trim();
+        return {
+            offset: line.start,
+            message: `line ${index + 1} belongs to the ${key}: block of line ${h + 1} but is indented by ${line.indent} ` +
+                `space${line.indent === 1 ? '' : 's'}, less than the ${first.indent} of the block's first line; indent it ` +
+                `by ${first.indent} spaces (or, if the block ends before it, make it a key: value line)`,
+        };
+    }
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/read-yaml.ts
+
 
 
 // YAML text -> a located tree, through the yaml library: any YAML, and every
@@ -340,6 +418,8 @@ function flowDepthOverflow(text) {
     }
     return -1;
 }
+/** Errors whose sentence below already says what to do. */
+const WORDED_CODES = new Set(['DUPLICATE_KEY', 'MULTIPLE_DOCS', 'RESOURCE_EXHAUSTION']);
 /** A YAML error as a code and a sentence; the parser's own words where they already teach. */
 function syntaxProblem(error, text) {
     const first = error.message.split('\n')[0] ?? error.message;
@@ -395,11 +475,15 @@ function readSource(file, text) {
         return { file, line, column: col };
     };
     for (const error of doc.errors) {
-        const [code, message] = syntaxProblem(error, text);
+        // A tab or a block line that lost its indentation, named as such, where one explains the error.
+        const slip = WORDED_CODES.has(error.code) ? null : explainYamlSlip(text, error.pos[0]);
+        const [code, message] = slip ? ['yaml_syntax', slip.message] : syntaxProblem(error, text);
         // A stack overflow is reported at every level it unwinds through; once is enough.
         if (code === 'too_deep' && problems.some((p) => p.code === 'too_deep'))
             continue;
-        problems.push((0,tree/* problemAt */.l4)(at(error.pos[0]), code, message));
+        if (slip && problems.some((p) => p.message === slip.message))
+            continue;
+        problems.push((0,tree/* problemAt */.l4)(at(slip?.offset ?? error.pos[0]), code, message));
     }
     if (problems.length > 0)
         return { file, root: null, problems };
@@ -490,148 +574,8 @@ function readSource(file, text) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
-var iso = __webpack_require__(4377);
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __webpack_require__(705);
-// EXTERNAL MODULE: ./src/manifest/types.ts
-var manifest_types = __webpack_require__(2628);
-;// CONCATENATED MODULE: ./src/manifest/schema.ts
-
-
-
-// The one definition of the manifest: the loader validates with it, the code
-// takes its types from it, and schema/content.schema.json is generated from it
-// (its descriptions are what editors show next to each field). accept.ts
-// mirrors it for valid manifests so that start-up need not load zod; a change
-// here needs the same change there, and test/manifest/accept.test.ts says so.
-//
-// Rules that involve two fields carry a `params.code`; src/manifest/issues.ts
-// turns every other zod issue into a sentence that names the field.
-const nonEmpty = schemas/* string */.YjP().regex(/\S/);
-const accountById = schemas/* strictObject */.rej({
-    id: nonEmpty.describe('Id of a connected account, as GET /accounts lists it.'),
-})
-    .describe('An account given by its id.');
-const accountByName = schemas/* strictObject */.rej({
-    platform: schemas/* enum */.k5n(types/* PLATFORMS */.P4)
-        .describe('Platform of the account, spelled exactly: YouTube, TikTok or Instagram.'),
-    name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
-})
-    .describe('An account given by platform and name; resolved through GET /accounts.');
-const account = schemas/* union */.KCZ([accountById, accountByName])
-    .describe('A connected account to publish to: {id: …} or {platform: …, name: …}.');
-const tiktok = schemas/* strictObject */.rej({
-    post_mode: schemas/* enum */.k5n(['direct', 'draft'])
-        .optional()
-        .describe('direct posts the video; draft leaves it in the TikTok inbox. Sent only when given.'),
-    privacy: nonEmpty
-        .optional()
-        .describe('TikTok privacy level, for example PUBLIC_TO_EVERYONE. Sent only when given.'),
-})
-    .describe('Settings that only TikTok accounts use.');
-const publish = schemas/* strictObject */.rej({
-    accounts: schemas/* array */.YOg(account)
-        .optional()
-        .describe('Accounts to publish to. Required when stage is published.'),
-    at: iso/* datetime */.w$({ offset: true })
-        .transform((value) => new Date(value).toISOString())
-        .optional()
-        .describe('Publish no earlier than this ISO 8601 instant with a zone, for example 2026-12-01T15:00:00Z. Absent: as soon as the video is rendered.'),
-    privacy: nonEmpty.default('public').describe('Platform visibility, for example public.'),
-    category: schemas/* union */.KCZ([nonEmpty, schemas/* int */.Whr().nonnegative()])
-        .default('22')
-        .transform(String)
-        .describe('YouTube category id; a number or a string, sent as a string.'),
-    made_for_kids: schemas/* boolean */.zMY()
-        .default(false)
-        .describe('The video is made for kids (COPPA). Cannot be true together with age_restricted.'),
-    age_restricted: schemas/* boolean */.zMY()
-        .default(false)
-        .describe('The video is for adults only. Cannot be true together with made_for_kids.'),
-    notify_subscribers: schemas/* boolean */.zMY().default(true).describe('Notify the channel subscribers.'),
-    ai_disclosure: schemas/* boolean */.zMY().default(true).describe('Disclose that the video contains generated media.'),
-    tiktok: tiktok.optional(),
-})
-    .refine((value) => !(value.made_for_kids && value.age_restricted), {
-    path: ['age_restricted'],
-    params: { code: 'kids_and_age_restricted' },
-    message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
-})
-    .describe('Where and how the video is published. Takes effect only when stage is published.');
-const imageOverlay = schemas/* strictObject */.rej({
-    enabled: schemas/* boolean */.zMY().optional().describe('Show an image overlay. Sent only when given.'),
-    position: nonEmpty.optional().describe('Where the overlay goes, for example top. Sent only when given.'),
-})
-    .describe('Image overlay of the render.');
-const video = schemas/* strictObject */.rej({
-    source: nonEmpty.default('stock').describe('Footage source, sent as video_id.'),
-    orientation: nonEmpty.default('vertical').describe('Orientation of the video, for example vertical.'),
-    prefer_real_world: schemas/* boolean */.zMY()
-        .optional()
-        .describe('Prefer real-world footage over illustrations. Sent only when given.'),
-    image_overlay: imageOverlay.optional(),
-    zoom_effect: schemas/* boolean */.zMY().optional().describe('Slow zoom on still images. Sent only when given.'),
-    subtitles: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
-        .optional()
-        .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
-})
-    .describe('How the video is rendered.');
-const hashtag = schemas/* union */.KCZ([schemas/* string */.YjP().regex(/^#?[^\s#]\S*$/), schemas/* int */.Whr()]);
-const manifestSchema = schemas/* strictObject */.rej({
-    title: nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
-    id: nonEmpty.optional().describe('Pins an existing item by its id.'),
-    description: schemas/* string */.YjP().optional().describe('Description shown with the video.'),
-    full_text: schemas/* string */.YjP().optional().describe('Source text the script is written from.'),
-    textover: schemas/* string */.YjP()
-        .optional()
-        .describe('Hand-written on-screen script; absent: the service writes one from full_text.'),
-    hashtags: schemas/* union */.KCZ([
-        schemas/* string */.YjP().transform((value) => value.trim()),
-        schemas/* array */.YOg(hashtag)
-            .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
-    ])
-        .optional()
-        .describe('A list of hashtags (# added when missing), or one string taken as written.'),
-    persona: schemas/* union */.KCZ([nonEmpty, schemas/* strictObject */.rej({ id: nonEmpty.describe('Persona id.') })])
-        .transform((value) => (typeof value === 'string' ? value : value.id))
-        .optional()
-        .describe('Persona id, or {id: …}.'),
-    fine_tuning: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
-        .optional()
-        .describe('Generation fine-tuning, passed through to the service as it is.'),
-    stage: schemas/* enum */.k5n(manifest_types/* STAGES */.a)
-        .default('draft')
-        .describe('How far apply takes the item: draft (fields only, no credits), rendered (a video exists) or published.'),
-    flow: schemas/* enum */.k5n(manifest_types/* FLOWS */.A)
-        .default('oneshot')
-        .describe('oneshot: one request renders and publishes; stepwise: the script is read before rendering.'),
-    video: video.prefault({}),
-    publish: publish.optional(),
-})
-    .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
-    path: ['stage'],
-    params: { code: 'published_without_accounts' },
-    message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
-    when: (payload) => isObject(payload.value) && payload.value['stage'] === 'published',
-})
-    .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** JSON Schema of the manifest as written (input side), for editors and the README reference. */
-function manifestJsonSchema() {
-    const schema = z.toJSONSchema(manifestSchema, {
-        io: 'input',
-        target: 'draft-2020-12',
-        unrepresentable: 'any',
-    });
-    const { $schema, ...rest } = schema;
-    return { $schema, title: 'content-as-code manifest', ...rest };
-}
-
+// EXTERNAL MODULE: ./src/manifest/schema.ts + 19 modules
+var schema = __webpack_require__(4337);
 // EXTERNAL MODULE: ./src/manifest/validate.ts + 1 modules
 var validate = __webpack_require__(8434);
 ;// CONCATENATED MODULE: ./src/manifest/parse.ts
@@ -650,10 +594,10 @@ function readDefaults(file, text) {
 }
 /** Checks a manifest's merged value with the zod schema; problems point into the files. */
 function checkWithSchema(value, positions, start) {
-    const parsed = manifestSchema.safeParse(value);
+    const parsed = schema/* manifestSchema */.r.safeParse(value);
     if (parsed.success)
         return { manifest: parsed.data };
-    return { problems: new IssueMapper(manifestSchema, value, positions, start).map(parsed.error.issues) };
+    return { problems: new IssueMapper(schema/* manifestSchema */.r, value, positions, start).map(parsed.error.issues) };
 }
 /**
  * Validates one parsed manifest with its defaults (outermost folder first) and
@@ -679,76 +623,6 @@ function parseManifest(file, text, defaults = []) {
     const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
     problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
     return { item: result.item, problems };
-}
-
-
-/***/ }),
-
-/***/ 7271:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ suggest)
-/* harmony export */ });
-// "Did you mean": the closest candidate to what a user wrote, or nothing when
-// no candidate is close enough to be a likely typo.
-function squash(value) {
-    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
-function distance(a, b) {
-    const rows = a.length + 1;
-    const cols = b.length + 1;
-    const d = new Array(rows * cols).fill(0);
-    for (let i = 0; i < rows; i++)
-        d[i * cols] = i;
-    for (let j = 0; j < cols; j++)
-        d[j] = j;
-    for (let i = 1; i < rows; i++) {
-        for (let j = 1; j < cols; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
-            }
-            d[i * cols + j] = best;
-        }
-    }
-    return d[rows * cols - 1];
-}
-/**
- * The candidate the user most likely meant: the same word in other casing, the
- * same word in another spelling convention (`notifySubscribers` ->
- * `notify_subscribers`), or the nearest one within a few typos.
- */
-function suggest(input, candidates) {
-    if (candidates.includes(input))
-        return input;
-    const lower = input.toLowerCase();
-    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
-    if (sameCase !== undefined)
-        return sameCase;
-    const squashed = squash(input);
-    if (squashed === '')
-        return undefined;
-    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
-    if (sameWord !== undefined)
-        return sameWord;
-    let best;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const target = squash(candidate);
-        // Allow about one typo per three letters, at least one.
-        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
-        if (Math.abs(target.length - squashed.length) > limit)
-            continue;
-        const d = distance(squashed, target);
-        if (d <= limit && d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
 }
 
 

@@ -1,76 +1,6 @@
-export const id = 203;
-export const ids = [203,65];
+export const id = 844;
+export const ids = [844,65];
 export const modules = {
-
-/***/ 7271:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ suggest)
-/* harmony export */ });
-// "Did you mean": the closest candidate to what a user wrote, or nothing when
-// no candidate is close enough to be a likely typo.
-function squash(value) {
-    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
-function distance(a, b) {
-    const rows = a.length + 1;
-    const cols = b.length + 1;
-    const d = new Array(rows * cols).fill(0);
-    for (let i = 0; i < rows; i++)
-        d[i * cols] = i;
-    for (let j = 0; j < cols; j++)
-        d[j] = j;
-    for (let i = 1; i < rows; i++) {
-        for (let j = 1; j < cols; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
-            }
-            d[i * cols + j] = best;
-        }
-    }
-    return d[rows * cols - 1];
-}
-/**
- * The candidate the user most likely meant: the same word in other casing, the
- * same word in another spelling convention (`notifySubscribers` ->
- * `notify_subscribers`), or the nearest one within a few typos.
- */
-function suggest(input, candidates) {
-    if (candidates.includes(input))
-        return input;
-    const lower = input.toLowerCase();
-    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
-    if (sameCase !== undefined)
-        return sameCase;
-    const squashed = squash(input);
-    if (squashed === '')
-        return undefined;
-    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
-    if (sameWord !== undefined)
-        return sameWord;
-    let best;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const target = squash(candidate);
-        // Allow about one typo per three letters, at least one.
-        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
-        if (Math.abs(target.length - squashed.length) > limit)
-            continue;
-        const d = distance(squashed, target);
-        if (d <= limit && d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
-}
-
-
-/***/ }),
 
 /***/ 7065:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -219,7 +149,7 @@ function matchItems(desired, remote, options = {}) {
 
 /***/ }),
 
-/***/ 1203:
+/***/ 8844:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -235,60 +165,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/api/types.ts
 var types = __webpack_require__(705);
-// EXTERNAL MODULE: ./src/manifest/suggest.ts
-var suggest = __webpack_require__(7271);
-;// CONCATENATED MODULE: ./src/plan/accounts.ts
-
-function problemAt(item, index, selector, message) {
-    const field = `publish.accounts.${index}`;
-    const at = item.locations[field] ?? selector.location;
-    return {
-        severity: 'error',
-        code: 'unknown_account',
-        file: at.file,
-        line: at.line,
-        column: at.column,
-        field,
-        message,
-    };
-}
-function hint(candidate) {
-    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
-}
-/** Resolves one item's selectors in order, without duplicates. */
-function resolveAccounts(item, connected) {
-    const accounts = [];
-    const problems = [];
-    const selectors = item.publish?.accounts ?? [];
-    selectors.forEach((selector, index) => {
-        let found;
-        if (selector.kind === 'id') {
-            found = connected.find((account) => account.id === selector.id);
-            if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
-                    hint((0,suggest/* suggest */.Z)(selector.id, connected.map((account) => account.id))) +
-                    ' Connect the account in the service, or name it as {platform, name}.'));
-            }
-        }
-        else {
-            const onPlatform = connected.filter((account) => account.platform === selector.platform);
-            found = onPlatform.find((account) => account.name === selector.name);
-            if (!found && onPlatform.length === 0) {
-                problems.push(problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
-                    'Connect it in the service first.'));
-            }
-            else if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
-                    hint((0,suggest/* suggest */.Z)(selector.name, onPlatform.map((account) => account.name))) +
-                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
-            }
-        }
-        if (found && !accounts.some((account) => account.id === found.id))
-            accounts.push(found);
-    });
-    return { accounts, problems };
-}
-
+// EXTERNAL MODULE: ./src/plan/accounts.ts
+var plan_accounts = __webpack_require__(4515);
 ;// CONCATENATED MODULE: ./src/plan/diff.ts
 // Field-level comparison of a manifest with a remote item. Only what the
 // manifest says is compared: an absent property is not managed.
@@ -599,7 +477,7 @@ function planOne(matched, observed, context) {
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
     const resolved = 
     // Accounts are checked whenever they are named, even while the stage stays below published.
-    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
+    item.publish !== null ? (0,plan_accounts/* resolveAccounts */.L)(item, observed.accounts) : { accounts: [], problems: [] };
     const target = publicationOf(item, resolved.accounts);
     // A listed item whose detail could not be read is not missing: planning a
     // create for it would make a second item with the same title.
@@ -668,7 +546,7 @@ function plan(desired, observed, context) {
  */
 function otherShardProblems(others, mine, observed) {
     const matching = (0,identity.matchItems)(others, observed.contents, { reserved: mine, listUnmanaged: false });
-    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
+    const accounts = others.flatMap((item) => item.publish !== null ? (0,plan_accounts/* resolveAccounts */.L)(item, observed.accounts).problems : []);
     return [...matching.problems, ...accounts];
 }
 

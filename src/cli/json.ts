@@ -1,0 +1,144 @@
+import type { RunReport } from '../engine.ts';
+import type { Problem } from '../manifest/types.ts';
+import type { PlanItem } from '../plan/types.ts';
+import { driftText, holdText, resultNote, stepText, type Labels } from '../report/words.ts';
+
+// `--json`: what a script needs from a run, in a shape that is documented
+// (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
+// engine's internals: no positions of every field, no wire payloads, no
+// timings. A change that removes or renames a field bumps `version`; new
+// optional fields do not.
+
+export const JSON_OUTPUT_VERSION = 1;
+
+export interface JsonProblem {
+  severity: Problem['severity'];
+  code: string;
+  file: string;
+  line: number;
+  column: number;
+  field: string | null;
+  message: string;
+}
+
+export interface JsonPlanItem {
+  file: string;
+  title: string;
+  id: string | null;
+  match: PlanItem['match'];
+  renamedFrom: string | null;
+  status: string | null;
+  stage: PlanItem['stage'];
+  flow: PlanItem['flow'];
+  actions: string[];
+  holds: string[];
+  drift: string[];
+  publishAt: string | null;
+}
+
+export interface JsonOutput {
+  version: typeof JSON_OUTPUT_VERSION;
+  command: RunReport['mode'];
+  exitCode: number;
+  manifests: { pattern: string; count: number };
+  problems: JsonProblem[];
+  accounts: { checked: boolean; note: string | null } | null;
+  plan: {
+    willRun: boolean;
+    items: JsonPlanItem[];
+    unmanaged: { id: string; title: string; status: string }[];
+    publications: number;
+  } | null;
+  results: {
+    changed: boolean;
+    failed: boolean;
+    items: {
+      file: string;
+      title: string;
+      id: string | null;
+      outcome: string;
+      status: string | null;
+      reason: string | null;
+      publishedUrls: { platform: string; url: string }[];
+      lastError: string | null;
+      error: string | null;
+    }[];
+  } | null;
+  credits: { before: number | null; after: number | null };
+  fatal: string | null;
+}
+
+const PLAIN: Labels = {
+  account: (account) => `${account.platform} "${account.name}"`,
+  value: (text) => JSON.stringify(text),
+};
+
+export interface JsonContext {
+  pattern: string;
+  exitCode: number;
+  /** validate: whether publish.accounts were checked against the service, and why not. */
+  accounts?: { checked: boolean; note: string | null };
+}
+
+export function jsonOutput(report: RunReport, context: JsonContext): JsonOutput {
+  const errors = report.problems.some((problem) => problem.severity === 'error');
+  const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+  return {
+    version: JSON_OUTPUT_VERSION,
+    command: report.mode,
+    exitCode: context.exitCode,
+    manifests: { pattern: context.pattern, count: report.load.files.length },
+    problems: report.problems.map((problem) => ({
+      severity: problem.severity,
+      code: problem.code,
+      file: problem.file,
+      line: problem.line,
+      column: problem.column,
+      field: problem.field ?? null,
+      message: problem.message,
+    })),
+    accounts: context.accounts ?? null,
+    plan:
+      report.plan === null
+        ? null
+        : {
+            willRun: !errors,
+            items: report.plan.items.map((item) => ({
+              file: item.file,
+              title: item.title,
+              id: item.remote?.id ?? null,
+              match: item.match,
+              renamedFrom: item.renamedFrom,
+              status: item.remote?.status ?? null,
+              stage: item.stage,
+              flow: item.flow,
+              actions: item.steps.map((step) => stepText(step, PLAIN)),
+              holds: item.holds.map(holdText),
+              drift: item.drift.map((drift) => driftText(drift)),
+              publishAt: item.publishAt,
+            })),
+            unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
+            publications: report.plan.publications,
+          },
+    results:
+      report.result === null
+        ? null
+        : {
+            changed: report.result.changed,
+            failed: report.result.failed,
+            items: report.result.items.map((item) => ({
+              file: item.file,
+              title: item.title,
+              id: item.id,
+              outcome: item.outcome,
+              status: item.status,
+              reason: resultNote(item, planned.get(item.file)),
+              publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
+              lastError: item.lastError,
+              error: item.error,
+            })),
+          },
+    credits: { before: report.creditsBefore, after: report.creditsAfter },
+    fatal: report.fatal,
+  };
+}
