@@ -123,11 +123,12 @@ describe('content-as-code doctor', () => {
     await writeFile(join(dir, 'content/a.yml'), manifest('Seeded 0', 'description: changed\n'));
     const run = memoryIO({ env: { CONTENT_BASE_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey }, cwd: dir });
     expect(await main(['plan', '--json'], run.io)).toBe(0);
-    const plan = (JSON.parse(run.out) as { plan: { items: Array<{ holds: unknown[]; steps: unknown[] }> } })
+    const plan = (JSON.parse(run.out) as { plan: { items: Array<{ holds: unknown[]; actions: unknown[] }> } })
       .plan;
+    // The --json shape (schema/cli-output.schema.json) says actions and holds in words.
     expect(plan.items[0]).toMatchObject({
-      steps: [],
-      holds: [{ kind: 'unknown_value', field: 'status', value: 'new' }],
+      actions: [],
+      holds: ['left alone: the service shows status "new", which this version does not know'],
     });
   });
 
