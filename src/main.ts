@@ -56,6 +56,12 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     return;
   }
   const event = await readEvent(env);
+  if (inputs.mode === 'import') {
+    const { runImportMode } = await import('./action/import.ts');
+    const failure = await runImportMode(commands, inputs, event, env.GITHUB_WORKSPACE || process.cwd());
+    if (failure) throw new RunFailed(failure);
+    return;
+  }
   const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
   const notes: string[] = [];
 

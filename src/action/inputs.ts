@@ -7,7 +7,7 @@ import { parseShard, type Shard } from './shard.ts';
 // runner's defaults behaves the same). An error names the input and the form
 // it expects, and never echoes the api-key.
 
-export const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor'] as const;
+export const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'] as const;
 export type InputMode = (typeof INPUT_MODES)[number];
 
 export interface ActionInputs {

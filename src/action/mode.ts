@@ -34,8 +34,8 @@ export function isTrusted(event: RunEvent): boolean {
   return event.untrusted === null && !(event.pullRequest?.fork ?? false);
 }
 
-/** The modes that run the engine; `doctor` is decided before (src/action/doctor.ts). */
-export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor'>;
+/** The modes that run the engine; `doctor` and `import` are decided before (src/action/doctor.ts, import.ts). */
+export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor' | 'import'>;
 
 export function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mode; because: string } {
   if (input !== 'auto') return { mode: input, because: `mode: ${input}` };

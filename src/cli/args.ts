@@ -7,7 +7,16 @@ import { DEFAULT_LATE_WINDOW, LATE_WINDOW_FORM, parseLateWindow } from '../plan/
 // history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
 // input when --api-key-stdin asks for it.
 
-export const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'emulator', 'schema', 'help'] as const;
+export const COMMANDS = [
+  'validate',
+  'plan',
+  'apply',
+  'doctor',
+  'import',
+  'emulator',
+  'schema',
+  'help',
+] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
@@ -37,6 +46,12 @@ export interface CliOptions {
   base: string | null;
   /** doctor: GET requests it may send in all. */
   budget: number;
+  /** import: folder to write into (default: imported under the glob's folder). */
+  out: string | null;
+  /** import: only titles matching this glob. */
+  only: string | null;
+  /** import: only these statuses or stages. */
+  status: string[];
   /** Arguments after the command that the command reads itself (`emulator --port 8080`). */
   rest: string[];
 }
@@ -64,6 +79,9 @@ const OPTIONS = {
   'cancel-running': { type: 'boolean', default: false },
   base: { type: 'string' },
   budget: { type: 'string' },
+  out: { type: 'string' },
+  only: { type: 'string' },
+  status: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const;
@@ -135,6 +153,9 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
     cancelRunning: values['cancel-running'],
     base: values.base ?? null,
     budget: integer('--budget', values.budget, DEFAULT_DOCTOR_BUDGET, 5),
+    out: values.out ?? null,
+    only: values.only ?? null,
+    status: values.status ?? [],
     rest: [],
   };
 }
@@ -159,6 +180,9 @@ function defaults(command: Command, cwd: string): CliOptions {
     cancelRunning: false,
     base: null,
     budget: DEFAULT_DOCTOR_BUDGET,
+    out: null,
+    only: null,
+    status: [],
     rest: [],
   };
 }

@@ -42,6 +42,7 @@ Usage:
   content-as-code plan [options]       show what apply would do; changes nothing
   content-as-code apply [options]      create, edit, render and publish to match the manifests
   content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
+  content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
   content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
   content-as-code schema               print the manifest JSON Schema
 
@@ -63,6 +64,9 @@ Options:
   --cancel-running        edit items that are generating, cancelling their job
   --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)
   --budget N              doctor: GET requests it may send in all (default: 60)
+  --out DIR               import: folder to write into (default: imported under the manifests' folder)
+  --only GLOB             import: only items whose title matches (* and ?)
+  --status S              import: only items in these statuses or stages (NEW, UPLOADED, draft…); repeatable
   -h, --help              this text
   -v, --version           the version
 

@@ -35,6 +35,11 @@ export async function main(argv: string[], io: CliIO = processIO(), seams: RunSe
       return emulator(options.rest, io);
     case 'doctor':
       return runDoctorCommand(options, io, seams);
+    case 'import': {
+      // Loaded on use, like the engine's later stages: other commands do not parse it.
+      const { runImportCommand } = await import('./import.ts');
+      return runImportCommand(options, io, seams);
+    }
     case 'validate':
     case 'plan':
     case 'apply':

@@ -30,7 +30,8 @@ function inputs(overrides: Record<string, string> = {}): ActionInputs {
 function decide(name: string, payload: Record<string, unknown>, ref = 'refs/heads/main', given = {}) {
   const event = eventFromPayload({ GITHUB_EVENT_NAME: name, GITHUB_REF: ref }, payload);
   const read = inputs(given);
-  if (read.mode === 'doctor') throw new Error('doctor is decided before the engine runs');
+  if (read.mode === 'doctor' || read.mode === 'import')
+    throw new Error(`${read.mode} is decided before the engine runs`);
   return decideRun({ ...read, mode: read.mode }, event);
 }
 

@@ -60,7 +60,34 @@ describe('parseCliArgs', () => {
       cancelRunning: true,
       base: 'origin/main',
       budget: 60,
+      out: null,
+      only: null,
+      status: [],
       rest: [],
+    });
+  });
+
+  it('reads the import options, --status repeatable', () => {
+    expect(
+      parseCliArgs(
+        [
+          'import',
+          '--out',
+          'content/old',
+          '--only',
+          'Ocean*',
+          '--status',
+          'NEW',
+          '--status',
+          'draft,UPLOADED',
+        ],
+        '/here',
+      ),
+    ).toMatchObject({
+      command: 'import',
+      out: 'content/old',
+      only: 'Ocean*',
+      status: ['NEW', 'draft,UPLOADED'],
     });
   });
 

@@ -1,0 +1,42 @@
+import { runImport } from '../import/import.ts';
+import { importHeadline, renderImportMarkdown, renderImportText } from '../import/render.ts';
+import { writeSummary } from '../report/summary.ts';
+import type { WorkflowCommands } from './commands.ts';
+import type { RunEvent } from './event.ts';
+import type { ActionInputs } from './inputs.ts';
+
+// `mode: import`: writes a manifest for each item no manifest manages yet
+// into the workspace, for a later step to commit (examples/workflows/import.yml
+// opens a pull request with them). It reads the service only. Run by hand,
+// on workflow_dispatch: on any other event it refuses, so that a push or a
+// pull request never rewrites the checkout behind the other steps' backs.
+
+export async function runImportMode(
+  commands: WorkflowCommands,
+  inputs: ActionInputs,
+  event: RunEvent,
+  workspace: string,
+): Promise<string | null> {
+  await commands.setOutput('imported', '[]');
+  if (event.name !== 'workflow_dispatch') {
+    return `mode: import runs on workflow_dispatch only (this run is ${event.name || 'not a workflow event'}); start it by hand from the Actions tab.`;
+  }
+  if (inputs.apiKey === '' || inputs.baseUrl === '') {
+    return 'mode: import needs the service: give api-key (from a secret) and base-url.';
+  }
+  const { createClient } = await import('../api/index.ts');
+  const client = createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey, readOnly: true });
+  let report;
+  try {
+    report = await runImport({ client, cwd: workspace, manifests: inputs.manifests, concurrency: 32 });
+  } finally {
+    await client.close();
+  }
+  for (const line of renderImportText(report).split('\n')) commands.info(line);
+  await commands.setOutput('imported', JSON.stringify(report.imported.map((item) => item.file)));
+  if (!(await writeSummary(commands, renderImportMarkdown(report)))) {
+    commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
+  }
+  const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
+  return unkept ? importHeadline(report) : null;
+}

@@ -1,0 +1,49 @@
+import { ConfigurationError, describeError, redact } from '../api/errors.ts';
+import { createClient } from '../api/client.ts';
+import { ImportUsageError, runImport } from '../import/import.ts';
+import { renderImportText } from '../import/render.ts';
+import type { CliOptions } from './args.ts';
+import { EXIT } from './help.ts';
+import { serviceSettings } from './connect.ts';
+import type { RunSeams } from './run.ts';
+import { scrubbing, writeLine, type CliIO } from './terminal.ts';
+
+// `content-as-code import`: one manifest per item of the catalogue that no
+// manifest manages yet. It reads the service only; it writes new files only.
+
+export async function runImportCommand(
+  options: CliOptions,
+  terminal: CliIO,
+  seams: RunSeams = {},
+): Promise<number> {
+  const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+  let settings;
+  try {
+    settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
+  } catch (error) {
+    writeLine(io.stderr, `error: ${describeError(error)}`);
+    return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;
+  }
+  const scrub = (text: string): string => redact(text, [settings.apiKey]);
+  let client;
+  try {
+    client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
+    const report = await runImport({
+      client,
+      cwd: options.cwd,
+      manifests: options.manifests,
+      out: options.out,
+      only: options.only,
+      statuses: options.status,
+    });
+    writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderImportText(report)));
+    const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
+    return unkept ? EXIT.failed : EXIT.ok;
+  } catch (error) {
+    writeLine(io.stderr, `error: ${scrub(describeError(error))}`);
+    const usage = error instanceof ConfigurationError || error instanceof ImportUsageError;
+    return usage ? EXIT.usage : EXIT.service;
+  } finally {
+    await client?.close();
+  }
+}

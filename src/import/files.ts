@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+// Where imported manifests go: a folder under the manifests' glob, one file
+// per item named after its title, never one that exists already.
+
+/** The folder a glob starts in: `content/**\/*.yml` -> `content`. */
+export function globRoot(pattern: string): string {
+  const parts = pattern.split('/');
+  const fixed: string[] = [];
+  for (const part of parts.slice(0, -1)) {
+    if (/[*?[\]{}!]/.test(part)) break;
+    fixed.push(part);
+  }
+  return fixed.join('/');
+}
+
+/** The default output folder: `imported` under the folder the manifests' glob starts in. */
+export function defaultOutDir(pattern: string): string {
+  const root = globRoot(pattern);
+  return root === '' ? 'imported' : `${root}/imported`;
+}
+
+/** A file name from a title: lower-case ASCII words joined by dashes, at most 60 characters. */
+export function slugOf(title: string): string {
+  const ascii = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return ascii.slice(0, 60).replace(/-+$/, '');
+}
+
+/**
+ * Picks file names for a batch: the title's slug (the id's start when the
+ * title has no letter in ASCII), with -2, -3… when the name is taken on disk
+ * or earlier in the batch. A slug has no `_`, so `_defaults.yml` is never
+ * among them.
+ */
+export class FileNamer {
+  readonly #taken = new Set<string>();
+  readonly #dir: string;
+
+  constructor(absoluteDir: string) {
+    this.#dir = absoluteDir;
+  }
+
+  name(title: string, id: string): string {
+    const slug =
+      slugOf(title) ||
+      `item-${id
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 8)
+        .toLowerCase()}`;
+    for (let n = 1; ; n++) {
+      const name = `${slug}${n === 1 ? '' : `-${n}`}.yml`;
+      const key = name.toLowerCase();
+      if (this.#taken.has(key) || existsSync(path.join(this.#dir, name))) continue;
+      this.#taken.add(key);
+      return name;
+    }
+  }
+}
+
+/** A glob over titles: `*` any run of characters, `?` one character; everything else literal. */
+export function titleMatcher(glob: string): (title: string) => boolean {
+  const source = [...glob]
+    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+    .join('');
+  const pattern = new RegExp(`^${source}$`, 'su');
+  return (title) => pattern.test(title);
+}

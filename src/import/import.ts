@@ -1,0 +1,242 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ContentDetail, ContentStatus, ContentSummary, ServiceApi } from '../api/types.ts';
+import { loadManifests } from '../manifest/load.ts';
+import type { Problem, Stage } from '../manifest/types.ts';
+import { matchItems } from '../plan/identity.ts';
+import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing } from '../plan/observe.ts';
+import { FileNamer, defaultOutDir, titleMatcher } from './files.ts';
+import { manifestOf } from './manifest.ts';
+import { checkImported, type ImportCheck } from './check.ts';
+import { manifestText } from './yaml-text.ts';
+
+// `import`: the catalogue as it stands -> one manifest per item that no
+// manifest manages yet. It reads only; the one thing it writes is new files.
+// Nothing is written unless the catalogue was read whole (a listing proven
+// complete) and the manifests already there load without an error, since
+// either gap could make it write a second manifest for a managed item.
+
+export interface ImportOptions {
+  client: ServiceApi;
+  /** Workspace root; files are reported relative to it. */
+  cwd: string;
+  /** Glob of the manifests already in the repository. */
+  manifests: string;
+  /** Folder to write into, relative to cwd; default `imported` under the glob's folder. */
+  out?: string | null;
+  /** Only titles that match this glob (`*`, `?`). */
+  only?: string | null;
+  /** Only items in these statuses or import stages (`UPLOADED`, `draft`…); all when empty. */
+  statuses?: readonly string[];
+  concurrency?: number;
+}
+
+export interface ImportedItem {
+  file: string;
+  id: string;
+  title: string;
+  status: ContentStatus;
+  stage: Stage;
+  /** What the file's comments say: an item in flight or failed, a field left unmanaged. */
+  notes: string[];
+}
+
+export type SkipReason =
+  'managed' | 'filtered' | 'duplicate_title' | 'title_taken' | 'blank_title' | 'gone' | 'unwritable';
+
+export interface SkippedItem {
+  id: string;
+  title: string;
+  status: ContentStatus;
+  reason: SkipReason;
+  /** The manifest that manages it, or whose title it shares. */
+  file: string | null;
+  message: string;
+}
+
+export interface ImportReport {
+  /** Why nothing was written; null when the import ran. */
+  refused: string | null;
+  /** Problems of the manifests already there (the reason for a refusal). */
+  problems: Problem[];
+  outDir: string;
+  imported: ImportedItem[];
+  skipped: SkippedItem[];
+  /** The plan of the written manifests: the promise that it has nothing to do. */
+  check: ImportCheck | null;
+}
+
+export class ImportUsageError extends Error {
+  override name = 'ImportUsageError';
+}
+
+const STAGE_FILTERS = new Set(['draft', 'rendered', 'published']);
+
+/** --status values: service statuses (any case) or import stages. */
+export function statusFilter(values: readonly string[]): ((status: string, stage: Stage) => boolean) | null {
+  const wanted = values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return null;
+  const bad = wanted.filter((value) => !/^[A-Za-z_]+$/.test(value));
+  if (bad.length > 0) {
+    throw new ImportUsageError(
+      `--status expects service statuses (NEW, VIDEO_PROCESSED, UPLOADED, FAILED_VIDEO…) or stages (draft, rendered, published), got '${bad[0]}'.`,
+    );
+  }
+  const stages = new Set(wanted.filter((value) => STAGE_FILTERS.has(value)));
+  const statuses = new Set(wanted.filter((value) => !STAGE_FILTERS.has(value)).map((v) => v.toUpperCase()));
+  return (status, stage) => statuses.has(status.toUpperCase()) || stages.has(stage);
+}
+
+function outFolder(cwd: string, out: string): string {
+  const absolute = path.resolve(cwd, out);
+  const relative = path.relative(cwd, absolute);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new ImportUsageError(`--out ${out} is outside the workspace ${cwd}; give a folder inside it.`);
+  }
+  return relative.split(path.sep).join('/');
+}
+
+function skip(
+  summary: ContentSummary,
+  reason: SkipReason,
+  file: string | null,
+  message: string,
+): SkippedItem {
+  return { id: summary.id, title: summary.title, status: summary.status, reason, file, message };
+}
+
+/** Which remote items are managed already, and by which manifest. */
+function managedBy(
+  items: Awaited<ReturnType<typeof loadManifests>>['items'],
+  contents: readonly ContentSummary[],
+): { unmanaged: Set<string>; owners: Map<string, string>; titles: Map<string, string> } {
+  const matching = matchItems(items, contents);
+  const owners = new Map<string, string>();
+  for (const matched of matching.matched)
+    if (matched.remote) owners.set(matched.remote.id, matched.item.file);
+  const titles = new Map(items.map((item) => [item.fields.title, item.file]));
+  return { unmanaged: new Set(matching.unmanaged.map((ref) => ref.id)), owners, titles };
+}
+
+export async function runImport(options: ImportOptions): Promise<ImportReport> {
+  const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
+  const keep = statusFilter(options.statuses ?? []);
+  const only = options.only ? titleMatcher(options.only) : null;
+  const report: ImportReport = {
+    refused: null,
+    problems: [],
+    outDir,
+    imported: [],
+    skipped: [],
+    check: null,
+  };
+
+  const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+  const errors = load.problems.filter((problem) => problem.severity === 'error');
+  if (errors.length > 0) {
+    report.problems = errors;
+    report.refused = `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`;
+    return report;
+  }
+  const listing = await observeListing(options.client);
+  if (listing.contentsGap !== null) {
+    report.refused = `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`;
+    return report;
+  }
+
+  const { unmanaged, owners, titles } = managedBy(load.items, listing.contents);
+  const remoteTitles = new Map<string, number>();
+  for (const summary of listing.contents)
+    remoteTitles.set(summary.title, (remoteTitles.get(summary.title) ?? 0) + 1);
+  const candidates: ContentSummary[] = [];
+  for (const summary of listing.contents) {
+    const owner = owners.get(summary.id) ?? (unmanaged.has(summary.id) ? null : titles.get(summary.title));
+    if (owner !== undefined && owner !== null) {
+      report.skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
+    } else if (only !== null && !only(summary.title)) {
+      report.skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
+    } else if (!/\S/.test(summary.title)) {
+      report.skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
+    } else if (titles.has(summary.title)) {
+      const file = titles.get(summary.title)!;
+      report.skipped.push(
+        skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`),
+      );
+    } else if ((remoteTitles.get(summary.title) ?? 0) > 1) {
+      report.skipped.push(
+        skip(
+          summary,
+          'duplicate_title',
+          null,
+          'another item has the same title; rename one in the service (manifest titles are unique), then import again',
+        ),
+      );
+    } else {
+      candidates.push(summary);
+    }
+  }
+
+  const details = await observeDetails(
+    options.client,
+    candidates.map((summary) => summary.id),
+    options.concurrency ?? DEFAULT_READ_CONCURRENCY,
+  );
+  const absoluteOut = path.join(options.cwd, outDir);
+  const namer = new FileNamer(absoluteOut);
+  const texts: { file: string; text: string }[] = [];
+  const read: ContentDetail[] = [];
+  for (const summary of candidates) {
+    const detail = details.get(summary.id);
+    if (!detail) {
+      report.skipped.push(skip(summary, 'gone', null, 'deleted since the listing was read'));
+      continue;
+    }
+    const manifest = manifestOf(detail, listing.accounts);
+    if (keep !== null && !keep(detail.status, manifest.stage)) {
+      report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
+      continue;
+    }
+    const header = [
+      `Imported from the service (item ${detail.id}, status ${detail.status}).`,
+      ...manifest.notes,
+    ];
+    let text: string;
+    try {
+      text = manifestText(manifest.value, { header, inline: manifest.inline });
+    } catch {
+      report.skipped.push(
+        skip(
+          summary,
+          'unwritable',
+          null,
+          'a text of this item cannot be written as YAML that reads back exactly',
+        ),
+      );
+      continue;
+    }
+    const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
+    texts.push({ file, text });
+    read.push(detail);
+    report.imported.push({
+      file,
+      id: detail.id,
+      title: detail.title,
+      status: detail.status,
+      stage: manifest.stage,
+      notes: manifest.notes,
+    });
+  }
+
+  // Every text is written only once all of them were rendered: a failure
+  // above leaves the workspace as it was.
+  if (texts.length > 0) mkdirSync(absoluteOut, { recursive: true });
+  for (const { file, text } of texts) writeFileSync(path.join(options.cwd, file), text, { flag: 'wx' });
+  if (texts.length > 0) {
+    report.check = await checkImported(options, listing, read, new Set(texts.map((t) => t.file)));
+  }
+  report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+  return report;
+}
