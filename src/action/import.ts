@@ -1,6 +1,5 @@
 import { runImport } from '../import/import.ts';
 import { importHeadline, renderImportMarkdown, renderImportText } from '../import/render.ts';
-import { writeSummary } from '../report/summary.ts';
 import type { WorkflowCommands } from './commands.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
@@ -34,7 +33,7 @@ export async function runImportMode(
   }
   for (const line of renderImportText(report).split('\n')) commands.info(line);
   await commands.setOutput('imported', JSON.stringify(report.imported.map((item) => item.file)));
-  if (!(await writeSummary(commands, renderImportMarkdown(report)))) {
+  if (!(await commands.appendSummary(renderImportMarkdown(report)))) {
     commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
   }
   const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;

@@ -37,7 +37,7 @@ const issueComment = {
 function decide(name: string, payload: Record<string, unknown>, given: Record<string, string> = {}) {
   const event = eventFromPayload({ GITHUB_EVENT_NAME: name, GITHUB_REF: 'refs/heads/main' }, payload);
   const read = readInputs((input) => given[input] ?? '');
-  if (read.mode === 'doctor') throw new Error('doctor is decided before the engine runs');
+  if (read.mode === 'doctor' || read.mode === 'import') throw new Error('decided before the engine runs');
   return { event, decision: decideRun({ ...read, mode: read.mode }, event) };
 }
 
