@@ -40,6 +40,7 @@ describe('parseCliArgs', () => {
       maxPublications: 0,
       cancelRunning: true,
       base: 'origin/main',
+      budget: 60,
       rest: [],
     });
   });
