@@ -5216,7 +5216,8 @@ function scrubSecrets(text, secrets = []) {
 /* harmony export */   _: () => (/* binding */ USER_AGENT),
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
-// Kept in step with package.json by test/version.test.ts; a constant keeps
+// Set by `npm run release` (scripts/release.ts) together with package.json;
+// test/release/documents.test.ts fails when the two differ. A constant keeps
 // the bundle from reading package.json at start-up.
 const VERSION = '0.1.0';
 const USER_AGENT = `content-as-code/${VERSION}`;

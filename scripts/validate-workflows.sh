@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Checks action.yml and every example workflow against GitHub's schemas with
-# @action-validator/cli (keys, value types, expressions and contexts).
+# Checks action.yml, the repository's own workflows (.github/workflows/) and
+# every example workflow against GitHub's schemas with @action-validator/cli
+# (keys, value types, expressions and contexts), and .github/dependabot.yml,
+# which that validator does not know, with scripts/validate-dependabot.ts.
 #
 # The validator's action schema predates `runs.using: node24` (its enum stops
 # at node20), so action.yml is checked as a copy with only that value
@@ -27,7 +29,14 @@ trap 'rm -rf "$tmp"' EXIT
 sed 's/^  using: node24$/  using: node20/' action.yml >"$tmp/action.yml"
 check action.yml "$tmp/action.yml"
 
-for file in examples/workflows/*.yml; do
+for file in .github/workflows/*.yml examples/workflows/*.yml; do
   check "$file" "$file"
 done
+
+if node scripts/validate-dependabot.ts .github/dependabot.yml; then
+  echo "ok: .github/dependabot.yml"
+else
+  echo "invalid: .github/dependabot.yml" >&2
+  status=1
+fi
 exit $status

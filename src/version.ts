@@ -1,4 +1,5 @@
-// Kept in step with package.json by test/version.test.ts; a constant keeps
+// Set by `npm run release` (scripts/release.ts) together with package.json;
+// test/release/documents.test.ts fails when the two differ. A constant keeps
 // the bundle from reading package.json at start-up.
 export const VERSION = '0.1.0';
 export const USER_AGENT = `content-as-code/${VERSION}`;

@@ -47194,7 +47194,8 @@ async function runEmulatorCommand(argv, out) {
 }
 
 ;// CONCATENATED MODULE: ./src/version.ts
-// Kept in step with package.json by test/version.test.ts; a constant keeps
+// Set by `npm run release` (scripts/release.ts) together with package.json;
+// test/release/documents.test.ts fails when the two differ. A constant keeps
 // the bundle from reading package.json at start-up.
 const VERSION = '0.1.0';
 const USER_AGENT = `content-as-code/${VERSION}`;
