@@ -105,6 +105,8 @@ export function strykerOptions(
     timeoutMS: 10_000,
     // One sandbox directory per set of modules: a finished run deletes its own only.
     tempDirName: `.cache/stryker-tmp/${key}`,
+    // Not copied into the sandbox: other runs' sandboxes, incremental files and reports.
+    ignorePatterns: ['/.cache', '/reports'],
     reporters: ['clear-text', 'progress', 'html', 'json'],
     htmlReporter: { fileName: out.html },
     jsonReporter: { fileName: out.json },
