@@ -1,0 +1,171 @@
+// The step outputs, built from a report in-process (the end-to-end tests read
+// them from the bundle): what published-urls lists, that signed media URLs
+// never appear, and how the plan output stays under GitHub's size limit.
+import { describe, expect, it } from 'vitest';
+import type { WorkflowCommands } from '../../src/action/commands.ts';
+import { PLAN_OUTPUT_LIMIT, outputsFor, writeOutputs } from '../../src/action/outputs.ts';
+import type { ItemResult } from '../../src/apply/types.ts';
+import type { RunReport } from '../../src/engine.ts';
+import type { Plan, PlanItem } from '../../src/plan/types.ts';
+
+function item(title: string, overrides: Partial<ItemResult> = {}): ItemResult {
+  return {
+    file: `content/${title}.yml`,
+    title,
+    id: `id-${title}`,
+    outcome: 'unchanged',
+    status: 'UPLOADED',
+    publishedUrls: [],
+    lastError: null,
+    error: null,
+    durationMs: 5,
+    ...overrides,
+  };
+}
+
+function planItem(title: string, script: string): PlanItem {
+  return {
+    file: `content/${title}.yml`,
+    line: 1,
+    column: 1,
+    title,
+    stage: 'published',
+    flow: 'oneshot',
+    match: 'title',
+    renamedFrom: null,
+    remote: { id: `id-${title}`, title, status: 'NEW' },
+    steps: [],
+    holds: [],
+    drift: [],
+    publishAt: null,
+    script: { desired: script, remote: script },
+  };
+}
+
+function plan(items: PlanItem[]): Plan {
+  return { mode: 'apply', items, unmanaged: [], publications: 0, statedScopes: [], problems: [] };
+}
+
+function report(overrides: Partial<RunReport> = {}): RunReport {
+  return {
+    mode: 'apply',
+    load: { items: [], problems: [], files: [] },
+    plan: null,
+    result: null,
+    problems: [],
+    fatal: null,
+    creditsBefore: null,
+    creditsAfter: null,
+    notes: [],
+    timings: { loadMs: 0, planMs: 0, applyMs: 0 },
+    ...overrides,
+  };
+}
+
+const applied = (items: ItemResult[], changed = true): RunReport['result'] => ({
+  items,
+  creditsBefore: null,
+  creditsAfter: null,
+  changed,
+  failed: false,
+});
+
+describe('published-urls', () => {
+  it('lists the URLs of the items this run published, as {title, platform, url} only', () => {
+    const url = (n: number) => ({
+      title: `T${n}`,
+      platform: 'YouTube',
+      url: `https://yt.example/${n}`,
+      extra: 1,
+    });
+    const out = outputsFor(
+      report({
+        result: applied([
+          item('a', { outcome: 'published', publishedUrls: [url(1), url(2)] }),
+          item('b', { outcome: 'unchanged', publishedUrls: [url(3)] }),
+          item('c', { outcome: 'published', publishedUrls: [url(4)] }),
+        ]),
+      }),
+    );
+    expect(JSON.parse(out['published-urls'])).toEqual([
+      { title: 'T1', platform: 'YouTube', url: 'https://yt.example/1' },
+      { title: 'T2', platform: 'YouTube', url: 'https://yt.example/2' },
+      { title: 'T4', platform: 'YouTube', url: 'https://yt.example/4' },
+    ]);
+    // Earlier publications stay in `results`.
+    expect((JSON.parse(out.results) as ItemResult[])[1]?.publishedUrls).toHaveLength(1);
+  });
+
+  it('is an empty array, with changed false, when nothing was applied', () => {
+    const out = outputsFor(report());
+    expect(out['published-urls']).toBe('[]');
+    expect(out.results).toBe('[]');
+    expect(out.changed).toBe('false');
+    expect(out.plan).toBe('null');
+  });
+
+  it('changed says whether a write reached the service', () => {
+    expect(outputsFor(report({ result: applied([], true) })).changed).toBe('true');
+    expect(outputsFor(report({ result: applied([], false) })).changed).toBe('false');
+  });
+});
+
+describe('signed URLs', () => {
+  it('video_url and thumbnail_url are left out at any depth of plan and results', () => {
+    const signed = 'https://media.example/v.mp4?X-Signature=abc';
+    const withSigned = { ...item('a'), video_url: signed, nested: { thumbnail_url: signed, kept: 'yes' } };
+    const p = plan([
+      {
+        ...planItem('a', 'Script'),
+        remote: { id: 'x', title: 'a', status: 'NEW', video_url: signed } as never,
+      },
+    ]);
+    const out = outputsFor(report({ plan: p, result: applied([withSigned]) }));
+    for (const value of Object.values(out)) expect(value).not.toContain('X-Signature');
+    expect((JSON.parse(out.results) as Array<{ nested: unknown }>)[0]?.nested).toEqual({ kept: 'yes' });
+    expect((JSON.parse(out.plan) as Plan).items[0]?.remote).toEqual({ id: 'x', title: 'a', status: 'NEW' });
+  });
+});
+
+describe('the size of the plan output', () => {
+  it('keeps the scripts while the plan fits, up to the limit exactly', () => {
+    const small = plan([planItem('a', '')]);
+    const padding = PLAN_OUTPUT_LIMIT - JSON.stringify(small).length;
+    const atLimit = plan([{ ...planItem('a', ''), script: { desired: 'x'.repeat(padding), remote: '' } }]);
+    const out = outputsFor(report({ plan: atLimit }));
+    expect(out.plan).toHaveLength(PLAN_OUTPUT_LIMIT);
+    expect(JSON.parse(out.plan)).not.toHaveProperty('scriptsOmitted');
+  });
+
+  it('leaves the scripts out past the limit, and says so', () => {
+    const half = 'y'.repeat(PLAN_OUTPUT_LIMIT / 2);
+    const big = plan([planItem('a', half), planItem('b', 'short')]);
+    const out = outputsFor(report({ plan: big }));
+    expect(out.plan.length).toBeLessThan(PLAN_OUTPUT_LIMIT);
+    const parsed = JSON.parse(out.plan) as Plan & { scriptsOmitted: boolean };
+    expect(parsed.scriptsOmitted).toBe(true);
+    expect(parsed.items.map((i) => [i.title, i.script])).toEqual([
+      ['a', { desired: null, remote: null }],
+      ['b', { desired: null, remote: null }],
+    ]);
+    expect(parsed.items[0]).toMatchObject({ file: 'content/a.yml', remote: { id: 'id-a' } });
+  });
+});
+
+describe('writeOutputs', () => {
+  it('sets the four outputs, in a fixed order', async () => {
+    const set: Array<[string, string]> = [];
+    const commands = {
+      setOutput: async (name: string, value: string) => {
+        set.push([name, value]);
+      },
+    } as unknown as WorkflowCommands;
+    await writeOutputs(commands, { plan: 'P', results: 'R', 'published-urls': 'U', changed: 'true' });
+    expect(set).toEqual([
+      ['plan', 'P'],
+      ['results', 'R'],
+      ['published-urls', 'U'],
+      ['changed', 'true'],
+    ]);
+  });
+});
