@@ -3,7 +3,7 @@
 // never appear, and how the plan output stays under GitHub's size limit.
 import { describe, expect, it } from 'vitest';
 import type { WorkflowCommands } from '../../src/action/commands.ts';
-import { PLAN_OUTPUT_LIMIT, outputsFor, writeOutputs } from '../../src/action/outputs.ts';
+import { fingerprint, outputsFor, writeOutputs } from '../../src/action/outputs.ts';
 import type { ItemResult } from '../../src/apply/types.ts';
 import type { RunReport } from '../../src/engine.ts';
 import type { Plan, PlanItem } from '../../src/plan/types.ts';
@@ -127,28 +127,21 @@ describe('signed URLs', () => {
   });
 });
 
-describe('the size of the plan output', () => {
-  it('keeps the scripts while the plan fits, up to the limit exactly', () => {
-    const small = plan([planItem('a', '')]);
-    const padding = PLAN_OUTPUT_LIMIT - JSON.stringify(small).length;
-    const atLimit = plan([{ ...planItem('a', ''), script: { desired: 'x'.repeat(padding), remote: '' } }]);
-    const out = outputsFor(report({ plan: atLimit }));
-    expect(out.plan).toHaveLength(PLAN_OUTPUT_LIMIT);
-    expect(JSON.parse(out.plan)).not.toHaveProperty('scriptsOmitted');
+describe('the plan output carries fingerprints, never texts', () => {
+  it('replaces every script by a stable fingerprint that still tells a change', () => {
+    const script = 'A script long enough to matter. '.repeat(2000);
+    const out = outputsFor(report({ plan: plan([planItem('a', script), planItem('b', 'short')]) }));
+    expect(out.plan).not.toContain('A script long enough');
+    const parsed = JSON.parse(out.plan) as Plan;
+    expect(parsed.items.map((i) => i.script.desired)).toEqual([fingerprint(script), fingerprint('short')]);
+    expect(fingerprint(script)).toMatch(/^sha256:[0-9a-f]{16}$/);
+    expect(fingerprint(script)).not.toBe(fingerprint(`${script}!`));
+    expect(parsed.items[0]).toMatchObject({ file: 'content/a.yml', remote: { id: 'id-a' } });
   });
 
-  it('leaves the scripts out past the limit, and says so', () => {
-    const half = 'y'.repeat(PLAN_OUTPUT_LIMIT / 2);
-    const big = plan([planItem('a', half), planItem('b', 'short')]);
-    const out = outputsFor(report({ plan: big }));
-    expect(out.plan.length).toBeLessThan(PLAN_OUTPUT_LIMIT);
-    const parsed = JSON.parse(out.plan) as Plan & { scriptsOmitted: boolean };
-    expect(parsed.scriptsOmitted).toBe(true);
-    expect(parsed.items.map((i) => [i.title, i.script])).toEqual([
-      ['a', { desired: null, remote: null }],
-      ['b', { desired: null, remote: null }],
-    ]);
-    expect(parsed.items[0]).toMatchObject({ file: 'content/a.yml', remote: { id: 'id-a' } });
+  it('300 items with long scripts stay far under the 1 MB GitHub keeps per job', () => {
+    const items = Array.from({ length: 300 }, (_, n) => planItem(`item-${n}`, 'x'.repeat(5000)));
+    expect(outputsFor(report({ plan: plan(items) })).plan.length).toBeLessThan(360_000);
   });
 });
 
