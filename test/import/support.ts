@@ -120,9 +120,12 @@ async function settle(emulator: Emulator): Promise<void> {
   for (;;) {
     const busy = emulator.admin
       .items()
+      // A one-shot run passes VIDEO_PROCESSED on its way to publishing: only
+      // no progress snapshot says the run is over (the interface's rule).
       .filter(
         (item) =>
-          item.status !== 'NEW' && !TERMINAL_STATUSES.has(item.status) && item.status !== 'VIDEO_PROCESSED',
+          item.progress !== null ||
+          (item.status !== 'NEW' && !TERMINAL_STATUSES.has(item.status) && item.status !== 'VIDEO_PROCESSED'),
       );
     if (busy.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
