@@ -59,6 +59,18 @@ function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
         return true;
     return until === 'maybe-published' && stillReads >= PARKED_READS;
 }
+/** Whether the item's updated_at moved since the dispatch; a failed read is no answer. */
+async function touchedSince(client, id, since) {
+    if (since === undefined || since === null)
+        return false;
+    try {
+        const now = (await client.getContent(id)).updated_at;
+        return now !== null && now !== since;
+    }
+    catch {
+        return false;
+    }
+}
 /** Polls until the wait ends (see WaitUntil) or the deadline passes. */
 async function waitForItem(client, target, options) {
     const { clock, poll, logger, deadline } = options;
@@ -82,6 +94,8 @@ async function waitForItem(client, target, options) {
             });
         // Left: another status, or a snapshot that moves (a stale one of the last run does not).
         if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
+            leaving = undefined;
+        if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
             leaving = undefined;
         stillReads = changed ? 1 : stillReads + 1;
         if (changed)

@@ -263,7 +263,7 @@ function itemResults(runs, listing) {
 
 
 
-async function settle(run, context, until = 'settled', inFlight = false, leaving) {
+async function settle(run, context, until = 'settled', inFlight = false, leaving, since) {
     if (run.id === null || run.status === null)
         return true;
     if (!inFlight && leaving === undefined && !inflight/* RUNNING_STATUSES */.$Q.has(run.status) && until === 'settled')
@@ -279,6 +279,7 @@ async function settle(run, context, until = 'settled', inFlight = false, leaving
         logger: context.logger,
         until,
         ...(leaving === undefined ? {} : { leaving }),
+        ...(since === undefined ? {} : { since }),
         ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
     });
     run.status = outcome.status;
@@ -291,7 +292,7 @@ async function settle(run, context, until = 'settled', inFlight = false, leaving
     return !outcome.timedOut;
 }
 /** After a dispatch: wait for the item to leave the status it was sent from, then for the job to end. */
-async function settleDispatch(run, context, dispatched, before, until, conflictMayBeQueued) {
+async function settleDispatch(run, context, dispatched, before, until, conflictMayBeQueued, since) {
     if (dispatched === 'published') {
         run.status = 'UPLOADED';
         return true;
@@ -300,7 +301,7 @@ async function settleDispatch(run, context, dispatched, before, until, conflictM
     // was sent from. A 409 on an upload says one is in flight, which the status shows.
     const queued = dispatched === 'started' || conflictMayBeQueued;
     const leaving = before !== null && queued ? before : undefined;
-    return settle(run, context, until, true, leaving);
+    return settle(run, context, until, true, leaving, since);
 }
 /** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
 async function freshStatus(run, context) {
@@ -327,6 +328,15 @@ function renderedMeanwhile(run, step) {
         run.status !== null &&
         (types/* RENDERED_STATUSES */.RD.has(run.status) || run.status === 'UPLOADED') &&
         run.status !== 'FAILED_UPLOAD');
+}
+/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
+async function updatedAt(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
 }
 /** The most generations one render step sends: once more when the service parked the run after the voiceover. */
 const RENDER_SENDS = 2;
@@ -358,12 +368,13 @@ async function runRender(run, step, context) {
     }
     for (let send = 1; send <= RENDER_SENDS; send++) {
         const before = run.status;
+        const since = before !== null && types/* FAILED_STATUSES */.Lg.has(before) ? await updatedAt(client, id) : undefined;
         const dispatched = await dispatchGeneration(client, { content_id: id, render: step.render, publish: step.publish?.options }, before, logger);
         run.rendered ||= dispatched === 'started';
         if (step.publish !== null && dispatched === 'started')
             run.published = true;
         const until = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
-        if (!(await settleDispatch(run, context, dispatched, before, until, true)))
+        if (!(await settleDispatch(run, context, dispatched, before, until, true, since)))
             return false;
         // Parked after the voiceover with no run in flight: it is rendered, not waited on.
         if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started')
@@ -616,6 +627,18 @@ function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
         return true;
     return until === 'maybe-published' && stillReads >= PARKED_READS;
 }
+/** Whether the item's updated_at moved since the dispatch; a failed read is no answer. */
+async function touchedSince(client, id, since) {
+    if (since === undefined || since === null)
+        return false;
+    try {
+        const now = (await client.getContent(id)).updated_at;
+        return now !== null && now !== since;
+    }
+    catch {
+        return false;
+    }
+}
 /** Polls until the wait ends (see WaitUntil) or the deadline passes. */
 async function waitForItem(client, target, options) {
     const { clock, poll, logger, deadline } = options;
@@ -639,6 +662,8 @@ async function waitForItem(client, target, options) {
             });
         // Left: another status, or a snapshot that moves (a stale one of the last run does not).
         if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
+            leaving = undefined;
+        if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
             leaving = undefined;
         stillReads = changed ? 1 : stillReads + 1;
         if (changed)

@@ -70,6 +70,7 @@ async function settle(
   until: WaitUntil = 'settled',
   inFlight = false,
   leaving?: ContentStatus,
+  since?: string | null,
 ): Promise<boolean> {
   if (run.id === null || run.status === null) return true;
   if (!inFlight && leaving === undefined && !RUNNING_STATUSES.has(run.status) && until === 'settled')
@@ -88,6 +89,7 @@ async function settle(
       logger: context.logger,
       until,
       ...(leaving === undefined ? {} : { leaving }),
+      ...(since === undefined ? {} : { since }),
       ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
     },
   );
@@ -111,6 +113,7 @@ async function settleDispatch(
   before: ContentStatus | null,
   until: WaitUntil,
   conflictMayBeQueued: boolean,
+  since?: string | null,
 ): Promise<boolean> {
   if (dispatched === 'published') {
     run.status = 'UPLOADED';
@@ -120,7 +123,7 @@ async function settleDispatch(
   // was sent from. A 409 on an upload says one is in flight, which the status shows.
   const queued = dispatched === 'started' || conflictMayBeQueued;
   const leaving = before !== null && queued ? before : undefined;
-  return settle(run, context, until, true, leaving);
+  return settle(run, context, until, true, leaving, since);
 }
 
 /** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
@@ -149,6 +152,15 @@ function renderedMeanwhile(run: ItemRun, step: Extract<Step, { kind: 'render' }>
     (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
     run.status !== 'FAILED_UPLOAD'
   );
+}
+
+/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
+async function updatedAt(client: Context['client'], id: string): Promise<string | null> {
+  try {
+    return (await client.getContent(id)).updated_at;
+  } catch {
+    return null;
+  }
 }
 
 /** The most generations one render step sends: once more when the service parked the run after the voiceover. */
@@ -184,6 +196,7 @@ async function runRender(
   }
   for (let send = 1; send <= RENDER_SENDS; send++) {
     const before = run.status;
+    const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
     const dispatched = await dispatchGeneration(
       client,
       { content_id: id, render: step.render, publish: step.publish?.options },
@@ -193,7 +206,7 @@ async function runRender(
     run.rendered ||= dispatched === 'started';
     if (step.publish !== null && dispatched === 'started') run.published = true;
     const until: WaitUntil = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
-    if (!(await settleDispatch(run, context, dispatched, before, until, true))) return false;
+    if (!(await settleDispatch(run, context, dispatched, before, until, true, since))) return false;
     // Parked after the voiceover with no run in flight: it is rendered, not waited on.
     if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started') break;
     logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');

@@ -108,6 +108,21 @@ function ends(
   return until === 'maybe-published' && stillReads >= PARKED_READS;
 }
 
+/** Whether the item's updated_at moved since the dispatch; a failed read is no answer. */
+async function touchedSince(
+  client: ServiceApi,
+  id: string,
+  since: string | null | undefined,
+): Promise<boolean> {
+  if (since === undefined || since === null) return false;
+  try {
+    const now = (await client.getContent(id)).updated_at;
+    return now !== null && now !== since;
+  } catch {
+    return false;
+  }
+}
+
 /** Polls until the wait ends (see WaitUntil) or the deadline passes. */
 export async function waitForItem(
   client: ServiceApi,
@@ -122,6 +137,12 @@ export async function waitForItem(
     leaving?: ContentStatus;
     /** How long the item may stay in `leaving`; default DEFAULT_START_WAIT_MS. */
     startWaitMs?: number;
+    /**
+     * The item's updated_at before the dispatch. A retried render can fail
+     * back into the failed status it left between two reads; the item was
+     * touched since, which a job still queued has not been.
+     */
+    since?: string | null;
   },
 ): Promise<WaitOutcome> {
   const { clock, poll, logger, deadline } = options;
@@ -146,6 +167,8 @@ export async function waitForItem(
       });
     // Left: another status, or a snapshot that moves (a stale one of the last run does not).
     if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
+      leaving = undefined;
+    if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
       leaving = undefined;
     stillReads = changed ? 1 : stillReads + 1;
     if (changed) stillSince = clock.now();

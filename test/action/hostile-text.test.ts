@@ -199,3 +199,104 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
     );
   });
 }
+
+describe('keys the service echoes back', () => {
+  it.each(HOSTILE_KEYS.map((key) => [key.length, key] as const))(
+    'a key of %i characters with : \\ " % is in no byte the action or the CLI writes',
+    async (_length, key) => {
+      expect(key).toMatch(/:/);
+      expect(key).toMatch(/\\/);
+      expect(key).toMatch(/"/);
+      expect(key).toMatch(/%/);
+      const half = Math.floor(key.length / 2);
+      const echoed = `key ${key}; wrapped ${key.slice(0, half)}\n${key.slice(half)}; base64 ${Buffer.from(key).toString('base64')}`;
+      emulator = await startEmulator({
+        apiKey: key,
+        phaseMs: { audio: 10, video: 10, upload: 10 },
+        rateLimit: null,
+        failures: [{ titleIncludes: 'octopuses', phase: 'video', message: `render failed (${echoed})` }],
+      });
+      emulator.admin.echoKeyInErrors(true);
+      github = await startGitHubFake();
+      const dir = await workspace(hostileManifests());
+      await rm(join(dir, 'content/broken.yml'));
+      await writeFile(
+        join(dir, 'content/octopus.yml'),
+        'title: Why octopuses have three hearts\nfull_text: Three hearts.\nstage: published\npublish:\n  accounts:\n    - { platform: YouTube, name: Ocean Facts }\n',
+      );
+      const inputs = { 'api-key': key, 'base-url': emulator.baseUrl, 'github-token': github.token };
+      const written: string[] = [];
+      const keep = (run: ActionRun): ActionRun => {
+        // `::add-mask::` is the one line that must hold the key: the runner consumes it and shows nothing.
+        const masks = run.stdout.split('\n').filter((line) => line.startsWith('::add-mask::'));
+        expect(masks).toEqual([`::add-mask::${key.replace(/%/g, '%25')}`, `::add-mask::${github!.token}`]);
+        const log = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
+        written.push(log.join('\n'), run.stderr, run.summary, run.outputFile);
+        return run;
+      };
+
+      // Plan on a PR, with the listing refused: the error body quotes the key.
+      emulator.admin.injectFault({
+        method: 'GET',
+        path: '/contents',
+        fault: { kind: 'status', status: 400 },
+      });
+      const plan = keep(
+        await runAction({ workspace: dir, event: pullRequest, apiUrl: github.apiUrl, inputs }),
+      );
+      expect(plan.code).toBe(1);
+      expect(plan.stdout).toMatch(/::error::/);
+      expect(github.comments(7)).toHaveLength(1);
+      written.push(github.comments(7)[0]!.body);
+
+      // Apply: one create refused (422, quoting the key), one render failing with the key in last_error.
+      emulator.admin.injectFault({
+        method: 'POST',
+        path: '/contents',
+        fault: { kind: 'status', status: 422 },
+      });
+      const apply = keep(
+        await runAction({ workspace: dir, event: push, inputs: { ...inputs, mode: 'apply' } }),
+      );
+      expect(apply.code).toBe(1);
+      expect(apply.summary).toContain('render failed');
+      expect(apply.outputs.results).toContain('render failed');
+      expect(apply.annotations.some((a) => a.message.includes('422'))).toBe(true);
+      expectNoInjectedCommand(apply, [key, github.token]);
+
+      // The CLI, as text and as --json, against the same service: a second apply finds the failures again.
+      emulator.admin.injectFault({
+        method: 'POST',
+        path: '/contents',
+        fault: { kind: 'status', status: 422 },
+      });
+      const env = { CONTENT_API_KEY: key, CONTENT_API_URL: emulator.baseUrl };
+      for (const args of [['apply'], ['apply', '--json'], ['plan', '--json']]) {
+        const cli = await runCli([...args, '--cwd', dir], env);
+        written.push(cli.out);
+        expect(cli.out.length).toBeGreaterThan(100);
+        // Titles with escape sequences, bidi controls and workflow commands print inert.
+        expect(cli.out).not.toMatch(UNSAFE_CHARACTERS);
+        expect(dangerousCommands(cli.out)).toEqual([]);
+      }
+      // And a wrong key, which the service answers 401 quoting it.
+      written.push((await runCli(['plan', '--cwd', dir], { ...env, CONTENT_API_KEY: `${key}x` })).out);
+
+      const everything = written.join('\n');
+      expect(everything).toContain('***');
+      const leaks = [key, `${key}x`].flatMap((secret) =>
+        keyTraces(secret).flatMap((trace) =>
+          written.flatMap((blob, index) => {
+            const at = blob.indexOf(trace);
+            return at < 0
+              ? []
+              : [`output ${index}: ${JSON.stringify(blob.slice(Math.max(0, at - 80), at + 40))}`];
+          }),
+        ),
+      );
+      expect(leaks.slice(0, 5)).toEqual([]);
+    },
+    // Six runs of the bundle and the CLI, each a child process: minutes on a loaded machine, not seconds.
+    120_000,
+  );
+});

@@ -95,6 +95,70 @@ describe('waitForItem', () => {
   });
 });
 
+describe('waitForItem after a retried render', () => {
+  /** Task status stuck on FAILED_VIDEO; the detail's updated_at as `touched` says. */
+  function failedAgain(touched: (read: number) => string): ServiceApi & { detailReads: () => number } {
+    let reads = 0;
+    return {
+      taskStatus: async (id: string): Promise<TaskStatus> => ({
+        id,
+        status: 'FAILED_VIDEO',
+        progress: null,
+        last_error: 'render failed',
+      }),
+      getContent: async (id: string) => ({ id, updated_at: touched(++reads) }),
+      detailReads: () => reads,
+    } as unknown as ServiceApi & { detailReads: () => number };
+  }
+  const before = '2026-11-24T00:00:00.000Z';
+
+  it('ends at once when the item was touched since the dispatch: the retry ran and failed again', async () => {
+    const client = failedAgain(() => '2026-11-24T00:00:01.000Z');
+    const clock = fakeClock();
+    const outcome = await waitForItem(client, target, {
+      deadline: 1e9,
+      clock,
+      poll,
+      logger: recordingLogger(),
+      leaving: 'FAILED_VIDEO',
+      since: before,
+    });
+    expect(outcome).toEqual({ status: 'FAILED_VIDEO', lastError: 'render failed', timedOut: false });
+    expect(clock.now()).toBeLessThan(1_000);
+  });
+
+  it('keeps waiting, then says not started, while the item is untouched: the job is still queued', async () => {
+    const client = failedAgain(() => before);
+    const outcome = await waitForItem(client, target, {
+      deadline: 1e9,
+      clock: fakeClock(),
+      poll,
+      logger: recordingLogger(),
+      leaving: 'FAILED_VIDEO',
+      since: before,
+      startWaitMs: 5_000,
+    });
+    expect(outcome.notStarted).toBe(true);
+    expect(client.detailReads()).toBeGreaterThan(1);
+  });
+
+  it('takes an unreadable detail as no answer', async () => {
+    const client = failedAgain(() => {
+      throw new Error('503');
+    });
+    const outcome = await waitForItem(client, target, {
+      deadline: 1e9,
+      clock: fakeClock(),
+      poll,
+      logger: recordingLogger(),
+      leaving: 'FAILED_VIDEO',
+      since: before,
+      startWaitMs: 2_000,
+    });
+    expect(outcome.notStarted).toBe(true);
+  });
+});
+
 describe('mapLimit', () => {
   it('keeps order and never runs more than the limit at once', async () => {
     let running = 0;
