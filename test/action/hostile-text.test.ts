@@ -183,7 +183,10 @@ describe('hostile text through the bundled action', () => {
 });
 
 /** A key holding `:`, `\\`, `"` and `%`. */
-const HOSTILE_KEYS = ['svc_live_Zq8Rt5:colon\\back"quote%25pct'];
+const HOSTILE_KEYS = [
+  'svc_live_Zq8Rt5:colon\\back"quote%25pct',
+  `svc_live_${'Kx7:Pq\\9"Wd%2Fm'.repeat(13)}`.slice(0, 200),
+];
 
 /** The CLI bundle as a user runs it; every byte it writes. */
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
