@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../src/api/index.ts';
 import { startEmulator } from '../src/emulator/index.ts';
-import { runEngine } from '../src/engine.ts';
+import { runEngine } from '../src/engine/engine.ts';
 import { silentLogger } from '../src/log.ts';
 import { mapLimit } from '../src/plan/concurrency.ts';
 

@@ -14,7 +14,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { RunReport } from '../src/engine.ts';
+import type { RunReport } from '../src/engine/types.ts';
 import { main } from '../src/cli/main.ts';
 import { processIO, writeLine } from '../src/cli/terminal.ts';
 import { startEmulator } from '../src/emulator/index.ts';

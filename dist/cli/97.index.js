@@ -1,5 +1,5 @@
 export const id = 97;
-export const ids = [97,348,343];
+export const ids = [97];
 export const modules = {
 
 /***/ 7097:
@@ -24,8 +24,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var manifest_load = __webpack_require__(1337);
 // EXTERNAL MODULE: ./src/plan/identity.ts
 var identity = __webpack_require__(7065);
-// EXTERNAL MODULE: ./src/plan/observe.ts
-var observe = __webpack_require__(343);
+// EXTERNAL MODULE: ./src/engine/observe.ts
+var observe = __webpack_require__(9622);
 ;// CONCATENATED MODULE: ./src/import/files.ts
 
 
@@ -267,7 +267,7 @@ async function checkImported(options, listing, details, written) {
         if (written.has(problem.file))
             changes.push({ file: problem.file, what: `${problem.severity}: ${problem.message}` });
     }
-    const planned = (0,plan.plan)(load.items.filter((item) => written.has(item.file)), {
+    const planned = (0,plan/* plan */.et)(load.items.filter((item) => written.has(item.file)), {
         contents: listing.contents,
         contentsGap: listing.contentsGap,
         details: new Map(details.map((detail) => [detail.id, detail])),
@@ -410,7 +410,7 @@ function skip(summary, reason, file, message) {
 }
 /** Which remote items are managed already, and by which manifest. */
 function managedBy(items, contents) {
-    const matching = (0,identity.matchItems)(items, contents);
+    const matching = (0,identity/* matchItems */.Q)(items, contents);
     const owners = new Map();
     for (const matched of matching.matched)
         if (matched.remote)
@@ -437,7 +437,7 @@ async function runImport(options) {
         report.refused = `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`;
         return report;
     }
-    const listing = await (0,observe.observeListing)(options.client);
+    const listing = await (0,observe/* observeListing */.hY)(options.client);
     if (listing.contentsGap !== null) {
         report.refused = `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`;
         return report;
@@ -469,7 +469,7 @@ async function runImport(options) {
             candidates.push(summary);
         }
     }
-    const details = await (0,observe.observeDetails)(options.client, candidates.map((summary) => summary.id), options.concurrency ?? observe.DEFAULT_READ_CONCURRENCY);
+    const details = await (0,observe/* observeDetails */.Tu)(options.client, candidates.map((summary) => summary.id), options.concurrency ?? observe/* DEFAULT_READ_CONCURRENCY */.Nb);
     const absoluteOut = external_node_path_default().join(options.cwd, outDir);
     const namer = new FileNamer(absoluteOut);
     const texts = [];
@@ -620,10 +620,10 @@ async function runImportCommand(options, terminal, seams = {}) {
         settings = await (0,connect/* serviceSettings */.xw)(options, io, (message) => (0,cli_terminal/* writeLine */._r)(io.stderr, `warning: ${message}`));
     }
     catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors.describeError)(error)}`);
-        return error instanceof errors.ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors/* describeError */.Uc)(error)}`);
+        return error instanceof errors/* ConfigurationError */.j1 ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
     }
-    const scrub = (text) => (0,errors.redact)(text, [settings.apiKey]);
+    const scrub = (text) => (0,errors/* redact */.E$)(text, [settings.apiKey]);
     let client;
     try {
         client = (0,api_client/* createClient */.U)({ ...settings, readOnly: true, ...seams.clientOptions });
@@ -640,99 +640,13 @@ async function runImportCommand(options, terminal, seams = {}) {
         return unkept ? help/* EXIT */.dc.failed : help/* EXIT */.dc.ok;
     }
     catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${scrub((0,errors.describeError)(error))}`);
-        const usage = error instanceof errors.ConfigurationError || error instanceof ImportUsageError;
+        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${scrub((0,errors/* describeError */.Uc)(error))}`);
+        const usage = error instanceof errors/* ConfigurationError */.j1 || error instanceof ImportUsageError;
         return usage ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
     }
     finally {
         await client?.close();
     }
-}
-
-
-/***/ }),
-
-/***/ 8348:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   mapLimit: () => (/* binding */ mapLimit)
-/* harmony export */ });
-/**
- * Runs fn over items with at most `limit` calls in flight; results keep the
- * items' order. The first rejection rejects the whole call once the running
- * calls have settled (no call is left dangling).
- */
-async function mapLimit(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    let failure = null;
-    const worker = async () => {
-        while (failure === null && next < items.length) {
-            const index = next++;
-            try {
-                results[index] = await fn(items[index], index);
-            }
-            catch (error) {
-                failure ??= { error };
-            }
-        }
-    };
-    const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
-    await Promise.all(Array.from({ length: width }, worker));
-    if (failure !== null)
-        throw failure.error;
-    return results;
-}
-
-
-/***/ }),
-
-/***/ 343:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   DEFAULT_READ_CONCURRENCY: () => (/* binding */ DEFAULT_READ_CONCURRENCY),
-/* harmony export */   observeDetails: () => (/* binding */ observeDetails),
-/* harmony export */   observeListing: () => (/* binding */ observeListing)
-/* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8348);
-
-
-// Observed state: every page of GET /contents and GET /accounts, then the
-// detail view of each matched item. Reads are not rate limited, so details
-// are fetched many at a time.
-const DEFAULT_READ_CONCURRENCY = 32;
-/** GET /contents and GET /accounts (every page, through the client), side by side. */
-async function observeListing(client) {
-    const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
-    return {
-        contents: contents.items,
-        accounts: accounts.items,
-        contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
-    };
-}
-/** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
-async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
-    const unique = [...new Set(ids)];
-    const details = await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_1__.mapLimit)(unique, concurrency, async (id) => {
-        try {
-            return await client.getContent(id);
-        }
-        catch (error) {
-            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__.ServiceError && error.status === 404)
-                return null;
-            throw error;
-        }
-    });
-    const byId = new Map();
-    for (const detail of details)
-        if (detail !== null)
-            byId.set(detail.id, detail);
-    return byId;
 }
 
 

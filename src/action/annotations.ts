@@ -1,4 +1,4 @@
-import type { RunReport } from '../engine.ts';
+import type { RunReport } from '../engine/types.ts';
 import type { WorkflowCommands } from './commands.ts';
 
 // Manifest problems and failed items become annotations on the manifest,

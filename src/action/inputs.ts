@@ -1,5 +1,6 @@
 import { DEFAULT_LATE_WINDOW, LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
-import { parseShard, type Shard } from './shard.ts';
+import type { Shard } from '../plan/shard.ts';
+import { parseShard } from './shard.ts';
 
 // Every input of action.yml, read once into one typed object. The runner
 // passes every input as a string; '' means "not given" and takes the

@@ -1,4 +1,4 @@
-import type { Permissions } from '../engine.ts';
+import type { Permissions } from '../plan/types.ts';
 import type { Mode } from '../plan/types.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { RunEvent } from './event.ts';

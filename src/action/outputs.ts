@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PublishedUrl } from '../apply/types.ts';
-import type { RunReport } from '../engine.ts';
+import type { RunReport } from '../engine/types.ts';
 import type { PlanItem } from '../plan/types.ts';
 import type { WorkflowCommands } from './commands.ts';
 

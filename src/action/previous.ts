@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PreviousVersions } from '../engine.ts';
+import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { fetchCommit, gitPreviousVersions, hasCommit } from '../git/history.ts';
 import type { GitHubClient } from '../github/client.ts';
 

@@ -1,13 +1,9 @@
+import type { Shard } from '../plan/shard.ts';
+
 // The `shard` input: `i/n` gives this job the i-th of n deterministic shares
 // of the manifests, so a matrix of jobs can share a large catalogue. Which
 // file lands in which shard is decided by the engine from the file path
 // alone, so every job of the matrix agrees without talking to the others.
-
-export interface Shard {
-  /** 1-based. */
-  index: number;
-  count: number;
-}
 
 const MAX_SHARDS = 256;
 

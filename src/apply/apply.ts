@@ -1,19 +1,14 @@
 import { ServiceError, describeError } from '../api/errors.ts';
 import { DEFAULT_RETRY } from '../api/retry.ts';
-import {
-  FAILED_STATUSES,
-  RENDERED_STATUSES,
-  type ContentDetail,
-  type ContentStatus,
-  type ServiceApi,
-} from '../api/types.ts';
+import { FAILED_STATUSES, RENDERED_STATUSES, type ContentStatus, type ServiceApi } from '../api/types.ts';
 import type { Logger } from '../log.ts';
 import { mapLimit } from '../plan/concurrency.ts';
 import { RUNNING_STATUSES, mayBeInFlight } from '../plan/inflight.ts';
-import type { Hold, PlanItem, Step } from '../plan/types.ts';
+import type { PlanItem, Step } from '../plan/types.ts';
 import { settleTitleRace } from './race.ts';
 import { readBackFields, readBackRender, type ServiceTermsNote } from './readback.ts';
 import { createOrAdopt, dispatchGeneration, dispatchUpload, type Dispatch } from './resolve.ts';
+import type { ItemRun } from './types.ts';
 import { DEFAULT_POLL, realClock, waitForItem, type Clock, type PollPolicy, type WaitUntil } from './wait.ts';
 
 // Carries out a plan: `concurrency` items at once, each item's steps in order.
@@ -37,26 +32,6 @@ export interface ApplyOptions {
 }
 
 /** What happened to one item while applying; the results are made from it. */
-export interface ItemRun {
-  item: PlanItem;
-  id: string | null;
-  status: ContentStatus | null;
-  created: boolean;
-  edited: boolean;
-  rendered: boolean;
-  published: boolean;
-  /** Still in flight when the run stopped waiting. */
-  running: boolean;
-  /** Holds that arose while applying (a retried render that failed again). */
-  holds: Hold[];
-  /** Values the service stored in its own terms (read back after this run's writes). */
-  notes: ServiceTermsNote[];
-  /** This run's new item while a race for its title may still be unsettled (see race.ts). */
-  unsettled: ContentDetail | null;
-  lastError: string | null;
-  error: string | null;
-  durationMs: number;
-}
 
 interface Context extends ApplyOptions {
   clock: Clock;

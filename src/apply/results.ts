@@ -1,7 +1,6 @@
 import { FAILED_STATUSES, RENDERED_STATUSES, type ContentStatus, type ContentSummary } from '../api/types.ts';
 import { RUNNING_STATUSES } from '../plan/inflight.ts';
-import type { ItemRun } from './apply.ts';
-import type { ItemResult, Outcome, PublishedUrl } from './types.ts';
+import type { ItemResult, ItemRun, Outcome, PublishedUrl } from './types.ts';
 
 // What the reports say about each item: its outcome, from what the run did and
 // what one listing taken after the run shows.

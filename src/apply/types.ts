@@ -1,5 +1,5 @@
-import type { ContentStatus } from '../api/types.ts';
-import type { Hold } from '../plan/types.ts';
+import type { ContentDetail, ContentStatus } from '../api/types.ts';
+import type { Hold, PlanItem } from '../plan/types.ts';
 import type { ServiceTermsNote } from './readback.ts';
 
 /** Every outcome, in the order reports count them. */
@@ -49,4 +49,26 @@ export interface ApplyResult {
   changed: boolean;
   /** True when any item failed or errored: the run must fail. */
   failed: boolean;
+}
+
+/** One item's run as it happens: what was sent and what the service answered. */
+export interface ItemRun {
+  item: PlanItem;
+  id: string | null;
+  status: ContentStatus | null;
+  created: boolean;
+  edited: boolean;
+  rendered: boolean;
+  published: boolean;
+  /** Still in flight when the run stopped waiting. */
+  running: boolean;
+  /** Holds that arose while applying (a retried render that failed again). */
+  holds: Hold[];
+  /** Values the service stored in its own terms (read back after this run's writes). */
+  notes: ServiceTermsNote[];
+  /** This run's new item while a race for its title may still be unsettled (see race.ts). */
+  unsettled: ContentDetail | null;
+  lastError: string | null;
+  error: string | null;
+  durationMs: number;
 }

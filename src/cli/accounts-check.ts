@@ -1,6 +1,6 @@
 import type { ServiceClient } from '../api/client.ts';
 import { describeError } from '../api/errors.ts';
-import type { RunReport } from '../engine.ts';
+import type { RunReport } from '../engine/types.ts';
 import { resolveAccounts } from '../plan/accounts.ts';
 import { inCliWords } from './connect.ts';
 

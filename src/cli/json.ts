@@ -1,4 +1,4 @@
-import type { RunReport } from '../engine.ts';
+import type { RunReport } from '../engine/types.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { PlanItem } from '../plan/types.ts';
 import { driftText, holdText, resultNote, stepText, type Labels } from '../report/words.ts';

@@ -1,4 +1,4 @@
-import type { RunReport } from '../engine.ts';
+import type { RunReport } from '../engine/types.ts';
 import { formatProblem } from '../manifest/format.ts';
 import { DEFAULTS_FILES } from '../manifest/load.ts';
 import type { Problem } from '../manifest/types.ts';

@@ -3,22 +3,7 @@
 // persona_id, keep a stale progress snapshot, stop a run between phases, or
 // queue a generation before it starts. The engine must converge against all
 // of them; tests and `content-as-code emulator` turn them on.
-import type { ItemRecord } from './types.ts';
-
-export interface BehaviourOptions {
-  /** full_text and textover are stored with `\n` line ends and without trailing whitespace. */
-  normaliseText?: boolean;
-  /** The service's own defaults are filled into fine_tuning and video_settings.subtitle_settings. */
-  fillDefaults?: boolean;
-  /** persona_id is accepted and ignored: the item keeps no persona (reported as {id: null, name: null}). */
-  ignorePersonaId?: boolean;
-  /** A run that ends or parks keeps its last progress snapshot instead of clearing it. */
-  staleProgress?: boolean;
-  /** The first generation of each item stops after the voiceover: AUDIO_PROCESSED, no run in flight. */
-  parkInAudioProcessed?: boolean;
-  /** A generation waits this long (real milliseconds) in its current status before PROCESSING_AUDIO. */
-  queueMs?: number;
-}
+import type { BehaviourOptions, ItemRecord } from './types.ts';
 
 /** The defaults a filling service adds to fine_tuning. */
 export const FINE_TUNING_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({

@@ -1,6 +1,6 @@
 // Options resolved once into one typed object, and the emulator's clock.
 import { dialectNamed, type Dialect } from './dialects.ts';
-import type { BehaviourOptions } from './behaviours.ts';
+import type { BehaviourOptions } from './types.ts';
 import type { EmulatorOptions, FailureRule, ListingOptions, ShapeOptions } from './types.ts';
 
 export interface Config {

@@ -3,7 +3,7 @@ export { startEmulator, READY_KEY_SCOPES } from './emulator.ts';
 export { runEmulatorCommand } from './command.ts';
 export { DEFAULT_ACCOUNTS, DEFAULT_PERSONAS, DEFAULT_USER_ID, KEY_PREFIX, writeScript } from './store.ts';
 export { PHASE_PRICES } from './config.ts';
-export type { BehaviourOptions } from './behaviours.ts';
+export type { BehaviourOptions } from './types.ts';
 export type {
   Emulator,
   EmulatorAdmin,

@@ -1,7 +1,6 @@
 // Public types of the emulator and the shape of its internal records.
 // Rule numbers (A1..A34) refer to docs/service-assumptions.md.
 import type { Account, ContentStatus, Platform, Progress, Scope, VideoSettings } from '../api/types.ts';
-import type { BehaviourOptions } from './behaviours.ts';
 
 export type Phase = 'audio' | 'video' | 'upload';
 
@@ -244,4 +243,20 @@ export interface Emulator {
   admin: EmulatorAdmin;
   /** Stops every timer and the server. */
   close(): Promise<void>;
+}
+
+/** Service behaviours the interface allows but does not promise (see behaviours.ts), each off by default. */
+export interface BehaviourOptions {
+  /** full_text and textover are stored with `\n` line ends and without trailing whitespace. */
+  normaliseText?: boolean;
+  /** The service's own defaults are filled into fine_tuning and video_settings.subtitle_settings. */
+  fillDefaults?: boolean;
+  /** persona_id is accepted and ignored: the item keeps no persona (reported as {id: null, name: null}). */
+  ignorePersonaId?: boolean;
+  /** A run that ends or parks keeps its last progress snapshot instead of clearing it. */
+  staleProgress?: boolean;
+  /** The first generation of each item stops after the voiceover: AUDIO_PROCESSED, no run in flight. */
+  parkInAudioProcessed?: boolean;
+  /** A generation waits this long (real milliseconds) in its current status before PROCESSING_AUDIO. */
+  queueMs?: number;
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { PreviousVersions } from '../engine.ts';
+import type { PreviousVersions } from './earlier-versions.ts';
 
 // Earlier versions of manifests, to recognise a renamed title. The engine
 // only knows the PreviousVersions interface: git (here) and the PR's file

@@ -1,6 +1,6 @@
 import type { ContentDetail } from '../api/types.ts';
 import { loadManifests } from '../manifest/load.ts';
-import type { Listing } from '../plan/observe.ts';
+import type { Listing } from '../engine/observe.ts';
 import { plan } from '../plan/plan.ts';
 
 // The import's promise, checked before it reports: the written files, loaded

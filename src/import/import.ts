@@ -4,7 +4,7 @@ import type { ContentDetail, ContentStatus, ContentSummary, ServiceApi } from '.
 import { loadManifests } from '../manifest/load.ts';
 import type { Problem, Stage } from '../manifest/types.ts';
 import { matchItems } from '../plan/identity.ts';
-import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing } from '../plan/observe.ts';
+import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing } from '../engine/observe.ts';
 import { FileNamer, defaultOutDir, titleMatcher } from './files.ts';
 import { manifestOf } from './manifest.ts';
 import { checkImported, type ImportCheck } from './check.ts';

@@ -2,8 +2,7 @@ import type { Account, ContentDetail, ContentSummary } from '../api/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { sameValue, serviceText } from './diff.ts';
 import type { Matched } from './identity.ts';
-import type { PlanContext } from './plan.ts';
-import type { Drift, PublicationTarget } from './types.ts';
+import type { Drift, PlanContext, PublicationTarget } from './types.ts';
 
 // Checks of one item against what the service shows that do not decide its
 // steps: publication drift of a published video, a new manifest that looks

@@ -1,8 +1,6 @@
-import { parse } from 'yaml';
 import type { ContentSummary } from '../api/types.ts';
-import type { PreviousVersions } from '../engine.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
-import type { Match, RemoteRef } from './types.ts';
+import type { Match, MatchOptions, RemoteRef } from './types.ts';
 
 // Which remote item each manifest is about. The service is the state: a
 // manifest is matched by its pinned id, else by its exact title, else (a
@@ -19,15 +17,6 @@ export interface MatchResult {
   matched: Matched[];
   unmanaged: RemoteRef[];
   problems: Problem[];
-}
-
-export interface MatchOptions {
-  /** file → title the file had before this change (only for files whose title changed). */
-  previousTitles?: ReadonlyMap<string, string>;
-  /** Manifests handled by other shards: their remote items are neither matched nor listed. */
-  reserved?: readonly DesiredItem[];
-  /** List unclaimed remote items; false when sharded (another shard may claim them). */
-  listUnmanaged?: boolean;
 }
 
 function ref(summary: ContentSummary): RemoteRef {
@@ -56,40 +45,6 @@ export function renameCandidates(
 ): DesiredItem[] {
   const titles = new Set(remote.map((summary) => summary.title));
   return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
-}
-
-function titleIn(text: string | null, current: string): string | null {
-  if (text === null) return null;
-  try {
-    const doc: unknown = parse(text);
-    if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-      const title = doc.title;
-      if (typeof title === 'string' && title !== current) return title;
-    }
-  } catch {
-    // An unparsable earlier version cannot name a previous title.
-  }
-  return null;
-}
-
-/**
- * The title a manifest had before, through any PreviousVersions source (git,
- * the PR's file listing): the one at the base commit, or else the newest title in the
- * file's history that a remote item still has (a rename whose own run applied
- * nothing, a scheduled run with no base).
- */
-export async function previousTitle(
-  previous: PreviousVersions,
-  item: DesiredItem,
-  remoteTitles: ReadonlySet<string> = new Set(),
-): Promise<string | null> {
-  const atBase = titleIn(await previous.read(item.file), item.fields.title);
-  if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier) return atBase;
-  for (const text of await previous.earlier(item.file)) {
-    const title = titleIn(text, item.fields.title);
-    if (title !== null && remoteTitles.has(title)) return title;
-  }
-  return atBase;
 }
 
 /** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */

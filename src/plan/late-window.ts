@@ -1,3 +1,5 @@
+import type { DesiredItem, Problem } from '../manifest/types.ts';
+
 // The late window: how long after publish.at a missed schedule is still
 // caught up. Older than that, publishing now would surprise (a year typo in
 // publish.at, a manifest merged months after its date), so it is held.
@@ -17,3 +19,27 @@ export function parseLateWindow(text: string): number | null {
 }
 
 export const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
+
+/** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
+export function pastSchedules(items: readonly DesiredItem[], now: Date): Problem[] {
+  return items.flatMap((item): Problem[] => {
+    const at = item.publish?.at;
+    if (item.stage !== 'published' || !at || Date.parse(at) > now.getTime()) return [];
+    const days = Math.floor((now.getTime() - Date.parse(at)) / 86_400_000);
+    const where = item.locations['publish.at'] ?? item.location;
+    return [
+      {
+        severity: 'warning',
+        code: 'publish_at_past',
+        file: item.file,
+        line: where.line,
+        column: where.column,
+        field: 'publish.at',
+        message:
+          `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
+          'Past the late window (24 h by default) it is held, not published; within it, it is published at once. ' +
+          'Check the date, or set publish.late: publish to publish it anyway.',
+      },
+    ];
+  });
+}

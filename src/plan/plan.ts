@@ -7,23 +7,21 @@ import {
   type ContentDetail,
   type ContentStatus,
   type ContentSummary,
-  type PublishOptions,
   type Scope,
 } from '../api/types.ts';
-import type { Permissions } from '../engine.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { resolveAccounts } from './accounts.ts';
 import { accountsDrift, publishDrift, renameOf, tiktokWarning } from './checks.ts';
 import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
 import { RUNNING_STATUSES, mayBeInFlight, uploadCannotCarry } from './inflight.ts';
-import { matchItems, type Matched, type MatchOptions } from './identity.ts';
+import { matchItems, type Matched } from './identity.ts';
 import type {
   Drift,
   FieldChange,
   Hold,
-  Mode,
   Plan,
+  PlanContext,
   PlanItem,
   PublicationTarget,
   RenderReason,
@@ -40,18 +38,6 @@ export interface Observed {
   /** GET /contents/{id} of every matched item, by id. */
   details: ReadonlyMap<string, ContentDetail>;
   accounts: readonly Account[];
-}
-
-export interface PlanContext {
-  mode: Mode;
-  now: Date;
-  permissions: Permissions;
-  cancelRunning: boolean;
-  match?: MatchOptions;
-  /** A publish.at missed by more than this is held; default 24 h. */
-  lateWindowMs?: number;
-  /** file → publication settings of the manifest version that was published (the base commit's). */
-  publishedWith?: ReadonlyMap<string, Omit<PublishOptions, 'account_ids'>>;
 }
 
 interface Planned {

@@ -7,7 +7,7 @@ import type {
   RenderOptions,
   Scope,
 } from '../api/types.ts';
-import type { Flow, Problem, Stage } from '../manifest/types.ts';
+import type { DesiredItem, Flow, Problem, Stage } from '../manifest/types.ts';
 
 // The plan is data: typed steps with typed reasons, no sentences. The report
 // layer turns it into words; plan mode is this same value with no writes.
@@ -133,4 +133,48 @@ export interface Plan {
   statedScopes: Scope[];
   /** Matching problems found while planning (duplicate remote titles, unknown accounts). */
   problems: Problem[];
+}
+
+/** What the planner is told besides the manifests and the observed state. */
+export interface PlanContext {
+  mode: Mode;
+  now: Date;
+  permissions: Permissions;
+  cancelRunning: boolean;
+  match?: MatchOptions;
+  /** A publish.at missed by more than this is held; default 24 h. */
+  lateWindowMs?: number;
+  /** file → publication settings of the manifest version that was published (the base commit's). */
+  publishedWith?: ReadonlyMap<string, Omit<PublishOptions, 'account_ids'>>;
+}
+
+/** What a run may do to the service. The action derives it from mode, event and inputs. */
+export interface Permissions {
+  /** Create and edit items (drafts). False in plan mode unless PR script previews are on. */
+  write: boolean;
+  /** Start generations (spends credits). Never on PR runs. */
+  render: boolean;
+  /** Publish to accounts. Never on PR runs; false when the `publish` input is false. */
+  publish: boolean;
+  /**
+   * Why `publish` is false: the `publish` input, or the event (PR runs). Plan
+   * mode shows what an apply would publish unless the input forbids it.
+   * Default: `input` in apply mode, `event` in plan mode.
+   */
+  publishDisabledBy?: 'input' | 'event';
+  /**
+   * PR script previews: writes only create items and edit items that were
+   * never rendered (status NEW). A pull request never changes a rendered or
+   * published item before it is merged.
+   */
+  draftsOnly?: boolean;
+}
+
+export interface MatchOptions {
+  /** file → title the file had before this change (only for files whose title changed). */
+  previousTitles?: ReadonlyMap<string, string>;
+  /** Manifests handled by other shards: their remote items are neither matched nor listed. */
+  reserved?: readonly DesiredItem[];
+  /** List unclaimed remote items; false when sharded (another shard may claim them). */
+  listUnmanaged?: boolean;
 }

@@ -1,5 +1,5 @@
 import { OUTCOMES, type ItemResult } from '../apply/types.ts';
-import type { RunReport } from '../engine.ts';
+import type { RunReport } from '../engine/types.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { PlanItem, RemoteRef, Step } from '../plan/types.ts';
 import { diffLines } from './diff.ts';

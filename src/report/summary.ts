@@ -1,4 +1,4 @@
-import type { RunReport } from '../engine.ts';
+import type { RunReport } from '../engine/types.ts';
 import { renderReport, SUMMARY_LIMIT, type ReportContext } from './markdown.ts';
 
 // The job summary: the same Markdown as the PR comment, with every script

@@ -6,7 +6,7 @@ import { annotationsFor, emitAnnotations } from '../../src/action/annotations.ts
 import { WorkflowCommands } from '../../src/action/commands.ts';
 import { ActionLogger } from '../../src/action/logger.ts';
 import { fingerprint, outputsFor, writeOutputs } from '../../src/action/outputs.ts';
-import type { RunReport } from '../../src/engine.ts';
+import type { RunReport } from '../../src/engine/types.ts';
 import { applyReport, planReport, problem } from '../report/fixtures.ts';
 import { parseOutputs } from '../support/runner.ts';
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // run() in-process, with the engine replaced by one that throws what the
 // test says: the one top-level catch must fail the step for any throw.
 const thrown: { value: unknown } = { value: null };
-vi.mock('../../src/engine.ts', () => ({
+vi.mock('../../src/engine/engine.ts', () => ({
   runEngine: () => {
     throw thrown.value;
   },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkflowCommands } from '../../src/action/commands.ts';
 import { fingerprint, outputsFor, writeOutputs } from '../../src/action/outputs.ts';
 import type { ItemResult } from '../../src/apply/types.ts';
-import type { RunReport } from '../../src/engine.ts';
+import type { RunReport } from '../../src/engine/types.ts';
 import type { Plan, PlanItem } from '../../src/plan/types.ts';
 
 function item(title: string, overrides: Partial<ItemResult> = {}): ItemResult {

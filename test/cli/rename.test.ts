@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import type { RunReport } from '../../src/engine.ts';
+import type { RunReport } from '../../src/engine/types.ts';
 import { git as gitIn } from '../support/git.ts';
 import { memoryIO } from './io.ts';
 

@@ -8,7 +8,7 @@ import {
   hasCommit,
   isShallowClone,
 } from '../../src/git/history.ts';
-import { previousTitle } from '../../src/plan/identity.ts';
+import { previousTitle } from '../../src/git/earlier-versions.ts';
 import { desired } from '../support/engine-fixtures.ts';
 import { git as gitIn } from '../support/git.ts';
 

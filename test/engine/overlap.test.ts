@@ -3,7 +3,7 @@
 // rendered or published; the next run sends nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ItemRecord } from '../../src/emulator/index.ts';
-import type { RunReport } from '../../src/engine.ts';
+import type { RunReport } from '../../src/engine/types.ts';
 import { isMarkedDuplicate } from '../../src/plan/duplicates.ts';
 import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
 

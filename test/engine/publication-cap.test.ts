@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/help.ts';
 import { exitCode } from '../../src/cli/run.ts';
-import type { RunReport } from '../../src/engine.ts';
+import type { RunReport } from '../../src/engine/types.ts';
 import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
 
 let h: Harness;

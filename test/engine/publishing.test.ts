@@ -1,7 +1,7 @@
 // Publishing is never wider or earlier than asked, and a change to a published
 // video's publication shows as drift: against the emulator over HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PreviousVersions } from '../../src/engine.ts';
+import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
 import { plan } from '../../src/plan/plan.ts';
 import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
 import { context, observed, published, remote, summaryOf } from '../support/engine-fixtures.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/api/client.ts';
 import { main } from '../../src/cli/main.ts';
-import type { RunReport } from '../../src/engine.ts';
+import type { RunReport } from '../../src/engine/types.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { ImportReport } from '../../src/import/import.ts';
 import { renderReport } from '../../src/report/markdown.ts';

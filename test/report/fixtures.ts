@@ -1,7 +1,7 @@
 // RunReports for the report tests: typed plans and results as the engine
 // produces them, so the Markdown is checked against real data shapes.
 import type { ItemResult } from '../../src/apply/types.ts';
-import type { RunReport } from '../../src/engine.ts';
+import type { RunReport } from '../../src/engine/types.ts';
 import type { Problem } from '../../src/manifest/types.ts';
 import type { PlanItem } from '../../src/plan/types.ts';
 

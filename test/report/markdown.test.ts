@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../../src/engine.ts';
+import type { RunReport } from '../../src/engine/types.ts';
 import { COMMENT_LIMIT, renderReport, type ReportContext } from '../../src/report/markdown.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
 import { applyReport, planItem, planReport, problem } from './fixtures.ts';

@@ -1,9 +1,9 @@
 // Builders of desired and observed state for the engine's unit tests.
 import type { Account, ContentDetail } from '../../src/api/types.ts';
 import { asSummary } from '../../src/apply/race.ts';
-import type { Permissions } from '../../src/engine.ts';
+import type { Permissions, PlanContext } from '../../src/plan/types.ts';
 import type { DesiredItem } from '../../src/manifest/types.ts';
-import type { Observed, PlanContext } from '../../src/plan/plan.ts';
+import type { Observed } from '../../src/plan/plan.ts';
 
 export const ACCOUNTS: Account[] = [
   { id: 'acc-yt', name: 'Ocean Facts', platform: 'YouTube', platform_acronym: 'YT' },

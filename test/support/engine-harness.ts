@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { createClient, type ClientOptions, type ServiceClient } from '../../src/api/index.ts';
 import type { ContentStatus, Progress } from '../../src/api/types.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
-import { runEngine, type EngineOptions, type RunReport } from '../../src/engine.ts';
+import { runEngine } from '../../src/engine/engine.ts';
+import type { EngineOptions, RunReport } from '../../src/engine/types.ts';
 import type { Logger } from '../../src/log.ts';
 
 export const FAST_PHASES = { audio: 15, video: 25, upload: 10 };

@@ -1,5 +1,5 @@
-export const id = 808;
-export const ids = [808];
+export const id = 500;
+export const ids = [500];
 export const modules = {
 
 /***/ 5901:
@@ -205,7 +205,7 @@ function conflictAdvice(facts) {
 }
 /** `scrub` removes the key from the finished message: introspection answers are service text too. */
 function serviceError(facts, scrub) {
-    return new errors.ServiceError({
+    return new errors/* ServiceError */._7({
         status: facts.status,
         method: facts.method,
         path: facts.path,
@@ -550,7 +550,7 @@ class Transport {
     }
     /** Strips the key from any text before it lands in a message. */
     redact(value) {
-        return (0,errors.redact)(value, [this.#apiKey]);
+        return (0,errors/* redact */.E$)(value, [this.#apiKey]);
     }
 }
 function decode(raw) {
@@ -585,15 +585,15 @@ function createClient(options) {
     if (apiKey !== '')
         options.maskSecret?.(apiKey);
     if (apiKey === '') {
-        throw new errors.ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
+        throw new errors/* ConfigurationError */.j1(`No API key was given: create one in the web app under Settings, API Keys.`);
     }
     if (!apiKey.startsWith(KEY_PREFIX)) {
-        throw new errors.ConfigurationError(`The API key does not start with ${KEY_PREFIX}: it is not a service API key (a session token or a ` +
+        throw new errors/* ConfigurationError */.j1(`The API key does not start with ${KEY_PREFIX}: it is not a service API key (a session token or a ` +
             'mistyped secret?). Create one in the web app under Settings, API Keys.');
     }
     const base = wire/* resolveBaseUrl */.xj(String(options.baseUrl ?? ''));
     if (base === null) {
-        throw new errors.ConfigurationError('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
+        throw new errors/* ConfigurationError */.j1('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
     }
     return new HttpServiceClient(apiKey, base, options);
 }
@@ -667,7 +667,7 @@ class HttpServiceClient {
         const path = wire/* paths */.f0.contents();
         const answer = (0,readings/* readWriteAnswer */.a$)(await this.#call('POST', path, wire/* contentBody */.yp(fields), CREATE));
         if (answer.id === null) {
-            throw new errors.OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
+            throw new errors/* OutcomeUnknownError */.Do({ method: 'POST', path, reason: 'the answer named no item' });
         }
         return this.getContent(answer.id);
     }
@@ -682,7 +682,7 @@ class HttpServiceClient {
         const detail = await this.getContent(id);
         const cleared = clearedFields(edit, detail);
         if (cleared.length > 0) {
-            throw new errors.ResponseShapeError('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
+            throw new errors/* ResponseShapeError */.RD('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
         }
         return detail;
     }
@@ -739,7 +739,7 @@ class HttpServiceClient {
         }
         catch (error) {
             if (error instanceof readings/* Unrecognised */.XD)
-                throw new errors.ResponseShapeError('GET', path, this.#transport.redact(error.message));
+                throw new errors/* ResponseShapeError */.RD('GET', path, this.#transport.redact(error.message));
             if (error instanceof listing/* ListingError */.Pg)
                 throw new listing/* ListingError */.Pg(this.#transport.redact(error.message));
             throw error;
@@ -756,7 +756,7 @@ class HttpServiceClient {
             if (!(error instanceof ShapeProblem))
                 throw error;
             const problem = where === undefined ? error.message : `${where}: ${error.message}`;
-            throw new errors.ResponseShapeError(method, path, this.#transport.redact(problem));
+            throw new errors/* ResponseShapeError */.RD(method, path, this.#transport.redact(problem));
         }
     }
     /** One request; the body of a 2xx, or a ServiceError that teaches. */
@@ -765,7 +765,7 @@ class HttpServiceClient {
         if (method === 'GET')
             return this.#send(method, path, label, body, kind);
         if (this.#readOnly)
-            throw new errors.WritesStoppedError(method, label, 'this client only reads (doctor)');
+            throw new errors/* WritesStoppedError */.Et(method, label, 'this client only reads (doctor)');
         if (this.#writeAccepted)
             return this.#send(method, path, label, body, kind);
         // Until the service has accepted one write, writes go one at a time: a
@@ -776,7 +776,7 @@ class HttpServiceClient {
         await before;
         try {
             if (this.#writeRefusal !== null) {
-                throw new errors.WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
+                throw new errors/* WritesStoppedError */.Et(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
             }
             const answer = await this.#send(method, path, label, body, kind);
             this.#writeAccepted = true;
@@ -826,7 +826,7 @@ class HttpServiceClient {
     }
     /** Asked once per client: every worker hitting 401 shares the one answer. */
     #whyUnauthorized() {
-        this.#introspection ??= this.introspect().then((introspection) => ({ kind: 'answer', introspection }), (error) => error instanceof errors.ServiceError && error.status === 401
+        this.#introspection ??= this.introspect().then((introspection) => ({ kind: 'answer', introspection }), (error) => error instanceof errors/* ServiceError */._7 && error.status === 401
             ? { kind: 'rejected' }
             : { kind: 'failed', reason: error instanceof Error ? error.message : 'no answer' });
         return this.#introspection;
@@ -866,17 +866,16 @@ function clearedFields(edit, detail) {
 /***/ 3249:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   ConfigurationError: () => (/* binding */ ConfigurationError),
-/* harmony export */   NetworkError: () => (/* binding */ NetworkError),
-/* harmony export */   OutcomeUnknownError: () => (/* binding */ OutcomeUnknownError),
-/* harmony export */   RequestBudgetError: () => (/* binding */ RequestBudgetError),
-/* harmony export */   ResponseShapeError: () => (/* binding */ ResponseShapeError),
-/* harmony export */   ServiceError: () => (/* binding */ ServiceError),
-/* harmony export */   WritesStoppedError: () => (/* binding */ WritesStoppedError),
-/* harmony export */   describeError: () => (/* binding */ describeError),
-/* harmony export */   redact: () => (/* binding */ redact)
+/* harmony export */   Do: () => (/* binding */ OutcomeUnknownError),
+/* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   Et: () => (/* binding */ WritesStoppedError),
+/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
+/* harmony export */   Uc: () => (/* binding */ describeError),
+/* harmony export */   _7: () => (/* binding */ ServiceError),
+/* harmony export */   j1: () => (/* binding */ ConfigurationError),
+/* harmony export */   tD: () => (/* binding */ RequestBudgetError)
 /* harmony export */ });
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7194);
 // The errors the client throws. Every message is one line that says what went
@@ -1047,7 +1046,7 @@ class ListingError extends Error {
 }
 /** A 400 that names the page-size parameter: the service wants smaller pages (A6). */
 function smallerSize(error, size) {
-    if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__.ServiceError) || error.status !== 400)
+    if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) || error.status !== 400)
         return null;
     const said = `${error.serviceMessage} ${error.message}`;
     if (!/\b(limit|page_size|per_page|page size|size)\b/i.test(said))
@@ -1763,7 +1762,7 @@ send) {
             await runtime.gate.pass();
         if (runtime.budget !== undefined) {
             if (runtime.budget.left <= 0)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.RequestBudgetError(kind.method, kind.path);
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestBudgetError */ .tD(kind.method, kind.path);
             runtime.budget.left -= 1;
         }
         const started = runtime.now();
@@ -1779,7 +1778,7 @@ send) {
                 throw error;
             const failure = classifyNetworkError(error);
             if (!kind.idempotent && failure.mayHaveReached) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.OutcomeUnknownError({
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OutcomeUnknownError */ .Do({
                     method: kind.method,
                     path: kind.path,
                     reason: failure.reason,
@@ -1790,7 +1789,7 @@ send) {
             const waitMs = backoffDelay(failures, settings, runtime.random);
             const outOfTime = spentMs >= settings.deadlineMs;
             if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.NetworkError({
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr({
                     method: kind.method,
                     path: kind.path,
                     reason: failure.reason,
@@ -1819,7 +1818,7 @@ send) {
         }
         if (answer.status >= 500) {
             if (!kind.idempotent) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__.OutcomeUnknownError({
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OutcomeUnknownError */ .Do({
                     method: kind.method,
                     path: kind.path,
                     reason: `the service answered ${answer.status}`,
@@ -2104,7 +2103,82 @@ function uploadBody(publish) {
 
 /***/ }),
 
-/***/ 2808:
+/***/ 9622:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Nb: () => (/* binding */ DEFAULT_READ_CONCURRENCY),
+/* harmony export */   Tu: () => (/* binding */ observeDetails),
+/* harmony export */   hQ: () => (/* binding */ bestEffortCredits),
+/* harmony export */   hY: () => (/* binding */ observeListing),
+/* harmony export */   u0: () => (/* binding */ refreshScripts)
+/* harmony export */ });
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3249);
+/* harmony import */ var _plan_concurrency_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8348);
+
+
+// What the engine reads from the service: every page of GET /contents and
+// GET /accounts, then the detail view of each matched item (reads are not
+// rate limited, so many at a time); the credit balance; the scripts the
+// service wrote for drafts. The planner gets all of it as plain data.
+const DEFAULT_READ_CONCURRENCY = 32;
+/** GET /contents and GET /accounts (every page, through the client), side by side. */
+async function observeListing(client) {
+    const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
+    return {
+        contents: contents.items,
+        accounts: accounts.items,
+        contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+    };
+}
+/** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
+async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
+    const unique = [...new Set(ids)];
+    const details = await (0,_plan_concurrency_js__WEBPACK_IMPORTED_MODULE_1__/* .mapLimit */ .s)(unique, concurrency, async (id) => {
+        try {
+            return await client.getContent(id);
+        }
+        catch (error) {
+            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.status === 404)
+                return null;
+            throw error;
+        }
+    });
+    const byId = new Map();
+    for (const detail of details)
+        if (detail !== null)
+            byId.set(detail.id, detail);
+    return byId;
+}
+/**
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
+ */
+async function bestEffortCredits(client, notes, when) {
+    try {
+        return await client.credits();
+    }
+    catch (error) {
+        notes.push(`The credit balance ${when} the run could not be read: ${(0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}`);
+        return null;
+    }
+}
+/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
+async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
+    const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
+    const details = await observeDetails(client, touched.map((run) => run.id), concurrency);
+    for (const run of touched) {
+        const detail = details.get(run.id);
+        const item = plan.items.find((entry) => entry.file === run.item.file);
+        if (detail && item)
+            item.script = { ...item.script, remote: detail.textover };
+    }
+}
+
+
+/***/ }),
+
+/***/ 4500:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2376,6 +2450,29 @@ function parseLateWindow(text) {
     return Number.isFinite(amount) ? Math.round(amount * unit) : null;
 }
 const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
+/** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
+function pastSchedules(items, now) {
+    return items.flatMap((item) => {
+        const at = item.publish?.at;
+        if (item.stage !== 'published' || !at || Date.parse(at) > now.getTime())
+            return [];
+        const days = Math.floor((now.getTime() - Date.parse(at)) / 86_400_000);
+        const where = item.locations['publish.at'] ?? item.location;
+        return [
+            {
+                severity: 'warning',
+                code: 'publish_at_past',
+                file: item.file,
+                line: where.line,
+                column: where.column,
+                field: 'publish.at',
+                message: `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
+                    'Past the late window (24 h by default) it is held, not published; within it, it is published at once. ' +
+                    'Check the date, or set publish.late: publish to publish it anyway.',
+            },
+        ];
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/action/shard.ts
 // The `shard` input: `i/n` gives this job the i-th of n deterministic shares
@@ -2671,7 +2768,7 @@ class Findings {
         if (error instanceof readings/* Unrecognised */.XD)
             this.notUnderstood(error.rule, endpoint, error.seen);
         else
-            this.notObserved(rule, endpoint, `the read failed: ${(0,errors.describeError)(error)}`);
+            this.notObserved(rule, endpoint, `the read failed: ${(0,errors/* describeError */.Uc)(error)}`);
     }
 }
 function fieldsOf(value) {
@@ -2699,10 +2796,10 @@ async function walk(client, captured, path, list, found) {
         return listed.items;
     }
     catch (error) {
-        const problem = (0,errors.describeError)(error);
+        const problem = (0,errors/* describeError */.Uc)(error);
         if (/unexpected response/.test(problem))
             found.notUnderstood('A5', endpoint, problem);
-        else if (error instanceof errors.ServiceError)
+        else if (error instanceof errors/* ServiceError */._7)
             found.notObserved('A5', endpoint, problem);
         else
             found.notUnderstood('A7', endpoint, problem);
@@ -3067,39 +3164,745 @@ async function writeOutputs(commands, outputs) {
     }
 }
 
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __webpack_require__(7018);
+// EXTERNAL MODULE: ./src/plan/concurrency.ts
+var concurrency = __webpack_require__(8348);
+// EXTERNAL MODULE: ./src/plan/inflight.ts
+var inflight = __webpack_require__(4850);
+// EXTERNAL MODULE: ./src/plan/duplicates.ts
+var duplicates = __webpack_require__(3745);
+;// CONCATENATED MODULE: ./src/apply/race.ts
+
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
+function asSummary(detail) {
+    return {
+        id: detail.id,
+        title: detail.title,
+        description: detail.description,
+        full_text: detail.full_text,
+        hashtags: detail.hashtags,
+        status: detail.status,
+        persona: detail.persona,
+        published_url: null,
+        published_platform: null,
+        last_error: detail.last_error,
+        creation_date: detail.creation_date,
+        updated_at: detail.updated_at,
+        upload_date: detail.upload_date,
+    };
+}
+/** Lists the new item's title again and settles a race for it. */
+async function settleTitleRace(client, created, logger) {
+    const same = (await client.listContents()).items.filter((summary) => summary.title === created.title);
+    // A listing that lags behind the create still counts this run's own item.
+    if (!same.some((summary) => summary.id === created.id))
+        same.push(asSummary(created));
+    const winner = (0,duplicates/* winnerOf */.Pk)(same);
+    if (same.length < 2 || winner === null || winner.id === created.id)
+        return { winner: created, lost: null };
+    await client.editContent(created.id, { title: (0,duplicates/* duplicateTitle */.Wq)(created.title, winner.id) });
+    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
+        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
+    return {
+        winner: await client.getContent(winner.id),
+        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
+    };
+}
+
+// EXTERNAL MODULE: ./src/plan/diff.ts
+var diff = __webpack_require__(8256);
+;// CONCATENATED MODULE: ./src/apply/readback.ts
+
+const readback_TEXT_FIELDS = ['full_text', 'textover'];
+function isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** What a create or an edit sent that the service holds differently. */
+function readBackFields(sent, detail) {
+    const notes = [];
+    for (const field of readback_TEXT_FIELDS) {
+        const value = sent[field];
+        const held = detail[field];
+        if (typeof value === 'string' && typeof held === 'string' && value !== held)
+            if ((0,diff/* serviceText */.Lo)(value) === (0,diff/* serviceText */.Lo)(held))
+                notes.push({ field, how: 'normalised_text' });
+    }
+    const tuning = sent.fine_tuning;
+    if (isObject(tuning) && !(0,diff/* sameValue */.eE)(tuning, detail.fine_tuning) && (0,diff/* coversKeys */.tC)(tuning, detail.fine_tuning))
+        notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
+    const persona = sent.persona_id;
+    if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
+        notes.push({ field: 'persona', how: 'ignored' });
+    return notes;
+}
+/** Render settings the service holds differently from what the generation request sent. */
+function readBackRender(sent, detail) {
+    const wanted = sent.subtitle_settings;
+    const held = detail.video_settings?.subtitle_settings ?? null;
+    if (isObject(wanted) && !(0,diff/* sameValue */.eE)(wanted, held) && (0,diff/* coversKeys */.tC)(wanted, held))
+        return [{ field: 'video.subtitles', how: 'filled_defaults' }];
+    return [];
+}
+
+;// CONCATENATED MODULE: ./src/apply/resolve.ts
+
+
+// Non-idempotent POSTs whose answer was lost (A33). The client never resends
+// them; here the engine reads the service first and sends again only when the
+// service shows that the first request did not take effect.
+/** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
+const MAX_SENDS = 3;
+function isCode(error, status, code) {
+    return (error instanceof errors/* ServiceError */._7 && error.status === status && (code === undefined || error.code === code));
+}
+/**
+ * The create body without its null fields. A null `textover` would count as a
+ * script given (A15), and the service would not write one from `full_text`;
+ * the client leaves undefined fields out of the body (A13).
+ */
+function withoutNulls(fields) {
+    const body = {};
+    for (const [key, value] of Object.entries(fields))
+        if (value !== null)
+            body[key] = value;
+    return body;
+}
+/**
+ * A create whose answer was lost is looked for (by its title) for as long as
+ * the caller allows before it is sent again: the service may still be working
+ * on the first request, or its listing may lag, and a second create would be
+ * a duplicate item. The looks back off from 500 ms to 5 s.
+ */
+const DEFAULT_CREATE_LOOK_MS = 30_000;
+const FIRST_LOOK_MS = 500;
+const LONGEST_LOOK_MS = 5_000;
+/** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
+async function createOrAdopt(client, fields, logger, sleep, options = {}) {
+    const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
+    for (let send = 1;; send++) {
+        try {
+            return await client.createContent(withoutNulls(fields));
+        }
+        catch (error) {
+            if (!(error instanceof errors/* OutcomeUnknownError */.Do) || send >= MAX_SENDS)
+                throw error;
+            let waited = 0;
+            for (let delay = 0;; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
+                const step = Math.min(delay, lookMs - waited);
+                await sleep(step);
+                waited += step;
+                const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
+                const [only] = found;
+                if (only && found.length === 1) {
+                    logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
+                    return client.getContent(only.id);
+                }
+                if (found.length > 1)
+                    throw error;
+                if (waited >= lookMs)
+                    break;
+            }
+            logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
+        }
+    }
+}
+/** The service shows the POST took effect: the item moved away from where it was. */
+function moved(before, now) {
+    return types/* GENERATING_STATUSES */.kl.has(now) || now === 'UPLOADED' || (before !== null && now !== before);
+}
+async function dispatch(client, id, before, send, logger, what) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            await send();
+            return 'started';
+        }
+        catch (error) {
+            // 409: something is in flight already; wait for it, never send again.
+            if (isCode(error, 409, 'already_published'))
+                return 'published';
+            if (isCode(error, 409))
+                return 'running';
+            if (!(error instanceof errors/* OutcomeUnknownError */.Do) || attempt >= MAX_SENDS)
+                throw error;
+            const status = await client.taskStatus(id);
+            if (moved(before, status.status)) {
+                logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
+                return status.status === 'UPLOADED' ? 'published' : 'started';
+            }
+            logger.info(`The ${what} request lost its answer and the item is still ${status.status}; sending it again.`);
+        }
+    }
+}
+/** POST /gen/process-content-async, resolved by the item's status when its answer is lost. */
+function dispatchGeneration(client, request, before, logger) {
+    return dispatch(client, request.content_id, before, () => client.processContent(request), logger, 'generation');
+}
+/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
+function dispatchUpload(client, id, publish, before, logger) {
+    return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
+}
+
+;// CONCATENATED MODULE: ./src/apply/wait.ts
+
+
+const DEFAULT_POLL = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
+const DEFAULT_STALE_MS = 30_000;
+const realClock = {
+    now: () => performance.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+/**
+ * How long a dispatched job may stay queued in the status it was sent from
+ * before the wait gives up on it: a 202 is not a start, and a generation
+ * still in NEW a few seconds later is not done.
+ */
+const DEFAULT_START_WAIT_MS = 120_000;
+function sameProgress(a, b) {
+    return a?.percentage === b?.percentage && a?.step === b?.step && a?.message === b?.message;
+}
+/** Delay before the next read: grows while nothing changes, back to fast after a change. */
+function nextDelay(policy, previous, changed) {
+    if (previous === null || changed)
+        return policy.initialMs;
+    return Math.min(policy.maxMs, previous * policy.factor);
+}
+const PARKED_READS = 3;
+/**
+ * Whether the wait ends on this read. `progress` is null when no run is in
+ * flight; a snapshot on a parked status that has not moved for a few reads is
+ * the stale one of a run that parked, and never keeps a parked item waiting.
+ */
+function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
+    if (inflight/* RUNNING_STATUSES */.$Q.has(status))
+        return false;
+    const stale = inflight/* PARKED_STATUSES */.RZ.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
+    // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
+    // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.
+    const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED');
+    if (inFlight && !types/* TERMINAL_STATUSES */.CM.has(status) && !parked)
+        return false;
+    if (until === 'settled' || types/* TERMINAL_STATUSES */.CM.has(status))
+        return true;
+    if (status !== 'VIDEO_PROCESSED')
+        return true;
+    return until === 'maybe-published' && stillReads >= PARKED_READS;
+}
+/** Whether the item's updated_at moved since the dispatch; a failed read is no answer. */
+async function touchedSince(client, id, since) {
+    if (since === undefined || since === null)
+        return false;
+    try {
+        const now = (await client.getContent(id)).updated_at;
+        return now !== null && now !== since;
+    }
+    catch {
+        return false;
+    }
+}
+/** Polls until the wait ends (see WaitUntil) or the deadline passes. */
+async function waitForItem(client, target, options) {
+    const { clock, poll, logger, deadline } = options;
+    const until = options.until ?? 'settled';
+    const startBy = clock.now() + (options.startWaitMs ?? DEFAULT_START_WAIT_MS);
+    let leaving = options.leaving;
+    let last = null;
+    let delay = null;
+    let stillReads = 0;
+    let stillSince = clock.now();
+    for (;;) {
+        const status = await client.taskStatus(target.id);
+        const statusChanged = last === null || last.status !== status.status;
+        const changed = last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
+        if (changed)
+            logger.progress({
+                file: target.file,
+                title: target.title,
+                status: status.status,
+                progress: status.progress,
+            });
+        // Left: another status, or a snapshot that moves (a stale one of the last run does not).
+        if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
+            leaving = undefined;
+        if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
+            leaving = undefined;
+        stillReads = changed ? 1 : stillReads + 1;
+        if (changed)
+            stillSince = clock.now();
+        last = status;
+        if (leaving !== undefined) {
+            // Queued: the service answered, the worker has not taken the job yet.
+            if (clock.now() >= Math.min(startBy, deadline))
+                return { status: status.status, lastError: status.last_error, timedOut: true, notStarted: true };
+        }
+        else if (ends(until, status.status, status.progress !== null, stillReads, clock.now() - stillSince, poll.staleMs ?? DEFAULT_STALE_MS)) {
+            return { status: status.status, lastError: status.last_error, timedOut: false };
+        }
+        const remaining = deadline - clock.now();
+        if (remaining <= 0)
+            return { status: status.status, lastError: status.last_error, timedOut: true };
+        // Back to fast reads only when the status moves on, not on every progress snapshot.
+        delay = nextDelay(poll, delay, statusChanged);
+        await clock.sleep(Math.min(delay, remaining));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/apply/results.ts
+
+
+// What the reports say about each item: its outcome, from what the run did and
+// what one listing taken after the run shows.
+function outcomeOf(run, status) {
+    if (run.error !== null)
+        return 'error';
+    if (status !== null && types/* FAILED_STATUSES */.Lg.has(status) && run.item.stage !== 'draft')
+        return 'failed';
+    if (run.running || (status !== null && inflight/* RUNNING_STATUSES */.$Q.has(status)))
+        return 'running';
+    const waited = run.item.steps.some((step) => step.kind === 'wait');
+    if ((run.published || waited) && status === 'UPLOADED')
+        return 'published';
+    if ((run.rendered || waited) && status !== null && types/* RENDERED_STATUSES */.RD.has(status))
+        return 'rendered';
+    if (run.created)
+        return 'created';
+    if (run.edited)
+        return 'updated';
+    if (run.item.holds.length > 0 || run.item.steps.length > 0)
+        return 'skipped';
+    return 'unchanged';
+}
+/**
+ * Results from the runs and one listing taken after them: status, public URL and
+ * last_error come from the list view (A18). Signed URLs are never copied.
+ */
+function itemResults(runs, listing) {
+    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
+    return runs.map((run) => {
+        const row = run.id === null ? undefined : byId.get(run.id);
+        const status = row?.status ?? run.status;
+        const urls = row?.published_url && status === 'UPLOADED'
+            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
+            : [];
+        return {
+            file: run.item.file,
+            title: run.item.title,
+            id: run.id,
+            outcome: outcomeOf(run, status),
+            status,
+            publishedUrls: urls,
+            lastError: row?.last_error ?? run.lastError,
+            error: run.error,
+            durationMs: run.durationMs,
+            holds: run.holds,
+            notes: run.notes,
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/apply/apply.ts
+
+
+
+
+
+
+
+
+
+async function settle(run, context, until = 'settled', inFlight = false, leaving, since) {
+    if (run.id === null || run.status === null)
+        return true;
+    if (!inFlight && leaving === undefined && !inflight/* RUNNING_STATUSES */.$Q.has(run.status) && until === 'settled')
+        return true;
+    if (!context.wait) {
+        run.running = true;
+        return false;
+    }
+    const outcome = await waitForItem(context.client, { id: run.id, file: run.item.file, title: run.item.title }, {
+        deadline: context.deadline,
+        clock: context.clock,
+        poll: context.poll,
+        logger: context.logger,
+        until,
+        ...(leaving === undefined ? {} : { leaving }),
+        ...(since === undefined ? {} : { since }),
+        ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
+    });
+    run.status = outcome.status;
+    run.lastError = outcome.lastError;
+    run.running = outcome.timedOut;
+    if (outcome.notStarted) {
+        run.holds.push({ kind: 'not_started', status: outcome.status });
+        context.logger.warning(`The service accepted the request, but the item is still ${outcome.status}: it has not started yet.`);
+    }
+    return !outcome.timedOut;
+}
+/** After a dispatch: wait for the item to leave the status it was sent from, then for the job to end. */
+async function settleDispatch(run, context, dispatched, before, until, conflictMayBeQueued, since) {
+    if (dispatched === 'published') {
+        run.status = 'UPLOADED';
+        return true;
+    }
+    // A started job, or (for a generation) a 409 for one already there, may still be queued in the status it
+    // was sent from. A 409 on an upload says one is in flight, which the status shows.
+    const queued = dispatched === 'started' || conflictMayBeQueued;
+    const leaving = before !== null && queued ? before : undefined;
+    return settle(run, context, until, true, leaving, since);
+}
+/** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
+async function freshStatus(run, context) {
+    if (run.id === null)
+        return false;
+    const now = await context.client.taskStatus(run.id);
+    run.status = now.status;
+    if ((0,inflight/* mayBeInFlight */.cC)(now.status, now.progress))
+        return settle(run, context, 'maybe-published', true);
+    return true;
+}
+/** Notes each service normal form once per item. */
+function note(run, notes, logger) {
+    for (const found of notes) {
+        if (run.notes.some((known) => known.field === found.field))
+            continue;
+        run.notes.push(found);
+        logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
+    }
+}
+/** A new item's render: another run that raced for the title may have rendered it already. */
+function renderedMeanwhile(run, step) {
+    return (step.reason === 'never_rendered' &&
+        run.status !== null &&
+        (types/* RENDERED_STATUSES */.RD.has(run.status) || run.status === 'UPLOADED') &&
+        run.status !== 'FAILED_UPLOAD');
+}
+/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
+async function updatedAt(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
+/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
+const RENDER_SENDS = 2;
+async function runRender(run, step, context) {
+    const { client, logger } = context;
+    await settleRace(run, context);
+    const id = run.id;
+    if (!(await settle(run, context)))
+        return false;
+    if (step.reason === 'never_rendered' && !(await freshStatus(run, context)))
+        return false;
+    if (run.status === 'UPLOADED')
+        return true; // never rendered again once published
+    if (renderedMeanwhile(run, step))
+        return true;
+    const retrying = run.status !== null && types/* FAILED_STATUSES */.Lg.has(run.status);
+    // Stepwise: the script is read before credits are spent on it, and it
+    // must be the one the plan showed (reviewers read it in the PR comment).
+    // After this run's own create or edit the service has just written it.
+    if (run.item.flow === 'stepwise' || step.publish === null) {
+        const detail = await client.getContent(id);
+        const planned = run.created || run.edited ? null : run.item.script.remote;
+        if (planned !== null && detail.textover !== planned) {
+            run.holds.push({ kind: 'script_changed_since_plan' });
+            logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
+            return false;
+        }
+        logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
+    }
+    for (let send = 1; send <= RENDER_SENDS; send++) {
+        const before = run.status;
+        const since = before !== null && types/* FAILED_STATUSES */.Lg.has(before) ? await updatedAt(client, id) : undefined;
+        const dispatched = await dispatchGeneration(client, { content_id: id, render: step.render, publish: step.publish?.options }, before, logger);
+        run.rendered ||= dispatched === 'started';
+        if (step.publish !== null && dispatched === 'started')
+            run.published = true;
+        const until = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
+        if (!(await settleDispatch(run, context, dispatched, before, until, true, since)))
+            return false;
+        // Parked after the voiceover with no run in flight: it is rendered, not waited on.
+        if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started')
+            break;
+        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
+    }
+    if (run.status !== null && types/* FAILED_STATUSES */.Lg.has(run.status)) {
+        // Retried once per apply: a second failure is reported, not looped on.
+        if (retrying || step.reason === 'retry_failed')
+            run.holds.push({ kind: 'already_retried', status: run.status });
+        return false;
+    }
+    if (step.render.subtitle_settings !== undefined && run.rendered)
+        note(run, readBackRender(step.render, await client.getContent(id)), logger);
+    return true;
+}
+async function runUpload(run, step, context) {
+    await settleRace(run, context);
+    const id = run.id;
+    if (!(await settle(run, context)))
+        return false;
+    // Another run may have published it since: look before sending (task status is not rate limited).
+    if (!(await freshStatus(run, context)))
+        return false;
+    if (run.status === 'UPLOADED')
+        return true; // never published twice
+    if (run.status === null || !types/* RENDERED_STATUSES */.RD.has(run.status))
+        return false;
+    const before = run.status;
+    let dispatched;
+    try {
+        dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
+    }
+    catch (error) {
+        // Published by another run between the look and the upload: the service refuses a second one.
+        if (!(error instanceof errors/* ServiceError */._7 && error.status === 400))
+            throw error;
+        const now = await context.client.taskStatus(id);
+        if (now.status !== 'UPLOADED')
+            throw error;
+        run.status = now.status;
+        return true;
+    }
+    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
+    run.published = dispatched !== 'running';
+    return settleDispatch(run, context, dispatched, before, 'settled', false);
+}
+/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
+async function settleRace(run, context) {
+    const created = run.unsettled;
+    if (created === null)
+        return;
+    run.unsettled = null;
+    const race = await settleTitleRace(context.client, created, context.logger);
+    if (race.lost === null)
+        return;
+    run.holds.push(race.lost);
+    run.id = race.winner.id;
+    run.status = race.winner.status;
+}
+/** One step; false stops the item's remaining steps. */
+async function runStep(run, step, context) {
+    const { client, logger } = context;
+    if (!context.allowed.has(step.kind))
+        return step.kind === 'wait';
+    if (step.kind === 'create') {
+        const lookMs = context.createLookMs ??
+            Math.max(0, Math.min(retry/* DEFAULT_RETRY */.vI.deadlineMs, context.deadline - context.clock.now()));
+        const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), {
+            lookMs,
+        });
+        run.id = detail.id;
+        run.status = detail.status;
+        run.created = true;
+        logger.info(`Created ${detail.id}.`);
+        note(run, readBackFields(step.fields, detail), logger);
+        // No lock: a run started at the same moment may have created the same title.
+        run.unsettled = detail;
+        await settleRace(run, context);
+        // A run that listed before the other's create landed sees no race now; it looks once more before
+        // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+        if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
+            run.unsettled = detail;
+        return true;
+    }
+    if (run.id === null)
+        return false;
+    switch (step.kind) {
+        case 'edit': {
+            const body = step.send;
+            const detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
+            run.status = detail.status;
+            run.edited = true;
+            logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
+            note(run, readBackFields(body, detail), logger);
+            return true;
+        }
+        case 'wait': {
+            // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
+            const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
+            return settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
+        }
+        case 'render':
+            return runRender(run, step, context);
+        case 'upload':
+            return runUpload(run, step, context);
+    }
+}
+const WRITES = new Set(['edit', 'render', 'upload']);
+/**
+ * Items wait for a worker, and the service moves on meanwhile (a render
+ * finishes, a one-shot run starts publishing, another run acts). A plan whose
+ * first act is a write is carried out only on the status it was made from;
+ * otherwise nothing is sent, an in-flight run is waited for, and the next run
+ * plans the item again. Task status is not rate limited, so the look is cheap.
+ */
+async function stillAsPlanned(run, work, context) {
+    const planned = run.item.remote;
+    if (planned === null || run.id === null || !WRITES.has(work[0].kind))
+        return true;
+    const now = await context.client.taskStatus(run.id);
+    const inFlight = (0,inflight/* mayBeInFlight */.cC)(now.status, now.progress);
+    // A plan made on a generating item (cancel-running) expects it still to be
+    // generating, but never publishing: a publication is not interrupted (A17).
+    const asPlanned = inflight/* RUNNING_STATUSES */.$Q.has(planned.status)
+        ? inflight/* RUNNING_STATUSES */.$Q.has(now.status) && now.status !== 'UPLOADING'
+        : now.status === planned.status && !inFlight;
+    if (asPlanned)
+        return true;
+    run.status = now.status;
+    run.holds.push({ kind: 'changed_since_plan', planned: planned.status, found: now.status });
+    context.logger.info(`Moved from ${planned.status} to ${now.status}${inFlight ? ' with a run in flight' : ''} since the plan was made: nothing is sent for it in this run.`);
+    if (inFlight)
+        await settle(run, context, 'maybe-published', true);
+    return false;
+}
+/** An item as planned, before anything was done to it. */
+function untouched(item) {
+    return {
+        item,
+        id: item.remote?.id ?? null,
+        status: item.remote?.status ?? null,
+        created: false,
+        edited: false,
+        rendered: false,
+        published: false,
+        running: false,
+        holds: [],
+        notes: [],
+        unsettled: null,
+        lastError: null,
+        error: null,
+        durationMs: 0,
+    };
+}
+async function runItem(item, context) {
+    const started = context.clock.now();
+    const run = untouched(item);
+    const work = item.steps.filter((step) => context.allowed.has(step.kind));
+    if (work.length > 0) {
+        await context.logger.group(`${item.title} (${item.file})`, async () => {
+            try {
+                if (!(await stillAsPlanned(run, work, context)))
+                    return;
+                for (const step of item.steps) {
+                    if (!(await runStep(run, step, context)))
+                        break;
+                }
+                await settleRace(run, context);
+            }
+            catch (error) {
+                run.error = (0,errors/* describeError */.Uc)(error);
+                context.logger.warning(`${item.file}: ${run.error}`);
+            }
+        });
+    }
+    run.durationMs = Math.round(context.clock.now() - started);
+    return run;
+}
+/** Runs every item of the plan, `concurrency` at a time, in plan order. */
+async function applyItems(items, options) {
+    const clock = options.clock ?? realClock;
+    const context = {
+        ...options,
+        clock,
+        poll: options.poll ?? DEFAULT_POLL,
+        deadline: clock.now() + options.timeoutMs,
+    };
+    return (0,concurrency/* mapLimit */.s)(items, options.concurrency, (item) => runItem(item, context));
+}
+
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
+
+function titleIn(text, current) {
+    if (text === null)
+        return null;
+    try {
+        const doc = (0,dist/* parse */.qg)(text);
+        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
+            const title = doc.title;
+            if (typeof title === 'string' && title !== current)
+                return title;
+        }
+    }
+    catch {
+        // An unparsable earlier version cannot name a previous title.
+    }
+    return null;
+}
+/**
+ * The title a manifest had before, through any PreviousVersions source (git,
+ * the PR's file listing): the one at the base commit, or else the newest title in the
+ * file's history that a remote item still has (a rename whose own run applied
+ * nothing, a scheduled run with no base).
+ */
+async function previousTitle(previous, item, remoteTitles = new Set()) {
+    const atBase = titleIn(await previous.read(item.file), item.fields.title);
+    if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier)
+        return atBase;
+    for (const text of await previous.earlier(item.file)) {
+        const title = titleIn(text, item.fields.title);
+        if (title !== null && remoteTitles.has(title))
+            return title;
+    }
+    return atBase;
+}
+function earlier_versions_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
+function publishSettingsIn(text) {
+    let doc;
+    try {
+        doc = (0,dist/* parse */.qg)(text);
+    }
+    catch {
+        return null; // an unparsable earlier version says nothing
+    }
+    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
+        return null;
+    const p = doc.publish;
+    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
+    const settings = {
+        privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
+        category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
+        made_for_kids: flag(p.made_for_kids, false),
+        age_restricted: flag(p.age_restricted, false),
+        notify_subscribers: flag(p.notify_subscribers, true),
+        ai_disclosure: flag(p.ai_disclosure, true),
+    };
+    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
+    if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
+        settings.tiktok_post_mode = tiktok.post_mode;
+    if (typeof tiktok.privacy === 'string')
+        settings.tiktok_privacy = tiktok.privacy;
+    return settings;
+}
+/** file → publication settings at the base, for the given (published) manifests that had them there. */
+async function publishedWith(previous, items) {
+    const found = new Map();
+    if (!previous)
+        return found;
+    await Promise.all(items.map(async (item) => {
+        const text = await previous.read(item.file);
+        const settings = text === null ? null : publishSettingsIn(text);
+        if (settings !== null)
+            found.set(item.file, settings);
+    }));
+    return found;
+}
+
 // EXTERNAL MODULE: ./src/manifest/load.ts + 10 modules
 var manifest_load = __webpack_require__(7756);
-;// CONCATENATED MODULE: ./src/engine.ts
-
-
-// The one pipeline both the action and the CLI run:
-// manifests -> observed state -> plan -> apply.
-// Validate stops after loading, so everything past it (observe, plan, apply)
-// is imported only when a run gets there: the action's cold start in validate
-// mode does not parse or compile it.
-/** The modules of the stages after loading, imported once per process on first use. */
-async function importStages() {
-    const [errors, apply, wait, concurrency, identity, observe, planning, published] = await Promise.all([
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3249)),
-        __webpack_require__.e(/* import() */ 398).then(__webpack_require__.bind(__webpack_require__, 2398)),
-        __webpack_require__.e(/* import() */ 935).then(__webpack_require__.bind(__webpack_require__, 9935)),
-        __webpack_require__.e(/* import() */ 348).then(__webpack_require__.bind(__webpack_require__, 8348)),
-        __webpack_require__.e(/* import() */ 65).then(__webpack_require__.bind(__webpack_require__, 7065)),
-        __webpack_require__.e(/* import() */ 343).then(__webpack_require__.bind(__webpack_require__, 343)),
-        __webpack_require__.e(/* import() */ 21).then(__webpack_require__.bind(__webpack_require__, 1021)),
-        __webpack_require__.e(/* import() */ 182).then(__webpack_require__.bind(__webpack_require__, 182)),
-    ]);
-    return { ...errors, ...apply, ...wait, ...concurrency, ...identity, ...observe, ...planning, ...published };
-}
-/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
-function shardOf(file, count) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < file.length; i++) {
-        hash ^= file.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return (hash % count) + 1;
-}
+// EXTERNAL MODULE: ./src/plan/identity.ts
+var identity = __webpack_require__(7065);
+;// CONCATENATED MODULE: ./src/plan/permissions.ts
+// What a run may send: the action derives the permissions from its mode,
+// event and inputs; the steps of the plan outside them are shown, not sent.
 /** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
 function allowedSteps(mode, permissions) {
     const allowed = new Set();
@@ -3134,9 +3937,20 @@ function asPreview(item) {
     });
     return [{ ...item, steps }];
 }
-/** Milliseconds on a monotonic clock (not `performance`, whose first use loads perf_hooks). */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-const elapsed = (since) => Math.round(monotonicMs() - since);
+
+// EXTERNAL MODULE: ./src/plan/plan.ts + 2 modules
+var plan_plan = __webpack_require__(1021);
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+function shardOf(file, count) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < file.length; i++) {
+        hash ^= file.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return (hash % count) + 1;
+}
+/** This job's manifests and the other shards' ones. */
 function splitShard(items, shard) {
     if (!shard || shard.count <= 1)
         return { mine: [...items], others: [] };
@@ -3146,43 +3960,42 @@ function splitShard(items, shard) {
         (shardOf(item.file, shard.count) === shard.index ? mine : others).push(item);
     return { mine, others };
 }
-async function previousTitles({ renameCandidates, mapLimit, previousTitle }, options, items, contents) {
+
+// EXTERNAL MODULE: ./src/engine/observe.ts
+var observe = __webpack_require__(9622);
+;// CONCATENATED MODULE: ./src/engine/engine.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+// The one pipeline both the action and the CLI run:
+// manifests -> observed state -> plan -> apply -> results.
+/** Milliseconds on a monotonic clock. */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+const elapsed = (since) => Math.round(monotonicMs() - since);
+async function previousTitles(options, items, contents) {
     const titles = new Map();
     const previous = options.previous;
     if (!previous)
         return titles;
-    const candidates = renameCandidates(items, contents);
+    const candidates = (0,identity/* renameCandidates */.x)(items, contents);
     const remoteTitles = new Set(contents.map((summary) => summary.title));
-    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
+    const found = await (0,concurrency/* mapLimit */.s)(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
     candidates.forEach((item, index) => {
         const title = found[index];
         if (title)
             titles.set(item.file, title);
     });
     return titles;
-}
-/** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
-function pastSchedules(items, now) {
-    return items.flatMap((item) => {
-        const at = item.publish?.at;
-        if (item.stage !== 'published' || !at || Date.parse(at) > now.getTime())
-            return [];
-        const days = Math.floor((now.getTime() - Date.parse(at)) / 86_400_000);
-        const where = item.locations['publish.at'] ?? item.location;
-        return [
-            {
-                severity: 'warning',
-                code: 'publish_at_past',
-                file: item.file,
-                line: where.line,
-                column: where.column,
-                field: 'publish.at',
-                message: `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
-                    'Past the late window (24 h by default) it is held, not published; within it, it is published at once. ' +
-                    'Check the date, or set publish.late: publish to publish it anyway.',
-            },
-        ];
-    });
 }
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
 async function runEngine(options) {
@@ -3216,49 +4029,46 @@ async function runEngine(options) {
         report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
         return report;
     }
-    const stages = await importStages();
-    const { observeListing, matchItems, observeDetails, DEFAULT_READ_CONCURRENCY, plan: makePlan } = stages;
     try {
         const planStarted = monotonicMs();
         const { mine, others } = splitShard(load.items, options.shard);
         const sharded = options.shard !== undefined && options.shard.count > 1;
-        const listing = await observeListing(client);
+        const listing = await (0,observe/* observeListing */.hY)(client);
         const match = {
-            previousTitles: await previousTitles(stages, options, mine, listing.contents),
+            previousTitles: await previousTitles(options, mine, listing.contents),
             reserved: others,
             listUnmanaged: !sharded,
         };
-        const matched = matchItems(mine, listing.contents, match).matched;
+        const matched = (0,identity/* matchItems */.Q)(mine, listing.contents, match).matched;
         const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        const details = await (0,observe/* observeDetails */.Tu)(client, ids, options.readConcurrency ?? observe/* DEFAULT_READ_CONCURRENCY */.Nb);
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
-        const publishedWith = await stages.publishedWith(options.previous, published);
-        const plan = makePlan(mine, { ...listing, details }, {
+        const publishedSettings = await publishedWith(options.previous, published);
+        const plan = (0,plan_plan/* plan */.et)(mine, { ...listing, details }, {
             mode,
             now: options.now?.() ?? new Date(),
             permissions: options.permissions,
             cancelRunning: options.cancelRunning,
             match,
-            publishedWith,
+            publishedWith: publishedSettings,
             ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
         report.plan = plan;
         report.problems.push(...plan.problems);
         if (sharded)
-            report.problems.push(...stages.otherShardProblems(others, mine, listing));
+            report.problems.push(...(0,plan_plan/* otherShardProblems */.dn)(others, mine, listing));
         report.timings.planMs = elapsed(planStarted);
         await options.onPlan?.(plan, report.problems);
-        await execute(stages, options, client, plan, report);
+        await execute(options, client, plan, report);
     }
     catch (error) {
-        report.fatal = stages.describeError(error);
+        report.fatal = (0,errors/* describeError */.Uc)(error);
     }
     return report;
 }
-async function execute(stages, options, client, plan, report) {
+async function execute(options, client, plan, report) {
     const { mode, logger } = options;
-    const { statedScopes, realClock, applyItems, itemResults } = stages;
     const allowed = allowedSteps(mode, options.permissions);
     const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
     const writes = items
@@ -3284,7 +4094,7 @@ async function execute(stages, options, client, plan, report) {
         // it is learned from the first 403 instead of guessed here.
         const introspection = await client.introspect();
         scopes = introspection.scopes;
-        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+        const missing = (0,plan_plan/* statedScopes */.JH)(writes).filter((scope) => !introspection.scopes.includes(scope));
         if (!introspection.active || missing.length > 0) {
             report.fatal = !introspection.active
                 ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
@@ -3296,7 +4106,7 @@ async function execute(stages, options, client, plan, report) {
     }
     const applyStarted = monotonicMs();
     if (mode === 'apply')
-        report.creditsBefore = await bestEffortCredits(client, report, 'before');
+        report.creditsBefore = await (0,observe/* bestEffortCredits */.hQ)(client, report.notes, 'before');
     const clock = options.clock ?? realClock;
     const runs = await applyItems(items, {
         client,
@@ -3311,19 +4121,19 @@ async function execute(stages, options, client, plan, report) {
         ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
     });
     const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? stages.untouched(item));
+    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? untouched(item));
     // What was done is reported even when reading it back fails.
     let listing = null;
     try {
         listing = (await client.listContents()).items;
         if (mode !== 'apply')
-            await refreshScripts(stages, client, plan, runs, options.readConcurrency);
+            await (0,observe/* refreshScripts */.u0)(client, plan, runs, options.readConcurrency);
     }
     catch (error) {
-        report.fatal = `The changes were made, but reading the results back failed: ${stages.describeError(error)}`;
+        report.fatal = `The changes were made, but reading the results back failed: ${(0,errors/* describeError */.Uc)(error)}`;
     }
     if (mode === 'apply')
-        report.creditsAfter = await bestEffortCredits(client, report, 'after');
+        report.creditsAfter = await (0,observe/* bestEffortCredits */.hQ)(client, report.notes, 'after');
     const refusal = client.writeRefusal ?? null;
     if (refusal) {
         report.fatal =
@@ -3341,30 +4151,6 @@ async function execute(stages, options, client, plan, report) {
     };
     report.result = result;
     report.timings.applyMs = elapsed(applyStarted);
-}
-/**
- * GET /users/credits is informational: a failure or a shape no reading covers
- * is a note in the report, never a reason to stop (A10).
- */
-async function bestEffortCredits(client, report, when) {
-    try {
-        return await client.credits();
-    }
-    catch (error) {
-        report.notes.push(`The credit balance ${when} the run could not be read: ${(0,errors.describeError)(error)}`);
-        return null;
-    }
-}
-/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
-async function refreshScripts({ observeDetails, DEFAULT_READ_CONCURRENCY }, client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
-    const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
-    const details = await observeDetails(client, touched.map((run) => run.id), concurrency);
-    for (const run of touched) {
-        const detail = details.get(run.id);
-        const item = plan.items.find((entry) => entry.file === run.item.file);
-        if (detail && item)
-            item.script = { ...item.script, remote: detail.textover };
-    }
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
@@ -3444,7 +4230,7 @@ async function runAction(commands, env) {
     }
     const event = await readEvent(env);
     if (inputs.mode === 'import') {
-        const { runImportMode } = await Promise.all(/* import() */[__webpack_require__.e(21), __webpack_require__.e(406)]).then(__webpack_require__.bind(__webpack_require__, 5406));
+        const { runImportMode } = await __webpack_require__.e(/* import() */ 406).then(__webpack_require__.bind(__webpack_require__, 5406));
         const failure = await runImportMode(commands, inputs, event, env.GITHUB_WORKSPACE || process.cwd());
         if (failure)
             throw new RunFailed(failure);
@@ -5091,6 +5877,889 @@ function suggest(input, candidates) {
         }
     }
     return best;
+}
+
+
+/***/ }),
+
+/***/ 8348:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ mapLimit)
+/* harmony export */ });
+/**
+ * Runs fn over items with at most `limit` calls in flight; results keep the
+ * items' order. The first rejection rejects the whole call once the running
+ * calls have settled (no call is left dangling).
+ */
+async function mapLimit(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    let failure = null;
+    const worker = async () => {
+        while (failure === null && next < items.length) {
+            const index = next++;
+            try {
+                results[index] = await fn(items[index], index);
+            }
+            catch (error) {
+                failure ??= { error };
+            }
+        }
+    };
+    const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
+    await Promise.all(Array.from({ length: width }, worker));
+    if (failure !== null)
+        throw failure.error;
+    return results;
+}
+
+
+/***/ }),
+
+/***/ 8256:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Lo: () => (/* binding */ serviceText),
+/* harmony export */   aI: () => (/* binding */ createFields),
+/* harmony export */   cU: () => (/* binding */ putBody),
+/* harmony export */   eE: () => (/* binding */ sameValue),
+/* harmony export */   fH: () => (/* binding */ settingsChanges),
+/* harmony export */   qR: () => (/* binding */ SCRIPT_FIELDS),
+/* harmony export */   tC: () => (/* binding */ coversKeys),
+/* harmony export */   wV: () => (/* binding */ fieldChanges)
+/* harmony export */ });
+/* unused harmony export sameInServiceTerms */
+// Field-level comparison of a manifest with a remote item. Only what the
+// manifest says is compared: an absent property is not managed.
+/** Fields whose change makes an existing render stale (A16). */
+const SCRIPT_FIELDS = new Set([
+    'full_text',
+    'textover',
+    'persona_id',
+    'fine_tuning',
+]);
+const FIELD_ORDER = [
+    'title',
+    'description',
+    'full_text',
+    'textover',
+    'hashtags',
+    'fine_tuning',
+    'persona_id',
+];
+/** Deep equality of JSON values, independent of key order. */
+function sameValue(a, b) {
+    if (a === b)
+        return true;
+    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    if (Array.isArray(a) && Array.isArray(b)) {
+        return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
+    }
+    const left = a;
+    const right = b;
+    const keys = Object.keys(left).filter((key) => left[key] !== undefined);
+    const other = Object.keys(right).filter((key) => right[key] !== undefined);
+    return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
+}
+function remoteValue(remote, field) {
+    if (field === 'persona_id')
+        return remote.persona?.id ?? null;
+    return remote[field] ?? null;
+}
+function isPlainObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/**
+ * Text in the service's terms: a service may store `\r\n` as `\n` and drop
+ * whitespace at line ends and at the end, so two texts that differ only there
+ * are the same text.
+ */
+function serviceText(text) {
+    return text
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .trimEnd();
+}
+/**
+ * An object in the service's terms: it covers what the manifest asks for when
+ * every key the manifest sets has that value on the service. Keys the service
+ * added (its own defaults) are not the manifest's business; null is `{}`.
+ */
+function coversKeys(wanted, current) {
+    const remote = current === null || current === undefined ? {} : current;
+    if (!isPlainObject(remote))
+        return false;
+    return Object.entries(wanted).every(([key, value]) => isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
+}
+/** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
+function sameInServiceTerms(field, wanted, current) {
+    if ((field === 'full_text' || field === 'textover') && typeof wanted === 'string')
+        return typeof current === 'string' && serviceText(wanted) === serviceText(current);
+    if (field === 'fine_tuning' && isPlainObject(wanted))
+        return coversKeys(wanted, current);
+    return sameValue(wanted, current);
+}
+/**
+ * Differences between the managed fields of a manifest and the remote item, in
+ * a fixed field order, compared in the service's terms. A persona the service
+ * does not report (id null) on an existing item cannot be compared: a service
+ * that takes no persona_id would otherwise be sent it, and re-render, on every run.
+ */
+function fieldChanges(desired, remote) {
+    const changes = [];
+    for (const field of FIELD_ORDER) {
+        const wanted = desired[field];
+        if (wanted === undefined)
+            continue;
+        const current = remoteValue(remote, field);
+        if (field === 'persona_id' && current === null)
+            continue;
+        if (!sameInServiceTerms(field, wanted, current))
+            changes.push({ field, from: current, to: wanted });
+    }
+    return changes;
+}
+/** The body of a create: every field, absent ones as null (A13). */
+function createFields(desired) {
+    return {
+        title: desired.title,
+        description: desired.description ?? null,
+        full_text: desired.full_text ?? null,
+        textover: desired.textover ?? null,
+        hashtags: desired.hashtags ?? null,
+        fine_tuning: desired.fine_tuning ?? null,
+        persona_id: desired.persona_id ?? null,
+    };
+}
+/**
+ * The body of a PUT: every field, so that a service whose PUT is partial and
+ * one whose PUT replaces the item end with the same item (A13). The changes
+ * carry the manifest's values and every other field the item's own (a script
+ * change of a published video is drift, not an edit), except a script the
+ * service wrote: left out when the source text changes, so that it writes a
+ * new one (A15).
+ */
+function putBody(changes, desired, remote) {
+    const body = {};
+    const sourceChanges = changes.some((change) => change.field === 'full_text');
+    for (const field of FIELD_ORDER) {
+        if (field === 'textover' && sourceChanges && desired.textover === undefined)
+            continue;
+        body[field] = remoteValue(remote, field);
+    }
+    for (const change of changes)
+        body[change.field] = change.to;
+    return body;
+}
+const SETTING_KEYS = [
+    'video_id',
+    'orientation',
+    'prefer_real_world',
+    'image_overlay_enabled',
+    'image_overlay_position',
+    'zoom_effect_enabled',
+    'subtitle_settings',
+];
+/**
+ * Render options that differ from the settings of the last render (A19).
+ * A setting the manifest leaves out, or the service does not report, is not compared.
+ */
+function settingsChanges(desired, remote) {
+    if (remote === null)
+        return [];
+    const drift = [];
+    for (const key of SETTING_KEYS) {
+        const wanted = desired[key];
+        const current = remote[key];
+        if (wanted === undefined || current === null || current === undefined)
+            continue;
+        // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
+        if (key === 'subtitle_settings' && isPlainObject(wanted) && coversKeys(wanted, current))
+            continue;
+        if (!sameValue(wanted, current))
+            drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
+    }
+    return drift;
+}
+
+
+/***/ }),
+
+/***/ 3745:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GX: () => (/* binding */ isMarkedDuplicate),
+/* harmony export */   Pk: () => (/* binding */ winnerOf),
+/* harmony export */   Wq: () => (/* binding */ duplicateTitle)
+/* harmony export */ });
+// Two runs that create the same title at the same moment (the service offers
+// no lock) each make an item. Every run settles it the same way, from the
+// listing alone: the oldest item wins (creation_date, then the smaller id),
+// and the run whose own item lost retitles it with a mark, so that no later
+// run matches it, renders it or publishes it.
+const MARK = / \[duplicate of ([^\]\s]+)\]$/;
+/** The title a losing item is given: its own title and the winner's id. */
+function duplicateTitle(title, winnerId) {
+    return `${title} [duplicate of ${winnerId}]`;
+}
+/** A title this project gave to an item that lost a race for its title. */
+function isMarkedDuplicate(title) {
+    return MARK.test(title);
+}
+function createdAt(summary) {
+    const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
+    return Number.isNaN(time) ? Infinity : time;
+}
+/** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
+function winnerOf(candidates) {
+    let best = null;
+    for (const candidate of candidates) {
+        if (best === null ||
+            createdAt(candidate) < createdAt(best) ||
+            (createdAt(candidate) === createdAt(best) && candidate.id < best.id))
+            best = candidate;
+    }
+    return best;
+}
+
+
+/***/ }),
+
+/***/ 7065:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ matchItems),
+/* harmony export */   x: () => (/* binding */ renameCandidates)
+/* harmony export */ });
+function ref(summary) {
+    return { id: summary.id, title: summary.title, status: summary.status };
+}
+function problem(item, code, field, message) {
+    const at = item.locations[field] ?? item.location;
+    return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
+}
+function byTitle(remote) {
+    const index = new Map();
+    for (const summary of remote) {
+        const list = index.get(summary.title);
+        if (list)
+            list.push(summary);
+        else
+            index.set(summary.title, [summary]);
+    }
+    return index;
+}
+/** Manifests that may be renames: not pinned and no remote item has their title. */
+function renameCandidates(desired, remote) {
+    const titles = new Set(remote.map((summary) => summary.title));
+    return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
+}
+/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
+function matchItems(desired, remote, options = {}) {
+    const problems = [];
+    const ids = new Map(remote.map((summary) => [summary.id, summary]));
+    const titles = byTitle(remote);
+    const claimed = new Map();
+    // Remote items that belong to other shards' manifests are out of bounds.
+    for (const other of options.reserved ?? []) {
+        const pinned = other.id === null ? undefined : ids.get(other.id);
+        const found = pinned ? [pinned] : (titles.get(other.fields.title) ?? []);
+        for (const summary of found)
+            claimed.set(summary.id, other);
+    }
+    const sorted = [...desired].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    const matched = [];
+    const pendingRenames = [];
+    const claim = (item, summary, match, renamedFrom) => {
+        const owner = claimed.get(summary.id);
+        if (owner && owner !== item) {
+            problems.push(problem(item, 'claimed_twice', item.id === null ? 'title' : 'id', `The remote item ${summary.id} ("${summary.title}") is already claimed by ${owner.file}; ` +
+                'each item can be managed by one manifest only: change the title or the id of one of them.'));
+            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
+            return;
+        }
+        claimed.set(summary.id, item);
+        matched.push({ item, match, remote: summary, renamedFrom });
+    };
+    for (const item of sorted) {
+        if (item.id !== null) {
+            const summary = ids.get(item.id);
+            if (!summary) {
+                problems.push(problem(item, 'unknown_id', 'id', `No content item with id ${item.id} exists for this API key; remove \`id\` to create the item, ` +
+                    'or pin the id of an existing item.'));
+                matched.push({ item, match: 'pinned', remote: null, renamedFrom: null });
+                continue;
+            }
+            claim(item, summary, 'pinned', null);
+            continue;
+        }
+        const same = titles.get(item.fields.title) ?? [];
+        if (same.length > 1) {
+            for (const summary of same)
+                claimed.set(summary.id, item);
+            const list = same.map((summary) => summary.id).sort();
+            problems.push(problem(item, 'duplicate_remote_title', 'title', `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
+                'manages with `id:`.'));
+            matched.push({ item, match: 'title', remote: null, renamedFrom: null });
+            continue;
+        }
+        const [only] = same;
+        if (only)
+            claim(item, only, 'title', null);
+        else
+            pendingRenames.push(item);
+    }
+    // Renames last, so that an item claimed by its current title is never taken by an old one.
+    for (const item of pendingRenames) {
+        const before = options.previousTitles?.get(item.file);
+        const candidates = before === undefined ? [] : (titles.get(before) ?? []);
+        const [only] = candidates;
+        if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
+            claim(item, only, 'renamed', before);
+        }
+        else {
+            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
+        }
+    }
+    matched.sort((a, b) => (a.item.file < b.item.file ? -1 : a.item.file > b.item.file ? 1 : 0));
+    const unmanaged = options.listUnmanaged === false
+        ? []
+        : remote
+            .filter((summary) => !claimed.has(summary.id))
+            .map(ref)
+            .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+    return { matched, unmanaged, problems };
+}
+
+
+/***/ }),
+
+/***/ 4850:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ RUNNING_STATUSES),
+/* harmony export */   RZ: () => (/* binding */ PARKED_STATUSES),
+/* harmony export */   cC: () => (/* binding */ mayBeInFlight),
+/* harmony export */   yh: () => (/* binding */ uploadCannotCarry)
+/* harmony export */ });
+/* unused harmony export parkedAfterAudio */
+/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(705);
+
+// What the service says about work in flight, read the way the interface
+// words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
+// VIDEO_PROCESSED without progress is parked, not generating. A snapshot that
+// stays after a run parked is told apart by not moving (see apply/wait.ts).
+/** Statuses that only a running job shows. */
+const RUNNING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses a run passes through between phases, and where a run that stopped there rests. */
+const PARKED_STATUSES = new Set([
+    'AUDIO_PROCESSED',
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+]);
+/** A run may be in flight: a running status, or a progress snapshot on a status that is not terminal. */
+function mayBeInFlight(status, progress) {
+    return RUNNING_STATUSES.has(status) || (progress !== null && !_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .TERMINAL_STATUSES */ .CM.has(status));
+}
+/** Parked in AUDIO_PROCESSED: the voiceover exists, no run is in flight, no video was rendered. */
+function parkedAfterAudio(status, progress) {
+    return status === 'AUDIO_PROCESSED' && progress === null;
+}
+/**
+ * Publication settings (manifest names) that the upload endpoint is not shown
+ * to carry and that decide who sees the video: the interface names only
+ * account_ids, madeForKids and ageRestricted there, so a private video or
+ * TikTok settings sent with an upload could be dropped and the video
+ * published wider than asked. (category, notify_subscribers and
+ * ai_disclosure go with the upload under their one-shot names.)
+ */
+function uploadCannotCarry(options) {
+    const fields = [];
+    if (options.privacy !== undefined && options.privacy !== 'public')
+        fields.push('publish.privacy');
+    if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
+        fields.push('publish.tiktok');
+    return fields;
+}
+
+
+/***/ }),
+
+/***/ 1021:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  dn: () => (/* binding */ otherShardProblems),
+  et: () => (/* binding */ plan),
+  JH: () => (/* binding */ statedScopes)
+});
+
+// UNUSED EXPORTS: DEFAULT_LATE_WINDOW_MS, publicationsOf
+
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __webpack_require__(705);
+// EXTERNAL MODULE: ./src/manifest/suggest.ts
+var suggest = __webpack_require__(7271);
+;// CONCATENATED MODULE: ./src/plan/accounts.ts
+
+function problemAt(item, index, selector, message) {
+    const field = `publish.accounts.${index}`;
+    const at = item.locations[field] ?? selector.location;
+    return {
+        severity: 'error',
+        code: 'unknown_account',
+        file: at.file,
+        line: at.line,
+        column: at.column,
+        field,
+        message,
+    };
+}
+function hint(candidate) {
+    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
+}
+/** Resolves one item's selectors in order, without duplicates. */
+function resolveAccounts(item, connected) {
+    const accounts = [];
+    const problems = [];
+    const selectors = item.publish?.accounts ?? [];
+    selectors.forEach((selector, index) => {
+        let found;
+        if (selector.kind === 'id') {
+            found = connected.find((account) => account.id === selector.id);
+            if (!found) {
+                problems.push(problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
+                    hint((0,suggest/* suggest */.Z)(selector.id, connected.map((account) => account.id))) +
+                    ' Connect the account in the service, or name it as {platform, name}.'));
+            }
+        }
+        else {
+            const onPlatform = connected.filter((account) => account.platform === selector.platform);
+            found = onPlatform.find((account) => account.name === selector.name);
+            if (!found && onPlatform.length === 0) {
+                problems.push(problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
+                    'Connect it in the service first.'));
+            }
+            else if (!found) {
+                problems.push(problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
+                    hint((0,suggest/* suggest */.Z)(selector.name, onPlatform.map((account) => account.name))) +
+                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
+            }
+        }
+        if (found && !accounts.some((account) => account.id === found.id))
+            accounts.push(found);
+    });
+    return { accounts, problems };
+}
+
+// EXTERNAL MODULE: ./src/plan/diff.ts
+var diff = __webpack_require__(8256);
+;// CONCATENATED MODULE: ./src/plan/checks.ts
+
+// Checks of one item against what the service shows that do not decide its
+// steps: publication drift of a published video, a new manifest that looks
+// like a renamed one, a TikTok publication without its settings.
+/** Accounts attached to a published video that differ from the manifest's, as drift. */
+function accountsDrift(detail, target) {
+    if (target === null || detail.accounts.length === 0)
+        return [];
+    const remote = new Set(detail.accounts.map((account) => account.id));
+    const desired = new Set(target.accounts.map((account) => account.id));
+    const same = remote.size === desired.size && [...desired].every((id) => remote.has(id));
+    if (same)
+        return [];
+    const name = (account) => `${account.platform} ${account.name}`;
+    return [{ field: 'accounts', remote: detail.accounts.map(name), desired: target.accounts.map(name) }];
+}
+/** Publication settings changed since the published version of the manifest, as drift. */
+function publishDrift(item, publishedWith) {
+    const before = publishedWith?.get(item.file);
+    const now = item.publish?.options;
+    if (before === undefined || now === undefined)
+        return [];
+    const keys = Object.keys({ ...before, ...now });
+    const changed = keys.filter((key) => !(0,diff/* sameValue */.eE)(before[key], now[key]));
+    if (changed.length === 0)
+        return [];
+    const pick = (options) => Object.fromEntries(changed.map((key) => [key, options[key] ?? null]));
+    return [{ field: 'publish', remote: pick(before), desired: pick(now) }];
+}
+/**
+ * An unmanaged item whose full_text is this new manifest's: most likely the
+ * same video under a title that changed where no history shows it.
+ */
+function renameOf(matched, unmanaged) {
+    const text = matched.item.fields.full_text;
+    if (matched.remote !== null || matched.item.id !== null || text === undefined)
+        return null;
+    const wanted = (0,diff/* serviceText */.Lo)(text);
+    if (wanted === '')
+        return null;
+    return (unmanaged.find((summary) => summary.full_text !== null && (0,diff/* serviceText */.Lo)(summary.full_text) === wanted) ??
+        null);
+}
+/** TikTok's defaults for post mode and privacy are not shown: a publication without them is warned about. */
+function tiktokWarning(item, target, detail) {
+    if (target === null || detail?.status === 'UPLOADED')
+        return [];
+    if (!target.accounts.some((account) => account.platform === 'TikTok'))
+        return [];
+    const options = target.options;
+    if (options.tiktok_post_mode !== undefined && options.tiktok_privacy !== undefined)
+        return [];
+    const at = item.locations['publish.accounts'] ?? item.locations['publish'] ?? item.location;
+    return [
+        {
+            severity: 'warning',
+            code: 'tiktok_defaults',
+            file: item.file,
+            line: at.line,
+            column: at.column,
+            field: 'publish.tiktok',
+            message: 'This item publishes to TikTok without publish.tiktok.post_mode and publish.tiktok.privacy; the ' +
+                "service's defaults for them are not documented, so the video may be posted directly and publicly. " +
+                'Set both, for example tiktok: {post_mode: draft, privacy: SELF_ONLY}.',
+        },
+    ];
+}
+
+// EXTERNAL MODULE: ./src/plan/duplicates.ts
+var duplicates = __webpack_require__(3745);
+// EXTERNAL MODULE: ./src/plan/inflight.ts
+var inflight = __webpack_require__(4850);
+// EXTERNAL MODULE: ./src/plan/identity.ts
+var identity = __webpack_require__(7065);
+;// CONCATENATED MODULE: ./src/plan/plan.ts
+
+
+
+
+
+
+
+function publicationOf(item, accounts) {
+    if (item.stage !== 'published' || item.publish === null)
+        return null;
+    return {
+        accounts,
+        options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
+    };
+}
+const DAY_MS = 86_400_000;
+/** Default late window: a publish.at missed by more than this is held (the `late-window` input). */
+const DEFAULT_LATE_WINDOW_MS = DAY_MS;
+/**
+ * Items nothing may be planned for, whatever the manifest asks: a create from
+ * a listing not proven complete (the item may sit on a page not read), and an
+ * item or account carrying a value the interface does not list (A7, A35).
+ */
+function heldForUnknown(creating, detail, accounts, observed) {
+    const held = (hold) => ({ steps: [], holds: [hold], drift: [] });
+    if (creating && observed.contentsGap)
+        return held({ kind: 'listing_incomplete', gap: observed.contentsGap });
+    if (detail !== null && !(0,types/* isKnownStatus */.ih)(detail.status))
+        return held({ kind: 'unknown_value', field: 'status', value: detail.status });
+    const odd = accounts.find((account) => !(0,types/* isKnownPlatform */.Jh)(account.platform));
+    if (odd)
+        return held({ kind: 'unknown_value', field: 'account platform', value: odd.platform });
+    return null;
+}
+/** What the service must do for one item, before permissions are taken into account. */
+function planSteps(item, detail, summary, target, context) {
+    const steps = [];
+    const holds = [];
+    const drift = [];
+    let status;
+    let reason = null;
+    if (detail === null) {
+        steps.push({ kind: 'create', fields: (0,diff/* createFields */.aI)(item.fields) });
+        status = 'NEW';
+        reason = 'never_rendered';
+    }
+    else {
+        status = detail.status;
+        const edit = (changes, cancelGeneration) => ({
+            kind: 'edit',
+            changes,
+            cancelGeneration,
+            send: (0,diff/* putBody */.cU)(changes, item.fields, detail),
+        });
+        const changes = (0,diff/* fieldChanges */.wV)(item.fields, detail);
+        const scriptChanged = changes.some((change) => diff/* SCRIPT_FIELDS */.qR.has(change.field));
+        if (!inflight/* RUNNING_STATUSES */.$Q.has(status) && (0,inflight/* mayBeInFlight */.cC)(status, detail.progress)) {
+            // A run between two phases, or the stale snapshot of a run that parked:
+            // the wait tells them apart. Edits wait for the next run; what is left
+            // (a render of a parked voiceover, an upload) goes on from where it parked.
+            steps.push({ kind: 'wait', status });
+            if (changes.length > 0)
+                return { steps, holds, drift };
+        }
+        if (status === 'UPLOADED') {
+            // The published video cannot change (A16): script, settings and publication differences are drift.
+            for (const change of changes) {
+                if (diff/* SCRIPT_FIELDS */.qR.has(change.field))
+                    drift.push({ field: change.field, remote: change.from, desired: change.to });
+            }
+            drift.push(...(0,diff/* settingsChanges */.fH)(item.render, detail.video_settings));
+            drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
+            const edits = changes.filter((change) => !diff/* SCRIPT_FIELDS */.qR.has(change.field));
+            if (edits.length > 0)
+                steps.push(edit(edits, false));
+        }
+        else if (changes.length > 0) {
+            if (!inflight/* RUNNING_STATUSES */.$Q.has(status)) {
+                steps.push(edit(changes, false));
+                if (scriptChanged) {
+                    status = 'NEW';
+                    reason = 'script_changed';
+                }
+            }
+            else if (context.cancelRunning && status !== 'UPLOADING') {
+                // A17: the job stops and the item returns to NEW; a publication is never interrupted.
+                steps.push(edit(changes, true));
+                status = 'NEW';
+                reason = scriptChanged ? 'script_changed' : 'never_rendered';
+            }
+            else {
+                holds.push({ kind: 'generating', status });
+            }
+        }
+    }
+    const running = inflight/* RUNNING_STATUSES */.$Q.has(status);
+    if (running)
+        steps.push({ kind: 'wait', status });
+    if (item.stage === 'draft')
+        return { steps, holds, drift };
+    const at = item.publish?.at ?? null;
+    const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
+    const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
+    const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
+    const due = target !== null && passedMs >= 0 && !late;
+    const scheduled = () => {
+        if (target === null || due || at === null)
+            return;
+        holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / DAY_MS) } : { kind: 'scheduled', at });
+    };
+    // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
+    const cannotCarry = target === null ? [] : (0,inflight/* uploadCannotCarry */.yh)(target.options);
+    const upload = (retry) => {
+        if (target === null || !due)
+            return;
+        if (cannotCarry.length > 0)
+            holds.push({ kind: 'upload_cannot_carry', fields: cannotCarry });
+        else if (retry && summary?.published_url)
+            holds.push({ kind: 'partly_published', platform: summary.published_platform ?? 'an account' });
+        else
+            steps.push({ kind: 'upload', publish: target, retry });
+    };
+    if (reason === null && status !== 'UPLOADED' && !running) {
+        if (types/* FAILED_STATUSES */.Lg.has(status) && status !== 'FAILED_UPLOAD')
+            reason = 'retry_failed';
+        else if (status === 'NEW' || status === 'AUDIO_PROCESSED')
+            reason = 'never_rendered';
+        else if (types/* RENDERED_STATUSES */.RD.has(status) &&
+            detail !== null &&
+            (0,diff/* settingsChanges */.fH)(item.render, detail.video_settings).length > 0) {
+            reason = 'settings_changed';
+        }
+    }
+    if (running) {
+        // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
+        if (target !== null && status !== 'UPLOADING') {
+            if (item.flow === 'stepwise')
+                upload(false);
+            scheduled();
+        }
+    }
+    else if (reason !== null) {
+        const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
+        if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !due && !late) {
+            // Rendering now would park a video that no upload may publish as asked: render at publish.at.
+            scheduled();
+            return { steps, holds, drift };
+        }
+        steps.push({ kind: 'render', reason, render: item.render, publish: oneRequest && due ? target : null });
+        if (!oneRequest)
+            upload(false);
+        scheduled();
+    }
+    else if (types/* RENDERED_STATUSES */.RD.has(status) && target !== null) {
+        // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
+        // carry the settings: then the one request that can carries them, and the plan says it renders again.
+        if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
+            steps.push({ kind: 'render', reason: 'publish_in_one_request', render: item.render, publish: target });
+        else
+            upload(status === 'FAILED_UPLOAD');
+        scheduled();
+    }
+    return { steps, holds, drift };
+}
+/** How a publication goes out: in the generation request, or with an upload. */
+function publishVia(item, planned, target) {
+    if (target === null)
+        return null;
+    for (const step of planned.steps) {
+        if (step.kind === 'render' && step.publish !== null)
+            return 'oneshot';
+        if (step.kind === 'upload')
+            return 'upload';
+    }
+    if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
+        return null;
+    const cannotCarry = (0,inflight/* uploadCannotCarry */.yh)(target.options).length > 0;
+    // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
+    // request with the render when the upload cannot carry the settings.
+    const rendered = planned.steps.some((step) => step.kind === 'render');
+    return item.flow === 'stepwise' && cannotCarry && !rendered ? 'oneshot' : 'upload';
+}
+/** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
+function restrict(planned, context, flow) {
+    const { permissions, mode } = context;
+    let { steps } = planned;
+    const holds = [...planned.holds];
+    const publishBy = permissions.publishDisabledBy ?? (mode === 'apply' ? 'input' : 'event');
+    // Plan mode shows what an apply would do; only a `publish: false` input changes that.
+    if (!permissions.publish && (mode === 'apply' || publishBy === 'input')) {
+        const publishes = steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+        if (publishes) {
+            // A stepwise render that carries its publication (settings an upload cannot carry) would park a
+            // video that no upload may publish as asked: it waits for the run that may publish.
+            steps = steps
+                .filter((step) => step.kind !== 'upload')
+                .filter((step) => !(step.kind === 'render' && step.publish !== null && flow === 'stepwise'))
+                .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
+            holds.push({ kind: 'publish_disabled', by: publishBy });
+        }
+    }
+    if (!permissions.render && mode === 'apply' && steps.some((step) => step.kind === 'render')) {
+        steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
+        holds.push({ kind: 'render_disabled', by: 'event' });
+    }
+    return { steps, holds, drift: planned.drift };
+}
+/** (item, account) pairs a list of steps would publish. */
+function publicationsOf(steps) {
+    let count = 0;
+    for (const step of steps) {
+        if (step.kind === 'upload')
+            count += step.publish.accounts.length;
+        if (step.kind === 'render' && step.publish !== null)
+            count += step.publish.accounts.length;
+    }
+    return count;
+}
+/**
+ * Scopes the interface itself states for the given steps (A29): generation
+ * and upload need `generate`. Which scope content writes need is not shown,
+ * so none is guessed for them; a 403 tells.
+ */
+function statedScopes(steps) {
+    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
+}
+function planOne(matched, observed, context, unmanaged) {
+    const { item, remote } = matched;
+    const renamed = renameOf(matched, unmanaged);
+    const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
+    const resolved = 
+    // Accounts are checked whenever they are named, even while the stage stays below published.
+    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
+    const target = publicationOf(item, resolved.accounts);
+    // A listed item whose detail could not be read is not missing: planning a
+    // create for it would make a second item with the same title.
+    const unreadable = remote !== null && detail === null;
+    const planned = unreadable
+        ? { steps: [], holds: [], drift: [] }
+        : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
+            (renamed !== null
+                ? {
+                    steps: [],
+                    holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }],
+                    drift: [],
+                }
+                : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
+    const problems = unreadable
+        ? [
+            {
+                severity: 'error',
+                code: 'unreadable_item',
+                file: item.file,
+                line: item.location.line,
+                column: item.location.column,
+                message: `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} did not return it; nothing is planned for it. Run again; if it persists, the service is inconsistent.`,
+            },
+        ]
+        : [];
+    return {
+        item: {
+            file: item.file,
+            line: item.location.line,
+            column: item.location.column,
+            title: item.fields.title,
+            stage: item.stage,
+            flow: item.flow,
+            match: remote === null && matched.match !== 'pinned' ? 'new' : matched.match,
+            renamedFrom: remote === null ? null : matched.renamedFrom,
+            remote: remote === null
+                ? null
+                : { id: remote.id, title: remote.title, status: detail?.status ?? remote.status },
+            steps: planned.steps,
+            holds: planned.holds,
+            drift: planned.drift,
+            publishAt: item.publish?.at ?? null,
+            publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
+            script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+        },
+        problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
+    };
+}
+/** desired + observed → Plan, in stable order (items by manifest path). */
+function plan(desired, observed, context) {
+    const matching = (0,identity/* matchItems */.Q)(desired, observed.contents, context.match);
+    const problems = [...matching.problems];
+    const items = [];
+    const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));
+    const unmanaged = observed.contents.filter((summary) => unclaimed.has(summary.id) && !(0,duplicates/* isMarkedDuplicate */.GX)(summary.title));
+    for (const matched of matching.matched) {
+        const one = planOne(matched, observed, context, unmanaged);
+        items.push(one.item);
+        problems.push(...one.problems);
+    }
+    const allSteps = items.flatMap((item) => item.steps);
+    return {
+        mode: context.mode,
+        items,
+        unmanaged: matching.unmanaged,
+        publications: publicationsOf(allSteps),
+        statedScopes: statedScopes(allSteps),
+        problems,
+    };
+}
+/**
+ * Problems in the manifests other shards plan: every shard checks them too,
+ * so that no shard writes while any manifest of the catalogue has an error.
+ */
+function otherShardProblems(others, mine, observed) {
+    const matching = (0,identity/* matchItems */.Q)(others, observed.contents, { reserved: mine, listUnmanaged: false });
+    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
+    return [...matching.problems, ...accounts];
 }
 
 

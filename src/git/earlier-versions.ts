@@ -1,7 +1,56 @@
 import { parse } from 'yaml';
 import type { PublishOptions } from '../api/types.ts';
-import type { PreviousVersions } from '../engine.ts';
 import type { DesiredItem } from '../manifest/types.ts';
+
+// Manifests as they were before this change, read through any source of
+// earlier versions (git here, the PR's file listing in the action): the
+// title a renamed manifest had, and what a published video was published with.
+
+/** Reads a manifest as it was at an earlier commit, to find renamed titles. */
+export interface PreviousVersions {
+  /** The file at the run's base commit; null when it did not exist there. */
+  read(file: string): Promise<string | null>;
+  /**
+   * The file as each earlier commit of the history had it, newest first (a
+   * bounded number): a rename whose own run applied nothing is still found.
+   * Absent where no history is at hand (the PR's file listing of a shallow clone).
+   */
+  earlier?(file: string): Promise<string[]>;
+}
+
+function titleIn(text: string | null, current: string): string | null {
+  if (text === null) return null;
+  try {
+    const doc: unknown = parse(text);
+    if (doc !== null && typeof doc === 'object' && 'title' in doc) {
+      const title = doc.title;
+      if (typeof title === 'string' && title !== current) return title;
+    }
+  } catch {
+    // An unparsable earlier version cannot name a previous title.
+  }
+  return null;
+}
+
+/**
+ * The title a manifest had before, through any PreviousVersions source (git,
+ * the PR's file listing): the one at the base commit, or else the newest title in the
+ * file's history that a remote item still has (a rename whose own run applied
+ * nothing, a scheduled run with no base).
+ */
+export async function previousTitle(
+  previous: PreviousVersions,
+  item: DesiredItem,
+  remoteTitles: ReadonlySet<string> = new Set(),
+): Promise<string | null> {
+  const atBase = titleIn(await previous.read(item.file), item.fields.title);
+  if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier) return atBase;
+  for (const text of await previous.earlier(item.file)) {
+    const title = titleIn(text, item.fields.title);
+    if (title !== null && remoteTitles.has(title)) return title;
+  }
+  return atBase;
+}
 
 // The service does not report a published video's privacy or other
 // publication settings, only its accounts. What it was published with is read

@@ -1,0 +1,86 @@
+import type { Account, ContentDetail, ContentSummary, ServiceApi } from '../api/types.ts';
+import { describeError, ServiceError } from '../api/errors.ts';
+import type { ItemRun } from '../apply/types.ts';
+import { mapLimit } from '../plan/concurrency.ts';
+import type { Plan } from '../plan/types.ts';
+
+// What the engine reads from the service: every page of GET /contents and
+// GET /accounts, then the detail view of each matched item (reads are not
+// rate limited, so many at a time); the credit balance; the scripts the
+// service wrote for drafts. The planner gets all of it as plain data.
+
+export const DEFAULT_READ_CONCURRENCY = 32;
+
+export interface Listing {
+  contents: ContentSummary[];
+  accounts: Account[];
+  /** Why GET /contents is not proven complete (no create may be planned then); null when it is. */
+  contentsGap: string | null;
+}
+
+/** GET /contents and GET /accounts (every page, through the client), side by side. */
+export async function observeListing(client: ServiceApi): Promise<Listing> {
+  const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
+  return {
+    contents: contents.items,
+    accounts: accounts.items,
+    contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+  };
+}
+
+/** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
+export async function observeDetails(
+  client: ServiceApi,
+  ids: readonly string[],
+  concurrency = DEFAULT_READ_CONCURRENCY,
+): Promise<Map<string, ContentDetail>> {
+  const unique = [...new Set(ids)];
+  const details = await mapLimit(unique, concurrency, async (id) => {
+    try {
+      return await client.getContent(id);
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 404) return null;
+      throw error;
+    }
+  });
+  const byId = new Map<string, ContentDetail>();
+  for (const detail of details) if (detail !== null) byId.set(detail.id, detail);
+  return byId;
+}
+
+/**
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
+ */
+export async function bestEffortCredits(
+  client: ServiceApi,
+  notes: string[],
+  when: 'before' | 'after',
+): Promise<number | null> {
+  try {
+    return await client.credits();
+  } catch (error) {
+    notes.push(`The credit balance ${when} the run could not be read: ${describeError(error)}`);
+    return null;
+  }
+}
+
+/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
+export async function refreshScripts(
+  client: ServiceApi,
+  plan: Plan,
+  runs: readonly ItemRun[],
+  concurrency = DEFAULT_READ_CONCURRENCY,
+): Promise<void> {
+  const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
+  const details = await observeDetails(
+    client,
+    touched.map((run) => run.id as string),
+    concurrency,
+  );
+  for (const run of touched) {
+    const detail = details.get(run.id as string);
+    const item = plan.items.find((entry) => entry.file === run.item.file);
+    if (detail && item) item.script = { ...item.script, remote: detail.textover };
+  }
+}

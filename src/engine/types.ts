@@ -1,0 +1,69 @@
+import type { ServiceApi } from '../api/types.ts';
+import type { ApplyResult } from '../apply/types.ts';
+import type { Clock, PollPolicy } from '../apply/wait.ts';
+import type { PreviousVersions } from '../git/earlier-versions.ts';
+import type { Logger } from '../log.ts';
+import type { LoadResult, Problem } from '../manifest/types.ts';
+import type { Permissions } from '../plan/types.ts';
+import type { Shard } from '../plan/shard.ts';
+import type { Mode, Plan } from '../plan/types.ts';
+
+// What the pipeline is given and what it reports: shared by the action, the
+// CLI and the report renderers, which all sit above the engine.
+
+export interface EngineOptions {
+  mode: Mode;
+  /** Workspace root; manifest paths are reported relative to it. */
+  cwd: string;
+  /** Glob of manifests relative to cwd. */
+  manifests: string;
+  /** A glob that matches no manifest is an error (most likely a typo) unless this is set. */
+  allowEmpty?: boolean;
+  /** Required unless mode is validate. */
+  client?: ServiceApi;
+  permissions: Permissions;
+  maxPublications: number;
+  cancelRunning: boolean;
+  concurrency: number;
+  wait: boolean;
+  timeoutMs: number;
+  /** `{index, count}` with 1 <= index <= count; absent = all manifests. */
+  shard?: Shard;
+  previous?: PreviousVersions;
+  logger: Logger;
+  /** The clock the engine schedules by; tests shrink it. */
+  now?: () => Date;
+  /**
+   * Called once with the plan, after planning and before the first write, so
+   * the CLI can print the plan table above the progress lines of apply.
+   */
+  onPlan?: (plan: Plan, problems: readonly Problem[]) => void | Promise<void>;
+  /** Monotonic clock and sleep used while waiting; tests shrink it. */
+  clock?: Clock;
+  /** Task-status polling schedule; default 0.5 s growing to 10 s. */
+  poll?: PollPolicy;
+  /** Detail reads in flight at once while observing; default 32. */
+  readConcurrency?: number;
+  /** A publish.at missed by more than this is held, not published (the `late-window` input); default 24 h. */
+  lateWindowMs?: number;
+  /** How long a lost create is looked for before it is sent again; default the client's retry deadline. */
+  createLookMs?: number;
+  /** How long a dispatched job may stay queued before the run stops waiting for it; default 120 s. */
+  startWaitMs?: number;
+}
+
+export interface RunReport {
+  mode: Mode;
+  load: LoadResult;
+  plan: Plan | null;
+  result: ApplyResult | null;
+  /** Every problem: manifest validation, matching, preflight; errors fail the run. */
+  problems: Problem[];
+  /** Unrecoverable run-level error (auth, scopes, max-publications), already free of secrets. */
+  fatal: string | null;
+  creditsBefore: number | null;
+  creditsAfter: number | null;
+  /** Things the report should say that changed nothing: informational reads that failed. */
+  notes: string[];
+  timings: { loadMs: number; planMs: number; applyMs: number };
+}
