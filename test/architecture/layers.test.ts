@@ -1,0 +1,94 @@
+// The house's rules, read from the sources: layers only point down, the
+// planner is pure, the report only renders. `npm test` also runs madge for
+// import cycles; this test says which way each import may point and why.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/runner.ts';
+
+const SRC = join(ROOT, 'src');
+
+/** Lowest first. A module may import its own area and any area of a lower layer. */
+const LAYERS: readonly (readonly string[])[] = [
+  ['text', 'secrets.ts', 'defaults.ts', 'version.ts'],
+  ['api'],
+  ['log.ts', 'manifest', 'emulator'],
+  ['plan'],
+  ['apply', 'git'],
+  ['engine'],
+  ['report'],
+  ['doctor', 'import', 'github'],
+  ['action', 'cli', 'main.ts', 'index.ts'],
+];
+
+interface Edge {
+  from: string;
+  /** A path under src/ for a relative import, else the specifier (`node:fs`, `yaml`). */
+  to: string;
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+/** Every import and re-export of every module, static and dynamic, type-only included. */
+const EDGES: Edge[] = sources(SRC).flatMap((file) => {
+  const text = readFileSync(file, 'utf8');
+  const from = relative(SRC, file);
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^import\s+)'([^']+)'/gm)].map(([, target]) => ({
+    from,
+    to: target!.startsWith('.') ? relative(SRC, normalize(join(dirname(file), target!))) : target!,
+  }));
+});
+
+const areaOf = (path: string): string => path.split('/')[0]!;
+const layerOf = (path: string): number => LAYERS.findIndex((layer) => layer.includes(areaOf(path)));
+const local = EDGES.filter((edge) => !edge.to.startsWith('node:') && edge.to.includes('.ts'));
+
+describe('the layers of src/', () => {
+  it('reads every module and its imports', () => {
+    expect(EDGES.length).toBeGreaterThan(300);
+    expect(EDGES).toContainEqual({ from: 'engine/engine.ts', to: 'plan/plan.ts' });
+  });
+
+  it('places every module in one layer', () => {
+    expect(
+      [...new Set(sources(SRC).map((file) => relative(SRC, file)))].filter((p) => layerOf(p) < 0),
+    ).toEqual([]);
+  });
+
+  it('has no import that points up a layer', () => {
+    const upward = local
+      .filter((edge) => areaOf(edge.from) !== areaOf(edge.to) && layerOf(edge.to) > layerOf(edge.from))
+      .map((edge) => `${edge.from} -> ${edge.to}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('keeps the emulator out of the product: only the CLI starts it', () => {
+    const users = local.filter((edge) => areaOf(edge.to) === 'emulator' && areaOf(edge.from) !== 'emulator');
+    expect([...new Set(users.map((edge) => areaOf(edge.from)))]).toEqual(['cli']);
+  });
+
+  it('keeps src/plan/ pure: no I/O, no YAML, only data types from below', () => {
+    const allowed = new Set(['api/types.ts', 'manifest/types.ts', 'manifest/suggest.ts', 'defaults.ts']);
+    const impure = EDGES.filter((edge) => areaOf(edge.from) === 'plan' && areaOf(edge.to) !== 'plan')
+      .filter((edge) => !allowed.has(edge.to))
+      .map((edge) => `${edge.from} -> ${edge.to}`);
+    expect(impure).toEqual([]);
+  });
+
+  it('keeps src/report/ a renderer: nothing that reaches a network', () => {
+    const network =
+      /^(?:node:(?:https?|http2|net|tls|dns|dgram)|undici|@actions\/github|@octokit\/|api\/(?:client|transport|listing)\.ts|github\/)/;
+    const reaching = EDGES.filter((edge) => areaOf(edge.from) === 'report' && network.test(edge.to)).map(
+      (edge) => `${edge.from} -> ${edge.to}`,
+    );
+    expect(reaching).toEqual([]);
+  });
+});
