@@ -1,5 +1,6 @@
-// The house's rules, read from the sources: layers only point down, the
-// planner is pure, the report only renders. `npm test` also runs madge for
+// The house's rules, read from the sources: layers only point down (in the
+// order the README's "How it works" gives), the planner is pure, the report
+// only renders. `npm test` also runs madge for
 // import cycles; this test says which way each import may point and why.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -8,18 +9,24 @@ import { ROOT } from '../support/runner.ts';
 
 const SRC = join(ROOT, 'src');
 
-/** Lowest first. A module may import its own area and any area of a lower layer. */
-const LAYERS: readonly (readonly string[])[] = [
-  ['text', 'secrets.ts', 'defaults.ts', 'version.ts'],
-  ['api'],
-  ['log.ts', 'manifest', 'emulator'],
-  ['plan'],
-  ['apply', 'git'],
-  ['engine'],
-  ['report'],
-  ['doctor', 'import', 'github'],
-  ['action', 'cli', 'main.ts', 'index.ts'],
-];
+/**
+ * The layers, lowest first, as the README's "How it works" table names them:
+ * a module may import its own area and any area of a lower layer. Reading
+ * them from the README keeps the documented map and the code one thing.
+ */
+function readmeLayers(): string[][] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf('**The code.**');
+  const table = readme.slice(start, readme.indexOf('\n\n**', start + 1));
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) =>
+      [...line.split(' | ')[0]!.matchAll(/`([^`]+)`/g)].map(([, name]) => name!.replace(/\/$/, '')),
+    );
+}
+
+const LAYERS = readmeLayers();
 
 interface Edge {
   from: string;
@@ -52,12 +59,17 @@ const layerOf = (path: string): number => LAYERS.findIndex((layer) => layer.incl
 const local = EDGES.filter((edge) => !edge.to.startsWith('node:') && edge.to.includes('.ts'));
 
 describe('the layers of src/', () => {
+  it('takes its layers from the README', () => {
+    expect(LAYERS[0]).toContain('text');
+    expect(LAYERS.at(-1)).toEqual(['action', 'cli', 'main.ts', 'index.ts']);
+  });
+
   it('reads every module and its imports', () => {
     expect(EDGES.length).toBeGreaterThan(300);
     expect(EDGES).toContainEqual({ from: 'engine/engine.ts', to: 'plan/plan.ts' });
   });
 
-  it('places every module in one layer', () => {
+  it('places every module in one layer the README names', () => {
     expect(
       [...new Set(sources(SRC).map((file) => relative(SRC, file)))].filter((p) => layerOf(p) < 0),
     ).toEqual([]);
