@@ -8133,7 +8133,8 @@ async function run() {
         await runAction(commands, env);
     }
     catch (error) {
-        commands.fail(error instanceof RunFailed ? error.message : describeError(error));
+        const unexpected = error instanceof Error || typeof error === 'string' ? '' : 'Unexpected error: ';
+        commands.fail(error instanceof RunFailed ? error.message : `${unexpected}${describeError(error)}`);
     }
 }
 async function runAction(commands, env) {

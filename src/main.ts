@@ -39,7 +39,8 @@ export async function run(): Promise<void> {
     commands.mask(commands.input('github-token'));
     await runAction(commands, env);
   } catch (error) {
-    commands.fail(error instanceof RunFailed ? error.message : describeError(error));
+    const unexpected = error instanceof Error || typeof error === 'string' ? '' : 'Unexpected error: ';
+    commands.fail(error instanceof RunFailed ? error.message : `${unexpected}${describeError(error)}`);
   }
 }
 
