@@ -20,8 +20,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var manifest_load = __webpack_require__(7756);
 // EXTERNAL MODULE: ./src/plan/identity.ts
 var identity = __webpack_require__(7065);
-// EXTERNAL MODULE: ./src/engine/observe.ts
-var observe = __webpack_require__(9622);
+// EXTERNAL MODULE: ./src/engine/observe.ts + 1 modules
+var observe = __webpack_require__(9652);
 ;// CONCATENATED MODULE: ./src/import/files.ts
 
 

@@ -9,6 +9,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CONTENT_STATUSES: () => (/* reexport safe */ _types_js__WEBPACK_IMPORTED_MODULE_3__.h4),
 /* harmony export */   ConfigurationError: () => (/* reexport safe */ _errors_js__WEBPACK_IMPORTED_MODULE_1__.j1),
+/* harmony export */   DEFAULT_CONNECTIONS: () => (/* reexport safe */ _types_js__WEBPACK_IMPORTED_MODULE_3__.Et),
 /* harmony export */   FAILED_STATUSES: () => (/* reexport safe */ _types_js__WEBPACK_IMPORTED_MODULE_3__.Lg),
 /* harmony export */   GENERATING_STATUSES: () => (/* reexport safe */ _types_js__WEBPACK_IMPORTED_MODULE_3__.kl),
 /* harmony export */   KEY_PREFIX: () => (/* reexport safe */ _client_js__WEBPACK_IMPORTED_MODULE_0__.n),

@@ -45286,10 +45286,11 @@ async function readBounded(response, limitBytes, where) {
  */
 async function withDeadline(deadlineMs, attempt) {
     const controller = new AbortController();
-    const error = new RequestDeadlineError(deadlineMs);
     let timer;
     const expired = new Promise((_, reject) => {
         timer = setTimeout(() => {
+            // Made only when needed: an error's stack costs more than the request itself.
+            const error = new RequestDeadlineError(deadlineMs);
             controller.abort(error);
             reject(error);
         }, deadlineMs);
@@ -45470,6 +45471,7 @@ async function walkListing(path, options) {
             throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
                 'parameters, so the listing cannot be proven complete and nothing is planned from it.');
         }
+        const first = rows.length;
         for (const [index, row] of page.rows.entries()) {
             const id = ids[index];
             if (id === null || id === undefined || seen.has(id))
@@ -45477,6 +45479,8 @@ async function walkListing(path, options) {
             seen.add(id);
             rows.push(row);
         }
+        if (rows.length > first)
+            options.onRows?.(rows.slice(first), first);
         if (out.pages === 1)
             firstIds = new Set(ids.filter((id) => id !== null));
         if (page.rows.length === 0) {
@@ -45984,6 +45988,7 @@ function decode(raw) {
 
 
 
+
 const KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
@@ -46036,7 +46041,7 @@ class HttpServiceClient {
             base,
             userAgent: options.userAgent ?? version/* USER_AGENT */._,
             requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-            connections: Math.max(1, Math.floor(options.connections ?? 16)),
+            connections: Math.max(1, Math.floor(options.connections ?? types/* DEFAULT_CONNECTIONS */.Et)),
             runtime: {
                 settings: (0,retry/* retrySettings */.wP)(options.retry),
                 secondMs: options.secondMs ?? 1000,
@@ -46061,8 +46066,8 @@ class HttpServiceClient {
     get writeRefusal() {
         return this.#writeRefusal;
     }
-    listContents() {
-        return this.#listAll(wire/* paths */.f0.contents(), parseContentSummary);
+    listContents(options = {}) {
+        return this.#listAll(wire/* paths */.f0.contents(), parseContentSummary, undefined, options.onItems);
     }
     async getContent(id) {
         return this.#parse('GET', wire/* paths */.f0.content(id), await this.#call('GET', wire/* paths */.f0.content(id)), parseContentDetail);
@@ -46135,8 +46140,28 @@ class HttpServiceClient {
     }
     // ---- plumbing ---------------------------------------------------------
     /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
-    async #listAll(path, parseItem, identify) {
+    async #listAll(path, parseItem, identify, onItems) {
         let outcome;
+        // Rows parsed as their page arrived (for onItems) are not parsed again; a
+        // row that does not parse is left for the pass below, which reports it.
+        const parsed = [];
+        const onRows = onItems
+            ? (rows, first) => {
+                const items = [];
+                rows.forEach((row, offset) => {
+                    try {
+                        const item = parseItem(row);
+                        parsed[first + offset] = item;
+                        items.push(item);
+                    }
+                    catch {
+                        // reported once the walk is over
+                    }
+                });
+                if (items.length > 0)
+                    onItems(items);
+            }
+            : undefined;
         try {
             outcome = await walkListing(path, {
                 base: this.#base,
@@ -46144,6 +46169,7 @@ class HttpServiceClient {
                 ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
                 get: (target) => this.#call('GET', target),
                 ...(identify ? { identify } : {}),
+                ...(onRows ? { onRows } : {}),
             });
         }
         catch (error) {
@@ -46154,7 +46180,7 @@ class HttpServiceClient {
             throw error;
         }
         this.#onListing?.(path, outcome);
-        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
+        const items = outcome.rows.map((row, index) => parsed[index] ?? this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
         return { items, complete: outcome.complete, gap: outcome.gap };
     }
     #parse(method, path, body, parse, where) {
@@ -47043,6 +47069,7 @@ send) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CM: () => (/* binding */ TERMINAL_STATUSES),
+/* harmony export */   Et: () => (/* binding */ DEFAULT_CONNECTIONS),
 /* harmony export */   Jh: () => (/* binding */ isKnownPlatform),
 /* harmony export */   Lg: () => (/* binding */ FAILED_STATUSES),
 /* harmony export */   P4: () => (/* binding */ PLATFORMS),
@@ -47110,6 +47137,13 @@ function isKnownPlatform(platform) {
     return KNOWN_PLATFORM.has(platform);
 }
 const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
+/**
+ * Keep-alive connections of the client, and the engine's detail readers: one
+ * reader per connection, so that no reader queues for one. Reads are not
+ * rate limited (interface, Limits 1); 10,000 items are read in 10,000 / 64
+ * round trips.
+ */
+const DEFAULT_CONNECTIONS = 64;
 
 
 /***/ }),
@@ -48232,8 +48266,13 @@ function describe(value) {
 
 /** Signed media URLs stay valid for one hour (A28). */
 const URL_LIFETIME_SECONDS = 3600;
+/** The secret as a key object, made once: a raw Buffer is turned into one on every signature, five times slower. */
+const keys = new WeakMap();
 function signature(secret, path, expires) {
-    return (0,external_node_crypto_.createHmac)('sha256', secret).update(`${path}\n${expires}`).digest('hex');
+    let key = keys.get(secret);
+    if (key === undefined)
+        keys.set(secret, (key = (0,external_node_crypto_.createSecretKey)(secret)));
+    return (0,external_node_crypto_.createHmac)('sha256', key).update(`${path}\n${expires}`).digest('hex');
 }
 /** A signed, time-limited URL of the item's media, served by the emulator under /media. */
 function signedUrl(ctx, path) {
@@ -48371,8 +48410,10 @@ function offsetOf(cursor) {
  * A5-A7: one page of a listing in the configured reading: where the rows sit,
  * which size parameter counts, whether pages count from 0 or 1, and which
  * paging hints come with it (the dialects of src/emulator/dialects.ts).
+ * `shape` turns a row into what is sent, for the page's rows only: a page of
+ * 100 from 10,000 items shapes (and signs the media URLs of) 100.
  */
-function listing(rows, url, ctx) {
+function listing(rows, url, ctx, shape = (row) => row) {
     const options = ctx.config.listing;
     const { envelope = 'data', hint, pageBase = 1 } = options;
     const size = requestedSize(url, options);
@@ -48380,7 +48421,7 @@ function listing(rows, url, ctx) {
     const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
     const page = asked ?? pageBase;
     const offset = cursor ?? (page - pageBase) * size;
-    const slice = rows.slice(offset, offset + size);
+    const slice = rows.slice(offset, offset + size).map(shape);
     const hasMore = offset + size < rows.length;
     if (envelope === 'bare')
         return slice;
@@ -48537,8 +48578,11 @@ function getContent(call) {
     return { status: 200, body: wrapObject(detail(item, call.user, call.core.shapes), call.core.shapes) };
 }
 function listContents(call) {
-    const rows = call.user.items.map((item) => summary(item, call.user, call.core.shapes));
-    return { status: 200, body: listing(rows, call.url, call.core.shapes) };
+    const { user, core } = call;
+    return {
+        status: 200,
+        body: listing(user.items, call.url, core.shapes, (item) => summary(item, user, core.shapes)),
+    };
 }
 function listVersions(call) {
     const item = call.core.store.item(call.user.id, call.params[0] ?? '');
@@ -50773,8 +50817,8 @@ function splitShard(items, shard) {
     return { mine, others };
 }
 
-// EXTERNAL MODULE: ./src/engine/observe.ts
-var observe = __nccwpck_require__(9622);
+// EXTERNAL MODULE: ./src/engine/observe.ts + 1 modules
+var observe = __nccwpck_require__(9652);
 ;// CONCATENATED MODULE: ./src/engine/engine.ts
 
 
@@ -50813,7 +50857,25 @@ async function previousTitles(options, items, contents) {
 async function runEngine(options) {
     const { mode } = options;
     const started = monotonicMs();
-    const load = await (0,manifest_load/* loadManifests */.DD)({ cwd: options.cwd, pattern: options.manifests });
+    let observation = null;
+    const load = await (0,manifest_load/* loadManifests */.DD)({
+        cwd: options.cwd,
+        pattern: options.manifests,
+        // The service is read while the manifests are parsed: 10,000 of them take seconds.
+        onMatched: (files) => {
+            if (files > 0 && mode !== 'validate' && options.client)
+                observation = (0,observe/* startObservation */.rU)(options.client, options.readConcurrency ?? observe/* DEFAULT_READ_CONCURRENCY */.Nb);
+        },
+    });
+    try {
+        return await afterLoad(options, load, started, observation);
+    }
+    finally {
+        await observation?.stop();
+    }
+}
+async function afterLoad(options, load, started, early) {
+    const { mode } = options;
     const report = {
         mode,
         load,
@@ -50845,7 +50907,12 @@ async function runEngine(options) {
         const planStarted = monotonicMs();
         const { mine, others } = splitShard(load.items, options.shard);
         const sharded = options.shard !== undefined && options.shard.count > 1;
-        const listing = await (0,observe/* observeListing */.hY)(client);
+        // Detail reads of the items the manifests name start as the listing's
+        // pages arrive; what is planned waits for the whole, proven listing.
+        const observation = early ?? (0,observe/* startObservation */.rU)(client, options.readConcurrency ?? observe/* DEFAULT_READ_CONCURRENCY */.Nb);
+        observation.name(mine);
+        const listing = await observation.listing;
+        const reads = observation.reads;
         const match = {
             previousTitles: await previousTitles(options, mine, listing.contents),
             reserved: others,
@@ -50853,7 +50920,7 @@ async function runEngine(options) {
         };
         const matched = (0,identity/* matchItems */.Q)(mine, listing.contents, match).matched;
         const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const details = await (0,observe/* observeDetails */.Tu)(client, ids, options.readConcurrency ?? observe/* DEFAULT_READ_CONCURRENCY */.Nb);
+        const details = await reads.settle(ids);
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
         const publishedSettings = await publishedWith(options.previous, published);
@@ -52302,43 +52369,190 @@ function blankItem(userId, title) {
 
 /***/ }),
 
-/***/ 9622:
+/***/ 9652:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Nb: () => (/* binding */ DEFAULT_READ_CONCURRENCY),
-/* harmony export */   Tu: () => (/* binding */ observeDetails),
-/* harmony export */   hQ: () => (/* binding */ bestEffortCredits),
-/* harmony export */   hY: () => (/* binding */ observeListing),
-/* harmony export */   u0: () => (/* binding */ refreshScripts)
-/* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
-/* harmony import */ var _plan_concurrency_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8348);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Nb: () => (/* binding */ DEFAULT_READ_CONCURRENCY),
+  hQ: () => (/* binding */ bestEffortCredits),
+  Tu: () => (/* binding */ observeDetails),
+  hY: () => (/* binding */ observeListing),
+  u0: () => (/* binding */ refreshScripts),
+  rU: () => (/* binding */ startObservation)
+});
+
+// EXTERNAL MODULE: ./src/api/types.ts
+var types = __nccwpck_require__(705);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
+;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
+
+// GET /contents/{id}, at most `width` at a time, asked for one id at a time
+// as ids become known: the engine asks for the items the manifests name while
+// the listing's later pages are still on their way, so that 10,000 detail
+// reads do not wait for 100 listing pages read one after another.
+class DetailReads {
+    #client;
+    #width;
+    #reads = new Map();
+    #queue = [];
+    /** The next queued read to start (an index, not shift(): the queue may hold 10,000). */
+    #head = 0;
+    #running = 0;
+    #failure = null;
+    constructor(client, width) {
+        this.#client = client;
+        this.#width = Math.max(1, Math.floor(width) || 1);
+    }
+    /** Starts reading `id` (once, however often it is asked for). */
+    want(id) {
+        if (this.#reads.has(id))
+            return;
+        const read = new Promise((start) => this.#queue.push(start)).then(() => this.#read(id));
+        // A failure is reported by `settle`; until then nobody may be listening.
+        read.catch(() => undefined);
+        this.#reads.set(id, read);
+        this.#next();
+    }
+    /**
+     * The details of `ids` (each started if it was not), once every read
+     * started has settled; an item deleted since the listing (404) is left
+     * out. Throws the first failure, after the reads in flight have settled.
+     */
+    async settle(ids) {
+        for (const id of ids)
+            this.want(id);
+        await this.drain();
+        if (this.#failure !== null)
+            throw this.#failure.error;
+        const byId = new Map();
+        for (const id of ids) {
+            const detail = await this.#reads.get(id);
+            if (detail)
+                byId.set(detail.id, detail);
+        }
+        return byId;
+    }
+    /** Waits for every read started so far; reads still queued after a failure are not sent. */
+    async drain() {
+        await Promise.allSettled([...this.#reads.values()]);
+    }
+    /** Stops sending: what is queued is dropped (the caller no longer needs it). */
+    abandon() {
+        this.#failure ??= { error: new Error('detail reads abandoned') };
+        this.#next();
+    }
+    #next() {
+        while (this.#running < this.#width && this.#head < this.#queue.length) {
+            this.#running++;
+            const start = this.#queue[this.#head++];
+            start?.();
+        }
+        if (this.#head === this.#queue.length) {
+            this.#queue.length = 0;
+            this.#head = 0;
+        }
+    }
+    async #read(id) {
+        try {
+            if (this.#failure !== null)
+                return null;
+            return await this.#client.getContent(id);
+        }
+        catch (error) {
+            if (error instanceof errors/* ServiceError */._7 && error.status === 404)
+                return null;
+            this.#failure ??= { error };
+            return null;
+        }
+        finally {
+            this.#running--;
+            this.#next();
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/plan/concurrency.ts
+var plan_concurrency = __nccwpck_require__(8348);
+;// CONCATENATED MODULE: ./src/engine/observe.ts
+
+
 
 
 // What the engine reads from the service: every page of GET /contents and
 // GET /accounts, then the detail view of each matched item (reads are not
 // rate limited, so many at a time); the credit balance; the scripts the
 // service wrote for drafts. The planner gets all of it as plain data.
-const DEFAULT_READ_CONCURRENCY = 32;
-/** GET /contents and GET /accounts (every page, through the client), side by side. */
-async function observeListing(client) {
-    const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
+/** One reader per connection of the client's pool: a reader never waits for a connection. */
+const DEFAULT_READ_CONCURRENCY = types/* DEFAULT_CONNECTIONS */.Et;
+/**
+ * GET /contents and GET /accounts (every page, through the client), side by
+ * side; `onItems` sees each page of contents as it arrives.
+ */
+async function observeListing(client, onItems) {
+    const [contents, accounts] = await Promise.all([
+        client.listContents(onItems ? { onItems } : {}),
+        client.listAccounts(),
+    ]);
     return {
         contents: contents.items,
         accounts: accounts.items,
         contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
     };
 }
+/** What the manifests name on the service: the titles they match by, and the ids they pin. */
+function namedRemote(items) {
+    const titles = new Set();
+    const ids = new Set();
+    for (const item of items) {
+        titles.add(item.fields.title);
+        if (item.id !== null)
+            ids.add(item.id);
+    }
+    return { titles, ids };
+}
+function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
+    const reads = new DetailReads(client, width);
+    let named = null;
+    let waiting = [];
+    const consider = (summary) => {
+        if (named?.titles.has(summary.title) || named?.ids.has(summary.id))
+            reads.want(summary.id);
+    };
+    const listing = observeListing(client, (items) => {
+        if (named === null)
+            waiting.push(...items);
+        else
+            items.forEach(consider);
+    });
+    // Awaited by the engine, or by stop(); never left unhandled meanwhile.
+    listing.catch(() => undefined);
+    return {
+        listing,
+        reads,
+        name(items) {
+            named = namedRemote(items);
+            waiting.forEach(consider);
+            waiting = [];
+        },
+        async stop() {
+            reads.abandon();
+            await listing.catch(() => undefined);
+            await reads.drain();
+        },
+    };
+}
 /** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
 async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
     const unique = [...new Set(ids)];
-    const details = await (0,_plan_concurrency_js__WEBPACK_IMPORTED_MODULE_1__/* .mapLimit */ .s)(unique, concurrency, async (id) => {
+    const details = await (0,plan_concurrency/* mapLimit */.s)(unique, concurrency, async (id) => {
         try {
             return await client.getContent(id);
         }
         catch (error) {
-            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.status === 404)
+            if (error instanceof errors/* ServiceError */._7 && error.status === 404)
                 return null;
             throw error;
         }
@@ -52358,7 +52572,7 @@ async function bestEffortCredits(client, notes, when) {
         return await client.credits();
     }
     catch (error) {
-        notes.push(`The credit balance ${when} the run could not be read: ${(0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}`);
+        notes.push(`The credit balance ${when} the run could not be read: ${(0,errors/* describeError */.Uc)(error)}`);
         return null;
     }
 }
@@ -53371,6 +53585,7 @@ const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const PARALLEL_READS = 32;
+const YIELD_EVERY = 64;
 function posix(relative) {
     return relative.split((external_node_path_default()).sep).join('/');
 }
@@ -53504,6 +53719,11 @@ async function runPool(count, work) {
     const worker = async () => {
         while (next < count) {
             const index = next++;
+            // Files are read synchronously: without a turn of the event loop now
+            // and then, the service's answers the engine is reading meanwhile
+            // would wait until every manifest was parsed.
+            if (index % YIELD_EVERY === YIELD_EVERY - 1)
+                await new Promise((resume) => setImmediate(resume));
             results[index] = await work(index);
         }
     };
@@ -53558,6 +53778,7 @@ async function loadManifests(options) {
     const reader = new Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
+    options.onMatched?.(candidates.length);
     const defaultsOf = new Map();
     const folderDefaults = (folder) => {
         let pending = defaultsOf.get(folder);
