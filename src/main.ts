@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { annotationsFor, emitAnnotations } from './action/annotations.ts';
 import { WorkflowCommands } from './action/commands.ts';
 import { readEvent, type RunEvent } from './action/event.ts';
@@ -6,6 +7,7 @@ import { ActionLogger } from './action/logger.ts';
 import { runDoctorMode } from './action/doctor.ts';
 import { decideRun, type RunDecision } from './action/mode.ts';
 import { outputsFor, writeOutputs } from './action/outputs.ts';
+import { writePlanFile } from './action/plan-file.ts';
 import { formatShard } from './action/shard.ts';
 import type { ServiceClient } from './api/index.ts';
 import type { GitHubClient } from './github/client.ts';
@@ -128,6 +130,8 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
 
   const hidden = emitAnnotations(commands, annotationsFor(report));
   await writeOutputs(commands, outputsFor(report));
+  const planFile = await writePlanFile(report, inputs.shard, env);
+  await commands.setOutput('plan-file', planFile ?? '');
   const context: ReportContext = {
     event: event.name,
     because: decision.because,
@@ -136,6 +140,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     runUrl: event.runUrl,
     notes,
     pullRequest: decision.isPullRequest,
+    planFile: planFile === null ? null : path.basename(planFile),
   };
   if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
     commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');

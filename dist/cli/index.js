@@ -47361,7 +47361,7 @@ const OUTCOMES = [
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(252);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1132);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 
@@ -47610,7 +47610,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 252:
+/***/ 1132:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51185,9 +51185,56 @@ function split(text) {
     return normalized === '' ? [] : normalized.split('\n');
 }
 
+;// CONCATENATED MODULE: ./src/report/scale.ts
+
+// Reports that grow with the change, not the catalogue. A pull request that
+// edits 25 of 10,000 manifests shows those 25 rows; the other items are
+// counted by stage in one sentence. When even the changed rows do not fit
+// (a first apply of 10,000 items), the tables keep as many rows as fit and
+// say how many more there are and where: the full plan file and the job summary.
+/** Thousands separated, as a reader counts: 10,000. */
+function scale_count(n) {
+    return n.toLocaleString('en-US');
+}
+/** A plan item with no step, hold or drift: counted, not listed. */
+function isQuiet(item) {
+    return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
+}
+/** A result that changed nothing and says nothing: counted, not listed. */
+function isQuietResult(item, plan) {
+    return item.outcome === 'unchanged' && item.error === null && (plan === undefined || isQuiet(plan));
+}
+/** "9,975 unchanged items are not listed: 9,000 published, 975 draft." — null when none is left out. */
+function quietSentence(quiet) {
+    if (quiet.length === 0)
+        return null;
+    const byStage = new Map();
+    for (const item of quiet)
+        byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
+    const stages = [...byStage]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([stage, n]) => `${scale_count(n)} ${stage}`)
+        .join(', ');
+    const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
+    return `${scale_count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
+}
+/** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
+function moreRowsSentence(shown, total, where) {
+    const places = [
+        where.planFile
+            ? `the full plan file ${(0,report_escape/* inlineCode */.ti)(where.planFile)} (the \`plan-file\` output; keep it with actions/upload-artifact)`
+            : null,
+        where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
+    ].filter((place) => place !== null);
+    const rest = total - shown;
+    return (`**Showing ${scale_count(shown)} of ${scale_count(total)} items;** the other ${scale_count(rest)} ` +
+        `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
+}
+
 // EXTERNAL MODULE: ./src/report/words.ts
 var words = __nccwpck_require__(2691);
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
 
 
 
@@ -51222,8 +51269,26 @@ function renderReport(report, context, options) {
             kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
         }
     }
-    // Even minimal rows do not fit (thousands of items): cut the text and say so.
-    const full = join([headline(report, context), ...body(report, context, LAYOUTS[2])]);
+    // Even minimal rows do not fit (thousands of items): keep as many rows as
+    // fit, found by halving, and say how many more there are and where.
+    const render = (maxRows) => join([
+        headline(report, context),
+        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
+    ]);
+    let low = 0;
+    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
+    while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (size(render(middle)) <= limit)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    const kept = render(low);
+    if (size(kept) <= limit)
+        return kept;
+    // Not even the headline and the problems fit: cut the text and say so.
+    const full = kept;
     const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
     return `${cut(full, limit - size(note) - 16, size)}${note}`;
 }
@@ -51353,20 +51418,51 @@ function itemTitle(item, layout) {
         ? `${title} (renamed from “${(0,report_escape/* inlineText */.ln)(item.renamedFrom, titleLimit(layout))}”)`
         : title;
 }
+/** Where the rows a capped table leaves out are. */
+function elsewhere(context, target) {
+    return {
+        summaryUrl: target === 'comment' ? (context.runUrl ?? null) : null,
+        planFile: context.planFile ?? null,
+    };
+}
+/** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
+function capped(rows, layout, context) {
+    const max = layout.maxRows ?? Infinity;
+    if (rows.length <= max)
+        return { rows, more: null };
+    return {
+        rows: rows.slice(0, max),
+        more: moreRowsSentence(max, rows.length, elsewhere(context, layout.target ?? null)),
+    };
+}
 function planTable(report, context, layout) {
-    const items = report.plan?.items ?? [];
-    if (items.length === 0)
+    const all = report.plan?.items ?? [];
+    if (all.length === 0)
         return null;
-    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
-    return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    const items = all.filter((item) => !isQuiet(item));
+    const quiet = quietSentence(all.filter(isQuiet));
+    if (items.length === 0)
+        return quiet;
+    const listed = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    const { rows, more } = capped(listed, layout, context);
+    const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    return join([table, more, quiet]);
 }
 function resultTable(report, context, layout) {
-    const items = report.result?.items ?? [];
-    if (items.length === 0)
+    const all = report.result?.items ?? [];
+    if (all.length === 0)
         return null;
     const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+    const quietPlans = all.flatMap((item) => {
+        const plan = planned.get(item.file);
+        return plan && isQuietResult(item, plan) ? [plan] : [];
+    });
+    const quiet = quietSentence(quietPlans);
+    if (items.length === 0)
+        return quiet;
     let sharedUrls = 0;
-    const rows = items.map((item) => {
+    const listed = items.map((item) => {
         const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => (0,report_escape/* link */.nf)(p.platform, safeUrl(p.url))).join(', ');
         const several = item.publishedUrls.length === 1 ? (0,words/* accountsBehindOneUrl */.yA)(plan).length : 0;
@@ -51376,11 +51472,16 @@ function resultTable(report, context, layout) {
         const note = item.lastError ?? item.error ?? (0,words/* resultNote */.YL)(item, plan);
         return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${(0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? (0,report_escape/* inlineText */.ln)(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
-    const table = [
-        '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-        '|---|---|---|---|---|---|---|',
-        ...rows,
-    ].join('\n');
+    const { rows, more } = capped(listed, layout, context);
+    const table = join([
+        [
+            '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
+            '|---|---|---|---|---|---|---|',
+            ...rows,
+        ].join('\n'),
+        more,
+        quiet,
+    ]);
     if (sharedUrls === 0)
         return table;
     return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;

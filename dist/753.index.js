@@ -1,5 +1,5 @@
-export const id = 500;
-export const ids = [500];
+export const id = 753;
+export const ids = [753];
 export const modules = {
 
 /***/ 5901:
@@ -2359,7 +2359,7 @@ async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CON
 
 /***/ }),
 
-/***/ 4500:
+/***/ 3753:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2368,6 +2368,9 @@ __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/action/annotations.ts
 // Manifest problems and failed items become annotations on the manifest,
 // at the line and column of the offending field (or of the item's title).
@@ -3343,6 +3346,41 @@ async function writeOutputs(commands, outputs) {
     for (const name of ['plan', 'results', 'published-urls', 'changed']) {
         await commands.setOutput(name, outputs[name]);
     }
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+;// CONCATENATED MODULE: ./src/action/plan-file.ts
+
+
+
+
+// The full plan as a file, whatever its size: the PR comment holds 65,536
+// characters and the job summary 1 MiB, so a first apply of 10,000 items
+// cannot be read there in full. The file is what a reviewer can always
+// reach; its path is the `plan-file` output, for actions/upload-artifact.
+// Same JSON as the `plan` output: texts as fingerprints, never the texts.
+/** `content-as-code-plan.json`, or `content-as-code-plan-2-of-4.json` for a shard, so matrix jobs never clash. */
+function planFileName(shard) {
+    return shard && shard.count > 1
+        ? `content-as-code-plan-${shard.index}-of-${shard.count}.json`
+        : 'content-as-code-plan.json';
+}
+/**
+ * Writes the plan under RUNNER_TEMP (the job's own scratch folder, emptied
+ * after the job) and returns its absolute path; null when there is no plan
+ * (validate mode, or the run stopped before planning).
+ */
+async function writePlanFile(report, shard, env) {
+    if (report.plan === null)
+        return null;
+    const folder = external_node_path_default().join(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'content-as-code');
+    await (0,promises_.mkdir)(folder, { recursive: true });
+    const file = external_node_path_default().join(folder, planFileName(shard));
+    await (0,promises_.writeFile)(file, `${planJson(report.plan)}\n`);
+    return file;
 }
 
 // EXTERNAL MODULE: ./src/api/retry.ts
@@ -4357,8 +4395,8 @@ async function execute(options, client, plan, report) {
     report.timings.applyMs = elapsed(applyStarted);
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
-var markdown = __webpack_require__(3685);
+// EXTERNAL MODULE: ./src/report/markdown.ts + 4 modules
+var markdown = __webpack_require__(7632);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 // The job summary: the same Markdown as the PR comment, with every script
@@ -4378,6 +4416,8 @@ function summaryMarkdown(report, context, extras) {
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
 ;// CONCATENATED MODULE: ./src/main.ts
+
+
 
 
 
@@ -4497,6 +4537,8 @@ async function runAction(commands, env) {
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
     await writeOutputs(commands, outputsFor(report));
+    const planFile = await writePlanFile(report, inputs.shard, env);
+    await commands.setOutput('plan-file', planFile ?? '');
     const context = {
         event: event.name,
         because: decision.because,
@@ -4505,6 +4547,7 @@ async function runAction(commands, env) {
         runUrl: event.runUrl,
         notes,
         pullRequest: decision.isPullRequest,
+        planFile: planFile === null ? null : external_node_path_default().basename(planFile),
     };
     if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
         commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
@@ -4579,7 +4622,7 @@ async function postComment(commands, report, context, event, inputs) {
     const [{ createGitHubClient }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
         Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584)),
         Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(648)]).then(__webpack_require__.bind(__webpack_require__, 7648)),
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3685)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 7632)),
     ]);
     const marker = markerFor(inputs.shard);
     const options = {
@@ -7085,7 +7128,7 @@ function longestRun(text, char) {
 
 /***/ }),
 
-/***/ 3685:
+/***/ 7632:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -7166,6 +7209,52 @@ function split(text) {
 
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __webpack_require__(6412);
+;// CONCATENATED MODULE: ./src/report/scale.ts
+
+// Reports that grow with the change, not the catalogue. A pull request that
+// edits 25 of 10,000 manifests shows those 25 rows; the other items are
+// counted by stage in one sentence. When even the changed rows do not fit
+// (a first apply of 10,000 items), the tables keep as many rows as fit and
+// say how many more there are and where: the full plan file and the job summary.
+/** Thousands separated, as a reader counts: 10,000. */
+function count(n) {
+    return n.toLocaleString('en-US');
+}
+/** A plan item with no step, hold or drift: counted, not listed. */
+function isQuiet(item) {
+    return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
+}
+/** A result that changed nothing and says nothing: counted, not listed. */
+function isQuietResult(item, plan) {
+    return item.outcome === 'unchanged' && item.error === null && (plan === undefined || isQuiet(plan));
+}
+/** "9,975 unchanged items are not listed: 9,000 published, 975 draft." — null when none is left out. */
+function quietSentence(quiet) {
+    if (quiet.length === 0)
+        return null;
+    const byStage = new Map();
+    for (const item of quiet)
+        byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
+    const stages = [...byStage]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([stage, n]) => `${count(n)} ${stage}`)
+        .join(', ');
+    const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
+    return `${count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
+}
+/** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
+function moreRowsSentence(shown, total, where) {
+    const places = [
+        where.planFile
+            ? `the full plan file ${(0,report_escape/* inlineCode */.ti)(where.planFile)} (the \`plan-file\` output; keep it with actions/upload-artifact)`
+            : null,
+        where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
+    ].filter((place) => place !== null);
+    const rest = total - shown;
+    return (`**Showing ${count(shown)} of ${count(total)} items;** the other ${count(rest)} ` +
+        `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
+}
+
 ;// CONCATENATED MODULE: ./src/report/words.ts
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
@@ -7312,6 +7401,7 @@ function accountsBehindOneUrl(planned) {
 
 
 
+
 const COMMENT_LIMIT = 65_536;
 const SUMMARY_LIMIT = 1024 * 1024;
 const LAYOUTS = [
@@ -7342,8 +7432,26 @@ function renderReport(report, context, options) {
             kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
         }
     }
-    // Even minimal rows do not fit (thousands of items): cut the text and say so.
-    const full = join([headline(report, context), ...body(report, context, LAYOUTS[2])]);
+    // Even minimal rows do not fit (thousands of items): keep as many rows as
+    // fit, found by halving, and say how many more there are and where.
+    const render = (maxRows) => join([
+        headline(report, context),
+        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
+    ]);
+    let low = 0;
+    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
+    while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (size(render(middle)) <= limit)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    const kept = render(low);
+    if (size(kept) <= limit)
+        return kept;
+    // Not even the headline and the problems fit: cut the text and say so.
+    const full = kept;
     const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
     return `${cut(full, limit - size(note) - 16, size)}${note}`;
 }
@@ -7473,20 +7581,51 @@ function itemTitle(item, layout) {
         ? `${title} (renamed from “${(0,report_escape/* inlineText */.ln)(item.renamedFrom, titleLimit(layout))}”)`
         : title;
 }
+/** Where the rows a capped table leaves out are. */
+function elsewhere(context, target) {
+    return {
+        summaryUrl: target === 'comment' ? (context.runUrl ?? null) : null,
+        planFile: context.planFile ?? null,
+    };
+}
+/** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
+function capped(rows, layout, context) {
+    const max = layout.maxRows ?? Infinity;
+    if (rows.length <= max)
+        return { rows, more: null };
+    return {
+        rows: rows.slice(0, max),
+        more: moreRowsSentence(max, rows.length, elsewhere(context, layout.target ?? null)),
+    };
+}
 function planTable(report, context, layout) {
-    const items = report.plan?.items ?? [];
-    if (items.length === 0)
+    const all = report.plan?.items ?? [];
+    if (all.length === 0)
         return null;
-    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
-    return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    const items = all.filter((item) => !isQuiet(item));
+    const quiet = quietSentence(all.filter(isQuiet));
+    if (items.length === 0)
+        return quiet;
+    const listed = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    const { rows, more } = capped(listed, layout, context);
+    const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    return join([table, more, quiet]);
 }
 function resultTable(report, context, layout) {
-    const items = report.result?.items ?? [];
-    if (items.length === 0)
+    const all = report.result?.items ?? [];
+    if (all.length === 0)
         return null;
     const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+    const quietPlans = all.flatMap((item) => {
+        const plan = planned.get(item.file);
+        return plan && isQuietResult(item, plan) ? [plan] : [];
+    });
+    const quiet = quietSentence(quietPlans);
+    if (items.length === 0)
+        return quiet;
     let sharedUrls = 0;
-    const rows = items.map((item) => {
+    const listed = items.map((item) => {
         const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => (0,report_escape/* link */.nf)(p.platform, safeUrl(p.url))).join(', ');
         const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
@@ -7496,11 +7635,16 @@ function resultTable(report, context, layout) {
         const note = item.lastError ?? item.error ?? resultNote(item, plan);
         return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${(0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? (0,report_escape/* inlineText */.ln)(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
-    const table = [
-        '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-        '|---|---|---|---|---|---|---|',
-        ...rows,
-    ].join('\n');
+    const { rows, more } = capped(listed, layout, context);
+    const table = join([
+        [
+            '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
+            '|---|---|---|---|---|---|---|',
+            ...rows,
+        ].join('\n'),
+        more,
+        quiet,
+    ]);
     if (sharedUrls === 0)
         return table;
     return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
