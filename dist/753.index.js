@@ -3356,7 +3356,6 @@ var external_node_os_ = __webpack_require__(8161);
 
 
 
-
 // The full plan as a file, whatever its size: the PR comment holds 65,536
 // characters and the job summary 1 MiB, so a first apply of 10,000 items
 // cannot be read there in full. The file is what a reviewer can always
@@ -3369,17 +3368,14 @@ function planFileName(shard) {
         : 'content-as-code-plan.json';
 }
 /**
- * Writes the plan under RUNNER_TEMP (the job's own scratch folder, emptied
- * after the job) and returns its absolute path; null when there is no plan
- * (validate mode, or the run stopped before planning).
+ * Writes the plan (the `plan` output's JSON) under RUNNER_TEMP, the job's
+ * own scratch folder, emptied after the job; returns its absolute path.
  */
-async function writePlanFile(report, shard, env) {
-    if (report.plan === null)
-        return null;
+async function writePlanFile(planJson, shard, env) {
     const folder = external_node_path_default().join(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'content-as-code');
     await (0,promises_.mkdir)(folder, { recursive: true });
     const file = external_node_path_default().join(folder, planFileName(shard));
-    await (0,promises_.writeFile)(file, `${planJson(report.plan)}\n`);
+    await (0,promises_.writeFile)(file, `${planJson}\n`);
     return file;
 }
 
@@ -4536,8 +4532,10 @@ async function runAction(commands, env) {
         await client?.close();
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
-    await writeOutputs(commands, outputsFor(report));
-    const planFile = await writePlanFile(report, inputs.shard, env);
+    const outputs = outputsFor(report);
+    await writeOutputs(commands, outputs);
+    // The same JSON as the `plan` output, made once: 10,000 items take a while to serialise.
+    const planFile = report.plan === null ? null : await writePlanFile(outputs.plan, inputs.shard, env);
     await commands.setOutput('plan-file', planFile ?? '');
     const context = {
         event: event.name,

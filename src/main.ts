@@ -129,8 +129,10 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   }
 
   const hidden = emitAnnotations(commands, annotationsFor(report));
-  await writeOutputs(commands, outputsFor(report));
-  const planFile = await writePlanFile(report, inputs.shard, env);
+  const outputs = outputsFor(report);
+  await writeOutputs(commands, outputs);
+  // The same JSON as the `plan` output, made once: 10,000 items take a while to serialise.
+  const planFile = report.plan === null ? null : await writePlanFile(outputs.plan, inputs.shard, env);
   await commands.setOutput('plan-file', planFile ?? '');
   const context: ReportContext = {
     event: event.name,

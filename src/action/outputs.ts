@@ -58,7 +58,7 @@ function stepWithoutTexts(step: PlanItem['steps'][number]): unknown {
  * keeps at most 1 MB of outputs per job, and 300 new items' scripts alone
  * would pass it; the job summary and the PR comment show the texts.
  */
-export function planJson(plan: RunReport['plan']): string {
+function planJson(plan: RunReport['plan']): string {
   if (plan === null) return json(null);
   return json({
     ...plan,

@@ -1,8 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RunReport } from '../engine/types.ts';
-import { planJson } from './outputs.ts';
 
 // The full plan as a file, whatever its size: the PR comment holds 65,536
 // characters and the job summary 1 MiB, so a first apply of 10,000 items
@@ -18,19 +16,17 @@ export function planFileName(shard: { index: number; count: number } | null | un
 }
 
 /**
- * Writes the plan under RUNNER_TEMP (the job's own scratch folder, emptied
- * after the job) and returns its absolute path; null when there is no plan
- * (validate mode, or the run stopped before planning).
+ * Writes the plan (the `plan` output's JSON) under RUNNER_TEMP, the job's
+ * own scratch folder, emptied after the job; returns its absolute path.
  */
 export async function writePlanFile(
-  report: RunReport,
+  planJson: string,
   shard: { index: number; count: number } | null | undefined,
   env: NodeJS.ProcessEnv,
-): Promise<string | null> {
-  if (report.plan === null) return null;
+): Promise<string> {
   const folder = path.join(env.RUNNER_TEMP || tmpdir(), 'content-as-code');
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, planFileName(shard));
-  await writeFile(file, `${planJson(report.plan)}\n`);
+  await writeFile(file, `${planJson}\n`);
   return file;
 }
