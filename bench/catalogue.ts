@@ -120,6 +120,7 @@ try {
   emulator.admin.setLatency(LATENCY_MS);
   emulator.admin.clearRequestLog();
   // GNU time reports the action's own peak, not this process's (the emulator lives here).
+  const emulatorCpu = process.cpuUsage();
   const run = await runChild(
     '/usr/bin/time',
     ['-f', 'maxrss-kib=%M cpu-s=%U+%S', NODE, DIST],
@@ -136,15 +137,18 @@ try {
   // CPU seconds of the action (user + system): what a busy machine does not inflate as it does the wall time.
   const cpu = /cpu-s=([\d.]+)\+([\d.]+)/.exec(run.stderr);
   const cpuMs = Math.round((Number(cpu?.[1]) + Number(cpu?.[2])) * 1000);
+  // The emulator answers from this process: its CPU shares the machine's two cores with the action's.
+  const spent = process.cpuUsage(emulatorCpu);
+  const emulatorCpuMs = Math.round((spent.user + spent.system) / 1000);
   const ok = wallMs <= GOALS.wallMs && requests <= GOALS.requests && peakMiB <= GOALS.peakMiB;
   process.stdout.write(
     `node dist/index.js planned ${SHARD ? `shard ${SHARD} (${mine}) of ` : ''}${ITEMS} manifests against ` +
       `${ITEMS} existing items (+${LATENCY_MS} ms per request) in ${wallMs} ms with ${requests} requests and ` +
-      `a ${peakMiB} MiB peak (${cpuMs} ms of CPU); goals ≤ ${GOALS.wallMs} ms, ≤ ${GOALS.requests} requests, ≤ ${GOALS.peakMiB} MiB: ` +
+      `a ${peakMiB} MiB peak (${cpuMs} ms of CPU; the emulator ${emulatorCpuMs} ms); goals ≤ ${GOALS.wallMs} ms, ≤ ${GOALS.requests} requests, ≤ ${GOALS.peakMiB} MiB: ` +
       `${ok ? 'met' : 'NOT met'}.\n`,
   );
   process.stdout.write(
-    `${JSON.stringify({ bench: 'catalogue', items: ITEMS, shard: SHARD || null, latencyMs: LATENCY_MS, wallMs, cpuMs, requests, peakMiB, goals: GOALS, ok })}\n`,
+    `${JSON.stringify({ bench: 'catalogue', items: ITEMS, shard: SHARD || null, latencyMs: LATENCY_MS, wallMs, cpuMs, emulatorCpuMs, requests, peakMiB, goals: GOALS, ok })}\n`,
   );
   process.exitCode = ok ? 0 : 1;
 } finally {
