@@ -63264,17 +63264,15 @@ let cached = null;
  */
 function registerSecret(secret) {
     const value = secret.trim();
-    if (value.length < MIN_SECRET_LENGTH || registered.has(value))
-        return;
-    registered.add(value);
+    if (value.length >= MIN_SECRET_LENGTH)
+        registered.add(value);
 }
 /** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
 function scrubSecrets(text, secrets = []) {
     let out = text;
     const { exact, spread } = formsFor([...registered, ...secrets]);
     for (const form of exact)
-        if (out.includes(form))
-            out = out.split(form).join(SECRET_PLACEHOLDER);
+        out = out.split(form).join(SECRET_PLACEHOLDER);
     for (const pattern of spread)
         out = out.replace(pattern, SECRET_PLACEHOLDER);
     for (const [pattern, replacement] of SECRET_PATTERNS)
@@ -63282,7 +63280,7 @@ function scrubSecrets(text, secrets = []) {
     return out;
 }
 function formsFor(secrets) {
-    const unique = [...new Set(secrets.map((secret) => secret.trim()))].sort();
+    const unique = [...new Set(secrets.map((secret) => secret.trim()))];
     const key = unique.join('\u0000');
     if (cached?.key !== key)
         cached = { key, forms: formsOf(unique) };
@@ -63291,10 +63289,8 @@ function formsFor(secrets) {
 function formsOf(secrets) {
     const exact = new Set();
     const spread = [];
-    for (const raw of secrets) {
-        const secret = raw.trim();
-        if (secret.length === 0)
-            continue;
+    // Trimmed by formsFor; an empty one has only empty forms, which are skipped.
+    for (const secret of secrets) {
         for (const form of encodings(secret))
             if (form.length > 0)
                 exact.add(form);
@@ -63335,12 +63331,13 @@ function encodings(secret) {
  * a JSON document): one form per alignment, standard and URL-safe alphabets.
  */
 function base64Forms(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
-    const found = [Buffer.from(secret, 'utf8').toString('base64')];
+    const bytes = Buffer.from(secret);
+    const found = [bytes.toString('base64')];
     for (const offset of [0, 1, 2]) {
         const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-        const encoded = padded.toString('base64').replace(/=+$/, '');
-        // Characters that mix in bits of the bytes before or after are left out.
+        const encoded = padded.toString('base64');
+        // Characters that mix in bits of the bytes before or after are left out
+        // (and so is the padding, which comes after `end`).
         const start = [0, 2, 3][offset];
         const end = Math.floor((padded.length * 8) / 6);
         const stable = encoded.slice(start, end);
