@@ -1608,7 +1608,7 @@ function readTaskStatus(obj) {
 /* harmony export */   vI: () => (/* binding */ DEFAULT_RETRY),
 /* harmony export */   wP: () => (/* binding */ retrySettings)
 /* harmony export */ });
-/* unused harmony exports backoffDelay, isRetryableStatus, classifyNetworkError */
+/* unused harmony exports backoffDelay, classifyNetworkError */
 /* harmony import */ var _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5901);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
 
@@ -1621,7 +1621,8 @@ const DEFAULT_RETRY = {
     deadlineMs: 15 * 60_000,
 };
 function retrySettings(options) {
-    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+    // Number.isFinite is false for undefined too: a missing setting takes its default.
+    const pick = (value, fallback, min) => Number.isFinite(value) ? Math.max(min, value) : fallback;
     return {
         attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
         rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
@@ -1635,9 +1636,8 @@ function retrySettings(options) {
  * (a date in the past is 0). Undefined when missing or unreadable.
  */
 function parseRetryAfter(header, nowMs) {
-    const value = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (value === undefined || value === '')
-        return undefined;
+    // Missing or empty matches neither form below.
+    const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
     if (/^\d+$/.test(value))
         return Number(value);
     // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
@@ -1653,9 +1653,6 @@ function backoffDelay(retry, settings, random) {
     const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
     const r = Math.min(1, Math.max(0, random()));
     return Math.floor(r * ceiling);
-}
-function isRetryableStatus(status) {
-    return status === 429 || status >= 500;
 }
 // Errors raised before a single byte of the request left: the service never
 // saw it, so even a non-idempotent POST can be sent again.
@@ -1675,13 +1672,13 @@ function errorCode(error) {
     if (typeof code === 'string')
         return code;
     const cause = error.cause;
-    return cause === undefined || cause === error ? undefined : errorCode(cause);
+    return cause === error ? undefined : errorCode(cause);
 }
 function classifyNetworkError(error) {
     if (error instanceof _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestDeadlineError */ ._S)
         return { mayHaveReached: true, reason: `timeout, ${error.message}` };
-    const code = errorCode(error);
-    if (code !== undefined && NOT_SENT_CODES.has(code)) {
+    const code = errorCode(error) ?? '';
+    if (NOT_SENT_CODES.has(code)) {
         const reason = code === 'ECONNREFUSED'
             ? 'connection refused'
             : code === 'UND_ERR_CONNECT_TIMEOUT'
@@ -1689,12 +1686,12 @@ function classifyNetworkError(error) {
                 : `host unreachable: ${code}`;
         return { mayHaveReached: false, reason };
     }
-    if (code !== undefined && TIMEOUT_CODES.has(code))
+    if (TIMEOUT_CODES.has(code))
         return { mayHaveReached: true, reason: 'timeout' };
     if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
         return { mayHaveReached: true, reason: 'connection closed without an answer' };
     }
-    return { mayHaveReached: true, reason: code ?? 'network error' };
+    return { mayHaveReached: true, reason: code || 'network error' };
 }
 /**
  * One gate per client, shared by every worker: rate limits are per user over
@@ -1709,10 +1706,6 @@ class RateGate {
     constructor(sleep, now) {
         this.#sleep = sleep;
         this.#now = now;
-    }
-    /** True while a Retry-After is running. */
-    get closed() {
-        return this.#open !== null;
     }
     /** Closes the gate for ms, unless it is already closed until later. */
     close(ms) {
