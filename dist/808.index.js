@@ -1054,8 +1054,9 @@ function smallerSize(error, size) {
         return null;
     const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
     const allowed = numbers.filter((n) => n >= 1 && n < size);
+    // Smaller than size either way; 0 only when size is already 1.
     const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
-    return next >= 1 && next < size ? next : null;
+    return next >= 1 ? next : null;
 }
 const HINTS_READING = {
     'top level': 'hints at top level',
@@ -1063,9 +1064,6 @@ const HINTS_READING = {
     pagination: 'hints under pagination',
     links: 'hints under links',
 };
-function hintsReading(hints) {
-    return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
-}
 /** What the hints prove about the end of the listing, or null when they prove nothing. */
 function proofFromHints(hints, read, pages) {
     if (hints.next?.kind === 'end')
@@ -1134,7 +1132,7 @@ async function walkListing(path, options) {
         out.pages++;
         out.envelope ??= page.reading;
         if (hints.where !== null && out.hints === 'no hints')
-            out.hints = hintsReading(hints);
+            out.hints = HINTS_READING[hints.where];
         if (out.pages === 1) {
             out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
         }
@@ -1142,10 +1140,7 @@ async function walkListing(path, options) {
         const withoutId = ids.filter((id) => id === null).length;
         if (withoutId > 0)
             gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-        const fresh = page.rows.filter((_, index) => {
-            const id = ids[index];
-            return id === null || id === undefined ? false : !seen.has(id);
-        });
+        const fresh = ids.filter((id) => id !== null && !seen.has(id)).length;
         if (probing) {
             // `page=1` either repeats the first page (pages count from 1) or goes on
             // from it (from 0). Either way the next page asked for is 2, so the
@@ -1157,17 +1152,16 @@ async function walkListing(path, options) {
             if (repeatsFirst)
                 repeats++;
         }
-        else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
+        else if (fresh === 0 && withoutId < page.rows.length) {
             throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
                 'parameters, so the listing cannot be proven complete and nothing is planned from it.');
         }
-        for (const [index, row] of page.rows.entries()) {
-            const id = ids[index];
-            if (id === null || id === undefined || seen.has(id))
-                continue;
+        ids.forEach((id, index) => {
+            if (id === null || seen.has(id))
+                return;
             seen.add(id);
-            rows.push(row);
-        }
+            rows.push(page.rows[index]);
+        });
         if (out.pages === 1)
             firstIds = new Set(ids.filter((id) => id !== null));
         if (page.rows.length === 0) {
@@ -1176,7 +1170,8 @@ async function walkListing(path, options) {
         }
         // The page number of this answer in the service's numbering, once known.
         const current = hints.page ?? request.page;
-        const next = hints.next?.kind === 'end' ? null : hints.next;
+        // An explicit end matches none of the kinds below; an empty page or the hints prove it.
+        const next = hints.next;
         if (next?.kind === 'link') {
             out.paging = 'next links';
             request = { page: null, cursor: null, link: (0,_wire_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveLink */ .nm)(options.base, next.href, path) };
@@ -1409,7 +1404,7 @@ function idIn(obj) {
  * in every case.
  */
 function readWriteAnswer(body) {
-    if (body === null || body === undefined || typeof body === 'string' || !isRecord(body))
+    if (!isRecord(body))
         return { id: null, reading: 'nothing' };
     for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
         const id = idIn(scope);
@@ -1471,9 +1466,8 @@ function isLink(value) {
 }
 /** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
 function nextOf(obj) {
+    // A key that is absent reads as undefined, which none of the forms below matches.
     for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
-        if (!(key in obj))
-            continue;
         const value = obj[key];
         if (value === null || value === '' || value === false)
             return { kind: 'end' };
@@ -1486,8 +1480,6 @@ function nextOf(obj) {
         }
     }
     for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
-        if (!(key in obj))
-            continue;
         const value = obj[key];
         if (value === null || value === '' || value === false)
             return { kind: 'end' };
@@ -1542,7 +1534,7 @@ function readPagingHints(holder) {
             continue;
         merged.where ??= where;
         for (const [key, value] of Object.entries(hints)) {
-            if (value !== null && merged[key] === null)
+            if (merged[key] === null)
                 merged[key] = value;
         }
     }
