@@ -18,10 +18,12 @@ export interface MutatedModule {
 /**
  * The core: modules where a silent bug costs most (a lost write, a doubled
  * publication, a leaked key). Each is held at 80% or more, message text
- * excluded (see message-text.ts).
+ * excluded (see message-text.ts). A threshold above 80 is the score the
+ * module's tests reached when it was raised, rounded down: it may only go up
+ * (docs/testing.md has each score and the run that gave it).
  */
 export const CORE_MODULES: readonly MutatedModule[] = [
-  { name: 'retry', file: 'src/api/retry.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
+  { name: 'retry', file: 'src/api/retry.ts', tests: ['test/api/*.test.ts'], threshold: 99 },
   { name: 'listing', file: 'src/api/listing.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
   { name: 'readings', file: 'src/api/readings.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
   { name: 'wire', file: 'src/api/wire.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
@@ -46,7 +48,7 @@ export const CORE_MODULES: readonly MutatedModule[] = [
       'test/cli/scrubbing.test.ts',
       'test/report/*.test.ts',
     ],
-    threshold: 80,
+    threshold: 96,
   },
   { name: 'escape', file: 'src/report/escape.ts', tests: ['test/report/*.test.ts'], threshold: 80 },
   { name: 'outputs', file: 'src/action/outputs.ts', tests: ['test/action/outputs.test.ts'], threshold: 80 },
