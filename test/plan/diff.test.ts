@@ -10,45 +10,36 @@ import {
   serviceText,
   settingsChanges,
 } from '../../src/plan/diff.ts';
+import { desired, remote as itemOf } from '../support/engine-fixtures.ts';
 
 // The field-level comparison of a manifest with an item, one rule at a time:
 // what counts as the same value in the service's terms, which fields are
 // compared, and what a create or a PUT carries. The same comparisons inside a
 // whole plan are in test/engine/plan.test.ts.
 
+/** The managed fields the item holds, persona aside. */
+const HELD = {
+  title: 'Title',
+  description: 'Description',
+  full_text: 'Source',
+  textover: 'Script',
+  hashtags: '#a',
+  fine_tuning: { tone: 'calm' },
+};
+
+/** An item holding every managed field, as the service reports it. */
 function remote(fields: Partial<ContentDetail> = {}): ContentDetail {
-  return {
-    id: 'c-1',
-    title: 'Title',
-    description: 'Description',
-    full_text: 'Source',
-    textover: 'Script',
-    hashtags: '#a',
-    status: 'DRAFT',
-    fine_tuning: { tone: 'calm' },
-    persona: { id: 'p-1', name: 'Ann' },
-    accounts: [],
-    has_video: false,
-    last_error: null,
-    progress: null,
-    video_settings: null,
-    creation_date: null,
-    updated_at: null,
-    upload_date: null,
-    ...fields,
-  } as ContentDetail;
+  return itemOf(desired('a.yaml'), { ...HELD, persona: { id: 'p-1', name: 'Ann' }, ...fields });
 }
 
-const settings = (fields: Partial<VideoSettings>): VideoSettings => ({
-  video_id: null,
-  orientation: null,
-  prefer_real_world: null,
-  image_overlay_enabled: null,
-  image_overlay_position: null,
-  zoom_effect_enabled: null,
-  subtitle_settings: null,
-  ...fields,
-});
+/** The settings of a last render: those given, every other one not reported (null). */
+const settings = (fields: Partial<VideoSettings>): VideoSettings => {
+  const keys = 'video_id orientation prefer_real_world image_overlay_enabled image_overlay_position';
+  const none = Object.fromEntries(
+    `${keys} zoom_effect_enabled subtitle_settings`.split(' ').map((k) => [k, null]),
+  );
+  return { ...none, ...fields } as VideoSettings;
+};
 
 describe('sameValue', () => {
   it('primitives by identity', () => {
@@ -180,15 +171,7 @@ describe('createFields', () => {
 
 describe('putBody', () => {
   const item = remote();
-  const current = {
-    title: 'Title',
-    description: 'Description',
-    full_text: 'Source',
-    textover: 'Script',
-    hashtags: '#a',
-    fine_tuning: { tone: 'calm' },
-    persona_id: 'p-1',
-  };
+  const current = { ...HELD, persona_id: 'p-1' };
 
   it('every field: the changes with the manifest values, the rest as the item has them', () => {
     const changes = [{ field: 'title' as const, from: 'Title', to: 'New' }];
