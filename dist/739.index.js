@@ -233,17 +233,15 @@ let cached = null;
  */
 function registerSecret(secret) {
     const value = secret.trim();
-    if (value.length < MIN_SECRET_LENGTH || registered.has(value))
-        return;
-    registered.add(value);
+    if (value.length >= MIN_SECRET_LENGTH)
+        registered.add(value);
 }
 /** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
 function scrubSecrets(text, secrets = []) {
     let out = text;
     const { exact, spread } = formsFor([...registered, ...secrets]);
     for (const form of exact)
-        if (out.includes(form))
-            out = out.split(form).join(SECRET_PLACEHOLDER);
+        out = out.split(form).join(SECRET_PLACEHOLDER);
     for (const pattern of spread)
         out = out.replace(pattern, SECRET_PLACEHOLDER);
     for (const [pattern, replacement] of SECRET_PATTERNS)
@@ -251,7 +249,7 @@ function scrubSecrets(text, secrets = []) {
     return out;
 }
 function formsFor(secrets) {
-    const unique = [...new Set(secrets.map((secret) => secret.trim()))].sort();
+    const unique = [...new Set(secrets.map((secret) => secret.trim()))];
     const key = unique.join('\u0000');
     if (cached?.key !== key)
         cached = { key, forms: formsOf(unique) };
@@ -260,10 +258,8 @@ function formsFor(secrets) {
 function formsOf(secrets) {
     const exact = new Set();
     const spread = [];
-    for (const raw of secrets) {
-        const secret = raw.trim();
-        if (secret.length === 0)
-            continue;
+    // Trimmed by formsFor; an empty one has only empty forms, which are skipped.
+    for (const secret of secrets) {
         for (const form of encodings(secret))
             if (form.length > 0)
                 exact.add(form);
@@ -304,12 +300,13 @@ function encodings(secret) {
  * a JSON document): one form per alignment, standard and URL-safe alphabets.
  */
 function base64Forms(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
-    const found = [Buffer.from(secret, 'utf8').toString('base64')];
+    const bytes = Buffer.from(secret);
+    const found = [bytes.toString('base64')];
     for (const offset of [0, 1, 2]) {
         const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-        const encoded = padded.toString('base64').replace(/=+$/, '');
-        // Characters that mix in bits of the bytes before or after are left out.
+        const encoded = padded.toString('base64');
+        // Characters that mix in bits of the bytes before or after are left out
+        // (and so is the padding, which comes after `end`).
         const start = [0, 2, 3][offset];
         const end = Math.floor((padded.length * 8) / 6);
         const stable = encoded.slice(start, end);
@@ -1131,7 +1128,7 @@ function idIn(obj) {
  * in every case.
  */
 function readWriteAnswer(body) {
-    if (body === null || body === undefined || typeof body === 'string' || !isRecord(body))
+    if (!isRecord(body))
         return { id: null, reading: 'nothing' };
     for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
         const id = idIn(scope);
@@ -1193,9 +1190,8 @@ function isLink(value) {
 }
 /** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
 function nextOf(obj) {
+    // A key that is absent reads as undefined, which none of the forms below matches.
     for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
-        if (!(key in obj))
-            continue;
         const value = obj[key];
         if (value === null || value === '' || value === false)
             return { kind: 'end' };
@@ -1208,8 +1204,6 @@ function nextOf(obj) {
         }
     }
     for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
-        if (!(key in obj))
-            continue;
         const value = obj[key];
         if (value === null || value === '' || value === false)
             return { kind: 'end' };
@@ -1264,7 +1258,7 @@ function readPagingHints(holder) {
             continue;
         merged.where ??= where;
         for (const [key, value] of Object.entries(hints)) {
-            if (value !== null && merged[key] === null)
+            if (merged[key] === null)
                 merged[key] = value;
         }
     }
@@ -1524,8 +1518,9 @@ function smallerSize(error, size) {
         return null;
     const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
     const allowed = numbers.filter((n) => n >= 1 && n < size);
+    // Smaller than size either way; 0 only when size is already 1.
     const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
-    return next >= 1 && next < size ? next : null;
+    return next >= 1 ? next : null;
 }
 const HINTS_READING = {
     'top level': 'hints at top level',
@@ -1533,9 +1528,6 @@ const HINTS_READING = {
     pagination: 'hints under pagination',
     links: 'hints under links',
 };
-function hintsReading(hints) {
-    return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
-}
 /** What the hints prove about the end of the listing, or null when they prove nothing. */
 function proofFromHints(hints, read, pages) {
     if (hints.next?.kind === 'end')
@@ -1604,7 +1596,7 @@ async function walkListing(path, options) {
         out.pages++;
         out.envelope ??= page.reading;
         if (hints.where !== null && out.hints === 'no hints')
-            out.hints = hintsReading(hints);
+            out.hints = HINTS_READING[hints.where];
         if (out.pages === 1) {
             out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
         }
@@ -1612,10 +1604,7 @@ async function walkListing(path, options) {
         const withoutId = ids.filter((id) => id === null).length;
         if (withoutId > 0)
             gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-        const fresh = page.rows.filter((_, index) => {
-            const id = ids[index];
-            return id === null || id === undefined ? false : !seen.has(id);
-        });
+        const fresh = ids.filter((id) => id !== null && !seen.has(id)).length;
         if (probing) {
             // `page=1` either repeats the first page (pages count from 1) or goes on
             // from it (from 0). Either way the next page asked for is 2, so the
@@ -1627,18 +1616,17 @@ async function walkListing(path, options) {
             if (repeatsFirst)
                 repeats++;
         }
-        else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
+        else if (fresh === 0 && withoutId < page.rows.length) {
             throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
                 'parameters, so the listing cannot be proven complete and nothing is planned from it.');
         }
         const first = rows.length;
-        for (const [index, row] of page.rows.entries()) {
-            const id = ids[index];
-            if (id === null || id === undefined || seen.has(id))
-                continue;
+        ids.forEach((id, index) => {
+            if (id === null || seen.has(id))
+                return;
             seen.add(id);
-            rows.push(row);
-        }
+            rows.push(page.rows[index]);
+        });
         if (rows.length > first)
             options.onRows?.(rows.slice(first), first);
         if (out.pages === 1)
@@ -1649,7 +1637,8 @@ async function walkListing(path, options) {
         }
         // The page number of this answer in the service's numbering, once known.
         const current = hints.page ?? request.page;
-        const next = hints.next?.kind === 'end' ? null : hints.next;
+        // An explicit end matches none of the kinds below; an empty page or the hints prove it.
+        const next = hints.next;
         if (next?.kind === 'link') {
             out.paging = 'next links';
             request = { page: null, cursor: null, link: resolveLink(options.base, next.href, path) };
@@ -1899,7 +1888,8 @@ const DEFAULT_RETRY = {
     deadlineMs: 15 * 60_000,
 };
 function retrySettings(options) {
-    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+    // Number.isFinite is false for undefined too: a missing setting takes its default.
+    const pick = (value, fallback, min) => Number.isFinite(value) ? Math.max(min, value) : fallback;
     return {
         attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
         rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
@@ -1913,9 +1903,8 @@ function retrySettings(options) {
  * (a date in the past is 0). Undefined when missing or unreadable.
  */
 function parseRetryAfter(header, nowMs) {
-    const value = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (value === undefined || value === '')
-        return undefined;
+    // Missing or empty matches neither form below.
+    const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
     if (/^\d+$/.test(value))
         return Number(value);
     // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
@@ -1950,13 +1939,13 @@ function errorCode(error) {
     if (typeof code === 'string')
         return code;
     const cause = error.cause;
-    return cause === undefined || cause === error ? undefined : errorCode(cause);
+    return cause === error ? undefined : errorCode(cause);
 }
 function classifyNetworkError(error) {
     if (error instanceof RequestDeadlineError)
         return { mayHaveReached: true, reason: `timeout, ${error.message}` };
-    const code = errorCode(error);
-    if (code !== undefined && NOT_SENT_CODES.has(code)) {
+    const code = errorCode(error) ?? '';
+    if (NOT_SENT_CODES.has(code)) {
         const reason = code === 'ECONNREFUSED'
             ? 'connection refused'
             : code === 'UND_ERR_CONNECT_TIMEOUT'
@@ -1964,12 +1953,12 @@ function classifyNetworkError(error) {
                 : `host unreachable: ${code}`;
         return { mayHaveReached: false, reason };
     }
-    if (code !== undefined && TIMEOUT_CODES.has(code))
+    if (TIMEOUT_CODES.has(code))
         return { mayHaveReached: true, reason: 'timeout' };
     if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
         return { mayHaveReached: true, reason: 'connection closed without an answer' };
     }
-    return { mayHaveReached: true, reason: code ?? 'network error' };
+    return { mayHaveReached: true, reason: code || 'network error' };
 }
 /**
  * One gate per client, shared by every worker: rate limits are per user over
@@ -1984,10 +1973,6 @@ class RateGate {
     constructor(sleep, now) {
         this.#sleep = sleep;
         this.#now = now;
-    }
-    /** True while a Retry-After is running. */
-    get closed() {
-        return this.#open !== null;
     }
     /** Closes the gate for ms, unless it is already closed until later. */
     close(ms) {

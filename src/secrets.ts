@@ -44,22 +44,21 @@ let cached: { key: string; forms: Forms } | null = null;
  */
 export function registerSecret(secret: string): void {
   const value = secret.trim();
-  if (value.length < MIN_SECRET_LENGTH || registered.has(value)) return;
-  registered.add(value);
+  if (value.length >= MIN_SECRET_LENGTH) registered.add(value);
 }
 
 /** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
 export function scrubSecrets(text: string, secrets: readonly string[] = []): string {
   let out = text;
   const { exact, spread } = formsFor([...registered, ...secrets]);
-  for (const form of exact) if (out.includes(form)) out = out.split(form).join(SECRET_PLACEHOLDER);
+  for (const form of exact) out = out.split(form).join(SECRET_PLACEHOLDER);
   for (const pattern of spread) out = out.replace(pattern, SECRET_PLACEHOLDER);
   for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
   return out;
 }
 
 function formsFor(secrets: readonly string[]): Forms {
-  const unique = [...new Set(secrets.map((secret) => secret.trim()))].sort();
+  const unique = [...new Set(secrets.map((secret) => secret.trim()))];
   const key = unique.join('\u0000');
   if (cached?.key !== key) cached = { key, forms: formsOf(unique) };
   return cached.forms;
@@ -68,9 +67,8 @@ function formsFor(secrets: readonly string[]): Forms {
 function formsOf(secrets: readonly string[]): Forms {
   const exact = new Set<string>();
   const spread: RegExp[] = [];
-  for (const raw of secrets) {
-    const secret = raw.trim();
-    if (secret.length === 0) continue;
+  // Trimmed by formsFor; an empty one has only empty forms, which are skipped.
+  for (const secret of secrets) {
     for (const form of encodings(secret)) if (form.length > 0) exact.add(form);
     // Each line of a secret that is itself several lines, as the runner masks it.
     for (const line of secret.split(/\r?\n/))
@@ -109,12 +107,13 @@ export function encodings(secret: string): string[] {
  * a JSON document): one form per alignment, standard and URL-safe alphabets.
  */
 function base64Forms(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
-  const found: string[] = [Buffer.from(secret, 'utf8').toString('base64')];
+  const bytes = Buffer.from(secret);
+  const found: string[] = [bytes.toString('base64')];
   for (const offset of [0, 1, 2]) {
     const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-    const encoded = padded.toString('base64').replace(/=+$/, '');
-    // Characters that mix in bits of the bytes before or after are left out.
+    const encoded = padded.toString('base64');
+    // Characters that mix in bits of the bytes before or after are left out
+    // (and so is the padding, which comes after `end`).
     const start = [0, 2, 3][offset]!;
     const end = Math.floor((padded.length * 8) / 6);
     const stable = encoded.slice(start, end);

@@ -18,10 +18,12 @@ export interface MutatedModule {
 /**
  * The core: modules where a silent bug costs most (a lost write, a doubled
  * publication, a leaked key). Each is held at 80% or more, message text
- * excluded (see message-text.ts).
+ * excluded (see message-text.ts). A threshold above 80 is the score the
+ * module's tests reached when it was raised, rounded down: it may only go up
+ * (docs/testing.md has each score and the run that gave it).
  */
 export const CORE_MODULES: readonly MutatedModule[] = [
-  { name: 'retry', file: 'src/api/retry.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
+  { name: 'retry', file: 'src/api/retry.ts', tests: ['test/api/*.test.ts'], threshold: 99 },
   { name: 'listing', file: 'src/api/listing.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
   { name: 'readings', file: 'src/api/readings.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
   { name: 'wire', file: 'src/api/wire.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
@@ -40,8 +42,13 @@ export const CORE_MODULES: readonly MutatedModule[] = [
   {
     name: 'secrets',
     file: 'src/secrets.ts',
-    tests: ['test/api/secrets*.test.ts', 'test/cli/scrubbing.test.ts', 'test/report/*.test.ts'],
-    threshold: 80,
+    tests: [
+      'test/api/secrets*.test.ts',
+      'test/text/secrets.test.ts',
+      'test/cli/scrubbing.test.ts',
+      'test/report/*.test.ts',
+    ],
+    threshold: 96,
   },
   { name: 'escape', file: 'src/report/escape.ts', tests: ['test/report/*.test.ts'], threshold: 80 },
   { name: 'outputs', file: 'src/action/outputs.ts', tests: ['test/action/outputs.test.ts'], threshold: 80 },

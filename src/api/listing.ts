@@ -63,8 +63,9 @@ function smallerSize(error: unknown, size: number): number | null {
   if (!/\b(limit|page_size|per_page|page size|size)\b/i.test(said)) return null;
   const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
   const allowed = numbers.filter((n) => n >= 1 && n < size);
+  // Smaller than size either way; 0 only when size is already 1.
   const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
-  return next >= 1 && next < size ? next : null;
+  return next >= 1 ? next : null;
 }
 
 const HINTS_READING = {
@@ -73,10 +74,6 @@ const HINTS_READING = {
   pagination: 'hints under pagination',
   links: 'hints under links',
 } as const satisfies Record<NonNullable<PagingHints['where']>, ReadingOf<'A7'>>;
-
-function hintsReading(hints: PagingHints): ReadingOf<'A7'> {
-  return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
-}
 
 /** What the hints prove about the end of the listing, or null when they prove nothing. */
 function proofFromHints(hints: PagingHints, read: number, pages: number): string | null {
@@ -142,17 +139,14 @@ export async function walkListing(path: string, options: WalkOptions): Promise<L
     const hints = readPagingHints(page.holder);
     out.pages++;
     out.envelope ??= page.reading;
-    if (hints.where !== null && out.hints === 'no hints') out.hints = hintsReading(hints);
+    if (hints.where !== null && out.hints === 'no hints') out.hints = HINTS_READING[hints.where];
     if (out.pages === 1) {
       out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
     }
     const ids = page.rows.map(options.identify ?? rowId);
     const withoutId = ids.filter((id) => id === null).length;
     if (withoutId > 0) gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-    const fresh = page.rows.filter((_, index) => {
-      const id = ids[index];
-      return id === null || id === undefined ? false : !seen.has(id);
-    });
+    const fresh = ids.filter((id) => id !== null && !seen.has(id)).length;
 
     if (probing) {
       // `page=1` either repeats the first page (pages count from 1) or goes on
@@ -163,19 +157,18 @@ export async function walkListing(path: string, options: WalkOptions): Promise<L
       const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
       out.paging = repeatsFirst ? 'pages from 1' : 'pages from 0';
       if (repeatsFirst) repeats++;
-    } else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
+    } else if (fresh === 0 && withoutId < page.rows.length) {
       throw new ListingError(
         `GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
           'parameters, so the listing cannot be proven complete and nothing is planned from it.',
       );
     }
     const first = rows.length;
-    for (const [index, row] of page.rows.entries()) {
-      const id = ids[index];
-      if (id === null || id === undefined || seen.has(id)) continue;
+    ids.forEach((id, index) => {
+      if (id === null || seen.has(id)) return;
       seen.add(id);
-      rows.push(row);
-    }
+      rows.push(page.rows[index]);
+    });
     if (rows.length > first) options.onRows?.(rows.slice(first), first);
     if (out.pages === 1) firstIds = new Set(ids.filter((id): id is string => id !== null));
 
@@ -185,7 +178,8 @@ export async function walkListing(path: string, options: WalkOptions): Promise<L
     }
     // The page number of this answer in the service's numbering, once known.
     const current = hints.page ?? request.page;
-    const next: Next | null = hints.next?.kind === 'end' ? null : hints.next;
+    // An explicit end matches none of the kinds below; an empty page or the hints prove it.
+    const next: Next | null = hints.next;
     if (next?.kind === 'link') {
       out.paging = 'next links';
       request = { page: null, cursor: null, link: resolveLink(options.base, next.href, path) };

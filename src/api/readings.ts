@@ -179,8 +179,7 @@ function idIn(obj: Json): string | null {
  * in every case.
  */
 export function readWriteAnswer(body: unknown): { id: string | null; reading: ReadingOf<'A14'> } {
-  if (body === null || body === undefined || typeof body === 'string' || !isRecord(body))
-    return { id: null, reading: 'nothing' };
+  if (!isRecord(body)) return { id: null, reading: 'nothing' };
   for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
     const id = idIn(scope);
     if (id !== null) return { id, reading: 'title' in scope && 'status' in scope ? 'the item' : 'an id' };
@@ -272,8 +271,8 @@ function isLink(value: string): boolean {
 
 /** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
 function nextOf(obj: Json): Next | null {
+  // A key that is absent reads as undefined, which none of the forms below matches.
   for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
-    if (!(key in obj)) continue;
     const value = obj[key];
     if (value === null || value === '' || value === false) return { kind: 'end' };
     const page = num(value);
@@ -284,7 +283,6 @@ function nextOf(obj: Json): Next | null {
     }
   }
   for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
-    if (!(key in obj)) continue;
     const value = obj[key];
     if (value === null || value === '' || value === false) return { kind: 'end' };
     if (typeof value === 'string' || typeof value === 'number')
@@ -336,7 +334,7 @@ export function readPagingHints(holder: Json | null): PagingHints {
     if (!anyHint(hints)) continue;
     merged.where ??= where;
     for (const [key, value] of Object.entries(hints) as Array<[keyof typeof hints, unknown]>) {
-      if (value !== null && merged[key] === null) (merged as Record<string, unknown>)[key] = value;
+      if (merged[key] === null) (merged as Record<string, unknown>)[key] = value;
     }
   }
   return merged;

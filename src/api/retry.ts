@@ -35,8 +35,9 @@ export const DEFAULT_RETRY: RetrySettings = {
 };
 
 export function retrySettings(options: Partial<RetrySettings> | undefined): RetrySettings {
+  // Number.isFinite is false for undefined too: a missing setting takes its default.
   const pick = (value: number | undefined, fallback: number, min: number): number =>
-    value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+    Number.isFinite(value) ? Math.max(min, value!) : fallback;
   return {
     attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
     rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
@@ -51,8 +52,8 @@ export function retrySettings(options: Partial<RetrySettings> | undefined): Retr
  * (a date in the past is 0). Undefined when missing or unreadable.
  */
 export function parseRetryAfter(header: string | string[] | undefined, nowMs: number): number | undefined {
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (value === undefined || value === '') return undefined;
+  // Missing or empty matches neither form below.
+  const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
   if (/^\d+$/.test(value)) return Number(value);
   // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
   if (!/^[A-Za-z]/.test(value)) return undefined;
@@ -93,14 +94,14 @@ function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') return code;
   const cause = (error as { cause?: unknown }).cause;
-  return cause === undefined || cause === error ? undefined : errorCode(cause);
+  return cause === error ? undefined : errorCode(cause);
 }
 
 export function classifyNetworkError(error: unknown): NetworkFailure {
   if (error instanceof RequestDeadlineError)
     return { mayHaveReached: true, reason: `timeout, ${error.message}` };
-  const code = errorCode(error);
-  if (code !== undefined && NOT_SENT_CODES.has(code)) {
+  const code = errorCode(error) ?? '';
+  if (NOT_SENT_CODES.has(code)) {
     const reason =
       code === 'ECONNREFUSED'
         ? 'connection refused'
@@ -109,11 +110,11 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
           : `host unreachable: ${code}`;
     return { mayHaveReached: false, reason };
   }
-  if (code !== undefined && TIMEOUT_CODES.has(code)) return { mayHaveReached: true, reason: 'timeout' };
+  if (TIMEOUT_CODES.has(code)) return { mayHaveReached: true, reason: 'timeout' };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
     return { mayHaveReached: true, reason: 'connection closed without an answer' };
   }
-  return { mayHaveReached: true, reason: code ?? 'network error' };
+  return { mayHaveReached: true, reason: code || 'network error' };
 }
 
 /**
@@ -130,11 +131,6 @@ export class RateGate {
   constructor(sleep: (ms: number) => Promise<void>, now: () => number) {
     this.#sleep = sleep;
     this.#now = now;
-  }
-
-  /** True while a Retry-After is running. */
-  get closed(): boolean {
-    return this.#open !== null;
   }
 
   /** Closes the gate for ms, unless it is already closed until later. */

@@ -1,0 +1,383 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../src/api/errors.ts';
+import { ListingError, walkListing, type WalkOptions } from '../../src/api/listing.ts';
+import { resolveBaseUrl } from '../../src/api/wire.ts';
+
+// Walking a listing page by page, on answers given directly rather than over
+// HTTP: where the end is proven and where it is not, at the edges of each
+// proof (a total reached exactly, the last page by number, the page cap). The
+// same listings as the client reads them over HTTP are in listings.test.ts.
+
+const base = resolveBaseUrl('https://svc.example.com')!;
+const rows = (...ids: string[]) => ids.map((id) => ({ id }));
+
+/** A service that answers each GET with the next body of the script (or error), the last one again when it runs out. */
+function service(...answers: unknown[]): { get: WalkOptions['get']; asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    get: async (target) => {
+      asked.push(target);
+      const answer = answers[Math.min(asked.length - 1, answers.length - 1)];
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+}
+
+function badRequest(message: string, status = 400): ServiceError {
+  return new ServiceError({ status, method: 'GET', path: '/contents', serviceMessage: message, message });
+}
+
+const walk = (answers: unknown[], options: Partial<WalkOptions> = {}) => {
+  const svc = service(...answers);
+  return { svc, result: walkListing('/contents', { base, pageSize: 3, get: svc.get, ...options }) };
+};
+
+describe('proofs of the end', () => {
+  it('a total reached exactly', async () => {
+    const { svc, result } = walk([{ data: rows('a', 'b'), total: 2 }]);
+    await expect(result).resolves.toMatchObject({ complete: true, proof: 'total: 2', gap: null, pages: 1 });
+    expect(svc.asked).toHaveLength(1);
+  });
+
+  it('a total not yet reached asks for the next page', async () => {
+    const { svc, result } = walk([
+      { data: rows('a', 'b', 'c'), total: 4, page: 1 },
+      { data: rows('d'), total: 4, page: 2 },
+    ]);
+    await expect(result).resolves.toMatchObject({ complete: true, proof: 'total: 4', pages: 2 });
+    expect(svc.asked).toEqual(['/contents?limit=3&page_size=3', '/contents?page=2&limit=3&page_size=3']);
+  });
+
+  it('the number of pages reached exactly', async () => {
+    const { result } = walk([
+      { data: rows('a', 'b', 'c'), total_pages: 2, page: 1 },
+      { data: rows('d'), total_pages: 2, page: 2 },
+    ]);
+    await expect(result).resolves.toMatchObject({ complete: true, proof: 'total_pages: 2', pages: 2 });
+  });
+
+  it('the last page by its number', async () => {
+    const { svc, result } = walk([
+      { data: rows('a', 'b', 'c'), last_page: 1, page: 0 },
+      { data: rows('d'), last_page: 1, page: 1 },
+    ]);
+    await expect(result).resolves.toMatchObject({
+      complete: true,
+      proof: 'last_page: 1',
+      paging: 'pages from 0',
+    });
+    expect(svc.asked[1]).toBe('/contents?page=1&limit=3&page_size=3');
+  });
+
+  it('has_more: true outweighs a total already reached', async () => {
+    const { svc, result } = walk([
+      { data: rows('a'), total: 1, has_more: true, page: 1 },
+      { data: rows('b'), total: 1, has_more: false, page: 2 },
+    ]);
+    const out = await result;
+    expect(out).toMatchObject({ proof: 'has_more: false', complete: true, rows: rows('a', 'b') });
+    expect(svc.asked).toHaveLength(2);
+  });
+
+  it('a proof that contradicts the total leaves the listing unproven, saying why', async () => {
+    const { result } = walk([{ data: rows('a', 'b'), total: 5, has_more: false }]);
+    await expect(result).resolves.toMatchObject({
+      complete: false,
+      proof: 'has_more: false',
+      gap: 'the service says 5 items but 2 were listed',
+    });
+  });
+
+  it('an empty next link', async () => {
+    const { result } = walk([{ data: rows('a'), next: null }]);
+    await expect(result).resolves.toMatchObject({ complete: true, proof: 'an empty next link' });
+  });
+
+  it('a cursor-paged listing that gives no next cursor has ended', async () => {
+    const { svc, result } = walk([{ data: rows('a'), next_cursor: 'c2' }, { data: rows('b') }]);
+    await expect(result).resolves.toMatchObject({
+      complete: true,
+      proof: 'no next link',
+      paging: 'next cursors',
+    });
+    expect(svc.asked[1]).toBe('/contents?cursor=c2&limit=3&page_size=3');
+  });
+
+  it('a cursor-paged listing that still says has_more asks for the next page by number', async () => {
+    const { svc, result } = walk([
+      { data: rows('a'), next_cursor: 'c2' },
+      { data: rows('b'), has_more: true, page: 4 },
+      { data: [] },
+    ]);
+    await expect(result).resolves.toMatchObject({ complete: true, proof: 'an empty page' });
+    expect(svc.asked[2]).toBe('/contents?page=5&limit=3&page_size=3');
+  });
+});
+
+describe('what cannot be proven', () => {
+  it('stops at the page cap, exactly, and says so', async () => {
+    const { svc, result } = walk(
+      [
+        { data: rows('a'), has_more: true, next: 2 },
+        { data: rows('b'), next: 3 },
+      ],
+      {
+        maxPages: 2,
+      },
+    );
+    await expect(result).resolves.toMatchObject({
+      complete: false,
+      proof: null,
+      pages: 2,
+      gap: 'the listing was still going after 2 pages',
+    });
+    expect(svc.asked).toHaveLength(2);
+  });
+
+  it('rows without an id: the gap names how many and on which page', async () => {
+    const { result } = walk([
+      { data: [...rows('a'), { title: 'x' }, { title: 'y' }], page: 1 },
+      { data: [{ title: 'z' }], page: 2, has_more: false },
+    ]);
+    await expect(result).resolves.toMatchObject({
+      complete: false,
+      gap: '2 row(s) on page 1 carry no id; 1 row(s) on page 2 carry no id',
+      rows: rows('a'),
+    });
+  });
+
+  it('a page of rows none of which has an id is not taken for a repeated page', async () => {
+    const { result } = walk([
+      { data: rows('a'), page: 1 },
+      { data: [{ title: 'x' }], page: 2 },
+      { data: [] },
+    ]);
+    await expect(result).resolves.toMatchObject({ complete: false, proof: 'an empty page', rows: rows('a') });
+  });
+
+  it('a page that only repeats rows already read is an error, once the numbering is known', async () => {
+    const { result } = walk([
+      { data: rows('a', 'b', 'c'), page: 1 },
+      { data: rows('a', 'b', 'c'), page: 2 },
+    ]);
+    await expect(result).rejects.toMatchObject({ name: 'ListingError' });
+    await expect(
+      walk([
+        { data: rows('a', 'b'), page: 1 },
+        { data: [...rows('a'), { title: 'no id' }], page: 2 },
+      ]).result,
+    ).rejects.toBeInstanceOf(ListingError);
+  });
+
+  it('nothing proved: the gap says so', async () => {
+    const { result } = walk([
+      { data: rows('a'), next: { href: '/v1/contents?page=2' } },
+      { data: rows('b') },
+    ]);
+    const out = await result;
+    // A link-paged listing without a next link has ended.
+    expect(out).toMatchObject({ complete: true, proof: 'no next link', paging: 'next links' });
+  });
+});
+
+describe('the numbering of pages', () => {
+  it('learned from page=1 repeating the first page: pages from 1, the repeat not counted as a page', async () => {
+    const { svc, result } = walk([
+      { data: rows('a', 'b', 'c') },
+      { data: rows('a', 'b', 'c') },
+      { data: rows('d'), total_pages: 2 },
+    ]);
+    await expect(result).resolves.toMatchObject({ complete: true, paging: 'pages from 1', pages: 3 });
+    expect(svc.asked.slice(1)).toEqual([
+      '/contents?page=1&limit=3&page_size=3',
+      '/contents?page=2&limit=3&page_size=3',
+    ]);
+  });
+
+  it('the repeated first page is not counted against total_pages', async () => {
+    const { svc, result } = walk([
+      { data: rows('a', 'b', 'c'), total_pages: 3 },
+      { data: rows('a', 'b', 'c'), total_pages: 3 },
+      { data: rows('d', 'e', 'f'), total_pages: 3 },
+      { data: rows('g'), total_pages: 3 },
+    ]);
+    await expect(result).resolves.toMatchObject({ proof: 'total_pages: 3', rows: rows(...'abcdefg') });
+    expect(svc.asked).toHaveLength(4);
+  });
+
+  it('pages from 0 count every page against total_pages', async () => {
+    const { svc, result } = walk([
+      { data: rows('a', 'b', 'c'), total_pages: 3 },
+      { data: rows('d', 'e', 'f'), total_pages: 3 },
+      { data: rows('g'), total_pages: 3 },
+    ]);
+    await expect(result).resolves.toMatchObject({ proof: 'total_pages: 3', paging: 'pages from 0' });
+    expect(svc.asked).toHaveLength(3);
+  });
+
+  it('page=1 that repeats only part of the first page goes on from it: pages from 0', async () => {
+    const { result } = walk([{ data: rows('a', 'b', 'c') }, { data: rows('c', 'd', 'e') }, { data: [] }]);
+    await expect(result).resolves.toMatchObject({ paging: 'pages from 0', rows: rows(...'abcde') });
+  });
+
+  it('a last_page without the number of the page proves nothing', async () => {
+    const { svc, result } = walk([{ data: rows('a', 'b', 'c'), last_page: 0 }, { data: [] }]);
+    await expect(result).resolves.toMatchObject({ proof: 'an empty page' });
+    expect(svc.asked).toHaveLength(2);
+  });
+
+  it('learned from page=1 going on: pages from 0', async () => {
+    const { result } = walk([{ data: rows('a', 'b', 'c') }, { data: rows('d', 'e', 'f') }, { data: [] }]);
+    await expect(result).resolves.toMatchObject({
+      complete: true,
+      paging: 'pages from 0',
+      rows: rows(...'abcdef'),
+    });
+  });
+
+  it('an empty answer to page=1 is no repeat', async () => {
+    const { result } = walk([{ data: rows('a', 'b', 'c') }, { data: [] }]);
+    await expect(result).resolves.toMatchObject({ complete: true, paging: 'pages from 0', pages: 2 });
+  });
+
+  it('a next page number of 1 or less means pages from 0; above, pages from 1', async () => {
+    const { svc, result } = walk([{ data: rows('a'), next: 1 }, { data: rows('b'), next: 2 }, { data: [] }]);
+    await expect(result).resolves.toMatchObject({ paging: 'pages from 0', rows: rows('a', 'b') });
+    expect(svc.asked.slice(1)).toEqual([
+      '/contents?page=1&limit=3&page_size=3',
+      '/contents?page=2&limit=3&page_size=3',
+    ]);
+    await expect(walk([{ data: rows('a'), next: 2 }, { data: [] }]).result).resolves.toMatchObject({
+      paging: 'pages from 1',
+    });
+  });
+
+  it('a page number in the hints: 0 means pages from 0, more means pages from 1', async () => {
+    await expect(walk([{ data: rows('a'), page: 0 }, { data: [] }]).result).resolves.toMatchObject({
+      paging: 'pages from 0',
+    });
+    await expect(walk([{ data: rows('a'), page: 1 }, { data: [] }]).result).resolves.toMatchObject({
+      paging: 'pages from 1',
+    });
+  });
+});
+
+describe('the page size', () => {
+  it('honoured: the first page is as long as asked', async () => {
+    await expect(walk([{ data: rows('a', 'b', 'c'), total: 3 }]).result).resolves.toMatchObject({
+      size: 'honoured',
+      pageSize: 3,
+    });
+  });
+
+  it('the service size: a first page longer than asked, or shorter with more pages after it', async () => {
+    await expect(walk([{ data: rows('a', 'b', 'c', 'd'), total: 4 }]).result).resolves.toMatchObject({
+      size: 'service size',
+    });
+    await expect(
+      walk([{ data: rows('a', 'b'), page: 1 }, { data: rows('c'), page: 2 }, { data: [] }]).result,
+    ).resolves.toMatchObject({ size: 'service size' });
+    await expect(walk([{ data: rows('a', 'b'), total: 2 }]).result).resolves.toMatchObject({ size: null });
+    // Only the first page again: nothing says the service pages by its own size.
+    await expect(
+      walk([{ data: rows('a', 'b') }, { data: rows('a', 'b') }, { data: [] }]).result,
+    ).resolves.toMatchObject({ size: null, pages: 3 });
+  });
+
+  it('honoured on the first page stays so, whatever the pages after it hold', async () => {
+    const { result } = walk([
+      { data: rows('a', 'b', 'c'), page: 1 },
+      { data: rows('d'), page: 2 },
+      { data: [] },
+    ]);
+    await expect(result).resolves.toMatchObject({ size: 'honoured', rows: rows(...'abcd') });
+  });
+
+  it('the size asked for is a whole number of at least 1', async () => {
+    const { svc, result } = walk([{ data: rows('a'), total: 1 }], { pageSize: 0.5 });
+    await expect(result).resolves.toMatchObject({ pageSize: 1 });
+    expect(svc.asked[0]).toBe('/contents?limit=1&page_size=1');
+  });
+
+  it('lowered after a 400 that names it: to the largest smaller number the message gives', async () => {
+    const { svc, result } = walk(
+      [badRequest('page_size must be 1 to 2, not 10000'), { data: rows('a'), total: 1 }],
+      {
+        pageSize: 10,
+      },
+    );
+    await expect(result).resolves.toMatchObject({ size: 'lowered after a 400', pageSize: 2, complete: true });
+    expect(svc.asked).toEqual(['/contents?limit=10&page_size=10', '/contents?limit=2&page_size=2']);
+  });
+
+  it('to 1 when the message says 1, never to 0', async () => {
+    for (const message of ['page_size must be 1 or 20', 'limit must be between 0 and 1']) {
+      const { result } = walk([badRequest(message), { data: rows('a'), total: 1 }], { pageSize: 10 });
+      await expect(result, message).resolves.toMatchObject({ pageSize: 1 });
+    }
+    const { result } = walk([badRequest('limit too large'), { data: rows('a'), total: 1 }], { pageSize: 2 });
+    await expect(result).resolves.toMatchObject({ pageSize: 1 });
+  });
+
+  it('to half, when the message gives no smaller number', async () => {
+    for (const message of [
+      'limit too large',
+      'size must be at most 10',
+      'limit must be between 0 and 10000',
+    ]) {
+      const { svc, result } = walk([badRequest(message), { data: rows('a'), total: 1 }], { pageSize: 10 });
+      await expect(result, message).resolves.toMatchObject({ pageSize: 5 });
+      expect(svc.asked[1]).toBe('/contents?limit=5&page_size=5');
+    }
+  });
+
+  it('a 400 that names no size, another status, or a size that cannot go lower is thrown as is', async () => {
+    const cases: Array<[Error, number]> = [
+      [badRequest('bad cursor 5'), 10],
+      [badRequest('limit at most 5', 422), 10],
+      [new Error('limit at most 5'), 10],
+      [badRequest('per_page too large'), 1],
+    ];
+    for (const [error, pageSize] of cases) {
+      const { svc, result } = walk([error], { pageSize });
+      await expect(result, error.message).rejects.toBe(error);
+      expect(svc.asked, error.message).toHaveLength(1);
+    }
+  });
+
+  it('a 400 on a next link is thrown as is: the link is the service own', async () => {
+    const error = badRequest('page size too large');
+    const { result } = walk([{ data: rows('a'), next: '/v1/contents?page=2&limit=3' }, error]);
+    await expect(result).rejects.toBe(error);
+  });
+});
+
+describe('rows', () => {
+  it('by the identity given, each once', async () => {
+    const { result } = walk(
+      [
+        { data: [{ key: 'x' }, { key: 'y' }], page: 1 },
+        { data: [{ key: 'y' }, { key: 'z' }], page: 2, has_more: false },
+      ],
+      { identify: (row) => (row as { key: string }).key },
+    );
+    await expect(result).resolves.toMatchObject({
+      rows: [{ key: 'x' }, { key: 'y' }, { key: 'z' }],
+      complete: true,
+    });
+  });
+
+  it('names the envelope and where the hints were first found', async () => {
+    const { result } = walk([
+      { items: rows('a'), meta: { page: 1 } },
+      { items: [], total: 1 },
+    ]);
+    await expect(result).resolves.toMatchObject({ envelope: 'under items', hints: 'hints under meta' });
+    await expect(walk([[{ id: 'a' }], []]).result).resolves.toMatchObject({
+      envelope: 'bare array',
+      hints: 'no hints',
+    });
+  });
+});
