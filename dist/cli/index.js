@@ -47327,7 +47327,7 @@ const OUTCOMES = [
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(252);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5927);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 
@@ -47576,7 +47576,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 252:
+/***/ 5927:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50752,6 +50752,131 @@ function asPreview(item) {
 
 // EXTERNAL MODULE: ./src/plan/plan.ts + 1 modules
 var plan_plan = __nccwpck_require__(9519);
+// EXTERNAL MODULE: ./src/plan/review-key.ts + 1 modules
+var review_key = __nccwpck_require__(1764);
+;// CONCATENATED MODULE: ./src/plan/review.ts
+
+
+// What was reviewed is what ships. The pull request's comment keeps, per
+// item, fingerprints of what reviewers saw; the apply on the default branch
+// compares what it is about to render or publish with them. An item that
+// differs in a way that matters is held (its renders and publications are
+// not sent; creates and edits of drafts go on), the rest proceeds. Pure:
+// the action reads the comments from GitHub and hands them in.
+const REVIEWED_PLAN_VERSION = 1;
+/**
+ * Every item of a plan as reviewers see it, by fileKey; items that render or
+ * publish first (a trimmed block keeps them).
+ */
+function reviewedItemsOf(plan) {
+    const entries = [];
+    for (const item of plan.items) {
+        if (!item.review)
+            continue;
+        const entry = {
+            m: item.review.manifest,
+            s: scriptKey(item),
+            t: item.review.target,
+            k: stepsKey(item.steps),
+        };
+        entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
+    }
+    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
+        file,
+        entry,
+    ]);
+}
+/** The plan with every render and publication that was not reviewed held. */
+function gateByReview(plan, gate) {
+    const unreviewed = [];
+    let held = 0;
+    const items = plan.items.map((item) => {
+        if (!(0,review_key/* renders */.a9)(item.steps) && !(0,review_key/* publishes */.AN)(item.steps))
+            return item;
+        const hold = verdictFor(item, gate);
+        if (hold === null)
+            return item;
+        if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
+            unreviewed.push({ file: item.file, why: hold.why });
+            return item;
+        }
+        held++;
+        return {
+            ...item,
+            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
+            holds: [...item.holds, hold],
+        };
+    });
+    const steps = items.flatMap((item) => item.steps);
+    return {
+        plan: { ...plan, items, publications: (0,plan_plan/* publicationsOf */.h3)(steps), statedScopes: (0,plan_plan/* statedScopes */.JH)(steps) },
+        unreviewed,
+        held,
+    };
+}
+function verdictFor(item, gate) {
+    const { evidence } = gate;
+    const notReviewed = (why, source) => ({
+        kind: 'not_reviewed',
+        why,
+        pr: source?.pr ?? null,
+        url: source?.url ?? null,
+    });
+    if (evidence.kind === 'direct_push')
+        return notReviewed('direct_push');
+    if (evidence.kind === 'unavailable')
+        return notReviewed('unreadable');
+    const withPlan = evidence.sources.filter((source) => source.plan !== null);
+    if (withPlan.length === 0)
+        return notReviewed('no_plan', evidence.sources[0]);
+    let first = null;
+    for (const source of withPlan) {
+        const reviewed = source.plan;
+        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
+        const entry = reviewed.items[(0,review_key/* fileKey */.wm)(item.file)];
+        let changes;
+        if (entry)
+            changes = differences(item, entry);
+        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
+        else if (stale && reviewed.omitted === 0)
+            changes = ['manifest'];
+        else {
+            first ??= notReviewed('not_in_plan', source);
+            continue;
+        }
+        if (changes.length === 0)
+            return null;
+        first ??= {
+            kind: 'changed_since_review',
+            pr: source.pr,
+            url: source.url,
+            changes,
+            reviewedHead: stale ? reviewed.head : null,
+            mergedHead: stale ? source.head : null,
+        };
+    }
+    return first;
+}
+/** What this apply would do to an item that its review did not show. */
+function differences(item, reviewed) {
+    const changes = [];
+    if (item.review?.manifest !== reviewed.m)
+        changes.push('manifest');
+    if ((0,review_key/* renders */.a9)(item.steps)) {
+        if ((0,review_key/* scriptKey */.fD)(item) !== reviewed.s)
+            changes.push('script');
+        if (!(0,review_key/* rendered */.gj)(reviewed.k))
+            changes.push('render');
+    }
+    if ((0,review_key/* publishes */.AN)(item.steps)) {
+        if (reviewed.t === null)
+            changes.push('publication');
+        else if (item.review?.target !== reviewed.t)
+            changes.push('target');
+    }
+    return changes;
+}
+
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
 /** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
 function shardOf(file, count) {
@@ -50776,6 +50901,7 @@ function splitShard(items, shard) {
 // EXTERNAL MODULE: ./src/engine/observe.ts
 var observe = __nccwpck_require__(9622);
 ;// CONCATENATED MODULE: ./src/engine/engine.ts
+
 
 
 
@@ -50857,7 +50983,7 @@ async function runEngine(options) {
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
         const publishedSettings = await publishedWith(options.previous, published);
-        const plan = (0,plan_plan/* plan */.et)(mine, { ...listing, details }, {
+        const planned = (0,plan_plan/* plan */.et)(mine, { ...listing, details }, {
             mode,
             now: options.now?.() ?? new Date(),
             permissions: options.permissions,
@@ -50866,6 +50992,7 @@ async function runEngine(options) {
             publishedWith: publishedSettings,
             ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
+        const plan = options.review ? heldForReview(planned, options.review, report) : planned;
         report.plan = plan;
         report.problems.push(...plan.problems);
         if (sharded)
@@ -50878,6 +51005,12 @@ async function runEngine(options) {
         report.fatal = (0,errors/* describeError */.Uc)(error);
     }
     return report;
+}
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function heldForReview(plan, gate, report) {
+    const verdict = gateByReview(plan, gate);
+    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+    return verdict.plan;
 }
 async function execute(options, client, plan, report) {
     const { mode, logger } = options;
@@ -51381,7 +51514,8 @@ function scriptPreviews(report, target) {
         const { desired, remote } = item.script;
         if (desired === null && remote === null)
             continue;
-        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
         const differs = desired !== null && remote !== null && desired !== remote;
         // The comment shows scripts to review; the summary, the scripts of what this run changed.
         const changed = item.steps.some((step) => step.kind !== 'wait');
@@ -63887,10 +64021,11 @@ function uploadCannotCarry(options) {
 __nccwpck_require__.d(__webpack_exports__, {
   dn: () => (/* binding */ otherShardProblems),
   et: () => (/* binding */ plan),
+  h3: () => (/* binding */ publicationsOf),
   JH: () => (/* binding */ statedScopes)
 });
 
-// UNUSED EXPORTS: DEFAULT_LATE_WINDOW_MS, publicationsOf
+// UNUSED EXPORTS: DEFAULT_LATE_WINDOW_MS
 
 // EXTERNAL MODULE: ./src/api/types.ts
 var types = __nccwpck_require__(705);
@@ -63969,11 +64104,14 @@ function tiktokWarning(item, target, detail) {
 
 // EXTERNAL MODULE: ./src/plan/duplicates.ts
 var duplicates = __nccwpck_require__(3745);
+// EXTERNAL MODULE: ./src/plan/review-key.ts + 1 modules
+var review_key = __nccwpck_require__(1764);
 // EXTERNAL MODULE: ./src/plan/inflight.ts
 var inflight = __nccwpck_require__(4850);
 // EXTERNAL MODULE: ./src/plan/identity.ts
 var identity = __nccwpck_require__(7065);
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
+
 
 
 
@@ -64252,6 +64390,7 @@ function planOne(matched, observed, context, unmanaged) {
             publishAt: item.publish?.at ?? null,
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+            review: (0,review_key/* reviewKey */.SA)(item, target),
         },
         problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
     };
@@ -64287,6 +64426,103 @@ function otherShardProblems(others, mine, observed) {
     const accounts = others.flatMap((item) => item.publish !== null ? (0,plan_accounts/* resolveAccounts */.L)(item, observed.accounts).problems : []);
     return [...matching.problems, ...accounts];
 }
+
+
+/***/ }),
+
+/***/ 1764:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  wm: () => (/* binding */ fileKey),
+  AN: () => (/* binding */ publishes),
+  gj: () => (/* binding */ rendered),
+  a9: () => (/* binding */ renders),
+  SA: () => (/* binding */ reviewKey),
+  fD: () => (/* binding */ scriptKey)
+});
+
+// UNUSED EXPORTS: stepsKey
+
+// EXTERNAL MODULE: ./src/plan/diff.ts
+var diff = __nccwpck_require__(8256);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/plan/fingerprint.ts
+
+// A short, stable digest of a value: enough to tell whether a text or a
+// setting changed, nothing of the value itself. Used where a plan is carried
+// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
+/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+
+;// CONCATENATED MODULE: ./src/plan/review-key.ts
+
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/plan/review.ts).
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item, target) {
+    const manifest = fingerprint({
+        fields: item.fields,
+        stage: item.stage,
+        flow: item.flow,
+        render: item.render,
+        publish: item.publish && {
+            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
+            at: item.publish.at,
+            late: item.publish.late ?? null,
+            options: item.publish.options,
+        },
+    });
+    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target, at) {
+    if (target === null)
+        return null;
+    const ids = [...target.options.account_ids].sort();
+    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
+}
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+function fileKey(file) {
+    return fingerprint(file).slice('sha256:'.length);
+}
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+function scriptKey(item) {
+    const script = item.script.desired ?? item.script.remote;
+    return script === null ? null : fingerprint((0,diff/* serviceText */.Lo)(script));
+}
+function renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+function publishes(steps) {
+    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+function stepsKey(steps) {
+    const kinds = new Set(steps.map((step) => step.kind));
+    if (publishes(steps))
+        kinds.add('publish');
+    return Object.entries(STEP_LETTERS)
+        .filter(([kind]) => kinds.has(kind))
+        .map(([, letter]) => letter)
+        .join('');
+}
+/** Whether steps written by stepsKey include a render. */
+const rendered = (key) => key.includes(STEP_LETTERS.render);
 
 
 /***/ }),
@@ -64693,7 +64929,7 @@ function createProgressPrinter(write, style = PLAIN, minStep = 10) {
 /* harmony export */   xj: () => (/* binding */ publishViaText),
 /* harmony export */   yA: () => (/* binding */ accountsBehindOneUrl)
 /* harmony export */ });
-/* unused harmony exports RENDER_REASONS, formatInstant */
+/* unused harmony exports RENDER_REASONS, formatInstant, reviewNotes */
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
     'title',
@@ -64763,8 +64999,26 @@ function holdText(hold) {
             return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
         case 'duplicate_marked':
             return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+        case 'changed_since_review':
+            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+        case 'not_reviewed':
+            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
     }
 }
+const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+const REVIEW_CHANGES = {
+    manifest: 'the manifest differs from the one reviewed',
+    script: 'a script other than the one shown',
+    render: 'a render not shown',
+    publication: 'a publication not shown',
+    target: 'accounts or publication settings other than the ones shown',
+};
+const NOT_REVIEWED = {
+    direct_push: 'the push came from no pull request',
+    not_in_plan: "the pull request's reviewed plan does not list it",
+    no_plan: 'the pull request has no comment with a reviewed plan',
+    unreadable: 'the reviewed plan could not be read from GitHub',
+};
 /** A value the service stored in its own terms; said once, on the run that wrote it. */
 function noteText(note) {
     switch (note.how) {
@@ -64832,6 +65086,21 @@ function accountsBehindOneUrl(planned) {
         : []);
     const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
     return names.length > 1 ? names : [];
+}
+/** What the run says once about the comparison with reviewed plans, above the tables. */
+function reviewNotes(review) {
+    const notes = [];
+    if (review.held > 0) {
+        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
+            'A pull request that shows them, or a run with require-review: off, releases them.');
+    }
+    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
+    if (whys.length > 0) {
+        const count = review.unreviewed.length;
+        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
+            'require-review: warn lets them through; require-review: hold would hold them.');
+    }
+    return notes;
 }
 
 

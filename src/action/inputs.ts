@@ -1,4 +1,5 @@
 import { DEFAULT_LATE_WINDOW, LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
+import type { RequireReview } from '../plan/review.ts';
 import type { Shard } from '../plan/shard.ts';
 import { parseShard } from './shard.ts';
 
@@ -7,6 +8,8 @@ import { parseShard } from './shard.ts';
 // default from action.yml (repeated here, so a local run without the
 // runner's defaults behaves the same). An error names the input and the form
 // it expects, and never echoes the api-key.
+
+const REQUIRE_REVIEW = ['off', 'warn', 'hold'] as const;
 
 export const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'] as const;
 export type InputMode = (typeof INPUT_MODES)[number];
@@ -30,6 +33,8 @@ export interface ActionInputs {
   timeoutMinutes: number;
   /** Milliseconds: a publish.at older than this is held. */
   lateWindowMs: number;
+  /** What an apply on a push does with renders and publications no reviewed plan covers. */
+  requireReview: RequireReview;
   shard: Shard | null;
   /** base-url may be plain http to a host other than this machine. */
   allowInsecureHttp: boolean;
@@ -95,6 +100,10 @@ const INPUTS = {
     const ms = parseLateWindow(value);
     return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
   },
+  'require-review': (value) =>
+    (REQUIRE_REVIEW as readonly string[]).includes(value)
+      ? ok(value as RequireReview)
+      : fail(`expected one of ${REQUIRE_REVIEW.join(', ')}`),
   shard: text,
   'allow-insecure-http': boolean,
   'allow-untrusted-events': boolean,
@@ -118,6 +127,7 @@ export const INPUT_DEFAULTS: Record<InputName, string> = {
   wait: 'true',
   'timeout-minutes': '30',
   'late-window': DEFAULT_LATE_WINDOW,
+  'require-review': 'warn',
   shard: '',
   'allow-insecure-http': 'false',
   'allow-untrusted-events': 'false',
@@ -165,6 +175,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     wait: toBoolean(values.wait),
     timeoutMinutes: values['timeout-minutes'],
     lateWindowMs: values['late-window'],
+    requireReview: values['require-review'],
     shard,
     allowInsecureHttp: toBoolean(values['allow-insecure-http']),
     allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),

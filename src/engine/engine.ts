@@ -12,6 +12,7 @@ import { matchItems, renameCandidates } from '../plan/identity.ts';
 import { pastSchedules } from '../plan/late-window.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { plan as makePlan, otherShardProblems, statedScopes } from '../plan/plan.ts';
+import { gateByReview, type ReviewGate } from '../plan/review.ts';
 import { splitShard } from '../plan/shard.ts';
 import type { Plan } from '../plan/types.ts';
 import {
@@ -99,7 +100,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
       entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : [],
     );
     const publishedSettings = await publishedWith(options.previous, published);
-    const plan = makePlan(
+    const planned = makePlan(
       mine,
       { ...listing, details },
       {
@@ -112,6 +113,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
         ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
       },
     );
+    const plan = options.review ? heldForReview(planned, options.review, report) : planned;
     report.plan = plan;
     report.problems.push(...plan.problems);
     if (sharded) report.problems.push(...otherShardProblems(others, mine, listing));
@@ -122,6 +124,13 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     report.fatal = describeError(error);
   }
   return report;
+}
+
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function heldForReview(plan: Plan, gate: ReviewGate, report: RunReport): Plan {
+  const verdict = gateByReview(plan, gate);
+  report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+  return verdict.plan;
 }
 
 async function execute(

@@ -355,7 +355,10 @@ function scriptPreviews(report: RunReport, target: ReportTarget): Preview[] {
   for (const item of report.plan?.items ?? []) {
     const { desired, remote } = item.script;
     if (desired === null && remote === null) continue;
-    const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+    // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
+    const touched = item.steps.some(
+      (step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render',
+    );
     const differs = desired !== null && remote !== null && desired !== remote;
     // The comment shows scripts to review; the summary, the scripts of what this run changed.
     const changed = item.steps.some((step) => step.kind !== 'wait');

@@ -1,5 +1,5 @@
-export const id = 500;
-export const ids = [500];
+export const id = 709;
+export const ids = [709];
 export const modules = {
 
 /***/ 5901:
@@ -2178,7 +2178,7 @@ async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CON
 
 /***/ }),
 
-/***/ 4500:
+/***/ 4709:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2507,6 +2507,7 @@ function formatShard(shard) {
 // default from action.yml (repeated here, so a local run without the
 // runner's defaults behaves the same). An error names the input and the form
 // it expects, and never echoes the api-key.
+const REQUIRE_REVIEW = ['off', 'warn', 'hold'];
 const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'];
 class InputError extends Error {
     name = 'InputError';
@@ -2551,6 +2552,9 @@ const INPUTS = {
         const ms = parseLateWindow(value);
         return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
     },
+    'require-review': (value) => REQUIRE_REVIEW.includes(value)
+        ? ok(value)
+        : fail(`expected one of ${REQUIRE_REVIEW.join(', ')}`),
     shard: inputs_text,
     'allow-insecure-http': inputs_boolean,
     'allow-untrusted-events': inputs_boolean,
@@ -2571,6 +2575,7 @@ const INPUT_DEFAULTS = {
     wait: 'true',
     'timeout-minutes': '30',
     'late-window': DEFAULT_LATE_WINDOW,
+    'require-review': 'warn',
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
@@ -2618,6 +2623,7 @@ function readInputs(get) {
         wait: toBoolean(values.wait),
         timeoutMinutes: values['timeout-minutes'],
         lateWindowMs: values['late-window'],
+        requireReview: values['require-review'],
         shard,
         allowInsecureHttp: toBoolean(values['allow-insecure-http']),
         allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
@@ -3090,8 +3096,8 @@ function decideRun(inputs, event) {
     return { mode, because, permissions, isPullRequest, trusted };
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/plan/fingerprint.ts
+var fingerprint = __webpack_require__(1731);
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
 
 /** Keys that hold signed, expiring media URLs: never written, wherever they appear. */
@@ -3101,14 +3107,9 @@ function json(value) {
 }
 /** Fields whose values are texts: the `plan` output carries their fingerprints instead. */
 const TEXT_FIELDS = new Set(['description', 'full_text', 'textover', 'hashtags', 'fine_tuning']);
-/** A short, stable digest of a value: enough to tell whether a text changed, nothing of the text. */
-function fingerprint(value) {
-    if (value === null || value === undefined)
-        return null;
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
-}
+
 function withoutTexts(record) {
-    return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, TEXT_FIELDS.has(key) ? fingerprint(value) : value]));
+    return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, TEXT_FIELDS.has(key) ? (0,fingerprint/* fingerprint */.R)(value) : value]));
 }
 function stepWithoutTexts(step) {
     if (step.kind === 'create')
@@ -3118,7 +3119,7 @@ function stepWithoutTexts(step) {
             ...step,
             send: withoutTexts({ ...step.send }),
             changes: step.changes.map((change) => TEXT_FIELDS.has(change.field)
-                ? { field: change.field, from: fingerprint(change.from), to: fingerprint(change.to) }
+                ? { field: change.field, from: (0,fingerprint/* fingerprint */.R)(change.from), to: (0,fingerprint/* fingerprint */.R)(change.to) }
                 : change),
         };
     }
@@ -3140,8 +3141,8 @@ function planJson(plan) {
             steps: item.steps.map(stepWithoutTexts),
             drift: item.drift.map((drift) => drift.field === 'video_settings'
                 ? drift
-                : { field: drift.field, remote: fingerprint(drift.remote), desired: fingerprint(drift.desired) }),
-            script: { desired: fingerprint(item.script.desired), remote: fingerprint(item.script.remote) },
+                : { field: drift.field, remote: (0,fingerprint/* fingerprint */.R)(drift.remote), desired: (0,fingerprint/* fingerprint */.R)(drift.desired) }),
+            script: { desired: (0,fingerprint/* fingerprint */.R)(item.script.desired), remote: (0,fingerprint/* fingerprint */.R)(item.script.remote) },
         })),
     });
 }
@@ -3940,6 +3941,8 @@ function asPreview(item) {
 
 // EXTERNAL MODULE: ./src/plan/plan.ts + 2 modules
 var plan_plan = __webpack_require__(1021);
+// EXTERNAL MODULE: ./src/plan/review.ts
+var review = __webpack_require__(4944);
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
 /** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
 function shardOf(file, count) {
@@ -3964,6 +3967,7 @@ function splitShard(items, shard) {
 // EXTERNAL MODULE: ./src/engine/observe.ts
 var observe = __webpack_require__(9622);
 ;// CONCATENATED MODULE: ./src/engine/engine.ts
+
 
 
 
@@ -4045,7 +4049,7 @@ async function runEngine(options) {
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
         const publishedSettings = await publishedWith(options.previous, published);
-        const plan = (0,plan_plan/* plan */.et)(mine, { ...listing, details }, {
+        const planned = (0,plan_plan/* plan */.et)(mine, { ...listing, details }, {
             mode,
             now: options.now?.() ?? new Date(),
             permissions: options.permissions,
@@ -4054,6 +4058,7 @@ async function runEngine(options) {
             publishedWith: publishedSettings,
             ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
+        const plan = options.review ? heldForReview(planned, options.review, report) : planned;
         report.plan = plan;
         report.problems.push(...plan.problems);
         if (sharded)
@@ -4066,6 +4071,12 @@ async function runEngine(options) {
         report.fatal = (0,errors/* describeError */.Uc)(error);
     }
     return report;
+}
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function heldForReview(plan, gate, report) {
+    const verdict = (0,review.gateByReview)(plan, gate);
+    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+    return verdict.plan;
 }
 async function execute(options, client, plan, report) {
     const { mode, logger } = options;
@@ -4153,8 +4164,51 @@ async function execute(options, client, plan, report) {
     report.timings.applyMs = elapsed(applyStarted);
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
-var markdown = __webpack_require__(3685);
+;// CONCATENATED MODULE: ./src/action/review.ts
+const NONE = { gate: null, note: null };
+/** Only an apply on a push compares, and only when require-review is not off. */
+function comparesWithReview(decision, event, inputs) {
+    return inputs.requireReview !== 'off' && decision.mode === 'apply' && event.name === 'push';
+}
+async function reviewCheckFor(decision, event, inputs, marker, github) {
+    if (!comparesWithReview(decision, event, inputs) || inputs.requireReview === 'off')
+        return NONE;
+    const require = inputs.requireReview;
+    const unavailable = (detail) => ({
+        gate: { require, evidence: { kind: 'unavailable', detail } },
+        note: `The plan reviewed in the pull request could not be read: ${detail}. ` +
+            (require === 'hold'
+                ? 'require-review: hold, so nothing is rendered or published unreviewed.'
+                : 'require-review: warn, so the apply goes on without the comparison.'),
+    });
+    if (!event.owner || !event.repo || !event.sha)
+        return unavailable('the event names no repository or commit');
+    const client = github();
+    if (client === null)
+        return unavailable('no github-token was given');
+    let evidence;
+    try {
+        const { readReviewEvidence } = await Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(39)]).then(__webpack_require__.bind(__webpack_require__, 8039));
+        evidence = await readReviewEvidence(client, {
+            owner: event.owner,
+            repo: event.repo,
+            sha: event.sha,
+            marker,
+        });
+    }
+    catch (error) {
+        const status = error?.status;
+        return unavailable(`GitHub answered ${typeof status === 'number' ? status : 'with an error'} (${describe(error)})`);
+    }
+    return { gate: { require, evidence }, note: null };
+}
+function describe(error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return text.split('\n')[0].slice(0, 200);
+}
+
+// EXTERNAL MODULE: ./src/report/markdown.ts + 2 modules
+var markdown = __webpack_require__(3174);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 // The job summary: the same Markdown as the PR comment, with every script
@@ -4186,6 +4240,7 @@ var version = __webpack_require__(311);
 
 
 
+
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
 // job summary, PR comment. The service client and the GitHub client are
 // imported by the modes that talk to them: a `validate` run loads neither.
@@ -4204,10 +4259,10 @@ async function run() {
         await runAction(commands, env);
     }
     catch (error) {
-        commands.fail(error instanceof RunFailed ? error.message : describe(error));
+        commands.fail(error instanceof RunFailed ? error.message : main_describe(error));
     }
 }
-function describe(error) {
+function main_describe(error) {
     if (error instanceof Error)
         return error.message || error.name;
     if (typeof error === 'string')
@@ -4255,6 +4310,11 @@ async function runAction(commands, env) {
     if (decision.mode !== 'validate')
         await checkBaseUrl(commands, inputs);
     logDecision(commands, decision, event, inputs);
+    const review = await reviewCheck(decision, event, inputs, commands);
+    if (review.note) {
+        notes.push(review.note);
+        commands.warning(review.note);
+    }
     const logger = new ActionLogger(commands);
     let client;
     let report;
@@ -4285,11 +4345,19 @@ async function runAction(commands, env) {
             lateWindowMs: inputs.lateWindowMs,
             ...(inputs.shard ? { shard: inputs.shard } : {}),
             ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
+            ...(review.gate ? { review: review.gate } : {}),
             logger,
         });
     }
     finally {
         await client?.close();
+    }
+    if (report.review) {
+        const { reviewNotes } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2691));
+        for (const note of reviewNotes(report.review)) {
+            notes.push(note);
+            commands.warning(note);
+        }
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
     await writeOutputs(commands, outputsFor(report));
@@ -4310,6 +4378,23 @@ async function runAction(commands, env) {
     const failure = failureMessage(report);
     if (failure)
         throw new RunFailed(failure);
+}
+/** An apply on a push compares with the plan its pull request showed (src/action/review.ts). */
+async function reviewCheck(decision, event, inputs, commands) {
+    if (!comparesWithReview(decision, event, inputs))
+        return { gate: null, note: null };
+    const [{ createGitHubClient }, { markerFor }] = await Promise.all([
+        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584)),
+        Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(648)]).then(__webpack_require__.bind(__webpack_require__, 7648)),
+    ]);
+    const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), () => inputs.githubToken === ''
+        ? null
+        : createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log: (m) => commands.info(m) }));
+    if (check.gate?.evidence.kind === 'pulls') {
+        const pulls = check.gate.evidence.sources.map((source) => `#${source.pr}`).join(', ');
+        commands.info(`This push came from pull request ${pulls}: comparing with the plan it showed.`);
+    }
+    return check;
 }
 /** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
 async function checkBaseUrl(commands, inputs) {
@@ -4372,23 +4457,28 @@ async function postComment(commands, report, context, event, inputs) {
         commands.warning('No github-token was given, so the PR comment was skipped; the job summary has the report.');
         return;
     }
-    const [{ createGitHubClient }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }] = await Promise.all([
+    const [{ createGitHubClient }, { upsertStickyComment, markerFor }, { renderReport, COMMENT_LIMIT }, { reviewedBlock, stableBlock }, { reviewedItemsOf },] = await Promise.all([
         Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(584)]).then(__webpack_require__.bind(__webpack_require__, 6584)),
         Promise.all(/* import() */[__webpack_require__.e(392), __webpack_require__.e(648)]).then(__webpack_require__.bind(__webpack_require__, 7648)),
-        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3685)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 3174)),
+        __webpack_require__.e(/* import() */ 350).then(__webpack_require__.bind(__webpack_require__, 350)),
+        Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 4944)),
     ]);
     const marker = markerFor(inputs.shard);
+    // The reviewed plan goes first and its length is held back from the report's: trimming cuts the report, never it.
+    const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha) : '';
     const options = {
         target: 'comment',
         limit: COMMENT_LIMIT,
         unit: 'chars',
-        reserve: marker.length + 100,
+        reserve: marker.length + 100 + block.length + 1,
     };
-    const body = commands.redact(renderReport(report, context, options));
+    const withBlock = (text, hidden) => (block ? `${hidden}\n${text}` : text);
+    const body = withBlock(commands.redact(renderReport(report, context, options)), block);
     // What decides "unchanged": the report without this run's link and without
     // the commit in file links, so a push that leaves the plan as it was does
-    // not edit the comment.
-    const stable = commands.redact(renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options));
+    // not edit the comment; the plan block counts without its head commit.
+    const stable = withBlock(commands.redact(renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options)), stableBlock(block));
     try {
         const github = createGitHubClient({
             apiUrl: event.apiUrl,
@@ -4402,7 +4492,7 @@ async function postComment(commands, report, context, event, inputs) {
         const hint = pr.fork
             ? ' (the token of a PR from a fork is read-only)'
             : ' (does the workflow grant pull-requests: write?)';
-        commands.warning(`The PR comment could not be written${hint}: ${describe(error)}. The job summary has the report.`);
+        commands.warning(`The PR comment could not be written${hint}: ${main_describe(error)}. The job summary has the report.`);
     }
 }
 function failureMessage(report) {
@@ -6134,6 +6224,28 @@ function winnerOf(candidates) {
 
 /***/ }),
 
+/***/ 1731:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ fingerprint)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+
+// A short, stable digest of a value: enough to tell whether a text or a
+// setting changed, nothing of the value itself. Used where a plan is carried
+// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
+/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+
+
+/***/ }),
+
 /***/ 7065:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -6309,10 +6421,11 @@ function uploadCannotCarry(options) {
 __webpack_require__.d(__webpack_exports__, {
   dn: () => (/* binding */ otherShardProblems),
   et: () => (/* binding */ plan),
+  h3: () => (/* binding */ publicationsOf),
   JH: () => (/* binding */ statedScopes)
 });
 
-// UNUSED EXPORTS: DEFAULT_LATE_WINDOW_MS, publicationsOf
+// UNUSED EXPORTS: DEFAULT_LATE_WINDOW_MS
 
 // EXTERNAL MODULE: ./src/api/types.ts
 var types = __webpack_require__(705);
@@ -6443,11 +6556,14 @@ function tiktokWarning(item, target, detail) {
 
 // EXTERNAL MODULE: ./src/plan/duplicates.ts
 var duplicates = __webpack_require__(3745);
+// EXTERNAL MODULE: ./src/plan/review-key.ts
+var review_key = __webpack_require__(4541);
 // EXTERNAL MODULE: ./src/plan/inflight.ts
 var inflight = __webpack_require__(4850);
 // EXTERNAL MODULE: ./src/plan/identity.ts
 var identity = __webpack_require__(7065);
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
+
 
 
 
@@ -6726,6 +6842,7 @@ function planOne(matched, observed, context, unmanaged) {
             publishAt: item.publish?.at ?? null,
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+            review: (0,review_key/* reviewKey */.SA)(item, target),
         },
         problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
     };
@@ -6760,6 +6877,221 @@ function otherShardProblems(others, mine, observed) {
     const matching = (0,identity/* matchItems */.Q)(others, observed.contents, { reserved: mine, listUnmanaged: false });
     const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
     return [...matching.problems, ...accounts];
+}
+
+
+/***/ }),
+
+/***/ 4541:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AN: () => (/* binding */ publishes),
+/* harmony export */   SA: () => (/* binding */ reviewKey),
+/* harmony export */   VF: () => (/* binding */ stepsKey),
+/* harmony export */   a9: () => (/* binding */ renders),
+/* harmony export */   fD: () => (/* binding */ scriptKey),
+/* harmony export */   gj: () => (/* binding */ rendered),
+/* harmony export */   wm: () => (/* binding */ fileKey)
+/* harmony export */ });
+/* harmony import */ var _diff_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8256);
+/* harmony import */ var _fingerprint_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1731);
+
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/plan/review.ts).
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item, target) {
+    const manifest = (0,_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .fingerprint */ .R)({
+        fields: item.fields,
+        stage: item.stage,
+        flow: item.flow,
+        render: item.render,
+        publish: item.publish && {
+            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
+            at: item.publish.at,
+            late: item.publish.late ?? null,
+            options: item.publish.options,
+        },
+    });
+    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target, at) {
+    if (target === null)
+        return null;
+    const ids = [...target.options.account_ids].sort();
+    return (0,_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .fingerprint */ .R)({ options: { ...target.options, account_ids: ids }, at });
+}
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+function fileKey(file) {
+    return (0,_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .fingerprint */ .R)(file).slice('sha256:'.length);
+}
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+function scriptKey(item) {
+    const script = item.script.desired ?? item.script.remote;
+    return script === null ? null : (0,_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .fingerprint */ .R)((0,_diff_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceText */ .Lo)(script));
+}
+function renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+function publishes(steps) {
+    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+function stepsKey(steps) {
+    const kinds = new Set(steps.map((step) => step.kind));
+    if (publishes(steps))
+        kinds.add('publish');
+    return Object.entries(STEP_LETTERS)
+        .filter(([kind]) => kinds.has(kind))
+        .map(([, letter]) => letter)
+        .join('');
+}
+/** Whether steps written by stepsKey include a render. */
+const rendered = (key) => key.includes(STEP_LETTERS.render);
+
+
+/***/ }),
+
+/***/ 4944:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   REVIEWED_PLAN_VERSION: () => (/* binding */ REVIEWED_PLAN_VERSION),
+/* harmony export */   differences: () => (/* binding */ differences),
+/* harmony export */   gateByReview: () => (/* binding */ gateByReview),
+/* harmony export */   reviewedItemsOf: () => (/* binding */ reviewedItemsOf)
+/* harmony export */ });
+/* harmony import */ var _plan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1021);
+/* harmony import */ var _review_key_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4541);
+
+
+// What was reviewed is what ships. The pull request's comment keeps, per
+// item, fingerprints of what reviewers saw; the apply on the default branch
+// compares what it is about to render or publish with them. An item that
+// differs in a way that matters is held (its renders and publications are
+// not sent; creates and edits of drafts go on), the rest proceeds. Pure:
+// the action reads the comments from GitHub and hands them in.
+const REVIEWED_PLAN_VERSION = 1;
+/**
+ * Every item of a plan as reviewers see it, by fileKey; items that render or
+ * publish first (a trimmed block keeps them).
+ */
+function reviewedItemsOf(plan) {
+    const entries = [];
+    for (const item of plan.items) {
+        if (!item.review)
+            continue;
+        const entry = {
+            m: item.review.manifest,
+            s: (0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .scriptKey */ .fD)(item),
+            t: item.review.target,
+            k: (0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .stepsKey */ .VF)(item.steps),
+        };
+        entries.push([(0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .fileKey */ .wm)(item.file), entry, (0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .renders */ .a9)(item.steps) || (0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .publishes */ .AN)(item.steps)]);
+    }
+    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
+        file,
+        entry,
+    ]);
+}
+/** The plan with every render and publication that was not reviewed held. */
+function gateByReview(plan, gate) {
+    const unreviewed = [];
+    let held = 0;
+    const items = plan.items.map((item) => {
+        if (!(0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .renders */ .a9)(item.steps) && !(0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .publishes */ .AN)(item.steps))
+            return item;
+        const hold = verdictFor(item, gate);
+        if (hold === null)
+            return item;
+        if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
+            unreviewed.push({ file: item.file, why: hold.why });
+            return item;
+        }
+        held++;
+        return {
+            ...item,
+            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
+            holds: [...item.holds, hold],
+        };
+    });
+    const steps = items.flatMap((item) => item.steps);
+    return {
+        plan: { ...plan, items, publications: (0,_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .publicationsOf */ .h3)(steps), statedScopes: (0,_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .statedScopes */ .JH)(steps) },
+        unreviewed,
+        held,
+    };
+}
+function verdictFor(item, gate) {
+    const { evidence } = gate;
+    const notReviewed = (why, source) => ({
+        kind: 'not_reviewed',
+        why,
+        pr: source?.pr ?? null,
+        url: source?.url ?? null,
+    });
+    if (evidence.kind === 'direct_push')
+        return notReviewed('direct_push');
+    if (evidence.kind === 'unavailable')
+        return notReviewed('unreadable');
+    const withPlan = evidence.sources.filter((source) => source.plan !== null);
+    if (withPlan.length === 0)
+        return notReviewed('no_plan', evidence.sources[0]);
+    let first = null;
+    for (const source of withPlan) {
+        const reviewed = source.plan;
+        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
+        const entry = reviewed.items[(0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .fileKey */ .wm)(item.file)];
+        let changes;
+        if (entry)
+            changes = differences(item, entry);
+        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
+        else if (stale && reviewed.omitted === 0)
+            changes = ['manifest'];
+        else {
+            first ??= notReviewed('not_in_plan', source);
+            continue;
+        }
+        if (changes.length === 0)
+            return null;
+        first ??= {
+            kind: 'changed_since_review',
+            pr: source.pr,
+            url: source.url,
+            changes,
+            reviewedHead: stale ? reviewed.head : null,
+            mergedHead: stale ? source.head : null,
+        };
+    }
+    return first;
+}
+/** What this apply would do to an item that its review did not show. */
+function differences(item, reviewed) {
+    const changes = [];
+    if (item.review?.manifest !== reviewed.m)
+        changes.push('manifest');
+    if ((0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .renders */ .a9)(item.steps)) {
+        if ((0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .scriptKey */ .fD)(item) !== reviewed.s)
+            changes.push('script');
+        if (!(0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .rendered */ .gj)(reviewed.k))
+            changes.push('render');
+    }
+    if ((0,_review_key_js__WEBPACK_IMPORTED_MODULE_1__/* .publishes */ .AN)(item.steps)) {
+        if (reviewed.t === null)
+            changes.push('publication');
+        else if (item.review?.target !== reviewed.t)
+            changes.push('target');
+    }
+    return changes;
 }
 
 
@@ -6874,7 +7206,7 @@ function longestRun(text, char) {
 
 /***/ }),
 
-/***/ 3685:
+/***/ 3174:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -6955,147 +7287,8 @@ function split(text) {
 
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __webpack_require__(6412);
-;// CONCATENATED MODULE: ./src/report/words.ts
-/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
-const SHOWN_VALUES = new Set([
-    'title',
-    'description',
-    'hashtags',
-    'persona_id',
-]);
-const RENDER_REASONS = {
-    never_rendered: 'not rendered yet',
-    script_changed: 'script changed',
-    settings_changed: 'video settings changed',
-    retry_failed: 'retrying a failed render',
-    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
-};
-function targets(publish, labels) {
-    return [...new Set(publish.accounts.map(labels.account))].join(', ');
-}
-function changeText(change, labels) {
-    if (!SHOWN_VALUES.has(change.field))
-        return change.field;
-    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
-    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
-}
-function stepText(step, labels) {
-    switch (step.kind) {
-        case 'create':
-            return 'create';
-        case 'edit':
-            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
-        case 'render':
-            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
-        case 'upload':
-            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
-        case 'wait':
-            return `wait for ${step.status}`;
-    }
-}
-function holdText(hold) {
-    switch (hold.kind) {
-        case 'scheduled':
-            return `publishes at ${formatInstant(hold.at)}`;
-        case 'publish_disabled':
-            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
-        case 'render_disabled':
-            return 'not rendered on this event';
-        case 'generating':
-            return `generating now (${hold.status}); left alone unless cancel-running is set`;
-        case 'already_retried':
-            return `failed again (${hold.status}); retried once already`;
-        case 'script_changed_since_plan':
-            return 'its script changed on the service after the plan was made; not rendered in this run';
-        case 'changed_since_plan':
-            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
-        case 'listing_incomplete':
-            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
-        case 'unknown_value':
-            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
-        case 'late':
-            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
-        case 'upload_cannot_carry':
-            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
-        case 'partly_published':
-            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
-        case 'looks_like_rename':
-            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
-        case 'not_started':
-            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
-        case 'duplicate_marked':
-            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
-    }
-}
-/** A value the service stored in its own terms; said once, on the run that wrote it. */
-function noteText(note) {
-    switch (note.how) {
-        case 'normalised_text':
-            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
-        case 'filled_defaults':
-            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
-        case 'ignored':
-            return `the service did not take ${note.field}; it is compared by what the service reports`;
-    }
-}
-/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
-/** How a plan item's publication goes out, for the plan table. */
-function publishViaText(via) {
-    return via === 'oneshot'
-        ? 'publishes in the generation request'
-        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
-}
-const DRIFT_FIELDS = {
-    video_settings: 'video settings',
-    accounts: 'accounts',
-    publish: 'publish settings',
-};
-function driftText(drift, compact = false) {
-    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
-    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
-        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
-    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
-}
-function driftValue(value) {
-    if (Array.isArray(value))
-        return value.join(', ');
-    if (value !== null && typeof value === 'object')
-        return Object.entries(value)
-            .map(([key, entry]) => `${key} ${String(entry)}`)
-            .join(', ');
-    return String(value);
-}
-/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
-function formatInstant(iso) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : iso;
-}
-/**
- * What the results table says beside an outcome: why a skipped item was
- * skipped (every skip has a reason), and when a parked item publishes. Null
- * when the outcome says it all.
- */
-function resultNote(item, planned) {
-    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
-    const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
-    if (notes.length > 0)
-        return notes.join('; ');
-    if (item.outcome === 'skipped')
-        return 'not allowed in this run';
-    return null;
-}
-/**
- * The service reports one public URL per item (A18), however many accounts it
- * published to: the accounts an item was published to, when there were several.
- */
-function accountsBehindOneUrl(planned) {
-    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
-        ? (step.publish?.accounts ?? [])
-        : []);
-    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
-    return names.length > 1 ? names : [];
-}
-
+// EXTERNAL MODULE: ./src/report/words.ts
+var words = __webpack_require__(2691);
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
 
@@ -7278,11 +7471,11 @@ function resultTable(report, context, layout) {
     const rows = items.map((item) => {
         const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => (0,report_escape/* link */.nf)(p.platform, safeUrl(p.url))).join(', ');
-        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+        const several = item.publishedUrls.length === 1 ? (0,words/* accountsBehindOneUrl */.yA)(plan).length : 0;
         if (several > 0)
             sharedUrls++;
         const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
-        const note = item.lastError ?? item.error ?? resultNote(item, plan);
+        const note = item.lastError ?? item.error ?? (0,words/* resultNote */.YL)(item, plan);
         return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${(0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? (0,report_escape/* inlineText */.ln)(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
     const table = [
@@ -7330,7 +7523,7 @@ function stepKinds(item) {
 function stepsText(item) {
     if (item.steps.length === 0)
         return 'no change';
-    return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
+    return item.steps.map((step) => (0,words/* stepText */.uw)(step, markdownLabels)).join('; ');
 }
 const markdownLabels = {
     account: (account) => `${account.platform} ${(0,report_escape/* inlineText */.ln)(account.name, 40)}`,
@@ -7338,9 +7531,9 @@ const markdownLabels = {
 };
 function notesText(item, layout) {
     const notes = [
-        ...item.holds.map((hold) => (0,report_escape/* inlineText */.ln)(holdText(hold))),
-        ...item.drift.map((drift) => (0,report_escape/* inlineText */.ln)(driftText(drift, layout.compact))),
-        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
+        ...item.holds.map((hold) => (0,report_escape/* inlineText */.ln)((0,words/* holdText */.pL)(hold))),
+        ...item.drift.map((drift) => (0,report_escape/* inlineText */.ln)((0,words/* driftText */.LU)(drift, layout.compact))),
+        ...(item.publishVia && !layout.compact ? [(0,words/* publishViaText */.xj)(item.publishVia)] : []),
     ];
     return notes.join('; ');
 }
@@ -7357,7 +7550,8 @@ function scriptPreviews(report, target) {
         const { desired, remote } = item.script;
         if (desired === null && remote === null)
             continue;
-        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
         const differs = desired !== null && remote !== null && desired !== remote;
         // The comment shows scripts to review; the summary, the scripts of what this run changed.
         const changed = item.steps.some((step) => step.kind !== 'wait');
@@ -7432,6 +7626,195 @@ function scrubSignedUrls(text) {
  */
 function redact(text, secrets = []) {
     return scrubSignedUrls((0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets));
+}
+
+
+/***/ }),
+
+/***/ 2691:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LU: () => (/* binding */ driftText),
+/* harmony export */   YL: () => (/* binding */ resultNote),
+/* harmony export */   pL: () => (/* binding */ holdText),
+/* harmony export */   reviewNotes: () => (/* binding */ reviewNotes),
+/* harmony export */   uw: () => (/* binding */ stepText),
+/* harmony export */   xj: () => (/* binding */ publishViaText),
+/* harmony export */   yA: () => (/* binding */ accountsBehindOneUrl)
+/* harmony export */ });
+/* unused harmony exports RENDER_REASONS, noteText, formatInstant */
+/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
+const SHOWN_VALUES = new Set([
+    'title',
+    'description',
+    'hashtags',
+    'persona_id',
+]);
+const RENDER_REASONS = {
+    never_rendered: 'not rendered yet',
+    script_changed: 'script changed',
+    settings_changed: 'video settings changed',
+    retry_failed: 'retrying a failed render',
+    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
+};
+function targets(publish, labels) {
+    return [...new Set(publish.accounts.map(labels.account))].join(', ');
+}
+function changeText(change, labels) {
+    if (!SHOWN_VALUES.has(change.field))
+        return change.field;
+    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
+    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
+}
+function stepText(step, labels) {
+    switch (step.kind) {
+        case 'create':
+            return 'create';
+        case 'edit':
+            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+        case 'render':
+            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
+        case 'upload':
+            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
+        case 'wait':
+            return `wait for ${step.status}`;
+    }
+}
+function holdText(hold) {
+    switch (hold.kind) {
+        case 'scheduled':
+            return `publishes at ${formatInstant(hold.at)}`;
+        case 'publish_disabled':
+            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
+        case 'render_disabled':
+            return 'not rendered on this event';
+        case 'generating':
+            return `generating now (${hold.status}); left alone unless cancel-running is set`;
+        case 'already_retried':
+            return `failed again (${hold.status}); retried once already`;
+        case 'script_changed_since_plan':
+            return 'its script changed on the service after the plan was made; not rendered in this run';
+        case 'changed_since_plan':
+            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'listing_incomplete':
+            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+        case 'unknown_value':
+            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
+        case 'late':
+            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
+        case 'upload_cannot_carry':
+            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
+        case 'partly_published':
+            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
+        case 'looks_like_rename':
+            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
+        case 'not_started':
+            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
+        case 'duplicate_marked':
+            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+        case 'changed_since_review':
+            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+        case 'not_reviewed':
+            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
+    }
+}
+const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+const REVIEW_CHANGES = {
+    manifest: 'the manifest differs from the one reviewed',
+    script: 'a script other than the one shown',
+    render: 'a render not shown',
+    publication: 'a publication not shown',
+    target: 'accounts or publication settings other than the ones shown',
+};
+const NOT_REVIEWED = {
+    direct_push: 'the push came from no pull request',
+    not_in_plan: "the pull request's reviewed plan does not list it",
+    no_plan: 'the pull request has no comment with a reviewed plan',
+    unreadable: 'the reviewed plan could not be read from GitHub',
+};
+/** A value the service stored in its own terms; said once, on the run that wrote it. */
+function noteText(note) {
+    switch (note.how) {
+        case 'normalised_text':
+            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
+        case 'filled_defaults':
+            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
+        case 'ignored':
+            return `the service did not take ${note.field}; it is compared by what the service reports`;
+    }
+}
+/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
+/** How a plan item's publication goes out, for the plan table. */
+function publishViaText(via) {
+    return via === 'oneshot'
+        ? 'publishes in the generation request'
+        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+}
+const DRIFT_FIELDS = {
+    video_settings: 'video settings',
+    accounts: 'accounts',
+    publish: 'publish settings',
+};
+function driftText(drift, compact = false) {
+    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
+    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
+        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
+    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+function driftValue(value) {
+    if (Array.isArray(value))
+        return value.join(', ');
+    if (value !== null && typeof value === 'object')
+        return Object.entries(value)
+            .map(([key, entry]) => `${key} ${String(entry)}`)
+            .join(', ');
+    return String(value);
+}
+/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
+function formatInstant(iso) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+/**
+ * What the results table says beside an outcome: why a skipped item was
+ * skipped (every skip has a reason), and when a parked item publishes. Null
+ * when the outcome says it all.
+ */
+function resultNote(item, planned) {
+    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
+    const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
+    if (notes.length > 0)
+        return notes.join('; ');
+    if (item.outcome === 'skipped')
+        return 'not allowed in this run';
+    return null;
+}
+/**
+ * The service reports one public URL per item (A18), however many accounts it
+ * published to: the accounts an item was published to, when there were several.
+ */
+function accountsBehindOneUrl(planned) {
+    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
+        ? (step.publish?.accounts ?? [])
+        : []);
+    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
+    return names.length > 1 ? names : [];
+}
+/** What the run says once about the comparison with reviewed plans, above the tables. */
+function reviewNotes(review) {
+    const notes = [];
+    if (review.held > 0) {
+        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
+            'A pull request that shows them, or a run with require-review: off, releases them.');
+    }
+    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
+    if (whys.length > 0) {
+        const count = review.unreviewed.length;
+        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
+            'require-review: warn lets them through; require-review: hold would hold them.');
+    }
+    return notes;
 }
 
 
