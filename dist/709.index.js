@@ -7425,10 +7425,26 @@ function body(report, context, layout) {
             : report.plan
                 ? planTable(report, context, layout)
                 : null,
+        heldForReviewLine(report.plan?.items ?? []),
         report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
         unmanagedSection(report.plan?.unmanaged ?? [], layout),
         notesSection(report.notes ?? []),
     ].filter((part) => part !== null);
+}
+/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
+function heldForReviewLine(items) {
+    const pulls = new Map();
+    for (const hold of items.flatMap((item) => item.holds)) {
+        if (hold.kind !== 'changed_since_review')
+            continue;
+        const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
+        pull.count++;
+        pulls.set(hold.pr, pull);
+    }
+    if (pulls.size === 0)
+        return null;
+    const links = [...pulls].map(([number, { url, count }]) => `${(0,report_escape/* link */.nf)(`#${number}`, url && safeUrl(url))} (${plural(count, 'item')})`);
+    return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
 }
 /** Informational reads that failed: said once, changed nothing. */
 function notesSection(notes) {

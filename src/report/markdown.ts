@@ -208,10 +208,27 @@ function body(report: RunReport, context: ReportContext, layout: Layout): string
       : report.plan
         ? planTable(report, context, layout)
         : null,
+    heldForReviewLine(report.plan?.items ?? []),
     report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
     unmanagedSection(report.plan?.unmanaged ?? [], layout),
     notesSection(report.notes ?? []),
   ].filter((part): part is string => part !== null);
+}
+
+/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
+function heldForReviewLine(items: readonly PlanItem[]): string | null {
+  const pulls = new Map<number, { url: string | null; count: number }>();
+  for (const hold of items.flatMap((item) => item.holds)) {
+    if (hold.kind !== 'changed_since_review') continue;
+    const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
+    pull.count++;
+    pulls.set(hold.pr, pull);
+  }
+  if (pulls.size === 0) return null;
+  const links = [...pulls].map(
+    ([number, { url, count }]) => `${link(`#${number}`, url && safeUrl(url))} (${plural(count, 'item')})`,
+  );
+  return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
 }
 
 /** Informational reads that failed: said once, changed nothing. */

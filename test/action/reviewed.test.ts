@@ -166,6 +166,9 @@ describe('the merge applies the plan the pull request showed', () => {
       'changed since review in pull request #&#8203;7: a script other than the one shown; not rendered or published.',
     );
     expect(merge.summary).toContain('1 item was held: what this apply would render or publish');
+    expect(merge.summary).toContain(
+      `**Changed since review:** [#&#8203;7](https://github.com/${REPOSITORY}/pull/7) (1 item).`,
+    );
     const results = JSON.parse(merge.outputs.results!) as Array<{ title: string; outcome: string }>;
     expect(results.find((entry) => entry.title === OCTOPUS)?.outcome).toBe('skipped');
     expect(
