@@ -11,6 +11,7 @@ const checks: Array<[string, string[]]> = [
   ['type check', ['npx', 'tsc', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '.']],
+  ['no import cycle in src/', ['npm', 'run', '--silent', 'cycles']],
   ['workflows and action.yml', ['bash', 'scripts/validate-workflows.sh']],
   ['dist matches sources', ['bash', 'scripts/check-dist.sh']],
   [

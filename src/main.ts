@@ -7,19 +7,26 @@ import { runDoctorMode } from './action/doctor.ts';
 import { decideRun, type RunDecision } from './action/mode.ts';
 import { outputsFor, writeOutputs } from './action/outputs.ts';
 import { formatShard } from './action/shard.ts';
-import type { ServiceClient } from './api/index.ts';
-import type { GitHubClient } from './github/client.ts';
+import { runImportMode } from './action/import.ts';
+import { previousVersionsFor } from './action/previous.ts';
+import { insecureBaseUrl } from './api/base-url-policy.ts';
+import { createClient, describeError, type ServiceClient } from './api/index.ts';
+import { createGitHubClient, type GitHubClient } from './github/client.ts';
+import { reviewedBlock, stableBlock } from './github/reviewed-block.ts';
+import { markerFor, upsertStickyComment } from './github/sticky-comment.ts';
+import { gitPreviousVersions } from './git/history.ts';
 import { runEngine } from './engine/engine.ts';
 import type { PreviousVersions } from './git/earlier-versions.ts';
 import { comparesWithReview, reviewCheckFor, type ReviewCheck } from './action/review.ts';
 import type { RunReport } from './engine/types.ts';
-import type { ReportContext } from './report/markdown.ts';
+import { COMMENT_LIMIT, renderReport, type ReportContext } from './report/markdown.ts';
 import { summaryMarkdown } from './report/summary.ts';
+import { reviewNotes } from './report/words.ts';
+import { reviewedItemsOf } from './plan/review.ts';
 import { VERSION } from './version.ts';
 
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
-// job summary, PR comment. The service client and the GitHub client are
-// imported by the modes that talk to them: a `validate` run loads neither.
+// job summary, PR comment.
 
 /** The run's one failure, thrown after everything that succeeded has been reported. */
 class RunFailed extends Error {
@@ -36,17 +43,7 @@ export async function run(): Promise<void> {
     commands.mask(commands.input('github-token'));
     await runAction(commands, env);
   } catch (error) {
-    commands.fail(error instanceof RunFailed ? error.message : describe(error));
-  }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'string') return error;
-  try {
-    return `Unexpected error: ${JSON.stringify(error)}`;
-  } catch {
-    return 'Unexpected error.';
+    commands.fail(error instanceof RunFailed ? error.message : describeError(error));
   }
 }
 
@@ -60,7 +57,6 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   }
   const event = await readEvent(env);
   if (inputs.mode === 'import') {
-    const { runImportMode } = await import('./action/import.ts');
     const failure = await runImportMode(commands, inputs, event, env.GITHUB_WORKSPACE || process.cwd());
     if (failure) throw new RunFailed(failure);
     return;
@@ -102,10 +98,9 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   let report: RunReport;
   try {
     if (decision.mode !== 'validate') {
-      const api = await import('./api/index.ts');
       // No request, retries included, outlives the time the run may wait.
       const runMs = Math.round(inputs.timeoutMinutes * 60_000);
-      client = api.createClient({
+      client = createClient({
         baseUrl: inputs.baseUrl,
         apiKey: inputs.apiKey,
         requestTimeoutMs: Math.min(30_000, runMs),
@@ -135,7 +130,6 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   }
 
   if (report.review) {
-    const { reviewNotes } = await import('./report/words.ts');
     for (const note of reviewNotes(report.review)) {
       notes.push(note);
       commands.warning(note);
@@ -169,10 +163,6 @@ async function reviewCheck(
   commands: WorkflowCommands,
 ): Promise<ReviewCheck> {
   if (!comparesWithReview(decision, event, inputs)) return { gate: null, note: null };
-  const [{ createGitHubClient }, { markerFor }] = await Promise.all([
-    import('./github/client.ts'),
-    import('./github/sticky-comment.ts'),
-  ]);
   const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), () =>
     inputs.githubToken === ''
       ? null
@@ -187,7 +177,6 @@ async function reviewCheck(
 
 /** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
 async function checkBaseUrl(commands: WorkflowCommands, inputs: ActionInputs): Promise<void> {
-  const { insecureBaseUrl } = await import('./api/base-url-policy.ts');
   const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
   if (insecure !== null && !inputs.allowInsecureHttp) throw new RunFailed(insecure);
   if (insecure !== null) commands.warning(insecure);
@@ -230,13 +219,8 @@ async function previousVersions(
 ): Promise<{ previous?: PreviousVersions }> {
   if (decision.mode === 'validate') return {};
   if (!event.baseSha) {
-    const { gitPreviousVersions } = await import('./git/history.ts');
     return { previous: gitPreviousVersions(env.GITHUB_WORKSPACE || process.cwd(), '') };
   }
-  const [{ previousVersionsFor }, { createGitHubClient }] = await Promise.all([
-    import('./action/previous.ts'),
-    import('./github/client.ts'),
-  ]);
   let github: GitHubClient | null = null;
   return {
     previous: previousVersionsFor({
@@ -269,19 +253,6 @@ async function postComment(
     );
     return;
   }
-  const [
-    { createGitHubClient },
-    { upsertStickyComment, markerFor },
-    { renderReport, COMMENT_LIMIT },
-    { reviewedBlock, stableBlock },
-    { reviewedItemsOf },
-  ] = await Promise.all([
-    import('./github/client.ts'),
-    import('./github/sticky-comment.ts'),
-    import('./report/markdown.ts'),
-    import('./github/reviewed-block.ts'),
-    import('./plan/review.ts'),
-  ]);
   const marker = markerFor(inputs.shard);
   // The reviewed plan goes first and its length is held back from the report's: trimming cuts the report, never it.
   const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha) : '';
@@ -324,7 +295,7 @@ async function postComment(
       ? ' (the token of a PR from a fork is read-only)'
       : ' (does the workflow grant pull-requests: write?)';
     commands.warning(
-      `The PR comment could not be written${hint}: ${describe(error)}. The job summary has the report.`,
+      `The PR comment could not be written${hint}: ${describeError(error)}. The job summary has the report.`,
     );
   }
 }

@@ -311,7 +311,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9898:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1367,7 +1367,7 @@ module.exports.request = __nccwpck_require__(4043)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(9898)
+module.exports.connect = __nccwpck_require__(2279)
 
 
 /***/ }),
@@ -45214,1090 +45214,389 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5901:
+/***/ 2827:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9615);
+// Entry of the bundled CLI (dist/cli/index.js).
+
+
+const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(process.argv.slice(2));
+process.exitCode = code;
+// After Ctrl-C the engine's pending work (a poll's sleep) would keep the process
+// alive for seconds more; what there was to say has been said.
+if (code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.interrupted || code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.terminated)
+    process.exit(code);
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 7911:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CB: () => (/* binding */ readBounded),
-/* harmony export */   NE: () => (/* binding */ withDeadline),
-/* harmony export */   _S: () => (/* binding */ RequestDeadlineError),
-/* harmony export */   by: () => (/* binding */ ResponseTooLargeError),
-/* harmony export */   nB: () => (/* binding */ MAX_RESPONSE_BYTES)
+/* harmony export */   BK: () => (/* binding */ helpText),
+/* harmony export */   XG: () => (/* binding */ exitCodeForSignal),
+/* harmony export */   dc: () => (/* binding */ EXIT)
 /* harmony export */ });
-// Limits on one answer from the service, whatever the server does: a whole
-// answer (headers and every byte of the body) within a deadline, and no more
-// than a size cap in memory. undici's own timeouts do not do this: its body
-// timeout restarts on every byte, so a server that drips one byte every few
-// seconds holds a request forever, and nothing stops a body of gigabytes.
-/** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/** The answer is larger than the cap. Final: the same request would get the same answer. */
-class ResponseTooLargeError extends Error {
-    name = 'ResponseTooLargeError';
-    method;
-    path;
-    limitBytes;
-    constructor(method, path, limitBytes) {
-        super(`${method} ${path}: the service's answer is larger than ${formatBytes(limitBytes)}, the most one answer may be; ` +
-            'it was not read further and not asked for again. Check base-url points at the service.');
-        this.method = method;
-        this.path = path;
-        this.limitBytes = limitBytes;
-    }
+/* unused harmony export EXIT_CODE_LINES */
+// The text of `content-as-code --help`. The README's CLI section repeats the
+// exit codes; test/readme keeps the two in step.
+const EXIT = {
+    ok: 0,
+    /** Validation errors, or an item that failed on the service. */
+    failed: 1,
+    /** The CLI was called wrongly, or its configuration is missing or invalid. */
+    usage: 2,
+    /** The service could not be used before any work began: authentication, scopes, credits, network. */
+    service: 3,
+    /** Stopped by Ctrl-C (SIGINT), after saying what was sent and what still runs. */
+    interrupted: 130,
+    /** Stopped by SIGTERM, the same way. */
+    terminated: 143,
+};
+function exitCodeForSignal(signal) {
+    return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
 }
-/**
- * No complete answer within the deadline. Carries a timeout code, so the
- * retry policy treats it as any timeout (a GET may be sent again while the
- * call's own deadline allows; a POST is never resent).
- */
-class RequestDeadlineError extends Error {
-    name = 'RequestDeadlineError';
-    code = 'ETIMEDOUT';
-    deadlineMs;
-    constructor(deadlineMs) {
-        super(`no complete answer within ${formatSeconds(deadlineMs)}`);
-        this.deadlineMs = deadlineMs;
-    }
-}
-/** Reads the body as text, up to limitBytes; throws ResponseTooLargeError past it, without reading on. */
-async function readBounded(response, limitBytes, where) {
-    const declared = Number(headerValue(response.headers['content-length']));
-    if (Number.isFinite(declared) && declared > limitBytes) {
-        response.body.destroy();
-        throw new ResponseTooLargeError(where.method, where.path, limitBytes);
-    }
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-        size += chunk.byteLength;
-        if (size > limitBytes) {
-            chunks.length = 0;
-            response.body.destroy();
-            throw new ResponseTooLargeError(where.method, where.path, limitBytes);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks, size).toString('utf8');
-}
-/**
- * Runs one request under a deadline: `attempt` gets a signal that aborts
- * when the deadline passes, and the promise rejects with
- * RequestDeadlineError then, whatever the attempt is waiting for.
- */
-async function withDeadline(deadlineMs, attempt) {
-    const controller = new AbortController();
-    const error = new RequestDeadlineError(deadlineMs);
-    let timer;
-    const expired = new Promise((_, reject) => {
-        timer = setTimeout(() => {
-            controller.abort(error);
-            reject(error);
-        }, deadlineMs);
-    });
-    const running = attempt(controller.signal);
-    // Once the deadline has won, the attempt's own rejection (an abort) is of no interest.
-    running.catch(() => undefined);
-    try {
-        return await Promise.race([running, expired]);
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-function headerValue(value) {
-    return Array.isArray(value) ? value[0] : value;
-}
-function formatBytes(bytes) {
-    return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
-}
-function formatSeconds(ms) {
-    return `${Math.round(ms) / 1000} s`;
+const EXIT_CODE_LINES = [
+    [EXIT.ok, 'everything planned or applied as asked'],
+    [
+        EXIT.failed,
+        'validation errors, a glob that matches no manifest, items that failed (their last_error is shown), the service failing once work had begun, or doctor found a rule the client does not understand',
+    ],
+    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or CONTENT_BASE_URL)'],
+    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
+    [
+        EXIT.interrupted,
+        'stopped by Ctrl-C (SIGINT); what was sent and what still runs are printed; a re-run converges',
+    ],
+    [EXIT.terminated, 'stopped by SIGTERM, the same way'],
+];
+function helpText() {
+    return `content-as-code: keep narrated videos as code.
+
+Usage:
+  content-as-code validate [options]   check the manifests; sends nothing
+  content-as-code plan [options]       show what apply would do; changes nothing
+  content-as-code apply [options]      create, edit, render and publish to match the manifests
+  content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
+  content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
+  content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
+  content-as-code schema               print the manifest JSON Schema
+
+Options:
+  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
+  --cwd DIR               workspace root the glob and reported paths are relative to
+  --base-url URL          service base URL (default: $CONTENT_BASE_URL); /v1 is appended when absent
+  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
+  --allow-insecure-http   let --base-url be plain http:// to another machine (the key travels in clear)
+  --allow-empty           accept a glob that matches no manifest (otherwise an error)
+  --json                  print one JSON document (schema/cli-output.schema.json) instead of tables
+  --summary FILE          also write the Markdown summary (the action's job summary) to FILE
+  --concurrency N         items worked on at once (default: 4)
+  --no-wait               start generations and return without waiting for them
+  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
+  --late-window D         a publish.at older than this (90m, 24h, 7d) is held, not published (default: 24h)
+  --no-publish            forbid any publication in this run
+  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
+  --cancel-running        edit items that are generating, cancelling their job
+  --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)
+  --budget N              doctor: GET requests it may send in all (default: 60)
+  --out DIR               import: folder to write into (default: imported under the manifests' folder)
+  --only GLOB             import: only items whose title matches (* and ?)
+  --status S              import: only items in these statuses or stages (NEW, UPLOADED, draft…); repeatable
+  -h, --help              this text
+  -v, --version           the version
+
+Environment:
+  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
+  CONTENT_BASE_URL        the service base URL, when --base-url is not given
+                          (CONTENT_API_URL, its old name, is still read, with a warning)
+  NO_COLOR                plain output even on a terminal
+
+Exit codes:
+${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
+`;
 }
 
 
 /***/ }),
 
-/***/ 4885:
+/***/ 9615:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  U: () => (/* binding */ createClient)
+  i: () => (/* binding */ main)
 });
 
-// UNUSED EXPORTS: KEY_PREFIX
-
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
-// EXTERNAL MODULE: ./src/api/readings.ts
-var readings = __nccwpck_require__(2279);
-// EXTERNAL MODULE: ./src/api/wire.ts
-var wire = __nccwpck_require__(5847);
-;// CONCATENATED MODULE: ./src/api/listing.ts
-
-
-
-// Reading a whole listing (A5-A7) whatever paging the service chose, and
-// proving that nothing was missed: a manifest whose item sits on an unread
-// page would be created a second time. The first page is asked for without a
-// page number, so a service counting from 0 and one counting from 1 both
-// start at their own first page; the numbering is then learned from the
-// answer's own hints, or from whether `page=1` repeats that first page.
-/** A listing never runs past this many pages, whatever the hints say. */
-const MAX_PAGES = 10_000;
-/** A listing the service answered in a way that cannot be read completely: nothing may be planned from it. */
-class ListingError extends Error {
-    name = 'ListingError';
+;// CONCATENATED MODULE: ./src/text/safe-line.ts
+// Text from manifests (titles, scripts, file names) and from the service
+// (error messages, last_error) is printed to a GitHub runner's log and to
+// terminals. Both act on what they read:
+//
+// - The runner reads stdout line by line (a line ends at LF, CR or CRLF) and
+//   runs as a workflow command any line that starts with `::` once trimmed
+//   (.NET's Trim: every Unicode white space, U+0085 NEL included), and any
+//   line that holds the legacy `##[` form anywhere in it.
+// - A terminal runs escape sequences: CSI (clear the screen, move the
+//   cursor), OSC (set the window title, hyperlinks), and the C1 forms of both.
+// - Bidi overrides and isolates reorder what is shown, so a line reads
+//   differently from what it holds.
+//
+// This module makes any text inert for both. It is pure and has no imports:
+// every writer to stdout (the action's log, annotations and groups, the CLI's
+// terminal lines) calls it.
+// A zero-width space between the two characters: the runner does not trim it
+// (it is not white space to .NET), and it shows as nothing.
+const BREAK = '\u200b';
+// Escape sequences as terminals read them (ECMA-48), 7-bit and 8-bit forms.
+// Matching control characters is this module's job.
+/* eslint-disable no-control-regex */
+const OSC_OR_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?/g;
+const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
+const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+/** C0 controls except tab and line feed, DEL, and C1 controls (NEL among them). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/** Bidi embeddings, overrides, isolates and marks: U+202A–U+202E, U+2066–U+2069, LRM, RLM, ALM. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+/** Everything .NET's String.Trim() removes from the start of a line (Char.IsWhiteSpace). */
+const RUNNER_TRIMMED = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const LEADING_COMMAND = new RegExp(`^([${RUNNER_TRIMMED}]*):(?=:)`);
+/** Matches one style code the CLI itself writes (`ESC [ 1 m`, `ESC [ 39 m`, …): bold, dim, colours, resets. */
+const OWN_STYLE = /\u001b\[\d{1,2}m/g;
+/* eslint-enable no-control-regex */
+/**
+ * Removes escape sequences, control characters (tab and line feed stay) and
+ * bidi controls. A CR, alone or before LF, and the Unicode line and
+ * paragraph separators become LF, because the runner ends a line at a CR too.
+ */
+function stripControls(text) {
+    return text
+        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+        .replace(OSC_OR_STRING, '')
+        .replace(CSI, '')
+        .replace(OTHER_ESCAPE, '')
+        .replace(CONTROL, '')
+        .replace(BIDI, '');
 }
-/** A 400 that names the page-size parameter: the service wants smaller pages (A6). */
-function smallerSize(error, size) {
-    if (!(error instanceof errors/* ServiceError */._7) || error.status !== 400)
-        return null;
-    const said = `${error.serviceMessage} ${error.message}`;
-    if (!/\b(limit|page_size|per_page|page size|size)\b/i.test(said))
-        return null;
-    const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
-    const allowed = numbers.filter((n) => n >= 1 && n < size);
-    const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
-    return next >= 1 && next < size ? next : null;
-}
-const HINTS_READING = {
-    'top level': 'hints at top level',
-    meta: 'hints under meta',
-    pagination: 'hints under pagination',
-    links: 'hints under links',
-};
-function hintsReading(hints) {
-    return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
-}
-/** What the hints prove about the end of the listing, or null when they prove nothing. */
-function proofFromHints(hints, read, pages) {
-    if (hints.next?.kind === 'end')
-        return 'an empty next link';
-    if (hints.hasMore === false)
-        return 'has_more: false';
-    if (hints.total !== null && read >= hints.total)
-        return `total: ${hints.total}`;
-    if (hints.totalPages !== null && pages >= hints.totalPages)
-        return `total_pages: ${hints.totalPages}`;
-    if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
-        return `last_page: ${hints.lastPage}`;
-    return null;
-}
-async function walkListing(path, options) {
-    const maxPages = options.maxPages ?? MAX_PAGES;
-    let size = Math.max(1, Math.floor(options.pageSize));
-    let lowered = false;
-    const seen = new Set();
-    const rows = [];
-    const out = {
-        rows,
-        complete: false,
-        proof: null,
-        gap: null,
-        pages: 0,
-        envelope: null,
-        paging: 'one page',
-        hints: 'no hints',
-        size: null,
-        pageSize: size,
-    };
-    let gaps = [];
-    let request = {
-        page: null,
-        cursor: null,
-        link: null,
-    };
-    /** Answers to the `page=1` probe that repeated the first page: not pages of their own. */
-    let repeats = 0;
-    let probing = false;
-    let firstIds = null;
-    const fetchPage = async () => {
-        for (;;) {
-            const target = request.link ?? `${path}${(0,wire/* listingQuery */.zb)(request.page, request.cursor, size)}`;
-            try {
-                return await options.get(target);
-            }
-            catch (error) {
-                const smaller = request.link === null ? smallerSize(error, size) : null;
-                if (smaller === null)
-                    throw error;
-                size = smaller;
-                lowered = true;
-            }
-        }
-    };
-    for (;;) {
-        if (out.pages >= maxPages) {
-            gaps.push(`the listing was still going after ${maxPages} pages`);
-            break;
-        }
-        const body = await fetchPage();
-        const page = (0,readings/* readListingBody */.dd)(body);
-        const hints = (0,readings/* readPagingHints */.$F)(page.holder);
-        out.pages++;
-        out.envelope ??= page.reading;
-        if (hints.where !== null && out.hints === 'no hints')
-            out.hints = hintsReading(hints);
-        if (out.pages === 1) {
-            out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
-        }
-        const ids = page.rows.map(options.identify ?? readings/* rowId */.un);
-        const withoutId = ids.filter((id) => id === null).length;
-        if (withoutId > 0)
-            gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-        const fresh = page.rows.filter((_, index) => {
-            const id = ids[index];
-            return id === null || id === undefined ? false : !seen.has(id);
-        });
-        if (probing) {
-            // `page=1` either repeats the first page (pages count from 1) or goes on
-            // from it (from 0). Either way the next page asked for is 2, so the
-            // answer only names the reading; rows other runs created meanwhile are
-            // simply new rows.
-            probing = false;
-            const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
-            out.paging = repeatsFirst ? 'pages from 1' : 'pages from 0';
-            if (repeatsFirst)
-                repeats++;
-        }
-        else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
-            throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
-                'parameters, so the listing cannot be proven complete and nothing is planned from it.');
-        }
-        for (const [index, row] of page.rows.entries()) {
-            const id = ids[index];
-            if (id === null || id === undefined || seen.has(id))
-                continue;
-            seen.add(id);
-            rows.push(row);
-        }
-        if (out.pages === 1)
-            firstIds = new Set(ids.filter((id) => id !== null));
-        if (page.rows.length === 0) {
-            out.proof = 'an empty page';
-            break;
-        }
-        // The page number of this answer in the service's numbering, once known.
-        const current = hints.page ?? request.page;
-        const next = hints.next?.kind === 'end' ? null : hints.next;
-        if (next?.kind === 'link') {
-            out.paging = 'next links';
-            request = { page: null, cursor: null, link: (0,wire/* resolveLink */.nm)(options.base, next.href, path) };
-            continue;
-        }
-        if (next?.kind === 'cursor') {
-            out.paging = 'next cursors';
-            request = { page: null, cursor: next.cursor, link: null };
-            continue;
-        }
-        if (next?.kind === 'page') {
-            if (out.paging === 'one page')
-                out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
-            request = { page: next.page, cursor: null, link: null };
-            continue;
-        }
-        const proof = hints.hasMore === true ? null : proofFromHints(hints, seen.size, out.pages - repeats);
-        if (proof !== null) {
-            out.proof = proof;
-            if (hints.total !== null && seen.size < hints.total)
-                gaps.push(`the service says ${hints.total} items but ${seen.size} were listed`);
-            break;
-        }
-        if ((request.link !== null || request.cursor !== null) && hints.hasMore !== true) {
-            // A link- or cursor-paged listing that gives no next link has ended.
-            out.proof = 'no next link';
-            break;
-        }
-        // Nothing proves the end yet: ask for the next page by number.
-        if (current === null) {
-            probing = true;
-            request = { page: 1, cursor: null, link: null };
-            continue;
-        }
-        if (out.paging === 'one page')
-            out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
-        request = { page: current + 1, cursor: null, link: null };
-    }
-    // A first page shorter than asked for, followed by more: the service pages by its own size.
-    if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0))
-        out.size = 'service size';
-    if (lowered)
-        out.size = 'lowered after a 400';
-    out.pageSize = size;
-    gaps = [...new Set(gaps)];
-    out.complete = out.proof !== null && gaps.length === 0;
-    out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/api/explain.ts
-
-const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
-function said(body) {
-    return body.message === '' ? '' : `: "${body.message}"`;
-}
-function plural(count, word) {
-    return count === 1 ? word : `${word}s`;
-}
-function explainIntrospection(verdict) {
-    if (verdict === undefined)
-        return '';
-    if (verdict.kind === 'rejected') {
-        return 'GET /api-keys/introspect rejects it too: the key is invalid or has been revoked.';
-    }
-    if (verdict.kind === 'failed')
-        return `GET /api-keys/introspect could not tell more (${verdict.reason}).`;
-    const { active, subject, scopes } = verdict.introspection;
-    const owner = subject === '' ? '' : ` (subject ${subject})`;
-    if (!active)
-        return `GET /api-keys/introspect says the key${owner} is inactive.`;
-    return (`GET /api-keys/introspect says the key${owner} is active with scopes ${scopes.join(', ') || 'none'}, ` +
-        'so the refusal may be temporary.');
-}
-function sentence(facts) {
-    const { status, method, path, body } = facts;
-    const where = `${method} ${path}`;
-    switch (status) {
-        case 400:
-            return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
-        case 401:
-            return (`${where}: the service rejected the API key (401)${said(body)}. ` +
-                `${explainIntrospection(facts.introspection)} Use a valid key: ${KEYS_PAGE}.`);
-        case 402: {
-            const balance = facts.balance === undefined ? 'unknown' : String(facts.balance);
-            const needs = body.creditsRequired === undefined ? '' : `, this needs ${body.creditsRequired}`;
-            return (`${where}: not enough credits (402): the balance is ${balance}${needs}${said(body)}. ` +
-                'Top up the account, then run again.');
-        }
-        case 403: {
-            const required = body.required ?? [];
-            if (required.length === 0) {
-                return `${where}: the API key lacks a scope this endpoint needs (403)${said(body)}. Mint a key with the scopes the run needs.`;
-            }
-            return (`${where}: the API key lacks the ${plural(required.length, 'scope')} ${required.join(', ')} (403). ` +
-                `Mint a key with ${required.join(', ')} (scopes are fixed for a key's life): ${KEYS_PAGE}.`);
-        }
-        case 404:
-            return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
-        case 409:
-            return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
-        case 429: {
-            const wait = facts.retryAfterSeconds === undefined ? '' : ` and asks to wait ${facts.retryAfterSeconds} s`;
-            const limit = body.limit === undefined ? '' : ` (limit ${body.limit})`;
-            return (`${where}: rate limited${limit} (429)${said(body)}; the service still refused after ${facts.attempts} ` +
-                `${plural(facts.attempts, 'attempt')}${wait}. Run again later.`);
-        }
-        default:
-            if (status >= 500) {
-                return (`${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
-                    `${plural(facts.attempts, 'attempt')}. Run again later.`);
-            }
-            return `${where}: the service answered ${status}${said(body)}. It is not retried unchanged.`;
-    }
-}
-function conflictAdvice(facts) {
-    if (facts.body.code === 'generation_in_progress') {
-        return facts.method === 'PUT'
-            ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
-            : 'The item is being generated: wait for the run to finish.';
-    }
-    if (facts.body.code === 'already_published')
-        return 'The video is published and is never replaced.';
-    if (facts.path.startsWith('/contents/upload/')) {
-        return 'An upload of this item is already in flight: poll its task status before dispatching again.';
-    }
-    return 'Wait for the work in flight, then run again.';
-}
-/** `scrub` removes the key from the finished message: introspection answers are service text too. */
-function serviceError(facts, scrub) {
-    return new errors/* ServiceError */._7({
-        status: facts.status,
-        method: facts.method,
-        path: facts.path,
-        serviceMessage: scrub(facts.body.message),
-        message: scrub(sentence(facts)),
-        code: facts.body.code,
-        required: facts.status === 403 ? facts.body.required : undefined,
-        retryAfterSeconds: facts.retryAfterSeconds,
-        balance: facts.balance ?? facts.body.balance,
-        creditsRequired: facts.body.creditsRequired,
-        limit: facts.body.limit,
-        attempts: facts.attempts,
-    });
-}
-
-// EXTERNAL MODULE: ./src/api/retry.ts
-var retry = __nccwpck_require__(7018);
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
-;// CONCATENATED MODULE: ./src/api/shapes.ts
-
-
-
-// The resources of the interface, read from answers whose envelope
-// readings.ts has recognised. Unknown extra fields are ignored; a status or a
-// platform beyond the interface is kept as sent and stays local to its item
-// or account (A35); a missing field the project needs is a ShapeProblem,
-// which the client reports with the endpoint it came from.
-class ShapeProblem extends Error {
-    name = 'ShapeProblem';
-}
-function record(value, what) {
-    if (!(0,readings/* isRecord */.u4)(value))
-        throw new ShapeProblem(`${what} is not an object`);
-    return value;
-}
-function shapes_text(value) {
-    return typeof value === 'string' ? value : null;
-}
-function requiredText(obj, field, what) {
-    const value = obj[field];
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number')
-        return String(value);
-    throw new ShapeProblem(`${what} has no ${field}`);
-}
-function bool(value) {
-    return typeof value === 'boolean' ? value : null;
-}
-function num(value) {
-    if (typeof value === 'number' && Number.isFinite(value))
-        return value;
-    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-        return Number(value);
-    return null;
-}
-function object(value) {
-    return (0,readings/* isRecord */.u4)(value) ? value : null;
-}
-/** A35: a listed status as is; anything else kept as sent, '' when absent. */
-function shapes_status(value) {
-    if (typeof value === 'string' && (0,types/* isKnownStatus */.ih)(value))
-        return value;
-    return (0,types/* unknownStatus */.lj)(typeof value === 'string' ? value : '');
-}
-/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
-function unwrap(body) {
-    try {
-        return (0,readings/* readObject */.Ag)(body).object;
-    }
-    catch (error) {
-        if (error instanceof readings/* Unrecognised */.XD)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
-}
-// ---- resources ----------------------------------------------------------
-function persona(value) {
-    const obj = object(value);
-    if (obj === null)
-        return null;
-    return { id: shapes_text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: shapes_text(obj.name) };
-}
-function parseAccount(value) {
-    const obj = record(value, 'an account');
-    const platform = shapes_text(obj.platform) ?? '';
-    return {
-        id: requiredText(obj, 'id', 'an account'),
-        name: shapes_text(obj.name) ?? '',
-        // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
-        platform: platform,
-        platform_acronym: shapes_text(obj.platform_acronym),
-    };
-}
-/** A18: one row of GET /contents. */
-function parseContentSummary(value) {
-    const obj = record(value, 'a content item');
-    const id = requiredText(obj, 'id', 'a content item');
-    return {
-        id,
-        title: shapes_text(obj.title) ?? '',
-        description: shapes_text(obj.description),
-        full_text: shapes_text(obj.full_text),
-        hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status),
-        persona: persona(obj.persona),
-        published_url: shapes_text(obj.published_url),
-        published_platform: shapes_text(obj.published_platform),
-        last_error: shapes_text(obj.last_error),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
-    };
-}
-function progress(value) {
-    const obj = object(value);
-    if (obj === null)
-        return null;
-    return { percentage: num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
-}
-function videoSettings(value) {
-    const obj = object(value);
-    if (obj === null)
-        return null;
-    return {
-        video_id: shapes_text(obj.video_id),
-        orientation: shapes_text(obj.orientation),
-        prefer_real_world: bool(obj.prefer_real_world),
-        image_overlay_enabled: bool(obj.image_overlay_enabled),
-        image_overlay_position: shapes_text(obj.image_overlay_position),
-        zoom_effect_enabled: bool(obj.zoom_effect_enabled),
-        subtitle_settings: object(obj.subtitle_settings),
-    };
-}
-/** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
-function parseContentDetail(body) {
-    const obj = unwrap(body);
-    const id = requiredText(obj, 'id', 'the content item');
-    const metadata = object(obj.metadata);
-    const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
-    return {
-        id,
-        title: shapes_text(obj.title) ?? '',
-        description: shapes_text(obj.description),
-        full_text: shapes_text(obj.full_text),
-        textover: shapes_text(obj.textover),
-        hashtags: shapes_text(obj.hashtags),
-        status: shapes_status(obj.status),
-        fine_tuning: object(obj.fine_tuning),
-        persona: persona(obj.persona),
-        accounts,
-        // The signed URL itself is never kept: it is time-limited and never reported (A28).
-        has_video: typeof obj.video_url === 'string' && obj.video_url !== '',
-        last_error: shapes_text(metadata?.last_error) ?? shapes_text(obj.last_error),
-        progress: progress(obj.progress),
-        video_settings: videoSettings(obj.video_settings),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
-    };
-}
-/** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
-function parseTaskStatus(body, contentId) {
-    const obj = unwrap(body);
-    const id = shapes_text(obj.id) ?? contentId;
-    let read;
-    try {
-        read = (0,readings/* readTaskStatus */.gI)(obj);
-    }
-    catch (error) {
-        if (error instanceof readings/* Unrecognised */.XD)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
-    return {
-        id,
-        status: shapes_status(read.status),
-        progress: progress(obj.progress),
-        last_error: shapes_text(read.lastError),
-    };
-}
-/** A10 through readings.ts. */
-function parseCredits(body) {
-    try {
-        return (0,readings/* readCredits */.tY)(body).credits;
-    }
-    catch (error) {
-        if (error instanceof readings/* Unrecognised */.XD)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
-}
-/** A11 through readings.ts. */
-function parseSubscription(body) {
-    let scope;
-    try {
-        scope = (0,readings/* readSubscription */.MP)(body).fields;
-    }
-    catch (error) {
-        if (error instanceof readings/* Unrecognised */.XD)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
-    const plan = scope.plan;
-    return {
-        plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
-        limits: object(scope.limits) ?? {},
-        usage_summary: object(scope.usage_summary) ?? {},
-    };
-}
-/** A12: one entry of GET /contents/{id}/versions. */
-function parseVersion(value) {
-    const obj = record(value, 'a version');
-    const version = obj.version;
-    if (typeof version !== 'number' && typeof version !== 'string')
-        throw new ShapeProblem('a version has no version');
-    return {
-        version,
-        title: shapes_text(obj.title),
-        full_text: shapes_text(obj.full_text),
-        textover: shapes_text(obj.textover),
-        created_at: shapes_text(obj.created_at),
-    };
-}
-function parseIntrospection(body) {
-    const obj = unwrap(body);
-    const active = bool(obj.active);
-    if (active === null)
-        throw new ShapeProblem('the key introspection has no boolean active');
-    return {
-        active,
-        subject: shapes_text(obj.subject) ?? '',
-        scopes: Array.isArray(obj.scopes) ? obj.scopes.filter((s) => typeof s === 'string') : [],
-    };
-}
-const MAX_MESSAGE = 300;
-function clip(value) {
-    // Scrubbed before it is cut: a key cut in half no longer matches, and half a key is still a leak.
-    const line = (0,secrets/* scrubSecrets */.Zg)(value).replace(/\s+/g, ' ').trim();
-    return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
+/** Breaks every `::` and every `##[`, wherever they stand. */
+function breakCommands(text) {
+    return text.replace(/:(?=:)/g, `:${BREAK}`).replace(/#(?=#\[)/g, `#${BREAK}`);
 }
 /**
- * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
- * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
+ * Text to embed in a log line, an annotation, a group title or a terminal
+ * line: nothing in it can start a workflow command or drive a terminal,
+ * wherever in the line it lands. Line feeds stay (the caller escapes or
+ * splits them); every line of the result is safe on its own.
  */
-function parseErrorBody(body) {
-    if (typeof body === 'string')
-        return { message: clip(body) };
-    if (!(0,readings/* isRecord */.u4)(body))
-        return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
-    const nested = object(body.error);
-    const message = shapes_text(body.error) ??
-        shapes_text(body.message) ??
-        shapes_text(nested?.message) ??
-        shapes_text(body.detail) ??
-        JSON.stringify(body);
-    const required = body.required;
-    return {
-        message: clip(message),
-        code: shapes_text(body.code) ?? shapes_text(nested?.code) ?? undefined,
-        required: Array.isArray(required)
-            ? required.filter((s) => typeof s === 'string')
-            : undefined,
-        creditsRequired: num(required) ?? undefined,
-        balance: num(body.balance) ?? undefined,
-        limit: shapes_text(body.limit) ?? undefined,
+function safeText(text) {
+    return breakCommands(stripControls(text));
+}
+/** safeText on one line: line breaks and tabs become spaces. */
+function safeLine(text) {
+    return safeText(text).replace(/[\n\t]/g, ' ');
+}
+/**
+ * The last step before bytes reach the runner's stdout, for output whose
+ * lines may be workflow commands written on purpose (they start with `::` at
+ * the very first column): controls and escapes go, a `##[` anywhere is broken,
+ * and so is a `::` that only the runner's trimming, or the removal of a
+ * control character, would bring to the start of a line.
+ */
+function guardCommandOutput(text) {
+    return guardLines(text, (line) => stripControls(line), true);
+}
+/**
+ * The last step before bytes reach a terminal (or a runner's log, when the
+ * CLI runs in a workflow): no line can start a workflow command, no escape
+ * sequence but the style codes the CLI writes itself (when `keepStyle`).
+ */
+function guardTerminalOutput(text, keepStyle) {
+    const strip = (line) => keepStyle
+        ? splitKeeping(line, OWN_STYLE)
+            .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
+            .join('')
+        : stripControls(line);
+    return guardLines(text, strip, false);
+}
+/**
+ * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
+ * `::` unless the line was written as a command: it starts with `::` right
+ * after a line feed (not after a CR or a Unicode separator, which the runner
+ * also ends lines at, but which no command this project writes contains).
+ */
+function guardLines(text, strip, keepCommands) {
+    const guard = (line, written) => {
+        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
+        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
     };
+    return text
+        .replace(/\r\n/g, '\n')
+        .split('\n')
+        .map((line) => line
+        .split(/\r|[\u2028\u2029]/)
+        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
+        .join('\n'))
+        .join('\n');
 }
-/** `{success: false, error}` inside a 200 (A11): the request failed all the same. */
-function failureInSuccess(body) {
-    if (!(0,readings/* isRecord */.u4)(body) || body.success !== false)
-        return null;
-    return parseErrorBody(body).message;
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-// EXTERNAL MODULE: ./src/api/bounded-response.ts
-var bounded_response = __nccwpck_require__(5901);
-;// CONCATENATED MODULE: ./src/api/transport.ts
-
-
-
-
-
-class Transport {
-    #apiKey;
-    #pool;
-    #closed = false;
-    #options;
-    constructor(apiKey, options) {
-        this.#apiKey = apiKey;
-        this.#options = options;
-        this.#pool = new undici/* EnvHttpProxyAgent */.J2({
-            connections: options.connections,
-            keepAliveTimeout: 30_000,
-            connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
-            headersTimeout: options.requestTimeoutMs,
-            bodyTimeout: options.requestTimeoutMs,
-        });
+/** Splits text around the matches of pattern: plain, match, plain, match, …, plain. */
+function splitKeeping(text, pattern) {
+    const parts = [];
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+        parts.push(text.slice(last, match.index), match[0]);
+        last = match.index + match[0].length;
     }
-    /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
-    async request(method, path, body, kind) {
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        const headers = (0,wire/* requestHeaders */.A1)(this.#apiKey, this.#options.userAgent, payload !== undefined);
-        const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await (0,retry/* sendWithRetries */.HI)({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
-        return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
-    }
-    async #once(method, path, headers, payload, label, remainingMs) {
-        const { requestTimeoutMs } = this.#options;
-        // One deadline for the whole attempt, never past what the call has left.
-        const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
-        return (0,bounded_response/* withDeadline */.NE)(deadlineMs, async (signal) => {
-            const response = await this.#pool.request({
-                origin: this.#options.base.origin,
-                method,
-                path,
-                headers,
-                body: payload ?? null,
-                signal,
-                // Never let undici resend a POST on its own: A33 is decided in retry.ts.
-                idempotent: method !== 'POST',
-                headersTimeout: requestTimeoutMs,
-                bodyTimeout: requestTimeoutMs,
-            });
-            const raw = await (0,bounded_response/* readBounded */.CB)(response, this.#options.maxResponseBytes ?? bounded_response/* MAX_RESPONSE_BYTES */.nB, {
-                method,
-                path: label,
-            });
-            return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
-        });
-    }
-    async close() {
-        if (this.#closed)
-            return;
-        this.#closed = true;
-        await this.#pool.close();
-    }
-    /** Strips the key from any text before it lands in a message. */
-    redact(value) {
-        return (0,errors/* redact */.E$)(value, [this.#apiKey]);
-    }
-}
-function decode(raw) {
-    if (raw.trim() === '')
-        return null;
-    try {
-        return JSON.parse(raw);
-    }
-    catch {
-        return raw;
-    }
+    parts.push(text.slice(last));
+    return parts;
 }
 
-;// CONCATENATED MODULE: ./src/api/client.ts
+;// CONCATENATED MODULE: ./src/secrets.ts
 
-
-
-
-
-
-
-
-
-
-const KEY_PREFIX = 'svc_live_';
-const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Checks the key and base URL before any request; throws ConfigurationError. */
-function createClient(options) {
-    const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
-    // Whatever characters it holds, no output of this process shows it from here on.
-    (0,secrets/* registerSecret */.cl)(apiKey);
-    if (apiKey !== '')
-        options.maskSecret?.(apiKey);
-    if (apiKey === '') {
-        throw new errors/* ConfigurationError */.j1(`No API key was given: create one in the web app under Settings, API Keys.`);
-    }
-    if (!apiKey.startsWith(KEY_PREFIX)) {
-        throw new errors/* ConfigurationError */.j1(`The API key does not start with ${KEY_PREFIX}: it is not a service API key (a session token or a ` +
-            'mistyped secret?). Create one in the web app under Settings, API Keys.');
-    }
-    const base = wire/* resolveBaseUrl */.xj(String(options.baseUrl ?? ''));
-    if (base === null) {
-        throw new errors/* ConfigurationError */.j1('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
-    }
-    return new HttpServiceClient(apiKey, base, options);
+// Keys and tokens never leave the process. Every text that does (log lines,
+// annotations, outputs, the job summary, the PR comment, the CLI's lines and
+// its --json) passes through scrubSecrets, whatever else it went through:
+//
+// 1. The exact value of every registered secret, in every form it can take on
+//    the way out: as is, JSON-escaped (the `results` output, --json),
+//    URL-encoded, base64 (alone or inside a longer base64 text), made safe
+//    for the log, and spread over several lines (a service message that
+//    wraps it). Whatever characters the key holds, all of it goes.
+// 2. Then anything shaped like a credential: the service's keys, GitHub's
+//    tokens, and the user and password in a URL.
+const SECRET_PATTERNS = [
+    // Service keys: the prefix and what follows up to a character that ends a
+    // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
+    // At least one character: the prefix alone is no secret, and advice names it.
+    [/svc_live_[^\s"'\\<>`()[\]{}|,;\u2026]*[^\s"'\\<>`()[\]{}|,;.:\u2026]/g, '***'],
+    // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
+    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '***'],
+    // Credentials in a URL (`ftp://user:password@host`, `https://token@host`).
+    [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@'],
+];
+const SECRET_PLACEHOLDER = '***';
+/** Shorter values are not secrets worth a search (and would scrub ordinary words). */
+const MIN_SECRET_LENGTH = 6;
+const registered = new Set();
+/** The forms of the last set of secrets asked for: the same set, call after call. */
+let cached = null;
+/**
+ * Registers a secret for every later scrubSecrets call in this process: the
+ * API key as soon as it is read, so that no output channel depends on being
+ * handed it.
+ */
+function registerSecret(secret) {
+    const value = secret.trim();
+    if (value.length < MIN_SECRET_LENGTH || registered.has(value))
+        return;
+    registered.add(value);
 }
-const GENERATION = { idempotent: false, rateLimited: true };
-const CREATE = { idempotent: false, rateLimited: false };
-const READ = { idempotent: true, rateLimited: false };
-class HttpServiceClient {
-    baseUrl;
-    #base;
-    #transport;
-    #pageSize;
-    #now;
-    #readOnly;
-    #onListing;
-    #maxPages;
-    #writeRefusal = null;
-    #writeAccepted = false;
-    #writeGate = Promise.resolve();
-    #introspection = null;
-    constructor(apiKey, base, options) {
-        this.baseUrl = base.href;
-        this.#base = base;
-        this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
-        const sleep = options.sleep ?? realSleep;
-        const now = options.now ?? Date.now;
-        this.#now = now;
-        this.#readOnly = options.readOnly === true;
-        this.#onListing = options.onListing;
-        this.#maxPages = options.maxListingPages;
-        this.#transport = new Transport(apiKey, {
-            base,
-            userAgent: options.userAgent ?? version/* USER_AGENT */._,
-            requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-            connections: Math.max(1, Math.floor(options.connections ?? 16)),
-            runtime: {
-                settings: (0,retry/* retrySettings */.wP)(options.retry),
-                secondMs: options.secondMs ?? 1000,
-                sleep,
-                random: options.random ?? Math.random,
-                now,
-                gate: new retry/* RateGate */.Ut(sleep, now),
-                onRetry: options.onRetry,
-                budget: options.requestBudget,
-            },
-        });
-    }
-    // ---- endpoints --------------------------------------------------------
-    /**
-     * One GET whose answer is returned as the service sent it (errors are
-     * ServiceErrors as usual): doctor reads it with the same readings.ts the
-     * typed methods parse through.
-     */
-    getRaw(path) {
-        return this.#call('GET', path);
-    }
-    get writeRefusal() {
-        return this.#writeRefusal;
-    }
-    listContents() {
-        return this.#listAll(wire/* paths */.f0.contents(), parseContentSummary);
-    }
-    async getContent(id) {
-        return this.#parse('GET', wire/* paths */.f0.content(id), await this.#call('GET', wire/* paths */.f0.content(id)), parseContentDetail);
-    }
-    /**
-     * A14: whatever the create answers (the item, only its id, or nothing), the
-     * item is read back. An answer naming no item cannot be read back: it is an
-     * outcome the engine resolves by looking the title up, never by resending.
-     */
-    async createContent(fields) {
-        const path = wire/* paths */.f0.contents();
-        const answer = (0,readings/* readWriteAnswer */.a$)(await this.#call('POST', path, wire/* contentBody */.yp(fields), CREATE));
-        if (answer.id === null) {
-            throw new errors/* OutcomeUnknownError */.Do({ method: 'POST', path, reason: 'the answer named no item' });
-        }
-        return this.getContent(answer.id);
-    }
-    /**
-     * A13/A14: the item is read back after the PUT, whatever it answered, and a
-     * field this edit set that the service shows cleared is an error: a service
-     * that replaces the whole item would otherwise lose what was not sent.
-     */
-    async editContent(id, edit, options) {
-        const path = wire/* paths */.f0.content(id);
-        await this.#call('PUT', path, wire/* editBody */.rR(edit, options?.cancelGeneration === true));
-        const detail = await this.getContent(id);
-        const cleared = clearedFields(edit, detail);
-        if (cleared.length > 0) {
-            throw new errors/* ResponseShapeError */.RD('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
-        }
-        return detail;
-    }
-    async listVersions(id) {
-        const versionOf = (row) => typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
-        return (await this.#listAll(wire/* paths */.f0.versions(id), parseVersion, versionOf)).items;
-    }
-    async processContent(request) {
-        await this.#call('POST', wire/* paths */.f0.processContent(), wire/* generationBody */.lJ(request), GENERATION);
-    }
-    async generateVideo(contentId, render) {
-        await this.#call('POST', wire/* paths */.f0.generateVideo(), wire/* videoBody */.qe(contentId, render), GENERATION);
-    }
-    async upload(contentId, publish) {
-        await this.#call('POST', wire/* paths */.f0.upload(contentId), wire/* uploadBody */.E3(publish), GENERATION);
-    }
-    async taskStatus(contentId) {
-        const path = wire/* paths */.f0.taskStatus(contentId);
-        return this.#parse('GET', path, await this.#call('GET', path), (body) => parseTaskStatus(body, contentId));
-    }
-    listAccounts() {
-        return this.#listAll(wire/* paths */.f0.accounts(), parseAccount);
-    }
-    async credits() {
-        const path = wire/* paths */.f0.credits();
-        return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
-    }
-    async subscription() {
-        const path = wire/* paths */.f0.subscription();
-        return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
-    }
-    async introspect() {
-        const path = wire/* paths */.f0.introspect();
-        return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
-    }
-    close() {
-        return this.#transport.close();
-    }
-    toJSON() {
-        return { baseUrl: this.baseUrl };
-    }
-    // ---- plumbing ---------------------------------------------------------
-    /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
-    async #listAll(path, parseItem, identify) {
-        let outcome;
-        try {
-            outcome = await walkListing(path, {
-                base: this.#base,
-                pageSize: this.#pageSize,
-                ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
-                get: (target) => this.#call('GET', target),
-                ...(identify ? { identify } : {}),
-            });
-        }
-        catch (error) {
-            if (error instanceof readings/* Unrecognised */.XD)
-                throw new errors/* ResponseShapeError */.RD('GET', path, this.#transport.redact(error.message));
-            if (error instanceof ListingError)
-                throw new ListingError(this.#transport.redact(error.message));
-            throw error;
-        }
-        this.#onListing?.(path, outcome);
-        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
-        return { items, complete: outcome.complete, gap: outcome.gap };
-    }
-    #parse(method, path, body, parse, where) {
-        try {
-            return parse(body);
-        }
-        catch (error) {
-            if (!(error instanceof ShapeProblem))
-                throw error;
-            const problem = where === undefined ? error.message : `${where}: ${error.message}`;
-            throw new errors/* ResponseShapeError */.RD(method, path, this.#transport.redact(problem));
-        }
-    }
-    /** One request; the body of a 2xx, or a ServiceError that teaches. */
-    async #call(method, path, body, kind = READ) {
-        const label = path.split('?')[0] ?? path;
-        if (method === 'GET')
-            return this.#send(method, path, label, body, kind);
-        if (this.#readOnly)
-            throw new errors/* WritesStoppedError */.Et(method, label, 'this client only reads (doctor)');
-        if (this.#writeAccepted)
-            return this.#send(method, path, label, body, kind);
-        // Until the service has accepted one write, writes go one at a time: a
-        // 403 on the first stops the others before they are sent.
-        const before = this.#writeGate;
-        let release = () => { };
-        this.#writeGate = new Promise((resolve) => (release = resolve));
-        await before;
-        try {
-            if (this.#writeRefusal !== null) {
-                throw new errors/* WritesStoppedError */.Et(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
-            }
-            const answer = await this.#send(method, path, label, body, kind);
-            this.#writeAccepted = true;
-            return answer;
-        }
-        finally {
-            release();
-        }
-    }
-    async #send(method, path, label, body, kind) {
-        const response = await this.#transport.request(method, path, body, kind);
-        const failure = response.status < 300 ? failureInSuccess(response.body) : null;
-        if (response.status >= 200 && response.status < 300 && failure === null)
-            return response.body;
-        const error = await this.#error(method, label, response);
-        // The first 403 on a write stops every later one (A29): the scope of each
-        // endpoint is not shown, so this refusal is how the client learns it.
-        if (method !== 'GET' && response.status === 403)
-            this.#writeRefusal ??= error;
-        throw error;
-    }
-    async #error(method, path, response) {
-        const scrub = (text) => this.#transport.redact(text);
-        const parsed = parseErrorBody(response.body);
-        const body = {
-            ...parsed,
-            message: scrub(parsed.message),
-            code: parsed.code === undefined ? undefined : scrub(parsed.code),
-            limit: parsed.limit === undefined ? undefined : scrub(parsed.limit),
-            required: parsed.required?.map(scrub),
-        };
-        const facts = {
-            status: response.status,
-            method,
-            path,
-            attempts: response.attempts,
-            body,
-            retryAfterSeconds: (0,retry/* parseRetryAfter */.mu)(response.retryAfter, this.#now()),
-        };
-        if (response.status === 401 && path !== wire/* paths */.f0.introspect()) {
-            return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
-        }
-        if (response.status === 402) {
-            return serviceError({ ...facts, balance: parsed.balance ?? (await this.#balanceOrUndefined()) }, scrub);
-        }
-        return serviceError(facts, scrub);
-    }
-    /** Asked once per client: every worker hitting 401 shares the one answer. */
-    #whyUnauthorized() {
-        this.#introspection ??= this.introspect().then((introspection) => ({ kind: 'answer', introspection }), (error) => error instanceof errors/* ServiceError */._7 && error.status === 401
-            ? { kind: 'rejected' }
-            : { kind: 'failed', reason: error instanceof Error ? error.message : 'no answer' });
-        return this.#introspection;
-    }
-    async #balanceOrUndefined() {
-        try {
-            return await this.credits();
-        }
-        catch {
-            return undefined;
-        }
-    }
+/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
+function scrubSecrets(text, secrets = []) {
+    let out = text;
+    const { exact, spread } = formsFor([...registered, ...secrets]);
+    for (const form of exact)
+        if (out.includes(form))
+            out = out.split(form).join(SECRET_PLACEHOLDER);
+    for (const pattern of spread)
+        out = out.replace(pattern, SECRET_PLACEHOLDER);
+    for (const [pattern, replacement] of SECRET_PATTERNS)
+        out = out.replace(pattern, replacement);
+    return out;
 }
-function blank(value) {
-    return (value === null ||
-        value === undefined ||
-        value === '' ||
-        (typeof value === 'object' && Object.keys(value).length === 0));
+function formsFor(secrets) {
+    const unique = [...new Set(secrets.map((secret) => secret.trim()))].sort();
+    const key = unique.join('\u0000');
+    if (cached?.key !== key)
+        cached = { key, forms: formsOf(unique) };
+    return cached.forms;
 }
-/** Fields an edit set to a value that the item read back shows empty. */
-function clearedFields(edit, detail) {
-    const cleared = [];
-    for (const [field, sent] of Object.entries(edit)) {
-        // The persona is the service's own expansion, which it may keep whatever was sent.
-        if (blank(sent) || field === 'persona_id')
+function formsOf(secrets) {
+    const exact = new Set();
+    const spread = [];
+    for (const raw of secrets) {
+        const secret = raw.trim();
+        if (secret.length === 0)
             continue;
-        const now = detail[field];
-        if (blank(now))
-            cleared.push(field);
+        for (const form of encodings(secret))
+            if (form.length > 0)
+                exact.add(form);
+        // Each line of a secret that is itself several lines, as the runner masks it.
+        for (const line of secret.split(/\r?\n/))
+            if (line.trim().length >= MIN_SECRET_LENGTH)
+                exact.add(line.trim());
+        if (secret.length >= MIN_SECRET_LENGTH) {
+            // As is, JSON-escaped, and JSON-escaped twice: each character in the form it has there.
+            const once = [...secret].map((char) => JSON.stringify(char).slice(1, -1));
+            const twice = once.map((unit) => JSON.stringify(unit).slice(1, -1));
+            for (const units of [[...secret], once, twice])
+                spread.push(spreadPattern(units));
+        }
     }
-    return cleared;
+    // Longest first: a form that holds another is replaced whole.
+    return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
+}
+/** The forms a value takes in what this project writes. */
+function encodings(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const url = encodeURIComponent(secret);
+    return [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1), // JSON inside JSON: a message quoted in an output
+        url,
+        url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        url.replace(/%20/g, '+'),
+        encodeURI(secret),
+        breakCommands(secret),
+        ...base64Forms(secret),
+    ];
+}
+/**
+ * The base64 of the value, and the part of it that stays the same wherever
+ * the value sits inside a longer encoded text (`user:key` in a Basic header,
+ * a JSON document): one form per alignment, standard and URL-safe alphabets.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret, 'utf8');
+    const found = [Buffer.from(secret, 'utf8').toString('base64')];
+    for (const offset of [0, 1, 2]) {
+        const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+        const encoded = padded.toString('base64').replace(/=+$/, '');
+        // Characters that mix in bits of the bytes before or after are left out.
+        const start = [0, 2, 3][offset];
+        const end = Math.floor((padded.length * 8) / 6);
+        const stable = encoded.slice(start, end);
+        if (stable.length >= MIN_SECRET_LENGTH)
+            found.push(stable);
+    }
+    return found.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
+/**
+ * The value's characters (units) with line breaks, white space, `<br>` or
+ * their escaped forms (`\n`, `\\n`, `%0A`) between any two of them: a
+ * message wrapped across lines still holds the whole key.
+ */
+function spreadPattern(units) {
+    const gap = '(?:\\s|\\\\{1,2}[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
+    const escaped = units.map((unit) => unit.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+    return new RegExp(escaped.join(gap), 'g');
 }
 
-
-/***/ }),
-
-/***/ 3249:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Do: () => (/* binding */ OutcomeUnknownError),
-/* harmony export */   Dr: () => (/* binding */ NetworkError),
-/* harmony export */   E$: () => (/* binding */ redact),
-/* harmony export */   Et: () => (/* binding */ WritesStoppedError),
-/* harmony export */   RD: () => (/* binding */ ResponseShapeError),
-/* harmony export */   Uc: () => (/* binding */ describeError),
-/* harmony export */   _7: () => (/* binding */ ServiceError),
-/* harmony export */   j1: () => (/* binding */ ConfigurationError),
-/* harmony export */   tD: () => (/* binding */ RequestBudgetError)
-/* harmony export */ });
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/api/errors.ts
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
-// that comes from the service or the network passes through redact() first.
+// that comes from the service or the network passes through scrubSecrets() first.
 
-/** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
-function redact(text, secrets = []) {
-    return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .scrubSecrets */ .Zg)(text, secrets);
-}
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {
-    return redact(text.replace(/\s+/g, ' ').trim());
+    return scrubSecrets(text.replace(/\s+/g, ' ').trim());
 }
 /** The run cannot start: a missing or malformed key, or a base URL that is not http(s). */
 class ConfigurationError extends Error {
@@ -46329,7 +45628,7 @@ class ServiceError extends Error {
         this.status = details.status;
         this.method = details.method;
         this.path = details.path;
-        this.serviceMessage = redact(details.serviceMessage);
+        this.serviceMessage = scrubSecrets(details.serviceMessage);
         this.code = details.code;
         this.required = details.required;
         this.retryAfterSeconds = details.retryAfterSeconds;
@@ -46412,38 +45711,329 @@ class ResponseShapeError extends Error {
 function describeError(error) {
     if (error instanceof Error) {
         const text = error.message === '' ? error.name : error.message;
-        return redact(oneLine(text));
+        return scrubSecrets(oneLine(text));
     }
     if (typeof error === 'string')
-        return redact(oneLine(error));
+        return scrubSecrets(oneLine(error));
     try {
-        return redact(oneLine(JSON.stringify(error) ?? String(error)));
+        return scrubSecrets(oneLine(JSON.stringify(error) ?? String(error)));
     }
     catch {
         return 'unknown error';
     }
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/emulator/dialects.ts
+const DIALECTS = {
+    reference: {
+        summary: '{data, page, limit, total, has_more} listings; writes answer the item; partial PUT; content writes need generate',
+        listing: {},
+        create: 'item',
+        edit: 'item',
+        put: 'partial',
+        contentWrites: 'generate',
+        newValues: false,
+    },
+    bare: {
+        summary: 'bare-array listings of 20 with no hints (its own size, pages from 1); writes answer {id} or nothing; content writes need generate',
+        listing: { envelope: 'bare', hint: 'none', sizeParam: 'none', defaultSize: 20 },
+        create: 'id',
+        edit: 'empty',
+        put: 'partial',
+        contentWrites: 'generate',
+        newValues: false,
+    },
+    meta: {
+        summary: '{items, meta: {current_page, total_pages}} listings paged from 0 with per_page; {success, data} answers; PUT replaces the item; content writes need write',
+        listing: { envelope: 'items', hint: 'meta', pageBase: 0, sizeParam: 'per_page', defaultSize: 25 },
+        create: 'wrapped',
+        edit: 'wrapped',
+        put: 'replace',
+        contentWrites: 'write',
+        newValues: false,
+    },
+    links: {
+        summary: '{results, links: {next}} listings by cursor links; creates answer {id}, edits nothing; an account and an item with values beyond the interface',
+        listing: { envelope: 'results', hint: 'links', sizeParam: 'page_size', defaultSize: 30 },
+        create: 'id',
+        edit: 'empty',
+        put: 'partial',
+        contentWrites: 'generate',
+        newValues: true,
+    },
+};
+const DIALECT_NAMES = Object.keys(DIALECTS);
+function dialectNamed(name) {
+    if (!(name in DIALECTS)) {
+        throw new Error(`Unknown emulator dialect "${name}": use one of ${DIALECT_NAMES.join(', ')}.`);
+    }
+    return DIALECTS[name];
+}
+/** The body a write answers with, in the dialect's form (A14). */
+function writeAnswer(form, item) {
+    switch (form) {
+        case 'item':
+            return item;
+        case 'id':
+            return { id: item.id };
+        case 'wrapped':
+            return { success: true, data: item };
+        case 'empty':
+            return null;
+    }
+}
 
-/***/ }),
+;// CONCATENATED MODULE: ./src/api/types.ts
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+const CONTENT_STATUSES = [
+    'NEW',
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'VIDEO_PROCESSED',
+    'UPLOADING',
+    'READY_FOR_UPLOAD',
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
+const TERMINAL_STATUSES = new Set([
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+const FAILED_STATUSES = new Set([
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
+const GENERATING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses with a rendered video that has not been published (A27). */
+const RENDERED_STATUSES = new Set([
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+    'FAILED_UPLOAD',
+]);
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
+const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
 
-/***/ 2279:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+;// CONCATENATED MODULE: ./src/emulator/config.ts
+// Options resolved once into one typed object, and the emulator's clock.
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $F: () => (/* binding */ readPagingHints),
-/* harmony export */   Ag: () => (/* binding */ readObject),
-/* harmony export */   F5: () => (/* binding */ shapeOf),
-/* harmony export */   MP: () => (/* binding */ readSubscription),
-/* harmony export */   XD: () => (/* binding */ Unrecognised),
-/* harmony export */   a$: () => (/* binding */ readWriteAnswer),
-/* harmony export */   dd: () => (/* binding */ readListingBody),
-/* harmony export */   gI: () => (/* binding */ readTaskStatus),
-/* harmony export */   tY: () => (/* binding */ readCredits),
-/* harmony export */   u4: () => (/* binding */ isRecord),
-/* harmony export */   un: () => (/* binding */ rowId),
-/* harmony export */   y0: () => (/* binding */ RULES)
-/* harmony export */ });
+/** Prices per phase in credits (A30). */
+const PHASE_PRICES = { audio: 1, video: 3, upload: 1 };
+function nonNegative(name, value, fallback) {
+    if (value === undefined)
+        return fallback;
+    if (!Number.isFinite(value) || value < 0) {
+        throw new Error(`Emulator option ${name} must be a number ≥ 0, got ${String(value)}`);
+    }
+    return value;
+}
+function resolveOptions(options) {
+    const secondMs = nonNegative('secondMs', options.secondMs, 1000);
+    if (secondMs === 0)
+        throw new Error('Emulator option secondMs must be greater than 0');
+    const rateLimit = options.rateLimit === null ? null : (options.rateLimit ?? { requests: 60, windowSeconds: 60 });
+    if (rateLimit && (rateLimit.requests < 1 || rateLimit.windowSeconds <= 0)) {
+        throw new Error('Emulator option rateLimit needs requests ≥ 1 and windowSeconds > 0');
+    }
+    const dialect = dialectNamed(options.dialect ?? 'reference');
+    const maxPageSize = nonNegative('listing.maxPageSize', options.listing?.maxPageSize, 100);
+    if (maxPageSize < 1)
+        throw new Error('Emulator option listing.maxPageSize must be at least 1');
+    return {
+        host: options.host ?? '127.0.0.1',
+        port: nonNegative('port', options.port, 0),
+        phaseMs: {
+            audio: nonNegative('phaseMs.audio', options.phaseMs?.audio, 1500),
+            video: nonNegative('phaseMs.video', options.phaseMs?.video, 2500),
+            upload: nonNegative('phaseMs.upload', options.phaseMs?.upload, 1000),
+        },
+        secondMs,
+        stallThresholdSeconds: nonNegative('stallThresholdSeconds', options.stallThresholdSeconds, 30),
+        rateLimit,
+        dailyVideoCap: nonNegative('dailyVideoCap', options.dailyVideoCap, 50),
+        maxItems: nonNegative('maxItems', options.maxItems, Infinity),
+        credits: nonNegative('credits', options.credits, 1000),
+        dialect,
+        listing: { ...dialect.listing, ...options.listing, maxPageSize },
+        shapes: { ...options.shapes },
+        failures: (options.failures ?? []).map((rule) => ({ ...rule })),
+        behaviours: {
+            ...options.behaviours,
+            queueMs: nonNegative('behaviours.queueMs', options.behaviours?.queueMs, 0),
+        },
+    };
+}
+/**
+ * The emulator's own time. It starts at the wall clock and runs 1000/secondMs
+ * times faster, so rate windows, the stall threshold and the UTC day of the
+ * video cap shrink with secondMs while timestamps stay readable.
+ */
+class Clock {
+    #origin = Date.now();
+    #secondMs;
+    constructor(secondMs) {
+        this.#secondMs = secondMs;
+    }
+    /** Emulated epoch milliseconds. */
+    now() {
+        return this.#origin + ((Date.now() - this.#origin) * 1000) / this.#secondMs;
+    }
+    /** Real milliseconds that `seconds` emulated seconds last. */
+    realMs(seconds) {
+        return seconds * this.#secondMs;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/faults.ts
+class Faults {
+    #rules = [];
+    latencyMs = 0;
+    /** Every error answer repeats the key it was sent (see echoKey). */
+    echoKey = false;
+    add(rule) {
+        const remaining = rule.times ?? 1;
+        if (!(remaining > 0))
+            throw new Error('A fault rule needs times ≥ 1 (or Infinity).');
+        this.#rules.push({ rule: { ...rule }, remaining });
+    }
+    clear() {
+        this.#rules.length = 0;
+        this.latencyMs = 0;
+        this.echoKey = false;
+    }
+    /** The first rule matching the request, consumed once. */
+    take(method, path) {
+        const relative = path.startsWith('/v1/') ? path.slice(3) : path;
+        for (const [index, active] of this.#rules.entries()) {
+            const { rule } = active;
+            if (rule.method && rule.method.toUpperCase() !== method)
+                continue;
+            if (rule.path !== undefined && !pathMatches(rule.path, path, relative))
+                continue;
+            active.remaining -= 1;
+            if (active.remaining <= 0)
+                this.#rules.splice(index, 1);
+            return rule.fault;
+        }
+        return null;
+    }
+}
+function pathMatches(pattern, path, relative) {
+    if (typeof pattern === 'string')
+        return pattern === path || pattern === relative;
+    pattern.lastIndex = 0;
+    if (pattern.test(path))
+        return true;
+    pattern.lastIndex = 0;
+    return pattern.test(relative);
+}
+/**
+ * A careless service that quotes the credential it got in its error
+ * messages, in every form a client must not show: as sent, split across two
+ * lines, and base64-encoded (alone and as a Basic credential). The key is
+ * taken from the request's Authorization or X-API-Key header.
+ */
+function echoKey(body, headers) {
+    const authorization = String(headers['authorization'] ?? '');
+    const key = authorization.replace(/^Bearer\s+/i, '') || String(headers['x-api-key'] ?? '');
+    if (key === '')
+        return body;
+    const half = Math.floor(key.length / 2);
+    const echo = `key ${key} was used; as sent: ${authorization}; ` +
+        `wrapped: ${key.slice(0, half)}\n${key.slice(half)}; ` +
+        `base64: ${Buffer.from(key).toString('base64')}; basic: ${Buffer.from(`user:${key}`).toString('base64')}`;
+    const object = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : { detail: body };
+    const said = object.error;
+    return { ...object, error: `${typeof said === 'string' ? said : 'error'} (${echo})`, key, message: echo };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/limits.ts
+
+const DAY_MS = 86_400_000;
+/**
+ * Counts one generation request against the user's fixed window. Returns the
+ * whole seconds to wait when the allowance is spent (the request is not counted then).
+ */
+function takeGenerationAllowance(user, clock, config) {
+    const limit = config.rateLimit;
+    if (!limit)
+        return null;
+    const now = clock.now();
+    const windowMs = limit.windowSeconds * 1000;
+    if (!user.rateWindow || now - user.rateWindow.start >= windowMs) {
+        user.rateWindow = { start: now, count: 0 };
+    }
+    if (user.rateWindow.count >= limit.requests) {
+        return Math.max(1, Math.ceil((user.rateWindow.start + windowMs - now) / 1000));
+    }
+    user.rateWindow.count += 1;
+    return null;
+}
+function currentDay(user, clock) {
+    const now = clock.now();
+    const day = Math.floor(now / DAY_MS);
+    if (user.videoDay.day !== day)
+        user.videoDay = { day, count: 0 };
+    return { day, now };
+}
+/** Seconds until the next UTC midnight of the emulator clock when the cap is reached. */
+function videoCapReached(user, clock, config) {
+    const { day, now } = currentDay(user, clock);
+    if (user.videoDay.count < config.dailyVideoCap)
+        return null;
+    return Math.max(1, Math.ceil(((day + 1) * DAY_MS - now) / 1000));
+}
+function countVideo(user, clock) {
+    currentDay(user, clock);
+    user.videoDay.count += 1;
+}
+function priceOf(phases) {
+    return phases.reduce((sum, phase) => sum + PHASE_PRICES[phase], 0);
+}
+/** Reserves every phase at once, or nothing (A30). */
+function reserve(user, phases) {
+    const required = priceOf(phases);
+    if (user.credits < required)
+        return { ok: false, balance: user.credits, required };
+    user.credits -= required;
+    return { ok: true };
+}
+function refund(user, phases) {
+    user.credits += priceOf(phases);
+}
+
+;// CONCATENATED MODULE: ./src/api/readings.ts
 // Every answer the interface calls "not shown" is recognised here, and each
 // recognition names the reading it took. The client parses through these
 // functions and `doctor` reports the names they return, so doctor can never
@@ -46791,1061 +46381,210 @@ function readTaskStatus(obj) {
         return { status: obj.state, lastError: obj.error ?? obj.last_error, reading: 'state and error' };
     throw new Unrecognised('A24', `no status or state in ${shapeOf(obj)}`);
 }
-
-
-/***/ }),
-
-/***/ 7018:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   HI: () => (/* binding */ sendWithRetries),
-/* harmony export */   Ut: () => (/* binding */ RateGate),
-/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
-/* harmony export */   vI: () => (/* binding */ DEFAULT_RETRY),
-/* harmony export */   wP: () => (/* binding */ retrySettings)
-/* harmony export */ });
-/* unused harmony exports backoffDelay, isRetryableStatus, classifyNetworkError */
-/* harmony import */ var _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5901);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3249);
-
-
-const DEFAULT_RETRY = {
-    attempts: 5,
-    rateLimitAttempts: 20,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    deadlineMs: 15 * 60_000,
-};
-function retrySettings(options) {
-    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
-    return {
-        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
-        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
-        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
-        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
-        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
-    };
-}
 /**
- * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
- * (a date in the past is 0). Undefined when missing or unreadable.
+ * A15: the script the service writes from full_text, as this project reads
+ * it (the interface does not show the real writer): the emulator writes it,
+ * and import leaves out a textover that equals it. Deterministic: whitespace is
+ * normalised, the text is cut into sentences, and the first eight sentences
+ * become one line each.
  */
-function parseRetryAfter(header, nowMs) {
-    const value = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (value === undefined || value === '')
-        return undefined;
-    if (/^\d+$/.test(value))
-        return Number(value);
-    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
-    if (!/^[A-Za-z]/.test(value))
-        return undefined;
-    const date = Date.parse(value);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, Math.ceil((date - nowMs) / 1000));
+function writeScript(fullText) {
+    const flat = fullText.replace(/\s+/g, ' ').trim();
+    if (flat === '')
+        return '';
+    const sentences = flat.split(/(?<=[.!?])\s+/);
+    return sentences.slice(0, 8).join('\n');
 }
-/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
-function backoffDelay(retry, settings, random) {
-    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
-    const r = Math.min(1, Math.max(0, random()));
-    return Math.floor(r * ceiling);
-}
-function isRetryableStatus(status) {
-    return status === 429 || status >= 500;
-}
-// Errors raised before a single byte of the request left: the service never
-// saw it, so even a non-idempotent POST can be sent again.
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'ENETUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
+
+;// CONCATENATED MODULE: ./src/emulator/store.ts
+// Users, keys, accounts, personas and content items, all in memory.
+// Keys are kept only as SHA-256 hashes (interface, Authentication 6).
+
+const KEY_PREFIX = 'svc_live_';
+/** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
+const DEFAULT_ACCOUNTS = Object.freeze([
+    {
+        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f01',
+        name: 'Ocean Facts',
+        platform: 'YouTube',
+        platform_acronym: 'YT',
+    },
+    {
+        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f02',
+        name: 'oceanfacts',
+        platform: 'TikTok',
+        platform_acronym: 'TT',
+    },
+    {
+        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f03',
+        name: 'ocean.facts',
+        platform: 'Instagram',
+        platform_acronym: 'IG',
+    },
 ]);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
-function errorCode(error) {
-    if (typeof error !== 'object' || error === null)
-        return undefined;
-    const code = error.code;
-    if (typeof code === 'string')
-        return code;
-    const cause = error.cause;
-    return cause === undefined || cause === error ? undefined : errorCode(cause);
+/** The default user's personas, fixed like the accounts. */
+const DEFAULT_PERSONAS = Object.freeze([
+    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d01', name: 'Calm Narrator' },
+    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d02', name: 'Upbeat Host' },
+]);
+const DEFAULT_USER_ID = '5a0d3c7e-1b2f-4e8a-9c6d-3f7b1e0a9d01';
+const ACRONYMS = { YouTube: 'YT', TikTok: 'TT', Instagram: 'IG' };
+function hashKey(key) {
+    return (0,external_node_crypto_.createHash)('sha256').update(key).digest('hex');
 }
-function classifyNetworkError(error) {
-    if (error instanceof _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestDeadlineError */ ._S)
-        return { mayHaveReached: true, reason: `timeout, ${error.message}` };
-    const code = errorCode(error);
-    if (code !== undefined && NOT_SENT_CODES.has(code)) {
-        const reason = code === 'ECONNREFUSED'
-            ? 'connection refused'
-            : code === 'UND_ERR_CONNECT_TIMEOUT'
-                ? 'connect timeout'
-                : `host unreachable: ${code}`;
-        return { mayHaveReached: false, reason };
-    }
-    if (code !== undefined && TIMEOUT_CODES.has(code))
-        return { mayHaveReached: true, reason: 'timeout' };
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-        return { mayHaveReached: true, reason: 'connection closed without an answer' };
-    }
-    return { mayHaveReached: true, reason: code ?? 'network error' };
+function newKey() {
+    return KEY_PREFIX + (0,external_node_crypto_.randomBytes)(24).toString('base64url');
 }
-/**
- * One gate per client, shared by every worker: rate limits are per user over
- * all keys (A31), so after a 429 every later rate-limited request waits for
- * the same Retry-After instead of each firing on its own (no thundering herd).
- */
-class RateGate {
-    #sleep;
-    #now;
-    #open = null;
-    #until = 0;
-    constructor(sleep, now) {
-        this.#sleep = sleep;
-        this.#now = now;
+class Store {
+    users = new Map();
+    #keys = new Map();
+    #items = new Map();
+    createUser(options) {
+        const id = options.id ?? (0,external_node_crypto_.randomUUID)();
+        const user = {
+            id,
+            name: options.name ?? `user-${id.slice(0, 8)}`,
+            credits: options.credits,
+            accounts: [],
+            personas: new Map(),
+            items: [],
+            rateWindow: null,
+            videoDay: { day: -1, count: 0 },
+        };
+        this.users.set(id, user);
+        return user;
     }
-    /** True while a Retry-After is running. */
-    get closed() {
-        return this.#open !== null;
+    user(userId) {
+        const user = this.users.get(userId);
+        if (!user)
+            throw new Error(`The emulator has no user ${userId}`);
+        return user;
     }
-    /** Closes the gate for ms, unless it is already closed until later. */
-    close(ms) {
-        const until = this.#now() + ms;
-        if (this.#open !== null && until <= this.#until)
-            return;
-        this.#until = until;
-        const opened = this.#sleep(ms).then(() => {
-            if (this.#open === opened)
-                this.#open = null;
-        }, () => {
-            if (this.#open === opened)
-                this.#open = null;
+    addKey(userId, scopes, plaintext = newKey()) {
+        this.user(userId);
+        if (!plaintext.startsWith(KEY_PREFIX))
+            throw new Error(`API keys start with ${KEY_PREFIX}`);
+        const hash = hashKey(plaintext);
+        if (this.#keys.has(hash))
+            throw new Error('That API key already exists');
+        this.#keys.set(hash, {
+            hash,
+            info: {
+                userId,
+                prefix: plaintext.slice(0, KEY_PREFIX.length + 4),
+                scopes: [...new Set(scopes)],
+                created_at: new Date().toISOString(),
+                last_used_at: null,
+                revoked_at: null,
+            },
         });
-        this.#open = opened;
+        return plaintext;
     }
-    /** Resolves when the gate is open (at once when it is). */
-    async pass() {
-        while (this.#open !== null)
-            await this.#open;
+    /** The key record for a presented plaintext key, looked up by its hash. */
+    findKey(plaintext) {
+        return this.#keys.get(hashKey(plaintext))?.info;
     }
-}
-/**
- * Sends until the answer is final: a success, a status that is never retried,
- * or a retryable status once attempts, rate-limit waits or the deadline run
- * out (the caller turns it into a ServiceError). A non-idempotent request that
- * may have reached the service is never sent twice: it rejects with
- * OutcomeUnknownError. Network errors that outlast the retries reject with
- * NetworkError.
- */
-async function sendWithRetries(kind, runtime, 
-/** Gets the time the call has left: an attempt must not outlive the deadline. */
-send) {
-    const { settings } = runtime;
-    let sends = 0;
-    let failures = 0; // 5xx and network errors
-    let rateLimits = 0;
-    let spentMs = 0;
-    const planWait = (waitMs, reason) => {
-        if (spentMs + waitMs > settings.deadlineMs)
-            return false;
-        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
-        spentMs += waitMs;
-        return true;
-    };
-    for (;;) {
-        if (kind.rateLimited)
-            await runtime.gate.pass();
-        if (runtime.budget !== undefined) {
-            if (runtime.budget.left <= 0)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestBudgetError */ .tD(kind.method, kind.path);
-            runtime.budget.left -= 1;
-        }
-        const started = runtime.now();
-        sends += 1;
-        let answer;
-        try {
-            answer = await send(settings.deadlineMs - spentMs);
-        }
-        catch (error) {
-            spentMs += Math.max(0, runtime.now() - started);
-            // The same request would get the same oversized answer: never resent.
-            if (error instanceof _bounded_response_js__WEBPACK_IMPORTED_MODULE_0__/* .ResponseTooLargeError */ .by)
-                throw error;
-            const failure = classifyNetworkError(error);
-            if (!kind.idempotent && failure.mayHaveReached) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OutcomeUnknownError */ .Do({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    cause: error,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            const outOfTime = spentMs >= settings.deadlineMs;
-            if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NetworkError */ .Dr({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    attempts: sends,
-                    cause: error,
-                });
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        spentMs += Math.max(0, runtime.now() - started);
-        if (answer.status === 429) {
-            rateLimits += 1;
-            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
-            const waitMs = seconds !== undefined
-                ? seconds * runtime.secondMs
-                : backoffDelay(rateLimits, settings, runtime.random);
-            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
-                return { answer, attempts: sends };
-            }
-            if (kind.rateLimited)
-                runtime.gate.close(waitMs);
-            else
-                await runtime.sleep(waitMs);
-            continue;
-        }
-        if (answer.status >= 500) {
-            if (!kind.idempotent) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OutcomeUnknownError */ .Do({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: `the service answered ${answer.status}`,
-                    status: answer.status,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
-                return { answer, attempts: sends };
-            }
-            await runtime.sleep(waitMs);
-            continue;
-        }
-        return { answer, attempts: sends };
+    revokeKey(plaintext) {
+        const record = this.#keys.get(hashKey(plaintext));
+        if (!record)
+            throw new Error('The emulator has no such API key');
+        record.info.revoked_at ??= new Date().toISOString();
+    }
+    keysOf(userId) {
+        return [...this.#keys.values()].filter((k) => k.info.userId === userId).map((k) => ({ ...k.info }));
+    }
+    addAccount(userId, account) {
+        const record = {
+            id: account.id ?? (0,external_node_crypto_.randomUUID)(),
+            name: account.name,
+            platform: account.platform,
+            platform_acronym: ACRONYMS[account.platform] ?? account.platform.slice(0, 2).toUpperCase(),
+        };
+        this.user(userId).accounts.push(record);
+        return { ...record };
+    }
+    addPersona(userId, persona) {
+        const id = persona.id ?? (0,external_node_crypto_.randomUUID)();
+        this.user(userId).personas.set(id, persona.name);
+        return id;
+    }
+    addItem(item) {
+        this.#items.set(item.id, item);
+        this.user(item.userId).items.push(item);
+        return item;
+    }
+    /** Another user's item is not found, exactly like a missing one (interface, 404). */
+    item(userId, id) {
+        const item = this.#items.get(id);
+        return item && item.userId === userId ? item : undefined;
+    }
+    allItems() {
+        return [...this.#items.values()];
     }
 }
-
-
-/***/ }),
-
-/***/ 705:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CM: () => (/* binding */ TERMINAL_STATUSES),
-/* harmony export */   Jh: () => (/* binding */ isKnownPlatform),
-/* harmony export */   Lg: () => (/* binding */ FAILED_STATUSES),
-/* harmony export */   P4: () => (/* binding */ PLATFORMS),
-/* harmony export */   RD: () => (/* binding */ RENDERED_STATUSES),
-/* harmony export */   ih: () => (/* binding */ isKnownStatus),
-/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES),
-/* harmony export */   lj: () => (/* binding */ unknownStatus)
-/* harmony export */ });
-/* unused harmony exports CONTENT_STATUSES, SCOPES */
-// The service's resources as the rest of the project sees them: snake_case
-// field names as the interface spells them, but none of the wire quirks
-// (those live in wire.ts) and none of the envelope variants (shapes.ts).
-const CONTENT_STATUSES = [
-    'NEW',
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'VIDEO_PROCESSED',
-    'UPLOADING',
-    'READY_FOR_UPLOAD',
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-];
-const KNOWN_STATUS = new Set(CONTENT_STATUSES);
-function isKnownStatus(status) {
-    return KNOWN_STATUS.has(status);
+function setStatus(item, status) {
+    item.status = status;
+    item.statusHistory.push(status);
 }
-function unknownStatus(value) {
-    return value;
-}
-const TERMINAL_STATUSES = new Set([
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-const FAILED_STATUSES = new Set([
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
-const GENERATING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
-]);
-/** Statuses with a rendered video that has not been published (A27). */
-const RENDERED_STATUSES = new Set([
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-    'FAILED_UPLOAD',
-]);
-const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
-const KNOWN_PLATFORM = new Set(PLATFORMS);
-function isKnownPlatform(platform) {
-    return KNOWN_PLATFORM.has(platform);
-}
-const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
-
-
-/***/ }),
-
-/***/ 5847:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A1: () => (/* binding */ requestHeaders),
-/* harmony export */   E3: () => (/* binding */ uploadBody),
-/* harmony export */   f0: () => (/* binding */ paths),
-/* harmony export */   lJ: () => (/* binding */ generationBody),
-/* harmony export */   nm: () => (/* binding */ resolveLink),
-/* harmony export */   qe: () => (/* binding */ videoBody),
-/* harmony export */   rR: () => (/* binding */ editBody),
-/* harmony export */   xj: () => (/* binding */ resolveBaseUrl),
-/* harmony export */   yp: () => (/* binding */ contentBody),
-/* harmony export */   zb: () => (/* binding */ listingQuery)
-/* harmony export */ });
-/* unused harmony exports yesNo, accountIds */
-/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
-function resolveBaseUrl(raw) {
-    let url;
-    try {
-        url = new URL(raw.trim());
-    }
-    catch {
-        return null;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        return null;
-    if (url.username !== '' || url.password !== '')
-        return null;
-    const path = url.pathname.replace(/\/+$/, '');
-    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
-    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
-}
-const id = (value) => encodeURIComponent(value);
-/** The endpoints of the interface, relative to the `/v1` prefix. */
-const paths = {
-    contents: () => '/contents',
-    content: (contentId) => `/contents/${id(contentId)}`,
-    versions: (contentId) => `/contents/${id(contentId)}/versions`,
-    upload: (contentId) => `/contents/upload/${id(contentId)}`,
-    processContent: () => '/gen/process-content-async',
-    generateVideo: () => '/gen/video',
-    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
-    accounts: () => '/accounts',
-    credits: () => '/users/credits',
-    subscription: () => '/subscription/current',
-    introspect: () => '/api-keys/introspect',
-};
-/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
-/**
- * A6: the query of one listing page. The first page carries no page number,
- * so that the service starts at its own first page (0 or 1); a cursor, when
- * the service gave one, replaces the page number.
- */
-function listingQuery(page, cursor, size) {
-    const query = new URLSearchParams();
-    if (cursor !== null)
-        query.set('cursor', cursor);
-    else if (page !== null)
-        query.set('page', String(page));
-    query.set('limit', String(size));
-    query.set('page_size', String(size));
-    return `?${query.toString()}`;
-}
-/**
- * A7: a next link, followed as given, as a path relative to the /v1 prefix.
- * Only links on the service's own origin and under its prefix are followed:
- * the key is never sent anywhere else.
- */
-function resolveLink(base, href, from) {
-    let url;
-    try {
-        url = new URL(href, `${base.origin}${base.prefix}${from}`);
-    }
-    catch {
-        throw new Error(`the listing's next link is not a URL`);
-    }
-    if (url.origin !== base.origin || !url.pathname.startsWith(`${base.prefix}/`)) {
-        throw new Error(`the listing's next link leads off ${base.origin}${base.prefix}: it is not followed`);
-    }
-    return `${url.pathname.slice(base.prefix.length)}${url.search}`;
-}
-/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
-function requestHeaders(apiKey, userAgent, hasBody) {
-    const headers = {
-        authorization: `Bearer ${apiKey}`,
-        'user-agent': userAgent,
-        accept: 'application/json',
-    };
-    if (hasBody)
-        headers['content-type'] = 'application/json';
-    return headers;
-}
-/** 'yes'/'no' flags are strings on the wire, not booleans. */
-function yesNo(flag) {
-    return flag ? 'yes' : 'no';
-}
-/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
-function accountIds(ids) {
-    return ids.map((accountId) => ({ id: accountId }));
-}
-function compact(body) {
-    const out = {};
-    for (const [key, value] of Object.entries(body))
-        if (value !== undefined)
-            out[key] = value;
-    return out;
-}
-/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
-function contentBody(fields) {
-    return compact({
-        title: fields.title,
-        description: fields.description,
-        full_text: fields.full_text,
-        textover: fields.textover,
-        hashtags: fields.hashtags,
-        fine_tuning: fields.fine_tuning,
-        persona_id: fields.persona_id,
-    });
-}
-/** A13: `cancel_generation` is sent only when the caller asks for it. */
-function editBody(edit, cancelGeneration) {
-    const body = contentBody(edit);
-    if (cancelGeneration)
-        body.cancel_generation = true;
-    return body;
-}
-function renderFields(render) {
-    return compact({
-        video_id: render.video_id,
-        orientation: render.orientation,
-        prefer_real_world: render.prefer_real_world,
-        image_overlay_enabled: render.image_overlay_enabled,
-        image_overlay_position: render.image_overlay_position,
-        zoom_effect_enabled: render.zoom_effect_enabled,
-        subtitle_settings: render.subtitle_settings,
-    });
-}
-/**
- * Publication fields shared by the one-shot request (A21) and the upload (A26).
- * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
- */
-function publicationFields(publish) {
-    return compact({
-        privacy: publish.privacy,
-        category: publish.category,
-        notifySubscribers: publish.notify_subscribers,
-        aiDisclosure: publish.ai_disclosure,
-        tiktok_post_mode: publish.tiktok_post_mode,
-        tiktok_privacy: publish.tiktok_privacy,
-    });
-}
-/**
- * A21: the presence of `account_ids` is the service's only publication switch,
- * so the publication fields travel only together with it.
- */
-function generationBody(request) {
-    const body = { creation_id: request.content_id, ...renderFields(request.render) };
-    const publish = request.publish;
-    if (publish === undefined)
-        return body;
+function snapshotVersion(item) {
     return {
-        ...body,
-        account_ids: accountIds(publish.account_ids),
-        made_for_kids: yesNo(publish.made_for_kids),
-        age_restricted: yesNo(publish.age_restricted),
-        ...publicationFields(publish),
+        version: item.versions.length + 1,
+        title: item.title,
+        full_text: item.full_text,
+        textover: item.textover,
+        created_at: new Date().toISOString(),
     };
 }
-/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
-function videoBody(contentId, render) {
-    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
-}
-/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
-function uploadBody(publish) {
+function blankItem(userId, title) {
+    const now = new Date().toISOString();
     return {
-        account_ids: accountIds(publish.account_ids),
-        madeForKids: yesNo(publish.made_for_kids),
-        ageRestricted: yesNo(publish.age_restricted),
-        ...publicationFields(publish),
-    };
-}
-
-
-/***/ }),
-
-/***/ 9053:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ OUTCOMES)
-/* harmony export */ });
-/** Every outcome, in the order reports count them. */
-const OUTCOMES = [
-    'created',
-    'updated',
-    'rendered',
-    'published',
-    'unchanged',
-    'running',
-    'skipped',
-    'failed',
-    'error',
-];
-
-
-/***/ }),
-
-/***/ 2827:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5927);
-// Entry of the bundled CLI (dist/cli/index.js).
-
-
-const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(process.argv.slice(2));
-process.exitCode = code;
-// After Ctrl-C the engine's pending work (a poll's sleep) would keep the process
-// alive for seconds more; what there was to say has been said.
-if (code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.interrupted || code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.terminated)
-    process.exit(code);
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 3835:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Ng: () => (/* binding */ connect),
-  A_: () => (/* binding */ connectIfConfigured),
-  fn: () => (/* binding */ inCliWords),
-  xw: () => (/* binding */ serviceSettings)
-});
-
-// UNUSED EXPORTS: BASE_URL_ENV, OLD_BASE_URL_ENV, baseUrlOf
-
-;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
-// The key travels in the Authorization header of every request: over plain
-// http anyone on the path reads it. http is fine to this machine (the
-// emulator, a tunnel); anywhere else it needs the caller to say so.
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase().replace(/\.$/, '');
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return /^127(?:\.\d{1,3}){3}$/.test(host);
-}
-/**
- * null when the URL may be used as it is; otherwise the sentence that says
- * why not (for an error, or for a warning when the caller allowed it).
- */
-function insecureBaseUrl(baseUrl, allowFlag) {
-    let url;
-    try {
-        url = new URL(baseUrl.trim());
-    }
-    catch {
-        return null; // Not a URL at all: the client says so in its own words.
-    }
-    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname))
-        return null;
-    return (`base-url is plain http:// to ${url.hostname}, so the API key would cross the network in clear text. ` +
-        `Use https://, or set ${allowFlag} if the network in between is yours.`);
-}
-
-// EXTERNAL MODULE: ./src/api/client.ts + 4 modules
-var client = __nccwpck_require__(4885);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
-;// CONCATENATED MODULE: ./src/cli/connect.ts
-
-
-
-// Where the CLI finds the service: --base-url or CONTENT_BASE_URL (the name
-// the action's workflows use), the key in CONTENT_API_KEY or on standard
-// input. CONTENT_API_URL was the CLI's earlier name for the URL; it is still
-// read, with a warning, so old shell profiles keep working.
-const BASE_URL_ENV = 'CONTENT_BASE_URL';
-const OLD_BASE_URL_ENV = 'CONTENT_API_URL';
-/** The base URL, and a warning when it came from the old variable name. */
-function baseUrlOf(options, env) {
-    if (options.baseUrl !== null)
-        return { url: options.baseUrl, warning: null };
-    const current = env[BASE_URL_ENV] ?? '';
-    if (current.trim() !== '')
-        return { url: current, warning: null };
-    const old = env[OLD_BASE_URL_ENV] ?? '';
-    if (old.trim() === '')
-        return { url: '', warning: null };
-    return {
-        url: old,
-        warning: `${OLD_BASE_URL_ENV} is the old name of ${BASE_URL_ENV}; it still works, but rename it (the action's workflows use ${BASE_URL_ENV}).`,
-    };
-}
-/** A client for plan and apply; a ConfigurationError (exit 2) says what is missing and how to give it. */
-async function connect(options, io, seams, warn) {
-    const { baseUrl, apiKey } = await serviceSettings(options, io, warn);
-    return (0,client/* createClient */.U)({ baseUrl, apiKey, ...seams.clientOptions });
-}
-/** The base URL and the key (doctor makes its own read-only client from them). */
-async function serviceSettings(options, io, warn) {
-    const { url, warning } = baseUrlOf(options, io.env);
-    if (warning !== null)
-        warn(warning);
-    if (url.trim() === '') {
-        throw new errors/* ConfigurationError */.j1(`No service base URL: set ${BASE_URL_ENV} or pass --base-url URL. To try without an account, run ` +
-            '`content-as-code emulator` in another terminal and export the two variables it prints.');
-    }
-    // Before the key is read: over plain http to another machine it would travel in clear text.
-    const insecure = insecureBaseUrl(url, '--allow-insecure-http');
-    if (insecure !== null && !options.allowInsecureHttp)
-        throw new errors/* ConfigurationError */.j1(insecure);
-    if (insecure !== null)
-        warn(insecure);
-    const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
-    if (apiKey.trim() === '') {
-        throw new errors/* ConfigurationError */.j1(options.apiKeyStdin
-            ? 'No API key on standard input: pipe it in, for example `content-as-code plan --api-key-stdin < key.txt`.'
-            : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
-                'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
-    }
-    return { baseUrl: url, apiKey: apiKey.trim() };
-}
-/**
- * validate needs no service, but checks account names when it can: a client
- * when a key and a URL are at hand, else the reason it has none.
- */
-async function connectIfConfigured(options, io, seams, warn) {
-    const hasKey = options.apiKeyStdin || (io.env['CONTENT_API_KEY'] ?? '').trim() !== '';
-    if (!hasKey)
-        return `no API key (set CONTENT_API_KEY and ${BASE_URL_ENV} to check them, read-only)`;
-    if (baseUrlOf(options, io.env).url.trim() === '') {
-        return `no service base URL (set ${BASE_URL_ENV} or pass --base-url to check them, read-only)`;
-    }
-    try {
-        return await connect(options, io, seams, warn);
-    }
-    catch (error) {
-        return inCliWords((0,errors/* describeError */.Uc)(error));
-    }
-}
-/**
- * Messages shared with the action name its inputs (`base-url`); a terminal
- * user has the environment variable and the option instead.
- */
-function inCliWords(message) {
-    return message
-        .replace(/\bCheck base-url\b/g, `Check ${BASE_URL_ENV} (or --base-url)`)
-        .replace(/\bbase-url must be\b/g, `${BASE_URL_ENV} (or --base-url) must be`)
-        .replace(/\binput `?base-url`?/gi, `${BASE_URL_ENV} (or --base-url)`)
-        .replace(/(?<![-\w])(max-publications|cancel-running)\b/g, '--$1');
-}
-async function readAll(stream) {
-    const decoder = new TextDecoder();
-    let text = '';
-    for await (const chunk of stream)
-        text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    return text + decoder.decode();
-}
-
-
-/***/ }),
-
-/***/ 7911:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BK: () => (/* binding */ helpText),
-/* harmony export */   XG: () => (/* binding */ exitCodeForSignal),
-/* harmony export */   dc: () => (/* binding */ EXIT)
-/* harmony export */ });
-/* unused harmony export EXIT_CODE_LINES */
-// The text of `content-as-code --help`. The README's CLI section repeats the
-// exit codes; test/readme keeps the two in step.
-const EXIT = {
-    ok: 0,
-    /** Validation errors, or an item that failed on the service. */
-    failed: 1,
-    /** The CLI was called wrongly, or its configuration is missing or invalid. */
-    usage: 2,
-    /** The service could not be used before any work began: authentication, scopes, credits, network. */
-    service: 3,
-    /** Stopped by Ctrl-C (SIGINT), after saying what was sent and what still runs. */
-    interrupted: 130,
-    /** Stopped by SIGTERM, the same way. */
-    terminated: 143,
-};
-function exitCodeForSignal(signal) {
-    return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-}
-const EXIT_CODE_LINES = [
-    [EXIT.ok, 'everything planned or applied as asked'],
-    [
-        EXIT.failed,
-        'validation errors, a glob that matches no manifest, items that failed (their last_error is shown), the service failing once work had begun, or doctor found a rule the client does not understand',
-    ],
-    [EXIT.usage, 'wrong usage or configuration (unknown option, missing CONTENT_API_KEY or CONTENT_BASE_URL)'],
-    [EXIT.service, 'the service refused or could not be reached (401, 402, 403, network) before work began'],
-    [
-        EXIT.interrupted,
-        'stopped by Ctrl-C (SIGINT); what was sent and what still runs are printed; a re-run converges',
-    ],
-    [EXIT.terminated, 'stopped by SIGTERM, the same way'],
-];
-function helpText() {
-    return `content-as-code: keep narrated videos as code.
-
-Usage:
-  content-as-code validate [options]   check the manifests; sends nothing
-  content-as-code plan [options]       show what apply would do; changes nothing
-  content-as-code apply [options]      create, edit, render and publish to match the manifests
-  content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
-  content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
-  content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
-  content-as-code schema               print the manifest JSON Schema
-
-Options:
-  --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
-  --cwd DIR               workspace root the glob and reported paths are relative to
-  --base-url URL          service base URL (default: $CONTENT_BASE_URL); /v1 is appended when absent
-  --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
-  --allow-insecure-http   let --base-url be plain http:// to another machine (the key travels in clear)
-  --allow-empty           accept a glob that matches no manifest (otherwise an error)
-  --json                  print one JSON document (schema/cli-output.schema.json) instead of tables
-  --summary FILE          also write the Markdown summary (the action's job summary) to FILE
-  --concurrency N         items worked on at once (default: 4)
-  --no-wait               start generations and return without waiting for them
-  --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
-  --late-window D         a publish.at older than this (90m, 24h, 7d) is held, not published (default: 24h)
-  --no-publish            forbid any publication in this run
-  --max-publications N    refuse to apply a plan with more publications than this (default: 10)
-  --cancel-running        edit items that are generating, cancelling their job
-  --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)
-  --budget N              doctor: GET requests it may send in all (default: 60)
-  --out DIR               import: folder to write into (default: imported under the manifests' folder)
-  --only GLOB             import: only items whose title matches (* and ?)
-  --status S              import: only items in these statuses or stages (NEW, UPLOADED, draft…); repeatable
-  -h, --help              this text
-  -v, --version           the version
-
-Environment:
-  CONTENT_API_KEY         the service API key (svc_live_...); never pass it as an argument
-  CONTENT_BASE_URL        the service base URL, when --base-url is not given
-                          (CONTENT_API_URL, its old name, is still read, with a warning)
-  NO_COLOR                plain output even on a terminal
-
-Exit codes:
-${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
-`;
-}
-
-
-/***/ }),
-
-/***/ 5927:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  i: () => (/* binding */ main)
-});
-
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/emulator/dialects.ts
-const DIALECTS = {
-    reference: {
-        summary: '{data, page, limit, total, has_more} listings; writes answer the item; partial PUT; content writes need generate',
-        listing: {},
-        create: 'item',
-        edit: 'item',
-        put: 'partial',
-        contentWrites: 'generate',
-        newValues: false,
-    },
-    bare: {
-        summary: 'bare-array listings of 20 with no hints (its own size, pages from 1); writes answer {id} or nothing; content writes need generate',
-        listing: { envelope: 'bare', hint: 'none', sizeParam: 'none', defaultSize: 20 },
-        create: 'id',
-        edit: 'empty',
-        put: 'partial',
-        contentWrites: 'generate',
-        newValues: false,
-    },
-    meta: {
-        summary: '{items, meta: {current_page, total_pages}} listings paged from 0 with per_page; {success, data} answers; PUT replaces the item; content writes need write',
-        listing: { envelope: 'items', hint: 'meta', pageBase: 0, sizeParam: 'per_page', defaultSize: 25 },
-        create: 'wrapped',
-        edit: 'wrapped',
-        put: 'replace',
-        contentWrites: 'write',
-        newValues: false,
-    },
-    links: {
-        summary: '{results, links: {next}} listings by cursor links; creates answer {id}, edits nothing; an account and an item with values beyond the interface',
-        listing: { envelope: 'results', hint: 'links', sizeParam: 'page_size', defaultSize: 30 },
-        create: 'id',
-        edit: 'empty',
-        put: 'partial',
-        contentWrites: 'generate',
-        newValues: true,
-    },
-};
-const DIALECT_NAMES = Object.keys(DIALECTS);
-function dialectNamed(name) {
-    if (!(name in DIALECTS)) {
-        throw new Error(`Unknown emulator dialect "${name}": use one of ${DIALECT_NAMES.join(', ')}.`);
-    }
-    return DIALECTS[name];
-}
-/** The body a write answers with, in the dialect's form (A14). */
-function writeAnswer(form, item) {
-    switch (form) {
-        case 'item':
-            return item;
-        case 'id':
-            return { id: item.id };
-        case 'wrapped':
-            return { success: true, data: item };
-        case 'empty':
-            return null;
-    }
-}
-
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
-;// CONCATENATED MODULE: ./src/emulator/config.ts
-// Options resolved once into one typed object, and the emulator's clock.
-
-/** Prices per phase in credits (A30). */
-const PHASE_PRICES = { audio: 1, video: 3, upload: 1 };
-function nonNegative(name, value, fallback) {
-    if (value === undefined)
-        return fallback;
-    if (!Number.isFinite(value) || value < 0) {
-        throw new Error(`Emulator option ${name} must be a number ≥ 0, got ${String(value)}`);
-    }
-    return value;
-}
-function resolveOptions(options) {
-    const secondMs = nonNegative('secondMs', options.secondMs, 1000);
-    if (secondMs === 0)
-        throw new Error('Emulator option secondMs must be greater than 0');
-    const rateLimit = options.rateLimit === null ? null : (options.rateLimit ?? { requests: 60, windowSeconds: 60 });
-    if (rateLimit && (rateLimit.requests < 1 || rateLimit.windowSeconds <= 0)) {
-        throw new Error('Emulator option rateLimit needs requests ≥ 1 and windowSeconds > 0');
-    }
-    const dialect = dialectNamed(options.dialect ?? 'reference');
-    const maxPageSize = nonNegative('listing.maxPageSize', options.listing?.maxPageSize, 100);
-    if (maxPageSize < 1)
-        throw new Error('Emulator option listing.maxPageSize must be at least 1');
-    return {
-        host: options.host ?? '127.0.0.1',
-        port: nonNegative('port', options.port, 0),
-        phaseMs: {
-            audio: nonNegative('phaseMs.audio', options.phaseMs?.audio, 1500),
-            video: nonNegative('phaseMs.video', options.phaseMs?.video, 2500),
-            upload: nonNegative('phaseMs.upload', options.phaseMs?.upload, 1000),
+        id: (0,external_node_crypto_.randomUUID)(),
+        userId,
+        title,
+        description: null,
+        full_text: null,
+        textover: null,
+        hashtags: null,
+        fine_tuning: null,
+        persona_id: null,
+        status: 'NEW',
+        statusHistory: ['NEW'],
+        creation_date: now,
+        updated_at: now,
+        upload_date: null,
+        rendered: false,
+        accounts: [],
+        video_settings: {
+            video_id: null,
+            orientation: null,
+            prefer_real_world: null,
+            image_overlay_enabled: null,
+            image_overlay_position: null,
+            zoom_effect_enabled: null,
+            subtitle_settings: null,
         },
-        secondMs,
-        stallThresholdSeconds: nonNegative('stallThresholdSeconds', options.stallThresholdSeconds, 30),
-        rateLimit,
-        dailyVideoCap: nonNegative('dailyVideoCap', options.dailyVideoCap, 50),
-        maxItems: nonNegative('maxItems', options.maxItems, Infinity),
-        credits: nonNegative('credits', options.credits, 1000),
-        dialect,
-        listing: { ...dialect.listing, ...options.listing, maxPageSize },
-        shapes: { ...options.shapes },
-        failures: (options.failures ?? []).map((rule) => ({ ...rule })),
-        behaviours: {
-            ...options.behaviours,
-            queueMs: nonNegative('behaviours.queueMs', options.behaviours?.queueMs, 0),
-        },
+        last_error: null,
+        progress: null,
+        stats: null,
+        publications: [],
+        published_url: null,
+        published_platform: null,
+        generationDispatches: 0,
+        uploadDispatches: 0,
+        uploadDispatchedAt: null,
+        progressUpdates: 0,
+        publishSettings: null,
+        versions: [],
+        legacy: false,
     };
 }
-/**
- * The emulator's own time. It starts at the wall clock and runs 1000/secondMs
- * times faster, so rate windows, the stall threshold and the UTC day of the
- * video cap shrink with secondMs while timestamps stay readable.
- */
-class Clock {
-    #origin = Date.now();
-    #secondMs;
-    constructor(secondMs) {
-        this.#secondMs = secondMs;
-    }
-    /** Emulated epoch milliseconds. */
-    now() {
-        return this.#origin + ((Date.now() - this.#origin) * 1000) / this.#secondMs;
-    }
-    /** Real milliseconds that `seconds` emulated seconds last. */
-    realMs(seconds) {
-        return seconds * this.#secondMs;
-    }
-}
 
-;// CONCATENATED MODULE: ./src/emulator/faults.ts
-class Faults {
-    #rules = [];
-    latencyMs = 0;
-    /** Every error answer repeats the key it was sent (see echoKey). */
-    echoKey = false;
-    add(rule) {
-        const remaining = rule.times ?? 1;
-        if (!(remaining > 0))
-            throw new Error('A fault rule needs times ≥ 1 (or Infinity).');
-        this.#rules.push({ rule: { ...rule }, remaining });
-    }
-    clear() {
-        this.#rules.length = 0;
-        this.latencyMs = 0;
-        this.echoKey = false;
-    }
-    /** The first rule matching the request, consumed once. */
-    take(method, path) {
-        const relative = path.startsWith('/v1/') ? path.slice(3) : path;
-        for (const [index, active] of this.#rules.entries()) {
-            const { rule } = active;
-            if (rule.method && rule.method.toUpperCase() !== method)
-                continue;
-            if (rule.path !== undefined && !pathMatches(rule.path, path, relative))
-                continue;
-            active.remaining -= 1;
-            if (active.remaining <= 0)
-                this.#rules.splice(index, 1);
-            return rule.fault;
-        }
-        return null;
-    }
-}
-function pathMatches(pattern, path, relative) {
-    if (typeof pattern === 'string')
-        return pattern === path || pattern === relative;
-    pattern.lastIndex = 0;
-    if (pattern.test(path))
-        return true;
-    pattern.lastIndex = 0;
-    return pattern.test(relative);
-}
-/**
- * A careless service that quotes the credential it got in its error
- * messages, in every form a client must not show: as sent, split across two
- * lines, and base64-encoded (alone and as a Basic credential). The key is
- * taken from the request's Authorization or X-API-Key header.
- */
-function echoKey(body, headers) {
-    const authorization = String(headers['authorization'] ?? '');
-    const key = authorization.replace(/^Bearer\s+/i, '') || String(headers['x-api-key'] ?? '');
-    if (key === '')
-        return body;
-    const half = Math.floor(key.length / 2);
-    const echo = `key ${key} was used; as sent: ${authorization}; ` +
-        `wrapped: ${key.slice(0, half)}\n${key.slice(half)}; ` +
-        `base64: ${Buffer.from(key).toString('base64')}; basic: ${Buffer.from(`user:${key}`).toString('base64')}`;
-    const object = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : { detail: body };
-    const said = object.error;
-    return { ...object, error: `${typeof said === 'string' ? said : 'error'} (${echo})`, key, message: echo };
-}
-
-;// CONCATENATED MODULE: ./src/emulator/limits.ts
-
-const DAY_MS = 86_400_000;
-/**
- * Counts one generation request against the user's fixed window. Returns the
- * whole seconds to wait when the allowance is spent (the request is not counted then).
- */
-function takeGenerationAllowance(user, clock, config) {
-    const limit = config.rateLimit;
-    if (!limit)
-        return null;
-    const now = clock.now();
-    const windowMs = limit.windowSeconds * 1000;
-    if (!user.rateWindow || now - user.rateWindow.start >= windowMs) {
-        user.rateWindow = { start: now, count: 0 };
-    }
-    if (user.rateWindow.count >= limit.requests) {
-        return Math.max(1, Math.ceil((user.rateWindow.start + windowMs - now) / 1000));
-    }
-    user.rateWindow.count += 1;
-    return null;
-}
-function currentDay(user, clock) {
-    const now = clock.now();
-    const day = Math.floor(now / DAY_MS);
-    if (user.videoDay.day !== day)
-        user.videoDay = { day, count: 0 };
-    return { day, now };
-}
-/** Seconds until the next UTC midnight of the emulator clock when the cap is reached. */
-function videoCapReached(user, clock, config) {
-    const { day, now } = currentDay(user, clock);
-    if (user.videoDay.count < config.dailyVideoCap)
-        return null;
-    return Math.max(1, Math.ceil(((day + 1) * DAY_MS - now) / 1000));
-}
-function countVideo(user, clock) {
-    currentDay(user, clock);
-    user.videoDay.count += 1;
-}
-function priceOf(phases) {
-    return phases.reduce((sum, phase) => sum + PHASE_PRICES[phase], 0);
-}
-/** Reserves every phase at once, or nothing (A30). */
-function reserve(user, phases) {
-    const required = priceOf(phases);
-    if (user.credits < required)
-        return { ok: false, balance: user.credits, required };
-    user.credits -= required;
-    return { ok: true };
-}
-function refund(user, phases) {
-    user.credits += priceOf(phases);
-}
-
-// EXTERNAL MODULE: ./src/emulator/store.ts
-var emulator_store = __nccwpck_require__(6690);
 ;// CONCATENATED MODULE: ./src/emulator/lifecycle.ts
 // The worker: walks an item through the states table of the interface.
 // PROCESSING_AUDIO → AUDIO_PROCESSED → PROCESSING_VIDEO → VIDEO_PROCESSED
 // (→ UPLOADING → UPLOADED when publication was asked for). A phase that fails
 // moves to its FAILED_* state and refunds itself and every phase after it (A30).
+
 
 
 
@@ -47941,7 +46680,7 @@ class Job {
         if (phase === 'audio' && item.textover === null) {
             // A23: the voiceover reads the current script; one is written only when there is none.
             if (item.full_text !== null && item.full_text.trim() !== '')
-                item.textover = (0,emulator_store/* writeScript */.lF)(item.full_text);
+                item.textover = writeScript(item.full_text);
             else
                 failure ??= 'Nothing to voice: the item has neither textover nor full_text.';
         }
@@ -47961,7 +46700,7 @@ class Job {
     }
     #enter(phase) {
         const item = this.item;
-        (0,emulator_store/* setStatus */.Lx)(item, RUNNING[phase]);
+        setStatus(item, RUNNING[phase]);
         touch(item);
         if (phase === 'upload') {
             item.uploadDispatches += 1;
@@ -47974,9 +46713,9 @@ class Job {
         const item = this.item;
         const last = this.pending.length === 0;
         if (phase === 'audio')
-            (0,emulator_store/* setStatus */.Lx)(item, 'AUDIO_PROCESSED');
+            setStatus(item, 'AUDIO_PROCESSED');
         if (phase === 'video') {
-            (0,emulator_store/* setStatus */.Lx)(item, 'VIDEO_PROCESSED');
+            setStatus(item, 'VIDEO_PROCESSED');
             item.rendered = true;
         }
         if (phase === 'upload') {
@@ -47994,7 +46733,7 @@ class Job {
                 item.published_url = lastOne.url;
                 item.published_platform = lastOne.platform;
             }
-            (0,emulator_store/* setStatus */.Lx)(item, 'UPLOADED');
+            setStatus(item, 'UPLOADED');
             item.upload_date = now;
             item.stats = { views: 0, likes: 0, comments: 0 };
         }
@@ -48008,7 +46747,7 @@ class Job {
     }
     #fail(phase, message) {
         const item = this.item;
-        (0,emulator_store/* setStatus */.Lx)(item, FAILED[phase]);
+        setStatus(item, FAILED[phase]);
         item.last_error = message;
         item.progress = null;
         refund(this.#dispatch.user, this.pending.splice(0));
@@ -48074,7 +46813,7 @@ class Jobs {
         set.add(job);
         this.#byItem.set(dispatch.item.id, set);
         job.run().catch((error) => {
-            (0,emulator_store/* setStatus */.Lx)(dispatch.item, 'FAILED');
+            setStatus(dispatch.item, 'FAILED');
             dispatch.item.last_error = `Emulator worker error: ${String(error)}`;
             this.#forget(job);
         });
@@ -48135,8 +46874,8 @@ function authenticate(store, headers) {
     const presented = presentedKey(headers);
     if ('error' in presented)
         return { ok: false, error: presented.error };
-    if (!presented.key.startsWith(emulator_store/* KEY_PREFIX */.nF)) {
-        return { ok: false, error: `Malformed API key: API keys start with ${emulator_store/* KEY_PREFIX */.nF}.` };
+    if (!presented.key.startsWith(KEY_PREFIX)) {
+        return { ok: false, error: `Malformed API key: API keys start with ${KEY_PREFIX}.` };
     }
     const key = store.findKey(presented.key);
     if (!key)
@@ -48483,6 +47222,7 @@ function parksAfterAudio(item, behaviours) {
 
 
 
+
 const NOT_FOUND = 'Content not found.';
 /** The item of the path for this key's owner; another user's item is the same 404 as a missing one. */
 function ownItem(call) {
@@ -48523,12 +47263,12 @@ function createContent(call) {
             limit: 'content_items',
         });
     }
-    const item = (0,emulator_store/* blankItem */.ko)(call.user.id, fields.title);
+    const item = blankItem(call.user.id, fields.title);
     Object.assign(item, fields);
     // A15: the service writes the script from full_text when none is given.
     if (fields.textover === undefined && item.full_text !== null)
-        item.textover = (0,emulator_store/* writeScript */.lF)(item.full_text);
-    item.versions.push((0,emulator_store/* snapshotVersion */.HQ)(item));
+        item.textover = writeScript(item.full_text);
+    item.versions.push(snapshotVersion(item));
     call.core.store.addItem(item);
     return answer(call, item, call.core.config.dialect.create, 201);
 }
@@ -48577,7 +47317,7 @@ function editContent(call) {
     }
     // An item parked in AUDIO_PROCESSED with no run in flight is not being generated.
     const parked = item.status === 'AUDIO_PROCESSED' && !core.jobs.running(item);
-    if ((types/* GENERATING_STATUSES */.kl.has(item.status) && !parked) || core.jobs.running(item)) {
+    if ((GENERATING_STATUSES.has(item.status) && !parked) || core.jobs.running(item)) {
         if (!cancel) {
             throw new HttpError(409, {
                 error: `The content is being generated (status ${item.status}); send cancel_generation: true to cancel the job and apply the edit.`,
@@ -48586,7 +47326,7 @@ function editContent(call) {
         }
         // A17: stop the job, refund the phases that had not finished, back to NEW.
         core.jobs.cancel(item, call.user);
-        (0,emulator_store/* setStatus */.Lx)(item, 'NEW');
+        setStatus(item, 'NEW');
         item.progress = null;
     }
     const invalidates = (fields.full_text !== undefined && fields.full_text !== item.full_text) ||
@@ -48600,15 +47340,15 @@ function editContent(call) {
     Object.assign(item, fields);
     // A15: a new full_text without a textover gets a new script.
     if (fullTextChanged && fields.textover === undefined && item.full_text !== null) {
-        item.textover = (0,emulator_store/* writeScript */.lF)(item.full_text);
+        item.textover = writeScript(item.full_text);
     }
     // A16: the render no longer matches its script, unless the video is already published.
     if (invalidates && item.status !== 'UPLOADED') {
-        (0,emulator_store/* setStatus */.Lx)(item, 'NEW');
+        setStatus(item, 'NEW');
         item.rendered = false;
     }
     if (scriptChanged)
-        item.versions.push((0,emulator_store/* snapshotVersion */.HQ)(item));
+        item.versions.push(snapshotVersion(item));
     item.updated_at = new Date().toISOString();
     return answer(call, item, core.config.dialect.edit, 200);
 }
@@ -48670,7 +47410,7 @@ function reserveOrRefuse(user, phases) {
 /** A22: what a generation may start from; an item parked in AUDIO_PROCESSED (no run in flight) may start again. */
 function assertGeneratable(item, running) {
     const parked = item.status === 'AUDIO_PROCESSED' && !running;
-    if (running || (types/* GENERATING_STATUSES */.kl.has(item.status) && !parked)) {
+    if (running || (GENERATING_STATUSES.has(item.status) && !parked)) {
         throw new HttpError(409, {
             error: `The content is already being generated (status ${item.status}).`,
             code: 'generation_in_progress',
@@ -48747,7 +47487,7 @@ function upload(call) {
             });
         }
     }
-    else if (!types/* RENDERED_STATUSES */.RD.has(item.status)) {
+    else if (!RENDERED_STATUSES.has(item.status)) {
         throw badRequest(`Cannot upload content in status ${item.status}: it has no rendered video to publish.`);
     }
     reserveOrRefuse(call.user, ['upload']);
@@ -49030,6 +47770,7 @@ function createEmulatorServer(state) {
 
 
 
+
 /** Scopes of the ready key of the default user: the interface's default, read and generate. */
 const READY_KEY_SCOPES = ['read', 'generate'];
 const unknownPlatform = (name) => name;
@@ -49038,20 +47779,20 @@ const unknownPlatform = (name) => name;
  * fourth platform and an item in a status the interface does not list.
  */
 function seedNewValues(store) {
-    store.addAccount(emulator_store/* DEFAULT_USER_ID */.Md, { platform: unknownPlatform('Threads'), name: 'Ocean Threads' });
-    const item = (0,emulator_store/* blankItem */.ko)(emulator_store/* DEFAULT_USER_ID */.Md, 'Archived: tide pools');
+    store.addAccount(DEFAULT_USER_ID, { platform: unknownPlatform('Threads'), name: 'Ocean Threads' });
+    const item = blankItem(DEFAULT_USER_ID, 'Archived: tide pools');
     item.full_text = 'Tide pools hold whole worlds between two tides.';
-    item.textover = (0,emulator_store/* writeScript */.lF)(item.full_text);
-    item.status = (0,types/* unknownStatus */.lj)('ARCHIVED');
+    item.textover = writeScript(item.full_text);
+    item.status = unknownStatus('ARCHIVED');
     item.statusHistory = [item.status];
-    item.versions.push((0,emulator_store/* snapshotVersion */.HQ)(item));
+    item.versions.push(snapshotVersion(item));
     store.addItem(item);
 }
 function buildAdmin(state) {
     const { core, faults } = state;
     const { store } = core;
     return {
-        defaultUserId: emulator_store/* DEFAULT_USER_ID */.Md,
+        defaultUserId: DEFAULT_USER_ID,
         createUser: (options = {}) => store.createUser({ name: options.name, credits: options.credits ?? core.config.credits }).id,
         createKey: (userId, scopes = ['read', 'generate']) => store.addKey(userId, scopes),
         revokeKey: (key) => store.revokeKey(key),
@@ -49067,16 +47808,16 @@ function buildAdmin(state) {
             .filter((item) => userId === undefined || item.userId === userId)
             .map((item) => structuredClone(item)),
         addLegacyItem: (input) => {
-            const item = (0,emulator_store/* blankItem */.ko)(input.userId ?? emulator_store/* DEFAULT_USER_ID */.Md, input.title);
+            const item = blankItem(input.userId ?? DEFAULT_USER_ID, input.title);
             item.description = input.description ?? null;
             item.full_text = input.full_text ?? null;
-            item.textover = input.textover ?? (item.full_text === null ? null : (0,emulator_store/* writeScript */.lF)(item.full_text));
+            item.textover = input.textover ?? (item.full_text === null ? null : writeScript(item.full_text));
             item.hashtags = input.hashtags ?? null;
             item.status = 'READY_FOR_UPLOAD';
             item.statusHistory = ['READY_FOR_UPLOAD'];
             item.rendered = true;
             item.legacy = true;
-            item.versions.push((0,emulator_store/* snapshotVersion */.HQ)(item));
+            item.versions.push(snapshotVersion(item));
             store.addItem(item);
             return structuredClone(item);
         },
@@ -49102,7 +47843,7 @@ function buildAdmin(state) {
 async function startEmulator(options = {}) {
     const config = resolveOptions(options);
     const clock = new Clock(config.secondMs);
-    const store = new emulator_store/* Store */.il();
+    const store = new Store();
     const failures = config.failures;
     const core = {
         store,
@@ -49112,16 +47853,16 @@ async function startEmulator(options = {}) {
         jobs: new Jobs(config, clock, failures),
         shapes: { baseUrl: '', secret: (0,external_node_crypto_.randomBytes)(32), config },
     };
-    store.createUser({ id: emulator_store/* DEFAULT_USER_ID */.Md, name: 'Ocean Facts', credits: config.credits });
-    for (const account of options.accounts ?? emulator_store/* DEFAULT_ACCOUNTS */.Fn)
-        store.addAccount(emulator_store/* DEFAULT_USER_ID */.Md, account);
+    store.createUser({ id: DEFAULT_USER_ID, name: 'Ocean Facts', credits: config.credits });
+    for (const account of options.accounts ?? DEFAULT_ACCOUNTS)
+        store.addAccount(DEFAULT_USER_ID, account);
     for (const item of options.items ?? [])
         store.addItem(structuredClone(item));
-    for (const persona of emulator_store/* DEFAULT_PERSONAS */.sA)
-        store.addPersona(emulator_store/* DEFAULT_USER_ID */.Md, persona);
+    for (const persona of DEFAULT_PERSONAS)
+        store.addPersona(DEFAULT_USER_ID, persona);
     if (config.dialect.newValues)
         seedNewValues(store);
-    const apiKey = store.addKey(emulator_store/* DEFAULT_USER_ID */.Md, [...READY_KEY_SCOPES], options.apiKey ?? (0,emulator_store/* newKey */.uM)());
+    const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());
     const state = { core, faults: new Faults(), log: [], timers: new Set() };
     const server = createEmulatorServer(state);
     await new Promise((resolve, reject) => {
@@ -49154,8 +47895,8 @@ async function startEmulator(options = {}) {
     };
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/emulator/state-file.ts
 // `emulator --state FILE`: the default user's items and credits kept in a
 // JSON file, so a restarted emulator still has what earlier runs created and
@@ -49178,7 +47919,7 @@ const INTERRUPTED = {
 function readState(file) {
     let text;
     try {
-        text = (0,external_node_fs_.readFileSync)(file, 'utf8');
+        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
     }
     catch (error) {
         if (error.code === 'ENOENT')
@@ -49231,8 +47972,8 @@ function keepState(emulator, file) {
         const text = snapshot(emulator);
         if (text === written)
             return;
-        (0,external_node_fs_.writeFileSync)(`${file}.tmp`, text);
-        (0,external_node_fs_.renameSync)(`${file}.tmp`, file);
+        (0,external_node_fs_namespaceObject.writeFileSync)(`${file}.tmp`, text);
+        (0,external_node_fs_namespaceObject.renameSync)(`${file}.tmp`, file);
         written = text;
     };
     save();
@@ -49255,7 +47996,7 @@ function keepState(emulator, file) {
 
 
 
-const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const command_PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
 const FLAGS = [
     {
         name: '--port',
@@ -49272,7 +48013,7 @@ const FLAGS = [
     {
         name: '--key',
         value: 'KEY',
-        help: `the ready API key (${emulator_store/* KEY_PREFIX */.nF}...), the same on every start (default: a new random key)`,
+        help: `the ready API key (${KEY_PREFIX}...), the same on every start (default: a new random key)`,
         read: (options, value) => (options.apiKey = key(value)),
     },
     {
@@ -49328,8 +48069,8 @@ function phaseMs(value) {
     return parts.length === 1 ? { audio, video: audio, upload: audio } : { audio, video, upload };
 }
 function key(value) {
-    if (!new RegExp(`^${emulator_store/* KEY_PREFIX */.nF}[A-Za-z0-9_-]{8,}$`).test(value)) {
-        throw new Error(`--key expects ${emulator_store/* KEY_PREFIX */.nF} followed by at least 8 letters, digits, _ or -. ${SEE_HELP}`);
+    if (!new RegExp(`^${KEY_PREFIX}[A-Za-z0-9_-]{8,}$`).test(value)) {
+        throw new Error(`--key expects ${KEY_PREFIX} followed by at least 8 letters, digits, _ or -. ${SEE_HELP}`);
     }
     return value;
 }
@@ -49342,10 +48083,10 @@ function accounts(value) {
         const colon = part.indexOf(':');
         const platformName = part.slice(0, colon).trim();
         const name = part.slice(colon + 1).trim();
-        const platform = PLATFORMS.find((known) => known.toLowerCase() === platformName.toLowerCase());
+        const platform = command_PLATFORMS.find((known) => known.toLowerCase() === platformName.toLowerCase());
         if (colon === -1 || platform === undefined || name === '') {
             throw new Error(`--accounts expects PLATFORM:NAME pairs separated by commas, with PLATFORM one of ` +
-                `${PLATFORMS.join(', ')}; got "${part.trim()}". ${SEE_HELP}`);
+                `${command_PLATFORMS.join(', ')}; got "${part.trim()}". ${SEE_HELP}`);
         }
         return { platform, name, id: stableId(`${platform}:${name}`) };
     });
@@ -49394,7 +48135,7 @@ async function runEmulatorCommand(argv, out) {
     out(`Dialect: ${name} (${dialectNamed(name).summary})`);
     out(`Ready API key (scopes ${READY_KEY_SCOPES.join(', ')}): ${emulator.apiKey}`);
     out('Connected accounts:');
-    for (const account of options.accounts ?? emulator_store/* DEFAULT_ACCOUNTS */.Fn) {
+    for (const account of options.accounts ?? DEFAULT_ACCOUNTS) {
         out(`  ${account.platform} "${account.name}"  id ${account.id}`);
     }
     if (state !== undefined) {
@@ -49412,16 +48153,1424 @@ async function runEmulatorCommand(argv, out) {
     };
 }
 
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
+;// CONCATENATED MODULE: ./src/version.ts
+// Set by `npm run release` (scripts/release.ts) together with package.json;
+// test/release/documents.test.ts fails when the two differ. A constant, so
+// that the bundle, which carries no package.json, knows its own version.
+const VERSION = '0.1.0';
+const USER_AGENT = `content-as-code/${VERSION}`;
+
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-// EXTERNAL MODULE: ./src/api/client.ts + 4 modules
-var api_client = __nccwpck_require__(4885);
-// EXTERNAL MODULE: ./src/api/readings.ts
-var readings = __nccwpck_require__(2279);
-// EXTERNAL MODULE: ./src/api/wire.ts
-var wire = __nccwpck_require__(5847);
+;// CONCATENATED MODULE: ./src/api/wire.ts
+/** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
+function resolveBaseUrl(raw) {
+    let url;
+    try {
+        url = new URL(raw.trim());
+    }
+    catch {
+        return null;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return null;
+    if (url.username !== '' || url.password !== '')
+        return null;
+    const path = url.pathname.replace(/\/+$/, '');
+    const prefix = path.endsWith('/v1') ? path : `${path}/v1`;
+    return { origin: url.origin, prefix, href: `${url.origin}${prefix}` };
+}
+const id = (value) => encodeURIComponent(value);
+/** The endpoints of the interface, relative to the `/v1` prefix. */
+const paths = {
+    contents: () => '/contents',
+    content: (contentId) => `/contents/${id(contentId)}`,
+    versions: (contentId) => `/contents/${id(contentId)}/versions`,
+    upload: (contentId) => `/contents/upload/${id(contentId)}`,
+    processContent: () => '/gen/process-content-async',
+    generateVideo: () => '/gen/video',
+    taskStatus: (contentId) => `/gen/task-status/${id(contentId)}`,
+    accounts: () => '/accounts',
+    credits: () => '/users/credits',
+    subscription: () => '/subscription/current',
+    introspect: () => '/api-keys/introspect',
+};
+/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
+/**
+ * A6: the query of one listing page. The first page carries no page number,
+ * so that the service starts at its own first page (0 or 1); a cursor, when
+ * the service gave one, replaces the page number.
+ */
+function listingQuery(page, cursor, size) {
+    const query = new URLSearchParams();
+    if (cursor !== null)
+        query.set('cursor', cursor);
+    else if (page !== null)
+        query.set('page', String(page));
+    query.set('limit', String(size));
+    query.set('page_size', String(size));
+    return `?${query.toString()}`;
+}
+/**
+ * A7: a next link, followed as given, as a path relative to the /v1 prefix.
+ * Only links on the service's own origin and under its prefix are followed:
+ * the key is never sent anywhere else.
+ */
+function resolveLink(base, href, from) {
+    let url;
+    try {
+        url = new URL(href, `${base.origin}${base.prefix}${from}`);
+    }
+    catch {
+        throw new Error(`the listing's next link is not a URL`);
+    }
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${base.prefix}/`)) {
+        throw new Error(`the listing's next link leads off ${base.origin}${base.prefix}: it is not followed`);
+    }
+    return `${url.pathname.slice(base.prefix.length)}${url.search}`;
+}
+/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
+function requestHeaders(apiKey, userAgent, hasBody) {
+    const headers = {
+        authorization: `Bearer ${apiKey}`,
+        'user-agent': userAgent,
+        accept: 'application/json',
+    };
+    if (hasBody)
+        headers['content-type'] = 'application/json';
+    return headers;
+}
+/** 'yes'/'no' flags are strings on the wire, not booleans. */
+function wire_yesNo(flag) {
+    return flag ? 'yes' : 'no';
+}
+/** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
+function accountIds(ids) {
+    return ids.map((accountId) => ({ id: accountId }));
+}
+function compact(body) {
+    const out = {};
+    for (const [key, value] of Object.entries(body))
+        if (value !== undefined)
+            out[key] = value;
+    return out;
+}
+/** A13: ContentDetail names; undefined fields are not sent (PUT is partial), null clears. */
+function contentBody(fields) {
+    return compact({
+        title: fields.title,
+        description: fields.description,
+        full_text: fields.full_text,
+        textover: fields.textover,
+        hashtags: fields.hashtags,
+        fine_tuning: fields.fine_tuning,
+        persona_id: fields.persona_id,
+    });
+}
+/** A13: `cancel_generation` is sent only when the caller asks for it. */
+function editBody(edit, cancelGeneration) {
+    const body = contentBody(edit);
+    if (cancelGeneration)
+        body.cancel_generation = true;
+    return body;
+}
+function renderFields(render) {
+    return compact({
+        video_id: render.video_id,
+        orientation: render.orientation,
+        prefer_real_world: render.prefer_real_world,
+        image_overlay_enabled: render.image_overlay_enabled,
+        image_overlay_position: render.image_overlay_position,
+        zoom_effect_enabled: render.zoom_effect_enabled,
+        subtitle_settings: render.subtitle_settings,
+    });
+}
+/**
+ * Publication fields shared by the one-shot request (A21) and the upload (A26).
+ * notifySubscribers / aiDisclosure must keep this exact casing: any other is silently ignored.
+ */
+function publicationFields(publish) {
+    return compact({
+        privacy: publish.privacy,
+        category: publish.category,
+        notifySubscribers: publish.notify_subscribers,
+        aiDisclosure: publish.ai_disclosure,
+        tiktok_post_mode: publish.tiktok_post_mode,
+        tiktok_privacy: publish.tiktok_privacy,
+    });
+}
+/**
+ * A21: the presence of `account_ids` is the service's only publication switch,
+ * so the publication fields travel only together with it.
+ */
+function generationBody(request) {
+    const body = { creation_id: request.content_id, ...renderFields(request.render) };
+    const publish = request.publish;
+    if (publish === undefined)
+        return body;
+    return {
+        ...body,
+        account_ids: accountIds(publish.account_ids),
+        made_for_kids: wire_yesNo(publish.made_for_kids),
+        age_restricted: wire_yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+/** A25: `POST /gen/video` takes the item, the source and the orientation only. */
+function videoBody(contentId, render) {
+    return { creation_id: contentId, video_id: render.video_id, orientation: render.orientation };
+}
+/** A26: the upload spells the COPPA / 18+ flags in camelCase, unlike the one-shot request. */
+function uploadBody(publish) {
+    return {
+        account_ids: accountIds(publish.account_ids),
+        madeForKids: wire_yesNo(publish.made_for_kids),
+        ageRestricted: wire_yesNo(publish.age_restricted),
+        ...publicationFields(publish),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/api/listing.ts
+
+
+
+// Reading a whole listing (A5-A7) whatever paging the service chose, and
+// proving that nothing was missed: a manifest whose item sits on an unread
+// page would be created a second time. The first page is asked for without a
+// page number, so a service counting from 0 and one counting from 1 both
+// start at their own first page; the numbering is then learned from the
+// answer's own hints, or from whether `page=1` repeats that first page.
+/** A listing never runs past this many pages, whatever the hints say. */
+const MAX_PAGES = 10_000;
+/** A listing the service answered in a way that cannot be read completely: nothing may be planned from it. */
+class ListingError extends Error {
+    name = 'ListingError';
+}
+/** A 400 that names the page-size parameter: the service wants smaller pages (A6). */
+function smallerSize(error, size) {
+    if (!(error instanceof ServiceError) || error.status !== 400)
+        return null;
+    const said = `${error.serviceMessage} ${error.message}`;
+    if (!/\b(limit|page_size|per_page|page size|size)\b/i.test(said))
+        return null;
+    const numbers = [...said.matchAll(/\b(\d{1,6})\b/g)].map((match) => Number(match[1]));
+    const allowed = numbers.filter((n) => n >= 1 && n < size);
+    const next = allowed.length > 0 ? Math.max(...allowed) : Math.floor(size / 2);
+    return next >= 1 && next < size ? next : null;
+}
+const HINTS_READING = {
+    'top level': 'hints at top level',
+    meta: 'hints under meta',
+    pagination: 'hints under pagination',
+    links: 'hints under links',
+};
+function hintsReading(hints) {
+    return hints.where === null ? 'no hints' : HINTS_READING[hints.where];
+}
+/** What the hints prove about the end of the listing, or null when they prove nothing. */
+function proofFromHints(hints, read, pages) {
+    if (hints.next?.kind === 'end')
+        return 'an empty next link';
+    if (hints.hasMore === false)
+        return 'has_more: false';
+    if (hints.total !== null && read >= hints.total)
+        return `total: ${hints.total}`;
+    if (hints.totalPages !== null && pages >= hints.totalPages)
+        return `total_pages: ${hints.totalPages}`;
+    if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
+        return `last_page: ${hints.lastPage}`;
+    return null;
+}
+async function walkListing(path, options) {
+    const maxPages = options.maxPages ?? MAX_PAGES;
+    let size = Math.max(1, Math.floor(options.pageSize));
+    let lowered = false;
+    const seen = new Set();
+    const rows = [];
+    const out = {
+        rows,
+        complete: false,
+        proof: null,
+        gap: null,
+        pages: 0,
+        envelope: null,
+        paging: 'one page',
+        hints: 'no hints',
+        size: null,
+        pageSize: size,
+    };
+    let gaps = [];
+    let request = {
+        page: null,
+        cursor: null,
+        link: null,
+    };
+    /** Answers to the `page=1` probe that repeated the first page: not pages of their own. */
+    let repeats = 0;
+    let probing = false;
+    let firstIds = null;
+    const fetchPage = async () => {
+        for (;;) {
+            const target = request.link ?? `${path}${listingQuery(request.page, request.cursor, size)}`;
+            try {
+                return await options.get(target);
+            }
+            catch (error) {
+                const smaller = request.link === null ? smallerSize(error, size) : null;
+                if (smaller === null)
+                    throw error;
+                size = smaller;
+                lowered = true;
+            }
+        }
+    };
+    for (;;) {
+        if (out.pages >= maxPages) {
+            gaps.push(`the listing was still going after ${maxPages} pages`);
+            break;
+        }
+        const body = await fetchPage();
+        const page = readListingBody(body);
+        const hints = readPagingHints(page.holder);
+        out.pages++;
+        out.envelope ??= page.reading;
+        if (hints.where !== null && out.hints === 'no hints')
+            out.hints = hintsReading(hints);
+        if (out.pages === 1) {
+            out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
+        }
+        const ids = page.rows.map(options.identify ?? rowId);
+        const withoutId = ids.filter((id) => id === null).length;
+        if (withoutId > 0)
+            gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
+        const fresh = page.rows.filter((_, index) => {
+            const id = ids[index];
+            return id === null || id === undefined ? false : !seen.has(id);
+        });
+        if (probing) {
+            // `page=1` either repeats the first page (pages count from 1) or goes on
+            // from it (from 0). Either way the next page asked for is 2, so the
+            // answer only names the reading; rows other runs created meanwhile are
+            // simply new rows.
+            probing = false;
+            const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
+            out.paging = repeatsFirst ? 'pages from 1' : 'pages from 0';
+            if (repeatsFirst)
+                repeats++;
+        }
+        else if (page.rows.length > 0 && fresh.length === 0 && withoutId < page.rows.length) {
+            throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
+                'parameters, so the listing cannot be proven complete and nothing is planned from it.');
+        }
+        for (const [index, row] of page.rows.entries()) {
+            const id = ids[index];
+            if (id === null || id === undefined || seen.has(id))
+                continue;
+            seen.add(id);
+            rows.push(row);
+        }
+        if (out.pages === 1)
+            firstIds = new Set(ids.filter((id) => id !== null));
+        if (page.rows.length === 0) {
+            out.proof = 'an empty page';
+            break;
+        }
+        // The page number of this answer in the service's numbering, once known.
+        const current = hints.page ?? request.page;
+        const next = hints.next?.kind === 'end' ? null : hints.next;
+        if (next?.kind === 'link') {
+            out.paging = 'next links';
+            request = { page: null, cursor: null, link: resolveLink(options.base, next.href, path) };
+            continue;
+        }
+        if (next?.kind === 'cursor') {
+            out.paging = 'next cursors';
+            request = { page: null, cursor: next.cursor, link: null };
+            continue;
+        }
+        if (next?.kind === 'page') {
+            if (out.paging === 'one page')
+                out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
+            request = { page: next.page, cursor: null, link: null };
+            continue;
+        }
+        const proof = hints.hasMore === true ? null : proofFromHints(hints, seen.size, out.pages - repeats);
+        if (proof !== null) {
+            out.proof = proof;
+            if (hints.total !== null && seen.size < hints.total)
+                gaps.push(`the service says ${hints.total} items but ${seen.size} were listed`);
+            break;
+        }
+        if ((request.link !== null || request.cursor !== null) && hints.hasMore !== true) {
+            // A link- or cursor-paged listing that gives no next link has ended.
+            out.proof = 'no next link';
+            break;
+        }
+        // Nothing proves the end yet: ask for the next page by number.
+        if (current === null) {
+            probing = true;
+            request = { page: 1, cursor: null, link: null };
+            continue;
+        }
+        if (out.paging === 'one page')
+            out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
+        request = { page: current + 1, cursor: null, link: null };
+    }
+    // A first page shorter than asked for, followed by more: the service pages by its own size.
+    if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0))
+        out.size = 'service size';
+    if (lowered)
+        out.size = 'lowered after a 400';
+    out.pageSize = size;
+    gaps = [...new Set(gaps)];
+    out.complete = out.proof !== null && gaps.length === 0;
+    out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/api/explain.ts
+
+const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
+function said(body) {
+    return body.message === '' ? '' : `: "${body.message}"`;
+}
+function plural(count, word) {
+    return count === 1 ? word : `${word}s`;
+}
+function explainIntrospection(verdict) {
+    if (verdict === undefined)
+        return '';
+    if (verdict.kind === 'rejected') {
+        return 'GET /api-keys/introspect rejects it too: the key is invalid or has been revoked.';
+    }
+    if (verdict.kind === 'failed')
+        return `GET /api-keys/introspect could not tell more (${verdict.reason}).`;
+    const { active, subject, scopes } = verdict.introspection;
+    const owner = subject === '' ? '' : ` (subject ${subject})`;
+    if (!active)
+        return `GET /api-keys/introspect says the key${owner} is inactive.`;
+    return (`GET /api-keys/introspect says the key${owner} is active with scopes ${scopes.join(', ') || 'none'}, ` +
+        'so the refusal may be temporary.');
+}
+function sentence(facts) {
+    const { status, method, path, body } = facts;
+    const where = `${method} ${path}`;
+    switch (status) {
+        case 400:
+            return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
+        case 401:
+            return (`${where}: the service rejected the API key (401)${said(body)}. ` +
+                `${explainIntrospection(facts.introspection)} Use a valid key: ${KEYS_PAGE}.`);
+        case 402: {
+            const balance = facts.balance === undefined ? 'unknown' : String(facts.balance);
+            const needs = body.creditsRequired === undefined ? '' : `, this needs ${body.creditsRequired}`;
+            return (`${where}: not enough credits (402): the balance is ${balance}${needs}${said(body)}. ` +
+                'Top up the account, then run again.');
+        }
+        case 403: {
+            const required = body.required ?? [];
+            if (required.length === 0) {
+                return `${where}: the API key lacks a scope this endpoint needs (403)${said(body)}. Mint a key with the scopes the run needs.`;
+            }
+            return (`${where}: the API key lacks the ${plural(required.length, 'scope')} ${required.join(', ')} (403). ` +
+                `Mint a key with ${required.join(', ')} (scopes are fixed for a key's life): ${KEYS_PAGE}.`);
+        }
+        case 404:
+            return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
+        case 409:
+            return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
+        case 429: {
+            const wait = facts.retryAfterSeconds === undefined ? '' : ` and asks to wait ${facts.retryAfterSeconds} s`;
+            const limit = body.limit === undefined ? '' : ` (limit ${body.limit})`;
+            return (`${where}: rate limited${limit} (429)${said(body)}; the service still refused after ${facts.attempts} ` +
+                `${plural(facts.attempts, 'attempt')}${wait}. Run again later.`);
+        }
+        default:
+            if (status >= 500) {
+                return (`${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
+                    `${plural(facts.attempts, 'attempt')}. Run again later.`);
+            }
+            return `${where}: the service answered ${status}${said(body)}. It is not retried unchanged.`;
+    }
+}
+function conflictAdvice(facts) {
+    if (facts.body.code === 'generation_in_progress') {
+        return facts.method === 'PUT'
+            ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
+            : 'The item is being generated: wait for the run to finish.';
+    }
+    if (facts.body.code === 'already_published')
+        return 'The video is published and is never replaced.';
+    if (facts.path.startsWith('/contents/upload/')) {
+        return 'An upload of this item is already in flight: poll its task status before dispatching again.';
+    }
+    return 'Wait for the work in flight, then run again.';
+}
+/** `scrub` removes the key from the finished message: introspection answers are service text too. */
+function serviceError(facts, scrub) {
+    return new ServiceError({
+        status: facts.status,
+        method: facts.method,
+        path: facts.path,
+        serviceMessage: scrub(facts.body.message),
+        message: scrub(sentence(facts)),
+        code: facts.body.code,
+        required: facts.status === 403 ? facts.body.required : undefined,
+        retryAfterSeconds: facts.retryAfterSeconds,
+        balance: facts.balance ?? facts.body.balance,
+        creditsRequired: facts.body.creditsRequired,
+        limit: facts.body.limit,
+        attempts: facts.attempts,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/bounded-response.ts
+// Limits on one answer from the service, whatever the server does: a whole
+// answer (headers and every byte of the body) within a deadline, and no more
+// than a size cap in memory. undici's own timeouts do not do this: its body
+// timeout restarts on every byte, so a server that drips one byte every few
+// seconds holds a request forever, and nothing stops a body of gigabytes.
+/** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The answer is larger than the cap. Final: the same request would get the same answer. */
+class ResponseTooLargeError extends Error {
+    name = 'ResponseTooLargeError';
+    method;
+    path;
+    limitBytes;
+    constructor(method, path, limitBytes) {
+        super(`${method} ${path}: the service's answer is larger than ${formatBytes(limitBytes)}, the most one answer may be; ` +
+            'it was not read further and not asked for again. Check base-url points at the service.');
+        this.method = method;
+        this.path = path;
+        this.limitBytes = limitBytes;
+    }
+}
+/**
+ * No complete answer within the deadline. Carries a timeout code, so the
+ * retry policy treats it as any timeout (a GET may be sent again while the
+ * call's own deadline allows; a POST is never resent).
+ */
+class RequestDeadlineError extends Error {
+    name = 'RequestDeadlineError';
+    code = 'ETIMEDOUT';
+    deadlineMs;
+    constructor(deadlineMs) {
+        super(`no complete answer within ${formatSeconds(deadlineMs)}`);
+        this.deadlineMs = deadlineMs;
+    }
+}
+/** Reads the body as text, up to limitBytes; throws ResponseTooLargeError past it, without reading on. */
+async function readBounded(response, limitBytes, where) {
+    const declared = Number(headerValue(response.headers['content-length']));
+    if (Number.isFinite(declared) && declared > limitBytes) {
+        response.body.destroy();
+        throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > limitBytes) {
+            chunks.length = 0;
+            response.body.destroy();
+            throw new ResponseTooLargeError(where.method, where.path, limitBytes);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+}
+/**
+ * Runs one request under a deadline: `attempt` gets a signal that aborts
+ * when the deadline passes, and the promise rejects with
+ * RequestDeadlineError then, whatever the attempt is waiting for.
+ */
+async function withDeadline(deadlineMs, attempt) {
+    const controller = new AbortController();
+    const error = new RequestDeadlineError(deadlineMs);
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            controller.abort(error);
+            reject(error);
+        }, deadlineMs);
+    });
+    const running = attempt(controller.signal);
+    // Once the deadline has won, the attempt's own rejection (an abort) is of no interest.
+    running.catch(() => undefined);
+    try {
+        return await Promise.race([running, expired]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+function headerValue(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+function formatBytes(bytes) {
+    return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+function formatSeconds(ms) {
+    return `${Math.round(ms) / 1000} s`;
+}
+
+;// CONCATENATED MODULE: ./src/api/retry.ts
+
+
+const DEFAULT_RETRY = {
+    attempts: 5,
+    rateLimitAttempts: 20,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    deadlineMs: 15 * 60_000,
+};
+function retrySettings(options) {
+    const pick = (value, fallback, min) => value !== undefined && Number.isFinite(value) ? Math.max(min, value) : fallback;
+    return {
+        attempts: Math.floor(pick(options?.attempts, DEFAULT_RETRY.attempts, 1)),
+        rateLimitAttempts: Math.floor(pick(options?.rateLimitAttempts, DEFAULT_RETRY.rateLimitAttempts, 0)),
+        baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, 0),
+        maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, 0),
+        deadlineMs: pick(options?.deadlineMs, DEFAULT_RETRY.deadlineMs, 0),
+    };
+}
+/**
+ * A34: Retry-After as whole seconds or an HTTP date, in whole seconds from now
+ * (a date in the past is 0). Undefined when missing or unreadable.
+ */
+function parseRetryAfter(header, nowMs) {
+    const value = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (value === undefined || value === '')
+        return undefined;
+    if (/^\d+$/.test(value))
+        return Number(value);
+    // An HTTP date starts with the day's name; "1.5", "-3", "10s" are no form the header has.
+    if (!/^[A-Za-z]/.test(value))
+        return undefined;
+    const date = Date.parse(value);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+/** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
+function backoffDelay(retry, settings, random) {
+    const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    const r = Math.min(1, Math.max(0, random()));
+    return Math.floor(r * ceiling);
+}
+// Errors raised before a single byte of the request left: the service never
+// saw it, so even a non-idempotent POST can be sent again.
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+function errorCode(error) {
+    if (typeof error !== 'object' || error === null)
+        return undefined;
+    const code = error.code;
+    if (typeof code === 'string')
+        return code;
+    const cause = error.cause;
+    return cause === undefined || cause === error ? undefined : errorCode(cause);
+}
+function classifyNetworkError(error) {
+    if (error instanceof RequestDeadlineError)
+        return { mayHaveReached: true, reason: `timeout, ${error.message}` };
+    const code = errorCode(error);
+    if (code !== undefined && NOT_SENT_CODES.has(code)) {
+        const reason = code === 'ECONNREFUSED'
+            ? 'connection refused'
+            : code === 'UND_ERR_CONNECT_TIMEOUT'
+                ? 'connect timeout'
+                : `host unreachable: ${code}`;
+        return { mayHaveReached: false, reason };
+    }
+    if (code !== undefined && TIMEOUT_CODES.has(code))
+        return { mayHaveReached: true, reason: 'timeout' };
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+        return { mayHaveReached: true, reason: 'connection closed without an answer' };
+    }
+    return { mayHaveReached: true, reason: code ?? 'network error' };
+}
+/**
+ * One gate per client, shared by every worker: rate limits are per user over
+ * all keys (A31), so after a 429 every later rate-limited request waits for
+ * the same Retry-After instead of each firing on its own (no thundering herd).
+ */
+class RateGate {
+    #sleep;
+    #now;
+    #open = null;
+    #until = 0;
+    constructor(sleep, now) {
+        this.#sleep = sleep;
+        this.#now = now;
+    }
+    /** True while a Retry-After is running. */
+    get closed() {
+        return this.#open !== null;
+    }
+    /** Closes the gate for ms, unless it is already closed until later. */
+    close(ms) {
+        const until = this.#now() + ms;
+        if (this.#open !== null && until <= this.#until)
+            return;
+        this.#until = until;
+        const opened = this.#sleep(ms).then(() => {
+            if (this.#open === opened)
+                this.#open = null;
+        }, () => {
+            if (this.#open === opened)
+                this.#open = null;
+        });
+        this.#open = opened;
+    }
+    /** Resolves when the gate is open (at once when it is). */
+    async pass() {
+        while (this.#open !== null)
+            await this.#open;
+    }
+}
+/**
+ * Sends until the answer is final: a success, a status that is never retried,
+ * or a retryable status once attempts, rate-limit waits or the deadline run
+ * out (the caller turns it into a ServiceError). A non-idempotent request that
+ * may have reached the service is never sent twice: it rejects with
+ * OutcomeUnknownError. Network errors that outlast the retries reject with
+ * NetworkError.
+ */
+async function sendWithRetries(kind, runtime, 
+/** Gets the time the call has left: an attempt must not outlive the deadline. */
+send) {
+    const { settings } = runtime;
+    let sends = 0;
+    let failures = 0; // 5xx and network errors
+    let rateLimits = 0;
+    let spentMs = 0;
+    const planWait = (waitMs, reason) => {
+        if (spentMs + waitMs > settings.deadlineMs)
+            return false;
+        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
+        spentMs += waitMs;
+        return true;
+    };
+    for (;;) {
+        if (kind.rateLimited)
+            await runtime.gate.pass();
+        if (runtime.budget !== undefined) {
+            if (runtime.budget.left <= 0)
+                throw new RequestBudgetError(kind.method, kind.path);
+            runtime.budget.left -= 1;
+        }
+        const started = runtime.now();
+        sends += 1;
+        let answer;
+        try {
+            answer = await send(settings.deadlineMs - spentMs);
+        }
+        catch (error) {
+            spentMs += Math.max(0, runtime.now() - started);
+            // The same request would get the same oversized answer: never resent.
+            if (error instanceof ResponseTooLargeError)
+                throw error;
+            const failure = classifyNetworkError(error);
+            if (!kind.idempotent && failure.mayHaveReached) {
+                throw new OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    cause: error,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            const outOfTime = spentMs >= settings.deadlineMs;
+            if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
+                throw new NetworkError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: failure.reason,
+                    attempts: sends,
+                    cause: error,
+                });
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        spentMs += Math.max(0, runtime.now() - started);
+        if (answer.status === 429) {
+            rateLimits += 1;
+            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
+            const waitMs = seconds !== undefined
+                ? seconds * runtime.secondMs
+                : backoffDelay(rateLimits, settings, runtime.random);
+            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
+                return { answer, attempts: sends };
+            }
+            if (kind.rateLimited)
+                runtime.gate.close(waitMs);
+            else
+                await runtime.sleep(waitMs);
+            continue;
+        }
+        if (answer.status >= 500) {
+            if (!kind.idempotent) {
+                throw new OutcomeUnknownError({
+                    method: kind.method,
+                    path: kind.path,
+                    reason: `the service answered ${answer.status}`,
+                    status: answer.status,
+                });
+            }
+            failures += 1;
+            const waitMs = backoffDelay(failures, settings, runtime.random);
+            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
+                return { answer, attempts: sends };
+            }
+            await runtime.sleep(waitMs);
+            continue;
+        }
+        return { answer, attempts: sends };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/shapes.ts
+
+
+
+// The resources of the interface, read from answers whose envelope
+// readings.ts has recognised. Unknown extra fields are ignored; a status or a
+// platform beyond the interface is kept as sent and stays local to its item
+// or account (A35); a missing field the project needs is a ShapeProblem,
+// which the client reports with the endpoint it came from.
+class ShapeProblem extends Error {
+    name = 'ShapeProblem';
+}
+function record(value, what) {
+    if (!isRecord(value))
+        throw new ShapeProblem(`${what} is not an object`);
+    return value;
+}
+function shapes_text(value) {
+    return typeof value === 'string' ? value : null;
+}
+function requiredText(obj, field, what) {
+    const value = obj[field];
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number')
+        return String(value);
+    throw new ShapeProblem(`${what} has no ${field}`);
+}
+function bool(value) {
+    return typeof value === 'boolean' ? value : null;
+}
+function shapes_num(value) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value;
+    if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+        return Number(value);
+    return null;
+}
+function object(value) {
+    return isRecord(value) ? value : null;
+}
+/** A35: a listed status as is; anything else kept as sent, '' when absent. */
+function shapes_status(value) {
+    if (typeof value === 'string' && isKnownStatus(value))
+        return value;
+    return unknownStatus(typeof value === 'string' ? value : '');
+}
+/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
+function unwrap(body) {
+    try {
+        return readObject(body).object;
+    }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+}
+// ---- resources ----------------------------------------------------------
+function shapes_persona(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return { id: shapes_text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: shapes_text(obj.name) };
+}
+function parseAccount(value) {
+    const obj = record(value, 'an account');
+    const platform = shapes_text(obj.platform) ?? '';
+    return {
+        id: requiredText(obj, 'id', 'an account'),
+        name: shapes_text(obj.name) ?? '',
+        // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
+        platform: platform,
+        platform_acronym: shapes_text(obj.platform_acronym),
+    };
+}
+/** A18: one row of GET /contents. */
+function parseContentSummary(value) {
+    const obj = record(value, 'a content item');
+    const id = requiredText(obj, 'id', 'a content item');
+    return {
+        id,
+        title: shapes_text(obj.title) ?? '',
+        description: shapes_text(obj.description),
+        full_text: shapes_text(obj.full_text),
+        hashtags: shapes_text(obj.hashtags),
+        status: shapes_status(obj.status),
+        persona: shapes_persona(obj.persona),
+        published_url: shapes_text(obj.published_url),
+        published_platform: shapes_text(obj.published_platform),
+        last_error: shapes_text(obj.last_error),
+        creation_date: shapes_text(obj.creation_date),
+        updated_at: shapes_text(obj.updated_at),
+        upload_date: shapes_text(obj.upload_date),
+    };
+}
+function progress(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return { percentage: shapes_num(obj.percentage), step: shapes_text(obj.step), message: shapes_text(obj.message) };
+}
+function videoSettings(value) {
+    const obj = object(value);
+    if (obj === null)
+        return null;
+    return {
+        video_id: shapes_text(obj.video_id),
+        orientation: shapes_text(obj.orientation),
+        prefer_real_world: bool(obj.prefer_real_world),
+        image_overlay_enabled: bool(obj.image_overlay_enabled),
+        image_overlay_position: shapes_text(obj.image_overlay_position),
+        zoom_effect_enabled: bool(obj.zoom_effect_enabled),
+        subtitle_settings: object(obj.subtitle_settings),
+    };
+}
+/** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
+function parseContentDetail(body) {
+    const obj = unwrap(body);
+    const id = requiredText(obj, 'id', 'the content item');
+    const metadata = object(obj.metadata);
+    const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
+    return {
+        id,
+        title: shapes_text(obj.title) ?? '',
+        description: shapes_text(obj.description),
+        full_text: shapes_text(obj.full_text),
+        textover: shapes_text(obj.textover),
+        hashtags: shapes_text(obj.hashtags),
+        status: shapes_status(obj.status),
+        fine_tuning: object(obj.fine_tuning),
+        persona: shapes_persona(obj.persona),
+        accounts,
+        // The signed URL itself is never kept: it is time-limited and never reported (A28).
+        has_video: typeof obj.video_url === 'string' && obj.video_url !== '',
+        last_error: shapes_text(metadata?.last_error) ?? shapes_text(obj.last_error),
+        progress: progress(obj.progress),
+        video_settings: videoSettings(obj.video_settings),
+        creation_date: shapes_text(obj.creation_date),
+        updated_at: shapes_text(obj.updated_at),
+        upload_date: shapes_text(obj.upload_date),
+    };
+}
+/** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
+function parseTaskStatus(body, contentId) {
+    const obj = unwrap(body);
+    const id = shapes_text(obj.id) ?? contentId;
+    let read;
+    try {
+        read = readTaskStatus(obj);
+    }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+    return {
+        id,
+        status: shapes_status(read.status),
+        progress: progress(obj.progress),
+        last_error: shapes_text(read.lastError),
+    };
+}
+/** A10 through readings.ts. */
+function parseCredits(body) {
+    try {
+        return readCredits(body).credits;
+    }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+}
+/** A11 through readings.ts. */
+function parseSubscription(body) {
+    let scope;
+    try {
+        scope = readSubscription(body).fields;
+    }
+    catch (error) {
+        if (error instanceof Unrecognised)
+            throw new ShapeProblem(error.message);
+        throw error;
+    }
+    const plan = scope.plan;
+    return {
+        plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
+        limits: object(scope.limits) ?? {},
+        usage_summary: object(scope.usage_summary) ?? {},
+    };
+}
+/** A12: one entry of GET /contents/{id}/versions. */
+function parseVersion(value) {
+    const obj = record(value, 'a version');
+    const version = obj.version;
+    if (typeof version !== 'number' && typeof version !== 'string')
+        throw new ShapeProblem('a version has no version');
+    return {
+        version,
+        title: shapes_text(obj.title),
+        full_text: shapes_text(obj.full_text),
+        textover: shapes_text(obj.textover),
+        created_at: shapes_text(obj.created_at),
+    };
+}
+function parseIntrospection(body) {
+    const obj = unwrap(body);
+    const active = bool(obj.active);
+    if (active === null)
+        throw new ShapeProblem('the key introspection has no boolean active');
+    return {
+        active,
+        subject: shapes_text(obj.subject) ?? '',
+        scopes: Array.isArray(obj.scopes) ? obj.scopes.filter((s) => typeof s === 'string') : [],
+    };
+}
+const MAX_MESSAGE = 300;
+function clip(value) {
+    // Scrubbed before it is cut: a key cut in half no longer matches, and half a key is still a leak.
+    const line = scrubSecrets(value).replace(/\s+/g, ' ').trim();
+    return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
+}
+/**
+ * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
+ * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
+ */
+function parseErrorBody(body) {
+    if (typeof body === 'string')
+        return { message: clip(body) };
+    if (!isRecord(body))
+        return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
+    const nested = object(body.error);
+    const message = shapes_text(body.error) ??
+        shapes_text(body.message) ??
+        shapes_text(nested?.message) ??
+        shapes_text(body.detail) ??
+        JSON.stringify(body);
+    const required = body.required;
+    return {
+        message: clip(message),
+        code: shapes_text(body.code) ?? shapes_text(nested?.code) ?? undefined,
+        required: Array.isArray(required)
+            ? required.filter((s) => typeof s === 'string')
+            : undefined,
+        creditsRequired: shapes_num(required) ?? undefined,
+        balance: shapes_num(body.balance) ?? undefined,
+        limit: shapes_text(body.limit) ?? undefined,
+    };
+}
+/** `{success: false, error}` inside a 200 (A11): the request failed all the same. */
+function failureInSuccess(body) {
+    if (!isRecord(body) || body.success !== false)
+        return null;
+    return parseErrorBody(body).message;
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/api/transport.ts
+
+
+
+
+
+class Transport {
+    #apiKey;
+    #pool;
+    #closed = false;
+    #options;
+    constructor(apiKey, options) {
+        this.#apiKey = apiKey;
+        this.#options = options;
+        this.#pool = new undici/* EnvHttpProxyAgent */.J2({
+            connections: options.connections,
+            keepAliveTimeout: 30_000,
+            connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
+            headersTimeout: options.requestTimeoutMs,
+            bodyTimeout: options.requestTimeoutMs,
+        });
+    }
+    /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
+    async request(method, path, body, kind) {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
+        const label = path.split('?')[0] ?? path;
+        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
+        return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+    }
+    async #once(method, path, headers, payload, label, remainingMs) {
+        const { requestTimeoutMs } = this.#options;
+        // One deadline for the whole attempt, never past what the call has left.
+        const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
+        return withDeadline(deadlineMs, async (signal) => {
+            const response = await this.#pool.request({
+                origin: this.#options.base.origin,
+                method,
+                path,
+                headers,
+                body: payload ?? null,
+                signal,
+                // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+                idempotent: method !== 'POST',
+                headersTimeout: requestTimeoutMs,
+                bodyTimeout: requestTimeoutMs,
+            });
+            const raw = await readBounded(response, this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES, {
+                method,
+                path: label,
+            });
+            return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
+        });
+    }
+    async close() {
+        if (this.#closed)
+            return;
+        this.#closed = true;
+        await this.#pool.close();
+    }
+    /** Strips the key from any text before it lands in a message. */
+    scrubKey(value) {
+        return scrubSecrets(value, [this.#apiKey]);
+    }
+}
+function decode(raw) {
+    if (raw.trim() === '')
+        return null;
+    try {
+        return JSON.parse(raw);
+    }
+    catch {
+        return raw;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+
+
+
+
+
+const client_KEY_PREFIX = 'svc_live_';
+const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Checks the key and base URL before any request; throws ConfigurationError. */
+function createClient(options) {
+    const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
+    // Whatever characters it holds, no output of this process shows it from here on.
+    registerSecret(apiKey);
+    if (apiKey !== '')
+        options.maskSecret?.(apiKey);
+    if (apiKey === '') {
+        throw new ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
+    }
+    if (!apiKey.startsWith(client_KEY_PREFIX)) {
+        throw new ConfigurationError(`The API key does not start with ${client_KEY_PREFIX}: it is not a service API key (a session token or a ` +
+            'mistyped secret?). Create one in the web app under Settings, API Keys.');
+    }
+    const base = resolveBaseUrl(String(options.baseUrl ?? ''));
+    if (base === null) {
+        throw new ConfigurationError('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
+    }
+    return new HttpServiceClient(apiKey, base, options);
+}
+const GENERATION = { idempotent: false, rateLimited: true };
+const CREATE = { idempotent: false, rateLimited: false };
+const READ = { idempotent: true, rateLimited: false };
+class HttpServiceClient {
+    baseUrl;
+    #base;
+    #transport;
+    #pageSize;
+    #now;
+    #readOnly;
+    #onListing;
+    #maxPages;
+    #writeRefusal = null;
+    #writeAccepted = false;
+    #writeGate = Promise.resolve();
+    #introspection = null;
+    constructor(apiKey, base, options) {
+        this.baseUrl = base.href;
+        this.#base = base;
+        this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
+        const sleep = options.sleep ?? realSleep;
+        const now = options.now ?? Date.now;
+        this.#now = now;
+        this.#readOnly = options.readOnly === true;
+        this.#onListing = options.onListing;
+        this.#maxPages = options.maxListingPages;
+        this.#transport = new Transport(apiKey, {
+            base,
+            userAgent: options.userAgent ?? USER_AGENT,
+            requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+            connections: Math.max(1, Math.floor(options.connections ?? 16)),
+            runtime: {
+                settings: retrySettings(options.retry),
+                secondMs: options.secondMs ?? 1000,
+                sleep,
+                random: options.random ?? Math.random,
+                now,
+                gate: new RateGate(sleep, now),
+                onRetry: options.onRetry,
+                budget: options.requestBudget,
+            },
+        });
+    }
+    // ---- endpoints --------------------------------------------------------
+    /**
+     * One GET whose answer is returned as the service sent it (errors are
+     * ServiceErrors as usual): doctor reads it with the same readings.ts the
+     * typed methods parse through.
+     */
+    getRaw(path) {
+        return this.#call('GET', path);
+    }
+    get writeRefusal() {
+        return this.#writeRefusal;
+    }
+    listContents() {
+        return this.#listAll(paths.contents(), parseContentSummary);
+    }
+    async getContent(id) {
+        return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
+    }
+    /**
+     * A14: whatever the create answers (the item, only its id, or nothing), the
+     * item is read back. An answer naming no item cannot be read back: it is an
+     * outcome the engine resolves by looking the title up, never by resending.
+     */
+    async createContent(fields) {
+        const path = paths.contents();
+        const answer = readWriteAnswer(await this.#call('POST', path, contentBody(fields), CREATE));
+        if (answer.id === null) {
+            throw new OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
+        }
+        return this.getContent(answer.id);
+    }
+    /**
+     * A13/A14: the item is read back after the PUT, whatever it answered, and a
+     * field this edit set that the service shows cleared is an error: a service
+     * that replaces the whole item would otherwise lose what was not sent.
+     */
+    async editContent(id, edit, options) {
+        const path = paths.content(id);
+        await this.#call('PUT', path, editBody(edit, options?.cancelGeneration === true));
+        const detail = await this.getContent(id);
+        const cleared = clearedFields(edit, detail);
+        if (cleared.length > 0) {
+            throw new ResponseShapeError('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
+        }
+        return detail;
+    }
+    async listVersions(id) {
+        const versionOf = (row) => typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
+        return (await this.#listAll(paths.versions(id), parseVersion, versionOf)).items;
+    }
+    async processContent(request) {
+        await this.#call('POST', paths.processContent(), generationBody(request), GENERATION);
+    }
+    async generateVideo(contentId, render) {
+        await this.#call('POST', paths.generateVideo(), videoBody(contentId, render), GENERATION);
+    }
+    async upload(contentId, publish) {
+        await this.#call('POST', paths.upload(contentId), uploadBody(publish), GENERATION);
+    }
+    async taskStatus(contentId) {
+        const path = paths.taskStatus(contentId);
+        return this.#parse('GET', path, await this.#call('GET', path), (body) => parseTaskStatus(body, contentId));
+    }
+    listAccounts() {
+        return this.#listAll(paths.accounts(), parseAccount);
+    }
+    async credits() {
+        const path = paths.credits();
+        return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
+    }
+    async subscription() {
+        const path = paths.subscription();
+        return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
+    }
+    async introspect() {
+        const path = paths.introspect();
+        return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
+    }
+    close() {
+        return this.#transport.close();
+    }
+    toJSON() {
+        return { baseUrl: this.baseUrl };
+    }
+    // ---- plumbing ---------------------------------------------------------
+    /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
+    async #listAll(path, parseItem, identify) {
+        let outcome;
+        try {
+            outcome = await walkListing(path, {
+                base: this.#base,
+                pageSize: this.#pageSize,
+                ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
+                get: (target) => this.#call('GET', target),
+                ...(identify ? { identify } : {}),
+            });
+        }
+        catch (error) {
+            if (error instanceof Unrecognised)
+                throw new ResponseShapeError('GET', path, this.#transport.scrubKey(error.message));
+            if (error instanceof ListingError)
+                throw new ListingError(this.#transport.scrubKey(error.message));
+            throw error;
+        }
+        this.#onListing?.(path, outcome);
+        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
+        return { items, complete: outcome.complete, gap: outcome.gap };
+    }
+    #parse(method, path, body, parse, where) {
+        try {
+            return parse(body);
+        }
+        catch (error) {
+            if (!(error instanceof ShapeProblem))
+                throw error;
+            const problem = where === undefined ? error.message : `${where}: ${error.message}`;
+            throw new ResponseShapeError(method, path, this.#transport.scrubKey(problem));
+        }
+    }
+    /** One request; the body of a 2xx, or a ServiceError that teaches. */
+    async #call(method, path, body, kind = READ) {
+        const label = path.split('?')[0] ?? path;
+        if (method === 'GET')
+            return this.#send(method, path, label, body, kind);
+        if (this.#readOnly)
+            throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
+        if (this.#writeAccepted)
+            return this.#send(method, path, label, body, kind);
+        // Until the service has accepted one write, writes go one at a time: a
+        // 403 on the first stops the others before they are sent.
+        const before = this.#writeGate;
+        let release = () => { };
+        this.#writeGate = new Promise((resolve) => (release = resolve));
+        await before;
+        try {
+            if (this.#writeRefusal !== null) {
+                throw new WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
+            }
+            const answer = await this.#send(method, path, label, body, kind);
+            this.#writeAccepted = true;
+            return answer;
+        }
+        finally {
+            release();
+        }
+    }
+    async #send(method, path, label, body, kind) {
+        const response = await this.#transport.request(method, path, body, kind);
+        const failure = response.status < 300 ? failureInSuccess(response.body) : null;
+        if (response.status >= 200 && response.status < 300 && failure === null)
+            return response.body;
+        const error = await this.#error(method, label, response);
+        // The first 403 on a write stops every later one (A29): the scope of each
+        // endpoint is not shown, so this refusal is how the client learns it.
+        if (method !== 'GET' && response.status === 403)
+            this.#writeRefusal ??= error;
+        throw error;
+    }
+    async #error(method, path, response) {
+        const scrub = (text) => this.#transport.scrubKey(text);
+        const parsed = parseErrorBody(response.body);
+        const body = {
+            ...parsed,
+            message: scrub(parsed.message),
+            code: parsed.code === undefined ? undefined : scrub(parsed.code),
+            limit: parsed.limit === undefined ? undefined : scrub(parsed.limit),
+            required: parsed.required?.map(scrub),
+        };
+        const facts = {
+            status: response.status,
+            method,
+            path,
+            attempts: response.attempts,
+            body,
+            retryAfterSeconds: parseRetryAfter(response.retryAfter, this.#now()),
+        };
+        if (response.status === 401 && path !== paths.introspect()) {
+            return serviceError({ ...facts, introspection: await this.#whyUnauthorized() }, scrub);
+        }
+        if (response.status === 402) {
+            return serviceError({ ...facts, balance: parsed.balance ?? (await this.#balanceOrUndefined()) }, scrub);
+        }
+        return serviceError(facts, scrub);
+    }
+    /** Asked once per client: every worker hitting 401 shares the one answer. */
+    #whyUnauthorized() {
+        this.#introspection ??= this.introspect().then((introspection) => ({ kind: 'answer', introspection }), (error) => error instanceof ServiceError && error.status === 401
+            ? { kind: 'rejected' }
+            : { kind: 'failed', reason: error instanceof Error ? error.message : 'no answer' });
+        return this.#introspection;
+    }
+    async #balanceOrUndefined() {
+        try {
+            return await this.credits();
+        }
+        catch {
+            return undefined;
+        }
+    }
+}
+function blank(value) {
+    return (value === null ||
+        value === undefined ||
+        value === '' ||
+        (typeof value === 'object' && Object.keys(value).length === 0));
+}
+/** Fields an edit set to a value that the item read back shows empty. */
+function clearedFields(edit, detail) {
+    const cleared = [];
+    for (const [field, sent] of Object.entries(edit)) {
+        // The persona is the service's own expansion, which it may keep whatever was sent.
+        if (blank(sent) || field === 'persona_id')
+            continue;
+        const now = detail[field];
+        if (blank(now))
+            cleared.push(field);
+    }
+    return cleared;
+}
+
 ;// CONCATENATED MODULE: ./src/doctor/probe.ts
 
 
@@ -49438,7 +49587,7 @@ class Findings {
     understood(rule, endpoint, reading, seen) {
         this.list.push({
             rule,
-            title: readings/* RULES */.y0[rule].title,
+            title: RULES[rule].title,
             endpoint,
             verdict: 'understood',
             reading,
@@ -49447,10 +49596,10 @@ class Findings {
         });
     }
     notUnderstood(rule, endpoint, seen) {
-        const { otherwise, effect } = readings/* RULES */.y0[rule];
+        const { otherwise, effect } = RULES[rule];
         this.list.push({
             rule,
-            title: readings/* RULES */.y0[rule].title,
+            title: RULES[rule].title,
             endpoint,
             verdict: 'not understood',
             reading: null,
@@ -49461,7 +49610,7 @@ class Findings {
     notObserved(rule, endpoint, seen) {
         this.list.push({
             rule,
-            title: readings/* RULES */.y0[rule].title,
+            title: RULES[rule].title,
             endpoint,
             verdict: 'not observed',
             reading: null,
@@ -49471,14 +49620,14 @@ class Findings {
     }
     /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
     failed(rule, endpoint, error) {
-        if (error instanceof readings/* Unrecognised */.XD)
+        if (error instanceof Unrecognised)
             this.notUnderstood(error.rule, endpoint, error.seen);
         else
-            this.notObserved(rule, endpoint, `the read failed: ${(0,errors/* describeError */.Uc)(error)}`);
+            this.notObserved(rule, endpoint, `the read failed: ${describeError(error)}`);
     }
 }
 function fieldsOf(value) {
-    return (0,readings/* isRecord */.u4)(value) ? Object.keys(value).sort().join(', ') || 'no fields' : (0,readings/* shapeOf */.F5)(value, 0);
+    return isRecord(value) ? Object.keys(value).sort().join(', ') || 'no fields' : shapeOf(value, 0);
 }
 function listingFindings(found, endpoint, outcome) {
     found.understood('A5', endpoint, outcome.envelope ?? 'bare array', `${outcome.pages} page(s), envelope ${outcome.envelope}`);
@@ -49502,10 +49651,10 @@ async function walk(client, captured, path, list, found) {
         return listed.items;
     }
     catch (error) {
-        const problem = (0,errors/* describeError */.Uc)(error);
+        const problem = describeError(error);
         if (/unexpected response/.test(problem))
             found.notUnderstood('A5', endpoint, problem);
-        else if (error instanceof errors/* ServiceError */._7)
+        else if (error instanceof ServiceError)
             found.notObserved('A5', endpoint, problem);
         else
             found.notUnderstood('A7', endpoint, problem);
@@ -49519,9 +49668,9 @@ async function walk(client, captured, path, list, found) {
 async function probeService(client, captured, budget) {
     const found = new Findings();
     // The key: the one scope the interface states is generate, for generation.
-    const introspect = `GET ${wire/* paths */.f0.introspect()}`;
+    const introspect = `GET ${paths.introspect()}`;
     try {
-        const key = (0,readings/* readObject */.Ag)(await client.getRaw(wire/* paths */.f0.introspect())).object;
+        const key = readObject(await client.getRaw(paths.introspect())).object;
         const scopes = Array.isArray(key.scopes)
             ? key.scopes.filter((s) => typeof s === 'string')
             : [];
@@ -49532,22 +49681,22 @@ async function probeService(client, captured, budget) {
         if (key.active === true)
             found.understood('A29', introspect, 'active', seen);
         else
-            found.notUnderstood('A29', introspect, `the key is not active (${(0,readings/* shapeOf */.F5)(key.active, 0)})`);
+            found.notUnderstood('A29', introspect, `the key is not active (${shapeOf(key.active, 0)})`);
     }
     catch (error) {
         found.failed('A29', introspect, error);
     }
-    const accounts = await walk(client, captured, wire/* paths */.f0.accounts(), () => client.listAccounts(), found);
-    const contents = await walk(client, captured, wire/* paths */.f0.contents(), () => client.listContents(), found);
+    const accounts = await walk(client, captured, paths.accounts(), () => client.listAccounts(), found);
+    const contents = await walk(client, captured, paths.contents(), () => client.listContents(), found);
     const odd = [];
     for (const account of accounts ?? [])
-        if (!(0,types/* isKnownPlatform */.Jh)(account.platform))
+        if (!isKnownPlatform(account.platform))
             odd.push(`platform ${JSON.stringify(account.platform)}`);
     if (contents !== null) {
         const statuses = new Set(contents.map((item) => item.status));
-        const known = [...statuses].filter((status) => (0,types/* isKnownStatus */.ih)(status));
-        const unknown = [...statuses].filter((status) => !(0,types/* isKnownStatus */.ih)(status));
-        const endpoint = `GET ${wire/* paths */.f0.contents()}`;
+        const known = [...statuses].filter((status) => isKnownStatus(status));
+        const unknown = [...statuses].filter((status) => !isKnownStatus(status));
+        const endpoint = `GET ${paths.contents()}`;
         if (contents.length === 0)
             found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
         else if (known.length === 0 && unknown.every((status) => status !== ''))
@@ -49570,9 +49719,9 @@ async function probeService(client, captured, budget) {
         if (budget.left() < 4)
             break;
         try {
-            const { object, reading } = (0,readings/* readObject */.Ag)(await client.getRaw(wire/* paths */.f0.content(item.id)));
+            const { object, reading } = readObject(await client.getRaw(paths.content(item.id)));
             if (index === 0)
-                found.understood('A9', detailEndpoint, reading, `fields ${fieldsOf(object)}; progress ${(0,readings/* shapeOf */.F5)(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
+                found.understood('A9', detailEndpoint, reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
         }
         catch (error) {
             found.failed('A9', detailEndpoint, error);
@@ -49585,25 +49734,25 @@ async function probeService(client, captured, budget) {
         found.notObserved('A24', taskEndpoint, 'no items to read');
     else
         try {
-            const { object } = (0,readings/* readObject */.Ag)(await client.getRaw(wire/* paths */.f0.taskStatus(first.id)));
-            const read = (0,readings/* readTaskStatus */.gI)(object);
-            found.understood('A24', taskEndpoint, read.reading, `fields ${fieldsOf(object)}; progress ${(0,readings/* shapeOf */.F5)(object.progress, 0)}`);
+            const { object } = readObject(await client.getRaw(paths.taskStatus(first.id)));
+            const read = readTaskStatus(object);
+            found.understood('A24', taskEndpoint, read.reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`);
         }
         catch (error) {
             found.failed('A24', taskEndpoint, error);
         }
-    const creditsEndpoint = `GET ${wire/* paths */.f0.credits()}`;
+    const creditsEndpoint = `GET ${paths.credits()}`;
     try {
-        const body = await client.getRaw(wire/* paths */.f0.credits());
-        found.understood('A10', creditsEndpoint, (0,readings/* readCredits */.tY)(body).reading, (0,readings/* shapeOf */.F5)(body));
+        const body = await client.getRaw(paths.credits());
+        found.understood('A10', creditsEndpoint, readCredits(body).reading, shapeOf(body));
     }
     catch (error) {
         found.failed('A10', creditsEndpoint, error);
     }
-    const subscriptionEndpoint = `GET ${wire/* paths */.f0.subscription()}`;
+    const subscriptionEndpoint = `GET ${paths.subscription()}`;
     try {
-        const body = await client.getRaw(wire/* paths */.f0.subscription());
-        const read = (0,readings/* readSubscription */.MP)(body);
+        const body = await client.getRaw(paths.subscription());
+        const read = readSubscription(body);
         found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
     }
     catch (error) {
@@ -49632,7 +49781,7 @@ async function runDoctor(options) {
     const total = Math.max(1, Math.floor(options.budget ?? DEFAULT_DOCTOR_BUDGET));
     const budget = { left: total };
     const captured = new Map();
-    const client = (0,api_client/* createClient */.U)({
+    const client = createClient({
         ...options.client,
         baseUrl: options.baseUrl,
         apiKey: options.apiKey,
@@ -49649,12 +49798,55 @@ async function runDoctor(options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/defaults.ts
+// The defaults of a run's settings, defined once. The action's inputs take
+// them as action.yml declares them (test/action/defaults.test.ts reads
+// action.yml and fails when the two differ), the CLI's flags take the same
+// values, and the manifest loader the same glob.
+/** Each action input's default, written as a workflow would write it. */
+const INPUT_DEFAULTS = {
+    'api-key': '',
+    'base-url': '',
+    manifests: 'content/**/*.{yml,yaml}',
+    'allow-empty': 'false',
+    mode: 'auto',
+    // action.yml gives `${{ github.token }}`, which only the runner can fill; run anywhere else, none.
+    'github-token': '',
+    comment: 'true',
+    'preview-scripts': 'false',
+    publish: 'true',
+    'max-publications': '10',
+    'cancel-running': 'false',
+    concurrency: '4',
+    wait: 'true',
+    'timeout-minutes': '30',
+    'late-window': '24h',
+    'require-review': 'warn',
+    shard: '',
+    'allow-insecure-http': 'false',
+    'allow-untrusted-events': 'false',
+};
+const flag = (text) => text === 'true';
+/** The same defaults as values, for the CLI and the engine. */
+const DEFAULTS = {
+    manifests: INPUT_DEFAULTS.manifests,
+    allowEmpty: flag(INPUT_DEFAULTS['allow-empty']),
+    publish: flag(INPUT_DEFAULTS.publish),
+    maxPublications: Number(INPUT_DEFAULTS['max-publications']),
+    cancelRunning: flag(INPUT_DEFAULTS['cancel-running']),
+    concurrency: Number(INPUT_DEFAULTS.concurrency),
+    wait: flag(INPUT_DEFAULTS.wait),
+    timeoutMinutes: Number(INPUT_DEFAULTS['timeout-minutes']),
+    lateWindow: INPUT_DEFAULTS['late-window'],
+    allowInsecureHttp: flag(INPUT_DEFAULTS['allow-insecure-http']),
+};
+
 ;// CONCATENATED MODULE: ./src/plan/late-window.ts
+
 // The late window: how long after publish.at a missed schedule is still
 // caught up. Older than that, publishing now would surprise (a year typo in
 // publish.at, a manifest merged months after its date), so it is held.
 // Written as the `late-window` input and the CLI's --late-window.
-const DEFAULT_LATE_WINDOW = '24h';
 const UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 /** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
 function parseLateWindow(text) {
@@ -49665,6 +49857,8 @@ function parseLateWindow(text) {
     const unit = UNITS[match[2] || 'h'];
     return Number.isFinite(amount) ? Math.round(amount * unit) : null;
 }
+/** The late window when none is given: the `late-window` input's default. */
+const DEFAULT_LATE_WINDOW_MS = parseLateWindow(DEFAULTS.lateWindow);
 const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
 /** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
 function pastSchedules(items, now) {
@@ -49683,7 +49877,7 @@ function pastSchedules(items, now) {
                 column: where.column,
                 field: 'publish.at',
                 message: `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
-                    'Past the late window (24 h by default) it is held, not published; within it, it is published at once. ' +
+                    `Past the late window (${DEFAULTS.lateWindow} by default) it is held, not published; within it, it is published at once. ` +
                     'Check the date, or set publish.late: publish to publish it anyway.',
             },
         ];
@@ -49691,6 +49885,7 @@ function pastSchedules(items, now) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/args.ts
+
 
 
 
@@ -49708,27 +49903,27 @@ const COMMANDS = [
     'schema',
     'help',
 ];
-const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
+const DEFAULT_MANIFESTS = DEFAULTS.manifests;
 /** A mistake in how the CLI was called: exit code 2, with the usage hint. */
 class UsageError extends Error {
     name = 'UsageError';
 }
 const OPTIONS = {
     manifests: { type: 'string' },
-    'allow-empty': { type: 'boolean', default: false },
+    'allow-empty': { type: 'boolean', default: DEFAULTS.allowEmpty },
     json: { type: 'boolean', default: false },
     summary: { type: 'string' },
     cwd: { type: 'string' },
     'base-url': { type: 'string' },
     'api-key-stdin': { type: 'boolean', default: false },
-    'allow-insecure-http': { type: 'boolean', default: false },
+    'allow-insecure-http': { type: 'boolean', default: DEFAULTS.allowInsecureHttp },
     concurrency: { type: 'string' },
-    wait: { type: 'boolean', default: true },
+    wait: { type: 'boolean', default: DEFAULTS.wait },
     'timeout-minutes': { type: 'string' },
     'late-window': { type: 'string' },
-    publish: { type: 'boolean', default: true },
+    publish: { type: 'boolean', default: DEFAULTS.publish },
     'max-publications': { type: 'string' },
-    'cancel-running': { type: 'boolean', default: false },
+    'cancel-running': { type: 'boolean', default: DEFAULTS.cancelRunning },
     base: { type: 'string' },
     budget: { type: 'string' },
     out: { type: 'string' },
@@ -49788,12 +49983,12 @@ function parseCliArgs(argv, cwd) {
         baseUrl: values['base-url'] ?? null,
         apiKeyStdin: values['api-key-stdin'],
         allowInsecureHttp: values['allow-insecure-http'],
-        concurrency: integer('--concurrency', values.concurrency, 4, 1),
+        concurrency: integer('--concurrency', values.concurrency, DEFAULTS.concurrency, 1),
         wait: values.wait,
-        timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
+        timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], DEFAULTS.timeoutMinutes),
         lateWindowMs: lateWindow(values['late-window']),
         publish: values.publish,
-        maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
+        maxPublications: integer('--max-publications', values['max-publications'], DEFAULTS.maxPublications, 0),
         cancelRunning: values['cancel-running'],
         base: values.base ?? null,
         budget: integer('--budget', values.budget, DEFAULT_DOCTOR_BUDGET, 5),
@@ -49807,20 +50002,20 @@ function defaults(command, cwd) {
     return {
         command,
         manifests: DEFAULT_MANIFESTS,
-        allowEmpty: false,
+        allowEmpty: DEFAULTS.allowEmpty,
         json: false,
         summary: null,
         cwd,
         baseUrl: null,
         apiKeyStdin: false,
-        allowInsecureHttp: false,
-        concurrency: 4,
-        wait: true,
-        timeoutMinutes: 30,
-        lateWindowMs: parseLateWindow(DEFAULT_LATE_WINDOW),
-        publish: true,
-        maxPublications: 10,
-        cancelRunning: false,
+        allowInsecureHttp: DEFAULTS.allowInsecureHttp,
+        concurrency: DEFAULTS.concurrency,
+        wait: DEFAULTS.wait,
+        timeoutMinutes: DEFAULTS.timeoutMinutes,
+        lateWindowMs: parseLateWindow(DEFAULTS.lateWindow),
+        publish: DEFAULTS.publish,
+        maxPublications: DEFAULTS.maxPublications,
+        cancelRunning: DEFAULTS.cancelRunning,
         base: null,
         budget: DEFAULT_DOCTOR_BUDGET,
         out: null,
@@ -49830,7 +50025,7 @@ function defaults(command, cwd) {
     };
 }
 function lateWindow(value) {
-    const ms = parseLateWindow(value ?? DEFAULT_LATE_WINDOW);
+    const ms = parseLateWindow(value ?? DEFAULTS.lateWindow);
     if (ms === null)
         throw new UsageError(`--late-window: ${LATE_WINDOW_FORM} (got '${value}').`);
     return ms;
@@ -49882,8 +50077,121 @@ function editDistance(a, b) {
     return previous[b.length];
 }
 
-// EXTERNAL MODULE: ./src/report/escape.ts + 1 modules
-var report_escape = __nccwpck_require__(8830);
+;// CONCATENATED MODULE: ./src/report/redact.ts
+
+// The last line of defence before any byte leaves the process: the API key
+// and signed, time-limited media URLs are removed from everything the action
+// writes (log, annotations, outputs, job summary, PR comment). The engine and
+// the client already keep them out; this makes a slip harmless.
+/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
+const SIGNED_QUERY = /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
+const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
+function scrubSignedUrls(text) {
+    return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+/**
+ * Replaces each secret, anything shaped like a key or token, and signed URLs.
+ * Escaping for Markdown changes the text (`_` becomes `\_`), so the escape
+ * functions scrub before they escape, and this runs again on every byte out.
+ */
+function redact(text, secrets = []) {
+    return scrubSignedUrls(scrubSecrets(text, secrets));
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+
+
+// Text from manifests (titles, scripts, file names) and from the service
+// (last_error) is written into Markdown that GitHub renders. None of it may
+// mention people or teams, link issues, become a link (a bare URL, a `www.`
+// host, `GH-2`, an issue URL), inject HTML or Markdown (images, links), close
+// the <details> block it sits in, break out of its code fence, or reorder
+// what is shown with bidi controls. Each function here makes text safe for
+// one context; the only links in a report are the ones link() builds.
+// A zero-width space stops GitHub from turning text into a mention, a
+// cross-reference or an autolink: after `@`, after `#` before digits, inside
+// `GH-N`, between a scheme and `//`, after `www`. It is invisible.
+const ZWSP = '&#8203;';
+const HTML_ESCAPES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+};
+/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
+/** Marks mentions, references and autolinks with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
+function breakReferences(text) {
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+        .replace(/#(?=\d)/g, '#\u200b')
+        .replace(/\b(GH)-(?=\d)/gi, '$1\u200b-')
+        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1:\u200b')
+        .replace(/\b(www)\./gi, '$1\u200b.')
+        .replace(/\b(mailto|xmpp):/gi, '$1\u200b:');
+}
+/** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
+function clean(text) {
+    return stripControls(redact(text));
+}
+function neutralizeReferences(html) {
+    return html.replace(/\u200b/g, ZWSP);
+}
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+/**
+ * Plain text on one line of Markdown (a sentence, a table cell): no markup,
+ * no mentions, no line breaks, no `|` to split the cell.
+ */
+function escape_inlineText(text, maxLength = Infinity) {
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
+    return neutralizeReferences(html);
+}
+/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
+function htmlText(text, maxLength = Infinity) {
+    let flat = clean(text).replace(/\s+/g, ' ').trim();
+    if (flat.length > maxLength)
+        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
+    return neutralizeReferences(escapeHtml(breakReferences(flat)));
+}
+/** Text as inline code: a code span whose backtick run is longer than any inside. */
+function escape_inlineCode(text) {
+    const flat = clean(text).replace(/\s+/g, ' ');
+    const fence = '`'.repeat(longestRun(flat, '`') + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * A fenced code block that nothing inside can close: the fence is one
+ * backtick longer than the longest run of backticks in the text. Inside a
+ * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
+ */
+function codeBlock(text, language = '') {
+    const body = clean(text).replace(/\n$/, '');
+    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
+    return `${fence}${language}\n${body}\n${fence}`;
+}
+/** A link whose text is escaped and whose target is only ever a URL we built. */
+function escape_link(text, url) {
+    const label = escape_inlineText(text);
+    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
+}
+function longestRun(text, char) {
+    let longest = 0;
+    let current = 0;
+    for (const c of text) {
+        current = c === char ? current + 1 : 0;
+        if (current > longest)
+            longest = current;
+    }
+    return longest;
+}
+
 ;// CONCATENATED MODULE: ./src/doctor/render.ts
 
 // Doctor's report in words: one line per rule for the terminal, one table for
@@ -49934,2233 +50242,558 @@ function renderDoctorMarkdown(report) {
 
 // EXTERNAL MODULE: ./src/cli/help.ts
 var help = __nccwpck_require__(7911);
-// EXTERNAL MODULE: ./src/cli/connect.ts + 1 modules
-var connect = __nccwpck_require__(3835);
-// EXTERNAL MODULE: ./src/cli/terminal.ts
-var cli_terminal = __nccwpck_require__(1028);
-;// CONCATENATED MODULE: ./src/cli/doctor.ts
-
-
-
-
-
-
-// `content-as-code doctor`: which reading of each "not shown" rule the
-// service speaks, read-only and within --budget requests.
-async function runDoctorCommand(options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
-    let settings;
-    try {
-        settings = await (0,connect/* serviceSettings */.xw)(options, io, (message) => (0,cli_terminal/* writeLine */._r)(io.stderr, `warning: ${message}`));
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors/* describeError */.Uc)(error)}`);
-        return error instanceof errors/* ConfigurationError */.j1 ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
-    }
-    try {
-        const report = await runDoctor({
-            ...settings,
-            budget: options.budget,
-            client: seams.clientOptions ?? {},
-        });
-        const scrub = (text) => (0,errors/* redact */.E$)(text, [settings.apiKey]);
-        (0,cli_terminal/* writeLine */._r)(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
-        return report.understood ? help/* EXIT */.dc.ok : help/* EXIT */.dc.failed;
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors/* describeError */.Uc)(error)}`);
-        return error instanceof errors/* ConfigurationError */.j1 ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
-    }
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/api/retry.ts
-var retry = __nccwpck_require__(7018);
-// EXTERNAL MODULE: ./src/plan/concurrency.ts
-var concurrency = __nccwpck_require__(8348);
-// EXTERNAL MODULE: ./src/plan/inflight.ts
-var inflight = __nccwpck_require__(4850);
-// EXTERNAL MODULE: ./src/plan/duplicates.ts
-var duplicates = __nccwpck_require__(3745);
-;// CONCATENATED MODULE: ./src/apply/race.ts
-
-/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
-function asSummary(detail) {
-    return {
-        id: detail.id,
-        title: detail.title,
-        description: detail.description,
-        full_text: detail.full_text,
-        hashtags: detail.hashtags,
-        status: detail.status,
-        persona: detail.persona,
-        published_url: null,
-        published_platform: null,
-        last_error: detail.last_error,
-        creation_date: detail.creation_date,
-        updated_at: detail.updated_at,
-        upload_date: detail.upload_date,
-    };
-}
-/** Lists the new item's title again and settles a race for it. */
-async function settleTitleRace(client, created, logger) {
-    const same = (await client.listContents()).items.filter((summary) => summary.title === created.title);
-    // A listing that lags behind the create still counts this run's own item.
-    if (!same.some((summary) => summary.id === created.id))
-        same.push(asSummary(created));
-    const winner = (0,duplicates/* winnerOf */.Pk)(same);
-    if (same.length < 2 || winner === null || winner.id === created.id)
-        return { winner: created, lost: null };
-    await client.editContent(created.id, { title: (0,duplicates/* duplicateTitle */.Wq)(created.title, winner.id) });
-    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
-        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
-    return {
-        winner: await client.getContent(winner.id),
-        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
-    };
-}
-
-// EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __nccwpck_require__(8256);
-;// CONCATENATED MODULE: ./src/apply/readback.ts
-
-const TEXT_FIELDS = ['full_text', 'textover'];
-function isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-/** What a create or an edit sent that the service holds differently. */
-function readBackFields(sent, detail) {
-    const notes = [];
-    for (const field of TEXT_FIELDS) {
-        const value = sent[field];
-        const held = detail[field];
-        if (typeof value === 'string' && typeof held === 'string' && value !== held)
-            if ((0,diff/* serviceText */.Lo)(value) === (0,diff/* serviceText */.Lo)(held))
-                notes.push({ field, how: 'normalised_text' });
-    }
-    const tuning = sent.fine_tuning;
-    if (isObject(tuning) && !(0,diff/* sameValue */.eE)(tuning, detail.fine_tuning) && (0,diff/* coversKeys */.tC)(tuning, detail.fine_tuning))
-        notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
-    const persona = sent.persona_id;
-    if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
-        notes.push({ field: 'persona', how: 'ignored' });
-    return notes;
-}
-/** Render settings the service holds differently from what the generation request sent. */
-function readBackRender(sent, detail) {
-    const wanted = sent.subtitle_settings;
-    const held = detail.video_settings?.subtitle_settings ?? null;
-    if (isObject(wanted) && !(0,diff/* sameValue */.eE)(wanted, held) && (0,diff/* coversKeys */.tC)(wanted, held))
-        return [{ field: 'video.subtitles', how: 'filled_defaults' }];
-    return [];
-}
-
-;// CONCATENATED MODULE: ./src/apply/resolve.ts
-
-
-// Non-idempotent POSTs whose answer was lost (A33). The client never resends
-// them; here the engine reads the service first and sends again only when the
-// service shows that the first request did not take effect.
-/** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
-const MAX_SENDS = 3;
-function isCode(error, status, code) {
-    return (error instanceof errors/* ServiceError */._7 && error.status === status && (code === undefined || error.code === code));
+;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
+// The key travels in the Authorization header of every request: over plain
+// http anyone on the path reads it. http is fine to this machine (the
+// emulator, a tunnel); anywhere else it needs the caller to say so.
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase().replace(/\.$/, '');
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 /**
- * The create body without its null fields. A null `textover` would count as a
- * script given (A15), and the service would not write one from `full_text`;
- * the client leaves undefined fields out of the body (A13).
+ * null when the URL may be used as it is; otherwise the sentence that says
+ * why not (for an error, or for a warning when the caller allowed it).
  */
-function withoutNulls(fields) {
-    const body = {};
-    for (const [key, value] of Object.entries(fields))
-        if (value !== null)
-            body[key] = value;
-    return body;
+function insecureBaseUrl(baseUrl, allowFlag) {
+    let url;
+    try {
+        url = new URL(baseUrl.trim());
+    }
+    catch {
+        return null; // Not a URL at all: the client says so in its own words.
+    }
+    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname))
+        return null;
+    return (`base-url is plain http:// to ${url.hostname}, so the API key would cross the network in clear text. ` +
+        `Use https://, or set ${allowFlag} if the network in between is yours.`);
+}
+
+;// CONCATENATED MODULE: ./src/cli/connect.ts
+
+
+
+// Where the CLI finds the service: --base-url or CONTENT_BASE_URL (the name
+// the action's workflows use), the key in CONTENT_API_KEY or on standard
+// input. CONTENT_API_URL was the CLI's earlier name for the URL; it is still
+// read, with a warning, so old shell profiles keep working.
+const BASE_URL_ENV = 'CONTENT_BASE_URL';
+const OLD_BASE_URL_ENV = 'CONTENT_API_URL';
+/** The base URL, and a warning when it came from the old variable name. */
+function baseUrlOf(options, env) {
+    if (options.baseUrl !== null)
+        return { url: options.baseUrl, warning: null };
+    const current = env[BASE_URL_ENV] ?? '';
+    if (current.trim() !== '')
+        return { url: current, warning: null };
+    const old = env[OLD_BASE_URL_ENV] ?? '';
+    if (old.trim() === '')
+        return { url: '', warning: null };
+    return {
+        url: old,
+        warning: `${OLD_BASE_URL_ENV} is the old name of ${BASE_URL_ENV}; it still works, but rename it (the action's workflows use ${BASE_URL_ENV}).`,
+    };
+}
+/** A client for plan and apply; a ConfigurationError (exit 2) says what is missing and how to give it. */
+async function connect(options, io, seams, warn) {
+    const { baseUrl, apiKey } = await serviceSettings(options, io, warn);
+    return createClient({ baseUrl, apiKey, ...seams.clientOptions });
+}
+/** The base URL and the key (doctor makes its own read-only client from them). */
+async function serviceSettings(options, io, warn) {
+    const { url, warning } = baseUrlOf(options, io.env);
+    if (warning !== null)
+        warn(warning);
+    if (url.trim() === '') {
+        throw new ConfigurationError(`No service base URL: set ${BASE_URL_ENV} or pass --base-url URL. To try without an account, run ` +
+            '`content-as-code emulator` in another terminal and export the two variables it prints.');
+    }
+    // Before the key is read: over plain http to another machine it would travel in clear text.
+    const insecure = insecureBaseUrl(url, '--allow-insecure-http');
+    if (insecure !== null && !options.allowInsecureHttp)
+        throw new ConfigurationError(insecure);
+    if (insecure !== null)
+        warn(insecure);
+    const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
+    if (apiKey.trim() === '') {
+        throw new ConfigurationError(options.apiKeyStdin
+            ? 'No API key on standard input: pipe it in, for example `content-as-code plan --api-key-stdin < key.txt`.'
+            : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
+                'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
+    }
+    return { baseUrl: url, apiKey: apiKey.trim() };
 }
 /**
- * A create whose answer was lost is looked for (by its title) for as long as
- * the caller allows before it is sent again: the service may still be working
- * on the first request, or its listing may lag, and a second create would be
- * a duplicate item. The looks back off from 500 ms to 5 s.
+ * validate needs no service, but checks account names when it can: a client
+ * when a key and a URL are at hand, else the reason it has none.
  */
-const DEFAULT_CREATE_LOOK_MS = 30_000;
-const FIRST_LOOK_MS = 500;
-const LONGEST_LOOK_MS = 5_000;
-/** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
-async function createOrAdopt(client, fields, logger, sleep, options = {}) {
-    const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
-    for (let send = 1;; send++) {
-        try {
-            return await client.createContent(withoutNulls(fields));
-        }
-        catch (error) {
-            if (!(error instanceof errors/* OutcomeUnknownError */.Do) || send >= MAX_SENDS)
-                throw error;
-            let waited = 0;
-            for (let delay = 0;; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
-                const step = Math.min(delay, lookMs - waited);
-                await sleep(step);
-                waited += step;
-                const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
-                const [only] = found;
-                if (only && found.length === 1) {
-                    logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
-                    return client.getContent(only.id);
-                }
-                if (found.length > 1)
-                    throw error;
-                if (waited >= lookMs)
-                    break;
-            }
-            logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
-        }
+async function connectIfConfigured(options, io, seams, warn) {
+    const hasKey = options.apiKeyStdin || (io.env['CONTENT_API_KEY'] ?? '').trim() !== '';
+    if (!hasKey)
+        return `no API key (set CONTENT_API_KEY and ${BASE_URL_ENV} to check them, read-only)`;
+    if (baseUrlOf(options, io.env).url.trim() === '') {
+        return `no service base URL (set ${BASE_URL_ENV} or pass --base-url to check them, read-only)`;
+    }
+    try {
+        return await connect(options, io, seams, warn);
+    }
+    catch (error) {
+        return inCliWords(describeError(error));
     }
 }
-/** The service shows the POST took effect: the item moved away from where it was. */
-function moved(before, now) {
-    return types/* GENERATING_STATUSES */.kl.has(now) || now === 'UPLOADED' || (before !== null && now !== before);
+/**
+ * Messages shared with the action name its inputs (`base-url`); a terminal
+ * user has the environment variable and the option instead.
+ */
+function inCliWords(message) {
+    return message
+        .replace(/\bCheck base-url\b/g, `Check ${BASE_URL_ENV} (or --base-url)`)
+        .replace(/\bbase-url must be\b/g, `${BASE_URL_ENV} (or --base-url) must be`)
+        .replace(/\binput `?base-url`?/gi, `${BASE_URL_ENV} (or --base-url)`)
+        .replace(/(?<![-\w])(max-publications|cancel-running)\b/g, '--$1');
 }
-async function dispatch(client, id, before, send, logger, what) {
-    for (let attempt = 1;; attempt++) {
-        try {
-            await send();
-            return 'started';
-        }
-        catch (error) {
-            // 409: something is in flight already; wait for it, never send again.
-            if (isCode(error, 409, 'already_published'))
-                return 'published';
-            if (isCode(error, 409))
-                return 'running';
-            if (!(error instanceof errors/* OutcomeUnknownError */.Do) || attempt >= MAX_SENDS)
-                throw error;
-            const status = await client.taskStatus(id);
-            if (moved(before, status.status)) {
-                logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
-                return status.status === 'UPLOADED' ? 'published' : 'started';
-            }
-            logger.info(`The ${what} request lost its answer and the item is still ${status.status}; sending it again.`);
-        }
-    }
-}
-/** POST /gen/process-content-async, resolved by the item's status when its answer is lost. */
-function dispatchGeneration(client, request, before, logger) {
-    return dispatch(client, request.content_id, before, () => client.processContent(request), logger, 'generation');
-}
-/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
-function dispatchUpload(client, id, publish, before, logger) {
-    return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
+async function readAll(stream) {
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of stream)
+        text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    return text + decoder.decode();
 }
 
-;// CONCATENATED MODULE: ./src/apply/wait.ts
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __nccwpck_require__(6698);
+;// CONCATENATED MODULE: ./src/apply/types.ts
+/** Every outcome, in the order reports count them. */
+const OUTCOMES = [
+    'created',
+    'updated',
+    'rendered',
+    'published',
+    'unchanged',
+    'running',
+    'skipped',
+    'failed',
+    'error',
+];
 
-
-const DEFAULT_POLL = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
-const DEFAULT_STALE_MS = 30_000;
-const realClock = {
-    now: () => performance.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+;// CONCATENATED MODULE: ./src/report/words.ts
+/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
+const SHOWN_VALUES = new Set([
+    'title',
+    'description',
+    'hashtags',
+    'persona_id',
+]);
+const RENDER_REASONS = {
+    never_rendered: 'not rendered yet',
+    script_changed: 'script changed',
+    settings_changed: 'video settings changed',
+    retry_failed: 'retrying a failed render',
+    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
 };
-/**
- * How long a dispatched job may stay queued in the status it was sent from
- * before the wait gives up on it: a 202 is not a start, and a generation
- * still in NEW a few seconds later is not done.
- */
-const DEFAULT_START_WAIT_MS = 120_000;
-function sameProgress(a, b) {
-    return a?.percentage === b?.percentage && a?.step === b?.step && a?.message === b?.message;
+function targets(publish, labels) {
+    return [...new Set(publish.accounts.map(labels.account))].join(', ');
 }
-/** Delay before the next read: grows while nothing changes, back to fast after a change. */
-function nextDelay(policy, previous, changed) {
-    if (previous === null || changed)
-        return policy.initialMs;
-    return Math.min(policy.maxMs, previous * policy.factor);
+function changeText(change, labels) {
+    if (!SHOWN_VALUES.has(change.field))
+        return change.field;
+    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
+    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
 }
-const PARKED_READS = 3;
-/**
- * Whether the wait ends on this read. `progress` is null when no run is in
- * flight; a snapshot on a parked status that has not moved for a few reads is
- * the stale one of a run that parked, and never keeps a parked item waiting.
- */
-function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
-    if (inflight/* RUNNING_STATUSES */.$Q.has(status))
-        return false;
-    const stale = inflight/* PARKED_STATUSES */.RZ.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
-    // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
-    // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.
-    const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED');
-    if (inFlight && !types/* TERMINAL_STATUSES */.CM.has(status) && !parked)
-        return false;
-    if (until === 'settled' || types/* TERMINAL_STATUSES */.CM.has(status))
-        return true;
-    if (status !== 'VIDEO_PROCESSED')
-        return true;
-    return until === 'maybe-published' && stillReads >= PARKED_READS;
-}
-/** Whether the item's updated_at moved since the dispatch; a failed read is no answer. */
-async function touchedSince(client, id, since) {
-    if (since === undefined || since === null)
-        return false;
-    try {
-        const now = (await client.getContent(id)).updated_at;
-        return now !== null && now !== since;
-    }
-    catch {
-        return false;
-    }
-}
-/** Polls until the wait ends (see WaitUntil) or the deadline passes. */
-async function waitForItem(client, target, options) {
-    const { clock, poll, logger, deadline } = options;
-    const until = options.until ?? 'settled';
-    const startBy = clock.now() + (options.startWaitMs ?? DEFAULT_START_WAIT_MS);
-    let leaving = options.leaving;
-    let last = null;
-    let delay = null;
-    let stillReads = 0;
-    let stillSince = clock.now();
-    for (;;) {
-        const status = await client.taskStatus(target.id);
-        const statusChanged = last === null || last.status !== status.status;
-        const changed = last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
-        if (changed)
-            logger.progress({
-                file: target.file,
-                title: target.title,
-                status: status.status,
-                progress: status.progress,
-            });
-        // Left: another status, or a snapshot that moves (a stale one of the last run does not).
-        if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
-            leaving = undefined;
-        if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
-            leaving = undefined;
-        stillReads = changed ? 1 : stillReads + 1;
-        if (changed)
-            stillSince = clock.now();
-        last = status;
-        if (leaving !== undefined) {
-            // Queued: the service answered, the worker has not taken the job yet.
-            if (clock.now() >= Math.min(startBy, deadline))
-                return { status: status.status, lastError: status.last_error, timedOut: true, notStarted: true };
-        }
-        else if (ends(until, status.status, status.progress !== null, stillReads, clock.now() - stillSince, poll.staleMs ?? DEFAULT_STALE_MS)) {
-            return { status: status.status, lastError: status.last_error, timedOut: false };
-        }
-        const remaining = deadline - clock.now();
-        if (remaining <= 0)
-            return { status: status.status, lastError: status.last_error, timedOut: true };
-        // Back to fast reads only when the status moves on, not on every progress snapshot.
-        delay = nextDelay(poll, delay, statusChanged);
-        await clock.sleep(Math.min(delay, remaining));
-    }
-}
-
-;// CONCATENATED MODULE: ./src/apply/results.ts
-
-
-// What the reports say about each item: its outcome, from what the run did and
-// what one listing taken after the run shows.
-function outcomeOf(run, status) {
-    if (run.error !== null)
-        return 'error';
-    if (status !== null && types/* FAILED_STATUSES */.Lg.has(status) && run.item.stage !== 'draft')
-        return 'failed';
-    if (run.running || (status !== null && inflight/* RUNNING_STATUSES */.$Q.has(status)))
-        return 'running';
-    const waited = run.item.steps.some((step) => step.kind === 'wait');
-    if ((run.published || waited) && status === 'UPLOADED')
-        return 'published';
-    if ((run.rendered || waited) && status !== null && types/* RENDERED_STATUSES */.RD.has(status))
-        return 'rendered';
-    if (run.created)
-        return 'created';
-    if (run.edited)
-        return 'updated';
-    if (run.item.holds.length > 0 || run.item.steps.length > 0)
-        return 'skipped';
-    return 'unchanged';
-}
-/**
- * Results from the runs and one listing taken after them: status, public URL and
- * last_error come from the list view (A18). Signed URLs are never copied.
- */
-function itemResults(runs, listing) {
-    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
-    return runs.map((run) => {
-        const row = run.id === null ? undefined : byId.get(run.id);
-        const status = row?.status ?? run.status;
-        const urls = row?.published_url && status === 'UPLOADED'
-            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-            : [];
-        return {
-            file: run.item.file,
-            title: run.item.title,
-            id: run.id,
-            outcome: outcomeOf(run, status),
-            status,
-            publishedUrls: urls,
-            lastError: row?.last_error ?? run.lastError,
-            error: run.error,
-            durationMs: run.durationMs,
-            holds: run.holds,
-            notes: run.notes,
-        };
-    });
-}
-
-;// CONCATENATED MODULE: ./src/apply/apply.ts
-
-
-
-
-
-
-
-
-
-async function settle(run, context, until = 'settled', inFlight = false, leaving, since) {
-    if (run.id === null || run.status === null)
-        return true;
-    if (!inFlight && leaving === undefined && !inflight/* RUNNING_STATUSES */.$Q.has(run.status) && until === 'settled')
-        return true;
-    if (!context.wait) {
-        run.running = true;
-        return false;
-    }
-    const outcome = await waitForItem(context.client, { id: run.id, file: run.item.file, title: run.item.title }, {
-        deadline: context.deadline,
-        clock: context.clock,
-        poll: context.poll,
-        logger: context.logger,
-        until,
-        ...(leaving === undefined ? {} : { leaving }),
-        ...(since === undefined ? {} : { since }),
-        ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
-    });
-    run.status = outcome.status;
-    run.lastError = outcome.lastError;
-    run.running = outcome.timedOut;
-    if (outcome.notStarted) {
-        run.holds.push({ kind: 'not_started', status: outcome.status });
-        context.logger.warning(`The service accepted the request, but the item is still ${outcome.status}: it has not started yet.`);
-    }
-    return !outcome.timedOut;
-}
-/** After a dispatch: wait for the item to leave the status it was sent from, then for the job to end. */
-async function settleDispatch(run, context, dispatched, before, until, conflictMayBeQueued, since) {
-    if (dispatched === 'published') {
-        run.status = 'UPLOADED';
-        return true;
-    }
-    // A started job, or (for a generation) a 409 for one already there, may still be queued in the status it
-    // was sent from. A 409 on an upload says one is in flight, which the status shows.
-    const queued = dispatched === 'started' || conflictMayBeQueued;
-    const leaving = before !== null && queued ? before : undefined;
-    return settle(run, context, until, true, leaving, since);
-}
-/** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
-async function freshStatus(run, context) {
-    if (run.id === null)
-        return false;
-    const now = await context.client.taskStatus(run.id);
-    run.status = now.status;
-    if ((0,inflight/* mayBeInFlight */.cC)(now.status, now.progress))
-        return settle(run, context, 'maybe-published', true);
-    return true;
-}
-/** Notes each service normal form once per item. */
-function note(run, notes, logger) {
-    for (const found of notes) {
-        if (run.notes.some((known) => known.field === found.field))
-            continue;
-        run.notes.push(found);
-        logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
-    }
-}
-/** A new item's render: another run that raced for the title may have rendered it already. */
-function renderedMeanwhile(run, step) {
-    return (step.reason === 'never_rendered' &&
-        run.status !== null &&
-        (types/* RENDERED_STATUSES */.RD.has(run.status) || run.status === 'UPLOADED') &&
-        run.status !== 'FAILED_UPLOAD');
-}
-/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
-async function updatedAt(client, id) {
-    try {
-        return (await client.getContent(id)).updated_at;
-    }
-    catch {
-        return null;
-    }
-}
-/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
-const RENDER_SENDS = 2;
-async function runRender(run, step, context) {
-    const { client, logger } = context;
-    await settleRace(run, context);
-    const id = run.id;
-    if (!(await settle(run, context)))
-        return false;
-    if (step.reason === 'never_rendered' && !(await freshStatus(run, context)))
-        return false;
-    if (run.status === 'UPLOADED')
-        return true; // never rendered again once published
-    if (renderedMeanwhile(run, step))
-        return true;
-    const retrying = run.status !== null && types/* FAILED_STATUSES */.Lg.has(run.status);
-    // Stepwise: the script is read before credits are spent on it, and it
-    // must be the one the plan showed (reviewers read it in the PR comment).
-    // After this run's own create or edit the service has just written it.
-    if (run.item.flow === 'stepwise' || step.publish === null) {
-        const detail = await client.getContent(id);
-        const planned = run.created || run.edited ? null : run.item.script.remote;
-        if (planned !== null && detail.textover !== planned) {
-            run.holds.push({ kind: 'script_changed_since_plan' });
-            logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
-            return false;
-        }
-        logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
-    }
-    for (let send = 1; send <= RENDER_SENDS; send++) {
-        const before = run.status;
-        const since = before !== null && types/* FAILED_STATUSES */.Lg.has(before) ? await updatedAt(client, id) : undefined;
-        const dispatched = await dispatchGeneration(client, { content_id: id, render: step.render, publish: step.publish?.options }, before, logger);
-        run.rendered ||= dispatched === 'started';
-        if (step.publish !== null && dispatched === 'started')
-            run.published = true;
-        const until = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
-        if (!(await settleDispatch(run, context, dispatched, before, until, true, since)))
-            return false;
-        // Parked after the voiceover with no run in flight: it is rendered, not waited on.
-        if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started')
-            break;
-        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
-    }
-    if (run.status !== null && types/* FAILED_STATUSES */.Lg.has(run.status)) {
-        // Retried once per apply: a second failure is reported, not looped on.
-        if (retrying || step.reason === 'retry_failed')
-            run.holds.push({ kind: 'already_retried', status: run.status });
-        return false;
-    }
-    if (step.render.subtitle_settings !== undefined && run.rendered)
-        note(run, readBackRender(step.render, await client.getContent(id)), logger);
-    return true;
-}
-async function runUpload(run, step, context) {
-    await settleRace(run, context);
-    const id = run.id;
-    if (!(await settle(run, context)))
-        return false;
-    // Another run may have published it since: look before sending (task status is not rate limited).
-    if (!(await freshStatus(run, context)))
-        return false;
-    if (run.status === 'UPLOADED')
-        return true; // never published twice
-    if (run.status === null || !types/* RENDERED_STATUSES */.RD.has(run.status))
-        return false;
-    const before = run.status;
-    let dispatched;
-    try {
-        dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
-    }
-    catch (error) {
-        // Published by another run between the look and the upload: the service refuses a second one.
-        if (!(error instanceof errors/* ServiceError */._7 && error.status === 400))
-            throw error;
-        const now = await context.client.taskStatus(id);
-        if (now.status !== 'UPLOADED')
-            throw error;
-        run.status = now.status;
-        return true;
-    }
-    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
-    run.published = dispatched !== 'running';
-    return settleDispatch(run, context, dispatched, before, 'settled', false);
-}
-/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
-async function settleRace(run, context) {
-    const created = run.unsettled;
-    if (created === null)
-        return;
-    run.unsettled = null;
-    const race = await settleTitleRace(context.client, created, context.logger);
-    if (race.lost === null)
-        return;
-    run.holds.push(race.lost);
-    run.id = race.winner.id;
-    run.status = race.winner.status;
-}
-/** One step; false stops the item's remaining steps. */
-async function runStep(run, step, context) {
-    const { client, logger } = context;
-    if (!context.allowed.has(step.kind))
-        return step.kind === 'wait';
-    if (step.kind === 'create') {
-        const lookMs = context.createLookMs ??
-            Math.max(0, Math.min(retry/* DEFAULT_RETRY */.vI.deadlineMs, context.deadline - context.clock.now()));
-        const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), {
-            lookMs,
-        });
-        run.id = detail.id;
-        run.status = detail.status;
-        run.created = true;
-        logger.info(`Created ${detail.id}.`);
-        note(run, readBackFields(step.fields, detail), logger);
-        // No lock: a run started at the same moment may have created the same title.
-        run.unsettled = detail;
-        await settleRace(run, context);
-        // A run that listed before the other's create landed sees no race now; it looks once more before
-        // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
-        if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
-            run.unsettled = detail;
-        return true;
-    }
-    if (run.id === null)
-        return false;
+function stepText(step, labels) {
     switch (step.kind) {
-        case 'edit': {
-            const body = step.send;
-            const detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
-            run.status = detail.status;
-            run.edited = true;
-            logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
-            note(run, readBackFields(body, detail), logger);
-            return true;
-        }
-        case 'wait': {
-            // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
-            const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
-            return settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
-        }
+        case 'create':
+            return 'create';
+        case 'edit':
+            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
         case 'render':
-            return runRender(run, step, context);
+            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
         case 'upload':
-            return runUpload(run, step, context);
+            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
+        case 'wait':
+            return `wait for ${step.status}`;
     }
 }
-const WRITES = new Set(['edit', 'render', 'upload']);
+function holdText(hold) {
+    switch (hold.kind) {
+        case 'scheduled':
+            return `publishes at ${formatInstant(hold.at)}`;
+        case 'publish_disabled':
+            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
+        case 'render_disabled':
+            return 'not rendered on this event';
+        case 'generating':
+            return `generating now (${hold.status}); left alone unless cancel-running is set`;
+        case 'already_retried':
+            return `failed again (${hold.status}); retried once already`;
+        case 'script_changed_since_plan':
+            return 'its script changed on the service after the plan was made; not rendered in this run';
+        case 'changed_since_plan':
+            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'listing_incomplete':
+            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+        case 'unknown_value':
+            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
+        case 'late':
+            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
+        case 'upload_cannot_carry':
+            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
+        case 'partly_published':
+            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
+        case 'looks_like_rename':
+            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
+        case 'not_started':
+            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
+        case 'duplicate_marked':
+            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+        case 'changed_since_review':
+            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+        case 'not_reviewed':
+            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
+    }
+}
+const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+const REVIEW_CHANGES = {
+    manifest: 'the manifest differs from the one reviewed',
+    script: 'a script other than the one shown',
+    render: 'a render not shown',
+    publication: 'a publication not shown',
+    target: 'accounts or publication settings other than the ones shown',
+};
+const NOT_REVIEWED = {
+    direct_push: 'the push came from no pull request',
+    not_in_plan: "the pull request's reviewed plan does not list it",
+    no_plan: 'the pull request has no comment with a reviewed plan',
+    unreadable: 'the reviewed plan could not be read from GitHub',
+};
+/** A value the service stored in its own terms; said once, on the run that wrote it. */
+function noteText(note) {
+    switch (note.how) {
+        case 'normalised_text':
+            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
+        case 'filled_defaults':
+            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
+        case 'ignored':
+            return `the service did not take ${note.field}; it is compared by what the service reports`;
+    }
+}
+/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
+/** How a plan item's publication goes out, for the plan table. */
+function publishViaText(via) {
+    return via === 'oneshot'
+        ? 'publishes in the generation request'
+        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+}
+const DRIFT_FIELDS = {
+    video_settings: 'video settings',
+    accounts: 'accounts',
+    publish: 'publish settings',
+};
+function driftText(drift, compact = false) {
+    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
+    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
+        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
+    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+function driftValue(value) {
+    if (Array.isArray(value))
+        return value.join(', ');
+    if (value !== null && typeof value === 'object')
+        return Object.entries(value)
+            .map(([key, entry]) => `${key} ${String(entry)}`)
+            .join(', ');
+    return String(value);
+}
+/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
+function formatInstant(iso) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
 /**
- * Items wait for a worker, and the service moves on meanwhile (a render
- * finishes, a one-shot run starts publishing, another run acts). A plan whose
- * first act is a write is carried out only on the status it was made from;
- * otherwise nothing is sent, an in-flight run is waited for, and the next run
- * plans the item again. Task status is not rate limited, so the look is cheap.
+ * What the results table says beside an outcome: why a skipped item was
+ * skipped (every skip has a reason), and when a parked item publishes. Null
+ * when the outcome says it all.
  */
-async function stillAsPlanned(run, work, context) {
-    const planned = run.item.remote;
-    if (planned === null || run.id === null || !WRITES.has(work[0].kind))
-        return true;
-    const now = await context.client.taskStatus(run.id);
-    const inFlight = (0,inflight/* mayBeInFlight */.cC)(now.status, now.progress);
-    // A plan made on a generating item (cancel-running) expects it still to be
-    // generating, but never publishing: a publication is not interrupted (A17).
-    const asPlanned = inflight/* RUNNING_STATUSES */.$Q.has(planned.status)
-        ? inflight/* RUNNING_STATUSES */.$Q.has(now.status) && now.status !== 'UPLOADING'
-        : now.status === planned.status && !inFlight;
-    if (asPlanned)
-        return true;
-    run.status = now.status;
-    run.holds.push({ kind: 'changed_since_plan', planned: planned.status, found: now.status });
-    context.logger.info(`Moved from ${planned.status} to ${now.status}${inFlight ? ' with a run in flight' : ''} since the plan was made: nothing is sent for it in this run.`);
-    if (inFlight)
-        await settle(run, context, 'maybe-published', true);
-    return false;
-}
-/** An item as planned, before anything was done to it. */
-function untouched(item) {
-    return {
-        item,
-        id: item.remote?.id ?? null,
-        status: item.remote?.status ?? null,
-        created: false,
-        edited: false,
-        rendered: false,
-        published: false,
-        running: false,
-        holds: [],
-        notes: [],
-        unsettled: null,
-        lastError: null,
-        error: null,
-        durationMs: 0,
-    };
-}
-async function runItem(item, context) {
-    const started = context.clock.now();
-    const run = untouched(item);
-    const work = item.steps.filter((step) => context.allowed.has(step.kind));
-    if (work.length > 0) {
-        await context.logger.group(`${item.title} (${item.file})`, async () => {
-            try {
-                if (!(await stillAsPlanned(run, work, context)))
-                    return;
-                for (const step of item.steps) {
-                    if (!(await runStep(run, step, context)))
-                        break;
-                }
-                await settleRace(run, context);
-            }
-            catch (error) {
-                run.error = (0,errors/* describeError */.Uc)(error);
-                context.logger.warning(`${item.file}: ${run.error}`);
-            }
-        });
-    }
-    run.durationMs = Math.round(context.clock.now() - started);
-    return run;
-}
-/** Runs every item of the plan, `concurrency` at a time, in plan order. */
-async function applyItems(items, options) {
-    const clock = options.clock ?? realClock;
-    const context = {
-        ...options,
-        clock,
-        poll: options.poll ?? DEFAULT_POLL,
-        deadline: clock.now() + options.timeoutMs,
-    };
-    return (0,concurrency/* mapLimit */.s)(items, options.concurrency, (item) => runItem(item, context));
-}
-
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
-
-function titleIn(text, current) {
-    if (text === null)
-        return null;
-    try {
-        const doc = (0,dist/* parse */.qg)(text);
-        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-            const title = doc.title;
-            if (typeof title === 'string' && title !== current)
-                return title;
-        }
-    }
-    catch {
-        // An unparsable earlier version cannot name a previous title.
-    }
+function resultNote(item, planned) {
+    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
+    const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
+    if (notes.length > 0)
+        return notes.join('; ');
+    if (item.outcome === 'skipped')
+        return 'not allowed in this run';
     return null;
 }
 /**
- * The title a manifest had before, through any PreviousVersions source (git,
- * the PR's file listing): the one at the base commit, or else the newest title in the
- * file's history that a remote item still has (a rename whose own run applied
- * nothing, a scheduled run with no base).
+ * The service reports one public URL per item (A18), however many accounts it
+ * published to: the accounts an item was published to, when there were several.
  */
-async function previousTitle(previous, item, remoteTitles = new Set()) {
-    const atBase = titleIn(await previous.read(item.file), item.fields.title);
-    if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier)
-        return atBase;
-    for (const text of await previous.earlier(item.file)) {
-        const title = titleIn(text, item.fields.title);
-        if (title !== null && remoteTitles.has(title))
-            return title;
-    }
-    return atBase;
+function accountsBehindOneUrl(planned) {
+    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
+        ? (step.publish?.accounts ?? [])
+        : []);
+    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
+    return names.length > 1 ? names : [];
 }
-function earlier_versions_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-/** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
-function publishSettingsIn(text) {
-    let doc;
-    try {
-        doc = (0,dist/* parse */.qg)(text);
+/** What the run says once about the comparison with reviewed plans, above the tables. */
+function reviewNotes(review) {
+    const notes = [];
+    if (review.held > 0) {
+        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
+            'A pull request that shows them, or a run with require-review: off, releases them.');
     }
-    catch {
-        return null; // an unparsable earlier version says nothing
+    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
+    if (whys.length > 0) {
+        const count = review.unreviewed.length;
+        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
+            'require-review: warn lets them through; require-review: hold would hold them.');
     }
-    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
-        return null;
-    const p = doc.publish;
-    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
-    const settings = {
-        privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
-        category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
-        made_for_kids: flag(p.made_for_kids, false),
-        age_restricted: flag(p.age_restricted, false),
-        notify_subscribers: flag(p.notify_subscribers, true),
-        ai_disclosure: flag(p.ai_disclosure, true),
-    };
-    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
-    if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
-        settings.tiktok_post_mode = tiktok.post_mode;
-    if (typeof tiktok.privacy === 'string')
-        settings.tiktok_privacy = tiktok.privacy;
-    return settings;
-}
-/** file → publication settings at the base, for the given (published) manifests that had them there. */
-async function publishedWith(previous, items) {
-    const found = new Map();
-    if (!previous)
-        return found;
-    await Promise.all(items.map(async (item) => {
-        const text = await previous.read(item.file);
-        const settings = text === null ? null : publishSettingsIn(text);
-        if (settings !== null)
-            found.set(item.file, settings);
-    }));
-    return found;
+    return notes;
 }
 
-// EXTERNAL MODULE: ./src/manifest/load.ts + 8 modules
-var manifest_load = __nccwpck_require__(1337);
-// EXTERNAL MODULE: ./src/plan/identity.ts
-var identity = __nccwpck_require__(7065);
-;// CONCATENATED MODULE: ./src/plan/permissions.ts
-// What a run may send: the action derives the permissions from its mode,
-// event and inputs; the steps of the plan outside them are shown, not sent.
-/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
-function allowedSteps(mode, permissions) {
-    const allowed = new Set();
-    if (mode === 'validate')
-        return allowed;
-    if (permissions.write)
-        allowed.add('create').add('edit');
-    if (mode !== 'apply')
-        return allowed;
-    allowed.add('wait');
-    if (permissions.render)
-        allowed.add('render');
-    if (permissions.publish)
-        allowed.add('upload');
-    return allowed;
-}
-/**
- * What a PR script preview may do to an item: create it, or edit a draft
- * (never rendered) other than its title. The title is how every other run
- * finds the item, so a rename waits for the merge; a rendered or published
- * item is not touched before the merge at all.
- */
-function asPreview(item) {
-    if (item.remote !== null && item.remote.status !== 'NEW')
-        return [];
-    const steps = item.steps.flatMap((step) => {
-        if (step.kind !== 'edit')
-            return [step];
-        const changes = step.changes.filter((change) => change.field !== 'title');
-        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
-        return changes.length > 0 ? [{ ...step, changes, send }] : [];
-    });
-    return [{ ...item, steps }];
-}
-
-// EXTERNAL MODULE: ./src/plan/plan.ts + 1 modules
-var plan_plan = __nccwpck_require__(9519);
-// EXTERNAL MODULE: ./src/plan/review-key.ts + 1 modules
-var review_key = __nccwpck_require__(1764);
-;// CONCATENATED MODULE: ./src/plan/review.ts
+;// CONCATENATED MODULE: ./src/report/text.ts
 
 
-// What was reviewed is what ships. The pull request's comment keeps, per
-// item, fingerprints of what reviewers saw; the apply on the default branch
-// compares what it is about to render or publish with them. An item that
-// differs in a way that matters is held (its renders and publications are
-// not sent; creates and edits of drafts go on), the rest proceeds. Pure:
-// the action reads the comments from GitHub and hands them in.
-const REVIEWED_PLAN_VERSION = 1;
-/**
- * Every item of a plan as reviewers see it, by fileKey; items that render or
- * publish first (a trimmed block keeps them).
- */
-function reviewedItemsOf(plan) {
-    const entries = [];
-    for (const item of plan.items) {
-        if (!item.review)
-            continue;
-        const entry = {
-            m: item.review.manifest,
-            s: scriptKey(item),
-            t: item.review.target,
-            k: stepsKey(item.steps),
-        };
-        entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
-    }
-    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
-        file,
-        entry,
-    ]);
-}
-/** The plan with every render and publication that was not reviewed held. */
-function gateByReview(plan, gate) {
-    const unreviewed = [];
-    let held = 0;
-    const items = plan.items.map((item) => {
-        if (!(0,review_key/* renders */.a9)(item.steps) && !(0,review_key/* publishes */.AN)(item.steps))
-            return item;
-        const hold = verdictFor(item, gate);
-        if (hold === null)
-            return item;
-        if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
-            unreviewed.push({ file: item.file, why: hold.why });
-            return item;
-        }
-        held++;
-        return {
-            ...item,
-            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
-            holds: [...item.holds, hold],
-        };
-    });
-    const steps = items.flatMap((item) => item.steps);
-    return {
-        plan: { ...plan, items, publications: (0,plan_plan/* publicationsOf */.h3)(steps), statedScopes: (0,plan_plan/* statedScopes */.JH)(steps) },
-        unreviewed,
-        held,
-    };
-}
-function verdictFor(item, gate) {
-    const { evidence } = gate;
-    const notReviewed = (why, source) => ({
-        kind: 'not_reviewed',
-        why,
-        pr: source?.pr ?? null,
-        url: source?.url ?? null,
-    });
-    if (evidence.kind === 'direct_push')
-        return notReviewed('direct_push');
-    if (evidence.kind === 'unavailable')
-        return notReviewed('unreadable');
-    const withPlan = evidence.sources.filter((source) => source.plan !== null);
-    if (withPlan.length === 0)
-        return notReviewed('no_plan', evidence.sources[0]);
-    let first = null;
-    for (const source of withPlan) {
-        const reviewed = source.plan;
-        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
-        const entry = reviewed.items[(0,review_key/* fileKey */.wm)(item.file)];
-        let changes;
-        if (entry)
-            changes = differences(item, entry);
-        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
-        else if (stale && reviewed.omitted === 0)
-            changes = ['manifest'];
-        else {
-            first ??= notReviewed('not_in_plan', source);
-            continue;
-        }
-        if (changes.length === 0)
-            return null;
-        first ??= {
-            kind: 'changed_since_review',
-            pr: source.pr,
-            url: source.url,
-            changes,
-            reviewedHead: stale ? reviewed.head : null,
-            mergedHead: stale ? source.head : null,
-        };
-    }
-    return first;
-}
-/** What this apply would do to an item that its review did not show. */
-function differences(item, reviewed) {
-    const changes = [];
-    if (item.review?.manifest !== reviewed.m)
-        changes.push('manifest');
-    if ((0,review_key/* renders */.a9)(item.steps)) {
-        if ((0,review_key/* scriptKey */.fD)(item) !== reviewed.s)
-            changes.push('script');
-        if (!(0,review_key/* rendered */.gj)(reviewed.k))
-            changes.push('render');
-    }
-    if ((0,review_key/* publishes */.AN)(item.steps)) {
-        if (reviewed.t === null)
-            changes.push('publication');
-        else if (item.review?.target !== reviewed.t)
-            changes.push('target');
-    }
-    return changes;
-}
-
-;// CONCATENATED MODULE: ./src/plan/shard.ts
-/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
-function shardOf(file, count) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < file.length; i++) {
-        hash ^= file.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return (hash % count) + 1;
-}
-/** This job's manifests and the other shards' ones. */
-function splitShard(items, shard) {
-    if (!shard || shard.count <= 1)
-        return { mine: [...items], others: [] };
-    const mine = [];
-    const others = [];
-    for (const item of items)
-        (shardOf(item.file, shard.count) === shard.index ? mine : others).push(item);
-    return { mine, others };
-}
-
-// EXTERNAL MODULE: ./src/engine/observe.ts
-var observe = __nccwpck_require__(9622);
-;// CONCATENATED MODULE: ./src/engine/engine.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-// The one pipeline both the action and the CLI run:
-// manifests -> observed state -> plan -> apply -> results.
-/** Milliseconds on a monotonic clock. */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-const elapsed = (since) => Math.round(monotonicMs() - since);
-async function previousTitles(options, items, contents) {
-    const titles = new Map();
-    const previous = options.previous;
-    if (!previous)
-        return titles;
-    const candidates = (0,identity/* renameCandidates */.x)(items, contents);
-    const remoteTitles = new Set(contents.map((summary) => summary.title));
-    const found = await (0,concurrency/* mapLimit */.s)(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
-    candidates.forEach((item, index) => {
-        const title = found[index];
-        if (title)
-            titles.set(item.file, title);
-    });
-    return titles;
-}
-/** The one pipeline: load → observe → plan → preflight → apply → results. */
-async function runEngine(options) {
-    const { mode } = options;
-    const started = monotonicMs();
-    const load = await (0,manifest_load/* loadManifests */.DD)({ cwd: options.cwd, pattern: options.manifests });
-    const report = {
-        mode,
-        load,
-        plan: null,
-        result: null,
-        problems: [...load.problems],
-        fatal: null,
-        creditsBefore: null,
-        creditsAfter: null,
-        notes: [],
-        timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
-    };
-    if (load.files.length === 0 && !options.allowEmpty) {
-        report.fatal =
-            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
-                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
-        return report;
-    }
-    if (mode === 'validate') {
-        report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
-        return report;
-    }
-    const client = options.client;
-    if (!client) {
-        report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
-        return report;
-    }
-    try {
-        const planStarted = monotonicMs();
-        const { mine, others } = splitShard(load.items, options.shard);
-        const sharded = options.shard !== undefined && options.shard.count > 1;
-        const listing = await (0,observe/* observeListing */.hY)(client);
-        const match = {
-            previousTitles: await previousTitles(options, mine, listing.contents),
-            reserved: others,
-            listUnmanaged: !sharded,
-        };
-        const matched = (0,identity/* matchItems */.Q)(mine, listing.contents, match).matched;
-        const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const details = await (0,observe/* observeDetails */.Tu)(client, ids, options.readConcurrency ?? observe/* DEFAULT_READ_CONCURRENCY */.Nb);
-        // Published videos: what they were published with, to report later changes as drift.
-        const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
-        const publishedSettings = await publishedWith(options.previous, published);
-        const planned = (0,plan_plan/* plan */.et)(mine, { ...listing, details }, {
-            mode,
-            now: options.now?.() ?? new Date(),
-            permissions: options.permissions,
-            cancelRunning: options.cancelRunning,
-            match,
-            publishedWith: publishedSettings,
-            ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
-        });
-        const plan = options.review ? heldForReview(planned, options.review, report) : planned;
-        report.plan = plan;
-        report.problems.push(...plan.problems);
-        if (sharded)
-            report.problems.push(...(0,plan_plan/* otherShardProblems */.dn)(others, mine, listing));
-        report.timings.planMs = elapsed(planStarted);
-        await options.onPlan?.(plan, report.problems);
-        await execute(options, client, plan, report);
-    }
-    catch (error) {
-        report.fatal = (0,errors/* describeError */.Uc)(error);
-    }
-    return report;
-}
-/** What was reviewed is what ships: renders and publications the review did not show are held. */
-function heldForReview(plan, gate, report) {
-    const verdict = gateByReview(plan, gate);
-    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
-    return verdict.plan;
-}
-async function execute(options, client, plan, report) {
-    const { mode, logger } = options;
-    const allowed = allowedSteps(mode, options.permissions);
-    const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
-    const writes = items
-        .flatMap((item) => item.steps)
-        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
-    if (mode !== 'apply' && writes.length === 0)
-        return;
-    if (report.problems.some((problem) => problem.severity === 'error')) {
-        logger.warning('Nothing was sent to the service: fix the errors above first.');
-        return;
-    }
-    if (mode === 'apply' && plan.publications > options.maxPublications) {
-        report.fatal =
-            `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
-                `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
-                'publish fewer items per run.';
-        return;
-    }
-    let scopes = [];
-    if (writes.length > 0) {
-        // Preflight: only what the interface states (A29). The key is active, and
-        // generation needs `generate`; what content writes need is not shown, so
-        // it is learned from the first 403 instead of guessed here.
-        const introspection = await client.introspect();
-        scopes = introspection.scopes;
-        const missing = (0,plan_plan/* statedScopes */.JH)(writes).filter((scope) => !introspection.scopes.includes(scope));
-        if (!introspection.active || missing.length > 0) {
-            report.fatal = !introspection.active
-                ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
-            return;
-        }
-    }
-    const applyStarted = monotonicMs();
-    if (mode === 'apply')
-        report.creditsBefore = await (0,observe/* bestEffortCredits */.hQ)(client, report.notes, 'before');
-    const clock = options.clock ?? realClock;
-    const runs = await applyItems(items, {
-        client,
-        allowed,
-        concurrency: options.concurrency,
-        wait: options.wait,
-        timeoutMs: options.timeoutMs,
-        logger,
-        clock,
-        ...(options.poll ? { poll: options.poll } : {}),
-        ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
-        ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
-    });
-    const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? untouched(item));
-    // What was done is reported even when reading it back fails.
-    let listing = null;
-    try {
-        listing = (await client.listContents()).items;
-        if (mode !== 'apply')
-            await (0,observe/* refreshScripts */.u0)(client, plan, runs, options.readConcurrency);
-    }
-    catch (error) {
-        report.fatal = `The changes were made, but reading the results back failed: ${(0,errors/* describeError */.Uc)(error)}`;
-    }
-    if (mode === 'apply')
-        report.creditsAfter = await (0,observe/* bestEffortCredits */.hQ)(client, report.notes, 'after');
-    const refusal = client.writeRefusal ?? null;
-    if (refusal) {
-        report.fatal =
-            `The service refused a write: ${refusal.message} The key has ` +
-                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
-                'what was done before it is listed below, and a run with a key holding the scopes converges.';
-    }
-    const results = itemResults(allRuns, listing);
-    const result = {
-        items: results,
-        creditsBefore: report.creditsBefore,
-        creditsAfter: report.creditsAfter,
-        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
-        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
-    };
-    report.result = result;
-    report.timings.applyMs = elapsed(applyStarted);
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/git/history.ts
-
-// Earlier versions of manifests, to recognise a renamed title. The engine
-// only knows the PreviousVersions interface: git (here) and the PR's file
-// listing (for shallow clones that cannot fetch, in the action layer) both
-// implement it.
-function git(cwd, args, timeout = 0) {
-    return new Promise((resolve) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', args, 
-        // Never wait for a password prompt: a fetch without credentials fails instead.
-        {
-            cwd,
-            maxBuffer: 16 * 1024 * 1024,
-            encoding: 'utf8',
-            timeout,
-            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
-        }, (error, stdout) => resolve({ ok: error === null, stdout }));
-    });
-}
-/** How long fetching one missing commit may take before the caller falls back. */
-const FETCH_TIMEOUT_MS = 60_000;
-/**
- * Fetches one commit, without its history, from `origin` into a shallow
- * clone: actions/checkout leaves the credentials it cloned with, so this is
- * one git request instead of one GitHub API call per manifest. True when the
- * commit is present afterwards.
- */
-async function fetchCommit(cwd, sha) {
-    if (!/^[0-9a-f]{40}$/i.test(sha))
-        return false;
-    const fetched = await git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
-    return fetched.ok && hasCommit(cwd, sha);
-}
-/** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
-function gitPreviousVersions(cwd, ref) {
-    return {
-        async read(file) {
-            if (ref === '' || /^0+$/.test(ref))
-                return null; // a push that created the branch has no `before`
-            // `./` makes the path relative to cwd rather than to the repository root.
-            const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
-            return result.ok ? result.stdout : null;
-        },
-        earlier(file) {
-            return earlierVersions(cwd, 'HEAD', file);
-        },
-    };
-}
-/** How many earlier commits of one file are read when the base has no match. */
-const HISTORY_DEPTH = 20;
-/** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
-async function earlierVersions(cwd, ref, file) {
-    const path = `./${file.replace(/^\.\//, '')}`;
-    const log = await git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
-    if (!log.ok)
-        return [];
-    const texts = [];
-    for (const sha of log.stdout.split('\n').filter(Boolean)) {
-        const shown = await git(cwd, ['show', `${sha}:${path}`]);
-        if (shown.ok)
-            texts.push(shown.stdout);
-    }
-    return texts;
-}
-/** True when the repository at cwd is a shallow clone (history may be missing). */
-async function isShallowClone(cwd) {
-    const result = await git(cwd, ['rev-parse', '--is-shallow-repository']);
-    return result.ok && result.stdout.trim() === 'true';
-}
-/** True when `ref` names a commit present in the local repository. */
-async function hasCommit(cwd, ref) {
-    if (ref === '')
-        return false;
-    const result = await git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
-    return result.ok;
-}
-/** Asks each source in turn; the first non-null answer wins (git first, then a remote fallback). */
-function firstPreviousVersions(...sources) {
-    return {
-        async read(file) {
-            for (const source of sources) {
-                const text = await source.read(file);
-                if (text !== null)
-                    return text;
-            }
-            return null;
-        },
-        async earlier(file) {
-            for (const source of sources) {
-                const texts = (await source.earlier?.(file)) ?? [];
-                if (texts.length > 0)
-                    return texts;
-            }
-            return [];
-        },
-    };
-}
-
-// EXTERNAL MODULE: ./src/apply/types.ts
-var apply_types = __nccwpck_require__(9053);
-;// CONCATENATED MODULE: ./src/report/diff.ts
-// A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
-// `+` added, ` ` kept). Scripts are short; the longest-common-subsequence
-// table is small. Past MAX_CELLS the diff is simply "all removed, all added".
-const MAX_CELLS = 4_000_000;
-function diffLines(before, after) {
-    const a = split(before);
-    const b = split(after);
-    if (a.length * b.length > MAX_CELLS) {
-        return [...a.map((line) => `-${line}`), ...b.map((line) => `+${line}`)].join('\n');
-    }
-    // lcs[i][j] = length of the LCS of a[i..] and b[j..].
-    const width = b.length + 1;
-    const lcs = new Uint32Array((a.length + 1) * width);
-    for (let i = a.length - 1; i >= 0; i--) {
-        for (let j = b.length - 1; j >= 0; j--) {
-            lcs[i * width + j] =
-                a[i] === b[j]
-                    ? lcs[(i + 1) * width + j + 1] + 1
-                    : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
-        }
-    }
-    const out = [];
-    let i = 0;
-    let j = 0;
-    while (i < a.length && j < b.length) {
-        if (a[i] === b[j]) {
-            out.push(` ${a[i]}`);
-            i++;
-            j++;
-        }
-        else if (lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
-            out.push(`-${a[i]}`);
-            i++;
-        }
-        else {
-            out.push(`+${b[j]}`);
-            j++;
-        }
-    }
-    while (i < a.length)
-        out.push(`-${a[i++]}`);
-    while (j < b.length)
-        out.push(`+${b[j++]}`);
-    return out.join('\n');
-}
-function split(text) {
-    const normalized = text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
-    return normalized === '' ? [] : normalized.split('\n');
-}
-
-// EXTERNAL MODULE: ./src/report/words.ts
-var words = __nccwpck_require__(2691);
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-
-
-
-const COMMENT_LIMIT = 65_536;
-const SUMMARY_LIMIT = 1024 * 1024;
-const LAYOUTS = [
-    { compact: false, minimal: false },
-    { compact: true, minimal: false },
-    { compact: true, minimal: true },
-];
-/** The report as Markdown within the limit. */
-function renderReport(report, context, options) {
-    const size = options.unit === 'bytes'
-        ? (text) => Buffer.byteLength(text, 'utf8')
-        : (text) => text.length;
-    const limit = options.limit - (options.reserve ?? 0);
-    const previews = scriptPreviews(report, options.target);
-    for (const layout of LAYOUTS) {
-        const { compact } = layout;
-        const head = [headline(report, context), ...body(report, context, layout)];
-        const footer = footerLines(report, context, options.target);
-        let kept = previews.length;
-        for (;;) {
-            const note = trimNote(previews.length - kept, compact, context, options.target);
-            const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
-            if (size(text) <= limit)
-                return text;
-            if (kept === 0)
-                break;
-            // Drop previews from the end: halve quickly while far over, then one at a time.
-            kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
-        }
-    }
-    // Even minimal rows do not fit (thousands of items): cut the text and say so.
-    const full = join([headline(report, context), ...body(report, context, LAYOUTS[2])]);
-    const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
-    return `${cut(full, limit - size(note) - 16, size)}${note}`;
-}
-function join(parts) {
-    return parts.filter((part) => part !== null && part !== '').join('\n\n');
-}
-function cut(text, limit, size) {
-    const lines = text.split('\n');
-    let total = 0;
-    const kept = [];
-    for (const line of lines) {
-        total += size(line) + 1;
-        if (total > limit)
-            break;
-        kept.push(line);
-    }
-    return kept.join('\n');
-}
-function whereIsTheRest(context, target) {
-    if (target === 'comment') {
-        return context.runUrl
-            ? `The full report is in the [job summary](${context.runUrl}).`
-            : 'The full report is in the job summary of this workflow run.';
-    }
-    return 'The `plan` and `results` outputs and the log hold everything.';
-}
-function trimNote(dropped, compact, context, target) {
-    if (dropped === 0 && !compact)
-        return null;
-    const what = [
-        dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
-        compact ? 'rows are shortened' : null,
-    ]
-        .filter(Boolean)
-        .join(' and ');
-    return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
-}
-// ---------------------------------------------------------------- headline
-function plural(count, word, words = `${word}s`) {
-    return `${count} ${count === 1 ? word : words}`;
-}
-function headline(report, context) {
-    const manifests = report.load.files.length;
-    const errors = report.problems.filter((p) => p.severity === 'error').length;
-    const warnings = report.problems.length - errors;
-    const problemText = errors + warnings > 0
-        ? `${[errors ? plural(errors, 'error') : null, warnings ? plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
-        : null;
-    const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
-    let sentence;
-    if (report.fatal !== null) {
-        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${plural(manifests, 'manifest')}${shard}: ${(0,report_escape/* inlineText */.ln)(report.fatal, 500)}`;
-    }
-    else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
-        sentence = `**Validated** ${plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
-    }
-    else if (report.result !== null && report.mode === 'apply') {
-        sentence = `**Applied** ${plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
-    }
-    else {
-        sentence = `**Plan** for ${plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
-    }
-    const lines = [`### content-as-code · ${report.mode}`, sentence];
-    if (context.pullRequest && report.mode !== 'validate') {
-        lines.push('Pull request runs never render or publish; merging applies the plan.');
-    }
-    for (const note of context.notes ?? [])
-        lines.push(`> ${(0,report_escape/* inlineText */.ln)(note)}`);
-    return lines.join('\n\n');
-}
-function planCounts(items) {
-    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
-    const parts = [
-        [count('create'), 'to create'],
-        [count('edit'), 'to edit'],
-        [count('render'), 'to render'],
-        [publishes, 'to publish'],
-        [count('wait'), 'to wait for'],
-        [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
-    ];
-    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
-    return text.length > 0 ? text.join(', ') : 'nothing to do';
-}
-function outcomeCounts(items) {
-    const text = apply_types/* OUTCOMES */.i.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
-        .filter(([n]) => n > 0)
-        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
-    return text.length > 0 ? text.join(', ') : 'nothing to do';
-}
-// ---------------------------------------------------------------- tables
-function body(report, context, layout) {
-    return [
-        problemTable(report.problems, context, layout),
-        report.result
-            ? resultTable(report, context, layout)
-            : report.plan
-                ? planTable(report, context, layout)
-                : null,
-        heldForReviewLine(report.plan?.items ?? []),
-        report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
-        unmanagedSection(report.plan?.unmanaged ?? [], layout),
-        notesSection(report.notes ?? []),
-    ].filter((part) => part !== null);
-}
-/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
-function heldForReviewLine(items) {
-    const pulls = new Map();
-    for (const hold of items.flatMap((item) => item.holds)) {
-        if (hold.kind !== 'changed_since_review')
-            continue;
-        const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
-        pull.count++;
-        pulls.set(hold.pr, pull);
-    }
-    if (pulls.size === 0)
-        return null;
-    const links = [...pulls].map(([number, { url, count }]) => `${(0,report_escape/* link */.nf)(`#${number}`, url && safeUrl(url))} (${plural(count, 'item')})`);
-    return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
-}
-/** Informational reads that failed: said once, changed nothing. */
-function notesSection(notes) {
-    if (notes.length === 0)
-        return null;
-    return notes.map((note) => `> ${(0,report_escape/* inlineText */.ln)(note, 500)}`).join('\n>\n');
-}
-function titleLimit(layout) {
-    return layout.minimal ? 40 : layout.compact ? 60 : 120;
-}
-function fileCell(label, file, line, context, layout) {
-    const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
-    return (0,report_escape/* link */.nf)(label, url);
-}
-function problemTable(problems, context, layout) {
-    if (problems.length === 0)
-        return null;
-    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${(0,report_escape/* inlineText */.ln)(p.message, layout.compact ? 200 : 1000)} |`);
-    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
-}
-function itemTitle(item, layout) {
-    const title = (0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout));
-    return item.renamedFrom
-        ? `${title} (renamed from “${(0,report_escape/* inlineText */.ln)(item.renamedFrom, titleLimit(layout))}”)`
-        : title;
-}
-function planTable(report, context, layout) {
-    const items = report.plan?.items ?? [];
-    if (items.length === 0)
-        return null;
-    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
-    return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
-}
-function resultTable(report, context, layout) {
-    const items = report.result?.items ?? [];
-    if (items.length === 0)
-        return null;
-    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
-    let sharedUrls = 0;
-    const rows = items.map((item) => {
-        const plan = planned.get(item.file);
-        const published = item.publishedUrls.map((p) => (0,report_escape/* link */.nf)(p.platform, safeUrl(p.url))).join(', ');
-        const several = item.publishedUrls.length === 1 ? (0,words/* accountsBehindOneUrl */.yA)(plan).length : 0;
-        if (several > 0)
-            sharedUrls++;
-        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
-        const note = item.lastError ?? item.error ?? (0,words/* resultNote */.YL)(item, plan);
-        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${(0,report_escape/* inlineText */.ln)(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? (0,report_escape/* inlineText */.ln)(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
-    });
-    const table = [
-        '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-        '|---|---|---|---|---|---|---|',
-        ...rows,
-    ].join('\n');
-    if (sharedUrls === 0)
-        return table;
-    return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
-}
-/** In apply reports the plan goes into a collapsed section under the results. */
-function planDetails(report, context, layout) {
-    const table = planTable(report, context, layout);
-    return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
-}
-function unmanagedSection(unmanaged, layout) {
-    if (unmanaged.length === 0)
-        return null;
-    const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
-    const rows = shown.map((ref) => `| ${(0,report_escape/* inlineText */.ln)(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
-    const more = unmanaged.length - shown.length;
-    return [
-        `<details><summary>${plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
-        '',
-        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
-        more > 0 ? `\nand ${more} more.` : '',
-        '</details>',
-    ].join('\n');
-}
-/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
-function cellCode(text) {
-    return (0,report_escape/* inlineCode */.ti)(text).replaceAll('|', '\\|');
-}
-function safeUrl(url) {
-    return /^https?:\/\//i.test(url) ? url : null;
-}
-function seconds(ms) {
-    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-/** The shortest true description of a plan row: which steps, nothing more. */
-function stepKinds(item) {
-    return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
-}
-function stepsText(item) {
-    if (item.steps.length === 0)
-        return 'no change';
-    return item.steps.map((step) => (0,words/* stepText */.uw)(step, markdownLabels)).join('; ');
-}
-const markdownLabels = {
-    account: (account) => `${account.platform} ${(0,report_escape/* inlineText */.ln)(account.name, 40)}`,
-    value: (text) => `“${(0,report_escape/* inlineText */.ln)(text, 60)}”`,
+const PLAIN = { color: false };
+const ANSI = {
+    good: ['\u001b[32m', '\u001b[39m'],
+    bad: ['\u001b[31m', '\u001b[39m'],
+    busy: ['\u001b[33m', '\u001b[39m'],
+    dim: ['\u001b[2m', '\u001b[22m'],
+    bold: ['\u001b[1m', '\u001b[22m'],
 };
-function notesText(item, layout) {
-    const notes = [
-        ...item.holds.map((hold) => (0,report_escape/* inlineText */.ln)((0,words/* holdText */.pL)(hold))),
-        ...item.drift.map((drift) => (0,report_escape/* inlineText */.ln)((0,words/* driftText */.LU)(drift, layout.compact))),
-        ...(item.publishVia && !layout.compact ? [(0,words/* publishViaText */.xj)(item.publishVia)] : []),
-    ];
+function paint(text, tone, style) {
+    if (!style.color || tone === null || text === '')
+        return text;
+    const [open, close] = ANSI[tone];
+    return `${open}${text}${close}`;
+}
+function width(text) {
+    return [...text].length;
+}
+/** Columns padded to the widest cell; the last column is not padded. */
+function renderTable(headers, rows, style = PLAIN) {
+    const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
+    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
+    const line = (row) => row
+        .map((cell, i) => {
+        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
+        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
+    })
+        .join('  ')
+        .trimEnd();
+    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
+    return [head, ...cells.map(line)].join('\n');
+}
+function truncate(text, max) {
+    const chars = [...text.replace(/\s+/g, ' ').trim()];
+    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+// ---- plan ----
+const terminalLabels = {
+    /** Platforms only: the table stays narrow, the account names are in the manifest. */
+    account: (account) => account.platform,
+    value: (text) => `"${truncate(text, 40)}"`,
+};
+function describeStep(step) {
+    return stepText(step, terminalLabels);
+}
+function itemAction(item) {
+    if (item.steps.length > 0)
+        return item.steps.map(describeStep).join(', then ');
+    if (item.holds.length > 0 || item.drift.length > 0)
+        return 'nothing now';
+    return 'up to date';
+}
+function itemNotes(item) {
+    const notes = [];
+    if (item.match === 'renamed' && item.renamedFrom !== null)
+        notes.push(`renamed from "${item.renamedFrom}"`);
+    if (item.match === 'pinned')
+        notes.push('pinned by id');
+    notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
+    if (item.publishVia)
+        notes.push(publishViaText(item.publishVia));
     return notes.join('; ');
 }
-/**
- * Scripts reviewers read. The comment shows the scripts of items this plan
- * creates or edits (as a diff where the service has an earlier script; with
- * `preview-scripts` the engine has already read back what the service wrote);
- * the summary shows the scripts of the items the run changes, so a run that
- * changes nothing stays short however large the catalogue.
- */
-function scriptPreviews(report, target) {
-    const previews = [];
-    for (const item of report.plan?.items ?? []) {
-        const { desired, remote } = item.script;
-        if (desired === null && remote === null)
-            continue;
-        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
-        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
-        const differs = desired !== null && remote !== null && desired !== remote;
-        // The comment shows scripts to review; the summary, the scripts of what this run changed.
-        const changed = item.steps.some((step) => step.kind !== 'wait');
-        if (target === 'comment' ? !touched && !differs : !changed && !differs)
-            continue;
-        const title = (0,report_escape/* htmlText */.js)(item.title, 120);
-        const created = item.steps.some((step) => step.kind === 'create');
-        let summary;
-        let block;
-        if (differs) {
-            summary = `${title}: script changes`;
-            block = (0,report_escape/* codeBlock */.DV)(diffLines(remote, desired), 'diff');
-        }
-        else {
-            summary = `${title}: ${created ? 'new script' : 'script'}`;
-            block = (0,report_escape/* codeBlock */.DV)(desired ?? remote ?? '', 'text');
-        }
-        previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
-    }
-    return previews;
+function actionTone(item) {
+    if (item.steps.length === 0)
+        return 'dim';
+    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
 }
-function previewSection(previews) {
-    if (previews.length === 0)
-        return null;
-    return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
-}
-// ---------------------------------------------------------------- footer
-function footerLines(report, context, target) {
-    if (target === 'comment') {
-        return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
+/** `label` replaces the headline's "Plan", for a plan that will not run. */
+function renderPlanText(plan, style = PLAIN, label) {
+    const lines = [];
+    const verb = label ?? (plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`);
+    lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
+    if (plan.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
+            `${item.file}:${item.line}`,
+            truncate(item.title, 40),
+            item.stage,
+            item.flow,
+            item.remote?.status ?? 'new',
+            { text: itemAction(item), tone: actionTone(item) },
+            { text: itemNotes(item), tone: 'dim' },
+        ]), style));
     }
-    const credits = report.creditsBefore !== null || report.creditsAfter !== null
-        ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
-        : null;
-    const t = report.timings;
+    if (plan.unmanaged.length > 0) {
+        lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
+        for (const ref of plan.unmanaged)
+            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
+    }
+    return lines.join('\n');
+}
+function planHeadline(plan) {
+    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
     const parts = [
-        `mode ${report.mode}${context.because ? ` (${(0,report_escape/* inlineText */.ln)(context.because)})` : ''}`,
-        `event ${(0,report_escape/* inlineText */.ln)(context.event || 'none')}`,
-        context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
-        credits,
-        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
+        `${count('create')} to create`,
+        `${count('edit')} to edit`,
+        `${count('render')} to render`,
+        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
     ];
-    return parts.filter(Boolean).join(' · ');
+    const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
+    if (held > 0)
+        parts.push(`${held} waiting`);
+    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
+    if (drifted > 0)
+        parts.push(`${drifted} with drift`);
+    return `${parts.join(', ')}.`;
 }
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-// The job summary: the same Markdown as the PR comment, with every script
-// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
-// step-summary limit (counted in bytes). Room is kept for the redaction of
-// secrets and signed URLs, which may change the length slightly.
-const MARGIN = 4 * 1024;
-function summaryMarkdown(report, context, extras) {
-    const notes = [...(context.notes ?? [])];
-    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
-    if (hidden > 0) {
-        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
-    }
-    return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
-}
-
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
-// EXTERNAL MODULE: ./src/report/text.ts
-var report_text = __nccwpck_require__(5655);
-// EXTERNAL MODULE: ./src/plan/accounts.ts
-var plan_accounts = __nccwpck_require__(4515);
-;// CONCATENATED MODULE: ./src/cli/accounts-check.ts
-
-
-
-async function checkAccounts(report, client) {
-    const naming = report.load.items.filter((item) => (item.publish?.accounts.length ?? 0) > 0);
-    if (naming.length === 0)
-        return { checked: false, note: null };
-    if (typeof client === 'string') {
-        return { checked: false, note: `Account names were not checked against the service: ${client}.` };
-    }
-    let connected;
-    try {
-        connected = (await client.listAccounts()).items;
-    }
-    catch (error) {
-        return {
-            checked: false,
-            note: `Account names were not checked against the service: ${(0,connect/* inCliWords */.fn)((0,errors/* describeError */.Uc)(error))}`,
-        };
-    }
-    const found = naming.flatMap((item) => (0,plan_accounts/* resolveAccounts */.L)(item, connected).problems);
-    report.problems.push(...found);
-    report.problems.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
-    return { checked: true, note: null };
-}
-
-;// CONCATENATED MODULE: ./src/cli/interrupt.ts
-
-const interrupt_WRITES = {
-    createContent: 'created',
-    editContent: 'edited',
-    processContent: 'render started',
-    generateVideo: 'render started',
-    upload: 'publication started',
+// ---- results ----
+const OUTCOME_TONES = {
+    created: 'good',
+    updated: 'good',
+    rendered: 'good',
+    published: 'good',
+    unchanged: 'dim',
+    running: 'busy',
+    failed: 'bad',
+    skipped: 'dim',
+    error: 'bad',
 };
-/** Thrown for every call made after the stop; the engine's pending work ends on it. */
-class InterruptedError extends Error {
-    name = 'InterruptedError';
-    constructor() {
-        super('Interrupted: nothing more is sent to the service.');
-    }
+function statusTone(status) {
+    if (status === null)
+        return null;
+    if (status.startsWith('FAILED'))
+        return 'bad';
+    if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW')
+        return 'good';
+    return 'busy';
 }
-function watchClient(inner) {
-    let stopped = false;
-    let wrote = false;
-    const byId = new Map();
-    const byTitle = new Map();
-    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
-    const names = new Map();
-    const titles = new Map();
-    const order = [];
-    const record = (id, title) => {
-        const known = (id !== null ? byId.get(id) : undefined) ?? (title !== null ? byTitle.get(title) : undefined);
-        if (known)
-            return known;
-        const shown = title ?? (id !== null ? (titles.get(id) ?? id) : '');
-        const created = { id, title: shown, sent: [], status: null, started: false };
-        order.push(created);
-        if (id !== null)
-            byId.set(id, created);
-        if (title !== null)
-            byTitle.set(title, created);
-        return created;
-    };
-    const noteStatus = (value) => {
-        if (typeof value !== 'object' || value === null)
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)}ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)}s`;
+    return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+}
+/** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
+function renderResultsText(result, style = PLAIN, plan) {
+    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+    const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
+    if (result.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
+            item.file,
+            truncate(item.title, 40),
+            { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
+            { text: item.status ?? '-', tone: statusTone(item.status) },
+            formatDuration(item.durationMs),
+            { text: resultNote(item, planned.get(item.file)) ?? '', tone: 'dim' },
+        ]), style));
+    }
+    const published = result.items.filter((item) => item.publishedUrls.length > 0);
+    if (published.length > 0) {
+        lines.push('', 'Published:');
+        for (const item of published) {
+            const behind = item.publishedUrls.length === 1 ? accountsBehindOneUrl(planned.get(item.file)) : [];
+            for (const url of item.publishedUrls) {
+                const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
+                lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
+            }
+        }
+    }
+    // What the service stored in its own form: said once, below the table.
+    const noted = result.items.filter((item) => (item.notes ?? []).length > 0);
+    if (noted.length > 0) {
+        lines.push('', 'Notes:');
+        for (const item of noted)
+            for (const text of (item.notes ?? []).map(noteText))
+                lines.push(`  ${item.file}: ${text}`);
+    }
+    const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
+    if (failures.length > 0) {
+        lines.push('', paint('Failed:', 'bad', style));
+        for (const item of failures)
+            lines.push(...failureLines(item));
+    }
+    if (result.creditsBefore !== null || result.creditsAfter !== null) {
+        lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
+    }
+    return lines.join('\n');
+}
+function failureLines(item) {
+    const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
+    if (item.lastError !== null)
+        lines.push(`    last_error: ${item.lastError}`);
+    if (item.error !== null)
+        lines.push(`    error: ${item.error}`);
+    return lines;
+}
+function creditsLine(before, after) {
+    const show = (value) => (value === null ? 'unknown' : String(value));
+    const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
+    return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
+}
+function resultsHeadline(result) {
+    const counts = new Map();
+    for (const item of result.items)
+        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
+    const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
+    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
+}
+function formatProgressLine(event, style = PLAIN) {
+    const parts = [
+        `  ${event.file}`,
+        truncate(event.title, 40),
+        paint(event.status, statusTone(event.status), style),
+    ];
+    const percentage = event.progress?.percentage;
+    if (typeof percentage === 'number')
+        parts.push(`${Math.round(percentage)}%`);
+    const detail = event.progress?.message ?? event.progress?.step;
+    if (detail)
+        parts.push(paint(truncate(detail, 60), 'dim', style));
+    return parts.join('  ');
+}
+/**
+ * One line per state change: a new status, a new step, or the percentage
+ * moving on by at least `minStep` points. Identical snapshots from repeated
+ * polls print nothing.
+ */
+function createProgressPrinter(write, style = PLAIN, minStep = 10) {
+    const last = new Map();
+    return (event) => {
+        const previous = last.get(event.file);
+        const step = event.progress?.step ?? null;
+        const percentage = event.progress?.percentage ?? null;
+        if (previous !== undefined &&
+            previous.status === event.status &&
+            previous.step === step &&
+            (percentage === null ||
+                (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
+                previous.percentage === percentage)) {
             return;
-        const { id, status } = value;
-        if (typeof id !== 'string' || typeof status !== 'string')
-            return;
-        const item = byId.get(id);
-        if (item?.started)
-            item.status = status;
-    };
-    const wrap = (name, method) => async (...args) => {
-        if (stopped)
-            throw new InterruptedError();
-        const sent = interrupt_WRITES[name];
-        let item = null;
-        if (sent !== undefined) {
-            wrote = true;
-            const [first] = args;
-            if (name === 'createContent')
-                item = record(null, first.title);
-            else if (name === 'processContent')
-                item = record(first.content_id, null);
-            else
-                item = record(first, null);
-            item.sent.push(sent);
-            if (sent === 'render started' || sent === 'publication started')
-                item.started = true;
         }
-        const answer = await method(...args);
-        if (name === 'createContent' && item !== null) {
-            const id = answer.id;
-            if (typeof id === 'string') {
-                item.id = id;
-                byId.set(id, item);
-            }
-        }
-        noteStatus(answer);
-        return answer;
-    };
-    const client = new Proxy(inner, {
-        get(target, property) {
-            // Getters run on the client itself: its private fields are not on the proxy.
-            const value = Reflect.get(target, property, target);
-            if (typeof value !== 'function')
-                return value;
-            const method = value.bind(target);
-            return property === 'close' ? method : wrap(String(property), method);
-        },
-    });
-    const label = (item) => {
-        const file = (item.id !== null ? names.get(item.id) : undefined) ?? names.get(`title:${item.title}`);
-        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
-    };
-    return {
-        client,
-        stop: () => {
-            stopped = true;
-        },
-        get wrote() {
-            return wrote;
-        },
-        know(plan) {
-            for (const item of plan.items) {
-                names.set(`title:${item.title}`, item.file);
-                if (item.remote !== null) {
-                    names.set(item.remote.id, item.file);
-                    titles.set(item.remote.id, item.title);
-                }
-            }
-        },
-        report(signal) {
-            const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
-            const touched = order.filter((item) => item.sent.length > 0);
-            if (touched.length === 0) {
-                lines.push('Nothing was sent to the service in this run.');
-                return lines;
-            }
-            lines.push('Sent to the service in this run:');
-            for (const item of touched)
-                lines.push(`  ${label(item)}  ${[...new Set(item.sent)].join(', ')}`);
-            const running = touched.filter((item) => item.started && (item.status === null || types/* GENERATING_STATUSES */.kl.has(item.status)));
-            if (running.length > 0) {
-                lines.push('Still running on the service (it finishes these without this process):');
-                for (const item of running)
-                    lines.push(`  ${label(item)}  ${item.status ?? 'started'}`);
-            }
-            lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
-                'still running and does only what is left, so the run converges.');
-            return lines;
-        },
+        last.set(event.file, { status: event.status, step, percentage });
+        write(formatProgressLine(event, style));
     };
 }
 
-;// CONCATENATED MODULE: ./src/cli/json.ts
-
-// `--json`: what a script needs from a run, in a shape that is documented
-// (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
-// engine's internals: no positions of every field, no wire payloads, no
-// timings. A change that removes or renames a field bumps `version`; new
-// optional fields do not.
-const JSON_OUTPUT_VERSION = 1;
-const PLAIN = {
-    account: (account) => `${account.platform} "${account.name}"`,
-    value: (text) => JSON.stringify(text),
-};
-function jsonOutput(report, context) {
-    const errors = report.problems.some((problem) => problem.severity === 'error');
-    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
-    return {
-        version: JSON_OUTPUT_VERSION,
-        command: report.mode,
-        exitCode: context.exitCode,
-        manifests: { pattern: context.pattern, count: report.load.files.length },
-        problems: report.problems.map((problem) => ({
-            severity: problem.severity,
-            code: problem.code,
-            file: problem.file,
-            line: problem.line,
-            column: problem.column,
-            field: problem.field ?? null,
-            message: problem.message,
-        })),
-        accounts: context.accounts ?? null,
-        plan: report.plan === null
-            ? null
-            : {
-                willRun: !errors,
-                items: report.plan.items.map((item) => ({
-                    file: item.file,
-                    title: item.title,
-                    id: item.remote?.id ?? null,
-                    match: item.match,
-                    renamedFrom: item.renamedFrom,
-                    status: item.remote?.status ?? null,
-                    stage: item.stage,
-                    flow: item.flow,
-                    actions: item.steps.map((step) => (0,words/* stepText */.uw)(step, PLAIN)),
-                    holds: item.holds.map(words/* holdText */.pL),
-                    drift: item.drift.map((drift) => (0,words/* driftText */.LU)(drift)),
-                    publishAt: item.publishAt,
-                })),
-                unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
-                publications: report.plan.publications,
-            },
-        results: report.result === null
-            ? null
-            : {
-                changed: report.result.changed,
-                failed: report.result.failed,
-                items: report.result.items.map((item) => ({
-                    file: item.file,
-                    title: item.title,
-                    id: item.id,
-                    outcome: item.outcome,
-                    status: item.status,
-                    reason: (0,words/* resultNote */.YL)(item, planned.get(item.file)),
-                    publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
-                    lastError: item.lastError,
-                    error: item.error,
-                })),
-            },
-        credits: { before: report.creditsBefore, after: report.creditsAfter },
-        fatal: report.fatal,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/manifest/format.ts
-/** `file:line:col: error: message`, the form compilers use and editors link. */
-function formatProblem(p) {
-    return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/problems.ts
-
-
-// How problems and their counts read in a terminal.
-function problems_plural(count, word) {
-    return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-function isDefaultsFile(file) {
-    return manifest_load/* DEFAULTS_FILES */.zA.includes(file.slice(file.lastIndexOf('/') + 1));
-}
-/**
- * `file:line:col: severity: message`, with the file named once: a message
- * that starts with its own file name (`content/a.yml: …`) loses it.
- */
-function problemLine(problem) {
-    const own = `${problem.file}: `;
-    const message = problem.message.startsWith(own) ? problem.message.slice(own.length) : problem.message;
-    return formatProblem({ ...problem, message });
-}
-/**
- * `5 manifests valid.` or `2 errors in 1 of 5 manifests and 1 defaults file; …`.
- * Defaults files are not manifests: they are counted apart, and never in the total.
- */
-function validateSummary(report) {
-    const files = report.load.files.length;
-    const errors = report.problems.filter((problem) => problem.severity === 'error');
-    const warnings = report.problems.length - errors.length;
-    const counted = problems_plural(files, 'manifest');
-    if (errors.length === 0) {
-        return `${counted} valid${warnings > 0 ? `, ${problems_plural(warnings, 'warning')}` : ''}.`;
-    }
-    const failing = new Set(errors.map((problem) => problem.file));
-    const defaults = [...failing].filter(isDefaultsFile).length;
-    const manifests = failing.size - defaults;
-    const where = [
-        manifests > 0 ? `${manifests} of ${counted}` : null,
-        defaults > 0 ? problems_plural(defaults, 'defaults file') : null,
-    ]
-        .filter(Boolean)
-        .join(' and ');
-    const checked = manifests > 0 ? '' : ` (${counted} checked)`;
-    return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/run.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-async function runEngineCommand(command, options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
-    const out = options.json ? io.stderr : io.stdout;
-    const style = (0,cli_terminal/* styleFor */.j9)(out, io.env);
-    const warn = (message) => (0,cli_terminal/* writeLine */._r)(io.stderr, `warning: ${message}`);
-    const interrupted = io.interrupted();
-    let watched;
-    let accountsClient;
-    try {
-        if (command !== 'validate')
-            watched = watchClient(await (0,connect/* connect */.Ng)(options, io, seams, warn));
-        const printed = { problems: 0, plan: false };
-        const engineOptions = {
-            mode: command,
-            cwd: options.cwd,
-            manifests: options.manifests,
-            allowEmpty: options.allowEmpty,
-            ...(watched ? { client: watched.client } : {}),
-            permissions: permissionsFor(command, options),
-            maxPublications: options.maxPublications,
-            cancelRunning: options.cancelRunning,
-            concurrency: options.concurrency,
-            wait: options.wait,
-            timeoutMs: options.timeoutMinutes * 60_000,
-            lateWindowMs: options.lateWindowMs,
-            logger: (0,cli_terminal/* terminalLogger */.jl)(out, io.stderr, style, io.env),
-            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
-            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
-            ...(seams.now ? { now: seams.now } : {}),
-            ...(seams.poll ? { poll: seams.poll } : {}),
-            onPlan: (plan, problems) => {
-                watched?.know(plan);
-                if (options.json)
-                    return;
-                printProblems(problems, io.stderr, printed);
-                (0,cli_terminal/* writeLine */._r)(out, `${planText(plan, problems, style)}\n`);
-                printed.plan = true;
-            },
-        };
-        const finished = await Promise.race([
-            runEngine(engineOptions),
-            interrupted.then((signal) => signal ?? 'SIGINT'),
-        ]);
-        if (typeof finished === 'string') {
-            watched?.stop();
-            const lines = watched?.report(finished) ?? [
-                `Interrupted by ${finished}: nothing was sent to the service.`,
-            ];
-            for (const line of lines)
-                (0,cli_terminal/* writeLine */._r)(io.stderr, line);
-            return (0,help/* exitCodeForSignal */.XG)(finished);
-        }
-        const report = finished;
-        if (report.fatal !== null)
-            report.fatal = (0,connect/* inCliWords */.fn)(report.fatal);
-        let accounts;
-        if (command === 'validate' && report.fatal === null) {
-            accountsClient = await (0,connect/* connectIfConfigured */.A_)(options, io, seams, warn);
-            accounts = await checkAccounts(report, accountsClient);
-        }
-        seams.onReport?.(report);
-        const code = exitCode(report, options, watched?.wrote ?? false);
-        if (options.summary !== null)
-            writeSummaryFile(options.summary, report, io.cwd, warn);
-        if (options.json) {
-            const shaped = jsonOutput(report, {
-                pattern: options.manifests,
-                exitCode: code,
-                ...(accounts ? { accounts } : {}),
-            });
-            (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify(shaped, null, 2));
-        }
-        else {
-            writeReport(report, out, io.stderr, style, printed, accounts);
-        }
-        return code;
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,connect/* inCliWords */.fn)((0,errors/* describeError */.Uc)(error))}`);
-        if (error instanceof errors/* ConfigurationError */.j1)
-            return help/* EXIT */.dc.usage;
-        return watched?.wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
-    }
-    finally {
-        await watched?.client.close();
-        if (typeof accountsClient === 'object')
-            await accountsClient.close();
-    }
-}
-/**
- * A terminal is not a PR run: `plan` shows what `apply` would render and
- * publish (it writes nothing, being plan mode), and only --no-publish holds
- * publications back.
- */
-function permissionsFor(command, options) {
-    const publish = options.publish;
-    if (command === 'validate')
-        return { write: false, render: false, publish: false };
-    return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
-}
-/**
- * 3 is kept for a service that could not be used before any work began: once
- * a write has left, a failure is the run's (1), and a re-run converges.
- */
-function exitCode(report, options, wrote = false) {
-    const errors = report.problems.some((problem) => problem.severity === 'error');
-    if (report.fatal !== null) {
-        const empty = report.load.files.length === 0;
-        // A plan refused for safety is the manifests' doing, not the service's.
-        const refused = report.plan !== null && report.plan.publications > options.maxPublications;
-        return refused || errors || empty || wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
-    }
-    if (errors || report.result?.failed === true)
-        return help/* EXIT */.dc.failed;
-    return help/* EXIT */.dc.ok;
-}
-function errorCount(problems) {
-    return problems.filter((problem) => problem.severity === 'error').length;
-}
-/** The plan table; its headline says so when errors keep it from running. */
-function planText(plan, problems, style) {
-    const errors = errorCount(problems);
-    if (errors === 0)
-        return (0,report_text/* renderPlanText */.$D)(plan, style);
-    return (0,report_text/* renderPlanText */.$D)(plan, style, `Plan (will not run: fix the ${errors === 1 ? 'error' : `${errors} errors`} above first)`);
-}
-function printProblems(problems, err, printed) {
-    for (const problem of problems.slice(printed.problems))
-        (0,cli_terminal/* writeLine */._r)(err, problemLine(problem));
-    if (problems.length > printed.problems)
-        (0,cli_terminal/* writeLine */._r)(err);
-    printed.problems = problems.length;
-}
-function writeReport(report, out, err, style, printed, accounts) {
-    printProblems(report.problems, err, printed);
-    if (report.mode === 'validate') {
-        if (report.fatal !== null)
-            (0,cli_terminal/* writeLine */._r)(err, `error: ${report.fatal}`);
-        else
-            (0,cli_terminal/* writeLine */._r)(out, validateSummary(report));
-        if (accounts?.note)
-            (0,cli_terminal/* writeLine */._r)(err, accounts.note);
-        return;
-    }
-    if (report.plan && !printed.plan)
-        (0,cli_terminal/* writeLine */._r)(out, `\n${planText(report.plan, report.problems, style)}`);
-    if (report.result)
-        (0,cli_terminal/* writeLine */._r)(out, `\n${(0,report_text/* renderResultsText */.Qe)(report.result, style, report.plan)}`);
-    for (const note of report.notes)
-        (0,cli_terminal/* writeLine */._r)(err, `note: ${note}`);
-    if (report.fatal !== null)
-        (0,cli_terminal/* writeLine */._r)(err, `\nerror: ${report.fatal}`);
-}
-function writeSummaryFile(file, report, cwd, warn) {
-    const target = external_node_path_default().resolve(cwd, file);
-    try {
-        (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(target), { recursive: true });
-        const markdown = summaryMarkdown(report, { event: 'cli' }, { hiddenErrors: 0, hiddenWarnings: 0 });
-        (0,external_node_fs_.writeFileSync)(target, (0,secrets/* scrubSecrets */.Zg)(markdown));
-    }
-    catch (error) {
-        warn(`the summary could not be written to ${file}: ${(0,errors/* describeError */.Uc)(error)}`);
-    }
-}
-
-
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 20 modules
-var schema = __nccwpck_require__(8848);
-;// CONCATENATED MODULE: ./src/cli/schema.ts
-
-
-
-/** `content-as-code schema`: the manifest JSON Schema, the same as schema/content.schema.json. */
-function printSchema(io) {
-    (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify((0,schema/* manifestJsonSchema */.P)(), null, 2));
-    return help/* EXIT */.dc.ok;
-}
-
-;// CONCATENATED MODULE: ./src/cli/main.ts
-
-
-
-
-
-
-
-
-
-/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
-async function main(argv, io = (0,cli_terminal/* processIO */.Wb)(), seams = {}) {
-    let options;
-    try {
-        const parsed = parseCliArgs(argv, io.cwd);
-        if (parsed === 'version') {
-            (0,cli_terminal/* writeLine */._r)(io.stdout, version/* VERSION */.x);
-            return help/* EXIT */.dc.ok;
-        }
-        options = parsed;
-    }
-    catch (error) {
-        if (!(error instanceof UsageError))
-            throw error;
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${error.message}`);
-        (0,cli_terminal/* writeLine */._r)(io.stderr, 'Run content-as-code --help for the commands and options.');
-        return help/* EXIT */.dc.usage;
-    }
-    switch (options.command) {
-        case 'help':
-            io.stdout.write((0,help/* helpText */.BK)());
-            return help/* EXIT */.dc.ok;
-        case 'schema':
-            return printSchema(io);
-        case 'emulator':
-            return emulator(options.rest, io);
-        case 'doctor':
-            return runDoctorCommand(options, io, seams);
-        case 'import': {
-            // Loaded on use, like the engine's later stages: other commands do not parse it.
-            const { runImportCommand } = await __nccwpck_require__.e(/* import() */ 97).then(__nccwpck_require__.bind(__nccwpck_require__, 7097));
-            return runImportCommand(options, io, seams);
-        }
-        case 'validate':
-        case 'plan':
-        case 'apply':
-            return runEngineCommand(options.command, options, io, seams);
-    }
-}
-/** Runs until Ctrl-C (or SIGTERM), then closes the server (and writes --state once more). */
-async function emulator(argv, io) {
-    let running;
-    try {
-        running = await runEmulatorCommand(argv, (line) => (0,cli_terminal/* writeLine */._r)(io.stdout, line));
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${(0,errors/* describeError */.Uc)(error)}`);
-        return help/* EXIT */.dc.usage;
-    }
-    if (running === 'help')
-        return help/* EXIT */.dc.ok;
-    (0,cli_terminal/* writeLine */._r)(io.stdout, 'Press Ctrl-C to stop.');
-    await io.interrupted();
-    await running.close();
-    (0,cli_terminal/* writeLine */._r)(io.stderr, 'Emulator stopped.');
-    return help/* EXIT */.dc.ok;
-}
-
-
-/***/ }),
-
-/***/ 1028:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ob: () => (/* binding */ scrubbing),
-/* harmony export */   Wb: () => (/* binding */ processIO),
-/* harmony export */   _r: () => (/* binding */ writeLine),
-/* harmony export */   j9: () => (/* binding */ styleFor),
-/* harmony export */   jl: () => (/* binding */ terminalLogger)
-/* harmony export */ });
-/* unused harmony export groupLabel */
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
-/* harmony import */ var _report_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5655);
-/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1517);
+;// CONCATENATED MODULE: ./src/cli/terminal.ts
 
 
 
@@ -52193,7 +50826,7 @@ function scrubbing(output) {
     const keepStyle = output.isTTY === true;
     return {
         isTTY: output.isTTY,
-        write: (text) => output.write((0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_3__/* .guardTerminalOutput */ .N1)((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .scrubSecrets */ .Zg)(text), keepStyle)),
+        write: (text) => output.write(guardTerminalOutput(scrubSecrets(text), keepStyle)),
     };
 }
 function writeLine(output, text = '') {
@@ -52208,8 +50841,8 @@ function writeLine(output, text = '') {
  */
 function terminalLogger(out, err, style, env) {
     const debug = env['RUNNER_DEBUG'] === '1';
-    const progress = (0,_report_text_js__WEBPACK_IMPORTED_MODULE_2__/* .createProgressPrinter */ .ou)((line) => writeLine(out, line), style);
-    const groups = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+    const progress = createProgressPrinter((line) => writeLine(out, line), style);
+    const groups = new external_node_async_hooks_.AsyncLocalStorage();
     // The label names the file once; a message that starts with it too loses its copy.
     const prefixed = (kind, message) => {
         const label = groups.getStore();
@@ -52234,320 +50867,109 @@ function groupLabel(title) {
     return /\(([^()]+\.ya?ml)\)$/.exec(title)?.[1] ?? title;
 }
 
-
-/***/ }),
-
-/***/ 6690:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Fn: () => (/* binding */ DEFAULT_ACCOUNTS),
-/* harmony export */   HQ: () => (/* binding */ snapshotVersion),
-/* harmony export */   Lx: () => (/* binding */ setStatus),
-/* harmony export */   Md: () => (/* binding */ DEFAULT_USER_ID),
-/* harmony export */   il: () => (/* binding */ Store),
-/* harmony export */   ko: () => (/* binding */ blankItem),
-/* harmony export */   lF: () => (/* binding */ writeScript),
-/* harmony export */   nF: () => (/* binding */ KEY_PREFIX),
-/* harmony export */   sA: () => (/* binding */ DEFAULT_PERSONAS),
-/* harmony export */   uM: () => (/* binding */ newKey)
-/* harmony export */ });
-/* unused harmony export hashKey */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-// Users, keys, accounts, personas and content items, all in memory.
-// Keys are kept only as SHA-256 hashes (interface, Authentication 6).
-
-const KEY_PREFIX = 'svc_live_';
-/** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
-const DEFAULT_ACCOUNTS = Object.freeze([
-    {
-        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f01',
-        name: 'Ocean Facts',
-        platform: 'YouTube',
-        platform_acronym: 'YT',
-    },
-    {
-        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f02',
-        name: 'oceanfacts',
-        platform: 'TikTok',
-        platform_acronym: 'TT',
-    },
-    {
-        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f03',
-        name: 'ocean.facts',
-        platform: 'Instagram',
-        platform_acronym: 'IG',
-    },
-]);
-/** The default user's personas, fixed like the accounts. */
-const DEFAULT_PERSONAS = Object.freeze([
-    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d01', name: 'Calm Narrator' },
-    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d02', name: 'Upbeat Host' },
-]);
-const DEFAULT_USER_ID = '5a0d3c7e-1b2f-4e8a-9c6d-3f7b1e0a9d01';
-const ACRONYMS = { YouTube: 'YT', TikTok: 'TT', Instagram: 'IG' };
-function hashKey(key) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(key).digest('hex');
-}
-function newKey() {
-    return KEY_PREFIX + (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(24).toString('base64url');
-}
-/**
- * A15: the script written from full_text. Deterministic: whitespace is
- * normalised, the text is cut into sentences, and the first eight sentences
- * become one line each.
- */
-function writeScript(fullText) {
-    const flat = fullText.replace(/\s+/g, ' ').trim();
-    if (flat === '')
-        return '';
-    const sentences = flat.split(/(?<=[.!?])\s+/);
-    return sentences.slice(0, 8).join('\n');
-}
-class Store {
-    users = new Map();
-    #keys = new Map();
-    #items = new Map();
-    createUser(options) {
-        const id = options.id ?? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
-        const user = {
-            id,
-            name: options.name ?? `user-${id.slice(0, 8)}`,
-            credits: options.credits,
-            accounts: [],
-            personas: new Map(),
-            items: [],
-            rateWindow: null,
-            videoDay: { day: -1, count: 0 },
-        };
-        this.users.set(id, user);
-        return user;
-    }
-    user(userId) {
-        const user = this.users.get(userId);
-        if (!user)
-            throw new Error(`The emulator has no user ${userId}`);
-        return user;
-    }
-    addKey(userId, scopes, plaintext = newKey()) {
-        this.user(userId);
-        if (!plaintext.startsWith(KEY_PREFIX))
-            throw new Error(`API keys start with ${KEY_PREFIX}`);
-        const hash = hashKey(plaintext);
-        if (this.#keys.has(hash))
-            throw new Error('That API key already exists');
-        this.#keys.set(hash, {
-            hash,
-            info: {
-                userId,
-                prefix: plaintext.slice(0, KEY_PREFIX.length + 4),
-                scopes: [...new Set(scopes)],
-                created_at: new Date().toISOString(),
-                last_used_at: null,
-                revoked_at: null,
-            },
-        });
-        return plaintext;
-    }
-    /** The key record for a presented plaintext key, looked up by its hash. */
-    findKey(plaintext) {
-        return this.#keys.get(hashKey(plaintext))?.info;
-    }
-    revokeKey(plaintext) {
-        const record = this.#keys.get(hashKey(plaintext));
-        if (!record)
-            throw new Error('The emulator has no such API key');
-        record.info.revoked_at ??= new Date().toISOString();
-    }
-    keysOf(userId) {
-        return [...this.#keys.values()].filter((k) => k.info.userId === userId).map((k) => ({ ...k.info }));
-    }
-    addAccount(userId, account) {
-        const record = {
-            id: account.id ?? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)(),
-            name: account.name,
-            platform: account.platform,
-            platform_acronym: ACRONYMS[account.platform] ?? account.platform.slice(0, 2).toUpperCase(),
-        };
-        this.user(userId).accounts.push(record);
-        return { ...record };
-    }
-    addPersona(userId, persona) {
-        const id = persona.id ?? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
-        this.user(userId).personas.set(id, persona.name);
-        return id;
-    }
-    addItem(item) {
-        this.#items.set(item.id, item);
-        this.user(item.userId).items.push(item);
-        return item;
-    }
-    /** Another user's item is not found, exactly like a missing one (interface, 404). */
-    item(userId, id) {
-        const item = this.#items.get(id);
-        return item && item.userId === userId ? item : undefined;
-    }
-    allItems() {
-        return [...this.#items.values()];
-    }
-}
-function setStatus(item, status) {
-    item.status = status;
-    item.statusHistory.push(status);
-}
-function snapshotVersion(item) {
-    return {
-        version: item.versions.length + 1,
-        title: item.title,
-        full_text: item.full_text,
-        textover: item.textover,
-        created_at: new Date().toISOString(),
-    };
-}
-function blankItem(userId, title) {
-    const now = new Date().toISOString();
-    return {
-        id: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)(),
-        userId,
-        title,
-        description: null,
-        full_text: null,
-        textover: null,
-        hashtags: null,
-        fine_tuning: null,
-        persona_id: null,
-        status: 'NEW',
-        statusHistory: ['NEW'],
-        creation_date: now,
-        updated_at: now,
-        upload_date: null,
-        rendered: false,
-        accounts: [],
-        video_settings: {
-            video_id: null,
-            orientation: null,
-            prefer_real_world: null,
-            image_overlay_enabled: null,
-            image_overlay_position: null,
-            zoom_effect_enabled: null,
-            subtitle_settings: null,
-        },
-        last_error: null,
-        progress: null,
-        stats: null,
-        publications: [],
-        published_url: null,
-        published_platform: null,
-        generationDispatches: 0,
-        uploadDispatches: 0,
-        uploadDispatchedAt: null,
-        progressUpdates: 0,
-        publishSettings: null,
-        versions: [],
-        legacy: false,
-    };
-}
+;// CONCATENATED MODULE: ./src/cli/doctor.ts
 
 
-/***/ }),
-
-/***/ 9622:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Nb: () => (/* binding */ DEFAULT_READ_CONCURRENCY),
-/* harmony export */   Tu: () => (/* binding */ observeDetails),
-/* harmony export */   hQ: () => (/* binding */ bestEffortCredits),
-/* harmony export */   hY: () => (/* binding */ observeListing),
-/* harmony export */   u0: () => (/* binding */ refreshScripts)
-/* harmony export */ });
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
-/* harmony import */ var _plan_concurrency_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8348);
 
 
-// What the engine reads from the service: every page of GET /contents and
-// GET /accounts, then the detail view of each matched item (reads are not
-// rate limited, so many at a time); the credit balance; the scripts the
-// service wrote for drafts. The planner gets all of it as plain data.
-const DEFAULT_READ_CONCURRENCY = 32;
-/** GET /contents and GET /accounts (every page, through the client), side by side. */
-async function observeListing(client) {
-    const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
-    return {
-        contents: contents.items,
-        accounts: accounts.items,
-        contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
-    };
-}
-/** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
-async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
-    const unique = [...new Set(ids)];
-    const details = await (0,_plan_concurrency_js__WEBPACK_IMPORTED_MODULE_1__/* .mapLimit */ .s)(unique, concurrency, async (id) => {
-        try {
-            return await client.getContent(id);
-        }
-        catch (error) {
-            if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.status === 404)
-                return null;
-            throw error;
-        }
-    });
-    const byId = new Map();
-    for (const detail of details)
-        if (detail !== null)
-            byId.set(detail.id, detail);
-    return byId;
-}
-/**
- * GET /users/credits is informational: a failure or a shape no reading covers
- * is a note in the report, never a reason to stop (A10).
- */
-async function bestEffortCredits(client, notes, when) {
+
+
+
+// `content-as-code doctor`: which reading of each "not shown" rule the
+// service speaks, read-only and within --budget requests.
+async function runDoctorCommand(options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    let settings;
     try {
-        return await client.credits();
+        settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
     }
     catch (error) {
-        notes.push(`The credit balance ${when} the run could not be read: ${(0,_api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}`);
-        return null;
+        writeLine(io.stderr, `error: ${describeError(error)}`);
+        return error instanceof ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
+    }
+    try {
+        const report = await runDoctor({
+            ...settings,
+            budget: options.budget,
+            client: seams.clientOptions ?? {},
+        });
+        const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
+        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
+        return report.understood ? help/* EXIT */.dc.ok : help/* EXIT */.dc.failed;
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${describeError(error)}`);
+        return error instanceof ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
     }
 }
-/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
-async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
-    const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
-    const details = await observeDetails(client, touched.map((run) => run.id), concurrency);
-    for (const run of touched) {
-        const detail = details.get(run.id);
-        const item = plan.items.find((entry) => entry.file === run.item.file);
-        if (detail && item)
-            item.script = { ...item.script, remote: detail.textover };
-    }
-}
 
-
-/***/ }),
-
-/***/ 1337:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  zA: () => (/* binding */ DEFAULTS_FILES),
-  DD: () => (/* binding */ loadManifests)
-});
-
-// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, DEFAULT_PATTERN, globPattern, invalidUtf8Offset
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/manifest/suggest.ts
-var suggest = __nccwpck_require__(7271);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/manifest/suggest.ts
+// "Did you mean": the closest candidate to what a user wrote, or nothing when
+// no candidate is close enough to be a likely typo.
+function squash(value) {
+    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
+function distance(a, b) {
+    const rows = a.length + 1;
+    const cols = b.length + 1;
+    const d = new Array(rows * cols).fill(0);
+    for (let i = 0; i < rows; i++)
+        d[i * cols] = i;
+    for (let j = 0; j < cols; j++)
+        d[j] = j;
+    for (let i = 1; i < rows; i++) {
+        for (let j = 1; j < cols; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
+            }
+            d[i * cols + j] = best;
+        }
+    }
+    return d[rows * cols - 1];
+}
+/**
+ * The candidate the user most likely meant: the same word in other casing, the
+ * same word in another spelling convention (`notifySubscribers` ->
+ * `notify_subscribers`), or the nearest one within a few typos.
+ */
+function suggest(input, candidates) {
+    if (candidates.includes(input))
+        return input;
+    const lower = input.toLowerCase();
+    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
+    if (sameCase !== undefined)
+        return sameCase;
+    const squashed = squash(input);
+    if (squashed === '')
+        return undefined;
+    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
+    if (sameWord !== undefined)
+        return sameWord;
+    let best;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const target = squash(candidate);
+        // Allow about one typo per three letters, at least one.
+        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
+        if (Math.abs(target.length - squashed.length) > limit)
+            continue;
+        const d = distance(squashed, target);
+        if (d <= limit && d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/tree.ts
 /** Keys refused in any mapping: they would write to an object's prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__']);
@@ -52679,7 +51101,7 @@ function valueAt(data, path) {
     }
     return current;
 }
-function describe(value) {
+function issues_describe(value) {
     if (value === null || value === undefined)
         return 'nothing';
     if (typeof value === 'string') {
@@ -52695,7 +51117,7 @@ function describe(value) {
     return 'a mapping';
 }
 function quoted(value) {
-    return typeof value === 'string' ? JSON.stringify(value) : describe(value);
+    return typeof value === 'string' ? JSON.stringify(value) : issues_describe(value);
 }
 const EXPECTED = {
     string: 'text',
@@ -52754,8 +51176,8 @@ class IssueMapper {
                 return [this.#invalidType(path, issue.expected, value)];
             case 'invalid_value': {
                 const values = issue.values.map(String);
-                const hint = typeof value === 'string' ? (0,suggest/* suggest */.Z)(value, values) : undefined;
-                const shown = typeof value === 'string' ? JSON.stringify(value) : describe(value);
+                const hint = typeof value === 'string' ? suggest(value, values) : undefined;
+                const shown = typeof value === 'string' ? JSON.stringify(value) : issues_describe(value);
                 return [
                     this.#problem(path, 'value', 'invalid_value', `${field} ${shown} is not one of ${values.join(', ')}${hint ? `; did you mean ${hint}?` : ''}`),
                 ];
@@ -52794,7 +51216,7 @@ class IssueMapper {
         const key = String(path[path.length - 1]);
         const field = showPath(path);
         const known = keysOf(parent);
-        const local = (0,suggest/* suggest */.Z)(key, known);
+        const local = suggest(key, known);
         let hint;
         if (local !== undefined) {
             hint = `; did you mean ${local}?`;
@@ -52806,7 +51228,7 @@ class IssueMapper {
                 .join('.');
             const leaf = (f) => f.slice(f.lastIndexOf('.') + 1);
             const parentOf = (f) => f.slice(0, Math.max(0, f.lastIndexOf('.')));
-            const name = (0,suggest/* suggest */.Z)(key, [...new Set(this.#fields.map(leaf))]);
+            const name = suggest(key, [...new Set(this.#fields.map(leaf))]);
             const moved = this.#fields.find((f) => leaf(f) === name && parentOf(f) !== here);
             if (moved !== undefined) {
                 hint = `; did you mean ${moved}? It belongs ${parentOf(moved) === '' ? 'at the top level' : `under ${parentOf(moved)}`}`;
@@ -52834,7 +51256,7 @@ class IssueMapper {
         if (expectedType === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
             advice = '; put it in quotes';
         }
-        return this.#problem(path, 'value', 'wrong_type', `${field} must be ${expected(expectedType)}, not ${describe(value)}${advice}`);
+        return this.#problem(path, 'value', 'wrong_type', `${field} must be ${expected(expectedType)}, not ${issues_describe(value)}${advice}`);
     }
     #union(issue, path, schema, value) {
         const field = showPath(path);
@@ -52866,7 +51288,7 @@ class IssueMapper {
         if (chosen === -1 || branch === undefined) {
             const kinds = issue.errors.flatMap((errors) => errors.flatMap((e) => (e.code === 'invalid_type' ? [expected(e.expected)] : [])));
             return [
-                this.#problem(path, 'value', 'wrong_type', `${field} must be ${[...new Set(kinds)].join(' or ')}, not ${describe(value)}`),
+                this.#problem(path, 'value', 'wrong_type', `${field} must be ${[...new Set(kinds)].join(' or ')}, not ${issues_describe(value)}`),
             ];
         }
         return (issue.errors[chosen] ?? []).flatMap((inner) => this.#issue(inner, path, branch));
@@ -53039,7 +51461,7 @@ function linesOf(text) {
     return lines;
 }
 const BLOCK_HEADER = /^( *)(?:- +)?([^\s#'"][^#]*?|"[^"]*"|'[^']*'):[ \t]+[|>][1-9+-]{0,2}[ \t]*(?:#.*)?$/;
-const blank = (line) => line.text.trim() === '';
+const yaml_slips_blank = (line) => line.text.trim() === '';
 /** The slip behind a YAML error at `offset`, or null to keep the parser's words. */
 function explainYamlSlip(text, offset) {
     const lines = linesOf(text);
@@ -53066,11 +51488,11 @@ function explainYamlSlip(text, offset) {
 /** A line below a block scalar's header that is indented less than the block's first line. */
 function lostIndentation(lines, index) {
     const line = lines[index];
-    if (line === undefined || blank(line))
+    if (line === undefined || yaml_slips_blank(line))
         return null;
     for (let h = index - 1; h >= 0; h--) {
         const header = lines[h];
-        if (blank(header))
+        if (yaml_slips_blank(header))
             continue;
         const match = BLOCK_HEADER.exec(header.text);
         if (match === null) {
@@ -53082,7 +51504,7 @@ function lostIndentation(lines, index) {
         const keyIndent = match[1].length;
         if (line.indent > keyIndent && h === index - 1)
             return null;
-        const first = lines.slice(h + 1, index).find((candidate) => !blank(candidate));
+        const first = lines.slice(h + 1, index).find((candidate) => !yaml_slips_blank(candidate));
         if (first === undefined || first.indent <= keyIndent || line.indent >= first.indent)
             return null;
         const key = match[2].trim();
@@ -53299,490 +51721,6 @@ function read_yaml_readSource(file, text) {
     }
 }
 
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 20 modules
-var schema = __nccwpck_require__(8848);
-;// CONCATENATED MODULE: ./src/manifest/normalize.ts
-
-// A validated manifest -> the engine's desired state for one item, plus the
-// warnings about settings that cannot take effect. Absent optional fields stay
-// absent: the engine neither sends nor compares them.
-function locationsOf(positions) {
-    const locations = {};
-    for (const [path, position] of positions) {
-        if (path !== '')
-            locations[path] = position.key ?? position.value;
-    }
-    return locations;
-}
-function render(video) {
-    const options = { video_id: video.source, orientation: video.orientation };
-    if (video.prefer_real_world !== undefined)
-        options.prefer_real_world = video.prefer_real_world;
-    if (video.image_overlay?.enabled !== undefined)
-        options.image_overlay_enabled = video.image_overlay.enabled;
-    if (video.image_overlay?.position !== undefined)
-        options.image_overlay_position = video.image_overlay.position;
-    if (video.zoom_effect !== undefined)
-        options.zoom_effect_enabled = video.zoom_effect;
-    if (video.subtitles !== undefined)
-        options.subtitle_settings = video.subtitles;
-    return options;
-}
-function publishOf(publish, locations, fallback) {
-    const accounts = (publish.accounts ?? []).map((account, index) => {
-        const location = locations[`publish.accounts.${index}`] ?? fallback;
-        return 'id' in account
-            ? { kind: 'id', id: account.id, location }
-            : { kind: 'name', platform: account.platform, name: account.name, location };
-    });
-    const options = {
-        privacy: publish.privacy,
-        category: publish.category,
-        made_for_kids: publish.made_for_kids,
-        age_restricted: publish.age_restricted,
-        notify_subscribers: publish.notify_subscribers,
-        ai_disclosure: publish.ai_disclosure,
-    };
-    if (publish.tiktok?.post_mode !== undefined)
-        options.tiktok_post_mode = publish.tiktok.post_mode;
-    if (publish.tiktok?.privacy !== undefined)
-        options.tiktok_privacy = publish.tiktok.privacy;
-    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
-}
-/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
-function normalize(file, manifest, positions) {
-    const locations = locationsOf(positions);
-    const start = { file, line: 1, column: 1 };
-    const location = locations['title'] ?? start;
-    const fields = { title: manifest.title };
-    if (manifest.description !== undefined)
-        fields.description = manifest.description;
-    if (manifest.full_text !== undefined)
-        fields.full_text = manifest.full_text;
-    if (manifest.textover !== undefined)
-        fields.textover = manifest.textover;
-    if (manifest.hashtags !== undefined)
-        fields.hashtags = manifest.hashtags;
-    if (manifest.fine_tuning !== undefined)
-        fields.fine_tuning = manifest.fine_tuning;
-    if (manifest.persona !== undefined)
-        fields.persona_id = manifest.persona;
-    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
-    const item = {
-        file,
-        location,
-        locations,
-        id: manifest.id ?? null,
-        fields,
-        stage: manifest.stage,
-        flow: manifest.flow,
-        render: render(manifest.video),
-        publish,
-    };
-    return { item, warnings: warningsOf(item) };
-}
-function warningsOf(item) {
-    const warnings = [];
-    const publishAt = item.locations['publish'];
-    // Only a publish block written in the manifest itself is worth a warning:
-    // one inherited from a defaults file is meant for the published items.
-    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
-        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
-    }
-    const accounts = item.publish?.accounts ?? [];
-    const tiktokAt = item.locations['publish.tiktok'];
-    if (tiktokAt !== undefined &&
-        tiktokAt.file === item.file &&
-        accounts.length > 0 &&
-        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
-        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
-    }
-    const seen = new Map();
-    accounts.forEach((account, index) => {
-        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
-        const first = seen.get(key);
-        if (first === undefined) {
-            seen.set(key, index);
-            return;
-        }
-        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
-    });
-    return warnings;
-}
-
-;// CONCATENATED MODULE: ./src/manifest/validate.ts
-
-
-/** Fields that identify one item; a defaults file shared by many manifests cannot set them. */
-const IDENTITY_FIELDS = ['title', 'id'];
-/** A `_defaults.yml` as read: like a manifest, minus the identity fields, and empty is harmless. */
-function asDefaults(source) {
-    const { file, root } = source;
-    const problems = source.problems.filter((p) => p.code !== 'empty_file');
-    if (root === null || root.kind !== 'map')
-        return { file, root: null, problems };
-    const entries = new Map(root.entries);
-    for (const key of IDENTITY_FIELDS) {
-        const entry = entries.get(key);
-        if (entry === undefined)
-            continue;
-        problems.push(problemAt(entry.keyPos, 'defaults_identity', `${key} cannot be set in a defaults file; each manifest sets its own ${key}`, key));
-        entries.delete(key);
-    }
-    return { file, root: { ...root, entries }, problems };
-}
-/** Merges the defaults (outermost folder first) under the manifest; null when the manifest could not be read. */
-function validate_layer(source, defaults = []) {
-    if (source.root === null)
-        return null;
-    let merged = null;
-    for (const { root } of defaults) {
-        if (root !== null)
-            merged = merged === null ? root : mergeTrees(merged, root);
-    }
-    merged = merged === null ? source.root : mergeTrees(merged, source.root);
-    return { source, defaults, ...toPlain(merged) };
-}
-/**
- * The outcome once the layered value is checked. Problems of the defaults
- * files themselves are not repeated here, but they leave the item in doubt.
- */
-function conclude(layered, checked) {
-    const { source, defaults, positions } = layered;
-    const problems = [...source.problems];
-    if ('problems' in checked)
-        return { item: null, problems: [...problems, ...checked.problems] };
-    const { item, warnings } = normalize(source.file, checked.manifest, positions);
-    problems.push(...warnings);
-    // A broken defaults file leaves the desired state of every manifest below it in doubt.
-    const doubtful = [...problems, ...defaults.flatMap((d) => d.problems)].some((p) => p.severity === 'error');
-    return { item: doubtful ? null : item, problems };
-}
-
-;// CONCATENATED MODULE: ./src/manifest/parse.ts
-
-
-
-
-// Manifests through the yaml library and the zod schema: any YAML, and every
-// problem worded for the user. The loader and the single-file API both come
-// here, so there is one reader and one schema.
-
-/** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
-function readDefaults(file, text) {
-    return asDefaults(read_yaml_readSource(file, text));
-}
-/** Checks a manifest's merged value with the zod schema; problems point into the files. */
-function checkWithSchema(value, positions, start) {
-    const parsed = schema/* manifestSchema */.r.safeParse(value);
-    if (parsed.success)
-        return { manifest: parsed.data };
-    return { problems: new IssueMapper(schema/* manifestSchema */.r, value, positions, start).map(parsed.error.issues) };
-}
-/**
- * Validates one parsed manifest with its defaults (outermost folder first) and
- * normalizes it. Problems of the defaults files themselves are not repeated here.
- */
-function validateSource(source, defaults = []) {
-    const layered = validate_layer(source, defaults);
-    if (layered === null)
-        return { item: null, problems: [...source.problems] };
-    const start = { file: source.file, line: 1, column: 1 };
-    return conclude(layered, checkWithSchema(layered.value, layered.positions, start));
-}
-/**
- * Parses, validates and normalizes one manifest's text. `defaults` are the
- * texts of the `_defaults.yml` files that apply to it, outermost folder first.
- * `file` is reported as given (use a workspace-relative path with `/`).
- */
-function parseManifest(file, text, defaults = []) {
-    const layers = defaults.map((d) => readDefaults(d.file, d.text));
-    const result = validateSource(readSource(file, text), layers);
-    const problems = [...layers.flatMap((l) => l.problems), ...result.problems];
-    // In file order first (defaults, then the manifest), then by position.
-    const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
-    problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
-    return { item: result.item, problems };
-}
-
-;// CONCATENATED MODULE: ./src/manifest/load.ts
-
-
-
-
-
-// Glob -> files in a stable order -> text (bounded, UTF-8, inside the
-// workspace) -> desired items, with every problem of every file in one pass.
-// Every file is read by the yaml library and checked by the zod schema
-// (parse.ts); the files are matched by Node's own `fs.promises.glob`.
-const DEFAULT_PATTERN = 'content/**/*.{yml,yaml}';
-/** No manifest comes near this; a bigger file is a mistake or an attack. */
-const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
-const PARALLEL_READS = 32;
-function posix(relative) {
-    return relative.split((external_node_path_default()).sep).join('/');
-}
-function byCodePoint(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/** Offset of the first byte that is not part of valid UTF-8, or -1. */
-function invalidUtf8Offset(bytes) {
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-        if (size === 0 || i + size > bytes.length)
-            return i;
-        for (let k = 1; k < size; k++)
-            if ((bytes[i + k] & 0xc0) !== 0x80)
-                return i;
-        const b1 = bytes[i + 1] ?? 0;
-        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
-        if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f))
-            return i;
-        if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
-            return i;
-        i += size;
-    }
-    return -1;
-}
-function locationOfByte(file, bytes, offset) {
-    const before = bytes.subarray(0, offset);
-    const lineStart = before.lastIndexOf(0x0a) + 1;
-    let line = 1;
-    for (const byte of before)
-        if (byte === 0x0a)
-            line++;
-    const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
-    return { file, line, column };
-}
-function mib(bytes) {
-    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
-class Reader {
-    #cwd;
-    #root;
-    #max;
-    #folders = new Map();
-    constructor(cwd, root, max) {
-        this.#cwd = cwd;
-        this.#root = root;
-        this.#max = max;
-    }
-    #realFolder(folder) {
-        let pending = this.#folders.get(folder);
-        if (pending === undefined) {
-            pending = Promise.resolve().then(() => (0,external_node_fs_.realpathSync)(folder));
-            this.#folders.set(folder, pending);
-        }
-        return pending;
-    }
-    async read(file, optional = false) {
-        const start = { file, line: 1, column: 1 };
-        const fail = (code, message) => ({
-            kind: 'problem',
-            problem: problemAt(start, code, message),
-        });
-        if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
-            return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
-        }
-        // realpath per folder (cached) and lstat per file: a file that is no link
-        // is where its folder is, and most files are no link.
-        const joined = external_node_path_default().join(this.#cwd, file);
-        let real;
-        let info;
-        try {
-            info = (0,external_node_fs_.lstatSync)(joined);
-            if (info.isSymbolicLink()) {
-                real = (0,external_node_fs_.realpathSync)(joined);
-                info = (0,external_node_fs_.statSync)(real);
-            }
-            else {
-                real = external_node_path_default().join(await this.#realFolder(external_node_path_default().dirname(joined)), external_node_path_default().basename(joined));
-            }
-        }
-        catch (error) {
-            if (optional && error.code === 'ENOENT')
-                return { kind: 'none' };
-            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
-        }
-        if (real !== this.#root && !real.startsWith(this.#root + (external_node_path_default()).sep)) {
-            return fail('outside_workspace', 'the file is a link to a place outside the workspace; manifests must live in the repository');
-        }
-        if (!info.isFile())
-            return { kind: 'none' };
-        if (info.size > this.#max) {
-            return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
-        }
-        const bytes = (0,external_node_fs_.readFileSync)(real);
-        if (bytes.length > this.#max) {
-            return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
-        }
-        const bad = invalidUtf8Offset(bytes);
-        if (bad !== -1) {
-            return {
-                kind: 'problem',
-                problem: problemAt(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
-            };
-        }
-        return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
-    }
-}
-/** The matched files, sorted in code-point order so every run sees them alike. */
-async function discover(cwd, pattern) {
-    return (await globPattern(cwd, pattern)).sort(byCodePoint);
-}
-/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
-async function globPattern(cwd, pattern) {
-    const found = new Set();
-    const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
-    for await (const entry of (0,promises_.glob)(pattern, { cwd, exclude })) {
-        found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
-    }
-    return [...found];
-}
-/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
-function foldersOf(file) {
-    const parts = file.split('/').slice(0, -1);
-    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
-}
-async function runPool(count, work) {
-    const results = new Array(count);
-    let next = 0;
-    const worker = async () => {
-        while (next < count) {
-            const index = next++;
-            results[index] = await work(index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
-    return results;
-}
-function crossFileProblems(items) {
-    const problems = [];
-    const clashing = new Set();
-    const check = (key, field, code, sentence) => {
-        const groups = new Map();
-        for (const item of items) {
-            const value = key(item);
-            if (value !== null)
-                groups.set(value, [...(groups.get(value) ?? []), item]);
-        }
-        for (const [value, group] of groups) {
-            if (group.length < 2)
-                continue;
-            for (const item of group) {
-                clashing.add(item);
-                const others = group.filter((other) => other !== item).map((other) => other.file);
-                const shown = others.length > 3
-                    ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
-                    : others.join(', ');
-                problems.push(problemAt(item.locations[field] ?? item.location, code, sentence(value, shown), field));
-            }
-        }
-    };
-    check((item) => item.fields.title, 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
-    check((item) => item.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
-    return { problems, clashing };
-}
-function dedupeAndSort(problems) {
-    const seen = new Set();
-    const unique = problems.filter((p) => {
-        const key = `${p.severity}|${p.code}|${p.file}:${p.line}:${p.column}|${p.message}`;
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-    return unique.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
-}
-/**
- * Finds the manifests matched by `pattern` under `cwd`, applies the
- * `_defaults.yml` of their folders, and validates and normalizes each one.
- * Never throws for a bad manifest: every problem of every file is returned.
- */
-async function loadManifests(options) {
-    const cwd = external_node_path_default().resolve(options.cwd);
-    const reader = new Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
-    const matched = await discover(cwd, options.pattern);
-    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
-    const defaultsOf = new Map();
-    const folderDefaults = (folder) => {
-        let pending = defaultsOf.get(folder);
-        if (pending === undefined) {
-            pending = readFolderDefaults(reader, folder);
-            defaultsOf.set(folder, pending);
-        }
-        return pending;
-    };
-    const outcomes = await runPool(candidates.length, async (index) => {
-        const file = candidates[index];
-        const read = await reader.read(file);
-        if (read.kind === 'none')
-            return null;
-        if (read.kind === 'problem')
-            return { file, item: null, problems: [read.problem] };
-        const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
-        return { file, ...validateSource(read_yaml_readSource(file, read.text), layers) };
-    });
-    const problems = [];
-    for (const layer of await Promise.all(defaultsOf.values()))
-        if (layer)
-            problems.push(...layer.problems);
-    const files = [];
-    const valid = [];
-    for (const outcome of outcomes) {
-        if (outcome === null)
-            continue;
-        files.push(outcome.file);
-        problems.push(...outcome.problems);
-        if (outcome.item)
-            valid.push(outcome.item);
-    }
-    const cross = crossFileProblems(valid);
-    problems.push(...cross.problems);
-    return {
-        items: valid.filter((item) => !cross.clashing.has(item)),
-        problems: dedupeAndSort(problems),
-        files,
-    };
-}
-async function readFolderDefaults(reader, folder) {
-    const found = [];
-    for (const name of DEFAULTS_FILES) {
-        const file = folder === '' ? name : `${folder}/${name}`;
-        const read = await reader.read(file, true);
-        if (read.kind === 'none')
-            continue;
-        if (read.kind === 'problem')
-            found.push({ file, root: null, problems: [read.problem] });
-        else
-            found.push(readDefaults(file, read.text));
-    }
-    const [first, second] = found;
-    if (first === undefined)
-        return null;
-    if (second !== undefined) {
-        first.problems.push(problemAt({ file: second.file, line: 1, column: 1 }, 'duplicate_defaults', `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
-    }
-    return first;
-}
-
-
-/***/ }),
-
-/***/ 8848:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  P: () => (/* binding */ manifestJsonSchema),
-  r: () => (/* binding */ manifestSchema)
-});
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -53830,7 +51768,7 @@ class Cached {
         return this._value;
     }
 }
-function cached(getter) {
+function util_cached(getter) {
     return new Cached(getter);
 }
 function nullish(input) {
@@ -54001,7 +51939,7 @@ const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrac
 function util_isObject(data) {
     return typeof data === "object" && data !== null && !Array.isArray(data);
 }
-const util_allowsEval = /* @__PURE__*/ cached(() => {
+const util_allowsEval = /* @__PURE__*/ util_cached(() => {
     // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
     if (globalConfig.jitless) {
         return false;
@@ -55229,8 +53167,8 @@ const string = (params) => {
     return new RegExp(`^${regex}$`);
 };
 const bigint = /^-?\d+n?$/;
-const integer = /^-?\d+$/;
-const number = /^-?\d+(?:\.\d+)?$/;
+const regexes_integer = /^-?\d+$/;
+const regexes_number = /^-?\d+(?:\.\d+)?$/;
 const regexes_boolean = /^(?:true|false)$/i;
 const _null = /^null$/i;
 
@@ -56471,7 +54409,7 @@ const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super
 })));
 const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = number;
+    inst._zod.pattern = regexes_number;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -56857,7 +54795,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
         get.raw = sh;
         Object.defineProperty(def, "shape", { get });
     }
-    const _normalized = cached(() => normalizeDef(def));
+    const _normalized = util_cached(() => normalizeDef(def));
     defineLazyInternal(inst, "propValues", (zod) => {
         const shape = zod.def.shape;
         const propValues = {};
@@ -56927,7 +54865,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
     // requires cast because technically $ZodObject doesn't extend
     $ZodObject.init(inst, def);
     const superParse = inst._zod.parse;
-    const _normalized = cached(() => normalizeDef(def));
+    const _normalized = util_cached(() => normalizeDef(def));
     const memo = globalConfig.memoizer;
     const generateFastpass = (shape) => {
         const normalized = _normalized.value;
@@ -57658,7 +55596,7 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
                     throw new Error("Async schemas not supported in object keys currently");
                 }
                 // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+                const checkNumericKey = typeof key === "string" && regexes_number.test(key) && keyResult.issues.length;
                 if (checkNumericKey) {
                     const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
                     if (retryResult instanceof Promise) {
@@ -59536,7 +57474,7 @@ function _check(fn, params) {
     return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function describe(description) {
+function api_describe(description) {
     const ch = new $ZodCheck({ check: "describe" });
     ch._zod.onattach = [
         (inst) => {
@@ -60864,7 +58802,7 @@ function stringifyKeyNames(bySchema, json, visited) {
         return rest;
     rest.type = "string";
     if (!values)
-        rest.pattern = (types.includes("number") ? number : integer).source;
+        rest.pattern = (types.includes("number") ? regexes_number : regexes_integer).source;
     return rest;
 }
 /** Every record of one conversion, so the carriers are found in a single pass rather than once per record. */
@@ -61667,7 +59605,7 @@ const _decode = (_Err) => {
     };
     return fn;
 };
-const decode = /* @__PURE__*/ _decode($ZodRealError);
+const parse_decode = /* @__PURE__*/ _decode($ZodRealError);
 const _encodeAsync = (_Err) => {
     const parseAsync = _parseAsync(_Err);
     const fn = async (schema, value, _ctx, _params) => {
@@ -61773,7 +59711,7 @@ const parse_safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
 
 // Codec functions
 const parse_encode = /* @__PURE__ */ _encode(ZodRealError);
-const parse_decode = /* @__PURE__ */ _decode(ZodRealError);
+const classic_parse_decode = /* @__PURE__ */ _decode(ZodRealError);
 const parse_encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
 const parse_decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
 const parse_safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
@@ -61944,7 +59882,7 @@ const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
         return parse_encode(this, data, params, { callee: _encode });
     },
     decode: function _decode(data, params) {
-        return parse_decode(this, data, params, { callee: _decode });
+        return classic_parse_decode(this, data, params, { callee: _decode });
     },
     encodeAsync: async function _encodeAsync(data, params) {
         return await parse_encodeAsync(this, data, params, { callee: _encodeAsync });
@@ -62681,7 +60619,7 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
         return required(ZodNonOptional, this, args[0]);
     },
 });
-function object(shape, params) {
+function schemas_object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
@@ -62804,7 +60742,7 @@ const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
 });
-function record(keyType, valueType, params) {
+function schemas_record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
         return new ZodRecord({
@@ -63263,7 +61201,7 @@ function superRefine(fn, params) {
     return _superRefine(fn, params);
 }
 // Re-export describe and meta from core
-const schemas_describe = describe;
+const schemas_describe = api_describe;
 const schemas_meta = meta;
 const ZodInstanceOf = /*@__PURE__*/ $constructor("ZodInstanceOf", (inst, def) => {
     ZodCustom.init(inst, def);
@@ -63305,7 +61243,7 @@ const stringbool = (...args) => core._stringbool({
 }, ...args);
 function json(params) {
     const jsonSchema = lazy(() => {
-        return union([schemas_string(params), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
+        return union([schemas_string(params), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), schemas_record(schemas_string(), jsonSchema)]);
     });
     return jsonSchema;
 }
@@ -63335,8 +61273,6 @@ function iso_duration(params) {
     return core._isoDuration(ZodISODuration, params);
 }
 
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
 ;// CONCATENATED MODULE: ./src/manifest/types.ts
 const STAGES = ['draft', 'rendered', 'published'];
 const FLOWS = ['oneshot', 'stepwise'];
@@ -63357,7 +61293,7 @@ const accountById = strictObject({
 })
     .describe('An account given by its id.');
 const accountByName = strictObject({
-    platform: schemas_enum(types/* PLATFORMS */.P4)
+    platform: schemas_enum(PLATFORMS)
         .describe('Platform of the account, spelled exactly: YouTube, TikTok or Instagram.'),
     name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
 })
@@ -63418,7 +61354,7 @@ const video = strictObject({
         .describe('Prefer real-world footage over illustrations. Sent only when given.'),
     image_overlay: imageOverlay.optional(),
     zoom_effect: schemas_boolean().optional().describe('Slow zoom on still images. Sent only when given.'),
-    subtitles: record(schemas_string(), unknown())
+    subtitles: schemas_record(schemas_string(), unknown())
         .optional()
         .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
 })
@@ -63443,7 +61379,7 @@ const manifestSchema = strictObject({
         .transform((value) => (typeof value === 'string' ? value : value.id))
         .optional()
         .describe('Persona id, or {id: …}.'),
-    fine_tuning: record(schemas_string(), unknown())
+    fine_tuning: schemas_record(schemas_string(), unknown())
         .optional()
         .describe('Generation fine-tuning, passed through to the service as it is.'),
     stage: schemas_enum(STAGES)
@@ -63476,399 +61412,477 @@ function manifestJsonSchema() {
     return { $schema, title: 'content-as-code manifest', ...rest };
 }
 
+;// CONCATENATED MODULE: ./src/manifest/normalize.ts
 
-/***/ }),
-
-/***/ 7271:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ suggest)
-/* harmony export */ });
-// "Did you mean": the closest candidate to what a user wrote, or nothing when
-// no candidate is close enough to be a likely typo.
-function squash(value) {
-    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
-function distance(a, b) {
-    const rows = a.length + 1;
-    const cols = b.length + 1;
-    const d = new Array(rows * cols).fill(0);
-    for (let i = 0; i < rows; i++)
-        d[i * cols] = i;
-    for (let j = 0; j < cols; j++)
-        d[j] = j;
-    for (let i = 1; i < rows; i++) {
-        for (let j = 1; j < cols; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
-            }
-            d[i * cols + j] = best;
-        }
+// A validated manifest -> the engine's desired state for one item, plus the
+// warnings about settings that cannot take effect. Absent optional fields stay
+// absent: the engine neither sends nor compares them.
+function locationsOf(positions) {
+    const locations = {};
+    for (const [path, position] of positions) {
+        if (path !== '')
+            locations[path] = position.key ?? position.value;
     }
-    return d[rows * cols - 1];
+    return locations;
 }
-/**
- * The candidate the user most likely meant: the same word in other casing, the
- * same word in another spelling convention (`notifySubscribers` ->
- * `notify_subscribers`), or the nearest one within a few typos.
- */
-function suggest(input, candidates) {
-    if (candidates.includes(input))
-        return input;
-    const lower = input.toLowerCase();
-    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
-    if (sameCase !== undefined)
-        return sameCase;
-    const squashed = squash(input);
-    if (squashed === '')
-        return undefined;
-    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
-    if (sameWord !== undefined)
-        return sameWord;
-    let best;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const target = squash(candidate);
-        // Allow about one typo per three letters, at least one.
-        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
-        if (Math.abs(target.length - squashed.length) > limit)
-            continue;
-        const d = distance(squashed, target);
-        if (d <= limit && d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
+function render(video) {
+    const options = { video_id: video.source, orientation: video.orientation };
+    if (video.prefer_real_world !== undefined)
+        options.prefer_real_world = video.prefer_real_world;
+    if (video.image_overlay?.enabled !== undefined)
+        options.image_overlay_enabled = video.image_overlay.enabled;
+    if (video.image_overlay?.position !== undefined)
+        options.image_overlay_position = video.image_overlay.position;
+    if (video.zoom_effect !== undefined)
+        options.zoom_effect_enabled = video.zoom_effect;
+    if (video.subtitles !== undefined)
+        options.subtitle_settings = video.subtitles;
+    return options;
 }
-
-
-/***/ }),
-
-/***/ 4515:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ resolveAccounts)
-/* harmony export */ });
-/* harmony import */ var _manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7271);
-
-function problemAt(item, index, selector, message) {
-    const field = `publish.accounts.${index}`;
-    const at = item.locations[field] ?? selector.location;
-    return {
-        severity: 'error',
-        code: 'unknown_account',
-        file: at.file,
-        line: at.line,
-        column: at.column,
-        field,
-        message,
-    };
-}
-function hint(candidate) {
-    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
-}
-/** Resolves one item's selectors in order, without duplicates. */
-function resolveAccounts(item, connected) {
-    const accounts = [];
-    const problems = [];
-    const selectors = item.publish?.accounts ?? [];
-    selectors.forEach((selector, index) => {
-        let found;
-        if (selector.kind === 'id') {
-            found = connected.find((account) => account.id === selector.id);
-            if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
-                    hint((0,_manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__/* .suggest */ .Z)(selector.id, connected.map((account) => account.id))) +
-                    ' Connect the account in the service, or name it as {platform, name}.'));
-            }
-        }
-        else {
-            const onPlatform = connected.filter((account) => account.platform === selector.platform);
-            found = onPlatform.find((account) => account.name === selector.name);
-            if (!found && onPlatform.length === 0) {
-                problems.push(problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
-                    'Connect it in the service first.'));
-            }
-            else if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
-                    hint((0,_manifest_suggest_js__WEBPACK_IMPORTED_MODULE_0__/* .suggest */ .Z)(selector.name, onPlatform.map((account) => account.name))) +
-                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
-            }
-        }
-        if (found && !accounts.some((account) => account.id === found.id))
-            accounts.push(found);
+function publishOf(publish, locations, fallback) {
+    const accounts = (publish.accounts ?? []).map((account, index) => {
+        const location = locations[`publish.accounts.${index}`] ?? fallback;
+        return 'id' in account
+            ? { kind: 'id', id: account.id, location }
+            : { kind: 'name', platform: account.platform, name: account.name, location };
     });
-    return { accounts, problems };
+    const options = {
+        privacy: publish.privacy,
+        category: publish.category,
+        made_for_kids: publish.made_for_kids,
+        age_restricted: publish.age_restricted,
+        notify_subscribers: publish.notify_subscribers,
+        ai_disclosure: publish.ai_disclosure,
+    };
+    if (publish.tiktok?.post_mode !== undefined)
+        options.tiktok_post_mode = publish.tiktok.post_mode;
+    if (publish.tiktok?.privacy !== undefined)
+        options.tiktok_privacy = publish.tiktok.privacy;
+    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
+}
+/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
+function normalize(file, manifest, positions) {
+    const locations = locationsOf(positions);
+    const start = { file, line: 1, column: 1 };
+    const location = locations['title'] ?? start;
+    const fields = { title: manifest.title };
+    if (manifest.description !== undefined)
+        fields.description = manifest.description;
+    if (manifest.full_text !== undefined)
+        fields.full_text = manifest.full_text;
+    if (manifest.textover !== undefined)
+        fields.textover = manifest.textover;
+    if (manifest.hashtags !== undefined)
+        fields.hashtags = manifest.hashtags;
+    if (manifest.fine_tuning !== undefined)
+        fields.fine_tuning = manifest.fine_tuning;
+    if (manifest.persona !== undefined)
+        fields.persona_id = manifest.persona;
+    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
+    const item = {
+        file,
+        location,
+        locations,
+        id: manifest.id ?? null,
+        fields,
+        stage: manifest.stage,
+        flow: manifest.flow,
+        render: render(manifest.video),
+        publish,
+    };
+    return { item, warnings: warningsOf(item) };
+}
+function warningsOf(item) {
+    const warnings = [];
+    const publishAt = item.locations['publish'];
+    // Only a publish block written in the manifest itself is worth a warning:
+    // one inherited from a defaults file is meant for the published items.
+    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
+        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
+    }
+    const accounts = item.publish?.accounts ?? [];
+    const tiktokAt = item.locations['publish.tiktok'];
+    if (tiktokAt !== undefined &&
+        tiktokAt.file === item.file &&
+        accounts.length > 0 &&
+        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
+        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
+    }
+    const seen = new Map();
+    accounts.forEach((account, index) => {
+        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
+        const first = seen.get(key);
+        if (first === undefined) {
+            seen.set(key, index);
+            return;
+        }
+        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
+    });
+    return warnings;
 }
 
+;// CONCATENATED MODULE: ./src/manifest/layers.ts
 
-/***/ }),
 
-/***/ 8348:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ mapLimit)
-/* harmony export */ });
+/** Fields that identify one item; a defaults file shared by many manifests cannot set them. */
+const IDENTITY_FIELDS = ['title', 'id'];
+/** A `_defaults.yml` as read: like a manifest, minus the identity fields, and empty is harmless. */
+function asDefaults(source) {
+    const { file, root } = source;
+    const problems = source.problems.filter((p) => p.code !== 'empty_file');
+    if (root === null || root.kind !== 'map')
+        return { file, root: null, problems };
+    const entries = new Map(root.entries);
+    for (const key of IDENTITY_FIELDS) {
+        const entry = entries.get(key);
+        if (entry === undefined)
+            continue;
+        problems.push(problemAt(entry.keyPos, 'defaults_identity', `${key} cannot be set in a defaults file; each manifest sets its own ${key}`, key));
+        entries.delete(key);
+    }
+    return { file, root: { ...root, entries }, problems };
+}
+/** Merges the defaults (outermost folder first) under the manifest; null when the manifest could not be read. */
+function layers_layer(source, defaults = []) {
+    if (source.root === null)
+        return null;
+    let merged = null;
+    for (const { root } of defaults) {
+        if (root !== null)
+            merged = merged === null ? root : mergeTrees(merged, root);
+    }
+    merged = merged === null ? source.root : mergeTrees(merged, source.root);
+    return { source, defaults, ...toPlain(merged) };
+}
 /**
- * Runs fn over items with at most `limit` calls in flight; results keep the
- * items' order. The first rejection rejects the whole call once the running
- * calls have settled (no call is left dangling).
+ * The outcome once the layered value is checked. Problems of the defaults
+ * files themselves are not repeated here, but they leave the item in doubt.
  */
-async function mapLimit(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    let failure = null;
-    const worker = async () => {
-        while (failure === null && next < items.length) {
-            const index = next++;
-            try {
-                results[index] = await fn(items[index], index);
+function conclude(layered, checked) {
+    const { source, defaults, positions } = layered;
+    const problems = [...source.problems];
+    if ('problems' in checked)
+        return { item: null, problems: [...problems, ...checked.problems] };
+    const { item, warnings } = normalize(source.file, checked.manifest, positions);
+    problems.push(...warnings);
+    // A broken defaults file leaves the desired state of every manifest below it in doubt.
+    const doubtful = [...problems, ...defaults.flatMap((d) => d.problems)].some((p) => p.severity === 'error');
+    return { item: doubtful ? null : item, problems };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/parse.ts
+
+
+
+
+// Manifests through the yaml library and the zod schema: any YAML, and every
+// problem worded for the user. The loader and the single-file API both come
+// here, so there is one reader and one schema.
+
+/** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
+function readDefaults(file, text) {
+    return asDefaults(read_yaml_readSource(file, text));
+}
+/** Checks a manifest's merged value with the zod schema; problems point into the files. */
+function checkWithSchema(value, positions, start) {
+    const parsed = manifestSchema.safeParse(value);
+    if (parsed.success)
+        return { manifest: parsed.data };
+    return { problems: new IssueMapper(manifestSchema, value, positions, start).map(parsed.error.issues) };
+}
+/**
+ * Validates one parsed manifest with its defaults (outermost folder first) and
+ * normalizes it. Problems of the defaults files themselves are not repeated here.
+ */
+function validateSource(source, defaults = []) {
+    const layered = layers_layer(source, defaults);
+    if (layered === null)
+        return { item: null, problems: [...source.problems] };
+    const start = { file: source.file, line: 1, column: 1 };
+    return conclude(layered, checkWithSchema(layered.value, layered.positions, start));
+}
+/**
+ * Parses, validates and normalizes one manifest's text. `defaults` are the
+ * texts of the `_defaults.yml` files that apply to it, outermost folder first.
+ * `file` is reported as given (use a workspace-relative path with `/`).
+ */
+function parseManifest(file, text, defaults = []) {
+    const layers = defaults.map((d) => readDefaults(d.file, d.text));
+    const result = validateSource(readSource(file, text), layers);
+    const problems = [...layers.flatMap((l) => l.problems), ...result.problems];
+    // In file order first (defaults, then the manifest), then by position.
+    const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
+    problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
+    return { item: result.item, problems };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/load.ts
+
+
+
+
+
+
+// Glob -> files in a stable order -> text (bounded, UTF-8, inside the
+// workspace) -> desired items, with every problem of every file in one pass.
+// Every file is read by the yaml library and checked by the zod schema
+// (parse.ts); the files are matched by Node's own `fs.promises.glob`.
+const DEFAULT_PATTERN = DEFAULTS.manifests;
+/** No manifest comes near this; a bigger file is a mistake or an attack. */
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+const PARALLEL_READS = 32;
+function posix(relative) {
+    return relative.split((external_node_path_default()).sep).join('/');
+}
+function byCodePoint(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** Offset of the first byte that is not part of valid UTF-8, or -1. */
+function invalidUtf8Offset(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (size === 0 || i + size > bytes.length)
+            return i;
+        for (let k = 1; k < size; k++)
+            if ((bytes[i + k] & 0xc0) !== 0x80)
+                return i;
+        const b1 = bytes[i + 1] ?? 0;
+        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
+        if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f))
+            return i;
+        if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
+            return i;
+        i += size;
+    }
+    return -1;
+}
+function locationOfByte(file, bytes, offset) {
+    const before = bytes.subarray(0, offset);
+    const lineStart = before.lastIndexOf(0x0a) + 1;
+    let line = 1;
+    for (const byte of before)
+        if (byte === 0x0a)
+            line++;
+    const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
+    return { file, line, column };
+}
+function mib(bytes) {
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+class Reader {
+    #cwd;
+    #root;
+    #max;
+    #folders = new Map();
+    constructor(cwd, root, max) {
+        this.#cwd = cwd;
+        this.#root = root;
+        this.#max = max;
+    }
+    #realFolder(folder) {
+        let pending = this.#folders.get(folder);
+        if (pending === undefined) {
+            pending = Promise.resolve().then(() => (0,external_node_fs_namespaceObject.realpathSync)(folder));
+            this.#folders.set(folder, pending);
+        }
+        return pending;
+    }
+    async read(file, optional = false) {
+        const start = { file, line: 1, column: 1 };
+        const fail = (code, message) => ({
+            kind: 'problem',
+            problem: problemAt(start, code, message),
+        });
+        if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
+            return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
+        }
+        // realpath per folder (cached) and lstat per file: a file that is no link
+        // is where its folder is, and most files are no link.
+        const joined = external_node_path_default().join(this.#cwd, file);
+        let real;
+        let info;
+        try {
+            info = (0,external_node_fs_namespaceObject.lstatSync)(joined);
+            if (info.isSymbolicLink()) {
+                real = (0,external_node_fs_namespaceObject.realpathSync)(joined);
+                info = (0,external_node_fs_namespaceObject.statSync)(real);
             }
-            catch (error) {
-                failure ??= { error };
+            else {
+                real = external_node_path_default().join(await this.#realFolder(external_node_path_default().dirname(joined)), external_node_path_default().basename(joined));
             }
         }
+        catch (error) {
+            if (optional && error.code === 'ENOENT')
+                return { kind: 'none' };
+            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
+        }
+        if (real !== this.#root && !real.startsWith(this.#root + (external_node_path_default()).sep)) {
+            return fail('outside_workspace', 'the file is a link to a place outside the workspace; manifests must live in the repository');
+        }
+        if (!info.isFile())
+            return { kind: 'none' };
+        if (info.size > this.#max) {
+            return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
+        }
+        const bytes = (0,external_node_fs_namespaceObject.readFileSync)(real);
+        if (bytes.length > this.#max) {
+            return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
+        }
+        const bad = invalidUtf8Offset(bytes);
+        if (bad !== -1) {
+            return {
+                kind: 'problem',
+                problem: problemAt(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
+            };
+        }
+        return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
+    }
+}
+/** The matched files, sorted in code-point order so every run sees them alike. */
+async function discover(cwd, pattern) {
+    return (await globPattern(cwd, pattern)).sort(byCodePoint);
+}
+/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
+async function globPattern(cwd, pattern) {
+    const found = new Set();
+    const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
+    for await (const entry of (0,promises_.glob)(pattern, { cwd, exclude })) {
+        found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
+    }
+    return [...found];
+}
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
+}
+async function runPool(count, work) {
+    const results = new Array(count);
+    let next = 0;
+    const worker = async () => {
+        while (next < count) {
+            const index = next++;
+            results[index] = await work(index);
+        }
     };
-    const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
-    await Promise.all(Array.from({ length: width }, worker));
-    if (failure !== null)
-        throw failure.error;
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
     return results;
 }
-
-
-/***/ }),
-
-/***/ 8256:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Lo: () => (/* binding */ serviceText),
-/* harmony export */   aI: () => (/* binding */ createFields),
-/* harmony export */   cU: () => (/* binding */ putBody),
-/* harmony export */   eE: () => (/* binding */ sameValue),
-/* harmony export */   fH: () => (/* binding */ settingsChanges),
-/* harmony export */   qR: () => (/* binding */ SCRIPT_FIELDS),
-/* harmony export */   tC: () => (/* binding */ coversKeys),
-/* harmony export */   wV: () => (/* binding */ fieldChanges)
-/* harmony export */ });
-/* unused harmony export sameInServiceTerms */
-// Field-level comparison of a manifest with a remote item. Only what the
-// manifest says is compared: an absent property is not managed.
-/** Fields whose change makes an existing render stale (A16). */
-const SCRIPT_FIELDS = new Set([
-    'full_text',
-    'textover',
-    'persona_id',
-    'fine_tuning',
-]);
-const FIELD_ORDER = [
-    'title',
-    'description',
-    'full_text',
-    'textover',
-    'hashtags',
-    'fine_tuning',
-    'persona_id',
-];
-/** Deep equality of JSON values, independent of key order. */
-function sameValue(a, b) {
-    if (a === b)
+function crossFileProblems(items) {
+    const problems = [];
+    const clashing = new Set();
+    const check = (key, field, code, sentence) => {
+        const groups = new Map();
+        for (const item of items) {
+            const value = key(item);
+            if (value !== null)
+                groups.set(value, [...(groups.get(value) ?? []), item]);
+        }
+        for (const [value, group] of groups) {
+            if (group.length < 2)
+                continue;
+            for (const item of group) {
+                clashing.add(item);
+                const others = group.filter((other) => other !== item).map((other) => other.file);
+                const shown = others.length > 3
+                    ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
+                    : others.join(', ');
+                problems.push(problemAt(item.locations[field] ?? item.location, code, sentence(value, shown), field));
+            }
+        }
+    };
+    check((item) => item.fields.title, 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
+    check((item) => item.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
+    return { problems, clashing };
+}
+function dedupeAndSort(problems) {
+    const seen = new Set();
+    const unique = problems.filter((p) => {
+        const key = `${p.severity}|${p.code}|${p.file}:${p.line}:${p.column}|${p.message}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
         return true;
-    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    if (Array.isArray(a) && Array.isArray(b)) {
-        return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
-    }
-    const left = a;
-    const right = b;
-    const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-    const other = Object.keys(right).filter((key) => right[key] !== undefined);
-    return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
-}
-function remoteValue(remote, field) {
-    if (field === 'persona_id')
-        return remote.persona?.id ?? null;
-    return remote[field] ?? null;
-}
-function isPlainObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
+    });
+    return unique.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
 }
 /**
- * Text in the service's terms: a service may store `\r\n` as `\n` and drop
- * whitespace at line ends and at the end, so two texts that differ only there
- * are the same text.
+ * Finds the manifests matched by `pattern` under `cwd`, applies the
+ * `_defaults.yml` of their folders, and validates and normalizes each one.
+ * Never throws for a bad manifest: every problem of every file is returned.
  */
-function serviceText(text) {
-    return text
-        .replace(/\r\n?/g, '\n')
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .join('\n')
-        .trimEnd();
-}
-/**
- * An object in the service's terms: it covers what the manifest asks for when
- * every key the manifest sets has that value on the service. Keys the service
- * added (its own defaults) are not the manifest's business; null is `{}`.
- */
-function coversKeys(wanted, current) {
-    const remote = current === null || current === undefined ? {} : current;
-    if (!isPlainObject(remote))
-        return false;
-    return Object.entries(wanted).every(([key, value]) => isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
-}
-/** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
-function sameInServiceTerms(field, wanted, current) {
-    if ((field === 'full_text' || field === 'textover') && typeof wanted === 'string')
-        return typeof current === 'string' && serviceText(wanted) === serviceText(current);
-    if (field === 'fine_tuning' && isPlainObject(wanted))
-        return coversKeys(wanted, current);
-    return sameValue(wanted, current);
-}
-/**
- * Differences between the managed fields of a manifest and the remote item, in
- * a fixed field order, compared in the service's terms. A persona the service
- * does not report (id null) on an existing item cannot be compared: a service
- * that takes no persona_id would otherwise be sent it, and re-render, on every run.
- */
-function fieldChanges(desired, remote) {
-    const changes = [];
-    for (const field of FIELD_ORDER) {
-        const wanted = desired[field];
-        if (wanted === undefined)
+async function loadManifests(options) {
+    const cwd = external_node_path_default().resolve(options.cwd);
+    const reader = new Reader(cwd, (0,external_node_fs_namespaceObject.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const matched = await discover(cwd, options.pattern);
+    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
+    const defaultsOf = new Map();
+    const folderDefaults = (folder) => {
+        let pending = defaultsOf.get(folder);
+        if (pending === undefined) {
+            pending = readFolderDefaults(reader, folder);
+            defaultsOf.set(folder, pending);
+        }
+        return pending;
+    };
+    const outcomes = await runPool(candidates.length, async (index) => {
+        const file = candidates[index];
+        const read = await reader.read(file);
+        if (read.kind === 'none')
+            return null;
+        if (read.kind === 'problem')
+            return { file, item: null, problems: [read.problem] };
+        const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
+        return { file, ...validateSource(read_yaml_readSource(file, read.text), layers) };
+    });
+    const problems = [];
+    for (const layer of await Promise.all(defaultsOf.values()))
+        if (layer)
+            problems.push(...layer.problems);
+    const files = [];
+    const valid = [];
+    for (const outcome of outcomes) {
+        if (outcome === null)
             continue;
-        const current = remoteValue(remote, field);
-        if (field === 'persona_id' && current === null)
-            continue;
-        if (!sameInServiceTerms(field, wanted, current))
-            changes.push({ field, from: current, to: wanted });
+        files.push(outcome.file);
+        problems.push(...outcome.problems);
+        if (outcome.item)
+            valid.push(outcome.item);
     }
-    return changes;
-}
-/** The body of a create: every field, absent ones as null (A13). */
-function createFields(desired) {
+    const cross = crossFileProblems(valid);
+    problems.push(...cross.problems);
     return {
-        title: desired.title,
-        description: desired.description ?? null,
-        full_text: desired.full_text ?? null,
-        textover: desired.textover ?? null,
-        hashtags: desired.hashtags ?? null,
-        fine_tuning: desired.fine_tuning ?? null,
-        persona_id: desired.persona_id ?? null,
+        items: valid.filter((item) => !cross.clashing.has(item)),
+        problems: dedupeAndSort(problems),
+        files,
     };
 }
-/**
- * The body of a PUT: every field, so that a service whose PUT is partial and
- * one whose PUT replaces the item end with the same item (A13). The changes
- * carry the manifest's values and every other field the item's own (a script
- * change of a published video is drift, not an edit), except a script the
- * service wrote: left out when the source text changes, so that it writes a
- * new one (A15).
- */
-function putBody(changes, desired, remote) {
-    const body = {};
-    const sourceChanges = changes.some((change) => change.field === 'full_text');
-    for (const field of FIELD_ORDER) {
-        if (field === 'textover' && sourceChanges && desired.textover === undefined)
+async function readFolderDefaults(reader, folder) {
+    const found = [];
+    for (const name of DEFAULTS_FILES) {
+        const file = folder === '' ? name : `${folder}/${name}`;
+        const read = await reader.read(file, true);
+        if (read.kind === 'none')
             continue;
-        body[field] = remoteValue(remote, field);
+        if (read.kind === 'problem')
+            found.push({ file, root: null, problems: [read.problem] });
+        else
+            found.push(readDefaults(file, read.text));
     }
-    for (const change of changes)
-        body[change.field] = change.to;
-    return body;
-}
-const SETTING_KEYS = [
-    'video_id',
-    'orientation',
-    'prefer_real_world',
-    'image_overlay_enabled',
-    'image_overlay_position',
-    'zoom_effect_enabled',
-    'subtitle_settings',
-];
-/**
- * Render options that differ from the settings of the last render (A19).
- * A setting the manifest leaves out, or the service does not report, is not compared.
- */
-function settingsChanges(desired, remote) {
-    if (remote === null)
-        return [];
-    const drift = [];
-    for (const key of SETTING_KEYS) {
-        const wanted = desired[key];
-        const current = remote[key];
-        if (wanted === undefined || current === null || current === undefined)
-            continue;
-        // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
-        if (key === 'subtitle_settings' && isPlainObject(wanted) && coversKeys(wanted, current))
-            continue;
-        if (!sameValue(wanted, current))
-            drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
+    const [first, second] = found;
+    if (first === undefined)
+        return null;
+    if (second !== undefined) {
+        first.problems.push(problemAt({ file: second.file, line: 1, column: 1 }, 'duplicate_defaults', `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
     }
-    return drift;
+    return first;
 }
 
-
-/***/ }),
-
-/***/ 3745:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GX: () => (/* binding */ isMarkedDuplicate),
-/* harmony export */   Pk: () => (/* binding */ winnerOf),
-/* harmony export */   Wq: () => (/* binding */ duplicateTitle)
-/* harmony export */ });
-// Two runs that create the same title at the same moment (the service offers
-// no lock) each make an item. Every run settles it the same way, from the
-// listing alone: the oldest item wins (creation_date, then the smaller id),
-// and the run whose own item lost retitles it with a mark, so that no later
-// run matches it, renders it or publishes it.
-const MARK = / \[duplicate of ([^\]\s]+)\]$/;
-/** The title a losing item is given: its own title and the winner's id. */
-function duplicateTitle(title, winnerId) {
-    return `${title} [duplicate of ${winnerId}]`;
-}
-/** A title this project gave to an item that lost a race for its title. */
-function isMarkedDuplicate(title) {
-    return MARK.test(title);
-}
-function createdAt(summary) {
-    const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
-    return Number.isNaN(time) ? Infinity : time;
-}
-/** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
-function winnerOf(candidates) {
-    let best = null;
-    for (const candidate of candidates) {
-        if (best === null ||
-            createdAt(candidate) < createdAt(best) ||
-            (createdAt(candidate) === createdAt(best) && candidate.id < best.id))
-            best = candidate;
-    }
-    return best;
-}
-
-
-/***/ }),
-
-/***/ 7065:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ matchItems),
-/* harmony export */   x: () => (/* binding */ renameCandidates)
-/* harmony export */ });
+;// CONCATENATED MODULE: ./src/plan/identity.ts
 function ref(summary) {
     return { id: summary.id, title: summary.title, status: summary.status };
 }
@@ -63969,86 +61983,529 @@ function matchItems(desired, remote, options = {}) {
     return { matched, unmanaged, problems };
 }
 
-
-/***/ }),
-
-/***/ 4850:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $Q: () => (/* binding */ RUNNING_STATUSES),
-/* harmony export */   RZ: () => (/* binding */ PARKED_STATUSES),
-/* harmony export */   cC: () => (/* binding */ mayBeInFlight),
-/* harmony export */   yh: () => (/* binding */ uploadCannotCarry)
-/* harmony export */ });
-/* unused harmony export parkedAfterAudio */
-/* harmony import */ var _api_types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(705);
-
-// What the service says about work in flight, read the way the interface
-// words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
-// VIDEO_PROCESSED without progress is parked, not generating. A snapshot that
-// stays after a run parked is told apart by not moving (see apply/wait.ts).
-/** Statuses that only a running job shows. */
-const RUNNING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
-]);
-/** Statuses a run passes through between phases, and where a run that stopped there rests. */
-const PARKED_STATUSES = new Set([
-    'AUDIO_PROCESSED',
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-]);
-/** A run may be in flight: a running status, or a progress snapshot on a status that is not terminal. */
-function mayBeInFlight(status, progress) {
-    return RUNNING_STATUSES.has(status) || (progress !== null && !_api_types_js__WEBPACK_IMPORTED_MODULE_0__/* .TERMINAL_STATUSES */ .CM.has(status));
+;// CONCATENATED MODULE: ./src/plan/concurrency.ts
+/**
+ * Runs fn over items with at most `limit` calls in flight; results keep the
+ * items' order. The first rejection rejects the whole call once the running
+ * calls have settled (no call is left dangling).
+ */
+async function mapLimit(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    let failure = null;
+    const worker = async () => {
+        while (failure === null && next < items.length) {
+            const index = next++;
+            try {
+                results[index] = await fn(items[index], index);
+            }
+            catch (error) {
+                failure ??= { error };
+            }
+        }
+    };
+    const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
+    await Promise.all(Array.from({ length: width }, worker));
+    if (failure !== null)
+        throw failure.error;
+    return results;
 }
-/** Parked in AUDIO_PROCESSED: the voiceover exists, no run is in flight, no video was rendered. */
-function parkedAfterAudio(status, progress) {
-    return status === 'AUDIO_PROCESSED' && progress === null;
+
+;// CONCATENATED MODULE: ./src/engine/observe.ts
+
+
+// What the engine reads from the service: every page of GET /contents and
+// GET /accounts, then the detail view of each matched item (reads are not
+// rate limited, so many at a time); the credit balance; the scripts the
+// service wrote for drafts. The planner gets all of it as plain data.
+const DEFAULT_READ_CONCURRENCY = 32;
+/** GET /contents and GET /accounts (every page, through the client), side by side. */
+async function observeListing(client) {
+    const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
+    return {
+        contents: contents.items,
+        accounts: accounts.items,
+        contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+    };
+}
+/** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
+async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
+    const unique = [...new Set(ids)];
+    const details = await mapLimit(unique, concurrency, async (id) => {
+        try {
+            return await client.getContent(id);
+        }
+        catch (error) {
+            if (error instanceof ServiceError && error.status === 404)
+                return null;
+            throw error;
+        }
+    });
+    const byId = new Map();
+    for (const detail of details)
+        if (detail !== null)
+            byId.set(detail.id, detail);
+    return byId;
 }
 /**
- * Publication settings (manifest names) that the upload endpoint is not shown
- * to carry and that decide who sees the video: the interface names only
- * account_ids, madeForKids and ageRestricted there, so a private video or
- * TikTok settings sent with an upload could be dropped and the video
- * published wider than asked. (category, notify_subscribers and
- * ai_disclosure go with the upload under their one-shot names.)
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
  */
-function uploadCannotCarry(options) {
-    const fields = [];
-    if (options.privacy !== undefined && options.privacy !== 'public')
-        fields.push('publish.privacy');
-    if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
-        fields.push('publish.tiktok');
-    return fields;
+async function bestEffortCredits(client, notes, when) {
+    try {
+        return await client.credits();
+    }
+    catch (error) {
+        notes.push(`The credit balance ${when} the run could not be read: ${describeError(error)}`);
+        return null;
+    }
+}
+/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
+async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
+    const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
+    const details = await observeDetails(client, touched.map((run) => run.id), concurrency);
+    for (const run of touched) {
+        const detail = details.get(run.id);
+        const item = plan.items.find((entry) => entry.file === run.item.file);
+        if (detail && item)
+            item.script = { ...item.script, remote: detail.textover };
+    }
 }
 
-
-/***/ }),
-
-/***/ 9519:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+;// CONCATENATED MODULE: ./src/import/files.ts
 
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  dn: () => (/* binding */ otherShardProblems),
-  et: () => (/* binding */ plan),
-  h3: () => (/* binding */ publicationsOf),
-  JH: () => (/* binding */ statedScopes)
-});
+// Where imported manifests go: a folder under the manifests' glob, one file
+// per item named after its title, never one that exists already.
+/** The folder a glob starts in: `content/**\/*.yml` -> `content`. */
+function globRoot(pattern) {
+    const parts = pattern.split('/');
+    const fixed = [];
+    for (const part of parts.slice(0, -1)) {
+        if (/[*?[\]{}!]/.test(part))
+            break;
+        fixed.push(part);
+    }
+    return fixed.join('/');
+}
+/** The default output folder: `imported` under the folder the manifests' glob starts in. */
+function defaultOutDir(pattern) {
+    const root = globRoot(pattern);
+    return root === '' ? 'imported' : `${root}/imported`;
+}
+/** A file name from a title: lower-case ASCII words joined by dashes, at most 60 characters. */
+function slugOf(title) {
+    const ascii = title
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '');
+    return ascii.slice(0, 60).replace(/-+$/, '');
+}
+/**
+ * Picks file names for a batch: the title's slug (the id's start when the
+ * title has no letter in ASCII), with -2, -3… when the name is taken on disk
+ * or earlier in the batch. A slug has no `_`, so `_defaults.yml` is never
+ * among them.
+ */
+class FileNamer {
+    #taken = new Set();
+    #dir;
+    constructor(absoluteDir) {
+        this.#dir = absoluteDir;
+    }
+    name(title, id) {
+        const slug = slugOf(title) ||
+            `item-${id
+                .replace(/[^A-Za-z0-9]/g, '')
+                .slice(0, 8)
+                .toLowerCase()}`;
+        for (let n = 1;; n++) {
+            const name = `${slug}${n === 1 ? '' : `-${n}`}.yml`;
+            const key = name.toLowerCase();
+            if (this.#taken.has(key) || (0,external_node_fs_namespaceObject.existsSync)(external_node_path_default().join(this.#dir, name)))
+                continue;
+            this.#taken.add(key);
+            return name;
+        }
+    }
+}
+/** A glob over titles: `*` any run of characters, `?` one character; everything else literal. */
+function titleMatcher(glob) {
+    const source = [...glob]
+        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+        .join('');
+    const pattern = new RegExp(`^${source}$`, 'su');
+    return (title) => pattern.test(title);
+}
 
-// UNUSED EXPORTS: DEFAULT_LATE_WINDOW_MS
+;// CONCATENATED MODULE: ./src/import/manifest.ts
 
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
-// EXTERNAL MODULE: ./src/plan/accounts.ts
-var plan_accounts = __nccwpck_require__(4515);
-// EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __nccwpck_require__(8256);
+
+/**
+ * The rule for `textover`: it is imported only when it is not the script the
+ * service writes from `full_text` by itself (A15). An item whose script is the
+ * service's own gets no `textover`, so a later change of `full_text` still
+ * gets a new script. Either way the plan shows no change: an absent textover
+ * is not compared. The service's writer is the one the emulator implements
+ * (the interface does not show the real one); a script it does not recognise
+ * is imported as written, which keeps it exactly as it is.
+ */
+function isServiceScript(detail) {
+    if (detail.textover === null)
+        return true;
+    return detail.full_text !== null && detail.textover === writeScript(detail.full_text);
+}
+const HASHTAG = /^#[^\s#]\S*$/;
+/**
+ * Hashtags as a list when the list form joins back to the very same string,
+ * else the string itself; the schema trims a string, so one with blanks
+ * around it cannot be kept and stays unmanaged.
+ */
+function hashtagsOf(hashtags) {
+    const tags = hashtags.split(' ');
+    if (hashtags !== '' && tags.every((tag) => HASHTAG.test(tag)))
+        return { value: tags };
+    if (hashtags.trim() !== hashtags) {
+        return {
+            unkept: 'hashtags are not managed here: the service keeps blanks around them that a manifest trims',
+        };
+    }
+    return { value: hashtags };
+}
+/** Stage from status: what the item has now, never a step the service has not taken. */
+function stageOf(detail) {
+    const { status } = detail;
+    if (status === 'UPLOADED')
+        return { stage: 'published', note: null };
+    if (status === 'NEW')
+        return { stage: 'draft', note: null };
+    if (RENDERED_STATUSES.has(status) && status !== 'FAILED_UPLOAD')
+        return { stage: 'rendered', note: null };
+    const error = detail.last_error ? ` (${manifest_oneLine(detail.last_error)})` : '';
+    if (status === 'FAILED_UPLOAD') {
+        return {
+            stage: 'rendered',
+            note: `The service reports FAILED_UPLOAD${error}: the video is rendered, its publication failed. Set stage: published with publish.accounts to publish it again.`,
+        };
+    }
+    // A failed render at stage rendered would be rendered again by the next
+    // apply: the import asks for nothing the service has not done.
+    if (FAILED_STATUSES.has(status)) {
+        return {
+            stage: 'draft',
+            note: `The service reports ${status}${error}: the last render failed. Set stage: rendered to render it again.`,
+        };
+    }
+    if (GENERATING_STATUSES.has(status) || detail.progress !== null) {
+        return {
+            stage: status === 'UPLOADING' ? 'rendered' : 'draft',
+            note: `The service was still working on this item (${status}) when it was imported; the stage is what it had then. Once the run ends, set the stage it should keep.`,
+        };
+    }
+    return {
+        stage: 'draft',
+        note: `The service reports a status the interface does not list (${status || 'none'}); nothing is done to this item while it stays so.`,
+    };
+}
+function manifest_oneLine(text) {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+}
+/**
+ * An account by platform and name, as people read it; by id when the name
+ * does not single it out (two accounts of one name) or the platform is one a
+ * manifest cannot name (A35).
+ */
+function accountOf(account, connected) {
+    const namesake = connected.filter((a) => a.platform === account.platform && a.name === account.name);
+    if (!isKnownPlatform(account.platform) || namesake.length > 1 || account.name.trim() === '') {
+        return { id: account.id };
+    }
+    return { platform: account.platform, name: account.name };
+}
+function videoOf(detail) {
+    const settings = detail.video_settings;
+    if (settings === null)
+        return {};
+    const video = {};
+    if (settings.video_id !== null && settings.video_id.trim() !== '')
+        video['source'] = settings.video_id;
+    if (settings.orientation !== null && settings.orientation.trim() !== '')
+        video['orientation'] = settings.orientation;
+    if (settings.prefer_real_world !== null)
+        video['prefer_real_world'] = settings.prefer_real_world;
+    const overlay = {};
+    if (settings.image_overlay_enabled !== null)
+        overlay['enabled'] = settings.image_overlay_enabled;
+    if (settings.image_overlay_position !== null && settings.image_overlay_position.trim() !== '')
+        overlay['position'] = settings.image_overlay_position;
+    if (Object.keys(overlay).length > 0)
+        video['image_overlay'] = overlay;
+    if (settings.zoom_effect_enabled !== null)
+        video['zoom_effect'] = settings.zoom_effect_enabled;
+    if (settings.subtitle_settings !== null)
+        video['subtitles'] = settings.subtitle_settings;
+    return video;
+}
+/** The manifest of one item; `connected` is GET /accounts, to tell accounts of one name apart. */
+function manifestOf(detail, connected) {
+    const notes = [];
+    const inline = {};
+    const { stage, note } = stageOf(detail);
+    if (note !== null)
+        notes.push(note);
+    const value = { id: detail.id, title: detail.title, stage };
+    if (detail.description !== null)
+        value['description'] = detail.description;
+    if (detail.full_text !== null)
+        value['full_text'] = detail.full_text;
+    if (detail.textover !== null && !isServiceScript(detail))
+        value['textover'] = detail.textover;
+    if (detail.hashtags !== null) {
+        const hashtags = hashtagsOf(detail.hashtags);
+        if ('value' in hashtags)
+            value['hashtags'] = hashtags.value;
+        else
+            notes.push(hashtags.unkept);
+    }
+    if (detail.persona?.id) {
+        value['persona'] = detail.persona.id;
+        if (detail.persona.name)
+            inline['persona'] = manifest_oneLine(detail.persona.name);
+    }
+    if (detail.fine_tuning !== null && Object.keys(detail.fine_tuning).length > 0)
+        value['fine_tuning'] = detail.fine_tuning;
+    const video = videoOf(detail);
+    if (Object.keys(video).length > 0)
+        value['video'] = video;
+    if (stage === 'published') {
+        if (detail.accounts.length > 0) {
+            value['publish'] = { accounts: detail.accounts.map((account) => accountOf(account, connected)) };
+        }
+        else {
+            // A published item the service lists no account for: a manifest at
+            // published needs one, so it says rendered (which asks nothing more).
+            value['stage'] = 'rendered';
+            notes.push('Published, but the service lists no account for it; kept at stage: rendered.');
+            return { value, stage: 'rendered', notes, inline };
+        }
+    }
+    return { value, stage, notes, inline };
+}
+
+;// CONCATENATED MODULE: ./src/plan/accounts.ts
+
+function accounts_problemAt(item, index, selector, message) {
+    const field = `publish.accounts.${index}`;
+    const at = item.locations[field] ?? selector.location;
+    return {
+        severity: 'error',
+        code: 'unknown_account',
+        file: at.file,
+        line: at.line,
+        column: at.column,
+        field,
+        message,
+    };
+}
+function hint(candidate) {
+    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
+}
+/** Resolves one item's selectors in order, without duplicates. */
+function resolveAccounts(item, connected) {
+    const accounts = [];
+    const problems = [];
+    const selectors = item.publish?.accounts ?? [];
+    selectors.forEach((selector, index) => {
+        let found;
+        if (selector.kind === 'id') {
+            found = connected.find((account) => account.id === selector.id);
+            if (!found) {
+                problems.push(accounts_problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
+                    hint(suggest(selector.id, connected.map((account) => account.id))) +
+                    ' Connect the account in the service, or name it as {platform, name}.'));
+            }
+        }
+        else {
+            const onPlatform = connected.filter((account) => account.platform === selector.platform);
+            found = onPlatform.find((account) => account.name === selector.name);
+            if (!found && onPlatform.length === 0) {
+                problems.push(accounts_problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
+                    'Connect it in the service first.'));
+            }
+            else if (!found) {
+                problems.push(accounts_problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
+                    hint(suggest(selector.name, onPlatform.map((account) => account.name))) +
+                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
+            }
+        }
+        if (found && !accounts.some((account) => account.id === found.id))
+            accounts.push(found);
+    });
+    return { accounts, problems };
+}
+
+;// CONCATENATED MODULE: ./src/plan/diff.ts
+// Field-level comparison of a manifest with a remote item. Only what the
+// manifest says is compared: an absent property is not managed.
+/** Fields whose change makes an existing render stale (A16). */
+const SCRIPT_FIELDS = new Set([
+    'full_text',
+    'textover',
+    'persona_id',
+    'fine_tuning',
+]);
+const FIELD_ORDER = [
+    'title',
+    'description',
+    'full_text',
+    'textover',
+    'hashtags',
+    'fine_tuning',
+    'persona_id',
+];
+/** Deep equality of JSON values, independent of key order. */
+function sameValue(a, b) {
+    if (a === b)
+        return true;
+    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    if (Array.isArray(a) && Array.isArray(b)) {
+        return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
+    }
+    const left = a;
+    const right = b;
+    const keys = Object.keys(left).filter((key) => left[key] !== undefined);
+    const other = Object.keys(right).filter((key) => right[key] !== undefined);
+    return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
+}
+function remoteValue(remote, field) {
+    if (field === 'persona_id')
+        return remote.persona?.id ?? null;
+    return remote[field] ?? null;
+}
+function diff_isPlainObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/**
+ * Text in the service's terms: a service may store `\r\n` as `\n` and drop
+ * whitespace at line ends and at the end, so two texts that differ only there
+ * are the same text.
+ */
+function serviceText(text) {
+    return text
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .trimEnd();
+}
+/**
+ * An object in the service's terms: it covers what the manifest asks for when
+ * every key the manifest sets has that value on the service. Keys the service
+ * added (its own defaults) are not the manifest's business; null is `{}`.
+ */
+function coversKeys(wanted, current) {
+    const remote = current === null || current === undefined ? {} : current;
+    if (!diff_isPlainObject(remote))
+        return false;
+    return Object.entries(wanted).every(([key, value]) => diff_isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
+}
+/** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
+function sameInServiceTerms(field, wanted, current) {
+    if ((field === 'full_text' || field === 'textover') && typeof wanted === 'string')
+        return typeof current === 'string' && serviceText(wanted) === serviceText(current);
+    if (field === 'fine_tuning' && diff_isPlainObject(wanted))
+        return coversKeys(wanted, current);
+    return sameValue(wanted, current);
+}
+/**
+ * Differences between the managed fields of a manifest and the remote item, in
+ * a fixed field order, compared in the service's terms. A persona the service
+ * does not report (id null) on an existing item cannot be compared: a service
+ * that takes no persona_id would otherwise be sent it, and re-render, on every run.
+ */
+function fieldChanges(desired, remote) {
+    const changes = [];
+    for (const field of FIELD_ORDER) {
+        const wanted = desired[field];
+        if (wanted === undefined)
+            continue;
+        const current = remoteValue(remote, field);
+        if (field === 'persona_id' && current === null)
+            continue;
+        if (!sameInServiceTerms(field, wanted, current))
+            changes.push({ field, from: current, to: wanted });
+    }
+    return changes;
+}
+/** The body of a create: every field, absent ones as null (A13). */
+function createFields(desired) {
+    return {
+        title: desired.title,
+        description: desired.description ?? null,
+        full_text: desired.full_text ?? null,
+        textover: desired.textover ?? null,
+        hashtags: desired.hashtags ?? null,
+        fine_tuning: desired.fine_tuning ?? null,
+        persona_id: desired.persona_id ?? null,
+    };
+}
+/**
+ * The body of a PUT: every field, so that a service whose PUT is partial and
+ * one whose PUT replaces the item end with the same item (A13). The changes
+ * carry the manifest's values and every other field the item's own (a script
+ * change of a published video is drift, not an edit), except a script the
+ * service wrote: left out when the source text changes, so that it writes a
+ * new one (A15).
+ */
+function putBody(changes, desired, remote) {
+    const body = {};
+    const sourceChanges = changes.some((change) => change.field === 'full_text');
+    for (const field of FIELD_ORDER) {
+        if (field === 'textover' && sourceChanges && desired.textover === undefined)
+            continue;
+        body[field] = remoteValue(remote, field);
+    }
+    for (const change of changes)
+        body[change.field] = change.to;
+    return body;
+}
+const SETTING_KEYS = [
+    'video_id',
+    'orientation',
+    'prefer_real_world',
+    'image_overlay_enabled',
+    'image_overlay_position',
+    'zoom_effect_enabled',
+    'subtitle_settings',
+];
+/**
+ * Render options that differ from the settings of the last render (A19).
+ * A setting the manifest leaves out, or the service does not report, is not compared.
+ */
+function settingsChanges(desired, remote) {
+    if (remote === null)
+        return [];
+    const drift = [];
+    for (const key of SETTING_KEYS) {
+        const wanted = desired[key];
+        const current = remote[key];
+        if (wanted === undefined || current === null || current === undefined)
+            continue;
+        // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
+        if (key === 'subtitle_settings' && diff_isPlainObject(wanted) && coversKeys(wanted, current))
+            continue;
+        if (!sameValue(wanted, current))
+            drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
+    }
+    return drift;
+}
+
 ;// CONCATENATED MODULE: ./src/plan/checks.ts
 
 // Checks of one item against what the service shows that do not decide its
@@ -64073,7 +62530,7 @@ function publishDrift(item, publishedWith) {
     if (before === undefined || now === undefined)
         return [];
     const keys = Object.keys({ ...before, ...now });
-    const changed = keys.filter((key) => !(0,diff/* sameValue */.eE)(before[key], now[key]));
+    const changed = keys.filter((key) => !sameValue(before[key], now[key]));
     if (changed.length === 0)
         return [];
     const pick = (options) => Object.fromEntries(changed.map((key) => [key, options[key] ?? null]));
@@ -64087,10 +62544,10 @@ function renameOf(matched, unmanaged) {
     const text = matched.item.fields.full_text;
     if (matched.remote !== null || matched.item.id !== null || text === undefined)
         return null;
-    const wanted = (0,diff/* serviceText */.Lo)(text);
+    const wanted = serviceText(text);
     if (wanted === '')
         return null;
-    return (unmanaged.find((summary) => summary.full_text !== null && (0,diff/* serviceText */.Lo)(summary.full_text) === wanted) ??
+    return (unmanaged.find((summary) => summary.full_text !== null && serviceText(summary.full_text) === wanted) ??
         null);
 }
 /** TikTok's defaults for post mode and privacy are not shown: a publication without them is warned about. */
@@ -64118,15 +62575,157 @@ function tiktokWarning(item, target, detail) {
     ];
 }
 
-// EXTERNAL MODULE: ./src/plan/duplicates.ts
-var duplicates = __nccwpck_require__(3745);
-// EXTERNAL MODULE: ./src/plan/review-key.ts + 1 modules
-var review_key = __nccwpck_require__(1764);
-// EXTERNAL MODULE: ./src/plan/inflight.ts
-var inflight = __nccwpck_require__(4850);
-// EXTERNAL MODULE: ./src/plan/identity.ts
-var identity = __nccwpck_require__(7065);
+;// CONCATENATED MODULE: ./src/plan/duplicates.ts
+// Two runs that create the same title at the same moment (the service offers
+// no lock) each make an item. Every run settles it the same way, from the
+// listing alone: the oldest item wins (creation_date, then the smaller id),
+// and the run whose own item lost retitles it with a mark, so that no later
+// run matches it, renders it or publishes it.
+const MARK = / \[duplicate of ([^\]\s]+)\]$/;
+/** The title a losing item is given: its own title and the winner's id. */
+function duplicateTitle(title, winnerId) {
+    return `${title} [duplicate of ${winnerId}]`;
+}
+/** A title this project gave to an item that lost a race for its title. */
+function isMarkedDuplicate(title) {
+    return MARK.test(title);
+}
+function createdAt(summary) {
+    const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
+    return Number.isNaN(time) ? Infinity : time;
+}
+/** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
+function winnerOf(candidates) {
+    let best = null;
+    for (const candidate of candidates) {
+        if (best === null ||
+            createdAt(candidate) < createdAt(best) ||
+            (createdAt(candidate) === createdAt(best) && candidate.id < best.id))
+            best = candidate;
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/plan/fingerprint.ts
+
+// A short, stable digest of a value: enough to tell whether a text or a
+// setting changed, nothing of the value itself. Used where a plan is carried
+// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
+/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+
+;// CONCATENATED MODULE: ./src/plan/review-key.ts
+
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/plan/review.ts).
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item, target) {
+    const manifest = fingerprint({
+        fields: item.fields,
+        stage: item.stage,
+        flow: item.flow,
+        render: item.render,
+        publish: item.publish && {
+            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
+            at: item.publish.at,
+            late: item.publish.late ?? null,
+            options: item.publish.options,
+        },
+    });
+    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target, at) {
+    if (target === null)
+        return null;
+    const ids = [...target.options.account_ids].sort();
+    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
+}
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+function review_key_fileKey(file) {
+    return fingerprint(file).slice('sha256:'.length);
+}
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+function review_key_scriptKey(item) {
+    const script = item.script.desired ?? item.script.remote;
+    return script === null ? null : fingerprint(serviceText(script));
+}
+function review_key_renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+function review_key_publishes(steps) {
+    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+function review_key_stepsKey(steps) {
+    const kinds = new Set(steps.map((step) => step.kind));
+    if (review_key_publishes(steps))
+        kinds.add('publish');
+    return Object.entries(STEP_LETTERS)
+        .filter(([kind]) => kinds.has(kind))
+        .map(([, letter]) => letter)
+        .join('');
+}
+/** Whether steps written by stepsKey include a render. */
+const rendered = (key) => key.includes(STEP_LETTERS.render);
+
+;// CONCATENATED MODULE: ./src/plan/inflight.ts
+
+// What the service says about work in flight, read the way the interface
+// words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
+// VIDEO_PROCESSED without progress is parked, not generating. A snapshot that
+// stays after a run parked is told apart by not moving (see apply/wait.ts).
+/** Statuses that only a running job shows. */
+const RUNNING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses a run passes through between phases, and where a run that stopped there rests. */
+const PARKED_STATUSES = new Set([
+    'AUDIO_PROCESSED',
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+]);
+/** A run may be in flight: a running status, or a progress snapshot on a status that is not terminal. */
+function mayBeInFlight(status, progress) {
+    return RUNNING_STATUSES.has(status) || (progress !== null && !TERMINAL_STATUSES.has(status));
+}
+/** Parked in AUDIO_PROCESSED: the voiceover exists, no run is in flight, no video was rendered. */
+function parkedAfterAudio(status, progress) {
+    return status === 'AUDIO_PROCESSED' && progress === null;
+}
+/**
+ * Publication settings (manifest names) that the upload endpoint is not shown
+ * to carry and that decide who sees the video: the interface names only
+ * account_ids, madeForKids and ageRestricted there, so a private video or
+ * TikTok settings sent with an upload could be dropped and the video
+ * published wider than asked. (category, notify_subscribers and
+ * ai_disclosure go with the upload under their one-shot names.)
+ */
+function uploadCannotCarry(options) {
+    const fields = [];
+    if (options.privacy !== undefined && options.privacy !== 'public')
+        fields.push('publish.privacy');
+    if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
+        fields.push('publish.tiktok');
+    return fields;
+}
+
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
+
 
 
 
@@ -64143,9 +62742,7 @@ function publicationOf(item, accounts) {
         options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
     };
 }
-const DAY_MS = 86_400_000;
-/** Default late window: a publish.at missed by more than this is held (the `late-window` input). */
-const DEFAULT_LATE_WINDOW_MS = DAY_MS;
+const plan_DAY_MS = 86_400_000;
 /**
  * Items nothing may be planned for, whatever the manifest asks: a create from
  * a listing not proven complete (the item may sit on a page not read), and an
@@ -64155,9 +62752,9 @@ function heldForUnknown(creating, detail, accounts, observed) {
     const held = (hold) => ({ steps: [], holds: [hold], drift: [] });
     if (creating && observed.contentsGap)
         return held({ kind: 'listing_incomplete', gap: observed.contentsGap });
-    if (detail !== null && !(0,types/* isKnownStatus */.ih)(detail.status))
+    if (detail !== null && !isKnownStatus(detail.status))
         return held({ kind: 'unknown_value', field: 'status', value: detail.status });
-    const odd = accounts.find((account) => !(0,types/* isKnownPlatform */.Jh)(account.platform));
+    const odd = accounts.find((account) => !isKnownPlatform(account.platform));
     if (odd)
         return held({ kind: 'unknown_value', field: 'account platform', value: odd.platform });
     return null;
@@ -64170,7 +62767,7 @@ function planSteps(item, detail, summary, target, context) {
     let status;
     let reason = null;
     if (detail === null) {
-        steps.push({ kind: 'create', fields: (0,diff/* createFields */.aI)(item.fields) });
+        steps.push({ kind: 'create', fields: createFields(item.fields) });
         status = 'NEW';
         reason = 'never_rendered';
     }
@@ -64180,11 +62777,11 @@ function planSteps(item, detail, summary, target, context) {
             kind: 'edit',
             changes,
             cancelGeneration,
-            send: (0,diff/* putBody */.cU)(changes, item.fields, detail),
+            send: putBody(changes, item.fields, detail),
         });
-        const changes = (0,diff/* fieldChanges */.wV)(item.fields, detail);
-        const scriptChanged = changes.some((change) => diff/* SCRIPT_FIELDS */.qR.has(change.field));
-        if (!inflight/* RUNNING_STATUSES */.$Q.has(status) && (0,inflight/* mayBeInFlight */.cC)(status, detail.progress)) {
+        const changes = fieldChanges(item.fields, detail);
+        const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
+        if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress)) {
             // A run between two phases, or the stale snapshot of a run that parked:
             // the wait tells them apart. Edits wait for the next run; what is left
             // (a render of a parked voiceover, an upload) goes on from where it parked.
@@ -64195,17 +62792,17 @@ function planSteps(item, detail, summary, target, context) {
         if (status === 'UPLOADED') {
             // The published video cannot change (A16): script, settings and publication differences are drift.
             for (const change of changes) {
-                if (diff/* SCRIPT_FIELDS */.qR.has(change.field))
+                if (SCRIPT_FIELDS.has(change.field))
                     drift.push({ field: change.field, remote: change.from, desired: change.to });
             }
-            drift.push(...(0,diff/* settingsChanges */.fH)(item.render, detail.video_settings));
+            drift.push(...settingsChanges(item.render, detail.video_settings));
             drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
-            const edits = changes.filter((change) => !diff/* SCRIPT_FIELDS */.qR.has(change.field));
+            const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
             if (edits.length > 0)
                 steps.push(edit(edits, false));
         }
         else if (changes.length > 0) {
-            if (!inflight/* RUNNING_STATUSES */.$Q.has(status)) {
+            if (!RUNNING_STATUSES.has(status)) {
                 steps.push(edit(changes, false));
                 if (scriptChanged) {
                     status = 'NEW';
@@ -64223,7 +62820,7 @@ function planSteps(item, detail, summary, target, context) {
             }
         }
     }
-    const running = inflight/* RUNNING_STATUSES */.$Q.has(status);
+    const running = RUNNING_STATUSES.has(status);
     if (running)
         steps.push({ kind: 'wait', status });
     if (item.stage === 'draft')
@@ -64236,10 +62833,10 @@ function planSteps(item, detail, summary, target, context) {
     const scheduled = () => {
         if (target === null || due || at === null)
             return;
-        holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / DAY_MS) } : { kind: 'scheduled', at });
+        holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / plan_DAY_MS) } : { kind: 'scheduled', at });
     };
     // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
-    const cannotCarry = target === null ? [] : (0,inflight/* uploadCannotCarry */.yh)(target.options);
+    const cannotCarry = target === null ? [] : uploadCannotCarry(target.options);
     const upload = (retry) => {
         if (target === null || !due)
             return;
@@ -64251,13 +62848,13 @@ function planSteps(item, detail, summary, target, context) {
             steps.push({ kind: 'upload', publish: target, retry });
     };
     if (reason === null && status !== 'UPLOADED' && !running) {
-        if (types/* FAILED_STATUSES */.Lg.has(status) && status !== 'FAILED_UPLOAD')
+        if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD')
             reason = 'retry_failed';
         else if (status === 'NEW' || status === 'AUDIO_PROCESSED')
             reason = 'never_rendered';
-        else if (types/* RENDERED_STATUSES */.RD.has(status) &&
+        else if (RENDERED_STATUSES.has(status) &&
             detail !== null &&
-            (0,diff/* settingsChanges */.fH)(item.render, detail.video_settings).length > 0) {
+            settingsChanges(item.render, detail.video_settings).length > 0) {
             reason = 'settings_changed';
         }
     }
@@ -64281,7 +62878,7 @@ function planSteps(item, detail, summary, target, context) {
             upload(false);
         scheduled();
     }
-    else if (types/* RENDERED_STATUSES */.RD.has(status) && target !== null) {
+    else if (RENDERED_STATUSES.has(status) && target !== null) {
         // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
         // carry the settings: then the one request that can carries them, and the plan says it renders again.
         if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
@@ -64304,7 +62901,7 @@ function publishVia(item, planned, target) {
     }
     if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
         return null;
-    const cannotCarry = (0,inflight/* uploadCannotCarry */.yh)(target.options).length > 0;
+    const cannotCarry = uploadCannotCarry(target.options).length > 0;
     // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
     // request with the render when the upload cannot carry the settings.
     const rendered = planned.steps.some((step) => step.kind === 'render');
@@ -64360,7 +62957,7 @@ function planOne(matched, observed, context, unmanaged) {
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
     const resolved = 
     // Accounts are checked whenever they are named, even while the stage stays below published.
-    item.publish !== null ? (0,plan_accounts/* resolveAccounts */.L)(item, observed.accounts) : { accounts: [], problems: [] };
+    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
     const target = publicationOf(item, resolved.accounts);
     // A listed item whose detail could not be read is not missing: planning a
     // create for it would make a second item with the same title.
@@ -64406,18 +63003,18 @@ function planOne(matched, observed, context, unmanaged) {
             publishAt: item.publish?.at ?? null,
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
-            review: (0,review_key/* reviewKey */.SA)(item, target),
+            review: reviewKey(item, target),
         },
         problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
     };
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */
-function plan(desired, observed, context) {
-    const matching = (0,identity/* matchItems */.Q)(desired, observed.contents, context.match);
+function plan_plan(desired, observed, context) {
+    const matching = matchItems(desired, observed.contents, context.match);
     const problems = [...matching.problems];
     const items = [];
     const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));
-    const unmanaged = observed.contents.filter((summary) => unclaimed.has(summary.id) && !(0,duplicates/* isMarkedDuplicate */.GX)(summary.title));
+    const unmanaged = observed.contents.filter((summary) => unclaimed.has(summary.id) && !isMarkedDuplicate(summary.title));
     for (const matched of matching.matched) {
         const one = planOne(matched, observed, context, unmanaged);
         items.push(one.item);
@@ -64438,978 +63035,2499 @@ function plan(desired, observed, context) {
  * so that no shard writes while any manifest of the catalogue has an error.
  */
 function otherShardProblems(others, mine, observed) {
-    const matching = (0,identity/* matchItems */.Q)(others, observed.contents, { reserved: mine, listUnmanaged: false });
-    const accounts = others.flatMap((item) => item.publish !== null ? (0,plan_accounts/* resolveAccounts */.L)(item, observed.accounts).problems : []);
+    const matching = matchItems(others, observed.contents, { reserved: mine, listUnmanaged: false });
+    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
     return [...matching.problems, ...accounts];
 }
 
-
-/***/ }),
-
-/***/ 1764:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+;// CONCATENATED MODULE: ./src/import/check.ts
 
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  wm: () => (/* binding */ fileKey),
-  AN: () => (/* binding */ publishes),
-  gj: () => (/* binding */ rendered),
-  a9: () => (/* binding */ renders),
-  SA: () => (/* binding */ reviewKey),
-  fD: () => (/* binding */ scriptKey)
-});
-
-// UNUSED EXPORTS: stepsKey
-
-// EXTERNAL MODULE: ./src/plan/diff.ts
-var diff = __nccwpck_require__(8256);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/plan/fingerprint.ts
-
-// A short, stable digest of a value: enough to tell whether a text or a
-// setting changed, nothing of the value itself. Used where a plan is carried
-// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
-/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
-function fingerprint(value) {
-    if (value === null || value === undefined)
-        return null;
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+async function checkImported(options, listing, details, written) {
+    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    const found = new Set(load.files);
+    const outsideGlob = [...written].filter((file) => !found.has(file)).sort();
+    const changes = [];
+    for (const problem of load.problems) {
+        if (written.has(problem.file))
+            changes.push({ file: problem.file, what: `${problem.severity}: ${problem.message}` });
+    }
+    const planned = plan_plan(load.items.filter((item) => written.has(item.file)), {
+        contents: listing.contents,
+        contentsGap: listing.contentsGap,
+        details: new Map(details.map((detail) => [detail.id, detail])),
+        accounts: listing.accounts,
+    }, {
+        mode: 'plan',
+        now: new Date(),
+        permissions: { write: false, render: true, publish: true, publishDisabledBy: 'input' },
+        cancelRunning: false,
+        match: { listUnmanaged: false },
+    });
+    for (const problem of planned.problems)
+        changes.push({ file: problem.file, what: problem.message });
+    for (const item of planned.items) {
+        const steps = item.steps.filter((step) => step.kind !== 'wait').map((step) => step.kind);
+        const what = [...steps, ...item.drift.map((drift) => `drift in ${drift.field}`)];
+        if (item.match === 'new')
+            what.unshift('no remote item matched');
+        if (what.length > 0)
+            changes.push({ file: item.file, what: what.join(', ') });
+    }
+    return { loaded: written.size - outsideGlob.length, outsideGlob, changes };
 }
 
-;// CONCATENATED MODULE: ./src/plan/review-key.ts
+;// CONCATENATED MODULE: ./src/import/yaml-text.ts
 
-
-// The fingerprints a review is compared by. The pull request's comment keeps
-// them for every item (src/github/reviewed-block.ts); the apply after the
-// merge computes them again and compares (src/plan/review.ts).
-/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
-function reviewKey(item, target) {
-    const manifest = fingerprint({
-        fields: item.fields,
-        stage: item.stage,
-        flow: item.flow,
-        render: item.render,
-        publish: item.publish && {
-            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
-            at: item.publish.at,
-            late: item.publish.late ?? null,
-            options: item.publish.options,
+/** Lines that end in a blank: an editor that trims them would change the text silently. */
+const TRAILING_BLANK = /[ \t](?:\n|$)/;
+function readsBackAs(plain, value) {
+    for (const version of ['1.1', '1.2']) {
+        try {
+            if ((0,dist/* parse */.qg)(plain, { version, logLevel: 'silent' }) !== value)
+                return false;
+        }
+        catch {
+            return false;
+        }
+    }
+    return true;
+}
+function styleOf(value) {
+    if (value.includes('\n')) {
+        // Literal blocks keep every character but carriage returns, other line
+        // breaks, control characters and blanks at the end of a line.
+        // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+        const unusual = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(value);
+        return unusual || TRAILING_BLANK.test(value) ? dist/* Scalar */.X5.QUOTE_DOUBLE : dist/* Scalar */.X5.BLOCK_LITERAL;
+    }
+    return readsBackAs(value, value) ? undefined : dist/* Scalar */.X5.QUOTE_DOUBLE;
+}
+function build(value, options, quoteAll) {
+    const doc = new dist/* Document */.yo(value);
+    (0,dist/* visit */.YR)(doc, {
+        Scalar(_key, node) {
+            if (typeof node.value !== 'string')
+                return;
+            const style = quoteAll ? dist/* Scalar */.X5.QUOTE_DOUBLE : styleOf(node.value);
+            if (style !== undefined)
+                node.type = style;
         },
     });
-    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
-}
-/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
-function targetKey(target, at) {
-    if (target === null)
-        return null;
-    const ids = [...target.options.account_ids].sort();
-    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
-}
-/**
- * How the reviewed plan names a manifest: a fingerprint of its path, so that
- * no text from the repository is written into the hidden block at all.
- */
-function fileKey(file) {
-    return fingerprint(file).slice('sha256:'.length);
-}
-/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
-function scriptKey(item) {
-    const script = item.script.desired ?? item.script.remote;
-    return script === null ? null : fingerprint((0,diff/* serviceText */.Lo)(script));
-}
-function renders(steps) {
-    return steps.some((step) => step.kind === 'render');
-}
-function publishes(steps) {
-    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-}
-/** One letter per kind of planned step, and `p` when something is published. */
-const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
-/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
-function stepsKey(steps) {
-    const kinds = new Set(steps.map((step) => step.kind));
-    if (publishes(steps))
-        kinds.add('publish');
-    return Object.entries(STEP_LETTERS)
-        .filter(([kind]) => kinds.has(kind))
-        .map(([, letter]) => letter)
-        .join('');
-}
-/** Whether steps written by stepsKey include a render. */
-const rendered = (key) => key.includes(STEP_LETTERS.render);
-
-
-/***/ }),
-
-/***/ 8830:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  DV: () => (/* binding */ codeBlock),
-  js: () => (/* binding */ htmlText),
-  ti: () => (/* binding */ inlineCode),
-  ln: () => (/* binding */ inlineText),
-  nf: () => (/* binding */ escape_link)
-});
-
-// UNUSED EXPORTS: escapeHtml
-
-// EXTERNAL MODULE: ./src/text/safe-line.ts
-var safe_line = __nccwpck_require__(1517);
-// EXTERNAL MODULE: ./src/secrets.ts
-var src_secrets = __nccwpck_require__(7194);
-;// CONCATENATED MODULE: ./src/report/redact.ts
-
-// The last line of defence before any byte leaves the process: the API key
-// and signed, time-limited media URLs are removed from everything the action
-// writes (log, annotations, outputs, job summary, PR comment). The engine and
-// the client already keep them out; this makes a slip harmless.
-/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
-const SIGNED_QUERY = /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
-const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
-function scrubSignedUrls(text) {
-    return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
-}
-/**
- * Replaces each secret, anything shaped like a key or token, and signed URLs.
- * Escaping for Markdown changes the text (`_` becomes `\_`), so the escape
- * functions scrub before they escape, and this runs again on every byte out.
- */
-function redact(text, secrets = []) {
-    return scrubSignedUrls((0,src_secrets/* scrubSecrets */.Zg)(text, secrets));
-}
-
-;// CONCATENATED MODULE: ./src/report/escape.ts
-
-
-// Text from manifests (titles, scripts, file names) and from the service
-// (last_error) is written into Markdown that GitHub renders. None of it may
-// mention people or teams, link issues, become a link (a bare URL, a `www.`
-// host, `GH-2`, an issue URL), inject HTML or Markdown (images, links), close
-// the <details> block it sits in, break out of its code fence, or reorder
-// what is shown with bidi controls. Each function here makes text safe for
-// one context; the only links in a report are the ones link() builds.
-// A zero-width space stops GitHub from turning text into a mention, a
-// cross-reference or an autolink: after `@`, after `#` before digits, inside
-// `GH-N`, between a scheme and `//`, after `www`. It is invisible.
-const ZWSP = '&#8203;';
-const HTML_ESCAPES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-};
-/** Markdown punctuation that could start emphasis, links, images, code spans, tables or strikethrough. */
-const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~!]/g;
-/** Marks mentions, references and autolinks with U+200B before escaping; escaped afterwards into the visible-nowhere entity. */
-function breakReferences(text) {
-    return text
-        .replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
-        .replace(/#(?=\d)/g, '#\u200b')
-        .replace(/\b(GH)-(?=\d)/gi, '$1\u200b-')
-        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1:\u200b')
-        .replace(/\b(www)\./gi, '$1\u200b.')
-        .replace(/\b(mailto|xmpp):/gi, '$1\u200b:');
-}
-/** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
-function clean(text) {
-    return (0,safe_line/* stripControls */.$Y)(redact(text));
-}
-function neutralizeReferences(html) {
-    return html.replace(/\u200b/g, ZWSP);
-}
-function escapeHtml(text) {
-    return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-/**
- * Plain text on one line of Markdown (a sentence, a table cell): no markup,
- * no mentions, no line breaks, no `|` to split the cell.
- */
-function inlineText(text, maxLength = Infinity) {
-    let flat = clean(text).replace(/\s+/g, ' ').trim();
-    if (flat.length > maxLength)
-        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
-    const html = escapeHtml(breakReferences(flat)).replace(MARKDOWN_PUNCTUATION, (char) => `\\${char}`);
-    return neutralizeReferences(html);
-}
-/** Text inside an HTML element such as <summary>, where Markdown is not parsed. */
-function htmlText(text, maxLength = Infinity) {
-    let flat = clean(text).replace(/\s+/g, ' ').trim();
-    if (flat.length > maxLength)
-        flat = `${flat.slice(0, Math.max(1, maxLength - 1))}…`;
-    return neutralizeReferences(escapeHtml(breakReferences(flat)));
-}
-/** Text as inline code: a code span whose backtick run is longer than any inside. */
-function inlineCode(text) {
-    const flat = clean(text).replace(/\s+/g, ' ');
-    const fence = '`'.repeat(longestRun(flat, '`') + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-    return `${fence}${pad}${flat}${pad}${fence}`;
-}
-/**
- * A fenced code block that nothing inside can close: the fence is one
- * backtick longer than the longest run of backticks in the text. Inside a
- * fence GitHub renders neither HTML nor mentions, so the text stays verbatim.
- */
-function codeBlock(text, language = '') {
-    const body = clean(text).replace(/\n$/, '');
-    const fence = '`'.repeat(Math.max(3, longestRun(body, '`') + 1));
-    return `${fence}${language}\n${body}\n${fence}`;
-}
-/** A link whose text is escaped and whose target is only ever a URL we built. */
-function escape_link(text, url) {
-    const label = inlineText(text);
-    return url ? `[${label}](${url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))})` : label;
-}
-function longestRun(text, char) {
-    let longest = 0;
-    let current = 0;
-    for (const c of text) {
-        current = c === char ? current + 1 : 0;
-        if (current > longest)
-            longest = current;
+    if (options.header.length > 0)
+        doc.commentBefore = options.header.map((line) => ` ${line}`).join('\n');
+    const root = doc.contents;
+    if ((0,dist/* isMap */.jh)(root)) {
+        for (const pair of root.items) {
+            const key = (0,dist/* isScalar */.jn)(pair.key) ? String(pair.key.value) : '';
+            const comment = options.inline?.[key];
+            if (comment === undefined || !(0,dist/* isScalar */.jn)(pair.value))
+                continue;
+            pair.value.comment = ` ${comment}`;
+        }
     }
-    return longest;
+    return doc;
+}
+function sameJson(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+}
+/**
+ * The manifest's text. Each rendering is read back before it is returned;
+ * should the library ever write a scalar that does not read back, every
+ * string is double-quoted (JSON-like escapes always do).
+ */
+function manifestText(value, options) {
+    for (const quoteAll of [false, true]) {
+        const text = build(value, options, quoteAll).toString({
+            lineWidth: 0,
+            blockQuote: 'literal',
+            // The library's own folding of long double-quoted text can lose a `\ ` escape.
+            doubleQuotedAsJSON: true,
+        });
+        if (sameJson((0,dist/* parse */.qg)(text), value))
+            return text;
+    }
+    throw new Error(`The manifest of "${String(value['title'])}" cannot be written as YAML that reads back.`);
 }
 
-
-/***/ }),
-
-/***/ 5655:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $D: () => (/* binding */ renderPlanText),
-/* harmony export */   Qe: () => (/* binding */ renderResultsText),
-/* harmony export */   ou: () => (/* binding */ createProgressPrinter)
-/* harmony export */ });
-/* unused harmony exports renderTable, truncate, describeStep, planHeadline, statusTone, formatDuration, creditsLine, resultsHeadline, formatProgressLine */
-/* harmony import */ var _apply_types_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9053);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2691);
+;// CONCATENATED MODULE: ./src/import/import.ts
 
 
-const PLAIN = { color: false };
-const ANSI = {
-    good: ['\u001b[32m', '\u001b[39m'],
-    bad: ['\u001b[31m', '\u001b[39m'],
-    busy: ['\u001b[33m', '\u001b[39m'],
-    dim: ['\u001b[2m', '\u001b[22m'],
-    bold: ['\u001b[1m', '\u001b[22m'],
+
+
+
+
+
+
+
+class ImportUsageError extends Error {
+    name = 'ImportUsageError';
+}
+const STAGE_FILTERS = new Set(['draft', 'rendered', 'published']);
+/** --status values: service statuses (any case) or import stages. */
+function statusFilter(values) {
+    const wanted = values
+        .flatMap((value) => value.split(','))
+        .map((value) => value.trim())
+        .filter(Boolean);
+    if (wanted.length === 0)
+        return null;
+    const bad = wanted.filter((value) => !/^[A-Za-z_]+$/.test(value));
+    if (bad.length > 0) {
+        throw new ImportUsageError(`--status expects service statuses (NEW, VIDEO_PROCESSED, UPLOADED, FAILED_VIDEO…) or stages (draft, rendered, published), got '${bad[0]}'.`);
+    }
+    const stages = new Set(wanted.filter((value) => STAGE_FILTERS.has(value)));
+    const statuses = new Set(wanted.filter((value) => !STAGE_FILTERS.has(value)).map((v) => v.toUpperCase()));
+    return (status, stage) => statuses.has(status.toUpperCase()) || stages.has(stage);
+}
+function outFolder(cwd, out) {
+    const absolute = external_node_path_default().resolve(cwd, out);
+    const relative = external_node_path_default().relative(cwd, absolute);
+    if (relative.startsWith('..') || external_node_path_default().isAbsolute(relative)) {
+        throw new ImportUsageError(`--out ${out} is outside the workspace ${cwd}; give a folder inside it.`);
+    }
+    return relative.split((external_node_path_default()).sep).join('/');
+}
+function skip(summary, reason, file, message) {
+    return { id: summary.id, title: summary.title, status: summary.status, reason, file, message };
+}
+/** Which remote items are managed already, and by which manifest. */
+function managedBy(items, contents) {
+    const matching = matchItems(items, contents);
+    const owners = new Map();
+    for (const matched of matching.matched)
+        if (matched.remote)
+            owners.set(matched.remote.id, matched.item.file);
+    const titles = new Map(items.map((item) => [item.fields.title, item.file]));
+    return { unmanaged: new Set(matching.unmanaged.map((ref) => ref.id)), owners, titles };
+}
+async function runImport(options) {
+    const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
+    const keep = statusFilter(options.statuses ?? []);
+    const only = options.only ? titleMatcher(options.only) : null;
+    const report = {
+        refused: null,
+        problems: [],
+        outDir,
+        imported: [],
+        skipped: [],
+        check: null,
+    };
+    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    const errors = load.problems.filter((problem) => problem.severity === 'error');
+    if (errors.length > 0) {
+        report.problems = errors;
+        report.refused = `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`;
+        return report;
+    }
+    const listing = await observeListing(options.client);
+    if (listing.contentsGap !== null) {
+        report.refused = `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`;
+        return report;
+    }
+    const { unmanaged, owners, titles } = managedBy(load.items, listing.contents);
+    const remoteTitles = new Map();
+    for (const summary of listing.contents)
+        remoteTitles.set(summary.title, (remoteTitles.get(summary.title) ?? 0) + 1);
+    const candidates = [];
+    for (const summary of listing.contents) {
+        const owner = owners.get(summary.id) ?? (unmanaged.has(summary.id) ? null : titles.get(summary.title));
+        if (owner !== undefined && owner !== null) {
+            report.skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
+        }
+        else if (only !== null && !only(summary.title)) {
+            report.skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
+        }
+        else if (!/\S/.test(summary.title)) {
+            report.skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
+        }
+        else if (titles.has(summary.title)) {
+            const file = titles.get(summary.title);
+            report.skipped.push(skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`));
+        }
+        else if ((remoteTitles.get(summary.title) ?? 0) > 1) {
+            report.skipped.push(skip(summary, 'duplicate_title', null, 'another item has the same title; rename one in the service (manifest titles are unique), then import again'));
+        }
+        else {
+            candidates.push(summary);
+        }
+    }
+    const details = await observeDetails(options.client, candidates.map((summary) => summary.id), options.concurrency ?? DEFAULT_READ_CONCURRENCY);
+    const absoluteOut = external_node_path_default().join(options.cwd, outDir);
+    const namer = new FileNamer(absoluteOut);
+    const texts = [];
+    const read = [];
+    for (const summary of candidates) {
+        const detail = details.get(summary.id);
+        if (!detail) {
+            report.skipped.push(skip(summary, 'gone', null, 'deleted since the listing was read'));
+            continue;
+        }
+        const manifest = manifestOf(detail, listing.accounts);
+        if (keep !== null && !keep(detail.status, manifest.stage)) {
+            report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
+            continue;
+        }
+        const header = [
+            `Imported from the service (item ${detail.id}, status ${detail.status}).`,
+            ...manifest.notes,
+        ];
+        let text;
+        try {
+            text = manifestText(manifest.value, { header, inline: manifest.inline });
+        }
+        catch {
+            report.skipped.push(skip(summary, 'unwritable', null, 'a text of this item cannot be written as YAML that reads back exactly'));
+            continue;
+        }
+        const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
+        texts.push({ file, text });
+        read.push(detail);
+        report.imported.push({
+            file,
+            id: detail.id,
+            title: detail.title,
+            status: detail.status,
+            stage: manifest.stage,
+            notes: manifest.notes,
+        });
+    }
+    // Every text is written only once all of them were rendered: a failure
+    // above leaves the workspace as it was.
+    if (texts.length > 0)
+        (0,external_node_fs_namespaceObject.mkdirSync)(absoluteOut, { recursive: true });
+    for (const { file, text } of texts)
+        (0,external_node_fs_namespaceObject.writeFileSync)(external_node_path_default().join(options.cwd, file), text, { flag: 'wx' });
+    if (texts.length > 0) {
+        report.check = await checkImported(options, listing, read, new Set(texts.map((t) => t.file)));
+    }
+    report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+    return report;
+}
+
+;// CONCATENATED MODULE: ./src/import/render.ts
+
+// The import report in words, for the terminal and the action's log and job
+// summary: what was written, what was skipped and why, and whether the plan
+// of the written files is empty (the promise).
+function render_plural(count, one, many = `${one}s`) {
+    return `${count} ${count === 1 ? one : many}`;
+}
+const REASON_TITLES = {
+    managed: 'already managed',
+    filtered: 'left out by --only or --status',
+    duplicate_title: 'title shared by another item',
+    title_taken: 'title used by a manifest of another item',
+    blank_title: 'blank title',
+    gone: 'deleted since the listing',
+    unwritable: 'text YAML cannot hold exactly',
 };
-function paint(text, tone, style) {
-    if (!style.color || tone === null || text === '')
-        return text;
-    const [open, close] = ANSI[tone];
-    return `${open}${text}${close}`;
+function importHeadline(report) {
+    if (report.refused !== null)
+        return `Nothing imported: ${report.refused}`;
+    const check = report.check;
+    const changes = check?.changes.length ?? 0;
+    const promise = report.imported.length === 0
+        ? ''
+        : changes === 0
+            ? ' A plan of them shows no change.'
+            : ` ${render_plural(changes, 'imported file')} would still change on the next plan (listed above).`;
+    return `Imported ${render_plural(report.imported.length, 'item')} into ${report.outDir || '.'}; skipped ${report.skipped.length}.${promise}`;
 }
-function width(text) {
-    return [...text].length;
-}
-/** Columns padded to the widest cell; the last column is not padded. */
-function renderTable(headers, rows, style = PLAIN) {
-    const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
-    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
-    const line = (row) => row
-        .map((cell, i) => {
-        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
-        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
-    })
-        .join('  ')
-        .trimEnd();
-    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
-    return [head, ...cells.map(line)].join('\n');
-}
-function truncate(text, max) {
-    const chars = [...text.replace(/\s+/g, ' ').trim()];
-    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
-// ---- plan ----
-const terminalLabels = {
-    /** Platforms only: the table stays narrow, the account names are in the manifest. */
-    account: (account) => account.platform,
-    value: (text) => `"${truncate(text, 40)}"`,
-};
-function describeStep(step) {
-    return (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .stepText */ .uw)(step, terminalLabels);
-}
-function itemAction(item) {
-    if (item.steps.length > 0)
-        return item.steps.map(describeStep).join(', then ');
-    if (item.holds.length > 0 || item.drift.length > 0)
-        return 'nothing now';
-    return 'up to date';
-}
-function itemNotes(item) {
-    const notes = [];
-    if (item.match === 'renamed' && item.renamedFrom !== null)
-        notes.push(`renamed from "${item.renamedFrom}"`);
-    if (item.match === 'pinned')
-        notes.push('pinned by id');
-    notes.push(...item.holds.map(_words_js__WEBPACK_IMPORTED_MODULE_0__/* .holdText */ .pL), ...item.drift.map((drift) => (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .driftText */ .LU)(drift)));
-    if (item.publishVia)
-        notes.push((0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .publishViaText */ .xj)(item.publishVia));
-    return notes.join('; ');
-}
-function actionTone(item) {
-    if (item.steps.length === 0)
-        return 'dim';
-    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
-}
-/** `label` replaces the headline's "Plan", for a plan that will not run. */
-function renderPlanText(plan, style = PLAIN, label) {
+function renderImportText(report) {
     const lines = [];
-    const verb = label ?? (plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`);
-    lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
-    if (plan.items.length > 0) {
-        lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
-            `${item.file}:${item.line}`,
-            truncate(item.title, 40),
-            item.stage,
-            item.flow,
-            item.remote?.status ?? 'new',
-            { text: itemAction(item), tone: actionTone(item) },
-            { text: itemNotes(item), tone: 'dim' },
-        ]), style));
+    for (const problem of report.problems) {
+        lines.push(`${problem.file}:${problem.line}:${problem.column}: ${problem.message}`);
     }
-    if (plan.unmanaged.length > 0) {
-        lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
-        for (const ref of plan.unmanaged)
-            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
+    for (const item of report.imported) {
+        lines.push(`+ ${item.file}  ${JSON.stringify(item.title)} (${item.status} -> stage ${item.stage})`);
+        for (const note of item.notes)
+            lines.push(`    note: ${note}`);
     }
+    const byReason = new Map();
+    for (const item of report.skipped)
+        byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item]);
+    for (const [reason, items] of byReason) {
+        lines.push(`Skipped, ${REASON_TITLES[reason]} (${items.length}):`);
+        for (const item of items)
+            lines.push(`  - ${JSON.stringify(item.title)} ${item.id}: ${item.message}`);
+    }
+    for (const change of report.check?.changes ?? [])
+        lines.push(`! ${change.file}: ${change.what}`);
+    for (const file of report.check?.outsideGlob ?? []) {
+        lines.push(`! ${file} is not matched by the manifests' glob: plan will not read it; move it or widen --manifests.`);
+    }
+    lines.push(importHeadline(report));
     return lines.join('\n');
 }
-function planHeadline(plan) {
-    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const parts = [
-        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
-        `${count('create')} to create`,
-        `${count('edit')} to edit`,
-        `${count('render')} to render`,
-        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
-    ];
-    const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
-    if (held > 0)
-        parts.push(`${held} waiting`);
-    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
-    if (drifted > 0)
-        parts.push(`${drifted} with drift`);
-    return `${parts.join(', ')}.`;
-}
-// ---- results ----
-const OUTCOME_TONES = {
-    created: 'good',
-    updated: 'good',
-    rendered: 'good',
-    published: 'good',
-    unchanged: 'dim',
-    running: 'busy',
-    failed: 'bad',
-    skipped: 'dim',
-    error: 'bad',
-};
-function statusTone(status) {
-    if (status === null)
-        return null;
-    if (status.startsWith('FAILED'))
-        return 'bad';
-    if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW')
-        return 'good';
-    return 'busy';
-}
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)}ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(1)}s`;
-    return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
-}
-/** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
-function renderResultsText(result, style = PLAIN, plan) {
-    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
-    const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
-    if (result.items.length > 0) {
-        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
-            item.file,
-            truncate(item.title, 40),
-            { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
-            { text: item.status ?? '-', tone: statusTone(item.status) },
-            formatDuration(item.durationMs),
-            { text: (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .resultNote */ .YL)(item, planned.get(item.file)) ?? '', tone: 'dim' },
-        ]), style));
+/** The job summary: the same facts as a Markdown list. */
+function renderImportMarkdown(report) {
+    const lines = ['## content-as-code import', '', inlineText(importHeadline(report)), ''];
+    for (const item of report.imported) {
+        const commented = item.notes.length > 0 ? ' (see the comment in the file)' : '';
+        lines.push(`- ${inlineCode(item.file)}: ${inlineText(item.status)} → stage ${item.stage}${commented}`);
     }
-    const published = result.items.filter((item) => item.publishedUrls.length > 0);
-    if (published.length > 0) {
-        lines.push('', 'Published:');
-        for (const item of published) {
-            const behind = item.publishedUrls.length === 1 ? (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .accountsBehindOneUrl */ .yA)(planned.get(item.file)) : [];
-            for (const url of item.publishedUrls) {
-                const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
-                lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
-            }
-        }
+    if (report.skipped.length > 0) {
+        lines.push('', '| Skipped | Count |', '|---|---|');
+        const counts = new Map();
+        for (const item of report.skipped)
+            counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
+        for (const [reason, count] of counts)
+            lines.push(`| ${REASON_TITLES[reason]} | ${count} |`);
     }
-    // What the service stored in its own form: said once, below the table.
-    const noted = result.items.filter((item) => (item.notes ?? []).length > 0);
-    if (noted.length > 0) {
-        lines.push('', 'Notes:');
-        for (const item of noted)
-            for (const text of (item.notes ?? []).map(_words_js__WEBPACK_IMPORTED_MODULE_0__/* .noteText */ .gA))
-                lines.push(`  ${item.file}: ${text}`);
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/import.ts
+
+
+
+
+
+
+
+
+// `content-as-code import`: one manifest per item of the catalogue that no
+// manifest manages yet. It reads the service only; it writes new files only.
+async function runImportCommand(options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    let settings;
+    try {
+        settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
     }
-    const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
-    if (failures.length > 0) {
-        lines.push('', paint('Failed:', 'bad', style));
-        for (const item of failures)
-            lines.push(...failureLines(item));
+    catch (error) {
+        writeLine(io.stderr, `error: ${describeError(error)}`);
+        return error instanceof ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
     }
-    if (result.creditsBefore !== null || result.creditsAfter !== null) {
-        lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
+    const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
+    let client;
+    try {
+        client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
+        const report = await runImport({
+            client,
+            cwd: options.cwd,
+            manifests: options.manifests,
+            out: options.out,
+            only: options.only,
+            statuses: options.status,
+        });
+        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderImportText(report)));
+        const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
+        return unkept ? help/* EXIT */.dc.failed : help/* EXIT */.dc.ok;
     }
-    return lines.join('\n');
+    catch (error) {
+        writeLine(io.stderr, `error: ${scrub(describeError(error))}`);
+        const usage = error instanceof ConfigurationError || error instanceof ImportUsageError;
+        return usage ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
+    }
+    finally {
+        await client?.close();
+    }
 }
-function failureLines(item) {
-    const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
-    if (item.lastError !== null)
-        lines.push(`    last_error: ${item.lastError}`);
-    if (item.error !== null)
-        lines.push(`    error: ${item.error}`);
-    return lines;
+
+;// CONCATENATED MODULE: ./src/apply/race.ts
+
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
+function asSummary(detail) {
+    return {
+        id: detail.id,
+        title: detail.title,
+        description: detail.description,
+        full_text: detail.full_text,
+        hashtags: detail.hashtags,
+        status: detail.status,
+        persona: detail.persona,
+        published_url: null,
+        published_platform: null,
+        last_error: detail.last_error,
+        creation_date: detail.creation_date,
+        updated_at: detail.updated_at,
+        upload_date: detail.upload_date,
+    };
 }
-function creditsLine(before, after) {
-    const show = (value) => (value === null ? 'unknown' : String(value));
-    const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
-    return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
-}
-function resultsHeadline(result) {
-    const counts = new Map();
-    for (const item of result.items)
-        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
-    const parts = _apply_types_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
-    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
-}
-function formatProgressLine(event, style = PLAIN) {
-    const parts = [
-        `  ${event.file}`,
-        truncate(event.title, 40),
-        paint(event.status, statusTone(event.status), style),
-    ];
-    const percentage = event.progress?.percentage;
-    if (typeof percentage === 'number')
-        parts.push(`${Math.round(percentage)}%`);
-    const detail = event.progress?.message ?? event.progress?.step;
-    if (detail)
-        parts.push(paint(truncate(detail, 60), 'dim', style));
-    return parts.join('  ');
-}
-/**
- * One line per state change: a new status, a new step, or the percentage
- * moving on by at least `minStep` points. Identical snapshots from repeated
- * polls print nothing.
- */
-function createProgressPrinter(write, style = PLAIN, minStep = 10) {
-    const last = new Map();
-    return (event) => {
-        const previous = last.get(event.file);
-        const step = event.progress?.step ?? null;
-        const percentage = event.progress?.percentage ?? null;
-        if (previous !== undefined &&
-            previous.status === event.status &&
-            previous.step === step &&
-            (percentage === null ||
-                (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
-                previous.percentage === percentage)) {
-            return;
-        }
-        last.set(event.file, { status: event.status, step, percentage });
-        write(formatProgressLine(event, style));
+/** Lists the new item's title again and settles a race for it. */
+async function settleTitleRace(client, created, logger) {
+    const same = (await client.listContents()).items.filter((summary) => summary.title === created.title);
+    // A listing that lags behind the create still counts this run's own item.
+    if (!same.some((summary) => summary.id === created.id))
+        same.push(asSummary(created));
+    const winner = winnerOf(same);
+    if (same.length < 2 || winner === null || winner.id === created.id)
+        return { winner: created, lost: null };
+    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
+    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
+        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
+    return {
+        winner: await client.getContent(winner.id),
+        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
     };
 }
 
+;// CONCATENATED MODULE: ./src/apply/readback.ts
 
-/***/ }),
+const TEXT_FIELDS = ['full_text', 'textover'];
+function readback_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** What a create or an edit sent that the service holds differently. */
+function readBackFields(sent, detail) {
+    const notes = [];
+    for (const field of TEXT_FIELDS) {
+        const value = sent[field];
+        const held = detail[field];
+        if (typeof value === 'string' && typeof held === 'string' && value !== held)
+            if (serviceText(value) === serviceText(held))
+                notes.push({ field, how: 'normalised_text' });
+    }
+    const tuning = sent.fine_tuning;
+    if (readback_isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
+        notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
+    const persona = sent.persona_id;
+    if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
+        notes.push({ field: 'persona', how: 'ignored' });
+    return notes;
+}
+/** Render settings the service holds differently from what the generation request sent. */
+function readBackRender(sent, detail) {
+    const wanted = sent.subtitle_settings;
+    const held = detail.video_settings?.subtitle_settings ?? null;
+    if (readback_isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
+        return [{ field: 'video.subtitles', how: 'filled_defaults' }];
+    return [];
+}
 
-/***/ 2691:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   LU: () => (/* binding */ driftText),
-/* harmony export */   YL: () => (/* binding */ resultNote),
-/* harmony export */   gA: () => (/* binding */ noteText),
-/* harmony export */   pL: () => (/* binding */ holdText),
-/* harmony export */   uw: () => (/* binding */ stepText),
-/* harmony export */   xj: () => (/* binding */ publishViaText),
-/* harmony export */   yA: () => (/* binding */ accountsBehindOneUrl)
-/* harmony export */ });
-/* unused harmony exports RENDER_REASONS, formatInstant, reviewNotes */
-/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
-const SHOWN_VALUES = new Set([
-    'title',
-    'description',
-    'hashtags',
-    'persona_id',
-]);
-const RENDER_REASONS = {
-    never_rendered: 'not rendered yet',
-    script_changed: 'script changed',
-    settings_changed: 'video settings changed',
-    retry_failed: 'retrying a failed render',
-    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
-};
-function targets(publish, labels) {
-    return [...new Set(publish.accounts.map(labels.account))].join(', ');
-}
-function changeText(change, labels) {
-    if (!SHOWN_VALUES.has(change.field))
-        return change.field;
-    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
-    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
-}
-function stepText(step, labels) {
-    switch (step.kind) {
-        case 'create':
-            return 'create';
-        case 'edit':
-            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
-        case 'render':
-            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
-        case 'upload':
-            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
-        case 'wait':
-            return `wait for ${step.status}`;
-    }
-}
-function holdText(hold) {
-    switch (hold.kind) {
-        case 'scheduled':
-            return `publishes at ${formatInstant(hold.at)}`;
-        case 'publish_disabled':
-            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
-        case 'render_disabled':
-            return 'not rendered on this event';
-        case 'generating':
-            return `generating now (${hold.status}); left alone unless cancel-running is set`;
-        case 'already_retried':
-            return `failed again (${hold.status}); retried once already`;
-        case 'script_changed_since_plan':
-            return 'its script changed on the service after the plan was made; not rendered in this run';
-        case 'changed_since_plan':
-            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
-        case 'listing_incomplete':
-            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
-        case 'unknown_value':
-            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
-        case 'late':
-            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
-        case 'upload_cannot_carry':
-            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
-        case 'partly_published':
-            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
-        case 'looks_like_rename':
-            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
-        case 'not_started':
-            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
-        case 'duplicate_marked':
-            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
-        case 'changed_since_review':
-            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
-        case 'not_reviewed':
-            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
-    }
-}
-const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
-const REVIEW_CHANGES = {
-    manifest: 'the manifest differs from the one reviewed',
-    script: 'a script other than the one shown',
-    render: 'a render not shown',
-    publication: 'a publication not shown',
-    target: 'accounts or publication settings other than the ones shown',
-};
-const NOT_REVIEWED = {
-    direct_push: 'the push came from no pull request',
-    not_in_plan: "the pull request's reviewed plan does not list it",
-    no_plan: 'the pull request has no comment with a reviewed plan',
-    unreadable: 'the reviewed plan could not be read from GitHub',
-};
-/** A value the service stored in its own terms; said once, on the run that wrote it. */
-function noteText(note) {
-    switch (note.how) {
-        case 'normalised_text':
-            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
-        case 'filled_defaults':
-            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
-        case 'ignored':
-            return `the service did not take ${note.field}; it is compared by what the service reports`;
-    }
-}
-/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
-/** How a plan item's publication goes out, for the plan table. */
-function publishViaText(via) {
-    return via === 'oneshot'
-        ? 'publishes in the generation request'
-        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
-}
-const DRIFT_FIELDS = {
-    video_settings: 'video settings',
-    accounts: 'accounts',
-    publish: 'publish settings',
-};
-function driftText(drift, compact = false) {
-    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
-    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
-        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
-    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
-}
-function driftValue(value) {
-    if (Array.isArray(value))
-        return value.join(', ');
-    if (value !== null && typeof value === 'object')
-        return Object.entries(value)
-            .map(([key, entry]) => `${key} ${String(entry)}`)
-            .join(', ');
-    return String(value);
-}
-/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
-function formatInstant(iso) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : iso;
+
+// Non-idempotent POSTs whose answer was lost (A33). The client never resends
+// them; here the engine reads the service first and sends again only when the
+// service shows that the first request did not take effect.
+/** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
+const MAX_SENDS = 3;
+function isCode(error, status, code) {
+    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
 }
 /**
- * What the results table says beside an outcome: why a skipped item was
- * skipped (every skip has a reason), and when a parked item publishes. Null
- * when the outcome says it all.
+ * The create body without its null fields. A null `textover` would count as a
+ * script given (A15), and the service would not write one from `full_text`;
+ * the client leaves undefined fields out of the body (A13).
  */
-function resultNote(item, planned) {
-    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
-    const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
-    if (notes.length > 0)
-        return notes.join('; ');
-    if (item.outcome === 'skipped')
-        return 'not allowed in this run';
+function withoutNulls(fields) {
+    const body = {};
+    for (const [key, value] of Object.entries(fields))
+        if (value !== null)
+            body[key] = value;
+    return body;
+}
+/**
+ * A create whose answer was lost is looked for (by its title) for as long as
+ * the caller allows before it is sent again: the service may still be working
+ * on the first request, or its listing may lag, and a second create would be
+ * a duplicate item. The looks back off from 500 ms to 5 s.
+ */
+const DEFAULT_CREATE_LOOK_MS = 30_000;
+const FIRST_LOOK_MS = 500;
+const LONGEST_LOOK_MS = 5_000;
+/** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
+async function createOrAdopt(client, fields, logger, sleep, options = {}) {
+    const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
+    for (let send = 1;; send++) {
+        try {
+            return await client.createContent(withoutNulls(fields));
+        }
+        catch (error) {
+            if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS)
+                throw error;
+            let waited = 0;
+            for (let delay = 0;; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
+                const step = Math.min(delay, lookMs - waited);
+                await sleep(step);
+                waited += step;
+                const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
+                const [only] = found;
+                if (only && found.length === 1) {
+                    logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
+                    return client.getContent(only.id);
+                }
+                if (found.length > 1)
+                    throw error;
+                if (waited >= lookMs)
+                    break;
+            }
+            logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
+        }
+    }
+}
+/** The service shows the POST took effect: the item moved away from where it was. */
+function moved(before, now) {
+    return GENERATING_STATUSES.has(now) || now === 'UPLOADED' || (before !== null && now !== before);
+}
+async function dispatch(client, id, before, send, logger, what) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            await send();
+            return 'started';
+        }
+        catch (error) {
+            // 409: something is in flight already; wait for it, never send again.
+            if (isCode(error, 409, 'already_published'))
+                return 'published';
+            if (isCode(error, 409))
+                return 'running';
+            if (!(error instanceof OutcomeUnknownError) || attempt >= MAX_SENDS)
+                throw error;
+            const status = await client.taskStatus(id);
+            if (moved(before, status.status)) {
+                logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
+                return status.status === 'UPLOADED' ? 'published' : 'started';
+            }
+            logger.info(`The ${what} request lost its answer and the item is still ${status.status}; sending it again.`);
+        }
+    }
+}
+/** POST /gen/process-content-async, resolved by the item's status when its answer is lost. */
+function dispatchGeneration(client, request, before, logger) {
+    return dispatch(client, request.content_id, before, () => client.processContent(request), logger, 'generation');
+}
+/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
+function dispatchUpload(client, id, publish, before, logger) {
+    return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
+}
+
+;// CONCATENATED MODULE: ./src/apply/wait.ts
+
+
+const DEFAULT_POLL = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
+const DEFAULT_STALE_MS = 30_000;
+const realClock = {
+    now: () => performance.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+/**
+ * How long a dispatched job may stay queued in the status it was sent from
+ * before the wait gives up on it: a 202 is not a start, and a generation
+ * still in NEW a few seconds later is not done.
+ */
+const DEFAULT_START_WAIT_MS = 120_000;
+function sameProgress(a, b) {
+    return a?.percentage === b?.percentage && a?.step === b?.step && a?.message === b?.message;
+}
+/** Delay before the next read: grows while nothing changes, back to fast after a change. */
+function nextDelay(policy, previous, changed) {
+    if (previous === null || changed)
+        return policy.initialMs;
+    return Math.min(policy.maxMs, previous * policy.factor);
+}
+const PARKED_READS = 3;
+/**
+ * Whether the wait ends on this read. `progress` is null when no run is in
+ * flight; a snapshot on a parked status that has not moved for a few reads is
+ * the stale one of a run that parked, and never keeps a parked item waiting.
+ */
+function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
+    if (RUNNING_STATUSES.has(status))
+        return false;
+    const stale = PARKED_STATUSES.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
+    // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
+    // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.
+    const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED');
+    if (inFlight && !TERMINAL_STATUSES.has(status) && !parked)
+        return false;
+    if (until === 'settled' || TERMINAL_STATUSES.has(status))
+        return true;
+    if (status !== 'VIDEO_PROCESSED')
+        return true;
+    return until === 'maybe-published' && stillReads >= PARKED_READS;
+}
+/** Whether the item's updated_at moved since the dispatch; a failed read is no answer. */
+async function touchedSince(client, id, since) {
+    if (since === undefined || since === null)
+        return false;
+    try {
+        const now = (await client.getContent(id)).updated_at;
+        return now !== null && now !== since;
+    }
+    catch {
+        return false;
+    }
+}
+/** Polls until the wait ends (see WaitUntil) or the deadline passes. */
+async function waitForItem(client, target, options) {
+    const { clock, poll, logger, deadline } = options;
+    const until = options.until ?? 'settled';
+    const startBy = clock.now() + (options.startWaitMs ?? DEFAULT_START_WAIT_MS);
+    let leaving = options.leaving;
+    let last = null;
+    let delay = null;
+    let stillReads = 0;
+    let stillSince = clock.now();
+    for (;;) {
+        const status = await client.taskStatus(target.id);
+        const statusChanged = last === null || last.status !== status.status;
+        const changed = last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
+        if (changed)
+            logger.progress({
+                file: target.file,
+                title: target.title,
+                status: status.status,
+                progress: status.progress,
+            });
+        // Left: another status, or a snapshot that moves (a stale one of the last run does not).
+        if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
+            leaving = undefined;
+        if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
+            leaving = undefined;
+        stillReads = changed ? 1 : stillReads + 1;
+        if (changed)
+            stillSince = clock.now();
+        last = status;
+        if (leaving !== undefined) {
+            // Queued: the service answered, the worker has not taken the job yet.
+            if (clock.now() >= Math.min(startBy, deadline))
+                return { status: status.status, lastError: status.last_error, timedOut: true, notStarted: true };
+        }
+        else if (ends(until, status.status, status.progress !== null, stillReads, clock.now() - stillSince, poll.staleMs ?? DEFAULT_STALE_MS)) {
+            return { status: status.status, lastError: status.last_error, timedOut: false };
+        }
+        const remaining = deadline - clock.now();
+        if (remaining <= 0)
+            return { status: status.status, lastError: status.last_error, timedOut: true };
+        // Back to fast reads only when the status moves on, not on every progress snapshot.
+        delay = nextDelay(poll, delay, statusChanged);
+        await clock.sleep(Math.min(delay, remaining));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/apply/results.ts
+
+
+// What the reports say about each item: its outcome, from what the run did and
+// what one listing taken after the run shows.
+function outcomeOf(run, status) {
+    if (run.error !== null)
+        return 'error';
+    if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft')
+        return 'failed';
+    if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
+        return 'running';
+    const waited = run.item.steps.some((step) => step.kind === 'wait');
+    if ((run.published || waited) && status === 'UPLOADED')
+        return 'published';
+    if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status))
+        return 'rendered';
+    if (run.created)
+        return 'created';
+    if (run.edited)
+        return 'updated';
+    if (run.item.holds.length > 0 || run.item.steps.length > 0)
+        return 'skipped';
+    return 'unchanged';
+}
+/**
+ * Results from the runs and one listing taken after them: status, public URL and
+ * last_error come from the list view (A18). Signed URLs are never copied.
+ */
+function itemResults(runs, listing) {
+    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
+    return runs.map((run) => {
+        const row = run.id === null ? undefined : byId.get(run.id);
+        const status = row?.status ?? run.status;
+        const urls = row?.published_url && status === 'UPLOADED'
+            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
+            : [];
+        return {
+            file: run.item.file,
+            title: run.item.title,
+            id: run.id,
+            outcome: outcomeOf(run, status),
+            status,
+            publishedUrls: urls,
+            lastError: row?.last_error ?? run.lastError,
+            error: run.error,
+            durationMs: run.durationMs,
+            holds: run.holds,
+            notes: run.notes,
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/apply/apply.ts
+
+
+
+
+
+
+
+
+
+async function apply_settle(run, context, until = 'settled', inFlight = false, leaving, since) {
+    if (run.id === null || run.status === null)
+        return true;
+    if (!inFlight && leaving === undefined && !RUNNING_STATUSES.has(run.status) && until === 'settled')
+        return true;
+    if (!context.wait) {
+        run.running = true;
+        return false;
+    }
+    const outcome = await waitForItem(context.client, { id: run.id, file: run.item.file, title: run.item.title }, {
+        deadline: context.deadline,
+        clock: context.clock,
+        poll: context.poll,
+        logger: context.logger,
+        until,
+        ...(leaving === undefined ? {} : { leaving }),
+        ...(since === undefined ? {} : { since }),
+        ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
+    });
+    run.status = outcome.status;
+    run.lastError = outcome.lastError;
+    run.running = outcome.timedOut;
+    if (outcome.notStarted) {
+        run.holds.push({ kind: 'not_started', status: outcome.status });
+        context.logger.warning(`The service accepted the request, but the item is still ${outcome.status}: it has not started yet.`);
+    }
+    return !outcome.timedOut;
+}
+/** After a dispatch: wait for the item to leave the status it was sent from, then for the job to end. */
+async function settleDispatch(run, context, dispatched, before, until, conflictMayBeQueued, since) {
+    if (dispatched === 'published') {
+        run.status = 'UPLOADED';
+        return true;
+    }
+    // A started job, or (for a generation) a 409 for one already there, may still be queued in the status it
+    // was sent from. A 409 on an upload says one is in flight, which the status shows.
+    const queued = dispatched === 'started' || conflictMayBeQueued;
+    const leaving = before !== null && queued ? before : undefined;
+    return apply_settle(run, context, until, true, leaving, since);
+}
+/** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
+async function freshStatus(run, context) {
+    if (run.id === null)
+        return false;
+    const now = await context.client.taskStatus(run.id);
+    run.status = now.status;
+    if (mayBeInFlight(now.status, now.progress))
+        return apply_settle(run, context, 'maybe-published', true);
+    return true;
+}
+/** Notes each service normal form once per item. */
+function note(run, notes, logger) {
+    for (const found of notes) {
+        if (run.notes.some((known) => known.field === found.field))
+            continue;
+        run.notes.push(found);
+        logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
+    }
+}
+/** A new item's render: another run that raced for the title may have rendered it already. */
+function renderedMeanwhile(run, step) {
+    return (step.reason === 'never_rendered' &&
+        run.status !== null &&
+        (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
+        run.status !== 'FAILED_UPLOAD');
+}
+/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
+async function updatedAt(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
+/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
+const RENDER_SENDS = 2;
+async function runRender(run, step, context) {
+    const { client, logger } = context;
+    await settleRace(run, context);
+    const id = run.id;
+    if (!(await apply_settle(run, context)))
+        return false;
+    if (step.reason === 'never_rendered' && !(await freshStatus(run, context)))
+        return false;
+    if (run.status === 'UPLOADED')
+        return true; // never rendered again once published
+    if (renderedMeanwhile(run, step))
+        return true;
+    const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
+    // Stepwise: the script is read before credits are spent on it, and it
+    // must be the one the plan showed (reviewers read it in the PR comment).
+    // After this run's own create or edit the service has just written it.
+    if (run.item.flow === 'stepwise' || step.publish === null) {
+        const detail = await client.getContent(id);
+        const planned = run.created || run.edited ? null : run.item.script.remote;
+        if (planned !== null && detail.textover !== planned) {
+            run.holds.push({ kind: 'script_changed_since_plan' });
+            logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
+            return false;
+        }
+        logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
+    }
+    for (let send = 1; send <= RENDER_SENDS; send++) {
+        const before = run.status;
+        const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
+        const dispatched = await dispatchGeneration(client, { content_id: id, render: step.render, publish: step.publish?.options }, before, logger);
+        run.rendered ||= dispatched === 'started';
+        if (step.publish !== null && dispatched === 'started')
+            run.published = true;
+        const until = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
+        if (!(await settleDispatch(run, context, dispatched, before, until, true, since)))
+            return false;
+        // Parked after the voiceover with no run in flight: it is rendered, not waited on.
+        if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started')
+            break;
+        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
+    }
+    if (run.status !== null && FAILED_STATUSES.has(run.status)) {
+        // Retried once per apply: a second failure is reported, not looped on.
+        if (retrying || step.reason === 'retry_failed')
+            run.holds.push({ kind: 'already_retried', status: run.status });
+        return false;
+    }
+    if (step.render.subtitle_settings !== undefined && run.rendered)
+        note(run, readBackRender(step.render, await client.getContent(id)), logger);
+    return true;
+}
+async function runUpload(run, step, context) {
+    await settleRace(run, context);
+    const id = run.id;
+    if (!(await apply_settle(run, context)))
+        return false;
+    // Another run may have published it since: look before sending (task status is not rate limited).
+    if (!(await freshStatus(run, context)))
+        return false;
+    if (run.status === 'UPLOADED')
+        return true; // never published twice
+    if (run.status === null || !RENDERED_STATUSES.has(run.status))
+        return false;
+    const before = run.status;
+    let dispatched;
+    try {
+        dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
+    }
+    catch (error) {
+        // Published by another run between the look and the upload: the service refuses a second one.
+        if (!(error instanceof ServiceError && error.status === 400))
+            throw error;
+        const now = await context.client.taskStatus(id);
+        if (now.status !== 'UPLOADED')
+            throw error;
+        run.status = now.status;
+        return true;
+    }
+    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
+    run.published = dispatched !== 'running';
+    return settleDispatch(run, context, dispatched, before, 'settled', false);
+}
+/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
+async function settleRace(run, context) {
+    const created = run.unsettled;
+    if (created === null)
+        return;
+    run.unsettled = null;
+    const race = await settleTitleRace(context.client, created, context.logger);
+    if (race.lost === null)
+        return;
+    run.holds.push(race.lost);
+    run.id = race.winner.id;
+    run.status = race.winner.status;
+}
+/** One step; false stops the item's remaining steps. */
+async function runStep(run, step, context) {
+    const { client, logger } = context;
+    if (!context.allowed.has(step.kind))
+        return step.kind === 'wait';
+    if (step.kind === 'create') {
+        const lookMs = context.createLookMs ??
+            Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
+        const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), {
+            lookMs,
+        });
+        run.id = detail.id;
+        run.status = detail.status;
+        run.created = true;
+        logger.info(`Created ${detail.id}.`);
+        note(run, readBackFields(step.fields, detail), logger);
+        // No lock: a run started at the same moment may have created the same title.
+        run.unsettled = detail;
+        await settleRace(run, context);
+        // A run that listed before the other's create landed sees no race now; it looks once more before
+        // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+        if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
+            run.unsettled = detail;
+        return true;
+    }
+    if (run.id === null)
+        return false;
+    switch (step.kind) {
+        case 'edit': {
+            const body = step.send;
+            const detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
+            run.status = detail.status;
+            run.edited = true;
+            logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
+            note(run, readBackFields(body, detail), logger);
+            return true;
+        }
+        case 'wait': {
+            // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
+            const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
+            return apply_settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
+        }
+        case 'render':
+            return runRender(run, step, context);
+        case 'upload':
+            return runUpload(run, step, context);
+    }
+}
+const WRITES = new Set(['edit', 'render', 'upload']);
+/**
+ * Items wait for a worker, and the service moves on meanwhile (a render
+ * finishes, a one-shot run starts publishing, another run acts). A plan whose
+ * first act is a write is carried out only on the status it was made from;
+ * otherwise nothing is sent, an in-flight run is waited for, and the next run
+ * plans the item again. Task status is not rate limited, so the look is cheap.
+ */
+async function stillAsPlanned(run, work, context) {
+    const planned = run.item.remote;
+    if (planned === null || run.id === null || !WRITES.has(work[0].kind))
+        return true;
+    const now = await context.client.taskStatus(run.id);
+    const inFlight = mayBeInFlight(now.status, now.progress);
+    // A plan made on a generating item (cancel-running) expects it still to be
+    // generating, but never publishing: a publication is not interrupted (A17).
+    const asPlanned = RUNNING_STATUSES.has(planned.status)
+        ? RUNNING_STATUSES.has(now.status) && now.status !== 'UPLOADING'
+        : now.status === planned.status && !inFlight;
+    if (asPlanned)
+        return true;
+    run.status = now.status;
+    run.holds.push({ kind: 'changed_since_plan', planned: planned.status, found: now.status });
+    context.logger.info(`Moved from ${planned.status} to ${now.status}${inFlight ? ' with a run in flight' : ''} since the plan was made: nothing is sent for it in this run.`);
+    if (inFlight)
+        await apply_settle(run, context, 'maybe-published', true);
+    return false;
+}
+/** An item as planned, before anything was done to it. */
+function untouched(item) {
+    return {
+        item,
+        id: item.remote?.id ?? null,
+        status: item.remote?.status ?? null,
+        created: false,
+        edited: false,
+        rendered: false,
+        published: false,
+        running: false,
+        holds: [],
+        notes: [],
+        unsettled: null,
+        lastError: null,
+        error: null,
+        durationMs: 0,
+    };
+}
+async function runItem(item, context) {
+    const started = context.clock.now();
+    const run = untouched(item);
+    const work = item.steps.filter((step) => context.allowed.has(step.kind));
+    if (work.length > 0) {
+        await context.logger.group(`${item.title} (${item.file})`, async () => {
+            try {
+                if (!(await stillAsPlanned(run, work, context)))
+                    return;
+                for (const step of item.steps) {
+                    if (!(await runStep(run, step, context)))
+                        break;
+                }
+                await settleRace(run, context);
+            }
+            catch (error) {
+                run.error = describeError(error);
+                context.logger.warning(`${item.file}: ${run.error}`);
+            }
+        });
+    }
+    run.durationMs = Math.round(context.clock.now() - started);
+    return run;
+}
+/** Runs every item of the plan, `concurrency` at a time, in plan order. */
+async function applyItems(items, options) {
+    const clock = options.clock ?? realClock;
+    const context = {
+        ...options,
+        clock,
+        poll: options.poll ?? DEFAULT_POLL,
+        deadline: clock.now() + options.timeoutMs,
+    };
+    return mapLimit(items, options.concurrency, (item) => runItem(item, context));
+}
+
+
+;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
+
+function titleIn(text, current) {
+    if (text === null)
+        return null;
+    try {
+        const doc = (0,dist/* parse */.qg)(text);
+        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
+            const title = doc.title;
+            if (typeof title === 'string' && title !== current)
+                return title;
+        }
+    }
+    catch {
+        // An unparsable earlier version cannot name a previous title.
+    }
     return null;
 }
 /**
- * The service reports one public URL per item (A18), however many accounts it
- * published to: the accounts an item was published to, when there were several.
+ * The title a manifest had before, through any PreviousVersions source (git,
+ * the PR's file listing): the one at the base commit, or else the newest title in the
+ * file's history that a remote item still has (a rename whose own run applied
+ * nothing, a scheduled run with no base).
  */
-function accountsBehindOneUrl(planned) {
-    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
-        ? (step.publish?.accounts ?? [])
-        : []);
-    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
-    return names.length > 1 ? names : [];
-}
-/** What the run says once about the comparison with reviewed plans, above the tables. */
-function reviewNotes(review) {
-    const notes = [];
-    if (review.held > 0) {
-        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
-            'A pull request that shows them, or a run with require-review: off, releases them.');
+async function previousTitle(previous, item, remoteTitles = new Set()) {
+    const atBase = titleIn(await previous.read(item.file), item.fields.title);
+    if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier)
+        return atBase;
+    for (const text of await previous.earlier(item.file)) {
+        const title = titleIn(text, item.fields.title);
+        if (title !== null && remoteTitles.has(title))
+            return title;
     }
-    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
-    if (whys.length > 0) {
-        const count = review.unreviewed.length;
-        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
-            'require-review: warn lets them through; require-review: hold would hold them.');
+    return atBase;
+}
+function earlier_versions_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
+function publishSettingsIn(text) {
+    let doc;
+    try {
+        doc = (0,dist/* parse */.qg)(text);
     }
-    return notes;
+    catch {
+        return null; // an unparsable earlier version says nothing
+    }
+    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
+        return null;
+    const p = doc.publish;
+    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
+    const settings = {
+        privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
+        category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
+        made_for_kids: flag(p.made_for_kids, false),
+        age_restricted: flag(p.age_restricted, false),
+        notify_subscribers: flag(p.notify_subscribers, true),
+        ai_disclosure: flag(p.ai_disclosure, true),
+    };
+    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
+    if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
+        settings.tiktok_post_mode = tiktok.post_mode;
+    if (typeof tiktok.privacy === 'string')
+        settings.tiktok_privacy = tiktok.privacy;
+    return settings;
+}
+/** file → publication settings at the base, for the given (published) manifests that had them there. */
+async function publishedWith(previous, items) {
+    const found = new Map();
+    if (!previous)
+        return found;
+    await Promise.all(items.map(async (item) => {
+        const text = await previous.read(item.file);
+        const settings = text === null ? null : publishSettingsIn(text);
+        if (settings !== null)
+            found.set(item.file, settings);
+    }));
+    return found;
 }
 
-
-/***/ }),
-
-/***/ 7194:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Zg: () => (/* binding */ scrubSecrets),
-/* harmony export */   cl: () => (/* binding */ registerSecret)
-/* harmony export */ });
-/* unused harmony exports SECRET_PLACEHOLDER, encodings */
-/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1517);
-
-// Keys and tokens never leave the process. Every text that does (log lines,
-// annotations, outputs, the job summary, the PR comment, the CLI's lines and
-// its --json) passes through scrubSecrets, whatever else it went through:
-//
-// 1. The exact value of every registered secret, in every form it can take on
-//    the way out: as is, JSON-escaped (the `results` output, --json),
-//    URL-encoded, base64 (alone or inside a longer base64 text), made safe
-//    for the log, and spread over several lines (a service message that
-//    wraps it). Whatever characters the key holds, all of it goes.
-// 2. Then anything shaped like a credential: the service's keys, GitHub's
-//    tokens, and the user and password in a URL.
-const SECRET_PATTERNS = [
-    // Service keys: the prefix and what follows up to a character that ends a
-    // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
-    // At least one character: the prefix alone is no secret, and advice names it.
-    [/svc_live_[^\s"'\\<>`()[\]{}|,;\u2026]*[^\s"'\\<>`()[\]{}|,;.:\u2026]/g, '***'],
-    // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
-    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '***'],
-    // Credentials in a URL (`ftp://user:password@host`, `https://token@host`).
-    [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@'],
-];
-const SECRET_PLACEHOLDER = '***';
-/** Shorter values are not secrets worth a search (and would scrub ordinary words). */
-const MIN_SECRET_LENGTH = 6;
-const registered = new Set();
-/** The forms of the last set of secrets asked for: the same set, call after call. */
-let cached = null;
+;// CONCATENATED MODULE: ./src/plan/permissions.ts
+// What a run may send: the action derives the permissions from its mode,
+// event and inputs; the steps of the plan outside them are shown, not sent.
+/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
+function allowedSteps(mode, permissions) {
+    const allowed = new Set();
+    if (mode === 'validate')
+        return allowed;
+    if (permissions.write)
+        allowed.add('create').add('edit');
+    if (mode !== 'apply')
+        return allowed;
+    allowed.add('wait');
+    if (permissions.render)
+        allowed.add('render');
+    if (permissions.publish)
+        allowed.add('upload');
+    return allowed;
+}
 /**
- * Registers a secret for every later scrubSecrets call in this process: the
- * API key as soon as it is read, so that no output channel depends on being
- * handed it.
+ * What a PR script preview may do to an item: create it, or edit a draft
+ * (never rendered) other than its title. The title is how every other run
+ * finds the item, so a rename waits for the merge; a rendered or published
+ * item is not touched before the merge at all.
  */
-function registerSecret(secret) {
-    const value = secret.trim();
-    if (value.length < MIN_SECRET_LENGTH || registered.has(value))
-        return;
-    registered.add(value);
+function asPreview(item) {
+    if (item.remote !== null && item.remote.status !== 'NEW')
+        return [];
+    const steps = item.steps.flatMap((step) => {
+        if (step.kind !== 'edit')
+            return [step];
+        const changes = step.changes.filter((change) => change.field !== 'title');
+        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+        return changes.length > 0 ? [{ ...step, changes, send }] : [];
+    });
+    return [{ ...item, steps }];
 }
-/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
-function scrubSecrets(text, secrets = []) {
-    let out = text;
-    const { exact, spread } = formsFor([...registered, ...secrets]);
-    for (const form of exact)
-        if (out.includes(form))
-            out = out.split(form).join(SECRET_PLACEHOLDER);
-    for (const pattern of spread)
-        out = out.replace(pattern, SECRET_PLACEHOLDER);
-    for (const [pattern, replacement] of SECRET_PATTERNS)
-        out = out.replace(pattern, replacement);
-    return out;
-}
-function formsFor(secrets) {
-    const unique = [...new Set(secrets.map((secret) => secret.trim()))].sort();
-    const key = unique.join('\u0000');
-    if (cached?.key !== key)
-        cached = { key, forms: formsOf(unique) };
-    return cached.forms;
-}
-function formsOf(secrets) {
-    const exact = new Set();
-    const spread = [];
-    for (const raw of secrets) {
-        const secret = raw.trim();
-        if (secret.length === 0)
+
+;// CONCATENATED MODULE: ./src/plan/review.ts
+
+
+// What was reviewed is what ships. The pull request's comment keeps, per
+// item, fingerprints of what reviewers saw; the apply on the default branch
+// compares what it is about to render or publish with them. An item that
+// differs in a way that matters is held (its renders and publications are
+// not sent; creates and edits of drafts go on), the rest proceeds. Pure:
+// the action reads the comments from GitHub and hands them in.
+const REVIEWED_PLAN_VERSION = 1;
+/**
+ * Every item of a plan as reviewers see it, by fileKey; items that render or
+ * publish first (a trimmed block keeps them).
+ */
+function reviewedItemsOf(plan) {
+    const entries = [];
+    for (const item of plan.items) {
+        if (!item.review)
             continue;
-        for (const form of encodings(secret))
-            if (form.length > 0)
-                exact.add(form);
-        // Each line of a secret that is itself several lines, as the runner masks it.
-        for (const line of secret.split(/\r?\n/))
-            if (line.trim().length >= MIN_SECRET_LENGTH)
-                exact.add(line.trim());
-        if (secret.length >= MIN_SECRET_LENGTH) {
-            // As is, JSON-escaped, and JSON-escaped twice: each character in the form it has there.
-            const once = [...secret].map((char) => JSON.stringify(char).slice(1, -1));
-            const twice = once.map((unit) => JSON.stringify(unit).slice(1, -1));
-            for (const units of [[...secret], once, twice])
-                spread.push(spreadPattern(units));
+        const entry = {
+            m: item.review.manifest,
+            s: scriptKey(item),
+            t: item.review.target,
+            k: stepsKey(item.steps),
+        };
+        entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
+    }
+    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
+        file,
+        entry,
+    ]);
+}
+/** The plan with every render and publication that was not reviewed held. */
+function gateByReview(plan, gate) {
+    const unreviewed = [];
+    let held = 0;
+    const items = plan.items.map((item) => {
+        if (!review_key_renders(item.steps) && !review_key_publishes(item.steps))
+            return item;
+        const hold = verdictFor(item, gate);
+        if (hold === null)
+            return item;
+        if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
+            unreviewed.push({ file: item.file, why: hold.why });
+            return item;
+        }
+        held++;
+        return {
+            ...item,
+            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
+            holds: [...item.holds, hold],
+        };
+    });
+    const steps = items.flatMap((item) => item.steps);
+    return {
+        plan: { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) },
+        unreviewed,
+        held,
+    };
+}
+function verdictFor(item, gate) {
+    const { evidence } = gate;
+    const notReviewed = (why, source) => ({
+        kind: 'not_reviewed',
+        why,
+        pr: source?.pr ?? null,
+        url: source?.url ?? null,
+    });
+    if (evidence.kind === 'direct_push')
+        return notReviewed('direct_push');
+    if (evidence.kind === 'unavailable')
+        return notReviewed('unreadable');
+    const withPlan = evidence.sources.filter((source) => source.plan !== null);
+    if (withPlan.length === 0)
+        return notReviewed('no_plan', evidence.sources[0]);
+    let first = null;
+    for (const source of withPlan) {
+        const reviewed = source.plan;
+        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
+        const entry = reviewed.items[review_key_fileKey(item.file)];
+        let changes;
+        if (entry)
+            changes = differences(item, entry);
+        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
+        else if (stale && reviewed.omitted === 0)
+            changes = ['manifest'];
+        else {
+            first ??= notReviewed('not_in_plan', source);
+            continue;
+        }
+        if (changes.length === 0)
+            return null;
+        first ??= {
+            kind: 'changed_since_review',
+            pr: source.pr,
+            url: source.url,
+            changes,
+            reviewedHead: stale ? reviewed.head : null,
+            mergedHead: stale ? source.head : null,
+        };
+    }
+    return first;
+}
+/** What this apply would do to an item that its review did not show. */
+function differences(item, reviewed) {
+    const changes = [];
+    if (item.review?.manifest !== reviewed.m)
+        changes.push('manifest');
+    if (review_key_renders(item.steps)) {
+        if (review_key_scriptKey(item) !== reviewed.s)
+            changes.push('script');
+        if (!rendered(reviewed.k))
+            changes.push('render');
+    }
+    if (review_key_publishes(item.steps)) {
+        if (reviewed.t === null)
+            changes.push('publication');
+        else if (item.review?.target !== reviewed.t)
+            changes.push('target');
+    }
+    return changes;
+}
+
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+function shardOf(file, count) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < file.length; i++) {
+        hash ^= file.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return (hash % count) + 1;
+}
+/** This job's manifests and the other shards' ones. */
+function splitShard(items, shard) {
+    if (!shard || shard.count <= 1)
+        return { mine: [...items], others: [] };
+    const mine = [];
+    const others = [];
+    for (const item of items)
+        (shardOf(item.file, shard.count) === shard.index ? mine : others).push(item);
+    return { mine, others };
+}
+
+;// CONCATENATED MODULE: ./src/engine/engine.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// The one pipeline both the action and the CLI run:
+// manifests -> observed state -> plan -> apply -> results.
+/** Milliseconds on a monotonic clock. */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+const elapsed = (since) => Math.round(monotonicMs() - since);
+async function previousTitles(options, items, contents) {
+    const titles = new Map();
+    const previous = options.previous;
+    if (!previous)
+        return titles;
+    const candidates = renameCandidates(items, contents);
+    const remoteTitles = new Set(contents.map((summary) => summary.title));
+    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
+    candidates.forEach((item, index) => {
+        const title = found[index];
+        if (title)
+            titles.set(item.file, title);
+    });
+    return titles;
+}
+/** The one pipeline: load → observe → plan → preflight → apply → results. */
+async function runEngine(options) {
+    const { mode } = options;
+    const started = monotonicMs();
+    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    const report = {
+        mode,
+        load,
+        plan: null,
+        result: null,
+        problems: [...load.problems],
+        fatal: null,
+        creditsBefore: null,
+        creditsAfter: null,
+        notes: [],
+        timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
+    };
+    if (load.files.length === 0 && !options.allowEmpty) {
+        report.fatal =
+            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
+                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
+        return report;
+    }
+    if (mode === 'validate') {
+        report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
+        return report;
+    }
+    const client = options.client;
+    if (!client) {
+        report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
+        return report;
+    }
+    try {
+        const planStarted = monotonicMs();
+        const { mine, others } = splitShard(load.items, options.shard);
+        const sharded = options.shard !== undefined && options.shard.count > 1;
+        const listing = await observeListing(client);
+        const match = {
+            previousTitles: await previousTitles(options, mine, listing.contents),
+            reserved: others,
+            listUnmanaged: !sharded,
+        };
+        const matched = matchItems(mine, listing.contents, match).matched;
+        const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
+        const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        // Published videos: what they were published with, to report later changes as drift.
+        const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
+        const publishedSettings = await publishedWith(options.previous, published);
+        const planned = plan_plan(mine, { ...listing, details }, {
+            mode,
+            now: options.now?.() ?? new Date(),
+            permissions: options.permissions,
+            cancelRunning: options.cancelRunning,
+            match,
+            publishedWith: publishedSettings,
+            ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
+        });
+        const plan = options.review ? heldForReview(planned, options.review, report) : planned;
+        report.plan = plan;
+        report.problems.push(...plan.problems);
+        if (sharded)
+            report.problems.push(...otherShardProblems(others, mine, listing));
+        report.timings.planMs = elapsed(planStarted);
+        await options.onPlan?.(plan, report.problems);
+        await execute(options, client, plan, report);
+    }
+    catch (error) {
+        report.fatal = describeError(error);
+    }
+    return report;
+}
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function heldForReview(plan, gate, report) {
+    const verdict = gateByReview(plan, gate);
+    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+    return verdict.plan;
+}
+async function execute(options, client, plan, report) {
+    const { mode, logger } = options;
+    const allowed = allowedSteps(mode, options.permissions);
+    const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (report.problems.some((problem) => problem.severity === 'error')) {
+        logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return;
+    }
+    if (mode === 'apply' && plan.publications > options.maxPublications) {
+        report.fatal =
+            `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+                `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+                'publish fewer items per run.';
+        return;
+    }
+    let scopes = [];
+    if (writes.length > 0) {
+        // Preflight: only what the interface states (A29). The key is active, and
+        // generation needs `generate`; what content writes need is not shown, so
+        // it is learned from the first 403 instead of guessed here.
+        const introspection = await client.introspect();
+        scopes = introspection.scopes;
+        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+        if (!introspection.active || missing.length > 0) {
+            report.fatal = !introspection.active
+                ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
+            return;
         }
     }
-    // Longest first: a form that holds another is replaced whole.
-    return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
-}
-/** The forms a value takes in what this project writes. */
-function encodings(secret) {
-    const json = JSON.stringify(secret).slice(1, -1);
-    const url = encodeURIComponent(secret);
-    return [
-        secret,
-        json,
-        JSON.stringify(json).slice(1, -1), // JSON inside JSON: a message quoted in an output
-        url,
-        url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        url.replace(/%20/g, '+'),
-        encodeURI(secret),
-        (0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__/* .breakCommands */ .ix)(secret),
-        ...base64Forms(secret),
-    ];
-}
-/**
- * The base64 of the value, and the part of it that stays the same wherever
- * the value sits inside a longer encoded text (`user:key` in a Basic header,
- * a JSON document): one form per alignment, standard and URL-safe alphabets.
- */
-function base64Forms(secret) {
-    const bytes = Buffer.from(secret, 'utf8');
-    const found = [Buffer.from(secret, 'utf8').toString('base64')];
-    for (const offset of [0, 1, 2]) {
-        const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-        const encoded = padded.toString('base64').replace(/=+$/, '');
-        // Characters that mix in bits of the bytes before or after are left out.
-        const start = [0, 2, 3][offset];
-        const end = Math.floor((padded.length * 8) / 6);
-        const stable = encoded.slice(start, end);
-        if (stable.length >= MIN_SECRET_LENGTH)
-            found.push(stable);
+    const applyStarted = monotonicMs();
+    if (mode === 'apply')
+        report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
+    const clock = options.clock ?? realClock;
+    const runs = await applyItems(items, {
+        client,
+        allowed,
+        concurrency: options.concurrency,
+        wait: options.wait,
+        timeoutMs: options.timeoutMs,
+        logger,
+        clock,
+        ...(options.poll ? { poll: options.poll } : {}),
+        ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
+        ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
+    });
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? untouched(item));
+    // What was done is reported even when reading it back fails.
+    let listing = null;
+    try {
+        listing = (await client.listContents()).items;
+        if (mode !== 'apply')
+            await refreshScripts(client, plan, runs, options.readConcurrency);
     }
-    return found.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
-}
-/**
- * The value's characters (units) with line breaks, white space, `<br>` or
- * their escaped forms (`\n`, `\\n`, `%0A`) between any two of them: a
- * message wrapped across lines still holds the whole key.
- */
-function spreadPattern(units) {
-    const gap = '(?:\\s|\\\\{1,2}[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
-    const escaped = units.map((unit) => unit.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
-    return new RegExp(escaped.join(gap), 'g');
-}
-
-
-/***/ }),
-
-/***/ 1517:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $Y: () => (/* binding */ stripControls),
-/* harmony export */   N1: () => (/* binding */ guardTerminalOutput),
-/* harmony export */   ix: () => (/* binding */ breakCommands)
-/* harmony export */ });
-/* unused harmony exports safeText, safeLine, guardCommandOutput */
-// Text from manifests (titles, scripts, file names) and from the service
-// (error messages, last_error) is printed to a GitHub runner's log and to
-// terminals. Both act on what they read:
-//
-// - The runner reads stdout line by line (a line ends at LF, CR or CRLF) and
-//   runs as a workflow command any line that starts with `::` once trimmed
-//   (.NET's Trim: every Unicode white space, U+0085 NEL included), and any
-//   line that holds the legacy `##[` form anywhere in it.
-// - A terminal runs escape sequences: CSI (clear the screen, move the
-//   cursor), OSC (set the window title, hyperlinks), and the C1 forms of both.
-// - Bidi overrides and isolates reorder what is shown, so a line reads
-//   differently from what it holds.
-//
-// This module makes any text inert for both. It is pure and has no imports:
-// every writer to stdout (the action's log, annotations and groups, the CLI's
-// terminal lines) calls it.
-// A zero-width space between the two characters: the runner does not trim it
-// (it is not white space to .NET), and it shows as nothing.
-const BREAK = '\u200b';
-// Escape sequences as terminals read them (ECMA-48), 7-bit and 8-bit forms.
-// Matching control characters is this module's job.
-/* eslint-disable no-control-regex */
-const OSC_OR_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?/g;
-const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
-const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
-/** C0 controls except tab and line feed, DEL, and C1 controls (NEL among them). */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-/** Bidi embeddings, overrides, isolates and marks: U+202A–U+202E, U+2066–U+2069, LRM, RLM, ALM. */
-const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
-/** Everything .NET's String.Trim() removes from the start of a line (Char.IsWhiteSpace). */
-const RUNNER_TRIMMED = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const LEADING_COMMAND = new RegExp(`^([${RUNNER_TRIMMED}]*):(?=:)`);
-/** Matches one style code the CLI itself writes (`ESC [ 1 m`, `ESC [ 39 m`, …): bold, dim, colours, resets. */
-const OWN_STYLE = /\u001b\[\d{1,2}m/g;
-/* eslint-enable no-control-regex */
-/**
- * Removes escape sequences, control characters (tab and line feed stay) and
- * bidi controls. A CR, alone or before LF, and the Unicode line and
- * paragraph separators become LF, because the runner ends a line at a CR too.
- */
-function stripControls(text) {
-    return text
-        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
-        .replace(OSC_OR_STRING, '')
-        .replace(CSI, '')
-        .replace(OTHER_ESCAPE, '')
-        .replace(CONTROL, '')
-        .replace(BIDI, '');
-}
-/** Breaks every `::` and every `##[`, wherever they stand. */
-function breakCommands(text) {
-    return text.replace(/:(?=:)/g, `:${BREAK}`).replace(/#(?=#\[)/g, `#${BREAK}`);
-}
-/**
- * Text to embed in a log line, an annotation, a group title or a terminal
- * line: nothing in it can start a workflow command or drive a terminal,
- * wherever in the line it lands. Line feeds stay (the caller escapes or
- * splits them); every line of the result is safe on its own.
- */
-function safeText(text) {
-    return breakCommands(stripControls(text));
-}
-/** safeText on one line: line breaks and tabs become spaces. */
-function safeLine(text) {
-    return safeText(text).replace(/[\n\t]/g, ' ');
-}
-/**
- * The last step before bytes reach the runner's stdout, for output whose
- * lines may be workflow commands written on purpose (they start with `::` at
- * the very first column): controls and escapes go, a `##[` anywhere is broken,
- * and so is a `::` that only the runner's trimming, or the removal of a
- * control character, would bring to the start of a line.
- */
-function guardCommandOutput(text) {
-    return guardLines(text, (line) => stripControls(line), true);
-}
-/**
- * The last step before bytes reach a terminal (or a runner's log, when the
- * CLI runs in a workflow): no line can start a workflow command, no escape
- * sequence but the style codes the CLI writes itself (when `keepStyle`).
- */
-function guardTerminalOutput(text, keepStyle) {
-    const strip = (line) => keepStyle
-        ? splitKeeping(line, OWN_STYLE)
-            .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
-            .join('')
-        : stripControls(line);
-    return guardLines(text, strip, false);
-}
-/**
- * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
- * `::` unless the line was written as a command: it starts with `::` right
- * after a line feed (not after a CR or a Unicode separator, which the runner
- * also ends lines at, but which no command this project writes contains).
- */
-function guardLines(text, strip, keepCommands) {
-    const guard = (line, written) => {
-        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
-        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
+    catch (error) {
+        report.fatal = `The changes were made, but reading the results back failed: ${describeError(error)}`;
+    }
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
+    const refusal = client.writeRefusal ?? null;
+    if (refusal) {
+        report.fatal =
+            `The service refused a write: ${refusal.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
+    }
+    const results = itemResults(allRuns, listing);
+    const result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
     };
-    return text
-        .replace(/\r\n/g, '\n')
-        .split('\n')
-        .map((line) => line
-        .split(/\r|[\u2028\u2029]/)
-        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
-        .join('\n'))
-        .join('\n');
+    report.result = result;
+    report.timings.applyMs = elapsed(applyStarted);
 }
-/** Splits text around the matches of pattern: plain, match, plain, match, …, plain. */
-function splitKeeping(text, pattern) {
-    const parts = [];
-    let last = 0;
-    for (const match of text.matchAll(pattern)) {
-        parts.push(text.slice(last, match.index), match[0]);
-        last = match.index + match[0].length;
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/git/history.ts
+
+// Earlier versions of manifests, to recognise a renamed title. The engine
+// only knows the PreviousVersions interface: git (here) and the PR's file
+// listing (for shallow clones that cannot fetch, in the action layer) both
+// implement it.
+function git(cwd, args, timeout = 0) {
+    return new Promise((resolve) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', args, 
+        // Never wait for a password prompt: a fetch without credentials fails instead.
+        {
+            cwd,
+            maxBuffer: 16 * 1024 * 1024,
+            encoding: 'utf8',
+            timeout,
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+        }, (error, stdout) => resolve({ ok: error === null, stdout }));
+    });
+}
+/** How long fetching one missing commit may take before the caller falls back. */
+const FETCH_TIMEOUT_MS = 60_000;
+/**
+ * Fetches one commit, without its history, from `origin` into a shallow
+ * clone: actions/checkout leaves the credentials it cloned with, so this is
+ * one git request instead of one GitHub API call per manifest. True when the
+ * commit is present afterwards.
+ */
+async function fetchCommit(cwd, sha) {
+    if (!/^[0-9a-f]{40}$/i.test(sha))
+        return false;
+    const fetched = await git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
+    return fetched.ok && hasCommit(cwd, sha);
+}
+/** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
+function gitPreviousVersions(cwd, ref) {
+    return {
+        async read(file) {
+            if (ref === '' || /^0+$/.test(ref))
+                return null; // a push that created the branch has no `before`
+            // `./` makes the path relative to cwd rather than to the repository root.
+            const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
+            return result.ok ? result.stdout : null;
+        },
+        earlier(file) {
+            return earlierVersions(cwd, 'HEAD', file);
+        },
+    };
+}
+/** How many earlier commits of one file are read when the base has no match. */
+const HISTORY_DEPTH = 20;
+/** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
+async function earlierVersions(cwd, ref, file) {
+    const path = `./${file.replace(/^\.\//, '')}`;
+    const log = await git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
+    if (!log.ok)
+        return [];
+    const texts = [];
+    for (const sha of log.stdout.split('\n').filter(Boolean)) {
+        const shown = await git(cwd, ['show', `${sha}:${path}`]);
+        if (shown.ok)
+            texts.push(shown.stdout);
     }
-    parts.push(text.slice(last));
-    return parts;
+    return texts;
+}
+/** True when `ref` names a commit present in the local repository. */
+async function hasCommit(cwd, ref) {
+    if (ref === '')
+        return false;
+    const result = await git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
+    return result.ok;
+}
+
+;// CONCATENATED MODULE: ./src/report/diff.ts
+// A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
+// `+` added, ` ` kept). Scripts are short; the longest-common-subsequence
+// table is small. Past MAX_CELLS the diff is simply "all removed, all added".
+const MAX_CELLS = 4_000_000;
+function diffLines(before, after) {
+    const a = split(before);
+    const b = split(after);
+    if (a.length * b.length > MAX_CELLS) {
+        return [...a.map((line) => `-${line}`), ...b.map((line) => `+${line}`)].join('\n');
+    }
+    // lcs[i][j] = length of the LCS of a[i..] and b[j..].
+    const width = b.length + 1;
+    const lcs = new Uint32Array((a.length + 1) * width);
+    for (let i = a.length - 1; i >= 0; i--) {
+        for (let j = b.length - 1; j >= 0; j--) {
+            lcs[i * width + j] =
+                a[i] === b[j]
+                    ? lcs[(i + 1) * width + j + 1] + 1
+                    : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
+        }
+    }
+    const out = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+        if (a[i] === b[j]) {
+            out.push(` ${a[i]}`);
+            i++;
+            j++;
+        }
+        else if (lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
+            out.push(`-${a[i]}`);
+            i++;
+        }
+        else {
+            out.push(`+${b[j]}`);
+            j++;
+        }
+    }
+    while (i < a.length)
+        out.push(`-${a[i++]}`);
+    while (j < b.length)
+        out.push(`+${b[j++]}`);
+    return out.join('\n');
+}
+function split(text) {
+    const normalized = text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    return normalized === '' ? [] : normalized.split('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
+
+const COMMENT_LIMIT = 65_536;
+const SUMMARY_LIMIT = 1024 * 1024;
+const LAYOUTS = [
+    { compact: false, minimal: false },
+    { compact: true, minimal: false },
+    { compact: true, minimal: true },
+];
+/** The report as Markdown within the limit. */
+function renderReport(report, context, options) {
+    const size = options.unit === 'bytes'
+        ? (text) => Buffer.byteLength(text, 'utf8')
+        : (text) => text.length;
+    const limit = options.limit - (options.reserve ?? 0);
+    const previews = scriptPreviews(report, options.target);
+    for (const layout of LAYOUTS) {
+        const { compact } = layout;
+        const head = [headline(report, context), ...body(report, context, layout)];
+        const footer = footerLines(report, context, options.target);
+        let kept = previews.length;
+        for (;;) {
+            const note = trimNote(previews.length - kept, compact, context, options.target);
+            const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
+            if (size(text) <= limit)
+                return text;
+            if (kept === 0)
+                break;
+            // Drop previews from the end: halve quickly while far over, then one at a time.
+            kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
+        }
+    }
+    // Even minimal rows do not fit (thousands of items): cut the text and say so.
+    const full = join([headline(report, context), ...body(report, context, LAYOUTS[2])]);
+    const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
+    return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+function join(parts) {
+    return parts.filter((part) => part !== null && part !== '').join('\n\n');
+}
+function cut(text, limit, size) {
+    const lines = text.split('\n');
+    let total = 0;
+    const kept = [];
+    for (const line of lines) {
+        total += size(line) + 1;
+        if (total > limit)
+            break;
+        kept.push(line);
+    }
+    return kept.join('\n');
+}
+function whereIsTheRest(context, target) {
+    if (target === 'comment') {
+        return context.runUrl
+            ? `The full report is in the [job summary](${context.runUrl}).`
+            : 'The full report is in the job summary of this workflow run.';
+    }
+    return 'The `plan` and `results` outputs and the log hold everything.';
+}
+function trimNote(dropped, compact, context, target) {
+    if (dropped === 0 && !compact)
+        return null;
+    const what = [
+        dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
+        compact ? 'rows are shortened' : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
+}
+// ---------------------------------------------------------------- headline
+function markdown_plural(count, word, words = `${word}s`) {
+    return `${count} ${count === 1 ? word : words}`;
+}
+function headline(report, context) {
+    const manifests = report.load.files.length;
+    const errors = report.problems.filter((p) => p.severity === 'error').length;
+    const warnings = report.problems.length - errors;
+    const problemText = errors + warnings > 0
+        ? `${[errors ? markdown_plural(errors, 'error') : null, warnings ? markdown_plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
+        : null;
+    const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
+    let sentence;
+    if (report.fatal !== null) {
+        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${markdown_plural(manifests, 'manifest')}${shard}: ${escape_inlineText(report.fatal, 500)}`;
+    }
+    else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
+        sentence = `**Validated** ${markdown_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
+    }
+    else if (report.result !== null && report.mode === 'apply') {
+        sentence = `**Applied** ${markdown_plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    else {
+        sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    const lines = [`### content-as-code · ${report.mode}`, sentence];
+    if (context.pullRequest && report.mode !== 'validate') {
+        lines.push('Pull request runs never render or publish; merging applies the plan.');
+    }
+    for (const note of context.notes ?? [])
+        lines.push(`> ${escape_inlineText(note)}`);
+    return lines.join('\n\n');
+}
+function planCounts(items) {
+    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
+    const parts = [
+        [count('create'), 'to create'],
+        [count('edit'), 'to edit'],
+        [count('render'), 'to render'],
+        [publishes, 'to publish'],
+        [count('wait'), 'to wait for'],
+        [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
+    ];
+    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+function outcomeCounts(items) {
+    const text = OUTCOMES.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
+        .filter(([n]) => n > 0)
+        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+// ---------------------------------------------------------------- tables
+function body(report, context, layout) {
+    return [
+        problemTable(report.problems, context, layout),
+        report.result
+            ? resultTable(report, context, layout)
+            : report.plan
+                ? planTable(report, context, layout)
+                : null,
+        heldForReviewLine(report.plan?.items ?? []),
+        report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
+        unmanagedSection(report.plan?.unmanaged ?? [], layout),
+        notesSection(report.notes ?? []),
+    ].filter((part) => part !== null);
+}
+/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
+function heldForReviewLine(items) {
+    const pulls = new Map();
+    for (const hold of items.flatMap((item) => item.holds)) {
+        if (hold.kind !== 'changed_since_review')
+            continue;
+        const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
+        pull.count++;
+        pulls.set(hold.pr, pull);
+    }
+    if (pulls.size === 0)
+        return null;
+    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
+    return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
+}
+/** Informational reads that failed: said once, changed nothing. */
+function notesSection(notes) {
+    if (notes.length === 0)
+        return null;
+    return notes.map((note) => `> ${escape_inlineText(note, 500)}`).join('\n>\n');
+}
+function titleLimit(layout) {
+    return layout.minimal ? 40 : layout.compact ? 60 : 120;
+}
+function fileCell(label, file, line, context, layout) {
+    const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
+    return escape_link(label, url);
+}
+function problemTable(problems, context, layout) {
+    if (problems.length === 0)
+        return null;
+    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${escape_inlineText(p.message, layout.compact ? 200 : 1000)} |`);
+    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
+}
+function itemTitle(item, layout) {
+    const title = escape_inlineText(item.title, titleLimit(layout));
+    return item.renamedFrom
+        ? `${title} (renamed from “${escape_inlineText(item.renamedFrom, titleLimit(layout))}”)`
+        : title;
+}
+function planTable(report, context, layout) {
+    const items = report.plan?.items ?? [];
+    if (items.length === 0)
+        return null;
+    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+function resultTable(report, context, layout) {
+    const items = report.result?.items ?? [];
+    if (items.length === 0)
+        return null;
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    let sharedUrls = 0;
+    const rows = items.map((item) => {
+        const plan = planned.get(item.file);
+        const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
+        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+        if (several > 0)
+            sharedUrls++;
+        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
+        const note = item.lastError ?? item.error ?? resultNote(item, plan);
+        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${escape_inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? escape_inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+    });
+    const table = [
+        '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
+        '|---|---|---|---|---|---|---|',
+        ...rows,
+    ].join('\n');
+    if (sharedUrls === 0)
+        return table;
+    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+}
+/** In apply reports the plan goes into a collapsed section under the results. */
+function planDetails(report, context, layout) {
+    const table = planTable(report, context, layout);
+    return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
+}
+function unmanagedSection(unmanaged, layout) {
+    if (unmanaged.length === 0)
+        return null;
+    const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
+    const rows = shown.map((ref) => `| ${escape_inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
+    const more = unmanaged.length - shown.length;
+    return [
+        `<details><summary>${markdown_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
+        '',
+        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
+        more > 0 ? `\nand ${more} more.` : '',
+        '</details>',
+    ].join('\n');
+}
+/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
+function cellCode(text) {
+    return escape_inlineCode(text).replaceAll('|', '\\|');
+}
+function safeUrl(url) {
+    return /^https?:\/\//i.test(url) ? url : null;
+}
+function seconds(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+/** The shortest true description of a plan row: which steps, nothing more. */
+function stepKinds(item) {
+    return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
+}
+function stepsText(item) {
+    if (item.steps.length === 0)
+        return 'no change';
+    return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
+}
+const markdownLabels = {
+    account: (account) => `${account.platform} ${escape_inlineText(account.name, 40)}`,
+    value: (text) => `“${escape_inlineText(text, 60)}”`,
+};
+function notesText(item, layout) {
+    const notes = [
+        ...item.holds.map((hold) => escape_inlineText(holdText(hold))),
+        ...item.drift.map((drift) => escape_inlineText(driftText(drift, layout.compact))),
+        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
+    ];
+    return notes.join('; ');
+}
+/**
+ * Scripts reviewers read. The comment shows the scripts of items this plan
+ * creates or edits (as a diff where the service has an earlier script; with
+ * `preview-scripts` the engine has already read back what the service wrote);
+ * the summary shows the scripts of the items the run changes, so a run that
+ * changes nothing stays short however large the catalogue.
+ */
+function scriptPreviews(report, target) {
+    const previews = [];
+    for (const item of report.plan?.items ?? []) {
+        const { desired, remote } = item.script;
+        if (desired === null && remote === null)
+            continue;
+        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
+        const differs = desired !== null && remote !== null && desired !== remote;
+        // The comment shows scripts to review; the summary, the scripts of what this run changed.
+        const changed = item.steps.some((step) => step.kind !== 'wait');
+        if (target === 'comment' ? !touched && !differs : !changed && !differs)
+            continue;
+        const title = htmlText(item.title, 120);
+        const created = item.steps.some((step) => step.kind === 'create');
+        let summary;
+        let block;
+        if (differs) {
+            summary = `${title}: script changes`;
+            block = codeBlock(diffLines(remote, desired), 'diff');
+        }
+        else {
+            summary = `${title}: ${created ? 'new script' : 'script'}`;
+            block = codeBlock(desired ?? remote ?? '', 'text');
+        }
+        previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
+    }
+    return previews;
+}
+function previewSection(previews) {
+    if (previews.length === 0)
+        return null;
+    return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
+}
+// ---------------------------------------------------------------- footer
+function footerLines(report, context, target) {
+    if (target === 'comment') {
+        return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
+    }
+    const credits = report.creditsBefore !== null || report.creditsAfter !== null
+        ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
+        : null;
+    const t = report.timings;
+    const parts = [
+        `mode ${report.mode}${context.because ? ` (${escape_inlineText(context.because)})` : ''}`,
+        `event ${escape_inlineText(context.event || 'none')}`,
+        context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
+        credits,
+        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+    ];
+    return parts.filter(Boolean).join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+// The job summary: the same Markdown as the PR comment, with every script
+// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
+// step-summary limit (counted in bytes). Room is kept for the redaction of
+// secrets and signed URLs, which may change the length slightly.
+const MARGIN = 4 * 1024;
+function summaryMarkdown(report, context, extras) {
+    const notes = [...(context.notes ?? [])];
+    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
+    if (hidden > 0) {
+        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
+    }
+    return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/accounts-check.ts
+
+
+
+async function checkAccounts(report, client) {
+    const naming = report.load.items.filter((item) => (item.publish?.accounts.length ?? 0) > 0);
+    if (naming.length === 0)
+        return { checked: false, note: null };
+    if (typeof client === 'string') {
+        return { checked: false, note: `Account names were not checked against the service: ${client}.` };
+    }
+    let connected;
+    try {
+        connected = (await client.listAccounts()).items;
+    }
+    catch (error) {
+        return {
+            checked: false,
+            note: `Account names were not checked against the service: ${inCliWords(describeError(error))}`,
+        };
+    }
+    const found = naming.flatMap((item) => resolveAccounts(item, connected).problems);
+    report.problems.push(...found);
+    report.problems.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
+    return { checked: true, note: null };
+}
+
+;// CONCATENATED MODULE: ./src/cli/interrupt.ts
+
+const interrupt_WRITES = {
+    createContent: 'created',
+    editContent: 'edited',
+    processContent: 'render started',
+    generateVideo: 'render started',
+    upload: 'publication started',
+};
+/** Thrown for every call made after the stop; the engine's pending work ends on it. */
+class InterruptedError extends Error {
+    name = 'InterruptedError';
+    constructor() {
+        super('Interrupted: nothing more is sent to the service.');
+    }
+}
+function watchClient(inner) {
+    let stopped = false;
+    let wrote = false;
+    const byId = new Map();
+    const byTitle = new Map();
+    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
+    const names = new Map();
+    const titles = new Map();
+    const order = [];
+    const record = (id, title) => {
+        const known = (id !== null ? byId.get(id) : undefined) ?? (title !== null ? byTitle.get(title) : undefined);
+        if (known)
+            return known;
+        const shown = title ?? (id !== null ? (titles.get(id) ?? id) : '');
+        const created = { id, title: shown, sent: [], status: null, started: false };
+        order.push(created);
+        if (id !== null)
+            byId.set(id, created);
+        if (title !== null)
+            byTitle.set(title, created);
+        return created;
+    };
+    const noteStatus = (value) => {
+        if (typeof value !== 'object' || value === null)
+            return;
+        const { id, status } = value;
+        if (typeof id !== 'string' || typeof status !== 'string')
+            return;
+        const item = byId.get(id);
+        if (item?.started)
+            item.status = status;
+    };
+    const wrap = (name, method) => async (...args) => {
+        if (stopped)
+            throw new InterruptedError();
+        const sent = interrupt_WRITES[name];
+        let item = null;
+        if (sent !== undefined) {
+            wrote = true;
+            const [first] = args;
+            if (name === 'createContent')
+                item = record(null, first.title);
+            else if (name === 'processContent')
+                item = record(first.content_id, null);
+            else
+                item = record(first, null);
+            item.sent.push(sent);
+            if (sent === 'render started' || sent === 'publication started')
+                item.started = true;
+        }
+        const answer = await method(...args);
+        if (name === 'createContent' && item !== null) {
+            const id = answer.id;
+            if (typeof id === 'string') {
+                item.id = id;
+                byId.set(id, item);
+            }
+        }
+        noteStatus(answer);
+        return answer;
+    };
+    const client = new Proxy(inner, {
+        get(target, property) {
+            // Getters run on the client itself: its private fields are not on the proxy.
+            const value = Reflect.get(target, property, target);
+            if (typeof value !== 'function')
+                return value;
+            const method = value.bind(target);
+            return property === 'close' ? method : wrap(String(property), method);
+        },
+    });
+    const label = (item) => {
+        const file = (item.id !== null ? names.get(item.id) : undefined) ?? names.get(`title:${item.title}`);
+        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
+    };
+    return {
+        client,
+        stop: () => {
+            stopped = true;
+        },
+        get wrote() {
+            return wrote;
+        },
+        know(plan) {
+            for (const item of plan.items) {
+                names.set(`title:${item.title}`, item.file);
+                if (item.remote !== null) {
+                    names.set(item.remote.id, item.file);
+                    titles.set(item.remote.id, item.title);
+                }
+            }
+        },
+        report(signal) {
+            const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
+            const touched = order.filter((item) => item.sent.length > 0);
+            if (touched.length === 0) {
+                lines.push('Nothing was sent to the service in this run.');
+                return lines;
+            }
+            lines.push('Sent to the service in this run:');
+            for (const item of touched)
+                lines.push(`  ${label(item)}  ${[...new Set(item.sent)].join(', ')}`);
+            const running = touched.filter((item) => item.started && (item.status === null || GENERATING_STATUSES.has(item.status)));
+            if (running.length > 0) {
+                lines.push('Still running on the service (it finishes these without this process):');
+                for (const item of running)
+                    lines.push(`  ${label(item)}  ${item.status ?? 'started'}`);
+            }
+            lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
+                'still running and does only what is left, so the run converges.');
+            return lines;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/json.ts
+
+// `--json`: what a script needs from a run, in a shape that is documented
+// (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
+// engine's internals: no positions of every field, no wire payloads, no
+// timings. A change that removes or renames a field bumps `version`; new
+// optional fields do not.
+const JSON_OUTPUT_VERSION = 1;
+const json_PLAIN = {
+    account: (account) => `${account.platform} "${account.name}"`,
+    value: (text) => JSON.stringify(text),
+};
+function jsonOutput(report, context) {
+    const errors = report.problems.some((problem) => problem.severity === 'error');
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    return {
+        version: JSON_OUTPUT_VERSION,
+        command: report.mode,
+        exitCode: context.exitCode,
+        manifests: { pattern: context.pattern, count: report.load.files.length },
+        problems: report.problems.map((problem) => ({
+            severity: problem.severity,
+            code: problem.code,
+            file: problem.file,
+            line: problem.line,
+            column: problem.column,
+            field: problem.field ?? null,
+            message: problem.message,
+        })),
+        accounts: context.accounts ?? null,
+        plan: report.plan === null
+            ? null
+            : {
+                willRun: !errors,
+                items: report.plan.items.map((item) => ({
+                    file: item.file,
+                    title: item.title,
+                    id: item.remote?.id ?? null,
+                    match: item.match,
+                    renamedFrom: item.renamedFrom,
+                    status: item.remote?.status ?? null,
+                    stage: item.stage,
+                    flow: item.flow,
+                    actions: item.steps.map((step) => stepText(step, json_PLAIN)),
+                    holds: item.holds.map(holdText),
+                    drift: item.drift.map((drift) => driftText(drift)),
+                    publishAt: item.publishAt,
+                })),
+                unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
+                publications: report.plan.publications,
+            },
+        results: report.result === null
+            ? null
+            : {
+                changed: report.result.changed,
+                failed: report.result.failed,
+                items: report.result.items.map((item) => ({
+                    file: item.file,
+                    title: item.title,
+                    id: item.id,
+                    outcome: item.outcome,
+                    status: item.status,
+                    reason: resultNote(item, planned.get(item.file)),
+                    publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
+                    lastError: item.lastError,
+                    error: item.error,
+                })),
+            },
+        credits: { before: report.creditsBefore, after: report.creditsAfter },
+        fatal: report.fatal,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/format.ts
+/** `file:line:col: error: message`, the form compilers use and editors link. */
+function formatProblem(p) {
+    return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/problems.ts
+
+
+// How problems and their counts read in a terminal.
+function problems_plural(count, word) {
+    return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+function isDefaultsFile(file) {
+    return DEFAULTS_FILES.includes(file.slice(file.lastIndexOf('/') + 1));
+}
+/**
+ * `file:line:col: severity: message`, with the file named once: a message
+ * that starts with its own file name (`content/a.yml: …`) loses it.
+ */
+function problemLine(problem) {
+    const own = `${problem.file}: `;
+    const message = problem.message.startsWith(own) ? problem.message.slice(own.length) : problem.message;
+    return formatProblem({ ...problem, message });
+}
+/**
+ * `5 manifests valid.` or `2 errors in 1 of 5 manifests and 1 defaults file; …`.
+ * Defaults files are not manifests: they are counted apart, and never in the total.
+ */
+function validateSummary(report) {
+    const files = report.load.files.length;
+    const errors = report.problems.filter((problem) => problem.severity === 'error');
+    const warnings = report.problems.length - errors.length;
+    const counted = problems_plural(files, 'manifest');
+    if (errors.length === 0) {
+        return `${counted} valid${warnings > 0 ? `, ${problems_plural(warnings, 'warning')}` : ''}.`;
+    }
+    const failing = new Set(errors.map((problem) => problem.file));
+    const defaults = [...failing].filter(isDefaultsFile).length;
+    const manifests = failing.size - defaults;
+    const where = [
+        manifests > 0 ? `${manifests} of ${counted}` : null,
+        defaults > 0 ? problems_plural(defaults, 'defaults file') : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    const checked = manifests > 0 ? '' : ` (${counted} checked)`;
+    return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/run.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function runEngineCommand(command, options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    const out = options.json ? io.stderr : io.stdout;
+    const style = styleFor(out, io.env);
+    const warn = (message) => writeLine(io.stderr, `warning: ${message}`);
+    const interrupted = io.interrupted();
+    let watched;
+    let accountsClient;
+    try {
+        if (command !== 'validate')
+            watched = watchClient(await connect(options, io, seams, warn));
+        const printed = { problems: 0, plan: false };
+        const engineOptions = {
+            mode: command,
+            cwd: options.cwd,
+            manifests: options.manifests,
+            allowEmpty: options.allowEmpty,
+            ...(watched ? { client: watched.client } : {}),
+            permissions: permissionsFor(command, options),
+            maxPublications: options.maxPublications,
+            cancelRunning: options.cancelRunning,
+            concurrency: options.concurrency,
+            wait: options.wait,
+            timeoutMs: options.timeoutMinutes * 60_000,
+            lateWindowMs: options.lateWindowMs,
+            logger: terminalLogger(out, io.stderr, style, io.env),
+            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
+            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+            ...(seams.now ? { now: seams.now } : {}),
+            ...(seams.poll ? { poll: seams.poll } : {}),
+            onPlan: (plan, problems) => {
+                watched?.know(plan);
+                if (options.json)
+                    return;
+                printProblems(problems, io.stderr, printed);
+                writeLine(out, `${planText(plan, problems, style)}\n`);
+                printed.plan = true;
+            },
+        };
+        const finished = await Promise.race([
+            runEngine(engineOptions),
+            interrupted.then((signal) => signal ?? 'SIGINT'),
+        ]);
+        if (typeof finished === 'string') {
+            watched?.stop();
+            const lines = watched?.report(finished) ?? [
+                `Interrupted by ${finished}: nothing was sent to the service.`,
+            ];
+            for (const line of lines)
+                writeLine(io.stderr, line);
+            return (0,help/* exitCodeForSignal */.XG)(finished);
+        }
+        const report = finished;
+        if (report.fatal !== null)
+            report.fatal = inCliWords(report.fatal);
+        let accounts;
+        if (command === 'validate' && report.fatal === null) {
+            accountsClient = await connectIfConfigured(options, io, seams, warn);
+            accounts = await checkAccounts(report, accountsClient);
+        }
+        seams.onReport?.(report);
+        const code = exitCode(report, options, watched?.wrote ?? false);
+        if (options.summary !== null)
+            writeSummaryFile(options.summary, report, io.cwd, warn);
+        if (options.json) {
+            const shaped = jsonOutput(report, {
+                pattern: options.manifests,
+                exitCode: code,
+                ...(accounts ? { accounts } : {}),
+            });
+            writeLine(io.stdout, JSON.stringify(shaped, null, 2));
+        }
+        else {
+            writeReport(report, out, io.stderr, style, printed, accounts);
+        }
+        return code;
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
+        if (error instanceof ConfigurationError)
+            return help/* EXIT */.dc.usage;
+        return watched?.wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
+    }
+    finally {
+        await watched?.client.close();
+        if (typeof accountsClient === 'object')
+            await accountsClient.close();
+    }
+}
+/**
+ * A terminal is not a PR run: `plan` shows what `apply` would render and
+ * publish (it writes nothing, being plan mode), and only --no-publish holds
+ * publications back.
+ */
+function permissionsFor(command, options) {
+    const publish = options.publish;
+    if (command === 'validate')
+        return { write: false, render: false, publish: false };
+    return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
+}
+/**
+ * 3 is kept for a service that could not be used before any work began: once
+ * a write has left, a failure is the run's (1), and a re-run converges.
+ */
+function exitCode(report, options, wrote = false) {
+    const errors = report.problems.some((problem) => problem.severity === 'error');
+    if (report.fatal !== null) {
+        const empty = report.load.files.length === 0;
+        // A plan refused for safety is the manifests' doing, not the service's.
+        const refused = report.plan !== null && report.plan.publications > options.maxPublications;
+        return refused || errors || empty || wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
+    }
+    if (errors || report.result?.failed === true)
+        return help/* EXIT */.dc.failed;
+    return help/* EXIT */.dc.ok;
+}
+function errorCount(problems) {
+    return problems.filter((problem) => problem.severity === 'error').length;
+}
+/** The plan table; its headline says so when errors keep it from running. */
+function planText(plan, problems, style) {
+    const errors = errorCount(problems);
+    if (errors === 0)
+        return renderPlanText(plan, style);
+    return renderPlanText(plan, style, `Plan (will not run: fix the ${errors === 1 ? 'error' : `${errors} errors`} above first)`);
+}
+function printProblems(problems, err, printed) {
+    for (const problem of problems.slice(printed.problems))
+        writeLine(err, problemLine(problem));
+    if (problems.length > printed.problems)
+        writeLine(err);
+    printed.problems = problems.length;
+}
+function writeReport(report, out, err, style, printed, accounts) {
+    printProblems(report.problems, err, printed);
+    if (report.mode === 'validate') {
+        if (report.fatal !== null)
+            writeLine(err, `error: ${report.fatal}`);
+        else
+            writeLine(out, validateSummary(report));
+        if (accounts?.note)
+            writeLine(err, accounts.note);
+        return;
+    }
+    if (report.plan && !printed.plan)
+        writeLine(out, `\n${planText(report.plan, report.problems, style)}`);
+    if (report.result)
+        writeLine(out, `\n${renderResultsText(report.result, style, report.plan)}`);
+    for (const note of report.notes)
+        writeLine(err, `note: ${note}`);
+    if (report.fatal !== null)
+        writeLine(err, `\nerror: ${report.fatal}`);
+}
+function writeSummaryFile(file, report, cwd, warn) {
+    const target = external_node_path_default().resolve(cwd, file);
+    try {
+        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(target), { recursive: true });
+        const markdown = summaryMarkdown(report, { event: 'cli' }, { hiddenErrors: 0, hiddenWarnings: 0 });
+        (0,external_node_fs_namespaceObject.writeFileSync)(target, scrubSecrets(markdown));
+    }
+    catch (error) {
+        warn(`the summary could not be written to ${file}: ${describeError(error)}`);
+    }
 }
 
 
-/***/ }),
+;// CONCATENATED MODULE: ./src/cli/schema.ts
 
-/***/ 311:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ USER_AGENT),
-/* harmony export */   x: () => (/* binding */ VERSION)
-/* harmony export */ });
-// Set by `npm run release` (scripts/release.ts) together with package.json;
-// test/release/documents.test.ts fails when the two differ. A constant keeps
-// the bundle from reading package.json at start-up.
-const VERSION = '0.1.0';
-const USER_AGENT = `content-as-code/${VERSION}`;
+
+/** `content-as-code schema`: the manifest JSON Schema, the same as schema/content.schema.json. */
+function printSchema(io) {
+    writeLine(io.stdout, JSON.stringify(manifestJsonSchema(), null, 2));
+    return help/* EXIT */.dc.ok;
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
+
+
+
+
+
+
+
+/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
+async function main(argv, io = processIO(), seams = {}) {
+    let options;
+    try {
+        const parsed = parseCliArgs(argv, io.cwd);
+        if (parsed === 'version') {
+            writeLine(io.stdout, VERSION);
+            return help/* EXIT */.dc.ok;
+        }
+        options = parsed;
+    }
+    catch (error) {
+        if (!(error instanceof UsageError))
+            throw error;
+        writeLine(io.stderr, `error: ${error.message}`);
+        writeLine(io.stderr, 'Run content-as-code --help for the commands and options.');
+        return help/* EXIT */.dc.usage;
+    }
+    switch (options.command) {
+        case 'help':
+            io.stdout.write((0,help/* helpText */.BK)());
+            return help/* EXIT */.dc.ok;
+        case 'schema':
+            return printSchema(io);
+        case 'emulator':
+            return emulator(options.rest, io);
+        case 'doctor':
+            return runDoctorCommand(options, io, seams);
+        case 'import':
+            return runImportCommand(options, io, seams);
+        case 'validate':
+        case 'plan':
+        case 'apply':
+            return runEngineCommand(options.command, options, io, seams);
+    }
+}
+/** Runs until Ctrl-C (or SIGTERM), then closes the server (and writes --state once more). */
+async function emulator(argv, io) {
+    let running;
+    try {
+        running = await runEmulatorCommand(argv, (line) => writeLine(io.stdout, line));
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${describeError(error)}`);
+        return help/* EXIT */.dc.usage;
+    }
+    if (running === 'help')
+        return help/* EXIT */.dc.ok;
+    writeLine(io.stdout, 'Press Ctrl-C to stop.');
+    await io.interrupted();
+    await running.close();
+    writeLine(io.stderr, 'Emulator stopped.');
+    return help/* EXIT */.dc.ok;
+}
 
 
 /***/ }),
@@ -65474,13 +65592,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 3024:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
@@ -74212,9 +74323,6 @@ exports.visitAsync = visitAsync;
 /******/ 	return module.exports;
 /******/ }
 /******/ 
-/******/ // expose the modules object (__webpack_modules__)
-/******/ __nccwpck_require__.m = __webpack_modules__;
-/******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
@@ -74312,28 +74420,6 @@ exports.visitAsync = visitAsync;
 /******/ 	};
 /******/ })();
 /******/ 
-/******/ /* webpack/runtime/ensure chunk */
-/******/ (() => {
-/******/ 	__nccwpck_require__.f = {};
-/******/ 	// This file contains only the entry chunk.
-/******/ 	// The chunk loading function for additional chunks
-/******/ 	__nccwpck_require__.e = (chunkId) => {
-/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
-/******/ 			__nccwpck_require__.f[key](chunkId, promises);
-/******/ 			return promises;
-/******/ 		}, []));
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/get javascript chunk filename */
-/******/ (() => {
-/******/ 	// This function allow to reference async chunks
-/******/ 	__nccwpck_require__.u = (chunkId) => {
-/******/ 		// return url for filenames based on template
-/******/ 		return "" + chunkId + ".index.js";
-/******/ 	};
-/******/ })();
-/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
@@ -74346,69 +74432,6 @@ exports.visitAsync = visitAsync;
 /******/ 		if (!module.children) module.children = [];
 /******/ 		return module;
 /******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/import chunk loading */
-/******/ (() => {
-/******/ 	// no baseURI
-/******/ 	
-/******/ 	// object to store loaded and loading chunks
-/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
-/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
-/******/ 	var installedChunks = {
-/******/ 		792: 0
-/******/ 	};
-/******/ 	
-/******/ 	var installChunk = (data) => {
-/******/ 		var {ids, modules, runtime} = data;
-/******/ 		// add "modules" to the modules object,
-/******/ 		// then flag all "ids" as loaded and fire callback
-/******/ 		var moduleId, chunkId, i = 0;
-/******/ 		for(moduleId in modules) {
-/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
-/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
-/******/ 			}
-/******/ 		}
-/******/ 		if(runtime) runtime(__nccwpck_require__);
-/******/ 		for(;i < ids.length; i++) {
-/******/ 			chunkId = ids[i];
-/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
-/******/ 				installedChunks[chunkId][0]();
-/******/ 			}
-/******/ 			installedChunks[ids[i]] = 0;
-/******/ 		}
-/******/ 	
-/******/ 	}
-/******/ 	
-/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
-/******/ 			// import() chunk loading for javascript
-/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
-/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
-/******/ 	
-/******/ 				// a Promise means "currently loading".
-/******/ 				if(installedChunkData) {
-/******/ 					promises.push(installedChunkData[1]);
-/******/ 				} else {
-/******/ 					if(true) { // all chunks have JS
-/******/ 						// setup Promise in chunk cache
-/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
-/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
-/******/ 							throw e;
-/******/ 						});
-/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
-/******/ 						promises.push(installedChunkData[1] = promise);
-/******/ 					}
-/******/ 				}
-/******/ 			}
-/******/ 	};
-/******/ 	
-/******/ 	// no prefetching
-/******/ 	
-/******/ 	// no preloaded
-/******/ 	
-/******/ 	// no external install chunk
-/******/ 	
-/******/ 	// no on chunks loaded
 /******/ })();
 /******/ 
 /************************************************************************/

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 
 // What triggered the run, read from the runner's environment and the event
-// payload file. @actions/github is not loaded for this: its context pulls a
-// large client into every start-up, and these few fields are all we need.
+// payload file, as GitHub documents them: the few fields the run decides by,
+// typed, with the checks an untrusted event needs (see mode.ts).
 
 export interface PullRequestInfo {
   number: number;

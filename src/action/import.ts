@@ -1,3 +1,4 @@
+import { createClient } from '../api/index.ts';
 import { runImport } from '../import/import.ts';
 import { importHeadline, renderImportMarkdown, renderImportText } from '../import/render.ts';
 import type { WorkflowCommands } from './commands.ts';
@@ -23,7 +24,6 @@ export async function runImportMode(
   if (inputs.apiKey === '' || inputs.baseUrl === '') {
     return 'mode: import needs the service: give api-key (from a secret) and base-url.';
   }
-  const { createClient } = await import('../api/index.ts');
   const client = createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey, readOnly: true });
   let report;
   try {

@@ -1,12 +1,13 @@
-import { DEFAULT_LATE_WINDOW, LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
+import { INPUT_DEFAULTS, type InputName } from '../defaults.ts';
+import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
 import type { RequireReview } from '../plan/review.ts';
 import type { Shard } from '../plan/shard.ts';
 import { parseShard } from './shard.ts';
 
 // Every input of action.yml, read once into one typed object. The runner
 // passes every input as a string; '' means "not given" and takes the
-// default from action.yml (repeated here, so a local run without the
-// runner's defaults behaves the same). An error names the input and the form
+// default from src/defaults.ts, which action.yml declares too, so a local
+// run without the runner's defaults behaves the same. An error names the input and the form
 // it expects, and never echoes the api-key.
 
 const REQUIRE_REVIEW = ['off', 'warn', 'hold'] as const;
@@ -46,8 +47,8 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
-// Plain checks rather than zod schemas: building schemas costs the action's
-// cold start several milliseconds, and these are one regular expression each.
+// Each input is one regular expression or one list of words; a failed check
+// names the input and the form it expects.
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 type Parser<T> = (value: string) => Parsed<T>;
 
@@ -107,31 +108,7 @@ const INPUTS = {
   shard: text,
   'allow-insecure-http': boolean,
   'allow-untrusted-events': boolean,
-} satisfies Record<string, Parser<unknown>>;
-
-type InputName = keyof typeof INPUTS;
-
-export const INPUT_DEFAULTS: Record<InputName, string> = {
-  'api-key': '',
-  'base-url': '',
-  manifests: 'content/**/*.{yml,yaml}',
-  'allow-empty': 'false',
-  mode: 'auto',
-  'github-token': '',
-  comment: 'true',
-  'preview-scripts': 'false',
-  publish: 'true',
-  'max-publications': '10',
-  'cancel-running': 'false',
-  concurrency: '4',
-  wait: 'true',
-  'timeout-minutes': '30',
-  'late-window': DEFAULT_LATE_WINDOW,
-  'require-review': 'warn',
-  shard: '',
-  'allow-insecure-http': 'false',
-  'allow-untrusted-events': 'false',
-};
+} satisfies Record<InputName, Parser<unknown>>;
 
 /** Reads and validates every input; throws one InputError listing every bad one. */
 export function readInputs(get: (name: string) => string): ActionInputs {

@@ -1,4 +1,5 @@
 import type { GitHubClient } from '../github/client.ts';
+import { readReviewEvidence } from '../github/reviewed-pulls.ts';
 import type { ReviewEvidence, ReviewGate } from '../plan/review.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
@@ -50,7 +51,6 @@ export async function reviewCheckFor(
   if (client === null) return unavailable('no github-token was given');
   let evidence: ReviewEvidence;
   try {
-    const { readReviewEvidence } = await import('../github/reviewed-pulls.ts');
     evidence = await readReviewEvidence(client, {
       owner: event.owner,
       repo: event.repo,

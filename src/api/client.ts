@@ -311,8 +311,8 @@ class HttpServiceClient implements ServiceClient {
       });
     } catch (error) {
       if (error instanceof Unrecognised)
-        throw new ResponseShapeError('GET', path, this.#transport.redact(error.message));
-      if (error instanceof ListingError) throw new ListingError(this.#transport.redact(error.message));
+        throw new ResponseShapeError('GET', path, this.#transport.scrubKey(error.message));
+      if (error instanceof ListingError) throw new ListingError(this.#transport.scrubKey(error.message));
       throw error;
     }
     this.#onListing?.(path, outcome);
@@ -328,7 +328,7 @@ class HttpServiceClient implements ServiceClient {
     } catch (error) {
       if (!(error instanceof ShapeProblem)) throw error;
       const problem = where === undefined ? error.message : `${where}: ${error.message}`;
-      throw new ResponseShapeError(method, path, this.#transport.redact(problem));
+      throw new ResponseShapeError(method, path, this.#transport.scrubKey(problem));
     }
   }
 
@@ -383,7 +383,7 @@ class HttpServiceClient implements ServiceClient {
   }
 
   async #error(method: string, path: string, response: RawResponse): Promise<ServiceError> {
-    const scrub = (text: string): string => this.#transport.redact(text);
+    const scrub = (text: string): string => this.#transport.scrubKey(text);
     const parsed = parseErrorBody(response.body);
     const body = {
       ...parsed,

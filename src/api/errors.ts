@@ -1,17 +1,12 @@
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
-// that comes from the service or the network passes through redact() first.
+// that comes from the service or the network passes through scrubSecrets() first.
 
 import { scrubSecrets } from '../secrets.ts';
 
-/** Replaces the given secrets, and anything shaped like an API key or token, with `***`. */
-export function redact(text: string, secrets: readonly string[] = []): string {
-  return scrubSecrets(text, secrets);
-}
-
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text: string): string {
-  return redact(text.replace(/\s+/g, ' ').trim());
+  return scrubSecrets(text.replace(/\s+/g, ' ').trim());
 }
 
 /** The run cannot start: a missing or malformed key, or a base URL that is not http(s). */
@@ -62,7 +57,7 @@ export class ServiceError extends Error {
     this.status = details.status;
     this.method = details.method;
     this.path = details.path;
-    this.serviceMessage = redact(details.serviceMessage);
+    this.serviceMessage = scrubSecrets(details.serviceMessage);
     this.code = details.code;
     this.required = details.required;
     this.retryAfterSeconds = details.retryAfterSeconds;
@@ -169,11 +164,11 @@ export class ResponseShapeError extends Error {
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const text = error.message === '' ? error.name : error.message;
-    return redact(oneLine(text));
+    return scrubSecrets(oneLine(text));
   }
-  if (typeof error === 'string') return redact(oneLine(error));
+  if (typeof error === 'string') return scrubSecrets(oneLine(error));
   try {
-    return redact(oneLine(JSON.stringify(error) ?? String(error)));
+    return scrubSecrets(oneLine(JSON.stringify(error) ?? String(error)));
   } catch {
     return 'unknown error';
   }

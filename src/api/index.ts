@@ -9,7 +9,6 @@ export {
   WritesStoppedError,
   RequestBudgetError,
   describeError,
-  redact,
 } from './errors.ts';
 export { ListingError, type ListingOutcome } from './listing.ts';
 export type { RetryEvent } from './retry.ts';

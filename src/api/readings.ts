@@ -390,3 +390,17 @@ export function readTaskStatus(obj: Json): {
     return { status: obj.state, lastError: obj.error ?? obj.last_error, reading: 'state and error' };
   throw new Unrecognised('A24', `no status or state in ${shapeOf(obj)}`);
 }
+
+/**
+ * A15: the script the service writes from full_text, as this project reads
+ * it (the interface does not show the real writer): the emulator writes it,
+ * and import leaves out a textover that equals it. Deterministic: whitespace is
+ * normalised, the text is cut into sentences, and the first eight sentences
+ * become one line each.
+ */
+export function writeScript(fullText: string): string {
+  const flat = fullText.replace(/\s+/g, ' ').trim();
+  if (flat === '') return '';
+  const sentences = flat.split(/(?<=[.!?])\s+/);
+  return sentences.slice(0, 8).join('\n');
+}

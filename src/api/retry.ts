@@ -1,9 +1,12 @@
 import { RequestDeadlineError, ResponseTooLargeError } from './bounded-response.ts';
 import { NetworkError, OutcomeUnknownError, RequestBudgetError } from './errors.ts';
 
-// The retry policy, in one place (STYLE 8). Written here rather than taken
-// from undici's RetryHandler, which caps Retry-After at 30 seconds: the
-// service's daily video cap can ask for hours, and A34 says honour it in full.
+// The retry policy, in one place. Written here rather than taken from undici's
+// RetryHandler because it is the service's policy, not the transport's: a
+// Retry-After is shared by every request of the run (one gate, no thundering
+// herd) and honoured in full however long (A34), within the run's deadline and
+// request budget, and whether a POST may be sent again depends on whether it
+// can have reached the service (A33).
 //
 // - 429: wait exactly Retry-After (whole seconds or an HTTP date); missing or
 //   unreadable, the backoff schedule applies.
@@ -63,10 +66,6 @@ export function backoffDelay(retry: number, settings: RetrySettings, random: () 
   const ceiling = Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, retry - 1));
   const r = Math.min(1, Math.max(0, random()));
   return Math.floor(r * ceiling);
-}
-
-export function isRetryableStatus(status: number): boolean {
-  return status === 429 || status >= 500;
 }
 
 // Errors raised before a single byte of the request left: the service never

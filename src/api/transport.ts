@@ -1,6 +1,6 @@
 import { EnvHttpProxyAgent } from 'undici';
 import { MAX_RESPONSE_BYTES, readBounded, withDeadline } from './bounded-response.ts';
-import { redact } from './errors.ts';
+import { scrubSecrets } from '../secrets.ts';
 import { sendWithRetries, type RequestKind, type RetryRuntime } from './retry.ts';
 import { requestHeaders, type BaseUrl, type WireBody } from './wire.ts';
 
@@ -110,8 +110,8 @@ export class Transport {
   }
 
   /** Strips the key from any text before it lands in a message. */
-  redact(value: string): string {
-    return redact(value, [this.#apiKey]);
+  scrubKey(value: string): string {
+    return scrubSecrets(value, [this.#apiKey]);
   }
 }
 

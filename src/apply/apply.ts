@@ -7,7 +7,7 @@ import { RUNNING_STATUSES, mayBeInFlight } from '../plan/inflight.ts';
 import type { PlanItem, Step } from '../plan/types.ts';
 import { settleTitleRace } from './race.ts';
 import { readBackFields, readBackRender, type ServiceTermsNote } from './readback.ts';
-import { createOrAdopt, dispatchGeneration, dispatchUpload, type Dispatch } from './resolve.ts';
+import { createOrAdopt, dispatchGeneration, dispatchUpload, type Dispatch } from './lost-answers.ts';
 import type { ItemRun } from './types.ts';
 import { DEFAULT_POLL, realClock, waitForItem, type Clock, type PollPolicy, type WaitUntil } from './wait.ts';
 

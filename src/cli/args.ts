@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_DOCTOR_BUDGET } from '../doctor/doctor.ts';
-import { DEFAULT_LATE_WINDOW, LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
+import { DEFAULTS } from '../defaults.ts';
+import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
 
 // Command-line arguments, read once into one typed object. The API key is
 // deliberately not an option: a key on the command line lands in shell
@@ -19,7 +20,7 @@ export const COMMANDS = [
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
-export const DEFAULT_MANIFESTS = 'content/**/*.{yml,yaml}';
+export const DEFAULT_MANIFESTS = DEFAULTS.manifests;
 
 export interface CliOptions {
   command: Command;
@@ -63,20 +64,20 @@ export class UsageError extends Error {
 
 const OPTIONS = {
   manifests: { type: 'string' },
-  'allow-empty': { type: 'boolean', default: false },
+  'allow-empty': { type: 'boolean', default: DEFAULTS.allowEmpty },
   json: { type: 'boolean', default: false },
   summary: { type: 'string' },
   cwd: { type: 'string' },
   'base-url': { type: 'string' },
   'api-key-stdin': { type: 'boolean', default: false },
-  'allow-insecure-http': { type: 'boolean', default: false },
+  'allow-insecure-http': { type: 'boolean', default: DEFAULTS.allowInsecureHttp },
   concurrency: { type: 'string' },
-  wait: { type: 'boolean', default: true },
+  wait: { type: 'boolean', default: DEFAULTS.wait },
   'timeout-minutes': { type: 'string' },
   'late-window': { type: 'string' },
-  publish: { type: 'boolean', default: true },
+  publish: { type: 'boolean', default: DEFAULTS.publish },
   'max-publications': { type: 'string' },
-  'cancel-running': { type: 'boolean', default: false },
+  'cancel-running': { type: 'boolean', default: DEFAULTS.cancelRunning },
   base: { type: 'string' },
   budget: { type: 'string' },
   out: { type: 'string' },
@@ -144,12 +145,12 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
     baseUrl: values['base-url'] ?? null,
     apiKeyStdin: values['api-key-stdin'],
     allowInsecureHttp: values['allow-insecure-http'],
-    concurrency: integer('--concurrency', values.concurrency, 4, 1),
+    concurrency: integer('--concurrency', values.concurrency, DEFAULTS.concurrency, 1),
     wait: values.wait,
-    timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], 30),
+    timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], DEFAULTS.timeoutMinutes),
     lateWindowMs: lateWindow(values['late-window']),
     publish: values.publish,
-    maxPublications: integer('--max-publications', values['max-publications'], 10, 0),
+    maxPublications: integer('--max-publications', values['max-publications'], DEFAULTS.maxPublications, 0),
     cancelRunning: values['cancel-running'],
     base: values.base ?? null,
     budget: integer('--budget', values.budget, DEFAULT_DOCTOR_BUDGET, 5),
@@ -164,20 +165,20 @@ function defaults(command: Command, cwd: string): CliOptions {
   return {
     command,
     manifests: DEFAULT_MANIFESTS,
-    allowEmpty: false,
+    allowEmpty: DEFAULTS.allowEmpty,
     json: false,
     summary: null,
     cwd,
     baseUrl: null,
     apiKeyStdin: false,
-    allowInsecureHttp: false,
-    concurrency: 4,
-    wait: true,
-    timeoutMinutes: 30,
-    lateWindowMs: parseLateWindow(DEFAULT_LATE_WINDOW)!,
-    publish: true,
-    maxPublications: 10,
-    cancelRunning: false,
+    allowInsecureHttp: DEFAULTS.allowInsecureHttp,
+    concurrency: DEFAULTS.concurrency,
+    wait: DEFAULTS.wait,
+    timeoutMinutes: DEFAULTS.timeoutMinutes,
+    lateWindowMs: parseLateWindow(DEFAULTS.lateWindow)!,
+    publish: DEFAULTS.publish,
+    maxPublications: DEFAULTS.maxPublications,
+    cancelRunning: DEFAULTS.cancelRunning,
     base: null,
     budget: DEFAULT_DOCTOR_BUDGET,
     out: null,
@@ -188,7 +189,7 @@ function defaults(command: Command, cwd: string): CliOptions {
 }
 
 function lateWindow(value: string | undefined): number {
-  const ms = parseLateWindow(value ?? DEFAULT_LATE_WINDOW);
+  const ms = parseLateWindow(value ?? DEFAULTS.lateWindow);
   if (ms === null) throw new UsageError(`--late-window: ${LATE_WINDOW_FORM} (got '${value}').`);
   return ms;
 }

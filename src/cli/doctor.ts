@@ -1,4 +1,5 @@
-import { ConfigurationError, describeError, redact } from '../api/errors.ts';
+import { ConfigurationError, describeError } from '../api/errors.ts';
+import { scrubSecrets } from '../secrets.ts';
 import { runDoctor } from '../doctor/doctor.ts';
 import { renderDoctorText } from '../doctor/render.ts';
 import type { CliOptions } from './args.ts';
@@ -29,7 +30,7 @@ export async function runDoctorCommand(
       budget: options.budget,
       client: seams.clientOptions ?? {},
     });
-    const scrub = (text: string): string => redact(text, [settings.apiKey]);
+    const scrub = (text: string): string => scrubSecrets(text, [settings.apiKey]);
     writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
     return report.understood ? EXIT.ok : EXIT.failed;
   } catch (error) {

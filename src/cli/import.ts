@@ -1,4 +1,5 @@
-import { ConfigurationError, describeError, redact } from '../api/errors.ts';
+import { ConfigurationError, describeError } from '../api/errors.ts';
+import { scrubSecrets } from '../secrets.ts';
 import { createClient } from '../api/client.ts';
 import { ImportUsageError, runImport } from '../import/import.ts';
 import { renderImportText } from '../import/render.ts';
@@ -24,7 +25,7 @@ export async function runImportCommand(
     writeLine(io.stderr, `error: ${describeError(error)}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;
   }
-  const scrub = (text: string): string => redact(text, [settings.apiKey]);
+  const scrub = (text: string): string => scrubSecrets(text, [settings.apiKey]);
   let client;
   try {
     client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });

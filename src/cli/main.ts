@@ -3,6 +3,7 @@ import { runEmulatorCommand } from '../emulator/command.ts';
 import { VERSION } from '../version.ts';
 import { parseCliArgs, UsageError } from './args.ts';
 import { runDoctorCommand } from './doctor.ts';
+import { runImportCommand } from './import.ts';
 import { EXIT, helpText } from './help.ts';
 import { runEngineCommand, type RunSeams } from './run.ts';
 import { printSchema } from './schema.ts';
@@ -35,11 +36,8 @@ export async function main(argv: string[], io: CliIO = processIO(), seams: RunSe
       return emulator(options.rest, io);
     case 'doctor':
       return runDoctorCommand(options, io, seams);
-    case 'import': {
-      // Loaded on use, like the engine's later stages: other commands do not parse it.
-      const { runImportCommand } = await import('./import.ts');
+    case 'import':
       return runImportCommand(options, io, seams);
-    }
     case 'validate':
     case 'plan':
     case 'apply':

@@ -6,7 +6,8 @@ import type { Body } from './http-error.ts';
 import { writeAnswer, type WriteAnswer } from './dialects.ts';
 import { detail, listing, summary, versionRows, wrapObject } from './shapes.ts';
 import { storedFields } from './behaviours.ts';
-import { blankItem, setStatus, snapshotVersion, writeScript } from './store.ts';
+import { writeScript } from '../api/readings.ts';
+import { blankItem, setStatus, snapshotVersion } from './store.ts';
 import type { ItemRecord } from './types.ts';
 
 const NOT_FOUND = 'Content not found.';

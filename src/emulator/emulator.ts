@@ -17,8 +17,8 @@ import {
   blankItem,
   newKey,
   snapshotVersion,
-  writeScript,
 } from './store.ts';
+import { writeScript } from '../api/readings.ts';
 import type { Emulator, EmulatorAdmin, EmulatorOptions, ItemRecord, LegacyItemInput } from './types.ts';
 
 /** Scopes of the ready key of the default user: the interface's default, read and generate. */

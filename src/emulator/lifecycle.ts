@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import type { Account, ContentStatus } from '../api/types.ts';
 import type { Clock, Config } from './config.ts';
 import { refund } from './limits.ts';
-import { setStatus, writeScript } from './store.ts';
+import { writeScript } from '../api/readings.ts';
+import { setStatus } from './store.ts';
 import type { UserRecord } from './store.ts';
 import type { FailureRule, ItemRecord, Phase, Publication, PublishSettings } from './types.ts';
 

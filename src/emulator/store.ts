@@ -64,18 +64,6 @@ export function newKey(): string {
   return KEY_PREFIX + randomBytes(24).toString('base64url');
 }
 
-/**
- * A15: the script written from full_text. Deterministic: whitespace is
- * normalised, the text is cut into sentences, and the first eight sentences
- * become one line each.
- */
-export function writeScript(fullText: string): string {
-  const flat = fullText.replace(/\s+/g, ' ').trim();
-  if (flat === '') return '';
-  const sentences = flat.split(/(?<=[.!?])\s+/);
-  return sentences.slice(0, 8).join('\n');
-}
-
 export class Store {
   readonly users = new Map<string, UserRecord>();
   readonly #keys = new Map<string, KeyRecord>();

@@ -74,35 +74,9 @@ async function earlierVersions(cwd: string, ref: string, file: string): Promise<
   return texts;
 }
 
-/** True when the repository at cwd is a shallow clone (history may be missing). */
-export async function isShallowClone(cwd: string): Promise<boolean> {
-  const result = await git(cwd, ['rev-parse', '--is-shallow-repository']);
-  return result.ok && result.stdout.trim() === 'true';
-}
-
 /** True when `ref` names a commit present in the local repository. */
 export async function hasCommit(cwd: string, ref: string): Promise<boolean> {
   if (ref === '') return false;
   const result = await git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
   return result.ok;
-}
-
-/** Asks each source in turn; the first non-null answer wins (git first, then a remote fallback). */
-export function firstPreviousVersions(...sources: PreviousVersions[]): PreviousVersions {
-  return {
-    async read(file: string): Promise<string | null> {
-      for (const source of sources) {
-        const text = await source.read(file);
-        if (text !== null) return text;
-      }
-      return null;
-    },
-    async earlier(file: string): Promise<string[]> {
-      for (const source of sources) {
-        const texts = (await source.earlier?.(file)) ?? [];
-        if (texts.length > 0) return texts;
-      }
-      return [];
-    },
-  };
 }

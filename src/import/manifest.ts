@@ -6,7 +6,7 @@ import {
   type Account,
   type ContentDetail,
 } from '../api/types.ts';
-import { writeScript } from '../emulator/store.ts';
+import { writeScript } from '../api/readings.ts';
 import type { Stage } from '../manifest/types.ts';
 
 // One remote item -> the manifest that describes it as it stands, so that a

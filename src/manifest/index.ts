@@ -4,8 +4,6 @@ export { DEFAULT_MAX_FILE_BYTES, DEFAULT_PATTERN, DEFAULTS_FILES, loadManifests 
 export type { LoadOptions } from './load.ts';
 export { parseManifest } from './parse.ts';
 export type { ManifestResult } from './parse.ts';
-export { printManifest } from './print.ts';
-export type { PrintOptions } from './print.ts';
 export { manifestJsonSchema, manifestSchema } from './schema.ts';
 export type { Manifest, ManifestInput } from './schema.ts';
 export { suggest } from './suggest.ts';

@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULTS } from '../defaults.ts';
 import { readDefaults, readSource, validateSource } from './parse.ts';
 import { problemAt } from './tree.ts';
 import type { Source } from './tree.ts';
@@ -11,7 +12,7 @@ import type { DesiredItem, LoadResult, Problem, SourceLocation } from './types.t
 // Every file is read by the yaml library and checked by the zod schema
 // (parse.ts); the files are matched by Node's own `fs.promises.glob`.
 
-export const DEFAULT_PATTERN = 'content/**/*.{yml,yaml}';
+export const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'] as const;

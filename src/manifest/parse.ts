@@ -3,8 +3,8 @@ import { readSource } from './read-yaml.ts';
 import { manifestSchema } from './schema.ts';
 import type { PositionMap, Source } from './tree.ts';
 import type { SourceLocation } from './types.ts';
-import { asDefaults, conclude, layer } from './validate.ts';
-import type { Checked, ManifestResult } from './validate.ts';
+import { asDefaults, conclude, layer } from './layers.ts';
+import type { Checked, ManifestResult } from './layers.ts';
 
 // Manifests through the yaml library and the zod schema: any YAML, and every
 // problem worded for the user. The loader and the single-file API both come

@@ -1,11 +1,10 @@
+import { DEFAULTS } from '../defaults.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 
 // The late window: how long after publish.at a missed schedule is still
 // caught up. Older than that, publishing now would surprise (a year typo in
 // publish.at, a manifest merged months after its date), so it is held.
 // Written as the `late-window` input and the CLI's --late-window.
-
-export const DEFAULT_LATE_WINDOW = '24h';
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -17,6 +16,9 @@ export function parseLateWindow(text: string): number | null {
   const unit = UNITS[match[2] || 'h']!;
   return Number.isFinite(amount) ? Math.round(amount * unit) : null;
 }
+
+/** The late window when none is given: the `late-window` input's default. */
+export const DEFAULT_LATE_WINDOW_MS = parseLateWindow(DEFAULTS.lateWindow)!;
 
 export const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
 
@@ -37,7 +39,7 @@ export function pastSchedules(items: readonly DesiredItem[], now: Date): Problem
         field: 'publish.at',
         message:
           `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
-          'Past the late window (24 h by default) it is held, not published; within it, it is published at once. ' +
+          `Past the late window (${DEFAULTS.lateWindow} by default) it is held, not published; within it, it is published at once. ` +
           'Check the date, or set publish.late: publish to publish it anyway.',
       },
     ];

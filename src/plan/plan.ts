@@ -10,6 +10,7 @@ import {
   type Scope,
 } from '../api/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
+import { DEFAULT_LATE_WINDOW_MS } from './late-window.ts';
 import { resolveAccounts } from './accounts.ts';
 import { accountsDrift, publishDrift, renameOf, tiktokWarning } from './checks.ts';
 import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';
@@ -56,9 +57,6 @@ function publicationOf(item: DesiredItem, accounts: Account[]): PublicationTarge
 }
 
 const DAY_MS = 86_400_000;
-
-/** Default late window: a publish.at missed by more than this is held (the `late-window` input). */
-export const DEFAULT_LATE_WINDOW_MS = DAY_MS;
 
 /**
  * Items nothing may be planned for, whatever the manifest asks: a create from

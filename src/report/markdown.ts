@@ -43,7 +43,8 @@ export interface ReportContext {
   pullRequest?: boolean;
 }
 
-export interface RenderOptions {
+/** Where the report goes and how much of it fits there. */
+export interface ReportMedium {
   target: ReportTarget;
   /** Size limit of the whole text. */
   limit: number;
@@ -70,7 +71,7 @@ const LAYOUTS: Layout[] = [
 ];
 
 /** The report as Markdown within the limit. */
-export function renderReport(report: RunReport, context: ReportContext, options: RenderOptions): string {
+export function renderReport(report: RunReport, context: ReportContext, options: ReportMedium): string {
   const size =
     options.unit === 'bytes'
       ? (text: string) => Buffer.byteLength(text, 'utf8')

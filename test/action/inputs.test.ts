@@ -4,7 +4,7 @@ import { InputError, readInputs } from '../../src/action/inputs.ts';
 const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
 
 describe('readInputs', () => {
-  it('fills every default that action.yml declares when inputs are empty', () => {
+  it('fills every default of src/defaults.ts when inputs are empty', () => {
     expect(readInputs(from({ 'api-key': 'svc_live_x', 'base-url': 'https://api.example.com' }))).toEqual({
       apiKey: 'svc_live_x',
       baseUrl: 'https://api.example.com',

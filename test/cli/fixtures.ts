@@ -1,37 +1,13 @@
-import type { Account } from '../../src/api/types.ts';
 import type { ApplyResult } from '../../src/apply/types.ts';
 import type { Plan, PlanItem } from '../../src/plan/types.ts';
+import { planItem, publishOptions, TIKTOK, YOUTUBE } from '../support/plan-fixtures.ts';
 
 // A plan and results shaped like the examples/content run, built by hand so
 // the terminal rendering can be checked without the engine.
 
-const youtube: Account = { id: 'acc-yt', name: 'Ocean Facts', platform: 'YouTube', platform_acronym: 'YT' };
-const tiktok: Account = { id: 'acc-tt', name: 'oceanfacts', platform: 'TikTok', platform_acronym: 'TT' };
-
-const publishOptions = {
-  account_ids: ['acc-yt', 'acc-tt'],
-  made_for_kids: false,
-  age_restricted: false,
-  notify_subscribers: true,
-  ai_disclosure: true,
-};
-
+/** The examples' items sit at line 3, column 8, and publish unless said otherwise. */
 function item(partial: Partial<PlanItem> & Pick<PlanItem, 'file' | 'title'>): PlanItem {
-  return {
-    line: 3,
-    column: 8,
-    stage: 'published',
-    flow: 'oneshot',
-    match: 'new',
-    renamedFrom: null,
-    remote: null,
-    steps: [],
-    holds: [],
-    drift: [],
-    publishAt: null,
-    script: { desired: null, remote: null },
-    ...partial,
-  };
+  return planItem(partial.file, { line: 3, stage: 'published', ...partial });
 }
 
 const fields = {
@@ -56,7 +32,7 @@ export const fixturePlan: Plan = {
           kind: 'render',
           reason: 'never_rendered',
           render: { video_id: 'stock', orientation: 'vertical' },
-          publish: { accounts: [youtube, tiktok], options: publishOptions },
+          publish: { accounts: [YOUTUBE, TIKTOK], options: publishOptions([YOUTUBE, TIKTOK]) },
         },
       ],
     }),

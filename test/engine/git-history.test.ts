@@ -2,12 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  firstPreviousVersions,
-  gitPreviousVersions,
-  hasCommit,
-  isShallowClone,
-} from '../../src/git/history.ts';
+import { gitPreviousVersions, hasCommit } from '../../src/git/history.ts';
 import { previousTitle } from '../../src/git/earlier-versions.ts';
 import { desired } from '../support/engine-fixtures.ts';
 import { git as gitIn } from '../support/git.ts';
@@ -54,18 +49,8 @@ describe('gitPreviousVersions', () => {
     expect(await previousTitle(previous, same)).toBeNull();
   });
 
-  it('knows a full clone from a shallow one, and which commits are present', async () => {
-    expect(await isShallowClone(repo)).toBe(false);
+  it('knows which commits are present', async () => {
     expect(await hasCommit(repo, base)).toBe(true);
     expect(await hasCommit(repo, 'f'.repeat(40))).toBe(false);
-  });
-
-  it('falls back to the next source when git has no answer', async () => {
-    const fallback = {
-      read: async (file: string) => (file === 'content/b.yml' ? 'title: From the API\n' : null),
-    };
-    const chained = firstPreviousVersions(gitPreviousVersions(repo, base), fallback);
-    expect(await chained.read('content/b.yml')).toBe('title: From the API\n');
-    expect(await chained.read('content/a.yml')).toContain('Old title');
   });
 });

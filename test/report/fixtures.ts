@@ -4,35 +4,9 @@ import type { ItemResult } from '../../src/apply/types.ts';
 import type { RunReport } from '../../src/engine/types.ts';
 import type { Problem } from '../../src/manifest/types.ts';
 import type { PlanItem } from '../../src/plan/types.ts';
+import { planItem, publishOptions, YOUTUBE } from '../support/plan-fixtures.ts';
 
-const YOUTUBE = { id: 'acc-yt', name: 'Ocean Facts', platform: 'YouTube' as const, platform_acronym: 'YT' };
-const PUBLISH_OPTIONS = {
-  account_ids: ['acc-yt'],
-  made_for_kids: false,
-  age_restricted: false,
-  notify_subscribers: true,
-  ai_disclosure: true,
-};
-
-export function planItem(file: string, overrides: Partial<PlanItem> = {}): PlanItem {
-  return {
-    file,
-    line: 2,
-    column: 8,
-    title: `Title of ${file}`,
-    stage: 'draft',
-    flow: 'oneshot',
-    match: 'new',
-    renamedFrom: null,
-    remote: null,
-    steps: [],
-    holds: [],
-    drift: [],
-    publishAt: null,
-    script: { desired: null, remote: null },
-    ...overrides,
-  };
-}
+export { planItem };
 
 export function samplePlanItems(): PlanItem[] {
   return [
@@ -56,7 +30,7 @@ export function samplePlanItems(): PlanItem[] {
           kind: 'render',
           reason: 'never_rendered',
           render: { video_id: 'stock', orientation: 'vertical' },
-          publish: { accounts: [YOUTUBE], options: PUBLISH_OPTIONS },
+          publish: { accounts: [YOUTUBE], options: publishOptions() },
         },
       ],
       script: { desired: 'Octopuses have three hearts.\nTwo pump blood through the gills.', remote: null },

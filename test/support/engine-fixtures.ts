@@ -4,11 +4,9 @@ import { asSummary } from '../../src/apply/race.ts';
 import type { Permissions, PlanContext } from '../../src/plan/types.ts';
 import type { DesiredItem } from '../../src/manifest/types.ts';
 import type { Observed } from '../../src/plan/plan.ts';
+import { ACCOUNTS } from './plan-fixtures.ts';
 
-export const ACCOUNTS: Account[] = [
-  { id: 'acc-yt', name: 'Ocean Facts', platform: 'YouTube', platform_acronym: 'YT' },
-  { id: 'acc-tt', name: 'oceanfacts', platform: 'TikTok', platform_acronym: 'TT' },
-];
+export { ACCOUNTS };
 
 type DesiredOverrides = Partial<Omit<DesiredItem, 'fields'>> & { fields?: Partial<DesiredItem['fields']> };
 

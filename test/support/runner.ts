@@ -3,10 +3,11 @@
 // cased, hyphens kept), the event name and payload file, the summary and
 // output files, the API and server URLs. Returns every byte it wrote.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -72,23 +73,19 @@ export function samePullRequest(number = 7): RunnerEvent {
   };
 }
 
-/** The runner's own defaults for inputs the workflow leaves out (action.yml `default:`). */
-const ACTION_DEFAULTS: Record<string, string> = {
-  manifests: 'content/**/*.{yml,yaml}',
-  'allow-empty': 'false',
-  mode: 'auto',
-  comment: 'true',
-  'preview-scripts': 'false',
-  publish: 'true',
-  'max-publications': '10',
-  'cancel-running': 'false',
-  concurrency: '4',
-  wait: 'true',
-  'timeout-minutes': '30',
-  shard: '',
-  'allow-insecure-http': 'false',
-  'allow-untrusted-events': 'false',
-};
+/** The runner's own defaults for inputs the workflow leaves out: action.yml's `default:`, as the runner reads them. */
+const ACTION_DEFAULTS: Record<string, string> = Object.fromEntries(
+  Object.entries(
+    (
+      parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+        inputs: Record<string, { default?: string }>;
+      }
+    ).inputs,
+  ).flatMap(([name, input]) =>
+    // `${{ github.token }}` is the runner's to fill; a test gives its own token or none.
+    input.default === undefined || input.default.includes('${{') ? [] : [[name, String(input.default)]],
+  ),
+);
 
 export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   const temp = await mkdtemp(join(tmpdir(), 'cac-runner-'));

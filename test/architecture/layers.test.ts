@@ -1,0 +1,106 @@
+// The house's rules, read from the sources: layers only point down (in the
+// order the README's "How it works" gives), the planner is pure, the report
+// only renders. `npm test` also runs madge for
+// import cycles; this test says which way each import may point and why.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/runner.ts';
+
+const SRC = join(ROOT, 'src');
+
+/**
+ * The layers, lowest first, as the README's "How it works" table names them:
+ * a module may import its own area and any area of a lower layer. Reading
+ * them from the README keeps the documented map and the code one thing.
+ */
+function readmeLayers(): string[][] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf('**The code.**');
+  const table = readme.slice(start, readme.indexOf('\n\n**', start + 1));
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) =>
+      [...line.split(' | ')[0]!.matchAll(/`([^`]+)`/g)].map(([, name]) => name!.replace(/\/$/, '')),
+    );
+}
+
+const LAYERS = readmeLayers();
+
+interface Edge {
+  from: string;
+  /** A path under src/ for a relative import, else the specifier (`node:fs`, `yaml`). */
+  to: string;
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+/** Every import and re-export of every module, static and dynamic, type-only included. */
+const EDGES: Edge[] = sources(SRC).flatMap((file) => {
+  const text = readFileSync(file, 'utf8');
+  const from = relative(SRC, file);
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^import\s+)'([^']+)'/gm)].map(([, target]) => ({
+    from,
+    to: target!.startsWith('.') ? relative(SRC, normalize(join(dirname(file), target!))) : target!,
+  }));
+});
+
+const areaOf = (path: string): string => path.split('/')[0]!;
+const layerOf = (path: string): number => LAYERS.findIndex((layer) => layer.includes(areaOf(path)));
+const local = EDGES.filter((edge) => !edge.to.startsWith('node:') && edge.to.includes('.ts'));
+
+describe('the layers of src/', () => {
+  it('takes its layers from the README', () => {
+    expect(LAYERS[0]).toContain('text');
+    expect(LAYERS.at(-1)).toEqual(['action', 'cli', 'main.ts', 'index.ts']);
+  });
+
+  it('reads every module and its imports', () => {
+    expect(EDGES.length).toBeGreaterThan(300);
+    expect(EDGES).toContainEqual({ from: 'engine/engine.ts', to: 'plan/plan.ts' });
+  });
+
+  it('places every module in one layer the README names', () => {
+    expect(
+      [...new Set(sources(SRC).map((file) => relative(SRC, file)))].filter((p) => layerOf(p) < 0),
+    ).toEqual([]);
+  });
+
+  it('has no import that points up a layer', () => {
+    const upward = local
+      .filter((edge) => areaOf(edge.from) !== areaOf(edge.to) && layerOf(edge.to) > layerOf(edge.from))
+      .map((edge) => `${edge.from} -> ${edge.to}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('keeps the emulator out of the product: only the CLI starts it', () => {
+    const users = local.filter((edge) => areaOf(edge.to) === 'emulator' && areaOf(edge.from) !== 'emulator');
+    expect([...new Set(users.map((edge) => areaOf(edge.from)))]).toEqual(['cli']);
+  });
+
+  it('keeps src/plan/ pure: no I/O, no YAML, only data types from below', () => {
+    const allowed = new Set(['api/types.ts', 'manifest/types.ts', 'manifest/suggest.ts', 'defaults.ts']);
+    const impure = EDGES.filter((edge) => areaOf(edge.from) === 'plan' && areaOf(edge.to) !== 'plan')
+      .filter((edge) => !allowed.has(edge.to))
+      .map((edge) => `${edge.from} -> ${edge.to}`);
+    expect(impure).toEqual([]);
+  });
+
+  it('keeps src/report/ a renderer: nothing that reaches a network', () => {
+    const network =
+      /^(?:node:(?:https?|http2|net|tls|dns|dgram)|undici|@actions\/github|@octokit\/|api\/(?:client|transport|listing)\.ts|github\/)/;
+    const reaching = EDGES.filter((edge) => areaOf(edge.from) === 'report' && network.test(edge.to)).map(
+      (edge) => `${edge.from} -> ${edge.to}`,
+    );
+    expect(reaching).toEqual([]);
+  });
+});
