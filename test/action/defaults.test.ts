@@ -14,7 +14,8 @@ const ACTION_YML = readFileSync(join(ROOT, 'action.yml'), 'utf8');
 
 /** Every input whose default in action.yml differs from src/defaults.ts, or that only one of them has. */
 function differences(actionYml: string, defaults: Readonly<Record<string, string>>): string[] {
-  const inputs = (parse(actionYml) as { inputs: Record<string, { default?: string | number | boolean }> }).inputs;
+  const inputs = (parse(actionYml) as { inputs: Record<string, { default?: string | number | boolean }> })
+    .inputs;
   const names = new Set([...Object.keys(inputs), ...Object.keys(defaults)]);
   return [...names].flatMap((name) => {
     if (!(name in inputs)) return [`${name}: only in src/defaults.ts`];

@@ -90,10 +90,7 @@ describe('gateByReview', () => {
       item('c.yml', [render(target)], {
         review: { manifest: fingerprint('manifest c.yml')!, target: fingerprint('other target')! },
       }),
-      item('d.yml', [
-        { kind: 'edit', changes: [], cancelGeneration: false, send: {} },
-        render(null),
-      ]),
+      item('d.yml', [{ kind: 'edit', changes: [], cancelGeneration: false, send: {} }, render(null)]),
       item('e.yml', [render(target)], {
         review: { manifest: fingerprint('edited e.yml')!, target: fingerprint('target')! },
       }),
