@@ -22,7 +22,7 @@ import type { RunReport } from './engine/types.ts';
 import { COMMENT_LIMIT, renderReport, type ReportContext } from './report/markdown.ts';
 import { summaryMarkdown } from './report/summary.ts';
 import { reviewNotes } from './report/words.ts';
-import { reviewedItemsOf } from './plan/review.ts';
+import { reviewedItemsOf } from './engine/review.ts';
 import { VERSION } from './version.ts';
 
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,

@@ -1,6 +1,6 @@
 import { INPUT_DEFAULTS, type InputName } from '../defaults.ts';
 import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
-import type { RequireReview } from '../plan/review.ts';
+import type { RequireReview } from '../engine/review.ts';
 import type { Shard } from '../plan/shard.ts';
 import { parseShard } from './shard.ts';
 

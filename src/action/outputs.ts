@@ -1,6 +1,6 @@
 import type { PublishedUrl } from '../apply/types.ts';
 import type { RunReport } from '../engine/types.ts';
-import { fingerprint } from '../plan/fingerprint.ts';
+import { fingerprint } from '../engine/fingerprint.ts';
 import type { PlanItem } from '../plan/types.ts';
 import type { WorkflowCommands } from './commands.ts';
 

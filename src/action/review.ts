@@ -1,6 +1,6 @@
 import type { GitHubClient } from '../github/client.ts';
 import { readReviewEvidence } from '../github/reviewed-pulls.ts';
-import type { ReviewEvidence, ReviewGate } from '../plan/review.ts';
+import type { ReviewEvidence, ReviewGate } from '../engine/review.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { RunDecision } from './mode.ts';

@@ -12,7 +12,8 @@ import { matchItems, renameCandidates } from '../plan/identity.ts';
 import { pastSchedules } from '../plan/late-window.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { plan as makePlan, otherShardProblems, statedScopes } from '../plan/plan.ts';
-import { gateByReview, type ReviewGate } from '../plan/review.ts';
+import { gateByReview, type ReviewGate } from './review.ts';
+import { withReviewKeys } from './review-key.ts';
 import { splitShard } from '../plan/shard.ts';
 import type { Plan } from '../plan/types.ts';
 import {
@@ -113,7 +114,8 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
         ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
       },
     );
-    const plan = options.review ? heldForReview(planned, options.review, report) : planned;
+    const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
+    const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
     report.plan = plan;
     report.problems.push(...plan.problems);
     if (sharded) report.problems.push(...otherShardProblems(others, mine, listing));

@@ -5,7 +5,7 @@ import type { PreviousVersions } from '../git/earlier-versions.ts';
 import type { Logger } from '../log.ts';
 import type { LoadResult, Problem } from '../manifest/types.ts';
 import type { Permissions } from '../plan/types.ts';
-import type { ReviewGate, ReviewVerdict } from '../plan/review.ts';
+import type { ReviewGate, ReviewVerdict } from './review.ts';
 import type { Shard } from '../plan/shard.ts';
 import type { Mode, Plan } from '../plan/types.ts';
 

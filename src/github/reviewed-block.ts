@@ -1,4 +1,4 @@
-import { REVIEWED_PLAN_VERSION, type ReviewedItem, type ReviewedPlan } from '../plan/review.ts';
+import { REVIEWED_PLAN_VERSION, type ReviewedItem, type ReviewedPlan } from '../engine/review.ts';
 
 // The reviewed plan, hidden in the sticky comment: one HTML comment on the
 // line after the comment's marker and digest, holding compact JSON. It is

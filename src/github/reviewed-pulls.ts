@@ -1,4 +1,4 @@
-import type { ReviewEvidence, ReviewSource } from '../plan/review.ts';
+import type { ReviewEvidence, ReviewSource } from '../engine/review.ts';
 import type { GitHubClient } from './client.ts';
 import { readReviewedBlock } from './reviewed-block.ts';
 import { findOwnComment } from './sticky-comment.ts';

@@ -15,7 +15,6 @@ import { resolveAccounts } from './accounts.ts';
 import { accountsDrift, publishDrift, renameOf, tiktokWarning } from './checks.ts';
 import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
-import { reviewKey } from './review-key.ts';
 import { RUNNING_STATUSES, mayBeInFlight, uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched } from './identity.ts';
 import type {
@@ -329,7 +328,6 @@ function planOne(
       publishAt: item.publish?.at ?? null,
       publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
       script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
-      review: reviewKey(item, target),
     },
     problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
   };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { readReviewedBlock } from '../../src/github/reviewed-block.ts';
-import { fileKey } from '../../src/plan/review-key.ts';
+import { fileKey } from '../../src/engine/review-key.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import {
   requireDist,

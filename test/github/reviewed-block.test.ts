@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readReviewedBlock, reviewedBlock, stableBlock } from '../../src/github/reviewed-block.ts';
-import { fingerprint } from '../../src/plan/fingerprint.ts';
-import { fileKey } from '../../src/plan/review-key.ts';
-import type { ReviewedItem } from '../../src/plan/review.ts';
+import { fingerprint } from '../../src/engine/fingerprint.ts';
+import { fileKey } from '../../src/engine/review-key.ts';
+import type { ReviewedItem } from '../../src/engine/review.ts';
 
 // The hidden reviewed-plan block: written compactly, read back exactly, never
 // broken out of, and cut from the end (with a count) when it would not fit.

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprint } from '../../src/plan/fingerprint.ts';
-import { gateByReview, reviewedItemsOf, type ReviewGate, type ReviewSource } from '../../src/plan/review.ts';
+import { fingerprint } from '../../src/engine/fingerprint.ts';
+import {
+  gateByReview,
+  reviewedItemsOf,
+  type ReviewGate,
+  type ReviewSource,
+} from '../../src/engine/review.ts';
 import type { Plan, PlanItem, PublicationTarget, Step } from '../../src/plan/types.ts';
 
 // The comparison of an apply with the plan its pull request showed, on plans

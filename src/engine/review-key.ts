@@ -1,14 +1,30 @@
+import type { Account } from '../api/types.ts';
 import type { DesiredItem } from '../manifest/types.ts';
-import { serviceText } from './diff.ts';
+import { resolveAccounts } from '../plan/accounts.ts';
+import { serviceText } from '../plan/diff.ts';
 import { fingerprint } from './fingerprint.ts';
-import type { PlanItem, PublicationTarget, Step } from './types.ts';
+import type { PlanItem, PublicationTarget, Step } from '../plan/types.ts';
 
 // The fingerprints a review is compared by. The pull request's comment keeps
 // them for every item (src/github/reviewed-block.ts); the apply after the
-// merge computes them again and compares (src/plan/review.ts).
+// merge computes them again and compares (src/engine/review.ts). The engine
+// attaches them to the plan, so that the planner itself hashes nothing.
+
+/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
+export function withReviewKeys(
+  items: readonly PlanItem[],
+  desired: readonly DesiredItem[],
+  accounts: readonly Account[],
+): PlanItem[] {
+  const byFile = new Map(desired.map((item) => [item.file, item]));
+  return items.map((item) => {
+    const manifest = byFile.get(item.file);
+    return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+  });
+}
 
 /** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
-export function reviewKey(item: DesiredItem, target: PublicationTarget | null): PlanItem['review'] {
+function reviewKey(item: DesiredItem, connected: readonly Account[]): PlanItem['review'] {
   const manifest = fingerprint({
     fields: item.fields,
     stage: item.stage,
@@ -23,6 +39,13 @@ export function reviewKey(item: DesiredItem, target: PublicationTarget | null): 
       options: item.publish.options,
     },
   })!;
+  const target: PublicationTarget | null =
+    item.stage === 'published' && item.publish !== null
+      ? (() => {
+          const accounts = resolveAccounts(item, connected).accounts;
+          return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
+        })()
+      : null;
   return { manifest, target: targetKey(target, item.publish?.at ?? null) };
 }
 

@@ -1,12 +1,12 @@
-import { publicationsOf, statedScopes } from './plan.ts';
+import { publicationsOf, statedScopes } from '../plan/plan.ts';
 import { fileKey, publishes, rendered, renders, scriptKey, stepsKey } from './review-key.ts';
-import type { Hold, NotReviewedWhy, Plan, PlanItem, ReviewChange } from './types.ts';
+import type { Hold, NotReviewedWhy, Plan, PlanItem, ReviewChange } from '../plan/types.ts';
 
 // What was reviewed is what ships. The pull request's comment keeps, per
 // item, fingerprints of what reviewers saw; the apply on the default branch
 // compares what it is about to render or publish with them. An item that
 // differs in a way that matters is held (its renders and publications are
-// not sent; creates and edits of drafts go on), the rest proceeds. Pure:
+// not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
 // the action reads the comments from GitHub and hands them in.
 
 export const REVIEWED_PLAN_VERSION = 1;
