@@ -15,7 +15,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // is cached too.
 if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
     (0,node_module__WEBPACK_IMPORTED_MODULE_0__.enableCompileCache)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(627), __nccwpck_require__.e(946)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8946));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(627), __nccwpck_require__.e(973)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5973));
 await run();
 
 __webpack_async_result__();
@@ -188,6 +188,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 

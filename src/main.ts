@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { annotationsFor, emitAnnotations } from './action/annotations.ts';
 import { WorkflowCommands } from './action/commands.ts';
 import { readEvent, type RunEvent } from './action/event.ts';
@@ -6,6 +7,7 @@ import { ActionLogger } from './action/logger.ts';
 import { runDoctorMode } from './action/doctor.ts';
 import { decideRun, type RunDecision } from './action/mode.ts';
 import { outputsFor, writeOutputs } from './action/outputs.ts';
+import { writePlanFile } from './action/plan-file.ts';
 import { formatShard } from './action/shard.ts';
 import { runImportMode } from './action/import.ts';
 import { previousVersionsFor } from './action/previous.ts';
@@ -43,7 +45,8 @@ export async function run(): Promise<void> {
     commands.mask(commands.input('github-token'));
     await runAction(commands, env);
   } catch (error) {
-    commands.fail(error instanceof RunFailed ? error.message : describeError(error));
+    const unexpected = error instanceof Error || typeof error === 'string' ? '' : 'Unexpected error: ';
+    commands.fail(error instanceof RunFailed ? error.message : `${unexpected}${describeError(error)}`);
   }
 }
 
@@ -136,7 +139,11 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     }
   }
   const hidden = emitAnnotations(commands, annotationsFor(report));
-  await writeOutputs(commands, outputsFor(report));
+  const outputs = outputsFor(report);
+  await writeOutputs(commands, outputs);
+  // The same JSON as the `plan` output, made once: 10,000 items take a while to serialise.
+  const planFile = report.plan === null ? null : await writePlanFile(outputs.plan, inputs.shard, env);
+  await commands.setOutput('plan-file', planFile ?? '');
   const context: ReportContext = {
     event: event.name,
     because: decision.because,
@@ -145,6 +152,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     runUrl: event.runUrl,
     notes,
     pullRequest: decision.isPullRequest,
+    planFile: planFile === null ? null : path.basename(planFile),
   };
   if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
     commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');

@@ -45219,7 +45219,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9615);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3012);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 
@@ -45326,7 +45326,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 9615:
+/***/ 3012:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45844,6 +45844,13 @@ function isKnownPlatform(platform) {
     return KNOWN_PLATFORM.has(platform);
 }
 const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
+/**
+ * Keep-alive connections of the client, and the engine's detail readers: one
+ * reader per connection, so that no reader queues for one. Reads are not
+ * rate limited (interface, Limits 1); 10,000 items are read in 10,000 / 64
+ * round trips.
+ */
+const DEFAULT_CONNECTIONS = 64;
 
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
 // Options resolved once into one typed object, and the emulator's clock.
@@ -46971,8 +46978,13 @@ function describe(value) {
 
 /** Signed media URLs stay valid for one hour (A28). */
 const URL_LIFETIME_SECONDS = 3600;
+/** The secret as a key object, made once: a raw Buffer is turned into one on every signature, five times slower. */
+const keys = new WeakMap();
 function signature(secret, path, expires) {
-    return (0,external_node_crypto_.createHmac)('sha256', secret).update(`${path}\n${expires}`).digest('hex');
+    let key = keys.get(secret);
+    if (key === undefined)
+        keys.set(secret, (key = (0,external_node_crypto_.createSecretKey)(secret)));
+    return (0,external_node_crypto_.createHmac)('sha256', key).update(`${path}\n${expires}`).digest('hex');
 }
 /** A signed, time-limited URL of the item's media, served by the emulator under /media. */
 function signedUrl(ctx, path) {
@@ -47110,8 +47122,10 @@ function offsetOf(cursor) {
  * A5-A7: one page of a listing in the configured reading: where the rows sit,
  * which size parameter counts, whether pages count from 0 or 1, and which
  * paging hints come with it (the dialects of src/emulator/dialects.ts).
+ * `shape` turns a row into what is sent, for the page's rows only: a page of
+ * 100 from 10,000 items shapes (and signs the media URLs of) 100.
  */
-function listing(rows, url, ctx) {
+function listing(rows, url, ctx, shape = (row) => row) {
     const options = ctx.config.listing;
     const { envelope = 'data', hint, pageBase = 1 } = options;
     const size = requestedSize(url, options);
@@ -47119,7 +47133,7 @@ function listing(rows, url, ctx) {
     const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
     const page = asked ?? pageBase;
     const offset = cursor ?? (page - pageBase) * size;
-    const slice = rows.slice(offset, offset + size);
+    const slice = rows.slice(offset, offset + size).map(shape);
     const hasMore = offset + size < rows.length;
     if (envelope === 'bare')
         return slice;
@@ -47277,8 +47291,11 @@ function getContent(call) {
     return { status: 200, body: wrapObject(detail(item, call.user, call.core.shapes), call.core.shapes) };
 }
 function listContents(call) {
-    const rows = call.user.items.map((item) => summary(item, call.user, call.core.shapes));
-    return { status: 200, body: listing(rows, call.url, call.core.shapes) };
+    const { user, core } = call;
+    return {
+        status: 200,
+        body: listing(user.items, call.url, core.shapes, (item) => summary(item, user, core.shapes)),
+    };
 }
 function listVersions(call) {
     const item = call.core.store.item(call.user.id, call.params[0] ?? '');
@@ -48462,6 +48479,7 @@ async function walkListing(path, options) {
             throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
                 'parameters, so the listing cannot be proven complete and nothing is planned from it.');
         }
+        const first = rows.length;
         for (const [index, row] of page.rows.entries()) {
             const id = ids[index];
             if (id === null || id === undefined || seen.has(id))
@@ -48469,6 +48487,8 @@ async function walkListing(path, options) {
             seen.add(id);
             rows.push(row);
         }
+        if (rows.length > first)
+            options.onRows?.(rows.slice(first), first);
         if (out.pages === 1)
             firstIds = new Set(ids.filter((id) => id !== null));
         if (page.rows.length === 0) {
@@ -48687,10 +48707,11 @@ async function readBounded(response, limitBytes, where) {
  */
 async function withDeadline(deadlineMs, attempt) {
     const controller = new AbortController();
-    const error = new RequestDeadlineError(deadlineMs);
     let timer;
     const expired = new Promise((_, reject) => {
         timer = setTimeout(() => {
+            // Made only when needed: an error's stack costs more than the request itself.
+            const error = new RequestDeadlineError(deadlineMs);
             controller.abort(error);
             reject(error);
         }, deadlineMs);
@@ -49286,6 +49307,7 @@ function decode(raw) {
 
 
 
+
 const client_KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
@@ -49338,7 +49360,7 @@ class HttpServiceClient {
             base,
             userAgent: options.userAgent ?? USER_AGENT,
             requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-            connections: Math.max(1, Math.floor(options.connections ?? 16)),
+            connections: Math.max(1, Math.floor(options.connections ?? DEFAULT_CONNECTIONS)),
             runtime: {
                 settings: retrySettings(options.retry),
                 secondMs: options.secondMs ?? 1000,
@@ -49363,8 +49385,8 @@ class HttpServiceClient {
     get writeRefusal() {
         return this.#writeRefusal;
     }
-    listContents() {
-        return this.#listAll(paths.contents(), parseContentSummary);
+    listContents(options = {}) {
+        return this.#listAll(paths.contents(), parseContentSummary, undefined, options.onItems);
     }
     async getContent(id) {
         return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
@@ -49437,8 +49459,28 @@ class HttpServiceClient {
     }
     // ---- plumbing ---------------------------------------------------------
     /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
-    async #listAll(path, parseItem, identify) {
+    async #listAll(path, parseItem, identify, onItems) {
         let outcome;
+        // Rows parsed as their page arrived (for onItems) are not parsed again; a
+        // row that does not parse is left for the pass below, which reports it.
+        const parsed = [];
+        const onRows = onItems
+            ? (rows, first) => {
+                const items = [];
+                rows.forEach((row, offset) => {
+                    try {
+                        const item = parseItem(row);
+                        parsed[first + offset] = item;
+                        items.push(item);
+                    }
+                    catch {
+                        // reported once the walk is over
+                    }
+                });
+                if (items.length > 0)
+                    onItems(items);
+            }
+            : undefined;
         try {
             outcome = await walkListing(path, {
                 base: this.#base,
@@ -49446,6 +49488,7 @@ class HttpServiceClient {
                 ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
                 get: (target) => this.#call('GET', target),
                 ...(identify ? { identify } : {}),
+                ...(onRows ? { onRows } : {}),
             });
         }
         catch (error) {
@@ -49456,7 +49499,7 @@ class HttpServiceClient {
             throw error;
         }
         this.#onListing?.(path, outcome);
-        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
+        const items = outcome.rows.map((row, index) => parsed[index] ?? this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
         return { items, complete: outcome.complete, gap: outcome.gap };
     }
     #parse(method, path, body, parse, where) {
@@ -61633,6 +61676,7 @@ const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const PARALLEL_READS = 32;
+const YIELD_EVERY = 64;
 function posix(relative) {
     return relative.split((external_node_path_default()).sep).join('/');
 }
@@ -61766,6 +61810,11 @@ async function runPool(count, work) {
     const worker = async () => {
         while (next < count) {
             const index = next++;
+            // Files are read synchronously: without a turn of the event loop now
+            // and then, the service's answers the engine is reading meanwhile
+            // would wait until every manifest was parsed.
+            if (index % YIELD_EVERY === YIELD_EVERY - 1)
+                await new Promise((resume) => setImmediate(resume));
             results[index] = await work(index);
         }
     };
@@ -61820,6 +61869,7 @@ async function loadManifests(options) {
     const reader = new Reader(cwd, (0,external_node_fs_namespaceObject.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
+    options.onMatched?.(candidates.length);
     const defaultsOf = new Map();
     const folderDefaults = (folder) => {
         let pending = defaultsOf.get(folder);
@@ -61983,6 +62033,93 @@ function matchItems(desired, remote, options = {}) {
     return { matched, unmanaged, problems };
 }
 
+;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
+
+// GET /contents/{id}, at most `width` at a time, asked for one id at a time
+// as ids become known: the engine asks for the items the manifests name while
+// the listing's later pages are still on their way, so that 10,000 detail
+// reads do not wait for 100 listing pages read one after another.
+class DetailReads {
+    #client;
+    #width;
+    #reads = new Map();
+    #queue = [];
+    /** The next queued read to start (an index, not shift(): the queue may hold 10,000). */
+    #head = 0;
+    #running = 0;
+    #failure = null;
+    constructor(client, width) {
+        this.#client = client;
+        this.#width = Math.max(1, Math.floor(width) || 1);
+    }
+    /** Starts reading `id` (once, however often it is asked for). */
+    want(id) {
+        if (this.#reads.has(id))
+            return;
+        const read = new Promise((start) => this.#queue.push(start)).then(() => this.#read(id));
+        // A failure is reported by `settle`; until then nobody may be listening.
+        read.catch(() => undefined);
+        this.#reads.set(id, read);
+        this.#next();
+    }
+    /**
+     * The details of `ids` (each started if it was not), once every read
+     * started has settled; an item deleted since the listing (404) is left
+     * out. Throws the first failure, after the reads in flight have settled.
+     */
+    async settle(ids) {
+        for (const id of ids)
+            this.want(id);
+        await this.drain();
+        if (this.#failure !== null)
+            throw this.#failure.error;
+        const byId = new Map();
+        for (const id of ids) {
+            const detail = await this.#reads.get(id);
+            if (detail)
+                byId.set(detail.id, detail);
+        }
+        return byId;
+    }
+    /** Waits for every read started so far; reads still queued after a failure are not sent. */
+    async drain() {
+        await Promise.allSettled([...this.#reads.values()]);
+    }
+    /** Stops sending: what is queued is dropped (the caller no longer needs it). */
+    abandon() {
+        this.#failure ??= { error: new Error('detail reads abandoned') };
+        this.#next();
+    }
+    #next() {
+        while (this.#running < this.#width && this.#head < this.#queue.length) {
+            this.#running++;
+            const start = this.#queue[this.#head++];
+            start?.();
+        }
+        if (this.#head === this.#queue.length) {
+            this.#queue.length = 0;
+            this.#head = 0;
+        }
+    }
+    async #read(id) {
+        try {
+            if (this.#failure !== null)
+                return null;
+            return await this.#client.getContent(id);
+        }
+        catch (error) {
+            if (error instanceof ServiceError && error.status === 404)
+                return null;
+            this.#failure ??= { error };
+            return null;
+        }
+        finally {
+            this.#running--;
+            this.#next();
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/plan/concurrency.ts
 /**
  * Runs fn over items with at most `limit` calls in flight; results keep the
@@ -62014,18 +62151,69 @@ async function mapLimit(items, limit, fn) {
 ;// CONCATENATED MODULE: ./src/engine/observe.ts
 
 
+
+
 // What the engine reads from the service: every page of GET /contents and
 // GET /accounts, then the detail view of each matched item (reads are not
 // rate limited, so many at a time); the credit balance; the scripts the
 // service wrote for drafts. The planner gets all of it as plain data.
-const DEFAULT_READ_CONCURRENCY = 32;
-/** GET /contents and GET /accounts (every page, through the client), side by side. */
-async function observeListing(client) {
-    const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
+/** One reader per connection of the client's pool: a reader never waits for a connection. */
+const DEFAULT_READ_CONCURRENCY = DEFAULT_CONNECTIONS;
+/**
+ * GET /contents and GET /accounts (every page, through the client), side by
+ * side; `onItems` sees each page of contents as it arrives.
+ */
+async function observeListing(client, onItems) {
+    const [contents, accounts] = await Promise.all([
+        client.listContents(onItems ? { onItems } : {}),
+        client.listAccounts(),
+    ]);
     return {
         contents: contents.items,
         accounts: accounts.items,
         contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+    };
+}
+/** What the manifests name on the service: the titles they match by, and the ids they pin. */
+function namedRemote(items) {
+    const titles = new Set();
+    const ids = new Set();
+    for (const item of items) {
+        titles.add(item.fields.title);
+        if (item.id !== null)
+            ids.add(item.id);
+    }
+    return { titles, ids };
+}
+function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
+    const reads = new DetailReads(client, width);
+    let named = null;
+    let waiting = [];
+    const consider = (summary) => {
+        if (named?.titles.has(summary.title) || named?.ids.has(summary.id))
+            reads.want(summary.id);
+    };
+    const listing = observeListing(client, (items) => {
+        if (named === null)
+            waiting.push(...items);
+        else
+            items.forEach(consider);
+    });
+    // Awaited by the engine, or by stop(); never left unhandled meanwhile.
+    listing.catch(() => undefined);
+    return {
+        listing,
+        reads,
+        name(items) {
+            named = namedRemote(items);
+            waiting.forEach(consider);
+            waiting = [];
+        },
+        async stop() {
+            reads.abandon();
+            await listing.catch(() => undefined);
+            await reads.drain();
+        },
     };
 }
 /** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
@@ -62606,80 +62794,6 @@ function winnerOf(candidates) {
     return best;
 }
 
-;// CONCATENATED MODULE: ./src/plan/fingerprint.ts
-
-// A short, stable digest of a value: enough to tell whether a text or a
-// setting changed, nothing of the value itself. Used where a plan is carried
-// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
-/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
-function fingerprint(value) {
-    if (value === null || value === undefined)
-        return null;
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
-}
-
-;// CONCATENATED MODULE: ./src/plan/review-key.ts
-
-
-// The fingerprints a review is compared by. The pull request's comment keeps
-// them for every item (src/github/reviewed-block.ts); the apply after the
-// merge computes them again and compares (src/plan/review.ts).
-/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
-function reviewKey(item, target) {
-    const manifest = fingerprint({
-        fields: item.fields,
-        stage: item.stage,
-        flow: item.flow,
-        render: item.render,
-        publish: item.publish && {
-            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
-            at: item.publish.at,
-            late: item.publish.late ?? null,
-            options: item.publish.options,
-        },
-    });
-    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
-}
-/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
-function targetKey(target, at) {
-    if (target === null)
-        return null;
-    const ids = [...target.options.account_ids].sort();
-    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
-}
-/**
- * How the reviewed plan names a manifest: a fingerprint of its path, so that
- * no text from the repository is written into the hidden block at all.
- */
-function review_key_fileKey(file) {
-    return fingerprint(file).slice('sha256:'.length);
-}
-/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
-function review_key_scriptKey(item) {
-    const script = item.script.desired ?? item.script.remote;
-    return script === null ? null : fingerprint(serviceText(script));
-}
-function review_key_renders(steps) {
-    return steps.some((step) => step.kind === 'render');
-}
-function review_key_publishes(steps) {
-    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-}
-/** One letter per kind of planned step, and `p` when something is published. */
-const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
-/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
-function review_key_stepsKey(steps) {
-    const kinds = new Set(steps.map((step) => step.kind));
-    if (review_key_publishes(steps))
-        kinds.add('publish');
-    return Object.entries(STEP_LETTERS)
-        .filter(([kind]) => kinds.has(kind))
-        .map(([, letter]) => letter)
-        .join('');
-}
-/** Whether steps written by stepsKey include a render. */
-const rendered = (key) => key.includes(STEP_LETTERS.render);
-
 ;// CONCATENATED MODULE: ./src/plan/inflight.ts
 
 // What the service says about work in flight, read the way the interface
@@ -62725,7 +62839,6 @@ function uploadCannotCarry(options) {
 }
 
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
-
 
 
 
@@ -63003,7 +63116,6 @@ function planOne(matched, observed, context, unmanaged) {
             publishAt: item.publish?.at ?? null,
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
-            review: reviewKey(item, target),
         },
         problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
     };
@@ -64183,14 +64295,104 @@ function asPreview(item) {
     return [{ ...item, steps }];
 }
 
-;// CONCATENATED MODULE: ./src/plan/review.ts
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+// A short, stable digest of a value: enough to tell whether a text or a
+// setting changed, nothing of the value itself. Used where a plan is carried
+// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
+/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/review-key.ts
+
+
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/engine/review.ts). The engine
+// attaches them to the plan, so that the planner itself hashes nothing.
+/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
+function withReviewKeys(items, desired, accounts) {
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    return items.map((item) => {
+        const manifest = byFile.get(item.file);
+        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+    });
+}
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item, connected) {
+    const manifest = fingerprint({
+        fields: item.fields,
+        stage: item.stage,
+        flow: item.flow,
+        render: item.render,
+        publish: item.publish && {
+            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
+            at: item.publish.at,
+            late: item.publish.late ?? null,
+            options: item.publish.options,
+        },
+    });
+    const target = item.stage === 'published' && item.publish !== null
+        ? (() => {
+            const accounts = resolveAccounts(item, connected).accounts;
+            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
+        })()
+        : null;
+    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target, at) {
+    if (target === null)
+        return null;
+    const ids = [...target.options.account_ids].sort();
+    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
+}
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+function review_key_fileKey(file) {
+    return fingerprint(file).slice('sha256:'.length);
+}
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+function review_key_scriptKey(item) {
+    const script = item.script.desired ?? item.script.remote;
+    return script === null ? null : fingerprint(serviceText(script));
+}
+function review_key_renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+function review_key_publishes(steps) {
+    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+function review_key_stepsKey(steps) {
+    const kinds = new Set(steps.map((step) => step.kind));
+    if (review_key_publishes(steps))
+        kinds.add('publish');
+    return Object.entries(STEP_LETTERS)
+        .filter(([kind]) => kinds.has(kind))
+        .map(([, letter]) => letter)
+        .join('');
+}
+/** Whether steps written by stepsKey include a render. */
+const rendered = (key) => key.includes(STEP_LETTERS.render);
+
+;// CONCATENATED MODULE: ./src/engine/review.ts
 
 
 // What was reviewed is what ships. The pull request's comment keeps, per
 // item, fingerprints of what reviewers saw; the apply on the default branch
 // compares what it is about to render or publish with them. An item that
 // differs in a way that matters is held (its renders and publications are
-// not sent; creates and edits of drafts go on), the rest proceeds. Pure:
+// not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
 // the action reads the comments from GitHub and hands them in.
 const REVIEWED_PLAN_VERSION = 1;
 /**
@@ -64342,6 +64544,7 @@ function splitShard(items, shard) {
 
 
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply -> results.
 /** Milliseconds on a monotonic clock. */
@@ -64366,7 +64569,25 @@ async function previousTitles(options, items, contents) {
 async function runEngine(options) {
     const { mode } = options;
     const started = monotonicMs();
-    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    let observation = null;
+    const load = await loadManifests({
+        cwd: options.cwd,
+        pattern: options.manifests,
+        // The service is read while the manifests are parsed: 10,000 of them take seconds.
+        onMatched: (files) => {
+            if (files > 0 && mode !== 'validate' && options.client)
+                observation = startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        },
+    });
+    try {
+        return await afterLoad(options, load, started, observation);
+    }
+    finally {
+        await observation?.stop();
+    }
+}
+async function afterLoad(options, load, started, early) {
+    const { mode } = options;
     const report = {
         mode,
         load,
@@ -64398,7 +64619,12 @@ async function runEngine(options) {
         const planStarted = monotonicMs();
         const { mine, others } = splitShard(load.items, options.shard);
         const sharded = options.shard !== undefined && options.shard.count > 1;
-        const listing = await observeListing(client);
+        // Detail reads of the items the manifests name start as the listing's
+        // pages arrive; what is planned waits for the whole, proven listing.
+        const observation = early ?? startObservation(client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        observation.name(mine);
+        const listing = await observation.listing;
+        const reads = observation.reads;
         const match = {
             previousTitles: await previousTitles(options, mine, listing.contents),
             reserved: others,
@@ -64406,7 +64632,7 @@ async function runEngine(options) {
         };
         const matched = matchItems(mine, listing.contents, match).matched;
         const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        const details = await reads.settle(ids);
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
         const publishedSettings = await publishedWith(options.previous, published);
@@ -64419,7 +64645,8 @@ async function runEngine(options) {
             publishedWith: publishedSettings,
             ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
-        const plan = options.review ? heldForReview(planned, options.review, report) : planned;
+        const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
+        const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
         report.plan = plan;
         report.problems.push(...plan.problems);
         if (sharded)
@@ -64650,7 +64877,54 @@ function split(text) {
     return normalized === '' ? [] : normalized.split('\n');
 }
 
+;// CONCATENATED MODULE: ./src/report/scale.ts
+
+// Reports that grow with the change, not the catalogue. A pull request that
+// edits 25 of 10,000 manifests shows those 25 rows; the other items are
+// counted by stage in one sentence. When even the changed rows do not fit
+// (a first apply of 10,000 items), the tables keep as many rows as fit and
+// say how many more there are and where: the full plan file and the job summary.
+/** Thousands separated, as a reader counts: 10,000. */
+function scale_count(n) {
+    return n.toLocaleString('en-US');
+}
+/** A plan item with no step, hold or drift: counted, not listed. */
+function isQuiet(item) {
+    return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
+}
+/** A result that changed nothing and says nothing: counted, not listed. */
+function isQuietResult(item, plan) {
+    return item.outcome === 'unchanged' && item.error === null && (plan === undefined || isQuiet(plan));
+}
+/** "9,975 unchanged items are not listed: 9,000 published, 975 draft." — null when none is left out. */
+function quietSentence(quiet) {
+    if (quiet.length === 0)
+        return null;
+    const byStage = new Map();
+    for (const item of quiet)
+        byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
+    const stages = [...byStage]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([stage, n]) => `${scale_count(n)} ${stage}`)
+        .join(', ');
+    const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
+    return `${scale_count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
+}
+/** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
+function moreRowsSentence(shown, total, where) {
+    const places = [
+        where.planFile
+            ? `the full plan file ${escape_inlineCode(where.planFile)} (the \`plan-file\` output; keep it with actions/upload-artifact)`
+            : null,
+        where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
+    ].filter((place) => place !== null);
+    const rest = total - shown;
+    return (`**Showing ${scale_count(shown)} of ${scale_count(total)} items;** the other ${scale_count(rest)} ` +
+        `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
 
 
 
@@ -64685,8 +64959,26 @@ function renderReport(report, context, options) {
             kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
         }
     }
-    // Even minimal rows do not fit (thousands of items): cut the text and say so.
-    const full = join([headline(report, context), ...body(report, context, LAYOUTS[2])]);
+    // Even minimal rows do not fit (thousands of items): keep as many rows as
+    // fit, found by halving, and say how many more there are and where.
+    const render = (maxRows) => join([
+        headline(report, context),
+        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
+    ]);
+    let low = 0;
+    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
+    while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (size(render(middle)) <= limit)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    const kept = render(low);
+    if (size(kept) <= limit)
+        return kept;
+    // Not even the headline and the problems fit: cut the text and say so.
+    const full = kept;
     const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
     return `${cut(full, limit - size(note) - 16, size)}${note}`;
 }
@@ -64832,20 +65124,51 @@ function itemTitle(item, layout) {
         ? `${title} (renamed from “${escape_inlineText(item.renamedFrom, titleLimit(layout))}”)`
         : title;
 }
+/** Where the rows a capped table leaves out are. */
+function elsewhere(context, target) {
+    return {
+        summaryUrl: target === 'comment' ? (context.runUrl ?? null) : null,
+        planFile: context.planFile ?? null,
+    };
+}
+/** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
+function capped(rows, layout, context) {
+    const max = layout.maxRows ?? Infinity;
+    if (rows.length <= max)
+        return { rows, more: null };
+    return {
+        rows: rows.slice(0, max),
+        more: moreRowsSentence(max, rows.length, elsewhere(context, layout.target ?? null)),
+    };
+}
 function planTable(report, context, layout) {
-    const items = report.plan?.items ?? [];
-    if (items.length === 0)
+    const all = report.plan?.items ?? [];
+    if (all.length === 0)
         return null;
-    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
-    return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    const items = all.filter((item) => !isQuiet(item));
+    const quiet = quietSentence(all.filter(isQuiet));
+    if (items.length === 0)
+        return quiet;
+    const listed = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    const { rows, more } = capped(listed, layout, context);
+    const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    return join([table, more, quiet]);
 }
 function resultTable(report, context, layout) {
-    const items = report.result?.items ?? [];
-    if (items.length === 0)
+    const all = report.result?.items ?? [];
+    if (all.length === 0)
         return null;
     const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+    const quietPlans = all.flatMap((item) => {
+        const plan = planned.get(item.file);
+        return plan && isQuietResult(item, plan) ? [plan] : [];
+    });
+    const quiet = quietSentence(quietPlans);
+    if (items.length === 0)
+        return quiet;
     let sharedUrls = 0;
-    const rows = items.map((item) => {
+    const listed = items.map((item) => {
         const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
         const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
@@ -64855,11 +65178,16 @@ function resultTable(report, context, layout) {
         const note = item.lastError ?? item.error ?? resultNote(item, plan);
         return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${escape_inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? escape_inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
-    const table = [
-        '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-        '|---|---|---|---|---|---|---|',
-        ...rows,
-    ].join('\n');
+    const { rows, more } = capped(listed, layout, context);
+    const table = join([
+        [
+            '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
+            '|---|---|---|---|---|---|---|',
+            ...rows,
+        ].join('\n'),
+        more,
+        quiet,
+    ]);
     if (sharedUrls === 0)
         return table;
     return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;

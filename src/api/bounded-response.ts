@@ -82,10 +82,11 @@ export async function withDeadline<T>(
   attempt: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
-  const error = new RequestDeadlineError(deadlineMs);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
+      // Made only when needed: an error's stack costs more than the request itself.
+      const error = new RequestDeadlineError(deadlineMs);
       controller.abort(error);
       reject(error);
     }, deadlineMs);

@@ -25,6 +25,7 @@ import {
   parseVersion,
 } from './shapes.ts';
 import { Transport, type RawResponse } from './transport.ts';
+import { DEFAULT_CONNECTIONS } from './types.ts';
 import type {
   Account,
   ContentDetail,
@@ -68,7 +69,7 @@ export interface ClientOptions {
   onRetry?: (event: RetryEvent) => void;
   /** Default 100 (A6). */
   pageSize?: number;
-  /** Keep-alive pool size; default 16. */
+  /** Keep-alive pool size; default DEFAULT_CONNECTIONS. */
   connections?: number;
   /**
    * Reads only: any other request throws before it is sent (doctor's
@@ -160,7 +161,7 @@ class HttpServiceClient implements ServiceClient {
       base,
       userAgent: options.userAgent ?? USER_AGENT,
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-      connections: Math.max(1, Math.floor(options.connections ?? 16)),
+      connections: Math.max(1, Math.floor(options.connections ?? DEFAULT_CONNECTIONS)),
       runtime: {
         settings: retrySettings(options.retry),
         secondMs: options.secondMs ?? 1000,
@@ -189,8 +190,10 @@ class HttpServiceClient implements ServiceClient {
     return this.#writeRefusal;
   }
 
-  listContents(): Promise<Listed<ContentSummary>> {
-    return this.#listAll(wire.paths.contents(), parseContentSummary);
+  listContents(
+    options: { onItems?: (items: readonly ContentSummary[]) => void } = {},
+  ): Promise<Listed<ContentSummary>> {
+    return this.#listAll(wire.paths.contents(), parseContentSummary, undefined, options.onItems);
   }
 
   async getContent(id: string): Promise<ContentDetail> {
@@ -299,8 +302,27 @@ class HttpServiceClient implements ServiceClient {
     path: string,
     parseItem: (value: unknown) => T,
     identify?: (row: unknown) => string | null,
+    onItems?: (items: readonly T[]) => void,
   ): Promise<Listed<T>> {
     let outcome: ListingOutcome;
+    // Rows parsed as their page arrived (for onItems) are not parsed again; a
+    // row that does not parse is left for the pass below, which reports it.
+    const parsed: Array<T | undefined> = [];
+    const onRows = onItems
+      ? (rows: readonly unknown[], first: number): void => {
+          const items: T[] = [];
+          rows.forEach((row, offset) => {
+            try {
+              const item = parseItem(row);
+              parsed[first + offset] = item;
+              items.push(item);
+            } catch {
+              // reported once the walk is over
+            }
+          });
+          if (items.length > 0) onItems(items);
+        }
+      : undefined;
     try {
       outcome = await walkListing(path, {
         base: this.#base,
@@ -308,6 +330,7 @@ class HttpServiceClient implements ServiceClient {
         ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
         get: (target) => this.#call('GET', target),
         ...(identify ? { identify } : {}),
+        ...(onRows ? { onRows } : {}),
       });
     } catch (error) {
       if (error instanceof Unrecognised)
@@ -316,8 +339,8 @@ class HttpServiceClient implements ServiceClient {
       throw error;
     }
     this.#onListing?.(path, outcome);
-    const items = outcome.rows.map((row, index) =>
-      this.#parse('GET', path, row, parseItem, `row ${index + 1}`),
+    const items = outcome.rows.map(
+      (row, index) => parsed[index] ?? this.#parse('GET', path, row, parseItem, `row ${index + 1}`),
     );
     return { items, complete: outcome.complete, gap: outcome.gap };
   }

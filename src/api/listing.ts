@@ -48,6 +48,12 @@ export interface WalkOptions {
   get(pathAndQuery: string): Promise<unknown>;
   /** A row's identity, for de-duplicating; default its `id`. */
   identify?: (row: unknown) => string | null;
+  /**
+   * Each page's new rows as they arrive (`first` is the index of the first in
+   * `rows`), so that a caller can start work on them while the walk goes on.
+   * Nothing more: whether the listing is complete is known only at the end.
+   */
+  onRows?: (rows: readonly unknown[], first: number) => void;
 }
 
 /** A 400 that names the page-size parameter: the service wants smaller pages (A6). */
@@ -163,12 +169,14 @@ export async function walkListing(path: string, options: WalkOptions): Promise<L
           'parameters, so the listing cannot be proven complete and nothing is planned from it.',
       );
     }
+    const first = rows.length;
     for (const [index, row] of page.rows.entries()) {
       const id = ids[index];
       if (id === null || id === undefined || seen.has(id)) continue;
       seen.add(id);
       rows.push(row);
     }
+    if (rows.length > first) options.onRows?.(rows.slice(first), first);
     if (out.pages === 1) firstIds = new Set(ids.filter((id): id is string => id !== null));
 
     if (page.rows.length === 0) {

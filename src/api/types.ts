@@ -225,9 +225,20 @@ export interface Listed<T> {
   gap: string | null;
 }
 
+/**
+ * Keep-alive connections of the client, and the engine's detail readers: one
+ * reader per connection, so that no reader queues for one. Reads are not
+ * rate limited (interface, Limits 1); 10,000 items are read in 10,000 / 64
+ * round trips.
+ */
+export const DEFAULT_CONNECTIONS = 64;
+
 /** One typed method per endpoint of the interface. */
 export interface ServiceApi {
-  listContents(): Promise<Listed<ContentSummary>>;
+  /** `onItems` sees each page's items as they arrive; the listing is proven complete only when the promise resolves. */
+  listContents(options?: {
+    onItems?: (items: readonly ContentSummary[]) => void;
+  }): Promise<Listed<ContentSummary>>;
   getContent(id: string): Promise<ContentDetail>;
   createContent(fields: ContentFields): Promise<ContentDetail>;
   editContent(

@@ -73,8 +73,11 @@ export function getContent(call: Call): Reply {
 }
 
 export function listContents(call: Call): Reply {
-  const rows = call.user.items.map((item) => summary(item, call.user, call.core.shapes));
-  return { status: 200, body: listing(rows, call.url, call.core.shapes) };
+  const { user, core } = call;
+  return {
+    status: 200,
+    body: listing(user.items, call.url, core.shapes, (item) => summary(item, user, core.shapes)),
+  };
 }
 
 export function listVersions(call: Call): Reply {

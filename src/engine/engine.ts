@@ -6,7 +6,7 @@ import type { ApplyResult, ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
 import { previousTitle, publishedWith } from '../git/earlier-versions.ts';
 import { loadManifests } from '../manifest/load.ts';
-import type { DesiredItem } from '../manifest/types.ts';
+import type { DesiredItem, LoadResult } from '../manifest/types.ts';
 import { mapLimit } from '../plan/concurrency.ts';
 import { matchItems, renameCandidates } from '../plan/identity.ts';
 import { pastSchedules } from '../plan/late-window.ts';
@@ -19,9 +19,9 @@ import type { Plan } from '../plan/types.ts';
 import {
   bestEffortCredits,
   DEFAULT_READ_CONCURRENCY,
-  observeDetails,
-  observeListing,
   refreshScripts,
+  startObservation,
+  type Observation,
 } from './observe.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
@@ -54,7 +54,30 @@ async function previousTitles(
 export async function runEngine(options: EngineOptions): Promise<RunReport> {
   const { mode } = options;
   const started = monotonicMs();
-  const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+  let observation: Observation | null = null;
+  const load = await loadManifests({
+    cwd: options.cwd,
+    pattern: options.manifests,
+    // The service is read while the manifests are parsed: 10,000 of them take seconds.
+    onMatched: (files) => {
+      if (files > 0 && mode !== 'validate' && options.client)
+        observation = startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+    },
+  });
+  try {
+    return await afterLoad(options, load, started, observation);
+  } finally {
+    await (observation as Observation | null)?.stop();
+  }
+}
+
+async function afterLoad(
+  options: EngineOptions,
+  load: LoadResult,
+  started: number,
+  early: Observation | null,
+): Promise<RunReport> {
+  const { mode } = options;
   const report: RunReport = {
     mode,
     load,
@@ -87,7 +110,13 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     const planStarted = monotonicMs();
     const { mine, others } = splitShard(load.items, options.shard);
     const sharded = options.shard !== undefined && options.shard.count > 1;
-    const listing = await observeListing(client);
+    // Detail reads of the items the manifests name start as the listing's
+    // pages arrive; what is planned waits for the whole, proven listing.
+    const observation =
+      early ?? startObservation(client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+    observation.name(mine);
+    const listing = await observation.listing;
+    const reads = observation.reads;
     const match = {
       previousTitles: await previousTitles(options, mine, listing.contents),
       reserved: others,
@@ -95,7 +124,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     };
     const matched = matchItems(mine, listing.contents, match).matched;
     const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-    const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+    const details = await reads.settle(ids);
     // Published videos: what they were published with, to report later changes as drift.
     const published = matched.flatMap((entry) =>
       entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : [],

@@ -1,6 +1,14 @@
-import type { Account, ContentDetail, ContentSummary, ServiceApi } from '../api/types.ts';
+import {
+  DEFAULT_CONNECTIONS,
+  type Account,
+  type ContentDetail,
+  type ContentSummary,
+  type ServiceApi,
+} from '../api/types.ts';
 import { describeError, ServiceError } from '../api/errors.ts';
 import type { ItemRun } from '../apply/types.ts';
+import type { DesiredItem } from '../manifest/types.ts';
+import { DetailReads } from './detail-reads.ts';
 import { mapLimit } from '../plan/concurrency.ts';
 import type { Plan } from '../plan/types.ts';
 
@@ -9,7 +17,8 @@ import type { Plan } from '../plan/types.ts';
 // rate limited, so many at a time); the credit balance; the scripts the
 // service wrote for drafts. The planner gets all of it as plain data.
 
-export const DEFAULT_READ_CONCURRENCY = 32;
+/** One reader per connection of the client's pool: a reader never waits for a connection. */
+export const DEFAULT_READ_CONCURRENCY = DEFAULT_CONNECTIONS;
 
 export interface Listing {
   contents: ContentSummary[];
@@ -18,13 +27,77 @@ export interface Listing {
   contentsGap: string | null;
 }
 
-/** GET /contents and GET /accounts (every page, through the client), side by side. */
-export async function observeListing(client: ServiceApi): Promise<Listing> {
-  const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
+/**
+ * GET /contents and GET /accounts (every page, through the client), side by
+ * side; `onItems` sees each page of contents as it arrives.
+ */
+export async function observeListing(
+  client: ServiceApi,
+  onItems?: (items: readonly ContentSummary[]) => void,
+): Promise<Listing> {
+  const [contents, accounts] = await Promise.all([
+    client.listContents(onItems ? { onItems } : {}),
+    client.listAccounts(),
+  ]);
   return {
     contents: contents.items,
     accounts: accounts.items,
     contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+  };
+}
+
+/** What the manifests name on the service: the titles they match by, and the ids they pin. */
+function namedRemote(items: readonly DesiredItem[]): { titles: Set<string>; ids: Set<string> } {
+  const titles = new Set<string>();
+  const ids = new Set<string>();
+  for (const item of items) {
+    titles.add(item.fields.title);
+    if (item.id !== null) ids.add(item.id);
+  }
+  return { titles, ids };
+}
+
+/**
+ * The listing under way, and the detail reads it starts. The listing does not
+ * depend on the manifests, so it starts while they are parsed; once they are
+ * (`name`), the items they name are read as the listing's pages arrive. What
+ * is planned still waits for the whole listing, proven complete or not.
+ */
+export interface Observation {
+  listing: Promise<Listing>;
+  reads: DetailReads;
+  /** The manifests are known: read the details of the items they name, listed so far and from now on. */
+  name(items: readonly DesiredItem[]): void;
+  /** Nothing more is needed: waits for what is in flight, sends nothing more. */
+  stop(): Promise<void>;
+}
+
+export function startObservation(client: ServiceApi, width = DEFAULT_READ_CONCURRENCY): Observation {
+  const reads = new DetailReads(client, width);
+  let named: ReturnType<typeof namedRemote> | null = null;
+  let waiting: ContentSummary[] = [];
+  const consider = (summary: ContentSummary): void => {
+    if (named?.titles.has(summary.title) || named?.ids.has(summary.id)) reads.want(summary.id);
+  };
+  const listing = observeListing(client, (items) => {
+    if (named === null) waiting.push(...items);
+    else items.forEach(consider);
+  });
+  // Awaited by the engine, or by stop(); never left unhandled meanwhile.
+  listing.catch(() => undefined);
+  return {
+    listing,
+    reads,
+    name(items) {
+      named = namedRemote(items);
+      waiting.forEach(consider);
+      waiting = [];
+    },
+    async stop() {
+      reads.abandon();
+      await listing.catch(() => undefined);
+      await reads.drain();
+    },
   };
 }
 

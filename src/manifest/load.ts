@@ -18,6 +18,7 @@ export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'] as const;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const PARALLEL_READS = 32;
+const YIELD_EVERY = 64;
 
 export interface LoadOptions {
   /** Workspace root; paths in results are relative to it. */
@@ -25,6 +26,8 @@ export interface LoadOptions {
   /** Glob of manifests relative to cwd, for example `content/**\/*.{yml,yaml}`. */
   pattern: string;
   maxFileBytes?: number;
+  /** Called once the glob has matched, before any file is read: the engine starts its reads of the service then. */
+  onMatched?: (files: number) => void;
 }
 
 type ReadOutcome = { kind: 'text'; text: string } | { kind: 'problem'; problem: Problem } | { kind: 'none' };
@@ -183,6 +186,10 @@ async function runPool<T>(count: number, work: (index: number) => Promise<T>): P
   const worker = async (): Promise<void> => {
     while (next < count) {
       const index = next++;
+      // Files are read synchronously: without a turn of the event loop now
+      // and then, the service's answers the engine is reading meanwhile
+      // would wait until every manifest was parsed.
+      if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resume) => setImmediate(resume));
       results[index] = await work(index);
     }
   };
@@ -256,6 +263,7 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
   const candidates = matched.filter(
     (file) => !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)),
   );
+  options.onMatched?.(candidates.length);
 
   const defaultsOf = new Map<string, Promise<Source | null>>();
   const folderDefaults = (folder: string): Promise<Source | null> => {

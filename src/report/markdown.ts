@@ -3,6 +3,7 @@ import type { RunReport } from '../engine/types.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { PlanItem, RemoteRef, Step } from '../plan/types.ts';
 import { diffLines } from './diff.ts';
+import { isQuiet, isQuietResult, moreRowsSentence, quietSentence, type Elsewhere } from './scale.ts';
 import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
 import {
   accountsBehindOneUrl,
@@ -41,6 +42,8 @@ export interface ReportContext {
   notes?: string[];
   /** True on PR runs: renders and publications are held by design. */
   pullRequest?: boolean;
+  /** The full plan file (the `plan-file` output), named where a table leaves rows out. */
+  planFile?: string | null;
 }
 
 /** Where the report goes and how much of it fits there. */
@@ -62,6 +65,10 @@ interface Layout {
   compact: boolean;
   /** Also: step kinds without values, no notes, no collapsed plan under results. */
   minimal: boolean;
+  /** Rows a table keeps; the rest are counted and pointed to (scale.ts). */
+  maxRows?: number;
+  /** Set with maxRows: where the sentence about the other rows points. */
+  target?: ReportTarget;
 }
 
 const LAYOUTS: Layout[] = [
@@ -92,8 +99,24 @@ export function renderReport(report: RunReport, context: ReportContext, options:
       kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
     }
   }
-  // Even minimal rows do not fit (thousands of items): cut the text and say so.
-  const full = join([headline(report, context), ...body(report, context, LAYOUTS[2]!)]);
+  // Even minimal rows do not fit (thousands of items): keep as many rows as
+  // fit, found by halving, and say how many more there are and where.
+  const render = (maxRows: number): string =>
+    join([
+      headline(report, context),
+      ...body(report, context, { ...LAYOUTS[2]!, maxRows, target: options.target }),
+    ]);
+  let low = 0;
+  let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (size(render(middle)) <= limit) low = middle;
+    else high = middle - 1;
+  }
+  const kept = render(low);
+  if (size(kept) <= limit) return kept;
+  // Not even the headline and the problems fit: cut the text and say so.
+  const full = kept;
   const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
   return `${cut(full, limit - size(note) - 16, size)}${note}`;
 }
@@ -263,22 +286,56 @@ function itemTitle(item: PlanItem, layout: Layout): string {
     : title;
 }
 
+/** Where the rows a capped table leaves out are. */
+function elsewhere(context: ReportContext, target: ReportTarget | null): Elsewhere {
+  return {
+    summaryUrl: target === 'comment' ? (context.runUrl ?? null) : null,
+    planFile: context.planFile ?? null,
+  };
+}
+
+/** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
+function capped(
+  rows: string[],
+  layout: Layout,
+  context: ReportContext,
+): { rows: string[]; more: string | null } {
+  const max = layout.maxRows ?? Infinity;
+  if (rows.length <= max) return { rows, more: null };
+  return {
+    rows: rows.slice(0, max),
+    more: moreRowsSentence(max, rows.length, elsewhere(context, layout.target ?? null)),
+  };
+}
+
 function planTable(report: RunReport, context: ReportContext, layout: Layout): string | null {
-  const items = report.plan?.items ?? [];
-  if (items.length === 0) return null;
-  const rows = items.map(
+  const all = report.plan?.items ?? [];
+  if (all.length === 0) return null;
+  const items = all.filter((item) => !isQuiet(item));
+  const quiet = quietSentence(all.filter(isQuiet));
+  if (items.length === 0) return quiet;
+  const listed = items.map(
     (item) =>
       `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`,
   );
-  return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+  const { rows, more } = capped(listed, layout, context);
+  const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+  return join([table, more, quiet]);
 }
 
 function resultTable(report: RunReport, context: ReportContext, layout: Layout): string | null {
-  const items = report.result?.items ?? [];
-  if (items.length === 0) return null;
+  const all = report.result?.items ?? [];
+  if (all.length === 0) return null;
   const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+  const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+  const quietPlans = all.flatMap((item) => {
+    const plan = planned.get(item.file);
+    return plan && isQuietResult(item, plan) ? [plan] : [];
+  });
+  const quiet = quietSentence(quietPlans);
+  if (items.length === 0) return quiet;
   let sharedUrls = 0;
-  const rows = items.map((item) => {
+  const listed = items.map((item) => {
     const plan = planned.get(item.file);
     const published = item.publishedUrls.map((p) => link(p.platform, safeUrl(p.url))).join(', ');
     const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
@@ -287,11 +344,16 @@ function resultTable(report: RunReport, context: ReportContext, layout: Layout):
     const note = item.lastError ?? item.error ?? resultNote(item, plan);
     return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
   });
-  const table = [
-    '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-    '|---|---|---|---|---|---|---|',
-    ...rows,
-  ].join('\n');
+  const { rows, more } = capped(listed, layout, context);
+  const table = join([
+    [
+      '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
+      '|---|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n'),
+    more,
+    quiet,
+  ]);
   if (sharedUrls === 0) return table;
   return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/engine/types.ts';
+import type { PlanItem } from '../../src/plan/types.ts';
 import { COMMENT_LIMIT, renderReport, type ReportContext } from '../../src/report/markdown.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
 import { applyReport, planItem, planReport, problem } from './fixtures.ts';
@@ -123,14 +124,53 @@ describe('the Markdown report', () => {
     expect(text).not.toContain('this report is longer than GitHub allows');
   });
 
-  it('cuts the text visibly when even compact rows do not fit', () => {
+  it('keeps the rows that fit when even minimal rows do not, and says how many more and where', () => {
+    const create = { kind: 'create', fields: { title: 't' } } as unknown as PlanItem['steps'][number];
     const items = Array.from({ length: 3000 }, (_, i) =>
-      planItem(`content/${i}.yml`, { title: `T${i} ${'x'.repeat(80)}` }),
+      planItem(`content/${i}.yml`, { title: `T${i} ${'x'.repeat(80)}`, steps: [create] }),
+    );
+    const base = planReport();
+    const text = comment(
+      { ...base, plan: { ...base.plan!, items } },
+      { ...context, planFile: 'content-as-code-plan.json' },
+    );
+    expect(text.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    const shown =
+      /\*\*Showing ([\d,]+) of 3,000 items;\*\* the other ([\d,]+) are in the full plan file `content-as-code-plan.json`/.exec(
+        text,
+      );
+    expect(shown).not.toBeNull();
+    const kept = Number(shown![1]!.replace(/,/g, ''));
+    expect(kept).toBeGreaterThan(100);
+    expect(Number(shown![2]!.replace(/,/g, ''))).toBe(3000 - kept);
+    // Exactly the rows it counts, the first ones in file order.
+    expect(text.match(/^\| content\/\d+\.yml \|/gm)).toHaveLength(kept);
+    expect(text).toContain(`| content/${kept - 1}.yml |`);
+    expect(text).not.toContain(`| content/${kept}.yml |`);
+    expect(text).toContain('[job summary](https://github.com/octo-org/videos/actions/runs/42)');
+  });
+
+  it('lists the items that change and counts the unchanged ones by stage', () => {
+    const edit = {
+      kind: 'edit',
+      changes: [{ field: 'description', from: 'a', to: 'b' }],
+      cancelGeneration: false,
+      send: {},
+    } as unknown as PlanItem['steps'][number];
+    const items = Array.from({ length: 1000 }, (_, i) =>
+      planItem(`content/${String(i).padStart(4, '0')}.yml`, {
+        title: `Video ${i}`,
+        stage: i % 4 === 0 ? 'published' : 'draft',
+        remote: { id: `id-${i}`, title: `Video ${i}`, status: 'NEW' },
+        steps: i % 100 === 7 ? [edit] : [],
+      }),
     );
     const base = planReport();
     const text = comment({ ...base, plan: { ...base.plan!, items } });
-    expect(text.length).toBeLessThanOrEqual(COMMENT_LIMIT);
-    expect(text).toMatch(/\*\*Trimmed:\*\* this report is longer than GitHub allows here/);
+    expect(text.match(/\| Video \d+ \|/g)).toHaveLength(10);
+    expect(text).toContain('| Video 7 |');
+    expect(text).not.toContain('| Video 8 |');
+    expect(text).toContain('990 unchanged items are not listed (by stage: 740 draft, 250 published).');
   });
 
   it('keeps the summary under 1 MiB and says how many annotations GitHub hides', () => {

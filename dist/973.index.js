@@ -1,8 +1,8 @@
-export const id = 946;
-export const ids = [946];
+export const id = 973;
+export const ids = [973];
 export const modules = {
 
-/***/ 8946:
+/***/ 5973:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11,6 +11,9 @@ __webpack_require__.d(__webpack_exports__, {
   run: () => (/* binding */ run)
 });
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/action/annotations.ts
 // Manifest problems and failed items become annotations on the manifest,
 // at the line and column of the offending field (or of the item's title).
@@ -1634,6 +1637,7 @@ async function walkListing(path, options) {
             throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
                 'parameters, so the listing cannot be proven complete and nothing is planned from it.');
         }
+        const first = rows.length;
         for (const [index, row] of page.rows.entries()) {
             const id = ids[index];
             if (id === null || id === undefined || seen.has(id))
@@ -1641,6 +1645,8 @@ async function walkListing(path, options) {
             seen.add(id);
             rows.push(row);
         }
+        if (rows.length > first)
+            options.onRows?.(rows.slice(first), first);
         if (out.pages === 1)
             firstIds = new Set(ids.filter((id) => id !== null));
         if (page.rows.length === 0) {
@@ -1859,10 +1865,11 @@ async function readBounded(response, limitBytes, where) {
  */
 async function withDeadline(deadlineMs, attempt) {
     const controller = new AbortController();
-    const error = new RequestDeadlineError(deadlineMs);
     let timer;
     const expired = new Promise((_, reject) => {
         timer = setTimeout(() => {
+            // Made only when needed: an error's stack costs more than the request itself.
+            const error = new RequestDeadlineError(deadlineMs);
             controller.abort(error);
             reject(error);
         }, deadlineMs);
@@ -2171,6 +2178,13 @@ function isKnownPlatform(platform) {
     return KNOWN_PLATFORM.has(platform);
 }
 const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
+/**
+ * Keep-alive connections of the client, and the engine's detail readers: one
+ * reader per connection, so that no reader queues for one. Reads are not
+ * rate limited (interface, Limits 1); 10,000 items are read in 10,000 / 64
+ * round trips.
+ */
+const DEFAULT_CONNECTIONS = 64;
 
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
 
@@ -2518,6 +2532,7 @@ function decode(raw) {
 
 
 
+
 const KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
@@ -2570,7 +2585,7 @@ class HttpServiceClient {
             base,
             userAgent: options.userAgent ?? USER_AGENT,
             requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-            connections: Math.max(1, Math.floor(options.connections ?? 16)),
+            connections: Math.max(1, Math.floor(options.connections ?? DEFAULT_CONNECTIONS)),
             runtime: {
                 settings: retrySettings(options.retry),
                 secondMs: options.secondMs ?? 1000,
@@ -2595,8 +2610,8 @@ class HttpServiceClient {
     get writeRefusal() {
         return this.#writeRefusal;
     }
-    listContents() {
-        return this.#listAll(paths.contents(), parseContentSummary);
+    listContents(options = {}) {
+        return this.#listAll(paths.contents(), parseContentSummary, undefined, options.onItems);
     }
     async getContent(id) {
         return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
@@ -2669,8 +2684,28 @@ class HttpServiceClient {
     }
     // ---- plumbing ---------------------------------------------------------
     /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
-    async #listAll(path, parseItem, identify) {
+    async #listAll(path, parseItem, identify, onItems) {
         let outcome;
+        // Rows parsed as their page arrived (for onItems) are not parsed again; a
+        // row that does not parse is left for the pass below, which reports it.
+        const parsed = [];
+        const onRows = onItems
+            ? (rows, first) => {
+                const items = [];
+                rows.forEach((row, offset) => {
+                    try {
+                        const item = parseItem(row);
+                        parsed[first + offset] = item;
+                        items.push(item);
+                    }
+                    catch {
+                        // reported once the walk is over
+                    }
+                });
+                if (items.length > 0)
+                    onItems(items);
+            }
+            : undefined;
         try {
             outcome = await walkListing(path, {
                 base: this.#base,
@@ -2678,6 +2713,7 @@ class HttpServiceClient {
                 ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
                 get: (target) => this.#call('GET', target),
                 ...(identify ? { identify } : {}),
+                ...(onRows ? { onRows } : {}),
             });
         }
         catch (error) {
@@ -2688,7 +2724,7 @@ class HttpServiceClient {
             throw error;
         }
         this.#onListing?.(path, outcome);
-        const items = outcome.rows.map((row, index) => this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
+        const items = outcome.rows.map((row, index) => parsed[index] ?? this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
         return { items, complete: outcome.complete, gap: outcome.gap };
     }
     #parse(method, path, body, parse, where) {
@@ -3271,7 +3307,7 @@ function decideRun(inputs, event) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-;// CONCATENATED MODULE: ./src/plan/fingerprint.ts
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
 
 // A short, stable digest of a value: enough to tell whether a text or a
 // setting changed, nothing of the value itself. Used where a plan is carried
@@ -3350,6 +3386,37 @@ async function writeOutputs(commands, outputs) {
     }
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+;// CONCATENATED MODULE: ./src/action/plan-file.ts
+
+
+
+// The full plan as a file, whatever its size: the PR comment holds 65,536
+// characters and the job summary 1 MiB, so a first apply of 10,000 items
+// cannot be read there in full. The file is what a reviewer can always
+// reach; its path is the `plan-file` output, for actions/upload-artifact.
+// Same JSON as the `plan` output: texts as fingerprints, never the texts.
+/** `content-as-code-plan.json`, or `content-as-code-plan-2-of-4.json` for a shard, so matrix jobs never clash. */
+function planFileName(shard) {
+    return shard && shard.count > 1
+        ? `content-as-code-plan-${shard.index}-of-${shard.count}.json`
+        : 'content-as-code-plan.json';
+}
+/**
+ * Writes the plan (the `plan` output's JSON) under RUNNER_TEMP, the job's
+ * own scratch folder, emptied after the job; returns its absolute path.
+ */
+async function writePlanFile(planJson, shard, env) {
+    const folder = external_node_path_default().join(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'content-as-code');
+    await (0,promises_.mkdir)(folder, { recursive: true });
+    const file = external_node_path_default().join(folder, planFileName(shard));
+    await (0,promises_.writeFile)(file, `${planJson}\n`);
+    return file;
+}
+
 ;// CONCATENATED MODULE: ./src/api/index.ts
 // The typed client through which the project talks to the service.
 
@@ -3357,11 +3424,6 @@ async function writeOutputs(commands, outputs) {
 
 
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./src/manifest/suggest.ts
 // "Did you mean": the closest candidate to what a user wrote, or nothing when
 // no candidate is close enough to be a likely typo.
@@ -4539,6 +4601,7 @@ const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const PARALLEL_READS = 32;
+const YIELD_EVERY = 64;
 function posix(relative) {
     return relative.split((external_node_path_default()).sep).join('/');
 }
@@ -4672,6 +4735,11 @@ async function runPool(count, work) {
     const worker = async () => {
         while (next < count) {
             const index = next++;
+            // Files are read synchronously: without a turn of the event loop now
+            // and then, the service's answers the engine is reading meanwhile
+            // would wait until every manifest was parsed.
+            if (index % YIELD_EVERY === YIELD_EVERY - 1)
+                await new Promise((resume) => setImmediate(resume));
             results[index] = await work(index);
         }
     };
@@ -4726,6 +4794,7 @@ async function loadManifests(options) {
     const reader = new Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
+    options.onMatched?.(candidates.length);
     const defaultsOf = new Map();
     const folderDefaults = (folder) => {
         let pending = defaultsOf.get(folder);
@@ -4889,6 +4958,93 @@ function matchItems(desired, remote, options = {}) {
     return { matched, unmanaged, problems };
 }
 
+;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
+
+// GET /contents/{id}, at most `width` at a time, asked for one id at a time
+// as ids become known: the engine asks for the items the manifests name while
+// the listing's later pages are still on their way, so that 10,000 detail
+// reads do not wait for 100 listing pages read one after another.
+class DetailReads {
+    #client;
+    #width;
+    #reads = new Map();
+    #queue = [];
+    /** The next queued read to start (an index, not shift(): the queue may hold 10,000). */
+    #head = 0;
+    #running = 0;
+    #failure = null;
+    constructor(client, width) {
+        this.#client = client;
+        this.#width = Math.max(1, Math.floor(width) || 1);
+    }
+    /** Starts reading `id` (once, however often it is asked for). */
+    want(id) {
+        if (this.#reads.has(id))
+            return;
+        const read = new Promise((start) => this.#queue.push(start)).then(() => this.#read(id));
+        // A failure is reported by `settle`; until then nobody may be listening.
+        read.catch(() => undefined);
+        this.#reads.set(id, read);
+        this.#next();
+    }
+    /**
+     * The details of `ids` (each started if it was not), once every read
+     * started has settled; an item deleted since the listing (404) is left
+     * out. Throws the first failure, after the reads in flight have settled.
+     */
+    async settle(ids) {
+        for (const id of ids)
+            this.want(id);
+        await this.drain();
+        if (this.#failure !== null)
+            throw this.#failure.error;
+        const byId = new Map();
+        for (const id of ids) {
+            const detail = await this.#reads.get(id);
+            if (detail)
+                byId.set(detail.id, detail);
+        }
+        return byId;
+    }
+    /** Waits for every read started so far; reads still queued after a failure are not sent. */
+    async drain() {
+        await Promise.allSettled([...this.#reads.values()]);
+    }
+    /** Stops sending: what is queued is dropped (the caller no longer needs it). */
+    abandon() {
+        this.#failure ??= { error: new Error('detail reads abandoned') };
+        this.#next();
+    }
+    #next() {
+        while (this.#running < this.#width && this.#head < this.#queue.length) {
+            this.#running++;
+            const start = this.#queue[this.#head++];
+            start?.();
+        }
+        if (this.#head === this.#queue.length) {
+            this.#queue.length = 0;
+            this.#head = 0;
+        }
+    }
+    async #read(id) {
+        try {
+            if (this.#failure !== null)
+                return null;
+            return await this.#client.getContent(id);
+        }
+        catch (error) {
+            if (error instanceof ServiceError && error.status === 404)
+                return null;
+            this.#failure ??= { error };
+            return null;
+        }
+        finally {
+            this.#running--;
+            this.#next();
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/plan/concurrency.ts
 /**
  * Runs fn over items with at most `limit` calls in flight; results keep the
@@ -4920,18 +5076,69 @@ async function mapLimit(items, limit, fn) {
 ;// CONCATENATED MODULE: ./src/engine/observe.ts
 
 
+
+
 // What the engine reads from the service: every page of GET /contents and
 // GET /accounts, then the detail view of each matched item (reads are not
 // rate limited, so many at a time); the credit balance; the scripts the
 // service wrote for drafts. The planner gets all of it as plain data.
-const DEFAULT_READ_CONCURRENCY = 32;
-/** GET /contents and GET /accounts (every page, through the client), side by side. */
-async function observeListing(client) {
-    const [contents, accounts] = await Promise.all([client.listContents(), client.listAccounts()]);
+/** One reader per connection of the client's pool: a reader never waits for a connection. */
+const DEFAULT_READ_CONCURRENCY = DEFAULT_CONNECTIONS;
+/**
+ * GET /contents and GET /accounts (every page, through the client), side by
+ * side; `onItems` sees each page of contents as it arrives.
+ */
+async function observeListing(client, onItems) {
+    const [contents, accounts] = await Promise.all([
+        client.listContents(onItems ? { onItems } : {}),
+        client.listAccounts(),
+    ]);
     return {
         contents: contents.items,
         accounts: accounts.items,
         contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+    };
+}
+/** What the manifests name on the service: the titles they match by, and the ids they pin. */
+function namedRemote(items) {
+    const titles = new Set();
+    const ids = new Set();
+    for (const item of items) {
+        titles.add(item.fields.title);
+        if (item.id !== null)
+            ids.add(item.id);
+    }
+    return { titles, ids };
+}
+function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
+    const reads = new DetailReads(client, width);
+    let named = null;
+    let waiting = [];
+    const consider = (summary) => {
+        if (named?.titles.has(summary.title) || named?.ids.has(summary.id))
+            reads.want(summary.id);
+    };
+    const listing = observeListing(client, (items) => {
+        if (named === null)
+            waiting.push(...items);
+        else
+            items.forEach(consider);
+    });
+    // Awaited by the engine, or by stop(); never left unhandled meanwhile.
+    listing.catch(() => undefined);
+    return {
+        listing,
+        reads,
+        name(items) {
+            named = namedRemote(items);
+            waiting.forEach(consider);
+            waiting = [];
+        },
+        async stop() {
+            reads.abandon();
+            await listing.catch(() => undefined);
+            await reads.drain();
+        },
     };
 }
 /** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
@@ -5512,68 +5719,6 @@ function winnerOf(candidates) {
     return best;
 }
 
-;// CONCATENATED MODULE: ./src/plan/review-key.ts
-
-
-// The fingerprints a review is compared by. The pull request's comment keeps
-// them for every item (src/github/reviewed-block.ts); the apply after the
-// merge computes them again and compares (src/plan/review.ts).
-/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
-function reviewKey(item, target) {
-    const manifest = fingerprint({
-        fields: item.fields,
-        stage: item.stage,
-        flow: item.flow,
-        render: item.render,
-        publish: item.publish && {
-            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
-            at: item.publish.at,
-            late: item.publish.late ?? null,
-            options: item.publish.options,
-        },
-    });
-    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
-}
-/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
-function targetKey(target, at) {
-    if (target === null)
-        return null;
-    const ids = [...target.options.account_ids].sort();
-    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
-}
-/**
- * How the reviewed plan names a manifest: a fingerprint of its path, so that
- * no text from the repository is written into the hidden block at all.
- */
-function fileKey(file) {
-    return fingerprint(file).slice('sha256:'.length);
-}
-/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
-function scriptKey(item) {
-    const script = item.script.desired ?? item.script.remote;
-    return script === null ? null : fingerprint(serviceText(script));
-}
-function renders(steps) {
-    return steps.some((step) => step.kind === 'render');
-}
-function publishes(steps) {
-    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-}
-/** One letter per kind of planned step, and `p` when something is published. */
-const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
-/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
-function stepsKey(steps) {
-    const kinds = new Set(steps.map((step) => step.kind));
-    if (publishes(steps))
-        kinds.add('publish');
-    return Object.entries(STEP_LETTERS)
-        .filter(([kind]) => kinds.has(kind))
-        .map(([, letter]) => letter)
-        .join('');
-}
-/** Whether steps written by stepsKey include a render. */
-const rendered = (key) => key.includes(STEP_LETTERS.render);
-
 ;// CONCATENATED MODULE: ./src/plan/inflight.ts
 
 // What the service says about work in flight, read the way the interface
@@ -5619,7 +5764,6 @@ function uploadCannotCarry(options) {
 }
 
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
-
 
 
 
@@ -5897,7 +6041,6 @@ function planOne(matched, observed, context, unmanaged) {
             publishAt: item.publish?.at ?? null,
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
-            review: reviewKey(item, target),
         },
         problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
     };
@@ -6565,14 +6708,92 @@ function statusOf(error) {
     return typeof status === 'number' ? status : null;
 }
 
-;// CONCATENATED MODULE: ./src/plan/review.ts
+;// CONCATENATED MODULE: ./src/engine/review-key.ts
+
+
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/engine/review.ts). The engine
+// attaches them to the plan, so that the planner itself hashes nothing.
+/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
+function withReviewKeys(items, desired, accounts) {
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    return items.map((item) => {
+        const manifest = byFile.get(item.file);
+        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+    });
+}
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item, connected) {
+    const manifest = fingerprint({
+        fields: item.fields,
+        stage: item.stage,
+        flow: item.flow,
+        render: item.render,
+        publish: item.publish && {
+            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
+            at: item.publish.at,
+            late: item.publish.late ?? null,
+            options: item.publish.options,
+        },
+    });
+    const target = item.stage === 'published' && item.publish !== null
+        ? (() => {
+            const accounts = resolveAccounts(item, connected).accounts;
+            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
+        })()
+        : null;
+    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target, at) {
+    if (target === null)
+        return null;
+    const ids = [...target.options.account_ids].sort();
+    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
+}
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+function fileKey(file) {
+    return fingerprint(file).slice('sha256:'.length);
+}
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+function scriptKey(item) {
+    const script = item.script.desired ?? item.script.remote;
+    return script === null ? null : fingerprint(serviceText(script));
+}
+function renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+function publishes(steps) {
+    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+function stepsKey(steps) {
+    const kinds = new Set(steps.map((step) => step.kind));
+    if (publishes(steps))
+        kinds.add('publish');
+    return Object.entries(STEP_LETTERS)
+        .filter(([kind]) => kinds.has(kind))
+        .map(([, letter]) => letter)
+        .join('');
+}
+/** Whether steps written by stepsKey include a render. */
+const rendered = (key) => key.includes(STEP_LETTERS.render);
+
+;// CONCATENATED MODULE: ./src/engine/review.ts
 
 
 // What was reviewed is what ships. The pull request's comment keeps, per
 // item, fingerprints of what reviewers saw; the apply on the default branch
 // compares what it is about to render or publish with them. An item that
 // differs in a way that matters is held (its renders and publications are
-// not sent; creates and edits of drafts go on), the rest proceeds. Pure:
+// not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
 // the action reads the comments from GitHub and hands them in.
 const REVIEWED_PLAN_VERSION = 1;
 /**
@@ -7685,6 +7906,7 @@ function splitShard(items, shard) {
 
 
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply -> results.
 /** Milliseconds on a monotonic clock. */
@@ -7709,7 +7931,25 @@ async function previousTitles(options, items, contents) {
 async function runEngine(options) {
     const { mode } = options;
     const started = monotonicMs();
-    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    let observation = null;
+    const load = await loadManifests({
+        cwd: options.cwd,
+        pattern: options.manifests,
+        // The service is read while the manifests are parsed: 10,000 of them take seconds.
+        onMatched: (files) => {
+            if (files > 0 && mode !== 'validate' && options.client)
+                observation = startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        },
+    });
+    try {
+        return await afterLoad(options, load, started, observation);
+    }
+    finally {
+        await observation?.stop();
+    }
+}
+async function afterLoad(options, load, started, early) {
+    const { mode } = options;
     const report = {
         mode,
         load,
@@ -7741,7 +7981,12 @@ async function runEngine(options) {
         const planStarted = monotonicMs();
         const { mine, others } = splitShard(load.items, options.shard);
         const sharded = options.shard !== undefined && options.shard.count > 1;
-        const listing = await observeListing(client);
+        // Detail reads of the items the manifests name start as the listing's
+        // pages arrive; what is planned waits for the whole, proven listing.
+        const observation = early ?? startObservation(client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        observation.name(mine);
+        const listing = await observation.listing;
+        const reads = observation.reads;
         const match = {
             previousTitles: await previousTitles(options, mine, listing.contents),
             reserved: others,
@@ -7749,7 +7994,7 @@ async function runEngine(options) {
         };
         const matched = matchItems(mine, listing.contents, match).matched;
         const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const details = await observeDetails(client, ids, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        const details = await reads.settle(ids);
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
         const publishedSettings = await publishedWith(options.previous, published);
@@ -7762,7 +8007,8 @@ async function runEngine(options) {
             publishedWith: publishedSettings,
             ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
-        const plan = options.review ? heldForReview(planned, options.review, report) : planned;
+        const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
+        const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
         report.plan = plan;
         report.problems.push(...plan.problems);
         if (sharded)
@@ -8006,6 +8252,52 @@ function split(text) {
     return normalized === '' ? [] : normalized.split('\n');
 }
 
+;// CONCATENATED MODULE: ./src/report/scale.ts
+
+// Reports that grow with the change, not the catalogue. A pull request that
+// edits 25 of 10,000 manifests shows those 25 rows; the other items are
+// counted by stage in one sentence. When even the changed rows do not fit
+// (a first apply of 10,000 items), the tables keep as many rows as fit and
+// say how many more there are and where: the full plan file and the job summary.
+/** Thousands separated, as a reader counts: 10,000. */
+function count(n) {
+    return n.toLocaleString('en-US');
+}
+/** A plan item with no step, hold or drift: counted, not listed. */
+function isQuiet(item) {
+    return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
+}
+/** A result that changed nothing and says nothing: counted, not listed. */
+function isQuietResult(item, plan) {
+    return item.outcome === 'unchanged' && item.error === null && (plan === undefined || isQuiet(plan));
+}
+/** "9,975 unchanged items are not listed: 9,000 published, 975 draft." — null when none is left out. */
+function quietSentence(quiet) {
+    if (quiet.length === 0)
+        return null;
+    const byStage = new Map();
+    for (const item of quiet)
+        byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
+    const stages = [...byStage]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([stage, n]) => `${count(n)} ${stage}`)
+        .join(', ');
+    const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
+    return `${count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
+}
+/** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
+function moreRowsSentence(shown, total, where) {
+    const places = [
+        where.planFile
+            ? `the full plan file ${inlineCode(where.planFile)} (the \`plan-file\` output; keep it with actions/upload-artifact)`
+            : null,
+        where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
+    ].filter((place) => place !== null);
+    const rest = total - shown;
+    return (`**Showing ${count(shown)} of ${count(total)} items;** the other ${count(rest)} ` +
+        `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
+}
+
 ;// CONCATENATED MODULE: ./src/report/words.ts
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
@@ -8185,6 +8477,7 @@ function reviewNotes(review) {
 
 
 
+
 const COMMENT_LIMIT = 65_536;
 const SUMMARY_LIMIT = 1024 * 1024;
 const LAYOUTS = [
@@ -8215,8 +8508,26 @@ function renderReport(report, context, options) {
             kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
         }
     }
-    // Even minimal rows do not fit (thousands of items): cut the text and say so.
-    const full = join([headline(report, context), ...body(report, context, LAYOUTS[2])]);
+    // Even minimal rows do not fit (thousands of items): keep as many rows as
+    // fit, found by halving, and say how many more there are and where.
+    const render = (maxRows) => join([
+        headline(report, context),
+        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
+    ]);
+    let low = 0;
+    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
+    while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (size(render(middle)) <= limit)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    const kept = render(low);
+    if (size(kept) <= limit)
+        return kept;
+    // Not even the headline and the problems fit: cut the text and say so.
+    const full = kept;
     const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
     return `${cut(full, limit - size(note) - 16, size)}${note}`;
 }
@@ -8362,20 +8673,51 @@ function itemTitle(item, layout) {
         ? `${title} (renamed from “${inlineText(item.renamedFrom, titleLimit(layout))}”)`
         : title;
 }
+/** Where the rows a capped table leaves out are. */
+function elsewhere(context, target) {
+    return {
+        summaryUrl: target === 'comment' ? (context.runUrl ?? null) : null,
+        planFile: context.planFile ?? null,
+    };
+}
+/** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
+function capped(rows, layout, context) {
+    const max = layout.maxRows ?? Infinity;
+    if (rows.length <= max)
+        return { rows, more: null };
+    return {
+        rows: rows.slice(0, max),
+        more: moreRowsSentence(max, rows.length, elsewhere(context, layout.target ?? null)),
+    };
+}
 function planTable(report, context, layout) {
-    const items = report.plan?.items ?? [];
-    if (items.length === 0)
+    const all = report.plan?.items ?? [];
+    if (all.length === 0)
         return null;
-    const rows = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
-    return ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    const items = all.filter((item) => !isQuiet(item));
+    const quiet = quietSentence(all.filter(isQuiet));
+    if (items.length === 0)
+        return quiet;
+    const listed = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    const { rows, more } = capped(listed, layout, context);
+    const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    return join([table, more, quiet]);
 }
 function resultTable(report, context, layout) {
-    const items = report.result?.items ?? [];
-    if (items.length === 0)
+    const all = report.result?.items ?? [];
+    if (all.length === 0)
         return null;
     const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+    const quietPlans = all.flatMap((item) => {
+        const plan = planned.get(item.file);
+        return plan && isQuietResult(item, plan) ? [plan] : [];
+    });
+    const quiet = quietSentence(quietPlans);
+    if (items.length === 0)
+        return quiet;
     let sharedUrls = 0;
-    const rows = items.map((item) => {
+    const listed = items.map((item) => {
         const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
         const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
@@ -8385,11 +8727,16 @@ function resultTable(report, context, layout) {
         const note = item.lastError ?? item.error ?? resultNote(item, plan);
         return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
     });
-    const table = [
-        '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-        '|---|---|---|---|---|---|---|',
-        ...rows,
-    ].join('\n');
+    const { rows, more } = capped(listed, layout, context);
+    const table = join([
+        [
+            '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
+            '|---|---|---|---|---|---|---|',
+            ...rows,
+        ].join('\n'),
+        more,
+        quiet,
+    ]);
     if (sharedUrls === 0)
         return table;
     return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
@@ -8545,6 +8892,8 @@ function summaryMarkdown(report, context, extras) {
 
 
 
+
+
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
 // job summary, PR comment.
 /** The run's one failure, thrown after everything that succeeded has been reported. */
@@ -8562,7 +8911,8 @@ async function run() {
         await runAction(commands, env);
     }
     catch (error) {
-        commands.fail(error instanceof RunFailed ? error.message : describeError(error));
+        const unexpected = error instanceof Error || typeof error === 'string' ? '' : 'Unexpected error: ';
+        commands.fail(error instanceof RunFailed ? error.message : `${unexpected}${describeError(error)}`);
     }
 }
 async function runAction(commands, env) {
@@ -8648,7 +8998,11 @@ async function runAction(commands, env) {
         }
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
-    await writeOutputs(commands, outputsFor(report));
+    const outputs = outputsFor(report);
+    await writeOutputs(commands, outputs);
+    // The same JSON as the `plan` output, made once: 10,000 items take a while to serialise.
+    const planFile = report.plan === null ? null : await writePlanFile(outputs.plan, inputs.shard, env);
+    await commands.setOutput('plan-file', planFile ?? '');
     const context = {
         event: event.name,
         because: decision.because,
@@ -8657,6 +9011,7 @@ async function runAction(commands, env) {
         runUrl: event.runUrl,
         notes,
         pullRequest: decision.isPullRequest,
+        planFile: planFile === null ? null : external_node_path_default().basename(planFile),
     };
     if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
         commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');

@@ -1,0 +1,157 @@
+// A catalogue of 10,000 videos, planned by the committed bundle as a runner
+// starts it: `node dist/index.js` in plan mode against the emulator, 10,000
+// manifests whose items all exist, 20 ms added to every request. Goals:
+// ≤ 6 s wall, ≤ 10,200 requests, ≤ 400 MiB peak (the action's process).
+//
+//   node_modules/.bin/node bench/catalogue.ts [--items 10000] [--latency 20] [--shard 1/4]
+//
+// With --shard the action plans only its share (the README's 4-shard matrix);
+// the goals then scale with the share. Wall time is the whole process, from
+// start to exit, Node's own start-up included. Prints a sentence, then one JSON line.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startEmulator } from '../src/emulator/index.ts';
+import { mapLimit } from '../src/plan/concurrency.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const NODE = join(ROOT, 'node_modules/.bin/node');
+const DIST = join(ROOT, 'dist/index.js');
+
+function flag(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+}
+const ITEMS = Number(flag('items', '10000'));
+const LATENCY_MS = Number(flag('latency', '20'));
+const SHARD = flag('shard', '');
+const CHANGED = Math.floor(ITEMS / 400); // 25 of 10,000: a pull request's worth
+const share = SHARD === '' ? 1 : 1 / Number(SHARD.split('/')[1]);
+const GOALS = {
+  wallMs: Math.round(6000 * Math.max(share, 0.5)),
+  requests: Math.round(ITEMS * share + 200),
+  peakMiB: 400,
+};
+
+interface ChildRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  wallMs: number;
+}
+
+function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildRun> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) =>
+      done({ code, stdout, stderr, wallMs: Math.round(performance.now() - started) }),
+    );
+  });
+}
+
+/** How many items the `plan` output names (GITHUB_OUTPUT's `plan<<delimiter` block). */
+function plannedItems(outputFile: string): number {
+  const match = /^plan<<(.+)$/m.exec(outputFile);
+  if (!match) return -1;
+  const start = outputFile.indexOf('\n', match.index) + 1;
+  const body = outputFile.slice(start, outputFile.indexOf(`\n${match[1]}`, start));
+  return (JSON.parse(body) as { items: unknown[] }).items.length;
+}
+
+if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run build\` first.`);
+const emulator = await startEmulator({ rateLimit: null });
+const workspace = await mkdtemp(join(tmpdir(), 'cac-bench-catalogue-'));
+try {
+  await mkdir(join(workspace, 'content'));
+  const indexes = Array.from({ length: ITEMS }, (_, index) => index);
+  for (const index of indexes) {
+    emulator.admin.addLegacyItem({
+      title: `Catalogue video ${index}`,
+      description: 'Remote description.',
+      full_text: `Source text of video ${index}.`,
+      textover: `Script of video ${index}.`,
+    });
+  }
+  // Every manifest matches its item; the first CHANGED change their description.
+  await mapLimit(indexes, 64, (index) =>
+    writeFile(
+      join(workspace, 'content', `video-${String(index).padStart(5, '0')}.yml`),
+      `title: Catalogue video ${index}\n` +
+        `description: ${index < CHANGED ? 'Changed description.' : 'Remote description.'}\n` +
+        `full_text: Source text of video ${index}.\n`,
+    ),
+  );
+  const summaryPath = join(workspace, 'summary.md');
+  const outputPath = join(workspace, 'output.txt');
+  await writeFile(summaryPath, '');
+  await writeFile(outputPath, '');
+  await writeFile(join(workspace, 'event.json'), JSON.stringify({ ref: 'refs/heads/catalogue' }));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    // NODE_OPTIONS=--cpu-prof profiles the action's process.
+    ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+    HOME: workspace,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_EVENT_PATH: join(workspace, 'event.json'),
+    GITHUB_REF: 'refs/heads/catalogue',
+    GITHUB_REPOSITORY: 'octo-org/videos',
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_OUTPUT: outputPath,
+    RUNNER_TEMP: workspace,
+    'INPUT_API-KEY': emulator.apiKey,
+    'INPUT_BASE-URL': emulator.baseUrl,
+    INPUT_MODE: 'plan',
+    INPUT_MANIFESTS: 'content/**/*.{yml,yaml}',
+    INPUT_COMMENT: 'false',
+    INPUT_SHARD: SHARD,
+    'INPUT_MAX-PUBLICATIONS': '10',
+  };
+  emulator.admin.setLatency(LATENCY_MS);
+  emulator.admin.clearRequestLog();
+  // GNU time reports the action's own peak, not this process's (the emulator lives here).
+  const emulatorCpu = process.cpuUsage();
+  const run = await runChild(
+    '/usr/bin/time',
+    ['-f', 'maxrss-kib=%M cpu-s=%U+%S', NODE, DIST],
+    env,
+    workspace,
+  );
+  const requests = emulator.admin.requestLog.length;
+  if (run.code !== 0) throw new Error(`dist/index.js exited ${run.code}:\n${run.stdout}\n${run.stderr}`);
+  const mine = Math.round(ITEMS * share);
+  const planned = plannedItems(await readFile(outputPath, 'utf8'));
+  if (planned !== mine) throw new Error(`expected a plan of ${mine} items, got ${planned}:\n${run.stdout}`);
+  const peakMiB = Math.round((Number(/maxrss-kib=(\d+)/.exec(run.stderr)?.[1]) / 1024) * 10) / 10;
+  const { wallMs } = run;
+  // CPU seconds of the action (user + system): what a busy machine does not inflate as it does the wall time.
+  const cpu = /cpu-s=([\d.]+)\+([\d.]+)/.exec(run.stderr);
+  const cpuMs = Math.round((Number(cpu?.[1]) + Number(cpu?.[2])) * 1000);
+  // The emulator answers from this process: its CPU shares the machine's two cores with the action's.
+  const spent = process.cpuUsage(emulatorCpu);
+  const emulatorCpuMs = Math.round((spent.user + spent.system) / 1000);
+  const ok = wallMs <= GOALS.wallMs && requests <= GOALS.requests && peakMiB <= GOALS.peakMiB;
+  process.stdout.write(
+    `node dist/index.js planned ${SHARD ? `shard ${SHARD} (${mine}) of ` : ''}${ITEMS} manifests against ` +
+      `${ITEMS} existing items (+${LATENCY_MS} ms per request) in ${wallMs} ms with ${requests} requests and ` +
+      `a ${peakMiB} MiB peak (${cpuMs} ms of CPU; the emulator ${emulatorCpuMs} ms); goals ≤ ${GOALS.wallMs} ms, ≤ ${GOALS.requests} requests, ≤ ${GOALS.peakMiB} MiB: ` +
+      `${ok ? 'met' : 'NOT met'}.\n`,
+  );
+  process.stdout.write(
+    `${JSON.stringify({ bench: 'catalogue', items: ITEMS, shard: SHARD || null, latencyMs: LATENCY_MS, wallMs, cpuMs, emulatorCpuMs, requests, peakMiB, goals: GOALS, ok })}\n`,
+  );
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await emulator.close();
+  await rm(workspace, { recursive: true, force: true });
+}

@@ -1,0 +1,87 @@
+import { ServiceError } from '../api/errors.ts';
+import type { ContentDetail, ServiceApi } from '../api/types.ts';
+
+// GET /contents/{id}, at most `width` at a time, asked for one id at a time
+// as ids become known: the engine asks for the items the manifests name while
+// the listing's later pages are still on their way, so that 10,000 detail
+// reads do not wait for 100 listing pages read one after another.
+
+export class DetailReads {
+  readonly #client: ServiceApi;
+  readonly #width: number;
+  readonly #reads = new Map<string, Promise<ContentDetail | null>>();
+  readonly #queue: Array<() => void> = [];
+  /** The next queued read to start (an index, not shift(): the queue may hold 10,000). */
+  #head = 0;
+  #running = 0;
+  #failure: { error: unknown } | null = null;
+
+  constructor(client: ServiceApi, width: number) {
+    this.#client = client;
+    this.#width = Math.max(1, Math.floor(width) || 1);
+  }
+
+  /** Starts reading `id` (once, however often it is asked for). */
+  want(id: string): void {
+    if (this.#reads.has(id)) return;
+    const read = new Promise<void>((start) => this.#queue.push(start)).then(() => this.#read(id));
+    // A failure is reported by `settle`; until then nobody may be listening.
+    read.catch(() => undefined);
+    this.#reads.set(id, read);
+    this.#next();
+  }
+
+  /**
+   * The details of `ids` (each started if it was not), once every read
+   * started has settled; an item deleted since the listing (404) is left
+   * out. Throws the first failure, after the reads in flight have settled.
+   */
+  async settle(ids: readonly string[]): Promise<Map<string, ContentDetail>> {
+    for (const id of ids) this.want(id);
+    await this.drain();
+    if (this.#failure !== null) throw this.#failure.error;
+    const byId = new Map<string, ContentDetail>();
+    for (const id of ids) {
+      const detail = await this.#reads.get(id);
+      if (detail) byId.set(detail.id, detail);
+    }
+    return byId;
+  }
+
+  /** Waits for every read started so far; reads still queued after a failure are not sent. */
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.#reads.values()]);
+  }
+
+  /** Stops sending: what is queued is dropped (the caller no longer needs it). */
+  abandon(): void {
+    this.#failure ??= { error: new Error('detail reads abandoned') };
+    this.#next();
+  }
+
+  #next(): void {
+    while (this.#running < this.#width && this.#head < this.#queue.length) {
+      this.#running++;
+      const start = this.#queue[this.#head++];
+      start?.();
+    }
+    if (this.#head === this.#queue.length) {
+      this.#queue.length = 0;
+      this.#head = 0;
+    }
+  }
+
+  async #read(id: string): Promise<ContentDetail | null> {
+    try {
+      if (this.#failure !== null) return null;
+      return await this.#client.getContent(id);
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 404) return null;
+      this.#failure ??= { error };
+      return null;
+    } finally {
+      this.#running--;
+      this.#next();
+    }
+  }
+}
