@@ -21,6 +21,7 @@ export const INPUT_DEFAULTS = {
   wait: 'true',
   'timeout-minutes': '30',
   'late-window': '24h',
+  'require-review': 'warn',
   shard: '',
   'allow-insecure-http': 'false',
   'allow-untrusted-events': 'false',

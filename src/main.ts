@@ -14,13 +14,17 @@ import { previousVersionsFor } from './action/previous.ts';
 import { insecureBaseUrl } from './api/base-url-policy.ts';
 import { createClient, describeError, type ServiceClient } from './api/index.ts';
 import { createGitHubClient, type GitHubClient } from './github/client.ts';
+import { reviewedBlock, stableBlock } from './github/reviewed-block.ts';
 import { markerFor, upsertStickyComment } from './github/sticky-comment.ts';
 import { gitPreviousVersions } from './git/history.ts';
 import { runEngine } from './engine/engine.ts';
 import type { PreviousVersions } from './git/earlier-versions.ts';
+import { comparesWithReview, reviewCheckFor, type ReviewCheck } from './action/review.ts';
 import type { RunReport } from './engine/types.ts';
 import { COMMENT_LIMIT, renderReport, type ReportContext } from './report/markdown.ts';
 import { summaryMarkdown } from './report/summary.ts';
+import { reviewNotes } from './report/words.ts';
+import { reviewedItemsOf } from './engine/review.ts';
 import { VERSION } from './version.ts';
 
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
@@ -86,6 +90,12 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   if (decision.mode !== 'validate') await checkBaseUrl(commands, inputs);
   logDecision(commands, decision, event, inputs);
 
+  const review = await reviewCheck(decision, event, inputs, commands);
+  if (review.note) {
+    notes.push(review.note);
+    commands.warning(review.note);
+  }
+
   const logger = new ActionLogger(commands);
   let client: ServiceClient | undefined;
   let report: RunReport;
@@ -115,12 +125,19 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       lateWindowMs: inputs.lateWindowMs,
       ...(inputs.shard ? { shard: inputs.shard } : {}),
       ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
+      ...(review.gate ? { review: review.gate } : {}),
       logger,
     });
   } finally {
     await client?.close();
   }
 
+  if (report.review) {
+    for (const note of reviewNotes(report.review)) {
+      notes.push(note);
+      commands.warning(note);
+    }
+  }
   const hidden = emitAnnotations(commands, annotationsFor(report));
   const outputs = outputsFor(report);
   await writeOutputs(commands, outputs);
@@ -144,6 +161,26 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
 
   const failure = failureMessage(report);
   if (failure) throw new RunFailed(failure);
+}
+
+/** An apply on a push compares with the plan its pull request showed (src/action/review.ts). */
+async function reviewCheck(
+  decision: RunDecision,
+  event: RunEvent,
+  inputs: ActionInputs,
+  commands: WorkflowCommands,
+): Promise<ReviewCheck> {
+  if (!comparesWithReview(decision, event, inputs)) return { gate: null, note: null };
+  const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), () =>
+    inputs.githubToken === ''
+      ? null
+      : createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log: (m) => commands.info(m) }),
+  );
+  if (check.gate?.evidence.kind === 'pulls') {
+    const pulls = check.gate.evidence.sources.map((source) => `#${source.pr}`).join(', ');
+    commands.info(`This push came from pull request ${pulls}: comparing with the plan it showed.`);
+  }
+  return check;
 }
 
 /** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
@@ -225,18 +262,28 @@ async function postComment(
     return;
   }
   const marker = markerFor(inputs.shard);
+  // The reviewed plan goes first and its length is held back from the report's: trimming cuts the report, never it.
+  const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha) : '';
   const options = {
     target: 'comment',
     limit: COMMENT_LIMIT,
     unit: 'chars',
-    reserve: marker.length + 100,
+    reserve: marker.length + 100 + block.length + 1,
   } as const;
-  const body = commands.redact(renderReport(report, context, options));
+  const withBlock = (text: string, hidden: string) => (block ? `${hidden}\n${text}` : text);
+  const body = withBlock(commands.redact(renderReport(report, context, options)), block);
   // What decides "unchanged": the report without this run's link and without
   // the commit in file links, so a push that leaves the plan as it was does
-  // not edit the comment.
-  const stable = commands.redact(
-    renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options),
+  // not edit the comment; the plan block counts without its head commit.
+  const stable = withBlock(
+    commands.redact(
+      renderReport(
+        report,
+        { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` },
+        options,
+      ),
+    ),
+    stableBlock(block),
   );
   try {
     const github = createGitHubClient({

@@ -45219,7 +45219,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3712);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3012);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 
@@ -45326,7 +45326,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 3712:
+/***/ 3012:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -49849,6 +49849,7 @@ const INPUT_DEFAULTS = {
     wait: 'true',
     'timeout-minutes': '30',
     'late-window': '24h',
+    'require-review': 'warn',
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
@@ -50476,8 +50477,26 @@ function holdText(hold) {
             return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
         case 'duplicate_marked':
             return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+        case 'changed_since_review':
+            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+        case 'not_reviewed':
+            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
     }
 }
+const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+const REVIEW_CHANGES = {
+    manifest: 'the manifest differs from the one reviewed',
+    script: 'a script other than the one shown',
+    render: 'a render not shown',
+    publication: 'a publication not shown',
+    target: 'accounts or publication settings other than the ones shown',
+};
+const NOT_REVIEWED = {
+    direct_push: 'the push came from no pull request',
+    not_in_plan: "the pull request's reviewed plan does not list it",
+    no_plan: 'the pull request has no comment with a reviewed plan',
+    unreadable: 'the reviewed plan could not be read from GitHub',
+};
 /** A value the service stored in its own terms; said once, on the run that wrote it. */
 function noteText(note) {
     switch (note.how) {
@@ -50545,6 +50564,21 @@ function accountsBehindOneUrl(planned) {
         : []);
     const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
     return names.length > 1 ? names : [];
+}
+/** What the run says once about the comparison with reviewed plans, above the tables. */
+function reviewNotes(review) {
+    const notes = [];
+    if (review.held > 0) {
+        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
+            'A pull request that shows them, or a run with require-review: off, releases them.');
+    }
+    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
+    if (whys.length > 0) {
+        const count = review.unreviewed.length;
+        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
+            'require-review: warn lets them through; require-review: hold would hold them.');
+    }
+    return notes;
 }
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
@@ -64246,6 +64280,219 @@ function asPreview(item) {
     return [{ ...item, steps }];
 }
 
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+// A short, stable digest of a value: enough to tell whether a text or a
+// setting changed, nothing of the value itself. Used where a plan is carried
+// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
+/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/review-key.ts
+
+
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/engine/review.ts). The engine
+// attaches them to the plan, so that the planner itself hashes nothing.
+/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
+function withReviewKeys(items, desired, accounts) {
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    return items.map((item) => {
+        const manifest = byFile.get(item.file);
+        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+    });
+}
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item, connected) {
+    const manifest = fingerprint({
+        fields: item.fields,
+        stage: item.stage,
+        flow: item.flow,
+        render: item.render,
+        publish: item.publish && {
+            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
+            at: item.publish.at,
+            late: item.publish.late ?? null,
+            options: item.publish.options,
+        },
+    });
+    const target = item.stage === 'published' && item.publish !== null
+        ? (() => {
+            const accounts = resolveAccounts(item, connected).accounts;
+            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
+        })()
+        : null;
+    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target, at) {
+    if (target === null)
+        return null;
+    const ids = [...target.options.account_ids].sort();
+    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
+}
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+function review_key_fileKey(file) {
+    return fingerprint(file).slice('sha256:'.length);
+}
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+function review_key_scriptKey(item) {
+    const script = item.script.desired ?? item.script.remote;
+    return script === null ? null : fingerprint(serviceText(script));
+}
+function review_key_renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+function review_key_publishes(steps) {
+    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+function review_key_stepsKey(steps) {
+    const kinds = new Set(steps.map((step) => step.kind));
+    if (review_key_publishes(steps))
+        kinds.add('publish');
+    return Object.entries(STEP_LETTERS)
+        .filter(([kind]) => kinds.has(kind))
+        .map(([, letter]) => letter)
+        .join('');
+}
+/** Whether steps written by stepsKey include a render. */
+const rendered = (key) => key.includes(STEP_LETTERS.render);
+
+;// CONCATENATED MODULE: ./src/engine/review.ts
+
+
+// What was reviewed is what ships. The pull request's comment keeps, per
+// item, fingerprints of what reviewers saw; the apply on the default branch
+// compares what it is about to render or publish with them. An item that
+// differs in a way that matters is held (its renders and publications are
+// not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
+// the action reads the comments from GitHub and hands them in.
+const REVIEWED_PLAN_VERSION = 1;
+/**
+ * Every item of a plan as reviewers see it, by fileKey; items that render or
+ * publish first (a trimmed block keeps them).
+ */
+function reviewedItemsOf(plan) {
+    const entries = [];
+    for (const item of plan.items) {
+        if (!item.review)
+            continue;
+        const entry = {
+            m: item.review.manifest,
+            s: scriptKey(item),
+            t: item.review.target,
+            k: stepsKey(item.steps),
+        };
+        entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
+    }
+    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
+        file,
+        entry,
+    ]);
+}
+/** The plan with every render and publication that was not reviewed held. */
+function gateByReview(plan, gate) {
+    const unreviewed = [];
+    let held = 0;
+    const items = plan.items.map((item) => {
+        if (!review_key_renders(item.steps) && !review_key_publishes(item.steps))
+            return item;
+        const hold = verdictFor(item, gate);
+        if (hold === null)
+            return item;
+        if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
+            unreviewed.push({ file: item.file, why: hold.why });
+            return item;
+        }
+        held++;
+        return {
+            ...item,
+            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
+            holds: [...item.holds, hold],
+        };
+    });
+    const steps = items.flatMap((item) => item.steps);
+    return {
+        plan: { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) },
+        unreviewed,
+        held,
+    };
+}
+function verdictFor(item, gate) {
+    const { evidence } = gate;
+    const notReviewed = (why, source) => ({
+        kind: 'not_reviewed',
+        why,
+        pr: source?.pr ?? null,
+        url: source?.url ?? null,
+    });
+    if (evidence.kind === 'direct_push')
+        return notReviewed('direct_push');
+    if (evidence.kind === 'unavailable')
+        return notReviewed('unreadable');
+    const withPlan = evidence.sources.filter((source) => source.plan !== null);
+    if (withPlan.length === 0)
+        return notReviewed('no_plan', evidence.sources[0]);
+    let first = null;
+    for (const source of withPlan) {
+        const reviewed = source.plan;
+        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
+        const entry = reviewed.items[review_key_fileKey(item.file)];
+        let changes;
+        if (entry)
+            changes = differences(item, entry);
+        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
+        else if (stale && reviewed.omitted === 0)
+            changes = ['manifest'];
+        else {
+            first ??= notReviewed('not_in_plan', source);
+            continue;
+        }
+        if (changes.length === 0)
+            return null;
+        first ??= {
+            kind: 'changed_since_review',
+            pr: source.pr,
+            url: source.url,
+            changes,
+            reviewedHead: stale ? reviewed.head : null,
+            mergedHead: stale ? source.head : null,
+        };
+    }
+    return first;
+}
+/** What this apply would do to an item that its review did not show. */
+function differences(item, reviewed) {
+    const changes = [];
+    if (item.review?.manifest !== reviewed.m)
+        changes.push('manifest');
+    if (review_key_renders(item.steps)) {
+        if (review_key_scriptKey(item) !== reviewed.s)
+            changes.push('script');
+        if (!rendered(reviewed.k))
+            changes.push('render');
+    }
+    if (review_key_publishes(item.steps)) {
+        if (reviewed.t === null)
+            changes.push('publication');
+        else if (item.review?.target !== reviewed.t)
+            changes.push('target');
+    }
+    return changes;
+}
+
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
 /** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
 function shardOf(file, count) {
@@ -64268,6 +64515,8 @@ function splitShard(items, shard) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/engine.ts
+
+
 
 
 
@@ -64372,7 +64621,7 @@ async function afterLoad(options, load, started, early) {
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
         const publishedSettings = await publishedWith(options.previous, published);
-        const plan = plan_plan(mine, { ...listing, details }, {
+        const planned = plan_plan(mine, { ...listing, details }, {
             mode,
             now: options.now?.() ?? new Date(),
             permissions: options.permissions,
@@ -64381,6 +64630,8 @@ async function afterLoad(options, load, started, early) {
             publishedWith: publishedSettings,
             ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
+        const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
+        const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
         report.plan = plan;
         report.problems.push(...plan.problems);
         if (sharded)
@@ -64393,6 +64644,12 @@ async function afterLoad(options, load, started, early) {
         report.fatal = describeError(error);
     }
     return report;
+}
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function heldForReview(plan, gate, report) {
+    const verdict = gateByReview(plan, gate);
+    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+    return verdict.plan;
 }
 async function execute(options, client, plan, report) {
     const { mode, logger } = options;
@@ -64806,10 +65063,26 @@ function body(report, context, layout) {
             : report.plan
                 ? planTable(report, context, layout)
                 : null,
+        heldForReviewLine(report.plan?.items ?? []),
         report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
         unmanagedSection(report.plan?.unmanaged ?? [], layout),
         notesSection(report.notes ?? []),
     ].filter((part) => part !== null);
+}
+/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
+function heldForReviewLine(items) {
+    const pulls = new Map();
+    for (const hold of items.flatMap((item) => item.holds)) {
+        if (hold.kind !== 'changed_since_review')
+            continue;
+        const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
+        pull.count++;
+        pulls.set(hold.pr, pull);
+    }
+    if (pulls.size === 0)
+        return null;
+    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
+    return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
 }
 /** Informational reads that failed: said once, changed nothing. */
 function notesSection(notes) {
@@ -64967,7 +65240,8 @@ function scriptPreviews(report, target) {
         const { desired, remote } = item.script;
         if (desired === null && remote === null)
             continue;
-        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
         const differs = desired !== null && remote !== null && desired !== remote;
         // The comment shows scripts to review; the summary, the scripts of what this run changed.
         const changed = item.steps.some((step) => step.kind !== 'wait');

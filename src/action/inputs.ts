@@ -1,5 +1,6 @@
 import { INPUT_DEFAULTS, type InputName } from '../defaults.ts';
 import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
+import type { RequireReview } from '../engine/review.ts';
 import type { Shard } from '../plan/shard.ts';
 import { parseShard } from './shard.ts';
 
@@ -8,6 +9,8 @@ import { parseShard } from './shard.ts';
 // default from src/defaults.ts, which action.yml declares too, so a local
 // run without the runner's defaults behaves the same. An error names the input and the form
 // it expects, and never echoes the api-key.
+
+const REQUIRE_REVIEW = ['off', 'warn', 'hold'] as const;
 
 export const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'] as const;
 export type InputMode = (typeof INPUT_MODES)[number];
@@ -31,6 +34,8 @@ export interface ActionInputs {
   timeoutMinutes: number;
   /** Milliseconds: a publish.at older than this is held. */
   lateWindowMs: number;
+  /** What an apply on a push does with renders and publications no reviewed plan covers. */
+  requireReview: RequireReview;
   shard: Shard | null;
   /** base-url may be plain http to a host other than this machine. */
   allowInsecureHttp: boolean;
@@ -96,6 +101,10 @@ const INPUTS = {
     const ms = parseLateWindow(value);
     return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
   },
+  'require-review': (value) =>
+    (REQUIRE_REVIEW as readonly string[]).includes(value)
+      ? ok(value as RequireReview)
+      : fail(`expected one of ${REQUIRE_REVIEW.join(', ')}`),
   shard: text,
   'allow-insecure-http': boolean,
   'allow-untrusted-events': boolean,
@@ -143,6 +152,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     wait: toBoolean(values.wait),
     timeoutMinutes: values['timeout-minutes'],
     lateWindowMs: values['late-window'],
+    requireReview: values['require-review'],
     shard,
     allowInsecureHttp: toBoolean(values['allow-insecure-http']),
     allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),

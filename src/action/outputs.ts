@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { PublishedUrl } from '../apply/types.ts';
 import type { RunReport } from '../engine/types.ts';
+import { fingerprint } from '../engine/fingerprint.ts';
 import type { PlanItem } from '../plan/types.ts';
 import type { WorkflowCommands } from './commands.ts';
 
@@ -24,11 +24,7 @@ function json(value: unknown): string {
 /** Fields whose values are texts: the `plan` output carries their fingerprints instead. */
 const TEXT_FIELDS = new Set(['description', 'full_text', 'textover', 'hashtags', 'fine_tuning']);
 
-/** A short, stable digest of a value: enough to tell whether a text changed, nothing of the text. */
-export function fingerprint(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return `sha256:${createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
-}
+export { fingerprint };
 
 function withoutTexts(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(

@@ -12,6 +12,8 @@ import { matchItems, renameCandidates } from '../plan/identity.ts';
 import { pastSchedules } from '../plan/late-window.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { plan as makePlan, otherShardProblems, statedScopes } from '../plan/plan.ts';
+import { gateByReview, type ReviewGate } from './review.ts';
+import { withReviewKeys } from './review-key.ts';
 import { splitShard } from '../plan/shard.ts';
 import type { Plan } from '../plan/types.ts';
 import {
@@ -128,7 +130,7 @@ async function afterLoad(
       entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : [],
     );
     const publishedSettings = await publishedWith(options.previous, published);
-    const plan = makePlan(
+    const planned = makePlan(
       mine,
       { ...listing, details },
       {
@@ -141,6 +143,8 @@ async function afterLoad(
         ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
       },
     );
+    const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
+    const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
     report.plan = plan;
     report.problems.push(...plan.problems);
     if (sharded) report.problems.push(...otherShardProblems(others, mine, listing));
@@ -151,6 +155,13 @@ async function afterLoad(
     report.fatal = describeError(error);
   }
   return report;
+}
+
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function heldForReview(plan: Plan, gate: ReviewGate, report: RunReport): Plan {
+  const verdict = gateByReview(plan, gate);
+  report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+  return verdict.plan;
 }
 
 async function execute(

@@ -5,6 +5,7 @@ import type { PreviousVersions } from '../git/earlier-versions.ts';
 import type { Logger } from '../log.ts';
 import type { LoadResult, Problem } from '../manifest/types.ts';
 import type { Permissions } from '../plan/types.ts';
+import type { ReviewGate, ReviewVerdict } from './review.ts';
 import type { Shard } from '../plan/shard.ts';
 import type { Mode, Plan } from '../plan/types.ts';
 
@@ -50,6 +51,8 @@ export interface EngineOptions {
   createLookMs?: number;
   /** How long a dispatched job may stay queued before the run stops waiting for it; default 120 s. */
   startWaitMs?: number;
+  /** An apply on a push: the plans its pull requests showed, and what to do where none covers an item. */
+  review?: ReviewGate;
 }
 
 export interface RunReport {
@@ -66,4 +69,6 @@ export interface RunReport {
   /** Things the report should say that changed nothing: informational reads that failed. */
   notes: string[];
   timings: { loadMs: number; planMs: number; applyMs: number };
+  /** An apply compared with reviewed plans: how many items were held, which went through unreviewed (warn). */
+  review?: Pick<ReviewVerdict, 'held' | 'unreviewed'>;
 }

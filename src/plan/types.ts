@@ -77,7 +77,32 @@ export type Hold =
   /** The service accepted a generation or upload but did not start it within the wait. */
   | { kind: 'not_started'; status: ContentStatus }
   /** Another run created the same title at the same time; this run's item was marked and left alone. */
-  | { kind: 'duplicate_marked'; id: string; title: string; winner: string };
+  | { kind: 'duplicate_marked'; id: string; title: string; winner: string }
+  /**
+   * What the apply would render or publish differs from the plan its pull
+   * request showed: neither is done until a review shows it (or require-review: off).
+   */
+  | {
+      kind: 'changed_since_review';
+      pr: number;
+      url: string | null;
+      changes: ReviewChange[];
+      /** The head the reviewed plan was computed for, when older than the merged head. */
+      reviewedHead: string | null;
+      mergedHead: string | null;
+    }
+  /** No reviewed plan covers this item, and `require-review: hold` asks for one. */
+  | { kind: 'not_reviewed'; why: NotReviewedWhy; pr: number | null; url: string | null };
+
+/** How an item differs from what its pull request showed. */
+export type ReviewChange = 'manifest' | 'script' | 'render' | 'publication' | 'target';
+
+/**
+ * Why no reviewed plan covers an item: a push from no pull request, an item
+ * the reviewed plan does not list, a pull request without the plan block, or
+ * GitHub could not be asked.
+ */
+export type NotReviewedWhy = 'direct_push' | 'not_in_plan' | 'no_plan' | 'unreadable';
 
 /** A difference that apply will not fix: the video is already published. */
 export interface Drift {
@@ -116,6 +141,11 @@ export interface PlanItem {
   publishVia?: 'oneshot' | 'upload' | null;
   /** The script reviewers read: the manifest's textover, else the service's. */
   script: { desired: string | null; remote: string | null };
+  /**
+   * Fingerprints of what a review of this item sees: the manifest as planned
+   * and the publication it asks for (accounts as resolved, settings, publish.at).
+   */
+  review?: { manifest: string; target: string | null };
 }
 
 export interface Plan {

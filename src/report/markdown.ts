@@ -232,10 +232,27 @@ function body(report: RunReport, context: ReportContext, layout: Layout): string
       : report.plan
         ? planTable(report, context, layout)
         : null,
+    heldForReviewLine(report.plan?.items ?? []),
     report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
     unmanagedSection(report.plan?.unmanaged ?? [], layout),
     notesSection(report.notes ?? []),
   ].filter((part): part is string => part !== null);
+}
+
+/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
+function heldForReviewLine(items: readonly PlanItem[]): string | null {
+  const pulls = new Map<number, { url: string | null; count: number }>();
+  for (const hold of items.flatMap((item) => item.holds)) {
+    if (hold.kind !== 'changed_since_review') continue;
+    const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
+    pull.count++;
+    pulls.set(hold.pr, pull);
+  }
+  if (pulls.size === 0) return null;
+  const links = [...pulls].map(
+    ([number, { url, count }]) => `${link(`#${number}`, url && safeUrl(url))} (${plural(count, 'item')})`,
+  );
+  return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
 }
 
 /** Informational reads that failed: said once, changed nothing. */
@@ -418,7 +435,10 @@ function scriptPreviews(report: RunReport, target: ReportTarget): Preview[] {
   for (const item of report.plan?.items ?? []) {
     const { desired, remote } = item.script;
     if (desired === null && remote === null) continue;
-    const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+    // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
+    const touched = item.steps.some(
+      (step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render',
+    );
     const differs = desired !== null && remote !== null && desired !== remote;
     // The comment shows scripts to review; the summary, the scripts of what this run changed.
     const changed = item.steps.some((step) => step.kind !== 'wait');

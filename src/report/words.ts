@@ -4,9 +4,11 @@ import type {
   Drift,
   FieldChange,
   Hold,
+  NotReviewedWhy,
   PlanItem,
   PublicationTarget,
   RenderReason,
+  ReviewChange,
   Step,
 } from '../plan/types.ts';
 
@@ -95,8 +97,29 @@ export function holdText(hold: Hold): string {
       return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
     case 'duplicate_marked':
       return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+    case 'changed_since_review':
+      return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+    case 'not_reviewed':
+      return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
   }
 }
+
+const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+
+const REVIEW_CHANGES: Record<ReviewChange, string> = {
+  manifest: 'the manifest differs from the one reviewed',
+  script: 'a script other than the one shown',
+  render: 'a render not shown',
+  publication: 'a publication not shown',
+  target: 'accounts or publication settings other than the ones shown',
+};
+
+const NOT_REVIEWED: Record<NotReviewedWhy, string> = {
+  direct_push: 'the push came from no pull request',
+  not_in_plan: "the pull request's reviewed plan does not list it",
+  no_plan: 'the pull request has no comment with a reviewed plan',
+  unreadable: 'the reviewed plan could not be read from GitHub',
+};
 
 /** A value the service stored in its own terms; said once, on the run that wrote it. */
 export function noteText(note: ServiceTermsNote): string {
@@ -172,4 +195,27 @@ export function accountsBehindOneUrl(planned: PlanItem | undefined): string[] {
   );
   const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
   return names.length > 1 ? names : [];
+}
+
+/** What the run says once about the comparison with reviewed plans, above the tables. */
+export function reviewNotes(review: {
+  held: number;
+  unreviewed: ReadonlyArray<{ why: NotReviewedWhy }>;
+}): string[] {
+  const notes: string[] = [];
+  if (review.held > 0) {
+    notes.push(
+      `${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
+        'A pull request that shows them, or a run with require-review: off, releases them.',
+    );
+  }
+  const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
+  if (whys.length > 0) {
+    const count = review.unreviewed.length;
+    notes.push(
+      `${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
+        'require-review: warn lets them through; require-review: hold would hold them.',
+    );
+  }
+  return notes;
 }

@@ -21,6 +21,7 @@ describe('readInputs', () => {
       wait: true,
       timeoutMinutes: 30,
       lateWindowMs: 86_400_000,
+      requireReview: 'warn',
       shard: null,
       allowInsecureHttp: false,
       allowUntrustedEvents: false,

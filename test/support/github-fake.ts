@@ -1,7 +1,7 @@
 // A small local fake of the GitHub REST endpoints the action calls: issue
 // comments (paginated with Link headers, authored by the token's identity,
 // created with POST and edited with PATCH), GET /user, a PR's file listing,
-// and file contents at a commit. Every request is logged so tests can assert
+// the pull requests of a commit, and file contents at a commit. Every request is logged so tests can assert
 // the exact sequence and count. Faults can be queued: a 502 as from GitHub's
 // front end, or a primary or secondary rate limit answered as GitHub does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -53,6 +53,15 @@ export interface FakePullFile {
   status: 'added' | 'modified' | 'removed' | 'renamed';
 }
 
+/** A pull request as GET /repos/{o}/{r}/commits/{sha}/pulls lists it. */
+export interface FakeCommitPull {
+  number: number;
+  /** null while open; the merge instant once merged. */
+  merged_at: string | null;
+  head: { sha: string };
+  html_url?: string;
+}
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -74,6 +83,8 @@ export interface GitHubFake {
   setFile(ref: string, path: string, text: string): void;
   /** Sets the files GET pulls/{n}/files lists. */
   setPullFiles(pull: number, files: FakePullFile[]): void;
+  /** Sets the pull requests GET commits/{sha}/pulls lists (merged ones carry merged_at). */
+  setCommitPulls(sha: string, pulls: FakeCommitPull[]): void;
   /** Queues faults, answered in order to the requests they match. */
   fault(...faults: FakeFault[]): void;
   close(): Promise<void>;
@@ -85,6 +96,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   const issues = new Map<number, FakeComment[]>();
   const files = new Map<string, string>();
   const pullFiles = new Map<number, FakePullFile[]>();
+  const commitPulls = new Map<string, FakeCommitPull[]>();
   const faults: FakeFault[] = [];
   const requests: LoggedRequest[] = [];
   let nextId = 1000;
@@ -205,6 +217,16 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       }
       return send(200, list.slice((page - 1) * perPage, page * perPage), headers);
     }
+    match = /^\/repos\/([^/]+\/[^/]+)\/commits\/([^/]+)\/pulls$/.exec(url.pathname);
+    if (match && req.method === 'GET') {
+      const repo = match[1]!;
+      const pulls = (commitPulls.get(match[2]!) ?? []).map((pull) => ({
+        html_url: `https://github.com/${repo}/pull/${pull.number}`,
+        state: pull.merged_at ? 'closed' : 'open',
+        ...pull,
+      }));
+      return send(200, pulls);
+    }
     match = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(url.pathname);
     if (match && req.method === 'GET') {
       const text = files.get(`${url.searchParams.get('ref')}:${decodeURIComponent(match[1]!)}`);
@@ -240,6 +262,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     addComment,
     setFile: (ref, path, text) => void files.set(`${ref}:${path}`, text),
     setPullFiles: (pull, list) => void pullFiles.set(pull, list),
+    setCommitPulls: (sha, list) => void commitPulls.set(sha, list),
     fault: (...queued) => void faults.push(...queued),
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,8 +1,8 @@
-export const id = 739;
-export const ids = [739];
+export const id = 973;
+export const ids = [973];
 export const modules = {
 
-/***/ 5739:
+/***/ 5973:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -549,6 +549,7 @@ const INPUT_DEFAULTS = {
     wait: 'true',
     'timeout-minutes': '30',
     'late-window': '24h',
+    'require-review': 'warn',
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
@@ -645,6 +646,7 @@ function formatShard(shard) {
 // default from src/defaults.ts, which action.yml declares too, so a local
 // run without the runner's defaults behaves the same. An error names the input and the form
 // it expects, and never echoes the api-key.
+const REQUIRE_REVIEW = ['off', 'warn', 'hold'];
 const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'];
 class InputError extends Error {
     name = 'InputError';
@@ -689,6 +691,9 @@ const INPUTS = {
         const ms = parseLateWindow(value);
         return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
     },
+    'require-review': (value) => REQUIRE_REVIEW.includes(value)
+        ? ok(value)
+        : fail(`expected one of ${REQUIRE_REVIEW.join(', ')}`),
     shard: inputs_text,
     'allow-insecure-http': inputs_boolean,
     'allow-untrusted-events': inputs_boolean,
@@ -736,6 +741,7 @@ function readInputs(get) {
         wait: toBoolean(values.wait),
         timeoutMinutes: values['timeout-minutes'],
         lateWindowMs: values['late-window'],
+        requireReview: values['require-review'],
         shard,
         allowInsecureHttp: toBoolean(values['allow-insecure-http']),
         allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
@@ -3286,6 +3292,18 @@ function decideRun(inputs, event) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+// A short, stable digest of a value: enough to tell whether a text or a
+// setting changed, nothing of the value itself. Used where a plan is carried
+// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
+/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
 
 /** Keys that hold signed, expiring media URLs: never written, wherever they appear. */
@@ -3295,12 +3313,7 @@ function json(value) {
 }
 /** Fields whose values are texts: the `plan` output carries their fingerprints instead. */
 const TEXT_FIELDS = new Set(['description', 'full_text', 'textover', 'hashtags', 'fine_tuning']);
-/** A short, stable digest of a value: enough to tell whether a text changed, nothing of the text. */
-function fingerprint(value) {
-    if (value === null || value === undefined)
-        return null;
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
-}
+
 function withoutTexts(record) {
     return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, TEXT_FIELDS.has(key) ? fingerprint(value) : value]));
 }
@@ -6680,6 +6693,301 @@ function statusOf(error) {
     return typeof status === 'number' ? status : null;
 }
 
+;// CONCATENATED MODULE: ./src/engine/review-key.ts
+
+
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/engine/review.ts). The engine
+// attaches them to the plan, so that the planner itself hashes nothing.
+/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
+function withReviewKeys(items, desired, accounts) {
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    return items.map((item) => {
+        const manifest = byFile.get(item.file);
+        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+    });
+}
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item, connected) {
+    const manifest = fingerprint({
+        fields: item.fields,
+        stage: item.stage,
+        flow: item.flow,
+        render: item.render,
+        publish: item.publish && {
+            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
+            at: item.publish.at,
+            late: item.publish.late ?? null,
+            options: item.publish.options,
+        },
+    });
+    const target = item.stage === 'published' && item.publish !== null
+        ? (() => {
+            const accounts = resolveAccounts(item, connected).accounts;
+            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
+        })()
+        : null;
+    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target, at) {
+    if (target === null)
+        return null;
+    const ids = [...target.options.account_ids].sort();
+    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
+}
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+function fileKey(file) {
+    return fingerprint(file).slice('sha256:'.length);
+}
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+function scriptKey(item) {
+    const script = item.script.desired ?? item.script.remote;
+    return script === null ? null : fingerprint(serviceText(script));
+}
+function renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+function publishes(steps) {
+    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+function stepsKey(steps) {
+    const kinds = new Set(steps.map((step) => step.kind));
+    if (publishes(steps))
+        kinds.add('publish');
+    return Object.entries(STEP_LETTERS)
+        .filter(([kind]) => kinds.has(kind))
+        .map(([, letter]) => letter)
+        .join('');
+}
+/** Whether steps written by stepsKey include a render. */
+const rendered = (key) => key.includes(STEP_LETTERS.render);
+
+;// CONCATENATED MODULE: ./src/engine/review.ts
+
+
+// What was reviewed is what ships. The pull request's comment keeps, per
+// item, fingerprints of what reviewers saw; the apply on the default branch
+// compares what it is about to render or publish with them. An item that
+// differs in a way that matters is held (its renders and publications are
+// not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
+// the action reads the comments from GitHub and hands them in.
+const REVIEWED_PLAN_VERSION = 1;
+/**
+ * Every item of a plan as reviewers see it, by fileKey; items that render or
+ * publish first (a trimmed block keeps them).
+ */
+function reviewedItemsOf(plan) {
+    const entries = [];
+    for (const item of plan.items) {
+        if (!item.review)
+            continue;
+        const entry = {
+            m: item.review.manifest,
+            s: scriptKey(item),
+            t: item.review.target,
+            k: stepsKey(item.steps),
+        };
+        entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
+    }
+    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
+        file,
+        entry,
+    ]);
+}
+/** The plan with every render and publication that was not reviewed held. */
+function gateByReview(plan, gate) {
+    const unreviewed = [];
+    let held = 0;
+    const items = plan.items.map((item) => {
+        if (!renders(item.steps) && !publishes(item.steps))
+            return item;
+        const hold = verdictFor(item, gate);
+        if (hold === null)
+            return item;
+        if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
+            unreviewed.push({ file: item.file, why: hold.why });
+            return item;
+        }
+        held++;
+        return {
+            ...item,
+            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
+            holds: [...item.holds, hold],
+        };
+    });
+    const steps = items.flatMap((item) => item.steps);
+    return {
+        plan: { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) },
+        unreviewed,
+        held,
+    };
+}
+function verdictFor(item, gate) {
+    const { evidence } = gate;
+    const notReviewed = (why, source) => ({
+        kind: 'not_reviewed',
+        why,
+        pr: source?.pr ?? null,
+        url: source?.url ?? null,
+    });
+    if (evidence.kind === 'direct_push')
+        return notReviewed('direct_push');
+    if (evidence.kind === 'unavailable')
+        return notReviewed('unreadable');
+    const withPlan = evidence.sources.filter((source) => source.plan !== null);
+    if (withPlan.length === 0)
+        return notReviewed('no_plan', evidence.sources[0]);
+    let first = null;
+    for (const source of withPlan) {
+        const reviewed = source.plan;
+        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
+        const entry = reviewed.items[fileKey(item.file)];
+        let changes;
+        if (entry)
+            changes = differences(item, entry);
+        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
+        else if (stale && reviewed.omitted === 0)
+            changes = ['manifest'];
+        else {
+            first ??= notReviewed('not_in_plan', source);
+            continue;
+        }
+        if (changes.length === 0)
+            return null;
+        first ??= {
+            kind: 'changed_since_review',
+            pr: source.pr,
+            url: source.url,
+            changes,
+            reviewedHead: stale ? reviewed.head : null,
+            mergedHead: stale ? source.head : null,
+        };
+    }
+    return first;
+}
+/** What this apply would do to an item that its review did not show. */
+function differences(item, reviewed) {
+    const changes = [];
+    if (item.review?.manifest !== reviewed.m)
+        changes.push('manifest');
+    if (renders(item.steps)) {
+        if (scriptKey(item) !== reviewed.s)
+            changes.push('script');
+        if (!rendered(reviewed.k))
+            changes.push('render');
+    }
+    if (publishes(item.steps)) {
+        if (reviewed.t === null)
+            changes.push('publication');
+        else if (item.review?.target !== reviewed.t)
+            changes.push('target');
+    }
+    return changes;
+}
+
+;// CONCATENATED MODULE: ./src/github/reviewed-block.ts
+
+// The reviewed plan, hidden in the sticky comment: one HTML comment on the
+// line after the comment's marker and digest, holding compact JSON. It is
+// written before the report and its size is held back from the report's
+// limit, so when the comment must be trimmed, it is the report that is cut,
+// never this block.
+//
+// Nothing from the repository is written into it: manifests are named by a
+// fingerprint of their path, so the block is hexadecimal digits, a few step
+// letters and JSON punctuation. `<`, `>` and `&` are still written as \u
+// escapes, so that no value could end the HTML comment (`-->`, `--!>`).
+const PREFIX = `<!-- content-as-code:reviewed-plan v${REVIEWED_PLAN_VERSION} `;
+const SUFFIX = ' -->';
+/** Where a block may start: any block of ours sits within the comment's first lines. */
+const SEARCHED_LINES = 4;
+/** Most of the comment stays for the report; past this, entries are left out from the end. */
+const BLOCK_LIMIT = 32_000;
+const HASH = 'sha256:';
+const bare = (value) => value?.startsWith(HASH) ? value.slice(HASH.length) : value;
+const hashed = (value) => (value === null ? null : `${HASH}${value}`);
+function escapeJson(json) {
+    return json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * The block for a plan computed at `head`, within `limit` characters:
+ * entries are kept in the order given (renders and publications first) and
+ * the number left out is written down, so that a reader knows the plan is partial.
+ */
+function reviewedBlock(entries, head, limit = BLOCK_LIMIT) {
+    const frame = (omitted, body) => `${PREFIX}${escapeJson(`{"head":${JSON.stringify(head)},"omitted":${omitted},"items":{${body}}}`)}${SUFFIX}`;
+    const parts = [];
+    let size = frame(entries.length, '').length;
+    for (const [key, entry] of entries) {
+        const part = `${JSON.stringify(key)}:${JSON.stringify([bare(entry.m), bare(entry.s), bare(entry.t), entry.k])}`;
+        const grown = size + escapeJson(part).length + 1;
+        if (grown > limit)
+            break;
+        parts.push(part);
+        size = grown;
+    }
+    return frame(entries.length - parts.length, parts.join(','));
+}
+/** The block written without what changes on every push (the head), for deciding whether the comment changed. */
+function stableBlock(block) {
+    return block.replace(/"head":(?:"(?:[^"\\]|\\.)*"|null)/, '"head":null');
+}
+/** The reviewed plan in a comment of ours, or null when it has none this version can read. */
+function readReviewedBlock(body) {
+    const line = body
+        .split('\n', SEARCHED_LINES)
+        .find((text) => text.startsWith(PREFIX) && text.endsWith(SUFFIX));
+    if (line === undefined)
+        return null;
+    let data;
+    try {
+        data = JSON.parse(line.slice(PREFIX.length, line.length - SUFFIX.length));
+    }
+    catch {
+        return null;
+    }
+    return checked(data);
+}
+function reviewed_block_isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+const hex = (value) => value === null || (typeof value === 'string' && /^[0-9a-f]{8,64}$/.test(value));
+/** Anything not exactly the shape written is no plan: a hand-edited block must not release anything. */
+function checked(data) {
+    if (!reviewed_block_isObject(data) || !reviewed_block_isObject(data.items))
+        return null;
+    const head = data.head;
+    const omitted = data.omitted;
+    if (head !== null && typeof head !== 'string')
+        return null;
+    if (typeof omitted !== 'number' || !Number.isInteger(omitted) || omitted < 0)
+        return null;
+    const items = {};
+    for (const [key, value] of Object.entries(data.items)) {
+        if (!/^[0-9a-f]{16}$/.test(key) || !Array.isArray(value) || value.length !== 4)
+            return null;
+        const [m, s, t, k] = value;
+        if (typeof m !== 'string' ||
+            !hex(m) ||
+            !hex(s) ||
+            !hex(t) ||
+            typeof k !== 'string' ||
+            !/^[a-z]*$/.test(k))
+            return null;
+        items[key] = { m: hashed(m), s: hashed(s), t: hashed(t), k };
+    }
+    return { v: REVIEWED_PLAN_VERSION, head, items, omitted };
+}
+
 ;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
 
 
@@ -7582,6 +7890,8 @@ function splitShard(items, shard) {
 
 
 
+
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply -> results.
 /** Milliseconds on a monotonic clock. */
@@ -7673,7 +7983,7 @@ async function afterLoad(options, load, started, early) {
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
         const publishedSettings = await publishedWith(options.previous, published);
-        const plan = plan_plan(mine, { ...listing, details }, {
+        const planned = plan_plan(mine, { ...listing, details }, {
             mode,
             now: options.now?.() ?? new Date(),
             permissions: options.permissions,
@@ -7682,6 +7992,8 @@ async function afterLoad(options, load, started, early) {
             publishedWith: publishedSettings,
             ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
+        const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
+        const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
         report.plan = plan;
         report.problems.push(...plan.problems);
         if (sharded)
@@ -7694,6 +8006,12 @@ async function afterLoad(options, load, started, early) {
         report.fatal = describeError(error);
     }
     return report;
+}
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function heldForReview(plan, gate, report) {
+    const verdict = gateByReview(plan, gate);
+    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+    return verdict.plan;
 }
 async function execute(options, client, plan, report) {
     const { mode, logger } = options;
@@ -7779,6 +8097,79 @@ async function execute(options, client, plan, report) {
     };
     report.result = result;
     report.timings.applyMs = elapsed(applyStarted);
+}
+
+;// CONCATENATED MODULE: ./src/github/reviewed-pulls.ts
+
+
+async function readReviewEvidence(github, lookup) {
+    const { owner, repo, sha, marker } = lookup;
+    const { data } = await github.rest.repos.listPullRequestsAssociatedWithCommit({
+        owner,
+        repo,
+        commit_sha: sha,
+        per_page: 100,
+    });
+    // An open pull request whose branch holds the commit did not bring it here: only merged ones did.
+    const merged = data
+        .filter((pull) => typeof pull.merged_at === 'string' && pull.merged_at !== '')
+        .sort((a, b) => Date.parse(b.merged_at ?? '') - Date.parse(a.merged_at ?? ''));
+    if (merged.length === 0)
+        return { kind: 'direct_push' };
+    const sources = [];
+    for (const pull of merged) {
+        const comment = await findOwnComment(github, { owner, repo, issueNumber: pull.number, marker });
+        sources.push({
+            pr: pull.number,
+            url: pull.html_url ?? null,
+            head: pull.head?.sha ?? null,
+            plan: comment ? readReviewedBlock(comment.body ?? '') : null,
+        });
+    }
+    return { kind: 'pulls', sources };
+}
+
+;// CONCATENATED MODULE: ./src/action/review.ts
+
+const NONE = { gate: null, note: null };
+/** Only an apply on a push compares, and only when require-review is not off. */
+function comparesWithReview(decision, event, inputs) {
+    return inputs.requireReview !== 'off' && decision.mode === 'apply' && event.name === 'push';
+}
+async function reviewCheckFor(decision, event, inputs, marker, github) {
+    if (!comparesWithReview(decision, event, inputs) || inputs.requireReview === 'off')
+        return NONE;
+    const require = inputs.requireReview;
+    const unavailable = (detail) => ({
+        gate: { require, evidence: { kind: 'unavailable', detail } },
+        note: `The plan reviewed in the pull request could not be read: ${detail}. ` +
+            (require === 'hold'
+                ? 'require-review: hold, so nothing is rendered or published unreviewed.'
+                : 'require-review: warn, so the apply goes on without the comparison.'),
+    });
+    if (!event.owner || !event.repo || !event.sha)
+        return unavailable('the event names no repository or commit');
+    const client = github();
+    if (client === null)
+        return unavailable('no github-token was given');
+    let evidence;
+    try {
+        evidence = await readReviewEvidence(client, {
+            owner: event.owner,
+            repo: event.repo,
+            sha: event.sha,
+            marker,
+        });
+    }
+    catch (error) {
+        const status = error?.status;
+        return unavailable(`GitHub answered ${typeof status === 'number' ? status : 'with an error'} (${review_describe(error)})`);
+    }
+    return { gate: { require, evidence }, note: null };
+}
+function review_describe(error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return text.split('\n')[0].slice(0, 200);
 }
 
 ;// CONCATENATED MODULE: ./src/apply/types.ts
@@ -7962,8 +8353,26 @@ function holdText(hold) {
             return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
         case 'duplicate_marked':
             return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+        case 'changed_since_review':
+            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+        case 'not_reviewed':
+            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
     }
 }
+const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+const REVIEW_CHANGES = {
+    manifest: 'the manifest differs from the one reviewed',
+    script: 'a script other than the one shown',
+    render: 'a render not shown',
+    publication: 'a publication not shown',
+    target: 'accounts or publication settings other than the ones shown',
+};
+const NOT_REVIEWED = {
+    direct_push: 'the push came from no pull request',
+    not_in_plan: "the pull request's reviewed plan does not list it",
+    no_plan: 'the pull request has no comment with a reviewed plan',
+    unreadable: 'the reviewed plan could not be read from GitHub',
+};
 /** A value the service stored in its own terms; said once, on the run that wrote it. */
 function noteText(note) {
     switch (note.how) {
@@ -8031,6 +8440,21 @@ function accountsBehindOneUrl(planned) {
         : []);
     const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
     return names.length > 1 ? names : [];
+}
+/** What the run says once about the comparison with reviewed plans, above the tables. */
+function reviewNotes(review) {
+    const notes = [];
+    if (review.held > 0) {
+        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
+            'A pull request that shows them, or a run with require-review: off, releases them.');
+    }
+    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
+    if (whys.length > 0) {
+        const count = review.unreviewed.length;
+        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
+            'require-review: warn lets them through; require-review: hold would hold them.');
+    }
+    return notes;
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -8188,10 +8612,26 @@ function body(report, context, layout) {
             : report.plan
                 ? planTable(report, context, layout)
                 : null,
+        heldForReviewLine(report.plan?.items ?? []),
         report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
         unmanagedSection(report.plan?.unmanaged ?? [], layout),
         notesSection(report.notes ?? []),
     ].filter((part) => part !== null);
+}
+/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
+function heldForReviewLine(items) {
+    const pulls = new Map();
+    for (const hold of items.flatMap((item) => item.holds)) {
+        if (hold.kind !== 'changed_since_review')
+            continue;
+        const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
+        pull.count++;
+        pulls.set(hold.pr, pull);
+    }
+    if (pulls.size === 0)
+        return null;
+    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
+    return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
 }
 /** Informational reads that failed: said once, changed nothing. */
 function notesSection(notes) {
@@ -8349,7 +8789,8 @@ function scriptPreviews(report, target) {
         const { desired, remote } = item.script;
         if (desired === null && remote === null)
             continue;
-        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit');
+        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
         const differs = desired !== null && remote !== null && desired !== remote;
         // The comment shows scripts to review; the summary, the scripts of what this run changed.
         const changed = item.steps.some((step) => step.kind !== 'wait');
@@ -8434,6 +8875,10 @@ function summaryMarkdown(report, context, extras) {
 
 
 
+
+
+
+
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
 // job summary, PR comment.
 /** The run's one failure, thrown after everything that succeeded has been reported. */
@@ -8490,6 +8935,11 @@ async function runAction(commands, env) {
     if (decision.mode !== 'validate')
         await checkBaseUrl(commands, inputs);
     logDecision(commands, decision, event, inputs);
+    const review = await reviewCheck(decision, event, inputs, commands);
+    if (review.note) {
+        notes.push(review.note);
+        commands.warning(review.note);
+    }
     const logger = new ActionLogger(commands);
     let client;
     let report;
@@ -8519,11 +8969,18 @@ async function runAction(commands, env) {
             lateWindowMs: inputs.lateWindowMs,
             ...(inputs.shard ? { shard: inputs.shard } : {}),
             ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
+            ...(review.gate ? { review: review.gate } : {}),
             logger,
         });
     }
     finally {
         await client?.close();
+    }
+    if (report.review) {
+        for (const note of reviewNotes(report.review)) {
+            notes.push(note);
+            commands.warning(note);
+        }
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
     const outputs = outputsFor(report);
@@ -8549,6 +9006,19 @@ async function runAction(commands, env) {
     const failure = failureMessage(report);
     if (failure)
         throw new RunFailed(failure);
+}
+/** An apply on a push compares with the plan its pull request showed (src/action/review.ts). */
+async function reviewCheck(decision, event, inputs, commands) {
+    if (!comparesWithReview(decision, event, inputs))
+        return { gate: null, note: null };
+    const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), () => inputs.githubToken === ''
+        ? null
+        : createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log: (m) => commands.info(m) }));
+    if (check.gate?.evidence.kind === 'pulls') {
+        const pulls = check.gate.evidence.sources.map((source) => `#${source.pr}`).join(', ');
+        commands.info(`This push came from pull request ${pulls}: comparing with the plan it showed.`);
+    }
+    return check;
 }
 /** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
 async function checkBaseUrl(commands, inputs) {
@@ -8606,17 +9076,20 @@ async function postComment(commands, report, context, event, inputs) {
         return;
     }
     const marker = markerFor(inputs.shard);
+    // The reviewed plan goes first and its length is held back from the report's: trimming cuts the report, never it.
+    const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha) : '';
     const options = {
         target: 'comment',
         limit: COMMENT_LIMIT,
         unit: 'chars',
-        reserve: marker.length + 100,
+        reserve: marker.length + 100 + block.length + 1,
     };
-    const body = commands.redact(renderReport(report, context, options));
+    const withBlock = (text, hidden) => (block ? `${hidden}\n${text}` : text);
+    const body = withBlock(commands.redact(renderReport(report, context, options)), block);
     // What decides "unchanged": the report without this run's link and without
     // the commit in file links, so a push that leaves the plan as it was does
-    // not edit the comment.
-    const stable = commands.redact(renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options));
+    // not edit the comment; the plan block counts without its head commit.
+    const stable = withBlock(commands.redact(renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options)), stableBlock(block));
     try {
         const github = createGitHubClient({
             apiUrl: event.apiUrl,

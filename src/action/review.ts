@@ -1,0 +1,72 @@
+import type { GitHubClient } from '../github/client.ts';
+import { readReviewEvidence } from '../github/reviewed-pulls.ts';
+import type { ReviewEvidence, ReviewGate } from '../engine/review.ts';
+import type { RunEvent } from './event.ts';
+import type { ActionInputs } from './inputs.ts';
+import type { RunDecision } from './mode.ts';
+
+// Which runs compare with a reviewed plan, and what a failure to read it
+// means. An apply on a push (the merge of a pull request, or a direct push)
+// is compared; a schedule or a manual dispatch is not. Reading GitHub is
+// best-effort in the way that is safe for each setting:
+// - hold: a GitHub failure is "not reviewed", so renders and publications
+//   are held rather than released unreviewed;
+// - warn: a failure is a warning and the apply goes on, as it would without
+//   the check; it never crashes the run;
+// - off: GitHub is not asked.
+
+export interface ReviewCheck {
+  gate: ReviewGate | null;
+  /** Said in the log and the summary. */
+  note: string | null;
+}
+
+const NONE: ReviewCheck = { gate: null, note: null };
+
+/** Only an apply on a push compares, and only when require-review is not off. */
+export function comparesWithReview(decision: RunDecision, event: RunEvent, inputs: ActionInputs): boolean {
+  return inputs.requireReview !== 'off' && decision.mode === 'apply' && event.name === 'push';
+}
+
+export async function reviewCheckFor(
+  decision: RunDecision,
+  event: RunEvent,
+  inputs: ActionInputs,
+  marker: string,
+  github: () => GitHubClient | null,
+): Promise<ReviewCheck> {
+  if (!comparesWithReview(decision, event, inputs) || inputs.requireReview === 'off') return NONE;
+  const require = inputs.requireReview;
+  const unavailable = (detail: string): ReviewCheck => ({
+    gate: { require, evidence: { kind: 'unavailable', detail } },
+    note:
+      `The plan reviewed in the pull request could not be read: ${detail}. ` +
+      (require === 'hold'
+        ? 'require-review: hold, so nothing is rendered or published unreviewed.'
+        : 'require-review: warn, so the apply goes on without the comparison.'),
+  });
+  if (!event.owner || !event.repo || !event.sha)
+    return unavailable('the event names no repository or commit');
+  const client = github();
+  if (client === null) return unavailable('no github-token was given');
+  let evidence: ReviewEvidence;
+  try {
+    evidence = await readReviewEvidence(client, {
+      owner: event.owner,
+      repo: event.repo,
+      sha: event.sha,
+      marker,
+    });
+  } catch (error) {
+    const status = (error as { status?: unknown } | null)?.status;
+    return unavailable(
+      `GitHub answered ${typeof status === 'number' ? status : 'with an error'} (${describe(error)})`,
+    );
+  }
+  return { gate: { require, evidence }, note: null };
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.slice(0, 200);
+}

@@ -1,0 +1,95 @@
+import type { Account } from '../api/types.ts';
+import type { DesiredItem } from '../manifest/types.ts';
+import { resolveAccounts } from '../plan/accounts.ts';
+import { serviceText } from '../plan/diff.ts';
+import { fingerprint } from './fingerprint.ts';
+import type { PlanItem, PublicationTarget, Step } from '../plan/types.ts';
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/engine/review.ts). The engine
+// attaches them to the plan, so that the planner itself hashes nothing.
+
+/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
+export function withReviewKeys(
+  items: readonly PlanItem[],
+  desired: readonly DesiredItem[],
+  accounts: readonly Account[],
+): PlanItem[] {
+  const byFile = new Map(desired.map((item) => [item.file, item]));
+  return items.map((item) => {
+    const manifest = byFile.get(item.file);
+    return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+  });
+}
+
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item: DesiredItem, connected: readonly Account[]): PlanItem['review'] {
+  const manifest = fingerprint({
+    fields: item.fields,
+    stage: item.stage,
+    flow: item.flow,
+    render: item.render,
+    publish: item.publish && {
+      accounts: item.publish.accounts.map((account) =>
+        account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name },
+      ),
+      at: item.publish.at,
+      late: item.publish.late ?? null,
+      options: item.publish.options,
+    },
+  })!;
+  const target: PublicationTarget | null =
+    item.stage === 'published' && item.publish !== null
+      ? (() => {
+          const accounts = resolveAccounts(item, connected).accounts;
+          return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
+        })()
+      : null;
+  return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target: PublicationTarget | null, at: string | null): string | null {
+  if (target === null) return null;
+  const ids = [...target.options.account_ids].sort();
+  return fingerprint({ options: { ...target.options, account_ids: ids }, at });
+}
+
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+export function fileKey(file: string): string {
+  return fingerprint(file)!.slice('sha256:'.length);
+}
+
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+export function scriptKey(item: PlanItem): string | null {
+  const script = item.script.desired ?? item.script.remote;
+  return script === null ? null : fingerprint(serviceText(script));
+}
+
+export function renders(steps: readonly Step[]): boolean {
+  return steps.some((step) => step.kind === 'render');
+}
+
+export function publishes(steps: readonly Step[]): boolean {
+  return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' } as const;
+
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+export function stepsKey(steps: readonly Step[]): string {
+  const kinds = new Set<keyof typeof STEP_LETTERS>(steps.map((step) => step.kind));
+  if (publishes(steps)) kinds.add('publish');
+  return Object.entries(STEP_LETTERS)
+    .filter(([kind]) => kinds.has(kind as keyof typeof STEP_LETTERS))
+    .map(([, letter]) => letter)
+    .join('');
+}
+
+/** Whether steps written by stepsKey include a render. */
+export const rendered = (key: string): boolean => key.includes(STEP_LETTERS.render);
