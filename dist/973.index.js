@@ -3365,6 +3365,18 @@ function outputsFor(report) {
         changed: String(report.result?.changed ?? false),
     };
 }
+/**
+ * Longest `plan` output written whole. GitHub keeps at most 1 MB of outputs
+ * per job; past this, the output says where the whole plan is (the file of
+ * the `plan-file` output) instead of carrying it.
+ */
+const PLAN_OUTPUT_LIMIT = 512 * 1024;
+/** The `plan` output: the plan's JSON when it fits, else what it holds and the file that has it. */
+function boundedPlan(planJson, planFile, items) {
+    if (planJson.length <= PLAN_OUTPUT_LIMIT)
+        return planJson;
+    return json({ truncated: true, items, characters: planJson.length, file: planFile });
+}
 async function writeOutputs(commands, outputs) {
     for (const name of ['plan', 'results', 'published-urls', 'changed']) {
         await commands.setOutput(name, outputs[name]);
@@ -8984,9 +8996,12 @@ async function runAction(commands, env) {
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
     const outputs = outputsFor(report);
-    await writeOutputs(commands, outputs);
     // The same JSON as the `plan` output, made once: 10,000 items take a while to serialise.
     const planFile = report.plan === null ? null : await writePlanFile(outputs.plan, inputs.shard, env);
+    await writeOutputs(commands, {
+        ...outputs,
+        plan: boundedPlan(outputs.plan, planFile, report.plan?.items.length ?? 0),
+    });
     await commands.setOutput('plan-file', planFile ?? '');
     const context = {
         event: event.name,

@@ -6,7 +6,7 @@ import { readInputs, type ActionInputs } from './action/inputs.ts';
 import { ActionLogger } from './action/logger.ts';
 import { runDoctorMode } from './action/doctor.ts';
 import { decideRun, type RunDecision } from './action/mode.ts';
-import { outputsFor, writeOutputs } from './action/outputs.ts';
+import { boundedPlan, outputsFor, writeOutputs } from './action/outputs.ts';
 import { writePlanFile } from './action/plan-file.ts';
 import { formatShard } from './action/shard.ts';
 import { runImportMode } from './action/import.ts';
@@ -140,9 +140,12 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   }
   const hidden = emitAnnotations(commands, annotationsFor(report));
   const outputs = outputsFor(report);
-  await writeOutputs(commands, outputs);
   // The same JSON as the `plan` output, made once: 10,000 items take a while to serialise.
   const planFile = report.plan === null ? null : await writePlanFile(outputs.plan, inputs.shard, env);
+  await writeOutputs(commands, {
+    ...outputs,
+    plan: boundedPlan(outputs.plan, planFile, report.plan?.items.length ?? 0),
+  });
   await commands.setOutput('plan-file', planFile ?? '');
   const context: ReportContext = {
     event: event.name,

@@ -85,6 +85,19 @@ export function outputsFor(report: RunReport): ActionOutputs {
   };
 }
 
+/**
+ * Longest `plan` output written whole. GitHub keeps at most 1 MB of outputs
+ * per job; past this, the output says where the whole plan is (the file of
+ * the `plan-file` output) instead of carrying it.
+ */
+export const PLAN_OUTPUT_LIMIT = 512 * 1024;
+
+/** The `plan` output: the plan's JSON when it fits, else what it holds and the file that has it. */
+export function boundedPlan(planJson: string, planFile: string | null, items: number): string {
+  if (planJson.length <= PLAN_OUTPUT_LIMIT) return planJson;
+  return json({ truncated: true, items, characters: planJson.length, file: planFile });
+}
+
 export async function writeOutputs(commands: WorkflowCommands, outputs: ActionOutputs): Promise<void> {
   for (const name of ['plan', 'results', 'published-urls', 'changed'] as const) {
     await commands.setOutput(name, outputs[name]);

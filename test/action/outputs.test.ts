@@ -3,7 +3,13 @@
 // never appear, and how the plan output stays under GitHub's size limit.
 import { describe, expect, it } from 'vitest';
 import type { WorkflowCommands } from '../../src/action/commands.ts';
-import { fingerprint, outputsFor, writeOutputs } from '../../src/action/outputs.ts';
+import {
+  boundedPlan,
+  fingerprint,
+  outputsFor,
+  PLAN_OUTPUT_LIMIT,
+  writeOutputs,
+} from '../../src/action/outputs.ts';
 import type { ItemResult } from '../../src/apply/types.ts';
 import type { RunReport } from '../../src/engine/types.ts';
 import type { Plan, PlanItem } from '../../src/plan/types.ts';
@@ -160,5 +166,18 @@ describe('writeOutputs', () => {
       ['published-urls', 'U'],
       ['changed', 'true'],
     ]);
+  });
+
+  it('carries the plan whole up to its limit, and past it names the plan file instead', () => {
+    const fits = JSON.stringify({ items: ['x'.repeat(PLAN_OUTPUT_LIMIT - 20)] });
+    expect(fits.length).toBeLessThanOrEqual(PLAN_OUTPUT_LIMIT);
+    expect(boundedPlan(fits, '/tmp/plan.json', 1)).toBe(fits);
+    const over = JSON.stringify({ items: ['x'.repeat(PLAN_OUTPUT_LIMIT)] });
+    expect(JSON.parse(boundedPlan(over, '/tmp/plan.json', 10_000))).toEqual({
+      truncated: true,
+      items: 10_000,
+      characters: over.length,
+      file: '/tmp/plan.json',
+    });
   });
 });
