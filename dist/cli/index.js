@@ -62105,36 +62105,7 @@ class DetailReads {
     }
 }
 
-;// CONCATENATED MODULE: ./src/plan/concurrency.ts
-/**
- * Runs fn over items with at most `limit` calls in flight; results keep the
- * items' order. The first rejection rejects the whole call once the running
- * calls have settled (no call is left dangling).
- */
-async function mapLimit(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    let failure = null;
-    const worker = async () => {
-        while (failure === null && next < items.length) {
-            const index = next++;
-            try {
-                results[index] = await fn(items[index], index);
-            }
-            catch (error) {
-                failure ??= { error };
-            }
-        }
-    };
-    const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
-    await Promise.all(Array.from({ length: width }, worker));
-    if (failure !== null)
-        throw failure.error;
-    return results;
-}
-
 ;// CONCATENATED MODULE: ./src/engine/observe.ts
-
 
 
 
@@ -62203,22 +62174,7 @@ function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
 }
 /** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
 async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
-    const unique = [...new Set(ids)];
-    const details = await mapLimit(unique, concurrency, async (id) => {
-        try {
-            return await client.getContent(id);
-        }
-        catch (error) {
-            if (error instanceof ServiceError && error.status === 404)
-                return null;
-            throw error;
-        }
-    });
-    const byId = new Map();
-    for (const detail of details)
-        if (detail !== null)
-            byId.set(detail.id, detail);
-    return byId;
+    return new DetailReads(client, concurrency).settle(ids);
 }
 /**
  * GET /users/credits is informational: a failure or a shape no reading covers
@@ -63520,6 +63476,34 @@ async function runImportCommand(options, terminal, seams = {}) {
     finally {
         await client?.close();
     }
+}
+
+;// CONCATENATED MODULE: ./src/plan/concurrency.ts
+/**
+ * Runs fn over items with at most `limit` calls in flight; results keep the
+ * items' order. The first rejection rejects the whole call once the running
+ * calls have settled (no call is left dangling).
+ */
+async function mapLimit(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    let failure = null;
+    const worker = async () => {
+        while (failure === null && next < items.length) {
+            const index = next++;
+            try {
+                results[index] = await fn(items[index], index);
+            }
+            catch (error) {
+                failure ??= { error };
+            }
+        }
+    };
+    const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
+    await Promise.all(Array.from({ length: width }, worker));
+    if (failure !== null)
+        throw failure.error;
+    return results;
 }
 
 ;// CONCATENATED MODULE: ./src/apply/race.ts

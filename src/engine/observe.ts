@@ -5,11 +5,10 @@ import {
   type ContentSummary,
   type ServiceApi,
 } from '../api/types.ts';
-import { describeError, ServiceError } from '../api/errors.ts';
+import { describeError } from '../api/errors.ts';
 import type { ItemRun } from '../apply/types.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { DetailReads } from './detail-reads.ts';
-import { mapLimit } from '../plan/concurrency.ts';
 import type { Plan } from '../plan/types.ts';
 
 // What the engine reads from the service: every page of GET /contents and
@@ -107,18 +106,7 @@ export async function observeDetails(
   ids: readonly string[],
   concurrency = DEFAULT_READ_CONCURRENCY,
 ): Promise<Map<string, ContentDetail>> {
-  const unique = [...new Set(ids)];
-  const details = await mapLimit(unique, concurrency, async (id) => {
-    try {
-      return await client.getContent(id);
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 404) return null;
-      throw error;
-    }
-  });
-  const byId = new Map<string, ContentDetail>();
-  for (const detail of details) if (detail !== null) byId.set(detail.id, detail);
-  return byId;
+  return new DetailReads(client, concurrency).settle(ids);
 }
 
 /**
