@@ -57,13 +57,19 @@ function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: 
   });
 }
 
-/** How many items the `plan` output names (GITHUB_OUTPUT's `plan<<delimiter` block). */
-function plannedItems(outputFile: string): number {
+/**
+ * How many items the plan holds: the `plan` output (GITHUB_OUTPUT's
+ * `plan<<delimiter` block) when it fits, else the plan file it names.
+ */
+async function plannedItems(outputFile: string): Promise<number> {
   const match = /^plan<<(.+)$/m.exec(outputFile);
   if (!match) return -1;
   const start = outputFile.indexOf('\n', match.index) + 1;
   const body = outputFile.slice(start, outputFile.indexOf(`\n${match[1]}`, start));
-  return (JSON.parse(body) as { items: unknown[] }).items.length;
+  const plan = JSON.parse(body) as { items: unknown[] } | { truncated: true; file: string };
+  if ('items' in plan && Array.isArray(plan.items)) return plan.items.length;
+  if (!('file' in plan)) return -1;
+  return (JSON.parse(await readFile(plan.file, 'utf8')) as { items: unknown[] }).items.length;
 }
 
 if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run build\` first.`);
@@ -130,7 +136,7 @@ try {
   const requests = emulator.admin.requestLog.length;
   if (run.code !== 0) throw new Error(`dist/index.js exited ${run.code}:\n${run.stdout}\n${run.stderr}`);
   const mine = Math.round(ITEMS * share);
-  const planned = plannedItems(await readFile(outputPath, 'utf8'));
+  const planned = await plannedItems(await readFile(outputPath, 'utf8'));
   if (planned !== mine) throw new Error(`expected a plan of ${mine} items, got ${planned}:\n${run.stdout}`);
   const peakMiB = Math.round((Number(/maxrss-kib=(\d+)/.exec(run.stderr)?.[1]) / 1024) * 10) / 10;
   const { wallMs } = run;

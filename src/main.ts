@@ -35,22 +35,31 @@ class RunFailed extends Error {
   override name = 'RunFailed';
 }
 
+export interface RunOptions {
+  /** The entry script, started again as a worker thread to parse thousands of manifests. */
+  manifestWorker?: string;
+}
+
 /** The action's one entry point; the only place that fails the step. */
-export async function run(): Promise<void> {
+export async function run(options: RunOptions = {}): Promise<void> {
   const env = process.env;
   const commands = new WorkflowCommands();
   try {
     // Before anything else can print: the runner masks these from here on.
     commands.mask(commands.input('api-key'));
     commands.mask(commands.input('github-token'));
-    await runAction(commands, env);
+    await runAction(commands, env, options);
   } catch (error) {
     const unexpected = error instanceof Error || typeof error === 'string' ? '' : 'Unexpected error: ';
     commands.fail(error instanceof RunFailed ? error.message : `${unexpected}${describeError(error)}`);
   }
 }
 
-async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Promise<void> {
+async function runAction(
+  commands: WorkflowCommands,
+  env: NodeJS.ProcessEnv,
+  options: RunOptions,
+): Promise<void> {
   const inputs = readInputs((name) => commands.input(name));
   if (inputs.mode === 'doctor') {
     await checkBaseUrl(commands, inputs);
@@ -126,6 +135,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       ...(inputs.shard ? { shard: inputs.shard } : {}),
       ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
       ...(review.gate ? { review: review.gate } : {}),
+      ...(options.manifestWorker ? { manifestWorker: options.manifestWorker } : {}),
       logger,
     });
   } finally {

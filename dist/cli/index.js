@@ -45219,7 +45219,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3012);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7170);
 // Entry of the bundled CLI (dist/cli/index.js).
 
 
@@ -45326,7 +45326,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 3012:
+/***/ 7170:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45842,12 +45842,14 @@ function isKnownPlatform(platform) {
 }
 const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
 /**
- * Keep-alive connections of the client, and the engine's detail readers: one
- * reader per connection, so that no reader queues for one. Reads are not
- * rate limited (interface, Limits 1); 10,000 items are read in 10,000 / 64
- * round trips.
+ * Keep-alive connections of the client; the engine's detail readers take all
+ * but two, which its listings read their pages on. Reads are not rate
+ * limited (interface, Limits 1), and a catalogue of 10,000 items is 10,000
+ * detail reads: at 20 ms a round trip, 126 at a time read them about as
+ * fast as the listing's pages arrive. Connections open only as reads need
+ * them, so a small catalogue opens few.
  */
-const DEFAULT_CONNECTIONS = 64;
+const DEFAULT_CONNECTIONS = 128;
 
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
 // Options resolved once into one typed object, and the emulator's clock.
@@ -61661,7 +61663,12 @@ const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const PARALLEL_READS = 32;
-const YIELD_EVERY = 64;
+/**
+ * Longest stretch of parsing between two turns of the event loop: the
+ * service's answers the engine reads meanwhile (its listing pages, one after
+ * another) are handled at least this often.
+ */
+const SLICE_MS = 2;
 function posix(relative) {
     return relative.split((external_node_path_default()).sep).join('/');
 }
@@ -61699,6 +61706,33 @@ function locationOfByte(file, bytes, offset) {
     const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
     return { file, line, column };
 }
+/** A link is refused by the open itself (ELOOP), and a FIFO does not block it. */
+const OPEN_NO_LINK = external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK;
+const OPEN_ANY = external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK;
+/**
+ * The file's bytes, at most `limit` of them: `size` (its fstat) is where the
+ * buffer starts, and a file that grew since is read on until its end or the limit.
+ */
+function readUpTo(fd, size, limit) {
+    let buffer = Buffer.allocUnsafe(Math.min(size + 1, limit));
+    let length = 0;
+    for (;;) {
+        if (length === buffer.length) {
+            if (length >= limit)
+                break;
+            const grown = Buffer.allocUnsafe(Math.min(length * 2, limit));
+            buffer.copy(grown, 0, 0, length);
+            buffer = grown;
+        }
+        const wanted = buffer.length - length;
+        const read = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, length, wanted, null);
+        length += read;
+        // A regular file reads short only at its end.
+        if (read < wanted)
+            break;
+    }
+    return buffer.subarray(0, length);
+}
 function mib(bytes) {
     return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
@@ -61729,19 +61763,23 @@ class Reader {
         if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
             return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
         }
-        // realpath per folder (cached) and lstat per file: a file that is no link
-        // is where its folder is, and most files are no link.
+        // One open that refuses a link (a file that is no link is where its
+        // folder is, whose realpath is cached) and never waits on a FIFO, then
+        // fstat and read on that descriptor: four calls for most files, and what
+        // is checked is what is read.
         const joined = external_node_path_default().join(this.#cwd, file);
+        let fd;
         let real;
-        let info;
         try {
-            info = (0,external_node_fs_namespaceObject.lstatSync)(joined);
-            if (info.isSymbolicLink()) {
-                real = (0,external_node_fs_namespaceObject.realpathSync)(joined);
-                info = (0,external_node_fs_namespaceObject.statSync)(real);
-            }
-            else {
+            try {
+                fd = (0,external_node_fs_namespaceObject.openSync)(joined, OPEN_NO_LINK);
                 real = external_node_path_default().join(await this.#realFolder(external_node_path_default().dirname(joined)), external_node_path_default().basename(joined));
+            }
+            catch (error) {
+                if (error.code !== 'ELOOP')
+                    throw error;
+                real = (0,external_node_fs_namespaceObject.realpathSync)(joined);
+                fd = (0,external_node_fs_namespaceObject.openSync)(real, OPEN_ANY);
             }
         }
         catch (error) {
@@ -61749,15 +61787,25 @@ class Reader {
                 return { kind: 'none' };
             return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
         }
-        if (real !== this.#root && !real.startsWith(this.#root + (external_node_path_default()).sep)) {
-            return fail('outside_workspace', 'the file is a link to a place outside the workspace; manifests must live in the repository');
+        let bytes;
+        try {
+            if (real !== this.#root && !real.startsWith(this.#root + (external_node_path_default()).sep)) {
+                return fail('outside_workspace', 'the file is a link to a place outside the workspace; manifests must live in the repository');
+            }
+            const info = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            if (!info.isFile())
+                return { kind: 'none' };
+            if (info.size > this.#max) {
+                return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
+            }
+            bytes = readUpTo(fd, info.size, this.#max + 1);
         }
-        if (!info.isFile())
-            return { kind: 'none' };
-        if (info.size > this.#max) {
-            return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
+        catch (error) {
+            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
         }
-        const bytes = (0,external_node_fs_namespaceObject.readFileSync)(real);
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
         if (bytes.length > this.#max) {
             return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
         }
@@ -61792,14 +61840,24 @@ function foldersOf(file) {
 async function runPool(count, work) {
     const results = new Array(count);
     let next = 0;
+    // Files are read synchronously: without a turn of the event loop now and
+    // then, the service's answers the engine is reading meanwhile would wait
+    // until every manifest was parsed. The workers share one slice and one
+    // turn: each waiting for its own would hand the loop to all of them in a row.
+    let sliceStarted = performance.now();
+    let turn = null;
+    const nextTurn = () => (turn ??= new Promise((resume) => setImmediate(() => {
+        turn = null;
+        sliceStarted = performance.now();
+        resume();
+    })));
     const worker = async () => {
         while (next < count) {
+            if (performance.now() - sliceStarted > SLICE_MS)
+                await nextTurn();
             const index = next++;
-            // Files are read synchronously: without a turn of the event loop now
-            // and then, the service's answers the engine is reading meanwhile
-            // would wait until every manifest was parsed.
-            if (index % YIELD_EVERY === YIELD_EVERY - 1)
-                await new Promise((resume) => setImmediate(resume));
+            if (index >= count)
+                return;
             results[index] = await work(index);
         }
     };
@@ -61850,11 +61908,19 @@ function dedupeAndSort(problems) {
  * Never throws for a bad manifest: every problem of every file is returned.
  */
 async function loadManifests(options) {
+    const files = await matchManifests(options.cwd, options.pattern);
+    return load_loadFiles({ ...options, files });
+}
+/** The manifests `pattern` matches under `cwd` (defaults files aside), in code-point order. */
+async function matchManifests(cwd, pattern) {
+    const matched = await discover(external_node_path_default().resolve(cwd), pattern);
+    return matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
+}
+/** Reads, validates and normalizes `files` (from `matchManifests`), with the defaults of their folders. */
+async function load_loadFiles(options) {
     const cwd = external_node_path_default().resolve(options.cwd);
     const reader = new Reader(cwd, (0,external_node_fs_namespaceObject.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
-    const matched = await discover(cwd, options.pattern);
-    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
-    options.onMatched?.(candidates.length);
+    const candidates = options.files;
     const defaultsOf = new Map();
     const folderDefaults = (folder) => {
         let pending = defaultsOf.get(folder);
@@ -61872,7 +61938,11 @@ async function loadManifests(options) {
         if (read.kind === 'problem')
             return { file, item: null, problems: [read.problem] };
         const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
-        return { file, ...validateSource(read_yaml_readSource(file, read.text), layers) };
+        const validated = validateSource(read_yaml_readSource(file, read.text), layers);
+        const item = validated.item;
+        if (item)
+            options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
+        return { file, ...validated };
     });
     const problems = [];
     for (const layer of await Promise.all(defaultsOf.values()))
@@ -62113,8 +62183,12 @@ class DetailReads {
 // GET /accounts, then the detail view of each matched item (reads are not
 // rate limited, so many at a time); the credit balance; the scripts the
 // service wrote for drafts. The planner gets all of it as plain data.
-/** One reader per connection of the client's pool: a reader never waits for a connection. */
-const DEFAULT_READ_CONCURRENCY = DEFAULT_CONNECTIONS;
+/**
+ * One reader per connection of the client's pool, less the two the listings
+ * (contents and accounts) read their pages on: a detail read never waits for
+ * a connection, and the listing, one page after another, never waits behind one.
+ */
+const DEFAULT_READ_CONCURRENCY = DEFAULT_CONNECTIONS - 2;
 /**
  * GET /contents and GET /accounts (every page, through the client), side by
  * side; `onItems` sees each page of contents as it arrives.
@@ -62130,30 +62204,24 @@ async function observeListing(client, onItems) {
         contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
     };
 }
-/** What the manifests name on the service: the titles they match by, and the ids they pin. */
-function namedRemote(items) {
-    const titles = new Set();
-    const ids = new Set();
-    for (const item of items) {
-        titles.add(item.fields.title);
-        if (item.id !== null)
-            ids.add(item.id);
-    }
-    return { titles, ids };
-}
 function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
     const reads = new DetailReads(client, width);
-    let named = null;
-    let waiting = [];
-    const consider = (summary) => {
-        if (named?.titles.has(summary.title) || named?.ids.has(summary.id))
-            reads.want(summary.id);
-    };
+    const namedTitles = new Set();
+    const namedIds = new Set();
+    // Listed so far: the ids under each title, and every id.
+    const listedByTitle = new Map();
+    const listedIds = new Set();
     const listing = observeListing(client, (items) => {
-        if (named === null)
-            waiting.push(...items);
-        else
-            items.forEach(consider);
+        for (const summary of items) {
+            const ids = listedByTitle.get(summary.title);
+            if (ids)
+                ids.push(summary.id);
+            else
+                listedByTitle.set(summary.title, [summary.id]);
+            listedIds.add(summary.id);
+            if (namedTitles.has(summary.title) || namedIds.has(summary.id))
+                reads.want(summary.id);
+        }
     });
     // Awaited by the engine, or by stop(); never left unhandled meanwhile.
     listing.catch(() => undefined);
@@ -62161,9 +62229,19 @@ function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
         listing,
         reads,
         name(items) {
-            named = namedRemote(items);
-            waiting.forEach(consider);
-            waiting = [];
+            for (const item of items) {
+                const title = item.title;
+                if (!namedTitles.has(title)) {
+                    namedTitles.add(title);
+                    for (const id of listedByTitle.get(title) ?? [])
+                        reads.want(id);
+                }
+                if (item.id !== null && !namedIds.has(item.id)) {
+                    namedIds.add(item.id);
+                    if (listedIds.has(item.id))
+                        reads.want(item.id);
+                }
+            }
         },
         async stop() {
             reads.abandon();
@@ -64226,6 +64304,107 @@ async function publishedWith(previous, items) {
     return found;
 }
 
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
+;// CONCATENATED MODULE: ./src/manifest/worker-role.ts
+
+// How an entry script knows it was started as the manifest worker
+// (worker.ts): the check an entry makes before it loads anything else.
+const MANIFEST_WORKER_ROLE = 'content-as-code:manifests';
+/** Whether this thread was started to parse manifests (see `serveManifestWorker`). */
+function isManifestWorker() {
+    return !isMainThread && workerData?.role === MANIFEST_WORKER_ROLE;
+}
+
+;// CONCATENATED MODULE: ./src/manifest/worker.ts
+
+
+
+// Thousands of manifests are parsed on a thread of their own. Parsing YAML is
+// work for a processor, and the thread that reads the service (page after page
+// of its listing, then a detail read per item) would otherwise wait for it:
+// with both on one thread, each slows the other. The worker is the action's
+// (or the CLI's) own entry script started again in this role; it reads the
+// files the main thread matched, names each item back as soon as it is
+// parsed, and hands over the whole result. A few manifests load faster here
+// than a thread starts, and a worker that fails to start or to answer is
+// replaced by loading here: the worker only ever changes where the work runs.
+/** From this many matched manifests on, they are parsed on a worker thread. */
+const WORKER_MIN_FILES = 1000;
+/** Items named back to the main thread per message. */
+const NAMED_BATCH = 64;
+/** The worker's side: parse the task's files, naming items back in batches, then post the result. */
+async function serveManifestWorker() {
+    const task = workerData;
+    const port = parentPort;
+    if (port === null)
+        throw new Error('the manifest worker runs only as a worker thread');
+    let named = [];
+    const post = (message) => port.postMessage(message);
+    const flush = () => {
+        if (named.length === 0)
+            return;
+        post({ kind: 'named', named });
+        named = [];
+    };
+    const result = await loadFiles({
+        cwd: task.cwd,
+        files: task.files,
+        ...(task.maxFileBytes === undefined ? {} : { maxFileBytes: task.maxFileBytes }),
+        onNamed: (item) => {
+            named.push(item);
+            if (named.length >= NAMED_BATCH)
+                flush();
+        },
+    });
+    flush();
+    post({ kind: 'loaded', result });
+}
+/**
+ * `loadManifests`, with the parsing on a worker thread started from `script`
+ * (an entry that calls `serveManifestWorker` when `isManifestWorker()`) once
+ * there are `minFiles` manifests or more.
+ */
+async function loadManifestsInWorker(script, options) {
+    const files = await matchManifests(options.cwd, options.pattern);
+    const here = { ...options, files };
+    if (files.length < (options.minFiles ?? WORKER_MIN_FILES))
+        return load_loadFiles(here);
+    const task = {
+        role: MANIFEST_WORKER_ROLE,
+        cwd: options.cwd,
+        files,
+        maxFileBytes: options.maxFileBytes,
+    };
+    try {
+        return await inWorker(script, task, options.onNamed);
+    }
+    catch (error) {
+        options.onFallback?.(error instanceof Error ? error.message : String(error));
+        return load_loadFiles(here);
+    }
+}
+function inWorker(script, task, onNamed) {
+    return new Promise((resolve, reject) => {
+        const worker = new external_node_worker_threads_.Worker(script, { workerData: task });
+        let result = null;
+        worker.on('message', (message) => {
+            if (message.kind === 'named')
+                for (const item of message.named)
+                    onNamed?.(item);
+            else
+                result = message.result;
+        });
+        worker.once('error', reject);
+        worker.once('exit', (code) => {
+            if (result !== null)
+                resolve(result);
+            else
+                reject(new Error(`the manifest worker ended (exit code ${code}) without a result`));
+        });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/plan/permissions.ts
 // What a run may send: the action derives the permissions from its mode,
 // event and inputs; the steps of the plan outside them are shown, not sent.
@@ -64487,6 +64666,10 @@ function shardOf(file, count) {
     }
     return (hash % count) + 1;
 }
+/** Whether this job plans the manifest `file`. */
+function inShard(file, shard) {
+    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
+}
 /** This job's manifests and the other shards' ones. */
 function splitShard(items, shard) {
     if (!shard || shard.count <= 1)
@@ -64494,11 +64677,12 @@ function splitShard(items, shard) {
     const mine = [];
     const others = [];
     for (const item of items)
-        (shardOf(item.file, shard.count) === shard.index ? mine : others).push(item);
+        (inShard(item.file, shard) ? mine : others).push(item);
     return { mine, others };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/engine.ts
+
 
 
 
@@ -64538,16 +64722,26 @@ async function previousTitles(options, items, contents) {
 async function runEngine(options) {
     const { mode } = options;
     const started = monotonicMs();
-    let observation = null;
-    const load = await loadManifests({
+    // The listing does not depend on the manifests: it is read while they are
+    // found and parsed (10,000 of them take seconds), and each item of this
+    // shard is read in detail once its manifest is parsed and its page is in.
+    const observation = mode !== 'validate' && options.client
+        ? startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
+        : null;
+    const loadOptions = {
         cwd: options.cwd,
         pattern: options.manifests,
-        // The service is read while the manifests are parsed: 10,000 of them take seconds.
-        onMatched: (files) => {
-            if (files > 0 && mode !== 'validate' && options.client)
-                observation = startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        onNamed: (named) => {
+            if (inShard(named.file, options.shard))
+                observation?.name([named]);
         },
-    });
+    };
+    const load = options.manifestWorker
+        ? await loadManifestsInWorker(options.manifestWorker, {
+            ...loadOptions,
+            onFallback: (reason) => options.logger.debug(`The manifests were parsed on the main thread: ${reason}`),
+        })
+        : await loadManifests(loadOptions);
     try {
         return await afterLoad(options, load, started, observation);
     }
@@ -64591,7 +64785,7 @@ async function afterLoad(options, load, started, early) {
         // Detail reads of the items the manifests name start as the listing's
         // pages arrive; what is planned waits for the whole, proven listing.
         const observation = early ?? startObservation(client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
-        observation.name(mine);
+        observation.name(mine.map((item) => ({ file: item.file, title: item.fields.title, id: item.id })));
         const listing = await observation.listing;
         const reads = observation.reads;
         const match = {

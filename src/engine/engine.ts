@@ -5,7 +5,8 @@ import { itemResults } from '../apply/results.ts';
 import type { ApplyResult, ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
 import { previousTitle, publishedWith } from '../git/earlier-versions.ts';
-import { loadManifests } from '../manifest/load.ts';
+import { loadManifests, type LoadOptions } from '../manifest/load.ts';
+import { loadManifestsInWorker } from '../manifest/worker.ts';
 import type { DesiredItem, LoadResult } from '../manifest/types.ts';
 import { mapLimit } from '../plan/concurrency.ts';
 import { matchItems, renameCandidates } from '../plan/identity.ts';
@@ -14,7 +15,7 @@ import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { plan as makePlan, otherShardProblems, statedScopes } from '../plan/plan.ts';
 import { gateByReview, type ReviewGate } from './review.ts';
 import { withReviewKeys } from './review-key.ts';
-import { splitShard } from '../plan/shard.ts';
+import { inShard, splitShard } from '../plan/shard.ts';
 import type { Plan } from '../plan/types.ts';
 import {
   bestEffortCredits,
@@ -54,20 +55,31 @@ async function previousTitles(
 export async function runEngine(options: EngineOptions): Promise<RunReport> {
   const { mode } = options;
   const started = monotonicMs();
-  let observation: Observation | null = null;
-  const load = await loadManifests({
+  // The listing does not depend on the manifests: it is read while they are
+  // found and parsed (10,000 of them take seconds), and each item of this
+  // shard is read in detail once its manifest is parsed and its page is in.
+  const observation =
+    mode !== 'validate' && options.client
+      ? startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
+      : null;
+  const loadOptions: LoadOptions = {
     cwd: options.cwd,
     pattern: options.manifests,
-    // The service is read while the manifests are parsed: 10,000 of them take seconds.
-    onMatched: (files) => {
-      if (files > 0 && mode !== 'validate' && options.client)
-        observation = startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+    onNamed: (named) => {
+      if (inShard(named.file, options.shard)) observation?.name([named]);
     },
-  });
+  };
+  const load = options.manifestWorker
+    ? await loadManifestsInWorker(options.manifestWorker, {
+        ...loadOptions,
+        onFallback: (reason) =>
+          options.logger.debug(`The manifests were parsed on the main thread: ${reason}`),
+      })
+    : await loadManifests(loadOptions);
   try {
     return await afterLoad(options, load, started, observation);
   } finally {
-    await (observation as Observation | null)?.stop();
+    await observation?.stop();
   }
 }
 
@@ -114,7 +126,7 @@ async function afterLoad(
     // pages arrive; what is planned waits for the whole, proven listing.
     const observation =
       early ?? startObservation(client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
-    observation.name(mine);
+    observation.name(mine.map((item) => ({ file: item.file, title: item.fields.title, id: item.id })));
     const listing = await observation.listing;
     const reads = observation.reads;
     const match = {

@@ -7,7 +7,7 @@ import {
 } from '../api/types.ts';
 import { describeError } from '../api/errors.ts';
 import type { ItemRun } from '../apply/types.ts';
-import type { DesiredItem } from '../manifest/types.ts';
+import type { NamedManifest } from '../manifest/load.ts';
 import { DetailReads } from './detail-reads.ts';
 import type { Plan } from '../plan/types.ts';
 
@@ -16,8 +16,12 @@ import type { Plan } from '../plan/types.ts';
 // rate limited, so many at a time); the credit balance; the scripts the
 // service wrote for drafts. The planner gets all of it as plain data.
 
-/** One reader per connection of the client's pool: a reader never waits for a connection. */
-export const DEFAULT_READ_CONCURRENCY = DEFAULT_CONNECTIONS;
+/**
+ * One reader per connection of the client's pool, less the two the listings
+ * (contents and accounts) read their pages on: a detail read never waits for
+ * a connection, and the listing, one page after another, never waits behind one.
+ */
+export const DEFAULT_READ_CONCURRENCY = DEFAULT_CONNECTIONS - 2;
 
 export interface Listing {
   contents: ContentSummary[];
@@ -45,42 +49,37 @@ export async function observeListing(
   };
 }
 
-/** What the manifests name on the service: the titles they match by, and the ids they pin. */
-function namedRemote(items: readonly DesiredItem[]): { titles: Set<string>; ids: Set<string> } {
-  const titles = new Set<string>();
-  const ids = new Set<string>();
-  for (const item of items) {
-    titles.add(item.fields.title);
-    if (item.id !== null) ids.add(item.id);
-  }
-  return { titles, ids };
-}
-
 /**
  * The listing under way, and the detail reads it starts. The listing does not
- * depend on the manifests, so it starts while they are parsed; once they are
- * (`name`), the items they name are read as the listing's pages arrive. What
- * is planned still waits for the whole listing, proven complete or not.
+ * depend on the manifests, so it starts while they are parsed; each item is
+ * named as its manifest is parsed (`name`), and an item that is both named
+ * and listed is read at once, whichever came first. What is planned still
+ * waits for the whole listing, proven complete or not.
  */
 export interface Observation {
   listing: Promise<Listing>;
   reads: DetailReads;
-  /** The manifests are known: read the details of the items they name, listed so far and from now on. */
-  name(items: readonly DesiredItem[]): void;
+  /** These manifests are known: read the details of the items they name, listed so far and from now on. */
+  name(items: Iterable<NamedManifest>): void;
   /** Nothing more is needed: waits for what is in flight, sends nothing more. */
   stop(): Promise<void>;
 }
 
 export function startObservation(client: ServiceApi, width = DEFAULT_READ_CONCURRENCY): Observation {
   const reads = new DetailReads(client, width);
-  let named: ReturnType<typeof namedRemote> | null = null;
-  let waiting: ContentSummary[] = [];
-  const consider = (summary: ContentSummary): void => {
-    if (named?.titles.has(summary.title) || named?.ids.has(summary.id)) reads.want(summary.id);
-  };
+  const namedTitles = new Set<string>();
+  const namedIds = new Set<string>();
+  // Listed so far: the ids under each title, and every id.
+  const listedByTitle = new Map<string, string[]>();
+  const listedIds = new Set<string>();
   const listing = observeListing(client, (items) => {
-    if (named === null) waiting.push(...items);
-    else items.forEach(consider);
+    for (const summary of items) {
+      const ids = listedByTitle.get(summary.title);
+      if (ids) ids.push(summary.id);
+      else listedByTitle.set(summary.title, [summary.id]);
+      listedIds.add(summary.id);
+      if (namedTitles.has(summary.title) || namedIds.has(summary.id)) reads.want(summary.id);
+    }
   });
   // Awaited by the engine, or by stop(); never left unhandled meanwhile.
   listing.catch(() => undefined);
@@ -88,9 +87,17 @@ export function startObservation(client: ServiceApi, width = DEFAULT_READ_CONCUR
     listing,
     reads,
     name(items) {
-      named = namedRemote(items);
-      waiting.forEach(consider);
-      waiting = [];
+      for (const item of items) {
+        const title = item.title;
+        if (!namedTitles.has(title)) {
+          namedTitles.add(title);
+          for (const id of listedByTitle.get(title) ?? []) reads.want(id);
+        }
+        if (item.id !== null && !namedIds.has(item.id)) {
+          namedIds.add(item.id);
+          if (listedIds.has(item.id)) reads.want(item.id);
+        }
+      }
     },
     async stop() {
       reads.abandon();

@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
@@ -18,7 +18,12 @@ export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'] as const;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const PARALLEL_READS = 32;
-const YIELD_EVERY = 64;
+/**
+ * Longest stretch of parsing between two turns of the event loop: the
+ * service's answers the engine reads meanwhile (its listing pages, one after
+ * another) are handled at least this often.
+ */
+const SLICE_MS = 2;
 
 export interface LoadOptions {
   /** Workspace root; paths in results are relative to it. */
@@ -26,8 +31,26 @@ export interface LoadOptions {
   /** Glob of manifests relative to cwd, for example `content/**\/*.{yml,yaml}`. */
   pattern: string;
   maxFileBytes?: number;
-  /** Called once the glob has matched, before any file is read: the engine starts its reads of the service then. */
-  onMatched?: (files: number) => void;
+  /**
+   * Called with each item as soon as its manifest is valid on its own, before
+   * the checks across files: the engine starts reading it from the service.
+   */
+  onNamed?: (named: NamedManifest) => void;
+}
+
+/** What the service is searched by for one manifest, as soon as it is parsed. */
+export interface NamedManifest {
+  file: string;
+  title: string;
+  id: string | null;
+}
+
+/** The matched manifests to read: the workspace, the files (sorted), and what to do with each item. */
+export interface FilesToLoad {
+  cwd: string;
+  files: readonly string[];
+  maxFileBytes?: number;
+  onNamed?: (named: NamedManifest) => void;
 }
 
 type ReadOutcome = { kind: 'text'; text: string } | { kind: 'problem'; problem: Problem } | { kind: 'none' };
@@ -67,6 +90,33 @@ function locationOfByte(file: string, bytes: Uint8Array, offset: number): Source
   return { file, line, column };
 }
 
+/** A link is refused by the open itself (ELOOP), and a FIFO does not block it. */
+const OPEN_NO_LINK = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+const OPEN_ANY = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/**
+ * The file's bytes, at most `limit` of them: `size` (its fstat) is where the
+ * buffer starts, and a file that grew since is read on until its end or the limit.
+ */
+function readUpTo(fd: number, size: number, limit: number): Buffer {
+  let buffer = Buffer.allocUnsafe(Math.min(size + 1, limit));
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (length >= limit) break;
+      const grown = Buffer.allocUnsafe(Math.min(length * 2, limit));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    const wanted = buffer.length - length;
+    const read = readSync(fd, buffer, length, wanted, null);
+    length += read;
+    // A regular file reads short only at its end.
+    if (read < wanted) break;
+  }
+  return buffer.subarray(0, length);
+}
+
 function mib(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
@@ -104,18 +154,21 @@ class Reader {
         'the file is outside the workspace; manifests must live in the repository',
       );
     }
-    // realpath per folder (cached) and lstat per file: a file that is no link
-    // is where its folder is, and most files are no link.
+    // One open that refuses a link (a file that is no link is where its
+    // folder is, whose realpath is cached) and never waits on a FIFO, then
+    // fstat and read on that descriptor: four calls for most files, and what
+    // is checked is what is read.
     const joined = path.join(this.#cwd, file);
+    let fd: number;
     let real: string;
-    let info: Stats;
     try {
-      info = lstatSync(joined);
-      if (info.isSymbolicLink()) {
-        real = realpathSync(joined);
-        info = statSync(real);
-      } else {
+      try {
+        fd = openSync(joined, OPEN_NO_LINK);
         real = path.join(await this.#realFolder(path.dirname(joined)), path.basename(joined));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+        real = realpathSync(joined);
+        fd = openSync(real, OPEN_ANY);
       }
     } catch (error) {
       if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
@@ -124,20 +177,31 @@ class Reader {
         `the file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
       );
     }
-    if (real !== this.#root && !real.startsWith(this.#root + path.sep)) {
+    let bytes: Buffer;
+    try {
+      if (real !== this.#root && !real.startsWith(this.#root + path.sep)) {
+        return fail(
+          'outside_workspace',
+          'the file is a link to a place outside the workspace; manifests must live in the repository',
+        );
+      }
+      const info = fstatSync(fd);
+      if (!info.isFile()) return { kind: 'none' };
+      if (info.size > this.#max) {
+        return fail(
+          'file_too_large',
+          `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`,
+        );
+      }
+      bytes = readUpTo(fd, info.size, this.#max + 1);
+    } catch (error) {
       return fail(
-        'outside_workspace',
-        'the file is a link to a place outside the workspace; manifests must live in the repository',
+        'unreadable',
+        `the file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
       );
+    } finally {
+      closeSync(fd);
     }
-    if (!info.isFile()) return { kind: 'none' };
-    if (info.size > this.#max) {
-      return fail(
-        'file_too_large',
-        `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`,
-      );
-    }
-    const bytes = readFileSync(real);
     if (bytes.length > this.#max) {
       return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
     }
@@ -183,13 +247,25 @@ function foldersOf(file: string): string[] {
 async function runPool<T>(count: number, work: (index: number) => Promise<T>): Promise<T[]> {
   const results = new Array<T>(count);
   let next = 0;
+  // Files are read synchronously: without a turn of the event loop now and
+  // then, the service's answers the engine is reading meanwhile would wait
+  // until every manifest was parsed. The workers share one slice and one
+  // turn: each waiting for its own would hand the loop to all of them in a row.
+  let sliceStarted = performance.now();
+  let turn: Promise<void> | null = null;
+  const nextTurn = (): Promise<void> =>
+    (turn ??= new Promise((resume) =>
+      setImmediate(() => {
+        turn = null;
+        sliceStarted = performance.now();
+        resume();
+      }),
+    ));
   const worker = async (): Promise<void> => {
     while (next < count) {
+      if (performance.now() - sliceStarted > SLICE_MS) await nextTurn();
       const index = next++;
-      // Files are read synchronously: without a turn of the event loop now
-      // and then, the service's answers the engine is reading meanwhile
-      // would wait until every manifest was parsed.
-      if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resume) => setImmediate(resume));
+      if (index >= count) return;
       results[index] = await work(index);
     }
   };
@@ -257,13 +333,21 @@ function dedupeAndSort(problems: Problem[]): Problem[] {
  * Never throws for a bad manifest: every problem of every file is returned.
  */
 export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
+  const files = await matchManifests(options.cwd, options.pattern);
+  return loadFiles({ ...options, files });
+}
+
+/** The manifests `pattern` matches under `cwd` (defaults files aside), in code-point order. */
+export async function matchManifests(cwd: string, pattern: string): Promise<string[]> {
+  const matched = await discover(path.resolve(cwd), pattern);
+  return matched.filter((file) => !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)));
+}
+
+/** Reads, validates and normalizes `files` (from `matchManifests`), with the defaults of their folders. */
+export async function loadFiles(options: FilesToLoad): Promise<LoadResult> {
   const cwd = path.resolve(options.cwd);
   const reader = new Reader(cwd, realpathSync(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
-  const matched = await discover(cwd, options.pattern);
-  const candidates = matched.filter(
-    (file) => !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)),
-  );
-  options.onMatched?.(candidates.length);
+  const candidates = options.files;
 
   const defaultsOf = new Map<string, Promise<Source | null>>();
   const folderDefaults = (folder: string): Promise<Source | null> => {
@@ -281,7 +365,10 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     if (read.kind === 'none') return null;
     if (read.kind === 'problem') return { file, item: null, problems: [read.problem] };
     const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
-    return { file, ...validateSource(readSource(file, read.text), layers) };
+    const validated = validateSource(readSource(file, read.text), layers);
+    const item = validated.item;
+    if (item) options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
+    return { file, ...validated };
   });
 
   const problems: Problem[] = [];

@@ -21,6 +21,11 @@ export function shardOf(file: string, count: number): number {
   return (hash % count) + 1;
 }
 
+/** Whether this job plans the manifest `file`. */
+export function inShard(file: string, shard: Shard | undefined): boolean {
+  return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
+}
+
 /** This job's manifests and the other shards' ones. */
 export function splitShard(
   items: readonly DesiredItem[],
@@ -32,6 +37,6 @@ export function splitShard(
   if (!shard || shard.count <= 1) return { mine: [...items], others: [] };
   const mine: DesiredItem[] = [];
   const others: DesiredItem[] = [];
-  for (const item of items) (shardOf(item.file, shard.count) === shard.index ? mine : others).push(item);
+  for (const item of items) (inShard(item.file, shard) ? mine : others).push(item);
   return { mine, others };
 }
