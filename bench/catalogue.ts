@@ -8,17 +8,12 @@
 // With --shard the action plans only its share (the README's 4-shard matrix);
 // the goals then scale with the share. Wall time is the whole process, from
 // start to exit, Node's own start-up included. Prints a sentence, then one JSON line.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startEmulator } from '../src/emulator/index.ts';
 import { mapLimit } from '../src/plan/concurrency.ts';
-
-const ROOT = resolve(import.meta.dirname, '..');
-const NODE = join(ROOT, 'node_modules/.bin/node');
-const DIST = join(ROOT, 'dist/index.js');
+import { outputNamed, runAction, runnerEnv } from './support/action-run.ts';
 
 function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -35,44 +30,16 @@ const GOALS = {
   peakMiB: 400,
 };
 
-interface ChildRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  wallMs: number;
-}
-
-function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<ChildRun> {
-  return new Promise((done, fail) => {
-    const started = performance.now();
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code) =>
-      done({ code, stdout, stderr, wallMs: Math.round(performance.now() - started) }),
-    );
-  });
-}
-
-/**
- * How many items the plan holds: the `plan` output (GITHUB_OUTPUT's
- * `plan<<delimiter` block) when it fits, else the plan file it names.
- */
+/** How many items the plan holds: the `plan` output when it fits, else the plan file it names. */
 async function plannedItems(outputFile: string): Promise<number> {
-  const match = /^plan<<(.+)$/m.exec(outputFile);
-  if (!match) return -1;
-  const start = outputFile.indexOf('\n', match.index) + 1;
-  const body = outputFile.slice(start, outputFile.indexOf(`\n${match[1]}`, start));
+  const body = outputNamed(outputFile, 'plan');
+  if (body === null) return -1;
   const plan = JSON.parse(body) as { items: unknown[] } | { truncated: true; file: string };
   if ('items' in plan && Array.isArray(plan.items)) return plan.items.length;
   if (!('file' in plan)) return -1;
   return (JSON.parse(await readFile(plan.file, 'utf8')) as { items: unknown[] }).items.length;
 }
 
-if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run build\` first.`);
 const emulator = await startEmulator({ rateLimit: null });
 const workspace = await mkdtemp(join(tmpdir(), 'cac-bench-catalogue-'));
 try {
@@ -95,54 +62,29 @@ try {
         `full_text: Source text of video ${index}.\n`,
     ),
   );
-  const summaryPath = join(workspace, 'summary.md');
-  const outputPath = join(workspace, 'output.txt');
-  await writeFile(summaryPath, '');
-  await writeFile(outputPath, '');
-  await writeFile(join(workspace, 'event.json'), JSON.stringify({ ref: 'refs/heads/catalogue' }));
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    // NODE_OPTIONS=--cpu-prof profiles the action's process.
-    ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
-    HOME: workspace,
-    CI: 'true',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_EVENT_PATH: join(workspace, 'event.json'),
-    GITHUB_REF: 'refs/heads/catalogue',
-    GITHUB_REPOSITORY: 'octo-org/videos',
-    GITHUB_STEP_SUMMARY: summaryPath,
-    GITHUB_OUTPUT: outputPath,
-    RUNNER_TEMP: workspace,
-    'INPUT_API-KEY': emulator.apiKey,
-    'INPUT_BASE-URL': emulator.baseUrl,
-    INPUT_MODE: 'plan',
-    INPUT_MANIFESTS: 'content/**/*.{yml,yaml}',
-    INPUT_COMMENT: 'false',
-    INPUT_SHARD: SHARD,
-    'INPUT_MAX-PUBLICATIONS': '10',
-  };
+  const env = await runnerEnv(
+    workspace,
+    {
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      mode: 'plan',
+      manifests: 'content/**/*.{yml,yaml}',
+      comment: 'false',
+      shard: SHARD,
+      'max-publications': '10',
+    },
+    'refs/heads/catalogue',
+  );
   emulator.admin.setLatency(LATENCY_MS);
   emulator.admin.clearRequestLog();
-  // GNU time reports the action's own peak, not this process's (the emulator lives here).
   const emulatorCpu = process.cpuUsage();
-  const run = await runChild(
-    '/usr/bin/time',
-    ['-f', 'maxrss-kib=%M cpu-s=%U+%S', NODE, DIST],
-    env,
-    workspace,
-  );
+  const run = await runAction(env, workspace);
   const requests = emulator.admin.requestLog.length;
   if (run.code !== 0) throw new Error(`dist/index.js exited ${run.code}:\n${run.stdout}\n${run.stderr}`);
   const mine = Math.round(ITEMS * share);
-  const planned = await plannedItems(await readFile(outputPath, 'utf8'));
+  const planned = await plannedItems(await readFile(join(workspace, 'output.txt'), 'utf8'));
   if (planned !== mine) throw new Error(`expected a plan of ${mine} items, got ${planned}:\n${run.stdout}`);
-  const peakMiB = Math.round((Number(/maxrss-kib=(\d+)/.exec(run.stderr)?.[1]) / 1024) * 10) / 10;
-  const { wallMs } = run;
-  // CPU seconds of the action (user + system): what a busy machine does not inflate as it does the wall time.
-  const cpu = /cpu-s=([\d.]+)\+([\d.]+)/.exec(run.stderr);
-  const cpuMs = Math.round((Number(cpu?.[1]) + Number(cpu?.[2])) * 1000);
+  const { wallMs, cpuMs, peakMiB } = run;
   // The emulator answers from this process: its CPU shares the machine's two cores with the action's.
   const spent = process.cpuUsage(emulatorCpu);
   const emulatorCpuMs = Math.round((spent.user + spent.system) / 1000);

@@ -78,7 +78,7 @@ const SCOPES = (/* unused pure expression or super */ null && (['read', 'write',
 /**
  * Keep-alive connections of the client; the engine's detail readers take all
  * but two, which its listings read their pages on. Reads are not rate
- * limited (interface, Limits 1), and a catalogue of 10,000 items is 10,000
+ * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
  * detail reads: at 20 ms a round trip, 126 at a time read them about as
  * fast as the listing's pages arrive. Connections open only as reads need
  * them, so a small catalogue opens few.

@@ -26,7 +26,7 @@ if ((0,_manifest_worker_role_js__WEBPACK_IMPORTED_MODULE_2__/* .isManifestWorker
     await serveManifestWorker();
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(149), __nccwpck_require__.e(803), __nccwpck_require__.e(879)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7879));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(149), __nccwpck_require__.e(803), __nccwpck_require__.e(972)]).then(__nccwpck_require__.bind(__nccwpck_require__, 972));
     await run({ manifestWorker: (0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(import.meta.url) });
 }
 

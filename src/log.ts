@@ -11,7 +11,32 @@ export interface Logger {
   /** Runs fn with its output grouped under title (a collapsible group on GitHub). */
   group<T>(title: string, fn: () => Promise<T>): Promise<T>;
   /** A state change or a new progress snapshot of an item being waited on. */
-  progress(event: { file: string; title: string; status: ContentStatus; progress: Progress | null }): void;
+  progress(event: ProgressReport): void;
+  /** An item of an apply is done: what came of it, and how many of the apply's items are done now. */
+  itemDone(event: ItemDone): void;
+}
+
+/** How many of the apply's items with work are done, of how many. */
+export interface Tally {
+  done: number;
+  total: number;
+}
+
+export interface ProgressReport {
+  file: string;
+  title: string;
+  status: ContentStatus;
+  progress: Progress | null;
+  /** The apply's running count when the event happened; absent outside an apply. */
+  tally?: Tally;
+}
+
+export interface ItemDone {
+  file: string;
+  title: string;
+  /** The item's outcome, as the results name it (`published`, `failed`, …). */
+  outcome: string;
+  tally: Tally;
 }
 
 export const silentLogger: Logger = {
@@ -20,4 +45,5 @@ export const silentLogger: Logger = {
   debug: () => undefined,
   group: (_title, fn) => fn(),
   progress: () => undefined,
+  itemDone: () => undefined,
 };

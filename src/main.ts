@@ -6,8 +6,8 @@ import { readInputs, type ActionInputs } from './action/inputs.ts';
 import { ActionLogger } from './action/logger.ts';
 import { runDoctorMode } from './action/doctor.ts';
 import { decideRun, type RunDecision } from './action/mode.ts';
-import { boundedPlan, outputsFor, writeOutputs } from './action/outputs.ts';
-import { writePlanFile } from './action/plan-file.ts';
+import { boundedOutput, OUTPUT_LIMITS, outputsFor, writeOutputs } from './action/outputs.ts';
+import { writeRunFile } from './action/run-files.ts';
 import { formatShard } from './action/shard.ts';
 import { runImportMode } from './action/import.ts';
 import { previousVersionsFor } from './action/previous.ts';
@@ -150,13 +150,25 @@ async function runAction(
   }
   const hidden = emitAnnotations(commands, annotationsFor(report));
   const outputs = outputsFor(report);
-  // The same JSON as the `plan` output, made once: 10,000 items take a while to serialise.
-  const planFile = report.plan === null ? null : await writePlanFile(outputs.plan, inputs.shard, env);
+  // The same JSON as the outputs, made once: 10,000 items take a while to serialise.
+  const planFile = report.plan === null ? null : await writeRunFile('plan', outputs.plan, inputs.shard, env);
+  const resultsFile =
+    report.result === null ? null : await writeRunFile('results', outputs.results, inputs.shard, env);
+  const results = report.result?.items.length ?? 0;
   await writeOutputs(commands, {
     ...outputs,
-    plan: boundedPlan(outputs.plan, planFile, report.plan?.items.length ?? 0),
+    plan: boundedOutput(outputs.plan, OUTPUT_LIMITS.plan, planFile, report.plan?.items.length ?? 0),
+    results: boundedOutput(outputs.results, OUTPUT_LIMITS.results, resultsFile, results),
+    // Every published URL is in the results file too, under each item.
+    'published-urls': boundedOutput(
+      outputs['published-urls'],
+      OUTPUT_LIMITS['published-urls'],
+      resultsFile,
+      JSON.parse(outputs['published-urls']).length,
+    ),
   });
   await commands.setOutput('plan-file', planFile ?? '');
+  await commands.setOutput('results-file', resultsFile ?? '');
   const context: ReportContext = {
     event: event.name,
     because: decision.because,

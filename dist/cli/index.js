@@ -45844,7 +45844,7 @@ const SCOPES = (/* unused pure expression or super */ null && (['read', 'write',
 /**
  * Keep-alive connections of the client; the engine's detail readers take all
  * but two, which its listings read their pages on. Reads are not rate
- * limited (interface, Limits 1), and a catalogue of 10,000 items is 10,000
+ * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
  * detail reads: at 20 ms a round trip, 126 at a time read them about as
  * fast as the listing's pages arrive. Connections open only as reads need
  * them, so a small catalogue opens few.
@@ -50890,6 +50890,11 @@ function terminalLogger(out, err, style, env) {
         },
         group: (title, fn) => groups.run(groupLabel(title), fn),
         progress,
+        itemDone: (event) => {
+            // One item needs no count: its result follows at once.
+            if (event.tally.total > 1)
+                writeLine(out, `  ${event.file}  ${event.outcome}  (${event.tally.done} of ${event.tally.total} done)`);
+        },
     };
 }
 /** `Title (content/a.yml)` → `content/a.yml`; any other title is kept. */
@@ -62007,6 +62012,18 @@ function byTitle(remote) {
     return index;
 }
 /** Manifests that may be renames: not pinned and no remote item has their title. */
+/**
+ * The titles a renamed manifest could have had: those of remote items that
+ * no manifest (of any shard) claims by its current title or pins by id. Only
+ * such an item can be matched by an earlier title, so when there is none, no
+ * earlier version needs reading (a first apply of a thousand new manifests
+ * asks git nothing).
+ */
+function orphanTitles(desired, remote) {
+    const titles = new Set(desired.map((item) => item.fields.title));
+    const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
+    return new Set(remote.filter((summary) => !titles.has(summary.title) && !pinned.has(summary.id)).map((s) => s.title));
+}
 function renameCandidates(desired, remote) {
     const titles = new Set(remote.map((summary) => summary.title));
     return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
@@ -63753,6 +63770,60 @@ function dispatchUpload(client, id, publish, before, logger) {
     return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
 }
 
+;// CONCATENATED MODULE: ./src/apply/results.ts
+
+
+// What the reports say about each item: its outcome, from what the run did and
+// what one listing taken after the run shows.
+/** What came of a run, given the status the item was last seen in. */
+function outcomeOf(run, status) {
+    if (run.error !== null)
+        return 'error';
+    if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft')
+        return 'failed';
+    if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
+        return 'running';
+    const waited = run.item.steps.some((step) => step.kind === 'wait');
+    if ((run.published || waited) && status === 'UPLOADED')
+        return 'published';
+    if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status))
+        return 'rendered';
+    if (run.created)
+        return 'created';
+    if (run.edited)
+        return 'updated';
+    if (run.item.holds.length > 0 || run.item.steps.length > 0)
+        return 'skipped';
+    return 'unchanged';
+}
+/**
+ * Results from the runs and one listing taken after them: status, public URL and
+ * last_error come from the list view (A18). Signed URLs are never copied.
+ */
+function itemResults(runs, listing) {
+    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
+    return runs.map((run) => {
+        const row = run.id === null ? undefined : byId.get(run.id);
+        const status = row?.status ?? run.status;
+        const urls = row?.published_url && status === 'UPLOADED'
+            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
+            : [];
+        return {
+            file: run.item.file,
+            title: run.item.title,
+            id: run.id,
+            outcome: outcomeOf(run, status),
+            status,
+            publishedUrls: urls,
+            lastError: row?.last_error ?? run.lastError,
+            error: run.error,
+            durationMs: run.durationMs,
+            holds: run.holds,
+            notes: run.notes,
+        };
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/apply/wait.ts
 
 
@@ -63830,6 +63901,7 @@ async function waitForItem(client, target, options) {
                 title: target.title,
                 status: status.status,
                 progress: status.progress,
+                ...(options.tally ? { tally: { ...options.tally } } : {}),
             });
         // Left: another status, or a snapshot that moves (a stale one of the last run does not).
         if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
@@ -63857,60 +63929,8 @@ async function waitForItem(client, target, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/apply/results.ts
-
-
-// What the reports say about each item: its outcome, from what the run did and
-// what one listing taken after the run shows.
-function outcomeOf(run, status) {
-    if (run.error !== null)
-        return 'error';
-    if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft')
-        return 'failed';
-    if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
-        return 'running';
-    const waited = run.item.steps.some((step) => step.kind === 'wait');
-    if ((run.published || waited) && status === 'UPLOADED')
-        return 'published';
-    if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status))
-        return 'rendered';
-    if (run.created)
-        return 'created';
-    if (run.edited)
-        return 'updated';
-    if (run.item.holds.length > 0 || run.item.steps.length > 0)
-        return 'skipped';
-    return 'unchanged';
-}
-/**
- * Results from the runs and one listing taken after them: status, public URL and
- * last_error come from the list view (A18). Signed URLs are never copied.
- */
-function itemResults(runs, listing) {
-    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
-    return runs.map((run) => {
-        const row = run.id === null ? undefined : byId.get(run.id);
-        const status = row?.status ?? run.status;
-        const urls = row?.published_url && status === 'UPLOADED'
-            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-            : [];
-        return {
-            file: run.item.file,
-            title: run.item.title,
-            id: run.id,
-            outcome: outcomeOf(run, status),
-            status,
-            publishedUrls: urls,
-            lastError: row?.last_error ?? run.lastError,
-            error: run.error,
-            durationMs: run.durationMs,
-            holds: run.holds,
-            notes: run.notes,
-        };
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/apply/apply.ts
+
 
 
 
@@ -63934,6 +63954,7 @@ async function apply_settle(run, context, until = 'settled', inFlight = false, l
         clock: context.clock,
         poll: context.poll,
         logger: context.logger,
+        tally: context.tally,
         until,
         ...(leaving === undefined ? {} : { leaving }),
         ...(since === undefined ? {} : { since }),
@@ -64209,6 +64230,15 @@ async function runItem(item, context) {
         });
     }
     run.durationMs = Math.round(context.clock.now() - started);
+    if (work.length > 0) {
+        context.tally.done++;
+        context.logger.itemDone({
+            file: item.file,
+            title: item.title,
+            outcome: outcomeOf(run, run.status),
+            tally: { ...context.tally },
+        });
+    }
     return run;
 }
 /** Runs every item of the plan, `concurrency` at a time, in plan order. */
@@ -64219,6 +64249,10 @@ async function applyItems(items, options) {
         clock,
         poll: options.poll ?? DEFAULT_POLL,
         deadline: clock.now() + options.timeoutMs,
+        tally: {
+            done: 0,
+            total: items.filter((item) => item.steps.some((step) => options.allowed.has(step.kind))).length,
+        },
     };
     return mapLimit(items, options.concurrency, (item) => runItem(item, context));
 }
@@ -64703,14 +64737,15 @@ function splitShard(items, shard) {
 /** Milliseconds on a monotonic clock. */
 const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
 const elapsed = (since) => Math.round(monotonicMs() - since);
-async function previousTitles(options, items, contents) {
+/** The earlier titles of this shard's manifests that may have been renamed from an unclaimed remote item. */
+async function previousTitles(options, items, everyShard, contents) {
     const titles = new Map();
     const previous = options.previous;
-    if (!previous)
+    const orphans = orphanTitles(everyShard, contents);
+    if (!previous || orphans.size === 0)
         return titles;
     const candidates = renameCandidates(items, contents);
-    const remoteTitles = new Set(contents.map((summary) => summary.title));
-    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
+    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, orphans));
     candidates.forEach((item, index) => {
         const title = found[index];
         if (title)
@@ -64789,7 +64824,7 @@ async function afterLoad(options, load, started, early) {
         const listing = await observation.listing;
         const reads = observation.reads;
         const match = {
-            previousTitles: await previousTitles(options, mine, listing.contents),
+            previousTitles: await previousTitles(options, mine, load.items, listing.contents),
             reserved: others,
             listUnmanaged: !sharded,
         };

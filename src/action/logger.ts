@@ -1,16 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Logger } from '../log.ts';
+import type { ItemDone, Logger, Tally } from '../log.ts';
 import type { WorkflowCommands } from './commands.ts';
 
 // The engine's Logger on a GitHub runner. Items are worked on concurrently,
 // but a log group is a contiguous block, so each item's lines are collected
 // and written as one group, synchronously, when the item is done. Progress lines
-// are written at once, outside any group, so the log moves while waiting;
-// they are throttled per item (a new status, a step of at least 10 %, or a
-// minute of silence) so a long render does not flood the log.
+// are written at once, outside any group, so the log moves while waiting:
+// one per state change of an item, and one after a minute without any, so
+// that an apply of a thousand items stays a log a person can follow. Each
+// carries the apply's running count, as does the line that ends each item.
 
-const PROGRESS_STEP = 10;
 const PROGRESS_QUIET_MS = 60_000;
+const FAILED_OUTCOMES = new Set(['failed', 'error']);
+
+/** `[12/1,000] ` while an apply has several items; nothing for one. */
+function countPrefix(tally: Tally | undefined): string {
+  if (tally === undefined || tally.total < 2) return '';
+  return `[${tally.done.toLocaleString('en-US')}/${tally.total.toLocaleString('en-US')}] `;
+}
 
 interface Buffer {
   /** The item's lines, written when its group closes. */
@@ -19,7 +26,6 @@ interface Buffer {
 
 interface LastProgress {
   status: string;
-  percentage: number | null;
   at: number;
 }
 
@@ -69,13 +75,9 @@ export class ActionLogger implements Logger {
     const now = this.#now();
     const percentage = event.progress?.percentage ?? null;
     const last = this.#progress.get(event.file);
-    const due =
-      last === undefined ||
-      last.status !== event.status ||
-      (percentage !== null && (last.percentage === null || percentage - last.percentage >= PROGRESS_STEP)) ||
-      now - last.at >= PROGRESS_QUIET_MS;
+    const due = last === undefined || last.status !== event.status || now - last.at >= PROGRESS_QUIET_MS;
     if (!due) return;
-    this.#progress.set(event.file, { status: event.status, percentage, at: now });
+    this.#progress.set(event.file, { status: event.status, at: now });
     const detail = [
       percentage !== null ? `${Math.round(percentage)}%` : null,
       event.progress?.step ?? null,
@@ -83,6 +85,15 @@ export class ActionLogger implements Logger {
     ]
       .filter(Boolean)
       .join(' · ');
-    this.#commands.info(`⏳ ${event.title} (${event.file}): ${event.status}${detail ? ` — ${detail}` : ''}`);
+    this.#commands.info(
+      `⏳ ${countPrefix(event.tally)}${event.title} (${event.file}): ${event.status}${detail ? ` — ${detail}` : ''}`,
+    );
+  }
+
+  itemDone(event: ItemDone): void {
+    // Done with: what is kept per item lasts only as long as the item runs.
+    this.#progress.delete(event.file);
+    const mark = FAILED_OUTCOMES.has(event.outcome) ? '✖' : '✔';
+    this.#commands.info(`${mark} ${countPrefix(event.tally)}${event.title} (${event.file}): ${event.outcome}`);
   }
 }

@@ -86,16 +86,21 @@ export function outputsFor(report: RunReport): ActionOutputs {
 }
 
 /**
- * Longest `plan` output written whole. GitHub keeps at most 1 MB of outputs
- * per job; past this, the output says where the whole plan is (the file of
- * the `plan-file` output) instead of carrying it.
+ * The longest `plan`, `results` and `published-urls` outputs written whole:
+ * GitHub keeps about 1 MB of outputs per job, and these three together stay
+ * under it. Past its limit, an output says where the whole of it is (the
+ * file of the `plan-file` or `results-file` output) instead of carrying it.
  */
-export const PLAN_OUTPUT_LIMIT = 512 * 1024;
+export const OUTPUT_LIMITS = {
+  plan: 512 * 1024,
+  results: 256 * 1024,
+  'published-urls': 128 * 1024,
+} as const;
 
-/** The `plan` output: the plan's JSON when it fits, else what it holds and the file that has it. */
-export function boundedPlan(planJson: string, planFile: string | null, items: number): string {
-  if (planJson.length <= PLAN_OUTPUT_LIMIT) return planJson;
-  return json({ truncated: true, items, characters: planJson.length, file: planFile });
+/** An output's JSON when it fits `limit`, else how many items it holds and the file that has them all. */
+export function boundedOutput(whole: string, limit: number, file: string | null, items: number): string {
+  if (whole.length <= limit) return whole;
+  return json({ truncated: true, items, characters: whole.length, file });
 }
 
 export async function writeOutputs(commands: WorkflowCommands, outputs: ActionOutputs): Promise<void> {

@@ -1,13 +1,14 @@
 import { ServiceError, describeError } from '../api/errors.ts';
 import { DEFAULT_RETRY } from '../api/retry.ts';
 import { FAILED_STATUSES, RENDERED_STATUSES, type ContentStatus, type ServiceApi } from '../api/types.ts';
-import type { Logger } from '../log.ts';
+import type { Logger, Tally } from '../log.ts';
 import { mapLimit } from '../plan/concurrency.ts';
 import { RUNNING_STATUSES, mayBeInFlight } from '../plan/inflight.ts';
 import type { PlanItem, Step } from '../plan/types.ts';
 import { settleTitleRace } from './race.ts';
 import { readBackFields, readBackRender, type ServiceTermsNote } from './readback.ts';
 import { createOrAdopt, dispatchGeneration, dispatchUpload, type Dispatch } from './lost-answers.ts';
+import { outcomeOf } from './results.ts';
 import type { ItemRun } from './types.ts';
 import { DEFAULT_POLL, realClock, waitForItem, type Clock, type PollPolicy, type WaitUntil } from './wait.ts';
 
@@ -37,6 +38,8 @@ interface Context extends ApplyOptions {
   clock: Clock;
   poll: PollPolicy;
   deadline: number;
+  /** The running count of items with work, shown on every progress line. */
+  tally: Tally;
 }
 
 async function settle(
@@ -62,6 +65,7 @@ async function settle(
       clock: context.clock,
       poll: context.poll,
       logger: context.logger,
+      tally: context.tally,
       until,
       ...(leaving === undefined ? {} : { leaving }),
       ...(since === undefined ? {} : { since }),
@@ -353,6 +357,15 @@ async function runItem(item: PlanItem, context: Context): Promise<ItemRun> {
     });
   }
   run.durationMs = Math.round(context.clock.now() - started);
+  if (work.length > 0) {
+    context.tally.done++;
+    context.logger.itemDone({
+      file: item.file,
+      title: item.title,
+      outcome: outcomeOf(run, run.status),
+      tally: { ...context.tally },
+    });
+  }
   return run;
 }
 
@@ -364,6 +377,10 @@ export async function applyItems(items: readonly PlanItem[], options: ApplyOptio
     clock,
     poll: options.poll ?? DEFAULT_POLL,
     deadline: clock.now() + options.timeoutMs,
+    tally: {
+      done: 0,
+      total: items.filter((item) => item.steps.some((step) => options.allowed.has(step.kind))).length,
+    },
   };
   return mapLimit(items, options.concurrency, (item) => runItem(item, context));
 }

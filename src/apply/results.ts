@@ -5,7 +5,8 @@ import type { ItemResult, ItemRun, Outcome, PublishedUrl } from './types.ts';
 // What the reports say about each item: its outcome, from what the run did and
 // what one listing taken after the run shows.
 
-function outcomeOf(run: ItemRun, status: ContentStatus | null): Outcome {
+/** What came of a run, given the status the item was last seen in. */
+export function outcomeOf(run: ItemRun, status: ContentStatus | null): Outcome {
   if (run.error !== null) return 'error';
   if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft') return 'failed';
   if (run.running || (status !== null && RUNNING_STATUSES.has(status))) return 'running';

@@ -5,7 +5,7 @@ import {
   type ServiceApi,
   type TaskStatus,
 } from '../api/types.ts';
-import type { Logger } from '../log.ts';
+import type { Logger, Tally } from '../log.ts';
 import { PARKED_STATUSES, RUNNING_STATUSES } from '../plan/inflight.ts';
 
 // Waiting for the service: GET /gen/task-status/{id} (never rate limited),
@@ -132,6 +132,8 @@ export async function waitForItem(
     clock: Clock;
     poll: PollPolicy;
     logger: Logger;
+    /** The apply's running count, shown with each state change. */
+    tally?: Tally;
     until?: WaitUntil;
     /** The status before this run's dispatch: the wait goes on while the item has not left it. */
     leaving?: ContentStatus;
@@ -164,6 +166,7 @@ export async function waitForItem(
         title: target.title,
         status: status.status,
         progress: status.progress,
+        ...(options.tally ? { tally: { ...options.tally } } : {}),
       });
     // Left: another status, or a snapshot that moves (a stale one of the last run does not).
     if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))

@@ -93,6 +93,11 @@ export function terminalLogger(
     },
     group: (title, fn) => groups.run(groupLabel(title), fn),
     progress,
+    itemDone: (event) => {
+      // One item needs no count: its result follows at once.
+      if (event.tally.total > 1)
+        writeLine(out, `  ${event.file}  ${event.outcome}  (${event.tally.done} of ${event.tally.total} done)`);
+    },
   };
 }
 

@@ -9,7 +9,7 @@ import { loadManifests, type LoadOptions } from '../manifest/load.ts';
 import { loadManifestsInWorker } from '../manifest/worker.ts';
 import type { DesiredItem, LoadResult } from '../manifest/types.ts';
 import { mapLimit } from '../plan/concurrency.ts';
-import { matchItems, renameCandidates } from '../plan/identity.ts';
+import { matchItems, orphanTitles, renameCandidates } from '../plan/identity.ts';
 import { pastSchedules } from '../plan/late-window.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { plan as makePlan, otherShardProblems, statedScopes } from '../plan/plan.ts';
@@ -33,17 +33,19 @@ import type { EngineOptions, RunReport } from './types.ts';
 const monotonicMs = (): number => Number(process.hrtime.bigint() / 1_000_000n);
 const elapsed = (since: number): number => Math.round(monotonicMs() - since);
 
+/** The earlier titles of this shard's manifests that may have been renamed from an unclaimed remote item. */
 async function previousTitles(
   options: EngineOptions,
   items: readonly DesiredItem[],
+  everyShard: readonly DesiredItem[],
   contents: readonly ContentSummary[],
 ): Promise<Map<string, string>> {
   const titles = new Map<string, string>();
   const previous = options.previous;
-  if (!previous) return titles;
+  const orphans = orphanTitles(everyShard, contents);
+  if (!previous || orphans.size === 0) return titles;
   const candidates = renameCandidates(items, contents);
-  const remoteTitles = new Set(contents.map((summary) => summary.title));
-  const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
+  const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, orphans));
   candidates.forEach((item, index) => {
     const title = found[index];
     if (title) titles.set(item.file, title);
@@ -130,7 +132,7 @@ async function afterLoad(
     const listing = await observation.listing;
     const reads = observation.reads;
     const match = {
-      previousTitles: await previousTitles(options, mine, listing.contents),
+      previousTitles: await previousTitles(options, mine, load.items, listing.contents),
       reserved: others,
       listUnmanaged: !sharded,
     };

@@ -84,7 +84,7 @@ describe('the action logger', () => {
     expect(text()).toBe('::group::item a\na 1\na 2\n::endgroup::\n::group::item b\nb 1\nb 2\n::endgroup::\n');
   });
 
-  it('writes progress at once, on a new status, each 10 %, or after a quiet minute', () => {
+  it('writes progress at once, on a new status or after a quiet minute', () => {
     const { commands, text } = capture();
     let now = 0;
     const logger = new ActionLogger(commands, () => now);
@@ -102,9 +102,27 @@ describe('the action logger', () => {
     logger.progress(event('UPLOADING', 0));
     expect(text().trim().split('\n')).toEqual([
       '⏳ A (content/a.yml): PROCESSING_VIDEO — 10% · render',
-      '⏳ A (content/a.yml): PROCESSING_VIDEO — 21% · render',
       '⏳ A (content/a.yml): PROCESSING_VIDEO — 22% · render',
       '⏳ A (content/a.yml): UPLOADING — 0% · render',
+    ]);
+  });
+
+  it('carries the running count of an apply of several items, and ends each item with its outcome', () => {
+    const { commands, text } = capture();
+    const logger = new ActionLogger(commands, () => 0);
+    const tally = { done: 11, total: 1000 };
+    logger.progress({ file: 'content/a.yml', title: 'A', status: 'PROCESSING_VIDEO', progress: null, tally });
+    logger.itemDone({ file: 'content/a.yml', title: 'A', outcome: 'published', tally: { done: 12, total: 1000 } });
+    logger.itemDone({ file: 'content/b.yml', title: 'B', outcome: 'failed', tally: { done: 13, total: 1000 } });
+    // Once done, an item's next state change is a line again (a later run of the same file).
+    logger.progress({ file: 'content/a.yml', title: 'A', status: 'PROCESSING_VIDEO', progress: null, tally });
+    logger.itemDone({ file: 'content/c.yml', title: 'C', outcome: 'created', tally: { done: 1, total: 1 } });
+    expect(text().trim().split('\n')).toEqual([
+      '⏳ [11/1,000] A (content/a.yml): PROCESSING_VIDEO',
+      '✔ [12/1,000] A (content/a.yml): published',
+      '✖ [13/1,000] B (content/b.yml): failed',
+      '⏳ [11/1,000] A (content/a.yml): PROCESSING_VIDEO',
+      '✔ C (content/c.yml): created',
     ]);
   });
 });

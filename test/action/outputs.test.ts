@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkflowCommands } from '../../src/action/commands.ts';
 import {
-  boundedPlan,
+  boundedOutput,
   fingerprint,
   outputsFor,
-  PLAN_OUTPUT_LIMIT,
+  OUTPUT_LIMITS,
   writeOutputs,
 } from '../../src/action/outputs.ts';
 import type { ItemResult } from '../../src/apply/types.ts';
@@ -168,12 +168,13 @@ describe('writeOutputs', () => {
     ]);
   });
 
-  it('carries the plan whole up to its limit, and past it names the plan file instead', () => {
-    const fits = JSON.stringify({ items: ['x'.repeat(PLAN_OUTPUT_LIMIT - 20)] });
-    expect(fits.length).toBeLessThanOrEqual(PLAN_OUTPUT_LIMIT);
-    expect(boundedPlan(fits, '/tmp/plan.json', 1)).toBe(fits);
-    const over = JSON.stringify({ items: ['x'.repeat(PLAN_OUTPUT_LIMIT)] });
-    expect(JSON.parse(boundedPlan(over, '/tmp/plan.json', 10_000))).toEqual({
+  it('carries an output whole up to its limit, and past it names the file that holds it', () => {
+    const limit = OUTPUT_LIMITS.plan;
+    const fits = JSON.stringify({ items: ['x'.repeat(limit - 20)] });
+    expect(fits.length).toBeLessThanOrEqual(limit);
+    expect(boundedOutput(fits, limit, '/tmp/plan.json', 1)).toBe(fits);
+    const over = JSON.stringify({ items: ['x'.repeat(limit)] });
+    expect(JSON.parse(boundedOutput(over, limit, '/tmp/plan.json', 10_000))).toEqual({
       truncated: true,
       items: 10_000,
       characters: over.length,

@@ -1,6 +1,7 @@
 // Identity over HTTP: renames through git history, drift, unmanaged items,
 // duplicate remote titles, shards and PR script previews adopted on merge.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
 import { gitPreviousVersions } from '../../src/git/history.ts';
 import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
 import { git } from '../support/git.ts';
@@ -37,6 +38,34 @@ describe('renames', () => {
     const after = h.emulator.admin.items();
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ id: before?.id, title: 'New name', uploadDispatches: 1 });
+  });
+});
+
+describe('earlier versions read only where a rename is possible', () => {
+  it('asks for none when every remote item is claimed by a current title, and for each candidate once one is not', async () => {
+    h = await startHarness();
+    const asked: string[] = [];
+    const previous: PreviousVersions = {
+      read: (file) => {
+        asked.push(file);
+        return Promise.resolve(file === 'content/renamed.yml' ? manifest('Orphan') : null);
+      },
+    };
+    for (const name of ['a', 'b', 'c']) await h.write(`${name}.yml`, manifest(`New ${name}`, 'stage: draft\n'));
+    // A first apply: nothing on the service, so no manifest can have been renamed from anything.
+    const first = await h.run({ previous });
+    expect(first.fatal).toBeNull();
+    expect(asked).toEqual([]);
+
+    // An item no manifest claims: the manifests whose titles are not on the service are candidates.
+    h.emulator.admin.addLegacyItem({ title: 'Orphan', full_text: 'About Orphan.' });
+    await h.write('renamed.yml', manifest('Renamed', 'stage: draft\n').replace('About Renamed.', 'About Orphan.'));
+    const second = await h.run({ mode: 'plan', previous });
+    expect(asked).toEqual(['content/renamed.yml']);
+    expect(second.plan?.items.find((item) => item.file === 'content/renamed.yml')).toMatchObject({
+      match: 'renamed',
+      renamedFrom: 'Orphan',
+    });
   });
 });
 

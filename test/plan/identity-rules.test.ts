@@ -2,7 +2,7 @@
 // titles, renames, other shards' items, and the order of everything returned.
 import { describe, expect, it } from 'vitest';
 import type { ContentSummary } from '../../src/api/types.ts';
-import { matchItems, renameCandidates } from '../../src/plan/identity.ts';
+import { matchItems, orphanTitles, renameCandidates } from '../../src/plan/identity.ts';
 import { desired } from '../support/engine-fixtures.ts';
 
 function row(id: string, title: string): ContentSummary {
@@ -30,6 +30,21 @@ const pinned = (file: string, id: string, title = `Title of ${file}`) =>
     fields: { title },
     locations: { title: { file, line: 1, column: 8 }, id: { file, line: 2, column: 5 } },
   });
+
+describe('orphanTitles', () => {
+  it('keeps the titles of remote items no manifest claims by its current title or pins by id', () => {
+    const items = [titled('a.yml', 'Claimed'), pinned('b.yml', 'p1', 'Pinned title')];
+    const remote = [
+      row('r1', 'Claimed'),
+      row('p1', 'Old title of the pinned one'),
+      row('r2', 'Nobody'),
+      row('r3', 'Nobody either'),
+    ];
+    expect([...orphanTitles(items, remote)]).toEqual(['Nobody', 'Nobody either']);
+    expect(orphanTitles(items, [row('r1', 'Claimed'), row('p1', 'Anything')]).size).toBe(0);
+    expect(orphanTitles([], [])).toEqual(new Set());
+  });
+});
 
 describe('renameCandidates', () => {
   it('keeps only manifests that pin no id and whose title no remote item has', () => {

@@ -8,7 +8,7 @@ import type { ContentStatus, Progress } from '../../src/api/types.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
 import { runEngine } from '../../src/engine/engine.ts';
 import type { EngineOptions, RunReport } from '../../src/engine/types.ts';
-import type { Logger } from '../../src/log.ts';
+import type { Logger, Tally } from '../../src/log.ts';
 
 export const FAST_PHASES = { audio: 15, video: 25, upload: 10 };
 export const SECOND_MS = 20;
@@ -16,14 +16,18 @@ export const SECOND_MS = 20;
 export interface RecordingLogger extends Logger {
   lines: string[];
   progressEvents: { file: string; status: ContentStatus; progress: Progress | null }[];
+  /** The running count each progress event carried, in order. */
+  progressTallies: Tally[];
 }
 
 export function recordingLogger(): RecordingLogger {
   const lines: string[] = [];
   const progressEvents: RecordingLogger['progressEvents'] = [];
+  const progressTallies: Tally[] = [];
   return {
     lines,
     progressEvents,
+    progressTallies,
     info: (message) => lines.push(`info ${message}`),
     warning: (message) => lines.push(`warning ${message}`),
     debug: () => undefined,
@@ -31,8 +35,12 @@ export function recordingLogger(): RecordingLogger {
       lines.push(`group ${title}`);
       return fn();
     },
-    progress: (event) =>
-      progressEvents.push({ file: event.file, status: event.status, progress: event.progress }),
+    progress: (event) => {
+      progressEvents.push({ file: event.file, status: event.status, progress: event.progress });
+      if (event.tally) progressTallies.push(event.tally);
+    },
+    itemDone: (event) =>
+      lines.push(`done ${event.tally.done}/${event.tally.total} ${event.file} ${event.outcome}`),
   };
 }
 

@@ -1,8 +1,8 @@
-export const id = 879;
-export const ids = [879];
+export const id = 972;
+export const ids = [972];
 export const modules = {
 
-/***/ 7879:
+/***/ 972:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -717,11 +717,18 @@ var external_node_async_hooks_ = __webpack_require__(6698);
 // The engine's Logger on a GitHub runner. Items are worked on concurrently,
 // but a log group is a contiguous block, so each item's lines are collected
 // and written as one group, synchronously, when the item is done. Progress lines
-// are written at once, outside any group, so the log moves while waiting;
-// they are throttled per item (a new status, a step of at least 10 %, or a
-// minute of silence) so a long render does not flood the log.
-const PROGRESS_STEP = 10;
+// are written at once, outside any group, so the log moves while waiting:
+// one per state change of an item, and one after a minute without any, so
+// that an apply of a thousand items stays a log a person can follow. Each
+// carries the apply's running count, as does the line that ends each item.
 const PROGRESS_QUIET_MS = 60_000;
+const FAILED_OUTCOMES = new Set(['failed', 'error']);
+/** `[12/1,000] ` while an apply has several items; nothing for one. */
+function countPrefix(tally) {
+    if (tally === undefined || tally.total < 2)
+        return '';
+    return `[${tally.done.toLocaleString('en-US')}/${tally.total.toLocaleString('en-US')}] `;
+}
 class ActionLogger {
     #commands;
     #now;
@@ -771,13 +778,10 @@ class ActionLogger {
         const now = this.#now();
         const percentage = event.progress?.percentage ?? null;
         const last = this.#progress.get(event.file);
-        const due = last === undefined ||
-            last.status !== event.status ||
-            (percentage !== null && (last.percentage === null || percentage - last.percentage >= PROGRESS_STEP)) ||
-            now - last.at >= PROGRESS_QUIET_MS;
+        const due = last === undefined || last.status !== event.status || now - last.at >= PROGRESS_QUIET_MS;
         if (!due)
             return;
-        this.#progress.set(event.file, { status: event.status, percentage, at: now });
+        this.#progress.set(event.file, { status: event.status, at: now });
         const detail = [
             percentage !== null ? `${Math.round(percentage)}%` : null,
             event.progress?.step ?? null,
@@ -785,7 +789,13 @@ class ActionLogger {
         ]
             .filter(Boolean)
             .join(' · ');
-        this.#commands.info(`⏳ ${event.title} (${event.file}): ${event.status}${detail ? ` — ${detail}` : ''}`);
+        this.#commands.info(`⏳ ${countPrefix(event.tally)}${event.title} (${event.file}): ${event.status}${detail ? ` — ${detail}` : ''}`);
+    }
+    itemDone(event) {
+        // Done with: what is kept per item lasts only as long as the item runs.
+        this.#progress.delete(event.file);
+        const mark = FAILED_OUTCOMES.has(event.outcome) ? '✖' : '✔';
+        this.#commands.info(`${mark} ${countPrefix(event.tally)}${event.title} (${event.file}): ${event.outcome}`);
     }
 }
 
@@ -3260,16 +3270,21 @@ function outputsFor(report) {
     };
 }
 /**
- * Longest `plan` output written whole. GitHub keeps at most 1 MB of outputs
- * per job; past this, the output says where the whole plan is (the file of
- * the `plan-file` output) instead of carrying it.
+ * The longest `plan`, `results` and `published-urls` outputs written whole:
+ * GitHub keeps about 1 MB of outputs per job, and these three together stay
+ * under it. Past its limit, an output says where the whole of it is (the
+ * file of the `plan-file` or `results-file` output) instead of carrying it.
  */
-const PLAN_OUTPUT_LIMIT = 512 * 1024;
-/** The `plan` output: the plan's JSON when it fits, else what it holds and the file that has it. */
-function boundedPlan(planJson, planFile, items) {
-    if (planJson.length <= PLAN_OUTPUT_LIMIT)
-        return planJson;
-    return json({ truncated: true, items, characters: planJson.length, file: planFile });
+const OUTPUT_LIMITS = {
+    plan: 512 * 1024,
+    results: 256 * 1024,
+    'published-urls': 128 * 1024,
+};
+/** An output's JSON when it fits `limit`, else how many items it holds and the file that has them all. */
+function boundedOutput(whole, limit, file, items) {
+    if (whole.length <= limit)
+        return whole;
+    return json({ truncated: true, items, characters: whole.length, file });
 }
 async function writeOutputs(commands, outputs) {
     for (const name of ['plan', 'results', 'published-urls', 'changed']) {
@@ -3281,30 +3296,25 @@ async function writeOutputs(commands, outputs) {
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
-;// CONCATENATED MODULE: ./src/action/plan-file.ts
+;// CONCATENATED MODULE: ./src/action/run-files.ts
 
 
 
-// The full plan as a file, whatever its size: the PR comment holds 65,536
-// characters and the job summary 1 MiB, so a first apply of 10,000 items
-// cannot be read there in full. The file is what a reviewer can always
-// reach; its path is the `plan-file` output, for actions/upload-artifact.
-// Same JSON as the `plan` output: texts as fingerprints, never the texts.
 /** `content-as-code-plan.json`, or `content-as-code-plan-2-of-4.json` for a shard, so matrix jobs never clash. */
-function planFileName(shard) {
+function runFileName(kind, shard) {
     return shard && shard.count > 1
-        ? `content-as-code-plan-${shard.index}-of-${shard.count}.json`
-        : 'content-as-code-plan.json';
+        ? `content-as-code-${kind}-${shard.index}-of-${shard.count}.json`
+        : `content-as-code-${kind}.json`;
 }
 /**
- * Writes the plan (the `plan` output's JSON) under RUNNER_TEMP, the job's
- * own scratch folder, emptied after the job; returns its absolute path.
+ * Writes `json` (the output of that name, whole) under RUNNER_TEMP, the
+ * job's own scratch folder, emptied after the job; returns its absolute path.
  */
-async function writePlanFile(planJson, shard, env) {
+async function writeRunFile(kind, json, shard, env) {
     const folder = external_node_path_default().join(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'content-as-code');
     await (0,promises_.mkdir)(folder, { recursive: true });
-    const file = external_node_path_default().join(folder, planFileName(shard));
-    await (0,promises_.writeFile)(file, `${planJson}\n`);
+    const file = external_node_path_default().join(folder, runFileName(kind, shard));
+    await (0,promises_.writeFile)(file, `${json}\n`);
     return file;
 }
 
@@ -3337,6 +3347,18 @@ function byTitle(remote) {
     return index;
 }
 /** Manifests that may be renames: not pinned and no remote item has their title. */
+/**
+ * The titles a renamed manifest could have had: those of remote items that
+ * no manifest (of any shard) claims by its current title or pins by id. Only
+ * such an item can be matched by an earlier title, so when there is none, no
+ * earlier version needs reading (a first apply of a thousand new manifests
+ * asks git nothing).
+ */
+function orphanTitles(desired, remote) {
+    const titles = new Set(desired.map((item) => item.fields.title));
+    const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
+    return new Set(remote.filter((summary) => !titles.has(summary.title) && !pinned.has(summary.id)).map((s) => s.title));
+}
 function renameCandidates(desired, remote) {
     const titles = new Set(remote.map((summary) => summary.title));
     return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
@@ -5737,6 +5759,60 @@ function dispatchUpload(client, id, publish, before, logger) {
     return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
 }
 
+;// CONCATENATED MODULE: ./src/apply/results.ts
+
+
+// What the reports say about each item: its outcome, from what the run did and
+// what one listing taken after the run shows.
+/** What came of a run, given the status the item was last seen in. */
+function outcomeOf(run, status) {
+    if (run.error !== null)
+        return 'error';
+    if (status !== null && types/* FAILED_STATUSES */.Lg.has(status) && run.item.stage !== 'draft')
+        return 'failed';
+    if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
+        return 'running';
+    const waited = run.item.steps.some((step) => step.kind === 'wait');
+    if ((run.published || waited) && status === 'UPLOADED')
+        return 'published';
+    if ((run.rendered || waited) && status !== null && types/* RENDERED_STATUSES */.RD.has(status))
+        return 'rendered';
+    if (run.created)
+        return 'created';
+    if (run.edited)
+        return 'updated';
+    if (run.item.holds.length > 0 || run.item.steps.length > 0)
+        return 'skipped';
+    return 'unchanged';
+}
+/**
+ * Results from the runs and one listing taken after them: status, public URL and
+ * last_error come from the list view (A18). Signed URLs are never copied.
+ */
+function itemResults(runs, listing) {
+    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
+    return runs.map((run) => {
+        const row = run.id === null ? undefined : byId.get(run.id);
+        const status = row?.status ?? run.status;
+        const urls = row?.published_url && status === 'UPLOADED'
+            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
+            : [];
+        return {
+            file: run.item.file,
+            title: run.item.title,
+            id: run.id,
+            outcome: outcomeOf(run, status),
+            status,
+            publishedUrls: urls,
+            lastError: row?.last_error ?? run.lastError,
+            error: run.error,
+            durationMs: run.durationMs,
+            holds: run.holds,
+            notes: run.notes,
+        };
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/apply/wait.ts
 
 
@@ -5814,6 +5890,7 @@ async function waitForItem(client, target, options) {
                 title: target.title,
                 status: status.status,
                 progress: status.progress,
+                ...(options.tally ? { tally: { ...options.tally } } : {}),
             });
         // Left: another status, or a snapshot that moves (a stale one of the last run does not).
         if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
@@ -5841,60 +5918,8 @@ async function waitForItem(client, target, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/apply/results.ts
-
-
-// What the reports say about each item: its outcome, from what the run did and
-// what one listing taken after the run shows.
-function outcomeOf(run, status) {
-    if (run.error !== null)
-        return 'error';
-    if (status !== null && types/* FAILED_STATUSES */.Lg.has(status) && run.item.stage !== 'draft')
-        return 'failed';
-    if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
-        return 'running';
-    const waited = run.item.steps.some((step) => step.kind === 'wait');
-    if ((run.published || waited) && status === 'UPLOADED')
-        return 'published';
-    if ((run.rendered || waited) && status !== null && types/* RENDERED_STATUSES */.RD.has(status))
-        return 'rendered';
-    if (run.created)
-        return 'created';
-    if (run.edited)
-        return 'updated';
-    if (run.item.holds.length > 0 || run.item.steps.length > 0)
-        return 'skipped';
-    return 'unchanged';
-}
-/**
- * Results from the runs and one listing taken after them: status, public URL and
- * last_error come from the list view (A18). Signed URLs are never copied.
- */
-function itemResults(runs, listing) {
-    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
-    return runs.map((run) => {
-        const row = run.id === null ? undefined : byId.get(run.id);
-        const status = row?.status ?? run.status;
-        const urls = row?.published_url && status === 'UPLOADED'
-            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-            : [];
-        return {
-            file: run.item.file,
-            title: run.item.title,
-            id: run.id,
-            outcome: outcomeOf(run, status),
-            status,
-            publishedUrls: urls,
-            lastError: row?.last_error ?? run.lastError,
-            error: run.error,
-            durationMs: run.durationMs,
-            holds: run.holds,
-            notes: run.notes,
-        };
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/apply/apply.ts
+
 
 
 
@@ -5918,6 +5943,7 @@ async function settle(run, context, until = 'settled', inFlight = false, leaving
         clock: context.clock,
         poll: context.poll,
         logger: context.logger,
+        tally: context.tally,
         until,
         ...(leaving === undefined ? {} : { leaving }),
         ...(since === undefined ? {} : { since }),
@@ -6193,6 +6219,15 @@ async function runItem(item, context) {
         });
     }
     run.durationMs = Math.round(context.clock.now() - started);
+    if (work.length > 0) {
+        context.tally.done++;
+        context.logger.itemDone({
+            file: item.file,
+            title: item.title,
+            outcome: outcomeOf(run, run.status),
+            tally: { ...context.tally },
+        });
+    }
     return run;
 }
 /** Runs every item of the plan, `concurrency` at a time, in plan order. */
@@ -6203,6 +6238,10 @@ async function applyItems(items, options) {
         clock,
         poll: options.poll ?? DEFAULT_POLL,
         deadline: clock.now() + options.timeoutMs,
+        tally: {
+            done: 0,
+            total: items.filter((item) => item.steps.some((step) => options.allowed.has(step.kind))).length,
+        },
     };
     return mapLimit(items, options.concurrency, (item) => runItem(item, context));
 }
@@ -6375,14 +6414,15 @@ function splitShard(items, shard) {
 /** Milliseconds on a monotonic clock. */
 const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
 const elapsed = (since) => Math.round(monotonicMs() - since);
-async function previousTitles(options, items, contents) {
+/** The earlier titles of this shard's manifests that may have been renamed from an unclaimed remote item. */
+async function previousTitles(options, items, everyShard, contents) {
     const titles = new Map();
     const previous = options.previous;
-    if (!previous)
+    const orphans = orphanTitles(everyShard, contents);
+    if (!previous || orphans.size === 0)
         return titles;
     const candidates = renameCandidates(items, contents);
-    const remoteTitles = new Set(contents.map((summary) => summary.title));
-    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, remoteTitles));
+    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, orphans));
     candidates.forEach((item, index) => {
         const title = found[index];
         if (title)
@@ -6461,7 +6501,7 @@ async function afterLoad(options, load, started, early) {
         const listing = await observation.listing;
         const reads = observation.reads;
         const match = {
-            previousTitles: await previousTitles(options, mine, listing.contents),
+            previousTitles: await previousTitles(options, mine, load.items, listing.contents),
             reserved: others,
             listUnmanaged: !sharded,
         };
@@ -7473,13 +7513,19 @@ async function runAction(commands, env, options) {
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
     const outputs = outputsFor(report);
-    // The same JSON as the `plan` output, made once: 10,000 items take a while to serialise.
-    const planFile = report.plan === null ? null : await writePlanFile(outputs.plan, inputs.shard, env);
+    // The same JSON as the outputs, made once: 10,000 items take a while to serialise.
+    const planFile = report.plan === null ? null : await writeRunFile('plan', outputs.plan, inputs.shard, env);
+    const resultsFile = report.result === null ? null : await writeRunFile('results', outputs.results, inputs.shard, env);
+    const results = report.result?.items.length ?? 0;
     await writeOutputs(commands, {
         ...outputs,
-        plan: boundedPlan(outputs.plan, planFile, report.plan?.items.length ?? 0),
+        plan: boundedOutput(outputs.plan, OUTPUT_LIMITS.plan, planFile, report.plan?.items.length ?? 0),
+        results: boundedOutput(outputs.results, OUTPUT_LIMITS.results, resultsFile, results),
+        // Every published URL is in the results file too, under each item.
+        'published-urls': boundedOutput(outputs['published-urls'], OUTPUT_LIMITS['published-urls'], resultsFile, JSON.parse(outputs['published-urls']).length),
     });
     await commands.setOutput('plan-file', planFile ?? '');
+    await commands.setOutput('results-file', resultsFile ?? '');
     const context = {
         event: event.name,
         because: decision.because,
