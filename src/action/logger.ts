@@ -94,6 +94,8 @@ export class ActionLogger implements Logger {
     // Done with: what is kept per item lasts only as long as the item runs.
     this.#progress.delete(event.file);
     const mark = FAILED_OUTCOMES.has(event.outcome) ? '✖' : '✔';
-    this.#commands.info(`${mark} ${countPrefix(event.tally)}${event.title} (${event.file}): ${event.outcome}`);
+    this.#commands.info(
+      `${mark} ${countPrefix(event.tally)}${event.title} (${event.file}): ${event.outcome}`,
+    );
   }
 }

@@ -96,7 +96,10 @@ export function terminalLogger(
     itemDone: (event) => {
       // One item needs no count: its result follows at once.
       if (event.tally.total > 1)
-        writeLine(out, `  ${event.file}  ${event.outcome}  (${event.tally.done} of ${event.tally.total} done)`);
+        writeLine(
+          out,
+          `  ${event.file}  ${event.outcome}  (${event.tally.done} of ${event.tally.total} done)`,
+        );
     },
   };
 }

@@ -112,8 +112,18 @@ describe('the action logger', () => {
     const logger = new ActionLogger(commands, () => 0);
     const tally = { done: 11, total: 1000 };
     logger.progress({ file: 'content/a.yml', title: 'A', status: 'PROCESSING_VIDEO', progress: null, tally });
-    logger.itemDone({ file: 'content/a.yml', title: 'A', outcome: 'published', tally: { done: 12, total: 1000 } });
-    logger.itemDone({ file: 'content/b.yml', title: 'B', outcome: 'failed', tally: { done: 13, total: 1000 } });
+    logger.itemDone({
+      file: 'content/a.yml',
+      title: 'A',
+      outcome: 'published',
+      tally: { done: 12, total: 1000 },
+    });
+    logger.itemDone({
+      file: 'content/b.yml',
+      title: 'B',
+      outcome: 'failed',
+      tally: { done: 13, total: 1000 },
+    });
     // Once done, an item's next state change is a line again (a later run of the same file).
     logger.progress({ file: 'content/a.yml', title: 'A', status: 'PROCESSING_VIDEO', progress: null, tally });
     logger.itemDone({ file: 'content/c.yml', title: 'C', outcome: 'created', tally: { done: 1, total: 1 } });

@@ -51,7 +51,8 @@ describe('earlier versions read only where a rename is possible', () => {
         return Promise.resolve(file === 'content/renamed.yml' ? manifest('Orphan') : null);
       },
     };
-    for (const name of ['a', 'b', 'c']) await h.write(`${name}.yml`, manifest(`New ${name}`, 'stage: draft\n'));
+    for (const name of ['a', 'b', 'c'])
+      await h.write(`${name}.yml`, manifest(`New ${name}`, 'stage: draft\n'));
     // A first apply: nothing on the service, so no manifest can have been renamed from anything.
     const first = await h.run({ previous });
     expect(first.fatal).toBeNull();
@@ -59,7 +60,10 @@ describe('earlier versions read only where a rename is possible', () => {
 
     // An item no manifest claims: the manifests whose titles are not on the service are candidates.
     h.emulator.admin.addLegacyItem({ title: 'Orphan', full_text: 'About Orphan.' });
-    await h.write('renamed.yml', manifest('Renamed', 'stage: draft\n').replace('About Renamed.', 'About Orphan.'));
+    await h.write(
+      'renamed.yml',
+      manifest('Renamed', 'stage: draft\n').replace('About Renamed.', 'About Orphan.'),
+    );
     const second = await h.run({ mode: 'plan', previous });
     expect(asked).toEqual(['content/renamed.yml']);
     expect(second.plan?.items.find((item) => item.file === 'content/renamed.yml')).toMatchObject({
