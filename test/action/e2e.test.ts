@@ -227,6 +227,12 @@ describe('dist/index.js on a runner', () => {
     expect(urls.every((u) => /^https:\/\/www\.(youtube|tiktok)\.com\//.test(u.url))).toBe(true);
     expect(release.summary).toContain('publishes at 2030-06-01 15:00 UTC');
     for (const { url } of urls) expect(release.summary).toContain(url);
+    // The results output fits, and the results file holds the same, whole.
+    expect(JSON.parse(await readFile(release.outputs['results-file']!, 'utf8'))).toEqual(
+      JSON.parse(release.outputs.results!),
+    );
+    // Each item ends its part of the log with its outcome and the running count.
+    expect(release.stdout).toMatch(/^✔ \[\d\/\d\] Why octopuses have three hearts \(content\/[^)]+\): published$/m);
 
     const again = await run(dir, scheduleEvent);
     expect(again.code).toBe(0);

@@ -115,7 +115,9 @@ function expectNoInjectedCommand(run: ActionRun, keys: readonly string[]): void 
   for (const smuggled of ['injected', 'after escape', 'pause', 'Ocean', 'tok3n'])
     expect(data).not.toContain(smuggled);
   expect(Object.keys(run.outputs).sort()).toEqual(
-    run.outputFile === '' ? [] : ['changed', 'plan', 'plan-file', 'published-urls', 'results'],
+    run.outputFile === ''
+      ? []
+      : ['changed', 'plan', 'plan-file', 'published-urls', 'results', 'results-file'],
   );
   // No escape sequence, C1 control or bidi control reaches the log.
   expect(run.stdout).not.toMatch(UNSAFE_CHARACTERS);
