@@ -232,7 +232,9 @@ describe('dist/index.js on a runner', () => {
       JSON.parse(release.outputs.results!),
     );
     // Each item ends its part of the log with its outcome and the running count.
-    expect(release.stdout).toMatch(/^✔ \[\d\/\d\] Why octopuses have three hearts \(content\/[^)]+\): published$/m);
+    expect(release.stdout).toMatch(
+      /^✔ \[\d\/\d\] Why octopuses have three hearts \(content\/[^)]+\): published$/m,
+    );
 
     const again = await run(dir, scheduleEvent);
     expect(again.code).toBe(0);
