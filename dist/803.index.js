@@ -1325,8 +1325,11 @@ function locationOfByte(file, bytes, offset) {
     return { file, line, column };
 }
 /** A link is refused by the open itself (ELOOP), and a FIFO does not block it. */
-const OPEN_NO_LINK = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK;
-const OPEN_ANY = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK;
+const OPEN_NO_LINK = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
+/** Where open cannot refuse a link (Windows has no O_NOFOLLOW), whether `file` is one, by lstat. */
+function isLinkWithoutNoFollow(file) {
+    return external_node_fs_.constants.O_NOFOLLOW === undefined && (0,external_node_fs_.lstatSync)(file).isSymbolicLink();
+}
 /**
  * The file's bytes, at most `limit` of them: `size` (its fstat) is where the
  * buffer starts, and a file that grew since is read on until its end or the limit.
@@ -1372,6 +1375,40 @@ class Reader {
         }
         return pending;
     }
+    #inside(real) {
+        return real === this.#root || real.startsWith(this.#root + (external_node_path_default()).sep);
+    }
+    /**
+     * Opens `joined` where it really is, once that is known to be inside the
+     * workspace: a file that is no link is where its folder is (whose realpath
+     * is cached), and a link is followed by realpath. The open itself refuses a
+     * link (so what was checked is what is read) and never waits on a FIFO;
+     * fstat and read follow on the descriptor: four calls for most files.
+     */
+    async #open(joined) {
+        const folder = await this.#realFolder(external_node_path_default().dirname(joined));
+        if (!isLinkWithoutNoFollow(joined)) {
+            if (!this.#inside(external_node_path_default().join(folder, external_node_path_default().basename(joined)))) {
+                return {
+                    outside: 'the file is in a folder linked from outside the workspace; manifests must live in the repository',
+                };
+            }
+            try {
+                return { fd: (0,external_node_fs_.openSync)(joined, OPEN_NO_LINK) };
+            }
+            catch (error) {
+                if (error.code !== 'ELOOP')
+                    throw error;
+            }
+        }
+        const real = (0,external_node_fs_.realpathSync)(joined);
+        if (!this.#inside(real)) {
+            return {
+                outside: 'the file is a link to a place outside the workspace; manifests must live in the repository',
+            };
+        }
+        return { fd: (0,external_node_fs_.openSync)(real, OPEN_NO_LINK) };
+    }
     async read(file, optional = false) {
         const start = { file, line: 1, column: 1 };
         const fail = (code, message) => ({
@@ -1381,35 +1418,24 @@ class Reader {
         if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
             return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
         }
-        // One open that refuses a link (a file that is no link is where its
-        // folder is, whose realpath is cached) and never waits on a FIFO, then
-        // fstat and read on that descriptor: four calls for most files, and what
-        // is checked is what is read.
-        const joined = external_node_path_default().join(this.#cwd, file);
-        let fd;
-        let real;
+        let opened;
         try {
-            try {
-                fd = (0,external_node_fs_.openSync)(joined, OPEN_NO_LINK);
-                real = external_node_path_default().join(await this.#realFolder(external_node_path_default().dirname(joined)), external_node_path_default().basename(joined));
-            }
-            catch (error) {
-                if (error.code !== 'ELOOP')
-                    throw error;
-                real = (0,external_node_fs_.realpathSync)(joined);
-                fd = (0,external_node_fs_.openSync)(real, OPEN_ANY);
-            }
+            opened = await this.#open(external_node_path_default().join(this.#cwd, file));
         }
         catch (error) {
-            if (optional && error.code === 'ENOENT')
+            const code = error.code;
+            if (optional && code === 'ENOENT')
                 return { kind: 'none' };
-            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
+            // A socket cannot be opened as a file: like a folder or a FIFO, it is no manifest.
+            if (code === 'ENXIO')
+                return { kind: 'none' };
+            return fail('unreadable', `the file cannot be read (${code ?? 'error'})`);
         }
+        if ('outside' in opened)
+            return fail('outside_workspace', opened.outside);
+        const { fd } = opened;
         let bytes;
         try {
-            if (real !== this.#root && !real.startsWith(this.#root + (external_node_path_default()).sep)) {
-                return fail('outside_workspace', 'the file is a link to a place outside the workspace; manifests must live in the repository');
-            }
             const info = (0,external_node_fs_.fstatSync)(fd);
             if (!info.isFile())
                 return { kind: 'none' };
@@ -1760,21 +1786,19 @@ async function loadManifestsInWorker(script, options) {
 function inWorker(script, task, onNamed) {
     return new Promise((resolve, reject) => {
         const worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(script, { workerData: task });
-        let result = null;
         worker.on('message', (message) => {
-            if (message.kind === 'named')
+            if (message.kind === 'named') {
                 for (const item of message.named)
                     onNamed?.(item);
-            else
-                result = message.result;
+                return;
+            }
+            resolve(message.result);
+            // Its work is done: nothing it might still hold open keeps this process waiting.
+            void worker.terminate();
         });
         worker.once('error', reject);
-        worker.once('exit', (code) => {
-            if (result !== null)
-                resolve(result);
-            else
-                reject(new Error(`the manifest worker ended (exit code ${code}) without a result`));
-        });
+        // After a result this settles nothing: a promise settles once.
+        worker.once('exit', (code) => reject(new Error(`the manifest worker ended (exit code ${code}) without a result`)));
     });
 }
 

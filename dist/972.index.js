@@ -3280,9 +3280,12 @@ const OUTPUT_LIMITS = {
     results: 256 * 1024,
     'published-urls': 128 * 1024,
 };
-/** An output's JSON when it fits `limit`, else how many items it holds and the file that has them all. */
+/**
+ * An output's JSON when its UTF-8 bytes (what GitHub counts) fit `limit`,
+ * else how many items it holds and the file that has them all.
+ */
 function boundedOutput(whole, limit, file, items) {
-    if (whole.length <= limit)
+    if (Buffer.byteLength(whole, 'utf8') <= limit)
         return whole;
     return json({ truncated: true, items, characters: whole.length, file });
 }
@@ -3349,13 +3352,14 @@ function byTitle(remote) {
 /** Manifests that may be renames: not pinned and no remote item has their title. */
 /**
  * The titles a renamed manifest could have had: those of remote items that
- * no manifest (of any shard) claims by its current title or pins by id. Only
- * such an item can be matched by an earlier title, so when there is none, no
- * earlier version needs reading (a first apply of a thousand new manifests
- * asks git nothing).
+ * no manifest (of any shard) pins by id, and whose title is not the current
+ * title of a manifest that matches by title (one that pins no id), as
+ * `matchItems` claims them. Only such an item can be matched by an earlier
+ * title, so when there is none, no earlier version needs reading (a first
+ * apply of a thousand new manifests asks git nothing).
  */
 function orphanTitles(desired, remote) {
-    const titles = new Set(desired.map((item) => item.fields.title));
+    const titles = new Set(desired.filter((item) => item.id === null).map((item) => item.fields.title));
     const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
     return new Set(remote.filter((summary) => !titles.has(summary.title) && !pinned.has(summary.id)).map((s) => s.title));
 }
@@ -6448,13 +6452,14 @@ async function runEngine(options) {
                 observation?.name([named]);
         },
     };
-    const load = options.manifestWorker
-        ? await (0,worker/* loadManifestsInWorker */.U)(options.manifestWorker, {
-            ...loadOptions,
-            onFallback: (reason) => options.logger.debug(`The manifests were parsed on the main thread: ${reason}`),
-        })
-        : await (0,manifest_load/* loadManifests */.DD)(loadOptions);
     try {
+        // A worker thread pays for itself only while the service is read meanwhile.
+        const load = options.manifestWorker && observation
+            ? await (0,worker/* loadManifestsInWorker */.U)(options.manifestWorker, {
+                ...loadOptions,
+                onFallback: (reason) => options.logger.debug(`The manifests were parsed on the main thread: ${reason}`),
+            })
+            : await (0,manifest_load/* loadManifests */.DD)(loadOptions);
         return await afterLoad(options, load, started, observation);
     }
     finally {

@@ -97,9 +97,12 @@ export const OUTPUT_LIMITS = {
   'published-urls': 128 * 1024,
 } as const;
 
-/** An output's JSON when it fits `limit`, else how many items it holds and the file that has them all. */
+/**
+ * An output's JSON when its UTF-8 bytes (what GitHub counts) fit `limit`,
+ * else how many items it holds and the file that has them all.
+ */
 export function boundedOutput(whole: string, limit: number, file: string | null, items: number): string {
-  if (whole.length <= limit) return whole;
+  if (Buffer.byteLength(whole, 'utf8') <= limit) return whole;
   return json({ truncated: true, items, characters: whole.length, file });
 }
 

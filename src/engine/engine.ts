@@ -71,14 +71,16 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
       if (inShard(named.file, options.shard)) observation?.name([named]);
     },
   };
-  const load = options.manifestWorker
-    ? await loadManifestsInWorker(options.manifestWorker, {
-        ...loadOptions,
-        onFallback: (reason) =>
-          options.logger.debug(`The manifests were parsed on the main thread: ${reason}`),
-      })
-    : await loadManifests(loadOptions);
   try {
+    // A worker thread pays for itself only while the service is read meanwhile.
+    const load =
+      options.manifestWorker && observation
+        ? await loadManifestsInWorker(options.manifestWorker, {
+            ...loadOptions,
+            onFallback: (reason) =>
+              options.logger.debug(`The manifests were parsed on the main thread: ${reason}`),
+          })
+        : await loadManifests(loadOptions);
     return await afterLoad(options, load, started, observation);
   } finally {
     await observation?.stop();

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
@@ -91,8 +91,12 @@ function locationOfByte(file: string, bytes: Uint8Array, offset: number): Source
 }
 
 /** A link is refused by the open itself (ELOOP), and a FIFO does not block it. */
-const OPEN_NO_LINK = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-const OPEN_ANY = constants.O_RDONLY | constants.O_NONBLOCK;
+const OPEN_NO_LINK = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** Where open cannot refuse a link (Windows has no O_NOFOLLOW), whether `file` is one, by lstat. */
+function isLinkWithoutNoFollow(file: string): boolean {
+  return constants.O_NOFOLLOW === undefined && lstatSync(file).isSymbolicLink();
+}
 
 /**
  * The file's bytes, at most `limit` of them: `size` (its fstat) is where the
@@ -142,6 +146,41 @@ class Reader {
     return pending;
   }
 
+  #inside(real: string): boolean {
+    return real === this.#root || real.startsWith(this.#root + path.sep);
+  }
+
+  /**
+   * Opens `joined` where it really is, once that is known to be inside the
+   * workspace: a file that is no link is where its folder is (whose realpath
+   * is cached), and a link is followed by realpath. The open itself refuses a
+   * link (so what was checked is what is read) and never waits on a FIFO;
+   * fstat and read follow on the descriptor: four calls for most files.
+   */
+  async #open(joined: string): Promise<{ fd: number } | { outside: string }> {
+    const folder = await this.#realFolder(path.dirname(joined));
+    if (!isLinkWithoutNoFollow(joined)) {
+      if (!this.#inside(path.join(folder, path.basename(joined)))) {
+        return {
+          outside:
+            'the file is in a folder linked from outside the workspace; manifests must live in the repository',
+        };
+      }
+      try {
+        return { fd: openSync(joined, OPEN_NO_LINK) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+      }
+    }
+    const real = realpathSync(joined);
+    if (!this.#inside(real)) {
+      return {
+        outside: 'the file is a link to a place outside the workspace; manifests must live in the repository',
+      };
+    }
+    return { fd: openSync(real, OPEN_NO_LINK) };
+  }
+
   async read(file: string, optional = false): Promise<ReadOutcome> {
     const start: SourceLocation = { file, line: 1, column: 1 };
     const fail = (code: string, message: string): ReadOutcome => ({
@@ -154,37 +193,20 @@ class Reader {
         'the file is outside the workspace; manifests must live in the repository',
       );
     }
-    // One open that refuses a link (a file that is no link is where its
-    // folder is, whose realpath is cached) and never waits on a FIFO, then
-    // fstat and read on that descriptor: four calls for most files, and what
-    // is checked is what is read.
-    const joined = path.join(this.#cwd, file);
-    let fd: number;
-    let real: string;
+    let opened: { fd: number } | { outside: string };
     try {
-      try {
-        fd = openSync(joined, OPEN_NO_LINK);
-        real = path.join(await this.#realFolder(path.dirname(joined)), path.basename(joined));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
-        real = realpathSync(joined);
-        fd = openSync(real, OPEN_ANY);
-      }
+      opened = await this.#open(path.join(this.#cwd, file));
     } catch (error) {
-      if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
-      return fail(
-        'unreadable',
-        `the file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-      );
+      const code = (error as NodeJS.ErrnoException).code;
+      if (optional && code === 'ENOENT') return { kind: 'none' };
+      // A socket cannot be opened as a file: like a folder or a FIFO, it is no manifest.
+      if (code === 'ENXIO') return { kind: 'none' };
+      return fail('unreadable', `the file cannot be read (${code ?? 'error'})`);
     }
+    if ('outside' in opened) return fail('outside_workspace', opened.outside);
+    const { fd } = opened;
     let bytes: Buffer;
     try {
-      if (real !== this.#root && !real.startsWith(this.#root + path.sep)) {
-        return fail(
-          'outside_workspace',
-          'the file is a link to a place outside the workspace; manifests must live in the repository',
-        );
-      }
       const info = fstatSync(fd);
       if (!info.isFile()) return { kind: 'none' };
       if (info.size > this.#max) {

@@ -89,15 +89,19 @@ function inWorker(
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, { workerData: task });
-    let result: LoadResult | null = null;
     worker.on('message', (message: Message) => {
-      if (message.kind === 'named') for (const item of message.named) onNamed?.(item);
-      else result = message.result;
+      if (message.kind === 'named') {
+        for (const item of message.named) onNamed?.(item);
+        return;
+      }
+      resolve(message.result);
+      // Its work is done: nothing it might still hold open keeps this process waiting.
+      void worker.terminate();
     });
     worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (result !== null) resolve(result);
-      else reject(new Error(`the manifest worker ended (exit code ${code}) without a result`));
-    });
+    // After a result this settles nothing: a promise settles once.
+    worker.once('exit', (code) =>
+      reject(new Error(`the manifest worker ended (exit code ${code}) without a result`)),
+    );
   });
 }

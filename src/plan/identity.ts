@@ -41,16 +41,17 @@ function byTitle(remote: readonly ContentSummary[]): Map<string, ContentSummary[
 /** Manifests that may be renames: not pinned and no remote item has their title. */
 /**
  * The titles a renamed manifest could have had: those of remote items that
- * no manifest (of any shard) claims by its current title or pins by id. Only
- * such an item can be matched by an earlier title, so when there is none, no
- * earlier version needs reading (a first apply of a thousand new manifests
- * asks git nothing).
+ * no manifest (of any shard) pins by id, and whose title is not the current
+ * title of a manifest that matches by title (one that pins no id), as
+ * `matchItems` claims them. Only such an item can be matched by an earlier
+ * title, so when there is none, no earlier version needs reading (a first
+ * apply of a thousand new manifests asks git nothing).
  */
 export function orphanTitles(
   desired: readonly DesiredItem[],
   remote: readonly ContentSummary[],
 ): Set<string> {
-  const titles = new Set(desired.map((item) => item.fields.title));
+  const titles = new Set(desired.filter((item) => item.id === null).map((item) => item.fields.title));
   const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
   return new Set(
     remote.filter((summary) => !titles.has(summary.title) && !pinned.has(summary.id)).map((s) => s.title),

@@ -174,6 +174,16 @@ describe('writeOutputs', () => {
     expect(fits.length).toBeLessThanOrEqual(limit);
     expect(boundedOutput(fits, limit, '/tmp/plan.json', 1)).toBe(fits);
     const over = JSON.stringify({ items: ['x'.repeat(limit)] });
+    // GitHub counts bytes: 200,000 characters of a CJK title are 600,000 of them.
+    const wide = JSON.stringify([{ title: '海'.repeat(200_000) }]);
+    expect(wide.length).toBeLessThan(OUTPUT_LIMITS.results);
+    expect(JSON.parse(boundedOutput(wide, OUTPUT_LIMITS.results, '/tmp/results.json', 1))).toMatchObject({
+      truncated: true,
+      file: '/tmp/results.json',
+    });
+    expect(OUTPUT_LIMITS.plan + OUTPUT_LIMITS.results + OUTPUT_LIMITS['published-urls']).toBeLessThan(
+      1_000_000,
+    );
     expect(JSON.parse(boundedOutput(over, limit, '/tmp/plan.json', 10_000))).toEqual({
       truncated: true,
       items: 10_000,

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,6 +42,21 @@ describe('hostile manifests', () => {
     );
     expect(result.items.map((i) => i.fields.title)).not.toContain('Outside');
     expect(result.items.map((i) => i.file)).toEqual(['content/inside-link.yml']);
+  });
+
+  it('passes over a FIFO and a UNIX socket named like manifests, without waiting on them', async () => {
+    const cwd = await tempDir();
+    await writeFile(path.join(cwd, 'real.yml'), 'title: Real\n');
+    execFileSync('mkfifo', [path.join(cwd, 'pipe.yml')]);
+    const server = createServer();
+    await new Promise<void>((listening) => server.listen(path.join(cwd, 'socket.yml'), listening));
+    try {
+      const result = await loadManifests({ cwd, pattern: '*.yml' });
+      expect(result.problems).toEqual([]);
+      expect(result.items.map((item) => item.file)).toEqual(['real.yml']);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
   });
 
   it('refuses a pattern that climbs out of the workspace', async () => {

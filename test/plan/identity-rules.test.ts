@@ -44,6 +44,18 @@ describe('orphanTitles', () => {
     expect(orphanTitles(items, [row('r1', 'Claimed'), row('p1', 'Anything')]).size).toBe(0);
     expect(orphanTitles([], [])).toEqual(new Set());
   });
+
+  it("does not count a pinned manifest's title as claiming: a renamed manifest may have had it", () => {
+    // B pins p2 and is titled "Intro"; A was "Intro" and is now "Intro (old)".
+    const items = [titled('a.yml', 'Intro (old)'), pinned('b.yml', 'p2', 'Intro')];
+    const remote = [row('r1', 'Intro'), row('p2', 'Pinned item')];
+    expect([...orphanTitles(items, remote)]).toEqual(['Intro']);
+    const matched = matchItems(items, remote, { previousTitles: new Map([['a.yml', 'Intro']]) }).matched;
+    expect(matched.find((entry) => entry.item.file === 'a.yml')).toMatchObject({
+      match: 'renamed',
+      remote: { id: 'r1' },
+    });
+  });
 });
 
 describe('renameCandidates', () => {
