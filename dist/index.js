@@ -7,11 +7,6 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8995);
 /* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_module__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _manifest_worker_role_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8544);
-
-
 
 // The action's entry. A GitHub-hosted runner starts every job on a fresh
 // machine, where a V8 compile cache would only cost the time to write it; a
@@ -20,39 +15,11 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // is cached too.
 if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
     (0,node_module__WEBPACK_IMPORTED_MODULE_0__.enableCompileCache)();
-// This script is also the worker thread that parses thousands of manifests.
-if ((0,_manifest_worker_role_js__WEBPACK_IMPORTED_MODULE_2__/* .isManifestWorker */ .C)()) {
-    const { serveManifestWorker } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(803)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8803));
-    await serveManifestWorker();
-}
-else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(149), __nccwpck_require__.e(803), __nccwpck_require__.e(972)]).then(__nccwpck_require__.bind(__nccwpck_require__, 972));
-    await run({ manifestWorker: (0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(import.meta.url) });
-}
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(627), __nccwpck_require__.e(235)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1235));
+await run();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 8544:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ isManifestWorker),
-/* harmony export */   Q: () => (/* binding */ MANIFEST_WORKER_ROLE)
-/* harmony export */ });
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5919);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
-
-// How an entry script knows it was started as the manifest worker
-// (worker.ts): the check an entry makes before it loads anything else.
-const MANIFEST_WORKER_ROLE = 'content-as-code:manifests';
-/** Whether this thread was started to parse manifests (see `serveManifestWorker`). */
-function isManifestWorker() {
-    return !node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData?.role === MANIFEST_WORKER_ROLE;
-}
-
 
 /***/ }),
 

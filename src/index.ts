@@ -1,6 +1,4 @@
 import { enableCompileCache } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { isManifestWorker } from './manifest/worker-role.ts';
 
 // The action's entry. A GitHub-hosted runner starts every job on a fresh
 // machine, where a V8 compile cache would only cost the time to write it; a
@@ -9,11 +7,5 @@ import { isManifestWorker } from './manifest/worker-role.ts';
 // is cached too.
 if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted') enableCompileCache();
 
-// This script is also the worker thread that parses thousands of manifests.
-if (isManifestWorker()) {
-  const { serveManifestWorker } = await import('./manifest/worker.ts');
-  await serveManifestWorker();
-} else {
-  const { run } = await import('./main.ts');
-  await run({ manifestWorker: fileURLToPath(import.meta.url) });
-}
+const { run } = await import('./main.ts');
+await run();

@@ -35,31 +35,22 @@ class RunFailed extends Error {
   override name = 'RunFailed';
 }
 
-export interface RunOptions {
-  /** The entry script, started again as a worker thread to parse thousands of manifests. */
-  manifestWorker?: string;
-}
-
 /** The action's one entry point; the only place that fails the step. */
-export async function run(options: RunOptions = {}): Promise<void> {
+export async function run(): Promise<void> {
   const env = process.env;
   const commands = new WorkflowCommands();
   try {
     // Before anything else can print: the runner masks these from here on.
     commands.mask(commands.input('api-key'));
     commands.mask(commands.input('github-token'));
-    await runAction(commands, env, options);
+    await runAction(commands, env);
   } catch (error) {
     const unexpected = error instanceof Error || typeof error === 'string' ? '' : 'Unexpected error: ';
     commands.fail(error instanceof RunFailed ? error.message : `${unexpected}${describeError(error)}`);
   }
 }
 
-async function runAction(
-  commands: WorkflowCommands,
-  env: NodeJS.ProcessEnv,
-  options: RunOptions,
-): Promise<void> {
+async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Promise<void> {
   const inputs = readInputs((name) => commands.input(name));
   if (inputs.mode === 'doctor') {
     await checkBaseUrl(commands, inputs);
@@ -135,7 +126,6 @@ async function runAction(
       ...(inputs.shard ? { shard: inputs.shard } : {}),
       ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
       ...(review.gate ? { review: review.gate } : {}),
-      ...(options.manifestWorker ? { manifestWorker: options.manifestWorker } : {}),
       logger,
     });
   } finally {

@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 4371:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -702,7 +702,7 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 6424:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1363,7 +1363,7 @@ module.exports = upgrade
 
 
 
-module.exports.request = __nccwpck_require__(6424)
+module.exports.request = __nccwpck_require__(4043)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
@@ -45214,147 +45214,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 705:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CM: () => (/* binding */ TERMINAL_STATUSES),
-/* harmony export */   Et: () => (/* binding */ DEFAULT_CONNECTIONS),
-/* harmony export */   Jh: () => (/* binding */ isKnownPlatform),
-/* harmony export */   Lg: () => (/* binding */ FAILED_STATUSES),
-/* harmony export */   P4: () => (/* binding */ PLATFORMS),
-/* harmony export */   RD: () => (/* binding */ RENDERED_STATUSES),
-/* harmony export */   ih: () => (/* binding */ isKnownStatus),
-/* harmony export */   kl: () => (/* binding */ GENERATING_STATUSES),
-/* harmony export */   lj: () => (/* binding */ unknownStatus)
-/* harmony export */ });
-/* unused harmony exports CONTENT_STATUSES, SCOPES */
-// The service's resources as the rest of the project sees them: snake_case
-// field names as the interface spells them, but none of the wire quirks
-// (those live in wire.ts) and none of the envelope variants (shapes.ts).
-const CONTENT_STATUSES = [
-    'NEW',
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'VIDEO_PROCESSED',
-    'UPLOADING',
-    'READY_FOR_UPLOAD',
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-];
-const KNOWN_STATUS = new Set(CONTENT_STATUSES);
-function isKnownStatus(status) {
-    return KNOWN_STATUS.has(status);
-}
-function unknownStatus(value) {
-    return value;
-}
-const TERMINAL_STATUSES = new Set([
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-const FAILED_STATUSES = new Set([
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
-const GENERATING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
-]);
-/** Statuses with a rendered video that has not been published (A27). */
-const RENDERED_STATUSES = new Set([
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-    'FAILED_UPLOAD',
-]);
-const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
-const KNOWN_PLATFORM = new Set(PLATFORMS);
-function isKnownPlatform(platform) {
-    return KNOWN_PLATFORM.has(platform);
-}
-const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
-/**
- * Keep-alive connections of the client; the engine's detail readers take all
- * but two, which its listings read their pages on. Reads are not rate
- * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
- * detail reads: at 20 ms a round trip, 126 at a time read them about as
- * fast as the listing's pages arrive. Connections open only as reads need
- * them, so a small catalogue opens few.
- */
-const DEFAULT_CONNECTIONS = 128;
-
-
-/***/ }),
-
-/***/ 9053:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ OUTCOMES)
-/* harmony export */ });
-/** Every outcome, in the order reports count them. */
-const OUTCOMES = [
-    'created',
-    'updated',
-    'rendered',
-    'published',
-    'unchanged',
-    'running',
-    'skipped',
-    'failed',
-    'error',
-];
-
-
-/***/ }),
-
 /***/ 2827:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _manifest_worker_role_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8544);
-/* harmony import */ var _manifest_worker_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8803);
-/* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7911);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6401);
-/* harmony import */ var _terminal_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1028);
-// Entry of the bundled CLI (dist/cli/index.js), and the worker thread it
-// starts to parse thousands of manifests.
+/* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7911);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3012);
+// Entry of the bundled CLI (dist/cli/index.js).
 
 
-
-
-
-
-if ((0,_manifest_worker_role_js__WEBPACK_IMPORTED_MODULE_1__/* .isManifestWorker */ .C)()) {
-    await (0,_manifest_worker_js__WEBPACK_IMPORTED_MODULE_2__/* .serveManifestWorker */ .dv)();
-}
-else {
-    const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_4__/* .main */ .i)(process.argv.slice(2), {
-        ...(0,_terminal_js__WEBPACK_IMPORTED_MODULE_5__/* .processIO */ .Wb)(),
-        manifestWorker: (0,node_url__WEBPACK_IMPORTED_MODULE_0__.fileURLToPath)(import.meta.url),
-    });
-    process.exitCode = code;
-    // After Ctrl-C the engine's pending work (a poll's sleep) would keep the process
-    // alive for seconds more; what there was to say has been said.
-    if (code === _help_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.interrupted || code === _help_js__WEBPACK_IMPORTED_MODULE_3__/* .EXIT */ .dc.terminated)
-        process.exit(code);
-}
+const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(process.argv.slice(2));
+process.exitCode = code;
+// After Ctrl-C the engine's pending work (a poll's sleep) would keep the process
+// alive for seconds more; what there was to say has been said.
+if (code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.interrupted || code === _help_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .dc.terminated)
+    process.exit(code);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -45452,7 +45326,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 6401:
+/***/ 3012:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45461,8 +45335,257 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./src/secrets.ts
-var src_secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/text/safe-line.ts
+// Text from manifests (titles, scripts, file names) and from the service
+// (error messages, last_error) is printed to a GitHub runner's log and to
+// terminals. Both act on what they read:
+//
+// - The runner reads stdout line by line (a line ends at LF, CR or CRLF) and
+//   runs as a workflow command any line that starts with `::` once trimmed
+//   (.NET's Trim: every Unicode white space, U+0085 NEL included), and any
+//   line that holds the legacy `##[` form anywhere in it.
+// - A terminal runs escape sequences: CSI (clear the screen, move the
+//   cursor), OSC (set the window title, hyperlinks), and the C1 forms of both.
+// - Bidi overrides and isolates reorder what is shown, so a line reads
+//   differently from what it holds.
+//
+// This module makes any text inert for both. It is pure and has no imports:
+// every writer to stdout (the action's log, annotations and groups, the CLI's
+// terminal lines) calls it.
+// A zero-width space between the two characters: the runner does not trim it
+// (it is not white space to .NET), and it shows as nothing.
+const BREAK = '\u200b';
+// Escape sequences as terminals read them (ECMA-48), 7-bit and 8-bit forms.
+// Matching control characters is this module's job.
+/* eslint-disable no-control-regex */
+const OSC_OR_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?/g;
+const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
+const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+/** C0 controls except tab and line feed, DEL, and C1 controls (NEL among them). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/** Bidi embeddings, overrides, isolates and marks: U+202A–U+202E, U+2066–U+2069, LRM, RLM, ALM. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+/** Everything .NET's String.Trim() removes from the start of a line (Char.IsWhiteSpace). */
+const RUNNER_TRIMMED = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const LEADING_COMMAND = new RegExp(`^([${RUNNER_TRIMMED}]*):(?=:)`);
+/** Matches one style code the CLI itself writes (`ESC [ 1 m`, `ESC [ 39 m`, …): bold, dim, colours, resets. */
+const OWN_STYLE = /\u001b\[\d{1,2}m/g;
+/* eslint-enable no-control-regex */
+/**
+ * Removes escape sequences, control characters (tab and line feed stay) and
+ * bidi controls. A CR, alone or before LF, and the Unicode line and
+ * paragraph separators become LF, because the runner ends a line at a CR too.
+ */
+function stripControls(text) {
+    return text
+        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+        .replace(OSC_OR_STRING, '')
+        .replace(CSI, '')
+        .replace(OTHER_ESCAPE, '')
+        .replace(CONTROL, '')
+        .replace(BIDI, '');
+}
+/** Breaks every `::` and every `##[`, wherever they stand. */
+function breakCommands(text) {
+    return text.replace(/:(?=:)/g, `:${BREAK}`).replace(/#(?=#\[)/g, `#${BREAK}`);
+}
+/**
+ * Text to embed in a log line, an annotation, a group title or a terminal
+ * line: nothing in it can start a workflow command or drive a terminal,
+ * wherever in the line it lands. Line feeds stay (the caller escapes or
+ * splits them); every line of the result is safe on its own.
+ */
+function safeText(text) {
+    return breakCommands(stripControls(text));
+}
+/** safeText on one line: line breaks and tabs become spaces. */
+function safeLine(text) {
+    return safeText(text).replace(/[\n\t]/g, ' ');
+}
+/**
+ * The last step before bytes reach the runner's stdout, for output whose
+ * lines may be workflow commands written on purpose (they start with `::` at
+ * the very first column): controls and escapes go, a `##[` anywhere is broken,
+ * and so is a `::` that only the runner's trimming, or the removal of a
+ * control character, would bring to the start of a line.
+ */
+function guardCommandOutput(text) {
+    return guardLines(text, (line) => stripControls(line), true);
+}
+/**
+ * The last step before bytes reach a terminal (or a runner's log, when the
+ * CLI runs in a workflow): no line can start a workflow command, no escape
+ * sequence but the style codes the CLI writes itself (when `keepStyle`).
+ */
+function guardTerminalOutput(text, keepStyle) {
+    const strip = (line) => keepStyle
+        ? splitKeeping(line, OWN_STYLE)
+            .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
+            .join('')
+        : stripControls(line);
+    return guardLines(text, strip, false);
+}
+/**
+ * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
+ * `::` unless the line was written as a command: it starts with `::` right
+ * after a line feed (not after a CR or a Unicode separator, which the runner
+ * also ends lines at, but which no command this project writes contains).
+ */
+function guardLines(text, strip, keepCommands) {
+    const guard = (line, written) => {
+        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
+        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
+    };
+    return text
+        .replace(/\r\n/g, '\n')
+        .split('\n')
+        .map((line) => line
+        .split(/\r|[\u2028\u2029]/)
+        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
+        .join('\n'))
+        .join('\n');
+}
+/** Splits text around the matches of pattern: plain, match, plain, match, …, plain. */
+function splitKeeping(text, pattern) {
+    const parts = [];
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+        parts.push(text.slice(last, match.index), match[0]);
+        last = match.index + match[0].length;
+    }
+    parts.push(text.slice(last));
+    return parts;
+}
+
+;// CONCATENATED MODULE: ./src/secrets.ts
+
+// Keys and tokens never leave the process. Every text that does (log lines,
+// annotations, outputs, the job summary, the PR comment, the CLI's lines and
+// its --json) passes through scrubSecrets, whatever else it went through:
+//
+// 1. The exact value of every registered secret, in every form it can take on
+//    the way out: as is, JSON-escaped (the `results` output, --json),
+//    URL-encoded, base64 (alone or inside a longer base64 text), made safe
+//    for the log, and spread over several lines (a service message that
+//    wraps it). Whatever characters the key holds, all of it goes.
+// 2. Then anything shaped like a credential: the service's keys, GitHub's
+//    tokens, and the user and password in a URL.
+const SECRET_PATTERNS = [
+    // Service keys: the prefix and what follows up to a character that ends a
+    // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
+    // At least one character: the prefix alone is no secret, and advice names it.
+    [/svc_live_[^\s"'\\<>`()[\]{}|,;\u2026]*[^\s"'\\<>`()[\]{}|,;.:\u2026]/g, '***'],
+    // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
+    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '***'],
+    // Credentials in a URL (`ftp://user:password@host`, `https://token@host`).
+    [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@'],
+];
+const SECRET_PLACEHOLDER = '***';
+/** Shorter values are not secrets worth a search (and would scrub ordinary words). */
+const MIN_SECRET_LENGTH = 6;
+const registered = new Set();
+/** The forms of the last set of secrets asked for: the same set, call after call. */
+let cached = null;
+/**
+ * Registers a secret for every later scrubSecrets call in this process: the
+ * API key as soon as it is read, so that no output channel depends on being
+ * handed it.
+ */
+function registerSecret(secret) {
+    const value = secret.trim();
+    if (value.length >= MIN_SECRET_LENGTH)
+        registered.add(value);
+}
+/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
+function scrubSecrets(text, secrets = []) {
+    let out = text;
+    const { exact, spread } = formsFor([...registered, ...secrets]);
+    for (const form of exact)
+        out = out.split(form).join(SECRET_PLACEHOLDER);
+    for (const pattern of spread)
+        out = out.replace(pattern, SECRET_PLACEHOLDER);
+    for (const [pattern, replacement] of SECRET_PATTERNS)
+        out = out.replace(pattern, replacement);
+    return out;
+}
+function formsFor(secrets) {
+    const unique = [...new Set(secrets.map((secret) => secret.trim()))];
+    const key = unique.join('\u0000');
+    if (cached?.key !== key)
+        cached = { key, forms: formsOf(unique) };
+    return cached.forms;
+}
+function formsOf(secrets) {
+    const exact = new Set();
+    const spread = [];
+    // Trimmed by formsFor; an empty one has only empty forms, which are skipped.
+    for (const secret of secrets) {
+        for (const form of encodings(secret))
+            if (form.length > 0)
+                exact.add(form);
+        // Each line of a secret that is itself several lines, as the runner masks it.
+        for (const line of secret.split(/\r?\n/))
+            if (line.trim().length >= MIN_SECRET_LENGTH)
+                exact.add(line.trim());
+        if (secret.length >= MIN_SECRET_LENGTH) {
+            // As is, JSON-escaped, and JSON-escaped twice: each character in the form it has there.
+            const once = [...secret].map((char) => JSON.stringify(char).slice(1, -1));
+            const twice = once.map((unit) => JSON.stringify(unit).slice(1, -1));
+            for (const units of [[...secret], once, twice])
+                spread.push(spreadPattern(units));
+        }
+    }
+    // Longest first: a form that holds another is replaced whole.
+    return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
+}
+/** The forms a value takes in what this project writes. */
+function encodings(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const url = encodeURIComponent(secret);
+    return [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1), // JSON inside JSON: a message quoted in an output
+        url,
+        url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        url.replace(/%20/g, '+'),
+        encodeURI(secret),
+        breakCommands(secret),
+        ...base64Forms(secret),
+    ];
+}
+/**
+ * The base64 of the value, and the part of it that stays the same wherever
+ * the value sits inside a longer encoded text (`user:key` in a Basic header,
+ * a JSON document): one form per alignment, standard and URL-safe alphabets.
+ */
+function base64Forms(secret) {
+    const bytes = Buffer.from(secret);
+    const found = [bytes.toString('base64')];
+    for (const offset of [0, 1, 2]) {
+        const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+        const encoded = padded.toString('base64');
+        // Characters that mix in bits of the bytes before or after are left out
+        // (and so is the padding, which comes after `end`).
+        const start = [0, 2, 3][offset];
+        const end = Math.floor((padded.length * 8) / 6);
+        const stable = encoded.slice(start, end);
+        if (stable.length >= MIN_SECRET_LENGTH)
+            found.push(stable);
+    }
+    return found.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
+/**
+ * The value's characters (units) with line breaks, white space, `<br>` or
+ * their escaped forms (`\n`, `\\n`, `%0A`) between any two of them: a
+ * message wrapped across lines still holds the whole key.
+ */
+function spreadPattern(units) {
+    const gap = '(?:\\s|\\\\{1,2}[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
+    const escaped = units.map((unit) => unit.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+    return new RegExp(escaped.join(gap), 'g');
+}
+
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
@@ -45470,7 +45593,7 @@ var src_secrets = __nccwpck_require__(7194);
 
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {
-    return (0,src_secrets/* scrubSecrets */.Zg)(text.replace(/\s+/g, ' ').trim());
+    return scrubSecrets(text.replace(/\s+/g, ' ').trim());
 }
 /** The run cannot start: a missing or malformed key, or a base URL that is not http(s). */
 class ConfigurationError extends Error {
@@ -45502,7 +45625,7 @@ class ServiceError extends Error {
         this.status = details.status;
         this.method = details.method;
         this.path = details.path;
-        this.serviceMessage = (0,src_secrets/* scrubSecrets */.Zg)(details.serviceMessage);
+        this.serviceMessage = scrubSecrets(details.serviceMessage);
         this.code = details.code;
         this.required = details.required;
         this.retryAfterSeconds = details.retryAfterSeconds;
@@ -45585,12 +45708,12 @@ class ResponseShapeError extends Error {
 function describeError(error) {
     if (error instanceof Error) {
         const text = error.message === '' ? error.name : error.message;
-        return (0,src_secrets/* scrubSecrets */.Zg)(oneLine(text));
+        return scrubSecrets(oneLine(text));
     }
     if (typeof error === 'string')
-        return (0,src_secrets/* scrubSecrets */.Zg)(oneLine(error));
+        return scrubSecrets(oneLine(error));
     try {
-        return (0,src_secrets/* scrubSecrets */.Zg)(oneLine(JSON.stringify(error) ?? String(error)));
+        return scrubSecrets(oneLine(JSON.stringify(error) ?? String(error)));
     }
     catch {
         return 'unknown error';
@@ -45659,8 +45782,75 @@ function writeAnswer(form, item) {
     }
 }
 
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
+;// CONCATENATED MODULE: ./src/api/types.ts
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+const CONTENT_STATUSES = [
+    'NEW',
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'VIDEO_PROCESSED',
+    'UPLOADING',
+    'READY_FOR_UPLOAD',
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
+const TERMINAL_STATUSES = new Set([
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+const FAILED_STATUSES = new Set([
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
+const GENERATING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses with a rendered video that has not been published (A27). */
+const RENDERED_STATUSES = new Set([
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+    'FAILED_UPLOAD',
+]);
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
+const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
+/**
+ * Keep-alive connections of the client; the engine's detail readers take all
+ * but two, which its listings read their pages on. Reads are not rate
+ * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
+ * detail reads: at 20 ms a round trip, 126 at a time read them about as
+ * fast as the listing's pages arrive. Connections open only as reads need
+ * them, so a small catalogue opens few.
+ */
+const DEFAULT_CONNECTIONS = 128;
+
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
 // Options resolved once into one typed object, and the emulator's clock.
 
@@ -47140,7 +47330,7 @@ function editContent(call) {
     }
     // An item parked in AUDIO_PROCESSED with no run in flight is not being generated.
     const parked = item.status === 'AUDIO_PROCESSED' && !core.jobs.running(item);
-    if ((types/* GENERATING_STATUSES */.kl.has(item.status) && !parked) || core.jobs.running(item)) {
+    if ((GENERATING_STATUSES.has(item.status) && !parked) || core.jobs.running(item)) {
         if (!cancel) {
             throw new HttpError(409, {
                 error: `The content is being generated (status ${item.status}); send cancel_generation: true to cancel the job and apply the edit.`,
@@ -47233,7 +47423,7 @@ function reserveOrRefuse(user, phases) {
 /** A22: what a generation may start from; an item parked in AUDIO_PROCESSED (no run in flight) may start again. */
 function assertGeneratable(item, running) {
     const parked = item.status === 'AUDIO_PROCESSED' && !running;
-    if (running || (types/* GENERATING_STATUSES */.kl.has(item.status) && !parked)) {
+    if (running || (GENERATING_STATUSES.has(item.status) && !parked)) {
         throw new HttpError(409, {
             error: `The content is already being generated (status ${item.status}).`,
             code: 'generation_in_progress',
@@ -47310,7 +47500,7 @@ function upload(call) {
             });
         }
     }
-    else if (!types/* RENDERED_STATUSES */.RD.has(item.status)) {
+    else if (!RENDERED_STATUSES.has(item.status)) {
         throw badRequest(`Cannot upload content in status ${item.status}: it has no rendered video to publish.`);
     }
     reserveOrRefuse(call.user, ['upload']);
@@ -47606,7 +47796,7 @@ function seedNewValues(store) {
     const item = blankItem(DEFAULT_USER_ID, 'Archived: tide pools');
     item.full_text = 'Tide pools hold whole worlds between two tides.';
     item.textover = writeScript(item.full_text);
-    item.status = (0,types/* unknownStatus */.lj)('ARCHIVED');
+    item.status = unknownStatus('ARCHIVED');
     item.statusHistory = [item.status];
     item.versions.push(snapshotVersion(item));
     store.addItem(item);
@@ -47718,8 +47908,8 @@ async function startEmulator(options = {}) {
     };
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/emulator/state-file.ts
 // `emulator --state FILE`: the default user's items and credits kept in a
 // JSON file, so a restarted emulator still has what earlier runs created and
@@ -47742,7 +47932,7 @@ const INTERRUPTED = {
 function readState(file) {
     let text;
     try {
-        text = (0,external_node_fs_.readFileSync)(file, 'utf8');
+        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
     }
     catch (error) {
         if (error.code === 'ENOENT')
@@ -47795,8 +47985,8 @@ function keepState(emulator, file) {
         const text = snapshot(emulator);
         if (text === written)
             return;
-        (0,external_node_fs_.writeFileSync)(`${file}.tmp`, text);
-        (0,external_node_fs_.renameSync)(`${file}.tmp`, file);
+        (0,external_node_fs_namespaceObject.writeFileSync)(`${file}.tmp`, text);
+        (0,external_node_fs_namespaceObject.renameSync)(`${file}.tmp`, file);
         written = text;
     };
     save();
@@ -47819,7 +48009,7 @@ function keepState(emulator, file) {
 
 
 
-const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const command_PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
 const FLAGS = [
     {
         name: '--port',
@@ -47906,10 +48096,10 @@ function accounts(value) {
         const colon = part.indexOf(':');
         const platformName = part.slice(0, colon).trim();
         const name = part.slice(colon + 1).trim();
-        const platform = PLATFORMS.find((known) => known.toLowerCase() === platformName.toLowerCase());
+        const platform = command_PLATFORMS.find((known) => known.toLowerCase() === platformName.toLowerCase());
         if (colon === -1 || platform === undefined || name === '') {
             throw new Error(`--accounts expects PLATFORM:NAME pairs separated by commas, with PLATFORM one of ` +
-                `${PLATFORMS.join(', ')}; got "${part.trim()}". ${SEE_HELP}`);
+                `${command_PLATFORMS.join(', ')}; got "${part.trim()}". ${SEE_HELP}`);
         }
         return { platform, name, id: stableId(`${platform}:${name}`) };
     });
@@ -48801,9 +48991,9 @@ function object(value) {
 }
 /** A35: a listed status as is; anything else kept as sent, '' when absent. */
 function shapes_status(value) {
-    if (typeof value === 'string' && (0,types/* isKnownStatus */.ih)(value))
+    if (typeof value === 'string' && isKnownStatus(value))
         return value;
-    return (0,types/* unknownStatus */.lj)(typeof value === 'string' ? value : '');
+    return unknownStatus(typeof value === 'string' ? value : '');
 }
 /** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
 function unwrap(body) {
@@ -48978,7 +49168,7 @@ function parseIntrospection(body) {
 const MAX_MESSAGE = 300;
 function clip(value) {
     // Scrubbed before it is cut: a key cut in half no longer matches, and half a key is still a leak.
-    const line = (0,src_secrets/* scrubSecrets */.Zg)(value).replace(/\s+/g, ' ').trim();
+    const line = scrubSecrets(value).replace(/\s+/g, ' ').trim();
     return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
 }
 /**
@@ -49016,7 +49206,7 @@ function failureInSuccess(body) {
 }
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(4371);
+var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
 
 
@@ -49079,7 +49269,7 @@ class Transport {
     }
     /** Strips the key from any text before it lands in a message. */
     scrubKey(value) {
-        return (0,src_secrets/* scrubSecrets */.Zg)(value, [this.#apiKey]);
+        return scrubSecrets(value, [this.#apiKey]);
     }
 }
 function decode(raw) {
@@ -49111,7 +49301,7 @@ const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function createClient(options) {
     const apiKey = typeof options.apiKey === 'string' ? options.apiKey.trim() : '';
     // Whatever characters it holds, no output of this process shows it from here on.
-    (0,src_secrets/* registerSecret */.cl)(apiKey);
+    registerSecret(apiKey);
     if (apiKey !== '')
         options.maskSecret?.(apiKey);
     if (apiKey === '') {
@@ -49157,7 +49347,7 @@ class HttpServiceClient {
             base,
             userAgent: options.userAgent ?? USER_AGENT,
             requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-            connections: Math.max(1, Math.floor(options.connections ?? types/* DEFAULT_CONNECTIONS */.Et)),
+            connections: Math.max(1, Math.floor(options.connections ?? DEFAULT_CONNECTIONS)),
             runtime: {
                 settings: retrySettings(options.retry),
                 secondMs: options.secondMs ?? 1000,
@@ -49530,12 +49720,12 @@ async function probeService(client, captured, budget) {
     const contents = await walk(client, captured, paths.contents(), () => client.listContents(), found);
     const odd = [];
     for (const account of accounts ?? [])
-        if (!(0,types/* isKnownPlatform */.Jh)(account.platform))
+        if (!isKnownPlatform(account.platform))
             odd.push(`platform ${JSON.stringify(account.platform)}`);
     if (contents !== null) {
         const statuses = new Set(contents.map((item) => item.status));
-        const known = [...statuses].filter((status) => (0,types/* isKnownStatus */.ih)(status));
-        const unknown = [...statuses].filter((status) => !(0,types/* isKnownStatus */.ih)(status));
+        const known = [...statuses].filter((status) => isKnownStatus(status));
+        const unknown = [...statuses].filter((status) => !isKnownStatus(status));
         const endpoint = `GET ${paths.contents()}`;
         if (contents.length === 0)
             found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
@@ -49638,8 +49828,49 @@ async function runDoctor(options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/defaults.ts
-var defaults = __nccwpck_require__(5285);
+;// CONCATENATED MODULE: ./src/defaults.ts
+// The defaults of a run's settings, defined once. The action's inputs take
+// them as action.yml declares them (test/action/defaults.test.ts reads
+// action.yml and fails when the two differ), the CLI's flags take the same
+// values, and the manifest loader the same glob.
+/** Each action input's default, written as a workflow would write it. */
+const INPUT_DEFAULTS = {
+    'api-key': '',
+    'base-url': '',
+    manifests: 'content/**/*.{yml,yaml}',
+    'allow-empty': 'false',
+    mode: 'auto',
+    // action.yml gives `${{ github.token }}`, which only the runner can fill; run anywhere else, none.
+    'github-token': '',
+    comment: 'true',
+    'preview-scripts': 'false',
+    publish: 'true',
+    'max-publications': '10',
+    'cancel-running': 'false',
+    concurrency: '4',
+    wait: 'true',
+    'timeout-minutes': '30',
+    'late-window': '24h',
+    'require-review': 'warn',
+    shard: '',
+    'allow-insecure-http': 'false',
+    'allow-untrusted-events': 'false',
+};
+const flag = (text) => text === 'true';
+/** The same defaults as values, for the CLI and the engine. */
+const DEFAULTS = {
+    manifests: INPUT_DEFAULTS.manifests,
+    allowEmpty: flag(INPUT_DEFAULTS['allow-empty']),
+    publish: flag(INPUT_DEFAULTS.publish),
+    maxPublications: Number(INPUT_DEFAULTS['max-publications']),
+    cancelRunning: flag(INPUT_DEFAULTS['cancel-running']),
+    concurrency: Number(INPUT_DEFAULTS.concurrency),
+    wait: flag(INPUT_DEFAULTS.wait),
+    timeoutMinutes: Number(INPUT_DEFAULTS['timeout-minutes']),
+    lateWindow: INPUT_DEFAULTS['late-window'],
+    allowInsecureHttp: flag(INPUT_DEFAULTS['allow-insecure-http']),
+};
+
 ;// CONCATENATED MODULE: ./src/plan/late-window.ts
 
 // The late window: how long after publish.at a missed schedule is still
@@ -49657,7 +49888,7 @@ function parseLateWindow(text) {
     return Number.isFinite(amount) ? Math.round(amount * unit) : null;
 }
 /** The late window when none is given: the `late-window` input's default. */
-const DEFAULT_LATE_WINDOW_MS = parseLateWindow(defaults/* DEFAULTS */.z.lateWindow);
+const DEFAULT_LATE_WINDOW_MS = parseLateWindow(DEFAULTS.lateWindow);
 const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
 /** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
 function pastSchedules(items, now) {
@@ -49676,7 +49907,7 @@ function pastSchedules(items, now) {
                 column: where.column,
                 field: 'publish.at',
                 message: `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
-                    `Past the late window (${defaults/* DEFAULTS */.z.lateWindow} by default) it is held, not published; within it, it is published at once. ` +
+                    `Past the late window (${DEFAULTS.lateWindow} by default) it is held, not published; within it, it is published at once. ` +
                     'Check the date, or set publish.late: publish to publish it anyway.',
             },
         ];
@@ -49702,27 +49933,27 @@ const COMMANDS = [
     'schema',
     'help',
 ];
-const DEFAULT_MANIFESTS = defaults/* DEFAULTS */.z.manifests;
+const DEFAULT_MANIFESTS = DEFAULTS.manifests;
 /** A mistake in how the CLI was called: exit code 2, with the usage hint. */
 class UsageError extends Error {
     name = 'UsageError';
 }
 const OPTIONS = {
     manifests: { type: 'string' },
-    'allow-empty': { type: 'boolean', default: defaults/* DEFAULTS */.z.allowEmpty },
+    'allow-empty': { type: 'boolean', default: DEFAULTS.allowEmpty },
     json: { type: 'boolean', default: false },
     summary: { type: 'string' },
     cwd: { type: 'string' },
     'base-url': { type: 'string' },
     'api-key-stdin': { type: 'boolean', default: false },
-    'allow-insecure-http': { type: 'boolean', default: defaults/* DEFAULTS */.z.allowInsecureHttp },
+    'allow-insecure-http': { type: 'boolean', default: DEFAULTS.allowInsecureHttp },
     concurrency: { type: 'string' },
-    wait: { type: 'boolean', default: defaults/* DEFAULTS */.z.wait },
+    wait: { type: 'boolean', default: DEFAULTS.wait },
     'timeout-minutes': { type: 'string' },
     'late-window': { type: 'string' },
-    publish: { type: 'boolean', default: defaults/* DEFAULTS */.z.publish },
+    publish: { type: 'boolean', default: DEFAULTS.publish },
     'max-publications': { type: 'string' },
-    'cancel-running': { type: 'boolean', default: defaults/* DEFAULTS */.z.cancelRunning },
+    'cancel-running': { type: 'boolean', default: DEFAULTS.cancelRunning },
     base: { type: 'string' },
     budget: { type: 'string' },
     out: { type: 'string' },
@@ -49737,7 +49968,7 @@ function parseCliArgs(argv, cwd) {
     const [first, ...afterCommand] = argv;
     // The emulator has its own options (--port, --phase-ms); hand them over untouched.
     if (first === 'emulator')
-        return { ...args_defaults('emulator', cwd), rest: afterCommand };
+        return { ...defaults('emulator', cwd), rest: afterCommand };
     for (const arg of argv) {
         const name = arg.split('=')[0] ?? arg;
         if (KEY_OPTIONS.has(name)) {
@@ -49763,7 +49994,7 @@ function parseCliArgs(argv, cwd) {
         return 'version';
     const [commandName, ...extra] = positionals;
     if (values.help || commandName === undefined)
-        return args_defaults('help', cwd);
+        return defaults('help', cwd);
     if (!isCommand(commandName)) {
         const hint = closest(commandName, COMMANDS);
         throw new UsageError(`unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
@@ -49782,12 +50013,12 @@ function parseCliArgs(argv, cwd) {
         baseUrl: values['base-url'] ?? null,
         apiKeyStdin: values['api-key-stdin'],
         allowInsecureHttp: values['allow-insecure-http'],
-        concurrency: integer('--concurrency', values.concurrency, defaults/* DEFAULTS */.z.concurrency, 1),
+        concurrency: integer('--concurrency', values.concurrency, DEFAULTS.concurrency, 1),
         wait: values.wait,
-        timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], defaults/* DEFAULTS */.z.timeoutMinutes),
+        timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], DEFAULTS.timeoutMinutes),
         lateWindowMs: lateWindow(values['late-window']),
         publish: values.publish,
-        maxPublications: integer('--max-publications', values['max-publications'], defaults/* DEFAULTS */.z.maxPublications, 0),
+        maxPublications: integer('--max-publications', values['max-publications'], DEFAULTS.maxPublications, 0),
         cancelRunning: values['cancel-running'],
         base: values.base ?? null,
         budget: integer('--budget', values.budget, DEFAULT_DOCTOR_BUDGET, 5),
@@ -49797,24 +50028,24 @@ function parseCliArgs(argv, cwd) {
         rest: [],
     };
 }
-function args_defaults(command, cwd) {
+function defaults(command, cwd) {
     return {
         command,
         manifests: DEFAULT_MANIFESTS,
-        allowEmpty: defaults/* DEFAULTS */.z.allowEmpty,
+        allowEmpty: DEFAULTS.allowEmpty,
         json: false,
         summary: null,
         cwd,
         baseUrl: null,
         apiKeyStdin: false,
-        allowInsecureHttp: defaults/* DEFAULTS */.z.allowInsecureHttp,
-        concurrency: defaults/* DEFAULTS */.z.concurrency,
-        wait: defaults/* DEFAULTS */.z.wait,
-        timeoutMinutes: defaults/* DEFAULTS */.z.timeoutMinutes,
-        lateWindowMs: parseLateWindow(defaults/* DEFAULTS */.z.lateWindow),
-        publish: defaults/* DEFAULTS */.z.publish,
-        maxPublications: defaults/* DEFAULTS */.z.maxPublications,
-        cancelRunning: defaults/* DEFAULTS */.z.cancelRunning,
+        allowInsecureHttp: DEFAULTS.allowInsecureHttp,
+        concurrency: DEFAULTS.concurrency,
+        wait: DEFAULTS.wait,
+        timeoutMinutes: DEFAULTS.timeoutMinutes,
+        lateWindowMs: parseLateWindow(DEFAULTS.lateWindow),
+        publish: DEFAULTS.publish,
+        maxPublications: DEFAULTS.maxPublications,
+        cancelRunning: DEFAULTS.cancelRunning,
         base: null,
         budget: DEFAULT_DOCTOR_BUDGET,
         out: null,
@@ -49824,7 +50055,7 @@ function args_defaults(command, cwd) {
     };
 }
 function lateWindow(value) {
-    const ms = parseLateWindow(value ?? defaults/* DEFAULTS */.z.lateWindow);
+    const ms = parseLateWindow(value ?? DEFAULTS.lateWindow);
     if (ms === null)
         throw new UsageError(`--late-window: ${LATE_WINDOW_FORM} (got '${value}').`);
     return ms;
@@ -49876,8 +50107,6 @@ function editDistance(a, b) {
     return previous[b.length];
 }
 
-// EXTERNAL MODULE: ./src/text/safe-line.ts
-var safe_line = __nccwpck_require__(1517);
 ;// CONCATENATED MODULE: ./src/report/redact.ts
 
 // The last line of defence before any byte leaves the process: the API key
@@ -49896,7 +50125,7 @@ function scrubSignedUrls(text) {
  * functions scrub before they escape, and this runs again on every byte out.
  */
 function redact(text, secrets = []) {
-    return scrubSignedUrls((0,src_secrets/* scrubSecrets */.Zg)(text, secrets));
+    return scrubSignedUrls(scrubSecrets(text, secrets));
 }
 
 ;// CONCATENATED MODULE: ./src/report/escape.ts
@@ -49934,7 +50163,7 @@ function breakReferences(text) {
 }
 /** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
 function clean(text) {
-    return (0,safe_line/* stripControls */.$Y)(redact(text));
+    return stripControls(redact(text));
 }
 function neutralizeReferences(html) {
     return html.replace(/\u200b/g, ZWSP);
@@ -50164,4047 +50393,437 @@ async function readAll(stream) {
     return text + decoder.decode();
 }
 
-// EXTERNAL MODULE: ./src/cli/terminal.ts
-var cli_terminal = __nccwpck_require__(1028);
-;// CONCATENATED MODULE: ./src/cli/doctor.ts
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __nccwpck_require__(6698);
+;// CONCATENATED MODULE: ./src/apply/types.ts
+/** Every outcome, in the order reports count them. */
+const OUTCOMES = [
+    'created',
+    'updated',
+    'rendered',
+    'published',
+    'unchanged',
+    'running',
+    'skipped',
+    'failed',
+    'error',
+];
 
-
-
-
-
-
-
-// `content-as-code doctor`: which reading of each "not shown" rule the
-// service speaks, read-only and within --budget requests.
-async function runDoctorCommand(options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
-    let settings;
-    try {
-        settings = await serviceSettings(options, io, (message) => (0,cli_terminal/* writeLine */._r)(io.stderr, `warning: ${message}`));
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${describeError(error)}`);
-        return error instanceof ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
-    }
-    try {
-        const report = await runDoctor({
-            ...settings,
-            budget: options.budget,
-            client: seams.clientOptions ?? {},
-        });
-        const scrub = (text) => (0,src_secrets/* scrubSecrets */.Zg)(text, [settings.apiKey]);
-        (0,cli_terminal/* writeLine */._r)(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
-        return report.understood ? help/* EXIT */.dc.ok : help/* EXIT */.dc.failed;
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${describeError(error)}`);
-        return error instanceof ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
-    }
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/manifest/load.ts + 8 modules
-var manifest_load = __nccwpck_require__(6300);
-;// CONCATENATED MODULE: ./src/plan/identity.ts
-function ref(summary) {
-    return { id: summary.id, title: summary.title, status: summary.status };
-}
-function problem(item, code, field, message) {
-    const at = item.locations[field] ?? item.location;
-    return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
-}
-function byTitle(remote) {
-    const index = new Map();
-    for (const summary of remote) {
-        const list = index.get(summary.title);
-        if (list)
-            list.push(summary);
-        else
-            index.set(summary.title, [summary]);
-    }
-    return index;
-}
-/** Manifests that may be renames: not pinned and no remote item has their title. */
-/**
- * The titles a renamed manifest could have had: those of remote items that
- * no manifest (of any shard) pins by id, and whose title is not the current
- * title of a manifest that matches by title (one that pins no id), as
- * `matchItems` claims them. Only such an item can be matched by an earlier
- * title, so when there is none, no earlier version needs reading (a first
- * apply of a thousand new manifests asks git nothing).
- */
-function orphanTitles(desired, remote) {
-    const titles = new Set(desired.filter((item) => item.id === null).map((item) => item.fields.title));
-    const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
-    return new Set(remote.filter((summary) => !titles.has(summary.title) && !pinned.has(summary.id)).map((s) => s.title));
-}
-function renameCandidates(desired, remote) {
-    const titles = new Set(remote.map((summary) => summary.title));
-    return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
-}
-/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
-function matchItems(desired, remote, options = {}) {
-    const problems = [];
-    const ids = new Map(remote.map((summary) => [summary.id, summary]));
-    const titles = byTitle(remote);
-    const claimed = new Map();
-    // Remote items that belong to other shards' manifests are out of bounds.
-    for (const other of options.reserved ?? []) {
-        const pinned = other.id === null ? undefined : ids.get(other.id);
-        const found = pinned ? [pinned] : (titles.get(other.fields.title) ?? []);
-        for (const summary of found)
-            claimed.set(summary.id, other);
-    }
-    const sorted = [...desired].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-    const matched = [];
-    const pendingRenames = [];
-    const claim = (item, summary, match, renamedFrom) => {
-        const owner = claimed.get(summary.id);
-        if (owner && owner !== item) {
-            problems.push(problem(item, 'claimed_twice', item.id === null ? 'title' : 'id', `The remote item ${summary.id} ("${summary.title}") is already claimed by ${owner.file}; ` +
-                'each item can be managed by one manifest only: change the title or the id of one of them.'));
-            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
-            return;
-        }
-        claimed.set(summary.id, item);
-        matched.push({ item, match, remote: summary, renamedFrom });
-    };
-    for (const item of sorted) {
-        if (item.id !== null) {
-            const summary = ids.get(item.id);
-            if (!summary) {
-                problems.push(problem(item, 'unknown_id', 'id', `No content item with id ${item.id} exists for this API key; remove \`id\` to create the item, ` +
-                    'or pin the id of an existing item.'));
-                matched.push({ item, match: 'pinned', remote: null, renamedFrom: null });
-                continue;
-            }
-            claim(item, summary, 'pinned', null);
-            continue;
-        }
-        const same = titles.get(item.fields.title) ?? [];
-        if (same.length > 1) {
-            for (const summary of same)
-                claimed.set(summary.id, item);
-            const list = same.map((summary) => summary.id).sort();
-            problems.push(problem(item, 'duplicate_remote_title', 'title', `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
-                'manages with `id:`.'));
-            matched.push({ item, match: 'title', remote: null, renamedFrom: null });
-            continue;
-        }
-        const [only] = same;
-        if (only)
-            claim(item, only, 'title', null);
-        else
-            pendingRenames.push(item);
-    }
-    // Renames last, so that an item claimed by its current title is never taken by an old one.
-    for (const item of pendingRenames) {
-        const before = options.previousTitles?.get(item.file);
-        const candidates = before === undefined ? [] : (titles.get(before) ?? []);
-        const [only] = candidates;
-        if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
-            claim(item, only, 'renamed', before);
-        }
-        else {
-            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
-        }
-    }
-    matched.sort((a, b) => (a.item.file < b.item.file ? -1 : a.item.file > b.item.file ? 1 : 0));
-    const unmanaged = options.listUnmanaged === false
-        ? []
-        : remote
-            .filter((summary) => !claimed.has(summary.id))
-            .map(ref)
-            .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-    return { matched, unmanaged, problems };
-}
-
-;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
-
-// GET /contents/{id}, at most `width` at a time, asked for one id at a time
-// as ids become known: the engine asks for the items the manifests name while
-// the listing's later pages are still on their way, so that 10,000 detail
-// reads do not wait for 100 listing pages read one after another.
-class DetailReads {
-    #client;
-    #width;
-    #reads = new Map();
-    #queue = [];
-    /** The next queued read to start (an index, not shift(): the queue may hold 10,000). */
-    #head = 0;
-    #running = 0;
-    #failure = null;
-    constructor(client, width) {
-        this.#client = client;
-        this.#width = Math.max(1, Math.floor(width) || 1);
-    }
-    /** Starts reading `id` (once, however often it is asked for). */
-    want(id) {
-        if (this.#reads.has(id))
-            return;
-        const read = new Promise((start) => this.#queue.push(start)).then(() => this.#read(id));
-        // A failure is reported by `settle`; until then nobody may be listening.
-        read.catch(() => undefined);
-        this.#reads.set(id, read);
-        this.#next();
-    }
-    /**
-     * The details of `ids` (each started if it was not), once every read
-     * started has settled; an item deleted since the listing (404) is left
-     * out. Throws the first failure, after the reads in flight have settled.
-     */
-    async settle(ids) {
-        for (const id of ids)
-            this.want(id);
-        await this.drain();
-        if (this.#failure !== null)
-            throw this.#failure.error;
-        const byId = new Map();
-        for (const id of ids) {
-            const detail = await this.#reads.get(id);
-            if (detail)
-                byId.set(detail.id, detail);
-        }
-        return byId;
-    }
-    /** Waits for every read started so far; reads still queued after a failure are not sent. */
-    async drain() {
-        await Promise.allSettled([...this.#reads.values()]);
-    }
-    /** Stops sending: what is queued is dropped (the caller no longer needs it). */
-    abandon() {
-        this.#failure ??= { error: new Error('detail reads abandoned') };
-        this.#next();
-    }
-    #next() {
-        while (this.#running < this.#width && this.#head < this.#queue.length) {
-            this.#running++;
-            const start = this.#queue[this.#head++];
-            start?.();
-        }
-        if (this.#head === this.#queue.length) {
-            this.#queue.length = 0;
-            this.#head = 0;
-        }
-    }
-    async #read(id) {
-        try {
-            if (this.#failure !== null)
-                return null;
-            return await this.#client.getContent(id);
-        }
-        catch (error) {
-            if (error instanceof ServiceError && error.status === 404)
-                return null;
-            this.#failure ??= { error };
-            return null;
-        }
-        finally {
-            this.#running--;
-            this.#next();
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/observe.ts
-
-
-
-// What the engine reads from the service: every page of GET /contents and
-// GET /accounts, then the detail view of each matched item (reads are not
-// rate limited, so many at a time); the credit balance; the scripts the
-// service wrote for drafts. The planner gets all of it as plain data.
-/**
- * One reader per connection of the client's pool, less the two the listings
- * (contents and accounts) read their pages on: a detail read never waits for
- * a connection, and the listing, one page after another, never waits behind one.
- */
-const DEFAULT_READ_CONCURRENCY = types/* DEFAULT_CONNECTIONS */.Et - 2;
-/**
- * GET /contents and GET /accounts (every page, through the client), side by
- * side; `onItems` sees each page of contents as it arrives.
- */
-async function observeListing(client, onItems) {
-    const [contents, accounts] = await Promise.all([
-        client.listContents(onItems ? { onItems } : {}),
-        client.listAccounts(),
-    ]);
-    return {
-        contents: contents.items,
-        accounts: accounts.items,
-        contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
-    };
-}
-function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
-    const reads = new DetailReads(client, width);
-    const namedTitles = new Set();
-    const namedIds = new Set();
-    // Listed so far: the ids under each title, and every id.
-    const listedByTitle = new Map();
-    const listedIds = new Set();
-    const listing = observeListing(client, (items) => {
-        for (const summary of items) {
-            const ids = listedByTitle.get(summary.title);
-            if (ids)
-                ids.push(summary.id);
-            else
-                listedByTitle.set(summary.title, [summary.id]);
-            listedIds.add(summary.id);
-            if (namedTitles.has(summary.title) || namedIds.has(summary.id))
-                reads.want(summary.id);
-        }
-    });
-    // Awaited by the engine, or by stop(); never left unhandled meanwhile.
-    listing.catch(() => undefined);
-    return {
-        listing,
-        reads,
-        name(items) {
-            for (const item of items) {
-                const title = item.title;
-                if (!namedTitles.has(title)) {
-                    namedTitles.add(title);
-                    for (const id of listedByTitle.get(title) ?? [])
-                        reads.want(id);
-                }
-                if (item.id !== null && !namedIds.has(item.id)) {
-                    namedIds.add(item.id);
-                    if (listedIds.has(item.id))
-                        reads.want(item.id);
-                }
-            }
-        },
-        async stop() {
-            reads.abandon();
-            await listing.catch(() => undefined);
-            await reads.drain();
-        },
-    };
-}
-/** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
-async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
-    return new DetailReads(client, concurrency).settle(ids);
-}
-/**
- * GET /users/credits is informational: a failure or a shape no reading covers
- * is a note in the report, never a reason to stop (A10).
- */
-async function bestEffortCredits(client, notes, when) {
-    try {
-        return await client.credits();
-    }
-    catch (error) {
-        notes.push(`The credit balance ${when} the run could not be read: ${describeError(error)}`);
-        return null;
-    }
-}
-/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
-async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
-    const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
-    const details = await observeDetails(client, touched.map((run) => run.id), concurrency);
-    for (const run of touched) {
-        const detail = details.get(run.id);
-        const item = plan.items.find((entry) => entry.file === run.item.file);
-        if (detail && item)
-            item.script = { ...item.script, remote: detail.textover };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/import/files.ts
-
-
-// Where imported manifests go: a folder under the manifests' glob, one file
-// per item named after its title, never one that exists already.
-/** The folder a glob starts in: `content/**\/*.yml` -> `content`. */
-function globRoot(pattern) {
-    const parts = pattern.split('/');
-    const fixed = [];
-    for (const part of parts.slice(0, -1)) {
-        if (/[*?[\]{}!]/.test(part))
-            break;
-        fixed.push(part);
-    }
-    return fixed.join('/');
-}
-/** The default output folder: `imported` under the folder the manifests' glob starts in. */
-function defaultOutDir(pattern) {
-    const root = globRoot(pattern);
-    return root === '' ? 'imported' : `${root}/imported`;
-}
-/** A file name from a title: lower-case ASCII words joined by dashes, at most 60 characters. */
-function slugOf(title) {
-    const ascii = title
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '');
-    return ascii.slice(0, 60).replace(/-+$/, '');
-}
-/**
- * Picks file names for a batch: the title's slug (the id's start when the
- * title has no letter in ASCII), with -2, -3… when the name is taken on disk
- * or earlier in the batch. A slug has no `_`, so `_defaults.yml` is never
- * among them.
- */
-class FileNamer {
-    #taken = new Set();
-    #dir;
-    constructor(absoluteDir) {
-        this.#dir = absoluteDir;
-    }
-    name(title, id) {
-        const slug = slugOf(title) ||
-            `item-${id
-                .replace(/[^A-Za-z0-9]/g, '')
-                .slice(0, 8)
-                .toLowerCase()}`;
-        for (let n = 1;; n++) {
-            const name = `${slug}${n === 1 ? '' : `-${n}`}.yml`;
-            const key = name.toLowerCase();
-            if (this.#taken.has(key) || (0,external_node_fs_.existsSync)(external_node_path_default().join(this.#dir, name)))
-                continue;
-            this.#taken.add(key);
-            return name;
-        }
-    }
-}
-/** A glob over titles: `*` any run of characters, `?` one character; everything else literal. */
-function titleMatcher(glob) {
-    const source = [...glob]
-        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
-        .join('');
-    const pattern = new RegExp(`^${source}$`, 'su');
-    return (title) => pattern.test(title);
-}
-
-;// CONCATENATED MODULE: ./src/import/manifest.ts
-
-
-/**
- * The rule for `textover`: it is imported only when it is not the script the
- * service writes from `full_text` by itself (A15). An item whose script is the
- * service's own gets no `textover`, so a later change of `full_text` still
- * gets a new script. Either way the plan shows no change: an absent textover
- * is not compared. The service's writer is the one the emulator implements
- * (the interface does not show the real one); a script it does not recognise
- * is imported as written, which keeps it exactly as it is.
- */
-function isServiceScript(detail) {
-    if (detail.textover === null)
-        return true;
-    return detail.full_text !== null && detail.textover === writeScript(detail.full_text);
-}
-const HASHTAG = /^#[^\s#]\S*$/;
-/**
- * Hashtags as a list when the list form joins back to the very same string,
- * else the string itself; the schema trims a string, so one with blanks
- * around it cannot be kept and stays unmanaged.
- */
-function hashtagsOf(hashtags) {
-    const tags = hashtags.split(' ');
-    if (hashtags !== '' && tags.every((tag) => HASHTAG.test(tag)))
-        return { value: tags };
-    if (hashtags.trim() !== hashtags) {
-        return {
-            unkept: 'hashtags are not managed here: the service keeps blanks around them that a manifest trims',
-        };
-    }
-    return { value: hashtags };
-}
-/** Stage from status: what the item has now, never a step the service has not taken. */
-function stageOf(detail) {
-    const { status } = detail;
-    if (status === 'UPLOADED')
-        return { stage: 'published', note: null };
-    if (status === 'NEW')
-        return { stage: 'draft', note: null };
-    if (types/* RENDERED_STATUSES */.RD.has(status) && status !== 'FAILED_UPLOAD')
-        return { stage: 'rendered', note: null };
-    const error = detail.last_error ? ` (${manifest_oneLine(detail.last_error)})` : '';
-    if (status === 'FAILED_UPLOAD') {
-        return {
-            stage: 'rendered',
-            note: `The service reports FAILED_UPLOAD${error}: the video is rendered, its publication failed. Set stage: published with publish.accounts to publish it again.`,
-        };
-    }
-    // A failed render at stage rendered would be rendered again by the next
-    // apply: the import asks for nothing the service has not done.
-    if (types/* FAILED_STATUSES */.Lg.has(status)) {
-        return {
-            stage: 'draft',
-            note: `The service reports ${status}${error}: the last render failed. Set stage: rendered to render it again.`,
-        };
-    }
-    if (types/* GENERATING_STATUSES */.kl.has(status) || detail.progress !== null) {
-        return {
-            stage: status === 'UPLOADING' ? 'rendered' : 'draft',
-            note: `The service was still working on this item (${status}) when it was imported; the stage is what it had then. Once the run ends, set the stage it should keep.`,
-        };
-    }
-    return {
-        stage: 'draft',
-        note: `The service reports a status the interface does not list (${status || 'none'}); nothing is done to this item while it stays so.`,
-    };
-}
-function manifest_oneLine(text) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
-}
-/**
- * An account by platform and name, as people read it; by id when the name
- * does not single it out (two accounts of one name) or the platform is one a
- * manifest cannot name (A35).
- */
-function accountOf(account, connected) {
-    const namesake = connected.filter((a) => a.platform === account.platform && a.name === account.name);
-    if (!(0,types/* isKnownPlatform */.Jh)(account.platform) || namesake.length > 1 || account.name.trim() === '') {
-        return { id: account.id };
-    }
-    return { platform: account.platform, name: account.name };
-}
-function videoOf(detail) {
-    const settings = detail.video_settings;
-    if (settings === null)
-        return {};
-    const video = {};
-    if (settings.video_id !== null && settings.video_id.trim() !== '')
-        video['source'] = settings.video_id;
-    if (settings.orientation !== null && settings.orientation.trim() !== '')
-        video['orientation'] = settings.orientation;
-    if (settings.prefer_real_world !== null)
-        video['prefer_real_world'] = settings.prefer_real_world;
-    const overlay = {};
-    if (settings.image_overlay_enabled !== null)
-        overlay['enabled'] = settings.image_overlay_enabled;
-    if (settings.image_overlay_position !== null && settings.image_overlay_position.trim() !== '')
-        overlay['position'] = settings.image_overlay_position;
-    if (Object.keys(overlay).length > 0)
-        video['image_overlay'] = overlay;
-    if (settings.zoom_effect_enabled !== null)
-        video['zoom_effect'] = settings.zoom_effect_enabled;
-    if (settings.subtitle_settings !== null)
-        video['subtitles'] = settings.subtitle_settings;
-    return video;
-}
-/** The manifest of one item; `connected` is GET /accounts, to tell accounts of one name apart. */
-function manifestOf(detail, connected) {
-    const notes = [];
-    const inline = {};
-    const { stage, note } = stageOf(detail);
-    if (note !== null)
-        notes.push(note);
-    const value = { id: detail.id, title: detail.title, stage };
-    if (detail.description !== null)
-        value['description'] = detail.description;
-    if (detail.full_text !== null)
-        value['full_text'] = detail.full_text;
-    if (detail.textover !== null && !isServiceScript(detail))
-        value['textover'] = detail.textover;
-    if (detail.hashtags !== null) {
-        const hashtags = hashtagsOf(detail.hashtags);
-        if ('value' in hashtags)
-            value['hashtags'] = hashtags.value;
-        else
-            notes.push(hashtags.unkept);
-    }
-    if (detail.persona?.id) {
-        value['persona'] = detail.persona.id;
-        if (detail.persona.name)
-            inline['persona'] = manifest_oneLine(detail.persona.name);
-    }
-    if (detail.fine_tuning !== null && Object.keys(detail.fine_tuning).length > 0)
-        value['fine_tuning'] = detail.fine_tuning;
-    const video = videoOf(detail);
-    if (Object.keys(video).length > 0)
-        value['video'] = video;
-    if (stage === 'published') {
-        if (detail.accounts.length > 0) {
-            value['publish'] = { accounts: detail.accounts.map((account) => accountOf(account, connected)) };
-        }
-        else {
-            // A published item the service lists no account for: a manifest at
-            // published needs one, so it says rendered (which asks nothing more).
-            value['stage'] = 'rendered';
-            notes.push('Published, but the service lists no account for it; kept at stage: rendered.');
-            return { value, stage: 'rendered', notes, inline };
-        }
-    }
-    return { value, stage, notes, inline };
-}
-
-// EXTERNAL MODULE: ./src/manifest/suggest.ts
-var suggest = __nccwpck_require__(7271);
-;// CONCATENATED MODULE: ./src/plan/accounts.ts
-
-function problemAt(item, index, selector, message) {
-    const field = `publish.accounts.${index}`;
-    const at = item.locations[field] ?? selector.location;
-    return {
-        severity: 'error',
-        code: 'unknown_account',
-        file: at.file,
-        line: at.line,
-        column: at.column,
-        field,
-        message,
-    };
-}
-function hint(candidate) {
-    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
-}
-/** Resolves one item's selectors in order, without duplicates. */
-function resolveAccounts(item, connected) {
-    const accounts = [];
-    const problems = [];
-    const selectors = item.publish?.accounts ?? [];
-    selectors.forEach((selector, index) => {
-        let found;
-        if (selector.kind === 'id') {
-            found = connected.find((account) => account.id === selector.id);
-            if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
-                    hint((0,suggest/* suggest */.Z)(selector.id, connected.map((account) => account.id))) +
-                    ' Connect the account in the service, or name it as {platform, name}.'));
-            }
-        }
-        else {
-            const onPlatform = connected.filter((account) => account.platform === selector.platform);
-            found = onPlatform.find((account) => account.name === selector.name);
-            if (!found && onPlatform.length === 0) {
-                problems.push(problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
-                    'Connect it in the service first.'));
-            }
-            else if (!found) {
-                problems.push(problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
-                    hint((0,suggest/* suggest */.Z)(selector.name, onPlatform.map((account) => account.name))) +
-                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
-            }
-        }
-        if (found && !accounts.some((account) => account.id === found.id))
-            accounts.push(found);
-    });
-    return { accounts, problems };
-}
-
-;// CONCATENATED MODULE: ./src/plan/diff.ts
-// Field-level comparison of a manifest with a remote item. Only what the
-// manifest says is compared: an absent property is not managed.
-/** Fields whose change makes an existing render stale (A16). */
-const SCRIPT_FIELDS = new Set([
-    'full_text',
-    'textover',
-    'persona_id',
-    'fine_tuning',
-]);
-const FIELD_ORDER = [
+;// CONCATENATED MODULE: ./src/report/words.ts
+/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
+const SHOWN_VALUES = new Set([
     'title',
     'description',
-    'full_text',
-    'textover',
     'hashtags',
-    'fine_tuning',
     'persona_id',
-];
-/** Deep equality of JSON values, independent of key order. */
-function sameValue(a, b) {
-    if (a === b)
-        return true;
-    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    if (Array.isArray(a) && Array.isArray(b)) {
-        return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
-    }
-    const left = a;
-    const right = b;
-    const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-    const other = Object.keys(right).filter((key) => right[key] !== undefined);
-    return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
-}
-function remoteValue(remote, field) {
-    if (field === 'persona_id')
-        return remote.persona?.id ?? null;
-    return remote[field] ?? null;
-}
-function isPlainObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-/**
- * Text in the service's terms: a service may store `\r\n` as `\n` and drop
- * whitespace at line ends and at the end, so two texts that differ only there
- * are the same text.
- */
-function serviceText(text) {
-    return text
-        .replace(/\r\n?/g, '\n')
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .join('\n')
-        .trimEnd();
-}
-/**
- * An object in the service's terms: it covers what the manifest asks for when
- * every key the manifest sets has that value on the service. Keys the service
- * added (its own defaults) are not the manifest's business; null is `{}`.
- */
-function coversKeys(wanted, current) {
-    const remote = current === null || current === undefined ? {} : current;
-    if (!isPlainObject(remote))
-        return false;
-    return Object.entries(wanted).every(([key, value]) => isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
-}
-/** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
-function sameInServiceTerms(field, wanted, current) {
-    if ((field === 'full_text' || field === 'textover') && typeof wanted === 'string')
-        return typeof current === 'string' && serviceText(wanted) === serviceText(current);
-    if (field === 'fine_tuning' && isPlainObject(wanted))
-        return coversKeys(wanted, current);
-    return sameValue(wanted, current);
-}
-/**
- * Differences between the managed fields of a manifest and the remote item, in
- * a fixed field order, compared in the service's terms. A persona the service
- * does not report (id null) on an existing item cannot be compared: a service
- * that takes no persona_id would otherwise be sent it, and re-render, on every run.
- */
-function fieldChanges(desired, remote) {
-    const changes = [];
-    for (const field of FIELD_ORDER) {
-        const wanted = desired[field];
-        if (wanted === undefined)
-            continue;
-        const current = remoteValue(remote, field);
-        if (field === 'persona_id' && current === null)
-            continue;
-        if (!sameInServiceTerms(field, wanted, current))
-            changes.push({ field, from: current, to: wanted });
-    }
-    return changes;
-}
-/** The body of a create: every field, absent ones as null (A13). */
-function createFields(desired) {
-    return {
-        title: desired.title,
-        description: desired.description ?? null,
-        full_text: desired.full_text ?? null,
-        textover: desired.textover ?? null,
-        hashtags: desired.hashtags ?? null,
-        fine_tuning: desired.fine_tuning ?? null,
-        persona_id: desired.persona_id ?? null,
-    };
-}
-/**
- * The body of a PUT: every field, so that a service whose PUT is partial and
- * one whose PUT replaces the item end with the same item (A13). The changes
- * carry the manifest's values and every other field the item's own (a script
- * change of a published video is drift, not an edit), except a script the
- * service wrote: left out when the source text changes, so that it writes a
- * new one (A15).
- */
-function putBody(changes, desired, remote) {
-    const body = {};
-    const sourceChanges = changes.some((change) => change.field === 'full_text');
-    for (const field of FIELD_ORDER) {
-        if (field === 'textover' && sourceChanges && desired.textover === undefined)
-            continue;
-        body[field] = remoteValue(remote, field);
-    }
-    for (const change of changes)
-        body[change.field] = change.to;
-    return body;
-}
-const SETTING_KEYS = [
-    'video_id',
-    'orientation',
-    'prefer_real_world',
-    'image_overlay_enabled',
-    'image_overlay_position',
-    'zoom_effect_enabled',
-    'subtitle_settings',
-];
-/**
- * Render options that differ from the settings of the last render (A19).
- * A setting the manifest leaves out, or the service does not report, is not compared.
- */
-function settingsChanges(desired, remote) {
-    if (remote === null)
-        return [];
-    const drift = [];
-    for (const key of SETTING_KEYS) {
-        const wanted = desired[key];
-        const current = remote[key];
-        if (wanted === undefined || current === null || current === undefined)
-            continue;
-        // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
-        if (key === 'subtitle_settings' && isPlainObject(wanted) && coversKeys(wanted, current))
-            continue;
-        if (!sameValue(wanted, current))
-            drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
-    }
-    return drift;
-}
-
-;// CONCATENATED MODULE: ./src/plan/checks.ts
-
-// Checks of one item against what the service shows that do not decide its
-// steps: publication drift of a published video, a new manifest that looks
-// like a renamed one, a TikTok publication without its settings.
-/** Accounts attached to a published video that differ from the manifest's, as drift. */
-function accountsDrift(detail, target) {
-    if (target === null || detail.accounts.length === 0)
-        return [];
-    const remote = new Set(detail.accounts.map((account) => account.id));
-    const desired = new Set(target.accounts.map((account) => account.id));
-    const same = remote.size === desired.size && [...desired].every((id) => remote.has(id));
-    if (same)
-        return [];
-    const name = (account) => `${account.platform} ${account.name}`;
-    return [{ field: 'accounts', remote: detail.accounts.map(name), desired: target.accounts.map(name) }];
-}
-/** Publication settings changed since the published version of the manifest, as drift. */
-function publishDrift(item, publishedWith) {
-    const before = publishedWith?.get(item.file);
-    const now = item.publish?.options;
-    if (before === undefined || now === undefined)
-        return [];
-    const keys = Object.keys({ ...before, ...now });
-    const changed = keys.filter((key) => !sameValue(before[key], now[key]));
-    if (changed.length === 0)
-        return [];
-    const pick = (options) => Object.fromEntries(changed.map((key) => [key, options[key] ?? null]));
-    return [{ field: 'publish', remote: pick(before), desired: pick(now) }];
-}
-/**
- * An unmanaged item whose full_text is this new manifest's: most likely the
- * same video under a title that changed where no history shows it.
- */
-function renameOf(matched, unmanaged) {
-    const text = matched.item.fields.full_text;
-    if (matched.remote !== null || matched.item.id !== null || text === undefined)
-        return null;
-    const wanted = serviceText(text);
-    if (wanted === '')
-        return null;
-    return (unmanaged.find((summary) => summary.full_text !== null && serviceText(summary.full_text) === wanted) ??
-        null);
-}
-/** TikTok's defaults for post mode and privacy are not shown: a publication without them is warned about. */
-function tiktokWarning(item, target, detail) {
-    if (target === null || detail?.status === 'UPLOADED')
-        return [];
-    if (!target.accounts.some((account) => account.platform === 'TikTok'))
-        return [];
-    const options = target.options;
-    if (options.tiktok_post_mode !== undefined && options.tiktok_privacy !== undefined)
-        return [];
-    const at = item.locations['publish.accounts'] ?? item.locations['publish'] ?? item.location;
-    return [
-        {
-            severity: 'warning',
-            code: 'tiktok_defaults',
-            file: item.file,
-            line: at.line,
-            column: at.column,
-            field: 'publish.tiktok',
-            message: 'This item publishes to TikTok without publish.tiktok.post_mode and publish.tiktok.privacy; the ' +
-                "service's defaults for them are not documented, so the video may be posted directly and publicly. " +
-                'Set both, for example tiktok: {post_mode: draft, privacy: SELF_ONLY}.',
-        },
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/plan/duplicates.ts
-// Two runs that create the same title at the same moment (the service offers
-// no lock) each make an item. Every run settles it the same way, from the
-// listing alone: the oldest item wins (creation_date, then the smaller id),
-// and the run whose own item lost retitles it with a mark, so that no later
-// run matches it, renders it or publishes it.
-const MARK = / \[duplicate of ([^\]\s]+)\]$/;
-/** The title a losing item is given: its own title and the winner's id. */
-function duplicateTitle(title, winnerId) {
-    return `${title} [duplicate of ${winnerId}]`;
-}
-/** A title this project gave to an item that lost a race for its title. */
-function isMarkedDuplicate(title) {
-    return MARK.test(title);
-}
-function createdAt(summary) {
-    const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
-    return Number.isNaN(time) ? Infinity : time;
-}
-/** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
-function winnerOf(candidates) {
-    let best = null;
-    for (const candidate of candidates) {
-        if (best === null ||
-            createdAt(candidate) < createdAt(best) ||
-            (createdAt(candidate) === createdAt(best) && candidate.id < best.id))
-            best = candidate;
-    }
-    return best;
-}
-
-;// CONCATENATED MODULE: ./src/plan/inflight.ts
-
-// What the service says about work in flight, read the way the interface
-// words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
-// VIDEO_PROCESSED without progress is parked, not generating. A snapshot that
-// stays after a run parked is told apart by not moving (see apply/wait.ts).
-/** Statuses that only a running job shows. */
-const RUNNING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
 ]);
-/** Statuses a run passes through between phases, and where a run that stopped there rests. */
-const PARKED_STATUSES = new Set([
-    'AUDIO_PROCESSED',
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-]);
-/** A run may be in flight: a running status, or a progress snapshot on a status that is not terminal. */
-function mayBeInFlight(status, progress) {
-    return RUNNING_STATUSES.has(status) || (progress !== null && !types/* TERMINAL_STATUSES */.CM.has(status));
+const RENDER_REASONS = {
+    never_rendered: 'not rendered yet',
+    script_changed: 'script changed',
+    settings_changed: 'video settings changed',
+    retry_failed: 'retrying a failed render',
+    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
+};
+function targets(publish, labels) {
+    return [...new Set(publish.accounts.map(labels.account))].join(', ');
 }
-/** Parked in AUDIO_PROCESSED: the voiceover exists, no run is in flight, no video was rendered. */
-function parkedAfterAudio(status, progress) {
-    return status === 'AUDIO_PROCESSED' && progress === null;
+function changeText(change, labels) {
+    if (!SHOWN_VALUES.has(change.field))
+        return change.field;
+    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
+    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
+}
+function stepText(step, labels) {
+    switch (step.kind) {
+        case 'create':
+            return 'create';
+        case 'edit':
+            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+        case 'render':
+            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
+        case 'upload':
+            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
+        case 'wait':
+            return `wait for ${step.status}`;
+    }
+}
+function holdText(hold) {
+    switch (hold.kind) {
+        case 'scheduled':
+            return `publishes at ${formatInstant(hold.at)}`;
+        case 'publish_disabled':
+            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
+        case 'render_disabled':
+            return 'not rendered on this event';
+        case 'generating':
+            return `generating now (${hold.status}); left alone unless cancel-running is set`;
+        case 'already_retried':
+            return `failed again (${hold.status}); retried once already`;
+        case 'script_changed_since_plan':
+            return 'its script changed on the service after the plan was made; not rendered in this run';
+        case 'changed_since_plan':
+            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'listing_incomplete':
+            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+        case 'unknown_value':
+            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
+        case 'late':
+            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
+        case 'upload_cannot_carry':
+            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
+        case 'partly_published':
+            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
+        case 'looks_like_rename':
+            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
+        case 'not_started':
+            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
+        case 'duplicate_marked':
+            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+        case 'changed_since_review':
+            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+        case 'not_reviewed':
+            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
+    }
+}
+const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+const REVIEW_CHANGES = {
+    manifest: 'the manifest differs from the one reviewed',
+    script: 'a script other than the one shown',
+    render: 'a render not shown',
+    publication: 'a publication not shown',
+    target: 'accounts or publication settings other than the ones shown',
+};
+const NOT_REVIEWED = {
+    direct_push: 'the push came from no pull request',
+    not_in_plan: "the pull request's reviewed plan does not list it",
+    no_plan: 'the pull request has no comment with a reviewed plan',
+    unreadable: 'the reviewed plan could not be read from GitHub',
+};
+/** A value the service stored in its own terms; said once, on the run that wrote it. */
+function noteText(note) {
+    switch (note.how) {
+        case 'normalised_text':
+            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
+        case 'filled_defaults':
+            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
+        case 'ignored':
+            return `the service did not take ${note.field}; it is compared by what the service reports`;
+    }
+}
+/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
+/** How a plan item's publication goes out, for the plan table. */
+function publishViaText(via) {
+    return via === 'oneshot'
+        ? 'publishes in the generation request'
+        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+}
+const DRIFT_FIELDS = {
+    video_settings: 'video settings',
+    accounts: 'accounts',
+    publish: 'publish settings',
+};
+function driftText(drift, compact = false) {
+    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
+    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
+        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
+    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+}
+function driftValue(value) {
+    if (Array.isArray(value))
+        return value.join(', ');
+    if (value !== null && typeof value === 'object')
+        return Object.entries(value)
+            .map(([key, entry]) => `${key} ${String(entry)}`)
+            .join(', ');
+    return String(value);
+}
+/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
+function formatInstant(iso) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : iso;
 }
 /**
- * Publication settings (manifest names) that the upload endpoint is not shown
- * to carry and that decide who sees the video: the interface names only
- * account_ids, madeForKids and ageRestricted there, so a private video or
- * TikTok settings sent with an upload could be dropped and the video
- * published wider than asked. (category, notify_subscribers and
- * ai_disclosure go with the upload under their one-shot names.)
+ * What the results table says beside an outcome: why a skipped item was
+ * skipped (every skip has a reason), and when a parked item publishes. Null
+ * when the outcome says it all.
  */
-function uploadCannotCarry(options) {
-    const fields = [];
-    if (options.privacy !== undefined && options.privacy !== 'public')
-        fields.push('publish.privacy');
-    if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
-        fields.push('publish.tiktok');
-    return fields;
-}
-
-;// CONCATENATED MODULE: ./src/plan/plan.ts
-
-
-
-
-
-
-
-
-function publicationOf(item, accounts) {
-    if (item.stage !== 'published' || item.publish === null)
-        return null;
-    return {
-        accounts,
-        options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
-    };
-}
-const plan_DAY_MS = 86_400_000;
-/**
- * Items nothing may be planned for, whatever the manifest asks: a create from
- * a listing not proven complete (the item may sit on a page not read), and an
- * item or account carrying a value the interface does not list (A7, A35).
- */
-function heldForUnknown(creating, detail, accounts, observed) {
-    const held = (hold) => ({ steps: [], holds: [hold], drift: [] });
-    if (creating && observed.contentsGap)
-        return held({ kind: 'listing_incomplete', gap: observed.contentsGap });
-    if (detail !== null && !(0,types/* isKnownStatus */.ih)(detail.status))
-        return held({ kind: 'unknown_value', field: 'status', value: detail.status });
-    const odd = accounts.find((account) => !(0,types/* isKnownPlatform */.Jh)(account.platform));
-    if (odd)
-        return held({ kind: 'unknown_value', field: 'account platform', value: odd.platform });
+function resultNote(item, planned) {
+    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
+    const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
+    if (notes.length > 0)
+        return notes.join('; ');
+    if (item.outcome === 'skipped')
+        return 'not allowed in this run';
     return null;
 }
-/** What the service must do for one item, before permissions are taken into account. */
-function planSteps(item, detail, summary, target, context) {
-    const steps = [];
-    const holds = [];
-    const drift = [];
-    let status;
-    let reason = null;
-    if (detail === null) {
-        steps.push({ kind: 'create', fields: createFields(item.fields) });
-        status = 'NEW';
-        reason = 'never_rendered';
-    }
-    else {
-        status = detail.status;
-        const edit = (changes, cancelGeneration) => ({
-            kind: 'edit',
-            changes,
-            cancelGeneration,
-            send: putBody(changes, item.fields, detail),
-        });
-        const changes = fieldChanges(item.fields, detail);
-        const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
-        if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress)) {
-            // A run between two phases, or the stale snapshot of a run that parked:
-            // the wait tells them apart. Edits wait for the next run; what is left
-            // (a render of a parked voiceover, an upload) goes on from where it parked.
-            steps.push({ kind: 'wait', status });
-            if (changes.length > 0)
-                return { steps, holds, drift };
-        }
-        if (status === 'UPLOADED') {
-            // The published video cannot change (A16): script, settings and publication differences are drift.
-            for (const change of changes) {
-                if (SCRIPT_FIELDS.has(change.field))
-                    drift.push({ field: change.field, remote: change.from, desired: change.to });
-            }
-            drift.push(...settingsChanges(item.render, detail.video_settings));
-            drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
-            const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
-            if (edits.length > 0)
-                steps.push(edit(edits, false));
-        }
-        else if (changes.length > 0) {
-            if (!RUNNING_STATUSES.has(status)) {
-                steps.push(edit(changes, false));
-                if (scriptChanged) {
-                    status = 'NEW';
-                    reason = 'script_changed';
-                }
-            }
-            else if (context.cancelRunning && status !== 'UPLOADING') {
-                // A17: the job stops and the item returns to NEW; a publication is never interrupted.
-                steps.push(edit(changes, true));
-                status = 'NEW';
-                reason = scriptChanged ? 'script_changed' : 'never_rendered';
-            }
-            else {
-                holds.push({ kind: 'generating', status });
-            }
-        }
-    }
-    const running = RUNNING_STATUSES.has(status);
-    if (running)
-        steps.push({ kind: 'wait', status });
-    if (item.stage === 'draft')
-        return { steps, holds, drift };
-    const at = item.publish?.at ?? null;
-    const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
-    const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-    const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
-    const due = target !== null && passedMs >= 0 && !late;
-    const scheduled = () => {
-        if (target === null || due || at === null)
-            return;
-        holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / plan_DAY_MS) } : { kind: 'scheduled', at });
-    };
-    // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
-    const cannotCarry = target === null ? [] : uploadCannotCarry(target.options);
-    const upload = (retry) => {
-        if (target === null || !due)
-            return;
-        if (cannotCarry.length > 0)
-            holds.push({ kind: 'upload_cannot_carry', fields: cannotCarry });
-        else if (retry && summary?.published_url)
-            holds.push({ kind: 'partly_published', platform: summary.published_platform ?? 'an account' });
-        else
-            steps.push({ kind: 'upload', publish: target, retry });
-    };
-    if (reason === null && status !== 'UPLOADED' && !running) {
-        if (types/* FAILED_STATUSES */.Lg.has(status) && status !== 'FAILED_UPLOAD')
-            reason = 'retry_failed';
-        else if (status === 'NEW' || status === 'AUDIO_PROCESSED')
-            reason = 'never_rendered';
-        else if (types/* RENDERED_STATUSES */.RD.has(status) &&
-            detail !== null &&
-            settingsChanges(item.render, detail.video_settings).length > 0) {
-            reason = 'settings_changed';
-        }
-    }
-    if (running) {
-        // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
-        if (target !== null && status !== 'UPLOADING') {
-            if (item.flow === 'stepwise')
-                upload(false);
-            scheduled();
-        }
-    }
-    else if (reason !== null) {
-        const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
-        if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !due && !late) {
-            // Rendering now would park a video that no upload may publish as asked: render at publish.at.
-            scheduled();
-            return { steps, holds, drift };
-        }
-        steps.push({ kind: 'render', reason, render: item.render, publish: oneRequest && due ? target : null });
-        if (!oneRequest)
-            upload(false);
-        scheduled();
-    }
-    else if (types/* RENDERED_STATUSES */.RD.has(status) && target !== null) {
-        // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
-        // carry the settings: then the one request that can carries them, and the plan says it renders again.
-        if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
-            steps.push({ kind: 'render', reason: 'publish_in_one_request', render: item.render, publish: target });
-        else
-            upload(status === 'FAILED_UPLOAD');
-        scheduled();
-    }
-    return { steps, holds, drift };
-}
-/** How a publication goes out: in the generation request, or with an upload. */
-function publishVia(item, planned, target) {
-    if (target === null)
-        return null;
-    for (const step of planned.steps) {
-        if (step.kind === 'render' && step.publish !== null)
-            return 'oneshot';
-        if (step.kind === 'upload')
-            return 'upload';
-    }
-    if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
-        return null;
-    const cannotCarry = uploadCannotCarry(target.options).length > 0;
-    // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
-    // request with the render when the upload cannot carry the settings.
-    const rendered = planned.steps.some((step) => step.kind === 'render');
-    return item.flow === 'stepwise' && cannotCarry && !rendered ? 'oneshot' : 'upload';
-}
-/** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
-function restrict(planned, context, flow) {
-    const { permissions, mode } = context;
-    let { steps } = planned;
-    const holds = [...planned.holds];
-    const publishBy = permissions.publishDisabledBy ?? (mode === 'apply' ? 'input' : 'event');
-    // Plan mode shows what an apply would do; only a `publish: false` input changes that.
-    if (!permissions.publish && (mode === 'apply' || publishBy === 'input')) {
-        const publishes = steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-        if (publishes) {
-            // A stepwise render that carries its publication (settings an upload cannot carry) would park a
-            // video that no upload may publish as asked: it waits for the run that may publish.
-            steps = steps
-                .filter((step) => step.kind !== 'upload')
-                .filter((step) => !(step.kind === 'render' && step.publish !== null && flow === 'stepwise'))
-                .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
-            holds.push({ kind: 'publish_disabled', by: publishBy });
-        }
-    }
-    if (!permissions.render && mode === 'apply' && steps.some((step) => step.kind === 'render')) {
-        steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
-        holds.push({ kind: 'render_disabled', by: 'event' });
-    }
-    return { steps, holds, drift: planned.drift };
-}
-/** (item, account) pairs a list of steps would publish. */
-function publicationsOf(steps) {
-    let count = 0;
-    for (const step of steps) {
-        if (step.kind === 'upload')
-            count += step.publish.accounts.length;
-        if (step.kind === 'render' && step.publish !== null)
-            count += step.publish.accounts.length;
-    }
-    return count;
-}
 /**
- * Scopes the interface itself states for the given steps (A29): generation
- * and upload need `generate`. Which scope content writes need is not shown,
- * so none is guessed for them; a 403 tells.
+ * The service reports one public URL per item (A18), however many accounts it
+ * published to: the accounts an item was published to, when there were several.
  */
-function statedScopes(steps) {
-    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
+function accountsBehindOneUrl(planned) {
+    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
+        ? (step.publish?.accounts ?? [])
+        : []);
+    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
+    return names.length > 1 ? names : [];
 }
-function planOne(matched, observed, context, unmanaged) {
-    const { item, remote } = matched;
-    const renamed = renameOf(matched, unmanaged);
-    const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
-    const resolved = 
-    // Accounts are checked whenever they are named, even while the stage stays below published.
-    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
-    const target = publicationOf(item, resolved.accounts);
-    // A listed item whose detail could not be read is not missing: planning a
-    // create for it would make a second item with the same title.
-    const unreadable = remote !== null && detail === null;
-    const planned = unreadable
-        ? { steps: [], holds: [], drift: [] }
-        : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
-            (renamed !== null
-                ? {
-                    steps: [],
-                    holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }],
-                    drift: [],
-                }
-                : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
-    const problems = unreadable
-        ? [
-            {
-                severity: 'error',
-                code: 'unreadable_item',
-                file: item.file,
-                line: item.location.line,
-                column: item.location.column,
-                message: `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} did not return it; nothing is planned for it. Run again; if it persists, the service is inconsistent.`,
-            },
-        ]
-        : [];
-    return {
-        item: {
-            file: item.file,
-            line: item.location.line,
-            column: item.location.column,
-            title: item.fields.title,
-            stage: item.stage,
-            flow: item.flow,
-            match: remote === null && matched.match !== 'pinned' ? 'new' : matched.match,
-            renamedFrom: remote === null ? null : matched.renamedFrom,
-            remote: remote === null
-                ? null
-                : { id: remote.id, title: remote.title, status: detail?.status ?? remote.status },
-            steps: planned.steps,
-            holds: planned.holds,
-            drift: planned.drift,
-            publishAt: item.publish?.at ?? null,
-            publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
-            script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
-        },
-        problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
-    };
-}
-/** desired + observed → Plan, in stable order (items by manifest path). */
-function plan_plan(desired, observed, context) {
-    const matching = matchItems(desired, observed.contents, context.match);
-    const problems = [...matching.problems];
-    const items = [];
-    const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));
-    const unmanaged = observed.contents.filter((summary) => unclaimed.has(summary.id) && !isMarkedDuplicate(summary.title));
-    for (const matched of matching.matched) {
-        const one = planOne(matched, observed, context, unmanaged);
-        items.push(one.item);
-        problems.push(...one.problems);
-    }
-    const allSteps = items.flatMap((item) => item.steps);
-    return {
-        mode: context.mode,
-        items,
-        unmanaged: matching.unmanaged,
-        publications: publicationsOf(allSteps),
-        statedScopes: statedScopes(allSteps),
-        problems,
-    };
-}
-/**
- * Problems in the manifests other shards plan: every shard checks them too,
- * so that no shard writes while any manifest of the catalogue has an error.
- */
-function otherShardProblems(others, mine, observed) {
-    const matching = matchItems(others, observed.contents, { reserved: mine, listUnmanaged: false });
-    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
-    return [...matching.problems, ...accounts];
-}
-
-;// CONCATENATED MODULE: ./src/import/check.ts
-
-
-async function checkImported(options, listing, details, written) {
-    const load = await (0,manifest_load/* loadManifests */.DD)({ cwd: options.cwd, pattern: options.manifests });
-    const found = new Set(load.files);
-    const outsideGlob = [...written].filter((file) => !found.has(file)).sort();
-    const changes = [];
-    for (const problem of load.problems) {
-        if (written.has(problem.file))
-            changes.push({ file: problem.file, what: `${problem.severity}: ${problem.message}` });
-    }
-    const planned = plan_plan(load.items.filter((item) => written.has(item.file)), {
-        contents: listing.contents,
-        contentsGap: listing.contentsGap,
-        details: new Map(details.map((detail) => [detail.id, detail])),
-        accounts: listing.accounts,
-    }, {
-        mode: 'plan',
-        now: new Date(),
-        permissions: { write: false, render: true, publish: true, publishDisabledBy: 'input' },
-        cancelRunning: false,
-        match: { listUnmanaged: false },
-    });
-    for (const problem of planned.problems)
-        changes.push({ file: problem.file, what: problem.message });
-    for (const item of planned.items) {
-        const steps = item.steps.filter((step) => step.kind !== 'wait').map((step) => step.kind);
-        const what = [...steps, ...item.drift.map((drift) => `drift in ${drift.field}`)];
-        if (item.match === 'new')
-            what.unshift('no remote item matched');
-        if (what.length > 0)
-            changes.push({ file: item.file, what: what.join(', ') });
-    }
-    return { loaded: written.size - outsideGlob.length, outsideGlob, changes };
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/import/yaml-text.ts
-
-/** Lines that end in a blank: an editor that trims them would change the text silently. */
-const TRAILING_BLANK = /[ \t](?:\n|$)/;
-function readsBackAs(plain, value) {
-    for (const version of ['1.1', '1.2']) {
-        try {
-            if ((0,dist/* parse */.qg)(plain, { version, logLevel: 'silent' }) !== value)
-                return false;
-        }
-        catch {
-            return false;
-        }
-    }
-    return true;
-}
-function styleOf(value) {
-    if (value.includes('\n')) {
-        // Literal blocks keep every character but carriage returns, other line
-        // breaks, control characters and blanks at the end of a line.
-        // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-        const unusual = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(value);
-        return unusual || TRAILING_BLANK.test(value) ? dist/* Scalar */.X5.QUOTE_DOUBLE : dist/* Scalar */.X5.BLOCK_LITERAL;
-    }
-    return readsBackAs(value, value) ? undefined : dist/* Scalar */.X5.QUOTE_DOUBLE;
-}
-function build(value, options, quoteAll) {
-    const doc = new dist/* Document */.yo(value);
-    (0,dist/* visit */.YR)(doc, {
-        Scalar(_key, node) {
-            if (typeof node.value !== 'string')
-                return;
-            const style = quoteAll ? dist/* Scalar */.X5.QUOTE_DOUBLE : styleOf(node.value);
-            if (style !== undefined)
-                node.type = style;
-        },
-    });
-    if (options.header.length > 0)
-        doc.commentBefore = options.header.map((line) => ` ${line}`).join('\n');
-    const root = doc.contents;
-    if ((0,dist/* isMap */.jh)(root)) {
-        for (const pair of root.items) {
-            const key = (0,dist/* isScalar */.jn)(pair.key) ? String(pair.key.value) : '';
-            const comment = options.inline?.[key];
-            if (comment === undefined || !(0,dist/* isScalar */.jn)(pair.value))
-                continue;
-            pair.value.comment = ` ${comment}`;
-        }
-    }
-    return doc;
-}
-function sameJson(a, b) {
-    return JSON.stringify(a) === JSON.stringify(b);
-}
-/**
- * The manifest's text. Each rendering is read back before it is returned;
- * should the library ever write a scalar that does not read back, every
- * string is double-quoted (JSON-like escapes always do).
- */
-function manifestText(value, options) {
-    for (const quoteAll of [false, true]) {
-        const text = build(value, options, quoteAll).toString({
-            lineWidth: 0,
-            blockQuote: 'literal',
-            // The library's own folding of long double-quoted text can lose a `\ ` escape.
-            doubleQuotedAsJSON: true,
-        });
-        if (sameJson((0,dist/* parse */.qg)(text), value))
-            return text;
-    }
-    throw new Error(`The manifest of "${String(value['title'])}" cannot be written as YAML that reads back.`);
-}
-
-;// CONCATENATED MODULE: ./src/import/import.ts
-
-
-
-
-
-
-
-
-
-class ImportUsageError extends Error {
-    name = 'ImportUsageError';
-}
-const STAGE_FILTERS = new Set(['draft', 'rendered', 'published']);
-/** --status values: service statuses (any case) or import stages. */
-function statusFilter(values) {
-    const wanted = values
-        .flatMap((value) => value.split(','))
-        .map((value) => value.trim())
-        .filter(Boolean);
-    if (wanted.length === 0)
-        return null;
-    const bad = wanted.filter((value) => !/^[A-Za-z_]+$/.test(value));
-    if (bad.length > 0) {
-        throw new ImportUsageError(`--status expects service statuses (NEW, VIDEO_PROCESSED, UPLOADED, FAILED_VIDEO…) or stages (draft, rendered, published), got '${bad[0]}'.`);
-    }
-    const stages = new Set(wanted.filter((value) => STAGE_FILTERS.has(value)));
-    const statuses = new Set(wanted.filter((value) => !STAGE_FILTERS.has(value)).map((v) => v.toUpperCase()));
-    return (status, stage) => statuses.has(status.toUpperCase()) || stages.has(stage);
-}
-function outFolder(cwd, out) {
-    const absolute = external_node_path_default().resolve(cwd, out);
-    const relative = external_node_path_default().relative(cwd, absolute);
-    if (relative.startsWith('..') || external_node_path_default().isAbsolute(relative)) {
-        throw new ImportUsageError(`--out ${out} is outside the workspace ${cwd}; give a folder inside it.`);
-    }
-    return relative.split((external_node_path_default()).sep).join('/');
-}
-function skip(summary, reason, file, message) {
-    return { id: summary.id, title: summary.title, status: summary.status, reason, file, message };
-}
-/** Which remote items are managed already, and by which manifest. */
-function managedBy(items, contents) {
-    const matching = matchItems(items, contents);
-    const owners = new Map();
-    for (const matched of matching.matched)
-        if (matched.remote)
-            owners.set(matched.remote.id, matched.item.file);
-    const titles = new Map(items.map((item) => [item.fields.title, item.file]));
-    return { unmanaged: new Set(matching.unmanaged.map((ref) => ref.id)), owners, titles };
-}
-async function runImport(options) {
-    const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
-    const keep = statusFilter(options.statuses ?? []);
-    const only = options.only ? titleMatcher(options.only) : null;
-    const report = {
-        refused: null,
-        problems: [],
-        outDir,
-        imported: [],
-        skipped: [],
-        check: null,
-    };
-    const load = await (0,manifest_load/* loadManifests */.DD)({ cwd: options.cwd, pattern: options.manifests });
-    const errors = load.problems.filter((problem) => problem.severity === 'error');
-    if (errors.length > 0) {
-        report.problems = errors;
-        report.refused = `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`;
-        return report;
-    }
-    const listing = await observeListing(options.client);
-    if (listing.contentsGap !== null) {
-        report.refused = `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`;
-        return report;
-    }
-    const { unmanaged, owners, titles } = managedBy(load.items, listing.contents);
-    const remoteTitles = new Map();
-    for (const summary of listing.contents)
-        remoteTitles.set(summary.title, (remoteTitles.get(summary.title) ?? 0) + 1);
-    const candidates = [];
-    for (const summary of listing.contents) {
-        const owner = owners.get(summary.id) ?? (unmanaged.has(summary.id) ? null : titles.get(summary.title));
-        if (owner !== undefined && owner !== null) {
-            report.skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
-        }
-        else if (only !== null && !only(summary.title)) {
-            report.skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
-        }
-        else if (!/\S/.test(summary.title)) {
-            report.skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
-        }
-        else if (titles.has(summary.title)) {
-            const file = titles.get(summary.title);
-            report.skipped.push(skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`));
-        }
-        else if ((remoteTitles.get(summary.title) ?? 0) > 1) {
-            report.skipped.push(skip(summary, 'duplicate_title', null, 'another item has the same title; rename one in the service (manifest titles are unique), then import again'));
-        }
-        else {
-            candidates.push(summary);
-        }
-    }
-    const details = await observeDetails(options.client, candidates.map((summary) => summary.id), options.concurrency ?? DEFAULT_READ_CONCURRENCY);
-    const absoluteOut = external_node_path_default().join(options.cwd, outDir);
-    const namer = new FileNamer(absoluteOut);
-    const texts = [];
-    const read = [];
-    for (const summary of candidates) {
-        const detail = details.get(summary.id);
-        if (!detail) {
-            report.skipped.push(skip(summary, 'gone', null, 'deleted since the listing was read'));
-            continue;
-        }
-        const manifest = manifestOf(detail, listing.accounts);
-        if (keep !== null && !keep(detail.status, manifest.stage)) {
-            report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
-            continue;
-        }
-        const header = [
-            `Imported from the service (item ${detail.id}, status ${detail.status}).`,
-            ...manifest.notes,
-        ];
-        let text;
-        try {
-            text = manifestText(manifest.value, { header, inline: manifest.inline });
-        }
-        catch {
-            report.skipped.push(skip(summary, 'unwritable', null, 'a text of this item cannot be written as YAML that reads back exactly'));
-            continue;
-        }
-        const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
-        texts.push({ file, text });
-        read.push(detail);
-        report.imported.push({
-            file,
-            id: detail.id,
-            title: detail.title,
-            status: detail.status,
-            stage: manifest.stage,
-            notes: manifest.notes,
-        });
-    }
-    // Every text is written only once all of them were rendered: a failure
-    // above leaves the workspace as it was.
-    if (texts.length > 0)
-        (0,external_node_fs_.mkdirSync)(absoluteOut, { recursive: true });
-    for (const { file, text } of texts)
-        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(options.cwd, file), text, { flag: 'wx' });
-    if (texts.length > 0) {
-        report.check = await checkImported(options, listing, read, new Set(texts.map((t) => t.file)));
-    }
-    report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-    return report;
-}
-
-;// CONCATENATED MODULE: ./src/import/render.ts
-
-// The import report in words, for the terminal and the action's log and job
-// summary: what was written, what was skipped and why, and whether the plan
-// of the written files is empty (the promise).
-function render_plural(count, one, many = `${one}s`) {
-    return `${count} ${count === 1 ? one : many}`;
-}
-const REASON_TITLES = {
-    managed: 'already managed',
-    filtered: 'left out by --only or --status',
-    duplicate_title: 'title shared by another item',
-    title_taken: 'title used by a manifest of another item',
-    blank_title: 'blank title',
-    gone: 'deleted since the listing',
-    unwritable: 'text YAML cannot hold exactly',
-};
-function importHeadline(report) {
-    if (report.refused !== null)
-        return `Nothing imported: ${report.refused}`;
-    const check = report.check;
-    const changes = check?.changes.length ?? 0;
-    const promise = report.imported.length === 0
-        ? ''
-        : changes === 0
-            ? ' A plan of them shows no change.'
-            : ` ${render_plural(changes, 'imported file')} would still change on the next plan (listed above).`;
-    return `Imported ${render_plural(report.imported.length, 'item')} into ${report.outDir || '.'}; skipped ${report.skipped.length}.${promise}`;
-}
-function renderImportText(report) {
-    const lines = [];
-    for (const problem of report.problems) {
-        lines.push(`${problem.file}:${problem.line}:${problem.column}: ${problem.message}`);
-    }
-    for (const item of report.imported) {
-        lines.push(`+ ${item.file}  ${JSON.stringify(item.title)} (${item.status} -> stage ${item.stage})`);
-        for (const note of item.notes)
-            lines.push(`    note: ${note}`);
-    }
-    const byReason = new Map();
-    for (const item of report.skipped)
-        byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item]);
-    for (const [reason, items] of byReason) {
-        lines.push(`Skipped, ${REASON_TITLES[reason]} (${items.length}):`);
-        for (const item of items)
-            lines.push(`  - ${JSON.stringify(item.title)} ${item.id}: ${item.message}`);
-    }
-    for (const change of report.check?.changes ?? [])
-        lines.push(`! ${change.file}: ${change.what}`);
-    for (const file of report.check?.outsideGlob ?? []) {
-        lines.push(`! ${file} is not matched by the manifests' glob: plan will not read it; move it or widen --manifests.`);
-    }
-    lines.push(importHeadline(report));
-    return lines.join('\n');
-}
-/** The job summary: the same facts as a Markdown list. */
-function renderImportMarkdown(report) {
-    const lines = ['## content-as-code import', '', inlineText(importHeadline(report)), ''];
-    for (const item of report.imported) {
-        const commented = item.notes.length > 0 ? ' (see the comment in the file)' : '';
-        lines.push(`- ${inlineCode(item.file)}: ${inlineText(item.status)} → stage ${item.stage}${commented}`);
-    }
-    if (report.skipped.length > 0) {
-        lines.push('', '| Skipped | Count |', '|---|---|');
-        const counts = new Map();
-        for (const item of report.skipped)
-            counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
-        for (const [reason, count] of counts)
-            lines.push(`| ${REASON_TITLES[reason]} | ${count} |`);
-    }
-    return `${lines.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/import.ts
-
-
-
-
-
-
-
-
-// `content-as-code import`: one manifest per item of the catalogue that no
-// manifest manages yet. It reads the service only; it writes new files only.
-async function runImportCommand(options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
-    let settings;
-    try {
-        settings = await serviceSettings(options, io, (message) => (0,cli_terminal/* writeLine */._r)(io.stderr, `warning: ${message}`));
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${describeError(error)}`);
-        return error instanceof ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
-    }
-    const scrub = (text) => (0,src_secrets/* scrubSecrets */.Zg)(text, [settings.apiKey]);
-    let client;
-    try {
-        client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
-        const report = await runImport({
-            client,
-            cwd: options.cwd,
-            manifests: options.manifests,
-            out: options.out,
-            only: options.only,
-            statuses: options.status,
-        });
-        (0,cli_terminal/* writeLine */._r)(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderImportText(report)));
-        const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
-        return unkept ? help/* EXIT */.dc.failed : help/* EXIT */.dc.ok;
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${scrub(describeError(error))}`);
-        const usage = error instanceof ConfigurationError || error instanceof ImportUsageError;
-        return usage ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
-    }
-    finally {
-        await client?.close();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/plan/concurrency.ts
-/**
- * Runs fn over items with at most `limit` calls in flight; results keep the
- * items' order. The first rejection rejects the whole call once the running
- * calls have settled (no call is left dangling).
- */
-async function mapLimit(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    let failure = null;
-    const worker = async () => {
-        while (failure === null && next < items.length) {
-            const index = next++;
-            try {
-                results[index] = await fn(items[index], index);
-            }
-            catch (error) {
-                failure ??= { error };
-            }
-        }
-    };
-    const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
-    await Promise.all(Array.from({ length: width }, worker));
-    if (failure !== null)
-        throw failure.error;
-    return results;
-}
-
-;// CONCATENATED MODULE: ./src/apply/race.ts
-
-/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
-function asSummary(detail) {
-    return {
-        id: detail.id,
-        title: detail.title,
-        description: detail.description,
-        full_text: detail.full_text,
-        hashtags: detail.hashtags,
-        status: detail.status,
-        persona: detail.persona,
-        published_url: null,
-        published_platform: null,
-        last_error: detail.last_error,
-        creation_date: detail.creation_date,
-        updated_at: detail.updated_at,
-        upload_date: detail.upload_date,
-    };
-}
-/** Lists the new item's title again and settles a race for it. */
-async function settleTitleRace(client, created, logger) {
-    const same = (await client.listContents()).items.filter((summary) => summary.title === created.title);
-    // A listing that lags behind the create still counts this run's own item.
-    if (!same.some((summary) => summary.id === created.id))
-        same.push(asSummary(created));
-    const winner = winnerOf(same);
-    if (same.length < 2 || winner === null || winner.id === created.id)
-        return { winner: created, lost: null };
-    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
-    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
-        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
-    return {
-        winner: await client.getContent(winner.id),
-        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/apply/readback.ts
-
-const TEXT_FIELDS = ['full_text', 'textover'];
-function isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-/** What a create or an edit sent that the service holds differently. */
-function readBackFields(sent, detail) {
+/** What the run says once about the comparison with reviewed plans, above the tables. */
+function reviewNotes(review) {
     const notes = [];
-    for (const field of TEXT_FIELDS) {
-        const value = sent[field];
-        const held = detail[field];
-        if (typeof value === 'string' && typeof held === 'string' && value !== held)
-            if (serviceText(value) === serviceText(held))
-                notes.push({ field, how: 'normalised_text' });
+    if (review.held > 0) {
+        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
+            'A pull request that shows them, or a run with require-review: off, releases them.');
     }
-    const tuning = sent.fine_tuning;
-    if (isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
-        notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
-    const persona = sent.persona_id;
-    if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
-        notes.push({ field: 'persona', how: 'ignored' });
+    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
+    if (whys.length > 0) {
+        const count = review.unreviewed.length;
+        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
+            'require-review: warn lets them through; require-review: hold would hold them.');
+    }
     return notes;
 }
-/** Render settings the service holds differently from what the generation request sent. */
-function readBackRender(sent, detail) {
-    const wanted = sent.subtitle_settings;
-    const held = detail.video_settings?.subtitle_settings ?? null;
-    if (isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
-        return [{ field: 'video.subtitles', how: 'filled_defaults' }];
-    return [];
-}
 
-;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
+;// CONCATENATED MODULE: ./src/report/text.ts
 
 
-// Non-idempotent POSTs whose answer was lost (A33). The client never resends
-// them; here the engine reads the service first and sends again only when the
-// service shows that the first request did not take effect.
-/** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
-const MAX_SENDS = 3;
-function isCode(error, status, code) {
-    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
-}
-/**
- * The create body without its null fields. A null `textover` would count as a
- * script given (A15), and the service would not write one from `full_text`;
- * the client leaves undefined fields out of the body (A13).
- */
-function withoutNulls(fields) {
-    const body = {};
-    for (const [key, value] of Object.entries(fields))
-        if (value !== null)
-            body[key] = value;
-    return body;
-}
-/**
- * A create whose answer was lost is looked for (by its title) for as long as
- * the caller allows before it is sent again: the service may still be working
- * on the first request, or its listing may lag, and a second create would be
- * a duplicate item. The looks back off from 500 ms to 5 s.
- */
-const DEFAULT_CREATE_LOOK_MS = 30_000;
-const FIRST_LOOK_MS = 500;
-const LONGEST_LOOK_MS = 5_000;
-/** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
-async function createOrAdopt(client, fields, logger, sleep, options = {}) {
-    const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
-    for (let send = 1;; send++) {
-        try {
-            return await client.createContent(withoutNulls(fields));
-        }
-        catch (error) {
-            if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS)
-                throw error;
-            let waited = 0;
-            for (let delay = 0;; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
-                const step = Math.min(delay, lookMs - waited);
-                await sleep(step);
-                waited += step;
-                const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
-                const [only] = found;
-                if (only && found.length === 1) {
-                    logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
-                    return client.getContent(only.id);
-                }
-                if (found.length > 1)
-                    throw error;
-                if (waited >= lookMs)
-                    break;
-            }
-            logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
-        }
-    }
-}
-/** The service shows the POST took effect: the item moved away from where it was. */
-function moved(before, now) {
-    return types/* GENERATING_STATUSES */.kl.has(now) || now === 'UPLOADED' || (before !== null && now !== before);
-}
-async function dispatch(client, id, before, send, logger, what) {
-    for (let attempt = 1;; attempt++) {
-        try {
-            await send();
-            return 'started';
-        }
-        catch (error) {
-            // 409: something is in flight already; wait for it, never send again.
-            if (isCode(error, 409, 'already_published'))
-                return 'published';
-            if (isCode(error, 409))
-                return 'running';
-            if (!(error instanceof OutcomeUnknownError) || attempt >= MAX_SENDS)
-                throw error;
-            const status = await client.taskStatus(id);
-            if (moved(before, status.status)) {
-                logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
-                return status.status === 'UPLOADED' ? 'published' : 'started';
-            }
-            logger.info(`The ${what} request lost its answer and the item is still ${status.status}; sending it again.`);
-        }
-    }
-}
-/** POST /gen/process-content-async, resolved by the item's status when its answer is lost. */
-function dispatchGeneration(client, request, before, logger) {
-    return dispatch(client, request.content_id, before, () => client.processContent(request), logger, 'generation');
-}
-/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
-function dispatchUpload(client, id, publish, before, logger) {
-    return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
-}
-
-;// CONCATENATED MODULE: ./src/apply/results.ts
-
-
-// What the reports say about each item: its outcome, from what the run did and
-// what one listing taken after the run shows.
-/** What came of a run, given the status the item was last seen in. */
-function outcomeOf(run, status) {
-    if (run.error !== null)
-        return 'error';
-    if (status !== null && types/* FAILED_STATUSES */.Lg.has(status) && run.item.stage !== 'draft')
-        return 'failed';
-    if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
-        return 'running';
-    const waited = run.item.steps.some((step) => step.kind === 'wait');
-    if ((run.published || waited) && status === 'UPLOADED')
-        return 'published';
-    if ((run.rendered || waited) && status !== null && types/* RENDERED_STATUSES */.RD.has(status))
-        return 'rendered';
-    if (run.created)
-        return 'created';
-    if (run.edited)
-        return 'updated';
-    if (run.item.holds.length > 0 || run.item.steps.length > 0)
-        return 'skipped';
-    return 'unchanged';
-}
-/**
- * Results from the runs and one listing taken after them: status, public URL and
- * last_error come from the list view (A18). Signed URLs are never copied.
- */
-function itemResults(runs, listing) {
-    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
-    return runs.map((run) => {
-        const row = run.id === null ? undefined : byId.get(run.id);
-        const status = row?.status ?? run.status;
-        const urls = row?.published_url && status === 'UPLOADED'
-            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-            : [];
-        return {
-            file: run.item.file,
-            title: run.item.title,
-            id: run.id,
-            outcome: outcomeOf(run, status),
-            status,
-            publishedUrls: urls,
-            lastError: row?.last_error ?? run.lastError,
-            error: run.error,
-            durationMs: run.durationMs,
-            holds: run.holds,
-            notes: run.notes,
-        };
-    });
-}
-
-;// CONCATENATED MODULE: ./src/apply/wait.ts
-
-
-const DEFAULT_POLL = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
-const DEFAULT_STALE_MS = 30_000;
-const realClock = {
-    now: () => performance.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+const PLAIN = { color: false };
+const ANSI = {
+    good: ['\u001b[32m', '\u001b[39m'],
+    bad: ['\u001b[31m', '\u001b[39m'],
+    busy: ['\u001b[33m', '\u001b[39m'],
+    dim: ['\u001b[2m', '\u001b[22m'],
+    bold: ['\u001b[1m', '\u001b[22m'],
 };
-/**
- * How long a dispatched job may stay queued in the status it was sent from
- * before the wait gives up on it: a 202 is not a start, and a generation
- * still in NEW a few seconds later is not done.
- */
-const DEFAULT_START_WAIT_MS = 120_000;
-function sameProgress(a, b) {
-    return a?.percentage === b?.percentage && a?.step === b?.step && a?.message === b?.message;
-}
-/** Delay before the next read: grows while nothing changes, back to fast after a change. */
-function nextDelay(policy, previous, changed) {
-    if (previous === null || changed)
-        return policy.initialMs;
-    return Math.min(policy.maxMs, previous * policy.factor);
-}
-const PARKED_READS = 3;
-/**
- * Whether the wait ends on this read. `progress` is null when no run is in
- * flight; a snapshot on a parked status that has not moved for a few reads is
- * the stale one of a run that parked, and never keeps a parked item waiting.
- */
-function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
-    if (RUNNING_STATUSES.has(status))
-        return false;
-    const stale = PARKED_STATUSES.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
-    // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
-    // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.
-    const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED');
-    if (inFlight && !types/* TERMINAL_STATUSES */.CM.has(status) && !parked)
-        return false;
-    if (until === 'settled' || types/* TERMINAL_STATUSES */.CM.has(status))
-        return true;
-    if (status !== 'VIDEO_PROCESSED')
-        return true;
-    return until === 'maybe-published' && stillReads >= PARKED_READS;
-}
-/** Whether the item's updated_at moved since the dispatch; a failed read is no answer. */
-async function touchedSince(client, id, since) {
-    if (since === undefined || since === null)
-        return false;
-    try {
-        const now = (await client.getContent(id)).updated_at;
-        return now !== null && now !== since;
-    }
-    catch {
-        return false;
-    }
-}
-/** Polls until the wait ends (see WaitUntil) or the deadline passes. */
-async function waitForItem(client, target, options) {
-    const { clock, poll, logger, deadline } = options;
-    const until = options.until ?? 'settled';
-    const startBy = clock.now() + (options.startWaitMs ?? DEFAULT_START_WAIT_MS);
-    let leaving = options.leaving;
-    let last = null;
-    let delay = null;
-    let stillReads = 0;
-    let stillSince = clock.now();
-    for (;;) {
-        const status = await client.taskStatus(target.id);
-        const statusChanged = last === null || last.status !== status.status;
-        const changed = last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
-        if (changed)
-            logger.progress({
-                file: target.file,
-                title: target.title,
-                status: status.status,
-                progress: status.progress,
-                ...(options.tally ? { tally: { ...options.tally } } : {}),
-            });
-        // Left: another status, or a snapshot that moves (a stale one of the last run does not).
-        if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
-            leaving = undefined;
-        if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
-            leaving = undefined;
-        stillReads = changed ? 1 : stillReads + 1;
-        if (changed)
-            stillSince = clock.now();
-        last = status;
-        if (leaving !== undefined) {
-            // Queued: the service answered, the worker has not taken the job yet.
-            if (clock.now() >= Math.min(startBy, deadline))
-                return { status: status.status, lastError: status.last_error, timedOut: true, notStarted: true };
-        }
-        else if (ends(until, status.status, status.progress !== null, stillReads, clock.now() - stillSince, poll.staleMs ?? DEFAULT_STALE_MS)) {
-            return { status: status.status, lastError: status.last_error, timedOut: false };
-        }
-        const remaining = deadline - clock.now();
-        if (remaining <= 0)
-            return { status: status.status, lastError: status.last_error, timedOut: true };
-        // Back to fast reads only when the status moves on, not on every progress snapshot.
-        delay = nextDelay(poll, delay, statusChanged);
-        await clock.sleep(Math.min(delay, remaining));
-    }
-}
-
-;// CONCATENATED MODULE: ./src/apply/apply.ts
-
-
-
-
-
-
-
-
-
-
-async function settle(run, context, until = 'settled', inFlight = false, leaving, since) {
-    if (run.id === null || run.status === null)
-        return true;
-    if (!inFlight && leaving === undefined && !RUNNING_STATUSES.has(run.status) && until === 'settled')
-        return true;
-    if (!context.wait) {
-        run.running = true;
-        return false;
-    }
-    const outcome = await waitForItem(context.client, { id: run.id, file: run.item.file, title: run.item.title }, {
-        deadline: context.deadline,
-        clock: context.clock,
-        poll: context.poll,
-        logger: context.logger,
-        tally: context.tally,
-        until,
-        ...(leaving === undefined ? {} : { leaving }),
-        ...(since === undefined ? {} : { since }),
-        ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
-    });
-    run.status = outcome.status;
-    run.lastError = outcome.lastError;
-    run.running = outcome.timedOut;
-    if (outcome.notStarted) {
-        run.holds.push({ kind: 'not_started', status: outcome.status });
-        context.logger.warning(`The service accepted the request, but the item is still ${outcome.status}: it has not started yet.`);
-    }
-    return !outcome.timedOut;
-}
-/** After a dispatch: wait for the item to leave the status it was sent from, then for the job to end. */
-async function settleDispatch(run, context, dispatched, before, until, conflictMayBeQueued, since) {
-    if (dispatched === 'published') {
-        run.status = 'UPLOADED';
-        return true;
-    }
-    // A started job, or (for a generation) a 409 for one already there, may still be queued in the status it
-    // was sent from. A 409 on an upload says one is in flight, which the status shows.
-    const queued = dispatched === 'started' || conflictMayBeQueued;
-    const leaving = before !== null && queued ? before : undefined;
-    return settle(run, context, until, true, leaving, since);
-}
-/** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
-async function freshStatus(run, context) {
-    if (run.id === null)
-        return false;
-    const now = await context.client.taskStatus(run.id);
-    run.status = now.status;
-    if (mayBeInFlight(now.status, now.progress))
-        return settle(run, context, 'maybe-published', true);
-    return true;
-}
-/** Notes each service normal form once per item. */
-function note(run, notes, logger) {
-    for (const found of notes) {
-        if (run.notes.some((known) => known.field === found.field))
-            continue;
-        run.notes.push(found);
-        logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
-    }
-}
-/** A new item's render: another run that raced for the title may have rendered it already. */
-function renderedMeanwhile(run, step) {
-    return (step.reason === 'never_rendered' &&
-        run.status !== null &&
-        (types/* RENDERED_STATUSES */.RD.has(run.status) || run.status === 'UPLOADED') &&
-        run.status !== 'FAILED_UPLOAD');
-}
-/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
-async function updatedAt(client, id) {
-    try {
-        return (await client.getContent(id)).updated_at;
-    }
-    catch {
-        return null;
-    }
-}
-/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
-const RENDER_SENDS = 2;
-async function runRender(run, step, context) {
-    const { client, logger } = context;
-    await settleRace(run, context);
-    const id = run.id;
-    if (!(await settle(run, context)))
-        return false;
-    if (step.reason === 'never_rendered' && !(await freshStatus(run, context)))
-        return false;
-    if (run.status === 'UPLOADED')
-        return true; // never rendered again once published
-    if (renderedMeanwhile(run, step))
-        return true;
-    const retrying = run.status !== null && types/* FAILED_STATUSES */.Lg.has(run.status);
-    // Stepwise: the script is read before credits are spent on it, and it
-    // must be the one the plan showed (reviewers read it in the PR comment).
-    // After this run's own create or edit the service has just written it.
-    if (run.item.flow === 'stepwise' || step.publish === null) {
-        const detail = await client.getContent(id);
-        const planned = run.created || run.edited ? null : run.item.script.remote;
-        if (planned !== null && detail.textover !== planned) {
-            run.holds.push({ kind: 'script_changed_since_plan' });
-            logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
-            return false;
-        }
-        logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
-    }
-    for (let send = 1; send <= RENDER_SENDS; send++) {
-        const before = run.status;
-        const since = before !== null && types/* FAILED_STATUSES */.Lg.has(before) ? await updatedAt(client, id) : undefined;
-        const dispatched = await dispatchGeneration(client, { content_id: id, render: step.render, publish: step.publish?.options }, before, logger);
-        run.rendered ||= dispatched === 'started';
-        if (step.publish !== null && dispatched === 'started')
-            run.published = true;
-        const until = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
-        if (!(await settleDispatch(run, context, dispatched, before, until, true, since)))
-            return false;
-        // Parked after the voiceover with no run in flight: it is rendered, not waited on.
-        if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started')
-            break;
-        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
-    }
-    if (run.status !== null && types/* FAILED_STATUSES */.Lg.has(run.status)) {
-        // Retried once per apply: a second failure is reported, not looped on.
-        if (retrying || step.reason === 'retry_failed')
-            run.holds.push({ kind: 'already_retried', status: run.status });
-        return false;
-    }
-    if (step.render.subtitle_settings !== undefined && run.rendered)
-        note(run, readBackRender(step.render, await client.getContent(id)), logger);
-    return true;
-}
-async function runUpload(run, step, context) {
-    await settleRace(run, context);
-    const id = run.id;
-    if (!(await settle(run, context)))
-        return false;
-    // Another run may have published it since: look before sending (task status is not rate limited).
-    if (!(await freshStatus(run, context)))
-        return false;
-    if (run.status === 'UPLOADED')
-        return true; // never published twice
-    if (run.status === null || !types/* RENDERED_STATUSES */.RD.has(run.status))
-        return false;
-    const before = run.status;
-    let dispatched;
-    try {
-        dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
-    }
-    catch (error) {
-        // Published by another run between the look and the upload: the service refuses a second one.
-        if (!(error instanceof ServiceError && error.status === 400))
-            throw error;
-        const now = await context.client.taskStatus(id);
-        if (now.status !== 'UPLOADED')
-            throw error;
-        run.status = now.status;
-        return true;
-    }
-    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
-    run.published = dispatched !== 'running';
-    return settleDispatch(run, context, dispatched, before, 'settled', false);
-}
-/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
-async function settleRace(run, context) {
-    const created = run.unsettled;
-    if (created === null)
-        return;
-    run.unsettled = null;
-    const race = await settleTitleRace(context.client, created, context.logger);
-    if (race.lost === null)
-        return;
-    run.holds.push(race.lost);
-    run.id = race.winner.id;
-    run.status = race.winner.status;
-}
-/** One step; false stops the item's remaining steps. */
-async function runStep(run, step, context) {
-    const { client, logger } = context;
-    if (!context.allowed.has(step.kind))
-        return step.kind === 'wait';
-    if (step.kind === 'create') {
-        const lookMs = context.createLookMs ??
-            Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
-        const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), {
-            lookMs,
-        });
-        run.id = detail.id;
-        run.status = detail.status;
-        run.created = true;
-        logger.info(`Created ${detail.id}.`);
-        note(run, readBackFields(step.fields, detail), logger);
-        // No lock: a run started at the same moment may have created the same title.
-        run.unsettled = detail;
-        await settleRace(run, context);
-        // A run that listed before the other's create landed sees no race now; it looks once more before
-        // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
-        if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
-            run.unsettled = detail;
-        return true;
-    }
-    if (run.id === null)
-        return false;
-    switch (step.kind) {
-        case 'edit': {
-            const body = step.send;
-            const detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
-            run.status = detail.status;
-            run.edited = true;
-            logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
-            note(run, readBackFields(body, detail), logger);
-            return true;
-        }
-        case 'wait': {
-            // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
-            const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
-            return settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
-        }
-        case 'render':
-            return runRender(run, step, context);
-        case 'upload':
-            return runUpload(run, step, context);
-    }
-}
-const WRITES = new Set(['edit', 'render', 'upload']);
-/**
- * Items wait for a worker, and the service moves on meanwhile (a render
- * finishes, a one-shot run starts publishing, another run acts). A plan whose
- * first act is a write is carried out only on the status it was made from;
- * otherwise nothing is sent, an in-flight run is waited for, and the next run
- * plans the item again. Task status is not rate limited, so the look is cheap.
- */
-async function stillAsPlanned(run, work, context) {
-    const planned = run.item.remote;
-    if (planned === null || run.id === null || !WRITES.has(work[0].kind))
-        return true;
-    const now = await context.client.taskStatus(run.id);
-    const inFlight = mayBeInFlight(now.status, now.progress);
-    // A plan made on a generating item (cancel-running) expects it still to be
-    // generating, but never publishing: a publication is not interrupted (A17).
-    const asPlanned = RUNNING_STATUSES.has(planned.status)
-        ? RUNNING_STATUSES.has(now.status) && now.status !== 'UPLOADING'
-        : now.status === planned.status && !inFlight;
-    if (asPlanned)
-        return true;
-    run.status = now.status;
-    run.holds.push({ kind: 'changed_since_plan', planned: planned.status, found: now.status });
-    context.logger.info(`Moved from ${planned.status} to ${now.status}${inFlight ? ' with a run in flight' : ''} since the plan was made: nothing is sent for it in this run.`);
-    if (inFlight)
-        await settle(run, context, 'maybe-published', true);
-    return false;
-}
-/** An item as planned, before anything was done to it. */
-function untouched(item) {
-    return {
-        item,
-        id: item.remote?.id ?? null,
-        status: item.remote?.status ?? null,
-        created: false,
-        edited: false,
-        rendered: false,
-        published: false,
-        running: false,
-        holds: [],
-        notes: [],
-        unsettled: null,
-        lastError: null,
-        error: null,
-        durationMs: 0,
-    };
-}
-async function runItem(item, context) {
-    const started = context.clock.now();
-    const run = untouched(item);
-    const work = item.steps.filter((step) => context.allowed.has(step.kind));
-    if (work.length > 0) {
-        await context.logger.group(`${item.title} (${item.file})`, async () => {
-            try {
-                if (!(await stillAsPlanned(run, work, context)))
-                    return;
-                for (const step of item.steps) {
-                    if (!(await runStep(run, step, context)))
-                        break;
-                }
-                await settleRace(run, context);
-            }
-            catch (error) {
-                run.error = describeError(error);
-                context.logger.warning(`${item.file}: ${run.error}`);
-            }
-        });
-    }
-    run.durationMs = Math.round(context.clock.now() - started);
-    if (work.length > 0) {
-        context.tally.done++;
-        context.logger.itemDone({
-            file: item.file,
-            title: item.title,
-            outcome: outcomeOf(run, run.status),
-            tally: { ...context.tally },
-        });
-    }
-    return run;
-}
-/** Runs every item of the plan, `concurrency` at a time, in plan order. */
-async function applyItems(items, options) {
-    const clock = options.clock ?? realClock;
-    const context = {
-        ...options,
-        clock,
-        poll: options.poll ?? DEFAULT_POLL,
-        deadline: clock.now() + options.timeoutMs,
-        tally: {
-            done: 0,
-            total: items.filter((item) => item.steps.some((step) => options.allowed.has(step.kind))).length,
-        },
-    };
-    return mapLimit(items, options.concurrency, (item) => runItem(item, context));
-}
-
-
-;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
-
-function titleIn(text, current) {
-    if (text === null)
-        return null;
-    try {
-        const doc = (0,dist/* parse */.qg)(text);
-        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-            const title = doc.title;
-            if (typeof title === 'string' && title !== current)
-                return title;
-        }
-    }
-    catch {
-        // An unparsable earlier version cannot name a previous title.
-    }
-    return null;
-}
-/**
- * The title a manifest had before, through any PreviousVersions source (git,
- * the PR's file listing): the one at the base commit, or else the newest title in the
- * file's history that a remote item still has (a rename whose own run applied
- * nothing, a scheduled run with no base).
- */
-async function previousTitle(previous, item, remoteTitles = new Set()) {
-    const atBase = titleIn(await previous.read(item.file), item.fields.title);
-    if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier)
-        return atBase;
-    for (const text of await previous.earlier(item.file)) {
-        const title = titleIn(text, item.fields.title);
-        if (title !== null && remoteTitles.has(title))
-            return title;
-    }
-    return atBase;
-}
-function earlier_versions_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-/** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
-function publishSettingsIn(text) {
-    let doc;
-    try {
-        doc = (0,dist/* parse */.qg)(text);
-    }
-    catch {
-        return null; // an unparsable earlier version says nothing
-    }
-    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
-        return null;
-    const p = doc.publish;
-    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
-    const settings = {
-        privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
-        category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
-        made_for_kids: flag(p.made_for_kids, false),
-        age_restricted: flag(p.age_restricted, false),
-        notify_subscribers: flag(p.notify_subscribers, true),
-        ai_disclosure: flag(p.ai_disclosure, true),
-    };
-    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
-    if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
-        settings.tiktok_post_mode = tiktok.post_mode;
-    if (typeof tiktok.privacy === 'string')
-        settings.tiktok_privacy = tiktok.privacy;
-    return settings;
-}
-/** file → publication settings at the base, for the given (published) manifests that had them there. */
-async function publishedWith(previous, items) {
-    const found = new Map();
-    if (!previous)
-        return found;
-    await Promise.all(items.map(async (item) => {
-        const text = await previous.read(item.file);
-        const settings = text === null ? null : publishSettingsIn(text);
-        if (settings !== null)
-            found.set(item.file, settings);
-    }));
-    return found;
-}
-
-// EXTERNAL MODULE: ./src/manifest/worker.ts
-var worker = __nccwpck_require__(8803);
-;// CONCATENATED MODULE: ./src/plan/permissions.ts
-// What a run may send: the action derives the permissions from its mode,
-// event and inputs; the steps of the plan outside them are shown, not sent.
-/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
-function allowedSteps(mode, permissions) {
-    const allowed = new Set();
-    if (mode === 'validate')
-        return allowed;
-    if (permissions.write)
-        allowed.add('create').add('edit');
-    if (mode !== 'apply')
-        return allowed;
-    allowed.add('wait');
-    if (permissions.render)
-        allowed.add('render');
-    if (permissions.publish)
-        allowed.add('upload');
-    return allowed;
-}
-/**
- * What a PR script preview may do to an item: create it, or edit a draft
- * (never rendered) other than its title. The title is how every other run
- * finds the item, so a rename waits for the merge; a rendered or published
- * item is not touched before the merge at all.
- */
-function asPreview(item) {
-    if (item.remote !== null && item.remote.status !== 'NEW')
-        return [];
-    const steps = item.steps.flatMap((step) => {
-        if (step.kind !== 'edit')
-            return [step];
-        const changes = step.changes.filter((change) => change.field !== 'title');
-        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
-        return changes.length > 0 ? [{ ...step, changes, send }] : [];
-    });
-    return [{ ...item, steps }];
-}
-
-;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
-
-// A short, stable digest of a value: enough to tell whether a text or a
-// setting changed, nothing of the value itself. Used where a plan is carried
-// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
-/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
-function fingerprint(value) {
-    if (value === null || value === undefined)
-        return null;
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
-}
-
-;// CONCATENATED MODULE: ./src/engine/review-key.ts
-
-
-
-// The fingerprints a review is compared by. The pull request's comment keeps
-// them for every item (src/github/reviewed-block.ts); the apply after the
-// merge computes them again and compares (src/engine/review.ts). The engine
-// attaches them to the plan, so that the planner itself hashes nothing.
-/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
-function withReviewKeys(items, desired, accounts) {
-    const byFile = new Map(desired.map((item) => [item.file, item]));
-    return items.map((item) => {
-        const manifest = byFile.get(item.file);
-        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
-    });
-}
-/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
-function reviewKey(item, connected) {
-    const manifest = fingerprint({
-        fields: item.fields,
-        stage: item.stage,
-        flow: item.flow,
-        render: item.render,
-        publish: item.publish && {
-            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
-            at: item.publish.at,
-            late: item.publish.late ?? null,
-            options: item.publish.options,
-        },
-    });
-    const target = item.stage === 'published' && item.publish !== null
-        ? (() => {
-            const accounts = resolveAccounts(item, connected).accounts;
-            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
-        })()
-        : null;
-    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
-}
-/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
-function targetKey(target, at) {
-    if (target === null)
-        return null;
-    const ids = [...target.options.account_ids].sort();
-    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
-}
-/**
- * How the reviewed plan names a manifest: a fingerprint of its path, so that
- * no text from the repository is written into the hidden block at all.
- */
-function review_key_fileKey(file) {
-    return fingerprint(file).slice('sha256:'.length);
-}
-/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
-function review_key_scriptKey(item) {
-    const script = item.script.desired ?? item.script.remote;
-    return script === null ? null : fingerprint(serviceText(script));
-}
-function review_key_renders(steps) {
-    return steps.some((step) => step.kind === 'render');
-}
-function review_key_publishes(steps) {
-    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-}
-/** One letter per kind of planned step, and `p` when something is published. */
-const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
-/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
-function review_key_stepsKey(steps) {
-    const kinds = new Set(steps.map((step) => step.kind));
-    if (review_key_publishes(steps))
-        kinds.add('publish');
-    return Object.entries(STEP_LETTERS)
-        .filter(([kind]) => kinds.has(kind))
-        .map(([, letter]) => letter)
-        .join('');
-}
-/** Whether steps written by stepsKey include a render. */
-const rendered = (key) => key.includes(STEP_LETTERS.render);
-
-;// CONCATENATED MODULE: ./src/engine/review.ts
-
-
-// What was reviewed is what ships. The pull request's comment keeps, per
-// item, fingerprints of what reviewers saw; the apply on the default branch
-// compares what it is about to render or publish with them. An item that
-// differs in a way that matters is held (its renders and publications are
-// not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
-// the action reads the comments from GitHub and hands them in.
-const REVIEWED_PLAN_VERSION = 1;
-/**
- * Every item of a plan as reviewers see it, by fileKey; items that render or
- * publish first (a trimmed block keeps them).
- */
-function reviewedItemsOf(plan) {
-    const entries = [];
-    for (const item of plan.items) {
-        if (!item.review)
-            continue;
-        const entry = {
-            m: item.review.manifest,
-            s: scriptKey(item),
-            t: item.review.target,
-            k: stepsKey(item.steps),
-        };
-        entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
-    }
-    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
-        file,
-        entry,
-    ]);
-}
-/** The plan with every render and publication that was not reviewed held. */
-function gateByReview(plan, gate) {
-    const unreviewed = [];
-    let held = 0;
-    const items = plan.items.map((item) => {
-        if (!review_key_renders(item.steps) && !review_key_publishes(item.steps))
-            return item;
-        const hold = verdictFor(item, gate);
-        if (hold === null)
-            return item;
-        if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
-            unreviewed.push({ file: item.file, why: hold.why });
-            return item;
-        }
-        held++;
-        return {
-            ...item,
-            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
-            holds: [...item.holds, hold],
-        };
-    });
-    const steps = items.flatMap((item) => item.steps);
-    return {
-        plan: { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) },
-        unreviewed,
-        held,
-    };
-}
-function verdictFor(item, gate) {
-    const { evidence } = gate;
-    const notReviewed = (why, source) => ({
-        kind: 'not_reviewed',
-        why,
-        pr: source?.pr ?? null,
-        url: source?.url ?? null,
-    });
-    if (evidence.kind === 'direct_push')
-        return notReviewed('direct_push');
-    if (evidence.kind === 'unavailable')
-        return notReviewed('unreadable');
-    const withPlan = evidence.sources.filter((source) => source.plan !== null);
-    if (withPlan.length === 0)
-        return notReviewed('no_plan', evidence.sources[0]);
-    let first = null;
-    for (const source of withPlan) {
-        const reviewed = source.plan;
-        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
-        const entry = reviewed.items[review_key_fileKey(item.file)];
-        let changes;
-        if (entry)
-            changes = differences(item, entry);
-        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
-        else if (stale && reviewed.omitted === 0)
-            changes = ['manifest'];
-        else {
-            first ??= notReviewed('not_in_plan', source);
-            continue;
-        }
-        if (changes.length === 0)
-            return null;
-        first ??= {
-            kind: 'changed_since_review',
-            pr: source.pr,
-            url: source.url,
-            changes,
-            reviewedHead: stale ? reviewed.head : null,
-            mergedHead: stale ? source.head : null,
-        };
-    }
-    return first;
-}
-/** What this apply would do to an item that its review did not show. */
-function differences(item, reviewed) {
-    const changes = [];
-    if (item.review?.manifest !== reviewed.m)
-        changes.push('manifest');
-    if (review_key_renders(item.steps)) {
-        if (review_key_scriptKey(item) !== reviewed.s)
-            changes.push('script');
-        if (!rendered(reviewed.k))
-            changes.push('render');
-    }
-    if (review_key_publishes(item.steps)) {
-        if (reviewed.t === null)
-            changes.push('publication');
-        else if (item.review?.target !== reviewed.t)
-            changes.push('target');
-    }
-    return changes;
-}
-
-;// CONCATENATED MODULE: ./src/plan/shard.ts
-/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
-function shardOf(file, count) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < file.length; i++) {
-        hash ^= file.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return (hash % count) + 1;
-}
-/** Whether this job plans the manifest `file`. */
-function inShard(file, shard) {
-    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
-}
-/** This job's manifests and the other shards' ones. */
-function splitShard(items, shard) {
-    if (!shard || shard.count <= 1)
-        return { mine: [...items], others: [] };
-    const mine = [];
-    const others = [];
-    for (const item of items)
-        (inShard(item.file, shard) ? mine : others).push(item);
-    return { mine, others };
-}
-
-;// CONCATENATED MODULE: ./src/engine/engine.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-// The one pipeline both the action and the CLI run:
-// manifests -> observed state -> plan -> apply -> results.
-/** Milliseconds on a monotonic clock. */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-const elapsed = (since) => Math.round(monotonicMs() - since);
-/** The earlier titles of this shard's manifests that may have been renamed from an unclaimed remote item. */
-async function previousTitles(options, items, everyShard, contents) {
-    const titles = new Map();
-    const previous = options.previous;
-    const orphans = orphanTitles(everyShard, contents);
-    if (!previous || orphans.size === 0)
-        return titles;
-    const candidates = renameCandidates(items, contents);
-    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, orphans));
-    candidates.forEach((item, index) => {
-        const title = found[index];
-        if (title)
-            titles.set(item.file, title);
-    });
-    return titles;
-}
-/** The one pipeline: load → observe → plan → preflight → apply → results. */
-async function runEngine(options) {
-    const { mode } = options;
-    const started = monotonicMs();
-    // The listing does not depend on the manifests: it is read while they are
-    // found and parsed (10,000 of them take seconds), and each item of this
-    // shard is read in detail once its manifest is parsed and its page is in.
-    const observation = mode !== 'validate' && options.client
-        ? startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
-        : null;
-    const loadOptions = {
-        cwd: options.cwd,
-        pattern: options.manifests,
-        onNamed: (named) => {
-            if (inShard(named.file, options.shard))
-                observation?.name([named]);
-        },
-    };
-    try {
-        // A worker thread pays for itself only while the service is read meanwhile.
-        const load = options.manifestWorker && observation
-            ? await (0,worker/* loadManifestsInWorker */.Uv)(options.manifestWorker, {
-                ...loadOptions,
-                onFallback: (reason) => options.logger.debug(`The manifests were parsed on the main thread: ${reason}`),
-            })
-            : await (0,manifest_load/* loadManifests */.DD)(loadOptions);
-        return await afterLoad(options, load, started, observation);
-    }
-    finally {
-        await observation?.stop();
-    }
-}
-async function afterLoad(options, load, started, early) {
-    const { mode } = options;
-    const report = {
-        mode,
-        load,
-        plan: null,
-        result: null,
-        problems: [...load.problems],
-        fatal: null,
-        creditsBefore: null,
-        creditsAfter: null,
-        notes: [],
-        timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
-    };
-    if (load.files.length === 0 && !options.allowEmpty) {
-        report.fatal =
-            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
-                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
-        return report;
-    }
-    if (mode === 'validate') {
-        report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
-        return report;
-    }
-    const client = options.client;
-    if (!client) {
-        report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
-        return report;
-    }
-    try {
-        const planStarted = monotonicMs();
-        const { mine, others } = splitShard(load.items, options.shard);
-        const sharded = options.shard !== undefined && options.shard.count > 1;
-        // Detail reads of the items the manifests name start as the listing's
-        // pages arrive; what is planned waits for the whole, proven listing.
-        const observation = early ?? startObservation(client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
-        observation.name(mine.map((item) => ({ file: item.file, title: item.fields.title, id: item.id })));
-        const listing = await observation.listing;
-        const reads = observation.reads;
-        const match = {
-            previousTitles: await previousTitles(options, mine, load.items, listing.contents),
-            reserved: others,
-            listUnmanaged: !sharded,
-        };
-        const matched = matchItems(mine, listing.contents, match).matched;
-        const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const details = await reads.settle(ids);
-        // Published videos: what they were published with, to report later changes as drift.
-        const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
-        const publishedSettings = await publishedWith(options.previous, published);
-        const planned = plan_plan(mine, { ...listing, details }, {
-            mode,
-            now: options.now?.() ?? new Date(),
-            permissions: options.permissions,
-            cancelRunning: options.cancelRunning,
-            match,
-            publishedWith: publishedSettings,
-            ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
-        });
-        const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
-        const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
-        report.plan = plan;
-        report.problems.push(...plan.problems);
-        if (sharded)
-            report.problems.push(...otherShardProblems(others, mine, listing));
-        report.timings.planMs = elapsed(planStarted);
-        await options.onPlan?.(plan, report.problems);
-        await execute(options, client, plan, report);
-    }
-    catch (error) {
-        report.fatal = describeError(error);
-    }
-    return report;
-}
-/** What was reviewed is what ships: renders and publications the review did not show are held. */
-function heldForReview(plan, gate, report) {
-    const verdict = gateByReview(plan, gate);
-    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
-    return verdict.plan;
-}
-async function execute(options, client, plan, report) {
-    const { mode, logger } = options;
-    const allowed = allowedSteps(mode, options.permissions);
-    const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
-    const writes = items
-        .flatMap((item) => item.steps)
-        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
-    if (mode !== 'apply' && writes.length === 0)
-        return;
-    if (report.problems.some((problem) => problem.severity === 'error')) {
-        logger.warning('Nothing was sent to the service: fix the errors above first.');
-        return;
-    }
-    if (mode === 'apply' && plan.publications > options.maxPublications) {
-        report.fatal =
-            `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
-                `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
-                'publish fewer items per run.';
-        return;
-    }
-    let scopes = [];
-    if (writes.length > 0) {
-        // Preflight: only what the interface states (A29). The key is active, and
-        // generation needs `generate`; what content writes need is not shown, so
-        // it is learned from the first 403 instead of guessed here.
-        const introspection = await client.introspect();
-        scopes = introspection.scopes;
-        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-        if (!introspection.active || missing.length > 0) {
-            report.fatal = !introspection.active
-                ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
-            return;
-        }
-    }
-    const applyStarted = monotonicMs();
-    if (mode === 'apply')
-        report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
-    const clock = options.clock ?? realClock;
-    const runs = await applyItems(items, {
-        client,
-        allowed,
-        concurrency: options.concurrency,
-        wait: options.wait,
-        timeoutMs: options.timeoutMs,
-        logger,
-        clock,
-        ...(options.poll ? { poll: options.poll } : {}),
-        ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
-        ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
-    });
-    const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? untouched(item));
-    // What was done is reported even when reading it back fails.
-    let listing = null;
-    try {
-        listing = (await client.listContents()).items;
-        if (mode !== 'apply')
-            await refreshScripts(client, plan, runs, options.readConcurrency);
-    }
-    catch (error) {
-        report.fatal = `The changes were made, but reading the results back failed: ${describeError(error)}`;
-    }
-    if (mode === 'apply')
-        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
-    const refusal = client.writeRefusal ?? null;
-    if (refusal) {
-        report.fatal =
-            `The service refused a write: ${refusal.message} The key has ` +
-                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
-                'what was done before it is listed below, and a run with a key holding the scopes converges.';
-    }
-    const results = itemResults(allRuns, listing);
-    const result = {
-        items: results,
-        creditsBefore: report.creditsBefore,
-        creditsAfter: report.creditsAfter,
-        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
-        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
-    };
-    report.result = result;
-    report.timings.applyMs = elapsed(applyStarted);
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/git/history.ts
-
-// Earlier versions of manifests, to recognise a renamed title. The engine
-// only knows the PreviousVersions interface: git (here) and the PR's file
-// listing (for shallow clones that cannot fetch, in the action layer) both
-// implement it.
-function git(cwd, args, timeout = 0) {
-    return new Promise((resolve) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', args, 
-        // Never wait for a password prompt: a fetch without credentials fails instead.
-        {
-            cwd,
-            maxBuffer: 16 * 1024 * 1024,
-            encoding: 'utf8',
-            timeout,
-            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
-        }, (error, stdout) => resolve({ ok: error === null, stdout }));
-    });
-}
-/** How long fetching one missing commit may take before the caller falls back. */
-const FETCH_TIMEOUT_MS = 60_000;
-/**
- * Fetches one commit, without its history, from `origin` into a shallow
- * clone: actions/checkout leaves the credentials it cloned with, so this is
- * one git request instead of one GitHub API call per manifest. True when the
- * commit is present afterwards.
- */
-async function fetchCommit(cwd, sha) {
-    if (!/^[0-9a-f]{40}$/i.test(sha))
-        return false;
-    const fetched = await git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
-    return fetched.ok && hasCommit(cwd, sha);
-}
-/** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
-function gitPreviousVersions(cwd, ref) {
-    return {
-        async read(file) {
-            if (ref === '' || /^0+$/.test(ref))
-                return null; // a push that created the branch has no `before`
-            // `./` makes the path relative to cwd rather than to the repository root.
-            const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
-            return result.ok ? result.stdout : null;
-        },
-        earlier(file) {
-            return earlierVersions(cwd, 'HEAD', file);
-        },
-    };
-}
-/** How many earlier commits of one file are read when the base has no match. */
-const HISTORY_DEPTH = 20;
-/** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
-async function earlierVersions(cwd, ref, file) {
-    const path = `./${file.replace(/^\.\//, '')}`;
-    const log = await git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
-    if (!log.ok)
-        return [];
-    const texts = [];
-    for (const sha of log.stdout.split('\n').filter(Boolean)) {
-        const shown = await git(cwd, ['show', `${sha}:${path}`]);
-        if (shown.ok)
-            texts.push(shown.stdout);
-    }
-    return texts;
-}
-/** True when `ref` names a commit present in the local repository. */
-async function hasCommit(cwd, ref) {
-    if (ref === '')
-        return false;
-    const result = await git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
-    return result.ok;
-}
-
-// EXTERNAL MODULE: ./src/apply/types.ts
-var apply_types = __nccwpck_require__(9053);
-;// CONCATENATED MODULE: ./src/report/diff.ts
-// A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
-// `+` added, ` ` kept). Scripts are short; the longest-common-subsequence
-// table is small. Past MAX_CELLS the diff is simply "all removed, all added".
-const MAX_CELLS = 4_000_000;
-function diffLines(before, after) {
-    const a = split(before);
-    const b = split(after);
-    if (a.length * b.length > MAX_CELLS) {
-        return [...a.map((line) => `-${line}`), ...b.map((line) => `+${line}`)].join('\n');
-    }
-    // lcs[i][j] = length of the LCS of a[i..] and b[j..].
-    const width = b.length + 1;
-    const lcs = new Uint32Array((a.length + 1) * width);
-    for (let i = a.length - 1; i >= 0; i--) {
-        for (let j = b.length - 1; j >= 0; j--) {
-            lcs[i * width + j] =
-                a[i] === b[j]
-                    ? lcs[(i + 1) * width + j + 1] + 1
-                    : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
-        }
-    }
-    const out = [];
-    let i = 0;
-    let j = 0;
-    while (i < a.length && j < b.length) {
-        if (a[i] === b[j]) {
-            out.push(` ${a[i]}`);
-            i++;
-            j++;
-        }
-        else if (lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
-            out.push(`-${a[i]}`);
-            i++;
-        }
-        else {
-            out.push(`+${b[j]}`);
-            j++;
-        }
-    }
-    while (i < a.length)
-        out.push(`-${a[i++]}`);
-    while (j < b.length)
-        out.push(`+${b[j++]}`);
-    return out.join('\n');
-}
-function split(text) {
-    const normalized = text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
-    return normalized === '' ? [] : normalized.split('\n');
-}
-
-;// CONCATENATED MODULE: ./src/report/scale.ts
-
-// Reports that grow with the change, not the catalogue. A pull request that
-// edits 25 of 10,000 manifests shows those 25 rows; the other items are
-// counted by stage in one sentence. When even the changed rows do not fit
-// (a first apply of 10,000 items), the tables keep as many rows as fit and
-// say how many more there are and where: the full plan file and the job summary.
-/** Thousands separated, as a reader counts: 10,000. */
-function scale_count(n) {
-    return n.toLocaleString('en-US');
-}
-/** A plan item with no step, hold or drift: counted, not listed. */
-function isQuiet(item) {
-    return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
-}
-/** A result that changed nothing and says nothing: counted, not listed. */
-function isQuietResult(item, plan) {
-    return item.outcome === 'unchanged' && item.error === null && (plan === undefined || isQuiet(plan));
-}
-/** "9,975 unchanged items are not listed: 9,000 published, 975 draft." — null when none is left out. */
-function quietSentence(quiet) {
-    if (quiet.length === 0)
-        return null;
-    const byStage = new Map();
-    for (const item of quiet)
-        byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
-    const stages = [...byStage]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([stage, n]) => `${scale_count(n)} ${stage}`)
-        .join(', ');
-    const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
-    return `${scale_count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
-}
-/** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
-function moreRowsSentence(shown, total, where) {
-    const places = [
-        where.planFile
-            ? `the full plan file ${escape_inlineCode(where.planFile)} (the \`plan-file\` output; keep it with actions/upload-artifact)`
-            : null,
-        where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
-    ].filter((place) => place !== null);
-    const rest = total - shown;
-    return (`**Showing ${scale_count(shown)} of ${scale_count(total)} items;** the other ${scale_count(rest)} ` +
-        `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
-}
-
-// EXTERNAL MODULE: ./src/report/words.ts
-var words = __nccwpck_require__(2691);
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-
-
-
-
-const COMMENT_LIMIT = 65_536;
-const SUMMARY_LIMIT = 1024 * 1024;
-const LAYOUTS = [
-    { compact: false, minimal: false },
-    { compact: true, minimal: false },
-    { compact: true, minimal: true },
-];
-/** The report as Markdown within the limit. */
-function renderReport(report, context, options) {
-    const size = options.unit === 'bytes'
-        ? (text) => Buffer.byteLength(text, 'utf8')
-        : (text) => text.length;
-    const limit = options.limit - (options.reserve ?? 0);
-    const previews = scriptPreviews(report, options.target);
-    for (const layout of LAYOUTS) {
-        const { compact } = layout;
-        const head = [headline(report, context), ...body(report, context, layout)];
-        const footer = footerLines(report, context, options.target);
-        let kept = previews.length;
-        for (;;) {
-            const note = trimNote(previews.length - kept, compact, context, options.target);
-            const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
-            if (size(text) <= limit)
-                return text;
-            if (kept === 0)
-                break;
-            // Drop previews from the end: halve quickly while far over, then one at a time.
-            kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
-        }
-    }
-    // Even minimal rows do not fit (thousands of items): keep as many rows as
-    // fit, found by halving, and say how many more there are and where.
-    const render = (maxRows) => join([
-        headline(report, context),
-        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
-    ]);
-    let low = 0;
-    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
-    while (low < high) {
-        const middle = Math.ceil((low + high) / 2);
-        if (size(render(middle)) <= limit)
-            low = middle;
-        else
-            high = middle - 1;
-    }
-    const kept = render(low);
-    if (size(kept) <= limit)
-        return kept;
-    // Not even the headline and the problems fit: cut the text and say so.
-    const full = kept;
-    const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
-    return `${cut(full, limit - size(note) - 16, size)}${note}`;
-}
-function join(parts) {
-    return parts.filter((part) => part !== null && part !== '').join('\n\n');
-}
-function cut(text, limit, size) {
-    const lines = text.split('\n');
-    let total = 0;
-    const kept = [];
-    for (const line of lines) {
-        total += size(line) + 1;
-        if (total > limit)
-            break;
-        kept.push(line);
-    }
-    return kept.join('\n');
-}
-function whereIsTheRest(context, target) {
-    if (target === 'comment') {
-        return context.runUrl
-            ? `The full report is in the [job summary](${context.runUrl}).`
-            : 'The full report is in the job summary of this workflow run.';
-    }
-    return 'The `plan` and `results` outputs and the log hold everything.';
-}
-function trimNote(dropped, compact, context, target) {
-    if (dropped === 0 && !compact)
-        return null;
-    const what = [
-        dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
-        compact ? 'rows are shortened' : null,
-    ]
-        .filter(Boolean)
-        .join(' and ');
-    return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
-}
-// ---------------------------------------------------------------- headline
-function markdown_plural(count, word, words = `${word}s`) {
-    return `${count} ${count === 1 ? word : words}`;
-}
-function headline(report, context) {
-    const manifests = report.load.files.length;
-    const errors = report.problems.filter((p) => p.severity === 'error').length;
-    const warnings = report.problems.length - errors;
-    const problemText = errors + warnings > 0
-        ? `${[errors ? markdown_plural(errors, 'error') : null, warnings ? markdown_plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
-        : null;
-    const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
-    let sentence;
-    if (report.fatal !== null) {
-        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${markdown_plural(manifests, 'manifest')}${shard}: ${escape_inlineText(report.fatal, 500)}`;
-    }
-    else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
-        sentence = `**Validated** ${markdown_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
-    }
-    else if (report.result !== null && report.mode === 'apply') {
-        sentence = `**Applied** ${markdown_plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
-    }
-    else {
-        sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
-    }
-    const lines = [`### content-as-code · ${report.mode}`, sentence];
-    if (context.pullRequest && report.mode !== 'validate') {
-        lines.push('Pull request runs never render or publish; merging applies the plan.');
-    }
-    for (const note of context.notes ?? [])
-        lines.push(`> ${escape_inlineText(note)}`);
-    return lines.join('\n\n');
-}
-function planCounts(items) {
-    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
-    const parts = [
-        [count('create'), 'to create'],
-        [count('edit'), 'to edit'],
-        [count('render'), 'to render'],
-        [publishes, 'to publish'],
-        [count('wait'), 'to wait for'],
-        [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
-    ];
-    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
-    return text.length > 0 ? text.join(', ') : 'nothing to do';
-}
-function outcomeCounts(items) {
-    const text = apply_types/* OUTCOMES */.i.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
-        .filter(([n]) => n > 0)
-        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
-    return text.length > 0 ? text.join(', ') : 'nothing to do';
-}
-// ---------------------------------------------------------------- tables
-function body(report, context, layout) {
-    return [
-        problemTable(report.problems, context, layout),
-        report.result
-            ? resultTable(report, context, layout)
-            : report.plan
-                ? planTable(report, context, layout)
-                : null,
-        heldForReviewLine(report.plan?.items ?? []),
-        report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
-        unmanagedSection(report.plan?.unmanaged ?? [], layout),
-        notesSection(report.notes ?? []),
-    ].filter((part) => part !== null);
-}
-/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
-function heldForReviewLine(items) {
-    const pulls = new Map();
-    for (const hold of items.flatMap((item) => item.holds)) {
-        if (hold.kind !== 'changed_since_review')
-            continue;
-        const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
-        pull.count++;
-        pulls.set(hold.pr, pull);
-    }
-    if (pulls.size === 0)
-        return null;
-    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
-    return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
-}
-/** Informational reads that failed: said once, changed nothing. */
-function notesSection(notes) {
-    if (notes.length === 0)
-        return null;
-    return notes.map((note) => `> ${escape_inlineText(note, 500)}`).join('\n>\n');
-}
-function titleLimit(layout) {
-    return layout.minimal ? 40 : layout.compact ? 60 : 120;
-}
-function fileCell(label, file, line, context, layout) {
-    const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
-    return escape_link(label, url);
-}
-function problemTable(problems, context, layout) {
-    if (problems.length === 0)
-        return null;
-    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${escape_inlineText(p.message, layout.compact ? 200 : 1000)} |`);
-    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
-}
-function itemTitle(item, layout) {
-    const title = escape_inlineText(item.title, titleLimit(layout));
-    return item.renamedFrom
-        ? `${title} (renamed from “${escape_inlineText(item.renamedFrom, titleLimit(layout))}”)`
-        : title;
-}
-/** Where the rows a capped table leaves out are. */
-function elsewhere(context, target) {
-    return {
-        summaryUrl: target === 'comment' ? (context.runUrl ?? null) : null,
-        planFile: context.planFile ?? null,
-    };
-}
-/** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
-function capped(rows, layout, context) {
-    const max = layout.maxRows ?? Infinity;
-    if (rows.length <= max)
-        return { rows, more: null };
-    return {
-        rows: rows.slice(0, max),
-        more: moreRowsSentence(max, rows.length, elsewhere(context, layout.target ?? null)),
-    };
-}
-function planTable(report, context, layout) {
-    const all = report.plan?.items ?? [];
-    if (all.length === 0)
-        return null;
-    const items = all.filter((item) => !isQuiet(item));
-    const quiet = quietSentence(all.filter(isQuiet));
-    if (items.length === 0)
-        return quiet;
-    const listed = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
-    const { rows, more } = capped(listed, layout, context);
-    const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
-    return join([table, more, quiet]);
-}
-function resultTable(report, context, layout) {
-    const all = report.result?.items ?? [];
-    if (all.length === 0)
-        return null;
-    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
-    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
-    const quietPlans = all.flatMap((item) => {
-        const plan = planned.get(item.file);
-        return plan && isQuietResult(item, plan) ? [plan] : [];
-    });
-    const quiet = quietSentence(quietPlans);
-    if (items.length === 0)
-        return quiet;
-    let sharedUrls = 0;
-    const listed = items.map((item) => {
-        const plan = planned.get(item.file);
-        const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
-        const several = item.publishedUrls.length === 1 ? (0,words/* accountsBehindOneUrl */.yA)(plan).length : 0;
-        if (several > 0)
-            sharedUrls++;
-        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
-        const note = item.lastError ?? item.error ?? (0,words/* resultNote */.YL)(item, plan);
-        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${escape_inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? escape_inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
-    });
-    const { rows, more } = capped(listed, layout, context);
-    const table = join([
-        [
-            '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-            '|---|---|---|---|---|---|---|',
-            ...rows,
-        ].join('\n'),
-        more,
-        quiet,
-    ]);
-    if (sharedUrls === 0)
-        return table;
-    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
-}
-/** In apply reports the plan goes into a collapsed section under the results. */
-function planDetails(report, context, layout) {
-    const table = planTable(report, context, layout);
-    return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
-}
-function unmanagedSection(unmanaged, layout) {
-    if (unmanaged.length === 0)
-        return null;
-    const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
-    const rows = shown.map((ref) => `| ${escape_inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
-    const more = unmanaged.length - shown.length;
-    return [
-        `<details><summary>${markdown_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
-        '',
-        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
-        more > 0 ? `\nand ${more} more.` : '',
-        '</details>',
-    ].join('\n');
-}
-/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
-function cellCode(text) {
-    return escape_inlineCode(text).replaceAll('|', '\\|');
-}
-function safeUrl(url) {
-    return /^https?:\/\//i.test(url) ? url : null;
-}
-function seconds(ms) {
-    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-/** The shortest true description of a plan row: which steps, nothing more. */
-function stepKinds(item) {
-    return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
-}
-function stepsText(item) {
-    if (item.steps.length === 0)
-        return 'no change';
-    return item.steps.map((step) => (0,words/* stepText */.uw)(step, markdownLabels)).join('; ');
-}
-const markdownLabels = {
-    account: (account) => `${account.platform} ${escape_inlineText(account.name, 40)}`,
-    value: (text) => `“${escape_inlineText(text, 60)}”`,
+function paint(text, tone, style) {
+    if (!style.color || tone === null || text === '')
+        return text;
+    const [open, close] = ANSI[tone];
+    return `${open}${text}${close}`;
+}
+function width(text) {
+    return [...text].length;
+}
+/** Columns padded to the widest cell; the last column is not padded. */
+function renderTable(headers, rows, style = PLAIN) {
+    const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
+    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
+    const line = (row) => row
+        .map((cell, i) => {
+        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
+        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
+    })
+        .join('  ')
+        .trimEnd();
+    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
+    return [head, ...cells.map(line)].join('\n');
+}
+function truncate(text, max) {
+    const chars = [...text.replace(/\s+/g, ' ').trim()];
+    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+// ---- plan ----
+const terminalLabels = {
+    /** Platforms only: the table stays narrow, the account names are in the manifest. */
+    account: (account) => account.platform,
+    value: (text) => `"${truncate(text, 40)}"`,
 };
-function notesText(item, layout) {
-    const notes = [
-        ...item.holds.map((hold) => escape_inlineText((0,words/* holdText */.pL)(hold))),
-        ...item.drift.map((drift) => escape_inlineText((0,words/* driftText */.LU)(drift, layout.compact))),
-        ...(item.publishVia && !layout.compact ? [(0,words/* publishViaText */.xj)(item.publishVia)] : []),
-    ];
+function describeStep(step) {
+    return stepText(step, terminalLabels);
+}
+function itemAction(item) {
+    if (item.steps.length > 0)
+        return item.steps.map(describeStep).join(', then ');
+    if (item.holds.length > 0 || item.drift.length > 0)
+        return 'nothing now';
+    return 'up to date';
+}
+function itemNotes(item) {
+    const notes = [];
+    if (item.match === 'renamed' && item.renamedFrom !== null)
+        notes.push(`renamed from "${item.renamedFrom}"`);
+    if (item.match === 'pinned')
+        notes.push('pinned by id');
+    notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
+    if (item.publishVia)
+        notes.push(publishViaText(item.publishVia));
     return notes.join('; ');
 }
-/**
- * Scripts reviewers read. The comment shows the scripts of items this plan
- * creates or edits (as a diff where the service has an earlier script; with
- * `preview-scripts` the engine has already read back what the service wrote);
- * the summary shows the scripts of the items the run changes, so a run that
- * changes nothing stays short however large the catalogue.
- */
-function scriptPreviews(report, target) {
-    const previews = [];
-    for (const item of report.plan?.items ?? []) {
-        const { desired, remote } = item.script;
-        if (desired === null && remote === null)
-            continue;
-        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
-        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
-        const differs = desired !== null && remote !== null && desired !== remote;
-        // The comment shows scripts to review; the summary, the scripts of what this run changed.
-        const changed = item.steps.some((step) => step.kind !== 'wait');
-        if (target === 'comment' ? !touched && !differs : !changed && !differs)
-            continue;
-        const title = htmlText(item.title, 120);
-        const created = item.steps.some((step) => step.kind === 'create');
-        let summary;
-        let block;
-        if (differs) {
-            summary = `${title}: script changes`;
-            block = codeBlock(diffLines(remote, desired), 'diff');
-        }
-        else {
-            summary = `${title}: ${created ? 'new script' : 'script'}`;
-            block = codeBlock(desired ?? remote ?? '', 'text');
-        }
-        previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
-    }
-    return previews;
+function actionTone(item) {
+    if (item.steps.length === 0)
+        return 'dim';
+    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
 }
-function previewSection(previews) {
-    if (previews.length === 0)
-        return null;
-    return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
-}
-// ---------------------------------------------------------------- footer
-function footerLines(report, context, target) {
-    if (target === 'comment') {
-        return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
+/** `label` replaces the headline's "Plan", for a plan that will not run. */
+function renderPlanText(plan, style = PLAIN, label) {
+    const lines = [];
+    const verb = label ?? (plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`);
+    lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
+    if (plan.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
+            `${item.file}:${item.line}`,
+            truncate(item.title, 40),
+            item.stage,
+            item.flow,
+            item.remote?.status ?? 'new',
+            { text: itemAction(item), tone: actionTone(item) },
+            { text: itemNotes(item), tone: 'dim' },
+        ]), style));
     }
-    const credits = report.creditsBefore !== null || report.creditsAfter !== null
-        ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
-        : null;
-    const t = report.timings;
+    if (plan.unmanaged.length > 0) {
+        lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
+        for (const ref of plan.unmanaged)
+            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
+    }
+    return lines.join('\n');
+}
+function planHeadline(plan) {
+    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
     const parts = [
-        `mode ${report.mode}${context.because ? ` (${escape_inlineText(context.because)})` : ''}`,
-        `event ${escape_inlineText(context.event || 'none')}`,
-        context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
-        credits,
-        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
+        `${count('create')} to create`,
+        `${count('edit')} to edit`,
+        `${count('render')} to render`,
+        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
     ];
-    return parts.filter(Boolean).join(' · ');
+    const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
+    if (held > 0)
+        parts.push(`${held} waiting`);
+    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
+    if (drifted > 0)
+        parts.push(`${drifted} with drift`);
+    return `${parts.join(', ')}.`;
 }
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-// The job summary: the same Markdown as the PR comment, with every script
-// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
-// step-summary limit (counted in bytes). Room is kept for the redaction of
-// secrets and signed URLs, which may change the length slightly.
-const MARGIN = 4 * 1024;
-function summaryMarkdown(report, context, extras) {
-    const notes = [...(context.notes ?? [])];
-    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
-    if (hidden > 0) {
-        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
-    }
-    return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
-}
-
-// EXTERNAL MODULE: ./src/report/text.ts
-var report_text = __nccwpck_require__(5655);
-;// CONCATENATED MODULE: ./src/cli/accounts-check.ts
-
-
-
-async function checkAccounts(report, client) {
-    const naming = report.load.items.filter((item) => (item.publish?.accounts.length ?? 0) > 0);
-    if (naming.length === 0)
-        return { checked: false, note: null };
-    if (typeof client === 'string') {
-        return { checked: false, note: `Account names were not checked against the service: ${client}.` };
-    }
-    let connected;
-    try {
-        connected = (await client.listAccounts()).items;
-    }
-    catch (error) {
-        return {
-            checked: false,
-            note: `Account names were not checked against the service: ${inCliWords(describeError(error))}`,
-        };
-    }
-    const found = naming.flatMap((item) => resolveAccounts(item, connected).problems);
-    report.problems.push(...found);
-    report.problems.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
-    return { checked: true, note: null };
-}
-
-;// CONCATENATED MODULE: ./src/cli/interrupt.ts
-
-const interrupt_WRITES = {
-    createContent: 'created',
-    editContent: 'edited',
-    processContent: 'render started',
-    generateVideo: 'render started',
-    upload: 'publication started',
+// ---- results ----
+const OUTCOME_TONES = {
+    created: 'good',
+    updated: 'good',
+    rendered: 'good',
+    published: 'good',
+    unchanged: 'dim',
+    running: 'busy',
+    failed: 'bad',
+    skipped: 'dim',
+    error: 'bad',
 };
-/** Thrown for every call made after the stop; the engine's pending work ends on it. */
-class InterruptedError extends Error {
-    name = 'InterruptedError';
-    constructor() {
-        super('Interrupted: nothing more is sent to the service.');
-    }
+function statusTone(status) {
+    if (status === null)
+        return null;
+    if (status.startsWith('FAILED'))
+        return 'bad';
+    if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW')
+        return 'good';
+    return 'busy';
 }
-function watchClient(inner) {
-    let stopped = false;
-    let wrote = false;
-    const byId = new Map();
-    const byTitle = new Map();
-    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
-    const names = new Map();
-    const titles = new Map();
-    const order = [];
-    const record = (id, title) => {
-        const known = (id !== null ? byId.get(id) : undefined) ?? (title !== null ? byTitle.get(title) : undefined);
-        if (known)
-            return known;
-        const shown = title ?? (id !== null ? (titles.get(id) ?? id) : '');
-        const created = { id, title: shown, sent: [], status: null, started: false };
-        order.push(created);
-        if (id !== null)
-            byId.set(id, created);
-        if (title !== null)
-            byTitle.set(title, created);
-        return created;
-    };
-    const noteStatus = (value) => {
-        if (typeof value !== 'object' || value === null)
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)}ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)}s`;
+    return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+}
+/** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
+function renderResultsText(result, style = PLAIN, plan) {
+    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+    const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
+    if (result.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
+            item.file,
+            truncate(item.title, 40),
+            { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
+            { text: item.status ?? '-', tone: statusTone(item.status) },
+            formatDuration(item.durationMs),
+            { text: resultNote(item, planned.get(item.file)) ?? '', tone: 'dim' },
+        ]), style));
+    }
+    const published = result.items.filter((item) => item.publishedUrls.length > 0);
+    if (published.length > 0) {
+        lines.push('', 'Published:');
+        for (const item of published) {
+            const behind = item.publishedUrls.length === 1 ? accountsBehindOneUrl(planned.get(item.file)) : [];
+            for (const url of item.publishedUrls) {
+                const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
+                lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
+            }
+        }
+    }
+    // What the service stored in its own form: said once, below the table.
+    const noted = result.items.filter((item) => (item.notes ?? []).length > 0);
+    if (noted.length > 0) {
+        lines.push('', 'Notes:');
+        for (const item of noted)
+            for (const text of (item.notes ?? []).map(noteText))
+                lines.push(`  ${item.file}: ${text}`);
+    }
+    const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
+    if (failures.length > 0) {
+        lines.push('', paint('Failed:', 'bad', style));
+        for (const item of failures)
+            lines.push(...failureLines(item));
+    }
+    if (result.creditsBefore !== null || result.creditsAfter !== null) {
+        lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
+    }
+    return lines.join('\n');
+}
+function failureLines(item) {
+    const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
+    if (item.lastError !== null)
+        lines.push(`    last_error: ${item.lastError}`);
+    if (item.error !== null)
+        lines.push(`    error: ${item.error}`);
+    return lines;
+}
+function creditsLine(before, after) {
+    const show = (value) => (value === null ? 'unknown' : String(value));
+    const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
+    return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
+}
+function resultsHeadline(result) {
+    const counts = new Map();
+    for (const item of result.items)
+        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
+    const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
+    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
+}
+function formatProgressLine(event, style = PLAIN) {
+    const parts = [
+        `  ${event.file}`,
+        truncate(event.title, 40),
+        paint(event.status, statusTone(event.status), style),
+    ];
+    const percentage = event.progress?.percentage;
+    if (typeof percentage === 'number')
+        parts.push(`${Math.round(percentage)}%`);
+    const detail = event.progress?.message ?? event.progress?.step;
+    if (detail)
+        parts.push(paint(truncate(detail, 60), 'dim', style));
+    return parts.join('  ');
+}
+/**
+ * One line per state change: a new status, a new step, or the percentage
+ * moving on by at least `minStep` points. Identical snapshots from repeated
+ * polls print nothing.
+ */
+function createProgressPrinter(write, style = PLAIN, minStep = 10) {
+    const last = new Map();
+    return (event) => {
+        const previous = last.get(event.file);
+        const step = event.progress?.step ?? null;
+        const percentage = event.progress?.percentage ?? null;
+        if (previous !== undefined &&
+            previous.status === event.status &&
+            previous.step === step &&
+            (percentage === null ||
+                (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
+                previous.percentage === percentage)) {
             return;
-        const { id, status } = value;
-        if (typeof id !== 'string' || typeof status !== 'string')
-            return;
-        const item = byId.get(id);
-        if (item?.started)
-            item.status = status;
-    };
-    const wrap = (name, method) => async (...args) => {
-        if (stopped)
-            throw new InterruptedError();
-        const sent = interrupt_WRITES[name];
-        let item = null;
-        if (sent !== undefined) {
-            wrote = true;
-            const [first] = args;
-            if (name === 'createContent')
-                item = record(null, first.title);
-            else if (name === 'processContent')
-                item = record(first.content_id, null);
-            else
-                item = record(first, null);
-            item.sent.push(sent);
-            if (sent === 'render started' || sent === 'publication started')
-                item.started = true;
         }
-        const answer = await method(...args);
-        if (name === 'createContent' && item !== null) {
-            const id = answer.id;
-            if (typeof id === 'string') {
-                item.id = id;
-                byId.set(id, item);
-            }
-        }
-        noteStatus(answer);
-        return answer;
-    };
-    const client = new Proxy(inner, {
-        get(target, property) {
-            // Getters run on the client itself: its private fields are not on the proxy.
-            const value = Reflect.get(target, property, target);
-            if (typeof value !== 'function')
-                return value;
-            const method = value.bind(target);
-            return property === 'close' ? method : wrap(String(property), method);
-        },
-    });
-    const label = (item) => {
-        const file = (item.id !== null ? names.get(item.id) : undefined) ?? names.get(`title:${item.title}`);
-        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
-    };
-    return {
-        client,
-        stop: () => {
-            stopped = true;
-        },
-        get wrote() {
-            return wrote;
-        },
-        know(plan) {
-            for (const item of plan.items) {
-                names.set(`title:${item.title}`, item.file);
-                if (item.remote !== null) {
-                    names.set(item.remote.id, item.file);
-                    titles.set(item.remote.id, item.title);
-                }
-            }
-        },
-        report(signal) {
-            const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
-            const touched = order.filter((item) => item.sent.length > 0);
-            if (touched.length === 0) {
-                lines.push('Nothing was sent to the service in this run.');
-                return lines;
-            }
-            lines.push('Sent to the service in this run:');
-            for (const item of touched)
-                lines.push(`  ${label(item)}  ${[...new Set(item.sent)].join(', ')}`);
-            const running = touched.filter((item) => item.started && (item.status === null || types/* GENERATING_STATUSES */.kl.has(item.status)));
-            if (running.length > 0) {
-                lines.push('Still running on the service (it finishes these without this process):');
-                for (const item of running)
-                    lines.push(`  ${label(item)}  ${item.status ?? 'started'}`);
-            }
-            lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
-                'still running and does only what is left, so the run converges.');
-            return lines;
-        },
+        last.set(event.file, { status: event.status, step, percentage });
+        write(formatProgressLine(event, style));
     };
 }
 
-;// CONCATENATED MODULE: ./src/cli/json.ts
-
-// `--json`: what a script needs from a run, in a shape that is documented
-// (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
-// engine's internals: no positions of every field, no wire payloads, no
-// timings. A change that removes or renames a field bumps `version`; new
-// optional fields do not.
-const JSON_OUTPUT_VERSION = 1;
-const PLAIN = {
-    account: (account) => `${account.platform} "${account.name}"`,
-    value: (text) => JSON.stringify(text),
-};
-function jsonOutput(report, context) {
-    const errors = report.problems.some((problem) => problem.severity === 'error');
-    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
-    return {
-        version: JSON_OUTPUT_VERSION,
-        command: report.mode,
-        exitCode: context.exitCode,
-        manifests: { pattern: context.pattern, count: report.load.files.length },
-        problems: report.problems.map((problem) => ({
-            severity: problem.severity,
-            code: problem.code,
-            file: problem.file,
-            line: problem.line,
-            column: problem.column,
-            field: problem.field ?? null,
-            message: problem.message,
-        })),
-        accounts: context.accounts ?? null,
-        plan: report.plan === null
-            ? null
-            : {
-                willRun: !errors,
-                items: report.plan.items.map((item) => ({
-                    file: item.file,
-                    title: item.title,
-                    id: item.remote?.id ?? null,
-                    match: item.match,
-                    renamedFrom: item.renamedFrom,
-                    status: item.remote?.status ?? null,
-                    stage: item.stage,
-                    flow: item.flow,
-                    actions: item.steps.map((step) => (0,words/* stepText */.uw)(step, PLAIN)),
-                    holds: item.holds.map(words/* holdText */.pL),
-                    drift: item.drift.map((drift) => (0,words/* driftText */.LU)(drift)),
-                    publishAt: item.publishAt,
-                })),
-                unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
-                publications: report.plan.publications,
-            },
-        results: report.result === null
-            ? null
-            : {
-                changed: report.result.changed,
-                failed: report.result.failed,
-                items: report.result.items.map((item) => ({
-                    file: item.file,
-                    title: item.title,
-                    id: item.id,
-                    outcome: item.outcome,
-                    status: item.status,
-                    reason: (0,words/* resultNote */.YL)(item, planned.get(item.file)),
-                    publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
-                    lastError: item.lastError,
-                    error: item.error,
-                })),
-            },
-        credits: { before: report.creditsBefore, after: report.creditsAfter },
-        fatal: report.fatal,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/manifest/format.ts
-/** `file:line:col: error: message`, the form compilers use and editors link. */
-function formatProblem(p) {
-    return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/problems.ts
-
-
-// How problems and their counts read in a terminal.
-function problems_plural(count, word) {
-    return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-function isDefaultsFile(file) {
-    return manifest_load/* DEFAULTS_FILES */.zA.includes(file.slice(file.lastIndexOf('/') + 1));
-}
-/**
- * `file:line:col: severity: message`, with the file named once: a message
- * that starts with its own file name (`content/a.yml: …`) loses it.
- */
-function problemLine(problem) {
-    const own = `${problem.file}: `;
-    const message = problem.message.startsWith(own) ? problem.message.slice(own.length) : problem.message;
-    return formatProblem({ ...problem, message });
-}
-/**
- * `5 manifests valid.` or `2 errors in 1 of 5 manifests and 1 defaults file; …`.
- * Defaults files are not manifests: they are counted apart, and never in the total.
- */
-function validateSummary(report) {
-    const files = report.load.files.length;
-    const errors = report.problems.filter((problem) => problem.severity === 'error');
-    const warnings = report.problems.length - errors.length;
-    const counted = problems_plural(files, 'manifest');
-    if (errors.length === 0) {
-        return `${counted} valid${warnings > 0 ? `, ${problems_plural(warnings, 'warning')}` : ''}.`;
-    }
-    const failing = new Set(errors.map((problem) => problem.file));
-    const defaults = [...failing].filter(isDefaultsFile).length;
-    const manifests = failing.size - defaults;
-    const where = [
-        manifests > 0 ? `${manifests} of ${counted}` : null,
-        defaults > 0 ? problems_plural(defaults, 'defaults file') : null,
-    ]
-        .filter(Boolean)
-        .join(' and ');
-    const checked = manifests > 0 ? '' : ` (${counted} checked)`;
-    return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/run.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-async function runEngineCommand(command, options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: (0,cli_terminal/* scrubbing */.Ob)(terminal.stdout), stderr: (0,cli_terminal/* scrubbing */.Ob)(terminal.stderr) };
-    const out = options.json ? io.stderr : io.stdout;
-    const style = (0,cli_terminal/* styleFor */.j9)(out, io.env);
-    const warn = (message) => (0,cli_terminal/* writeLine */._r)(io.stderr, `warning: ${message}`);
-    const interrupted = io.interrupted();
-    let watched;
-    let accountsClient;
-    try {
-        if (command !== 'validate')
-            watched = watchClient(await connect(options, io, seams, warn));
-        const printed = { problems: 0, plan: false };
-        const engineOptions = {
-            mode: command,
-            cwd: options.cwd,
-            manifests: options.manifests,
-            allowEmpty: options.allowEmpty,
-            ...(watched ? { client: watched.client } : {}),
-            permissions: permissionsFor(command, options),
-            maxPublications: options.maxPublications,
-            cancelRunning: options.cancelRunning,
-            concurrency: options.concurrency,
-            wait: options.wait,
-            timeoutMs: options.timeoutMinutes * 60_000,
-            lateWindowMs: options.lateWindowMs,
-            logger: (0,cli_terminal/* terminalLogger */.jl)(out, io.stderr, style, io.env),
-            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
-            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
-            ...(io.manifestWorker ? { manifestWorker: io.manifestWorker } : {}),
-            ...(seams.now ? { now: seams.now } : {}),
-            ...(seams.poll ? { poll: seams.poll } : {}),
-            onPlan: (plan, problems) => {
-                watched?.know(plan);
-                if (options.json)
-                    return;
-                printProblems(problems, io.stderr, printed);
-                (0,cli_terminal/* writeLine */._r)(out, `${planText(plan, problems, style)}\n`);
-                printed.plan = true;
-            },
-        };
-        const finished = await Promise.race([
-            runEngine(engineOptions),
-            interrupted.then((signal) => signal ?? 'SIGINT'),
-        ]);
-        if (typeof finished === 'string') {
-            watched?.stop();
-            const lines = watched?.report(finished) ?? [
-                `Interrupted by ${finished}: nothing was sent to the service.`,
-            ];
-            for (const line of lines)
-                (0,cli_terminal/* writeLine */._r)(io.stderr, line);
-            return (0,help/* exitCodeForSignal */.XG)(finished);
-        }
-        const report = finished;
-        if (report.fatal !== null)
-            report.fatal = inCliWords(report.fatal);
-        let accounts;
-        if (command === 'validate' && report.fatal === null) {
-            accountsClient = await connectIfConfigured(options, io, seams, warn);
-            accounts = await checkAccounts(report, accountsClient);
-        }
-        seams.onReport?.(report);
-        const code = exitCode(report, options, watched?.wrote ?? false);
-        if (options.summary !== null)
-            writeSummaryFile(options.summary, report, io.cwd, warn);
-        if (options.json) {
-            const shaped = jsonOutput(report, {
-                pattern: options.manifests,
-                exitCode: code,
-                ...(accounts ? { accounts } : {}),
-            });
-            (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify(shaped, null, 2));
-        }
-        else {
-            writeReport(report, out, io.stderr, style, printed, accounts);
-        }
-        return code;
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${inCliWords(describeError(error))}`);
-        if (error instanceof ConfigurationError)
-            return help/* EXIT */.dc.usage;
-        return watched?.wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
-    }
-    finally {
-        await watched?.client.close();
-        if (typeof accountsClient === 'object')
-            await accountsClient.close();
-    }
-}
-/**
- * A terminal is not a PR run: `plan` shows what `apply` would render and
- * publish (it writes nothing, being plan mode), and only --no-publish holds
- * publications back.
- */
-function permissionsFor(command, options) {
-    const publish = options.publish;
-    if (command === 'validate')
-        return { write: false, render: false, publish: false };
-    return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
-}
-/**
- * 3 is kept for a service that could not be used before any work began: once
- * a write has left, a failure is the run's (1), and a re-run converges.
- */
-function exitCode(report, options, wrote = false) {
-    const errors = report.problems.some((problem) => problem.severity === 'error');
-    if (report.fatal !== null) {
-        const empty = report.load.files.length === 0;
-        // A plan refused for safety is the manifests' doing, not the service's.
-        const refused = report.plan !== null && report.plan.publications > options.maxPublications;
-        return refused || errors || empty || wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
-    }
-    if (errors || report.result?.failed === true)
-        return help/* EXIT */.dc.failed;
-    return help/* EXIT */.dc.ok;
-}
-function errorCount(problems) {
-    return problems.filter((problem) => problem.severity === 'error').length;
-}
-/** The plan table; its headline says so when errors keep it from running. */
-function planText(plan, problems, style) {
-    const errors = errorCount(problems);
-    if (errors === 0)
-        return (0,report_text/* renderPlanText */.$D)(plan, style);
-    return (0,report_text/* renderPlanText */.$D)(plan, style, `Plan (will not run: fix the ${errors === 1 ? 'error' : `${errors} errors`} above first)`);
-}
-function printProblems(problems, err, printed) {
-    for (const problem of problems.slice(printed.problems))
-        (0,cli_terminal/* writeLine */._r)(err, problemLine(problem));
-    if (problems.length > printed.problems)
-        (0,cli_terminal/* writeLine */._r)(err);
-    printed.problems = problems.length;
-}
-function writeReport(report, out, err, style, printed, accounts) {
-    printProblems(report.problems, err, printed);
-    if (report.mode === 'validate') {
-        if (report.fatal !== null)
-            (0,cli_terminal/* writeLine */._r)(err, `error: ${report.fatal}`);
-        else
-            (0,cli_terminal/* writeLine */._r)(out, validateSummary(report));
-        if (accounts?.note)
-            (0,cli_terminal/* writeLine */._r)(err, accounts.note);
-        return;
-    }
-    if (report.plan && !printed.plan)
-        (0,cli_terminal/* writeLine */._r)(out, `\n${planText(report.plan, report.problems, style)}`);
-    if (report.result)
-        (0,cli_terminal/* writeLine */._r)(out, `\n${(0,report_text/* renderResultsText */.Qe)(report.result, style, report.plan)}`);
-    for (const note of report.notes)
-        (0,cli_terminal/* writeLine */._r)(err, `note: ${note}`);
-    if (report.fatal !== null)
-        (0,cli_terminal/* writeLine */._r)(err, `\nerror: ${report.fatal}`);
-}
-function writeSummaryFile(file, report, cwd, warn) {
-    const target = external_node_path_default().resolve(cwd, file);
-    try {
-        (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(target), { recursive: true });
-        const markdown = summaryMarkdown(report, { event: 'cli' }, { hiddenErrors: 0, hiddenWarnings: 0 });
-        (0,external_node_fs_.writeFileSync)(target, (0,src_secrets/* scrubSecrets */.Zg)(markdown));
-    }
-    catch (error) {
-        warn(`the summary could not be written to ${file}: ${describeError(error)}`);
-    }
-}
-
-
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 20 modules
-var schema = __nccwpck_require__(8848);
-;// CONCATENATED MODULE: ./src/cli/schema.ts
-
-
-
-/** `content-as-code schema`: the manifest JSON Schema, the same as schema/content.schema.json. */
-function printSchema(io) {
-    (0,cli_terminal/* writeLine */._r)(io.stdout, JSON.stringify((0,schema/* manifestJsonSchema */.P)(), null, 2));
-    return help/* EXIT */.dc.ok;
-}
-
-;// CONCATENATED MODULE: ./src/cli/main.ts
-
-
-
-
-
-
-
-
-
-
-/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
-async function main(argv, io = (0,cli_terminal/* processIO */.Wb)(), seams = {}) {
-    let options;
-    try {
-        const parsed = parseCliArgs(argv, io.cwd);
-        if (parsed === 'version') {
-            (0,cli_terminal/* writeLine */._r)(io.stdout, VERSION);
-            return help/* EXIT */.dc.ok;
-        }
-        options = parsed;
-    }
-    catch (error) {
-        if (!(error instanceof UsageError))
-            throw error;
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${error.message}`);
-        (0,cli_terminal/* writeLine */._r)(io.stderr, 'Run content-as-code --help for the commands and options.');
-        return help/* EXIT */.dc.usage;
-    }
-    switch (options.command) {
-        case 'help':
-            io.stdout.write((0,help/* helpText */.BK)());
-            return help/* EXIT */.dc.ok;
-        case 'schema':
-            return printSchema(io);
-        case 'emulator':
-            return emulator(options.rest, io);
-        case 'doctor':
-            return runDoctorCommand(options, io, seams);
-        case 'import':
-            return runImportCommand(options, io, seams);
-        case 'validate':
-        case 'plan':
-        case 'apply':
-            return runEngineCommand(options.command, options, io, seams);
-    }
-}
-/** Runs until Ctrl-C (or SIGTERM), then closes the server (and writes --state once more). */
-async function emulator(argv, io) {
-    let running;
-    try {
-        running = await runEmulatorCommand(argv, (line) => (0,cli_terminal/* writeLine */._r)(io.stdout, line));
-    }
-    catch (error) {
-        (0,cli_terminal/* writeLine */._r)(io.stderr, `error: ${describeError(error)}`);
-        return help/* EXIT */.dc.usage;
-    }
-    if (running === 'help')
-        return help/* EXIT */.dc.ok;
-    (0,cli_terminal/* writeLine */._r)(io.stdout, 'Press Ctrl-C to stop.');
-    await io.interrupted();
-    await running.close();
-    (0,cli_terminal/* writeLine */._r)(io.stderr, 'Emulator stopped.');
-    return help/* EXIT */.dc.ok;
-}
-
-
-/***/ }),
-
-/***/ 1028:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ob: () => (/* binding */ scrubbing),
-/* harmony export */   Wb: () => (/* binding */ processIO),
-/* harmony export */   _r: () => (/* binding */ writeLine),
-/* harmony export */   j9: () => (/* binding */ styleFor),
-/* harmony export */   jl: () => (/* binding */ terminalLogger)
-/* harmony export */ });
-/* unused harmony export groupLabel */
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
-/* harmony import */ var _report_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5655);
-/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1517);
+;// CONCATENATED MODULE: ./src/cli/terminal.ts
 
 
 
@@ -54237,7 +50856,7 @@ function scrubbing(output) {
     const keepStyle = output.isTTY === true;
     return {
         isTTY: output.isTTY,
-        write: (text) => output.write((0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_3__/* .guardTerminalOutput */ .N1)((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .scrubSecrets */ .Zg)(text), keepStyle)),
+        write: (text) => output.write(guardTerminalOutput(scrubSecrets(text), keepStyle)),
     };
 }
 function writeLine(output, text = '') {
@@ -54252,8 +50871,8 @@ function writeLine(output, text = '') {
  */
 function terminalLogger(out, err, style, env) {
     const debug = env['RUNNER_DEBUG'] === '1';
-    const progress = (0,_report_text_js__WEBPACK_IMPORTED_MODULE_2__/* .createProgressPrinter */ .ou)((line) => writeLine(out, line), style);
-    const groups = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+    const progress = createProgressPrinter((line) => writeLine(out, line), style);
+    const groups = new external_node_async_hooks_.AsyncLocalStorage();
     // The label names the file once; a message that starts with it too loses its copy.
     const prefixed = (kind, message) => {
         const label = groups.getStore();
@@ -54283,86 +50902,109 @@ function groupLabel(title) {
     return /\(([^()]+\.ya?ml)\)$/.exec(title)?.[1] ?? title;
 }
 
-
-/***/ }),
-
-/***/ 5285:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   z: () => (/* binding */ DEFAULTS)
-/* harmony export */ });
-/* unused harmony export INPUT_DEFAULTS */
-// The defaults of a run's settings, defined once. The action's inputs take
-// them as action.yml declares them (test/action/defaults.test.ts reads
-// action.yml and fails when the two differ), the CLI's flags take the same
-// values, and the manifest loader the same glob.
-/** Each action input's default, written as a workflow would write it. */
-const INPUT_DEFAULTS = {
-    'api-key': '',
-    'base-url': '',
-    manifests: 'content/**/*.{yml,yaml}',
-    'allow-empty': 'false',
-    mode: 'auto',
-    // action.yml gives `${{ github.token }}`, which only the runner can fill; run anywhere else, none.
-    'github-token': '',
-    comment: 'true',
-    'preview-scripts': 'false',
-    publish: 'true',
-    'max-publications': '10',
-    'cancel-running': 'false',
-    concurrency: '4',
-    wait: 'true',
-    'timeout-minutes': '30',
-    'late-window': '24h',
-    'require-review': 'warn',
-    shard: '',
-    'allow-insecure-http': 'false',
-    'allow-untrusted-events': 'false',
-};
-const flag = (text) => text === 'true';
-/** The same defaults as values, for the CLI and the engine. */
-const DEFAULTS = {
-    manifests: INPUT_DEFAULTS.manifests,
-    allowEmpty: flag(INPUT_DEFAULTS['allow-empty']),
-    publish: flag(INPUT_DEFAULTS.publish),
-    maxPublications: Number(INPUT_DEFAULTS['max-publications']),
-    cancelRunning: flag(INPUT_DEFAULTS['cancel-running']),
-    concurrency: Number(INPUT_DEFAULTS.concurrency),
-    wait: flag(INPUT_DEFAULTS.wait),
-    timeoutMinutes: Number(INPUT_DEFAULTS['timeout-minutes']),
-    lateWindow: INPUT_DEFAULTS['late-window'],
-    allowInsecureHttp: flag(INPUT_DEFAULTS['allow-insecure-http']),
-};
+;// CONCATENATED MODULE: ./src/cli/doctor.ts
 
 
-/***/ }),
-
-/***/ 6300:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  zA: () => (/* binding */ DEFAULTS_FILES),
-  aY: () => (/* binding */ loadFiles),
-  DD: () => (/* binding */ loadManifests),
-  wz: () => (/* binding */ matchManifests)
-});
 
-// UNUSED EXPORTS: DEFAULT_MAX_FILE_BYTES, DEFAULT_PATTERN, globPattern, invalidUtf8Offset
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
+
+// `content-as-code doctor`: which reading of each "not shown" rule the
+// service speaks, read-only and within --budget requests.
+async function runDoctorCommand(options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    let settings;
+    try {
+        settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${describeError(error)}`);
+        return error instanceof ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
+    }
+    try {
+        const report = await runDoctor({
+            ...settings,
+            budget: options.budget,
+            client: seams.clientOptions ?? {},
+        });
+        const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
+        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
+        return report.understood ? help/* EXIT */.dc.ok : help/* EXIT */.dc.failed;
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${describeError(error)}`);
+        return error instanceof ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
+    }
+}
+
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/defaults.ts
-var defaults = __nccwpck_require__(5285);
-// EXTERNAL MODULE: ./src/manifest/suggest.ts
-var suggest = __nccwpck_require__(7271);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/manifest/suggest.ts
+// "Did you mean": the closest candidate to what a user wrote, or nothing when
+// no candidate is close enough to be a likely typo.
+function squash(value) {
+    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
+function distance(a, b) {
+    const rows = a.length + 1;
+    const cols = b.length + 1;
+    const d = new Array(rows * cols).fill(0);
+    for (let i = 0; i < rows; i++)
+        d[i * cols] = i;
+    for (let j = 0; j < cols; j++)
+        d[j] = j;
+    for (let i = 1; i < rows; i++) {
+        for (let j = 1; j < cols; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
+            }
+            d[i * cols + j] = best;
+        }
+    }
+    return d[rows * cols - 1];
+}
+/**
+ * The candidate the user most likely meant: the same word in other casing, the
+ * same word in another spelling convention (`notifySubscribers` ->
+ * `notify_subscribers`), or the nearest one within a few typos.
+ */
+function suggest(input, candidates) {
+    if (candidates.includes(input))
+        return input;
+    const lower = input.toLowerCase();
+    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
+    if (sameCase !== undefined)
+        return sameCase;
+    const squashed = squash(input);
+    if (squashed === '')
+        return undefined;
+    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
+    if (sameWord !== undefined)
+        return sameWord;
+    let best;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const target = squash(candidate);
+        // Allow about one typo per three letters, at least one.
+        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
+        if (Math.abs(target.length - squashed.length) > limit)
+            continue;
+        const d = distance(squashed, target);
+        if (d <= limit && d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/tree.ts
 /** Keys refused in any mapping: they would write to an object's prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__']);
@@ -54494,7 +51136,7 @@ function valueAt(data, path) {
     }
     return current;
 }
-function describe(value) {
+function issues_describe(value) {
     if (value === null || value === undefined)
         return 'nothing';
     if (typeof value === 'string') {
@@ -54510,7 +51152,7 @@ function describe(value) {
     return 'a mapping';
 }
 function quoted(value) {
-    return typeof value === 'string' ? JSON.stringify(value) : describe(value);
+    return typeof value === 'string' ? JSON.stringify(value) : issues_describe(value);
 }
 const EXPECTED = {
     string: 'text',
@@ -54569,8 +51211,8 @@ class IssueMapper {
                 return [this.#invalidType(path, issue.expected, value)];
             case 'invalid_value': {
                 const values = issue.values.map(String);
-                const hint = typeof value === 'string' ? (0,suggest/* suggest */.Z)(value, values) : undefined;
-                const shown = typeof value === 'string' ? JSON.stringify(value) : describe(value);
+                const hint = typeof value === 'string' ? suggest(value, values) : undefined;
+                const shown = typeof value === 'string' ? JSON.stringify(value) : issues_describe(value);
                 return [
                     this.#problem(path, 'value', 'invalid_value', `${field} ${shown} is not one of ${values.join(', ')}${hint ? `; did you mean ${hint}?` : ''}`),
                 ];
@@ -54609,7 +51251,7 @@ class IssueMapper {
         const key = String(path[path.length - 1]);
         const field = showPath(path);
         const known = keysOf(parent);
-        const local = (0,suggest/* suggest */.Z)(key, known);
+        const local = suggest(key, known);
         let hint;
         if (local !== undefined) {
             hint = `; did you mean ${local}?`;
@@ -54621,7 +51263,7 @@ class IssueMapper {
                 .join('.');
             const leaf = (f) => f.slice(f.lastIndexOf('.') + 1);
             const parentOf = (f) => f.slice(0, Math.max(0, f.lastIndexOf('.')));
-            const name = (0,suggest/* suggest */.Z)(key, [...new Set(this.#fields.map(leaf))]);
+            const name = suggest(key, [...new Set(this.#fields.map(leaf))]);
             const moved = this.#fields.find((f) => leaf(f) === name && parentOf(f) !== here);
             if (moved !== undefined) {
                 hint = `; did you mean ${moved}? It belongs ${parentOf(moved) === '' ? 'at the top level' : `under ${parentOf(moved)}`}`;
@@ -54649,7 +51291,7 @@ class IssueMapper {
         if (expectedType === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
             advice = '; put it in quotes';
         }
-        return this.#problem(path, 'value', 'wrong_type', `${field} must be ${expected(expectedType)}, not ${describe(value)}${advice}`);
+        return this.#problem(path, 'value', 'wrong_type', `${field} must be ${expected(expectedType)}, not ${issues_describe(value)}${advice}`);
     }
     #union(issue, path, schema, value) {
         const field = showPath(path);
@@ -54681,7 +51323,7 @@ class IssueMapper {
         if (chosen === -1 || branch === undefined) {
             const kinds = issue.errors.flatMap((errors) => errors.flatMap((e) => (e.code === 'invalid_type' ? [expected(e.expected)] : [])));
             return [
-                this.#problem(path, 'value', 'wrong_type', `${field} must be ${[...new Set(kinds)].join(' or ')}, not ${describe(value)}`),
+                this.#problem(path, 'value', 'wrong_type', `${field} must be ${[...new Set(kinds)].join(' or ')}, not ${issues_describe(value)}`),
             ];
         }
         return (issue.errors[chosen] ?? []).flatMap((inner) => this.#issue(inner, path, branch));
@@ -54854,7 +51496,7 @@ function linesOf(text) {
     return lines;
 }
 const BLOCK_HEADER = /^( *)(?:- +)?([^\s#'"][^#]*?|"[^"]*"|'[^']*'):[ \t]+[|>][1-9+-]{0,2}[ \t]*(?:#.*)?$/;
-const blank = (line) => line.text.trim() === '';
+const yaml_slips_blank = (line) => line.text.trim() === '';
 /** The slip behind a YAML error at `offset`, or null to keep the parser's words. */
 function explainYamlSlip(text, offset) {
     const lines = linesOf(text);
@@ -54881,11 +51523,11 @@ function explainYamlSlip(text, offset) {
 /** A line below a block scalar's header that is indented less than the block's first line. */
 function lostIndentation(lines, index) {
     const line = lines[index];
-    if (line === undefined || blank(line))
+    if (line === undefined || yaml_slips_blank(line))
         return null;
     for (let h = index - 1; h >= 0; h--) {
         const header = lines[h];
-        if (blank(header))
+        if (yaml_slips_blank(header))
             continue;
         const match = BLOCK_HEADER.exec(header.text);
         if (match === null) {
@@ -54897,7 +51539,7 @@ function lostIndentation(lines, index) {
         const keyIndent = match[1].length;
         if (line.indent > keyIndent && h === index - 1)
             return null;
-        const first = lines.slice(h + 1, index).find((candidate) => !blank(candidate));
+        const first = lines.slice(h + 1, index).find((candidate) => !yaml_slips_blank(candidate));
         if (first === undefined || first.indent <= keyIndent || line.indent >= first.indent)
             return null;
         const key = match[2].trim();
@@ -55114,592 +51756,6 @@ function read_yaml_readSource(file, text) {
     }
 }
 
-// EXTERNAL MODULE: ./src/manifest/schema.ts + 20 modules
-var schema = __nccwpck_require__(8848);
-;// CONCATENATED MODULE: ./src/manifest/normalize.ts
-
-// A validated manifest -> the engine's desired state for one item, plus the
-// warnings about settings that cannot take effect. Absent optional fields stay
-// absent: the engine neither sends nor compares them.
-function locationsOf(positions) {
-    const locations = {};
-    for (const [path, position] of positions) {
-        if (path !== '')
-            locations[path] = position.key ?? position.value;
-    }
-    return locations;
-}
-function render(video) {
-    const options = { video_id: video.source, orientation: video.orientation };
-    if (video.prefer_real_world !== undefined)
-        options.prefer_real_world = video.prefer_real_world;
-    if (video.image_overlay?.enabled !== undefined)
-        options.image_overlay_enabled = video.image_overlay.enabled;
-    if (video.image_overlay?.position !== undefined)
-        options.image_overlay_position = video.image_overlay.position;
-    if (video.zoom_effect !== undefined)
-        options.zoom_effect_enabled = video.zoom_effect;
-    if (video.subtitles !== undefined)
-        options.subtitle_settings = video.subtitles;
-    return options;
-}
-function publishOf(publish, locations, fallback) {
-    const accounts = (publish.accounts ?? []).map((account, index) => {
-        const location = locations[`publish.accounts.${index}`] ?? fallback;
-        return 'id' in account
-            ? { kind: 'id', id: account.id, location }
-            : { kind: 'name', platform: account.platform, name: account.name, location };
-    });
-    const options = {
-        privacy: publish.privacy,
-        category: publish.category,
-        made_for_kids: publish.made_for_kids,
-        age_restricted: publish.age_restricted,
-        notify_subscribers: publish.notify_subscribers,
-        ai_disclosure: publish.ai_disclosure,
-    };
-    if (publish.tiktok?.post_mode !== undefined)
-        options.tiktok_post_mode = publish.tiktok.post_mode;
-    if (publish.tiktok?.privacy !== undefined)
-        options.tiktok_privacy = publish.tiktok.privacy;
-    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
-}
-/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
-function normalize(file, manifest, positions) {
-    const locations = locationsOf(positions);
-    const start = { file, line: 1, column: 1 };
-    const location = locations['title'] ?? start;
-    const fields = { title: manifest.title };
-    if (manifest.description !== undefined)
-        fields.description = manifest.description;
-    if (manifest.full_text !== undefined)
-        fields.full_text = manifest.full_text;
-    if (manifest.textover !== undefined)
-        fields.textover = manifest.textover;
-    if (manifest.hashtags !== undefined)
-        fields.hashtags = manifest.hashtags;
-    if (manifest.fine_tuning !== undefined)
-        fields.fine_tuning = manifest.fine_tuning;
-    if (manifest.persona !== undefined)
-        fields.persona_id = manifest.persona;
-    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
-    const item = {
-        file,
-        location,
-        locations,
-        id: manifest.id ?? null,
-        fields,
-        stage: manifest.stage,
-        flow: manifest.flow,
-        render: render(manifest.video),
-        publish,
-    };
-    return { item, warnings: warningsOf(item) };
-}
-function warningsOf(item) {
-    const warnings = [];
-    const publishAt = item.locations['publish'];
-    // Only a publish block written in the manifest itself is worth a warning:
-    // one inherited from a defaults file is meant for the published items.
-    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
-        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
-    }
-    const accounts = item.publish?.accounts ?? [];
-    const tiktokAt = item.locations['publish.tiktok'];
-    if (tiktokAt !== undefined &&
-        tiktokAt.file === item.file &&
-        accounts.length > 0 &&
-        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
-        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
-    }
-    const seen = new Map();
-    accounts.forEach((account, index) => {
-        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
-        const first = seen.get(key);
-        if (first === undefined) {
-            seen.set(key, index);
-            return;
-        }
-        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
-    });
-    return warnings;
-}
-
-;// CONCATENATED MODULE: ./src/manifest/layers.ts
-
-
-/** Fields that identify one item; a defaults file shared by many manifests cannot set them. */
-const IDENTITY_FIELDS = ['title', 'id'];
-/** A `_defaults.yml` as read: like a manifest, minus the identity fields, and empty is harmless. */
-function asDefaults(source) {
-    const { file, root } = source;
-    const problems = source.problems.filter((p) => p.code !== 'empty_file');
-    if (root === null || root.kind !== 'map')
-        return { file, root: null, problems };
-    const entries = new Map(root.entries);
-    for (const key of IDENTITY_FIELDS) {
-        const entry = entries.get(key);
-        if (entry === undefined)
-            continue;
-        problems.push(problemAt(entry.keyPos, 'defaults_identity', `${key} cannot be set in a defaults file; each manifest sets its own ${key}`, key));
-        entries.delete(key);
-    }
-    return { file, root: { ...root, entries }, problems };
-}
-/** Merges the defaults (outermost folder first) under the manifest; null when the manifest could not be read. */
-function layers_layer(source, defaults = []) {
-    if (source.root === null)
-        return null;
-    let merged = null;
-    for (const { root } of defaults) {
-        if (root !== null)
-            merged = merged === null ? root : mergeTrees(merged, root);
-    }
-    merged = merged === null ? source.root : mergeTrees(merged, source.root);
-    return { source, defaults, ...toPlain(merged) };
-}
-/**
- * The outcome once the layered value is checked. Problems of the defaults
- * files themselves are not repeated here, but they leave the item in doubt.
- */
-function conclude(layered, checked) {
-    const { source, defaults, positions } = layered;
-    const problems = [...source.problems];
-    if ('problems' in checked)
-        return { item: null, problems: [...problems, ...checked.problems] };
-    const { item, warnings } = normalize(source.file, checked.manifest, positions);
-    problems.push(...warnings);
-    // A broken defaults file leaves the desired state of every manifest below it in doubt.
-    const doubtful = [...problems, ...defaults.flatMap((d) => d.problems)].some((p) => p.severity === 'error');
-    return { item: doubtful ? null : item, problems };
-}
-
-;// CONCATENATED MODULE: ./src/manifest/parse.ts
-
-
-
-
-// Manifests through the yaml library and the zod schema: any YAML, and every
-// problem worded for the user. The loader and the single-file API both come
-// here, so there is one reader and one schema.
-
-/** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
-function readDefaults(file, text) {
-    return asDefaults(read_yaml_readSource(file, text));
-}
-/** Checks a manifest's merged value with the zod schema; problems point into the files. */
-function checkWithSchema(value, positions, start) {
-    const parsed = schema/* manifestSchema */.r.safeParse(value);
-    if (parsed.success)
-        return { manifest: parsed.data };
-    return { problems: new IssueMapper(schema/* manifestSchema */.r, value, positions, start).map(parsed.error.issues) };
-}
-/**
- * Validates one parsed manifest with its defaults (outermost folder first) and
- * normalizes it. Problems of the defaults files themselves are not repeated here.
- */
-function validateSource(source, defaults = []) {
-    const layered = layers_layer(source, defaults);
-    if (layered === null)
-        return { item: null, problems: [...source.problems] };
-    const start = { file: source.file, line: 1, column: 1 };
-    return conclude(layered, checkWithSchema(layered.value, layered.positions, start));
-}
-/**
- * Parses, validates and normalizes one manifest's text. `defaults` are the
- * texts of the `_defaults.yml` files that apply to it, outermost folder first.
- * `file` is reported as given (use a workspace-relative path with `/`).
- */
-function parseManifest(file, text, defaults = []) {
-    const layers = defaults.map((d) => readDefaults(d.file, d.text));
-    const result = validateSource(readSource(file, text), layers);
-    const problems = [...layers.flatMap((l) => l.problems), ...result.problems];
-    // In file order first (defaults, then the manifest), then by position.
-    const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
-    problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
-    return { item: result.item, problems };
-}
-
-;// CONCATENATED MODULE: ./src/manifest/load.ts
-
-
-
-
-
-
-// Glob -> files in a stable order -> text (bounded, UTF-8, inside the
-// workspace) -> desired items, with every problem of every file in one pass.
-// Every file is read by the yaml library and checked by the zod schema
-// (parse.ts); the files are matched by Node's own `fs.promises.glob`.
-const DEFAULT_PATTERN = defaults/* DEFAULTS */.z.manifests;
-/** No manifest comes near this; a bigger file is a mistake or an attack. */
-const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
-const PARALLEL_READS = 32;
-/**
- * Longest stretch of parsing between two turns of the event loop: the
- * service's answers the engine reads meanwhile (its listing pages, one after
- * another) are handled at least this often.
- */
-const SLICE_MS = 2;
-function posix(relative) {
-    return relative.split((external_node_path_default()).sep).join('/');
-}
-function byCodePoint(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/** Offset of the first byte that is not part of valid UTF-8, or -1. */
-function invalidUtf8Offset(bytes) {
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-        if (size === 0 || i + size > bytes.length)
-            return i;
-        for (let k = 1; k < size; k++)
-            if ((bytes[i + k] & 0xc0) !== 0x80)
-                return i;
-        const b1 = bytes[i + 1] ?? 0;
-        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
-        if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f))
-            return i;
-        if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
-            return i;
-        i += size;
-    }
-    return -1;
-}
-function locationOfByte(file, bytes, offset) {
-    const before = bytes.subarray(0, offset);
-    const lineStart = before.lastIndexOf(0x0a) + 1;
-    let line = 1;
-    for (const byte of before)
-        if (byte === 0x0a)
-            line++;
-    const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
-    return { file, line, column };
-}
-/** A link is refused by the open itself (ELOOP), and a FIFO does not block it. */
-const OPEN_NO_LINK = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
-/** Where open cannot refuse a link (Windows has no O_NOFOLLOW), whether `file` is one, by lstat. */
-function isLinkWithoutNoFollow(file) {
-    return external_node_fs_.constants.O_NOFOLLOW === undefined && (0,external_node_fs_.lstatSync)(file).isSymbolicLink();
-}
-/**
- * The file's bytes, at most `limit` of them: `size` (its fstat) is where the
- * buffer starts, and a file that grew since is read on until its end or the limit.
- */
-function readUpTo(fd, size, limit) {
-    let buffer = Buffer.allocUnsafe(Math.min(size + 1, limit));
-    let length = 0;
-    for (;;) {
-        if (length === buffer.length) {
-            if (length >= limit)
-                break;
-            const grown = Buffer.allocUnsafe(Math.min(length * 2, limit));
-            buffer.copy(grown, 0, 0, length);
-            buffer = grown;
-        }
-        const wanted = buffer.length - length;
-        const read = (0,external_node_fs_.readSync)(fd, buffer, length, wanted, null);
-        length += read;
-        // A regular file reads short only at its end.
-        if (read < wanted)
-            break;
-    }
-    return buffer.subarray(0, length);
-}
-function mib(bytes) {
-    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
-class Reader {
-    #cwd;
-    #root;
-    #max;
-    #folders = new Map();
-    constructor(cwd, root, max) {
-        this.#cwd = cwd;
-        this.#root = root;
-        this.#max = max;
-    }
-    #realFolder(folder) {
-        let pending = this.#folders.get(folder);
-        if (pending === undefined) {
-            pending = Promise.resolve().then(() => (0,external_node_fs_.realpathSync)(folder));
-            this.#folders.set(folder, pending);
-        }
-        return pending;
-    }
-    #inside(real) {
-        return real === this.#root || real.startsWith(this.#root + (external_node_path_default()).sep);
-    }
-    /**
-     * Opens `joined` where it really is, once that is known to be inside the
-     * workspace: a file that is no link is where its folder is (whose realpath
-     * is cached), and a link is followed by realpath. The open itself refuses a
-     * link (so what was checked is what is read) and never waits on a FIFO;
-     * fstat and read follow on the descriptor: four calls for most files.
-     */
-    async #open(joined) {
-        const folder = await this.#realFolder(external_node_path_default().dirname(joined));
-        if (!isLinkWithoutNoFollow(joined)) {
-            if (!this.#inside(external_node_path_default().join(folder, external_node_path_default().basename(joined)))) {
-                return {
-                    outside: 'the file is in a folder linked from outside the workspace; manifests must live in the repository',
-                };
-            }
-            try {
-                return { fd: (0,external_node_fs_.openSync)(joined, OPEN_NO_LINK) };
-            }
-            catch (error) {
-                if (error.code !== 'ELOOP')
-                    throw error;
-            }
-        }
-        const real = (0,external_node_fs_.realpathSync)(joined);
-        if (!this.#inside(real)) {
-            return {
-                outside: 'the file is a link to a place outside the workspace; manifests must live in the repository',
-            };
-        }
-        return { fd: (0,external_node_fs_.openSync)(real, OPEN_NO_LINK) };
-    }
-    async read(file, optional = false) {
-        const start = { file, line: 1, column: 1 };
-        const fail = (code, message) => ({
-            kind: 'problem',
-            problem: problemAt(start, code, message),
-        });
-        if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
-            return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
-        }
-        let opened;
-        try {
-            opened = await this.#open(external_node_path_default().join(this.#cwd, file));
-        }
-        catch (error) {
-            const code = error.code;
-            if (optional && code === 'ENOENT')
-                return { kind: 'none' };
-            // A socket cannot be opened as a file: like a folder or a FIFO, it is no manifest.
-            if (code === 'ENXIO')
-                return { kind: 'none' };
-            return fail('unreadable', `the file cannot be read (${code ?? 'error'})`);
-        }
-        if ('outside' in opened)
-            return fail('outside_workspace', opened.outside);
-        const { fd } = opened;
-        let bytes;
-        try {
-            const info = (0,external_node_fs_.fstatSync)(fd);
-            if (!info.isFile())
-                return { kind: 'none' };
-            if (info.size > this.#max) {
-                return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
-            }
-            bytes = readUpTo(fd, info.size, this.#max + 1);
-        }
-        catch (error) {
-            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
-        }
-        finally {
-            (0,external_node_fs_.closeSync)(fd);
-        }
-        if (bytes.length > this.#max) {
-            return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
-        }
-        const bad = invalidUtf8Offset(bytes);
-        if (bad !== -1) {
-            return {
-                kind: 'problem',
-                problem: problemAt(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
-            };
-        }
-        return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
-    }
-}
-/** The matched files, sorted in code-point order so every run sees them alike. */
-async function discover(cwd, pattern) {
-    return (await globPattern(cwd, pattern)).sort(byCodePoint);
-}
-/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
-async function globPattern(cwd, pattern) {
-    const found = new Set();
-    const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
-    for await (const entry of (0,promises_.glob)(pattern, { cwd, exclude })) {
-        found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
-    }
-    return [...found];
-}
-/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
-function foldersOf(file) {
-    const parts = file.split('/').slice(0, -1);
-    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
-}
-async function runPool(count, work) {
-    const results = new Array(count);
-    let next = 0;
-    // Files are read synchronously: without a turn of the event loop now and
-    // then, the service's answers the engine is reading meanwhile would wait
-    // until every manifest was parsed. The workers share one slice and one
-    // turn: each waiting for its own would hand the loop to all of them in a row.
-    let sliceStarted = performance.now();
-    let turn = null;
-    const nextTurn = () => (turn ??= new Promise((resume) => setImmediate(() => {
-        turn = null;
-        sliceStarted = performance.now();
-        resume();
-    })));
-    const worker = async () => {
-        while (next < count) {
-            if (performance.now() - sliceStarted > SLICE_MS)
-                await nextTurn();
-            const index = next++;
-            if (index >= count)
-                return;
-            results[index] = await work(index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
-    return results;
-}
-function crossFileProblems(items) {
-    const problems = [];
-    const clashing = new Set();
-    const check = (key, field, code, sentence) => {
-        const groups = new Map();
-        for (const item of items) {
-            const value = key(item);
-            if (value !== null)
-                groups.set(value, [...(groups.get(value) ?? []), item]);
-        }
-        for (const [value, group] of groups) {
-            if (group.length < 2)
-                continue;
-            for (const item of group) {
-                clashing.add(item);
-                const others = group.filter((other) => other !== item).map((other) => other.file);
-                const shown = others.length > 3
-                    ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
-                    : others.join(', ');
-                problems.push(problemAt(item.locations[field] ?? item.location, code, sentence(value, shown), field));
-            }
-        }
-    };
-    check((item) => item.fields.title, 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
-    check((item) => item.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
-    return { problems, clashing };
-}
-function dedupeAndSort(problems) {
-    const seen = new Set();
-    const unique = problems.filter((p) => {
-        const key = `${p.severity}|${p.code}|${p.file}:${p.line}:${p.column}|${p.message}`;
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-    return unique.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
-}
-/**
- * Finds the manifests matched by `pattern` under `cwd`, applies the
- * `_defaults.yml` of their folders, and validates and normalizes each one.
- * Never throws for a bad manifest: every problem of every file is returned.
- */
-async function loadManifests(options) {
-    const files = await matchManifests(options.cwd, options.pattern);
-    return loadFiles({ ...options, files });
-}
-/** The manifests `pattern` matches under `cwd` (defaults files aside), in code-point order. */
-async function matchManifests(cwd, pattern) {
-    const matched = await discover(external_node_path_default().resolve(cwd), pattern);
-    return matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
-}
-/** Reads, validates and normalizes `files` (from `matchManifests`), with the defaults of their folders. */
-async function loadFiles(options) {
-    const cwd = external_node_path_default().resolve(options.cwd);
-    const reader = new Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
-    const candidates = options.files;
-    const defaultsOf = new Map();
-    const folderDefaults = (folder) => {
-        let pending = defaultsOf.get(folder);
-        if (pending === undefined) {
-            pending = readFolderDefaults(reader, folder);
-            defaultsOf.set(folder, pending);
-        }
-        return pending;
-    };
-    const outcomes = await runPool(candidates.length, async (index) => {
-        const file = candidates[index];
-        const read = await reader.read(file);
-        if (read.kind === 'none')
-            return null;
-        if (read.kind === 'problem')
-            return { file, item: null, problems: [read.problem] };
-        const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
-        const validated = validateSource(read_yaml_readSource(file, read.text), layers);
-        const item = validated.item;
-        if (item)
-            options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
-        return { file, ...validated };
-    });
-    const problems = [];
-    for (const layer of await Promise.all(defaultsOf.values()))
-        if (layer)
-            problems.push(...layer.problems);
-    const files = [];
-    const valid = [];
-    for (const outcome of outcomes) {
-        if (outcome === null)
-            continue;
-        files.push(outcome.file);
-        problems.push(...outcome.problems);
-        if (outcome.item)
-            valid.push(outcome.item);
-    }
-    const cross = crossFileProblems(valid);
-    problems.push(...cross.problems);
-    return {
-        items: valid.filter((item) => !cross.clashing.has(item)),
-        problems: dedupeAndSort(problems),
-        files,
-    };
-}
-async function readFolderDefaults(reader, folder) {
-    const found = [];
-    for (const name of DEFAULTS_FILES) {
-        const file = folder === '' ? name : `${folder}/${name}`;
-        const read = await reader.read(file, true);
-        if (read.kind === 'none')
-            continue;
-        if (read.kind === 'problem')
-            found.push({ file, root: null, problems: [read.problem] });
-        else
-            found.push(readDefaults(file, read.text));
-    }
-    const [first, second] = found;
-    if (first === undefined)
-        return null;
-    if (second !== undefined) {
-        first.problems.push(problemAt({ file: second.file, line: 1, column: 1 }, 'duplicate_defaults', `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
-    }
-    return first;
-}
-
-
-/***/ }),
-
-/***/ 8848:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  P: () => (/* binding */ manifestJsonSchema),
-  r: () => (/* binding */ manifestSchema)
-});
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -55747,7 +51803,7 @@ class Cached {
         return this._value;
     }
 }
-function cached(getter) {
+function util_cached(getter) {
     return new Cached(getter);
 }
 function nullish(input) {
@@ -55918,7 +51974,7 @@ const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrac
 function util_isObject(data) {
     return typeof data === "object" && data !== null && !Array.isArray(data);
 }
-const util_allowsEval = /* @__PURE__*/ cached(() => {
+const util_allowsEval = /* @__PURE__*/ util_cached(() => {
     // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
     if (globalConfig.jitless) {
         return false;
@@ -57146,8 +53202,8 @@ const string = (params) => {
     return new RegExp(`^${regex}$`);
 };
 const bigint = /^-?\d+n?$/;
-const integer = /^-?\d+$/;
-const number = /^-?\d+(?:\.\d+)?$/;
+const regexes_integer = /^-?\d+$/;
+const regexes_number = /^-?\d+(?:\.\d+)?$/;
 const regexes_boolean = /^(?:true|false)$/i;
 const _null = /^null$/i;
 
@@ -58388,7 +54444,7 @@ const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super
 })));
 const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = number;
+    inst._zod.pattern = regexes_number;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -58774,7 +54830,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
         get.raw = sh;
         Object.defineProperty(def, "shape", { get });
     }
-    const _normalized = cached(() => normalizeDef(def));
+    const _normalized = util_cached(() => normalizeDef(def));
     defineLazyInternal(inst, "propValues", (zod) => {
         const shape = zod.def.shape;
         const propValues = {};
@@ -58844,7 +54900,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
     // requires cast because technically $ZodObject doesn't extend
     $ZodObject.init(inst, def);
     const superParse = inst._zod.parse;
-    const _normalized = cached(() => normalizeDef(def));
+    const _normalized = util_cached(() => normalizeDef(def));
     const memo = globalConfig.memoizer;
     const generateFastpass = (shape) => {
         const normalized = _normalized.value;
@@ -59575,7 +55631,7 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
                     throw new Error("Async schemas not supported in object keys currently");
                 }
                 // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+                const checkNumericKey = typeof key === "string" && regexes_number.test(key) && keyResult.issues.length;
                 if (checkNumericKey) {
                     const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
                     if (retryResult instanceof Promise) {
@@ -61453,7 +57509,7 @@ function _check(fn, params) {
     return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function describe(description) {
+function api_describe(description) {
     const ch = new $ZodCheck({ check: "describe" });
     ch._zod.onattach = [
         (inst) => {
@@ -62781,7 +58837,7 @@ function stringifyKeyNames(bySchema, json, visited) {
         return rest;
     rest.type = "string";
     if (!values)
-        rest.pattern = (types.includes("number") ? number : integer).source;
+        rest.pattern = (types.includes("number") ? regexes_number : regexes_integer).source;
     return rest;
 }
 /** Every record of one conversion, so the carriers are found in a single pass rather than once per record. */
@@ -63584,7 +59640,7 @@ const _decode = (_Err) => {
     };
     return fn;
 };
-const decode = /* @__PURE__*/ _decode($ZodRealError);
+const parse_decode = /* @__PURE__*/ _decode($ZodRealError);
 const _encodeAsync = (_Err) => {
     const parseAsync = _parseAsync(_Err);
     const fn = async (schema, value, _ctx, _params) => {
@@ -63690,7 +59746,7 @@ const parse_safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
 
 // Codec functions
 const parse_encode = /* @__PURE__ */ _encode(ZodRealError);
-const parse_decode = /* @__PURE__ */ _decode(ZodRealError);
+const classic_parse_decode = /* @__PURE__ */ _decode(ZodRealError);
 const parse_encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
 const parse_decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
 const parse_safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
@@ -63861,7 +59917,7 @@ const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
         return parse_encode(this, data, params, { callee: _encode });
     },
     decode: function _decode(data, params) {
-        return parse_decode(this, data, params, { callee: _decode });
+        return classic_parse_decode(this, data, params, { callee: _decode });
     },
     encodeAsync: async function _encodeAsync(data, params) {
         return await parse_encodeAsync(this, data, params, { callee: _encodeAsync });
@@ -64598,7 +60654,7 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
         return required(ZodNonOptional, this, args[0]);
     },
 });
-function object(shape, params) {
+function schemas_object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
@@ -64721,7 +60777,7 @@ const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
 });
-function record(keyType, valueType, params) {
+function schemas_record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
         return new ZodRecord({
@@ -65180,7 +61236,7 @@ function superRefine(fn, params) {
     return _superRefine(fn, params);
 }
 // Re-export describe and meta from core
-const schemas_describe = describe;
+const schemas_describe = api_describe;
 const schemas_meta = meta;
 const ZodInstanceOf = /*@__PURE__*/ $constructor("ZodInstanceOf", (inst, def) => {
     ZodCustom.init(inst, def);
@@ -65222,7 +61278,7 @@ const stringbool = (...args) => core._stringbool({
 }, ...args);
 function json(params) {
     const jsonSchema = lazy(() => {
-        return union([schemas_string(params), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
+        return union([schemas_string(params), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), schemas_record(schemas_string(), jsonSchema)]);
     });
     return jsonSchema;
 }
@@ -65252,8 +61308,6 @@ function iso_duration(params) {
     return core._isoDuration(ZodISODuration, params);
 }
 
-// EXTERNAL MODULE: ./src/api/types.ts
-var types = __nccwpck_require__(705);
 ;// CONCATENATED MODULE: ./src/manifest/types.ts
 const STAGES = ['draft', 'rendered', 'published'];
 const FLOWS = ['oneshot', 'stepwise'];
@@ -65274,7 +61328,7 @@ const accountById = strictObject({
 })
     .describe('An account given by its id.');
 const accountByName = strictObject({
-    platform: schemas_enum(types/* PLATFORMS */.P4)
+    platform: schemas_enum(PLATFORMS)
         .describe('Platform of the account, spelled exactly: YouTube, TikTok or Instagram.'),
     name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
 })
@@ -65335,7 +61389,7 @@ const video = strictObject({
         .describe('Prefer real-world footage over illustrations. Sent only when given.'),
     image_overlay: imageOverlay.optional(),
     zoom_effect: schemas_boolean().optional().describe('Slow zoom on still images. Sent only when given.'),
-    subtitles: record(schemas_string(), unknown())
+    subtitles: schemas_record(schemas_string(), unknown())
         .optional()
         .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
 })
@@ -65360,7 +61414,7 @@ const manifestSchema = strictObject({
         .transform((value) => (typeof value === 'string' ? value : value.id))
         .optional()
         .describe('Persona id, or {id: …}.'),
-    fine_tuning: record(schemas_string(), unknown())
+    fine_tuning: schemas_record(schemas_string(), unknown())
         .optional()
         .describe('Generation fine-tuning, passed through to the service as it is.'),
     stage: schemas_enum(STAGES)
@@ -65393,911 +61447,4523 @@ function manifestJsonSchema() {
     return { $schema, title: 'content-as-code manifest', ...rest };
 }
 
+;// CONCATENATED MODULE: ./src/manifest/normalize.ts
 
-/***/ }),
-
-/***/ 7271:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ suggest)
-/* harmony export */ });
-// "Did you mean": the closest candidate to what a user wrote, or nothing when
-// no candidate is close enough to be a likely typo.
-function squash(value) {
-    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
-function distance(a, b) {
-    const rows = a.length + 1;
-    const cols = b.length + 1;
-    const d = new Array(rows * cols).fill(0);
-    for (let i = 0; i < rows; i++)
-        d[i * cols] = i;
-    for (let j = 0; j < cols; j++)
-        d[j] = j;
-    for (let i = 1; i < rows; i++) {
-        for (let j = 1; j < cols; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
-            }
-            d[i * cols + j] = best;
-        }
+// A validated manifest -> the engine's desired state for one item, plus the
+// warnings about settings that cannot take effect. Absent optional fields stay
+// absent: the engine neither sends nor compares them.
+function locationsOf(positions) {
+    const locations = {};
+    for (const [path, position] of positions) {
+        if (path !== '')
+            locations[path] = position.key ?? position.value;
     }
-    return d[rows * cols - 1];
+    return locations;
+}
+function render(video) {
+    const options = { video_id: video.source, orientation: video.orientation };
+    if (video.prefer_real_world !== undefined)
+        options.prefer_real_world = video.prefer_real_world;
+    if (video.image_overlay?.enabled !== undefined)
+        options.image_overlay_enabled = video.image_overlay.enabled;
+    if (video.image_overlay?.position !== undefined)
+        options.image_overlay_position = video.image_overlay.position;
+    if (video.zoom_effect !== undefined)
+        options.zoom_effect_enabled = video.zoom_effect;
+    if (video.subtitles !== undefined)
+        options.subtitle_settings = video.subtitles;
+    return options;
+}
+function publishOf(publish, locations, fallback) {
+    const accounts = (publish.accounts ?? []).map((account, index) => {
+        const location = locations[`publish.accounts.${index}`] ?? fallback;
+        return 'id' in account
+            ? { kind: 'id', id: account.id, location }
+            : { kind: 'name', platform: account.platform, name: account.name, location };
+    });
+    const options = {
+        privacy: publish.privacy,
+        category: publish.category,
+        made_for_kids: publish.made_for_kids,
+        age_restricted: publish.age_restricted,
+        notify_subscribers: publish.notify_subscribers,
+        ai_disclosure: publish.ai_disclosure,
+    };
+    if (publish.tiktok?.post_mode !== undefined)
+        options.tiktok_post_mode = publish.tiktok.post_mode;
+    if (publish.tiktok?.privacy !== undefined)
+        options.tiktok_privacy = publish.tiktok.privacy;
+    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
+}
+/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
+function normalize(file, manifest, positions) {
+    const locations = locationsOf(positions);
+    const start = { file, line: 1, column: 1 };
+    const location = locations['title'] ?? start;
+    const fields = { title: manifest.title };
+    if (manifest.description !== undefined)
+        fields.description = manifest.description;
+    if (manifest.full_text !== undefined)
+        fields.full_text = manifest.full_text;
+    if (manifest.textover !== undefined)
+        fields.textover = manifest.textover;
+    if (manifest.hashtags !== undefined)
+        fields.hashtags = manifest.hashtags;
+    if (manifest.fine_tuning !== undefined)
+        fields.fine_tuning = manifest.fine_tuning;
+    if (manifest.persona !== undefined)
+        fields.persona_id = manifest.persona;
+    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
+    const item = {
+        file,
+        location,
+        locations,
+        id: manifest.id ?? null,
+        fields,
+        stage: manifest.stage,
+        flow: manifest.flow,
+        render: render(manifest.video),
+        publish,
+    };
+    return { item, warnings: warningsOf(item) };
+}
+function warningsOf(item) {
+    const warnings = [];
+    const publishAt = item.locations['publish'];
+    // Only a publish block written in the manifest itself is worth a warning:
+    // one inherited from a defaults file is meant for the published items.
+    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
+        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
+    }
+    const accounts = item.publish?.accounts ?? [];
+    const tiktokAt = item.locations['publish.tiktok'];
+    if (tiktokAt !== undefined &&
+        tiktokAt.file === item.file &&
+        accounts.length > 0 &&
+        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
+        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
+    }
+    const seen = new Map();
+    accounts.forEach((account, index) => {
+        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
+        const first = seen.get(key);
+        if (first === undefined) {
+            seen.set(key, index);
+            return;
+        }
+        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
+    });
+    return warnings;
+}
+
+;// CONCATENATED MODULE: ./src/manifest/layers.ts
+
+
+/** Fields that identify one item; a defaults file shared by many manifests cannot set them. */
+const IDENTITY_FIELDS = ['title', 'id'];
+/** A `_defaults.yml` as read: like a manifest, minus the identity fields, and empty is harmless. */
+function asDefaults(source) {
+    const { file, root } = source;
+    const problems = source.problems.filter((p) => p.code !== 'empty_file');
+    if (root === null || root.kind !== 'map')
+        return { file, root: null, problems };
+    const entries = new Map(root.entries);
+    for (const key of IDENTITY_FIELDS) {
+        const entry = entries.get(key);
+        if (entry === undefined)
+            continue;
+        problems.push(problemAt(entry.keyPos, 'defaults_identity', `${key} cannot be set in a defaults file; each manifest sets its own ${key}`, key));
+        entries.delete(key);
+    }
+    return { file, root: { ...root, entries }, problems };
+}
+/** Merges the defaults (outermost folder first) under the manifest; null when the manifest could not be read. */
+function layers_layer(source, defaults = []) {
+    if (source.root === null)
+        return null;
+    let merged = null;
+    for (const { root } of defaults) {
+        if (root !== null)
+            merged = merged === null ? root : mergeTrees(merged, root);
+    }
+    merged = merged === null ? source.root : mergeTrees(merged, source.root);
+    return { source, defaults, ...toPlain(merged) };
 }
 /**
- * The candidate the user most likely meant: the same word in other casing, the
- * same word in another spelling convention (`notifySubscribers` ->
- * `notify_subscribers`), or the nearest one within a few typos.
+ * The outcome once the layered value is checked. Problems of the defaults
+ * files themselves are not repeated here, but they leave the item in doubt.
  */
-function suggest(input, candidates) {
-    if (candidates.includes(input))
-        return input;
-    const lower = input.toLowerCase();
-    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
-    if (sameCase !== undefined)
-        return sameCase;
-    const squashed = squash(input);
-    if (squashed === '')
-        return undefined;
-    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
-    if (sameWord !== undefined)
-        return sameWord;
-    let best;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const target = squash(candidate);
-        // Allow about one typo per three letters, at least one.
-        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
-        if (Math.abs(target.length - squashed.length) > limit)
-            continue;
-        const d = distance(squashed, target);
-        if (d <= limit && d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
+function conclude(layered, checked) {
+    const { source, defaults, positions } = layered;
+    const problems = [...source.problems];
+    if ('problems' in checked)
+        return { item: null, problems: [...problems, ...checked.problems] };
+    const { item, warnings } = normalize(source.file, checked.manifest, positions);
+    problems.push(...warnings);
+    // A broken defaults file leaves the desired state of every manifest below it in doubt.
+    const doubtful = [...problems, ...defaults.flatMap((d) => d.problems)].some((p) => p.severity === 'error');
+    return { item: doubtful ? null : item, problems };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/parse.ts
+
+
+
+
+// Manifests through the yaml library and the zod schema: any YAML, and every
+// problem worded for the user. The loader and the single-file API both come
+// here, so there is one reader and one schema.
+
+/** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
+function readDefaults(file, text) {
+    return asDefaults(read_yaml_readSource(file, text));
+}
+/** Checks a manifest's merged value with the zod schema; problems point into the files. */
+function checkWithSchema(value, positions, start) {
+    const parsed = manifestSchema.safeParse(value);
+    if (parsed.success)
+        return { manifest: parsed.data };
+    return { problems: new IssueMapper(manifestSchema, value, positions, start).map(parsed.error.issues) };
+}
+/**
+ * Validates one parsed manifest with its defaults (outermost folder first) and
+ * normalizes it. Problems of the defaults files themselves are not repeated here.
+ */
+function validateSource(source, defaults = []) {
+    const layered = layers_layer(source, defaults);
+    if (layered === null)
+        return { item: null, problems: [...source.problems] };
+    const start = { file: source.file, line: 1, column: 1 };
+    return conclude(layered, checkWithSchema(layered.value, layered.positions, start));
+}
+/**
+ * Parses, validates and normalizes one manifest's text. `defaults` are the
+ * texts of the `_defaults.yml` files that apply to it, outermost folder first.
+ * `file` is reported as given (use a workspace-relative path with `/`).
+ */
+function parseManifest(file, text, defaults = []) {
+    const layers = defaults.map((d) => readDefaults(d.file, d.text));
+    const result = validateSource(readSource(file, text), layers);
+    const problems = [...layers.flatMap((l) => l.problems), ...result.problems];
+    // In file order first (defaults, then the manifest), then by position.
+    const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
+    problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
+    return { item: result.item, problems };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/load.ts
+
+
+
+
+
+
+// Glob -> files in a stable order -> text (bounded, UTF-8, inside the
+// workspace) -> desired items, with every problem of every file in one pass.
+// Every file is read by the yaml library and checked by the zod schema
+// (parse.ts); the files are matched by Node's own `fs.promises.glob`.
+const DEFAULT_PATTERN = DEFAULTS.manifests;
+/** No manifest comes near this; a bigger file is a mistake or an attack. */
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+const PARALLEL_READS = 32;
+/**
+ * Longest stretch of parsing between two turns of the event loop: the
+ * service's answers the engine reads meanwhile (its listing pages, one after
+ * another) are handled at least this often.
+ */
+const SLICE_MS = 2;
+function posix(relative) {
+    return relative.split((external_node_path_default()).sep).join('/');
+}
+function byCodePoint(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** Offset of the first byte that is not part of valid UTF-8, or -1. */
+function invalidUtf8Offset(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (size === 0 || i + size > bytes.length)
+            return i;
+        for (let k = 1; k < size; k++)
+            if ((bytes[i + k] & 0xc0) !== 0x80)
+                return i;
+        const b1 = bytes[i + 1] ?? 0;
+        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
+        if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f))
+            return i;
+        if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
+            return i;
+        i += size;
+    }
+    return -1;
+}
+function locationOfByte(file, bytes, offset) {
+    const before = bytes.subarray(0, offset);
+    const lineStart = before.lastIndexOf(0x0a) + 1;
+    let line = 1;
+    for (const byte of before)
+        if (byte === 0x0a)
+            line++;
+    const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
+    return { file, line, column };
+}
+/** A link is refused by the open itself (ELOOP), and a FIFO does not block it. */
+const OPEN_NO_LINK = external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
+/** Where open cannot refuse a link (Windows has no O_NOFOLLOW), whether `file` is one, by lstat. */
+function isLinkWithoutNoFollow(file) {
+    return external_node_fs_namespaceObject.constants.O_NOFOLLOW === undefined && (0,external_node_fs_namespaceObject.lstatSync)(file).isSymbolicLink();
+}
+/**
+ * The file's bytes, at most `limit` of them: `size` (its fstat) is where the
+ * buffer starts, and a file that grew since is read on until its end or the limit.
+ */
+function readUpTo(fd, size, limit) {
+    let buffer = Buffer.allocUnsafe(Math.min(size + 1, limit));
+    let length = 0;
+    for (;;) {
+        if (length === buffer.length) {
+            if (length >= limit)
+                break;
+            const grown = Buffer.allocUnsafe(Math.min(length * 2, limit));
+            buffer.copy(grown, 0, 0, length);
+            buffer = grown;
         }
+        const wanted = buffer.length - length;
+        const read = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, length, wanted, null);
+        length += read;
+        // A regular file reads short only at its end.
+        if (read < wanted)
+            break;
+    }
+    return buffer.subarray(0, length);
+}
+function mib(bytes) {
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+class Reader {
+    #cwd;
+    #root;
+    #max;
+    #folders = new Map();
+    constructor(cwd, root, max) {
+        this.#cwd = cwd;
+        this.#root = root;
+        this.#max = max;
+    }
+    #realFolder(folder) {
+        let pending = this.#folders.get(folder);
+        if (pending === undefined) {
+            pending = Promise.resolve().then(() => (0,external_node_fs_namespaceObject.realpathSync)(folder));
+            this.#folders.set(folder, pending);
+        }
+        return pending;
+    }
+    #inside(real) {
+        return real === this.#root || real.startsWith(this.#root + (external_node_path_default()).sep);
+    }
+    /**
+     * Opens `joined` where it really is, once that is known to be inside the
+     * workspace: a file that is no link is where its folder is (whose realpath
+     * is cached), and a link is followed by realpath. The open itself refuses a
+     * link (so what was checked is what is read) and never waits on a FIFO;
+     * fstat and read follow on the descriptor: four calls for most files.
+     */
+    async #open(joined) {
+        const folder = await this.#realFolder(external_node_path_default().dirname(joined));
+        if (!isLinkWithoutNoFollow(joined)) {
+            if (!this.#inside(external_node_path_default().join(folder, external_node_path_default().basename(joined)))) {
+                return {
+                    outside: 'the file is in a folder linked from outside the workspace; manifests must live in the repository',
+                };
+            }
+            try {
+                return { fd: (0,external_node_fs_namespaceObject.openSync)(joined, OPEN_NO_LINK) };
+            }
+            catch (error) {
+                if (error.code !== 'ELOOP')
+                    throw error;
+            }
+        }
+        const real = (0,external_node_fs_namespaceObject.realpathSync)(joined);
+        if (!this.#inside(real)) {
+            return {
+                outside: 'the file is a link to a place outside the workspace; manifests must live in the repository',
+            };
+        }
+        return { fd: (0,external_node_fs_namespaceObject.openSync)(real, OPEN_NO_LINK) };
+    }
+    async read(file, optional = false) {
+        const start = { file, line: 1, column: 1 };
+        const fail = (code, message) => ({
+            kind: 'problem',
+            problem: problemAt(start, code, message),
+        });
+        if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
+            return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
+        }
+        let opened;
+        try {
+            opened = await this.#open(external_node_path_default().join(this.#cwd, file));
+        }
+        catch (error) {
+            const code = error.code;
+            if (optional && code === 'ENOENT')
+                return { kind: 'none' };
+            // A socket cannot be opened as a file: like a folder or a FIFO, it is no manifest.
+            if (code === 'ENXIO')
+                return { kind: 'none' };
+            return fail('unreadable', `the file cannot be read (${code ?? 'error'})`);
+        }
+        if ('outside' in opened)
+            return fail('outside_workspace', opened.outside);
+        const { fd } = opened;
+        let bytes;
+        try {
+            const info = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            if (!info.isFile())
+                return { kind: 'none' };
+            if (info.size > this.#max) {
+                return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
+            }
+            bytes = readUpTo(fd, info.size, this.#max + 1);
+        }
+        catch (error) {
+            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+        if (bytes.length > this.#max) {
+            return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
+        }
+        const bad = invalidUtf8Offset(bytes);
+        if (bad !== -1) {
+            return {
+                kind: 'problem',
+                problem: problemAt(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
+            };
+        }
+        return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
+    }
+}
+/** The matched files, sorted in code-point order so every run sees them alike. */
+async function discover(cwd, pattern) {
+    return (await globPattern(cwd, pattern)).sort(byCodePoint);
+}
+/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
+async function globPattern(cwd, pattern) {
+    const found = new Set();
+    const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
+    for await (const entry of (0,promises_.glob)(pattern, { cwd, exclude })) {
+        found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
+    }
+    return [...found];
+}
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
+}
+async function runPool(count, work) {
+    const results = new Array(count);
+    let next = 0;
+    // Files are read synchronously: without a turn of the event loop now and
+    // then, the service's answers the engine is reading meanwhile would wait
+    // until every manifest was parsed. The workers share one slice and one
+    // turn: each waiting for its own would hand the loop to all of them in a row.
+    let sliceStarted = performance.now();
+    let turn = null;
+    const nextTurn = () => (turn ??= new Promise((resume) => setImmediate(() => {
+        turn = null;
+        sliceStarted = performance.now();
+        resume();
+    })));
+    const worker = async () => {
+        while (next < count) {
+            if (performance.now() - sliceStarted > SLICE_MS)
+                await nextTurn();
+            const index = next++;
+            if (index >= count)
+                return;
+            results[index] = await work(index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
+    return results;
+}
+function crossFileProblems(items) {
+    const problems = [];
+    const clashing = new Set();
+    const check = (key, field, code, sentence) => {
+        const groups = new Map();
+        for (const item of items) {
+            const value = key(item);
+            if (value !== null)
+                groups.set(value, [...(groups.get(value) ?? []), item]);
+        }
+        for (const [value, group] of groups) {
+            if (group.length < 2)
+                continue;
+            for (const item of group) {
+                clashing.add(item);
+                const others = group.filter((other) => other !== item).map((other) => other.file);
+                const shown = others.length > 3
+                    ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
+                    : others.join(', ');
+                problems.push(problemAt(item.locations[field] ?? item.location, code, sentence(value, shown), field));
+            }
+        }
+    };
+    check((item) => item.fields.title, 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
+    check((item) => item.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
+    return { problems, clashing };
+}
+function dedupeAndSort(problems) {
+    const seen = new Set();
+    const unique = problems.filter((p) => {
+        const key = `${p.severity}|${p.code}|${p.file}:${p.line}:${p.column}|${p.message}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+    return unique.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
+}
+/**
+ * Finds the manifests matched by `pattern` under `cwd`, applies the
+ * `_defaults.yml` of their folders, and validates and normalizes each one.
+ * Never throws for a bad manifest: every problem of every file is returned.
+ */
+async function loadManifests(options) {
+    const cwd = external_node_path_default().resolve(options.cwd);
+    const reader = new Reader(cwd, (0,external_node_fs_namespaceObject.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const matched = await discover(cwd, options.pattern);
+    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
+    const defaultsOf = new Map();
+    const folderDefaults = (folder) => {
+        let pending = defaultsOf.get(folder);
+        if (pending === undefined) {
+            pending = readFolderDefaults(reader, folder);
+            defaultsOf.set(folder, pending);
+        }
+        return pending;
+    };
+    const outcomes = await runPool(candidates.length, async (index) => {
+        const file = candidates[index];
+        const read = await reader.read(file);
+        if (read.kind === 'none')
+            return null;
+        if (read.kind === 'problem')
+            return { file, item: null, problems: [read.problem] };
+        const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
+        const validated = validateSource(read_yaml_readSource(file, read.text), layers);
+        const item = validated.item;
+        if (item)
+            options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
+        return { file, ...validated };
+    });
+    const problems = [];
+    for (const layer of await Promise.all(defaultsOf.values()))
+        if (layer)
+            problems.push(...layer.problems);
+    const files = [];
+    const valid = [];
+    for (const outcome of outcomes) {
+        if (outcome === null)
+            continue;
+        files.push(outcome.file);
+        problems.push(...outcome.problems);
+        if (outcome.item)
+            valid.push(outcome.item);
+    }
+    const cross = crossFileProblems(valid);
+    problems.push(...cross.problems);
+    return {
+        items: valid.filter((item) => !cross.clashing.has(item)),
+        problems: dedupeAndSort(problems),
+        files,
+    };
+}
+async function readFolderDefaults(reader, folder) {
+    const found = [];
+    for (const name of DEFAULTS_FILES) {
+        const file = folder === '' ? name : `${folder}/${name}`;
+        const read = await reader.read(file, true);
+        if (read.kind === 'none')
+            continue;
+        if (read.kind === 'problem')
+            found.push({ file, root: null, problems: [read.problem] });
+        else
+            found.push(readDefaults(file, read.text));
+    }
+    const [first, second] = found;
+    if (first === undefined)
+        return null;
+    if (second !== undefined) {
+        first.problems.push(problemAt({ file: second.file, line: 1, column: 1 }, 'duplicate_defaults', `two defaults files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
+    }
+    return first;
+}
+
+;// CONCATENATED MODULE: ./src/plan/identity.ts
+function ref(summary) {
+    return { id: summary.id, title: summary.title, status: summary.status };
+}
+function problem(item, code, field, message) {
+    const at = item.locations[field] ?? item.location;
+    return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
+}
+function byTitle(remote) {
+    const index = new Map();
+    for (const summary of remote) {
+        const list = index.get(summary.title);
+        if (list)
+            list.push(summary);
+        else
+            index.set(summary.title, [summary]);
+    }
+    return index;
+}
+/** Manifests that may be renames: not pinned and no remote item has their title. */
+/**
+ * The titles a renamed manifest could have had: those of remote items that
+ * no manifest (of any shard) pins by id, and whose title is not the current
+ * title of a manifest that matches by title (one that pins no id), as
+ * `matchItems` claims them. Only such an item can be matched by an earlier
+ * title, so when there is none, no earlier version needs reading (a first
+ * apply of a thousand new manifests asks git nothing).
+ */
+function orphanTitles(desired, remote) {
+    const titles = new Set(desired.filter((item) => item.id === null).map((item) => item.fields.title));
+    const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
+    return new Set(remote.filter((summary) => !titles.has(summary.title) && !pinned.has(summary.id)).map((s) => s.title));
+}
+function renameCandidates(desired, remote) {
+    const titles = new Set(remote.map((summary) => summary.title));
+    return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
+}
+/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
+function matchItems(desired, remote, options = {}) {
+    const problems = [];
+    const ids = new Map(remote.map((summary) => [summary.id, summary]));
+    const titles = byTitle(remote);
+    const claimed = new Map();
+    // Remote items that belong to other shards' manifests are out of bounds.
+    for (const other of options.reserved ?? []) {
+        const pinned = other.id === null ? undefined : ids.get(other.id);
+        const found = pinned ? [pinned] : (titles.get(other.fields.title) ?? []);
+        for (const summary of found)
+            claimed.set(summary.id, other);
+    }
+    const sorted = [...desired].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    const matched = [];
+    const pendingRenames = [];
+    const claim = (item, summary, match, renamedFrom) => {
+        const owner = claimed.get(summary.id);
+        if (owner && owner !== item) {
+            problems.push(problem(item, 'claimed_twice', item.id === null ? 'title' : 'id', `The remote item ${summary.id} ("${summary.title}") is already claimed by ${owner.file}; ` +
+                'each item can be managed by one manifest only: change the title or the id of one of them.'));
+            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
+            return;
+        }
+        claimed.set(summary.id, item);
+        matched.push({ item, match, remote: summary, renamedFrom });
+    };
+    for (const item of sorted) {
+        if (item.id !== null) {
+            const summary = ids.get(item.id);
+            if (!summary) {
+                problems.push(problem(item, 'unknown_id', 'id', `No content item with id ${item.id} exists for this API key; remove \`id\` to create the item, ` +
+                    'or pin the id of an existing item.'));
+                matched.push({ item, match: 'pinned', remote: null, renamedFrom: null });
+                continue;
+            }
+            claim(item, summary, 'pinned', null);
+            continue;
+        }
+        const same = titles.get(item.fields.title) ?? [];
+        if (same.length > 1) {
+            for (const summary of same)
+                claimed.set(summary.id, item);
+            const list = same.map((summary) => summary.id).sort();
+            problems.push(problem(item, 'duplicate_remote_title', 'title', `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
+                'manages with `id:`.'));
+            matched.push({ item, match: 'title', remote: null, renamedFrom: null });
+            continue;
+        }
+        const [only] = same;
+        if (only)
+            claim(item, only, 'title', null);
+        else
+            pendingRenames.push(item);
+    }
+    // Renames last, so that an item claimed by its current title is never taken by an old one.
+    for (const item of pendingRenames) {
+        const before = options.previousTitles?.get(item.file);
+        const candidates = before === undefined ? [] : (titles.get(before) ?? []);
+        const [only] = candidates;
+        if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
+            claim(item, only, 'renamed', before);
+        }
+        else {
+            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
+        }
+    }
+    matched.sort((a, b) => (a.item.file < b.item.file ? -1 : a.item.file > b.item.file ? 1 : 0));
+    const unmanaged = options.listUnmanaged === false
+        ? []
+        : remote
+            .filter((summary) => !claimed.has(summary.id))
+            .map(ref)
+            .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+    return { matched, unmanaged, problems };
+}
+
+;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
+
+// GET /contents/{id}, at most `width` at a time, asked for one id at a time
+// as ids become known: the engine asks for the items the manifests name while
+// the listing's later pages are still on their way, so that 10,000 detail
+// reads do not wait for 100 listing pages read one after another.
+class DetailReads {
+    #client;
+    #width;
+    #reads = new Map();
+    #queue = [];
+    /** The next queued read to start (an index, not shift(): the queue may hold 10,000). */
+    #head = 0;
+    #running = 0;
+    #failure = null;
+    constructor(client, width) {
+        this.#client = client;
+        this.#width = Math.max(1, Math.floor(width) || 1);
+    }
+    /** Starts reading `id` (once, however often it is asked for). */
+    want(id) {
+        if (this.#reads.has(id))
+            return;
+        const read = new Promise((start) => this.#queue.push(start)).then(() => this.#read(id));
+        // A failure is reported by `settle`; until then nobody may be listening.
+        read.catch(() => undefined);
+        this.#reads.set(id, read);
+        this.#next();
+    }
+    /**
+     * The details of `ids` (each started if it was not), once every read
+     * started has settled; an item deleted since the listing (404) is left
+     * out. Throws the first failure, after the reads in flight have settled.
+     */
+    async settle(ids) {
+        for (const id of ids)
+            this.want(id);
+        await this.drain();
+        if (this.#failure !== null)
+            throw this.#failure.error;
+        const byId = new Map();
+        for (const id of ids) {
+            const detail = await this.#reads.get(id);
+            if (detail)
+                byId.set(detail.id, detail);
+        }
+        return byId;
+    }
+    /** Waits for every read started so far; reads still queued after a failure are not sent. */
+    async drain() {
+        await Promise.allSettled([...this.#reads.values()]);
+    }
+    /** Stops sending: what is queued is dropped (the caller no longer needs it). */
+    abandon() {
+        this.#failure ??= { error: new Error('detail reads abandoned') };
+        this.#next();
+    }
+    #next() {
+        while (this.#running < this.#width && this.#head < this.#queue.length) {
+            this.#running++;
+            const start = this.#queue[this.#head++];
+            start?.();
+        }
+        if (this.#head === this.#queue.length) {
+            this.#queue.length = 0;
+            this.#head = 0;
+        }
+    }
+    async #read(id) {
+        try {
+            if (this.#failure !== null)
+                return null;
+            return await this.#client.getContent(id);
+        }
+        catch (error) {
+            if (error instanceof ServiceError && error.status === 404)
+                return null;
+            this.#failure ??= { error };
+            return null;
+        }
+        finally {
+            this.#running--;
+            this.#next();
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/observe.ts
+
+
+
+// What the engine reads from the service: every page of GET /contents and
+// GET /accounts, then the detail view of each matched item (reads are not
+// rate limited, so many at a time); the credit balance; the scripts the
+// service wrote for drafts. The planner gets all of it as plain data.
+/**
+ * One reader per connection of the client's pool, less the two the listings
+ * (contents and accounts) read their pages on: a detail read never waits for
+ * a connection, and the listing, one page after another, never waits behind one.
+ */
+const DEFAULT_READ_CONCURRENCY = DEFAULT_CONNECTIONS - 2;
+/**
+ * GET /contents and GET /accounts (every page, through the client), side by
+ * side; `onItems` sees each page of contents as it arrives.
+ */
+async function observeListing(client, onItems) {
+    const [contents, accounts] = await Promise.all([
+        client.listContents(onItems ? { onItems } : {}),
+        client.listAccounts(),
+    ]);
+    return {
+        contents: contents.items,
+        accounts: accounts.items,
+        contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+    };
+}
+function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
+    const reads = new DetailReads(client, width);
+    const namedTitles = new Set();
+    const namedIds = new Set();
+    // Listed so far: the ids under each title, and every id.
+    const listedByTitle = new Map();
+    const listedIds = new Set();
+    const listing = observeListing(client, (items) => {
+        for (const summary of items) {
+            const ids = listedByTitle.get(summary.title);
+            if (ids)
+                ids.push(summary.id);
+            else
+                listedByTitle.set(summary.title, [summary.id]);
+            listedIds.add(summary.id);
+            if (namedTitles.has(summary.title) || namedIds.has(summary.id))
+                reads.want(summary.id);
+        }
+    });
+    // Awaited by the engine, or by stop(); never left unhandled meanwhile.
+    listing.catch(() => undefined);
+    return {
+        listing,
+        reads,
+        name(items) {
+            for (const item of items) {
+                const title = item.title;
+                if (!namedTitles.has(title)) {
+                    namedTitles.add(title);
+                    for (const id of listedByTitle.get(title) ?? [])
+                        reads.want(id);
+                }
+                if (item.id !== null && !namedIds.has(item.id)) {
+                    namedIds.add(item.id);
+                    if (listedIds.has(item.id))
+                        reads.want(item.id);
+                }
+            }
+        },
+        async stop() {
+            reads.abandon();
+            await listing.catch(() => undefined);
+            await reads.drain();
+        },
+    };
+}
+/** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
+async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
+    return new DetailReads(client, concurrency).settle(ids);
+}
+/**
+ * GET /users/credits is informational: a failure or a shape no reading covers
+ * is a note in the report, never a reason to stop (A10).
+ */
+async function bestEffortCredits(client, notes, when) {
+    try {
+        return await client.credits();
+    }
+    catch (error) {
+        notes.push(`The credit balance ${when} the run could not be read: ${describeError(error)}`);
+        return null;
+    }
+}
+/** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
+async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CONCURRENCY) {
+    const touched = runs.filter((run) => run.id !== null && (run.created || run.edited));
+    const details = await observeDetails(client, touched.map((run) => run.id), concurrency);
+    for (const run of touched) {
+        const detail = details.get(run.id);
+        const item = plan.items.find((entry) => entry.file === run.item.file);
+        if (detail && item)
+            item.script = { ...item.script, remote: detail.textover };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/import/files.ts
+
+
+// Where imported manifests go: a folder under the manifests' glob, one file
+// per item named after its title, never one that exists already.
+/** The folder a glob starts in: `content/**\/*.yml` -> `content`. */
+function globRoot(pattern) {
+    const parts = pattern.split('/');
+    const fixed = [];
+    for (const part of parts.slice(0, -1)) {
+        if (/[*?[\]{}!]/.test(part))
+            break;
+        fixed.push(part);
+    }
+    return fixed.join('/');
+}
+/** The default output folder: `imported` under the folder the manifests' glob starts in. */
+function defaultOutDir(pattern) {
+    const root = globRoot(pattern);
+    return root === '' ? 'imported' : `${root}/imported`;
+}
+/** A file name from a title: lower-case ASCII words joined by dashes, at most 60 characters. */
+function slugOf(title) {
+    const ascii = title
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '');
+    return ascii.slice(0, 60).replace(/-+$/, '');
+}
+/**
+ * Picks file names for a batch: the title's slug (the id's start when the
+ * title has no letter in ASCII), with -2, -3… when the name is taken on disk
+ * or earlier in the batch. A slug has no `_`, so `_defaults.yml` is never
+ * among them.
+ */
+class FileNamer {
+    #taken = new Set();
+    #dir;
+    constructor(absoluteDir) {
+        this.#dir = absoluteDir;
+    }
+    name(title, id) {
+        const slug = slugOf(title) ||
+            `item-${id
+                .replace(/[^A-Za-z0-9]/g, '')
+                .slice(0, 8)
+                .toLowerCase()}`;
+        for (let n = 1;; n++) {
+            const name = `${slug}${n === 1 ? '' : `-${n}`}.yml`;
+            const key = name.toLowerCase();
+            if (this.#taken.has(key) || (0,external_node_fs_namespaceObject.existsSync)(external_node_path_default().join(this.#dir, name)))
+                continue;
+            this.#taken.add(key);
+            return name;
+        }
+    }
+}
+/** A glob over titles: `*` any run of characters, `?` one character; everything else literal. */
+function titleMatcher(glob) {
+    const source = [...glob]
+        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+        .join('');
+    const pattern = new RegExp(`^${source}$`, 'su');
+    return (title) => pattern.test(title);
+}
+
+;// CONCATENATED MODULE: ./src/import/manifest.ts
+
+
+/**
+ * The rule for `textover`: it is imported only when it is not the script the
+ * service writes from `full_text` by itself (A15). An item whose script is the
+ * service's own gets no `textover`, so a later change of `full_text` still
+ * gets a new script. Either way the plan shows no change: an absent textover
+ * is not compared. The service's writer is the one the emulator implements
+ * (the interface does not show the real one); a script it does not recognise
+ * is imported as written, which keeps it exactly as it is.
+ */
+function isServiceScript(detail) {
+    if (detail.textover === null)
+        return true;
+    return detail.full_text !== null && detail.textover === writeScript(detail.full_text);
+}
+const HASHTAG = /^#[^\s#]\S*$/;
+/**
+ * Hashtags as a list when the list form joins back to the very same string,
+ * else the string itself; the schema trims a string, so one with blanks
+ * around it cannot be kept and stays unmanaged.
+ */
+function hashtagsOf(hashtags) {
+    const tags = hashtags.split(' ');
+    if (hashtags !== '' && tags.every((tag) => HASHTAG.test(tag)))
+        return { value: tags };
+    if (hashtags.trim() !== hashtags) {
+        return {
+            unkept: 'hashtags are not managed here: the service keeps blanks around them that a manifest trims',
+        };
+    }
+    return { value: hashtags };
+}
+/** Stage from status: what the item has now, never a step the service has not taken. */
+function stageOf(detail) {
+    const { status } = detail;
+    if (status === 'UPLOADED')
+        return { stage: 'published', note: null };
+    if (status === 'NEW')
+        return { stage: 'draft', note: null };
+    if (RENDERED_STATUSES.has(status) && status !== 'FAILED_UPLOAD')
+        return { stage: 'rendered', note: null };
+    const error = detail.last_error ? ` (${manifest_oneLine(detail.last_error)})` : '';
+    if (status === 'FAILED_UPLOAD') {
+        return {
+            stage: 'rendered',
+            note: `The service reports FAILED_UPLOAD${error}: the video is rendered, its publication failed. Set stage: published with publish.accounts to publish it again.`,
+        };
+    }
+    // A failed render at stage rendered would be rendered again by the next
+    // apply: the import asks for nothing the service has not done.
+    if (FAILED_STATUSES.has(status)) {
+        return {
+            stage: 'draft',
+            note: `The service reports ${status}${error}: the last render failed. Set stage: rendered to render it again.`,
+        };
+    }
+    if (GENERATING_STATUSES.has(status) || detail.progress !== null) {
+        return {
+            stage: status === 'UPLOADING' ? 'rendered' : 'draft',
+            note: `The service was still working on this item (${status}) when it was imported; the stage is what it had then. Once the run ends, set the stage it should keep.`,
+        };
+    }
+    return {
+        stage: 'draft',
+        note: `The service reports a status the interface does not list (${status || 'none'}); nothing is done to this item while it stays so.`,
+    };
+}
+function manifest_oneLine(text) {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+}
+/**
+ * An account by platform and name, as people read it; by id when the name
+ * does not single it out (two accounts of one name) or the platform is one a
+ * manifest cannot name (A35).
+ */
+function accountOf(account, connected) {
+    const namesake = connected.filter((a) => a.platform === account.platform && a.name === account.name);
+    if (!isKnownPlatform(account.platform) || namesake.length > 1 || account.name.trim() === '') {
+        return { id: account.id };
+    }
+    return { platform: account.platform, name: account.name };
+}
+function videoOf(detail) {
+    const settings = detail.video_settings;
+    if (settings === null)
+        return {};
+    const video = {};
+    if (settings.video_id !== null && settings.video_id.trim() !== '')
+        video['source'] = settings.video_id;
+    if (settings.orientation !== null && settings.orientation.trim() !== '')
+        video['orientation'] = settings.orientation;
+    if (settings.prefer_real_world !== null)
+        video['prefer_real_world'] = settings.prefer_real_world;
+    const overlay = {};
+    if (settings.image_overlay_enabled !== null)
+        overlay['enabled'] = settings.image_overlay_enabled;
+    if (settings.image_overlay_position !== null && settings.image_overlay_position.trim() !== '')
+        overlay['position'] = settings.image_overlay_position;
+    if (Object.keys(overlay).length > 0)
+        video['image_overlay'] = overlay;
+    if (settings.zoom_effect_enabled !== null)
+        video['zoom_effect'] = settings.zoom_effect_enabled;
+    if (settings.subtitle_settings !== null)
+        video['subtitles'] = settings.subtitle_settings;
+    return video;
+}
+/** The manifest of one item; `connected` is GET /accounts, to tell accounts of one name apart. */
+function manifestOf(detail, connected) {
+    const notes = [];
+    const inline = {};
+    const { stage, note } = stageOf(detail);
+    if (note !== null)
+        notes.push(note);
+    const value = { id: detail.id, title: detail.title, stage };
+    if (detail.description !== null)
+        value['description'] = detail.description;
+    if (detail.full_text !== null)
+        value['full_text'] = detail.full_text;
+    if (detail.textover !== null && !isServiceScript(detail))
+        value['textover'] = detail.textover;
+    if (detail.hashtags !== null) {
+        const hashtags = hashtagsOf(detail.hashtags);
+        if ('value' in hashtags)
+            value['hashtags'] = hashtags.value;
+        else
+            notes.push(hashtags.unkept);
+    }
+    if (detail.persona?.id) {
+        value['persona'] = detail.persona.id;
+        if (detail.persona.name)
+            inline['persona'] = manifest_oneLine(detail.persona.name);
+    }
+    if (detail.fine_tuning !== null && Object.keys(detail.fine_tuning).length > 0)
+        value['fine_tuning'] = detail.fine_tuning;
+    const video = videoOf(detail);
+    if (Object.keys(video).length > 0)
+        value['video'] = video;
+    if (stage === 'published') {
+        if (detail.accounts.length > 0) {
+            value['publish'] = { accounts: detail.accounts.map((account) => accountOf(account, connected)) };
+        }
+        else {
+            // A published item the service lists no account for: a manifest at
+            // published needs one, so it says rendered (which asks nothing more).
+            value['stage'] = 'rendered';
+            notes.push('Published, but the service lists no account for it; kept at stage: rendered.');
+            return { value, stage: 'rendered', notes, inline };
+        }
+    }
+    return { value, stage, notes, inline };
+}
+
+;// CONCATENATED MODULE: ./src/plan/accounts.ts
+
+function accounts_problemAt(item, index, selector, message) {
+    const field = `publish.accounts.${index}`;
+    const at = item.locations[field] ?? selector.location;
+    return {
+        severity: 'error',
+        code: 'unknown_account',
+        file: at.file,
+        line: at.line,
+        column: at.column,
+        field,
+        message,
+    };
+}
+function hint(candidate) {
+    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
+}
+/** Resolves one item's selectors in order, without duplicates. */
+function resolveAccounts(item, connected) {
+    const accounts = [];
+    const problems = [];
+    const selectors = item.publish?.accounts ?? [];
+    selectors.forEach((selector, index) => {
+        let found;
+        if (selector.kind === 'id') {
+            found = connected.find((account) => account.id === selector.id);
+            if (!found) {
+                problems.push(accounts_problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
+                    hint(suggest(selector.id, connected.map((account) => account.id))) +
+                    ' Connect the account in the service, or name it as {platform, name}.'));
+            }
+        }
+        else {
+            const onPlatform = connected.filter((account) => account.platform === selector.platform);
+            found = onPlatform.find((account) => account.name === selector.name);
+            if (!found && onPlatform.length === 0) {
+                problems.push(accounts_problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
+                    'Connect it in the service first.'));
+            }
+            else if (!found) {
+                problems.push(accounts_problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
+                    hint(suggest(selector.name, onPlatform.map((account) => account.name))) +
+                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
+            }
+        }
+        if (found && !accounts.some((account) => account.id === found.id))
+            accounts.push(found);
+    });
+    return { accounts, problems };
+}
+
+;// CONCATENATED MODULE: ./src/plan/diff.ts
+// Field-level comparison of a manifest with a remote item. Only what the
+// manifest says is compared: an absent property is not managed.
+/** Fields whose change makes an existing render stale (A16). */
+const SCRIPT_FIELDS = new Set([
+    'full_text',
+    'textover',
+    'persona_id',
+    'fine_tuning',
+]);
+const FIELD_ORDER = [
+    'title',
+    'description',
+    'full_text',
+    'textover',
+    'hashtags',
+    'fine_tuning',
+    'persona_id',
+];
+/** Deep equality of JSON values, independent of key order. */
+function sameValue(a, b) {
+    if (a === b)
+        return true;
+    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    if (Array.isArray(a) && Array.isArray(b)) {
+        return a.length === b.length && a.every((value, index) => sameValue(value, b[index]));
+    }
+    const left = a;
+    const right = b;
+    const keys = Object.keys(left).filter((key) => left[key] !== undefined);
+    const other = Object.keys(right).filter((key) => right[key] !== undefined);
+    return keys.length === other.length && keys.every((key) => sameValue(left[key], right[key]));
+}
+function remoteValue(remote, field) {
+    if (field === 'persona_id')
+        return remote.persona?.id ?? null;
+    return remote[field] ?? null;
+}
+function diff_isPlainObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/**
+ * Text in the service's terms: a service may store `\r\n` as `\n` and drop
+ * whitespace at line ends and at the end, so two texts that differ only there
+ * are the same text.
+ */
+function serviceText(text) {
+    return text
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .trimEnd();
+}
+/**
+ * An object in the service's terms: it covers what the manifest asks for when
+ * every key the manifest sets has that value on the service. Keys the service
+ * added (its own defaults) are not the manifest's business; null is `{}`.
+ */
+function coversKeys(wanted, current) {
+    const remote = current === null || current === undefined ? {} : current;
+    if (!diff_isPlainObject(remote))
+        return false;
+    return Object.entries(wanted).every(([key, value]) => diff_isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
+}
+/** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
+function sameInServiceTerms(field, wanted, current) {
+    if ((field === 'full_text' || field === 'textover') && typeof wanted === 'string')
+        return typeof current === 'string' && serviceText(wanted) === serviceText(current);
+    if (field === 'fine_tuning' && diff_isPlainObject(wanted))
+        return coversKeys(wanted, current);
+    return sameValue(wanted, current);
+}
+/**
+ * Differences between the managed fields of a manifest and the remote item, in
+ * a fixed field order, compared in the service's terms. A persona the service
+ * does not report (id null) on an existing item cannot be compared: a service
+ * that takes no persona_id would otherwise be sent it, and re-render, on every run.
+ */
+function fieldChanges(desired, remote) {
+    const changes = [];
+    for (const field of FIELD_ORDER) {
+        const wanted = desired[field];
+        if (wanted === undefined)
+            continue;
+        const current = remoteValue(remote, field);
+        if (field === 'persona_id' && current === null)
+            continue;
+        if (!sameInServiceTerms(field, wanted, current))
+            changes.push({ field, from: current, to: wanted });
+    }
+    return changes;
+}
+/** The body of a create: every field, absent ones as null (A13). */
+function createFields(desired) {
+    return {
+        title: desired.title,
+        description: desired.description ?? null,
+        full_text: desired.full_text ?? null,
+        textover: desired.textover ?? null,
+        hashtags: desired.hashtags ?? null,
+        fine_tuning: desired.fine_tuning ?? null,
+        persona_id: desired.persona_id ?? null,
+    };
+}
+/**
+ * The body of a PUT: every field, so that a service whose PUT is partial and
+ * one whose PUT replaces the item end with the same item (A13). The changes
+ * carry the manifest's values and every other field the item's own (a script
+ * change of a published video is drift, not an edit), except a script the
+ * service wrote: left out when the source text changes, so that it writes a
+ * new one (A15).
+ */
+function putBody(changes, desired, remote) {
+    const body = {};
+    const sourceChanges = changes.some((change) => change.field === 'full_text');
+    for (const field of FIELD_ORDER) {
+        if (field === 'textover' && sourceChanges && desired.textover === undefined)
+            continue;
+        body[field] = remoteValue(remote, field);
+    }
+    for (const change of changes)
+        body[change.field] = change.to;
+    return body;
+}
+const SETTING_KEYS = [
+    'video_id',
+    'orientation',
+    'prefer_real_world',
+    'image_overlay_enabled',
+    'image_overlay_position',
+    'zoom_effect_enabled',
+    'subtitle_settings',
+];
+/**
+ * Render options that differ from the settings of the last render (A19).
+ * A setting the manifest leaves out, or the service does not report, is not compared.
+ */
+function settingsChanges(desired, remote) {
+    if (remote === null)
+        return [];
+    const drift = [];
+    for (const key of SETTING_KEYS) {
+        const wanted = desired[key];
+        const current = remote[key];
+        if (wanted === undefined || current === null || current === undefined)
+            continue;
+        // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
+        if (key === 'subtitle_settings' && diff_isPlainObject(wanted) && coversKeys(wanted, current))
+            continue;
+        if (!sameValue(wanted, current))
+            drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
+    }
+    return drift;
+}
+
+;// CONCATENATED MODULE: ./src/plan/checks.ts
+
+// Checks of one item against what the service shows that do not decide its
+// steps: publication drift of a published video, a new manifest that looks
+// like a renamed one, a TikTok publication without its settings.
+/** Accounts attached to a published video that differ from the manifest's, as drift. */
+function accountsDrift(detail, target) {
+    if (target === null || detail.accounts.length === 0)
+        return [];
+    const remote = new Set(detail.accounts.map((account) => account.id));
+    const desired = new Set(target.accounts.map((account) => account.id));
+    const same = remote.size === desired.size && [...desired].every((id) => remote.has(id));
+    if (same)
+        return [];
+    const name = (account) => `${account.platform} ${account.name}`;
+    return [{ field: 'accounts', remote: detail.accounts.map(name), desired: target.accounts.map(name) }];
+}
+/** Publication settings changed since the published version of the manifest, as drift. */
+function publishDrift(item, publishedWith) {
+    const before = publishedWith?.get(item.file);
+    const now = item.publish?.options;
+    if (before === undefined || now === undefined)
+        return [];
+    const keys = Object.keys({ ...before, ...now });
+    const changed = keys.filter((key) => !sameValue(before[key], now[key]));
+    if (changed.length === 0)
+        return [];
+    const pick = (options) => Object.fromEntries(changed.map((key) => [key, options[key] ?? null]));
+    return [{ field: 'publish', remote: pick(before), desired: pick(now) }];
+}
+/**
+ * An unmanaged item whose full_text is this new manifest's: most likely the
+ * same video under a title that changed where no history shows it.
+ */
+function renameOf(matched, unmanaged) {
+    const text = matched.item.fields.full_text;
+    if (matched.remote !== null || matched.item.id !== null || text === undefined)
+        return null;
+    const wanted = serviceText(text);
+    if (wanted === '')
+        return null;
+    return (unmanaged.find((summary) => summary.full_text !== null && serviceText(summary.full_text) === wanted) ??
+        null);
+}
+/** TikTok's defaults for post mode and privacy are not shown: a publication without them is warned about. */
+function tiktokWarning(item, target, detail) {
+    if (target === null || detail?.status === 'UPLOADED')
+        return [];
+    if (!target.accounts.some((account) => account.platform === 'TikTok'))
+        return [];
+    const options = target.options;
+    if (options.tiktok_post_mode !== undefined && options.tiktok_privacy !== undefined)
+        return [];
+    const at = item.locations['publish.accounts'] ?? item.locations['publish'] ?? item.location;
+    return [
+        {
+            severity: 'warning',
+            code: 'tiktok_defaults',
+            file: item.file,
+            line: at.line,
+            column: at.column,
+            field: 'publish.tiktok',
+            message: 'This item publishes to TikTok without publish.tiktok.post_mode and publish.tiktok.privacy; the ' +
+                "service's defaults for them are not documented, so the video may be posted directly and publicly. " +
+                'Set both, for example tiktok: {post_mode: draft, privacy: SELF_ONLY}.',
+        },
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/plan/duplicates.ts
+// Two runs that create the same title at the same moment (the service offers
+// no lock) each make an item. Every run settles it the same way, from the
+// listing alone: the oldest item wins (creation_date, then the smaller id),
+// and the run whose own item lost retitles it with a mark, so that no later
+// run matches it, renders it or publishes it.
+const MARK = / \[duplicate of ([^\]\s]+)\]$/;
+/** The title a losing item is given: its own title and the winner's id. */
+function duplicateTitle(title, winnerId) {
+    return `${title} [duplicate of ${winnerId}]`;
+}
+/** A title this project gave to an item that lost a race for its title. */
+function isMarkedDuplicate(title) {
+    return MARK.test(title);
+}
+function createdAt(summary) {
+    const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
+    return Number.isNaN(time) ? Infinity : time;
+}
+/** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
+function winnerOf(candidates) {
+    let best = null;
+    for (const candidate of candidates) {
+        if (best === null ||
+            createdAt(candidate) < createdAt(best) ||
+            (createdAt(candidate) === createdAt(best) && candidate.id < best.id))
+            best = candidate;
     }
     return best;
 }
 
+;// CONCATENATED MODULE: ./src/plan/inflight.ts
 
-/***/ }),
-
-/***/ 8544:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ isManifestWorker),
-/* harmony export */   Q: () => (/* binding */ MANIFEST_WORKER_ROLE)
-/* harmony export */ });
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5919);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
-
-// How an entry script knows it was started as the manifest worker
-// (worker.ts): the check an entry makes before it loads anything else.
-const MANIFEST_WORKER_ROLE = 'content-as-code:manifests';
-/** Whether this thread was started to parse manifests (see `serveManifestWorker`). */
-function isManifestWorker() {
-    return !node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData?.role === MANIFEST_WORKER_ROLE;
+// What the service says about work in flight, read the way the interface
+// words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
+// VIDEO_PROCESSED without progress is parked, not generating. A snapshot that
+// stays after a run parked is told apart by not moving (see apply/wait.ts).
+/** Statuses that only a running job shows. */
+const RUNNING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses a run passes through between phases, and where a run that stopped there rests. */
+const PARKED_STATUSES = new Set([
+    'AUDIO_PROCESSED',
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+]);
+/** A run may be in flight: a running status, or a progress snapshot on a status that is not terminal. */
+function mayBeInFlight(status, progress) {
+    return RUNNING_STATUSES.has(status) || (progress !== null && !TERMINAL_STATUSES.has(status));
+}
+/** Parked in AUDIO_PROCESSED: the voiceover exists, no run is in flight, no video was rendered. */
+function parkedAfterAudio(status, progress) {
+    return status === 'AUDIO_PROCESSED' && progress === null;
+}
+/**
+ * Publication settings (manifest names) that the upload endpoint is not shown
+ * to carry and that decide who sees the video: the interface names only
+ * account_ids, madeForKids and ageRestricted there, so a private video or
+ * TikTok settings sent with an upload could be dropped and the video
+ * published wider than asked. (category, notify_subscribers and
+ * ai_disclosure go with the upload under their one-shot names.)
+ */
+function uploadCannotCarry(options) {
+    const fields = [];
+    if (options.privacy !== undefined && options.privacy !== 'public')
+        fields.push('publish.privacy');
+    if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
+        fields.push('publish.tiktok');
+    return fields;
 }
 
-
-/***/ }),
-
-/***/ 8803:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Uv: () => (/* binding */ loadManifestsInWorker),
-/* harmony export */   dv: () => (/* binding */ serveManifestWorker)
-/* harmony export */ });
-/* unused harmony export WORKER_MIN_FILES */
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5919);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _load_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6300);
-/* harmony import */ var _worker_role_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8544);
+;// CONCATENATED MODULE: ./src/plan/plan.ts
 
 
 
-// Thousands of manifests are parsed on a thread of their own. Parsing YAML is
-// work for a processor, and the thread that reads the service (page after page
-// of its listing, then a detail read per item) would otherwise wait for it:
-// with both on one thread, each slows the other. The worker is the action's
-// (or the CLI's) own entry script started again in this role; it reads the
-// files the main thread matched, names each item back as soon as it is
-// parsed, and hands over the whole result. A few manifests load faster here
-// than a thread starts, and a worker that fails to start or to answer is
-// replaced by loading here: the worker only ever changes where the work runs.
-/** From this many matched manifests on, they are parsed on a worker thread. */
-const WORKER_MIN_FILES = 1000;
-/** Items named back to the main thread per message. */
-const NAMED_BATCH = 64;
-/** The worker's side: parse the task's files, naming items back in batches, then post the result. */
-async function serveManifestWorker() {
-    const task = node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData;
-    const port = node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort;
-    if (port === null)
-        throw new Error('the manifest worker runs only as a worker thread');
-    let named = [];
-    const post = (message) => port.postMessage(message);
-    const flush = () => {
-        if (named.length === 0)
-            return;
-        post({ kind: 'named', named });
-        named = [];
+
+
+
+
+
+function publicationOf(item, accounts) {
+    if (item.stage !== 'published' || item.publish === null)
+        return null;
+    return {
+        accounts,
+        options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
     };
-    const result = await (0,_load_js__WEBPACK_IMPORTED_MODULE_1__/* .loadFiles */ .aY)({
-        cwd: task.cwd,
-        files: task.files,
-        ...(task.maxFileBytes === undefined ? {} : { maxFileBytes: task.maxFileBytes }),
-        onNamed: (item) => {
-            named.push(item);
-            if (named.length >= NAMED_BATCH)
-                flush();
+}
+const plan_DAY_MS = 86_400_000;
+/**
+ * Items nothing may be planned for, whatever the manifest asks: a create from
+ * a listing not proven complete (the item may sit on a page not read), and an
+ * item or account carrying a value the interface does not list (A7, A35).
+ */
+function heldForUnknown(creating, detail, accounts, observed) {
+    const held = (hold) => ({ steps: [], holds: [hold], drift: [] });
+    if (creating && observed.contentsGap)
+        return held({ kind: 'listing_incomplete', gap: observed.contentsGap });
+    if (detail !== null && !isKnownStatus(detail.status))
+        return held({ kind: 'unknown_value', field: 'status', value: detail.status });
+    const odd = accounts.find((account) => !isKnownPlatform(account.platform));
+    if (odd)
+        return held({ kind: 'unknown_value', field: 'account platform', value: odd.platform });
+    return null;
+}
+/** What the service must do for one item, before permissions are taken into account. */
+function planSteps(item, detail, summary, target, context) {
+    const steps = [];
+    const holds = [];
+    const drift = [];
+    let status;
+    let reason = null;
+    if (detail === null) {
+        steps.push({ kind: 'create', fields: createFields(item.fields) });
+        status = 'NEW';
+        reason = 'never_rendered';
+    }
+    else {
+        status = detail.status;
+        const edit = (changes, cancelGeneration) => ({
+            kind: 'edit',
+            changes,
+            cancelGeneration,
+            send: putBody(changes, item.fields, detail),
+        });
+        const changes = fieldChanges(item.fields, detail);
+        const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
+        if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress)) {
+            // A run between two phases, or the stale snapshot of a run that parked:
+            // the wait tells them apart. Edits wait for the next run; what is left
+            // (a render of a parked voiceover, an upload) goes on from where it parked.
+            steps.push({ kind: 'wait', status });
+            if (changes.length > 0)
+                return { steps, holds, drift };
+        }
+        if (status === 'UPLOADED') {
+            // The published video cannot change (A16): script, settings and publication differences are drift.
+            for (const change of changes) {
+                if (SCRIPT_FIELDS.has(change.field))
+                    drift.push({ field: change.field, remote: change.from, desired: change.to });
+            }
+            drift.push(...settingsChanges(item.render, detail.video_settings));
+            drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
+            const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
+            if (edits.length > 0)
+                steps.push(edit(edits, false));
+        }
+        else if (changes.length > 0) {
+            if (!RUNNING_STATUSES.has(status)) {
+                steps.push(edit(changes, false));
+                if (scriptChanged) {
+                    status = 'NEW';
+                    reason = 'script_changed';
+                }
+            }
+            else if (context.cancelRunning && status !== 'UPLOADING') {
+                // A17: the job stops and the item returns to NEW; a publication is never interrupted.
+                steps.push(edit(changes, true));
+                status = 'NEW';
+                reason = scriptChanged ? 'script_changed' : 'never_rendered';
+            }
+            else {
+                holds.push({ kind: 'generating', status });
+            }
+        }
+    }
+    const running = RUNNING_STATUSES.has(status);
+    if (running)
+        steps.push({ kind: 'wait', status });
+    if (item.stage === 'draft')
+        return { steps, holds, drift };
+    const at = item.publish?.at ?? null;
+    const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
+    const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
+    const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
+    const due = target !== null && passedMs >= 0 && !late;
+    const scheduled = () => {
+        if (target === null || due || at === null)
+            return;
+        holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / plan_DAY_MS) } : { kind: 'scheduled', at });
+    };
+    // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
+    const cannotCarry = target === null ? [] : uploadCannotCarry(target.options);
+    const upload = (retry) => {
+        if (target === null || !due)
+            return;
+        if (cannotCarry.length > 0)
+            holds.push({ kind: 'upload_cannot_carry', fields: cannotCarry });
+        else if (retry && summary?.published_url)
+            holds.push({ kind: 'partly_published', platform: summary.published_platform ?? 'an account' });
+        else
+            steps.push({ kind: 'upload', publish: target, retry });
+    };
+    if (reason === null && status !== 'UPLOADED' && !running) {
+        if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD')
+            reason = 'retry_failed';
+        else if (status === 'NEW' || status === 'AUDIO_PROCESSED')
+            reason = 'never_rendered';
+        else if (RENDERED_STATUSES.has(status) &&
+            detail !== null &&
+            settingsChanges(item.render, detail.video_settings).length > 0) {
+            reason = 'settings_changed';
+        }
+    }
+    if (running) {
+        // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
+        if (target !== null && status !== 'UPLOADING') {
+            if (item.flow === 'stepwise')
+                upload(false);
+            scheduled();
+        }
+    }
+    else if (reason !== null) {
+        const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
+        if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !due && !late) {
+            // Rendering now would park a video that no upload may publish as asked: render at publish.at.
+            scheduled();
+            return { steps, holds, drift };
+        }
+        steps.push({ kind: 'render', reason, render: item.render, publish: oneRequest && due ? target : null });
+        if (!oneRequest)
+            upload(false);
+        scheduled();
+    }
+    else if (RENDERED_STATUSES.has(status) && target !== null) {
+        // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
+        // carry the settings: then the one request that can carries them, and the plan says it renders again.
+        if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
+            steps.push({ kind: 'render', reason: 'publish_in_one_request', render: item.render, publish: target });
+        else
+            upload(status === 'FAILED_UPLOAD');
+        scheduled();
+    }
+    return { steps, holds, drift };
+}
+/** How a publication goes out: in the generation request, or with an upload. */
+function publishVia(item, planned, target) {
+    if (target === null)
+        return null;
+    for (const step of planned.steps) {
+        if (step.kind === 'render' && step.publish !== null)
+            return 'oneshot';
+        if (step.kind === 'upload')
+            return 'upload';
+    }
+    if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
+        return null;
+    const cannotCarry = uploadCannotCarry(target.options).length > 0;
+    // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
+    // request with the render when the upload cannot carry the settings.
+    const rendered = planned.steps.some((step) => step.kind === 'render');
+    return item.flow === 'stepwise' && cannotCarry && !rendered ? 'oneshot' : 'upload';
+}
+/** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
+function restrict(planned, context, flow) {
+    const { permissions, mode } = context;
+    let { steps } = planned;
+    const holds = [...planned.holds];
+    const publishBy = permissions.publishDisabledBy ?? (mode === 'apply' ? 'input' : 'event');
+    // Plan mode shows what an apply would do; only a `publish: false` input changes that.
+    if (!permissions.publish && (mode === 'apply' || publishBy === 'input')) {
+        const publishes = steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+        if (publishes) {
+            // A stepwise render that carries its publication (settings an upload cannot carry) would park a
+            // video that no upload may publish as asked: it waits for the run that may publish.
+            steps = steps
+                .filter((step) => step.kind !== 'upload')
+                .filter((step) => !(step.kind === 'render' && step.publish !== null && flow === 'stepwise'))
+                .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
+            holds.push({ kind: 'publish_disabled', by: publishBy });
+        }
+    }
+    if (!permissions.render && mode === 'apply' && steps.some((step) => step.kind === 'render')) {
+        steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
+        holds.push({ kind: 'render_disabled', by: 'event' });
+    }
+    return { steps, holds, drift: planned.drift };
+}
+/** (item, account) pairs a list of steps would publish. */
+function publicationsOf(steps) {
+    let count = 0;
+    for (const step of steps) {
+        if (step.kind === 'upload')
+            count += step.publish.accounts.length;
+        if (step.kind === 'render' && step.publish !== null)
+            count += step.publish.accounts.length;
+    }
+    return count;
+}
+/**
+ * Scopes the interface itself states for the given steps (A29): generation
+ * and upload need `generate`. Which scope content writes need is not shown,
+ * so none is guessed for them; a 403 tells.
+ */
+function statedScopes(steps) {
+    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
+}
+function planOne(matched, observed, context, unmanaged) {
+    const { item, remote } = matched;
+    const renamed = renameOf(matched, unmanaged);
+    const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
+    const resolved = 
+    // Accounts are checked whenever they are named, even while the stage stays below published.
+    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
+    const target = publicationOf(item, resolved.accounts);
+    // A listed item whose detail could not be read is not missing: planning a
+    // create for it would make a second item with the same title.
+    const unreadable = remote !== null && detail === null;
+    const planned = unreadable
+        ? { steps: [], holds: [], drift: [] }
+        : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
+            (renamed !== null
+                ? {
+                    steps: [],
+                    holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }],
+                    drift: [],
+                }
+                : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
+    const problems = unreadable
+        ? [
+            {
+                severity: 'error',
+                code: 'unreadable_item',
+                file: item.file,
+                line: item.location.line,
+                column: item.location.column,
+                message: `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} did not return it; nothing is planned for it. Run again; if it persists, the service is inconsistent.`,
+            },
+        ]
+        : [];
+    return {
+        item: {
+            file: item.file,
+            line: item.location.line,
+            column: item.location.column,
+            title: item.fields.title,
+            stage: item.stage,
+            flow: item.flow,
+            match: remote === null && matched.match !== 'pinned' ? 'new' : matched.match,
+            renamedFrom: remote === null ? null : matched.renamedFrom,
+            remote: remote === null
+                ? null
+                : { id: remote.id, title: remote.title, status: detail?.status ?? remote.status },
+            steps: planned.steps,
+            holds: planned.holds,
+            drift: planned.drift,
+            publishAt: item.publish?.at ?? null,
+            publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
+            script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+        },
+        problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
+    };
+}
+/** desired + observed → Plan, in stable order (items by manifest path). */
+function plan_plan(desired, observed, context) {
+    const matching = matchItems(desired, observed.contents, context.match);
+    const problems = [...matching.problems];
+    const items = [];
+    const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));
+    const unmanaged = observed.contents.filter((summary) => unclaimed.has(summary.id) && !isMarkedDuplicate(summary.title));
+    for (const matched of matching.matched) {
+        const one = planOne(matched, observed, context, unmanaged);
+        items.push(one.item);
+        problems.push(...one.problems);
+    }
+    const allSteps = items.flatMap((item) => item.steps);
+    return {
+        mode: context.mode,
+        items,
+        unmanaged: matching.unmanaged,
+        publications: publicationsOf(allSteps),
+        statedScopes: statedScopes(allSteps),
+        problems,
+    };
+}
+/**
+ * Problems in the manifests other shards plan: every shard checks them too,
+ * so that no shard writes while any manifest of the catalogue has an error.
+ */
+function otherShardProblems(others, mine, observed) {
+    const matching = matchItems(others, observed.contents, { reserved: mine, listUnmanaged: false });
+    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
+    return [...matching.problems, ...accounts];
+}
+
+;// CONCATENATED MODULE: ./src/import/check.ts
+
+
+async function checkImported(options, listing, details, written) {
+    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    const found = new Set(load.files);
+    const outsideGlob = [...written].filter((file) => !found.has(file)).sort();
+    const changes = [];
+    for (const problem of load.problems) {
+        if (written.has(problem.file))
+            changes.push({ file: problem.file, what: `${problem.severity}: ${problem.message}` });
+    }
+    const planned = plan_plan(load.items.filter((item) => written.has(item.file)), {
+        contents: listing.contents,
+        contentsGap: listing.contentsGap,
+        details: new Map(details.map((detail) => [detail.id, detail])),
+        accounts: listing.accounts,
+    }, {
+        mode: 'plan',
+        now: new Date(),
+        permissions: { write: false, render: true, publish: true, publishDisabledBy: 'input' },
+        cancelRunning: false,
+        match: { listUnmanaged: false },
+    });
+    for (const problem of planned.problems)
+        changes.push({ file: problem.file, what: problem.message });
+    for (const item of planned.items) {
+        const steps = item.steps.filter((step) => step.kind !== 'wait').map((step) => step.kind);
+        const what = [...steps, ...item.drift.map((drift) => `drift in ${drift.field}`)];
+        if (item.match === 'new')
+            what.unshift('no remote item matched');
+        if (what.length > 0)
+            changes.push({ file: item.file, what: what.join(', ') });
+    }
+    return { loaded: written.size - outsideGlob.length, outsideGlob, changes };
+}
+
+;// CONCATENATED MODULE: ./src/import/yaml-text.ts
+
+/** Lines that end in a blank: an editor that trims them would change the text silently. */
+const TRAILING_BLANK = /[ \t](?:\n|$)/;
+function readsBackAs(plain, value) {
+    for (const version of ['1.1', '1.2']) {
+        try {
+            if ((0,dist/* parse */.qg)(plain, { version, logLevel: 'silent' }) !== value)
+                return false;
+        }
+        catch {
+            return false;
+        }
+    }
+    return true;
+}
+function styleOf(value) {
+    if (value.includes('\n')) {
+        // Literal blocks keep every character but carriage returns, other line
+        // breaks, control characters and blanks at the end of a line.
+        // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+        const unusual = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(value);
+        return unusual || TRAILING_BLANK.test(value) ? dist/* Scalar */.X5.QUOTE_DOUBLE : dist/* Scalar */.X5.BLOCK_LITERAL;
+    }
+    return readsBackAs(value, value) ? undefined : dist/* Scalar */.X5.QUOTE_DOUBLE;
+}
+function build(value, options, quoteAll) {
+    const doc = new dist/* Document */.yo(value);
+    (0,dist/* visit */.YR)(doc, {
+        Scalar(_key, node) {
+            if (typeof node.value !== 'string')
+                return;
+            const style = quoteAll ? dist/* Scalar */.X5.QUOTE_DOUBLE : styleOf(node.value);
+            if (style !== undefined)
+                node.type = style;
         },
     });
-    flush();
-    post({ kind: 'loaded', result });
+    if (options.header.length > 0)
+        doc.commentBefore = options.header.map((line) => ` ${line}`).join('\n');
+    const root = doc.contents;
+    if ((0,dist/* isMap */.jh)(root)) {
+        for (const pair of root.items) {
+            const key = (0,dist/* isScalar */.jn)(pair.key) ? String(pair.key.value) : '';
+            const comment = options.inline?.[key];
+            if (comment === undefined || !(0,dist/* isScalar */.jn)(pair.value))
+                continue;
+            pair.value.comment = ` ${comment}`;
+        }
+    }
+    return doc;
+}
+function sameJson(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
 }
 /**
- * `loadManifests`, with the parsing on a worker thread started from `script`
- * (an entry that calls `serveManifestWorker` when `isManifestWorker()`) once
- * there are `minFiles` manifests or more.
+ * The manifest's text. Each rendering is read back before it is returned;
+ * should the library ever write a scalar that does not read back, every
+ * string is double-quoted (JSON-like escapes always do).
  */
-async function loadManifestsInWorker(script, options) {
-    const files = await (0,_load_js__WEBPACK_IMPORTED_MODULE_1__/* .matchManifests */ .wz)(options.cwd, options.pattern);
-    const here = { ...options, files };
-    if (files.length < (options.minFiles ?? WORKER_MIN_FILES))
-        return (0,_load_js__WEBPACK_IMPORTED_MODULE_1__/* .loadFiles */ .aY)(here);
-    const task = {
-        role: _worker_role_js__WEBPACK_IMPORTED_MODULE_2__/* .MANIFEST_WORKER_ROLE */ .Q,
-        cwd: options.cwd,
-        files,
-        maxFileBytes: options.maxFileBytes,
+function manifestText(value, options) {
+    for (const quoteAll of [false, true]) {
+        const text = build(value, options, quoteAll).toString({
+            lineWidth: 0,
+            blockQuote: 'literal',
+            // The library's own folding of long double-quoted text can lose a `\ ` escape.
+            doubleQuotedAsJSON: true,
+        });
+        if (sameJson((0,dist/* parse */.qg)(text), value))
+            return text;
+    }
+    throw new Error(`The manifest of "${String(value['title'])}" cannot be written as YAML that reads back.`);
+}
+
+;// CONCATENATED MODULE: ./src/import/import.ts
+
+
+
+
+
+
+
+
+
+class ImportUsageError extends Error {
+    name = 'ImportUsageError';
+}
+const STAGE_FILTERS = new Set(['draft', 'rendered', 'published']);
+/** --status values: service statuses (any case) or import stages. */
+function statusFilter(values) {
+    const wanted = values
+        .flatMap((value) => value.split(','))
+        .map((value) => value.trim())
+        .filter(Boolean);
+    if (wanted.length === 0)
+        return null;
+    const bad = wanted.filter((value) => !/^[A-Za-z_]+$/.test(value));
+    if (bad.length > 0) {
+        throw new ImportUsageError(`--status expects service statuses (NEW, VIDEO_PROCESSED, UPLOADED, FAILED_VIDEO…) or stages (draft, rendered, published), got '${bad[0]}'.`);
+    }
+    const stages = new Set(wanted.filter((value) => STAGE_FILTERS.has(value)));
+    const statuses = new Set(wanted.filter((value) => !STAGE_FILTERS.has(value)).map((v) => v.toUpperCase()));
+    return (status, stage) => statuses.has(status.toUpperCase()) || stages.has(stage);
+}
+function outFolder(cwd, out) {
+    const absolute = external_node_path_default().resolve(cwd, out);
+    const relative = external_node_path_default().relative(cwd, absolute);
+    if (relative.startsWith('..') || external_node_path_default().isAbsolute(relative)) {
+        throw new ImportUsageError(`--out ${out} is outside the workspace ${cwd}; give a folder inside it.`);
+    }
+    return relative.split((external_node_path_default()).sep).join('/');
+}
+function skip(summary, reason, file, message) {
+    return { id: summary.id, title: summary.title, status: summary.status, reason, file, message };
+}
+/** Which remote items are managed already, and by which manifest. */
+function managedBy(items, contents) {
+    const matching = matchItems(items, contents);
+    const owners = new Map();
+    for (const matched of matching.matched)
+        if (matched.remote)
+            owners.set(matched.remote.id, matched.item.file);
+    const titles = new Map(items.map((item) => [item.fields.title, item.file]));
+    return { unmanaged: new Set(matching.unmanaged.map((ref) => ref.id)), owners, titles };
+}
+async function runImport(options) {
+    const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
+    const keep = statusFilter(options.statuses ?? []);
+    const only = options.only ? titleMatcher(options.only) : null;
+    const report = {
+        refused: null,
+        problems: [],
+        outDir,
+        imported: [],
+        skipped: [],
+        check: null,
     };
+    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    const errors = load.problems.filter((problem) => problem.severity === 'error');
+    if (errors.length > 0) {
+        report.problems = errors;
+        report.refused = `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`;
+        return report;
+    }
+    const listing = await observeListing(options.client);
+    if (listing.contentsGap !== null) {
+        report.refused = `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`;
+        return report;
+    }
+    const { unmanaged, owners, titles } = managedBy(load.items, listing.contents);
+    const remoteTitles = new Map();
+    for (const summary of listing.contents)
+        remoteTitles.set(summary.title, (remoteTitles.get(summary.title) ?? 0) + 1);
+    const candidates = [];
+    for (const summary of listing.contents) {
+        const owner = owners.get(summary.id) ?? (unmanaged.has(summary.id) ? null : titles.get(summary.title));
+        if (owner !== undefined && owner !== null) {
+            report.skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
+        }
+        else if (only !== null && !only(summary.title)) {
+            report.skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
+        }
+        else if (!/\S/.test(summary.title)) {
+            report.skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
+        }
+        else if (titles.has(summary.title)) {
+            const file = titles.get(summary.title);
+            report.skipped.push(skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`));
+        }
+        else if ((remoteTitles.get(summary.title) ?? 0) > 1) {
+            report.skipped.push(skip(summary, 'duplicate_title', null, 'another item has the same title; rename one in the service (manifest titles are unique), then import again'));
+        }
+        else {
+            candidates.push(summary);
+        }
+    }
+    const details = await observeDetails(options.client, candidates.map((summary) => summary.id), options.concurrency ?? DEFAULT_READ_CONCURRENCY);
+    const absoluteOut = external_node_path_default().join(options.cwd, outDir);
+    const namer = new FileNamer(absoluteOut);
+    const texts = [];
+    const read = [];
+    for (const summary of candidates) {
+        const detail = details.get(summary.id);
+        if (!detail) {
+            report.skipped.push(skip(summary, 'gone', null, 'deleted since the listing was read'));
+            continue;
+        }
+        const manifest = manifestOf(detail, listing.accounts);
+        if (keep !== null && !keep(detail.status, manifest.stage)) {
+            report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
+            continue;
+        }
+        const header = [
+            `Imported from the service (item ${detail.id}, status ${detail.status}).`,
+            ...manifest.notes,
+        ];
+        let text;
+        try {
+            text = manifestText(manifest.value, { header, inline: manifest.inline });
+        }
+        catch {
+            report.skipped.push(skip(summary, 'unwritable', null, 'a text of this item cannot be written as YAML that reads back exactly'));
+            continue;
+        }
+        const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
+        texts.push({ file, text });
+        read.push(detail);
+        report.imported.push({
+            file,
+            id: detail.id,
+            title: detail.title,
+            status: detail.status,
+            stage: manifest.stage,
+            notes: manifest.notes,
+        });
+    }
+    // Every text is written only once all of them were rendered: a failure
+    // above leaves the workspace as it was.
+    if (texts.length > 0)
+        (0,external_node_fs_namespaceObject.mkdirSync)(absoluteOut, { recursive: true });
+    for (const { file, text } of texts)
+        (0,external_node_fs_namespaceObject.writeFileSync)(external_node_path_default().join(options.cwd, file), text, { flag: 'wx' });
+    if (texts.length > 0) {
+        report.check = await checkImported(options, listing, read, new Set(texts.map((t) => t.file)));
+    }
+    report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+    return report;
+}
+
+;// CONCATENATED MODULE: ./src/import/render.ts
+
+// The import report in words, for the terminal and the action's log and job
+// summary: what was written, what was skipped and why, and whether the plan
+// of the written files is empty (the promise).
+function render_plural(count, one, many = `${one}s`) {
+    return `${count} ${count === 1 ? one : many}`;
+}
+const REASON_TITLES = {
+    managed: 'already managed',
+    filtered: 'left out by --only or --status',
+    duplicate_title: 'title shared by another item',
+    title_taken: 'title used by a manifest of another item',
+    blank_title: 'blank title',
+    gone: 'deleted since the listing',
+    unwritable: 'text YAML cannot hold exactly',
+};
+function importHeadline(report) {
+    if (report.refused !== null)
+        return `Nothing imported: ${report.refused}`;
+    const check = report.check;
+    const changes = check?.changes.length ?? 0;
+    const promise = report.imported.length === 0
+        ? ''
+        : changes === 0
+            ? ' A plan of them shows no change.'
+            : ` ${render_plural(changes, 'imported file')} would still change on the next plan (listed above).`;
+    return `Imported ${render_plural(report.imported.length, 'item')} into ${report.outDir || '.'}; skipped ${report.skipped.length}.${promise}`;
+}
+function renderImportText(report) {
+    const lines = [];
+    for (const problem of report.problems) {
+        lines.push(`${problem.file}:${problem.line}:${problem.column}: ${problem.message}`);
+    }
+    for (const item of report.imported) {
+        lines.push(`+ ${item.file}  ${JSON.stringify(item.title)} (${item.status} -> stage ${item.stage})`);
+        for (const note of item.notes)
+            lines.push(`    note: ${note}`);
+    }
+    const byReason = new Map();
+    for (const item of report.skipped)
+        byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item]);
+    for (const [reason, items] of byReason) {
+        lines.push(`Skipped, ${REASON_TITLES[reason]} (${items.length}):`);
+        for (const item of items)
+            lines.push(`  - ${JSON.stringify(item.title)} ${item.id}: ${item.message}`);
+    }
+    for (const change of report.check?.changes ?? [])
+        lines.push(`! ${change.file}: ${change.what}`);
+    for (const file of report.check?.outsideGlob ?? []) {
+        lines.push(`! ${file} is not matched by the manifests' glob: plan will not read it; move it or widen --manifests.`);
+    }
+    lines.push(importHeadline(report));
+    return lines.join('\n');
+}
+/** The job summary: the same facts as a Markdown list. */
+function renderImportMarkdown(report) {
+    const lines = ['## content-as-code import', '', inlineText(importHeadline(report)), ''];
+    for (const item of report.imported) {
+        const commented = item.notes.length > 0 ? ' (see the comment in the file)' : '';
+        lines.push(`- ${inlineCode(item.file)}: ${inlineText(item.status)} → stage ${item.stage}${commented}`);
+    }
+    if (report.skipped.length > 0) {
+        lines.push('', '| Skipped | Count |', '|---|---|');
+        const counts = new Map();
+        for (const item of report.skipped)
+            counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
+        for (const [reason, count] of counts)
+            lines.push(`| ${REASON_TITLES[reason]} | ${count} |`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/import.ts
+
+
+
+
+
+
+
+
+// `content-as-code import`: one manifest per item of the catalogue that no
+// manifest manages yet. It reads the service only; it writes new files only.
+async function runImportCommand(options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    let settings;
     try {
-        return await inWorker(script, task, options.onNamed);
+        settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
     }
     catch (error) {
-        options.onFallback?.(error instanceof Error ? error.message : String(error));
-        return (0,_load_js__WEBPACK_IMPORTED_MODULE_1__/* .loadFiles */ .aY)(here);
+        writeLine(io.stderr, `error: ${describeError(error)}`);
+        return error instanceof ConfigurationError ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
+    }
+    const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
+    let client;
+    try {
+        client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
+        const report = await runImport({
+            client,
+            cwd: options.cwd,
+            manifests: options.manifests,
+            out: options.out,
+            only: options.only,
+            statuses: options.status,
+        });
+        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderImportText(report)));
+        const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
+        return unkept ? help/* EXIT */.dc.failed : help/* EXIT */.dc.ok;
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${scrub(describeError(error))}`);
+        const usage = error instanceof ConfigurationError || error instanceof ImportUsageError;
+        return usage ? help/* EXIT */.dc.usage : help/* EXIT */.dc.service;
+    }
+    finally {
+        await client?.close();
     }
 }
-function inWorker(script, task, onNamed) {
-    return new Promise((resolve, reject) => {
-        const worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(script, { workerData: task });
-        worker.on('message', (message) => {
-            if (message.kind === 'named') {
-                for (const item of message.named)
-                    onNamed?.(item);
-                return;
+
+;// CONCATENATED MODULE: ./src/plan/concurrency.ts
+/**
+ * Runs fn over items with at most `limit` calls in flight; results keep the
+ * items' order. The first rejection rejects the whole call once the running
+ * calls have settled (no call is left dangling).
+ */
+async function mapLimit(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    let failure = null;
+    const worker = async () => {
+        while (failure === null && next < items.length) {
+            const index = next++;
+            try {
+                results[index] = await fn(items[index], index);
             }
-            resolve(message.result);
-            // Its work is done: nothing it might still hold open keeps this process waiting.
-            void worker.terminate();
-        });
-        worker.once('error', reject);
-        // After a result this settles nothing: a promise settles once.
-        worker.once('exit', (code) => reject(new Error(`the manifest worker ended (exit code ${code}) without a result`)));
+            catch (error) {
+                failure ??= { error };
+            }
+        }
+    };
+    const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
+    await Promise.all(Array.from({ length: width }, worker));
+    if (failure !== null)
+        throw failure.error;
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/apply/race.ts
+
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
+function asSummary(detail) {
+    return {
+        id: detail.id,
+        title: detail.title,
+        description: detail.description,
+        full_text: detail.full_text,
+        hashtags: detail.hashtags,
+        status: detail.status,
+        persona: detail.persona,
+        published_url: null,
+        published_platform: null,
+        last_error: detail.last_error,
+        creation_date: detail.creation_date,
+        updated_at: detail.updated_at,
+        upload_date: detail.upload_date,
+    };
+}
+/** Lists the new item's title again and settles a race for it. */
+async function settleTitleRace(client, created, logger) {
+    const same = (await client.listContents()).items.filter((summary) => summary.title === created.title);
+    // A listing that lags behind the create still counts this run's own item.
+    if (!same.some((summary) => summary.id === created.id))
+        same.push(asSummary(created));
+    const winner = winnerOf(same);
+    if (same.length < 2 || winner === null || winner.id === created.id)
+        return { winner: created, lost: null };
+    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
+    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
+        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
+    return {
+        winner: await client.getContent(winner.id),
+        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/apply/readback.ts
+
+const TEXT_FIELDS = ['full_text', 'textover'];
+function readback_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** What a create or an edit sent that the service holds differently. */
+function readBackFields(sent, detail) {
+    const notes = [];
+    for (const field of TEXT_FIELDS) {
+        const value = sent[field];
+        const held = detail[field];
+        if (typeof value === 'string' && typeof held === 'string' && value !== held)
+            if (serviceText(value) === serviceText(held))
+                notes.push({ field, how: 'normalised_text' });
+    }
+    const tuning = sent.fine_tuning;
+    if (readback_isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
+        notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
+    const persona = sent.persona_id;
+    if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
+        notes.push({ field: 'persona', how: 'ignored' });
+    return notes;
+}
+/** Render settings the service holds differently from what the generation request sent. */
+function readBackRender(sent, detail) {
+    const wanted = sent.subtitle_settings;
+    const held = detail.video_settings?.subtitle_settings ?? null;
+    if (readback_isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
+        return [{ field: 'video.subtitles', how: 'filled_defaults' }];
+    return [];
+}
+
+;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
+
+
+// Non-idempotent POSTs whose answer was lost (A33). The client never resends
+// them; here the engine reads the service first and sends again only when the
+// service shows that the first request did not take effect.
+/** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
+const MAX_SENDS = 3;
+function isCode(error, status, code) {
+    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
+}
+/**
+ * The create body without its null fields. A null `textover` would count as a
+ * script given (A15), and the service would not write one from `full_text`;
+ * the client leaves undefined fields out of the body (A13).
+ */
+function withoutNulls(fields) {
+    const body = {};
+    for (const [key, value] of Object.entries(fields))
+        if (value !== null)
+            body[key] = value;
+    return body;
+}
+/**
+ * A create whose answer was lost is looked for (by its title) for as long as
+ * the caller allows before it is sent again: the service may still be working
+ * on the first request, or its listing may lag, and a second create would be
+ * a duplicate item. The looks back off from 500 ms to 5 s.
+ */
+const DEFAULT_CREATE_LOOK_MS = 30_000;
+const FIRST_LOOK_MS = 500;
+const LONGEST_LOOK_MS = 5_000;
+/** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
+async function createOrAdopt(client, fields, logger, sleep, options = {}) {
+    const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
+    for (let send = 1;; send++) {
+        try {
+            return await client.createContent(withoutNulls(fields));
+        }
+        catch (error) {
+            if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS)
+                throw error;
+            let waited = 0;
+            for (let delay = 0;; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
+                const step = Math.min(delay, lookMs - waited);
+                await sleep(step);
+                waited += step;
+                const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
+                const [only] = found;
+                if (only && found.length === 1) {
+                    logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
+                    return client.getContent(only.id);
+                }
+                if (found.length > 1)
+                    throw error;
+                if (waited >= lookMs)
+                    break;
+            }
+            logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
+        }
+    }
+}
+/** The service shows the POST took effect: the item moved away from where it was. */
+function moved(before, now) {
+    return GENERATING_STATUSES.has(now) || now === 'UPLOADED' || (before !== null && now !== before);
+}
+async function dispatch(client, id, before, send, logger, what) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            await send();
+            return 'started';
+        }
+        catch (error) {
+            // 409: something is in flight already; wait for it, never send again.
+            if (isCode(error, 409, 'already_published'))
+                return 'published';
+            if (isCode(error, 409))
+                return 'running';
+            if (!(error instanceof OutcomeUnknownError) || attempt >= MAX_SENDS)
+                throw error;
+            const status = await client.taskStatus(id);
+            if (moved(before, status.status)) {
+                logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
+                return status.status === 'UPLOADED' ? 'published' : 'started';
+            }
+            logger.info(`The ${what} request lost its answer and the item is still ${status.status}; sending it again.`);
+        }
+    }
+}
+/** POST /gen/process-content-async, resolved by the item's status when its answer is lost. */
+function dispatchGeneration(client, request, before, logger) {
+    return dispatch(client, request.content_id, before, () => client.processContent(request), logger, 'generation');
+}
+/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
+function dispatchUpload(client, id, publish, before, logger) {
+    return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
+}
+
+;// CONCATENATED MODULE: ./src/apply/results.ts
+
+
+// What the reports say about each item: its outcome, from what the run did and
+// what one listing taken after the run shows.
+/** What came of a run, given the status the item was last seen in. */
+function outcomeOf(run, status) {
+    if (run.error !== null)
+        return 'error';
+    if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft')
+        return 'failed';
+    if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
+        return 'running';
+    const waited = run.item.steps.some((step) => step.kind === 'wait');
+    if ((run.published || waited) && status === 'UPLOADED')
+        return 'published';
+    if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status))
+        return 'rendered';
+    if (run.created)
+        return 'created';
+    if (run.edited)
+        return 'updated';
+    if (run.item.holds.length > 0 || run.item.steps.length > 0)
+        return 'skipped';
+    return 'unchanged';
+}
+/**
+ * Results from the runs and one listing taken after them: status, public URL and
+ * last_error come from the list view (A18). Signed URLs are never copied.
+ */
+function itemResults(runs, listing) {
+    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
+    return runs.map((run) => {
+        const row = run.id === null ? undefined : byId.get(run.id);
+        const status = row?.status ?? run.status;
+        const urls = row?.published_url && status === 'UPLOADED'
+            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
+            : [];
+        return {
+            file: run.item.file,
+            title: run.item.title,
+            id: run.id,
+            outcome: outcomeOf(run, status),
+            status,
+            publishedUrls: urls,
+            lastError: row?.last_error ?? run.lastError,
+            error: run.error,
+            durationMs: run.durationMs,
+            holds: run.holds,
+            notes: run.notes,
+        };
     });
 }
 
-
-/***/ }),
-
-/***/ 5655:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $D: () => (/* binding */ renderPlanText),
-/* harmony export */   Qe: () => (/* binding */ renderResultsText),
-/* harmony export */   ou: () => (/* binding */ createProgressPrinter)
-/* harmony export */ });
-/* unused harmony exports renderTable, truncate, describeStep, planHeadline, statusTone, formatDuration, creditsLine, resultsHeadline, formatProgressLine */
-/* harmony import */ var _apply_types_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9053);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2691);
+;// CONCATENATED MODULE: ./src/apply/wait.ts
 
 
-const PLAIN = { color: false };
-const ANSI = {
-    good: ['\u001b[32m', '\u001b[39m'],
-    bad: ['\u001b[31m', '\u001b[39m'],
-    busy: ['\u001b[33m', '\u001b[39m'],
-    dim: ['\u001b[2m', '\u001b[22m'],
-    bold: ['\u001b[1m', '\u001b[22m'],
+const DEFAULT_POLL = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
+const DEFAULT_STALE_MS = 30_000;
+const realClock = {
+    now: () => performance.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
-function paint(text, tone, style) {
-    if (!style.color || tone === null || text === '')
-        return text;
-    const [open, close] = ANSI[tone];
-    return `${open}${text}${close}`;
-}
-function width(text) {
-    return [...text].length;
-}
-/** Columns padded to the widest cell; the last column is not padded. */
-function renderTable(headers, rows, style = PLAIN) {
-    const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
-    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
-    const line = (row) => row
-        .map((cell, i) => {
-        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
-        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
-    })
-        .join('  ')
-        .trimEnd();
-    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
-    return [head, ...cells.map(line)].join('\n');
-}
-function truncate(text, max) {
-    const chars = [...text.replace(/\s+/g, ' ').trim()];
-    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
-// ---- plan ----
-const terminalLabels = {
-    /** Platforms only: the table stays narrow, the account names are in the manifest. */
-    account: (account) => account.platform,
-    value: (text) => `"${truncate(text, 40)}"`,
-};
-function describeStep(step) {
-    return (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .stepText */ .uw)(step, terminalLabels);
-}
-function itemAction(item) {
-    if (item.steps.length > 0)
-        return item.steps.map(describeStep).join(', then ');
-    if (item.holds.length > 0 || item.drift.length > 0)
-        return 'nothing now';
-    return 'up to date';
-}
-function itemNotes(item) {
-    const notes = [];
-    if (item.match === 'renamed' && item.renamedFrom !== null)
-        notes.push(`renamed from "${item.renamedFrom}"`);
-    if (item.match === 'pinned')
-        notes.push('pinned by id');
-    notes.push(...item.holds.map(_words_js__WEBPACK_IMPORTED_MODULE_0__/* .holdText */ .pL), ...item.drift.map((drift) => (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .driftText */ .LU)(drift)));
-    if (item.publishVia)
-        notes.push((0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .publishViaText */ .xj)(item.publishVia));
-    return notes.join('; ');
-}
-function actionTone(item) {
-    if (item.steps.length === 0)
-        return 'dim';
-    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
-}
-/** `label` replaces the headline's "Plan", for a plan that will not run. */
-function renderPlanText(plan, style = PLAIN, label) {
-    const lines = [];
-    const verb = label ?? (plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`);
-    lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
-    if (plan.items.length > 0) {
-        lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
-            `${item.file}:${item.line}`,
-            truncate(item.title, 40),
-            item.stage,
-            item.flow,
-            item.remote?.status ?? 'new',
-            { text: itemAction(item), tone: actionTone(item) },
-            { text: itemNotes(item), tone: 'dim' },
-        ]), style));
-    }
-    if (plan.unmanaged.length > 0) {
-        lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
-        for (const ref of plan.unmanaged)
-            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
-    }
-    return lines.join('\n');
-}
-function planHeadline(plan) {
-    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const parts = [
-        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
-        `${count('create')} to create`,
-        `${count('edit')} to edit`,
-        `${count('render')} to render`,
-        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
-    ];
-    const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
-    if (held > 0)
-        parts.push(`${held} waiting`);
-    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
-    if (drifted > 0)
-        parts.push(`${drifted} with drift`);
-    return `${parts.join(', ')}.`;
-}
-// ---- results ----
-const OUTCOME_TONES = {
-    created: 'good',
-    updated: 'good',
-    rendered: 'good',
-    published: 'good',
-    unchanged: 'dim',
-    running: 'busy',
-    failed: 'bad',
-    skipped: 'dim',
-    error: 'bad',
-};
-function statusTone(status) {
-    if (status === null)
-        return null;
-    if (status.startsWith('FAILED'))
-        return 'bad';
-    if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW')
-        return 'good';
-    return 'busy';
-}
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)}ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(1)}s`;
-    return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
-}
-/** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
-function renderResultsText(result, style = PLAIN, plan) {
-    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
-    const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
-    if (result.items.length > 0) {
-        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
-            item.file,
-            truncate(item.title, 40),
-            { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
-            { text: item.status ?? '-', tone: statusTone(item.status) },
-            formatDuration(item.durationMs),
-            { text: (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .resultNote */ .YL)(item, planned.get(item.file)) ?? '', tone: 'dim' },
-        ]), style));
-    }
-    const published = result.items.filter((item) => item.publishedUrls.length > 0);
-    if (published.length > 0) {
-        lines.push('', 'Published:');
-        for (const item of published) {
-            const behind = item.publishedUrls.length === 1 ? (0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .accountsBehindOneUrl */ .yA)(planned.get(item.file)) : [];
-            for (const url of item.publishedUrls) {
-                const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
-                lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
-            }
-        }
-    }
-    // What the service stored in its own form: said once, below the table.
-    const noted = result.items.filter((item) => (item.notes ?? []).length > 0);
-    if (noted.length > 0) {
-        lines.push('', 'Notes:');
-        for (const item of noted)
-            for (const text of (item.notes ?? []).map(_words_js__WEBPACK_IMPORTED_MODULE_0__/* .noteText */ .gA))
-                lines.push(`  ${item.file}: ${text}`);
-    }
-    const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
-    if (failures.length > 0) {
-        lines.push('', paint('Failed:', 'bad', style));
-        for (const item of failures)
-            lines.push(...failureLines(item));
-    }
-    if (result.creditsBefore !== null || result.creditsAfter !== null) {
-        lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
-    }
-    return lines.join('\n');
-}
-function failureLines(item) {
-    const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
-    if (item.lastError !== null)
-        lines.push(`    last_error: ${item.lastError}`);
-    if (item.error !== null)
-        lines.push(`    error: ${item.error}`);
-    return lines;
-}
-function creditsLine(before, after) {
-    const show = (value) => (value === null ? 'unknown' : String(value));
-    const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
-    return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
-}
-function resultsHeadline(result) {
-    const counts = new Map();
-    for (const item of result.items)
-        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
-    const parts = _apply_types_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
-    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
-}
-function formatProgressLine(event, style = PLAIN) {
-    const parts = [
-        `  ${event.file}`,
-        truncate(event.title, 40),
-        paint(event.status, statusTone(event.status), style),
-    ];
-    const percentage = event.progress?.percentage;
-    if (typeof percentage === 'number')
-        parts.push(`${Math.round(percentage)}%`);
-    const detail = event.progress?.message ?? event.progress?.step;
-    if (detail)
-        parts.push(paint(truncate(detail, 60), 'dim', style));
-    return parts.join('  ');
-}
 /**
- * One line per state change: a new status, a new step, or the percentage
- * moving on by at least `minStep` points. Identical snapshots from repeated
- * polls print nothing.
+ * How long a dispatched job may stay queued in the status it was sent from
+ * before the wait gives up on it: a 202 is not a start, and a generation
+ * still in NEW a few seconds later is not done.
  */
-function createProgressPrinter(write, style = PLAIN, minStep = 10) {
-    const last = new Map();
-    return (event) => {
-        const previous = last.get(event.file);
-        const step = event.progress?.step ?? null;
-        const percentage = event.progress?.percentage ?? null;
-        if (previous !== undefined &&
-            previous.status === event.status &&
-            previous.step === step &&
-            (percentage === null ||
-                (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
-                previous.percentage === percentage)) {
-            return;
+const DEFAULT_START_WAIT_MS = 120_000;
+function sameProgress(a, b) {
+    return a?.percentage === b?.percentage && a?.step === b?.step && a?.message === b?.message;
+}
+/** Delay before the next read: grows while nothing changes, back to fast after a change. */
+function nextDelay(policy, previous, changed) {
+    if (previous === null || changed)
+        return policy.initialMs;
+    return Math.min(policy.maxMs, previous * policy.factor);
+}
+const PARKED_READS = 3;
+/**
+ * Whether the wait ends on this read. `progress` is null when no run is in
+ * flight; a snapshot on a parked status that has not moved for a few reads is
+ * the stale one of a run that parked, and never keeps a parked item waiting.
+ */
+function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
+    if (RUNNING_STATUSES.has(status))
+        return false;
+    const stale = PARKED_STATUSES.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
+    // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
+    // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.
+    const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED');
+    if (inFlight && !TERMINAL_STATUSES.has(status) && !parked)
+        return false;
+    if (until === 'settled' || TERMINAL_STATUSES.has(status))
+        return true;
+    if (status !== 'VIDEO_PROCESSED')
+        return true;
+    return until === 'maybe-published' && stillReads >= PARKED_READS;
+}
+/** Whether the item's updated_at moved since the dispatch; a failed read is no answer. */
+async function touchedSince(client, id, since) {
+    if (since === undefined || since === null)
+        return false;
+    try {
+        const now = (await client.getContent(id)).updated_at;
+        return now !== null && now !== since;
+    }
+    catch {
+        return false;
+    }
+}
+/** Polls until the wait ends (see WaitUntil) or the deadline passes. */
+async function waitForItem(client, target, options) {
+    const { clock, poll, logger, deadline } = options;
+    const until = options.until ?? 'settled';
+    const startBy = clock.now() + (options.startWaitMs ?? DEFAULT_START_WAIT_MS);
+    let leaving = options.leaving;
+    let last = null;
+    let delay = null;
+    let stillReads = 0;
+    let stillSince = clock.now();
+    for (;;) {
+        const status = await client.taskStatus(target.id);
+        const statusChanged = last === null || last.status !== status.status;
+        const changed = last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
+        if (changed)
+            logger.progress({
+                file: target.file,
+                title: target.title,
+                status: status.status,
+                progress: status.progress,
+                ...(options.tally ? { tally: { ...options.tally } } : {}),
+            });
+        // Left: another status, or a snapshot that moves (a stale one of the last run does not).
+        if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
+            leaving = undefined;
+        if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
+            leaving = undefined;
+        stillReads = changed ? 1 : stillReads + 1;
+        if (changed)
+            stillSince = clock.now();
+        last = status;
+        if (leaving !== undefined) {
+            // Queued: the service answered, the worker has not taken the job yet.
+            if (clock.now() >= Math.min(startBy, deadline))
+                return { status: status.status, lastError: status.last_error, timedOut: true, notStarted: true };
         }
-        last.set(event.file, { status: event.status, step, percentage });
-        write(formatProgressLine(event, style));
+        else if (ends(until, status.status, status.progress !== null, stillReads, clock.now() - stillSince, poll.staleMs ?? DEFAULT_STALE_MS)) {
+            return { status: status.status, lastError: status.last_error, timedOut: false };
+        }
+        const remaining = deadline - clock.now();
+        if (remaining <= 0)
+            return { status: status.status, lastError: status.last_error, timedOut: true };
+        // Back to fast reads only when the status moves on, not on every progress snapshot.
+        delay = nextDelay(poll, delay, statusChanged);
+        await clock.sleep(Math.min(delay, remaining));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/apply/apply.ts
+
+
+
+
+
+
+
+
+
+
+async function apply_settle(run, context, until = 'settled', inFlight = false, leaving, since) {
+    if (run.id === null || run.status === null)
+        return true;
+    if (!inFlight && leaving === undefined && !RUNNING_STATUSES.has(run.status) && until === 'settled')
+        return true;
+    if (!context.wait) {
+        run.running = true;
+        return false;
+    }
+    const outcome = await waitForItem(context.client, { id: run.id, file: run.item.file, title: run.item.title }, {
+        deadline: context.deadline,
+        clock: context.clock,
+        poll: context.poll,
+        logger: context.logger,
+        tally: context.tally,
+        until,
+        ...(leaving === undefined ? {} : { leaving }),
+        ...(since === undefined ? {} : { since }),
+        ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
+    });
+    run.status = outcome.status;
+    run.lastError = outcome.lastError;
+    run.running = outcome.timedOut;
+    if (outcome.notStarted) {
+        run.holds.push({ kind: 'not_started', status: outcome.status });
+        context.logger.warning(`The service accepted the request, but the item is still ${outcome.status}: it has not started yet.`);
+    }
+    return !outcome.timedOut;
+}
+/** After a dispatch: wait for the item to leave the status it was sent from, then for the job to end. */
+async function settleDispatch(run, context, dispatched, before, until, conflictMayBeQueued, since) {
+    if (dispatched === 'published') {
+        run.status = 'UPLOADED';
+        return true;
+    }
+    // A started job, or (for a generation) a 409 for one already there, may still be queued in the status it
+    // was sent from. A 409 on an upload says one is in flight, which the status shows.
+    const queued = dispatched === 'started' || conflictMayBeQueued;
+    const leaving = before !== null && queued ? before : undefined;
+    return apply_settle(run, context, until, true, leaving, since);
+}
+/** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
+async function freshStatus(run, context) {
+    if (run.id === null)
+        return false;
+    const now = await context.client.taskStatus(run.id);
+    run.status = now.status;
+    if (mayBeInFlight(now.status, now.progress))
+        return apply_settle(run, context, 'maybe-published', true);
+    return true;
+}
+/** Notes each service normal form once per item. */
+function note(run, notes, logger) {
+    for (const found of notes) {
+        if (run.notes.some((known) => known.field === found.field))
+            continue;
+        run.notes.push(found);
+        logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
+    }
+}
+/** A new item's render: another run that raced for the title may have rendered it already. */
+function renderedMeanwhile(run, step) {
+    return (step.reason === 'never_rendered' &&
+        run.status !== null &&
+        (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
+        run.status !== 'FAILED_UPLOAD');
+}
+/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
+async function updatedAt(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
+/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
+const RENDER_SENDS = 2;
+async function runRender(run, step, context) {
+    const { client, logger } = context;
+    await settleRace(run, context);
+    const id = run.id;
+    if (!(await apply_settle(run, context)))
+        return false;
+    if (step.reason === 'never_rendered' && !(await freshStatus(run, context)))
+        return false;
+    if (run.status === 'UPLOADED')
+        return true; // never rendered again once published
+    if (renderedMeanwhile(run, step))
+        return true;
+    const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
+    // Stepwise: the script is read before credits are spent on it, and it
+    // must be the one the plan showed (reviewers read it in the PR comment).
+    // After this run's own create or edit the service has just written it.
+    if (run.item.flow === 'stepwise' || step.publish === null) {
+        const detail = await client.getContent(id);
+        const planned = run.created || run.edited ? null : run.item.script.remote;
+        if (planned !== null && detail.textover !== planned) {
+            run.holds.push({ kind: 'script_changed_since_plan' });
+            logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
+            return false;
+        }
+        logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
+    }
+    for (let send = 1; send <= RENDER_SENDS; send++) {
+        const before = run.status;
+        const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
+        const dispatched = await dispatchGeneration(client, { content_id: id, render: step.render, publish: step.publish?.options }, before, logger);
+        run.rendered ||= dispatched === 'started';
+        if (step.publish !== null && dispatched === 'started')
+            run.published = true;
+        const until = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
+        if (!(await settleDispatch(run, context, dispatched, before, until, true, since)))
+            return false;
+        // Parked after the voiceover with no run in flight: it is rendered, not waited on.
+        if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started')
+            break;
+        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
+    }
+    if (run.status !== null && FAILED_STATUSES.has(run.status)) {
+        // Retried once per apply: a second failure is reported, not looped on.
+        if (retrying || step.reason === 'retry_failed')
+            run.holds.push({ kind: 'already_retried', status: run.status });
+        return false;
+    }
+    if (step.render.subtitle_settings !== undefined && run.rendered)
+        note(run, readBackRender(step.render, await client.getContent(id)), logger);
+    return true;
+}
+async function runUpload(run, step, context) {
+    await settleRace(run, context);
+    const id = run.id;
+    if (!(await apply_settle(run, context)))
+        return false;
+    // Another run may have published it since: look before sending (task status is not rate limited).
+    if (!(await freshStatus(run, context)))
+        return false;
+    if (run.status === 'UPLOADED')
+        return true; // never published twice
+    if (run.status === null || !RENDERED_STATUSES.has(run.status))
+        return false;
+    const before = run.status;
+    let dispatched;
+    try {
+        dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
+    }
+    catch (error) {
+        // Published by another run between the look and the upload: the service refuses a second one.
+        if (!(error instanceof ServiceError && error.status === 400))
+            throw error;
+        const now = await context.client.taskStatus(id);
+        if (now.status !== 'UPLOADED')
+            throw error;
+        run.status = now.status;
+        return true;
+    }
+    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
+    run.published = dispatched !== 'running';
+    return settleDispatch(run, context, dispatched, before, 'settled', false);
+}
+/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
+async function settleRace(run, context) {
+    const created = run.unsettled;
+    if (created === null)
+        return;
+    run.unsettled = null;
+    const race = await settleTitleRace(context.client, created, context.logger);
+    if (race.lost === null)
+        return;
+    run.holds.push(race.lost);
+    run.id = race.winner.id;
+    run.status = race.winner.status;
+}
+/** One step; false stops the item's remaining steps. */
+async function runStep(run, step, context) {
+    const { client, logger } = context;
+    if (!context.allowed.has(step.kind))
+        return step.kind === 'wait';
+    if (step.kind === 'create') {
+        const lookMs = context.createLookMs ??
+            Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
+        const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), {
+            lookMs,
+        });
+        run.id = detail.id;
+        run.status = detail.status;
+        run.created = true;
+        logger.info(`Created ${detail.id}.`);
+        note(run, readBackFields(step.fields, detail), logger);
+        // No lock: a run started at the same moment may have created the same title.
+        run.unsettled = detail;
+        await settleRace(run, context);
+        // A run that listed before the other's create landed sees no race now; it looks once more before
+        // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+        if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
+            run.unsettled = detail;
+        return true;
+    }
+    if (run.id === null)
+        return false;
+    switch (step.kind) {
+        case 'edit': {
+            const body = step.send;
+            const detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
+            run.status = detail.status;
+            run.edited = true;
+            logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
+            note(run, readBackFields(body, detail), logger);
+            return true;
+        }
+        case 'wait': {
+            // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
+            const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
+            return apply_settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
+        }
+        case 'render':
+            return runRender(run, step, context);
+        case 'upload':
+            return runUpload(run, step, context);
+    }
+}
+const WRITES = new Set(['edit', 'render', 'upload']);
+/**
+ * Items wait for a worker, and the service moves on meanwhile (a render
+ * finishes, a one-shot run starts publishing, another run acts). A plan whose
+ * first act is a write is carried out only on the status it was made from;
+ * otherwise nothing is sent, an in-flight run is waited for, and the next run
+ * plans the item again. Task status is not rate limited, so the look is cheap.
+ */
+async function stillAsPlanned(run, work, context) {
+    const planned = run.item.remote;
+    if (planned === null || run.id === null || !WRITES.has(work[0].kind))
+        return true;
+    const now = await context.client.taskStatus(run.id);
+    const inFlight = mayBeInFlight(now.status, now.progress);
+    // A plan made on a generating item (cancel-running) expects it still to be
+    // generating, but never publishing: a publication is not interrupted (A17).
+    const asPlanned = RUNNING_STATUSES.has(planned.status)
+        ? RUNNING_STATUSES.has(now.status) && now.status !== 'UPLOADING'
+        : now.status === planned.status && !inFlight;
+    if (asPlanned)
+        return true;
+    run.status = now.status;
+    run.holds.push({ kind: 'changed_since_plan', planned: planned.status, found: now.status });
+    context.logger.info(`Moved from ${planned.status} to ${now.status}${inFlight ? ' with a run in flight' : ''} since the plan was made: nothing is sent for it in this run.`);
+    if (inFlight)
+        await apply_settle(run, context, 'maybe-published', true);
+    return false;
+}
+/** An item as planned, before anything was done to it. */
+function untouched(item) {
+    return {
+        item,
+        id: item.remote?.id ?? null,
+        status: item.remote?.status ?? null,
+        created: false,
+        edited: false,
+        rendered: false,
+        published: false,
+        running: false,
+        holds: [],
+        notes: [],
+        unsettled: null,
+        lastError: null,
+        error: null,
+        durationMs: 0,
     };
 }
-
-
-/***/ }),
-
-/***/ 2691:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   LU: () => (/* binding */ driftText),
-/* harmony export */   YL: () => (/* binding */ resultNote),
-/* harmony export */   gA: () => (/* binding */ noteText),
-/* harmony export */   pL: () => (/* binding */ holdText),
-/* harmony export */   uw: () => (/* binding */ stepText),
-/* harmony export */   xj: () => (/* binding */ publishViaText),
-/* harmony export */   yA: () => (/* binding */ accountsBehindOneUrl)
-/* harmony export */ });
-/* unused harmony exports RENDER_REASONS, formatInstant, reviewNotes */
-/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
-const SHOWN_VALUES = new Set([
-    'title',
-    'description',
-    'hashtags',
-    'persona_id',
-]);
-const RENDER_REASONS = {
-    never_rendered: 'not rendered yet',
-    script_changed: 'script changed',
-    settings_changed: 'video settings changed',
-    retry_failed: 'retrying a failed render',
-    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
-};
-function targets(publish, labels) {
-    return [...new Set(publish.accounts.map(labels.account))].join(', ');
-}
-function changeText(change, labels) {
-    if (!SHOWN_VALUES.has(change.field))
-        return change.field;
-    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
-    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
-}
-function stepText(step, labels) {
-    switch (step.kind) {
-        case 'create':
-            return 'create';
-        case 'edit':
-            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
-        case 'render':
-            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
-        case 'upload':
-            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
-        case 'wait':
-            return `wait for ${step.status}`;
+async function runItem(item, context) {
+    const started = context.clock.now();
+    const run = untouched(item);
+    const work = item.steps.filter((step) => context.allowed.has(step.kind));
+    if (work.length > 0) {
+        await context.logger.group(`${item.title} (${item.file})`, async () => {
+            try {
+                if (!(await stillAsPlanned(run, work, context)))
+                    return;
+                for (const step of item.steps) {
+                    if (!(await runStep(run, step, context)))
+                        break;
+                }
+                await settleRace(run, context);
+            }
+            catch (error) {
+                run.error = describeError(error);
+                context.logger.warning(`${item.file}: ${run.error}`);
+            }
+        });
     }
-}
-function holdText(hold) {
-    switch (hold.kind) {
-        case 'scheduled':
-            return `publishes at ${formatInstant(hold.at)}`;
-        case 'publish_disabled':
-            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
-        case 'render_disabled':
-            return 'not rendered on this event';
-        case 'generating':
-            return `generating now (${hold.status}); left alone unless cancel-running is set`;
-        case 'already_retried':
-            return `failed again (${hold.status}); retried once already`;
-        case 'script_changed_since_plan':
-            return 'its script changed on the service after the plan was made; not rendered in this run';
-        case 'changed_since_plan':
-            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
-        case 'listing_incomplete':
-            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
-        case 'unknown_value':
-            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
-        case 'late':
-            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
-        case 'upload_cannot_carry':
-            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
-        case 'partly_published':
-            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
-        case 'looks_like_rename':
-            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
-        case 'not_started':
-            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
-        case 'duplicate_marked':
-            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
-        case 'changed_since_review':
-            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
-        case 'not_reviewed':
-            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
+    run.durationMs = Math.round(context.clock.now() - started);
+    if (work.length > 0) {
+        context.tally.done++;
+        context.logger.itemDone({
+            file: item.file,
+            title: item.title,
+            outcome: outcomeOf(run, run.status),
+            tally: { ...context.tally },
+        });
     }
+    return run;
 }
-const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
-const REVIEW_CHANGES = {
-    manifest: 'the manifest differs from the one reviewed',
-    script: 'a script other than the one shown',
-    render: 'a render not shown',
-    publication: 'a publication not shown',
-    target: 'accounts or publication settings other than the ones shown',
-};
-const NOT_REVIEWED = {
-    direct_push: 'the push came from no pull request',
-    not_in_plan: "the pull request's reviewed plan does not list it",
-    no_plan: 'the pull request has no comment with a reviewed plan',
-    unreadable: 'the reviewed plan could not be read from GitHub',
-};
-/** A value the service stored in its own terms; said once, on the run that wrote it. */
-function noteText(note) {
-    switch (note.how) {
-        case 'normalised_text':
-            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
-        case 'filled_defaults':
-            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
-        case 'ignored':
-            return `the service did not take ${note.field}; it is compared by what the service reports`;
+/** Runs every item of the plan, `concurrency` at a time, in plan order. */
+async function applyItems(items, options) {
+    const clock = options.clock ?? realClock;
+    const context = {
+        ...options,
+        clock,
+        poll: options.poll ?? DEFAULT_POLL,
+        deadline: clock.now() + options.timeoutMs,
+        tally: {
+            done: 0,
+            total: items.filter((item) => item.steps.some((step) => options.allowed.has(step.kind))).length,
+        },
+    };
+    return mapLimit(items, options.concurrency, (item) => runItem(item, context));
+}
+
+
+;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
+
+function titleIn(text, current) {
+    if (text === null)
+        return null;
+    try {
+        const doc = (0,dist/* parse */.qg)(text);
+        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
+            const title = doc.title;
+            if (typeof title === 'string' && title !== current)
+                return title;
+        }
     }
-}
-/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
-/** How a plan item's publication goes out, for the plan table. */
-function publishViaText(via) {
-    return via === 'oneshot'
-        ? 'publishes in the generation request'
-        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
-}
-const DRIFT_FIELDS = {
-    video_settings: 'video settings',
-    accounts: 'accounts',
-    publish: 'publish settings',
-};
-function driftText(drift, compact = false) {
-    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
-    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
-        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
-    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
-}
-function driftValue(value) {
-    if (Array.isArray(value))
-        return value.join(', ');
-    if (value !== null && typeof value === 'object')
-        return Object.entries(value)
-            .map(([key, entry]) => `${key} ${String(entry)}`)
-            .join(', ');
-    return String(value);
-}
-/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
-function formatInstant(iso) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : iso;
-}
-/**
- * What the results table says beside an outcome: why a skipped item was
- * skipped (every skip has a reason), and when a parked item publishes. Null
- * when the outcome says it all.
- */
-function resultNote(item, planned) {
-    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
-    const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
-    if (notes.length > 0)
-        return notes.join('; ');
-    if (item.outcome === 'skipped')
-        return 'not allowed in this run';
+    catch {
+        // An unparsable earlier version cannot name a previous title.
+    }
     return null;
 }
 /**
- * The service reports one public URL per item (A18), however many accounts it
- * published to: the accounts an item was published to, when there were several.
+ * The title a manifest had before, through any PreviousVersions source (git,
+ * the PR's file listing): the one at the base commit, or else the newest title in the
+ * file's history that a remote item still has (a rename whose own run applied
+ * nothing, a scheduled run with no base).
  */
-function accountsBehindOneUrl(planned) {
-    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
-        ? (step.publish?.accounts ?? [])
-        : []);
-    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
-    return names.length > 1 ? names : [];
-}
-/** What the run says once about the comparison with reviewed plans, above the tables. */
-function reviewNotes(review) {
-    const notes = [];
-    if (review.held > 0) {
-        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
-            'A pull request that shows them, or a run with require-review: off, releases them.');
+async function previousTitle(previous, item, remoteTitles = new Set()) {
+    const atBase = titleIn(await previous.read(item.file), item.fields.title);
+    if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier)
+        return atBase;
+    for (const text of await previous.earlier(item.file)) {
+        const title = titleIn(text, item.fields.title);
+        if (title !== null && remoteTitles.has(title))
+            return title;
     }
-    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
-    if (whys.length > 0) {
-        const count = review.unreviewed.length;
-        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
-            'require-review: warn lets them through; require-review: hold would hold them.');
+    return atBase;
+}
+function earlier_versions_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
+function publishSettingsIn(text) {
+    let doc;
+    try {
+        doc = (0,dist/* parse */.qg)(text);
     }
-    return notes;
+    catch {
+        return null; // an unparsable earlier version says nothing
+    }
+    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
+        return null;
+    const p = doc.publish;
+    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
+    const settings = {
+        privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
+        category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
+        made_for_kids: flag(p.made_for_kids, false),
+        age_restricted: flag(p.age_restricted, false),
+        notify_subscribers: flag(p.notify_subscribers, true),
+        ai_disclosure: flag(p.ai_disclosure, true),
+    };
+    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
+    if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
+        settings.tiktok_post_mode = tiktok.post_mode;
+    if (typeof tiktok.privacy === 'string')
+        settings.tiktok_privacy = tiktok.privacy;
+    return settings;
+}
+/** file → publication settings at the base, for the given (published) manifests that had them there. */
+async function publishedWith(previous, items) {
+    const found = new Map();
+    if (!previous)
+        return found;
+    await Promise.all(items.map(async (item) => {
+        const text = await previous.read(item.file);
+        const settings = text === null ? null : publishSettingsIn(text);
+        if (settings !== null)
+            found.set(item.file, settings);
+    }));
+    return found;
 }
 
-
-/***/ }),
-
-/***/ 7194:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Zg: () => (/* binding */ scrubSecrets),
-/* harmony export */   cl: () => (/* binding */ registerSecret)
-/* harmony export */ });
-/* unused harmony exports SECRET_PLACEHOLDER, encodings */
-/* harmony import */ var _text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1517);
-
-// Keys and tokens never leave the process. Every text that does (log lines,
-// annotations, outputs, the job summary, the PR comment, the CLI's lines and
-// its --json) passes through scrubSecrets, whatever else it went through:
-//
-// 1. The exact value of every registered secret, in every form it can take on
-//    the way out: as is, JSON-escaped (the `results` output, --json),
-//    URL-encoded, base64 (alone or inside a longer base64 text), made safe
-//    for the log, and spread over several lines (a service message that
-//    wraps it). Whatever characters the key holds, all of it goes.
-// 2. Then anything shaped like a credential: the service's keys, GitHub's
-//    tokens, and the user and password in a URL.
-const SECRET_PATTERNS = [
-    // Service keys: the prefix and what follows up to a character that ends a
-    // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
-    // At least one character: the prefix alone is no secret, and advice names it.
-    [/svc_live_[^\s"'\\<>`()[\]{}|,;\u2026]*[^\s"'\\<>`()[\]{}|,;.:\u2026]/g, '***'],
-    // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained.
-    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, '***'],
-    // Credentials in a URL (`ftp://user:password@host`, `https://token@host`).
-    [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@'],
-];
-const SECRET_PLACEHOLDER = '***';
-/** Shorter values are not secrets worth a search (and would scrub ordinary words). */
-const MIN_SECRET_LENGTH = 6;
-const registered = new Set();
-/** The forms of the last set of secrets asked for: the same set, call after call. */
-let cached = null;
+;// CONCATENATED MODULE: ./src/plan/permissions.ts
+// What a run may send: the action derives the permissions from its mode,
+// event and inputs; the steps of the plan outside them are shown, not sent.
+/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
+function allowedSteps(mode, permissions) {
+    const allowed = new Set();
+    if (mode === 'validate')
+        return allowed;
+    if (permissions.write)
+        allowed.add('create').add('edit');
+    if (mode !== 'apply')
+        return allowed;
+    allowed.add('wait');
+    if (permissions.render)
+        allowed.add('render');
+    if (permissions.publish)
+        allowed.add('upload');
+    return allowed;
+}
 /**
- * Registers a secret for every later scrubSecrets call in this process: the
- * API key as soon as it is read, so that no output channel depends on being
- * handed it.
+ * What a PR script preview may do to an item: create it, or edit a draft
+ * (never rendered) other than its title. The title is how every other run
+ * finds the item, so a rename waits for the merge; a rendered or published
+ * item is not touched before the merge at all.
  */
-function registerSecret(secret) {
-    const value = secret.trim();
-    if (value.length >= MIN_SECRET_LENGTH)
-        registered.add(value);
+function asPreview(item) {
+    if (item.remote !== null && item.remote.status !== 'NEW')
+        return [];
+    const steps = item.steps.flatMap((step) => {
+        if (step.kind !== 'edit')
+            return [step];
+        const changes = step.changes.filter((change) => change.field !== 'title');
+        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+        return changes.length > 0 ? [{ ...step, changes, send }] : [];
+    });
+    return [{ ...item, steps }];
 }
-/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
-function scrubSecrets(text, secrets = []) {
-    let out = text;
-    const { exact, spread } = formsFor([...registered, ...secrets]);
-    for (const form of exact)
-        out = out.split(form).join(SECRET_PLACEHOLDER);
-    for (const pattern of spread)
-        out = out.replace(pattern, SECRET_PLACEHOLDER);
-    for (const [pattern, replacement] of SECRET_PATTERNS)
-        out = out.replace(pattern, replacement);
-    return out;
+
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+// A short, stable digest of a value: enough to tell whether a text or a
+// setting changed, nothing of the value itself. Used where a plan is carried
+// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
+/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
 }
-function formsFor(secrets) {
-    const unique = [...new Set(secrets.map((secret) => secret.trim()))];
-    const key = unique.join('\u0000');
-    if (cached?.key !== key)
-        cached = { key, forms: formsOf(unique) };
-    return cached.forms;
+
+;// CONCATENATED MODULE: ./src/engine/review-key.ts
+
+
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/engine/review.ts). The engine
+// attaches them to the plan, so that the planner itself hashes nothing.
+/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
+function withReviewKeys(items, desired, accounts) {
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    return items.map((item) => {
+        const manifest = byFile.get(item.file);
+        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+    });
 }
-function formsOf(secrets) {
-    const exact = new Set();
-    const spread = [];
-    // Trimmed by formsFor; an empty one has only empty forms, which are skipped.
-    for (const secret of secrets) {
-        for (const form of encodings(secret))
-            if (form.length > 0)
-                exact.add(form);
-        // Each line of a secret that is itself several lines, as the runner masks it.
-        for (const line of secret.split(/\r?\n/))
-            if (line.trim().length >= MIN_SECRET_LENGTH)
-                exact.add(line.trim());
-        if (secret.length >= MIN_SECRET_LENGTH) {
-            // As is, JSON-escaped, and JSON-escaped twice: each character in the form it has there.
-            const once = [...secret].map((char) => JSON.stringify(char).slice(1, -1));
-            const twice = once.map((unit) => JSON.stringify(unit).slice(1, -1));
-            for (const units of [[...secret], once, twice])
-                spread.push(spreadPattern(units));
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item, connected) {
+    const manifest = fingerprint({
+        fields: item.fields,
+        stage: item.stage,
+        flow: item.flow,
+        render: item.render,
+        publish: item.publish && {
+            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
+            at: item.publish.at,
+            late: item.publish.late ?? null,
+            options: item.publish.options,
+        },
+    });
+    const target = item.stage === 'published' && item.publish !== null
+        ? (() => {
+            const accounts = resolveAccounts(item, connected).accounts;
+            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
+        })()
+        : null;
+    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target, at) {
+    if (target === null)
+        return null;
+    const ids = [...target.options.account_ids].sort();
+    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
+}
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+function review_key_fileKey(file) {
+    return fingerprint(file).slice('sha256:'.length);
+}
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+function review_key_scriptKey(item) {
+    const script = item.script.desired ?? item.script.remote;
+    return script === null ? null : fingerprint(serviceText(script));
+}
+function review_key_renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+function review_key_publishes(steps) {
+    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+function review_key_stepsKey(steps) {
+    const kinds = new Set(steps.map((step) => step.kind));
+    if (review_key_publishes(steps))
+        kinds.add('publish');
+    return Object.entries(STEP_LETTERS)
+        .filter(([kind]) => kinds.has(kind))
+        .map(([, letter]) => letter)
+        .join('');
+}
+/** Whether steps written by stepsKey include a render. */
+const rendered = (key) => key.includes(STEP_LETTERS.render);
+
+;// CONCATENATED MODULE: ./src/engine/review.ts
+
+
+// What was reviewed is what ships. The pull request's comment keeps, per
+// item, fingerprints of what reviewers saw; the apply on the default branch
+// compares what it is about to render or publish with them. An item that
+// differs in a way that matters is held (its renders and publications are
+// not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
+// the action reads the comments from GitHub and hands them in.
+const REVIEWED_PLAN_VERSION = 1;
+/**
+ * Every item of a plan as reviewers see it, by fileKey; items that render or
+ * publish first (a trimmed block keeps them).
+ */
+function reviewedItemsOf(plan) {
+    const entries = [];
+    for (const item of plan.items) {
+        if (!item.review)
+            continue;
+        const entry = {
+            m: item.review.manifest,
+            s: scriptKey(item),
+            t: item.review.target,
+            k: stepsKey(item.steps),
+        };
+        entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
+    }
+    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
+        file,
+        entry,
+    ]);
+}
+/** The plan with every render and publication that was not reviewed held. */
+function gateByReview(plan, gate) {
+    const unreviewed = [];
+    let held = 0;
+    const items = plan.items.map((item) => {
+        if (!review_key_renders(item.steps) && !review_key_publishes(item.steps))
+            return item;
+        const hold = verdictFor(item, gate);
+        if (hold === null)
+            return item;
+        if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
+            unreviewed.push({ file: item.file, why: hold.why });
+            return item;
+        }
+        held++;
+        return {
+            ...item,
+            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
+            holds: [...item.holds, hold],
+        };
+    });
+    const steps = items.flatMap((item) => item.steps);
+    return {
+        plan: { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) },
+        unreviewed,
+        held,
+    };
+}
+function verdictFor(item, gate) {
+    const { evidence } = gate;
+    const notReviewed = (why, source) => ({
+        kind: 'not_reviewed',
+        why,
+        pr: source?.pr ?? null,
+        url: source?.url ?? null,
+    });
+    if (evidence.kind === 'direct_push')
+        return notReviewed('direct_push');
+    if (evidence.kind === 'unavailable')
+        return notReviewed('unreadable');
+    const withPlan = evidence.sources.filter((source) => source.plan !== null);
+    if (withPlan.length === 0)
+        return notReviewed('no_plan', evidence.sources[0]);
+    let first = null;
+    for (const source of withPlan) {
+        const reviewed = source.plan;
+        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
+        const entry = reviewed.items[review_key_fileKey(item.file)];
+        let changes;
+        if (entry)
+            changes = differences(item, entry);
+        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
+        else if (stale && reviewed.omitted === 0)
+            changes = ['manifest'];
+        else {
+            first ??= notReviewed('not_in_plan', source);
+            continue;
+        }
+        if (changes.length === 0)
+            return null;
+        first ??= {
+            kind: 'changed_since_review',
+            pr: source.pr,
+            url: source.url,
+            changes,
+            reviewedHead: stale ? reviewed.head : null,
+            mergedHead: stale ? source.head : null,
+        };
+    }
+    return first;
+}
+/** What this apply would do to an item that its review did not show. */
+function differences(item, reviewed) {
+    const changes = [];
+    if (item.review?.manifest !== reviewed.m)
+        changes.push('manifest');
+    if (review_key_renders(item.steps)) {
+        if (review_key_scriptKey(item) !== reviewed.s)
+            changes.push('script');
+        if (!rendered(reviewed.k))
+            changes.push('render');
+    }
+    if (review_key_publishes(item.steps)) {
+        if (reviewed.t === null)
+            changes.push('publication');
+        else if (item.review?.target !== reviewed.t)
+            changes.push('target');
+    }
+    return changes;
+}
+
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+function shardOf(file, count) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < file.length; i++) {
+        hash ^= file.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return (hash % count) + 1;
+}
+/** Whether this job plans the manifest `file`. */
+function inShard(file, shard) {
+    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
+}
+/** This job's manifests and the other shards' ones. */
+function splitShard(items, shard) {
+    if (!shard || shard.count <= 1)
+        return { mine: [...items], others: [] };
+    const mine = [];
+    const others = [];
+    for (const item of items)
+        (inShard(item.file, shard) ? mine : others).push(item);
+    return { mine, others };
+}
+
+;// CONCATENATED MODULE: ./src/engine/engine.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// The one pipeline both the action and the CLI run:
+// manifests -> observed state -> plan -> apply -> results.
+/** Milliseconds on a monotonic clock. */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+const elapsed = (since) => Math.round(monotonicMs() - since);
+/** The earlier titles of this shard's manifests that may have been renamed from an unclaimed remote item. */
+async function previousTitles(options, items, everyShard, contents) {
+    const titles = new Map();
+    const previous = options.previous;
+    const orphans = orphanTitles(everyShard, contents);
+    if (!previous || orphans.size === 0)
+        return titles;
+    const candidates = renameCandidates(items, contents);
+    const found = await mapLimit(candidates, 8, (item) => previousTitle(previous, item, orphans));
+    candidates.forEach((item, index) => {
+        const title = found[index];
+        if (title)
+            titles.set(item.file, title);
+    });
+    return titles;
+}
+/** The one pipeline: load → observe → plan → preflight → apply → results. */
+async function runEngine(options) {
+    const { mode } = options;
+    const started = monotonicMs();
+    // The listing does not depend on the manifests: it is read while they are
+    // found and parsed (10,000 of them take seconds), and each item of this
+    // shard is read in detail once its manifest is parsed and its page is in.
+    const observation = mode !== 'validate' && options.client
+        ? startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
+        : null;
+    const loadOptions = {
+        cwd: options.cwd,
+        pattern: options.manifests,
+        onNamed: (named) => {
+            if (inShard(named.file, options.shard))
+                observation?.name([named]);
+        },
+    };
+    try {
+        const load = await loadManifests(loadOptions);
+        return await afterLoad(options, load, started, observation);
+    }
+    finally {
+        await observation?.stop();
+    }
+}
+async function afterLoad(options, load, started, early) {
+    const { mode } = options;
+    const report = {
+        mode,
+        load,
+        plan: null,
+        result: null,
+        problems: [...load.problems],
+        fatal: null,
+        creditsBefore: null,
+        creditsAfter: null,
+        notes: [],
+        timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
+    };
+    if (load.files.length === 0 && !options.allowEmpty) {
+        report.fatal =
+            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
+                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
+        return report;
+    }
+    if (mode === 'validate') {
+        report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
+        return report;
+    }
+    const client = options.client;
+    if (!client) {
+        report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
+        return report;
+    }
+    try {
+        const planStarted = monotonicMs();
+        const { mine, others } = splitShard(load.items, options.shard);
+        const sharded = options.shard !== undefined && options.shard.count > 1;
+        // Detail reads of the items the manifests name start as the listing's
+        // pages arrive; what is planned waits for the whole, proven listing.
+        const observation = early ?? startObservation(client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
+        observation.name(mine.map((item) => ({ file: item.file, title: item.fields.title, id: item.id })));
+        const listing = await observation.listing;
+        const reads = observation.reads;
+        const match = {
+            previousTitles: await previousTitles(options, mine, load.items, listing.contents),
+            reserved: others,
+            listUnmanaged: !sharded,
+        };
+        const matched = matchItems(mine, listing.contents, match).matched;
+        const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
+        const details = await reads.settle(ids);
+        // Published videos: what they were published with, to report later changes as drift.
+        const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
+        const publishedSettings = await publishedWith(options.previous, published);
+        const planned = plan_plan(mine, { ...listing, details }, {
+            mode,
+            now: options.now?.() ?? new Date(),
+            permissions: options.permissions,
+            cancelRunning: options.cancelRunning,
+            match,
+            publishedWith: publishedSettings,
+            ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
+        });
+        const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
+        const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
+        report.plan = plan;
+        report.problems.push(...plan.problems);
+        if (sharded)
+            report.problems.push(...otherShardProblems(others, mine, listing));
+        report.timings.planMs = elapsed(planStarted);
+        await options.onPlan?.(plan, report.problems);
+        await execute(options, client, plan, report);
+    }
+    catch (error) {
+        report.fatal = describeError(error);
+    }
+    return report;
+}
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function heldForReview(plan, gate, report) {
+    const verdict = gateByReview(plan, gate);
+    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+    return verdict.plan;
+}
+async function execute(options, client, plan, report) {
+    const { mode, logger } = options;
+    const allowed = allowedSteps(mode, options.permissions);
+    const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (report.problems.some((problem) => problem.severity === 'error')) {
+        logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return;
+    }
+    if (mode === 'apply' && plan.publications > options.maxPublications) {
+        report.fatal =
+            `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+                `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+                'publish fewer items per run.';
+        return;
+    }
+    let scopes = [];
+    if (writes.length > 0) {
+        // Preflight: only what the interface states (A29). The key is active, and
+        // generation needs `generate`; what content writes need is not shown, so
+        // it is learned from the first 403 instead of guessed here.
+        const introspection = await client.introspect();
+        scopes = introspection.scopes;
+        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+        if (!introspection.active || missing.length > 0) {
+            report.fatal = !introspection.active
+                ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
+            return;
         }
     }
-    // Longest first: a form that holds another is replaced whole.
-    return { exact: [...exact].sort((a, b) => b.length - a.length), spread };
-}
-/** The forms a value takes in what this project writes. */
-function encodings(secret) {
-    const json = JSON.stringify(secret).slice(1, -1);
-    const url = encodeURIComponent(secret);
-    return [
-        secret,
-        json,
-        JSON.stringify(json).slice(1, -1), // JSON inside JSON: a message quoted in an output
-        url,
-        url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        url.replace(/%20/g, '+'),
-        encodeURI(secret),
-        (0,_text_safe_line_js__WEBPACK_IMPORTED_MODULE_0__/* .breakCommands */ .ix)(secret),
-        ...base64Forms(secret),
-    ];
-}
-/**
- * The base64 of the value, and the part of it that stays the same wherever
- * the value sits inside a longer encoded text (`user:key` in a Basic header,
- * a JSON document): one form per alignment, standard and URL-safe alphabets.
- */
-function base64Forms(secret) {
-    const bytes = Buffer.from(secret);
-    const found = [bytes.toString('base64')];
-    for (const offset of [0, 1, 2]) {
-        const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-        const encoded = padded.toString('base64');
-        // Characters that mix in bits of the bytes before or after are left out
-        // (and so is the padding, which comes after `end`).
-        const start = [0, 2, 3][offset];
-        const end = Math.floor((padded.length * 8) / 6);
-        const stable = encoded.slice(start, end);
-        if (stable.length >= MIN_SECRET_LENGTH)
-            found.push(stable);
+    const applyStarted = monotonicMs();
+    if (mode === 'apply')
+        report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
+    const clock = options.clock ?? realClock;
+    const runs = await applyItems(items, {
+        client,
+        allowed,
+        concurrency: options.concurrency,
+        wait: options.wait,
+        timeoutMs: options.timeoutMs,
+        logger,
+        clock,
+        ...(options.poll ? { poll: options.poll } : {}),
+        ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
+        ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
+    });
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? untouched(item));
+    // What was done is reported even when reading it back fails.
+    let listing = null;
+    try {
+        listing = (await client.listContents()).items;
+        if (mode !== 'apply')
+            await refreshScripts(client, plan, runs, options.readConcurrency);
     }
-    return found.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
-}
-/**
- * The value's characters (units) with line breaks, white space, `<br>` or
- * their escaped forms (`\n`, `\\n`, `%0A`) between any two of them: a
- * message wrapped across lines still holds the whole key.
- */
-function spreadPattern(units) {
-    const gap = '(?:\\s|\\\\{1,2}[nrt]|%0[aAdD]|<br\\s*/?>|\u200b)*';
-    const escaped = units.map((unit) => unit.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
-    return new RegExp(escaped.join(gap), 'g');
-}
-
-
-/***/ }),
-
-/***/ 1517:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $Y: () => (/* binding */ stripControls),
-/* harmony export */   N1: () => (/* binding */ guardTerminalOutput),
-/* harmony export */   ix: () => (/* binding */ breakCommands)
-/* harmony export */ });
-/* unused harmony exports safeText, safeLine, guardCommandOutput */
-// Text from manifests (titles, scripts, file names) and from the service
-// (error messages, last_error) is printed to a GitHub runner's log and to
-// terminals. Both act on what they read:
-//
-// - The runner reads stdout line by line (a line ends at LF, CR or CRLF) and
-//   runs as a workflow command any line that starts with `::` once trimmed
-//   (.NET's Trim: every Unicode white space, U+0085 NEL included), and any
-//   line that holds the legacy `##[` form anywhere in it.
-// - A terminal runs escape sequences: CSI (clear the screen, move the
-//   cursor), OSC (set the window title, hyperlinks), and the C1 forms of both.
-// - Bidi overrides and isolates reorder what is shown, so a line reads
-//   differently from what it holds.
-//
-// This module makes any text inert for both. It is pure and has no imports:
-// every writer to stdout (the action's log, annotations and groups, the CLI's
-// terminal lines) calls it.
-// A zero-width space between the two characters: the runner does not trim it
-// (it is not white space to .NET), and it shows as nothing.
-const BREAK = '\u200b';
-// Escape sequences as terminals read them (ECMA-48), 7-bit and 8-bit forms.
-// Matching control characters is this module's job.
-/* eslint-disable no-control-regex */
-const OSC_OR_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c\n]*(?:\u0007|\u001b\\|\u009c)?/g;
-const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
-const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
-/** C0 controls except tab and line feed, DEL, and C1 controls (NEL among them). */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-/** Bidi embeddings, overrides, isolates and marks: U+202A–U+202E, U+2066–U+2069, LRM, RLM, ALM. */
-const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
-/** Everything .NET's String.Trim() removes from the start of a line (Char.IsWhiteSpace). */
-const RUNNER_TRIMMED = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const LEADING_COMMAND = new RegExp(`^([${RUNNER_TRIMMED}]*):(?=:)`);
-/** Matches one style code the CLI itself writes (`ESC [ 1 m`, `ESC [ 39 m`, …): bold, dim, colours, resets. */
-const OWN_STYLE = /\u001b\[\d{1,2}m/g;
-/* eslint-enable no-control-regex */
-/**
- * Removes escape sequences, control characters (tab and line feed stay) and
- * bidi controls. A CR, alone or before LF, and the Unicode line and
- * paragraph separators become LF, because the runner ends a line at a CR too.
- */
-function stripControls(text) {
-    return text
-        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
-        .replace(OSC_OR_STRING, '')
-        .replace(CSI, '')
-        .replace(OTHER_ESCAPE, '')
-        .replace(CONTROL, '')
-        .replace(BIDI, '');
-}
-/** Breaks every `::` and every `##[`, wherever they stand. */
-function breakCommands(text) {
-    return text.replace(/:(?=:)/g, `:${BREAK}`).replace(/#(?=#\[)/g, `#${BREAK}`);
-}
-/**
- * Text to embed in a log line, an annotation, a group title or a terminal
- * line: nothing in it can start a workflow command or drive a terminal,
- * wherever in the line it lands. Line feeds stay (the caller escapes or
- * splits them); every line of the result is safe on its own.
- */
-function safeText(text) {
-    return breakCommands(stripControls(text));
-}
-/** safeText on one line: line breaks and tabs become spaces. */
-function safeLine(text) {
-    return safeText(text).replace(/[\n\t]/g, ' ');
-}
-/**
- * The last step before bytes reach the runner's stdout, for output whose
- * lines may be workflow commands written on purpose (they start with `::` at
- * the very first column): controls and escapes go, a `##[` anywhere is broken,
- * and so is a `::` that only the runner's trimming, or the removal of a
- * control character, would bring to the start of a line.
- */
-function guardCommandOutput(text) {
-    return guardLines(text, (line) => stripControls(line), true);
-}
-/**
- * The last step before bytes reach a terminal (or a runner's log, when the
- * CLI runs in a workflow): no line can start a workflow command, no escape
- * sequence but the style codes the CLI writes itself (when `keepStyle`).
- */
-function guardTerminalOutput(text, keepStyle) {
-    const strip = (line) => keepStyle
-        ? splitKeeping(line, OWN_STYLE)
-            .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
-            .join('')
-        : stripControls(line);
-    return guardLines(text, strip, false);
-}
-/**
- * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
- * `::` unless the line was written as a command: it starts with `::` right
- * after a line feed (not after a CR or a Unicode separator, which the runner
- * also ends lines at, but which no command this project writes contains).
- */
-function guardLines(text, strip, keepCommands) {
-    const guard = (line, written) => {
-        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
-        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
+    catch (error) {
+        report.fatal = `The changes were made, but reading the results back failed: ${describeError(error)}`;
+    }
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
+    const refusal = client.writeRefusal ?? null;
+    if (refusal) {
+        report.fatal =
+            `The service refused a write: ${refusal.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
+    }
+    const results = itemResults(allRuns, listing);
+    const result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
     };
-    return text
-        .replace(/\r\n/g, '\n')
-        .split('\n')
-        .map((line) => line
-        .split(/\r|[\u2028\u2029]/)
-        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
-        .join('\n'))
-        .join('\n');
+    report.result = result;
+    report.timings.applyMs = elapsed(applyStarted);
 }
-/** Splits text around the matches of pattern: plain, match, plain, match, …, plain. */
-function splitKeeping(text, pattern) {
-    const parts = [];
-    let last = 0;
-    for (const match of text.matchAll(pattern)) {
-        parts.push(text.slice(last, match.index), match[0]);
-        last = match.index + match[0].length;
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/git/history.ts
+
+// Earlier versions of manifests, to recognise a renamed title. The engine
+// only knows the PreviousVersions interface: git (here) and the PR's file
+// listing (for shallow clones that cannot fetch, in the action layer) both
+// implement it.
+function git(cwd, args, timeout = 0) {
+    return new Promise((resolve) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', args, 
+        // Never wait for a password prompt: a fetch without credentials fails instead.
+        {
+            cwd,
+            maxBuffer: 16 * 1024 * 1024,
+            encoding: 'utf8',
+            timeout,
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+        }, (error, stdout) => resolve({ ok: error === null, stdout }));
+    });
+}
+/** How long fetching one missing commit may take before the caller falls back. */
+const FETCH_TIMEOUT_MS = 60_000;
+/**
+ * Fetches one commit, without its history, from `origin` into a shallow
+ * clone: actions/checkout leaves the credentials it cloned with, so this is
+ * one git request instead of one GitHub API call per manifest. True when the
+ * commit is present afterwards.
+ */
+async function fetchCommit(cwd, sha) {
+    if (!/^[0-9a-f]{40}$/i.test(sha))
+        return false;
+    const fetched = await git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
+    return fetched.ok && hasCommit(cwd, sha);
+}
+/** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
+function gitPreviousVersions(cwd, ref) {
+    return {
+        async read(file) {
+            if (ref === '' || /^0+$/.test(ref))
+                return null; // a push that created the branch has no `before`
+            // `./` makes the path relative to cwd rather than to the repository root.
+            const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
+            return result.ok ? result.stdout : null;
+        },
+        earlier(file) {
+            return earlierVersions(cwd, 'HEAD', file);
+        },
+    };
+}
+/** How many earlier commits of one file are read when the base has no match. */
+const HISTORY_DEPTH = 20;
+/** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
+async function earlierVersions(cwd, ref, file) {
+    const path = `./${file.replace(/^\.\//, '')}`;
+    const log = await git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
+    if (!log.ok)
+        return [];
+    const texts = [];
+    for (const sha of log.stdout.split('\n').filter(Boolean)) {
+        const shown = await git(cwd, ['show', `${sha}:${path}`]);
+        if (shown.ok)
+            texts.push(shown.stdout);
     }
-    parts.push(text.slice(last));
-    return parts;
+    return texts;
+}
+/** True when `ref` names a commit present in the local repository. */
+async function hasCommit(cwd, ref) {
+    if (ref === '')
+        return false;
+    const result = await git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
+    return result.ok;
+}
+
+;// CONCATENATED MODULE: ./src/report/diff.ts
+// A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
+// `+` added, ` ` kept). Scripts are short; the longest-common-subsequence
+// table is small. Past MAX_CELLS the diff is simply "all removed, all added".
+const MAX_CELLS = 4_000_000;
+function diffLines(before, after) {
+    const a = split(before);
+    const b = split(after);
+    if (a.length * b.length > MAX_CELLS) {
+        return [...a.map((line) => `-${line}`), ...b.map((line) => `+${line}`)].join('\n');
+    }
+    // lcs[i][j] = length of the LCS of a[i..] and b[j..].
+    const width = b.length + 1;
+    const lcs = new Uint32Array((a.length + 1) * width);
+    for (let i = a.length - 1; i >= 0; i--) {
+        for (let j = b.length - 1; j >= 0; j--) {
+            lcs[i * width + j] =
+                a[i] === b[j]
+                    ? lcs[(i + 1) * width + j + 1] + 1
+                    : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
+        }
+    }
+    const out = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+        if (a[i] === b[j]) {
+            out.push(` ${a[i]}`);
+            i++;
+            j++;
+        }
+        else if (lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
+            out.push(`-${a[i]}`);
+            i++;
+        }
+        else {
+            out.push(`+${b[j]}`);
+            j++;
+        }
+    }
+    while (i < a.length)
+        out.push(`-${a[i++]}`);
+    while (j < b.length)
+        out.push(`+${b[j++]}`);
+    return out.join('\n');
+}
+function split(text) {
+    const normalized = text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    return normalized === '' ? [] : normalized.split('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/scale.ts
+
+// Reports that grow with the change, not the catalogue. A pull request that
+// edits 25 of 10,000 manifests shows those 25 rows; the other items are
+// counted by stage in one sentence. When even the changed rows do not fit
+// (a first apply of 10,000 items), the tables keep as many rows as fit and
+// say how many more there are and where: the full plan file and the job summary.
+/** Thousands separated, as a reader counts: 10,000. */
+function scale_count(n) {
+    return n.toLocaleString('en-US');
+}
+/** A plan item with no step, hold or drift: counted, not listed. */
+function isQuiet(item) {
+    return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
+}
+/** A result that changed nothing and says nothing: counted, not listed. */
+function isQuietResult(item, plan) {
+    return item.outcome === 'unchanged' && item.error === null && (plan === undefined || isQuiet(plan));
+}
+/** "9,975 unchanged items are not listed: 9,000 published, 975 draft." — null when none is left out. */
+function quietSentence(quiet) {
+    if (quiet.length === 0)
+        return null;
+    const byStage = new Map();
+    for (const item of quiet)
+        byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
+    const stages = [...byStage]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([stage, n]) => `${scale_count(n)} ${stage}`)
+        .join(', ');
+    const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
+    return `${scale_count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
+}
+/** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
+function moreRowsSentence(shown, total, where) {
+    const places = [
+        where.planFile
+            ? `the full plan file ${escape_inlineCode(where.planFile)} (the \`plan-file\` output; keep it with actions/upload-artifact)`
+            : null,
+        where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
+    ].filter((place) => place !== null);
+    const rest = total - shown;
+    return (`**Showing ${scale_count(shown)} of ${scale_count(total)} items;** the other ${scale_count(rest)} ` +
+        `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
+
+
+const COMMENT_LIMIT = 65_536;
+const SUMMARY_LIMIT = 1024 * 1024;
+const LAYOUTS = [
+    { compact: false, minimal: false },
+    { compact: true, minimal: false },
+    { compact: true, minimal: true },
+];
+/** The report as Markdown within the limit. */
+function renderReport(report, context, options) {
+    const size = options.unit === 'bytes'
+        ? (text) => Buffer.byteLength(text, 'utf8')
+        : (text) => text.length;
+    const limit = options.limit - (options.reserve ?? 0);
+    const previews = scriptPreviews(report, options.target);
+    for (const layout of LAYOUTS) {
+        const { compact } = layout;
+        const head = [headline(report, context), ...body(report, context, layout)];
+        const footer = footerLines(report, context, options.target);
+        let kept = previews.length;
+        for (;;) {
+            const note = trimNote(previews.length - kept, compact, context, options.target);
+            const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
+            if (size(text) <= limit)
+                return text;
+            if (kept === 0)
+                break;
+            // Drop previews from the end: halve quickly while far over, then one at a time.
+            kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
+        }
+    }
+    // Even minimal rows do not fit (thousands of items): keep as many rows as
+    // fit, found by halving, and say how many more there are and where.
+    const render = (maxRows) => join([
+        headline(report, context),
+        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
+    ]);
+    let low = 0;
+    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
+    while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (size(render(middle)) <= limit)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    const kept = render(low);
+    if (size(kept) <= limit)
+        return kept;
+    // Not even the headline and the problems fit: cut the text and say so.
+    const full = kept;
+    const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
+    return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+function join(parts) {
+    return parts.filter((part) => part !== null && part !== '').join('\n\n');
+}
+function cut(text, limit, size) {
+    const lines = text.split('\n');
+    let total = 0;
+    const kept = [];
+    for (const line of lines) {
+        total += size(line) + 1;
+        if (total > limit)
+            break;
+        kept.push(line);
+    }
+    return kept.join('\n');
+}
+function whereIsTheRest(context, target) {
+    if (target === 'comment') {
+        return context.runUrl
+            ? `The full report is in the [job summary](${context.runUrl}).`
+            : 'The full report is in the job summary of this workflow run.';
+    }
+    return 'The `plan` and `results` outputs and the log hold everything.';
+}
+function trimNote(dropped, compact, context, target) {
+    if (dropped === 0 && !compact)
+        return null;
+    const what = [
+        dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
+        compact ? 'rows are shortened' : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
+}
+// ---------------------------------------------------------------- headline
+function markdown_plural(count, word, words = `${word}s`) {
+    return `${count} ${count === 1 ? word : words}`;
+}
+function headline(report, context) {
+    const manifests = report.load.files.length;
+    const errors = report.problems.filter((p) => p.severity === 'error').length;
+    const warnings = report.problems.length - errors;
+    const problemText = errors + warnings > 0
+        ? `${[errors ? markdown_plural(errors, 'error') : null, warnings ? markdown_plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
+        : null;
+    const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
+    let sentence;
+    if (report.fatal !== null) {
+        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${markdown_plural(manifests, 'manifest')}${shard}: ${escape_inlineText(report.fatal, 500)}`;
+    }
+    else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
+        sentence = `**Validated** ${markdown_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
+    }
+    else if (report.result !== null && report.mode === 'apply') {
+        sentence = `**Applied** ${markdown_plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    else {
+        sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    const lines = [`### content-as-code · ${report.mode}`, sentence];
+    if (context.pullRequest && report.mode !== 'validate') {
+        lines.push('Pull request runs never render or publish; merging applies the plan.');
+    }
+    for (const note of context.notes ?? [])
+        lines.push(`> ${escape_inlineText(note)}`);
+    return lines.join('\n\n');
+}
+function planCounts(items) {
+    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
+    const parts = [
+        [count('create'), 'to create'],
+        [count('edit'), 'to edit'],
+        [count('render'), 'to render'],
+        [publishes, 'to publish'],
+        [count('wait'), 'to wait for'],
+        [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
+    ];
+    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+function outcomeCounts(items) {
+    const text = OUTCOMES.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
+        .filter(([n]) => n > 0)
+        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+// ---------------------------------------------------------------- tables
+function body(report, context, layout) {
+    return [
+        problemTable(report.problems, context, layout),
+        report.result
+            ? resultTable(report, context, layout)
+            : report.plan
+                ? planTable(report, context, layout)
+                : null,
+        heldForReviewLine(report.plan?.items ?? []),
+        report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
+        unmanagedSection(report.plan?.unmanaged ?? [], layout),
+        notesSection(report.notes ?? []),
+    ].filter((part) => part !== null);
+}
+/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
+function heldForReviewLine(items) {
+    const pulls = new Map();
+    for (const hold of items.flatMap((item) => item.holds)) {
+        if (hold.kind !== 'changed_since_review')
+            continue;
+        const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
+        pull.count++;
+        pulls.set(hold.pr, pull);
+    }
+    if (pulls.size === 0)
+        return null;
+    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
+    return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
+}
+/** Informational reads that failed: said once, changed nothing. */
+function notesSection(notes) {
+    if (notes.length === 0)
+        return null;
+    return notes.map((note) => `> ${escape_inlineText(note, 500)}`).join('\n>\n');
+}
+function titleLimit(layout) {
+    return layout.minimal ? 40 : layout.compact ? 60 : 120;
+}
+function fileCell(label, file, line, context, layout) {
+    const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
+    return escape_link(label, url);
+}
+function problemTable(problems, context, layout) {
+    if (problems.length === 0)
+        return null;
+    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${escape_inlineText(p.message, layout.compact ? 200 : 1000)} |`);
+    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
+}
+function itemTitle(item, layout) {
+    const title = escape_inlineText(item.title, titleLimit(layout));
+    return item.renamedFrom
+        ? `${title} (renamed from “${escape_inlineText(item.renamedFrom, titleLimit(layout))}”)`
+        : title;
+}
+/** Where the rows a capped table leaves out are. */
+function elsewhere(context, target) {
+    return {
+        summaryUrl: target === 'comment' ? (context.runUrl ?? null) : null,
+        planFile: context.planFile ?? null,
+    };
+}
+/** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
+function capped(rows, layout, context) {
+    const max = layout.maxRows ?? Infinity;
+    if (rows.length <= max)
+        return { rows, more: null };
+    return {
+        rows: rows.slice(0, max),
+        more: moreRowsSentence(max, rows.length, elsewhere(context, layout.target ?? null)),
+    };
+}
+function planTable(report, context, layout) {
+    const all = report.plan?.items ?? [];
+    if (all.length === 0)
+        return null;
+    const items = all.filter((item) => !isQuiet(item));
+    const quiet = quietSentence(all.filter(isQuiet));
+    if (items.length === 0)
+        return quiet;
+    const listed = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    const { rows, more } = capped(listed, layout, context);
+    const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    return join([table, more, quiet]);
+}
+function resultTable(report, context, layout) {
+    const all = report.result?.items ?? [];
+    if (all.length === 0)
+        return null;
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+    const quietPlans = all.flatMap((item) => {
+        const plan = planned.get(item.file);
+        return plan && isQuietResult(item, plan) ? [plan] : [];
+    });
+    const quiet = quietSentence(quietPlans);
+    if (items.length === 0)
+        return quiet;
+    let sharedUrls = 0;
+    const listed = items.map((item) => {
+        const plan = planned.get(item.file);
+        const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
+        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+        if (several > 0)
+            sharedUrls++;
+        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
+        const note = item.lastError ?? item.error ?? resultNote(item, plan);
+        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${escape_inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? escape_inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+    });
+    const { rows, more } = capped(listed, layout, context);
+    const table = join([
+        [
+            '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
+            '|---|---|---|---|---|---|---|',
+            ...rows,
+        ].join('\n'),
+        more,
+        quiet,
+    ]);
+    if (sharedUrls === 0)
+        return table;
+    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+}
+/** In apply reports the plan goes into a collapsed section under the results. */
+function planDetails(report, context, layout) {
+    const table = planTable(report, context, layout);
+    return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
+}
+function unmanagedSection(unmanaged, layout) {
+    if (unmanaged.length === 0)
+        return null;
+    const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
+    const rows = shown.map((ref) => `| ${escape_inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
+    const more = unmanaged.length - shown.length;
+    return [
+        `<details><summary>${markdown_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
+        '',
+        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
+        more > 0 ? `\nand ${more} more.` : '',
+        '</details>',
+    ].join('\n');
+}
+/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
+function cellCode(text) {
+    return escape_inlineCode(text).replaceAll('|', '\\|');
+}
+function safeUrl(url) {
+    return /^https?:\/\//i.test(url) ? url : null;
+}
+function seconds(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+/** The shortest true description of a plan row: which steps, nothing more. */
+function stepKinds(item) {
+    return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
+}
+function stepsText(item) {
+    if (item.steps.length === 0)
+        return 'no change';
+    return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
+}
+const markdownLabels = {
+    account: (account) => `${account.platform} ${escape_inlineText(account.name, 40)}`,
+    value: (text) => `“${escape_inlineText(text, 60)}”`,
+};
+function notesText(item, layout) {
+    const notes = [
+        ...item.holds.map((hold) => escape_inlineText(holdText(hold))),
+        ...item.drift.map((drift) => escape_inlineText(driftText(drift, layout.compact))),
+        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
+    ];
+    return notes.join('; ');
+}
+/**
+ * Scripts reviewers read. The comment shows the scripts of items this plan
+ * creates or edits (as a diff where the service has an earlier script; with
+ * `preview-scripts` the engine has already read back what the service wrote);
+ * the summary shows the scripts of the items the run changes, so a run that
+ * changes nothing stays short however large the catalogue.
+ */
+function scriptPreviews(report, target) {
+    const previews = [];
+    for (const item of report.plan?.items ?? []) {
+        const { desired, remote } = item.script;
+        if (desired === null && remote === null)
+            continue;
+        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
+        const differs = desired !== null && remote !== null && desired !== remote;
+        // The comment shows scripts to review; the summary, the scripts of what this run changed.
+        const changed = item.steps.some((step) => step.kind !== 'wait');
+        if (target === 'comment' ? !touched && !differs : !changed && !differs)
+            continue;
+        const title = htmlText(item.title, 120);
+        const created = item.steps.some((step) => step.kind === 'create');
+        let summary;
+        let block;
+        if (differs) {
+            summary = `${title}: script changes`;
+            block = codeBlock(diffLines(remote, desired), 'diff');
+        }
+        else {
+            summary = `${title}: ${created ? 'new script' : 'script'}`;
+            block = codeBlock(desired ?? remote ?? '', 'text');
+        }
+        previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
+    }
+    return previews;
+}
+function previewSection(previews) {
+    if (previews.length === 0)
+        return null;
+    return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
+}
+// ---------------------------------------------------------------- footer
+function footerLines(report, context, target) {
+    if (target === 'comment') {
+        return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
+    }
+    const credits = report.creditsBefore !== null || report.creditsAfter !== null
+        ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
+        : null;
+    const t = report.timings;
+    const parts = [
+        `mode ${report.mode}${context.because ? ` (${escape_inlineText(context.because)})` : ''}`,
+        `event ${escape_inlineText(context.event || 'none')}`,
+        context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
+        credits,
+        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+    ];
+    return parts.filter(Boolean).join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+// The job summary: the same Markdown as the PR comment, with every script
+// and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
+// step-summary limit (counted in bytes). Room is kept for the redaction of
+// secrets and signed URLs, which may change the length slightly.
+const MARGIN = 4 * 1024;
+function summaryMarkdown(report, context, extras) {
+    const notes = [...(context.notes ?? [])];
+    const hidden = extras.hiddenErrors + extras.hiddenWarnings;
+    if (hidden > 0) {
+        notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
+    }
+    return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/accounts-check.ts
+
+
+
+async function checkAccounts(report, client) {
+    const naming = report.load.items.filter((item) => (item.publish?.accounts.length ?? 0) > 0);
+    if (naming.length === 0)
+        return { checked: false, note: null };
+    if (typeof client === 'string') {
+        return { checked: false, note: `Account names were not checked against the service: ${client}.` };
+    }
+    let connected;
+    try {
+        connected = (await client.listAccounts()).items;
+    }
+    catch (error) {
+        return {
+            checked: false,
+            note: `Account names were not checked against the service: ${inCliWords(describeError(error))}`,
+        };
+    }
+    const found = naming.flatMap((item) => resolveAccounts(item, connected).problems);
+    report.problems.push(...found);
+    report.problems.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
+    return { checked: true, note: null };
+}
+
+;// CONCATENATED MODULE: ./src/cli/interrupt.ts
+
+const interrupt_WRITES = {
+    createContent: 'created',
+    editContent: 'edited',
+    processContent: 'render started',
+    generateVideo: 'render started',
+    upload: 'publication started',
+};
+/** Thrown for every call made after the stop; the engine's pending work ends on it. */
+class InterruptedError extends Error {
+    name = 'InterruptedError';
+    constructor() {
+        super('Interrupted: nothing more is sent to the service.');
+    }
+}
+function watchClient(inner) {
+    let stopped = false;
+    let wrote = false;
+    const byId = new Map();
+    const byTitle = new Map();
+    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
+    const names = new Map();
+    const titles = new Map();
+    const order = [];
+    const record = (id, title) => {
+        const known = (id !== null ? byId.get(id) : undefined) ?? (title !== null ? byTitle.get(title) : undefined);
+        if (known)
+            return known;
+        const shown = title ?? (id !== null ? (titles.get(id) ?? id) : '');
+        const created = { id, title: shown, sent: [], status: null, started: false };
+        order.push(created);
+        if (id !== null)
+            byId.set(id, created);
+        if (title !== null)
+            byTitle.set(title, created);
+        return created;
+    };
+    const noteStatus = (value) => {
+        if (typeof value !== 'object' || value === null)
+            return;
+        const { id, status } = value;
+        if (typeof id !== 'string' || typeof status !== 'string')
+            return;
+        const item = byId.get(id);
+        if (item?.started)
+            item.status = status;
+    };
+    const wrap = (name, method) => async (...args) => {
+        if (stopped)
+            throw new InterruptedError();
+        const sent = interrupt_WRITES[name];
+        let item = null;
+        if (sent !== undefined) {
+            wrote = true;
+            const [first] = args;
+            if (name === 'createContent')
+                item = record(null, first.title);
+            else if (name === 'processContent')
+                item = record(first.content_id, null);
+            else
+                item = record(first, null);
+            item.sent.push(sent);
+            if (sent === 'render started' || sent === 'publication started')
+                item.started = true;
+        }
+        const answer = await method(...args);
+        if (name === 'createContent' && item !== null) {
+            const id = answer.id;
+            if (typeof id === 'string') {
+                item.id = id;
+                byId.set(id, item);
+            }
+        }
+        noteStatus(answer);
+        return answer;
+    };
+    const client = new Proxy(inner, {
+        get(target, property) {
+            // Getters run on the client itself: its private fields are not on the proxy.
+            const value = Reflect.get(target, property, target);
+            if (typeof value !== 'function')
+                return value;
+            const method = value.bind(target);
+            return property === 'close' ? method : wrap(String(property), method);
+        },
+    });
+    const label = (item) => {
+        const file = (item.id !== null ? names.get(item.id) : undefined) ?? names.get(`title:${item.title}`);
+        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
+    };
+    return {
+        client,
+        stop: () => {
+            stopped = true;
+        },
+        get wrote() {
+            return wrote;
+        },
+        know(plan) {
+            for (const item of plan.items) {
+                names.set(`title:${item.title}`, item.file);
+                if (item.remote !== null) {
+                    names.set(item.remote.id, item.file);
+                    titles.set(item.remote.id, item.title);
+                }
+            }
+        },
+        report(signal) {
+            const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
+            const touched = order.filter((item) => item.sent.length > 0);
+            if (touched.length === 0) {
+                lines.push('Nothing was sent to the service in this run.');
+                return lines;
+            }
+            lines.push('Sent to the service in this run:');
+            for (const item of touched)
+                lines.push(`  ${label(item)}  ${[...new Set(item.sent)].join(', ')}`);
+            const running = touched.filter((item) => item.started && (item.status === null || GENERATING_STATUSES.has(item.status)));
+            if (running.length > 0) {
+                lines.push('Still running on the service (it finishes these without this process):');
+                for (const item of running)
+                    lines.push(`  ${label(item)}  ${item.status ?? 'started'}`);
+            }
+            lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
+                'still running and does only what is left, so the run converges.');
+            return lines;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/json.ts
+
+// `--json`: what a script needs from a run, in a shape that is documented
+// (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
+// engine's internals: no positions of every field, no wire payloads, no
+// timings. A change that removes or renames a field bumps `version`; new
+// optional fields do not.
+const JSON_OUTPUT_VERSION = 1;
+const json_PLAIN = {
+    account: (account) => `${account.platform} "${account.name}"`,
+    value: (text) => JSON.stringify(text),
+};
+function jsonOutput(report, context) {
+    const errors = report.problems.some((problem) => problem.severity === 'error');
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    return {
+        version: JSON_OUTPUT_VERSION,
+        command: report.mode,
+        exitCode: context.exitCode,
+        manifests: { pattern: context.pattern, count: report.load.files.length },
+        problems: report.problems.map((problem) => ({
+            severity: problem.severity,
+            code: problem.code,
+            file: problem.file,
+            line: problem.line,
+            column: problem.column,
+            field: problem.field ?? null,
+            message: problem.message,
+        })),
+        accounts: context.accounts ?? null,
+        plan: report.plan === null
+            ? null
+            : {
+                willRun: !errors,
+                items: report.plan.items.map((item) => ({
+                    file: item.file,
+                    title: item.title,
+                    id: item.remote?.id ?? null,
+                    match: item.match,
+                    renamedFrom: item.renamedFrom,
+                    status: item.remote?.status ?? null,
+                    stage: item.stage,
+                    flow: item.flow,
+                    actions: item.steps.map((step) => stepText(step, json_PLAIN)),
+                    holds: item.holds.map(holdText),
+                    drift: item.drift.map((drift) => driftText(drift)),
+                    publishAt: item.publishAt,
+                })),
+                unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
+                publications: report.plan.publications,
+            },
+        results: report.result === null
+            ? null
+            : {
+                changed: report.result.changed,
+                failed: report.result.failed,
+                items: report.result.items.map((item) => ({
+                    file: item.file,
+                    title: item.title,
+                    id: item.id,
+                    outcome: item.outcome,
+                    status: item.status,
+                    reason: resultNote(item, planned.get(item.file)),
+                    publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
+                    lastError: item.lastError,
+                    error: item.error,
+                })),
+            },
+        credits: { before: report.creditsBefore, after: report.creditsAfter },
+        fatal: report.fatal,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/format.ts
+/** `file:line:col: error: message`, the form compilers use and editors link. */
+function formatProblem(p) {
+    return `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/problems.ts
+
+
+// How problems and their counts read in a terminal.
+function problems_plural(count, word) {
+    return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+function isDefaultsFile(file) {
+    return DEFAULTS_FILES.includes(file.slice(file.lastIndexOf('/') + 1));
+}
+/**
+ * `file:line:col: severity: message`, with the file named once: a message
+ * that starts with its own file name (`content/a.yml: …`) loses it.
+ */
+function problemLine(problem) {
+    const own = `${problem.file}: `;
+    const message = problem.message.startsWith(own) ? problem.message.slice(own.length) : problem.message;
+    return formatProblem({ ...problem, message });
+}
+/**
+ * `5 manifests valid.` or `2 errors in 1 of 5 manifests and 1 defaults file; …`.
+ * Defaults files are not manifests: they are counted apart, and never in the total.
+ */
+function validateSummary(report) {
+    const files = report.load.files.length;
+    const errors = report.problems.filter((problem) => problem.severity === 'error');
+    const warnings = report.problems.length - errors.length;
+    const counted = problems_plural(files, 'manifest');
+    if (errors.length === 0) {
+        return `${counted} valid${warnings > 0 ? `, ${problems_plural(warnings, 'warning')}` : ''}.`;
+    }
+    const failing = new Set(errors.map((problem) => problem.file));
+    const defaults = [...failing].filter(isDefaultsFile).length;
+    const manifests = failing.size - defaults;
+    const where = [
+        manifests > 0 ? `${manifests} of ${counted}` : null,
+        defaults > 0 ? problems_plural(defaults, 'defaults file') : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    const checked = manifests > 0 ? '' : ` (${counted} checked)`;
+    return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/run.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function runEngineCommand(command, options, terminal, seams = {}) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    const out = options.json ? io.stderr : io.stdout;
+    const style = styleFor(out, io.env);
+    const warn = (message) => writeLine(io.stderr, `warning: ${message}`);
+    const interrupted = io.interrupted();
+    let watched;
+    let accountsClient;
+    try {
+        if (command !== 'validate')
+            watched = watchClient(await connect(options, io, seams, warn));
+        const printed = { problems: 0, plan: false };
+        const engineOptions = {
+            mode: command,
+            cwd: options.cwd,
+            manifests: options.manifests,
+            allowEmpty: options.allowEmpty,
+            ...(watched ? { client: watched.client } : {}),
+            permissions: permissionsFor(command, options),
+            maxPublications: options.maxPublications,
+            cancelRunning: options.cancelRunning,
+            concurrency: options.concurrency,
+            wait: options.wait,
+            timeoutMs: options.timeoutMinutes * 60_000,
+            lateWindowMs: options.lateWindowMs,
+            logger: terminalLogger(out, io.stderr, style, io.env),
+            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
+            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+            ...(seams.now ? { now: seams.now } : {}),
+            ...(seams.poll ? { poll: seams.poll } : {}),
+            onPlan: (plan, problems) => {
+                watched?.know(plan);
+                if (options.json)
+                    return;
+                printProblems(problems, io.stderr, printed);
+                writeLine(out, `${planText(plan, problems, style)}\n`);
+                printed.plan = true;
+            },
+        };
+        const finished = await Promise.race([
+            runEngine(engineOptions),
+            interrupted.then((signal) => signal ?? 'SIGINT'),
+        ]);
+        if (typeof finished === 'string') {
+            watched?.stop();
+            const lines = watched?.report(finished) ?? [
+                `Interrupted by ${finished}: nothing was sent to the service.`,
+            ];
+            for (const line of lines)
+                writeLine(io.stderr, line);
+            return (0,help/* exitCodeForSignal */.XG)(finished);
+        }
+        const report = finished;
+        if (report.fatal !== null)
+            report.fatal = inCliWords(report.fatal);
+        let accounts;
+        if (command === 'validate' && report.fatal === null) {
+            accountsClient = await connectIfConfigured(options, io, seams, warn);
+            accounts = await checkAccounts(report, accountsClient);
+        }
+        seams.onReport?.(report);
+        const code = exitCode(report, options, watched?.wrote ?? false);
+        if (options.summary !== null)
+            writeSummaryFile(options.summary, report, io.cwd, warn);
+        if (options.json) {
+            const shaped = jsonOutput(report, {
+                pattern: options.manifests,
+                exitCode: code,
+                ...(accounts ? { accounts } : {}),
+            });
+            writeLine(io.stdout, JSON.stringify(shaped, null, 2));
+        }
+        else {
+            writeReport(report, out, io.stderr, style, printed, accounts);
+        }
+        return code;
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
+        if (error instanceof ConfigurationError)
+            return help/* EXIT */.dc.usage;
+        return watched?.wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
+    }
+    finally {
+        await watched?.client.close();
+        if (typeof accountsClient === 'object')
+            await accountsClient.close();
+    }
+}
+/**
+ * A terminal is not a PR run: `plan` shows what `apply` would render and
+ * publish (it writes nothing, being plan mode), and only --no-publish holds
+ * publications back.
+ */
+function permissionsFor(command, options) {
+    const publish = options.publish;
+    if (command === 'validate')
+        return { write: false, render: false, publish: false };
+    return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
+}
+/**
+ * 3 is kept for a service that could not be used before any work began: once
+ * a write has left, a failure is the run's (1), and a re-run converges.
+ */
+function exitCode(report, options, wrote = false) {
+    const errors = report.problems.some((problem) => problem.severity === 'error');
+    if (report.fatal !== null) {
+        const empty = report.load.files.length === 0;
+        // A plan refused for safety is the manifests' doing, not the service's.
+        const refused = report.plan !== null && report.plan.publications > options.maxPublications;
+        return refused || errors || empty || wrote ? help/* EXIT */.dc.failed : help/* EXIT */.dc.service;
+    }
+    if (errors || report.result?.failed === true)
+        return help/* EXIT */.dc.failed;
+    return help/* EXIT */.dc.ok;
+}
+function errorCount(problems) {
+    return problems.filter((problem) => problem.severity === 'error').length;
+}
+/** The plan table; its headline says so when errors keep it from running. */
+function planText(plan, problems, style) {
+    const errors = errorCount(problems);
+    if (errors === 0)
+        return renderPlanText(plan, style);
+    return renderPlanText(plan, style, `Plan (will not run: fix the ${errors === 1 ? 'error' : `${errors} errors`} above first)`);
+}
+function printProblems(problems, err, printed) {
+    for (const problem of problems.slice(printed.problems))
+        writeLine(err, problemLine(problem));
+    if (problems.length > printed.problems)
+        writeLine(err);
+    printed.problems = problems.length;
+}
+function writeReport(report, out, err, style, printed, accounts) {
+    printProblems(report.problems, err, printed);
+    if (report.mode === 'validate') {
+        if (report.fatal !== null)
+            writeLine(err, `error: ${report.fatal}`);
+        else
+            writeLine(out, validateSummary(report));
+        if (accounts?.note)
+            writeLine(err, accounts.note);
+        return;
+    }
+    if (report.plan && !printed.plan)
+        writeLine(out, `\n${planText(report.plan, report.problems, style)}`);
+    if (report.result)
+        writeLine(out, `\n${renderResultsText(report.result, style, report.plan)}`);
+    for (const note of report.notes)
+        writeLine(err, `note: ${note}`);
+    if (report.fatal !== null)
+        writeLine(err, `\nerror: ${report.fatal}`);
+}
+function writeSummaryFile(file, report, cwd, warn) {
+    const target = external_node_path_default().resolve(cwd, file);
+    try {
+        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(target), { recursive: true });
+        const markdown = summaryMarkdown(report, { event: 'cli' }, { hiddenErrors: 0, hiddenWarnings: 0 });
+        (0,external_node_fs_namespaceObject.writeFileSync)(target, scrubSecrets(markdown));
+    }
+    catch (error) {
+        warn(`the summary could not be written to ${file}: ${describeError(error)}`);
+    }
+}
+
+
+;// CONCATENATED MODULE: ./src/cli/schema.ts
+
+
+
+/** `content-as-code schema`: the manifest JSON Schema, the same as schema/content.schema.json. */
+function printSchema(io) {
+    writeLine(io.stdout, JSON.stringify(manifestJsonSchema(), null, 2));
+    return help/* EXIT */.dc.ok;
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
+
+
+
+
+
+
+
+/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
+async function main(argv, io = processIO(), seams = {}) {
+    let options;
+    try {
+        const parsed = parseCliArgs(argv, io.cwd);
+        if (parsed === 'version') {
+            writeLine(io.stdout, VERSION);
+            return help/* EXIT */.dc.ok;
+        }
+        options = parsed;
+    }
+    catch (error) {
+        if (!(error instanceof UsageError))
+            throw error;
+        writeLine(io.stderr, `error: ${error.message}`);
+        writeLine(io.stderr, 'Run content-as-code --help for the commands and options.');
+        return help/* EXIT */.dc.usage;
+    }
+    switch (options.command) {
+        case 'help':
+            io.stdout.write((0,help/* helpText */.BK)());
+            return help/* EXIT */.dc.ok;
+        case 'schema':
+            return printSchema(io);
+        case 'emulator':
+            return emulator(options.rest, io);
+        case 'doctor':
+            return runDoctorCommand(options, io, seams);
+        case 'import':
+            return runImportCommand(options, io, seams);
+        case 'validate':
+        case 'plan':
+        case 'apply':
+            return runEngineCommand(options.command, options, io, seams);
+    }
+}
+/** Runs until Ctrl-C (or SIGTERM), then closes the server (and writes --state once more). */
+async function emulator(argv, io) {
+    let running;
+    try {
+        running = await runEmulatorCommand(argv, (line) => writeLine(io.stdout, line));
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${describeError(error)}`);
+        return help/* EXIT */.dc.usage;
+    }
+    if (running === 'help')
+        return help/* EXIT */.dc.ok;
+    writeLine(io.stdout, 'Press Ctrl-C to stop.');
+    await io.interrupted();
+    await running.close();
+    writeLine(io.stderr, 'Emulator stopped.');
+    return help/* EXIT */.dc.ok;
 }
 
 
@@ -66363,13 +66029,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 3024:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
@@ -68267,7 +67926,7 @@ var Alias = __nccwpck_require__(4065);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 var Schema = __nccwpck_require__(5840);
 var stringifyDocument = __nccwpck_require__(6829);
 var anchors = __nccwpck_require__(1596);
@@ -69193,7 +68852,7 @@ var anchors = __nccwpck_require__(1596);
 var visit = __nccwpck_require__(204);
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -69476,7 +69135,7 @@ exports.isEmptyPath = isEmptyPath;
 
 var applyReviver = __nccwpck_require__(3661);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 class NodeBase {
     constructor(type) {
@@ -69569,7 +69228,7 @@ exports.createPair = createPair;
 
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -69760,7 +69419,7 @@ var stringifyCollection = __nccwpck_require__(1212);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -69881,7 +69540,7 @@ var log = __nccwpck_require__(7249);
 var merge = __nccwpck_require__(452);
 var stringify = __nccwpck_require__(2148);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -70004,7 +69663,7 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -72848,7 +72507,7 @@ var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var schema$2 = __nccwpck_require__(5913);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var timestamp = __nccwpck_require__(4371);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -73271,7 +72930,7 @@ exports.merge = merge;
 
 
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
 var pairs = __nccwpck_require__(8385);
@@ -73455,7 +73114,7 @@ var merge = __nccwpck_require__(452);
 var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var timestamp = __nccwpck_require__(4371);
 
 const schema = [
     map.map,
@@ -73589,7 +73248,7 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4371:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 

@@ -73,7 +73,6 @@ export async function runEngineCommand(
       logger: terminalLogger(out, io.stderr, style, io.env),
       // Renames are found in git history by default (HEAD and the commits before it), as the action does.
       previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
-      ...(io.manifestWorker ? { manifestWorker: io.manifestWorker } : {}),
       ...(seams.now ? { now: seams.now } : {}),
       ...(seams.poll ? { poll: seams.poll } : {}),
       onPlan: (plan, problems) => {

@@ -21,11 +21,6 @@ export interface CliIO {
   cwd: string;
   /** Resolves, with the signal's name when there is one, when the user asks to stop (Ctrl-C, SIGTERM). */
   interrupted: () => Promise<string | void>;
-  /**
-   * The entry script, started again as a worker thread to parse thousands of
-   * manifests (bin.ts sets it); without it they are parsed on this thread.
-   */
-  manifestWorker?: string;
 }
 
 export function processIO(): CliIO {

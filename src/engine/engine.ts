@@ -6,7 +6,6 @@ import type { ApplyResult, ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
 import { previousTitle, publishedWith } from '../git/earlier-versions.ts';
 import { loadManifests, type LoadOptions } from '../manifest/load.ts';
-import { loadManifestsInWorker } from '../manifest/worker.ts';
 import type { DesiredItem, LoadResult } from '../manifest/types.ts';
 import { mapLimit } from '../plan/concurrency.ts';
 import { matchItems, orphanTitles, renameCandidates } from '../plan/identity.ts';
@@ -72,15 +71,7 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     },
   };
   try {
-    // A worker thread pays for itself only while the service is read meanwhile.
-    const load =
-      options.manifestWorker && observation
-        ? await loadManifestsInWorker(options.manifestWorker, {
-            ...loadOptions,
-            onFallback: (reason) =>
-              options.logger.debug(`The manifests were parsed on the main thread: ${reason}`),
-          })
-        : await loadManifests(loadOptions);
+    const load = await loadManifests(loadOptions);
     return await afterLoad(options, load, started, observation);
   } finally {
     await observation?.stop();

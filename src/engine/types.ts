@@ -43,12 +43,6 @@ export interface EngineOptions {
   clock?: Clock;
   /** Task-status polling schedule; default 0.5 s growing to 10 s. */
   poll?: PollPolicy;
-  /**
-   * The entry script to start as a worker thread that parses the manifests
-   * when there are thousands (see manifest/worker.ts); unset, they are parsed
-   * on this thread.
-   */
-  manifestWorker?: string;
   /** Detail reads in flight at once while observing; default one per connection but two. */
   readConcurrency?: number;
   /** A publish.at missed by more than this is held, not published (the `late-window` input); default 24 h. */

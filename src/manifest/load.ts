@@ -45,14 +45,6 @@ export interface NamedManifest {
   id: string | null;
 }
 
-/** The matched manifests to read: the workspace, the files (sorted), and what to do with each item. */
-export interface FilesToLoad {
-  cwd: string;
-  files: readonly string[];
-  maxFileBytes?: number;
-  onNamed?: (named: NamedManifest) => void;
-}
-
 type ReadOutcome = { kind: 'text'; text: string } | { kind: 'problem'; problem: Problem } | { kind: 'none' };
 
 function posix(relative: string): string {
@@ -355,21 +347,12 @@ function dedupeAndSort(problems: Problem[]): Problem[] {
  * Never throws for a bad manifest: every problem of every file is returned.
  */
 export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
-  const files = await matchManifests(options.cwd, options.pattern);
-  return loadFiles({ ...options, files });
-}
-
-/** The manifests `pattern` matches under `cwd` (defaults files aside), in code-point order. */
-export async function matchManifests(cwd: string, pattern: string): Promise<string[]> {
-  const matched = await discover(path.resolve(cwd), pattern);
-  return matched.filter((file) => !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)));
-}
-
-/** Reads, validates and normalizes `files` (from `matchManifests`), with the defaults of their folders. */
-export async function loadFiles(options: FilesToLoad): Promise<LoadResult> {
   const cwd = path.resolve(options.cwd);
   const reader = new Reader(cwd, realpathSync(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
-  const candidates = options.files;
+  const matched = await discover(cwd, options.pattern);
+  const candidates = matched.filter(
+    (file) => !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)),
+  );
 
   const defaultsOf = new Map<string, Promise<Source | null>>();
   const folderDefaults = (folder: string): Promise<Source | null> => {
