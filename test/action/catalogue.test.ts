@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { mapLimit } from '../../src/plan/concurrency.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
-import { requireDist, runAction, samePullRequest } from '../support/runner.ts';
+import { requireDist, runAction, pullRequestEvent } from '../support/runner.ts';
 
 // A catalogue of 10,000 videos reviewed in a pull request, through the
 // committed bundle: the comment shows what the pull request changes, not
@@ -44,7 +44,7 @@ async function review(workspace: string): Promise<ReturnType<typeof runAction>> 
   github = await startGitHubFake();
   return runAction({
     workspace,
-    event: samePullRequest(),
+    event: pullRequestEvent(),
     apiUrl: github.apiUrl,
     inputs: { 'api-key': emulator!.apiKey, 'base-url': emulator!.baseUrl, 'github-token': github.token },
   });

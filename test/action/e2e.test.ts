@@ -9,7 +9,9 @@ import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import {
   requireDist,
+  pullRequestEvent,
   REPOSITORY,
+  REPOSITORY_PAYLOAD,
   ROOT,
   runAction,
   type ActionRun,
@@ -19,39 +21,7 @@ import {
 const BASE_SHA = 'b'.repeat(40);
 const HEAD_SHA = 'c'.repeat(40);
 
-const repository = {
-  id: 1,
-  name: 'videos',
-  full_name: REPOSITORY,
-  owner: { login: 'octo-org', type: 'Organization' },
-  default_branch: 'main',
-  private: false,
-};
-
-function pullRequestEvent(options: { fork?: boolean; target?: boolean } = {}): RunnerEvent {
-  const headRepo = options.fork
-    ? { full_name: 'mallory/videos', fork: true }
-    : { full_name: REPOSITORY, fork: false };
-  return {
-    name: options.target ? 'pull_request_target' : 'pull_request',
-    ref: options.target ? 'refs/heads/main' : 'refs/pull/7/merge',
-    sha: 'e'.repeat(40),
-    payload: {
-      action: 'synchronize',
-      number: 7,
-      pull_request: {
-        number: 7,
-        state: 'open',
-        title: 'New videos',
-        user: { login: 'author' },
-        head: { ref: 'new-videos', sha: HEAD_SHA, repo: headRepo, label: 'author:new-videos' },
-        base: { ref: 'main', sha: BASE_SHA, repo: { full_name: REPOSITORY } },
-      },
-      repository,
-      sender: { login: 'author' },
-    },
-  };
-}
+const repository = REPOSITORY_PAYLOAD;
 
 function pushEvent(branch = 'main'): RunnerEvent {
   return {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
-import { requireDist, ROOT, runAction, samePullRequest } from '../support/runner.ts';
+import { requireDist, ROOT, runAction, pullRequestEvent } from '../support/runner.ts';
 
 // GitHub answers as it does on a bad day: a 502 from its front end, then a
 // secondary rate limit with retry-after. The bundled action waits (the wait
@@ -32,7 +32,7 @@ describe("dist/index.js and GitHub's limits", () => {
     const started = Date.now();
     const run = await runAction({
       workspace,
-      event: samePullRequest(),
+      event: pullRequestEvent(),
       apiUrl: github.apiUrl,
       inputs: { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, 'github-token': github.token },
       extraEnv: { CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS: '1' },

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
-import { requireDist, ROOT, runAction, samePullRequest } from '../support/runner.ts';
+import { requireDist, ROOT, runAction, pullRequestEvent } from '../support/runner.ts';
 
 // A self-hosted runner behind a proxy: HTTPS_PROXY and HTTP_PROXY set, the
 // service and GitHub not in NO_PROXY. GitHub is named github.test, a name
@@ -33,7 +33,7 @@ async function runBehindProxy(noProxy: string) {
   const apiUrl = github.apiUrl.replace('127.0.0.1', 'github.test');
   const run = await runAction({
     workspace,
-    event: samePullRequest(),
+    event: pullRequestEvent(),
     apiUrl,
     inputs: { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, 'github-token': github.token },
     extraEnv: { HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, NO_PROXY: noProxy },

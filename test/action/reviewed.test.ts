@@ -13,7 +13,9 @@ import { fileKey } from '../../src/engine/review-key.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import {
   requireDist,
+  pullRequestEvent,
   REPOSITORY,
+  REPOSITORY_PAYLOAD,
   ROOT,
   runAction,
   type ActionRun,
@@ -30,33 +32,11 @@ const SECOND_MERGE = '2'.repeat(40);
 const OCTOPUS = 'Why octopuses have three hearts';
 const NEW_SCRIPT = 'Octopuses have three hearts.\nThis line was written in the web app after the review.';
 
-const repository = {
-  id: 1,
-  name: 'videos',
-  full_name: REPOSITORY,
-  owner: { login: 'octo-org', type: 'Organization' },
-  default_branch: 'main',
-  private: false,
-};
+const repository = REPOSITORY_PAYLOAD;
 
-function pullRequestEvent(number: number, head: string): RunnerEvent {
-  return {
-    name: 'pull_request',
-    ref: `refs/pull/${number}/merge`,
-    sha: 'e'.repeat(40),
-    payload: {
-      action: 'synchronize',
-      number,
-      pull_request: {
-        number,
-        state: 'open',
-        head: { ref: `videos-${number}`, sha: head, repo: { full_name: REPOSITORY, fork: false } },
-        base: { ref: 'main', sha: BASE_SHA, repo: { full_name: REPOSITORY } },
-      },
-      repository,
-    },
-  };
-}
+/** The pull request `number` at head `head`, from its own branch. */
+const reviewEvent = (number: number, head: string): RunnerEvent =>
+  pullRequestEvent({ number, head, headRef: `videos-${number}` });
 
 function pushEvent(sha: string): RunnerEvent {
   return {
@@ -135,7 +115,7 @@ describe('the merge applies the plan the pull request showed', () => {
   it('a script rewritten on the service after review is held, naming the PR; a new PR shows it and its merge releases it', async () => {
     await services();
     const dir = await workspace();
-    const review = await run(dir, pullRequestEvent(7, HEAD_SHA), { 'preview-scripts': 'true' });
+    const review = await run(dir, reviewEvent(7, HEAD_SHA), { 'preview-scripts': 'true' });
     expect(review.code).toBe(0);
     const block = readReviewedBlock(github.comments(7)[0]!.body);
     expect(block?.head).toBe(HEAD_SHA);
@@ -176,7 +156,7 @@ describe('the merge applies the plan the pull request showed', () => {
     ).toBe(true);
 
     // A new pull request shows the script the service has now; its merge releases the item.
-    const second = await run(dir, pullRequestEvent(8, SECOND_HEAD), { 'preview-scripts': 'true' });
+    const second = await run(dir, reviewEvent(8, SECOND_HEAD), { 'preview-scripts': 'true' });
     expect(second.code).toBe(0);
     const comment = github.comments(8)[0]!.body;
     expect(comment).toContain(`<details><summary>${OCTOPUS}: script</summary>`);
@@ -232,7 +212,7 @@ describe('the merge applies the plan the pull request showed', () => {
   it('a reviewed plan computed for an older head: the items whose manifests changed after it are held', async () => {
     await services();
     const dir = await workspace();
-    expect((await run(dir, pullRequestEvent(7, HEAD_SHA))).code).toBe(0);
+    expect((await run(dir, reviewEvent(7, HEAD_SHA))).code).toBe(0);
     // Pushed to the pull request after its last plan was computed (that run never came): one edit, one new file.
     const mantis = join(dir, 'content/mantis-shrimp.yml');
     await writeFile(
@@ -317,7 +297,7 @@ describe('the merge applies the plan the pull request showed', () => {
           `textover: |\n  ${'Line of the script. '.repeat(40)}\nstage: rendered\n`,
       );
     }
-    const review = await run(dir, pullRequestEvent(7, HEAD_SHA));
+    const review = await run(dir, reviewEvent(7, HEAD_SHA));
     expect(review.code).toBe(0);
     const body = github.comments(7)[0]!.body;
     expect(body.length).toBeLessThanOrEqual(65_536);

@@ -56,19 +56,51 @@ export interface RunActionOptions {
 export const REPOSITORY = 'octo-org/videos';
 
 /** A pull_request event from a branch of the same repository: head c…c, base b…b. */
-export function samePullRequest(number = 7): RunnerEvent {
+/** The `repository` object of the events' payloads. */
+export const REPOSITORY_PAYLOAD = {
+  id: 1,
+  name: 'videos',
+  full_name: REPOSITORY,
+  owner: { login: 'octo-org', type: 'Organization' },
+  default_branch: 'main',
+  private: false,
+};
+
+/**
+ * A pull request's event as the runner gives it: `pull_request` from a
+ * branch of the same repository (base `b…b`, head `c…c` unless given), or
+ * from a fork, or `pull_request_target`.
+ */
+export function pullRequestEvent(
+  options: { number?: number; head?: string; headRef?: string; fork?: boolean; target?: boolean } = {},
+): RunnerEvent {
+  const number = options.number ?? 7;
+  const headRef = options.headRef ?? 'new-videos';
+  const headRepo = options.fork
+    ? { full_name: 'mallory/videos', fork: true }
+    : { full_name: REPOSITORY, fork: false };
   return {
-    name: 'pull_request',
-    ref: `refs/pull/${number}/merge`,
+    name: options.target ? 'pull_request_target' : 'pull_request',
+    ref: options.target ? 'refs/heads/main' : `refs/pull/${number}/merge`,
     sha: 'e'.repeat(40),
     payload: {
+      action: 'synchronize',
       number,
       pull_request: {
         number,
-        head: { ref: 'videos', sha: 'c'.repeat(40), repo: { full_name: REPOSITORY, fork: false } },
+        state: 'open',
+        title: 'New videos',
+        user: { login: 'author' },
+        head: {
+          ref: headRef,
+          sha: options.head ?? 'c'.repeat(40),
+          repo: headRepo,
+          label: `author:${headRef}`,
+        },
         base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: REPOSITORY } },
       },
-      repository: { full_name: REPOSITORY, name: 'videos', owner: { login: 'octo-org' } },
+      repository: REPOSITORY_PAYLOAD,
+      sender: { login: 'author' },
     },
   };
 }
