@@ -14,11 +14,8 @@ import { join } from 'node:path';
 import { startEmulator } from '../src/emulator/index.ts';
 import { mapLimit } from '../src/plan/concurrency.ts';
 import { outputNamed, runAction, runnerEnv } from './support/action-run.ts';
+import { flag } from './support/flags.ts';
 
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-}
 const ITEMS = Number(flag('items', '10000'));
 const LATENCY_MS = Number(flag('latency', '20'));
 const SHARD = flag('shard', '');

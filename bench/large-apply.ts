@@ -15,11 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../src/emulator/index.ts';
 import { outputNamed, runAction, runnerEnv } from './support/action-run.ts';
+import { flag } from './support/flags.ts';
 
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-}
 const ITEMS = Number(flag('items', '1000'));
 const CONCURRENCY = flag('concurrency', '16');
 const GOALS = { peakMiB: 400 };

@@ -61717,30 +61717,6 @@ const OPEN_NO_LINK = external_node_fs_namespaceObject.constants.O_RDONLY | (exte
 function isLinkWithoutNoFollow(file) {
     return external_node_fs_namespaceObject.constants.O_NOFOLLOW === undefined && (0,external_node_fs_namespaceObject.lstatSync)(file).isSymbolicLink();
 }
-/**
- * The file's bytes, at most `limit` of them: `size` (its fstat) is where the
- * buffer starts, and a file that grew since is read on until its end or the limit.
- */
-function readUpTo(fd, size, limit) {
-    let buffer = Buffer.allocUnsafe(Math.min(size + 1, limit));
-    let length = 0;
-    for (;;) {
-        if (length === buffer.length) {
-            if (length >= limit)
-                break;
-            const grown = Buffer.allocUnsafe(Math.min(length * 2, limit));
-            buffer.copy(grown, 0, 0, length);
-            buffer = grown;
-        }
-        const wanted = buffer.length - length;
-        const read = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, length, wanted, null);
-        length += read;
-        // A regular file reads short only at its end.
-        if (read < wanted)
-            break;
-    }
-    return buffer.subarray(0, length);
-}
 function mib(bytes) {
     return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
@@ -61770,7 +61746,7 @@ class Reader {
      * workspace: a file that is no link is where its folder is (whose realpath
      * is cached), and a link is followed by realpath. The open itself refuses a
      * link (so what was checked is what is read) and never waits on a FIFO;
-     * fstat and read follow on the descriptor: four calls for most files.
+     * fstat and read follow on that descriptor.
      */
     async #open(joined) {
         const folder = await this.#realFolder(external_node_path_default().dirname(joined));
@@ -61829,7 +61805,7 @@ class Reader {
             if (info.size > this.#max) {
                 return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
             }
-            bytes = readUpTo(fd, info.size, this.#max + 1);
+            bytes = (0,external_node_fs_namespaceObject.readFileSync)(fd);
         }
         catch (error) {
             return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
@@ -64695,7 +64671,7 @@ async function runEngine(options) {
         await observation?.stop();
     }
 }
-async function afterLoad(options, load, started, early) {
+async function afterLoad(options, load, started, observation) {
     const { mode } = options;
     const report = {
         mode,
@@ -64720,7 +64696,8 @@ async function afterLoad(options, load, started, early) {
         return report;
     }
     const client = options.client;
-    if (!client) {
+    // The observation started with the run whenever there is a client to read through.
+    if (!client || observation === null) {
         report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
         return report;
     }
@@ -64728,10 +64705,9 @@ async function afterLoad(options, load, started, early) {
         const planStarted = monotonicMs();
         const { mine, others } = splitShard(load.items, options.shard);
         const sharded = options.shard !== undefined && options.shard.count > 1;
-        // Detail reads of the items the manifests name start as the listing's
-        // pages arrive; what is planned waits for the whole, proven listing.
-        const observation = early ?? startObservation(client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
-        observation.name(mine.map((item) => ({ file: item.file, title: item.fields.title, id: item.id })));
+        // Each item of this shard was named as it was parsed, and its detail read
+        // started once its listing page arrived; what is planned waits for the
+        // whole, proven listing.
         const listing = await observation.listing;
         const reads = observation.reads;
         const match = {

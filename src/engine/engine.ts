@@ -82,7 +82,7 @@ async function afterLoad(
   options: EngineOptions,
   load: LoadResult,
   started: number,
-  early: Observation | null,
+  observation: Observation | null,
 ): Promise<RunReport> {
   const { mode } = options;
   const report: RunReport = {
@@ -108,7 +108,8 @@ async function afterLoad(
     return report;
   }
   const client = options.client;
-  if (!client) {
+  // The observation started with the run whenever there is a client to read through.
+  if (!client || observation === null) {
     report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
     return report;
   }
@@ -117,11 +118,9 @@ async function afterLoad(
     const planStarted = monotonicMs();
     const { mine, others } = splitShard(load.items, options.shard);
     const sharded = options.shard !== undefined && options.shard.count > 1;
-    // Detail reads of the items the manifests name start as the listing's
-    // pages arrive; what is planned waits for the whole, proven listing.
-    const observation =
-      early ?? startObservation(client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY);
-    observation.name(mine.map((item) => ({ file: item.file, title: item.fields.title, id: item.id })));
+    // Each item of this shard was named as it was parsed, and its detail read
+    // started once its listing page arrived; what is planned waits for the
+    // whole, proven listing.
     const listing = await observation.listing;
     const reads = observation.reads;
     const match = {

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import { glob } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
@@ -90,29 +90,6 @@ function isLinkWithoutNoFollow(file: string): boolean {
   return constants.O_NOFOLLOW === undefined && lstatSync(file).isSymbolicLink();
 }
 
-/**
- * The file's bytes, at most `limit` of them: `size` (its fstat) is where the
- * buffer starts, and a file that grew since is read on until its end or the limit.
- */
-function readUpTo(fd: number, size: number, limit: number): Buffer {
-  let buffer = Buffer.allocUnsafe(Math.min(size + 1, limit));
-  let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      if (length >= limit) break;
-      const grown = Buffer.allocUnsafe(Math.min(length * 2, limit));
-      buffer.copy(grown, 0, 0, length);
-      buffer = grown;
-    }
-    const wanted = buffer.length - length;
-    const read = readSync(fd, buffer, length, wanted, null);
-    length += read;
-    // A regular file reads short only at its end.
-    if (read < wanted) break;
-  }
-  return buffer.subarray(0, length);
-}
-
 function mib(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
@@ -147,7 +124,7 @@ class Reader {
    * workspace: a file that is no link is where its folder is (whose realpath
    * is cached), and a link is followed by realpath. The open itself refuses a
    * link (so what was checked is what is read) and never waits on a FIFO;
-   * fstat and read follow on the descriptor: four calls for most files.
+   * fstat and read follow on that descriptor.
    */
   async #open(joined: string): Promise<{ fd: number } | { outside: string }> {
     const folder = await this.#realFolder(path.dirname(joined));
@@ -207,7 +184,7 @@ class Reader {
           `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`,
         );
       }
-      bytes = readUpTo(fd, info.size, this.#max + 1);
+      bytes = readFileSync(fd);
     } catch (error) {
       return fail(
         'unreadable',
