@@ -7,7 +7,7 @@ import {
   type PagingHints,
   type ReadingOf,
 } from './readings.ts';
-import { listingQuery, resolveLink, type BaseUrl } from './wire.ts';
+import { listingQuery, resolveLink, unpagedProbeQuery, type BaseUrl } from './wire.ts';
 
 // Reading a whole listing (A5-A7) whatever paging the service chose, and
 // proving that nothing was missed: a manifest whose item sits on an unread
@@ -15,9 +15,31 @@ import { listingQuery, resolveLink, type BaseUrl } from './wire.ts';
 // page number, so a service counting from 0 and one counting from 1 both
 // start at their own first page; the numbering is then learned from the
 // answer's own hints, or from whether `page=1` repeats that first page.
+//
+// A page made only of rows already read means one of three things, told
+// apart by what it repeats and by what the service said before:
+// - the service does not page at all: the next page is the first answer
+//   again, and nothing says there is more. That is one page (its proof is
+//   in `unpagedVerdict`), not an error;
+// - the service ignores the page asked for while saying there is more: read
+//   on and it loops, trust it and a page is missed. A clear error;
+// - items were created while the listing was read (newest first): the rows
+//   of a page slid onto the next. Once the service has shown that it pages,
+//   such a page is read past, and the listing is still proven as usual.
 
 /** A listing never runs past this many pages, whatever the hints say. */
 export const MAX_PAGES = 10_000;
+/** Pages in a row that bring only rows already read (the listing shifting under new items) before the walk gives up proving it. */
+export const MAX_SHIFTED_PAGES = 50;
+/** Answers in a row that repeat an earlier one while the hints say there is more, before the walk stops. */
+const REPEATS_BEFORE_ERROR = 2;
+/**
+ * Page sizes services commonly default to or cap at. A service that answers
+ * every request with exactly this many rows may be one that pages by its own
+ * size through a parameter the client does not know, so such an answer proves
+ * nothing (docs/service-assumptions.md, A7).
+ */
+const COMMON_PAGE_SIZES: ReadonlySet<number> = new Set([10, 20, 25, 30, 50, 100, 200, 250, 500, 1000]);
 
 /** A listing the service answered in a way that cannot be read completely: nothing may be planned from it. */
 export class ListingError extends Error {
@@ -75,153 +97,324 @@ const HINTS_READING = {
   links: 'hints under links',
 } as const satisfies Record<NonNullable<PagingHints['where']>, ReadingOf<'A7'>>;
 
-/** What the hints prove about the end of the listing, or null when they prove nothing. */
-function proofFromHints(hints: PagingHints, read: number, pages: number): string | null {
-  if (hints.next?.kind === 'end') return 'an empty next link';
-  if (hints.hasMore === false) return 'has_more: false';
-  if (hints.total !== null && read >= hints.total) return `total: ${hints.total}`;
-  if (hints.totalPages !== null && pages >= hints.totalPages) return `total_pages: ${hints.totalPages}`;
-  if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
-    return `last_page: ${hints.lastPage}`;
-  return null;
+/** Where the next part of the listing is asked for. */
+interface Request {
+  page: number | null;
+  cursor: string | null;
+  link: string | null;
 }
 
-export async function walkListing(path: string, options: WalkOptions): Promise<ListingOutcome> {
-  const maxPages = options.maxPages ?? MAX_PAGES;
-  let size = Math.max(1, Math.floor(options.pageSize));
-  let lowered = false;
-  const seen = new Set<string>();
-  const rows: unknown[] = [];
-  const out: ListingOutcome = {
-    rows,
-    complete: false,
-    proof: null,
-    gap: null,
-    pages: 0,
-    envelope: null,
-    paging: 'one page',
-    hints: 'no hints',
-    size: null,
-    pageSize: size,
-  };
-  let gaps: string[] = [];
-  let request: { page: number | null; cursor: string | null; link: string | null } = {
-    page: null,
-    cursor: null,
-    link: null,
-  };
-  /** Answers to the `page=1` probe that repeated the first page: not pages of their own. */
-  let repeats = 0;
-  let probing = false;
-  let firstIds: Set<string> | null = null;
+const FIRST: Request = { page: null, cursor: null, link: null };
 
-  const fetchPage = async (): Promise<unknown> => {
+/** One answer, read: its rows, their ids, its hints, and its ids in order as one comparable value. */
+interface Answer {
+  rows: unknown[];
+  ids: Array<string | null>;
+  hints: PagingHints;
+  /** The ids in order, joined: two answers with the same signature are the same page. */
+  signature: string;
+}
+
+/** Whether the hints say that more follows (as opposed to proving the end, or saying nothing). */
+function saysMore(hints: PagingHints, read: number, pages: number): boolean {
+  if (hints.hasMore === true) return true;
+  if (hints.next !== null && hints.next.kind !== 'end') return true;
+  if (hints.total !== null && read < hints.total) return true;
+  if (hints.totalPages !== null && pages < hints.totalPages) return true;
+  return hints.lastPage !== null && hints.page !== null && hints.page < hints.lastPage;
+}
+
+class Walk {
+  readonly #path: string;
+  readonly #options: WalkOptions;
+  readonly #maxPages: number;
+  #size: number;
+  #lowered = false;
+  readonly #seen = new Set<string>();
+  readonly #out: ListingOutcome;
+  readonly #gaps: string[] = [];
+  #request: Request = FIRST;
+  /** Links and cursors followed: one offered twice leads back to a page already read. */
+  readonly #followed = new Set<string>();
+  /** `page=1` asked after an unnumbered first page, to learn the numbering. */
+  #probing = false;
+  /** Answers to that probe that repeated the first page: not pages of their own. */
+  #probeRepeats = 0;
+  /** Whether the numbering is certain enough to count pages against `total_pages`. */
+  #numberingSure = true;
+  #first: Answer | null = null;
+  #previous: Answer | null = null;
+  /** A page asked for by number, link or cursor brought rows not read before: the service pages. */
+  #pagesProven = false;
+  #repeats = 0;
+  #shifted = 0;
+
+  constructor(path: string, options: WalkOptions) {
+    this.#path = path;
+    this.#options = options;
+    this.#maxPages = options.maxPages ?? MAX_PAGES;
+    this.#size = Math.max(1, Math.floor(options.pageSize));
+    this.#out = {
+      rows: [],
+      complete: false,
+      proof: null,
+      gap: null,
+      pages: 0,
+      envelope: null,
+      paging: 'one page',
+      hints: 'no hints',
+      size: null,
+      pageSize: this.#size,
+    };
+  }
+
+  async run(): Promise<ListingOutcome> {
     for (;;) {
-      const target = request.link ?? `${path}${listingQuery(request.page, request.cursor, size)}`;
+      if (this.#out.pages >= this.#maxPages) {
+        this.#gaps.push(`the listing was still going after ${this.#maxPages} pages`);
+        break;
+      }
+      const answer = this.#read(await this.#fetch(this.#target()));
+      if (!(await this.#take(answer))) break;
+    }
+    return this.#finish();
+  }
+
+  #target(): string {
+    const { link, page, cursor } = this.#request;
+    return link ?? `${this.#path}${listingQuery(page, cursor, this.#size)}`;
+  }
+
+  /** One GET; a 400 naming the size parameter asks again with smaller pages (A6). */
+  async #fetch(target: string): Promise<unknown> {
+    for (;;) {
       try {
-        return await options.get(target);
+        return await this.#options.get(target);
       } catch (error) {
-        const smaller = request.link === null ? smallerSize(error, size) : null;
+        const smaller = this.#request.link === null ? smallerSize(error, this.#size) : null;
         if (smaller === null) throw error;
-        size = smaller;
-        lowered = true;
+        this.#size = smaller;
+        this.#lowered = true;
+        target = this.#target();
       }
     }
-  };
+  }
 
-  for (;;) {
-    if (out.pages >= maxPages) {
-      gaps.push(`the listing was still going after ${maxPages} pages`);
-      break;
-    }
-    const body = await fetchPage();
+  #read(body: unknown): Answer {
     const page = readListingBody(body);
     const hints = readPagingHints(page.holder);
+    const out = this.#out;
     out.pages++;
     out.envelope ??= page.reading;
     if (hints.where !== null && out.hints === 'no hints') out.hints = HINTS_READING[hints.where];
     if (out.pages === 1) {
-      out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
+      const length = page.rows.length;
+      out.size = length > this.#size ? 'service size' : length === this.#size ? 'honoured' : null;
     }
-    const ids = page.rows.map(options.identify ?? rowId);
+    const ids = page.rows.map(this.#options.identify ?? rowId);
     const withoutId = ids.filter((id) => id === null).length;
-    if (withoutId > 0) gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-    const fresh = ids.filter((id) => id !== null && !seen.has(id)).length;
+    if (withoutId > 0) this.#gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
+    return { rows: page.rows, ids, hints, signature: ids.join('\u0000') };
+  }
 
-    if (probing) {
-      // `page=1` either repeats the first page (pages count from 1) or goes on
-      // from it (from 0). Either way the next page asked for is 2, so the
-      // answer only names the reading; rows other runs created meanwhile are
-      // simply new rows.
-      probing = false;
-      const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
-      out.paging = repeatsFirst ? 'pages from 1' : 'pages from 0';
-      if (repeatsFirst) repeats++;
-    } else if (fresh === 0 && withoutId < page.rows.length) {
-      throw new ListingError(
-        `GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
-          'parameters, so the listing cannot be proven complete and nothing is planned from it.',
+  /** Takes one answer's rows; false when the listing has ended (proven or not). */
+  async #take(answer: Answer): Promise<boolean> {
+    const fresh = answer.ids.filter((id) => id !== null && !this.#seen.has(id)).length;
+    const allRead = fresh === 0 && answer.ids.some((id) => id !== null);
+    if (this.#probing) this.#learnNumbering(answer, fresh);
+    else if (allRead) {
+      const verdict = this.#judgeRepeat(answer);
+      if (verdict === 'unpaged') return this.#unpagedVerdict(answer);
+      if (verdict === 'stop') return false;
+    } else if (fresh > 0 && this.#out.pages > 1) {
+      this.#pagesProven = true;
+      this.#repeats = 0;
+      this.#shifted = 0;
+    }
+    this.#keep(answer);
+    this.#first ??= answer;
+    this.#previous = answer;
+    if (answer.rows.length === 0) {
+      this.#out.proof = 'an empty page';
+      return false;
+    }
+    return this.#advance(answer.hints);
+  }
+
+  /**
+   * `page=1` either repeats the first page (pages count from 1) or goes on
+   * from it (from 0). Either way the next page asked for is 2; a partial
+   * overlap (rows created meanwhile) leaves the numbering unsure.
+   */
+  #learnNumbering(answer: Answer, fresh: number): void {
+    this.#probing = false;
+    const repeatsFirst = answer.rows.length > 0 && answer.signature === this.#first?.signature;
+    this.#out.paging = repeatsFirst ? 'pages from 1' : 'pages from 0';
+    if (repeatsFirst) this.#probeRepeats++;
+    else if (fresh > 0) this.#pagesProven = true;
+    this.#numberingSure = repeatsFirst || fresh === answer.ids.length;
+  }
+
+  /** A page of rows all read before: a service that does not page, one that loops, or a shift. */
+  #judgeRepeat(answer: Answer): 'unpaged' | 'stop' | 'read on' {
+    const again =
+      answer.signature === this.#first?.signature || answer.signature === this.#previous?.signature;
+    if (again && !this.#pagesProven) {
+      if (!saysMore(answer.hints, this.#seen.size, this.#out.pages - this.#probeRepeats)) return 'unpaged';
+      if (++this.#repeats >= REPEATS_BEFORE_ERROR) {
+        throw new ListingError(
+          `GET ${this.#path}: the service says there is more, but page ${this.#out.pages} repeats items already ` +
+            'read: it seems to ignore the paging parameters, so the listing cannot be proven complete and ' +
+            'nothing is planned from it.',
+        );
+      }
+      return 'read on';
+    }
+    if (++this.#shifted > MAX_SHIFTED_PAGES) {
+      this.#gaps.push(`${MAX_SHIFTED_PAGES} pages in a row held only items already read`);
+      return 'stop';
+    }
+    return 'read on';
+  }
+
+  /**
+   * The next page asked for repeated the first answer and nothing says there
+   * is more: the service may not page at all. One more request tells that
+   * from a service paging by a parameter the client does not send: the
+   * offset of the next row, with a smaller size. The same answer again (size
+   * and offset ignored too) proves it is the whole listing; an empty one
+   * proves nothing follows; anything else leaves it unproven.
+   */
+  async #unpagedVerdict(repeated: Answer): Promise<false> {
+    const first = this.#first ?? repeated;
+    const count = first.ids.length;
+    this.#out.paging = 'not paged';
+    let probe: Answer;
+    try {
+      const query = unpagedProbeQuery(Math.max(1, count - 1), count);
+      probe = this.#read(await this.#options.get(`${this.#path}${query}`));
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      this.#gaps.push(
+        `the service answers every page alike and refused the offset asked for (${error.status})`,
       );
+      return false;
     }
-    const first = rows.length;
-    ids.forEach((id, index) => {
-      if (id === null || seen.has(id)) return;
-      seen.add(id);
-      rows.push(page.rows[index]);
-    });
-    if (rows.length > first) options.onRows?.(rows.slice(first), first);
-    if (out.pages === 1) firstIds = new Set(ids.filter((id): id is string => id !== null));
+    if (probe.rows.length === 0) this.#out.proof = `an empty page at offset ${count}`;
+    else if (probe.signature !== first.signature)
+      this.#gaps.push(
+        `the service ignores the page asked for but not the offset or size: the client reads only its first ${count} rows`,
+      );
+    else if (COMMON_PAGE_SIZES.has(count) || count >= this.#size)
+      this.#gaps.push(
+        `the service answers every page with the same ${count} rows, a usual page size, so there may be more it does not show`,
+      );
+    else this.#out.proof = 'one answer that ignores paging, size and offset';
+    return false;
+  }
 
-    if (page.rows.length === 0) {
-      out.proof = 'an empty page';
-      break;
-    }
-    // The page number of this answer in the service's numbering, once known.
-    const current = hints.page ?? request.page;
-    // An explicit end matches none of the kinds below; an empty page or the hints prove it.
+  #keep(answer: Answer): void {
+    const rows = this.#out.rows;
+    const first = rows.length;
+    answer.ids.forEach((id, index) => {
+      if (id === null || this.#seen.has(id)) return;
+      this.#seen.add(id);
+      rows.push(answer.rows[index]);
+    });
+    if (rows.length > first) this.#options.onRows?.(rows.slice(first), first);
+  }
+
+  /** Chooses the next request from the hints; false when they prove the end. */
+  #advance(hints: PagingHints): boolean {
+    const out = this.#out;
     const next: Next | null = hints.next;
     if (next?.kind === 'link') {
       out.paging = 'next links';
-      request = { page: null, cursor: null, link: resolveLink(options.base, next.href, path) };
-      continue;
+      return this.#follow({
+        page: null,
+        cursor: null,
+        link: resolveLink(this.#options.base, next.href, this.#path),
+      });
     }
     if (next?.kind === 'cursor') {
       out.paging = 'next cursors';
-      request = { page: null, cursor: next.cursor, link: null };
-      continue;
+      return this.#follow({ page: null, cursor: next.cursor, link: null });
     }
     if (next?.kind === 'page') {
       if (out.paging === 'one page') out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
-      request = { page: next.page, cursor: null, link: null };
-      continue;
+      this.#request = { page: next.page, cursor: null, link: null };
+      return true;
     }
-    const proof = hints.hasMore === true ? null : proofFromHints(hints, seen.size, out.pages - repeats);
+    const proof = hints.hasMore === true ? null : this.#proofFromHints(hints);
     if (proof !== null) {
       out.proof = proof;
-      if (hints.total !== null && seen.size < hints.total)
-        gaps.push(`the service says ${hints.total} items but ${seen.size} were listed`);
-      break;
+      if (hints.total !== null && this.#seen.size < hints.total)
+        this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
+      return false;
     }
-    if ((request.link !== null || request.cursor !== null) && hints.hasMore !== true) {
+    const { link, cursor } = this.#request;
+    if ((link !== null || cursor !== null) && hints.hasMore !== true) {
       // A link- or cursor-paged listing that gives no next link has ended.
       out.proof = 'no next link';
-      break;
+      return false;
     }
-    // Nothing proves the end yet: ask for the next page by number.
-    if (current === null) {
-      probing = true;
-      request = { page: 1, cursor: null, link: null };
-      continue;
-    }
-    if (out.paging === 'one page') out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
-    request = { page: current + 1, cursor: null, link: null };
+    return this.#nextByNumber(hints);
   }
-  // A first page shorter than asked for, followed by more: the service pages by its own size.
-  if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0)) out.size = 'service size';
-  if (lowered) out.size = 'lowered after a 400';
-  out.pageSize = size;
-  gaps = [...new Set(gaps)];
-  out.complete = out.proof !== null && gaps.length === 0;
-  out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
-  return out;
+
+  /** Follows a link or cursor once: one offered again leads back to a page already read. */
+  #follow(request: Request): boolean {
+    const key = request.link ?? `cursor:${request.cursor}`;
+    if (this.#followed.has(key)) {
+      throw new ListingError(
+        `GET ${this.#path}: the service's next page leads back to a page already read, so the listing ` +
+          'cannot be proven complete and nothing is planned from it.',
+      );
+    }
+    this.#followed.add(key);
+    this.#request = request;
+    return true;
+  }
+
+  /** Nothing proves the end yet: the next page by number, learning the numbering from `page=1` if need be. */
+  #nextByNumber(hints: PagingHints): true {
+    const current = hints.page ?? this.#request.page;
+    if (current === null) {
+      this.#probing = true;
+      this.#request = { page: 1, cursor: null, link: null };
+      return true;
+    }
+    if (this.#out.paging === 'one page') this.#out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
+    this.#request = { page: current + 1, cursor: null, link: null };
+    return true;
+  }
+
+  /** What the hints prove about the end of the listing, or null when they prove nothing. */
+  #proofFromHints(hints: PagingHints): string | null {
+    const pages = this.#out.pages - this.#probeRepeats;
+    if (hints.next?.kind === 'end') return 'an empty next link';
+    if (hints.hasMore === false) return 'has_more: false';
+    if (hints.total !== null && this.#seen.size >= hints.total) return `total: ${hints.total}`;
+    if (hints.totalPages !== null && this.#numberingSure && pages >= hints.totalPages)
+      return `total_pages: ${hints.totalPages}`;
+    if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
+      return `last_page: ${hints.lastPage}`;
+    return null;
+  }
+
+  #finish(): ListingOutcome {
+    const out = this.#out;
+    // A first page shorter than asked for, followed by more: the service pages by its own size.
+    const firstCount = this.#first?.ids.filter((id) => id !== null).length ?? 0;
+    if (out.size === null && out.pages > 1 && out.rows.length > firstCount) out.size = 'service size';
+    if (this.#lowered) out.size = 'lowered after a 400';
+    out.pageSize = this.#size;
+    const gaps = [...new Set(this.#gaps)];
+    out.complete = out.proof !== null && gaps.length === 0;
+    out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
+    return out;
+  }
+}
+
+export function walkListing(path: string, options: WalkOptions): Promise<ListingOutcome> {
+  return new Walk(path, options).run();
 }

@@ -59,6 +59,7 @@ export const RULES = {
     title: 'Paging',
     readings: [
       'one page',
+      'not paged',
       'pages from 1',
       'pages from 0',
       'next links',

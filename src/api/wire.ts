@@ -49,7 +49,6 @@ export const paths = {
   introspect: () => '/api-keys/introspect',
 } as const;
 
-/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
 /**
  * A6: the query of one listing page. The first page carries no page number,
  * so that the service starts at its own first page (0 or 1); a cursor, when
@@ -61,6 +60,19 @@ export function listingQuery(page: number | null, cursor: string | null, size: n
   else if (page !== null) query.set('page', String(page));
   query.set('limit', String(size));
   query.set('page_size', String(size));
+  return `?${query.toString()}`;
+}
+
+/**
+ * A7: the one request that tells a listing that is not paged at all from one
+ * paged by a parameter the client does not otherwise send: the offset of the
+ * next row (under the names services use for it) and a smaller size (under
+ * every size name). A service that ignores them all answers its whole list again.
+ */
+export function unpagedProbeQuery(size: number, offset: number): string {
+  const query = new URLSearchParams();
+  for (const name of ['limit', 'page_size', 'per_page']) query.set(name, String(size));
+  for (const name of ['offset', 'skip']) query.set(name, String(offset));
   return `?${query.toString()}`;
 }
 

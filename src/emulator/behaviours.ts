@@ -27,19 +27,33 @@ export function normaliseStoredText(text: string): string {
     .trimEnd();
 }
 
+/** The persona a service that ignores persona_id gives every item it creates. */
+export const HOUSE_PERSONA = Object.freeze({
+  id: '7d3a9e10-5c4b-4f2e-8a61-0e5f4b3c2a19',
+  name: 'House narrator',
+});
+
 interface WritableFields {
+  title?: string;
+  description?: string | null;
   full_text?: string | null;
   textover?: string | null;
+  hashtags?: string | null;
   fine_tuning?: Record<string, unknown> | null;
   persona_id?: string | null;
 }
+
+const TEXT_FIELDS = ['title', 'description', 'full_text', 'textover', 'hashtags'] as const;
 
 /** The fields of a create or edit as a service with these behaviours stores them. */
 export function storedFields<T extends WritableFields>(fields: T, behaviours: BehaviourOptions): T {
   const out: T = { ...fields };
   if (behaviours.normaliseText) {
-    if (typeof out.full_text === 'string') out.full_text = normaliseStoredText(out.full_text);
-    if (typeof out.textover === 'string') out.textover = normaliseStoredText(out.textover);
+    const texts = out as Record<(typeof TEXT_FIELDS)[number], unknown>;
+    for (const field of TEXT_FIELDS) {
+      const value = texts[field];
+      if (typeof value === 'string') texts[field] = normaliseStoredText(value);
+    }
   }
   if (behaviours.fillDefaults && out.fine_tuning !== undefined && out.fine_tuning !== null) {
     out.fine_tuning = { ...FINE_TUNING_DEFAULTS, ...out.fine_tuning };

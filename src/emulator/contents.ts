@@ -5,7 +5,7 @@ import { HttpError, asObject, badRequest, optObject, optString, optBoolean } fro
 import type { Body } from './http-error.ts';
 import { writeAnswer, type WriteAnswer } from './dialects.ts';
 import { detail, listing, summary, versionRows, wrapObject } from './shapes.ts';
-import { storedFields } from './behaviours.ts';
+import { HOUSE_PERSONA, storedFields } from './behaviours.ts';
 import { writeScript } from '../api/readings.ts';
 import { blankItem, setStatus, snapshotVersion } from './store.ts';
 import type { ItemRecord } from './types.ts';
@@ -60,6 +60,10 @@ export function createContent(call: Call): Reply {
   }
   const item = blankItem(call.user.id, fields.title);
   Object.assign(item, fields);
+  if (call.core.config.behaviours.ignorePersonaId) {
+    call.user.personas.set(HOUSE_PERSONA.id, HOUSE_PERSONA.name);
+    item.persona_id = HOUSE_PERSONA.id;
+  }
   // A15: the service writes the script from full_text when none is given.
   if (fields.textover === undefined && item.full_text !== null) item.textover = writeScript(item.full_text);
   item.versions.push(snapshotVersion(item));
@@ -74,9 +78,11 @@ export function getContent(call: Call): Reply {
 
 export function listContents(call: Call): Reply {
   const { user, core } = call;
+  const newestFirst = core.config.listing.order === 'newest-first';
+  const rows = newestFirst ? [...user.items].reverse() : user.items;
   return {
     status: 200,
-    body: listing(user.items, call.url, core.shapes, (item) => summary(item, user, core.shapes)),
+    body: listing(rows, call.url, core.shapes, (item) => summary(item, user, core.shapes)),
   };
 }
 

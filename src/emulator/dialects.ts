@@ -66,6 +66,16 @@ export const DIALECTS = {
     contentWrites: 'generate',
     newValues: true,
   },
+  unpaged: {
+    summary:
+      'GET /contents as {data: [...]} and GET /accounts as a bare array, every row at once, no hints, every query ignored; writes answer the item',
+    listing: { envelope: 'data', accountsEnvelope: 'bare', hint: 'none', paged: false },
+    create: 'item',
+    edit: 'item',
+    put: 'partial',
+    contentWrites: 'generate',
+    newValues: false,
+  },
 } as const satisfies Record<string, Dialect>;
 
 export type DialectName = keyof typeof DIALECTS;

@@ -44,7 +44,8 @@ function route(
 
 function listAccounts(call: Call): Reply {
   const rows = call.user.accounts.map((account) => ({ ...account }));
-  return { status: 200, body: listing(rows, call.url, call.core.shapes) };
+  const { accountsEnvelope } = call.core.config.listing;
+  return { status: 200, body: listing(rows, call.url, call.core.shapes, undefined, accountsEnvelope) };
 }
 
 function credits(call: Call): Reply {

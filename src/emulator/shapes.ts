@@ -2,7 +2,7 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { UserRecord } from './store.ts';
-import type { ItemRecord } from './types.ts';
+import type { ItemRecord, ListingEnvelope } from './types.ts';
 
 /** Signed media URLs stay valid for one hour (A28). */
 const URL_LIFETIME_SECONDS = 3600;
@@ -177,9 +177,16 @@ export function listing<T>(
   url: URL,
   ctx: ShapeContext,
   shape: (row: T) => unknown = (row) => row,
+  envelopeFor?: ListingEnvelope,
 ): unknown {
   const options = ctx.config.listing;
-  const { envelope = 'data', hint, pageBase = 1 } = options;
+  const { hint, pageBase = 1 } = options;
+  const envelope = envelopeFor ?? options.envelope ?? 'data';
+  // A service that does not page: every row, no hint, whatever the query says.
+  if (options.paged === false) {
+    const all = rows.map(shape);
+    return envelope === 'bare' ? all : { [envelope]: all };
+  }
   const size = requestedSize(url, options);
   const cursor = offsetOf(url.searchParams.get('cursor'));
   const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);

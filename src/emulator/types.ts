@@ -56,6 +56,12 @@ export interface ListingOptions {
   defaultSize?: number;
   /** Serves the first page whatever page is asked for: a service that ignores paging. */
   ignorePage?: boolean;
+  /** False: every row in one answer, with no hint, whatever the query asks (a service that does not page). */
+  paged?: boolean;
+  /** `bare` or `data` for GET /accounts only, where it differs from `envelope`. */
+  accountsEnvelope?: 'bare' | 'data';
+  /** The order of the rows: oldest first (default) or newest first, as many services list. */
+  order?: 'oldest-first' | 'newest-first';
 }
 
 /** The other variants of the single-object shapes the client accepts. */
@@ -247,11 +253,11 @@ export interface Emulator {
 
 /** Service behaviours the interface allows but does not promise (see behaviours.ts), each off by default. */
 export interface BehaviourOptions {
-  /** full_text and textover are stored with `\n` line ends and without trailing whitespace. */
+  /** Every text field (title, description, hashtags, full_text, textover) is stored with `\n` line ends and without trailing whitespace. */
   normaliseText?: boolean;
   /** The service's own defaults are filled into fine_tuning and video_settings.subtitle_settings. */
   fillDefaults?: boolean;
-  /** persona_id is accepted and ignored: the item keeps no persona (reported as {id: null, name: null}). */
+  /** persona_id is accepted and ignored: every item gets the service's own HOUSE_PERSONA when it is created, and keeps it. */
   ignorePersonaId?: boolean;
   /** A run that ends or parks keeps its last progress snapshot instead of clearing it. */
   staleProgress?: boolean;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/api/errors.ts';
-import { ListingError, walkListing, type WalkOptions } from '../../src/api/listing.ts';
+import { ListingError, MAX_SHIFTED_PAGES, walkListing, type WalkOptions } from '../../src/api/listing.ts';
 import { resolveBaseUrl } from '../../src/api/wire.ts';
 
 // Walking a listing page by page, on answers given directly rather than over
@@ -157,16 +157,32 @@ describe('what cannot be proven', () => {
     await expect(result).resolves.toMatchObject({ complete: false, proof: 'an empty page', rows: rows('a') });
   });
 
-  it('a page that only repeats rows already read is an error, once the numbering is known', async () => {
-    const { result } = walk([
-      { data: rows('a', 'b', 'c'), page: 1 },
-      { data: rows('a', 'b', 'c'), page: 2 },
+  it('a page that repeats the first while the service says there is more: an error after a few requests', async () => {
+    const { svc, result } = walk([
+      { data: rows('a', 'b', 'c'), page: 1, has_more: true },
+      { data: rows('a', 'b', 'c'), page: 1, has_more: true },
     ]);
-    await expect(result).rejects.toMatchObject({ name: 'ListingError' });
+    await expect(result).rejects.toThrow(/says there is more, but page 3 repeats items already read/);
+    expect(svc.asked).toHaveLength(3);
     await expect(
       walk([
-        { data: rows('a', 'b'), page: 1 },
-        { data: [...rows('a'), { title: 'no id' }], page: 2 },
+        { data: rows('a', 'b'), next: 2 },
+        { data: rows('a', 'b'), next: 2 },
+      ]).result,
+    ).rejects.toBeInstanceOf(ListingError);
+  });
+
+  it('a next link or cursor offered again leads back to a page already read: an error', async () => {
+    await expect(
+      walk([
+        { data: rows('a'), next_cursor: 'c2' },
+        { data: rows('b'), next_cursor: 'c2' },
+      ]).result,
+    ).rejects.toThrow(/leads back to a page already read/);
+    await expect(
+      walk([
+        { data: rows('a'), next: '/v1/contents?after=a' },
+        { data: rows('b'), next: '/v1/contents?after=a' },
       ]).result,
     ).rejects.toBeInstanceOf(ListingError);
   });
@@ -179,6 +195,112 @@ describe('what cannot be proven', () => {
     const out = await result;
     // A link-paged listing without a next link has ended.
     expect(out).toMatchObject({ complete: true, proof: 'no next link', paging: 'next links' });
+  });
+});
+
+describe('a service that does not page', () => {
+  it('page=1 and page=2 repeat the first answer, and so does an offset: one page, proven', async () => {
+    const { svc, result } = walk([{ data: rows('a', 'b') }], { pageSize: 100 });
+    await expect(result).resolves.toMatchObject({
+      complete: true,
+      proof: 'one answer that ignores paging, size and offset',
+      paging: 'not paged',
+      rows: rows('a', 'b'),
+    });
+    expect(svc.asked).toEqual([
+      '/contents?limit=100&page_size=100',
+      '/contents?page=1&limit=100&page_size=100',
+      '/contents?page=2&limit=100&page_size=100',
+      '/contents?limit=1&page_size=1&per_page=1&offset=2&skip=2',
+    ]);
+  });
+
+  it('a bare array, or one under data with no hints: the same reading', async () => {
+    for (const body of [rows('a', 'b', 'c', 'd'), { data: rows('a', 'b', 'c', 'd') }]) {
+      await expect(walk([body], { pageSize: 100 }).result).resolves.toMatchObject({
+        complete: true,
+        paging: 'not paged',
+      });
+    }
+  });
+
+  it('the same answer with a usual page size, or with as many rows as asked for, proves nothing', async () => {
+    const twenty = Array.from({ length: 20 }, (_, i) => `r${i}`);
+    await expect(walk([{ data: rows(...twenty) }], { pageSize: 100 }).result).resolves.toMatchObject({
+      complete: false,
+      paging: 'not paged',
+      gap: 'the service answers every page with the same 20 rows, a usual page size, so there may be more it does not show',
+    });
+    await expect(walk([rows('a', 'b', 'c')], { pageSize: 3 }).result).resolves.toMatchObject({
+      complete: false,
+    });
+  });
+
+  it('an offset that brings other rows: the service pages some other way, and the listing is not proven', async () => {
+    const { result } = walk([rows('a', 'b'), rows('a', 'b'), rows('a', 'b'), rows('c')], { pageSize: 100 });
+    await expect(result).resolves.toMatchObject({
+      complete: false,
+      rows: rows('a', 'b'),
+      gap: 'the service ignores the page asked for but not the offset or size: the client reads only its first 2 rows',
+    });
+  });
+
+  it('an offset past the rows that answers nothing proves the end', async () => {
+    const { result } = walk([rows('a', 'b'), rows('a', 'b'), rows('a', 'b'), []], { pageSize: 100 });
+    await expect(result).resolves.toMatchObject({ complete: true, proof: 'an empty page at offset 2' });
+  });
+
+  it('an offset refused is no proof, and no error', async () => {
+    const { result } = walk([rows('a', 'b'), rows('a', 'b'), rows('a', 'b'), badRequest('unknown offset')], {
+      pageSize: 100,
+    });
+    await expect(result).resolves.toMatchObject({ complete: false, rows: rows('a', 'b') });
+  });
+});
+
+describe('pages that shift while they are read', () => {
+  it('newest first, items created meanwhile: a page of the last page tail is read past, and the end proven', async () => {
+    // Two items created between page 1 and page 2 push c and d onto page 2, which then holds nothing new.
+    const { svc, result } = walk([rows('a', 'b', 'c'), rows('c', 'd'), rows('c', 'd'), rows('e'), []]);
+    const out = await result;
+    expect(out).toMatchObject({ complete: true, proof: 'an empty page', rows: rows(...'abcde') });
+    expect(svc.asked).toHaveLength(5);
+  });
+
+  it('once the service has shown it pages, a page equal to the one before is a shift, not a loop', async () => {
+    const { result } = walk([
+      { data: rows('a', 'b'), page: 1, has_more: true },
+      { data: rows('c', 'd'), page: 2, has_more: true },
+      { data: rows('c', 'd'), page: 3, has_more: true },
+      { data: rows('c', 'd'), page: 4, has_more: true },
+      { data: rows('e'), page: 5, has_more: false },
+    ]);
+    await expect(result).resolves.toMatchObject({ complete: true, rows: rows(...'abcde') });
+  });
+
+  it('pages of rows already read, on and on: the listing is not proven, and the walk stops', async () => {
+    const stuck = Array.from({ length: 60 }, () => ({ data: rows('c', 'd'), has_more: true }));
+    const { svc, result } = walk([
+      { data: rows('a', 'b'), page: 1, has_more: true },
+      { data: rows('c', 'd'), page: 2, has_more: true },
+      ...stuck,
+    ]);
+    await expect(result).resolves.toMatchObject({
+      complete: false,
+      gap: `${MAX_SHIFTED_PAGES} pages in a row held only items already read`,
+    });
+    expect(svc.asked).toHaveLength(2 + MAX_SHIFTED_PAGES + 1);
+  });
+
+  it('a page=1 that overlaps the first page only in part leaves the numbering unsure: total_pages proves nothing', async () => {
+    const { svc, result } = walk([
+      { data: rows('a', 'b', 'c'), total_pages: 2 },
+      { data: rows('c', 'd', 'e'), total_pages: 2 },
+      { data: rows('f'), total_pages: 2 },
+      { data: [], total_pages: 2 },
+    ]);
+    await expect(result).resolves.toMatchObject({ complete: true, proof: 'an empty page' });
+    expect(svc.asked).toHaveLength(4);
   });
 });
 

@@ -64,6 +64,7 @@ const EXPECTED: Record<DialectName, { A5: string; A7: string; A9: string }> = {
   bare: { A5: 'bare array', A7: 'pages from 1', A9: 'the object itself' },
   meta: { A5: 'under items', A7: 'pages from 0', A9: 'the object itself' },
   links: { A5: 'under results', A7: 'next links', A9: 'the object itself' },
+  unpaged: { A5: 'under data', A7: 'not paged', A9: 'the object itself' },
 };
 
 describe('content-as-code doctor', () => {

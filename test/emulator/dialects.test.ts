@@ -15,7 +15,7 @@ async function seed(emu: Awaited<ReturnType<typeof start>>, n: number): Promise<
 
 describe('dialects', () => {
   it('every dialect is listed and starts', async () => {
-    expect(DIALECT_NAMES).toEqual(['reference', 'bare', 'meta', 'links']);
+    expect(DIALECT_NAMES).toEqual(['reference', 'bare', 'meta', 'links', 'unpaged']);
     for (const dialect of DIALECT_NAMES) {
       const emu = await start({ dialect });
       expect((await call(emu, 'GET', '/v1/accounts')).status).toBe(200);

@@ -43,6 +43,14 @@ function git(dir: string, ...args: string[]): string {
 }
 
 const writes = (harness: Harness): string[] => harness.requests().filter((line) => !line.startsWith('GET'));
+const BLANK = {
+  description: null,
+  full_text: null,
+  textover: null,
+  hashtags: null,
+  fine_tuning: null,
+  persona_id: null,
+};
 
 for (const dialect of DIALECT_NAMES) {
   describe(`dialect ${dialect}`, () => {
@@ -149,25 +157,35 @@ describe('listings that must be proven complete', () => {
     });
   }
 
-  it('a service that ignores the page asked for: a clear error and not one write', async () => {
-    const d = await inDialect('reference', { listing: { ignorePage: true, hint: 'none', maxPageSize: 20 } });
+  async function ignoringPages(hint: 'none' | 'has_more'): Promise<Harness> {
+    const d = await inDialect('reference', { listing: { ignorePage: true, hint, maxPageSize: 20 } });
     h = d;
-    for (let i = 0; i < 30; i++) {
-      await d.client.createContent({
-        title: `Existing ${i}`,
-        description: null,
-        full_text: null,
-        textover: null,
-        hashtags: null,
-        fine_tuning: null,
-        persona_id: null,
-      });
-    }
+    for (let i = 0; i < 30; i++) await d.client.createContent({ ...BLANK, title: `Existing ${i}` });
+    await d.write('old.yml', manifest('Existing 3', 'description: changed\n'));
     await d.write('new.yml', manifest('Brand new', PUBLISHED));
     d.emulator.admin.clearRequestLog();
+    return d;
+  }
+
+  it('a service that ignores the page asked for, saying nothing more: creates held, matched items applied', async () => {
+    const d = await ignoringPages('none');
     const report = await d.run();
-    expect(report.fatal).toMatch(/repeats items already read/);
+    expect(report.fatal).toBeNull();
+    const byTitle = Object.fromEntries(report.plan!.items.map((item) => [item.title, item]));
+    const holds = byTitle['Brand new']?.holds ?? [];
+    expect(holds.map((hold) => hold.kind)).toEqual(['listing_incomplete']);
+    expect(JSON.stringify(holds)).toMatch(/only its first 20 rows/);
+    expect(writes(d)).toEqual(['PUT /v1/contents/' + byTitle['Existing 3']!.remote!.id]);
+  });
+
+  it('a service that ignores the page asked for while saying there is more: a clear error and not one write', async () => {
+    const d = await ignoringPages('has_more');
+    const report = await d.run();
+    expect(report.fatal).toMatch(/says there is more, but page \d repeats items already read/);
     expect(writes(d)).toEqual([]);
+    expect(
+      d.emulator.admin.requestLog.filter((entry) => entry.path.startsWith('/v1/contents?')),
+    ).toHaveLength(3);
   });
 });
 
