@@ -3,7 +3,7 @@ import { DEFAULT_RETRY } from '../api/retry.ts';
 import { FAILED_STATUSES, RENDERED_STATUSES, type ContentStatus, type ServiceApi } from '../api/types.ts';
 import type { Logger, Tally } from '../log.ts';
 import { mapLimit } from '../plan/concurrency.ts';
-import { RUNNING_STATUSES, mayBeInFlight } from '../plan/inflight.ts';
+import { RUNNING_STATUSES, mayBeInFlight, publishesInOneRun } from '../plan/inflight.ts';
 import type { PlanItem, Step } from '../plan/types.ts';
 import { settleTitleRace } from './race.ts';
 import { readBackFields, readBackRender, type ServiceTermsNote } from './readback.ts';
@@ -105,12 +105,18 @@ async function settleDispatch(
   return settle(run, context, until, true, leaving, since);
 }
 
+/** Whether a one-shot publication of this item may pass through VIDEO_PROCESSED (plan/inflight.ts). */
+function oneRun(run: ItemRun): boolean {
+  return publishesInOneRun(run.item, run.item.publishVia === 'oneshot');
+}
+
 /** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
 async function freshStatus(run: ItemRun, context: Context): Promise<boolean> {
   if (run.id === null) return false;
   const now = await context.client.taskStatus(run.id);
   run.status = now.status;
-  if (mayBeInFlight(now.status, now.progress)) return settle(run, context, 'maybe-published', true);
+  if (mayBeInFlight(now.status, now.progress, oneRun(run)))
+    return settle(run, context, 'maybe-published', true);
   return true;
 }
 
@@ -302,7 +308,7 @@ async function stillAsPlanned(run: ItemRun, work: readonly Step[], context: Cont
   const planned = run.item.remote;
   if (planned === null || run.id === null || !WRITES.has(work[0]!.kind)) return true;
   const now = await context.client.taskStatus(run.id);
-  const inFlight = mayBeInFlight(now.status, now.progress);
+  const inFlight = mayBeInFlight(now.status, now.progress, oneRun(run));
   // A plan made on a generating item (cancel-running) expects it still to be
   // generating, but never publishing: a publication is not interrupted (A17).
   const asPlanned = RUNNING_STATUSES.has(planned.status)

@@ -9,6 +9,7 @@ import {
   type ServiceApi,
 } from '../api/types.ts';
 import type { Logger } from '../log.ts';
+import { sameTitle } from '../text/service-terms.ts';
 
 // Non-idempotent POSTs whose answer was lost (A33). The client never resends
 // them; here the engine reads the service first and sends again only when the
@@ -67,7 +68,9 @@ export async function createOrAdopt(
         const step = Math.min(delay, lookMs - waited);
         await sleep(step);
         waited += step;
-        const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
+        const found = (await client.listContents()).items.filter((summary) =>
+          sameTitle(summary.title, fields.title),
+        );
         const [only] = found;
         if (only && found.length === 1) {
           logger.info(

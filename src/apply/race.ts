@@ -2,6 +2,7 @@ import type { ContentDetail, ContentSummary, ServiceApi } from '../api/types.ts'
 import type { Logger } from '../log.ts';
 import { duplicateTitle, winnerOf } from '../plan/duplicates.ts';
 import type { Hold } from '../plan/types.ts';
+import { sameTitle } from '../text/service-terms.ts';
 
 // The service offers no lock, so two runs started at the same moment may each
 // create the same title. Right after its create every run lists the title
@@ -43,7 +44,9 @@ export async function settleTitleRace(
   created: ContentDetail,
   logger: Logger,
 ): Promise<TitleRace> {
-  const same = (await client.listContents()).items.filter((summary) => summary.title === created.title);
+  const same = (await client.listContents()).items.filter((summary) =>
+    sameTitle(summary.title, created.title),
+  );
   // A listing that lags behind the create still counts this run's own item.
   if (!same.some((summary) => summary.id === created.id)) same.push(asSummary(created));
   const winner = winnerOf(same);

@@ -1,5 +1,6 @@
 import type { ContentDetail, ContentEdit, RenderOptions } from '../api/types.ts';
-import { coversKeys, sameValue, serviceText } from '../plan/diff.ts';
+import { coversKeys, sameValue } from '../plan/diff.ts';
+import { serviceText } from '../text/service-terms.ts';
 
 // After a write the engine compares what it sent with what the service holds.
 // Where the service stored a value in its own normal form, the report says so

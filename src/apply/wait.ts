@@ -6,7 +6,7 @@ import {
   type TaskStatus,
 } from '../api/types.ts';
 import type { Logger, Tally } from '../log.ts';
-import { PARKED_STATUSES, RUNNING_STATUSES } from '../plan/inflight.ts';
+import { PARKED_STATUSES, RESTING_STATUSES, RUNNING_STATUSES } from '../plan/inflight.ts';
 
 // Waiting for the service: GET /gen/task-status/{id} (never rate limited),
 // quickly at first and then less often, until the item is no longer in
@@ -98,6 +98,8 @@ function ends(
   staleMs: number,
 ): boolean {
   if (RUNNING_STATUSES.has(status)) return false;
+  // A run that publishes nothing ends where a render rests, whatever snapshot the service kept.
+  if (until === 'settled' && RESTING_STATUSES.has(status)) return true;
   const stale = PARKED_STATUSES.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
   // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
   // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.

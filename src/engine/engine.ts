@@ -1,14 +1,15 @@
 import { describeError } from '../api/errors.ts';
-import type { ContentSummary, ServiceApi } from '../api/types.ts';
+import type { ContentDetail, ContentSummary, ServiceApi } from '../api/types.ts';
 import { applyItems, untouched } from '../apply/apply.ts';
 import { itemResults } from '../apply/results.ts';
 import type { ApplyResult, ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
-import { previousTitle, publishedWith } from '../git/earlier-versions.ts';
+import { personaChangedSince, previousTitle, publishedWith } from '../git/earlier-versions.ts';
 import { loadManifests, type LoadOptions } from '../manifest/load.ts';
 import type { DesiredItem, LoadResult } from '../manifest/types.ts';
 import { mapLimit } from '../plan/concurrency.ts';
-import { matchItems, orphanTitles, renameCandidates } from '../plan/identity.ts';
+import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';
+import { personaDifference } from '../plan/diff.ts';
 import { pastSchedules } from '../plan/late-window.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { plan as makePlan, otherShardProblems, statedScopes } from '../plan/plan.ts';
@@ -50,6 +51,34 @@ async function previousTitles(
     if (title) titles.set(item.file, title);
   });
   return titles;
+}
+
+/**
+ * The manifests whose persona the service shows otherwise and whose change
+ * set it since the base commit: only those are sent it (PlanContext). The
+ * others are counted in one note. Null when there are no earlier versions.
+ */
+async function personasAsked(
+  options: EngineOptions,
+  matched: readonly Matched[],
+  details: ReadonlyMap<string, ContentDetail>,
+  report: RunReport,
+): Promise<Set<string> | null> {
+  const previous = options.previous;
+  if (!previous) return null;
+  const differing = matched.flatMap((entry) => {
+    const detail = entry.remote === null ? undefined : details.get(entry.remote.id);
+    return detail && personaDifference(entry.item.fields, detail) !== null ? [entry.item] : [];
+  });
+  const changed = await mapLimit(differing, 8, (item) => personaChangedSince(previous, item));
+  const asked = new Set(differing.filter((_, index) => changed[index]).map((item) => item.file));
+  const kept = differing.length - asked.size;
+  if (kept > 0)
+    report.notes.push(
+      `${kept} item(s) show a persona other than their manifest's (the service's own, or one set on the ` +
+        "service). A manifest's persona is sent when a commit changes it; this run leaves those as they are.",
+    );
+  return asked;
 }
 
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
@@ -136,6 +165,7 @@ async function afterLoad(
       entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : [],
     );
     const publishedSettings = await publishedWith(options.previous, published);
+    const personaChanged = await personasAsked(options, matched, details, report);
     const planned = makePlan(
       mine,
       { ...listing, details },
@@ -146,6 +176,7 @@ async function afterLoad(
         cancelRunning: options.cancelRunning,
         match,
         publishedWith: publishedSettings,
+        ...(personaChanged === null ? {} : { personaChanged }),
         ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
       },
     );

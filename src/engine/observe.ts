@@ -8,6 +8,7 @@ import {
 import { describeError } from '../api/errors.ts';
 import type { ItemRun } from '../apply/types.ts';
 import type { NamedManifest } from '../manifest/load.ts';
+import { titleKey } from '../text/service-terms.ts';
 import { DetailReads } from './detail-reads.ts';
 import type { Plan } from '../plan/types.ts';
 
@@ -69,16 +70,17 @@ export function startObservation(client: ServiceApi, width = DEFAULT_READ_CONCUR
   const reads = new DetailReads(client, width);
   const namedTitles = new Set<string>();
   const namedIds = new Set<string>();
-  // Listed so far: the ids under each title, and every id.
+  // Listed so far: the ids under each title (by its key), and every id.
   const listedByTitle = new Map<string, string[]>();
   const listedIds = new Set<string>();
   const listing = observeListing(client, (items) => {
     for (const summary of items) {
-      const ids = listedByTitle.get(summary.title);
+      const key = titleKey(summary.title);
+      const ids = listedByTitle.get(key);
       if (ids) ids.push(summary.id);
-      else listedByTitle.set(summary.title, [summary.id]);
+      else listedByTitle.set(key, [summary.id]);
       listedIds.add(summary.id);
-      if (namedTitles.has(summary.title) || namedIds.has(summary.id)) reads.want(summary.id);
+      if (namedTitles.has(key) || namedIds.has(summary.id)) reads.want(summary.id);
     }
   });
   // Awaited by the engine, or by stop(); never left unhandled meanwhile.
@@ -88,10 +90,10 @@ export function startObservation(client: ServiceApi, width = DEFAULT_READ_CONCUR
     reads,
     name(items) {
       for (const item of items) {
-        const title = item.title;
-        if (!namedTitles.has(title)) {
-          namedTitles.add(title);
-          for (const id of listedByTitle.get(title) ?? []) reads.want(id);
+        const key = titleKey(item.title);
+        if (!namedTitles.has(key)) {
+          namedTitles.add(key);
+          for (const id of listedByTitle.get(key) ?? []) reads.want(id);
         }
         if (item.id !== null && !namedIds.has(item.id)) {
           namedIds.add(item.id);

@@ -1,7 +1,7 @@
 import type { Account } from '../api/types.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { resolveAccounts } from '../plan/accounts.ts';
-import { serviceText } from '../plan/diff.ts';
+import { serviceText } from '../text/service-terms.ts';
 import { fingerprint } from './fingerprint.ts';
 import type { PlanItem, PublicationTarget, Step } from '../plan/types.ts';
 

@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import type { PublishOptions } from '../api/types.ts';
 import type { DesiredItem } from '../manifest/types.ts';
+import { sameTitle, titleKey } from '../text/service-terms.ts';
 
 // Manifests as they were before this change, read through any source of
 // earlier versions (git here, the PR's file listing in the action): the
@@ -24,7 +25,7 @@ function titleIn(text: string | null, current: string): string | null {
     const doc: unknown = parse(text);
     if (doc !== null && typeof doc === 'object' && 'title' in doc) {
       const title = doc.title;
-      if (typeof title === 'string' && title !== current) return title;
+      if (typeof title === 'string' && !sameTitle(title, current)) return title;
     }
   } catch {
     // An unparsable earlier version cannot name a previous title.
@@ -44,10 +45,10 @@ export async function previousTitle(
   remoteTitles: ReadonlySet<string> = new Set(),
 ): Promise<string | null> {
   const atBase = titleIn(await previous.read(item.file), item.fields.title);
-  if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier) return atBase;
+  if ((atBase !== null && remoteTitles.has(titleKey(atBase))) || !previous.earlier) return atBase;
   for (const text of await previous.earlier(item.file)) {
     const title = titleIn(text, item.fields.title);
-    if (title !== null && remoteTitles.has(title)) return title;
+    if (title !== null && remoteTitles.has(titleKey(title))) return title;
   }
   return atBase;
 }
@@ -105,4 +106,43 @@ export async function publishedWith(
     }),
   );
   return found;
+}
+
+// A persona the service shows otherwise than the manifest is written only
+// when the change being applied set it (plan/types.ts, personaChanged): the
+// persona as the base commit had it, in the manifest or the nearest folder
+// `_defaults.yml` above it.
+
+function personaIn(text: string | null): string | null | undefined {
+  if (text === null) return undefined;
+  let doc: unknown;
+  try {
+    doc = parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(doc) || !('persona' in doc)) return null;
+  const persona = isObject(doc.persona) ? doc.persona.id : doc.persona;
+  return typeof persona === 'string' ? persona : null;
+}
+
+/** The persona a manifest had at the base; undefined when the manifest did not exist there. */
+async function personaAtBase(previous: PreviousVersions, file: string): Promise<string | null | undefined> {
+  const own = personaIn(await previous.read(file));
+  if (own !== null) return own;
+  const folders = file.split('/').slice(0, -1);
+  for (let depth = folders.length; depth >= 0; depth--) {
+    const folder = folders.slice(0, depth).join('/');
+    for (const name of ['_defaults.yml', '_defaults.yaml']) {
+      const inherited = personaIn(await previous.read(folder === '' ? name : `${folder}/${name}`));
+      if (typeof inherited === 'string') return inherited;
+    }
+  }
+  return null;
+}
+
+/** Whether the manifest's persona differs from the one it had at the base commit (false when it is new since). */
+export async function personaChangedSince(previous: PreviousVersions, item: DesiredItem): Promise<boolean> {
+  const before = await personaAtBase(previous, item.file);
+  return before !== undefined && before !== (item.fields.persona_id ?? null);
 }

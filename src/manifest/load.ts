@@ -2,6 +2,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, rea
 import { glob } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
+import { titleKey } from '../text/service-terms.ts';
 import { readDefaults, readSource, validateSource } from './parse.ts';
 import { problemAt } from './tree.ts';
 import type { Source } from './tree.ts';
@@ -292,7 +293,8 @@ function crossFileProblems(items: DesiredItem[]): { problems: Problem[]; clashin
     }
   };
   check(
-    (item) => item.fields.title,
+    // Two titles the service would store alike are one title (src/text/service-terms.ts).
+    (item) => titleKey(item.fields.title),
     'title',
     'duplicate_title',
     (title, others) =>

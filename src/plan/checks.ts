@@ -1,6 +1,7 @@
 import type { Account, ContentDetail, ContentSummary } from '../api/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
-import { sameValue, serviceText } from './diff.ts';
+import { serviceText } from '../text/service-terms.ts';
+import { sameValue } from './diff.ts';
 import type { Matched } from './identity.ts';
 import type { Drift, PlanContext, PublicationTarget } from './types.ts';
 

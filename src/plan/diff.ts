@@ -6,6 +6,7 @@ import type {
   VideoSettings,
 } from '../api/types.ts';
 import type { DesiredFields } from '../manifest/types.ts';
+import { serviceText } from '../text/service-terms.ts';
 import type { Drift, FieldChange, ManagedField } from './types.ts';
 
 // Field-level comparison of a manifest with a remote item. Only what the
@@ -17,6 +18,15 @@ export const SCRIPT_FIELDS: ReadonlySet<ManagedField> = new Set([
   'textover',
   'persona_id',
   'fine_tuning',
+]);
+
+/** Fields the service keeps as text, compared in its terms (a service may trim any of them). */
+const TEXT_FIELDS: ReadonlySet<ManagedField> = new Set([
+  'title',
+  'description',
+  'full_text',
+  'textover',
+  'hashtags',
 ]);
 
 const FIELD_ORDER: readonly ManagedField[] = [
@@ -54,20 +64,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Text in the service's terms: a service may store `\r\n` as `\n` and drop
- * whitespace at line ends and at the end, so two texts that differ only there
- * are the same text.
- */
-export function serviceText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')
-    .trimEnd();
-}
-
-/**
  * An object in the service's terms: it covers what the manifest asks for when
  * every key the manifest sets has that value on the service. Keys the service
  * added (its own defaults) are not the manifest's business; null is `{}`.
@@ -82,7 +78,7 @@ export function coversKeys(wanted: Record<string, unknown>, current: unknown): b
 
 /** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
 export function sameInServiceTerms(field: ManagedField, wanted: unknown, current: unknown): boolean {
-  if ((field === 'full_text' || field === 'textover') && typeof wanted === 'string')
+  if (TEXT_FIELDS.has(field) && typeof wanted === 'string')
     return typeof current === 'string' && serviceText(wanted) === serviceText(current);
   if (field === 'fine_tuning' && isPlainObject(wanted)) return coversKeys(wanted, current);
   return sameValue(wanted, current);
@@ -90,20 +86,33 @@ export function sameInServiceTerms(field: ManagedField, wanted: unknown, current
 
 /**
  * Differences between the managed fields of a manifest and the remote item, in
- * a fixed field order, compared in the service's terms. A persona the service
- * does not report (id null) on an existing item cannot be compared: a service
- * that takes no persona_id would otherwise be sent it, and re-render, on every run.
+ * a fixed field order, compared in the service's terms. The persona is
+ * compared by what the service reports, and only where the manifest asks for
+ * a new one (`personaAsked`): a service that takes no persona_id reports its
+ * own, or none, and would otherwise be sent it, and re-render, on every run.
  */
-export function fieldChanges(desired: DesiredFields, remote: ContentDetail): FieldChange[] {
+export function fieldChanges(
+  desired: DesiredFields,
+  remote: ContentDetail,
+  personaAsked = true,
+): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of FIELD_ORDER) {
     const wanted = desired[field];
     if (wanted === undefined) continue;
     const current = remoteValue(remote, field);
-    if (field === 'persona_id' && current === null) continue;
+    if (field === 'persona_id' && (current === null || !personaAsked)) continue;
     if (!sameInServiceTerms(field, wanted, current)) changes.push({ field, from: current, to: wanted });
   }
   return changes;
+}
+
+/** A persona the manifest names that the service shows otherwise; null when they agree or nothing is shown. */
+export function personaDifference(desired: DesiredFields, remote: ContentDetail): FieldChange | null {
+  const wanted = desired.persona_id;
+  const current = remoteValue(remote, 'persona_id');
+  if (wanted === undefined || current === null || sameValue(wanted, current)) return null;
+  return { field: 'persona_id', from: current, to: wanted };
 }
 
 /** The body of a create: every field, absent ones as null (A13). */

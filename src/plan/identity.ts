@@ -1,10 +1,13 @@
 import type { ContentSummary } from '../api/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
+import { titleKey } from '../text/service-terms.ts';
 import type { Match, MatchOptions, RemoteRef } from './types.ts';
 
 // Which remote item each manifest is about. The service is the state: a
 // manifest is matched by its pinned id, else by its exact title, else (a
-// rename) by the title the same file had at the base of the change.
+// rename) by the title the same file had at the base of the change. Titles
+// are compared in the service's terms (titleKey): a service that trims the
+// title it stores still holds the manifest's item.
 
 export interface Matched {
   item: DesiredItem;
@@ -28,17 +31,18 @@ function problem(item: DesiredItem, code: string, field: string, message: string
   return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
 }
 
+/** Remote items by the key of their title. */
 function byTitle(remote: readonly ContentSummary[]): Map<string, ContentSummary[]> {
   const index = new Map<string, ContentSummary[]>();
   for (const summary of remote) {
-    const list = index.get(summary.title);
+    const key = titleKey(summary.title);
+    const list = index.get(key);
     if (list) list.push(summary);
-    else index.set(summary.title, [summary]);
+    else index.set(key, [summary]);
   }
   return index;
 }
 
-/** Manifests that may be renames: not pinned and no remote item has their title. */
 /**
  * The titles a renamed manifest could have had: those of remote items that
  * no manifest (of any shard) pins by id, and whose title is not the current
@@ -51,10 +55,14 @@ export function orphanTitles(
   desired: readonly DesiredItem[],
   remote: readonly ContentSummary[],
 ): Set<string> {
-  const titles = new Set(desired.filter((item) => item.id === null).map((item) => item.fields.title));
+  const titles = new Set(
+    desired.filter((item) => item.id === null).map((item) => titleKey(item.fields.title)),
+  );
   const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
   return new Set(
-    remote.filter((summary) => !titles.has(summary.title) && !pinned.has(summary.id)).map((s) => s.title),
+    remote
+      .filter((summary) => !titles.has(titleKey(summary.title)) && !pinned.has(summary.id))
+      .map((summary) => titleKey(summary.title)),
   );
 }
 
@@ -62,8 +70,8 @@ export function renameCandidates(
   desired: readonly DesiredItem[],
   remote: readonly ContentSummary[],
 ): DesiredItem[] {
-  const titles = new Set(remote.map((summary) => summary.title));
-  return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
+  const titles = new Set(remote.map((summary) => titleKey(summary.title)));
+  return desired.filter((item) => item.id === null && !titles.has(titleKey(item.fields.title)));
 }
 
 /** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
@@ -80,7 +88,7 @@ export function matchItems(
   // Remote items that belong to other shards' manifests are out of bounds.
   for (const other of options.reserved ?? []) {
     const pinned = other.id === null ? undefined : ids.get(other.id);
-    const found = pinned ? [pinned] : (titles.get(other.fields.title) ?? []);
+    const found = pinned ? [pinned] : (titles.get(titleKey(other.fields.title)) ?? []);
     for (const summary of found) claimed.set(summary.id, other);
   }
 
@@ -131,7 +139,7 @@ export function matchItems(
       claim(item, summary, 'pinned', null);
       continue;
     }
-    const same = titles.get(item.fields.title) ?? [];
+    const same = titles.get(titleKey(item.fields.title)) ?? [];
     if (same.length > 1) {
       for (const summary of same) claimed.set(summary.id, item);
       const list = same.map((summary) => summary.id).sort();
@@ -155,7 +163,7 @@ export function matchItems(
   // Renames last, so that an item claimed by its current title is never taken by an old one.
   for (const item of pendingRenames) {
     const before = options.previousTitles?.get(item.file);
-    const candidates = before === undefined ? [] : (titles.get(before) ?? []);
+    const candidates = before === undefined ? [] : (titles.get(titleKey(before)) ?? []);
     const [only] = candidates;
     if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
       claim(item, only, 'renamed', before);

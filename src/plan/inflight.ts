@@ -1,9 +1,15 @@
 import { TERMINAL_STATUSES, type ContentStatus, type Progress, type PublishOptions } from '../api/types.ts';
+import type { Flow, Stage } from '../manifest/types.ts';
 
-// What the service says about work in flight, read the way the interface
-// words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
-// VIDEO_PROCESSED without progress is parked, not generating. A snapshot that
-// stays after a run parked is told apart by not moving (see apply/wait.ts).
+// What the service says about work in flight, read from the service as a
+// whole rather than from one field: `progress` is null when no run is in
+// flight, but a service may keep the last snapshot after a run ends or parks.
+// The status decides first: a running status is in flight, a terminal one is
+// not. VIDEO_PROCESSED is where a render without account_ids rests (the
+// interface's "the run stops here"); only a one-shot publication passes
+// through it, so a snapshot there counts only for an item that may be
+// publishing in one request. Elsewhere a snapshot that stays still is told
+// from a live run by not moving (apply/wait.ts).
 
 /** Statuses that only a running job shows. */
 export const RUNNING_STATUSES: ReadonlySet<ContentStatus> = new Set([
@@ -20,14 +26,31 @@ export const PARKED_STATUSES: ReadonlySet<ContentStatus> = new Set([
   'READY_FOR_UPLOAD',
 ]);
 
-/** A run may be in flight: a running status, or a progress snapshot on a status that is not terminal. */
-export function mayBeInFlight(status: ContentStatus, progress: Progress | null): boolean {
-  return RUNNING_STATUSES.has(status) || (progress !== null && !TERMINAL_STATUSES.has(status));
+/** Where a render that publishes nothing ends: a snapshot here is stale unless a one-shot publication passes through. */
+export const RESTING_STATUSES: ReadonlySet<ContentStatus> = new Set(['VIDEO_PROCESSED', 'READY_FOR_UPLOAD']);
+
+/**
+ * A run may be in flight on this item. `publishesInOneRun`: the item may be
+ * published by a one-shot request (its flow, or settings only that request
+ * carries), the one run that passes through VIDEO_PROCESSED.
+ */
+export function mayBeInFlight(
+  status: ContentStatus,
+  progress: Progress | null,
+  publishesInOneRun: boolean,
+): boolean {
+  if (RUNNING_STATUSES.has(status)) return true;
+  if (progress === null || TERMINAL_STATUSES.has(status)) return false;
+  return RESTING_STATUSES.has(status) ? publishesInOneRun : true;
 }
 
-/** Parked in AUDIO_PROCESSED: the voiceover exists, no run is in flight, no video was rendered. */
-export function parkedAfterAudio(status: ContentStatus, progress: Progress | null): boolean {
-  return status === 'AUDIO_PROCESSED' && progress === null;
+/**
+ * Whether this item may be published by a one-shot request: its flow, or
+ * (`oneRequest`) settings only that request carries. Such a run is the only
+ * one that passes through VIDEO_PROCESSED rather than resting there.
+ */
+export function publishesInOneRun(item: { flow: Flow; stage: Stage }, oneRequest: boolean): boolean {
+  return item.stage === 'published' && (item.flow === 'oneshot' || oneRequest);
 }
 
 /**

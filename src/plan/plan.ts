@@ -15,7 +15,7 @@ import { resolveAccounts } from './accounts.ts';
 import { accountsDrift, publishDrift, renameOf, tiktokWarning } from './checks.ts';
 import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
-import { RUNNING_STATUSES, mayBeInFlight, uploadCannotCarry } from './inflight.ts';
+import { RUNNING_STATUSES, mayBeInFlight, publishesInOneRun, uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched } from './identity.ts';
 import type {
   Drift,
@@ -104,9 +104,11 @@ function planSteps(
       cancelGeneration,
       send: putBody(changes, item.fields, detail),
     });
-    const changes = fieldChanges(item.fields, detail);
+    const personaAsked = context.personaChanged?.has(item.file) ?? true;
+    const changes = fieldChanges(item.fields, detail, personaAsked);
     const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
-    if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress)) {
+    const oneRun = publishesInOneRun(item, target !== null && uploadCannotCarry(target.options).length > 0);
+    if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress, oneRun)) {
       // A run between two phases, or the stale snapshot of a run that parked:
       // the wait tells them apart. Edits wait for the next run; what is left
       // (a render of a parked voiceover, an upload) goes on from where it parked.

@@ -176,6 +176,14 @@ export interface PlanContext {
   lateWindowMs?: number;
   /** file → publication settings of the manifest version that was published (the base commit's). */
   publishedWith?: ReadonlyMap<string, Omit<PublishOptions, 'account_ids'>>;
+  /**
+   * Manifests whose persona changed since the run's base commit. A persona
+   * the service shows differently is written only for these: otherwise the
+   * difference is the service's (one that takes no persona_id keeps its own),
+   * and writing it again would edit, and re-render, on every run. Absent when
+   * the run has no earlier versions at all: every difference is written.
+   */
+  personaChanged?: ReadonlySet<string>;
 }
 
 /** What a run may do to the service. The action derives it from mode, event and inputs. */

@@ -412,7 +412,7 @@ function notesText(item: PlanItem, layout: Layout): string {
   const notes = [
     ...item.holds.map((hold) => inlineText(holdText(hold))),
     ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
-    ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
+    ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
   ];
   return notes.join('; ');
 }

@@ -94,7 +94,7 @@ function itemNotes(item: PlanItem): string {
   if (item.match === 'renamed' && item.renamedFrom !== null) notes.push(`renamed from "${item.renamedFrom}"`);
   if (item.match === 'pinned') notes.push('pinned by id');
   notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
-  if (item.publishVia) notes.push(publishViaText(item.publishVia));
+  if (item.publishVia) notes.push(publishViaText(item.publishVia, item.flow));
   return notes.join('; ');
 }
 

@@ -136,10 +136,12 @@ export function noteText(note: ServiceTermsNote): string {
 /** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
 
 /** How a plan item's publication goes out, for the plan table. */
-export function publishViaText(via: 'oneshot' | 'upload'): string {
-  return via === 'oneshot'
-    ? 'publishes in the generation request'
-    : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+export function publishViaText(via: 'oneshot' | 'upload', flow: 'oneshot' | 'stepwise'): string {
+  if (via === 'upload') return 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+  // A stepwise item publishes this way only when the upload could not carry its privacy or TikTok settings.
+  return flow === 'stepwise'
+    ? 'publishes in one one-shot request with its render: an upload cannot carry its privacy or TikTok settings'
+    : 'publishes in the one-shot generation request';
 }
 
 const DRIFT_FIELDS: Partial<Record<Drift['field'], string>> = {

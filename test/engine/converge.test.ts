@@ -1,9 +1,12 @@
 // Re-running converges: against a service that stores values in its own terms,
 // keeps stale progress, parks runs and queues them, the first apply does the
 // work and every later one sends nothing and spends nothing.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PERSONAS } from '../../src/emulator/index.ts';
 import type { BehaviourOptions } from '../../src/emulator/index.ts';
+import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
 import { PUBLISHED, startHarness, type Harness } from '../support/engine-harness.ts';
 
 const ALL_BEHAVIOURS: BehaviourOptions = {
@@ -37,6 +40,11 @@ function manifest(title: string, extra: string): string {
 }
 
 const writes = (h: Harness): string[] => h.requests().filter((line) => !line.startsWith('GET '));
+
+/** The base commit of a push that changed nothing in these manifests: each file as it stands. */
+function unchangedSince(h: Harness): PreviousVersions {
+  return { read: (file) => readFile(join(h.dir, file), 'utf8').catch(() => null) };
+}
 
 describe('convergence against service normal forms, stale progress, parking and queueing', () => {
   it('the first apply publishes every item; the second and third send no write and spend no credit', async () => {
@@ -76,7 +84,7 @@ describe('convergence against service normal forms, stale progress, parking and 
 
     for (const run of ['second', 'third']) {
       h.emulator.admin.clearRequestLog();
-      const again = await h.run({ poll: POLL });
+      const again = await h.run({ poll: POLL, previous: unchangedSince(h) });
       expect(again.fatal, run).toBeNull();
       expect(writes(h), run).toEqual([]);
       expect(again.result?.creditsAfter, run).toBe(again.result?.creditsBefore);
@@ -89,10 +97,45 @@ describe('convergence against service normal forms, stale progress, parking and 
         expect(item.drift, `${run}: ${item.file}`).toEqual([]);
       }
       expect(again.result!.items.every((item) => (item.notes ?? []).length === 0)).toBe(true);
+      // The persona the service keeps is said once for the run, not sent again.
+      expect(again.notes.filter((note) => /persona/.test(note)), run).toHaveLength(1);
     }
     expect(h.emulator.admin.items().map((item) => item.generationDispatches)).toEqual(
       records.map((item) => item.generationDispatches),
     );
+  });
+
+  it('a persona the change set is sent once; the service keeping its own is then said, not sent again', async () => {
+    h = await startHarness({ behaviours: { ignorePersonaId: true } });
+    await h.write('a.yml', manifest('Persona draft', ''));
+    await h.run({ poll: POLL });
+    const before = DEFAULT_PERSONAS[0]!.id;
+    const base: PreviousVersions = {
+      read: async (file) =>
+        (await readFile(join(h.dir, file), 'utf8')).replace(DEFAULT_PERSONAS[1]!.id, before),
+    };
+    h.emulator.admin.clearRequestLog();
+    const changed = await h.run({ poll: POLL, previous: base });
+    expect(writes(h)).toEqual([`PUT /v1/contents/${changed.result!.items[0]!.id}`]);
+    expect(changed.result!.items[0]!.notes).toEqual([{ field: 'persona', how: 'ignored' }]);
+    h.emulator.admin.clearRequestLog();
+    const next = await h.run({ poll: POLL, previous: unchangedSince(h) });
+    expect(writes(h)).toEqual([]);
+    expect(next.plan!.items[0]!.steps).toEqual([]);
+  });
+
+  it('a persona set on a service that takes it: changed since the base, sent; unchanged, left as the service has it', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Persona honoured', ''));
+    const first = await h.run({ poll: POLL });
+    const id = first.result!.items[0]!.id!;
+    await h.client.editContent(id, { persona_id: DEFAULT_PERSONAS[0]!.id });
+    const unchanged = await h.run({ poll: POLL, previous: unchangedSince(h) });
+    expect(unchanged.plan!.items[0]!.steps).toEqual([]);
+    expect(unchanged.notes.join(' ')).toMatch(/1 item\(s\) show a persona other than their manifest's/);
+    const noHistory = await h.run({ poll: POLL });
+    expect(noHistory.plan!.items[0]!.steps.map((step) => step.kind)).toEqual(['edit']);
+    expect((await h.client.getContent(id)).persona?.id).toBe(DEFAULT_PERSONAS[1]!.id);
   });
 
   it('a generation still queued in NEW after the 202 is waited for, not taken as done', async () => {

@@ -110,6 +110,18 @@ describe('plan: stages', () => {
     expect(result.publications).toBe(0);
   });
 
+  it('a stepwise item resting at VIDEO_PROCESSED with a snapshot left over: uploaded and edited, not waited on', () => {
+    // Only a one-shot publication passes through VIDEO_PROCESSED; a stepwise render rests there.
+    const item = published('a.yml', { flow: 'stepwise', fields: { description: 'new' } });
+    const progress = { percentage: 99, step: 'video', message: 'Rendering video' };
+    const detail = remote(item, { status: 'VIDEO_PROCESSED', has_video: true, progress, description: 'old' });
+    const result = plan([item], observed([detail]), context());
+    expect(kinds(result.items[0])).toEqual(['edit', 'upload']);
+    const draft = published('b.yml', { flow: 'oneshot', stage: 'rendered', fields: { description: 'new' } });
+    const rendered = remote(draft, { status: 'VIDEO_PROCESSED', has_video: true, progress, description: 'old' });
+    expect(kinds(plan([draft], observed([rendered]), context()).items[0])).toEqual(['edit']);
+  });
+
   it('never plans a create for a listed item whose detail could not be read', () => {
     const item = published('a.yml');
     const listed = observed([remote(item)]);

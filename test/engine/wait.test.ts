@@ -69,16 +69,33 @@ describe('waitForItem', () => {
     expect(outcome.status).toBe('UPLOADED');
   });
 
-  it('does not take a VIDEO_PROCESSED that still reports progress for a finished run', async () => {
+  it('does not take a VIDEO_PROCESSED that still reports progress for a finished run, where one may publish', async () => {
     // A one-shot run with account_ids passes through VIDEO_PROCESSED on its way to UPLOADING.
     const statuses: ContentStatus[] = ['PROCESSING_VIDEO', 'VIDEO_PROCESSED', 'UPLOADING', 'UPLOADED'];
-    const outcome = await waitForItem(scripted(statuses, new Set([1])), target, {
+    for (const until of ['published', 'maybe-published'] as const) {
+      const outcome = await waitForItem(scripted(statuses, new Set([1])), target, {
+        deadline: 1e9,
+        clock: fakeClock(),
+        poll,
+        logger: recordingLogger(),
+        until,
+      });
+      expect(outcome.status, until).toBe('UPLOADED');
+    }
+  });
+
+  it('a run that publishes nothing ends at VIDEO_PROCESSED, whatever snapshot the service kept there', async () => {
+    const clock = fakeClock();
+    const statuses: ContentStatus[] = ['PROCESSING_VIDEO', 'VIDEO_PROCESSED', 'UPLOADING'];
+    const outcome = await waitForItem(scripted(statuses, new Set([1, 2])), target, {
       deadline: 1e9,
-      clock: fakeClock(),
+      clock,
       poll,
       logger: recordingLogger(),
+      until: 'settled',
     });
-    expect(outcome.status).toBe('UPLOADED');
+    expect(outcome).toEqual({ status: 'VIDEO_PROCESSED', lastError: null, timedOut: false });
+    expect(clock.sleeps).toEqual([100]);
   });
 
   it('stops at the deadline and says so', async () => {

@@ -7,9 +7,9 @@ import {
   putBody,
   sameInServiceTerms,
   sameValue,
-  serviceText,
   settingsChanges,
 } from '../../src/plan/diff.ts';
+import { sameTitle, serviceText } from '../../src/text/service-terms.ts';
 import { desired, remote as itemOf } from '../support/engine-fixtures.ts';
 
 // The field-level comparison of a manifest with an item, one rule at a time:
@@ -75,8 +75,13 @@ describe('sameValue', () => {
 });
 
 describe('serviceText', () => {
-  it('line breaks as \\n, no white space at line ends or at the end; the start kept', () => {
-    expect(serviceText('  a  \r\nb\t\rc \n\n')).toBe('  a\nb\nc');
+  it('line breaks as \\n, no white space at line ends or around the text; indentation inside kept', () => {
+    expect(serviceText('  a  \r\nb\t\r  c \n\n')).toBe('a\nb\n  c');
+  });
+
+  it('titles are the same when they differ only there', () => {
+    expect(sameTitle('Tall kelp ', 'Tall kelp')).toBe(true);
+    expect(sameTitle('Tall kelp', 'tall kelp')).toBe(false);
   });
 });
 
@@ -101,13 +106,16 @@ describe('coversKeys', () => {
 });
 
 describe('sameInServiceTerms', () => {
-  it('the source text and the script compare as service text; other texts exactly', () => {
+  it('every text field compares as service text: a service may trim any of them', () => {
     expect(sameInServiceTerms('full_text', 'a\r\nb ', 'a\nb')).toBe(true);
     expect(sameInServiceTerms('textover', 'a \n', 'a')).toBe(true);
     expect(sameInServiceTerms('full_text', 'a', null)).toBe(false);
     expect(sameInServiceTerms('textover', null, null)).toBe(true);
-    expect(sameInServiceTerms('title', 'a ', 'a')).toBe(false);
-    expect(sameInServiceTerms('description', 'a\r\n', 'a\n')).toBe(false);
+    expect(sameInServiceTerms('title', 'a ', 'a')).toBe(true);
+    expect(sameInServiceTerms('description', 'Tall kelp.  ', 'Tall kelp.')).toBe(true);
+    expect(sameInServiceTerms('hashtags', '#kelp\r\n', '#kelp')).toBe(true);
+    expect(sameInServiceTerms('description', 'Tall kelp.', 'Tall  kelp.')).toBe(false);
+    expect(sameInServiceTerms('description', 'a', null)).toBe(false);
   });
 
   it('fine_tuning compares by the keys the manifest sets; other objects whole', () => {

@@ -1,8 +1,8 @@
-export const id = 235;
-export const ids = [235];
+export const id = 56;
+export const ids = [56];
 export const modules = {
 
-/***/ 1235:
+/***/ 8056:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1026,6 +1026,7 @@ const RULES = {
         title: 'Paging',
         readings: [
             'one page',
+            'not paged',
             'pages from 1',
             'pages from 0',
             'next links',
@@ -1374,7 +1375,6 @@ const paths = {
     subscription: () => '/subscription/current',
     introspect: () => '/api-keys/introspect',
 };
-/** A6: pages count from 1; both `limit` and `page_size`, the server takes the one it knows. */
 /**
  * A6: the query of one listing page. The first page carries no page number,
  * so that the service starts at its own first page (0 or 1); a cursor, when
@@ -1388,6 +1388,20 @@ function listingQuery(page, cursor, size) {
         query.set('page', String(page));
     query.set('limit', String(size));
     query.set('page_size', String(size));
+    return `?${query.toString()}`;
+}
+/**
+ * A7: the one request that tells a listing that is not paged at all from one
+ * paged by a parameter the client does not otherwise send: the offset of the
+ * next row (under the names services use for it) and a smaller size (under
+ * every size name). A service that ignores them all answers its whole list again.
+ */
+function unpagedProbeQuery(size, offset) {
+    const query = new URLSearchParams();
+    for (const name of ['limit', 'page_size', 'per_page'])
+        query.set(name, String(size));
+    for (const name of ['offset', 'skip'])
+        query.set(name, String(offset));
     return `?${query.toString()}`;
 }
 /**
@@ -1519,8 +1533,30 @@ function uploadBody(publish) {
 // page number, so a service counting from 0 and one counting from 1 both
 // start at their own first page; the numbering is then learned from the
 // answer's own hints, or from whether `page=1` repeats that first page.
+//
+// A page made only of rows already read means one of three things, told
+// apart by what it repeats and by what the service said before:
+// - the service does not page at all: the next page is the first answer
+//   again, and nothing says there is more. That is one page (its proof is
+//   in `unpagedVerdict`), not an error;
+// - the service ignores the page asked for while saying there is more: read
+//   on and it loops, trust it and a page is missed. A clear error;
+// - items were created while the listing was read (newest first): the rows
+//   of a page slid onto the next. Once the service has shown that it pages,
+//   such a page is read past, and the listing is still proven as usual.
 /** A listing never runs past this many pages, whatever the hints say. */
 const MAX_PAGES = 10_000;
+/** Pages in a row that bring only rows already read (the listing shifting under new items) before the walk gives up proving it. */
+const MAX_SHIFTED_PAGES = 50;
+/** Answers in a row that repeat an earlier one while the hints say there is more, before the walk stops. */
+const REPEATS_BEFORE_ERROR = 2;
+/**
+ * Page sizes services commonly default to or cap at. A service that answers
+ * every request with exactly this many rows may be one that pages by its own
+ * size through a parameter the client does not know, so such an answer proves
+ * nothing (docs/service-assumptions.md, A7).
+ */
+const COMMON_PAGE_SIZES = new Set([10, 20, 25, 30, 50, 100, 200, 250, 500, 1000]);
 /** A listing the service answered in a way that cannot be read completely: nothing may be planned from it. */
 class ListingError extends Error {
     name = 'ListingError';
@@ -1544,165 +1580,310 @@ const HINTS_READING = {
     pagination: 'hints under pagination',
     links: 'hints under links',
 };
-/** What the hints prove about the end of the listing, or null when they prove nothing. */
-function proofFromHints(hints, read, pages) {
-    if (hints.next?.kind === 'end')
-        return 'an empty next link';
-    if (hints.hasMore === false)
-        return 'has_more: false';
-    if (hints.total !== null && read >= hints.total)
-        return `total: ${hints.total}`;
-    if (hints.totalPages !== null && pages >= hints.totalPages)
-        return `total_pages: ${hints.totalPages}`;
-    if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
-        return `last_page: ${hints.lastPage}`;
-    return null;
+const FIRST = { page: null, cursor: null, link: null };
+/** Whether the hints say that more follows (as opposed to proving the end, or saying nothing). */
+function saysMore(hints, read, pages) {
+    if (hints.hasMore === true)
+        return true;
+    if (hints.next !== null && hints.next.kind !== 'end')
+        return true;
+    if (hints.total !== null && read < hints.total)
+        return true;
+    if (hints.totalPages !== null && pages < hints.totalPages)
+        return true;
+    return hints.lastPage !== null && hints.page !== null && hints.page < hints.lastPage;
 }
-async function walkListing(path, options) {
-    const maxPages = options.maxPages ?? MAX_PAGES;
-    let size = Math.max(1, Math.floor(options.pageSize));
-    let lowered = false;
-    const seen = new Set();
-    const rows = [];
-    const out = {
-        rows,
-        complete: false,
-        proof: null,
-        gap: null,
-        pages: 0,
-        envelope: null,
-        paging: 'one page',
-        hints: 'no hints',
-        size: null,
-        pageSize: size,
-    };
-    let gaps = [];
-    let request = {
-        page: null,
-        cursor: null,
-        link: null,
-    };
-    /** Answers to the `page=1` probe that repeated the first page: not pages of their own. */
-    let repeats = 0;
-    let probing = false;
-    let firstIds = null;
-    const fetchPage = async () => {
+class Walk {
+    #path;
+    #options;
+    #maxPages;
+    #size;
+    #lowered = false;
+    #seen = new Set();
+    #out;
+    #gaps = [];
+    #request = FIRST;
+    /** Links and cursors followed: one offered twice leads back to a page already read. */
+    #followed = new Set();
+    /** `page=1` asked after an unnumbered first page, to learn the numbering. */
+    #probing = false;
+    /** Answers to that probe that repeated the first page: not pages of their own. */
+    #probeRepeats = 0;
+    /** Whether the numbering is certain enough to count pages against `total_pages`. */
+    #numberingSure = true;
+    #first = null;
+    #previous = null;
+    /** A page asked for by number, link or cursor brought rows not read before: the service pages. */
+    #pagesProven = false;
+    #repeats = 0;
+    #shifted = 0;
+    constructor(path, options) {
+        this.#path = path;
+        this.#options = options;
+        this.#maxPages = options.maxPages ?? MAX_PAGES;
+        this.#size = Math.max(1, Math.floor(options.pageSize));
+        this.#out = {
+            rows: [],
+            complete: false,
+            proof: null,
+            gap: null,
+            pages: 0,
+            envelope: null,
+            paging: 'one page',
+            hints: 'no hints',
+            size: null,
+            pageSize: this.#size,
+        };
+    }
+    async run() {
         for (;;) {
-            const target = request.link ?? `${path}${listingQuery(request.page, request.cursor, size)}`;
+            if (this.#out.pages >= this.#maxPages) {
+                this.#gaps.push(`the listing was still going after ${this.#maxPages} pages`);
+                break;
+            }
+            const answer = this.#read(await this.#fetch(this.#target()));
+            if (!(await this.#take(answer)))
+                break;
+        }
+        return this.#finish();
+    }
+    #target() {
+        const { link, page, cursor } = this.#request;
+        return link ?? `${this.#path}${listingQuery(page, cursor, this.#size)}`;
+    }
+    /** One GET; a 400 naming the size parameter asks again with smaller pages (A6). */
+    async #fetch(target) {
+        for (;;) {
             try {
-                return await options.get(target);
+                return await this.#options.get(target);
             }
             catch (error) {
-                const smaller = request.link === null ? smallerSize(error, size) : null;
+                const smaller = this.#request.link === null ? smallerSize(error, this.#size) : null;
                 if (smaller === null)
                     throw error;
-                size = smaller;
-                lowered = true;
+                this.#size = smaller;
+                this.#lowered = true;
+                target = this.#target();
             }
         }
-    };
-    for (;;) {
-        if (out.pages >= maxPages) {
-            gaps.push(`the listing was still going after ${maxPages} pages`);
-            break;
-        }
-        const body = await fetchPage();
+    }
+    #read(body) {
         const page = readListingBody(body);
         const hints = readPagingHints(page.holder);
+        const out = this.#out;
         out.pages++;
         out.envelope ??= page.reading;
         if (hints.where !== null && out.hints === 'no hints')
             out.hints = HINTS_READING[hints.where];
         if (out.pages === 1) {
-            out.size = page.rows.length > size ? 'service size' : page.rows.length === size ? 'honoured' : null;
+            const length = page.rows.length;
+            out.size = length > this.#size ? 'service size' : length === this.#size ? 'honoured' : null;
         }
-        const ids = page.rows.map(options.identify ?? rowId);
+        const ids = page.rows.map(this.#options.identify ?? rowId);
         const withoutId = ids.filter((id) => id === null).length;
         if (withoutId > 0)
-            gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-        const fresh = ids.filter((id) => id !== null && !seen.has(id)).length;
-        if (probing) {
-            // `page=1` either repeats the first page (pages count from 1) or goes on
-            // from it (from 0). Either way the next page asked for is 2, so the
-            // answer only names the reading; rows other runs created meanwhile are
-            // simply new rows.
-            probing = false;
-            const repeatsFirst = page.rows.length > 0 && ids.every((id) => id !== null && firstIds?.has(id));
-            out.paging = repeatsFirst ? 'pages from 1' : 'pages from 0';
-            if (repeatsFirst)
-                repeats++;
+            this.#gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
+        return { rows: page.rows, ids, hints, signature: ids.join('\u0000') };
+    }
+    /** Takes one answer's rows; false when the listing has ended (proven or not). */
+    async #take(answer) {
+        const fresh = answer.ids.filter((id) => id !== null && !this.#seen.has(id)).length;
+        const allRead = fresh === 0 && answer.ids.some((id) => id !== null);
+        if (this.#probing)
+            this.#learnNumbering(answer, fresh);
+        else if (allRead) {
+            const verdict = this.#judgeRepeat(answer);
+            if (verdict === 'unpaged')
+                return this.#unpagedVerdict(answer);
+            if (verdict === 'stop')
+                return false;
         }
-        else if (fresh === 0 && withoutId < page.rows.length) {
-            throw new ListingError(`GET ${path}: page ${out.pages} repeats items already read. The service seems to ignore the paging ` +
-                'parameters, so the listing cannot be proven complete and nothing is planned from it.');
+        else if (fresh > 0 && this.#out.pages > 1) {
+            this.#pagesProven = true;
+            this.#repeats = 0;
+            this.#shifted = 0;
         }
+        this.#keep(answer);
+        this.#first ??= answer;
+        this.#previous = answer;
+        if (answer.rows.length === 0) {
+            this.#out.proof = 'an empty page';
+            return false;
+        }
+        return this.#advance(answer.hints);
+    }
+    /**
+     * `page=1` either repeats the first page (pages count from 1) or goes on
+     * from it (from 0). Either way the next page asked for is 2; a partial
+     * overlap (rows created meanwhile) leaves the numbering unsure.
+     */
+    #learnNumbering(answer, fresh) {
+        this.#probing = false;
+        const repeatsFirst = answer.rows.length > 0 && answer.signature === this.#first?.signature;
+        this.#out.paging = repeatsFirst ? 'pages from 1' : 'pages from 0';
+        if (repeatsFirst)
+            this.#probeRepeats++;
+        else if (fresh > 0)
+            this.#pagesProven = true;
+        this.#numberingSure = repeatsFirst || fresh === answer.ids.length;
+    }
+    /** A page of rows all read before: a service that does not page, one that loops, or a shift. */
+    #judgeRepeat(answer) {
+        const again = answer.signature === this.#first?.signature || answer.signature === this.#previous?.signature;
+        if (again && !this.#pagesProven) {
+            if (!saysMore(answer.hints, this.#seen.size, this.#out.pages - this.#probeRepeats))
+                return 'unpaged';
+            if (++this.#repeats >= REPEATS_BEFORE_ERROR) {
+                throw new ListingError(`GET ${this.#path}: the service says there is more, but page ${this.#out.pages} repeats items already ` +
+                    'read: it seems to ignore the paging parameters, so the listing cannot be proven complete and ' +
+                    'nothing is planned from it.');
+            }
+            return 'read on';
+        }
+        if (++this.#shifted > MAX_SHIFTED_PAGES) {
+            this.#gaps.push(`${MAX_SHIFTED_PAGES} pages in a row held only items already read`);
+            return 'stop';
+        }
+        return 'read on';
+    }
+    /**
+     * The next page asked for repeated the first answer and nothing says there
+     * is more: the service may not page at all. One more request tells that
+     * from a service paging by a parameter the client does not send: the
+     * offset of the next row, with a smaller size. The same answer again (size
+     * and offset ignored too) proves it is the whole listing; an empty one
+     * proves nothing follows; anything else leaves it unproven.
+     */
+    async #unpagedVerdict(repeated) {
+        const first = this.#first ?? repeated;
+        const count = first.ids.length;
+        this.#out.paging = 'not paged';
+        let probe;
+        try {
+            const query = unpagedProbeQuery(Math.max(1, count - 1), count);
+            probe = this.#read(await this.#options.get(`${this.#path}${query}`));
+        }
+        catch (error) {
+            if (!(error instanceof ServiceError))
+                throw error;
+            this.#gaps.push(`the service answers every page alike and refused the offset asked for (${error.status})`);
+            return false;
+        }
+        if (probe.rows.length === 0)
+            this.#out.proof = `an empty page at offset ${count}`;
+        else if (probe.signature !== first.signature)
+            this.#gaps.push(`the service ignores the page asked for but not the offset or size: the client reads only its first ${count} rows`);
+        else if (COMMON_PAGE_SIZES.has(count) || count >= this.#size)
+            this.#gaps.push(`the service answers every page with the same ${count} rows, a usual page size, so there may be more it does not show`);
+        else
+            this.#out.proof = 'one answer that ignores paging, size and offset';
+        return false;
+    }
+    #keep(answer) {
+        const rows = this.#out.rows;
         const first = rows.length;
-        ids.forEach((id, index) => {
-            if (id === null || seen.has(id))
+        answer.ids.forEach((id, index) => {
+            if (id === null || this.#seen.has(id))
                 return;
-            seen.add(id);
-            rows.push(page.rows[index]);
+            this.#seen.add(id);
+            rows.push(answer.rows[index]);
         });
         if (rows.length > first)
-            options.onRows?.(rows.slice(first), first);
-        if (out.pages === 1)
-            firstIds = new Set(ids.filter((id) => id !== null));
-        if (page.rows.length === 0) {
-            out.proof = 'an empty page';
-            break;
-        }
-        // The page number of this answer in the service's numbering, once known.
-        const current = hints.page ?? request.page;
-        // An explicit end matches none of the kinds below; an empty page or the hints prove it.
+            this.#options.onRows?.(rows.slice(first), first);
+    }
+    /** Chooses the next request from the hints; false when they prove the end. */
+    #advance(hints) {
+        const out = this.#out;
         const next = hints.next;
         if (next?.kind === 'link') {
             out.paging = 'next links';
-            request = { page: null, cursor: null, link: resolveLink(options.base, next.href, path) };
-            continue;
+            return this.#follow({
+                page: null,
+                cursor: null,
+                link: resolveLink(this.#options.base, next.href, this.#path),
+            });
         }
         if (next?.kind === 'cursor') {
             out.paging = 'next cursors';
-            request = { page: null, cursor: next.cursor, link: null };
-            continue;
+            return this.#follow({ page: null, cursor: next.cursor, link: null });
         }
         if (next?.kind === 'page') {
             if (out.paging === 'one page')
                 out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
-            request = { page: next.page, cursor: null, link: null };
-            continue;
+            this.#request = { page: next.page, cursor: null, link: null };
+            return true;
         }
-        const proof = hints.hasMore === true ? null : proofFromHints(hints, seen.size, out.pages - repeats);
+        const proof = hints.hasMore === true ? null : this.#proofFromHints(hints);
         if (proof !== null) {
             out.proof = proof;
-            if (hints.total !== null && seen.size < hints.total)
-                gaps.push(`the service says ${hints.total} items but ${seen.size} were listed`);
-            break;
+            if (hints.total !== null && this.#seen.size < hints.total)
+                this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
+            return false;
         }
-        if ((request.link !== null || request.cursor !== null) && hints.hasMore !== true) {
+        const { link, cursor } = this.#request;
+        if ((link !== null || cursor !== null) && hints.hasMore !== true) {
             // A link- or cursor-paged listing that gives no next link has ended.
             out.proof = 'no next link';
-            break;
+            return false;
         }
-        // Nothing proves the end yet: ask for the next page by number.
-        if (current === null) {
-            probing = true;
-            request = { page: 1, cursor: null, link: null };
-            continue;
-        }
-        if (out.paging === 'one page')
-            out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
-        request = { page: current + 1, cursor: null, link: null };
+        return this.#nextByNumber(hints);
     }
-    // A first page shorter than asked for, followed by more: the service pages by its own size.
-    if (out.size === null && out.pages > 1 && rows.length > (firstIds?.size ?? 0))
-        out.size = 'service size';
-    if (lowered)
-        out.size = 'lowered after a 400';
-    out.pageSize = size;
-    gaps = [...new Set(gaps)];
-    out.complete = out.proof !== null && gaps.length === 0;
-    out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
-    return out;
+    /** Follows a link or cursor once: one offered again leads back to a page already read. */
+    #follow(request) {
+        const key = request.link ?? `cursor:${request.cursor}`;
+        if (this.#followed.has(key)) {
+            throw new ListingError(`GET ${this.#path}: the service's next page leads back to a page already read, so the listing ` +
+                'cannot be proven complete and nothing is planned from it.');
+        }
+        this.#followed.add(key);
+        this.#request = request;
+        return true;
+    }
+    /** Nothing proves the end yet: the next page by number, learning the numbering from `page=1` if need be. */
+    #nextByNumber(hints) {
+        const current = hints.page ?? this.#request.page;
+        if (current === null) {
+            this.#probing = true;
+            this.#request = { page: 1, cursor: null, link: null };
+            return true;
+        }
+        if (this.#out.paging === 'one page')
+            this.#out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
+        this.#request = { page: current + 1, cursor: null, link: null };
+        return true;
+    }
+    /** What the hints prove about the end of the listing, or null when they prove nothing. */
+    #proofFromHints(hints) {
+        const pages = this.#out.pages - this.#probeRepeats;
+        if (hints.next?.kind === 'end')
+            return 'an empty next link';
+        if (hints.hasMore === false)
+            return 'has_more: false';
+        if (hints.total !== null && this.#seen.size >= hints.total)
+            return `total: ${hints.total}`;
+        if (hints.totalPages !== null && this.#numberingSure && pages >= hints.totalPages)
+            return `total_pages: ${hints.totalPages}`;
+        if (hints.lastPage !== null && hints.page !== null && hints.page >= hints.lastPage)
+            return `last_page: ${hints.lastPage}`;
+        return null;
+    }
+    #finish() {
+        const out = this.#out;
+        // A first page shorter than asked for, followed by more: the service pages by its own size.
+        const firstCount = this.#first?.ids.filter((id) => id !== null).length ?? 0;
+        if (out.size === null && out.pages > 1 && out.rows.length > firstCount)
+            out.size = 'service size';
+        if (this.#lowered)
+            out.size = 'lowered after a 400';
+        out.pageSize = this.#size;
+        const gaps = [...new Set(this.#gaps)];
+        out.complete = out.proof !== null && gaps.length === 0;
+        out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
+        return out;
+    }
+}
+function walkListing(path, options) {
+    return new Walk(path, options).run();
 }
 
 ;// CONCATENATED MODULE: ./src/api/explain.ts
@@ -3436,6 +3617,30 @@ async function writeRunFile(kind, json, shard, env) {
 
 
 
+;// CONCATENATED MODULE: ./src/text/service-terms.ts
+// Text as a service may store it. Services normalise what they keep: `\r\n`
+// becomes `\n`, whitespace at line ends and around the whole text goes. Two
+// texts equal in these terms are the same text to the service, so comparing
+// in them never sends an edit the service would undo, and never takes a
+// title the service trimmed for another item's.
+/** A text in the service's terms: `\n` line ends, no whitespace at line ends or around the text. */
+function serviceText(text) {
+    return text
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .trim();
+}
+/** The key a title is matched by, whoever stored it: the manifest, the service, another run. */
+function titleKey(title) {
+    return serviceText(title);
+}
+/** Whether two titles name the same item in the service's terms. */
+function sameTitle(a, b) {
+    return titleKey(a) === titleKey(b);
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/suggest.ts
 // "Did you mean": the closest candidate to what a user wrote, or nothing when
 // no candidate is close enough to be a likely typo.
@@ -4603,6 +4808,7 @@ function parseManifest(file, text, defaults = []) {
 
 
 
+
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 // Every file is read by the yaml library and checked by the zod schema
@@ -4839,7 +5045,9 @@ function crossFileProblems(items) {
             }
         }
     };
-    check((item) => item.fields.title, 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
+    check(
+    // Two titles the service would store alike are one title (src/text/service-terms.ts).
+    (item) => titleKey(item.fields.title), 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
     check((item) => item.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
     return { problems, clashing };
 }
@@ -4931,6 +5139,7 @@ async function readFolderDefaults(reader, folder) {
 }
 
 ;// CONCATENATED MODULE: ./src/plan/identity.ts
+
 function ref(summary) {
     return { id: summary.id, title: summary.title, status: summary.status };
 }
@@ -4938,18 +5147,19 @@ function problem(item, code, field, message) {
     const at = item.locations[field] ?? item.location;
     return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
 }
+/** Remote items by the key of their title. */
 function byTitle(remote) {
     const index = new Map();
     for (const summary of remote) {
-        const list = index.get(summary.title);
+        const key = titleKey(summary.title);
+        const list = index.get(key);
         if (list)
             list.push(summary);
         else
-            index.set(summary.title, [summary]);
+            index.set(key, [summary]);
     }
     return index;
 }
-/** Manifests that may be renames: not pinned and no remote item has their title. */
 /**
  * The titles a renamed manifest could have had: those of remote items that
  * no manifest (of any shard) pins by id, and whose title is not the current
@@ -4959,13 +5169,15 @@ function byTitle(remote) {
  * apply of a thousand new manifests asks git nothing).
  */
 function orphanTitles(desired, remote) {
-    const titles = new Set(desired.filter((item) => item.id === null).map((item) => item.fields.title));
+    const titles = new Set(desired.filter((item) => item.id === null).map((item) => titleKey(item.fields.title)));
     const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
-    return new Set(remote.filter((summary) => !titles.has(summary.title) && !pinned.has(summary.id)).map((s) => s.title));
+    return new Set(remote
+        .filter((summary) => !titles.has(titleKey(summary.title)) && !pinned.has(summary.id))
+        .map((summary) => titleKey(summary.title)));
 }
 function renameCandidates(desired, remote) {
-    const titles = new Set(remote.map((summary) => summary.title));
-    return desired.filter((item) => item.id === null && !titles.has(item.fields.title));
+    const titles = new Set(remote.map((summary) => titleKey(summary.title)));
+    return desired.filter((item) => item.id === null && !titles.has(titleKey(item.fields.title)));
 }
 /** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
 function matchItems(desired, remote, options = {}) {
@@ -4976,7 +5188,7 @@ function matchItems(desired, remote, options = {}) {
     // Remote items that belong to other shards' manifests are out of bounds.
     for (const other of options.reserved ?? []) {
         const pinned = other.id === null ? undefined : ids.get(other.id);
-        const found = pinned ? [pinned] : (titles.get(other.fields.title) ?? []);
+        const found = pinned ? [pinned] : (titles.get(titleKey(other.fields.title)) ?? []);
         for (const summary of found)
             claimed.set(summary.id, other);
     }
@@ -5006,7 +5218,7 @@ function matchItems(desired, remote, options = {}) {
             claim(item, summary, 'pinned', null);
             continue;
         }
-        const same = titles.get(item.fields.title) ?? [];
+        const same = titles.get(titleKey(item.fields.title)) ?? [];
         if (same.length > 1) {
             for (const summary of same)
                 claimed.set(summary.id, item);
@@ -5025,7 +5237,7 @@ function matchItems(desired, remote, options = {}) {
     // Renames last, so that an item claimed by its current title is never taken by an old one.
     for (const item of pendingRenames) {
         const before = options.previousTitles?.get(item.file);
-        const candidates = before === undefined ? [] : (titles.get(before) ?? []);
+        const candidates = before === undefined ? [] : (titles.get(titleKey(before)) ?? []);
         const [only] = candidates;
         if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
             claim(item, only, 'renamed', before);
@@ -5135,6 +5347,7 @@ class DetailReads {
 
 
 
+
 // What the engine reads from the service: every page of GET /contents and
 // GET /accounts, then the detail view of each matched item (reads are not
 // rate limited, so many at a time); the credit balance; the scripts the
@@ -5164,18 +5377,19 @@ function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
     const reads = new DetailReads(client, width);
     const namedTitles = new Set();
     const namedIds = new Set();
-    // Listed so far: the ids under each title, and every id.
+    // Listed so far: the ids under each title (by its key), and every id.
     const listedByTitle = new Map();
     const listedIds = new Set();
     const listing = observeListing(client, (items) => {
         for (const summary of items) {
-            const ids = listedByTitle.get(summary.title);
+            const key = titleKey(summary.title);
+            const ids = listedByTitle.get(key);
             if (ids)
                 ids.push(summary.id);
             else
-                listedByTitle.set(summary.title, [summary.id]);
+                listedByTitle.set(key, [summary.id]);
             listedIds.add(summary.id);
-            if (namedTitles.has(summary.title) || namedIds.has(summary.id))
+            if (namedTitles.has(key) || namedIds.has(summary.id))
                 reads.want(summary.id);
         }
     });
@@ -5186,10 +5400,10 @@ function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
         reads,
         name(items) {
             for (const item of items) {
-                const title = item.title;
-                if (!namedTitles.has(title)) {
-                    namedTitles.add(title);
-                    for (const id of listedByTitle.get(title) ?? [])
+                const key = titleKey(item.title);
+                if (!namedTitles.has(key)) {
+                    namedTitles.add(key);
+                    for (const id of listedByTitle.get(key) ?? [])
                         reads.want(id);
                 }
                 if (item.id !== null && !namedIds.has(item.id)) {
@@ -5511,6 +5725,7 @@ function resolveAccounts(item, connected) {
 }
 
 ;// CONCATENATED MODULE: ./src/plan/diff.ts
+
 // Field-level comparison of a manifest with a remote item. Only what the
 // manifest says is compared: an absent property is not managed.
 /** Fields whose change makes an existing render stale (A16). */
@@ -5519,6 +5734,14 @@ const SCRIPT_FIELDS = new Set([
     'textover',
     'persona_id',
     'fine_tuning',
+]);
+/** Fields the service keeps as text, compared in its terms (a service may trim any of them). */
+const diff_TEXT_FIELDS = new Set([
+    'title',
+    'description',
+    'full_text',
+    'textover',
+    'hashtags',
 ]);
 const FIELD_ORDER = [
     'title',
@@ -5555,19 +5778,6 @@ function isPlainObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 /**
- * Text in the service's terms: a service may store `\r\n` as `\n` and drop
- * whitespace at line ends and at the end, so two texts that differ only there
- * are the same text.
- */
-function serviceText(text) {
-    return text
-        .replace(/\r\n?/g, '\n')
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .join('\n')
-        .trimEnd();
-}
-/**
  * An object in the service's terms: it covers what the manifest asks for when
  * every key the manifest sets has that value on the service. Keys the service
  * added (its own defaults) are not the manifest's business; null is `{}`.
@@ -5580,7 +5790,7 @@ function coversKeys(wanted, current) {
 }
 /** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
 function sameInServiceTerms(field, wanted, current) {
-    if ((field === 'full_text' || field === 'textover') && typeof wanted === 'string')
+    if (diff_TEXT_FIELDS.has(field) && typeof wanted === 'string')
         return typeof current === 'string' && serviceText(wanted) === serviceText(current);
     if (field === 'fine_tuning' && isPlainObject(wanted))
         return coversKeys(wanted, current);
@@ -5588,23 +5798,32 @@ function sameInServiceTerms(field, wanted, current) {
 }
 /**
  * Differences between the managed fields of a manifest and the remote item, in
- * a fixed field order, compared in the service's terms. A persona the service
- * does not report (id null) on an existing item cannot be compared: a service
- * that takes no persona_id would otherwise be sent it, and re-render, on every run.
+ * a fixed field order, compared in the service's terms. The persona is
+ * compared by what the service reports, and only where the manifest asks for
+ * a new one (`personaAsked`): a service that takes no persona_id reports its
+ * own, or none, and would otherwise be sent it, and re-render, on every run.
  */
-function fieldChanges(desired, remote) {
+function fieldChanges(desired, remote, personaAsked = true) {
     const changes = [];
     for (const field of FIELD_ORDER) {
         const wanted = desired[field];
         if (wanted === undefined)
             continue;
         const current = remoteValue(remote, field);
-        if (field === 'persona_id' && current === null)
+        if (field === 'persona_id' && (current === null || !personaAsked))
             continue;
         if (!sameInServiceTerms(field, wanted, current))
             changes.push({ field, from: current, to: wanted });
     }
     return changes;
+}
+/** A persona the manifest names that the service shows otherwise; null when they agree or nothing is shown. */
+function personaDifference(desired, remote) {
+    const wanted = desired.persona_id;
+    const current = remoteValue(remote, 'persona_id');
+    if (wanted === undefined || current === null || sameValue(wanted, current))
+        return null;
+    return { field: 'persona_id', from: current, to: wanted };
 }
 /** The body of a create: every field, absent ones as null (A13). */
 function createFields(desired) {
@@ -5670,6 +5889,7 @@ function settingsChanges(desired, remote) {
 }
 
 ;// CONCATENATED MODULE: ./src/plan/checks.ts
+
 
 // Checks of one item against what the service shows that do not decide its
 // steps: publication drift of a published video, a new manifest that looks
@@ -5771,10 +5991,15 @@ function winnerOf(candidates) {
 
 ;// CONCATENATED MODULE: ./src/plan/inflight.ts
 
-// What the service says about work in flight, read the way the interface
-// words it: `progress` is null when no run is in flight, so AUDIO_PROCESSED or
-// VIDEO_PROCESSED without progress is parked, not generating. A snapshot that
-// stays after a run parked is told apart by not moving (see apply/wait.ts).
+// What the service says about work in flight, read from the service as a
+// whole rather than from one field: `progress` is null when no run is in
+// flight, but a service may keep the last snapshot after a run ends or parks.
+// The status decides first: a running status is in flight, a terminal one is
+// not. VIDEO_PROCESSED is where a render without account_ids rests (the
+// interface's "the run stops here"); only a one-shot publication passes
+// through it, so a snapshot there counts only for an item that may be
+// publishing in one request. Elsewhere a snapshot that stays still is told
+// from a live run by not moving (apply/wait.ts).
 /** Statuses that only a running job shows. */
 const RUNNING_STATUSES = new Set([
     'PROCESSING',
@@ -5788,13 +6013,27 @@ const PARKED_STATUSES = new Set([
     'VIDEO_PROCESSED',
     'READY_FOR_UPLOAD',
 ]);
-/** A run may be in flight: a running status, or a progress snapshot on a status that is not terminal. */
-function mayBeInFlight(status, progress) {
-    return RUNNING_STATUSES.has(status) || (progress !== null && !TERMINAL_STATUSES.has(status));
+/** Where a render that publishes nothing ends: a snapshot here is stale unless a one-shot publication passes through. */
+const RESTING_STATUSES = new Set(['VIDEO_PROCESSED', 'READY_FOR_UPLOAD']);
+/**
+ * A run may be in flight on this item. `publishesInOneRun`: the item may be
+ * published by a one-shot request (its flow, or settings only that request
+ * carries), the one run that passes through VIDEO_PROCESSED.
+ */
+function mayBeInFlight(status, progress, publishesInOneRun) {
+    if (RUNNING_STATUSES.has(status))
+        return true;
+    if (progress === null || TERMINAL_STATUSES.has(status))
+        return false;
+    return RESTING_STATUSES.has(status) ? publishesInOneRun : true;
 }
-/** Parked in AUDIO_PROCESSED: the voiceover exists, no run is in flight, no video was rendered. */
-function parkedAfterAudio(status, progress) {
-    return status === 'AUDIO_PROCESSED' && progress === null;
+/**
+ * Whether this item may be published by a one-shot request: its flow, or
+ * (`oneRequest`) settings only that request carries. Such a run is the only
+ * one that passes through VIDEO_PROCESSED rather than resting there.
+ */
+function publishesInOneRun(item, oneRequest) {
+    return item.stage === 'published' && (item.flow === 'oneshot' || oneRequest);
 }
 /**
  * Publication settings (manifest names) that the upload endpoint is not shown
@@ -5867,9 +6106,11 @@ function planSteps(item, detail, summary, target, context) {
             cancelGeneration,
             send: putBody(changes, item.fields, detail),
         });
-        const changes = fieldChanges(item.fields, detail);
+        const personaAsked = context.personaChanged?.has(item.file) ?? true;
+        const changes = fieldChanges(item.fields, detail, personaAsked);
         const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
-        if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress)) {
+        const oneRun = publishesInOneRun(item, target !== null && uploadCannotCarry(target.options).length > 0);
+        if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress, oneRun)) {
             // A run between two phases, or the stale snapshot of a run that parked:
             // the wait tells them apart. Edits wait for the next run; what is left
             // (a render of a parked voiceover, an upload) goes on from where it parked.
@@ -7192,6 +7433,7 @@ async function mapLimit(items, limit, fn) {
 
 ;// CONCATENATED MODULE: ./src/apply/race.ts
 
+
 /** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
 function asSummary(detail) {
     return {
@@ -7212,7 +7454,7 @@ function asSummary(detail) {
 }
 /** Lists the new item's title again and settles a race for it. */
 async function settleTitleRace(client, created, logger) {
-    const same = (await client.listContents()).items.filter((summary) => summary.title === created.title);
+    const same = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, created.title));
     // A listing that lags behind the create still counts this run's own item.
     if (!same.some((summary) => summary.id === created.id))
         same.push(asSummary(created));
@@ -7229,6 +7471,7 @@ async function settleTitleRace(client, created, logger) {
 }
 
 ;// CONCATENATED MODULE: ./src/apply/readback.ts
+
 
 const readback_TEXT_FIELDS = ['full_text', 'textover'];
 function readback_isObject(value) {
@@ -7262,6 +7505,7 @@ function readBackRender(sent, detail) {
 }
 
 ;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
+
 
 
 // Non-idempotent POSTs whose answer was lost (A33). The client never resends
@@ -7308,7 +7552,7 @@ async function createOrAdopt(client, fields, logger, sleep, options = {}) {
                 const step = Math.min(delay, lookMs - waited);
                 await sleep(step);
                 waited += step;
-                const found = (await client.listContents()).items.filter((summary) => summary.title === fields.title);
+                const found = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, fields.title));
                 const [only] = found;
                 if (only && found.length === 1) {
                     logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
@@ -7446,6 +7690,9 @@ const PARKED_READS = 3;
 function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
     if (RUNNING_STATUSES.has(status))
         return false;
+    // A run that publishes nothing ends where a render rests, whatever snapshot the service kept.
+    if (until === 'settled' && RESTING_STATUSES.has(status))
+        return true;
     const stale = PARKED_STATUSES.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
     // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
     // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.
@@ -7570,13 +7817,17 @@ async function settleDispatch(run, context, dispatched, before, until, conflictM
     const leaving = before !== null && queued ? before : undefined;
     return settle(run, context, until, true, leaving, since);
 }
+/** Whether a one-shot publication of this item may pass through VIDEO_PROCESSED (plan/inflight.ts). */
+function oneRun(run) {
+    return publishesInOneRun(run.item, run.item.publishVia === 'oneshot');
+}
 /** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
 async function freshStatus(run, context) {
     if (run.id === null)
         return false;
     const now = await context.client.taskStatus(run.id);
     run.status = now.status;
-    if (mayBeInFlight(now.status, now.progress))
+    if (mayBeInFlight(now.status, now.progress, oneRun(run)))
         return settle(run, context, 'maybe-published', true);
     return true;
 }
@@ -7763,7 +8014,7 @@ async function stillAsPlanned(run, work, context) {
     if (planned === null || run.id === null || !WRITES.has(work[0].kind))
         return true;
     const now = await context.client.taskStatus(run.id);
-    const inFlight = mayBeInFlight(now.status, now.progress);
+    const inFlight = mayBeInFlight(now.status, now.progress, oneRun(run));
     // A plan made on a generating item (cancel-running) expects it still to be
     // generating, but never publishing: a publication is not interrupted (A17).
     const asPlanned = RUNNING_STATUSES.has(planned.status)
@@ -7849,6 +8100,7 @@ async function applyItems(items, options) {
 
 ;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
 
+
 function titleIn(text, current) {
     if (text === null)
         return null;
@@ -7856,7 +8108,7 @@ function titleIn(text, current) {
         const doc = (0,dist/* parse */.qg)(text);
         if (doc !== null && typeof doc === 'object' && 'title' in doc) {
             const title = doc.title;
-            if (typeof title === 'string' && title !== current)
+            if (typeof title === 'string' && !sameTitle(title, current))
                 return title;
         }
     }
@@ -7873,11 +8125,11 @@ function titleIn(text, current) {
  */
 async function previousTitle(previous, item, remoteTitles = new Set()) {
     const atBase = titleIn(await previous.read(item.file), item.fields.title);
-    if ((atBase !== null && remoteTitles.has(atBase)) || !previous.earlier)
+    if ((atBase !== null && remoteTitles.has(titleKey(atBase))) || !previous.earlier)
         return atBase;
     for (const text of await previous.earlier(item.file)) {
         const title = titleIn(text, item.fields.title);
-        if (title !== null && remoteTitles.has(title))
+        if (title !== null && remoteTitles.has(titleKey(title)))
             return title;
     }
     return atBase;
@@ -7925,6 +8177,46 @@ async function publishedWith(previous, items) {
             found.set(item.file, settings);
     }));
     return found;
+}
+// A persona the service shows otherwise than the manifest is written only
+// when the change being applied set it (plan/types.ts, personaChanged): the
+// persona as the base commit had it, in the manifest or the nearest folder
+// `_defaults.yml` above it.
+function personaIn(text) {
+    if (text === null)
+        return undefined;
+    let doc;
+    try {
+        doc = (0,dist/* parse */.qg)(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (!earlier_versions_isObject(doc) || !('persona' in doc))
+        return null;
+    const persona = earlier_versions_isObject(doc.persona) ? doc.persona.id : doc.persona;
+    return typeof persona === 'string' ? persona : null;
+}
+/** The persona a manifest had at the base; undefined when the manifest did not exist there. */
+async function personaAtBase(previous, file) {
+    const own = personaIn(await previous.read(file));
+    if (own !== null)
+        return own;
+    const folders = file.split('/').slice(0, -1);
+    for (let depth = folders.length; depth >= 0; depth--) {
+        const folder = folders.slice(0, depth).join('/');
+        for (const name of ['_defaults.yml', '_defaults.yaml']) {
+            const inherited = personaIn(await previous.read(folder === '' ? name : `${folder}/${name}`));
+            if (typeof inherited === 'string')
+                return inherited;
+        }
+    }
+    return null;
+}
+/** Whether the manifest's persona differs from the one it had at the base commit (false when it is new since). */
+async function personaChangedSince(previous, item) {
+    const before = await personaAtBase(previous, item.file);
+    return before !== undefined && before !== (item.fields.persona_id ?? null);
 }
 
 ;// CONCATENATED MODULE: ./src/plan/permissions.ts
@@ -8006,6 +8298,7 @@ function splitShard(items, shard) {
 
 
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply -> results.
 /** Milliseconds on a monotonic clock. */
@@ -8026,6 +8319,27 @@ async function previousTitles(options, items, everyShard, contents) {
             titles.set(item.file, title);
     });
     return titles;
+}
+/**
+ * The manifests whose persona the service shows otherwise and whose change
+ * set it since the base commit: only those are sent it (PlanContext). The
+ * others are counted in one note. Null when there are no earlier versions.
+ */
+async function personasAsked(options, matched, details, report) {
+    const previous = options.previous;
+    if (!previous)
+        return null;
+    const differing = matched.flatMap((entry) => {
+        const detail = entry.remote === null ? undefined : details.get(entry.remote.id);
+        return detail && personaDifference(entry.item.fields, detail) !== null ? [entry.item] : [];
+    });
+    const changed = await mapLimit(differing, 8, (item) => personaChangedSince(previous, item));
+    const asked = new Set(differing.filter((_, index) => changed[index]).map((item) => item.file));
+    const kept = differing.length - asked.size;
+    if (kept > 0)
+        report.notes.push(`${kept} item(s) show a persona other than their manifest's (the service's own, or one set on the ` +
+            "service). A manifest's persona is sent when a commit changes it; this run leaves those as they are.");
+    return asked;
 }
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
 async function runEngine(options) {
@@ -8103,6 +8417,7 @@ async function afterLoad(options, load, started, observation) {
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
         const publishedSettings = await publishedWith(options.previous, published);
+        const personaChanged = await personasAsked(options, matched, details, report);
         const planned = plan_plan(mine, { ...listing, details }, {
             mode,
             now: options.now?.() ?? new Date(),
@@ -8110,6 +8425,7 @@ async function afterLoad(options, load, started, observation) {
             cancelRunning: options.cancelRunning,
             match,
             publishedWith: publishedSettings,
+            ...(personaChanged === null ? {} : { personaChanged }),
             ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
         });
         const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
@@ -8506,10 +8822,13 @@ function noteText(note) {
 }
 /** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
 /** How a plan item's publication goes out, for the plan table. */
-function publishViaText(via) {
-    return via === 'oneshot'
-        ? 'publishes in the generation request'
-        : 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+function publishViaText(via, flow) {
+    if (via === 'upload')
+        return 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+    // A stepwise item publishes this way only when the upload could not carry its privacy or TikTok settings.
+    return flow === 'stepwise'
+        ? 'publishes in one one-shot request with its render: an upload cannot carry its privacy or TikTok settings'
+        : 'publishes in the one-shot generation request';
 }
 const DRIFT_FIELDS = {
     video_settings: 'video settings',
@@ -8892,7 +9211,7 @@ function notesText(item, layout) {
     const notes = [
         ...item.holds.map((hold) => inlineText(holdText(hold))),
         ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
-        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia)] : []),
+        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
     ];
     return notes.join('; ');
 }
