@@ -281,9 +281,11 @@ class Walk {
    * The next page asked for repeated the first answer and nothing says there
    * is more: the service may not page at all. One more request tells that
    * from a service paging by a parameter the client does not send: the
-   * offset of the next row, with a smaller size. The same answer again (size
-   * and offset ignored too) proves it is the whole listing; an empty one
-   * proves nothing follows; anything else leaves it unproven.
+   * offset of the next row, with a size one smaller. Nothing there proves
+   * the end; the same rows again (size and offset ignored) or the first rows
+   * less one (size honoured) prove it when the first answer was short of the
+   * size asked for and of every usual page size, since a service's own page
+   * of 20 or cap of 100 looks the same; anything else leaves it unproven.
    */
   async #unpagedVerdict(repeated: Answer): Promise<false> {
     const first = this.#first ?? repeated;
@@ -295,21 +297,21 @@ class Walk {
       probe = this.#read(await this.#options.get(`${this.#path}${query}`));
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      this.#gaps.push(
-        `the service answers every page alike and refused the offset asked for (${error.status})`,
-      );
+      this.#gaps.push(`the service answers every page alike and refused the offset asked for (${error.status})`);
       return false;
     }
+    const shown = first.ids.slice(0, Math.max(1, count - 1)).join('\u0000');
+    const pagesAlike = probe.signature === first.signature || probe.signature === shown;
     if (probe.rows.length === 0) this.#out.proof = `an empty page at offset ${count}`;
-    else if (probe.signature !== first.signature)
+    else if (!pagesAlike)
       this.#gaps.push(
-        `the service ignores the page asked for but not the offset or size: the client reads only its first ${count} rows`,
+        `the service ignores the page asked for but not the offset: the client reads only its first ${count} rows`,
       );
     else if (COMMON_PAGE_SIZES.has(count) || count >= this.#size)
       this.#gaps.push(
         `the service answers every page with the same ${count} rows, a usual page size, so there may be more it does not show`,
       );
-    else this.#out.proof = 'one answer that ignores paging, size and offset';
+    else this.#out.proof = 'one answer, shorter than any page size, that paging and offset do not change';
     return false;
   }
 

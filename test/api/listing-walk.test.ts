@@ -203,7 +203,7 @@ describe('a service that does not page', () => {
     const { svc, result } = walk([{ data: rows('a', 'b') }], { pageSize: 100 });
     await expect(result).resolves.toMatchObject({
       complete: true,
-      proof: 'one answer that ignores paging, size and offset',
+      proof: 'one answer, shorter than any page size, that paging and offset do not change',
       paging: 'not paged',
       rows: rows('a', 'b'),
     });
@@ -241,8 +241,21 @@ describe('a service that does not page', () => {
     await expect(result).resolves.toMatchObject({
       complete: false,
       rows: rows('a', 'b'),
-      gap: 'the service ignores the page asked for but not the offset or size: the client reads only its first 2 rows',
+      gap: 'the service ignores the page asked for but not the offset: the client reads only its first 2 rows',
     });
+  });
+
+  it('a service that honours the size but not the page or the offset: a short first page proves the end', async () => {
+    const short = walk([rows('a', 'b', 'c'), rows('a', 'b', 'c'), rows('a', 'b', 'c'), rows('a', 'b')], {
+      pageSize: 100,
+    });
+    await expect(short.result).resolves.toMatchObject({ complete: true, paging: 'not paged' });
+    // Twenty rows: the service's own cap would look the same.
+    const twenty = Array.from({ length: 20 }, (_, i) => `r${i}`);
+    const capped = walk([rows(...twenty), rows(...twenty), rows(...twenty), rows(...twenty.slice(0, 19))], {
+      pageSize: 100,
+    });
+    await expect(capped.result).resolves.toMatchObject({ complete: false });
   });
 
   it('an offset past the rows that answers nothing proves the end', async () => {
