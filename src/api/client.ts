@@ -1,8 +1,10 @@
 import { registerSecret } from '../secrets.ts';
 import { USER_AGENT } from '../version.ts';
 import {
+  ClearedFieldsError,
   ConfigurationError,
   OutcomeUnknownError,
+  ReadBackError,
   ResponseShapeError,
   ServiceError,
   WritesStoppedError,
@@ -146,12 +148,18 @@ class HttpServiceClient implements ServiceClient {
   #writeAccepted = false;
   #writeGate: Promise<void> = Promise.resolve();
   #introspection: Promise<IntrospectionVerdict> | null = null;
+  readonly #sleep: (ms: number) => Promise<void>;
+  /** Waits between looks for an item a write has just stored (the base retry delay, doubling). */
+  readonly #lagMs: readonly number[];
 
   constructor(apiKey: string, base: wire.BaseUrl, options: ClientOptions) {
     this.baseUrl = base.href;
     this.#base = base;
     this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
     const sleep = options.sleep ?? realSleep;
+    this.#sleep = sleep;
+    const settings = retrySettings(options.retry);
+    this.#lagMs = [1, 2, 4].map((factor) => settings.baseDelayMs * factor);
     const now = options.now ?? Date.now;
     this.#now = now;
     this.#readOnly = options.readOnly === true;
@@ -163,7 +171,7 @@ class HttpServiceClient implements ServiceClient {
       requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
       connections: Math.max(1, Math.floor(options.connections ?? DEFAULT_CONNECTIONS)),
       runtime: {
-        settings: retrySettings(options.retry),
+        settings,
         secondMs: options.secondMs ?? 1000,
         sleep,
         random: options.random ?? Math.random,
@@ -216,7 +224,7 @@ class HttpServiceClient implements ServiceClient {
     if (answer.id === null) {
       throw new OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
     }
-    return this.getContent(answer.id);
+    return this.#readBack('POST', answer.id);
   }
 
   /**
@@ -231,16 +239,33 @@ class HttpServiceClient implements ServiceClient {
   ): Promise<ContentDetail> {
     const path = wire.paths.content(id);
     await this.#call('PUT', path, wire.editBody(edit, options?.cancelGeneration === true));
-    const detail = await this.getContent(id);
-    const cleared = clearedFields(edit, detail);
-    if (cleared.length > 0) {
-      throw new ResponseShapeError(
-        'PUT',
-        path,
-        `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`,
-      );
+    let detail = await this.#readBack('PUT', id);
+    if (clearedFields(edit, detail).length > 0) {
+      // A read right after a write may not see it yet: one more look before calling it cleared.
+      await this.#sleep(this.#lagMs[this.#lagMs.length - 1] ?? 0);
+      detail = await this.#readBack('PUT', id);
     }
+    const cleared = clearedFields(edit, detail);
+    if (cleared.length > 0) throw new ClearedFieldsError(path, cleared);
     return detail;
+  }
+
+  /**
+   * GET /contents/{id} after a write the service accepted. A service may not
+   * show an item it has just stored (404), so that is looked again, a little
+   * later each time; any failure then is a ReadBackError, never a failed write.
+   */
+  async #readBack(method: string, id: string): Promise<ContentDetail> {
+    for (let look = 0; ; look++) {
+      try {
+        return await this.getContent(id);
+      } catch (error) {
+        const lagging = error instanceof ServiceError && error.status === 404 && look < this.#lagMs.length;
+        if (lagging) await this.#sleep(this.#lagMs[look]!);
+        else if (error instanceof ServiceError && error.status === 401) throw error;
+        else throw new ReadBackError(method, id, error);
+      }
+    }
   }
 
   async listVersions(id: string): Promise<ContentVersion[]> {

@@ -160,6 +160,42 @@ export class ResponseShapeError extends Error {
   }
 }
 
+/**
+ * A write the service accepted whose item could not then be read back. The
+ * write stands (it is never sent again for this): what the engine would do
+ * next with the item waits for a read that succeeds, in this run or the next.
+ */
+export class ReadBackError extends Error {
+  override name = 'ReadBackError';
+  /** The item the write concerned. */
+  readonly id: string;
+
+  constructor(method: string, id: string, cause: unknown) {
+    super(
+      oneLine(`${method} of ${id} was accepted, but reading the item back failed: ${describeError(cause)}`),
+      {
+        cause,
+      },
+    );
+    this.id = id;
+  }
+}
+
+/**
+ * An edit the service accepted that reads back with fields it set now empty:
+ * a service that replaces the item, or one that dropped a value. The edit is
+ * not sent again; the item read back is kept for the report.
+ */
+export class ClearedFieldsError extends Error {
+  override name = 'ClearedFieldsError';
+  readonly fields: string[];
+
+  constructor(path: string, fields: string[]) {
+    super(oneLine(`PUT ${path} was accepted, but the item read back has ${fields.join(', ')} empty`));
+    this.fields = fields;
+  }
+}
+
 /** One line, free of any key, for reports and logs. */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {

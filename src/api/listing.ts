@@ -297,7 +297,9 @@ class Walk {
       probe = this.#read(await this.#options.get(`${this.#path}${query}`));
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      this.#gaps.push(`the service answers every page alike and refused the offset asked for (${error.status})`);
+      this.#gaps.push(
+        `the service answers every page alike and refused the offset asked for (${error.status})`,
+      );
       return false;
     }
     const shown = first.ids.slice(0, Math.max(1, count - 1)).join('\u0000');

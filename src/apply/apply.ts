@@ -1,6 +1,12 @@
-import { ServiceError, describeError } from '../api/errors.ts';
+import { ClearedFieldsError, ReadBackError, ServiceError, describeError } from '../api/errors.ts';
 import { DEFAULT_RETRY } from '../api/retry.ts';
-import { FAILED_STATUSES, RENDERED_STATUSES, type ContentStatus, type ServiceApi } from '../api/types.ts';
+import {
+  FAILED_STATUSES,
+  RENDERED_STATUSES,
+  type ContentDetail,
+  type ContentStatus,
+  type ServiceApi,
+} from '../api/types.ts';
 import type { Logger, Tally } from '../log.ts';
 import { mapLimit } from '../plan/concurrency.ts';
 import { RUNNING_STATUSES, mayBeInFlight, publishesInOneRun } from '../plan/inflight.ts';
@@ -11,6 +17,7 @@ import { createOrAdopt, dispatchGeneration, dispatchUpload, type Dispatch } from
 import { outcomeOf } from './results.ts';
 import type { ItemRun } from './types.ts';
 import { DEFAULT_POLL, realClock, waitForItem, type Clock, type PollPolicy, type WaitUntil } from './wait.ts';
+import { readStatus } from './status.ts';
 
 // Carries out a plan: `concurrency` items at once, each item's steps in order.
 // Every item ends with a result; one item's failure never stops the others.
@@ -113,7 +120,7 @@ function oneRun(run: ItemRun): boolean {
 /** A fresh look before a dispatch: another run may have rendered or published the item meanwhile. */
 async function freshStatus(run: ItemRun, context: Context): Promise<boolean> {
   if (run.id === null) return false;
-  const now = await context.client.taskStatus(run.id);
+  const now = await readStatus(context.client, run.id);
   run.status = now.status;
   if (mayBeInFlight(now.status, now.progress, oneRun(run)))
     return settle(run, context, 'maybe-published', true);
@@ -157,7 +164,7 @@ async function runRender(
   context: Context,
 ): Promise<boolean> {
   const { client, logger } = context;
-  await settleRace(run, context);
+  if (!(await settleRace(run, context))) return false;
   const id = run.id as string;
   if (!(await settle(run, context))) return false;
   if (step.reason === 'never_rendered' && !(await freshStatus(run, context))) return false;
@@ -212,7 +219,7 @@ async function runUpload(
   step: Extract<Step, { kind: 'upload' }>,
   context: Context,
 ): Promise<boolean> {
-  await settleRace(run, context);
+  if (!(await settleRace(run, context))) return false;
   const id = run.id as string;
   if (!(await settle(run, context))) return false;
   // Another run may have published it since: look before sending (task status is not rate limited).
@@ -226,7 +233,7 @@ async function runUpload(
   } catch (error) {
     // Published by another run between the look and the upload: the service refuses a second one.
     if (!(error instanceof ServiceError && error.status === 400)) throw error;
-    const now = await context.client.taskStatus(id);
+    const now = await readStatus(context.client, id);
     if (now.status !== 'UPLOADED') throw error;
     run.status = now.status;
     return true;
@@ -236,53 +243,96 @@ async function runUpload(
   return settleDispatch(run, context, dispatched, before, 'settled', false);
 }
 
-/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
-async function settleRace(run: ItemRun, context: Context): Promise<void> {
+/**
+ * Settles a race for the title of the item this run created: once it lost,
+ * the run goes on with the winner; false when who won cannot be decided, and
+ * nothing more may be done to the item.
+ */
+async function settleRace(run: ItemRun, context: Context): Promise<boolean> {
   const created = run.unsettled;
-  if (created === null) return;
+  if (created === null) return !run.holds.some((hold) => hold.kind === 'race_undecided');
   run.unsettled = null;
   const race = await settleTitleRace(context.client, created, context.logger);
-  if (race.lost === null) return;
+  if (race.lost === null) return true;
   run.holds.push(race.lost);
+  if (race.lost.kind === 'race_undecided') return false;
   run.id = race.winner.id;
   run.status = race.winner.status;
+  return true;
+}
+
+/** A write the service accepted but that cannot be followed up in this run: said, never sent again. */
+function acceptedButHeld(run: ItemRun, error: unknown, logger: Logger): false {
+  if (error instanceof ClearedFieldsError)
+    run.holds.push({ kind: 'cleared_on_service', fields: error.fields });
+  else if (error instanceof ReadBackError) run.holds.push({ kind: 'not_read_back', reason: error.message });
+  else throw error;
+  logger.warning(`${error.message}; the rest of this item waits for the next run.`);
+  return false;
+}
+
+async function runCreate(
+  run: ItemRun,
+  step: Extract<Step, { kind: 'create' }>,
+  context: Context,
+): Promise<boolean> {
+  const { client, logger } = context;
+  const lookMs =
+    context.createLookMs ??
+    Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
+  let detail: ContentDetail;
+  try {
+    detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), { lookMs });
+  } catch (error) {
+    if (!(error instanceof ReadBackError)) throw error;
+    run.id = error.id;
+    run.created = true;
+    return acceptedButHeld(run, error, logger);
+  }
+  run.id = detail.id;
+  run.status = detail.status;
+  run.created = true;
+  logger.info(`Created ${detail.id}.`);
+  note(run, readBackFields(step.fields, detail), logger);
+  // No lock: a run started at the same moment may have created the same title.
+  run.unsettled = detail;
+  if (!(await settleRace(run, context))) return false;
+  // A run that listed before the other's create landed sees no race now; it looks once more before
+  // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+  if (!run.holds.some((hold) => hold.kind === 'duplicate_marked')) run.unsettled = detail;
+  return true;
+}
+
+async function runEdit(
+  run: ItemRun,
+  step: Extract<Step, { kind: 'edit' }>,
+  context: Context,
+): Promise<boolean> {
+  const { client, logger } = context;
+  const body = step.send;
+  let detail: ContentDetail;
+  try {
+    detail = await client.editContent(run.id as string, body, { cancelGeneration: step.cancelGeneration });
+  } catch (error) {
+    if (!(error instanceof ReadBackError || error instanceof ClearedFieldsError)) throw error;
+    run.edited = true;
+    return acceptedButHeld(run, error, logger);
+  }
+  run.status = detail.status;
+  run.edited = true;
+  logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
+  note(run, readBackFields(body, detail), logger);
+  return true;
 }
 
 /** One step; false stops the item's remaining steps. */
 async function runStep(run: ItemRun, step: Step, context: Context): Promise<boolean> {
-  const { client, logger } = context;
   if (!context.allowed.has(step.kind)) return step.kind === 'wait';
-  if (step.kind === 'create') {
-    const lookMs =
-      context.createLookMs ??
-      Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
-    const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), {
-      lookMs,
-    });
-    run.id = detail.id;
-    run.status = detail.status;
-    run.created = true;
-    logger.info(`Created ${detail.id}.`);
-    note(run, readBackFields(step.fields, detail), logger);
-    // No lock: a run started at the same moment may have created the same title.
-    run.unsettled = detail;
-    await settleRace(run, context);
-    // A run that listed before the other's create landed sees no race now; it looks once more before
-    // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
-    if (!run.holds.some((hold) => hold.kind === 'duplicate_marked')) run.unsettled = detail;
-    return true;
-  }
+  if (step.kind === 'create') return runCreate(run, step, context);
   if (run.id === null) return false;
   switch (step.kind) {
-    case 'edit': {
-      const body = step.send;
-      const detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
-      run.status = detail.status;
-      run.edited = true;
-      logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
-      note(run, readBackFields(body, detail), logger);
-      return true;
-    }
+    case 'edit':
+      return runEdit(run, step, context);
     case 'wait': {
       // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
       const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
@@ -307,7 +357,7 @@ const WRITES: ReadonlySet<Step['kind']> = new Set(['edit', 'render', 'upload']);
 async function stillAsPlanned(run: ItemRun, work: readonly Step[], context: Context): Promise<boolean> {
   const planned = run.item.remote;
   if (planned === null || run.id === null || !WRITES.has(work[0]!.kind)) return true;
-  const now = await context.client.taskStatus(run.id);
+  const now = await readStatus(context.client, run.id);
   const inFlight = mayBeInFlight(now.status, now.progress, oneRun(run));
   // A plan made on a generating item (cancel-running) expects it still to be
   // generating, but never publishing: a publication is not interrupted (A17).

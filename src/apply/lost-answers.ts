@@ -10,6 +10,7 @@ import {
 } from '../api/types.ts';
 import type { Logger } from '../log.ts';
 import { sameTitle } from '../text/service-terms.ts';
+import { readStatus } from './status.ts';
 
 // Non-idempotent POSTs whose answer was lost (A33). The client never resends
 // them; here the engine reads the service first and sends again only when the
@@ -110,7 +111,7 @@ async function dispatch(
       if (isCode(error, 409, 'already_published')) return 'published';
       if (isCode(error, 409)) return 'running';
       if (!(error instanceof OutcomeUnknownError) || attempt >= MAX_SENDS) throw error;
-      const status = await client.taskStatus(id);
+      const status = await readStatus(client, id);
       if (moved(before, status.status)) {
         logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
         return status.status === 'UPLOADED' ? 'published' : 'started';

@@ -1,6 +1,6 @@
 import type { ContentDetail, ContentSummary, ServiceApi } from '../api/types.ts';
 import type { Logger } from '../log.ts';
-import { duplicateTitle, winnerOf } from '../plan/duplicates.ts';
+import { duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
 import type { Hold } from '../plan/types.ts';
 import { sameTitle } from '../text/service-terms.ts';
 
@@ -15,8 +15,8 @@ import { sameTitle } from '../text/service-terms.ts';
 export interface TitleRace {
   /** The item this run goes on with. */
   winner: ContentDetail;
-  /** Set when this run's own item lost and was marked. */
-  lost: Extract<Hold, { kind: 'duplicate_marked' }> | null;
+  /** Set when this run's own item lost and was marked, or when who won cannot be decided. */
+  lost: Extract<Hold, { kind: 'duplicate_marked' | 'race_undecided' }> | null;
 }
 
 /** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
@@ -38,19 +38,43 @@ export function asSummary(detail: ContentDetail): ContentSummary {
   };
 }
 
-/** Lists the new item's title again and settles a race for it. */
+/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
+async function sameTitled(client: ServiceApi, created: ContentDetail): Promise<ContentSummary[] | null> {
+  let listed: ContentSummary[];
+  try {
+    listed = (await client.listContents()).items;
+  } catch {
+    return null;
+  }
+  const same = listed.filter((summary) => sameTitle(summary.title, created.title));
+  // A listing that lags behind the create still counts this run's own item.
+  if (!same.some((summary) => summary.id === created.id)) same.push(asSummary(created));
+  return same;
+}
+
+/**
+ * Lists the new item's title again and settles a race for it. Who wins rests
+ * on the creation times the service shows; where it shows none for one of the
+ * items, or the listing cannot be read, it is not guessed: the item is held.
+ */
 export async function settleTitleRace(
   client: ServiceApi,
   created: ContentDetail,
   logger: Logger,
 ): Promise<TitleRace> {
-  const same = (await client.listContents()).items.filter((summary) =>
-    sameTitle(summary.title, created.title),
-  );
-  // A listing that lags behind the create still counts this run's own item.
-  if (!same.some((summary) => summary.id === created.id)) same.push(asSummary(created));
+  const same = await sameTitled(client, created);
+  const undecided = (why: string, ids: string[]): TitleRace => {
+    logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
+    return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+  };
+  if (same === null)
+    return undecided('the listing could not be read to check for a second item', [created.id]);
+  if (same.length < 2) return { winner: created, lost: null };
+  const ids = same.map((summary) => summary.id).sort();
+  if (same.some((summary) => !hasCreationTime(summary)))
+    return undecided('the service shows no creation time for one of them', ids);
   const winner = winnerOf(same);
-  if (same.length < 2 || winner === null || winner.id === created.id) return { winner: created, lost: null };
+  if (winner === null || winner.id === created.id) return { winner: created, lost: null };
   await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
   logger.warning(
     `Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +

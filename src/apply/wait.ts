@@ -7,6 +7,7 @@ import {
 } from '../api/types.ts';
 import type { Logger, Tally } from '../log.ts';
 import { PARKED_STATUSES, RESTING_STATUSES, RUNNING_STATUSES } from '../plan/inflight.ts';
+import { readStatus } from './status.ts';
 
 // Waiting for the service: GET /gen/task-status/{id} (never rate limited),
 // quickly at first and then less often, until the item is no longer in
@@ -158,7 +159,7 @@ export async function waitForItem(
   let stillReads = 0;
   let stillSince = clock.now();
   for (;;) {
-    const status = await client.taskStatus(target.id);
+    const status = await readStatus(client, target.id);
     const statusChanged = last === null || last.status !== status.status;
     const changed =
       last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);

@@ -1,20 +1,30 @@
-import { ServiceError } from '../api/errors.ts';
+import { ServiceError, describeError } from '../api/errors.ts';
 import type { ContentDetail, ServiceApi } from '../api/types.ts';
 
 // GET /contents/{id}, at most `width` at a time, asked for one id at a time
 // as ids become known: the engine asks for the items the manifests name while
 // the listing's later pages are still on their way, so that 10,000 detail
-// reads do not wait for 100 listing pages read one after another.
+// reads do not wait for 100 listing pages read one after another. A read that
+// fails concerns its item alone (it is held); only a key the service no
+// longer accepts (401) concerns every item and stops them all.
+
+export interface Details {
+  /** The items read, by id; an item deleted since the listing (404) is not among them. */
+  read: Map<string, ContentDetail>;
+  /** Why an item could not be read, by id. */
+  unreadable: Map<string, string>;
+}
 
 export class DetailReads {
   readonly #client: ServiceApi;
   readonly #width: number;
   readonly #reads = new Map<string, Promise<ContentDetail | null>>();
+  readonly #failures = new Map<string, string>();
   readonly #queue: Array<() => void> = [];
   /** The next queued read to start (an index, not shift(): the queue may hold 10,000). */
   #head = 0;
   #running = 0;
-  #failure: { error: unknown } | null = null;
+  #stop: { error: unknown } | null = null;
 
   constructor(client: ServiceApi, width: number) {
     this.#client = client;
@@ -33,29 +43,32 @@ export class DetailReads {
 
   /**
    * The details of `ids` (each started if it was not), once every read
-   * started has settled; an item deleted since the listing (404) is left
-   * out. Throws the first failure, after the reads in flight have settled.
+   * started has settled. Throws only what stops every read (a 401), after
+   * the reads in flight have settled.
    */
-  async settle(ids: readonly string[]): Promise<Map<string, ContentDetail>> {
+  async settle(ids: readonly string[]): Promise<Details> {
     for (const id of ids) this.want(id);
     await this.drain();
-    if (this.#failure !== null) throw this.#failure.error;
-    const byId = new Map<string, ContentDetail>();
+    if (this.#stop !== null) throw this.#stop.error;
+    const read = new Map<string, ContentDetail>();
+    const unreadable = new Map<string, string>();
     for (const id of ids) {
       const detail = await this.#reads.get(id);
-      if (detail) byId.set(detail.id, detail);
+      if (detail) read.set(detail.id, detail);
+      const failure = this.#failures.get(id);
+      if (failure !== undefined) unreadable.set(id, failure);
     }
-    return byId;
+    return { read, unreadable };
   }
 
-  /** Waits for every read started so far; reads still queued after a failure are not sent. */
+  /** Waits for every read started so far; reads still queued after a stop are not sent. */
   async drain(): Promise<void> {
     await Promise.allSettled([...this.#reads.values()]);
   }
 
   /** Stops sending: what is queued is dropped (the caller no longer needs it). */
   abandon(): void {
-    this.#failure ??= { error: new Error('detail reads abandoned') };
+    this.#stop ??= { error: new Error('detail reads abandoned') };
     this.#next();
   }
 
@@ -73,11 +86,12 @@ export class DetailReads {
 
   async #read(id: string): Promise<ContentDetail | null> {
     try {
-      if (this.#failure !== null) return null;
+      if (this.#stop !== null) return null;
       return await this.#client.getContent(id);
     } catch (error) {
       if (error instanceof ServiceError && error.status === 404) return null;
-      this.#failure ??= { error };
+      if (error instanceof ServiceError && error.status === 401) this.#stop ??= { error };
+      else this.#failures.set(id, describeError(error));
       return null;
     } finally {
       this.#running--;

@@ -1,12 +1,12 @@
-import { describeError } from '../api/errors.ts';
-import type { ContentDetail, ContentSummary, ServiceApi } from '../api/types.ts';
+import { ServiceError, describeError } from '../api/errors.ts';
+import type { ContentDetail, ContentSummary, Introspection, ServiceApi } from '../api/types.ts';
 import { applyItems, untouched } from '../apply/apply.ts';
 import { itemResults } from '../apply/results.ts';
 import type { ApplyResult, ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
 import { personaChangedSince, previousTitle, publishedWith } from '../git/earlier-versions.ts';
 import { loadManifests, type LoadOptions } from '../manifest/load.ts';
-import type { DesiredItem, LoadResult } from '../manifest/types.ts';
+import { blocksWrites, type DesiredItem, type LoadResult } from '../manifest/types.ts';
 import { mapLimit } from '../plan/concurrency.ts';
 import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';
 import { personaDifference } from '../plan/diff.ts';
@@ -16,7 +16,7 @@ import { plan as makePlan, otherShardProblems, statedScopes } from '../plan/plan
 import { gateByReview, type ReviewGate } from './review.ts';
 import { withReviewKeys } from './review-key.ts';
 import { inShard, splitShard } from '../plan/shard.ts';
-import type { Plan } from '../plan/types.ts';
+import type { Plan, Step } from '../plan/types.ts';
 import {
   bestEffortCredits,
   DEFAULT_READ_CONCURRENCY,
@@ -159,7 +159,7 @@ async function afterLoad(
     };
     const matched = matchItems(mine, listing.contents, match).matched;
     const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-    const details = await reads.settle(ids);
+    const { read: details, unreadable } = await reads.settle(ids);
     // Published videos: what they were published with, to report later changes as drift.
     const published = matched.flatMap((entry) =>
       entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : [],
@@ -168,7 +168,7 @@ async function afterLoad(
     const personaChanged = await personasAsked(options, matched, details, report);
     const planned = makePlan(
       mine,
-      { ...listing, details },
+      { ...listing, details, unreadable },
       {
         mode,
         now: options.now?.() ?? new Date(),
@@ -194,6 +194,39 @@ async function afterLoad(
   return report;
 }
 
+/**
+ * Only what the interface states is checked before writing (A29): the key is
+ * active, and generation needs `generate`; what content writes need is not
+ * shown, so it is learned from the first 403 instead. The key's scopes, or
+ * null when the run must not write. An introspection that cannot be read
+ * proves nothing either way: the writes go, and the service's own 401 or 403
+ * stops them.
+ */
+async function preflight(
+  client: ServiceApi,
+  writes: readonly Step[],
+  report: RunReport,
+): Promise<string[] | null> {
+  let introspection: Introspection;
+  try {
+    introspection = await client.introspect();
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 401) throw error;
+    report.notes.push(
+      `The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`,
+    );
+    return [];
+  }
+  const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+  if (introspection.active && missing.length === 0) return introspection.scopes;
+  report.fatal = !introspection.active
+    ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+    : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+      `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+      `${missing.join(', ')} in the web app under Settings, API Keys.`;
+  return null;
+}
+
 /** What was reviewed is what ships: renders and publications the review did not show are held. */
 function heldForReview(plan: Plan, gate: ReviewGate, report: RunReport): Plan {
   const verdict = gateByReview(plan, gate);
@@ -216,7 +249,7 @@ async function execute(
     .flatMap((item) => item.steps)
     .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
   if (mode !== 'apply' && writes.length === 0) return;
-  if (report.problems.some((problem) => problem.severity === 'error')) {
+  if (report.problems.some(blocksWrites)) {
     logger.warning('Nothing was sent to the service: fix the errors above first.');
     return;
   }
@@ -227,23 +260,8 @@ async function execute(
       'publish fewer items per run.';
     return;
   }
-  let scopes: string[] = [];
-  if (writes.length > 0) {
-    // Preflight: only what the interface states (A29). The key is active, and
-    // generation needs `generate`; what content writes need is not shown, so
-    // it is learned from the first 403 instead of guessed here.
-    const introspection = await client.introspect();
-    scopes = introspection.scopes;
-    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-    if (!introspection.active || missing.length > 0) {
-      report.fatal = !introspection.active
-        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-          `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-          `${missing.join(', ')} in the web app under Settings, API Keys.`;
-      return;
-    }
-  }
+  const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
+  if (scopes === null) return;
   const applyStarted = monotonicMs();
   if (mode === 'apply') report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
   const clock = options.clock ?? realClock;
@@ -261,13 +279,21 @@ async function execute(
   });
   const byFile = new Map(runs.map((run) => [run.item.file, run]));
   const allRuns: ItemRun[] = plan.items.map((item) => byFile.get(item.file) ?? untouched(item));
-  // What was done is reported even when reading it back fails.
+  // Informational reads: what was done is reported whether or not they succeed.
   let listing: ContentSummary[] | null = null;
   try {
     listing = (await client.listContents()).items;
-    if (mode !== 'apply') await refreshScripts(client, plan, runs, options.readConcurrency);
   } catch (error) {
-    report.fatal = `The changes were made, but reading the results back failed: ${describeError(error)}`;
+    report.notes.push(
+      `The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`,
+    );
+  }
+  if (mode !== 'apply') {
+    try {
+      await refreshScripts(client, plan, runs, options.readConcurrency);
+    } catch (error) {
+      report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+    }
   }
   if (mode === 'apply') report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
   const refusal = client.writeRefusal ?? null;

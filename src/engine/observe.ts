@@ -5,7 +5,7 @@ import {
   type ContentSummary,
   type ServiceApi,
 } from '../api/types.ts';
-import { describeError } from '../api/errors.ts';
+import { ServiceError, describeError } from '../api/errors.ts';
 import type { ItemRun } from '../apply/types.ts';
 import type { NamedManifest } from '../manifest/load.ts';
 import { titleKey } from '../text/service-terms.ts';
@@ -29,24 +29,39 @@ export interface Listing {
   accounts: Account[];
   /** Why GET /contents is not proven complete (no create may be planned then); null when it is. */
   contentsGap: string | null;
+  /** Why GET /accounts is not proven complete: an account it lacks is then an error of its item alone. */
+  accountsGap: string | null;
+  /** Why GET /accounts could not be read at all: only items that name accounts are held. */
+  accountsError: string | null;
 }
 
 /**
  * GET /contents and GET /accounts (every page, through the client), side by
- * side; `onItems` sees each page of contents as it arrives.
+ * side; `onItems` sees each page of contents as it arrives. Every item
+ * depends on the contents listing; only the items that publish depend on the
+ * accounts, so a failed accounts listing is theirs (a 401 is everyone's).
  */
 export async function observeListing(
   client: ServiceApi,
   onItems?: (items: readonly ContentSummary[]) => void,
 ): Promise<Listing> {
-  const [contents, accounts] = await Promise.all([
-    client.listContents(onItems ? { onItems } : {}),
-    client.listAccounts(),
-  ]);
+  const accounts = client.listAccounts().then(
+    (listed) => ({ listed, error: null }),
+    (error: unknown) => {
+      if (error instanceof ServiceError && error.status === 401) throw error;
+      return { listed: null, error: describeError(error) };
+    },
+  );
+  // Awaited below, unless the contents listing fails first: never left unhandled meanwhile.
+  accounts.catch(() => undefined);
+  const contents = await client.listContents(onItems ? { onItems } : {});
+  const { listed, error } = await accounts;
   return {
     contents: contents.items,
-    accounts: accounts.items,
+    accounts: listed?.items ?? [],
     contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+    accountsGap: listed === null || listed.complete ? null : (listed.gap ?? 'not proven complete'),
+    accountsError: error,
   };
 }
 
@@ -115,7 +130,7 @@ export async function observeDetails(
   ids: readonly string[],
   concurrency = DEFAULT_READ_CONCURRENCY,
 ): Promise<Map<string, ContentDetail>> {
-  return new DetailReads(client, concurrency).settle(ids);
+  return (await new DetailReads(client, concurrency).settle(ids)).read;
 }
 
 /**

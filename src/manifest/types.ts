@@ -73,6 +73,18 @@ export interface Problem {
   field?: string;
   /** One sentence that says what is wrong and what to do. */
   message: string;
+  /**
+   * An error of this item alone, found on the service (an item that could not
+   * be read, accounts that could not be listed): the item is held and the run
+   * fails at the end, but the other items go on. Errors without it are the
+   * manifests' own, and nothing is sent while any stands.
+   */
+  itemOnly?: true;
+}
+
+/** Whether a problem stops every write of the run (see Problem.itemOnly). */
+export function blocksWrites(problem: Problem): boolean {
+  return problem.severity === 'error' && problem.itemOnly !== true;
 }
 
 export interface LoadResult {

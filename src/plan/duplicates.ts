@@ -18,6 +18,11 @@ export function isMarkedDuplicate(title: string): boolean {
   return MARK.test(title);
 }
 
+/** Whether the service shows when the item was created: the one fact a race is settled by. */
+export function hasCreationTime(summary: ContentSummary): boolean {
+  return summary.creation_date !== null && !Number.isNaN(Date.parse(summary.creation_date));
+}
+
 function createdAt(summary: ContentSummary): number {
   const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
   return Number.isNaN(time) ? Infinity : time;

@@ -11,7 +11,7 @@ import {
 } from '../api/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { DEFAULT_LATE_WINDOW_MS } from './late-window.ts';
-import { resolveAccounts } from './accounts.ts';
+import { resolveAccounts, type ResolvedAccounts } from './accounts.ts';
 import { accountsDrift, publishDrift, renameOf, tiktokWarning } from './checks.ts';
 import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
@@ -38,7 +38,13 @@ export interface Observed {
   contentsGap?: string | null;
   /** GET /contents/{id} of every matched item, by id. */
   details: ReadonlyMap<string, ContentDetail>;
+  /** Why the detail of a listed item could not be read, by id. */
+  unreadable?: ReadonlyMap<string, string>;
   accounts: readonly Account[];
+  /** Why GET /accounts is not proven complete; null (or absent) when it is. */
+  accountsGap?: string | null;
+  /** Why GET /accounts could not be read at all; null (or absent) when it was. */
+  accountsError?: string | null;
 }
 
 interface Planned {
@@ -272,6 +278,34 @@ export function statedScopes(steps: readonly Step[]): Scope[] {
   return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
 }
 
+/** An error of one item alone (Problem.itemOnly): it is held, the others go on, the run fails at the end. */
+function itemProblem(item: DesiredItem, code: string, message: string): Problem {
+  const { line, column } = item.location;
+  return { severity: 'error', code, file: item.file, line, column, message, itemOnly: true };
+}
+
+/**
+ * The accounts an item names, resolved against GET /accounts. A listing not
+ * proven complete makes an account it lacks an error of this item alone; a
+ * listing that could not be read holds every item that names accounts.
+ */
+function accountsOf(item: DesiredItem, observed: Observed): ResolvedAccounts & { held: boolean } {
+  if (item.publish === null) return { accounts: [], problems: [], held: false };
+  if (observed.accountsError) {
+    const message = `GET /accounts could not be read (${observed.accountsError}), so the accounts this manifest names cannot be resolved; nothing is done to it in this run.`;
+    return { accounts: [], problems: [itemProblem(item, 'accounts_unreadable', message)], held: true };
+  }
+  const resolved = resolveAccounts(item, observed.accounts);
+  if (!observed.accountsGap || resolved.problems.length === 0) return { ...resolved, held: false };
+  const why = ` GET /accounts was not proven complete (${observed.accountsGap}): this item is held, the others go on.`;
+  const problems = resolved.problems.map((problem) => ({
+    ...problem,
+    message: `${problem.message}${why}`,
+    itemOnly: true as const,
+  }));
+  return { accounts: resolved.accounts, problems, held: true };
+}
+
 function planOne(
   matched: Matched,
   observed: Observed,
@@ -281,33 +315,28 @@ function planOne(
   const { item, remote } = matched;
   const renamed = renameOf(matched, unmanaged);
   const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
-  const resolved =
-    // Accounts are checked whenever they are named, even while the stage stays below published.
-    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
+  // Accounts are checked whenever they are named, even while the stage stays below published.
+  const resolved = accountsOf(item, observed);
   const target = publicationOf(item, resolved.accounts);
   // A listed item whose detail could not be read is not missing: planning a
   // create for it would make a second item with the same title.
   const unreadable = remote !== null && detail === null;
-  const planned: Planned = unreadable
-    ? { steps: [], holds: [], drift: [] }
-    : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
-      (renamed !== null
-        ? {
-            steps: [],
-            holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }],
-            drift: [],
-          }
-        : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
+  const none: Planned = { steps: [], holds: [], drift: [] };
+  const planned: Planned =
+    unreadable || resolved.held
+      ? none
+      : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
+        (renamed !== null
+          ? { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] }
+          : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
+  const why = remote === null ? undefined : observed.unreadable?.get(remote.id);
   const problems = unreadable
     ? [
-        {
-          severity: 'error' as const,
-          code: 'unreadable_item',
-          file: item.file,
-          line: item.location.line,
-          column: item.location.column,
-          message: `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} did not return it; nothing is planned for it. Run again; if it persists, the service is inconsistent.`,
-        },
+        itemProblem(
+          item,
+          'unreadable_item',
+          `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`,
+        ),
       ]
     : [];
   return {
@@ -367,11 +396,9 @@ export function plan(desired: readonly DesiredItem[], observed: Observed, contex
 export function otherShardProblems(
   others: readonly DesiredItem[],
   mine: readonly DesiredItem[],
-  observed: Pick<Observed, 'contents' | 'accounts'>,
+  observed: Pick<Observed, 'contents' | 'accounts' | 'accountsGap' | 'accountsError'>,
 ): Problem[] {
   const matching = matchItems(others, observed.contents, { reserved: mine, listUnmanaged: false });
-  const accounts = others.flatMap((item) =>
-    item.publish !== null ? resolveAccounts(item, observed.accounts).problems : [],
-  );
+  const accounts = others.flatMap((item) => accountsOf(item, { ...observed, details: new Map() }).problems);
   return [...matching.problems, ...accounts];
 }

@@ -79,6 +79,16 @@ export type Hold =
   /** Another run created the same title at the same time; this run's item was marked and left alone. */
   | { kind: 'duplicate_marked'; id: string; title: string; winner: string }
   /**
+   * Another item has this title too, and which one every run keeps cannot be
+   * decided (the service shows no creation time for one of them, or its
+   * listing could not be read): neither is rendered or published.
+   */
+  | { kind: 'race_undecided'; title: string; ids: string[]; why: string }
+  /** The service accepted this run's write; reading the item back failed, so the rest waits for the next run. */
+  | { kind: 'not_read_back'; reason: string }
+  /** The service accepted the edit but shows fields it set empty; nothing more is done to the item in this run. */
+  | { kind: 'cleared_on_service'; fields: string[] }
+  /**
    * What the apply would render or publish differs from the plan its pull
    * request showed: neither is done until a review shows it (or require-review: off).
    */

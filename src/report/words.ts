@@ -97,6 +97,12 @@ export function holdText(hold: Hold): string {
       return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
     case 'duplicate_marked':
       return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+    case 'race_undecided':
+      return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
+    case 'not_read_back':
+      return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
+    case 'cleared_on_service':
+      return `the service accepted the edit but shows ${hold.fields.join(', ')} empty; nothing more is done to it in this run. Check how the service stores them`;
     case 'changed_since_review':
       return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
     case 'not_reviewed':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OutcomeUnknownError, ResponseShapeError } from '../../src/api/index.ts';
+import { ClearedFieldsError, ReadBackError } from '../../src/api/errors.ts';
 import { walkListing } from '../../src/api/listing.ts';
 import { detail, setup } from './fixtures.ts';
 
@@ -54,13 +55,51 @@ describe('A14 write answers: every write is read back', () => {
     });
   }
 
-  it('a PUT whose read-back shows a field it set cleared is an error naming the field', async () => {
+  it('a PUT whose read-back shows a field it set empty, twice: accepted, and said, naming the field', async () => {
     const { client } = t.make();
     t.server.on('PUT', '/contents/c-1', { status: 204 });
-    t.server.on('GET', '/contents/c-1', { body: detail({ description: null }) });
-    await expect(client.editContent('c-1', { title: 'Glowing reefs', description: 'Kept?' })).rejects.toThrow(
-      /read back has description cleared/,
+    t.server.always('GET', '/contents/c-1', { body: detail({ description: null }) });
+    const edit = client.editContent('c-1', { title: 'Glowing reefs', description: 'Kept?' });
+    await expect(edit).rejects.toBeInstanceOf(ClearedFieldsError);
+    await expect(edit).rejects.toThrow(
+      /PUT \/contents\/c-1 was accepted, but the item read back has description empty/,
     );
+    expect(t.server.requests('GET')).toHaveLength(2);
+    expect(t.server.requests('PUT')).toHaveLength(1);
+  });
+
+  it('a read right after a write that does not see it yet is looked at again, not taken for a failure', async () => {
+    const { client } = t.make();
+    t.server.on('PUT', '/contents/c-1', { status: 204 });
+    t.server.on('GET', '/contents/c-1', { body: detail({ description: null }), status: 200 });
+    t.server.always('GET', '/contents/c-1', { body: detail({ description: 'Kept' }) });
+    await expect(
+      client.editContent('c-1', { title: 'Glowing reefs', description: 'Kept' }),
+    ).resolves.toMatchObject({
+      description: 'Kept',
+    });
+    t.server.on('POST', '/contents', { status: 201, body: { id: 'c-2' } });
+    t.server.on(
+      'GET',
+      '/contents/c-2',
+      { status: 404, body: { error: 'not found' } },
+      { status: 404, body: {} },
+    );
+    t.server.always('GET', '/contents/c-2', { body: detail({ id: 'c-2', title: 'x' }) });
+    await expect(client.createContent(blankFields('x'))).resolves.toMatchObject({ id: 'c-2' });
+    expect(t.server.requests('POST')).toHaveLength(1);
+  });
+
+  it('a write accepted whose item cannot be read back is a ReadBackError naming the item, never a resend', async () => {
+    const { client } = t.make();
+    t.server.on('POST', '/contents', { status: 201, body: { id: 'c-2' } });
+    t.server.always('GET', '/contents/c-2', { status: 404, body: { error: 'not found' } });
+    const created = client.createContent(blankFields('x'));
+    await expect(created).rejects.toBeInstanceOf(ReadBackError);
+    await expect(created).rejects.toMatchObject({ id: 'c-2' });
+    // The first look and three more, a little later each time.
+    expect(t.server.requests('GET')).toHaveLength(4);
+    expect(t.server.requests('POST')).toHaveLength(1);
   });
 });
 

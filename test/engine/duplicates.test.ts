@@ -1,6 +1,9 @@
 // Which of two items of one title every run keeps, and how the other is marked.
 import { describe, expect, it } from 'vitest';
+import type { ContentDetail, ServiceApi } from '../../src/api/types.ts';
+import { settleTitleRace } from '../../src/apply/race.ts';
 import { duplicateTitle, isMarkedDuplicate, winnerOf } from '../../src/plan/duplicates.ts';
+import { recordingLogger } from '../support/engine-harness.ts';
 
 describe('the winner of a title', () => {
   const row = (id: string, creation_date: string | null) =>
@@ -20,5 +23,50 @@ describe('the winner of a title', () => {
     expect(duplicateTitle('Overlap one', 'abc')).toBe('Overlap one [duplicate of abc]');
     expect(isMarkedDuplicate(duplicateTitle('Overlap one', 'abc'))).toBe(true);
     expect(isMarkedDuplicate('Overlap one [duplicate]')).toBe(false);
+  });
+});
+
+describe('a race no run may guess', () => {
+  const detail = (id: string, creation_date: string | null) =>
+    ({ id, title: 'T', status: 'NEW', creation_date }) as unknown as ContentDetail;
+  const asRow = (item: ContentDetail) => ({ ...item, published_url: null, published_platform: null });
+  /** A service whose listing shows `rows`, or fails; edits are recorded. */
+  function service(rows: ContentDetail[] | Error): ServiceApi & { edits: string[] } {
+    const edits: string[] = [];
+    return {
+      edits,
+      listContents: async () => {
+        if (rows instanceof Error) throw rows;
+        return { items: rows.map(asRow), complete: true, gap: null };
+      },
+      editContent: async (id: string) => {
+        edits.push(id);
+        return detail(id, null);
+      },
+      getContent: async (id: string) => detail(id, null),
+    } as unknown as ServiceApi & { edits: string[] };
+  }
+
+  it('two items of the title and one without a creation time: held, neither marked', async () => {
+    const mine = detail('b', '2026-06-01T12:00:00.000Z');
+    const svc = service([detail('a', null), mine]);
+    const race = await settleTitleRace(svc, mine, recordingLogger());
+    expect(race.lost).toMatchObject({ kind: 'race_undecided', title: 'T', ids: ['a', 'b'] });
+    expect(race.lost).toHaveProperty('why', 'the service shows no creation time for one of them');
+    expect(svc.edits).toEqual([]);
+  });
+
+  it('a listing that cannot be read to look for a second item: held', async () => {
+    const mine = detail('b', '2026-06-01T12:00:00.000Z');
+    const race = await settleTitleRace(service(new Error('down')), mine, recordingLogger());
+    expect(race.lost?.kind).toBe('race_undecided');
+  });
+
+  it('creation times for both: the younger is marked, the run goes on with the older', async () => {
+    const mine = detail('b', '2026-06-01T12:00:00.000Z');
+    const svc = service([detail('a', '2026-06-01T11:59:59.000Z'), mine]);
+    const race = await settleTitleRace(svc, mine, recordingLogger());
+    expect(race.lost).toMatchObject({ kind: 'duplicate_marked', id: 'b', winner: 'a' });
+    expect(svc.edits).toEqual(['b']);
   });
 });
