@@ -7,7 +7,7 @@ import {
   type PagingHints,
   type ReadingOf,
 } from './readings.ts';
-import { listingQuery, resolveLink, unpagedProbeQuery, type BaseUrl } from './wire.ts';
+import { listingQuery, offsetQuery, resolveLink, type BaseUrl } from './wire.ts';
 
 // Reading a whole listing (A5-A7) whatever paging the service chose, and
 // proving that nothing was missed: a manifest whose item sits on an unread
@@ -102,6 +102,8 @@ interface Request {
   page: number | null;
   cursor: string | null;
   link: string | null;
+  /** The offset of the next row, for a service that pages by offset (learned in unpagedVerdict). */
+  offset?: number;
 }
 
 const FIRST: Request = { page: null, cursor: null, link: null };
@@ -181,7 +183,8 @@ class Walk {
   }
 
   #target(): string {
-    const { link, page, cursor } = this.#request;
+    const { link, page, cursor, offset } = this.#request;
+    if (offset !== undefined) return `${this.#path}${offsetQuery(this.#size, offset)}`;
     return link ?? `${this.#path}${listingQuery(page, cursor, this.#size)}`;
   }
 
@@ -238,6 +241,11 @@ class Walk {
       this.#out.proof = 'an empty page';
       return false;
     }
+    const { offset } = this.#request;
+    if (offset !== undefined) {
+      this.#request = { ...FIRST, offset: offset + answer.rows.length };
+      return true;
+    }
     return this.#advance(answer.hints);
   }
 
@@ -280,21 +288,22 @@ class Walk {
   /**
    * The next page asked for repeated the first answer and nothing says there
    * is more: the service may not page at all. One more request tells that
-   * from a service paging by a parameter the client does not send: the
-   * offset of the next row, with a size one smaller. Nothing there proves
-   * the end; the same rows again (size and offset ignored) or the first rows
-   * less one (size honoured) prove it when the first answer was short of the
-   * size asked for and of every usual page size, since a service's own page
-   * of 20 or cap of 100 looks the same; anything else leaves it unproven.
+   * from a service paging by offset: the offset of the next row, with a size
+   * one smaller. New rows there: the listing is read on by offset, to an
+   * empty page. Nothing there proves the end. The same rows again (size and
+   * offset ignored) or the first rows less one (size honoured) prove it when
+   * the first answer was short of the size asked for and of every usual page
+   * size, since a service's own page of 20 or cap of 100 looks the same.
    */
-  async #unpagedVerdict(repeated: Answer): Promise<false> {
+  async #unpagedVerdict(repeated: Answer): Promise<boolean> {
     const first = this.#first ?? repeated;
     const count = first.ids.length;
     this.#out.paging = 'not paged';
     let probe: Answer;
     try {
-      const query = unpagedProbeQuery(Math.max(1, count - 1), count);
-      probe = this.#read(await this.#options.get(`${this.#path}${query}`));
+      probe = this.#read(
+        await this.#options.get(`${this.#path}${offsetQuery(Math.max(1, count - 1), count)}`),
+      );
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       this.#gaps.push(
@@ -302,19 +311,28 @@ class Walk {
       );
       return false;
     }
+    const fresh = probe.ids.some((id) => id !== null && !this.#seen.has(id));
     const shown = first.ids.slice(0, Math.max(1, count - 1)).join('\u0000');
-    const pagesAlike = probe.signature === first.signature || probe.signature === shown;
     if (probe.rows.length === 0) this.#out.proof = `an empty page at offset ${count}`;
-    else if (!pagesAlike)
-      this.#gaps.push(
-        `the service ignores the page asked for but not the offset: the client reads only its first ${count} rows`,
-      );
+    else if (fresh) return this.#byOffset(probe, count);
+    else if (probe.signature !== first.signature && probe.signature !== shown)
+      this.#gaps.push(`the service answers every page with rows already read, whatever is asked`);
     else if (COMMON_PAGE_SIZES.has(count) || count >= this.#size)
       this.#gaps.push(
         `the service answers every page with the same ${count} rows, a usual page size, so there may be more it does not show`,
       );
     else this.#out.proof = 'one answer, shorter than any page size, that paging and offset do not change';
     return false;
+  }
+
+  /** The offset brought new rows: the service pages by offset; the listing goes on from them. */
+  #byOffset(probe: Answer, count: number): true {
+    this.#out.paging = 'offsets';
+    this.#pagesProven = true;
+    this.#keep(probe);
+    this.#previous = probe;
+    this.#request = { ...FIRST, offset: count + probe.rows.length };
+    return true;
   }
 
   #keep(answer: Answer): void {

@@ -60,6 +60,7 @@ export const RULES = {
     readings: [
       'one page',
       'not paged',
+      'offsets',
       'pages from 1',
       'pages from 0',
       'next links',

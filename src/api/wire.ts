@@ -64,12 +64,12 @@ export function listingQuery(page: number | null, cursor: string | null, size: n
 }
 
 /**
- * A7: the one request that tells a listing that is not paged at all from one
- * paged by a parameter the client does not otherwise send: the offset of the
- * next row (under the names services use for it) and a smaller size (under
- * every size name). A service that ignores them all answers its whole list again.
+ * A7: a page by offset, for a service that ignores page numbers: the offset
+ * of the next row under the names services use for it, the size under every
+ * size name. It also tells a listing that is not paged at all (which answers
+ * its whole list again) from one paged by offset.
  */
-export function unpagedProbeQuery(size: number, offset: number): string {
+export function offsetQuery(size: number, offset: number): string {
   const query = new URLSearchParams();
   for (const name of ['limit', 'page_size', 'per_page']) query.set(name, String(size));
   for (const name of ['offset', 'skip']) query.set(name, String(offset));

@@ -236,12 +236,30 @@ describe('a service that does not page', () => {
     });
   });
 
-  it('an offset that brings other rows: the service pages some other way, and the listing is not proven', async () => {
-    const { result } = walk([rows('a', 'b'), rows('a', 'b'), rows('a', 'b'), rows('c')], { pageSize: 100 });
+  it('an offset that brings new rows: the service pages by offset, read on to an empty page', async () => {
+    const { svc, result } = walk([rows('a', 'b'), rows('a', 'b'), rows('a', 'b'), rows('c'), rows('d'), []], {
+      pageSize: 100,
+    });
+    await expect(result).resolves.toMatchObject({
+      complete: true,
+      proof: 'an empty page',
+      paging: 'offsets',
+      rows: rows(...'abcd'),
+    });
+    expect(svc.asked.slice(3)).toEqual([
+      '/contents?limit=1&page_size=1&per_page=1&offset=2&skip=2',
+      '/contents?limit=100&page_size=100&per_page=100&offset=3&skip=3',
+      '/contents?limit=100&page_size=100&per_page=100&offset=4&skip=4',
+    ]);
+  });
+
+  it('an offset that brings only rows already read, in another order: not proven', async () => {
+    const { result } = walk([rows('a', 'b', 'c'), rows('a', 'b', 'c'), rows('a', 'b', 'c'), rows('c', 'a')], {
+      pageSize: 100,
+    });
     await expect(result).resolves.toMatchObject({
       complete: false,
-      rows: rows('a', 'b'),
-      gap: 'the service ignores the page asked for but not the offset: the client reads only its first 2 rows',
+      gap: 'the service answers every page with rows already read, whatever is asked',
     });
   });
 

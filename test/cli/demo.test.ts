@@ -68,4 +68,13 @@ describe('npm run demo', () => {
     expect(code).not.toBe(0);
     expect(code).toBe(1);
   });
+
+  it('works the same against a service that does not page (--dialect unpaged)', async () => {
+    const { code, output } = await runDemo('--dialect', 'unpaged');
+    expect(output).toContain('dialect unpaged');
+    expect(resultRow(output, 'examples/content/octopus-hearts.yml')).toMatch(/published\s+UPLOADED/);
+    expect(resultRow(output, 'examples/content/glowing-reefs.yml')).toMatch(/rendered\s+VIDEO_PROCESSED/);
+    expect(output.slice(output.indexOf('== 3/3'))).toContain('0 to create, 0 to edit, 0 to render');
+    expect(code).toBe(0);
+  });
 });

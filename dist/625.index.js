@@ -1,8 +1,8 @@
-export const id = 56;
-export const ids = [56];
+export const id = 625;
+export const ids = [625];
 export const modules = {
 
-/***/ 8056:
+/***/ 5625:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -965,6 +965,35 @@ class ResponseShapeError extends Error {
         this.path = path;
     }
 }
+/**
+ * A write the service accepted whose item could not then be read back. The
+ * write stands (it is never sent again for this): what the engine would do
+ * next with the item waits for a read that succeeds, in this run or the next.
+ */
+class ReadBackError extends Error {
+    name = 'ReadBackError';
+    /** The item the write concerned. */
+    id;
+    constructor(method, id, cause) {
+        super(oneLine(`${method} of ${id} was accepted, but reading the item back failed: ${describeError(cause)}`), {
+            cause,
+        });
+        this.id = id;
+    }
+}
+/**
+ * An edit the service accepted that reads back with fields it set now empty:
+ * a service that replaces the item, or one that dropped a value. The edit is
+ * not sent again; the item read back is kept for the report.
+ */
+class ClearedFieldsError extends Error {
+    name = 'ClearedFieldsError';
+    fields;
+    constructor(path, fields) {
+        super(oneLine(`PUT ${path} was accepted, but the item read back has ${fields.join(', ')} empty`));
+        this.fields = fields;
+    }
+}
 /** One line, free of any key, for reports and logs. */
 function describeError(error) {
     if (error instanceof Error) {
@@ -1750,9 +1779,11 @@ class Walk {
      * The next page asked for repeated the first answer and nothing says there
      * is more: the service may not page at all. One more request tells that
      * from a service paging by a parameter the client does not send: the
-     * offset of the next row, with a smaller size. The same answer again (size
-     * and offset ignored too) proves it is the whole listing; an empty one
-     * proves nothing follows; anything else leaves it unproven.
+     * offset of the next row, with a size one smaller. Nothing there proves
+     * the end; the same rows again (size and offset ignored) or the first rows
+     * less one (size honoured) prove it when the first answer was short of the
+     * size asked for and of every usual page size, since a service's own page
+     * of 20 or cap of 100 looks the same; anything else leaves it unproven.
      */
     async #unpagedVerdict(repeated) {
         const first = this.#first ?? repeated;
@@ -1769,14 +1800,16 @@ class Walk {
             this.#gaps.push(`the service answers every page alike and refused the offset asked for (${error.status})`);
             return false;
         }
+        const shown = first.ids.slice(0, Math.max(1, count - 1)).join('\u0000');
+        const pagesAlike = probe.signature === first.signature || probe.signature === shown;
         if (probe.rows.length === 0)
             this.#out.proof = `an empty page at offset ${count}`;
-        else if (probe.signature !== first.signature)
-            this.#gaps.push(`the service ignores the page asked for but not the offset or size: the client reads only its first ${count} rows`);
+        else if (!pagesAlike)
+            this.#gaps.push(`the service ignores the page asked for but not the offset: the client reads only its first ${count} rows`);
         else if (COMMON_PAGE_SIZES.has(count) || count >= this.#size)
             this.#gaps.push(`the service answers every page with the same ${count} rows, a usual page size, so there may be more it does not show`);
         else
-            this.#out.proof = 'one answer that ignores paging, size and offset';
+            this.#out.proof = 'one answer, shorter than any page size, that paging and offset do not change';
         return false;
     }
     #keep(answer) {
@@ -2749,11 +2782,17 @@ class HttpServiceClient {
     #writeAccepted = false;
     #writeGate = Promise.resolve();
     #introspection = null;
+    #sleep;
+    /** Waits between looks for an item a write has just stored (the base retry delay, doubling). */
+    #lagMs;
     constructor(apiKey, base, options) {
         this.baseUrl = base.href;
         this.#base = base;
         this.#pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
         const sleep = options.sleep ?? realSleep;
+        this.#sleep = sleep;
+        const settings = retrySettings(options.retry);
+        this.#lagMs = [1, 2, 4].map((factor) => settings.baseDelayMs * factor);
         const now = options.now ?? Date.now;
         this.#now = now;
         this.#readOnly = options.readOnly === true;
@@ -2765,7 +2804,7 @@ class HttpServiceClient {
             requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
             connections: Math.max(1, Math.floor(options.connections ?? DEFAULT_CONNECTIONS)),
             runtime: {
-                settings: retrySettings(options.retry),
+                settings,
                 secondMs: options.secondMs ?? 1000,
                 sleep,
                 random: options.random ?? Math.random,
@@ -2805,7 +2844,7 @@ class HttpServiceClient {
         if (answer.id === null) {
             throw new OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
         }
-        return this.getContent(answer.id);
+        return this.#readBack('POST', answer.id);
     }
     /**
      * A13/A14: the item is read back after the PUT, whatever it answered, and a
@@ -2815,12 +2854,37 @@ class HttpServiceClient {
     async editContent(id, edit, options) {
         const path = paths.content(id);
         await this.#call('PUT', path, editBody(edit, options?.cancelGeneration === true));
-        const detail = await this.getContent(id);
-        const cleared = clearedFields(edit, detail);
-        if (cleared.length > 0) {
-            throw new ResponseShapeError('PUT', path, `the edit was accepted, but the item read back has ${cleared.join(', ')} cleared`);
+        let detail = await this.#readBack('PUT', id);
+        if (clearedFields(edit, detail).length > 0) {
+            // A read right after a write may not see it yet: one more look before calling it cleared.
+            await this.#sleep(this.#lagMs[this.#lagMs.length - 1] ?? 0);
+            detail = await this.#readBack('PUT', id);
         }
+        const cleared = clearedFields(edit, detail);
+        if (cleared.length > 0)
+            throw new ClearedFieldsError(path, cleared);
         return detail;
+    }
+    /**
+     * GET /contents/{id} after a write the service accepted. A service may not
+     * show an item it has just stored (404), so that is looked again, a little
+     * later each time; any failure then is a ReadBackError, never a failed write.
+     */
+    async #readBack(method, id) {
+        for (let look = 0;; look++) {
+            try {
+                return await this.getContent(id);
+            }
+            catch (error) {
+                const lagging = error instanceof ServiceError && error.status === 404 && look < this.#lagMs.length;
+                if (lagging)
+                    await this.#sleep(this.#lagMs[look]);
+                else if (error instanceof ServiceError && error.status === 401)
+                    throw error;
+                else
+                    throw new ReadBackError(method, id, error);
+            }
+        }
     }
     async listVersions(id) {
         const versionOf = (row) => typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
@@ -4461,6 +4525,10 @@ var iso = __webpack_require__(4377);
 ;// CONCATENATED MODULE: ./src/manifest/types.ts
 const STAGES = ['draft', 'rendered', 'published'];
 const FLOWS = ['oneshot', 'stepwise'];
+/** Whether a problem stops every write of the run (see Problem.itemOnly). */
+function blocksWrites(problem) {
+    return problem.severity === 'error' && problem.itemOnly !== true;
+}
 
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
 
@@ -5258,19 +5326,16 @@ function matchItems(desired, remote, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
 
-// GET /contents/{id}, at most `width` at a time, asked for one id at a time
-// as ids become known: the engine asks for the items the manifests name while
-// the listing's later pages are still on their way, so that 10,000 detail
-// reads do not wait for 100 listing pages read one after another.
 class DetailReads {
     #client;
     #width;
     #reads = new Map();
+    #failures = new Map();
     #queue = [];
     /** The next queued read to start (an index, not shift(): the queue may hold 10,000). */
     #head = 0;
     #running = 0;
-    #failure = null;
+    #stop = null;
     constructor(client, width) {
         this.#client = client;
         this.#width = Math.max(1, Math.floor(width) || 1);
@@ -5287,30 +5352,34 @@ class DetailReads {
     }
     /**
      * The details of `ids` (each started if it was not), once every read
-     * started has settled; an item deleted since the listing (404) is left
-     * out. Throws the first failure, after the reads in flight have settled.
+     * started has settled. Throws only what stops every read (a 401), after
+     * the reads in flight have settled.
      */
     async settle(ids) {
         for (const id of ids)
             this.want(id);
         await this.drain();
-        if (this.#failure !== null)
-            throw this.#failure.error;
-        const byId = new Map();
+        if (this.#stop !== null)
+            throw this.#stop.error;
+        const read = new Map();
+        const unreadable = new Map();
         for (const id of ids) {
             const detail = await this.#reads.get(id);
             if (detail)
-                byId.set(detail.id, detail);
+                read.set(detail.id, detail);
+            const failure = this.#failures.get(id);
+            if (failure !== undefined)
+                unreadable.set(id, failure);
         }
-        return byId;
+        return { read, unreadable };
     }
-    /** Waits for every read started so far; reads still queued after a failure are not sent. */
+    /** Waits for every read started so far; reads still queued after a stop are not sent. */
     async drain() {
         await Promise.allSettled([...this.#reads.values()]);
     }
     /** Stops sending: what is queued is dropped (the caller no longer needs it). */
     abandon() {
-        this.#failure ??= { error: new Error('detail reads abandoned') };
+        this.#stop ??= { error: new Error('detail reads abandoned') };
         this.#next();
     }
     #next() {
@@ -5326,14 +5395,17 @@ class DetailReads {
     }
     async #read(id) {
         try {
-            if (this.#failure !== null)
+            if (this.#stop !== null)
                 return null;
             return await this.#client.getContent(id);
         }
         catch (error) {
             if (error instanceof ServiceError && error.status === 404)
                 return null;
-            this.#failure ??= { error };
+            if (error instanceof ServiceError && error.status === 401)
+                this.#stop ??= { error };
+            else
+                this.#failures.set(id, describeError(error));
             return null;
         }
         finally {
@@ -5360,17 +5432,26 @@ class DetailReads {
 const DEFAULT_READ_CONCURRENCY = DEFAULT_CONNECTIONS - 2;
 /**
  * GET /contents and GET /accounts (every page, through the client), side by
- * side; `onItems` sees each page of contents as it arrives.
+ * side; `onItems` sees each page of contents as it arrives. Every item
+ * depends on the contents listing; only the items that publish depend on the
+ * accounts, so a failed accounts listing is theirs (a 401 is everyone's).
  */
 async function observeListing(client, onItems) {
-    const [contents, accounts] = await Promise.all([
-        client.listContents(onItems ? { onItems } : {}),
-        client.listAccounts(),
-    ]);
+    const accounts = client.listAccounts().then((listed) => ({ listed, error: null }), (error) => {
+        if (error instanceof ServiceError && error.status === 401)
+            throw error;
+        return { listed: null, error: describeError(error) };
+    });
+    // Awaited below, unless the contents listing fails first: never left unhandled meanwhile.
+    accounts.catch(() => undefined);
+    const contents = await client.listContents(onItems ? { onItems } : {});
+    const { listed, error } = await accounts;
     return {
         contents: contents.items,
-        accounts: accounts.items,
+        accounts: listed?.items ?? [],
         contentsGap: contents.complete ? null : (contents.gap ?? 'not proven complete'),
+        accountsGap: listed === null || listed.complete ? null : (listed.gap ?? 'not proven complete'),
+        accountsError: error,
     };
 }
 function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
@@ -5422,7 +5503,7 @@ function startObservation(client, width = DEFAULT_READ_CONCURRENCY) {
 }
 /** GET /contents/{id} for each id; an item deleted since the listing (404) is left out. */
 async function observeDetails(client, ids, concurrency = DEFAULT_READ_CONCURRENCY) {
-    return new DetailReads(client, concurrency).settle(ids);
+    return (await new DetailReads(client, concurrency).settle(ids)).read;
 }
 /**
  * GET /users/credits is informational: a failure or a shape no reading covers
@@ -5973,6 +6054,10 @@ function duplicateTitle(title, winnerId) {
 function isMarkedDuplicate(title) {
     return MARK.test(title);
 }
+/** Whether the service shows when the item was created: the one fact a race is settled by. */
+function hasCreationTime(summary) {
+    return summary.creation_date !== null && !Number.isNaN(Date.parse(summary.creation_date));
+}
 function createdAt(summary) {
     const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
     return Number.isNaN(time) ? Infinity : time;
@@ -6280,37 +6365,55 @@ function publicationsOf(steps) {
 function statedScopes(steps) {
     return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
 }
+/** An error of one item alone (Problem.itemOnly): it is held, the others go on, the run fails at the end. */
+function itemProblem(item, code, message) {
+    const { line, column } = item.location;
+    return { severity: 'error', code, file: item.file, line, column, message, itemOnly: true };
+}
+/**
+ * The accounts an item names, resolved against GET /accounts. A listing not
+ * proven complete makes an account it lacks an error of this item alone; a
+ * listing that could not be read holds every item that names accounts.
+ */
+function accountsOf(item, observed) {
+    if (item.publish === null)
+        return { accounts: [], problems: [], held: false };
+    if (observed.accountsError) {
+        const message = `GET /accounts could not be read (${observed.accountsError}), so the accounts this manifest names cannot be resolved; nothing is done to it in this run.`;
+        return { accounts: [], problems: [itemProblem(item, 'accounts_unreadable', message)], held: true };
+    }
+    const resolved = resolveAccounts(item, observed.accounts);
+    if (!observed.accountsGap || resolved.problems.length === 0)
+        return { ...resolved, held: false };
+    const why = ` GET /accounts was not proven complete (${observed.accountsGap}): this item is held, the others go on.`;
+    const problems = resolved.problems.map((problem) => ({
+        ...problem,
+        message: `${problem.message}${why}`,
+        itemOnly: true,
+    }));
+    return { accounts: resolved.accounts, problems, held: true };
+}
 function planOne(matched, observed, context, unmanaged) {
     const { item, remote } = matched;
     const renamed = renameOf(matched, unmanaged);
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
-    const resolved = 
     // Accounts are checked whenever they are named, even while the stage stays below published.
-    item.publish !== null ? resolveAccounts(item, observed.accounts) : { accounts: [], problems: [] };
+    const resolved = accountsOf(item, observed);
     const target = publicationOf(item, resolved.accounts);
     // A listed item whose detail could not be read is not missing: planning a
     // create for it would make a second item with the same title.
     const unreadable = remote !== null && detail === null;
-    const planned = unreadable
-        ? { steps: [], holds: [], drift: [] }
+    const none = { steps: [], holds: [], drift: [] };
+    const planned = unreadable || resolved.held
+        ? none
         : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
             (renamed !== null
-                ? {
-                    steps: [],
-                    holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }],
-                    drift: [],
-                }
+                ? { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] }
                 : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
+    const why = remote === null ? undefined : observed.unreadable?.get(remote.id);
     const problems = unreadable
         ? [
-            {
-                severity: 'error',
-                code: 'unreadable_item',
-                file: item.file,
-                line: item.location.line,
-                column: item.location.column,
-                message: `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} did not return it; nothing is planned for it. Run again; if it persists, the service is inconsistent.`,
-            },
+            itemProblem(item, 'unreadable_item', `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`),
         ]
         : [];
     return {
@@ -6364,7 +6467,7 @@ function plan_plan(desired, observed, context) {
  */
 function otherShardProblems(others, mine, observed) {
     const matching = matchItems(others, observed.contents, { reserved: mine, listUnmanaged: false });
-    const accounts = others.flatMap((item) => item.publish !== null ? resolveAccounts(item, observed.accounts).problems : []);
+    const accounts = others.flatMap((item) => accountsOf(item, { ...observed, details: new Map() }).problems);
     return [...matching.problems, ...accounts];
 }
 
@@ -7452,14 +7555,41 @@ function asSummary(detail) {
         upload_date: detail.upload_date,
     };
 }
-/** Lists the new item's title again and settles a race for it. */
-async function settleTitleRace(client, created, logger) {
-    const same = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, created.title));
+/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
+async function sameTitled(client, created) {
+    let listed;
+    try {
+        listed = (await client.listContents()).items;
+    }
+    catch {
+        return null;
+    }
+    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
     // A listing that lags behind the create still counts this run's own item.
     if (!same.some((summary) => summary.id === created.id))
         same.push(asSummary(created));
+    return same;
+}
+/**
+ * Lists the new item's title again and settles a race for it. Who wins rests
+ * on the creation times the service shows; where it shows none for one of the
+ * items, or the listing cannot be read, it is not guessed: the item is held.
+ */
+async function settleTitleRace(client, created, logger) {
+    const same = await sameTitled(client, created);
+    const undecided = (why, ids) => {
+        logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
+        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+    };
+    if (same === null)
+        return undecided('the listing could not be read to check for a second item', [created.id]);
+    if (same.length < 2)
+        return { winner: created, lost: null };
+    const ids = same.map((summary) => summary.id).sort();
+    if (same.some((summary) => !hasCreationTime(summary)))
+        return undecided('the service shows no creation time for one of them', ids);
     const winner = winnerOf(same);
-    if (same.length < 2 || winner === null || winner.id === created.id)
+    if (winner === null || winner.id === created.id)
         return { winner: created, lost: null };
     await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
     logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
@@ -7504,7 +7634,27 @@ function readBackRender(sent, detail) {
     return [];
 }
 
+;// CONCATENATED MODULE: ./src/apply/status.ts
+
+// Where an item is, read from the service as a whole. GET /gen/task-status
+// is the interface's way to poll (never rate limited); its body is "not
+// shown", and an answer no reading covers (A24) is not the end of the item:
+// the detail view carries the same status, progress and last error.
+/** The item's status, from task status, or from the detail view when task status cannot be read. */
+async function readStatus(client, id) {
+    try {
+        return await client.taskStatus(id);
+    }
+    catch (error) {
+        if (!(error instanceof ResponseShapeError))
+            throw error;
+        const detail = await client.getContent(id);
+        return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
+
 
 
 
@@ -7585,7 +7735,7 @@ async function dispatch(client, id, before, send, logger, what) {
                 return 'running';
             if (!(error instanceof OutcomeUnknownError) || attempt >= MAX_SENDS)
                 throw error;
-            const status = await client.taskStatus(id);
+            const status = await readStatus(client, id);
             if (moved(before, status.status)) {
                 logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
                 return status.status === 'UPLOADED' ? 'published' : 'started';
@@ -7660,6 +7810,7 @@ function itemResults(runs, listing) {
 ;// CONCATENATED MODULE: ./src/apply/wait.ts
 
 
+
 const DEFAULT_POLL = { initialMs: 500, maxMs: 10_000, factor: 1.5 };
 const DEFAULT_STALE_MS = 30_000;
 const realClock = {
@@ -7728,7 +7879,7 @@ async function waitForItem(client, target, options) {
     let stillReads = 0;
     let stillSince = clock.now();
     for (;;) {
-        const status = await client.taskStatus(target.id);
+        const status = await readStatus(client, target.id);
         const statusChanged = last === null || last.status !== status.status;
         const changed = last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
         if (changed)
@@ -7766,6 +7917,7 @@ async function waitForItem(client, target, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/apply/apply.ts
+
 
 
 
@@ -7825,7 +7977,7 @@ function oneRun(run) {
 async function freshStatus(run, context) {
     if (run.id === null)
         return false;
-    const now = await context.client.taskStatus(run.id);
+    const now = await readStatus(context.client, run.id);
     run.status = now.status;
     if (mayBeInFlight(now.status, now.progress, oneRun(run)))
         return settle(run, context, 'maybe-published', true);
@@ -7860,7 +8012,8 @@ async function updatedAt(client, id) {
 const RENDER_SENDS = 2;
 async function runRender(run, step, context) {
     const { client, logger } = context;
-    await settleRace(run, context);
+    if (!(await settleRace(run, context)))
+        return false;
     const id = run.id;
     if (!(await settle(run, context)))
         return false;
@@ -7910,7 +8063,8 @@ async function runRender(run, step, context) {
     return true;
 }
 async function runUpload(run, step, context) {
-    await settleRace(run, context);
+    if (!(await settleRace(run, context)))
+        return false;
     const id = run.id;
     if (!(await settle(run, context)))
         return false;
@@ -7930,7 +8084,7 @@ async function runUpload(run, step, context) {
         // Published by another run between the look and the upload: the service refuses a second one.
         if (!(error instanceof ServiceError && error.status === 400))
             throw error;
-        const now = await context.client.taskStatus(id);
+        const now = await readStatus(context.client, id);
         if (now.status !== 'UPLOADED')
             throw error;
         run.status = now.status;
@@ -7940,56 +8094,97 @@ async function runUpload(run, step, context) {
     run.published = dispatched !== 'running';
     return settleDispatch(run, context, dispatched, before, 'settled', false);
 }
-/** Settles a race for the title of the item this run created; once it lost, the run goes on with the winner. */
+/**
+ * Settles a race for the title of the item this run created: once it lost,
+ * the run goes on with the winner; false when who won cannot be decided, and
+ * nothing more may be done to the item.
+ */
 async function settleRace(run, context) {
     const created = run.unsettled;
     if (created === null)
-        return;
+        return !run.holds.some((hold) => hold.kind === 'race_undecided');
     run.unsettled = null;
     const race = await settleTitleRace(context.client, created, context.logger);
     if (race.lost === null)
-        return;
+        return true;
     run.holds.push(race.lost);
+    if (race.lost.kind === 'race_undecided')
+        return false;
     run.id = race.winner.id;
     run.status = race.winner.status;
+    return true;
+}
+/** A write the service accepted but that cannot be followed up in this run: said, never sent again. */
+function acceptedButHeld(run, error, logger) {
+    if (error instanceof ClearedFieldsError)
+        run.holds.push({ kind: 'cleared_on_service', fields: error.fields });
+    else if (error instanceof ReadBackError)
+        run.holds.push({ kind: 'not_read_back', reason: error.message });
+    else
+        throw error;
+    logger.warning(`${error.message}; the rest of this item waits for the next run.`);
+    return false;
+}
+async function runCreate(run, step, context) {
+    const { client, logger } = context;
+    const lookMs = context.createLookMs ??
+        Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
+    let detail;
+    try {
+        detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), { lookMs });
+    }
+    catch (error) {
+        if (!(error instanceof ReadBackError))
+            throw error;
+        run.id = error.id;
+        run.created = true;
+        return acceptedButHeld(run, error, logger);
+    }
+    run.id = detail.id;
+    run.status = detail.status;
+    run.created = true;
+    logger.info(`Created ${detail.id}.`);
+    note(run, readBackFields(step.fields, detail), logger);
+    // No lock: a run started at the same moment may have created the same title.
+    run.unsettled = detail;
+    if (!(await settleRace(run, context)))
+        return false;
+    // A run that listed before the other's create landed sees no race now; it looks once more before
+    // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+    if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
+        run.unsettled = detail;
+    return true;
+}
+async function runEdit(run, step, context) {
+    const { client, logger } = context;
+    const body = step.send;
+    let detail;
+    try {
+        detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
+    }
+    catch (error) {
+        if (!(error instanceof ReadBackError || error instanceof ClearedFieldsError))
+            throw error;
+        run.edited = true;
+        return acceptedButHeld(run, error, logger);
+    }
+    run.status = detail.status;
+    run.edited = true;
+    logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
+    note(run, readBackFields(body, detail), logger);
+    return true;
 }
 /** One step; false stops the item's remaining steps. */
 async function runStep(run, step, context) {
-    const { client, logger } = context;
     if (!context.allowed.has(step.kind))
         return step.kind === 'wait';
-    if (step.kind === 'create') {
-        const lookMs = context.createLookMs ??
-            Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
-        const detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), {
-            lookMs,
-        });
-        run.id = detail.id;
-        run.status = detail.status;
-        run.created = true;
-        logger.info(`Created ${detail.id}.`);
-        note(run, readBackFields(step.fields, detail), logger);
-        // No lock: a run started at the same moment may have created the same title.
-        run.unsettled = detail;
-        await settleRace(run, context);
-        // A run that listed before the other's create landed sees no race now; it looks once more before
-        // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
-        if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
-            run.unsettled = detail;
-        return true;
-    }
+    if (step.kind === 'create')
+        return runCreate(run, step, context);
     if (run.id === null)
         return false;
     switch (step.kind) {
-        case 'edit': {
-            const body = step.send;
-            const detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
-            run.status = detail.status;
-            run.edited = true;
-            logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
-            note(run, readBackFields(body, detail), logger);
-            return true;
-        }
+        case 'edit':
+            return runEdit(run, step, context);
         case 'wait': {
             // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
             const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
@@ -8013,7 +8208,7 @@ async function stillAsPlanned(run, work, context) {
     const planned = run.item.remote;
     if (planned === null || run.id === null || !WRITES.has(work[0].kind))
         return true;
-    const now = await context.client.taskStatus(run.id);
+    const now = await readStatus(context.client, run.id);
     const inFlight = mayBeInFlight(now.status, now.progress, oneRun(run));
     // A plan made on a generating item (cancel-running) expects it still to be
     // generating, but never publishing: a publication is not interrupted (A17).
@@ -8299,6 +8494,7 @@ function splitShard(items, shard) {
 
 
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply -> results.
 /** Milliseconds on a monotonic clock. */
@@ -8413,12 +8609,12 @@ async function afterLoad(options, load, started, observation) {
         };
         const matched = matchItems(mine, listing.contents, match).matched;
         const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const details = await reads.settle(ids);
+        const { read: details, unreadable } = await reads.settle(ids);
         // Published videos: what they were published with, to report later changes as drift.
         const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
         const publishedSettings = await publishedWith(options.previous, published);
         const personaChanged = await personasAsked(options, matched, details, report);
-        const planned = plan_plan(mine, { ...listing, details }, {
+        const planned = plan_plan(mine, { ...listing, details, unreadable }, {
             mode,
             now: options.now?.() ?? new Date(),
             permissions: options.permissions,
@@ -8443,6 +8639,35 @@ async function afterLoad(options, load, started, observation) {
     }
     return report;
 }
+/**
+ * Only what the interface states is checked before writing (A29): the key is
+ * active, and generation needs `generate`; what content writes need is not
+ * shown, so it is learned from the first 403 instead. The key's scopes, or
+ * null when the run must not write. An introspection that cannot be read
+ * proves nothing either way: the writes go, and the service's own 401 or 403
+ * stops them.
+ */
+async function preflight(client, writes, report) {
+    let introspection;
+    try {
+        introspection = await client.introspect();
+    }
+    catch (error) {
+        if (error instanceof ServiceError && error.status === 401)
+            throw error;
+        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
+        return [];
+    }
+    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+    if (introspection.active && missing.length === 0)
+        return introspection.scopes;
+    report.fatal = !introspection.active
+        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+            `${missing.join(', ')} in the web app under Settings, API Keys.`;
+    return null;
+}
 /** What was reviewed is what ships: renders and publications the review did not show are held. */
 function heldForReview(plan, gate, report) {
     const verdict = gateByReview(plan, gate);
@@ -8458,7 +8683,7 @@ async function execute(options, client, plan, report) {
         .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
     if (mode !== 'apply' && writes.length === 0)
         return;
-    if (report.problems.some((problem) => problem.severity === 'error')) {
+    if (report.problems.some(blocksWrites)) {
         logger.warning('Nothing was sent to the service: fix the errors above first.');
         return;
     }
@@ -8469,23 +8694,9 @@ async function execute(options, client, plan, report) {
                 'publish fewer items per run.';
         return;
     }
-    let scopes = [];
-    if (writes.length > 0) {
-        // Preflight: only what the interface states (A29). The key is active, and
-        // generation needs `generate`; what content writes need is not shown, so
-        // it is learned from the first 403 instead of guessed here.
-        const introspection = await client.introspect();
-        scopes = introspection.scopes;
-        const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-        if (!introspection.active || missing.length > 0) {
-            report.fatal = !introspection.active
-                ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-                : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-                    `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-                    `${missing.join(', ')} in the web app under Settings, API Keys.`;
-            return;
-        }
-    }
+    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
+    if (scopes === null)
+        return;
     const applyStarted = monotonicMs();
     if (mode === 'apply')
         report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
@@ -8504,15 +8715,21 @@ async function execute(options, client, plan, report) {
     });
     const byFile = new Map(runs.map((run) => [run.item.file, run]));
     const allRuns = plan.items.map((item) => byFile.get(item.file) ?? untouched(item));
-    // What was done is reported even when reading it back fails.
+    // Informational reads: what was done is reported whether or not they succeed.
     let listing = null;
     try {
         listing = (await client.listContents()).items;
-        if (mode !== 'apply')
-            await refreshScripts(client, plan, runs, options.readConcurrency);
     }
     catch (error) {
-        report.fatal = `The changes were made, but reading the results back failed: ${describeError(error)}`;
+        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
+    }
+    if (mode !== 'apply') {
+        try {
+            await refreshScripts(client, plan, runs, options.readConcurrency);
+        }
+        catch (error) {
+            report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+        }
     }
     if (mode === 'apply')
         report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
@@ -8789,6 +9006,12 @@ function holdText(hold) {
             return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
         case 'duplicate_marked':
             return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+        case 'race_undecided':
+            return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
+        case 'not_read_back':
+            return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
+        case 'cleared_on_service':
+            return `the service accepted the edit but shows ${hold.fields.join(', ')} empty; nothing more is done to it in this run. Check how the service stores them`;
         case 'changed_since_review':
             return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
         case 'not_reviewed':
