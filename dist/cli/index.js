@@ -46123,6 +46123,7 @@ const RULES = {
         readings: [
             'one page',
             'not paged',
+            'offsets',
             'pages from 1',
             'pages from 0',
             'next links',
@@ -48284,12 +48285,12 @@ function listingQuery(page, cursor, size) {
     return `?${query.toString()}`;
 }
 /**
- * A7: the one request that tells a listing that is not paged at all from one
- * paged by a parameter the client does not otherwise send: the offset of the
- * next row (under the names services use for it) and a smaller size (under
- * every size name). A service that ignores them all answers its whole list again.
+ * A7: a page by offset, for a service that ignores page numbers: the offset
+ * of the next row under the names services use for it, the size under every
+ * size name. It also tells a listing that is not paged at all (which answers
+ * its whole list again) from one paged by offset.
  */
-function unpagedProbeQuery(size, offset) {
+function offsetQuery(size, offset) {
     const query = new URLSearchParams();
     for (const name of ['limit', 'page_size', 'per_page'])
         query.set(name, String(size));
@@ -48541,7 +48542,9 @@ class Walk {
         return this.#finish();
     }
     #target() {
-        const { link, page, cursor } = this.#request;
+        const { link, page, cursor, offset } = this.#request;
+        if (offset !== undefined)
+            return `${this.#path}${offsetQuery(this.#size, offset)}`;
         return link ?? `${this.#path}${listingQuery(page, cursor, this.#size)}`;
     }
     /** One GET; a 400 naming the size parameter asks again with smaller pages (A6). */
@@ -48603,6 +48606,11 @@ class Walk {
             this.#out.proof = 'an empty page';
             return false;
         }
+        const { offset } = this.#request;
+        if (offset !== undefined) {
+            this.#request = { ...FIRST, offset: offset + answer.rows.length };
+            return true;
+        }
         return this.#advance(answer.hints);
     }
     /**
@@ -48642,12 +48650,12 @@ class Walk {
     /**
      * The next page asked for repeated the first answer and nothing says there
      * is more: the service may not page at all. One more request tells that
-     * from a service paging by a parameter the client does not send: the
-     * offset of the next row, with a size one smaller. Nothing there proves
-     * the end; the same rows again (size and offset ignored) or the first rows
-     * less one (size honoured) prove it when the first answer was short of the
-     * size asked for and of every usual page size, since a service's own page
-     * of 20 or cap of 100 looks the same; anything else leaves it unproven.
+     * from a service paging by offset: the offset of the next row, with a size
+     * one smaller. New rows there: the listing is read on by offset, to an
+     * empty page. Nothing there proves the end. The same rows again (size and
+     * offset ignored) or the first rows less one (size honoured) prove it when
+     * the first answer was short of the size asked for and of every usual page
+     * size, since a service's own page of 20 or cap of 100 looks the same.
      */
     async #unpagedVerdict(repeated) {
         const first = this.#first ?? repeated;
@@ -48655,8 +48663,7 @@ class Walk {
         this.#out.paging = 'not paged';
         let probe;
         try {
-            const query = unpagedProbeQuery(Math.max(1, count - 1), count);
-            probe = this.#read(await this.#options.get(`${this.#path}${query}`));
+            probe = this.#read(await this.#options.get(`${this.#path}${offsetQuery(Math.max(1, count - 1), count)}`));
         }
         catch (error) {
             if (!(error instanceof ServiceError))
@@ -48664,17 +48671,28 @@ class Walk {
             this.#gaps.push(`the service answers every page alike and refused the offset asked for (${error.status})`);
             return false;
         }
+        const fresh = probe.ids.some((id) => id !== null && !this.#seen.has(id));
         const shown = first.ids.slice(0, Math.max(1, count - 1)).join('\u0000');
-        const pagesAlike = probe.signature === first.signature || probe.signature === shown;
         if (probe.rows.length === 0)
             this.#out.proof = `an empty page at offset ${count}`;
-        else if (!pagesAlike)
-            this.#gaps.push(`the service ignores the page asked for but not the offset: the client reads only its first ${count} rows`);
+        else if (fresh)
+            return this.#byOffset(probe, count);
+        else if (probe.signature !== first.signature && probe.signature !== shown)
+            this.#gaps.push(`the service answers every page with rows already read, whatever is asked`);
         else if (COMMON_PAGE_SIZES.has(count) || count >= this.#size)
             this.#gaps.push(`the service answers every page with the same ${count} rows, a usual page size, so there may be more it does not show`);
         else
             this.#out.proof = 'one answer, shorter than any page size, that paging and offset do not change';
         return false;
+    }
+    /** The offset brought new rows: the service pages by offset; the listing goes on from them. */
+    #byOffset(probe, count) {
+        this.#out.paging = 'offsets';
+        this.#pagesProven = true;
+        this.#keep(probe);
+        this.#previous = probe;
+        this.#request = { ...FIRST, offset: count + probe.rows.length };
+        return true;
     }
     #keep(answer) {
         const rows = this.#out.rows;
@@ -50739,7 +50757,7 @@ function holdText(hold) {
         case 'changed_since_plan':
             return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
         case 'listing_incomplete':
-            return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+            return 'not created: the listing of contents is not proven complete, so the item may already exist (see the note on the listing)';
         case 'unknown_value':
             return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
         case 'late':
@@ -65284,6 +65302,7 @@ async function afterLoad(options, load, started, observation) {
         const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
         const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
         report.plan = plan;
+        report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
         report.problems.push(...plan.problems);
         if (sharded)
             report.problems.push(...otherShardProblems(others, mine, listing));
@@ -65324,6 +65343,21 @@ async function preflight(client, writes, report) {
             `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
             `${missing.join(', ')} in the web app under Settings, API Keys.`;
     return null;
+}
+/**
+ * Creates held because GET /contents is not proven complete (A7): said once
+ * for the run, with why and what to do, rather than once per item.
+ */
+function heldCreatesNote(plan, gap) {
+    const held = plan.items.filter((item) => item.holds.some((hold) => hold.kind === 'listing_incomplete'));
+    if (gap === null || held.length === 0)
+        return [];
+    return [
+        `${held.length} new item(s) are not created in this run: GET /contents could not be proven complete (${gap}), ` +
+            'so any of them may already exist on a part of the listing not read, and creating it would make a second one. ' +
+            'Items that match are planned and applied as usual. `content-as-code doctor` shows how the service answers its ' +
+            'listing; an item created in the service (its web app) and pinned with `id:` is managed without a create.',
+    ];
 }
 /** What was reviewed is what ships: renders and publications the review did not show are held. */
 function heldForReview(plan, gate, report) {

@@ -183,6 +183,7 @@ async function afterLoad(
     const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
     const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
     report.plan = plan;
+    report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
     report.problems.push(...plan.problems);
     if (sharded) report.problems.push(...otherShardProblems(others, mine, listing));
     report.timings.planMs = elapsed(planStarted);
@@ -225,6 +226,21 @@ async function preflight(
       `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
       `${missing.join(', ')} in the web app under Settings, API Keys.`;
   return null;
+}
+
+/**
+ * Creates held because GET /contents is not proven complete (A7): said once
+ * for the run, with why and what to do, rather than once per item.
+ */
+function heldCreatesNote(plan: Plan, gap: string | null): string[] {
+  const held = plan.items.filter((item) => item.holds.some((hold) => hold.kind === 'listing_incomplete'));
+  if (gap === null || held.length === 0) return [];
+  return [
+    `${held.length} new item(s) are not created in this run: GET /contents could not be proven complete (${gap}), ` +
+      'so any of them may already exist on a part of the listing not read, and creating it would make a second one. ' +
+      'Items that match are planned and applied as usual. `content-as-code doctor` shows how the service answers its ' +
+      'listing; an item created in the service (its web app) and pinned with `id:` is managed without a create.',
+  ];
 }
 
 /** What was reviewed is what ships: renders and publications the review did not show are held. */

@@ -82,7 +82,7 @@ export function holdText(hold: Hold): string {
     case 'changed_since_plan':
       return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
     case 'listing_incomplete':
-      return `not created: the service's listing could not be proven complete (${hold.gap}), so the item may already exist`;
+      return 'not created: the listing of contents is not proven complete, so the item may already exist (see the note on the listing)';
     case 'unknown_value':
       return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
     case 'late':
