@@ -98,7 +98,10 @@ describe('convergence against service normal forms, stale progress, parking and 
       }
       expect(again.result!.items.every((item) => (item.notes ?? []).length === 0)).toBe(true);
       // The persona the service keeps is said once for the run, not sent again.
-      expect(again.notes.filter((note) => /persona/.test(note)), run).toHaveLength(1);
+      expect(
+        again.notes.filter((note) => /persona/.test(note)),
+        run,
+      ).toHaveLength(1);
     }
     expect(h.emulator.admin.items().map((item) => item.generationDispatches)).toEqual(
       records.map((item) => item.generationDispatches),

@@ -177,7 +177,9 @@ describe('listings that must be proven complete', () => {
     expect(JSON.stringify(holds)).toMatch(/same 20 rows, a usual page size/);
     // Said once for the run, with what to do, not once per item.
     expect(report.notes.filter((note) => /not created in this run/.test(note))).toEqual([
-      expect.stringMatching(/^1 new item\(s\) are not created in this run: GET \/contents could not be proven/),
+      expect.stringMatching(
+        /^1 new item\(s\) are not created in this run: GET \/contents could not be proven/,
+      ),
     ]);
     expect(writes(d)).toEqual(['PUT /v1/contents/' + byTitle['Existing 3']!.remote!.id]);
   });

@@ -118,7 +118,12 @@ describe('plan: stages', () => {
     const result = plan([item], observed([detail]), context());
     expect(kinds(result.items[0])).toEqual(['edit', 'upload']);
     const draft = published('b.yml', { flow: 'oneshot', stage: 'rendered', fields: { description: 'new' } });
-    const rendered = remote(draft, { status: 'VIDEO_PROCESSED', has_video: true, progress, description: 'old' });
+    const rendered = remote(draft, {
+      status: 'VIDEO_PROCESSED',
+      has_video: true,
+      progress,
+      description: 'old',
+    });
     expect(kinds(plan([draft], observed([rendered]), context()).items[0])).toEqual(['edit']);
   });
 
