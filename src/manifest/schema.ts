@@ -26,7 +26,7 @@ const accountByName = z
   })
   .describe('An account given by platform and name; resolved through GET /accounts.');
 
-const account = z
+export const accountSchema = z
   .union([accountById, accountByName])
   .describe('A connected account to publish to: {id: …} or {platform: …, name: …}.');
 
@@ -45,7 +45,7 @@ const tiktok = z
 const publish = z
   .strictObject({
     accounts: z
-      .array(account)
+      .array(accountSchema)
       .optional()
       .describe('Accounts to publish to. Required when stage is published.'),
     at: z.iso
@@ -84,6 +84,11 @@ const publish = z
     params: { code: 'kids_and_age_restricted' },
     message:
       'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
+    // Checked even when another field of publish is wrong, so that one run reports every mistake.
+    when: (payload) =>
+      isObject(payload.value) &&
+      payload.value['made_for_kids'] === true &&
+      payload.value['age_restricted'] === true,
   })
   .describe('Where and how the video is published. Takes effect only when stage is published.');
 
@@ -175,6 +180,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export type ManifestInput = z.input<typeof manifestSchema>;
 /** The manifest after validation, with defaults filled. */
 export type Manifest = z.output<typeof manifestSchema>;
+/** One entry of publish.accounts. */
+export type ManifestAccount = z.output<typeof accountSchema>;
 
 /** JSON Schema of the manifest as written (input side), for editors and the README reference. */
 export function manifestJsonSchema(): Record<string, unknown> {

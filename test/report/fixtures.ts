@@ -81,7 +81,7 @@ export function planReport(overrides: Partial<RunReport> = {}): RunReport {
   const items = samplePlanItems();
   return {
     mode: 'plan',
-    load: { items: [], problems: [], files: items.map((item) => item.file) },
+    load: { items: [], problems: [], files: items.map((item) => item.file), outlines: [] },
     plan: {
       mode: 'plan',
       items,
