@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,9 +12,12 @@ import { ROOT } from '../support/runner.ts';
 // the copy of the dotenv file, GitHub's @github/local-action running
 // src/main.ts. Then every path under .cache/local-action/ that the README and
 // docs/local-action.md name must be there. Two steps differ, and only in what
-// a test cannot do: `npm ci` is a link to this checkout's node_modules (the
-// packages the same lockfile pins, without minutes of installing), and the
-// emulator runs on a free port with short phases (tests run side by side).
+// a test should not do: `npm ci` is a copy of this checkout's node_modules
+// made of hard links (the packages the same lockfile pins, in a second
+// instead of half a minute; a symbolic link would not do, as local-action
+// finds the toolkit packages it replaces by their path inside the action's
+// folder), and the emulator runs on a free port with short phases (tests run
+// side by side).
 
 const run = promisify(execFile);
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -115,7 +118,7 @@ describe('the README’s "Trying the action locally", in a fresh clone', () => {
     await run('git', ['clone', '--quiet', ROOT, clone]);
     expect(existsSync(join(clone, '.cache'))).toBe(false);
     expect(install).toBe('npm ci');
-    await symlink(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+    await run('cp', ['-al', join(ROOT, 'node_modules'), join(clone, 'node_modules')]);
 
     const service = await startEmulator(clone, `${startTheEmulator} --port 0 --phase-ms 20`);
     await shell(clone, copyTheInputs);
@@ -141,7 +144,9 @@ describe('the README’s "Trying the action locally", in a fresh clone', () => {
     expect(log).toContain('Action Outputs');
     const planFile = join(clone, '.cache/local-action/content-as-code/content-as-code-plan.json');
     expect(log).toContain(planFile);
-    expect(JSON.parse(at('content-as-code/content-as-code-plan.json'))).toHaveLength(5);
+    expect(
+      (JSON.parse(at('content-as-code/content-as-code-plan.json')) as { items: unknown[] }).items,
+    ).toHaveLength(5);
     const results = JSON.parse(at('content-as-code/content-as-code-results.json')) as Array<{
       outcome: string;
     }>;
