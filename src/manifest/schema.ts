@@ -42,6 +42,14 @@ const tiktok = z
   })
   .describe('Settings that only TikTok accounts use.');
 
+/** made_for_kids and age_restricted both true, in JSON Schema terms (what `not` refuses). */
+const KIDS_AND_AGE_RESTRICTED = {
+  allOf: [
+    { properties: { made_for_kids: { const: true } }, required: ['made_for_kids'] },
+    { properties: { age_restricted: { const: true } }, required: ['age_restricted'] },
+  ],
+};
+
 const publish = z
   .strictObject({
     accounts: z
@@ -90,7 +98,11 @@ const publish = z
       payload.value['made_for_kids'] === true &&
       payload.value['age_restricted'] === true,
   })
-  .describe('Where and how the video is published. Takes effect only when stage is published.');
+  .meta({
+    description: 'Where and how the video is published. Takes effect only when stage is published.',
+    // The refine above, for editors: the JSON Schema cannot run it, so it says the same in its own terms.
+    not: KIDS_AND_AGE_RESTRICTED,
+  });
 
 const imageOverlay = z
   .strictObject({
