@@ -3,6 +3,7 @@ import { scrubSecrets } from '../secrets.ts';
 import { runDoctor } from '../doctor/doctor.ts';
 import { renderDoctorText } from '../doctor/render.ts';
 import type { CliOptions } from './args.ts';
+import { doctorDocument } from './documents.ts';
 import { EXIT } from './help.ts';
 import { serviceSettings } from './connect.ts';
 import type { RunSeams } from './run.ts';
@@ -31,8 +32,12 @@ export async function runDoctorCommand(
       client: seams.clientOptions ?? {},
     });
     const scrub = (text: string): string => scrubSecrets(text, [settings.apiKey]);
-    writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
-    return report.understood ? EXIT.ok : EXIT.failed;
+    const code = report.understood ? EXIT.ok : EXIT.failed;
+    const shown = options.json
+      ? JSON.stringify(doctorDocument(report, code), null, 2)
+      : renderDoctorText(report);
+    writeLine(io.stdout, scrub(shown));
+    return code;
   } catch (error) {
     writeLine(io.stderr, `error: ${describeError(error)}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;

@@ -4,6 +4,7 @@ import { createClient } from '../api/client.ts';
 import { ImportUsageError, runImport } from '../import/import.ts';
 import { renderImportText } from '../import/render.ts';
 import type { CliOptions } from './args.ts';
+import { importDocument } from './documents.ts';
 import { EXIT } from './help.ts';
 import { serviceSettings } from './connect.ts';
 import type { RunSeams } from './run.ts';
@@ -37,9 +38,13 @@ export async function runImportCommand(
       only: options.only,
       statuses: options.status,
     });
-    writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderImportText(report)));
     const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
-    return unkept ? EXIT.failed : EXIT.ok;
+    const code = unkept ? EXIT.failed : EXIT.ok;
+    const shown = options.json
+      ? JSON.stringify(importDocument(report, code), null, 2)
+      : renderImportText(report);
+    writeLine(io.stdout, scrub(shown));
+    return code;
   } catch (error) {
     writeLine(io.stderr, `error: ${scrub(describeError(error))}`);
     const usage = error instanceof ConfigurationError || error instanceof ImportUsageError;
