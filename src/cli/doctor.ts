@@ -5,7 +5,7 @@ import { renderDoctorText } from '../doctor/render.ts';
 import type { CliOptions } from './args.ts';
 import { doctorDocument } from './documents.ts';
 import { EXIT } from './help.ts';
-import { serviceSettings } from './connect.ts';
+import { inCliWords, serviceSettings } from './connect.ts';
 import type { RunSeams } from './run.ts';
 import { scrubbing, writeLine, type CliIO } from './terminal.ts';
 
@@ -22,7 +22,7 @@ export async function runDoctorCommand(
   try {
     settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
   } catch (error) {
-    writeLine(io.stderr, `error: ${describeError(error)}`);
+    writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;
   }
   try {
@@ -36,10 +36,11 @@ export async function runDoctorCommand(
     const shown = options.json
       ? JSON.stringify(doctorDocument(report, code), null, 2)
       : renderDoctorText(report);
-    writeLine(io.stdout, scrub(shown));
+    // The findings quote the service's errors in the client's words, which name the action's inputs.
+    writeLine(io.stdout, scrub(inCliWords(shown)));
     return code;
   } catch (error) {
-    writeLine(io.stderr, `error: ${describeError(error)}`);
+    writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;
   }
 }

@@ -6,7 +6,7 @@ import { renderImportText } from '../import/render.ts';
 import type { CliOptions } from './args.ts';
 import { importDocument } from './documents.ts';
 import { EXIT } from './help.ts';
-import { serviceSettings } from './connect.ts';
+import { inCliWords, serviceSettings } from './connect.ts';
 import type { RunSeams } from './run.ts';
 import { scrubbing, writeLine, type CliIO } from './terminal.ts';
 
@@ -23,7 +23,7 @@ export async function runImportCommand(
   try {
     settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
   } catch (error) {
-    writeLine(io.stderr, `error: ${describeError(error)}`);
+    writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;
   }
   const scrub = (text: string): string => scrubSecrets(text, [settings.apiKey]);
@@ -46,7 +46,7 @@ export async function runImportCommand(
     writeLine(io.stdout, scrub(shown));
     return code;
   } catch (error) {
-    writeLine(io.stderr, `error: ${scrub(describeError(error))}`);
+    writeLine(io.stderr, `error: ${scrub(inCliWords(describeError(error)))}`);
     const usage = error instanceof ConfigurationError || error instanceof ImportUsageError;
     return usage ? EXIT.usage : EXIT.service;
   } finally {
