@@ -144,7 +144,7 @@ export function applyReport(): RunReport {
         }),
         result('content/glowing-reefs.yml', {
           title: 'Glowing reefs',
-          outcome: 'unchanged',
+          outcome: 'drifted',
           status: 'UPLOADED',
         }),
       ],
