@@ -1,7 +1,7 @@
 import type { ServiceClient } from '../api/client.ts';
 import { describeError } from '../api/errors.ts';
 import type { RunReport } from '../engine/types.ts';
-import { resolveSelectors } from '../plan/accounts.ts';
+import { outlineAccountProblems } from '../plan/accounts.ts';
 import { inCliWords } from './connect.ts';
 
 // validate sends nothing, but an unknown account is an error the README
@@ -36,7 +36,7 @@ export async function checkAccounts(
       note: `Account names were not checked against the service: ${inCliWords(describeError(error))}`,
     };
   }
-  const found = naming.flatMap((outline) => resolveSelectors(outline.accounts, connected).problems);
+  const found = outlineAccountProblems(naming, connected);
   report.problems.push(...found);
   report.problems.sort((a, b) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column,

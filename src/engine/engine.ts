@@ -10,6 +10,7 @@ import type { DesiredItem, LoadResult } from '../manifest/types.ts';
 import { mapLimit } from '../plan/concurrency.ts';
 import { matchItems, orphanTitles, renameCandidates } from '../plan/identity.ts';
 import { pastSchedules } from '../plan/late-window.ts';
+import { outlineAccountProblems } from '../plan/accounts.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { plan as makePlan, otherShardProblems, statedScopes } from '../plan/plan.ts';
 import { gateByReview, type ReviewGate } from './review.ts';
@@ -154,6 +155,10 @@ async function afterLoad(
     report.plan = plan;
     report.problems.push(...plan.problems);
     if (sharded) report.problems.push(...otherShardProblems(others, mine, listing));
+    // Manifests with errors are not planned; the accounts they name are looked up all the same.
+    const valid = new Set(load.items.map((item) => item.file));
+    const unplanned = load.outlines.filter((outline) => !valid.has(outline.file));
+    report.problems.push(...outlineAccountProblems(unplanned, listing.accounts));
     report.timings.planMs = elapsed(planStarted);
     await options.onPlan?.(plan, report.problems);
     await execute(options, client, plan, report);

@@ -1,5 +1,11 @@
 import type { Account } from '../api/types.ts';
-import type { AccountSelector, DesiredItem, IndexedSelector, Problem } from '../manifest/types.ts';
+import type {
+  AccountSelector,
+  DesiredItem,
+  IndexedSelector,
+  ManifestOutline,
+  Problem,
+} from '../manifest/types.ts';
 import { suggest } from '../manifest/suggest.ts';
 
 // publish.accounts name accounts by id or by {platform, name}; GET /accounts
@@ -96,4 +102,16 @@ export function resolveSelectors(
     if (found && !accounts.some((account) => account.id === found.id)) accounts.push(found);
   });
   return { accounts, problems };
+}
+
+/**
+ * The unknown accounts that manifests name, valid or not (their outlines):
+ * a manifest with another mistake still has its accounts looked up, so that
+ * every mistake is reported in one run.
+ */
+export function outlineAccountProblems(
+  outlines: readonly ManifestOutline[],
+  connected: readonly Account[],
+): Problem[] {
+  return outlines.flatMap((outline) => resolveSelectors(outline.accounts, connected).problems);
 }

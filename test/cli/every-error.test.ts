@@ -54,6 +54,20 @@ describe('validate reports every mistake of every file in one run', () => {
     expect(output.problems[2]?.message).toContain('Did you mean "oceanfacts"?');
   });
 
+  it('gives plan the same five, the unknown account included, though the manifest is not planned', async () => {
+    const cwd = await workspace({ 'content/octopus.yml': FIVE_MISTAKES });
+    const run = await runCli(['plan', '--json'], { cwd, env: emulator.env });
+    expect(run.code).toBe(1);
+    const output = JSON.parse(run.stdout) as { problems: Array<{ line: number; code: string }> };
+    expect(output.problems.map(({ line, code }) => [line, code])).toEqual([
+      [6, 'plain_string_account'],
+      [7, 'invalid_value'],
+      [9, 'invalid_format'],
+      [11, 'kids_and_age_restricted'],
+      [8, 'unknown_account'],
+    ]);
+  });
+
   it('adds a title another manifest uses, in both files, and prints every line before the count', async () => {
     const cwd = await workspace({ 'content/octopus.yml': FIVE_MISTAKES, 'content/again.yml': SAME_TITLE });
     const run = await runCli(['validate'], { cwd, env: emulator.env, merged: true });
