@@ -1,24 +1,38 @@
-// `npm run schema`: writes schema/content.schema.json and schema/doctor.schema.json from their zod schemas.
-// The file is committed; test/manifest/schema.test.ts fails when it is stale.
+// `npm run schema`: writes the JSON Schemas in schema/ that come from zod
+// schemas: the manifest's, and the --json documents of doctor and import.
+// The files are committed; test/manifest/schema.test.ts fails when one is stale.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { doctorJsonSchema } from '../src/doctor/schema.ts';
+import { doctorJsonSchema, importJsonSchema } from '../src/cli/documents.ts';
 import { manifestJsonSchema } from '../src/manifest/schema.ts';
 
-export const SCHEMA_FILE = fileURLToPath(new URL('../schema/content.schema.json', import.meta.url));
+const inSchemaFolder = (name: string): string => fileURLToPath(new URL(`../schema/${name}`, import.meta.url));
 
-export const DOCTOR_SCHEMA_FILE = fileURLToPath(new URL('../schema/doctor.schema.json', import.meta.url));
+export const SCHEMA_FILE = inSchemaFolder('content.schema.json');
+export const DOCTOR_SCHEMA_FILE = inSchemaFolder('doctor.schema.json');
+export const IMPORT_SCHEMA_FILE = inSchemaFolder('import.schema.json');
+
+const render = (schema: Record<string, unknown>): string => `${JSON.stringify(schema, null, 2)}\n`;
 
 export function renderSchema(): string {
-  return `${JSON.stringify(manifestJsonSchema(), null, 2)}\n`;
+  return render(manifestJsonSchema());
 }
 
 export function renderDoctorSchema(): string {
-  return `${JSON.stringify(doctorJsonSchema(), null, 2)}\n`;
+  return render(doctorJsonSchema());
+}
+
+export function renderImportSchema(): string {
+  return render(importJsonSchema());
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(SCHEMA_FILE, renderSchema());
-  writeFileSync(DOCTOR_SCHEMA_FILE, renderDoctorSchema());
-  process.stdout.write(`wrote ${SCHEMA_FILE} and ${DOCTOR_SCHEMA_FILE}\n`);
+  for (const [file, text] of [
+    [SCHEMA_FILE, renderSchema()],
+    [DOCTOR_SCHEMA_FILE, renderDoctorSchema()],
+    [IMPORT_SCHEMA_FILE, renderImportSchema()],
+  ] as const) {
+    writeFileSync(file, text);
+    process.stdout.write(`wrote ${file}\n`);
+  }
 }

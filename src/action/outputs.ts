@@ -1,4 +1,5 @@
 import type { PublishedUrl } from '../apply/types.ts';
+import { publishedThisRun } from '../apply/results.ts';
 import type { RunReport } from '../engine/types.ts';
 import { fingerprint } from '../engine/fingerprint.ts';
 import type { PlanItem } from '../plan/types.ts';
@@ -75,7 +76,7 @@ export function outputsFor(report: RunReport): ActionOutputs {
   const items = report.result?.items ?? [];
   // What this run published; items published by earlier runs are in `results`.
   const published: PublishedUrl[] = items
-    .filter((item) => item.outcome === 'published')
+    .filter(publishedThisRun)
     .flatMap((item) => item.publishedUrls.map((p) => ({ title: p.title, platform: p.platform, url: p.url })));
   return {
     plan: planJson(report.plan),

@@ -31,7 +31,8 @@ export async function writeRunFile(
   shard: { index: number; count: number } | null | undefined,
   env: NodeJS.ProcessEnv,
 ): Promise<string> {
-  const folder = path.join(env.RUNNER_TEMP || tmpdir(), 'content-as-code');
+  // Resolved: a RUNNER_TEMP given relative (a local run's dotenv file) still yields the absolute path the outputs promise.
+  const folder = path.resolve(env.RUNNER_TEMP || tmpdir(), 'content-as-code');
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, runFileName(kind, shard));
   await writeFile(file, `${json}\n`);

@@ -24,8 +24,10 @@ export type IntrospectionVerdict =
   | { kind: 'rejected' }
   | { kind: 'failed'; reason: string };
 
-const KEYS_PAGE =
-  'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
+/** Where a key comes from and goes, in the action's words; the CLI says it in its own (cli/connect.ts). */
+export const STORE_THE_KEY = 'store it in the secret passed as api-key';
+
+const KEYS_PAGE = `create one in the web app under Settings, API Keys, and ${STORE_THE_KEY}`;
 
 function said(body: ErrorBody): string {
   return body.message === '' ? '' : `: "${body.message}"`;

@@ -1,5 +1,6 @@
 import { FAILED_STATUSES, RENDERED_STATUSES, type ContentStatus, type ContentSummary } from '../api/types.ts';
 import { RUNNING_STATUSES } from '../plan/inflight.ts';
+import { idleState } from '../plan/types.ts';
 import type { ItemResult, ItemRun, Outcome, PublishedUrl } from './types.ts';
 
 // What the reports say about each item: its outcome, from what the run did and
@@ -15,8 +16,18 @@ export function outcomeOf(run: ItemRun, status: ContentStatus | null): Outcome {
   if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status)) return 'rendered';
   if (run.created) return 'created';
   if (run.edited) return 'updated';
-  if (run.item.holds.length > 0 || run.item.steps.length > 0) return 'skipped';
-  return 'unchanged';
+  // Steps this run was to carry out and did not (a stop, a refusal): skipped, with the reason.
+  if (run.item.steps.length > 0) return 'skipped';
+  return idleState(run.item);
+}
+
+/**
+ * Whether this run published the item: the URLs the reports list under
+ * "Published" and the published-urls output. An item published by an
+ * earlier run keeps its URL in the results, and is not listed again.
+ */
+export function publishedThisRun(item: Pick<ItemResult, 'outcome'>): boolean {
+  return item.outcome === 'published';
 }
 
 /**

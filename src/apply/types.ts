@@ -9,6 +9,8 @@ export const OUTCOMES = [
   'rendered',
   'published',
   'unchanged',
+  'drifted',
+  'held',
   'running',
   'skipped',
   'failed',

@@ -1,7 +1,7 @@
 import type { ServiceClient } from '../api/client.ts';
 import { describeError } from '../api/errors.ts';
 import type { RunReport } from '../engine/types.ts';
-import { resolveAccounts } from '../plan/accounts.ts';
+import { outlineAccountProblems } from '../plan/accounts.ts';
 import { inCliWords } from './connect.ts';
 
 // validate sends nothing, but an unknown account is an error the README
@@ -20,7 +20,9 @@ export async function checkAccounts(
   report: RunReport,
   client: ServiceClient | string,
 ): Promise<AccountsCheck> {
-  const naming = report.load.items.filter((item) => (item.publish?.accounts.length ?? 0) > 0);
+  // Every manifest that names an account well, valid or not: an unknown name
+  // is reported in the same run as the manifest's other mistakes.
+  const naming = report.load.outlines.filter((outline) => outline.accounts.length > 0);
   if (naming.length === 0) return { checked: false, note: null };
   if (typeof client === 'string') {
     return { checked: false, note: `Account names were not checked against the service: ${client}.` };
@@ -34,7 +36,7 @@ export async function checkAccounts(
       note: `Account names were not checked against the service: ${inCliWords(describeError(error))}`,
     };
   }
-  const found = naming.flatMap((item) => resolveAccounts(item, connected).problems);
+  const found = outlineAccountProblems(naming, connected);
   report.problems.push(...found);
   report.problems.sort((a, b) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column,

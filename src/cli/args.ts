@@ -115,7 +115,7 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
       strict: true,
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+    throw new UsageError(parseFailure(error));
   }
   const { values, positionals } = parsed;
   if (values.version) return 'version';
@@ -159,6 +159,26 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
     status: values.status ?? [],
     rest: [],
   };
+}
+
+/** Every spelling of an option the parser takes: `--manifests`, `--no-wait`, `-h`. */
+function optionNames(): string[] {
+  return Object.entries(OPTIONS).flatMap(([name, option]) => [
+    `--${name}`,
+    ...(option.type === 'boolean' ? [`--no-${name}`] : []),
+    ...('short' in option ? [`-${option.short}`] : []),
+  ]);
+}
+
+/** Node's parser's message, in the CLI's words: an unknown option gets a "did you mean". */
+function parseFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const unknown = /^Unknown option '([^']+)'/.exec(error.message)?.[1];
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || unknown === undefined) {
+    return error.message.split('\n')[0]!;
+  }
+  const hint = closest(unknown, optionNames());
+  return `unknown option '${unknown}'${hint ? `; did you mean '${hint}'?` : '.'}`;
 }
 
 function defaults(command: Command, cwd: string): CliOptions {

@@ -1,7 +1,12 @@
-// Entry of the bundled CLI (dist/cli/index.js).
-import { EXIT } from './help.ts';
-import { main } from './main.ts';
+// Entry of the bundled CLI (dist/cli/index.js). Only the version check is
+// imported statically: the bundle's libraries fail while loading on an older
+// Node, so they come in with main.ts once the check has passed.
+import { requireSupportedNode } from '../runtime.ts';
 
+requireSupportedNode('content-as-code <command>');
+
+const { main } = await import('./main.ts');
+const { EXIT } = await import('./help.ts');
 const code = await main(process.argv.slice(2));
 process.exitCode = code;
 // After Ctrl-C the engine's pending work (a poll's sleep) would keep the process

@@ -1,6 +1,7 @@
 import { insecureBaseUrl } from '../api/base-url-policy.ts';
 import { createClient, type ServiceClient } from '../api/client.ts';
 import { ConfigurationError, describeError } from '../api/errors.ts';
+import { STORE_THE_KEY } from '../api/explain.ts';
 import type { CliOptions } from './args.ts';
 import type { CliIO } from './terminal.ts';
 
@@ -101,6 +102,7 @@ export async function connectIfConfigured(
  */
 export function inCliWords(message: string): string {
   return message
+    .replaceAll(STORE_THE_KEY, 'set it as CONTENT_API_KEY (or pipe it in with --api-key-stdin)')
     .replace(/\bCheck base-url\b/g, `Check ${BASE_URL_ENV} (or --base-url)`)
     .replace(/\bbase-url must be\b/g, `${BASE_URL_ENV} (or --base-url) must be`)
     .replace(/\binput `?base-url`?/gi, `${BASE_URL_ENV} (or --base-url)`)

@@ -3,8 +3,9 @@ import { scrubSecrets } from '../secrets.ts';
 import { runDoctor } from '../doctor/doctor.ts';
 import { renderDoctorText } from '../doctor/render.ts';
 import type { CliOptions } from './args.ts';
+import { doctorDocument } from './documents.ts';
 import { EXIT } from './help.ts';
-import { serviceSettings } from './connect.ts';
+import { inCliWords, serviceSettings } from './connect.ts';
 import type { RunSeams } from './run.ts';
 import { scrubbing, writeLine, type CliIO } from './terminal.ts';
 
@@ -21,7 +22,7 @@ export async function runDoctorCommand(
   try {
     settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
   } catch (error) {
-    writeLine(io.stderr, `error: ${describeError(error)}`);
+    writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;
   }
   try {
@@ -31,10 +32,15 @@ export async function runDoctorCommand(
       client: seams.clientOptions ?? {},
     });
     const scrub = (text: string): string => scrubSecrets(text, [settings.apiKey]);
-    writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
-    return report.understood ? EXIT.ok : EXIT.failed;
+    const code = report.understood ? EXIT.ok : EXIT.failed;
+    const shown = options.json
+      ? JSON.stringify(doctorDocument(report, code), null, 2)
+      : renderDoctorText(report);
+    // The findings quote the service's errors in the client's words, which name the action's inputs.
+    writeLine(io.stdout, scrub(inCliWords(shown)));
+    return code;
   } catch (error) {
-    writeLine(io.stderr, `error: ${describeError(error)}`);
+    writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;
   }
 }

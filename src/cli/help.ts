@@ -53,7 +53,7 @@ Options:
   --api-key-stdin         read the API key from standard input instead of $CONTENT_API_KEY
   --allow-insecure-http   let --base-url be plain http:// to another machine (the key travels in clear)
   --allow-empty           accept a glob that matches no manifest (otherwise an error)
-  --json                  print one JSON document (schema/cli-output.schema.json) instead of tables
+  --json                  print one JSON document (its schema is in schema/) instead of tables
   --summary FILE          also write the Markdown summary (the action's job summary) to FILE
   --concurrency N         items worked on at once (default: 4)
   --no-wait               start generations and return without waiting for them

@@ -4,8 +4,9 @@ import { createClient } from '../api/client.ts';
 import { ImportUsageError, runImport } from '../import/import.ts';
 import { renderImportText } from '../import/render.ts';
 import type { CliOptions } from './args.ts';
+import { importDocument } from './documents.ts';
 import { EXIT } from './help.ts';
-import { serviceSettings } from './connect.ts';
+import { inCliWords, serviceSettings } from './connect.ts';
 import type { RunSeams } from './run.ts';
 import { scrubbing, writeLine, type CliIO } from './terminal.ts';
 
@@ -22,7 +23,7 @@ export async function runImportCommand(
   try {
     settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
   } catch (error) {
-    writeLine(io.stderr, `error: ${describeError(error)}`);
+    writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;
   }
   const scrub = (text: string): string => scrubSecrets(text, [settings.apiKey]);
@@ -37,11 +38,15 @@ export async function runImportCommand(
       only: options.only,
       statuses: options.status,
     });
-    writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderImportText(report)));
     const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
-    return unkept ? EXIT.failed : EXIT.ok;
+    const code = unkept ? EXIT.failed : EXIT.ok;
+    const shown = options.json
+      ? JSON.stringify(importDocument(report, code), null, 2)
+      : renderImportText(report);
+    writeLine(io.stdout, scrub(shown));
+    return code;
   } catch (error) {
-    writeLine(io.stderr, `error: ${scrub(describeError(error))}`);
+    writeLine(io.stderr, `error: ${scrub(inCliWords(describeError(error)))}`);
     const usage = error instanceof ConfigurationError || error instanceof ImportUsageError;
     return usage ? EXIT.usage : EXIT.service;
   } finally {

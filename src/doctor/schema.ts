@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { RULES, type RuleId } from '../api/readings.ts';
 
-// The shape of `content-as-code doctor --json`, versioned: scripts read it,
-// and schema/doctor.schema.json is generated from it (npm run schema).
+// The shape of the doctor's report, versioned: `content-as-code doctor
+// --json` prints it in the CLI's envelope (src/cli/documents.ts), from which
+// schema/doctor.schema.json is generated (npm run schema).
 
 const ruleIds = Object.keys(RULES) as [RuleId, ...RuleId[]];
 
@@ -41,7 +42,3 @@ export const doctorReportSchema = z
 
 export type Finding = z.infer<typeof findingSchema>;
 export type DoctorReport = z.infer<typeof doctorReportSchema>;
-
-export function doctorJsonSchema(): Record<string, unknown> {
-  return { ...z.toJSONSchema(doctorReportSchema), title: 'content-as-code doctor --json' };
-}

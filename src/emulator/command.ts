@@ -26,11 +26,18 @@ interface Flag {
 
 const PLATFORMS: readonly Platform[] = ['YouTube', 'TikTok', 'Instagram'];
 
+/**
+ * The port the emulator listens on unless told otherwise. A fixed one keeps
+ * the exported CONTENT_BASE_URL right across restarts (the key and the state
+ * already are, with --key and --state).
+ */
+export const DEFAULT_PORT = 8787;
+
 const FLAGS: readonly Flag[] = [
   {
     name: '--port',
     value: 'N',
-    help: 'port to listen on (default: any free port)',
+    help: `port to listen on (default: ${DEFAULT_PORT}; 0: any free port)`,
     read: (options, value) => (options.port = count('--port', value, 65535)),
   },
   {
@@ -162,6 +169,13 @@ export function parseEmulatorArgs(argv: readonly string[]): EmulatorCommandOptio
   return options;
 }
 
+function portTaken(port: number): Error {
+  return new Error(
+    `port ${port} is taken: another emulator (or another program) is listening on it. ` +
+      'Stop it, or start this one with --port N (--port 0 picks a free port) and export the CONTENT_BASE_URL it prints.',
+  );
+}
+
 /** A running emulator for a terminal; `close` also writes the state file one last time. */
 export interface EmulatorSession {
   emulator: Emulator;
@@ -179,9 +193,13 @@ export async function runEmulatorCommand(
     return 'help';
   }
   const saved = state === undefined ? null : readState(state);
+  const port = options.port ?? DEFAULT_PORT;
   const emulator = await startEmulator({
     ...options,
+    port,
     ...(saved ? { items: saved.items, credits: saved.credits } : {}),
+  }).catch((error: unknown) => {
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? portTaken(port) : error;
   });
   const kept = state === undefined ? null : keepState(emulator, state);
   out(`Service emulator listening on ${emulator.baseUrl} (endpoints under ${emulator.baseUrl}/v1)`);

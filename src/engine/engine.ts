@@ -11,6 +11,7 @@ import { mapLimit } from '../plan/concurrency.ts';
 import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';
 import { personaDifference } from '../plan/diff.ts';
 import { pastSchedules } from '../plan/late-window.ts';
+import { outlineAccountProblems } from '../plan/accounts.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { plan as makePlan, otherShardProblems, statedScopes } from '../plan/plan.ts';
 import { gateByReview, type ReviewGate } from './review.ts';
@@ -186,6 +187,12 @@ async function afterLoad(
     report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
     report.problems.push(...plan.problems);
     if (sharded) report.problems.push(...otherShardProblems(others, mine, listing));
+    // Manifests with errors are not planned; the accounts they name are looked up all the same,
+    // where the listing of accounts is whole (an account it might lack is no mistake to report).
+    const valid = new Set(load.items.map((item) => item.file));
+    const unplanned = load.outlines.filter((outline) => !valid.has(outline.file));
+    if (listing.accountsError === null && listing.accountsGap === null)
+      report.problems.push(...outlineAccountProblems(unplanned, listing.accounts));
     report.timings.planMs = elapsed(planStarted);
     await options.onPlan?.(plan, report.problems);
     await execute(options, client, plan, report);

@@ -2,7 +2,8 @@ import { normalize } from './normalize.ts';
 import type { Manifest } from './schema.ts';
 import { mergeTrees, problemAt, toPlain } from './tree.ts';
 import type { LNode, PositionMap, Source } from './tree.ts';
-import type { DesiredItem, Problem } from './types.ts';
+import { outlineOf } from './outline.ts';
+import type { DesiredItem, ManifestOutline, Problem } from './types.ts';
 
 // The steps from a read file to a desired item around the schema check:
 // defaults files lose their identity fields, layers merge, and a checked
@@ -12,6 +13,8 @@ import type { DesiredItem, Problem } from './types.ts';
 export interface ManifestResult {
   item: DesiredItem | null;
   problems: Problem[];
+  /** What can be read of it whatever its errors; null when the file is no usable mapping. */
+  outline: ManifestOutline | null;
 }
 
 /** A manifest checked against the schema: with its defaults filled, or what is wrong with it. */
@@ -68,10 +71,11 @@ export function layer(source: Source, defaults: readonly Source[] = []): Layered
 export function conclude(layered: Layered, checked: Checked): ManifestResult {
   const { source, defaults, positions } = layered;
   const problems = [...source.problems];
-  if ('problems' in checked) return { item: null, problems: [...problems, ...checked.problems] };
+  const outline = outlineOf(source.file, layered.value, positions);
+  if ('problems' in checked) return { item: null, problems: [...problems, ...checked.problems], outline };
   const { item, warnings } = normalize(source.file, checked.manifest, positions);
   problems.push(...warnings);
   // A broken defaults file leaves the desired state of every manifest below it in doubt.
   const doubtful = [...problems, ...defaults.flatMap((d) => d.problems)].some((p) => p.severity === 'error');
-  return { item: doubtful ? null : item, problems };
+  return { item: doubtful ? null : item, problems, outline };
 }

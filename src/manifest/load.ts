@@ -6,7 +6,7 @@ import { titleKey } from '../text/service-terms.ts';
 import { readDefaults, readSource, validateSource } from './parse.ts';
 import { problemAt } from './tree.ts';
 import type { Source } from './tree.ts';
-import type { DesiredItem, LoadResult, Problem, SourceLocation } from './types.ts';
+import type { DesiredItem, LoadResult, ManifestOutline, Problem, SourceLocation } from './types.ts';
 
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
@@ -265,43 +265,52 @@ async function runPool<T>(count: number, work: (index: number) => Promise<T>): P
   return results;
 }
 
-function crossFileProblems(items: DesiredItem[]): { problems: Problem[]; clashing: Set<DesiredItem> } {
+/**
+ * Titles and pinned ids shared by two manifests, over every manifest that
+ * names one, valid or not: a clash is reported in the same run as the other
+ * mistakes. Returns the files that clash; none of them is planned.
+ */
+function crossFileProblems(outlines: readonly ManifestOutline[]): {
+  problems: Problem[];
+  clashing: Set<string>;
+} {
   const problems: Problem[] = [];
-  const clashing = new Set<DesiredItem>();
+  const clashing = new Set<string>();
   const check = (
-    key: (item: DesiredItem) => string | null,
+    key: (outline: ManifestOutline) => string | null,
     field: string,
     code: string,
     sentence: (value: string, others: string) => string,
   ): void => {
-    const groups = new Map<string, DesiredItem[]>();
-    for (const item of items) {
-      const value = key(item);
-      if (value !== null) groups.set(value, [...(groups.get(value) ?? []), item]);
+    const groups = new Map<string, ManifestOutline[]>();
+    for (const outline of outlines) {
+      const value = key(outline);
+      if (value !== null) groups.set(value, [...(groups.get(value) ?? []), outline]);
     }
     for (const [value, group] of groups) {
       if (group.length < 2) continue;
-      for (const item of group) {
-        clashing.add(item);
-        const others = group.filter((other) => other !== item).map((other) => other.file);
+      for (const outline of group) {
+        clashing.add(outline.file);
+        const others = group.filter((other) => other !== outline).map((other) => other.file);
         const shown =
           others.length > 3
             ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
             : others.join(', ');
-        problems.push(problemAt(item.locations[field] ?? item.location, code, sentence(value, shown), field));
+        const at = outline.locations[field] ?? outline.location;
+        problems.push(problemAt(at, code, sentence(value, shown), field));
       }
     }
   };
   check(
     // Two titles the service would store alike are one title (src/text/service-terms.ts).
-    (item) => titleKey(item.fields.title),
+    (outline) => (outline.title === null ? null : titleKey(outline.title)),
     'title',
     'duplicate_title',
     (title, others) =>
       `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`,
   );
   check(
-    (item) => item.id,
+    (outline) => outline.id,
     'id',
     'duplicate_id',
     (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`,
@@ -347,7 +356,7 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     const file = candidates[index]!;
     const read = await reader.read(file);
     if (read.kind === 'none') return null;
-    if (read.kind === 'problem') return { file, item: null, problems: [read.problem] };
+    if (read.kind === 'problem') return { file, item: null, problems: [read.problem], outline: null };
     const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
     const validated = validateSource(readSource(file, read.text), layers);
     const item = validated.item;
@@ -359,18 +368,21 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
   for (const layer of await Promise.all(defaultsOf.values())) if (layer) problems.push(...layer.problems);
   const files: string[] = [];
   const valid: DesiredItem[] = [];
+  const outlines: ManifestOutline[] = [];
   for (const outcome of outcomes) {
     if (outcome === null) continue;
     files.push(outcome.file);
     problems.push(...outcome.problems);
     if (outcome.item) valid.push(outcome.item);
+    if (outcome.outline) outlines.push(outcome.outline);
   }
-  const cross = crossFileProblems(valid);
+  const cross = crossFileProblems(outlines);
   problems.push(...cross.problems);
   return {
-    items: valid.filter((item) => !cross.clashing.has(item)),
+    items: valid.filter((item) => !cross.clashing.has(item.file)),
     problems: dedupeAndSort(problems),
     files,
+    outlines,
   };
 }
 

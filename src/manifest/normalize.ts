@@ -1,5 +1,5 @@
 import type { RenderOptions } from '../api/types.ts';
-import type { Manifest } from './schema.ts';
+import type { Manifest, ManifestAccount } from './schema.ts';
 import { problemAt } from './tree.ts';
 import type { PositionMap } from './tree.ts';
 import type { AccountSelector, DesiredItem, DesiredPublish, Problem, SourceLocation } from './types.ts';
@@ -8,7 +8,8 @@ import type { AccountSelector, DesiredItem, DesiredPublish, Problem, SourceLocat
 // warnings about settings that cannot take effect. Absent optional fields stay
 // absent: the engine neither sends nor compares them.
 
-function locationsOf(positions: PositionMap): Record<string, SourceLocation> {
+/** Where each field is written, by dotted path (`publish.accounts.1`). */
+export function locationsOf(positions: PositionMap): Record<string, SourceLocation> {
   const locations: Record<string, SourceLocation> = {};
   for (const [path, position] of positions) {
     if (path !== '') locations[path] = position.key ?? position.value;
@@ -27,17 +28,21 @@ function render(video: Manifest['video']): RenderOptions {
   return options;
 }
 
+/** One entry of publish.accounts, as the engine resolves it. */
+export function selectorOf(account: ManifestAccount, location: SourceLocation): AccountSelector {
+  return 'id' in account
+    ? { kind: 'id', id: account.id, location }
+    : { kind: 'name', platform: account.platform, name: account.name, location };
+}
+
 function publishOf(
   publish: NonNullable<Manifest['publish']>,
   locations: Record<string, SourceLocation>,
   fallback: SourceLocation,
 ): DesiredPublish {
-  const accounts = (publish.accounts ?? []).map((account, index): AccountSelector => {
-    const location = locations[`publish.accounts.${index}`] ?? fallback;
-    return 'id' in account
-      ? { kind: 'id', id: account.id, location }
-      : { kind: 'name', platform: account.platform, name: account.name, location };
-  });
+  const accounts = (publish.accounts ?? []).map((account, index) =>
+    selectorOf(account, locations[`publish.accounts.${index}`] ?? fallback),
+  );
   const options: DesiredPublish['options'] = {
     privacy: publish.privacy,
     category: publish.category,

@@ -31,7 +31,7 @@ export function checkWithSchema(value: unknown, positions: PositionMap, start: S
  */
 export function validateSource(source: Source, defaults: readonly Source[] = []): ManifestResult {
   const layered = layer(source, defaults);
-  if (layered === null) return { item: null, problems: [...source.problems] };
+  if (layered === null) return { item: null, problems: [...source.problems], outline: null };
   const start = { file: source.file, line: 1, column: 1 };
   return conclude(layered, checkWithSchema(layered.value, layered.positions, start));
 }
@@ -54,5 +54,5 @@ export function parseManifest(
   problems.sort(
     (a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column,
   );
-  return { item: result.item, problems };
+  return { item: result.item, problems, outline: result.outline };
 }

@@ -26,7 +26,7 @@ const accountByName = z
   })
   .describe('An account given by platform and name; resolved through GET /accounts.');
 
-const account = z
+export const accountSchema = z
   .union([accountById, accountByName])
   .describe('A connected account to publish to: {id: …} or {platform: …, name: …}.');
 
@@ -42,10 +42,18 @@ const tiktok = z
   })
   .describe('Settings that only TikTok accounts use.');
 
+/** made_for_kids and age_restricted both true, in JSON Schema terms (what `not` refuses). */
+const KIDS_AND_AGE_RESTRICTED = {
+  allOf: [
+    { properties: { made_for_kids: { const: true } }, required: ['made_for_kids'] },
+    { properties: { age_restricted: { const: true } }, required: ['age_restricted'] },
+  ],
+};
+
 const publish = z
   .strictObject({
     accounts: z
-      .array(account)
+      .array(accountSchema)
       .optional()
       .describe('Accounts to publish to. Required when stage is published.'),
     at: z.iso
@@ -84,8 +92,17 @@ const publish = z
     params: { code: 'kids_and_age_restricted' },
     message:
       'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
+    // Checked even when another field of publish is wrong, so that one run reports every mistake.
+    when: (payload) =>
+      isObject(payload.value) &&
+      payload.value['made_for_kids'] === true &&
+      payload.value['age_restricted'] === true,
   })
-  .describe('Where and how the video is published. Takes effect only when stage is published.');
+  .meta({
+    description: 'Where and how the video is published. Takes effect only when stage is published.',
+    // The refine above, for editors: the JSON Schema cannot run it, so it says the same in its own terms.
+    not: KIDS_AND_AGE_RESTRICTED,
+  });
 
 const imageOverlay = z
   .strictObject({
@@ -175,6 +192,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export type ManifestInput = z.input<typeof manifestSchema>;
 /** The manifest after validation, with defaults filled. */
 export type Manifest = z.output<typeof manifestSchema>;
+/** One entry of publish.accounts. */
+export type ManifestAccount = z.output<typeof accountSchema>;
 
 /** JSON Schema of the manifest as written (input side), for editors and the README reference. */
 export function manifestJsonSchema(): Record<string, unknown> {

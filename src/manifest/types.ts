@@ -87,6 +87,28 @@ export function blocksWrites(problem: Problem): boolean {
   return problem.severity === 'error' && problem.itemOnly !== true;
 }
 
+/** An entry of publish.accounts with its place in the list. */
+export interface IndexedSelector {
+  index: number;
+  selector: AccountSelector;
+}
+
+/**
+ * What can be read of one manifest whatever its errors: its identity and the
+ * accounts written well. Titles are compared, and accounts looked up, over
+ * these, so that every mistake is reported in one run.
+ */
+export interface ManifestOutline {
+  file: string;
+  /** Null when the manifest has no usable title. */
+  title: string | null;
+  id: string | null;
+  /** Where the title is written (the file's start when it is not). */
+  location: SourceLocation;
+  locations: Record<string, SourceLocation>;
+  accounts: IndexedSelector[];
+}
+
 export interface LoadResult {
   /**
    * Manifests without an error. A manifest with an error, one under a broken
@@ -97,4 +119,6 @@ export interface LoadResult {
   problems: Problem[];
   /** Every manifest file the glob matched, in stable order (defaults files excluded). */
   files: string[];
+  /** The outline of every manifest that could be read as a mapping, valid or not. */
+  outlines: ManifestOutline[];
 }

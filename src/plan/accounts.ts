@@ -1,5 +1,11 @@
 import type { Account } from '../api/types.ts';
-import type { AccountSelector, DesiredItem, Problem } from '../manifest/types.ts';
+import type {
+  AccountSelector,
+  DesiredItem,
+  IndexedSelector,
+  ManifestOutline,
+  Problem,
+} from '../manifest/types.ts';
 import { suggest } from '../manifest/suggest.ts';
 
 // publish.accounts name accounts by id or by {platform, name}; GET /accounts
@@ -11,16 +17,15 @@ export interface ResolvedAccounts {
   problems: Problem[];
 }
 
-function problemAt(item: DesiredItem, index: number, selector: AccountSelector, message: string): Problem {
-  const field = `publish.accounts.${index}`;
-  const at = item.locations[field] ?? selector.location;
+function problemAt(index: number, selector: AccountSelector, message: string): Problem {
+  const at = selector.location;
   return {
     severity: 'error',
     code: 'unknown_account',
     file: at.file,
     line: at.line,
     column: at.column,
-    field,
+    field: `publish.accounts.${index}`,
     message,
   };
 }
@@ -31,17 +36,27 @@ function hint(candidate: string | undefined): string {
 
 /** Resolves one item's selectors in order, without duplicates. */
 export function resolveAccounts(item: DesiredItem, connected: readonly Account[]): ResolvedAccounts {
+  const selectors = item.publish?.accounts ?? [];
+  return resolveSelectors(
+    selectors.map((selector, index) => ({ index, selector })),
+    connected,
+  );
+}
+
+/** Resolves selectors that keep their place in publish.accounts (`index`), without duplicates. */
+export function resolveSelectors(
+  entries: readonly IndexedSelector[],
+  connected: readonly Account[],
+): ResolvedAccounts {
   const accounts: Account[] = [];
   const problems: Problem[] = [];
-  const selectors = item.publish?.accounts ?? [];
-  selectors.forEach((selector, index) => {
+  entries.forEach(({ index, selector }) => {
     let found: Account | undefined;
     if (selector.kind === 'id') {
       found = connected.find((account) => account.id === selector.id);
       if (!found) {
         problems.push(
           problemAt(
-            item,
             index,
             selector,
             `No connected account has id ${selector.id}.` +
@@ -61,7 +76,6 @@ export function resolveAccounts(item: DesiredItem, connected: readonly Account[]
       if (!found && onPlatform.length === 0) {
         problems.push(
           problemAt(
-            item,
             index,
             selector,
             `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
@@ -71,7 +85,6 @@ export function resolveAccounts(item: DesiredItem, connected: readonly Account[]
       } else if (!found) {
         problems.push(
           problemAt(
-            item,
             index,
             selector,
             `No connected ${selector.platform} account is named "${selector.name}".` +
@@ -89,4 +102,16 @@ export function resolveAccounts(item: DesiredItem, connected: readonly Account[]
     if (found && !accounts.some((account) => account.id === found.id)) accounts.push(found);
   });
   return { accounts, problems };
+}
+
+/**
+ * The unknown accounts that manifests name, valid or not (their outlines):
+ * a manifest with another mistake still has its accounts looked up, so that
+ * every mistake is reported in one run.
+ */
+export function outlineAccountProblems(
+  outlines: readonly ManifestOutline[],
+  connected: readonly Account[],
+): Problem[] {
+  return outlines.flatMap((outline) => resolveSelectors(outline.accounts, connected).problems);
 }

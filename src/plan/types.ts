@@ -226,3 +226,17 @@ export interface MatchOptions {
   /** List unclaimed remote items; false when sharded (another shard may claim them). */
   listUnmanaged?: boolean;
 }
+
+/**
+ * The one word for a plan item with nothing to do now, which the plan's
+ * headline, its tables and the results all use: `held` (a hold says why),
+ * `drifted` (the published video differs from the manifest, and stays so),
+ * or `unchanged`. A hold comes first: it is what keeps the item waiting.
+ */
+export type IdleState = 'held' | 'drifted' | 'unchanged';
+
+export function idleState(item: Pick<PlanItem, 'holds' | 'drift'>): IdleState {
+  if (item.holds.length > 0) return 'held';
+  if (item.drift.length > 0) return 'drifted';
+  return 'unchanged';
+}

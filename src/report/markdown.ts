@@ -1,7 +1,7 @@
 import { OUTCOMES, type ItemResult } from '../apply/types.ts';
 import type { RunReport } from '../engine/types.ts';
 import type { Problem } from '../manifest/types.ts';
-import type { PlanItem, RemoteRef, Step } from '../plan/types.ts';
+import { idleState, type IdleState, type PlanItem, type RemoteRef, type Step } from '../plan/types.ts';
 import { diffLines } from './diff.ts';
 import { isQuiet, isQuietResult, moreRowsSentence, quietSentence, type Elsewhere } from './scale.ts';
 import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
@@ -195,6 +195,8 @@ function headline(report: RunReport, context: ReportContext): string {
   return lines.join('\n\n');
 }
 
+const IDLE_STATES: readonly IdleState[] = ['held', 'drifted', 'unchanged'];
+
 function planCounts(items: PlanItem[]): string {
   const count = (kind: Step['kind']) =>
     items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
@@ -207,7 +209,10 @@ function planCounts(items: PlanItem[]): string {
     [count('render'), 'to render'],
     [publishes, 'to publish'],
     [count('wait'), 'to wait for'],
-    [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
+    ...IDLE_STATES.map(
+      (state) =>
+        [items.filter((item) => item.steps.length === 0 && idleState(item) === state).length, state] as const,
+    ),
   ] as const;
   const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
   return text.length > 0 ? text.join(', ') : 'nothing to do';
@@ -395,11 +400,11 @@ function seconds(ms: number): string {
 
 /** The shortest true description of a plan row: which steps, nothing more. */
 function stepKinds(item: PlanItem): string {
-  return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
+  return item.steps.length === 0 ? idleState(item) : item.steps.map((step) => step.kind).join(', ');
 }
 
 export function stepsText(item: PlanItem): string {
-  if (item.steps.length === 0) return 'no change';
+  if (item.steps.length === 0) return idleState(item);
   return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }
 

@@ -1,6 +1,7 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
 import { OUTCOMES, type ApplyResult, type ItemResult, type Outcome } from '../apply/types.ts';
-import type { Plan, PlanItem, Step } from '../plan/types.ts';
+import { publishedThisRun } from '../apply/results.ts';
+import { idleState, type Plan, type PlanItem, type Step } from '../plan/types.ts';
 import {
   accountsBehindOneUrl,
   driftText,
@@ -85,8 +86,7 @@ export function describeStep(step: Step): string {
 
 function itemAction(item: PlanItem): string {
   if (item.steps.length > 0) return item.steps.map(describeStep).join(', then ');
-  if (item.holds.length > 0 || item.drift.length > 0) return 'nothing now';
-  return 'up to date';
+  return idleState(item);
 }
 
 function itemNotes(item: PlanItem): string {
@@ -142,10 +142,11 @@ export function planHeadline(plan: Plan): string {
     `${count('render')} to render`,
     `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
   ];
-  const held = plan.items.filter((item) => item.steps.length === 0 && item.holds.length > 0).length;
-  if (held > 0) parts.push(`${held} waiting`);
+  const idle = plan.items.filter((item) => item.steps.length === 0).map(idleState);
+  const held = idle.filter((state) => state === 'held').length;
+  if (held > 0) parts.push(`${held} held`);
   const drifted = plan.items.filter((item) => item.drift.length > 0).length;
-  if (drifted > 0) parts.push(`${drifted} with drift`);
+  if (drifted > 0) parts.push(`${drifted} drifted`);
   return `${parts.join(', ')}.`;
 }
 
@@ -157,6 +158,8 @@ const OUTCOME_TONES: Record<Outcome, Tone | null> = {
   rendered: 'good',
   published: 'good',
   unchanged: 'dim',
+  drifted: 'busy',
+  held: 'dim',
   running: 'busy',
   failed: 'bad',
   skipped: 'dim',
@@ -196,7 +199,7 @@ export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN,
       ),
     );
   }
-  const published = result.items.filter((item) => item.publishedUrls.length > 0);
+  const published = result.items.filter((item) => publishedThisRun(item) && item.publishedUrls.length > 0);
   if (published.length > 0) {
     lines.push('', 'Published:');
     for (const item of published) {

@@ -158,9 +158,33 @@ const DRIFT_FIELDS: Partial<Record<Drift['field'], string>> = {
 
 export function driftText(drift: Drift, compact = false): string {
   const field = DRIFT_FIELDS[drift.field] ?? drift.field;
-  if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
-    return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
-  return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
+  if (compact) return `drift: ${field}`;
+  const what =
+    drift.field === 'accounts' || drift.field === 'publish'
+      ? `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`
+      : `drift: ${field} differs from the published video (not re-rendered)`;
+  return `${what}; ${driftWayOut(drift)}`;
+}
+
+/** A published video's script, render or publication changes only as a new item: the service never redoes one. */
+const AS_A_NEW_VIDEO = 'as a new video (a new title, no id)';
+
+/**
+ * What to do about one drift, in one line: take the published value (the
+ * service's, which no run changes) back into the manifest, or make the change
+ * a new video.
+ */
+export function driftWayOut(drift: Drift): string {
+  switch (drift.field) {
+    case 'video_settings':
+      return `set video back to the settings it was rendered with, or render the change ${AS_A_NEW_VIDEO}`;
+    case 'accounts':
+      return `set publish.accounts back to those it was published to, or publish to the new ones ${AS_A_NEW_VIDEO}`;
+    case 'publish':
+      return `set the publish settings back to those it was published with, or publish with the new ones ${AS_A_NEW_VIDEO}`;
+    default:
+      return `set ${drift.field} back to the published one, or publish the change ${AS_A_NEW_VIDEO}`;
+  }
 }
 
 function driftValue(value: unknown): string {
@@ -179,13 +203,15 @@ export function formatInstant(iso: string): string {
 }
 
 /**
- * What the results table says beside an outcome: why a skipped item was
- * skipped (every skip has a reason), and when a parked item publishes. Null
- * when the outcome says it all.
+ * What the results table says beside an outcome: why a skipped or held item
+ * was (every one has a reason), what drifted and what to do about it, and
+ * when a parked item publishes. Null when the outcome says it all.
  */
 export function resultNote(item: ItemResult, planned: PlanItem | undefined): string | null {
   const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
-  const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
+  // A drift stays after the run, whatever else it did: the results say it and the way out too.
+  const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
+  const notes = [...new Set([...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)])];
   if (notes.length > 0) return notes.join('; ');
   if (item.outcome === 'skipped') return 'not allowed in this run';
   return null;

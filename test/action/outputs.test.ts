@@ -55,7 +55,7 @@ function plan(items: PlanItem[]): Plan {
 function report(overrides: Partial<RunReport> = {}): RunReport {
   return {
     mode: 'apply',
-    load: { items: [], problems: [], files: [] },
+    load: { items: [], problems: [], files: [], outlines: [] },
     plan: null,
     result: null,
     problems: [],

@@ -150,7 +150,7 @@ describe('the merge applies the plan the pull request showed', () => {
       `**Changed since review:** [#&#8203;7](https://github.com/${REPOSITORY}/pull/7) (1 item).`,
     );
     const results = JSON.parse(merge.outputs.results!) as Array<{ title: string; outcome: string }>;
-    expect(results.find((entry) => entry.title === OCTOPUS)?.outcome).toBe('skipped');
+    expect(results.find((entry) => entry.title === OCTOPUS)?.outcome).toBe('held');
     expect(
       merge.annotations.some((a) => a.level === 'warning' && a.message.includes('1 item was held')),
     ).toBe(true);

@@ -132,6 +132,18 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['aply'], '/here')).toThrow("unknown command 'aply'; did you mean 'apply'?");
   });
 
+  it('suggests the option an unknown one is closest to, as it does for commands', () => {
+    expect(() => parseCliArgs(['plan', '--manifest', 'x'], '/here')).toThrow(
+      new UsageError("unknown option '--manifest'; did you mean '--manifests'?"),
+    );
+    expect(() => parseCliArgs(['apply', '--no-wiat'], '/here')).toThrow(
+      new UsageError("unknown option '--no-wiat'; did you mean '--no-wait'?"),
+    );
+    expect(() => parseCliArgs(['apply', '--frobnicate'], '/here')).toThrow(
+      new UsageError("unknown option '--frobnicate'."),
+    );
+  });
+
   it('names the option and the form it expects', () => {
     expect(() => parseCliArgs(['plan', '--concurrency', 'many'], '/here')).toThrow(
       "--concurrency expects a whole number of at least 1, got 'many'.",

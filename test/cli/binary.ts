@@ -101,9 +101,19 @@ export interface EmulatorProcess {
   child: ChildProcess;
 }
 
-/** `content-as-code emulator …` in a child process, ready once it prints the lines to export. */
-export async function startEmulatorProcess(args: string[], cwd = ROOT, bin = BIN): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [bin, 'emulator', ...args], {
+/**
+ * `content-as-code emulator …` in a child process, ready once it prints the
+ * lines to export. On a free port unless `args` name one or `port` asks for
+ * the default: the tests run side by side, and the default port is one.
+ */
+export async function startEmulatorProcess(
+  args: string[],
+  cwd = ROOT,
+  bin = BIN,
+  port: 'free' | 'default' = 'free',
+): Promise<EmulatorProcess> {
+  const freePort = port === 'free' && !args.includes('--port') ? ['--port', '0'] : [];
+  const child = spawn(process.execPath, [bin, 'emulator', ...freePort, ...args], {
     cwd,
     env: baseEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],

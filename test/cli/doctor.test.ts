@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, WritesStoppedError } from '../../src/api/index.ts';
 import { main } from '../../src/cli/main.ts';
-import { doctorReportSchema, type DoctorReport } from '../../src/doctor/schema.ts';
+import { doctorDocumentSchema } from '../../src/cli/documents.ts';
+import type { DoctorReport } from '../../src/doctor/schema.ts';
 import { DIALECTS, DIALECT_NAMES, type DialectName } from '../../src/emulator/dialects.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
 import { clientFor, manifest } from '../support/engine-harness.ts';
@@ -53,7 +54,9 @@ async function doctor(
   const code = await main(['doctor', '--json', ...args], run.io);
   expect(run.out + run.err).not.toContain(e.apiKey);
   // The documented shape (schema/doctor.schema.json is generated from the same zod schema).
-  return { code, report: doctorReportSchema.parse(JSON.parse(run.out)), err: run.err };
+  const document = doctorDocumentSchema.parse(JSON.parse(run.out));
+  expect([document.command, document.exitCode]).toEqual(['doctor', code]);
+  return { code, report: document, err: run.err };
 }
 
 const readingOf = (report: DoctorReport, rule: string, endpoint = 'GET /contents') =>

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PORT } from '../../src/emulator/command.ts';
 import {
   runCli,
   serviceGet,
@@ -17,8 +19,8 @@ const started: EmulatorProcess[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((running) => running.kill()));
 });
-async function start(args: string[], cwd?: string): Promise<EmulatorProcess> {
-  const running = await startEmulatorProcess(args, cwd);
+async function start(args: string[], cwd?: string, port?: 'default'): Promise<EmulatorProcess> {
+  const running = await startEmulatorProcess(args, cwd, undefined, port);
   started.push(running);
   return running;
 }
@@ -42,6 +44,34 @@ describe('content-as-code emulator', () => {
       expect(run.stdout).toContain(`  ${flag}`);
     }
     expect(run.stderr).toBe('');
+  });
+
+  it('listens on 8787 by default, and says clearly when 8787 is taken', async () => {
+    const cwd = await workspace();
+    // Holding the port makes "taken" certain; when another program holds it already, it is taken all the same.
+    const holder = createServer();
+    const held = await new Promise<boolean>((resolve) => {
+      holder.once('error', () => resolve(false));
+      holder.listen(DEFAULT_PORT, '127.0.0.1', () => resolve(true));
+    });
+    const taken = await runCli(['emulator'], { cwd });
+    if (held) await new Promise((resolve) => holder.close(resolve));
+    expect(taken.code).toBe(2);
+    expect(taken.stdout).toBe('');
+    expect(taken.stderr).toBe(
+      'error: port 8787 is taken: another emulator (or another program) is listening on it. ' +
+        'Stop it, or start this one with --port N (--port 0 picks a free port) and export the CONTENT_BASE_URL it prints.\n',
+    );
+
+    const running = await start([], cwd, 'default');
+    expect(running.baseUrl).toBe('http://127.0.0.1:8787');
+    expect(await serviceList(running, '/contents')).toEqual([]);
+  });
+
+  it('picks a free port with --port 0', async () => {
+    const running = await start(['--port', '0']);
+    expect(running.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(running.baseUrl).not.toBe('http://127.0.0.1:8787');
   });
 
   it('refuses a wrong option with exit 2 and points at --help', async () => {

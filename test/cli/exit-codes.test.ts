@@ -71,7 +71,21 @@ describe('exit codes', () => {
     });
     expect(run.code).toBe(EXIT.service);
     expect(run.stderr).toContain('401');
+    // A terminal has no secret named api-key: the advice names what it has.
+    expect(run.stderr).toContain('set it as CONTENT_API_KEY (or pipe it in with --api-key-stdin)');
+    expect(run.stderr).not.toContain('api-key ');
     expect(await serviceList(service, '/contents')).toEqual([]);
+
+    for (const command of ['validate', 'doctor', 'import']) {
+      const other = await runCli([command], {
+        cwd,
+        env: { ...service.env, CONTENT_API_KEY: 'svc_live_notTheEmulatorsKey' },
+      });
+      // doctor reports what it read as findings, on stdout; the others fail, on stderr.
+      const said = other.stdout + other.stderr;
+      expect(said, command).toContain('set it as CONTENT_API_KEY');
+      expect(said, command).not.toContain('secret passed as api-key');
+    }
   });
 
   for (const [signal, code] of [

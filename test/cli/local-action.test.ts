@@ -1,63 +1,155 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/runner.ts';
 
-// The documented way to try the action locally: GitHub's @github/local-action
-// runs src/main.ts with the inputs of examples/local-action.env.example,
-// against the emulator.
+// The README's "Trying the action locally", step by step, in a fresh clone of
+// the repository (its committed files, no .cache/): `npm ci`, the emulator,
+// the copy of the dotenv file, GitHub's @github/local-action running
+// src/main.ts. Then every path under .cache/local-action/ that the README and
+// docs/local-action.md name must be there. Two steps differ, and only in what
+// a test should not do: `npm ci` is a copy of this checkout's node_modules
+// made of hard links (the packages the same lockfile pins, in a second
+// instead of half a minute; a symbolic link would not do, as local-action
+// finds the toolkit packages it replaces by their path inside the action's
+// folder), and the emulator runs on a free port with short phases (tests run
+// side by side).
 
-const root = join(import.meta.dirname, '..', '..');
-let emulator: Emulator;
+const run = promisify(execFile);
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const DOC = readFileSync(join(ROOT, 'docs', 'local-action.md'), 'utf8');
 
-beforeAll(async () => {
-  emulator = await startEmulator({ phaseMs: { audio: 20, video: 20, upload: 20 } });
-});
+/** The shell lines of the README's local-action block, comments and blank lines left out. */
+function readmeSteps(): string[] {
+  const block = README.split('<!-- local-action:')[1]?.split('```')[1] ?? '';
+  return block
+    .split('\n')
+    .slice(1)
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** Every `.cache/local-action/…` path the README's section and the doc promise. */
+function promisedPaths(): string[] {
+  const section = README.slice(
+    README.indexOf('## Trying the action locally'),
+    README.indexOf('## Large catalogues'),
+  );
+  const found = [...`${section}\n${DOC}`.matchAll(/`(\.cache\/local-action\/[^`\s]*)`/g)].map(
+    ([, path]) => path!,
+  );
+  return [...new Set(found)];
+}
+
+let emulator: ChildProcess | undefined;
+const cleanup: string[] = [];
 afterAll(async () => {
-  await emulator.close();
+  // The emulator was started through `npm run` in a process group of its own: end the group.
+  if (emulator?.pid !== undefined && emulator.exitCode === null) process.kill(-emulator.pid, 'SIGINT');
+  await Promise.all(cleanup.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-describe('npx local-action run . src/main.ts <env>', () => {
-  it('applies examples/content through the action and shows its outputs and summary', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cac-local-action-'));
-    const example = await readFile(join(root, 'examples', 'local-action.env.example'), 'utf8');
-    // As in a fresh clone: the folder exists (the documented mkdir -p), the summary file does not.
-    const summary = join(dir, 'local-action-summary.md');
-    expect(example).toMatch(/^GITHUB_STEP_SUMMARY=\.cache\/local-action-summary\.md$/m);
-    expect(example).not.toMatch(/^GITHUB_OUTPUT=/m);
-    const env = example
-      .replace(/^INPUT_API-KEY=.*$/m, `INPUT_API-KEY=${emulator.apiKey}`)
-      .replace(/^INPUT_BASE-URL=.*$/m, `INPUT_BASE-URL=${emulator.baseUrl}`)
-      .replace(/^GITHUB_STEP_SUMMARY=.*$/m, `GITHUB_STEP_SUMMARY=${summary}`);
-    const envFile = join(dir, '.env');
-    await writeFile(envFile, env);
+/** Runs a README step in the clone as a shell would, failing on any failing part of a pipe. */
+function shell(clone: string, line: string, timeout = 60_000): Promise<{ stdout: string; stderr: string }> {
+  return run('bash', ['-o', 'pipefail', '-c', line], {
+    cwd: clone,
+    timeout,
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+}
 
-    const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
-      execFile(
-        'npx',
-        ['local-action', 'run', '.', 'src/main.ts', envFile],
-        { cwd: root, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 },
-        (error, stdout, stderr) => {
-          const status = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-          resolve({ code: status, output: `${stdout}${stderr}` });
-        },
-      );
-    });
+/** `npm run cli -- emulator …` in the background; resolves with what it says to export. */
+async function startEmulator(clone: string, line: string): Promise<{ baseUrl: string; apiKey: string }> {
+  const child = spawn('bash', ['-c', line], {
+    cwd: clone,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  emulator = child;
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  for (let i = 0; i < 600 && !output.includes('Press Ctrl-C') && child.exitCode === null; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const baseUrl = /export CONTENT_BASE_URL=(\S+)/.exec(output)?.[1];
+  const apiKey = /export CONTENT_API_KEY=(\S+)/.exec(output)?.[1];
+  if (baseUrl === undefined || apiKey === undefined)
+    throw new Error(`the emulator did not start:\n${output}`);
+  return { baseUrl, apiKey };
+}
 
-    expect(output).toContain('apply (auto: workflow_dispatch applies)');
-    // local-action's own table of the outputs the action set through @actions/core.
-    expect(output).toContain('Action Outputs');
-    expect(output).not.toContain('No outputs were set');
-    expect(output).toMatch(/published-urls/);
-    expect(output).toContain('"outcome":"published"');
-    expect(await readFile(summary, 'utf8')).toContain('**Applied** 5 manifests');
-    expect(code).toBe(0);
-    const published = emulator.admin.items().filter((item) => item.status === 'UPLOADED');
-    expect(published.map((item) => item.title).sort()).toEqual([
-      'How whales sleep without drowning',
-      'Why octopuses have three hearts',
+describe('the README’s "Trying the action locally", in a fresh clone', () => {
+  const steps = readmeSteps();
+
+  it('has the steps the test follows, and the doc repeats them', () => {
+    expect(steps).toEqual([
+      'npm ci',
+      'npm run cli -- emulator',
+      'mkdir -p .cache/local-action && cp examples/local-action.env.example .cache/local-action.env',
+      'npx local-action run . src/main.ts .cache/local-action.env | tee .cache/local-action/run.log',
     ]);
-  }, 120_000);
+    for (const step of steps) expect(DOC).toContain(step);
+    expect(promisedPaths()).toEqual(
+      expect.arrayContaining([
+        '.cache/local-action/',
+        '.cache/local-action/summary.md',
+        '.cache/local-action/content-as-code/content-as-code-plan.json',
+        '.cache/local-action/content-as-code/content-as-code-results.json',
+        '.cache/local-action/run.log',
+      ]),
+    );
+  });
+
+  it('applies examples/content and leaves every promised file where the docs say', async () => {
+    const [install, startTheEmulator, copyTheInputs, runTheAction] = steps as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const clone = await mkdtemp(join(tmpdir(), 'cac-clone-'));
+    cleanup.push(clone);
+    await run('git', ['clone', '--quiet', ROOT, clone]);
+    expect(existsSync(join(clone, '.cache'))).toBe(false);
+    expect(install).toBe('npm ci');
+    await run('cp', ['-al', join(ROOT, 'node_modules'), join(clone, 'node_modules')]);
+
+    const service = await startEmulator(clone, `${startTheEmulator} --port 0 --phase-ms 20`);
+    await shell(clone, copyTheInputs);
+    const envFile = join(clone, '.cache', 'local-action.env');
+    // "put the printed key into INPUT_API-KEY of the copy" (and the URL, the port being another).
+    const inputs = (await readFile(envFile, 'utf8'))
+      .replace(/^INPUT_API-KEY=.*$/m, `INPUT_API-KEY=${service.apiKey}`)
+      .replace(/^INPUT_BASE-URL=.*$/m, `INPUT_BASE-URL=${service.baseUrl}`);
+    await writeFile(envFile, inputs);
+
+    const { stdout } = await shell(clone, runTheAction, 120_000);
+    expect(stdout).toContain('apply (auto: workflow_dispatch applies)');
+
+    for (const promised of promisedPaths()) {
+      const path = join(clone, promised);
+      expect(existsSync(path), `${promised} is missing`).toBe(true);
+      if (!promised.endsWith('/')) expect(statSync(path).size, `${promised} is empty`).toBeGreaterThan(0);
+    }
+    const at = (path: string): string => readFileSync(join(clone, '.cache', 'local-action', path), 'utf8');
+    expect(at('summary.md')).toContain('**Applied** 5 manifests');
+    const log = at('run.log');
+    expect(log).toBe(stdout);
+    expect(log).toContain('Action Outputs');
+    const planFile = join(clone, '.cache/local-action/content-as-code/content-as-code-plan.json');
+    expect(log).toContain(planFile);
+    expect(
+      (JSON.parse(at('content-as-code/content-as-code-plan.json')) as { items: unknown[] }).items,
+    ).toHaveLength(5);
+    const results = JSON.parse(at('content-as-code/content-as-code-results.json')) as Array<{
+      outcome: string;
+    }>;
+    expect(results.filter((result) => result.outcome === 'published')).toHaveLength(2);
+  }, 180_000);
 });

@@ -16,6 +16,20 @@ afterAll(async () => {
 
 const DRAFT = 'title: Onions\nfull_text: Onions make you cry.\n';
 
+describe('a mistyped option', () => {
+  it('gets a "did you mean", as a mistyped command does, and exit 2', async () => {
+    const cwd = await workspace({ 'content/a.yml': DRAFT });
+    const run = await runCli(['validate', '--manifest', 'content/*.yml'], { cwd });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "error: unknown option '--manifest'; did you mean '--manifests'?\n" +
+        'Run content-as-code --help for the commands and options.\n',
+    });
+  });
+});
+
 describe('a glob or folder that matches no manifest', () => {
   it('is an error that names the glob, in validate and in plan', async () => {
     const cwd = await workspace({ 'content/a.yml': DRAFT });

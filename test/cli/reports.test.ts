@@ -109,8 +109,9 @@ describe('--summary FILE and the results table', () => {
     expect(published.stdout).toMatch(
       /the service reports this one URL for YouTube "Ocean Facts", TikTok "oceanfacts"/,
     );
-    for (const row of after.split('\n').filter((line) => line.includes('| skipped |'))) {
-      expect(row).toMatch(/\| skipped \| [A-Z_]+ \| [^|]* \| \S[^|]* \|/);
+    // Result rows (the outcome, then the status) of items that did not do everything: each says why.
+    for (const row of after.split('\n').filter((line) => /\| (skipped|held) \| [A-Z_]+ \|/.test(line))) {
+      expect(row).toMatch(/\| (skipped|held) \| [A-Z_]+ \| [^|]* \| \S[^|]* \|/);
     }
 
     // Nothing changes: the summary stays short, no script is expanded.
@@ -119,8 +120,10 @@ describe('--summary FILE and the results table', () => {
     const unchanged = readFileSync(join(cwd, 'quiet.md'), 'utf8');
     expect(unchanged).not.toContain('#### Scripts');
     expect(unchanged).toMatch(
-      /\| content\/glowing-reefs\.yml \|[^\n]*\| skipped \| VIDEO_PROCESSED \| {2}\| publishes at 2030-06-01 15:00 UTC \|/,
+      /\| content\/glowing-reefs\.yml \|[^\n]*\| held \| VIDEO_PROCESSED \| {2}\| publishes at 2030-06-01 15:00 UTC \|/,
     );
+    // The same word in the summary's count as in its rows.
+    expect(unchanged).toContain('**Applied** 5 manifests: 4 unchanged, 1 held.');
     await own.stop();
   }, 60_000);
 });

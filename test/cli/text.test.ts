@@ -28,8 +28,12 @@ describe('terminal plan table', () => {
     expect(text).toContain('create, then render (not rendered yet) and publish to YouTube, TikTok');
     expect(text).toContain('edit title "Why corals glow" → "Why some corals glow"');
     expect(text).toContain('renamed from "Why corals glow"; publishes at 2030-06-01 15:00 UTC');
-    expect(text).toContain('up to date');
-    expect(text).toContain('drift: full_text differs from the published video');
+    expect(text).toMatch(/content\/deepest-point\.yml:3 .* unchanged\n/);
+    // A drifted item says so in the word the results use, and what to do about it.
+    expect(text).toMatch(
+      /UPLOADED +drifted +pinned by id; drift: full_text differs from the published video \(not re-rendered\); set full_text back to the published one, or publish the change as a new video \(a new title, no id\)$/m,
+    );
+    expect(text).toContain('1 drifted.');
     expect(text).toContain('c-9  An old video nobody claims  UPLOADED');
   });
 

@@ -16,8 +16,7 @@ import {
 
 // The README's walkthrough, as a newcomer does it: a fresh directory outside
 // this repository, the package installed from the tarball `npm pack` makes
-// of it (npm with --prefer-offline, so its three dependencies come from the
-// cache when they are there), manifests naming the user's own accounts, the
+// of it (it has no dependency to fetch: the bundle holds them), manifests naming the user's own accounts, the
 // emulator seeded with those accounts, then validate, plan, apply and a
 // second apply that has nothing left to do. The installed bin is run with
 // the Node that runs the tests, as `npx content-as-code` would run it.

@@ -52,7 +52,7 @@ describe('max-publications in the CLI exit code', () => {
   const fatal = (publications: number): RunReport =>
     ({
       mode: 'apply',
-      load: { items: [], problems: [], files: ['content/a.yml'] },
+      load: { items: [], problems: [], files: ['content/a.yml'], outlines: [] },
       plan: { publications },
       result: null,
       problems: [],

@@ -207,6 +207,41 @@ describe('loadManifests on a workspace', () => {
       items: [],
       problems: [],
       files: [],
+      outlines: [],
+    });
+  });
+
+  it('reports a clash of titles and the rule of two fields beside the other mistakes of a manifest', async () => {
+    const cwd = await workspace({
+      'content/a.yml': [
+        'title: Octopus hearts',
+        'stage: published',
+        'publish:',
+        '  accounts:',
+        '    - Ocean Facts',
+        '    - { platform: TikTok, name: oceanfacts }',
+        '  at: next tuesday',
+        '  made_for_kids: true',
+        '  age_restricted: true',
+        '',
+      ].join('\n'),
+      'content/b.yml': 'title: Octopus hearts\n',
+    });
+    const result = await loadManifests({ cwd, pattern: DEFAULT_PATTERN });
+    expect(result.problems.map((p) => [p.file, p.line, p.code])).toEqual([
+      ['content/a.yml', 1, 'duplicate_title'],
+      ['content/a.yml', 5, 'plain_string_account'],
+      ['content/a.yml', 7, 'invalid_format'],
+      ['content/a.yml', 9, 'kids_and_age_restricted'],
+      ['content/b.yml', 1, 'duplicate_title'],
+    ]);
+    // b.yml is valid on its own, but its title is not its alone: it is not planned either.
+    expect(result.items).toEqual([]);
+    // What the service is asked about: the account written well, at its place in the list.
+    expect(result.outlines.find((o) => o.file === 'content/a.yml')).toMatchObject({
+      title: 'Octopus hearts',
+      id: null,
+      accounts: [{ index: 1, selector: { kind: 'name', platform: 'TikTok', name: 'oceanfacts' } }],
     });
   });
 

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { manifestJsonSchema, manifestSchema } from '../../src/manifest/index.ts';
 import {
   DOCTOR_SCHEMA_FILE,
+  IMPORT_SCHEMA_FILE,
   SCHEMA_FILE,
   renderDoctorSchema,
+  renderImportSchema,
   renderSchema,
 } from '../../scripts/generate-schema.ts';
 
@@ -94,5 +96,11 @@ describe('manifestSchema', () => {
 describe('schema/doctor.schema.json', () => {
   it('is what the zod schema of the doctor report generates (run `npm run schema` when this fails)', () => {
     expect(readFileSync(DOCTOR_SCHEMA_FILE, 'utf8')).toBe(renderDoctorSchema());
+  });
+});
+
+describe('schema/import.schema.json', () => {
+  it('is what the zod schema of the import document generates (run `npm run schema` when this fails)', () => {
+    expect(readFileSync(IMPORT_SCHEMA_FILE, 'utf8')).toBe(renderImportSchema());
   });
 });

@@ -81,7 +81,7 @@ export function planReport(overrides: Partial<RunReport> = {}): RunReport {
   const items = samplePlanItems();
   return {
     mode: 'plan',
-    load: { items: [], problems: [], files: items.map((item) => item.file) },
+    load: { items: [], problems: [], files: items.map((item) => item.file), outlines: [] },
     plan: {
       mode: 'plan',
       items,
@@ -144,7 +144,7 @@ export function applyReport(): RunReport {
         }),
         result('content/glowing-reefs.yml', {
           title: 'Glowing reefs',
-          outcome: 'unchanged',
+          outcome: 'drifted',
           status: 'UPLOADED',
         }),
       ],

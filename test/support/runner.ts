@@ -51,6 +51,8 @@ export interface RunActionOptions {
   extraEnv?: Record<string, string>;
   /** Called with the child's pid once it runs (to watch its memory, say). */
   onSpawn?: (pid: number) => void;
+  /** The Node that runs the bundle; the runner's node24 (the pinned one) unless given. */
+  node?: string;
 }
 
 export const REPOSITORY = 'octo-org/videos';
@@ -156,7 +158,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (done) => {
       const child = execFile(
-        NODE,
+        options.node ?? NODE,
         [DIST],
         { cwd: options.workspace, env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
         (error, out, err) => {
