@@ -88,7 +88,14 @@ describe('the layers of src/', () => {
   });
 
   it('keeps src/plan/ pure: no I/O, no YAML, only data types from below', () => {
-    const allowed = new Set(['api/types.ts', 'manifest/types.ts', 'manifest/suggest.ts', 'defaults.ts']);
+    const allowed = new Set([
+      'api/types.ts',
+      'manifest/types.ts',
+      'manifest/suggest.ts',
+      'defaults.ts',
+      // Text as the service stores it: pure functions of a string.
+      'text/service-terms.ts',
+    ]);
     const impure = EDGES.filter((edge) => areaOf(edge.from) === 'plan' && areaOf(edge.to) !== 'plan')
       .filter((edge) => !allowed.has(edge.to))
       .map((edge) => `${edge.from} -> ${edge.to}`);
