@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGitHubClient } from '../../src/github/client.ts';
 import { markerFor, upsertStickyComment } from '../../src/github/sticky-comment.ts';
-import { ACTIONS_BOT, startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
+import {
+  ACTIONS_BOT,
+  startGitHubFake,
+  SUPPORTED_API_VERSION,
+  type GitHubFake,
+} from '../support/github-fake.ts';
 
 let fake: GitHubFake | null = null;
 afterEach(async () => {
@@ -55,6 +60,10 @@ describe('the sticky PR comment', () => {
       'POST /repos/octo-org/videos/issues/7/comments',
       'PATCH /repos/octo-org/videos/issues/comments/1000',
     ]);
+    // Every request names the REST API version it was written for.
+    expect(new Set(fake.requests.map((r) => r.headers['x-github-api-version']))).toEqual(
+      new Set([SUPPORTED_API_VERSION]),
+    );
   });
 
   it('searches every page of comments, following Link rel=next', async () => {
