@@ -11,7 +11,7 @@ import { writeRunFile } from './action/run-files.ts';
 import { formatShard } from './action/shard.ts';
 import { runImportMode } from './action/import.ts';
 import { previousVersionsFor } from './action/previous.ts';
-import { insecureBaseUrl } from './api/base-url-policy.ts';
+import { checkBaseUrl } from './api/base-url-policy.ts';
 import { createClient, describeError, type ServiceClient } from './api/index.ts';
 import { createGitHubClient, type GitHubClient } from './github/client.ts';
 import { reviewedBlock, stableBlock } from './github/reviewed-block.ts';
@@ -52,8 +52,8 @@ export async function run(): Promise<void> {
 
 async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Promise<void> {
   const inputs = readInputs((name) => commands.input(name));
+  guardKey(commands, inputs);
   if (inputs.mode === 'doctor') {
-    await checkBaseUrl(commands, inputs);
     const failure = await runDoctorMode(commands, inputs);
     if (failure) throw new RunFailed(failure);
     return;
@@ -87,7 +87,6 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       `Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`,
     );
   }
-  if (decision.mode !== 'validate') await checkBaseUrl(commands, inputs);
   logDecision(commands, decision, event, inputs);
 
   const review = await reviewCheck(decision, event, inputs, commands);
@@ -106,6 +105,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       client = createClient({
         baseUrl: inputs.baseUrl,
         apiKey: inputs.apiKey,
+        allowInsecureHttp: inputs.allowInsecureHttp,
         requestTimeoutMs: Math.min(30_000, runMs),
         retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
       });
@@ -198,11 +198,21 @@ async function reviewCheck(
   return check;
 }
 
-/** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
-async function checkBaseUrl(commands: WorkflowCommands, inputs: ActionInputs): Promise<void> {
-  const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
-  if (insecure !== null && !inputs.allowInsecureHttp) throw new RunFailed(insecure);
-  if (insecure !== null) commands.warning(insecure);
+/**
+ * One gate for the key, before any mode reads the event or the service:
+ * every mode but validate sends the key to base-url (plan, apply, import,
+ * doctor, and auto, which is plan or apply). Plain http only to this
+ * machine, unless allow-insecure-http says otherwise (then a warning).
+ */
+function guardKey(commands: WorkflowCommands, inputs: ActionInputs): void {
+  if (inputs.mode === 'validate' || inputs.apiKey === '' || inputs.baseUrl === '') return;
+  const { refused, warning } = checkBaseUrl(
+    inputs.baseUrl,
+    inputs.allowInsecureHttp,
+    'allow-insecure-http: true',
+  );
+  if (refused !== null) throw new RunFailed(refused);
+  if (warning !== null) commands.warning(warning);
 }
 
 function logDecision(

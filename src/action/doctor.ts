@@ -14,7 +14,8 @@ export async function runDoctorMode(
   if (inputs.apiKey === '' || inputs.baseUrl === '') {
     return 'mode: doctor needs the service: give api-key (from a secret) and base-url.';
   }
-  const report = await runDoctor({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
+  const { baseUrl, apiKey, allowInsecureHttp } = inputs;
+  const report = await runDoctor({ baseUrl, apiKey, allowInsecureHttp });
   for (const line of renderDoctorText(report).split('\n')) commands.info(line);
   if (!(await commands.appendSummary(renderDoctorMarkdown(report)))) {
     commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
