@@ -1,6 +1,6 @@
 import { ConfigurationError, describeError } from '../api/errors.ts';
 import { scrubSecrets } from '../secrets.ts';
-import { runDoctor } from '../doctor/doctor.ts';
+import { doctorPassed, runDoctor } from '../doctor/doctor.ts';
 import { renderDoctorText } from '../doctor/render.ts';
 import type { CliOptions } from './args.ts';
 import { EXIT } from './help.ts';
@@ -32,7 +32,7 @@ export async function runDoctorCommand(
     });
     const scrub = (text: string): string => scrubSecrets(text, [settings.apiKey]);
     writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDoctorText(report)));
-    return report.understood ? EXIT.ok : EXIT.failed;
+    return doctorPassed(report) ? EXIT.ok : EXIT.failed;
   } catch (error) {
     writeLine(io.stderr, `error: ${describeError(error)}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;

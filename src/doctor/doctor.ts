@@ -38,3 +38,8 @@ export async function runDoctor(options: DoctorRun): Promise<DoctorReport> {
     await client.close();
   }
 }
+
+/** Whether doctor passes: it observed something, and understood every rule it observed. */
+export function doctorPassed(report: DoctorReport): boolean {
+  return report.understood && report.nothingObserved === null;
+}
