@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { textMatcher } from '../text/wildcard.ts';
 
 // Where imported manifests go: a folder under the manifests' glob, one file
 // per item named after its title, never one that exists already.
@@ -63,11 +64,8 @@ export class FileNamer {
   }
 }
 
-/** A glob over titles: `*` any run of characters, `?` one character; everything else literal. */
-export function titleMatcher(glob: string): (title: string) => boolean {
-  const source = [...glob]
-    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
-    .join('');
-  const pattern = new RegExp(`^${source}$`, 'su');
-  return (title) => pattern.test(title);
-}
+/**
+ * A glob over titles: `*` any run of characters, `?` one character;
+ * everything else literal. Matched in linear time (src/text/wildcard.ts).
+ */
+export const titleMatcher = textMatcher;

@@ -155,6 +155,16 @@ describe('import skips and filters', () => {
     const none = await importing('--json', '--status', 'published');
     expect(none.report!.imported).toEqual([]);
   });
+
+  it('--only runs in linear time: a pattern that makes a backtracking matcher take minutes', async () => {
+    const long = 'a'.repeat(64);
+    await catalogue([fields(long), fields(`${long}b`)]);
+    const started = performance.now();
+    const run = await importing('--json', '--only', '*a*a*a*a*a*a*a*a*b');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(run.report!.imported.map((item) => item.title)).toEqual([`${long}b`]);
+    expect(run.report!.skipped).toEqual([expect.objectContaining({ title: long, reason: 'filtered' })]);
+  });
 });
 
 describe('import writes', () => {
