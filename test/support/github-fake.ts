@@ -86,7 +86,8 @@ export interface GitHubFake {
   options: GitHubFakeOptions;
   /** Comments of an issue, oldest first. */
   comments(issue: number): FakeComment[];
-  addComment(issue: number, body: string, user: FakeUser): FakeComment;
+  /** Adds a comment as `user` wrote it; `first` puts it before every other (posted before them). */
+  addComment(issue: number, body: string, user: FakeUser, first?: boolean): FakeComment;
   /** Serves `text` for GET contents/{path}?ref={ref}. */
   setFile(ref: string, path: string, text: string): void;
   /** Sets the files GET pulls/{n}/files lists. */
@@ -110,7 +111,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   let nextId = 1000;
   let apiUrl = '';
 
-  const addComment = (issue: number, body: string, user: FakeUser): FakeComment => {
+  const addComment = (issue: number, body: string, user: FakeUser, first = false): FakeComment => {
     const id = nextId++;
     const comment = {
       id,
@@ -119,7 +120,8 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       html_url: `https://github.example/o/r/pull/${issue}#issuecomment-${id}`,
     };
     const list = issues.get(issue) ?? [];
-    list.push(comment);
+    if (first) list.unshift(comment);
+    else list.push(comment);
     issues.set(issue, list);
     return comment;
   };
