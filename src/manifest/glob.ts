@@ -41,7 +41,7 @@ export function compileGlob(glob: string): PathGlob {
   const patterns = alternatives.map((segments) => segments.map(segmentElement));
   return {
     matches: (file) => {
-      const units = segmentsOf(file.replace(/\\/g, '/'));
+      const units = segmentsOf(file);
       return patterns.some((pattern) => matchesAll(pattern, units));
     },
     walks: [...new Set(alternatives.map((segments) => segments.map(walkSegment).join('/')))],
