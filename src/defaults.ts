@@ -12,6 +12,8 @@ export const INPUT_DEFAULTS = {
   mode: 'auto',
   // action.yml gives `${{ github.token }}`, which only the runner can fill; run anywhere else, none.
   'github-token': '',
+  'comment-author': '',
+  'review-key': '',
   comment: 'true',
   'preview-scripts': 'false',
   publish: 'true',

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { annotationsFor, emitAnnotations } from './action/annotations.ts';
 import { WorkflowCommands } from './action/commands.ts';
 import { readEvent, type RunEvent } from './action/event.ts';
-import { readInputs, type ActionInputs } from './action/inputs.ts';
+import { readInputs, SECRET_INPUTS, type ActionInputs } from './action/inputs.ts';
 import { ActionLogger } from './action/logger.ts';
 import { runDoctorMode } from './action/doctor.ts';
 import { decideRun, type RunDecision } from './action/mode.ts';
@@ -10,21 +10,20 @@ import { boundedOutput, OUTPUT_LIMITS, outputsFor, writeOutputs } from './action
 import { writeRunFile } from './action/run-files.ts';
 import { formatShard } from './action/shard.ts';
 import { runImportMode } from './action/import.ts';
+import { postComment } from './action/pr-comment.ts';
 import { previousVersionsFor } from './action/previous.ts';
-import { insecureBaseUrl } from './api/base-url-policy.ts';
+import { checkBaseUrl } from './api/base-url-policy.ts';
 import { createClient, describeError, type ServiceClient } from './api/index.ts';
 import { createGitHubClient, type GitHubClient } from './github/client.ts';
-import { reviewedBlock, stableBlock } from './github/reviewed-block.ts';
-import { markerFor, upsertStickyComment } from './github/sticky-comment.ts';
+import { markerFor } from './github/sticky-comment.ts';
 import { gitPreviousVersions } from './git/history.ts';
 import { runEngine } from './engine/engine.ts';
 import type { PreviousVersions } from './git/earlier-versions.ts';
 import { comparesWithReview, reviewCheckFor, type ReviewCheck } from './action/review.ts';
 import type { RunReport } from './engine/types.ts';
-import { COMMENT_LIMIT, renderReport, type ReportContext } from './report/markdown.ts';
+import type { ReportContext } from './report/markdown.ts';
 import { summaryMarkdown } from './report/summary.ts';
 import { reviewNotes } from './report/words.ts';
-import { reviewedItemsOf } from './engine/review.ts';
 import { VERSION } from './version.ts';
 
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
@@ -41,8 +40,7 @@ export async function run(): Promise<void> {
   const commands = new WorkflowCommands();
   try {
     // Before anything else can print: the runner masks these from here on.
-    commands.mask(commands.input('api-key'));
-    commands.mask(commands.input('github-token'));
+    for (const name of SECRET_INPUTS) commands.mask(commands.input(name));
     await runAction(commands, env);
   } catch (error) {
     const unexpected = error instanceof Error || typeof error === 'string' ? '' : 'Unexpected error: ';
@@ -52,8 +50,8 @@ export async function run(): Promise<void> {
 
 async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Promise<void> {
   const inputs = readInputs((name) => commands.input(name));
+  guardKey(commands, inputs);
   if (inputs.mode === 'doctor') {
-    await checkBaseUrl(commands, inputs);
     const failure = await runDoctorMode(commands, inputs);
     if (failure) throw new RunFailed(failure);
     return;
@@ -87,7 +85,6 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       `Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`,
     );
   }
-  if (decision.mode !== 'validate') await checkBaseUrl(commands, inputs);
   logDecision(commands, decision, event, inputs);
 
   const review = await reviewCheck(decision, event, inputs, commands);
@@ -106,6 +103,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       client = createClient({
         baseUrl: inputs.baseUrl,
         apiKey: inputs.apiKey,
+        allowInsecureHttp: inputs.allowInsecureHttp,
         requestTimeoutMs: Math.min(30_000, runMs),
         retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
       });
@@ -198,11 +196,21 @@ async function reviewCheck(
   return check;
 }
 
-/** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
-async function checkBaseUrl(commands: WorkflowCommands, inputs: ActionInputs): Promise<void> {
-  const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
-  if (insecure !== null && !inputs.allowInsecureHttp) throw new RunFailed(insecure);
-  if (insecure !== null) commands.warning(insecure);
+/**
+ * One gate for the key, before any mode reads the event or the service:
+ * every mode but validate sends the key to base-url (plan, apply, import,
+ * doctor, and auto, which is plan or apply). Plain http only to this
+ * machine, unless allow-insecure-http says otherwise (then a warning).
+ */
+function guardKey(commands: WorkflowCommands, inputs: ActionInputs): void {
+  if (inputs.mode === 'validate' || inputs.apiKey === '' || inputs.baseUrl === '') return;
+  const { refused, warning } = checkBaseUrl(
+    inputs.baseUrl,
+    inputs.allowInsecureHttp,
+    'allow-insecure-http: true',
+  );
+  if (refused !== null) throw new RunFailed(refused);
+  if (warning !== null) commands.warning(warning);
 }
 
 function logDecision(
@@ -259,68 +267,6 @@ async function previousVersions(
       log,
     }),
   };
-}
-
-async function postComment(
-  commands: WorkflowCommands,
-  report: RunReport,
-  context: ReportContext,
-  event: RunEvent,
-  inputs: ActionInputs,
-): Promise<void> {
-  const pr = event.pullRequest;
-  if (!pr || !event.owner || !event.repo) return; // merge_group: no PR to comment on
-  if (inputs.githubToken === '') {
-    commands.warning(
-      'No github-token was given, so the PR comment was skipped; the job summary has the report.',
-    );
-    return;
-  }
-  const marker = markerFor(inputs.shard);
-  // The reviewed plan goes first and its length is held back from the report's: trimming cuts the report, never it.
-  const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha) : '';
-  const options = {
-    target: 'comment',
-    limit: COMMENT_LIMIT,
-    unit: 'chars',
-    reserve: marker.length + 100 + block.length + 1,
-  } as const;
-  const withBlock = (text: string, hidden: string) => (block ? `${hidden}\n${text}` : text);
-  const body = withBlock(commands.redact(renderReport(report, context, options)), block);
-  // What decides "unchanged": the report without this run's link and without
-  // the commit in file links, so a push that leaves the plan as it was does
-  // not edit the comment; the plan block counts without its head commit.
-  const stable = withBlock(
-    commands.redact(
-      renderReport(
-        report,
-        { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` },
-        options,
-      ),
-    ),
-    stableBlock(block),
-  );
-  try {
-    const github = createGitHubClient({
-      apiUrl: event.apiUrl,
-      token: inputs.githubToken,
-      log: (message) => commands.info(message),
-    });
-    const outcome = await upsertStickyComment(
-      github,
-      { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker },
-      body,
-      stable,
-    );
-    commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
-  } catch (error) {
-    const hint = pr.fork
-      ? ' (the token of a PR from a fork is read-only)'
-      : ' (does the workflow grant pull-requests: write?)';
-    commands.warning(
-      `The PR comment could not be written${hint}: ${describeError(error)}. The job summary has the report.`,
-    );
-  }
 }
 
 function failureMessage(report: RunReport): string | null {

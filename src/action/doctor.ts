@@ -1,11 +1,12 @@
-import { runDoctor } from '../doctor/doctor.ts';
+import { doctorPassed, runDoctor } from '../doctor/doctor.ts';
 import { doctorHeadline, renderDoctorMarkdown, renderDoctorText } from '../doctor/render.ts';
 import type { WorkflowCommands } from './commands.ts';
 import type { ActionInputs } from './inputs.ts';
 
 // `mode: doctor`: the service's readings of the "not shown" rules, in the log
 // and the job summary. It reads only (the client refuses anything else), so
-// it is safe on any event; it fails the step when a rule is not understood.
+// it is safe on any event; it fails the step when a rule is not understood,
+// or when it could observe no rule at all.
 
 export async function runDoctorMode(
   commands: WorkflowCommands,
@@ -14,10 +15,11 @@ export async function runDoctorMode(
   if (inputs.apiKey === '' || inputs.baseUrl === '') {
     return 'mode: doctor needs the service: give api-key (from a secret) and base-url.';
   }
-  const report = await runDoctor({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
+  const { baseUrl, apiKey, allowInsecureHttp } = inputs;
+  const report = await runDoctor({ baseUrl, apiKey, allowInsecureHttp });
   for (const line of renderDoctorText(report).split('\n')) commands.info(line);
   if (!(await commands.appendSummary(renderDoctorMarkdown(report)))) {
     commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
   }
-  return report.understood ? null : doctorHeadline(report);
+  return doctorPassed(report) ? null : doctorHeadline(report);
 }

@@ -24,7 +24,8 @@ export async function runImportMode(
   if (inputs.apiKey === '' || inputs.baseUrl === '') {
     return 'mode: import needs the service: give api-key (from a secret) and base-url.';
   }
-  const client = createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey, readOnly: true });
+  const { baseUrl, apiKey, allowInsecureHttp } = inputs;
+  const client = createClient({ baseUrl, apiKey, allowInsecureHttp, readOnly: true });
   let report;
   try {
     report = await runImport({ client, cwd: workspace, manifests: inputs.manifests, concurrency: 32 });

@@ -12,6 +12,9 @@ import { parseShard } from './shard.ts';
 
 const REQUIRE_REVIEW = ['off', 'warn', 'hold'] as const;
 
+/** Inputs whose values are never echoed (and which the action masks first thing). */
+export const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['api-key', 'github-token', 'review-key']);
+
 export const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'] as const;
 export type InputMode = (typeof INPUT_MODES)[number];
 
@@ -24,6 +27,10 @@ export interface ActionInputs {
   allowEmpty: boolean;
   mode: InputMode;
   githubToken: string;
+  /** The login the github-token posts as, when GitHub does not say (a GitHub App's bot); '' when not given. */
+  commentAuthor: string;
+  /** Seals the reviewed plan in the PR comment; '' means the API key does. */
+  reviewKey: string;
   comment: boolean;
   previewScripts: boolean;
   publish: boolean;
@@ -84,6 +91,11 @@ const INPUTS = {
       ? ok(value as InputMode)
       : fail(`expected one of ${INPUT_MODES.join(', ')}`),
   'github-token': text,
+  'comment-author': (value) =>
+    value === '' || /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(\[bot\])?$/.test(value)
+      ? ok(value)
+      : fail('expected a GitHub login, for example my-app[bot]'),
+  'review-key': text,
   comment: boolean,
   'preview-scripts': boolean,
   publish: boolean,
@@ -123,7 +135,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     if (parsed.ok) {
       (values as Record<string, unknown>)[name] = parsed.value;
     } else {
-      const shown = name === 'api-key' || name === 'github-token' ? '' : ` (got "${given}")`;
+      const shown = SECRET_INPUTS.has(name) ? '' : ` (got "${given}")`;
       errors.push(`Input \`${name}\`: ${parsed.error}${shown}.`);
     }
   }
@@ -143,6 +155,8 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     allowEmpty: toBoolean(values['allow-empty']),
     mode: values.mode,
     githubToken: values['github-token'],
+    commentAuthor: values['comment-author'],
+    reviewKey: values['review-key'],
     comment: toBoolean(values.comment),
     previewScripts: toBoolean(values['preview-scripts']),
     publish: toBoolean(values.publish),

@@ -60,15 +60,19 @@ export function pullRequestPreviousVersions(
       }
       if (changed.status === 'added' || changed.status === 'renamed') return null;
       try {
-        const { data } = await github.rest.repos.getContent({
+        // GitHub's description marks `path` as multi-segment: its slashes are
+        // sent as they are. Octokit's `{path}` would send them as %2F, which
+        // GitHub has answered 404 (octokit/octokit.js#2422); `{+path}` keeps
+        // them, and each segment is encoded on its own.
+        const answer = await github.request('GET /repos/{owner}/{repo}/contents/{+path}', {
           owner: setup.owner,
           repo: setup.repo,
-          path: name,
+          path: name.split('/').map(encodeURIComponent).join('/'),
           ref: setup.baseSha,
           mediaType: { format: 'raw' },
         });
         // The raw media type comes back as text or as bytes, by its content type.
-        const raw: unknown = data;
+        const raw: unknown = answer.data;
         if (typeof raw === 'string') return raw;
         if (raw instanceof ArrayBuffer) return new TextDecoder().decode(raw);
         throw new Error(`GitHub gave no raw text for ${name} at ${setup.baseSha.slice(0, 12)}`);

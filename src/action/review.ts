@@ -1,5 +1,7 @@
 import type { GitHubClient } from '../github/client.ts';
+import { ReviewSeal } from '../github/reviewed-block.ts';
 import { readReviewEvidence } from '../github/reviewed-pulls.ts';
+import { commentAuthor } from '../github/sticky-comment.ts';
 import type { ReviewEvidence, ReviewGate } from '../engine/review.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
@@ -36,6 +38,8 @@ export async function reviewCheckFor(
   github: () => GitHubClient | null,
 ): Promise<ReviewCheck> {
   if (!comparesWithReview(decision, event, inputs) || inputs.requireReview === 'off') return NONE;
+  // The key is the workflow's; without api-key an apply has stopped long before.
+  const seal = new ReviewSeal(reviewSecret(inputs));
   const require = inputs.requireReview;
   const unavailable = (detail: string): ReviewCheck => ({
     gate: { require, evidence: { kind: 'unavailable', detail } },
@@ -56,6 +60,8 @@ export async function reviewCheckFor(
       repo: event.repo,
       sha: event.sha,
       marker,
+      author: await commentAuthor(client, inputs.commentAuthor),
+      seal,
     });
   } catch (error) {
     const status = (error as { status?: unknown } | null)?.status;
@@ -69,4 +75,9 @@ export async function reviewCheckFor(
 function describe(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n')[0]!.slice(0, 200);
+}
+
+/** What seals the reviewed plan: review-key when given, else the API key, both secrets the workflow holds. */
+export function reviewSecret(inputs: Pick<ActionInputs, 'reviewKey' | 'apiKey'>): string {
+  return inputs.reviewKey || inputs.apiKey;
 }

@@ -1,4 +1,5 @@
 import { registerSecret } from '../secrets.ts';
+import { checkBaseUrl } from './base-url-policy.ts';
 import { USER_AGENT } from '../version.ts';
 import {
   ClearedFieldsError,
@@ -73,6 +74,8 @@ export interface ClientOptions {
   pageSize?: number;
   /** Keep-alive pool size; default DEFAULT_CONNECTIONS. */
   connections?: number;
+  /** base-url may be plain http to a host other than this machine (the key then travels in clear text). */
+  allowInsecureHttp?: boolean;
   /**
    * Reads only: any other request throws before it is sent (doctor's
    * promise that a probe never writes and never spends).
@@ -128,6 +131,13 @@ export function createClient(options: ClientOptions): ServiceClient {
       'base-url must be an http(s) URL without credentials, for example https://api.example.com.',
     );
   }
+  // The caller checked already, in its own words; this is the gate no mode can skip.
+  const { refused } = checkBaseUrl(
+    options.baseUrl,
+    options.allowInsecureHttp ?? false,
+    'allow-insecure-http',
+  );
+  if (refused !== null) throw new ConfigurationError(refused);
   return new HttpServiceClient(apiKey, base, options);
 }
 

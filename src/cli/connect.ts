@@ -1,4 +1,4 @@
-import { insecureBaseUrl } from '../api/base-url-policy.ts';
+import { checkBaseUrl } from '../api/base-url-policy.ts';
 import { createClient, type ServiceClient } from '../api/client.ts';
 import { ConfigurationError, describeError } from '../api/errors.ts';
 import { STORE_THE_KEY } from '../api/explain.ts';
@@ -40,16 +40,22 @@ export async function connect(
   seams: ClientSeams,
   warn: (message: string) => void,
 ): Promise<ServiceClient> {
-  const { baseUrl, apiKey } = await serviceSettings(options, io, warn);
-  return createClient({ baseUrl, apiKey, ...seams.clientOptions });
+  return createClient({ ...(await serviceSettings(options, io, warn)), ...seams.clientOptions });
 }
 
-/** The base URL and the key (doctor makes its own read-only client from them). */
+/** What a client is made from, checked (doctor and import make their own read-only clients from them). */
+export interface ServiceSettings {
+  baseUrl: string;
+  apiKey: string;
+  allowInsecureHttp: boolean;
+}
+
+/** The base URL, checked by the one gate before the key is read, and the key. */
 export async function serviceSettings(
   options: CliOptions,
   io: CliIO,
   warn: (message: string) => void,
-): Promise<{ baseUrl: string; apiKey: string }> {
+): Promise<ServiceSettings> {
   const { url, warning } = baseUrlOf(options, io.env);
   if (warning !== null) warn(warning);
   if (url.trim() === '') {
@@ -59,8 +65,12 @@ export async function serviceSettings(
     );
   }
   // Before the key is read: over plain http to another machine it would travel in clear text.
-  const insecure = insecureBaseUrl(url, '--allow-insecure-http');
-  if (insecure !== null && !options.allowInsecureHttp) throw new ConfigurationError(insecure);
+  const { refused, warning: insecure } = checkBaseUrl(
+    url,
+    options.allowInsecureHttp,
+    '--allow-insecure-http',
+  );
+  if (refused !== null) throw new ConfigurationError(refused);
   if (insecure !== null) warn(insecure);
   const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
   if (apiKey.trim() === '') {
@@ -71,7 +81,7 @@ export async function serviceSettings(
             'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.',
     );
   }
-  return { baseUrl: url, apiKey: apiKey.trim() };
+  return { baseUrl: url, apiKey: apiKey.trim(), allowInsecureHttp: options.allowInsecureHttp };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ConfigurationError, describeError } from '../api/errors.ts';
 import { scrubSecrets } from '../secrets.ts';
-import { runDoctor } from '../doctor/doctor.ts';
+import { doctorPassed, runDoctor } from '../doctor/doctor.ts';
 import { renderDoctorText } from '../doctor/render.ts';
 import type { CliOptions } from './args.ts';
 import { doctorDocument } from './documents.ts';
@@ -32,7 +32,7 @@ export async function runDoctorCommand(
       client: seams.clientOptions ?? {},
     });
     const scrub = (text: string): string => scrubSecrets(text, [settings.apiKey]);
-    const code = report.understood ? EXIT.ok : EXIT.failed;
+    const code = doctorPassed(report) ? EXIT.ok : EXIT.failed;
     const shown = options.json
       ? JSON.stringify(doctorDocument(report, code), null, 2)
       : renderDoctorText(report);

@@ -13,6 +13,7 @@ const AFTER_LISTINGS = 10;
 export interface DoctorRun {
   baseUrl: string;
   apiKey: string;
+  allowInsecureHttp?: boolean;
   budget?: number;
   client?: Partial<Omit<ClientOptions, 'baseUrl' | 'apiKey' | 'readOnly' | 'requestBudget' | 'onListing'>>;
 }
@@ -25,6 +26,7 @@ export async function runDoctor(options: DoctorRun): Promise<DoctorReport> {
     ...options.client,
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
+    allowInsecureHttp: options.allowInsecureHttp ?? false,
     readOnly: true,
     requestBudget: budget,
     maxListingPages: Math.max(1, Math.floor((total - AFTER_LISTINGS) / 2)),
@@ -35,4 +37,9 @@ export async function runDoctor(options: DoctorRun): Promise<DoctorReport> {
   } finally {
     await client.close();
   }
+}
+
+/** Whether doctor passes: it observed something, and understood every rule it observed. */
+export function doctorPassed(report: DoctorReport): boolean {
+  return report.understood && report.nothingObserved === null;
 }

@@ -28,6 +28,8 @@ const SAMPLE = 3;
 
 class Findings {
   readonly list: Finding[] = [];
+  /** Every read that failed, in order: when nothing was observed, they say why. */
+  readonly failures: unknown[] = [];
 
   understood(rule: RuleId, endpoint: string, reading: string, seen: string): void {
     this.list.push({
@@ -68,6 +70,7 @@ class Findings {
 
   /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
   failed(rule: RuleId, endpoint: string, error: unknown): void {
+    this.failures.push(error);
     if (error instanceof Unrecognised) this.notUnderstood(error.rule, endpoint, error.seen);
     else this.notObserved(rule, endpoint, `the read failed: ${describeError(error)}`);
   }
@@ -108,6 +111,7 @@ async function walk<T>(
     if (outcome) listingFindings(found, endpoint, outcome);
     return listed.items;
   } catch (error) {
+    found.failures.push(error);
     const problem = describeError(error);
     if (/unexpected response/.test(problem)) found.notUnderstood('A5', endpoint, problem);
     else if (error instanceof ServiceError) found.notObserved('A5', endpoint, problem);
@@ -171,7 +175,9 @@ export async function probeService(
       );
     for (const status of unknown) if (status !== '') odd.push(`status ${JSON.stringify(status)}`);
   }
-  if (odd.length === 0)
+  if (accounts === null && contents === null)
+    found.notObserved('A35', 'GET /accounts, GET /contents', 'neither listing could be read');
+  else if (odd.length === 0)
     found.understood(
       'A35',
       'GET /accounts, GET /contents',
@@ -244,11 +250,32 @@ export async function probeService(
     'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)',
   );
 
+  const observed = found.list.some((finding) => finding.verdict !== 'not observed');
   return {
     version: 1,
     baseUrl: client.baseUrl,
     requests: { budget: budget.total, used: budget.total - budget.left() },
     understood: found.list.every((finding) => finding.verdict !== 'not understood'),
+    nothingObserved: observed ? null : nothingObservedBecause(found.failures),
     findings: found.list,
   };
+}
+
+/**
+ * Why doctor could observe no rule at all, in one sentence: a service that
+ * redirects every request is named as such (the client never follows a
+ * redirect, so that the key goes to base-url only); otherwise the first failure.
+ */
+export function nothingObservedBecause(failures: readonly unknown[]): string {
+  const first = failures[0];
+  if (first === undefined) return 'no read was made: the request budget allowed none';
+  const statuses = failures.map((error) => (error instanceof ServiceError ? error.status : 0));
+  if (statuses.every((status) => status >= 300 && status < 400)) {
+    return (
+      `every read was answered with a redirect (${[...new Set(statuses)].join(', ')}), which the client ` +
+      'does not follow, so that the key goes to base-url only: set base-url to where the service redirects'
+    );
+  }
+  const count = failures.length === 1 ? 'the one read' : `all ${failures.length} reads`;
+  return `${count} failed; the first: ${describeError(first)}`;
 }

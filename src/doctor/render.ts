@@ -25,9 +25,11 @@ function verdictText(finding: Finding): string {
 export function doctorHeadline(report: DoctorReport): string {
   const failing = report.findings.filter((finding) => finding.verdict === 'not understood').length;
   const verdict =
-    failing === 0
-      ? 'the client understands every rule it could observe'
-      : `${failing} rule${failing === 1 ? '' : 's'} not understood`;
+    report.nothingObserved !== null
+      ? `could observe nothing: ${report.nothingObserved}`
+      : failing === 0
+        ? 'the client understands every rule it could observe'
+        : `${failing} rule${failing === 1 ? '' : 's'} not understood`;
   return `Doctor: ${verdict} (${report.requests.used} of ${report.requests.budget} GET requests, nothing written).`;
 }
 

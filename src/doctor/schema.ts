@@ -35,7 +35,17 @@ export const doctorReportSchema = z
     version: z.literal(1),
     baseUrl: z.string(),
     requests: z.object({ budget: z.number().int(), used: z.number().int() }).strict(),
-    understood: z.boolean().describe('No rule is `not understood`: the exit code is 0.'),
+    understood: z
+      .boolean()
+      .describe(
+        'No rule is `not understood`. The exit code is 0 when this is true and nothingObserved is null.',
+      ),
+    nothingObserved: z
+      .string()
+      .nullable()
+      .describe(
+        'Why no rule could be observed at all (every read failed, every answer a redirect); null when some rule was. Not null: the exit code is 1.',
+      ),
     findings: z.array(findingSchema),
   })
   .strict();

@@ -9,7 +9,8 @@ import type { Hold, NotReviewedWhy, Plan, PlanItem, ReviewChange } from '../plan
 // not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
 // the action reads the comments from GitHub and hands them in.
 
-export const REVIEWED_PLAN_VERSION = 1;
+/** 2: the block carries a seal (src/github/reviewed-block.ts); a block of version 1 verifies no more. */
+export const REVIEWED_PLAN_VERSION = 2;
 
 /** What reviewers saw of one item, as fingerprints (short keys: the block lives in a size-limited comment). */
 export interface ReviewedItem {
@@ -39,8 +40,10 @@ export interface ReviewSource {
   url: string | null;
   /** The pull request's head when it was merged. */
   head: string | null;
-  /** null: the pull request has no comment with a readable plan block. */
+  /** null: the pull request has no comment of the action's with a plan block that verifies. */
   plan: ReviewedPlan | null;
+  /** Its comment has a plan block that does not verify: edited, copied from elsewhere, or sealed with another key. */
+  unverified: boolean;
 }
 
 export type ReviewEvidence =
@@ -95,7 +98,7 @@ export function gateByReview(plan: Plan, gate: ReviewGate): ReviewVerdict {
     if (!renders(item.steps) && !publishes(item.steps)) return item;
     const hold = verdictFor(item, gate);
     if (hold === null) return item;
-    if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
+    if (gate.require === 'warn' && warnLetsThrough(hold)) {
       unreviewed.push({ file: item.file, why: hold.why });
       return item;
     }
@@ -114,6 +117,15 @@ export function gateByReview(plan: Plan, gate: ReviewGate): ReviewVerdict {
   };
 }
 
+/**
+ * What require-review: warn lets through with a warning: an item no reviewed
+ * plan covers. A plan block that does not verify is not that: someone
+ * changed what the action wrote, so it holds whatever the setting.
+ */
+export function warnLetsThrough(hold: Hold): hold is Extract<Hold, { kind: 'not_reviewed' }> {
+  return hold.kind === 'not_reviewed' && hold.why !== 'unverified';
+}
+
 function verdictFor(item: PlanItem, gate: ReviewGate): Hold | null {
   const { evidence } = gate;
   const notReviewed = (why: NotReviewedWhy, source?: ReviewSource): Hold => ({
@@ -125,7 +137,10 @@ function verdictFor(item: PlanItem, gate: ReviewGate): Hold | null {
   if (evidence.kind === 'direct_push') return notReviewed('direct_push');
   if (evidence.kind === 'unavailable') return notReviewed('unreadable');
   const withPlan = evidence.sources.filter((source) => source.plan !== null);
-  if (withPlan.length === 0) return notReviewed('no_plan', evidence.sources[0]);
+  const unverified = evidence.sources.find((source) => source.unverified);
+  if (withPlan.length === 0) {
+    return unverified ? notReviewed('unverified', unverified) : notReviewed('no_plan', evidence.sources[0]);
+  }
   let first: Hold | null = null;
   for (const source of withPlan) {
     const reviewed = source.plan!;
@@ -149,7 +164,8 @@ function verdictFor(item: PlanItem, gate: ReviewGate): Hold | null {
       mergedHead: stale ? source.head : null,
     };
   }
-  return first;
+  // A plan that does not list the item says less than a block someone tampered with.
+  return first?.kind === 'not_reviewed' && unverified ? notReviewed('unverified', unverified) : first;
 }
 
 /** What this apply would do to an item that its review did not show. */

@@ -38,6 +38,12 @@ function waitUnit(options: GitHubClientOptions): number {
     : 1000;
 }
 
+/**
+ * The REST API version every request names (GitHub's `X-GitHub-Api-Version`):
+ * without it GitHub picks its default, which may change under the action.
+ */
+export const GITHUB_API_VERSION = '2022-11-28';
+
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const log = options.log ?? (() => {});
   const unit = waitUnit(options);
@@ -48,7 +54,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       log(`GitHub's ${kind} rate limit on ${request.method} ${request.url}: trying again in ${after} s.`);
       return true;
     };
-  return getOctokit(
+  const github = getOctokit(
     options.token,
     {
       baseUrl: options.apiUrl.replace(/\/+$/, ''),
@@ -66,6 +72,11 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     retry,
     throttling,
   );
+  // Octokit has no option for a header on every request; a hook is its documented way.
+  github.hook.before('request', (request) => {
+    request.headers['x-github-api-version'] = GITHUB_API_VERSION;
+  });
+  return github;
 }
 
 const REQUEST_DEADLINE_MS = 30_000;

@@ -1,22 +1,63 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { REVIEWED_PLAN_VERSION, type ReviewedItem, type ReviewedPlan } from '../engine/review.ts';
 
 // The reviewed plan, hidden in the sticky comment: one HTML comment on the
-// line after the comment's marker and digest, holding compact JSON. It is
-// written before the report and its size is held back from the report's
-// limit, so when the comment must be trimmed, it is the report that is cut,
-// never this block.
+// line after the comment's marker and digest, holding compact JSON and its
+// seal. It is written before the report and its size is held back from the
+// report's limit, so when the comment must be trimmed, it is the report that
+// is cut, never this block.
+//
+// The seal is an HMAC-SHA256 of the JSON, keyed with a secret the workflow
+// holds (review-key, else the API key) and bound to one comment: repository,
+// pull request and marker. Anyone who can edit the comment can change the
+// JSON, but not make a seal for it; a block copied from another pull
+// request's comment does not verify either. A block that does not verify is
+// no reviewed plan (src/engine/review.ts holds what it would have covered).
 //
 // Nothing from the repository is written into it: manifests are named by a
 // fingerprint of their path, so the block is hexadecimal digits, a few step
 // letters and JSON punctuation. `<`, `>` and `&` are still written as \u
 // escapes, so that no value could end the HTML comment (`-->`, `--!>`).
 
-const PREFIX = `<!-- content-as-code:reviewed-plan v${REVIEWED_PLAN_VERSION} `;
-const SUFFIX = ' -->';
+const ANY_VERSION = '<!-- content-as-code:reviewed-plan ';
+const PREFIX = `${ANY_VERSION}v${REVIEWED_PLAN_VERSION} `;
+const SEAL = / mac=([0-9a-f]{64}) -->$/;
+const sealText = (mac: string) => ` mac=${mac} -->`;
 /** Where a block may start: any block of ours sits within the comment's first lines. */
 const SEARCHED_LINES = 4;
 /** Most of the comment stays for the report; past this, entries are left out from the end. */
 export const BLOCK_LIMIT = 32_000;
+
+/** The secret that seals blocks, kept in a private field: it is derived from a key the workflow holds. */
+export class ReviewSeal {
+  readonly #key: Buffer;
+
+  constructor(secret: string) {
+    // A key of its own, derived: a seal reveals nothing of the secret, nor serves for anything else.
+    this.#key = createHmac('sha256', secret).update('content-as-code reviewed-plan seal').digest();
+  }
+
+  mac(scope: string, json: string): string {
+    return createHmac('sha256', this.#key).update(`${scope}\n${json}`).digest('hex');
+  }
+
+  verifies(scope: string, json: string, mac: string): boolean {
+    const expected = Buffer.from(this.mac(scope, json), 'hex');
+    const given = Buffer.from(mac, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/** A seal and the one comment it is for. */
+export interface SealedFor {
+  seal: ReviewSeal;
+  scope: string;
+}
+
+/** What a block is bound to: the repository (GitHub's names ignore case), the pull request and the comment's marker. */
+export function blockScope(owner: string, repo: string, pr: number, marker: string): string {
+  return `${owner}/${repo}`.toLowerCase() + `#${pr} ${marker}`;
+}
 
 const HASH = 'sha256:';
 const bare = (value: string | null): string | null =>
@@ -28,19 +69,20 @@ function escapeJson(json: string): string {
 }
 
 /**
- * The block for a plan computed at `head`, within `limit` characters:
+ * The sealed block for a plan computed at `head`, within `limit` characters:
  * entries are kept in the order given (renders and publications first) and
  * the number left out is written down, so that a reader knows the plan is partial.
  */
 export function reviewedBlock(
   entries: ReadonlyArray<[string, ReviewedItem]>,
   head: string | null,
+  sealed: SealedFor,
   limit = BLOCK_LIMIT,
 ): string {
-  const frame = (omitted: number, body: string) =>
-    `${PREFIX}${escapeJson(`{"head":${JSON.stringify(head)},"omitted":${omitted},"items":{${body}}}`)}${SUFFIX}`;
+  const json = (omitted: number, body: string) =>
+    escapeJson(`{"head":${JSON.stringify(head)},"omitted":${omitted},"items":{${body}}}`);
   const parts: string[] = [];
-  let size = frame(entries.length, '').length;
+  let size = PREFIX.length + json(entries.length, '').length + sealText('0'.repeat(64)).length;
   for (const [key, entry] of entries) {
     const part = `${JSON.stringify(key)}:${JSON.stringify([bare(entry.m), bare(entry.s), bare(entry.t), entry.k])}`;
     const grown = size + escapeJson(part).length + 1;
@@ -48,27 +90,42 @@ export function reviewedBlock(
     parts.push(part);
     size = grown;
   }
-  return frame(entries.length - parts.length, parts.join(','));
+  const text = json(entries.length - parts.length, parts.join(','));
+  return `${PREFIX}${text}${sealText(sealed.seal.mac(sealed.scope, text))}`;
 }
 
-/** The block written without what changes on every push (the head), for deciding whether the comment changed. */
+/** The block written without what changes on every push (the head, hence the seal), for deciding whether the comment changed. */
 export function stableBlock(block: string): string {
-  return block.replace(/"head":(?:"(?:[^"\\]|\\.)*"|null)/, '"head":null');
+  return block.replace(/"head":(?:"(?:[^"\\]|\\.)*"|null)/, '"head":null').replace(SEAL, ' -->');
 }
 
-/** The reviewed plan in a comment of ours, or null when it has none this version can read. */
-export function readReviewedBlock(body: string): ReviewedPlan | null {
-  const line = body
-    .split('\n', SEARCHED_LINES)
-    .find((text) => text.startsWith(PREFIX) && text.endsWith(SUFFIX));
-  if (line === undefined) return null;
+export type ReadBlock =
+  | { kind: 'plan'; plan: ReviewedPlan }
+  /** The comment has no block at all. */
+  | { kind: 'absent' }
+  /** A block is there, but its seal does not verify for this comment (edited, copied, another key, another version). */
+  | { kind: 'unverified' };
+
+function blockLine(body: string): string | undefined {
+  return body.split('\n', SEARCHED_LINES).find((text) => text.startsWith(ANY_VERSION));
+}
+
+/** The reviewed plan in a comment of ours, when its block verifies for this comment. */
+export function readReviewedBlock(body: string, sealed: SealedFor): ReadBlock {
+  const line = blockLine(body);
+  if (line === undefined) return { kind: 'absent' };
+  const seal = SEAL.exec(line);
+  if (!line.startsWith(PREFIX) || seal === null) return { kind: 'unverified' };
+  const text = line.slice(PREFIX.length, seal.index);
+  if (!sealed.seal.verifies(sealed.scope, text, seal[1]!)) return { kind: 'unverified' };
   let data: unknown;
   try {
-    data = JSON.parse(line.slice(PREFIX.length, line.length - SUFFIX.length));
+    data = JSON.parse(text);
   } catch {
-    return null;
+    return { kind: 'unverified' };
   }
-  return checked(data);
+  const plan = checked(data);
+  return plan === null ? { kind: 'unverified' } : { kind: 'plan', plan };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -78,7 +135,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 const hex = (value: unknown): value is string | null =>
   value === null || (typeof value === 'string' && /^[0-9a-f]{8,64}$/.test(value));
 
-/** Anything not exactly the shape written is no plan: a hand-edited block must not release anything. */
+/** Anything not exactly the shape written is no plan, sealed or not. */
 function checked(data: unknown): ReviewedPlan | null {
   if (!isObject(data) || !isObject(data.items)) return null;
   const head = data.head;

@@ -1,11 +1,12 @@
 import type { ReviewEvidence, ReviewSource } from '../engine/review.ts';
 import type { GitHubClient } from './client.ts';
-import { readReviewedBlock } from './reviewed-block.ts';
+import { blockScope, readReviewedBlock, type ReviewSeal } from './reviewed-block.ts';
 import { findOwnComment } from './sticky-comment.ts';
 
 // Where a pushed commit came from: the merged pull requests GitHub associates
 // with it (GET /repos/{owner}/{repo}/commits/{sha}/pulls), and the reviewed
-// plan each one's sticky comment holds. Errors are thrown to the caller,
+// plan each one's sticky comment holds: the comment of the action's own
+// login, its block verified for that pull request. Errors are thrown to the caller,
 // which decides what an unreadable review means (src/action/review.ts).
 
 export interface ReviewLookup {
@@ -14,13 +15,17 @@ export interface ReviewLookup {
   sha: string;
   /** The sticky comment's marker (one per shard). */
   marker: string;
+  /** The only login whose comment is read (commentAuthor). */
+  author: string;
+  /** What verifies each comment's plan block. */
+  seal: ReviewSeal;
 }
 
 export async function readReviewEvidence(
   github: GitHubClient,
   lookup: ReviewLookup,
 ): Promise<ReviewEvidence> {
-  const { owner, repo, sha, marker } = lookup;
+  const { owner, repo, sha, marker, author, seal } = lookup;
   const { data } = await github.rest.repos.listPullRequestsAssociatedWithCommit({
     owner,
     repo,
@@ -34,12 +39,15 @@ export async function readReviewEvidence(
   if (merged.length === 0) return { kind: 'direct_push' };
   const sources: ReviewSource[] = [];
   for (const pull of merged) {
-    const comment = await findOwnComment(github, { owner, repo, issueNumber: pull.number, marker });
+    const comment = await findOwnComment(github, { owner, repo, issueNumber: pull.number, marker, author });
+    const sealed = { seal, scope: blockScope(owner, repo, pull.number, marker) };
+    const read = comment ? readReviewedBlock(comment.body ?? '', sealed) : { kind: 'absent' as const };
     sources.push({
       pr: pull.number,
       url: pull.html_url ?? null,
       head: pull.head?.sha ?? null,
-      plan: comment ? readReviewedBlock(comment.body ?? '') : null,
+      plan: read.kind === 'plan' ? read.plan : null,
+      unverified: read.kind === 'unverified',
     });
   }
   return { kind: 'pulls', sources };

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { textMatcher } from '../text/wildcard.ts';
 
 // Where imported manifests go: a folder under the manifests' glob, one file
 // per item named after its title, never one that exists already.
@@ -33,10 +34,16 @@ export function slugOf(title: string): string {
 }
 
 /**
+ * Names Windows keeps for devices, whatever the extension: `con.yml` opens
+ * the console on a Windows runner, and git cannot check it out there.
+ */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
+/**
  * Picks file names for a batch: the title's slug (the id's start when the
  * title has no letter in ASCII), with -2, -3… when the name is taken on disk
- * or earlier in the batch. A slug has no `_`, so `_defaults.yml` is never
- * among them.
+ * or earlier in the batch, or is a Windows device name. A slug has no `_`,
+ * so `_defaults.yml` is never among them.
  */
 export class FileNamer {
   readonly #taken = new Set<string>();
@@ -53,7 +60,7 @@ export class FileNamer {
         .replace(/[^A-Za-z0-9]/g, '')
         .slice(0, 8)
         .toLowerCase()}`;
-    for (let n = 1; ; n++) {
+    for (let n = WINDOWS_DEVICE.test(slug) ? 2 : 1; ; n++) {
       const name = `${slug}${n === 1 ? '' : `-${n}`}.yml`;
       const key = name.toLowerCase();
       if (this.#taken.has(key) || existsSync(path.join(this.#dir, name))) continue;
@@ -63,11 +70,8 @@ export class FileNamer {
   }
 }
 
-/** A glob over titles: `*` any run of characters, `?` one character; everything else literal. */
-export function titleMatcher(glob: string): (title: string) => boolean {
-  const source = [...glob]
-    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
-    .join('');
-  const pattern = new RegExp(`^${source}$`, 'su');
-  return (title) => pattern.test(title);
-}
+/**
+ * A glob over titles: `*` any run of characters, `?` one character;
+ * everything else literal. Matched in linear time (src/text/wildcard.ts).
+ */
+export const titleMatcher = textMatcher;

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentDetail, ContentStatus, ContentSummary, ServiceApi } from '../api/types.ts';
 import { loadManifests } from '../manifest/load.ts';
+import { parseManifest } from '../manifest/parse.ts';
 import type { Problem, Stage } from '../manifest/types.ts';
 import { matchItems } from '../plan/identity.ts';
 import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing } from '../engine/observe.ts';
@@ -90,13 +91,45 @@ export function statusFilter(values: readonly string[]): ((status: string, stage
   return (status, stage) => statuses.has(status.toUpperCase()) || stages.has(stage);
 }
 
+const outside = (relative: string): boolean => relative.startsWith('..') || path.isAbsolute(relative);
+
+/** The folder to write into, relative to cwd with `/`; refused when its name or its real place is outside. */
 function outFolder(cwd: string, out: string): string {
   const absolute = path.resolve(cwd, out);
   const relative = path.relative(cwd, absolute);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+  if (outside(relative)) {
     throw new ImportUsageError(`--out ${out} is outside the workspace ${cwd}; give a folder inside it.`);
   }
+  checkRealPlace(cwd, relative.split(path.sep).join('/'));
   return relative.split(path.sep).join('/');
+}
+
+/**
+ * Where the folder really is, not what its name says: a committed symbolic
+ * link on the way (`content/imported -> ../../elsewhere`) would carry every
+ * file out of the workspace. The folder may not exist yet: its nearest
+ * existing ancestor is resolved, and the rest cannot be a link.
+ */
+function checkRealPlace(cwd: string, out: string): void {
+  let existing = path.resolve(cwd, out);
+  const rest: string[] = [];
+  while (lstatSync(existing, { throwIfNoEntry: false }) === undefined) {
+    rest.unshift(path.basename(existing));
+    existing = path.dirname(existing);
+  }
+  let real: string;
+  try {
+    real = path.join(realpathSync(existing), ...rest);
+  } catch {
+    throw new ImportUsageError(
+      `the folder to import into, ${out}, goes through a link to a place that does not exist; nothing was written. Remove the link, or give another folder (--out).`,
+    );
+  }
+  if (outside(path.relative(realpathSync(cwd), real))) {
+    throw new ImportUsageError(
+      `the folder to import into, ${out}, leads outside the workspace through a symbolic link (to ${real}); nothing was written. Remove the link, or give a folder inside the workspace (--out).`,
+    );
+  }
 }
 
 function skip(
@@ -119,6 +152,34 @@ function managedBy(
     if (matched.remote) owners.set(matched.remote.id, matched.item.file);
   const titles = new Map(items.map((item) => [item.fields.title, item.file]));
   return { unmanaged: new Set(matching.unmanaged.map((ref) => ref.id)), owners, titles };
+}
+
+/**
+ * The manifest's text, or why none can be written: a text YAML cannot hold
+ * exactly, or a manifest the loader would refuse (a `fine_tuning` key named
+ * `__proto__`), which would stop every later plan until it was removed.
+ */
+function writableText(
+  detail: ContentDetail,
+  manifest: ReturnType<typeof manifestOf>,
+): { text: string } | { unwritable: string } {
+  const header = [
+    `Imported from the service (item ${detail.id}, status ${detail.status}).`,
+    ...manifest.notes,
+  ];
+  let text: string;
+  try {
+    text = manifestText(manifest.value, { header, inline: manifest.inline });
+  } catch {
+    return { unwritable: 'a text of this item cannot be written as YAML that reads back exactly' };
+  }
+  const refused = parseManifest('imported.yml', text).problems.find(
+    (problem) => problem.severity === 'error',
+  );
+  if (refused !== undefined) {
+    return { unwritable: `its manifest would not load (${refused.message}), and would stop every plan` };
+  }
+  return { text };
 }
 
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
@@ -199,24 +260,12 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
       continue;
     }
-    const header = [
-      `Imported from the service (item ${detail.id}, status ${detail.status}).`,
-      ...manifest.notes,
-    ];
-    let text: string;
-    try {
-      text = manifestText(manifest.value, { header, inline: manifest.inline });
-    } catch {
-      report.skipped.push(
-        skip(
-          summary,
-          'unwritable',
-          null,
-          'a text of this item cannot be written as YAML that reads back exactly',
-        ),
-      );
+    const written = writableText(detail, manifest);
+    if ('unwritable' in written) {
+      report.skipped.push(skip(summary, 'unwritable', null, written.unwritable));
       continue;
     }
+    const text = written.text;
     const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
     texts.push({ file, text });
     read.push(detail);
@@ -231,8 +280,10 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   }
 
   // Every text is written only once all of them were rendered: a failure
-  // above leaves the workspace as it was.
+  // above leaves the workspace as it was. The folder's place is checked
+  // again once it exists, in case a link appeared since.
   if (texts.length > 0) mkdirSync(absoluteOut, { recursive: true });
+  if (texts.length > 0) checkRealPlace(options.cwd, outDir);
   for (const { file, text } of texts) writeFileSync(path.join(options.cwd, file), text, { flag: 'wx' });
   if (texts.length > 0) {
     report.check = await checkImported(options, listing, read, new Set(texts.map((t) => t.file)));

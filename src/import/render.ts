@@ -16,7 +16,7 @@ const REASON_TITLES: Record<SkippedItem['reason'], string> = {
   title_taken: 'title used by a manifest of another item',
   blank_title: 'blank title',
   gone: 'deleted since the listing',
-  unwritable: 'text YAML cannot hold exactly',
+  unwritable: 'no manifest that loads back exactly',
 };
 
 export function importHeadline(report: ImportReport): string {

@@ -3,6 +3,7 @@ import { glob } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
 import { titleKey } from '../text/service-terms.ts';
+import { compileGlob } from './glob.ts';
 import { readDefaults, readSource, validateSource } from './parse.ts';
 import { problemAt } from './tree.ts';
 import type { Source } from './tree.ts';
@@ -11,7 +12,8 @@ import type { DesiredItem, LoadResult, ManifestOutline, Problem, SourceLocation 
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 // Every file is read by the yaml library and checked by the zod schema
-// (parse.ts); the files are matched by Node's own `fs.promises.glob`.
+// (parse.ts); the files are found by Node's own `fs.promises.glob`, and
+// matched by a glob that cannot backtrack (glob.ts).
 
 export const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
@@ -217,12 +219,19 @@ async function discover(cwd: string, pattern: string): Promise<string[]> {
   return (await globPattern(cwd, pattern)).sort(byCodePoint);
 }
 
-/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
+/**
+ * The files `pattern` matches, relative to `cwd` with `/`, skipping
+ * node_modules and .git: `fs.promises.glob` walks the folders, and the
+ * pattern itself is matched in linear time (glob.ts).
+ */
 export async function globPattern(cwd: string, pattern: string): Promise<string[]> {
+  const compiled = compileGlob(pattern);
   const found = new Set<string>();
   const exclude = (name: string): boolean => SKIPPED_DIRS.has(path.basename(name));
-  for await (const entry of glob(pattern, { cwd, exclude })) {
-    found.add(posix(path.relative(cwd, path.resolve(cwd, entry))));
+  for (const walk of compiled.walks) {
+    for await (const entry of glob(walk, { cwd, exclude })) {
+      if (compiled.matches(posix(entry))) found.add(posix(path.relative(cwd, path.resolve(cwd, entry))));
+    }
   }
   return [...found];
 }

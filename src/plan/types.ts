@@ -109,10 +109,11 @@ export type ReviewChange = 'manifest' | 'script' | 'render' | 'publication' | 't
 
 /**
  * Why no reviewed plan covers an item: a push from no pull request, an item
- * the reviewed plan does not list, a pull request without the plan block, or
- * GitHub could not be asked.
+ * the reviewed plan does not list, a pull request without the plan block,
+ * GitHub could not be asked, or the block does not verify (then the item is
+ * held whatever require-review says).
  */
-export type NotReviewedWhy = 'direct_push' | 'not_in_plan' | 'no_plan' | 'unreadable';
+export type NotReviewedWhy = 'direct_push' | 'not_in_plan' | 'no_plan' | 'unreadable' | 'unverified';
 
 /** A difference that apply will not fix: the video is already published. */
 export interface Drift {

@@ -106,6 +106,9 @@ export function holdText(hold: Hold): string {
     case 'changed_since_review':
       return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
     case 'not_reviewed':
+      if (hold.why === 'unverified') {
+        return `not reviewed: the reviewed plan in the comment of pull request #${hold.pr ?? '?'} does not verify (${UNVERIFIED_CAUSES}); held whatever require-review says, not rendered or published. ${RELEASE}`;
+      }
       return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
   }
 }
@@ -125,7 +128,11 @@ const NOT_REVIEWED: Record<NotReviewedWhy, string> = {
   not_in_plan: "the pull request's reviewed plan does not list it",
   no_plan: 'the pull request has no comment with a reviewed plan',
   unreadable: 'the reviewed plan could not be read from GitHub',
+  unverified: "the reviewed plan in the pull request's comment does not verify",
 };
+
+const UNVERIFIED_CAUSES =
+  'edited after the action wrote it, copied from another pull request, or sealed with another review-key or api-key';
 
 /** A value the service stored in its own terms; said once, on the run that wrote it. */
 export function noteText(note: ServiceTermsNote): string {

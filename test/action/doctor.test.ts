@@ -2,6 +2,8 @@
 // the summary shows the verdict of every rule, and nothing reaches the
 // service but GET requests.
 import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ afterEach(async () => {
 });
 
 const dispatch = { name: 'workflow_dispatch', payload: { inputs: {} } };
+const KEY = 'svc_live_doctor-action-test-key';
 
 describe('mode: doctor in the bundled action', () => {
   it('writes the verdicts to the job summary and sends only GET requests', async () => {
@@ -38,6 +41,29 @@ describe('mode: doctor in the bundled action', () => {
     expect(written.filter((line) => !line.startsWith('::add-mask::')).join('\n')).not.toContain(
       emulator.apiKey,
     );
+  });
+
+  it('fails the step when it could observe nothing: a service that redirects every request', async () => {
+    const redirecting = createServer((req, res) => {
+      res.writeHead(301, { location: `https://elsewhere.example${req.url ?? '/'}` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const port = (redirecting.address() as AddressInfo).port;
+    const workspace = await mkdtemp(join(tmpdir(), 'cac-doctor-ws-'));
+    const run = await runAction({
+      workspace,
+      event: dispatch,
+      inputs: { 'api-key': KEY, 'base-url': `http://127.0.0.1:${port}`, mode: 'doctor' },
+    });
+    redirecting.closeAllConnections();
+    redirecting.close();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::Doctor: could observe nothing: every read was answered with a redirect (301), which the client does not follow',
+    );
+    expect(run.summary).toContain('could observe nothing');
+    expect(run.summary).not.toContain('the client understands every rule');
   });
 
   it('fails the step, naming the rule, when the service answers outside every reading', async () => {

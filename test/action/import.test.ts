@@ -3,7 +3,7 @@
 // them in the `imported` output; the pull request of those files then plans
 // no change, in the job summary and in the PR comment. On any other event it
 // writes nothing.
-import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,66 @@ describe('mode: import in the bundled action', () => {
     const steps = (JSON.parse(plan.outputs.plan!) as { items: { steps: unknown[]; drift: unknown[] }[] })
       .items;
     expect(steps.every((item) => item.steps.length === 0 && item.drift.length === 0)).toBe(true);
+  });
+
+  it('refuses an import folder that is a committed link out of the workspace, and writes nothing', async () => {
+    emulator = await seeded(5);
+    const root = await mkdtemp(join(tmpdir(), 'cac-import-link-'));
+    const workspace = join(root, 'checkout', 'repo');
+    await mkdir(join(workspace, 'content'), { recursive: true });
+    await mkdir(join(root, 'checkout', 'outside'));
+    await symlink('../../outside', join(workspace, 'content', 'imported'));
+    const inputs = { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, mode: 'import' };
+    const run = await runAction({ workspace, event: dispatch, inputs });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::the folder to import into, content/imported, leads outside the workspace through a symbolic link',
+    );
+    expect(await readdir(join(root, 'checkout', 'outside'))).toEqual([]);
+    expect(run.outputs.imported).toBe('[]');
+  });
+
+  it('skips an item whose manifest would not load, names why, and avoids Windows device names', async () => {
+    emulator = await startEmulator({ phaseMs: { audio: 5, video: 5, upload: 5 }, rateLimit: null });
+    const client = clientFor(emulator);
+    const item = (title: string, fineTuning: Record<string, unknown> | null = null) =>
+      client.createContent({
+        title,
+        description: null,
+        full_text: `About ${title}.`,
+        textover: null,
+        hashtags: null,
+        fine_tuning: fineTuning,
+        persona_id: null,
+      });
+    // JSON.parse makes `__proto__` an own key, as the service's JSON answer does.
+    await item(
+      'Odd one',
+      JSON.parse('{"__proto__": {"polluted": true}, "pace": 2}') as Record<string, unknown>,
+    );
+    await item('Plain constructor', { constructor: { prototype: 1 } });
+    for (const title of ['Con', 'NUL', 'com1', 'Ocean facts']) await item(title);
+    await client.close();
+    const workspace = await mkdtemp(join(tmpdir(), 'cac-import-ws-'));
+    await mkdir(join(workspace, 'content'));
+    const inputs = { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl };
+    const run = await runAction({ workspace, event: dispatch, inputs: { ...inputs, mode: 'import' } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'its manifest would not load (__proto__ is not allowed as a key), and would stop every plan',
+    );
+    expect(run.summary).toContain('| no manifest that loads back exactly | 1 |');
+    expect((JSON.parse(run.outputs.imported!) as string[]).sort()).toEqual([
+      'content/imported/com1-2.yml',
+      'content/imported/con-2.yml',
+      'content/imported/nul-2.yml',
+      'content/imported/ocean-facts.yml',
+      'content/imported/plain-constructor.yml',
+    ]);
+    // The catalogue stays plannable: the odd item is unmanaged, not a manifest every plan refuses.
+    const plan = await runAction({ workspace, event: dispatch, inputs: { ...inputs, mode: 'plan' } });
+    expect(plan.code).toBe(0);
+    expect(plan.summary).toContain('**Plan** for 5 manifests: 5 unchanged.');
   });
 
   it('refuses on any other event and writes nothing', async () => {

@@ -12,6 +12,8 @@ describe('readInputs', () => {
       allowEmpty: false,
       mode: 'auto',
       githubToken: '',
+      commentAuthor: '',
+      reviewKey: '',
       comment: true,
       previewScripts: false,
       publish: true,
@@ -26,6 +28,17 @@ describe('readInputs', () => {
       allowInsecureHttp: false,
       allowUntrustedEvents: false,
     });
+  });
+
+  it('takes a GitHub login as comment-author, and never echoes review-key', () => {
+    const base = { 'api-key': 'svc_live_x', 'base-url': 'https://api.example.com' };
+    expect(readInputs(from({ ...base, 'comment-author': 'content-app[bot]' })).commentAuthor).toBe(
+      'content-app[bot]',
+    );
+    expect(() => readInputs(from({ ...base, 'comment-author': 'two words' }))).toThrow(
+      'Input `comment-author`: expected a GitHub login, for example my-app[bot] (got "two words").',
+    );
+    expect(readInputs(from({ ...base, 'review-key': 'sealing-secret' })).reviewKey).toBe('sealing-secret');
   });
 
   it('reads YAML booleans, numbers and the shard', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { previousVersionsFor } from '../../src/action/previous.ts';
 import { createGitHubClient } from '../../src/github/client.ts';
-import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
+import { startGitHubFake, SUPPORTED_API_VERSION, type GitHubFake } from '../support/github-fake.ts';
 
 // A PR that adds 300 manifests and edits one, checked out one commit deep as
 // actions/checkout does: the base commit is not in the clone.
@@ -103,12 +103,30 @@ describe('earlier manifest versions on a shallow clone', () => {
     const texts = await readAll(previous);
     expect(texts.slice(0, 3)).toEqual(['title: Kept\n', 'title: Old title\n', null]);
     expect(texts.filter((text) => text === null)).toHaveLength(ADDED);
-    // 301 listed files: four pages of 100, and the one modified file read at the base.
-    expect(fake.requests.map((r) => `${r.method} ${decodeURIComponent(r.path.split('?')[0]!)}`)).toEqual([
+    // 301 listed files: four pages of 100, and the one modified file read at the base, its
+    // path's slashes sent as they are (GitHub's description marks it multi-segment).
+    expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]!}`)).toEqual([
       ...Array<string>(4).fill('GET /repos/octo-org/videos/pulls/9/files'),
       'GET /repos/octo-org/videos/contents/content/edited.yml',
     ]);
+    // Every request names the API version it was written for.
+    expect(fake.requests.map((r) => r.headers['x-github-api-version'])).toEqual(
+      Array<string>(5).fill(SUPPORTED_API_VERSION),
+    );
     expect(log.join('\n')).toContain("earlier versions come from the PR's file listing");
+  });
+
+  it('reads a file whose name needs encoding, each segment encoded on its own', async () => {
+    const { clone, base } = await shallowPullRequest();
+    git(clone, 'remote', 'set-url', 'origin', join(clone, 'no-such-remote'));
+    const { fake, previous } = await setup(clone, base);
+    const odd = 'content/sea life/#1 what? 100%.yml';
+    fake.setPullFiles(9, [{ filename: odd, status: 'modified' }]);
+    fake.setFile(base, odd, 'title: Odd\n');
+    expect(await previous.read(odd)).toBe('title: Odd\n');
+    expect(fake.requests.at(-1)?.path).toBe(
+      `/repos/octo-org/videos/contents/content/sea%20life/%231%20what%3F%20100%25.yml?ref=${base}`,
+    );
   });
 
   it('fails on a failing listing rather than let a renamed title become a second item', async () => {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { readReviewedBlock } from '../../src/github/reviewed-block.ts';
+import { blockScope, readReviewedBlock, ReviewSeal } from '../../src/github/reviewed-block.ts';
+import { markerFor } from '../../src/github/sticky-comment.ts';
 import { fileKey } from '../../src/engine/review-key.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import {
@@ -89,6 +90,19 @@ async function run(dir: string, event: RunnerEvent, inputs: Record<string, strin
   });
 }
 
+/** The reviewed plan in pull request `pr`'s comment, when its block verifies as the action sealed it. */
+function planIn(body: string, pr = 7) {
+  const sealed = {
+    seal: new ReviewSeal(emulator.apiKey),
+    scope: blockScope('octo-org', 'videos', pr, markerFor(null)),
+  };
+  const read = readReviewedBlock(body, sealed);
+  return read.kind === 'plan' ? read.plan : null;
+}
+
+/** The hidden block's line of a comment (after the marker and the digest). */
+const blockLineOf = (body: string) => body.split('\n')[2]!;
+
 const item = (title: string) => emulator.admin.items().find((entry) => entry.title === title)!;
 const generations = () =>
   emulator.admin.requestLog.filter(
@@ -117,7 +131,7 @@ describe('the merge applies the plan the pull request showed', () => {
     const dir = await workspace();
     const review = await run(dir, reviewEvent(7, HEAD_SHA), { 'preview-scripts': 'true' });
     expect(review.code).toBe(0);
-    const block = readReviewedBlock(github.comments(7)[0]!.body);
+    const block = planIn(github.comments(7)[0]!.body);
     expect(block?.head).toBe(HEAD_SHA);
     expect(Object.keys(block!.items).sort()).toHaveLength(5);
 
@@ -168,6 +182,102 @@ describe('the merge applies the plan the pull request showed', () => {
     expect(item(OCTOPUS).status).toBe('UPLOADED');
     const urls = JSON.parse(release.outputs['published-urls']!) as Array<{ title: string }>;
     expect(urls.map((url) => url.title)).toContain(OCTOPUS);
+  });
+
+  it("another app's bot comment, posted first with a plan for an unreviewed script, is never read", async () => {
+    await services();
+    const dir = await workspace();
+    expect((await run(dir, reviewEvent(7, HEAD_SHA), { 'preview-scripts': 'true' })).code).toBe(0);
+    await rewriteScript(item(OCTOPUS).id, NEW_SCRIPT);
+    // The plan a pull request showing the new script gets, posted on #7 by another app, before the action's comment.
+    expect((await run(dir, reviewEvent(8, SECOND_HEAD), { 'preview-scripts': 'true' })).code).toBe(0);
+    github.addComment(7, github.comments(8)[0]!.body, { login: 'other-app[bot]', type: 'Bot' }, true);
+    github.setCommitPulls(MERGE_SHA, [merged(7, HEAD_SHA)]);
+    const merge = await run(dir, pushEvent(MERGE_SHA), { 'require-review': 'hold' });
+    expect(merge.code).toBe(0);
+    expect(item(OCTOPUS).status).toBe('NEW');
+    expect(holdsOf(merge, OCTOPUS)).toContainEqual(
+      expect.objectContaining({ kind: 'changed_since_review', pr: 7, changes: ['script'] }),
+    );
+    expect(item('How whales sleep without drowning').status).toBe('UPLOADED');
+  });
+
+  it('a block edited in the comment holds what it covers, names why, and the next PR run writes it again', async () => {
+    await services();
+    const dir = await workspace();
+    expect((await run(dir, reviewEvent(7, HEAD_SHA), { 'preview-scripts': 'true' })).code).toBe(0);
+    await rewriteScript(item(OCTOPUS).id, NEW_SCRIPT);
+    expect((await run(dir, reviewEvent(8, SECOND_HEAD), { 'preview-scripts': 'true' })).code).toBe(0);
+    // Anyone who can edit the comment swaps in the block of a plan that shows the new script.
+    const ours = github.comments(7)[0]!;
+    ours.body = ours.body.replace(blockLineOf(ours.body), blockLineOf(github.comments(8)[0]!.body));
+    expect(planIn(ours.body)).toBeNull();
+
+    github.setCommitPulls(MERGE_SHA, [merged(7, HEAD_SHA)]);
+    const merge = await run(dir, pushEvent(MERGE_SHA)); // require-review: warn, the default
+    expect(merge.code).toBe(0);
+    expect(item(OCTOPUS).status).toBe('NEW');
+    expect(holdsOf(merge, OCTOPUS)).toContainEqual({
+      kind: 'not_reviewed',
+      why: 'unverified',
+      pr: 7,
+      url: `https://github.com/${REPOSITORY}/pull/7`,
+    });
+    expect(merge.summary).toContain(
+      'not reviewed: the reviewed plan in the comment of pull request #&#8203;7 does not verify (edited after the action wrote it, copied from another pull request, or sealed with another review-key or api-key); held whatever require-review says, not rendered or published.',
+    );
+
+    // The next run of the pull request puts its own, verified, block back.
+    const again = await run(dir, reviewEvent(7, HEAD_SHA), { 'preview-scripts': 'true' });
+    expect(again.stdout).toContain('PR comment updated');
+    expect(planIn(github.comments(7)[0]!.body)?.head).toBe(HEAD_SHA);
+    expect((await run(dir, reviewEvent(7, HEAD_SHA), { 'preview-scripts': 'true' })).stdout).toContain(
+      'PR comment unchanged',
+    );
+  });
+
+  it("a GitHub App's token: its login is trusted when comment-author names it, and warned about when not", async () => {
+    emulator = await startEmulator({ phaseMs: { audio: 20, video: 20, upload: 20 }, rateLimit: null });
+    github = await startGitHubFake({ identity: { login: 'content-app[bot]', type: 'Bot' } });
+    const dir = await workspace();
+    const unnamed = await run(dir, reviewEvent(7, HEAD_SHA));
+    expect(unnamed.stdout).toContain(
+      '::warning::The PR comment was written by content-app[bot], but the action trusts only comments by github-actions[bot]',
+    );
+    const named = { 'comment-author': 'content-app[bot]' };
+    expect((await run(dir, reviewEvent(9, HEAD_SHA), named)).stdout).toContain('PR comment created');
+    expect((await run(dir, reviewEvent(9, HEAD_SHA), named)).stdout).toContain('PR comment unchanged');
+    github.setCommitPulls(MERGE_SHA, [merged(9, HEAD_SHA)]);
+    const merge = await run(dir, pushEvent(MERGE_SHA), { ...named, 'require-review': 'hold' });
+    expect(merge.stdout).toContain('This push came from pull request #9');
+    expect(merge.summary).not.toContain('not reviewed');
+    expect(item(OCTOPUS).status).toBe('UPLOADED');
+  });
+
+  it('review-key seals the plan instead of the API key: masked, and only the same key verifies it', async () => {
+    await services();
+    const dir = await workspace();
+    const sealing = { 'review-key': 'review-seal-secret-0123456789' };
+    const review = await run(dir, reviewEvent(7, HEAD_SHA), { ...sealing, 'preview-scripts': 'true' });
+    expect(review.code).toBe(0);
+    expect(review.stdout).toContain('::add-mask::review-seal-secret-0123456789');
+    const everywhere = [review.stdout, review.summary, review.outputFile, github.comments(7)[0]!.body].join(
+      '\n',
+    );
+    expect(
+      everywhere
+        .split('\n')
+        .filter((line) => !line.startsWith('::add-mask::'))
+        .join('\n'),
+    ).not.toContain('review-seal-secret');
+    expect(planIn(github.comments(7)[0]!.body)).toBeNull(); // not sealed with the API key
+    github.setCommitPulls(MERGE_SHA, [merged(7, HEAD_SHA)]);
+    const other = await run(dir, pushEvent(MERGE_SHA), { 'require-review': 'hold', wait: 'false' });
+    expect(holdsOf(other, OCTOPUS)).toContainEqual(expect.objectContaining({ why: 'unverified', pr: 7 }));
+    expect(generations()).toEqual([]);
+    const same = await run(dir, pushEvent(MERGE_SHA), { ...sealing, 'require-review': 'hold' });
+    expect(holdsOf(same, OCTOPUS)).toEqual([]);
+    expect(item(OCTOPUS).status).toBe('UPLOADED');
   });
 
   it('a direct push with require-review: hold renders and publishes nothing, and says why', async () => {
@@ -303,11 +413,11 @@ describe('the merge applies the plan the pull request showed', () => {
     expect(body.length).toBeLessThanOrEqual(65_536);
     expect(body).toContain('**Trimmed:**'); // the report was cut to fit…
     const lines = body.split('\n');
-    expect(lines[2]).toMatch(/^<!-- content-as-code:reviewed-plan v1 \{[^\n]*\} -->$/);
+    expect(lines[2]).toMatch(/^<!-- content-as-code:reviewed-plan v2 \{[^\n]*\} mac=[0-9a-f]{64} -->$/);
     // …and the block is whole: one HTML comment holding no text of the repository.
     expect(lines[2]!.indexOf('-->')).toBe(lines[2]!.length - 3);
     expect(lines[2]).not.toMatch(/<b>|--!>|<!-- y|&amp;|content\//);
-    const block = readReviewedBlock(body)!;
+    const block = planIn(body)!;
     expect(block.head).toBe(HEAD_SHA);
     expect(block.items[fileKey(hostile)]).toBeDefined();
     // The report lost script previews and row details; the plan block lost nothing.

@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +16,23 @@ import { memoryIO } from './io.ts';
 // `content-as-code doctor` against the emulator over real HTTP: it names the
 // reading of every rule in each dialect, sends only GETs within its budget,
 // and names the rule it cannot read, as plan then behaves.
+
+const KEY = 'svc_live_doctor-test-key-0123';
+
+/** A bare HTTP server answering every request with `answer`, and the requests it got. */
+async function listen(answer: (req: IncomingMessage, res: ServerResponse) => void) {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    answer(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests: () => seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 let emulator: Emulator | null = null;
 afterEach(async () => {
@@ -149,6 +168,35 @@ describe('content-as-code doctor', () => {
     ).rejects.toBeInstanceOf(WritesStoppedError);
     await client.close();
     expect(e.admin.requestLog).toEqual([]);
+  });
+
+  it('a service that redirects every request: exits 1, saying it could observe nothing and why', async () => {
+    const redirecting = await listen((req, res) => {
+      res.writeHead(302, { location: `https://elsewhere.example${req.url ?? '/'}` });
+      res.end();
+    });
+    const run = memoryIO({ env: { CONTENT_BASE_URL: redirecting.url, CONTENT_API_KEY: KEY } });
+    expect(await main(['doctor'], run.io)).toBe(1);
+    expect(run.out).toMatch(
+      /^Doctor: could observe nothing: every read was answered with a redirect \(302\), which the client does not follow, so that the key goes to base-url only: set base-url to where the service redirects \(\d+ of 60 GET requests, nothing written\)\./,
+    );
+    // No rule is claimed understood from answers never read (A35 "none seen" was one).
+    expect(run.out).not.toMatch(/: understood/);
+    expect(redirecting.requests().every((request) => request.startsWith('GET '))).toBe(true);
+    await redirecting.close();
+  });
+
+  it('a service whose every read fails: exits 1 with --json naming the first failure', async () => {
+    const failing = await listen((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'invalid key' }));
+    });
+    const run = memoryIO({ env: { CONTENT_BASE_URL: failing.url, CONTENT_API_KEY: KEY } });
+    expect(await main(['doctor', '--json'], run.io)).toBe(1);
+    const report = doctorDocumentSchema.parse(JSON.parse(run.out));
+    expect(report.understood).toBe(true);
+    expect(report.nothingObserved).toMatch(/^all \d+ reads failed; the first: GET \/api-keys\/introspect/);
+    await failing.close();
   });
 
   it('prints one line per rule for people', async () => {

@@ -68,7 +68,8 @@ function source(items: PlanItem[], head = 'h1', mergedHead = 'h1'): ReviewSource
     pr: 7,
     url: 'https://github.com/o/r/pull/7',
     head: mergedHead,
-    plan: { v: 1, head, omitted: 0, items: Object.fromEntries(reviewedItemsOf(planOf(items))) },
+    plan: { v: 2, head, omitted: 0, items: Object.fromEntries(reviewedItemsOf(planOf(items))) },
+    unverified: false,
   };
 }
 
@@ -173,6 +174,25 @@ describe('gateByReview', () => {
     expect(verdict.held).toBe(0);
   });
 
+  it('a plan block that does not verify holds what it would cover, whatever require-review says', () => {
+    const now = [item('a.yml', [render(target)])];
+    const tampered: ReviewSource = { pr: 7, url: null, head: 'h', plan: null, unverified: true };
+    for (const require of ['warn', 'hold'] as const) {
+      const verdict = gateByReview(planOf(now), gate([tampered], require));
+      expect(verdict.plan.items[0]!.holds).toEqual([
+        { kind: 'not_reviewed', why: 'unverified', pr: 7, url: null },
+      ]);
+      expect(verdict.plan.items[0]!.steps).toEqual([]);
+      expect(verdict.unreviewed).toEqual([]);
+    }
+    // Beside another pull request whose verified plan does not list the item: still held as unverified.
+    const other = source([item('b.yml', [render(target)])]);
+    const both = gateByReview(planOf(now), gate([{ ...other, pr: 8 }, tampered], 'warn'));
+    expect(both.plan.items[0]!.holds[0]).toMatchObject({ kind: 'not_reviewed', why: 'unverified', pr: 7 });
+    // A verified plan that shows the item as it is releases it.
+    expect(gateByReview(planOf(now), gate([tampered, source(now)], 'hold')).held).toBe(0);
+  });
+
   it('a direct push, a pull request without a plan, or GitHub unreadable: per require-review', () => {
     const now = [
       item('a.yml', [render(target)]),
@@ -180,7 +200,10 @@ describe('gateByReview', () => {
     ];
     const cases: Array<[ReviewGate['evidence'], string]> = [
       [{ kind: 'direct_push' }, 'direct_push'],
-      [{ kind: 'pulls', sources: [{ pr: 9, url: null, head: 'h', plan: null }] }, 'no_plan'],
+      [
+        { kind: 'pulls', sources: [{ pr: 9, url: null, head: 'h', plan: null, unverified: false }] },
+        'no_plan',
+      ],
       [{ kind: 'unavailable', detail: 'GitHub answered 502' }, 'unreadable'],
     ];
     for (const [evidence, why] of cases) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readReviewedBlock, reviewedBlock, stableBlock } from '../../src/github/reviewed-block.ts';
+import {
+  blockScope,
+  readReviewedBlock,
+  reviewedBlock,
+  ReviewSeal,
+  stableBlock,
+  type SealedFor,
+} from '../../src/github/reviewed-block.ts';
 import { fingerprint } from '../../src/engine/fingerprint.ts';
 import { fileKey } from '../../src/engine/review-key.ts';
 import type { ReviewedItem } from '../../src/engine/review.ts';
@@ -17,6 +24,17 @@ const entry = (n: number): ReviewedItem => ({
 const comment = (block: string) =>
   `<!-- content-as-code:pr-comment -->\n<!-- digest -->\n${block}\n### report`;
 
+const MARKER = '<!-- content-as-code:pr-comment -->';
+const sealed: SealedFor = {
+  seal: new ReviewSeal('svc_live_review-seal-key'),
+  scope: blockScope('Octo-Org', 'videos', 7, MARKER),
+};
+/** The plan a comment's block holds, or null when it has none that verifies. */
+const planIn = (body: string, as: SealedFor = sealed) => {
+  const read = readReviewedBlock(body, as);
+  return read.kind === 'plan' ? read.plan : null;
+};
+
 describe('reviewed-plan block', () => {
   it('reads back what it wrote, head included', () => {
     const a = fileKey('content/a.yml');
@@ -25,10 +43,10 @@ describe('reviewed-plan block', () => {
       [a, entry(0)],
       [b, entry(1)],
     ];
-    const block = reviewedBlock(entries, 'c'.repeat(40));
+    const block = reviewedBlock(entries, 'c'.repeat(40), sealed);
     expect(block.includes('\n')).toBe(false);
-    expect(readReviewedBlock(comment(block))).toEqual({
-      v: 1,
+    expect(planIn(comment(block))).toEqual({
+      v: 2,
       head: 'c'.repeat(40),
       omitted: 0,
       items: { [a]: entry(0), [b]: entry(1) },
@@ -37,11 +55,11 @@ describe('reviewed-plan block', () => {
 
   it('writes nothing of a manifest path: only fingerprints, step letters and JSON punctuation', () => {
     const file = 'content/--> <!-- --!> & "quoted" \\ @octocat GH-3 \u202e é.yml';
-    const block = reviewedBlock([[fileKey(file), entry(3)]], 'c'.repeat(40));
+    const block = reviewedBlock([[fileKey(file), entry(3)]], 'c'.repeat(40), sealed);
     expect(block.indexOf('-->')).toBe(block.length - 3);
-    const json = block.slice('<!-- content-as-code:reviewed-plan v1 '.length, -' -->'.length);
+    const json = block.slice('<!-- content-as-code:reviewed-plan v2 '.length, -' mac= -->'.length - 64);
     expect(json).toMatch(/^[0-9a-z{}[\]":,]+$/);
-    expect(readReviewedBlock(comment(block))?.items[fileKey(file)]).toEqual(entry(3));
+    expect(planIn(comment(block))?.items[fileKey(file)]).toEqual(entry(3));
   });
 
   it('keeps the first entries that fit under the limit and counts the rest', () => {
@@ -49,33 +67,57 @@ describe('reviewed-plan block', () => {
       fileKey(`content/${n}.yml`),
       entry(n),
     ]);
-    const block = reviewedBlock(entries, 'c'.repeat(40), 2000);
+    const block = reviewedBlock(entries, 'c'.repeat(40), sealed, 2000);
     expect(block.length).toBeLessThanOrEqual(2000);
-    const plan = readReviewedBlock(comment(block))!;
+    const plan = planIn(comment(block))!;
     const kept = Object.keys(plan.items);
     expect(kept.length).toBeGreaterThan(5);
     expect(kept).toEqual(entries.slice(0, kept.length).map(([key]) => key));
     expect(plan.omitted).toBe(50 - kept.length);
   });
 
-  it('the stable form leaves out only the head', () => {
-    const a = reviewedBlock([[fileKey('content/a.yml'), entry(0)]], 'c'.repeat(40));
-    const b = reviewedBlock([[fileKey('content/a.yml'), entry(0)]], 'd'.repeat(40));
+  it('the stable form leaves out only the head, and the seal that covers it', () => {
+    const a = reviewedBlock([[fileKey('content/a.yml'), entry(0)]], 'c'.repeat(40), sealed);
+    const b = reviewedBlock([[fileKey('content/a.yml'), entry(0)]], 'd'.repeat(40), sealed);
     expect(a).not.toBe(b);
     expect(stableBlock(a)).toBe(stableBlock(b));
+    expect(stableBlock(a)).not.toContain('mac=');
     expect(stableBlock(a)).not.toBe(
-      stableBlock(reviewedBlock([[fileKey('content/a.yml'), entry(2)]], 'c'.repeat(40))),
+      stableBlock(reviewedBlock([[fileKey('content/a.yml'), entry(2)]], 'c'.repeat(40), sealed)),
     );
   });
 
   it('a block not exactly as written, or not at the top of the comment, is no plan', () => {
-    const block = reviewedBlock([[fileKey('content/a.yml'), entry(0)]], 'c'.repeat(40));
-    expect(readReviewedBlock(`a\nb\nc\nd\n${block}`)).toBeNull(); // quoted further down, in the report
-    expect(readReviewedBlock(comment(block.replace('"crp"', '7')))).toBeNull();
-    expect(readReviewedBlock(comment(block.replace(fileKey('content/a.yml'), 'content/a.yml')))).toBeNull();
-    expect(readReviewedBlock(comment(block.replace(/"[0-9a-f]{16}"/, '"not-hex"')))).toBeNull();
-    expect(readReviewedBlock(comment(block.replace('"omitted":0', '"omitted":-1')))).toBeNull();
-    expect(readReviewedBlock(comment(block.replace('v1', 'v2')))).toBeNull();
-    expect(readReviewedBlock(comment(block.slice(0, -10) + ' -->'))).toBeNull();
+    const block = reviewedBlock([[fileKey('content/a.yml'), entry(0)]], 'c'.repeat(40), sealed);
+    expect(readReviewedBlock(`a\nb\nc\nd\n${block}`, sealed)).toEqual({ kind: 'absent' }); // quoted further down
+    expect(readReviewedBlock(comment('no block'), sealed)).toEqual({ kind: 'absent' });
+    for (const edited of [
+      block.replace('"crp"', '"c"'),
+      block.replace(fileKey('content/a.yml'), fileKey('content/b.yml')),
+      block.replace('"omitted":0', '"omitted":1'),
+      block.replace('v2', 'v1'),
+      block.replace(/mac=[0-9a-f]{64}/, 'mac=' + '0'.repeat(64)),
+      block.replace(/ mac=[0-9a-f]{64}/, ''),
+    ]) {
+      expect(readReviewedBlock(comment(edited), sealed), edited).toEqual({ kind: 'unverified' });
+    }
+  });
+
+  it('verifies only for the comment and the key it was sealed for', () => {
+    const block = reviewedBlock([[fileKey('content/a.yml'), entry(0)]], 'c'.repeat(40), sealed);
+    expect(
+      planIn(comment(block), { ...sealed, scope: blockScope('octo-org', 'VIDEOS', 7, MARKER) }),
+    ).not.toBeNull();
+    for (const other of [
+      { ...sealed, scope: blockScope('octo-org', 'videos', 8, MARKER) },
+      { ...sealed, scope: blockScope('octo-org', 'other', 7, MARKER) },
+      {
+        ...sealed,
+        scope: blockScope('octo-org', 'videos', 7, '<!-- content-as-code:pr-comment shard=1/2 -->'),
+      },
+      { ...sealed, seal: new ReviewSeal('svc_live_another-key') },
+    ]) {
+      expect(readReviewedBlock(comment(block), other)).toEqual({ kind: 'unverified' });
+    }
   });
 });

@@ -1,7 +1,13 @@
+import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGitHubClient } from '../../src/github/client.ts';
-import { markerFor, upsertStickyComment } from '../../src/github/sticky-comment.ts';
-import { ACTIONS_BOT, startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
+import { commentAuthor, markerFor, upsertStickyComment } from '../../src/github/sticky-comment.ts';
+import {
+  ACTIONS_BOT,
+  startGitHubFake,
+  SUPPORTED_API_VERSION,
+  type GitHubFake,
+} from '../support/github-fake.ts';
 
 let fake: GitHubFake | null = null;
 afterEach(async () => {
@@ -9,11 +15,12 @@ afterEach(async () => {
   fake = null;
 });
 
-const target = (issueNumber = 7) => ({
+const target = (issueNumber = 7, author = ACTIONS_BOT.login) => ({
   owner: 'octo-org',
   repo: 'videos',
   issueNumber,
   marker: markerFor(null),
+  author,
 });
 
 async function setup(options: Parameters<typeof startGitHubFake>[0] = {}) {
@@ -48,13 +55,17 @@ describe('the sticky PR comment', () => {
     expect(await upsertStickyComment(api, target(), 'plan B', 'plan B')).toMatchObject({ action: 'updated' });
     expect(fake.comments(7)).toHaveLength(1);
     expect(fake.comments(7)[0]!.body).toMatch(
-      /^<!-- content-as-code:pr-comment -->\n<!-- content-as-code:digest [0-9a-f]{32} -->\nplan B$/,
+      /^<!-- content-as-code:pr-comment -->\n<!-- content-as-code:digest [0-9a-f]{32} [0-9a-f]{64} -->\nplan B$/,
     );
     const writes = fake.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
     expect(writes).toEqual([
       'POST /repos/octo-org/videos/issues/7/comments',
       'PATCH /repos/octo-org/videos/issues/comments/1000',
     ]);
+    // Every request names the REST API version it was written for.
+    expect(new Set(fake.requests.map((r) => r.headers['x-github-api-version']))).toEqual(
+      new Set([SUPPORTED_API_VERSION]),
+    );
   });
 
   it('searches every page of comments, following Link rel=next', async () => {
@@ -85,11 +96,51 @@ describe('the sticky PR comment', () => {
   it('with a personal token, matches the token user found through GET /user', async () => {
     const { fake, api } = await setup({ identity: { login: 'release-bot-user', type: 'User' } });
     fake.addComment(7, `${markerFor(null)}\nother bot`, ACTIONS_BOT);
-    await upsertStickyComment(api, target(), 'one', 'one');
-    await upsertStickyComment(api, target(), 'two', 'two');
+    const author = await commentAuthor(api, '');
+    expect(author).toBe('release-bot-user');
+    await upsertStickyComment(api, target(7, author), 'one', 'one');
+    await upsertStickyComment(api, target(7, author), 'two', 'two');
     const mine = fake.comments(7).filter((c) => c.user.login === 'release-bot-user');
     expect(mine).toHaveLength(1);
     expect(mine[0]!.body).toContain('two');
+  });
+
+  it("never takes another app's bot comment for ours, even when it came first", async () => {
+    const { fake, api } = await setup();
+    const other = { login: 'other-app[bot]', type: 'Bot' as const };
+    fake.addComment(7, `${markerFor(null)}\n<!-- content-as-code:digest 0 -->\nforged`, other);
+    expect(await upsertStickyComment(api, target(), 'real', 'real')).toMatchObject({
+      action: 'created',
+      writtenBy: ACTIONS_BOT.login,
+    });
+    expect(fake.comments(7).map((c) => [c.user.login, c.body.split('\n').at(-1)])).toEqual([
+      ['other-app[bot]', 'forged'],
+      [ACTIONS_BOT.login, 'real'],
+    ]);
+    expect(await upsertStickyComment(api, target(), 'real 2', 'real 2')).toMatchObject({ action: 'updated' });
+    expect(fake.comments(7)[0]!.body).toContain('forged');
+  });
+
+  it('writes the comment again when it was edited, though its digest line was left as it was', async () => {
+    const { fake, api } = await setup();
+    const seal = (text: string) => createHmac('sha256', 'the caller keys it').update(text).digest('hex');
+    await upsertStickyComment(api, target(), 'plan A', 'plan A', seal);
+    fake.comments(7)[0]!.body = fake.comments(7)[0]!.body.replace('plan A', 'plan X');
+    expect(await upsertStickyComment(api, target(), 'plan A', 'plan A', seal)).toMatchObject({
+      action: 'updated',
+    });
+    expect(fake.comments(7)[0]!.body).toMatch(/\nplan A$/);
+    expect(await upsertStickyComment(api, target(), 'plan A', 'plan A', seal)).toMatchObject({
+      action: 'unchanged',
+    });
+  });
+
+  it('says who wrote a new comment, so that a login other than the trusted one is noticed', async () => {
+    const { api } = await setup({ identity: { login: 'my-app[bot]', type: 'Bot' } });
+    expect(await upsertStickyComment(api, target(), 'x', 'x')).toMatchObject({
+      action: 'created',
+      writtenBy: 'my-app[bot]',
+    });
   });
 
   it('keeps one comment per shard', async () => {
@@ -107,12 +158,22 @@ describe('the sticky PR comment', () => {
     expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
+  it('trusts one login: comment-author when given, else the token user, else github-actions[bot]', async () => {
+    const user = await setup({ identity: { login: 'release-bot-user', type: 'User' } });
+    expect(await commentAuthor(user.api, 'my-app[bot]')).toBe('my-app[bot]');
+    expect(user.fake.requests).toEqual([]); // GitHub is not asked what the workflow says
+    expect(await commentAuthor(user.api, '')).toBe('release-bot-user');
+    await user.fake.close();
+    const workflowToken = await setup(); // GITHUB_TOKEN: GET /user answers 403
+    expect(await commentAuthor(workflowToken.api, '')).toBe('github-actions[bot]');
+  });
+
   it('never creates a comment when finding out who the token is failed', async () => {
     const { fake, api } = await setup({
       identity: { login: 'release-bot-user', type: 'User' },
       failUser: true,
     });
-    const error = await failure(upsertStickyComment(api, target(), 'x', 'x'));
+    const error = await failure(commentAuthor(api, ''));
     expect(error.status).toBe(500);
     expect(error.request.url).toMatch(/\/user$/);
     expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);

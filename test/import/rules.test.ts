@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -155,6 +155,16 @@ describe('import skips and filters', () => {
     const none = await importing('--json', '--status', 'published');
     expect(none.report!.imported).toEqual([]);
   });
+
+  it('--only runs in linear time: a pattern that makes a backtracking matcher take minutes', async () => {
+    const long = 'a'.repeat(64);
+    await catalogue([fields(long), fields(`${long}b`)]);
+    const started = performance.now();
+    const run = await importing('--json', '--only', '*a*a*a*a*a*a*a*a*b');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(run.report!.imported.map((item) => item.title)).toEqual([`${long}b`]);
+    expect(run.report!.skipped).toEqual([expect.objectContaining({ title: long, reason: 'filtered' })]);
+  });
 });
 
 describe('import writes', () => {
@@ -171,6 +181,23 @@ describe('import writes', () => {
       'title: Mine\n# kept as it is\n',
     );
     expect(await readFile(join(dir, 'content', 'imported', '_defaults.yml'), 'utf8')).toBe('flow: oneshot\n');
+  });
+
+  it('never through a link out of the workspace, even one folder up from --out, nor a link to nowhere', async () => {
+    await catalogue([fields('Ocean one')]);
+    const outside = await mkdtemp(join(tmpdir(), 'cac-import-outside-'));
+    await symlink(outside, join(dir, 'content', 'elsewhere'));
+    const through = await importing('--out', 'content/elsewhere/new');
+    expect(through.code).toBe(2);
+    expect(through.err).toContain(
+      'error: the folder to import into, content/elsewhere/new, leads outside the workspace through a symbolic link',
+    );
+    await symlink(join(dir, 'no-such-folder'), join(dir, 'content', 'imported'));
+    const dangling = await importing();
+    expect(dangling.code).toBe(2);
+    expect(dangling.err).toContain('goes through a link to a place that does not exist');
+    expect(await readdir(outside)).toEqual([]);
+    await rm(outside, { recursive: true, force: true });
   });
 
   it('reports, and exits 1, when a defaults file makes an imported manifest plan a change', async () => {

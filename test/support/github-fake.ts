@@ -4,7 +4,11 @@
 // the pull requests of a commit, and file contents at a commit. Every request is logged so tests can assert
 // the exact sequence and count. Faults can be queued: a 502 as from GitHub's
 // front end, or a primary or secondary rate limit answered as GitHub does.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// Where GitHub's REST description (@octokit/openapi) is exact, so is the fake:
+// a file's path keeps its slashes (`x-multi-segment`; an encoded %2F is not
+// found, as GitHub has answered it), the raw media type answers the file's
+// bytes as text, and an API version other than the one supported is refused.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeUser {
@@ -67,7 +71,11 @@ export interface LoggedRequest {
   path: string;
   status: number;
   body: string;
+  headers: IncomingHttpHeaders;
 }
+
+/** The only X-GitHub-Api-Version the fake accepts (GitHub answers 400 to a version it does not support). */
+export const SUPPORTED_API_VERSION = '2022-11-28';
 
 export const ACTIONS_BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
 
@@ -78,7 +86,8 @@ export interface GitHubFake {
   options: GitHubFakeOptions;
   /** Comments of an issue, oldest first. */
   comments(issue: number): FakeComment[];
-  addComment(issue: number, body: string, user: FakeUser): FakeComment;
+  /** Adds a comment as `user` wrote it; `first` puts it before every other (posted before them). */
+  addComment(issue: number, body: string, user: FakeUser, first?: boolean): FakeComment;
   /** Serves `text` for GET contents/{path}?ref={ref}. */
   setFile(ref: string, path: string, text: string): void;
   /** Sets the files GET pulls/{n}/files lists. */
@@ -102,7 +111,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   let nextId = 1000;
   let apiUrl = '';
 
-  const addComment = (issue: number, body: string, user: FakeUser): FakeComment => {
+  const addComment = (issue: number, body: string, user: FakeUser, first = false): FakeComment => {
     const id = nextId++;
     const comment = {
       id,
@@ -111,7 +120,8 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       html_url: `https://github.example/o/r/pull/${issue}#issuecomment-${id}`,
     };
     const list = issues.get(issue) ?? [];
-    list.push(comment);
+    if (first) list.unshift(comment);
+    else list.push(comment);
     issues.set(issue, list);
     return comment;
   };
@@ -168,6 +178,10 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       );
     }
     const forbidden = () => send(403, { message: 'Resource not accessible by integration' });
+    const version = req.headers['x-github-api-version'];
+    if (version !== undefined && version !== SUPPORTED_API_VERSION) {
+      return send(400, { message: `Unsupported 'X-GitHub-Api-Version': ${String(version)}` });
+    }
 
     if (req.method === 'GET' && url.pathname === '/user') {
       if (options.failUser) return send(500, { message: 'Server Error' });
@@ -229,11 +243,16 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     }
     match = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(url.pathname);
     if (match && req.method === 'GET') {
-      const text = files.get(`${url.searchParams.get('ref')}:${decodeURIComponent(match[1]!)}`);
+      // Segments are separated by real slashes only: `content%2Fotter.yml` names no file.
+      const path = match[1]!.split('/').map(decodeURIComponent).join('/');
+      const text = /%2f/i.test(match[1]!) ? undefined : files.get(`${url.searchParams.get('ref')}:${path}`);
       if (text === undefined) return send(404, { message: 'Not Found' });
-      if (req.headers.accept?.includes('raw')) {
-        res.writeHead(200, { 'content-type': 'application/vnd.github.raw' });
-        res.end(text);
+      if (/application\/vnd\.github(\.v3)?\.raw/.test(req.headers.accept ?? '')) {
+        res.writeHead(200, {
+          'content-type': 'text/plain; charset=utf-8',
+          'x-github-media-type': 'github.v3; param=raw',
+        });
+        res.end(Buffer.from(text, 'utf8'));
         return 200;
       }
       return send(200, { type: 'file', encoding: 'base64', content: Buffer.from(text).toString('base64') });
@@ -247,7 +266,13 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const status = handle(req, res, body);
-      requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', status, body });
+      requests.push({
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        status,
+        body,
+        headers: req.headers,
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,101 @@
+import { describeError } from '../api/index.ts';
+import { reviewedItemsOf } from '../engine/review.ts';
+import type { RunReport } from '../engine/types.ts';
+import { createGitHubClient } from '../github/client.ts';
+import { blockScope, reviewedBlock, ReviewSeal, stableBlock } from '../github/reviewed-block.ts';
+import { commentAuthor, markerFor, upsertStickyComment } from '../github/sticky-comment.ts';
+import { COMMENT_LIMIT, renderReport, type ReportContext } from '../report/markdown.ts';
+import type { WorkflowCommands } from './commands.ts';
+import type { RunEvent } from './event.ts';
+import type { ActionInputs } from './inputs.ts';
+import { reviewSecret } from './review.ts';
+
+// The PR comment of a plan run: the report, and before it the reviewed plan,
+// sealed for this pull request, which the apply of the merge compares with
+// (src/action/review.ts). Written as the one login the action trusts, and
+// written again whenever it is not as the action wrote it (an edited
+// comment, the hidden block included), even when the plan is the same.
+
+export async function postComment(
+  commands: WorkflowCommands,
+  report: RunReport,
+  context: ReportContext,
+  event: RunEvent,
+  inputs: ActionInputs,
+): Promise<void> {
+  const pr = event.pullRequest;
+  if (!pr || !event.owner || !event.repo) return; // merge_group: no PR to comment on
+  if (inputs.githubToken === '') {
+    commands.warning(
+      'No github-token was given, so the PR comment was skipped; the job summary has the report.',
+    );
+    return;
+  }
+  const marker = markerFor(inputs.shard);
+  const sealed = {
+    seal: new ReviewSeal(reviewSecret(inputs)),
+    scope: blockScope(event.owner, event.repo, pr.number, marker),
+  };
+  const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed) : '';
+  const { body, stable } = commentBodies(commands, report, context, marker, block);
+  try {
+    const github = createGitHubClient({
+      apiUrl: event.apiUrl,
+      token: inputs.githubToken,
+      log: (message) => commands.info(message),
+    });
+    const author = await commentAuthor(github, inputs.commentAuthor);
+    const target = { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker, author };
+    // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
+    const sealBody = (text: string) => sealed.seal.mac(`${sealed.scope} comment`, text);
+    const outcome = await upsertStickyComment(github, target, body, stable, sealBody);
+    commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
+    if (outcome.action === 'created' && outcome.writtenBy !== null && !sameLogin(outcome.writtenBy, author)) {
+      commands.warning(
+        `The PR comment was written by ${outcome.writtenBy}, but the action trusts only comments by ${author}: ` +
+          'the next run will not find it, and the apply of the merge will not read its reviewed plan. ' +
+          `Set comment-author: ${outcome.writtenBy} if that is the github-token's login (a GitHub App's token).`,
+      );
+    }
+  } catch (error) {
+    const hint = pr.fork
+      ? ' (the token of a PR from a fork is read-only)'
+      : ' (does the workflow grant pull-requests: write?)';
+    commands.warning(
+      `The PR comment could not be written${hint}: ${describeError(error)}. The job summary has the report.`,
+    );
+  }
+}
+
+const sameLogin = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The comment's body, and what decides "unchanged": the report without this
+ * run's link and without the commit in file links, so a push that leaves the
+ * plan as it was does not edit the comment; the plan block counts without
+ * its head commit. The block goes first and its length is held back from the
+ * report's: trimming cuts the report, never it.
+ */
+function commentBodies(
+  commands: WorkflowCommands,
+  report: RunReport,
+  context: ReportContext,
+  marker: string,
+  block: string,
+): { body: string; stable: string } {
+  const options = {
+    target: 'comment',
+    limit: COMMENT_LIMIT,
+    unit: 'chars',
+    reserve: marker.length + 100 + block.length + 1,
+  } as const;
+  const withBlock = (text: string, hidden: string) => (block ? `${hidden}\n${text}` : text);
+  const body = withBlock(commands.redact(renderReport(report, context, options)), block);
+  const stableContext: ReportContext = {
+    ...context,
+    runUrl: null,
+    fileUrl: (file, line) => `${file}#L${line}`,
+  };
+  const stable = withBlock(commands.redact(renderReport(report, stableContext, options)), stableBlock(block));
+  return { body, stable };
+}

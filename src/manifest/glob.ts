@@ -1,0 +1,160 @@
+import { anyChars, literalChar, matchesAll, oneChar, type Element } from '../text/wildcard.ts';
+
+// The manifests glob, matched without a regular expression. Node's glob
+// turns each `*` into a regular expression that backtracks: a pattern such
+// as `content/*a*a*a*a*a*a*a*a*b` against one file of a long name took
+// seconds, and each further star multiplies it. Here the pattern is matched
+// by src/text/wildcard.ts, in time linear in the path, and Node's glob only
+// walks the folders, with patterns made of plain names, `*` and `**`, which
+// give it nothing to backtrack on.
+//
+// Syntax: `*` and `?` within one path segment; `[abc]`, `[a-z]`, `[!x]`;
+// `**` as a whole segment, any number of segments; `{a,b}`, nested too; `\`
+// takes the next character as written. As with Node's glob, a name that
+// starts with a dot is matched only by a segment written with that dot.
+
+export class GlobSyntaxError extends Error {
+  override name = 'GlobSyntaxError';
+}
+
+export interface PathGlob {
+  /** Whether a path, relative to where the glob was written, `/`-separated, matches. */
+  matches(file: string): boolean;
+  /** What Node's glob walks: every match is among what these find. */
+  walks: string[];
+}
+
+/** Brace alternatives past this are a mistake (or an attack): `{a,b}` ten times over is 1,024. */
+const MAX_ALTERNATIVES = 256;
+
+const EXTGLOB = /(?<!\\)[@!+*?]\(/;
+
+export function compileGlob(glob: string): PathGlob {
+  const extglob = EXTGLOB.exec(glob);
+  if (extglob) {
+    throw new GlobSyntaxError(
+      `the manifests glob ${JSON.stringify(glob)} uses ${extglob[0]}…), an extended glob this action does not read; ` +
+        'use {a,b} for alternatives, or \\( for a parenthesis.',
+    );
+  }
+  const alternatives = expandBraces(glob).map((alternative) => segmentsOf(alternative));
+  const patterns = alternatives.map((segments) => segments.map(segmentElement));
+  return {
+    matches: (file) => {
+      const units = segmentsOf(file);
+      return patterns.some((pattern) => matchesAll(pattern, units));
+    },
+    walks: [...new Set(alternatives.map((segments) => segments.map(walkSegment).join('/')))],
+  };
+}
+
+/** `./a//b/` -> ['a', 'b']; an absolute path keeps its leading ''. */
+function segmentsOf(pattern: string): string[] {
+  const parts = pattern.split('/');
+  const kept = parts.filter((part, index) => part !== '' && !(part === '.' && index < parts.length - 1));
+  return parts[0] === '' ? ['', ...kept] : kept;
+}
+
+/** What Node's glob walks for one segment: `**`, a plain name, or `*` / `.*` for anything else. */
+function walkSegment(segment: string): string {
+  if (segment === '**' || !/[*?[\]{}()!+@\\]/.test(segment)) return segment;
+  return segment.startsWith('.') ? '.*' : '*';
+}
+
+function segmentElement(segment: string): Element<string> {
+  if (segment === '**') return { kind: 'any', accepts: (unit) => !unit.startsWith('.') };
+  const chars = charElements(segment);
+  // A name that starts with a dot is matched only by a segment written with that dot.
+  const dotted = segment.startsWith('.') || segment.startsWith('\\.');
+  return {
+    kind: 'one',
+    matches: (unit) => (dotted || !unit.startsWith('.')) && matchesAll(chars, [...unit]),
+  };
+}
+
+function charElements(segment: string): Element<string>[] {
+  const chars = [...segment];
+  const out: Element<string>[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i]!;
+    if (char === '\\' && i + 1 < chars.length) out.push(literalChar(chars[++i]!));
+    else if (char === '*') out.push(anyChars);
+    else if (char === '?') out.push(oneChar(() => true));
+    else if (char === '[') {
+      const set = characterClass(chars, i);
+      if (set === null) out.push(literalChar(char));
+      else {
+        out.push(oneChar(set.matches));
+        i = set.end;
+      }
+    } else out.push(literalChar(char));
+  }
+  return out;
+}
+
+/** `[abc]`, `[a-z]`, `[!x]` or `[^x]` starting at `start`; null when it is not closed (then `[` is literal). */
+function characterClass(
+  chars: readonly string[],
+  start: number,
+): { matches: (char: string) => boolean; end: number } | null {
+  let i = start + 1;
+  const negated = chars[i] === '!' || chars[i] === '^';
+  if (negated) i++;
+  const ranges: Array<[string, string]> = [];
+  for (let first = true; i < chars.length && (first || chars[i] !== ']'); first = false, i++) {
+    let low = chars[i]!;
+    if (low === '\\' && i + 1 < chars.length) low = chars[++i]!;
+    if (chars[i + 1] === '-' && i + 2 < chars.length && chars[i + 2] !== ']') {
+      ranges.push([low, chars[i + 2]!]);
+      i += 2;
+    } else ranges.push([low, low]);
+  }
+  if (i >= chars.length) return null;
+  const inside = (char: string) => ranges.some(([low, high]) => char >= low && char <= high);
+  return { matches: (char) => inside(char) !== negated, end: i };
+}
+
+/**
+ * Every alternative of the glob's braces, with at most MAX_ALTERNATIVES of
+ * them. A brace group without a comma is literal, as in Node's glob.
+ */
+export function expandBraces(glob: string): string[] {
+  const done = new Set<string>();
+  const pending = [glob];
+  while (pending.length > 0) {
+    const text = pending.pop()!;
+    const group = firstBraceGroup(text);
+    if (group === null) done.add(text);
+    else {
+      const [before, after] = [text.slice(0, group.open), text.slice(group.close + 1)];
+      for (const part of group.parts.reverse()) pending.push(`${before}${part}${after}`);
+    }
+    if (done.size + pending.length > MAX_ALTERNATIVES) {
+      throw new GlobSyntaxError(
+        `the manifests glob ${JSON.stringify(glob)} has more than ${MAX_ALTERNATIVES} alternatives in its braces; use fewer, or a wider pattern.`,
+      );
+    }
+  }
+  return [...done];
+}
+
+/** The first `{…}` to close that holds a comma at its own level: where it opens and closes, and its parts. */
+function firstBraceGroup(text: string): { open: number; close: number; parts: string[] } | null {
+  const opens: Array<{ at: number; commas: number[] }> = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '\\') i++;
+    else if (char === '{') opens.push({ at: i, commas: [] });
+    else if (char === ',' && opens.length > 0) opens.at(-1)!.commas.push(i);
+    else if (char === '}' && opens.length > 0) {
+      // The first group to close is the innermost: the groups around it are expanded on later turns.
+      const group = opens.pop()!;
+      if (group.commas.length > 0) {
+        const cuts = [group.at, ...group.commas, i];
+        const parts = cuts.slice(1).map((cut, index) => text.slice(cuts[index]! + 1, cut));
+        return { open: group.at, close: i, parts };
+      }
+    }
+  }
+  return null;
+}

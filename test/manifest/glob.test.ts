@@ -1,0 +1,101 @@
+import { glob } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileGlob, expandBraces, GlobSyntaxError } from '../../src/manifest/glob.ts';
+import { globPattern, loadManifests } from '../../src/manifest/load.ts';
+
+// The manifests glob: the same files as Node's glob finds, matched in time
+// linear in the path, so that no file name can make a run hang.
+
+let cwd = '';
+const FILES = [
+  'a.yml',
+  'content/a.yml',
+  'content/b.yaml',
+  'content/c.txt',
+  'content/.hidden.yml',
+  'content/.dot/x.yml',
+  'content/deep/x.yml',
+  'content/deep/deeper/y.yaml',
+  'content/a/one.yml',
+  'content/b/two.yml',
+  'content/bc/three.yml',
+  'content/[x] odd (1).yml',
+  'content/node_modules/z.yml',
+  'content/ü.yml',
+];
+
+beforeAll(async () => {
+  cwd = await mkdtemp(path.join(tmpdir(), 'cac-glob-'));
+  for (const file of FILES) {
+    await mkdir(path.dirname(path.join(cwd, file)), { recursive: true });
+    await writeFile(path.join(cwd, file), 'title: x\n');
+  }
+});
+
+/** What Node's glob alone finds, as the loader found files before. */
+async function nodeGlob(pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  const exclude = (name: string) => ['node_modules', '.git'].includes(path.basename(name));
+  for await (const entry of glob(pattern, { cwd, exclude })) found.push(entry.split(path.sep).join('/'));
+  return found.map((file) => path.posix.normalize(file)).sort();
+}
+
+describe('the manifests glob', () => {
+  const patterns = [
+    'content/**/*.{yml,yaml}',
+    '*.yml',
+    'content/*.yml',
+    './content/*.yml',
+    'content/deep/*.yml',
+    'content/**/*.yml',
+    '**/*.yml',
+    'content/{a,b}/*.yml',
+    'content/{a,b{c,d}}/*.yml',
+    'content/[ab].y*',
+    'content/[!a].yaml',
+    'content/?.yml',
+    'content/.*.yml',
+    'content/.dot/*.yml',
+    'content/*.{yml}',
+    'content/ü.yml',
+  ];
+  for (const pattern of patterns) {
+    it(`finds what Node's glob finds for ${pattern}`, async () => {
+      expect((await globPattern(cwd, pattern)).sort()).toEqual(await nodeGlob(pattern));
+    });
+  }
+
+  it('matches in linear time: a pattern that makes Node’s glob backtrack for seconds', async () => {
+    await writeFile(path.join(cwd, `content/${'a'.repeat(48)}.yml`), 'title: Long\n');
+    const started = performance.now();
+    const result = await loadManifests({ cwd, pattern: 'content/*a*a*a*a*a*a*a*a*b' });
+    expect(result.files).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(compileGlob(`${'*a'.repeat(30)}*b`).matches('a'.repeat(5_000))).toBe(false);
+    expect(compileGlob(`**/${'*a'.repeat(30)}*b`).matches(`${'x/'.repeat(200)}${'a'.repeat(300)}b`)).toBe(
+      true,
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('takes a character after a backslash as written', async () => {
+    expect(await globPattern(cwd, 'content/\\[x\\] odd \\(1\\).yml')).toEqual(['content/[x] odd (1).yml']);
+    expect(await globPattern(cwd, 'content/[[]x] odd (1).yml')).toEqual(['content/[x] odd (1).yml']);
+  });
+
+  it('walks with patterns Node’s glob cannot backtrack on', () => {
+    expect(compileGlob('content/**/*a*b*.{yml,yaml}').walks).toEqual(['content/**/*']);
+    expect(compileGlob('content/.x*/[ab]/name.yml').walks).toEqual(['content/.*/*/name.yml']);
+  });
+
+  it('refuses an extended glob and braces that multiply past reason, naming the glob', () => {
+    expect(() => compileGlob('content/@(a|b).yml')).toThrow(GlobSyntaxError);
+    expect(() => compileGlob('content/+(a).yml')).toThrow(/an extended glob this action does not read/);
+    expect(() => expandBraces('{a,b}'.repeat(10))).toThrow(/more than 256 alternatives/);
+    expect(expandBraces('{a,b}{c,d}').sort()).toEqual(['ac', 'ad', 'bc', 'bd']);
+    expect(expandBraces('x{a}y')).toEqual(['x{a}y']);
+  });
+});
