@@ -7,19 +7,66 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8995);
 /* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_module__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3683);
 
-// The action's entry. A GitHub-hosted runner starts every job on a fresh
-// machine, where a V8 compile cache would only cost the time to write it; a
-// self-hosted runner starts the action again and again, and there the cache
-// saves compiling the bundle. main.ts is imported after the cache is on, so it
-// is cached too.
+
+// The action's entry. The runner starts it on node24; run by hand on an older
+// Node, it says what it needs before anything that would crash is loaded.
+(0,_runtime_js__WEBPACK_IMPORTED_MODULE_1__/* .requireSupportedNode */ .Am)('node dist/index.js');
+// A GitHub-hosted runner starts every job on a fresh machine, where a V8
+// compile cache would only cost the time to write it; a self-hosted runner
+// starts the action again and again, and there the cache saves compiling the
+// bundle. main.ts is imported after the cache is on, so it is cached too.
 if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
     (0,node_module__WEBPACK_IMPORTED_MODULE_0__.enableCompileCache)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(627), __nccwpck_require__.e(625)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5625));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(627), __nccwpck_require__.e(640)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9640));
 await run();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 3683:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Am: () => (/* binding */ requireSupportedNode)
+/* harmony export */ });
+/* unused harmony exports MINIMUM_NODE, NODE_24_BY_NPX, isSupportedNode, unsupportedNodeLine */
+// The Node versions every entry runs on: the action's (dist/index.js), the
+// CLI's (dist/cli/index.js, bin/content-as-code.js) and the sources'. The
+// floor is undici 8's (>= 22.19.0), the strictest of the bundled libraries;
+// on anything older they fail while loading, with stack traces that name none
+// of this. The action itself runs on the runner's node24.
+const MINIMUM_NODE = { major: 22, minor: 19 };
+/** The one-off way to run a command on Node 24 that needs nothing installed but npm. */
+const NODE_24_BY_NPX = 'npx -p node@24';
+/** Whether a Node version (`v22.19.0` or `22.19.0`) can run the bundles. */
+function isSupportedNode(version) {
+    const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
+    return major > MINIMUM_NODE.major || (major === MINIMUM_NODE.major && minor >= MINIMUM_NODE.minor);
+}
+/**
+ * One line that says what is needed, what there is, and one way to get it
+ * (`example`: the command as it would be run on Node 24).
+ */
+function unsupportedNodeLine(version, example) {
+    const { major, minor } = MINIMUM_NODE;
+    return (`content-as-code needs Node ${major}.${minor} or later (Node 24 recommended); this is Node ${version}. ` +
+        `Run it on Node 24 with \`${NODE_24_BY_NPX} ${example}\` (npm fetches Node once and keeps it in its cache).`);
+}
+/**
+ * Stops the process with that line and exit code 2 on an older Node. Entries
+ * call it before they import anything that needs a newer one.
+ */
+function requireSupportedNode(example) {
+    if (isSupportedNode(process.version))
+        return;
+    process.stderr.write(`${unsupportedNodeLine(process.version, example)}\n`);
+    process.exit(2);
+}
+
 
 /***/ }),
 

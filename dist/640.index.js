@@ -1,8 +1,8 @@
-export const id = 625;
-export const ids = [625];
+export const id = 640;
+export const ids = [640];
 export const modules = {
 
-/***/ 5625:
+/***/ 9640:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -540,6 +540,8 @@ const INPUT_DEFAULTS = {
     mode: 'auto',
     // action.yml gives `${{ github.token }}`, which only the runner can fill; run anywhere else, none.
     'github-token': '',
+    'comment-author': '',
+    'review-key': '',
     comment: 'true',
     'preview-scripts': 'false',
     publish: 'true',
@@ -647,6 +649,8 @@ function formatShard(shard) {
 // run without the runner's defaults behaves the same. An error names the input and the form
 // it expects, and never echoes the api-key.
 const REQUIRE_REVIEW = ['off', 'warn', 'hold'];
+/** Inputs whose values are never echoed (and which the action masks first thing). */
+const SECRET_INPUTS = new Set(['api-key', 'github-token', 'review-key']);
 const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'];
 class InputError extends Error {
     name = 'InputError';
@@ -674,6 +678,10 @@ const INPUTS = {
         ? ok(value)
         : fail(`expected one of ${INPUT_MODES.join(', ')}`),
     'github-token': inputs_text,
+    'comment-author': (value) => value === '' || /^[A-Za-z0-9][A-Za-z0-9-]{0,38}(\[bot\])?$/.test(value)
+        ? ok(value)
+        : fail('expected a GitHub login, for example my-app[bot]'),
+    'review-key': inputs_text,
     comment: inputs_boolean,
     'preview-scripts': inputs_boolean,
     publish: inputs_boolean,
@@ -710,7 +718,7 @@ function readInputs(get) {
             values[name] = parsed.value;
         }
         else {
-            const shown = name === 'api-key' || name === 'github-token' ? '' : ` (got "${given}")`;
+            const shown = SECRET_INPUTS.has(name) ? '' : ` (got "${given}")`;
             errors.push(`Input \`${name}\`: ${parsed.error}${shown}.`);
         }
     }
@@ -732,6 +740,8 @@ function readInputs(get) {
         allowEmpty: toBoolean(values['allow-empty']),
         mode: values.mode,
         githubToken: values['github-token'],
+        commentAuthor: values['comment-author'],
+        reviewKey: values['review-key'],
         comment: toBoolean(values.comment),
         previewScripts: toBoolean(values['preview-scripts']),
         publish: toBoolean(values.publish),
@@ -837,6 +847,68 @@ class ActionLogger {
         this.#progress.delete(event.file);
         const mark = FAILED_OUTCOMES.has(event.outcome) ? '✖' : '✔';
         this.#commands.info(`${mark} ${countPrefix(event.tally)}${event.title} (${event.file}): ${event.outcome}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
+// The one check of base-url before the key is sent anywhere. Every mode that
+// sends the key (plan, apply, import, doctor, the CLI's validate when it has
+// a key) asks it first, and the client asks it again before its first
+// request, so a mode that forgot could still not send the key.
+//
+// The key travels in the Authorization header of every request: over plain
+// http anyone on the path reads it. http is fine to this machine (the
+// emulator, a tunnel); anywhere else it needs the caller to say so.
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase().replace(/\.$/, '');
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * null when the URL may be used as it is; otherwise the sentence that says
+ * why not (for an error, or for a warning when the caller allowed it).
+ */
+function insecureBaseUrl(baseUrl, allowFlag) {
+    const url = parsed(baseUrl);
+    if (url === null || url.protocol !== 'http:' || isLoopbackHost(url.hostname))
+        return null;
+    return (`base-url is plain http:// to ${url.hostname}, so the API key would cross the network in clear text. ` +
+        `Use https://, or set ${allowFlag} if the network in between is yours.`);
+}
+/**
+ * A query or fragment in base-url is never sent: each request goes to the
+ * base path with a query of its own. Said instead of dropped, without
+ * echoing it (it may hold a secret).
+ */
+function unsentBaseUrlPart(baseUrl) {
+    const url = parsed(baseUrl);
+    if (url === null)
+        return null;
+    const part = url.search !== '' ? 'a query (?…)' : url.hash !== '' ? 'a fragment (#…)' : null;
+    if (part === null)
+        return null;
+    return (`base-url has ${part}, which the client would not send: every request goes to base-url's path ` +
+        'with a query of its own. Remove it from base-url.');
+}
+/** The gate itself: `allowFlag` names the setting in the caller's words (`--allow-insecure-http`). */
+function checkBaseUrl(baseUrl, allowInsecureHttp, allowFlag) {
+    const unsent = unsentBaseUrlPart(baseUrl);
+    if (unsent !== null)
+        return { refused: unsent, warning: null };
+    const insecure = insecureBaseUrl(baseUrl, allowFlag);
+    if (insecure === null)
+        return { refused: null, warning: null };
+    return allowInsecureHttp ? { refused: null, warning: insecure } : { refused: insecure, warning: null };
+}
+function parsed(baseUrl) {
+    try {
+        return new URL(baseUrl.trim());
+    }
+    catch {
+        return null; // Not a URL at all: the client says so in its own words.
     }
 }
 
@@ -1939,7 +2011,9 @@ function walkListing(path, options) {
 
 ;// CONCATENATED MODULE: ./src/api/explain.ts
 
-const KEYS_PAGE = 'create one in the web app under Settings, API Keys, and store it in the secret passed as api-key';
+/** Where a key comes from and goes, in the action's words; the CLI says it in its own (cli/connect.ts). */
+const STORE_THE_KEY = 'store it in the secret passed as api-key';
+const KEYS_PAGE = `create one in the web app under Settings, API Keys, and ${STORE_THE_KEY}`;
 function said(body) {
     return body.message === '' ? '' : `: "${body.message}"`;
 }
@@ -2762,6 +2836,7 @@ function decode(raw) {
 
 
 
+
 const KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
@@ -2782,6 +2857,10 @@ function createClient(options) {
     if (base === null) {
         throw new ConfigurationError('base-url must be an http(s) URL without credentials, for example https://api.example.com.');
     }
+    // The caller checked already, in its own words; this is the gate no mode can skip.
+    const { refused } = checkBaseUrl(options.baseUrl, options.allowInsecureHttp ?? false, 'allow-insecure-http');
+    if (refused !== null)
+        throw new ConfigurationError(refused);
     return new HttpServiceClient(apiKey, base, options);
 }
 const GENERATION = { idempotent: false, rateLimited: true };
@@ -3112,6 +3191,8 @@ function clearedFields(edit, detail) {
 const SAMPLE = 3;
 class Findings {
     list = [];
+    /** Every read that failed, in order: when nothing was observed, they say why. */
+    failures = [];
     understood(rule, endpoint, reading, seen) {
         this.list.push({
             rule,
@@ -3148,6 +3229,7 @@ class Findings {
     }
     /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
     failed(rule, endpoint, error) {
+        this.failures.push(error);
         if (error instanceof Unrecognised)
             this.notUnderstood(error.rule, endpoint, error.seen);
         else
@@ -3179,6 +3261,7 @@ async function walk(client, captured, path, list, found) {
         return listed.items;
     }
     catch (error) {
+        found.failures.push(error);
         const problem = describeError(error);
         if (/unexpected response/.test(problem))
             found.notUnderstood('A5', endpoint, problem);
@@ -3235,7 +3318,9 @@ async function probeService(client, captured, budget) {
             if (status !== '')
                 odd.push(`status ${JSON.stringify(status)}`);
     }
-    if (odd.length === 0)
+    if (accounts === null && contents === null)
+        found.notObserved('A35', 'GET /accounts, GET /contents', 'neither listing could be read');
+    else if (odd.length === 0)
         found.understood('A35', 'GET /accounts, GET /contents', 'none seen', 'every value is one the interface lists');
     else
         found.understood('A35', 'GET /accounts, GET /contents', 'unknown values seen', `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`);
@@ -3287,13 +3372,32 @@ async function probeService(client, captured, budget) {
         found.failed('A11', subscriptionEndpoint, error);
     }
     found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
+    const observed = found.list.some((finding) => finding.verdict !== 'not observed');
     return {
         version: 1,
         baseUrl: client.baseUrl,
         requests: { budget: budget.total, used: budget.total - budget.left() },
         understood: found.list.every((finding) => finding.verdict !== 'not understood'),
+        nothingObserved: observed ? null : nothingObservedBecause(found.failures),
         findings: found.list,
     };
+}
+/**
+ * Why doctor could observe no rule at all, in one sentence: a service that
+ * redirects every request is named as such (the client never follows a
+ * redirect, so that the key goes to base-url only); otherwise the first failure.
+ */
+function nothingObservedBecause(failures) {
+    const first = failures[0];
+    if (first === undefined)
+        return 'no read was made: the request budget allowed none';
+    const statuses = failures.map((error) => (error instanceof ServiceError ? error.status : 0));
+    if (statuses.every((status) => status >= 300 && status < 400)) {
+        return (`every read was answered with a redirect (${[...new Set(statuses)].join(', ')}), which the client ` +
+            'does not follow, so that the key goes to base-url only: set base-url to where the service redirects');
+    }
+    const count = failures.length === 1 ? 'the one read' : `all ${failures.length} reads`;
+    return `${count} failed; the first: ${describeError(first)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/doctor/doctor.ts
@@ -3313,6 +3417,7 @@ async function runDoctor(options) {
         ...options.client,
         baseUrl: options.baseUrl,
         apiKey: options.apiKey,
+        allowInsecureHttp: options.allowInsecureHttp ?? false,
         readOnly: true,
         requestBudget: budget,
         maxListingPages: Math.max(1, Math.floor((total - AFTER_LISTINGS) / 2)),
@@ -3324,6 +3429,10 @@ async function runDoctor(options) {
     finally {
         await client.close();
     }
+}
+/** Whether doctor passes: it observed something, and understood every rule it observed. */
+function doctorPassed(report) {
+    return report.understood && report.nothingObserved === null;
 }
 
 ;// CONCATENATED MODULE: ./src/report/escape.ts
@@ -3441,9 +3550,11 @@ function verdictText(finding) {
 }
 function doctorHeadline(report) {
     const failing = report.findings.filter((finding) => finding.verdict === 'not understood').length;
-    const verdict = failing === 0
-        ? 'the client understands every rule it could observe'
-        : `${failing} rule${failing === 1 ? '' : 's'} not understood`;
+    const verdict = report.nothingObserved !== null
+        ? `could observe nothing: ${report.nothingObserved}`
+        : failing === 0
+            ? 'the client understands every rule it could observe'
+            : `${failing} rule${failing === 1 ? '' : 's'} not understood`;
     return `Doctor: ${verdict} (${report.requests.used} of ${report.requests.budget} GET requests, nothing written).`;
 }
 function renderDoctorText(report) {
@@ -3473,18 +3584,20 @@ function renderDoctorMarkdown(report) {
 
 // `mode: doctor`: the service's readings of the "not shown" rules, in the log
 // and the job summary. It reads only (the client refuses anything else), so
-// it is safe on any event; it fails the step when a rule is not understood.
+// it is safe on any event; it fails the step when a rule is not understood,
+// or when it could observe no rule at all.
 async function runDoctorMode(commands, inputs) {
     if (inputs.apiKey === '' || inputs.baseUrl === '') {
         return 'mode: doctor needs the service: give api-key (from a secret) and base-url.';
     }
-    const report = await runDoctor({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey });
+    const { baseUrl, apiKey, allowInsecureHttp } = inputs;
+    const report = await runDoctor({ baseUrl, apiKey, allowInsecureHttp });
     for (const line of renderDoctorText(report).split('\n'))
         commands.info(line);
     if (!(await commands.appendSummary(renderDoctorMarkdown(report)))) {
         commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
     }
-    return report.understood ? null : doctorHeadline(report);
+    return doctorPassed(report) ? null : doctorHeadline(report);
 }
 
 ;// CONCATENATED MODULE: ./src/action/mode.ts
@@ -3565,6 +3678,142 @@ function decideRun(inputs, event) {
     return { mode, because, permissions, isPullRequest, trusted };
 }
 
+;// CONCATENATED MODULE: ./src/plan/inflight.ts
+
+// What the service says about work in flight, read from the service as a
+// whole rather than from one field: `progress` is null when no run is in
+// flight, but a service may keep the last snapshot after a run ends or parks.
+// The status decides first: a running status is in flight, a terminal one is
+// not. VIDEO_PROCESSED is where a render without account_ids rests (the
+// interface's "the run stops here"); only a one-shot publication passes
+// through it, so a snapshot there counts only for an item that may be
+// publishing in one request. Elsewhere a snapshot that stays still is told
+// from a live run by not moving (apply/wait.ts).
+/** Statuses that only a running job shows. */
+const RUNNING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses a run passes through between phases, and where a run that stopped there rests. */
+const PARKED_STATUSES = new Set([
+    'AUDIO_PROCESSED',
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+]);
+/** Where a render that publishes nothing ends: a snapshot here is stale unless a one-shot publication passes through. */
+const RESTING_STATUSES = new Set(['VIDEO_PROCESSED', 'READY_FOR_UPLOAD']);
+/**
+ * A run may be in flight on this item. `publishesInOneRun`: the item may be
+ * published by a one-shot request (its flow, or settings only that request
+ * carries), the one run that passes through VIDEO_PROCESSED.
+ */
+function mayBeInFlight(status, progress, publishesInOneRun) {
+    if (RUNNING_STATUSES.has(status))
+        return true;
+    if (progress === null || TERMINAL_STATUSES.has(status))
+        return false;
+    return RESTING_STATUSES.has(status) ? publishesInOneRun : true;
+}
+/**
+ * Whether this item may be published by a one-shot request: its flow, or
+ * (`oneRequest`) settings only that request carries. Such a run is the only
+ * one that passes through VIDEO_PROCESSED rather than resting there.
+ */
+function publishesInOneRun(item, oneRequest) {
+    return item.stage === 'published' && (item.flow === 'oneshot' || oneRequest);
+}
+/**
+ * Publication settings (manifest names) that the upload endpoint is not shown
+ * to carry and that decide who sees the video: the interface names only
+ * account_ids, madeForKids and ageRestricted there, so a private video or
+ * TikTok settings sent with an upload could be dropped and the video
+ * published wider than asked. (category, notify_subscribers and
+ * ai_disclosure go with the upload under their one-shot names.)
+ */
+function uploadCannotCarry(options) {
+    const fields = [];
+    if (options.privacy !== undefined && options.privacy !== 'public')
+        fields.push('publish.privacy');
+    if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
+        fields.push('publish.tiktok');
+    return fields;
+}
+
+;// CONCATENATED MODULE: ./src/plan/types.ts
+function idleState(item) {
+    if (item.holds.length > 0)
+        return 'held';
+    if (item.drift.length > 0)
+        return 'drifted';
+    return 'unchanged';
+}
+
+;// CONCATENATED MODULE: ./src/apply/results.ts
+
+
+
+// What the reports say about each item: its outcome, from what the run did and
+// what one listing taken after the run shows.
+/** What came of a run, given the status the item was last seen in. */
+function outcomeOf(run, status) {
+    if (run.error !== null)
+        return 'error';
+    if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft')
+        return 'failed';
+    if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
+        return 'running';
+    const waited = run.item.steps.some((step) => step.kind === 'wait');
+    if ((run.published || waited) && status === 'UPLOADED')
+        return 'published';
+    if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status))
+        return 'rendered';
+    if (run.created)
+        return 'created';
+    if (run.edited)
+        return 'updated';
+    // Steps this run was to carry out and did not (a stop, a refusal): skipped, with the reason.
+    if (run.item.steps.length > 0)
+        return 'skipped';
+    return idleState(run.item);
+}
+/**
+ * Whether this run published the item: the URLs the reports list under
+ * "Published" and the published-urls output. An item published by an
+ * earlier run keeps its URL in the results, and is not listed again.
+ */
+function publishedThisRun(item) {
+    return item.outcome === 'published';
+}
+/**
+ * Results from the runs and one listing taken after them: status, public URL and
+ * last_error come from the list view (A18). Signed URLs are never copied.
+ */
+function itemResults(runs, listing) {
+    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
+    return runs.map((run) => {
+        const row = run.id === null ? undefined : byId.get(run.id);
+        const status = row?.status ?? run.status;
+        const urls = row?.published_url && status === 'UPLOADED'
+            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
+            : [];
+        return {
+            file: run.item.file,
+            title: run.item.title,
+            id: run.id,
+            outcome: outcomeOf(run, status),
+            status,
+            publishedUrls: urls,
+            lastError: row?.last_error ?? run.lastError,
+            error: run.error,
+            durationMs: run.durationMs,
+            holds: run.holds,
+            notes: run.notes,
+        };
+    });
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
@@ -3580,6 +3829,7 @@ function fingerprint(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
+
 
 /** Keys that hold signed, expiring media URLs: never written, wherever they appear. */
 const SIGNED_KEYS = new Set(['video_url', 'thumbnail_url']);
@@ -3631,7 +3881,7 @@ function outputsFor(report) {
     const items = report.result?.items ?? [];
     // What this run published; items published by earlier runs are in `results`.
     const published = items
-        .filter((item) => item.outcome === 'published')
+        .filter(publishedThisRun)
         .flatMap((item) => item.publishedUrls.map((p) => ({ title: p.title, platform: p.platform, url: p.url })));
     return {
         plan: planJson(report.plan),
@@ -3685,7 +3935,8 @@ function runFileName(kind, shard) {
  * job's own scratch folder, emptied after the job; returns its absolute path.
  */
 async function writeRunFile(kind, json, shard, env) {
-    const folder = external_node_path_default().join(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'content-as-code');
+    // Resolved: a RUNNER_TEMP given relative (a local run's dotenv file) still yields the absolute path the outputs promise.
+    const folder = external_node_path_default().resolve(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'content-as-code');
     await (0,promises_.mkdir)(folder, { recursive: true });
     const file = external_node_path_default().join(folder, runFileName(kind, shard));
     await (0,promises_.writeFile)(file, `${json}\n`);
@@ -3721,6 +3972,218 @@ function titleKey(title) {
 /** Whether two titles name the same item in the service's terms. */
 function sameTitle(a, b) {
     return titleKey(a) === titleKey(b);
+}
+
+;// CONCATENATED MODULE: ./src/text/wildcard.ts
+// Wildcard matching in time linear in the text: no regular expression, so
+// nothing to backtrack. A pattern is a list of elements, each of which takes
+// exactly one unit of the text (a character, or a path segment) or any run of
+// them (a star). The matcher walks the text once, keeping the set of pattern
+// positions it could be at (a Thompson simulation): at most pattern × text
+// steps, however the stars are placed. A regular expression built from
+// `*a*a*a*a*a*a*a*a*b` took over 40 s on a title of 64 characters; this
+// takes microseconds.
+/** Whether the whole of `units` is taken by the whole of `pattern`. */
+function matchesAll(pattern, units) {
+    let states = reachable(pattern, [0]);
+    for (const unit of units) {
+        const next = [];
+        for (const position of states) {
+            const element = pattern[position];
+            if (element === undefined)
+                continue;
+            if (element.kind === 'one' && element.matches(unit))
+                next.push(position + 1);
+            else if (element.kind === 'any' && (element.accepts?.(unit) ?? true))
+                next.push(position);
+        }
+        states = reachable(pattern, next);
+        if (states.length === 0)
+            return false;
+    }
+    return states.includes(pattern.length);
+}
+/** The positions given, and those past every star after them (a star may take nothing), once each, in order. */
+function reachable(pattern, positions) {
+    const seen = new Uint8Array(pattern.length + 1);
+    for (let position of positions) {
+        for (; !seen[position]; position++) {
+            seen[position] = 1;
+            if (pattern[position]?.kind !== 'any')
+                break;
+        }
+    }
+    const out = [];
+    for (let position = 0; position <= pattern.length; position++)
+        if (seen[position])
+            out.push(position);
+    return out;
+}
+/** One character, or any run of characters: a pattern over the characters of a text (code points). */
+const anyChars = { kind: 'any' };
+const oneChar = (matches) => ({ kind: 'one', matches });
+const literalChar = (char) => oneChar((unit) => unit === char);
+/**
+ * A glob over a whole text, as `--only` takes titles: `*` any run of
+ * characters, `?` one character, everything else literal.
+ */
+function textMatcher(glob) {
+    const pattern = [...glob].map((char) => char === '*' ? anyChars : char === '?' ? oneChar(() => true) : literalChar(char));
+    return (text) => matchesAll(pattern, [...text]);
+}
+
+;// CONCATENATED MODULE: ./src/manifest/glob.ts
+
+// The manifests glob, matched without a regular expression. Node's glob
+// turns each `*` into a regular expression that backtracks: a pattern such
+// as `content/*a*a*a*a*a*a*a*a*b` against one file of a long name took
+// seconds, and each further star multiplies it. Here the pattern is matched
+// by src/text/wildcard.ts, in time linear in the path, and Node's glob only
+// walks the folders, with patterns made of plain names, `*` and `**`, which
+// give it nothing to backtrack on.
+//
+// Syntax: `*` and `?` within one path segment; `[abc]`, `[a-z]`, `[!x]`;
+// `**` as a whole segment, any number of segments; `{a,b}`, nested too; `\`
+// takes the next character as written. As with Node's glob, a name that
+// starts with a dot is matched only by a segment written with that dot.
+class GlobSyntaxError extends Error {
+    name = 'GlobSyntaxError';
+}
+/** Brace alternatives past this are a mistake (or an attack): `{a,b}` ten times over is 1,024. */
+const MAX_ALTERNATIVES = 256;
+const EXTGLOB = /(?<!\\)[@!+*?]\(/;
+function compileGlob(glob) {
+    const extglob = EXTGLOB.exec(glob);
+    if (extglob) {
+        throw new GlobSyntaxError(`the manifests glob ${JSON.stringify(glob)} uses ${extglob[0]}…), an extended glob this action does not read; ` +
+            'use {a,b} for alternatives, or \\( for a parenthesis.');
+    }
+    const alternatives = expandBraces(glob).map((alternative) => segmentsOf(alternative));
+    const patterns = alternatives.map((segments) => segments.map(segmentElement));
+    return {
+        matches: (file) => {
+            const units = segmentsOf(file);
+            return patterns.some((pattern) => matchesAll(pattern, units));
+        },
+        walks: [...new Set(alternatives.map((segments) => segments.map(walkSegment).join('/')))],
+    };
+}
+/** `./a//b/` -> ['a', 'b']; an absolute path keeps its leading ''. */
+function segmentsOf(pattern) {
+    const parts = pattern.split('/');
+    const kept = parts.filter((part, index) => part !== '' && !(part === '.' && index < parts.length - 1));
+    return parts[0] === '' ? ['', ...kept] : kept;
+}
+/** What Node's glob walks for one segment: `**`, a plain name, or `*` / `.*` for anything else. */
+function walkSegment(segment) {
+    if (segment === '**' || !/[*?[\]{}()!+@\\]/.test(segment))
+        return segment;
+    return segment.startsWith('.') ? '.*' : '*';
+}
+function segmentElement(segment) {
+    if (segment === '**')
+        return { kind: 'any', accepts: (unit) => !unit.startsWith('.') };
+    const chars = charElements(segment);
+    // A name that starts with a dot is matched only by a segment written with that dot.
+    const dotted = segment.startsWith('.') || segment.startsWith('\\.');
+    return {
+        kind: 'one',
+        matches: (unit) => (dotted || !unit.startsWith('.')) && matchesAll(chars, [...unit]),
+    };
+}
+function charElements(segment) {
+    const chars = [...segment];
+    const out = [];
+    for (let i = 0; i < chars.length; i++) {
+        const char = chars[i];
+        if (char === '\\' && i + 1 < chars.length)
+            out.push(literalChar(chars[++i]));
+        else if (char === '*')
+            out.push(anyChars);
+        else if (char === '?')
+            out.push(oneChar(() => true));
+        else if (char === '[') {
+            const set = characterClass(chars, i);
+            if (set === null)
+                out.push(literalChar(char));
+            else {
+                out.push(oneChar(set.matches));
+                i = set.end;
+            }
+        }
+        else
+            out.push(literalChar(char));
+    }
+    return out;
+}
+/** `[abc]`, `[a-z]`, `[!x]` or `[^x]` starting at `start`; null when it is not closed (then `[` is literal). */
+function characterClass(chars, start) {
+    let i = start + 1;
+    const negated = chars[i] === '!' || chars[i] === '^';
+    if (negated)
+        i++;
+    const ranges = [];
+    for (let first = true; i < chars.length && (first || chars[i] !== ']'); first = false, i++) {
+        let low = chars[i];
+        if (low === '\\' && i + 1 < chars.length)
+            low = chars[++i];
+        if (chars[i + 1] === '-' && i + 2 < chars.length && chars[i + 2] !== ']') {
+            ranges.push([low, chars[i + 2]]);
+            i += 2;
+        }
+        else
+            ranges.push([low, low]);
+    }
+    if (i >= chars.length)
+        return null;
+    const inside = (char) => ranges.some(([low, high]) => char >= low && char <= high);
+    return { matches: (char) => inside(char) !== negated, end: i };
+}
+/**
+ * Every alternative of the glob's braces, with at most MAX_ALTERNATIVES of
+ * them. A brace group without a comma is literal, as in Node's glob.
+ */
+function expandBraces(glob) {
+    const done = new Set();
+    const pending = [glob];
+    while (pending.length > 0) {
+        const text = pending.pop();
+        const group = firstBraceGroup(text);
+        if (group === null)
+            done.add(text);
+        else {
+            const [before, after] = [text.slice(0, group.open), text.slice(group.close + 1)];
+            for (const part of group.parts.reverse())
+                pending.push(`${before}${part}${after}`);
+        }
+        if (done.size + pending.length > MAX_ALTERNATIVES) {
+            throw new GlobSyntaxError(`the manifests glob ${JSON.stringify(glob)} has more than ${MAX_ALTERNATIVES} alternatives in its braces; use fewer, or a wider pattern.`);
+        }
+    }
+    return [...done];
+}
+/** The first `{…}` to close that holds a comma at its own level: where it opens and closes, and its parts. */
+function firstBraceGroup(text) {
+    const opens = [];
+    for (let i = 0; i < text.length; i++) {
+        const char = text[i];
+        if (char === '\\')
+            i++;
+        else if (char === '{')
+            opens.push({ at: i, commas: [] });
+        else if (char === ',' && opens.length > 0)
+            opens.at(-1).commas.push(i);
+        else if (char === '}' && opens.length > 0) {
+            // The first group to close is the innermost: the groups around it are expanded on later turns.
+            const group = opens.pop();
+            if (group.commas.length > 0) {
+                const cuts = [group.at, ...group.commas, i];
+                const parts = cuts.slice(1).map((cut, index) => text.slice(cuts[index] + 1, cut));
+                return { open: group.at, close: i, parts };
+            }
+        }
+    }
+    return null;
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/suggest.ts
@@ -4399,7 +4862,7 @@ function syntaxProblem(error, text) {
     }
 }
 /** Parses one file's text into a located tree. Never throws. */
-function read_yaml_readSource(file, text) {
+function readSource(file, text) {
     const start = { file, line: 1, column: 1 };
     // Before the parser, whose cost grows with the square of a mapping's keys.
     const costly = costProblem(file, text);
@@ -4569,7 +5032,7 @@ const accountByName = schemas/* strictObject */.rej({
     name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
 })
     .describe('An account given by platform and name; resolved through GET /accounts.');
-const account = schemas/* union */.KCZ([accountById, accountByName])
+const accountSchema = schemas/* union */.KCZ([accountById, accountByName])
     .describe('A connected account to publish to: {id: …} or {platform: …, name: …}.');
 const tiktok = schemas/* strictObject */.rej({
     post_mode: schemas/* enum */.k5n(['direct', 'draft'])
@@ -4580,8 +5043,15 @@ const tiktok = schemas/* strictObject */.rej({
         .describe('TikTok privacy level, for example PUBLIC_TO_EVERYONE. Sent only when given.'),
 })
     .describe('Settings that only TikTok accounts use.');
+/** made_for_kids and age_restricted both true, in JSON Schema terms (what `not` refuses). */
+const KIDS_AND_AGE_RESTRICTED = {
+    allOf: [
+        { properties: { made_for_kids: { const: true } }, required: ['made_for_kids'] },
+        { properties: { age_restricted: { const: true } }, required: ['age_restricted'] },
+    ],
+};
 const publish = schemas/* strictObject */.rej({
-    accounts: schemas/* array */.YOg(account)
+    accounts: schemas/* array */.YOg(accountSchema)
         .optional()
         .describe('Accounts to publish to. Required when stage is published.'),
     at: iso/* datetime */.w$({ offset: true })
@@ -4610,8 +5080,16 @@ const publish = schemas/* strictObject */.rej({
     path: ['age_restricted'],
     params: { code: 'kids_and_age_restricted' },
     message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
+    // Checked even when another field of publish is wrong, so that one run reports every mistake.
+    when: (payload) => isObject(payload.value) &&
+        payload.value['made_for_kids'] === true &&
+        payload.value['age_restricted'] === true,
 })
-    .describe('Where and how the video is published. Takes effect only when stage is published.');
+    .meta({
+    description: 'Where and how the video is published. Takes effect only when stage is published.',
+    // The refine above, for editors: the JSON Schema cannot run it, so it says the same in its own terms.
+    not: KIDS_AND_AGE_RESTRICTED,
+});
 const imageOverlay = schemas/* strictObject */.rej({
     enabled: schemas/* boolean */.zMY().optional().describe('Show an image overlay. Sent only when given.'),
     position: nonEmpty.optional().describe('Where the overlay goes, for example top. Sent only when given.'),
@@ -4688,6 +5166,7 @@ function manifestJsonSchema() {
 // A validated manifest -> the engine's desired state for one item, plus the
 // warnings about settings that cannot take effect. Absent optional fields stay
 // absent: the engine neither sends nor compares them.
+/** Where each field is written, by dotted path (`publish.accounts.1`). */
 function locationsOf(positions) {
     const locations = {};
     for (const [path, position] of positions) {
@@ -4710,13 +5189,14 @@ function render(video) {
         options.subtitle_settings = video.subtitles;
     return options;
 }
+/** One entry of publish.accounts, as the engine resolves it. */
+function selectorOf(account, location) {
+    return 'id' in account
+        ? { kind: 'id', id: account.id, location }
+        : { kind: 'name', platform: account.platform, name: account.name, location };
+}
 function publishOf(publish, locations, fallback) {
-    const accounts = (publish.accounts ?? []).map((account, index) => {
-        const location = locations[`publish.accounts.${index}`] ?? fallback;
-        return 'id' in account
-            ? { kind: 'id', id: account.id, location }
-            : { kind: 'name', platform: account.platform, name: account.name, location };
-    });
+    const accounts = (publish.accounts ?? []).map((account, index) => selectorOf(account, locations[`publish.accounts.${index}`] ?? fallback));
     const options = {
         privacy: publish.privacy,
         category: publish.category,
@@ -4792,7 +5272,47 @@ function warningsOf(item) {
     return warnings;
 }
 
+;// CONCATENATED MODULE: ./src/manifest/outline.ts
+
+
+// What can still be read of a manifest whatever else is wrong with it: its
+// title, its pinned id and the accounts written well. Duplicate titles and
+// unknown accounts are then reported in the same run as a wrong type or a bad
+// date, instead of only once those are fixed.
+function outline_text(value) {
+    return typeof value === 'string' && /\S/.test(value) ? value : null;
+}
+function field(value, key) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? value[key]
+        : undefined;
+}
+/** The outline of a manifest's merged value (its defaults under it), valid or not. */
+function outlineOf(file, value, positions) {
+    const locations = locationsOf(positions);
+    const start = { file, line: 1, column: 1 };
+    const location = locations['title'] ?? start;
+    const written = field(field(value, 'publish'), 'accounts');
+    const accounts = Array.isArray(written)
+        ? written.flatMap((entry, index) => {
+            const parsed = accountSchema.safeParse(entry);
+            const at = locations[`publish.accounts.${index}`] ?? location;
+            // An entry that is itself wrong has its own error already; it names no account to look up.
+            return parsed.success ? [{ index, selector: selectorOf(parsed.data, at) }] : [];
+        })
+        : [];
+    return {
+        file,
+        title: outline_text(field(value, 'title')),
+        id: outline_text(field(value, 'id')),
+        location,
+        locations,
+        accounts,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/layers.ts
+
 
 
 /** Fields that identify one item; a defaults file shared by many manifests cannot set them. */
@@ -4832,13 +5352,14 @@ function layers_layer(source, defaults = []) {
 function conclude(layered, checked) {
     const { source, defaults, positions } = layered;
     const problems = [...source.problems];
+    const outline = outlineOf(source.file, layered.value, positions);
     if ('problems' in checked)
-        return { item: null, problems: [...problems, ...checked.problems] };
+        return { item: null, problems: [...problems, ...checked.problems], outline };
     const { item, warnings } = normalize(source.file, checked.manifest, positions);
     problems.push(...warnings);
     // A broken defaults file leaves the desired state of every manifest below it in doubt.
     const doubtful = [...problems, ...defaults.flatMap((d) => d.problems)].some((p) => p.severity === 'error');
-    return { item: doubtful ? null : item, problems };
+    return { item: doubtful ? null : item, problems, outline };
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/parse.ts
@@ -4852,7 +5373,7 @@ function conclude(layered, checked) {
 
 /** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
 function readDefaults(file, text) {
-    return asDefaults(read_yaml_readSource(file, text));
+    return asDefaults(readSource(file, text));
 }
 /** Checks a manifest's merged value with the zod schema; problems point into the files. */
 function checkWithSchema(value, positions, start) {
@@ -4868,7 +5389,7 @@ function checkWithSchema(value, positions, start) {
 function validateSource(source, defaults = []) {
     const layered = layers_layer(source, defaults);
     if (layered === null)
-        return { item: null, problems: [...source.problems] };
+        return { item: null, problems: [...source.problems], outline: null };
     const start = { file: source.file, line: 1, column: 1 };
     return conclude(layered, checkWithSchema(layered.value, layered.positions, start));
 }
@@ -4884,7 +5405,7 @@ function parseManifest(file, text, defaults = []) {
     // In file order first (defaults, then the manifest), then by position.
     const order = new Map([...layers.map((l) => l.file), file].map((name, index) => [name, index]));
     problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.column - b.column);
-    return { item: result.item, problems };
+    return { item: result.item, problems, outline: result.outline };
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/load.ts
@@ -4895,10 +5416,12 @@ function parseManifest(file, text, defaults = []) {
 
 
 
+
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 // Every file is read by the yaml library and checked by the zod schema
-// (parse.ts); the files are matched by Node's own `fs.promises.glob`.
+// (parse.ts); the files are found by Node's own `fs.promises.glob`, and
+// matched by a glob that cannot backtrack (glob.ts).
 const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -5067,12 +5590,20 @@ class Reader {
 async function discover(cwd, pattern) {
     return (await globPattern(cwd, pattern)).sort(byCodePoint);
 }
-/** What `fs.promises.glob` matches, relative to `cwd` with `/`, skipping node_modules and .git. */
+/**
+ * The files `pattern` matches, relative to `cwd` with `/`, skipping
+ * node_modules and .git: `fs.promises.glob` walks the folders, and the
+ * pattern itself is matched in linear time (glob.ts).
+ */
 async function globPattern(cwd, pattern) {
+    const compiled = compileGlob(pattern);
     const found = new Set();
     const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
-    for await (const entry of (0,promises_.glob)(pattern, { cwd, exclude })) {
-        found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
+    for (const walk of compiled.walks) {
+        for await (const entry of (0,promises_.glob)(walk, { cwd, exclude })) {
+            if (compiled.matches(posix(entry)))
+                found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
+        }
     }
     return [...found];
 }
@@ -5108,33 +5639,39 @@ async function runPool(count, work) {
     await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
     return results;
 }
-function crossFileProblems(items) {
+/**
+ * Titles and pinned ids shared by two manifests, over every manifest that
+ * names one, valid or not: a clash is reported in the same run as the other
+ * mistakes. Returns the files that clash; none of them is planned.
+ */
+function crossFileProblems(outlines) {
     const problems = [];
     const clashing = new Set();
     const check = (key, field, code, sentence) => {
         const groups = new Map();
-        for (const item of items) {
-            const value = key(item);
+        for (const outline of outlines) {
+            const value = key(outline);
             if (value !== null)
-                groups.set(value, [...(groups.get(value) ?? []), item]);
+                groups.set(value, [...(groups.get(value) ?? []), outline]);
         }
         for (const [value, group] of groups) {
             if (group.length < 2)
                 continue;
-            for (const item of group) {
-                clashing.add(item);
-                const others = group.filter((other) => other !== item).map((other) => other.file);
+            for (const outline of group) {
+                clashing.add(outline.file);
+                const others = group.filter((other) => other !== outline).map((other) => other.file);
                 const shown = others.length > 3
                     ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more`
                     : others.join(', ');
-                problems.push(problemAt(item.locations[field] ?? item.location, code, sentence(value, shown), field));
+                const at = outline.locations[field] ?? outline.location;
+                problems.push(problemAt(at, code, sentence(value, shown), field));
             }
         }
     };
     check(
     // Two titles the service would store alike are one title (src/text/service-terms.ts).
-    (item) => titleKey(item.fields.title), 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
-    check((item) => item.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
+    (outline) => (outline.title === null ? null : titleKey(outline.title)), 'title', 'duplicate_title', (title, others) => `title ${JSON.stringify(title)} is also used by ${others}; titles must be unique across manifests`);
+    check((outline) => outline.id, 'id', 'duplicate_id', (id, others) => `id ${JSON.stringify(id)} is also pinned by ${others}; one item belongs to one manifest`);
     return { problems, clashing };
 }
 function dedupeAndSort(problems) {
@@ -5173,9 +5710,9 @@ async function loadManifests(options) {
         if (read.kind === 'none')
             return null;
         if (read.kind === 'problem')
-            return { file, item: null, problems: [read.problem] };
+            return { file, item: null, problems: [read.problem], outline: null };
         const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
-        const validated = validateSource(read_yaml_readSource(file, read.text), layers);
+        const validated = validateSource(readSource(file, read.text), layers);
         const item = validated.item;
         if (item)
             options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
@@ -5187,6 +5724,7 @@ async function loadManifests(options) {
             problems.push(...layer.problems);
     const files = [];
     const valid = [];
+    const outlines = [];
     for (const outcome of outcomes) {
         if (outcome === null)
             continue;
@@ -5194,13 +5732,16 @@ async function loadManifests(options) {
         problems.push(...outcome.problems);
         if (outcome.item)
             valid.push(outcome.item);
+        if (outcome.outline)
+            outlines.push(outcome.outline);
     }
-    const cross = crossFileProblems(valid);
+    const cross = crossFileProblems(outlines);
     problems.push(...cross.problems);
     return {
-        items: valid.filter((item) => !cross.clashing.has(item)),
+        items: valid.filter((item) => !cross.clashing.has(item.file)),
         problems: dedupeAndSort(problems),
         files,
+        outlines,
     };
 }
 async function readFolderDefaults(reader, folder) {
@@ -5551,6 +6092,7 @@ async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CON
 ;// CONCATENATED MODULE: ./src/import/files.ts
 
 
+
 // Where imported manifests go: a folder under the manifests' glob, one file
 // per item named after its title, never one that exists already.
 /** The folder a glob starts in: `content/**\/*.yml` -> `content`. */
@@ -5580,10 +6122,15 @@ function slugOf(title) {
     return ascii.slice(0, 60).replace(/-+$/, '');
 }
 /**
+ * Names Windows keeps for devices, whatever the extension: `con.yml` opens
+ * the console on a Windows runner, and git cannot check it out there.
+ */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+/**
  * Picks file names for a batch: the title's slug (the id's start when the
  * title has no letter in ASCII), with -2, -3… when the name is taken on disk
- * or earlier in the batch. A slug has no `_`, so `_defaults.yml` is never
- * among them.
+ * or earlier in the batch, or is a Windows device name. A slug has no `_`,
+ * so `_defaults.yml` is never among them.
  */
 class FileNamer {
     #taken = new Set();
@@ -5597,7 +6144,7 @@ class FileNamer {
                 .replace(/[^A-Za-z0-9]/g, '')
                 .slice(0, 8)
                 .toLowerCase()}`;
-        for (let n = 1;; n++) {
+        for (let n = WINDOWS_DEVICE.test(slug) ? 2 : 1;; n++) {
             const name = `${slug}${n === 1 ? '' : `-${n}`}.yml`;
             const key = name.toLowerCase();
             if (this.#taken.has(key) || (0,external_node_fs_.existsSync)(external_node_path_default().join(this.#dir, name)))
@@ -5607,14 +6154,11 @@ class FileNamer {
         }
     }
 }
-/** A glob over titles: `*` any run of characters, `?` one character; everything else literal. */
-function titleMatcher(glob) {
-    const source = [...glob]
-        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
-        .join('');
-    const pattern = new RegExp(`^${source}$`, 'su');
-    return (title) => pattern.test(title);
-}
+/**
+ * A glob over titles: `*` any run of characters, `?` one character;
+ * everything else literal. Matched in linear time (src/text/wildcard.ts).
+ */
+const titleMatcher = textMatcher;
 
 ;// CONCATENATED MODULE: ./src/import/manifest.ts
 
@@ -5773,16 +6317,15 @@ function manifestOf(detail, connected) {
 
 ;// CONCATENATED MODULE: ./src/plan/accounts.ts
 
-function accounts_problemAt(item, index, selector, message) {
-    const field = `publish.accounts.${index}`;
-    const at = item.locations[field] ?? selector.location;
+function accounts_problemAt(index, selector, message) {
+    const at = selector.location;
     return {
         severity: 'error',
         code: 'unknown_account',
         file: at.file,
         line: at.line,
         column: at.column,
-        field,
+        field: `publish.accounts.${index}`,
         message,
     };
 }
@@ -5791,15 +6334,19 @@ function hint(candidate) {
 }
 /** Resolves one item's selectors in order, without duplicates. */
 function resolveAccounts(item, connected) {
+    const selectors = item.publish?.accounts ?? [];
+    return resolveSelectors(selectors.map((selector, index) => ({ index, selector })), connected);
+}
+/** Resolves selectors that keep their place in publish.accounts (`index`), without duplicates. */
+function resolveSelectors(entries, connected) {
     const accounts = [];
     const problems = [];
-    const selectors = item.publish?.accounts ?? [];
-    selectors.forEach((selector, index) => {
+    entries.forEach(({ index, selector }) => {
         let found;
         if (selector.kind === 'id') {
             found = connected.find((account) => account.id === selector.id);
             if (!found) {
-                problems.push(accounts_problemAt(item, index, selector, `No connected account has id ${selector.id}.` +
+                problems.push(accounts_problemAt(index, selector, `No connected account has id ${selector.id}.` +
                     hint(suggest(selector.id, connected.map((account) => account.id))) +
                     ' Connect the account in the service, or name it as {platform, name}.'));
             }
@@ -5808,11 +6355,11 @@ function resolveAccounts(item, connected) {
             const onPlatform = connected.filter((account) => account.platform === selector.platform);
             found = onPlatform.find((account) => account.name === selector.name);
             if (!found && onPlatform.length === 0) {
-                problems.push(accounts_problemAt(item, index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
+                problems.push(accounts_problemAt(index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
                     'Connect it in the service first.'));
             }
             else if (!found) {
-                problems.push(accounts_problemAt(item, index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
+                problems.push(accounts_problemAt(index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
                     hint(suggest(selector.name, onPlatform.map((account) => account.name))) +
                     ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
             }
@@ -5821,6 +6368,14 @@ function resolveAccounts(item, connected) {
             accounts.push(found);
     });
     return { accounts, problems };
+}
+/**
+ * The unknown accounts that manifests name, valid or not (their outlines):
+ * a manifest with another mistake still has its accounts looked up, so that
+ * every mistake is reported in one run.
+ */
+function outlineAccountProblems(outlines, connected) {
+    return outlines.flatMap((outline) => resolveSelectors(outline.accounts, connected).problems);
 }
 
 ;// CONCATENATED MODULE: ./src/plan/diff.ts
@@ -6090,69 +6645,6 @@ function winnerOf(candidates) {
             best = candidate;
     }
     return best;
-}
-
-;// CONCATENATED MODULE: ./src/plan/inflight.ts
-
-// What the service says about work in flight, read from the service as a
-// whole rather than from one field: `progress` is null when no run is in
-// flight, but a service may keep the last snapshot after a run ends or parks.
-// The status decides first: a running status is in flight, a terminal one is
-// not. VIDEO_PROCESSED is where a render without account_ids rests (the
-// interface's "the run stops here"); only a one-shot publication passes
-// through it, so a snapshot there counts only for an item that may be
-// publishing in one request. Elsewhere a snapshot that stays still is told
-// from a live run by not moving (apply/wait.ts).
-/** Statuses that only a running job shows. */
-const RUNNING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
-]);
-/** Statuses a run passes through between phases, and where a run that stopped there rests. */
-const PARKED_STATUSES = new Set([
-    'AUDIO_PROCESSED',
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-]);
-/** Where a render that publishes nothing ends: a snapshot here is stale unless a one-shot publication passes through. */
-const RESTING_STATUSES = new Set(['VIDEO_PROCESSED', 'READY_FOR_UPLOAD']);
-/**
- * A run may be in flight on this item. `publishesInOneRun`: the item may be
- * published by a one-shot request (its flow, or settings only that request
- * carries), the one run that passes through VIDEO_PROCESSED.
- */
-function mayBeInFlight(status, progress, publishesInOneRun) {
-    if (RUNNING_STATUSES.has(status))
-        return true;
-    if (progress === null || TERMINAL_STATUSES.has(status))
-        return false;
-    return RESTING_STATUSES.has(status) ? publishesInOneRun : true;
-}
-/**
- * Whether this item may be published by a one-shot request: its flow, or
- * (`oneRequest`) settings only that request carries. Such a run is the only
- * one that passes through VIDEO_PROCESSED rather than resting there.
- */
-function publishesInOneRun(item, oneRequest) {
-    return item.stage === 'published' && (item.flow === 'oneshot' || oneRequest);
-}
-/**
- * Publication settings (manifest names) that the upload endpoint is not shown
- * to carry and that decide who sees the video: the interface names only
- * account_ids, madeForKids and ageRestricted there, so a private video or
- * TikTok settings sent with an upload could be dropped and the video
- * published wider than asked. (category, notify_subscribers and
- * ai_disclosure go with the upload under their one-shot names.)
- */
-function uploadCannotCarry(options) {
-    const fields = [];
-    if (options.privacy !== undefined && options.privacy !== 'public')
-        fields.push('publish.privacy');
-    if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
-        fields.push('publish.tiktok');
-    return fields;
 }
 
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
@@ -6609,6 +7101,7 @@ function manifestText(value, options) {
 
 
 
+
 class ImportUsageError extends Error {
     name = 'ImportUsageError';
 }
@@ -6629,13 +7122,40 @@ function statusFilter(values) {
     const statuses = new Set(wanted.filter((value) => !STAGE_FILTERS.has(value)).map((v) => v.toUpperCase()));
     return (status, stage) => statuses.has(status.toUpperCase()) || stages.has(stage);
 }
+const outside = (relative) => relative.startsWith('..') || external_node_path_default().isAbsolute(relative);
+/** The folder to write into, relative to cwd with `/`; refused when its name or its real place is outside. */
 function outFolder(cwd, out) {
     const absolute = external_node_path_default().resolve(cwd, out);
     const relative = external_node_path_default().relative(cwd, absolute);
-    if (relative.startsWith('..') || external_node_path_default().isAbsolute(relative)) {
+    if (outside(relative)) {
         throw new ImportUsageError(`--out ${out} is outside the workspace ${cwd}; give a folder inside it.`);
     }
+    checkRealPlace(cwd, relative.split((external_node_path_default()).sep).join('/'));
     return relative.split((external_node_path_default()).sep).join('/');
+}
+/**
+ * Where the folder really is, not what its name says: a committed symbolic
+ * link on the way (`content/imported -> ../../elsewhere`) would carry every
+ * file out of the workspace. The folder may not exist yet: its nearest
+ * existing ancestor is resolved, and the rest cannot be a link.
+ */
+function checkRealPlace(cwd, out) {
+    let existing = external_node_path_default().resolve(cwd, out);
+    const rest = [];
+    while ((0,external_node_fs_.lstatSync)(existing, { throwIfNoEntry: false }) === undefined) {
+        rest.unshift(external_node_path_default().basename(existing));
+        existing = external_node_path_default().dirname(existing);
+    }
+    let real;
+    try {
+        real = external_node_path_default().join((0,external_node_fs_.realpathSync)(existing), ...rest);
+    }
+    catch {
+        throw new ImportUsageError(`the folder to import into, ${out}, goes through a link to a place that does not exist; nothing was written. Remove the link, or give another folder (--out).`);
+    }
+    if (outside(external_node_path_default().relative((0,external_node_fs_.realpathSync)(cwd), real))) {
+        throw new ImportUsageError(`the folder to import into, ${out}, leads outside the workspace through a symbolic link (to ${real}); nothing was written. Remove the link, or give a folder inside the workspace (--out).`);
+    }
 }
 function skip(summary, reason, file, message) {
     return { id: summary.id, title: summary.title, status: summary.status, reason, file, message };
@@ -6649,6 +7169,29 @@ function managedBy(items, contents) {
             owners.set(matched.remote.id, matched.item.file);
     const titles = new Map(items.map((item) => [item.fields.title, item.file]));
     return { unmanaged: new Set(matching.unmanaged.map((ref) => ref.id)), owners, titles };
+}
+/**
+ * The manifest's text, or why none can be written: a text YAML cannot hold
+ * exactly, or a manifest the loader would refuse (a `fine_tuning` key named
+ * `__proto__`), which would stop every later plan until it was removed.
+ */
+function writableText(detail, manifest) {
+    const header = [
+        `Imported from the service (item ${detail.id}, status ${detail.status}).`,
+        ...manifest.notes,
+    ];
+    let text;
+    try {
+        text = manifestText(manifest.value, { header, inline: manifest.inline });
+    }
+    catch {
+        return { unwritable: 'a text of this item cannot be written as YAML that reads back exactly' };
+    }
+    const refused = parseManifest('imported.yml', text).problems.find((problem) => problem.severity === 'error');
+    if (refused !== undefined) {
+        return { unwritable: `its manifest would not load (${refused.message}), and would stop every plan` };
+    }
+    return { text };
 }
 async function runImport(options) {
     const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
@@ -6717,18 +7260,12 @@ async function runImport(options) {
             report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
             continue;
         }
-        const header = [
-            `Imported from the service (item ${detail.id}, status ${detail.status}).`,
-            ...manifest.notes,
-        ];
-        let text;
-        try {
-            text = manifestText(manifest.value, { header, inline: manifest.inline });
-        }
-        catch {
-            report.skipped.push(skip(summary, 'unwritable', null, 'a text of this item cannot be written as YAML that reads back exactly'));
+        const written = writableText(detail, manifest);
+        if ('unwritable' in written) {
+            report.skipped.push(skip(summary, 'unwritable', null, written.unwritable));
             continue;
         }
+        const text = written.text;
         const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
         texts.push({ file, text });
         read.push(detail);
@@ -6742,9 +7279,12 @@ async function runImport(options) {
         });
     }
     // Every text is written only once all of them were rendered: a failure
-    // above leaves the workspace as it was.
+    // above leaves the workspace as it was. The folder's place is checked
+    // again once it exists, in case a link appeared since.
     if (texts.length > 0)
         (0,external_node_fs_.mkdirSync)(absoluteOut, { recursive: true });
+    if (texts.length > 0)
+        checkRealPlace(options.cwd, outDir);
     for (const { file, text } of texts)
         (0,external_node_fs_.writeFileSync)(external_node_path_default().join(options.cwd, file), text, { flag: 'wx' });
     if (texts.length > 0) {
@@ -6769,7 +7309,7 @@ const REASON_TITLES = {
     title_taken: 'title used by a manifest of another item',
     blank_title: 'blank title',
     gone: 'deleted since the listing',
-    unwritable: 'text YAML cannot hold exactly',
+    unwritable: 'no manifest that loads back exactly',
 };
 function importHeadline(report) {
     if (report.refused !== null)
@@ -6844,7 +7384,8 @@ async function runImportMode(commands, inputs, event, workspace) {
     if (inputs.apiKey === '' || inputs.baseUrl === '') {
         return 'mode: import needs the service: give api-key (from a secret) and base-url.';
     }
-    const client = createClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey, readOnly: true });
+    const { baseUrl, apiKey, allowInsecureHttp } = inputs;
+    const client = createClient({ baseUrl, apiKey, allowInsecureHttp, readOnly: true });
     let report;
     try {
         report = await runImport({ client, cwd: workspace, manifests: inputs.manifests, concurrency: 32 });
@@ -6860,6 +7401,1434 @@ async function runImportMode(commands, inputs, event, workspace) {
     }
     const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
     return unkept ? importHeadline(report) : null;
+}
+
+;// CONCATENATED MODULE: ./src/engine/review-key.ts
+
+
+
+// The fingerprints a review is compared by. The pull request's comment keeps
+// them for every item (src/github/reviewed-block.ts); the apply after the
+// merge computes them again and compares (src/engine/review.ts). The engine
+// attaches them to the plan, so that the planner itself hashes nothing.
+/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
+function withReviewKeys(items, desired, accounts) {
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    return items.map((item) => {
+        const manifest = byFile.get(item.file);
+        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+    });
+}
+/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
+function reviewKey(item, connected) {
+    const manifest = fingerprint({
+        fields: item.fields,
+        stage: item.stage,
+        flow: item.flow,
+        render: item.render,
+        publish: item.publish && {
+            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
+            at: item.publish.at,
+            late: item.publish.late ?? null,
+            options: item.publish.options,
+        },
+    });
+    const target = item.stage === 'published' && item.publish !== null
+        ? (() => {
+            const accounts = resolveAccounts(item, connected).accounts;
+            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
+        })()
+        : null;
+    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
+}
+/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
+function targetKey(target, at) {
+    if (target === null)
+        return null;
+    const ids = [...target.options.account_ids].sort();
+    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
+}
+/**
+ * How the reviewed plan names a manifest: a fingerprint of its path, so that
+ * no text from the repository is written into the hidden block at all.
+ */
+function fileKey(file) {
+    return fingerprint(file).slice('sha256:'.length);
+}
+/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
+function scriptKey(item) {
+    const script = item.script.desired ?? item.script.remote;
+    return script === null ? null : fingerprint(serviceText(script));
+}
+function renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+function publishes(steps) {
+    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+}
+/** One letter per kind of planned step, and `p` when something is published. */
+const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
+/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
+function stepsKey(steps) {
+    const kinds = new Set(steps.map((step) => step.kind));
+    if (publishes(steps))
+        kinds.add('publish');
+    return Object.entries(STEP_LETTERS)
+        .filter(([kind]) => kinds.has(kind))
+        .map(([, letter]) => letter)
+        .join('');
+}
+/** Whether steps written by stepsKey include a render. */
+const rendered = (key) => key.includes(STEP_LETTERS.render);
+
+;// CONCATENATED MODULE: ./src/engine/review.ts
+
+
+// What was reviewed is what ships. The pull request's comment keeps, per
+// item, fingerprints of what reviewers saw; the apply on the default branch
+// compares what it is about to render or publish with them. An item that
+// differs in a way that matters is held (its renders and publications are
+// not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
+// the action reads the comments from GitHub and hands them in.
+/** 2: the block carries a seal (src/github/reviewed-block.ts); a block of version 1 verifies no more. */
+const REVIEWED_PLAN_VERSION = 2;
+/**
+ * Every item of a plan as reviewers see it, by fileKey; items that render or
+ * publish first (a trimmed block keeps them).
+ */
+function reviewedItemsOf(plan) {
+    const entries = [];
+    for (const item of plan.items) {
+        if (!item.review)
+            continue;
+        const entry = {
+            m: item.review.manifest,
+            s: scriptKey(item),
+            t: item.review.target,
+            k: stepsKey(item.steps),
+        };
+        entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
+    }
+    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
+        file,
+        entry,
+    ]);
+}
+/** The plan with every render and publication that was not reviewed held. */
+function gateByReview(plan, gate) {
+    const unreviewed = [];
+    let held = 0;
+    const items = plan.items.map((item) => {
+        if (!renders(item.steps) && !publishes(item.steps))
+            return item;
+        const hold = verdictFor(item, gate);
+        if (hold === null)
+            return item;
+        if (gate.require === 'warn' && warnLetsThrough(hold)) {
+            unreviewed.push({ file: item.file, why: hold.why });
+            return item;
+        }
+        held++;
+        return {
+            ...item,
+            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
+            holds: [...item.holds, hold],
+        };
+    });
+    const steps = items.flatMap((item) => item.steps);
+    return {
+        plan: { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) },
+        unreviewed,
+        held,
+    };
+}
+/**
+ * What require-review: warn lets through with a warning: an item no reviewed
+ * plan covers. A plan block that does not verify is not that: someone
+ * changed what the action wrote, so it holds whatever the setting.
+ */
+function warnLetsThrough(hold) {
+    return hold.kind === 'not_reviewed' && hold.why !== 'unverified';
+}
+function verdictFor(item, gate) {
+    const { evidence } = gate;
+    const notReviewed = (why, source) => ({
+        kind: 'not_reviewed',
+        why,
+        pr: source?.pr ?? null,
+        url: source?.url ?? null,
+    });
+    if (evidence.kind === 'direct_push')
+        return notReviewed('direct_push');
+    if (evidence.kind === 'unavailable')
+        return notReviewed('unreadable');
+    const withPlan = evidence.sources.filter((source) => source.plan !== null);
+    const unverified = evidence.sources.find((source) => source.unverified);
+    if (withPlan.length === 0) {
+        return unverified ? notReviewed('unverified', unverified) : notReviewed('no_plan', evidence.sources[0]);
+    }
+    let first = null;
+    for (const source of withPlan) {
+        const reviewed = source.plan;
+        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
+        const entry = reviewed.items[fileKey(item.file)];
+        let changes;
+        if (entry)
+            changes = differences(item, entry);
+        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
+        else if (stale && reviewed.omitted === 0)
+            changes = ['manifest'];
+        else {
+            first ??= notReviewed('not_in_plan', source);
+            continue;
+        }
+        if (changes.length === 0)
+            return null;
+        first ??= {
+            kind: 'changed_since_review',
+            pr: source.pr,
+            url: source.url,
+            changes,
+            reviewedHead: stale ? reviewed.head : null,
+            mergedHead: stale ? source.head : null,
+        };
+    }
+    // A plan that does not list the item says less than a block someone tampered with.
+    return first?.kind === 'not_reviewed' && unverified ? notReviewed('unverified', unverified) : first;
+}
+/** What this apply would do to an item that its review did not show. */
+function differences(item, reviewed) {
+    const changes = [];
+    if (item.review?.manifest !== reviewed.m)
+        changes.push('manifest');
+    if (renders(item.steps)) {
+        if (scriptKey(item) !== reviewed.s)
+            changes.push('script');
+        if (!rendered(reviewed.k))
+            changes.push('render');
+    }
+    if (publishes(item.steps)) {
+        if (reviewed.t === null)
+            changes.push('publication');
+        else if (item.review?.target !== reviewed.t)
+            changes.push('target');
+    }
+    return changes;
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
+var lib_github = __webpack_require__(1351);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
+var utils = __webpack_require__(5555);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(9735);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(6856);
+;// CONCATENATED MODULE: ./src/github/client.ts
+
+
+
+
+
+/** How often a rate-limited request is tried again before the call fails. */
+const RATE_LIMIT_RETRIES = 2;
+/** A wait GitHub asks for beyond this fails the call instead: the job should not sleep for an hour. */
+const LONGEST_WAIT_SECONDS = 120;
+function waitUnit(options) {
+    if (options.waitUnitMs !== undefined)
+        return options.waitUnitMs;
+    const fromEnv = Number(process.env.CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS);
+    return Number.isFinite(fromEnv) && fromEnv >= 0 && process.env.CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS
+        ? fromEnv
+        : 1000;
+}
+/**
+ * The REST API version every request names (GitHub's `X-GitHub-Api-Version`):
+ * without it GitHub picks its default, which may change under the action.
+ */
+const GITHUB_API_VERSION = '2022-11-28';
+function createGitHubClient(options) {
+    const log = options.log ?? (() => { });
+    const unit = waitUnit(options);
+    const onLimit = (kind) => (after, request, _octokit, retryCount) => {
+        if (retryCount >= RATE_LIMIT_RETRIES || after > LONGEST_WAIT_SECONDS)
+            return false;
+        log(`GitHub's ${kind} rate limit on ${request.method} ${request.url}: trying again in ${after} s.`);
+        return true;
+    };
+    const github = (0,lib_github/* getOctokit */.Q)(options.token, {
+        baseUrl: options.apiUrl.replace(/\/+$/, ''),
+        userAgent: USER_AGENT,
+        retry: { retryAfterBaseValue: unit },
+        throttle: {
+            retryAfterBaseValue: unit,
+            onRateLimit: onLimit('primary'),
+            onSecondaryRateLimit: onLimit('secondary'),
+        },
+        // The toolkit's proxy-aware fetch, with a deadline per request: a
+        // GitHub that never answers must not hold the job until it times out.
+        request: { ...utils/* defaults */.NT.request, fetch: client_withDeadline(utils/* defaults */.NT.request?.fetch) },
+    }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
+    // Octokit has no option for a header on every request; a hook is its documented way.
+    github.hook.before('request', (request) => {
+        request.headers['x-github-api-version'] = GITHUB_API_VERSION;
+    });
+    return github;
+}
+const REQUEST_DEADLINE_MS = 30_000;
+function client_withDeadline(send) {
+    return (url, init) => send(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_DEADLINE_MS) });
+}
+/** The HTTP status of a failed Octokit call, or null for anything else. */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+
+;// CONCATENATED MODULE: ./src/github/reviewed-block.ts
+
+
+// The reviewed plan, hidden in the sticky comment: one HTML comment on the
+// line after the comment's marker and digest, holding compact JSON and its
+// seal. It is written before the report and its size is held back from the
+// report's limit, so when the comment must be trimmed, it is the report that
+// is cut, never this block.
+//
+// The seal is an HMAC-SHA256 of the JSON, keyed with a secret the workflow
+// holds (review-key, else the API key) and bound to one comment: repository,
+// pull request and marker. Anyone who can edit the comment can change the
+// JSON, but not make a seal for it; a block copied from another pull
+// request's comment does not verify either. A block that does not verify is
+// no reviewed plan (src/engine/review.ts holds what it would have covered).
+//
+// Nothing from the repository is written into it: manifests are named by a
+// fingerprint of their path, so the block is hexadecimal digits, a few step
+// letters and JSON punctuation. `<`, `>` and `&` are still written as \u
+// escapes, so that no value could end the HTML comment (`-->`, `--!>`).
+const ANY_VERSION = '<!-- content-as-code:reviewed-plan ';
+const PREFIX = `${ANY_VERSION}v${REVIEWED_PLAN_VERSION} `;
+const SEAL = / mac=([0-9a-f]{64}) -->$/;
+const sealText = (mac) => ` mac=${mac} -->`;
+/** Where a block may start: any block of ours sits within the comment's first lines. */
+const SEARCHED_LINES = 4;
+/** Most of the comment stays for the report; past this, entries are left out from the end. */
+const BLOCK_LIMIT = 32_000;
+/** The secret that seals blocks, kept in a private field: it is derived from a key the workflow holds. */
+class ReviewSeal {
+    #key;
+    constructor(secret) {
+        // A key of its own, derived: a seal reveals nothing of the secret, nor serves for anything else.
+        this.#key = (0,external_node_crypto_.createHmac)('sha256', secret).update('content-as-code reviewed-plan seal').digest();
+    }
+    mac(scope, json) {
+        return (0,external_node_crypto_.createHmac)('sha256', this.#key).update(`${scope}\n${json}`).digest('hex');
+    }
+    verifies(scope, json, mac) {
+        const expected = Buffer.from(this.mac(scope, json), 'hex');
+        const given = Buffer.from(mac, 'hex');
+        return given.length === expected.length && (0,external_node_crypto_.timingSafeEqual)(given, expected);
+    }
+}
+/** What a block is bound to: the repository (GitHub's names ignore case), the pull request and the comment's marker. */
+function blockScope(owner, repo, pr, marker) {
+    return `${owner}/${repo}`.toLowerCase() + `#${pr} ${marker}`;
+}
+const HASH = 'sha256:';
+const bare = (value) => value?.startsWith(HASH) ? value.slice(HASH.length) : value;
+const hashed = (value) => (value === null ? null : `${HASH}${value}`);
+function escapeJson(json) {
+    return json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * The sealed block for a plan computed at `head`, within `limit` characters:
+ * entries are kept in the order given (renders and publications first) and
+ * the number left out is written down, so that a reader knows the plan is partial.
+ */
+function reviewedBlock(entries, head, sealed, limit = BLOCK_LIMIT) {
+    const json = (omitted, body) => escapeJson(`{"head":${JSON.stringify(head)},"omitted":${omitted},"items":{${body}}}`);
+    const parts = [];
+    let size = PREFIX.length + json(entries.length, '').length + sealText('0'.repeat(64)).length;
+    for (const [key, entry] of entries) {
+        const part = `${JSON.stringify(key)}:${JSON.stringify([bare(entry.m), bare(entry.s), bare(entry.t), entry.k])}`;
+        const grown = size + escapeJson(part).length + 1;
+        if (grown > limit)
+            break;
+        parts.push(part);
+        size = grown;
+    }
+    const text = json(entries.length - parts.length, parts.join(','));
+    return `${PREFIX}${text}${sealText(sealed.seal.mac(sealed.scope, text))}`;
+}
+/** The block written without what changes on every push (the head, hence the seal), for deciding whether the comment changed. */
+function stableBlock(block) {
+    return block.replace(/"head":(?:"(?:[^"\\]|\\.)*"|null)/, '"head":null').replace(SEAL, ' -->');
+}
+function blockLine(body) {
+    return body.split('\n', SEARCHED_LINES).find((text) => text.startsWith(ANY_VERSION));
+}
+/** The reviewed plan in a comment of ours, when its block verifies for this comment. */
+function readReviewedBlock(body, sealed) {
+    const line = blockLine(body);
+    if (line === undefined)
+        return { kind: 'absent' };
+    const seal = SEAL.exec(line);
+    if (!line.startsWith(PREFIX) || seal === null)
+        return { kind: 'unverified' };
+    const text = line.slice(PREFIX.length, seal.index);
+    if (!sealed.seal.verifies(sealed.scope, text, seal[1]))
+        return { kind: 'unverified' };
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        return { kind: 'unverified' };
+    }
+    const plan = checked(data);
+    return plan === null ? { kind: 'unverified' } : { kind: 'plan', plan };
+}
+function reviewed_block_isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+const hex = (value) => value === null || (typeof value === 'string' && /^[0-9a-f]{8,64}$/.test(value));
+/** Anything not exactly the shape written is no plan, sealed or not. */
+function checked(data) {
+    if (!reviewed_block_isObject(data) || !reviewed_block_isObject(data.items))
+        return null;
+    const head = data.head;
+    const omitted = data.omitted;
+    if (head !== null && typeof head !== 'string')
+        return null;
+    if (typeof omitted !== 'number' || !Number.isInteger(omitted) || omitted < 0)
+        return null;
+    const items = {};
+    for (const [key, value] of Object.entries(data.items)) {
+        if (!/^[0-9a-f]{16}$/.test(key) || !Array.isArray(value) || value.length !== 4)
+            return null;
+        const [m, s, t, k] = value;
+        if (typeof m !== 'string' ||
+            !hex(m) ||
+            !hex(s) ||
+            !hex(t) ||
+            typeof k !== 'string' ||
+            !/^[a-z]*$/.test(k))
+            return null;
+        items[key] = { m: hashed(m), s: hashed(s), t: hashed(t), k };
+    }
+    return { v: REVIEWED_PLAN_VERSION, head, items, omitted };
+}
+
+;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
+
+
+// The sticky PR comment: one per PR (per shard), found again on every run by
+// a hidden marker, edited in place, left alone when nothing changed.
+//
+// Which comment is ours: it must carry the marker AND be written by the one
+// login the action posts as (commentAuthor below). Any other account, a
+// person or another app's bot, can post a comment with the marker, first or
+// not: it is never taken for ours. What the comment says may still have been
+// edited by anyone allowed to edit comments; the reviewed plan inside it is
+// sealed for that (reviewed-block.ts).
+//
+// Every page of comments is read. If any lookup fails, nothing is posted: a
+// failed lookup that fell back to "create" is how duplicates appear.
+/** The login of the workflow's GITHUB_TOKEN, which GET /user does not answer for. */
+const ACTIONS_LOGIN = 'github-actions[bot]';
+const MARKER_PREFIX = '<!-- content-as-code:pr-comment';
+function markerFor(shard) {
+    return `${MARKER_PREFIX}${shard ? ` shard=${shard.index}/${shard.count}` : ''} -->`;
+}
+const sha256 = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest('hex');
+/**
+ * Creates or edits the comment. `stable` is the body without run-specific
+ * parts (links to this run): when its digest matches the existing comment's,
+ * and the comment is still exactly as written, it is not touched. "As
+ * written" is checked by a seal of the body kept on the digest line
+ * (`sealBody`, keyed by the caller so that an editor cannot make a new one):
+ * an edited comment, its hidden reviewed plan included, is written again.
+ */
+async function upsertStickyComment(github, target, body, stable, sealBody = sha256) {
+    const digest = `${DIGEST}${sha256(stable).slice(0, 32)}`;
+    const full = `${target.marker}\n${digest} ${sealBody(body)} -->\n${body}`;
+    const existing = await findOwnComment(github, target);
+    const { owner, repo } = target;
+    if (existing) {
+        if (unchangedSince(existing.body ?? '', `${target.marker}\n${digest} `, sealBody)) {
+            return { action: 'unchanged', id: existing.id, url: existing.html_url ?? null };
+        }
+        const { data } = await github.rest.issues.updateComment({
+            owner,
+            repo,
+            comment_id: existing.id,
+            body: full,
+        });
+        return { action: 'updated', id: data.id, url: data.html_url ?? null };
+    }
+    return createOnce(github, target, full);
+}
+const DIGEST = '<!-- content-as-code:digest ';
+/**
+ * Whether a comment starts with `head` (marker and digest) and the rest is
+ * the body its seal was made for: a digest alone is no proof, whoever edits
+ * the comment can leave that line as it was.
+ */
+function unchangedSince(existing, head, sealBody) {
+    if (!existing.startsWith(head))
+        return false;
+    const lineEnd = existing.indexOf('\n', head.length);
+    if (lineEnd === -1)
+        return false;
+    const seal = existing.slice(head.length, lineEnd);
+    return seal === `${sealBody(existing.slice(lineEnd + 1))} -->`;
+}
+/** How many times a comment is posted when GitHub answers 5xx. */
+const CREATE_ATTEMPTS = 3;
+/**
+ * Posts the comment. A 5xx may come after GitHub wrote it, so the retry
+ * plugin does not resend this POST by itself: the comments are read again
+ * first, and the post is sent again only when it is not there. Rate limits
+ * (403/429, nothing written) are still waited out by the throttling plugin.
+ */
+async function createOnce(github, target, body) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            const { data } = await github.rest.issues.createComment({
+                owner: target.owner,
+                repo: target.repo,
+                issue_number: target.issueNumber,
+                body,
+                request: { retries: 0 },
+            });
+            const writtenBy = data.user?.login ?? null;
+            return { action: 'created', id: data.id, url: data.html_url ?? null, writtenBy };
+        }
+        catch (error) {
+            const status = statusOf(error);
+            if (status === null || status < 500 || attempt >= CREATE_ATTEMPTS)
+                throw error;
+            const written = await findOwnComment(github, target);
+            if (written) {
+                return { action: 'created', id: written.id, url: written.html_url ?? null, writtenBy: target.author };
+            }
+        }
+    }
+}
+/**
+ * The one login whose comment the action trusts, which must be the login it
+ * posts as: `configured` (the `comment-author` input, for a GitHub App's
+ * token: `my-app[bot]`) when given; else the token's own login where GitHub
+ * says it (GET /user answers for a personal token); else the workflow's
+ * GITHUB_TOKEN, `github-actions[bot]` (GET /user answers it 403). Never
+ * "any bot": every app installed on the repository is one.
+ */
+async function commentAuthor(github, configured) {
+    if (configured !== '')
+        return configured;
+    try {
+        const { data } = await github.rest.users.getAuthenticated();
+        if (typeof data.login === 'string' && data.login !== '')
+            return data.login;
+        throw new Error('GitHub named no login for the github-token (GET /user)');
+    }
+    catch (error) {
+        // An installation token cannot read /user (401/403). Any other failure is
+        // a failed lookup, and a failed lookup must not end in a second comment.
+        const status = statusOf(error);
+        if (status === 401 || status === 403)
+            return ACTIONS_LOGIN;
+        throw error;
+    }
+}
+/** The first comment with the marker on its first line that `target.author` wrote; null when there is none. */
+async function findOwnComment(github, target) {
+    const author = target.author.toLowerCase();
+    const pages = github.paginate.iterator(github.rest.issues.listComments, {
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.issueNumber,
+        per_page: 100,
+    });
+    for await (const page of pages) {
+        for (const comment of page.data) {
+            const ours = comment.user?.login?.toLowerCase() === author;
+            // The marker is the first line of our body; a quote of it elsewhere does not count.
+            if (ours && (comment.body ?? '').startsWith(`${target.marker}\n`))
+                return comment;
+        }
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/apply/types.ts
+/** Every outcome, in the order reports count them. */
+const OUTCOMES = [
+    'created',
+    'updated',
+    'rendered',
+    'published',
+    'unchanged',
+    'drifted',
+    'held',
+    'running',
+    'skipped',
+    'failed',
+    'error',
+];
+
+;// CONCATENATED MODULE: ./src/report/diff.ts
+// A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
+// `+` added, ` ` kept). Scripts are short; the longest-common-subsequence
+// table is small. Past MAX_CELLS the diff is simply "all removed, all added".
+const MAX_CELLS = 4_000_000;
+function diffLines(before, after) {
+    const a = split(before);
+    const b = split(after);
+    if (a.length * b.length > MAX_CELLS) {
+        return [...a.map((line) => `-${line}`), ...b.map((line) => `+${line}`)].join('\n');
+    }
+    // lcs[i][j] = length of the LCS of a[i..] and b[j..].
+    const width = b.length + 1;
+    const lcs = new Uint32Array((a.length + 1) * width);
+    for (let i = a.length - 1; i >= 0; i--) {
+        for (let j = b.length - 1; j >= 0; j--) {
+            lcs[i * width + j] =
+                a[i] === b[j]
+                    ? lcs[(i + 1) * width + j + 1] + 1
+                    : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
+        }
+    }
+    const out = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+        if (a[i] === b[j]) {
+            out.push(` ${a[i]}`);
+            i++;
+            j++;
+        }
+        else if (lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
+            out.push(`-${a[i]}`);
+            i++;
+        }
+        else {
+            out.push(`+${b[j]}`);
+            j++;
+        }
+    }
+    while (i < a.length)
+        out.push(`-${a[i++]}`);
+    while (j < b.length)
+        out.push(`+${b[j++]}`);
+    return out.join('\n');
+}
+function split(text) {
+    const normalized = text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    return normalized === '' ? [] : normalized.split('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/scale.ts
+
+// Reports that grow with the change, not the catalogue. A pull request that
+// edits 25 of 10,000 manifests shows those 25 rows; the other items are
+// counted by stage in one sentence. When even the changed rows do not fit
+// (a first apply of 10,000 items), the tables keep as many rows as fit and
+// say how many more there are and where: the full plan file and the job summary.
+/** Thousands separated, as a reader counts: 10,000. */
+function count(n) {
+    return n.toLocaleString('en-US');
+}
+/** A plan item with no step, hold or drift: counted, not listed. */
+function isQuiet(item) {
+    return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
+}
+/** A result that changed nothing and says nothing: counted, not listed. */
+function isQuietResult(item, plan) {
+    return item.outcome === 'unchanged' && item.error === null && (plan === undefined || isQuiet(plan));
+}
+/** "9,975 unchanged items are not listed: 9,000 published, 975 draft." — null when none is left out. */
+function quietSentence(quiet) {
+    if (quiet.length === 0)
+        return null;
+    const byStage = new Map();
+    for (const item of quiet)
+        byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
+    const stages = [...byStage]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([stage, n]) => `${count(n)} ${stage}`)
+        .join(', ');
+    const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
+    return `${count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
+}
+/** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
+function moreRowsSentence(shown, total, where) {
+    const places = [
+        where.planFile
+            ? `the full plan file ${inlineCode(where.planFile)} (the \`plan-file\` output; keep it with actions/upload-artifact)`
+            : null,
+        where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
+    ].filter((place) => place !== null);
+    const rest = total - shown;
+    return (`**Showing ${count(shown)} of ${count(total)} items;** the other ${count(rest)} ` +
+        `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
+}
+
+;// CONCATENATED MODULE: ./src/report/words.ts
+/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
+const SHOWN_VALUES = new Set([
+    'title',
+    'description',
+    'hashtags',
+    'persona_id',
+]);
+const RENDER_REASONS = {
+    never_rendered: 'not rendered yet',
+    script_changed: 'script changed',
+    settings_changed: 'video settings changed',
+    retry_failed: 'retrying a failed render',
+    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
+};
+function targets(publish, labels) {
+    return [...new Set(publish.accounts.map(labels.account))].join(', ');
+}
+function changeText(change, labels) {
+    if (!SHOWN_VALUES.has(change.field))
+        return change.field;
+    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
+    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
+}
+function stepText(step, labels) {
+    switch (step.kind) {
+        case 'create':
+            return 'create';
+        case 'edit':
+            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
+        case 'render':
+            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
+        case 'upload':
+            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
+        case 'wait':
+            return `wait for ${step.status}`;
+    }
+}
+function holdText(hold) {
+    switch (hold.kind) {
+        case 'scheduled':
+            return `publishes at ${formatInstant(hold.at)}`;
+        case 'publish_disabled':
+            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
+        case 'render_disabled':
+            return 'not rendered on this event';
+        case 'generating':
+            return `generating now (${hold.status}); left alone unless cancel-running is set`;
+        case 'already_retried':
+            return `failed again (${hold.status}); retried once already`;
+        case 'script_changed_since_plan':
+            return 'its script changed on the service after the plan was made; not rendered in this run';
+        case 'changed_since_plan':
+            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
+        case 'listing_incomplete':
+            return 'not created: the listing of contents is not proven complete, so the item may already exist (see the note on the listing)';
+        case 'unknown_value':
+            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
+        case 'late':
+            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
+        case 'upload_cannot_carry':
+            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
+        case 'partly_published':
+            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
+        case 'looks_like_rename':
+            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
+        case 'not_started':
+            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
+        case 'duplicate_marked':
+            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
+        case 'race_undecided':
+            return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
+        case 'not_read_back':
+            return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
+        case 'cleared_on_service':
+            return `the service accepted the edit but shows ${hold.fields.join(', ')} empty; nothing more is done to it in this run. Check how the service stores them`;
+        case 'changed_since_review':
+            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+        case 'not_reviewed':
+            if (hold.why === 'unverified') {
+                return `not reviewed: the reviewed plan in the comment of pull request #${hold.pr ?? '?'} does not verify (${UNVERIFIED_CAUSES}); held whatever require-review says, not rendered or published. ${RELEASE}`;
+            }
+            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
+    }
+}
+const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+const REVIEW_CHANGES = {
+    manifest: 'the manifest differs from the one reviewed',
+    script: 'a script other than the one shown',
+    render: 'a render not shown',
+    publication: 'a publication not shown',
+    target: 'accounts or publication settings other than the ones shown',
+};
+const NOT_REVIEWED = {
+    direct_push: 'the push came from no pull request',
+    not_in_plan: "the pull request's reviewed plan does not list it",
+    no_plan: 'the pull request has no comment with a reviewed plan',
+    unreadable: 'the reviewed plan could not be read from GitHub',
+    unverified: "the reviewed plan in the pull request's comment does not verify",
+};
+const UNVERIFIED_CAUSES = 'edited after the action wrote it, copied from another pull request, or sealed with another review-key or api-key';
+/** A value the service stored in its own terms; said once, on the run that wrote it. */
+function noteText(note) {
+    switch (note.how) {
+        case 'normalised_text':
+            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
+        case 'filled_defaults':
+            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
+        case 'ignored':
+            return `the service did not take ${note.field}; it is compared by what the service reports`;
+    }
+}
+/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
+/** How a plan item's publication goes out, for the plan table. */
+function publishViaText(via, flow) {
+    if (via === 'upload')
+        return 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+    // A stepwise item publishes this way only when the upload could not carry its privacy or TikTok settings.
+    return flow === 'stepwise'
+        ? 'publishes in one one-shot request with its render: an upload cannot carry its privacy or TikTok settings'
+        : 'publishes in the one-shot generation request';
+}
+const DRIFT_FIELDS = {
+    video_settings: 'video settings',
+    accounts: 'accounts',
+    publish: 'publish settings',
+};
+function driftText(drift, compact = false) {
+    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
+    if (compact)
+        return `drift: ${field}`;
+    const what = drift.field === 'accounts' || drift.field === 'publish'
+        ? `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`
+        : `drift: ${field} differs from the published video (not re-rendered)`;
+    return `${what}; ${driftWayOut(drift)}`;
+}
+/** A published video's script, render or publication changes only as a new item: the service never redoes one. */
+const AS_A_NEW_VIDEO = 'as a new video (a new title, no id)';
+/**
+ * What to do about one drift, in one line: take the published value (the
+ * service's, which no run changes) back into the manifest, or make the change
+ * a new video.
+ */
+function driftWayOut(drift) {
+    switch (drift.field) {
+        case 'video_settings':
+            return `set video back to the settings it was rendered with, or render the change ${AS_A_NEW_VIDEO}`;
+        case 'accounts':
+            return `set publish.accounts back to those it was published to, or publish to the new ones ${AS_A_NEW_VIDEO}`;
+        case 'publish':
+            return `set the publish settings back to those it was published with, or publish with the new ones ${AS_A_NEW_VIDEO}`;
+        default:
+            return `set ${drift.field} back to the published one, or publish the change ${AS_A_NEW_VIDEO}`;
+    }
+}
+function driftValue(value) {
+    if (Array.isArray(value))
+        return value.join(', ');
+    if (value !== null && typeof value === 'object')
+        return Object.entries(value)
+            .map(([key, entry]) => `${key} ${String(entry)}`)
+            .join(', ');
+    return String(value);
+}
+/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
+function formatInstant(iso) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+/**
+ * What the results table says beside an outcome: why a skipped or held item
+ * was (every one has a reason), what drifted and what to do about it, and
+ * when a parked item publishes. Null when the outcome says it all.
+ */
+function resultNote(item, planned) {
+    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
+    // A drift stays after the run, whatever else it did: the results say it and the way out too.
+    const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
+    const notes = [...new Set([...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)])];
+    if (notes.length > 0)
+        return notes.join('; ');
+    if (item.outcome === 'skipped')
+        return 'not allowed in this run';
+    return null;
+}
+/**
+ * The service reports one public URL per item (A18), however many accounts it
+ * published to: the accounts an item was published to, when there were several.
+ */
+function accountsBehindOneUrl(planned) {
+    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
+        ? (step.publish?.accounts ?? [])
+        : []);
+    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
+    return names.length > 1 ? names : [];
+}
+/** What the run says once about the comparison with reviewed plans, above the tables. */
+function reviewNotes(review) {
+    const notes = [];
+    if (review.held > 0) {
+        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
+            'A pull request that shows them, or a run with require-review: off, releases them.');
+    }
+    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
+    if (whys.length > 0) {
+        const count = review.unreviewed.length;
+        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
+            'require-review: warn lets them through; require-review: hold would hold them.');
+    }
+    return notes;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
+
+
+
+const COMMENT_LIMIT = 65_536;
+const SUMMARY_LIMIT = 1024 * 1024;
+const LAYOUTS = [
+    { compact: false, minimal: false },
+    { compact: true, minimal: false },
+    { compact: true, minimal: true },
+];
+/** The report as Markdown within the limit. */
+function renderReport(report, context, options) {
+    const size = options.unit === 'bytes'
+        ? (text) => Buffer.byteLength(text, 'utf8')
+        : (text) => text.length;
+    const limit = options.limit - (options.reserve ?? 0);
+    const previews = scriptPreviews(report, options.target);
+    for (const layout of LAYOUTS) {
+        const { compact } = layout;
+        const head = [headline(report, context), ...body(report, context, layout)];
+        const footer = footerLines(report, context, options.target);
+        let kept = previews.length;
+        for (;;) {
+            const note = trimNote(previews.length - kept, compact, context, options.target);
+            const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
+            if (size(text) <= limit)
+                return text;
+            if (kept === 0)
+                break;
+            // Drop previews from the end: halve quickly while far over, then one at a time.
+            kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
+        }
+    }
+    // Even minimal rows do not fit (thousands of items): keep as many rows as
+    // fit, found by halving, and say how many more there are and where.
+    const render = (maxRows) => join([
+        headline(report, context),
+        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
+    ]);
+    let low = 0;
+    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
+    while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (size(render(middle)) <= limit)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    const kept = render(low);
+    if (size(kept) <= limit)
+        return kept;
+    // Not even the headline and the problems fit: cut the text and say so.
+    const full = kept;
+    const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
+    return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+function join(parts) {
+    return parts.filter((part) => part !== null && part !== '').join('\n\n');
+}
+function cut(text, limit, size) {
+    const lines = text.split('\n');
+    let total = 0;
+    const kept = [];
+    for (const line of lines) {
+        total += size(line) + 1;
+        if (total > limit)
+            break;
+        kept.push(line);
+    }
+    return kept.join('\n');
+}
+function whereIsTheRest(context, target) {
+    if (target === 'comment') {
+        return context.runUrl
+            ? `The full report is in the [job summary](${context.runUrl}).`
+            : 'The full report is in the job summary of this workflow run.';
+    }
+    return 'The `plan` and `results` outputs and the log hold everything.';
+}
+function trimNote(dropped, compact, context, target) {
+    if (dropped === 0 && !compact)
+        return null;
+    const what = [
+        dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
+        compact ? 'rows are shortened' : null,
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
+}
+// ---------------------------------------------------------------- headline
+function markdown_plural(count, word, words = `${word}s`) {
+    return `${count} ${count === 1 ? word : words}`;
+}
+function headline(report, context) {
+    const manifests = report.load.files.length;
+    const errors = report.problems.filter((p) => p.severity === 'error').length;
+    const warnings = report.problems.length - errors;
+    const problemText = errors + warnings > 0
+        ? `${[errors ? markdown_plural(errors, 'error') : null, warnings ? markdown_plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
+        : null;
+    const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
+    let sentence;
+    if (report.fatal !== null) {
+        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${markdown_plural(manifests, 'manifest')}${shard}: ${inlineText(report.fatal, 500)}`;
+    }
+    else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
+        sentence = `**Validated** ${markdown_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
+    }
+    else if (report.result !== null && report.mode === 'apply') {
+        sentence = `**Applied** ${markdown_plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    else {
+        sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
+    }
+    const lines = [`### content-as-code · ${report.mode}`, sentence];
+    if (context.pullRequest && report.mode !== 'validate') {
+        lines.push('Pull request runs never render or publish; merging applies the plan.');
+    }
+    for (const note of context.notes ?? [])
+        lines.push(`> ${inlineText(note)}`);
+    return lines.join('\n\n');
+}
+const IDLE_STATES = ['held', 'drifted', 'unchanged'];
+function planCounts(items) {
+    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
+    const parts = [
+        [count('create'), 'to create'],
+        [count('edit'), 'to edit'],
+        [count('render'), 'to render'],
+        [publishes, 'to publish'],
+        [count('wait'), 'to wait for'],
+        ...IDLE_STATES.map((state) => [items.filter((item) => item.steps.length === 0 && idleState(item) === state).length, state]),
+    ];
+    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+function outcomeCounts(items) {
+    const text = OUTCOMES.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
+        .filter(([n]) => n > 0)
+        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
+    return text.length > 0 ? text.join(', ') : 'nothing to do';
+}
+// ---------------------------------------------------------------- tables
+function body(report, context, layout) {
+    return [
+        problemTable(report.problems, context, layout),
+        report.result
+            ? resultTable(report, context, layout)
+            : report.plan
+                ? planTable(report, context, layout)
+                : null,
+        heldForReviewLine(report.plan?.items ?? []),
+        report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
+        unmanagedSection(report.plan?.unmanaged ?? [], layout),
+        notesSection(report.notes ?? []),
+    ].filter((part) => part !== null);
+}
+/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
+function heldForReviewLine(items) {
+    const pulls = new Map();
+    for (const hold of items.flatMap((item) => item.holds)) {
+        if (hold.kind !== 'changed_since_review')
+            continue;
+        const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
+        pull.count++;
+        pulls.set(hold.pr, pull);
+    }
+    if (pulls.size === 0)
+        return null;
+    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
+    return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
+}
+/** Informational reads that failed: said once, changed nothing. */
+function notesSection(notes) {
+    if (notes.length === 0)
+        return null;
+    return notes.map((note) => `> ${inlineText(note, 500)}`).join('\n>\n');
+}
+function titleLimit(layout) {
+    return layout.minimal ? 40 : layout.compact ? 60 : 120;
+}
+function fileCell(label, file, line, context, layout) {
+    const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
+    return escape_link(label, url);
+}
+function problemTable(problems, context, layout) {
+    if (problems.length === 0)
+        return null;
+    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${inlineText(p.message, layout.compact ? 200 : 1000)} |`);
+    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
+}
+function itemTitle(item, layout) {
+    const title = inlineText(item.title, titleLimit(layout));
+    return item.renamedFrom
+        ? `${title} (renamed from “${inlineText(item.renamedFrom, titleLimit(layout))}”)`
+        : title;
+}
+/** Where the rows a capped table leaves out are. */
+function elsewhere(context, target) {
+    return {
+        summaryUrl: target === 'comment' ? (context.runUrl ?? null) : null,
+        planFile: context.planFile ?? null,
+    };
+}
+/** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
+function capped(rows, layout, context) {
+    const max = layout.maxRows ?? Infinity;
+    if (rows.length <= max)
+        return { rows, more: null };
+    return {
+        rows: rows.slice(0, max),
+        more: moreRowsSentence(max, rows.length, elsewhere(context, layout.target ?? null)),
+    };
+}
+function planTable(report, context, layout) {
+    const all = report.plan?.items ?? [];
+    if (all.length === 0)
+        return null;
+    const items = all.filter((item) => !isQuiet(item));
+    const quiet = quietSentence(all.filter(isQuiet));
+    if (items.length === 0)
+        return quiet;
+    const listed = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    const { rows, more } = capped(listed, layout, context);
+    const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    return join([table, more, quiet]);
+}
+function resultTable(report, context, layout) {
+    const all = report.result?.items ?? [];
+    if (all.length === 0)
+        return null;
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+    const quietPlans = all.flatMap((item) => {
+        const plan = planned.get(item.file);
+        return plan && isQuietResult(item, plan) ? [plan] : [];
+    });
+    const quiet = quietSentence(quietPlans);
+    if (items.length === 0)
+        return quiet;
+    let sharedUrls = 0;
+    const listed = items.map((item) => {
+        const plan = planned.get(item.file);
+        const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
+        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+        if (several > 0)
+            sharedUrls++;
+        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
+        const note = item.lastError ?? item.error ?? resultNote(item, plan);
+        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+    });
+    const { rows, more } = capped(listed, layout, context);
+    const table = join([
+        [
+            '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
+            '|---|---|---|---|---|---|---|',
+            ...rows,
+        ].join('\n'),
+        more,
+        quiet,
+    ]);
+    if (sharedUrls === 0)
+        return table;
+    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+}
+/** In apply reports the plan goes into a collapsed section under the results. */
+function planDetails(report, context, layout) {
+    const table = planTable(report, context, layout);
+    return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
+}
+function unmanagedSection(unmanaged, layout) {
+    if (unmanaged.length === 0)
+        return null;
+    const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
+    const rows = shown.map((ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
+    const more = unmanaged.length - shown.length;
+    return [
+        `<details><summary>${markdown_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
+        '',
+        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
+        more > 0 ? `\nand ${more} more.` : '',
+        '</details>',
+    ].join('\n');
+}
+/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
+function cellCode(text) {
+    return inlineCode(text).replaceAll('|', '\\|');
+}
+function safeUrl(url) {
+    return /^https?:\/\//i.test(url) ? url : null;
+}
+function seconds(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+/** The shortest true description of a plan row: which steps, nothing more. */
+function stepKinds(item) {
+    return item.steps.length === 0 ? idleState(item) : item.steps.map((step) => step.kind).join(', ');
+}
+function stepsText(item) {
+    if (item.steps.length === 0)
+        return idleState(item);
+    return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
+}
+const markdownLabels = {
+    account: (account) => `${account.platform} ${inlineText(account.name, 40)}`,
+    value: (text) => `“${inlineText(text, 60)}”`,
+};
+function notesText(item, layout) {
+    const notes = [
+        ...item.holds.map((hold) => inlineText(holdText(hold))),
+        ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
+        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
+    ];
+    return notes.join('; ');
+}
+/**
+ * Scripts reviewers read. The comment shows the scripts of items this plan
+ * creates or edits (as a diff where the service has an earlier script; with
+ * `preview-scripts` the engine has already read back what the service wrote);
+ * the summary shows the scripts of the items the run changes, so a run that
+ * changes nothing stays short however large the catalogue.
+ */
+function scriptPreviews(report, target) {
+    const previews = [];
+    for (const item of report.plan?.items ?? []) {
+        const { desired, remote } = item.script;
+        if (desired === null && remote === null)
+            continue;
+        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
+        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
+        const differs = desired !== null && remote !== null && desired !== remote;
+        // The comment shows scripts to review; the summary, the scripts of what this run changed.
+        const changed = item.steps.some((step) => step.kind !== 'wait');
+        if (target === 'comment' ? !touched && !differs : !changed && !differs)
+            continue;
+        const title = htmlText(item.title, 120);
+        const created = item.steps.some((step) => step.kind === 'create');
+        let summary;
+        let block;
+        if (differs) {
+            summary = `${title}: script changes`;
+            block = codeBlock(diffLines(remote, desired), 'diff');
+        }
+        else {
+            summary = `${title}: ${created ? 'new script' : 'script'}`;
+            block = codeBlock(desired ?? remote ?? '', 'text');
+        }
+        previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
+    }
+    return previews;
+}
+function previewSection(previews) {
+    if (previews.length === 0)
+        return null;
+    return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
+}
+// ---------------------------------------------------------------- footer
+function footerLines(report, context, target) {
+    if (target === 'comment') {
+        return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
+    }
+    const credits = report.creditsBefore !== null || report.creditsAfter !== null
+        ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
+        : null;
+    const t = report.timings;
+    const parts = [
+        `mode ${report.mode}${context.because ? ` (${inlineText(context.because)})` : ''}`,
+        `event ${inlineText(context.event || 'none')}`,
+        context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
+        credits,
+        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+    ];
+    return parts.filter(Boolean).join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/github/reviewed-pulls.ts
+
+
+async function readReviewEvidence(github, lookup) {
+    const { owner, repo, sha, marker, author, seal } = lookup;
+    const { data } = await github.rest.repos.listPullRequestsAssociatedWithCommit({
+        owner,
+        repo,
+        commit_sha: sha,
+        per_page: 100,
+    });
+    // An open pull request whose branch holds the commit did not bring it here: only merged ones did.
+    const merged = data
+        .filter((pull) => typeof pull.merged_at === 'string' && pull.merged_at !== '')
+        .sort((a, b) => Date.parse(b.merged_at ?? '') - Date.parse(a.merged_at ?? ''));
+    if (merged.length === 0)
+        return { kind: 'direct_push' };
+    const sources = [];
+    for (const pull of merged) {
+        const comment = await findOwnComment(github, { owner, repo, issueNumber: pull.number, marker, author });
+        const sealed = { seal, scope: blockScope(owner, repo, pull.number, marker) };
+        const read = comment ? readReviewedBlock(comment.body ?? '', sealed) : { kind: 'absent' };
+        sources.push({
+            pr: pull.number,
+            url: pull.html_url ?? null,
+            head: pull.head?.sha ?? null,
+            plan: read.kind === 'plan' ? read.plan : null,
+            unverified: read.kind === 'unverified',
+        });
+    }
+    return { kind: 'pulls', sources };
+}
+
+;// CONCATENATED MODULE: ./src/action/review.ts
+
+
+
+const NONE = { gate: null, note: null };
+/** Only an apply on a push compares, and only when require-review is not off. */
+function comparesWithReview(decision, event, inputs) {
+    return inputs.requireReview !== 'off' && decision.mode === 'apply' && event.name === 'push';
+}
+async function reviewCheckFor(decision, event, inputs, marker, github) {
+    if (!comparesWithReview(decision, event, inputs) || inputs.requireReview === 'off')
+        return NONE;
+    // The key is the workflow's; without api-key an apply has stopped long before.
+    const seal = new ReviewSeal(reviewSecret(inputs));
+    const require = inputs.requireReview;
+    const unavailable = (detail) => ({
+        gate: { require, evidence: { kind: 'unavailable', detail } },
+        note: `The plan reviewed in the pull request could not be read: ${detail}. ` +
+            (require === 'hold'
+                ? 'require-review: hold, so nothing is rendered or published unreviewed.'
+                : 'require-review: warn, so the apply goes on without the comparison.'),
+    });
+    if (!event.owner || !event.repo || !event.sha)
+        return unavailable('the event names no repository or commit');
+    const client = github();
+    if (client === null)
+        return unavailable('no github-token was given');
+    let evidence;
+    try {
+        evidence = await readReviewEvidence(client, {
+            owner: event.owner,
+            repo: event.repo,
+            sha: event.sha,
+            marker,
+            author: await commentAuthor(client, inputs.commentAuthor),
+            seal,
+        });
+    }
+    catch (error) {
+        const status = error?.status;
+        return unavailable(`GitHub answered ${typeof status === 'number' ? status : 'with an error'} (${review_describe(error)})`);
+    }
+    return { gate: { require, evidence }, note: null };
+}
+function review_describe(error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return text.split('\n')[0].slice(0, 200);
+}
+/** What seals the reviewed plan: review-key when given, else the API key, both secrets the workflow holds. */
+function reviewSecret(inputs) {
+    return inputs.reviewKey || inputs.apiKey;
+}
+
+;// CONCATENATED MODULE: ./src/action/pr-comment.ts
+
+
+
+
+
+
+
+// The PR comment of a plan run: the report, and before it the reviewed plan,
+// sealed for this pull request, which the apply of the merge compares with
+// (src/action/review.ts). Written as the one login the action trusts, and
+// written again whenever it is not as the action wrote it (an edited
+// comment, the hidden block included), even when the plan is the same.
+async function postComment(commands, report, context, event, inputs) {
+    const pr = event.pullRequest;
+    if (!pr || !event.owner || !event.repo)
+        return; // merge_group: no PR to comment on
+    if (inputs.githubToken === '') {
+        commands.warning('No github-token was given, so the PR comment was skipped; the job summary has the report.');
+        return;
+    }
+    const marker = markerFor(inputs.shard);
+    const sealed = {
+        seal: new ReviewSeal(reviewSecret(inputs)),
+        scope: blockScope(event.owner, event.repo, pr.number, marker),
+    };
+    const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed) : '';
+    const { body, stable } = commentBodies(commands, report, context, marker, block);
+    try {
+        const github = createGitHubClient({
+            apiUrl: event.apiUrl,
+            token: inputs.githubToken,
+            log: (message) => commands.info(message),
+        });
+        const author = await commentAuthor(github, inputs.commentAuthor);
+        const target = { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker, author };
+        // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
+        const sealBody = (text) => sealed.seal.mac(`${sealed.scope} comment`, text);
+        const outcome = await upsertStickyComment(github, target, body, stable, sealBody);
+        commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
+        if (outcome.action === 'created' && outcome.writtenBy !== null && !sameLogin(outcome.writtenBy, author)) {
+            commands.warning(`The PR comment was written by ${outcome.writtenBy}, but the action trusts only comments by ${author}: ` +
+                'the next run will not find it, and the apply of the merge will not read its reviewed plan. ' +
+                `Set comment-author: ${outcome.writtenBy} if that is the github-token's login (a GitHub App's token).`);
+        }
+    }
+    catch (error) {
+        const hint = pr.fork
+            ? ' (the token of a PR from a fork is read-only)'
+            : ' (does the workflow grant pull-requests: write?)';
+        commands.warning(`The PR comment could not be written${hint}: ${describeError(error)}. The job summary has the report.`);
+    }
+}
+const sameLogin = (a, b) => a.toLowerCase() === b.toLowerCase();
+/**
+ * The comment's body, and what decides "unchanged": the report without this
+ * run's link and without the commit in file links, so a push that leaves the
+ * plan as it was does not edit the comment; the plan block counts without
+ * its head commit. The block goes first and its length is held back from the
+ * report's: trimming cuts the report, never it.
+ */
+function commentBodies(commands, report, context, marker, block) {
+    const options = {
+        target: 'comment',
+        limit: COMMENT_LIMIT,
+        unit: 'chars',
+        reserve: marker.length + 100 + block.length + 1,
+    };
+    const withBlock = (text, hidden) => (block ? `${hidden}\n${text}` : text);
+    const body = withBlock(commands.redact(renderReport(report, context, options)), block);
+    const stableContext = {
+        ...context,
+        runUrl: null,
+        fileUrl: (file, line) => `${file}#L${line}`,
+    };
+    const stable = withBlock(commands.redact(renderReport(report, stableContext, options)), stableBlock(block));
+    return { body, stable };
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -6968,15 +8937,19 @@ function pullRequestPreviousVersions(github, setup) {
             if (changed.status === 'added' || changed.status === 'renamed')
                 return null;
             try {
-                const { data } = await github.rest.repos.getContent({
+                // GitHub's description marks `path` as multi-segment: its slashes are
+                // sent as they are. Octokit's `{path}` would send them as %2F, which
+                // GitHub has answered 404 (octokit/octokit.js#2422); `{+path}` keeps
+                // them, and each segment is encoded on its own.
+                const answer = await github.request('GET /repos/{owner}/{repo}/contents/{+path}', {
                     owner: setup.owner,
                     repo: setup.repo,
-                    path: name,
+                    path: name.split('/').map(encodeURIComponent).join('/'),
                     ref: setup.baseSha,
                     mediaType: { format: 'raw' },
                 });
                 // The raw media type comes back as text or as bytes, by its content type.
-                const raw = data;
+                const raw = answer.data;
                 if (typeof raw === 'string')
                     return raw;
                 if (raw instanceof ArrayBuffer)
@@ -7029,499 +9002,6 @@ function previousVersionsFor(setup) {
             return chosen?.earlier ? chosen.earlier(file) : [];
         },
     };
-}
-
-;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
-// The key travels in the Authorization header of every request: over plain
-// http anyone on the path reads it. http is fine to this machine (the
-// emulator, a tunnel); anywhere else it needs the caller to say so.
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and ::1. */
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase().replace(/\.$/, '');
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return /^127(?:\.\d{1,3}){3}$/.test(host);
-}
-/**
- * null when the URL may be used as it is; otherwise the sentence that says
- * why not (for an error, or for a warning when the caller allowed it).
- */
-function insecureBaseUrl(baseUrl, allowFlag) {
-    let url;
-    try {
-        url = new URL(baseUrl.trim());
-    }
-    catch {
-        return null; // Not a URL at all: the client says so in its own words.
-    }
-    if (url.protocol !== 'http:' || isLoopbackHost(url.hostname))
-        return null;
-    return (`base-url is plain http:// to ${url.hostname}, so the API key would cross the network in clear text. ` +
-        `Use https://, or set ${allowFlag} if the network in between is yours.`);
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
-var github = __webpack_require__(1351);
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
-var utils = __webpack_require__(5555);
-// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var dist_bundle = __webpack_require__(9735);
-// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var plugin_throttling_dist_bundle = __webpack_require__(6856);
-;// CONCATENATED MODULE: ./src/github/client.ts
-
-
-
-
-
-/** How often a rate-limited request is tried again before the call fails. */
-const RATE_LIMIT_RETRIES = 2;
-/** A wait GitHub asks for beyond this fails the call instead: the job should not sleep for an hour. */
-const LONGEST_WAIT_SECONDS = 120;
-function waitUnit(options) {
-    if (options.waitUnitMs !== undefined)
-        return options.waitUnitMs;
-    const fromEnv = Number(process.env.CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS);
-    return Number.isFinite(fromEnv) && fromEnv >= 0 && process.env.CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS
-        ? fromEnv
-        : 1000;
-}
-function createGitHubClient(options) {
-    const log = options.log ?? (() => { });
-    const unit = waitUnit(options);
-    const onLimit = (kind) => (after, request, _octokit, retryCount) => {
-        if (retryCount >= RATE_LIMIT_RETRIES || after > LONGEST_WAIT_SECONDS)
-            return false;
-        log(`GitHub's ${kind} rate limit on ${request.method} ${request.url}: trying again in ${after} s.`);
-        return true;
-    };
-    return (0,github/* getOctokit */.Q)(options.token, {
-        baseUrl: options.apiUrl.replace(/\/+$/, ''),
-        userAgent: USER_AGENT,
-        retry: { retryAfterBaseValue: unit },
-        throttle: {
-            retryAfterBaseValue: unit,
-            onRateLimit: onLimit('primary'),
-            onSecondaryRateLimit: onLimit('secondary'),
-        },
-        // The toolkit's proxy-aware fetch, with a deadline per request: a
-        // GitHub that never answers must not hold the job until it times out.
-        request: { ...utils/* defaults */.NT.request, fetch: client_withDeadline(utils/* defaults */.NT.request?.fetch) },
-    }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
-}
-const REQUEST_DEADLINE_MS = 30_000;
-function client_withDeadline(send) {
-    return (url, init) => send(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_DEADLINE_MS) });
-}
-/** The HTTP status of a failed Octokit call, or null for anything else. */
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : null;
-}
-
-;// CONCATENATED MODULE: ./src/engine/review-key.ts
-
-
-
-// The fingerprints a review is compared by. The pull request's comment keeps
-// them for every item (src/github/reviewed-block.ts); the apply after the
-// merge computes them again and compares (src/engine/review.ts). The engine
-// attaches them to the plan, so that the planner itself hashes nothing.
-/** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
-function withReviewKeys(items, desired, accounts) {
-    const byFile = new Map(desired.map((item) => [item.file, item]));
-    return items.map((item) => {
-        const manifest = byFile.get(item.file);
-        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
-    });
-}
-/** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
-function reviewKey(item, connected) {
-    const manifest = fingerprint({
-        fields: item.fields,
-        stage: item.stage,
-        flow: item.flow,
-        render: item.render,
-        publish: item.publish && {
-            accounts: item.publish.accounts.map((account) => account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name }),
-            at: item.publish.at,
-            late: item.publish.late ?? null,
-            options: item.publish.options,
-        },
-    });
-    const target = item.stage === 'published' && item.publish !== null
-        ? (() => {
-            const accounts = resolveAccounts(item, connected).accounts;
-            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
-        })()
-        : null;
-    return { manifest, target: targetKey(target, item.publish?.at ?? null) };
-}
-/** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
-function targetKey(target, at) {
-    if (target === null)
-        return null;
-    const ids = [...target.options.account_ids].sort();
-    return fingerprint({ options: { ...target.options, account_ids: ids }, at });
-}
-/**
- * How the reviewed plan names a manifest: a fingerprint of its path, so that
- * no text from the repository is written into the hidden block at all.
- */
-function fileKey(file) {
-    return fingerprint(file).slice('sha256:'.length);
-}
-/** The script a render of this item starts from: the manifest's textover, else the service's, in the service's terms. */
-function scriptKey(item) {
-    const script = item.script.desired ?? item.script.remote;
-    return script === null ? null : fingerprint(serviceText(script));
-}
-function renders(steps) {
-    return steps.some((step) => step.kind === 'render');
-}
-function publishes(steps) {
-    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-}
-/** One letter per kind of planned step, and `p` when something is published. */
-const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
-/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
-function stepsKey(steps) {
-    const kinds = new Set(steps.map((step) => step.kind));
-    if (publishes(steps))
-        kinds.add('publish');
-    return Object.entries(STEP_LETTERS)
-        .filter(([kind]) => kinds.has(kind))
-        .map(([, letter]) => letter)
-        .join('');
-}
-/** Whether steps written by stepsKey include a render. */
-const rendered = (key) => key.includes(STEP_LETTERS.render);
-
-;// CONCATENATED MODULE: ./src/engine/review.ts
-
-
-// What was reviewed is what ships. The pull request's comment keeps, per
-// item, fingerprints of what reviewers saw; the apply on the default branch
-// compares what it is about to render or publish with them. An item that
-// differs in a way that matters is held (its renders and publications are
-// not sent; creates and edits of drafts go on), the rest proceeds. No I/O:
-// the action reads the comments from GitHub and hands them in.
-const REVIEWED_PLAN_VERSION = 1;
-/**
- * Every item of a plan as reviewers see it, by fileKey; items that render or
- * publish first (a trimmed block keeps them).
- */
-function reviewedItemsOf(plan) {
-    const entries = [];
-    for (const item of plan.items) {
-        if (!item.review)
-            continue;
-        const entry = {
-            m: item.review.manifest,
-            s: scriptKey(item),
-            t: item.review.target,
-            k: stepsKey(item.steps),
-        };
-        entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
-    }
-    return [...entries.filter((e) => e[2]), ...entries.filter((e) => !e[2])].map(([file, entry]) => [
-        file,
-        entry,
-    ]);
-}
-/** The plan with every render and publication that was not reviewed held. */
-function gateByReview(plan, gate) {
-    const unreviewed = [];
-    let held = 0;
-    const items = plan.items.map((item) => {
-        if (!renders(item.steps) && !publishes(item.steps))
-            return item;
-        const hold = verdictFor(item, gate);
-        if (hold === null)
-            return item;
-        if (hold.kind === 'not_reviewed' && gate.require === 'warn') {
-            unreviewed.push({ file: item.file, why: hold.why });
-            return item;
-        }
-        held++;
-        return {
-            ...item,
-            steps: item.steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload'),
-            holds: [...item.holds, hold],
-        };
-    });
-    const steps = items.flatMap((item) => item.steps);
-    return {
-        plan: { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) },
-        unreviewed,
-        held,
-    };
-}
-function verdictFor(item, gate) {
-    const { evidence } = gate;
-    const notReviewed = (why, source) => ({
-        kind: 'not_reviewed',
-        why,
-        pr: source?.pr ?? null,
-        url: source?.url ?? null,
-    });
-    if (evidence.kind === 'direct_push')
-        return notReviewed('direct_push');
-    if (evidence.kind === 'unavailable')
-        return notReviewed('unreadable');
-    const withPlan = evidence.sources.filter((source) => source.plan !== null);
-    if (withPlan.length === 0)
-        return notReviewed('no_plan', evidence.sources[0]);
-    let first = null;
-    for (const source of withPlan) {
-        const reviewed = source.plan;
-        const stale = source.head !== null && reviewed.head !== null && reviewed.head !== source.head;
-        const entry = reviewed.items[fileKey(item.file)];
-        let changes;
-        if (entry)
-            changes = differences(item, entry);
-        // A manifest the plan does not list, although it lists every item: added after the reviewed head.
-        else if (stale && reviewed.omitted === 0)
-            changes = ['manifest'];
-        else {
-            first ??= notReviewed('not_in_plan', source);
-            continue;
-        }
-        if (changes.length === 0)
-            return null;
-        first ??= {
-            kind: 'changed_since_review',
-            pr: source.pr,
-            url: source.url,
-            changes,
-            reviewedHead: stale ? reviewed.head : null,
-            mergedHead: stale ? source.head : null,
-        };
-    }
-    return first;
-}
-/** What this apply would do to an item that its review did not show. */
-function differences(item, reviewed) {
-    const changes = [];
-    if (item.review?.manifest !== reviewed.m)
-        changes.push('manifest');
-    if (renders(item.steps)) {
-        if (scriptKey(item) !== reviewed.s)
-            changes.push('script');
-        if (!rendered(reviewed.k))
-            changes.push('render');
-    }
-    if (publishes(item.steps)) {
-        if (reviewed.t === null)
-            changes.push('publication');
-        else if (item.review?.target !== reviewed.t)
-            changes.push('target');
-    }
-    return changes;
-}
-
-;// CONCATENATED MODULE: ./src/github/reviewed-block.ts
-
-// The reviewed plan, hidden in the sticky comment: one HTML comment on the
-// line after the comment's marker and digest, holding compact JSON. It is
-// written before the report and its size is held back from the report's
-// limit, so when the comment must be trimmed, it is the report that is cut,
-// never this block.
-//
-// Nothing from the repository is written into it: manifests are named by a
-// fingerprint of their path, so the block is hexadecimal digits, a few step
-// letters and JSON punctuation. `<`, `>` and `&` are still written as \u
-// escapes, so that no value could end the HTML comment (`-->`, `--!>`).
-const PREFIX = `<!-- content-as-code:reviewed-plan v${REVIEWED_PLAN_VERSION} `;
-const SUFFIX = ' -->';
-/** Where a block may start: any block of ours sits within the comment's first lines. */
-const SEARCHED_LINES = 4;
-/** Most of the comment stays for the report; past this, entries are left out from the end. */
-const BLOCK_LIMIT = 32_000;
-const HASH = 'sha256:';
-const bare = (value) => value?.startsWith(HASH) ? value.slice(HASH.length) : value;
-const hashed = (value) => (value === null ? null : `${HASH}${value}`);
-function escapeJson(json) {
-    return json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-/**
- * The block for a plan computed at `head`, within `limit` characters:
- * entries are kept in the order given (renders and publications first) and
- * the number left out is written down, so that a reader knows the plan is partial.
- */
-function reviewedBlock(entries, head, limit = BLOCK_LIMIT) {
-    const frame = (omitted, body) => `${PREFIX}${escapeJson(`{"head":${JSON.stringify(head)},"omitted":${omitted},"items":{${body}}}`)}${SUFFIX}`;
-    const parts = [];
-    let size = frame(entries.length, '').length;
-    for (const [key, entry] of entries) {
-        const part = `${JSON.stringify(key)}:${JSON.stringify([bare(entry.m), bare(entry.s), bare(entry.t), entry.k])}`;
-        const grown = size + escapeJson(part).length + 1;
-        if (grown > limit)
-            break;
-        parts.push(part);
-        size = grown;
-    }
-    return frame(entries.length - parts.length, parts.join(','));
-}
-/** The block written without what changes on every push (the head), for deciding whether the comment changed. */
-function stableBlock(block) {
-    return block.replace(/"head":(?:"(?:[^"\\]|\\.)*"|null)/, '"head":null');
-}
-/** The reviewed plan in a comment of ours, or null when it has none this version can read. */
-function readReviewedBlock(body) {
-    const line = body
-        .split('\n', SEARCHED_LINES)
-        .find((text) => text.startsWith(PREFIX) && text.endsWith(SUFFIX));
-    if (line === undefined)
-        return null;
-    let data;
-    try {
-        data = JSON.parse(line.slice(PREFIX.length, line.length - SUFFIX.length));
-    }
-    catch {
-        return null;
-    }
-    return checked(data);
-}
-function reviewed_block_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-const hex = (value) => value === null || (typeof value === 'string' && /^[0-9a-f]{8,64}$/.test(value));
-/** Anything not exactly the shape written is no plan: a hand-edited block must not release anything. */
-function checked(data) {
-    if (!reviewed_block_isObject(data) || !reviewed_block_isObject(data.items))
-        return null;
-    const head = data.head;
-    const omitted = data.omitted;
-    if (head !== null && typeof head !== 'string')
-        return null;
-    if (typeof omitted !== 'number' || !Number.isInteger(omitted) || omitted < 0)
-        return null;
-    const items = {};
-    for (const [key, value] of Object.entries(data.items)) {
-        if (!/^[0-9a-f]{16}$/.test(key) || !Array.isArray(value) || value.length !== 4)
-            return null;
-        const [m, s, t, k] = value;
-        if (typeof m !== 'string' ||
-            !hex(m) ||
-            !hex(s) ||
-            !hex(t) ||
-            typeof k !== 'string' ||
-            !/^[a-z]*$/.test(k))
-            return null;
-        items[key] = { m: hashed(m), s: hashed(s), t: hashed(t), k };
-    }
-    return { v: REVIEWED_PLAN_VERSION, head, items, omitted };
-}
-
-;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
-
-
-// The sticky PR comment: one per PR (per shard), found again on every run by
-// a hidden marker, edited in place, left alone when nothing changed.
-//
-// Which comment is ours: it must carry the marker AND be written by the
-// token's own identity. `GET /user` answers for personal tokens; for the
-// workflow's GITHUB_TOKEN and for GitHub App tokens it fails (403), and then
-// the comment must be written by a bot account (`user.type === 'Bot'`, which
-// is how `github-actions[bot]` and every app appear). A person can copy the
-// marker into their own comment; they cannot make it a bot's.
-//
-// Every page of comments is read. If any lookup fails, nothing is posted: a
-// failed lookup that fell back to "create" is how duplicates appear.
-const MARKER_PREFIX = '<!-- content-as-code:pr-comment';
-function markerFor(shard) {
-    return `${MARKER_PREFIX}${shard ? ` shard=${shard.index}/${shard.count}` : ''} -->`;
-}
-/**
- * Creates or edits the comment. `stable` is the body without run-specific
- * parts (links to this run): when its digest matches the existing comment's,
- * the comment is not touched.
- */
-async function upsertStickyComment(github, target, body, stable) {
-    const digest = `<!-- content-as-code:digest ${(0,external_node_crypto_.createHash)('sha256').update(stable).digest('hex').slice(0, 32)} -->`;
-    const full = `${target.marker}\n${digest}\n${body}`;
-    const existing = await findOwnComment(github, target);
-    const { owner, repo } = target;
-    if (existing) {
-        if (existing.body?.includes(digest)) {
-            return { action: 'unchanged', id: existing.id, url: existing.html_url ?? null };
-        }
-        const { data } = await github.rest.issues.updateComment({
-            owner,
-            repo,
-            comment_id: existing.id,
-            body: full,
-        });
-        return { action: 'updated', id: data.id, url: data.html_url ?? null };
-    }
-    return createOnce(github, target, full);
-}
-/** How many times a comment is posted when GitHub answers 5xx. */
-const CREATE_ATTEMPTS = 3;
-/**
- * Posts the comment. A 5xx may come after GitHub wrote it, so the retry
- * plugin does not resend this POST by itself: the comments are read again
- * first, and the post is sent again only when it is not there. Rate limits
- * (403/429, nothing written) are still waited out by the throttling plugin.
- */
-async function createOnce(github, target, body) {
-    for (let attempt = 1;; attempt++) {
-        try {
-            const { data } = await github.rest.issues.createComment({
-                owner: target.owner,
-                repo: target.repo,
-                issue_number: target.issueNumber,
-                body,
-                request: { retries: 0 },
-            });
-            return { action: 'created', id: data.id, url: data.html_url ?? null };
-        }
-        catch (error) {
-            const status = statusOf(error);
-            if (status === null || status < 500 || attempt >= CREATE_ATTEMPTS)
-                throw error;
-            const written = await findOwnComment(github, target);
-            if (written)
-                return { action: 'created', id: written.id, url: written.html_url ?? null };
-        }
-    }
-}
-async function whoAmI(github) {
-    try {
-        const { data } = await github.rest.users.getAuthenticated();
-        return typeof data.login === 'string' ? data.login : null;
-    }
-    catch (error) {
-        // GITHUB_TOKEN and app tokens cannot read /user (401/403): then "a bot
-        // wrote it" identifies the comment. Any other failure is a failed lookup,
-        // and a failed lookup must not end in a second comment.
-        const status = statusOf(error);
-        if (status === 401 || status === 403)
-            return null;
-        throw error;
-    }
-}
-async function findOwnComment(github, target) {
-    const self = await whoAmI(github);
-    const isOurs = (comment) => self !== null
-        ? comment.user?.login === self
-        : comment.user?.type === 'Bot' || comment.user?.login === 'github-actions[bot]';
-    const pages = github.paginate.iterator(github.rest.issues.listComments, {
-        owner: target.owner,
-        repo: target.repo,
-        issue_number: target.issueNumber,
-        per_page: 100,
-    });
-    for await (const page of pages) {
-        for (const comment of page.data) {
-            // The marker is the first line of our body; a quote of it elsewhere does not count.
-            if (isOurs(comment) && (comment.body ?? '').startsWith(`${target.marker}\n`))
-                return comment;
-        }
-    }
-    return null;
 }
 
 ;// CONCATENATED MODULE: ./src/plan/concurrency.ts
@@ -7769,60 +9249,6 @@ function dispatchGeneration(client, request, before, logger) {
 /** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
 function dispatchUpload(client, id, publish, before, logger) {
     return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
-}
-
-;// CONCATENATED MODULE: ./src/apply/results.ts
-
-
-// What the reports say about each item: its outcome, from what the run did and
-// what one listing taken after the run shows.
-/** What came of a run, given the status the item was last seen in. */
-function outcomeOf(run, status) {
-    if (run.error !== null)
-        return 'error';
-    if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft')
-        return 'failed';
-    if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
-        return 'running';
-    const waited = run.item.steps.some((step) => step.kind === 'wait');
-    if ((run.published || waited) && status === 'UPLOADED')
-        return 'published';
-    if ((run.rendered || waited) && status !== null && RENDERED_STATUSES.has(status))
-        return 'rendered';
-    if (run.created)
-        return 'created';
-    if (run.edited)
-        return 'updated';
-    if (run.item.holds.length > 0 || run.item.steps.length > 0)
-        return 'skipped';
-    return 'unchanged';
-}
-/**
- * Results from the runs and one listing taken after them: status, public URL and
- * last_error come from the list view (A18). Signed URLs are never copied.
- */
-function itemResults(runs, listing) {
-    const byId = new Map((listing ?? []).map((summary) => [summary.id, summary]));
-    return runs.map((run) => {
-        const row = run.id === null ? undefined : byId.get(run.id);
-        const status = row?.status ?? run.status;
-        const urls = row?.published_url && status === 'UPLOADED'
-            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-            : [];
-        return {
-            file: run.item.file,
-            title: run.item.title,
-            id: run.id,
-            outcome: outcomeOf(run, status),
-            status,
-            publishedUrls: urls,
-            lastError: row?.last_error ?? run.lastError,
-            error: run.error,
-            durationMs: run.durationMs,
-            holds: run.holds,
-            notes: run.notes,
-        };
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/apply/wait.ts
@@ -8513,6 +9939,7 @@ function splitShard(items, shard) {
 
 
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply -> results.
 /** Milliseconds on a monotonic clock. */
@@ -8649,6 +10076,12 @@ async function afterLoad(options, load, started, observation) {
         report.problems.push(...plan.problems);
         if (sharded)
             report.problems.push(...otherShardProblems(others, mine, listing));
+        // Manifests with errors are not planned; the accounts they name are looked up all the same,
+        // where the listing of accounts is whole (an account it might lack is no mistake to report).
+        const valid = new Set(load.items.map((item) => item.file));
+        const unplanned = load.outlines.filter((outline) => !valid.has(outline.file));
+        if (listing.accountsError === null && listing.accountsGap === null)
+            report.problems.push(...outlineAccountProblems(unplanned, listing.accounts));
         report.timings.planMs = elapsed(planStarted);
         await options.onPlan?.(plan, report.problems);
         await execute(options, client, plan, report);
@@ -8786,752 +10219,6 @@ async function execute(options, client, plan, report) {
     report.timings.applyMs = elapsed(applyStarted);
 }
 
-;// CONCATENATED MODULE: ./src/github/reviewed-pulls.ts
-
-
-async function readReviewEvidence(github, lookup) {
-    const { owner, repo, sha, marker } = lookup;
-    const { data } = await github.rest.repos.listPullRequestsAssociatedWithCommit({
-        owner,
-        repo,
-        commit_sha: sha,
-        per_page: 100,
-    });
-    // An open pull request whose branch holds the commit did not bring it here: only merged ones did.
-    const merged = data
-        .filter((pull) => typeof pull.merged_at === 'string' && pull.merged_at !== '')
-        .sort((a, b) => Date.parse(b.merged_at ?? '') - Date.parse(a.merged_at ?? ''));
-    if (merged.length === 0)
-        return { kind: 'direct_push' };
-    const sources = [];
-    for (const pull of merged) {
-        const comment = await findOwnComment(github, { owner, repo, issueNumber: pull.number, marker });
-        sources.push({
-            pr: pull.number,
-            url: pull.html_url ?? null,
-            head: pull.head?.sha ?? null,
-            plan: comment ? readReviewedBlock(comment.body ?? '') : null,
-        });
-    }
-    return { kind: 'pulls', sources };
-}
-
-;// CONCATENATED MODULE: ./src/action/review.ts
-
-const NONE = { gate: null, note: null };
-/** Only an apply on a push compares, and only when require-review is not off. */
-function comparesWithReview(decision, event, inputs) {
-    return inputs.requireReview !== 'off' && decision.mode === 'apply' && event.name === 'push';
-}
-async function reviewCheckFor(decision, event, inputs, marker, github) {
-    if (!comparesWithReview(decision, event, inputs) || inputs.requireReview === 'off')
-        return NONE;
-    const require = inputs.requireReview;
-    const unavailable = (detail) => ({
-        gate: { require, evidence: { kind: 'unavailable', detail } },
-        note: `The plan reviewed in the pull request could not be read: ${detail}. ` +
-            (require === 'hold'
-                ? 'require-review: hold, so nothing is rendered or published unreviewed.'
-                : 'require-review: warn, so the apply goes on without the comparison.'),
-    });
-    if (!event.owner || !event.repo || !event.sha)
-        return unavailable('the event names no repository or commit');
-    const client = github();
-    if (client === null)
-        return unavailable('no github-token was given');
-    let evidence;
-    try {
-        evidence = await readReviewEvidence(client, {
-            owner: event.owner,
-            repo: event.repo,
-            sha: event.sha,
-            marker,
-        });
-    }
-    catch (error) {
-        const status = error?.status;
-        return unavailable(`GitHub answered ${typeof status === 'number' ? status : 'with an error'} (${review_describe(error)})`);
-    }
-    return { gate: { require, evidence }, note: null };
-}
-function review_describe(error) {
-    const text = error instanceof Error ? error.message : String(error);
-    return text.split('\n')[0].slice(0, 200);
-}
-
-;// CONCATENATED MODULE: ./src/apply/types.ts
-/** Every outcome, in the order reports count them. */
-const OUTCOMES = [
-    'created',
-    'updated',
-    'rendered',
-    'published',
-    'unchanged',
-    'running',
-    'skipped',
-    'failed',
-    'error',
-];
-
-;// CONCATENATED MODULE: ./src/report/diff.ts
-// A line diff of two scripts for the PR comment (`diff` fence: `-` removed,
-// `+` added, ` ` kept). Scripts are short; the longest-common-subsequence
-// table is small. Past MAX_CELLS the diff is simply "all removed, all added".
-const MAX_CELLS = 4_000_000;
-function diffLines(before, after) {
-    const a = split(before);
-    const b = split(after);
-    if (a.length * b.length > MAX_CELLS) {
-        return [...a.map((line) => `-${line}`), ...b.map((line) => `+${line}`)].join('\n');
-    }
-    // lcs[i][j] = length of the LCS of a[i..] and b[j..].
-    const width = b.length + 1;
-    const lcs = new Uint32Array((a.length + 1) * width);
-    for (let i = a.length - 1; i >= 0; i--) {
-        for (let j = b.length - 1; j >= 0; j--) {
-            lcs[i * width + j] =
-                a[i] === b[j]
-                    ? lcs[(i + 1) * width + j + 1] + 1
-                    : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
-        }
-    }
-    const out = [];
-    let i = 0;
-    let j = 0;
-    while (i < a.length && j < b.length) {
-        if (a[i] === b[j]) {
-            out.push(` ${a[i]}`);
-            i++;
-            j++;
-        }
-        else if (lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
-            out.push(`-${a[i]}`);
-            i++;
-        }
-        else {
-            out.push(`+${b[j]}`);
-            j++;
-        }
-    }
-    while (i < a.length)
-        out.push(`-${a[i++]}`);
-    while (j < b.length)
-        out.push(`+${b[j++]}`);
-    return out.join('\n');
-}
-function split(text) {
-    const normalized = text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
-    return normalized === '' ? [] : normalized.split('\n');
-}
-
-;// CONCATENATED MODULE: ./src/report/scale.ts
-
-// Reports that grow with the change, not the catalogue. A pull request that
-// edits 25 of 10,000 manifests shows those 25 rows; the other items are
-// counted by stage in one sentence. When even the changed rows do not fit
-// (a first apply of 10,000 items), the tables keep as many rows as fit and
-// say how many more there are and where: the full plan file and the job summary.
-/** Thousands separated, as a reader counts: 10,000. */
-function count(n) {
-    return n.toLocaleString('en-US');
-}
-/** A plan item with no step, hold or drift: counted, not listed. */
-function isQuiet(item) {
-    return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
-}
-/** A result that changed nothing and says nothing: counted, not listed. */
-function isQuietResult(item, plan) {
-    return item.outcome === 'unchanged' && item.error === null && (plan === undefined || isQuiet(plan));
-}
-/** "9,975 unchanged items are not listed: 9,000 published, 975 draft." — null when none is left out. */
-function quietSentence(quiet) {
-    if (quiet.length === 0)
-        return null;
-    const byStage = new Map();
-    for (const item of quiet)
-        byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
-    const stages = [...byStage]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([stage, n]) => `${count(n)} ${stage}`)
-        .join(', ');
-    const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
-    return `${count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
-}
-/** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
-function moreRowsSentence(shown, total, where) {
-    const places = [
-        where.planFile
-            ? `the full plan file ${inlineCode(where.planFile)} (the \`plan-file\` output; keep it with actions/upload-artifact)`
-            : null,
-        where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
-    ].filter((place) => place !== null);
-    const rest = total - shown;
-    return (`**Showing ${count(shown)} of ${count(total)} items;** the other ${count(rest)} ` +
-        `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
-}
-
-;// CONCATENATED MODULE: ./src/report/words.ts
-/** Fields short enough to show as old → new; scripts are shown as diffs instead. */
-const SHOWN_VALUES = new Set([
-    'title',
-    'description',
-    'hashtags',
-    'persona_id',
-]);
-const RENDER_REASONS = {
-    never_rendered: 'not rendered yet',
-    script_changed: 'script changed',
-    settings_changed: 'video settings changed',
-    retry_failed: 'retrying a failed render',
-    publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
-};
-function targets(publish, labels) {
-    return [...new Set(publish.accounts.map(labels.account))].join(', ');
-}
-function changeText(change, labels) {
-    if (!SHOWN_VALUES.has(change.field))
-        return change.field;
-    const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
-    return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
-}
-function stepText(step, labels) {
-    switch (step.kind) {
-        case 'create':
-            return 'create';
-        case 'edit':
-            return `edit ${step.changes.map((change) => changeText(change, labels)).join(', ')}${step.cancelGeneration ? ' (cancels the running generation)' : ''}`;
-        case 'render':
-            return `render (${RENDER_REASONS[step.reason]})${step.publish ? ` and publish to ${targets(step.publish, labels)}` : ''}`;
-        case 'upload':
-            return `${step.retry ? 'retry publishing' : 'publish'} to ${targets(step.publish, labels)}`;
-        case 'wait':
-            return `wait for ${step.status}`;
-    }
-}
-function holdText(hold) {
-    switch (hold.kind) {
-        case 'scheduled':
-            return `publishes at ${formatInstant(hold.at)}`;
-        case 'publish_disabled':
-            return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
-        case 'render_disabled':
-            return 'not rendered on this event';
-        case 'generating':
-            return `generating now (${hold.status}); left alone unless cancel-running is set`;
-        case 'already_retried':
-            return `failed again (${hold.status}); retried once already`;
-        case 'script_changed_since_plan':
-            return 'its script changed on the service after the plan was made; not rendered in this run';
-        case 'changed_since_plan':
-            return `moved from ${hold.planned} to ${hold.found} while this run worked; left for the next run`;
-        case 'listing_incomplete':
-            return 'not created: the listing of contents is not proven complete, so the item may already exist (see the note on the listing)';
-        case 'unknown_value':
-            return `left alone: the service shows ${hold.field} ${JSON.stringify(hold.value)}, which this version does not know`;
-        case 'late':
-            return `publish.at passed ${hold.days} day${hold.days === 1 ? '' : 's'} ago (${formatInstant(hold.at)}); held, not published late. Set publish.late: publish to publish it anyway, or move publish.at`;
-        case 'upload_cannot_carry':
-            return `held: the upload endpoint is not shown to carry ${hold.fields.join(', ')}, so an upload could publish wider than asked; render it again in one request (change the script or settings), or drop those settings`;
-        case 'partly_published':
-            return `held: the failed upload reached ${hold.platform} before it failed, and which other accounts got it is not shown; publish the rest by hand`;
-        case 'looks_like_rename':
-            return `held: looks like a rename of item ${hold.id} (title "${hold.title}"); pin id: ${hold.id} to adopt it, or change full_text to make a new item`;
-        case 'not_started':
-            return `the service accepted the request but the item stayed ${hold.status}; the next run picks it up`;
-        case 'duplicate_marked':
-            return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
-        case 'race_undecided':
-            return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
-        case 'not_read_back':
-            return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
-        case 'cleared_on_service':
-            return `the service accepted the edit but shows ${hold.fields.join(', ')} empty; nothing more is done to it in this run. Check how the service stores them`;
-        case 'changed_since_review':
-            return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
-        case 'not_reviewed':
-            return `not reviewed: ${NOT_REVIEWED[hold.why]}${hold.pr === null ? '' : ` (pull request #${hold.pr})`}, and require-review is hold; not rendered or published. ${RELEASE}`;
-    }
-}
-const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
-const REVIEW_CHANGES = {
-    manifest: 'the manifest differs from the one reviewed',
-    script: 'a script other than the one shown',
-    render: 'a render not shown',
-    publication: 'a publication not shown',
-    target: 'accounts or publication settings other than the ones shown',
-};
-const NOT_REVIEWED = {
-    direct_push: 'the push came from no pull request',
-    not_in_plan: "the pull request's reviewed plan does not list it",
-    no_plan: 'the pull request has no comment with a reviewed plan',
-    unreadable: 'the reviewed plan could not be read from GitHub',
-};
-/** A value the service stored in its own terms; said once, on the run that wrote it. */
-function noteText(note) {
-    switch (note.how) {
-        case 'normalised_text':
-            return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
-        case 'filled_defaults':
-            return `the service filled its defaults into ${note.field}; only the keys the manifest sets are compared`;
-        case 'ignored':
-            return `the service did not take ${note.field}; it is compared by what the service reports`;
-    }
-}
-/** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
-/** How a plan item's publication goes out, for the plan table. */
-function publishViaText(via, flow) {
-    if (via === 'upload')
-        return 'publishes with an upload (accounts, made_for_kids, age_restricted)';
-    // A stepwise item publishes this way only when the upload could not carry its privacy or TikTok settings.
-    return flow === 'stepwise'
-        ? 'publishes in one one-shot request with its render: an upload cannot carry its privacy or TikTok settings'
-        : 'publishes in the one-shot generation request';
-}
-const DRIFT_FIELDS = {
-    video_settings: 'video settings',
-    accounts: 'accounts',
-    publish: 'publish settings',
-};
-function driftText(drift, compact = false) {
-    const field = DRIFT_FIELDS[drift.field] ?? drift.field;
-    if (!compact && (drift.field === 'accounts' || drift.field === 'publish'))
-        return `drift: ${field} differ from the published video (${driftValue(drift.remote)} → ${driftValue(drift.desired)}; a published video is not published again)`;
-    return compact ? `drift: ${field}` : `drift: ${field} differs from the published video (not re-rendered)`;
-}
-function driftValue(value) {
-    if (Array.isArray(value))
-        return value.join(', ');
-    if (value !== null && typeof value === 'object')
-        return Object.entries(value)
-            .map(([key, entry]) => `${key} ${String(entry)}`)
-            .join(', ');
-    return String(value);
-}
-/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
-function formatInstant(iso) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : iso;
-}
-/**
- * What the results table says beside an outcome: why a skipped item was
- * skipped (every skip has a reason), and when a parked item publishes. Null
- * when the outcome says it all.
- */
-function resultNote(item, planned) {
-    const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
-    const notes = [...new Set([...holds.map(holdText), ...(item.notes ?? []).map(noteText)])];
-    if (notes.length > 0)
-        return notes.join('; ');
-    if (item.outcome === 'skipped')
-        return 'not allowed in this run';
-    return null;
-}
-/**
- * The service reports one public URL per item (A18), however many accounts it
- * published to: the accounts an item was published to, when there were several.
- */
-function accountsBehindOneUrl(planned) {
-    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
-        ? (step.publish?.accounts ?? [])
-        : []);
-    const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
-    return names.length > 1 ? names : [];
-}
-/** What the run says once about the comparison with reviewed plans, above the tables. */
-function reviewNotes(review) {
-    const notes = [];
-    if (review.held > 0) {
-        notes.push(`${review.held} item${review.held === 1 ? ' was' : 's were'} held: what this apply would render or publish is not what a reviewed pull request showed. ` +
-            'A pull request that shows them, or a run with require-review: off, releases them.');
-    }
-    const whys = [...new Set(review.unreviewed.map((entry) => NOT_REVIEWED[entry.why]))];
-    if (whys.length > 0) {
-        const count = review.unreviewed.length;
-        notes.push(`${count} item${count === 1 ? ' is' : 's are'} rendered or published without a reviewed plan (${whys.join('; ')}): ` +
-            'require-review: warn lets them through; require-review: hold would hold them.');
-    }
-    return notes;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-
-
-
-
-const COMMENT_LIMIT = 65_536;
-const SUMMARY_LIMIT = 1024 * 1024;
-const LAYOUTS = [
-    { compact: false, minimal: false },
-    { compact: true, minimal: false },
-    { compact: true, minimal: true },
-];
-/** The report as Markdown within the limit. */
-function renderReport(report, context, options) {
-    const size = options.unit === 'bytes'
-        ? (text) => Buffer.byteLength(text, 'utf8')
-        : (text) => text.length;
-    const limit = options.limit - (options.reserve ?? 0);
-    const previews = scriptPreviews(report, options.target);
-    for (const layout of LAYOUTS) {
-        const { compact } = layout;
-        const head = [headline(report, context), ...body(report, context, layout)];
-        const footer = footerLines(report, context, options.target);
-        let kept = previews.length;
-        for (;;) {
-            const note = trimNote(previews.length - kept, compact, context, options.target);
-            const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
-            if (size(text) <= limit)
-                return text;
-            if (kept === 0)
-                break;
-            // Drop previews from the end: halve quickly while far over, then one at a time.
-            kept = size(text) - limit > 4096 ? Math.floor(kept / 2) : kept - 1;
-        }
-    }
-    // Even minimal rows do not fit (thousands of items): keep as many rows as
-    // fit, found by halving, and say how many more there are and where.
-    const render = (maxRows) => join([
-        headline(report, context),
-        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
-    ]);
-    let low = 0;
-    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
-    while (low < high) {
-        const middle = Math.ceil((low + high) / 2);
-        if (size(render(middle)) <= limit)
-            low = middle;
-        else
-            high = middle - 1;
-    }
-    const kept = render(low);
-    if (size(kept) <= limit)
-        return kept;
-    // Not even the headline and the problems fit: cut the text and say so.
-    const full = kept;
-    const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
-    return `${cut(full, limit - size(note) - 16, size)}${note}`;
-}
-function join(parts) {
-    return parts.filter((part) => part !== null && part !== '').join('\n\n');
-}
-function cut(text, limit, size) {
-    const lines = text.split('\n');
-    let total = 0;
-    const kept = [];
-    for (const line of lines) {
-        total += size(line) + 1;
-        if (total > limit)
-            break;
-        kept.push(line);
-    }
-    return kept.join('\n');
-}
-function whereIsTheRest(context, target) {
-    if (target === 'comment') {
-        return context.runUrl
-            ? `The full report is in the [job summary](${context.runUrl}).`
-            : 'The full report is in the job summary of this workflow run.';
-    }
-    return 'The `plan` and `results` outputs and the log hold everything.';
-}
-function trimNote(dropped, compact, context, target) {
-    if (dropped === 0 && !compact)
-        return null;
-    const what = [
-        dropped > 0 ? `${dropped} script preview${dropped === 1 ? ' was' : 's were'} left out` : null,
-        compact ? 'rows are shortened' : null,
-    ]
-        .filter(Boolean)
-        .join(' and ');
-    return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
-}
-// ---------------------------------------------------------------- headline
-function markdown_plural(count, word, words = `${word}s`) {
-    return `${count} ${count === 1 ? word : words}`;
-}
-function headline(report, context) {
-    const manifests = report.load.files.length;
-    const errors = report.problems.filter((p) => p.severity === 'error').length;
-    const warnings = report.problems.length - errors;
-    const problemText = errors + warnings > 0
-        ? `${[errors ? markdown_plural(errors, 'error') : null, warnings ? markdown_plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
-        : null;
-    const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
-    let sentence;
-    if (report.fatal !== null) {
-        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${markdown_plural(manifests, 'manifest')}${shard}: ${inlineText(report.fatal, 500)}`;
-    }
-    else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
-        sentence = `**Validated** ${markdown_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
-    }
-    else if (report.result !== null && report.mode === 'apply') {
-        sentence = `**Applied** ${markdown_plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
-    }
-    else {
-        sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
-    }
-    const lines = [`### content-as-code · ${report.mode}`, sentence];
-    if (context.pullRequest && report.mode !== 'validate') {
-        lines.push('Pull request runs never render or publish; merging applies the plan.');
-    }
-    for (const note of context.notes ?? [])
-        lines.push(`> ${inlineText(note)}`);
-    return lines.join('\n\n');
-}
-function planCounts(items) {
-    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
-    const parts = [
-        [count('create'), 'to create'],
-        [count('edit'), 'to edit'],
-        [count('render'), 'to render'],
-        [publishes, 'to publish'],
-        [count('wait'), 'to wait for'],
-        [items.filter((item) => item.steps.length === 0).length, 'unchanged'],
-    ];
-    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
-    return text.length > 0 ? text.join(', ') : 'nothing to do';
-}
-function outcomeCounts(items) {
-    const text = OUTCOMES.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
-        .filter(([n]) => n > 0)
-        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
-    return text.length > 0 ? text.join(', ') : 'nothing to do';
-}
-// ---------------------------------------------------------------- tables
-function body(report, context, layout) {
-    return [
-        problemTable(report.problems, context, layout),
-        report.result
-            ? resultTable(report, context, layout)
-            : report.plan
-                ? planTable(report, context, layout)
-                : null,
-        heldForReviewLine(report.plan?.items ?? []),
-        report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
-        unmanagedSection(report.plan?.unmanaged ?? [], layout),
-        notesSection(report.notes ?? []),
-    ].filter((part) => part !== null);
-}
-/** The pull requests whose reviewed plan held items, linked: where to look, and what to open next. */
-function heldForReviewLine(items) {
-    const pulls = new Map();
-    for (const hold of items.flatMap((item) => item.holds)) {
-        if (hold.kind !== 'changed_since_review')
-            continue;
-        const pull = pulls.get(hold.pr) ?? { url: hold.url, count: 0 };
-        pull.count++;
-        pulls.set(hold.pr, pull);
-    }
-    if (pulls.size === 0)
-        return null;
-    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
-    return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
-}
-/** Informational reads that failed: said once, changed nothing. */
-function notesSection(notes) {
-    if (notes.length === 0)
-        return null;
-    return notes.map((note) => `> ${inlineText(note, 500)}`).join('\n>\n');
-}
-function titleLimit(layout) {
-    return layout.minimal ? 40 : layout.compact ? 60 : 120;
-}
-function fileCell(label, file, line, context, layout) {
-    const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
-    return escape_link(label, url);
-}
-function problemTable(problems, context, layout) {
-    if (problems.length === 0)
-        return null;
-    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${inlineText(p.message, layout.compact ? 200 : 1000)} |`);
-    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
-}
-function itemTitle(item, layout) {
-    const title = inlineText(item.title, titleLimit(layout));
-    return item.renamedFrom
-        ? `${title} (renamed from “${inlineText(item.renamedFrom, titleLimit(layout))}”)`
-        : title;
-}
-/** Where the rows a capped table leaves out are. */
-function elsewhere(context, target) {
-    return {
-        summaryUrl: target === 'comment' ? (context.runUrl ?? null) : null,
-        planFile: context.planFile ?? null,
-    };
-}
-/** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
-function capped(rows, layout, context) {
-    const max = layout.maxRows ?? Infinity;
-    if (rows.length <= max)
-        return { rows, more: null };
-    return {
-        rows: rows.slice(0, max),
-        more: moreRowsSentence(max, rows.length, elsewhere(context, layout.target ?? null)),
-    };
-}
-function planTable(report, context, layout) {
-    const all = report.plan?.items ?? [];
-    if (all.length === 0)
-        return null;
-    const items = all.filter((item) => !isQuiet(item));
-    const quiet = quietSentence(all.filter(isQuiet));
-    if (items.length === 0)
-        return quiet;
-    const listed = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
-    const { rows, more } = capped(listed, layout, context);
-    const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
-    return join([table, more, quiet]);
-}
-function resultTable(report, context, layout) {
-    const all = report.result?.items ?? [];
-    if (all.length === 0)
-        return null;
-    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
-    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
-    const quietPlans = all.flatMap((item) => {
-        const plan = planned.get(item.file);
-        return plan && isQuietResult(item, plan) ? [plan] : [];
-    });
-    const quiet = quietSentence(quietPlans);
-    if (items.length === 0)
-        return quiet;
-    let sharedUrls = 0;
-    const listed = items.map((item) => {
-        const plan = planned.get(item.file);
-        const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
-        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
-        if (several > 0)
-            sharedUrls++;
-        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
-        const note = item.lastError ?? item.error ?? resultNote(item, plan);
-        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
-    });
-    const { rows, more } = capped(listed, layout, context);
-    const table = join([
-        [
-            '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-            '|---|---|---|---|---|---|---|',
-            ...rows,
-        ].join('\n'),
-        more,
-        quiet,
-    ]);
-    if (sharedUrls === 0)
-        return table;
-    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
-}
-/** In apply reports the plan goes into a collapsed section under the results. */
-function planDetails(report, context, layout) {
-    const table = planTable(report, context, layout);
-    return table ? `<details><summary>Plan that was applied</summary>\n\n${table}\n\n</details>` : null;
-}
-function unmanagedSection(unmanaged, layout) {
-    if (unmanaged.length === 0)
-        return null;
-    const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
-    const rows = shown.map((ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
-    const more = unmanaged.length - shown.length;
-    return [
-        `<details><summary>${markdown_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
-        '',
-        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
-        more > 0 ? `\nand ${more} more.` : '',
-        '</details>',
-    ].join('\n');
-}
-/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
-function cellCode(text) {
-    return inlineCode(text).replaceAll('|', '\\|');
-}
-function safeUrl(url) {
-    return /^https?:\/\//i.test(url) ? url : null;
-}
-function seconds(ms) {
-    return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-/** The shortest true description of a plan row: which steps, nothing more. */
-function stepKinds(item) {
-    return item.steps.length === 0 ? 'no change' : item.steps.map((step) => step.kind).join(', ');
-}
-function stepsText(item) {
-    if (item.steps.length === 0)
-        return 'no change';
-    return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
-}
-const markdownLabels = {
-    account: (account) => `${account.platform} ${inlineText(account.name, 40)}`,
-    value: (text) => `“${inlineText(text, 60)}”`,
-};
-function notesText(item, layout) {
-    const notes = [
-        ...item.holds.map((hold) => inlineText(holdText(hold))),
-        ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
-        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
-    ];
-    return notes.join('; ');
-}
-/**
- * Scripts reviewers read. The comment shows the scripts of items this plan
- * creates or edits (as a diff where the service has an earlier script; with
- * `preview-scripts` the engine has already read back what the service wrote);
- * the summary shows the scripts of the items the run changes, so a run that
- * changes nothing stays short however large the catalogue.
- */
-function scriptPreviews(report, target) {
-    const previews = [];
-    for (const item of report.plan?.items ?? []) {
-        const { desired, remote } = item.script;
-        if (desired === null && remote === null)
-            continue;
-        // A render is shown too: its script is what the merge spends credits on (and what the reviewed plan holds).
-        const touched = item.steps.some((step) => step.kind === 'create' || step.kind === 'edit' || step.kind === 'render');
-        const differs = desired !== null && remote !== null && desired !== remote;
-        // The comment shows scripts to review; the summary, the scripts of what this run changed.
-        const changed = item.steps.some((step) => step.kind !== 'wait');
-        if (target === 'comment' ? !touched && !differs : !changed && !differs)
-            continue;
-        const title = htmlText(item.title, 120);
-        const created = item.steps.some((step) => step.kind === 'create');
-        let summary;
-        let block;
-        if (differs) {
-            summary = `${title}: script changes`;
-            block = codeBlock(diffLines(remote, desired), 'diff');
-        }
-        else {
-            summary = `${title}: ${created ? 'new script' : 'script'}`;
-            block = codeBlock(desired ?? remote ?? '', 'text');
-        }
-        previews.push({ text: `<details><summary>${summary}</summary>\n\n${block}\n\n</details>` });
-    }
-    return previews;
-}
-function previewSection(previews) {
-    if (previews.length === 0)
-        return null;
-    return ['#### Scripts', ...previews.map((p) => p.text)].join('\n\n');
-}
-// ---------------------------------------------------------------- footer
-function footerLines(report, context, target) {
-    if (target === 'comment') {
-        return `<sub>${context.runUrl ? `[Job summary](${context.runUrl})` : 'Job summary'} has the full report.</sub>`;
-    }
-    const credits = report.creditsBefore !== null || report.creditsAfter !== null
-        ? `credits ${report.creditsBefore ?? '?'} → ${report.creditsAfter ?? report.creditsBefore ?? '?'}`
-        : null;
-    const t = report.timings;
-    const parts = [
-        `mode ${report.mode}${context.because ? ` (${inlineText(context.because)})` : ''}`,
-        `event ${inlineText(context.event || 'none')}`,
-        context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
-        credits,
-        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
-    ];
-    return parts.filter(Boolean).join(' · ');
-}
-
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 // The job summary: the same Markdown as the PR comment, with every script
@@ -9573,8 +10260,6 @@ function summaryMarkdown(report, context, extras) {
 
 
 
-
-
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
 // job summary, PR comment.
 /** The run's one failure, thrown after everything that succeeded has been reported. */
@@ -9587,8 +10272,8 @@ async function run() {
     const commands = new WorkflowCommands();
     try {
         // Before anything else can print: the runner masks these from here on.
-        commands.mask(commands.input('api-key'));
-        commands.mask(commands.input('github-token'));
+        for (const name of SECRET_INPUTS)
+            commands.mask(commands.input(name));
         await runAction(commands, env);
     }
     catch (error) {
@@ -9598,8 +10283,8 @@ async function run() {
 }
 async function runAction(commands, env) {
     const inputs = readInputs((name) => commands.input(name));
+    guardKey(commands, inputs);
     if (inputs.mode === 'doctor') {
-        await checkBaseUrl(commands, inputs);
         const failure = await runDoctorMode(commands, inputs);
         if (failure)
             throw new RunFailed(failure);
@@ -9628,8 +10313,6 @@ async function runAction(commands, env) {
     if (decision.mode !== 'validate' && inputs.baseUrl === '') {
         throw new RunFailed(`Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`);
     }
-    if (decision.mode !== 'validate')
-        await checkBaseUrl(commands, inputs);
     logDecision(commands, decision, event, inputs);
     const review = await reviewCheck(decision, event, inputs, commands);
     if (review.note) {
@@ -9646,6 +10329,7 @@ async function runAction(commands, env) {
             client = createClient({
                 baseUrl: inputs.baseUrl,
                 apiKey: inputs.apiKey,
+                allowInsecureHttp: inputs.allowInsecureHttp,
                 requestTimeoutMs: Math.min(30_000, runMs),
                 retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
             });
@@ -9725,13 +10409,20 @@ async function reviewCheck(decision, event, inputs, commands) {
     }
     return check;
 }
-/** Plain http only to this machine, unless allow-insecure-http says otherwise (then a warning). */
-async function checkBaseUrl(commands, inputs) {
-    const insecure = insecureBaseUrl(inputs.baseUrl, 'allow-insecure-http: true');
-    if (insecure !== null && !inputs.allowInsecureHttp)
-        throw new RunFailed(insecure);
-    if (insecure !== null)
-        commands.warning(insecure);
+/**
+ * One gate for the key, before any mode reads the event or the service:
+ * every mode but validate sends the key to base-url (plan, apply, import,
+ * doctor, and auto, which is plan or apply). Plain http only to this
+ * machine, unless allow-insecure-http says otherwise (then a warning).
+ */
+function guardKey(commands, inputs) {
+    if (inputs.mode === 'validate' || inputs.apiKey === '' || inputs.baseUrl === '')
+        return;
+    const { refused, warning } = checkBaseUrl(inputs.baseUrl, inputs.allowInsecureHttp, 'allow-insecure-http: true');
+    if (refused !== null)
+        throw new RunFailed(refused);
+    if (warning !== null)
+        commands.warning(warning);
 }
 function logDecision(commands, decision, event, inputs) {
     const { write, render, publish } = decision.permissions;
@@ -9771,45 +10462,6 @@ async function previousVersions(decision, event, inputs, env, log) {
             log,
         }),
     };
-}
-async function postComment(commands, report, context, event, inputs) {
-    const pr = event.pullRequest;
-    if (!pr || !event.owner || !event.repo)
-        return; // merge_group: no PR to comment on
-    if (inputs.githubToken === '') {
-        commands.warning('No github-token was given, so the PR comment was skipped; the job summary has the report.');
-        return;
-    }
-    const marker = markerFor(inputs.shard);
-    // The reviewed plan goes first and its length is held back from the report's: trimming cuts the report, never it.
-    const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha) : '';
-    const options = {
-        target: 'comment',
-        limit: COMMENT_LIMIT,
-        unit: 'chars',
-        reserve: marker.length + 100 + block.length + 1,
-    };
-    const withBlock = (text, hidden) => (block ? `${hidden}\n${text}` : text);
-    const body = withBlock(commands.redact(renderReport(report, context, options)), block);
-    // What decides "unchanged": the report without this run's link and without
-    // the commit in file links, so a push that leaves the plan as it was does
-    // not edit the comment; the plan block counts without its head commit.
-    const stable = withBlock(commands.redact(renderReport(report, { ...context, runUrl: null, fileUrl: (file, line) => `${file}#L${line}` }, options)), stableBlock(block));
-    try {
-        const github = createGitHubClient({
-            apiUrl: event.apiUrl,
-            token: inputs.githubToken,
-            log: (message) => commands.info(message),
-        });
-        const outcome = await upsertStickyComment(github, { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker }, body, stable);
-        commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
-    }
-    catch (error) {
-        const hint = pr.fork
-            ? ' (the token of a PR from a fork is read-only)'
-            : ' (does the workflow grant pull-requests: write?)';
-        commands.warning(`The PR comment could not be written${hint}: ${describeError(error)}. The job summary has the report.`);
-    }
 }
 function failureMessage(report) {
     if (report.fatal !== null)
