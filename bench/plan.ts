@@ -37,17 +37,20 @@ async function engineProcess(): Promise<void> {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
   const started = performance.now();
   const report = await runEngine({
-    mode: 'plan',
-    cwd: process.env.CAC_DIR ?? '.',
-    manifests: 'content/**/*.{yml,yaml}',
-    client,
-    permissions: { write: false, render: false, publish: false },
-    maxPublications: 10,
-    cancelRunning: false,
-    concurrency: 4,
-    wait: true,
-    timeoutMs: 60_000,
-    logger: silentLogger,
+    settings: {
+      mode: 'plan',
+      cwd: process.env.CAC_DIR ?? '.',
+      manifests: 'content/**/*.{yml,yaml}',
+      allowEmpty: false,
+      permissions: { write: false, render: false, publish: false },
+      maxPublications: 10,
+      cancelRunning: false,
+      concurrency: 4,
+      wait: true,
+      timeoutMs: 60_000,
+      lateWindowMs: 24 * 3_600_000,
+    },
+    deps: { client, logger: silentLogger },
   });
   const wallMs = Math.round(performance.now() - started);
   clearInterval(sampler);

@@ -25,6 +25,7 @@ import type { ReportContext } from './report/markdown.ts';
 import { summaryMarkdown } from './report/summary.ts';
 import { reviewNotes } from './report/words.ts';
 import { VERSION } from './version.ts';
+import { runSettingsFromInputs } from './action/settings.ts';
 
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
 // job summary, PR comment.
@@ -108,23 +109,17 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
         retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
       });
     }
+    const previous = await previousVersions(decision, event, inputs, env, (message) =>
+      commands.info(message),
+    );
     report = await runEngine({
-      mode: decision.mode,
-      cwd: env.GITHUB_WORKSPACE || process.cwd(),
-      manifests: inputs.manifests,
-      allowEmpty: inputs.allowEmpty,
-      ...(client ? { client } : {}),
-      permissions: decision.permissions,
-      maxPublications: inputs.maxPublications,
-      cancelRunning: inputs.cancelRunning,
-      concurrency: inputs.concurrency,
-      wait: inputs.wait,
-      timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
-      lateWindowMs: inputs.lateWindowMs,
-      ...(inputs.shard ? { shard: inputs.shard } : {}),
-      ...(await previousVersions(decision, event, inputs, env, (message) => commands.info(message))),
-      ...(review.gate ? { review: review.gate } : {}),
-      logger,
+      settings: runSettingsFromInputs(inputs, decision, env.GITHUB_WORKSPACE || process.cwd()),
+      deps: {
+        ...(client ? { client } : {}),
+        ...previous,
+        ...(review.gate ? { review: review.gate } : {}),
+        logger,
+      },
     });
   } finally {
     await client?.close();

@@ -5,7 +5,6 @@ import { ConfigurationError, describeError } from '../api/errors.ts';
 import type { PollPolicy } from '../apply/wait.ts';
 import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';
-import type { Permissions } from '../plan/types.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { Plan } from '../plan/types.ts';
@@ -20,12 +19,11 @@ import { watchClient, type WatchedClient } from './interrupt.ts';
 import { jsonOutput } from './json.ts';
 import { problemLine, validateSummary } from './problems.ts';
 import { scrubbing, styleFor, terminalLogger, writeLine, type CliIO, type Output } from './terminal.ts';
+import { runSettingsFromFlags, type EngineCommand } from './settings.ts';
 
 // validate, plan and apply: the same engine as the action, with the terminal
 // as its log. Problems come first, then the plan (labelled when it will not
 // run), then progress and results. What each exit code means is in help.ts.
-
-export type EngineCommand = 'validate' | 'plan' | 'apply';
 
 /** Test seams; the real CLI passes none. */
 export interface RunSeams extends ClientSeams {
@@ -58,30 +56,21 @@ export async function runEngineCommand(
     if (command !== 'validate') watched = watchClient(await connect(options, io, seams, warn));
     const printed: Printed = { problems: 0, plan: false };
     const engineOptions: EngineOptions = {
-      mode: command,
-      cwd: options.cwd,
-      manifests: options.manifests,
-      allowEmpty: options.allowEmpty,
-      ...(watched ? { client: watched.client } : {}),
-      permissions: permissionsFor(command, options),
-      maxPublications: options.maxPublications,
-      cancelRunning: options.cancelRunning,
-      concurrency: options.concurrency,
-      wait: options.wait,
-      timeoutMs: options.timeoutMinutes * 60_000,
-      lateWindowMs: options.lateWindowMs,
-      logger: terminalLogger(out, io.stderr, style, io.env),
-      // Renames are found in git history by default (HEAD and the commits before it), as the action does.
-      previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
-      ...(seams.now ? { now: seams.now } : {}),
-      ...(seams.poll ? { poll: seams.poll } : {}),
-      onPlan: (plan, problems) => {
-        watched?.know(plan);
-        if (options.json) return;
-        printProblems(problems, io.stderr, printed);
-        writeLine(out, `${planText(plan, problems, style)}\n`);
-        printed.plan = true;
+      settings: runSettingsFromFlags(command, options),
+      deps: {
+        ...(watched ? { client: watched.client } : {}),
+        logger: terminalLogger(out, io.stderr, style, io.env),
+        // Renames are found in git history by default (HEAD and the commits before it), as the action does.
+        previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+        onPlan: (plan, problems) => {
+          watched?.know(plan);
+          if (options.json) return;
+          printProblems(problems, io.stderr, printed);
+          writeLine(out, `${planText(plan, problems, style)}\n`);
+          printed.plan = true;
+        },
       },
+      seams: { ...(seams.now ? { now: seams.now } : {}), ...(seams.poll ? { poll: seams.poll } : {}) },
     };
     const finished = await Promise.race([
       runEngine(engineOptions),
@@ -131,12 +120,6 @@ export async function runEngineCommand(
  * publish (it writes nothing, being plan mode), and only --no-publish holds
  * publications back.
  */
-export function permissionsFor(command: EngineCommand, options: CliOptions): Permissions {
-  const publish = options.publish;
-  if (command === 'validate') return { write: false, render: false, publish: false };
-  return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
-}
-
 /**
  * 3 is kept for a service that could not be used before any work began: once
  * a write has left, a failure is the run's (1), and a re-run converges.

@@ -1,5 +1,6 @@
-import { publicationsOf, statedScopes } from '../plan/plan.ts';
-import { fileKey, publishes, rendered, renders, scriptKey, stepsKey } from './review-key.ts';
+import { publicationsOf, statedScopes } from '../plan/steps.ts';
+import { fileKey, rendered, scriptKey, stepsKey } from './review-key.ts';
+import { publishes, renders } from '../plan/steps.ts';
 import type { Hold, NotReviewedWhy, Plan, PlanItem, ReviewChange } from '../plan/types.ts';
 
 // What was reviewed is what ships. The pull request's comment keeps, per

@@ -146,6 +146,11 @@ export interface PlanItem {
   /** publish.at when the manifest sets one. */
   publishAt: string | null;
   /**
+   * The publication the manifest asks for, its accounts resolved once for the
+   * run (null below the published stage): the review fingerprints it as is.
+   */
+  publication?: PublicationTarget | null;
+  /**
    * How the publication goes out: inside the one-shot generation request, or
    * with POST /contents/upload; null when this item publishes nothing.
    */

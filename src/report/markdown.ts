@@ -14,6 +14,7 @@ import {
   stepText,
   type Labels,
 } from './words.ts';
+import { publishes } from '../plan/steps.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -200,14 +201,12 @@ const IDLE_STATES: readonly IdleState[] = ['held', 'drifted', 'unchanged'];
 function planCounts(items: PlanItem[]): string {
   const count = (kind: Step['kind']) =>
     items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-  const publishes = items.filter((item) =>
-    item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)),
-  ).length;
+  const publishing = items.filter((item) => publishes(item.steps)).length;
   const parts = [
     [count('create'), 'to create'],
     [count('edit'), 'to edit'],
     [count('render'), 'to render'],
-    [publishes, 'to publish'],
+    [publishing, 'to publish'],
     [count('wait'), 'to wait for'],
     ...IDLE_STATES.map(
       (state) =>

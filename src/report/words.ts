@@ -11,6 +11,7 @@ import type {
   ReviewChange,
   Step,
 } from '../plan/types.ts';
+import { publicationOf } from '../plan/steps.ts';
 
 // The words for a plan, shared by the terminal and the Markdown reports so
 // that the CLI and the action say the same thing about the same plan. The
@@ -229,11 +230,7 @@ export function resultNote(item: ItemResult, planned: PlanItem | undefined): str
  * published to: the accounts an item was published to, when there were several.
  */
 export function accountsBehindOneUrl(planned: PlanItem | undefined): string[] {
-  const accounts = (planned?.steps ?? []).flatMap((step) =>
-    step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
-      ? (step.publish?.accounts ?? [])
-      : [],
-  );
+  const accounts = (planned?.steps ?? []).flatMap((step) => publicationOf(step)?.accounts ?? []);
   const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
   return names.length > 1 ? names : [];
 }
