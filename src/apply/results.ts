@@ -56,8 +56,8 @@ export function itemResults(
       lastError: row?.last_error ?? run.lastError,
       error: run.error,
       durationMs: run.durationMs,
-      holds: run.holds,
-      notes: run.notes,
+      holds: [...run.holds],
+      notes: [...run.notes],
     };
   });
 }

@@ -53,24 +53,28 @@ export interface ApplyResult {
   failed: boolean;
 }
 
-/** One item's run as it happens: what was sent and what the service answered. */
+/**
+ * One item's run as it happens: what was sent and what the service answered.
+ * Read-only outside src/apply/item-run.ts, whose named transitions are the
+ * only way it changes.
+ */
 export interface ItemRun {
-  item: PlanItem;
-  id: string | null;
-  status: ContentStatus | null;
-  created: boolean;
-  edited: boolean;
-  rendered: boolean;
-  published: boolean;
+  readonly item: PlanItem;
+  readonly id: string | null;
+  readonly status: ContentStatus | null;
+  readonly created: boolean;
+  readonly edited: boolean;
+  readonly rendered: boolean;
+  readonly published: boolean;
   /** Still in flight when the run stopped waiting. */
-  running: boolean;
+  readonly running: boolean;
   /** Holds that arose while applying (a retried render that failed again). */
-  holds: Hold[];
+  readonly holds: readonly Hold[];
   /** Values the service stored in its own terms (read back after this run's writes). */
-  notes: ServiceTermsNote[];
+  readonly notes: readonly ServiceTermsNote[];
   /** This run's new item while a race for its title may still be unsettled (see race.ts). */
-  unsettled: ContentDetail | null;
-  lastError: string | null;
-  error: string | null;
-  durationMs: number;
+  readonly unsettled: ContentDetail | null;
+  readonly lastError: string | null;
+  readonly error: string | null;
+  readonly durationMs: number;
 }

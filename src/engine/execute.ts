@@ -1,6 +1,7 @@
 import { ServiceError, describeError } from '../api/errors.ts';
 import type { ContentSummary, Introspection, ServiceApi } from '../api/types.ts';
-import { applyItems, untouched, type ApplyOptions } from '../apply/apply.ts';
+import { applyItems, type ApplyOptions } from '../apply/apply.ts';
+import { untouched } from '../apply/item-run.ts';
 import { itemResults } from '../apply/results.ts';
 import type { ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
