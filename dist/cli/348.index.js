@@ -1,5 +1,5 @@
-export const id = 958;
-export const ids = [958,911];
+export const id = 348;
+export const ids = [348,911];
 export const modules = {
 
 /***/ 7911:
@@ -93,7 +93,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 9958:
+/***/ 348:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -5856,13 +5856,46 @@ function itemResults(runs, listing) {
             lastError: row?.last_error ?? run.lastError,
             error: run.error,
             durationMs: run.durationMs,
-            holds: run.holds,
-            notes: run.notes,
+            holds: [...run.holds],
+            notes: [...run.notes],
         };
     });
 }
 
+;// CONCATENATED MODULE: ./src/plan/steps.ts
+// What a step does, asked in one place: the planner, the review, the
+// engine's preflight and the reports all ask these, and none re-derives them.
+/** The publication a step sends: an upload's, or the one a one-shot render carries; null when it publishes nothing. */
+function publicationOf(step) {
+    if (step.kind === 'upload')
+        return step.publish;
+    if (step.kind === 'render')
+        return step.publish;
+    return null;
+}
+/** Whether any of the steps publishes. */
+function steps_publishes(steps) {
+    return steps.some((step) => publicationOf(step) !== null);
+}
+/** Whether any of the steps renders (and so spends credits on a video). */
+function steps_renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+/** (item, account) pairs a list of steps would publish. */
+function publicationsOf(steps) {
+    return steps.reduce((count, step) => count + (publicationOf(step)?.accounts.length ?? 0), 0);
+}
+/**
+ * Scopes the interface itself states for the given steps (A29): generation
+ * and upload need `generate`. Which scope content writes need is not shown,
+ * so none is guessed for them; a 403 tells.
+ */
+function statedScopes(steps) {
+    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
+}
+
 ;// CONCATENATED MODULE: ./src/report/words.ts
+
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
     'title',
@@ -6052,9 +6085,7 @@ function resultNote(item, planned) {
  * published to: the accounts an item was published to, when there were several.
  */
 function accountsBehindOneUrl(planned) {
-    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
-        ? (step.publish?.accounts ?? [])
-        : []);
+    const accounts = (planned?.steps ?? []).flatMap((step) => publicationOf(step)?.accounts ?? []);
     const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
     return names.length > 1 ? names : [];
 }
@@ -8291,81 +8322,99 @@ function renameCandidates(desired, remote) {
     const titles = new Set(remote.map((summary) => titleKey(summary.title)));
     return desired.filter((item) => item.id === null && !titles.has(titleKey(item.fields.title)));
 }
-/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
-function matchItems(desired, remote, options = {}) {
-    const problems = [];
-    const ids = new Map(remote.map((summary) => [summary.id, summary]));
-    const titles = byTitle(remote);
-    const claimed = new Map();
-    // Remote items that belong to other shards' manifests are out of bounds.
-    for (const other of options.reserved ?? []) {
-        const pinned = other.id === null ? undefined : ids.get(other.id);
-        const found = pinned ? [pinned] : (titles.get(titleKey(other.fields.title)) ?? []);
-        for (const summary of found)
-            claimed.set(summary.id, other);
-    }
-    const sorted = [...desired].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-    const matched = [];
-    const pendingRenames = [];
-    const claim = (item, summary, match, renamedFrom) => {
-        const owner = claimed.get(summary.id);
+/** The remote items claimed so far, by whom, and the problems claiming found. */
+class Claims {
+    owners = new Map();
+    matched = [];
+    problems = [];
+    /** Claims `summary` for `item`, unless another manifest has it already (then the item is new, with a problem). */
+    claim(item, summary, match, renamedFrom) {
+        const owner = this.owners.get(summary.id);
         if (owner && owner !== item) {
-            problems.push(identity_problem(item, 'claimed_twice', item.id === null ? 'title' : 'id', `The remote item ${summary.id} ("${summary.title}") is already claimed by ${owner.file}; ` +
+            this.problems.push(identity_problem(item, 'claimed_twice', item.id === null ? 'title' : 'id', `The remote item ${summary.id} ("${summary.title}") is already claimed by ${owner.file}; ` +
                 'each item can be managed by one manifest only: change the title or the id of one of them.'));
-            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
+            this.unmatched(item, 'new');
             return;
         }
-        claimed.set(summary.id, item);
-        matched.push({ item, match, remote: summary, renamedFrom });
+        this.owners.set(summary.id, item);
+        this.matched.push({ item, match, remote: summary, renamedFrom });
+    }
+    unmatched(item, match) {
+        this.matched.push({ item, match, remote: null, renamedFrom: null });
+    }
+}
+/** Remote items that belong to other shards' manifests are out of bounds. */
+function reserveOthers(claims, index, others) {
+    for (const other of others) {
+        const pinned = other.id === null ? undefined : index.ids.get(other.id);
+        const found = pinned ? [pinned] : (index.titles.get(titleKey(other.fields.title)) ?? []);
+        for (const summary of found)
+            claims.owners.set(summary.id, other);
+    }
+}
+/** A manifest that pins an id: that item, or an error when this key's owner has none such. */
+function matchPinned(claims, index, item, id) {
+    const summary = index.ids.get(id);
+    if (summary)
+        return claims.claim(item, summary, 'pinned', null);
+    claims.problems.push(identity_problem(item, 'unknown_id', 'id', `No content item with id ${id} exists for this API key; remove \`id\` to create the item, ` +
+        'or pin the id of an existing item.'));
+    claims.unmatched(item, 'pinned');
+}
+/** A manifest matched by its title; false when no remote item has it (it may be a rename). */
+function matchByTitle(claims, index, item) {
+    const same = index.titles.get(titleKey(item.fields.title)) ?? [];
+    if (same.length > 1) {
+        for (const summary of same)
+            claims.owners.set(summary.id, item);
+        const list = same.map((summary) => summary.id).sort();
+        claims.problems.push(identity_problem(item, 'duplicate_remote_title', 'title', `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
+            'manages with `id:`.'));
+        claims.unmatched(item, 'title');
+        return true;
+    }
+    const [only] = same;
+    if (only)
+        claims.claim(item, only, 'title', null);
+    return only !== undefined;
+}
+/** A manifest whose title no item has: the item its earlier title names, when no other manifest claims it. */
+function matchRename(claims, index, item, options) {
+    const before = options.previousTitles?.get(item.file);
+    const candidates = before === undefined ? [] : (index.titles.get(titleKey(before)) ?? []);
+    const [only] = candidates;
+    if (before !== undefined && candidates.length === 1 && only && !claims.owners.has(only.id))
+        claims.claim(item, only, 'renamed', before);
+    else
+        claims.unmatched(item, 'new');
+}
+const byFile = (a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
+function matchItems(desired, remote, options = {}) {
+    const index = {
+        ids: new Map(remote.map((summary) => [summary.id, summary])),
+        titles: byTitle(remote),
     };
-    for (const item of sorted) {
-        if (item.id !== null) {
-            const summary = ids.get(item.id);
-            if (!summary) {
-                problems.push(identity_problem(item, 'unknown_id', 'id', `No content item with id ${item.id} exists for this API key; remove \`id\` to create the item, ` +
-                    'or pin the id of an existing item.'));
-                matched.push({ item, match: 'pinned', remote: null, renamedFrom: null });
-                continue;
-            }
-            claim(item, summary, 'pinned', null);
-            continue;
-        }
-        const same = titles.get(titleKey(item.fields.title)) ?? [];
-        if (same.length > 1) {
-            for (const summary of same)
-                claimed.set(summary.id, item);
-            const list = same.map((summary) => summary.id).sort();
-            problems.push(identity_problem(item, 'duplicate_remote_title', 'title', `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
-                'manages with `id:`.'));
-            matched.push({ item, match: 'title', remote: null, renamedFrom: null });
-            continue;
-        }
-        const [only] = same;
-        if (only)
-            claim(item, only, 'title', null);
-        else
+    const claims = new Claims();
+    reserveOthers(claims, index, options.reserved ?? []);
+    const pendingRenames = [];
+    for (const item of [...desired].sort(byFile)) {
+        if (item.id !== null)
+            matchPinned(claims, index, item, item.id);
+        else if (!matchByTitle(claims, index, item))
             pendingRenames.push(item);
     }
     // Renames last, so that an item claimed by its current title is never taken by an old one.
-    for (const item of pendingRenames) {
-        const before = options.previousTitles?.get(item.file);
-        const candidates = before === undefined ? [] : (titles.get(titleKey(before)) ?? []);
-        const [only] = candidates;
-        if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
-            claim(item, only, 'renamed', before);
-        }
-        else {
-            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
-        }
-    }
-    matched.sort((a, b) => (a.item.file < b.item.file ? -1 : a.item.file > b.item.file ? 1 : 0));
+    for (const item of pendingRenames)
+        matchRename(claims, index, item, options);
+    const matched = [...claims.matched].sort((a, b) => byFile(a.item, b.item));
     const unmanaged = options.listUnmanaged === false
         ? []
         : remote
-            .filter((summary) => !claimed.has(summary.id))
+            .filter((summary) => !claims.owners.has(summary.id))
             .map(ref)
             .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-    return { matched, unmanaged, problems };
+    return { matched, unmanaged, problems: claims.problems };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
@@ -9097,6 +9146,77 @@ function tiktokWarning(item, target, detail) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/plan/content-steps.ts
+
+
+
+function editStep(item, detail, changes, cancel) {
+    return { kind: 'edit', changes, cancelGeneration: cancel, send: putBody(changes, item.fields, detail) };
+}
+function contentSteps(item, detail, target, context) {
+    if (detail === null) {
+        const create = { kind: 'create', fields: createFields(item.fields) };
+        return { steps: [create], holds: [], drift: [], status: 'NEW', reason: 'never_rendered', final: false };
+    }
+    const changes = fieldChanges(item.fields, detail, context.personaChanged?.has(item.file) ?? true);
+    const waiting = parkedOrBetween(item, detail, target);
+    // Edits wait for the next run; what is left (a render of a parked voiceover, an upload) goes on from where it parked.
+    if (waiting.length > 0 && changes.length > 0)
+        return phase(waiting, detail.status, { final: true });
+    if (detail.status === 'UPLOADED')
+        return publishedItem(item, detail, changes, target, context, waiting);
+    const edited = editsOf(item, detail, changes, context);
+    const steps = [...waiting, ...edited.steps];
+    if (RUNNING_STATUSES.has(edited.status))
+        steps.push({ kind: 'wait', status: edited.status });
+    return { ...edited, steps };
+}
+function phase(steps, status, more = {}) {
+    return { steps, holds: [], drift: [], status, reason: null, final: false, ...more };
+}
+/**
+ * A run that may be between two phases, or the stale snapshot of one that
+ * parked: not a running status, but progress the service still shows. The
+ * wait tells them apart (plan/inflight.ts).
+ */
+function parkedOrBetween(item, detail, target) {
+    const oneRequest = target !== null && uploadCannotCarry(target.options).length > 0;
+    const inFlight = mayBeInFlight(detail.status, detail.progress, publishesInOneRun(item, oneRequest));
+    return !RUNNING_STATUSES.has(detail.status) && inFlight ? [{ kind: 'wait', status: detail.status }] : [];
+}
+/** The published video cannot change (A16): script, settings and publication differences are drift. */
+function publishedItem(item, detail, changes, target, context, waiting) {
+    const drift = changes
+        .filter((change) => SCRIPT_FIELDS.has(change.field))
+        .map((change) => ({ field: change.field, remote: change.from, desired: change.to }));
+    drift.push(...settingsChanges(item.render, detail.video_settings));
+    drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
+    const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
+    const steps = edits.length > 0 ? [...waiting, editStep(item, detail, edits, false)] : waiting;
+    return { ...phase(steps, 'UPLOADED'), drift };
+}
+/**
+ * The edits of an item that is not published: sent at once when nothing is
+ * generating; a script edit returns the item to NEW (A16). A generating item
+ * is edited only with cancel-running, which stops the job (A17), and never
+ * while it publishes.
+ */
+function editsOf(item, detail, changes, context) {
+    const status = detail.status;
+    if (changes.length === 0)
+        return phase([], status);
+    const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
+    if (!RUNNING_STATUSES.has(status)) {
+        const edit = editStep(item, detail, changes, false);
+        return scriptChanged ? phase([edit], 'NEW', { reason: 'script_changed' }) : phase([edit], status);
+    }
+    if (context.cancelRunning && status !== 'UPLOADING') {
+        const reason = scriptChanged ? 'script_changed' : 'never_rendered';
+        return phase([editStep(item, detail, changes, true)], 'NEW', { reason });
+    }
+    return { ...phase([], status), holds: [{ kind: 'generating', status }] };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/duplicates.ts
 // Two runs that create the same title at the same moment (the service offers
 // no lock) each make an item. Every run settles it the same way, from the
@@ -9132,6 +9252,123 @@ function winnerOf(candidates) {
     return best;
 }
 
+;// CONCATENATED MODULE: ./src/plan/release-steps.ts
+
+
+
+
+const release_steps_DAY_MS = 86_400_000;
+function timingOf(item, target, context) {
+    const at = item.publish?.at ?? null;
+    const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
+    const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
+    const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
+    const due = target !== null && passedMs >= 0 && !late;
+    if (target === null || due || at === null)
+        return { due, late, hold: null };
+    const hold = late
+        ? { kind: 'late', at, days: Math.floor(passedMs / release_steps_DAY_MS) }
+        : { kind: 'scheduled', at };
+    return { due, late, hold };
+}
+/** Why the video must be rendered when nothing the item's own steps did asks for it; null when it need not be. */
+function renderReason(item, detail, standing) {
+    const { status } = standing;
+    if (standing.reason !== null)
+        return standing.reason;
+    if (status === 'UPLOADED' || RUNNING_STATUSES.has(status))
+        return null;
+    if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD')
+        return 'retry_failed';
+    if (status === 'NEW' || status === 'AUDIO_PROCESSED')
+        return 'never_rendered';
+    if (RENDERED_STATUSES.has(status) &&
+        detail !== null &&
+        settingsChanges(item.render, detail.video_settings).length > 0)
+        return 'settings_changed';
+    return null;
+}
+/** The render and publication of an item that is not a draft. */
+function releaseSteps(item, detail, summary, target, standing, context) {
+    const release = {
+        item,
+        status: standing.status,
+        target,
+        summary,
+        timing: timingOf(item, target, context),
+        // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
+        cannotCarry: target === null ? [] : uploadCannotCarry(target.options),
+    };
+    const reason = renderReason(item, detail, standing);
+    if (RUNNING_STATUSES.has(standing.status))
+        return whileRunning(release);
+    if (reason !== null)
+        return rendering(release, reason);
+    if (RENDERED_STATUSES.has(standing.status) && target !== null)
+        return rendered(release);
+    return { steps: [], holds: [] };
+}
+/** The hold that says the publication is scheduled or late, when it is. */
+function scheduled(release) {
+    return release.timing.hold === null ? [] : [release.timing.hold];
+}
+/** An upload of the rendered video, once due; held where an upload cannot publish as asked. */
+function release_steps_upload(release, retry) {
+    const { target, timing, cannotCarry, summary } = release;
+    if (target === null || !timing.due)
+        return { steps: [], holds: [] };
+    if (cannotCarry.length > 0)
+        return { steps: [], holds: [{ kind: 'upload_cannot_carry', fields: cannotCarry }] };
+    if (retry && summary?.published_url) {
+        const platform = summary.published_platform ?? 'an account';
+        return { steps: [], holds: [{ kind: 'partly_published', platform }] };
+    }
+    return { steps: [{ kind: 'upload', publish: target, retry }], holds: [] };
+}
+/** A run in flight: a stepwise render parks at VIDEO_PROCESSED, and is published after the wait when due. */
+function whileRunning(release) {
+    if (release.target === null || release.status === 'UPLOADING')
+        return { steps: [], holds: [] };
+    const uploaded = release.item.flow === 'stepwise' ? release_steps_upload(release, false) : { steps: [], holds: [] };
+    return { steps: uploaded.steps, holds: [...uploaded.holds, ...scheduled(release)] };
+}
+/** A render; the one-shot request carries the publication when it is due, a stepwise item uploads after it. */
+function rendering(release, reason) {
+    const { item, target, timing, cannotCarry } = release;
+    const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
+    // Rendering now would park a video that no upload may publish as asked: render at publish.at.
+    if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !timing.due && !timing.late)
+        return { steps: [], holds: scheduled(release) };
+    const render = {
+        kind: 'render',
+        reason,
+        render: item.render,
+        publish: oneRequest && timing.due ? target : null,
+    };
+    const uploaded = oneRequest ? { steps: [], holds: [] } : release_steps_upload(release, false);
+    return { steps: [render, ...uploaded.steps], holds: [...uploaded.holds, ...scheduled(release)] };
+}
+/**
+ * Already rendered: published with an upload, never by rendering again,
+ * unless the upload cannot carry the settings; then the one request that can
+ * carries them, and the plan says it renders again.
+ */
+function rendered(release) {
+    const { item, status, target, timing, cannotCarry, summary } = release;
+    const partly = status === 'FAILED_UPLOAD' && Boolean(summary?.published_url);
+    if (target !== null && cannotCarry.length > 0 && timing.due && !partly) {
+        const render = {
+            kind: 'render',
+            reason: 'publish_in_one_request',
+            render: item.render,
+            publish: target,
+        };
+        return { steps: [render], holds: scheduled(release) };
+    }
+    const uploaded = release_steps_upload(release, status === 'FAILED_UPLOAD');
+    return { steps: uploaded.steps, holds: [...uploaded.holds, ...scheduled(release)] };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
 
 
@@ -9141,7 +9378,9 @@ function winnerOf(candidates) {
 
 
 
-function publicationOf(item, accounts) {
+
+/** The publication a manifest asks for, with its accounts resolved; null below the published stage. */
+function targetOf(item, accounts) {
     if (item.stage !== 'published' || item.publish === null)
         return null;
     return {
@@ -9149,7 +9388,6 @@ function publicationOf(item, accounts) {
         options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
     };
 }
-const plan_DAY_MS = 86_400_000;
 /**
  * Items nothing may be planned for, whatever the manifest asks: a create from
  * a listing not proven complete (the item may sit on a page not read), and an
@@ -9166,155 +9404,32 @@ function heldForUnknown(creating, detail, accounts, observed) {
         return held({ kind: 'unknown_value', field: 'account platform', value: odd.platform });
     return null;
 }
-/** What the service must do for one item, before permissions are taken into account. */
+/**
+ * What the service must do for one item, before permissions are taken into
+ * account: the item's own steps (content-steps.ts), then its render and
+ * publication (release-steps.ts) from where those leave it.
+ */
 function planSteps(item, detail, summary, target, context) {
-    const steps = [];
-    const holds = [];
-    const drift = [];
-    let status;
-    let reason = null;
-    if (detail === null) {
-        steps.push({ kind: 'create', fields: createFields(item.fields) });
-        status = 'NEW';
-        reason = 'never_rendered';
-    }
-    else {
-        status = detail.status;
-        const edit = (changes, cancelGeneration) => ({
-            kind: 'edit',
-            changes,
-            cancelGeneration,
-            send: putBody(changes, item.fields, detail),
-        });
-        const personaAsked = context.personaChanged?.has(item.file) ?? true;
-        const changes = fieldChanges(item.fields, detail, personaAsked);
-        const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
-        const oneRun = publishesInOneRun(item, target !== null && uploadCannotCarry(target.options).length > 0);
-        if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress, oneRun)) {
-            // A run between two phases, or the stale snapshot of a run that parked:
-            // the wait tells them apart. Edits wait for the next run; what is left
-            // (a render of a parked voiceover, an upload) goes on from where it parked.
-            steps.push({ kind: 'wait', status });
-            if (changes.length > 0)
-                return { steps, holds, drift };
-        }
-        if (status === 'UPLOADED') {
-            // The published video cannot change (A16): script, settings and publication differences are drift.
-            for (const change of changes) {
-                if (SCRIPT_FIELDS.has(change.field))
-                    drift.push({ field: change.field, remote: change.from, desired: change.to });
-            }
-            drift.push(...settingsChanges(item.render, detail.video_settings));
-            drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
-            const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
-            if (edits.length > 0)
-                steps.push(edit(edits, false));
-        }
-        else if (changes.length > 0) {
-            if (!RUNNING_STATUSES.has(status)) {
-                steps.push(edit(changes, false));
-                if (scriptChanged) {
-                    status = 'NEW';
-                    reason = 'script_changed';
-                }
-            }
-            else if (context.cancelRunning && status !== 'UPLOADING') {
-                // A17: the job stops and the item returns to NEW; a publication is never interrupted.
-                steps.push(edit(changes, true));
-                status = 'NEW';
-                reason = scriptChanged ? 'script_changed' : 'never_rendered';
-            }
-            else {
-                holds.push({ kind: 'generating', status });
-            }
-        }
-    }
-    const running = RUNNING_STATUSES.has(status);
-    if (running)
-        steps.push({ kind: 'wait', status });
-    if (item.stage === 'draft')
+    const content = contentSteps(item, detail, target, context);
+    const { steps, holds, drift } = content;
+    if (content.final || item.stage === 'draft')
         return { steps, holds, drift };
-    const at = item.publish?.at ?? null;
-    const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
-    const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-    const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
-    const due = target !== null && passedMs >= 0 && !late;
-    const scheduled = () => {
-        if (target === null || due || at === null)
-            return;
-        holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / plan_DAY_MS) } : { kind: 'scheduled', at });
-    };
-    // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
-    const cannotCarry = target === null ? [] : uploadCannotCarry(target.options);
-    const upload = (retry) => {
-        if (target === null || !due)
-            return;
-        if (cannotCarry.length > 0)
-            holds.push({ kind: 'upload_cannot_carry', fields: cannotCarry });
-        else if (retry && summary?.published_url)
-            holds.push({ kind: 'partly_published', platform: summary.published_platform ?? 'an account' });
-        else
-            steps.push({ kind: 'upload', publish: target, retry });
-    };
-    if (reason === null && status !== 'UPLOADED' && !running) {
-        if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD')
-            reason = 'retry_failed';
-        else if (status === 'NEW' || status === 'AUDIO_PROCESSED')
-            reason = 'never_rendered';
-        else if (RENDERED_STATUSES.has(status) &&
-            detail !== null &&
-            settingsChanges(item.render, detail.video_settings).length > 0) {
-            reason = 'settings_changed';
-        }
-    }
-    if (running) {
-        // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
-        if (target !== null && status !== 'UPLOADING') {
-            if (item.flow === 'stepwise')
-                upload(false);
-            scheduled();
-        }
-    }
-    else if (reason !== null) {
-        const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
-        if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !due && !late) {
-            // Rendering now would park a video that no upload may publish as asked: render at publish.at.
-            scheduled();
-            return { steps, holds, drift };
-        }
-        steps.push({ kind: 'render', reason, render: item.render, publish: oneRequest && due ? target : null });
-        if (!oneRequest)
-            upload(false);
-        scheduled();
-    }
-    else if (RENDERED_STATUSES.has(status) && target !== null) {
-        // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
-        // carry the settings: then the one request that can carries them, and the plan says it renders again.
-        if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
-            steps.push({ kind: 'render', reason: 'publish_in_one_request', render: item.render, publish: target });
-        else
-            upload(status === 'FAILED_UPLOAD');
-        scheduled();
-    }
-    return { steps, holds, drift };
+    const release = releaseSteps(item, detail, summary, target, content, context);
+    return { steps: [...steps, ...release.steps], holds: [...holds, ...release.holds], drift };
 }
 /** How a publication goes out: in the generation request, or with an upload. */
 function publishVia(item, planned, target) {
     if (target === null)
         return null;
-    for (const step of planned.steps) {
-        if (step.kind === 'render' && step.publish !== null)
-            return 'oneshot';
-        if (step.kind === 'upload')
-            return 'upload';
-    }
+    const publishing = planned.steps.find((step) => publicationOf(step) !== null);
+    if (publishing)
+        return publishing.kind === 'render' ? 'oneshot' : 'upload';
     if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
         return null;
     const cannotCarry = uploadCannotCarry(target.options).length > 0;
     // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
     // request with the render when the upload cannot carry the settings.
-    const rendered = planned.steps.some((step) => step.kind === 'render');
-    return item.flow === 'stepwise' && cannotCarry && !rendered ? 'oneshot' : 'upload';
+    return item.flow === 'stepwise' && cannotCarry && !steps_renders(planned.steps) ? 'oneshot' : 'upload';
 }
 /** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
 function restrict(planned, context, flow) {
@@ -9324,41 +9439,21 @@ function restrict(planned, context, flow) {
     const publishBy = permissions.publishDisabledBy ?? (mode === 'apply' ? 'input' : 'event');
     // Plan mode shows what an apply would do; only a `publish: false` input changes that.
     if (!permissions.publish && (mode === 'apply' || publishBy === 'input')) {
-        const publishes = steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-        if (publishes) {
+        if (steps_publishes(steps)) {
             // A stepwise render that carries its publication (settings an upload cannot carry) would park a
             // video that no upload may publish as asked: it waits for the run that may publish.
             steps = steps
                 .filter((step) => step.kind !== 'upload')
-                .filter((step) => !(step.kind === 'render' && step.publish !== null && flow === 'stepwise'))
+                .filter((step) => !(step.kind === 'render' && publicationOf(step) !== null && flow === 'stepwise'))
                 .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
             holds.push({ kind: 'publish_disabled', by: publishBy });
         }
     }
-    if (!permissions.render && mode === 'apply' && steps.some((step) => step.kind === 'render')) {
+    if (!permissions.render && mode === 'apply' && steps_renders(steps)) {
         steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
         holds.push({ kind: 'render_disabled', by: 'event' });
     }
     return { steps, holds, drift: planned.drift };
-}
-/** (item, account) pairs a list of steps would publish. */
-function publicationsOf(steps) {
-    let count = 0;
-    for (const step of steps) {
-        if (step.kind === 'upload')
-            count += step.publish.accounts.length;
-        if (step.kind === 'render' && step.publish !== null)
-            count += step.publish.accounts.length;
-    }
-    return count;
-}
-/**
- * Scopes the interface itself states for the given steps (A29): generation
- * and upload need `generate`. Which scope content writes need is not shown,
- * so none is guessed for them; a 403 tells.
- */
-function statedScopes(steps) {
-    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
 }
 /** An error of one item alone (Problem.itemOnly): it is held, the others go on, the run fails at the end. */
 function itemProblem(item, code, message) {
@@ -9394,7 +9489,7 @@ function planOne(matched, observed, context, unmanaged) {
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
     // Accounts are checked whenever they are named, even while the stage stays below published.
     const resolved = accountsOf(item, observed);
-    const target = publicationOf(item, resolved.accounts);
+    const target = targetOf(item, resolved.accounts);
     // A listed item whose detail could not be read is not missing: planning a
     // create for it would make a second item with the same title.
     const unreadable = remote !== null && detail === null;
@@ -9428,6 +9523,7 @@ function planOne(matched, observed, context, unmanaged) {
             holds: planned.holds,
             drift: planned.drift,
             publishAt: item.publish?.at ?? null,
+            publication: target,
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
         },
@@ -9904,6 +10000,31 @@ async function runImportCommand(options, terminal, seams = {}) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+function shardOf(file, count) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < file.length; i++) {
+        hash ^= file.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return (hash % count) + 1;
+}
+/** Whether this job plans the manifest `file`. */
+function inShard(file, shard) {
+    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
+}
+/** This job's manifests and the other shards' ones. */
+function splitShard(items, shard) {
+    if (!shard || shard.count <= 1)
+        return { mine: [...items], others: [] };
+    const mine = [];
+    const others = [];
+    for (const item of items)
+        (inShard(item.file, shard) ? mine : others).push(item);
+    return { mine, others };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/concurrency.ts
 /**
  * Runs fn over items with at most `limit` calls in flight; results keep the
@@ -9932,104 +10053,81 @@ async function mapLimit(items, limit, fn) {
     return results;
 }
 
-;// CONCATENATED MODULE: ./src/apply/race.ts
-
-
-/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
-function asSummary(detail) {
+;// CONCATENATED MODULE: ./src/apply/item-run.ts
+const writable = (run) => run;
+/** An item as planned, before anything was done to it. */
+function untouched(item) {
     return {
-        id: detail.id,
-        title: detail.title,
-        description: detail.description,
-        full_text: detail.full_text,
-        hashtags: detail.hashtags,
-        status: detail.status,
-        persona: detail.persona,
-        published_url: null,
-        published_platform: null,
-        last_error: detail.last_error,
-        creation_date: detail.creation_date,
-        updated_at: detail.updated_at,
-        upload_date: detail.upload_date,
+        item,
+        id: item.remote?.id ?? null,
+        status: item.remote?.status ?? null,
+        created: false,
+        edited: false,
+        rendered: false,
+        published: false,
+        running: false,
+        holds: [],
+        notes: [],
+        unsettled: null,
+        lastError: null,
+        error: null,
+        durationMs: 0,
     };
 }
-/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
-async function sameTitled(client, created) {
-    let listed;
-    try {
-        listed = (await client.listContents()).items;
-    }
-    catch {
-        return null;
-    }
-    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
-    // A listing that lags behind the create still counts this run's own item.
-    if (!same.some((summary) => summary.id === created.id))
-        same.push(asSummary(created));
-    return same;
+/** This run created the item (or adopted one whose create lost its answer); `detail` null when it could not be read back. */
+function created(run, id, detail) {
+    Object.assign(writable(run), { id, created: true, ...(detail ? { status: detail.status } : {}) });
 }
-/**
- * Lists the new item's title again and settles a race for it. Who wins rests
- * on the creation times the service shows; where it shows none for one of the
- * items, or the listing cannot be read, it is not guessed: the item is held.
- */
-async function settleTitleRace(client, created, logger) {
-    const same = await sameTitled(client, created);
-    const undecided = (why, ids) => {
-        logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
-        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
-    };
-    if (same === null)
-        return undecided('the listing could not be read to check for a second item', [created.id]);
-    if (same.length < 2)
-        return { winner: created, lost: null };
-    const ids = same.map((summary) => summary.id).sort();
-    if (same.some((summary) => !hasCreationTime(summary)))
-        return undecided('the service shows no creation time for one of them', ids);
-    const winner = winnerOf(same);
-    if (winner === null || winner.id === created.id)
-        return { winner: created, lost: null };
-    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
-    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
-        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
-    return {
-        winner: await client.getContent(winner.id),
-        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
-    };
+/** This run edited the item; the status it shows after, when read. */
+function edited(run, status) {
+    Object.assign(writable(run), { edited: true, ...(status ? { status } : {}) });
 }
-
-;// CONCATENATED MODULE: ./src/apply/readback.ts
-
-
-const readback_TEXT_FIELDS = ['full_text', 'textover'];
-function readback_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
+/** The run goes on with another item of the title (it won a race this run's item lost). */
+function continuedWith(run, winner) {
+    Object.assign(writable(run), { id: winner.id, status: winner.status });
 }
-/** What a create or an edit sent that the service holds differently. */
-function readBackFields(sent, detail) {
-    const notes = [];
-    for (const field of readback_TEXT_FIELDS) {
-        const value = sent[field];
-        const held = detail[field];
-        if (typeof value === 'string' && typeof held === 'string' && value !== held)
-            if (serviceText(value) === serviceText(held))
-                notes.push({ field, how: 'normalised_text' });
-    }
-    const tuning = sent.fine_tuning;
-    if (readback_isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
-        notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
-    const persona = sent.persona_id;
-    if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
-        notes.push({ field: 'persona', how: 'ignored' });
-    return notes;
+/** The status the service shows now. */
+function saw(run, status) {
+    writable(run).status = status;
 }
-/** Render settings the service holds differently from what the generation request sent. */
-function readBackRender(sent, detail) {
-    const wanted = sent.subtitle_settings;
-    const held = detail.video_settings?.subtitle_settings ?? null;
-    if (readback_isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
-        return [{ field: 'video.subtitles', how: 'filled_defaults' }];
-    return [];
+/** What a wait ended with: the status, the service's last error, and whether it was still in flight. */
+function waited(run, outcome) {
+    Object.assign(writable(run), {
+        status: outcome.status,
+        lastError: outcome.lastError,
+        running: outcome.timedOut,
+    });
+}
+/** Left in flight: the run does not wait (`wait: false`). */
+function leftRunning(run) {
+    writable(run).running = true;
+}
+/** A generation or upload this run started; `published` when it carries the publication. */
+function dispatched(run, what) {
+    const state = writable(run);
+    state.rendered ||= what.rendered === true;
+    state.published ||= what.published === true;
+}
+function held(run, hold) {
+    writable(run).holds = [...run.holds, hold];
+}
+/** A value the service stores in its own terms, said once per field. */
+function noted(run, note) {
+    if (run.notes.some((known) => known.field === note.field))
+        return false;
+    writable(run).notes = [...run.notes, note];
+    return true;
+}
+/** This run's new item, while another run may have created its title at the same moment; null once settled. */
+function raceOpen(run, detail) {
+    writable(run).unsettled = detail;
+}
+/** What stopped the engine on this item, already free of secrets. */
+function errored(run, message) {
+    writable(run).error = message;
+}
+function finished(run, durationMs) {
+    writable(run).durationMs = durationMs;
 }
 
 ;// CONCATENATED MODULE: ./src/apply/status.ts
@@ -10151,6 +10249,198 @@ function dispatchUpload(client, id, publish, before, logger) {
     return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
 }
 
+;// CONCATENATED MODULE: ./src/apply/race.ts
+
+
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
+function asSummary(detail) {
+    return {
+        id: detail.id,
+        title: detail.title,
+        description: detail.description,
+        full_text: detail.full_text,
+        hashtags: detail.hashtags,
+        status: detail.status,
+        persona: detail.persona,
+        published_url: null,
+        published_platform: null,
+        last_error: detail.last_error,
+        creation_date: detail.creation_date,
+        updated_at: detail.updated_at,
+        upload_date: detail.upload_date,
+    };
+}
+/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
+async function sameTitled(client, created) {
+    let listed;
+    try {
+        listed = (await client.listContents()).items;
+    }
+    catch {
+        return null;
+    }
+    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
+    // A listing that lags behind the create still counts this run's own item.
+    if (!same.some((summary) => summary.id === created.id))
+        same.push(asSummary(created));
+    return same;
+}
+/**
+ * Lists the new item's title again and settles a race for it. Who wins rests
+ * on the creation times the service shows; where it shows none for one of the
+ * items, or the listing cannot be read, it is not guessed: the item is held.
+ */
+async function settleTitleRace(client, created, logger) {
+    const same = await sameTitled(client, created);
+    const undecided = (why, ids) => {
+        logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
+        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+    };
+    if (same === null)
+        return undecided('the listing could not be read to check for a second item', [created.id]);
+    if (same.length < 2)
+        return { winner: created, lost: null };
+    const ids = same.map((summary) => summary.id).sort();
+    if (same.some((summary) => !hasCreationTime(summary)))
+        return undecided('the service shows no creation time for one of them', ids);
+    const winner = winnerOf(same);
+    if (winner === null || winner.id === created.id)
+        return { winner: created, lost: null };
+    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
+    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
+        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
+    return {
+        winner: await client.getContent(winner.id),
+        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/apply/race-step.ts
+
+
+/**
+ * Settles a race for the title of the item this run created: once it lost,
+ * the run goes on with the winner; false when who won cannot be decided, and
+ * nothing more may be done to the item.
+ */
+async function settleRace(run, context) {
+    const created = run.unsettled;
+    if (created === null)
+        return !run.holds.some((hold) => hold.kind === 'race_undecided');
+    raceOpen(run, null);
+    const race = await settleTitleRace(context.client, created, context.logger);
+    if (race.lost === null)
+        return true;
+    held(run, race.lost);
+    if (race.lost.kind === 'race_undecided')
+        return false;
+    continuedWith(run, race.winner);
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/apply/readback.ts
+
+
+const readback_TEXT_FIELDS = ['full_text', 'textover'];
+function readback_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** What a create or an edit sent that the service holds differently. */
+function readBackFields(sent, detail) {
+    const notes = [];
+    for (const field of readback_TEXT_FIELDS) {
+        const value = sent[field];
+        const held = detail[field];
+        if (typeof value === 'string' && typeof held === 'string' && value !== held)
+            if (serviceText(value) === serviceText(held))
+                notes.push({ field, how: 'normalised_text' });
+    }
+    const tuning = sent.fine_tuning;
+    if (readback_isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
+        notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
+    const persona = sent.persona_id;
+    if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
+        notes.push({ field: 'persona', how: 'ignored' });
+    return notes;
+}
+/** Render settings the service holds differently from what the generation request sent. */
+function readBackRender(sent, detail) {
+    const wanted = sent.subtitle_settings;
+    const held = detail.video_settings?.subtitle_settings ?? null;
+    if (readback_isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
+        return [{ field: 'video.subtitles', how: 'filled_defaults' }];
+    return [];
+}
+
+;// CONCATENATED MODULE: ./src/apply/content.ts
+
+
+
+
+
+
+// The item's own writes: its create and its edits, each read back (A14).
+/** Notes each service normal form once per item. */
+function note(run, notes, logger) {
+    for (const found of notes) {
+        if (noted(run, found))
+            logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
+    }
+}
+/** A write the service accepted but that cannot be followed up in this run: said, never sent again. */
+function acceptedButHeld(run, error, logger) {
+    held(run, error instanceof ClearedFieldsError
+        ? { kind: 'cleared_on_service', fields: error.fields }
+        : { kind: 'not_read_back', reason: error.message });
+    logger.warning(`${error.message}; the rest of this item waits for the next run.`);
+    return false;
+}
+async function runCreate(run, step, context) {
+    const { client, logger } = context;
+    const lookMs = context.createLookMs ??
+        Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
+    let detail;
+    try {
+        detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), { lookMs });
+    }
+    catch (error) {
+        if (!(error instanceof ReadBackError))
+            throw error;
+        created(run, error.id, null);
+        return acceptedButHeld(run, error, logger);
+    }
+    created(run, detail.id, detail);
+    logger.info(`Created ${detail.id}.`);
+    note(run, readBackFields(step.fields, detail), logger);
+    // No lock: a run started at the same moment may have created the same title.
+    raceOpen(run, detail);
+    if (!(await settleRace(run, context)))
+        return false;
+    // A run that listed before the other's create landed sees no race now; it looks once more before
+    // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+    if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
+        raceOpen(run, detail);
+    return true;
+}
+async function runEdit(run, step, context) {
+    const { client, logger } = context;
+    const body = step.send;
+    let detail;
+    try {
+        detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
+    }
+    catch (error) {
+        if (!(error instanceof ReadBackError || error instanceof ClearedFieldsError))
+            throw error;
+        edited(run, null);
+        return acceptedButHeld(run, error, logger);
+    }
+    edited(run, detail.status);
+    logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
+    note(run, readBackFields(body, detail), logger);
+    return true;
+}
+
 ;// CONCATENATED MODULE: ./src/apply/wait.ts
 
 
@@ -10212,73 +10502,80 @@ async function touchedSince(client, id, since) {
         return false;
     }
 }
+/** One read of the item: logged when it moved; whether its status moved. */
+async function look(client, target, options, seen) {
+    const status = await readStatus(client, target.id);
+    const { last } = seen;
+    const statusChanged = last === null || last.status !== status.status;
+    const changed = statusChanged || !sameProgress(last.progress, status.progress);
+    if (changed) {
+        const tally = options.tally ? { tally: { ...options.tally } } : {};
+        options.logger.progress({
+            file: target.file,
+            title: target.title,
+            status: status.status,
+            progress: status.progress,
+            ...tally,
+        });
+    }
+    // Left: another status, or a snapshot that moves (a stale one of the last run does not).
+    if (seen.leaving !== undefined && (status.status !== seen.leaving || (last !== null && changed)))
+        seen.leaving = undefined;
+    if (seen.leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
+        seen.leaving = undefined;
+    seen.stillReads = changed ? 1 : seen.stillReads + 1;
+    if (changed)
+        seen.stillSince = options.clock.now();
+    seen.last = status;
+    return statusChanged;
+}
+/** How the wait ends after this read, or null when it goes on. */
+function verdict(seen, options, startBy) {
+    const status = seen.last;
+    const answer = { status: status.status, lastError: status.last_error };
+    const now = options.clock.now();
+    // Queued: the service answered, the worker has not taken the job yet.
+    if (seen.leaving !== undefined)
+        return now >= Math.min(startBy, options.deadline)
+            ? { ...answer, timedOut: true, notStarted: true }
+            : null;
+    const staleMs = options.poll.staleMs ?? DEFAULT_STALE_MS;
+    const until = options.until ?? 'settled';
+    if (ends(until, status.status, status.progress !== null, seen.stillReads, now - seen.stillSince, staleMs))
+        return { ...answer, timedOut: false };
+    return now >= options.deadline ? { ...answer, timedOut: true } : null;
+}
 /** Polls until the wait ends (see WaitUntil) or the deadline passes. */
 async function waitForItem(client, target, options) {
-    const { clock, poll, logger, deadline } = options;
-    const until = options.until ?? 'settled';
+    const { clock, poll } = options;
     const startBy = clock.now() + (options.startWaitMs ?? DEFAULT_START_WAIT_MS);
-    let leaving = options.leaving;
-    let last = null;
+    const seen = { last: null, leaving: options.leaving, stillReads: 0, stillSince: clock.now() };
     let delay = null;
-    let stillReads = 0;
-    let stillSince = clock.now();
     for (;;) {
-        const status = await readStatus(client, target.id);
-        const statusChanged = last === null || last.status !== status.status;
-        const changed = last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
-        if (changed)
-            logger.progress({
-                file: target.file,
-                title: target.title,
-                status: status.status,
-                progress: status.progress,
-                ...(options.tally ? { tally: { ...options.tally } } : {}),
-            });
-        // Left: another status, or a snapshot that moves (a stale one of the last run does not).
-        if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
-            leaving = undefined;
-        if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
-            leaving = undefined;
-        stillReads = changed ? 1 : stillReads + 1;
-        if (changed)
-            stillSince = clock.now();
-        last = status;
-        if (leaving !== undefined) {
-            // Queued: the service answered, the worker has not taken the job yet.
-            if (clock.now() >= Math.min(startBy, deadline))
-                return { status: status.status, lastError: status.last_error, timedOut: true, notStarted: true };
-        }
-        else if (ends(until, status.status, status.progress !== null, stillReads, clock.now() - stillSince, poll.staleMs ?? DEFAULT_STALE_MS)) {
-            return { status: status.status, lastError: status.last_error, timedOut: false };
-        }
-        const remaining = deadline - clock.now();
-        if (remaining <= 0)
-            return { status: status.status, lastError: status.last_error, timedOut: true };
+        const statusChanged = await look(client, target, options, seen);
+        const outcome = verdict(seen, options, startBy);
+        if (outcome !== null)
+            return outcome;
         // Back to fast reads only when the status moves on, not on every progress snapshot.
         delay = nextDelay(poll, delay, statusChanged);
-        await clock.sleep(Math.min(delay, remaining));
+        await clock.sleep(Math.min(delay, options.deadline - clock.now()));
     }
 }
 
-;// CONCATENATED MODULE: ./src/apply/apply.ts
+;// CONCATENATED MODULE: ./src/apply/settle.ts
 
 
 
 
-
-
-
-
-
-
-
-async function settle(run, context, until = 'settled', inFlight = false, leaving, since) {
+/** Waits while the item is in flight; false when the run stops waiting (deadline, or `wait: false`). */
+async function settle(run, context, options = {}) {
+    const { until = 'settled', inFlight = false, leaving, since } = options;
     if (run.id === null || run.status === null)
         return true;
     if (!inFlight && leaving === undefined && !RUNNING_STATUSES.has(run.status) && until === 'settled')
         return true;
     if (!context.wait) {
-        run.running = true;
+        leftRunning(run);
         return false;
     }
     const outcome = await waitForItem(context.client, { id: run.id, file: run.item.file, title: run.item.title }, {
@@ -10292,26 +10589,29 @@ async function settle(run, context, until = 'settled', inFlight = false, leaving
         ...(since === undefined ? {} : { since }),
         ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
     });
-    run.status = outcome.status;
-    run.lastError = outcome.lastError;
-    run.running = outcome.timedOut;
+    waited(run, outcome);
     if (outcome.notStarted) {
-        run.holds.push({ kind: 'not_started', status: outcome.status });
+        held(run, { kind: 'not_started', status: outcome.status });
         context.logger.warning(`The service accepted the request, but the item is still ${outcome.status}: it has not started yet.`);
     }
     return !outcome.timedOut;
 }
 /** After a dispatch: wait for the item to leave the status it was sent from, then for the job to end. */
-async function settleDispatch(run, context, dispatched, before, until, conflictMayBeQueued, since) {
-    if (dispatched === 'published') {
-        run.status = 'UPLOADED';
+async function settleDispatch(run, context, wait) {
+    if (wait.dispatched === 'published') {
+        saw(run, 'UPLOADED');
         return true;
     }
     // A started job, or (for a generation) a 409 for one already there, may still be queued in the status it
     // was sent from. A 409 on an upload says one is in flight, which the status shows.
-    const queued = dispatched === 'started' || conflictMayBeQueued;
-    const leaving = before !== null && queued ? before : undefined;
-    return settle(run, context, until, true, leaving, since);
+    const queued = wait.dispatched === 'started' || wait.conflictMayBeQueued;
+    const leaving = wait.before !== null && queued ? wait.before : undefined;
+    return settle(run, context, {
+        until: wait.until,
+        inFlight: true,
+        ...(leaving === undefined ? {} : { leaving }),
+        ...(wait.since === undefined ? {} : { since: wait.since }),
+    });
 }
 /** Whether a one-shot publication of this item may pass through VIDEO_PROCESSED (plan/inflight.ts). */
 function oneRun(run) {
@@ -10322,223 +10622,10 @@ async function freshStatus(run, context) {
     if (run.id === null)
         return false;
     const now = await readStatus(context.client, run.id);
-    run.status = now.status;
+    saw(run, now.status);
     if (mayBeInFlight(now.status, now.progress, oneRun(run)))
-        return settle(run, context, 'maybe-published', true);
+        return settle(run, context, { until: 'maybe-published', inFlight: true });
     return true;
-}
-/** Notes each service normal form once per item. */
-function note(run, notes, logger) {
-    for (const found of notes) {
-        if (run.notes.some((known) => known.field === found.field))
-            continue;
-        run.notes.push(found);
-        logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
-    }
-}
-/** A new item's render: another run that raced for the title may have rendered it already. */
-function renderedMeanwhile(run, step) {
-    return (step.reason === 'never_rendered' &&
-        run.status !== null &&
-        (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
-        run.status !== 'FAILED_UPLOAD');
-}
-/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
-async function updatedAt(client, id) {
-    try {
-        return (await client.getContent(id)).updated_at;
-    }
-    catch {
-        return null;
-    }
-}
-/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
-const RENDER_SENDS = 2;
-async function runRender(run, step, context) {
-    const { client, logger } = context;
-    if (!(await settleRace(run, context)))
-        return false;
-    const id = run.id;
-    if (!(await settle(run, context)))
-        return false;
-    if (step.reason === 'never_rendered' && !(await freshStatus(run, context)))
-        return false;
-    if (run.status === 'UPLOADED')
-        return true; // never rendered again once published
-    if (renderedMeanwhile(run, step))
-        return true;
-    const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
-    // Stepwise: the script is read before credits are spent on it, and it
-    // must be the one the plan showed (reviewers read it in the PR comment).
-    // After this run's own create or edit the service has just written it.
-    if (run.item.flow === 'stepwise' || step.publish === null) {
-        const detail = await client.getContent(id);
-        const planned = run.created || run.edited ? null : run.item.script.remote;
-        if (planned !== null && detail.textover !== planned) {
-            run.holds.push({ kind: 'script_changed_since_plan' });
-            logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
-            return false;
-        }
-        logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
-    }
-    for (let send = 1; send <= RENDER_SENDS; send++) {
-        const before = run.status;
-        const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
-        const dispatched = await dispatchGeneration(client, { content_id: id, render: step.render, publish: step.publish?.options }, before, logger);
-        run.rendered ||= dispatched === 'started';
-        if (step.publish !== null && dispatched === 'started')
-            run.published = true;
-        const until = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
-        if (!(await settleDispatch(run, context, dispatched, before, until, true, since)))
-            return false;
-        // Parked after the voiceover with no run in flight: it is rendered, not waited on.
-        if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started')
-            break;
-        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
-    }
-    if (run.status !== null && FAILED_STATUSES.has(run.status)) {
-        // Retried once per apply: a second failure is reported, not looped on.
-        if (retrying || step.reason === 'retry_failed')
-            run.holds.push({ kind: 'already_retried', status: run.status });
-        return false;
-    }
-    if (step.render.subtitle_settings !== undefined && run.rendered)
-        note(run, readBackRender(step.render, await client.getContent(id)), logger);
-    return true;
-}
-async function runUpload(run, step, context) {
-    if (!(await settleRace(run, context)))
-        return false;
-    const id = run.id;
-    if (!(await settle(run, context)))
-        return false;
-    // Another run may have published it since: look before sending (task status is not rate limited).
-    if (!(await freshStatus(run, context)))
-        return false;
-    if (run.status === 'UPLOADED')
-        return true; // never published twice
-    if (run.status === null || !RENDERED_STATUSES.has(run.status))
-        return false;
-    const before = run.status;
-    let dispatched;
-    try {
-        dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
-    }
-    catch (error) {
-        // Published by another run between the look and the upload: the service refuses a second one.
-        if (!(error instanceof ServiceError && error.status === 400))
-            throw error;
-        const now = await readStatus(context.client, id);
-        if (now.status !== 'UPLOADED')
-            throw error;
-        run.status = now.status;
-        return true;
-    }
-    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
-    run.published = dispatched !== 'running';
-    return settleDispatch(run, context, dispatched, before, 'settled', false);
-}
-/**
- * Settles a race for the title of the item this run created: once it lost,
- * the run goes on with the winner; false when who won cannot be decided, and
- * nothing more may be done to the item.
- */
-async function settleRace(run, context) {
-    const created = run.unsettled;
-    if (created === null)
-        return !run.holds.some((hold) => hold.kind === 'race_undecided');
-    run.unsettled = null;
-    const race = await settleTitleRace(context.client, created, context.logger);
-    if (race.lost === null)
-        return true;
-    run.holds.push(race.lost);
-    if (race.lost.kind === 'race_undecided')
-        return false;
-    run.id = race.winner.id;
-    run.status = race.winner.status;
-    return true;
-}
-/** A write the service accepted but that cannot be followed up in this run: said, never sent again. */
-function acceptedButHeld(run, error, logger) {
-    if (error instanceof ClearedFieldsError)
-        run.holds.push({ kind: 'cleared_on_service', fields: error.fields });
-    else if (error instanceof ReadBackError)
-        run.holds.push({ kind: 'not_read_back', reason: error.message });
-    else
-        throw error;
-    logger.warning(`${error.message}; the rest of this item waits for the next run.`);
-    return false;
-}
-async function runCreate(run, step, context) {
-    const { client, logger } = context;
-    const lookMs = context.createLookMs ??
-        Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
-    let detail;
-    try {
-        detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), { lookMs });
-    }
-    catch (error) {
-        if (!(error instanceof ReadBackError))
-            throw error;
-        run.id = error.id;
-        run.created = true;
-        return acceptedButHeld(run, error, logger);
-    }
-    run.id = detail.id;
-    run.status = detail.status;
-    run.created = true;
-    logger.info(`Created ${detail.id}.`);
-    note(run, readBackFields(step.fields, detail), logger);
-    // No lock: a run started at the same moment may have created the same title.
-    run.unsettled = detail;
-    if (!(await settleRace(run, context)))
-        return false;
-    // A run that listed before the other's create landed sees no race now; it looks once more before
-    // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
-    if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
-        run.unsettled = detail;
-    return true;
-}
-async function runEdit(run, step, context) {
-    const { client, logger } = context;
-    const body = step.send;
-    let detail;
-    try {
-        detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
-    }
-    catch (error) {
-        if (!(error instanceof ReadBackError || error instanceof ClearedFieldsError))
-            throw error;
-        run.edited = true;
-        return acceptedButHeld(run, error, logger);
-    }
-    run.status = detail.status;
-    run.edited = true;
-    logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
-    note(run, readBackFields(body, detail), logger);
-    return true;
-}
-/** One step; false stops the item's remaining steps. */
-async function runStep(run, step, context) {
-    if (!context.allowed.has(step.kind))
-        return step.kind === 'wait';
-    if (step.kind === 'create')
-        return runCreate(run, step, context);
-    if (run.id === null)
-        return false;
-    switch (step.kind) {
-        case 'edit':
-            return runEdit(run, step, context);
-        case 'wait': {
-            // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
-            const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
-            return settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
-        }
-        case 'render':
-            return runRender(run, step, context);
-        case 'upload':
-            return runUpload(run, step, context);
-    }
 }
 const WRITES = new Set(['edit', 'render', 'upload']);
 /**
@@ -10561,54 +10648,222 @@ async function stillAsPlanned(run, work, context) {
         : now.status === planned.status && !inFlight;
     if (asPlanned)
         return true;
-    run.status = now.status;
-    run.holds.push({ kind: 'changed_since_plan', planned: planned.status, found: now.status });
+    saw(run, now.status);
+    held(run, { kind: 'changed_since_plan', planned: planned.status, found: now.status });
     context.logger.info(`Moved from ${planned.status} to ${now.status}${inFlight ? ' with a run in flight' : ''} since the plan was made: nothing is sent for it in this run.`);
     if (inFlight)
-        await settle(run, context, 'maybe-published', true);
+        await settle(run, context, { until: 'maybe-published', inFlight: true });
     return false;
 }
-/** An item as planned, before anything was done to it. */
-function untouched(item) {
-    return {
-        item,
-        id: item.remote?.id ?? null,
-        status: item.remote?.status ?? null,
-        created: false,
-        edited: false,
-        rendered: false,
-        published: false,
-        running: false,
-        holds: [],
-        notes: [],
-        unsettled: null,
-        lastError: null,
-        error: null,
-        durationMs: 0,
-    };
+
+;// CONCATENATED MODULE: ./src/apply/render.ts
+
+
+
+
+
+
+
+/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
+const RENDER_SENDS = 2;
+/** A new item's render: another run that raced for the title may have rendered it already. */
+function renderedMeanwhile(run, step) {
+    return (step.reason === 'never_rendered' &&
+        run.status !== null &&
+        (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
+        run.status !== 'FAILED_UPLOAD');
+}
+/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
+async function updatedAt(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
+/** Whether the item is still to be rendered once whatever was in flight has ended; null to stop the item. */
+async function stillToRender(run, step, context) {
+    if (!(await settleRace(run, context)))
+        return null;
+    if (!(await settle(run, context)))
+        return null;
+    if (step.reason === 'never_rendered' && !(await freshStatus(run, context)))
+        return null;
+    // Never rendered again once published.
+    return run.status !== 'UPLOADED' && !renderedMeanwhile(run, step);
+}
+/**
+ * Stepwise: the script is read before credits are spent on it, and it must be
+ * the one the plan showed (reviewers read it in the PR comment). After this
+ * run's own create or edit the service has just written it.
+ */
+async function scriptAsPlanned(run, step, context) {
+    if (run.item.flow !== 'stepwise' && step.publish !== null)
+        return true;
+    const detail = await context.client.getContent(run.id);
+    const planned = run.created || run.edited ? null : run.item.script.remote;
+    if (planned !== null && detail.textover !== planned) {
+        held(run, { kind: 'script_changed_since_plan' });
+        context.logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
+        return false;
+    }
+    context.logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
+    return true;
+}
+/** Sends the generation and waits for it; once more when the service parked it after the voiceover. */
+async function sendRender(run, step, context) {
+    const { client, logger } = context;
+    const id = run.id;
+    for (let send = 1; send <= RENDER_SENDS; send++) {
+        const before = run.status;
+        const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
+        const request = { content_id: id, render: step.render, publish: step.publish?.options };
+        const outcome = await dispatchGeneration(client, request, before, logger);
+        dispatched(run, {
+            rendered: outcome === 'started',
+            published: step.publish !== null && outcome === 'started',
+        });
+        const until = step.publish !== null && outcome !== 'published' ? 'published' : 'settled';
+        const wait = { dispatched: outcome, before, until, conflictMayBeQueued: true, since };
+        if (!(await settleDispatch(run, context, wait)))
+            return false;
+        // Parked after the voiceover with no run in flight: it is rendered, not waited on.
+        if (run.status !== 'AUDIO_PROCESSED' || outcome !== 'started')
+            break;
+        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
+    }
+    return true;
+}
+async function runRender(run, step, context) {
+    const toRender = await stillToRender(run, step, context);
+    if (toRender !== true)
+        return toRender === false;
+    const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
+    if (!(await scriptAsPlanned(run, step, context)))
+        return false;
+    if (!(await sendRender(run, step, context)))
+        return false;
+    if (run.status !== null && FAILED_STATUSES.has(run.status)) {
+        // Retried once per apply: a second failure is reported, not looped on.
+        if (retrying || step.reason === 'retry_failed')
+            held(run, { kind: 'already_retried', status: run.status });
+        return false;
+    }
+    if (step.render.subtitle_settings !== undefined && run.rendered)
+        note(run, readBackRender(step.render, await context.client.getContent(run.id)), context.logger);
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/apply/upload.ts
+
+
+
+
+
+
+
+// A publication of a rendered video: POST /contents/upload/{id}, never sent
+// for an item the service shows published, waited for to its end.
+async function runUpload(run, step, context) {
+    if (!(await settleRace(run, context)))
+        return false;
+    if (!(await settle(run, context)))
+        return false;
+    // Another run may have published it since: look before sending (task status is not rate limited).
+    if (!(await freshStatus(run, context)))
+        return false;
+    if (run.status === 'UPLOADED')
+        return true; // never published twice
+    if (run.status === null || !RENDERED_STATUSES.has(run.status))
+        return false;
+    const before = run.status;
+    const outcome = await upload_upload(run, step, context);
+    if (outcome === null)
+        return true;
+    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
+    dispatched(run, { published: outcome !== 'running' });
+    return settleDispatch(run, context, {
+        dispatched: outcome,
+        before,
+        until: 'settled',
+        conflictMayBeQueued: false,
+    });
+}
+/** The upload; null when another run published the item between the look and the upload. */
+async function upload_upload(run, step, context) {
+    const id = run.id;
+    try {
+        return await dispatchUpload(context.client, id, step.publish.options, run.status, context.logger);
+    }
+    catch (error) {
+        // The service refuses a second publication: published meanwhile, which the status shows.
+        if (!(error instanceof ServiceError && error.status === 400))
+            throw error;
+        const now = await readStatus(context.client, id);
+        if (now.status !== 'UPLOADED')
+            throw error;
+        saw(run, now.status);
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/apply/apply.ts
+
+
+
+
+
+
+
+
+
+
+/** One step; false stops the item's remaining steps. */
+async function runStep(run, step, context) {
+    if (!context.allowed.has(step.kind))
+        return step.kind === 'wait';
+    if (step.kind === 'create')
+        return runCreate(run, step, context);
+    if (run.id === null)
+        return false;
+    switch (step.kind) {
+        case 'edit':
+            return runEdit(run, step, context);
+        case 'wait': {
+            // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
+            const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
+            return settle(run, context, { until: maybePublishing ? 'maybe-published' : 'settled', inFlight: true });
+        }
+        case 'render':
+            return runRender(run, step, context);
+        case 'upload':
+            return runUpload(run, step, context);
+    }
+}
+/** The item's steps in order, as long as each goes through; a failure is the item's, never the run's. */
+async function runSteps(run, work, context) {
+    try {
+        if (!(await stillAsPlanned(run, work, context)))
+            return;
+        for (const step of run.item.steps) {
+            if (!(await runStep(run, step, context)))
+                break;
+        }
+        await settleRace(run, context);
+    }
+    catch (error) {
+        errored(run, describeError(error));
+        context.logger.warning(`${run.item.file}: ${run.error}`);
+    }
 }
 async function runItem(item, context) {
     const started = context.clock.now();
     const run = untouched(item);
     const work = item.steps.filter((step) => context.allowed.has(step.kind));
-    if (work.length > 0) {
-        await context.logger.group(`${item.title} (${item.file})`, async () => {
-            try {
-                if (!(await stillAsPlanned(run, work, context)))
-                    return;
-                for (const step of item.steps) {
-                    if (!(await runStep(run, step, context)))
-                        break;
-                }
-                await settleRace(run, context);
-            }
-            catch (error) {
-                run.error = describeError(error);
-                context.logger.warning(`${item.file}: ${run.error}`);
-            }
-        });
-    }
-    run.durationMs = Math.round(context.clock.now() - started);
+    if (work.length > 0)
+        await context.logger.group(`${item.title} (${item.file})`, () => runSteps(run, work, context));
+    finished(run, Math.round(context.clock.now() - started));
     if (work.length > 0) {
         context.tally.done++;
         context.logger.itemDone({
@@ -10636,6 +10891,193 @@ async function applyItems(items, options) {
     return mapLimit(items, options.concurrency, (item) => runItem(item, context));
 }
 
+;// CONCATENATED MODULE: ./src/plan/permissions.ts
+// What a run may send: the action derives the permissions from its mode,
+// event and inputs; the steps of the plan outside them are shown, not sent.
+/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
+function allowedSteps(mode, permissions) {
+    const allowed = new Set();
+    if (mode === 'validate')
+        return allowed;
+    if (permissions.write)
+        allowed.add('create').add('edit');
+    if (mode !== 'apply')
+        return allowed;
+    allowed.add('wait');
+    if (permissions.render)
+        allowed.add('render');
+    if (permissions.publish)
+        allowed.add('upload');
+    return allowed;
+}
+/**
+ * What a PR script preview may do to an item: create it, or edit a draft
+ * (never rendered) other than its title. The title is how every other run
+ * finds the item, so a rename waits for the merge; a rendered or published
+ * item is not touched before the merge at all.
+ */
+function asPreview(item) {
+    if (item.remote !== null && item.remote.status !== 'NEW')
+        return [];
+    const steps = item.steps.flatMap((step) => {
+        if (step.kind !== 'edit')
+            return [step];
+        const changes = step.changes.filter((change) => change.field !== 'title');
+        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+        return changes.length > 0 ? [{ ...step, changes, send }] : [];
+    });
+    return [{ ...item, steps }];
+}
+
+;// CONCATENATED MODULE: ./src/engine/execute.ts
+
+
+
+
+
+
+
+
+
+// The applying stage of a run: what this run may do of the plan, checked
+// against the run's limits and the key, carried out (src/apply/), and read
+// back for the report.
+/** Milliseconds on a monotonic clock. */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+/** The plan's items this run carries out, and the writes among their steps. */
+function workOf(options, plan) {
+    const { mode, permissions } = options.settings;
+    const allowed = allowedSteps(mode, permissions);
+    const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    return { items, writes };
+}
+/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
+function refusal(options, plan, report) {
+    const { mode, maxPublications } = options.settings;
+    if (report.problems.some(blocksWrites)) {
+        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return 'errors';
+    }
+    if (mode !== 'apply' || plan.publications <= maxPublications)
+        return null;
+    report.fatal =
+        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+            'publish fewer items per run.';
+    return 'limit';
+}
+/** Carries out what this run may do of the plan; the results go to the report. */
+async function execute(options, client, plan, report) {
+    const { mode } = options.settings;
+    const { items, writes } = workOf(options, plan);
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (refusal(options, plan, report) !== null)
+        return;
+    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
+    if (scopes === null)
+        return;
+    const started = monotonicMs();
+    if (mode === 'apply')
+        report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
+    const runs = await applyItems(items, applyOptions(options, client));
+    await recordResults(options, client, plan, runs, scopes, report);
+    report.timings.applyMs = Math.round(monotonicMs() - started);
+}
+function applyOptions(options, client) {
+    const { settings, deps, seams } = options;
+    return {
+        client,
+        allowed: allowedSteps(settings.mode, settings.permissions),
+        concurrency: settings.concurrency,
+        wait: settings.wait,
+        timeoutMs: settings.timeoutMs,
+        logger: deps.logger,
+        clock: seams?.clock ?? realClock,
+        ...(seams?.poll ? { poll: seams.poll } : {}),
+        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
+        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
+    };
+}
+/**
+ * Only what the interface states is checked before writing (A29): the key is
+ * active, and generation needs `generate`; what content writes need is not
+ * shown, so it is learned from the first 403 instead. The key's scopes, or
+ * null when the run must not write. An introspection that cannot be read
+ * proves nothing either way: the writes go, and the service's own 401 or 403
+ * stops them.
+ */
+async function preflight(client, writes, report) {
+    let introspection;
+    try {
+        introspection = await client.introspect();
+    }
+    catch (error) {
+        if (error instanceof ServiceError && error.status === 401)
+            throw error;
+        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
+        return [];
+    }
+    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+    if (introspection.active && missing.length === 0)
+        return introspection.scopes;
+    report.fatal = !introspection.active
+        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+            `${missing.join(', ')} in the web app under Settings, API Keys.`;
+    return null;
+}
+/**
+ * The results of the runs, read back with one listing (statuses, public
+ * URLs); informational reads, so what was done is reported whether or not
+ * they succeed. A write the service refused (403) stops the run.
+ */
+async function recordResults(options, client, plan, runs, scopes, report) {
+    const { mode } = options.settings;
+    const listing = await listingAfter(client, report);
+    if (mode !== 'apply')
+        await scriptsAfter(options, client, plan, runs, report);
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
+    const refused = client.writeRefusal ?? null;
+    if (refused) {
+        report.fatal =
+            `The service refused a write: ${refused.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
+    }
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
+    report.result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
+    };
+}
+async function listingAfter(client, report) {
+    try {
+        return (await client.listContents()).items;
+    }
+    catch (error) {
+        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
+        return null;
+    }
+}
+/** Script previews: the scripts the service wrote for this run's drafts. */
+async function scriptsAfter(options, client, plan, runs, report) {
+    try {
+        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
+    }
+    catch (error) {
+        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
 
@@ -10758,44 +11200,6 @@ async function personaChangedSince(previous, item) {
     return before !== undefined && before !== (item.fields.persona_id ?? null);
 }
 
-;// CONCATENATED MODULE: ./src/plan/permissions.ts
-// What a run may send: the action derives the permissions from its mode,
-// event and inputs; the steps of the plan outside them are shown, not sent.
-/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
-function allowedSteps(mode, permissions) {
-    const allowed = new Set();
-    if (mode === 'validate')
-        return allowed;
-    if (permissions.write)
-        allowed.add('create').add('edit');
-    if (mode !== 'apply')
-        return allowed;
-    allowed.add('wait');
-    if (permissions.render)
-        allowed.add('render');
-    if (permissions.publish)
-        allowed.add('upload');
-    return allowed;
-}
-/**
- * What a PR script preview may do to an item: create it, or edit a draft
- * (never rendered) other than its title. The title is how every other run
- * finds the item, so a rename waits for the merge; a rendered or published
- * item is not touched before the merge at all.
- */
-function asPreview(item) {
-    if (item.remote !== null && item.remote.status !== 'NEW')
-        return [];
-    const steps = item.steps.flatMap((step) => {
-        if (step.kind !== 'edit')
-            return [step];
-        const changes = step.changes.filter((change) => change.field !== 'title');
-        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
-        return changes.length > 0 ? [{ ...step, changes, send }] : [];
-    });
-    return [{ ...item, steps }];
-}
-
 ;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
 
 // A short, stable digest of a value: enough to tell whether a text or a
@@ -10817,15 +11221,15 @@ function fingerprint(value) {
 // merge computes them again and compares (src/engine/review.ts). The engine
 // attaches them to the plan, so that the planner itself hashes nothing.
 /** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
-function withReviewKeys(items, desired, accounts) {
+function withReviewKeys(items, desired) {
     const byFile = new Map(desired.map((item) => [item.file, item]));
     return items.map((item) => {
         const manifest = byFile.get(item.file);
-        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+        return manifest ? { ...item, review: reviewKey(manifest, item.publication ?? null) } : item;
     });
 }
 /** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
-function reviewKey(item, connected) {
+function reviewKey(item, target) {
     const manifest = fingerprint({
         fields: item.fields,
         stage: item.stage,
@@ -10838,12 +11242,6 @@ function reviewKey(item, connected) {
             options: item.publish.options,
         },
     });
-    const target = item.stage === 'published' && item.publish !== null
-        ? (() => {
-            const accounts = resolveAccounts(item, connected).accounts;
-            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
-        })()
-        : null;
     return { manifest, target: targetKey(target, item.publish?.at ?? null) };
 }
 /** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
@@ -10865,18 +11263,12 @@ function review_key_scriptKey(item) {
     const script = item.script.desired ?? item.script.remote;
     return script === null ? null : fingerprint(serviceText(script));
 }
-function review_key_renders(steps) {
-    return steps.some((step) => step.kind === 'render');
-}
-function review_key_publishes(steps) {
-    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-}
 /** One letter per kind of planned step, and `p` when something is published. */
 const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
 /** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
 function review_key_stepsKey(steps) {
     const kinds = new Set(steps.map((step) => step.kind));
-    if (review_key_publishes(steps))
+    if (publishes(steps))
         kinds.add('publish');
     return Object.entries(STEP_LETTERS)
         .filter(([kind]) => kinds.has(kind))
@@ -10884,9 +11276,10 @@ function review_key_stepsKey(steps) {
         .join('');
 }
 /** Whether steps written by stepsKey include a render. */
-const rendered = (key) => key.includes(STEP_LETTERS.render);
+const review_key_rendered = (key) => key.includes(STEP_LETTERS.render);
 
 ;// CONCATENATED MODULE: ./src/engine/review.ts
+
 
 
 // What was reviewed is what ships. The pull request's comment keeps, per
@@ -10924,7 +11317,7 @@ function gateByReview(plan, gate) {
     const unreviewed = [];
     let held = 0;
     const items = plan.items.map((item) => {
-        if (!review_key_renders(item.steps) && !review_key_publishes(item.steps))
+        if (!steps_renders(item.steps) && !steps_publishes(item.steps))
             return item;
         const hold = verdictFor(item, gate);
         if (hold === null)
@@ -11006,13 +11399,13 @@ function differences(item, reviewed) {
     const changes = [];
     if (item.review?.manifest !== reviewed.m)
         changes.push('manifest');
-    if (review_key_renders(item.steps)) {
+    if (steps_renders(item.steps)) {
         if (review_key_scriptKey(item) !== reviewed.s)
             changes.push('script');
-        if (!rendered(reviewed.k))
+        if (!review_key_rendered(reviewed.k))
             changes.push('render');
     }
-    if (review_key_publishes(item.steps)) {
+    if (steps_publishes(item.steps)) {
         if (reviewed.t === null)
             changes.push('publication');
         else if (item.review?.target !== reviewed.t)
@@ -11021,59 +11414,63 @@ function differences(item, reviewed) {
     return changes;
 }
 
-;// CONCATENATED MODULE: ./src/plan/shard.ts
-/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
-function shardOf(file, count) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < file.length; i++) {
-        hash ^= file.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return (hash % count) + 1;
+;// CONCATENATED MODULE: ./src/engine/plan-stage.ts
+
+
+
+
+
+
+
+
+
+// The planning stage of a run: the observed state, read with what git knows
+// of the manifests' earlier versions, becomes the plan (src/plan/, pure),
+// with the review's verdict and every problem of the catalogue said.
+/** The plan of this shard's manifests; problems and notes go to the report. */
+async function planStage(options, load, observation, report) {
+    const { settings, deps, seams } = options;
+    const { mine, others } = splitShard(load.items, settings.shard);
+    const sharded = settings.shard !== undefined && settings.shard.count > 1;
+    // Each item of this shard was named as it was parsed, and its detail read
+    // started once its listing page arrived; what is planned waits for the
+    // whole, proven listing.
+    const listing = await observation.listing;
+    const match = {
+        previousTitles: await previousTitles(options, mine, load.items, listing.contents),
+        reserved: others,
+        listUnmanaged: !sharded,
+    };
+    const matched = matchItems(mine, listing.contents, match).matched;
+    const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
+    const { read: details, unreadable } = await observation.reads.settle(ids);
+    const personaChanged = await personasAsked(options, matched, details, report);
+    const planned = plan_plan(mine, { ...listing, details, unreadable }, {
+        mode: settings.mode,
+        now: seams?.now?.() ?? new Date(),
+        permissions: settings.permissions,
+        cancelRunning: settings.cancelRunning,
+        match,
+        publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
+        ...(personaChanged === null ? {} : { personaChanged }),
+        lateWindowMs: settings.lateWindowMs,
+    });
+    const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
+    report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
+    report.problems.push(...plan.problems);
+    if (sharded)
+        report.problems.push(...otherShardProblems(others, mine, listing));
+    report.problems.push(...unplannedAccountProblems(load, listing));
+    return plan;
 }
-/** Whether this job plans the manifest `file`. */
-function inShard(file, shard) {
-    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
+/** Published videos: what they were published with is read from git, to report later changes as drift. */
+function publishedItems(matched, details) {
+    return matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
 }
-/** This job's manifests and the other shards' ones. */
-function splitShard(items, shard) {
-    if (!shard || shard.count <= 1)
-        return { mine: [...items], others: [] };
-    const mine = [];
-    const others = [];
-    for (const item of items)
-        (inShard(item.file, shard) ? mine : others).push(item);
-    return { mine, others };
-}
-
-;// CONCATENATED MODULE: ./src/engine/engine.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-// The one pipeline both the action and the CLI run:
-// manifests -> observed state -> plan -> apply -> results.
-/** Milliseconds on a monotonic clock. */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-const elapsed = (since) => Math.round(monotonicMs() - since);
 /** The earlier titles of this shard's manifests that may have been renamed from an unclaimed remote item. */
 async function previousTitles(options, items, everyShard, contents) {
     const titles = new Map();
-    const previous = options.previous;
+    const previous = options.deps.previous;
     const orphans = orphanTitles(everyShard, contents);
     if (!previous || orphans.size === 0)
         return titles;
@@ -11092,7 +11489,7 @@ async function previousTitles(options, items, everyShard, contents) {
  * others are counted in one note. Null when there are no earlier versions.
  */
 async function personasAsked(options, matched, details, report) {
-    const previous = options.previous;
+    const previous = options.deps.previous;
     if (!previous)
         return null;
     const differing = matched.flatMap((entry) => {
@@ -11107,143 +11504,14 @@ async function personasAsked(options, matched, details, report) {
             "service). A manifest's persona is sent when a commit changes it; this run leaves those as they are.");
     return asked;
 }
-/** The one pipeline: load → observe → plan → preflight → apply → results. */
-async function runEngine(options) {
-    const { mode } = options;
-    const started = monotonicMs();
-    // The listing does not depend on the manifests: it is read while they are
-    // found and parsed (10,000 of them take seconds), and each item of this
-    // shard is read in detail once its manifest is parsed and its page is in.
-    const observation = mode !== 'validate' && options.client
-        ? startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
-        : null;
-    const loadOptions = {
-        cwd: options.cwd,
-        pattern: options.manifests,
-        onNamed: (named) => {
-            if (inShard(named.file, options.shard))
-                observation?.name([named]);
-        },
-    };
-    try {
-        const load = await loadManifests(loadOptions);
-        return await afterLoad(options, load, started, observation);
-    }
-    finally {
-        await observation?.stop();
-    }
-}
-async function afterLoad(options, load, started, observation) {
-    const { mode } = options;
-    const report = {
-        mode,
-        load,
-        plan: null,
-        result: null,
-        problems: [...load.problems],
-        fatal: null,
-        creditsBefore: null,
-        creditsAfter: null,
-        notes: [],
-        timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
-    };
-    if (load.files.length === 0 && !options.allowEmpty) {
-        report.fatal =
-            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
-                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
-        return report;
-    }
-    if (mode === 'validate') {
-        report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
-        return report;
-    }
-    const client = options.client;
-    // The observation started with the run whenever there is a client to read through.
-    if (!client || observation === null) {
-        report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
-        return report;
-    }
-    try {
-        const planStarted = monotonicMs();
-        const { mine, others } = splitShard(load.items, options.shard);
-        const sharded = options.shard !== undefined && options.shard.count > 1;
-        // Each item of this shard was named as it was parsed, and its detail read
-        // started once its listing page arrived; what is planned waits for the
-        // whole, proven listing.
-        const listing = await observation.listing;
-        const reads = observation.reads;
-        const match = {
-            previousTitles: await previousTitles(options, mine, load.items, listing.contents),
-            reserved: others,
-            listUnmanaged: !sharded,
-        };
-        const matched = matchItems(mine, listing.contents, match).matched;
-        const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const { read: details, unreadable } = await reads.settle(ids);
-        // Published videos: what they were published with, to report later changes as drift.
-        const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
-        const publishedSettings = await publishedWith(options.previous, published);
-        const personaChanged = await personasAsked(options, matched, details, report);
-        const planned = plan_plan(mine, { ...listing, details, unreadable }, {
-            mode,
-            now: options.now?.() ?? new Date(),
-            permissions: options.permissions,
-            cancelRunning: options.cancelRunning,
-            match,
-            publishedWith: publishedSettings,
-            ...(personaChanged === null ? {} : { personaChanged }),
-            ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
-        });
-        const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
-        const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
-        report.plan = plan;
-        report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
-        report.problems.push(...plan.problems);
-        if (sharded)
-            report.problems.push(...otherShardProblems(others, mine, listing));
-        // Manifests with errors are not planned; the accounts they name are looked up all the same,
-        // where the listing of accounts is whole (an account it might lack is no mistake to report).
-        const valid = new Set(load.items.map((item) => item.file));
-        const unplanned = load.outlines.filter((outline) => !valid.has(outline.file));
-        if (listing.accountsError === null && listing.accountsGap === null)
-            report.problems.push(...outlineAccountProblems(unplanned, listing.accounts));
-        report.timings.planMs = elapsed(planStarted);
-        await options.onPlan?.(plan, report.problems);
-        await execute(options, client, plan, report);
-    }
-    catch (error) {
-        report.fatal = describeError(error);
-    }
-    return report;
-}
-/**
- * Only what the interface states is checked before writing (A29): the key is
- * active, and generation needs `generate`; what content writes need is not
- * shown, so it is learned from the first 403 instead. The key's scopes, or
- * null when the run must not write. An introspection that cannot be read
- * proves nothing either way: the writes go, and the service's own 401 or 403
- * stops them.
- */
-async function preflight(client, writes, report) {
-    let introspection;
-    try {
-        introspection = await client.introspect();
-    }
-    catch (error) {
-        if (error instanceof ServiceError && error.status === 401)
-            throw error;
-        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
-        return [];
-    }
-    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-    if (introspection.active && missing.length === 0)
-        return introspection.scopes;
-    report.fatal = !introspection.active
-        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-            `${missing.join(', ')} in the web app under Settings, API Keys.`;
-    return null;
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function reviewed(plan, options, report) {
+    const gate = options.deps.review;
+    if (!gate)
+        return plan;
+    const verdict = gateByReview(plan, gate);
+    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+    return verdict.plan;
 }
 /**
  * Creates held because GET /contents is not proven complete (A7): said once
@@ -11260,88 +11528,106 @@ function heldCreatesNote(plan, gap) {
             'listing; an item created in the service (its web app) and pinned with `id:` is managed without a create.',
     ];
 }
-/** What was reviewed is what ships: renders and publications the review did not show are held. */
-function heldForReview(plan, gate, report) {
-    const verdict = gateByReview(plan, gate);
-    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
-    return verdict.plan;
+/**
+ * Manifests with errors are not planned; the accounts they name are looked
+ * up all the same, where the listing of accounts is whole (an account it
+ * might lack is no mistake to report).
+ */
+function unplannedAccountProblems(load, listing) {
+    if (listing.accountsError !== null || listing.accountsGap !== null)
+        return [];
+    const valid = new Set(load.items.map((item) => item.file));
+    const unplanned = load.outlines.filter((outline) => !valid.has(outline.file));
+    return outlineAccountProblems(unplanned, listing.accounts);
 }
-async function execute(options, client, plan, report) {
-    const { mode, logger } = options;
-    const allowed = allowedSteps(mode, options.permissions);
-    const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
-    const writes = items
-        .flatMap((item) => item.steps)
-        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
-    if (mode !== 'apply' && writes.length === 0)
-        return;
-    if (report.problems.some(blocksWrites)) {
-        logger.warning('Nothing was sent to the service: fix the errors above first.');
-        return;
-    }
-    if (mode === 'apply' && plan.publications > options.maxPublications) {
-        report.fatal =
-            `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
-                `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
-                'publish fewer items per run.';
-        return;
-    }
-    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
-    if (scopes === null)
-        return;
-    const applyStarted = monotonicMs();
-    if (mode === 'apply')
-        report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
-    const clock = options.clock ?? realClock;
-    const runs = await applyItems(items, {
-        client,
-        allowed,
-        concurrency: options.concurrency,
-        wait: options.wait,
-        timeoutMs: options.timeoutMs,
-        logger,
-        clock,
-        ...(options.poll ? { poll: options.poll } : {}),
-        ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
-        ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
-    });
-    const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? untouched(item));
-    // Informational reads: what was done is reported whether or not they succeed.
-    let listing = null;
+
+;// CONCATENATED MODULE: ./src/engine/engine.ts
+
+
+
+
+
+
+
+// The one pipeline both the action and the CLI run:
+// manifests -> observed state -> plan -> apply -> results.
+const elapsed = (since) => Math.round(monotonicMs() - since);
+/** The one pipeline: load → observe → plan → preflight → apply → results. */
+async function runEngine(options) {
+    const { settings, deps, seams } = options;
+    const started = monotonicMs();
+    // The listing does not depend on the manifests: it is read while they are
+    // found and parsed (10,000 of them take seconds), and each item of this
+    // shard is read in detail once its manifest is parsed and its page is in.
+    const observation = settings.mode !== 'validate' && deps.client
+        ? startObservation(deps.client, seams?.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
+        : null;
     try {
-        listing = (await client.listContents()).items;
+        const load = await loadManifests({
+            cwd: settings.cwd,
+            pattern: settings.manifests,
+            onNamed: (named) => {
+                if (inShard(named.file, settings.shard))
+                    observation?.name([named]);
+            },
+        });
+        const report = emptyReport(options, load, elapsed(started));
+        if (stopsBeforeService(options, load, report))
+            return report;
+        return await withService(options, load, observation, report);
+    }
+    finally {
+        await observation?.stop();
+    }
+}
+function emptyReport(options, load, loadMs) {
+    return {
+        mode: options.settings.mode,
+        load,
+        plan: null,
+        result: null,
+        problems: [...load.problems],
+        fatal: null,
+        creditsBefore: null,
+        creditsAfter: null,
+        notes: [],
+        timings: { loadMs, planMs: 0, applyMs: 0 },
+    };
+}
+/** An empty catalogue nobody asked for, or a validate run: the report is complete without the service. */
+function stopsBeforeService(options, load, report) {
+    const { settings, seams } = options;
+    if (load.files.length === 0 && !settings.allowEmpty) {
+        report.fatal =
+            `No manifest matches ${settings.manifests}: check the pattern and the folder it is relative to. ` +
+                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
+        return true;
+    }
+    if (settings.mode !== 'validate')
+        return false;
+    report.problems.push(...pastSchedules(load.items, seams?.now?.() ?? new Date()));
+    return true;
+}
+/** Plan, then carry it out; anything unrecoverable is the report's one fatal error. */
+async function withService(options, load, observation, report) {
+    const client = options.deps.client;
+    // The observation started with the run whenever there is a client to read through.
+    if (!client || observation === null) {
+        report.fatal = `Mode ${options.settings.mode} needs the service: give an API key and a base URL.`;
+        return report;
+    }
+    try {
+        const planStarted = monotonicMs();
+        const plan = await planStage(options, load, observation, report);
+        report.plan = plan;
+        report.timings.planMs = elapsed(planStarted);
+        await options.deps.onPlan?.(plan, report.problems);
+        await execute(options, client, plan, report);
     }
     catch (error) {
-        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
+        report.fatal = describeError(error);
     }
-    if (mode !== 'apply') {
-        try {
-            await refreshScripts(client, plan, runs, options.readConcurrency);
-        }
-        catch (error) {
-            report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
-        }
-    }
-    if (mode === 'apply')
-        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
-    const refusal = client.writeRefusal ?? null;
-    if (refusal) {
-        report.fatal =
-            `The service refused a write: ${refusal.message} The key has ` +
-                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
-                'what was done before it is listed below, and a run with a key holding the scopes converges.';
-    }
-    const results = itemResults(allRuns, listing);
-    const result = {
-        items: results,
-        creditsBefore: report.creditsBefore,
-        creditsAfter: report.creditsAfter,
-        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
-        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
-    };
-    report.result = result;
-    report.timings.applyMs = elapsed(applyStarted);
+    return report;
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -11522,6 +11808,7 @@ function moreRowsSentence(shown, total, where) {
 
 
 
+
 const COMMENT_LIMIT = 65_536;
 const SUMMARY_LIMIT = 1024 * 1024;
 const LAYOUTS = [
@@ -11645,12 +11932,12 @@ function headline(report, context) {
 const IDLE_STATES = ['held', 'drifted', 'unchanged'];
 function planCounts(items) {
     const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
+    const publishing = items.filter((item) => steps_publishes(item.steps)).length;
     const parts = [
         [count('create'), 'to create'],
         [count('edit'), 'to edit'],
         [count('render'), 'to render'],
-        [publishes, 'to publish'],
+        [publishing, 'to publish'],
         [count('wait'), 'to wait for'],
         ...IDLE_STATES.map((state) => [items.filter((item) => item.steps.length === 0 && idleState(item) === state).length, state]),
     ];
@@ -12195,7 +12482,31 @@ function validateSummary(report) {
     return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
 }
 
+;// CONCATENATED MODULE: ./src/cli/settings.ts
+/** What a command may do: `plan` writes nothing; `apply` writes, renders and publishes unless --no-publish. */
+function permissionsFor(command, options) {
+    if (command === 'validate')
+        return { write: false, render: false, publish: false };
+    return { write: command === 'apply', render: true, publish: options.publish, publishDisabledBy: 'input' };
+}
+function runSettingsFromFlags(command, options) {
+    return {
+        mode: command,
+        cwd: options.cwd,
+        manifests: options.manifests,
+        allowEmpty: options.allowEmpty,
+        permissions: permissionsFor(command, options),
+        maxPublications: options.maxPublications,
+        cancelRunning: options.cancelRunning,
+        concurrency: options.concurrency,
+        wait: options.wait,
+        timeoutMs: options.timeoutMinutes * 60_000,
+        lateWindowMs: options.lateWindowMs,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/run.ts
+
 
 
 
@@ -12224,31 +12535,22 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
             watched = watchClient(await connect(options, io, seams, warn));
         const printed = { problems: 0, plan: false };
         const engineOptions = {
-            mode: command,
-            cwd: options.cwd,
-            manifests: options.manifests,
-            allowEmpty: options.allowEmpty,
-            ...(watched ? { client: watched.client } : {}),
-            permissions: permissionsFor(command, options),
-            maxPublications: options.maxPublications,
-            cancelRunning: options.cancelRunning,
-            concurrency: options.concurrency,
-            wait: options.wait,
-            timeoutMs: options.timeoutMinutes * 60_000,
-            lateWindowMs: options.lateWindowMs,
-            logger: terminalLogger(out, io.stderr, style, io.env),
-            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
-            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
-            ...(seams.now ? { now: seams.now } : {}),
-            ...(seams.poll ? { poll: seams.poll } : {}),
-            onPlan: (plan, problems) => {
-                watched?.know(plan);
-                if (options.json)
-                    return;
-                printProblems(problems, io.stderr, printed);
-                writeLine(out, `${planText(plan, problems, style)}\n`);
-                printed.plan = true;
+            settings: runSettingsFromFlags(command, options),
+            deps: {
+                ...(watched ? { client: watched.client } : {}),
+                logger: terminalLogger(out, io.stderr, style, io.env),
+                // Renames are found in git history by default (HEAD and the commits before it), as the action does.
+                previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+                onPlan: (plan, problems) => {
+                    watched?.know(plan);
+                    if (options.json)
+                        return;
+                    printProblems(problems, io.stderr, printed);
+                    writeLine(out, `${planText(plan, problems, style)}\n`);
+                    printed.plan = true;
+                },
             },
+            seams: { ...(seams.now ? { now: seams.now } : {}), ...(seams.poll ? { poll: seams.poll } : {}) },
         };
         const finished = await Promise.race([
             runEngine(engineOptions),
@@ -12305,12 +12607,6 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
  * publish (it writes nothing, being plan mode), and only --no-publish holds
  * publications back.
  */
-function permissionsFor(command, options) {
-    const publish = options.publish;
-    if (command === 'validate')
-        return { write: false, render: false, publish: false };
-    return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
-}
 /**
  * 3 is kept for a service that could not be used before any work began: once
  * a write has left, a failure is the run's (1), and a re-run converges.
