@@ -10,6 +10,7 @@ import { outcomeOf } from './results.ts';
 import { settle, stillAsPlanned } from './settle.ts';
 import type { ItemRun } from './types.ts';
 import { runUpload } from './upload.ts';
+import { DEFAULT_STALL_MS } from './dispatch.ts';
 import { DEFAULT_POLL, realClock } from './wait.ts';
 
 // Carries out a plan: `concurrency` items at once, each item's steps in order.
@@ -77,6 +78,7 @@ export async function applyItems(items: readonly PlanItem[], options: ApplyOptio
     ...options,
     clock,
     poll: options.poll ?? DEFAULT_POLL,
+    stallMs: options.stallMs ?? DEFAULT_STALL_MS,
     deadline: clock.now() + options.timeoutMs,
     tally: {
       done: 0,

@@ -20,10 +20,13 @@ export interface ApplyOptions {
   startWaitMs?: number;
   /** How long a lost create is looked for before it is sent again; default the client's retry deadline, within the run's. */
   createLookMs?: number;
+  /** How long the service may show no sign of a generation or upload whose answer was lost (dispatch.ts); default 60 s. */
+  stallMs?: number;
 }
 
 export interface Context extends ApplyOptions {
   clock: Clock;
+  stallMs: number;
   poll: PollPolicy;
   deadline: number;
   /** The running count of items with work, shown on every progress line. */

@@ -25,6 +25,7 @@ export function untouched(item: PlanItem): ItemRun {
     notes: [],
     unsettled: null,
     lastError: null,
+    lostAt: null,
     error: null,
     durationMs: 0,
   };
@@ -85,6 +86,11 @@ export function noted(run: ItemRun, note: ServiceTermsNote): boolean {
 /** This run's new item, while another run may have created its title at the same moment; null once settled. */
 export function raceOpen(run: ItemRun, detail: ContentDetail | null): void {
   writable(run).unsettled = detail;
+}
+
+/** A publishing request lost its answer: sent at `sentAt`, its outcome is the service's to show. */
+export function answerLost(run: ItemRun, sentAt: string): void {
+  writable(run).lostAt ??= sentAt;
 }
 
 /** What stopped the engine on this item, already free of secrets. */

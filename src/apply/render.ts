@@ -2,8 +2,8 @@ import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../api/type
 import type { Step } from '../plan/types.ts';
 import { note } from './content.ts';
 import type { Context } from './context.ts';
-import { dispatched, held } from './item-run.ts';
-import { dispatchGeneration } from './lost-answers.ts';
+import { answerLost, dispatched, held } from './item-run.ts';
+import { OutcomeStillUnknownError, dispatchGeneration, type DispatchContext } from './dispatch.ts';
 import { settleRace } from './race-step.ts';
 import { readBackRender } from './readback.ts';
 import { freshStatus, settle, settleDispatch } from './settle.ts';
@@ -68,6 +68,25 @@ async function scriptAsPlanned(run: ItemRun, step: RenderStep, context: Context)
   return true;
 }
 
+/**
+ * A generation or upload whose answer was lost twice without a sign is left
+ * to the service (dispatch.ts): held as unknown, never sent a third time.
+ */
+export async function sendOnce<T>(
+  run: ItemRun,
+  context: DispatchContext,
+  send: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof OutcomeStillUnknownError)) throw error;
+    held(run, { kind: 'outcome_unknown', request: error.message, sentAt: error.sentAt });
+    context.logger.warning(`${error.message} Its outcome is the service's to show; a later run reads it.`);
+    return null;
+  }
+}
+
 /** Sends the generation and waits for it; once more when the service parked it after the voiceover. */
 async function sendRender(run: ItemRun, step: RenderStep, context: Context): Promise<boolean> {
   const { client, logger } = context;
@@ -76,7 +95,10 @@ async function sendRender(run: ItemRun, step: RenderStep, context: Context): Pro
     const before = run.status;
     const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
     const request = { content_id: id, render: step.render, publish: step.publish?.options };
-    const outcome = await dispatchGeneration(client, request, before, logger);
+    const sent = await sendOnce(run, context, () => dispatchGeneration(context, request, before));
+    if (sent === null) return false;
+    const outcome = sent.outcome;
+    if (step.publish !== null && sent.lostAt !== null) answerLost(run, sent.lostAt);
     dispatched(run, {
       rendered: outcome === 'started',
       published: step.publish !== null && outcome === 'started',

@@ -3,7 +3,7 @@ import { RUNNING_STATUSES, mayBeInFlight, publishesInOneRun } from '../plan/infl
 import type { Step } from '../plan/types.ts';
 import type { Context } from './context.ts';
 import { held, leftRunning, saw, waited } from './item-run.ts';
-import type { Dispatch } from './lost-answers.ts';
+import type { Dispatch } from './dispatch.ts';
 import { readStatus } from './status.ts';
 import type { ItemRun } from './types.ts';
 import { waitForItem, type WaitUntil } from './wait.ts';

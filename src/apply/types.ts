@@ -12,6 +12,7 @@ export const OUTCOMES = [
   'drifted',
   'held',
   'running',
+  'unknown',
   'skipped',
   'failed',
   'error',
@@ -75,6 +76,11 @@ export interface ItemRun {
   /** This run's new item while a race for its title may still be unsettled (see race.ts). */
   readonly unsettled: ContentDetail | null;
   readonly lastError: string | null;
+  /**
+   * When a publishing request whose answer was lost was sent: the publication
+   * is unknown until the service shows the item published.
+   */
+  readonly lostAt: string | null;
   readonly error: string | null;
   readonly durationMs: number;
 }

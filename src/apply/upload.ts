@@ -2,8 +2,9 @@ import { ServiceError } from '../api/errors.ts';
 import { RENDERED_STATUSES } from '../api/types.ts';
 import type { Step } from '../plan/types.ts';
 import type { Context } from './context.ts';
-import { dispatched, saw } from './item-run.ts';
-import { dispatchUpload, type Dispatch } from './lost-answers.ts';
+import { answerLost, dispatched, saw } from './item-run.ts';
+import { dispatchUpload, type Dispatch } from './dispatch.ts';
+import { sendOnce } from './render.ts';
 import { settleRace } from './race-step.ts';
 import { freshStatus, settle, settleDispatch } from './settle.ts';
 import { readStatus } from './status.ts';
@@ -25,7 +26,8 @@ export async function runUpload(
   if (run.status === null || !RENDERED_STATUSES.has(run.status)) return false;
   const before = run.status;
   const outcome = await upload(run, step, context);
-  if (outcome === null) return true;
+  if (outcome === 'published meanwhile') return true;
+  if (outcome === 'unknown') return false;
   // 'published' here means a lost answer whose upload the service shows done: this run's publication.
   dispatched(run, { published: outcome !== 'running' });
   return settleDispatch(run, context, {
@@ -36,21 +38,27 @@ export async function runUpload(
   });
 }
 
-/** The upload; null when another run published the item between the look and the upload. */
+/** The upload: what it did, or that another run published the item between the look and it, or that its outcome stays unknown. */
 async function upload(
   run: ItemRun,
   step: Extract<Step, { kind: 'upload' }>,
   context: Context,
-): Promise<Dispatch | null> {
+): Promise<Dispatch | 'published meanwhile' | 'unknown'> {
   const id = run.id as string;
   try {
-    return await dispatchUpload(context.client, id, step.publish.options, run.status, context.logger);
+    const before = run.status;
+    const sent = await sendOnce(run, context, () =>
+      dispatchUpload(context, id, step.publish.options, before),
+    );
+    if (sent === null) return 'unknown';
+    if (sent.lostAt !== null) answerLost(run, sent.lostAt);
+    return sent.outcome;
   } catch (error) {
     // The service refuses a second publication: published meanwhile, which the status shows.
     if (!(error instanceof ServiceError && error.status === 400)) throw error;
     const now = await readStatus(context.client, id);
     if (now.status !== 'UPLOADED') throw error;
     saw(run, now.status);
-    return null;
+    return 'published meanwhile';
   }
 }

@@ -80,6 +80,7 @@ function applyOptions(options: EngineOptions, client: ServiceApi): ApplyOptions 
     ...(seams?.poll ? { poll: seams.poll } : {}),
     ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
     ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
+    ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
   };
 }
 

@@ -66,6 +66,8 @@ export interface EngineSeams {
   createLookMs?: number;
   /** How long a dispatched job may stay queued before the run stops waiting for it; default 120 s. */
   startWaitMs?: number;
+  /** How long a generation or upload whose answer was lost may show no sign before it is sent again; default 60 s. */
+  stallMs?: number;
 }
 
 export interface EngineOptions {

@@ -84,6 +84,12 @@ export type Hold =
    * listing could not be read): neither is rendered or published.
    */
   | { kind: 'race_undecided'; title: string; ids: string[]; why: string }
+  /**
+   * A generation or upload lost its answer twice and the service shows no sign
+   * of either: it may have been received, so it is not sent again; the
+   * service decides, and a later run reads what it shows.
+   */
+  | { kind: 'outcome_unknown'; request: string; sentAt: string }
   /** The service accepted this run's write; reading the item back failed, so the rest waits for the next run. */
   | { kind: 'not_read_back'; reason: string }
   /** The service accepted the edit but shows fields it set empty; nothing more is done to the item in this run. */

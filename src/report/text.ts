@@ -161,6 +161,7 @@ const OUTCOME_TONES: Record<Outcome, Tone | null> = {
   drifted: 'busy',
   held: 'dim',
   running: 'busy',
+  unknown: 'busy',
   failed: 'bad',
   skipped: 'dim',
   error: 'bad',
