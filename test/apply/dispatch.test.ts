@@ -55,9 +55,8 @@ describe('a publication whose answer was lost', () => {
     const report = await h.run({ stallMs: STALL_MS });
     const [item] = report.result!.items;
     expect(item).toMatchObject({ outcome: 'unknown', status: 'VIDEO_PROCESSED' });
-    expect(item?.holds).toEqual([
-      { kind: 'outcome_unknown', request: expect.any(String), sentAt: expect.any(String) },
-    ]);
+    expect(item?.holds?.map((hold) => hold.kind)).toEqual(['outcome_unknown']);
+    expect(JSON.stringify(item?.holds)).toMatch(/"sentAt":"\d{4}-\d\d-\d\dT/);
     expect(sent(h, UPLOAD)).toBe(2);
     expect(h.emulator.admin.items()[0]).toMatchObject({ uploadDispatches: 0 });
   });
