@@ -5,14 +5,12 @@ import { readEvent, type RunEvent } from './action/event.ts';
 import { readInputs, SECRET_INPUTS, type ActionInputs } from './action/inputs.ts';
 import { ActionLogger } from './action/logger.ts';
 import { runDoctorMode } from './action/doctor.ts';
-import { decideRun, type RunDecision } from './action/mode.ts';
+import { baseUrlGate, decideRun, decisionLine, type RunDecision } from './action/mode.ts';
 import { boundedOutput, OUTPUT_LIMITS, outputsFor, writeOutputs } from './action/outputs.ts';
 import { writeRunFile } from './action/run-files.ts';
-import { formatShard } from './action/shard.ts';
 import { runImportMode } from './action/import.ts';
 import { postComment } from './action/pr-comment.ts';
 import { previousVersionsFor } from './action/previous.ts';
-import { checkBaseUrl } from './api/base-url-policy.ts';
 import { createClient, describeError, type ServiceClient } from './api/index.ts';
 import { createGitHubClient, type GitHubClient } from './github/client.ts';
 import { markerFor } from './github/sticky-comment.ts';
@@ -24,7 +22,6 @@ import type { RunReport } from './engine/types.ts';
 import type { ReportContext } from './report/markdown.ts';
 import { summaryMarkdown } from './report/summary.ts';
 import { reviewNotes } from './report/words.ts';
-import { VERSION } from './version.ts';
 import { runSettingsFromInputs } from './action/settings.ts';
 
 // The action: inputs -> event -> mode -> engine -> annotations, outputs,
@@ -51,7 +48,9 @@ export async function run(): Promise<void> {
 
 async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Promise<void> {
   const inputs = readInputs((name) => commands.input(name));
-  guardKey(commands, inputs);
+  const gate = baseUrlGate(inputs);
+  if (gate.refused !== null) throw new RunFailed(gate.refused);
+  if (gate.warning !== null) commands.warning(gate.warning);
   if (inputs.mode === 'doctor') {
     const failure = await runDoctorMode(commands, inputs);
     if (failure) throw new RunFailed(failure);
@@ -64,29 +63,13 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     return;
   }
   const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
+  if ('refused' in decision) throw new RunFailed(decision.refused);
   const notes: string[] = [];
-
-  if (decision.mode !== 'validate' && inputs.apiKey === '') {
-    if (!decision.isPullRequest) {
-      throw new RunFailed(
-        `Input \`api-key\` is empty, and ${decision.mode} needs the service: pass it from a secret, for example api-key: \${{ secrets.CONTENT_API_KEY }}.`,
-      );
-    }
-    // Fork PRs (and Dependabot's) get no secrets: still check the manifests.
-    notes.push(
-      'No api-key was given to this run (pull requests from forks get no secrets), so the manifests were validated but not compared with the service.',
-    );
-    commands.info(notes[0]!);
-    decision.mode = 'validate';
-    decision.because = 'no api-key on a pull request: validate only';
-    decision.permissions = { write: false, render: false, publish: false };
+  if (decision.note !== null) {
+    notes.push(decision.note);
+    commands.info(decision.note);
   }
-  if (decision.mode !== 'validate' && inputs.baseUrl === '') {
-    throw new RunFailed(
-      `Input \`base-url\` is empty, and ${decision.mode} needs the service's URL, for example https://api.example.com.`,
-    );
-  }
-  logDecision(commands, decision, event, inputs);
+  commands.info(decisionLine(decision, event, inputs.shard));
 
   const review = await reviewCheck(decision, event, inputs, commands);
   if (review.note) {
@@ -189,40 +172,6 @@ async function reviewCheck(
     commands.info(`This push came from pull request ${pulls}: comparing with the plan it showed.`);
   }
   return check;
-}
-
-/**
- * One gate for the key, before any mode reads the event or the service:
- * every mode but validate sends the key to base-url (plan, apply, import,
- * doctor, and auto, which is plan or apply). Plain http only to this
- * machine, unless allow-insecure-http says otherwise (then a warning).
- */
-function guardKey(commands: WorkflowCommands, inputs: ActionInputs): void {
-  if (inputs.mode === 'validate' || inputs.apiKey === '' || inputs.baseUrl === '') return;
-  const { refused, warning } = checkBaseUrl(
-    inputs.baseUrl,
-    inputs.allowInsecureHttp,
-    'allow-insecure-http: true',
-  );
-  if (refused !== null) throw new RunFailed(refused);
-  if (warning !== null) commands.warning(warning);
-}
-
-function logDecision(
-  commands: WorkflowCommands,
-  decision: RunDecision,
-  event: RunEvent,
-  inputs: ActionInputs,
-): void {
-  const { write, render, publish } = decision.permissions;
-  const may = [write ? 'write drafts' : null, render ? 'render' : null, publish ? 'publish' : null].filter(
-    Boolean,
-  );
-  commands.info(
-    `content-as-code ${VERSION}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
-      `${decision.trusted ? '' : `, untrusted (${event.untrusted ?? 'fork or pull_request_target'}): no writes`}` +
-      `${inputs.shard ? `; shard ${formatShard(inputs.shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`,
-  );
 }
 
 function fileUrlFor(event: RunEvent): ReportContext['fileUrl'] {
