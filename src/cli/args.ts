@@ -94,7 +94,15 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
   const [first, ...afterCommand] = argv;
   // The emulator has its own options (--port, --phase-ms); hand them over untouched.
   if (first === 'emulator') return { ...defaults('emulator', cwd), rest: afterCommand };
+  refuseKeyOptions(argv);
+  const { values, positionals } = parse(argv);
+  if (values.version) return 'version';
+  const [commandName, ...extra] = positionals;
+  if (values.help || commandName === undefined) return defaults('help', cwd);
+  return optionsFrom(commandOf(commandName, extra), values, cwd);
+}
 
+function refuseKeyOptions(argv: readonly string[]): void {
   for (const arg of argv) {
     const name = arg.split('=')[0] ?? arg;
     if (KEY_OPTIONS.has(name)) {
@@ -104,10 +112,11 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
       );
     }
   }
+}
 
-  let parsed;
+function parse(argv: readonly string[]) {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args: [...argv],
       options: OPTIONS,
       allowPositionals: true,
@@ -117,15 +126,14 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
   } catch (error) {
     throw new UsageError(parseFailure(error));
   }
-  const { values, positionals } = parsed;
-  if (values.version) return 'version';
+}
 
-  const [commandName, ...extra] = positionals;
-  if (values.help || commandName === undefined) return defaults('help', cwd);
-  if (!isCommand(commandName)) {
-    const hint = closest(commandName, COMMANDS);
+/** The command named first; anything after it is a mistake (most often an unquoted glob). */
+function commandOf(name: string, extra: readonly string[]): Command {
+  if (!isCommand(name)) {
+    const hint = closest(name, COMMANDS);
     throw new UsageError(
-      `unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
+      `unknown command '${name}'${hint ? `; did you mean '${hint}'?` : ''} ` +
         `Commands: ${COMMANDS.join(', ')}.`,
     );
   }
@@ -134,9 +142,13 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
       `unexpected argument '${extra[0]}'. To choose manifests, use --manifests 'GLOB' (quoted, so the shell does not expand it).`,
     );
   }
+  return name;
+}
 
+/** The parsed flags, each checked and given its default. */
+function optionsFrom(command: Command, values: ReturnType<typeof parse>['values'], cwd: string): CliOptions {
   return {
-    command: commandName,
+    command,
     manifests: values.manifests ?? DEFAULT_MANIFESTS,
     allowEmpty: values['allow-empty'],
     json: values.json,
