@@ -440,5 +440,3 @@ export async function applyItems(items: readonly PlanItem[], options: ApplyOptio
   };
   return mapLimit(items, options.concurrency, (item) => runItem(item, context));
 }
-
-export { itemResults } from './results.ts';
