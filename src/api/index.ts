@@ -1,5 +1,5 @@
 // The typed client through which the project talks to the service.
-export { createClient, KEY_PREFIX, type ClientOptions, type ServiceClient } from './client.ts';
+export { createClient, type ClientOptions, type ServiceClient } from './client.ts';
 export {
   ConfigurationError,
   NetworkError,

@@ -74,6 +74,9 @@ export function isKnownPlatform(platform: string): platform is KnownPlatform {
   return KNOWN_PLATFORM.has(platform);
 }
 
+/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
+export const KEY_PREFIX = 'svc_live_';
+
 export const SCOPES = ['read', 'write', 'generate', 'delete'] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -2,7 +2,7 @@
 export { startEmulator, READY_KEY_SCOPES } from './emulator.ts';
 export { runEmulatorCommand } from './command.ts';
 export { writeScript } from '../api/readings.ts';
-export { DEFAULT_ACCOUNTS, DEFAULT_PERSONAS, DEFAULT_USER_ID, KEY_PREFIX } from './store.ts';
+export { DEFAULT_ACCOUNTS, DEFAULT_PERSONAS, DEFAULT_USER_ID } from './store.ts';
 export { PHASE_PRICES } from './config.ts';
 export type { BehaviourOptions } from './types.ts';
 export type {
