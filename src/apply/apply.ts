@@ -8,7 +8,7 @@ import {
   type ServiceApi,
 } from '../api/types.ts';
 import type { Logger, Tally } from '../log.ts';
-import { mapLimit } from '../plan/concurrency.ts';
+import { mapLimit } from '../concurrency.ts';
 import { RUNNING_STATUSES, mayBeInFlight, publishesInOneRun } from '../plan/inflight.ts';
 import type { PlanItem, Step } from '../plan/types.ts';
 import { settleTitleRace } from './race.ts';

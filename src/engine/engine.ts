@@ -7,7 +7,7 @@ import { realClock } from '../apply/wait.ts';
 import { personaChangedSince, previousTitle, publishedWith } from '../git/earlier-versions.ts';
 import { loadManifests, type LoadOptions } from '../manifest/load.ts';
 import { blocksWrites, type DesiredItem, type LoadResult } from '../manifest/types.ts';
-import { mapLimit } from '../plan/concurrency.ts';
+import { mapLimit } from '../concurrency.ts';
 import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';
 import { personaDifference } from '../plan/diff.ts';
 import { pastSchedules } from '../plan/late-window.ts';

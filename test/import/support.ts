@@ -5,7 +5,7 @@ import type { ServiceClient } from '../../src/api/client.ts';
 import type { Account, ContentFields, PublishOptions, RenderOptions } from '../../src/api/types.ts';
 import { TERMINAL_STATUSES } from '../../src/api/types.ts';
 import type { Emulator, EmulatorOptions } from '../../src/emulator/index.ts';
-import { mapLimit } from '../../src/plan/concurrency.ts';
+import { mapLimit } from '../../src/concurrency.ts';
 
 /** Long enough that a run started just before an import is still running when its plan reads the item. */
 export const SLOW_PHASES = { audio: 8000, video: 10, upload: 8000 };
