@@ -5,7 +5,7 @@ import { itemResults } from '../apply/results.ts';
 import type { ApplyResult, ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
 import { personaChangedSince, previousTitle, publishedWith } from '../git/earlier-versions.ts';
-import { loadManifests, type LoadOptions } from '../manifest/load.ts';
+import { loadManifests, type LoadOptions } from '../manifest/index.ts';
 import { blocksWrites, type DesiredItem, type LoadResult } from '../manifest/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';

@@ -1,8 +1,7 @@
 import { lstatSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentDetail, ContentStatus, ContentSummary, ServiceApi } from '../api/types.ts';
-import { loadManifests } from '../manifest/load.ts';
-import { parseManifest } from '../manifest/parse.ts';
+import { loadManifests, parseManifest } from '../manifest/index.ts';
 import type { Problem, Stage } from '../manifest/types.ts';
 import { matchItems } from '../plan/identity.ts';
 import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing } from '../engine/observe.ts';

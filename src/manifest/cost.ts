@@ -1,4 +1,4 @@
-import { problemAt } from './tree.ts';
+import { problemAt } from './position-tree.ts';
 import type { Problem } from './types.ts';
 
 // What a manifest may cost to read, checked on the raw text before any

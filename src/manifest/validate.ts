@@ -1,17 +1,15 @@
 import { IssueMapper } from './issues.ts';
-import { readSource } from './read-yaml.ts';
+import { readSource } from './yaml-reader.ts';
 import { manifestSchema } from './schema.ts';
-import type { PositionMap, Source } from './tree.ts';
+import type { PositionMap, Source } from './position-tree.ts';
 import type { SourceLocation } from './types.ts';
-import { asDefaults, conclude, layer } from './layers.ts';
-import type { Checked, ManifestResult } from './layers.ts';
+import { asDefaults, conclude, layer } from './defaults-layering.ts';
+import type { Checked, ManifestResult } from './defaults-layering.ts';
 
-// Manifests through the yaml library and the zod schema: any YAML, and every
-// problem worded for the user. The loader and the single-file API both come
-// here, so there is one reader and one schema.
-
-export { readSource };
-export type { ManifestResult };
+// One manifest validated: read by the yaml library, its defaults layered
+// under it, the merged value checked by the zod schema, every problem worded
+// for the user. The loader and the single-file API both come here, so there
+// is one reader and one schema.
 
 /** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
 export function readDefaults(file: string, text: string): Source {

@@ -1,8 +1,8 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode, YAMLError } from 'yaml';
 import { costProblem } from './cost.ts';
-import { FORBIDDEN_KEYS, problemAt } from './tree.ts';
-import type { LEntry, LNode, Source } from './tree.ts';
+import { FORBIDDEN_KEYS, problemAt } from './position-tree.ts';
+import type { LEntry, LNode, Source } from './position-tree.ts';
 import type { Problem, SourceLocation } from './types.ts';
 import { explainYamlSlip } from './yaml-slips.ts';
 

@@ -4,15 +4,16 @@ import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
 import { titleKey } from '../text/service-terms.ts';
 import { compileGlob } from './glob.ts';
-import { readDefaults, readSource, validateSource } from './parse.ts';
-import { problemAt } from './tree.ts';
-import type { Source } from './tree.ts';
+import { readDefaults, validateSource } from './validate.ts';
+import { readSource } from './yaml-reader.ts';
+import { problemAt } from './position-tree.ts';
+import type { Source } from './position-tree.ts';
 import type { DesiredItem, LoadResult, ManifestOutline, Problem, SourceLocation } from './types.ts';
 
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 // Every file is read by the yaml library and checked by the zod schema
-// (parse.ts); the files are found by Node's own `fs.promises.glob`, and
+// (validate.ts); the files are found by Node's own `fs.promises.glob`, and
 // matched by a glob that cannot backtrack (glob.ts).
 
 export const DEFAULT_PATTERN = DEFAULTS.manifests;
