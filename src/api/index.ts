@@ -7,9 +7,8 @@ export {
   ResponseShapeError,
   ServiceError,
   WritesStoppedError,
-  RequestBudgetError,
   describeError,
 } from './errors.ts';
-export { ListingError, type ListingOutcome } from './listing.ts';
+export { ListingError } from './listing.ts';
 export type { RetryEvent } from './retry.ts';
 export * from './types.ts';

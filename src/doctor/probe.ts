@@ -302,7 +302,7 @@ async function probeCreditsAndSubscription(client: ServiceClient, found: Finding
  * redirects every request is named as such (the client never follows a
  * redirect, so that the key goes to base-url only); otherwise the first failure.
  */
-export function nothingObservedBecause(failures: readonly unknown[]): string {
+function nothingObservedBecause(failures: readonly unknown[]): string {
   const first = failures[0];
   if (first === undefined) return 'no read was made: the request budget allowed none';
   const statuses = failures.map((error) => (error instanceof ServiceError ? error.status : 0));

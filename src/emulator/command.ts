@@ -79,7 +79,7 @@ function dialect(value: string): string {
   return value;
 }
 
-export function emulatorUsage(): string {
+function emulatorUsage(): string {
   const width = Math.max(...FLAGS.map((flag) => `${flag.name} ${flag.value ?? ''}`.length));
   const lines = FLAGS.map((flag) => `  ${`${flag.name} ${flag.value ?? ''}`.padEnd(width)}  ${flag.help}`);
   return [

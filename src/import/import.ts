@@ -31,7 +31,7 @@ export interface ImportOptions {
   concurrency?: number;
 }
 
-export interface ImportedItem {
+interface ImportedItem {
   file: string;
   id: string;
   title: string;
@@ -41,7 +41,7 @@ export interface ImportedItem {
   notes: string[];
 }
 
-export type SkipReason =
+type SkipReason =
   'managed' | 'filtered' | 'duplicate_title' | 'title_taken' | 'blank_title' | 'gone' | 'unwritable';
 
 export interface SkippedItem {
@@ -73,7 +73,7 @@ export class ImportUsageError extends Error {
 const STAGE_FILTERS = new Set(['draft', 'rendered', 'published']);
 
 /** --status values: service statuses (any case) or import stages. */
-export function statusFilter(values: readonly string[]): ((status: string, stage: Stage) => boolean) | null {
+function statusFilter(values: readonly string[]): ((status: string, stage: Stage) => boolean) | null {
   const wanted = values
     .flatMap((value) => value.split(','))
     .map((value) => value.trim())

@@ -18,7 +18,7 @@ import type { DesiredItem, LoadResult, ManifestOutline, Problem, SourceLocation 
 
 export const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'] as const;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const PARALLEL_READS = 32;
@@ -60,7 +60,7 @@ function byCodePoint(a: string, b: string): number {
 }
 
 /** Offset of the first byte that is not part of valid UTF-8, or -1. */
-export function invalidUtf8Offset(bytes: Uint8Array): number {
+function invalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;

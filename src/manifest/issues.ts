@@ -71,7 +71,7 @@ function allFields(schema: z.ZodType, prefix = ''): string[] {
 }
 
 /** How a path is shown to users: `publish.accounts[0].id`. */
-export function showPath(path: Path): string {
+function showPath(path: Path): string {
   let out = '';
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;

@@ -17,7 +17,7 @@ export function readDefaults(file: string, text: string): Source {
 }
 
 /** Checks a manifest's merged value with the zod schema; problems point into the files. */
-export function checkWithSchema(value: unknown, positions: PositionMap, start: SourceLocation): Checked {
+function checkWithSchema(value: unknown, positions: PositionMap, start: SourceLocation): Checked {
   const parsed = manifestSchema.safeParse(value);
   if (parsed.success) return { manifest: parsed.data };
   return { problems: new IssueMapper(manifestSchema, value, positions, start).map(parsed.error.issues) };
