@@ -9,7 +9,7 @@ import { createClient } from '../src/api/index.ts';
 import { startEmulator } from '../src/emulator/index.ts';
 import { runEngine } from '../src/engine/engine.ts';
 import { silentLogger } from '../src/log.ts';
-import { mapLimit } from '../src/plan/concurrency.ts';
+import { mapLimit } from '../src/concurrency.ts';
 
 const ITEMS = 1000;
 const LATENCY_MS = 10;

@@ -12,6 +12,7 @@ const checks: Array<[string, string[]]> = [
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '.']],
   ['no import cycle in src/', ['npm', 'run', '--silent', 'cycles']],
+  ['no unused export, file or dependency', ['npm', 'run', '--silent', 'unused']],
   ['workflows and action.yml', ['bash', 'scripts/validate-workflows.sh']],
   ['dist matches sources', ['bash', 'scripts/check-dist.sh']],
   [

@@ -28,7 +28,7 @@ import { listingQuery, offsetQuery, resolveLink, type BaseUrl } from './wire.ts'
 //   such a page is read past, and the listing is still proven as usual.
 
 /** A listing never runs past this many pages, whatever the hints say. */
-export const MAX_PAGES = 10_000;
+const MAX_PAGES = 10_000;
 /** Pages in a row that bring only rows already read (the listing shifting under new items) before the walk gives up proving it. */
 export const MAX_SHIFTED_PAGES = 50;
 /** Pages read at once when the first answer proves how many there are. */

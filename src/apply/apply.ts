@@ -1,5 +1,5 @@
 import { describeError } from '../api/errors.ts';
-import { mapLimit } from '../plan/concurrency.ts';
+import { mapLimit } from '../concurrency.ts';
 import type { PlanItem, Step } from '../plan/types.ts';
 import { runCreate, runEdit } from './content.ts';
 import type { ApplyOptions, Context } from './context.ts';

@@ -1,5 +1,5 @@
 import { describeError } from '../api/errors.ts';
-import { loadManifests } from '../manifest/load.ts';
+import { loadManifests } from '../manifest/index.ts';
 import type { LoadResult } from '../manifest/types.ts';
 import { pastSchedules } from '../plan/late-window.ts';
 import { inShard } from '../plan/shard.ts';

@@ -7,7 +7,7 @@ import { matchItems, orphanTitles, renameCandidates, type Matched } from '../pla
 import { plan as makePlan, otherShardProblems } from '../plan/plan.ts';
 import { splitShard } from '../plan/shard.ts';
 import type { MatchOptions, Plan } from '../plan/types.ts';
-import { mapLimit } from '../plan/concurrency.ts';
+import { mapLimit } from '../concurrency.ts';
 import type { Listing, Observation } from './observe.ts';
 import { gateByReview } from './review.ts';
 import { withReviewKeys } from './review-key.ts';

@@ -27,7 +27,7 @@ import { publishes } from '../plan/steps.ts';
 // minimal (what each step is, without values or notes); every item keeps its
 // row, and a line says what was left out and where to find it.
 
-export type ReportTarget = 'summary' | 'comment';
+type ReportTarget = 'summary' | 'comment';
 
 export interface ReportContext {
   /** GITHUB_EVENT_NAME, or `cli`. */
@@ -402,7 +402,7 @@ function stepKinds(item: PlanItem): string {
   return item.steps.length === 0 ? idleState(item) : item.steps.map((step) => step.kind).join(', ');
 }
 
-export function stepsText(item: PlanItem): string {
+function stepsText(item: PlanItem): string {
   if (item.steps.length === 0) return idleState(item);
   return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }

@@ -32,7 +32,7 @@ const SHOWN_VALUES: ReadonlySet<FieldChange['field']> = new Set([
   'persona_id',
 ]);
 
-export const RENDER_REASONS: Record<RenderReason, string> = {
+const RENDER_REASONS: Record<RenderReason, string> = {
   never_rendered: 'not rendered yet',
   script_changed: 'script changed',
   settings_changed: 'video settings changed',
@@ -184,7 +184,7 @@ const AS_A_NEW_VIDEO = 'as a new video (a new title, no id)';
  * service's, which no run changes) back into the manifest, or make the change
  * a new video.
  */
-export function driftWayOut(drift: Drift): string {
+function driftWayOut(drift: Drift): string {
   switch (drift.field) {
     case 'video_settings':
       return `set video back to the settings it was rendered with, or render the change ${AS_A_NEW_VIDEO}`;

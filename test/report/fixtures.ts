@@ -8,7 +8,7 @@ import { planItem, publishOptions, YOUTUBE } from '../support/plan-fixtures.ts';
 
 export { planItem };
 
-export function samplePlanItems(): PlanItem[] {
+function samplePlanItems(): PlanItem[] {
   return [
     planItem('content/octopus-hearts.yml', {
       title: 'Why octopuses have three hearts',
@@ -101,7 +101,7 @@ export function planReport(overrides: Partial<RunReport> = {}): RunReport {
   };
 }
 
-export function result(file: string, overrides: Partial<ItemResult> = {}): ItemResult {
+function result(file: string, overrides: Partial<ItemResult> = {}): ItemResult {
   return {
     file,
     title: `Title of ${file}`,

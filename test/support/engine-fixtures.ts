@@ -75,7 +75,7 @@ export function observed(details: ContentDetail[], accounts: Account[] = ACCOUNT
   };
 }
 
-export const ALL: Permissions = { write: true, render: true, publish: true };
+const ALL: Permissions = { write: true, render: true, publish: true };
 
 export function context(overrides: Partial<PlanContext> = {}): PlanContext {
   return {

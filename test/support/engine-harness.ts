@@ -16,7 +16,7 @@ import type {
 } from '../../src/engine/types.ts';
 import type { Logger, Tally } from '../../src/log.ts';
 
-export const FAST_PHASES = { audio: 15, video: 25, upload: 10 };
+const FAST_PHASES = { audio: 15, video: 25, upload: 10 };
 export const SECOND_MS = 20;
 
 export interface RecordingLogger extends Logger {
@@ -122,7 +122,7 @@ export function clientFor(
   });
 }
 
-export function engineOptions(dir: string, client: ServiceClient, logger: Logger): EngineOptions {
+function engineOptions(dir: string, client: ServiceClient, logger: Logger): EngineOptions {
   return {
     settings: {
       mode: 'apply',
