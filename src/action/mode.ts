@@ -43,18 +43,18 @@ interface RunRefused {
 const NO_KEY_NOTE =
   'No api-key was given to this run (pull requests from forks get no secrets), so the manifests were validated but not compared with the service.';
 
-export function isPullRequestRun(event: RunEvent): boolean {
+function isPullRequestRun(event: RunEvent): boolean {
   return PR_EVENTS.has(event.name) || event.pullRequest !== null;
 }
 
-export function isTrusted(event: RunEvent): boolean {
+function isTrusted(event: RunEvent): boolean {
   return event.untrusted === null && !(event.pullRequest?.fork ?? false);
 }
 
 /** The modes that run the engine; `doctor` and `import` are decided before (src/action/doctor.ts, import.ts). */
 export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor' | 'import'>;
 
-export function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mode; because: string } {
+function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mode; because: string } {
   if (input !== 'auto') return { mode: input, because: `mode: ${input}` };
   if (PR_EVENTS.has(event.name)) return { mode: 'plan', because: `auto: ${event.name} plans` };
   if (APPLY_EVENTS.has(event.name)) return { mode: 'apply', because: `auto: ${event.name} applies` };

@@ -9,7 +9,7 @@ import { sameTitle } from '../text/service-terms.ts';
 // are resolved in dispatch.ts.
 
 /** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
-export const MAX_SENDS = 3;
+const MAX_SENDS = 3;
 
 /**
  * The create body without its null fields. A null `textover` would count as a
@@ -29,7 +29,7 @@ function withoutNulls(fields: ContentFields): ContentFields {
  * on the first request, or its listing may lag, and a second create would be
  * a duplicate item. The looks back off from 500 ms to 5 s.
  */
-export const DEFAULT_CREATE_LOOK_MS = 30_000;
+const DEFAULT_CREATE_LOOK_MS = 30_000;
 const FIRST_LOOK_MS = 500;
 const LONGEST_LOOK_MS = 5_000;
 

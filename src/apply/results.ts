@@ -11,7 +11,10 @@ export function outcomeOf(run: ItemRun, status: ContentStatus | null): Outcome {
   if (run.error !== null) return 'error';
   if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft') return 'failed';
   // A publication whose answer was lost is unknown until the service shows the item published.
-  if (status !== 'UPLOADED' && (run.lostAt !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown')))
+  if (
+    status !== 'UPLOADED' &&
+    (run.lostAt !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown'))
+  )
     return 'unknown';
   if (run.running || (status !== null && RUNNING_STATUSES.has(status))) return 'running';
   const waited = run.item.steps.some((step) => step.kind === 'wait');

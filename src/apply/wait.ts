@@ -62,14 +62,14 @@ export interface WaitOutcome {
  * before the wait gives up on it: a 202 is not a start, and a generation
  * still in NEW a few seconds later is not done.
  */
-export const DEFAULT_START_WAIT_MS = 120_000;
+const DEFAULT_START_WAIT_MS = 120_000;
 
 function sameProgress(a: Progress | null, b: Progress | null): boolean {
   return a?.percentage === b?.percentage && a?.step === b?.step && a?.message === b?.message;
 }
 
 /** Delay before the next read: grows while nothing changes, back to fast after a change. */
-export function nextDelay(policy: PollPolicy, previous: number | null, changed: boolean): number {
+function nextDelay(policy: PollPolicy, previous: number | null, changed: boolean): number {
   if (previous === null || changed) return policy.initialMs;
   return Math.min(policy.maxMs, previous * policy.factor);
 }

@@ -8,17 +8,8 @@ import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
 // history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
 // input when --api-key-stdin asks for it.
 
-export const COMMANDS = [
-  'validate',
-  'plan',
-  'apply',
-  'doctor',
-  'import',
-  'emulator',
-  'schema',
-  'help',
-] as const;
-export type Command = (typeof COMMANDS)[number];
+const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'import', 'emulator', 'schema', 'help'] as const;
+type Command = (typeof COMMANDS)[number];
 
 export const DEFAULT_MANIFESTS = DEFAULTS.manifests;
 
@@ -249,7 +240,7 @@ function number(flag: string, raw: string | undefined, fallback: number): number
 }
 
 /** The candidate within edit distance 2, for "did you mean". */
-export function closest(word: string, candidates: readonly string[]): string | null {
+function closest(word: string, candidates: readonly string[]): string | null {
   let best: string | null = null;
   let bestDistance = 3;
   for (const candidate of candidates) {

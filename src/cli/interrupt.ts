@@ -23,7 +23,7 @@ const WRITES: Record<string, Sent> = {
 };
 
 /** Thrown for every call made after the stop; the engine's pending work ends on it. */
-export class InterruptedError extends Error {
+class InterruptedError extends Error {
   override name = 'InterruptedError';
   constructor() {
     super('Interrupted: nothing more is sent to the service.');

@@ -10,9 +10,9 @@ import { driftText, holdText, resultNote, stepText, type Labels } from '../repor
 // timings. A change that removes or renames a field bumps `version`; new
 // optional fields do not.
 
-export const JSON_OUTPUT_VERSION = 1;
+const JSON_OUTPUT_VERSION = 1;
 
-export interface JsonProblem {
+interface JsonProblem {
   severity: Problem['severity'];
   code: string;
   file: string;
@@ -22,7 +22,7 @@ export interface JsonProblem {
   message: string;
 }
 
-export interface JsonPlanItem {
+interface JsonPlanItem {
   file: string;
   title: string;
   id: string | null;

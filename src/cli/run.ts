@@ -242,5 +242,3 @@ function writeSummaryFile(
     warn(`the summary could not be written to ${file}: ${describeError(error)}`);
   }
 }
-
-export { validateSummary };

@@ -8,7 +8,7 @@ import type { CliOptions } from './args.ts';
 export type EngineCommand = 'validate' | 'plan' | 'apply';
 
 /** What a command may do: `plan` writes nothing; `apply` writes, renders and publishes unless --no-publish. */
-export function permissionsFor(command: EngineCommand, options: Pick<CliOptions, 'publish'>): Permissions {
+function permissionsFor(command: EngineCommand, options: Pick<CliOptions, 'publish'>): Permissions {
   if (command === 'validate') return { write: false, render: false, publish: false };
   return { write: command === 'apply', render: true, publish: options.publish, publishDisabledBy: 'input' };
 }

@@ -123,7 +123,7 @@ export function gateByReview(plan: Plan, gate: ReviewGate): ReviewVerdict {
  * plan covers. A plan block that does not verify is not that: someone
  * changed what the action wrote, so it holds whatever the setting.
  */
-export function warnLetsThrough(hold: Hold): hold is Extract<Hold, { kind: 'not_reviewed' }> {
+function warnLetsThrough(hold: Hold): hold is Extract<Hold, { kind: 'not_reviewed' }> {
   return hold.kind === 'not_reviewed' && hold.why !== 'unverified';
 }
 
@@ -170,7 +170,7 @@ function verdictFor(item: PlanItem, gate: ReviewGate): Hold | null {
 }
 
 /** What this apply would do to an item that its review did not show. */
-export function differences(item: PlanItem, reviewed: ReviewedItem): ReviewChange[] {
+function differences(item: PlanItem, reviewed: ReviewedItem): ReviewChange[] {
   const changes: ReviewChange[] = [];
   if (item.review?.manifest !== reviewed.m) changes.push('manifest');
   if (renders(item.steps)) {

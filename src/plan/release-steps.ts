@@ -53,7 +53,7 @@ function timingOf(item: DesiredItem, target: PublicationTarget | null, context: 
 }
 
 /** Why the video must be rendered when nothing the item's own steps did asks for it; null when it need not be. */
-export function renderReason(
+function renderReason(
   item: DesiredItem,
   detail: ContentDetail | null,
   standing: Standing,

@@ -51,7 +51,7 @@ export function recordingLogger(): RecordingLogger {
 }
 
 /** Any setting, dependency or seam of a run, given flat: a test names what it changes, not where it sits. */
-export type RunOverrides = Partial<RunSettings & EngineDependencies & EngineSeams>;
+type RunOverrides = Partial<RunSettings & EngineDependencies & EngineSeams>;
 
 const SETTING_KEYS = [
   'mode',
@@ -80,7 +80,7 @@ function pick<T extends object>(from: object, keys: readonly string[]): Partial<
 }
 
 /** Engine options with the overrides put where they belong. */
-export function withOverrides(base: EngineOptions, overrides: RunOverrides = {}): EngineOptions {
+function withOverrides(base: EngineOptions, overrides: RunOverrides = {}): EngineOptions {
   const known = [...SETTING_KEYS, ...DEPENDENCY_KEYS] as readonly string[];
   return {
     settings: { ...base.settings, ...pick<RunSettings>(overrides, SETTING_KEYS) },
