@@ -1,5 +1,5 @@
-export const id = 348;
-export const ids = [348,911];
+export const id = 228;
+export const ids = [228,911];
 export const modules = {
 
 /***/ 7911:
@@ -93,7 +93,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 348:
+/***/ 6228:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -165,20 +165,6 @@ function breakCommands(text) {
 function safeText(text) {
     return breakCommands(stripControls(text));
 }
-/** safeText on one line: line breaks and tabs become spaces. */
-function safeLine(text) {
-    return safeText(text).replace(/[\n\t]/g, ' ');
-}
-/**
- * The last step before bytes reach the runner's stdout, for output whose
- * lines may be workflow commands written on purpose (they start with `::` at
- * the very first column): controls and escapes go, a `##[` anywhere is broken,
- * and so is a `::` that only the runner's trimming, or the removal of a
- * control character, would bring to the start of a line.
- */
-function guardCommandOutput(text) {
-    return guardLines(text, (line) => stripControls(line), true);
-}
 /**
  * The last step before bytes reach a terminal (or a runner's log, when the
  * CLI runs in a workflow): no line can start a workflow command, no escape
@@ -190,25 +176,23 @@ function guardTerminalOutput(text, keepStyle) {
             .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
             .join('')
         : stripControls(line);
-    return guardLines(text, strip, false);
+    return guardLines(text, strip);
 }
 /**
- * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
- * `::` unless the line was written as a command: it starts with `::` right
- * after a line feed (not after a CR or a Unicode separator, which the runner
- * also ends lines at, but which no command this project writes contains).
+ * Applies strip to each line (the runner ends a line at a CR or a Unicode
+ * separator too), breaks `##[` anywhere, and breaks a `::` that starts a line
+ * once the runner has trimmed it.
  */
-function guardLines(text, strip, keepCommands) {
-    const guard = (line, written) => {
-        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
-        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
-    };
+function guardLines(text, strip) {
+    const guard = (line) => strip(line)
+        .replace(/#(?=#\[)/g, `#${BREAK}`)
+        .replace(LEADING_COMMAND, `$1:${BREAK}`);
     return text
         .replace(/\r\n/g, '\n')
         .split('\n')
         .map((line) => line
         .split(/\r|[\u2028\u2029]/)
-        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
+        .map(guard)
         .join('\n'))
         .join('\n');
 }
@@ -518,6 +502,76 @@ function describeError(error) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/api/types.ts
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+const CONTENT_STATUSES = [
+    'NEW',
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'VIDEO_PROCESSED',
+    'UPLOADING',
+    'READY_FOR_UPLOAD',
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
+const TERMINAL_STATUSES = new Set([
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+const FAILED_STATUSES = new Set([
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
+const GENERATING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses with a rendered video that has not been published (A27). */
+const RENDERED_STATUSES = new Set([
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+    'FAILED_UPLOAD',
+]);
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
+/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
+const KEY_PREFIX = 'svc_live_';
+/**
+ * Keep-alive connections of the client; the engine's detail readers take all
+ * but two, which its listings read their pages on. Reads are not rate
+ * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
+ * detail reads: at 20 ms a round trip, 126 at a time read them about as
+ * fast as the listing's pages arrive. Connections open only as reads need
+ * them, so a small catalogue opens few.
+ */
+const DEFAULT_CONNECTIONS = 128;
+
 ;// CONCATENATED MODULE: ./src/emulator/dialects.ts
 const DIALECTS = {
     reference: {
@@ -586,75 +640,6 @@ function writeAnswer(form, item) {
             return null;
     }
 }
-
-;// CONCATENATED MODULE: ./src/api/types.ts
-// The service's resources as the rest of the project sees them: snake_case
-// field names as the interface spells them, but none of the wire quirks
-// (those live in wire.ts) and none of the envelope variants (shapes.ts).
-const CONTENT_STATUSES = [
-    'NEW',
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'VIDEO_PROCESSED',
-    'UPLOADING',
-    'READY_FOR_UPLOAD',
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-];
-const KNOWN_STATUS = new Set(CONTENT_STATUSES);
-function isKnownStatus(status) {
-    return KNOWN_STATUS.has(status);
-}
-function unknownStatus(value) {
-    return value;
-}
-const TERMINAL_STATUSES = new Set([
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-const FAILED_STATUSES = new Set([
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
-const GENERATING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
-]);
-/** Statuses with a rendered video that has not been published (A27). */
-const RENDERED_STATUSES = new Set([
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-    'FAILED_UPLOAD',
-]);
-const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
-const KNOWN_PLATFORM = new Set(PLATFORMS);
-function isKnownPlatform(platform) {
-    return KNOWN_PLATFORM.has(platform);
-}
-const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
-/**
- * Keep-alive connections of the client; the engine's detail readers take all
- * but two, which its listings read their pages on. Reads are not rate
- * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
- * detail reads: at 20 ms a round trip, 126 at a time read them about as
- * fast as the listing's pages arrive. Connections open only as reads need
- * them, so a small catalogue opens few.
- */
-const DEFAULT_CONNECTIONS = 128;
 
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
 // Options resolved once into one typed object, and the emulator's clock.
@@ -1210,7 +1195,7 @@ function writeScript(fullText) {
 // Users, keys, accounts, personas and content items, all in memory.
 // Keys are kept only as SHA-256 hashes (interface, Authentication 6).
 
-const KEY_PREFIX = 'svc_live_';
+
 /** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
 const DEFAULT_ACCOUNTS = Object.freeze([
     {
@@ -1930,60 +1915,61 @@ function offsetOf(cursor) {
  */
 function listing(rows, url, ctx, shape = (row) => row, envelopeFor) {
     const options = ctx.config.listing;
-    const { hint, pageBase = 1 } = options;
     const envelope = envelopeFor ?? options.envelope ?? 'data';
     // A service that does not page: every row, no hint, whatever the query says.
     if (options.paged === false) {
         const all = rows.map(shape);
         return envelope === 'bare' ? all : { [envelope]: all };
     }
+    const asked = pageAsked(url, options, rows.length);
+    const slice = rows.slice(asked.offset, asked.offset + asked.size).map(shape);
+    if (envelope === 'bare')
+        return slice;
+    return { [envelope]: slice, ...pagingHints(asked, options.hint, url, ctx.baseUrl) };
+}
+/** The page the query asks for: from a cursor, else by its number (counted from pageBase), in the size that counts. */
+function pageAsked(url, options, total) {
+    const { pageBase = 1 } = options;
     const size = requestedSize(url, options);
     const cursor = offsetOf(url.searchParams.get('cursor'));
     const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
     const page = asked ?? pageBase;
     const offset = cursor ?? (page - pageBase) * size;
-    const slice = rows.slice(offset, offset + size).map(shape);
-    const hasMore = offset + size < rows.length;
-    if (envelope === 'bare')
-        return slice;
-    const body = { [envelope]: slice };
+    return { page, size, offset, total, hasMore: offset + size < total };
+}
+/** A7: the fields that tell a client about the next page, in the configured hint's form. */
+function pagingHints({ page, size, offset, total, hasMore }, hint, url, baseUrl) {
     switch (hint) {
         case undefined:
-            Object.assign(body, { page, limit: size, total: rows.length, has_more: hasMore });
-            break;
+            return { page, limit: size, total, has_more: hasMore };
         case 'total':
-            Object.assign(body, { page, limit: size, total: rows.length });
-            break;
+            return { page, limit: size, total };
         case 'has_more':
-            Object.assign(body, { page, limit: size, has_more: hasMore });
-            break;
+            return { page, limit: size, has_more: hasMore };
         case 'next': {
             const next = new URLSearchParams({ page: String(page + 1), limit: String(size) });
-            body.next = hasMore ? `${url.pathname}?${next.toString()}` : null;
-            break;
+            return { next: hasMore ? `${url.pathname}?${next.toString()}` : null };
         }
         case 'meta':
-            body.meta = {
-                current_page: page,
-                per_page: size,
-                total_pages: Math.max(1, Math.ceil(rows.length / size)),
-                total: rows.length,
+            return {
+                meta: {
+                    current_page: page,
+                    per_page: size,
+                    total_pages: Math.max(1, Math.ceil(total / size)),
+                    total,
+                },
             };
-            break;
         case 'links': {
-            const next = new URL(`${ctx.baseUrl}${url.pathname}`);
+            const next = new URL(`${baseUrl}${url.pathname}`);
             next.searchParams.set('cursor', cursorAt(offset + size));
             next.searchParams.set('page_size', String(size));
-            body.links = { next: hasMore ? next.href : null };
-            break;
+            return { links: { next: hasMore ? next.href : null } };
         }
         case 'cursor':
-            body.next_cursor = hasMore ? cursorAt(offset + size) : null;
-            break;
+            return { next_cursor: hasMore ? cursorAt(offset + size) : null };
         case 'none':
-            break;
+            return {};
     }
-    return body;
 }
 /** A12: newest first. */
 function versionRows(item) {
@@ -2832,6 +2818,7 @@ function keepState(emulator, file) {
 // `content-as-code emulator [options]`: the emulator for a terminal. Options
 // are one table (flag, value name, help, how to read it), so the usage text,
 // --help and the parser cannot disagree, and a new option is one row.
+
 
 
 
@@ -4012,95 +3999,127 @@ class RateGate {
 async function sendWithRetries(kind, runtime, 
 /** Gets the time the call has left: an attempt must not outlive the deadline. */
 send) {
-    const { settings } = runtime;
-    let sends = 0;
-    let failures = 0; // 5xx and network errors
-    let rateLimits = 0;
-    let spentMs = 0;
-    const planWait = (waitMs, reason) => {
-        if (spentMs + waitMs > settings.deadlineMs)
-            return false;
-        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
-        spentMs += waitMs;
-        return true;
-    };
+    const call = new RetriedCall(kind, runtime);
     for (;;) {
-        if (kind.rateLimited)
-            await runtime.gate.pass();
-        if (runtime.budget !== undefined) {
-            if (runtime.budget.left <= 0)
-                throw new RequestBudgetError(kind.method, kind.path);
-            runtime.budget.left -= 1;
-        }
+        await call.admit();
         const started = runtime.now();
-        sends += 1;
         let answer;
         try {
-            answer = await send(settings.deadlineMs - spentMs);
+            answer = await send(call.remainingMs());
         }
         catch (error) {
-            spentMs += Math.max(0, runtime.now() - started);
-            // The same request would get the same oversized answer: never resent.
-            if (error instanceof ResponseTooLargeError)
-                throw error;
-            const failure = classifyNetworkError(error);
-            if (!kind.idempotent && failure.mayHaveReached) {
-                throw new OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    cause: error,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            const outOfTime = spentMs >= settings.deadlineMs;
-            if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
-                throw new NetworkError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    attempts: sends,
-                    cause: error,
-                });
-            }
-            await runtime.sleep(waitMs);
+            call.spentSince(started);
+            await runtime.sleep(call.waitAfterNetworkError(error));
             continue;
         }
-        spentMs += Math.max(0, runtime.now() - started);
-        if (answer.status === 429) {
-            rateLimits += 1;
-            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
-            const waitMs = seconds !== undefined
-                ? seconds * runtime.secondMs
-                : backoffDelay(rateLimits, settings, runtime.random);
-            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
-                return { answer, attempts: sends };
-            }
-            if (kind.rateLimited)
-                runtime.gate.close(waitMs);
-            else
-                await runtime.sleep(waitMs);
-            continue;
+        call.spentSince(started);
+        const wait = answer.status === 429
+            ? call.waitAfterRateLimit(answer)
+            : answer.status >= 500
+                ? call.waitAfterServerError(answer)
+                : null;
+        if (wait === null)
+            return { answer, attempts: call.sends };
+        // A rate limit is the user's (A31): every rate-limited request of the client waits it out.
+        if (wait.gated)
+            runtime.gate.close(wait.ms);
+        else
+            await runtime.sleep(wait.ms);
+    }
+}
+/** What one call has spent so far, and the rule for each kind of failure: wait and send again, or stop. */
+class RetriedCall {
+    #kind;
+    #runtime;
+    #settings;
+    #sends = 0;
+    /** 5xx and network errors. */
+    #failures = 0;
+    #rateLimits = 0;
+    #spentMs = 0;
+    constructor(kind, runtime) {
+        this.#kind = kind;
+        this.#runtime = runtime;
+        this.#settings = runtime.settings;
+    }
+    /** Waits for the shared gate when rate limited, and takes one request from the budget. */
+    async admit() {
+        if (this.#kind.rateLimited)
+            await this.#runtime.gate.pass();
+        const { budget } = this.#runtime;
+        if (budget !== undefined) {
+            if (budget.left <= 0)
+                throw new RequestBudgetError(this.#kind.method, this.#kind.path);
+            budget.left -= 1;
         }
-        if (answer.status >= 500) {
-            if (!kind.idempotent) {
-                throw new OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: `the service answered ${answer.status}`,
-                    status: answer.status,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
-                return { answer, attempts: sends };
-            }
-            await runtime.sleep(waitMs);
-            continue;
+        this.#sends += 1;
+    }
+    /** How many times the request was sent. */
+    get sends() {
+        return this.#sends;
+    }
+    remainingMs() {
+        return this.#settings.deadlineMs - this.#spentMs;
+    }
+    spentSince(started) {
+        this.#spentMs += Math.max(0, this.#runtime.now() - started);
+    }
+    /** The wait before sending again after a network error; throws when the error is final. */
+    waitAfterNetworkError(error) {
+        const { method, path, idempotent } = this.#kind;
+        // The same request would get the same oversized answer: never resent.
+        if (error instanceof ResponseTooLargeError)
+            throw error;
+        const failure = classifyNetworkError(error);
+        if (!idempotent && failure.mayHaveReached) {
+            throw new OutcomeUnknownError({ method, path, reason: failure.reason, cause: error });
         }
-        return { answer, attempts: sends };
+        this.#failures += 1;
+        const waitMs = backoffDelay(this.#failures, this.#settings, this.#runtime.random);
+        const outOfTime = this.#spentMs >= this.#settings.deadlineMs;
+        if (this.#failures >= this.#settings.attempts || outOfTime || !this.#planWait(waitMs, failure.reason)) {
+            throw new NetworkError({ method, path, reason: failure.reason, attempts: this.#sends, cause: error });
+        }
+        return waitMs;
+    }
+    /** A 429: Retry-After in full, else the backoff schedule; null when the answer is final. */
+    waitAfterRateLimit(answer) {
+        this.#rateLimits += 1;
+        const seconds = parseRetryAfter(answer.retryAfter, this.#runtime.now());
+        const ms = seconds !== undefined
+            ? seconds * this.#runtime.secondMs
+            : backoffDelay(this.#rateLimits, this.#settings, this.#runtime.random);
+        if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, 'rate limited (429)')) {
+            return null;
+        }
+        return { ms, gated: this.#kind.rateLimited };
+    }
+    /** A 5xx: the backoff schedule; null when the answer is final. A POST that may have been done is never resent (A33). */
+    waitAfterServerError(answer) {
+        const { method, path, idempotent } = this.#kind;
+        if (!idempotent) {
+            throw new OutcomeUnknownError({
+                method,
+                path,
+                reason: `the service answered ${answer.status}`,
+                status: answer.status,
+            });
+        }
+        this.#failures += 1;
+        const ms = backoffDelay(this.#failures, this.#settings, this.#runtime.random);
+        if (this.#failures >= this.#settings.attempts || !this.#planWait(ms, `status ${answer.status}`)) {
+            return null;
+        }
+        return { ms, gated: false };
+    }
+    /** Counts a wait against the deadline and reports it; false when it would pass the deadline. */
+    #planWait(waitMs, reason) {
+        if (this.#spentMs + waitMs > this.#settings.deadlineMs)
+            return false;
+        const { method, path } = this.#kind;
+        this.#runtime.onRetry?.({ method, path, attempt: this.#sends, waitMs, reason });
+        this.#spentMs += waitMs;
+        return true;
     }
 }
 
@@ -4452,7 +4471,6 @@ function decode(raw) {
 
 
 
-const client_KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 function createClient(options) {
@@ -4464,8 +4482,8 @@ function createClient(options) {
     if (apiKey === '') {
         throw new ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
     }
-    if (!apiKey.startsWith(client_KEY_PREFIX)) {
-        throw new ConfigurationError(`The API key does not start with ${client_KEY_PREFIX}: it is not a service API key (a session token or a ` +
+    if (!apiKey.startsWith(KEY_PREFIX)) {
+        throw new ConfigurationError(`The API key does not start with ${KEY_PREFIX}: it is not a service API key (a session token or a ` +
             'mistyped secret?). Create one in the web app under Settings, API Keys.');
     }
     const base = resolveBaseUrl(String(options.baseUrl ?? ''));
@@ -4893,7 +4911,28 @@ async function walk(client, captured, path, list, found) {
  */
 async function probeService(client, captured, budget) {
     const found = new Findings();
-    // The key: the one scope the interface states is generate, for generation.
+    await probeKey(client, found);
+    const accounts = await walk(client, captured, paths.accounts(), () => client.listAccounts(), found);
+    const contents = await walk(client, captured, paths.contents(), () => client.listContents(), found);
+    const oddStatuses = contents === null ? [] : statusFindings(found, contents);
+    unknownValueFindings(found, accounts, contents, oddStatuses);
+    const sample = (contents ?? []).slice(0, SAMPLE);
+    await probeDetails(client, found, sample, budget);
+    await probeTaskStatus(client, found, sample[0]);
+    await probeCreditsAndSubscription(client, found);
+    found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
+    const observed = found.list.some((finding) => finding.verdict !== 'not observed');
+    return {
+        version: 1,
+        baseUrl: client.baseUrl,
+        requests: { budget: budget.total, used: budget.total - budget.left() },
+        understood: found.list.every((finding) => finding.verdict !== 'not understood'),
+        nothingObserved: observed ? null : nothingObservedBecause(found.failures),
+        findings: found.list,
+    };
+}
+/** A29, the key: the one scope the interface states is generate, for generation. */
+async function probeKey(client, found) {
     const introspect = `GET ${paths.introspect()}`;
     try {
         const key = readObject(await client.getRaw(paths.introspect())).object;
@@ -4912,63 +4951,75 @@ async function probeService(client, captured, budget) {
     catch (error) {
         found.failed('A29', introspect, error);
     }
-    const accounts = await walk(client, captured, paths.accounts(), () => client.listAccounts(), found);
-    const contents = await walk(client, captured, paths.contents(), () => client.listContents(), found);
-    const odd = [];
-    for (const account of accounts ?? [])
-        if (!isKnownPlatform(account.platform))
-            odd.push(`platform ${JSON.stringify(account.platform)}`);
-    if (contents !== null) {
-        const statuses = new Set(contents.map((item) => item.status));
-        const known = [...statuses].filter((status) => isKnownStatus(status));
-        const unknown = [...statuses].filter((status) => !isKnownStatus(status));
-        const endpoint = `GET ${paths.contents()}`;
-        if (contents.length === 0)
-            found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
-        else if (known.length === 0 && unknown.every((status) => status !== ''))
-            found.notUnderstood('A18', endpoint, `no row carries a status the interface lists (${unknown.length} other value(s))`);
-        else
-            found.understood('A18', endpoint, unknown.some((status) => status === '') ? 'rows without status' : 'rows with status', `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`);
-        for (const status of unknown)
-            if (status !== '')
-                odd.push(`status ${JSON.stringify(status)}`);
-    }
-    if (accounts === null && contents === null)
-        found.notObserved('A35', 'GET /accounts, GET /contents', 'neither listing could be read');
-    else if (odd.length === 0)
-        found.understood('A35', 'GET /accounts, GET /contents', 'none seen', 'every value is one the interface lists');
+}
+/** A18, the status of each listed row; returns the statuses the interface does not list, as seen. */
+function statusFindings(found, contents) {
+    const statuses = new Set(contents.map((item) => item.status));
+    const known = [...statuses].filter((status) => isKnownStatus(status));
+    const unknown = [...statuses].filter((status) => !isKnownStatus(status));
+    const endpoint = `GET ${paths.contents()}`;
+    if (contents.length === 0)
+        found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
+    else if (known.length === 0 && unknown.every((status) => status !== ''))
+        found.notUnderstood('A18', endpoint, `no row carries a status the interface lists (${unknown.length} other value(s))`);
     else
-        found.understood('A35', 'GET /accounts, GET /contents', 'unknown values seen', `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`);
-    const sample = (contents ?? []).slice(0, SAMPLE);
-    const detailEndpoint = 'GET /contents/{id}';
+        found.understood('A18', endpoint, unknown.some((status) => status === '') ? 'rows without status' : 'rows with status', `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`);
+    // A row without a status is a reading of A18, not a value beyond the interface.
+    return unknown.filter((status) => status !== '');
+}
+/** A35, values beyond the interface's enums: platforms of accounts and statuses of items. */
+function unknownValueFindings(found, accounts, contents, oddStatuses) {
+    const endpoint = 'GET /accounts, GET /contents';
+    const odd = [
+        ...(accounts ?? [])
+            .filter((account) => !isKnownPlatform(account.platform))
+            .map((account) => `platform ${JSON.stringify(account.platform)}`),
+        ...oddStatuses.map((status) => `status ${JSON.stringify(status)}`),
+    ];
+    if (accounts === null && contents === null)
+        found.notObserved('A35', endpoint, 'neither listing could be read');
+    else if (odd.length === 0)
+        found.understood('A35', endpoint, 'none seen', 'every value is one the interface lists');
+    else
+        found.understood('A35', endpoint, 'unknown values seen', `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`);
+}
+/** A9, the object envelope, from the detail of a few items while the budget lasts. */
+async function probeDetails(client, found, sample, budget) {
+    const endpoint = 'GET /contents/{id}';
     if (sample.length === 0)
-        found.notObserved('A9', detailEndpoint, 'no items to read');
+        found.notObserved('A9', endpoint, 'no items to read');
     for (const [index, item] of sample.entries()) {
         if (budget.left() < 4)
             break;
         try {
             const { object, reading } = readObject(await client.getRaw(paths.content(item.id)));
             if (index === 0)
-                found.understood('A9', detailEndpoint, reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
+                found.understood('A9', endpoint, reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
         }
         catch (error) {
-            found.failed('A9', detailEndpoint, error);
+            found.failed('A9', endpoint, error);
             break;
         }
     }
-    const taskEndpoint = 'GET /gen/task-status/{id}';
-    const first = sample[0];
-    if (first === undefined)
-        found.notObserved('A24', taskEndpoint, 'no items to read');
-    else
-        try {
-            const { object } = readObject(await client.getRaw(paths.taskStatus(first.id)));
-            const read = readTaskStatus(object);
-            found.understood('A24', taskEndpoint, read.reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`);
-        }
-        catch (error) {
-            found.failed('A24', taskEndpoint, error);
-        }
+}
+/** A24, the task status of the first listed item. */
+async function probeTaskStatus(client, found, first) {
+    const endpoint = 'GET /gen/task-status/{id}';
+    if (first === undefined) {
+        found.notObserved('A24', endpoint, 'no items to read');
+        return;
+    }
+    try {
+        const { object } = readObject(await client.getRaw(paths.taskStatus(first.id)));
+        const read = readTaskStatus(object);
+        found.understood('A24', endpoint, read.reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`);
+    }
+    catch (error) {
+        found.failed('A24', endpoint, error);
+    }
+}
+/** A10 and A11: the credits and the subscription, each read once. */
+async function probeCreditsAndSubscription(client, found) {
     const creditsEndpoint = `GET ${paths.credits()}`;
     try {
         const body = await client.getRaw(paths.credits());
@@ -4986,16 +5037,6 @@ async function probeService(client, captured, budget) {
     catch (error) {
         found.failed('A11', subscriptionEndpoint, error);
     }
-    found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
-    const observed = found.list.some((finding) => finding.verdict !== 'not observed');
-    return {
-        version: 1,
-        baseUrl: client.baseUrl,
-        requests: { budget: budget.total, used: budget.total - budget.left() },
-        understood: found.list.every((finding) => finding.verdict !== 'not understood'),
-        nothingObserved: observed ? null : nothingObservedBecause(found.failures),
-        findings: found.list,
-    };
 }
 /**
  * Why doctor could observe no rule at all, in one sentence: a service that
@@ -5147,16 +5188,7 @@ function pastSchedules(items, now) {
 // deliberately not an option: a key on the command line lands in shell
 // history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
 // input when --api-key-stdin asks for it.
-const COMMANDS = [
-    'validate',
-    'plan',
-    'apply',
-    'doctor',
-    'import',
-    'emulator',
-    'schema',
-    'help',
-];
+const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'import', 'emulator', 'schema', 'help'];
 const DEFAULT_MANIFESTS = DEFAULTS.manifests;
 /** A mistake in how the CLI was called: exit code 2, with the usage hint. */
 class UsageError extends Error {
@@ -5193,6 +5225,16 @@ function parseCliArgs(argv, cwd) {
     // The emulator has its own options (--port, --phase-ms); hand them over untouched.
     if (first === 'emulator')
         return { ...defaults('emulator', cwd), rest: afterCommand };
+    refuseKeyOptions(argv);
+    const { values, positionals } = parse(argv);
+    if (values.version)
+        return 'version';
+    const [commandName, ...extra] = positionals;
+    if (values.help || commandName === undefined)
+        return defaults('help', cwd);
+    return optionsFrom(commandOf(commandName, extra), values, cwd);
+}
+function refuseKeyOptions(argv) {
     for (const arg of argv) {
         const name = arg.split('=')[0] ?? arg;
         if (KEY_OPTIONS.has(name)) {
@@ -5200,9 +5242,10 @@ function parseCliArgs(argv, cwd) {
                 'Set CONTENT_API_KEY in the environment, or pass --api-key-stdin and pipe the key in.');
         }
     }
-    let parsed;
+}
+function parse(argv) {
     try {
-        parsed = (0,external_node_util_.parseArgs)({
+        return (0,external_node_util_.parseArgs)({
             args: [...argv],
             options: OPTIONS,
             allowPositionals: true,
@@ -5213,22 +5256,23 @@ function parseCliArgs(argv, cwd) {
     catch (error) {
         throw new UsageError(parseFailure(error));
     }
-    const { values, positionals } = parsed;
-    if (values.version)
-        return 'version';
-    const [commandName, ...extra] = positionals;
-    if (values.help || commandName === undefined)
-        return defaults('help', cwd);
-    if (!isCommand(commandName)) {
-        const hint = closest(commandName, COMMANDS);
-        throw new UsageError(`unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
+}
+/** The command named first; anything after it is a mistake (most often an unquoted glob). */
+function commandOf(name, extra) {
+    if (!isCommand(name)) {
+        const hint = closest(name, COMMANDS);
+        throw new UsageError(`unknown command '${name}'${hint ? `; did you mean '${hint}'?` : ''} ` +
             `Commands: ${COMMANDS.join(', ')}.`);
     }
     if (extra.length > 0) {
         throw new UsageError(`unexpected argument '${extra[0]}'. To choose manifests, use --manifests 'GLOB' (quoted, so the shell does not expand it).`);
     }
+    return name;
+}
+/** The parsed flags, each checked and given its default. */
+function optionsFrom(command, values, cwd) {
     return {
-        command: commandName,
+        command,
         manifests: values.manifests ?? DEFAULT_MANIFESTS,
         allowEmpty: values['allow-empty'],
         json: values.json,
@@ -5770,6 +5814,7 @@ const OUTCOMES = [
     'drifted',
     'held',
     'running',
+    'unknown',
     'skipped',
     'failed',
     'error',
@@ -5859,6 +5904,10 @@ function outcomeOf(run, status) {
         return 'error';
     if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft')
         return 'failed';
+    // A publication whose answer was lost is unknown until the service shows the item published.
+    if (status !== 'UPLOADED' &&
+        (run.lostAt !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown')))
+        return 'unknown';
     if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
         return 'running';
     const waited = run.item.steps.some((step) => step.kind === 'wait');
@@ -6016,6 +6065,8 @@ function holdText(hold) {
             return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
         case 'race_undecided':
             return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
+        case 'outcome_unknown':
+            return `publication unknown: a request sent ${formatInstant(hold.sentAt)} lost its answer and the service shows no sign of it; it is not sent again, and a later run reads what the service shows`;
         case 'not_read_back':
             return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
         case 'cleared_on_service':
@@ -6275,6 +6326,7 @@ const OUTCOME_TONES = {
     drifted: 'busy',
     held: 'dim',
     running: 'busy',
+    unknown: 'busy',
     failed: 'bad',
     skipped: 'dim',
     error: 'bad',
@@ -6821,7 +6873,7 @@ function suggest(input, candidates) {
     return best;
 }
 
-;// CONCATENATED MODULE: ./src/manifest/tree.ts
+;// CONCATENATED MODULE: ./src/manifest/position-tree.ts
 /** Keys refused in any mapping: they would write to an object's prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__']);
 function problemAt(location, code, message, field, severity = 'error') {
@@ -7173,73 +7225,101 @@ const VALUE_START = /^((?:-[ \t]+)*)(?:[^#]*?:[ \t]+)?(?=[[{])/;
 const BLOCK_SCALAR = /:[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$/;
 /** The first limit the text passes, as a problem at the line where it does; null when within every limit. */
 function costProblem(file, text) {
-    let total = 0;
-    const levels = [];
-    let scalarIndent = -1; // inside a block scalar whose key sits at this indent
-    let lineNumber = 0;
-    const flow = []; // entries of each open flow collection
+    const counter = new EntryCounter(file);
     for (let start = 0; start <= text.length;) {
         const end = text.indexOf('\n', start);
-        const line = text.slice(start, end === -1 ? text.length : end);
+        const problem = counter.line(text.slice(start, end === -1 ? text.length : end));
+        if (problem !== null)
+            return problem;
         start = end === -1 ? text.length + 1 : end + 1;
-        lineNumber += 1;
+    }
+    return null;
+}
+/** Counts the entries of one file, a line at a time, in the collections that hold them. */
+class EntryCounter {
+    #file;
+    #lineNumber = 0;
+    #total = 0;
+    /** Open block collections, outermost first. */
+    #levels = [];
+    /** Inside a block scalar whose key sits at this indent; -1 when not. */
+    #scalarIndent = -1;
+    /** Entries of each open flow collection, outermost first. */
+    #flow = [];
+    constructor(file) {
+        this.#file = file;
+    }
+    /** Counts one line's entries; the problem when one passes a limit. */
+    line(line) {
+        this.#lineNumber += 1;
         const content = line.trimStart();
         const indent = line.length - content.length;
         if (content === '' || content.startsWith('#'))
-            continue;
-        if (scalarIndent >= 0 && indent > scalarIndent)
-            continue;
-        scalarIndent = -1;
-        const at = (column, what) => problemAt({ file, line: lineNumber, column }, 'too_complex', `${what}; a manifest needs far fewer, and reading this file would cost too much, so it was not read`);
-        if (flow.length === 0) {
-            // Block style: a new key or item at this indent, inside the mapping or list that holds it.
-            const items = SEQ_ITEM.exec(content)?.[0] ?? '';
-            const keyed = BLOCK_ENTRY.test(content) || /^(?:-[ \t]+)*\?(?:[ \t]|$)/.test(content);
-            // One more entry in the collection at this column (a new collection when fresh).
-            const bump = (column, fresh) => {
-                const stale = (level) => level.indent > column || (fresh && level.indent === column);
-                while (levels.length > 0 && stale(levels[levels.length - 1]))
-                    levels.pop();
-                const top = levels[levels.length - 1];
-                const level = top !== undefined && top.indent === column ? top : { indent: column, count: 0 };
-                if (level !== top)
-                    levels.push(level);
-                level.count += 1;
-                total += 1;
-                if (level.count > MAX_KEYS_PER_MAPPING) {
-                    return at(column + 1, `more than ${MAX_KEYS_PER_MAPPING} keys or items in one mapping or list here`);
-                }
-                return total > MAX_ENTRIES
-                    ? at(column + 1, `more than ${MAX_ENTRIES} keys and items in the file`)
-                    : null;
-            };
-            let problem = null;
-            if (items !== '') {
-                // `- - key: v`: an item of the list at this indent, then items of new lists, then a new mapping's first key.
-                problem = bump(indent, false);
-                let column = indent;
-                for (const marker of items.matchAll(/-[ \t]*/g)) {
-                    if (problem !== null)
-                        break;
-                    if (column !== indent)
-                        problem = bump(column, true);
-                    column = indent + marker.index + marker[0].length;
-                }
-                if (problem === null && keyed)
-                    problem = bump(column, true);
-            }
-            else if (keyed) {
-                problem = bump(indent, false);
-            }
+            return null;
+        if (this.#scalarIndent >= 0 && indent > this.#scalarIndent)
+            return null;
+        this.#scalarIndent = -1;
+        if (this.#flow.length === 0) {
+            const problem = this.#blockEntries(content, indent);
             if (problem !== null)
                 return problem;
-            if (keyed && BLOCK_SCALAR.test(content))
-                scalarIndent = indent;
         }
         // Flow style: a collection that opens where a value starts, and may span several lines.
-        const from = flow.length > 0 ? indent : flowStart(content, indent);
-        if (from < 0)
-            continue;
+        const from = this.#flow.length > 0 ? indent : flowStart(content, indent);
+        return from < 0 ? null : this.#flowEntries(line, from);
+    }
+    /** Block style: a new key or item at this indent, inside the mapping or list that holds it. */
+    #blockEntries(content, indent) {
+        const items = SEQ_ITEM.exec(content)?.[0] ?? '';
+        const keyed = BLOCK_ENTRY.test(content) || /^(?:-[ \t]+)*\?(?:[ \t]|$)/.test(content);
+        let problem = null;
+        if (items !== '')
+            problem = this.#itemEntries(items, indent, keyed);
+        else if (keyed)
+            problem = this.#bump(indent, false);
+        if (problem !== null)
+            return problem;
+        if (keyed && BLOCK_SCALAR.test(content))
+            this.#scalarIndent = indent;
+        return null;
+    }
+    /** `- - key: v`: an item of the list at this indent, then items of new lists, then a new mapping's first key. */
+    #itemEntries(items, indent, keyed) {
+        let problem = this.#bump(indent, false);
+        let column = indent;
+        for (const marker of items.matchAll(/-[ \t]*/g)) {
+            if (problem !== null)
+                break;
+            if (column !== indent)
+                problem = this.#bump(column, true);
+            column = indent + marker.index + marker[0].length;
+        }
+        if (problem === null && keyed)
+            problem = this.#bump(column, true);
+        return problem;
+    }
+    /** One more entry in the collection at this column (a new collection when fresh). */
+    #bump(column, fresh) {
+        const levels = this.#levels;
+        const stale = (level) => level.indent > column || (fresh && level.indent === column);
+        while (levels.length > 0 && stale(levels[levels.length - 1]))
+            levels.pop();
+        const top = levels[levels.length - 1];
+        const level = top !== undefined && top.indent === column ? top : { indent: column, count: 0 };
+        if (level !== top)
+            levels.push(level);
+        level.count += 1;
+        this.#total += 1;
+        if (level.count > MAX_KEYS_PER_MAPPING) {
+            return this.#tooMany(column + 1, `more than ${MAX_KEYS_PER_MAPPING} keys or items in one mapping or list here`);
+        }
+        return this.#total > MAX_ENTRIES
+            ? this.#tooMany(column + 1, `more than ${MAX_ENTRIES} keys and items in the file`)
+            : null;
+    }
+    /** The commas of the flow collections open on this line, from `from` on; quoted text and comments are skipped. */
+    #flowEntries(line, from) {
+        const flow = this.#flow;
         for (let i = from; i < line.length; i++) {
             const c = line.charCodeAt(i);
             if (c === 0x5b || c === 0x7b)
@@ -7251,12 +7331,13 @@ function costProblem(file, text) {
             }
             else if (c === 0x2c) {
                 const count = (flow[flow.length - 1] += 1);
-                total += 1;
+                this.#total += 1;
                 if (count > MAX_KEYS_PER_MAPPING) {
-                    return at(i + 1, `more than ${MAX_KEYS_PER_MAPPING} entries in one flow mapping or list here`);
+                    return this.#tooMany(i + 1, `more than ${MAX_KEYS_PER_MAPPING} entries in one flow mapping or list here`);
                 }
-                if (total > MAX_ENTRIES)
-                    return at(i + 1, `more than ${MAX_ENTRIES} keys and items in the file`);
+                if (this.#total > MAX_ENTRIES) {
+                    return this.#tooMany(i + 1, `more than ${MAX_ENTRIES} keys and items in the file`);
+                }
             }
             else if ((c === 0x22 || c === 0x27) && /[[{,:]\s*$/.test(line.slice(Math.max(from, i - 20), i))) {
                 // A quoted scalar starts a token: its brackets and commas are text. It may not end on this line.
@@ -7268,8 +7349,11 @@ function costProblem(file, text) {
             else if (c === 0x23 && line.charCodeAt(i - 1) === 0x20)
                 break; // a comment
         }
+        return null;
     }
-    return null;
+    #tooMany(column, what) {
+        return problemAt({ file: this.#file, line: this.#lineNumber, column }, 'too_complex', `${what}; a manifest needs far fewer, and reading this file would cost too much, so it was not read`);
+    }
 }
 /** Column where a flow collection opens as the value (or item) of this line; -1 when none does. */
 function flowStart(content, indent) {
@@ -7369,7 +7453,7 @@ function lostIndentation(lines, index) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/manifest/read-yaml.ts
+;// CONCATENATED MODULE: ./src/manifest/yaml-reader.ts
 
 
 
@@ -7436,25 +7520,51 @@ function syntaxProblem(error, text) {
 }
 /** Parses one file's text into a located tree. Never throws. */
 function readSource(file, text) {
+    const unread = (problem) => ({ file, root: null, problems: [problem] });
+    const refused = refusedBeforeParsing(file, text);
+    if (refused !== null)
+        return unread(refused);
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = parseYaml(text, lineCounter);
     const start = { file, line: 1, column: 1 };
-    // Before the parser, whose cost grows with the square of a mapping's keys.
+    if (doc === null)
+        return unread(problemAt(start, 'too_deep', 'the YAML is nested too deeply to read'));
+    const at = (offset) => {
+        const { line, col } = lineCounter.linePos(offset ?? 0);
+        return { file, line, column: col };
+    };
+    const problems = syntaxProblems(doc, text, at);
+    if (problems.length > 0)
+        return { file, root: null, problems };
+    problems.push(...warningsOf(doc, at));
+    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null)) {
+        return unread(problemAt(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'));
+    }
+    return treeOf(file, doc, at, problems);
+}
+/**
+ * What is refused on the raw text, before the parser, whose cost grows with
+ * the square of a mapping's keys and which slows down badly on deep brackets.
+ */
+function refusedBeforeParsing(file, text) {
     const costly = costProblem(file, text);
     if (costly !== null)
-        return { file, root: null, problems: [costly] };
-    const problems = [];
-    const lineCounter = new dist/* LineCounter */.HN();
+        return costly;
     const tooDeep = flowDepthOverflow(text);
-    if (tooDeep !== -1) {
-        lineCounter.addNewLine(0);
-        for (let i = text.indexOf('\n'); i !== -1 && i < tooDeep; i = text.indexOf('\n', i + 1))
-            lineCounter.addNewLine(i + 1);
-        const { line, col } = lineCounter.linePos(tooDeep);
-        problems.push(problemAt({ file, line, column: col }, 'too_deep', `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`));
-        return { file, root: null, problems };
-    }
-    let doc;
+    if (tooDeep === -1)
+        return null;
+    // Only the lines before the offending bracket are counted: the rest is never read.
+    const lineCounter = new dist/* LineCounter */.HN();
+    lineCounter.addNewLine(0);
+    for (let i = text.indexOf('\n'); i !== -1 && i < tooDeep; i = text.indexOf('\n', i + 1))
+        lineCounter.addNewLine(i + 1);
+    const { line, col } = lineCounter.linePos(tooDeep);
+    return problemAt({ file, line, column: col }, 'too_deep', `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`);
+}
+/** The yaml library's document, or null when the parser ran out of stack. */
+function parseYaml(text, lineCounter) {
     try {
-        doc = (0,dist/* parseDocument */.Tp)(text, {
+        return (0,dist/* parseDocument */.Tp)(text, {
             lineCounter,
             version: '1.2',
             schema: 'core',
@@ -7465,13 +7575,12 @@ function readSource(file, text) {
     }
     catch {
         // The parser recurses; a pathological file can exhaust the stack.
-        problems.push(problemAt(start, 'too_deep', `the YAML is nested too deeply to read`));
-        return { file, root: null, problems };
+        return null;
     }
-    const at = (offset) => {
-        const { line, col } = lineCounter.linePos(offset ?? 0);
-        return { file, line, column: col };
-    };
+}
+/** The document's errors, each once, worded for the user. */
+function syntaxProblems(doc, text, at) {
+    const problems = [];
     for (const error of doc.errors) {
         // A tab or a block line that lost its indentation, named as such, where one explains the error.
         const slip = WORDED_CODES.has(error.code) ? null : explainYamlSlip(text, error.pos[0]);
@@ -7483,92 +7592,111 @@ function readSource(file, text) {
             continue;
         problems.push(problemAt(at(slip?.offset ?? error.pos[0]), code, message));
     }
-    if (problems.length > 0)
-        return { file, root: null, problems };
-    for (const warning of doc.warnings) {
+    return problems;
+}
+function warningsOf(doc, at) {
+    return doc.warnings.map((warning) => {
         const message = warning.message.split('\n')[0] ?? warning.message;
-        problems.push(problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning'));
-    }
-    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null)) {
-        return {
-            file,
-            root: null,
-            problems: [
-                problemAt(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'),
-            ],
-        };
-    }
-    // Aliases point to the most recent earlier anchor of that name; anchors are
-    // recorded in document order during the main walk only.
-    const anchors = new Map();
-    let count = 0;
-    // While an alias is expanded, `origin` is where that alias is written: an
-    // alias bomb is reported there, not deep inside what it expands to.
-    const convert = (node, depth, origin, fallback) => {
-        const expanding = origin !== null;
-        if (++count > MAX_NODES) {
-            problems.push(problemAt(at(origin ?? node?.range?.[0] ?? fallback), 'too_complex', `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`));
-            throw new Abort();
-        }
-        if (depth > MAX_DEPTH) {
-            problems.push(problemAt(at(node?.range?.[0] ?? fallback), 'too_deep', `values are nested more than ${MAX_DEPTH} levels deep here`));
-            throw new Abort();
-        }
-        if (node === null)
-            return { kind: 'scalar', pos: at(fallback), value: null };
-        if (!expanding && node.anchor)
-            anchors.set(node.anchor, node);
-        if ((0,dist/* isAlias */.Vj)(node)) {
-            const target = anchors.get(node.source);
-            if (target === undefined) {
-                problems.push(problemAt(at(node.range?.[0] ?? fallback), 'yaml_syntax', `YAML: unknown alias *${node.source}`));
-                throw new Abort();
-            }
-            return convert(target, depth + 1, origin ?? node.range?.[0] ?? fallback, node.range?.[0] ?? fallback);
-        }
-        const pos = at(node.range?.[0]);
-        if ((0,dist/* isMap */.jh)(node)) {
-            const entries = new Map();
-            for (const pair of node.items) {
-                const keyNode = pair.key;
-                const keyOffset = keyNode?.range?.[0] ?? node.range?.[0] ?? fallback;
-                if (keyNode !== null && !(0,dist/* isScalar */.jn)(keyNode)) {
-                    problems.push(problemAt(at(keyOffset), 'bad_key', 'a key must be a plain word, not a list or a mapping'));
-                    continue;
-                }
-                const key = keyText(keyNode?.value);
-                if (FORBIDDEN_KEYS.has(key)) {
-                    problems.push(problemAt(at(keyOffset), 'forbidden_key', `${key} is not allowed as a key`));
-                    continue;
-                }
-                const valueOffset = pair.value?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
-                entries.set(key, {
-                    keyPos: at(keyOffset),
-                    value: convert(pair.value, depth + 1, origin, valueOffset),
-                });
-            }
-            return { kind: 'map', pos, entries };
-        }
-        if ((0,dist/* isSeq */.oP)(node)) {
-            const start = node.range?.[0] ?? fallback;
-            const items = node.items.map((item) => convert(item, depth + 1, origin, start));
-            return { kind: 'seq', pos, items };
-        }
-        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
-    };
+        return problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning');
+    });
+}
+/** The document as a located tree whose root is a mapping, or the problems that stopped it. */
+function treeOf(file, doc, at, problems) {
+    let root;
     try {
-        const root = convert(doc.contents, 0, null, 0);
-        if (root.kind !== 'map') {
-            const what = root.kind === 'seq' ? 'a list' : 'a single value';
-            problems.push(problemAt(root.pos, 'not_a_mapping', `the file holds ${what}, not a mapping of fields; a manifest starts with a line like "title: …"`));
-            return { file, root: null, problems };
-        }
-        return { file, root, problems };
+        root = new TreeBuilder(at, problems).convert(doc.contents, 0, null, 0);
     }
     catch (error) {
         if (error instanceof Abort)
             return { file, root: null, problems };
         throw error;
+    }
+    if (root.kind === 'map')
+        return { file, root, problems };
+    const what = root.kind === 'seq' ? 'a list' : 'a single value';
+    problems.push(problemAt(root.pos, 'not_a_mapping', `the file holds ${what}, not a mapping of fields; a manifest starts with a line like "title: …"`));
+    return { file, root: null, problems };
+}
+/**
+ * Walks the YAML nodes into located values, within MAX_NODES and MAX_DEPTH.
+ * A problem that stops the walk is recorded, then Abort unwinds it.
+ */
+class TreeBuilder {
+    #at;
+    #problems;
+    // Aliases point to the most recent earlier anchor of that name; anchors are
+    // recorded in document order during the main walk only.
+    #anchors = new Map();
+    #count = 0;
+    constructor(at, problems) {
+        this.#at = at;
+        this.#problems = problems;
+    }
+    /**
+     * One node at `depth`. While an alias is expanded, `origin` is where that
+     * alias is written: an alias bomb is reported there, not deep inside what it
+     * expands to. `fallback` locates a node the parser gave no range.
+     */
+    convert(node, depth, origin, fallback) {
+        if (++this.#count > MAX_NODES) {
+            this.#stop(origin ?? node?.range?.[0] ?? fallback, 'too_complex', `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`);
+        }
+        if (depth > MAX_DEPTH) {
+            this.#stop(node?.range?.[0] ?? fallback, 'too_deep', `values are nested more than ${MAX_DEPTH} levels deep here`);
+        }
+        if (node === null)
+            return { kind: 'scalar', pos: this.#at(fallback), value: null };
+        if (origin === null && node.anchor)
+            this.#anchors.set(node.anchor, node);
+        if ((0,dist/* isAlias */.Vj)(node))
+            return this.#alias(node, depth, origin, fallback);
+        const pos = this.#at(node.range?.[0]);
+        if ((0,dist/* isMap */.jh)(node))
+            return { kind: 'map', pos, entries: this.#entries(node, depth, origin, fallback) };
+        if ((0,dist/* isSeq */.oP)(node)) {
+            const start = node.range?.[0] ?? fallback;
+            const items = node.items.map((item) => this.convert(item, depth + 1, origin, start));
+            return { kind: 'seq', pos, items };
+        }
+        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
+    }
+    /** What the alias names, expanded where it is written. */
+    #alias(node, depth, origin, fallback) {
+        const written = node.range?.[0] ?? fallback;
+        const target = this.#anchors.get(node.source);
+        if (target === undefined)
+            this.#stop(written, 'yaml_syntax', `YAML: unknown alias *${node.source}`);
+        return this.convert(target, depth + 1, origin ?? written, written);
+    }
+    /** A mapping's entries; a key that is no plain word, or that would write a prototype, is left out. */
+    #entries(node, depth, origin, fallback) {
+        const entries = new Map();
+        for (const pair of node.items) {
+            const keyNode = pair.key;
+            const keyOffset = keyNode?.range?.[0] ?? node.range?.[0] ?? fallback;
+            if (keyNode !== null && !(0,dist/* isScalar */.jn)(keyNode)) {
+                this.#note(keyOffset, 'bad_key', 'a key must be a plain word, not a list or a mapping');
+                continue;
+            }
+            const key = keyText(keyNode?.value);
+            if (FORBIDDEN_KEYS.has(key)) {
+                this.#note(keyOffset, 'forbidden_key', `${key} is not allowed as a key`);
+                continue;
+            }
+            const valueOffset = pair.value?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
+            entries.set(key, {
+                keyPos: this.#at(keyOffset),
+                value: this.convert(pair.value, depth + 1, origin, valueOffset),
+            });
+        }
+        return entries;
+    }
+    #note(offset, code, message) {
+        this.#problems.push(problemAt(this.#at(offset), code, message));
+    }
+    #stop(offset, code, message) {
+        this.#note(offset, code, message);
+        throw new Abort();
     }
 }
 
@@ -7806,9 +7934,9 @@ function normalize(file, manifest, positions) {
         render: render(manifest.video),
         publish,
     };
-    return { item, warnings: warningsOf(item) };
+    return { item, warnings: normalize_warningsOf(item) };
 }
-function warningsOf(item) {
+function normalize_warningsOf(item) {
     const warnings = [];
     const publishAt = item.locations['publish'];
     // Only a publish block written in the manifest itself is worth a warning:
@@ -7876,7 +8004,7 @@ function outlineOf(file, value, positions) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/manifest/layers.ts
+;// CONCATENATED MODULE: ./src/manifest/defaults-layering.ts
 
 
 
@@ -7899,7 +8027,7 @@ function asDefaults(source) {
     return { file, root: { ...root, entries }, problems };
 }
 /** Merges the defaults (outermost folder first) under the manifest; null when the manifest could not be read. */
-function layers_layer(source, defaults = []) {
+function defaults_layering_layer(source, defaults = []) {
     if (source.root === null)
         return null;
     let merged = null;
@@ -7927,15 +8055,15 @@ function conclude(layered, checked) {
     return { item: doubtful ? null : item, problems, outline };
 }
 
-;// CONCATENATED MODULE: ./src/manifest/parse.ts
+;// CONCATENATED MODULE: ./src/manifest/validate.ts
 
 
 
 
-// Manifests through the yaml library and the zod schema: any YAML, and every
-// problem worded for the user. The loader and the single-file API both come
-// here, so there is one reader and one schema.
-
+// One manifest validated: read by the yaml library, its defaults layered
+// under it, the merged value checked by the zod schema, every problem worded
+// for the user. The loader and the single-file API both come here, so there
+// is one reader and one schema.
 /** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
 function readDefaults(file, text) {
     return asDefaults(readSource(file, text));
@@ -7952,7 +8080,7 @@ function checkWithSchema(value, positions, start) {
  * normalizes it. Problems of the defaults files themselves are not repeated here.
  */
 function validateSource(source, defaults = []) {
-    const layered = layers_layer(source, defaults);
+    const layered = defaults_layering_layer(source, defaults);
     if (layered === null)
         return { item: null, problems: [...source.problems], outline: null };
     const start = { file: source.file, line: 1, column: 1 };
@@ -7973,7 +8101,8 @@ function parseManifest(file, text, defaults = []) {
     return { item: result.item, problems, outline: result.outline };
 }
 
-;// CONCATENATED MODULE: ./src/manifest/load.ts
+;// CONCATENATED MODULE: ./src/manifest/file-loader.ts
+
 
 
 
@@ -7985,7 +8114,7 @@ function parseManifest(file, text, defaults = []) {
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 // Every file is read by the yaml library and checked by the zod schema
-// (parse.ts); the files are found by Node's own `fs.promises.glob`, and
+// (validate.ts); the files are found by Node's own `fs.promises.glob`, and
 // matched by a glob that cannot backtrack (glob.ts).
 const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
@@ -8329,6 +8458,14 @@ async function readFolderDefaults(reader, folder) {
     }
     return first;
 }
+
+;// CONCATENATED MODULE: ./src/manifest/index.ts
+// The manifest language: YAML files -> validated, normalized desired state.
+
+
+
+
+
 
 ;// CONCATENATED MODULE: ./src/plan/identity.ts
 
@@ -9731,7 +9868,6 @@ function manifestText(value, options) {
 
 
 
-
 class ImportUsageError extends Error {
     name = 'ImportUsageError';
 }
@@ -9824,9 +9960,12 @@ function writableText(detail, manifest) {
     return { text };
 }
 async function runImport(options) {
+    // Every option is checked before the first request: a usage error costs nothing.
     const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
-    const keep = statusFilter(options.statuses ?? []);
-    const only = options.only ? titleMatcher(options.only) : null;
+    const filters = {
+        keep: statusFilter(options.statuses ?? []),
+        only: options.only ? titleMatcher(options.only) : null,
+    };
     const report = {
         refused: null,
         problems: [],
@@ -9835,57 +9974,89 @@ async function runImport(options) {
         skipped: [],
         check: null,
     };
+    const read = await readWhole(options);
+    if ('refused' in read)
+        return { ...report, ...read };
+    const { items, listing } = read;
+    const candidates = chooseCandidates(options, filters, items, listing.contents, report.skipped);
+    const details = await observeDetails(options.client, candidates.map((summary) => summary.id), options.concurrency ?? DEFAULT_READ_CONCURRENCY);
+    const texts = renderManifests(options.cwd, outDir, filters, candidates, details, listing.accounts, report);
+    if (texts.length > 0) {
+        writeManifests(options.cwd, outDir, texts);
+        report.check = await checkImported(options, listing, texts.map((text) => text.detail), new Set(texts.map((t) => t.file)));
+    }
+    report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+    return report;
+}
+/**
+ * The manifests already there and the whole catalogue, or why nothing may be
+ * written: a manifest that does not load may manage an item, and an item on
+ * a page not read could be imported twice.
+ */
+async function readWhole(options) {
     const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
     const errors = load.problems.filter((problem) => problem.severity === 'error');
     if (errors.length > 0) {
-        report.problems = errors;
-        report.refused = `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`;
-        return report;
+        return {
+            problems: errors,
+            refused: `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`,
+        };
     }
     const listing = await observeListing(options.client);
     if (listing.contentsGap !== null) {
-        report.refused = `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`;
-        return report;
+        return {
+            problems: [],
+            refused: `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`,
+        };
     }
-    const { unmanaged, owners, titles } = managedBy(load.items, listing.contents);
+    return { items: load.items, listing };
+}
+/** The listed items worth reading in detail; every other one is added to `skipped`, with why. */
+function chooseCandidates(options, { only }, items, contents, skipped) {
+    const { unmanaged, owners, titles } = managedBy(items, contents);
     const remoteTitles = new Map();
-    for (const summary of listing.contents)
+    for (const summary of contents)
         remoteTitles.set(summary.title, (remoteTitles.get(summary.title) ?? 0) + 1);
     const candidates = [];
-    for (const summary of listing.contents) {
+    for (const summary of contents) {
         const owner = owners.get(summary.id) ?? (unmanaged.has(summary.id) ? null : titles.get(summary.title));
         if (owner !== undefined && owner !== null) {
-            report.skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
+            skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
         }
         else if (only !== null && !only(summary.title)) {
-            report.skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
+            skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
         }
         else if (!/\S/.test(summary.title)) {
-            report.skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
+            skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
         }
         else if (titles.has(summary.title)) {
             const file = titles.get(summary.title);
-            report.skipped.push(skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`));
+            skipped.push(skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`));
         }
         else if ((remoteTitles.get(summary.title) ?? 0) > 1) {
-            report.skipped.push(skip(summary, 'duplicate_title', null, 'another item has the same title; rename one in the service (manifest titles are unique), then import again'));
+            skipped.push(skip(summary, 'duplicate_title', null, 'another item has the same title; rename one in the service (manifest titles are unique), then import again'));
         }
         else {
             candidates.push(summary);
         }
     }
-    const details = await observeDetails(options.client, candidates.map((summary) => summary.id), options.concurrency ?? DEFAULT_READ_CONCURRENCY);
-    const absoluteOut = external_node_path_default().join(options.cwd, outDir);
-    const namer = new FileNamer(absoluteOut);
-    const texts = [];
-    const read = [];
+    return candidates;
+}
+/**
+ * Each candidate's manifest as text, under a file name of its own, recorded
+ * in the report as imported; an item gone, filtered out by status or
+ * unwritable is recorded as skipped. Nothing is written yet.
+ */
+function renderManifests(cwd, outDir, { keep }, candidates, details, accounts, report) {
+    const namer = new FileNamer(external_node_path_default().join(cwd, outDir));
+    const rendered = [];
     for (const summary of candidates) {
         const detail = details.get(summary.id);
         if (!detail) {
             report.skipped.push(skip(summary, 'gone', null, 'deleted since the listing was read'));
             continue;
         }
-        const manifest = manifestOf(detail, listing.accounts);
+        const manifest = manifestOf(detail, accounts);
         if (keep !== null && !keep(detail.status, manifest.stage)) {
             report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
             continue;
@@ -9895,10 +10066,8 @@ async function runImport(options) {
             report.skipped.push(skip(summary, 'unwritable', null, written.unwritable));
             continue;
         }
-        const text = written.text;
         const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
-        texts.push({ file, text });
-        read.push(detail);
+        rendered.push({ file, text: written.text, detail });
         report.imported.push({
             file,
             id: detail.id,
@@ -9908,20 +10077,18 @@ async function runImport(options) {
             notes: manifest.notes,
         });
     }
-    // Every text is written only once all of them were rendered: a failure
-    // above leaves the workspace as it was. The folder's place is checked
-    // again once it exists, in case a link appeared since.
-    if (texts.length > 0)
-        (0,external_node_fs_.mkdirSync)(absoluteOut, { recursive: true });
-    if (texts.length > 0)
-        checkRealPlace(options.cwd, outDir);
+    return rendered;
+}
+/**
+ * Every text is written only once all of them were rendered: a failure
+ * before leaves the workspace as it was. The folder's place is checked
+ * again once it exists, in case a link appeared since; no file is overwritten.
+ */
+function writeManifests(cwd, outDir, texts) {
+    (0,external_node_fs_.mkdirSync)(external_node_path_default().join(cwd, outDir), { recursive: true });
+    checkRealPlace(cwd, outDir);
     for (const { file, text } of texts)
-        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(options.cwd, file), text, { flag: 'wx' });
-    if (texts.length > 0) {
-        report.check = await checkImported(options, listing, read, new Set(texts.map((t) => t.file)));
-    }
-    report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-    return report;
+        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(cwd, file), text, { flag: 'wx' });
 }
 
 ;// CONCATENATED MODULE: ./src/import/render.ts
@@ -10074,7 +10241,9 @@ function splitShard(items, shard) {
     return { mine, others };
 }
 
-;// CONCATENATED MODULE: ./src/plan/concurrency.ts
+;// CONCATENATED MODULE: ./src/concurrency.ts
+// Async work a few calls at a time. A leaf, below the layers that send
+// (apply, engine, import): the planner, which is pure, has no use for it.
 /**
  * Runs fn over items with at most `limit` calls in flight; results keep the
  * items' order. The first rejection rejects the whole call once the running
@@ -10119,6 +10288,7 @@ function untouched(item) {
         notes: [],
         unsettled: null,
         lastError: null,
+        lostAt: null,
         error: null,
         durationMs: 0,
     };
@@ -10171,6 +10341,10 @@ function noted(run, note) {
 function raceOpen(run, detail) {
     writable(run).unsettled = detail;
 }
+/** A publishing request lost its answer: sent at `sentAt`, its outcome is the service's to show. */
+function answerLost(run, sentAt) {
+    writable(run).lostAt ??= sentAt;
+}
 /** What stopped the engine on this item, already free of secrets. */
 function errored(run, message) {
     writable(run).error = message;
@@ -10179,38 +10353,15 @@ function finished(run, durationMs) {
     writable(run).durationMs = durationMs;
 }
 
-;// CONCATENATED MODULE: ./src/apply/status.ts
-
-// Where an item is, read from the service as a whole. GET /gen/task-status
-// is the interface's way to poll (never rate limited); its body is "not
-// shown", and an answer no reading covers (A24) is not the end of the item:
-// the detail view carries the same status, progress and last error.
-/** The item's status, from task status, or from the detail view when task status cannot be read. */
-async function readStatus(client, id) {
-    try {
-        return await client.taskStatus(id);
-    }
-    catch (error) {
-        if (!(error instanceof ResponseShapeError))
-            throw error;
-        const detail = await client.getContent(id);
-        return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
 
 
-
-
-// Non-idempotent POSTs whose answer was lost (A33). The client never resends
-// them; here the engine reads the service first and sends again only when the
-// service shows that the first request did not take effect.
+// A create whose answer was lost (A33): the client never resends it; here
+// the engine looks the title up first and sends again only when the service
+// shows that the first request did not take effect. Generations and uploads
+// are resolved in dispatch.ts.
 /** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
 const MAX_SENDS = 3;
-function isCode(error, status, code) {
-    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
-}
 /**
  * The create body without its null fields. A null `textover` would count as a
  * script given (A15), and the service would not write one from `full_text`;
@@ -10261,41 +10412,6 @@ async function createOrAdopt(client, fields, logger, sleep, options = {}) {
             logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
         }
     }
-}
-/** The service shows the POST took effect: the item moved away from where it was. */
-function moved(before, now) {
-    return GENERATING_STATUSES.has(now) || now === 'UPLOADED' || (before !== null && now !== before);
-}
-async function dispatch(client, id, before, send, logger, what) {
-    for (let attempt = 1;; attempt++) {
-        try {
-            await send();
-            return 'started';
-        }
-        catch (error) {
-            // 409: something is in flight already; wait for it, never send again.
-            if (isCode(error, 409, 'already_published'))
-                return 'published';
-            if (isCode(error, 409))
-                return 'running';
-            if (!(error instanceof OutcomeUnknownError) || attempt >= MAX_SENDS)
-                throw error;
-            const status = await readStatus(client, id);
-            if (moved(before, status.status)) {
-                logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
-                return status.status === 'UPLOADED' ? 'published' : 'started';
-            }
-            logger.info(`The ${what} request lost its answer and the item is still ${status.status}; sending it again.`);
-        }
-    }
-}
-/** POST /gen/process-content-async, resolved by the item's status when its answer is lost. */
-function dispatchGeneration(client, request, before, logger) {
-    return dispatch(client, request.content_id, before, () => client.processContent(request), logger, 'generation');
-}
-/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
-function dispatchUpload(client, id, publish, before, logger) {
-    return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
 }
 
 ;// CONCATENATED MODULE: ./src/apply/race.ts
@@ -10488,6 +10604,126 @@ async function runEdit(run, step, context) {
     logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
     note(run, readBackFields(body, detail), logger);
     return true;
+}
+
+;// CONCATENATED MODULE: ./src/apply/status.ts
+
+// Where an item is, read from the service as a whole. GET /gen/task-status
+// is the interface's way to poll (never rate limited); its body is "not
+// shown", and an answer no reading covers (A24) is not the end of the item:
+// the detail view carries the same status, progress and last error.
+/** The item's status, from task status, or from the detail view when task status cannot be read. */
+async function readStatus(client, id) {
+    try {
+        return await client.taskStatus(id);
+    }
+    catch (error) {
+        if (!(error instanceof ResponseShapeError))
+            throw error;
+        const detail = await client.getContent(id);
+        return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/apply/dispatch.ts
+
+
+
+/** The request may have been received, and the service shows no sign of it either way: it is not sent again. */
+class OutcomeStillUnknownError extends Error {
+    name = 'OutcomeStillUnknownError';
+    sentAt;
+    constructor(what, sentAt) {
+        super(`The ${what} request lost its answer twice and the service shows no sign of either; it is not sent again.`);
+        this.sentAt = sentAt;
+    }
+}
+/** The default stall threshold: the interface does not show its value (A40). */
+const DEFAULT_STALL_MS = 60_000;
+const LOOK_EVERY_MS = 2_000;
+function isCode(error, status, code) {
+    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
+}
+/** The service shows that a request took effect: the status moved, a run shows progress, the item was touched. */
+async function signOf(client, id, before) {
+    const now = await readStatus(client, id);
+    if (GENERATING_STATUSES.has(now.status) || now.status === 'UPLOADED')
+        return now.status;
+    if (before.status !== null && now.status !== before.status)
+        return now.status;
+    if (now.progress !== null)
+        return now.status;
+    if (before.updatedAt === null)
+        return null;
+    try {
+        const updatedAt = (await client.getContent(id)).updated_at;
+        return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Looks for a sign until the stall threshold has passed since the request was sent. */
+async function watchForSign(context, id, before) {
+    const until = context.clock.now() + context.stallMs;
+    for (;;) {
+        const sign = await signOf(context.client, id, before);
+        if (sign !== null)
+            return sign;
+        const left = until - context.clock.now();
+        if (left <= 0)
+            return null;
+        await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
+    }
+}
+async function updatedAtOf(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
+async function dispatch(context, id, status, send, what) {
+    const { client, logger } = context;
+    let lostAt = null;
+    let before = null;
+    for (let sends = 1;; sends++) {
+        const sentAt = new Date((context.now ?? Date.now)()).toISOString();
+        try {
+            await send();
+            return { outcome: 'started', lostAt };
+        }
+        catch (error) {
+            // 409: something is in flight already; wait for it, never send again.
+            if (isCode(error, 409, 'already_published'))
+                return { outcome: 'published', lostAt };
+            if (isCode(error, 409))
+                return { outcome: 'running', lostAt };
+            if (!(error instanceof OutcomeUnknownError))
+                throw error;
+            lostAt ??= sentAt;
+            before ??= { status, updatedAt: await updatedAtOf(client, id) };
+            const sign = await watchForSign(context, id, before);
+            if (sign !== null) {
+                logger.info(`The ${what} request lost its answer; the item is ${sign}, so it was received.`);
+                return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt };
+            }
+            if (sends >= 2)
+                throw new OutcomeStillUnknownError(what, lostAt);
+            logger.info(`The ${what} request lost its answer and the service shows no sign of it past the stall threshold ` +
+                `(${Math.round(context.stallMs / 1000)} s); sending it again, once.`);
+        }
+    }
+}
+/** POST /gen/process-content-async, resolved by what the service shows when its answer is lost. */
+function dispatchGeneration(context, request, before) {
+    const what = request.publish ? 'publishing generation' : 'generation';
+    return dispatch(context, request.content_id, before, () => context.client.processContent(request), what);
+}
+/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
+function dispatchUpload(context, id, publish, before) {
+    return dispatch(context, id, before, () => context.client.upload(id, publish), 'upload');
 }
 
 ;// CONCATENATED MODULE: ./src/apply/wait.ts
@@ -10760,6 +10996,22 @@ async function scriptAsPlanned(run, step, context) {
     context.logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
     return true;
 }
+/**
+ * A generation or upload whose answer was lost twice without a sign is left
+ * to the service (dispatch.ts): held as unknown, never sent a third time.
+ */
+async function sendOnce(run, context, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (!(error instanceof OutcomeStillUnknownError))
+            throw error;
+        held(run, { kind: 'outcome_unknown', request: error.message, sentAt: error.sentAt });
+        context.logger.warning(`${error.message} Its outcome is the service's to show; a later run reads it.`);
+        return null;
+    }
+}
 /** Sends the generation and waits for it; once more when the service parked it after the voiceover. */
 async function sendRender(run, step, context) {
     const { client, logger } = context;
@@ -10768,7 +11020,12 @@ async function sendRender(run, step, context) {
         const before = run.status;
         const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
         const request = { content_id: id, render: step.render, publish: step.publish?.options };
-        const outcome = await dispatchGeneration(client, request, before, logger);
+        const sent = await sendOnce(run, context, () => dispatchGeneration(context, request, before));
+        if (sent === null)
+            return false;
+        const outcome = sent.outcome;
+        if (step.publish !== null && sent.lostAt !== null)
+            answerLost(run, sent.lostAt);
         dispatched(run, {
             rendered: outcome === 'started',
             published: step.publish !== null && outcome === 'started',
@@ -10812,6 +11069,7 @@ async function runRender(run, step, context) {
 
 
 
+
 // A publication of a rendered video: POST /contents/upload/{id}, never sent
 // for an item the service shows published, waited for to its end.
 async function runUpload(run, step, context) {
@@ -10828,8 +11086,10 @@ async function runUpload(run, step, context) {
         return false;
     const before = run.status;
     const outcome = await upload_upload(run, step, context);
-    if (outcome === null)
+    if (outcome === 'published meanwhile')
         return true;
+    if (outcome === 'unknown')
+        return false;
     // 'published' here means a lost answer whose upload the service shows done: this run's publication.
     dispatched(run, { published: outcome !== 'running' });
     return settleDispatch(run, context, {
@@ -10839,11 +11099,17 @@ async function runUpload(run, step, context) {
         conflictMayBeQueued: false,
     });
 }
-/** The upload; null when another run published the item between the look and the upload. */
+/** The upload: what it did, or that another run published the item between the look and it, or that its outcome stays unknown. */
 async function upload_upload(run, step, context) {
     const id = run.id;
     try {
-        return await dispatchUpload(context.client, id, step.publish.options, run.status, context.logger);
+        const before = run.status;
+        const sent = await sendOnce(run, context, () => dispatchUpload(context, id, step.publish.options, before));
+        if (sent === null)
+            return 'unknown';
+        if (sent.lostAt !== null)
+            answerLost(run, sent.lostAt);
+        return sent.outcome;
     }
     catch (error) {
         // The service refuses a second publication: published meanwhile, which the status shows.
@@ -10853,11 +11119,12 @@ async function upload_upload(run, step, context) {
         if (now.status !== 'UPLOADED')
             throw error;
         saw(run, now.status);
-        return null;
+        return 'published meanwhile';
     }
 }
 
 ;// CONCATENATED MODULE: ./src/apply/apply.ts
+
 
 
 
@@ -10931,6 +11198,7 @@ async function applyItems(items, options) {
         ...options,
         clock,
         poll: options.poll ?? DEFAULT_POLL,
+        stallMs: options.stallMs ?? DEFAULT_STALL_MS,
         deadline: clock.now() + options.timeoutMs,
         tally: {
             done: 0,
@@ -11049,6 +11317,7 @@ function applyOptions(options, client) {
         ...(seams?.poll ? { poll: seams.poll } : {}),
         ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
         ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
+        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
     };
 }
 /**
@@ -12294,64 +12563,14 @@ class InterruptedError extends Error {
     }
 }
 function watchClient(inner) {
+    const sent = new SentLog();
     let stopped = false;
-    let wrote = false;
-    const byId = new Map();
-    const byTitle = new Map();
-    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
-    const names = new Map();
-    const titles = new Map();
-    const order = [];
-    const record = (id, title) => {
-        const known = (id !== null ? byId.get(id) : undefined) ?? (title !== null ? byTitle.get(title) : undefined);
-        if (known)
-            return known;
-        const shown = title ?? (id !== null ? (titles.get(id) ?? id) : '');
-        const created = { id, title: shown, sent: [], status: null, started: false };
-        order.push(created);
-        if (id !== null)
-            byId.set(id, created);
-        if (title !== null)
-            byTitle.set(title, created);
-        return created;
-    };
-    const noteStatus = (value) => {
-        if (typeof value !== 'object' || value === null)
-            return;
-        const { id, status } = value;
-        if (typeof id !== 'string' || typeof status !== 'string')
-            return;
-        const item = byId.get(id);
-        if (item?.started)
-            item.status = status;
-    };
     const wrap = (name, method) => async (...args) => {
         if (stopped)
             throw new InterruptedError();
-        const sent = interrupt_WRITES[name];
-        let item = null;
-        if (sent !== undefined) {
-            wrote = true;
-            const [first] = args;
-            if (name === 'createContent')
-                item = record(null, first.title);
-            else if (name === 'processContent')
-                item = record(first.content_id, null);
-            else
-                item = record(first, null);
-            item.sent.push(sent);
-            if (sent === 'render started' || sent === 'publication started')
-                item.started = true;
-        }
+        const item = sent.leaving(name, args);
         const answer = await method(...args);
-        if (name === 'createContent' && item !== null) {
-            const id = answer.id;
-            if (typeof id === 'string') {
-                item.id = id;
-                byId.set(id, item);
-            }
-        }
-        noteStatus(answer);
+        sent.answered(name, item, answer);
         return answer;
     };
     const client = new Proxy(inner, {
@@ -12364,48 +12583,115 @@ function watchClient(inner) {
             return property === 'close' ? method : wrap(String(property), method);
         },
     });
-    const label = (item) => {
-        const file = (item.id !== null ? names.get(item.id) : undefined) ?? names.get(`title:${item.title}`);
-        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
-    };
     return {
         client,
         stop: () => {
             stopped = true;
         },
         get wrote() {
-            return wrote;
+            return sent.wrote;
         },
-        know(plan) {
-            for (const item of plan.items) {
-                names.set(`title:${item.title}`, item.file);
-                if (item.remote !== null) {
-                    names.set(item.remote.id, item.file);
-                    titles.set(item.remote.id, item.title);
-                }
-            }
-        },
-        report(signal) {
-            const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
-            const touched = order.filter((item) => item.sent.length > 0);
-            if (touched.length === 0) {
-                lines.push('Nothing was sent to the service in this run.');
-                return lines;
-            }
-            lines.push('Sent to the service in this run:');
-            for (const item of touched)
-                lines.push(`  ${label(item)}  ${[...new Set(item.sent)].join(', ')}`);
-            const running = touched.filter((item) => item.started && (item.status === null || GENERATING_STATUSES.has(item.status)));
-            if (running.length > 0) {
-                lines.push('Still running on the service (it finishes these without this process):');
-                for (const item of running)
-                    lines.push(`  ${label(item)}  ${item.status ?? 'started'}`);
-            }
-            lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
-                'still running and does only what is left, so the run converges.');
-            return lines;
-        },
+        know: (plan) => sent.know(plan),
+        report: (signal) => sent.report(signal),
     };
+}
+/** Every write the run sent, by item, and the last status seen of each job it started. */
+class SentLog {
+    /** True once any write left the process (even if its answer never came). */
+    wrote = false;
+    #byId = new Map();
+    #byTitle = new Map();
+    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
+    #names = new Map();
+    #titles = new Map();
+    #order = [];
+    /** Records a request as it leaves; returns the item a write is about, null for a read. */
+    leaving(name, args) {
+        const sent = interrupt_WRITES[name];
+        if (sent === undefined)
+            return null;
+        this.wrote = true;
+        const [first] = args;
+        let item;
+        if (name === 'createContent')
+            item = this.#record(null, first.title);
+        else if (name === 'processContent')
+            item = this.#record(first.content_id, null);
+        else
+            item = this.#record(first, null);
+        item.sent.push(sent);
+        if (sent === 'render started' || sent === 'publication started')
+            item.started = true;
+        return item;
+    }
+    /** Takes the id a create was given, and the status any answer carries. */
+    answered(name, item, answer) {
+        if (name === 'createContent' && item !== null) {
+            const id = answer.id;
+            if (typeof id === 'string') {
+                item.id = id;
+                this.#byId.set(id, item);
+            }
+        }
+        this.#noteStatus(answer);
+    }
+    know(plan) {
+        for (const item of plan.items) {
+            this.#names.set(`title:${item.title}`, item.file);
+            if (item.remote !== null) {
+                this.#names.set(item.remote.id, item.file);
+                this.#titles.set(item.remote.id, item.title);
+            }
+        }
+    }
+    report(signal) {
+        const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
+        const touched = this.#order.filter((item) => item.sent.length > 0);
+        if (touched.length === 0) {
+            lines.push('Nothing was sent to the service in this run.');
+            return lines;
+        }
+        lines.push('Sent to the service in this run:');
+        for (const item of touched)
+            lines.push(`  ${this.#label(item)}  ${[...new Set(item.sent)].join(', ')}`);
+        const running = touched.filter((item) => item.started && (item.status === null || GENERATING_STATUSES.has(item.status)));
+        if (running.length > 0) {
+            lines.push('Still running on the service (it finishes these without this process):');
+            for (const item of running)
+                lines.push(`  ${this.#label(item)}  ${item.status ?? 'started'}`);
+        }
+        lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
+            'still running and does only what is left, so the run converges.');
+        return lines;
+    }
+    #record(id, title) {
+        const known = (id !== null ? this.#byId.get(id) : undefined) ??
+            (title !== null ? this.#byTitle.get(title) : undefined);
+        if (known)
+            return known;
+        const shown = title ?? (id !== null ? (this.#titles.get(id) ?? id) : '');
+        const created = { id, title: shown, sent: [], status: null, started: false };
+        this.#order.push(created);
+        if (id !== null)
+            this.#byId.set(id, created);
+        if (title !== null)
+            this.#byTitle.set(title, created);
+        return created;
+    }
+    #noteStatus(value) {
+        if (typeof value !== 'object' || value === null)
+            return;
+        const { id, status } = value;
+        if (typeof id !== 'string' || typeof status !== 'string')
+            return;
+        const item = this.#byId.get(id);
+        if (item?.started)
+            item.status = status;
+    }
+    #label(item) {
+        const file = (item.id !== null ? this.#names.get(item.id) : undefined) ?? this.#names.get(`title:${item.title}`);
+        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/json.ts
@@ -12422,62 +12708,67 @@ const json_PLAIN = {
 };
 function jsonOutput(report, context) {
     const errors = report.problems.some((problem) => problem.severity === 'error');
-    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
     return {
         version: JSON_OUTPUT_VERSION,
         command: report.mode,
         exitCode: context.exitCode,
         manifests: { pattern: context.pattern, count: report.load.files.length },
-        problems: report.problems.map((problem) => ({
-            severity: problem.severity,
-            code: problem.code,
-            file: problem.file,
-            line: problem.line,
-            column: problem.column,
-            field: problem.field ?? null,
-            message: problem.message,
-        })),
+        problems: report.problems.map(jsonProblem),
         accounts: context.accounts ?? null,
-        plan: report.plan === null
-            ? null
-            : {
-                willRun: !errors,
-                items: report.plan.items.map((item) => ({
-                    file: item.file,
-                    title: item.title,
-                    id: item.remote?.id ?? null,
-                    match: item.match,
-                    renamedFrom: item.renamedFrom,
-                    status: item.remote?.status ?? null,
-                    stage: item.stage,
-                    flow: item.flow,
-                    actions: item.steps.map((step) => stepText(step, json_PLAIN)),
-                    holds: item.holds.map(holdText),
-                    drift: item.drift.map((drift) => driftText(drift)),
-                    publishAt: item.publishAt,
-                })),
-                unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
-                publications: report.plan.publications,
-            },
-        results: report.result === null
-            ? null
-            : {
-                changed: report.result.changed,
-                failed: report.result.failed,
-                items: report.result.items.map((item) => ({
-                    file: item.file,
-                    title: item.title,
-                    id: item.id,
-                    outcome: item.outcome,
-                    status: item.status,
-                    reason: resultNote(item, planned.get(item.file)),
-                    publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
-                    lastError: item.lastError,
-                    error: item.error,
-                })),
-            },
+        plan: report.plan === null ? null : jsonPlan(report.plan, !errors),
+        results: report.result === null ? null : jsonResults(report.result, report.plan),
         credits: { before: report.creditsBefore, after: report.creditsAfter },
         fatal: report.fatal,
+    };
+}
+function jsonProblem(problem) {
+    return {
+        severity: problem.severity,
+        code: problem.code,
+        file: problem.file,
+        line: problem.line,
+        column: problem.column,
+        field: problem.field ?? null,
+        message: problem.message,
+    };
+}
+function jsonPlan(plan, willRun) {
+    return {
+        willRun,
+        items: plan.items.map((item) => ({
+            file: item.file,
+            title: item.title,
+            id: item.remote?.id ?? null,
+            match: item.match,
+            renamedFrom: item.renamedFrom,
+            status: item.remote?.status ?? null,
+            stage: item.stage,
+            flow: item.flow,
+            actions: item.steps.map((step) => stepText(step, json_PLAIN)),
+            holds: item.holds.map(holdText),
+            drift: item.drift.map((drift) => driftText(drift)),
+            publishAt: item.publishAt,
+        })),
+        unmanaged: plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
+        publications: plan.publications,
+    };
+}
+function jsonResults(result, plan) {
+    const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
+    return {
+        changed: result.changed,
+        failed: result.failed,
+        items: result.items.map((item) => ({
+            file: item.file,
+            title: item.title,
+            id: item.id,
+            outcome: item.outcome,
+            status: item.status,
+            reason: resultNote(item, planned.get(item.file)),
+            publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
+            lastError: item.lastError,
+            error: item.error,
+        })),
     };
 }
 
@@ -12572,48 +12863,20 @@ function runSettingsFromFlags(command, options) {
 
 
 async function runEngineCommand(command, options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
-    const out = options.json ? io.stderr : io.stdout;
-    const style = styleFor(out, io.env);
-    const warn = (message) => writeLine(io.stderr, `warning: ${message}`);
+    const run = commandRun(command, options, terminal, seams);
+    const { io, warn } = run;
     const interrupted = io.interrupted();
     let watched;
     let accountsClient;
     try {
         if (command !== 'validate')
             watched = watchClient(await connect(options, io, seams, warn));
-        const printed = { problems: 0, plan: false };
-        const engineOptions = {
-            settings: runSettingsFromFlags(command, options),
-            deps: {
-                ...(watched ? { client: watched.client } : {}),
-                logger: terminalLogger(out, io.stderr, style, io.env),
-                // Renames are found in git history by default (HEAD and the commits before it), as the action does.
-                previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
-                onPlan: (plan, problems) => {
-                    watched?.know(plan);
-                    if (options.json)
-                        return;
-                    printProblems(problems, io.stderr, printed);
-                    writeLine(out, `${planText(plan, problems, style)}\n`);
-                    printed.plan = true;
-                },
-            },
-            seams: { ...(seams.now ? { now: seams.now } : {}), ...(seams.poll ? { poll: seams.poll } : {}) },
-        };
         const finished = await Promise.race([
-            runEngine(engineOptions),
+            runEngine(engineOptions(run, watched)),
             interrupted.then((signal) => signal ?? 'SIGINT'),
         ]);
-        if (typeof finished === 'string') {
-            watched?.stop();
-            const lines = watched?.report(finished) ?? [
-                `Interrupted by ${finished}: nothing was sent to the service.`,
-            ];
-            for (const line of lines)
-                writeLine(io.stderr, line);
-            return (0,help/* exitCodeForSignal */.XG)(finished);
-        }
+        if (typeof finished === 'string')
+            return stopped(finished, watched, io);
         const report = finished;
         if (report.fatal !== null)
             report.fatal = inCliWords(report.fatal);
@@ -12624,19 +12887,7 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
         }
         seams.onReport?.(report);
         const code = exitCode(report, options, watched?.wrote ?? false);
-        if (options.summary !== null)
-            writeSummaryFile(options.summary, report, io.cwd, warn);
-        if (options.json) {
-            const shaped = jsonOutput(report, {
-                pattern: options.manifests,
-                exitCode: code,
-                ...(accounts ? { accounts } : {}),
-            });
-            writeLine(io.stdout, JSON.stringify(shaped, null, 2));
-        }
-        else {
-            writeReport(report, out, io.stderr, style, printed, accounts);
-        }
+        printOutcome(run, report, code, accounts);
         return code;
     }
     catch (error) {
@@ -12651,11 +12902,67 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
             await accountsClient.close();
     }
 }
-/**
- * A terminal is not a PR run: `plan` shows what `apply` would render and
- * publish (it writes nothing, being plan mode), and only --no-publish holds
- * publications back.
- */
+function commandRun(command, options, terminal, seams) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    const out = options.json ? io.stderr : io.stdout;
+    return {
+        command,
+        options,
+        io,
+        seams,
+        out,
+        style: styleFor(out, io.env),
+        warn: (message) => writeLine(io.stderr, `warning: ${message}`),
+        printed: { problems: 0, plan: false },
+    };
+}
+/** The engine on a terminal: the flags as settings, the plan printed as soon as it is made. */
+function engineOptions(run, watched) {
+    const { options, io, out, style, printed, seams } = run;
+    return {
+        settings: runSettingsFromFlags(run.command, options),
+        deps: {
+            ...(watched ? { client: watched.client } : {}),
+            logger: terminalLogger(out, io.stderr, style, io.env),
+            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
+            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+            onPlan: (plan, problems) => {
+                watched?.know(plan);
+                if (options.json)
+                    return;
+                printProblems(problems, io.stderr, printed);
+                writeLine(out, `${planText(plan, problems, style)}\n`);
+                printed.plan = true;
+            },
+        },
+        seams: { ...(seams.now ? { now: seams.now } : {}), ...(seams.poll ? { poll: seams.poll } : {}) },
+    };
+}
+/** Ctrl-C or SIGTERM: nothing more leaves, and the terminal is told what already did. */
+function stopped(signal, watched, io) {
+    watched?.stop();
+    const lines = watched?.report(signal) ?? [`Interrupted by ${signal}: nothing was sent to the service.`];
+    for (const line of lines)
+        writeLine(io.stderr, line);
+    return (0,help/* exitCodeForSignal */.XG)(signal);
+}
+/** The summary file when asked for, then the report: one JSON document, or text. */
+function printOutcome(run, report, code, accounts) {
+    const { options, io } = run;
+    if (options.summary !== null)
+        writeSummaryFile(options.summary, report, io.cwd, run.warn);
+    if (options.json) {
+        const shaped = jsonOutput(report, {
+            pattern: options.manifests,
+            exitCode: code,
+            ...(accounts ? { accounts } : {}),
+        });
+        writeLine(io.stdout, JSON.stringify(shaped, null, 2));
+    }
+    else {
+        writeReport(report, run.out, io.stderr, run.style, run.printed, accounts);
+    }
+}
 /**
  * 3 is kept for a service that could not be used before any work began: once
  * a write has left, a failure is the run's (1), and a re-run converges.
@@ -12720,7 +13027,6 @@ function writeSummaryFile(file, report, cwd, warn) {
         warn(`the summary could not be written to ${file}: ${describeError(error)}`);
     }
 }
-
 
 ;// CONCATENATED MODULE: ./src/cli/schema.ts
 
