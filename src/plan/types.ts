@@ -8,6 +8,7 @@ import type {
   Scope,
 } from '../api/types.ts';
 import type { DesiredItem, Flow, Problem, Stage } from '../manifest/types.ts';
+import type { AccountPublication } from './confirmation.ts';
 
 // The plan is data: typed steps with typed reasons, no sentences. The report
 // layer turns it into words; plan mode is this same value with no writes.
@@ -156,6 +157,8 @@ export interface PlanItem {
    * run (null below the published stage): the review fingerprints it as is.
    */
   publication?: PublicationTarget | null;
+  /** A published item the service does not yet show live on every account (plan/confirmation.ts). */
+  confirmation?: { state: 'unconfirmed'; accounts: AccountPublication[] };
   /**
    * How the publication goes out: inside the one-shot generation request, or
    * with POST /contents/upload; null when this item publishes nothing.
