@@ -23,18 +23,21 @@ async function applyAt(concurrency: number, dir: string): Promise<number> {
   try {
     const started = performance.now();
     const report = await runEngine({
-      mode: 'apply',
-      cwd: dir,
-      manifests: 'content/**/*.{yml,yaml}',
-      client,
-      permissions: { write: true, render: true, publish: true },
-      maxPublications: ITEMS,
-      cancelRunning: false,
-      concurrency,
-      wait: true,
-      timeoutMs: 300_000,
-      logger: silentLogger,
-      poll: { initialMs: 10, maxMs: 40, factor: 1.5 },
+      settings: {
+        mode: 'apply',
+        cwd: dir,
+        manifests: 'content/**/*.{yml,yaml}',
+        allowEmpty: false,
+        permissions: { write: true, render: true, publish: true },
+        maxPublications: ITEMS,
+        cancelRunning: false,
+        concurrency,
+        wait: true,
+        timeoutMs: 300_000,
+        lateWindowMs: 24 * 3_600_000,
+      },
+      deps: { client, logger: silentLogger },
+      seams: { poll: { initialMs: 10, maxMs: 40, factor: 1.5 } },
     });
     const wallMs = performance.now() - started;
     const published = report.result?.items.filter((item) => item.status === 'UPLOADED').length ?? 0;

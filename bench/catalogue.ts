@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../src/emulator/index.ts';
-import { mapLimit } from '../src/plan/concurrency.ts';
+import { mapLimit } from '../src/concurrency.ts';
 import { outputNamed, runAction, runnerEnv } from './support/action-run.ts';
 import { flag } from './support/flags.ts';
 

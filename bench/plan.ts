@@ -9,7 +9,7 @@ import { createClient } from '../src/api/index.ts';
 import { startEmulator } from '../src/emulator/index.ts';
 import { runEngine } from '../src/engine/engine.ts';
 import { silentLogger } from '../src/log.ts';
-import { mapLimit } from '../src/plan/concurrency.ts';
+import { mapLimit } from '../src/concurrency.ts';
 
 const ITEMS = 1000;
 const LATENCY_MS = 10;
@@ -37,17 +37,20 @@ async function engineProcess(): Promise<void> {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
   const started = performance.now();
   const report = await runEngine({
-    mode: 'plan',
-    cwd: process.env.CAC_DIR ?? '.',
-    manifests: 'content/**/*.{yml,yaml}',
-    client,
-    permissions: { write: false, render: false, publish: false },
-    maxPublications: 10,
-    cancelRunning: false,
-    concurrency: 4,
-    wait: true,
-    timeoutMs: 60_000,
-    logger: silentLogger,
+    settings: {
+      mode: 'plan',
+      cwd: process.env.CAC_DIR ?? '.',
+      manifests: 'content/**/*.{yml,yaml}',
+      allowEmpty: false,
+      permissions: { write: false, render: false, publish: false },
+      maxPublications: 10,
+      cancelRunning: false,
+      concurrency: 4,
+      wait: true,
+      timeoutMs: 60_000,
+      lateWindowMs: 24 * 3_600_000,
+    },
+    deps: { client, logger: silentLogger },
   });
   const wallMs = Math.round(performance.now() - started);
   clearInterval(sampler);

@@ -40,18 +40,21 @@ try {
     },
   });
   const report = await runEngine({
-    mode: 'apply',
-    cwd: dir,
-    manifests: 'content/**/*.{yml,yaml}',
-    client,
-    permissions: { write: true, render: true, publish: true },
-    maxPublications: 10,
-    cancelRunning: false,
-    concurrency: 1,
-    wait: true,
-    timeoutMs: 60_000,
-    logger: silentLogger,
-    poll: { initialMs: 10, maxMs: 40, factor: 1.5 },
+    settings: {
+      mode: 'apply',
+      cwd: dir,
+      manifests: 'content/**/*.{yml,yaml}',
+      allowEmpty: false,
+      permissions: { write: true, render: true, publish: true },
+      maxPublications: 10,
+      cancelRunning: false,
+      concurrency: 1,
+      wait: true,
+      timeoutMs: 60_000,
+      lateWindowMs: 24 * 3_600_000,
+    },
+    deps: { client, logger: silentLogger },
+    seams: { poll: { initialMs: 10, maxMs: 40, factor: 1.5 } },
   });
   const generations = emulator.admin.requestLog.filter(
     (entry) => entry.method === 'POST' && entry.path.split('?')[0] === GENERATION,

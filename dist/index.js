@@ -19,7 +19,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // bundle. main.ts is imported after the cache is on, so it is cached too.
 if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
     (0,node_module__WEBPACK_IMPORTED_MODULE_0__.enableCompileCache)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(627), __nccwpck_require__.e(640)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9640));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(627), __nccwpck_require__.e(950)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2950));
 await run();
 
 __webpack_async_result__();
@@ -33,7 +33,7 @@ __webpack_async_result__();
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Am: () => (/* binding */ requireSupportedNode)
 /* harmony export */ });
-/* unused harmony exports MINIMUM_NODE, NODE_24_BY_NPX, isSupportedNode, unsupportedNodeLine */
+/* unused harmony exports isSupportedNode, unsupportedNodeLine */
 // The Node versions every entry runs on: the action's (dist/index.js), the
 // CLI's (dist/cli/index.js, bin/content-as-code.js) and the sources'. The
 // floor is undici 8's (>= 22.19.0), the strictest of the bundled libraries;

@@ -44,6 +44,7 @@ const lanes: Check[][] = [
     { name: 'lint', command: ['npx', 'eslint', '.'] },
     { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
     { name: 'no import cycle in src/', command: ['npm', 'run', '--silent', 'cycles'] },
+    { name: 'no unused export, file or dependency', command: ['npm', 'run', '--silent', 'unused'] },
     { name: 'workflows and action.yml', command: ['bash', 'scripts/validate-workflows.sh'] },
   ],
 ];

@@ -22,7 +22,7 @@ export interface Tally {
   total: number;
 }
 
-export interface ProgressReport {
+interface ProgressReport {
   file: string;
   title: string;
   status: ContentStatus;

@@ -4,10 +4,10 @@
 // on anything older they fail while loading, with stack traces that name none
 // of this. The action itself runs on the runner's node24.
 
-export const MINIMUM_NODE = { major: 22, minor: 19 } as const;
+const MINIMUM_NODE = { major: 22, minor: 19 } as const;
 
 /** The one-off way to run a command on Node 24 that needs nothing installed but npm. */
-export const NODE_24_BY_NPX = 'npx -p node@24';
+const NODE_24_BY_NPX = 'npx -p node@24';
 
 /** Whether a Node version (`v22.19.0` or `22.19.0`) can run the bundles. */
 export function isSupportedNode(version: string): boolean {

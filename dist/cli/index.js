@@ -11,7 +11,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // Node, so they come in with main.ts once the check has passed.
 
 (0,_runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .requireSupportedNode */ .Am)('content-as-code <command>');
-const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(516), __nccwpck_require__.e(958)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9958));
+const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(516), __nccwpck_require__.e(934)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9934));
 const { EXIT } = await __nccwpck_require__.e(/* import() */ 911).then(__nccwpck_require__.bind(__nccwpck_require__, 7911));
 const code = await main(process.argv.slice(2));
 process.exitCode = code;
@@ -31,7 +31,7 @@ __webpack_async_result__();
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Am: () => (/* binding */ requireSupportedNode)
 /* harmony export */ });
-/* unused harmony exports MINIMUM_NODE, NODE_24_BY_NPX, isSupportedNode, unsupportedNodeLine */
+/* unused harmony exports isSupportedNode, unsupportedNodeLine */
 // The Node versions every entry runs on: the action's (dist/index.js), the
 // CLI's (dist/cli/index.js, bin/content-as-code.js) and the sources'. The
 // floor is undici 8's (>= 22.19.0), the strictest of the bundled libraries;

@@ -7,7 +7,7 @@ import type { WorkflowCommands } from './commands.ts';
 // them are still written (the log keeps them), and the job summary's problem
 // and result tables list every one.
 
-export const ANNOTATIONS_SHOWN_PER_KIND = 10;
+const ANNOTATIONS_SHOWN_PER_KIND = 10;
 
 export interface Annotation {
   level: 'error' | 'warning';

@@ -22,11 +22,6 @@ export interface AnnotationProperties {
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
-/** A log line that the runner cannot read as a command. */
-export function plainText(text: string): string {
-  return safeText(text);
-}
-
 export class WorkflowCommands {
   readonly #secrets: string[] = [];
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 // payload file, as GitHub documents them: the few fields the run decides by,
 // typed, with the checks an untrusted event needs (see mode.ts).
 
-export interface PullRequestInfo {
+interface PullRequestInfo {
   number: number;
   baseSha: string | null;
   headSha: string | null;

@@ -15,8 +15,8 @@ const REQUIRE_REVIEW = ['off', 'warn', 'hold'] as const;
 /** Inputs whose values are never echoed (and which the action masks first thing). */
 export const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['api-key', 'github-token', 'review-key']);
 
-export const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'] as const;
-export type InputMode = (typeof INPUT_MODES)[number];
+const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'] as const;
+type InputMode = (typeof INPUT_MODES)[number];
 
 export interface ActionInputs {
   /** '' when the workflow passed none (a fork PR gets no secrets). */

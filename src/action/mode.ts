@@ -1,7 +1,10 @@
+import { checkBaseUrl } from '../api/base-url-policy.ts';
 import type { Permissions } from '../plan/types.ts';
 import type { Mode } from '../plan/types.ts';
+import { VERSION } from '../version.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { RunEvent } from './event.ts';
+import { formatShard } from './shard.ts';
 
 // Event -> mode -> what the run may do. The rules, in one place:
 // - `auto` plans on pull requests, merge queues and pushes to other branches;
@@ -13,6 +16,9 @@ import type { RunEvent } from './event.ts';
 //   events, a workflow_run of a fork's run), never write to the service at
 //   all, whatever `mode` says, unless `allow-untrusted-events` vouches for them.
 // - `preview-scripts` lets same-repository PRs create or edit drafts.
+// - Every mode but validate needs api-key and base-url; a pull request
+//   without api-key (a fork's, or Dependabot's: they get no secrets) is
+//   validated instead, and any other run without them is refused.
 
 const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
 const APPLY_EVENTS = new Set(['schedule', 'workflow_dispatch']);
@@ -24,20 +30,31 @@ export interface RunDecision {
   permissions: Permissions;
   isPullRequest: boolean;
   trusted: boolean;
+  /** Why the run does less than it was asked, for the log and the summary; null when it does what was asked. */
+  note: string | null;
 }
 
-export function isPullRequestRun(event: RunEvent): boolean {
+/** A run that cannot start: the message the step fails with, naming the input to give. */
+interface RunRefused {
+  refused: string;
+}
+
+/** The note of a pull request that came without api-key and is validated instead. */
+const NO_KEY_NOTE =
+  'No api-key was given to this run (pull requests from forks get no secrets), so the manifests were validated but not compared with the service.';
+
+function isPullRequestRun(event: RunEvent): boolean {
   return PR_EVENTS.has(event.name) || event.pullRequest !== null;
 }
 
-export function isTrusted(event: RunEvent): boolean {
+function isTrusted(event: RunEvent): boolean {
   return event.untrusted === null && !(event.pullRequest?.fork ?? false);
 }
 
 /** The modes that run the engine; `doctor` and `import` are decided before (src/action/doctor.ts, import.ts). */
 export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor' | 'import'>;
 
-export function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mode; because: string } {
+function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mode; because: string } {
   if (input !== 'auto') return { mode: input, because: `mode: ${input}` };
   if (PR_EVENTS.has(event.name)) return { mode: 'plan', because: `auto: ${event.name} plans` };
   if (APPLY_EVENTS.has(event.name)) return { mode: 'apply', because: `auto: ${event.name} applies` };
@@ -58,38 +75,112 @@ export function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mod
   };
 }
 
-export function decideRun(inputs: ActionInputs & { mode: EngineInputMode }, event: RunEvent): RunDecision {
-  const { mode, because } = chooseMode(inputs.mode, event);
+/** The mode, what it may do, and whether the inputs let it reach the service; or why it cannot start. */
+export function decideRun(
+  inputs: ActionInputs & { mode: EngineInputMode },
+  event: RunEvent,
+): RunDecision | RunRefused {
   const isPullRequest = isPullRequestRun(event);
+  const chosen = withService(chooseMode(inputs.mode, event), inputs, isPullRequest);
+  if ('refused' in chosen) return chosen;
   const trusted = isTrusted(event) || inputs.allowUntrustedEvents;
   const sameRepoPr = isPullRequest && trusted && event.pullRequest !== null;
-  const previews = sameRepoPr && inputs.previewScripts;
-  let permissions: Permissions;
+  const context = { isPullRequest, trusted, previews: sameRepoPr && inputs.previewScripts };
+  return {
+    mode: chosen.mode,
+    because: chosen.because,
+    permissions: permissionsFor(chosen.mode, inputs, context),
+    isPullRequest,
+    trusted,
+    note: chosen.note,
+  };
+}
+
+/**
+ * Every mode but validate sends the key to base-url. A pull request without
+ * api-key still checks its manifests; base-url is asked for once the mode
+ * needs it, so a fork's PR validates whatever base-url says.
+ */
+function withService(
+  chosen: { mode: Mode; because: string },
+  inputs: Pick<ActionInputs, 'apiKey' | 'baseUrl'>,
+  isPullRequest: boolean,
+): { mode: Mode; because: string; note: string | null } | RunRefused {
+  if (chosen.mode === 'validate') return { ...chosen, note: null };
+  if (inputs.apiKey === '') {
+    if (isPullRequest) {
+      return { mode: 'validate', because: 'no api-key on a pull request: validate only', note: NO_KEY_NOTE };
+    }
+    return {
+      refused: `Input \`api-key\` is empty, and ${chosen.mode} needs the service: pass it from a secret, for example api-key: \${{ secrets.CONTENT_API_KEY }}.`,
+    };
+  }
+  if (inputs.baseUrl === '') {
+    return {
+      refused: `Input \`base-url\` is empty, and ${chosen.mode} needs the service's URL, for example https://api.example.com.`,
+    };
+  }
+  return { ...chosen, note: null };
+}
+
+function permissionsFor(
+  mode: Mode,
+  inputs: Pick<ActionInputs, 'publish'>,
+  { isPullRequest, trusted, previews }: { isPullRequest: boolean; trusted: boolean; previews: boolean },
+): Permissions {
   switch (mode) {
     case 'validate':
-      permissions = { write: false, render: false, publish: false };
-      break;
+      return { write: false, render: false, publish: false };
     case 'plan':
-      permissions = {
+      return {
         write: previews,
         render: false,
         publish: false,
         publishDisabledBy: inputs.publish ? 'event' : 'input',
         draftsOnly: true,
       };
-      break;
     case 'apply': {
       // Even with `mode: apply`, a pull request only ever writes script-preview drafts.
       const byEvent = !trusted || isPullRequest;
-      permissions = {
+      return {
         write: isPullRequest ? previews : trusted,
         render: !byEvent,
         publish: !byEvent && inputs.publish,
         publishDisabledBy: byEvent ? 'event' : 'input',
         draftsOnly: isPullRequest,
       };
-      break;
     }
   }
-  return { mode, because, permissions, isPullRequest, trusted };
+}
+
+/**
+ * The one gate for the key, before any mode reads the event or the service:
+ * every mode but validate sends the key to base-url (plan, apply, import,
+ * doctor, and auto, which is plan or apply). Plain http only to this
+ * machine, unless allow-insecure-http says otherwise (then a warning).
+ */
+export function baseUrlGate(
+  inputs: Pick<ActionInputs, 'mode' | 'apiKey' | 'baseUrl' | 'allowInsecureHttp'>,
+): { refused: string | null; warning: string | null } {
+  if (inputs.mode === 'validate' || inputs.apiKey === '' || inputs.baseUrl === '') {
+    return { refused: null, warning: null };
+  }
+  return checkBaseUrl(inputs.baseUrl, inputs.allowInsecureHttp, 'allow-insecure-http: true');
+}
+
+/** The decision in one line of the log: the mode and why, the event, the shard, what the run may change. */
+export function decisionLine(
+  decision: RunDecision,
+  event: Pick<RunEvent, 'name' | 'untrusted'>,
+  shard: ActionInputs['shard'],
+): string {
+  const { write, render, publish } = decision.permissions;
+  const may = [write ? 'write drafts' : null, render ? 'render' : null, publish ? 'publish' : null].filter(
+    Boolean,
+  );
+  return (
+    `content-as-code ${VERSION}: ${decision.mode} (${decision.because}); event ${event.name || 'none'}` +
+    `${decision.trusted ? '' : `, untrusted (${event.untrusted ?? 'fork or pull_request_target'}): no writes`}` +
+    `${shard ? `; shard ${formatShard(shard)}` : ''}; this run may ${may.length > 0 ? may.join(', ') : 'not change anything on the service'}.`
+  );
 }

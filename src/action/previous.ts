@@ -32,7 +32,7 @@ interface ChangedFile {
 }
 
 /** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
-export function pullRequestPreviousVersions(
+function pullRequestPreviousVersions(
   github: GitHubClient,
   setup: PreviousVersionsSetup & { owner: string; repo: string; pullNumber: number },
 ): PreviousVersions {

@@ -12,10 +12,7 @@ import path from 'node:path';
 export type RunFile = 'plan' | 'results';
 
 /** `content-as-code-plan.json`, or `content-as-code-plan-2-of-4.json` for a shard, so matrix jobs never clash. */
-export function runFileName(
-  kind: RunFile,
-  shard: { index: number; count: number } | null | undefined,
-): string {
+function runFileName(kind: RunFile, shard: { index: number; count: number } | null | undefined): string {
   return shard && shard.count > 1
     ? `content-as-code-${kind}-${shard.index}-of-${shard.count}.json`
     : `content-as-code-${kind}.json`;

@@ -34,7 +34,7 @@ export function insecureBaseUrl(baseUrl: string, allowFlag: string): string | nu
  * base path with a query of its own. Said instead of dropped, without
  * echoing it (it may hold a secret).
  */
-export function unsentBaseUrlPart(baseUrl: string): string | null {
+function unsentBaseUrlPart(baseUrl: string): string | null {
   const url = parsed(baseUrl);
   if (url === null) return null;
   const part = url.search !== '' ? 'a query (?…)' : url.hash !== '' ? 'a fragment (#…)' : null;

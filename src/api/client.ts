@@ -28,7 +28,7 @@ import {
   parseVersion,
 } from './shapes.ts';
 import { Transport, type RawResponse } from './transport.ts';
-import { DEFAULT_CONNECTIONS } from './types.ts';
+import { DEFAULT_CONNECTIONS, KEY_PREFIX } from './types.ts';
 import type {
   Account,
   ContentDetail,
@@ -46,8 +46,6 @@ import type {
   TaskStatus,
 } from './types.ts';
 import * as wire from './wire.ts';
-
-export const KEY_PREFIX = 'svc_live_';
 
 export interface ClientOptions {
   baseUrl: string;

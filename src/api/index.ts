@@ -1,5 +1,5 @@
 // The typed client through which the project talks to the service.
-export { createClient, KEY_PREFIX, type ClientOptions, type ServiceClient } from './client.ts';
+export { createClient, type ClientOptions, type ServiceClient } from './client.ts';
 export {
   ConfigurationError,
   NetworkError,
@@ -7,9 +7,8 @@ export {
   ResponseShapeError,
   ServiceError,
   WritesStoppedError,
-  RequestBudgetError,
   describeError,
 } from './errors.ts';
-export { ListingError, type ListingOutcome } from './listing.ts';
+export { ListingError } from './listing.ts';
 export type { RetryEvent } from './retry.ts';
 export * from './types.ts';

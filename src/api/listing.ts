@@ -28,9 +28,11 @@ import { listingQuery, offsetQuery, resolveLink, type BaseUrl } from './wire.ts'
 //   such a page is read past, and the listing is still proven as usual.
 
 /** A listing never runs past this many pages, whatever the hints say. */
-export const MAX_PAGES = 10_000;
+const MAX_PAGES = 10_000;
 /** Pages in a row that bring only rows already read (the listing shifting under new items) before the walk gives up proving it. */
 export const MAX_SHIFTED_PAGES = 50;
+/** Pages read at once when the first answer proves how many there are. */
+export const PAGES_AT_ONCE = 8;
 /** Answers in a row that repeat an earlier one while the hints say there is more, before the walk stops. */
 const REPEATS_BEFORE_ERROR = 2;
 /**
@@ -150,6 +152,10 @@ class Walk {
   #pagesProven = false;
   #repeats = 0;
   #shifted = 0;
+  /** Pages asked for ahead of the walk, by target: the walk takes each in its turn, with the same proofs. */
+  readonly #ahead = new Map<string, Promise<{ body: unknown } | { error: unknown }>>();
+  /** The walk is over: nothing more is asked for ahead of it. */
+  #ended = false;
 
   constructor(path: string, options: WalkOptions) {
     this.#path = path;
@@ -190,6 +196,13 @@ class Walk {
 
   /** One GET; a 400 naming the size parameter asks again with smaller pages (A6). */
   async #fetch(target: string): Promise<unknown> {
+    const ahead = this.#ahead.get(target);
+    if (ahead !== undefined) {
+      this.#ahead.delete(target);
+      // A page read ahead that failed is asked for again in its turn, as any page is.
+      const answer = await ahead;
+      if ('body' in answer) return answer.body;
+    }
     for (;;) {
       try {
         return await this.#options.get(target);
@@ -213,11 +226,46 @@ class Walk {
     if (out.pages === 1) {
       const length = page.rows.length;
       out.size = length > this.#size ? 'service size' : length === this.#size ? 'honoured' : null;
+      this.#readAhead(hints, length);
     }
     const ids = page.rows.map(this.#options.identify ?? rowId);
     const withoutId = ids.filter((id) => id === null).length;
     if (withoutId > 0) this.#gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
     return { rows: page.rows, ids, hints, signature: ids.join('\u0000') };
+  }
+
+  /**
+   * The first answer proves how many pages there are (`total_pages`,
+   * `last_page`, or a `total` with a page as long as asked for) and gives its
+   * own number: the rest are asked for now, a few at a time. The walk still
+   * takes them one after another, so a listing is proven complete, and a
+   * repeat or a shift is judged, exactly as when they are read in turn.
+   */
+  #readAhead(hints: PagingHints, length: number): void {
+    const first = hints.page;
+    if (first === null || hints.hasMore === false || hints.next !== null) return;
+    const last =
+      hints.lastPage ??
+      (hints.totalPages !== null
+        ? first + hints.totalPages - 1
+        : hints.total !== null && length === this.#size && length > 0
+          ? first + Math.ceil(hints.total / length) - 1
+          : null);
+    if (last === null) return;
+    const pages = Array.from({ length: Math.min(last - first, this.#maxPages - 1) }, (_, i) => first + 1 + i);
+    let next = 0;
+    const fetchNext = (): void => {
+      const page = pages[next++];
+      if (page === undefined || this.#ended) return;
+      const target = `${this.#path}${listingQuery(page, null, this.#size)}`;
+      const answer = this.#options.get(target).then(
+        (body) => ({ body }),
+        (error: unknown) => ({ error }),
+      );
+      this.#ahead.set(target, answer);
+      void answer.then(fetchNext);
+    };
+    for (let i = 0; i < PAGES_AT_ONCE; i++) fetchNext();
   }
 
   /** Takes one answer's rows; false when the listing has ended (proven or not). */
@@ -424,6 +472,7 @@ class Walk {
   }
 
   #finish(): ListingOutcome {
+    this.#ended = true;
     const out = this.#out;
     // A first page shorter than asked for, followed by more: the service pages by its own size.
     const firstCount = this.#first?.ids.filter((id) => id !== null).length ?? 0;

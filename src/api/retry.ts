@@ -211,93 +211,130 @@ export async function sendWithRetries<A extends Answer>(
   /** Gets the time the call has left: an attempt must not outlive the deadline. */
   send: (remainingMs: number) => Promise<A>,
 ): Promise<Final<A>> {
-  const { settings } = runtime;
-  let sends = 0;
-  let failures = 0; // 5xx and network errors
-  let rateLimits = 0;
-  let spentMs = 0;
-
-  const planWait = (waitMs: number, reason: string): boolean => {
-    if (spentMs + waitMs > settings.deadlineMs) return false;
-    runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
-    spentMs += waitMs;
-    return true;
-  };
-
+  const call = new RetriedCall(kind, runtime);
   for (;;) {
-    if (kind.rateLimited) await runtime.gate.pass();
-    if (runtime.budget !== undefined) {
-      if (runtime.budget.left <= 0) throw new RequestBudgetError(kind.method, kind.path);
-      runtime.budget.left -= 1;
-    }
+    await call.admit();
     const started = runtime.now();
-    sends += 1;
     let answer: A;
     try {
-      answer = await send(settings.deadlineMs - spentMs);
+      answer = await send(call.remainingMs());
     } catch (error) {
-      spentMs += Math.max(0, runtime.now() - started);
-      // The same request would get the same oversized answer: never resent.
-      if (error instanceof ResponseTooLargeError) throw error;
-      const failure = classifyNetworkError(error);
-      if (!kind.idempotent && failure.mayHaveReached) {
-        throw new OutcomeUnknownError({
-          method: kind.method,
-          path: kind.path,
-          reason: failure.reason,
-          cause: error,
-        });
-      }
-      failures += 1;
-      const waitMs = backoffDelay(failures, settings, runtime.random);
-      const outOfTime = spentMs >= settings.deadlineMs;
-      if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
-        throw new NetworkError({
-          method: kind.method,
-          path: kind.path,
-          reason: failure.reason,
-          attempts: sends,
-          cause: error,
-        });
-      }
-      await runtime.sleep(waitMs);
+      call.spentSince(started);
+      await runtime.sleep(call.waitAfterNetworkError(error));
       continue;
     }
-    spentMs += Math.max(0, runtime.now() - started);
+    call.spentSince(started);
+    const wait =
+      answer.status === 429
+        ? call.waitAfterRateLimit(answer)
+        : answer.status >= 500
+          ? call.waitAfterServerError(answer)
+          : null;
+    if (wait === null) return { answer, attempts: call.sends };
+    // A rate limit is the user's (A31): every rate-limited request of the client waits it out.
+    if (wait.gated) runtime.gate.close(wait.ms);
+    else await runtime.sleep(wait.ms);
+  }
+}
 
-    if (answer.status === 429) {
-      rateLimits += 1;
-      const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
-      const waitMs =
-        seconds !== undefined
-          ? seconds * runtime.secondMs
-          : backoffDelay(rateLimits, settings, runtime.random);
-      if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
-        return { answer, attempts: sends };
-      }
-      if (kind.rateLimited) runtime.gate.close(waitMs);
-      else await runtime.sleep(waitMs);
-      continue;
+/** What one call has spent so far, and the rule for each kind of failure: wait and send again, or stop. */
+class RetriedCall {
+  readonly #kind: RequestKind;
+  readonly #runtime: RetryRuntime;
+  readonly #settings: RetrySettings;
+  #sends = 0;
+  /** 5xx and network errors. */
+  #failures = 0;
+  #rateLimits = 0;
+  #spentMs = 0;
+
+  constructor(kind: RequestKind, runtime: RetryRuntime) {
+    this.#kind = kind;
+    this.#runtime = runtime;
+    this.#settings = runtime.settings;
+  }
+
+  /** Waits for the shared gate when rate limited, and takes one request from the budget. */
+  async admit(): Promise<void> {
+    if (this.#kind.rateLimited) await this.#runtime.gate.pass();
+    const { budget } = this.#runtime;
+    if (budget !== undefined) {
+      if (budget.left <= 0) throw new RequestBudgetError(this.#kind.method, this.#kind.path);
+      budget.left -= 1;
     }
+    this.#sends += 1;
+  }
 
-    if (answer.status >= 500) {
-      if (!kind.idempotent) {
-        throw new OutcomeUnknownError({
-          method: kind.method,
-          path: kind.path,
-          reason: `the service answered ${answer.status}`,
-          status: answer.status,
-        });
-      }
-      failures += 1;
-      const waitMs = backoffDelay(failures, settings, runtime.random);
-      if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
-        return { answer, attempts: sends };
-      }
-      await runtime.sleep(waitMs);
-      continue;
+  /** How many times the request was sent. */
+  get sends(): number {
+    return this.#sends;
+  }
+
+  remainingMs(): number {
+    return this.#settings.deadlineMs - this.#spentMs;
+  }
+
+  spentSince(started: number): void {
+    this.#spentMs += Math.max(0, this.#runtime.now() - started);
+  }
+
+  /** The wait before sending again after a network error; throws when the error is final. */
+  waitAfterNetworkError(error: unknown): number {
+    const { method, path, idempotent } = this.#kind;
+    // The same request would get the same oversized answer: never resent.
+    if (error instanceof ResponseTooLargeError) throw error;
+    const failure = classifyNetworkError(error);
+    if (!idempotent && failure.mayHaveReached) {
+      throw new OutcomeUnknownError({ method, path, reason: failure.reason, cause: error });
     }
+    this.#failures += 1;
+    const waitMs = backoffDelay(this.#failures, this.#settings, this.#runtime.random);
+    const outOfTime = this.#spentMs >= this.#settings.deadlineMs;
+    if (this.#failures >= this.#settings.attempts || outOfTime || !this.#planWait(waitMs, failure.reason)) {
+      throw new NetworkError({ method, path, reason: failure.reason, attempts: this.#sends, cause: error });
+    }
+    return waitMs;
+  }
 
-    return { answer, attempts: sends };
+  /** A 429: Retry-After in full, else the backoff schedule; null when the answer is final. */
+  waitAfterRateLimit(answer: Answer): { ms: number; gated: boolean } | null {
+    this.#rateLimits += 1;
+    const seconds = parseRetryAfter(answer.retryAfter, this.#runtime.now());
+    const ms =
+      seconds !== undefined
+        ? seconds * this.#runtime.secondMs
+        : backoffDelay(this.#rateLimits, this.#settings, this.#runtime.random);
+    if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, 'rate limited (429)')) {
+      return null;
+    }
+    return { ms, gated: this.#kind.rateLimited };
+  }
+
+  /** A 5xx: the backoff schedule; null when the answer is final. A POST that may have been done is never resent (A33). */
+  waitAfterServerError(answer: Answer): { ms: number; gated: false } | null {
+    const { method, path, idempotent } = this.#kind;
+    if (!idempotent) {
+      throw new OutcomeUnknownError({
+        method,
+        path,
+        reason: `the service answered ${answer.status}`,
+        status: answer.status,
+      });
+    }
+    this.#failures += 1;
+    const ms = backoffDelay(this.#failures, this.#settings, this.#runtime.random);
+    if (this.#failures >= this.#settings.attempts || !this.#planWait(ms, `status ${answer.status}`)) {
+      return null;
+    }
+    return { ms, gated: false };
+  }
+
+  /** Counts a wait against the deadline and reports it; false when it would pass the deadline. */
+  #planWait(waitMs: number, reason: string): boolean {
+    if (this.#spentMs + waitMs > this.#settings.deadlineMs) return false;
+    const { method, path } = this.#kind;
+    this.#runtime.onRetry?.({ method, path, attempt: this.#sends, waitMs, reason });
+    this.#spentMs += waitMs;
+    return true;
   }
 }

@@ -2,7 +2,7 @@
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
 
-export const CONTENT_STATUSES = [
+const CONTENT_STATUSES = [
   'NEW',
   'PROCESSING',
   'PROCESSING_AUDIO',
@@ -66,7 +66,7 @@ export const RENDERED_STATUSES: ReadonlySet<ContentStatus> = new Set([
 export const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'] as const;
 export type KnownPlatform = (typeof PLATFORMS)[number];
 /** A platform beyond the interface's three, kept as sent; local to its account (A35). */
-export type UnknownPlatform = string & { readonly unknownPlatform: true };
+type UnknownPlatform = string & { readonly unknownPlatform: true };
 export type Platform = KnownPlatform | UnknownPlatform;
 
 const KNOWN_PLATFORM: ReadonlySet<string> = new Set(PLATFORMS);
@@ -74,8 +74,10 @@ export function isKnownPlatform(platform: string): platform is KnownPlatform {
   return KNOWN_PLATFORM.has(platform);
 }
 
-export const SCOPES = ['read', 'write', 'generate', 'delete'] as const;
-export type Scope = (typeof SCOPES)[number];
+/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
+export const KEY_PREFIX = 'svc_live_';
+
+export type Scope = 'read' | 'write' | 'generate' | 'delete';
 
 export interface Account {
   id: string;
@@ -90,6 +92,14 @@ export interface PersonaRef {
 }
 
 /** One row of GET /contents (A18). */
+/** A URL the service shows for a publication of an item, and what it says of where (A28). */
+export interface PublishedLink {
+  url: string;
+  platform: string | null;
+  /** The account it was published to, when the service says. */
+  accountId: string | null;
+}
+
 export interface ContentSummary {
   id: string;
   title: string;
@@ -100,6 +110,11 @@ export interface ContentSummary {
   persona: PersonaRef | null;
   published_url: string | null;
   published_platform: string | null;
+  /**
+   * Every publication URL the row shows (A28): one per account where the
+   * service shows them so (`perAccount`), else the one it shows for the item.
+   */
+  published: { links: PublishedLink[]; perAccount: boolean };
   last_error: string | null;
   creation_date: string | null;
   updated_at: string | null;

@@ -106,12 +106,12 @@ export function requestHeaders(apiKey: string, userAgent: string, hasBody: boole
 }
 
 /** 'yes'/'no' flags are strings on the wire, not booleans. */
-export function yesNo(flag: boolean): 'yes' | 'no' {
+function yesNo(flag: boolean): 'yes' | 'no' {
   return flag ? 'yes' : 'no';
 }
 
 /** `account_ids` are objects `{id}`: a list of plain strings resolves to no accounts at all. */
-export function accountIds(ids: readonly string[]): Array<{ id: string }> {
+function accountIds(ids: readonly string[]): Array<{ id: string }> {
   return ids.map((accountId) => ({ id: accountId }));
 }
 

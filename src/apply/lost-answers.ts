@@ -1,32 +1,15 @@
-import { OutcomeUnknownError, ServiceError } from '../api/errors.ts';
-import {
-  GENERATING_STATUSES,
-  type ContentDetail,
-  type ContentFields,
-  type ContentStatus,
-  type GenerationRequest,
-  type PublishOptions,
-  type ServiceApi,
-} from '../api/types.ts';
+import { OutcomeUnknownError } from '../api/errors.ts';
+import type { ContentDetail, ContentFields, ServiceApi } from '../api/types.ts';
 import type { Logger } from '../log.ts';
 import { sameTitle } from '../text/service-terms.ts';
-import { readStatus } from './status.ts';
 
-// Non-idempotent POSTs whose answer was lost (A33). The client never resends
-// them; here the engine reads the service first and sends again only when the
-// service shows that the first request did not take effect.
+// A create whose answer was lost (A33): the client never resends it; here
+// the engine looks the title up first and sends again only when the service
+// shows that the first request did not take effect. Generations and uploads
+// are resolved in dispatch.ts.
 
 /** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
-export const MAX_SENDS = 3;
-
-/** What a dispatch did: `started` a job, found one `running` already, or found the item `published`. */
-export type Dispatch = 'started' | 'running' | 'published';
-
-function isCode(error: unknown, status: number, code?: string): error is ServiceError {
-  return (
-    error instanceof ServiceError && error.status === status && (code === undefined || error.code === code)
-  );
-}
+const MAX_SENDS = 3;
 
 /**
  * The create body without its null fields. A null `textover` would count as a
@@ -46,7 +29,7 @@ function withoutNulls(fields: ContentFields): ContentFields {
  * on the first request, or its listing may lag, and a second create would be
  * a duplicate item. The looks back off from 500 ms to 5 s.
  */
-export const DEFAULT_CREATE_LOOK_MS = 30_000;
+const DEFAULT_CREATE_LOOK_MS = 30_000;
 const FIRST_LOOK_MS = 500;
 const LONGEST_LOOK_MS = 5_000;
 
@@ -87,66 +70,4 @@ export async function createOrAdopt(
       );
     }
   }
-}
-
-/** The service shows the POST took effect: the item moved away from where it was. */
-function moved(before: ContentStatus | null, now: ContentStatus): boolean {
-  return GENERATING_STATUSES.has(now) || now === 'UPLOADED' || (before !== null && now !== before);
-}
-
-async function dispatch(
-  client: ServiceApi,
-  id: string,
-  before: ContentStatus | null,
-  send: () => Promise<void>,
-  logger: Logger,
-  what: string,
-): Promise<Dispatch> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await send();
-      return 'started';
-    } catch (error) {
-      // 409: something is in flight already; wait for it, never send again.
-      if (isCode(error, 409, 'already_published')) return 'published';
-      if (isCode(error, 409)) return 'running';
-      if (!(error instanceof OutcomeUnknownError) || attempt >= MAX_SENDS) throw error;
-      const status = await readStatus(client, id);
-      if (moved(before, status.status)) {
-        logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
-        return status.status === 'UPLOADED' ? 'published' : 'started';
-      }
-      logger.info(
-        `The ${what} request lost its answer and the item is still ${status.status}; sending it again.`,
-      );
-    }
-  }
-}
-
-/** POST /gen/process-content-async, resolved by the item's status when its answer is lost. */
-export function dispatchGeneration(
-  client: ServiceApi,
-  request: GenerationRequest,
-  before: ContentStatus | null,
-  logger: Logger,
-): Promise<Dispatch> {
-  return dispatch(
-    client,
-    request.content_id,
-    before,
-    () => client.processContent(request),
-    logger,
-    'generation',
-  );
-}
-
-/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
-export function dispatchUpload(
-  client: ServiceApi,
-  id: string,
-  publish: PublishOptions,
-  before: ContentStatus | null,
-  logger: Logger,
-): Promise<Dispatch> {
-  return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
 }

@@ -1,4 +1,5 @@
 import type { ContentDetail, ContentStatus } from '../api/types.ts';
+import type { AccountPublication, Confirmation } from '../plan/confirmation.ts';
 import type { Hold, PlanItem } from '../plan/types.ts';
 import type { ServiceTermsNote } from './readback.ts';
 
@@ -12,6 +13,7 @@ export const OUTCOMES = [
   'drifted',
   'held',
   'running',
+  'unknown',
   'skipped',
   'failed',
   'error',
@@ -32,6 +34,13 @@ export interface ItemResult {
   /** Status last seen on the service. */
   status: ContentStatus | null;
   publishedUrls: PublishedUrl[];
+  /**
+   * Whether the service shows the publication live on every account asked
+   * (plan/confirmation.ts); absent when the item is not published.
+   */
+  confirmation?: { state: Confirmation['state']; accounts: AccountPublication[] };
+  /** When a publishing request whose answer was lost was sent, while the service has not shown the item published. */
+  unknownSince?: string | null;
   /** The service's last_error for FAILED_* items. */
   lastError: string | null;
   /** What stopped the engine on this item (an HTTP error, a timeout), already free of secrets. */
@@ -53,24 +62,33 @@ export interface ApplyResult {
   failed: boolean;
 }
 
-/** One item's run as it happens: what was sent and what the service answered. */
+/**
+ * One item's run as it happens: what was sent and what the service answered.
+ * Read-only outside src/apply/item-run.ts, whose named transitions are the
+ * only way it changes.
+ */
 export interface ItemRun {
-  item: PlanItem;
-  id: string | null;
-  status: ContentStatus | null;
-  created: boolean;
-  edited: boolean;
-  rendered: boolean;
-  published: boolean;
+  readonly item: PlanItem;
+  readonly id: string | null;
+  readonly status: ContentStatus | null;
+  readonly created: boolean;
+  readonly edited: boolean;
+  readonly rendered: boolean;
+  readonly published: boolean;
   /** Still in flight when the run stopped waiting. */
-  running: boolean;
+  readonly running: boolean;
   /** Holds that arose while applying (a retried render that failed again). */
-  holds: Hold[];
+  readonly holds: readonly Hold[];
   /** Values the service stored in its own terms (read back after this run's writes). */
-  notes: ServiceTermsNote[];
+  readonly notes: readonly ServiceTermsNote[];
   /** This run's new item while a race for its title may still be unsettled (see race.ts). */
-  unsettled: ContentDetail | null;
-  lastError: string | null;
-  error: string | null;
-  durationMs: number;
+  readonly unsettled: ContentDetail | null;
+  readonly lastError: string | null;
+  /**
+   * When a publishing request whose answer was lost was sent: the publication
+   * is unknown until the service shows the item published.
+   */
+  readonly lostAt: string | null;
+  readonly error: string | null;
+  readonly durationMs: number;
 }

@@ -62,14 +62,14 @@ export interface WaitOutcome {
  * before the wait gives up on it: a 202 is not a start, and a generation
  * still in NEW a few seconds later is not done.
  */
-export const DEFAULT_START_WAIT_MS = 120_000;
+const DEFAULT_START_WAIT_MS = 120_000;
 
 function sameProgress(a: Progress | null, b: Progress | null): boolean {
   return a?.percentage === b?.percentage && a?.step === b?.step && a?.message === b?.message;
 }
 
 /** Delay before the next read: grows while nothing changes, back to fast after a change. */
-export function nextDelay(policy: PollPolicy, previous: number | null, changed: boolean): number {
+function nextDelay(policy: PollPolicy, previous: number | null, changed: boolean): number {
   if (previous === null || changed) return policy.initialMs;
   return Math.min(policy.maxMs, previous * policy.factor);
 }
@@ -126,79 +126,101 @@ async function touchedSince(
   }
 }
 
+export interface WaitOptions {
+  deadline: number;
+  clock: Clock;
+  poll: PollPolicy;
+  logger: Logger;
+  /** The apply's running count, shown with each state change. */
+  tally?: Tally;
+  until?: WaitUntil;
+  /** The status before this run's dispatch: the wait goes on while the item has not left it. */
+  leaving?: ContentStatus;
+  /** How long the item may stay in `leaving`; default DEFAULT_START_WAIT_MS. */
+  startWaitMs?: number;
+  /**
+   * The item's updated_at before the dispatch. A retried render can fail
+   * back into the failed status it left between two reads; the item was
+   * touched since, which a job still queued has not been.
+   */
+  since?: string | null;
+}
+
+/** What a wait has seen so far. */
+interface Seen {
+  last: TaskStatus | null;
+  /** The status the item was sent from, until it has left it. */
+  leaving: ContentStatus | undefined;
+  /** Reads in a row that showed the same status and snapshot, and since when. */
+  stillReads: number;
+  stillSince: number;
+}
+
+/** One read of the item: logged when it moved; whether its status moved. */
+async function look(
+  client: ServiceApi,
+  target: WaitTarget,
+  options: WaitOptions,
+  seen: Seen,
+): Promise<boolean> {
+  const status = await readStatus(client, target.id);
+  const { last } = seen;
+  const statusChanged = last === null || last.status !== status.status;
+  const changed = statusChanged || !sameProgress(last.progress, status.progress);
+  if (changed) {
+    const tally = options.tally ? { tally: { ...options.tally } } : {};
+    options.logger.progress({
+      file: target.file,
+      title: target.title,
+      status: status.status,
+      progress: status.progress,
+      ...tally,
+    });
+  }
+  // Left: another status, or a snapshot that moves (a stale one of the last run does not).
+  if (seen.leaving !== undefined && (status.status !== seen.leaving || (last !== null && changed)))
+    seen.leaving = undefined;
+  if (seen.leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
+    seen.leaving = undefined;
+  seen.stillReads = changed ? 1 : seen.stillReads + 1;
+  if (changed) seen.stillSince = options.clock.now();
+  seen.last = status;
+  return statusChanged;
+}
+
+/** How the wait ends after this read, or null when it goes on. */
+function verdict(seen: Seen, options: WaitOptions, startBy: number): WaitOutcome | null {
+  const status = seen.last!;
+  const answer = { status: status.status, lastError: status.last_error };
+  const now = options.clock.now();
+  // Queued: the service answered, the worker has not taken the job yet.
+  if (seen.leaving !== undefined)
+    return now >= Math.min(startBy, options.deadline)
+      ? { ...answer, timedOut: true, notStarted: true }
+      : null;
+  const staleMs = options.poll.staleMs ?? DEFAULT_STALE_MS;
+  const until = options.until ?? 'settled';
+  if (ends(until, status.status, status.progress !== null, seen.stillReads, now - seen.stillSince, staleMs))
+    return { ...answer, timedOut: false };
+  return now >= options.deadline ? { ...answer, timedOut: true } : null;
+}
+
 /** Polls until the wait ends (see WaitUntil) or the deadline passes. */
 export async function waitForItem(
   client: ServiceApi,
   target: WaitTarget,
-  options: {
-    deadline: number;
-    clock: Clock;
-    poll: PollPolicy;
-    logger: Logger;
-    /** The apply's running count, shown with each state change. */
-    tally?: Tally;
-    until?: WaitUntil;
-    /** The status before this run's dispatch: the wait goes on while the item has not left it. */
-    leaving?: ContentStatus;
-    /** How long the item may stay in `leaving`; default DEFAULT_START_WAIT_MS. */
-    startWaitMs?: number;
-    /**
-     * The item's updated_at before the dispatch. A retried render can fail
-     * back into the failed status it left between two reads; the item was
-     * touched since, which a job still queued has not been.
-     */
-    since?: string | null;
-  },
+  options: WaitOptions,
 ): Promise<WaitOutcome> {
-  const { clock, poll, logger, deadline } = options;
-  const until = options.until ?? 'settled';
+  const { clock, poll } = options;
   const startBy = clock.now() + (options.startWaitMs ?? DEFAULT_START_WAIT_MS);
-  let leaving = options.leaving;
-  let last: TaskStatus | null = null;
+  const seen: Seen = { last: null, leaving: options.leaving, stillReads: 0, stillSince: clock.now() };
   let delay: number | null = null;
-  let stillReads = 0;
-  let stillSince = clock.now();
   for (;;) {
-    const status = await readStatus(client, target.id);
-    const statusChanged = last === null || last.status !== status.status;
-    const changed =
-      last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
-    if (changed)
-      logger.progress({
-        file: target.file,
-        title: target.title,
-        status: status.status,
-        progress: status.progress,
-        ...(options.tally ? { tally: { ...options.tally } } : {}),
-      });
-    // Left: another status, or a snapshot that moves (a stale one of the last run does not).
-    if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
-      leaving = undefined;
-    if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
-      leaving = undefined;
-    stillReads = changed ? 1 : stillReads + 1;
-    if (changed) stillSince = clock.now();
-    last = status;
-    if (leaving !== undefined) {
-      // Queued: the service answered, the worker has not taken the job yet.
-      if (clock.now() >= Math.min(startBy, deadline))
-        return { status: status.status, lastError: status.last_error, timedOut: true, notStarted: true };
-    } else if (
-      ends(
-        until,
-        status.status,
-        status.progress !== null,
-        stillReads,
-        clock.now() - stillSince,
-        poll.staleMs ?? DEFAULT_STALE_MS,
-      )
-    ) {
-      return { status: status.status, lastError: status.last_error, timedOut: false };
-    }
-    const remaining = deadline - clock.now();
-    if (remaining <= 0) return { status: status.status, lastError: status.last_error, timedOut: true };
+    const statusChanged = await look(client, target, options, seen);
+    const outcome = verdict(seen, options, startBy);
+    if (outcome !== null) return outcome;
     // Back to fast reads only when the status moves on, not on every progress snapshot.
     delay = nextDelay(poll, delay, statusChanged);
-    await clock.sleep(Math.min(delay, remaining));
+    await clock.sleep(Math.min(delay, options.deadline - clock.now()));
   }
 }

@@ -8,17 +8,8 @@ import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
 // history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
 // input when --api-key-stdin asks for it.
 
-export const COMMANDS = [
-  'validate',
-  'plan',
-  'apply',
-  'doctor',
-  'import',
-  'emulator',
-  'schema',
-  'help',
-] as const;
-export type Command = (typeof COMMANDS)[number];
+const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'import', 'emulator', 'schema', 'help'] as const;
+type Command = (typeof COMMANDS)[number];
 
 export const DEFAULT_MANIFESTS = DEFAULTS.manifests;
 
@@ -94,7 +85,15 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
   const [first, ...afterCommand] = argv;
   // The emulator has its own options (--port, --phase-ms); hand them over untouched.
   if (first === 'emulator') return { ...defaults('emulator', cwd), rest: afterCommand };
+  refuseKeyOptions(argv);
+  const { values, positionals } = parse(argv);
+  if (values.version) return 'version';
+  const [commandName, ...extra] = positionals;
+  if (values.help || commandName === undefined) return defaults('help', cwd);
+  return optionsFrom(commandOf(commandName, extra), values, cwd);
+}
 
+function refuseKeyOptions(argv: readonly string[]): void {
   for (const arg of argv) {
     const name = arg.split('=')[0] ?? arg;
     if (KEY_OPTIONS.has(name)) {
@@ -104,10 +103,11 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
       );
     }
   }
+}
 
-  let parsed;
+function parse(argv: readonly string[]) {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args: [...argv],
       options: OPTIONS,
       allowPositionals: true,
@@ -117,15 +117,14 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
   } catch (error) {
     throw new UsageError(parseFailure(error));
   }
-  const { values, positionals } = parsed;
-  if (values.version) return 'version';
+}
 
-  const [commandName, ...extra] = positionals;
-  if (values.help || commandName === undefined) return defaults('help', cwd);
-  if (!isCommand(commandName)) {
-    const hint = closest(commandName, COMMANDS);
+/** The command named first; anything after it is a mistake (most often an unquoted glob). */
+function commandOf(name: string, extra: readonly string[]): Command {
+  if (!isCommand(name)) {
+    const hint = closest(name, COMMANDS);
     throw new UsageError(
-      `unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
+      `unknown command '${name}'${hint ? `; did you mean '${hint}'?` : ''} ` +
         `Commands: ${COMMANDS.join(', ')}.`,
     );
   }
@@ -134,9 +133,13 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
       `unexpected argument '${extra[0]}'. To choose manifests, use --manifests 'GLOB' (quoted, so the shell does not expand it).`,
     );
   }
+  return name;
+}
 
+/** The parsed flags, each checked and given its default. */
+function optionsFrom(command: Command, values: ReturnType<typeof parse>['values'], cwd: string): CliOptions {
   return {
-    command: commandName,
+    command,
     manifests: values.manifests ?? DEFAULT_MANIFESTS,
     allowEmpty: values['allow-empty'],
     json: values.json,
@@ -237,7 +240,7 @@ function number(flag: string, raw: string | undefined, fallback: number): number
 }
 
 /** The candidate within edit distance 2, for "did you mean". */
-export function closest(word: string, candidates: readonly string[]): string | null {
+function closest(word: string, candidates: readonly string[]): string | null {
   let best: string | null = null;
   let bestDistance = 3;
   for (const candidate of candidates) {

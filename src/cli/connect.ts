@@ -10,15 +10,15 @@ import type { CliIO } from './terminal.ts';
 // input. CONTENT_API_URL was the CLI's earlier name for the URL; it is still
 // read, with a warning, so old shell profiles keep working.
 
-export const BASE_URL_ENV = 'CONTENT_BASE_URL';
-export const OLD_BASE_URL_ENV = 'CONTENT_API_URL';
+const BASE_URL_ENV = 'CONTENT_BASE_URL';
+const OLD_BASE_URL_ENV = 'CONTENT_API_URL';
 
 export interface ClientSeams {
   clientOptions?: { secondMs?: number; sleep?: (ms: number) => Promise<void> };
 }
 
 /** The base URL, and a warning when it came from the old variable name. */
-export function baseUrlOf(
+function baseUrlOf(
   options: Pick<CliOptions, 'baseUrl'>,
   env: CliIO['env'],
 ): { url: string; warning: string | null } {

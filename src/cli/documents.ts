@@ -20,7 +20,7 @@ export const doctorDocumentSchema = z
   .object({ ...envelope('doctor'), ...doctorReportSchema.omit({ version: true }).shape })
   .strict();
 
-export const importDocumentSchema = z.object({ ...envelope('import'), ...importReportShape }).strict();
+const importDocumentSchema = z.object({ ...envelope('import'), ...importReportShape }).strict();
 
 export type DoctorDocument = z.infer<typeof doctorDocumentSchema>;
 export type ImportDocument = z.infer<typeof importDocumentSchema>;

@@ -23,7 +23,7 @@ const WRITES: Record<string, Sent> = {
 };
 
 /** Thrown for every call made after the stop; the engine's pending work ends on it. */
-export class InterruptedError extends Error {
+class InterruptedError extends Error {
   override name = 'InterruptedError';
   constructor() {
     super('Interrupted: nothing more is sent to the service.');
@@ -52,59 +52,15 @@ export interface WatchedClient {
 }
 
 export function watchClient(inner: ServiceClient): WatchedClient {
+  const sent = new SentLog();
   let stopped = false;
-  let wrote = false;
-  const byId = new Map<string, ItemRecord>();
-  const byTitle = new Map<string, ItemRecord>();
-  /** Manifest file by remote id, and by `title:` + title for items not created yet. */
-  const names = new Map<string, string>();
-  const titles = new Map<string, string>();
-  const order: ItemRecord[] = [];
-
-  const record = (id: string | null, title: string | null): ItemRecord => {
-    const known =
-      (id !== null ? byId.get(id) : undefined) ?? (title !== null ? byTitle.get(title) : undefined);
-    if (known) return known;
-    const shown = title ?? (id !== null ? (titles.get(id) ?? id) : '');
-    const created: ItemRecord = { id, title: shown, sent: [], status: null, started: false };
-    order.push(created);
-    if (id !== null) byId.set(id, created);
-    if (title !== null) byTitle.set(title, created);
-    return created;
-  };
-
-  const noteStatus = (value: unknown): void => {
-    if (typeof value !== 'object' || value === null) return;
-    const { id, status } = value as { id?: unknown; status?: unknown };
-    if (typeof id !== 'string' || typeof status !== 'string') return;
-    const item = byId.get(id);
-    if (item?.started) item.status = status as ContentStatus;
-  };
-
   const wrap =
     (name: string, method: (...args: unknown[]) => Promise<unknown>) =>
     async (...args: unknown[]): Promise<unknown> => {
       if (stopped) throw new InterruptedError();
-      const sent = WRITES[name];
-      let item: ItemRecord | null = null;
-      if (sent !== undefined) {
-        wrote = true;
-        const [first] = args;
-        if (name === 'createContent') item = record(null, (first as { title: string }).title);
-        else if (name === 'processContent') item = record((first as { content_id: string }).content_id, null);
-        else item = record(first as string, null);
-        item.sent.push(sent);
-        if (sent === 'render started' || sent === 'publication started') item.started = true;
-      }
+      const item = sent.leaving(name, args);
       const answer = await method(...args);
-      if (name === 'createContent' && item !== null) {
-        const id = (answer as { id?: unknown }).id;
-        if (typeof id === 'string') {
-          item.id = id;
-          byId.set(id, item);
-        }
-      }
-      noteStatus(answer);
+      sent.answered(name, item, answer);
       return answer;
     };
 
@@ -118,49 +74,115 @@ export function watchClient(inner: ServiceClient): WatchedClient {
     },
   });
 
-  const label = (item: ItemRecord): string => {
-    const file = (item.id !== null ? names.get(item.id) : undefined) ?? names.get(`title:${item.title}`);
-    return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
-  };
-
   return {
     client,
     stop: () => {
       stopped = true;
     },
     get wrote() {
-      return wrote;
+      return sent.wrote;
     },
-    know(plan) {
-      for (const item of plan.items) {
-        names.set(`title:${item.title}`, item.file);
-        if (item.remote !== null) {
-          names.set(item.remote.id, item.file);
-          titles.set(item.remote.id, item.title);
-        }
-      }
-    },
-    report(signal) {
-      const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
-      const touched = order.filter((item) => item.sent.length > 0);
-      if (touched.length === 0) {
-        lines.push('Nothing was sent to the service in this run.');
-        return lines;
-      }
-      lines.push('Sent to the service in this run:');
-      for (const item of touched) lines.push(`  ${label(item)}  ${[...new Set(item.sent)].join(', ')}`);
-      const running = touched.filter(
-        (item) => item.started && (item.status === null || GENERATING_STATUSES.has(item.status)),
-      );
-      if (running.length > 0) {
-        lines.push('Still running on the service (it finishes these without this process):');
-        for (const item of running) lines.push(`  ${label(item)}  ${item.status ?? 'started'}`);
-      }
-      lines.push(
-        'Run the same command again: it finds every item where the service has it, waits for what is ' +
-          'still running and does only what is left, so the run converges.',
-      );
-      return lines;
-    },
+    know: (plan) => sent.know(plan),
+    report: (signal) => sent.report(signal),
   };
+}
+
+/** Every write the run sent, by item, and the last status seen of each job it started. */
+class SentLog {
+  /** True once any write left the process (even if its answer never came). */
+  wrote = false;
+  readonly #byId = new Map<string, ItemRecord>();
+  readonly #byTitle = new Map<string, ItemRecord>();
+  /** Manifest file by remote id, and by `title:` + title for items not created yet. */
+  readonly #names = new Map<string, string>();
+  readonly #titles = new Map<string, string>();
+  readonly #order: ItemRecord[] = [];
+
+  /** Records a request as it leaves; returns the item a write is about, null for a read. */
+  leaving(name: string, args: unknown[]): ItemRecord | null {
+    const sent = WRITES[name];
+    if (sent === undefined) return null;
+    this.wrote = true;
+    const [first] = args;
+    let item: ItemRecord;
+    if (name === 'createContent') item = this.#record(null, (first as { title: string }).title);
+    else if (name === 'processContent')
+      item = this.#record((first as { content_id: string }).content_id, null);
+    else item = this.#record(first as string, null);
+    item.sent.push(sent);
+    if (sent === 'render started' || sent === 'publication started') item.started = true;
+    return item;
+  }
+
+  /** Takes the id a create was given, and the status any answer carries. */
+  answered(name: string, item: ItemRecord | null, answer: unknown): void {
+    if (name === 'createContent' && item !== null) {
+      const id = (answer as { id?: unknown }).id;
+      if (typeof id === 'string') {
+        item.id = id;
+        this.#byId.set(id, item);
+      }
+    }
+    this.#noteStatus(answer);
+  }
+
+  know(plan: Plan): void {
+    for (const item of plan.items) {
+      this.#names.set(`title:${item.title}`, item.file);
+      if (item.remote !== null) {
+        this.#names.set(item.remote.id, item.file);
+        this.#titles.set(item.remote.id, item.title);
+      }
+    }
+  }
+
+  report(signal: string): string[] {
+    const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
+    const touched = this.#order.filter((item) => item.sent.length > 0);
+    if (touched.length === 0) {
+      lines.push('Nothing was sent to the service in this run.');
+      return lines;
+    }
+    lines.push('Sent to the service in this run:');
+    for (const item of touched) lines.push(`  ${this.#label(item)}  ${[...new Set(item.sent)].join(', ')}`);
+    const running = touched.filter(
+      (item) => item.started && (item.status === null || GENERATING_STATUSES.has(item.status)),
+    );
+    if (running.length > 0) {
+      lines.push('Still running on the service (it finishes these without this process):');
+      for (const item of running) lines.push(`  ${this.#label(item)}  ${item.status ?? 'started'}`);
+    }
+    lines.push(
+      'Run the same command again: it finds every item where the service has it, waits for what is ' +
+        'still running and does only what is left, so the run converges.',
+    );
+    return lines;
+  }
+
+  #record(id: string | null, title: string | null): ItemRecord {
+    const known =
+      (id !== null ? this.#byId.get(id) : undefined) ??
+      (title !== null ? this.#byTitle.get(title) : undefined);
+    if (known) return known;
+    const shown = title ?? (id !== null ? (this.#titles.get(id) ?? id) : '');
+    const created: ItemRecord = { id, title: shown, sent: [], status: null, started: false };
+    this.#order.push(created);
+    if (id !== null) this.#byId.set(id, created);
+    if (title !== null) this.#byTitle.set(title, created);
+    return created;
+  }
+
+  #noteStatus(value: unknown): void {
+    if (typeof value !== 'object' || value === null) return;
+    const { id, status } = value as { id?: unknown; status?: unknown };
+    if (typeof id !== 'string' || typeof status !== 'string') return;
+    const item = this.#byId.get(id);
+    if (item?.started) item.status = status as ContentStatus;
+  }
+
+  #label(item: ItemRecord): string {
+    const file =
+      (item.id !== null ? this.#names.get(item.id) : undefined) ?? this.#names.get(`title:${item.title}`);
+    return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
+  }
 }

@@ -1,6 +1,7 @@
 import type { RunReport } from '../engine/types.ts';
 import type { Problem } from '../manifest/types.ts';
-import type { PlanItem } from '../plan/types.ts';
+import type { ApplyResult } from '../apply/types.ts';
+import type { Plan, PlanItem } from '../plan/types.ts';
 import { driftText, holdText, resultNote, stepText, type Labels } from '../report/words.ts';
 
 // `--json`: what a script needs from a run, in a shape that is documented
@@ -9,9 +10,9 @@ import { driftText, holdText, resultNote, stepText, type Labels } from '../repor
 // timings. A change that removes or renames a field bumps `version`; new
 // optional fields do not.
 
-export const JSON_OUTPUT_VERSION = 1;
+const JSON_OUTPUT_VERSION = 1;
 
-export interface JsonProblem {
+interface JsonProblem {
   severity: Problem['severity'];
   code: string;
   file: string;
@@ -21,7 +22,7 @@ export interface JsonProblem {
   message: string;
 }
 
-export interface JsonPlanItem {
+interface JsonPlanItem {
   file: string;
   title: string;
   id: string | null;
@@ -82,63 +83,69 @@ export interface JsonContext {
 
 export function jsonOutput(report: RunReport, context: JsonContext): JsonOutput {
   const errors = report.problems.some((problem) => problem.severity === 'error');
-  const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
   return {
     version: JSON_OUTPUT_VERSION,
     command: report.mode,
     exitCode: context.exitCode,
     manifests: { pattern: context.pattern, count: report.load.files.length },
-    problems: report.problems.map((problem) => ({
-      severity: problem.severity,
-      code: problem.code,
-      file: problem.file,
-      line: problem.line,
-      column: problem.column,
-      field: problem.field ?? null,
-      message: problem.message,
-    })),
+    problems: report.problems.map(jsonProblem),
     accounts: context.accounts ?? null,
-    plan:
-      report.plan === null
-        ? null
-        : {
-            willRun: !errors,
-            items: report.plan.items.map((item) => ({
-              file: item.file,
-              title: item.title,
-              id: item.remote?.id ?? null,
-              match: item.match,
-              renamedFrom: item.renamedFrom,
-              status: item.remote?.status ?? null,
-              stage: item.stage,
-              flow: item.flow,
-              actions: item.steps.map((step) => stepText(step, PLAIN)),
-              holds: item.holds.map(holdText),
-              drift: item.drift.map((drift) => driftText(drift)),
-              publishAt: item.publishAt,
-            })),
-            unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
-            publications: report.plan.publications,
-          },
-    results:
-      report.result === null
-        ? null
-        : {
-            changed: report.result.changed,
-            failed: report.result.failed,
-            items: report.result.items.map((item) => ({
-              file: item.file,
-              title: item.title,
-              id: item.id,
-              outcome: item.outcome,
-              status: item.status,
-              reason: resultNote(item, planned.get(item.file)),
-              publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
-              lastError: item.lastError,
-              error: item.error,
-            })),
-          },
+    plan: report.plan === null ? null : jsonPlan(report.plan, !errors),
+    results: report.result === null ? null : jsonResults(report.result, report.plan),
     credits: { before: report.creditsBefore, after: report.creditsAfter },
     fatal: report.fatal,
+  };
+}
+
+function jsonProblem(problem: Problem): JsonProblem {
+  return {
+    severity: problem.severity,
+    code: problem.code,
+    file: problem.file,
+    line: problem.line,
+    column: problem.column,
+    field: problem.field ?? null,
+    message: problem.message,
+  };
+}
+
+function jsonPlan(plan: Plan, willRun: boolean): NonNullable<JsonOutput['plan']> {
+  return {
+    willRun,
+    items: plan.items.map((item) => ({
+      file: item.file,
+      title: item.title,
+      id: item.remote?.id ?? null,
+      match: item.match,
+      renamedFrom: item.renamedFrom,
+      status: item.remote?.status ?? null,
+      stage: item.stage,
+      flow: item.flow,
+      actions: item.steps.map((step) => stepText(step, PLAIN)),
+      holds: item.holds.map(holdText),
+      drift: item.drift.map((drift) => driftText(drift)),
+      publishAt: item.publishAt,
+    })),
+    unmanaged: plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
+    publications: plan.publications,
+  };
+}
+
+function jsonResults(result: ApplyResult, plan: Plan | null): NonNullable<JsonOutput['results']> {
+  const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
+  return {
+    changed: result.changed,
+    failed: result.failed,
+    items: result.items.map((item) => ({
+      file: item.file,
+      title: item.title,
+      id: item.id,
+      outcome: item.outcome,
+      status: item.status,
+      reason: resultNote(item, planned.get(item.file)),
+      publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
+      lastError: item.lastError,
+      error: item.error,
+    })),
   };
 }

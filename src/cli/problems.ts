@@ -1,6 +1,6 @@
 import type { RunReport } from '../engine/types.ts';
 import { formatProblem } from '../manifest/format.ts';
-import { DEFAULTS_FILES } from '../manifest/load.ts';
+import { DEFAULTS_FILES } from '../manifest/index.ts';
 import type { Problem } from '../manifest/types.ts';
 
 // How problems and their counts read in a terminal.

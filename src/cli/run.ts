@@ -5,7 +5,6 @@ import { ConfigurationError, describeError } from '../api/errors.ts';
 import type { PollPolicy } from '../apply/wait.ts';
 import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';
-import type { Permissions } from '../plan/types.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { Plan } from '../plan/types.ts';
@@ -20,12 +19,11 @@ import { watchClient, type WatchedClient } from './interrupt.ts';
 import { jsonOutput } from './json.ts';
 import { problemLine, validateSummary } from './problems.ts';
 import { scrubbing, styleFor, terminalLogger, writeLine, type CliIO, type Output } from './terminal.ts';
+import { runSettingsFromFlags, type EngineCommand } from './settings.ts';
 
 // validate, plan and apply: the same engine as the action, with the terminal
 // as its log. Problems come first, then the plan (labelled when it will not
 // run), then progress and results. What each exit code means is in help.ts.
-
-export type EngineCommand = 'validate' | 'plan' | 'apply';
 
 /** Test seams; the real CLI passes none. */
 export interface RunSeams extends ClientSeams {
@@ -41,80 +39,50 @@ interface Printed {
   plan: boolean;
 }
 
+/** One command's run: what it was asked, and where and how it writes. */
+interface CommandRun {
+  command: EngineCommand;
+  options: CliOptions;
+  /** The terminal, secrets scrubbed from both streams. */
+  io: CliIO;
+  seams: RunSeams;
+  /** Where the human-readable report goes: stderr under --json, so stdout holds the JSON alone. */
+  out: Output;
+  style: TextStyle;
+  warn: (message: string) => void;
+  printed: Printed;
+}
+
+type Accounts = { checked: boolean; note: string | null };
+
 export async function runEngineCommand(
   command: EngineCommand,
   options: CliOptions,
   terminal: CliIO,
   seams: RunSeams = {},
 ): Promise<number> {
-  const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
-  const out = options.json ? io.stderr : io.stdout;
-  const style = styleFor(out, io.env);
-  const warn = (message: string): void => writeLine(io.stderr, `warning: ${message}`);
+  const run = commandRun(command, options, terminal, seams);
+  const { io, warn } = run;
   const interrupted = io.interrupted();
   let watched: WatchedClient | undefined;
   let accountsClient: ServiceClient | string | undefined;
   try {
     if (command !== 'validate') watched = watchClient(await connect(options, io, seams, warn));
-    const printed: Printed = { problems: 0, plan: false };
-    const engineOptions: EngineOptions = {
-      mode: command,
-      cwd: options.cwd,
-      manifests: options.manifests,
-      allowEmpty: options.allowEmpty,
-      ...(watched ? { client: watched.client } : {}),
-      permissions: permissionsFor(command, options),
-      maxPublications: options.maxPublications,
-      cancelRunning: options.cancelRunning,
-      concurrency: options.concurrency,
-      wait: options.wait,
-      timeoutMs: options.timeoutMinutes * 60_000,
-      lateWindowMs: options.lateWindowMs,
-      logger: terminalLogger(out, io.stderr, style, io.env),
-      // Renames are found in git history by default (HEAD and the commits before it), as the action does.
-      previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
-      ...(seams.now ? { now: seams.now } : {}),
-      ...(seams.poll ? { poll: seams.poll } : {}),
-      onPlan: (plan, problems) => {
-        watched?.know(plan);
-        if (options.json) return;
-        printProblems(problems, io.stderr, printed);
-        writeLine(out, `${planText(plan, problems, style)}\n`);
-        printed.plan = true;
-      },
-    };
     const finished = await Promise.race([
-      runEngine(engineOptions),
+      runEngine(engineOptions(run, watched)),
       interrupted.then((signal) => signal ?? 'SIGINT'),
     ]);
-    if (typeof finished === 'string') {
-      watched?.stop();
-      const lines = watched?.report(finished) ?? [
-        `Interrupted by ${finished}: nothing was sent to the service.`,
-      ];
-      for (const line of lines) writeLine(io.stderr, line);
-      return exitCodeForSignal(finished);
-    }
+    if (typeof finished === 'string') return stopped(finished, watched, io);
     const report = finished;
     if (report.fatal !== null) report.fatal = inCliWords(report.fatal);
-    let accounts: { checked: boolean; note: string | null } | undefined;
+    let accounts: Accounts | undefined;
     if (command === 'validate' && report.fatal === null) {
       accountsClient = await connectIfConfigured(options, io, seams, warn);
       accounts = await checkAccounts(report, accountsClient);
     }
     seams.onReport?.(report);
     const code = exitCode(report, options, watched?.wrote ?? false);
-    if (options.summary !== null) writeSummaryFile(options.summary, report, io.cwd, warn);
-    if (options.json) {
-      const shaped = jsonOutput(report, {
-        pattern: options.manifests,
-        exitCode: code,
-        ...(accounts ? { accounts } : {}),
-      });
-      writeLine(io.stdout, JSON.stringify(shaped, null, 2));
-    } else {
-      writeReport(report, out, io.stderr, style, printed, accounts);
-    }
+    printOutcome(run, report, code, accounts);
     return code;
   } catch (error) {
     writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
@@ -126,15 +94,75 @@ export async function runEngineCommand(
   }
 }
 
-/**
- * A terminal is not a PR run: `plan` shows what `apply` would render and
- * publish (it writes nothing, being plan mode), and only --no-publish holds
- * publications back.
- */
-export function permissionsFor(command: EngineCommand, options: CliOptions): Permissions {
-  const publish = options.publish;
-  if (command === 'validate') return { write: false, render: false, publish: false };
-  return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
+function commandRun(
+  command: EngineCommand,
+  options: CliOptions,
+  terminal: CliIO,
+  seams: RunSeams,
+): CommandRun {
+  const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+  const out = options.json ? io.stderr : io.stdout;
+  return {
+    command,
+    options,
+    io,
+    seams,
+    out,
+    style: styleFor(out, io.env),
+    warn: (message) => writeLine(io.stderr, `warning: ${message}`),
+    printed: { problems: 0, plan: false },
+  };
+}
+
+/** The engine on a terminal: the flags as settings, the plan printed as soon as it is made. */
+function engineOptions(run: CommandRun, watched: WatchedClient | undefined): EngineOptions {
+  const { options, io, out, style, printed, seams } = run;
+  return {
+    settings: runSettingsFromFlags(run.command, options),
+    deps: {
+      ...(watched ? { client: watched.client } : {}),
+      logger: terminalLogger(out, io.stderr, style, io.env),
+      // Renames are found in git history by default (HEAD and the commits before it), as the action does.
+      previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+      onPlan: (plan, problems) => {
+        watched?.know(plan);
+        if (options.json) return;
+        printProblems(problems, io.stderr, printed);
+        writeLine(out, `${planText(plan, problems, style)}\n`);
+        printed.plan = true;
+      },
+    },
+    seams: { ...(seams.now ? { now: seams.now } : {}), ...(seams.poll ? { poll: seams.poll } : {}) },
+  };
+}
+
+/** Ctrl-C or SIGTERM: nothing more leaves, and the terminal is told what already did. */
+function stopped(signal: string, watched: WatchedClient | undefined, io: CliIO): number {
+  watched?.stop();
+  const lines = watched?.report(signal) ?? [`Interrupted by ${signal}: nothing was sent to the service.`];
+  for (const line of lines) writeLine(io.stderr, line);
+  return exitCodeForSignal(signal);
+}
+
+/** The summary file when asked for, then the report: one JSON document, or text. */
+function printOutcome(
+  run: CommandRun,
+  report: RunReport,
+  code: number,
+  accounts: Accounts | undefined,
+): void {
+  const { options, io } = run;
+  if (options.summary !== null) writeSummaryFile(options.summary, report, io.cwd, run.warn);
+  if (options.json) {
+    const shaped = jsonOutput(report, {
+      pattern: options.manifests,
+      exitCode: code,
+      ...(accounts ? { accounts } : {}),
+    });
+    writeLine(io.stdout, JSON.stringify(shaped, null, 2));
+  } else {
+    writeReport(report, run.out, io.stderr, run.style, run.printed, accounts);
+  }
 }
 
 /**
@@ -184,7 +212,7 @@ function writeReport(
   err: Output,
   style: TextStyle,
   printed: Printed,
-  accounts: { checked: boolean; note: string | null } | undefined,
+  accounts: Accounts | undefined,
 ): void {
   printProblems(report.problems, err, printed);
   if (report.mode === 'validate') {
@@ -214,5 +242,3 @@ function writeSummaryFile(
     warn(`the summary could not be written to ${file}: ${describeError(error)}`);
   }
 }
-
-export { validateSummary };

@@ -105,6 +105,6 @@ export function terminalLogger(
 }
 
 /** `Title (content/a.yml)` → `content/a.yml`; any other title is kept. */
-export function groupLabel(title: string): string {
+function groupLabel(title: string): string {
   return /\(([^()]+\.ya?ml)\)$/.exec(title)?.[1] ?? title;
 }

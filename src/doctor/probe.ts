@@ -12,7 +12,7 @@ import {
   shapeOf,
   type RuleId,
 } from '../api/readings.ts';
-import { isKnownPlatform, isKnownStatus } from '../api/types.ts';
+import { isKnownPlatform, isKnownStatus, type Account, type ContentSummary } from '../api/types.ts';
 import * as wire from '../api/wire.ts';
 import type { DoctorReport, Finding } from './schema.ts';
 
@@ -130,120 +130,15 @@ export async function probeService(
   budget: { total: number; left: () => number },
 ): Promise<DoctorReport> {
   const found = new Findings();
-
-  // The key: the one scope the interface states is generate, for generation.
-  const introspect = `GET ${wire.paths.introspect()}`;
-  try {
-    const key = readObject(await client.getRaw(wire.paths.introspect())).object;
-    const scopes = Array.isArray(key.scopes)
-      ? key.scopes.filter((s): s is string => typeof s === 'string')
-      : [];
-    const generation = scopes.includes('generate')
-      ? 'generation allowed (generate)'
-      : 'generation would stop before any write: the key lacks generate';
-    const seen = `scopes ${scopes.join(', ') || 'none'}; ${generation}; content writes: the scope is not shown, a 403 would stop the apply at its first write, quoting the service's required list`;
-    if (key.active === true) found.understood('A29', introspect, 'active', seen);
-    else found.notUnderstood('A29', introspect, `the key is not active (${shapeOf(key.active, 0)})`);
-  } catch (error) {
-    found.failed('A29', introspect, error);
-  }
-
+  await probeKey(client, found);
   const accounts = await walk(client, captured, wire.paths.accounts(), () => client.listAccounts(), found);
   const contents = await walk(client, captured, wire.paths.contents(), () => client.listContents(), found);
-
-  const odd: string[] = [];
-  for (const account of accounts ?? [])
-    if (!isKnownPlatform(account.platform)) odd.push(`platform ${JSON.stringify(account.platform)}`);
-  if (contents !== null) {
-    const statuses = new Set(contents.map((item) => item.status));
-    const known = [...statuses].filter((status) => isKnownStatus(status));
-    const unknown = [...statuses].filter((status) => !isKnownStatus(status));
-    const endpoint = `GET ${wire.paths.contents()}`;
-    if (contents.length === 0) found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
-    else if (known.length === 0 && unknown.every((status) => status !== ''))
-      found.notUnderstood(
-        'A18',
-        endpoint,
-        `no row carries a status the interface lists (${unknown.length} other value(s))`,
-      );
-    else
-      found.understood(
-        'A18',
-        endpoint,
-        unknown.some((status) => status === '') ? 'rows without status' : 'rows with status',
-        `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`,
-      );
-    for (const status of unknown) if (status !== '') odd.push(`status ${JSON.stringify(status)}`);
-  }
-  if (accounts === null && contents === null)
-    found.notObserved('A35', 'GET /accounts, GET /contents', 'neither listing could be read');
-  else if (odd.length === 0)
-    found.understood(
-      'A35',
-      'GET /accounts, GET /contents',
-      'none seen',
-      'every value is one the interface lists',
-    );
-  else
-    found.understood(
-      'A35',
-      'GET /accounts, GET /contents',
-      'unknown values seen',
-      `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`,
-    );
-
+  const oddStatuses = contents === null ? [] : statusFindings(found, contents);
+  unknownValueFindings(found, accounts, contents, oddStatuses);
   const sample = (contents ?? []).slice(0, SAMPLE);
-  const detailEndpoint = 'GET /contents/{id}';
-  if (sample.length === 0) found.notObserved('A9', detailEndpoint, 'no items to read');
-  for (const [index, item] of sample.entries()) {
-    if (budget.left() < 4) break;
-    try {
-      const { object, reading } = readObject(await client.getRaw(wire.paths.content(item.id)));
-      if (index === 0)
-        found.understood(
-          'A9',
-          detailEndpoint,
-          reading,
-          `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`,
-        );
-    } catch (error) {
-      found.failed('A9', detailEndpoint, error);
-      break;
-    }
-  }
-
-  const taskEndpoint = 'GET /gen/task-status/{id}';
-  const first = sample[0];
-  if (first === undefined) found.notObserved('A24', taskEndpoint, 'no items to read');
-  else
-    try {
-      const { object } = readObject(await client.getRaw(wire.paths.taskStatus(first.id)));
-      const read = readTaskStatus(object);
-      found.understood(
-        'A24',
-        taskEndpoint,
-        read.reading,
-        `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`,
-      );
-    } catch (error) {
-      found.failed('A24', taskEndpoint, error);
-    }
-
-  const creditsEndpoint = `GET ${wire.paths.credits()}`;
-  try {
-    const body = await client.getRaw(wire.paths.credits());
-    found.understood('A10', creditsEndpoint, readCredits(body).reading, shapeOf(body));
-  } catch (error) {
-    found.failed('A10', creditsEndpoint, error);
-  }
-  const subscriptionEndpoint = `GET ${wire.paths.subscription()}`;
-  try {
-    const body = await client.getRaw(wire.paths.subscription());
-    const read = readSubscription(body);
-    found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
-  } catch (error) {
-    found.failed('A11', subscriptionEndpoint, error);
-  }
+  await probeDetails(client, found, sample, budget);
+  await probeTaskStatus(client, found, sample[0]);
+  await probeCreditsAndSubscription(client, found);
   found.notObserved(
     'A14',
     'POST /contents, PUT /contents/{id}',
@@ -261,12 +156,153 @@ export async function probeService(
   };
 }
 
+/** A29, the key: the one scope the interface states is generate, for generation. */
+async function probeKey(client: ServiceClient, found: Findings): Promise<void> {
+  const introspect = `GET ${wire.paths.introspect()}`;
+  try {
+    const key = readObject(await client.getRaw(wire.paths.introspect())).object;
+    const scopes = Array.isArray(key.scopes)
+      ? key.scopes.filter((s): s is string => typeof s === 'string')
+      : [];
+    const generation = scopes.includes('generate')
+      ? 'generation allowed (generate)'
+      : 'generation would stop before any write: the key lacks generate';
+    const seen = `scopes ${scopes.join(', ') || 'none'}; ${generation}; content writes: the scope is not shown, a 403 would stop the apply at its first write, quoting the service's required list`;
+    if (key.active === true) found.understood('A29', introspect, 'active', seen);
+    else found.notUnderstood('A29', introspect, `the key is not active (${shapeOf(key.active, 0)})`);
+  } catch (error) {
+    found.failed('A29', introspect, error);
+  }
+}
+
+/** A18, the status of each listed row; returns the statuses the interface does not list, as seen. */
+function statusFindings(found: Findings, contents: readonly ContentSummary[]): string[] {
+  const statuses = new Set(contents.map((item) => item.status));
+  const known = [...statuses].filter((status) => isKnownStatus(status));
+  const unknown = [...statuses].filter((status) => !isKnownStatus(status));
+  const endpoint = `GET ${wire.paths.contents()}`;
+  if (contents.length === 0) found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
+  else if (known.length === 0 && unknown.every((status) => status !== ''))
+    found.notUnderstood(
+      'A18',
+      endpoint,
+      `no row carries a status the interface lists (${unknown.length} other value(s))`,
+    );
+  else
+    found.understood(
+      'A18',
+      endpoint,
+      unknown.some((status) => status === '') ? 'rows without status' : 'rows with status',
+      `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`,
+    );
+  // A row without a status is a reading of A18, not a value beyond the interface.
+  return unknown.filter((status) => status !== '');
+}
+
+/** A35, values beyond the interface's enums: platforms of accounts and statuses of items. */
+function unknownValueFindings(
+  found: Findings,
+  accounts: readonly Account[] | null,
+  contents: readonly ContentSummary[] | null,
+  oddStatuses: readonly string[],
+): void {
+  const endpoint = 'GET /accounts, GET /contents';
+  const odd = [
+    ...(accounts ?? [])
+      .filter((account) => !isKnownPlatform(account.platform))
+      .map((account) => `platform ${JSON.stringify(account.platform)}`),
+    ...oddStatuses.map((status) => `status ${JSON.stringify(status)}`),
+  ];
+  if (accounts === null && contents === null)
+    found.notObserved('A35', endpoint, 'neither listing could be read');
+  else if (odd.length === 0)
+    found.understood('A35', endpoint, 'none seen', 'every value is one the interface lists');
+  else
+    found.understood(
+      'A35',
+      endpoint,
+      'unknown values seen',
+      `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`,
+    );
+}
+
+/** A9, the object envelope, from the detail of a few items while the budget lasts. */
+async function probeDetails(
+  client: ServiceClient,
+  found: Findings,
+  sample: readonly ContentSummary[],
+  budget: { left: () => number },
+): Promise<void> {
+  const endpoint = 'GET /contents/{id}';
+  if (sample.length === 0) found.notObserved('A9', endpoint, 'no items to read');
+  for (const [index, item] of sample.entries()) {
+    if (budget.left() < 4) break;
+    try {
+      const { object, reading } = readObject(await client.getRaw(wire.paths.content(item.id)));
+      if (index === 0)
+        found.understood(
+          'A9',
+          endpoint,
+          reading,
+          `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`,
+        );
+    } catch (error) {
+      found.failed('A9', endpoint, error);
+      break;
+    }
+  }
+}
+
+/** A24, the task status of the first listed item. */
+async function probeTaskStatus(
+  client: ServiceClient,
+  found: Findings,
+  first: ContentSummary | undefined,
+): Promise<void> {
+  const endpoint = 'GET /gen/task-status/{id}';
+  if (first === undefined) {
+    found.notObserved('A24', endpoint, 'no items to read');
+    return;
+  }
+  try {
+    const { object } = readObject(await client.getRaw(wire.paths.taskStatus(first.id)));
+    const read = readTaskStatus(object);
+    found.understood(
+      'A24',
+      endpoint,
+      read.reading,
+      `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`,
+    );
+  } catch (error) {
+    found.failed('A24', endpoint, error);
+  }
+}
+
+/** A10 and A11: the credits and the subscription, each read once. */
+async function probeCreditsAndSubscription(client: ServiceClient, found: Findings): Promise<void> {
+  const creditsEndpoint = `GET ${wire.paths.credits()}`;
+  try {
+    const body = await client.getRaw(wire.paths.credits());
+    found.understood('A10', creditsEndpoint, readCredits(body).reading, shapeOf(body));
+  } catch (error) {
+    found.failed('A10', creditsEndpoint, error);
+  }
+  const subscriptionEndpoint = `GET ${wire.paths.subscription()}`;
+  try {
+    const body = await client.getRaw(wire.paths.subscription());
+    const read = readSubscription(body);
+    found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
+  } catch (error) {
+    found.failed('A11', subscriptionEndpoint, error);
+  }
+}
+
 /**
  * Why doctor could observe no rule at all, in one sentence: a service that
  * redirects every request is named as such (the client never follows a
  * redirect, so that the key goes to base-url only); otherwise the first failure.
  */
-export function nothingObservedBecause(failures: readonly unknown[]): string {
+function nothingObservedBecause(failures: readonly unknown[]): string {
   const first = failures[0];
   if (first === undefined) return 'no read was made: the request budget allowed none';
   const statuses = failures.map((error) => (error instanceof ServiceError ? error.status : 0));

@@ -7,7 +7,7 @@ import { RULES, type RuleId } from '../api/readings.ts';
 
 const ruleIds = Object.keys(RULES) as [RuleId, ...RuleId[]];
 
-export const findingSchema = z
+const findingSchema = z
   .object({
     rule: z.enum(ruleIds).describe('The rule of docs/service-assumptions.md.'),
     title: z.string(),

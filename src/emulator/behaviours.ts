@@ -6,20 +6,20 @@
 import type { BehaviourOptions, ItemRecord } from './types.ts';
 
 /** The defaults a filling service adds to fine_tuning. */
-export const FINE_TUNING_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({
+const FINE_TUNING_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({
   temperature: 0.7,
   style: 'neutral',
 });
 
 /** The defaults a filling service adds to subtitle_settings. */
-export const SUBTITLE_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({
+const SUBTITLE_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({
   font: 'Inter',
   size: 48,
   position: 'bottom',
 });
 
 /** `\r\n` and `\r` become `\n`; blanks at line ends and trailing blank lines go. */
-export function normaliseStoredText(text: string): string {
+function normaliseStoredText(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   return lines
     .map((line) => line.trimEnd())

@@ -2,11 +2,11 @@
 // are one table (flag, value name, help, how to read it), so the usage text,
 // --help and the parser cannot disagree, and a new option is one row.
 import { createHash } from 'node:crypto';
-import type { Platform } from '../api/types.ts';
+import { KEY_PREFIX, type Platform } from '../api/types.ts';
 import { DIALECT_NAMES, dialectNamed } from './dialects.ts';
 import { READY_KEY_SCOPES, startEmulator } from './emulator.ts';
 import { keepState, readState } from './state-file.ts';
-import { DEFAULT_ACCOUNTS, KEY_PREFIX } from './store.ts';
+import { DEFAULT_ACCOUNTS } from './store.ts';
 import type { Emulator, EmulatorOptions } from './types.ts';
 
 /** What the command line asks for: the emulator's options and what the command does around them. */
@@ -79,7 +79,7 @@ function dialect(value: string): string {
   return value;
 }
 
-export function emulatorUsage(): string {
+function emulatorUsage(): string {
   const width = Math.max(...FLAGS.map((flag) => `${flag.name} ${flag.value ?? ''}`.length));
   const lines = FLAGS.map((flag) => `  ${`${flag.name} ${flag.value ?? ''}`.padEnd(width)}  ${flag.help}`);
   return [

@@ -45,7 +45,7 @@ export function countVideo(user: UserRecord, clock: Clock): void {
   user.videoDay.count += 1;
 }
 
-export function priceOf(phases: readonly Phase[]): number {
+function priceOf(phases: readonly Phase[]): number {
   return phases.reduce((sum, phase) => sum + PHASE_PRICES[phase], 0);
 }
 

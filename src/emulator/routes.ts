@@ -60,7 +60,7 @@ function introspect(call: Call): Reply {
   return { status: 200, body: { active: true, subject: call.user.id, scopes: [...call.key.scopes] } };
 }
 
-export const ROUTES: readonly Route[] = [
+const ROUTES: readonly Route[] = [
   route('GET', '/contents', ['read'], listContents),
   route('POST', '/contents', [], createContent, { contentWrite: true }),
   route('POST', `/contents/upload/${ID}`, ['generate'], upload, { limited: true }),

@@ -2,7 +2,7 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { UserRecord } from './store.ts';
-import type { ItemRecord, ListingEnvelope } from './types.ts';
+import type { ItemRecord, ListingEnvelope, ListingHint } from './types.ts';
 
 /** Signed media URLs stay valid for one hour (A28). */
 const URL_LIFETIME_SECONDS = 3600;
@@ -73,6 +73,24 @@ export function detail(item: ItemRecord, user: UserRecord, ctx: ShapeContext): R
   };
 }
 
+/** A28: the URL of the last publication listed, or, per account, every one the service shows. */
+function publishedUrls(item: ItemRecord, ctx: ShapeContext): Record<string, unknown> {
+  const { urlsPerAccount, unlistedUrl } = ctx.config.behaviours;
+  const hidden = (platform: string): boolean =>
+    unlistedUrl !== undefined &&
+    platform === unlistedUrl.platform &&
+    item.title.includes(unlistedUrl.titleIncludes);
+  const shown = item.publications.filter((publication) => !hidden(publication.platform));
+  const last = shown.at(-1);
+  const row: Record<string, unknown> = {
+    published_url: last?.url ?? (item.publications.length > 0 ? null : item.published_url),
+    published_platform: last?.platform ?? (item.publications.length > 0 ? null : item.published_platform),
+  };
+  if (urlsPerAccount)
+    row.published_urls = shown.map((p) => ({ account_id: p.accountId, platform: p.platform, url: p.url }));
+  return row;
+}
+
 /** One row of GET /contents (A18). */
 export function summary(item: ItemRecord, user: UserRecord, ctx: ShapeContext): Record<string, unknown> {
   return {
@@ -83,8 +101,7 @@ export function summary(item: ItemRecord, user: UserRecord, ctx: ShapeContext): 
     hashtags: item.hashtags,
     status: spelled(item, ctx),
     persona: persona(item, user),
-    published_url: item.published_url,
-    published_platform: item.published_platform,
+    ...publishedUrls(item, ctx),
     last_error: item.last_error,
     creation_date: item.creation_date,
     updated_at: item.updated_at,
@@ -180,59 +197,76 @@ export function listing<T>(
   envelopeFor?: ListingEnvelope,
 ): unknown {
   const options = ctx.config.listing;
-  const { hint, pageBase = 1 } = options;
   const envelope = envelopeFor ?? options.envelope ?? 'data';
   // A service that does not page: every row, no hint, whatever the query says.
   if (options.paged === false) {
     const all = rows.map(shape);
     return envelope === 'bare' ? all : { [envelope]: all };
   }
+  const asked = pageAsked(url, options, rows.length);
+  const slice = rows.slice(asked.offset, asked.offset + asked.size).map(shape);
+  if (envelope === 'bare') return slice;
+  return { [envelope]: slice, ...pagingHints(asked, options.hint, url, ctx.baseUrl) };
+}
+
+/** One page of a listing of `total` rows: its number, size and first row. */
+interface PageAsked {
+  page: number;
+  size: number;
+  offset: number;
+  total: number;
+  hasMore: boolean;
+}
+
+/** The page the query asks for: from a cursor, else by its number (counted from pageBase), in the size that counts. */
+function pageAsked(url: URL, options: Config['listing'], total: number): PageAsked {
+  const { pageBase = 1 } = options;
   const size = requestedSize(url, options);
   const cursor = offsetOf(url.searchParams.get('cursor'));
   const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
   const page = asked ?? pageBase;
   const offset = cursor ?? (page - pageBase) * size;
-  const slice = rows.slice(offset, offset + size).map(shape);
-  const hasMore = offset + size < rows.length;
-  if (envelope === 'bare') return slice;
-  const body: Record<string, unknown> = { [envelope]: slice };
+  return { page, size, offset, total, hasMore: offset + size < total };
+}
+
+/** A7: the fields that tell a client about the next page, in the configured hint's form. */
+function pagingHints(
+  { page, size, offset, total, hasMore }: PageAsked,
+  hint: ListingHint | undefined,
+  url: URL,
+  baseUrl: string,
+): Record<string, unknown> {
   switch (hint) {
     case undefined:
-      Object.assign(body, { page, limit: size, total: rows.length, has_more: hasMore });
-      break;
+      return { page, limit: size, total, has_more: hasMore };
     case 'total':
-      Object.assign(body, { page, limit: size, total: rows.length });
-      break;
+      return { page, limit: size, total };
     case 'has_more':
-      Object.assign(body, { page, limit: size, has_more: hasMore });
-      break;
+      return { page, limit: size, has_more: hasMore };
     case 'next': {
       const next = new URLSearchParams({ page: String(page + 1), limit: String(size) });
-      body.next = hasMore ? `${url.pathname}?${next.toString()}` : null;
-      break;
+      return { next: hasMore ? `${url.pathname}?${next.toString()}` : null };
     }
     case 'meta':
-      body.meta = {
-        current_page: page,
-        per_page: size,
-        total_pages: Math.max(1, Math.ceil(rows.length / size)),
-        total: rows.length,
+      return {
+        meta: {
+          current_page: page,
+          per_page: size,
+          total_pages: Math.max(1, Math.ceil(total / size)),
+          total,
+        },
       };
-      break;
     case 'links': {
-      const next = new URL(`${ctx.baseUrl}${url.pathname}`);
+      const next = new URL(`${baseUrl}${url.pathname}`);
       next.searchParams.set('cursor', cursorAt(offset + size));
       next.searchParams.set('page_size', String(size));
-      body.links = { next: hasMore ? next.href : null };
-      break;
+      return { links: { next: hasMore ? next.href : null } };
     }
     case 'cursor':
-      body.next_cursor = hasMore ? cursorAt(offset + size) : null;
-      break;
+      return { next_cursor: hasMore ? cursorAt(offset + size) : null };
     case 'none':
-      break;
+      return {};
   }
-  return body;
 }
 
 /** A12: newest first. */

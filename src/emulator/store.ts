@@ -1,10 +1,8 @@
 // Users, keys, accounts, personas and content items, all in memory.
 // Keys are kept only as SHA-256 hashes (interface, Authentication 6).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Account, ContentStatus, Platform, Scope } from '../api/types.ts';
+import { KEY_PREFIX, type Account, type ContentStatus, type Platform, type Scope } from '../api/types.ts';
 import type { ItemRecord, KeyInfo, VersionRecord } from './types.ts';
-
-export const KEY_PREFIX = 'svc_live_';
 
 /** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
 export const DEFAULT_ACCOUNTS: readonly Account[] = Object.freeze([

@@ -7,7 +7,7 @@ import {
 } from '../api/types.ts';
 import { ServiceError, describeError } from '../api/errors.ts';
 import type { ItemRun } from '../apply/types.ts';
-import type { NamedManifest } from '../manifest/load.ts';
+import type { NamedManifest } from '../manifest/index.ts';
 import { titleKey } from '../text/service-terms.ts';
 import { DetailReads } from './detail-reads.ts';
 import type { Plan } from '../plan/types.ts';

@@ -1,6 +1,5 @@
-import type { Account } from '../api/types.ts';
 import type { DesiredItem } from '../manifest/types.ts';
-import { resolveAccounts } from '../plan/accounts.ts';
+import { publishes } from '../plan/steps.ts';
 import { serviceText } from '../text/service-terms.ts';
 import { fingerprint } from './fingerprint.ts';
 import type { PlanItem, PublicationTarget, Step } from '../plan/types.ts';
@@ -11,20 +10,16 @@ import type { PlanItem, PublicationTarget, Step } from '../plan/types.ts';
 // attaches them to the plan, so that the planner itself hashes nothing.
 
 /** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
-export function withReviewKeys(
-  items: readonly PlanItem[],
-  desired: readonly DesiredItem[],
-  accounts: readonly Account[],
-): PlanItem[] {
+export function withReviewKeys(items: readonly PlanItem[], desired: readonly DesiredItem[]): PlanItem[] {
   const byFile = new Map(desired.map((item) => [item.file, item]));
   return items.map((item) => {
     const manifest = byFile.get(item.file);
-    return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+    return manifest ? { ...item, review: reviewKey(manifest, item.publication ?? null) } : item;
   });
 }
 
 /** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
-function reviewKey(item: DesiredItem, connected: readonly Account[]): PlanItem['review'] {
+function reviewKey(item: DesiredItem, target: PublicationTarget | null): PlanItem['review'] {
   const manifest = fingerprint({
     fields: item.fields,
     stage: item.stage,
@@ -39,13 +34,6 @@ function reviewKey(item: DesiredItem, connected: readonly Account[]): PlanItem['
       options: item.publish.options,
     },
   })!;
-  const target: PublicationTarget | null =
-    item.stage === 'published' && item.publish !== null
-      ? (() => {
-          const accounts = resolveAccounts(item, connected).accounts;
-          return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
-        })()
-      : null;
   return { manifest, target: targetKey(target, item.publish?.at ?? null) };
 }
 
@@ -68,14 +56,6 @@ export function fileKey(file: string): string {
 export function scriptKey(item: PlanItem): string | null {
   const script = item.script.desired ?? item.script.remote;
   return script === null ? null : fingerprint(serviceText(script));
-}
-
-export function renders(steps: readonly Step[]): boolean {
-  return steps.some((step) => step.kind === 'render');
-}
-
-export function publishes(steps: readonly Step[]): boolean {
-  return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
 }
 
 /** One letter per kind of planned step, and `p` when something is published. */

@@ -1,5 +1,6 @@
-import { publicationsOf, statedScopes } from '../plan/plan.ts';
-import { fileKey, publishes, rendered, renders, scriptKey, stepsKey } from './review-key.ts';
+import { publicationsOf, statedScopes } from '../plan/steps.ts';
+import { fileKey, rendered, scriptKey, stepsKey } from './review-key.ts';
+import { publishes, renders } from '../plan/steps.ts';
 import type { Hold, NotReviewedWhy, Plan, PlanItem, ReviewChange } from '../plan/types.ts';
 
 // What was reviewed is what ships. The pull request's comment keeps, per
@@ -122,7 +123,7 @@ export function gateByReview(plan: Plan, gate: ReviewGate): ReviewVerdict {
  * plan covers. A plan block that does not verify is not that: someone
  * changed what the action wrote, so it holds whatever the setting.
  */
-export function warnLetsThrough(hold: Hold): hold is Extract<Hold, { kind: 'not_reviewed' }> {
+function warnLetsThrough(hold: Hold): hold is Extract<Hold, { kind: 'not_reviewed' }> {
   return hold.kind === 'not_reviewed' && hold.why !== 'unverified';
 }
 
@@ -169,7 +170,7 @@ function verdictFor(item: PlanItem, gate: ReviewGate): Hold | null {
 }
 
 /** What this apply would do to an item that its review did not show. */
-export function differences(item: PlanItem, reviewed: ReviewedItem): ReviewChange[] {
+function differences(item: PlanItem, reviewed: ReviewedItem): ReviewChange[] {
   const changes: ReviewChange[] = [];
   if (item.review?.manifest !== reviewed.m) changes.push('manifest');
   if (renders(item.steps)) {

@@ -12,47 +12,68 @@ import type { Mode, Plan } from '../plan/types.ts';
 // What the pipeline is given and what it reports: shared by the action, the
 // CLI and the report renderers, which all sit above the engine.
 
-export interface EngineOptions {
+/**
+ * What a run does, decided once from the action's inputs or the CLI's flags:
+ * the one type both produce (src/action/settings.ts, src/cli/settings.ts).
+ */
+export interface RunSettings {
   mode: Mode;
   /** Workspace root; manifest paths are reported relative to it. */
   cwd: string;
   /** Glob of manifests relative to cwd. */
   manifests: string;
   /** A glob that matches no manifest is an error (most likely a typo) unless this is set. */
-  allowEmpty?: boolean;
-  /** Required unless mode is validate. */
-  client?: ServiceApi;
+  allowEmpty: boolean;
   permissions: Permissions;
   maxPublications: number;
   cancelRunning: boolean;
   concurrency: number;
   wait: boolean;
   timeoutMs: number;
+  /** A publish.at missed by more than this is held, not published (the `late-window` input). */
+  lateWindowMs: number;
   /** `{index, count}` with 1 <= index <= count; absent = all manifests. */
   shard?: Shard;
-  previous?: PreviousVersions;
+}
+
+/** What the engine works through and reports to. */
+export interface EngineDependencies {
+  /** Required unless mode is validate. */
+  client?: ServiceApi;
   logger: Logger;
-  /** The clock the engine schedules by; tests shrink it. */
-  now?: () => Date;
+  /** Earlier versions of the manifests: renames, what was published with what, a persona asked for. */
+  previous?: PreviousVersions;
+  /** An apply on a push: the plans its pull requests showed, and what to do where none covers an item. */
+  review?: ReviewGate;
   /**
    * Called once with the plan, after planning and before the first write, so
    * the CLI can print the plan table above the progress lines of apply.
    */
   onPlan?: (plan: Plan, problems: readonly Problem[]) => void | Promise<void>;
-  /** Monotonic clock and sleep used while waiting; tests shrink it. */
+}
+
+/** Clocks and paces tests shrink; a real run leaves every one out. */
+export interface EngineSeams {
+  /** The clock the engine schedules by. */
+  now?: () => Date;
+  /** Monotonic clock and sleep used while waiting. */
   clock?: Clock;
   /** Task-status polling schedule; default 0.5 s growing to 10 s. */
   poll?: PollPolicy;
   /** Detail reads in flight at once while observing; default one per connection but two. */
   readConcurrency?: number;
-  /** A publish.at missed by more than this is held, not published (the `late-window` input); default 24 h. */
-  lateWindowMs?: number;
   /** How long a lost create is looked for before it is sent again; default the client's retry deadline. */
   createLookMs?: number;
   /** How long a dispatched job may stay queued before the run stops waiting for it; default 120 s. */
   startWaitMs?: number;
-  /** An apply on a push: the plans its pull requests showed, and what to do where none covers an item. */
-  review?: ReviewGate;
+  /** How long a generation or upload whose answer was lost may show no sign before it is sent again; default 60 s. */
+  stallMs?: number;
+}
+
+export interface EngineOptions {
+  settings: RunSettings;
+  deps: EngineDependencies;
+  seams?: EngineSeams;
 }
 
 export interface RunReport {

@@ -65,7 +65,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
-export function publishSettingsIn(text: string): Settings | null {
+function publishSettingsIn(text: string): Settings | null {
   let doc: unknown;
   try {
     doc = parse(text);

@@ -59,7 +59,7 @@ export function gitPreviousVersions(cwd: string, ref: string): PreviousVersions 
 }
 
 /** How many earlier commits of one file are read when the base has no match. */
-export const HISTORY_DEPTH = 20;
+const HISTORY_DEPTH = 20;
 
 /** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
 async function earlierVersions(cwd: string, ref: string, file: string): Promise<string[]> {

@@ -82,7 +82,7 @@ export function throttleGroups(unit: number): WriteGroups {
  * The REST API version every request names (GitHub's `X-GitHub-Api-Version`):
  * without it GitHub picks its default, which may change under the action.
  */
-export const GITHUB_API_VERSION = '2022-11-28';
+const GITHUB_API_VERSION = '2022-11-28';
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const log = options.log ?? (() => {});

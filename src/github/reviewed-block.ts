@@ -26,7 +26,7 @@ const sealText = (mac: string) => ` mac=${mac} -->`;
 /** Where a block may start: any block of ours sits within the comment's first lines. */
 const SEARCHED_LINES = 4;
 /** Most of the comment stays for the report; past this, entries are left out from the end. */
-export const BLOCK_LIMIT = 32_000;
+const BLOCK_LIMIT = 32_000;
 
 /** The secret that seals blocks, kept in a private field: it is derived from a key the workflow holds. */
 export class ReviewSeal {

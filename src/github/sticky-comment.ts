@@ -15,9 +15,9 @@ import { statusOf, type GitHubClient } from './client.ts';
 // failed lookup that fell back to "create" is how duplicates appear.
 
 /** The login of the workflow's GITHUB_TOKEN, which GET /user does not answer for. */
-export const ACTIONS_LOGIN = 'github-actions[bot]';
+const ACTIONS_LOGIN = 'github-actions[bot]';
 
-export const MARKER_PREFIX = '<!-- content-as-code:pr-comment';
+const MARKER_PREFIX = '<!-- content-as-code:pr-comment';
 
 export function markerFor(shard: { index: number; count: number } | null): string {
   return `${MARKER_PREFIX}${shard ? ` shard=${shard.index}/${shard.count}` : ''} -->`;

@@ -1,5 +1,5 @@
 import type { ContentDetail } from '../api/types.ts';
-import { loadManifests } from '../manifest/load.ts';
+import { loadManifests } from '../manifest/index.ts';
 import type { Listing } from '../engine/observe.ts';
 import { plan } from '../plan/plan.ts';
 

@@ -6,7 +6,7 @@ import { textMatcher } from '../text/wildcard.ts';
 // per item named after its title, never one that exists already.
 
 /** The folder a glob starts in: `content/**\/*.yml` -> `content`. */
-export function globRoot(pattern: string): string {
+function globRoot(pattern: string): string {
   const parts = pattern.split('/');
   const fixed: string[] = [];
   for (const part of parts.slice(0, -1)) {
@@ -23,7 +23,7 @@ export function defaultOutDir(pattern: string): string {
 }
 
 /** A file name from a title: lower-case ASCII words joined by dashes, at most 60 characters. */
-export function slugOf(title: string): string {
+function slugOf(title: string): string {
   const ascii = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

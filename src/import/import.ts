@@ -1,11 +1,10 @@
 import { lstatSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentDetail, ContentStatus, ContentSummary, ServiceApi } from '../api/types.ts';
-import { loadManifests } from '../manifest/load.ts';
-import { parseManifest } from '../manifest/parse.ts';
-import type { Problem, Stage } from '../manifest/types.ts';
+import { loadManifests, parseManifest } from '../manifest/index.ts';
+import type { DesiredItem, Problem, Stage } from '../manifest/types.ts';
 import { matchItems } from '../plan/identity.ts';
-import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing } from '../engine/observe.ts';
+import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing, type Listing } from '../engine/observe.ts';
 import { FileNamer, defaultOutDir, titleMatcher } from './files.ts';
 import { manifestOf } from './manifest.ts';
 import { checkImported, type ImportCheck } from './check.ts';
@@ -32,7 +31,7 @@ export interface ImportOptions {
   concurrency?: number;
 }
 
-export interface ImportedItem {
+interface ImportedItem {
   file: string;
   id: string;
   title: string;
@@ -42,7 +41,7 @@ export interface ImportedItem {
   notes: string[];
 }
 
-export type SkipReason =
+type SkipReason =
   'managed' | 'filtered' | 'duplicate_title' | 'title_taken' | 'blank_title' | 'gone' | 'unwritable';
 
 export interface SkippedItem {
@@ -74,7 +73,7 @@ export class ImportUsageError extends Error {
 const STAGE_FILTERS = new Set(['draft', 'rendered', 'published']);
 
 /** --status values: service statuses (any case) or import stages. */
-export function statusFilter(values: readonly string[]): ((status: string, stage: Stage) => boolean) | null {
+function statusFilter(values: readonly string[]): ((status: string, stage: Stage) => boolean) | null {
   const wanted = values
     .flatMap((value) => value.split(','))
     .map((value) => value.trim())
@@ -143,7 +142,7 @@ function skip(
 
 /** Which remote items are managed already, and by which manifest. */
 function managedBy(
-  items: Awaited<ReturnType<typeof loadManifests>>['items'],
+  items: readonly DesiredItem[],
   contents: readonly ContentSummary[],
 ): { unmanaged: Set<string>; owners: Map<string, string>; titles: Map<string, string> } {
   const matching = matchItems(items, contents);
@@ -183,9 +182,12 @@ function writableText(
 }
 
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
+  // Every option is checked before the first request: a usage error costs nothing.
   const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
-  const keep = statusFilter(options.statuses ?? []);
-  const only = options.only ? titleMatcher(options.only) : null;
+  const filters: Filters = {
+    keep: statusFilter(options.statuses ?? []),
+    only: options.only ? titleMatcher(options.only) : null,
+  };
   const report: ImportReport = {
     refused: null,
     problems: [],
@@ -194,40 +196,83 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     skipped: [],
     check: null,
   };
+  const read = await readWhole(options);
+  if ('refused' in read) return { ...report, ...read };
+  const { items, listing } = read;
 
+  const candidates = chooseCandidates(options, filters, items, listing.contents, report.skipped);
+  const details = await observeDetails(
+    options.client,
+    candidates.map((summary) => summary.id),
+    options.concurrency ?? DEFAULT_READ_CONCURRENCY,
+  );
+  const texts = renderManifests(options.cwd, outDir, filters, candidates, details, listing.accounts, report);
+  if (texts.length > 0) {
+    writeManifests(options.cwd, outDir, texts);
+    report.check = await checkImported(
+      options,
+      listing,
+      texts.map((text) => text.detail),
+      new Set(texts.map((t) => t.file)),
+    );
+  }
+  report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+  return report;
+}
+
+/**
+ * The manifests already there and the whole catalogue, or why nothing may be
+ * written: a manifest that does not load may manage an item, and an item on
+ * a page not read could be imported twice.
+ */
+async function readWhole(
+  options: ImportOptions,
+): Promise<{ items: DesiredItem[]; listing: Listing } | { refused: string; problems: Problem[] }> {
   const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
   const errors = load.problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) {
-    report.problems = errors;
-    report.refused = `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`;
-    return report;
+    return {
+      problems: errors,
+      refused: `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`,
+    };
   }
   const listing = await observeListing(options.client);
   if (listing.contentsGap !== null) {
-    report.refused = `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`;
-    return report;
+    return {
+      problems: [],
+      refused: `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`,
+    };
   }
+  return { items: load.items, listing };
+}
 
-  const { unmanaged, owners, titles } = managedBy(load.items, listing.contents);
+/** The listed items worth reading in detail; every other one is added to `skipped`, with why. */
+function chooseCandidates(
+  options: ImportOptions,
+  { only }: Filters,
+  items: readonly DesiredItem[],
+  contents: readonly ContentSummary[],
+  skipped: SkippedItem[],
+): ContentSummary[] {
+  const { unmanaged, owners, titles } = managedBy(items, contents);
   const remoteTitles = new Map<string, number>();
-  for (const summary of listing.contents)
-    remoteTitles.set(summary.title, (remoteTitles.get(summary.title) ?? 0) + 1);
+  for (const summary of contents) remoteTitles.set(summary.title, (remoteTitles.get(summary.title) ?? 0) + 1);
   const candidates: ContentSummary[] = [];
-  for (const summary of listing.contents) {
+  for (const summary of contents) {
     const owner = owners.get(summary.id) ?? (unmanaged.has(summary.id) ? null : titles.get(summary.title));
     if (owner !== undefined && owner !== null) {
-      report.skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
+      skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
     } else if (only !== null && !only(summary.title)) {
-      report.skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
+      skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
     } else if (!/\S/.test(summary.title)) {
-      report.skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
+      skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
     } else if (titles.has(summary.title)) {
       const file = titles.get(summary.title)!;
-      report.skipped.push(
+      skipped.push(
         skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`),
       );
     } else if ((remoteTitles.get(summary.title) ?? 0) > 1) {
-      report.skipped.push(
+      skipped.push(
         skip(
           summary,
           'duplicate_title',
@@ -239,23 +284,44 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       candidates.push(summary);
     }
   }
+  return candidates;
+}
 
-  const details = await observeDetails(
-    options.client,
-    candidates.map((summary) => summary.id),
-    options.concurrency ?? DEFAULT_READ_CONCURRENCY,
-  );
-  const absoluteOut = path.join(options.cwd, outDir);
-  const namer = new FileNamer(absoluteOut);
-  const texts: { file: string; text: string }[] = [];
-  const read: ContentDetail[] = [];
+/** --only and --status, read from the options. */
+interface Filters {
+  keep: ReturnType<typeof statusFilter>;
+  only: ((title: string) => boolean) | null;
+}
+
+interface RenderedManifest {
+  file: string;
+  text: string;
+  detail: ContentDetail;
+}
+
+/**
+ * Each candidate's manifest as text, under a file name of its own, recorded
+ * in the report as imported; an item gone, filtered out by status or
+ * unwritable is recorded as skipped. Nothing is written yet.
+ */
+function renderManifests(
+  cwd: string,
+  outDir: string,
+  { keep }: Filters,
+  candidates: readonly ContentSummary[],
+  details: ReadonlyMap<string, ContentDetail>,
+  accounts: Listing['accounts'],
+  report: ImportReport,
+): RenderedManifest[] {
+  const namer = new FileNamer(path.join(cwd, outDir));
+  const rendered: RenderedManifest[] = [];
   for (const summary of candidates) {
     const detail = details.get(summary.id);
     if (!detail) {
       report.skipped.push(skip(summary, 'gone', null, 'deleted since the listing was read'));
       continue;
     }
-    const manifest = manifestOf(detail, listing.accounts);
+    const manifest = manifestOf(detail, accounts);
     if (keep !== null && !keep(detail.status, manifest.stage)) {
       report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
       continue;
@@ -265,10 +331,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       report.skipped.push(skip(summary, 'unwritable', null, written.unwritable));
       continue;
     }
-    const text = written.text;
     const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
-    texts.push({ file, text });
-    read.push(detail);
+    rendered.push({ file, text: written.text, detail });
     report.imported.push({
       file,
       id: detail.id,
@@ -278,16 +342,16 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       notes: manifest.notes,
     });
   }
+  return rendered;
+}
 
-  // Every text is written only once all of them were rendered: a failure
-  // above leaves the workspace as it was. The folder's place is checked
-  // again once it exists, in case a link appeared since.
-  if (texts.length > 0) mkdirSync(absoluteOut, { recursive: true });
-  if (texts.length > 0) checkRealPlace(options.cwd, outDir);
-  for (const { file, text } of texts) writeFileSync(path.join(options.cwd, file), text, { flag: 'wx' });
-  if (texts.length > 0) {
-    report.check = await checkImported(options, listing, read, new Set(texts.map((t) => t.file)));
-  }
-  report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-  return report;
+/**
+ * Every text is written only once all of them were rendered: a failure
+ * before leaves the workspace as it was. The folder's place is checked
+ * again once it exists, in case a link appeared since; no file is overwritten.
+ */
+function writeManifests(cwd: string, outDir: string, texts: readonly RenderedManifest[]): void {
+  mkdirSync(path.join(cwd, outDir), { recursive: true });
+  checkRealPlace(cwd, outDir);
+  for (const { file, text } of texts) writeFileSync(path.join(cwd, file), text, { flag: 'wx' });
 }

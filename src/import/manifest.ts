@@ -32,7 +32,7 @@ export interface ImportedManifest {
  * (the interface does not show the real one); a script it does not recognise
  * is imported as written, which keeps it exactly as it is.
  */
-export function isServiceScript(detail: Pick<ContentDetail, 'full_text' | 'textover'>): boolean {
+function isServiceScript(detail: Pick<ContentDetail, 'full_text' | 'textover'>): boolean {
   if (detail.textover === null) return true;
   return detail.full_text !== null && detail.textover === writeScript(detail.full_text);
 }
@@ -56,7 +56,7 @@ function hashtagsOf(hashtags: string): { value: string | string[] } | { unkept: 
 }
 
 /** Stage from status: what the item has now, never a step the service has not taken. */
-export function stageOf(detail: ContentDetail): { stage: Stage; note: string | null } {
+function stageOf(detail: ContentDetail): { stage: Stage; note: string | null } {
   const { status } = detail;
   if (status === 'UPLOADED') return { stage: 'published', note: null };
   if (status === 'NEW') return { stage: 'draft', note: null };

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { suggest } from './suggest.ts';
-import { problemAt } from './tree.ts';
-import type { PositionMap } from './tree.ts';
+import { problemAt } from './position-tree.ts';
+import type { PositionMap } from './position-tree.ts';
 import type { Problem, SourceLocation } from './types.ts';
 
 // Zod issues -> problems a user can act on: each names the field as written
@@ -71,7 +71,7 @@ function allFields(schema: z.ZodType, prefix = ''): string[] {
 }
 
 /** How a path is shown to users: `publish.accounts[0].id`. */
-export function showPath(path: Path): string {
+function showPath(path: Path): string {
   let out = '';
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;

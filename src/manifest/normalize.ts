@@ -1,7 +1,7 @@
 import type { RenderOptions } from '../api/types.ts';
 import type { Manifest, ManifestAccount } from './schema.ts';
-import { problemAt } from './tree.ts';
-import type { PositionMap } from './tree.ts';
+import { problemAt } from './position-tree.ts';
+import type { PositionMap } from './position-tree.ts';
 import type { AccountSelector, DesiredItem, DesiredPublish, Problem, SourceLocation } from './types.ts';
 
 // A validated manifest -> the engine's desired state for one item, plus the

@@ -1,6 +1,6 @@
 import { locationsOf, selectorOf } from './normalize.ts';
 import { accountSchema } from './schema.ts';
-import type { PositionMap } from './tree.ts';
+import type { PositionMap } from './position-tree.ts';
 import type { ManifestOutline, SourceLocation } from './types.ts';
 
 // What can still be read of a manifest whatever else is wrong with it: its

@@ -188,8 +188,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The manifest as users write it. */
-export type ManifestInput = z.input<typeof manifestSchema>;
 /** The manifest after validation, with defaults filled. */
 export type Manifest = z.output<typeof manifestSchema>;
 /** One entry of publish.accounts. */

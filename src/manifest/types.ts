@@ -59,7 +59,7 @@ export interface DesiredItem {
   publish: DesiredPublish | null;
 }
 
-export type Severity = 'error' | 'warning';
+type Severity = 'error' | 'warning';
 
 /** A problem found in the manifests or while matching them to the service; becomes an annotation. */
 export interface Problem {

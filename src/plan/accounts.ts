@@ -44,7 +44,7 @@ export function resolveAccounts(item: DesiredItem, connected: readonly Account[]
 }
 
 /** Resolves selectors that keep their place in publish.accounts (`index`), without duplicates. */
-export function resolveSelectors(
+function resolveSelectors(
   entries: readonly IndexedSelector[],
   connected: readonly Account[],
 ): ResolvedAccounts {

@@ -74,37 +74,17 @@ export function renameCandidates(
   return desired.filter((item) => item.id === null && !titles.has(titleKey(item.fields.title)));
 }
 
-/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
-export function matchItems(
-  desired: readonly DesiredItem[],
-  remote: readonly ContentSummary[],
-  options: MatchOptions = {},
-): MatchResult {
-  const problems: Problem[] = [];
-  const ids = new Map(remote.map((summary) => [summary.id, summary]));
-  const titles = byTitle(remote);
-  const claimed = new Map<string, DesiredItem>();
+/** The remote items claimed so far, by whom, and the problems claiming found. */
+class Claims {
+  readonly owners = new Map<string, DesiredItem>();
+  readonly matched: Matched[] = [];
+  readonly problems: Problem[] = [];
 
-  // Remote items that belong to other shards' manifests are out of bounds.
-  for (const other of options.reserved ?? []) {
-    const pinned = other.id === null ? undefined : ids.get(other.id);
-    const found = pinned ? [pinned] : (titles.get(titleKey(other.fields.title)) ?? []);
-    for (const summary of found) claimed.set(summary.id, other);
-  }
-
-  const sorted = [...desired].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const matched: Matched[] = [];
-  const pendingRenames: DesiredItem[] = [];
-
-  const claim = (
-    item: DesiredItem,
-    summary: ContentSummary,
-    match: Match,
-    renamedFrom: string | null,
-  ): void => {
-    const owner = claimed.get(summary.id);
+  /** Claims `summary` for `item`, unless another manifest has it already (then the item is new, with a problem). */
+  claim(item: DesiredItem, summary: ContentSummary, match: Match, renamedFrom: string | null): void {
+    const owner = this.owners.get(summary.id);
     if (owner && owner !== item) {
-      problems.push(
+      this.problems.push(
         problem(
           item,
           'claimed_twice',
@@ -113,72 +93,110 @@ export function matchItems(
             'each item can be managed by one manifest only: change the title or the id of one of them.',
         ),
       );
-      matched.push({ item, match: 'new', remote: null, renamedFrom: null });
+      this.unmatched(item, 'new');
       return;
     }
-    claimed.set(summary.id, item);
-    matched.push({ item, match, remote: summary, renamedFrom });
+    this.owners.set(summary.id, item);
+    this.matched.push({ item, match, remote: summary, renamedFrom });
+  }
+
+  unmatched(item: DesiredItem, match: Match): void {
+    this.matched.push({ item, match, remote: null, renamedFrom: null });
+  }
+}
+
+interface Index {
+  ids: Map<string, ContentSummary>;
+  titles: Map<string, ContentSummary[]>;
+}
+
+/** Remote items that belong to other shards' manifests are out of bounds. */
+function reserveOthers(claims: Claims, index: Index, others: readonly DesiredItem[]): void {
+  for (const other of others) {
+    const pinned = other.id === null ? undefined : index.ids.get(other.id);
+    const found = pinned ? [pinned] : (index.titles.get(titleKey(other.fields.title)) ?? []);
+    for (const summary of found) claims.owners.set(summary.id, other);
+  }
+}
+
+/** A manifest that pins an id: that item, or an error when this key's owner has none such. */
+function matchPinned(claims: Claims, index: Index, item: DesiredItem, id: string): void {
+  const summary = index.ids.get(id);
+  if (summary) return claims.claim(item, summary, 'pinned', null);
+  claims.problems.push(
+    problem(
+      item,
+      'unknown_id',
+      'id',
+      `No content item with id ${id} exists for this API key; remove \`id\` to create the item, ` +
+        'or pin the id of an existing item.',
+    ),
+  );
+  claims.unmatched(item, 'pinned');
+}
+
+/** A manifest matched by its title; false when no remote item has it (it may be a rename). */
+function matchByTitle(claims: Claims, index: Index, item: DesiredItem): boolean {
+  const same = index.titles.get(titleKey(item.fields.title)) ?? [];
+  if (same.length > 1) {
+    for (const summary of same) claims.owners.set(summary.id, item);
+    const list = same.map((summary) => summary.id).sort();
+    claims.problems.push(
+      problem(
+        item,
+        'duplicate_remote_title',
+        'title',
+        `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
+          'manages with `id:`.',
+      ),
+    );
+    claims.unmatched(item, 'title');
+    return true;
+  }
+  const [only] = same;
+  if (only) claims.claim(item, only, 'title', null);
+  return only !== undefined;
+}
+
+/** A manifest whose title no item has: the item its earlier title names, when no other manifest claims it. */
+function matchRename(claims: Claims, index: Index, item: DesiredItem, options: MatchOptions): void {
+  const before = options.previousTitles?.get(item.file);
+  const candidates = before === undefined ? [] : (index.titles.get(titleKey(before)) ?? []);
+  const [only] = candidates;
+  if (before !== undefined && candidates.length === 1 && only && !claims.owners.has(only.id))
+    claims.claim(item, only, 'renamed', before);
+  else claims.unmatched(item, 'new');
+}
+
+const byFile = (a: { file: string }, b: { file: string }): number =>
+  a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+
+/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
+export function matchItems(
+  desired: readonly DesiredItem[],
+  remote: readonly ContentSummary[],
+  options: MatchOptions = {},
+): MatchResult {
+  const index: Index = {
+    ids: new Map(remote.map((summary) => [summary.id, summary])),
+    titles: byTitle(remote),
   };
-
-  for (const item of sorted) {
-    if (item.id !== null) {
-      const summary = ids.get(item.id);
-      if (!summary) {
-        problems.push(
-          problem(
-            item,
-            'unknown_id',
-            'id',
-            `No content item with id ${item.id} exists for this API key; remove \`id\` to create the item, ` +
-              'or pin the id of an existing item.',
-          ),
-        );
-        matched.push({ item, match: 'pinned', remote: null, renamedFrom: null });
-        continue;
-      }
-      claim(item, summary, 'pinned', null);
-      continue;
-    }
-    const same = titles.get(titleKey(item.fields.title)) ?? [];
-    if (same.length > 1) {
-      for (const summary of same) claimed.set(summary.id, item);
-      const list = same.map((summary) => summary.id).sort();
-      problems.push(
-        problem(
-          item,
-          'duplicate_remote_title',
-          'title',
-          `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
-            'manages with `id:`.',
-        ),
-      );
-      matched.push({ item, match: 'title', remote: null, renamedFrom: null });
-      continue;
-    }
-    const [only] = same;
-    if (only) claim(item, only, 'title', null);
-    else pendingRenames.push(item);
+  const claims = new Claims();
+  reserveOthers(claims, index, options.reserved ?? []);
+  const pendingRenames: DesiredItem[] = [];
+  for (const item of [...desired].sort(byFile)) {
+    if (item.id !== null) matchPinned(claims, index, item, item.id);
+    else if (!matchByTitle(claims, index, item)) pendingRenames.push(item);
   }
-
   // Renames last, so that an item claimed by its current title is never taken by an old one.
-  for (const item of pendingRenames) {
-    const before = options.previousTitles?.get(item.file);
-    const candidates = before === undefined ? [] : (titles.get(titleKey(before)) ?? []);
-    const [only] = candidates;
-    if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
-      claim(item, only, 'renamed', before);
-    } else {
-      matched.push({ item, match: 'new', remote: null, renamedFrom: null });
-    }
-  }
-
-  matched.sort((a, b) => (a.item.file < b.item.file ? -1 : a.item.file > b.item.file ? 1 : 0));
+  for (const item of pendingRenames) matchRename(claims, index, item, options);
+  const matched = [...claims.matched].sort((a, b) => byFile(a.item, b.item));
   const unmanaged =
     options.listUnmanaged === false
       ? []
       : remote
-          .filter((summary) => !claimed.has(summary.id))
+          .filter((summary) => !claims.owners.has(summary.id))
           .map(ref)
           .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-  return { matched, unmanaged, problems };
+  return { matched, unmanaged, problems: claims.problems };
 }

@@ -1,33 +1,21 @@
 import {
-  FAILED_STATUSES,
-  RENDERED_STATUSES,
   isKnownPlatform,
   isKnownStatus,
   type Account,
   type ContentDetail,
-  type ContentStatus,
   type ContentSummary,
-  type Scope,
 } from '../api/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
-import { DEFAULT_LATE_WINDOW_MS } from './late-window.ts';
 import { resolveAccounts, type ResolvedAccounts } from './accounts.ts';
-import { accountsDrift, publishDrift, renameOf, tiktokWarning } from './checks.ts';
-import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';
+import { renameOf, tiktokWarning } from './checks.ts';
+import { publicationCheck } from './confirmation.ts';
+import { contentSteps } from './content-steps.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
-import { RUNNING_STATUSES, mayBeInFlight, publishesInOneRun, uploadCannotCarry } from './inflight.ts';
+import { uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched } from './identity.ts';
-import type {
-  Drift,
-  FieldChange,
-  Hold,
-  Plan,
-  PlanContext,
-  PlanItem,
-  PublicationTarget,
-  RenderReason,
-  Step,
-} from './types.ts';
+import { releaseSteps } from './release-steps.ts';
+import { publicationOf, publicationsOf, publishes, renders, statedScopes } from './steps.ts';
+import type { Drift, Hold, Plan, PlanContext, PlanItem, PublicationTarget, Step } from './types.ts';
 
 // The pure heart of the engine: desired state + observed state → Plan.
 // No I/O, no clock of its own; the same inputs give the same plan.
@@ -53,15 +41,14 @@ interface Planned {
   drift: Drift[];
 }
 
-function publicationOf(item: DesiredItem, accounts: Account[]): PublicationTarget | null {
+/** The publication a manifest asks for, with its accounts resolved; null below the published stage. */
+function targetOf(item: DesiredItem, accounts: Account[]): PublicationTarget | null {
   if (item.stage !== 'published' || item.publish === null) return null;
   return {
     accounts,
     options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
   };
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Items nothing may be planned for, whatever the manifest asks: a create from
@@ -84,7 +71,11 @@ function heldForUnknown(
   return null;
 }
 
-/** What the service must do for one item, before permissions are taken into account. */
+/**
+ * What the service must do for one item, before permissions are taken into
+ * account: the item's own steps (content-steps.ts), then its render and
+ * publication (release-steps.ts) from where those leave it.
+ */
 function planSteps(
   item: DesiredItem,
   detail: ContentDetail | null,
@@ -92,123 +83,11 @@ function planSteps(
   target: PublicationTarget | null,
   context: PlanContext,
 ): Planned {
-  const steps: Step[] = [];
-  const holds: Hold[] = [];
-  const drift: Drift[] = [];
-  let status: ContentStatus;
-  let reason: RenderReason | null = null;
-
-  if (detail === null) {
-    steps.push({ kind: 'create', fields: createFields(item.fields) });
-    status = 'NEW';
-    reason = 'never_rendered';
-  } else {
-    status = detail.status;
-    const edit = (changes: FieldChange[], cancelGeneration: boolean): Step => ({
-      kind: 'edit',
-      changes,
-      cancelGeneration,
-      send: putBody(changes, item.fields, detail),
-    });
-    const personaAsked = context.personaChanged?.has(item.file) ?? true;
-    const changes = fieldChanges(item.fields, detail, personaAsked);
-    const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
-    const oneRun = publishesInOneRun(item, target !== null && uploadCannotCarry(target.options).length > 0);
-    if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress, oneRun)) {
-      // A run between two phases, or the stale snapshot of a run that parked:
-      // the wait tells them apart. Edits wait for the next run; what is left
-      // (a render of a parked voiceover, an upload) goes on from where it parked.
-      steps.push({ kind: 'wait', status });
-      if (changes.length > 0) return { steps, holds, drift };
-    }
-    if (status === 'UPLOADED') {
-      // The published video cannot change (A16): script, settings and publication differences are drift.
-      for (const change of changes) {
-        if (SCRIPT_FIELDS.has(change.field))
-          drift.push({ field: change.field, remote: change.from, desired: change.to });
-      }
-      drift.push(...settingsChanges(item.render, detail.video_settings));
-      drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
-      const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
-      if (edits.length > 0) steps.push(edit(edits, false));
-    } else if (changes.length > 0) {
-      if (!RUNNING_STATUSES.has(status)) {
-        steps.push(edit(changes, false));
-        if (scriptChanged) {
-          status = 'NEW';
-          reason = 'script_changed';
-        }
-      } else if (context.cancelRunning && status !== 'UPLOADING') {
-        // A17: the job stops and the item returns to NEW; a publication is never interrupted.
-        steps.push(edit(changes, true));
-        status = 'NEW';
-        reason = scriptChanged ? 'script_changed' : 'never_rendered';
-      } else {
-        holds.push({ kind: 'generating', status });
-      }
-    }
-  }
-
-  const running = RUNNING_STATUSES.has(status);
-  if (running) steps.push({ kind: 'wait', status });
-  if (item.stage === 'draft') return { steps, holds, drift };
-
-  const at = item.publish?.at ?? null;
-  const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
-  const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-  const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
-  const due = target !== null && passedMs >= 0 && !late;
-  const scheduled = (): void => {
-    if (target === null || due || at === null) return;
-    holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / DAY_MS) } : { kind: 'scheduled', at });
-  };
-  // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
-  const cannotCarry = target === null ? [] : uploadCannotCarry(target.options);
-  const upload = (retry: boolean): void => {
-    if (target === null || !due) return;
-    if (cannotCarry.length > 0) holds.push({ kind: 'upload_cannot_carry', fields: cannotCarry });
-    else if (retry && summary?.published_url)
-      holds.push({ kind: 'partly_published', platform: summary.published_platform ?? 'an account' });
-    else steps.push({ kind: 'upload', publish: target, retry });
-  };
-
-  if (reason === null && status !== 'UPLOADED' && !running) {
-    if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD') reason = 'retry_failed';
-    else if (status === 'NEW' || status === 'AUDIO_PROCESSED') reason = 'never_rendered';
-    else if (
-      RENDERED_STATUSES.has(status) &&
-      detail !== null &&
-      settingsChanges(item.render, detail.video_settings).length > 0
-    ) {
-      reason = 'settings_changed';
-    }
-  }
-
-  if (running) {
-    // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
-    if (target !== null && status !== 'UPLOADING') {
-      if (item.flow === 'stepwise') upload(false);
-      scheduled();
-    }
-  } else if (reason !== null) {
-    const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
-    if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !due && !late) {
-      // Rendering now would park a video that no upload may publish as asked: render at publish.at.
-      scheduled();
-      return { steps, holds, drift };
-    }
-    steps.push({ kind: 'render', reason, render: item.render, publish: oneRequest && due ? target : null });
-    if (!oneRequest) upload(false);
-    scheduled();
-  } else if (RENDERED_STATUSES.has(status) && target !== null) {
-    // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
-    // carry the settings: then the one request that can carries them, and the plan says it renders again.
-    if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
-      steps.push({ kind: 'render', reason: 'publish_in_one_request', render: item.render, publish: target });
-    else upload(status === 'FAILED_UPLOAD');
-    scheduled();
-  }
-  return { steps, holds, drift };
+  const content = contentSteps(item, detail, target, context);
+  const { steps, holds, drift } = content;
+  if (content.final || item.stage === 'draft') return { steps, holds, drift };
+  const release = releaseSteps(item, detail, summary, target, content, context);
+  return { steps: [...steps, ...release.steps], holds: [...holds, ...release.holds], drift };
 }
 
 /** How a publication goes out: in the generation request, or with an upload. */
@@ -218,17 +97,14 @@ function publishVia(
   target: PublicationTarget | null,
 ): PlanItem['publishVia'] {
   if (target === null) return null;
-  for (const step of planned.steps) {
-    if (step.kind === 'render' && step.publish !== null) return 'oneshot';
-    if (step.kind === 'upload') return 'upload';
-  }
+  const publishing = planned.steps.find((step) => publicationOf(step) !== null);
+  if (publishing) return publishing.kind === 'render' ? 'oneshot' : 'upload';
   if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
     return null;
   const cannotCarry = uploadCannotCarry(target.options).length > 0;
   // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
   // request with the render when the upload cannot carry the settings.
-  const rendered = planned.steps.some((step) => step.kind === 'render');
-  return item.flow === 'stepwise' && cannotCarry && !rendered ? 'oneshot' : 'upload';
+  return item.flow === 'stepwise' && cannotCarry && !renders(planned.steps) ? 'oneshot' : 'upload';
 }
 
 /** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
@@ -239,43 +115,21 @@ function restrict(planned: Planned, context: PlanContext, flow: DesiredItem['flo
   const publishBy = permissions.publishDisabledBy ?? (mode === 'apply' ? 'input' : 'event');
   // Plan mode shows what an apply would do; only a `publish: false` input changes that.
   if (!permissions.publish && (mode === 'apply' || publishBy === 'input')) {
-    const publishes = steps.some(
-      (step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null),
-    );
-    if (publishes) {
+    if (publishes(steps)) {
       // A stepwise render that carries its publication (settings an upload cannot carry) would park a
       // video that no upload may publish as asked: it waits for the run that may publish.
       steps = steps
         .filter((step) => step.kind !== 'upload')
-        .filter((step) => !(step.kind === 'render' && step.publish !== null && flow === 'stepwise'))
+        .filter((step) => !(step.kind === 'render' && publicationOf(step) !== null && flow === 'stepwise'))
         .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
       holds.push({ kind: 'publish_disabled', by: publishBy });
     }
   }
-  if (!permissions.render && mode === 'apply' && steps.some((step) => step.kind === 'render')) {
+  if (!permissions.render && mode === 'apply' && renders(steps)) {
     steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
     holds.push({ kind: 'render_disabled', by: 'event' });
   }
   return { steps, holds, drift: planned.drift };
-}
-
-/** (item, account) pairs a list of steps would publish. */
-export function publicationsOf(steps: readonly Step[]): number {
-  let count = 0;
-  for (const step of steps) {
-    if (step.kind === 'upload') count += step.publish.accounts.length;
-    if (step.kind === 'render' && step.publish !== null) count += step.publish.accounts.length;
-  }
-  return count;
-}
-
-/**
- * Scopes the interface itself states for the given steps (A29): generation
- * and upload need `generate`. Which scope content writes need is not shown,
- * so none is guessed for them; a 403 tells.
- */
-export function statedScopes(steps: readonly Step[]): Scope[] {
-  return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
 }
 
 /** An error of one item alone (Problem.itemOnly): it is held, the others go on, the run fails at the end. */
@@ -306,6 +160,42 @@ function accountsOf(item: DesiredItem, observed: Observed): ResolvedAccounts & {
   return { accounts: resolved.accounts, problems, held: true };
 }
 
+/** The steps and holds of one item, with the item-level refusals first (unreadable, unknown values, a rename). */
+function plannedFor(
+  matched: Matched,
+  detail: ContentDetail | null,
+  resolved: ReturnType<typeof accountsOf>,
+  observed: Observed,
+  context: PlanContext,
+  unmanaged: readonly ContentSummary[],
+): Planned {
+  const { item, remote } = matched;
+  const none: Planned = { steps: [], holds: [], drift: [] };
+  // A listed item whose detail could not be read is not missing: planning a
+  // create for it would make a second item with the same title.
+  if ((remote !== null && detail === null) || resolved.held) return none;
+  const unknown = heldForUnknown(remote === null, detail, resolved.accounts, observed);
+  if (unknown !== null) return unknown;
+  const renamed = renameOf(matched, unmanaged);
+  if (renamed !== null)
+    return { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] };
+  const target = targetOf(item, resolved.accounts);
+  return restrict(planSteps(item, detail, remote, target, context), context, item.flow);
+}
+
+function unreadableProblem(matched: Matched, observed: Observed): Problem[] {
+  const { item, remote } = matched;
+  if (remote === null || observed.details.has(remote.id)) return [];
+  const why = observed.unreadable?.get(remote.id);
+  return [
+    itemProblem(
+      item,
+      'unreadable_item',
+      `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`,
+    ),
+  ];
+}
+
 function planOne(
   matched: Matched,
   observed: Observed,
@@ -313,32 +203,12 @@ function planOne(
   unmanaged: readonly ContentSummary[],
 ): { item: PlanItem; problems: Problem[] } {
   const { item, remote } = matched;
-  const renamed = renameOf(matched, unmanaged);
   const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
   // Accounts are checked whenever they are named, even while the stage stays below published.
   const resolved = accountsOf(item, observed);
-  const target = publicationOf(item, resolved.accounts);
-  // A listed item whose detail could not be read is not missing: planning a
-  // create for it would make a second item with the same title.
-  const unreadable = remote !== null && detail === null;
-  const none: Planned = { steps: [], holds: [], drift: [] };
-  const planned: Planned =
-    unreadable || resolved.held
-      ? none
-      : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
-        (renamed !== null
-          ? { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] }
-          : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
-  const why = remote === null ? undefined : observed.unreadable?.get(remote.id);
-  const problems = unreadable
-    ? [
-        itemProblem(
-          item,
-          'unreadable_item',
-          `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`,
-        ),
-      ]
-    : [];
+  const target = targetOf(item, resolved.accounts);
+  const planned = plannedFor(matched, detail, resolved, observed, context, unmanaged);
+  const check = publicationCheck(item, detail, remote, target, context);
   return {
     item: {
       file: item.file,
@@ -357,10 +227,17 @@ function planOne(
       holds: planned.holds,
       drift: planned.drift,
       publishAt: item.publish?.at ?? null,
+      publication: target,
       publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
       script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+      ...(check.confirmation ? { confirmation: check.confirmation } : {}),
     },
-    problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
+    problems: [
+      ...resolved.problems,
+      ...unreadableProblem(matched, observed),
+      ...check.problems,
+      ...tiktokWarning(item, target, detail),
+    ],
   };
 }
 

@@ -12,7 +12,7 @@ export interface Shard {
 }
 
 /** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
-export function shardOf(file: string, count: number): number {
+function shardOf(file: string, count: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < file.length; i++) {
     hash ^= file.charCodeAt(i);

@@ -8,6 +8,7 @@ import type {
   Scope,
 } from '../api/types.ts';
 import type { DesiredItem, Flow, Problem, Stage } from '../manifest/types.ts';
+import type { AccountPublication } from './confirmation.ts';
 
 // The plan is data: typed steps with typed reasons, no sentences. The report
 // layer turns it into words; plan mode is this same value with no writes.
@@ -84,6 +85,12 @@ export type Hold =
    * listing could not be read): neither is rendered or published.
    */
   | { kind: 'race_undecided'; title: string; ids: string[]; why: string }
+  /**
+   * A generation or upload lost its answer twice and the service shows no sign
+   * of either: it may have been received, so it is not sent again; the
+   * service decides, and a later run reads what it shows.
+   */
+  | { kind: 'outcome_unknown'; request: string; sentAt: string }
   /** The service accepted this run's write; reading the item back failed, so the rest waits for the next run. */
   | { kind: 'not_read_back'; reason: string }
   /** The service accepted the edit but shows fields it set empty; nothing more is done to the item in this run. */
@@ -145,6 +152,13 @@ export interface PlanItem {
   drift: Drift[];
   /** publish.at when the manifest sets one. */
   publishAt: string | null;
+  /**
+   * The publication the manifest asks for, its accounts resolved once for the
+   * run (null below the published stage): the review fingerprints it as is.
+   */
+  publication?: PublicationTarget | null;
+  /** A published item the service does not yet show live on every account (plan/confirmation.ts). */
+  confirmation?: { state: 'unconfirmed'; accounts: AccountPublication[] };
   /**
    * How the publication goes out: inside the one-shot generation request, or
    * with POST /contents/upload; null when this item publishes nothing.

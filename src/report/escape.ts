@@ -45,7 +45,7 @@ function neutralizeReferences(html: string): string {
   return html.replace(/\u200b/g, ZWSP);
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 

@@ -13,7 +13,10 @@ import {
   resultNote,
   stepText,
   type Labels,
+  confirmationText,
+  oneUrlForSeveral,
 } from './words.ts';
+import { publishes } from '../plan/steps.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -26,7 +29,7 @@ import {
 // minimal (what each step is, without values or notes); every item keeps its
 // row, and a line says what was left out and where to find it.
 
-export type ReportTarget = 'summary' | 'comment';
+type ReportTarget = 'summary' | 'comment';
 
 export interface ReportContext {
   /** GITHUB_EVENT_NAME, or `cli`. */
@@ -200,14 +203,12 @@ const IDLE_STATES: readonly IdleState[] = ['held', 'drifted', 'unchanged'];
 function planCounts(items: PlanItem[]): string {
   const count = (kind: Step['kind']) =>
     items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-  const publishes = items.filter((item) =>
-    item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)),
-  ).length;
+  const publishing = items.filter((item) => publishes(item.steps)).length;
   const parts = [
     [count('create'), 'to create'],
     [count('edit'), 'to edit'],
     [count('render'), 'to render'],
-    [publishes, 'to publish'],
+    [publishing, 'to publish'],
     [count('wait'), 'to wait for'],
     ...IDLE_STATES.map(
       (state) =>
@@ -343,7 +344,7 @@ function resultTable(report: RunReport, context: ReportContext, layout: Layout):
   const listed = items.map((item) => {
     const plan = planned.get(item.file);
     const published = item.publishedUrls.map((p) => link(p.platform, safeUrl(p.url))).join(', ');
-    const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+    const several = oneUrlForSeveral(item) ? accountsBehindOneUrl(plan).length : 0;
     if (several > 0) sharedUrls++;
     const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
     const note = item.lastError ?? item.error ?? resultNote(item, plan);
@@ -403,7 +404,7 @@ function stepKinds(item: PlanItem): string {
   return item.steps.length === 0 ? idleState(item) : item.steps.map((step) => step.kind).join(', ');
 }
 
-export function stepsText(item: PlanItem): string {
+function stepsText(item: PlanItem): string {
   if (item.steps.length === 0) return idleState(item);
   return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }
@@ -415,6 +416,7 @@ const markdownLabels: Labels = {
 
 function notesText(item: PlanItem, layout: Layout): string {
   const notes = [
+    ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [inlineText(text)])),
     ...item.holds.map((hold) => inlineText(holdText(hold))),
     ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
     ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),

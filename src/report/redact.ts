@@ -9,9 +9,9 @@ import { scrubSecrets } from '../secrets.ts';
 const SIGNED_QUERY =
   /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
 
-export const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
+const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
 
-export function scrubSignedUrls(text: string): string {
+function scrubSignedUrls(text: string): string {
   return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
 }
 

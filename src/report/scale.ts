@@ -9,7 +9,7 @@ import { inlineCode } from './escape.ts';
 // say how many more there are and where: the full plan file and the job summary.
 
 /** Thousands separated, as a reader counts: 10,000. */
-export function count(n: number): string {
+function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 

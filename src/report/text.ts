@@ -11,6 +11,8 @@ import {
   resultNote,
   stepText,
   type Labels,
+  confirmationText,
+  oneUrlForSeveral,
 } from './words.ts';
 
 // Plans and results for a terminal: plain text, aligned columns, colour only
@@ -67,7 +69,7 @@ export function renderTable(headers: string[], rows: Cell[][], style: TextStyle 
   return [head, ...cells.map(line)].join('\n');
 }
 
-export function truncate(text: string, max: number): string {
+function truncate(text: string, max: number): string {
   const chars = [...text.replace(/\s+/g, ' ').trim()];
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }
@@ -80,7 +82,7 @@ const terminalLabels: Labels = {
   value: (text) => `"${truncate(text, 40)}"`,
 };
 
-export function describeStep(step: Step): string {
+function describeStep(step: Step): string {
   return stepText(step, terminalLabels);
 }
 
@@ -93,6 +95,8 @@ function itemNotes(item: PlanItem): string {
   const notes: string[] = [];
   if (item.match === 'renamed' && item.renamedFrom !== null) notes.push(`renamed from "${item.renamedFrom}"`);
   if (item.match === 'pinned') notes.push('pinned by id');
+  const confirmation = confirmationText(item);
+  if (confirmation !== null) notes.push(confirmation);
   notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
   if (item.publishVia) notes.push(publishViaText(item.publishVia, item.flow));
   return notes.join('; ');
@@ -132,7 +136,7 @@ export function renderPlanText(plan: Plan, style: TextStyle = PLAIN, label?: str
   return lines.join('\n');
 }
 
-export function planHeadline(plan: Plan): string {
+function planHeadline(plan: Plan): string {
   const count = (kind: Step['kind']): number =>
     plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
   const parts = [
@@ -161,19 +165,20 @@ const OUTCOME_TONES: Record<Outcome, Tone | null> = {
   drifted: 'busy',
   held: 'dim',
   running: 'busy',
+  unknown: 'busy',
   failed: 'bad',
   skipped: 'dim',
   error: 'bad',
 };
 
-export function statusTone(status: ContentStatus | null): Tone | null {
+function statusTone(status: ContentStatus | null): Tone | null {
   if (status === null) return null;
   if (status.startsWith('FAILED')) return 'bad';
   if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW') return 'good';
   return 'busy';
 }
 
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
   return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
@@ -203,7 +208,7 @@ export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN,
   if (published.length > 0) {
     lines.push('', 'Published:');
     for (const item of published) {
-      const behind = item.publishedUrls.length === 1 ? accountsBehindOneUrl(planned.get(item.file)) : [];
+      const behind = oneUrlForSeveral(item) ? accountsBehindOneUrl(planned.get(item.file)) : [];
       for (const url of item.publishedUrls) {
         const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
         lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
@@ -235,13 +240,13 @@ function failureLines(item: ItemResult): string[] {
   return lines;
 }
 
-export function creditsLine(before: number | null, after: number | null): string {
+function creditsLine(before: number | null, after: number | null): string {
   const show = (value: number | null): string => (value === null ? 'unknown' : String(value));
   const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
   return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
 }
 
-export function resultsHeadline(result: ApplyResult): string {
+function resultsHeadline(result: ApplyResult): string {
   const counts = new Map<Outcome, number>();
   for (const item of result.items) counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
   const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map(
@@ -259,7 +264,7 @@ export interface ProgressEvent {
   progress: Progress | null;
 }
 
-export function formatProgressLine(event: ProgressEvent, style: TextStyle = PLAIN): string {
+function formatProgressLine(event: ProgressEvent, style: TextStyle = PLAIN): string {
   const parts = [
     `  ${event.file}`,
     truncate(event.title, 40),

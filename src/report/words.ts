@@ -11,6 +11,7 @@ import type {
   ReviewChange,
   Step,
 } from '../plan/types.ts';
+import { publicationOf } from '../plan/steps.ts';
 
 // The words for a plan, shared by the terminal and the Markdown reports so
 // that the CLI and the action say the same thing about the same plan. The
@@ -31,7 +32,7 @@ const SHOWN_VALUES: ReadonlySet<FieldChange['field']> = new Set([
   'persona_id',
 ]);
 
-export const RENDER_REASONS: Record<RenderReason, string> = {
+const RENDER_REASONS: Record<RenderReason, string> = {
   never_rendered: 'not rendered yet',
   script_changed: 'script changed',
   settings_changed: 'video settings changed',
@@ -99,6 +100,8 @@ export function holdText(hold: Hold): string {
       return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
     case 'race_undecided':
       return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
+    case 'outcome_unknown':
+      return `publication unknown: a request sent ${formatInstant(hold.sentAt)} lost its answer and the service shows no sign of it; it is not sent again, and a later run reads what the service shows`;
     case 'not_read_back':
       return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
     case 'cleared_on_service':
@@ -181,7 +184,7 @@ const AS_A_NEW_VIDEO = 'as a new video (a new title, no id)';
  * service's, which no run changes) back into the manifest, or make the change
  * a new video.
  */
-export function driftWayOut(drift: Drift): string {
+function driftWayOut(drift: Drift): string {
   switch (drift.field) {
     case 'video_settings':
       return `set video back to the settings it was rendered with, or render the change ${AS_A_NEW_VIDEO}`;
@@ -218,10 +221,37 @@ export function resultNote(item: ItemResult, planned: PlanItem | undefined): str
   const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
   // A drift stays after the run, whatever else it did: the results say it and the way out too.
   const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
-  const notes = [...new Set([...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)])];
+  const live = [unknownText(item), confirmationText(item)].filter((text): text is string => text !== null);
+  const notes = [
+    ...new Set([...live, ...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)]),
+  ];
   if (notes.length > 0) return notes.join('; ');
   if (item.outcome === 'skipped') return 'not allowed in this run';
   return null;
+}
+
+/** A publication whose answer was lost, not yet shown published: unknown, and since when. */
+function unknownText(item: ItemResult): string | null {
+  if (item.outcome !== 'unknown' || item.holds?.some((hold) => hold.kind === 'outcome_unknown')) return null;
+  const since = item.unknownSince ? ` (sent ${formatInstant(item.unknownSince)})` : '';
+  return `publication unknown${since}: its answer was lost and the service has not shown it published yet; it is not sent again, and the next run reads what the service shows`;
+}
+
+/** Published, and what the service shows of it on each account asked (plan/confirmation.ts). */
+export function confirmationText(item: Pick<ItemResult, 'confirmation'>): string | null {
+  const confirmation = item.confirmation;
+  if (confirmation === undefined || confirmation.state === 'confirmed') return null;
+  const label = (account: { platform: string; name: string }) => `${account.platform} "${account.name}"`;
+  if (confirmation.state === 'one_url')
+    return `published to ${confirmation.accounts.map(label).join(', ')}; the service shows one URL for the item, not one per account`;
+  const missing = confirmation.accounts.filter((account) => account.url === null).map(label);
+  return `published, unconfirmed: the service shows no URL for ${missing.join(', ')}`;
+}
+
+/** The item's one URL stands for several accounts: the service shows no URL per account (A28). */
+export function oneUrlForSeveral(item: Pick<ItemResult, 'publishedUrls' | 'confirmation'>): boolean {
+  if (item.confirmation !== undefined) return item.confirmation.state === 'one_url';
+  return item.publishedUrls.length === 1;
 }
 
 /**
@@ -229,11 +259,7 @@ export function resultNote(item: ItemResult, planned: PlanItem | undefined): str
  * published to: the accounts an item was published to, when there were several.
  */
 export function accountsBehindOneUrl(planned: PlanItem | undefined): string[] {
-  const accounts = (planned?.steps ?? []).flatMap((step) =>
-    step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
-      ? (step.publish?.accounts ?? [])
-      : [],
-  );
+  const accounts = (planned?.steps ?? []).flatMap((step) => publicationOf(step)?.accounts ?? []);
   const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
   return names.length > 1 ? names : [];
 }

@@ -72,22 +72,6 @@ export function safeText(text: string): string {
   return breakCommands(stripControls(text));
 }
 
-/** safeText on one line: line breaks and tabs become spaces. */
-export function safeLine(text: string): string {
-  return safeText(text).replace(/[\n\t]/g, ' ');
-}
-
-/**
- * The last step before bytes reach the runner's stdout, for output whose
- * lines may be workflow commands written on purpose (they start with `::` at
- * the very first column): controls and escapes go, a `##[` anywhere is broken,
- * and so is a `::` that only the runner's trimming, or the removal of a
- * control character, would bring to the start of a line.
- */
-export function guardCommandOutput(text: string): string {
-  return guardLines(text, (line) => stripControls(line), true);
-}
-
 /**
  * The last step before bytes reach a terminal (or a runner's log, when the
  * CLI runs in a workflow): no line can start a workflow command, no escape
@@ -100,27 +84,26 @@ export function guardTerminalOutput(text: string, keepStyle: boolean): string {
           .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
           .join('')
       : stripControls(line);
-  return guardLines(text, strip, false);
+  return guardLines(text, strip);
 }
 
 /**
- * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
- * `::` unless the line was written as a command: it starts with `::` right
- * after a line feed (not after a CR or a Unicode separator, which the runner
- * also ends lines at, but which no command this project writes contains).
+ * Applies strip to each line (the runner ends a line at a CR or a Unicode
+ * separator too), breaks `##[` anywhere, and breaks a `::` that starts a line
+ * once the runner has trimmed it.
  */
-function guardLines(text: string, strip: (line: string) => string, keepCommands: boolean): string {
-  const guard = (line: string, written: boolean): string => {
-    const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
-    return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
-  };
+function guardLines(text: string, strip: (line: string) => string): string {
+  const guard = (line: string): string =>
+    strip(line)
+      .replace(/#(?=#\[)/g, `#${BREAK}`)
+      .replace(LEADING_COMMAND, `$1:${BREAK}`);
   return text
     .replace(/\r\n/g, '\n')
     .split('\n')
     .map((line) =>
       line
         .split(/\r|[\u2028\u2029]/)
-        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
+        .map(guard)
         .join('\n'),
     )
     .join('\n');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { mapLimit } from '../../src/plan/concurrency.ts';
+import { mapLimit } from '../../src/concurrency.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { requireDist, runAction, pullRequestEvent } from '../support/runner.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventFromPayload } from '../../src/action/event.ts';
 import { readInputs, type ActionInputs } from '../../src/action/inputs.ts';
-import { decideRun } from '../../src/action/mode.ts';
+import { baseUrlGate, decideRun, decisionLine, type RunDecision } from '../../src/action/mode.ts';
 
 const repository = {
   name: 'videos',
@@ -27,12 +27,27 @@ function inputs(overrides: Record<string, string> = {}): ActionInputs {
   return readInputs((name) => overrides[name] ?? '');
 }
 
-function decide(name: string, payload: Record<string, unknown>, ref = 'refs/heads/main', given = {}) {
+/** The service is configured unless `given` says otherwise: api-key and base-url are checked below. */
+const SERVICE = { 'api-key': 'svc_test_key', 'base-url': 'https://api.example.com' };
+
+function decideOrRefuse(name: string, payload: Record<string, unknown>, ref: string, given = {}) {
   const event = eventFromPayload({ GITHUB_EVENT_NAME: name, GITHUB_REF: ref }, payload);
-  const read = inputs(given);
+  const read = inputs({ ...SERVICE, ...given });
   if (read.mode === 'doctor' || read.mode === 'import')
     throw new Error(`${read.mode} is decided before the engine runs`);
   return decideRun({ ...read, mode: read.mode }, event);
+}
+
+/** The message a refused run fails with; null when the run was decided. */
+function refusal(name: string, payload: Record<string, unknown>, ref: string, given = {}): string | null {
+  const decided = decideOrRefuse(name, payload, ref, given);
+  return 'refused' in decided ? decided.refused : null;
+}
+
+function decide(name: string, payload: Record<string, unknown>, ref = 'refs/heads/main', given = {}) {
+  const decided = decideOrRefuse(name, payload, ref, given);
+  if ('refused' in decided) throw new Error(`refused: ${decided.refused}`);
+  return decided;
 }
 
 describe('mode: auto', () => {
@@ -133,6 +148,119 @@ describe('permissions', () => {
       render: false,
       publish: false,
     });
+  });
+});
+
+describe('the service a mode needs', () => {
+  const push = { ref: 'refs/heads/main', before: 'a'.repeat(40), repository };
+
+  it('a pull request without api-key (a fork gets no secrets) validates, and says why', () => {
+    for (const head of ['someone/videos', 'octo-org/videos']) {
+      const decision = decide('pull_request', pullRequest(head), 'refs/pull/7/merge', {
+        'api-key': '',
+        mode: 'apply',
+      });
+      expect(decision).toMatchObject({
+        mode: 'validate',
+        because: 'no api-key on a pull request: validate only',
+        isPullRequest: true,
+        permissions: { write: false, render: false, publish: false },
+      });
+      expect(decision.note).toMatch(/^No api-key was given to this run \(pull requests from forks/);
+    }
+  });
+
+  it('validates a key-less pull request whatever base-url says', () => {
+    const decision = decide('pull_request', pullRequest('someone/videos'), 'refs/pull/7/merge', {
+      'api-key': '',
+      'base-url': '',
+    });
+    expect(decision.mode).toBe('validate');
+  });
+
+  it('refuses any other run without api-key, saying how to pass it', () => {
+    expect(decideOrRefuse('push', push, 'refs/heads/main', { 'api-key': '', mode: 'plan' })).toEqual({
+      refused:
+        'Input `api-key` is empty, and plan needs the service: pass it from a secret, for example api-key: ${{ secrets.CONTENT_API_KEY }}.',
+    });
+    expect(refusal('schedule', {}, 'refs/heads/main', { 'api-key': '' })).toMatch(
+      /^Input `api-key` is empty, and apply needs the service/,
+    );
+  });
+
+  it('refuses plan and apply without base-url, on pull requests too', () => {
+    expect(decideOrRefuse('push', push, 'refs/heads/main', { 'base-url': '' })).toEqual({
+      refused:
+        "Input `base-url` is empty, and apply needs the service's URL, for example https://api.example.com.",
+    });
+    expect(
+      refusal('pull_request', pullRequest('octo-org/videos'), 'refs/pull/7/merge', { 'base-url': '' }),
+    ).toMatch(/^Input `base-url` is empty, and plan needs the service's URL/);
+  });
+
+  it('validate needs neither, and has nothing to say', () => {
+    const decision = decide('push', push, 'refs/heads/main', {
+      mode: 'validate',
+      'api-key': '',
+      'base-url': '',
+    });
+    expect(decision).toMatchObject({ mode: 'validate', because: 'mode: validate', note: null });
+  });
+
+  it('a run that does what it was asked has no note', () => {
+    expect(decide('push', push).note).toBeNull();
+  });
+});
+
+describe('the base-url gate', () => {
+  const gate = (given: Record<string, string>) => baseUrlGate(inputs({ ...SERVICE, ...given }));
+
+  it('refuses plain http to another machine before the key is sent, in every mode that sends it', () => {
+    for (const mode of ['plan', 'apply', 'auto', 'doctor', 'import']) {
+      const { refused } = gate({ mode, 'base-url': 'http://api.example.com' });
+      expect(refused).toContain('allow-insecure-http: true');
+    }
+  });
+
+  it('lets https through, and plain http with allow-insecure-http, with a warning', () => {
+    expect(gate({})).toEqual({ refused: null, warning: null });
+    const insecure = gate({ 'base-url': 'http://api.example.com', 'allow-insecure-http': 'true' });
+    expect(insecure.refused).toBeNull();
+    expect(insecure.warning).not.toBeNull();
+  });
+
+  it('has nothing to check when no key would be sent', () => {
+    const http = { 'base-url': 'http://api.example.com' };
+    expect(gate({ ...http, mode: 'validate' })).toEqual({ refused: null, warning: null });
+    expect(gate({ ...http, 'api-key': '' })).toEqual({ refused: null, warning: null });
+  });
+});
+
+describe('the decision in the log', () => {
+  const decision: RunDecision = {
+    mode: 'apply',
+    because: 'auto: push to the default branch main applies',
+    permissions: { write: true, render: true, publish: false, publishDisabledBy: 'input' },
+    isPullRequest: false,
+    trusted: true,
+    note: null,
+  };
+
+  it('names the mode and why, the event, the shard and what the run may change', () => {
+    expect(decisionLine(decision, { name: 'push', untrusted: null }, { index: 2, count: 4 })).toMatch(
+      /: apply \(auto: push to the default branch main applies\); event push; shard 2\/4; this run may write drafts, render\.$/,
+    );
+  });
+
+  it('says why an untrusted run writes nothing', () => {
+    const untrusted = {
+      ...decision,
+      trusted: false,
+      permissions: { write: false, render: false, publish: false },
+    };
+    expect(decisionLine(untrusted, { name: 'issue_comment', untrusted: 'a comment' }, null)).toMatch(
+      /event issue_comment, untrusted \(a comment\): no writes; this run may not change anything on the service\.$/,
+    );
   });
 });
 

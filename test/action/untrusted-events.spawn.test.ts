@@ -36,9 +36,15 @@ const issueComment = {
 
 function decide(name: string, payload: Record<string, unknown>, given: Record<string, string> = {}) {
   const event = eventFromPayload({ GITHUB_EVENT_NAME: name, GITHUB_REF: 'refs/heads/main' }, payload);
-  const read = readInputs((input) => given[input] ?? '');
+  const service: Record<string, string> = {
+    'api-key': 'svc_test_key',
+    'base-url': 'https://api.example.com',
+  };
+  const read = readInputs((input) => given[input] ?? service[input] ?? '');
   if (read.mode === 'doctor' || read.mode === 'import') throw new Error('decided before the engine runs');
-  return { event, decision: decideRun({ ...read, mode: read.mode }, event) };
+  const decision = decideRun({ ...read, mode: read.mode }, event);
+  if ('refused' in decision) throw new Error(`refused: ${decision.refused}`);
+  return { event, decision };
 }
 
 const NOTHING = { write: false, render: false, publish: false };

@@ -14,14 +14,14 @@ export const KEY = 'svc_live_k3y-0f-the-t3st-5u1te';
 /** One Retry-After second, shrunk: waits are asserted as multiples of it. */
 export const SECOND_MS = 7;
 
-export interface Harness {
+interface Harness {
   server: ScriptedServer;
   client: ServiceClient;
   sleeps: number[];
   retries: RetryEvent[];
 }
 
-export function harness(server: ScriptedServer, options: Partial<ClientOptions> = {}): Harness {
+function harness(server: ScriptedServer, options: Partial<ClientOptions> = {}): Harness {
   const sleeps: number[] = [];
   const retries: RetryEvent[] = [];
   const client = createClient({

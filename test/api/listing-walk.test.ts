@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/api/errors.ts';
-import { ListingError, MAX_SHIFTED_PAGES, walkListing, type WalkOptions } from '../../src/api/listing.ts';
+import {
+  ListingError,
+  MAX_SHIFTED_PAGES,
+  PAGES_AT_ONCE,
+  walkListing,
+  type WalkOptions,
+} from '../../src/api/listing.ts';
 import { resolveBaseUrl } from '../../src/api/wire.ts';
 
 // Walking a listing page by page, on answers given directly rather than over
@@ -332,6 +338,59 @@ describe('pages that shift while they are read', () => {
     ]);
     await expect(result).resolves.toMatchObject({ complete: true, proof: 'an empty page' });
     expect(svc.asked).toHaveLength(4);
+  });
+});
+
+describe('pages read at once', () => {
+  /** A service of `count` rows in pages of 3 (from 1), answering after a tick; how many requests were in flight at most. */
+  function paged(count: number, hints: (page: number) => Record<string, unknown>) {
+    const asked: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const get: WalkOptions['get'] = async (target) => {
+      asked.push(target);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      inFlight--;
+      const page = Number(new URLSearchParams(target.split('?')[1]).get('page') ?? '1');
+      const ids = Array.from({ length: count }, (_, i) => `r${i}`).slice((page - 1) * 3, page * 3);
+      return { data: rows(...ids), page, ...hints(page) };
+    };
+    return { get, asked, most: () => most };
+  }
+
+  it('total_pages on the first page: the rest asked for at once, taken in turn, the end proven as ever', async () => {
+    const svc = paged(20, () => ({ total_pages: 7 }));
+    const out = await walkListing('/contents', { base, pageSize: 3, get: svc.get });
+    expect(out).toMatchObject({ complete: true, proof: 'total_pages: 7', pages: 7 });
+    expect(out.rows).toEqual(rows(...Array.from({ length: 20 }, (_, i) => `r${i}`)));
+    expect(svc.most()).toBeGreaterThan(1);
+    expect(new Set(svc.asked).size).toBe(svc.asked.length);
+    expect(svc.asked).toHaveLength(7);
+  });
+
+  it('a total with pages as long as asked for counts them too', async () => {
+    const svc = paged(20, (page) => ({ total: 20, has_more: page < 7 }));
+    const out = await walkListing('/contents', { base, pageSize: 3, get: svc.get });
+    expect(out).toMatchObject({ complete: true, pages: 7 });
+    expect(svc.most()).toBeGreaterThan(1);
+  });
+
+  it('nothing that proves the count: one page after another', async () => {
+    const svc = paged(20, (page) => ({ has_more: page < 7 }));
+    const out = await walkListing('/contents', { base, pageSize: 3, get: svc.get });
+    expect(out).toMatchObject({ complete: true, proof: 'has_more: false' });
+    expect(svc.most()).toBe(1);
+  });
+
+  it('a walk that ends before the count asks for nothing more', async () => {
+    const svc = paged(20, (page) => ({ total_pages: 7, has_more: page < 2 }));
+    const out = await walkListing('/contents', { base, pageSize: 3, get: svc.get });
+    expect(out).toMatchObject({ proof: 'has_more: false', pages: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The first page, the few asked at once, and none after the walk ended.
+    expect(svc.asked.length).toBeLessThanOrEqual(1 + PAGES_AT_ONCE);
   });
 });
 

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 // binary in another child process.
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const BIN = join(ROOT, 'bin', 'content-as-code.js');
+const BIN = join(ROOT, 'bin', 'content-as-code.js');
 
 export interface CliRun {
   code: number | null;
@@ -164,10 +164,6 @@ export async function serviceList<T = { id: string; title: string; status: strin
 ): Promise<T[]> {
   const body = (await serviceGet(emulator, path)) as T[] | { data?: T[]; items?: T[] };
   return Array.isArray(body) ? body : (body.data ?? body.items ?? []);
-}
-
-export function readText(file: string): string {
-  return readFileSync(file, 'utf8');
 }
 
 /** A fresh workspace outside the repository holding `files` (paths relative to it). */

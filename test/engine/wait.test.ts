@@ -6,7 +6,7 @@ import {
   type TaskStatus,
 } from '../../src/api/types.ts';
 import { waitForItem, type Clock } from '../../src/apply/wait.ts';
-import { mapLimit } from '../../src/plan/concurrency.ts';
+import { mapLimit } from '../../src/concurrency.ts';
 import { recordingLogger } from '../support/engine-harness.ts';
 
 /** A clock that only moves when the code under test sleeps. */

@@ -5,10 +5,10 @@ import type { ServiceClient } from '../../src/api/client.ts';
 import type { Account, ContentFields, PublishOptions, RenderOptions } from '../../src/api/types.ts';
 import { TERMINAL_STATUSES } from '../../src/api/types.ts';
 import type { Emulator, EmulatorOptions } from '../../src/emulator/index.ts';
-import { mapLimit } from '../../src/plan/concurrency.ts';
+import { mapLimit } from '../../src/concurrency.ts';
 
 /** Long enough that a run started just before an import is still running when its plan reads the item. */
-export const SLOW_PHASES = { audio: 8000, video: 10, upload: 8000 };
+const SLOW_PHASES = { audio: 8000, video: 10, upload: 8000 };
 
 export const CATALOGUE_OPTIONS: EmulatorOptions = {
   phaseMs: SLOW_PHASES,
@@ -22,7 +22,7 @@ export const CATALOGUE_OPTIONS: EmulatorOptions = {
 };
 
 /** Texts YAML would misread or trim if they were written carelessly. */
-export const AWKWARD_TEXTS: readonly string[] = [
+const AWKWARD_TEXTS: readonly string[] = [
   'Plain text without a trailing newline.',
   'A text that ends in a newline.\n',
   'Two trailing newlines.\n\n',
@@ -57,7 +57,7 @@ const HASHTAGS: readonly (string | null)[] = [
   '',
 ];
 
-export type Kind = 'draft' | 'rendered' | 'published' | 'several' | 'failed' | 'upload-failed' | 'in-flight';
+type Kind = 'draft' | 'rendered' | 'published' | 'several' | 'failed' | 'upload-failed' | 'in-flight';
 const KINDS: readonly Kind[] = [
   'draft',
   'rendered',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { manifestText } from '../../src/import/yaml-text.ts';
-import { loadManifests } from '../../src/manifest/load.ts';
+import { loadManifests } from '../../src/manifest/index.ts';
 
 // Whatever the service holds, the written manifest loads back (through the
 // project's own loader, fast path included) to the very same strings.

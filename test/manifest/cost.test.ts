@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { costProblem, MAX_ENTRIES, MAX_KEYS_PER_MAPPING } from '../../src/manifest/cost.ts';
 import { formatProblem } from '../../src/manifest/format.ts';
-import { loadManifests } from '../../src/manifest/load.ts';
-import { parseManifest } from '../../src/manifest/parse.ts';
+import { loadManifests, parseManifest } from '../../src/manifest/index.ts';
 
 // A manifest costs at most a bounded amount to read, whatever its YAML holds.
 

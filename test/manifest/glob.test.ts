@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileGlob, expandBraces, GlobSyntaxError } from '../../src/manifest/glob.ts';
-import { globPattern, loadManifests } from '../../src/manifest/load.ts';
+import { globPattern } from '../../src/manifest/file-loader.ts';
+import { loadManifests } from '../../src/manifest/index.ts';
 
 // The manifests glob: the same files as Node's glob finds, matched in time
 // linear in the path, so that no file name can make a run hang.

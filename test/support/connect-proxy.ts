@@ -6,7 +6,7 @@
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
-export interface ProxiedRequest {
+interface ProxiedRequest {
   /** CONNECT for a tunnel, else the forwarded request's method. */
   method: string;
   /** host:port as the client asked for it. */

@@ -11,18 +11,21 @@ const client = createClient({
   retry: { baseDelayMs: 2, maxDelayMs: 20 },
 });
 const report = await runEngine({
-  mode: 'apply',
-  cwd: process.env.CAC_DIR ?? '.',
-  manifests: 'content/**/*.{yml,yaml}',
-  client,
-  permissions: { write: true, render: true, publish: true },
-  maxPublications: 100,
-  cancelRunning: false,
-  concurrency: 3,
-  wait: true,
-  timeoutMs: 30_000,
-  logger: silentLogger,
-  poll: { initialMs: 3, maxMs: 15, factor: 1.5 },
+  settings: {
+    mode: 'apply',
+    cwd: process.env.CAC_DIR ?? '.',
+    manifests: 'content/**/*.{yml,yaml}',
+    allowEmpty: false,
+    permissions: { write: true, render: true, publish: true },
+    maxPublications: 100,
+    cancelRunning: false,
+    concurrency: 3,
+    wait: true,
+    timeoutMs: 30_000,
+    lateWindowMs: 24 * 3_600_000,
+  },
+  deps: { client, logger: silentLogger },
+  seams: { poll: { initialMs: 3, maxMs: 15, factor: 1.5 } },
 });
 await client.close();
 process.stdout.write(

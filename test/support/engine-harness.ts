@@ -7,10 +7,16 @@ import { createClient, type ClientOptions, type ServiceClient } from '../../src/
 import type { ContentStatus, Progress } from '../../src/api/types.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
 import { runEngine } from '../../src/engine/engine.ts';
-import type { EngineOptions, RunReport } from '../../src/engine/types.ts';
+import type {
+  EngineDependencies,
+  EngineOptions,
+  EngineSeams,
+  RunReport,
+  RunSettings,
+} from '../../src/engine/types.ts';
 import type { Logger, Tally } from '../../src/log.ts';
 
-export const FAST_PHASES = { audio: 15, video: 25, upload: 10 };
+const FAST_PHASES = { audio: 15, video: 25, upload: 10 };
 export const SECOND_MS = 20;
 
 export interface RecordingLogger extends Logger {
@@ -44,6 +50,50 @@ export function recordingLogger(): RecordingLogger {
   };
 }
 
+/** Any setting, dependency or seam of a run, given flat: a test names what it changes, not where it sits. */
+type RunOverrides = Partial<RunSettings & EngineDependencies & EngineSeams>;
+
+const SETTING_KEYS = [
+  'mode',
+  'cwd',
+  'manifests',
+  'allowEmpty',
+  'permissions',
+  'maxPublications',
+  'cancelRunning',
+  'concurrency',
+  'wait',
+  'timeoutMs',
+  'lateWindowMs',
+  'shard',
+] as const satisfies readonly (keyof RunSettings)[];
+const DEPENDENCY_KEYS = [
+  'client',
+  'logger',
+  'previous',
+  'review',
+  'onPlan',
+] as const satisfies readonly (keyof EngineDependencies)[];
+
+function pick<T extends object>(from: object, keys: readonly string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(from).filter(([key]) => keys.includes(key))) as Partial<T>;
+}
+
+/** Engine options with the overrides put where they belong. */
+function withOverrides(base: EngineOptions, overrides: RunOverrides = {}): EngineOptions {
+  const known = [...SETTING_KEYS, ...DEPENDENCY_KEYS] as readonly string[];
+  return {
+    settings: { ...base.settings, ...pick<RunSettings>(overrides, SETTING_KEYS) },
+    deps: { ...base.deps, ...pick<EngineDependencies>(overrides, DEPENDENCY_KEYS) },
+    seams: {
+      ...base.seams,
+      ...(Object.fromEntries(
+        Object.entries(overrides).filter(([key]) => !known.includes(key)),
+      ) as EngineSeams),
+    },
+  };
+}
+
 export interface Harness {
   emulator: Emulator;
   dir: string;
@@ -52,7 +102,7 @@ export interface Harness {
   /** Writes content/<name> in the workspace. */
   write(name: string, yaml: string): Promise<void>;
   remove(name: string): Promise<void>;
-  run(overrides?: Partial<EngineOptions>): Promise<RunReport>;
+  run(overrides?: RunOverrides): Promise<RunReport>;
   /** Requests the emulator received, as `METHOD /path` without the query. */
   requests(): string[];
   close(): Promise<void>;
@@ -72,20 +122,23 @@ export function clientFor(
   });
 }
 
-export function engineOptions(dir: string, client: ServiceClient, logger: Logger): EngineOptions {
+function engineOptions(dir: string, client: ServiceClient, logger: Logger): EngineOptions {
   return {
-    mode: 'apply',
-    cwd: dir,
-    manifests: 'content/**/*.{yml,yaml}',
-    client,
-    permissions: { write: true, render: true, publish: true },
-    maxPublications: 100,
-    cancelRunning: false,
-    concurrency: 4,
-    wait: true,
-    timeoutMs: 30_000,
-    logger,
-    poll: { initialMs: 2, maxMs: 10, factor: 1.5 },
+    settings: {
+      mode: 'apply',
+      cwd: dir,
+      manifests: 'content/**/*.{yml,yaml}',
+      allowEmpty: false,
+      permissions: { write: true, render: true, publish: true },
+      maxPublications: 100,
+      cancelRunning: false,
+      concurrency: 4,
+      wait: true,
+      timeoutMs: 30_000,
+      lateWindowMs: 24 * 3_600_000,
+    },
+    deps: { client, logger },
+    seams: { poll: { initialMs: 2, maxMs: 10, factor: 1.5 } },
   };
 }
 
@@ -111,7 +164,7 @@ export async function startHarness(options: EmulatorOptions = {}): Promise<Harne
       await writeFile(path, yaml);
     },
     remove: (name) => rm(join(dir, 'content', name)),
-    run: (overrides = {}) => runEngine({ ...engineOptions(dir, client, logger), ...overrides }),
+    run: (overrides = {}) => runEngine(withOverrides(engineOptions(dir, client, logger), overrides)),
     requests: () => emulator.admin.requestLog.map((entry) => `${entry.method} ${entry.path.split('?')[0]}`),
     close: async () => {
       await client.close();

@@ -16,7 +16,7 @@ export interface FakeUser {
   type: 'User' | 'Bot';
 }
 
-export interface FakeComment {
+interface FakeComment {
   id: number;
   body: string;
   user: FakeUser;
@@ -42,7 +42,7 @@ export interface GitHubFakeOptions {
  * One answer given instead of the real one, to the first request that
  * matches (by method and path prefix, when given), then forgotten.
  */
-export interface FakeFault {
+interface FakeFault {
   method?: string;
   pathStartsWith?: string;
   /** `bad_gateway_after_write`: a POST of a comment is written, and still answered 502. */
@@ -52,13 +52,13 @@ export interface FakeFault {
 }
 
 /** A file of a PR's listing (GET /repos/{o}/{r}/pulls/{n}/files). */
-export interface FakePullFile {
+interface FakePullFile {
   filename: string;
   status: 'added' | 'modified' | 'removed' | 'renamed';
 }
 
 /** A pull request as GET /repos/{o}/{r}/commits/{sha}/pulls lists it. */
-export interface FakeCommitPull {
+interface FakeCommitPull {
   number: number;
   /** null while open; the merge instant once merged. */
   merged_at: string | null;
@@ -66,7 +66,7 @@ export interface FakeCommitPull {
   html_url?: string;
 }
 
-export interface LoggedRequest {
+interface LoggedRequest {
   method: string;
   path: string;
   status: number;

@@ -24,7 +24,7 @@ export interface RunnerCommand {
 const DOTNET_WHITESPACE =
   /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 
-export function runnerLines(output: string): string[] {
+function runnerLines(output: string): string[] {
   return output.split(/\r\n|\r|\n/);
 }
 

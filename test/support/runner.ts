@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const NODE = join(ROOT, 'node_modules/.bin/node');
-export const DIST = join(ROOT, 'dist/index.js');
+const DIST = join(ROOT, 'dist/index.js');
 
 /**
  * The tests run the committed bundle, as the runner does. `npm test` checks
@@ -209,7 +209,7 @@ function unescape(value: string): string {
     .replace(/%25/g, '%');
 }
 
-export function parseAnnotations(stdout: string): ActionRun['annotations'] {
+function parseAnnotations(stdout: string): ActionRun['annotations'] {
   const found: ActionRun['annotations'] = [];
   for (const line of stdout.split('\n')) {
     const match = /^::(error|warning|notice)(?: ([^:]*))?::(.*)$/.exec(line);

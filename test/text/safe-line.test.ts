@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  guardCommandOutput,
-  guardTerminalOutput,
-  safeLine,
-  safeText,
-  stripControls,
-} from '../../src/text/safe-line.ts';
+import { guardTerminalOutput, safeText, stripControls } from '../../src/text/safe-line.ts';
 import { dangerousCommands, parseRunnerCommands } from '../support/runner-commands.ts';
 import { ESC, HOSTILE_LINES, NEL } from '../support/hostile-text.ts';
 
@@ -26,7 +20,6 @@ describe('safeText', () => {
     for (const line of HOSTILE_LINES) {
       for (const place of PLACES) {
         expect(parseRunnerCommands(safeText(place(line))), JSON.stringify(line)).toEqual([]);
-        expect(parseRunnerCommands(safeLine(place(line)))).toEqual([]);
       }
     }
   });
@@ -34,7 +27,6 @@ describe('safeText', () => {
   it('breaks `::` and `##[` behind every character the runner trims', () => {
     for (const lead of [' ', '\t', NEL, '\u00a0', '\u2003', '\u3000', '\u2028', '\u000b', '\u000c']) {
       expect(parseRunnerCommands(safeText(`${lead}::error::x`))).toEqual([]);
-      expect(parseRunnerCommands(guardCommandOutput(`${lead}::error::x\n`))).toEqual([]);
       expect(parseRunnerCommands(guardTerminalOutput(`${lead}::error::x\n`, false))).toEqual([]);
     }
     expect(safeText('a:::b')).not.toContain('::');
@@ -49,19 +41,6 @@ describe('safeText', () => {
     expect(stripControls(`a\u0000b\u0008c${NEL}d\u007fe`)).toBe('abcde');
     expect(stripControls('one\rtwo\r\nthree\u2028four')).toBe('one\ntwo\nthree\nfour');
     expect(stripControls('Ünïcode — “quotes”\ttab 🐙')).toBe('Ünïcode — “quotes”\ttab 🐙');
-  });
-
-  it('safeLine keeps text on one line', () => {
-    expect(safeLine('a\nb\rc\td')).toBe('a b c d');
-  });
-});
-
-describe('guardCommandOutput', () => {
-  it('keeps commands written at the first column and breaks the ones text smuggles in', () => {
-    const out = guardCommandOutput(
-      `::add-mask::x\n::group::Title\nfoo ##[set-output name=a;]b\n${NEL}::set-output name=a::b\n::endgroup::\n`,
-    );
-    expect(parseRunnerCommands(out).map((c) => c.name)).toEqual(['add-mask', 'group', 'endgroup']);
   });
 });
 

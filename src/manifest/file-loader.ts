@@ -4,20 +4,21 @@ import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
 import { titleKey } from '../text/service-terms.ts';
 import { compileGlob } from './glob.ts';
-import { readDefaults, readSource, validateSource } from './parse.ts';
-import { problemAt } from './tree.ts';
-import type { Source } from './tree.ts';
+import { readDefaults, validateSource } from './validate.ts';
+import { readSource } from './yaml-reader.ts';
+import { problemAt } from './position-tree.ts';
+import type { Source } from './position-tree.ts';
 import type { DesiredItem, LoadResult, ManifestOutline, Problem, SourceLocation } from './types.ts';
 
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 // Every file is read by the yaml library and checked by the zod schema
-// (parse.ts); the files are found by Node's own `fs.promises.glob`, and
+// (validate.ts); the files are found by Node's own `fs.promises.glob`, and
 // matched by a glob that cannot backtrack (glob.ts).
 
 export const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'] as const;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const PARALLEL_READS = 32;
@@ -59,7 +60,7 @@ function byCodePoint(a: string, b: string): number {
 }
 
 /** Offset of the first byte that is not part of valid UTF-8, or -1. */
-export function invalidUtf8Offset(bytes: Uint8Array): number {
+function invalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;

@@ -1,17 +1,15 @@
 import { IssueMapper } from './issues.ts';
-import { readSource } from './read-yaml.ts';
+import { readSource } from './yaml-reader.ts';
 import { manifestSchema } from './schema.ts';
-import type { PositionMap, Source } from './tree.ts';
+import type { PositionMap, Source } from './position-tree.ts';
 import type { SourceLocation } from './types.ts';
-import { asDefaults, conclude, layer } from './layers.ts';
-import type { Checked, ManifestResult } from './layers.ts';
+import { asDefaults, conclude, layer } from './defaults-layering.ts';
+import type { Checked, ManifestResult } from './defaults-layering.ts';
 
-// Manifests through the yaml library and the zod schema: any YAML, and every
-// problem worded for the user. The loader and the single-file API both come
-// here, so there is one reader and one schema.
-
-export { readSource };
-export type { ManifestResult };
+// One manifest validated: read by the yaml library, its defaults layered
+// under it, the merged value checked by the zod schema, every problem worded
+// for the user. The loader and the single-file API both come here, so there
+// is one reader and one schema.
 
 /** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
 export function readDefaults(file: string, text: string): Source {
@@ -19,7 +17,7 @@ export function readDefaults(file: string, text: string): Source {
 }
 
 /** Checks a manifest's merged value with the zod schema; problems point into the files. */
-export function checkWithSchema(value: unknown, positions: PositionMap, start: SourceLocation): Checked {
+function checkWithSchema(value: unknown, positions: PositionMap, start: SourceLocation): Checked {
   const parsed = manifestSchema.safeParse(value);
   if (parsed.success) return { manifest: parsed.data };
   return { problems: new IssueMapper(manifestSchema, value, positions, start).map(parsed.error.issues) };

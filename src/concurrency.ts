@@ -1,3 +1,6 @@
+// Async work a few calls at a time. A leaf, below the layers that send
+// (apply, engine, import): the planner, which is pure, has no use for it.
+
 /**
  * Runs fn over items with at most `limit` calls in flight; results keep the
  * items' order. The first rejection rejects the whole call once the running

@@ -1,7 +1,7 @@
 import type { Problem, SourceLocation } from './types.ts';
 
 // A manifest as a tree that remembers, for every value and every key, the
-// file, line and column it was written at. read-yaml.ts builds it with the
+// file, line and column it was written at. yaml-reader.ts builds it with the
 // yaml library. Defaults are merged on this tree, so a value
 // inherited from a `_defaults.yml` keeps its position in that file.
 

@@ -1,13 +1,13 @@
 import { normalize } from './normalize.ts';
 import type { Manifest } from './schema.ts';
-import { mergeTrees, problemAt, toPlain } from './tree.ts';
-import type { LNode, PositionMap, Source } from './tree.ts';
+import { mergeTrees, problemAt, toPlain } from './position-tree.ts';
+import type { LNode, PositionMap, Source } from './position-tree.ts';
 import { outlineOf } from './outline.ts';
 import type { DesiredItem, ManifestOutline, Problem } from './types.ts';
 
 // The steps from a read file to a desired item around the schema check:
 // defaults files lose their identity fields, layers merge, and a checked
-// manifest is normalized. The check itself is the zod schema's (parse.ts).
+// manifest is normalized. The check itself is the zod schema's (validate.ts).
 
 /** One manifest's outcome: the desired item when it has no error, and every problem found. */
 export interface ManifestResult {

@@ -1,5 +1,5 @@
-export const id = 958;
-export const ids = [958,911];
+export const id = 934;
+export const ids = [934,911];
 export const modules = {
 
 /***/ 7911:
@@ -93,7 +93,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 9958:
+/***/ 9934:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -165,20 +165,6 @@ function breakCommands(text) {
 function safeText(text) {
     return breakCommands(stripControls(text));
 }
-/** safeText on one line: line breaks and tabs become spaces. */
-function safeLine(text) {
-    return safeText(text).replace(/[\n\t]/g, ' ');
-}
-/**
- * The last step before bytes reach the runner's stdout, for output whose
- * lines may be workflow commands written on purpose (they start with `::` at
- * the very first column): controls and escapes go, a `##[` anywhere is broken,
- * and so is a `::` that only the runner's trimming, or the removal of a
- * control character, would bring to the start of a line.
- */
-function guardCommandOutput(text) {
-    return guardLines(text, (line) => stripControls(line), true);
-}
 /**
  * The last step before bytes reach a terminal (or a runner's log, when the
  * CLI runs in a workflow): no line can start a workflow command, no escape
@@ -190,25 +176,23 @@ function guardTerminalOutput(text, keepStyle) {
             .map((part, index) => (index % 2 === 1 ? part : stripControls(part)))
             .join('')
         : stripControls(line);
-    return guardLines(text, strip, false);
+    return guardLines(text, strip);
 }
 /**
- * Applies strip to each line, breaks `##[` anywhere, and breaks a leading
- * `::` unless the line was written as a command: it starts with `::` right
- * after a line feed (not after a CR or a Unicode separator, which the runner
- * also ends lines at, but which no command this project writes contains).
+ * Applies strip to each line (the runner ends a line at a CR or a Unicode
+ * separator too), breaks `##[` anywhere, and breaks a `::` that starts a line
+ * once the runner has trimmed it.
  */
-function guardLines(text, strip, keepCommands) {
-    const guard = (line, written) => {
-        const clean = strip(line).replace(/#(?=#\[)/g, `#${BREAK}`);
-        return written ? clean : clean.replace(LEADING_COMMAND, `$1:${BREAK}`);
-    };
+function guardLines(text, strip) {
+    const guard = (line) => strip(line)
+        .replace(/#(?=#\[)/g, `#${BREAK}`)
+        .replace(LEADING_COMMAND, `$1:${BREAK}`);
     return text
         .replace(/\r\n/g, '\n')
         .split('\n')
         .map((line) => line
         .split(/\r|[\u2028\u2029]/)
-        .map((piece, index) => guard(piece, keepCommands && index === 0 && piece.startsWith('::')))
+        .map(guard)
         .join('\n'))
         .join('\n');
 }
@@ -518,6 +502,76 @@ function describeError(error) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/api/types.ts
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+const CONTENT_STATUSES = [
+    'NEW',
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'VIDEO_PROCESSED',
+    'UPLOADING',
+    'READY_FOR_UPLOAD',
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
+const TERMINAL_STATUSES = new Set([
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+const FAILED_STATUSES = new Set([
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+]);
+/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
+const GENERATING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses with a rendered video that has not been published (A27). */
+const RENDERED_STATUSES = new Set([
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+    'FAILED_UPLOAD',
+]);
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
+/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
+const KEY_PREFIX = 'svc_live_';
+/**
+ * Keep-alive connections of the client; the engine's detail readers take all
+ * but two, which its listings read their pages on. Reads are not rate
+ * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
+ * detail reads: at 20 ms a round trip, 126 at a time read them about as
+ * fast as the listing's pages arrive. Connections open only as reads need
+ * them, so a small catalogue opens few.
+ */
+const DEFAULT_CONNECTIONS = 128;
+
 ;// CONCATENATED MODULE: ./src/emulator/dialects.ts
 const DIALECTS = {
     reference: {
@@ -586,75 +640,6 @@ function writeAnswer(form, item) {
             return null;
     }
 }
-
-;// CONCATENATED MODULE: ./src/api/types.ts
-// The service's resources as the rest of the project sees them: snake_case
-// field names as the interface spells them, but none of the wire quirks
-// (those live in wire.ts) and none of the envelope variants (shapes.ts).
-const CONTENT_STATUSES = [
-    'NEW',
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'VIDEO_PROCESSED',
-    'UPLOADING',
-    'READY_FOR_UPLOAD',
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-];
-const KNOWN_STATUS = new Set(CONTENT_STATUSES);
-function isKnownStatus(status) {
-    return KNOWN_STATUS.has(status);
-}
-function unknownStatus(value) {
-    return value;
-}
-const TERMINAL_STATUSES = new Set([
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-const FAILED_STATUSES = new Set([
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
-const GENERATING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
-]);
-/** Statuses with a rendered video that has not been published (A27). */
-const RENDERED_STATUSES = new Set([
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-    'FAILED_UPLOAD',
-]);
-const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
-const KNOWN_PLATFORM = new Set(PLATFORMS);
-function isKnownPlatform(platform) {
-    return KNOWN_PLATFORM.has(platform);
-}
-const SCOPES = (/* unused pure expression or super */ null && (['read', 'write', 'generate', 'delete']));
-/**
- * Keep-alive connections of the client; the engine's detail readers take all
- * but two, which its listings read their pages on. Reads are not rate
- * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
- * detail reads: at 20 ms a round trip, 126 at a time read them about as
- * fast as the listing's pages arrive. Connections open only as reads need
- * them, so a small catalogue opens few.
- */
-const DEFAULT_CONNECTIONS = 128;
 
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
 // Options resolved once into one typed object, and the emulator's clock.
@@ -845,11 +830,6 @@ function refund(user, phases) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/readings.ts
-// Every answer the interface calls "not shown" is recognised here, and each
-// recognition names the reading it took. The client parses through these
-// functions and `doctor` reports the names they return, so doctor can never
-// claim a reading the client does not handle. docs/service-assumptions.md
-// lists the same readings under the same rule numbers.
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -946,6 +926,12 @@ const RULES = {
         readings: ['status and last_error', 'state and error'],
         otherwise: 'hold',
         effect: 'items cannot be waited on; their runs are reported as still running',
+    },
+    A28: {
+        title: 'Published URLs',
+        readings: ['one url per item', 'urls per account', 'no url'],
+        otherwise: 'note',
+        effect: 'a publication whose URL the service does not show is reported unconfirmed, naming the account',
     },
     A29: {
         title: 'Key and scopes',
@@ -1145,6 +1131,43 @@ function readPagingHints(holder) {
     }
     return merged;
 }
+// ---- published URLs (A28) ----------------------------------------------------
+const URL_LIKE = /^https?:\/\//i;
+function linkOf(value, platform) {
+    if (typeof value === 'string')
+        return URL_LIKE.test(value.trim()) ? { url: value.trim(), platform, accountId: null } : null;
+    if (!isRecord(value))
+        return null;
+    const url = typeof value.url === 'string' ? value.url.trim() : '';
+    if (!URL_LIKE.test(url))
+        return null;
+    const named = (key) => (typeof value[key] === 'string' ? value[key] : null);
+    return {
+        url,
+        platform: named('platform') ?? platform,
+        accountId: named('account_id') ?? named('accountId'),
+    };
+}
+/**
+ * A28: the URLs a list row shows for the item's publications. The interface
+ * names one `published_url` (and `published_platform`) per item; a service
+ * may also list one per account, under `published_urls` (URLs, or objects
+ * with `url`, `platform`, `account_id`), or several in `published_url`
+ * separated by commas. `perAccount` says whether it shows them per account.
+ */
+function readPublishedLinks(row) {
+    const platform = typeof row.published_platform === 'string' ? row.published_platform : null;
+    if (Array.isArray(row.published_urls)) {
+        const links = row.published_urls.flatMap((value) => linkOf(value, null) ?? []);
+        return { links, perAccount: true, reading: 'urls per account' };
+    }
+    const parts = typeof row.published_url === 'string' ? row.published_url.split(',').map((part) => part.trim()) : [];
+    const platforms = platform?.split(',').map((part) => part.trim()) ?? [];
+    const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? (parts.length === 1 ? platform : null)) ?? []);
+    if (links.length > 1)
+        return { links, perAccount: true, reading: 'urls per account' };
+    return { links, perAccount: false, reading: links.length === 0 ? 'no url' : 'one url per item' };
+}
 // ---- small objects (A10, A11, A24) -------------------------------------------
 const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
 /** A10: a number under one of the credit keys, at the top, under data, or under a `credits` object. */
@@ -1210,7 +1233,7 @@ function writeScript(fullText) {
 // Users, keys, accounts, personas and content items, all in memory.
 // Keys are kept only as SHA-256 hashes (interface, Authentication 6).
 
-const KEY_PREFIX = 'svc_live_';
+
 /** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
 const DEFAULT_ACCOUNTS = Object.freeze([
     {
@@ -1837,6 +1860,22 @@ function detail(item, user, ctx) {
         video_settings: { ...videoSettings, video_id },
     };
 }
+/** A28: the URL of the last publication listed, or, per account, every one the service shows. */
+function publishedUrls(item, ctx) {
+    const { urlsPerAccount, unlistedUrl } = ctx.config.behaviours;
+    const hidden = (platform) => unlistedUrl !== undefined &&
+        platform === unlistedUrl.platform &&
+        item.title.includes(unlistedUrl.titleIncludes);
+    const shown = item.publications.filter((publication) => !hidden(publication.platform));
+    const last = shown.at(-1);
+    const row = {
+        published_url: last?.url ?? (item.publications.length > 0 ? null : item.published_url),
+        published_platform: last?.platform ?? (item.publications.length > 0 ? null : item.published_platform),
+    };
+    if (urlsPerAccount)
+        row.published_urls = shown.map((p) => ({ account_id: p.accountId, platform: p.platform, url: p.url }));
+    return row;
+}
 /** One row of GET /contents (A18). */
 function summary(item, user, ctx) {
     return {
@@ -1847,8 +1886,7 @@ function summary(item, user, ctx) {
         hashtags: item.hashtags,
         status: spelled(item, ctx),
         persona: persona(item, user),
-        published_url: item.published_url,
-        published_platform: item.published_platform,
+        ...publishedUrls(item, ctx),
         last_error: item.last_error,
         creation_date: item.creation_date,
         updated_at: item.updated_at,
@@ -1930,60 +1968,61 @@ function offsetOf(cursor) {
  */
 function listing(rows, url, ctx, shape = (row) => row, envelopeFor) {
     const options = ctx.config.listing;
-    const { hint, pageBase = 1 } = options;
     const envelope = envelopeFor ?? options.envelope ?? 'data';
     // A service that does not page: every row, no hint, whatever the query says.
     if (options.paged === false) {
         const all = rows.map(shape);
         return envelope === 'bare' ? all : { [envelope]: all };
     }
+    const asked = pageAsked(url, options, rows.length);
+    const slice = rows.slice(asked.offset, asked.offset + asked.size).map(shape);
+    if (envelope === 'bare')
+        return slice;
+    return { [envelope]: slice, ...pagingHints(asked, options.hint, url, ctx.baseUrl) };
+}
+/** The page the query asks for: from a cursor, else by its number (counted from pageBase), in the size that counts. */
+function pageAsked(url, options, total) {
+    const { pageBase = 1 } = options;
     const size = requestedSize(url, options);
     const cursor = offsetOf(url.searchParams.get('cursor'));
     const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
     const page = asked ?? pageBase;
     const offset = cursor ?? (page - pageBase) * size;
-    const slice = rows.slice(offset, offset + size).map(shape);
-    const hasMore = offset + size < rows.length;
-    if (envelope === 'bare')
-        return slice;
-    const body = { [envelope]: slice };
+    return { page, size, offset, total, hasMore: offset + size < total };
+}
+/** A7: the fields that tell a client about the next page, in the configured hint's form. */
+function pagingHints({ page, size, offset, total, hasMore }, hint, url, baseUrl) {
     switch (hint) {
         case undefined:
-            Object.assign(body, { page, limit: size, total: rows.length, has_more: hasMore });
-            break;
+            return { page, limit: size, total, has_more: hasMore };
         case 'total':
-            Object.assign(body, { page, limit: size, total: rows.length });
-            break;
+            return { page, limit: size, total };
         case 'has_more':
-            Object.assign(body, { page, limit: size, has_more: hasMore });
-            break;
+            return { page, limit: size, has_more: hasMore };
         case 'next': {
             const next = new URLSearchParams({ page: String(page + 1), limit: String(size) });
-            body.next = hasMore ? `${url.pathname}?${next.toString()}` : null;
-            break;
+            return { next: hasMore ? `${url.pathname}?${next.toString()}` : null };
         }
         case 'meta':
-            body.meta = {
-                current_page: page,
-                per_page: size,
-                total_pages: Math.max(1, Math.ceil(rows.length / size)),
-                total: rows.length,
+            return {
+                meta: {
+                    current_page: page,
+                    per_page: size,
+                    total_pages: Math.max(1, Math.ceil(total / size)),
+                    total,
+                },
             };
-            break;
         case 'links': {
-            const next = new URL(`${ctx.baseUrl}${url.pathname}`);
+            const next = new URL(`${baseUrl}${url.pathname}`);
             next.searchParams.set('cursor', cursorAt(offset + size));
             next.searchParams.set('page_size', String(size));
-            body.links = { next: hasMore ? next.href : null };
-            break;
+            return { links: { next: hasMore ? next.href : null } };
         }
         case 'cursor':
-            body.next_cursor = hasMore ? cursorAt(offset + size) : null;
-            break;
+            return { next_cursor: hasMore ? cursorAt(offset + size) : null };
         case 'none':
-            break;
+            return {};
     }
-    return body;
 }
 /** A12: newest first. */
 function versionRows(item) {
@@ -2837,6 +2876,7 @@ function keepState(emulator, file) {
 
 
 
+
 const command_PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
 /**
  * The port the emulator listens on unless told otherwise. A fixed one keeps
@@ -3285,6 +3325,8 @@ function uploadBody(publish) {
 const MAX_PAGES = 10_000;
 /** Pages in a row that bring only rows already read (the listing shifting under new items) before the walk gives up proving it. */
 const MAX_SHIFTED_PAGES = 50;
+/** Pages read at once when the first answer proves how many there are. */
+const PAGES_AT_ONCE = 8;
 /** Answers in a row that repeat an earlier one while the hints say there is more, before the walk stops. */
 const REPEATS_BEFORE_ERROR = 2;
 /**
@@ -3354,6 +3396,10 @@ class Walk {
     #pagesProven = false;
     #repeats = 0;
     #shifted = 0;
+    /** Pages asked for ahead of the walk, by target: the walk takes each in its turn, with the same proofs. */
+    #ahead = new Map();
+    /** The walk is over: nothing more is asked for ahead of it. */
+    #ended = false;
     constructor(path, options) {
         this.#path = path;
         this.#options = options;
@@ -3392,6 +3438,14 @@ class Walk {
     }
     /** One GET; a 400 naming the size parameter asks again with smaller pages (A6). */
     async #fetch(target) {
+        const ahead = this.#ahead.get(target);
+        if (ahead !== undefined) {
+            this.#ahead.delete(target);
+            // A page read ahead that failed is asked for again in its turn, as any page is.
+            const answer = await ahead;
+            if ('body' in answer)
+                return answer.body;
+        }
         for (;;) {
             try {
                 return await this.#options.get(target);
@@ -3417,12 +3471,46 @@ class Walk {
         if (out.pages === 1) {
             const length = page.rows.length;
             out.size = length > this.#size ? 'service size' : length === this.#size ? 'honoured' : null;
+            this.#readAhead(hints, length);
         }
         const ids = page.rows.map(this.#options.identify ?? rowId);
         const withoutId = ids.filter((id) => id === null).length;
         if (withoutId > 0)
             this.#gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
         return { rows: page.rows, ids, hints, signature: ids.join('\u0000') };
+    }
+    /**
+     * The first answer proves how many pages there are (`total_pages`,
+     * `last_page`, or a `total` with a page as long as asked for) and gives its
+     * own number: the rest are asked for now, a few at a time. The walk still
+     * takes them one after another, so a listing is proven complete, and a
+     * repeat or a shift is judged, exactly as when they are read in turn.
+     */
+    #readAhead(hints, length) {
+        const first = hints.page;
+        if (first === null || hints.hasMore === false || hints.next !== null)
+            return;
+        const last = hints.lastPage ??
+            (hints.totalPages !== null
+                ? first + hints.totalPages - 1
+                : hints.total !== null && length === this.#size && length > 0
+                    ? first + Math.ceil(hints.total / length) - 1
+                    : null);
+        if (last === null)
+            return;
+        const pages = Array.from({ length: Math.min(last - first, this.#maxPages - 1) }, (_, i) => first + 1 + i);
+        let next = 0;
+        const fetchNext = () => {
+            const page = pages[next++];
+            if (page === undefined || this.#ended)
+                return;
+            const target = `${this.#path}${listingQuery(page, null, this.#size)}`;
+            const answer = this.#options.get(target).then((body) => ({ body }), (error) => ({ error }));
+            this.#ahead.set(target, answer);
+            void answer.then(fetchNext);
+        };
+        for (let i = 0; i < PAGES_AT_ONCE; i++)
+            fetchNext();
     }
     /** Takes one answer's rows; false when the listing has ended (proven or not). */
     async #take(answer) {
@@ -3626,6 +3714,7 @@ class Walk {
         return null;
     }
     #finish() {
+        this.#ended = true;
         const out = this.#out;
         // A first page shorter than asked for, followed by more: the service pages by its own size.
         const firstCount = this.#first?.ids.filter((id) => id !== null).length ?? 0;
@@ -3963,95 +4052,127 @@ class RateGate {
 async function sendWithRetries(kind, runtime, 
 /** Gets the time the call has left: an attempt must not outlive the deadline. */
 send) {
-    const { settings } = runtime;
-    let sends = 0;
-    let failures = 0; // 5xx and network errors
-    let rateLimits = 0;
-    let spentMs = 0;
-    const planWait = (waitMs, reason) => {
-        if (spentMs + waitMs > settings.deadlineMs)
-            return false;
-        runtime.onRetry?.({ method: kind.method, path: kind.path, attempt: sends, waitMs, reason });
-        spentMs += waitMs;
-        return true;
-    };
+    const call = new RetriedCall(kind, runtime);
     for (;;) {
-        if (kind.rateLimited)
-            await runtime.gate.pass();
-        if (runtime.budget !== undefined) {
-            if (runtime.budget.left <= 0)
-                throw new RequestBudgetError(kind.method, kind.path);
-            runtime.budget.left -= 1;
-        }
+        await call.admit();
         const started = runtime.now();
-        sends += 1;
         let answer;
         try {
-            answer = await send(settings.deadlineMs - spentMs);
+            answer = await send(call.remainingMs());
         }
         catch (error) {
-            spentMs += Math.max(0, runtime.now() - started);
-            // The same request would get the same oversized answer: never resent.
-            if (error instanceof ResponseTooLargeError)
-                throw error;
-            const failure = classifyNetworkError(error);
-            if (!kind.idempotent && failure.mayHaveReached) {
-                throw new OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    cause: error,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            const outOfTime = spentMs >= settings.deadlineMs;
-            if (failures >= settings.attempts || outOfTime || !planWait(waitMs, failure.reason)) {
-                throw new NetworkError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: failure.reason,
-                    attempts: sends,
-                    cause: error,
-                });
-            }
-            await runtime.sleep(waitMs);
+            call.spentSince(started);
+            await runtime.sleep(call.waitAfterNetworkError(error));
             continue;
         }
-        spentMs += Math.max(0, runtime.now() - started);
-        if (answer.status === 429) {
-            rateLimits += 1;
-            const seconds = parseRetryAfter(answer.retryAfter, runtime.now());
-            const waitMs = seconds !== undefined
-                ? seconds * runtime.secondMs
-                : backoffDelay(rateLimits, settings, runtime.random);
-            if (rateLimits > settings.rateLimitAttempts || !planWait(waitMs, 'rate limited (429)')) {
-                return { answer, attempts: sends };
-            }
-            if (kind.rateLimited)
-                runtime.gate.close(waitMs);
-            else
-                await runtime.sleep(waitMs);
-            continue;
+        call.spentSince(started);
+        const wait = answer.status === 429
+            ? call.waitAfterRateLimit(answer)
+            : answer.status >= 500
+                ? call.waitAfterServerError(answer)
+                : null;
+        if (wait === null)
+            return { answer, attempts: call.sends };
+        // A rate limit is the user's (A31): every rate-limited request of the client waits it out.
+        if (wait.gated)
+            runtime.gate.close(wait.ms);
+        else
+            await runtime.sleep(wait.ms);
+    }
+}
+/** What one call has spent so far, and the rule for each kind of failure: wait and send again, or stop. */
+class RetriedCall {
+    #kind;
+    #runtime;
+    #settings;
+    #sends = 0;
+    /** 5xx and network errors. */
+    #failures = 0;
+    #rateLimits = 0;
+    #spentMs = 0;
+    constructor(kind, runtime) {
+        this.#kind = kind;
+        this.#runtime = runtime;
+        this.#settings = runtime.settings;
+    }
+    /** Waits for the shared gate when rate limited, and takes one request from the budget. */
+    async admit() {
+        if (this.#kind.rateLimited)
+            await this.#runtime.gate.pass();
+        const { budget } = this.#runtime;
+        if (budget !== undefined) {
+            if (budget.left <= 0)
+                throw new RequestBudgetError(this.#kind.method, this.#kind.path);
+            budget.left -= 1;
         }
-        if (answer.status >= 500) {
-            if (!kind.idempotent) {
-                throw new OutcomeUnknownError({
-                    method: kind.method,
-                    path: kind.path,
-                    reason: `the service answered ${answer.status}`,
-                    status: answer.status,
-                });
-            }
-            failures += 1;
-            const waitMs = backoffDelay(failures, settings, runtime.random);
-            if (failures >= settings.attempts || !planWait(waitMs, `status ${answer.status}`)) {
-                return { answer, attempts: sends };
-            }
-            await runtime.sleep(waitMs);
-            continue;
+        this.#sends += 1;
+    }
+    /** How many times the request was sent. */
+    get sends() {
+        return this.#sends;
+    }
+    remainingMs() {
+        return this.#settings.deadlineMs - this.#spentMs;
+    }
+    spentSince(started) {
+        this.#spentMs += Math.max(0, this.#runtime.now() - started);
+    }
+    /** The wait before sending again after a network error; throws when the error is final. */
+    waitAfterNetworkError(error) {
+        const { method, path, idempotent } = this.#kind;
+        // The same request would get the same oversized answer: never resent.
+        if (error instanceof ResponseTooLargeError)
+            throw error;
+        const failure = classifyNetworkError(error);
+        if (!idempotent && failure.mayHaveReached) {
+            throw new OutcomeUnknownError({ method, path, reason: failure.reason, cause: error });
         }
-        return { answer, attempts: sends };
+        this.#failures += 1;
+        const waitMs = backoffDelay(this.#failures, this.#settings, this.#runtime.random);
+        const outOfTime = this.#spentMs >= this.#settings.deadlineMs;
+        if (this.#failures >= this.#settings.attempts || outOfTime || !this.#planWait(waitMs, failure.reason)) {
+            throw new NetworkError({ method, path, reason: failure.reason, attempts: this.#sends, cause: error });
+        }
+        return waitMs;
+    }
+    /** A 429: Retry-After in full, else the backoff schedule; null when the answer is final. */
+    waitAfterRateLimit(answer) {
+        this.#rateLimits += 1;
+        const seconds = parseRetryAfter(answer.retryAfter, this.#runtime.now());
+        const ms = seconds !== undefined
+            ? seconds * this.#runtime.secondMs
+            : backoffDelay(this.#rateLimits, this.#settings, this.#runtime.random);
+        if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, 'rate limited (429)')) {
+            return null;
+        }
+        return { ms, gated: this.#kind.rateLimited };
+    }
+    /** A 5xx: the backoff schedule; null when the answer is final. A POST that may have been done is never resent (A33). */
+    waitAfterServerError(answer) {
+        const { method, path, idempotent } = this.#kind;
+        if (!idempotent) {
+            throw new OutcomeUnknownError({
+                method,
+                path,
+                reason: `the service answered ${answer.status}`,
+                status: answer.status,
+            });
+        }
+        this.#failures += 1;
+        const ms = backoffDelay(this.#failures, this.#settings, this.#runtime.random);
+        if (this.#failures >= this.#settings.attempts || !this.#planWait(ms, `status ${answer.status}`)) {
+            return null;
+        }
+        return { ms, gated: false };
+    }
+    /** Counts a wait against the deadline and reports it; false when it would pass the deadline. */
+    #planWait(waitMs, reason) {
+        if (this.#spentMs + waitMs > this.#settings.deadlineMs)
+            return false;
+        const { method, path } = this.#kind;
+        this.#runtime.onRetry?.({ method, path, attempt: this.#sends, waitMs, reason });
+        this.#spentMs += waitMs;
+        return true;
     }
 }
 
@@ -4145,6 +4266,7 @@ function parseContentSummary(value) {
         persona: shapes_persona(obj.persona),
         published_url: shapes_text(obj.published_url),
         published_platform: shapes_text(obj.published_platform),
+        published: (({ links, perAccount }) => ({ links, perAccount }))(readPublishedLinks(obj)),
         last_error: shapes_text(obj.last_error),
         creation_date: shapes_text(obj.creation_date),
         updated_at: shapes_text(obj.updated_at),
@@ -4403,7 +4525,6 @@ function decode(raw) {
 
 
 
-const client_KEY_PREFIX = 'svc_live_';
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 function createClient(options) {
@@ -4415,8 +4536,8 @@ function createClient(options) {
     if (apiKey === '') {
         throw new ConfigurationError(`No API key was given: create one in the web app under Settings, API Keys.`);
     }
-    if (!apiKey.startsWith(client_KEY_PREFIX)) {
-        throw new ConfigurationError(`The API key does not start with ${client_KEY_PREFIX}: it is not a service API key (a session token or a ` +
+    if (!apiKey.startsWith(KEY_PREFIX)) {
+        throw new ConfigurationError(`The API key does not start with ${KEY_PREFIX}: it is not a service API key (a session token or a ` +
             'mistyped secret?). Create one in the web app under Settings, API Keys.');
     }
     const base = resolveBaseUrl(String(options.baseUrl ?? ''));
@@ -4844,7 +4965,28 @@ async function walk(client, captured, path, list, found) {
  */
 async function probeService(client, captured, budget) {
     const found = new Findings();
-    // The key: the one scope the interface states is generate, for generation.
+    await probeKey(client, found);
+    const accounts = await walk(client, captured, paths.accounts(), () => client.listAccounts(), found);
+    const contents = await walk(client, captured, paths.contents(), () => client.listContents(), found);
+    const oddStatuses = contents === null ? [] : statusFindings(found, contents);
+    unknownValueFindings(found, accounts, contents, oddStatuses);
+    const sample = (contents ?? []).slice(0, SAMPLE);
+    await probeDetails(client, found, sample, budget);
+    await probeTaskStatus(client, found, sample[0]);
+    await probeCreditsAndSubscription(client, found);
+    found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
+    const observed = found.list.some((finding) => finding.verdict !== 'not observed');
+    return {
+        version: 1,
+        baseUrl: client.baseUrl,
+        requests: { budget: budget.total, used: budget.total - budget.left() },
+        understood: found.list.every((finding) => finding.verdict !== 'not understood'),
+        nothingObserved: observed ? null : nothingObservedBecause(found.failures),
+        findings: found.list,
+    };
+}
+/** A29, the key: the one scope the interface states is generate, for generation. */
+async function probeKey(client, found) {
     const introspect = `GET ${paths.introspect()}`;
     try {
         const key = readObject(await client.getRaw(paths.introspect())).object;
@@ -4863,63 +5005,75 @@ async function probeService(client, captured, budget) {
     catch (error) {
         found.failed('A29', introspect, error);
     }
-    const accounts = await walk(client, captured, paths.accounts(), () => client.listAccounts(), found);
-    const contents = await walk(client, captured, paths.contents(), () => client.listContents(), found);
-    const odd = [];
-    for (const account of accounts ?? [])
-        if (!isKnownPlatform(account.platform))
-            odd.push(`platform ${JSON.stringify(account.platform)}`);
-    if (contents !== null) {
-        const statuses = new Set(contents.map((item) => item.status));
-        const known = [...statuses].filter((status) => isKnownStatus(status));
-        const unknown = [...statuses].filter((status) => !isKnownStatus(status));
-        const endpoint = `GET ${paths.contents()}`;
-        if (contents.length === 0)
-            found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
-        else if (known.length === 0 && unknown.every((status) => status !== ''))
-            found.notUnderstood('A18', endpoint, `no row carries a status the interface lists (${unknown.length} other value(s))`);
-        else
-            found.understood('A18', endpoint, unknown.some((status) => status === '') ? 'rows without status' : 'rows with status', `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`);
-        for (const status of unknown)
-            if (status !== '')
-                odd.push(`status ${JSON.stringify(status)}`);
-    }
-    if (accounts === null && contents === null)
-        found.notObserved('A35', 'GET /accounts, GET /contents', 'neither listing could be read');
-    else if (odd.length === 0)
-        found.understood('A35', 'GET /accounts, GET /contents', 'none seen', 'every value is one the interface lists');
+}
+/** A18, the status of each listed row; returns the statuses the interface does not list, as seen. */
+function statusFindings(found, contents) {
+    const statuses = new Set(contents.map((item) => item.status));
+    const known = [...statuses].filter((status) => isKnownStatus(status));
+    const unknown = [...statuses].filter((status) => !isKnownStatus(status));
+    const endpoint = `GET ${paths.contents()}`;
+    if (contents.length === 0)
+        found.notObserved('A18', endpoint, 'no items: nothing to read a status from');
+    else if (known.length === 0 && unknown.every((status) => status !== ''))
+        found.notUnderstood('A18', endpoint, `no row carries a status the interface lists (${unknown.length} other value(s))`);
     else
-        found.understood('A35', 'GET /accounts, GET /contents', 'unknown values seen', `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`);
-    const sample = (contents ?? []).slice(0, SAMPLE);
-    const detailEndpoint = 'GET /contents/{id}';
+        found.understood('A18', endpoint, unknown.some((status) => status === '') ? 'rows without status' : 'rows with status', `statuses ${[...statuses].map((s) => s || '(none)').join(', ')}`);
+    // A row without a status is a reading of A18, not a value beyond the interface.
+    return unknown.filter((status) => status !== '');
+}
+/** A35, values beyond the interface's enums: platforms of accounts and statuses of items. */
+function unknownValueFindings(found, accounts, contents, oddStatuses) {
+    const endpoint = 'GET /accounts, GET /contents';
+    const odd = [
+        ...(accounts ?? [])
+            .filter((account) => !isKnownPlatform(account.platform))
+            .map((account) => `platform ${JSON.stringify(account.platform)}`),
+        ...oddStatuses.map((status) => `status ${JSON.stringify(status)}`),
+    ];
+    if (accounts === null && contents === null)
+        found.notObserved('A35', endpoint, 'neither listing could be read');
+    else if (odd.length === 0)
+        found.understood('A35', endpoint, 'none seen', 'every value is one the interface lists');
+    else
+        found.understood('A35', endpoint, 'unknown values seen', `${odd.join('; ')}: an item carrying one, or publishing to such an account, is held; the rest go on`);
+}
+/** A9, the object envelope, from the detail of a few items while the budget lasts. */
+async function probeDetails(client, found, sample, budget) {
+    const endpoint = 'GET /contents/{id}';
     if (sample.length === 0)
-        found.notObserved('A9', detailEndpoint, 'no items to read');
+        found.notObserved('A9', endpoint, 'no items to read');
     for (const [index, item] of sample.entries()) {
         if (budget.left() < 4)
             break;
         try {
             const { object, reading } = readObject(await client.getRaw(paths.content(item.id)));
             if (index === 0)
-                found.understood('A9', detailEndpoint, reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
+                found.understood('A9', endpoint, reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}; video_settings ${fieldsOf(object.video_settings)}`);
         }
         catch (error) {
-            found.failed('A9', detailEndpoint, error);
+            found.failed('A9', endpoint, error);
             break;
         }
     }
-    const taskEndpoint = 'GET /gen/task-status/{id}';
-    const first = sample[0];
-    if (first === undefined)
-        found.notObserved('A24', taskEndpoint, 'no items to read');
-    else
-        try {
-            const { object } = readObject(await client.getRaw(paths.taskStatus(first.id)));
-            const read = readTaskStatus(object);
-            found.understood('A24', taskEndpoint, read.reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`);
-        }
-        catch (error) {
-            found.failed('A24', taskEndpoint, error);
-        }
+}
+/** A24, the task status of the first listed item. */
+async function probeTaskStatus(client, found, first) {
+    const endpoint = 'GET /gen/task-status/{id}';
+    if (first === undefined) {
+        found.notObserved('A24', endpoint, 'no items to read');
+        return;
+    }
+    try {
+        const { object } = readObject(await client.getRaw(paths.taskStatus(first.id)));
+        const read = readTaskStatus(object);
+        found.understood('A24', endpoint, read.reading, `fields ${fieldsOf(object)}; progress ${shapeOf(object.progress, 0)}`);
+    }
+    catch (error) {
+        found.failed('A24', endpoint, error);
+    }
+}
+/** A10 and A11: the credits and the subscription, each read once. */
+async function probeCreditsAndSubscription(client, found) {
     const creditsEndpoint = `GET ${paths.credits()}`;
     try {
         const body = await client.getRaw(paths.credits());
@@ -4937,16 +5091,6 @@ async function probeService(client, captured, budget) {
     catch (error) {
         found.failed('A11', subscriptionEndpoint, error);
     }
-    found.notObserved('A14', 'POST /contents, PUT /contents/{id}', 'doctor never writes; an apply reads every write back whatever it answers (the item, an id, or nothing)');
-    const observed = found.list.some((finding) => finding.verdict !== 'not observed');
-    return {
-        version: 1,
-        baseUrl: client.baseUrl,
-        requests: { budget: budget.total, used: budget.total - budget.left() },
-        understood: found.list.every((finding) => finding.verdict !== 'not understood'),
-        nothingObserved: observed ? null : nothingObservedBecause(found.failures),
-        findings: found.list,
-    };
 }
 /**
  * Why doctor could observe no rule at all, in one sentence: a service that
@@ -5098,16 +5242,7 @@ function pastSchedules(items, now) {
 // deliberately not an option: a key on the command line lands in shell
 // history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
 // input when --api-key-stdin asks for it.
-const COMMANDS = [
-    'validate',
-    'plan',
-    'apply',
-    'doctor',
-    'import',
-    'emulator',
-    'schema',
-    'help',
-];
+const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'import', 'emulator', 'schema', 'help'];
 const DEFAULT_MANIFESTS = DEFAULTS.manifests;
 /** A mistake in how the CLI was called: exit code 2, with the usage hint. */
 class UsageError extends Error {
@@ -5144,6 +5279,16 @@ function parseCliArgs(argv, cwd) {
     // The emulator has its own options (--port, --phase-ms); hand them over untouched.
     if (first === 'emulator')
         return { ...defaults('emulator', cwd), rest: afterCommand };
+    refuseKeyOptions(argv);
+    const { values, positionals } = parse(argv);
+    if (values.version)
+        return 'version';
+    const [commandName, ...extra] = positionals;
+    if (values.help || commandName === undefined)
+        return defaults('help', cwd);
+    return optionsFrom(commandOf(commandName, extra), values, cwd);
+}
+function refuseKeyOptions(argv) {
     for (const arg of argv) {
         const name = arg.split('=')[0] ?? arg;
         if (KEY_OPTIONS.has(name)) {
@@ -5151,9 +5296,10 @@ function parseCliArgs(argv, cwd) {
                 'Set CONTENT_API_KEY in the environment, or pass --api-key-stdin and pipe the key in.');
         }
     }
-    let parsed;
+}
+function parse(argv) {
     try {
-        parsed = (0,external_node_util_.parseArgs)({
+        return (0,external_node_util_.parseArgs)({
             args: [...argv],
             options: OPTIONS,
             allowPositionals: true,
@@ -5164,22 +5310,23 @@ function parseCliArgs(argv, cwd) {
     catch (error) {
         throw new UsageError(parseFailure(error));
     }
-    const { values, positionals } = parsed;
-    if (values.version)
-        return 'version';
-    const [commandName, ...extra] = positionals;
-    if (values.help || commandName === undefined)
-        return defaults('help', cwd);
-    if (!isCommand(commandName)) {
-        const hint = closest(commandName, COMMANDS);
-        throw new UsageError(`unknown command '${commandName}'${hint ? `; did you mean '${hint}'?` : ''} ` +
+}
+/** The command named first; anything after it is a mistake (most often an unquoted glob). */
+function commandOf(name, extra) {
+    if (!isCommand(name)) {
+        const hint = closest(name, COMMANDS);
+        throw new UsageError(`unknown command '${name}'${hint ? `; did you mean '${hint}'?` : ''} ` +
             `Commands: ${COMMANDS.join(', ')}.`);
     }
     if (extra.length > 0) {
         throw new UsageError(`unexpected argument '${extra[0]}'. To choose manifests, use --manifests 'GLOB' (quoted, so the shell does not expand it).`);
     }
+    return name;
+}
+/** The parsed flags, each checked and given its default. */
+function optionsFrom(command, values, cwd) {
     return {
-        command: commandName,
+        command,
         manifests: values.manifests ?? DEFAULT_MANIFESTS,
         allowEmpty: values['allow-empty'],
         json: values.json,
@@ -5721,6 +5868,7 @@ const OUTCOMES = [
     'drifted',
     'held',
     'running',
+    'unknown',
     'skipped',
     'failed',
     'error',
@@ -5789,6 +5937,77 @@ function uploadCannotCarry(options) {
     return fields;
 }
 
+;// CONCATENATED MODULE: ./src/plan/confirmation.ts
+/** The link shown for an account: by its id where the service names accounts, else by its platform when it is the only one asked there. */
+function linkFor(account, asked, links) {
+    const byId = links.find((link) => link.accountId === account.id);
+    if (byId)
+        return byId;
+    if (links.some((link) => link.accountId !== null))
+        return null;
+    // One account, one URL the service does not place: that account's.
+    if (asked.length === 1 && links.length === 1 && links[0].platform === null)
+        return links[0];
+    const samePlatform = asked.filter((other) => other.platform === account.platform).length;
+    return samePlatform === 1 ? (links.find((link) => link.platform === account.platform) ?? null) : null;
+}
+/** What the service shows of a publication to `asked` (the accounts it was asked for), read from the item's list row. */
+function confirmationOf(asked, row) {
+    const { links, perAccount } = row.published;
+    const accounts = asked.map((account) => ({
+        accountId: account.id,
+        platform: account.platform,
+        name: account.name,
+        url: linkFor(account, asked, links)?.url ?? null,
+    }));
+    const missing = accounts.filter((account) => account.url === null);
+    if (missing.length === 0)
+        return { state: 'confirmed', accounts };
+    // One URL for several accounts: the interface's own reading, said as it is.
+    if (!perAccount && links.length === 1 && accounts.length > 1)
+        return { state: 'one_url', accounts };
+    return { state: 'unconfirmed', accounts, missing };
+}
+/** How long after its upload a publication may stay unconfirmed before that is a failure to confirm. */
+const CONFIRM_WITHIN_MS = 24 * 3_600_000;
+/**
+ * Later runs check a published item again: the accounts it was published to
+ * (as the service attaches them, else as the manifest asks) against the URLs
+ * its row shows. Unconfirmed within a day of its upload is said; past that,
+ * a failure to confirm is an error of the item.
+ */
+function publicationCheck(item, detail, row, target, context) {
+    if (detail?.status !== 'UPLOADED' || row === null)
+        return { problems: [] };
+    const asked = detail.accounts.length > 0 ? detail.accounts : (target?.accounts ?? []);
+    if (asked.length === 0)
+        return { problems: [] };
+    const confirmation = confirmationOf(asked, row);
+    if (confirmation.state !== 'unconfirmed')
+        return { problems: [] };
+    const uploaded = Date.parse(detail.upload_date ?? row.upload_date ?? '');
+    const overdue = Number.isFinite(uploaded) && context.now.getTime() - uploaded > CONFIRM_WITHIN_MS;
+    if (!overdue)
+        return { confirmation: { state: confirmation.state, accounts: confirmation.accounts }, problems: [] };
+    const names = confirmation.missing.map((account) => `${account.platform} "${account.name}"`).join(', ');
+    const { line, column } = item.location;
+    const message = `Published ${detail.upload_date ?? ''}, but a day later the service still shows no URL for ${names}: ` +
+        'check the post on that platform; a publication is never sent again.';
+    return {
+        problems: [
+            {
+                severity: 'error',
+                code: 'unconfirmed_publication',
+                file: item.file,
+                line,
+                column,
+                message,
+                itemOnly: true,
+            },
+        ],
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/types.ts
 function idleState(item) {
     if (item.holds.length > 0)
@@ -5802,6 +6021,7 @@ function idleState(item) {
 
 
 
+
 // What the reports say about each item: its outcome, from what the run did and
 // what one listing taken after the run shows.
 /** What came of a run, given the status the item was last seen in. */
@@ -5810,6 +6030,10 @@ function outcomeOf(run, status) {
         return 'error';
     if (status !== null && FAILED_STATUSES.has(status) && run.item.stage !== 'draft')
         return 'failed';
+    // A publication whose answer was lost is unknown until the service shows the item published.
+    if (status !== 'UPLOADED' &&
+        (run.lostAt !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown')))
+        return 'unknown';
     if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
         return 'running';
     const waited = run.item.steps.some((step) => step.kind === 'wait');
@@ -5834,6 +6058,23 @@ function outcomeOf(run, status) {
 function publishedThisRun(item) {
     return item.outcome === 'published';
 }
+/** The URLs the row shows and what they confirm of the publication the run asked for. */
+function publicationOf(run, row, status) {
+    if (status !== 'UPLOADED' || row === undefined)
+        return { publishedUrls: [] };
+    const asked = run.item.publication?.accounts ?? [];
+    const confirmation = asked.length > 0 ? confirmationOf(asked, row) : null;
+    const title = run.item.title;
+    const urls = (confirmation?.accounts ?? [])
+        .flatMap((account) => account.url === null ? [] : [{ title, platform: account.platform, url: account.url }])
+        .filter((link, index, all) => all.findIndex((other) => other.url === link.url) === index);
+    if (urls.length === 0 && row.published_url)
+        urls.push({ title, platform: row.published_platform ?? '', url: row.published_url });
+    return {
+        publishedUrls: urls,
+        ...(confirmation ? { confirmation: { state: confirmation.state, accounts: confirmation.accounts } } : {}),
+    };
+}
 /**
  * Results from the runs and one listing taken after them: status, public URL and
  * last_error come from the list view (A18). Signed URLs are never copied.
@@ -5843,26 +6084,57 @@ function itemResults(runs, listing) {
     return runs.map((run) => {
         const row = run.id === null ? undefined : byId.get(run.id);
         const status = row?.status ?? run.status;
-        const urls = row?.published_url && status === 'UPLOADED'
-            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-            : [];
         return {
             file: run.item.file,
             title: run.item.title,
             id: run.id,
             outcome: outcomeOf(run, status),
             status,
-            publishedUrls: urls,
+            ...publicationOf(run, row, status),
+            ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
             lastError: row?.last_error ?? run.lastError,
             error: run.error,
             durationMs: run.durationMs,
-            holds: run.holds,
-            notes: run.notes,
+            holds: [...run.holds],
+            notes: [...run.notes],
         };
     });
 }
 
+;// CONCATENATED MODULE: ./src/plan/steps.ts
+// What a step does, asked in one place: the planner, the review, the
+// engine's preflight and the reports all ask these, and none re-derives them.
+/** The publication a step sends: an upload's, or the one a one-shot render carries; null when it publishes nothing. */
+function steps_publicationOf(step) {
+    if (step.kind === 'upload')
+        return step.publish;
+    if (step.kind === 'render')
+        return step.publish;
+    return null;
+}
+/** Whether any of the steps publishes. */
+function steps_publishes(steps) {
+    return steps.some((step) => steps_publicationOf(step) !== null);
+}
+/** Whether any of the steps renders (and so spends credits on a video). */
+function steps_renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+/** (item, account) pairs a list of steps would publish. */
+function publicationsOf(steps) {
+    return steps.reduce((count, step) => count + (steps_publicationOf(step)?.accounts.length ?? 0), 0);
+}
+/**
+ * Scopes the interface itself states for the given steps (A29): generation
+ * and upload need `generate`. Which scope content writes need is not shown,
+ * so none is guessed for them; a 403 tells.
+ */
+function statedScopes(steps) {
+    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
+}
+
 ;// CONCATENATED MODULE: ./src/report/words.ts
+
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
     'title',
@@ -5934,6 +6206,8 @@ function holdText(hold) {
             return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
         case 'race_undecided':
             return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
+        case 'outcome_unknown':
+            return `publication unknown: a request sent ${formatInstant(hold.sentAt)} lost its answer and the service shows no sign of it; it is not sent again, and a later run reads what the service shows`;
         case 'not_read_back':
             return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
         case 'cleared_on_service':
@@ -6040,21 +6314,46 @@ function resultNote(item, planned) {
     const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
     // A drift stays after the run, whatever else it did: the results say it and the way out too.
     const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
-    const notes = [...new Set([...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)])];
+    const live = [unknownText(item), confirmationText(item)].filter((text) => text !== null);
+    const notes = [
+        ...new Set([...live, ...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)]),
+    ];
     if (notes.length > 0)
         return notes.join('; ');
     if (item.outcome === 'skipped')
         return 'not allowed in this run';
     return null;
 }
+/** A publication whose answer was lost, not yet shown published: unknown, and since when. */
+function unknownText(item) {
+    if (item.outcome !== 'unknown' || item.holds?.some((hold) => hold.kind === 'outcome_unknown'))
+        return null;
+    const since = item.unknownSince ? ` (sent ${formatInstant(item.unknownSince)})` : '';
+    return `publication unknown${since}: its answer was lost and the service has not shown it published yet; it is not sent again, and the next run reads what the service shows`;
+}
+/** Published, and what the service shows of it on each account asked (plan/confirmation.ts). */
+function confirmationText(item) {
+    const confirmation = item.confirmation;
+    if (confirmation === undefined || confirmation.state === 'confirmed')
+        return null;
+    const label = (account) => `${account.platform} "${account.name}"`;
+    if (confirmation.state === 'one_url')
+        return `published to ${confirmation.accounts.map(label).join(', ')}; the service shows one URL for the item, not one per account`;
+    const missing = confirmation.accounts.filter((account) => account.url === null).map(label);
+    return `published, unconfirmed: the service shows no URL for ${missing.join(', ')}`;
+}
+/** The item's one URL stands for several accounts: the service shows no URL per account (A28). */
+function oneUrlForSeveral(item) {
+    if (item.confirmation !== undefined)
+        return item.confirmation.state === 'one_url';
+    return item.publishedUrls.length === 1;
+}
 /**
  * The service reports one public URL per item (A18), however many accounts it
  * published to: the accounts an item was published to, when there were several.
  */
 function accountsBehindOneUrl(planned) {
-    const accounts = (planned?.steps ?? []).flatMap((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null)
-        ? (step.publish?.accounts ?? [])
-        : []);
+    const accounts = (planned?.steps ?? []).flatMap((step) => steps_publicationOf(step)?.accounts ?? []);
     const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
     return names.length > 1 ? names : [];
 }
@@ -6134,6 +6433,9 @@ function itemNotes(item) {
         notes.push(`renamed from "${item.renamedFrom}"`);
     if (item.match === 'pinned')
         notes.push('pinned by id');
+    const confirmation = confirmationText(item);
+    if (confirmation !== null)
+        notes.push(confirmation);
     notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
     if (item.publishVia)
         notes.push(publishViaText(item.publishVia, item.flow));
@@ -6195,6 +6497,7 @@ const OUTCOME_TONES = {
     drifted: 'busy',
     held: 'dim',
     running: 'busy',
+    unknown: 'busy',
     failed: 'bad',
     skipped: 'dim',
     error: 'bad',
@@ -6233,7 +6536,7 @@ function renderResultsText(result, style = PLAIN, plan) {
     if (published.length > 0) {
         lines.push('', 'Published:');
         for (const item of published) {
-            const behind = item.publishedUrls.length === 1 ? accountsBehindOneUrl(planned.get(item.file)) : [];
+            const behind = oneUrlForSeveral(item) ? accountsBehindOneUrl(planned.get(item.file)) : [];
             for (const url of item.publishedUrls) {
                 const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
                 lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
@@ -6741,7 +7044,7 @@ function suggest(input, candidates) {
     return best;
 }
 
-;// CONCATENATED MODULE: ./src/manifest/tree.ts
+;// CONCATENATED MODULE: ./src/manifest/position-tree.ts
 /** Keys refused in any mapping: they would write to an object's prototype. */
 const FORBIDDEN_KEYS = new Set(['__proto__']);
 function problemAt(location, code, message, field, severity = 'error') {
@@ -7093,73 +7396,101 @@ const VALUE_START = /^((?:-[ \t]+)*)(?:[^#]*?:[ \t]+)?(?=[[{])/;
 const BLOCK_SCALAR = /:[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$/;
 /** The first limit the text passes, as a problem at the line where it does; null when within every limit. */
 function costProblem(file, text) {
-    let total = 0;
-    const levels = [];
-    let scalarIndent = -1; // inside a block scalar whose key sits at this indent
-    let lineNumber = 0;
-    const flow = []; // entries of each open flow collection
+    const counter = new EntryCounter(file);
     for (let start = 0; start <= text.length;) {
         const end = text.indexOf('\n', start);
-        const line = text.slice(start, end === -1 ? text.length : end);
+        const problem = counter.line(text.slice(start, end === -1 ? text.length : end));
+        if (problem !== null)
+            return problem;
         start = end === -1 ? text.length + 1 : end + 1;
-        lineNumber += 1;
+    }
+    return null;
+}
+/** Counts the entries of one file, a line at a time, in the collections that hold them. */
+class EntryCounter {
+    #file;
+    #lineNumber = 0;
+    #total = 0;
+    /** Open block collections, outermost first. */
+    #levels = [];
+    /** Inside a block scalar whose key sits at this indent; -1 when not. */
+    #scalarIndent = -1;
+    /** Entries of each open flow collection, outermost first. */
+    #flow = [];
+    constructor(file) {
+        this.#file = file;
+    }
+    /** Counts one line's entries; the problem when one passes a limit. */
+    line(line) {
+        this.#lineNumber += 1;
         const content = line.trimStart();
         const indent = line.length - content.length;
         if (content === '' || content.startsWith('#'))
-            continue;
-        if (scalarIndent >= 0 && indent > scalarIndent)
-            continue;
-        scalarIndent = -1;
-        const at = (column, what) => problemAt({ file, line: lineNumber, column }, 'too_complex', `${what}; a manifest needs far fewer, and reading this file would cost too much, so it was not read`);
-        if (flow.length === 0) {
-            // Block style: a new key or item at this indent, inside the mapping or list that holds it.
-            const items = SEQ_ITEM.exec(content)?.[0] ?? '';
-            const keyed = BLOCK_ENTRY.test(content) || /^(?:-[ \t]+)*\?(?:[ \t]|$)/.test(content);
-            // One more entry in the collection at this column (a new collection when fresh).
-            const bump = (column, fresh) => {
-                const stale = (level) => level.indent > column || (fresh && level.indent === column);
-                while (levels.length > 0 && stale(levels[levels.length - 1]))
-                    levels.pop();
-                const top = levels[levels.length - 1];
-                const level = top !== undefined && top.indent === column ? top : { indent: column, count: 0 };
-                if (level !== top)
-                    levels.push(level);
-                level.count += 1;
-                total += 1;
-                if (level.count > MAX_KEYS_PER_MAPPING) {
-                    return at(column + 1, `more than ${MAX_KEYS_PER_MAPPING} keys or items in one mapping or list here`);
-                }
-                return total > MAX_ENTRIES
-                    ? at(column + 1, `more than ${MAX_ENTRIES} keys and items in the file`)
-                    : null;
-            };
-            let problem = null;
-            if (items !== '') {
-                // `- - key: v`: an item of the list at this indent, then items of new lists, then a new mapping's first key.
-                problem = bump(indent, false);
-                let column = indent;
-                for (const marker of items.matchAll(/-[ \t]*/g)) {
-                    if (problem !== null)
-                        break;
-                    if (column !== indent)
-                        problem = bump(column, true);
-                    column = indent + marker.index + marker[0].length;
-                }
-                if (problem === null && keyed)
-                    problem = bump(column, true);
-            }
-            else if (keyed) {
-                problem = bump(indent, false);
-            }
+            return null;
+        if (this.#scalarIndent >= 0 && indent > this.#scalarIndent)
+            return null;
+        this.#scalarIndent = -1;
+        if (this.#flow.length === 0) {
+            const problem = this.#blockEntries(content, indent);
             if (problem !== null)
                 return problem;
-            if (keyed && BLOCK_SCALAR.test(content))
-                scalarIndent = indent;
         }
         // Flow style: a collection that opens where a value starts, and may span several lines.
-        const from = flow.length > 0 ? indent : flowStart(content, indent);
-        if (from < 0)
-            continue;
+        const from = this.#flow.length > 0 ? indent : flowStart(content, indent);
+        return from < 0 ? null : this.#flowEntries(line, from);
+    }
+    /** Block style: a new key or item at this indent, inside the mapping or list that holds it. */
+    #blockEntries(content, indent) {
+        const items = SEQ_ITEM.exec(content)?.[0] ?? '';
+        const keyed = BLOCK_ENTRY.test(content) || /^(?:-[ \t]+)*\?(?:[ \t]|$)/.test(content);
+        let problem = null;
+        if (items !== '')
+            problem = this.#itemEntries(items, indent, keyed);
+        else if (keyed)
+            problem = this.#bump(indent, false);
+        if (problem !== null)
+            return problem;
+        if (keyed && BLOCK_SCALAR.test(content))
+            this.#scalarIndent = indent;
+        return null;
+    }
+    /** `- - key: v`: an item of the list at this indent, then items of new lists, then a new mapping's first key. */
+    #itemEntries(items, indent, keyed) {
+        let problem = this.#bump(indent, false);
+        let column = indent;
+        for (const marker of items.matchAll(/-[ \t]*/g)) {
+            if (problem !== null)
+                break;
+            if (column !== indent)
+                problem = this.#bump(column, true);
+            column = indent + marker.index + marker[0].length;
+        }
+        if (problem === null && keyed)
+            problem = this.#bump(column, true);
+        return problem;
+    }
+    /** One more entry in the collection at this column (a new collection when fresh). */
+    #bump(column, fresh) {
+        const levels = this.#levels;
+        const stale = (level) => level.indent > column || (fresh && level.indent === column);
+        while (levels.length > 0 && stale(levels[levels.length - 1]))
+            levels.pop();
+        const top = levels[levels.length - 1];
+        const level = top !== undefined && top.indent === column ? top : { indent: column, count: 0 };
+        if (level !== top)
+            levels.push(level);
+        level.count += 1;
+        this.#total += 1;
+        if (level.count > MAX_KEYS_PER_MAPPING) {
+            return this.#tooMany(column + 1, `more than ${MAX_KEYS_PER_MAPPING} keys or items in one mapping or list here`);
+        }
+        return this.#total > MAX_ENTRIES
+            ? this.#tooMany(column + 1, `more than ${MAX_ENTRIES} keys and items in the file`)
+            : null;
+    }
+    /** The commas of the flow collections open on this line, from `from` on; quoted text and comments are skipped. */
+    #flowEntries(line, from) {
+        const flow = this.#flow;
         for (let i = from; i < line.length; i++) {
             const c = line.charCodeAt(i);
             if (c === 0x5b || c === 0x7b)
@@ -7171,12 +7502,13 @@ function costProblem(file, text) {
             }
             else if (c === 0x2c) {
                 const count = (flow[flow.length - 1] += 1);
-                total += 1;
+                this.#total += 1;
                 if (count > MAX_KEYS_PER_MAPPING) {
-                    return at(i + 1, `more than ${MAX_KEYS_PER_MAPPING} entries in one flow mapping or list here`);
+                    return this.#tooMany(i + 1, `more than ${MAX_KEYS_PER_MAPPING} entries in one flow mapping or list here`);
                 }
-                if (total > MAX_ENTRIES)
-                    return at(i + 1, `more than ${MAX_ENTRIES} keys and items in the file`);
+                if (this.#total > MAX_ENTRIES) {
+                    return this.#tooMany(i + 1, `more than ${MAX_ENTRIES} keys and items in the file`);
+                }
             }
             else if ((c === 0x22 || c === 0x27) && /[[{,:]\s*$/.test(line.slice(Math.max(from, i - 20), i))) {
                 // A quoted scalar starts a token: its brackets and commas are text. It may not end on this line.
@@ -7188,8 +7520,11 @@ function costProblem(file, text) {
             else if (c === 0x23 && line.charCodeAt(i - 1) === 0x20)
                 break; // a comment
         }
+        return null;
     }
-    return null;
+    #tooMany(column, what) {
+        return problemAt({ file: this.#file, line: this.#lineNumber, column }, 'too_complex', `${what}; a manifest needs far fewer, and reading this file would cost too much, so it was not read`);
+    }
 }
 /** Column where a flow collection opens as the value (or item) of this line; -1 when none does. */
 function flowStart(content, indent) {
@@ -7289,7 +7624,7 @@ function lostIndentation(lines, index) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/manifest/read-yaml.ts
+;// CONCATENATED MODULE: ./src/manifest/yaml-reader.ts
 
 
 
@@ -7356,25 +7691,51 @@ function syntaxProblem(error, text) {
 }
 /** Parses one file's text into a located tree. Never throws. */
 function readSource(file, text) {
+    const unread = (problem) => ({ file, root: null, problems: [problem] });
+    const refused = refusedBeforeParsing(file, text);
+    if (refused !== null)
+        return unread(refused);
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = parseYaml(text, lineCounter);
     const start = { file, line: 1, column: 1 };
-    // Before the parser, whose cost grows with the square of a mapping's keys.
+    if (doc === null)
+        return unread(problemAt(start, 'too_deep', 'the YAML is nested too deeply to read'));
+    const at = (offset) => {
+        const { line, col } = lineCounter.linePos(offset ?? 0);
+        return { file, line, column: col };
+    };
+    const problems = syntaxProblems(doc, text, at);
+    if (problems.length > 0)
+        return { file, root: null, problems };
+    problems.push(...warningsOf(doc, at));
+    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null)) {
+        return unread(problemAt(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'));
+    }
+    return treeOf(file, doc, at, problems);
+}
+/**
+ * What is refused on the raw text, before the parser, whose cost grows with
+ * the square of a mapping's keys and which slows down badly on deep brackets.
+ */
+function refusedBeforeParsing(file, text) {
     const costly = costProblem(file, text);
     if (costly !== null)
-        return { file, root: null, problems: [costly] };
-    const problems = [];
-    const lineCounter = new dist/* LineCounter */.HN();
+        return costly;
     const tooDeep = flowDepthOverflow(text);
-    if (tooDeep !== -1) {
-        lineCounter.addNewLine(0);
-        for (let i = text.indexOf('\n'); i !== -1 && i < tooDeep; i = text.indexOf('\n', i + 1))
-            lineCounter.addNewLine(i + 1);
-        const { line, col } = lineCounter.linePos(tooDeep);
-        problems.push(problemAt({ file, line, column: col }, 'too_deep', `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`));
-        return { file, root: null, problems };
-    }
-    let doc;
+    if (tooDeep === -1)
+        return null;
+    // Only the lines before the offending bracket are counted: the rest is never read.
+    const lineCounter = new dist/* LineCounter */.HN();
+    lineCounter.addNewLine(0);
+    for (let i = text.indexOf('\n'); i !== -1 && i < tooDeep; i = text.indexOf('\n', i + 1))
+        lineCounter.addNewLine(i + 1);
+    const { line, col } = lineCounter.linePos(tooDeep);
+    return problemAt({ file, line, column: col }, 'too_deep', `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`);
+}
+/** The yaml library's document, or null when the parser ran out of stack. */
+function parseYaml(text, lineCounter) {
     try {
-        doc = (0,dist/* parseDocument */.Tp)(text, {
+        return (0,dist/* parseDocument */.Tp)(text, {
             lineCounter,
             version: '1.2',
             schema: 'core',
@@ -7385,13 +7746,12 @@ function readSource(file, text) {
     }
     catch {
         // The parser recurses; a pathological file can exhaust the stack.
-        problems.push(problemAt(start, 'too_deep', `the YAML is nested too deeply to read`));
-        return { file, root: null, problems };
+        return null;
     }
-    const at = (offset) => {
-        const { line, col } = lineCounter.linePos(offset ?? 0);
-        return { file, line, column: col };
-    };
+}
+/** The document's errors, each once, worded for the user. */
+function syntaxProblems(doc, text, at) {
+    const problems = [];
     for (const error of doc.errors) {
         // A tab or a block line that lost its indentation, named as such, where one explains the error.
         const slip = WORDED_CODES.has(error.code) ? null : explainYamlSlip(text, error.pos[0]);
@@ -7403,92 +7763,111 @@ function readSource(file, text) {
             continue;
         problems.push(problemAt(at(slip?.offset ?? error.pos[0]), code, message));
     }
-    if (problems.length > 0)
-        return { file, root: null, problems };
-    for (const warning of doc.warnings) {
+    return problems;
+}
+function warningsOf(doc, at) {
+    return doc.warnings.map((warning) => {
         const message = warning.message.split('\n')[0] ?? warning.message;
-        problems.push(problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning'));
-    }
-    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null)) {
-        return {
-            file,
-            root: null,
-            problems: [
-                problemAt(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'),
-            ],
-        };
-    }
-    // Aliases point to the most recent earlier anchor of that name; anchors are
-    // recorded in document order during the main walk only.
-    const anchors = new Map();
-    let count = 0;
-    // While an alias is expanded, `origin` is where that alias is written: an
-    // alias bomb is reported there, not deep inside what it expands to.
-    const convert = (node, depth, origin, fallback) => {
-        const expanding = origin !== null;
-        if (++count > MAX_NODES) {
-            problems.push(problemAt(at(origin ?? node?.range?.[0] ?? fallback), 'too_complex', `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`));
-            throw new Abort();
-        }
-        if (depth > MAX_DEPTH) {
-            problems.push(problemAt(at(node?.range?.[0] ?? fallback), 'too_deep', `values are nested more than ${MAX_DEPTH} levels deep here`));
-            throw new Abort();
-        }
-        if (node === null)
-            return { kind: 'scalar', pos: at(fallback), value: null };
-        if (!expanding && node.anchor)
-            anchors.set(node.anchor, node);
-        if ((0,dist/* isAlias */.Vj)(node)) {
-            const target = anchors.get(node.source);
-            if (target === undefined) {
-                problems.push(problemAt(at(node.range?.[0] ?? fallback), 'yaml_syntax', `YAML: unknown alias *${node.source}`));
-                throw new Abort();
-            }
-            return convert(target, depth + 1, origin ?? node.range?.[0] ?? fallback, node.range?.[0] ?? fallback);
-        }
-        const pos = at(node.range?.[0]);
-        if ((0,dist/* isMap */.jh)(node)) {
-            const entries = new Map();
-            for (const pair of node.items) {
-                const keyNode = pair.key;
-                const keyOffset = keyNode?.range?.[0] ?? node.range?.[0] ?? fallback;
-                if (keyNode !== null && !(0,dist/* isScalar */.jn)(keyNode)) {
-                    problems.push(problemAt(at(keyOffset), 'bad_key', 'a key must be a plain word, not a list or a mapping'));
-                    continue;
-                }
-                const key = keyText(keyNode?.value);
-                if (FORBIDDEN_KEYS.has(key)) {
-                    problems.push(problemAt(at(keyOffset), 'forbidden_key', `${key} is not allowed as a key`));
-                    continue;
-                }
-                const valueOffset = pair.value?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
-                entries.set(key, {
-                    keyPos: at(keyOffset),
-                    value: convert(pair.value, depth + 1, origin, valueOffset),
-                });
-            }
-            return { kind: 'map', pos, entries };
-        }
-        if ((0,dist/* isSeq */.oP)(node)) {
-            const start = node.range?.[0] ?? fallback;
-            const items = node.items.map((item) => convert(item, depth + 1, origin, start));
-            return { kind: 'seq', pos, items };
-        }
-        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
-    };
+        return problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning');
+    });
+}
+/** The document as a located tree whose root is a mapping, or the problems that stopped it. */
+function treeOf(file, doc, at, problems) {
+    let root;
     try {
-        const root = convert(doc.contents, 0, null, 0);
-        if (root.kind !== 'map') {
-            const what = root.kind === 'seq' ? 'a list' : 'a single value';
-            problems.push(problemAt(root.pos, 'not_a_mapping', `the file holds ${what}, not a mapping of fields; a manifest starts with a line like "title: …"`));
-            return { file, root: null, problems };
-        }
-        return { file, root, problems };
+        root = new TreeBuilder(at, problems).convert(doc.contents, 0, null, 0);
     }
     catch (error) {
         if (error instanceof Abort)
             return { file, root: null, problems };
         throw error;
+    }
+    if (root.kind === 'map')
+        return { file, root, problems };
+    const what = root.kind === 'seq' ? 'a list' : 'a single value';
+    problems.push(problemAt(root.pos, 'not_a_mapping', `the file holds ${what}, not a mapping of fields; a manifest starts with a line like "title: …"`));
+    return { file, root: null, problems };
+}
+/**
+ * Walks the YAML nodes into located values, within MAX_NODES and MAX_DEPTH.
+ * A problem that stops the walk is recorded, then Abort unwinds it.
+ */
+class TreeBuilder {
+    #at;
+    #problems;
+    // Aliases point to the most recent earlier anchor of that name; anchors are
+    // recorded in document order during the main walk only.
+    #anchors = new Map();
+    #count = 0;
+    constructor(at, problems) {
+        this.#at = at;
+        this.#problems = problems;
+    }
+    /**
+     * One node at `depth`. While an alias is expanded, `origin` is where that
+     * alias is written: an alias bomb is reported there, not deep inside what it
+     * expands to. `fallback` locates a node the parser gave no range.
+     */
+    convert(node, depth, origin, fallback) {
+        if (++this.#count > MAX_NODES) {
+            this.#stop(origin ?? node?.range?.[0] ?? fallback, 'too_complex', `the file expands to more than ${MAX_NODES} values (aliases included); a manifest needs far fewer`);
+        }
+        if (depth > MAX_DEPTH) {
+            this.#stop(node?.range?.[0] ?? fallback, 'too_deep', `values are nested more than ${MAX_DEPTH} levels deep here`);
+        }
+        if (node === null)
+            return { kind: 'scalar', pos: this.#at(fallback), value: null };
+        if (origin === null && node.anchor)
+            this.#anchors.set(node.anchor, node);
+        if ((0,dist/* isAlias */.Vj)(node))
+            return this.#alias(node, depth, origin, fallback);
+        const pos = this.#at(node.range?.[0]);
+        if ((0,dist/* isMap */.jh)(node))
+            return { kind: 'map', pos, entries: this.#entries(node, depth, origin, fallback) };
+        if ((0,dist/* isSeq */.oP)(node)) {
+            const start = node.range?.[0] ?? fallback;
+            const items = node.items.map((item) => this.convert(item, depth + 1, origin, start));
+            return { kind: 'seq', pos, items };
+        }
+        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
+    }
+    /** What the alias names, expanded where it is written. */
+    #alias(node, depth, origin, fallback) {
+        const written = node.range?.[0] ?? fallback;
+        const target = this.#anchors.get(node.source);
+        if (target === undefined)
+            this.#stop(written, 'yaml_syntax', `YAML: unknown alias *${node.source}`);
+        return this.convert(target, depth + 1, origin ?? written, written);
+    }
+    /** A mapping's entries; a key that is no plain word, or that would write a prototype, is left out. */
+    #entries(node, depth, origin, fallback) {
+        const entries = new Map();
+        for (const pair of node.items) {
+            const keyNode = pair.key;
+            const keyOffset = keyNode?.range?.[0] ?? node.range?.[0] ?? fallback;
+            if (keyNode !== null && !(0,dist/* isScalar */.jn)(keyNode)) {
+                this.#note(keyOffset, 'bad_key', 'a key must be a plain word, not a list or a mapping');
+                continue;
+            }
+            const key = keyText(keyNode?.value);
+            if (FORBIDDEN_KEYS.has(key)) {
+                this.#note(keyOffset, 'forbidden_key', `${key} is not allowed as a key`);
+                continue;
+            }
+            const valueOffset = pair.value?.range?.[0] ?? keyNode?.range?.[1] ?? keyOffset;
+            entries.set(key, {
+                keyPos: this.#at(keyOffset),
+                value: this.convert(pair.value, depth + 1, origin, valueOffset),
+            });
+        }
+        return entries;
+    }
+    #note(offset, code, message) {
+        this.#problems.push(problemAt(this.#at(offset), code, message));
+    }
+    #stop(offset, code, message) {
+        this.#note(offset, code, message);
+        throw new Abort();
     }
 }
 
@@ -7726,9 +8105,9 @@ function normalize(file, manifest, positions) {
         render: render(manifest.video),
         publish,
     };
-    return { item, warnings: warningsOf(item) };
+    return { item, warnings: normalize_warningsOf(item) };
 }
-function warningsOf(item) {
+function normalize_warningsOf(item) {
     const warnings = [];
     const publishAt = item.locations['publish'];
     // Only a publish block written in the manifest itself is worth a warning:
@@ -7796,7 +8175,7 @@ function outlineOf(file, value, positions) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/manifest/layers.ts
+;// CONCATENATED MODULE: ./src/manifest/defaults-layering.ts
 
 
 
@@ -7819,7 +8198,7 @@ function asDefaults(source) {
     return { file, root: { ...root, entries }, problems };
 }
 /** Merges the defaults (outermost folder first) under the manifest; null when the manifest could not be read. */
-function layers_layer(source, defaults = []) {
+function defaults_layering_layer(source, defaults = []) {
     if (source.root === null)
         return null;
     let merged = null;
@@ -7847,15 +8226,15 @@ function conclude(layered, checked) {
     return { item: doubtful ? null : item, problems, outline };
 }
 
-;// CONCATENATED MODULE: ./src/manifest/parse.ts
+;// CONCATENATED MODULE: ./src/manifest/validate.ts
 
 
 
 
-// Manifests through the yaml library and the zod schema: any YAML, and every
-// problem worded for the user. The loader and the single-file API both come
-// here, so there is one reader and one schema.
-
+// One manifest validated: read by the yaml library, its defaults layered
+// under it, the merged value checked by the zod schema, every problem worded
+// for the user. The loader and the single-file API both come here, so there
+// is one reader and one schema.
 /** Reads a `_defaults.yml`: like a manifest, minus the identity fields. */
 function readDefaults(file, text) {
     return asDefaults(readSource(file, text));
@@ -7872,7 +8251,7 @@ function checkWithSchema(value, positions, start) {
  * normalizes it. Problems of the defaults files themselves are not repeated here.
  */
 function validateSource(source, defaults = []) {
-    const layered = layers_layer(source, defaults);
+    const layered = defaults_layering_layer(source, defaults);
     if (layered === null)
         return { item: null, problems: [...source.problems], outline: null };
     const start = { file: source.file, line: 1, column: 1 };
@@ -7893,7 +8272,8 @@ function parseManifest(file, text, defaults = []) {
     return { item: result.item, problems, outline: result.outline };
 }
 
-;// CONCATENATED MODULE: ./src/manifest/load.ts
+;// CONCATENATED MODULE: ./src/manifest/file-loader.ts
+
 
 
 
@@ -7905,7 +8285,7 @@ function parseManifest(file, text, defaults = []) {
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 // Every file is read by the yaml library and checked by the zod schema
-// (parse.ts); the files are found by Node's own `fs.promises.glob`, and
+// (validate.ts); the files are found by Node's own `fs.promises.glob`, and
 // matched by a glob that cannot backtrack (glob.ts).
 const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
@@ -8250,6 +8630,14 @@ async function readFolderDefaults(reader, folder) {
     return first;
 }
 
+;// CONCATENATED MODULE: ./src/manifest/index.ts
+// The manifest language: YAML files -> validated, normalized desired state.
+
+
+
+
+
+
 ;// CONCATENATED MODULE: ./src/plan/identity.ts
 
 function ref(summary) {
@@ -8291,81 +8679,99 @@ function renameCandidates(desired, remote) {
     const titles = new Set(remote.map((summary) => titleKey(summary.title)));
     return desired.filter((item) => item.id === null && !titles.has(titleKey(item.fields.title)));
 }
-/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
-function matchItems(desired, remote, options = {}) {
-    const problems = [];
-    const ids = new Map(remote.map((summary) => [summary.id, summary]));
-    const titles = byTitle(remote);
-    const claimed = new Map();
-    // Remote items that belong to other shards' manifests are out of bounds.
-    for (const other of options.reserved ?? []) {
-        const pinned = other.id === null ? undefined : ids.get(other.id);
-        const found = pinned ? [pinned] : (titles.get(titleKey(other.fields.title)) ?? []);
-        for (const summary of found)
-            claimed.set(summary.id, other);
-    }
-    const sorted = [...desired].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-    const matched = [];
-    const pendingRenames = [];
-    const claim = (item, summary, match, renamedFrom) => {
-        const owner = claimed.get(summary.id);
+/** The remote items claimed so far, by whom, and the problems claiming found. */
+class Claims {
+    owners = new Map();
+    matched = [];
+    problems = [];
+    /** Claims `summary` for `item`, unless another manifest has it already (then the item is new, with a problem). */
+    claim(item, summary, match, renamedFrom) {
+        const owner = this.owners.get(summary.id);
         if (owner && owner !== item) {
-            problems.push(identity_problem(item, 'claimed_twice', item.id === null ? 'title' : 'id', `The remote item ${summary.id} ("${summary.title}") is already claimed by ${owner.file}; ` +
+            this.problems.push(identity_problem(item, 'claimed_twice', item.id === null ? 'title' : 'id', `The remote item ${summary.id} ("${summary.title}") is already claimed by ${owner.file}; ` +
                 'each item can be managed by one manifest only: change the title or the id of one of them.'));
-            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
+            this.unmatched(item, 'new');
             return;
         }
-        claimed.set(summary.id, item);
-        matched.push({ item, match, remote: summary, renamedFrom });
+        this.owners.set(summary.id, item);
+        this.matched.push({ item, match, remote: summary, renamedFrom });
+    }
+    unmatched(item, match) {
+        this.matched.push({ item, match, remote: null, renamedFrom: null });
+    }
+}
+/** Remote items that belong to other shards' manifests are out of bounds. */
+function reserveOthers(claims, index, others) {
+    for (const other of others) {
+        const pinned = other.id === null ? undefined : index.ids.get(other.id);
+        const found = pinned ? [pinned] : (index.titles.get(titleKey(other.fields.title)) ?? []);
+        for (const summary of found)
+            claims.owners.set(summary.id, other);
+    }
+}
+/** A manifest that pins an id: that item, or an error when this key's owner has none such. */
+function matchPinned(claims, index, item, id) {
+    const summary = index.ids.get(id);
+    if (summary)
+        return claims.claim(item, summary, 'pinned', null);
+    claims.problems.push(identity_problem(item, 'unknown_id', 'id', `No content item with id ${id} exists for this API key; remove \`id\` to create the item, ` +
+        'or pin the id of an existing item.'));
+    claims.unmatched(item, 'pinned');
+}
+/** A manifest matched by its title; false when no remote item has it (it may be a rename). */
+function matchByTitle(claims, index, item) {
+    const same = index.titles.get(titleKey(item.fields.title)) ?? [];
+    if (same.length > 1) {
+        for (const summary of same)
+            claims.owners.set(summary.id, item);
+        const list = same.map((summary) => summary.id).sort();
+        claims.problems.push(identity_problem(item, 'duplicate_remote_title', 'title', `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
+            'manages with `id:`.'));
+        claims.unmatched(item, 'title');
+        return true;
+    }
+    const [only] = same;
+    if (only)
+        claims.claim(item, only, 'title', null);
+    return only !== undefined;
+}
+/** A manifest whose title no item has: the item its earlier title names, when no other manifest claims it. */
+function matchRename(claims, index, item, options) {
+    const before = options.previousTitles?.get(item.file);
+    const candidates = before === undefined ? [] : (index.titles.get(titleKey(before)) ?? []);
+    const [only] = candidates;
+    if (before !== undefined && candidates.length === 1 && only && !claims.owners.has(only.id))
+        claims.claim(item, only, 'renamed', before);
+    else
+        claims.unmatched(item, 'new');
+}
+const byFile = (a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+/** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
+function matchItems(desired, remote, options = {}) {
+    const index = {
+        ids: new Map(remote.map((summary) => [summary.id, summary])),
+        titles: byTitle(remote),
     };
-    for (const item of sorted) {
-        if (item.id !== null) {
-            const summary = ids.get(item.id);
-            if (!summary) {
-                problems.push(identity_problem(item, 'unknown_id', 'id', `No content item with id ${item.id} exists for this API key; remove \`id\` to create the item, ` +
-                    'or pin the id of an existing item.'));
-                matched.push({ item, match: 'pinned', remote: null, renamedFrom: null });
-                continue;
-            }
-            claim(item, summary, 'pinned', null);
-            continue;
-        }
-        const same = titles.get(titleKey(item.fields.title)) ?? [];
-        if (same.length > 1) {
-            for (const summary of same)
-                claimed.set(summary.id, item);
-            const list = same.map((summary) => summary.id).sort();
-            problems.push(identity_problem(item, 'duplicate_remote_title', 'title', `Two remote items are titled "${item.fields.title}" (${list.join(' and ')}); pin the one this manifest ` +
-                'manages with `id:`.'));
-            matched.push({ item, match: 'title', remote: null, renamedFrom: null });
-            continue;
-        }
-        const [only] = same;
-        if (only)
-            claim(item, only, 'title', null);
-        else
+    const claims = new Claims();
+    reserveOthers(claims, index, options.reserved ?? []);
+    const pendingRenames = [];
+    for (const item of [...desired].sort(byFile)) {
+        if (item.id !== null)
+            matchPinned(claims, index, item, item.id);
+        else if (!matchByTitle(claims, index, item))
             pendingRenames.push(item);
     }
     // Renames last, so that an item claimed by its current title is never taken by an old one.
-    for (const item of pendingRenames) {
-        const before = options.previousTitles?.get(item.file);
-        const candidates = before === undefined ? [] : (titles.get(titleKey(before)) ?? []);
-        const [only] = candidates;
-        if (before !== undefined && candidates.length === 1 && only && !claimed.has(only.id)) {
-            claim(item, only, 'renamed', before);
-        }
-        else {
-            matched.push({ item, match: 'new', remote: null, renamedFrom: null });
-        }
-    }
-    matched.sort((a, b) => (a.item.file < b.item.file ? -1 : a.item.file > b.item.file ? 1 : 0));
+    for (const item of pendingRenames)
+        matchRename(claims, index, item, options);
+    const matched = [...claims.matched].sort((a, b) => byFile(a.item, b.item));
     const unmanaged = options.listUnmanaged === false
         ? []
         : remote
-            .filter((summary) => !claimed.has(summary.id))
+            .filter((summary) => !claims.owners.has(summary.id))
             .map(ref)
             .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-    return { matched, unmanaged, problems };
+    return { matched, unmanaged, problems: claims.problems };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
@@ -9097,6 +9503,77 @@ function tiktokWarning(item, target, detail) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/plan/content-steps.ts
+
+
+
+function editStep(item, detail, changes, cancel) {
+    return { kind: 'edit', changes, cancelGeneration: cancel, send: putBody(changes, item.fields, detail) };
+}
+function contentSteps(item, detail, target, context) {
+    if (detail === null) {
+        const create = { kind: 'create', fields: createFields(item.fields) };
+        return { steps: [create], holds: [], drift: [], status: 'NEW', reason: 'never_rendered', final: false };
+    }
+    const changes = fieldChanges(item.fields, detail, context.personaChanged?.has(item.file) ?? true);
+    const waiting = parkedOrBetween(item, detail, target);
+    // Edits wait for the next run; what is left (a render of a parked voiceover, an upload) goes on from where it parked.
+    if (waiting.length > 0 && changes.length > 0)
+        return phase(waiting, detail.status, { final: true });
+    if (detail.status === 'UPLOADED')
+        return publishedItem(item, detail, changes, target, context, waiting);
+    const edited = editsOf(item, detail, changes, context);
+    const steps = [...waiting, ...edited.steps];
+    if (RUNNING_STATUSES.has(edited.status))
+        steps.push({ kind: 'wait', status: edited.status });
+    return { ...edited, steps };
+}
+function phase(steps, status, more = {}) {
+    return { steps, holds: [], drift: [], status, reason: null, final: false, ...more };
+}
+/**
+ * A run that may be between two phases, or the stale snapshot of one that
+ * parked: not a running status, but progress the service still shows. The
+ * wait tells them apart (plan/inflight.ts).
+ */
+function parkedOrBetween(item, detail, target) {
+    const oneRequest = target !== null && uploadCannotCarry(target.options).length > 0;
+    const inFlight = mayBeInFlight(detail.status, detail.progress, publishesInOneRun(item, oneRequest));
+    return !RUNNING_STATUSES.has(detail.status) && inFlight ? [{ kind: 'wait', status: detail.status }] : [];
+}
+/** The published video cannot change (A16): script, settings and publication differences are drift. */
+function publishedItem(item, detail, changes, target, context, waiting) {
+    const drift = changes
+        .filter((change) => SCRIPT_FIELDS.has(change.field))
+        .map((change) => ({ field: change.field, remote: change.from, desired: change.to }));
+    drift.push(...settingsChanges(item.render, detail.video_settings));
+    drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
+    const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
+    const steps = edits.length > 0 ? [...waiting, editStep(item, detail, edits, false)] : waiting;
+    return { ...phase(steps, 'UPLOADED'), drift };
+}
+/**
+ * The edits of an item that is not published: sent at once when nothing is
+ * generating; a script edit returns the item to NEW (A16). A generating item
+ * is edited only with cancel-running, which stops the job (A17), and never
+ * while it publishes.
+ */
+function editsOf(item, detail, changes, context) {
+    const status = detail.status;
+    if (changes.length === 0)
+        return phase([], status);
+    const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
+    if (!RUNNING_STATUSES.has(status)) {
+        const edit = editStep(item, detail, changes, false);
+        return scriptChanged ? phase([edit], 'NEW', { reason: 'script_changed' }) : phase([edit], status);
+    }
+    if (context.cancelRunning && status !== 'UPLOADING') {
+        const reason = scriptChanged ? 'script_changed' : 'never_rendered';
+        return phase([editStep(item, detail, changes, true)], 'NEW', { reason });
+    }
+    return { ...phase([], status), holds: [{ kind: 'generating', status }] };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/duplicates.ts
 // Two runs that create the same title at the same moment (the service offers
 // no lock) each make an item. Every run settles it the same way, from the
@@ -9132,6 +9609,123 @@ function winnerOf(candidates) {
     return best;
 }
 
+;// CONCATENATED MODULE: ./src/plan/release-steps.ts
+
+
+
+
+const release_steps_DAY_MS = 86_400_000;
+function timingOf(item, target, context) {
+    const at = item.publish?.at ?? null;
+    const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
+    const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
+    const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
+    const due = target !== null && passedMs >= 0 && !late;
+    if (target === null || due || at === null)
+        return { due, late, hold: null };
+    const hold = late
+        ? { kind: 'late', at, days: Math.floor(passedMs / release_steps_DAY_MS) }
+        : { kind: 'scheduled', at };
+    return { due, late, hold };
+}
+/** Why the video must be rendered when nothing the item's own steps did asks for it; null when it need not be. */
+function renderReason(item, detail, standing) {
+    const { status } = standing;
+    if (standing.reason !== null)
+        return standing.reason;
+    if (status === 'UPLOADED' || RUNNING_STATUSES.has(status))
+        return null;
+    if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD')
+        return 'retry_failed';
+    if (status === 'NEW' || status === 'AUDIO_PROCESSED')
+        return 'never_rendered';
+    if (RENDERED_STATUSES.has(status) &&
+        detail !== null &&
+        settingsChanges(item.render, detail.video_settings).length > 0)
+        return 'settings_changed';
+    return null;
+}
+/** The render and publication of an item that is not a draft. */
+function releaseSteps(item, detail, summary, target, standing, context) {
+    const release = {
+        item,
+        status: standing.status,
+        target,
+        summary,
+        timing: timingOf(item, target, context),
+        // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
+        cannotCarry: target === null ? [] : uploadCannotCarry(target.options),
+    };
+    const reason = renderReason(item, detail, standing);
+    if (RUNNING_STATUSES.has(standing.status))
+        return whileRunning(release);
+    if (reason !== null)
+        return rendering(release, reason);
+    if (RENDERED_STATUSES.has(standing.status) && target !== null)
+        return rendered(release);
+    return { steps: [], holds: [] };
+}
+/** The hold that says the publication is scheduled or late, when it is. */
+function scheduled(release) {
+    return release.timing.hold === null ? [] : [release.timing.hold];
+}
+/** An upload of the rendered video, once due; held where an upload cannot publish as asked. */
+function release_steps_upload(release, retry) {
+    const { target, timing, cannotCarry, summary } = release;
+    if (target === null || !timing.due)
+        return { steps: [], holds: [] };
+    if (cannotCarry.length > 0)
+        return { steps: [], holds: [{ kind: 'upload_cannot_carry', fields: cannotCarry }] };
+    if (retry && summary?.published_url) {
+        const platform = summary.published_platform ?? 'an account';
+        return { steps: [], holds: [{ kind: 'partly_published', platform }] };
+    }
+    return { steps: [{ kind: 'upload', publish: target, retry }], holds: [] };
+}
+/** A run in flight: a stepwise render parks at VIDEO_PROCESSED, and is published after the wait when due. */
+function whileRunning(release) {
+    if (release.target === null || release.status === 'UPLOADING')
+        return { steps: [], holds: [] };
+    const uploaded = release.item.flow === 'stepwise' ? release_steps_upload(release, false) : { steps: [], holds: [] };
+    return { steps: uploaded.steps, holds: [...uploaded.holds, ...scheduled(release)] };
+}
+/** A render; the one-shot request carries the publication when it is due, a stepwise item uploads after it. */
+function rendering(release, reason) {
+    const { item, target, timing, cannotCarry } = release;
+    const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
+    // Rendering now would park a video that no upload may publish as asked: render at publish.at.
+    if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !timing.due && !timing.late)
+        return { steps: [], holds: scheduled(release) };
+    const render = {
+        kind: 'render',
+        reason,
+        render: item.render,
+        publish: oneRequest && timing.due ? target : null,
+    };
+    const uploaded = oneRequest ? { steps: [], holds: [] } : release_steps_upload(release, false);
+    return { steps: [render, ...uploaded.steps], holds: [...uploaded.holds, ...scheduled(release)] };
+}
+/**
+ * Already rendered: published with an upload, never by rendering again,
+ * unless the upload cannot carry the settings; then the one request that can
+ * carries them, and the plan says it renders again.
+ */
+function rendered(release) {
+    const { item, status, target, timing, cannotCarry, summary } = release;
+    const partly = status === 'FAILED_UPLOAD' && Boolean(summary?.published_url);
+    if (target !== null && cannotCarry.length > 0 && timing.due && !partly) {
+        const render = {
+            kind: 'render',
+            reason: 'publish_in_one_request',
+            render: item.render,
+            publish: target,
+        };
+        return { steps: [render], holds: scheduled(release) };
+    }
+    const uploaded = release_steps_upload(release, status === 'FAILED_UPLOAD');
+    return { steps: uploaded.steps, holds: [...uploaded.holds, ...scheduled(release)] };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
 
 
@@ -9141,7 +9735,10 @@ function winnerOf(candidates) {
 
 
 
-function publicationOf(item, accounts) {
+
+
+/** The publication a manifest asks for, with its accounts resolved; null below the published stage. */
+function targetOf(item, accounts) {
     if (item.stage !== 'published' || item.publish === null)
         return null;
     return {
@@ -9149,7 +9746,6 @@ function publicationOf(item, accounts) {
         options: { ...item.publish.options, account_ids: accounts.map((account) => account.id) },
     };
 }
-const plan_DAY_MS = 86_400_000;
 /**
  * Items nothing may be planned for, whatever the manifest asks: a create from
  * a listing not proven complete (the item may sit on a page not read), and an
@@ -9166,155 +9762,32 @@ function heldForUnknown(creating, detail, accounts, observed) {
         return held({ kind: 'unknown_value', field: 'account platform', value: odd.platform });
     return null;
 }
-/** What the service must do for one item, before permissions are taken into account. */
+/**
+ * What the service must do for one item, before permissions are taken into
+ * account: the item's own steps (content-steps.ts), then its render and
+ * publication (release-steps.ts) from where those leave it.
+ */
 function planSteps(item, detail, summary, target, context) {
-    const steps = [];
-    const holds = [];
-    const drift = [];
-    let status;
-    let reason = null;
-    if (detail === null) {
-        steps.push({ kind: 'create', fields: createFields(item.fields) });
-        status = 'NEW';
-        reason = 'never_rendered';
-    }
-    else {
-        status = detail.status;
-        const edit = (changes, cancelGeneration) => ({
-            kind: 'edit',
-            changes,
-            cancelGeneration,
-            send: putBody(changes, item.fields, detail),
-        });
-        const personaAsked = context.personaChanged?.has(item.file) ?? true;
-        const changes = fieldChanges(item.fields, detail, personaAsked);
-        const scriptChanged = changes.some((change) => SCRIPT_FIELDS.has(change.field));
-        const oneRun = publishesInOneRun(item, target !== null && uploadCannotCarry(target.options).length > 0);
-        if (!RUNNING_STATUSES.has(status) && mayBeInFlight(status, detail.progress, oneRun)) {
-            // A run between two phases, or the stale snapshot of a run that parked:
-            // the wait tells them apart. Edits wait for the next run; what is left
-            // (a render of a parked voiceover, an upload) goes on from where it parked.
-            steps.push({ kind: 'wait', status });
-            if (changes.length > 0)
-                return { steps, holds, drift };
-        }
-        if (status === 'UPLOADED') {
-            // The published video cannot change (A16): script, settings and publication differences are drift.
-            for (const change of changes) {
-                if (SCRIPT_FIELDS.has(change.field))
-                    drift.push({ field: change.field, remote: change.from, desired: change.to });
-            }
-            drift.push(...settingsChanges(item.render, detail.video_settings));
-            drift.push(...accountsDrift(detail, target), ...publishDrift(item, context.publishedWith));
-            const edits = changes.filter((change) => !SCRIPT_FIELDS.has(change.field));
-            if (edits.length > 0)
-                steps.push(edit(edits, false));
-        }
-        else if (changes.length > 0) {
-            if (!RUNNING_STATUSES.has(status)) {
-                steps.push(edit(changes, false));
-                if (scriptChanged) {
-                    status = 'NEW';
-                    reason = 'script_changed';
-                }
-            }
-            else if (context.cancelRunning && status !== 'UPLOADING') {
-                // A17: the job stops and the item returns to NEW; a publication is never interrupted.
-                steps.push(edit(changes, true));
-                status = 'NEW';
-                reason = scriptChanged ? 'script_changed' : 'never_rendered';
-            }
-            else {
-                holds.push({ kind: 'generating', status });
-            }
-        }
-    }
-    const running = RUNNING_STATUSES.has(status);
-    if (running)
-        steps.push({ kind: 'wait', status });
-    if (item.stage === 'draft')
+    const content = contentSteps(item, detail, target, context);
+    const { steps, holds, drift } = content;
+    if (content.final || item.stage === 'draft')
         return { steps, holds, drift };
-    const at = item.publish?.at ?? null;
-    const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
-    const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-    const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
-    const due = target !== null && passedMs >= 0 && !late;
-    const scheduled = () => {
-        if (target === null || due || at === null)
-            return;
-        holds.push(late ? { kind: 'late', at, days: Math.floor(passedMs / plan_DAY_MS) } : { kind: 'scheduled', at });
-    };
-    // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
-    const cannotCarry = target === null ? [] : uploadCannotCarry(target.options);
-    const upload = (retry) => {
-        if (target === null || !due)
-            return;
-        if (cannotCarry.length > 0)
-            holds.push({ kind: 'upload_cannot_carry', fields: cannotCarry });
-        else if (retry && summary?.published_url)
-            holds.push({ kind: 'partly_published', platform: summary.published_platform ?? 'an account' });
-        else
-            steps.push({ kind: 'upload', publish: target, retry });
-    };
-    if (reason === null && status !== 'UPLOADED' && !running) {
-        if (FAILED_STATUSES.has(status) && status !== 'FAILED_UPLOAD')
-            reason = 'retry_failed';
-        else if (status === 'NEW' || status === 'AUDIO_PROCESSED')
-            reason = 'never_rendered';
-        else if (RENDERED_STATUSES.has(status) &&
-            detail !== null &&
-            settingsChanges(item.render, detail.video_settings).length > 0) {
-            reason = 'settings_changed';
-        }
-    }
-    if (running) {
-        // A stepwise render in flight parks at VIDEO_PROCESSED: publish it after the wait when due.
-        if (target !== null && status !== 'UPLOADING') {
-            if (item.flow === 'stepwise')
-                upload(false);
-            scheduled();
-        }
-    }
-    else if (reason !== null) {
-        const oneRequest = item.flow === 'oneshot' || cannotCarry.length > 0;
-        if (item.flow === 'stepwise' && cannotCarry.length > 0 && target !== null && !due && !late) {
-            // Rendering now would park a video that no upload may publish as asked: render at publish.at.
-            scheduled();
-            return { steps, holds, drift };
-        }
-        steps.push({ kind: 'render', reason, render: item.render, publish: oneRequest && due ? target : null });
-        if (!oneRequest)
-            upload(false);
-        scheduled();
-    }
-    else if (RENDERED_STATUSES.has(status) && target !== null) {
-        // Already rendered: publish with an upload, never by rendering again, unless the upload cannot
-        // carry the settings: then the one request that can carries them, and the plan says it renders again.
-        if (cannotCarry.length > 0 && due && !(status === 'FAILED_UPLOAD' && summary?.published_url))
-            steps.push({ kind: 'render', reason: 'publish_in_one_request', render: item.render, publish: target });
-        else
-            upload(status === 'FAILED_UPLOAD');
-        scheduled();
-    }
-    return { steps, holds, drift };
+    const release = releaseSteps(item, detail, summary, target, content, context);
+    return { steps: [...steps, ...release.steps], holds: [...holds, ...release.holds], drift };
 }
 /** How a publication goes out: in the generation request, or with an upload. */
 function publishVia(item, planned, target) {
     if (target === null)
         return null;
-    for (const step of planned.steps) {
-        if (step.kind === 'render' && step.publish !== null)
-            return 'oneshot';
-        if (step.kind === 'upload')
-            return 'upload';
-    }
+    const publishing = planned.steps.find((step) => steps_publicationOf(step) !== null);
+    if (publishing)
+        return publishing.kind === 'render' ? 'oneshot' : 'upload';
     if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
         return null;
     const cannotCarry = uploadCannotCarry(target.options).length > 0;
     // Nothing publishes in this run: a later run does, with an upload once the video is rendered, or in one
     // request with the render when the upload cannot carry the settings.
-    const rendered = planned.steps.some((step) => step.kind === 'render');
-    return item.flow === 'stepwise' && cannotCarry && !rendered ? 'oneshot' : 'upload';
+    return item.flow === 'stepwise' && cannotCarry && !steps_renders(planned.steps) ? 'oneshot' : 'upload';
 }
 /** Applies what this run may do: held steps become holds, so the plan says why they do not happen. */
 function restrict(planned, context, flow) {
@@ -9324,41 +9797,21 @@ function restrict(planned, context, flow) {
     const publishBy = permissions.publishDisabledBy ?? (mode === 'apply' ? 'input' : 'event');
     // Plan mode shows what an apply would do; only a `publish: false` input changes that.
     if (!permissions.publish && (mode === 'apply' || publishBy === 'input')) {
-        const publishes = steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-        if (publishes) {
+        if (steps_publishes(steps)) {
             // A stepwise render that carries its publication (settings an upload cannot carry) would park a
             // video that no upload may publish as asked: it waits for the run that may publish.
             steps = steps
                 .filter((step) => step.kind !== 'upload')
-                .filter((step) => !(step.kind === 'render' && step.publish !== null && flow === 'stepwise'))
+                .filter((step) => !(step.kind === 'render' && steps_publicationOf(step) !== null && flow === 'stepwise'))
                 .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
             holds.push({ kind: 'publish_disabled', by: publishBy });
         }
     }
-    if (!permissions.render && mode === 'apply' && steps.some((step) => step.kind === 'render')) {
+    if (!permissions.render && mode === 'apply' && steps_renders(steps)) {
         steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
         holds.push({ kind: 'render_disabled', by: 'event' });
     }
     return { steps, holds, drift: planned.drift };
-}
-/** (item, account) pairs a list of steps would publish. */
-function publicationsOf(steps) {
-    let count = 0;
-    for (const step of steps) {
-        if (step.kind === 'upload')
-            count += step.publish.accounts.length;
-        if (step.kind === 'render' && step.publish !== null)
-            count += step.publish.accounts.length;
-    }
-    return count;
-}
-/**
- * Scopes the interface itself states for the given steps (A29): generation
- * and upload need `generate`. Which scope content writes need is not shown,
- * so none is guessed for them; a 403 tells.
- */
-function statedScopes(steps) {
-    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
 }
 /** An error of one item alone (Problem.itemOnly): it is held, the others go on, the run fails at the end. */
 function itemProblem(item, code, message) {
@@ -9388,29 +9841,40 @@ function accountsOf(item, observed) {
     }));
     return { accounts: resolved.accounts, problems, held: true };
 }
+/** The steps and holds of one item, with the item-level refusals first (unreadable, unknown values, a rename). */
+function plannedFor(matched, detail, resolved, observed, context, unmanaged) {
+    const { item, remote } = matched;
+    const none = { steps: [], holds: [], drift: [] };
+    // A listed item whose detail could not be read is not missing: planning a
+    // create for it would make a second item with the same title.
+    if ((remote !== null && detail === null) || resolved.held)
+        return none;
+    const unknown = heldForUnknown(remote === null, detail, resolved.accounts, observed);
+    if (unknown !== null)
+        return unknown;
+    const renamed = renameOf(matched, unmanaged);
+    if (renamed !== null)
+        return { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] };
+    const target = targetOf(item, resolved.accounts);
+    return restrict(planSteps(item, detail, remote, target, context), context, item.flow);
+}
+function unreadableProblem(matched, observed) {
+    const { item, remote } = matched;
+    if (remote === null || observed.details.has(remote.id))
+        return [];
+    const why = observed.unreadable?.get(remote.id);
+    return [
+        itemProblem(item, 'unreadable_item', `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`),
+    ];
+}
 function planOne(matched, observed, context, unmanaged) {
     const { item, remote } = matched;
-    const renamed = renameOf(matched, unmanaged);
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
     // Accounts are checked whenever they are named, even while the stage stays below published.
     const resolved = accountsOf(item, observed);
-    const target = publicationOf(item, resolved.accounts);
-    // A listed item whose detail could not be read is not missing: planning a
-    // create for it would make a second item with the same title.
-    const unreadable = remote !== null && detail === null;
-    const none = { steps: [], holds: [], drift: [] };
-    const planned = unreadable || resolved.held
-        ? none
-        : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
-            (renamed !== null
-                ? { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] }
-                : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
-    const why = remote === null ? undefined : observed.unreadable?.get(remote.id);
-    const problems = unreadable
-        ? [
-            itemProblem(item, 'unreadable_item', `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`),
-        ]
-        : [];
+    const target = targetOf(item, resolved.accounts);
+    const planned = plannedFor(matched, detail, resolved, observed, context, unmanaged);
+    const check = publicationCheck(item, detail, remote, target, context);
     return {
         item: {
             file: item.file,
@@ -9428,10 +9892,17 @@ function planOne(matched, observed, context, unmanaged) {
             holds: planned.holds,
             drift: planned.drift,
             publishAt: item.publish?.at ?? null,
+            publication: target,
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+            ...(check.confirmation ? { confirmation: check.confirmation } : {}),
         },
-        problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
+        problems: [
+            ...resolved.problems,
+            ...unreadableProblem(matched, observed),
+            ...check.problems,
+            ...tiktokWarning(item, target, detail),
+        ],
     };
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */
@@ -9586,7 +10057,6 @@ function manifestText(value, options) {
 
 
 
-
 class ImportUsageError extends Error {
     name = 'ImportUsageError';
 }
@@ -9679,9 +10149,12 @@ function writableText(detail, manifest) {
     return { text };
 }
 async function runImport(options) {
+    // Every option is checked before the first request: a usage error costs nothing.
     const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
-    const keep = statusFilter(options.statuses ?? []);
-    const only = options.only ? titleMatcher(options.only) : null;
+    const filters = {
+        keep: statusFilter(options.statuses ?? []),
+        only: options.only ? titleMatcher(options.only) : null,
+    };
     const report = {
         refused: null,
         problems: [],
@@ -9690,57 +10163,89 @@ async function runImport(options) {
         skipped: [],
         check: null,
     };
+    const read = await readWhole(options);
+    if ('refused' in read)
+        return { ...report, ...read };
+    const { items, listing } = read;
+    const candidates = chooseCandidates(options, filters, items, listing.contents, report.skipped);
+    const details = await observeDetails(options.client, candidates.map((summary) => summary.id), options.concurrency ?? DEFAULT_READ_CONCURRENCY);
+    const texts = renderManifests(options.cwd, outDir, filters, candidates, details, listing.accounts, report);
+    if (texts.length > 0) {
+        writeManifests(options.cwd, outDir, texts);
+        report.check = await checkImported(options, listing, texts.map((text) => text.detail), new Set(texts.map((t) => t.file)));
+    }
+    report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
+    return report;
+}
+/**
+ * The manifests already there and the whole catalogue, or why nothing may be
+ * written: a manifest that does not load may manage an item, and an item on
+ * a page not read could be imported twice.
+ */
+async function readWhole(options) {
     const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
     const errors = load.problems.filter((problem) => problem.severity === 'error');
     if (errors.length > 0) {
-        report.problems = errors;
-        report.refused = `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`;
-        return report;
+        return {
+            problems: errors,
+            refused: `${errors.length} manifest error${errors.length === 1 ? '' : 's'}: a manifest that does not load may manage an item, so nothing was imported. Fix them (content-as-code validate) and import again.`,
+        };
     }
     const listing = await observeListing(options.client);
     if (listing.contentsGap !== null) {
-        report.refused = `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`;
-        return report;
+        return {
+            problems: [],
+            refused: `GET /contents could not be proven complete (${listing.contentsGap}): an item on a page not read could be imported twice, so nothing was imported. Run again; doctor shows how the service pages.`,
+        };
     }
-    const { unmanaged, owners, titles } = managedBy(load.items, listing.contents);
+    return { items: load.items, listing };
+}
+/** The listed items worth reading in detail; every other one is added to `skipped`, with why. */
+function chooseCandidates(options, { only }, items, contents, skipped) {
+    const { unmanaged, owners, titles } = managedBy(items, contents);
     const remoteTitles = new Map();
-    for (const summary of listing.contents)
+    for (const summary of contents)
         remoteTitles.set(summary.title, (remoteTitles.get(summary.title) ?? 0) + 1);
     const candidates = [];
-    for (const summary of listing.contents) {
+    for (const summary of contents) {
         const owner = owners.get(summary.id) ?? (unmanaged.has(summary.id) ? null : titles.get(summary.title));
         if (owner !== undefined && owner !== null) {
-            report.skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
+            skipped.push(skip(summary, 'managed', owner, `managed by ${owner}`));
         }
         else if (only !== null && !only(summary.title)) {
-            report.skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
+            skipped.push(skip(summary, 'filtered', null, `title does not match --only ${options.only}`));
         }
         else if (!/\S/.test(summary.title)) {
-            report.skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
+            skipped.push(skip(summary, 'blank_title', null, 'the title is blank; a manifest needs one'));
         }
         else if (titles.has(summary.title)) {
             const file = titles.get(summary.title);
-            report.skipped.push(skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`));
+            skipped.push(skip(summary, 'title_taken', file, `${file} has this title for another item; titles are unique`));
         }
         else if ((remoteTitles.get(summary.title) ?? 0) > 1) {
-            report.skipped.push(skip(summary, 'duplicate_title', null, 'another item has the same title; rename one in the service (manifest titles are unique), then import again'));
+            skipped.push(skip(summary, 'duplicate_title', null, 'another item has the same title; rename one in the service (manifest titles are unique), then import again'));
         }
         else {
             candidates.push(summary);
         }
     }
-    const details = await observeDetails(options.client, candidates.map((summary) => summary.id), options.concurrency ?? DEFAULT_READ_CONCURRENCY);
-    const absoluteOut = external_node_path_default().join(options.cwd, outDir);
-    const namer = new FileNamer(absoluteOut);
-    const texts = [];
-    const read = [];
+    return candidates;
+}
+/**
+ * Each candidate's manifest as text, under a file name of its own, recorded
+ * in the report as imported; an item gone, filtered out by status or
+ * unwritable is recorded as skipped. Nothing is written yet.
+ */
+function renderManifests(cwd, outDir, { keep }, candidates, details, accounts, report) {
+    const namer = new FileNamer(external_node_path_default().join(cwd, outDir));
+    const rendered = [];
     for (const summary of candidates) {
         const detail = details.get(summary.id);
         if (!detail) {
             report.skipped.push(skip(summary, 'gone', null, 'deleted since the listing was read'));
             continue;
         }
-        const manifest = manifestOf(detail, listing.accounts);
+        const manifest = manifestOf(detail, accounts);
         if (keep !== null && !keep(detail.status, manifest.stage)) {
             report.skipped.push(skip(summary, 'filtered', null, `status ${detail.status} is not in --status`));
             continue;
@@ -9750,10 +10255,8 @@ async function runImport(options) {
             report.skipped.push(skip(summary, 'unwritable', null, written.unwritable));
             continue;
         }
-        const text = written.text;
         const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
-        texts.push({ file, text });
-        read.push(detail);
+        rendered.push({ file, text: written.text, detail });
         report.imported.push({
             file,
             id: detail.id,
@@ -9763,20 +10266,18 @@ async function runImport(options) {
             notes: manifest.notes,
         });
     }
-    // Every text is written only once all of them were rendered: a failure
-    // above leaves the workspace as it was. The folder's place is checked
-    // again once it exists, in case a link appeared since.
-    if (texts.length > 0)
-        (0,external_node_fs_.mkdirSync)(absoluteOut, { recursive: true });
-    if (texts.length > 0)
-        checkRealPlace(options.cwd, outDir);
+    return rendered;
+}
+/**
+ * Every text is written only once all of them were rendered: a failure
+ * before leaves the workspace as it was. The folder's place is checked
+ * again once it exists, in case a link appeared since; no file is overwritten.
+ */
+function writeManifests(cwd, outDir, texts) {
+    (0,external_node_fs_.mkdirSync)(external_node_path_default().join(cwd, outDir), { recursive: true });
+    checkRealPlace(cwd, outDir);
     for (const { file, text } of texts)
-        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(options.cwd, file), text, { flag: 'wx' });
-    if (texts.length > 0) {
-        report.check = await checkImported(options, listing, read, new Set(texts.map((t) => t.file)));
-    }
-    report.skipped.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
-    return report;
+        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(cwd, file), text, { flag: 'wx' });
 }
 
 ;// CONCATENATED MODULE: ./src/import/render.ts
@@ -9904,7 +10405,34 @@ async function runImportCommand(options, terminal, seams = {}) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/plan/concurrency.ts
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+function shardOf(file, count) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < file.length; i++) {
+        hash ^= file.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return (hash % count) + 1;
+}
+/** Whether this job plans the manifest `file`. */
+function inShard(file, shard) {
+    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
+}
+/** This job's manifests and the other shards' ones. */
+function splitShard(items, shard) {
+    if (!shard || shard.count <= 1)
+        return { mine: [...items], others: [] };
+    const mine = [];
+    const others = [];
+    for (const item of items)
+        (inShard(item.file, shard) ? mine : others).push(item);
+    return { mine, others };
+}
+
+;// CONCATENATED MODULE: ./src/concurrency.ts
+// Async work a few calls at a time. A leaf, below the layers that send
+// (apply, engine, import): the planner, which is pure, has no use for it.
 /**
  * Runs fn over items with at most `limit` calls in flight; results keep the
  * items' order. The first rejection rejects the whole call once the running
@@ -9932,138 +10460,97 @@ async function mapLimit(items, limit, fn) {
     return results;
 }
 
-;// CONCATENATED MODULE: ./src/apply/race.ts
-
-
-/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
-function asSummary(detail) {
+;// CONCATENATED MODULE: ./src/apply/item-run.ts
+const writable = (run) => run;
+/** An item as planned, before anything was done to it. */
+function untouched(item) {
     return {
-        id: detail.id,
-        title: detail.title,
-        description: detail.description,
-        full_text: detail.full_text,
-        hashtags: detail.hashtags,
-        status: detail.status,
-        persona: detail.persona,
-        published_url: null,
-        published_platform: null,
-        last_error: detail.last_error,
-        creation_date: detail.creation_date,
-        updated_at: detail.updated_at,
-        upload_date: detail.upload_date,
+        item,
+        id: item.remote?.id ?? null,
+        status: item.remote?.status ?? null,
+        created: false,
+        edited: false,
+        rendered: false,
+        published: false,
+        running: false,
+        holds: [],
+        notes: [],
+        unsettled: null,
+        lastError: null,
+        lostAt: null,
+        error: null,
+        durationMs: 0,
     };
 }
-/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
-async function sameTitled(client, created) {
-    let listed;
-    try {
-        listed = (await client.listContents()).items;
-    }
-    catch {
-        return null;
-    }
-    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
-    // A listing that lags behind the create still counts this run's own item.
-    if (!same.some((summary) => summary.id === created.id))
-        same.push(asSummary(created));
-    return same;
+/** This run created the item (or adopted one whose create lost its answer); `detail` null when it could not be read back. */
+function created(run, id, detail) {
+    Object.assign(writable(run), { id, created: true, ...(detail ? { status: detail.status } : {}) });
 }
-/**
- * Lists the new item's title again and settles a race for it. Who wins rests
- * on the creation times the service shows; where it shows none for one of the
- * items, or the listing cannot be read, it is not guessed: the item is held.
- */
-async function settleTitleRace(client, created, logger) {
-    const same = await sameTitled(client, created);
-    const undecided = (why, ids) => {
-        logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
-        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
-    };
-    if (same === null)
-        return undecided('the listing could not be read to check for a second item', [created.id]);
-    if (same.length < 2)
-        return { winner: created, lost: null };
-    const ids = same.map((summary) => summary.id).sort();
-    if (same.some((summary) => !hasCreationTime(summary)))
-        return undecided('the service shows no creation time for one of them', ids);
-    const winner = winnerOf(same);
-    if (winner === null || winner.id === created.id)
-        return { winner: created, lost: null };
-    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
-    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
-        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
-    return {
-        winner: await client.getContent(winner.id),
-        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
-    };
+/** This run edited the item; the status it shows after, when read. */
+function edited(run, status) {
+    Object.assign(writable(run), { edited: true, ...(status ? { status } : {}) });
 }
-
-;// CONCATENATED MODULE: ./src/apply/readback.ts
-
-
-const readback_TEXT_FIELDS = ['full_text', 'textover'];
-function readback_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
+/** The run goes on with another item of the title (it won a race this run's item lost). */
+function continuedWith(run, winner) {
+    Object.assign(writable(run), { id: winner.id, status: winner.status });
 }
-/** What a create or an edit sent that the service holds differently. */
-function readBackFields(sent, detail) {
-    const notes = [];
-    for (const field of readback_TEXT_FIELDS) {
-        const value = sent[field];
-        const held = detail[field];
-        if (typeof value === 'string' && typeof held === 'string' && value !== held)
-            if (serviceText(value) === serviceText(held))
-                notes.push({ field, how: 'normalised_text' });
-    }
-    const tuning = sent.fine_tuning;
-    if (readback_isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
-        notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
-    const persona = sent.persona_id;
-    if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
-        notes.push({ field: 'persona', how: 'ignored' });
-    return notes;
+/** The status the service shows now. */
+function saw(run, status) {
+    writable(run).status = status;
 }
-/** Render settings the service holds differently from what the generation request sent. */
-function readBackRender(sent, detail) {
-    const wanted = sent.subtitle_settings;
-    const held = detail.video_settings?.subtitle_settings ?? null;
-    if (readback_isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
-        return [{ field: 'video.subtitles', how: 'filled_defaults' }];
-    return [];
+/** What a wait ended with: the status, the service's last error, and whether it was still in flight. */
+function waited(run, outcome) {
+    Object.assign(writable(run), {
+        status: outcome.status,
+        lastError: outcome.lastError,
+        running: outcome.timedOut,
+    });
 }
-
-;// CONCATENATED MODULE: ./src/apply/status.ts
-
-// Where an item is, read from the service as a whole. GET /gen/task-status
-// is the interface's way to poll (never rate limited); its body is "not
-// shown", and an answer no reading covers (A24) is not the end of the item:
-// the detail view carries the same status, progress and last error.
-/** The item's status, from task status, or from the detail view when task status cannot be read. */
-async function readStatus(client, id) {
-    try {
-        return await client.taskStatus(id);
-    }
-    catch (error) {
-        if (!(error instanceof ResponseShapeError))
-            throw error;
-        const detail = await client.getContent(id);
-        return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
-    }
+/** Left in flight: the run does not wait (`wait: false`). */
+function leftRunning(run) {
+    writable(run).running = true;
+}
+/** A generation or upload this run started; `published` when it carries the publication. */
+function dispatched(run, what) {
+    const state = writable(run);
+    state.rendered ||= what.rendered === true;
+    state.published ||= what.published === true;
+}
+function held(run, hold) {
+    writable(run).holds = [...run.holds, hold];
+}
+/** A value the service stores in its own terms, said once per field. */
+function noted(run, note) {
+    if (run.notes.some((known) => known.field === note.field))
+        return false;
+    writable(run).notes = [...run.notes, note];
+    return true;
+}
+/** This run's new item, while another run may have created its title at the same moment; null once settled. */
+function raceOpen(run, detail) {
+    writable(run).unsettled = detail;
+}
+/** A publishing request lost its answer: sent at `sentAt`, its outcome is the service's to show. */
+function answerLost(run, sentAt) {
+    writable(run).lostAt ??= sentAt;
+}
+/** What stopped the engine on this item, already free of secrets. */
+function errored(run, message) {
+    writable(run).error = message;
+}
+function finished(run, durationMs) {
+    writable(run).durationMs = durationMs;
 }
 
 ;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
 
 
-
-
-// Non-idempotent POSTs whose answer was lost (A33). The client never resends
-// them; here the engine reads the service first and sends again only when the
-// service shows that the first request did not take effect.
+// A create whose answer was lost (A33): the client never resends it; here
+// the engine looks the title up first and sends again only when the service
+// shows that the first request did not take effect. Generations and uploads
+// are resolved in dispatch.ts.
 /** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
 const MAX_SENDS = 3;
-function isCode(error, status, code) {
-    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
-}
 /**
  * The create body without its null fields. A null `textover` would count as a
  * script given (A15), and the service would not write one from `full_text`;
@@ -10115,40 +10602,318 @@ async function createOrAdopt(client, fields, logger, sleep, options = {}) {
         }
     }
 }
-/** The service shows the POST took effect: the item moved away from where it was. */
-function moved(before, now) {
-    return GENERATING_STATUSES.has(now) || now === 'UPLOADED' || (before !== null && now !== before);
+
+;// CONCATENATED MODULE: ./src/apply/race.ts
+
+
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
+function asSummary(detail) {
+    return {
+        id: detail.id,
+        title: detail.title,
+        description: detail.description,
+        full_text: detail.full_text,
+        hashtags: detail.hashtags,
+        status: detail.status,
+        persona: detail.persona,
+        published_url: null,
+        published_platform: null,
+        published: { links: [], perAccount: false },
+        last_error: detail.last_error,
+        creation_date: detail.creation_date,
+        updated_at: detail.updated_at,
+        upload_date: detail.upload_date,
+    };
 }
-async function dispatch(client, id, before, send, logger, what) {
-    for (let attempt = 1;; attempt++) {
+/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
+async function sameTitled(client, created) {
+    let listed;
+    try {
+        listed = (await client.listContents()).items;
+    }
+    catch {
+        return null;
+    }
+    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
+    // A listing that lags behind the create still counts this run's own item.
+    if (!same.some((summary) => summary.id === created.id))
+        same.push(asSummary(created));
+    return same;
+}
+/**
+ * Lists the new item's title again and settles a race for it. Who wins rests
+ * on the creation times the service shows; where it shows none for one of the
+ * items, or the listing cannot be read, it is not guessed: the item is held.
+ */
+async function settleTitleRace(client, created, logger) {
+    const same = await sameTitled(client, created);
+    const undecided = (why, ids) => {
+        logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
+        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+    };
+    if (same === null)
+        return undecided('the listing could not be read to check for a second item', [created.id]);
+    if (same.length < 2)
+        return { winner: created, lost: null };
+    const ids = same.map((summary) => summary.id).sort();
+    if (same.some((summary) => !hasCreationTime(summary)))
+        return undecided('the service shows no creation time for one of them', ids);
+    const winner = winnerOf(same);
+    if (winner === null || winner.id === created.id)
+        return { winner: created, lost: null };
+    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
+    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
+        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
+    return {
+        winner: await client.getContent(winner.id),
+        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/apply/race-step.ts
+
+
+/**
+ * Settles a race for the title of the item this run created: once it lost,
+ * the run goes on with the winner; false when who won cannot be decided, and
+ * nothing more may be done to the item.
+ */
+async function settleRace(run, context) {
+    const created = run.unsettled;
+    if (created === null)
+        return !run.holds.some((hold) => hold.kind === 'race_undecided');
+    raceOpen(run, null);
+    const race = await settleTitleRace(context.client, created, context.logger);
+    if (race.lost === null)
+        return true;
+    held(run, race.lost);
+    if (race.lost.kind === 'race_undecided')
+        return false;
+    continuedWith(run, race.winner);
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/apply/readback.ts
+
+
+const readback_TEXT_FIELDS = ['full_text', 'textover'];
+function readback_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** What a create or an edit sent that the service holds differently. */
+function readBackFields(sent, detail) {
+    const notes = [];
+    for (const field of readback_TEXT_FIELDS) {
+        const value = sent[field];
+        const held = detail[field];
+        if (typeof value === 'string' && typeof held === 'string' && value !== held)
+            if (serviceText(value) === serviceText(held))
+                notes.push({ field, how: 'normalised_text' });
+    }
+    const tuning = sent.fine_tuning;
+    if (readback_isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
+        notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
+    const persona = sent.persona_id;
+    if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
+        notes.push({ field: 'persona', how: 'ignored' });
+    return notes;
+}
+/** Render settings the service holds differently from what the generation request sent. */
+function readBackRender(sent, detail) {
+    const wanted = sent.subtitle_settings;
+    const held = detail.video_settings?.subtitle_settings ?? null;
+    if (readback_isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
+        return [{ field: 'video.subtitles', how: 'filled_defaults' }];
+    return [];
+}
+
+;// CONCATENATED MODULE: ./src/apply/content.ts
+
+
+
+
+
+
+// The item's own writes: its create and its edits, each read back (A14).
+/** Notes each service normal form once per item. */
+function note(run, notes, logger) {
+    for (const found of notes) {
+        if (noted(run, found))
+            logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
+    }
+}
+/** A write the service accepted but that cannot be followed up in this run: said, never sent again. */
+function acceptedButHeld(run, error, logger) {
+    held(run, error instanceof ClearedFieldsError
+        ? { kind: 'cleared_on_service', fields: error.fields }
+        : { kind: 'not_read_back', reason: error.message });
+    logger.warning(`${error.message}; the rest of this item waits for the next run.`);
+    return false;
+}
+async function runCreate(run, step, context) {
+    const { client, logger } = context;
+    const lookMs = context.createLookMs ??
+        Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
+    let detail;
+    try {
+        detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), { lookMs });
+    }
+    catch (error) {
+        if (!(error instanceof ReadBackError))
+            throw error;
+        created(run, error.id, null);
+        return acceptedButHeld(run, error, logger);
+    }
+    created(run, detail.id, detail);
+    logger.info(`Created ${detail.id}.`);
+    note(run, readBackFields(step.fields, detail), logger);
+    // No lock: a run started at the same moment may have created the same title.
+    raceOpen(run, detail);
+    if (!(await settleRace(run, context)))
+        return false;
+    // A run that listed before the other's create landed sees no race now; it looks once more before
+    // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
+    if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
+        raceOpen(run, detail);
+    return true;
+}
+async function runEdit(run, step, context) {
+    const { client, logger } = context;
+    const body = step.send;
+    let detail;
+    try {
+        detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
+    }
+    catch (error) {
+        if (!(error instanceof ReadBackError || error instanceof ClearedFieldsError))
+            throw error;
+        edited(run, null);
+        return acceptedButHeld(run, error, logger);
+    }
+    edited(run, detail.status);
+    logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
+    note(run, readBackFields(body, detail), logger);
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/apply/status.ts
+
+// Where an item is, read from the service as a whole. GET /gen/task-status
+// is the interface's way to poll (never rate limited); its body is "not
+// shown", and an answer no reading covers (A24) is not the end of the item:
+// the detail view carries the same status, progress and last error.
+/** The item's status, from task status, or from the detail view when task status cannot be read. */
+async function readStatus(client, id) {
+    try {
+        return await client.taskStatus(id);
+    }
+    catch (error) {
+        if (!(error instanceof ResponseShapeError))
+            throw error;
+        const detail = await client.getContent(id);
+        return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/apply/dispatch.ts
+
+
+
+/** The request may have been received, and the service shows no sign of it either way: it is not sent again. */
+class OutcomeStillUnknownError extends Error {
+    name = 'OutcomeStillUnknownError';
+    sentAt;
+    constructor(what, sentAt) {
+        super(`The ${what} request lost its answer twice and the service shows no sign of either; it is not sent again.`);
+        this.sentAt = sentAt;
+    }
+}
+/** The default stall threshold: the interface does not show its value (A40). */
+const DEFAULT_STALL_MS = 60_000;
+const LOOK_EVERY_MS = 2_000;
+function isCode(error, status, code) {
+    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
+}
+/** The service shows that a request took effect: the status moved, a run shows progress, the item was touched. */
+async function signOf(client, id, before) {
+    const now = await readStatus(client, id);
+    if (GENERATING_STATUSES.has(now.status) || now.status === 'UPLOADED')
+        return now.status;
+    if (before.status !== null && now.status !== before.status)
+        return now.status;
+    if (now.progress !== null)
+        return now.status;
+    if (before.updatedAt === null)
+        return null;
+    try {
+        const updatedAt = (await client.getContent(id)).updated_at;
+        return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Looks for a sign until the stall threshold has passed since the request was sent. */
+async function watchForSign(context, id, before) {
+    const until = context.clock.now() + context.stallMs;
+    for (;;) {
+        const sign = await signOf(context.client, id, before);
+        if (sign !== null)
+            return sign;
+        const left = until - context.clock.now();
+        if (left <= 0)
+            return null;
+        await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
+    }
+}
+async function updatedAtOf(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
+async function dispatch(context, id, status, send, what) {
+    const { client, logger } = context;
+    let lostAt = null;
+    let before = null;
+    for (let sends = 1;; sends++) {
+        const sentAt = new Date((context.now ?? Date.now)()).toISOString();
         try {
             await send();
-            return 'started';
+            return { outcome: 'started', lostAt };
         }
         catch (error) {
             // 409: something is in flight already; wait for it, never send again.
             if (isCode(error, 409, 'already_published'))
-                return 'published';
+                return { outcome: 'published', lostAt };
             if (isCode(error, 409))
-                return 'running';
-            if (!(error instanceof OutcomeUnknownError) || attempt >= MAX_SENDS)
+                return { outcome: 'running', lostAt };
+            if (!(error instanceof OutcomeUnknownError))
                 throw error;
-            const status = await readStatus(client, id);
-            if (moved(before, status.status)) {
-                logger.info(`The ${what} request lost its answer; the item is ${status.status}, so it was received.`);
-                return status.status === 'UPLOADED' ? 'published' : 'started';
+            lostAt ??= sentAt;
+            before ??= { status, updatedAt: await updatedAtOf(client, id) };
+            const sign = await watchForSign(context, id, before);
+            if (sign !== null) {
+                logger.info(`The ${what} request lost its answer; the item is ${sign}, so it was received.`);
+                return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt };
             }
-            logger.info(`The ${what} request lost its answer and the item is still ${status.status}; sending it again.`);
+            if (sends >= 2)
+                throw new OutcomeStillUnknownError(what, lostAt);
+            logger.info(`The ${what} request lost its answer and the service shows no sign of it past the stall threshold ` +
+                `(${Math.round(context.stallMs / 1000)} s); sending it again, once.`);
         }
     }
 }
-/** POST /gen/process-content-async, resolved by the item's status when its answer is lost. */
-function dispatchGeneration(client, request, before, logger) {
-    return dispatch(client, request.content_id, before, () => client.processContent(request), logger, 'generation');
+/** POST /gen/process-content-async, resolved by what the service shows when its answer is lost. */
+function dispatchGeneration(context, request, before) {
+    const what = request.publish ? 'publishing generation' : 'generation';
+    return dispatch(context, request.content_id, before, () => context.client.processContent(request), what);
 }
 /** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
-function dispatchUpload(client, id, publish, before, logger) {
-    return dispatch(client, id, before, () => client.upload(id, publish), logger, 'upload');
+function dispatchUpload(context, id, publish, before) {
+    return dispatch(context, id, before, () => context.client.upload(id, publish), 'upload');
 }
 
 ;// CONCATENATED MODULE: ./src/apply/wait.ts
@@ -10212,73 +10977,80 @@ async function touchedSince(client, id, since) {
         return false;
     }
 }
+/** One read of the item: logged when it moved; whether its status moved. */
+async function look(client, target, options, seen) {
+    const status = await readStatus(client, target.id);
+    const { last } = seen;
+    const statusChanged = last === null || last.status !== status.status;
+    const changed = statusChanged || !sameProgress(last.progress, status.progress);
+    if (changed) {
+        const tally = options.tally ? { tally: { ...options.tally } } : {};
+        options.logger.progress({
+            file: target.file,
+            title: target.title,
+            status: status.status,
+            progress: status.progress,
+            ...tally,
+        });
+    }
+    // Left: another status, or a snapshot that moves (a stale one of the last run does not).
+    if (seen.leaving !== undefined && (status.status !== seen.leaving || (last !== null && changed)))
+        seen.leaving = undefined;
+    if (seen.leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
+        seen.leaving = undefined;
+    seen.stillReads = changed ? 1 : seen.stillReads + 1;
+    if (changed)
+        seen.stillSince = options.clock.now();
+    seen.last = status;
+    return statusChanged;
+}
+/** How the wait ends after this read, or null when it goes on. */
+function verdict(seen, options, startBy) {
+    const status = seen.last;
+    const answer = { status: status.status, lastError: status.last_error };
+    const now = options.clock.now();
+    // Queued: the service answered, the worker has not taken the job yet.
+    if (seen.leaving !== undefined)
+        return now >= Math.min(startBy, options.deadline)
+            ? { ...answer, timedOut: true, notStarted: true }
+            : null;
+    const staleMs = options.poll.staleMs ?? DEFAULT_STALE_MS;
+    const until = options.until ?? 'settled';
+    if (ends(until, status.status, status.progress !== null, seen.stillReads, now - seen.stillSince, staleMs))
+        return { ...answer, timedOut: false };
+    return now >= options.deadline ? { ...answer, timedOut: true } : null;
+}
 /** Polls until the wait ends (see WaitUntil) or the deadline passes. */
 async function waitForItem(client, target, options) {
-    const { clock, poll, logger, deadline } = options;
-    const until = options.until ?? 'settled';
+    const { clock, poll } = options;
     const startBy = clock.now() + (options.startWaitMs ?? DEFAULT_START_WAIT_MS);
-    let leaving = options.leaving;
-    let last = null;
+    const seen = { last: null, leaving: options.leaving, stillReads: 0, stillSince: clock.now() };
     let delay = null;
-    let stillReads = 0;
-    let stillSince = clock.now();
     for (;;) {
-        const status = await readStatus(client, target.id);
-        const statusChanged = last === null || last.status !== status.status;
-        const changed = last === null || last.status !== status.status || !sameProgress(last.progress, status.progress);
-        if (changed)
-            logger.progress({
-                file: target.file,
-                title: target.title,
-                status: status.status,
-                progress: status.progress,
-                ...(options.tally ? { tally: { ...options.tally } } : {}),
-            });
-        // Left: another status, or a snapshot that moves (a stale one of the last run does not).
-        if (leaving !== undefined && (status.status !== leaving || (last !== null && changed)))
-            leaving = undefined;
-        if (leaving !== undefined && last !== null && (await touchedSince(client, target.id, options.since)))
-            leaving = undefined;
-        stillReads = changed ? 1 : stillReads + 1;
-        if (changed)
-            stillSince = clock.now();
-        last = status;
-        if (leaving !== undefined) {
-            // Queued: the service answered, the worker has not taken the job yet.
-            if (clock.now() >= Math.min(startBy, deadline))
-                return { status: status.status, lastError: status.last_error, timedOut: true, notStarted: true };
-        }
-        else if (ends(until, status.status, status.progress !== null, stillReads, clock.now() - stillSince, poll.staleMs ?? DEFAULT_STALE_MS)) {
-            return { status: status.status, lastError: status.last_error, timedOut: false };
-        }
-        const remaining = deadline - clock.now();
-        if (remaining <= 0)
-            return { status: status.status, lastError: status.last_error, timedOut: true };
+        const statusChanged = await look(client, target, options, seen);
+        const outcome = verdict(seen, options, startBy);
+        if (outcome !== null)
+            return outcome;
         // Back to fast reads only when the status moves on, not on every progress snapshot.
         delay = nextDelay(poll, delay, statusChanged);
-        await clock.sleep(Math.min(delay, remaining));
+        await clock.sleep(Math.min(delay, options.deadline - clock.now()));
     }
 }
 
-;// CONCATENATED MODULE: ./src/apply/apply.ts
+;// CONCATENATED MODULE: ./src/apply/settle.ts
 
 
 
 
-
-
-
-
-
-
-
-async function settle(run, context, until = 'settled', inFlight = false, leaving, since) {
+/** Waits while the item is in flight; false when the run stops waiting (deadline, or `wait: false`). */
+async function settle(run, context, options = {}) {
+    const { until = 'settled', inFlight = false, leaving, since } = options;
     if (run.id === null || run.status === null)
         return true;
     if (!inFlight && leaving === undefined && !RUNNING_STATUSES.has(run.status) && until === 'settled')
         return true;
     if (!context.wait) {
-        run.running = true;
+        leftRunning(run);
         return false;
     }
     const outcome = await waitForItem(context.client, { id: run.id, file: run.item.file, title: run.item.title }, {
@@ -10292,26 +11064,29 @@ async function settle(run, context, until = 'settled', inFlight = false, leaving
         ...(since === undefined ? {} : { since }),
         ...(context.startWaitMs === undefined ? {} : { startWaitMs: context.startWaitMs }),
     });
-    run.status = outcome.status;
-    run.lastError = outcome.lastError;
-    run.running = outcome.timedOut;
+    waited(run, outcome);
     if (outcome.notStarted) {
-        run.holds.push({ kind: 'not_started', status: outcome.status });
+        held(run, { kind: 'not_started', status: outcome.status });
         context.logger.warning(`The service accepted the request, but the item is still ${outcome.status}: it has not started yet.`);
     }
     return !outcome.timedOut;
 }
 /** After a dispatch: wait for the item to leave the status it was sent from, then for the job to end. */
-async function settleDispatch(run, context, dispatched, before, until, conflictMayBeQueued, since) {
-    if (dispatched === 'published') {
-        run.status = 'UPLOADED';
+async function settleDispatch(run, context, wait) {
+    if (wait.dispatched === 'published') {
+        saw(run, 'UPLOADED');
         return true;
     }
     // A started job, or (for a generation) a 409 for one already there, may still be queued in the status it
     // was sent from. A 409 on an upload says one is in flight, which the status shows.
-    const queued = dispatched === 'started' || conflictMayBeQueued;
-    const leaving = before !== null && queued ? before : undefined;
-    return settle(run, context, until, true, leaving, since);
+    const queued = wait.dispatched === 'started' || wait.conflictMayBeQueued;
+    const leaving = wait.before !== null && queued ? wait.before : undefined;
+    return settle(run, context, {
+        until: wait.until,
+        inFlight: true,
+        ...(leaving === undefined ? {} : { leaving }),
+        ...(wait.since === undefined ? {} : { since: wait.since }),
+    });
 }
 /** Whether a one-shot publication of this item may pass through VIDEO_PROCESSED (plan/inflight.ts). */
 function oneRun(run) {
@@ -10322,223 +11097,10 @@ async function freshStatus(run, context) {
     if (run.id === null)
         return false;
     const now = await readStatus(context.client, run.id);
-    run.status = now.status;
+    saw(run, now.status);
     if (mayBeInFlight(now.status, now.progress, oneRun(run)))
-        return settle(run, context, 'maybe-published', true);
+        return settle(run, context, { until: 'maybe-published', inFlight: true });
     return true;
-}
-/** Notes each service normal form once per item. */
-function note(run, notes, logger) {
-    for (const found of notes) {
-        if (run.notes.some((known) => known.field === found.field))
-            continue;
-        run.notes.push(found);
-        logger.info(`The service holds ${found.field} in its own terms (${found.how.replace('_', ' ')}).`);
-    }
-}
-/** A new item's render: another run that raced for the title may have rendered it already. */
-function renderedMeanwhile(run, step) {
-    return (step.reason === 'never_rendered' &&
-        run.status !== null &&
-        (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
-        run.status !== 'FAILED_UPLOAD');
-}
-/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
-async function updatedAt(client, id) {
-    try {
-        return (await client.getContent(id)).updated_at;
-    }
-    catch {
-        return null;
-    }
-}
-/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
-const RENDER_SENDS = 2;
-async function runRender(run, step, context) {
-    const { client, logger } = context;
-    if (!(await settleRace(run, context)))
-        return false;
-    const id = run.id;
-    if (!(await settle(run, context)))
-        return false;
-    if (step.reason === 'never_rendered' && !(await freshStatus(run, context)))
-        return false;
-    if (run.status === 'UPLOADED')
-        return true; // never rendered again once published
-    if (renderedMeanwhile(run, step))
-        return true;
-    const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
-    // Stepwise: the script is read before credits are spent on it, and it
-    // must be the one the plan showed (reviewers read it in the PR comment).
-    // After this run's own create or edit the service has just written it.
-    if (run.item.flow === 'stepwise' || step.publish === null) {
-        const detail = await client.getContent(id);
-        const planned = run.created || run.edited ? null : run.item.script.remote;
-        if (planned !== null && detail.textover !== planned) {
-            run.holds.push({ kind: 'script_changed_since_plan' });
-            logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
-            return false;
-        }
-        logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
-    }
-    for (let send = 1; send <= RENDER_SENDS; send++) {
-        const before = run.status;
-        const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
-        const dispatched = await dispatchGeneration(client, { content_id: id, render: step.render, publish: step.publish?.options }, before, logger);
-        run.rendered ||= dispatched === 'started';
-        if (step.publish !== null && dispatched === 'started')
-            run.published = true;
-        const until = step.publish !== null && dispatched !== 'published' ? 'published' : 'settled';
-        if (!(await settleDispatch(run, context, dispatched, before, until, true, since)))
-            return false;
-        // Parked after the voiceover with no run in flight: it is rendered, not waited on.
-        if (run.status !== 'AUDIO_PROCESSED' || dispatched !== 'started')
-            break;
-        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
-    }
-    if (run.status !== null && FAILED_STATUSES.has(run.status)) {
-        // Retried once per apply: a second failure is reported, not looped on.
-        if (retrying || step.reason === 'retry_failed')
-            run.holds.push({ kind: 'already_retried', status: run.status });
-        return false;
-    }
-    if (step.render.subtitle_settings !== undefined && run.rendered)
-        note(run, readBackRender(step.render, await client.getContent(id)), logger);
-    return true;
-}
-async function runUpload(run, step, context) {
-    if (!(await settleRace(run, context)))
-        return false;
-    const id = run.id;
-    if (!(await settle(run, context)))
-        return false;
-    // Another run may have published it since: look before sending (task status is not rate limited).
-    if (!(await freshStatus(run, context)))
-        return false;
-    if (run.status === 'UPLOADED')
-        return true; // never published twice
-    if (run.status === null || !RENDERED_STATUSES.has(run.status))
-        return false;
-    const before = run.status;
-    let dispatched;
-    try {
-        dispatched = await dispatchUpload(context.client, id, step.publish.options, before, context.logger);
-    }
-    catch (error) {
-        // Published by another run between the look and the upload: the service refuses a second one.
-        if (!(error instanceof ServiceError && error.status === 400))
-            throw error;
-        const now = await readStatus(context.client, id);
-        if (now.status !== 'UPLOADED')
-            throw error;
-        run.status = now.status;
-        return true;
-    }
-    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
-    run.published = dispatched !== 'running';
-    return settleDispatch(run, context, dispatched, before, 'settled', false);
-}
-/**
- * Settles a race for the title of the item this run created: once it lost,
- * the run goes on with the winner; false when who won cannot be decided, and
- * nothing more may be done to the item.
- */
-async function settleRace(run, context) {
-    const created = run.unsettled;
-    if (created === null)
-        return !run.holds.some((hold) => hold.kind === 'race_undecided');
-    run.unsettled = null;
-    const race = await settleTitleRace(context.client, created, context.logger);
-    if (race.lost === null)
-        return true;
-    run.holds.push(race.lost);
-    if (race.lost.kind === 'race_undecided')
-        return false;
-    run.id = race.winner.id;
-    run.status = race.winner.status;
-    return true;
-}
-/** A write the service accepted but that cannot be followed up in this run: said, never sent again. */
-function acceptedButHeld(run, error, logger) {
-    if (error instanceof ClearedFieldsError)
-        run.holds.push({ kind: 'cleared_on_service', fields: error.fields });
-    else if (error instanceof ReadBackError)
-        run.holds.push({ kind: 'not_read_back', reason: error.message });
-    else
-        throw error;
-    logger.warning(`${error.message}; the rest of this item waits for the next run.`);
-    return false;
-}
-async function runCreate(run, step, context) {
-    const { client, logger } = context;
-    const lookMs = context.createLookMs ??
-        Math.max(0, Math.min(DEFAULT_RETRY.deadlineMs, context.deadline - context.clock.now()));
-    let detail;
-    try {
-        detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), { lookMs });
-    }
-    catch (error) {
-        if (!(error instanceof ReadBackError))
-            throw error;
-        run.id = error.id;
-        run.created = true;
-        return acceptedButHeld(run, error, logger);
-    }
-    run.id = detail.id;
-    run.status = detail.status;
-    run.created = true;
-    logger.info(`Created ${detail.id}.`);
-    note(run, readBackFields(step.fields, detail), logger);
-    // No lock: a run started at the same moment may have created the same title.
-    run.unsettled = detail;
-    if (!(await settleRace(run, context)))
-        return false;
-    // A run that listed before the other's create landed sees no race now; it looks once more before
-    // its first dispatch (and at the end of a draft), when two creates in the same millisecond are settled.
-    if (!run.holds.some((hold) => hold.kind === 'duplicate_marked'))
-        run.unsettled = detail;
-    return true;
-}
-async function runEdit(run, step, context) {
-    const { client, logger } = context;
-    const body = step.send;
-    let detail;
-    try {
-        detail = await client.editContent(run.id, body, { cancelGeneration: step.cancelGeneration });
-    }
-    catch (error) {
-        if (!(error instanceof ReadBackError || error instanceof ClearedFieldsError))
-            throw error;
-        run.edited = true;
-        return acceptedButHeld(run, error, logger);
-    }
-    run.status = detail.status;
-    run.edited = true;
-    logger.info(`Edited ${step.changes.map((change) => change.field).join(', ')}.`);
-    note(run, readBackFields(body, detail), logger);
-    return true;
-}
-/** One step; false stops the item's remaining steps. */
-async function runStep(run, step, context) {
-    if (!context.allowed.has(step.kind))
-        return step.kind === 'wait';
-    if (step.kind === 'create')
-        return runCreate(run, step, context);
-    if (run.id === null)
-        return false;
-    switch (step.kind) {
-        case 'edit':
-            return runEdit(run, step, context);
-        case 'wait': {
-            // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
-            const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
-            return settle(run, context, maybePublishing ? 'maybe-published' : 'settled', true);
-        }
-        case 'render':
-            return runRender(run, step, context);
-        case 'upload':
-            return runUpload(run, step, context);
-    }
 }
 const WRITES = new Set(['edit', 'render', 'upload']);
 /**
@@ -10561,54 +11123,253 @@ async function stillAsPlanned(run, work, context) {
         : now.status === planned.status && !inFlight;
     if (asPlanned)
         return true;
-    run.status = now.status;
-    run.holds.push({ kind: 'changed_since_plan', planned: planned.status, found: now.status });
+    saw(run, now.status);
+    held(run, { kind: 'changed_since_plan', planned: planned.status, found: now.status });
     context.logger.info(`Moved from ${planned.status} to ${now.status}${inFlight ? ' with a run in flight' : ''} since the plan was made: nothing is sent for it in this run.`);
     if (inFlight)
-        await settle(run, context, 'maybe-published', true);
+        await settle(run, context, { until: 'maybe-published', inFlight: true });
     return false;
 }
-/** An item as planned, before anything was done to it. */
-function untouched(item) {
-    return {
-        item,
-        id: item.remote?.id ?? null,
-        status: item.remote?.status ?? null,
-        created: false,
-        edited: false,
-        rendered: false,
-        published: false,
-        running: false,
-        holds: [],
-        notes: [],
-        unsettled: null,
-        lastError: null,
-        error: null,
-        durationMs: 0,
-    };
+
+;// CONCATENATED MODULE: ./src/apply/render.ts
+
+
+
+
+
+
+
+/** The most generations one render step sends: once more when the service parked the run after the voiceover. */
+const RENDER_SENDS = 2;
+/** A new item's render: another run that raced for the title may have rendered it already. */
+function renderedMeanwhile(run, step) {
+    return (step.reason === 'never_rendered' &&
+        run.status !== null &&
+        (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
+        run.status !== 'FAILED_UPLOAD');
+}
+/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
+async function updatedAt(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
+/** Whether the item is still to be rendered once whatever was in flight has ended; null to stop the item. */
+async function stillToRender(run, step, context) {
+    if (!(await settleRace(run, context)))
+        return null;
+    if (!(await settle(run, context)))
+        return null;
+    if (step.reason === 'never_rendered' && !(await freshStatus(run, context)))
+        return null;
+    // Never rendered again once published.
+    return run.status !== 'UPLOADED' && !renderedMeanwhile(run, step);
+}
+/**
+ * Stepwise: the script is read before credits are spent on it, and it must be
+ * the one the plan showed (reviewers read it in the PR comment). After this
+ * run's own create or edit the service has just written it.
+ */
+async function scriptAsPlanned(run, step, context) {
+    if (run.item.flow !== 'stepwise' && step.publish !== null)
+        return true;
+    const detail = await context.client.getContent(run.id);
+    const planned = run.created || run.edited ? null : run.item.script.remote;
+    if (planned !== null && detail.textover !== planned) {
+        held(run, { kind: 'script_changed_since_plan' });
+        context.logger.warning('The script changed on the service since the plan was made: it is not rendered in this run.');
+        return false;
+    }
+    context.logger.info(`Script to render (${(detail.textover ?? '').length} characters) read from the service.`);
+    return true;
+}
+/**
+ * A generation or upload whose answer was lost twice without a sign is left
+ * to the service (dispatch.ts): held as unknown, never sent a third time.
+ */
+async function sendOnce(run, context, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (!(error instanceof OutcomeStillUnknownError))
+            throw error;
+        held(run, { kind: 'outcome_unknown', request: error.message, sentAt: error.sentAt });
+        context.logger.warning(`${error.message} Its outcome is the service's to show; a later run reads it.`);
+        return null;
+    }
+}
+/** Sends the generation and waits for it; once more when the service parked it after the voiceover. */
+async function sendRender(run, step, context) {
+    const { client, logger } = context;
+    const id = run.id;
+    for (let send = 1; send <= RENDER_SENDS; send++) {
+        const before = run.status;
+        const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
+        const request = { content_id: id, render: step.render, publish: step.publish?.options };
+        const sent = await sendOnce(run, context, () => dispatchGeneration(context, request, before));
+        if (sent === null)
+            return false;
+        const outcome = sent.outcome;
+        if (step.publish !== null && sent.lostAt !== null)
+            answerLost(run, sent.lostAt);
+        dispatched(run, {
+            rendered: outcome === 'started',
+            published: step.publish !== null && outcome === 'started',
+        });
+        const until = step.publish !== null && outcome !== 'published' ? 'published' : 'settled';
+        const wait = { dispatched: outcome, before, until, conflictMayBeQueued: true, since };
+        if (!(await settleDispatch(run, context, wait)))
+            return false;
+        // Parked after the voiceover with no run in flight: it is rendered, not waited on.
+        if (run.status !== 'AUDIO_PROCESSED' || outcome !== 'started')
+            break;
+        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
+    }
+    return true;
+}
+async function runRender(run, step, context) {
+    const toRender = await stillToRender(run, step, context);
+    if (toRender !== true)
+        return toRender === false;
+    const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
+    if (!(await scriptAsPlanned(run, step, context)))
+        return false;
+    if (!(await sendRender(run, step, context)))
+        return false;
+    if (run.status !== null && FAILED_STATUSES.has(run.status)) {
+        // Retried once per apply: a second failure is reported, not looped on.
+        if (retrying || step.reason === 'retry_failed')
+            held(run, { kind: 'already_retried', status: run.status });
+        return false;
+    }
+    if (step.render.subtitle_settings !== undefined && run.rendered)
+        note(run, readBackRender(step.render, await context.client.getContent(run.id)), context.logger);
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/apply/upload.ts
+
+
+
+
+
+
+
+
+// A publication of a rendered video: POST /contents/upload/{id}, never sent
+// for an item the service shows published, waited for to its end.
+async function runUpload(run, step, context) {
+    if (!(await settleRace(run, context)))
+        return false;
+    if (!(await settle(run, context)))
+        return false;
+    // Another run may have published it since: look before sending (task status is not rate limited).
+    if (!(await freshStatus(run, context)))
+        return false;
+    if (run.status === 'UPLOADED')
+        return true; // never published twice
+    if (run.status === null || !RENDERED_STATUSES.has(run.status))
+        return false;
+    const before = run.status;
+    const outcome = await upload_upload(run, step, context);
+    if (outcome === 'published meanwhile')
+        return true;
+    if (outcome === 'unknown')
+        return false;
+    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
+    dispatched(run, { published: outcome !== 'running' });
+    return settleDispatch(run, context, {
+        dispatched: outcome,
+        before,
+        until: 'settled',
+        conflictMayBeQueued: false,
+    });
+}
+/** The upload: what it did, or that another run published the item between the look and it, or that its outcome stays unknown. */
+async function upload_upload(run, step, context) {
+    const id = run.id;
+    try {
+        const before = run.status;
+        const sent = await sendOnce(run, context, () => dispatchUpload(context, id, step.publish.options, before));
+        if (sent === null)
+            return 'unknown';
+        if (sent.lostAt !== null)
+            answerLost(run, sent.lostAt);
+        return sent.outcome;
+    }
+    catch (error) {
+        // The service refuses a second publication: published meanwhile, which the status shows.
+        if (!(error instanceof ServiceError && error.status === 400))
+            throw error;
+        const now = await readStatus(context.client, id);
+        if (now.status !== 'UPLOADED')
+            throw error;
+        saw(run, now.status);
+        return 'published meanwhile';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/apply/apply.ts
+
+
+
+
+
+
+
+
+
+
+
+/** One step; false stops the item's remaining steps. */
+async function runStep(run, step, context) {
+    if (!context.allowed.has(step.kind))
+        return step.kind === 'wait';
+    if (step.kind === 'create')
+        return runCreate(run, step, context);
+    if (run.id === null)
+        return false;
+    switch (step.kind) {
+        case 'edit':
+            return runEdit(run, step, context);
+        case 'wait': {
+            // An in-flight one-shot run may carry its publication: a brief VIDEO_PROCESSED is not its end.
+            const maybePublishing = run.item.flow === 'oneshot' && run.item.stage === 'published';
+            return settle(run, context, { until: maybePublishing ? 'maybe-published' : 'settled', inFlight: true });
+        }
+        case 'render':
+            return runRender(run, step, context);
+        case 'upload':
+            return runUpload(run, step, context);
+    }
+}
+/** The item's steps in order, as long as each goes through; a failure is the item's, never the run's. */
+async function runSteps(run, work, context) {
+    try {
+        if (!(await stillAsPlanned(run, work, context)))
+            return;
+        for (const step of run.item.steps) {
+            if (!(await runStep(run, step, context)))
+                break;
+        }
+        await settleRace(run, context);
+    }
+    catch (error) {
+        errored(run, describeError(error));
+        context.logger.warning(`${run.item.file}: ${run.error}`);
+    }
 }
 async function runItem(item, context) {
     const started = context.clock.now();
     const run = untouched(item);
     const work = item.steps.filter((step) => context.allowed.has(step.kind));
-    if (work.length > 0) {
-        await context.logger.group(`${item.title} (${item.file})`, async () => {
-            try {
-                if (!(await stillAsPlanned(run, work, context)))
-                    return;
-                for (const step of item.steps) {
-                    if (!(await runStep(run, step, context)))
-                        break;
-                }
-                await settleRace(run, context);
-            }
-            catch (error) {
-                run.error = describeError(error);
-                context.logger.warning(`${item.file}: ${run.error}`);
-            }
-        });
-    }
-    run.durationMs = Math.round(context.clock.now() - started);
+    if (work.length > 0)
+        await context.logger.group(`${item.title} (${item.file})`, () => runSteps(run, work, context));
+    finished(run, Math.round(context.clock.now() - started));
     if (work.length > 0) {
         context.tally.done++;
         context.logger.itemDone({
@@ -10627,6 +11388,7 @@ async function applyItems(items, options) {
         ...options,
         clock,
         poll: options.poll ?? DEFAULT_POLL,
+        stallMs: options.stallMs ?? DEFAULT_STALL_MS,
         deadline: clock.now() + options.timeoutMs,
         tally: {
             done: 0,
@@ -10636,6 +11398,194 @@ async function applyItems(items, options) {
     return mapLimit(items, options.concurrency, (item) => runItem(item, context));
 }
 
+;// CONCATENATED MODULE: ./src/plan/permissions.ts
+// What a run may send: the action derives the permissions from its mode,
+// event and inputs; the steps of the plan outside them are shown, not sent.
+/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
+function allowedSteps(mode, permissions) {
+    const allowed = new Set();
+    if (mode === 'validate')
+        return allowed;
+    if (permissions.write)
+        allowed.add('create').add('edit');
+    if (mode !== 'apply')
+        return allowed;
+    allowed.add('wait');
+    if (permissions.render)
+        allowed.add('render');
+    if (permissions.publish)
+        allowed.add('upload');
+    return allowed;
+}
+/**
+ * What a PR script preview may do to an item: create it, or edit a draft
+ * (never rendered) other than its title. The title is how every other run
+ * finds the item, so a rename waits for the merge; a rendered or published
+ * item is not touched before the merge at all.
+ */
+function asPreview(item) {
+    if (item.remote !== null && item.remote.status !== 'NEW')
+        return [];
+    const steps = item.steps.flatMap((step) => {
+        if (step.kind !== 'edit')
+            return [step];
+        const changes = step.changes.filter((change) => change.field !== 'title');
+        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
+        return changes.length > 0 ? [{ ...step, changes, send }] : [];
+    });
+    return [{ ...item, steps }];
+}
+
+;// CONCATENATED MODULE: ./src/engine/execute.ts
+
+
+
+
+
+
+
+
+
+// The applying stage of a run: what this run may do of the plan, checked
+// against the run's limits and the key, carried out (src/apply/), and read
+// back for the report.
+/** Milliseconds on a monotonic clock. */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+/** The plan's items this run carries out, and the writes among their steps. */
+function workOf(options, plan) {
+    const { mode, permissions } = options.settings;
+    const allowed = allowedSteps(mode, permissions);
+    const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    return { items, writes };
+}
+/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
+function refusal(options, plan, report) {
+    const { mode, maxPublications } = options.settings;
+    if (report.problems.some(blocksWrites)) {
+        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return 'errors';
+    }
+    if (mode !== 'apply' || plan.publications <= maxPublications)
+        return null;
+    report.fatal =
+        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+            'publish fewer items per run.';
+    return 'limit';
+}
+/** Carries out what this run may do of the plan; the results go to the report. */
+async function execute(options, client, plan, report) {
+    const { mode } = options.settings;
+    const { items, writes } = workOf(options, plan);
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (refusal(options, plan, report) !== null)
+        return;
+    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
+    if (scopes === null)
+        return;
+    const started = monotonicMs();
+    if (mode === 'apply')
+        report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
+    const runs = await applyItems(items, applyOptions(options, client));
+    await recordResults(options, client, plan, runs, scopes, report);
+    report.timings.applyMs = Math.round(monotonicMs() - started);
+}
+function applyOptions(options, client) {
+    const { settings, deps, seams } = options;
+    return {
+        client,
+        allowed: allowedSteps(settings.mode, settings.permissions),
+        concurrency: settings.concurrency,
+        wait: settings.wait,
+        timeoutMs: settings.timeoutMs,
+        logger: deps.logger,
+        clock: seams?.clock ?? realClock,
+        ...(seams?.poll ? { poll: seams.poll } : {}),
+        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
+        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
+        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
+    };
+}
+/**
+ * Only what the interface states is checked before writing (A29): the key is
+ * active, and generation needs `generate`; what content writes need is not
+ * shown, so it is learned from the first 403 instead. The key's scopes, or
+ * null when the run must not write. An introspection that cannot be read
+ * proves nothing either way: the writes go, and the service's own 401 or 403
+ * stops them.
+ */
+async function preflight(client, writes, report) {
+    let introspection;
+    try {
+        introspection = await client.introspect();
+    }
+    catch (error) {
+        if (error instanceof ServiceError && error.status === 401)
+            throw error;
+        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
+        return [];
+    }
+    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+    if (introspection.active && missing.length === 0)
+        return introspection.scopes;
+    report.fatal = !introspection.active
+        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+            `${missing.join(', ')} in the web app under Settings, API Keys.`;
+    return null;
+}
+/**
+ * The results of the runs, read back with one listing (statuses, public
+ * URLs); informational reads, so what was done is reported whether or not
+ * they succeed. A write the service refused (403) stops the run.
+ */
+async function recordResults(options, client, plan, runs, scopes, report) {
+    const { mode } = options.settings;
+    const listing = await listingAfter(client, report);
+    if (mode !== 'apply')
+        await scriptsAfter(options, client, plan, runs, report);
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
+    const refused = client.writeRefusal ?? null;
+    if (refused) {
+        report.fatal =
+            `The service refused a write: ${refused.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
+    }
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
+    report.result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
+    };
+}
+async function listingAfter(client, report) {
+    try {
+        return (await client.listContents()).items;
+    }
+    catch (error) {
+        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
+        return null;
+    }
+}
+/** Script previews: the scripts the service wrote for this run's drafts. */
+async function scriptsAfter(options, client, plan, runs, report) {
+    try {
+        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
+    }
+    catch (error) {
+        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
 
@@ -10758,44 +11708,6 @@ async function personaChangedSince(previous, item) {
     return before !== undefined && before !== (item.fields.persona_id ?? null);
 }
 
-;// CONCATENATED MODULE: ./src/plan/permissions.ts
-// What a run may send: the action derives the permissions from its mode,
-// event and inputs; the steps of the plan outside them are shown, not sent.
-/** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
-function allowedSteps(mode, permissions) {
-    const allowed = new Set();
-    if (mode === 'validate')
-        return allowed;
-    if (permissions.write)
-        allowed.add('create').add('edit');
-    if (mode !== 'apply')
-        return allowed;
-    allowed.add('wait');
-    if (permissions.render)
-        allowed.add('render');
-    if (permissions.publish)
-        allowed.add('upload');
-    return allowed;
-}
-/**
- * What a PR script preview may do to an item: create it, or edit a draft
- * (never rendered) other than its title. The title is how every other run
- * finds the item, so a rename waits for the merge; a rendered or published
- * item is not touched before the merge at all.
- */
-function asPreview(item) {
-    if (item.remote !== null && item.remote.status !== 'NEW')
-        return [];
-    const steps = item.steps.flatMap((step) => {
-        if (step.kind !== 'edit')
-            return [step];
-        const changes = step.changes.filter((change) => change.field !== 'title');
-        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
-        return changes.length > 0 ? [{ ...step, changes, send }] : [];
-    });
-    return [{ ...item, steps }];
-}
-
 ;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
 
 // A short, stable digest of a value: enough to tell whether a text or a
@@ -10817,15 +11729,15 @@ function fingerprint(value) {
 // merge computes them again and compares (src/engine/review.ts). The engine
 // attaches them to the plan, so that the planner itself hashes nothing.
 /** Each plan item with the fingerprints of its manifest and publication (review); items keep their order. */
-function withReviewKeys(items, desired, accounts) {
+function withReviewKeys(items, desired) {
     const byFile = new Map(desired.map((item) => [item.file, item]));
     return items.map((item) => {
         const manifest = byFile.get(item.file);
-        return manifest ? { ...item, review: reviewKey(manifest, accounts) } : item;
+        return manifest ? { ...item, review: reviewKey(manifest, item.publication ?? null) } : item;
     });
 }
 /** The manifest as planned (what a file says, not where it says it) and the publication it asks for. */
-function reviewKey(item, connected) {
+function reviewKey(item, target) {
     const manifest = fingerprint({
         fields: item.fields,
         stage: item.stage,
@@ -10838,12 +11750,6 @@ function reviewKey(item, connected) {
             options: item.publish.options,
         },
     });
-    const target = item.stage === 'published' && item.publish !== null
-        ? (() => {
-            const accounts = resolveAccounts(item, connected).accounts;
-            return { accounts, options: { ...item.publish.options, account_ids: accounts.map((a) => a.id) } };
-        })()
-        : null;
     return { manifest, target: targetKey(target, item.publish?.at ?? null) };
 }
 /** Accounts by id (a reconnected account has a new one), every publication setting, and the instant. */
@@ -10865,18 +11771,12 @@ function review_key_scriptKey(item) {
     const script = item.script.desired ?? item.script.remote;
     return script === null ? null : fingerprint(serviceText(script));
 }
-function review_key_renders(steps) {
-    return steps.some((step) => step.kind === 'render');
-}
-function review_key_publishes(steps) {
-    return steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
-}
 /** One letter per kind of planned step, and `p` when something is published. */
 const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
 /** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
 function review_key_stepsKey(steps) {
     const kinds = new Set(steps.map((step) => step.kind));
-    if (review_key_publishes(steps))
+    if (publishes(steps))
         kinds.add('publish');
     return Object.entries(STEP_LETTERS)
         .filter(([kind]) => kinds.has(kind))
@@ -10884,9 +11784,10 @@ function review_key_stepsKey(steps) {
         .join('');
 }
 /** Whether steps written by stepsKey include a render. */
-const rendered = (key) => key.includes(STEP_LETTERS.render);
+const review_key_rendered = (key) => key.includes(STEP_LETTERS.render);
 
 ;// CONCATENATED MODULE: ./src/engine/review.ts
+
 
 
 // What was reviewed is what ships. The pull request's comment keeps, per
@@ -10924,7 +11825,7 @@ function gateByReview(plan, gate) {
     const unreviewed = [];
     let held = 0;
     const items = plan.items.map((item) => {
-        if (!review_key_renders(item.steps) && !review_key_publishes(item.steps))
+        if (!steps_renders(item.steps) && !steps_publishes(item.steps))
             return item;
         const hold = verdictFor(item, gate);
         if (hold === null)
@@ -11006,13 +11907,13 @@ function differences(item, reviewed) {
     const changes = [];
     if (item.review?.manifest !== reviewed.m)
         changes.push('manifest');
-    if (review_key_renders(item.steps)) {
+    if (steps_renders(item.steps)) {
         if (review_key_scriptKey(item) !== reviewed.s)
             changes.push('script');
-        if (!rendered(reviewed.k))
+        if (!review_key_rendered(reviewed.k))
             changes.push('render');
     }
-    if (review_key_publishes(item.steps)) {
+    if (steps_publishes(item.steps)) {
         if (reviewed.t === null)
             changes.push('publication');
         else if (item.review?.target !== reviewed.t)
@@ -11021,59 +11922,63 @@ function differences(item, reviewed) {
     return changes;
 }
 
-;// CONCATENATED MODULE: ./src/plan/shard.ts
-/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
-function shardOf(file, count) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < file.length; i++) {
-        hash ^= file.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return (hash % count) + 1;
+;// CONCATENATED MODULE: ./src/engine/plan-stage.ts
+
+
+
+
+
+
+
+
+
+// The planning stage of a run: the observed state, read with what git knows
+// of the manifests' earlier versions, becomes the plan (src/plan/, pure),
+// with the review's verdict and every problem of the catalogue said.
+/** The plan of this shard's manifests; problems and notes go to the report. */
+async function planStage(options, load, observation, report) {
+    const { settings, deps, seams } = options;
+    const { mine, others } = splitShard(load.items, settings.shard);
+    const sharded = settings.shard !== undefined && settings.shard.count > 1;
+    // Each item of this shard was named as it was parsed, and its detail read
+    // started once its listing page arrived; what is planned waits for the
+    // whole, proven listing.
+    const listing = await observation.listing;
+    const match = {
+        previousTitles: await previousTitles(options, mine, load.items, listing.contents),
+        reserved: others,
+        listUnmanaged: !sharded,
+    };
+    const matched = matchItems(mine, listing.contents, match).matched;
+    const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
+    const { read: details, unreadable } = await observation.reads.settle(ids);
+    const personaChanged = await personasAsked(options, matched, details, report);
+    const planned = plan_plan(mine, { ...listing, details, unreadable }, {
+        mode: settings.mode,
+        now: seams?.now?.() ?? new Date(),
+        permissions: settings.permissions,
+        cancelRunning: settings.cancelRunning,
+        match,
+        publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
+        ...(personaChanged === null ? {} : { personaChanged }),
+        lateWindowMs: settings.lateWindowMs,
+    });
+    const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
+    report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
+    report.problems.push(...plan.problems);
+    if (sharded)
+        report.problems.push(...otherShardProblems(others, mine, listing));
+    report.problems.push(...unplannedAccountProblems(load, listing));
+    return plan;
 }
-/** Whether this job plans the manifest `file`. */
-function inShard(file, shard) {
-    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
+/** Published videos: what they were published with is read from git, to report later changes as drift. */
+function publishedItems(matched, details) {
+    return matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
 }
-/** This job's manifests and the other shards' ones. */
-function splitShard(items, shard) {
-    if (!shard || shard.count <= 1)
-        return { mine: [...items], others: [] };
-    const mine = [];
-    const others = [];
-    for (const item of items)
-        (inShard(item.file, shard) ? mine : others).push(item);
-    return { mine, others };
-}
-
-;// CONCATENATED MODULE: ./src/engine/engine.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-// The one pipeline both the action and the CLI run:
-// manifests -> observed state -> plan -> apply -> results.
-/** Milliseconds on a monotonic clock. */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-const elapsed = (since) => Math.round(monotonicMs() - since);
 /** The earlier titles of this shard's manifests that may have been renamed from an unclaimed remote item. */
 async function previousTitles(options, items, everyShard, contents) {
     const titles = new Map();
-    const previous = options.previous;
+    const previous = options.deps.previous;
     const orphans = orphanTitles(everyShard, contents);
     if (!previous || orphans.size === 0)
         return titles;
@@ -11092,7 +11997,7 @@ async function previousTitles(options, items, everyShard, contents) {
  * others are counted in one note. Null when there are no earlier versions.
  */
 async function personasAsked(options, matched, details, report) {
-    const previous = options.previous;
+    const previous = options.deps.previous;
     if (!previous)
         return null;
     const differing = matched.flatMap((entry) => {
@@ -11107,143 +12012,14 @@ async function personasAsked(options, matched, details, report) {
             "service). A manifest's persona is sent when a commit changes it; this run leaves those as they are.");
     return asked;
 }
-/** The one pipeline: load → observe → plan → preflight → apply → results. */
-async function runEngine(options) {
-    const { mode } = options;
-    const started = monotonicMs();
-    // The listing does not depend on the manifests: it is read while they are
-    // found and parsed (10,000 of them take seconds), and each item of this
-    // shard is read in detail once its manifest is parsed and its page is in.
-    const observation = mode !== 'validate' && options.client
-        ? startObservation(options.client, options.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
-        : null;
-    const loadOptions = {
-        cwd: options.cwd,
-        pattern: options.manifests,
-        onNamed: (named) => {
-            if (inShard(named.file, options.shard))
-                observation?.name([named]);
-        },
-    };
-    try {
-        const load = await loadManifests(loadOptions);
-        return await afterLoad(options, load, started, observation);
-    }
-    finally {
-        await observation?.stop();
-    }
-}
-async function afterLoad(options, load, started, observation) {
-    const { mode } = options;
-    const report = {
-        mode,
-        load,
-        plan: null,
-        result: null,
-        problems: [...load.problems],
-        fatal: null,
-        creditsBefore: null,
-        creditsAfter: null,
-        notes: [],
-        timings: { loadMs: elapsed(started), planMs: 0, applyMs: 0 },
-    };
-    if (load.files.length === 0 && !options.allowEmpty) {
-        report.fatal =
-            `No manifest matches ${options.manifests}: check the pattern and the folder it is relative to. ` +
-                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
-        return report;
-    }
-    if (mode === 'validate') {
-        report.problems.push(...pastSchedules(load.items, options.now?.() ?? new Date()));
-        return report;
-    }
-    const client = options.client;
-    // The observation started with the run whenever there is a client to read through.
-    if (!client || observation === null) {
-        report.fatal = `Mode ${mode} needs the service: give an API key and a base URL.`;
-        return report;
-    }
-    try {
-        const planStarted = monotonicMs();
-        const { mine, others } = splitShard(load.items, options.shard);
-        const sharded = options.shard !== undefined && options.shard.count > 1;
-        // Each item of this shard was named as it was parsed, and its detail read
-        // started once its listing page arrived; what is planned waits for the
-        // whole, proven listing.
-        const listing = await observation.listing;
-        const reads = observation.reads;
-        const match = {
-            previousTitles: await previousTitles(options, mine, load.items, listing.contents),
-            reserved: others,
-            listUnmanaged: !sharded,
-        };
-        const matched = matchItems(mine, listing.contents, match).matched;
-        const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
-        const { read: details, unreadable } = await reads.settle(ids);
-        // Published videos: what they were published with, to report later changes as drift.
-        const published = matched.flatMap((entry) => entry.remote !== null && details.get(entry.remote.id)?.status === 'UPLOADED' ? [entry.item] : []);
-        const publishedSettings = await publishedWith(options.previous, published);
-        const personaChanged = await personasAsked(options, matched, details, report);
-        const planned = plan_plan(mine, { ...listing, details, unreadable }, {
-            mode,
-            now: options.now?.() ?? new Date(),
-            permissions: options.permissions,
-            cancelRunning: options.cancelRunning,
-            match,
-            publishedWith: publishedSettings,
-            ...(personaChanged === null ? {} : { personaChanged }),
-            ...(options.lateWindowMs === undefined ? {} : { lateWindowMs: options.lateWindowMs }),
-        });
-        const keyed = { ...planned, items: withReviewKeys(planned.items, mine, listing.accounts) };
-        const plan = options.review ? heldForReview(keyed, options.review, report) : keyed;
-        report.plan = plan;
-        report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
-        report.problems.push(...plan.problems);
-        if (sharded)
-            report.problems.push(...otherShardProblems(others, mine, listing));
-        // Manifests with errors are not planned; the accounts they name are looked up all the same,
-        // where the listing of accounts is whole (an account it might lack is no mistake to report).
-        const valid = new Set(load.items.map((item) => item.file));
-        const unplanned = load.outlines.filter((outline) => !valid.has(outline.file));
-        if (listing.accountsError === null && listing.accountsGap === null)
-            report.problems.push(...outlineAccountProblems(unplanned, listing.accounts));
-        report.timings.planMs = elapsed(planStarted);
-        await options.onPlan?.(plan, report.problems);
-        await execute(options, client, plan, report);
-    }
-    catch (error) {
-        report.fatal = describeError(error);
-    }
-    return report;
-}
-/**
- * Only what the interface states is checked before writing (A29): the key is
- * active, and generation needs `generate`; what content writes need is not
- * shown, so it is learned from the first 403 instead. The key's scopes, or
- * null when the run must not write. An introspection that cannot be read
- * proves nothing either way: the writes go, and the service's own 401 or 403
- * stops them.
- */
-async function preflight(client, writes, report) {
-    let introspection;
-    try {
-        introspection = await client.introspect();
-    }
-    catch (error) {
-        if (error instanceof ServiceError && error.status === 401)
-            throw error;
-        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
-        return [];
-    }
-    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-    if (introspection.active && missing.length === 0)
-        return introspection.scopes;
-    report.fatal = !introspection.active
-        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-            `${missing.join(', ')} in the web app under Settings, API Keys.`;
-    return null;
+/** What was reviewed is what ships: renders and publications the review did not show are held. */
+function reviewed(plan, options, report) {
+    const gate = options.deps.review;
+    if (!gate)
+        return plan;
+    const verdict = gateByReview(plan, gate);
+    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
+    return verdict.plan;
 }
 /**
  * Creates held because GET /contents is not proven complete (A7): said once
@@ -11260,88 +12036,106 @@ function heldCreatesNote(plan, gap) {
             'listing; an item created in the service (its web app) and pinned with `id:` is managed without a create.',
     ];
 }
-/** What was reviewed is what ships: renders and publications the review did not show are held. */
-function heldForReview(plan, gate, report) {
-    const verdict = gateByReview(plan, gate);
-    report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
-    return verdict.plan;
+/**
+ * Manifests with errors are not planned; the accounts they name are looked
+ * up all the same, where the listing of accounts is whole (an account it
+ * might lack is no mistake to report).
+ */
+function unplannedAccountProblems(load, listing) {
+    if (listing.accountsError !== null || listing.accountsGap !== null)
+        return [];
+    const valid = new Set(load.items.map((item) => item.file));
+    const unplanned = load.outlines.filter((outline) => !valid.has(outline.file));
+    return outlineAccountProblems(unplanned, listing.accounts);
 }
-async function execute(options, client, plan, report) {
-    const { mode, logger } = options;
-    const allowed = allowedSteps(mode, options.permissions);
-    const items = (options.permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
-    const writes = items
-        .flatMap((item) => item.steps)
-        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
-    if (mode !== 'apply' && writes.length === 0)
-        return;
-    if (report.problems.some(blocksWrites)) {
-        logger.warning('Nothing was sent to the service: fix the errors above first.');
-        return;
-    }
-    if (mode === 'apply' && plan.publications > options.maxPublications) {
-        report.fatal =
-            `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
-                `(${options.maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
-                'publish fewer items per run.';
-        return;
-    }
-    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
-    if (scopes === null)
-        return;
-    const applyStarted = monotonicMs();
-    if (mode === 'apply')
-        report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
-    const clock = options.clock ?? realClock;
-    const runs = await applyItems(items, {
-        client,
-        allowed,
-        concurrency: options.concurrency,
-        wait: options.wait,
-        timeoutMs: options.timeoutMs,
-        logger,
-        clock,
-        ...(options.poll ? { poll: options.poll } : {}),
-        ...(options.createLookMs === undefined ? {} : { createLookMs: options.createLookMs }),
-        ...(options.startWaitMs === undefined ? {} : { startWaitMs: options.startWaitMs }),
-    });
-    const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const allRuns = plan.items.map((item) => byFile.get(item.file) ?? untouched(item));
-    // Informational reads: what was done is reported whether or not they succeed.
-    let listing = null;
+
+;// CONCATENATED MODULE: ./src/engine/engine.ts
+
+
+
+
+
+
+
+// The one pipeline both the action and the CLI run:
+// manifests -> observed state -> plan -> apply -> results.
+const elapsed = (since) => Math.round(monotonicMs() - since);
+/** The one pipeline: load → observe → plan → preflight → apply → results. */
+async function runEngine(options) {
+    const { settings, deps, seams } = options;
+    const started = monotonicMs();
+    // The listing does not depend on the manifests: it is read while they are
+    // found and parsed (10,000 of them take seconds), and each item of this
+    // shard is read in detail once its manifest is parsed and its page is in.
+    const observation = settings.mode !== 'validate' && deps.client
+        ? startObservation(deps.client, seams?.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
+        : null;
     try {
-        listing = (await client.listContents()).items;
+        const load = await loadManifests({
+            cwd: settings.cwd,
+            pattern: settings.manifests,
+            onNamed: (named) => {
+                if (inShard(named.file, settings.shard))
+                    observation?.name([named]);
+            },
+        });
+        const report = emptyReport(options, load, elapsed(started));
+        if (stopsBeforeService(options, load, report))
+            return report;
+        return await withService(options, load, observation, report);
+    }
+    finally {
+        await observation?.stop();
+    }
+}
+function emptyReport(options, load, loadMs) {
+    return {
+        mode: options.settings.mode,
+        load,
+        plan: null,
+        result: null,
+        problems: [...load.problems],
+        fatal: null,
+        creditsBefore: null,
+        creditsAfter: null,
+        notes: [],
+        timings: { loadMs, planMs: 0, applyMs: 0 },
+    };
+}
+/** An empty catalogue nobody asked for, or a validate run: the report is complete without the service. */
+function stopsBeforeService(options, load, report) {
+    const { settings, seams } = options;
+    if (load.files.length === 0 && !settings.allowEmpty) {
+        report.fatal =
+            `No manifest matches ${settings.manifests}: check the pattern and the folder it is relative to. ` +
+                'An empty catalogue is accepted only when asked for: --allow-empty, or the action input allow-empty: true.';
+        return true;
+    }
+    if (settings.mode !== 'validate')
+        return false;
+    report.problems.push(...pastSchedules(load.items, seams?.now?.() ?? new Date()));
+    return true;
+}
+/** Plan, then carry it out; anything unrecoverable is the report's one fatal error. */
+async function withService(options, load, observation, report) {
+    const client = options.deps.client;
+    // The observation started with the run whenever there is a client to read through.
+    if (!client || observation === null) {
+        report.fatal = `Mode ${options.settings.mode} needs the service: give an API key and a base URL.`;
+        return report;
+    }
+    try {
+        const planStarted = monotonicMs();
+        const plan = await planStage(options, load, observation, report);
+        report.plan = plan;
+        report.timings.planMs = elapsed(planStarted);
+        await options.deps.onPlan?.(plan, report.problems);
+        await execute(options, client, plan, report);
     }
     catch (error) {
-        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
+        report.fatal = describeError(error);
     }
-    if (mode !== 'apply') {
-        try {
-            await refreshScripts(client, plan, runs, options.readConcurrency);
-        }
-        catch (error) {
-            report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
-        }
-    }
-    if (mode === 'apply')
-        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
-    const refusal = client.writeRefusal ?? null;
-    if (refusal) {
-        report.fatal =
-            `The service refused a write: ${refusal.message} The key has ` +
-                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
-                'what was done before it is listed below, and a run with a key holding the scopes converges.';
-    }
-    const results = itemResults(allRuns, listing);
-    const result = {
-        items: results,
-        creditsBefore: report.creditsBefore,
-        creditsAfter: report.creditsAfter,
-        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
-        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
-    };
-    report.result = result;
-    report.timings.applyMs = elapsed(applyStarted);
+    return report;
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -11522,6 +12316,7 @@ function moreRowsSentence(shown, total, where) {
 
 
 
+
 const COMMENT_LIMIT = 65_536;
 const SUMMARY_LIMIT = 1024 * 1024;
 const LAYOUTS = [
@@ -11645,12 +12440,12 @@ function headline(report, context) {
 const IDLE_STATES = ['held', 'drifted', 'unchanged'];
 function planCounts(items) {
     const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const publishes = items.filter((item) => item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null))).length;
+    const publishing = items.filter((item) => steps_publishes(item.steps)).length;
     const parts = [
         [count('create'), 'to create'],
         [count('edit'), 'to edit'],
         [count('render'), 'to render'],
-        [publishes, 'to publish'],
+        [publishing, 'to publish'],
         [count('wait'), 'to wait for'],
         ...IDLE_STATES.map((state) => [items.filter((item) => item.steps.length === 0 && idleState(item) === state).length, state]),
     ];
@@ -11765,7 +12560,7 @@ function resultTable(report, context, layout) {
     const listed = items.map((item) => {
         const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
-        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+        const several = oneUrlForSeveral(item) ? accountsBehindOneUrl(plan).length : 0;
         if (several > 0)
             sharedUrls++;
         const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
@@ -11830,6 +12625,7 @@ const markdownLabels = {
 };
 function notesText(item, layout) {
     const notes = [
+        ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [escape_inlineText(text)])),
         ...item.holds.map((hold) => escape_inlineText(holdText(hold))),
         ...item.drift.map((drift) => escape_inlineText(driftText(drift, layout.compact))),
         ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
@@ -11958,64 +12754,14 @@ class InterruptedError extends Error {
     }
 }
 function watchClient(inner) {
+    const sent = new SentLog();
     let stopped = false;
-    let wrote = false;
-    const byId = new Map();
-    const byTitle = new Map();
-    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
-    const names = new Map();
-    const titles = new Map();
-    const order = [];
-    const record = (id, title) => {
-        const known = (id !== null ? byId.get(id) : undefined) ?? (title !== null ? byTitle.get(title) : undefined);
-        if (known)
-            return known;
-        const shown = title ?? (id !== null ? (titles.get(id) ?? id) : '');
-        const created = { id, title: shown, sent: [], status: null, started: false };
-        order.push(created);
-        if (id !== null)
-            byId.set(id, created);
-        if (title !== null)
-            byTitle.set(title, created);
-        return created;
-    };
-    const noteStatus = (value) => {
-        if (typeof value !== 'object' || value === null)
-            return;
-        const { id, status } = value;
-        if (typeof id !== 'string' || typeof status !== 'string')
-            return;
-        const item = byId.get(id);
-        if (item?.started)
-            item.status = status;
-    };
     const wrap = (name, method) => async (...args) => {
         if (stopped)
             throw new InterruptedError();
-        const sent = interrupt_WRITES[name];
-        let item = null;
-        if (sent !== undefined) {
-            wrote = true;
-            const [first] = args;
-            if (name === 'createContent')
-                item = record(null, first.title);
-            else if (name === 'processContent')
-                item = record(first.content_id, null);
-            else
-                item = record(first, null);
-            item.sent.push(sent);
-            if (sent === 'render started' || sent === 'publication started')
-                item.started = true;
-        }
+        const item = sent.leaving(name, args);
         const answer = await method(...args);
-        if (name === 'createContent' && item !== null) {
-            const id = answer.id;
-            if (typeof id === 'string') {
-                item.id = id;
-                byId.set(id, item);
-            }
-        }
-        noteStatus(answer);
+        sent.answered(name, item, answer);
         return answer;
     };
     const client = new Proxy(inner, {
@@ -12028,48 +12774,115 @@ function watchClient(inner) {
             return property === 'close' ? method : wrap(String(property), method);
         },
     });
-    const label = (item) => {
-        const file = (item.id !== null ? names.get(item.id) : undefined) ?? names.get(`title:${item.title}`);
-        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
-    };
     return {
         client,
         stop: () => {
             stopped = true;
         },
         get wrote() {
-            return wrote;
+            return sent.wrote;
         },
-        know(plan) {
-            for (const item of plan.items) {
-                names.set(`title:${item.title}`, item.file);
-                if (item.remote !== null) {
-                    names.set(item.remote.id, item.file);
-                    titles.set(item.remote.id, item.title);
-                }
-            }
-        },
-        report(signal) {
-            const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
-            const touched = order.filter((item) => item.sent.length > 0);
-            if (touched.length === 0) {
-                lines.push('Nothing was sent to the service in this run.');
-                return lines;
-            }
-            lines.push('Sent to the service in this run:');
-            for (const item of touched)
-                lines.push(`  ${label(item)}  ${[...new Set(item.sent)].join(', ')}`);
-            const running = touched.filter((item) => item.started && (item.status === null || GENERATING_STATUSES.has(item.status)));
-            if (running.length > 0) {
-                lines.push('Still running on the service (it finishes these without this process):');
-                for (const item of running)
-                    lines.push(`  ${label(item)}  ${item.status ?? 'started'}`);
-            }
-            lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
-                'still running and does only what is left, so the run converges.');
-            return lines;
-        },
+        know: (plan) => sent.know(plan),
+        report: (signal) => sent.report(signal),
     };
+}
+/** Every write the run sent, by item, and the last status seen of each job it started. */
+class SentLog {
+    /** True once any write left the process (even if its answer never came). */
+    wrote = false;
+    #byId = new Map();
+    #byTitle = new Map();
+    /** Manifest file by remote id, and by `title:` + title for items not created yet. */
+    #names = new Map();
+    #titles = new Map();
+    #order = [];
+    /** Records a request as it leaves; returns the item a write is about, null for a read. */
+    leaving(name, args) {
+        const sent = interrupt_WRITES[name];
+        if (sent === undefined)
+            return null;
+        this.wrote = true;
+        const [first] = args;
+        let item;
+        if (name === 'createContent')
+            item = this.#record(null, first.title);
+        else if (name === 'processContent')
+            item = this.#record(first.content_id, null);
+        else
+            item = this.#record(first, null);
+        item.sent.push(sent);
+        if (sent === 'render started' || sent === 'publication started')
+            item.started = true;
+        return item;
+    }
+    /** Takes the id a create was given, and the status any answer carries. */
+    answered(name, item, answer) {
+        if (name === 'createContent' && item !== null) {
+            const id = answer.id;
+            if (typeof id === 'string') {
+                item.id = id;
+                this.#byId.set(id, item);
+            }
+        }
+        this.#noteStatus(answer);
+    }
+    know(plan) {
+        for (const item of plan.items) {
+            this.#names.set(`title:${item.title}`, item.file);
+            if (item.remote !== null) {
+                this.#names.set(item.remote.id, item.file);
+                this.#titles.set(item.remote.id, item.title);
+            }
+        }
+    }
+    report(signal) {
+        const lines = [`Interrupted by ${signal}: nothing more is sent to the service.`];
+        const touched = this.#order.filter((item) => item.sent.length > 0);
+        if (touched.length === 0) {
+            lines.push('Nothing was sent to the service in this run.');
+            return lines;
+        }
+        lines.push('Sent to the service in this run:');
+        for (const item of touched)
+            lines.push(`  ${this.#label(item)}  ${[...new Set(item.sent)].join(', ')}`);
+        const running = touched.filter((item) => item.started && (item.status === null || GENERATING_STATUSES.has(item.status)));
+        if (running.length > 0) {
+            lines.push('Still running on the service (it finishes these without this process):');
+            for (const item of running)
+                lines.push(`  ${this.#label(item)}  ${item.status ?? 'started'}`);
+        }
+        lines.push('Run the same command again: it finds every item where the service has it, waits for what is ' +
+            'still running and does only what is left, so the run converges.');
+        return lines;
+    }
+    #record(id, title) {
+        const known = (id !== null ? this.#byId.get(id) : undefined) ??
+            (title !== null ? this.#byTitle.get(title) : undefined);
+        if (known)
+            return known;
+        const shown = title ?? (id !== null ? (this.#titles.get(id) ?? id) : '');
+        const created = { id, title: shown, sent: [], status: null, started: false };
+        this.#order.push(created);
+        if (id !== null)
+            this.#byId.set(id, created);
+        if (title !== null)
+            this.#byTitle.set(title, created);
+        return created;
+    }
+    #noteStatus(value) {
+        if (typeof value !== 'object' || value === null)
+            return;
+        const { id, status } = value;
+        if (typeof id !== 'string' || typeof status !== 'string')
+            return;
+        const item = this.#byId.get(id);
+        if (item?.started)
+            item.status = status;
+    }
+    #label(item) {
+        const file = (item.id !== null ? this.#names.get(item.id) : undefined) ?? this.#names.get(`title:${item.title}`);
+        return file !== undefined ? `${file}  "${item.title}"` : `"${item.title}"`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/json.ts
@@ -12086,62 +12899,67 @@ const json_PLAIN = {
 };
 function jsonOutput(report, context) {
     const errors = report.problems.some((problem) => problem.severity === 'error');
-    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
     return {
         version: JSON_OUTPUT_VERSION,
         command: report.mode,
         exitCode: context.exitCode,
         manifests: { pattern: context.pattern, count: report.load.files.length },
-        problems: report.problems.map((problem) => ({
-            severity: problem.severity,
-            code: problem.code,
-            file: problem.file,
-            line: problem.line,
-            column: problem.column,
-            field: problem.field ?? null,
-            message: problem.message,
-        })),
+        problems: report.problems.map(jsonProblem),
         accounts: context.accounts ?? null,
-        plan: report.plan === null
-            ? null
-            : {
-                willRun: !errors,
-                items: report.plan.items.map((item) => ({
-                    file: item.file,
-                    title: item.title,
-                    id: item.remote?.id ?? null,
-                    match: item.match,
-                    renamedFrom: item.renamedFrom,
-                    status: item.remote?.status ?? null,
-                    stage: item.stage,
-                    flow: item.flow,
-                    actions: item.steps.map((step) => stepText(step, json_PLAIN)),
-                    holds: item.holds.map(holdText),
-                    drift: item.drift.map((drift) => driftText(drift)),
-                    publishAt: item.publishAt,
-                })),
-                unmanaged: report.plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
-                publications: report.plan.publications,
-            },
-        results: report.result === null
-            ? null
-            : {
-                changed: report.result.changed,
-                failed: report.result.failed,
-                items: report.result.items.map((item) => ({
-                    file: item.file,
-                    title: item.title,
-                    id: item.id,
-                    outcome: item.outcome,
-                    status: item.status,
-                    reason: resultNote(item, planned.get(item.file)),
-                    publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
-                    lastError: item.lastError,
-                    error: item.error,
-                })),
-            },
+        plan: report.plan === null ? null : jsonPlan(report.plan, !errors),
+        results: report.result === null ? null : jsonResults(report.result, report.plan),
         credits: { before: report.creditsBefore, after: report.creditsAfter },
         fatal: report.fatal,
+    };
+}
+function jsonProblem(problem) {
+    return {
+        severity: problem.severity,
+        code: problem.code,
+        file: problem.file,
+        line: problem.line,
+        column: problem.column,
+        field: problem.field ?? null,
+        message: problem.message,
+    };
+}
+function jsonPlan(plan, willRun) {
+    return {
+        willRun,
+        items: plan.items.map((item) => ({
+            file: item.file,
+            title: item.title,
+            id: item.remote?.id ?? null,
+            match: item.match,
+            renamedFrom: item.renamedFrom,
+            status: item.remote?.status ?? null,
+            stage: item.stage,
+            flow: item.flow,
+            actions: item.steps.map((step) => stepText(step, json_PLAIN)),
+            holds: item.holds.map(holdText),
+            drift: item.drift.map((drift) => driftText(drift)),
+            publishAt: item.publishAt,
+        })),
+        unmanaged: plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
+        publications: plan.publications,
+    };
+}
+function jsonResults(result, plan) {
+    const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
+    return {
+        changed: result.changed,
+        failed: result.failed,
+        items: result.items.map((item) => ({
+            file: item.file,
+            title: item.title,
+            id: item.id,
+            outcome: item.outcome,
+            status: item.status,
+            reason: resultNote(item, planned.get(item.file)),
+            publishedUrls: item.publishedUrls.map(({ platform, url }) => ({ platform, url })),
+            lastError: item.lastError,
+            error: item.error,
+        })),
     };
 }
 
@@ -12195,6 +13013,29 @@ function validateSummary(report) {
     return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
 }
 
+;// CONCATENATED MODULE: ./src/cli/settings.ts
+/** What a command may do: `plan` writes nothing; `apply` writes, renders and publishes unless --no-publish. */
+function permissionsFor(command, options) {
+    if (command === 'validate')
+        return { write: false, render: false, publish: false };
+    return { write: command === 'apply', render: true, publish: options.publish, publishDisabledBy: 'input' };
+}
+function runSettingsFromFlags(command, options) {
+    return {
+        mode: command,
+        cwd: options.cwd,
+        manifests: options.manifests,
+        allowEmpty: options.allowEmpty,
+        permissions: permissionsFor(command, options),
+        maxPublications: options.maxPublications,
+        cancelRunning: options.cancelRunning,
+        concurrency: options.concurrency,
+        wait: options.wait,
+        timeoutMs: options.timeoutMinutes * 60_000,
+        lateWindowMs: options.lateWindowMs,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/run.ts
 
 
@@ -12211,58 +13052,22 @@ function validateSummary(report) {
 
 
 
+
 async function runEngineCommand(command, options, terminal, seams = {}) {
-    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
-    const out = options.json ? io.stderr : io.stdout;
-    const style = styleFor(out, io.env);
-    const warn = (message) => writeLine(io.stderr, `warning: ${message}`);
+    const run = commandRun(command, options, terminal, seams);
+    const { io, warn } = run;
     const interrupted = io.interrupted();
     let watched;
     let accountsClient;
     try {
         if (command !== 'validate')
             watched = watchClient(await connect(options, io, seams, warn));
-        const printed = { problems: 0, plan: false };
-        const engineOptions = {
-            mode: command,
-            cwd: options.cwd,
-            manifests: options.manifests,
-            allowEmpty: options.allowEmpty,
-            ...(watched ? { client: watched.client } : {}),
-            permissions: permissionsFor(command, options),
-            maxPublications: options.maxPublications,
-            cancelRunning: options.cancelRunning,
-            concurrency: options.concurrency,
-            wait: options.wait,
-            timeoutMs: options.timeoutMinutes * 60_000,
-            lateWindowMs: options.lateWindowMs,
-            logger: terminalLogger(out, io.stderr, style, io.env),
-            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
-            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
-            ...(seams.now ? { now: seams.now } : {}),
-            ...(seams.poll ? { poll: seams.poll } : {}),
-            onPlan: (plan, problems) => {
-                watched?.know(plan);
-                if (options.json)
-                    return;
-                printProblems(problems, io.stderr, printed);
-                writeLine(out, `${planText(plan, problems, style)}\n`);
-                printed.plan = true;
-            },
-        };
         const finished = await Promise.race([
-            runEngine(engineOptions),
+            runEngine(engineOptions(run, watched)),
             interrupted.then((signal) => signal ?? 'SIGINT'),
         ]);
-        if (typeof finished === 'string') {
-            watched?.stop();
-            const lines = watched?.report(finished) ?? [
-                `Interrupted by ${finished}: nothing was sent to the service.`,
-            ];
-            for (const line of lines)
-                writeLine(io.stderr, line);
-            return (0,help/* exitCodeForSignal */.XG)(finished);
-        }
+        if (typeof finished === 'string')
+            return stopped(finished, watched, io);
         const report = finished;
         if (report.fatal !== null)
             report.fatal = inCliWords(report.fatal);
@@ -12273,19 +13078,7 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
         }
         seams.onReport?.(report);
         const code = exitCode(report, options, watched?.wrote ?? false);
-        if (options.summary !== null)
-            writeSummaryFile(options.summary, report, io.cwd, warn);
-        if (options.json) {
-            const shaped = jsonOutput(report, {
-                pattern: options.manifests,
-                exitCode: code,
-                ...(accounts ? { accounts } : {}),
-            });
-            writeLine(io.stdout, JSON.stringify(shaped, null, 2));
-        }
-        else {
-            writeReport(report, out, io.stderr, style, printed, accounts);
-        }
+        printOutcome(run, report, code, accounts);
         return code;
     }
     catch (error) {
@@ -12300,16 +13093,66 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
             await accountsClient.close();
     }
 }
-/**
- * A terminal is not a PR run: `plan` shows what `apply` would render and
- * publish (it writes nothing, being plan mode), and only --no-publish holds
- * publications back.
- */
-function permissionsFor(command, options) {
-    const publish = options.publish;
-    if (command === 'validate')
-        return { write: false, render: false, publish: false };
-    return { write: command === 'apply', render: true, publish, publishDisabledBy: 'input' };
+function commandRun(command, options, terminal, seams) {
+    const io = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+    const out = options.json ? io.stderr : io.stdout;
+    return {
+        command,
+        options,
+        io,
+        seams,
+        out,
+        style: styleFor(out, io.env),
+        warn: (message) => writeLine(io.stderr, `warning: ${message}`),
+        printed: { problems: 0, plan: false },
+    };
+}
+/** The engine on a terminal: the flags as settings, the plan printed as soon as it is made. */
+function engineOptions(run, watched) {
+    const { options, io, out, style, printed, seams } = run;
+    return {
+        settings: runSettingsFromFlags(run.command, options),
+        deps: {
+            ...(watched ? { client: watched.client } : {}),
+            logger: terminalLogger(out, io.stderr, style, io.env),
+            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
+            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+            onPlan: (plan, problems) => {
+                watched?.know(plan);
+                if (options.json)
+                    return;
+                printProblems(problems, io.stderr, printed);
+                writeLine(out, `${planText(plan, problems, style)}\n`);
+                printed.plan = true;
+            },
+        },
+        seams: { ...(seams.now ? { now: seams.now } : {}), ...(seams.poll ? { poll: seams.poll } : {}) },
+    };
+}
+/** Ctrl-C or SIGTERM: nothing more leaves, and the terminal is told what already did. */
+function stopped(signal, watched, io) {
+    watched?.stop();
+    const lines = watched?.report(signal) ?? [`Interrupted by ${signal}: nothing was sent to the service.`];
+    for (const line of lines)
+        writeLine(io.stderr, line);
+    return (0,help/* exitCodeForSignal */.XG)(signal);
+}
+/** The summary file when asked for, then the report: one JSON document, or text. */
+function printOutcome(run, report, code, accounts) {
+    const { options, io } = run;
+    if (options.summary !== null)
+        writeSummaryFile(options.summary, report, io.cwd, run.warn);
+    if (options.json) {
+        const shaped = jsonOutput(report, {
+            pattern: options.manifests,
+            exitCode: code,
+            ...(accounts ? { accounts } : {}),
+        });
+        writeLine(io.stdout, JSON.stringify(shaped, null, 2));
+    }
+    else {
+        writeReport(report, run.out, io.stderr, run.style, run.printed, accounts);
+    }
 }
 /**
  * 3 is kept for a service that could not be used before any work began: once
@@ -12375,7 +13218,6 @@ function writeSummaryFile(file, report, cwd, warn) {
         warn(`the summary could not be written to ${file}: ${describeError(error)}`);
     }
 }
-
 
 ;// CONCATENATED MODULE: ./src/cli/schema.ts
 

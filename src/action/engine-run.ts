@@ -1,0 +1,116 @@
+import { createClient, type ServiceClient } from '../api/index.ts';
+import { runEngine } from '../engine/engine.ts';
+import type { EngineOptions, RunReport } from '../engine/types.ts';
+import type { PreviousVersions } from '../git/earlier-versions.ts';
+import { gitPreviousVersions } from '../git/history.ts';
+import { createGitHubClient, type GitHubClient } from '../github/client.ts';
+import { markerFor } from '../github/sticky-comment.ts';
+import type { WorkflowCommands } from './commands.ts';
+import type { RunEvent } from './event.ts';
+import type { ActionInputs } from './inputs.ts';
+import { ActionLogger } from './logger.ts';
+import type { RunDecision } from './mode.ts';
+import { previousVersionsFor } from './previous.ts';
+import { comparesWithReview, reviewCheckFor, type ReviewCheck } from './review.ts';
+import { runSettingsFromInputs } from './settings.ts';
+
+// The engine on a runner, once the run is decided (src/action/mode.ts): the
+// service client the run's time allows, the earlier versions of the
+// manifests, the reviewed plan an apply on a push compares with, and the
+// log. What it reports is written by src/action/report.ts.
+
+/** What the run was decided from, and what was decided. */
+export interface ActionRun {
+  inputs: ActionInputs;
+  event: RunEvent;
+  decision: RunDecision;
+  /** The workspace the manifests are read from. */
+  workspace: string;
+}
+
+/** The engine's report, and the notes the log has said that the summary says too. */
+export async function runEngineFor(
+  commands: WorkflowCommands,
+  run: ActionRun,
+): Promise<{ report: RunReport; notes: string[] }> {
+  const notes = run.decision.note === null ? [] : [run.decision.note];
+  const review = await reviewCheck(commands, run);
+  if (review.note) {
+    notes.push(review.note);
+    commands.warning(review.note);
+  }
+  const logger = new ActionLogger(commands);
+  const client = run.decision.mode === 'validate' ? undefined : serviceClient(run.inputs);
+  try {
+    const options: EngineOptions = {
+      settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace),
+      deps: {
+        ...(client ? { client } : {}),
+        ...(await previousVersions(run, (message) => commands.info(message))),
+        ...(review.gate ? { review: review.gate } : {}),
+        logger,
+      },
+    };
+    return { report: await runEngine(options), notes };
+  } finally {
+    await client?.close();
+  }
+}
+
+/** No request, retries included, outlives the time the run may wait. */
+function serviceClient(inputs: ActionInputs): ServiceClient {
+  const runMs = Math.round(inputs.timeoutMinutes * 60_000);
+  return createClient({
+    baseUrl: inputs.baseUrl,
+    apiKey: inputs.apiKey,
+    allowInsecureHttp: inputs.allowInsecureHttp,
+    requestTimeoutMs: Math.min(30_000, runMs),
+    retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
+  });
+}
+
+/** An apply on a push compares with the plan its pull request showed (src/action/review.ts). */
+async function reviewCheck(
+  commands: WorkflowCommands,
+  { decision, event, inputs }: ActionRun,
+): Promise<ReviewCheck> {
+  if (!comparesWithReview(decision, event, inputs)) return { gate: null, note: null };
+  const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), () =>
+    inputs.githubToken === ''
+      ? null
+      : createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log: (m) => commands.info(m) }),
+  );
+  if (check.gate?.evidence.kind === 'pulls') {
+    const pulls = check.gate.evidence.sources.map((source) => `#${source.pr}`).join(', ');
+    commands.info(`This push came from pull request ${pulls}: comparing with the plan it showed.`);
+  }
+  return check;
+}
+
+/**
+ * Renames are found from the manifest as it was at the base commit (PR base,
+ * push `before`), and in the clone's history of the file. Runs with no base
+ * (schedule, workflow_dispatch) have the history only.
+ */
+async function previousVersions(
+  { decision, event, inputs, workspace }: ActionRun,
+  log: (message: string) => void,
+): Promise<{ previous?: PreviousVersions }> {
+  if (decision.mode === 'validate') return {};
+  if (!event.baseSha) return { previous: gitPreviousVersions(workspace, '') };
+  let github: GitHubClient | null = null;
+  return {
+    previous: previousVersionsFor({
+      cwd: workspace,
+      baseSha: event.baseSha,
+      owner: event.owner,
+      repo: event.repo,
+      pullNumber: event.pullRequest?.number ?? null,
+      github: () =>
+        inputs.githubToken === ''
+          ? null
+          : (github ??= createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log })),
+      log,
+    }),
+  };
+}
