@@ -13,13 +13,13 @@ import type { Permissions, Plan, PlanContext, PlanItem } from '../../src/plan/ty
 
 // --- Accounts ---------------------------------------------------------------
 
-export const YOUTUBE: Account = {
+const YOUTUBE: Account = {
   id: 'acc-yt',
   name: 'Ocean Facts',
   platform: 'YouTube',
   platform_acronym: 'YT',
 };
-export const TIKTOK: Account = {
+const TIKTOK: Account = {
   id: 'acc-tt',
   name: 'oceanfacts',
   platform: 'TikTok',
@@ -28,7 +28,7 @@ export const TIKTOK: Account = {
 export const ACCOUNTS: Account[] = [YOUTUBE, TIKTOK];
 
 /** The publication settings of a manifest that sets none, for the given accounts. */
-export function publishOptions(accounts: readonly Account[] = [YOUTUBE]) {
+function publishOptions(accounts: readonly Account[] = [YOUTUBE]) {
   return {
     account_ids: accounts.map((account) => account.id),
     made_for_kids: false,
@@ -110,7 +110,7 @@ export function observed(details: ContentDetail[], accounts: Account[] = ACCOUNT
   };
 }
 
-export const ALL: Permissions = { write: true, render: true, publish: true };
+const ALL: Permissions = { write: true, render: true, publish: true };
 
 export function context(overrides: Partial<PlanContext> = {}): PlanContext {
   return {
@@ -213,7 +213,7 @@ export function runReport(overrides: Partial<RunReport> = {}): RunReport {
 // --- A plan of four items, for the renderers --------------------------------
 
 /** One item of each kind a report shows: a create that renders and publishes, an edit, a rename held to a date, a drift. */
-export function samplePlanItems(): PlanItem[] {
+function samplePlanItems(): PlanItem[] {
   return [
     planItem('content/octopus-hearts.yml', {
       title: 'Why octopuses have three hearts',
