@@ -66,13 +66,23 @@ async function world(
   }
   const { apiKey, baseUrl } = emulator;
   const gh = github;
-  const run = (event: RunnerEvent, extraEnv: Record<string, string> = {}) =>
+  const run = (
+    event: RunnerEvent,
+    extraEnv: Record<string, string> = {},
+    inputs: Record<string, string> = {},
+  ) =>
     runAction({
       workspace: dir,
       event,
       apiUrl: gh.apiUrl,
       extraEnv,
-      inputs: { 'api-key': apiKey, 'base-url': baseUrl, 'github-token': gh.token, deployments: 'true' },
+      inputs: {
+        'api-key': apiKey,
+        'base-url': baseUrl,
+        'github-token': gh.token,
+        deployments: 'true',
+        ...inputs,
+      },
     });
   return { emulator, github, run };
 }
@@ -157,6 +167,32 @@ describe('deployments: true', () => {
     );
     const other = deployments.find((d) => d !== withUrl[0])!;
     expect(other.statuses.at(-1)!.description).toBe('Published; the service shows no URL for this account');
+  });
+
+  it('in_progress while the run that sent it stops waiting; the run that sees it finish makes that deployment success', async () => {
+    const { emulator, github, run } = await world(['In flight: the vampire squid'], {
+      // Long enough that the next run still finds it rendering, after the first has recorded its deployments.
+      phaseMs: { audio: 2000, video: 2000, upload: 2000 },
+    });
+    const sent = await run(push(HEAD, 'b'.repeat(40)), {}, { wait: 'false' });
+    expect(sent.code).toBe(0);
+    expect((JSON.parse(sent.outputs.results!) as Array<{ outcome: string }>)[0]!.outcome).toBe('running');
+    const open = github.deployments();
+    expect(open.map((d) => [d.environment, d.statuses.map((s) => s.state)]).sort()).toEqual([
+      ['tiktok/oceanfacts', ['in_progress']],
+      ['youtube/ocean-facts', ['in_progress']],
+    ]);
+    const finished = await run(push(LATER, HEAD), { GITHUB_RUN_ID: '4243' });
+    expect(finished.code).toBe(0);
+    const after = github.deployments();
+    expect(after.map((d) => d.id)).toEqual(open.map((d) => d.id));
+    expect(after.map((d) => d.statuses.map((s) => s.state))).toEqual([
+      ['in_progress', 'success'],
+      ['in_progress', 'success'],
+    ]);
+    const urls = publications(emulator).map((p) => p.url);
+    expect(after.filter((d) => urls.includes(d.statuses.at(-1)!.environment_url))).not.toHaveLength(0);
+    expect(after[0]!.statuses.at(-1)!.log_url).toBe('https://github.com/octo-org/videos/actions/runs/4243');
   });
 
   it('without the permission: one warning naming deployments: write, and the run still succeeds', async () => {
