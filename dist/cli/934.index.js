@@ -5174,6 +5174,7 @@ const INPUT_DEFAULTS = {
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
+    deployments: 'false',
 };
 const flag = (text) => text === 'true';
 /** The same defaults as values, for the CLI and the engine. */
@@ -5938,6 +5939,11 @@ function uploadCannotCarry(options) {
 }
 
 ;// CONCATENATED MODULE: ./src/plan/confirmation.ts
+// Published means live: the service shows the item UPLOADED and a URL for
+// each account the publication asked for. The interface shows one URL per
+// item (A28); where the service shows one per account, an account without
+// one is unconfirmed, named; where it shows one for the item, that is said
+// rather than taken for every account.
 /** The link shown for an account: by its id where the service names accounts, else by its platform when it is the only one asked there. */
 function linkFor(account, asked, links) {
     const byId = links.find((link) => link.accountId === account.id);

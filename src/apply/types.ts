@@ -1,5 +1,5 @@
 import type { ContentDetail, ContentStatus } from '../api/types.ts';
-import type { AccountPublication, Confirmation } from '../plan/confirmation.ts';
+import type { AccountPublication, Confirmation } from '../plan/types.ts';
 import type { Hold, PlanItem } from '../plan/types.ts';
 import type { ServiceTermsNote } from './readback.ts';
 

@@ -1,28 +1,12 @@
 import type { Account, ContentDetail, ContentSummary, PublishedLink } from '../api/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
-import type { PlanContext, PlanItem, PublicationTarget } from './types.ts';
+import type { Confirmation, PlanContext, PlanItem, PublicationTarget } from './types.ts';
 
 // Published means live: the service shows the item UPLOADED and a URL for
 // each account the publication asked for. The interface shows one URL per
 // item (A28); where the service shows one per account, an account without
 // one is unconfirmed, named; where it shows one for the item, that is said
 // rather than taken for every account.
-
-/** One account a publication asked for, and the URL the service shows for it there, if any. */
-export interface AccountPublication {
-  accountId: string;
-  platform: string;
-  name: string;
-  url: string | null;
-}
-
-export type Confirmation =
-  /** A URL for every account asked. */
-  | { state: 'confirmed'; accounts: AccountPublication[] }
-  /** The service shows one URL for the item, however many accounts it was published to. */
-  | { state: 'one_url'; accounts: AccountPublication[] }
-  /** Some accounts have no URL the service shows. */
-  | { state: 'unconfirmed'; accounts: AccountPublication[]; missing: AccountPublication[] };
 
 /** The link shown for an account: by its id where the service names accounts, else by its platform when it is the only one asked there. */
 function linkFor(

@@ -8,7 +8,6 @@ import type {
   Scope,
 } from '../api/types.ts';
 import type { DesiredItem, Flow, Problem, Stage } from '../manifest/types.ts';
-import type { AccountPublication } from './confirmation.ts';
 
 // The plan is data: typed steps with typed reasons, no sentences. The report
 // layer turns it into words; plan mode is this same value with no writes.
@@ -135,6 +134,22 @@ export interface RemoteRef {
   title: string;
   status: ContentStatus;
 }
+
+/** One account a publication asked for, and the URL the service shows for it there, if any. */
+export interface AccountPublication {
+  accountId: string;
+  platform: string;
+  name: string;
+  url: string | null;
+}
+
+export type Confirmation =
+  /** A URL for every account asked. */
+  | { state: 'confirmed'; accounts: AccountPublication[] }
+  /** The service shows one URL for the item, however many accounts it was published to. */
+  | { state: 'one_url'; accounts: AccountPublication[] }
+  /** Some accounts have no URL the service shows. */
+  | { state: 'unconfirmed'; accounts: AccountPublication[]; missing: AccountPublication[] };
 
 export interface PlanItem {
   file: string;

@@ -27,6 +27,7 @@ describe('readInputs', () => {
       shard: null,
       allowInsecureHttp: false,
       allowUntrustedEvents: false,
+      deployments: false,
     });
   });
 
