@@ -19,7 +19,10 @@ function documentedLayers(): string[][] {
   const doc = readFileSync(join(ROOT, 'docs', 'how-it-works.md'), 'utf8');
   const lines = doc.slice(doc.indexOf('\n## The code\n')).split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
-  const table = lines.slice(first, lines.findIndex((line, i) => i > first && !line.startsWith('|')));
+  const table = lines.slice(
+    first,
+    lines.findIndex((line, i) => i > first && !line.startsWith('|')),
+  );
   return table
     .filter((line) => line.startsWith('| `'))
     .map((line) =>

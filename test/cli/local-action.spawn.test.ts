@@ -34,9 +34,7 @@ function documentedSteps(): string[] {
 
 /** Every `.cache/local-action/…` path the page promises. */
 function promisedPaths(): string[] {
-  const found = [...DOC.matchAll(/`(\.cache\/local-action\/[^`\s]*)`/g)].map(
-    ([, path]) => path!,
-  );
+  const found = [...DOC.matchAll(/`(\.cache\/local-action\/[^`\s]*)`/g)].map(([, path]) => path!);
   return [...new Set(found)];
 }
 
