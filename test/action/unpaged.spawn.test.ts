@@ -15,26 +15,16 @@ import { clientFor } from '../support/engine-harness.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { seedCatalogue } from '../import/support.ts';
 import {
-  REPOSITORY_PAYLOAD,
   ROOT,
   pullRequestEvent,
   requireDist,
   runAction,
   type RunnerEvent,
+  pushEvent,
 } from '../support/runner.ts';
 
 const BASE_SHA = 'b'.repeat(40);
-const push: RunnerEvent = {
-  name: 'push',
-  ref: 'refs/heads/main',
-  sha: 'c'.repeat(40),
-  payload: {
-    ref: 'refs/heads/main',
-    before: BASE_SHA,
-    after: 'c'.repeat(40),
-    repository: REPOSITORY_PAYLOAD,
-  },
-};
+const push = pushEvent({ before: BASE_SHA });
 const dispatch: RunnerEvent = { name: 'workflow_dispatch', payload: { inputs: {} } };
 
 let emulator: Emulator | null = null;
