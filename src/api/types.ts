@@ -1,3 +1,5 @@
+import type { PaceLimit } from './readings.ts';
+
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
@@ -259,6 +261,8 @@ export interface ServiceApi {
   credits(): Promise<number>;
   subscription(): Promise<Subscription>;
   introspect(): Promise<Introspection>;
+  /** Generation requests keep to this rate from now on (A41); absent where the client paces nothing. */
+  keepPace?(limit: PaceLimit): void;
   /** The 403 that stopped every later write of this client (A29); absent or null while none did. */
   readonly writeRefusal?: Error | null;
 }
