@@ -12,7 +12,7 @@ import {
 } from './errors.ts';
 import { ListingError, walkListing, type ListingOutcome } from './listing.ts';
 import { GenerationPace } from './pace.ts';
-import { Unrecognised, readWriteAnswer, type PaceLimit } from './readings.ts';
+import { Unrecognised, readWriteAnswer } from './readings.ts';
 import { serviceError, type IntrospectionVerdict } from './explain.ts';
 import { RateGate, parseRetryAfter, retrySettings, type RetryEvent } from './retry.ts';
 import {
@@ -40,6 +40,7 @@ import type {
   GenerationRequest,
   Introspection,
   Listed,
+  PaceLimit,
   PublishOptions,
   RenderOptions,
   ServiceApi,

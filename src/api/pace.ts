@@ -1,4 +1,4 @@
-import type { PaceLimit } from './readings.ts';
+import type { PaceLimit } from './types.ts';
 
 // Generation requests at the pace the service allows (A41). The interface
 // says that generation is rate limited per user and that a 429 carries

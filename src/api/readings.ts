@@ -1,4 +1,4 @@
-import type { PublishedLink } from './types.ts';
+import type { PaceLimit, PublishedLink } from './types.ts';
 // Every answer the interface calls "not shown" is recognised here, and each
 // recognition names the reading it took. The client parses through these
 // functions and `doctor` reports the names they return, so doctor can never
@@ -434,12 +434,6 @@ export function readSubscription(body: unknown): { fields: Json; reading: Readin
   if (isRecord(body.data) && has(body.data)) return { fields: body.data, reading: 'fields under data' };
   if (has(body)) return { fields: body, reading: 'fields at top level' };
   throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
-}
-
-/** The generation allowance: at most `requests` in any `windowSeconds`. */
-export interface PaceLimit {
-  requests: number;
-  windowSeconds: number;
 }
 
 const PACE_PLACES = ['generation', 'generation_rate_limit', 'rate_limit', 'rate_limits'] as const;

@@ -1,5 +1,3 @@
-import type { PaceLimit } from './readings.ts';
-
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
@@ -278,4 +276,10 @@ export interface ServiceApi {
   keepPace?(limit: PaceLimit): void;
   /** The 403 that stopped every later write of this client (A29); absent or null while none did. */
   readonly writeRefusal?: Error | null;
+}
+
+/** The generation allowance: at most `requests` in any `windowSeconds`. */
+export interface PaceLimit {
+  requests: number;
+  windowSeconds: number;
 }
