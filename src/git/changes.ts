@@ -64,7 +64,9 @@ function foldersAbove(file: string): string[] {
 export function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
   // Catalogue files changed or deleted since the base, by folder.
   const changedFolders = new Set(
-    [...changes.changed].filter((file) => isCatalogueFile(path.posix.basename(file))).map(path.posix.dirname),
+    [...changes.changed]
+      .filter((file) => isCatalogueFile(path.posix.basename(file)))
+      .map((file) => path.posix.dirname(file)),
   );
   const folders = new Map<string, boolean>();
   const folderChanged = (folder: string): boolean => {
@@ -75,9 +77,18 @@ export function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
     }
     return changed;
   };
+  // Asked of every manifest more than once (as it is named, as it is planned): each answer kept.
+  const answers = new Map<string, boolean>();
   return {
     base: changes.base,
-    touches: (file) => changes.differs(file) || foldersAbove(file).some(folderChanged),
+    touches: (file) => {
+      let touched = answers.get(file);
+      if (touched === undefined) {
+        touched = changes.differs(file) || foldersAbove(file).some(folderChanged);
+        answers.set(file, touched);
+      }
+      return touched;
+    },
   };
 }
 
