@@ -5423,6 +5423,7 @@ const INPUT_DEFAULTS = {
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
+    deployments: 'false',
 };
 const flag = (text) => text === 'true';
 /** The same defaults as values, for the CLI and the engine. */

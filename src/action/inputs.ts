@@ -50,6 +50,8 @@ export interface ActionInputs {
   allowInsecureHttp: boolean;
   /** Runs whose content may come from a fork or a comment may write to the service. */
   allowUntrustedEvents: boolean;
+  /** Record each publication of the run as a GitHub deployment (src/action/deployments.ts). */
+  deployments: boolean;
 }
 
 export class InputError extends Error {
@@ -123,6 +125,7 @@ const INPUTS = {
   shard: text,
   'allow-insecure-http': boolean,
   'allow-untrusted-events': boolean,
+  deployments: boolean,
 } satisfies Record<InputName, Parser<unknown>>;
 
 /** Reads and validates every input; throws one InputError listing every bad one. */
@@ -174,6 +177,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     shard,
     allowInsecureHttp: toBoolean(values['allow-insecure-http']),
     allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
+    deployments: toBoolean(values.deployments),
   };
 }
 

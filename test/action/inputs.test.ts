@@ -28,6 +28,7 @@ describe('readInputs', () => {
       shard: null,
       allowInsecureHttp: false,
       allowUntrustedEvents: false,
+      deployments: false,
     });
   });
 

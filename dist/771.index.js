@@ -1,8 +1,8 @@
-export const id = 718;
-export const ids = [718];
+export const id = 771;
+export const ids = [771];
 export const modules = {
 
-/***/ 7718:
+/***/ 4771:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3528,6 +3528,7 @@ const INPUT_DEFAULTS = {
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
+    deployments: 'false',
 };
 const flag = (text) => text === 'true';
 /** The same defaults as values, for the CLI and the engine. */
@@ -10388,6 +10389,7 @@ const INPUTS = {
     shard: inputs_text,
     'allow-insecure-http': inputs_boolean,
     'allow-untrusted-events': inputs_boolean,
+    deployments: inputs_boolean,
 };
 /** Reads and validates every input; throws one InputError listing every bad one. */
 function readInputs(get) {
@@ -10439,6 +10441,7 @@ function readInputs(get) {
         shard,
         allowInsecureHttp: toBoolean(values['allow-insecure-http']),
         allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
+        deployments: toBoolean(values.deployments),
     };
 }
 function toBoolean(value) {
@@ -11403,6 +11406,290 @@ function emitAnnotations(commands, annotations) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/github/deployments.ts
+
+/** GitHub's limit on a status's description. */
+const DESCRIPTION_LIMIT = 140;
+/**
+ * `youtube/ocean-facts`: the platform, then the account's name as a slug
+ * (letters and digits of any script, `.` and `_` kept; the account id when
+ * nothing is left). Two accounts whose names slug alike share an environment;
+ * their deployments stay apart by the account id in the payload.
+ */
+function environmentFor(platform, account, accountId) {
+    const slug = account
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}._]+/gu, '-')
+        .replace(/^[-.]+|[-.]+$/g, '')
+        .slice(0, 100);
+    return `${platform.toLowerCase()}/${slug || accountId}`;
+}
+const taskFor = (contentId) => `publish:${contentId}`;
+/** Makes sure the publication has its deployment, with `publication.state` as its latest status. */
+async function recordDeployment(github, target, publication) {
+    const environment = environmentFor(publication.platform, publication.account, publication.accountId);
+    const existing = await findDeployment(github, target, publication, environment);
+    if (existing === null && !publication.create)
+        return { action: 'none', environment };
+    const id = existing ?? (await deployments_createOnce(github, target, publication, environment));
+    const status = statusBody(target, publication);
+    if (existing !== null && (await latestStatusIs(github, target, id, status))) {
+        return { action: 'unchanged', id, environment };
+    }
+    await github.rest.repos.createDeploymentStatus({
+        owner: target.owner,
+        repo: target.repo,
+        deployment_id: id,
+        ...status,
+    });
+    return { action: existing === null ? 'created' : 'updated', id, environment };
+}
+/** The deployment of this item and account in `environment`, made by any earlier run; null when none. */
+async function findDeployment(github, target, publication, environment) {
+    const pages = github.paginate.iterator(github.rest.repos.listDeployments, {
+        owner: target.owner,
+        repo: target.repo,
+        environment,
+        task: taskFor(publication.contentId),
+        per_page: 100,
+    });
+    for await (const page of pages) {
+        for (const deployment of page.data) {
+            const payload = payloadOf(deployment.payload);
+            if (payload.content_id === publication.contentId && payload.account_id === publication.accountId) {
+                return deployment.id;
+            }
+        }
+    }
+    return null;
+}
+/** GitHub gives the payload back as the object it was sent as, or, for older deployments, as JSON text. */
+function payloadOf(payload) {
+    if (typeof payload === 'string') {
+        try {
+            return payloadOf(JSON.parse(payload));
+        }
+        catch {
+            return {};
+        }
+    }
+    return typeof payload === 'object' && payload !== null ? payload : {};
+}
+/** How many times a deployment is posted when GitHub's answer is lost or a 5xx. */
+const deployments_CREATE_ATTEMPTS = 3;
+/**
+ * Creates the deployment. A lost answer or a 5xx may come after GitHub made
+ * it, so the retry plugin does not resend this POST by itself: the lookup is
+ * made again first, and the POST is sent again only when nothing is there.
+ */
+async function deployments_createOnce(github, target, publication, environment) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            const { data, status } = await github.rest.repos.createDeployment({
+                owner: target.owner,
+                repo: target.repo,
+                ...deploymentBody(target, publication, environment),
+                request: { retries: 0 },
+            });
+            // 202 is GitHub merging the default branch into the ref instead, which auto_merge: false rules out.
+            if (status !== 201 || !('id' in data)) {
+                throw new Error(`GitHub made no deployment (${status}): ${JSON.stringify(data).slice(0, 200)}`);
+            }
+            return data.id;
+        }
+        catch (error) {
+            const status = statusOf(error);
+            if ((status !== null && status < 500) || attempt >= deployments_CREATE_ATTEMPTS)
+                throw error;
+            const made = await findDeployment(github, target, publication, environment);
+            if (made !== null)
+                return made;
+        }
+    }
+}
+function deploymentBody(target, publication, environment) {
+    return {
+        ref: target.sha,
+        task: taskFor(publication.contentId),
+        environment,
+        description: deployments_cut(`"${publication.title}" on ${publication.platform} "${publication.account}"`),
+        payload: {
+            content_id: publication.contentId,
+            account_id: publication.accountId,
+            platform: publication.platform,
+            account: publication.account,
+            title: publication.title,
+            file: publication.file,
+        },
+        // The commit is deployed as it is: never a merge commit made for the occasion.
+        auto_merge: false,
+        // Commit statuses say nothing about whether a video is live; GitHub checks every context unless told none.
+        required_contexts: [],
+        // A published video stays, and people watch it.
+        transient_environment: false,
+        production_environment: true,
+    };
+}
+function statusBody(target, publication) {
+    const url = publication.state === 'success' ? publication.url : null;
+    return {
+        state: publication.state,
+        description: deployments_cut(publication.description),
+        ...(url !== null ? { environment_url: url } : {}),
+        ...(target.logUrl !== null ? { log_url: target.logUrl } : {}),
+        // Every item published to an account shares its environment, and each stays live:
+        // a new success must not mark the others inactive.
+        auto_inactive: false,
+    };
+}
+/** Whether the deployment's newest status already says `status`: a re-run then posts nothing. */
+async function latestStatusIs(github, target, id, status) {
+    const { data } = await github.rest.repos.listDeploymentStatuses({
+        owner: target.owner,
+        repo: target.repo,
+        deployment_id: id,
+        per_page: 1,
+    });
+    const latest = data[0];
+    return (latest !== undefined &&
+        latest.state === status.state &&
+        (latest.description ?? '') === status.description &&
+        (latest.environment_url ?? '') === (status.environment_url ?? ''));
+}
+/** One line of at most 140 characters, cut between code points so that no character is split. */
+function deployments_cut(text) {
+    const characters = [...text.replace(/\s+/g, ' ').trim()];
+    return characters.length <= DESCRIPTION_LIMIT
+        ? characters.join('')
+        : `${characters.slice(0, DESCRIPTION_LIMIT - 1).join('')}…`;
+}
+
+;// CONCATENATED MODULE: ./src/action/deployments.ts
+
+
+
+
+// `deployments: true`: what the run's results say of each publication it
+// made or finished, recorded as GitHub deployments (src/github/deployments.ts).
+// Only this run's publications: an item published by an earlier run and left
+// alone by this one gets nothing, so a re-run posts nothing new. Recording
+// never fails the run: a refusal is one warning that names the permission.
+/** A publication's state as this run left it; null when this run neither sent nor finished one. */
+function stateOf(result, item) {
+    const sent = item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+    const waited = item.steps.some((step) => step.kind === 'wait');
+    if (!sent && !waited)
+        return null;
+    // A run that only waited for an item in flight cannot tell whether that job
+    // publishes: it records what the item ended in, and a failure only on the
+    // deployment that the run which sent the publication opened.
+    if (result.status === 'UPLOADED' && (result.outcome === 'published' || sent)) {
+        return { state: 'success', create: true, description: 'Published' };
+    }
+    if (result.outcome === 'failed' && result.status !== null && FAILED_STATUSES.has(result.status)) {
+        return { state: 'failure', create: sent, description: result.lastError ?? result.status };
+    }
+    if (result.outcome === 'error') {
+        return { state: 'error', create: false, description: result.error ?? 'The run stopped on this item' };
+    }
+    if (sent && (result.outcome === 'running' || result.outcome === 'unknown')) {
+        const description = result.unknownSince
+            ? `Sent ${result.unknownSince}; the answer was lost and the service does not show the outcome yet`
+            : `Rendering and publishing (${result.status ?? 'sent'})`;
+        return { state: 'in_progress', create: true, description };
+    }
+    return null;
+}
+/** Every publication (item × account) the run made or finished, with the state its deployment takes. */
+function deployments_publicationsOf(report) {
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    return (report.result?.items ?? []).flatMap((result) => {
+        const item = planned.get(result.file);
+        const accounts = item?.publication?.accounts ?? [];
+        const state = item && result.id !== null && accounts.length > 0 ? stateOf(result, item) : null;
+        if (state === null || result.id === null)
+            return [];
+        const contentId = result.id;
+        return accounts.map((account) => {
+            // Only the URL the service shows for this very account: never another account's.
+            const shown = result.confirmation?.accounts.find((a) => a.accountId === account.id)?.url ?? null;
+            const url = state.state === 'success' ? shown : null;
+            return {
+                contentId,
+                title: result.title,
+                file: result.file,
+                accountId: account.id,
+                platform: account.platform,
+                account: account.name,
+                state: state.state,
+                create: state.create,
+                url,
+                description: state.state === 'success' && url === null
+                    ? 'Published; the service shows no URL for this account'
+                    : state.description,
+            };
+        });
+    });
+}
+const PERMISSION = 'permissions: deployments: write';
+/**
+ * Records the run's publications as deployments when the `deployments` input
+ * asks for it; returns what the summary should say besides (a warning, once
+ * it is in the log), empty when all went well.
+ */
+async function recordDeployments(commands, report, event, inputs) {
+    if (!inputs.deployments)
+        return [];
+    const publications = deployments_publicationsOf(report);
+    if (publications.length === 0)
+        return [];
+    const warn = (message) => {
+        commands.warning(message);
+        return [message];
+    };
+    if (inputs.githubToken === '') {
+        return warn('deployments: true, but no github-token was given: no publication was recorded as a deployment.');
+    }
+    if (!event.owner || !event.repo || !event.sha) {
+        return warn('deployments: true, but the run names no repository or commit: no deployment was recorded.');
+    }
+    const github = createGitHubClient({
+        apiUrl: event.apiUrl,
+        token: inputs.githubToken,
+        log: (message) => commands.info(message),
+    });
+    const target = { owner: event.owner, repo: event.repo, sha: event.sha, logUrl: event.runUrl };
+    const problem = await recordEach(commands, github, target, publications);
+    return problem === null ? [] : warn(problem);
+}
+/** Records each publication in turn; returns the one warning to give, null when every one was recorded. */
+async function recordEach(commands, github, target, publications) {
+    const failed = [];
+    for (const [index, publication] of publications.entries()) {
+        const sent = { ...publication, description: commands.redact(publication.description) };
+        try {
+            const outcome = await recordDeployment(github, target, sent);
+            if (outcome.action !== 'none') {
+                commands.info(`Deployment ${outcome.environment}: ${publication.state} for "${publication.title}" (${outcome.action}).`);
+            }
+        }
+        catch (error) {
+            const status = statusOf(error);
+            // Without the permission every request is refused alike: asking again only repeats it.
+            if ((status === 403 || status === 404) && !/rate limit/i.test(describeError(error))) {
+                const left = publications.length - index;
+                return (`GitHub refused to record deployments (${status}: ${describeError(error)}): the workflow's token needs ` +
+                    `\`${PERMISSION}\`. ${left} of ${publications.length} publications were not recorded; nothing else is affected.`);
+            }
+            failed.push(`${publication.platform} "${publication.account}" of "${publication.title}": ${describeError(error)}`);
+        }
+    }
+    if (failed.length === 0)
+        return null;
+    return `${failed.length} of ${publications.length} publications could not be recorded as deployments; the first: ${failed[0]}`;
+}
+
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
 
 
@@ -11603,6 +11890,7 @@ async function writeRunFile(kind, json, shard, env) {
 
 
 
+
 async function reportRun(commands, run) {
     const { report, decision, event, inputs } = run;
     const notes = [...run.notes];
@@ -11614,6 +11902,7 @@ async function reportRun(commands, run) {
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
     const planFile = await writeStepOutputs(commands, run);
+    notes.push(...(await recordDeployments(commands, report, event, inputs)));
     const context = {
         event: event.name,
         because: decision.because,
