@@ -16,6 +16,7 @@ export const INPUT_DEFAULTS = {
   'review-key': '',
   comment: 'true',
   'preview-scripts': 'false',
+  'full-read': 'false',
   publish: 'true',
   'max-publications': '10',
   'cancel-running': 'false',

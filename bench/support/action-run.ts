@@ -21,15 +21,35 @@ export interface ActionRun {
   peakMiB: number;
 }
 
-/** The environment of a push to `ref` on a runner, with the action's inputs. */
+/** A pull request's event: its number and the commits it goes from and to. */
+export interface PullRequestEvent {
+  number: number;
+  base: string;
+  head: string;
+}
+
+/** The environment of a push to `ref` (or of a pull request) on a runner, with the action's inputs. */
 export async function runnerEnv(
   workspace: string,
   inputs: Record<string, string>,
   ref = 'refs/heads/main',
+  pullRequest: PullRequestEvent | null = null,
 ): Promise<NodeJS.ProcessEnv> {
   await writeFile(join(workspace, 'summary.md'), '');
   await writeFile(join(workspace, 'output.txt'), '');
-  await writeFile(join(workspace, 'event.json'), JSON.stringify({ ref }));
+  const repository = { name: 'videos', full_name: 'octo-org/videos', owner: { login: 'octo-org' } };
+  const payload = pullRequest
+    ? {
+        number: pullRequest.number,
+        repository: { ...repository, default_branch: 'main' },
+        pull_request: {
+          number: pullRequest.number,
+          base: { ref: 'main', sha: pullRequest.base, repo: repository },
+          head: { ref: 'change', sha: pullRequest.head, repo: repository },
+        },
+      }
+    : { ref };
+  await writeFile(join(workspace, 'event.json'), JSON.stringify(payload));
   return {
     PATH: process.env.PATH,
     // NODE_OPTIONS=--cpu-prof profiles the action's process.
@@ -38,9 +58,10 @@ export async function runnerEnv(
     CI: 'true',
     GITHUB_ACTIONS: 'true',
     GITHUB_WORKSPACE: workspace,
-    GITHUB_EVENT_NAME: 'push',
+    GITHUB_EVENT_NAME: pullRequest ? 'pull_request' : 'push',
     GITHUB_EVENT_PATH: join(workspace, 'event.json'),
-    GITHUB_REF: ref,
+    GITHUB_REF: pullRequest ? `refs/pull/${pullRequest.number}/merge` : ref,
+    ...(pullRequest ? { GITHUB_SHA: pullRequest.head } : {}),
     GITHUB_REPOSITORY: 'octo-org/videos',
     GITHUB_STEP_SUMMARY: join(workspace, 'summary.md'),
     GITHUB_OUTPUT: join(workspace, 'output.txt'),

@@ -72,6 +72,7 @@ Options:
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
   --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)
+  --changed-since REF     plan: read and plan only the manifests that differ from REF (a pull request's plan)
   --budget N              doctor: GET requests it may send in all (default: 60)
   --out DIR               import: folder to write into (default: imported under the manifests' folder)
   --only GLOB             import: only items whose title matches (* and ?)

@@ -5,6 +5,7 @@ import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import { createGitHubClient, type GitHubClient } from '../github/client.ts';
 import { markerFor } from '../github/sticky-comment.ts';
+import { pullRequestScope } from './change-scope.ts';
 import type { WorkflowCommands } from './commands.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
@@ -39,6 +40,11 @@ export async function runEngineFor(
     notes.push(review.note);
     commands.warning(review.note);
   }
+  const scope = await pullRequestScope(run.decision, run.event, run.inputs, run.workspace);
+  if (scope.note) {
+    notes.push(scope.note);
+    commands.info(scope.note);
+  }
   const logger = new ActionLogger(commands);
   const client = run.decision.mode === 'validate' ? undefined : serviceClient(run.inputs);
   try {
@@ -48,6 +54,7 @@ export async function runEngineFor(
         ...(client ? { client } : {}),
         ...(await previousVersions(run, (message) => commands.info(message))),
         ...(review.gate ? { review: review.gate } : {}),
+        ...(scope.changes ? { changes: scope.changes } : {}),
         logger,
       },
     };

@@ -33,6 +33,8 @@ export interface ActionInputs {
   reviewKey: string;
   comment: boolean;
   previewScripts: boolean;
+  /** A pull request's plan reads every item, not only those its change touches. */
+  fullRead: boolean;
   publish: boolean;
   maxPublications: number;
   cancelRunning: boolean;
@@ -100,6 +102,7 @@ const INPUTS = {
   'review-key': text,
   comment: boolean,
   'preview-scripts': boolean,
+  'full-read': boolean,
   publish: boolean,
   'max-publications': integer(0, 100_000),
   'cancel-running': boolean,
@@ -162,6 +165,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     reviewKey: values['review-key'],
     comment: toBoolean(values.comment),
     previewScripts: toBoolean(values['preview-scripts']),
+    fullRead: toBoolean(values['full-read']),
     publish: toBoolean(values.publish),
     maxPublications: values['max-publications'],
     cancelRunning: toBoolean(values['cancel-running']),

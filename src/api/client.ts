@@ -11,6 +11,7 @@ import {
   WritesStoppedError,
 } from './errors.ts';
 import { ListingError, walkListing, type ListingOutcome } from './listing.ts';
+import { GenerationPace } from './pace.ts';
 import { Unrecognised, readWriteAnswer } from './readings.ts';
 import { serviceError, type IntrospectionVerdict } from './explain.ts';
 import { RateGate, parseRetryAfter, retrySettings, type RetryEvent } from './retry.ts';
@@ -39,6 +40,7 @@ import type {
   GenerationRequest,
   Introspection,
   Listed,
+  PaceLimit,
   PublishOptions,
   RenderOptions,
   ServiceApi,
@@ -157,6 +159,7 @@ class HttpServiceClient implements ServiceClient {
   #writeGate: Promise<void> = Promise.resolve();
   #introspection: Promise<IntrospectionVerdict> | null = null;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #pace: GenerationPace;
   /** Waits between looks for an item a write has just stored (the base retry delay, doubling). */
   readonly #lagMs: readonly number[];
 
@@ -173,6 +176,8 @@ class HttpServiceClient implements ServiceClient {
     this.#readOnly = options.readOnly === true;
     this.#onListing = options.onListing;
     this.#maxPages = options.maxListingPages;
+    const secondMs = options.secondMs ?? 1000;
+    this.#pace = new GenerationPace(sleep, now, secondMs);
     this.#transport = new Transport(apiKey, {
       base,
       userAgent: options.userAgent ?? USER_AGENT,
@@ -180,11 +185,12 @@ class HttpServiceClient implements ServiceClient {
       connections: Math.max(1, Math.floor(options.connections ?? DEFAULT_CONNECTIONS)),
       runtime: {
         settings,
-        secondMs: options.secondMs ?? 1000,
+        secondMs,
         sleep,
         random: options.random ?? Math.random,
         now,
         gate: new RateGate(sleep, now),
+        pace: this.#pace,
         onRetry: options.onRetry,
         budget: options.requestBudget,
       },
@@ -292,6 +298,11 @@ class HttpServiceClient implements ServiceClient {
 
   async upload(contentId: string, publish: PublishOptions): Promise<void> {
     await this.#call('POST', wire.paths.upload(contentId), wire.uploadBody(publish), GENERATION);
+  }
+
+  /** A41: the generation rate the service states; until told, the pace is learned from its 429s. */
+  keepPace(limit: PaceLimit): void {
+    this.#pace.state(limit);
   }
 
   async taskStatus(contentId: string): Promise<TaskStatus> {

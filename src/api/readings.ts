@@ -1,4 +1,4 @@
-import type { PublishedLink } from './types.ts';
+import type { PaceLimit, PublishedLink } from './types.ts';
 // Every answer the interface calls "not shown" is recognised here, and each
 // recognition names the reading it took. The client parses through these
 // functions and `doctor` reports the names they return, so doctor can never
@@ -98,7 +98,7 @@ export const RULES = {
     title: 'Subscription',
     readings: ['fields at top level', 'fields under data'],
     otherwise: 'note',
-    effect: 'the report shows no plan limits; nothing else changes',
+    effect: 'no plan limits are read: the generation pace is learned from the 429s (A41)',
   },
   A14: {
     title: 'Write answers',
@@ -129,6 +129,12 @@ export const RULES = {
     readings: ['active'],
     otherwise: 'stop',
     effect: 'nothing is written with an inactive key',
+  },
+  A41: {
+    title: 'Generation pace',
+    readings: ['count and window', 'count per minute', 'count per second', 'count per hour'],
+    otherwise: 'note',
+    effect: "generation requests are paced by what the service's 429s show (Retry-After honoured in full)",
   },
   A35: {
     title: 'Values beyond the interface',
@@ -428,6 +434,62 @@ export function readSubscription(body: unknown): { fields: Json; reading: Readin
   if (isRecord(body.data) && has(body.data)) return { fields: body.data, reading: 'fields under data' };
   if (has(body)) return { fields: body, reading: 'fields at top level' };
   throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
+}
+
+const PACE_PLACES = ['generation', 'generation_rate_limit', 'rate_limit', 'rate_limits'] as const;
+const PACE_COUNTS = ['requests', 'limit', 'max_requests', 'max'] as const;
+const PACE_WINDOWS = ['window_seconds', 'window', 'period_seconds', 'interval_seconds'] as const;
+const PER_UNIT = [
+  ['per_second', 1, 'count per second'],
+  ['per_minute', 60, 'count per minute'],
+  ['per_hour', 3600, 'count per hour'],
+] as const;
+/** A window longer than a day is no pace a run could keep to: a quota, not a rate. */
+const LONGEST_WINDOW_S = 86_400;
+
+function paceOf(requests: number | null, windowSeconds: number | null): PaceLimit | null {
+  if (requests === null || windowSeconds === null || requests < 1) return null;
+  if (!(windowSeconds > 0) || windowSeconds > LONGEST_WINDOW_S) return null;
+  return { requests, windowSeconds };
+}
+
+/** `{requests, window_seconds}` (or `per_minute`…) in one object, named by the reading it takes. */
+function paceIn(obj: Json, prefix: string): { limit: PaceLimit; reading: ReadingOf<'A41'> } | null {
+  const keys = (names: readonly string[]): string[] => names.map((name) => `${prefix}${name}`);
+  const counted = paceOf(
+    firstNum(obj, keys([...PACE_COUNTS.map((name) => `${name}_per_window`), ...PACE_COUNTS])),
+    firstNum(obj, keys(PACE_WINDOWS)),
+  );
+  if (counted) return { limit: counted, reading: 'count and window' };
+  for (const [unit, seconds, reading] of PER_UNIT) {
+    const limit = paceOf(firstNum(obj, keys([`requests_${unit}`, unit])), seconds);
+    if (limit) return { limit, reading };
+  }
+  return null;
+}
+
+/**
+ * A41: the generation rate the subscription's `limits` state, if any: flat
+ * (`generation_requests_per_window` with `generation_window_seconds`,
+ * `generation_requests_per_minute`), or an object under `generation`,
+ * `generation_rate_limit`, `rate_limit` or `rate_limits` (itself or its
+ * `generation`) holding `requests` (`limit`, `max_requests`, `max`) with
+ * `window_seconds` (`window`, `period_seconds`, `interval_seconds`), or
+ * `per_minute`, `per_second`, `per_hour`. Generation is the only rate the
+ * interface limits (Limits 1), so a rate limit shown is taken as its. Null
+ * when the limits show none: the pace is then learned from the 429s.
+ */
+export function readGenerationPace(limits: unknown): { limit: PaceLimit; reading: ReadingOf<'A41'> } | null {
+  if (!isRecord(limits)) return null;
+  const flat = paceIn(limits, 'generation_');
+  if (flat) return flat;
+  for (const place of PACE_PLACES) {
+    const inner = limits[place];
+    if (!isRecord(inner)) continue;
+    const found = paceIn(inner, '') ?? (isRecord(inner.generation) ? paceIn(inner.generation, '') : null);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** A24: the status under `status` or `state`, the error under `last_error` or `error`. */

@@ -1,5 +1,6 @@
 import { RequestDeadlineError, ResponseTooLargeError } from './bounded-response.ts';
 import { NetworkError, OutcomeUnknownError, RequestBudgetError } from './errors.ts';
+import type { GenerationPace } from './pace.ts';
 
 // The retry policy, in one place. Written here rather than taken from undici's
 // RetryHandler because it is the service's policy, not the transport's: a
@@ -163,6 +164,8 @@ export interface RetryRuntime {
   random: () => number;
   now: () => number;
   gate: RateGate;
+  /** Spaces the rate-limited requests to the pace the service allows (A41); absent: as fast as they come. */
+  pace?: GenerationPace | undefined;
   onRetry?: ((event: RetryEvent) => void) | undefined;
   /** Requests this client may still send, retries included; unlimited when absent (doctor sets one). */
   budget?: { left: number } | undefined;
@@ -220,16 +223,20 @@ export async function sendWithRetries<A extends Answer>(
       answer = await send(call.remainingMs());
     } catch (error) {
       call.spentSince(started);
+      call.answered(null);
       await runtime.sleep(call.waitAfterNetworkError(error));
       continue;
     }
     call.spentSince(started);
-    const wait =
-      answer.status === 429
-        ? call.waitAfterRateLimit(answer)
-        : answer.status >= 500
-          ? call.waitAfterServerError(answer)
-          : null;
+    let wait: { ms: number; gated: boolean } | null;
+    if (answer.status === 429) {
+      const limited = call.waitAfterRateLimit(answer);
+      call.answered({ waitMs: limited?.stated ? limited.ms : null });
+      wait = limited;
+    } else {
+      call.answered(null);
+      wait = answer.status >= 500 ? call.waitAfterServerError(answer) : null;
+    }
     if (wait === null) return { answer, attempts: call.sends };
     // A rate limit is the user's (A31): every rate-limited request of the client waits it out.
     if (wait.gated) runtime.gate.close(wait.ms);
@@ -247,6 +254,8 @@ class RetriedCall {
   #failures = 0;
   #rateLimits = 0;
   #spentMs = 0;
+  /** This send's place in the pace, handed back when the service refuses it. */
+  #ticket: number | null = null;
 
   constructor(kind: RequestKind, runtime: RetryRuntime) {
     this.#kind = kind;
@@ -254,9 +263,13 @@ class RetriedCall {
     this.#settings = runtime.settings;
   }
 
-  /** Waits for the shared gate when rate limited, and takes one request from the budget. */
+  /** Waits for the shared gate and the pace when rate limited, and takes one request from the budget. */
   async admit(): Promise<void> {
-    if (this.#kind.rateLimited) await this.#runtime.gate.pass();
+    if (this.#kind.rateLimited) {
+      const { gate, pace } = this.#runtime;
+      if (pace) this.#ticket = await pace.admit(() => gate.pass());
+      else await gate.pass();
+    }
     const { budget } = this.#runtime;
     if (budget !== undefined) {
       if (budget.left <= 0) throw new RequestBudgetError(this.#kind.method, this.#kind.path);
@@ -296,8 +309,15 @@ class RetriedCall {
     return waitMs;
   }
 
+  /** The paced send has its answer (a 429 is a refusal, with the wait the service asked for): the pace learns (A41). */
+  answered(refusal: { waitMs: number | null } | null): void {
+    if (this.#ticket === null) return;
+    this.#runtime.pace?.answered(this.#ticket, refusal);
+    this.#ticket = null;
+  }
+
   /** A 429: Retry-After in full, else the backoff schedule; null when the answer is final. */
-  waitAfterRateLimit(answer: Answer): { ms: number; gated: boolean } | null {
+  waitAfterRateLimit(answer: Answer): { ms: number; gated: boolean; stated: boolean } | null {
     this.#rateLimits += 1;
     const seconds = parseRetryAfter(answer.retryAfter, this.#runtime.now());
     const ms =
@@ -307,7 +327,7 @@ class RetriedCall {
     if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, 'rate limited (429)')) {
       return null;
     }
-    return { ms, gated: this.#kind.rateLimited };
+    return { ms, gated: this.#kind.rateLimited, stated: seconds !== undefined };
   }
 
   /** A 5xx: the backoff schedule; null when the answer is final. A POST that may have been done is never resent (A33). */

@@ -272,6 +272,14 @@ export interface ServiceApi {
   credits(): Promise<number>;
   subscription(): Promise<Subscription>;
   introspect(): Promise<Introspection>;
+  /** Generation requests keep to this rate from now on (A41); absent where the client paces nothing. */
+  keepPace?(limit: PaceLimit): void;
   /** The 403 that stopped every later write of this client (A29); absent or null while none did. */
   readonly writeRefusal?: Error | null;
+}
+
+/** The generation allowance: at most `requests` in any `windowSeconds`. */
+export interface PaceLimit {
+  requests: number;
+  windowSeconds: number;
 }

@@ -36,6 +36,8 @@ export interface CliOptions {
   cancelRunning: boolean;
   /** Git ref whose manifests hold the previous titles (rename detection). */
   base: string | null;
+  /** plan: only the manifests that differ from this git ref are read in detail and planned. */
+  changedSince: string | null;
   /** doctor: GET requests it may send in all. */
   budget: number;
   /** import: folder to write into (default: imported under the glob's folder). */
@@ -70,6 +72,7 @@ const OPTIONS = {
   'max-publications': { type: 'string' },
   'cancel-running': { type: 'boolean', default: DEFAULTS.cancelRunning },
   base: { type: 'string' },
+  'changed-since': { type: 'string' },
   budget: { type: 'string' },
   out: { type: 'string' },
   only: { type: 'string' },
@@ -90,7 +93,13 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions |
   if (values.version) return 'version';
   const [commandName, ...extra] = positionals;
   if (values.help || commandName === undefined) return defaults('help', cwd);
-  return optionsFrom(commandOf(commandName, extra), values, cwd);
+  const command = commandOf(commandName, extra);
+  if (values['changed-since'] !== undefined && command !== 'plan') {
+    throw new UsageError(
+      `--changed-since is for plan: ${command} reads every item, so that drift anywhere in the catalogue is found.`,
+    );
+  }
+  return optionsFrom(command, values, cwd);
 }
 
 function refuseKeyOptions(argv: readonly string[]): void {
@@ -156,6 +165,7 @@ function optionsFrom(command: Command, values: ReturnType<typeof parse>['values'
     maxPublications: integer('--max-publications', values['max-publications'], DEFAULTS.maxPublications, 0),
     cancelRunning: values['cancel-running'],
     base: values.base ?? null,
+    changedSince: values['changed-since'] ?? null,
     budget: integer('--budget', values.budget, DEFAULT_DOCTOR_BUDGET, 5),
     out: values.out ?? null,
     only: values.only ?? null,
@@ -203,6 +213,7 @@ function defaults(command: Command, cwd: string): CliOptions {
     maxPublications: DEFAULTS.maxPublications,
     cancelRunning: DEFAULTS.cancelRunning,
     base: null,
+    changedSince: null,
     budget: DEFAULT_DOCTOR_BUDGET,
     out: null,
     only: null,

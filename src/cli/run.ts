@@ -5,6 +5,7 @@ import { ConfigurationError, describeError } from '../api/errors.ts';
 import type { PollPolicy } from '../apply/wait.ts';
 import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';
+import type { ChangeScope } from '../git/changes.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { Plan } from '../plan/types.ts';
@@ -12,6 +13,7 @@ import { summaryMarkdown } from '../report/summary.ts';
 import { scrubSecrets } from '../secrets.ts';
 import { renderPlanText, renderResultsText, type TextStyle } from '../report/text.ts';
 import { checkAccounts } from './accounts-check.ts';
+import { changedSince, scopeNote } from './changed-since.ts';
 import type { CliOptions } from './args.ts';
 import { connect, connectIfConfigured, inCliWords, type ClientSeams } from './connect.ts';
 import { EXIT, exitCodeForSignal } from './help.ts';
@@ -68,8 +70,9 @@ export async function runEngineCommand(
   let accountsClient: ServiceClient | string | undefined;
   try {
     if (command !== 'validate') watched = watchClient(await connect(options, io, seams, warn));
+    const changes = await changedSince(options.cwd, options.changedSince, warn);
     const finished = await Promise.race([
-      runEngine(engineOptions(run, watched)),
+      runEngine(engineOptions(run, watched, changes)),
       interrupted.then((signal) => signal ?? 'SIGINT'),
     ]);
     if (typeof finished === 'string') return stopped(finished, watched, io);
@@ -115,15 +118,21 @@ function commandRun(
 }
 
 /** The engine on a terminal: the flags as settings, the plan printed as soon as it is made. */
-function engineOptions(run: CommandRun, watched: WatchedClient | undefined): EngineOptions {
+function engineOptions(
+  run: CommandRun,
+  watched: WatchedClient | undefined,
+  changes: ChangeScope | undefined,
+): EngineOptions {
   const { options, io, out, style, printed, seams } = run;
   return {
     settings: runSettingsFromFlags(run.command, options),
     deps: {
       ...(watched ? { client: watched.client } : {}),
       logger: terminalLogger(out, io.stderr, style, io.env),
-      // Renames are found in git history by default (HEAD and the commits before it), as the action does.
-      previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+      // Renames are found in git history by default (HEAD and the commits before it), as the action does;
+      // a change's plan finds them at the ref it is measured from.
+      previous: gitPreviousVersions(options.cwd, options.base ?? options.changedSince ?? 'HEAD'),
+      ...(changes ? { changes } : {}),
       onPlan: (plan, problems) => {
         watched?.know(plan);
         if (options.json) return;
@@ -223,6 +232,7 @@ function writeReport(
   }
   if (report.plan && !printed.plan) writeLine(out, `\n${planText(report.plan, report.problems, style)}`);
   if (report.result) writeLine(out, `\n${renderResultsText(report.result, style, report.plan)}`);
+  if (report.scope) writeLine(err, `note: ${scopeNote(report.scope)}`);
   for (const note of report.notes) writeLine(err, `note: ${note}`);
   if (report.fatal !== null) writeLine(err, `\nerror: ${report.fatal}`);
 }

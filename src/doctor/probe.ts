@@ -6,6 +6,7 @@ import {
   Unrecognised,
   isRecord,
   readCredits,
+  readGenerationPace,
   readObject,
   readSubscription,
   readTaskStatus,
@@ -292,6 +293,15 @@ async function probeCreditsAndSubscription(client: ServiceClient, found: Finding
     const body = await client.getRaw(wire.paths.subscription());
     const read = readSubscription(body);
     found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
+    const pace = readGenerationPace(read.fields.limits);
+    const limits = `limits with fields ${fieldsOf(read.fields.limits)}`;
+    if (pace) found.understood('A41', subscriptionEndpoint, pace.reading, limits);
+    else
+      found.notObserved(
+        'A41',
+        subscriptionEndpoint,
+        `${limits}, none a generation rate: an apply learns the pace from the service's 429s`,
+      );
   } catch (error) {
     found.failed('A11', subscriptionEndpoint, error);
   }

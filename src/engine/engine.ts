@@ -2,10 +2,10 @@ import { describeError } from '../api/errors.ts';
 import { loadManifests } from '../manifest/index.ts';
 import type { LoadResult } from '../manifest/types.ts';
 import { pastSchedules } from '../plan/late-window.ts';
-import { inShard } from '../plan/shard.ts';
 import { execute, monotonicMs } from './execute.ts';
 import { DEFAULT_READ_CONCURRENCY, startObservation, type Observation } from './observe.ts';
 import { planStage } from './plan-stage.ts';
+import { plansFile } from './scope.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
 // The one pipeline both the action and the CLI run:
@@ -24,12 +24,13 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
     settings.mode !== 'validate' && deps.client
       ? startObservation(deps.client, seams?.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
       : null;
+  const plans = plansFile(options);
   try {
     const load = await loadManifests({
       cwd: settings.cwd,
       pattern: settings.manifests,
       onNamed: (named) => {
-        if (inShard(named.file, settings.shard)) observation?.name([named]);
+        if (plans(named.file)) observation?.name([named]);
       },
     });
     const report = emptyReport(options, load, elapsed(started));

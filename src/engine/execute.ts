@@ -9,7 +9,7 @@ import { blocksWrites } from '../manifest/types.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { statedScopes } from '../plan/steps.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
-import { bestEffortCredits, refreshScripts } from './observe.ts';
+import { bestEffortCredits, refreshScripts, statedPace } from './observe.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
 // The applying stage of a run: what this run may do of the plan, checked
@@ -61,7 +61,12 @@ export async function execute(
   const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
   if (scopes === null) return;
   const started = monotonicMs();
-  if (mode === 'apply') report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
+  const generates = writes.some((step) => step.kind === 'render' || step.kind === 'upload');
+  const [credits] = await Promise.all([
+    mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
+    generates ? statedPace(client, report.notes) : null,
+  ]);
+  report.creditsBefore = credits;
   const runs = await applyItems(items, applyOptions(options, client));
   await recordResults(options, client, plan, runs, scopes, report);
   report.timings.applyMs = Math.round(monotonicMs() - started);

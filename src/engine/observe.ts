@@ -6,6 +6,7 @@ import {
   type ServiceApi,
 } from '../api/types.ts';
 import { ServiceError, describeError } from '../api/errors.ts';
+import { readGenerationPace } from '../api/readings.ts';
 import type { ItemRun } from '../apply/types.ts';
 import type { NamedManifest } from '../manifest/index.ts';
 import { titleKey } from '../text/service-terms.ts';
@@ -147,6 +148,25 @@ export async function bestEffortCredits(
   } catch (error) {
     notes.push(`The credit balance ${when} the run could not be read: ${describeError(error)}`);
     return null;
+  }
+}
+
+/**
+ * A41: the generation rate GET /subscription/current states, told to the
+ * client before the first generation request, so that the requests keep to
+ * it from the first one on. Informational: limits that state no rate, or a
+ * subscription that cannot be read (a note), leave the pace to be learned
+ * from the service's 429s.
+ */
+export async function statedPace(client: ServiceApi, notes: string[]): Promise<void> {
+  if (!client.keepPace) return;
+  try {
+    const stated = readGenerationPace((await client.subscription()).limits);
+    if (stated) client.keepPace(stated.limit);
+  } catch (error) {
+    notes.push(
+      `The subscription could not be read (${describeError(error)}); generation requests keep to the pace the service's 429s show.`,
+    );
   }
 }
 

@@ -5,11 +5,11 @@ import { outlineAccountProblems } from '../plan/accounts.ts';
 import { personaDifference } from '../plan/diff.ts';
 import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';
 import { plan as makePlan, otherShardProblems } from '../plan/plan.ts';
-import { splitShard } from '../plan/shard.ts';
 import type { MatchOptions, Plan } from '../plan/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Listing, Observation } from './observe.ts';
 import { gateByReview } from './review.ts';
+import { planScope, plansFile, splitPlanned } from './scope.ts';
 import { withReviewKeys } from './review-key.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
@@ -25,8 +25,12 @@ export async function planStage(
   report: RunReport,
 ): Promise<Plan> {
   const { settings, deps, seams } = options;
-  const { mine, others } = splitShard(load.items, settings.shard);
+  // Other shards' manifests, and in a change's plan the unchanged ones, are
+  // checked and keep their items, but are not read in detail nor planned.
+  const { mine, others } = splitPlanned(load.items, plansFile(options));
   const sharded = settings.shard !== undefined && settings.shard.count > 1;
+  const scope = planScope(options, load.items);
+  if (scope) report.scope = scope;
   // Each item of this shard was named as it was parsed, and its detail read
   // started once its listing page arrived; what is planned waits for the
   // whole, proven listing.
@@ -57,7 +61,7 @@ export async function planStage(
   const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
   report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
   report.problems.push(...plan.problems);
-  if (sharded) report.problems.push(...otherShardProblems(others, mine, listing));
+  if (others.length > 0) report.problems.push(...otherShardProblems(others, mine, listing));
   report.problems.push(...unplannedAccountProblems(load, listing));
   return plan;
 }

@@ -1,6 +1,7 @@
 import type { ServiceApi } from '../api/types.ts';
 import type { ApplyResult } from '../apply/types.ts';
 import type { Clock, PollPolicy } from '../apply/wait.ts';
+import type { ChangeScope } from '../git/changes.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import type { Logger } from '../log.ts';
 import type { LoadResult, Problem } from '../manifest/types.ts';
@@ -43,6 +44,11 @@ export interface EngineDependencies {
   logger: Logger;
   /** Earlier versions of the manifests: renames, what was published with what, a persona asked for. */
   previous?: PreviousVersions;
+  /**
+   * The plan of a change (a pull request, `plan --changed-since`): only the
+   * manifests it touches are read in detail and planned. Plan mode only.
+   */
+  changes?: ChangeScope;
   /** An apply on a push: the plans its pull requests showed, and what to do where none covers an item. */
   review?: ReviewGate;
   /**
@@ -90,6 +96,16 @@ export interface RunReport {
   /** Things the report should say that changed nothing: informational reads that failed. */
   notes: string[];
   timings: { loadMs: number; planMs: number; applyMs: number };
+  /** A change's plan: what it planned and how many unchanged manifests (of this shard) it did not read. */
+  scope?: PlanScope;
   /** An apply compared with reviewed plans: how many items were held, which went through unreviewed (warn). */
   review?: Pick<ReviewVerdict, 'held' | 'unreviewed'>;
+}
+
+/** The plan of a change: the manifests it touches are planned, the others counted. */
+export interface PlanScope {
+  /** The base the change is measured from, as the report names it. */
+  base: string;
+  planned: number;
+  unread: number;
 }

@@ -6,7 +6,8 @@ import type { PreviousVersions } from './earlier-versions.ts';
 // listing (for shallow clones that cannot fetch, in the action layer) both
 // implement it.
 
-function git(cwd: string, args: string[], timeout = 0): Promise<{ ok: boolean; stdout: string }> {
+/** One git command in `cwd`; never throws: `ok` says whether it succeeded. */
+export function git(cwd: string, args: string[], timeout = 0): Promise<{ ok: boolean; stdout: string }> {
   return new Promise((resolve) => {
     execFile(
       'git',
@@ -14,7 +15,8 @@ function git(cwd: string, args: string[], timeout = 0): Promise<{ ok: boolean; s
       // Never wait for a password prompt: a fetch without credentials fails instead.
       {
         cwd,
-        maxBuffer: 16 * 1024 * 1024,
+        // A listing of 100,000 paths fits; a larger answer fails, and the caller reads everything.
+        maxBuffer: 64 * 1024 * 1024,
         encoding: 'utf8',
         timeout,
         env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },

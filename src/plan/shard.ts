@@ -1,5 +1,3 @@
-import type { DesiredItem } from '../manifest/types.ts';
-
 // Sharding: a matrix of jobs shares a catalogue, each planning the manifests
 // of its share. The share is decided from the file path alone, so every job
 // agrees without talking to the others and a file does not move when other
@@ -24,19 +22,4 @@ function shardOf(file: string, count: number): number {
 /** Whether this job plans the manifest `file`. */
 export function inShard(file: string, shard: Shard | undefined): boolean {
   return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
-}
-
-/** This job's manifests and the other shards' ones. */
-export function splitShard(
-  items: readonly DesiredItem[],
-  shard: Shard | undefined,
-): {
-  mine: DesiredItem[];
-  others: DesiredItem[];
-} {
-  if (!shard || shard.count <= 1) return { mine: [...items], others: [] };
-  const mine: DesiredItem[] = [];
-  const others: DesiredItem[] = [];
-  for (const item of items) (inShard(item.file, shard) ? mine : others).push(item);
-  return { mine, others };
 }

@@ -191,11 +191,22 @@ function headline(report: RunReport, context: ReportContext): string {
     sentence = `**Plan** for ${plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
   }
   const lines = [`### content-as-code · ${report.mode}`, sentence];
+  if (report.scope && report.plan !== null) lines.push(scopeLine(report.scope));
   if (context.pullRequest && report.mode !== 'validate') {
     lines.push('Pull request runs never render or publish; merging applies the plan.');
   }
   for (const note of context.notes ?? []) lines.push(`> ${inlineText(note)}`);
   return lines.join('\n\n');
+}
+
+/** A change's plan says what it covers, and how to read everything. */
+function scopeLine(scope: NonNullable<RunReport['scope']>): string {
+  const count = (n: number): string => n.toLocaleString('en-US');
+  return (
+    `The plan covers the change since ${inlineCode(scope.base)}: ` +
+    `${count(scope.planned)} changed ${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ` +
+    `${count(scope.unread)} unchanged not read. Applies read every item; \`full-read: true\` plans them all here too.`
+  );
 }
 
 const IDLE_STATES: readonly IdleState[] = ['held', 'drifted', 'unchanged'];

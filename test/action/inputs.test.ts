@@ -16,6 +16,7 @@ describe('readInputs', () => {
       reviewKey: '',
       comment: true,
       previewScripts: false,
+      fullRead: false,
       publish: true,
       maxPublications: 10,
       cancelRunning: false,

@@ -59,6 +59,7 @@ describe('parseCliArgs', () => {
       maxPublications: 0,
       cancelRunning: true,
       base: 'origin/main',
+      changedSince: null,
       budget: 60,
       out: null,
       only: null,

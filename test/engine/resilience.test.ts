@@ -128,8 +128,15 @@ describe('credits and scopes', () => {
 
 describe('429 storms', () => {
   it('every worker honours Retry-After and each item is published once', async () => {
-    // One generation per 60 ms window: six items at once always meet 429s, however their reads spread them.
+    // One generation per 60 ms window: six items at once always meet 429s, however their reads spread them,
+    // where the subscription does not state the limit (the pace is then learned from them).
     h = await startHarness({ rateLimit: { requests: 1, windowSeconds: 3 } });
+    h.emulator.admin.injectFault({
+      method: 'GET',
+      path: '/v1/subscription/current',
+      fault: { kind: 'status', status: 404, body: { error: 'not found' } },
+      times: Infinity,
+    });
     const names = ['a', 'b', 'c', 'd', 'e', 'f'];
     for (const name of names) await h.write(`${name}.yml`, manifest(`Storm ${name}`, PUBLISHED));
     const report = await h.run({ concurrency: 6 });

@@ -1,5 +1,5 @@
-export const id = 934;
-export const ids = [934,911];
+export const id = 807;
+export const ids = [807,911];
 export const modules = {
 
 /***/ 7911:
@@ -72,6 +72,7 @@ Options:
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
   --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)
+  --changed-since REF     plan: read and plan only the manifests that differ from REF (a pull request's plan)
   --budget N              doctor: GET requests it may send in all (default: 60)
   --out DIR               import: folder to write into (default: imported under the manifests' folder)
   --only GLOB             import: only items whose title matches (* and ?)
@@ -93,7 +94,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 9934:
+/***/ 2807:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -907,7 +908,7 @@ const RULES = {
         title: 'Subscription',
         readings: ['fields at top level', 'fields under data'],
         otherwise: 'note',
-        effect: 'the report shows no plan limits; nothing else changes',
+        effect: 'no plan limits are read: the generation pace is learned from the 429s (A41)',
     },
     A14: {
         title: 'Write answers',
@@ -938,6 +939,12 @@ const RULES = {
         readings: ['active'],
         otherwise: 'stop',
         effect: 'nothing is written with an inactive key',
+    },
+    A41: {
+        title: 'Generation pace',
+        readings: ['count and window', 'count per minute', 'count per second', 'count per hour'],
+        otherwise: 'note',
+        effect: "generation requests are paced by what the service's 429s show (Retry-After honoured in full)",
     },
     A35: {
         title: 'Values beyond the interface',
@@ -1205,6 +1212,63 @@ function readSubscription(body) {
     if (has(body))
         return { fields: body, reading: 'fields at top level' };
     throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
+}
+const PACE_PLACES = ['generation', 'generation_rate_limit', 'rate_limit', 'rate_limits'];
+const PACE_COUNTS = ['requests', 'limit', 'max_requests', 'max'];
+const PACE_WINDOWS = ['window_seconds', 'window', 'period_seconds', 'interval_seconds'];
+const PER_UNIT = [
+    ['per_second', 1, 'count per second'],
+    ['per_minute', 60, 'count per minute'],
+    ['per_hour', 3600, 'count per hour'],
+];
+/** A window longer than a day is no pace a run could keep to: a quota, not a rate. */
+const LONGEST_WINDOW_S = 86_400;
+function paceOf(requests, windowSeconds) {
+    if (requests === null || windowSeconds === null || requests < 1)
+        return null;
+    if (!(windowSeconds > 0) || windowSeconds > LONGEST_WINDOW_S)
+        return null;
+    return { requests, windowSeconds };
+}
+/** `{requests, window_seconds}` (or `per_minute`…) in one object, named by the reading it takes. */
+function paceIn(obj, prefix) {
+    const keys = (names) => names.map((name) => `${prefix}${name}`);
+    const counted = paceOf(firstNum(obj, keys([...PACE_COUNTS.map((name) => `${name}_per_window`), ...PACE_COUNTS])), firstNum(obj, keys(PACE_WINDOWS)));
+    if (counted)
+        return { limit: counted, reading: 'count and window' };
+    for (const [unit, seconds, reading] of PER_UNIT) {
+        const limit = paceOf(firstNum(obj, keys([`requests_${unit}`, unit])), seconds);
+        if (limit)
+            return { limit, reading };
+    }
+    return null;
+}
+/**
+ * A41: the generation rate the subscription's `limits` state, if any: flat
+ * (`generation_requests_per_window` with `generation_window_seconds`,
+ * `generation_requests_per_minute`), or an object under `generation`,
+ * `generation_rate_limit`, `rate_limit` or `rate_limits` (itself or its
+ * `generation`) holding `requests` (`limit`, `max_requests`, `max`) with
+ * `window_seconds` (`window`, `period_seconds`, `interval_seconds`), or
+ * `per_minute`, `per_second`, `per_hour`. Generation is the only rate the
+ * interface limits (Limits 1), so a rate limit shown is taken as its. Null
+ * when the limits show none: the pace is then learned from the 429s.
+ */
+function readGenerationPace(limits) {
+    if (!isRecord(limits))
+        return null;
+    const flat = paceIn(limits, 'generation_');
+    if (flat)
+        return flat;
+    for (const place of PACE_PLACES) {
+        const inner = limits[place];
+        if (!isRecord(inner))
+            continue;
+        const found = paceIn(inner, '') ?? (isRecord(inner.generation) ? paceIn(inner.generation, '') : null);
+        if (found)
+            return found;
+    }
+    return null;
 }
 /** A24: the status under `status` or `state`, the error under `last_error` or `error`. */
 function readTaskStatus(obj) {
@@ -3733,6 +3797,155 @@ function walkListing(path, options) {
     return new Walk(path, options).run();
 }
 
+;// CONCATENATED MODULE: ./src/api/pace.ts
+// Generation requests at the pace the service allows (A41). The interface
+// says that generation is rate limited per user and that a 429 carries
+// Retry-After; it does not show the numbers. Sending as fast as the workers
+// are ready and waiting out each 429 keeps to the limit on average, but a
+// third of the requests are refused on the way. So the client keeps to the
+// limit instead: at most `requests` in any window of `windowMs` (a sliding
+// window, which also keeps within any fixed window the service may count
+// by), from what GET /subscription/current states or, where it states
+// nothing, from what the first 429 shows. Until then, one request is in
+// flight at a time: a wave sent at once would be refused all but the
+// allowance before the first refusal could teach anything. The limit is
+// per user, and other runs of the same user draw on it too: a 429 is still
+// waited out in full (RateGate, retry.ts), and what it shows tightens the pace.
+/** Send times kept: far more than any window's allowance a run meets. */
+const KEPT = 1024;
+class GenerationPace {
+    #sleep;
+    #now;
+    /** Length of one second of the service's (Retry-After, windows); tests shrink it. */
+    #secondMs;
+    #pace = null;
+    /** When the pace was last set: a refusal of a request sent before says nothing about it. */
+    #setAt = -Infinity;
+    /** Extra time past each window, for requests that reach the service in another order than they left. */
+    #marginMs = 0;
+    /** When each request the service may have counted left, oldest first. */
+    #sent = [];
+    /** No request before this counts in the window a 429 ends: the last window a 429 ended. */
+    #since = -Infinity;
+    /** Requests admitted and not yet answered. */
+    #inFlight = 0;
+    /** Requests waiting for the one in flight, while no pace is known. */
+    #waiting = [];
+    constructor(sleep, now, secondMs) {
+        this.#sleep = sleep;
+        this.#now = now;
+        this.#secondMs = secondMs;
+    }
+    /** The pace kept now, null while none is known. */
+    get pace() {
+        return this.#pace;
+    }
+    /** What the service states (A41); one a 429 has already tightened is kept. */
+    state(limit) {
+        if (this.#pace?.source === 'learned')
+            return;
+        this.#set({ requests: limit.requests, windowMs: limit.windowSeconds * this.#secondMs, source: 'stated' });
+    }
+    /**
+     * Waits for the gate (a 429 may close it while a request waits for its
+     * turn), for the request in flight while no pace is known, and until one
+     * more request keeps within the pace; then counts it as sent now. Returns
+     * its ticket, handed back with its answer (`answered`).
+     */
+    async admit(gate) {
+        for (;;) {
+            await gate();
+            if (this.#pace === null && this.#inFlight > 0) {
+                await new Promise((resolve) => this.#waiting.push(resolve));
+                continue;
+            }
+            const now = this.#now();
+            const ready = this.#readyAt();
+            if (ready <= now) {
+                this.#inFlight++;
+                this.#sent.push(now);
+                if (this.#sent.length > KEPT)
+                    this.#sent.splice(0, this.#sent.length - KEPT);
+                return now;
+            }
+            await this.#sleep(ready - now);
+        }
+    }
+    /**
+     * The request of `ticket` was answered (or failed). A 429 (`refusal`) was
+     * not counted by the service, and what the service let through before it,
+     * in the window its Retry-After ends (`waitMs`; null when it gave none),
+     * tells the pace.
+     */
+    answered(ticket, refusal) {
+        this.#inFlight = Math.max(0, this.#inFlight - 1);
+        if (refusal !== null)
+            this.#refused(ticket, refusal.waitMs);
+        this.#waiting.shift()?.();
+    }
+    #refused(ticket, waitMs) {
+        const at = this.#sent.lastIndexOf(ticket);
+        if (at >= 0)
+            this.#sent.splice(at, 1);
+        if (waitMs === null)
+            return;
+        const reset = this.#now() + waitMs;
+        const pace = this.#pace;
+        const from = pace === null ? this.#since : Math.max(this.#since, reset - pace.windowMs - this.#marginMs);
+        const counted = this.#sent.filter((sent) => sent >= from && sent <= ticket);
+        this.#since = Math.max(this.#since, reset);
+        if (pace === null)
+            this.#learn(counted, reset);
+        // A request that left before the pace was set was not sent by it.
+        else if (ticket >= this.#setAt)
+            this.#tighten(pace, counted.length);
+    }
+    /** No pace yet: as many requests as got through since the window began, per that window. */
+    #learn(counted, reset) {
+        const first = counted[0];
+        if (first === undefined)
+            return;
+        this.#set({ requests: counted.length, windowMs: this.#whole(reset - first), source: 'learned' });
+    }
+    /** A 429 while the pace was kept: the pace is looser than what the service allows this run. */
+    #tighten(pace, counted) {
+        if (counted === 0 && pace.source === 'learned') {
+            // Nothing of ours in the window the 429 ends: it is longer than it was taken to be.
+            this.#set({ ...pace, windowMs: pace.windowMs + this.#secondMs });
+        }
+        else if (counted > 0 && counted < pace.requests) {
+            // Fewer than the pace allows got through: other runs of the user share the allowance.
+            this.#set({ ...pace, requests: counted, source: 'learned' });
+        }
+        else {
+            // The pace was kept and a request was refused all the same: it reached the service early.
+            this.#marginMs = Math.min(this.#marginMs * 2, pace.windowMs / 4);
+        }
+    }
+    #set(pace) {
+        this.#pace = pace;
+        this.#setAt = this.#now();
+        this.#marginMs = pace.windowMs / 50 + this.#secondMs / 50;
+        // Known now: whoever waited for the request in flight goes by the pace instead.
+        for (const wake of this.#waiting.splice(0))
+            wake();
+    }
+    /** When the next request may leave: once the `requests`-th most recent left a window ago. */
+    #readyAt() {
+        const pace = this.#pace;
+        if (pace === null || this.#sent.length < pace.requests)
+            return -Infinity;
+        return this.#sent[this.#sent.length - pace.requests] + pace.windowMs + this.#marginMs;
+    }
+    /**
+     * A window measured from a 429, in whole seconds: Retry-After is whole
+     * seconds rounded up, so the measure runs up to a second long.
+     */
+    #whole(ms) {
+        return Math.max(1, Math.floor(ms / this.#secondMs)) * this.#secondMs;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/api/explain.ts
 
 /** Where a key comes from and goes, in the action's words; the CLI says it in its own (cli/connect.ts). */
@@ -4062,15 +4275,21 @@ send) {
         }
         catch (error) {
             call.spentSince(started);
+            call.answered(null);
             await runtime.sleep(call.waitAfterNetworkError(error));
             continue;
         }
         call.spentSince(started);
-        const wait = answer.status === 429
-            ? call.waitAfterRateLimit(answer)
-            : answer.status >= 500
-                ? call.waitAfterServerError(answer)
-                : null;
+        let wait;
+        if (answer.status === 429) {
+            const limited = call.waitAfterRateLimit(answer);
+            call.answered({ waitMs: limited?.stated ? limited.ms : null });
+            wait = limited;
+        }
+        else {
+            call.answered(null);
+            wait = answer.status >= 500 ? call.waitAfterServerError(answer) : null;
+        }
         if (wait === null)
             return { answer, attempts: call.sends };
         // A rate limit is the user's (A31): every rate-limited request of the client waits it out.
@@ -4090,15 +4309,22 @@ class RetriedCall {
     #failures = 0;
     #rateLimits = 0;
     #spentMs = 0;
+    /** This send's place in the pace, handed back when the service refuses it. */
+    #ticket = null;
     constructor(kind, runtime) {
         this.#kind = kind;
         this.#runtime = runtime;
         this.#settings = runtime.settings;
     }
-    /** Waits for the shared gate when rate limited, and takes one request from the budget. */
+    /** Waits for the shared gate and the pace when rate limited, and takes one request from the budget. */
     async admit() {
-        if (this.#kind.rateLimited)
-            await this.#runtime.gate.pass();
+        if (this.#kind.rateLimited) {
+            const { gate, pace } = this.#runtime;
+            if (pace)
+                this.#ticket = await pace.admit(() => gate.pass());
+            else
+                await gate.pass();
+        }
         const { budget } = this.#runtime;
         if (budget !== undefined) {
             if (budget.left <= 0)
@@ -4135,6 +4361,13 @@ class RetriedCall {
         }
         return waitMs;
     }
+    /** The paced send has its answer (a 429 is a refusal, with the wait the service asked for): the pace learns (A41). */
+    answered(refusal) {
+        if (this.#ticket === null)
+            return;
+        this.#runtime.pace?.answered(this.#ticket, refusal);
+        this.#ticket = null;
+    }
     /** A 429: Retry-After in full, else the backoff schedule; null when the answer is final. */
     waitAfterRateLimit(answer) {
         this.#rateLimits += 1;
@@ -4145,7 +4378,7 @@ class RetriedCall {
         if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, 'rate limited (429)')) {
             return null;
         }
-        return { ms, gated: this.#kind.rateLimited };
+        return { ms, gated: this.#kind.rateLimited, stated: seconds !== undefined };
     }
     /** A 5xx: the backoff schedule; null when the answer is final. A POST that may have been done is never resent (A33). */
     waitAfterServerError(answer) {
@@ -4525,6 +4758,7 @@ function decode(raw) {
 
 
 
+
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Checks the key and base URL before any request; throws ConfigurationError. */
 function createClient(options) {
@@ -4567,6 +4801,7 @@ class HttpServiceClient {
     #writeGate = Promise.resolve();
     #introspection = null;
     #sleep;
+    #pace;
     /** Waits between looks for an item a write has just stored (the base retry delay, doubling). */
     #lagMs;
     constructor(apiKey, base, options) {
@@ -4582,6 +4817,8 @@ class HttpServiceClient {
         this.#readOnly = options.readOnly === true;
         this.#onListing = options.onListing;
         this.#maxPages = options.maxListingPages;
+        const secondMs = options.secondMs ?? 1000;
+        this.#pace = new GenerationPace(sleep, now, secondMs);
         this.#transport = new Transport(apiKey, {
             base,
             userAgent: options.userAgent ?? USER_AGENT,
@@ -4589,11 +4826,12 @@ class HttpServiceClient {
             connections: Math.max(1, Math.floor(options.connections ?? DEFAULT_CONNECTIONS)),
             runtime: {
                 settings,
-                secondMs: options.secondMs ?? 1000,
+                secondMs,
                 sleep,
                 random: options.random ?? Math.random,
                 now,
                 gate: new RateGate(sleep, now),
+                pace: this.#pace,
                 onRetry: options.onRetry,
                 budget: options.requestBudget,
             },
@@ -4682,6 +4920,10 @@ class HttpServiceClient {
     }
     async upload(contentId, publish) {
         await this.#call('POST', paths.upload(contentId), uploadBody(publish), GENERATION);
+    }
+    /** A41: the generation rate the service states; until told, the pace is learned from its 429s. */
+    keepPace(limit) {
+        this.#pace.state(limit);
     }
     async taskStatus(contentId) {
         const path = paths.taskStatus(contentId);
@@ -5087,6 +5329,12 @@ async function probeCreditsAndSubscription(client, found) {
         const body = await client.getRaw(paths.subscription());
         const read = readSubscription(body);
         found.understood('A11', subscriptionEndpoint, read.reading, `fields ${fieldsOf(read.fields)}`);
+        const pace = readGenerationPace(read.fields.limits);
+        const limits = `limits with fields ${fieldsOf(read.fields.limits)}`;
+        if (pace)
+            found.understood('A41', subscriptionEndpoint, pace.reading, limits);
+        else
+            found.notObserved('A41', subscriptionEndpoint, `${limits}, none a generation rate: an apply learns the pace from the service's 429s`);
     }
     catch (error) {
         found.failed('A11', subscriptionEndpoint, error);
@@ -5163,6 +5411,7 @@ const INPUT_DEFAULTS = {
     'review-key': '',
     comment: 'true',
     'preview-scripts': 'false',
+    'full-read': 'false',
     publish: 'true',
     'max-publications': '10',
     'cancel-running': 'false',
@@ -5266,6 +5515,7 @@ const OPTIONS = {
     'max-publications': { type: 'string' },
     'cancel-running': { type: 'boolean', default: DEFAULTS.cancelRunning },
     base: { type: 'string' },
+    'changed-since': { type: 'string' },
     budget: { type: 'string' },
     out: { type: 'string' },
     only: { type: 'string' },
@@ -5287,7 +5537,11 @@ function parseCliArgs(argv, cwd) {
     const [commandName, ...extra] = positionals;
     if (values.help || commandName === undefined)
         return defaults('help', cwd);
-    return optionsFrom(commandOf(commandName, extra), values, cwd);
+    const command = commandOf(commandName, extra);
+    if (values['changed-since'] !== undefined && command !== 'plan') {
+        throw new UsageError(`--changed-since is for plan: ${command} reads every item, so that drift anywhere in the catalogue is found.`);
+    }
+    return optionsFrom(command, values, cwd);
 }
 function refuseKeyOptions(argv) {
     for (const arg of argv) {
@@ -5344,6 +5598,7 @@ function optionsFrom(command, values, cwd) {
         maxPublications: integer('--max-publications', values['max-publications'], DEFAULTS.maxPublications, 0),
         cancelRunning: values['cancel-running'],
         base: values.base ?? null,
+        changedSince: values['changed-since'] ?? null,
         budget: integer('--budget', values.budget, DEFAULT_DOCTOR_BUDGET, 5),
         out: values.out ?? null,
         only: values.only ?? null,
@@ -5389,6 +5644,7 @@ function defaults(command, cwd) {
         maxPublications: DEFAULTS.maxPublications,
         cancelRunning: DEFAULTS.cancelRunning,
         base: null,
+        changedSince: null,
         budget: DEFAULT_DOCTOR_BUDGET,
         out: null,
         only: null,
@@ -8883,6 +9139,7 @@ class DetailReads {
 
 
 
+
 // What the engine reads from the service: every page of GET /contents and
 // GET /accounts, then the detail view of each matched item (reads are not
 // rate limited, so many at a time); the credit balance; the scripts the
@@ -8979,6 +9236,25 @@ async function bestEffortCredits(client, notes, when) {
     catch (error) {
         notes.push(`The credit balance ${when} the run could not be read: ${describeError(error)}`);
         return null;
+    }
+}
+/**
+ * A41: the generation rate GET /subscription/current states, told to the
+ * client before the first generation request, so that the requests keep to
+ * it from the first one on. Informational: limits that state no rate, or a
+ * subscription that cannot be read (a note), leave the pace to be learned
+ * from the service's 429s.
+ */
+async function statedPace(client, notes) {
+    if (!client.keepPace)
+        return;
+    try {
+        const stated = readGenerationPace((await client.subscription()).limits);
+        if (stated)
+            client.keepPace(stated.limit);
+    }
+    catch (error) {
+        notes.push(`The subscription could not be read (${describeError(error)}); generation requests keep to the pace the service's 429s show.`);
     }
 }
 /** Script previews: after drafts were created or edited, the plan shows the scripts the service wrote (A15). */
@@ -10418,31 +10694,6 @@ async function runImportCommand(options, terminal, seams = {}) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/plan/shard.ts
-/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
-function shardOf(file, count) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < file.length; i++) {
-        hash ^= file.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return (hash % count) + 1;
-}
-/** Whether this job plans the manifest `file`. */
-function inShard(file, shard) {
-    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
-}
-/** This job's manifests and the other shards' ones. */
-function splitShard(items, shard) {
-    if (!shard || shard.count <= 1)
-        return { mine: [...items], others: [] };
-    const mine = [];
-    const others = [];
-    for (const item of items)
-        (inShard(item.file, shard) ? mine : others).push(item);
-    return { mine, others };
-}
-
 ;// CONCATENATED MODULE: ./src/concurrency.ts
 // Async work a few calls at a time. A leaf, below the layers that send
 // (apply, engine, import): the planner, which is pure, has no use for it.
@@ -11501,8 +11752,12 @@ async function execute(options, client, plan, report) {
     if (scopes === null)
         return;
     const started = monotonicMs();
-    if (mode === 'apply')
-        report.creditsBefore = await bestEffortCredits(client, report.notes, 'before');
+    const generates = writes.some((step) => step.kind === 'render' || step.kind === 'upload');
+    const [credits] = await Promise.all([
+        mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
+        generates ? statedPace(client, report.notes) : null,
+    ]);
+    report.creditsBefore = credits;
     const runs = await applyItems(items, applyOptions(options, client));
     await recordResults(options, client, plan, runs, scopes, report);
     report.timings.applyMs = Math.round(monotonicMs() - started);
@@ -11935,6 +12190,59 @@ function differences(item, reviewed) {
     return changes;
 }
 
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+// Sharding: a matrix of jobs shares a catalogue, each planning the manifests
+// of its share. The share is decided from the file path alone, so every job
+// agrees without talking to the others and a file does not move when other
+// manifests come and go.
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+function shardOf(file, count) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < file.length; i++) {
+        hash ^= file.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return (hash % count) + 1;
+}
+/** Whether this job plans the manifest `file`. */
+function inShard(file, shard) {
+    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
+}
+
+;// CONCATENATED MODULE: ./src/engine/scope.ts
+
+// Which manifests a run plans: its shard's share of the catalogue and, in the
+// plan of a change (a pull request, `plan --changed-since`), only those the
+// change touches. The others are still parsed and checked (titles stay unique
+// across the catalogue, the items they claim stay theirs), but their items are
+// not read in detail: a change's plan costs what the change touches. Applies
+// read everything, whatever they are given.
+/** Whether this run plans the manifest `file`. */
+function plansFile(options) {
+    const { shard, mode } = options.settings;
+    const changes = mode === 'plan' ? options.deps.changes : undefined;
+    if (!changes)
+        return (file) => inShard(file, shard);
+    return (file) => inShard(file, shard) && changes.touches(file);
+}
+/** The manifests this run plans, and the others (reserved: their items are theirs). */
+function splitPlanned(items, plans) {
+    const mine = [];
+    const others = [];
+    for (const item of items)
+        (plans(item.file) ? mine : others).push(item);
+    return { mine, others };
+}
+/** How much of this shard a change's plan covers; undefined when the run plans its whole share. */
+function planScope(options, items) {
+    const changes = options.settings.mode === 'plan' ? options.deps.changes : undefined;
+    if (!changes)
+        return undefined;
+    const share = items.filter((item) => inShard(item.file, options.settings.shard));
+    const planned = share.filter((item) => changes.touches(item.file)).length;
+    return { base: changes.base, planned, unread: share.length - planned };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/plan-stage.ts
 
 
@@ -11951,8 +12259,13 @@ function differences(item, reviewed) {
 /** The plan of this shard's manifests; problems and notes go to the report. */
 async function planStage(options, load, observation, report) {
     const { settings, deps, seams } = options;
-    const { mine, others } = splitShard(load.items, settings.shard);
+    // Other shards' manifests, and in a change's plan the unchanged ones, are
+    // checked and keep their items, but are not read in detail nor planned.
+    const { mine, others } = splitPlanned(load.items, plansFile(options));
     const sharded = settings.shard !== undefined && settings.shard.count > 1;
+    const scope = planScope(options, load.items);
+    if (scope)
+        report.scope = scope;
     // Each item of this shard was named as it was parsed, and its detail read
     // started once its listing page arrived; what is planned waits for the
     // whole, proven listing.
@@ -11979,7 +12292,7 @@ async function planStage(options, load, observation, report) {
     const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
     report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
     report.problems.push(...plan.problems);
-    if (sharded)
+    if (others.length > 0)
         report.problems.push(...otherShardProblems(others, mine, listing));
     report.problems.push(...unplannedAccountProblems(load, listing));
     return plan;
@@ -12083,12 +12396,13 @@ async function runEngine(options) {
     const observation = settings.mode !== 'validate' && deps.client
         ? startObservation(deps.client, seams?.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
         : null;
+    const plans = plansFile(options);
     try {
         const load = await loadManifests({
             cwd: settings.cwd,
             pattern: settings.manifests,
             onNamed: (named) => {
-                if (inShard(named.file, settings.shard))
+                if (plans(named.file))
                     observation?.name([named]);
             },
         });
@@ -12159,13 +12473,15 @@ var external_node_child_process_ = __webpack_require__(1421);
 // only knows the PreviousVersions interface: git (here) and the PR's file
 // listing (for shallow clones that cannot fetch, in the action layer) both
 // implement it.
+/** One git command in `cwd`; never throws: `ok` says whether it succeeded. */
 function git(cwd, args, timeout = 0) {
     return new Promise((resolve) => {
         (0,external_node_child_process_.execFile)('git', args, 
         // Never wait for a password prompt: a fetch without credentials fails instead.
         {
             cwd,
-            maxBuffer: 16 * 1024 * 1024,
+            // A listing of 100,000 paths fits; a larger answer fails, and the caller reads everything.
+            maxBuffer: 64 * 1024 * 1024,
             encoding: 'utf8',
             timeout,
             env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
@@ -12443,12 +12759,21 @@ function headline(report, context) {
         sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
     }
     const lines = [`### content-as-code · ${report.mode}`, sentence];
+    if (report.scope && report.plan !== null)
+        lines.push(scopeLine(report.scope));
     if (context.pullRequest && report.mode !== 'validate') {
         lines.push('Pull request runs never render or publish; merging applies the plan.');
     }
     for (const note of context.notes ?? [])
         lines.push(`> ${escape_inlineText(note)}`);
     return lines.join('\n\n');
+}
+/** A change's plan says what it covers, and how to read everything. */
+function scopeLine(scope) {
+    const count = (n) => n.toLocaleString('en-US');
+    return (`The plan covers the change since ${escape_inlineCode(scope.base)}: ` +
+        `${count(scope.planned)} changed ${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ` +
+        `${count(scope.unread)} unchanged not read. Applies read every item; \`full-read: true\` plans them all here too.`);
 }
 const IDLE_STATES = ['held', 'drifted', 'unchanged'];
 function planCounts(items) {
@@ -12748,6 +13073,106 @@ async function checkAccounts(report, client) {
     report.problems.push(...found);
     report.problems.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
     return { checked: true, note: null };
+}
+
+;// CONCATENATED MODULE: ./src/git/changes.ts
+
+
+
+function changes_paths(stdout) {
+    return stdout.split('\0').filter((entry) => entry !== '');
+}
+/**
+ * The workspace against `ref` in git: the files `ref` has (under `cwd`) and
+ * the tracked files that differ from it, the working tree's edits included.
+ * A file the base does not have is new, tracked or not. Null when git cannot
+ * read `ref` here (no repository, a commit the clone does not have).
+ */
+async function gitChangedFiles(cwd, ref, name = ref) {
+    const [tree, diff] = await Promise.all([
+        git(cwd, ['ls-tree', '-r', '-z', '--name-only', ref, '--', '.']),
+        git(cwd, ['diff', '--name-only', '-z', '--no-renames', '--relative', ref, '--', '.']),
+    ]);
+    if (!tree.ok || !diff.ok)
+        return null;
+    const atBase = new Set(changes_paths(tree.stdout));
+    const changed = new Set(changes_paths(diff.stdout));
+    return { base: name, differs: (file) => !atBase.has(file) || changed.has(file), changed };
+}
+/** A file that applies to the manifests of its folder and below: `_defaults.yml`, or another `_`-named YAML. */
+function isCatalogueFile(name) {
+    return /^_.*\.ya?ml$/i.test(name);
+}
+/** `a/b/c.yml` → `['', 'a', 'a/b']`: the folders whose catalogue files apply to it. */
+function foldersAbove(file) {
+    const parts = file.split('/').slice(0, -1);
+    return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
+}
+/** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
+function changeScope(cwd, changes) {
+    // Catalogue files changed or deleted since the base, by folder.
+    const changedFolders = new Set([...changes.changed]
+        .filter((file) => isCatalogueFile(external_node_path_default().posix.basename(file)))
+        .map((file) => external_node_path_default().posix.dirname(file)));
+    const folders = new Map();
+    const folderChanged = (folder) => {
+        let changed = folders.get(folder);
+        if (changed === undefined) {
+            changed = changedFolders.has(folder === '' ? '.' : folder) || newCatalogueFile(cwd, folder, changes);
+            folders.set(folder, changed);
+        }
+        return changed;
+    };
+    // Asked of every manifest more than once (as it is named, as it is planned): each answer kept.
+    const answers = new Map();
+    return {
+        base: changes.base,
+        touches: (file) => {
+            let touched = answers.get(file);
+            if (touched === undefined) {
+                touched = changes.differs(file) || foldersAbove(file).some(folderChanged);
+                answers.set(file, touched);
+            }
+            return touched;
+        },
+    };
+}
+/** A catalogue file the folder has now that differs from the base (new since, tracked or not). */
+function newCatalogueFile(cwd, folder, changes) {
+    let names;
+    try {
+        names = (0,external_node_fs_.readdirSync)(external_node_path_default().join(cwd, folder));
+    }
+    catch {
+        return true; // a folder that cannot be read: its files may have changed
+    }
+    return names
+        .filter(isCatalogueFile)
+        .some((name) => changes.differs(folder === '' ? name : `${folder}/${name}`));
+}
+
+;// CONCATENATED MODULE: ./src/cli/changed-since.ts
+
+// `plan --changed-since REF`: the plan of a branch's change, as a pull
+// request's is: only the manifests that differ from REF (committed or not)
+// are read in detail and planned. A ref git cannot read here is a full read
+// with a warning, never a guess at the change.
+/** The change since `ref` in the workspace `cwd`; undefined (and a warning) when git cannot read `ref`. */
+async function changedSince(cwd, ref, warn) {
+    if (ref === null)
+        return undefined;
+    const files = await gitChangedFiles(cwd, ref);
+    if (files !== null)
+        return changeScope(cwd, files);
+    warn(`--changed-since ${ref}: git cannot read that ref here; the plan reads every item.`);
+    return undefined;
+}
+/** What a change's plan covered, in one line. */
+function scopeNote(scope) {
+    const count = (n) => n.toLocaleString('en-US');
+    return (`the plan covers the change since ${scope.base}: ${count(scope.planned)} changed ` +
+        `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read ` +
+        '(without --changed-since, every item is read).');
 }
 
 ;// CONCATENATED MODULE: ./src/cli/interrupt.ts
@@ -13066,6 +13491,7 @@ function runSettingsFromFlags(command, options) {
 
 
 
+
 async function runEngineCommand(command, options, terminal, seams = {}) {
     const run = commandRun(command, options, terminal, seams);
     const { io, warn } = run;
@@ -13075,8 +13501,9 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
     try {
         if (command !== 'validate')
             watched = watchClient(await connect(options, io, seams, warn));
+        const changes = await changedSince(options.cwd, options.changedSince, warn);
         const finished = await Promise.race([
-            runEngine(engineOptions(run, watched)),
+            runEngine(engineOptions(run, watched, changes)),
             interrupted.then((signal) => signal ?? 'SIGINT'),
         ]);
         if (typeof finished === 'string')
@@ -13121,15 +13548,17 @@ function commandRun(command, options, terminal, seams) {
     };
 }
 /** The engine on a terminal: the flags as settings, the plan printed as soon as it is made. */
-function engineOptions(run, watched) {
+function engineOptions(run, watched, changes) {
     const { options, io, out, style, printed, seams } = run;
     return {
         settings: runSettingsFromFlags(run.command, options),
         deps: {
             ...(watched ? { client: watched.client } : {}),
             logger: terminalLogger(out, io.stderr, style, io.env),
-            // Renames are found in git history by default (HEAD and the commits before it), as the action does.
-            previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+            // Renames are found in git history by default (HEAD and the commits before it), as the action does;
+            // a change's plan finds them at the ref it is measured from.
+            previous: gitPreviousVersions(options.cwd, options.base ?? options.changedSince ?? 'HEAD'),
+            ...(changes ? { changes } : {}),
             onPlan: (plan, problems) => {
                 watched?.know(plan);
                 if (options.json)
@@ -13215,6 +13644,8 @@ function writeReport(report, out, err, style, printed, accounts) {
         writeLine(out, `\n${planText(report.plan, report.problems, style)}`);
     if (report.result)
         writeLine(out, `\n${renderResultsText(report.result, style, report.plan)}`);
+    if (report.scope)
+        writeLine(err, `note: ${scopeNote(report.scope)}`);
     for (const note of report.notes)
         writeLine(err, `note: ${note}`);
     if (report.fatal !== null)

@@ -1,0 +1,30 @@
+import type { PlanScope } from '../engine/types.ts';
+import { changeScope, gitChangedFiles, type ChangeScope } from '../git/changes.ts';
+
+// `plan --changed-since REF`: the plan of a branch's change, as a pull
+// request's is: only the manifests that differ from REF (committed or not)
+// are read in detail and planned. A ref git cannot read here is a full read
+// with a warning, never a guess at the change.
+
+/** The change since `ref` in the workspace `cwd`; undefined (and a warning) when git cannot read `ref`. */
+export async function changedSince(
+  cwd: string,
+  ref: string | null,
+  warn: (message: string) => void,
+): Promise<ChangeScope | undefined> {
+  if (ref === null) return undefined;
+  const files = await gitChangedFiles(cwd, ref);
+  if (files !== null) return changeScope(cwd, files);
+  warn(`--changed-since ${ref}: git cannot read that ref here; the plan reads every item.`);
+  return undefined;
+}
+
+/** What a change's plan covered, in one line. */
+export function scopeNote(scope: PlanScope): string {
+  const count = (n: number): string => n.toLocaleString('en-US');
+  return (
+    `the plan covers the change since ${scope.base}: ${count(scope.planned)} changed ` +
+    `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read ` +
+    '(without --changed-since, every item is read).'
+  );
+}

@@ -1,0 +1,106 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { git } from './history.ts';
+
+// What a change touches, measured from a base commit: a pull request's plan
+// reads in detail only the manifests its change touches, and counts the rest
+// from the service's listing. A manifest is touched when it is new since the
+// base, or changed, or when a file that applies to every manifest of its
+// folder and below changed: `_defaults.yml`, and any other `_`-named YAML
+// file (a file of the catalogue, not a manifest). Where a file's state at the
+// base is not known, it counts as touched: reading too much costs requests,
+// reading too little would show a wrong plan.
+
+/** The files of the workspace that differ from a base. Paths are relative to the workspace, with `/`. */
+export interface ChangedFiles {
+  /** The base, as the report names it: a commit or the ref given. */
+  base: string;
+  /** Whether `file`, which the workspace has, differs from the base: new since, or changed. */
+  differs(file: string): boolean;
+  /** Files that differ from the base and that the change named: changed, renamed, deleted. */
+  changed: ReadonlySet<string>;
+}
+
+/** The manifests a change touches, for the engine (EngineDependencies.changes). */
+export interface ChangeScope {
+  base: string;
+  /** Whether the manifest `file` must be read in detail: it, or a file that applies to it, changed since the base. */
+  touches(file: string): boolean;
+}
+
+function paths(stdout: string): string[] {
+  return stdout.split('\0').filter((entry) => entry !== '');
+}
+
+/**
+ * The workspace against `ref` in git: the files `ref` has (under `cwd`) and
+ * the tracked files that differ from it, the working tree's edits included.
+ * A file the base does not have is new, tracked or not. Null when git cannot
+ * read `ref` here (no repository, a commit the clone does not have).
+ */
+export async function gitChangedFiles(cwd: string, ref: string, name = ref): Promise<ChangedFiles | null> {
+  const [tree, diff] = await Promise.all([
+    git(cwd, ['ls-tree', '-r', '-z', '--name-only', ref, '--', '.']),
+    git(cwd, ['diff', '--name-only', '-z', '--no-renames', '--relative', ref, '--', '.']),
+  ]);
+  if (!tree.ok || !diff.ok) return null;
+  const atBase = new Set(paths(tree.stdout));
+  const changed = new Set(paths(diff.stdout));
+  return { base: name, differs: (file) => !atBase.has(file) || changed.has(file), changed };
+}
+
+/** A file that applies to the manifests of its folder and below: `_defaults.yml`, or another `_`-named YAML. */
+function isCatalogueFile(name: string): boolean {
+  return /^_.*\.ya?ml$/i.test(name);
+}
+
+/** `a/b/c.yml` → `['', 'a', 'a/b']`: the folders whose catalogue files apply to it. */
+function foldersAbove(file: string): string[] {
+  const parts = file.split('/').slice(0, -1);
+  return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
+}
+
+/** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
+export function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
+  // Catalogue files changed or deleted since the base, by folder.
+  const changedFolders = new Set(
+    [...changes.changed]
+      .filter((file) => isCatalogueFile(path.posix.basename(file)))
+      .map((file) => path.posix.dirname(file)),
+  );
+  const folders = new Map<string, boolean>();
+  const folderChanged = (folder: string): boolean => {
+    let changed = folders.get(folder);
+    if (changed === undefined) {
+      changed = changedFolders.has(folder === '' ? '.' : folder) || newCatalogueFile(cwd, folder, changes);
+      folders.set(folder, changed);
+    }
+    return changed;
+  };
+  // Asked of every manifest more than once (as it is named, as it is planned): each answer kept.
+  const answers = new Map<string, boolean>();
+  return {
+    base: changes.base,
+    touches: (file) => {
+      let touched = answers.get(file);
+      if (touched === undefined) {
+        touched = changes.differs(file) || foldersAbove(file).some(folderChanged);
+        answers.set(file, touched);
+      }
+      return touched;
+    },
+  };
+}
+
+/** A catalogue file the folder has now that differs from the base (new since, tracked or not). */
+function newCatalogueFile(cwd: string, folder: string, changes: ChangedFiles): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(path.join(cwd, folder));
+  } catch {
+    return true; // a folder that cannot be read: its files may have changed
+  }
+  return names
+    .filter(isCatalogueFile)
+    .some((name) => changes.differs(folder === '' ? name : `${folder}/${name}`));
+}

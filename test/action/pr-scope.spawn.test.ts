@@ -1,0 +1,124 @@
+// A pull request's plan reads what its change touches: the bundle on a
+// runner, in a git checkout whose base commit matches the service, against
+// the emulator. Each case is planned twice, as the pull request's plan and
+// with `full-read: true`: the rows of what the change touches are the same,
+// and only those items are read in detail.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
+import { git, newRepository } from '../support/git-repository.ts';
+import { pullRequestEvent, requireDist, runAction, type ActionRun } from '../support/runner.ts';
+
+const COUNT = 6;
+const file = (index: number): string => `content/video-${index}.yml`;
+const manifest = (title: string, description = 'Remote description.'): string =>
+  `title: ${title}\ndescription: ${description}\nfull_text: Source text of ${title}.\n`;
+
+let emulator: Emulator;
+beforeAll(() => requireDist());
+afterEach(async () => {
+  await emulator?.close();
+});
+
+/** A repository whose base commit holds COUNT manifests, each matching an item of the service. */
+async function catalogue(): Promise<{ dir: string; base: string }> {
+  emulator = await startEmulator({ rateLimit: null });
+  const dir = newRepository('cac-pr-scope-');
+  await writeFile(join(dir, '.gitignore'), '');
+  git(dir, 'add', '.gitignore');
+  await mkdir(join(dir, 'content'));
+  for (let index = 0; index < COUNT; index++) {
+    const title = `Video ${index}`;
+    emulator.admin.addLegacyItem({
+      title,
+      description: 'Remote description.',
+      full_text: `Source text of ${title}.`,
+    });
+    await writeFile(join(dir, file(index)), manifest(title));
+  }
+  git(dir, 'add', '.');
+  git(dir, 'commit', '--quiet', '-m', 'base');
+  return { dir, base: git(dir, 'rev-parse', 'HEAD') };
+}
+
+function commit(dir: string): void {
+  git(dir, 'add', '--all', '.');
+  git(dir, 'commit', '--quiet', '-m', 'change');
+}
+
+/** The pull request's plan run, from `base` to the checkout's HEAD. */
+async function plan(dir: string, base: string, inputs: Record<string, string> = {}): Promise<ActionRun> {
+  const event = pullRequestEvent({ head: git(dir, 'rev-parse', 'HEAD') });
+  const pull = event.payload.pull_request as { base: { sha: string } };
+  pull.base.sha = base;
+  emulator.admin.clearRequestLog();
+  return runAction({
+    workspace: dir,
+    event,
+    inputs: { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, comment: 'false', ...inputs },
+  });
+}
+
+interface PlanOutput {
+  items: Array<{ file: string; match: string; renamedFrom: string | null; steps: unknown[] }>;
+  unmanaged: Array<{ title: string }>;
+}
+const planOf = (run: ActionRun): PlanOutput => JSON.parse(run.outputs.plan!) as PlanOutput;
+const detailReads = (): number =>
+  emulator.admin.requestLog.filter((entry) => /^\/v1\/contents\/[^/?]+$/.test(entry.path.split('?')[0]!))
+    .length;
+
+describe("a pull request's plan", () => {
+  it('plans a rename, an edit and a deletion as a full plan does, reading only those items', async () => {
+    const { dir, base } = await catalogue();
+    await writeFile(join(dir, file(1)), manifest('Video 1, retitled'));
+    await writeFile(join(dir, file(2)), manifest('Video 2', 'A new description.'));
+    await rm(join(dir, file(3)));
+    commit(dir);
+    const scoped = await plan(dir, base);
+    expect(scoped.code).toBe(0);
+    expect(detailReads()).toBe(2);
+    const full = await plan(dir, base, { 'full-read': 'true' });
+    expect(full.code).toBe(0);
+    expect(detailReads()).toBe(COUNT - 1);
+    const rows = planOf(scoped);
+    expect(rows.items.map((item) => item.file)).toEqual([file(1), file(2)]);
+    expect(rows.items[0]).toMatchObject({ match: 'renamed', renamedFrom: 'Video 1' });
+    const touched = planOf(full).items.filter((item) => item.file === file(1) || item.file === file(2));
+    expect(rows.items).toEqual(touched);
+    // The deleted manifest's item is unmanaged in both.
+    expect(rows.unmanaged).toEqual(planOf(full).unmanaged);
+    expect(rows.unmanaged.map((ref) => ref.title)).toEqual(['Video 3']);
+    expect(scoped.summary).toContain(
+      `The plan covers the change since \`${base.slice(0, 12)}\`: 2 changed manifests planned; 3 unchanged not read.`,
+    );
+    expect(full.summary).not.toContain('The plan covers the change');
+  });
+
+  it("refuses a title equal to an unchanged manifest's, as a full plan does", async () => {
+    const { dir, base } = await catalogue();
+    await writeFile(join(dir, 'content/video-copy.yml'), manifest('Video 4'));
+    commit(dir);
+    const scoped = await plan(dir, base);
+    const full = await plan(dir, base, { 'full-read': 'true' });
+    expect(scoped.code).not.toBe(0);
+    const errors = (run: ActionRun) =>
+      run.annotations.filter((a) => a.level === 'error').map((a) => `${a.properties.file}: ${a.message}`);
+    expect(errors(scoped).some((line) => line.includes('Video 4'))).toBe(true);
+    expect(errors(scoped)).toEqual(errors(full));
+  });
+
+  it('reads every item, with a note, when the base commit cannot be read', async () => {
+    const { dir } = await catalogue();
+    await writeFile(join(dir, file(2)), manifest('Video 2', 'A new description.'));
+    commit(dir);
+    const missing = 'b'.repeat(40);
+    const run = await plan(dir, missing);
+    expect(run.code).toBe(0);
+    expect(planOf(run).items).toHaveLength(COUNT);
+    expect(detailReads()).toBe(COUNT);
+    expect(run.summary).toContain(`base commit ${missing.slice(0, 12)} could not be read`);
+    expect(run.summary).not.toContain('The plan covers the change');
+  });
+});
