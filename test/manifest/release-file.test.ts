@@ -30,7 +30,7 @@ async function workspace(files: Record<string, string>): Promise<string> {
 }
 
 const EXAMPLE = readFileSync(path.join(ROOT, 'examples/release/_release.yml'), 'utf8');
-const load = (cwd: string, pattern = DEFAULT_PATTERN) => loadManifests({ cwd, pattern });
+const load = (cwd: string, pattern: string = DEFAULT_PATTERN) => loadManifests({ cwd, pattern });
 const lines = (problems: Parameters<typeof formatProblem>[0][]): string[] => problems.map(formatProblem);
 
 describe('the release file in a workspace', () => {
@@ -47,7 +47,7 @@ describe('the release file in a workspace', () => {
   it('reads the example: a weekend and a night in their zones, a holiday of whole days', async () => {
     const cwd = await workspace({ 'content/_release.yml': EXAMPLE, 'content/a.yml': 'title: A\n' });
     const windows = (await load(cwd)).release!.windows;
-    expect(windows.map(({ location, ...window }) => window)).toEqual([
+    expect(windows.map(({ location: _where, ...window }) => window)).toEqual([
       {
         kind: 'recurring',
         days: [0, 6],
