@@ -20,7 +20,7 @@ import {
 // problems at file:line:col with a "did you mean"), and is never a manifest
 // itself, wherever a glob meets it.
 
-export const RELEASE_FILES = ['_release.yml', '_release.yaml'] as const;
+const RELEASE_FILES = ['_release.yml', '_release.yaml'] as const;
 
 const DAY_MS = 86_400_000;
 

@@ -44,6 +44,23 @@ export function releaseRules(
   };
 }
 
+const NOT_PAUSED = new Set(['', 'false', 'no', 'off', '0']);
+
+/**
+ * The `pause` input, typically a repository variable: empty or false is no
+ * pause, true is a pause, and any other text is a pause with that reason
+ * (`CONTENT_PAUSE=Brand review until Monday`). The CLI's --pause reads the same. A misspelt false pauses: the
+ * safe side of an emergency stop.
+ */
+export function parsePause(value: string): { reason: string | null } | null {
+  const text = value.replace(/\s+/g, ' ').trim();
+  const word = text.toLowerCase();
+  if (NOT_PAUSED.has(word)) return null;
+  return {
+    reason: word === 'true' || word === 'yes' || word === 'on' || word === '1' ? null : text.slice(0, 300),
+  };
+}
+
 /** Whether a paused account is this one. */
 function isAccount(paused: PausedAccount, account: Account): boolean {
   const selector = paused.account;
@@ -53,7 +70,7 @@ function isAccount(paused: PausedAccount, account: Account): boolean {
 }
 
 /** What a list of steps would have done, as the holds and the review name it. */
-export function workOf(steps: readonly Step[]): HeldWork[] {
+function workOf(steps: readonly Step[]): HeldWork[] {
   const work = new Set<HeldWork>();
   for (const step of steps) if (step.kind !== 'wait' && step.kind !== 'upload') work.add(step.kind);
   if (publishes(steps)) work.add('publish');

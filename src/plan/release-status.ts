@@ -21,7 +21,7 @@ import type { Hold, ReleaseRules, RunPause } from './types.ts';
 const DAY_MS = 86_400_000;
 const DEFAULT_WARN_MS = 7 * DAY_MS;
 
-export type FrozenHold = Extract<Hold, { kind: 'frozen' }>;
+type FrozenHold = Extract<Hold, { kind: 'frozen' }>;
 
 export interface ReleaseStatus {
   pause: RunPause | null;

@@ -131,7 +131,7 @@ const FROZEN_OUTCOME: Record<Extract<Hold, { kind: 'frozen' }>['what'], string> 
 };
 
 /** `create, render and publish`: what a pause or a freeze kept from happening. */
-export function workText(work: readonly HeldWork[]): string {
+function workText(work: readonly HeldWork[]): string {
   const words = [...work];
   return words.length <= 1 ? (words[0] ?? 'nothing') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
