@@ -29,6 +29,7 @@ export const INPUT_DEFAULTS = {
   shard: '',
   'allow-insecure-http': 'false',
   'allow-untrusted-events': 'false',
+  deployments: 'false',
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;

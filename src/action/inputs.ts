@@ -53,6 +53,8 @@ export interface ActionInputs {
   allowInsecureHttp: boolean;
   /** Runs whose content may come from a fork or a comment may write to the service. */
   allowUntrustedEvents: boolean;
+  /** Record each publication of the run as a GitHub deployment (src/action/deployments.ts). */
+  deployments: boolean;
 }
 
 export class InputError extends Error {
@@ -127,6 +129,7 @@ const INPUTS = {
   'override-freeze': boolean,
   'allow-insecure-http': boolean,
   'allow-untrusted-events': boolean,
+  deployments: boolean,
 } satisfies Record<InputName, Parser<unknown>>;
 
 /** Reads and validates every input; throws one InputError listing every bad one. */
@@ -179,6 +182,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     overrideFreeze: toBoolean(values['override-freeze']),
     allowInsecureHttp: toBoolean(values['allow-insecure-http']),
     allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
+    deployments: toBoolean(values.deployments),
   };
 }
 

@@ -6,6 +6,7 @@ import { releaseLines } from '../report/release.ts';
 import { reviewNotes } from '../report/words.ts';
 import { annotationsFor, emitAnnotations } from './annotations.ts';
 import type { WorkflowCommands } from './commands.ts';
+import { recordDeployments } from './deployments.ts';
 import type { ActionRun } from './engine-run.ts';
 import type { RunEvent } from './event.ts';
 import { boundedOutput, OUTPUT_LIMITS, outputsFor, writeOutputs } from './outputs.ts';
@@ -13,8 +14,9 @@ import { postComment } from './pr-comment.ts';
 import { writeRunFile } from './run-files.ts';
 
 // What a run leaves behind once the engine is done: the annotations, the
-// step outputs and the run files they point to, the job summary, and on a
-// pull request the comment; then the one message the step fails with, if any.
+// step outputs and the run files they point to, the publications as GitHub
+// deployments (when asked), the job summary, and on a pull request the
+// comment; then the one message the step fails with, if any.
 
 interface FinishedRun extends ActionRun {
   report: RunReport;
@@ -36,6 +38,7 @@ export async function reportRun(commands: WorkflowCommands, run: FinishedRun): P
   }
   const hidden = emitAnnotations(commands, annotationsFor(report));
   const planFile = await writeStepOutputs(commands, run);
+  notes.push(...(await recordDeployments(commands, report, event, inputs)));
   const context: ReportContext = {
     event: event.name,
     because: decision.because,

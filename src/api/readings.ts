@@ -1,3 +1,4 @@
+import type { PublishedLink } from './types.ts';
 // Every answer the interface calls "not shown" is recognised here, and each
 // recognition names the reading it took. The client parses through these
 // functions and `doctor` reports the names they return, so doctor can never
@@ -116,6 +117,12 @@ export const RULES = {
     readings: ['status and last_error', 'state and error'],
     otherwise: 'hold',
     effect: 'items cannot be waited on; their runs are reported as still running',
+  },
+  A28: {
+    title: 'Published URLs',
+    readings: ['one url per item', 'urls per account', 'no url'],
+    otherwise: 'note',
+    effect: 'a publication whose URL the service does not show is reported unconfirmed, naming the account',
   },
   A29: {
     title: 'Key and scopes',
@@ -340,6 +347,51 @@ export function readPagingHints(holder: Json | null): PagingHints {
     }
   }
   return merged;
+}
+
+// ---- published URLs (A28) ----------------------------------------------------
+
+const URL_LIKE = /^https?:\/\//i;
+
+function linkOf(value: unknown, platform: string | null): PublishedLink | null {
+  if (typeof value === 'string')
+    return URL_LIKE.test(value.trim()) ? { url: value.trim(), platform, accountId: null } : null;
+  if (!isRecord(value)) return null;
+  const url = typeof value.url === 'string' ? value.url.trim() : '';
+  if (!URL_LIKE.test(url)) return null;
+  const named = (key: string): string | null => (typeof value[key] === 'string' ? value[key] : null);
+  return {
+    url,
+    platform: named('platform') ?? platform,
+    accountId: named('account_id') ?? named('accountId'),
+  };
+}
+
+/**
+ * A28: the URLs a list row shows for the item's publications. The interface
+ * names one `published_url` (and `published_platform`) per item; a service
+ * may also list one per account, under `published_urls` (URLs, or objects
+ * with `url`, `platform`, `account_id`), or several in `published_url`
+ * separated by commas. `perAccount` says whether it shows them per account.
+ */
+export function readPublishedLinks(row: Json): {
+  links: PublishedLink[];
+  perAccount: boolean;
+  reading: ReadingOf<'A28'>;
+} {
+  const platform = typeof row.published_platform === 'string' ? row.published_platform : null;
+  if (Array.isArray(row.published_urls)) {
+    const links = row.published_urls.flatMap((value) => linkOf(value, null) ?? []);
+    return { links, perAccount: true, reading: 'urls per account' };
+  }
+  const parts =
+    typeof row.published_url === 'string' ? row.published_url.split(',').map((part) => part.trim()) : [];
+  const platforms = platform?.split(',').map((part) => part.trim()) ?? [];
+  const links = parts.flatMap(
+    (part, index) => linkOf(part, platforms[index] ?? (parts.length === 1 ? platform : null)) ?? [],
+  );
+  if (links.length > 1) return { links, perAccount: true, reading: 'urls per account' };
+  return { links, perAccount: false, reading: links.length === 0 ? 'no url' : 'one url per item' };
 }
 
 // ---- small objects (A10, A11, A24) -------------------------------------------

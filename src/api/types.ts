@@ -92,6 +92,14 @@ export interface PersonaRef {
 }
 
 /** One row of GET /contents (A18). */
+/** A URL the service shows for a publication of an item, and what it says of where (A28). */
+export interface PublishedLink {
+  url: string;
+  platform: string | null;
+  /** The account it was published to, when the service says. */
+  accountId: string | null;
+}
+
 export interface ContentSummary {
   id: string;
   title: string;
@@ -102,6 +110,11 @@ export interface ContentSummary {
   persona: PersonaRef | null;
   published_url: string | null;
   published_platform: string | null;
+  /**
+   * Every publication URL the row shows (A28): one per account where the
+   * service shows them so (`perAccount`), else the one it shows for the item.
+   */
+  published: { links: PublishedLink[]; perAccount: boolean };
   last_error: string | null;
   creation_date: string | null;
   updated_at: string | null;

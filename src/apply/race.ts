@@ -31,6 +31,7 @@ export function asSummary(detail: ContentDetail): ContentSummary {
     persona: detail.persona,
     published_url: null,
     published_platform: null,
+    published: { links: [], perAccount: false },
     last_error: detail.last_error,
     creation_date: detail.creation_date,
     updated_at: detail.updated_at,

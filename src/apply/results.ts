@@ -1,5 +1,6 @@
 import { FAILED_STATUSES, RENDERED_STATUSES, type ContentStatus, type ContentSummary } from '../api/types.ts';
 import { RUNNING_STATUSES } from '../plan/inflight.ts';
+import { confirmationOf } from '../plan/confirmation.ts';
 import { idleState } from '../plan/types.ts';
 import type { ItemResult, ItemRun, Outcome, PublishedUrl } from './types.ts';
 
@@ -36,6 +37,29 @@ export function publishedThisRun(item: Pick<ItemResult, 'outcome'>): boolean {
   return item.outcome === 'published';
 }
 
+/** The URLs the row shows and what they confirm of the publication the run asked for. */
+function publicationOf(
+  run: ItemRun,
+  row: ContentSummary | undefined,
+  status: ContentStatus | null,
+): Pick<ItemResult, 'publishedUrls' | 'confirmation'> {
+  if (status !== 'UPLOADED' || row === undefined) return { publishedUrls: [] };
+  const asked = run.item.publication?.accounts ?? [];
+  const confirmation = asked.length > 0 ? confirmationOf(asked, row) : null;
+  const title = run.item.title;
+  const urls: PublishedUrl[] = (confirmation?.accounts ?? [])
+    .flatMap((account) =>
+      account.url === null ? [] : [{ title, platform: account.platform, url: account.url }],
+    )
+    .filter((link, index, all) => all.findIndex((other) => other.url === link.url) === index);
+  if (urls.length === 0 && row.published_url)
+    urls.push({ title, platform: row.published_platform ?? '', url: row.published_url });
+  return {
+    publishedUrls: urls,
+    ...(confirmation ? { confirmation: { state: confirmation.state, accounts: confirmation.accounts } } : {}),
+  };
+}
+
 /**
  * Results from the runs and one listing taken after them: status, public URL and
  * last_error come from the list view (A18). Signed URLs are never copied.
@@ -48,17 +72,14 @@ export function itemResults(
   return runs.map((run) => {
     const row = run.id === null ? undefined : byId.get(run.id);
     const status = row?.status ?? run.status;
-    const urls: PublishedUrl[] =
-      row?.published_url && status === 'UPLOADED'
-        ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-        : [];
     return {
       file: run.item.file,
       title: run.item.title,
       id: run.id,
       outcome: outcomeOf(run, status),
       status,
-      publishedUrls: urls,
+      ...publicationOf(run, row, status),
+      ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
       lastError: row?.last_error ?? run.lastError,
       error: run.error,
       durationMs: run.durationMs,

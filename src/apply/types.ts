@@ -1,4 +1,5 @@
 import type { ContentDetail, ContentStatus } from '../api/types.ts';
+import type { AccountPublication, Confirmation } from '../plan/types.ts';
 import type { Hold, PlanItem } from '../plan/types.ts';
 import type { ServiceTermsNote } from './readback.ts';
 
@@ -33,6 +34,13 @@ export interface ItemResult {
   /** Status last seen on the service. */
   status: ContentStatus | null;
   publishedUrls: PublishedUrl[];
+  /**
+   * Whether the service shows the publication live on every account asked
+   * (plan/confirmation.ts); absent when the item is not published.
+   */
+  confirmation?: { state: Confirmation['state']; accounts: AccountPublication[] };
+  /** When a publishing request whose answer was lost was sent, while the service has not shown the item published. */
+  unknownSince?: string | null;
   /** The service's last_error for FAILED_* items. */
   lastError: string | null;
   /** What stopped the engine on this item (an HTTP error, a timeout), already free of secrets. */

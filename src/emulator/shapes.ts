@@ -73,6 +73,24 @@ export function detail(item: ItemRecord, user: UserRecord, ctx: ShapeContext): R
   };
 }
 
+/** A28: the URL of the last publication listed, or, per account, every one the service shows. */
+function publishedUrls(item: ItemRecord, ctx: ShapeContext): Record<string, unknown> {
+  const { urlsPerAccount, unlistedUrl } = ctx.config.behaviours;
+  const hidden = (platform: string): boolean =>
+    unlistedUrl !== undefined &&
+    platform === unlistedUrl.platform &&
+    item.title.includes(unlistedUrl.titleIncludes);
+  const shown = item.publications.filter((publication) => !hidden(publication.platform));
+  const last = shown.at(-1);
+  const row: Record<string, unknown> = {
+    published_url: last?.url ?? (item.publications.length > 0 ? null : item.published_url),
+    published_platform: last?.platform ?? (item.publications.length > 0 ? null : item.published_platform),
+  };
+  if (urlsPerAccount)
+    row.published_urls = shown.map((p) => ({ account_id: p.accountId, platform: p.platform, url: p.url }));
+  return row;
+}
+
 /** One row of GET /contents (A18). */
 export function summary(item: ItemRecord, user: UserRecord, ctx: ShapeContext): Record<string, unknown> {
   return {
@@ -83,8 +101,7 @@ export function summary(item: ItemRecord, user: UserRecord, ctx: ShapeContext): 
     hashtags: item.hashtags,
     status: spelled(item, ctx),
     persona: persona(item, user),
-    published_url: item.published_url,
-    published_platform: item.published_platform,
+    ...publishedUrls(item, ctx),
     last_error: item.last_error,
     creation_date: item.creation_date,
     updated_at: item.updated_at,

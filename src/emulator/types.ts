@@ -265,4 +265,8 @@ export interface BehaviourOptions {
   parkInAudioProcessed?: boolean;
   /** A generation waits this long (real milliseconds) in its current status before PROCESSING_AUDIO. */
   queueMs?: number;
+  /** List rows show one URL per account published to, under `published_urls: [{account_id, platform, url}]` (A28). */
+  urlsPerAccount?: boolean;
+  /** A publication the service made but shows no URL for: to `platform`, of items whose title contains `titleIncludes`. */
+  unlistedUrl?: { titleIncludes: string; platform: Platform };
 }

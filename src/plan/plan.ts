@@ -8,6 +8,7 @@ import {
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { resolveAccounts, type ResolvedAccounts } from './accounts.ts';
 import { renameOf, tiktokWarning } from './checks.ts';
+import { publicationCheck } from './confirmation.ts';
 import { contentSteps } from './content-steps.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
 import { uploadCannotCarry } from './inflight.ts';
@@ -162,6 +163,42 @@ function accountsOf(item: DesiredItem, observed: Observed): ResolvedAccounts & {
   return { accounts: resolved.accounts, problems, held: true };
 }
 
+/** The steps and holds of one item, with the item-level refusals first (unreadable, unknown values, a rename). */
+function plannedFor(
+  matched: Matched,
+  detail: ContentDetail | null,
+  resolved: ReturnType<typeof accountsOf>,
+  observed: Observed,
+  context: PlanContext,
+  unmanaged: readonly ContentSummary[],
+): Planned {
+  const { item, remote } = matched;
+  const none: Planned = { steps: [], holds: [], drift: [] };
+  // A listed item whose detail could not be read is not missing: planning a
+  // create for it would make a second item with the same title.
+  if ((remote !== null && detail === null) || resolved.held) return none;
+  const unknown = heldForUnknown(remote === null, detail, resolved.accounts, observed);
+  if (unknown !== null) return unknown;
+  const renamed = renameOf(matched, unmanaged);
+  if (renamed !== null)
+    return { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] };
+  const target = targetOf(item, resolved.accounts);
+  return restrict(planSteps(item, detail, remote, target, context), context, item.flow);
+}
+
+function unreadableProblem(matched: Matched, observed: Observed): Problem[] {
+  const { item, remote } = matched;
+  if (remote === null || observed.details.has(remote.id)) return [];
+  const why = observed.unreadable?.get(remote.id);
+  return [
+    itemProblem(
+      item,
+      'unreadable_item',
+      `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`,
+    ),
+  ];
+}
+
 function planOne(
   matched: Matched,
   observed: Observed,
@@ -169,32 +206,12 @@ function planOne(
   unmanaged: readonly ContentSummary[],
 ): { item: PlanItem; problems: Problem[] } {
   const { item, remote } = matched;
-  const renamed = renameOf(matched, unmanaged);
   const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
   // Accounts are checked whenever they are named, even while the stage stays below published.
   const resolved = accountsOf(item, observed);
   const target = targetOf(item, resolved.accounts);
-  // A listed item whose detail could not be read is not missing: planning a
-  // create for it would make a second item with the same title.
-  const unreadable = remote !== null && detail === null;
-  const none: Planned = { steps: [], holds: [], drift: [] };
-  const planned: Planned =
-    unreadable || resolved.held
-      ? none
-      : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
-        (renamed !== null
-          ? { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] }
-          : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
-  const why = remote === null ? undefined : observed.unreadable?.get(remote.id);
-  const problems = unreadable
-    ? [
-        itemProblem(
-          item,
-          'unreadable_item',
-          `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`,
-        ),
-      ]
-    : [];
+  const planned = plannedFor(matched, detail, resolved, observed, context, unmanaged);
+  const check = publicationCheck(item, detail, remote, target, context);
   return {
     item: {
       file: item.file,
@@ -216,8 +233,14 @@ function planOne(
       publication: target,
       publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
       script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+      ...(check.confirmation ? { confirmation: check.confirmation } : {}),
     },
-    problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
+    problems: [
+      ...resolved.problems,
+      ...unreadableProblem(matched, observed),
+      ...check.problems,
+      ...tiktokWarning(item, target, detail),
+    ],
   };
 }
 

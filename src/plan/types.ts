@@ -165,6 +165,22 @@ export interface RemoteRef {
   status: ContentStatus;
 }
 
+/** One account a publication asked for, and the URL the service shows for it there, if any. */
+export interface AccountPublication {
+  accountId: string;
+  platform: string;
+  name: string;
+  url: string | null;
+}
+
+export type Confirmation =
+  /** A URL for every account asked. */
+  | { state: 'confirmed'; accounts: AccountPublication[] }
+  /** The service shows one URL for the item, however many accounts it was published to. */
+  | { state: 'one_url'; accounts: AccountPublication[] }
+  /** Some accounts have no URL the service shows. */
+  | { state: 'unconfirmed'; accounts: AccountPublication[]; missing: AccountPublication[] };
+
 export interface PlanItem {
   file: string;
   line: number;
@@ -186,6 +202,8 @@ export interface PlanItem {
    * run (null below the published stage): the review fingerprints it as is.
    */
   publication?: PublicationTarget | null;
+  /** A published item the service does not yet show live on every account (plan/confirmation.ts). */
+  confirmation?: { state: 'unconfirmed'; accounts: AccountPublication[] };
   /**
    * How the publication goes out: inside the one-shot generation request, or
    * with POST /contents/upload; null when this item publishes nothing.

@@ -14,6 +14,8 @@ import {
   resultNote,
   stepText,
   type Labels,
+  confirmationText,
+  oneUrlForSeveral,
 } from './words.ts';
 import { publishes } from '../plan/steps.ts';
 
@@ -345,7 +347,7 @@ function resultTable(report: RunReport, context: ReportContext, layout: Layout):
   const listed = items.map((item) => {
     const plan = planned.get(item.file);
     const published = item.publishedUrls.map((p) => link(p.platform, safeUrl(p.url))).join(', ');
-    const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+    const several = oneUrlForSeveral(item) ? accountsBehindOneUrl(plan).length : 0;
     if (several > 0) sharedUrls++;
     const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
     const note = item.lastError ?? item.error ?? resultNote(item, plan);
@@ -417,6 +419,7 @@ const markdownLabels: Labels = {
 
 function notesText(item: PlanItem, layout: Layout): string {
   const notes = [
+    ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [inlineText(text)])),
     ...item.holds.map((hold) => inlineText(holdText(hold))),
     ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
     ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),

@@ -11,6 +11,8 @@ import {
   resultNote,
   stepText,
   type Labels,
+  confirmationText,
+  oneUrlForSeveral,
 } from './words.ts';
 
 // Plans and results for a terminal: plain text, aligned columns, colour only
@@ -93,6 +95,8 @@ function itemNotes(item: PlanItem): string {
   const notes: string[] = [];
   if (item.match === 'renamed' && item.renamedFrom !== null) notes.push(`renamed from "${item.renamedFrom}"`);
   if (item.match === 'pinned') notes.push('pinned by id');
+  const confirmation = confirmationText(item);
+  if (confirmation !== null) notes.push(confirmation);
   notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
   if (item.publishVia) notes.push(publishViaText(item.publishVia, item.flow));
   return notes.join('; ');
@@ -204,7 +208,7 @@ export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN,
   if (published.length > 0) {
     lines.push('', 'Published:');
     for (const item of published) {
-      const behind = item.publishedUrls.length === 1 ? accountsBehindOneUrl(planned.get(item.file)) : [];
+      const behind = oneUrlForSeveral(item) ? accountsBehindOneUrl(planned.get(item.file)) : [];
       for (const url of item.publishedUrls) {
         const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
         lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);

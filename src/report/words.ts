@@ -269,10 +269,37 @@ export function resultNote(item: ItemResult, planned: PlanItem | undefined): str
   const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
   // A drift stays after the run, whatever else it did: the results say it and the way out too.
   const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
-  const notes = [...new Set([...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)])];
+  const live = [unknownText(item), confirmationText(item)].filter((text): text is string => text !== null);
+  const notes = [
+    ...new Set([...live, ...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)]),
+  ];
   if (notes.length > 0) return notes.join('; ');
   if (item.outcome === 'skipped') return 'not allowed in this run';
   return null;
+}
+
+/** A publication whose answer was lost, not yet shown published: unknown, and since when. */
+function unknownText(item: ItemResult): string | null {
+  if (item.outcome !== 'unknown' || item.holds?.some((hold) => hold.kind === 'outcome_unknown')) return null;
+  const since = item.unknownSince ? ` (sent ${formatInstant(item.unknownSince)})` : '';
+  return `publication unknown${since}: its answer was lost and the service has not shown it published yet; it is not sent again, and the next run reads what the service shows`;
+}
+
+/** Published, and what the service shows of it on each account asked (plan/confirmation.ts). */
+export function confirmationText(item: Pick<ItemResult, 'confirmation'>): string | null {
+  const confirmation = item.confirmation;
+  if (confirmation === undefined || confirmation.state === 'confirmed') return null;
+  const label = (account: { platform: string; name: string }) => `${account.platform} "${account.name}"`;
+  if (confirmation.state === 'one_url')
+    return `published to ${confirmation.accounts.map(label).join(', ')}; the service shows one URL for the item, not one per account`;
+  const missing = confirmation.accounts.filter((account) => account.url === null).map(label);
+  return `published, unconfirmed: the service shows no URL for ${missing.join(', ')}`;
+}
+
+/** The item's one URL stands for several accounts: the service shows no URL per account (A28). */
+export function oneUrlForSeveral(item: Pick<ItemResult, 'publishedUrls' | 'confirmation'>): boolean {
+  if (item.confirmation !== undefined) return item.confirmation.state === 'one_url';
+  return item.publishedUrls.length === 1;
 }
 
 /**

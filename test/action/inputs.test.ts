@@ -30,6 +30,7 @@ describe('readInputs', () => {
       overrideFreeze: false,
       allowInsecureHttp: false,
       allowUntrustedEvents: false,
+      deployments: false,
     });
   });
 

@@ -285,6 +285,10 @@ describe('list items', () => {
       persona: { id: 'p-1', name: 'Narrator' },
       published_url: 'https://www.youtube.com/watch?v=x',
       published_platform: 'YouTube',
+      published: {
+        links: [{ url: 'https://www.youtube.com/watch?v=x', platform: 'YouTube', accountId: null }],
+        perAccount: false,
+      },
       last_error: null,
       creation_date: null,
       updated_at: null,

@@ -29,7 +29,12 @@ describe('the winner of a title', () => {
 describe('a race no run may guess', () => {
   const detail = (id: string, creation_date: string | null) =>
     ({ id, title: 'T', status: 'NEW', creation_date }) as unknown as ContentDetail;
-  const asRow = (item: ContentDetail) => ({ ...item, published_url: null, published_platform: null });
+  const asRow = (item: ContentDetail) => ({
+    ...item,
+    published_url: null,
+    published_platform: null,
+    published: { links: [], perAccount: false },
+  });
   /** A service whose listing shows `rows`, or fails; edits are recorded. */
   function service(rows: ContentDetail[] | Error): ServiceApi & { edits: string[] } {
     const edits: string[] = [];

@@ -16,6 +16,7 @@ function row(id: string, title: string): ContentSummary {
     persona: null,
     published_url: null,
     published_platform: null,
+    published: { links: [], perAccount: false },
     last_error: null,
     creation_date: null,
     updated_at: null,

@@ -1,5 +1,6 @@
 // One apply run in its own process, so that a test can SIGKILL it at any
-// instant. Reads CAC_BASE_URL, CAC_API_KEY and CAC_DIR; prints one JSON line.
+// instant. Reads CAC_BASE_URL, CAC_API_KEY and CAC_DIR (and CAC_WAIT=false,
+// CAC_STALL_MS to shrink the stall threshold); prints one JSON line.
 import { createClient } from '../../src/api/index.ts';
 import { runEngine } from '../../src/engine/engine.ts';
 import { silentLogger } from '../../src/log.ts';
@@ -20,12 +21,15 @@ const report = await runEngine({
     maxPublications: 100,
     cancelRunning: false,
     concurrency: 3,
-    wait: true,
+    wait: process.env.CAC_WAIT !== 'false',
     timeoutMs: 30_000,
     lateWindowMs: 24 * 3_600_000,
   },
   deps: { client, logger: silentLogger },
-  seams: { poll: { initialMs: 3, maxMs: 15, factor: 1.5 } },
+  seams: {
+    poll: { initialMs: 3, maxMs: 15, factor: 1.5 },
+    ...(process.env.CAC_STALL_MS ? { stallMs: Number(process.env.CAC_STALL_MS) } : {}),
+  },
 });
 await client.close();
 process.stdout.write(
@@ -35,6 +39,7 @@ process.stdout.write(
       title: item.title,
       outcome: item.outcome,
       status: item.status,
+      unknownSince: item.unknownSince ?? null,
     })),
   })}\n`,
 );

@@ -1,7 +1,8 @@
 // A small local fake of the GitHub REST endpoints the action calls: issue
 // comments (paginated with Link headers, authored by the token's identity,
 // created with POST and edited with PATCH), GET /user, a PR's file listing,
-// the pull requests of a commit, and file contents at a commit. Every request is logged so tests can assert
+// the pull requests of a commit, file contents at a commit, and deployments
+// with their statuses (github-deployments.ts). Every request is logged so tests can assert
 // the exact sequence and count. Faults can be queued: a 502 as from GitHub's
 // front end, or a primary or secondary rate limit answered as GitHub does.
 // Where GitHub's REST description (@octokit/openapi) is exact, so is the fake:
@@ -10,6 +11,7 @@
 // bytes as text, and an API version other than the one supported is refused.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deploymentsFake, type DeploymentsFakeOptions, type FakeDeployment } from './github-deployments.ts';
 
 export interface FakeUser {
   login: string;
@@ -36,6 +38,8 @@ export interface GitHubFakeOptions {
   failListing?: boolean;
   /** GET /user answers 500, as in an outage. */
   failUser?: boolean;
+  /** The repository's commits and the token's deployments permission. */
+  deployments?: DeploymentsFakeOptions;
 }
 
 /**
@@ -45,7 +49,7 @@ export interface GitHubFakeOptions {
 interface FakeFault {
   method?: string;
   pathStartsWith?: string;
-  /** `bad_gateway_after_write`: a POST of a comment is written, and still answered 502. */
+  /** `bad_gateway_after_write`: a POST of a comment or a deployment is written, and still answered 502. */
   kind: 'bad_gateway' | 'bad_gateway_after_write' | 'secondary_rate_limit' | 'rate_limit';
   /** retry-after (secondary) or seconds until x-ratelimit-reset (primary); default 1. */
   seconds?: number;
@@ -96,6 +100,8 @@ export interface GitHubFake {
   setCommitPulls(sha: string, pulls: FakeCommitPull[]): void;
   /** Queues faults, answered in order to the requests they match. */
   fault(...faults: FakeFault[]): void;
+  /** Every deployment, oldest first, with its statuses (oldest first). */
+  deployments(): FakeDeployment[];
   close(): Promise<void>;
 }
 
@@ -108,6 +114,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   const commitPulls = new Map<string, FakeCommitPull[]>();
   const faults: FakeFault[] = [];
   const requests: LoggedRequest[] = [];
+  const deployments = deploymentsFake(options.deployments);
   let nextId = 1000;
   let apiUrl = '';
 
@@ -150,6 +157,8 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       const commentPost = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname);
       if (kind === 'bad_gateway_after_write' && commentPost && req.method === 'POST') {
         addComment(Number(commentPost[1]), (JSON.parse(body) as { body: string }).body, identity);
+      } else if (kind === 'bad_gateway_after_write') {
+        deployments.route(req.method ?? 'GET', url, body);
       }
       if (kind === 'bad_gateway' || kind === 'bad_gateway_after_write') {
         res.writeHead(502, { 'content-type': 'text/html' });
@@ -257,6 +266,8 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       }
       return send(200, { type: 'file', encoding: 'base64', content: Buffer.from(text).toString('base64') });
     }
+    const answer = deployments.route(req.method ?? 'GET', url, body);
+    if (answer) return send(answer.status, answer.body, answer.headers);
     return send(404, { message: 'Not Found' });
   };
 
@@ -289,6 +300,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     setPullFiles: (pull, list) => void pullFiles.set(pull, list),
     setCommitPulls: (sha, list) => void commitPulls.set(sha, list),
     fault: (...queued) => void faults.push(...queued),
+    deployments: deployments.deployments,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,5 +1,5 @@
-export const id = 518;
-export const ids = [518,911];
+export const id = 62;
+export const ids = [62,911];
 export const modules = {
 
 /***/ 7911:
@@ -95,7 +95,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 8518:
+/***/ 8062:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -832,11 +832,6 @@ function refund(user, phases) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/readings.ts
-// Every answer the interface calls "not shown" is recognised here, and each
-// recognition names the reading it took. The client parses through these
-// functions and `doctor` reports the names they return, so doctor can never
-// claim a reading the client does not handle. docs/service-assumptions.md
-// lists the same readings under the same rule numbers.
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -933,6 +928,12 @@ const RULES = {
         readings: ['status and last_error', 'state and error'],
         otherwise: 'hold',
         effect: 'items cannot be waited on; their runs are reported as still running',
+    },
+    A28: {
+        title: 'Published URLs',
+        readings: ['one url per item', 'urls per account', 'no url'],
+        otherwise: 'note',
+        effect: 'a publication whose URL the service does not show is reported unconfirmed, naming the account',
     },
     A29: {
         title: 'Key and scopes',
@@ -1131,6 +1132,43 @@ function readPagingHints(holder) {
         }
     }
     return merged;
+}
+// ---- published URLs (A28) ----------------------------------------------------
+const URL_LIKE = /^https?:\/\//i;
+function linkOf(value, platform) {
+    if (typeof value === 'string')
+        return URL_LIKE.test(value.trim()) ? { url: value.trim(), platform, accountId: null } : null;
+    if (!isRecord(value))
+        return null;
+    const url = typeof value.url === 'string' ? value.url.trim() : '';
+    if (!URL_LIKE.test(url))
+        return null;
+    const named = (key) => (typeof value[key] === 'string' ? value[key] : null);
+    return {
+        url,
+        platform: named('platform') ?? platform,
+        accountId: named('account_id') ?? named('accountId'),
+    };
+}
+/**
+ * A28: the URLs a list row shows for the item's publications. The interface
+ * names one `published_url` (and `published_platform`) per item; a service
+ * may also list one per account, under `published_urls` (URLs, or objects
+ * with `url`, `platform`, `account_id`), or several in `published_url`
+ * separated by commas. `perAccount` says whether it shows them per account.
+ */
+function readPublishedLinks(row) {
+    const platform = typeof row.published_platform === 'string' ? row.published_platform : null;
+    if (Array.isArray(row.published_urls)) {
+        const links = row.published_urls.flatMap((value) => linkOf(value, null) ?? []);
+        return { links, perAccount: true, reading: 'urls per account' };
+    }
+    const parts = typeof row.published_url === 'string' ? row.published_url.split(',').map((part) => part.trim()) : [];
+    const platforms = platform?.split(',').map((part) => part.trim()) ?? [];
+    const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? (parts.length === 1 ? platform : null)) ?? []);
+    if (links.length > 1)
+        return { links, perAccount: true, reading: 'urls per account' };
+    return { links, perAccount: false, reading: links.length === 0 ? 'no url' : 'one url per item' };
 }
 // ---- small objects (A10, A11, A24) -------------------------------------------
 const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
@@ -1824,6 +1862,22 @@ function detail(item, user, ctx) {
         video_settings: { ...videoSettings, video_id },
     };
 }
+/** A28: the URL of the last publication listed, or, per account, every one the service shows. */
+function publishedUrls(item, ctx) {
+    const { urlsPerAccount, unlistedUrl } = ctx.config.behaviours;
+    const hidden = (platform) => unlistedUrl !== undefined &&
+        platform === unlistedUrl.platform &&
+        item.title.includes(unlistedUrl.titleIncludes);
+    const shown = item.publications.filter((publication) => !hidden(publication.platform));
+    const last = shown.at(-1);
+    const row = {
+        published_url: last?.url ?? (item.publications.length > 0 ? null : item.published_url),
+        published_platform: last?.platform ?? (item.publications.length > 0 ? null : item.published_platform),
+    };
+    if (urlsPerAccount)
+        row.published_urls = shown.map((p) => ({ account_id: p.accountId, platform: p.platform, url: p.url }));
+    return row;
+}
 /** One row of GET /contents (A18). */
 function summary(item, user, ctx) {
     return {
@@ -1834,8 +1888,7 @@ function summary(item, user, ctx) {
         hashtags: item.hashtags,
         status: spelled(item, ctx),
         persona: persona(item, user),
-        published_url: item.published_url,
-        published_platform: item.published_platform,
+        ...publishedUrls(item, ctx),
         last_error: item.last_error,
         creation_date: item.creation_date,
         updated_at: item.updated_at,
@@ -4215,6 +4268,7 @@ function parseContentSummary(value) {
         persona: shapes_persona(obj.persona),
         published_url: shapes_text(obj.published_url),
         published_platform: shapes_text(obj.published_platform),
+        published: (({ links, perAccount }) => ({ links, perAccount }))(readPublishedLinks(obj)),
         last_error: shapes_text(obj.last_error),
         creation_date: shapes_text(obj.creation_date),
         updated_at: shapes_text(obj.updated_at),
@@ -5124,6 +5178,7 @@ const INPUT_DEFAULTS = {
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
+    deployments: 'false',
 };
 const flag = (text) => text === 'true';
 /** The same defaults as values, for the CLI and the engine. */
@@ -6273,6 +6328,82 @@ function uploadCannotCarry(options) {
     return fields;
 }
 
+;// CONCATENATED MODULE: ./src/plan/confirmation.ts
+// Published means live: the service shows the item UPLOADED and a URL for
+// each account the publication asked for. The interface shows one URL per
+// item (A28); where the service shows one per account, an account without
+// one is unconfirmed, named; where it shows one for the item, that is said
+// rather than taken for every account.
+/** The link shown for an account: by its id where the service names accounts, else by its platform when it is the only one asked there. */
+function linkFor(account, asked, links) {
+    const byId = links.find((link) => link.accountId === account.id);
+    if (byId)
+        return byId;
+    if (links.some((link) => link.accountId !== null))
+        return null;
+    // One account, one URL the service does not place: that account's.
+    if (asked.length === 1 && links.length === 1 && links[0].platform === null)
+        return links[0];
+    const samePlatform = asked.filter((other) => other.platform === account.platform).length;
+    return samePlatform === 1 ? (links.find((link) => link.platform === account.platform) ?? null) : null;
+}
+/** What the service shows of a publication to `asked` (the accounts it was asked for), read from the item's list row. */
+function confirmationOf(asked, row) {
+    const { links, perAccount } = row.published;
+    const accounts = asked.map((account) => ({
+        accountId: account.id,
+        platform: account.platform,
+        name: account.name,
+        url: linkFor(account, asked, links)?.url ?? null,
+    }));
+    const missing = accounts.filter((account) => account.url === null);
+    if (missing.length === 0)
+        return { state: 'confirmed', accounts };
+    // One URL for several accounts: the interface's own reading, said as it is.
+    if (!perAccount && links.length === 1 && accounts.length > 1)
+        return { state: 'one_url', accounts };
+    return { state: 'unconfirmed', accounts, missing };
+}
+/** How long after its upload a publication may stay unconfirmed before that is a failure to confirm. */
+const CONFIRM_WITHIN_MS = 24 * 3_600_000;
+/**
+ * Later runs check a published item again: the accounts it was published to
+ * (as the service attaches them, else as the manifest asks) against the URLs
+ * its row shows. Unconfirmed within a day of its upload is said; past that,
+ * a failure to confirm is an error of the item.
+ */
+function publicationCheck(item, detail, row, target, context) {
+    if (detail?.status !== 'UPLOADED' || row === null)
+        return { problems: [] };
+    const asked = detail.accounts.length > 0 ? detail.accounts : (target?.accounts ?? []);
+    if (asked.length === 0)
+        return { problems: [] };
+    const confirmation = confirmationOf(asked, row);
+    if (confirmation.state !== 'unconfirmed')
+        return { problems: [] };
+    const uploaded = Date.parse(detail.upload_date ?? row.upload_date ?? '');
+    const overdue = Number.isFinite(uploaded) && context.now.getTime() - uploaded > CONFIRM_WITHIN_MS;
+    if (!overdue)
+        return { confirmation: { state: confirmation.state, accounts: confirmation.accounts }, problems: [] };
+    const names = confirmation.missing.map((account) => `${account.platform} "${account.name}"`).join(', ');
+    const { line, column } = item.location;
+    const message = `Published ${detail.upload_date ?? ''}, but a day later the service still shows no URL for ${names}: ` +
+        'check the post on that platform; a publication is never sent again.';
+    return {
+        problems: [
+            {
+                severity: 'error',
+                code: 'unconfirmed_publication',
+                file: item.file,
+                line,
+                column,
+                message,
+                itemOnly: true,
+            },
+        ],
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/types.ts
 function idleState(item) {
     if (item.holds.length > 0)
@@ -6283,6 +6414,7 @@ function idleState(item) {
 }
 
 ;// CONCATENATED MODULE: ./src/apply/results.ts
+
 
 
 
@@ -6322,6 +6454,23 @@ function outcomeOf(run, status) {
 function publishedThisRun(item) {
     return item.outcome === 'published';
 }
+/** The URLs the row shows and what they confirm of the publication the run asked for. */
+function results_publicationOf(run, row, status) {
+    if (status !== 'UPLOADED' || row === undefined)
+        return { publishedUrls: [] };
+    const asked = run.item.publication?.accounts ?? [];
+    const confirmation = asked.length > 0 ? confirmationOf(asked, row) : null;
+    const title = run.item.title;
+    const urls = (confirmation?.accounts ?? [])
+        .flatMap((account) => account.url === null ? [] : [{ title, platform: account.platform, url: account.url }])
+        .filter((link, index, all) => all.findIndex((other) => other.url === link.url) === index);
+    if (urls.length === 0 && row.published_url)
+        urls.push({ title, platform: row.published_platform ?? '', url: row.published_url });
+    return {
+        publishedUrls: urls,
+        ...(confirmation ? { confirmation: { state: confirmation.state, accounts: confirmation.accounts } } : {}),
+    };
+}
 /**
  * Results from the runs and one listing taken after them: status, public URL and
  * last_error come from the list view (A18). Signed URLs are never copied.
@@ -6331,16 +6480,14 @@ function itemResults(runs, listing) {
     return runs.map((run) => {
         const row = run.id === null ? undefined : byId.get(run.id);
         const status = row?.status ?? run.status;
-        const urls = row?.published_url && status === 'UPLOADED'
-            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-            : [];
         return {
             file: run.item.file,
             title: run.item.title,
             id: run.id,
             outcome: outcomeOf(run, status),
             status,
-            publishedUrls: urls,
+            ...results_publicationOf(run, row, status),
+            ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
             lastError: row?.last_error ?? run.lastError,
             error: run.error,
             durationMs: run.durationMs,
@@ -6573,12 +6720,39 @@ function resultNote(item, planned) {
     const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
     // A drift stays after the run, whatever else it did: the results say it and the way out too.
     const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
-    const notes = [...new Set([...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)])];
+    const live = [unknownText(item), confirmationText(item)].filter((text) => text !== null);
+    const notes = [
+        ...new Set([...live, ...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)]),
+    ];
     if (notes.length > 0)
         return notes.join('; ');
     if (item.outcome === 'skipped')
         return 'not allowed in this run';
     return null;
+}
+/** A publication whose answer was lost, not yet shown published: unknown, and since when. */
+function unknownText(item) {
+    if (item.outcome !== 'unknown' || item.holds?.some((hold) => hold.kind === 'outcome_unknown'))
+        return null;
+    const since = item.unknownSince ? ` (sent ${formatInstant(item.unknownSince)})` : '';
+    return `publication unknown${since}: its answer was lost and the service has not shown it published yet; it is not sent again, and the next run reads what the service shows`;
+}
+/** Published, and what the service shows of it on each account asked (plan/confirmation.ts). */
+function confirmationText(item) {
+    const confirmation = item.confirmation;
+    if (confirmation === undefined || confirmation.state === 'confirmed')
+        return null;
+    const label = (account) => `${account.platform} "${account.name}"`;
+    if (confirmation.state === 'one_url')
+        return `published to ${confirmation.accounts.map(label).join(', ')}; the service shows one URL for the item, not one per account`;
+    const missing = confirmation.accounts.filter((account) => account.url === null).map(label);
+    return `published, unconfirmed: the service shows no URL for ${missing.join(', ')}`;
+}
+/** The item's one URL stands for several accounts: the service shows no URL per account (A28). */
+function oneUrlForSeveral(item) {
+    if (item.confirmation !== undefined)
+        return item.confirmation.state === 'one_url';
+    return item.publishedUrls.length === 1;
 }
 /**
  * The service reports one public URL per item (A18), however many accounts it
@@ -6665,6 +6839,9 @@ function itemNotes(item) {
         notes.push(`renamed from "${item.renamedFrom}"`);
     if (item.match === 'pinned')
         notes.push('pinned by id');
+    const confirmation = confirmationText(item);
+    if (confirmation !== null)
+        notes.push(confirmation);
     notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
     if (item.publishVia)
         notes.push(publishViaText(item.publishVia, item.flow));
@@ -6765,7 +6942,7 @@ function renderResultsText(result, style = PLAIN, plan) {
     if (published.length > 0) {
         lines.push('', 'Published:');
         for (const item of published) {
-            const behind = item.publishedUrls.length === 1 ? accountsBehindOneUrl(planned.get(item.file)) : [];
+            const behind = oneUrlForSeveral(item) ? accountsBehindOneUrl(planned.get(item.file)) : [];
             for (const url of item.publishedUrls) {
                 const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
                 lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
@@ -10301,6 +10478,7 @@ function rendered(release) {
 
 
 
+
 /** The publication a manifest asks for, with its accounts resolved; null below the published stage. */
 function targetOf(item, accounts) {
     if (item.stage !== 'published' || item.publish === null)
@@ -10407,29 +10585,40 @@ function accountsOf(item, observed) {
     }));
     return { accounts: resolved.accounts, problems, held: true };
 }
+/** The steps and holds of one item, with the item-level refusals first (unreadable, unknown values, a rename). */
+function plannedFor(matched, detail, resolved, observed, context, unmanaged) {
+    const { item, remote } = matched;
+    const none = { steps: [], holds: [], drift: [] };
+    // A listed item whose detail could not be read is not missing: planning a
+    // create for it would make a second item with the same title.
+    if ((remote !== null && detail === null) || resolved.held)
+        return none;
+    const unknown = heldForUnknown(remote === null, detail, resolved.accounts, observed);
+    if (unknown !== null)
+        return unknown;
+    const renamed = renameOf(matched, unmanaged);
+    if (renamed !== null)
+        return { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] };
+    const target = targetOf(item, resolved.accounts);
+    return restrict(planSteps(item, detail, remote, target, context), context, item.flow);
+}
+function unreadableProblem(matched, observed) {
+    const { item, remote } = matched;
+    if (remote === null || observed.details.has(remote.id))
+        return [];
+    const why = observed.unreadable?.get(remote.id);
+    return [
+        itemProblem(item, 'unreadable_item', `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`),
+    ];
+}
 function planOne(matched, observed, context, unmanaged) {
     const { item, remote } = matched;
-    const renamed = renameOf(matched, unmanaged);
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
     // Accounts are checked whenever they are named, even while the stage stays below published.
     const resolved = accountsOf(item, observed);
     const target = targetOf(item, resolved.accounts);
-    // A listed item whose detail could not be read is not missing: planning a
-    // create for it would make a second item with the same title.
-    const unreadable = remote !== null && detail === null;
-    const none = { steps: [], holds: [], drift: [] };
-    const planned = unreadable || resolved.held
-        ? none
-        : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
-            (renamed !== null
-                ? { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] }
-                : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
-    const why = remote === null ? undefined : observed.unreadable?.get(remote.id);
-    const problems = unreadable
-        ? [
-            itemProblem(item, 'unreadable_item', `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`),
-        ]
-        : [];
+    const planned = plannedFor(matched, detail, resolved, observed, context, unmanaged);
+    const check = publicationCheck(item, detail, remote, target, context);
     return {
         item: {
             file: item.file,
@@ -10450,8 +10639,14 @@ function planOne(matched, observed, context, unmanaged) {
             publication: target,
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+            ...(check.confirmation ? { confirmation: check.confirmation } : {}),
         },
-        problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
+        problems: [
+            ...resolved.problems,
+            ...unreadableProblem(matched, observed),
+            ...check.problems,
+            ...tiktokWarning(item, target, detail),
+        ],
     };
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */
@@ -11247,6 +11442,7 @@ function asSummary(detail) {
         persona: detail.persona,
         published_url: null,
         published_platform: null,
+        published: { links: [], perAccount: false },
         last_error: detail.last_error,
         creation_date: detail.creation_date,
         updated_at: detail.updated_at,
@@ -13286,7 +13482,7 @@ function resultTable(report, context, layout) {
     const listed = items.map((item) => {
         const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
-        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+        const several = oneUrlForSeveral(item) ? accountsBehindOneUrl(plan).length : 0;
         if (several > 0)
             sharedUrls++;
         const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
@@ -13351,6 +13547,7 @@ const markdownLabels = {
 };
 function notesText(item, layout) {
     const notes = [
+        ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [escape_inlineText(text)])),
         ...item.holds.map((hold) => escape_inlineText(holdText(hold))),
         ...item.drift.map((drift) => escape_inlineText(driftText(drift, layout.compact))),
         ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),

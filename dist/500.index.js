@@ -1,8 +1,8 @@
-export const id = 677;
-export const ids = [677];
+export const id = 500;
+export const ids = [500];
 export const modules = {
 
-/***/ 9677:
+/***/ 4500:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -577,11 +577,6 @@ function describeError(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/readings.ts
-// Every answer the interface calls "not shown" is recognised here, and each
-// recognition names the reading it took. The client parses through these
-// functions and `doctor` reports the names they return, so doctor can never
-// claim a reading the client does not handle. docs/service-assumptions.md
-// lists the same readings under the same rule numbers.
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -678,6 +673,12 @@ const RULES = {
         readings: ['status and last_error', 'state and error'],
         otherwise: 'hold',
         effect: 'items cannot be waited on; their runs are reported as still running',
+    },
+    A28: {
+        title: 'Published URLs',
+        readings: ['one url per item', 'urls per account', 'no url'],
+        otherwise: 'note',
+        effect: 'a publication whose URL the service does not show is reported unconfirmed, naming the account',
     },
     A29: {
         title: 'Key and scopes',
@@ -876,6 +877,43 @@ function readPagingHints(holder) {
         }
     }
     return merged;
+}
+// ---- published URLs (A28) ----------------------------------------------------
+const URL_LIKE = /^https?:\/\//i;
+function linkOf(value, platform) {
+    if (typeof value === 'string')
+        return URL_LIKE.test(value.trim()) ? { url: value.trim(), platform, accountId: null } : null;
+    if (!isRecord(value))
+        return null;
+    const url = typeof value.url === 'string' ? value.url.trim() : '';
+    if (!URL_LIKE.test(url))
+        return null;
+    const named = (key) => (typeof value[key] === 'string' ? value[key] : null);
+    return {
+        url,
+        platform: named('platform') ?? platform,
+        accountId: named('account_id') ?? named('accountId'),
+    };
+}
+/**
+ * A28: the URLs a list row shows for the item's publications. The interface
+ * names one `published_url` (and `published_platform`) per item; a service
+ * may also list one per account, under `published_urls` (URLs, or objects
+ * with `url`, `platform`, `account_id`), or several in `published_url`
+ * separated by commas. `perAccount` says whether it shows them per account.
+ */
+function readPublishedLinks(row) {
+    const platform = typeof row.published_platform === 'string' ? row.published_platform : null;
+    if (Array.isArray(row.published_urls)) {
+        const links = row.published_urls.flatMap((value) => linkOf(value, null) ?? []);
+        return { links, perAccount: true, reading: 'urls per account' };
+    }
+    const parts = typeof row.published_url === 'string' ? row.published_url.split(',').map((part) => part.trim()) : [];
+    const platforms = platform?.split(',').map((part) => part.trim()) ?? [];
+    const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? (parts.length === 1 ? platform : null)) ?? []);
+    if (links.length > 1)
+        return { links, perAccount: true, reading: 'urls per account' };
+    return { links, perAccount: false, reading: links.length === 0 ? 'no url' : 'one url per item' };
 }
 // ---- small objects (A10, A11, A24) -------------------------------------------
 const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
@@ -2155,6 +2193,7 @@ function parseContentSummary(value) {
         persona: persona(obj.persona),
         published_url: shapes_text(obj.published_url),
         published_platform: shapes_text(obj.published_platform),
+        published: (({ links, perAccount }) => ({ links, perAccount }))(readPublishedLinks(obj)),
         last_error: shapes_text(obj.last_error),
         creation_date: shapes_text(obj.creation_date),
         updated_at: shapes_text(obj.updated_at),
@@ -3243,6 +3282,7 @@ const INPUT_DEFAULTS = {
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
+    deployments: 'false',
 };
 const flag = (text) => text === 'true';
 /** The same defaults as values, for the CLI and the engine. */
@@ -6307,6 +6347,7 @@ function asSummary(detail) {
         persona: detail.persona,
         published_url: null,
         published_platform: null,
+        published: { links: [], perAccount: false },
         last_error: detail.last_error,
         creation_date: detail.creation_date,
         updated_at: detail.updated_at,
@@ -7166,6 +7207,82 @@ async function runRender(run, step, context) {
     return true;
 }
 
+;// CONCATENATED MODULE: ./src/plan/confirmation.ts
+// Published means live: the service shows the item UPLOADED and a URL for
+// each account the publication asked for. The interface shows one URL per
+// item (A28); where the service shows one per account, an account without
+// one is unconfirmed, named; where it shows one for the item, that is said
+// rather than taken for every account.
+/** The link shown for an account: by its id where the service names accounts, else by its platform when it is the only one asked there. */
+function linkFor(account, asked, links) {
+    const byId = links.find((link) => link.accountId === account.id);
+    if (byId)
+        return byId;
+    if (links.some((link) => link.accountId !== null))
+        return null;
+    // One account, one URL the service does not place: that account's.
+    if (asked.length === 1 && links.length === 1 && links[0].platform === null)
+        return links[0];
+    const samePlatform = asked.filter((other) => other.platform === account.platform).length;
+    return samePlatform === 1 ? (links.find((link) => link.platform === account.platform) ?? null) : null;
+}
+/** What the service shows of a publication to `asked` (the accounts it was asked for), read from the item's list row. */
+function confirmationOf(asked, row) {
+    const { links, perAccount } = row.published;
+    const accounts = asked.map((account) => ({
+        accountId: account.id,
+        platform: account.platform,
+        name: account.name,
+        url: linkFor(account, asked, links)?.url ?? null,
+    }));
+    const missing = accounts.filter((account) => account.url === null);
+    if (missing.length === 0)
+        return { state: 'confirmed', accounts };
+    // One URL for several accounts: the interface's own reading, said as it is.
+    if (!perAccount && links.length === 1 && accounts.length > 1)
+        return { state: 'one_url', accounts };
+    return { state: 'unconfirmed', accounts, missing };
+}
+/** How long after its upload a publication may stay unconfirmed before that is a failure to confirm. */
+const CONFIRM_WITHIN_MS = 24 * 3_600_000;
+/**
+ * Later runs check a published item again: the accounts it was published to
+ * (as the service attaches them, else as the manifest asks) against the URLs
+ * its row shows. Unconfirmed within a day of its upload is said; past that,
+ * a failure to confirm is an error of the item.
+ */
+function publicationCheck(item, detail, row, target, context) {
+    if (detail?.status !== 'UPLOADED' || row === null)
+        return { problems: [] };
+    const asked = detail.accounts.length > 0 ? detail.accounts : (target?.accounts ?? []);
+    if (asked.length === 0)
+        return { problems: [] };
+    const confirmation = confirmationOf(asked, row);
+    if (confirmation.state !== 'unconfirmed')
+        return { problems: [] };
+    const uploaded = Date.parse(detail.upload_date ?? row.upload_date ?? '');
+    const overdue = Number.isFinite(uploaded) && context.now.getTime() - uploaded > CONFIRM_WITHIN_MS;
+    if (!overdue)
+        return { confirmation: { state: confirmation.state, accounts: confirmation.accounts }, problems: [] };
+    const names = confirmation.missing.map((account) => `${account.platform} "${account.name}"`).join(', ');
+    const { line, column } = item.location;
+    const message = `Published ${detail.upload_date ?? ''}, but a day later the service still shows no URL for ${names}: ` +
+        'check the post on that platform; a publication is never sent again.';
+    return {
+        problems: [
+            {
+                severity: 'error',
+                code: 'unconfirmed_publication',
+                file: item.file,
+                line,
+                column,
+                message,
+                itemOnly: true,
+            },
+        ],
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/types.ts
 function idleState(item) {
     if (item.holds.length > 0)
@@ -7176,6 +7293,7 @@ function idleState(item) {
 }
 
 ;// CONCATENATED MODULE: ./src/apply/results.ts
+
 
 
 
@@ -7215,6 +7333,23 @@ function outcomeOf(run, status) {
 function publishedThisRun(item) {
     return item.outcome === 'published';
 }
+/** The URLs the row shows and what they confirm of the publication the run asked for. */
+function results_publicationOf(run, row, status) {
+    if (status !== 'UPLOADED' || row === undefined)
+        return { publishedUrls: [] };
+    const asked = run.item.publication?.accounts ?? [];
+    const confirmation = asked.length > 0 ? confirmationOf(asked, row) : null;
+    const title = run.item.title;
+    const urls = (confirmation?.accounts ?? [])
+        .flatMap((account) => account.url === null ? [] : [{ title, platform: account.platform, url: account.url }])
+        .filter((link, index, all) => all.findIndex((other) => other.url === link.url) === index);
+    if (urls.length === 0 && row.published_url)
+        urls.push({ title, platform: row.published_platform ?? '', url: row.published_url });
+    return {
+        publishedUrls: urls,
+        ...(confirmation ? { confirmation: { state: confirmation.state, accounts: confirmation.accounts } } : {}),
+    };
+}
 /**
  * Results from the runs and one listing taken after them: status, public URL and
  * last_error come from the list view (A18). Signed URLs are never copied.
@@ -7224,16 +7359,14 @@ function itemResults(runs, listing) {
     return runs.map((run) => {
         const row = run.id === null ? undefined : byId.get(run.id);
         const status = row?.status ?? run.status;
-        const urls = row?.published_url && status === 'UPLOADED'
-            ? [{ title: run.item.title, platform: row.published_platform ?? '', url: row.published_url }]
-            : [];
         return {
             file: run.item.file,
             title: run.item.title,
             id: run.id,
             outcome: outcomeOf(run, status),
             status,
-            publishedUrls: urls,
+            ...results_publicationOf(run, row, status),
+            ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
             lastError: row?.last_error ?? run.lastError,
             error: run.error,
             durationMs: run.durationMs,
@@ -8321,6 +8454,7 @@ function rendered(release) {
 
 
 
+
 /** The publication a manifest asks for, with its accounts resolved; null below the published stage. */
 function targetOf(item, accounts) {
     if (item.stage !== 'published' || item.publish === null)
@@ -8427,29 +8561,40 @@ function accountsOf(item, observed) {
     }));
     return { accounts: resolved.accounts, problems, held: true };
 }
+/** The steps and holds of one item, with the item-level refusals first (unreadable, unknown values, a rename). */
+function plannedFor(matched, detail, resolved, observed, context, unmanaged) {
+    const { item, remote } = matched;
+    const none = { steps: [], holds: [], drift: [] };
+    // A listed item whose detail could not be read is not missing: planning a
+    // create for it would make a second item with the same title.
+    if ((remote !== null && detail === null) || resolved.held)
+        return none;
+    const unknown = heldForUnknown(remote === null, detail, resolved.accounts, observed);
+    if (unknown !== null)
+        return unknown;
+    const renamed = renameOf(matched, unmanaged);
+    if (renamed !== null)
+        return { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] };
+    const target = targetOf(item, resolved.accounts);
+    return restrict(planSteps(item, detail, remote, target, context), context, item.flow);
+}
+function unreadableProblem(matched, observed) {
+    const { item, remote } = matched;
+    if (remote === null || observed.details.has(remote.id))
+        return [];
+    const why = observed.unreadable?.get(remote.id);
+    return [
+        itemProblem(item, 'unreadable_item', `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`),
+    ];
+}
 function planOne(matched, observed, context, unmanaged) {
     const { item, remote } = matched;
-    const renamed = renameOf(matched, unmanaged);
     const detail = remote === null ? null : (observed.details.get(remote.id) ?? null);
     // Accounts are checked whenever they are named, even while the stage stays below published.
     const resolved = accountsOf(item, observed);
     const target = targetOf(item, resolved.accounts);
-    // A listed item whose detail could not be read is not missing: planning a
-    // create for it would make a second item with the same title.
-    const unreadable = remote !== null && detail === null;
-    const none = { steps: [], holds: [], drift: [] };
-    const planned = unreadable || resolved.held
-        ? none
-        : (heldForUnknown(remote === null, detail, resolved.accounts, observed) ??
-            (renamed !== null
-                ? { ...none, holds: [{ kind: 'looks_like_rename', id: renamed.id, title: renamed.title }] }
-                : restrict(planSteps(item, detail, remote, target, context), context, item.flow)));
-    const why = remote === null ? undefined : observed.unreadable?.get(remote.id);
-    const problems = unreadable
-        ? [
-            itemProblem(item, 'unreadable_item', `The item ${remote.id} that this manifest claims is listed by GET /contents but GET /contents/${remote.id} ${why ? `failed (${why})` : 'did not return it'}; nothing is planned for it, the other items go on. Run again; if it persists, the service is inconsistent.`),
-        ]
-        : [];
+    const planned = plannedFor(matched, detail, resolved, observed, context, unmanaged);
+    const check = publicationCheck(item, detail, remote, target, context);
     return {
         item: {
             file: item.file,
@@ -8470,8 +8615,14 @@ function planOne(matched, observed, context, unmanaged) {
             publication: target,
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
+            ...(check.confirmation ? { confirmation: check.confirmation } : {}),
         },
-        problems: [...resolved.problems, ...problems, ...tiktokWarning(item, target, detail)],
+        problems: [
+            ...resolved.problems,
+            ...unreadableProblem(matched, observed),
+            ...check.problems,
+            ...tiktokWarning(item, target, detail),
+        ],
     };
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */
@@ -10646,6 +10797,7 @@ const INPUTS = {
     'override-freeze': inputs_boolean,
     'allow-insecure-http': inputs_boolean,
     'allow-untrusted-events': inputs_boolean,
+    deployments: inputs_boolean,
 };
 /** Reads and validates every input; throws one InputError listing every bad one. */
 function readInputs(get) {
@@ -10698,6 +10850,7 @@ function readInputs(get) {
         overrideFreeze: toBoolean(values['override-freeze']),
         allowInsecureHttp: toBoolean(values['allow-insecure-http']),
         allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
+        deployments: toBoolean(values.deployments),
     };
 }
 function toBoolean(value) {
@@ -11178,12 +11331,39 @@ function resultNote(item, planned) {
     const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
     // A drift stays after the run, whatever else it did: the results say it and the way out too.
     const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
-    const notes = [...new Set([...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)])];
+    const live = [unknownText(item), confirmationText(item)].filter((text) => text !== null);
+    const notes = [
+        ...new Set([...live, ...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)]),
+    ];
     if (notes.length > 0)
         return notes.join('; ');
     if (item.outcome === 'skipped')
         return 'not allowed in this run';
     return null;
+}
+/** A publication whose answer was lost, not yet shown published: unknown, and since when. */
+function unknownText(item) {
+    if (item.outcome !== 'unknown' || item.holds?.some((hold) => hold.kind === 'outcome_unknown'))
+        return null;
+    const since = item.unknownSince ? ` (sent ${formatInstant(item.unknownSince)})` : '';
+    return `publication unknown${since}: its answer was lost and the service has not shown it published yet; it is not sent again, and the next run reads what the service shows`;
+}
+/** Published, and what the service shows of it on each account asked (plan/confirmation.ts). */
+function confirmationText(item) {
+    const confirmation = item.confirmation;
+    if (confirmation === undefined || confirmation.state === 'confirmed')
+        return null;
+    const label = (account) => `${account.platform} "${account.name}"`;
+    if (confirmation.state === 'one_url')
+        return `published to ${confirmation.accounts.map(label).join(', ')}; the service shows one URL for the item, not one per account`;
+    const missing = confirmation.accounts.filter((account) => account.url === null).map(label);
+    return `published, unconfirmed: the service shows no URL for ${missing.join(', ')}`;
+}
+/** The item's one URL stands for several accounts: the service shows no URL per account (A28). */
+function oneUrlForSeveral(item) {
+    if (item.confirmation !== undefined)
+        return item.confirmation.state === 'one_url';
+    return item.publishedUrls.length === 1;
 }
 /**
  * The service reports one public URL per item (A18), however many accounts it
@@ -11531,7 +11711,7 @@ function resultTable(report, context, layout) {
     const listed = items.map((item) => {
         const plan = planned.get(item.file);
         const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
-        const several = item.publishedUrls.length === 1 ? accountsBehindOneUrl(plan).length : 0;
+        const several = oneUrlForSeveral(item) ? accountsBehindOneUrl(plan).length : 0;
         if (several > 0)
             sharedUrls++;
         const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
@@ -11596,6 +11776,7 @@ const markdownLabels = {
 };
 function notesText(item, layout) {
     const notes = [
+        ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [inlineText(text)])),
         ...item.holds.map((hold) => inlineText(holdText(hold))),
         ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
         ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
@@ -11735,6 +11916,290 @@ function emitAnnotations(commands, annotations) {
         hiddenErrors: Math.max(0, errors - ANNOTATIONS_SHOWN_PER_KIND),
         hiddenWarnings: Math.max(0, warnings - ANNOTATIONS_SHOWN_PER_KIND),
     };
+}
+
+;// CONCATENATED MODULE: ./src/github/deployments.ts
+
+/** GitHub's limit on a status's description. */
+const DESCRIPTION_LIMIT = 140;
+/**
+ * `youtube/ocean-facts`: the platform, then the account's name as a slug
+ * (letters and digits of any script, `.` and `_` kept; the account id when
+ * nothing is left). Two accounts whose names slug alike share an environment;
+ * their deployments stay apart by the account id in the payload.
+ */
+function environmentFor(platform, account, accountId) {
+    const slug = account
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}._]+/gu, '-')
+        .replace(/^[-.]+|[-.]+$/g, '')
+        .slice(0, 100);
+    return `${platform.toLowerCase()}/${slug || accountId}`;
+}
+const taskFor = (contentId) => `publish:${contentId}`;
+/** Makes sure the publication has its deployment, with `publication.state` as its latest status. */
+async function recordDeployment(github, target, publication) {
+    const environment = environmentFor(publication.platform, publication.account, publication.accountId);
+    const existing = await findDeployment(github, target, publication, environment);
+    if (existing === null && !publication.create)
+        return { action: 'none', environment };
+    const id = existing ?? (await deployments_createOnce(github, target, publication, environment));
+    const status = statusBody(target, publication);
+    if (existing !== null && (await latestStatusIs(github, target, id, status))) {
+        return { action: 'unchanged', id, environment };
+    }
+    await github.rest.repos.createDeploymentStatus({
+        owner: target.owner,
+        repo: target.repo,
+        deployment_id: id,
+        ...status,
+    });
+    return { action: existing === null ? 'created' : 'updated', id, environment };
+}
+/** The deployment of this item and account in `environment`, made by any earlier run; null when none. */
+async function findDeployment(github, target, publication, environment) {
+    const pages = github.paginate.iterator(github.rest.repos.listDeployments, {
+        owner: target.owner,
+        repo: target.repo,
+        environment,
+        task: taskFor(publication.contentId),
+        per_page: 100,
+    });
+    for await (const page of pages) {
+        for (const deployment of page.data) {
+            const payload = payloadOf(deployment.payload);
+            if (payload.content_id === publication.contentId && payload.account_id === publication.accountId) {
+                return deployment.id;
+            }
+        }
+    }
+    return null;
+}
+/** GitHub gives the payload back as the object it was sent as, or, for older deployments, as JSON text. */
+function payloadOf(payload) {
+    if (typeof payload === 'string') {
+        try {
+            return payloadOf(JSON.parse(payload));
+        }
+        catch {
+            return {};
+        }
+    }
+    return typeof payload === 'object' && payload !== null ? payload : {};
+}
+/** How many times a deployment is posted when GitHub's answer is lost or a 5xx. */
+const deployments_CREATE_ATTEMPTS = 3;
+/**
+ * Creates the deployment. A lost answer or a 5xx may come after GitHub made
+ * it, so the retry plugin does not resend this POST by itself: the lookup is
+ * made again first, and the POST is sent again only when nothing is there.
+ */
+async function deployments_createOnce(github, target, publication, environment) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            const { data, status } = await github.rest.repos.createDeployment({
+                owner: target.owner,
+                repo: target.repo,
+                ...deploymentBody(target, publication, environment),
+                request: { retries: 0 },
+            });
+            // 202 is GitHub merging the default branch into the ref instead, which auto_merge: false rules out.
+            if (status !== 201 || !('id' in data)) {
+                throw new Error(`GitHub made no deployment (${status}): ${JSON.stringify(data).slice(0, 200)}`);
+            }
+            return data.id;
+        }
+        catch (error) {
+            const status = statusOf(error);
+            if ((status !== null && status < 500) || attempt >= deployments_CREATE_ATTEMPTS)
+                throw error;
+            const made = await findDeployment(github, target, publication, environment);
+            if (made !== null)
+                return made;
+        }
+    }
+}
+function deploymentBody(target, publication, environment) {
+    return {
+        ref: target.sha,
+        task: taskFor(publication.contentId),
+        environment,
+        description: deployments_cut(`"${publication.title}" on ${publication.platform} "${publication.account}"`),
+        payload: {
+            content_id: publication.contentId,
+            account_id: publication.accountId,
+            platform: publication.platform,
+            account: publication.account,
+            title: publication.title,
+            file: publication.file,
+        },
+        // The commit is deployed as it is: never a merge commit made for the occasion.
+        auto_merge: false,
+        // Commit statuses say nothing about whether a video is live; GitHub checks every context unless told none.
+        required_contexts: [],
+        // A published video stays, and people watch it.
+        transient_environment: false,
+        production_environment: true,
+    };
+}
+function statusBody(target, publication) {
+    const url = publication.state === 'success' ? publication.url : null;
+    return {
+        state: publication.state,
+        description: deployments_cut(publication.description),
+        ...(url !== null ? { environment_url: url } : {}),
+        ...(target.logUrl !== null ? { log_url: target.logUrl } : {}),
+        // Every item published to an account shares its environment, and each stays live:
+        // a new success must not mark the others inactive.
+        auto_inactive: false,
+    };
+}
+/** Whether the deployment's newest status already says `status`: a re-run then posts nothing. */
+async function latestStatusIs(github, target, id, status) {
+    const { data } = await github.rest.repos.listDeploymentStatuses({
+        owner: target.owner,
+        repo: target.repo,
+        deployment_id: id,
+        per_page: 1,
+    });
+    const latest = data[0];
+    return (latest !== undefined &&
+        latest.state === status.state &&
+        (latest.description ?? '') === status.description &&
+        (latest.environment_url ?? '') === (status.environment_url ?? ''));
+}
+/** One line of at most 140 characters, cut between code points so that no character is split. */
+function deployments_cut(text) {
+    const characters = [...text.replace(/\s+/g, ' ').trim()];
+    return characters.length <= DESCRIPTION_LIMIT
+        ? characters.join('')
+        : `${characters.slice(0, DESCRIPTION_LIMIT - 1).join('')}…`;
+}
+
+;// CONCATENATED MODULE: ./src/action/deployments.ts
+
+
+
+
+// `deployments: true`: what the run's results say of each publication it
+// made or finished, recorded as GitHub deployments (src/github/deployments.ts).
+// Only this run's publications: an item published by an earlier run and left
+// alone by this one gets nothing, so a re-run posts nothing new. Recording
+// never fails the run: a refusal is one warning that names the permission.
+/** A publication's state as this run left it; null when this run neither sent nor finished one. */
+function stateOf(result, item) {
+    const sent = item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+    const waited = item.steps.some((step) => step.kind === 'wait');
+    if (!sent && !waited)
+        return null;
+    // A run that only waited for an item in flight cannot tell whether that job
+    // publishes: it records what the item ended in, and a failure only on the
+    // deployment that the run which sent the publication opened.
+    if (result.status === 'UPLOADED' && (result.outcome === 'published' || sent)) {
+        return { state: 'success', create: true, description: 'Published' };
+    }
+    if (result.outcome === 'failed' && result.status !== null && FAILED_STATUSES.has(result.status)) {
+        return { state: 'failure', create: sent, description: result.lastError ?? result.status };
+    }
+    if (result.outcome === 'error') {
+        return { state: 'error', create: false, description: result.error ?? 'The run stopped on this item' };
+    }
+    if (sent && (result.outcome === 'running' || result.outcome === 'unknown')) {
+        const description = result.unknownSince
+            ? `Sent ${result.unknownSince}; the answer was lost and the service does not show the outcome yet`
+            : `Rendering and publishing (${result.status ?? 'sent'})`;
+        return { state: 'in_progress', create: true, description };
+    }
+    return null;
+}
+/** Every publication (item × account) the run made or finished, with the state its deployment takes. */
+function deployments_publicationsOf(report) {
+    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+    return (report.result?.items ?? []).flatMap((result) => {
+        const item = planned.get(result.file);
+        const accounts = item?.publication?.accounts ?? [];
+        const state = item && result.id !== null && accounts.length > 0 ? stateOf(result, item) : null;
+        if (state === null || result.id === null)
+            return [];
+        const contentId = result.id;
+        return accounts.map((account) => {
+            // Only the URL the service shows for this very account: never another account's.
+            const shown = result.confirmation?.accounts.find((a) => a.accountId === account.id)?.url ?? null;
+            const url = state.state === 'success' ? shown : null;
+            return {
+                contentId,
+                title: result.title,
+                file: result.file,
+                accountId: account.id,
+                platform: account.platform,
+                account: account.name,
+                state: state.state,
+                create: state.create,
+                url,
+                description: state.state === 'success' && url === null
+                    ? 'Published; the service shows no URL for this account'
+                    : state.description,
+            };
+        });
+    });
+}
+const PERMISSION = 'permissions: deployments: write';
+/**
+ * Records the run's publications as deployments when the `deployments` input
+ * asks for it; returns what the summary should say besides (a warning, once
+ * it is in the log), empty when all went well.
+ */
+async function recordDeployments(commands, report, event, inputs) {
+    if (!inputs.deployments)
+        return [];
+    const publications = deployments_publicationsOf(report);
+    if (publications.length === 0)
+        return [];
+    const warn = (message) => {
+        commands.warning(message);
+        return [message];
+    };
+    if (inputs.githubToken === '') {
+        return warn('deployments: true, but no github-token was given: no publication was recorded as a deployment.');
+    }
+    if (!event.owner || !event.repo || !event.sha) {
+        return warn('deployments: true, but the run names no repository or commit: no deployment was recorded.');
+    }
+    const github = createGitHubClient({
+        apiUrl: event.apiUrl,
+        token: inputs.githubToken,
+        log: (message) => commands.info(message),
+    });
+    const target = { owner: event.owner, repo: event.repo, sha: event.sha, logUrl: event.runUrl };
+    const problem = await recordEach(commands, github, target, publications);
+    return problem === null ? [] : warn(problem);
+}
+/** Records each publication in turn; returns the one warning to give, null when every one was recorded. */
+async function recordEach(commands, github, target, publications) {
+    const failed = [];
+    for (const [index, publication] of publications.entries()) {
+        const sent = { ...publication, description: commands.redact(publication.description) };
+        try {
+            const outcome = await recordDeployment(github, target, sent);
+            if (outcome.action !== 'none') {
+                commands.info(`Deployment ${outcome.environment}: ${publication.state} for "${publication.title}" (${outcome.action}).`);
+            }
+        }
+        catch (error) {
+            const status = statusOf(error);
+            // Without the permission every request is refused alike: asking again only repeats it.
+            if ((status === 403 || status === 404) && !/rate limit/i.test(describeError(error))) {
+                const left = publications.length - index;
+                return (`GitHub refused to record deployments (${status}: ${describeError(error)}): the workflow's token needs ` +
+                    `\`${PERMISSION}\`. ${left} of ${publications.length} publications were not recorded; nothing else is affected.`);
+            }
+            failed.push(`${publication.platform} "${publication.account}" of "${publication.title}": ${describeError(error)}`);
+        }
+    }
+    if (failed.length === 0)
+        return null;
+    return `${failed.length} of ${publications.length} publications could not be recorded as deployments; the first: ${failed[0]}`;
 }
 
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
@@ -11938,6 +12403,7 @@ async function writeRunFile(kind, json, shard, env) {
 
 
 
+
 async function reportRun(commands, run) {
     const { report, decision, event, inputs } = run;
     const notes = [...run.notes];
@@ -11952,6 +12418,7 @@ async function reportRun(commands, run) {
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
     const planFile = await writeStepOutputs(commands, run);
+    notes.push(...(await recordDeployments(commands, report, event, inputs)));
     const context = {
         event: event.name,
         because: decision.because,
