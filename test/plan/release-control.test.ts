@@ -81,6 +81,44 @@ describe('the freeze calendar', () => {
     expect(calendar.at('render', at('2026-11-28T12:00:00Z'))).toBeNull();
   });
 
+  it('runs a night window across the change back to standard time: ten hours that night', () => {
+    // New York moves its clocks back on 2026-11-01 at 02:00 EDT: Saturday 22:00 EDT to Sunday 07:00 EST.
+    const night = new FreezeCalendar([NIGHTS]).at('render', at('2026-11-01T05:30:00Z'));
+    expect(night).toMatchObject({ since: at('2026-11-01T02:00:00Z'), until: at('2026-11-01T12:00:00Z') });
+  });
+
+  it('keeps of a window across the skipped hour the time that exists', () => {
+    const early: FreezeWindow = { ...NIGHTS, fromMinute: 60, untilMinute: 180, holds: ['publish'] };
+    // 01:00 EST is 06:00 UTC; 03:00 EDT is 07:00 UTC: one hour, as the clocks on the wall show it.
+    expect(new FreezeCalendar([early]).at('publish', at('2026-03-08T06:30:00Z'))).toMatchObject({
+      since: at('2026-03-08T06:00:00Z'),
+      until: at('2026-03-08T07:00:00Z'),
+    });
+    expect(new FreezeCalendar([early]).at('publish', at('2026-03-08T07:00:00Z'))).toBeNull();
+  });
+
+  it('holds a dated window from its first minute to the end of its last day, in its zone', () => {
+    const christmas: FreezeWindow = {
+      kind: 'fixed',
+      from: '2026-12-23T23:00:00.000Z',
+      until: '2026-12-26T23:00:00.000Z',
+      timeZone: 'Europe/Paris',
+      reason: 'Christmas',
+      holds: ['publish', 'render'],
+      location: where,
+    };
+    const calendar = new FreezeCalendar([christmas, WEEKEND]);
+    // Christmas 2026 runs Thursday to Saturday; the weekend that touches it makes one freeze to Monday.
+    expect(calendar.at('publish', at('2026-12-24T10:00:00Z'))).toMatchObject({
+      since: at('2026-12-23T23:00:00Z'),
+      until: at('2026-12-27T23:00:00Z'),
+    });
+    expect(calendar.at('render', at('2026-12-27T10:00:00Z'))).toBeNull();
+    expect(calendar.at('render', at('2026-12-26T22:59:00Z'))).toMatchObject({
+      until: at('2026-12-26T23:00:00Z'),
+    });
+  });
+
   it('makes one freeze of windows that touch, with every reason', () => {
     // Thursday night in New York (22:00 EST = 03:00 UTC Friday) ends at 12:00 UTC; the Paris weekend starts at
     // 23:00 UTC that day, while Friday night in New York (from 03:00 UTC Saturday) lies inside it: one freeze.
