@@ -145,6 +145,23 @@ describe('pauses by name', () => {
     ]);
   });
 
+  it('takes a paused account no connected account answers to as an error, and sends nothing', async () => {
+    h = await startHarness();
+    await h.write(
+      '_release.yml',
+      'paused_accounts:\n  - { platform: TikTok, name: ocean-facts, reason: Review, since: 2026-11-25 }\n',
+    );
+    await h.write('a.yml', manifest('Would publish', publishedTo([YOUTUBE])));
+    const report = await h.run({ now: () => SATURDAY });
+    expect(report.problems).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        message: expect.stringMatching(/^paused_accounts: /) as unknown,
+      }),
+    );
+    expect(writes(h)).toEqual([]);
+  });
+
   it('holds the items of a folder whose _defaults.yml says paused: true, and no others', async () => {
     h = await startHarness();
     await h.write('ocean/_defaults.yml', 'paused: { reason: Persona broken }\n');
