@@ -9199,7 +9199,11 @@ var utils = __webpack_require__(5555);
 var dist_bundle = __webpack_require__(9735);
 // EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 var plugin_throttling_dist_bundle = __webpack_require__(6856);
+// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
+var light = __webpack_require__(3251);
+var light_default = /*#__PURE__*/__webpack_require__.n(light);
 ;// CONCATENATED MODULE: ./src/github/client.ts
+
 
 
 
@@ -9216,6 +9220,39 @@ function waitUnit(options) {
     return Number.isFinite(fromEnv) && fromEnv >= 0 && process.env.CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS
         ? fromEnv
         : 1000;
+}
+/**
+ * The throttling plugin spaces writes 1 s apart, and writes that notify
+ * people (a new comment) 3 s apart, as GitHub's guidance for secondary rate
+ * limits asks. Its own groups have those seconds fixed; these are the same
+ * groups counted in wait units, so tests that shrink GitHub's waits shrink
+ * the spacing too. One pair per unit, shared by every client of the process
+ * as the plugin shares its own.
+ */
+const WRITE_SPACING_SECONDS = { write: 1, notifications: 3 };
+const THROTTLE_GROUP_TIMEOUT_MS = 2 * 60 * 1000;
+const writeGroups = new Map();
+/** Milliseconds between writes, and between writes that notify, for a wait unit. */
+function writeSpacingMs(unit) {
+    return {
+        write: WRITE_SPACING_SECONDS.write * unit,
+        notifications: WRITE_SPACING_SECONDS.notifications * unit,
+    };
+}
+function throttleGroups(unit) {
+    let groups = writeGroups.get(unit);
+    if (!groups) {
+        const spacing = writeSpacingMs(unit);
+        const group = (kind) => new (light_default()).Group({
+            id: `octokit-${kind}`,
+            maxConcurrent: 1,
+            minTime: spacing[kind],
+            timeout: THROTTLE_GROUP_TIMEOUT_MS,
+        });
+        groups = { write: group('write'), notifications: group('notifications') };
+        writeGroups.set(unit, groups);
+    }
+    return groups;
 }
 /**
  * The REST API version every request names (GitHub's `X-GitHub-Api-Version`):
@@ -9237,6 +9274,7 @@ function createGitHubClient(options) {
         retry: { retryAfterBaseValue: unit },
         throttle: {
             retryAfterBaseValue: unit,
+            ...throttleGroups(unit),
             onRateLimit: onLimit('primary'),
             onSecondaryRateLimit: onLimit('secondary'),
         },
@@ -11348,14 +11386,21 @@ function unknownText(item) {
     const since = item.unknownSince ? ` (sent ${formatInstant(item.unknownSince)})` : '';
     return `publication unknown${since}: its answer was lost and the service has not shown it published yet; it is not sent again, and the next run reads what the service shows`;
 }
-/** Published, and what the service shows of it on each account asked (plan/confirmation.ts). */
+/**
+ * Published, and what the service shows of it on each account asked
+ * (plan/confirmation.ts). One URL for several accounts is said where this run
+ * published; an unconfirmed publication is said in every run until it is live.
+ */
 function confirmationText(item) {
     const confirmation = item.confirmation;
     if (confirmation === undefined || confirmation.state === 'confirmed')
         return null;
     const label = (account) => `${account.platform} "${account.name}"`;
-    if (confirmation.state === 'one_url')
+    if (confirmation.state === 'one_url') {
+        if (item.outcome !== 'published')
+            return null;
         return `published to ${confirmation.accounts.map(label).join(', ')}; the service shows one URL for the item, not one per account`;
+    }
     const missing = confirmation.accounts.filter((account) => account.url === null).map(label);
     return `published, unconfirmed: the service shows no URL for ${missing.join(', ')}`;
 }

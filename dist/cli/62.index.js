@@ -6737,14 +6737,21 @@ function unknownText(item) {
     const since = item.unknownSince ? ` (sent ${formatInstant(item.unknownSince)})` : '';
     return `publication unknown${since}: its answer was lost and the service has not shown it published yet; it is not sent again, and the next run reads what the service shows`;
 }
-/** Published, and what the service shows of it on each account asked (plan/confirmation.ts). */
+/**
+ * Published, and what the service shows of it on each account asked
+ * (plan/confirmation.ts). One URL for several accounts is said where this run
+ * published; an unconfirmed publication is said in every run until it is live.
+ */
 function confirmationText(item) {
     const confirmation = item.confirmation;
     if (confirmation === undefined || confirmation.state === 'confirmed')
         return null;
     const label = (account) => `${account.platform} "${account.name}"`;
-    if (confirmation.state === 'one_url')
+    if (confirmation.state === 'one_url') {
+        if (item.outcome !== 'published')
+            return null;
         return `published to ${confirmation.accounts.map(label).join(', ')}; the service shows one URL for the item, not one per account`;
+    }
     const missing = confirmation.accounts.filter((account) => account.url === null).map(label);
     return `published, unconfirmed: the service shows no URL for ${missing.join(', ')}`;
 }

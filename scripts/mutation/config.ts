@@ -30,7 +30,7 @@ export const CORE_MODULES: readonly MutatedModule[] = [
   {
     name: 'identity',
     file: 'src/plan/identity.ts',
-    tests: ['test/plan/*.test.ts', 'test/engine/identity.test.ts', 'test/engine/plan.test.ts'],
+    tests: ['test/plan/*.test.ts', 'test/engine/identity.spawn.test.ts', 'test/engine/plan.test.ts'],
     threshold: 80,
   },
   {

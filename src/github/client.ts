@@ -2,6 +2,7 @@ import { getOctokit } from '@actions/github';
 import { defaults } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import Bottleneck from 'bottleneck/light.js';
 import { USER_AGENT } from '../version.ts';
 
 // Every GitHub REST call of the action goes through this Octokit: the
@@ -39,6 +40,45 @@ function waitUnit(options: GitHubClientOptions): number {
 }
 
 /**
+ * The throttling plugin spaces writes 1 s apart, and writes that notify
+ * people (a new comment) 3 s apart, as GitHub's guidance for secondary rate
+ * limits asks. Its own groups have those seconds fixed; these are the same
+ * groups counted in wait units, so tests that shrink GitHub's waits shrink
+ * the spacing too. One pair per unit, shared by every client of the process
+ * as the plugin shares its own.
+ */
+const WRITE_SPACING_SECONDS = { write: 1, notifications: 3 } as const;
+const THROTTLE_GROUP_TIMEOUT_MS = 2 * 60 * 1000;
+
+type WriteGroups = Record<keyof typeof WRITE_SPACING_SECONDS, Bottleneck.Group>;
+const writeGroups = new Map<number, WriteGroups>();
+
+/** Milliseconds between writes, and between writes that notify, for a wait unit. */
+export function writeSpacingMs(unit: number): Record<keyof typeof WRITE_SPACING_SECONDS, number> {
+  return {
+    write: WRITE_SPACING_SECONDS.write * unit,
+    notifications: WRITE_SPACING_SECONDS.notifications * unit,
+  };
+}
+
+export function throttleGroups(unit: number): WriteGroups {
+  let groups = writeGroups.get(unit);
+  if (!groups) {
+    const spacing = writeSpacingMs(unit);
+    const group = (kind: keyof WriteGroups) =>
+      new Bottleneck.Group({
+        id: `octokit-${kind}`,
+        maxConcurrent: 1,
+        minTime: spacing[kind],
+        timeout: THROTTLE_GROUP_TIMEOUT_MS,
+      });
+    groups = { write: group('write'), notifications: group('notifications') };
+    writeGroups.set(unit, groups);
+  }
+  return groups;
+}
+
+/**
  * The REST API version every request names (GitHub's `X-GitHub-Api-Version`):
  * without it GitHub picks its default, which may change under the action.
  */
@@ -62,6 +102,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       retry: { retryAfterBaseValue: unit },
       throttle: {
         retryAfterBaseValue: unit,
+        ...throttleGroups(unit),
         onRateLimit: onLimit('primary'),
         onSecondaryRateLimit: onLimit('secondary'),
       },

@@ -7,7 +7,7 @@ import { WorkflowCommands } from '../../src/action/commands.ts';
 import { ActionLogger } from '../../src/action/logger.ts';
 import { fingerprint, outputsFor, writeOutputs } from '../../src/action/outputs.ts';
 import type { RunReport } from '../../src/engine/types.ts';
-import { applyReport, planReport, problem } from '../report/fixtures.ts';
+import { applyReport, planReport, problem } from '../support/fixtures.ts';
 import { parseOutputs } from '../support/runner.ts';
 
 /** The commands as @actions/core writes them to stdout, with the runner's files from `env`. */

@@ -13,68 +13,35 @@ import {
 import type { ItemResult } from '../../src/apply/types.ts';
 import type { RunReport } from '../../src/engine/types.ts';
 import type { Plan, PlanItem } from '../../src/plan/types.ts';
+import { applyResult, itemResult, plan, planItem, runReport } from '../support/fixtures.ts';
 
+/** The result of the item titled `title`, published before. */
 function item(title: string, overrides: Partial<ItemResult> = {}): ItemResult {
-  return {
-    file: `content/${title}.yml`,
+  return itemResult(`content/${title}.yml`, {
     title,
     id: `id-${title}`,
-    outcome: 'unchanged',
     status: 'UPLOADED',
-    publishedUrls: [],
-    lastError: null,
-    error: null,
     durationMs: 5,
     ...overrides,
-  };
+  });
 }
 
-function planItem(title: string, script: string): PlanItem {
-  return {
-    file: `content/${title}.yml`,
+/** The plan item of the published item titled `title`, whose script is `script` on both sides. */
+function publishedItem(title: string, script: string): PlanItem {
+  return planItem(`content/${title}.yml`, {
     line: 1,
     column: 1,
     title,
     stage: 'published',
-    flow: 'oneshot',
     match: 'title',
-    renamedFrom: null,
     remote: { id: `id-${title}`, title, status: 'NEW' },
-    steps: [],
-    holds: [],
-    drift: [],
-    publishAt: null,
     script: { desired: script, remote: script },
-  };
+  });
 }
 
-function plan(items: PlanItem[]): Plan {
-  return { mode: 'apply', items, unmanaged: [], publications: 0, statedScopes: [], problems: [] };
-}
+const report = runReport;
 
-function report(overrides: Partial<RunReport> = {}): RunReport {
-  return {
-    mode: 'apply',
-    load: { items: [], problems: [], files: [], outlines: [] },
-    plan: null,
-    result: null,
-    problems: [],
-    fatal: null,
-    creditsBefore: null,
-    creditsAfter: null,
-    notes: [],
-    timings: { loadMs: 0, planMs: 0, applyMs: 0 },
-    ...overrides,
-  };
-}
-
-const applied = (items: ItemResult[], changed = true): RunReport['result'] => ({
-  items,
-  creditsBefore: null,
-  creditsAfter: null,
-  changed,
-  failed: false,
-});
+const applied = (items: ItemResult[], changed = true): RunReport['result'] => applyResult(items, { changed });
 
 describe('published-urls', () => {
   it('lists the URLs of the items this run published, as {title, platform, url} only', () => {
@@ -122,7 +89,7 @@ describe('signed URLs', () => {
     const withSigned = { ...item('a'), video_url: signed, nested: { thumbnail_url: signed, kept: 'yes' } };
     const p = plan([
       {
-        ...planItem('a', 'Script'),
+        ...publishedItem('a', 'Script'),
         remote: { id: 'x', title: 'a', status: 'NEW', video_url: signed } as never,
       },
     ]);
@@ -136,7 +103,7 @@ describe('signed URLs', () => {
 describe('the plan output carries fingerprints, never texts', () => {
   it('replaces every script by a stable fingerprint that still tells a change', () => {
     const script = 'A script long enough to matter. '.repeat(2000);
-    const out = outputsFor(report({ plan: plan([planItem('a', script), planItem('b', 'short')]) }));
+    const out = outputsFor(report({ plan: plan([publishedItem('a', script), publishedItem('b', 'short')]) }));
     expect(out.plan).not.toContain('A script long enough');
     const parsed = JSON.parse(out.plan) as Plan;
     expect(parsed.items.map((i) => i.script.desired)).toEqual([fingerprint(script), fingerprint('short')]);
@@ -146,7 +113,7 @@ describe('the plan output carries fingerprints, never texts', () => {
   });
 
   it('300 items with long scripts stay far under the 1 MB GitHub keeps per job', () => {
-    const items = Array.from({ length: 300 }, (_, n) => planItem(`item-${n}`, 'x'.repeat(5000)));
+    const items = Array.from({ length: 300 }, (_, n) => publishedItem(`item-${n}`, 'x'.repeat(5000)));
     expect(outputsFor(report({ plan: plan(items) })).plan.length).toBeLessThan(360_000);
   });
 });

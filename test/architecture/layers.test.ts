@@ -1,5 +1,5 @@
 // The house's rules, read from the sources: layers only point down (in the
-// order the README's "How it works" gives), the planner is pure, the report
+// order docs/how-it-works.md gives), the planner is pure, the report
 // only renders. `npm test` also runs madge for
 // import cycles; this test says which way each import may point and why.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,23 +10,27 @@ import { ROOT } from '../support/runner.ts';
 const SRC = join(ROOT, 'src');
 
 /**
- * The layers, lowest first, as the README's "How it works" table names them:
- * a module may import its own area and any area of a lower layer. Reading
- * them from the README keeps the documented map and the code one thing.
+ * The layers, lowest first, as the table under "The code" in
+ * docs/how-it-works.md names them: a module may import its own area and any
+ * area of a lower layer. Reading them from the document keeps the documented
+ * map and the code one thing.
  */
-function readmeLayers(): string[][] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('**The code.**');
-  const table = readme.slice(start, readme.indexOf('\n\n**', start + 1));
+function documentedLayers(): string[][] {
+  const doc = readFileSync(join(ROOT, 'docs', 'how-it-works.md'), 'utf8');
+  const lines = doc.slice(doc.indexOf('\n## The code\n')).split('\n');
+  const first = lines.findIndex((line) => line.startsWith('|'));
+  const table = lines.slice(
+    first,
+    lines.findIndex((line, i) => i > first && !line.startsWith('|')),
+  );
   return table
-    .split('\n')
     .filter((line) => line.startsWith('| `'))
     .map((line) =>
       [...line.split(' | ')[0]!.matchAll(/`([^`]+)`/g)].map(([, name]) => name!.replace(/\/$/, '')),
     );
 }
 
-const LAYERS = readmeLayers();
+const LAYERS = documentedLayers();
 
 interface Edge {
   from: string;
@@ -59,7 +63,7 @@ const layerOf = (path: string): number => LAYERS.findIndex((layer) => layer.incl
 const local = EDGES.filter((edge) => !edge.to.startsWith('node:') && edge.to.includes('.ts'));
 
 describe('the layers of src/', () => {
-  it('takes its layers from the README', () => {
+  it('takes its layers from docs/how-it-works.md', () => {
     expect(LAYERS[0]).toContain('text');
     expect(LAYERS.at(-1)).toEqual(['action', 'cli', 'main.ts', 'index.ts']);
   });
@@ -69,7 +73,7 @@ describe('the layers of src/', () => {
     expect(EDGES).toContainEqual({ from: 'engine/plan-stage.ts', to: 'plan/plan.ts' });
   });
 
-  it('places every module in one layer the README names', () => {
+  it('places every module in one layer docs/how-it-works.md names', () => {
     expect(
       [...new Set(sources(SRC).map((file) => relative(SRC, file)))].filter((p) => layerOf(p) < 0),
     ).toEqual([]);

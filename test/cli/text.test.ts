@@ -6,12 +6,12 @@ import {
   renderTable,
 } from '../../src/report/text.ts';
 import { formatInstant } from '../../src/report/words.ts';
-import { fixturePlan, fixtureResult } from './fixtures.ts';
+import { examplesPlan, examplesResult } from '../support/fixtures.ts';
 
 const ESC = '\u001b[';
 
 describe('terminal plan table', () => {
-  const text = renderPlanText(fixturePlan);
+  const text = renderPlanText(examplesPlan);
 
   it('has one aligned row per item under a header', () => {
     const lines = text.split('\n');
@@ -39,18 +39,18 @@ describe('terminal plan table', () => {
 
   it('uses no colour codes unless asked', () => {
     expect(text).not.toContain(ESC);
-    expect(renderPlanText(fixturePlan, { color: true })).toContain(ESC);
+    expect(renderPlanText(examplesPlan, { color: true })).toContain(ESC);
   });
 
   it('marks plan mode as changing nothing', () => {
-    expect(renderPlanText({ ...fixturePlan, mode: 'plan' })).toMatch(
+    expect(renderPlanText({ ...examplesPlan, mode: 'plan' })).toMatch(
       /^Plan \(plan only, nothing is changed\)/,
     );
   });
 });
 
 describe('terminal results', () => {
-  const text = renderResultsText(fixtureResult);
+  const text = renderResultsText(examplesResult);
 
   it('lists outcomes, published URLs, failures with last_error and credits', () => {
     expect(text).toContain('Results: 1 published, 1 failed.');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plan } from '../../src/plan/plan.ts';
 import type { PlanItem } from '../../src/plan/types.ts';
-import { ACCOUNTS, context, desired, observed, published, remote } from '../support/engine-fixtures.ts';
+import { ACCOUNTS, context, desired, observed, published, remote } from '../support/fixtures.ts';
 
 function kinds(item: PlanItem | undefined): string[] {
   return (item?.steps ?? []).map((step) => step.kind);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
 import { plan } from '../../src/plan/plan.ts';
 import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
-import { context, observed, published, remote, summaryOf } from '../support/engine-fixtures.ts';
+import { context, observed, published, remote, summaryOf } from '../support/fixtures.ts';
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -7,6 +7,7 @@ import {
   type ReviewSource,
 } from '../../src/engine/review.ts';
 import type { Plan, PlanItem, PublicationTarget, Step } from '../../src/plan/types.ts';
+import { plan, planItem } from '../support/fixtures.ts';
 
 // The comparison of an apply with the plan its pull request showed, on plans
 // built by hand: which differences hold an item, and what require-review does
@@ -30,36 +31,24 @@ const render = (publish: PublicationTarget | null): Step => ({
   publish,
 });
 
+/** A published item matched by its title, with `steps` to do and a fingerprint for review. */
 function item(file: string, steps: Step[], overrides: Partial<PlanItem> = {}): PlanItem {
-  return {
-    file,
+  return planItem(file, {
     line: 1,
     column: 1,
     title: file,
     stage: 'published',
-    flow: 'oneshot',
     match: 'title',
-    renamedFrom: null,
     remote: { id: `id-${file}`, title: file, status: 'NEW' },
     steps,
-    holds: [],
-    drift: [],
-    publishAt: null,
     script: { desired: null, remote: `script of ${file}` },
     review: { manifest: fingerprint(`manifest ${file}`)!, target: fingerprint('target')! },
     ...overrides,
-  };
+  });
 }
 
 function planOf(items: PlanItem[]): Plan {
-  return {
-    mode: 'apply',
-    items,
-    unmanaged: [],
-    publications: items.length,
-    statedScopes: ['generate'],
-    problems: [],
-  };
+  return plan(items, { publications: items.length, statedScopes: ['generate'] });
 }
 
 /** The plan as a pull request showed it, as the comment block carries it. */

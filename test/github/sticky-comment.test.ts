@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGitHubClient } from '../../src/github/client.ts';
+import { createGitHubClient, throttleGroups, writeSpacingMs } from '../../src/github/client.ts';
 import { commentAuthor, markerFor, upsertStickyComment } from '../../src/github/sticky-comment.ts';
 import {
   ACTIONS_BOT,
@@ -206,6 +206,22 @@ describe('the sticky PR comment', () => {
     expect(await upsertStickyComment(api, target(), 'plan B', 'plan B')).toMatchObject({ action: 'updated' });
     expect(fake.comments(7)).toHaveLength(1);
     expect(fake.comments(7)[0]!.body).toMatch(/plan B$/);
+  });
+
+  it("spaces writes as the throttling plugin does, counted in the client's wait unit", async () => {
+    // The plugin's own spacing at the runner's unit of a second; a millisecond per second in tests.
+    expect(writeSpacingMs(1000)).toEqual({ write: 1000, notifications: 3000 });
+    expect(writeSpacingMs(1)).toEqual({ write: 1, notifications: 3 });
+    // A unit no other test uses: its groups are fresh, and shared by every client of that unit.
+    const unit = 7;
+    expect(throttleGroups(unit)).toBe(throttleGroups(unit));
+    expect(throttleGroups(unit).write.keys()).toEqual([]);
+    fake = await startGitHubFake();
+    const api = createGitHubClient({ apiUrl: fake.apiUrl, token: fake.token, waitUnitMs: unit });
+    expect(await upsertStickyComment(api, target(), 'plan A', 'plan A')).toMatchObject({ action: 'created' });
+    // The new comment went through this unit's groups, not the plugin's fixed ones.
+    expect(throttleGroups(unit).write.keys()).toEqual(['no-id']);
+    expect(throttleGroups(unit).notifications.keys()).toEqual(['no-id']);
   });
 
   it('is not written twice when GitHub wrote it and still answered 502', async () => {

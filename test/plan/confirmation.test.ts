@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account, ContentSummary } from '../../src/api/types.ts';
 import { CONFIRM_WITHIN_MS, confirmationOf, publicationCheck } from '../../src/plan/confirmation.ts';
-import { published, remote, summaryOf } from '../support/engine-fixtures.ts';
+import { published, remote, summaryOf } from '../support/fixtures.ts';
 
 const youtube: Account = { id: 'yt-1', name: 'Ocean Facts', platform: 'YouTube', platform_acronym: 'YT' };
 const tiktok: Account = { id: 'tt-1', name: 'oceanfacts', platform: 'TikTok', platform_acronym: 'TT' };

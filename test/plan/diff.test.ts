@@ -10,7 +10,7 @@ import {
   settingsChanges,
 } from '../../src/plan/diff.ts';
 import { sameTitle, serviceText } from '../../src/text/service-terms.ts';
-import { desired, remote as itemOf } from '../support/engine-fixtures.ts';
+import { desired, remote as itemOf } from '../support/fixtures.ts';
 
 // The field-level comparison of a manifest with an item, one rule at a time:
 // what counts as the same value in the service's terms, which fields are

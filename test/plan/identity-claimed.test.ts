@@ -4,7 +4,7 @@
 // item); no claimed_twice error blocks the catalogue.
 import { describe, expect, it } from 'vitest';
 import { matchItems } from '../../src/plan/identity.ts';
-import { desired, remote, summaryOf } from '../support/engine-fixtures.ts';
+import { desired, remote, summaryOf } from '../support/fixtures.ts';
 
 const oldItem = summaryOf(remote(desired('old.yml', { fields: { title: 'Old name' } }), { id: 'c-old' }));
 

@@ -3,25 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentSummary } from '../../src/api/types.ts';
 import { matchItems, orphanTitles, renameCandidates } from '../../src/plan/identity.ts';
-import { desired } from '../support/engine-fixtures.ts';
+import { desired, remote, summaryOf } from '../support/fixtures.ts';
 
+/** A listed item with nothing but its id and title. */
 function row(id: string, title: string): ContentSummary {
-  return {
-    id,
-    title,
-    description: null,
-    full_text: null,
-    hashtags: null,
-    status: 'NEW',
-    persona: null,
-    published_url: null,
-    published_platform: null,
-    published: { links: [], perAccount: false },
-    last_error: null,
-    creation_date: null,
-    updated_at: null,
-    upload_date: null,
-  };
+  return summaryOf(remote(desired(`${id}.yml`), { id, title, full_text: null }));
 }
 
 const titled = (file: string, title: string) => desired(file, { fields: { title } });

@@ -7,7 +7,7 @@ import { FreezeCalendar } from '../../src/plan/freeze-windows.ts';
 import { plan } from '../../src/plan/plan.ts';
 import { releaseRules } from '../../src/plan/release-control.ts';
 import type { PlanContext } from '../../src/plan/types.ts';
-import { context, observed, published, remote } from '../support/engine-fixtures.ts';
+import { context, observed, published, remote } from '../support/fixtures.ts';
 
 const at = (iso: string): number => Date.parse(iso);
 const where = { file: 'content/_release.yml', line: 3, column: 5 };

@@ -3,7 +3,7 @@ import type { RunReport } from '../../src/engine/types.ts';
 import type { PlanItem } from '../../src/plan/types.ts';
 import { COMMENT_LIMIT, renderReport, type ReportContext } from '../../src/report/markdown.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
-import { applyReport, planItem, planReport, problem } from './fixtures.ts';
+import { applyReport, planItem, planReport, problem } from '../support/fixtures.ts';
 
 const context: ReportContext = {
   event: 'pull_request',

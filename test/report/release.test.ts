@@ -5,7 +5,7 @@ import type { RunReport } from '../../src/engine/types.ts';
 import type { ReleaseStatus } from '../../src/plan/release-status.ts';
 import { COMMENT_LIMIT, renderReport } from '../../src/report/markdown.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
-import { planItem, planReport } from './fixtures.ts';
+import { planItem, planReport } from '../support/fixtures.ts';
 
 const where = { file: 'content/_release.yml', line: 2, column: 1 };
 

@@ -150,6 +150,11 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     GITHUB_OUTPUT: outputPath,
     RUNNER_TEMP: temp,
     RUNNER_OS: 'Linux',
+    // GitHub's waits (retry-after, back-off, the spacing of writes) at a
+    // millisecond per second: no test here times them. An apply on a push
+    // asks GitHub for the reviewed plan, and GitHub at its default address
+    // (port 9, which fetch refuses) is retried for 1 + 4 + 9 seconds.
+    CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS: '1',
     ...options.extraEnv,
   };
   for (const [name, value] of Object.entries({ ...ACTION_DEFAULTS, ...options.inputs })) {

@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/runner.ts';
 
-// The README's "Trying the action locally", step by step, in a fresh clone of
+// docs/local-action.md's "Against the emulator", step by step, in a fresh clone of
 // the repository (its committed files, no .cache/): `npm ci`, the emulator,
 // the copy of the dotenv file, GitHub's @github/local-action running
-// src/main.ts. Then every path under .cache/local-action/ that the README and
-// docs/local-action.md name must be there. Two steps differ, and only in what
+// src/main.ts. Then every path under .cache/local-action/ that the page
+// names must be there. Two steps differ, and only in what
 // a test should not do: `npm ci` is a copy of this checkout's node_modules
 // made of hard links (the packages the same lockfile pins, in a second
 // instead of half a minute; a symbolic link would not do, as local-action
@@ -20,12 +20,11 @@ import { ROOT } from '../support/runner.ts';
 // side by side).
 
 const run = promisify(execFile);
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const DOC = readFileSync(join(ROOT, 'docs', 'local-action.md'), 'utf8');
 
-/** The shell lines of the README's local-action block, comments and blank lines left out. */
-function readmeSteps(): string[] {
-  const block = README.split('<!-- local-action:')[1]?.split('```')[1] ?? '';
+/** The shell lines of the page's local-action block, comments and blank lines left out. */
+function documentedSteps(): string[] {
+  const block = DOC.split('<!-- local-action:')[1]?.split('```')[1] ?? '';
   return block
     .split('\n')
     .slice(1)
@@ -33,15 +32,9 @@ function readmeSteps(): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** Every `.cache/local-action/…` path the README's section and the doc promise. */
+/** Every `.cache/local-action/…` path the page promises. */
 function promisedPaths(): string[] {
-  const section = README.slice(
-    README.indexOf('## Trying the action locally'),
-    README.indexOf('## Large catalogues'),
-  );
-  const found = [...`${section}\n${DOC}`.matchAll(/`(\.cache\/local-action\/[^`\s]*)`/g)].map(
-    ([, path]) => path!,
-  );
+  const found = [...DOC.matchAll(/`(\.cache\/local-action\/[^`\s]*)`/g)].map(([, path]) => path!);
   return [...new Set(found)];
 }
 
@@ -53,7 +46,7 @@ afterAll(async () => {
   await Promise.all(cleanup.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** Runs a README step in the clone as a shell would, failing on any failing part of a pipe. */
+/** Runs a documented step in the clone as a shell would, failing on any failing part of a pipe. */
 function shell(clone: string, line: string, timeout = 60_000): Promise<{ stdout: string; stderr: string }> {
   return run('bash', ['-o', 'pipefail', '-c', line], {
     cwd: clone,
@@ -84,8 +77,8 @@ async function startEmulator(clone: string, line: string): Promise<{ baseUrl: st
   return { baseUrl, apiKey };
 }
 
-describe('the README’s "Trying the action locally", in a fresh clone', () => {
-  const steps = readmeSteps();
+describe('docs/local-action.md, in a fresh clone', () => {
+  const steps = documentedSteps();
 
   it('has the steps the test follows, and the doc repeats them', () => {
     expect(steps).toEqual([

@@ -86,7 +86,6 @@ async function run(dir: string, event: RunnerEvent, inputs: Record<string, strin
       'github-token': github.token,
       ...inputs,
     },
-    extraEnv: { CONTENT_AS_CODE_GITHUB_WAIT_UNIT_MS: '1' },
   });
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitPreviousVersions, hasCommit } from '../../src/git/history.ts';
 import { previousTitle } from '../../src/git/earlier-versions.ts';
-import { desired } from '../support/engine-fixtures.ts';
+import { desired } from '../support/fixtures.ts';
 import { git as gitIn } from '../support/git.ts';
 
 let repo = '';
