@@ -5,19 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { requireDist, runAction, type RunnerEvent } from '../support/runner.ts';
+import { requireDist, runAction, pushEvent } from '../support/runner.ts';
 
-const push: RunnerEvent = {
-  name: 'push',
-  ref: 'refs/heads/main',
-  sha: 'c'.repeat(40),
-  payload: {
-    ref: 'refs/heads/main',
-    before: 'b'.repeat(40),
-    after: 'c'.repeat(40),
-    repository: { default_branch: 'main' },
-  },
-};
+const push = pushEvent();
 
 let emulator: Emulator;
 beforeAll(async () => {

@@ -11,18 +11,13 @@ import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { EmulatorOptions } from '../../src/emulator/types.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import type { DeploymentsFakeOptions } from '../support/github-deployments.ts';
-import { REPOSITORY_PAYLOAD, requireDist, runAction, type RunnerEvent } from '../support/runner.ts';
+import { requireDist, runAction, type RunnerEvent, pushEvent } from '../support/runner.ts';
 
 const HEAD = 'c'.repeat(40);
 const LATER = 'd'.repeat(40);
 const BROKEN = 'Render failed: no footage matches this script';
 
-const push = (sha: string, before: string): RunnerEvent => ({
-  name: 'push',
-  ref: 'refs/heads/main',
-  sha,
-  payload: { ref: 'refs/heads/main', before, after: sha, repository: REPOSITORY_PAYLOAD },
-});
+const push = (sha: string, before: string) => pushEvent({ sha, before });
 
 let emulator: Emulator | null = null;
 let github: GitHubFake | null = null;

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, DIALECT_NAMES } from '../../src/emulator/dialects.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
-import { REPOSITORY, ROOT, requireDist, runAction, type RunnerEvent } from '../support/runner.ts';
+import { REPOSITORY, ROOT, requireDist, runAction, type RunnerEvent, pushEvent } from '../support/runner.ts';
 
 const SHA = 'c'.repeat(40);
 const repository = {
@@ -18,12 +18,7 @@ const repository = {
   name: 'videos',
 };
 
-const push: RunnerEvent = {
-  name: 'push',
-  ref: 'refs/heads/main',
-  sha: SHA,
-  payload: { ref: 'refs/heads/main', before: 'b'.repeat(40), after: SHA, repository },
-};
+const push = pushEvent({ sha: SHA });
 
 const pullRequest: RunnerEvent = {
   name: 'pull_request',

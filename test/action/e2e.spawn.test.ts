@@ -11,36 +11,15 @@ import {
   requireDist,
   pullRequestEvent,
   REPOSITORY,
-  REPOSITORY_PAYLOAD,
   ROOT,
   runAction,
   type ActionRun,
   type RunnerEvent,
+  pushEvent,
 } from '../support/runner.ts';
 
 const BASE_SHA = 'b'.repeat(40);
 const HEAD_SHA = 'c'.repeat(40);
-
-const repository = REPOSITORY_PAYLOAD;
-
-function pushEvent(branch = 'main'): RunnerEvent {
-  return {
-    name: 'push',
-    ref: `refs/heads/${branch}`,
-    sha: HEAD_SHA,
-    payload: {
-      ref: `refs/heads/${branch}`,
-      before: BASE_SHA,
-      after: HEAD_SHA,
-      created: false,
-      deleted: false,
-      forced: false,
-      head_commit: { id: HEAD_SHA, message: 'Add videos' },
-      repository,
-      pusher: { name: 'author' },
-    },
-  };
-}
 
 const scheduleEvent: RunnerEvent = {
   name: 'schedule',

@@ -14,7 +14,14 @@ import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { HOSTILE_LINES, yamlDoubleQuoted } from '../support/hostile-text.ts';
 import { liveMarkup } from '../support/live-markup.ts';
 import { dangerousCommands, parseRunnerCommands } from '../support/runner-commands.ts';
-import { REPOSITORY, requireDist, runAction, type ActionRun, type RunnerEvent } from '../support/runner.ts';
+import {
+  REPOSITORY,
+  requireDist,
+  runAction,
+  type ActionRun,
+  type RunnerEvent,
+  pushEvent,
+} from '../support/runner.ts';
 import { execFile } from 'node:child_process';
 import { NODE, ROOT } from '../support/runner.ts';
 
@@ -47,12 +54,7 @@ const pullRequest: RunnerEvent = {
     repository,
   },
 };
-const push: RunnerEvent = {
-  name: 'push',
-  ref: 'refs/heads/main',
-  sha: HEAD_SHA,
-  payload: { ref: 'refs/heads/main', before: '0'.repeat(40), after: HEAD_SHA, repository },
-};
+const push = pushEvent({ sha: HEAD_SHA, before: '0'.repeat(40) });
 
 /** File names a contributor could choose: the runner's command forms, an escaped newline, bidi. */
 const FILE_NAMES = [

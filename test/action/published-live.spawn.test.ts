@@ -7,19 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
-import { REPOSITORY_PAYLOAD, requireDist, runAction, type RunnerEvent } from '../support/runner.ts';
+import { requireDist, runAction, pushEvent } from '../support/runner.ts';
 
-const push: RunnerEvent = {
-  name: 'push',
-  ref: 'refs/heads/main',
-  sha: 'c'.repeat(40),
-  payload: {
-    ref: 'refs/heads/main',
-    before: 'b'.repeat(40),
-    after: 'c'.repeat(40),
-    repository: REPOSITORY_PAYLOAD,
-  },
-};
+const push = pushEvent();
 
 let emulator: Emulator | null = null;
 beforeAll(() => requireDist());

@@ -16,11 +16,11 @@ import {
   requireDist,
   pullRequestEvent,
   REPOSITORY,
-  REPOSITORY_PAYLOAD,
   ROOT,
   runAction,
   type ActionRun,
   type RunnerEvent,
+  pushEvent,
 } from '../support/runner.ts';
 
 const BASE_SHA = 'b'.repeat(40);
@@ -33,20 +33,11 @@ const SECOND_MERGE = '2'.repeat(40);
 const OCTOPUS = 'Why octopuses have three hearts';
 const NEW_SCRIPT = 'Octopuses have three hearts.\nThis line was written in the web app after the review.';
 
-const repository = REPOSITORY_PAYLOAD;
-
 /** The pull request `number` at head `head`, from its own branch. */
 const reviewEvent = (number: number, head: string): RunnerEvent =>
   pullRequestEvent({ number, head, headRef: `videos-${number}` });
 
-function pushEvent(sha: string): RunnerEvent {
-  return {
-    name: 'push',
-    ref: 'refs/heads/main',
-    sha,
-    payload: { ref: 'refs/heads/main', before: BASE_SHA, after: sha, repository, head_commit: { id: sha } },
-  };
-}
+const pushTo = (sha: string) => pushEvent({ sha, before: BASE_SHA });
 
 const merged = (number: number, head: string) => ({
   number,
@@ -137,7 +128,7 @@ describe('the merge applies the plan the pull request showed', () => {
     await rewriteScript(item(OCTOPUS).id, NEW_SCRIPT);
     github.setCommitPulls(MERGE_SHA, [merged(7, HEAD_SHA)]);
     emulator.admin.clearRequestLog();
-    const merge = await run(dir, pushEvent(MERGE_SHA));
+    const merge = await run(dir, pushTo(MERGE_SHA));
     expect(merge.stderr).toBe('');
     expect(merge.code).toBe(0);
     expect(merge.stdout).toContain('This push came from pull request #7');
@@ -175,7 +166,7 @@ describe('the merge applies the plan the pull request showed', () => {
     expect(comment).toContain(`<details><summary>${OCTOPUS}: script</summary>`);
     expect(comment).toContain('This line was written in the web app after the review.');
     github.setCommitPulls(SECOND_MERGE, [merged(8, SECOND_HEAD)]);
-    const release = await run(dir, pushEvent(SECOND_MERGE));
+    const release = await run(dir, pushTo(SECOND_MERGE));
     expect(release.code).toBe(0);
     expect(holdsOf(release, OCTOPUS)).toEqual([]);
     expect(item(OCTOPUS).status).toBe('UPLOADED');
@@ -192,7 +183,7 @@ describe('the merge applies the plan the pull request showed', () => {
     expect((await run(dir, reviewEvent(8, SECOND_HEAD), { 'preview-scripts': 'true' })).code).toBe(0);
     github.addComment(7, github.comments(8)[0]!.body, { login: 'other-app[bot]', type: 'Bot' }, true);
     github.setCommitPulls(MERGE_SHA, [merged(7, HEAD_SHA)]);
-    const merge = await run(dir, pushEvent(MERGE_SHA), { 'require-review': 'hold' });
+    const merge = await run(dir, pushTo(MERGE_SHA), { 'require-review': 'hold' });
     expect(merge.code).toBe(0);
     expect(item(OCTOPUS).status).toBe('NEW');
     expect(holdsOf(merge, OCTOPUS)).toContainEqual(
@@ -213,7 +204,7 @@ describe('the merge applies the plan the pull request showed', () => {
     expect(planIn(ours.body)).toBeNull();
 
     github.setCommitPulls(MERGE_SHA, [merged(7, HEAD_SHA)]);
-    const merge = await run(dir, pushEvent(MERGE_SHA)); // require-review: warn, the default
+    const merge = await run(dir, pushTo(MERGE_SHA)); // require-review: warn, the default
     expect(merge.code).toBe(0);
     expect(item(OCTOPUS).status).toBe('NEW');
     expect(holdsOf(merge, OCTOPUS)).toContainEqual({
@@ -247,7 +238,7 @@ describe('the merge applies the plan the pull request showed', () => {
     expect((await run(dir, reviewEvent(9, HEAD_SHA), named)).stdout).toContain('PR comment created');
     expect((await run(dir, reviewEvent(9, HEAD_SHA), named)).stdout).toContain('PR comment unchanged');
     github.setCommitPulls(MERGE_SHA, [merged(9, HEAD_SHA)]);
-    const merge = await run(dir, pushEvent(MERGE_SHA), { ...named, 'require-review': 'hold' });
+    const merge = await run(dir, pushTo(MERGE_SHA), { ...named, 'require-review': 'hold' });
     expect(merge.stdout).toContain('This push came from pull request #9');
     expect(merge.summary).not.toContain('not reviewed');
     expect(item(OCTOPUS).status).toBe('UPLOADED');
@@ -271,10 +262,10 @@ describe('the merge applies the plan the pull request showed', () => {
     ).not.toContain('review-seal-secret');
     expect(planIn(github.comments(7)[0]!.body)).toBeNull(); // not sealed with the API key
     github.setCommitPulls(MERGE_SHA, [merged(7, HEAD_SHA)]);
-    const other = await run(dir, pushEvent(MERGE_SHA), { 'require-review': 'hold', wait: 'false' });
+    const other = await run(dir, pushTo(MERGE_SHA), { 'require-review': 'hold', wait: 'false' });
     expect(holdsOf(other, OCTOPUS)).toContainEqual(expect.objectContaining({ why: 'unverified', pr: 7 }));
     expect(generations()).toEqual([]);
-    const same = await run(dir, pushEvent(MERGE_SHA), { ...sealing, 'require-review': 'hold' });
+    const same = await run(dir, pushTo(MERGE_SHA), { ...sealing, 'require-review': 'hold' });
     expect(holdsOf(same, OCTOPUS)).toEqual([]);
     expect(item(OCTOPUS).status).toBe('UPLOADED');
   });
@@ -282,7 +273,7 @@ describe('the merge applies the plan the pull request showed', () => {
   it('a direct push with require-review: hold renders and publishes nothing, and says why', async () => {
     await services();
     const dir = await workspace();
-    const push = await run(dir, pushEvent(MERGE_SHA), { 'require-review': 'hold' });
+    const push = await run(dir, pushTo(MERGE_SHA), { 'require-review': 'hold' });
     expect(push.code).toBe(0);
     expect(
       github.requests.some((r) => r.path.startsWith(`/repos/${REPOSITORY}/commits/${MERGE_SHA}/pulls`)),
@@ -307,7 +298,7 @@ describe('the merge applies the plan the pull request showed', () => {
   it('a direct push with the default require-review: warn applies, with a warning', async () => {
     await services();
     const dir = await workspace();
-    const push = await run(dir, pushEvent(MERGE_SHA));
+    const push = await run(dir, pushTo(MERGE_SHA));
     expect(push.code).toBe(0);
     expect(item(OCTOPUS).status).toBe('UPLOADED');
     expect(push.summary).toContain(
@@ -333,7 +324,7 @@ describe('the merge applies the plan the pull request showed', () => {
       'title: Added late\nfull_text: |\n  Unreviewed.\nstage: rendered\n',
     );
     github.setCommitPulls(MERGE_SHA, [merged(7, LATER_HEAD)]);
-    const merge = await run(dir, pushEvent(MERGE_SHA));
+    const merge = await run(dir, pushTo(MERGE_SHA));
     expect(merge.code).toBe(0);
     const held = {
       kind: 'changed_since_review',
@@ -367,7 +358,7 @@ describe('the merge applies the plan the pull request showed', () => {
         })),
       );
     outage();
-    const held = await run(dir, pushEvent(MERGE_SHA), { 'require-review': 'hold' });
+    const held = await run(dir, pushTo(MERGE_SHA), { 'require-review': 'hold' });
     expect(held.code).toBe(0);
     expect(held.stderr).toBe('');
     expect(generations()).toEqual([]);
@@ -377,7 +368,7 @@ describe('the merge applies the plan the pull request showed', () => {
     expect(held.summary).toContain('not reviewed: the reviewed plan could not be read from GitHub');
 
     outage();
-    const warned = await run(dir, pushEvent(MERGE_SHA));
+    const warned = await run(dir, pushTo(MERGE_SHA));
     expect(warned.code).toBe(0);
     expect(warned.summary).toContain('require-review: warn, so the apply goes on without the comparison.');
     expect(item(OCTOPUS).status).toBe('UPLOADED');
@@ -386,7 +377,7 @@ describe('the merge applies the plan the pull request showed', () => {
   it('require-review: off never asks GitHub', async () => {
     await services();
     const dir = await workspace();
-    const push = await run(dir, pushEvent(MERGE_SHA), { 'require-review': 'off' });
+    const push = await run(dir, pushTo(MERGE_SHA), { 'require-review': 'off' });
     expect(push.code).toBe(0);
     expect(github.requests.filter((r) => r.path.includes('/commits/'))).toEqual([]);
     expect(item(OCTOPUS).status).toBe('UPLOADED');

@@ -5,36 +5,26 @@
 // publications, a quiet second apply, a rename, import then plan, doctor.
 // And a listing that does page, newest first with no hints, while a pull
 // request creates 300 drafts: every draft once, one comment.
-import { execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
 import { clientFor } from '../support/engine-harness.ts';
+import { git } from '../support/git.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { seedCatalogue } from '../import/support.ts';
 import {
-  REPOSITORY_PAYLOAD,
   ROOT,
   pullRequestEvent,
   requireDist,
   runAction,
   type RunnerEvent,
+  pushEvent,
 } from '../support/runner.ts';
 
 const BASE_SHA = 'b'.repeat(40);
-const push: RunnerEvent = {
-  name: 'push',
-  ref: 'refs/heads/main',
-  sha: 'c'.repeat(40),
-  payload: {
-    ref: 'refs/heads/main',
-    before: BASE_SHA,
-    after: 'c'.repeat(40),
-    repository: REPOSITORY_PAYLOAD,
-  },
-};
+const push = pushEvent({ before: BASE_SHA });
 const dispatch: RunnerEvent = { name: 'workflow_dispatch', payload: { inputs: {} } };
 
 let emulator: Emulator | null = null;
@@ -71,22 +61,10 @@ function runner(e: Emulator, g: GitHubFake, workspace: string) {
 
 /** Commits everything in `dir` (a repository made on first use); the new commit's sha. */
 function commitAll(dir: string, message: string): string {
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: dir,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@e',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@e',
-      },
-    }).trim();
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-qm', message);
-  return git('rev-parse', 'HEAD');
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', message);
+  return git(dir, 'rev-parse', 'HEAD');
 }
 
 const writes = (e: Emulator) => e.admin.requestLog.filter((entry) => entry.method !== 'GET');

@@ -1,10 +1,10 @@
 // The engine's core flows against every dialect of the emulator: the client
 // must be right about the service whatever it chose where the interface says
 // "not shown" (docs/service-assumptions.md).
-import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, DIALECT_NAMES, type DialectName } from '../../src/emulator/dialects.ts';
 import { gitPreviousVersions } from '../../src/git/history.ts';
+import { git } from '../support/git.ts';
 import { PUBLISHED, clientFor, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
 
 let h: Harness | null = null;
@@ -26,20 +26,6 @@ async function inDialect(dialect: DialectName, options: Parameters<typeof startH
   extra.push(client);
   const run: Harness['run'] = (overrides = {}) => harness.run({ client, ...overrides });
   return { ...harness, client, run };
-}
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: dir,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e',
-    },
-  }).trim();
 }
 
 const writes = (harness: Harness): string[] => harness.requests().filter((line) => !line.startsWith('GET'));

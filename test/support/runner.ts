@@ -57,7 +57,6 @@ export interface RunActionOptions {
 
 export const REPOSITORY = 'octo-org/videos';
 
-/** A pull_request event from a branch of the same repository: head c…c, base b…b. */
 /** The `repository` object of the events' payloads. */
 export const REPOSITORY_PAYLOAD = {
   id: 1,
@@ -67,6 +66,31 @@ export const REPOSITORY_PAYLOAD = {
   default_branch: 'main',
   private: false,
 };
+
+/**
+ * A push event as the runner gives it: to `main` unless told, from `before`
+ * (b…b) to `sha` (c…c).
+ */
+export function pushEvent(options: { sha?: string; before?: string; branch?: string } = {}): RunnerEvent {
+  const { sha = 'c'.repeat(40), before = 'b'.repeat(40), branch = 'main' } = options;
+  const ref = `refs/heads/${branch}`;
+  return {
+    name: 'push',
+    ref,
+    sha,
+    payload: {
+      ref,
+      before,
+      after: sha,
+      created: false,
+      deleted: false,
+      forced: false,
+      head_commit: { id: sha, message: 'Change videos' },
+      repository: REPOSITORY_PAYLOAD,
+      pusher: { name: 'author' },
+    },
+  };
+}
 
 /**
  * A pull request's event as the runner gives it: `pull_request` from a
