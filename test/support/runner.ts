@@ -58,7 +58,7 @@ export interface RunActionOptions {
 export const REPOSITORY = 'octo-org/videos';
 
 /** The `repository` object of the events' payloads. */
-export const REPOSITORY_PAYLOAD = {
+const REPOSITORY_PAYLOAD = {
   id: 1,
   name: 'videos',
   full_name: REPOSITORY,
