@@ -25,6 +25,8 @@ export const INPUT_DEFAULTS = {
   'timeout-minutes': '30',
   'late-window': '24h',
   'require-review': 'warn',
+  pause: 'false',
+  'override-freeze': 'false',
   shard: '',
   'allow-insecure-http': 'false',
   'allow-untrusted-events': 'false',

@@ -69,6 +69,8 @@ Options:
   --timeout-minutes N     how long to wait before reporting items as still running (default: 30)
   --late-window D         a publish.at older than this (90m, 24h, 7d) is held, not published (default: 24h)
   --no-publish            forbid any publication in this run
+  --pause REASON          write nothing to the service, saying why (true, or the reason); as the action's pause input
+  --override-freeze       lift the release file's freeze windows for this run (pauses still hold)
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
   --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)

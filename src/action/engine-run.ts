@@ -13,7 +13,7 @@ import { ActionLogger } from './logger.ts';
 import type { RunDecision } from './mode.ts';
 import { previousVersionsFor } from './previous.ts';
 import { comparesWithReview, reviewCheckFor, type ReviewCheck } from './review.ts';
-import { runSettingsFromInputs } from './settings.ts';
+import { overrideFreezeNote, runSettingsFromInputs } from './settings.ts';
 
 // The engine on a runner, once the run is decided (src/action/mode.ts): the
 // service client the run's time allows, the earlier versions of the
@@ -35,6 +35,11 @@ export async function runEngineFor(
   run: ActionRun,
 ): Promise<{ report: RunReport; notes: string[] }> {
   const notes = run.decision.note === null ? [] : [run.decision.note];
+  const override = overrideFreezeNote(run.inputs, run.event.name);
+  if (override) {
+    notes.push(override);
+    commands.warning(override);
+  }
   const review = await reviewCheck(commands, run);
   if (review.note) {
     notes.push(review.note);
@@ -49,7 +54,7 @@ export async function runEngineFor(
   const client = run.decision.mode === 'validate' ? undefined : serviceClient(run.inputs);
   try {
     const options: EngineOptions = {
-      settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace),
+      settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace, run.event.name),
       deps: {
         ...(client ? { client } : {}),
         ...(await previousVersions(run, (message) => commands.info(message))),

@@ -1,5 +1,6 @@
 import { INPUT_DEFAULTS, type InputName } from '../defaults.ts';
 import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
+import { parsePause } from '../plan/release-control.ts';
 import type { RequireReview } from '../engine/review.ts';
 import type { Shard } from '../plan/shard.ts';
 import { parseShard } from './shard.ts';
@@ -46,6 +47,10 @@ export interface ActionInputs {
   /** What an apply on a push does with renders and publications no reviewed plan covers. */
   requireReview: RequireReview;
   shard: Shard | null;
+  /** The emergency stop: null when not paused, else the reason it gives (null when it gives only `true`). */
+  pause: { reason: string | null } | null;
+  /** Lift the release file's freeze windows (workflow_dispatch only). */
+  overrideFreeze: boolean;
   /** base-url may be plain http to a host other than this machine. */
   allowInsecureHttp: boolean;
   /** Runs whose content may come from a fork or a comment may write to the service. */
@@ -123,6 +128,8 @@ const INPUTS = {
       ? ok(value as RequireReview)
       : fail(`expected one of ${REQUIRE_REVIEW.join(', ')}`),
   shard: text,
+  pause: (value) => ok(parsePause(value)),
+  'override-freeze': boolean,
   'allow-insecure-http': boolean,
   'allow-untrusted-events': boolean,
   deployments: boolean,
@@ -175,6 +182,8 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     lateWindowMs: values['late-window'],
     requireReview: values['require-review'],
     shard,
+    pause: values.pause,
+    overrideFreeze: toBoolean(values['override-freeze']),
     allowInsecureHttp: toBoolean(values['allow-insecure-http']),
     allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
     deployments: toBoolean(values.deployments),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { RunReport } from '../engine/types.ts';
 import type { ReportContext } from '../report/markdown.ts';
 import { summaryMarkdown } from '../report/summary.ts';
+import { releaseLines } from '../report/release.ts';
 import { reviewNotes } from '../report/words.ts';
 import { annotationsFor, emitAnnotations } from './annotations.ts';
 import type { WorkflowCommands } from './commands.ts';
@@ -27,6 +28,8 @@ interface FinishedRun extends ActionRun {
 export async function reportRun(commands: WorkflowCommands, run: FinishedRun): Promise<void> {
   const { report, decision, event, inputs } = run;
   const notes = [...run.notes];
+  // The summary and the comment open with these too (src/report/markdown.ts); the log says them here.
+  for (const line of releaseLines(report.release)) commands.info(`Release control: ${line}`);
   if (report.review) {
     for (const note of reviewNotes(report.review)) {
       notes.push(note);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DOCTOR_BUDGET } from '../doctor/doctor.ts';
 import { DEFAULTS } from '../defaults.ts';
 import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
+import { parsePause } from '../plan/release-control.ts';
 
 // Command-line arguments, read once into one typed object. The API key is
 // deliberately not an option: a key on the command line lands in shell
@@ -32,6 +33,10 @@ export interface CliOptions {
   /** Milliseconds: a publish.at older than this is held. */
   lateWindowMs: number;
   publish: boolean;
+  /** --pause: the run writes nothing; the reason it gives, when it gives one. */
+  pause: { reason: string | null } | null;
+  /** --override-freeze: the release file's freeze windows are lifted for this run. */
+  overrideFreeze: boolean;
   maxPublications: number;
   cancelRunning: boolean;
   /** Git ref whose manifests hold the previous titles (rename detection). */
@@ -69,6 +74,8 @@ const OPTIONS = {
   'timeout-minutes': { type: 'string' },
   'late-window': { type: 'string' },
   publish: { type: 'boolean', default: DEFAULTS.publish },
+  pause: { type: 'string' },
+  'override-freeze': { type: 'boolean', default: false },
   'max-publications': { type: 'string' },
   'cancel-running': { type: 'boolean', default: DEFAULTS.cancelRunning },
   base: { type: 'string' },
@@ -162,6 +169,8 @@ function optionsFrom(command: Command, values: ReturnType<typeof parse>['values'
     timeoutMinutes: number('--timeout-minutes', values['timeout-minutes'], DEFAULTS.timeoutMinutes),
     lateWindowMs: lateWindow(values['late-window']),
     publish: values.publish,
+    pause: values.pause === undefined ? null : parsePause(values.pause),
+    overrideFreeze: values['override-freeze'],
     maxPublications: integer('--max-publications', values['max-publications'], DEFAULTS.maxPublications, 0),
     cancelRunning: values['cancel-running'],
     base: values.base ?? null,
@@ -210,6 +219,8 @@ function defaults(command: Command, cwd: string): CliOptions {
     timeoutMinutes: DEFAULTS.timeoutMinutes,
     lateWindowMs: parseLateWindow(DEFAULTS.lateWindow)!,
     publish: DEFAULTS.publish,
+    pause: null,
+    overrideFreeze: false,
     maxPublications: DEFAULTS.maxPublications,
     cancelRunning: DEFAULTS.cancelRunning,
     base: null,

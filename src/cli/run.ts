@@ -9,6 +9,7 @@ import type { ChangeScope } from '../git/changes.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { Plan } from '../plan/types.ts';
+import { releaseLines } from '../report/release.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import { scrubSecrets } from '../secrets.ts';
 import { renderPlanText, renderResultsText, type TextStyle } from '../report/text.ts';
@@ -224,6 +225,7 @@ function writeReport(
   accounts: Accounts | undefined,
 ): void {
   printProblems(report.problems, err, printed);
+  for (const line of releaseLines(report.release)) writeLine(err, `release control: ${line}`);
   if (report.mode === 'validate') {
     if (report.fatal !== null) writeLine(err, `error: ${report.fatal}`);
     else writeLine(out, validateSummary(report));

@@ -26,5 +26,7 @@ export function runSettingsFromFlags(command: EngineCommand, options: CliOptions
     wait: options.wait,
     timeoutMs: options.timeoutMinutes * 60_000,
     lateWindowMs: options.lateWindowMs,
+    pause: options.pause,
+    overrideFreeze: options.overrideFreeze,
   };
 }

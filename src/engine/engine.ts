@@ -2,9 +2,11 @@ import { describeError } from '../api/errors.ts';
 import { loadManifests } from '../manifest/index.ts';
 import type { LoadResult } from '../manifest/types.ts';
 import { pastSchedules } from '../plan/late-window.ts';
+import { releaseRules } from '../plan/release-control.ts';
+import { pauseWarnings, releaseStatus } from '../plan/release-status.ts';
 import { execute, monotonicMs } from './execute.ts';
 import { DEFAULT_READ_CONCURRENCY, startObservation, type Observation } from './observe.ts';
-import { planStage } from './plan-stage.ts';
+import { planStage, runRelease } from './plan-stage.ts';
 import { plansFile } from './scope.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
@@ -42,12 +44,18 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
 }
 
 function emptyReport(options: EngineOptions, load: LoadResult, loadMs: number): RunReport {
+  const { settings, seams } = options;
+  const now = seams?.now?.() ?? new Date();
+  const control = load.release ?? null;
+  const rules = releaseRules(control, runRelease(settings));
   return {
-    mode: options.settings.mode,
+    mode: settings.mode,
     load,
     plan: null,
     result: null,
-    problems: [...load.problems],
+    // Every run says what is paused or frozen, and warns of a pause left on too long, whatever its mode.
+    release: releaseStatus(control, load.items, rules, now),
+    problems: [...load.problems, ...pauseWarnings(control, load.items, now)],
     fatal: null,
     creditsBefore: null,
     creditsAfter: null,

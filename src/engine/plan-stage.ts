@@ -5,13 +5,15 @@ import { outlineAccountProblems } from '../plan/accounts.ts';
 import { personaDifference } from '../plan/diff.ts';
 import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';
 import { plan as makePlan, otherShardProblems } from '../plan/plan.ts';
+import { releaseRules } from '../plan/release-control.ts';
+import { pausedAccountProblems } from '../plan/release-status.ts';
 import type { MatchOptions, Plan } from '../plan/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Listing, Observation } from './observe.ts';
 import { gateByReview } from './review.ts';
 import { planScope, plansFile, splitPlanned } from './scope.ts';
 import { withReviewKeys } from './review-key.ts';
-import type { EngineOptions, RunReport } from './types.ts';
+import type { EngineOptions, RunReport, RunSettings } from './types.ts';
 
 // The planning stage of a run: the observed state, read with what git knows
 // of the manifests' earlier versions, becomes the plan (src/plan/, pure),
@@ -56,6 +58,7 @@ export async function planStage(
       publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
       ...(personaChanged === null ? {} : { personaChanged }),
       lateWindowMs: settings.lateWindowMs,
+      release: releaseRules(load.release ?? null, runRelease(settings)),
     },
   );
   const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
@@ -63,7 +66,14 @@ export async function planStage(
   report.problems.push(...plan.problems);
   if (others.length > 0) report.problems.push(...otherShardProblems(others, mine, listing));
   report.problems.push(...unplannedAccountProblems(load, listing));
+  if (listing.accountsError === null && listing.accountsGap === null)
+    report.problems.push(...pausedAccountProblems(load.release ?? null, listing.accounts));
   return plan;
+}
+
+/** What the run's own settings add to the release file: the pause input, override-freeze. */
+export function runRelease(settings: RunSettings): Parameters<typeof releaseRules>[1] {
+  return { pause: settings.pause ?? null, overrideFreeze: settings.overrideFreeze ?? false };
 }
 
 /** Published videos: what they were published with is read from git, to report later changes as drift. */

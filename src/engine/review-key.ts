@@ -2,7 +2,7 @@ import type { DesiredItem } from '../manifest/types.ts';
 import { publishes } from '../plan/steps.ts';
 import { serviceText } from '../text/service-terms.ts';
 import { fingerprint } from './fingerprint.ts';
-import type { PlanItem, PublicationTarget, Step } from '../plan/types.ts';
+import type { HeldWork, Hold, PlanItem, PublicationTarget, Step } from '../plan/types.ts';
 
 // The fingerprints a review is compared by. The pull request's comment keeps
 // them for every item (src/github/reviewed-block.ts); the apply after the
@@ -61,14 +61,25 @@ export function scriptKey(item: PlanItem): string | null {
 /** One letter per kind of planned step, and `p` when something is published. */
 const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' } as const;
 
-/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
-export function stepsKey(steps: readonly Step[]): string {
+/**
+ * The planned steps in a few letters (`crp`: create, render, publish): what a
+ * review saw would happen. What a pause or a freeze held counts as shown: a
+ * plan reviewed while the catalogue was paused showed the render the merge
+ * then does once the pause is over.
+ */
+export function stepsKey(steps: readonly Step[], holds: readonly Hold[] = []): string {
   const kinds = new Set<keyof typeof STEP_LETTERS>(steps.map((step) => step.kind));
   if (publishes(steps)) kinds.add('publish');
+  for (const work of heldWork(holds)) kinds.add(work);
   return Object.entries(STEP_LETTERS)
     .filter(([kind]) => kinds.has(kind as keyof typeof STEP_LETTERS))
     .map(([, letter]) => letter)
     .join('');
+}
+
+/** What the pauses and freezes among `holds` kept from happening. */
+function heldWork(holds: readonly Hold[]): HeldWork[] {
+  return holds.flatMap((hold) => (hold.kind === 'paused' || hold.kind === 'frozen' ? hold.held : []));
 }
 
 /** Whether steps written by stepsKey include a render. */

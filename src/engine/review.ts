@@ -74,7 +74,7 @@ export function reviewedItemsOf(plan: Plan): Array<[string, ReviewedItem]> {
       m: item.review.manifest,
       s: scriptKey(item),
       t: item.review.target,
-      k: stepsKey(item.steps),
+      k: stepsKey(item.steps, item.holds),
     };
     entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
   }

@@ -5,6 +5,7 @@ import type { ChangeScope } from '../git/changes.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import type { Logger } from '../log.ts';
 import type { LoadResult, Problem } from '../manifest/types.ts';
+import type { ReleaseStatus } from '../plan/release-status.ts';
 import type { Permissions } from '../plan/types.ts';
 import type { ReviewGate, ReviewVerdict } from './review.ts';
 import type { Shard } from '../plan/shard.ts';
@@ -35,6 +36,10 @@ export interface RunSettings {
   lateWindowMs: number;
   /** `{index, count}` with 1 <= index <= count; absent = all manifests. */
   shard?: Shard;
+  /** The `pause` input: every write of the run is held, with the reason when it gives one. Absent: not paused. */
+  pause?: { reason: string | null } | null;
+  /** `override-freeze` on a workflow_dispatch: the release file's freeze windows are lifted for this run. */
+  overrideFreeze?: boolean;
 }
 
 /** What the engine works through and reports to. */
@@ -100,6 +105,8 @@ export interface RunReport {
   scope?: PlanScope;
   /** An apply compared with reviewed plans: how many items were held, which went through unreviewed (warn). */
   review?: Pick<ReviewVerdict, 'held' | 'unreviewed'>;
+  /** What is paused or frozen for this run, why and since when; absent or null when nothing is. */
+  release?: ReleaseStatus | null;
 }
 
 /** The plan of a change: the manifests it touches are planned, the others counted. */

@@ -1,20 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { globRoot } from '../manifest/glob.ts';
 import { textMatcher } from '../text/wildcard.ts';
 
 // Where imported manifests go: a folder under the manifests' glob, one file
 // per item named after its title, never one that exists already.
-
-/** The folder a glob starts in: `content/**\/*.yml` -> `content`. */
-function globRoot(pattern: string): string {
-  const parts = pattern.split('/');
-  const fixed: string[] = [];
-  for (const part of parts.slice(0, -1)) {
-    if (/[*?[\]{}!]/.test(part)) break;
-    fixed.push(part);
-  }
-  return fixed.join('/');
-}
 
 /** The default output folder: `imported` under the folder the manifests' glob starts in. */
 export function defaultOutDir(pattern: string): string {

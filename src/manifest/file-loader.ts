@@ -3,12 +3,20 @@ import { glob } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
 import { titleKey } from '../text/service-terms.ts';
-import { compileGlob } from './glob.ts';
+import { compileGlob, globRoot } from './glob.ts';
+import { isReleaseFile, misplacedRelease, readRelease, releaseFilesIn } from './release-file.ts';
 import { readDefaults, validateSource } from './validate.ts';
 import { readSource } from './yaml-reader.ts';
 import { problemAt } from './position-tree.ts';
 import type { Source } from './position-tree.ts';
-import type { DesiredItem, LoadResult, ManifestOutline, Problem, SourceLocation } from './types.ts';
+import type {
+  DesiredItem,
+  LoadResult,
+  ManifestOutline,
+  Problem,
+  ReleaseControl,
+  SourceLocation,
+} from './types.ts';
 
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
@@ -349,8 +357,10 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
   const reader = new Reader(cwd, realpathSync(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
   const matched = await discover(cwd, options.pattern);
   const candidates = matched.filter(
-    (file) => !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)),
+    (file) =>
+      !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)) && !isReleaseFile(file),
   );
+  const release = await loadRelease(reader, options.pattern, matched);
 
   const defaultsOf = new Map<string, Promise<Source | null>>();
   const folderDefaults = (folder: string): Promise<Source | null> => {
@@ -374,7 +384,7 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     return { file, ...validated };
   });
 
-  const problems: Problem[] = [];
+  const problems: Problem[] = [...release.problems];
   for (const layer of await Promise.all(defaultsOf.values())) if (layer) problems.push(...layer.problems);
   const files: string[] = [];
   const valid: DesiredItem[] = [];
@@ -393,7 +403,45 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     problems: dedupeAndSort(problems),
     files,
     outlines,
+    ...(release.release === null ? {} : { release: release.release }),
   };
+}
+
+/**
+ * The release file of the manifests' folder, read and checked; a release
+ * file the glob met in any other folder is an error, since it would do nothing.
+ */
+async function loadRelease(
+  reader: Reader,
+  pattern: string,
+  matched: readonly string[],
+): Promise<{ release: ReleaseControl | null; problems: Problem[] }> {
+  const root = globRoot(pattern);
+  // Manifests outside the workspace are refused one by one; there is no release file to look for there.
+  if (root === '..' || root.startsWith('../') || path.isAbsolute(root))
+    return { release: null, problems: [] };
+  const names = releaseFilesIn(root);
+  const problems = matched
+    .filter((file) => isReleaseFile(file) && !names.includes(file))
+    .map((file) => misplacedRelease(file, root));
+  const found: Array<{ file: string; text: string }> = [];
+  for (const file of names) {
+    const read = await reader.read(file, true);
+    if (read.kind === 'problem') problems.push(read.problem);
+    if (read.kind === 'text') found.push({ file, text: read.text });
+  }
+  const [first, second] = found;
+  if (second !== undefined)
+    problems.push(
+      problemAt(
+        { file: second.file, line: 1, column: 1 },
+        'duplicate_release_file',
+        `two release files in one folder; ${first!.file} applies, merge ${second.file} into it and remove it`,
+      ),
+    );
+  if (first === undefined) return { release: null, problems };
+  const read = readRelease(first.file, first.text);
+  return { release: read.release, problems: [...problems, ...read.problems] };
 }
 
 async function readFolderDefaults(reader: Reader, folder: string): Promise<Source | null> {

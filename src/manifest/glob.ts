@@ -29,6 +29,17 @@ const MAX_ALTERNATIVES = 256;
 
 const EXTGLOB = /(?<!\\)[@!+*?]\(/;
 
+/** The folder a glob starts in, before its first wildcard: `content/**\/*.yml` -> `content`. */
+export function globRoot(pattern: string): string {
+  const parts = pattern.split('/');
+  const fixed: string[] = [];
+  for (const part of parts.slice(0, -1)) {
+    if (/[*?[\]{}!]/.test(part)) break;
+    fixed.push(part);
+  }
+  return fixed.join('/');
+}
+
 export function compileGlob(glob: string): PathGlob {
   const extglob = EXTGLOB.exec(glob);
   if (extglob) {

@@ -211,7 +211,9 @@ export class IssueMapper {
         ];
       case 'custom': {
         const code = typeof issue.params?.['code'] === 'string' ? issue.params['code'] : 'invalid_value';
-        return [this.#problem(path, 'value', code, issue.message)];
+        // A check of one value says what is wrong with it; the field it is in is named here, as written.
+        const message = issue.params?.['ofValue'] === true ? `${field} ${issue.message}` : issue.message;
+        return [this.#problem(path, 'value', code, message)];
       }
       case 'invalid_union':
         return this.#union(issue, path, schemaAt(schema, issue.path), value);

@@ -2,7 +2,14 @@ import type { RenderOptions } from '../api/types.ts';
 import type { Manifest, ManifestAccount } from './schema.ts';
 import { problemAt } from './position-tree.ts';
 import type { PositionMap } from './position-tree.ts';
-import type { AccountSelector, DesiredItem, DesiredPublish, Problem, SourceLocation } from './types.ts';
+import type {
+  AccountSelector,
+  DesiredItem,
+  DesiredPublish,
+  Pause,
+  Problem,
+  SourceLocation,
+} from './types.ts';
 
 // A validated manifest -> the engine's desired state for one item, plus the
 // warnings about settings that cannot take effect. Absent optional fields stay
@@ -84,7 +91,21 @@ export function normalize(
     render: render(manifest.video),
     publish,
   };
+  const paused = pauseOf(manifest.paused, locations['paused'] ?? location);
+  if (paused !== null) item.paused = paused;
   return { item, warnings: warningsOf(item) };
+}
+
+/** `paused: true`, or `paused: {reason, since}`, as the plan reads it; null when the item is not paused. */
+function pauseOf(paused: Manifest['paused'], location: SourceLocation): Pause | null {
+  if (paused === undefined || paused === false) return null;
+  if (paused === true) return { reason: null, since: null, location };
+  return { reason: paused.reason ?? null, since: paused.since ? sinceInstant(paused.since) : null, location };
+}
+
+/** A `since` as an instant: a date alone is its first minute in UTC. */
+export function sinceInstant(text: string): string {
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text).toISOString();
 }
 
 function warningsOf(item: DesiredItem): Problem[] {

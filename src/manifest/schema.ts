@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PLATFORMS } from '../api/types.ts';
+import { pausedField } from './release-schema.ts';
 import { FLOWS, STAGES } from './types.ts';
 
 // The one definition of the manifest: the loader validates with it, the code
@@ -174,6 +175,7 @@ export const manifestSchema = z
       .describe('oneshot: one request renders and publishes; stepwise: the script is read before rendering.'),
     video: video.prefault({}),
     publish: publish.optional(),
+    paused: pausedField,
   })
   .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
     path: ['stage'],

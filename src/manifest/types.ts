@@ -57,6 +57,57 @@ export interface DesiredItem {
   flow: Flow;
   render: RenderOptions;
   publish: DesiredPublish | null;
+  /** `paused` in the manifest or a `_defaults.yml` above it: nothing is done to the item. Absent: not paused. */
+  paused?: Pause;
+}
+
+/** A pause written in a repository file: why, since when, and where (for the reports and the age warning). */
+export interface Pause {
+  reason: string | null;
+  /** ISO 8601 instant in UTC, or null when the file does not say. */
+  since: string | null;
+  location: SourceLocation;
+}
+
+/** What a freeze window holds: publications (the default), renders, or creates and edits. */
+export const FREEZE_HOLDS = ['publish', 'render', 'edit'] as const;
+export type FreezeHold = (typeof FREEZE_HOLDS)[number];
+
+export const WEEKDAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+
+/**
+ * A freeze window of the release file. Fixed: two instants. Recurring: on
+ * the given weekdays (0 is Sunday), from one wall-clock minute to another in
+ * an IANA time zone; an end at or before the start runs into the next day.
+ */
+export type FreezeWindow = { reason: string; holds: FreezeHold[]; location: SourceLocation } & (
+  | { kind: 'fixed'; from: string; until: string; timeZone: string | null }
+  | { kind: 'recurring'; days: number[]; fromMinute: number; untilMinute: number; timeZone: string }
+);
+
+/** An account the release file pauses, as publish.accounts names it. */
+export interface PausedAccount {
+  account: AccountSelector;
+  pause: Pause;
+}
+
+/** The release file (`_release.yml` in the manifests' folder), validated. */
+export interface ReleaseControl {
+  file: string;
+  /** The kill switch: every write of every run stops while it is set. */
+  paused: Pause | null;
+  /** A pause older than this is a warning in every run. */
+  warnPausedAfterMs: number;
+  windows: FreezeWindow[];
+  accounts: PausedAccount[];
 }
 
 type Severity = 'error' | 'warning';
@@ -121,4 +172,6 @@ export interface LoadResult {
   files: string[];
   /** The outline of every manifest that could be read as a mapping, valid or not. */
   outlines: ManifestOutline[];
+  /** The release file, when there is one and it is valid; its problems are among `problems`. */
+  release?: ReleaseControl | null;
 }

@@ -44,7 +44,7 @@ export function resolveAccounts(item: DesiredItem, connected: readonly Account[]
 }
 
 /** Resolves selectors that keep their place in publish.accounts (`index`), without duplicates. */
-function resolveSelectors(
+export function resolveSelectors(
   entries: readonly IndexedSelector[],
   connected: readonly Account[],
 ): ResolvedAccounts {

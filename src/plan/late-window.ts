@@ -1,26 +1,19 @@
 import { DEFAULTS } from '../defaults.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
+import { DURATION_FORM, parseDuration } from '../text/duration.ts';
 
 // The late window: how long after publish.at a missed schedule is still
 // caught up. Older than that, publishing now would surprise (a year typo in
 // publish.at, a manifest merged months after its date), so it is held.
 // Written as the `late-window` input and the CLI's --late-window.
 
-const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-
 /** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
-export function parseLateWindow(text: string): number | null {
-  const match = /^(\d+(?:\.\d+)?)\s*([mhd]?)$/.exec(text.trim());
-  if (!match) return null;
-  const amount = Number(match[1]);
-  const unit = UNITS[match[2] || 'h']!;
-  return Number.isFinite(amount) ? Math.round(amount * unit) : null;
-}
+export const parseLateWindow = parseDuration;
 
 /** The late window when none is given: the `late-window` input's default. */
 export const DEFAULT_LATE_WINDOW_MS = parseLateWindow(DEFAULTS.lateWindow)!;
 
-export const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
+export const LATE_WINDOW_FORM = DURATION_FORM;
 
 /** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
 export function pastSchedules(items: readonly DesiredItem[], now: Date): Problem[] {

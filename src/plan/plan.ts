@@ -13,6 +13,7 @@ import { contentSteps } from './content-steps.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
 import { uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched } from './identity.ts';
+import { releaseControl } from './release-control.ts';
 import { releaseSteps } from './release-steps.ts';
 import { publicationOf, publicationsOf, publishes, renders, statedScopes } from './steps.ts';
 import type { Drift, Hold, Plan, PlanContext, PlanItem, PublicationTarget, Step } from './types.ts';
@@ -74,7 +75,8 @@ function heldForUnknown(
 /**
  * What the service must do for one item, before permissions are taken into
  * account: the item's own steps (content-steps.ts), then its render and
- * publication (release-steps.ts) from where those leave it.
+ * publication (release-steps.ts) from where those leave it, less what a
+ * pause or a freeze holds (release-control.ts).
  */
 function planSteps(
   item: DesiredItem,
@@ -84,10 +86,11 @@ function planSteps(
   context: PlanContext,
 ): Planned {
   const content = contentSteps(item, detail, target, context);
-  const { steps, holds, drift } = content;
-  if (content.final || item.stage === 'draft') return { steps, holds, drift };
+  const { holds, drift } = content;
+  if (content.final || item.stage === 'draft') return { ...releaseControl(content, item, context), drift };
   const release = releaseSteps(item, detail, summary, target, content, context);
-  return { steps: [...steps, ...release.steps], holds: [...holds, ...release.holds], drift };
+  const planned = { steps: [...content.steps, ...release.steps], holds: [...holds, ...release.holds] };
+  return { ...releaseControl(planned, item, context), drift };
 }
 
 /** How a publication goes out: in the generation request, or with an upload. */

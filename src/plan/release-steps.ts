@@ -9,6 +9,7 @@ import type { DesiredItem } from '../manifest/types.ts';
 import { settingsChanges } from './diff.ts';
 import { RUNNING_STATUSES, uploadCannotCarry } from './inflight.ts';
 import { DEFAULT_LATE_WINDOW_MS } from './late-window.ts';
+import { openSince, publicationBlock } from './release-control.ts';
 import type { Hold, PlanContext, PublicationTarget, RenderReason, Step } from './types.ts';
 
 // The second phase of an item's plan: its video and its publication. Given
@@ -32,24 +33,33 @@ export interface ReleasePhase {
 
 const DAY_MS = 86_400_000;
 
-/** Whether the publication is due now, and the hold that says why not when it is not. */
+/** Whether the publication is due now, and the holds that say why not when it is not. */
 interface Timing {
   due: boolean;
   late: boolean;
-  hold: Hold | null;
+  holds: Hold[];
 }
 
 function timingOf(item: DesiredItem, target: PublicationTarget | null, context: PlanContext): Timing {
+  if (target === null) return { due: false, late: false, holds: [] };
   const at = item.publish?.at ?? null;
-  const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
+  const now = context.now.getTime();
+  const passedMs = at === null ? 0 : now - Date.parse(at);
   const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-  const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
-  const due = target !== null && passedMs >= 0 && !late;
-  if (target === null || due || at === null) return { due, late, hold: null };
-  const hold: Hold = late
-    ? { kind: 'late', at, days: Math.floor(passedMs / DAY_MS) }
-    : { kind: 'scheduled', at };
-  return { due, late, hold };
+  // Time a freeze held publications does not count: a schedule that fell in one is caught up when it ends.
+  const late =
+    at !== null &&
+    passedMs > windowMs &&
+    item.publish?.late !== 'publish' &&
+    openSince(context.release, Date.parse(at), now, windowMs) > windowMs;
+  if (late) return { due: false, late, holds: [{ kind: 'late', at, days: Math.floor(passedMs / DAY_MS) }] };
+  if (passedMs < 0) {
+    // Scheduled: and, when a freeze or a paused account holds it then, that too.
+    const then = publicationBlock(context.release, target, Date.parse(at!));
+    return { due: false, late, holds: [{ kind: 'scheduled', at: at! }, ...(then ? [then] : [])] };
+  }
+  const blocked = publicationBlock(context.release, target, now);
+  return { due: blocked === null, late, holds: blocked ? [blocked] : [] };
 }
 
 /** Why the video must be rendered when nothing the item's own steps did asks for it; null when it need not be. */
@@ -107,9 +117,9 @@ export function releaseSteps(
   return { steps: [], holds: [] };
 }
 
-/** The hold that says the publication is scheduled or late, when it is. */
+/** The holds that say the publication is scheduled, late, frozen or paused, when it is. */
 function scheduled(release: Release): Hold[] {
-  return release.timing.hold === null ? [] : [release.timing.hold];
+  return release.timing.holds;
 }
 
 /** An upload of the rendered video, once due; held where an upload cannot publish as asked. */

@@ -7,7 +7,8 @@ import type {
   RenderOptions,
   Scope,
 } from '../api/types.ts';
-import type { DesiredItem, Flow, Problem, Stage } from '../manifest/types.ts';
+import type { DesiredItem, Flow, FreezeHold, PausedAccount, Problem, Stage } from '../manifest/types.ts';
+import type { FreezeCalendar } from './freeze-windows.ts';
 
 // The plan is data: typed steps with typed reasons, no sentences. The report
 // layer turns it into words; plan mode is this same value with no writes.
@@ -48,9 +49,38 @@ export type Step =
   /** Something is in flight on the service: poll it to the end, send nothing. */
   | { kind: 'wait'; status: ContentStatus };
 
+/** What a pause or a freeze kept from happening: the review and the reports read it. */
+export type HeldWork = 'create' | 'edit' | 'render' | 'publish';
+
 /** Why something the manifest asks for does not happen in this run. */
 export type Hold =
   | { kind: 'scheduled'; at: string }
+  /**
+   * Paused: by the `pause` input or the release file's `paused` (every write
+   * of the run), by the manifest or a `_defaults.yml` (this item), or by an
+   * account the release file pauses (the item's publication, whatever other
+   * accounts it names). `file` is where the pause is written.
+   */
+  | {
+      kind: 'paused';
+      scope: 'input' | 'release_file' | 'item' | 'account';
+      file: string | null;
+      account: { platform: string; name: string } | null;
+      reason: string | null;
+      since: string | null;
+      held: HeldWork[];
+    }
+  /** A freeze window of the release file holds what it names (`what`) from `since` until `until`. */
+  | {
+      kind: 'frozen';
+      what: FreezeHold;
+      since: string;
+      until: string;
+      reasons: string[];
+      /** The zone the window is written in, for the reports; null for instants written with an offset. */
+      timeZone: string | null;
+      held: HeldWork[];
+    }
   | { kind: 'publish_disabled'; by: 'input' | 'event' }
   | { kind: 'render_disabled'; by: 'event' }
   | { kind: 'generating'; status: ContentStatus }
@@ -224,6 +254,25 @@ export interface PlanContext {
    * the run has no earlier versions at all: every difference is written.
    */
   personaChanged?: ReadonlySet<string>;
+  /** Freeze windows, the kill switch and paused accounts (plan/release-control.ts); absent: none. */
+  release?: ReleaseRules;
+}
+
+/** The kill switch of a run: the release file's `paused`, or the `pause` input. */
+export interface RunPause {
+  by: 'input' | 'release_file';
+  /** The release file, when it is the one that pauses. */
+  file: string | null;
+  reason: string | null;
+  since: string | null;
+}
+
+/** What the release file and the run's inputs say for this run, ready for the planner. */
+export interface ReleaseRules {
+  pause: RunPause | null;
+  accounts: readonly PausedAccount[];
+  /** The freeze windows; null when there are none, or override-freeze lifted them for this run. */
+  calendar: FreezeCalendar | null;
 }
 
 /** What a run may do to the service. The action derives it from mode, event and inputs. */

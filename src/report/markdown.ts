@@ -5,6 +5,7 @@ import { idleState, type IdleState, type PlanItem, type RemoteRef, type Step } f
 import { diffLines } from './diff.ts';
 import { isQuiet, isQuietResult, moreRowsSentence, quietSentence, type Elsewhere } from './scale.ts';
 import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
+import { releaseLines } from './release.ts';
 import {
   accountsBehindOneUrl,
   driftText,
@@ -195,6 +196,8 @@ function headline(report: RunReport, context: ReportContext): string {
   if (context.pullRequest && report.mode !== 'validate') {
     lines.push('Pull request runs never render or publish; merging applies the plan.');
   }
+  // What is paused or frozen, why and since when, before anything else the run says.
+  for (const line of releaseLines(report.release)) lines.push(`> **Release control:** ${inlineText(line)}`);
   for (const note of context.notes ?? []) lines.push(`> ${inlineText(note)}`);
   return lines.join('\n\n');
 }

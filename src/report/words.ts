@@ -1,8 +1,10 @@
 import type { ServiceTermsNote } from '../apply/readback.ts';
 import type { ItemResult } from '../apply/types.ts';
+import { wallTime } from '../text/wall-clock.ts';
 import type {
   Drift,
   FieldChange,
+  HeldWork,
   Hold,
   NotReviewedWhy,
   PlanItem,
@@ -70,6 +72,10 @@ export function holdText(hold: Hold): string {
   switch (hold.kind) {
     case 'scheduled':
       return `publishes at ${formatInstant(hold.at)}`;
+    case 'paused':
+      return pausedText(hold);
+    case 'frozen':
+      return `frozen until ${formatIn(hold.until, hold.timeZone)}, ${hold.reasons.join('; ')} (since ${formatIn(hold.since, hold.timeZone)}): ${FROZEN_OUTCOME[hold.what]}`;
     case 'publish_disabled':
       return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
     case 'render_disabled':
@@ -117,6 +123,38 @@ export function holdText(hold: Hold): string {
 }
 
 const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+
+const FROZEN_OUTCOME: Record<Extract<Hold, { kind: 'frozen' }>['what'], string> = {
+  publish: 'published when the window ends',
+  render: 'not rendered until the window ends',
+  edit: 'not created or edited until the window ends',
+};
+
+/** `create, render and publish`: what a pause or a freeze kept from happening. */
+function workText(work: readonly HeldWork[]): string {
+  const words = [...work];
+  return words.length <= 1 ? (words[0] ?? 'nothing') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** Why, and since when, as a pause says it: `: Brand review (since 2026-11-20 00:00 UTC)`. */
+function whyAndSince(reason: string | null, since: string | null): string {
+  return `${reason ? `: ${reason}` : ''}${since ? ` (since ${formatInstant(since)})` : ''}`;
+}
+
+function pausedText(hold: Extract<Hold, { kind: 'paused' }>): string {
+  const why = whyAndSince(hold.reason, hold.since);
+  const held = `not ${workText(hold.held)}`;
+  switch (hold.scope) {
+    case 'input':
+      return `paused by the pause input${why}: ${held} in this run`;
+    case 'release_file':
+      return `paused by ${hold.file ?? 'the release file'}${why}: ${held} until paused is removed`;
+    case 'item':
+      return `paused in ${hold.file ?? 'the manifest'}${why}: ${held} until paused is removed`;
+    case 'account':
+      return `account ${hold.account?.platform ?? ''} "${hold.account?.name ?? ''}" is paused in ${hold.file ?? 'the release file'}${why}: not published until it is resumed, to none of its accounts (never to fewer than asked)`;
+  }
+}
 
 const REVIEW_CHANGES: Record<ReviewChange, string> = {
   manifest: 'the manifest differs from the one reviewed',
@@ -204,6 +242,16 @@ function driftValue(value: unknown): string {
       .map(([key, entry]) => `${key} ${String(entry)}`)
       .join(', ');
   return String(value);
+}
+
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** An instant as a time zone shows it, with the weekday (`Mon 2026-11-30 00:00 Europe/Paris`); UTC without a zone. */
+export function formatIn(iso: string, zone: string | null): string {
+  if (zone === null) return formatInstant(iso);
+  const wall = new Date(wallTime(zone, Date.parse(iso)));
+  const text = wall.toISOString();
+  return `${WEEKDAY_NAMES[wall.getUTCDay()]} ${text.slice(0, 10)} ${text.slice(11, 16)} ${zone}`;
 }
 
 /** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */

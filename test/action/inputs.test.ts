@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError, readInputs } from '../../src/action/inputs.ts';
+import { overrideFreezeNote, overridesFreeze } from '../../src/action/settings.ts';
 
 const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
 
@@ -26,6 +27,8 @@ describe('readInputs', () => {
       lateWindowMs: 86_400_000,
       requireReview: 'warn',
       shard: null,
+      pause: null,
+      overrideFreeze: false,
       allowInsecureHttp: false,
       allowUntrustedEvents: false,
       deployments: false,
@@ -101,5 +104,31 @@ describe('readInputs', () => {
       /Input `timeout-minutes`: expected a number of minutes/,
     );
     expect(() => readInputs(from({ 'max-publications': '-1' }))).toThrow(/Input `max-publications`/);
+  });
+});
+
+describe('the pause and override-freeze inputs', () => {
+  const base = { 'api-key': 'svc_live_x', 'base-url': 'https://api.example.com' };
+
+  it('reads a repository variable as the pause: empty or false goes on, true or a reason stops', () => {
+    const pause = (value: string) => readInputs(from({ ...base, pause: value })).pause;
+    expect(pause('')).toBeNull();
+    expect(pause('false')).toBeNull();
+    expect(pause('FALSE')).toBeNull();
+    expect(pause('true')).toEqual({ reason: null });
+    expect(pause('  Brand review\nuntil Monday ')).toEqual({ reason: 'Brand review until Monday' });
+  });
+
+  it('lifts the freeze on workflow_dispatch only', () => {
+    const inputs = readInputs(from({ ...base, 'override-freeze': 'true' }));
+    expect(overridesFreeze(inputs, 'workflow_dispatch')).toBe(true);
+    expect(overridesFreeze(inputs, 'schedule')).toBe(false);
+    expect(overrideFreezeNote(inputs, 'workflow_dispatch')).toBeNull();
+    expect(overrideFreezeNote(inputs, 'push')).toBe(
+      'override-freeze is ignored on push: only a workflow_dispatch run may lift the freeze windows.',
+    );
+    expect(() => readInputs(from({ ...base, 'override-freeze': 'please' }))).toThrow(
+      'Input `override-freeze`',
+    );
   });
 });

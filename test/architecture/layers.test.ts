@@ -99,6 +99,9 @@ describe('the layers of src/', () => {
       'defaults.ts',
       // Text as the service stores it: pure functions of a string.
       'text/service-terms.ts',
+      // Durations as written, and wall-clock times in time zones (Intl): pure functions of their arguments.
+      'text/duration.ts',
+      'text/wall-clock.ts',
     ]);
     const impure = EDGES.filter((edge) => areaOf(edge.from) === 'plan' && areaOf(edge.to) !== 'plan')
       .filter((edge) => !allowed.has(edge.to))

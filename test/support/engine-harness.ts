@@ -66,6 +66,8 @@ const SETTING_KEYS = [
   'timeoutMs',
   'lateWindowMs',
   'shard',
+  'pause',
+  'overrideFreeze',
 ] as const satisfies readonly (keyof RunSettings)[];
 const DEPENDENCY_KEYS = [
   'client',

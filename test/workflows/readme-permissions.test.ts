@@ -50,6 +50,7 @@ describe('examples/workflows/README.md', () => {
       'import.yml',
       'pr-review.yml',
       'publish-on-merge.yml',
+      'release-with-approval.yml',
       'scheduled-release.yml',
     ]);
   });

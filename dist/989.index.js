@@ -1,8 +1,8 @@
-export const id = 771;
-export const ids = [771];
+export const id = 989;
+export const ids = [989];
 export const modules = {
 
-/***/ 4771:
+/***/ 1989:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3525,6 +3525,8 @@ const INPUT_DEFAULTS = {
     'timeout-minutes': '30',
     'late-window': '24h',
     'require-review': 'warn',
+    pause: 'false',
+    'override-freeze': 'false',
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
@@ -3647,6 +3649,17 @@ class GlobSyntaxError extends Error {
 /** Brace alternatives past this are a mistake (or an attack): `{a,b}` ten times over is 1,024. */
 const MAX_ALTERNATIVES = 256;
 const EXTGLOB = /(?<!\\)[@!+*?]\(/;
+/** The folder a glob starts in, before its first wildcard: `content/**\/*.yml` -> `content`. */
+function globRoot(pattern) {
+    const parts = pattern.split('/');
+    const fixed = [];
+    for (const part of parts.slice(0, -1)) {
+        if (/[*?[\]{}!]/.test(part))
+            break;
+        fixed.push(part);
+    }
+    return fixed.join('/');
+}
 function compileGlob(glob) {
     const extglob = EXTGLOB.exec(glob);
     if (extglob) {
@@ -3779,6 +3792,82 @@ function firstBraceGroup(text) {
         }
     }
     return null;
+}
+
+;// CONCATENATED MODULE: ./src/text/duration.ts
+// Durations as people write them in inputs, flags and the release file:
+// `90m`, `24h`, `7d`, or a bare number of hours. One reader, so that the
+// late window and the age at which a pause warns are written alike.
+const UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
+function parseDuration(text) {
+    const match = /^(\d+(?:\.\d+)?)\s*([mhd]?)$/.exec(text.trim());
+    if (!match)
+        return null;
+    const amount = Number(match[1]);
+    const unit = UNITS[match[2] || 'h'];
+    return Number.isFinite(amount) ? Math.round(amount * unit) : null;
+}
+const DURATION_FORM = 'expected a duration such as 90m, 24h or 7d';
+
+;// CONCATENATED MODULE: ./src/text/wall-clock.ts
+// Wall-clock times in IANA time zones, with Intl alone (no date library):
+// the instant a date and time written for a zone stand for, and the date,
+// weekday and time an instant shows in a zone. Daylight saving is the
+// zone's own, as Intl knows it. A wall time the zone skips (02:30 on the
+// night clocks go forward) is read with the offset from before the change,
+// so it lands that far past the change.
+const formatters = new Map();
+function formatter(zone) {
+    let found = formatters.get(zone);
+    if (found === undefined) {
+        found = new Intl.DateTimeFormat('en-US', {
+            timeZone: zone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+        });
+        formatters.set(zone, found);
+    }
+    return found;
+}
+/** Whether Intl knows `zone` (an IANA name such as Europe/Paris, or UTC). */
+function isTimeZone(zone) {
+    try {
+        formatter(zone);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** Every IANA zone name Intl lists, for a "did you mean". */
+function timeZoneNames() {
+    return ['UTC', ...Intl.supportedValuesOf('timeZone')];
+}
+/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC). */
+function offsetAt(zone, instant) {
+    const parts = formatter(zone).formatToParts(new Date(instant));
+    const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+    const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+    return local - Math.floor(instant / 1000) * 1000;
+}
+/**
+ * An instant's wall-clock time in `zone`, as milliseconds since the epoch
+ * read as if the zone were UTC: `new Date(wall).getUTCDay()` is its weekday
+ * there, `getUTCHours()` its hour.
+ */
+function wallTime(zone, instant) {
+    return instant + offsetAt(zone, instant);
+}
+/** The instant at which `zone` shows the wall time `wall` (milliseconds read as if UTC). */
+function instantAt(zone, wall) {
+    const guess = wall - offsetAt(zone, wall);
+    return wall - offsetAt(zone, guess);
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/suggest.ts
@@ -4074,7 +4163,9 @@ class IssueMapper {
                 ];
             case 'custom': {
                 const code = typeof issue.params?.['code'] === 'string' ? issue.params['code'] : 'invalid_value';
-                return [this.#problem(path, 'value', code, issue.message)];
+                // A check of one value says what is wrong with it; the field it is in is named here, as written.
+                const message = issue.params?.['ofValue'] === true ? `${field} ${issue.message}` : issue.message;
+                return [this.#problem(path, 'value', code, message)];
             }
             case 'invalid_union':
                 return this.#union(issue, path, schemaAt(schema, issue.path), value);
@@ -4166,6 +4257,306 @@ class IssueMapper {
         }
         return (issue.errors[chosen] ?? []).flatMap((inner) => this.#issue(inner, path, branch));
     }
+}
+
+;// CONCATENATED MODULE: ./src/manifest/normalize.ts
+
+// A validated manifest -> the engine's desired state for one item, plus the
+// warnings about settings that cannot take effect. Absent optional fields stay
+// absent: the engine neither sends nor compares them.
+/** Where each field is written, by dotted path (`publish.accounts.1`). */
+function locationsOf(positions) {
+    const locations = {};
+    for (const [path, position] of positions) {
+        if (path !== '')
+            locations[path] = position.key ?? position.value;
+    }
+    return locations;
+}
+function render(video) {
+    const options = { video_id: video.source, orientation: video.orientation };
+    if (video.prefer_real_world !== undefined)
+        options.prefer_real_world = video.prefer_real_world;
+    if (video.image_overlay?.enabled !== undefined)
+        options.image_overlay_enabled = video.image_overlay.enabled;
+    if (video.image_overlay?.position !== undefined)
+        options.image_overlay_position = video.image_overlay.position;
+    if (video.zoom_effect !== undefined)
+        options.zoom_effect_enabled = video.zoom_effect;
+    if (video.subtitles !== undefined)
+        options.subtitle_settings = video.subtitles;
+    return options;
+}
+/** One entry of publish.accounts, as the engine resolves it. */
+function selectorOf(account, location) {
+    return 'id' in account
+        ? { kind: 'id', id: account.id, location }
+        : { kind: 'name', platform: account.platform, name: account.name, location };
+}
+function publishOf(publish, locations, fallback) {
+    const accounts = (publish.accounts ?? []).map((account, index) => selectorOf(account, locations[`publish.accounts.${index}`] ?? fallback));
+    const options = {
+        privacy: publish.privacy,
+        category: publish.category,
+        made_for_kids: publish.made_for_kids,
+        age_restricted: publish.age_restricted,
+        notify_subscribers: publish.notify_subscribers,
+        ai_disclosure: publish.ai_disclosure,
+    };
+    if (publish.tiktok?.post_mode !== undefined)
+        options.tiktok_post_mode = publish.tiktok.post_mode;
+    if (publish.tiktok?.privacy !== undefined)
+        options.tiktok_privacy = publish.tiktok.privacy;
+    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
+}
+/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
+function normalize(file, manifest, positions) {
+    const locations = locationsOf(positions);
+    const start = { file, line: 1, column: 1 };
+    const location = locations['title'] ?? start;
+    const fields = { title: manifest.title };
+    if (manifest.description !== undefined)
+        fields.description = manifest.description;
+    if (manifest.full_text !== undefined)
+        fields.full_text = manifest.full_text;
+    if (manifest.textover !== undefined)
+        fields.textover = manifest.textover;
+    if (manifest.hashtags !== undefined)
+        fields.hashtags = manifest.hashtags;
+    if (manifest.fine_tuning !== undefined)
+        fields.fine_tuning = manifest.fine_tuning;
+    if (manifest.persona !== undefined)
+        fields.persona_id = manifest.persona;
+    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
+    const item = {
+        file,
+        location,
+        locations,
+        id: manifest.id ?? null,
+        fields,
+        stage: manifest.stage,
+        flow: manifest.flow,
+        render: render(manifest.video),
+        publish,
+    };
+    const paused = pauseOf(manifest.paused, locations['paused'] ?? location);
+    if (paused !== null)
+        item.paused = paused;
+    return { item, warnings: warningsOf(item) };
+}
+/** `paused: true`, or `paused: {reason, since}`, as the plan reads it; null when the item is not paused. */
+function pauseOf(paused, location) {
+    if (paused === undefined || paused === false)
+        return null;
+    if (paused === true)
+        return { reason: null, since: null, location };
+    return { reason: paused.reason ?? null, since: paused.since ? sinceInstant(paused.since) : null, location };
+}
+/** A `since` as an instant: a date alone is its first minute in UTC. */
+function sinceInstant(text) {
+    return new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text).toISOString();
+}
+function warningsOf(item) {
+    const warnings = [];
+    const publishAt = item.locations['publish'];
+    // Only a publish block written in the manifest itself is worth a warning:
+    // one inherited from a defaults file is meant for the published items.
+    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
+        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
+    }
+    const accounts = item.publish?.accounts ?? [];
+    const tiktokAt = item.locations['publish.tiktok'];
+    if (tiktokAt !== undefined &&
+        tiktokAt.file === item.file &&
+        accounts.length > 0 &&
+        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
+        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
+    }
+    const seen = new Map();
+    accounts.forEach((account, index) => {
+        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
+        const first = seen.get(key);
+        if (first === undefined) {
+            seen.set(key, index);
+            return;
+        }
+        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
+    });
+    return warnings;
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+;// CONCATENATED MODULE: ./src/manifest/types.ts
+const STAGES = ['draft', 'rendered', 'published'];
+const FLOWS = ['oneshot', 'stepwise'];
+/** What a freeze window holds: publications (the default), renders, or creates and edits. */
+const FREEZE_HOLDS = ['publish', 'render', 'edit'];
+const WEEKDAYS = [
+    'sunday',
+    'monday',
+    'tuesday',
+    'wednesday',
+    'thursday',
+    'friday',
+    'saturday',
+];
+/** Whether a problem stops every write of the run (see Problem.itemOnly). */
+function blocksWrites(problem) {
+    return problem.severity === 'error' && problem.itemOnly !== true;
+}
+
+;// CONCATENATED MODULE: ./src/manifest/release-schema.ts
+
+
+
+
+
+
+// The one definition of the release file (`_release.yml` in the manifests'
+// folder): freeze windows, the kill switch and paused accounts. Like the
+// manifest's schema, the loader validates with it and
+// schema/release.schema.json is generated from it. Also the `paused` field
+// a manifest or a `_defaults.yml` may carry, so that a pause reads the same
+// wherever it is written.
+//
+// Checks zod has no words for are refinements with a `params.code` and a
+// message that says what to write (src/manifest/issues.ts uses them as they are).
+const nonEmpty = schemas/* string */.YjP().regex(/\S/);
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+/** A calendar date that exists (no 2026-02-30). */
+function isDate(text) {
+    const match = DATE.exec(text);
+    if (!match)
+        return false;
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+/** A date (`2026-12-24`) or an instant with a zone (`2026-12-24T18:00:00Z`), kept as written. */
+function when(description) {
+    return schemas/* string */.YjP()
+        .refine((text) => isDate(text) || (INSTANT.test(text) && !Number.isNaN(Date.parse(text))), {
+        params: { code: 'invalid_date', ofValue: true },
+        error: (issue) => `${JSON.stringify(issue.input)} is neither a date nor an instant with a zone; write it like 2026-12-24 or 2026-12-24T18:00:00Z`,
+    })
+        .meta({
+        description,
+        pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2}))?$',
+    });
+}
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/;
+/** A wall-clock time, `22:00`; `24:00` is the end of the day. */
+function clock(description) {
+    return schemas/* string */.YjP()
+        .refine((text) => CLOCK.test(text), {
+        params: { code: 'invalid_time', ofValue: true },
+        error: (issue) => `${JSON.stringify(issue.input)} is not a time of day; write it as HH:MM on a 24-hour clock, like 22:00 (24:00 is midnight at the end of the day), in quotes`,
+    })
+        .meta({ description, pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$' });
+}
+const timeZone = schemas/* string */.YjP()
+    .refine(isTimeZone, {
+    params: { code: 'unknown_time_zone', ofValue: true },
+    error: (issue) => {
+        const hint = typeof issue.input === 'string' ? suggest(issue.input, timeZoneNames()) : undefined;
+        return `${JSON.stringify(issue.input)} is not an IANA time zone${hint ? `; did you mean ${hint}?` : '; write one like Europe/Paris, America/New_York or UTC'}`;
+    },
+})
+    .describe('IANA time zone, for example Europe/Paris, America/New_York or UTC.');
+const duration = schemas/* string */.YjP()
+    .refine((text) => parseDuration(text) !== null, {
+    params: { code: 'invalid_duration', ofValue: true },
+    error: (issue) => `${JSON.stringify(issue.input)} is not a duration: ${DURATION_FORM}`,
+})
+    .meta({ pattern: '^\\d+(\\.\\d+)?\\s*[mhd]?$' });
+const reason = nonEmpty.describe('Why: shown in every plan, summary and comment.');
+const holds = schemas/* array */.YOg(schemas/* enum */.k5n(FREEZE_HOLDS))
+    .min(1)
+    .default(['publish'])
+    .describe('What the window holds: publish (the default), render, edit (creates and edits). What it does not name goes on.');
+const recurringWindow = schemas/* strictObject */.rej({
+    every: schemas/* union */.KCZ([
+        schemas/* array */.YOg(schemas/* enum */.k5n(WEEKDAYS)).min(1).describe('Weekdays the window starts on, in its time zone.'),
+        schemas/* literal */.euz('day').describe('Every day.'),
+    ])
+        .describe('The weekdays the window starts on (saturday, sunday, …), or day for every day.'),
+    from: clock('Wall-clock time the window starts, in its time zone. Default 00:00.').default('00:00'),
+    until: clock('Wall-clock time the window ends; at or before from, it ends on the next day. Default 24:00.').default('24:00'),
+    time_zone: timeZone,
+    reason,
+    holds,
+})
+    .describe('A window that comes back every week: weekends, nights.');
+const fixedWindow = schemas/* strictObject */.rej({
+    from: when('Start: a date (its first minute, in time_zone) or an instant with a zone.'),
+    until: when('End: a date (the window runs to the end of that day, in time_zone) or an instant.'),
+    time_zone: timeZone.optional().describe('The zone dates are read in; default UTC.'),
+    reason,
+    holds,
+})
+    .describe('A window between two dates or instants: a holiday, a launch, a review.');
+const since = when('Since when: a date or an instant with a zone.');
+const pausedById = schemas/* strictObject */.rej({
+    id: nonEmpty.describe('Id of the account, as GET /accounts lists it.'),
+    reason,
+    since,
+});
+const pausedByName = schemas/* strictObject */.rej({
+    platform: schemas/* enum */.k5n(PLATFORMS).describe('Platform of the account: YouTube, TikTok or Instagram.'),
+    name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
+    reason,
+    since,
+});
+const releaseSchema = schemas/* strictObject */.rej({
+    paused: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The kill switch: true stops every write of every run (creates, edits, renders, publications).'),
+    reason: reason.optional().describe('Why the catalogue is paused; required with paused: true.'),
+    since: since.optional().describe('Since when the catalogue is paused; required with paused: true.'),
+    warn_paused_after: duration
+        .default('7d')
+        .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
+    freeze: schemas/* array */.YOg(schemas/* union */.KCZ([recurringWindow, fixedWindow]))
+        .default([])
+        .describe('Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.'),
+    paused_accounts: schemas/* array */.YOg(schemas/* union */.KCZ([pausedByName, pausedById]))
+        .default([])
+        .describe('Accounts nothing is published to: an item that publishes to one is held, whatever other accounts it names.'),
+})
+    .refine((value) => !value.paused || (value.reason !== undefined && value.since !== undefined), {
+    path: ['paused'],
+    params: { code: 'pause_without_reason' },
+    message: 'paused is true without a reason and a since; add reason: (why) and since: (a date, like 2026-11-20) beside it, so that every run can say why and for how long',
+    // Checked whatever else is wrong, so that one run reports every mistake.
+    when: (payload) => isObject(payload.value) &&
+        payload.value['paused'] === true &&
+        (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
+})
+    .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** `paused` in a manifest or a `_defaults.yml`: true, or why and since when. */
+const pausedField = schemas/* union */.KCZ([
+    schemas/* boolean */.zMY(),
+    schemas/* strictObject */.rej({
+        reason: reason.optional(),
+        since: since.optional(),
+    }),
+])
+    .optional()
+    .describe('Hold this item (or, in a _defaults.yml, every item below it): nothing is created, edited, rendered or published. true, or {reason, since}.');
+/** JSON Schema of the release file as written, for editors. */
+function releaseJsonSchema() {
+    const schema = z.toJSONSchema(releaseSchema, {
+        io: 'input',
+        target: 'draft-2020-12',
+        unrepresentable: 'any',
+    });
+    const { $schema, ...rest } = schema;
+    return { $schema, title: 'content-as-code release file', ...rest };
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -4506,7 +4897,7 @@ function readSource(file, text) {
     const problems = syntaxProblems(doc, text, at);
     if (problems.length > 0)
         return { file, root: null, problems };
-    problems.push(...warningsOf(doc, at));
+    problems.push(...yaml_reader_warningsOf(doc, at));
     if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null)) {
         return unread(problemAt(start, 'empty_file', 'the file is empty; a manifest needs at least a line like "title: …"'));
     }
@@ -4564,7 +4955,7 @@ function syntaxProblems(doc, text, at) {
     }
     return problems;
 }
-function warningsOf(doc, at) {
+function yaml_reader_warningsOf(doc, at) {
     return doc.warnings.map((warning) => {
         const message = warning.message.split('\n')[0] ?? warning.message;
         return problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning');
@@ -4670,19 +5061,130 @@ class TreeBuilder {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
-var iso = __webpack_require__(4377);
-;// CONCATENATED MODULE: ./src/manifest/types.ts
-const STAGES = ['draft', 'rendered', 'published'];
-const FLOWS = ['oneshot', 'stepwise'];
-/** Whether a problem stops every write of the run (see Problem.itemOnly). */
-function blocksWrites(problem) {
-    return problem.severity === 'error' && problem.itemOnly !== true;
+;// CONCATENATED MODULE: ./src/manifest/release-file.ts
+
+
+
+
+
+
+
+
+// The release file: `_release.yml` (or `.yaml`) in the folder the manifests'
+// glob starts in, `content/_release.yml` by default. It is read by the same
+// YAML reader and checked the same way as a manifest (its own zod schema,
+// problems at file:line:col with a "did you mean"), and is never a manifest
+// itself, wherever a glob meets it.
+const RELEASE_FILES = ['_release.yml', '_release.yaml'];
+const DAY_MS = 86_400_000;
+/** Whether a path names a release file (in any folder). */
+function isReleaseFile(file) {
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    return RELEASE_FILES.includes(name);
+}
+/** The release files the loader looks for: `_release.yml` and `_release.yaml` in `root` ('' is the workspace). */
+function releaseFilesIn(root) {
+    return RELEASE_FILES.map((name) => (root === '' ? name : `${root}/${name}`));
+}
+/** A release file the glob met outside the manifests' folder: it would silently do nothing, so it is an error. */
+function misplacedRelease(file, root) {
+    const where = root === '' ? 'the workspace root' : `${root}/`;
+    return problemAt({ file, line: 1, column: 1 }, 'misplaced_release_file', `a release file applies to the whole catalogue and is read only in the manifests' folder (${where}); move it there, or merge it into the one there`);
+}
+/** Reads and checks one release file; `release` is null when it has an error. */
+function readRelease(file, text) {
+    const source = readSource(file, text);
+    // An empty release file declares nothing; that is no mistake.
+    const problems = source.problems.filter((problem) => problem.code !== 'empty_file');
+    if (source.root === null)
+        return { release: problems.length > 0 ? null : empty(file), problems };
+    const { value, positions } = toPlain(source.root);
+    const start = { file, line: 1, column: 1 };
+    const parsed = releaseSchema.safeParse(value);
+    if (!parsed.success) {
+        const mapped = new IssueMapper(releaseSchema, value, positions, start).map(parsed.error.issues);
+        return { release: null, problems: [...problems, ...mapped] };
+    }
+    const locations = locationsOf(positions);
+    const release = controlOf(file, parsed.data, (path) => locations[path] ?? start);
+    problems.push(...windowProblems(release.windows));
+    return { release: problems.some((problem) => problem.severity === 'error') ? null : release, problems };
+}
+function empty(file) {
+    return { file, paused: null, warnPausedAfterMs: parseDuration('7d'), windows: [], accounts: [] };
+}
+function controlOf(file, data, at) {
+    return {
+        file,
+        paused: data.paused
+            ? {
+                reason: data.reason ?? null,
+                since: data.since ? sinceInstant(data.since) : null,
+                location: at('paused'),
+            }
+            : null,
+        warnPausedAfterMs: parseDuration(data.warn_paused_after),
+        windows: data.freeze.map((window, index) => windowOf(window, at(`freeze.${index}`))),
+        accounts: data.paused_accounts.map((entry, index) => {
+            const location = at(`paused_accounts.${index}`);
+            const account = 'id' in entry ? { id: entry.id } : { platform: entry.platform, name: entry.name };
+            return {
+                account: selectorOf(account, location),
+                pause: { reason: entry.reason, since: sinceInstant(entry.since), location },
+            };
+        }),
+    };
+}
+const minutesOf = (clock) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+function windowOf(window, location) {
+    const common = { reason: window.reason, holds: [...new Set(window.holds)], location };
+    if ('every' in window) {
+        const days = window.every === 'day' ? [0, 1, 2, 3, 4, 5, 6] : window.every.map((day) => WEEKDAYS.indexOf(day));
+        return {
+            ...common,
+            kind: 'recurring',
+            days: [...new Set(days)].sort(),
+            fromMinute: minutesOf(window.from),
+            untilMinute: minutesOf(window.until),
+            timeZone: window.time_zone,
+        };
+    }
+    const zone = window.time_zone ?? 'UTC';
+    return {
+        ...common,
+        kind: 'fixed',
+        from: edgeOf(window.from, zone, 0),
+        until: edgeOf(window.until, zone, DAY_MS),
+        timeZone: window.time_zone ?? null,
+    };
+}
+/** An instant as written, or a date's first minute in `zone` (`past` a day later: the end of that day). */
+function edgeOf(text, zone, past) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(text))
+        return new Date(text).toISOString();
+    return new Date(instantAt(zone, Date.parse(`${text}T00:00:00Z`) + past)).toISOString();
+}
+/** A fixed window that ends before it starts, and a recurring one that never opens, are mistakes. */
+function windowProblems(windows) {
+    return windows.flatMap((window, index) => {
+        if (window.kind === 'fixed' && Date.parse(window.until) <= Date.parse(window.from))
+            return [
+                problemAt(window.location, 'window_ends_before_start', `freeze[${index}] ends (${window.until}) before it starts (${window.from}); swap from and until, or fix the dates`, `freeze.${index}`),
+            ];
+        if (window.kind === 'recurring' &&
+            window.fromMinute === window.untilMinute % 1440 &&
+            window.untilMinute !== 1440)
+            return [
+                problemAt(window.location, 'window_never_opens', `freeze[${index}] starts and ends at the same time; give it an until other than its from (24:00 for a whole day)`, `freeze.${index}`),
+            ];
+        return [];
+    });
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
+var iso = __webpack_require__(4377);
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
+
 
 
 
@@ -4692,15 +5194,15 @@ function blocksWrites(problem) {
 //
 // Rules that involve two fields carry a `params.code`; src/manifest/issues.ts
 // turns every other zod issue into a sentence that names the field.
-const nonEmpty = schemas/* string */.YjP().regex(/\S/);
+const schema_nonEmpty = schemas/* string */.YjP().regex(/\S/);
 const accountById = schemas/* strictObject */.rej({
-    id: nonEmpty.describe('Id of a connected account, as GET /accounts lists it.'),
+    id: schema_nonEmpty.describe('Id of a connected account, as GET /accounts lists it.'),
 })
     .describe('An account given by its id.');
 const accountByName = schemas/* strictObject */.rej({
     platform: schemas/* enum */.k5n(PLATFORMS)
         .describe('Platform of the account, spelled exactly: YouTube, TikTok or Instagram.'),
-    name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
+    name: schema_nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
 })
     .describe('An account given by platform and name; resolved through GET /accounts.');
 const accountSchema = schemas/* union */.KCZ([accountById, accountByName])
@@ -4709,7 +5211,7 @@ const tiktok = schemas/* strictObject */.rej({
     post_mode: schemas/* enum */.k5n(['direct', 'draft'])
         .optional()
         .describe('direct posts the video; draft leaves it in the TikTok inbox. Sent only when given.'),
-    privacy: nonEmpty
+    privacy: schema_nonEmpty
         .optional()
         .describe('TikTok privacy level, for example PUBLIC_TO_EVERYONE. Sent only when given.'),
 })
@@ -4732,8 +5234,8 @@ const publish = schemas/* strictObject */.rej({
     late: schemas/* enum */.k5n(['hold', 'publish'])
         .optional()
         .describe('What happens when publish.at passed longer ago than the late window (24 h by default): hold (the default) keeps the video unpublished with a message; publish publishes it anyway.'),
-    privacy: nonEmpty.default('public').describe('Platform visibility, for example public.'),
-    category: schemas/* union */.KCZ([nonEmpty, schemas/* int */.Whr().nonnegative()])
+    privacy: schema_nonEmpty.default('public').describe('Platform visibility, for example public.'),
+    category: schemas/* union */.KCZ([schema_nonEmpty, schemas/* int */.Whr().nonnegative()])
         .default('22')
         .transform(String)
         .describe('YouTube category id; a number or a string, sent as a string.'),
@@ -4752,7 +5254,7 @@ const publish = schemas/* strictObject */.rej({
     params: { code: 'kids_and_age_restricted' },
     message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
     // Checked even when another field of publish is wrong, so that one run reports every mistake.
-    when: (payload) => isObject(payload.value) &&
+    when: (payload) => schema_isObject(payload.value) &&
         payload.value['made_for_kids'] === true &&
         payload.value['age_restricted'] === true,
 })
@@ -4763,12 +5265,12 @@ const publish = schemas/* strictObject */.rej({
 });
 const imageOverlay = schemas/* strictObject */.rej({
     enabled: schemas/* boolean */.zMY().optional().describe('Show an image overlay. Sent only when given.'),
-    position: nonEmpty.optional().describe('Where the overlay goes, for example top. Sent only when given.'),
+    position: schema_nonEmpty.optional().describe('Where the overlay goes, for example top. Sent only when given.'),
 })
     .describe('Image overlay of the render.');
 const video = schemas/* strictObject */.rej({
-    source: nonEmpty.default('stock').describe('Footage source, sent as video_id.'),
-    orientation: nonEmpty.default('vertical').describe('Orientation of the video, for example vertical.'),
+    source: schema_nonEmpty.default('stock').describe('Footage source, sent as video_id.'),
+    orientation: schema_nonEmpty.default('vertical').describe('Orientation of the video, for example vertical.'),
     prefer_real_world: schemas/* boolean */.zMY()
         .optional()
         .describe('Prefer real-world footage over illustrations. Sent only when given.'),
@@ -4781,8 +5283,8 @@ const video = schemas/* strictObject */.rej({
     .describe('How the video is rendered.');
 const hashtag = schemas/* union */.KCZ([schemas/* string */.YjP().regex(/^#?[^\s#]\S*$/), schemas/* int */.Whr()]);
 const manifestSchema = schemas/* strictObject */.rej({
-    title: nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
-    id: nonEmpty.optional().describe('Pins an existing item by its id.'),
+    title: schema_nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
+    id: schema_nonEmpty.optional().describe('Pins an existing item by its id.'),
     description: schemas/* string */.YjP().optional().describe('Description shown with the video.'),
     full_text: schemas/* string */.YjP().optional().describe('Source text the script is written from.'),
     textover: schemas/* string */.YjP()
@@ -4795,7 +5297,7 @@ const manifestSchema = schemas/* strictObject */.rej({
     ])
         .optional()
         .describe('A list of hashtags (# added when missing), or one string taken as written.'),
-    persona: schemas/* union */.KCZ([nonEmpty, schemas/* strictObject */.rej({ id: nonEmpty.describe('Persona id.') })])
+    persona: schemas/* union */.KCZ([schema_nonEmpty, schemas/* strictObject */.rej({ id: schema_nonEmpty.describe('Persona id.') })])
         .transform((value) => (typeof value === 'string' ? value : value.id))
         .optional()
         .describe('Persona id, or {id: …}.'),
@@ -4810,15 +5312,16 @@ const manifestSchema = schemas/* strictObject */.rej({
         .describe('oneshot: one request renders and publishes; stepwise: the script is read before rendering.'),
     video: video.prefault({}),
     publish: publish.optional(),
+    paused: pausedField,
 })
     .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
     path: ['stage'],
     params: { code: 'published_without_accounts' },
     message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
-    when: (payload) => isObject(payload.value) && payload.value['stage'] === 'published',
+    when: (payload) => schema_isObject(payload.value) && payload.value['stage'] === 'published',
 })
     .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
-function isObject(value) {
+function schema_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /** JSON Schema of the manifest as written (input side), for editors and the README reference. */
@@ -4830,117 +5333,6 @@ function manifestJsonSchema() {
     });
     const { $schema, ...rest } = schema;
     return { $schema, title: 'content-as-code manifest', ...rest };
-}
-
-;// CONCATENATED MODULE: ./src/manifest/normalize.ts
-
-// A validated manifest -> the engine's desired state for one item, plus the
-// warnings about settings that cannot take effect. Absent optional fields stay
-// absent: the engine neither sends nor compares them.
-/** Where each field is written, by dotted path (`publish.accounts.1`). */
-function locationsOf(positions) {
-    const locations = {};
-    for (const [path, position] of positions) {
-        if (path !== '')
-            locations[path] = position.key ?? position.value;
-    }
-    return locations;
-}
-function render(video) {
-    const options = { video_id: video.source, orientation: video.orientation };
-    if (video.prefer_real_world !== undefined)
-        options.prefer_real_world = video.prefer_real_world;
-    if (video.image_overlay?.enabled !== undefined)
-        options.image_overlay_enabled = video.image_overlay.enabled;
-    if (video.image_overlay?.position !== undefined)
-        options.image_overlay_position = video.image_overlay.position;
-    if (video.zoom_effect !== undefined)
-        options.zoom_effect_enabled = video.zoom_effect;
-    if (video.subtitles !== undefined)
-        options.subtitle_settings = video.subtitles;
-    return options;
-}
-/** One entry of publish.accounts, as the engine resolves it. */
-function selectorOf(account, location) {
-    return 'id' in account
-        ? { kind: 'id', id: account.id, location }
-        : { kind: 'name', platform: account.platform, name: account.name, location };
-}
-function publishOf(publish, locations, fallback) {
-    const accounts = (publish.accounts ?? []).map((account, index) => selectorOf(account, locations[`publish.accounts.${index}`] ?? fallback));
-    const options = {
-        privacy: publish.privacy,
-        category: publish.category,
-        made_for_kids: publish.made_for_kids,
-        age_restricted: publish.age_restricted,
-        notify_subscribers: publish.notify_subscribers,
-        ai_disclosure: publish.ai_disclosure,
-    };
-    if (publish.tiktok?.post_mode !== undefined)
-        options.tiktok_post_mode = publish.tiktok.post_mode;
-    if (publish.tiktok?.privacy !== undefined)
-        options.tiktok_privacy = publish.tiktok.privacy;
-    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
-}
-/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
-function normalize(file, manifest, positions) {
-    const locations = locationsOf(positions);
-    const start = { file, line: 1, column: 1 };
-    const location = locations['title'] ?? start;
-    const fields = { title: manifest.title };
-    if (manifest.description !== undefined)
-        fields.description = manifest.description;
-    if (manifest.full_text !== undefined)
-        fields.full_text = manifest.full_text;
-    if (manifest.textover !== undefined)
-        fields.textover = manifest.textover;
-    if (manifest.hashtags !== undefined)
-        fields.hashtags = manifest.hashtags;
-    if (manifest.fine_tuning !== undefined)
-        fields.fine_tuning = manifest.fine_tuning;
-    if (manifest.persona !== undefined)
-        fields.persona_id = manifest.persona;
-    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
-    const item = {
-        file,
-        location,
-        locations,
-        id: manifest.id ?? null,
-        fields,
-        stage: manifest.stage,
-        flow: manifest.flow,
-        render: render(manifest.video),
-        publish,
-    };
-    return { item, warnings: normalize_warningsOf(item) };
-}
-function normalize_warningsOf(item) {
-    const warnings = [];
-    const publishAt = item.locations['publish'];
-    // Only a publish block written in the manifest itself is worth a warning:
-    // one inherited from a defaults file is meant for the published items.
-    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
-        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
-    }
-    const accounts = item.publish?.accounts ?? [];
-    const tiktokAt = item.locations['publish.tiktok'];
-    if (tiktokAt !== undefined &&
-        tiktokAt.file === item.file &&
-        accounts.length > 0 &&
-        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
-        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
-    }
-    const seen = new Map();
-    accounts.forEach((account, index) => {
-        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
-        const first = seen.get(key);
-        if (first === undefined) {
-            seen.set(key, index);
-            return;
-        }
-        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
-    });
-    return warnings;
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/outline.ts
@@ -5080,6 +5472,7 @@ function parseManifest(file, text, defaults = []) {
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/file-loader.ts
+
 
 
 
@@ -5366,7 +5759,8 @@ async function loadManifests(options) {
     const cwd = external_node_path_default().resolve(options.cwd);
     const reader = new Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
     const matched = await discover(cwd, options.pattern);
-    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)));
+    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)) && !isReleaseFile(file));
+    const release = await loadRelease(reader, options.pattern, matched);
     const defaultsOf = new Map();
     const folderDefaults = (folder) => {
         let pending = defaultsOf.get(folder);
@@ -5390,7 +5784,7 @@ async function loadManifests(options) {
             options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
         return { file, ...validated };
     });
-    const problems = [];
+    const problems = [...release.problems];
     for (const layer of await Promise.all(defaultsOf.values()))
         if (layer)
             problems.push(...layer.problems);
@@ -5414,7 +5808,37 @@ async function loadManifests(options) {
         problems: dedupeAndSort(problems),
         files,
         outlines,
+        ...(release.release === null ? {} : { release: release.release }),
     };
+}
+/**
+ * The release file of the manifests' folder, read and checked; a release
+ * file the glob met in any other folder is an error, since it would do nothing.
+ */
+async function loadRelease(reader, pattern, matched) {
+    const root = globRoot(pattern);
+    // Manifests outside the workspace are refused one by one; there is no release file to look for there.
+    if (root === '..' || root.startsWith('../') || external_node_path_default().isAbsolute(root))
+        return { release: null, problems: [] };
+    const names = releaseFilesIn(root);
+    const problems = matched
+        .filter((file) => isReleaseFile(file) && !names.includes(file))
+        .map((file) => misplacedRelease(file, root));
+    const found = [];
+    for (const file of names) {
+        const read = await reader.read(file, true);
+        if (read.kind === 'problem')
+            problems.push(read.problem);
+        if (read.kind === 'text')
+            found.push({ file, text: read.text });
+    }
+    const [first, second] = found;
+    if (second !== undefined)
+        problems.push(problemAt({ file: second.file, line: 1, column: 1 }, 'duplicate_release_file', `two release files in one folder; ${first.file} applies, merge ${second.file} into it and remove it`));
+    if (first === undefined)
+        return { release: null, problems };
+    const read = readRelease(first.file, first.text);
+    return { release: read.release, problems: [...problems, ...read.problems] };
 }
 async function readFolderDefaults(reader, folder) {
     const found = [];
@@ -5447,23 +5871,16 @@ async function readFolderDefaults(reader, folder) {
 
 ;// CONCATENATED MODULE: ./src/plan/late-window.ts
 
+
 // The late window: how long after publish.at a missed schedule is still
 // caught up. Older than that, publishing now would surprise (a year typo in
 // publish.at, a manifest merged months after its date), so it is held.
 // Written as the `late-window` input and the CLI's --late-window.
-const UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 /** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
-function parseLateWindow(text) {
-    const match = /^(\d+(?:\.\d+)?)\s*([mhd]?)$/.exec(text.trim());
-    if (!match)
-        return null;
-    const amount = Number(match[1]);
-    const unit = UNITS[match[2] || 'h'];
-    return Number.isFinite(amount) ? Math.round(amount * unit) : null;
-}
+const parseLateWindow = parseDuration;
 /** The late window when none is given: the `late-window` input's default. */
 const DEFAULT_LATE_WINDOW_MS = parseLateWindow(DEFAULTS.lateWindow);
-const LATE_WINDOW_FORM = 'expected a duration such as 90m, 24h or 7d';
+const LATE_WINDOW_FORM = DURATION_FORM;
 /** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
 function pastSchedules(items, now) {
     return items.flatMap((item) => {
@@ -5486,6 +5903,448 @@ function pastSchedules(items, now) {
             },
         ];
     });
+}
+
+;// CONCATENATED MODULE: ./src/plan/freeze-windows.ts
+
+// When the release file's freeze windows are open, as instants. A
+// recurring window opens on its weekdays at a wall-clock time of its time
+// zone (daylight saving included, by Intl); a night window runs into the
+// next day. Windows that overlap or touch make one freeze: a weekend is
+// Saturday 00:00 to Monday 00:00, and what it holds waits until Monday.
+// Pure: the same windows and instants give the same answer.
+const freeze_windows_DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** How far around an instant a freeze is looked for before it is looked for further. */
+const SPAN_MS = 8 * freeze_windows_DAY_MS;
+/** A freeze longer than this is reported as ending there: a window that never closes. */
+const LONGEST_MS = 400 * freeze_windows_DAY_MS;
+/** The openings of one window that overlap [from, to). */
+function openings(window, from, to) {
+    if (window.kind === 'fixed') {
+        const start = Date.parse(window.from);
+        const end = Date.parse(window.until);
+        return start < to && end > from ? [[start, end]] : [];
+    }
+    const zone = window.timeZone;
+    // From the local day before `from` (a night that began then is still open) to the local day of `to`.
+    const first = Math.floor(wallTime(zone, from) / freeze_windows_DAY_MS) - 1;
+    const last = Math.floor(wallTime(zone, to) / freeze_windows_DAY_MS);
+    const found = [];
+    for (let day = first; day <= last; day++) {
+        if (!window.days.includes(new Date(day * freeze_windows_DAY_MS).getUTCDay()))
+            continue;
+        const endDay = window.untilMinute > window.fromMinute ? day : day + 1;
+        const start = instantAt(zone, day * freeze_windows_DAY_MS + window.fromMinute * MINUTE_MS);
+        const end = instantAt(zone, endDay * freeze_windows_DAY_MS + window.untilMinute * MINUTE_MS);
+        if (start < to && end > from)
+            found.push([start, end]);
+    }
+    return found;
+}
+/** The freezes of `windows` that overlap [from, to), in order; openings that overlap or touch are one. */
+function freezesBetween(windows, from, to) {
+    const spans = windows.flatMap((window) => openings(window, from, to).map(([start, end]) => ({ start, end, window })));
+    spans.sort((a, b) => a.start - b.start || a.end - b.end);
+    const merged = [];
+    for (const span of spans) {
+        const last = merged.at(-1);
+        if (last !== undefined && span.start <= last.until) {
+            last.until = Math.max(last.until, span.end);
+            if (!last.windows.includes(span.window))
+                last.windows.push(span.window);
+        }
+        else {
+            merged.push({ since: span.start, until: span.end, windows: [span.window] });
+        }
+    }
+    return merged;
+}
+/**
+ * The freezes of a release file, asked by what they hold: whether a
+ * publication, a render or an edit is held at an instant, and for how much
+ * of a stretch of time nothing held it. Answers are kept: a plan asks the
+ * same instants for thousands of items.
+ */
+class FreezeCalendar {
+    #windows;
+    #found = new Map();
+    #open = new Map();
+    constructor(windows) {
+        const holding = (what) => windows.filter((window) => window.holds.includes(what));
+        this.#windows = { publish: holding('publish'), render: holding('render'), edit: holding('edit') };
+    }
+    /** Whether any window holds `what` at all. */
+    holds(what) {
+        return this.#windows[what].length > 0;
+    }
+    /** The freeze holding `what` at `instant`, whole (from its first window to its last); null when none does. */
+    at(what, instant) {
+        if (!this.holds(what))
+            return null;
+        const key = `${what}@${instant}`;
+        if (!this.#found.has(key))
+            this.#found.set(key, this.#search(what, instant));
+        return this.#found.get(key) ?? null;
+    }
+    #search(what, instant) {
+        // Looked for around the instant, then further each way while the freeze reaches the edge of the search.
+        for (let span = SPAN_MS;; span *= 2) {
+            const from = instant - span;
+            const to = instant + span;
+            const freeze = freezesBetween(this.#windows[what], from, to).find((found) => found.since <= instant && instant < found.until);
+            if (freeze === undefined)
+                return null;
+            const bounded = freeze.since > from + freeze_windows_DAY_MS && freeze.until < to - freeze_windows_DAY_MS;
+            if (bounded || span >= LONGEST_MS)
+                return { ...freeze, since: Math.max(freeze.since, from), until: Math.min(freeze.until, to) };
+        }
+    }
+    /**
+     * How much of [from, to) no window held `what`, counted back from `to`;
+     * once it passes `enough` the count stops there (the caller only asks
+     * whether it does). Stretches end on `to`, so items asking from the same
+     * `to` (the run's now) share them.
+     */
+    openMs(what, from, to, enough) {
+        if (!this.holds(what))
+            return to - from;
+        let open = 0;
+        for (let end = to; end > from && open <= enough; end -= SPAN_MS) {
+            const start = Math.max(from, end - SPAN_MS);
+            open +=
+                start === end - SPAN_MS ? this.#openIn(what, start, end) : openIn(this.#windows[what], start, end);
+        }
+        return open;
+    }
+    #openIn(what, start, end) {
+        const key = `${what}:${start}`;
+        let open = this.#open.get(key);
+        if (open === undefined) {
+            open = openIn(this.#windows[what], start, end);
+            this.#open.set(key, open);
+        }
+        return open;
+    }
+}
+/** Milliseconds of [start, end) outside every freeze of `windows`. */
+function openIn(windows, start, end) {
+    const frozen = freezesBetween(windows, start, end).reduce((sum, freeze) => sum + Math.max(0, Math.min(end, freeze.until) - Math.max(start, freeze.since)), 0);
+    return end - start - frozen;
+}
+
+;// CONCATENATED MODULE: ./src/plan/steps.ts
+// What a step does, asked in one place: the planner, the review, the
+// engine's preflight and the reports all ask these, and none re-derives them.
+/** The publication a step sends: an upload's, or the one a one-shot render carries; null when it publishes nothing. */
+function publicationOf(step) {
+    if (step.kind === 'upload')
+        return step.publish;
+    if (step.kind === 'render')
+        return step.publish;
+    return null;
+}
+/** Whether any of the steps publishes. */
+function publishes(steps) {
+    return steps.some((step) => publicationOf(step) !== null);
+}
+/** Whether any of the steps renders (and so spends credits on a video). */
+function renders(steps) {
+    return steps.some((step) => step.kind === 'render');
+}
+/** (item, account) pairs a list of steps would publish. */
+function publicationsOf(steps) {
+    return steps.reduce((count, step) => count + (publicationOf(step)?.accounts.length ?? 0), 0);
+}
+/**
+ * Scopes the interface itself states for the given steps (A29): generation
+ * and upload need `generate`. Which scope content writes need is not shown,
+ * so none is guessed for them; a 403 tells.
+ */
+function statedScopes(steps) {
+    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
+}
+
+;// CONCATENATED MODULE: ./src/plan/release-control.ts
+
+
+// Release control in the plan: the kill switch (the release file's
+// `paused`, or the `pause` input), items paused by their manifest or a
+// `_defaults.yml`, accounts paused by the release file, and freeze windows.
+// What they hold becomes a hold that says why and since when; nothing else
+// of the plan changes. The publication's own timing (a freeze, a paused
+// account, lateness measured without the frozen time) is release-steps.ts's.
+/** The run's release rules: the release file (null: there is none), the pause input, override-freeze. */
+function releaseRules(control, run) {
+    const filePause = control?.paused == null
+        ? null
+        : {
+            by: 'release_file',
+            file: control.file,
+            reason: control.paused.reason,
+            since: control.paused.since,
+        };
+    const inputPause = run.pause === null ? null : { by: 'input', file: null, reason: run.pause.reason, since: null };
+    const windows = control?.windows ?? [];
+    return {
+        // The committed pause says the most (why, since when); the input stops the run just the same.
+        pause: filePause ?? inputPause,
+        accounts: control?.accounts ?? [],
+        calendar: windows.length === 0 || run.overrideFreeze ? null : new FreezeCalendar(windows),
+    };
+}
+const NOT_PAUSED = new Set(['', 'false', 'no', 'off', '0']);
+/**
+ * The `pause` input, typically a repository variable: empty or false is no
+ * pause, true is a pause, and any other text is a pause with that reason
+ * (`CONTENT_PAUSE=Brand review until Monday`). The CLI's --pause reads the same. A misspelt false pauses: the
+ * safe side of an emergency stop.
+ */
+function parsePause(value) {
+    const text = value.replace(/\s+/g, ' ').trim();
+    const word = text.toLowerCase();
+    if (NOT_PAUSED.has(word))
+        return null;
+    return {
+        reason: word === 'true' || word === 'yes' || word === 'on' || word === '1' ? null : text.slice(0, 300),
+    };
+}
+/** Whether a paused account is this one. */
+function isAccount(paused, account) {
+    const selector = paused.account;
+    return selector.kind === 'id'
+        ? selector.id === account.id
+        : selector.platform === account.platform && selector.name === account.name;
+}
+/** What a list of steps would have done, as the holds and the review name it. */
+function workOf(steps) {
+    const work = new Set();
+    for (const step of steps)
+        if (step.kind !== 'wait' && step.kind !== 'upload')
+            work.add(step.kind);
+    if (publishes(steps))
+        work.add('publish');
+    return [...work];
+}
+function pausedHold(scope, pause, file, held) {
+    return { kind: 'paused', scope, file, account: null, reason: pause.reason, since: pause.since, held };
+}
+/** A freeze as a hold: until when, why, since when. */
+function frozenHold(freeze, what, held) {
+    const reasons = [...new Set(freeze.windows.map((window) => window.reason))];
+    const zones = freeze.windows.map((window) => window.timeZone).filter((zone) => zone !== null);
+    return {
+        kind: 'frozen',
+        what,
+        since: new Date(freeze.since).toISOString(),
+        until: new Date(freeze.until).toISOString(),
+        reasons,
+        timeZone: zones[0] ?? null,
+        held,
+    };
+}
+/**
+ * Why a publication to `target` cannot go out at `instant`: an account it
+ * names is paused (the item is held whole, never published to fewer
+ * accounts than asked), or a freeze holds publications then. Null: it can.
+ */
+function publicationBlock(rules, target, instant) {
+    if (rules === undefined)
+        return null;
+    const paused = rules.accounts.find((entry) => target.accounts.some((account) => isAccount(entry, account)));
+    if (paused !== undefined) {
+        const account = target.accounts.find((candidate) => isAccount(paused, candidate));
+        return {
+            kind: 'paused',
+            scope: 'account',
+            file: paused.pause.location.file,
+            account: { platform: account.platform, name: account.name },
+            reason: paused.pause.reason,
+            since: paused.pause.since,
+            held: ['publish'],
+        };
+    }
+    const freeze = rules.calendar?.at('publish', instant) ?? null;
+    return freeze === null ? null : frozenHold(freeze, 'publish', ['publish']);
+}
+/**
+ * How long of [at, now) publications could go out: the late window counts
+ * only that time, so a schedule that fell in a freeze is caught up when it
+ * ends. Stops counting past `enough`.
+ */
+function openSince(rules, at, now, enough) {
+    return rules?.calendar ? rules.calendar.openMs('publish', at, now, enough) : now - at;
+}
+/**
+ * The steps of one item that release control lets through, in order of
+ * precedence: the kill switch, the item's own pause, a freeze of edits, a
+ * freeze of renders. What one holds is not held again by the next.
+ */
+function releaseControl(planned, item, context) {
+    const rules = context.release;
+    const { steps, holds } = planned;
+    if (steps.length === 0)
+        return planned;
+    const held = (hold) => ({ steps: [], holds: [...holds, hold] });
+    if (rules?.pause)
+        return held(pausedHold(rules.pause.by, rules.pause, rules.pause.file, workOf(steps)));
+    if (item.paused)
+        return held(pausedHold('item', item.paused, item.paused.location.file, workOf(steps)));
+    const now = context.now.getTime();
+    const edits = rules?.calendar?.at('edit', now) ?? null;
+    if (edits !== null && steps.some((step) => step.kind === 'create' || step.kind === 'edit'))
+        return held(frozenHold(edits, 'edit', workOf(steps)));
+    const renders = rules?.calendar?.at('render', now) ?? null;
+    if (renders === null || !steps.some((step) => step.kind === 'render'))
+        return planned;
+    // A render held takes the upload that publishes it with it.
+    const isKept = (step) => step.kind !== 'render' && step.kind !== 'upload';
+    const kept = steps.filter(isKept);
+    const dropped = steps.filter((step) => !isKept(step));
+    return { steps: kept, holds: [...holds, frozenHold(renders, 'render', workOf(dropped))] };
+}
+
+;// CONCATENATED MODULE: ./src/plan/accounts.ts
+
+function accounts_problemAt(index, selector, message) {
+    const at = selector.location;
+    return {
+        severity: 'error',
+        code: 'unknown_account',
+        file: at.file,
+        line: at.line,
+        column: at.column,
+        field: `publish.accounts.${index}`,
+        message,
+    };
+}
+function hint(candidate) {
+    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
+}
+/** Resolves one item's selectors in order, without duplicates. */
+function resolveAccounts(item, connected) {
+    const selectors = item.publish?.accounts ?? [];
+    return resolveSelectors(selectors.map((selector, index) => ({ index, selector })), connected);
+}
+/** Resolves selectors that keep their place in publish.accounts (`index`), without duplicates. */
+function resolveSelectors(entries, connected) {
+    const accounts = [];
+    const problems = [];
+    entries.forEach(({ index, selector }) => {
+        let found;
+        if (selector.kind === 'id') {
+            found = connected.find((account) => account.id === selector.id);
+            if (!found) {
+                problems.push(accounts_problemAt(index, selector, `No connected account has id ${selector.id}.` +
+                    hint(suggest(selector.id, connected.map((account) => account.id))) +
+                    ' Connect the account in the service, or name it as {platform, name}.'));
+            }
+        }
+        else {
+            const onPlatform = connected.filter((account) => account.platform === selector.platform);
+            found = onPlatform.find((account) => account.name === selector.name);
+            if (!found && onPlatform.length === 0) {
+                problems.push(accounts_problemAt(index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
+                    'Connect it in the service first.'));
+            }
+            else if (!found) {
+                problems.push(accounts_problemAt(index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
+                    hint(suggest(selector.name, onPlatform.map((account) => account.name))) +
+                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
+            }
+        }
+        if (found && !accounts.some((account) => account.id === found.id))
+            accounts.push(found);
+    });
+    return { accounts, problems };
+}
+/**
+ * The unknown accounts that manifests name, valid or not (their outlines):
+ * a manifest with another mistake still has its accounts looked up, so that
+ * every mistake is reported in one run.
+ */
+function outlineAccountProblems(outlines, connected) {
+    return outlines.flatMap((outline) => resolveSelectors(outline.accounts, connected).problems);
+}
+
+;// CONCATENATED MODULE: ./src/plan/release-status.ts
+
+
+
+// What release control says about a whole run, once, above the tables of
+// every plan, summary and comment: the kill switch, the freezes open now
+// (or lifted by override-freeze), paused accounts and paused manifests, each
+// with why and since when. And the age warning: a pause older than the
+// release file's warn_paused_after is a warning in every run.
+const release_status_DAY_MS = 86_400_000;
+const DEFAULT_WARN_MS = 7 * release_status_DAY_MS;
+/** The run's release status; null when nothing is paused or frozen (or declared paused). */
+function releaseStatus(control, items, rules, now) {
+    const calendar = new FreezeCalendar(control?.windows ?? []);
+    const frozen = [];
+    for (const what of ['edit', 'render', 'publish']) {
+        const freeze = calendar.at(what, now.getTime());
+        if (freeze === null)
+            continue;
+        const hold = frozenHold(freeze, what, []);
+        const same = frozen.find((entry) => entry.freeze.since === hold.since && entry.freeze.until === hold.until);
+        if (same)
+            same.holds.push(what);
+        else
+            frozen.push({ holds: [what], freeze: hold });
+    }
+    const paused = items.flatMap((item) => (item.paused ? [{ file: item.file, pause: item.paused }] : []));
+    const status = {
+        pause: rules.pause,
+        frozen,
+        overridden: frozen.length > 0 && rules.calendar === null,
+        accounts: rules.accounts,
+        items: paused,
+    };
+    const quiet = !status.pause && frozen.length === 0 && status.accounts.length === 0 && paused.length === 0;
+    return quiet ? null : status;
+}
+/** Every pause older than the release file's warn_paused_after (7 days without one), as a warning where it is written. */
+function pauseWarnings(control, items, now) {
+    const limit = control?.warnPausedAfterMs ?? DEFAULT_WARN_MS;
+    const pauses = [
+        ...(control?.paused ? [{ pause: control.paused, what: 'The catalogue' }] : []),
+        ...(control?.accounts ?? []).map((entry) => ({
+            pause: entry.pause,
+            what: `The account ${accountName(entry)}`,
+        })),
+        ...items.flatMap((item) => (item.paused ? [{ pause: item.paused, what: `"${item.fields.title}"` }] : [])),
+    ];
+    return pauses.flatMap(({ pause, what }) => {
+        if (pause.since === null)
+            return [];
+        const age = now.getTime() - Date.parse(pause.since);
+        if (age <= limit)
+            return [];
+        const days = Math.floor(age / release_status_DAY_MS);
+        const { file, line, column } = pause.location;
+        const message = `${what} has been paused for ${days} day${days === 1 ? '' : 's'} (since ${pause.since.slice(0, 10)}` +
+            `${pause.reason ? `: ${pause.reason}` : ''}), longer than warn_paused_after (${Math.round(limit / release_status_DAY_MS)} days` +
+            `${control ? ` in ${control.file}` : ' by default'}). Remove the pause if it is over; raise warn_paused_after if it is meant to last.`;
+        return [{ severity: 'warning', code: 'long_pause', file, line, column, message }];
+    });
+}
+function accountName(entry) {
+    const account = entry.account;
+    return account.kind === 'id' ? `with id ${account.id}` : `${account.platform} "${account.name}"`;
+}
+/**
+ * Paused accounts no connected account answers to: a misspelt name would
+ * publish to the account meant to be paused, so it is an error, which stops
+ * every write until it is fixed. Checked only against a whole listing.
+ */
+function pausedAccountProblems(control, connected) {
+    const entries = (control?.accounts ?? []).map((entry, index) => ({ index, selector: entry.account }));
+    return resolveSelectors(entries, connected).problems.map((problem) => ({
+        ...problem,
+        field: problem.field?.replace(/^publish\.accounts/, 'paused_accounts'),
+        message: `paused_accounts: ${problem.message}`,
+    }));
 }
 
 ;// CONCATENATED MODULE: ./src/concurrency.ts
@@ -6698,7 +7557,7 @@ function publishedThisRun(item) {
     return item.outcome === 'published';
 }
 /** The URLs the row shows and what they confirm of the publication the run asked for. */
-function publicationOf(run, row, status) {
+function results_publicationOf(run, row, status) {
     if (status !== 'UPLOADED' || row === undefined)
         return { publishedUrls: [] };
     const asked = run.item.publication?.accounts ?? [];
@@ -6729,7 +7588,7 @@ function itemResults(runs, listing) {
             id: run.id,
             outcome: outcomeOf(run, status),
             status,
-            ...publicationOf(run, row, status),
+            ...results_publicationOf(run, row, status),
             ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
             lastError: row?.last_error ?? run.lastError,
             error: run.error,
@@ -6923,38 +7782,6 @@ function asPreview(item) {
         return changes.length > 0 ? [{ ...step, changes, send }] : [];
     });
     return [{ ...item, steps }];
-}
-
-;// CONCATENATED MODULE: ./src/plan/steps.ts
-// What a step does, asked in one place: the planner, the review, the
-// engine's preflight and the reports all ask these, and none re-derives them.
-/** The publication a step sends: an upload's, or the one a one-shot render carries; null when it publishes nothing. */
-function steps_publicationOf(step) {
-    if (step.kind === 'upload')
-        return step.publish;
-    if (step.kind === 'render')
-        return step.publish;
-    return null;
-}
-/** Whether any of the steps publishes. */
-function publishes(steps) {
-    return steps.some((step) => steps_publicationOf(step) !== null);
-}
-/** Whether any of the steps renders (and so spends credits on a video). */
-function renders(steps) {
-    return steps.some((step) => step.kind === 'render');
-}
-/** (item, account) pairs a list of steps would publish. */
-function publicationsOf(steps) {
-    return steps.reduce((count, step) => count + (steps_publicationOf(step)?.accounts.length ?? 0), 0);
-}
-/**
- * Scopes the interface itself states for the given steps (A29): generation
- * and upload need `generate`. Which scope content writes need is not shown,
- * so none is guessed for them; a 403 tells.
- */
-function statedScopes(steps) {
-    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
 }
 
 ;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
@@ -7199,7 +8026,7 @@ async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CON
 /** Milliseconds on a monotonic clock. */
 const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
 /** The plan's items this run carries out, and the writes among their steps. */
-function workOf(options, plan) {
+function execute_workOf(options, plan) {
     const { mode, permissions } = options.settings;
     const allowed = allowedSteps(mode, permissions);
     const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
@@ -7226,7 +8053,7 @@ function refusal(options, plan, report) {
 /** Carries out what this run may do of the plan; the results go to the report. */
 async function execute(options, client, plan, report) {
     const { mode } = options.settings;
-    const { items, writes } = workOf(options, plan);
+    const { items, writes } = execute_workOf(options, plan);
     if (mode !== 'apply' && writes.length === 0)
         return;
     if (refusal(options, plan, report) !== null)
@@ -7457,69 +8284,6 @@ async function personaAtBase(previous, file) {
 async function personaChangedSince(previous, item) {
     const before = await personaAtBase(previous, item.file);
     return before !== undefined && before !== (item.fields.persona_id ?? null);
-}
-
-;// CONCATENATED MODULE: ./src/plan/accounts.ts
-
-function accounts_problemAt(index, selector, message) {
-    const at = selector.location;
-    return {
-        severity: 'error',
-        code: 'unknown_account',
-        file: at.file,
-        line: at.line,
-        column: at.column,
-        field: `publish.accounts.${index}`,
-        message,
-    };
-}
-function hint(candidate) {
-    return candidate === undefined ? '' : ` Did you mean "${candidate}"?`;
-}
-/** Resolves one item's selectors in order, without duplicates. */
-function resolveAccounts(item, connected) {
-    const selectors = item.publish?.accounts ?? [];
-    return resolveSelectors(selectors.map((selector, index) => ({ index, selector })), connected);
-}
-/** Resolves selectors that keep their place in publish.accounts (`index`), without duplicates. */
-function resolveSelectors(entries, connected) {
-    const accounts = [];
-    const problems = [];
-    entries.forEach(({ index, selector }) => {
-        let found;
-        if (selector.kind === 'id') {
-            found = connected.find((account) => account.id === selector.id);
-            if (!found) {
-                problems.push(accounts_problemAt(index, selector, `No connected account has id ${selector.id}.` +
-                    hint(suggest(selector.id, connected.map((account) => account.id))) +
-                    ' Connect the account in the service, or name it as {platform, name}.'));
-            }
-        }
-        else {
-            const onPlatform = connected.filter((account) => account.platform === selector.platform);
-            found = onPlatform.find((account) => account.name === selector.name);
-            if (!found && onPlatform.length === 0) {
-                problems.push(accounts_problemAt(index, selector, `No ${selector.platform} account is connected, so "${selector.name}" cannot be published to. ` +
-                    'Connect it in the service first.'));
-            }
-            else if (!found) {
-                problems.push(accounts_problemAt(index, selector, `No connected ${selector.platform} account is named "${selector.name}".` +
-                    hint(suggest(selector.name, onPlatform.map((account) => account.name))) +
-                    ` Connected ${selector.platform} accounts: ${onPlatform.map((account) => account.name).join(', ')}.`));
-            }
-        }
-        if (found && !accounts.some((account) => account.id === found.id))
-            accounts.push(found);
-    });
-    return { accounts, problems };
-}
-/**
- * The unknown accounts that manifests name, valid or not (their outlines):
- * a manifest with another mistake still has its accounts looked up, so that
- * every mistake is reported in one run.
- */
-function outlineAccountProblems(outlines, connected) {
-    return outlines.flatMap((outline) => resolveSelectors(outline.accounts, connected).problems);
 }
 
 ;// CONCATENATED MODULE: ./src/plan/identity.ts
@@ -7804,19 +8568,29 @@ function editsOf(item, detail, changes, context) {
 
 
 
-const DAY_MS = 86_400_000;
+
+const release_steps_DAY_MS = 86_400_000;
 function timingOf(item, target, context) {
+    if (target === null)
+        return { due: false, late: false, holds: [] };
     const at = item.publish?.at ?? null;
-    const passedMs = at === null ? 0 : context.now.getTime() - Date.parse(at);
+    const now = context.now.getTime();
+    const passedMs = at === null ? 0 : now - Date.parse(at);
     const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-    const late = target !== null && at !== null && passedMs > windowMs && item.publish?.late !== 'publish';
-    const due = target !== null && passedMs >= 0 && !late;
-    if (target === null || due || at === null)
-        return { due, late, hold: null };
-    const hold = late
-        ? { kind: 'late', at, days: Math.floor(passedMs / DAY_MS) }
-        : { kind: 'scheduled', at };
-    return { due, late, hold };
+    // Time a freeze held publications does not count: a schedule that fell in one is caught up when it ends.
+    const late = at !== null &&
+        passedMs > windowMs &&
+        item.publish?.late !== 'publish' &&
+        openSince(context.release, Date.parse(at), now, windowMs) > windowMs;
+    if (late)
+        return { due: false, late, holds: [{ kind: 'late', at, days: Math.floor(passedMs / release_steps_DAY_MS) }] };
+    if (passedMs < 0) {
+        // Scheduled: and, when a freeze or a paused account holds it then, that too.
+        const then = publicationBlock(context.release, target, Date.parse(at));
+        return { due: false, late, holds: [{ kind: 'scheduled', at: at }, ...(then ? [then] : [])] };
+    }
+    const blocked = publicationBlock(context.release, target, now);
+    return { due: blocked === null, late, holds: blocked ? [blocked] : [] };
 }
 /** Why the video must be rendered when nothing the item's own steps did asks for it; null when it need not be. */
 function renderReason(item, detail, standing) {
@@ -7855,9 +8629,9 @@ function releaseSteps(item, detail, summary, target, standing, context) {
         return rendered(release);
     return { steps: [], holds: [] };
 }
-/** The hold that says the publication is scheduled or late, when it is. */
+/** The holds that say the publication is scheduled, late, frozen or paused, when it is. */
 function scheduled(release) {
-    return release.timing.hold === null ? [] : [release.timing.hold];
+    return release.timing.holds;
 }
 /** An upload of the rendered video, once due; held where an upload cannot publish as asked. */
 function release_steps_upload(release, retry) {
@@ -7927,6 +8701,7 @@ function rendered(release) {
 
 
 
+
 /** The publication a manifest asks for, with its accounts resolved; null below the published stage. */
 function targetOf(item, accounts) {
     if (item.stage !== 'published' || item.publish === null)
@@ -7955,21 +8730,23 @@ function heldForUnknown(creating, detail, accounts, observed) {
 /**
  * What the service must do for one item, before permissions are taken into
  * account: the item's own steps (content-steps.ts), then its render and
- * publication (release-steps.ts) from where those leave it.
+ * publication (release-steps.ts) from where those leave it, less what a
+ * pause or a freeze holds (release-control.ts).
  */
 function planSteps(item, detail, summary, target, context) {
     const content = contentSteps(item, detail, target, context);
-    const { steps, holds, drift } = content;
+    const { holds, drift } = content;
     if (content.final || item.stage === 'draft')
-        return { steps, holds, drift };
+        return { ...releaseControl(content, item, context), drift };
     const release = releaseSteps(item, detail, summary, target, content, context);
-    return { steps: [...steps, ...release.steps], holds: [...holds, ...release.holds], drift };
+    const planned = { steps: [...content.steps, ...release.steps], holds: [...holds, ...release.holds] };
+    return { ...releaseControl(planned, item, context), drift };
 }
 /** How a publication goes out: in the generation request, or with an upload. */
 function publishVia(item, planned, target) {
     if (target === null)
         return null;
-    const publishing = planned.steps.find((step) => steps_publicationOf(step) !== null);
+    const publishing = planned.steps.find((step) => publicationOf(step) !== null);
     if (publishing)
         return publishing.kind === 'render' ? 'oneshot' : 'upload';
     if (planned.holds.some((hold) => hold.kind === 'upload_cannot_carry' || hold.kind === 'partly_published'))
@@ -7992,7 +8769,7 @@ function restrict(planned, context, flow) {
             // video that no upload may publish as asked: it waits for the run that may publish.
             steps = steps
                 .filter((step) => step.kind !== 'upload')
-                .filter((step) => !(step.kind === 'render' && steps_publicationOf(step) !== null && flow === 'stepwise'))
+                .filter((step) => !(step.kind === 'render' && publicationOf(step) !== null && flow === 'stepwise'))
                 .map((step) => (step.kind === 'render' ? { ...step, publish: null } : step));
             holds.push({ kind: 'publish_disabled', by: publishBy });
         }
@@ -8194,15 +8971,26 @@ function scriptKey(item) {
 }
 /** One letter per kind of planned step, and `p` when something is published. */
 const STEP_LETTERS = { create: 'c', edit: 'e', render: 'r', upload: 'u', publish: 'p', wait: 'w' };
-/** The planned steps in a few letters (`crp`: create, render, publish): what a review saw would happen. */
-function stepsKey(steps) {
+/**
+ * The planned steps in a few letters (`crp`: create, render, publish): what a
+ * review saw would happen. What a pause or a freeze held counts as shown: a
+ * plan reviewed while the catalogue was paused showed the render the merge
+ * then does once the pause is over.
+ */
+function stepsKey(steps, holds = []) {
     const kinds = new Set(steps.map((step) => step.kind));
     if (publishes(steps))
         kinds.add('publish');
+    for (const work of heldWork(holds))
+        kinds.add(work);
     return Object.entries(STEP_LETTERS)
         .filter(([kind]) => kinds.has(kind))
         .map(([, letter]) => letter)
         .join('');
+}
+/** What the pauses and freezes among `holds` kept from happening. */
+function heldWork(holds) {
+    return holds.flatMap((hold) => (hold.kind === 'paused' || hold.kind === 'frozen' ? hold.held : []));
 }
 /** Whether steps written by stepsKey include a render. */
 const review_key_rendered = (key) => key.includes(STEP_LETTERS.render);
@@ -8232,7 +9020,7 @@ function reviewedItemsOf(plan) {
             m: item.review.manifest,
             s: scriptKey(item),
             t: item.review.target,
-            k: stepsKey(item.steps),
+            k: stepsKey(item.steps, item.holds),
         };
         entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
     }
@@ -8406,6 +9194,8 @@ function planScope(options, items) {
 
 
 
+
+
 // The planning stage of a run: the observed state, read with what git knows
 // of the manifests' earlier versions, becomes the plan (src/plan/, pure),
 // with the review's verdict and every problem of the catalogue said.
@@ -8441,6 +9231,7 @@ async function planStage(options, load, observation, report) {
         publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
         ...(personaChanged === null ? {} : { personaChanged }),
         lateWindowMs: settings.lateWindowMs,
+        release: releaseRules(load.release ?? null, runRelease(settings)),
     });
     const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
     report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
@@ -8448,7 +9239,13 @@ async function planStage(options, load, observation, report) {
     if (others.length > 0)
         report.problems.push(...otherShardProblems(others, mine, listing));
     report.problems.push(...unplannedAccountProblems(load, listing));
+    if (listing.accountsError === null && listing.accountsGap === null)
+        report.problems.push(...pausedAccountProblems(load.release ?? null, listing.accounts));
     return plan;
+}
+/** What the run's own settings add to the release file: the pause input, override-freeze. */
+function runRelease(settings) {
+    return { pause: settings.pause ?? null, overrideFreeze: settings.overrideFreeze ?? false };
 }
 /** Published videos: what they were published with is read from git, to report later changes as drift. */
 function publishedItems(matched, details) {
@@ -8536,6 +9333,8 @@ function unplannedAccountProblems(load, listing) {
 
 
 
+
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply -> results.
 const elapsed = (since) => Math.round(monotonicMs() - since);
@@ -8569,12 +9368,18 @@ async function runEngine(options) {
     }
 }
 function emptyReport(options, load, loadMs) {
+    const { settings, seams } = options;
+    const now = seams?.now?.() ?? new Date();
+    const control = load.release ?? null;
+    const rules = releaseRules(control, runRelease(settings));
     return {
-        mode: options.settings.mode,
+        mode: settings.mode,
         load,
         plan: null,
         result: null,
-        problems: [...load.problems],
+        // Every run says what is paused or frozen, and warns of a pause left on too long, whatever its mode.
+        release: releaseStatus(control, load.items, rules, now),
+        problems: [...load.problems, ...pauseWarnings(control, load.items, now)],
         fatal: null,
         creditsBefore: null,
         creditsAfter: null,
@@ -9449,7 +10254,7 @@ function reviewSecret(inputs) {
 // The action's inputs, with the mode and permissions decided from the event
 // (src/action/mode.ts), as the run's settings: the same type the CLI's flags
 // produce (src/cli/settings.ts).
-function runSettingsFromInputs(inputs, decision, cwd) {
+function runSettingsFromInputs(inputs, decision, cwd, eventName) {
     return {
         mode: decision.mode,
         cwd,
@@ -9463,7 +10268,23 @@ function runSettingsFromInputs(inputs, decision, cwd) {
         timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
         lateWindowMs: inputs.lateWindowMs,
         ...(inputs.shard ? { shard: inputs.shard } : {}),
+        pause: inputs.pause,
+        overrideFreeze: overridesFreeze(inputs, eventName),
     };
+}
+/**
+ * override-freeze counts on a workflow_dispatch only: a person asked for
+ * this run, and the workflow can make its job wait for an environment's
+ * required reviewers. On any other event the freeze windows stand.
+ */
+function overridesFreeze(inputs, eventName) {
+    return inputs.overrideFreeze && eventName === 'workflow_dispatch';
+}
+/** What the log and the summary say when override-freeze was given where it does not count; null otherwise. */
+function overrideFreezeNote(inputs, eventName) {
+    return inputs.overrideFreeze && eventName !== 'workflow_dispatch'
+        ? `override-freeze is ignored on ${eventName}: only a workflow_dispatch run may lift the freeze windows.`
+        : null;
 }
 
 ;// CONCATENATED MODULE: ./src/action/engine-run.ts
@@ -9480,6 +10301,11 @@ function runSettingsFromInputs(inputs, decision, cwd) {
 /** The engine's report, and the notes the log has said that the summary says too. */
 async function runEngineFor(commands, run) {
     const notes = run.decision.note === null ? [] : [run.decision.note];
+    const override = overrideFreezeNote(run.inputs, run.event.name);
+    if (override) {
+        notes.push(override);
+        commands.warning(override);
+    }
     const review = await reviewCheck(commands, run);
     if (review.note) {
         notes.push(review.note);
@@ -9494,7 +10320,7 @@ async function runEngineFor(commands, run) {
     const client = run.decision.mode === 'validate' ? undefined : serviceClient(run.inputs);
     try {
         const options = {
-            settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace),
+            settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace, run.event.name),
             deps: {
                 ...(client ? { client } : {}),
                 ...(await previousVersions(run, (message) => commands.info(message))),
@@ -9661,19 +10487,9 @@ function untrustedSource(name, payload, pullRequest, repository) {
 
 
 
+
 // Where imported manifests go: a folder under the manifests' glob, one file
 // per item named after its title, never one that exists already.
-/** The folder a glob starts in: `content/**\/*.yml` -> `content`. */
-function globRoot(pattern) {
-    const parts = pattern.split('/');
-    const fixed = [];
-    for (const part of parts.slice(0, -1)) {
-        if (/[*?[\]{}!]/.test(part))
-            break;
-        fixed.push(part);
-    }
-    return fixed.join('/');
-}
 /** The default output folder: `imported` under the folder the manifests' glob starts in. */
 function defaultOutDir(pattern) {
     const root = globRoot(pattern);
@@ -10364,6 +11180,7 @@ function formatShard(shard) {
 
 
 
+
 // Every input of action.yml, read once into one typed object. The runner
 // passes every input as a string; '' means "not given" and takes the
 // default from src/defaults.ts, which action.yml declares too, so a local
@@ -10425,6 +11242,8 @@ const INPUTS = {
         ? ok(value)
         : fail(`expected one of ${REQUIRE_REVIEW.join(', ')}`),
     shard: inputs_text,
+    pause: (value) => ok(parsePause(value)),
+    'override-freeze': inputs_boolean,
     'allow-insecure-http': inputs_boolean,
     'allow-untrusted-events': inputs_boolean,
     deployments: inputs_boolean,
@@ -10477,6 +11296,8 @@ function readInputs(get) {
         lateWindowMs: values['late-window'],
         requireReview: values['require-review'],
         shard,
+        pause: values.pause,
+        overrideFreeze: toBoolean(values['override-freeze']),
         allowInsecureHttp: toBoolean(values['allow-insecure-http']),
         allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
         deployments: toBoolean(values.deployments),
@@ -10739,6 +11560,7 @@ function moreRowsSentence(shown, total, where) {
 
 ;// CONCATENATED MODULE: ./src/report/words.ts
 
+
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
     'title',
@@ -10780,6 +11602,10 @@ function holdText(hold) {
     switch (hold.kind) {
         case 'scheduled':
             return `publishes at ${formatInstant(hold.at)}`;
+        case 'paused':
+            return pausedText(hold);
+        case 'frozen':
+            return `frozen until ${formatIn(hold.until, hold.timeZone)}, ${hold.reasons.join('; ')} (since ${formatIn(hold.since, hold.timeZone)}): ${FROZEN_OUTCOME[hold.what]}`;
         case 'publish_disabled':
             return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
         case 'render_disabled':
@@ -10826,6 +11652,34 @@ function holdText(hold) {
     }
 }
 const RELEASE = 'A pull request that shows it, or a run with require-review: off, releases it';
+const FROZEN_OUTCOME = {
+    publish: 'published when the window ends',
+    render: 'not rendered until the window ends',
+    edit: 'not created or edited until the window ends',
+};
+/** `create, render and publish`: what a pause or a freeze kept from happening. */
+function workText(work) {
+    const words = [...work];
+    return words.length <= 1 ? (words[0] ?? 'nothing') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+/** Why, and since when, as a pause says it: `: Brand review (since 2026-11-20 00:00 UTC)`. */
+function whyAndSince(reason, since) {
+    return `${reason ? `: ${reason}` : ''}${since ? ` (since ${formatInstant(since)})` : ''}`;
+}
+function pausedText(hold) {
+    const why = whyAndSince(hold.reason, hold.since);
+    const held = `not ${workText(hold.held)}`;
+    switch (hold.scope) {
+        case 'input':
+            return `paused by the pause input${why}: ${held} in this run`;
+        case 'release_file':
+            return `paused by ${hold.file ?? 'the release file'}${why}: ${held} until paused is removed`;
+        case 'item':
+            return `paused in ${hold.file ?? 'the manifest'}${why}: ${held} until paused is removed`;
+        case 'account':
+            return `account ${hold.account?.platform ?? ''} "${hold.account?.name ?? ''}" is paused in ${hold.file ?? 'the release file'}${why}: not published until it is resumed, to none of its accounts (never to fewer than asked)`;
+    }
+}
 const REVIEW_CHANGES = {
     manifest: 'the manifest differs from the one reviewed',
     script: 'a script other than the one shown',
@@ -10904,6 +11758,15 @@ function driftValue(value) {
             .join(', ');
     return String(value);
 }
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** An instant as a time zone shows it, with the weekday (`Mon 2026-11-30 00:00 Europe/Paris`); UTC without a zone. */
+function formatIn(iso, zone) {
+    if (zone === null)
+        return formatInstant(iso);
+    const wall = new Date(wallTime(zone, Date.parse(iso)));
+    const text = wall.toISOString();
+    return `${WEEKDAY_NAMES[wall.getUTCDay()]} ${text.slice(0, 10)} ${text.slice(11, 16)} ${zone}`;
+}
 /** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
 function formatInstant(iso) {
     const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
@@ -10964,7 +11827,7 @@ function oneUrlForSeveral(item) {
  * published to: the accounts an item was published to, when there were several.
  */
 function accountsBehindOneUrl(planned) {
-    const accounts = (planned?.steps ?? []).flatMap((step) => steps_publicationOf(step)?.accounts ?? []);
+    const accounts = (planned?.steps ?? []).flatMap((step) => publicationOf(step)?.accounts ?? []);
     const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
     return names.length > 1 ? names : [];
 }
@@ -10984,7 +11847,74 @@ function reviewNotes(review) {
     return notes;
 }
 
+;// CONCATENATED MODULE: ./src/report/release.ts
+
+// What release control says about a whole run, in sentences: the kill
+// switch, the freezes open now (or lifted by override-freeze), paused
+// accounts and paused manifests, each with why and since when. Every plan,
+// summary, comment and terminal report opens with them, so that a run that
+// does less than asked says why before anything else.
+/** How many paused manifests are named before the rest are counted. */
+const NAMED_ITEMS = 5;
+const HELD_WORDS = {
+    publish: 'publications',
+    render: 'renders',
+    edit: 'creates and edits',
+};
+/** The sentences of a run's release status; none when nothing is paused or frozen. */
+function releaseLines(status) {
+    if (!status)
+        return [];
+    return [
+        ...(status.pause ? [pauseLine(status.pause)] : []),
+        ...status.frozen.map((entry) => freezeLine(entry, status.overridden)),
+        ...status.accounts.map(accountLine),
+        ...itemsLine(status.items),
+    ];
+}
+/** `: Brand review (since 2026-11-20 00:00 UTC)`, or as much of it as is known. */
+function why(pause) {
+    return `${pause.reason ? `: ${pause.reason}` : ''}${pause.since ? ` (since ${formatInstant(pause.since)})` : ''}`;
+}
+function pauseLine(pause) {
+    return pause.by === 'input'
+        ? `Paused by the pause input${why(pause)}. Nothing is written to the service in this run; clear the input (or the variable behind it) to go on.`
+        : `Paused by ${pause.file ?? 'the release file'}${why(pause)}. Nothing is written to the service until paused is removed from it.`;
+}
+function freezeLine(entry, overridden) {
+    const { freeze } = entry;
+    const held = joinWords(entry.holds.map((what) => HELD_WORDS[what]));
+    const when = `until ${formatIn(freeze.until, freeze.timeZone)} (since ${formatIn(freeze.since, freeze.timeZone)})`;
+    const reasons = freeze.reasons.join('; ');
+    return overridden
+        ? `Frozen ${when}, ${reasons}: lifted for this run by override-freeze, so ${held} go on.`
+        : `Frozen ${when}, ${reasons}: ${held} are held and go on when the window ends.`;
+}
+function accountLine(entry) {
+    const account = entry.account;
+    const name = account.kind === 'id' ? `with id ${account.id}` : `${account.platform} "${account.name}"`;
+    return `Account ${name} is paused in ${entry.pause.location.file}${why(entry.pause)}: items that publish to it are not published, to it or to any other account they name.`;
+}
+function itemsLine(items) {
+    if (items.length === 0)
+        return [];
+    const named = items
+        .slice(0, NAMED_ITEMS)
+        .map(({ file, pause }) => `${file}${pauseWhere(file, pause)}${why(pause)}`);
+    const more = items.length > NAMED_ITEMS ? `, and ${items.length - NAMED_ITEMS} more` : '';
+    const count = items.length === 1 ? '1 manifest is' : `${items.length} manifests are`;
+    return [`${count} paused, and held until paused is removed: ${named.join('; ')}${more}.`];
+}
+/** ` by content/ocean/_defaults.yml` when the pause is written in a folder's defaults, not the manifest. */
+function pauseWhere(file, pause) {
+    return pause.location.file === file ? '' : ` by ${pause.location.file}`;
+}
+function joinWords(words) {
+    return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
 
 
 
@@ -11110,6 +12040,9 @@ function headline(report, context) {
     if (context.pullRequest && report.mode !== 'validate') {
         lines.push('Pull request runs never render or publish; merging applies the plan.');
     }
+    // What is paused or frozen, why and since when, before anything else the run says.
+    for (const line of releaseLines(report.release))
+        lines.push(`> **Release control:** ${inlineText(line)}`);
     for (const note of context.notes ?? [])
         lines.push(`> ${inlineText(note)}`);
     return lines.join('\n\n');
@@ -11936,9 +12869,13 @@ async function writeRunFile(kind, json, shard, env) {
 
 
 
+
 async function reportRun(commands, run) {
     const { report, decision, event, inputs } = run;
     const notes = [...run.notes];
+    // The summary and the comment open with these too (src/report/markdown.ts); the log says them here.
+    for (const line of releaseLines(report.release))
+        commands.info(`Release control: ${line}`);
     if (report.review) {
         for (const note of reviewNotes(report.review)) {
             notes.push(note);

@@ -1,0 +1,338 @@
+// Freeze windows, pauses and paused accounts in the pure planner: when a
+// window is open in its own time zone, what each hold keeps back and why,
+// and how late a schedule is once the time a freeze held it is left out.
+import { describe, expect, it } from 'vitest';
+import type { FreezeWindow, PausedAccount, ReleaseControl } from '../../src/manifest/types.ts';
+import { FreezeCalendar } from '../../src/plan/freeze-windows.ts';
+import { plan } from '../../src/plan/plan.ts';
+import { releaseRules } from '../../src/plan/release-control.ts';
+import type { PlanContext } from '../../src/plan/types.ts';
+import { context, observed, published, remote } from '../support/fixtures.ts';
+
+const at = (iso: string): number => Date.parse(iso);
+const where = { file: 'content/_release.yml', line: 3, column: 5 };
+
+const WEEKEND: FreezeWindow = {
+  kind: 'recurring',
+  days: [0, 6],
+  fromMinute: 0,
+  untilMinute: 1440,
+  timeZone: 'Europe/Paris',
+  reason: 'No releases at weekends',
+  holds: ['publish'],
+  location: where,
+};
+
+const NIGHTS: FreezeWindow = {
+  kind: 'recurring',
+  days: [0, 1, 2, 3, 4, 5, 6],
+  fromMinute: 22 * 60,
+  untilMinute: 7 * 60,
+  timeZone: 'America/New_York',
+  reason: 'Nights',
+  holds: ['publish', 'render'],
+  location: where,
+};
+
+function control(overrides: Partial<ReleaseControl> = {}): ReleaseControl {
+  return {
+    file: 'content/_release.yml',
+    paused: null,
+    warnPausedAfterMs: 7 * 86_400_000,
+    windows: [],
+    accounts: [],
+    ...overrides,
+  };
+}
+
+type RunRelease = Parameters<typeof releaseRules>[1];
+
+function withRelease(
+  release: ReleaseControl,
+  now: string,
+  run: RunRelease = { pause: null, overrideFreeze: false },
+): PlanContext {
+  return context({ now: new Date(now), release: releaseRules(release, run) });
+}
+
+describe('the freeze calendar', () => {
+  const calendar = new FreezeCalendar([WEEKEND, NIGHTS]);
+
+  it('opens a weekend on Saturday 00:00 and closes it on Monday 00:00, Paris time, in summer and in winter', () => {
+    // 2026-11-28 is a Saturday; Paris is UTC+1 then.
+    expect(calendar.at('publish', at('2026-11-28T12:00:00Z'))).toMatchObject({
+      since: at('2026-11-27T23:00:00Z'),
+      until: at('2026-11-29T23:00:00Z'),
+    });
+    // 2026-06-06 is a Saturday; Paris is UTC+2 then.
+    expect(calendar.at('publish', at('2026-06-07T21:59:00Z'))).toMatchObject({
+      until: at('2026-06-07T22:00:00Z'),
+    });
+    expect(calendar.at('publish', at('2026-06-07T22:00:00Z'))).toBeNull();
+    expect(calendar.at('publish', at('2026-06-05T21:59:00Z'))).toBeNull();
+  });
+
+  it('runs a night window into the next morning, across the change to daylight saving time', () => {
+    // New York moves its clocks forward on 2026-03-08: the night that starts on the 7th at 22:00 EST ends at 07:00 EDT.
+    const night = calendar.at('render', at('2026-03-08T08:00:00Z'));
+    expect(night).toMatchObject({ since: at('2026-03-08T03:00:00Z'), until: at('2026-03-08T11:00:00Z') });
+    expect(night?.windows).toEqual([NIGHTS]);
+    // Renders are held only by the night window.
+    expect(calendar.at('render', at('2026-11-28T12:00:00Z'))).toBeNull();
+  });
+
+  it('runs a night window across the change back to standard time: ten hours that night', () => {
+    // New York moves its clocks back on 2026-11-01 at 02:00 EDT: Saturday 22:00 EDT to Sunday 07:00 EST.
+    const night = new FreezeCalendar([NIGHTS]).at('render', at('2026-11-01T05:30:00Z'));
+    expect(night).toMatchObject({ since: at('2026-11-01T02:00:00Z'), until: at('2026-11-01T12:00:00Z') });
+  });
+
+  it('keeps of a window across the skipped hour the time that exists', () => {
+    const early: FreezeWindow = { ...NIGHTS, fromMinute: 60, untilMinute: 180, holds: ['publish'] };
+    // 01:00 EST is 06:00 UTC; 03:00 EDT is 07:00 UTC: one hour, as the clocks on the wall show it.
+    expect(new FreezeCalendar([early]).at('publish', at('2026-03-08T06:30:00Z'))).toMatchObject({
+      since: at('2026-03-08T06:00:00Z'),
+      until: at('2026-03-08T07:00:00Z'),
+    });
+    expect(new FreezeCalendar([early]).at('publish', at('2026-03-08T07:00:00Z'))).toBeNull();
+  });
+
+  it('holds a dated window from its first minute to the end of its last day, in its zone', () => {
+    const christmas: FreezeWindow = {
+      kind: 'fixed',
+      from: '2026-12-23T23:00:00.000Z',
+      until: '2026-12-26T23:00:00.000Z',
+      timeZone: 'Europe/Paris',
+      reason: 'Christmas',
+      holds: ['publish', 'render'],
+      location: where,
+    };
+    const calendar = new FreezeCalendar([christmas, WEEKEND]);
+    // Christmas 2026 runs Thursday to Saturday; the weekend that touches it makes one freeze to Monday.
+    expect(calendar.at('publish', at('2026-12-24T10:00:00Z'))).toMatchObject({
+      since: at('2026-12-23T23:00:00Z'),
+      until: at('2026-12-27T23:00:00Z'),
+    });
+    expect(calendar.at('render', at('2026-12-27T10:00:00Z'))).toBeNull();
+    expect(calendar.at('render', at('2026-12-26T22:59:00Z'))).toMatchObject({
+      until: at('2026-12-26T23:00:00Z'),
+    });
+  });
+
+  it('makes one freeze of windows that touch, with every reason', () => {
+    // Thursday night in New York (22:00 EST = 03:00 UTC Friday) ends at 12:00 UTC; the Paris weekend starts at
+    // 23:00 UTC that day, while Friday night in New York (from 03:00 UTC Saturday) lies inside it: one freeze.
+    const freeze = calendar.at('publish', at('2026-11-28T04:00:00Z'));
+    expect(freeze?.since).toBe(at('2026-11-27T23:00:00Z'));
+    expect(freeze?.until).toBe(at('2026-11-29T23:00:00Z'));
+    // Sunday night in New York starts four hours after the weekend ends: a freeze of its own.
+    expect(calendar.at('publish', at('2026-11-30T04:00:00Z'))).toMatchObject({
+      since: at('2026-11-30T03:00:00Z'),
+      until: at('2026-11-30T12:00:00Z'),
+    });
+    expect(freeze?.windows.map((window) => window.reason).sort()).toEqual([
+      'Nights',
+      'No releases at weekends',
+    ]);
+  });
+
+  it('counts how long nothing held publications, from the end back', () => {
+    const weekend = new FreezeCalendar([WEEKEND]);
+    // Due Saturday 10:00 Paris, asked Monday 09:00 Paris: only Monday's nine hours count.
+    expect(
+      weekend.openMs('publish', at('2026-11-28T09:00:00Z'), at('2026-11-30T08:00:00Z'), 86_400_000),
+    ).toBe(9 * 3_600_000);
+    // Due Friday 23:00 Paris: that hour counts too.
+    expect(
+      weekend.openMs('publish', at('2026-11-27T22:00:00Z'), at('2026-11-30T08:00:00Z'), 86_400_000),
+    ).toBe(10 * 3_600_000);
+  });
+});
+
+describe('release control in the plan', () => {
+  const SATURDAY = '2026-11-28T11:00:00Z';
+  const MONDAY = '2026-11-30T08:00:00Z';
+
+  it('holds a publication due in a freeze with "frozen until …, reason", and renders it meanwhile', () => {
+    const item = published('a.yml');
+    item.publish!.at = '2026-11-28T09:00:00.000Z';
+    const result = plan([item], observed([]), withRelease(control({ windows: [WEEKEND] }), SATURDAY))
+      .items[0]!;
+    expect(result.steps).toMatchObject([{ kind: 'create' }, { kind: 'render', publish: null }]);
+    expect(result.holds).toEqual([
+      {
+        kind: 'frozen',
+        what: 'publish',
+        since: '2026-11-27T23:00:00.000Z',
+        until: '2026-11-29T23:00:00.000Z',
+        reasons: ['No releases at weekends'],
+        timeZone: 'Europe/Paris',
+        held: ['publish'],
+      },
+    ]);
+  });
+
+  it('publishes it after the window, not as late: the late window counts only the open time', () => {
+    const item = published('a.yml');
+    item.publish!.at = '2026-11-28T09:00:00.000Z';
+    const rendered = remote(item, { status: 'VIDEO_PROCESSED', has_video: true });
+    const monday = plan([item], observed([rendered]), withRelease(control({ windows: [WEEKEND] }), MONDAY));
+    expect(monday.items[0]!.steps).toMatchObject([{ kind: 'upload' }]);
+    expect(monday.items[0]!.holds).toEqual([]);
+    // Without the window, the same schedule is two days late and held.
+    const without = plan([item], observed([rendered]), context({ now: new Date(MONDAY) }));
+    expect(without.items[0]!.holds).toMatchObject([{ kind: 'late', days: 1 }]);
+  });
+
+  it('says a schedule that falls in a window goes out when it ends', () => {
+    const item = published('a.yml');
+    item.publish!.at = '2026-11-28T09:00:00.000Z';
+    const result = plan(
+      [item],
+      observed([]),
+      withRelease(control({ windows: [WEEKEND] }), '2026-11-26T12:00:00Z'),
+    );
+    expect(result.items[0]!.holds).toMatchObject([
+      { kind: 'scheduled', at: '2026-11-28T09:00:00.000Z' },
+      { kind: 'frozen', until: '2026-11-29T23:00:00.000Z' },
+    ]);
+  });
+
+  it('lets override-freeze lift the windows, and only the windows', () => {
+    const item = published('a.yml');
+    const lifted = withRelease(control({ windows: [WEEKEND] }), SATURDAY, {
+      pause: null,
+      overrideFreeze: true,
+    });
+    expect(plan([item], observed([]), lifted).items[0]!.steps).toMatchObject([
+      { kind: 'create' },
+      { kind: 'render', publish: { accounts: [{ name: 'Ocean Facts' }] } },
+    ]);
+    const paused = control({
+      paused: { reason: 'Brand review', since: '2026-11-20T00:00:00.000Z', location: where },
+    });
+    const stillPaused = withRelease(paused, SATURDAY, { pause: null, overrideFreeze: true });
+    expect(plan([item], observed([]), stillPaused).items[0]!.steps).toEqual([]);
+  });
+
+  it('holds renders, and the upload after them, where a window says so', () => {
+    const item = published('a.yml', { flow: 'stepwise' });
+    const result = plan(
+      [item],
+      observed([]),
+      withRelease(control({ windows: [NIGHTS] }), '2026-11-27T05:00:00Z'),
+    );
+    expect(result.items[0]!.steps.map((step) => step.kind)).toEqual(['create']);
+    expect(result.items[0]!.holds).toMatchObject([
+      { kind: 'frozen', what: 'publish' },
+      { kind: 'frozen', what: 'render', held: ['render'], reasons: ['Nights'], timeZone: 'America/New_York' },
+    ]);
+  });
+
+  it('holds creates and edits where a window says so, and everything after them', () => {
+    const window: FreezeWindow = { ...WEEKEND, holds: ['edit'] };
+    const result = plan(
+      [published('a.yml')],
+      observed([]),
+      withRelease(control({ windows: [window] }), SATURDAY),
+    );
+    expect(result.items[0]!.steps).toEqual([]);
+    expect(result.items[0]!.holds).toMatchObject([
+      { kind: 'frozen', what: 'edit', held: ['create', 'render', 'publish'] },
+    ]);
+  });
+
+  it('stops every write of every item under the kill switch, saying what each would have done', () => {
+    const pause = { reason: 'Brand review', since: '2026-11-20T00:00:00.000Z', location: where };
+    const items = [published('a.yml'), published('b.yml', { stage: 'draft', publish: null })];
+    const result = plan(items, observed([]), withRelease(control({ paused: pause }), SATURDAY));
+    expect(result.items.map((item) => item.steps)).toEqual([[], []]);
+    expect(result.items.map((item) => item.holds)).toEqual([
+      [
+        {
+          kind: 'paused',
+          scope: 'release_file',
+          file: 'content/_release.yml',
+          account: null,
+          reason: 'Brand review',
+          since: '2026-11-20T00:00:00.000Z',
+          held: ['create', 'render', 'publish'],
+        },
+      ],
+      [expect.objectContaining({ kind: 'paused', scope: 'release_file', held: ['create'] })],
+    ]);
+    expect(result.publications).toBe(0);
+  });
+
+  it('stops every write under the pause input too, with its reason', () => {
+    const result = plan(
+      [published('a.yml')],
+      observed([]),
+      withRelease(control(), SATURDAY, { pause: { reason: 'Incident 42' }, overrideFreeze: false }),
+    );
+    expect(result.items[0]!.steps).toEqual([]);
+    expect(result.items[0]!.holds).toMatchObject([
+      { kind: 'paused', scope: 'input', reason: 'Incident 42', since: null },
+    ]);
+  });
+
+  it('holds an item paused by its manifest, and only that item', () => {
+    const pausedItem = published('a.yml', {
+      paused: {
+        reason: 'Persona broken',
+        since: null,
+        location: { file: 'content/_defaults.yml', line: 1, column: 1 },
+      },
+    });
+    const result = plan([pausedItem, published('b.yml')], observed([]), context());
+    expect(result.items[0]!.steps).toEqual([]);
+    expect(result.items[0]!.holds).toMatchObject([
+      { kind: 'paused', scope: 'item', file: 'content/_defaults.yml', reason: 'Persona broken' },
+    ]);
+    expect(result.items[1]!.steps.map((step) => step.kind)).toEqual(['create', 'render']);
+  });
+
+  describe('a paused account', () => {
+    const tiktok: PausedAccount = {
+      account: { kind: 'name', platform: 'TikTok', name: 'oceanfacts', location: where },
+      pause: { reason: 'Account under review', since: '2026-11-01T00:00:00.000Z', location: where },
+    };
+    const rules = (): PlanContext => withRelease(control({ accounts: [tiktok] }), SATURDAY);
+    const toTikTok = published('only.yml');
+    toTikTok.publish!.accounts = [{ kind: 'name', platform: 'TikTok', name: 'oceanfacts', location: where }];
+    const toBoth = published('both.yml');
+    toBoth.publish!.accounts.push({ kind: 'name', platform: 'TikTok', name: 'oceanfacts', location: where });
+    const elsewhere = published('elsewhere.yml');
+
+    it('holds the publication of items that publish only there, and renders them', () => {
+      const result = plan([toTikTok], observed([]), rules()).items[0]!;
+      expect(result.steps).toMatchObject([{ kind: 'create' }, { kind: 'render', publish: null }]);
+      expect(result.holds).toEqual([
+        {
+          kind: 'paused',
+          scope: 'account',
+          file: 'content/_release.yml',
+          account: { platform: 'TikTok', name: 'oceanfacts' },
+          reason: 'Account under review',
+          since: '2026-11-01T00:00:00.000Z',
+          held: ['publish'],
+        },
+      ]);
+    });
+
+    it('holds items that publish there and elsewhere whole: never to fewer accounts than asked', () => {
+      const rendered = remote(toBoth, { status: 'VIDEO_PROCESSED', has_video: true });
+      const result = plan([toBoth], observed([rendered]), rules()).items[0]!;
+      expect(result.steps).toEqual([]);
+      expect(result.holds).toMatchObject([
+        { kind: 'paused', scope: 'account', account: { name: 'oceanfacts' } },
+      ]);
+    });
+
+    it('leaves items that publish elsewhere alone', () => {
+      const result = plan([elsewhere], observed([]), rules());
+      expect(result.items[0]!.holds).toEqual([]);
+      expect(result.publications).toBe(1);
+    });
+  });
+});
