@@ -9636,6 +9636,10 @@ const sha256 = (text) => (0,external_node_crypto_.createHash)('sha256').update(t
  * (`sealBody`, keyed by the caller so that an editor cannot make a new one):
  * an edited comment, its hidden reviewed plan included, is written again.
  */
+/** The length of the lines a sticky comment starts with (the marker, then the digest and its seal), before its body. */
+function stickyHeadLength(marker, sealBody = sha256) {
+    return `${marker}\n${DIGEST}${'0'.repeat(32)} ${sealBody('')} -->\n`.length;
+}
 async function upsertStickyComment(github, target, body, stable, sealBody = sha256) {
     const digest = `${DIGEST}${sha256(stable).slice(0, 32)}`;
     const full = `${target.marker}\n${digest} ${sealBody(body)} -->\n${body}`;
@@ -12783,7 +12787,10 @@ async function postComment(commands, report, context, event, inputs) {
         scope: blockScope(event.owner, event.repo, pr.number, marker),
     };
     const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed) : '';
-    const { body, stable } = commentBodies(commands, report, context, marker, block);
+    // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
+    const sealBody = (text) => sealed.seal.mac(`${sealed.scope} comment`, text);
+    const head = stickyHeadLength(marker, sealBody);
+    const { body, stable } = commentBodies(commands, report, context, head, block);
     try {
         const github = createGitHubClient({
             apiUrl: event.apiUrl,
@@ -12792,8 +12799,6 @@ async function postComment(commands, report, context, event, inputs) {
         });
         const author = await commentAuthor(github, inputs.commentAuthor);
         const target = { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker, author };
-        // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
-        const sealBody = (text) => sealed.seal.mac(`${sealed.scope} comment`, text);
         const outcome = await upsertStickyComment(github, target, body, stable, sealBody);
         commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
         if (outcome.action === 'created' && outcome.writtenBy !== null && !sameLogin(outcome.writtenBy, author)) {
@@ -12817,12 +12822,12 @@ const sameLogin = (a, b) => a.toLowerCase() === b.toLowerCase();
  * its head commit. The block goes first and its length is held back from the
  * report's: trimming cuts the report, never it.
  */
-function commentBodies(commands, report, context, marker, block) {
+function commentBodies(commands, report, context, head, block) {
     const options = {
         target: 'comment',
         limit: COMMENT_LIMIT,
         unit: 'chars',
-        reserve: marker.length + 100 + block.length + 1,
+        reserve: head + block.length + 1,
     };
     const withBlock = (text, hidden) => (block ? `${hidden}\n${text}` : text);
     const body = withBlock(commands.redact(renderReport(report, context, options)), block);

@@ -3,7 +3,7 @@ import { reviewedItemsOf } from '../engine/review.ts';
 import type { RunReport } from '../engine/types.ts';
 import { createGitHubClient } from '../github/client.ts';
 import { blockScope, reviewedBlock, ReviewSeal, stableBlock } from '../github/reviewed-block.ts';
-import { commentAuthor, markerFor, upsertStickyComment } from '../github/sticky-comment.ts';
+import { commentAuthor, markerFor, stickyHeadLength, upsertStickyComment } from '../github/sticky-comment.ts';
 import { COMMENT_LIMIT, renderReport, type ReportContext } from '../report/markdown.ts';
 import type { WorkflowCommands } from './commands.ts';
 import type { RunEvent } from './event.ts';
@@ -37,7 +37,10 @@ export async function postComment(
     scope: blockScope(event.owner, event.repo, pr.number, marker),
   };
   const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed) : '';
-  const { body, stable } = commentBodies(commands, report, context, marker, block);
+  // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
+  const sealBody = (text: string) => sealed.seal.mac(`${sealed.scope} comment`, text);
+  const head = stickyHeadLength(marker, sealBody);
+  const { body, stable } = commentBodies(commands, report, context, head, block);
   try {
     const github = createGitHubClient({
       apiUrl: event.apiUrl,
@@ -46,8 +49,6 @@ export async function postComment(
     });
     const author = await commentAuthor(github, inputs.commentAuthor);
     const target = { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker, author };
-    // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
-    const sealBody = (text: string) => sealed.seal.mac(`${sealed.scope} comment`, text);
     const outcome = await upsertStickyComment(github, target, body, stable, sealBody);
     commands.info(`PR comment ${outcome.action}${outcome.url ? `: ${outcome.url}` : ''}.`);
     if (outcome.action === 'created' && outcome.writtenBy !== null && !sameLogin(outcome.writtenBy, author)) {
@@ -80,14 +81,14 @@ function commentBodies(
   commands: WorkflowCommands,
   report: RunReport,
   context: ReportContext,
-  marker: string,
+  head: number,
   block: string,
 ): { body: string; stable: string } {
   const options = {
     target: 'comment',
     limit: COMMENT_LIMIT,
     unit: 'chars',
-    reserve: marker.length + 100 + block.length + 1,
+    reserve: head + block.length + 1,
   } as const;
   const withBlock = (text: string, hidden: string) => (block ? `${hidden}\n${text}` : text);
   const body = withBlock(commands.redact(renderReport(report, context, options)), block);

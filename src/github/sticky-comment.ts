@@ -61,6 +61,11 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
  * (`sealBody`, keyed by the caller so that an editor cannot make a new one):
  * an edited comment, its hidden reviewed plan included, is written again.
  */
+/** The length of the lines a sticky comment starts with (the marker, then the digest and its seal), before its body. */
+export function stickyHeadLength(marker: string, sealBody: (body: string) => string = sha256): number {
+  return `${marker}\n${DIGEST}${'0'.repeat(32)} ${sealBody('')} -->\n`.length;
+}
+
 export async function upsertStickyComment(
   github: GitHubClient,
   target: StickyCommentTarget,

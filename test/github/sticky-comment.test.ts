@@ -1,7 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGitHubClient, throttleGroups, writeSpacingMs } from '../../src/github/client.ts';
-import { commentAuthor, markerFor, upsertStickyComment } from '../../src/github/sticky-comment.ts';
+import {
+  commentAuthor,
+  markerFor,
+  stickyHeadLength,
+  upsertStickyComment,
+} from '../../src/github/sticky-comment.ts';
 import {
   ACTIONS_BOT,
   startGitHubFake,
@@ -133,6 +138,14 @@ describe('the sticky PR comment', () => {
     expect(await upsertStickyComment(api, target(), 'plan A', 'plan A', seal)).toMatchObject({
       action: 'unchanged',
     });
+  });
+
+  it("starts with lines of the length the report holds back for them, so a body within its budget stays within GitHub's limit", async () => {
+    const { fake, api } = await setup();
+    const seal = (text: string) => createHmac('sha256', 'the caller keys it').update(text).digest('hex');
+    await upsertStickyComment(api, target(), 'plan A', 'plan A', seal);
+    const written = fake.comments(7)[0]!.body;
+    expect(written.length - 'plan A'.length).toBe(stickyHeadLength(markerFor(null), seal));
   });
 
   it('says who wrote a new comment, so that a login other than the trusted one is noticed', async () => {
