@@ -3864,10 +3864,18 @@ function offsetAt(zone, instant) {
 function wallTime(zone, instant) {
     return instant + offsetAt(zone, instant);
 }
-/** The instant at which `zone` shows the wall time `wall` (milliseconds read as if UTC). */
+const DAY_MS = 86_400_000;
+/**
+ * The instant at which `zone` shows the wall time `wall` (milliseconds read
+ * as if UTC). A wall time shown twice (clocks going back) is its first
+ * instant; one never shown (clocks going forward) is read with the offset
+ * from before the change, east or west of UTC alike.
+ */
 function instantAt(zone, wall) {
-    const guess = wall - offsetAt(zone, wall);
-    return wall - offsetAt(zone, guess);
+    const before = offsetAt(zone, wall - DAY_MS);
+    const after = offsetAt(zone, wall + DAY_MS);
+    const shown = [wall - before, wall - after].filter((instant) => wallTime(zone, instant) === wall);
+    return shown.length > 0 ? Math.min(...shown) : wall - before;
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/suggest.ts
@@ -5076,7 +5084,7 @@ class TreeBuilder {
 // problems at file:line:col with a "did you mean"), and is never a manifest
 // itself, wherever a glob meets it.
 const RELEASE_FILES = ['_release.yml', '_release.yaml'];
-const DAY_MS = 86_400_000;
+const release_file_DAY_MS = 86_400_000;
 /** Whether a path names a release file (in any folder). */
 function isReleaseFile(file) {
     const name = file.slice(file.lastIndexOf('/') + 1);
@@ -5154,7 +5162,7 @@ function windowOf(window, location) {
         ...common,
         kind: 'fixed',
         from: edgeOf(window.from, zone, 0),
-        until: edgeOf(window.until, zone, DAY_MS),
+        until: edgeOf(window.until, zone, release_file_DAY_MS),
         timeZone: window.time_zone ?? null,
     };
 }
@@ -6001,28 +6009,29 @@ class FreezeCalendar {
         }
     }
     /**
-     * How much of [from, to) no window held `what`, counted back from `to`;
-     * once it passes `enough` the count stops there (the caller only asks
-     * whether it does). Stretches end on `to`, so items asking from the same
-     * `to` (the run's now) share them.
+     * How much of [from, to) no window held any of `what`, counted back from
+     * `to`; once it passes `enough` the count stops there (the caller only
+     * asks whether it does). Stretches end on `to`, so items asking from the
+     * same `to` (the run's now) share them.
      */
     openMs(what, from, to, enough) {
-        if (!this.holds(what))
+        const windows = [...new Set(what.flatMap((kind) => this.#windows[kind]))];
+        if (windows.length === 0)
             return to - from;
+        const key = [...what].sort().join('+');
         let open = 0;
         for (let end = to; end > from && open <= enough; end -= SPAN_MS) {
             const start = Math.max(from, end - SPAN_MS);
-            open +=
-                start === end - SPAN_MS ? this.#openIn(what, start, end) : openIn(this.#windows[what], start, end);
+            open += start === end - SPAN_MS ? this.#openIn(key, windows, start, end) : openIn(windows, start, end);
         }
         return open;
     }
-    #openIn(what, start, end) {
-        const key = `${what}:${start}`;
-        let open = this.#open.get(key);
+    #openIn(key, windows, start, end) {
+        const at = `${key}:${start}`;
+        let open = this.#open.get(at);
         if (open === undefined) {
-            open = openIn(this.#windows[what], start, end);
-            this.#open.set(key, open);
+            open = openIn(windows, start, end);
+            this.#open.set(at, open);
         }
         return open;
     }
@@ -6090,8 +6099,15 @@ function releaseRules(control, run) {
         // The committed pause says the most (why, since when); the input stops the run just the same.
         pause: filePause ?? inputPause,
         accounts: control?.accounts ?? [],
-        calendar: windows.length === 0 || run.overrideFreeze ? null : new FreezeCalendar(windows),
+        calendar: windows.length === 0 ? null : new FreezeCalendar(windows),
+        overrideFreeze: run.overrideFreeze,
     };
+}
+/** The freeze holding `what` at `instant` in this run; none where override-freeze lifted them. */
+function freezeAt(rules, what, instant) {
+    if (rules === undefined || rules.overrideFreeze)
+        return null;
+    return rules.calendar?.at(what, instant) ?? null;
 }
 const NOT_PAUSED = new Set(['', 'false', 'no', 'off', '0']);
 /**
@@ -6115,6 +6131,22 @@ function isAccount(paused, account) {
     return selector.kind === 'id'
         ? selector.id === account.id
         : selector.platform === account.platform && selector.name === account.name;
+}
+/**
+ * The rules, where the accounts listing was not proven complete: a paused
+ * account it did not show may be on a page not read, so every publication
+ * to its platform (to any account, for one paused by id) is held rather
+ * than trusted to another account.
+ */
+function withUnseenPauses(rules, connected, complete) {
+    if (complete)
+        return rules;
+    const unseen = rules.accounts.filter((entry) => !connected.some((account) => isAccount(entry, account)));
+    return unseen.length === 0 ? rules : { ...rules, unseen };
+}
+function mayBeUnseen(entry, target) {
+    const selector = entry.account;
+    return selector.kind === 'id' || target.accounts.some((account) => account.platform === selector.platform);
 }
 /** What a list of steps would have done, as the holds and the review name it. */
 function workOf(steps) {
@@ -6152,6 +6184,21 @@ function publicationBlock(rules, target, instant) {
     if (rules === undefined)
         return null;
     const paused = rules.accounts.find((entry) => target.accounts.some((account) => isAccount(entry, account)));
+    const unseen = rules.unseen?.find((entry) => mayBeUnseen(entry, target));
+    if (paused === undefined && unseen !== undefined) {
+        const selector = unseen.account;
+        return {
+            kind: 'paused',
+            scope: 'account',
+            file: unseen.pause.location.file,
+            account: selector.kind === 'id'
+                ? { platform: 'id', name: selector.id }
+                : { platform: selector.platform, name: selector.name },
+            reason: unseen.pause.reason,
+            since: unseen.pause.since,
+            held: ['publish'],
+        };
+    }
     if (paused !== undefined) {
         const account = target.accounts.find((candidate) => isAccount(paused, candidate));
         return {
@@ -6164,16 +6211,17 @@ function publicationBlock(rules, target, instant) {
             held: ['publish'],
         };
     }
-    const freeze = rules.calendar?.at('publish', instant) ?? null;
+    const freeze = freezeAt(rules, 'publish', instant);
     return freeze === null ? null : frozenHold(freeze, 'publish', ['publish']);
 }
 /**
- * How long of [at, now) publications could go out: the late window counts
+ * How long of [at, now) the work an item still needs (its publication, and
+ * the render or the create before it) could go out: the late window counts
  * only that time, so a schedule that fell in a freeze is caught up when it
- * ends. Stops counting past `enough`.
+ * ends, override-freeze or not. Stops counting past `enough`.
  */
-function openSince(rules, at, now, enough) {
-    return rules?.calendar ? rules.calendar.openMs('publish', at, now, enough) : now - at;
+function openSince(rules, needs, span, enough) {
+    return rules?.calendar ? rules.calendar.openMs(needs, span.at, span.now, enough) : span.now - span.at;
 }
 /**
  * The steps of one item that release control lets through, in order of
@@ -6191,10 +6239,10 @@ function releaseControl(planned, item, context) {
     if (item.paused)
         return held(pausedHold('item', item.paused, item.paused.location.file, workOf(steps)));
     const now = context.now.getTime();
-    const edits = rules?.calendar?.at('edit', now) ?? null;
+    const edits = freezeAt(rules, 'edit', now);
     if (edits !== null && steps.some((step) => step.kind === 'create' || step.kind === 'edit'))
         return held(frozenHold(edits, 'edit', workOf(steps)));
-    const renders = rules?.calendar?.at('render', now) ?? null;
+    const renders = freezeAt(rules, 'render', now);
     if (renders === null || !steps.some((step) => step.kind === 'render'))
         return planned;
     // A render held takes the upload that publishes it with it.
@@ -6297,7 +6345,7 @@ function releaseStatus(control, items, rules, now) {
     const status = {
         pause: rules.pause,
         frozen,
-        overridden: frozen.length > 0 && rules.calendar === null,
+        overridden: frozen.length > 0 && rules.overrideFreeze,
         accounts: rules.accounts,
         items: paused,
     };
@@ -7410,10 +7458,22 @@ async function sendRender(run, step, context) {
     }
     return true;
 }
+/**
+ * Whether a freeze or a pause holds the publication now, as it is about to
+ * be sent: then it is held, and the next run sends it when it may.
+ */
+function heldAtSend(run, target, context) {
+    const hold = target === null ? null : (context.publicationHold?.(target) ?? null);
+    if (hold !== null)
+        held(run, hold);
+    return hold !== null;
+}
 async function runRender(run, step, context) {
     const toRender = await stillToRender(run, step, context);
     if (toRender !== true)
         return toRender === false;
+    if (heldAtSend(run, step.publish, context))
+        return false;
     const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
     if (!(await scriptAsPlanned(run, step, context)))
         return false;
@@ -7621,6 +7681,8 @@ async function runUpload(run, step, context) {
     if (run.status === 'UPLOADED')
         return true; // never published twice
     if (run.status === null || !RENDERED_STATUSES.has(run.status))
+        return false;
+    if (heldAtSend(run, step.publish, context))
         return false;
     const before = run.status;
     const outcome = await upload(run, step, context);
@@ -8007,161 +8069,6 @@ async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CON
         const item = plan.items.find((entry) => entry.file === run.item.file);
         if (detail && item)
             item.script = { ...item.script, remote: detail.textover };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/execute.ts
-
-
-
-
-
-
-
-
-
-// The applying stage of a run: what this run may do of the plan, checked
-// against the run's limits and the key, carried out (src/apply/), and read
-// back for the report.
-/** Milliseconds on a monotonic clock. */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-/** The plan's items this run carries out, and the writes among their steps. */
-function execute_workOf(options, plan) {
-    const { mode, permissions } = options.settings;
-    const allowed = allowedSteps(mode, permissions);
-    const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
-    const writes = items
-        .flatMap((item) => item.steps)
-        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
-    return { items, writes };
-}
-/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
-function refusal(options, plan, report) {
-    const { mode, maxPublications } = options.settings;
-    if (report.problems.some(blocksWrites)) {
-        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
-        return 'errors';
-    }
-    if (mode !== 'apply' || plan.publications <= maxPublications)
-        return null;
-    report.fatal =
-        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
-            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
-            'publish fewer items per run.';
-    return 'limit';
-}
-/** Carries out what this run may do of the plan; the results go to the report. */
-async function execute(options, client, plan, report) {
-    const { mode } = options.settings;
-    const { items, writes } = execute_workOf(options, plan);
-    if (mode !== 'apply' && writes.length === 0)
-        return;
-    if (refusal(options, plan, report) !== null)
-        return;
-    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
-    if (scopes === null)
-        return;
-    const started = monotonicMs();
-    const generates = writes.some((step) => step.kind === 'render' || step.kind === 'upload');
-    const [credits] = await Promise.all([
-        mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
-        generates ? statedPace(client, report.notes) : null,
-    ]);
-    report.creditsBefore = credits;
-    const runs = await applyItems(items, applyOptions(options, client));
-    await recordResults(options, client, plan, runs, scopes, report);
-    report.timings.applyMs = Math.round(monotonicMs() - started);
-}
-function applyOptions(options, client) {
-    const { settings, deps, seams } = options;
-    return {
-        client,
-        allowed: allowedSteps(settings.mode, settings.permissions),
-        concurrency: settings.concurrency,
-        wait: settings.wait,
-        timeoutMs: settings.timeoutMs,
-        logger: deps.logger,
-        clock: seams?.clock ?? realClock,
-        ...(seams?.poll ? { poll: seams.poll } : {}),
-        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
-        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
-        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
-    };
-}
-/**
- * Only what the interface states is checked before writing (A29): the key is
- * active, and generation needs `generate`; what content writes need is not
- * shown, so it is learned from the first 403 instead. The key's scopes, or
- * null when the run must not write. An introspection that cannot be read
- * proves nothing either way: the writes go, and the service's own 401 or 403
- * stops them.
- */
-async function preflight(client, writes, report) {
-    let introspection;
-    try {
-        introspection = await client.introspect();
-    }
-    catch (error) {
-        if (error instanceof ServiceError && error.status === 401)
-            throw error;
-        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
-        return [];
-    }
-    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-    if (introspection.active && missing.length === 0)
-        return introspection.scopes;
-    report.fatal = !introspection.active
-        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-            `${missing.join(', ')} in the web app under Settings, API Keys.`;
-    return null;
-}
-/**
- * The results of the runs, read back with one listing (statuses, public
- * URLs); informational reads, so what was done is reported whether or not
- * they succeed. A write the service refused (403) stops the run.
- */
-async function recordResults(options, client, plan, runs, scopes, report) {
-    const { mode } = options.settings;
-    const listing = await listingAfter(client, report);
-    if (mode !== 'apply')
-        await scriptsAfter(options, client, plan, runs, report);
-    if (mode === 'apply')
-        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
-    const refused = client.writeRefusal ?? null;
-    if (refused) {
-        report.fatal =
-            `The service refused a write: ${refused.message} The key has ` +
-                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
-                'what was done before it is listed below, and a run with a key holding the scopes converges.';
-    }
-    const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
-    report.result = {
-        items: results,
-        creditsBefore: report.creditsBefore,
-        creditsAfter: report.creditsAfter,
-        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
-        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
-    };
-}
-async function listingAfter(client, report) {
-    try {
-        return (await client.listContents()).items;
-    }
-    catch (error) {
-        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
-        return null;
-    }
-}
-/** Script previews: the scripts the service wrote for this run's drafts. */
-async function scriptsAfter(options, client, plan, runs, report) {
-    try {
-        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
-    }
-    catch (error) {
-        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
     }
 }
 
@@ -8570,18 +8477,23 @@ function editsOf(item, detail, changes, context) {
 
 
 const release_steps_DAY_MS = 86_400_000;
-function timingOf(item, target, context) {
+function timingOf(item, target, standing, context) {
     if (target === null)
         return { due: false, late: false, holds: [] };
     const at = item.publish?.at ?? null;
     const now = context.now.getTime();
     const passedMs = at === null ? 0 : now - Date.parse(at);
     const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-    // Time a freeze held publications does not count: a schedule that fell in one is caught up when it ends.
+    // Time a freeze held work the item still needs does not count: a schedule that fell in one is caught up when it ends.
+    const needs = [
+        'publish',
+        ...(standing.needsRender ? ['render'] : []),
+        ...(standing.exists ? [] : ['edit']),
+    ];
     const late = at !== null &&
         passedMs > windowMs &&
         item.publish?.late !== 'publish' &&
-        openSince(context.release, Date.parse(at), now, windowMs) > windowMs;
+        openSince(context.release, needs, { at: Date.parse(at), now }, windowMs) > windowMs;
     if (late)
         return { due: false, late, holds: [{ kind: 'late', at, days: Math.floor(passedMs / release_steps_DAY_MS) }] };
     if (passedMs < 0) {
@@ -8611,16 +8523,17 @@ function renderReason(item, detail, standing) {
 }
 /** The render and publication of an item that is not a draft. */
 function releaseSteps(item, detail, summary, target, standing, context) {
+    const reason = renderReason(item, detail, standing);
+    const needs = { ...standing, needsRender: reason !== null, exists: summary !== null };
     const release = {
         item,
         status: standing.status,
         target,
         summary,
-        timing: timingOf(item, target, context),
+        timing: timingOf(item, target, needs, context),
         // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
         cannotCarry: target === null ? [] : uploadCannotCarry(target.options),
     };
-    const reason = renderReason(item, detail, standing);
     if (RUNNING_STATUSES.has(standing.status))
         return whileRunning(release);
     if (reason !== null)
@@ -9231,7 +9144,7 @@ async function planStage(options, load, observation, report) {
         publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
         ...(personaChanged === null ? {} : { personaChanged }),
         lateWindowMs: settings.lateWindowMs,
-        release: releaseRules(load.release ?? null, runRelease(settings)),
+        release: withUnseenPauses(releaseRules(load.release ?? null, runRelease(settings)), listing.accounts, listing.accountsError === null && listing.accountsGap === null),
     });
     const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
     report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
@@ -9323,6 +9236,174 @@ function unplannedAccountProblems(load, listing) {
     const valid = new Set(load.items.map((item) => item.file));
     const unplanned = load.outlines.filter((outline) => !valid.has(outline.file));
     return outlineAccountProblems(unplanned, listing.accounts);
+}
+
+;// CONCATENATED MODULE: ./src/engine/execute.ts
+
+
+
+
+
+
+
+
+
+
+
+// The applying stage of a run: what this run may do of the plan, checked
+// against the run's limits and the key, carried out (src/apply/), and read
+// back for the report.
+/** Milliseconds on a monotonic clock. */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+/** The plan's items this run carries out, and the writes among their steps. */
+function execute_workOf(options, plan) {
+    const { mode, permissions } = options.settings;
+    const allowed = allowedSteps(mode, permissions);
+    const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    return { items, writes };
+}
+/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
+function refusal(options, plan, report) {
+    const { mode, maxPublications } = options.settings;
+    if (report.problems.some(blocksWrites)) {
+        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return 'errors';
+    }
+    if (mode !== 'apply' || plan.publications <= maxPublications)
+        return null;
+    report.fatal =
+        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+            'publish fewer items per run.';
+    return 'limit';
+}
+/** Carries out what this run may do of the plan; the results go to the report. */
+async function execute(options, client, plan, report) {
+    const { mode } = options.settings;
+    const { items, writes } = execute_workOf(options, plan);
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (refusal(options, plan, report) !== null)
+        return;
+    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
+    if (scopes === null)
+        return;
+    const started = monotonicMs();
+    const generates = writes.some((step) => step.kind === 'render' || step.kind === 'upload');
+    const [credits] = await Promise.all([
+        mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
+        generates ? statedPace(client, report.notes) : null,
+    ]);
+    report.creditsBefore = credits;
+    const runs = await applyItems(items, applyOptions(options, client, report));
+    await recordResults(options, client, plan, runs, scopes, report);
+    report.timings.applyMs = Math.round(monotonicMs() - started);
+}
+function applyOptions(options, client, report) {
+    const { settings, deps, seams } = options;
+    return {
+        client,
+        publicationHold: publicationGate(options, report),
+        allowed: allowedSteps(settings.mode, settings.permissions),
+        concurrency: settings.concurrency,
+        wait: settings.wait,
+        timeoutMs: settings.timeoutMs,
+        logger: deps.logger,
+        clock: seams?.clock ?? realClock,
+        ...(seams?.poll ? { poll: seams.poll } : {}),
+        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
+        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
+        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
+    };
+}
+/**
+ * What holds a publication at the moment it would be sent: the plan was made
+ * earlier, and a freeze may have begun while the run waited on renders or on
+ * the generation pace.
+ */
+function publicationGate(options, report) {
+    const rules = releaseRules(report.load.release ?? null, runRelease(options.settings));
+    const now = options.seams?.now ?? (() => new Date());
+    return (target) => publicationBlock(rules, target, now().getTime());
+}
+/**
+ * Only what the interface states is checked before writing (A29): the key is
+ * active, and generation needs `generate`; what content writes need is not
+ * shown, so it is learned from the first 403 instead. The key's scopes, or
+ * null when the run must not write. An introspection that cannot be read
+ * proves nothing either way: the writes go, and the service's own 401 or 403
+ * stops them.
+ */
+async function preflight(client, writes, report) {
+    let introspection;
+    try {
+        introspection = await client.introspect();
+    }
+    catch (error) {
+        if (error instanceof ServiceError && error.status === 401)
+            throw error;
+        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
+        return [];
+    }
+    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+    if (introspection.active && missing.length === 0)
+        return introspection.scopes;
+    report.fatal = !introspection.active
+        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+            `${missing.join(', ')} in the web app under Settings, API Keys.`;
+    return null;
+}
+/**
+ * The results of the runs, read back with one listing (statuses, public
+ * URLs); informational reads, so what was done is reported whether or not
+ * they succeed. A write the service refused (403) stops the run.
+ */
+async function recordResults(options, client, plan, runs, scopes, report) {
+    const { mode } = options.settings;
+    const listing = await listingAfter(client, report);
+    if (mode !== 'apply')
+        await scriptsAfter(options, client, plan, runs, report);
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
+    const refused = client.writeRefusal ?? null;
+    if (refused) {
+        report.fatal =
+            `The service refused a write: ${refused.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
+    }
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
+    report.result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
+    };
+}
+async function listingAfter(client, report) {
+    try {
+        return (await client.listContents()).items;
+    }
+    catch (error) {
+        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
+        return null;
+    }
+}
+/** Script previews: the scripts the service wrote for this run's drafts. */
+async function scriptsAfter(options, client, plan, runs, report) {
+    try {
+        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
+    }
+    catch (error) {
+        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/engine.ts
@@ -10092,12 +10173,14 @@ function escapeJson(json) {
 /**
  * The sealed block for a plan computed at `head`, within `limit` characters:
  * entries are kept in the order given (renders and publications first) and
- * the number left out is written down, so that a reader knows the plan is partial.
+ * the number left out is written down, so that a reader knows the plan is
+ * partial. `unlisted` counts manifests the plan itself did not cover (a
+ * pull request's plan of its change): they are left out too.
  */
-function reviewedBlock(entries, head, sealed, limit = BLOCK_LIMIT) {
+function reviewedBlock(entries, head, sealed, { limit = BLOCK_LIMIT, unlisted = 0 } = {}) {
     const json = (omitted, body) => escapeJson(`{"head":${JSON.stringify(head)},"omitted":${omitted},"items":{${body}}}`);
     const parts = [];
-    let size = PREFIX.length + json(entries.length, '').length + sealText('0'.repeat(64)).length;
+    let size = PREFIX.length + json(entries.length + unlisted, '').length + sealText('0'.repeat(64)).length;
     for (const [key, entry] of entries) {
         const part = `${JSON.stringify(key)}:${JSON.stringify([bare(entry.m), bare(entry.s), bare(entry.t), entry.k])}`;
         const grown = size + escapeJson(part).length + 1;
@@ -10106,7 +10189,7 @@ function reviewedBlock(entries, head, sealed, limit = BLOCK_LIMIT) {
         parts.push(part);
         size = grown;
     }
-    const text = json(entries.length - parts.length, parts.join(','));
+    const text = json(entries.length - parts.length + unlisted, parts.join(','));
     return `${PREFIX}${text}${sealText(sealed.seal.mac(sealed.scope, text))}`;
 }
 /** The block written without what changes on every push (the head, hence the seal), for deciding whether the comment changed. */
@@ -12786,7 +12869,9 @@ async function postComment(commands, report, context, event, inputs) {
         seal: new ReviewSeal(reviewSecret(inputs)),
         scope: blockScope(event.owner, event.repo, pr.number, marker),
     };
-    const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed) : '';
+    // A plan of the change leaves the other manifests out: the apply of the merge must not take them for added since.
+    const unlisted = { unlisted: report.scope?.unread ?? 0 };
+    const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed, unlisted) : '';
     // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
     const sealBody = (text) => sealed.seal.mac(`${sealed.scope} comment`, text);
     const head = stickyHeadLength(marker, sealBody);

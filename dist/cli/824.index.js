@@ -5550,10 +5550,18 @@ function offsetAt(zone, instant) {
 function wallTime(zone, instant) {
     return instant + offsetAt(zone, instant);
 }
-/** The instant at which `zone` shows the wall time `wall` (milliseconds read as if UTC). */
+const wall_clock_DAY_MS = 86_400_000;
+/**
+ * The instant at which `zone` shows the wall time `wall` (milliseconds read
+ * as if UTC). A wall time shown twice (clocks going back) is its first
+ * instant; one never shown (clocks going forward) is read with the offset
+ * from before the change, east or west of UTC alike.
+ */
 function instantAt(zone, wall) {
-    const guess = wall - offsetAt(zone, wall);
-    return wall - offsetAt(zone, guess);
+    const before = offsetAt(zone, wall - wall_clock_DAY_MS);
+    const after = offsetAt(zone, wall + wall_clock_DAY_MS);
+    const shown = [wall - before, wall - after].filter((instant) => wallTime(zone, instant) === wall);
+    return shown.length > 0 ? Math.min(...shown) : wall - before;
 }
 
 ;// CONCATENATED MODULE: ./src/plan/freeze-windows.ts
@@ -5652,28 +5660,29 @@ class FreezeCalendar {
         }
     }
     /**
-     * How much of [from, to) no window held `what`, counted back from `to`;
-     * once it passes `enough` the count stops there (the caller only asks
-     * whether it does). Stretches end on `to`, so items asking from the same
-     * `to` (the run's now) share them.
+     * How much of [from, to) no window held any of `what`, counted back from
+     * `to`; once it passes `enough` the count stops there (the caller only
+     * asks whether it does). Stretches end on `to`, so items asking from the
+     * same `to` (the run's now) share them.
      */
     openMs(what, from, to, enough) {
-        if (!this.holds(what))
+        const windows = [...new Set(what.flatMap((kind) => this.#windows[kind]))];
+        if (windows.length === 0)
             return to - from;
+        const key = [...what].sort().join('+');
         let open = 0;
         for (let end = to; end > from && open <= enough; end -= SPAN_MS) {
             const start = Math.max(from, end - SPAN_MS);
-            open +=
-                start === end - SPAN_MS ? this.#openIn(what, start, end) : openIn(this.#windows[what], start, end);
+            open += start === end - SPAN_MS ? this.#openIn(key, windows, start, end) : openIn(windows, start, end);
         }
         return open;
     }
-    #openIn(what, start, end) {
-        const key = `${what}:${start}`;
-        let open = this.#open.get(key);
+    #openIn(key, windows, start, end) {
+        const at = `${key}:${start}`;
+        let open = this.#open.get(at);
         if (open === undefined) {
-            open = openIn(this.#windows[what], start, end);
-            this.#open.set(key, open);
+            open = openIn(windows, start, end);
+            this.#open.set(at, open);
         }
         return open;
     }
@@ -5741,8 +5750,15 @@ function releaseRules(control, run) {
         // The committed pause says the most (why, since when); the input stops the run just the same.
         pause: filePause ?? inputPause,
         accounts: control?.accounts ?? [],
-        calendar: windows.length === 0 || run.overrideFreeze ? null : new FreezeCalendar(windows),
+        calendar: windows.length === 0 ? null : new FreezeCalendar(windows),
+        overrideFreeze: run.overrideFreeze,
     };
+}
+/** The freeze holding `what` at `instant` in this run; none where override-freeze lifted them. */
+function freezeAt(rules, what, instant) {
+    if (rules === undefined || rules.overrideFreeze)
+        return null;
+    return rules.calendar?.at(what, instant) ?? null;
 }
 const NOT_PAUSED = new Set(['', 'false', 'no', 'off', '0']);
 /**
@@ -5766,6 +5782,22 @@ function isAccount(paused, account) {
     return selector.kind === 'id'
         ? selector.id === account.id
         : selector.platform === account.platform && selector.name === account.name;
+}
+/**
+ * The rules, where the accounts listing was not proven complete: a paused
+ * account it did not show may be on a page not read, so every publication
+ * to its platform (to any account, for one paused by id) is held rather
+ * than trusted to another account.
+ */
+function withUnseenPauses(rules, connected, complete) {
+    if (complete)
+        return rules;
+    const unseen = rules.accounts.filter((entry) => !connected.some((account) => isAccount(entry, account)));
+    return unseen.length === 0 ? rules : { ...rules, unseen };
+}
+function mayBeUnseen(entry, target) {
+    const selector = entry.account;
+    return selector.kind === 'id' || target.accounts.some((account) => account.platform === selector.platform);
 }
 /** What a list of steps would have done, as the holds and the review name it. */
 function workOf(steps) {
@@ -5803,6 +5835,21 @@ function publicationBlock(rules, target, instant) {
     if (rules === undefined)
         return null;
     const paused = rules.accounts.find((entry) => target.accounts.some((account) => isAccount(entry, account)));
+    const unseen = rules.unseen?.find((entry) => mayBeUnseen(entry, target));
+    if (paused === undefined && unseen !== undefined) {
+        const selector = unseen.account;
+        return {
+            kind: 'paused',
+            scope: 'account',
+            file: unseen.pause.location.file,
+            account: selector.kind === 'id'
+                ? { platform: 'id', name: selector.id }
+                : { platform: selector.platform, name: selector.name },
+            reason: unseen.pause.reason,
+            since: unseen.pause.since,
+            held: ['publish'],
+        };
+    }
     if (paused !== undefined) {
         const account = target.accounts.find((candidate) => isAccount(paused, candidate));
         return {
@@ -5815,16 +5862,17 @@ function publicationBlock(rules, target, instant) {
             held: ['publish'],
         };
     }
-    const freeze = rules.calendar?.at('publish', instant) ?? null;
+    const freeze = freezeAt(rules, 'publish', instant);
     return freeze === null ? null : frozenHold(freeze, 'publish', ['publish']);
 }
 /**
- * How long of [at, now) publications could go out: the late window counts
+ * How long of [at, now) the work an item still needs (its publication, and
+ * the render or the create before it) could go out: the late window counts
  * only that time, so a schedule that fell in a freeze is caught up when it
- * ends. Stops counting past `enough`.
+ * ends, override-freeze or not. Stops counting past `enough`.
  */
-function openSince(rules, at, now, enough) {
-    return rules?.calendar ? rules.calendar.openMs('publish', at, now, enough) : now - at;
+function openSince(rules, needs, span, enough) {
+    return rules?.calendar ? rules.calendar.openMs(needs, span.at, span.now, enough) : span.now - span.at;
 }
 /**
  * The steps of one item that release control lets through, in order of
@@ -5842,10 +5890,10 @@ function releaseControl(planned, item, context) {
     if (item.paused)
         return held(pausedHold('item', item.paused, item.paused.location.file, workOf(steps)));
     const now = context.now.getTime();
-    const edits = rules?.calendar?.at('edit', now) ?? null;
+    const edits = freezeAt(rules, 'edit', now);
     if (edits !== null && steps.some((step) => step.kind === 'create' || step.kind === 'edit'))
         return held(frozenHold(edits, 'edit', workOf(steps)));
-    const renders = rules?.calendar?.at('render', now) ?? null;
+    const renders = freezeAt(rules, 'render', now);
     if (renders === null || !steps.some((step) => step.kind === 'render'))
         return planned;
     // A render held takes the upload that publishes it with it.
@@ -10630,18 +10678,23 @@ function winnerOf(candidates) {
 
 
 const release_steps_DAY_MS = 86_400_000;
-function timingOf(item, target, context) {
+function timingOf(item, target, standing, context) {
     if (target === null)
         return { due: false, late: false, holds: [] };
     const at = item.publish?.at ?? null;
     const now = context.now.getTime();
     const passedMs = at === null ? 0 : now - Date.parse(at);
     const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-    // Time a freeze held publications does not count: a schedule that fell in one is caught up when it ends.
+    // Time a freeze held work the item still needs does not count: a schedule that fell in one is caught up when it ends.
+    const needs = [
+        'publish',
+        ...(standing.needsRender ? ['render'] : []),
+        ...(standing.exists ? [] : ['edit']),
+    ];
     const late = at !== null &&
         passedMs > windowMs &&
         item.publish?.late !== 'publish' &&
-        openSince(context.release, Date.parse(at), now, windowMs) > windowMs;
+        openSince(context.release, needs, { at: Date.parse(at), now }, windowMs) > windowMs;
     if (late)
         return { due: false, late, holds: [{ kind: 'late', at, days: Math.floor(passedMs / release_steps_DAY_MS) }] };
     if (passedMs < 0) {
@@ -10671,16 +10724,17 @@ function renderReason(item, detail, standing) {
 }
 /** The render and publication of an item that is not a draft. */
 function releaseSteps(item, detail, summary, target, standing, context) {
+    const reason = renderReason(item, detail, standing);
+    const needs = { ...standing, needsRender: reason !== null, exists: summary !== null };
     const release = {
         item,
         status: standing.status,
         target,
         summary,
-        timing: timingOf(item, target, context),
+        timing: timingOf(item, target, needs, context),
         // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
         cannotCarry: target === null ? [] : uploadCannotCarry(target.options),
     };
-    const reason = renderReason(item, detail, standing);
     if (RUNNING_STATUSES.has(standing.status))
         return whileRunning(release);
     if (reason !== null)
@@ -11462,7 +11516,7 @@ function releaseStatus(control, items, rules, now) {
     const status = {
         pause: rules.pause,
         frozen,
-        overridden: frozen.length > 0 && rules.calendar === null,
+        overridden: frozen.length > 0 && rules.overrideFreeze,
         accounts: rules.accounts,
         items: paused,
     };
@@ -12313,10 +12367,22 @@ async function sendRender(run, step, context) {
     }
     return true;
 }
+/**
+ * Whether a freeze or a pause holds the publication now, as it is about to
+ * be sent: then it is held, and the next run sends it when it may.
+ */
+function heldAtSend(run, target, context) {
+    const hold = target === null ? null : (context.publicationHold?.(target) ?? null);
+    if (hold !== null)
+        held(run, hold);
+    return hold !== null;
+}
 async function runRender(run, step, context) {
     const toRender = await stillToRender(run, step, context);
     if (toRender !== true)
         return toRender === false;
+    if (heldAtSend(run, step.publish, context))
+        return false;
     const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
     if (!(await scriptAsPlanned(run, step, context)))
         return false;
@@ -12355,6 +12421,8 @@ async function runUpload(run, step, context) {
     if (run.status === 'UPLOADED')
         return true; // never published twice
     if (run.status === null || !RENDERED_STATUSES.has(run.status))
+        return false;
+    if (heldAtSend(run, step.publish, context))
         return false;
     const before = run.status;
     const outcome = await upload_upload(run, step, context);
@@ -12516,161 +12584,6 @@ function asPreview(item) {
         return changes.length > 0 ? [{ ...step, changes, send }] : [];
     });
     return [{ ...item, steps }];
-}
-
-;// CONCATENATED MODULE: ./src/engine/execute.ts
-
-
-
-
-
-
-
-
-
-// The applying stage of a run: what this run may do of the plan, checked
-// against the run's limits and the key, carried out (src/apply/), and read
-// back for the report.
-/** Milliseconds on a monotonic clock. */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-/** The plan's items this run carries out, and the writes among their steps. */
-function execute_workOf(options, plan) {
-    const { mode, permissions } = options.settings;
-    const allowed = allowedSteps(mode, permissions);
-    const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
-    const writes = items
-        .flatMap((item) => item.steps)
-        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
-    return { items, writes };
-}
-/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
-function refusal(options, plan, report) {
-    const { mode, maxPublications } = options.settings;
-    if (report.problems.some(blocksWrites)) {
-        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
-        return 'errors';
-    }
-    if (mode !== 'apply' || plan.publications <= maxPublications)
-        return null;
-    report.fatal =
-        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
-            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
-            'publish fewer items per run.';
-    return 'limit';
-}
-/** Carries out what this run may do of the plan; the results go to the report. */
-async function execute(options, client, plan, report) {
-    const { mode } = options.settings;
-    const { items, writes } = execute_workOf(options, plan);
-    if (mode !== 'apply' && writes.length === 0)
-        return;
-    if (refusal(options, plan, report) !== null)
-        return;
-    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
-    if (scopes === null)
-        return;
-    const started = monotonicMs();
-    const generates = writes.some((step) => step.kind === 'render' || step.kind === 'upload');
-    const [credits] = await Promise.all([
-        mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
-        generates ? statedPace(client, report.notes) : null,
-    ]);
-    report.creditsBefore = credits;
-    const runs = await applyItems(items, applyOptions(options, client));
-    await recordResults(options, client, plan, runs, scopes, report);
-    report.timings.applyMs = Math.round(monotonicMs() - started);
-}
-function applyOptions(options, client) {
-    const { settings, deps, seams } = options;
-    return {
-        client,
-        allowed: allowedSteps(settings.mode, settings.permissions),
-        concurrency: settings.concurrency,
-        wait: settings.wait,
-        timeoutMs: settings.timeoutMs,
-        logger: deps.logger,
-        clock: seams?.clock ?? realClock,
-        ...(seams?.poll ? { poll: seams.poll } : {}),
-        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
-        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
-        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
-    };
-}
-/**
- * Only what the interface states is checked before writing (A29): the key is
- * active, and generation needs `generate`; what content writes need is not
- * shown, so it is learned from the first 403 instead. The key's scopes, or
- * null when the run must not write. An introspection that cannot be read
- * proves nothing either way: the writes go, and the service's own 401 or 403
- * stops them.
- */
-async function preflight(client, writes, report) {
-    let introspection;
-    try {
-        introspection = await client.introspect();
-    }
-    catch (error) {
-        if (error instanceof ServiceError && error.status === 401)
-            throw error;
-        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
-        return [];
-    }
-    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-    if (introspection.active && missing.length === 0)
-        return introspection.scopes;
-    report.fatal = !introspection.active
-        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-            `${missing.join(', ')} in the web app under Settings, API Keys.`;
-    return null;
-}
-/**
- * The results of the runs, read back with one listing (statuses, public
- * URLs); informational reads, so what was done is reported whether or not
- * they succeed. A write the service refused (403) stops the run.
- */
-async function recordResults(options, client, plan, runs, scopes, report) {
-    const { mode } = options.settings;
-    const listing = await listingAfter(client, report);
-    if (mode !== 'apply')
-        await scriptsAfter(options, client, plan, runs, report);
-    if (mode === 'apply')
-        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
-    const refused = client.writeRefusal ?? null;
-    if (refused) {
-        report.fatal =
-            `The service refused a write: ${refused.message} The key has ` +
-                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
-                'what was done before it is listed below, and a run with a key holding the scopes converges.';
-    }
-    const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
-    report.result = {
-        items: results,
-        creditsBefore: report.creditsBefore,
-        creditsAfter: report.creditsAfter,
-        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
-        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
-    };
-}
-async function listingAfter(client, report) {
-    try {
-        return (await client.listContents()).items;
-    }
-    catch (error) {
-        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
-        return null;
-    }
-}
-/** Script previews: the scripts the service wrote for this run's drafts. */
-async function scriptsAfter(options, client, plan, runs, report) {
-    try {
-        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
-    }
-    catch (error) {
-        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
@@ -13119,7 +13032,7 @@ async function planStage(options, load, observation, report) {
         publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
         ...(personaChanged === null ? {} : { personaChanged }),
         lateWindowMs: settings.lateWindowMs,
-        release: releaseRules(load.release ?? null, runRelease(settings)),
+        release: withUnseenPauses(releaseRules(load.release ?? null, runRelease(settings)), listing.accounts, listing.accountsError === null && listing.accountsGap === null),
     });
     const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
     report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
@@ -13211,6 +13124,174 @@ function unplannedAccountProblems(load, listing) {
     const valid = new Set(load.items.map((item) => item.file));
     const unplanned = load.outlines.filter((outline) => !valid.has(outline.file));
     return outlineAccountProblems(unplanned, listing.accounts);
+}
+
+;// CONCATENATED MODULE: ./src/engine/execute.ts
+
+
+
+
+
+
+
+
+
+
+
+// The applying stage of a run: what this run may do of the plan, checked
+// against the run's limits and the key, carried out (src/apply/), and read
+// back for the report.
+/** Milliseconds on a monotonic clock. */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+/** The plan's items this run carries out, and the writes among their steps. */
+function execute_workOf(options, plan) {
+    const { mode, permissions } = options.settings;
+    const allowed = allowedSteps(mode, permissions);
+    const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    return { items, writes };
+}
+/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
+function refusal(options, plan, report) {
+    const { mode, maxPublications } = options.settings;
+    if (report.problems.some(blocksWrites)) {
+        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return 'errors';
+    }
+    if (mode !== 'apply' || plan.publications <= maxPublications)
+        return null;
+    report.fatal =
+        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+            'publish fewer items per run.';
+    return 'limit';
+}
+/** Carries out what this run may do of the plan; the results go to the report. */
+async function execute(options, client, plan, report) {
+    const { mode } = options.settings;
+    const { items, writes } = execute_workOf(options, plan);
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (refusal(options, plan, report) !== null)
+        return;
+    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
+    if (scopes === null)
+        return;
+    const started = monotonicMs();
+    const generates = writes.some((step) => step.kind === 'render' || step.kind === 'upload');
+    const [credits] = await Promise.all([
+        mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
+        generates ? statedPace(client, report.notes) : null,
+    ]);
+    report.creditsBefore = credits;
+    const runs = await applyItems(items, applyOptions(options, client, report));
+    await recordResults(options, client, plan, runs, scopes, report);
+    report.timings.applyMs = Math.round(monotonicMs() - started);
+}
+function applyOptions(options, client, report) {
+    const { settings, deps, seams } = options;
+    return {
+        client,
+        publicationHold: publicationGate(options, report),
+        allowed: allowedSteps(settings.mode, settings.permissions),
+        concurrency: settings.concurrency,
+        wait: settings.wait,
+        timeoutMs: settings.timeoutMs,
+        logger: deps.logger,
+        clock: seams?.clock ?? realClock,
+        ...(seams?.poll ? { poll: seams.poll } : {}),
+        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
+        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
+        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
+    };
+}
+/**
+ * What holds a publication at the moment it would be sent: the plan was made
+ * earlier, and a freeze may have begun while the run waited on renders or on
+ * the generation pace.
+ */
+function publicationGate(options, report) {
+    const rules = releaseRules(report.load.release ?? null, runRelease(options.settings));
+    const now = options.seams?.now ?? (() => new Date());
+    return (target) => publicationBlock(rules, target, now().getTime());
+}
+/**
+ * Only what the interface states is checked before writing (A29): the key is
+ * active, and generation needs `generate`; what content writes need is not
+ * shown, so it is learned from the first 403 instead. The key's scopes, or
+ * null when the run must not write. An introspection that cannot be read
+ * proves nothing either way: the writes go, and the service's own 401 or 403
+ * stops them.
+ */
+async function preflight(client, writes, report) {
+    let introspection;
+    try {
+        introspection = await client.introspect();
+    }
+    catch (error) {
+        if (error instanceof ServiceError && error.status === 401)
+            throw error;
+        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
+        return [];
+    }
+    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+    if (introspection.active && missing.length === 0)
+        return introspection.scopes;
+    report.fatal = !introspection.active
+        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+            `${missing.join(', ')} in the web app under Settings, API Keys.`;
+    return null;
+}
+/**
+ * The results of the runs, read back with one listing (statuses, public
+ * URLs); informational reads, so what was done is reported whether or not
+ * they succeed. A write the service refused (403) stops the run.
+ */
+async function recordResults(options, client, plan, runs, scopes, report) {
+    const { mode } = options.settings;
+    const listing = await listingAfter(client, report);
+    if (mode !== 'apply')
+        await scriptsAfter(options, client, plan, runs, report);
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
+    const refused = client.writeRefusal ?? null;
+    if (refused) {
+        report.fatal =
+            `The service refused a write: ${refused.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
+    }
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
+    report.result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
+    };
+}
+async function listingAfter(client, report) {
+    try {
+        return (await client.listContents()).items;
+    }
+    catch (error) {
+        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
+        return null;
+    }
+}
+/** Script previews: the scripts the service wrote for this run's drafts. */
+async function scriptsAfter(options, client, plan, runs, report) {
+    try {
+        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
+    }
+    catch (error) {
+        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/engine.ts

@@ -36,7 +36,9 @@ export async function postComment(
     seal: new ReviewSeal(reviewSecret(inputs)),
     scope: blockScope(event.owner, event.repo, pr.number, marker),
   };
-  const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed) : '';
+  // A plan of the change leaves the other manifests out: the apply of the merge must not take them for added since.
+  const unlisted = { unlisted: report.scope?.unread ?? 0 };
+  const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed, unlisted) : '';
   // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
   const sealBody = (text: string) => sealed.seal.mac(`${sealed.scope} comment`, text);
   const head = stickyHeadLength(marker, sealBody);

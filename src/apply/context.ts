@@ -1,6 +1,6 @@
 import type { ServiceApi } from '../api/types.ts';
 import type { Logger, Tally } from '../log.ts';
-import type { Step } from '../plan/types.ts';
+import type { Hold, PublicationTarget, Step } from '../plan/types.ts';
 import type { Clock, PollPolicy } from './wait.ts';
 
 // What every step of an apply works with.
@@ -20,6 +20,8 @@ export interface ApplyOptions {
   startWaitMs?: number;
   /** How long a lost create is looked for before it is sent again; default the client's retry deadline, within the run's. */
   createLookMs?: number;
+  /** Why a publication may not go out now (a freeze begun since the plan, a paused account); null when it may. */
+  publicationHold?: (target: PublicationTarget) => Hold | null;
   /** How long the service may show no sign of a generation or upload whose answer was lost (dispatch.ts); default 60 s. */
   stallMs?: number;
 }

@@ -1,5 +1,5 @@
 import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../api/types.ts';
-import type { Step } from '../plan/types.ts';
+import type { PublicationTarget, Step } from '../plan/types.ts';
 import { note } from './content.ts';
 import type { Context } from './context.ts';
 import { answerLost, dispatched, held } from './item-run.ts';
@@ -113,9 +113,20 @@ async function sendRender(run: ItemRun, step: RenderStep, context: Context): Pro
   return true;
 }
 
+/**
+ * Whether a freeze or a pause holds the publication now, as it is about to
+ * be sent: then it is held, and the next run sends it when it may.
+ */
+export function heldAtSend(run: ItemRun, target: PublicationTarget | null, context: Context): boolean {
+  const hold = target === null ? null : (context.publicationHold?.(target) ?? null);
+  if (hold !== null) held(run, hold);
+  return hold !== null;
+}
+
 export async function runRender(run: ItemRun, step: RenderStep, context: Context): Promise<boolean> {
   const toRender = await stillToRender(run, step, context);
   if (toRender !== true) return toRender === false;
+  if (heldAtSend(run, step.publish, context)) return false;
   const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
   if (!(await scriptAsPlanned(run, step, context))) return false;
   if (!(await sendRender(run, step, context))) return false;

@@ -4,7 +4,7 @@ import type { Step } from '../plan/types.ts';
 import type { Context } from './context.ts';
 import { answerLost, dispatched, saw } from './item-run.ts';
 import { dispatchUpload, type Dispatch } from './dispatch.ts';
-import { sendOnce } from './render.ts';
+import { heldAtSend, sendOnce } from './render.ts';
 import { settleRace } from './race-step.ts';
 import { freshStatus, settle, settleDispatch } from './settle.ts';
 import { readStatus } from './status.ts';
@@ -24,6 +24,7 @@ export async function runUpload(
   if (!(await freshStatus(run, context))) return false;
   if (run.status === 'UPLOADED') return true; // never published twice
   if (run.status === null || !RENDERED_STATUSES.has(run.status)) return false;
+  if (heldAtSend(run, step.publish, context)) return false;
   const before = run.status;
   const outcome = await upload(run, step, context);
   if (outcome === 'published meanwhile') return true;

@@ -7,9 +7,11 @@ import type { ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
 import { blocksWrites } from '../manifest/types.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
+import { publicationBlock, releaseRules } from '../plan/release-control.ts';
 import { statedScopes } from '../plan/steps.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
 import { bestEffortCredits, refreshScripts, statedPace } from './observe.ts';
+import { runRelease } from './plan-stage.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
 // The applying stage of a run: what this run may do of the plan, checked
@@ -67,15 +69,16 @@ export async function execute(
     generates ? statedPace(client, report.notes) : null,
   ]);
   report.creditsBefore = credits;
-  const runs = await applyItems(items, applyOptions(options, client));
+  const runs = await applyItems(items, applyOptions(options, client, report));
   await recordResults(options, client, plan, runs, scopes, report);
   report.timings.applyMs = Math.round(monotonicMs() - started);
 }
 
-function applyOptions(options: EngineOptions, client: ServiceApi): ApplyOptions {
+function applyOptions(options: EngineOptions, client: ServiceApi, report: RunReport): ApplyOptions {
   const { settings, deps, seams } = options;
   return {
     client,
+    publicationHold: publicationGate(options, report),
     allowed: allowedSteps(settings.mode, settings.permissions),
     concurrency: settings.concurrency,
     wait: settings.wait,
@@ -87,6 +90,17 @@ function applyOptions(options: EngineOptions, client: ServiceApi): ApplyOptions 
     ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
     ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
   };
+}
+
+/**
+ * What holds a publication at the moment it would be sent: the plan was made
+ * earlier, and a freeze may have begun while the run waited on renders or on
+ * the generation pace.
+ */
+function publicationGate(options: EngineOptions, report: RunReport): ApplyOptions['publicationHold'] {
+  const rules = releaseRules(report.load.release ?? null, runRelease(options.settings));
+  const now = options.seams?.now ?? (() => new Date());
+  return (target) => publicationBlock(rules, target, now().getTime());
 }
 
 /**

@@ -5,7 +5,7 @@ import { outlineAccountProblems } from '../plan/accounts.ts';
 import { personaDifference } from '../plan/diff.ts';
 import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';
 import { plan as makePlan, otherShardProblems } from '../plan/plan.ts';
-import { releaseRules } from '../plan/release-control.ts';
+import { releaseRules, withUnseenPauses } from '../plan/release-control.ts';
 import { pausedAccountProblems } from '../plan/release-status.ts';
 import type { MatchOptions, Plan } from '../plan/types.ts';
 import { mapLimit } from '../concurrency.ts';
@@ -58,7 +58,11 @@ export async function planStage(
       publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
       ...(personaChanged === null ? {} : { personaChanged }),
       lateWindowMs: settings.lateWindowMs,
-      release: releaseRules(load.release ?? null, runRelease(settings)),
+      release: withUnseenPauses(
+        releaseRules(load.release ?? null, runRelease(settings)),
+        listing.accounts,
+        listing.accountsError === null && listing.accountsGap === null,
+      ),
     },
   );
   const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);

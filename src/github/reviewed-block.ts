@@ -71,18 +71,20 @@ function escapeJson(json: string): string {
 /**
  * The sealed block for a plan computed at `head`, within `limit` characters:
  * entries are kept in the order given (renders and publications first) and
- * the number left out is written down, so that a reader knows the plan is partial.
+ * the number left out is written down, so that a reader knows the plan is
+ * partial. `unlisted` counts manifests the plan itself did not cover (a
+ * pull request's plan of its change): they are left out too.
  */
 export function reviewedBlock(
   entries: ReadonlyArray<[string, ReviewedItem]>,
   head: string | null,
   sealed: SealedFor,
-  limit = BLOCK_LIMIT,
+  { limit = BLOCK_LIMIT, unlisted = 0 }: { limit?: number; unlisted?: number } = {},
 ): string {
   const json = (omitted: number, body: string) =>
     escapeJson(`{"head":${JSON.stringify(head)},"omitted":${omitted},"items":{${body}}}`);
   const parts: string[] = [];
-  let size = PREFIX.length + json(entries.length, '').length + sealText('0'.repeat(64)).length;
+  let size = PREFIX.length + json(entries.length + unlisted, '').length + sealText('0'.repeat(64)).length;
   for (const [key, entry] of entries) {
     const part = `${JSON.stringify(key)}:${JSON.stringify([bare(entry.m), bare(entry.s), bare(entry.t), entry.k])}`;
     const grown = size + escapeJson(part).length + 1;
@@ -90,7 +92,7 @@ export function reviewedBlock(
     parts.push(part);
     size = grown;
   }
-  const text = json(entries.length - parts.length, parts.join(','));
+  const text = json(entries.length - parts.length + unlisted, parts.join(','));
   return `${PREFIX}${text}${sealText(sealed.seal.mac(sealed.scope, text))}`;
 }
 

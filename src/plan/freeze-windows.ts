@@ -108,28 +108,29 @@ export class FreezeCalendar {
   }
 
   /**
-   * How much of [from, to) no window held `what`, counted back from `to`;
-   * once it passes `enough` the count stops there (the caller only asks
-   * whether it does). Stretches end on `to`, so items asking from the same
-   * `to` (the run's now) share them.
+   * How much of [from, to) no window held any of `what`, counted back from
+   * `to`; once it passes `enough` the count stops there (the caller only
+   * asks whether it does). Stretches end on `to`, so items asking from the
+   * same `to` (the run's now) share them.
    */
-  openMs(what: FreezeHold, from: number, to: number, enough: number): number {
-    if (!this.holds(what)) return to - from;
+  openMs(what: readonly FreezeHold[], from: number, to: number, enough: number): number {
+    const windows = [...new Set(what.flatMap((kind) => this.#windows[kind]))];
+    if (windows.length === 0) return to - from;
+    const key = [...what].sort().join('+');
     let open = 0;
     for (let end = to; end > from && open <= enough; end -= SPAN_MS) {
       const start = Math.max(from, end - SPAN_MS);
-      open +=
-        start === end - SPAN_MS ? this.#openIn(what, start, end) : openIn(this.#windows[what], start, end);
+      open += start === end - SPAN_MS ? this.#openIn(key, windows, start, end) : openIn(windows, start, end);
     }
     return open;
   }
 
-  #openIn(what: FreezeHold, start: number, end: number): number {
-    const key = `${what}:${start}`;
-    let open = this.#open.get(key);
+  #openIn(key: string, windows: readonly FreezeWindow[], start: number, end: number): number {
+    const at = `${key}:${start}`;
+    let open = this.#open.get(at);
     if (open === undefined) {
-      open = openIn(this.#windows[what], start, end);
-      this.#open.set(key, open);
+      open = openIn(windows, start, end);
+      this.#open.set(at, open);
     }
     return open;
   }

@@ -40,8 +40,15 @@ export function releaseRules(
     // The committed pause says the most (why, since when); the input stops the run just the same.
     pause: filePause ?? inputPause,
     accounts: control?.accounts ?? [],
-    calendar: windows.length === 0 || run.overrideFreeze ? null : new FreezeCalendar(windows),
+    calendar: windows.length === 0 ? null : new FreezeCalendar(windows),
+    overrideFreeze: run.overrideFreeze,
   };
+}
+
+/** The freeze holding `what` at `instant` in this run; none where override-freeze lifted them. */
+function freezeAt(rules: ReleaseRules | undefined, what: FreezeHold, instant: number): Freeze | null {
+  if (rules === undefined || rules.overrideFreeze) return null;
+  return rules.calendar?.at(what, instant) ?? null;
 }
 
 const NOT_PAUSED = new Set(['', 'false', 'no', 'off', '0']);
@@ -67,6 +74,27 @@ function isAccount(paused: PausedAccount, account: Account): boolean {
   return selector.kind === 'id'
     ? selector.id === account.id
     : selector.platform === account.platform && selector.name === account.name;
+}
+
+/**
+ * The rules, where the accounts listing was not proven complete: a paused
+ * account it did not show may be on a page not read, so every publication
+ * to its platform (to any account, for one paused by id) is held rather
+ * than trusted to another account.
+ */
+export function withUnseenPauses(
+  rules: ReleaseRules,
+  connected: readonly Account[],
+  complete: boolean,
+): ReleaseRules {
+  if (complete) return rules;
+  const unseen = rules.accounts.filter((entry) => !connected.some((account) => isAccount(entry, account)));
+  return unseen.length === 0 ? rules : { ...rules, unseen };
+}
+
+function mayBeUnseen(entry: PausedAccount, target: PublicationTarget): boolean {
+  const selector = entry.account;
+  return selector.kind === 'id' || target.accounts.some((account) => account.platform === selector.platform);
 }
 
 /** What a list of steps would have done, as the holds and the review name it. */
@@ -113,6 +141,22 @@ export function publicationBlock(
 ): Hold | null {
   if (rules === undefined) return null;
   const paused = rules.accounts.find((entry) => target.accounts.some((account) => isAccount(entry, account)));
+  const unseen = rules.unseen?.find((entry) => mayBeUnseen(entry, target));
+  if (paused === undefined && unseen !== undefined) {
+    const selector = unseen.account;
+    return {
+      kind: 'paused',
+      scope: 'account',
+      file: unseen.pause.location.file,
+      account:
+        selector.kind === 'id'
+          ? { platform: 'id', name: selector.id }
+          : { platform: selector.platform, name: selector.name },
+      reason: unseen.pause.reason,
+      since: unseen.pause.since,
+      held: ['publish'],
+    };
+  }
   if (paused !== undefined) {
     const account = target.accounts.find((candidate) => isAccount(paused, candidate))!;
     return {
@@ -125,17 +169,23 @@ export function publicationBlock(
       held: ['publish'],
     };
   }
-  const freeze = rules.calendar?.at('publish', instant) ?? null;
+  const freeze = freezeAt(rules, 'publish', instant);
   return freeze === null ? null : frozenHold(freeze, 'publish', ['publish']);
 }
 
 /**
- * How long of [at, now) publications could go out: the late window counts
+ * How long of [at, now) the work an item still needs (its publication, and
+ * the render or the create before it) could go out: the late window counts
  * only that time, so a schedule that fell in a freeze is caught up when it
- * ends. Stops counting past `enough`.
+ * ends, override-freeze or not. Stops counting past `enough`.
  */
-export function openSince(rules: ReleaseRules | undefined, at: number, now: number, enough: number): number {
-  return rules?.calendar ? rules.calendar.openMs('publish', at, now, enough) : now - at;
+export function openSince(
+  rules: ReleaseRules | undefined,
+  needs: readonly FreezeHold[],
+  span: { at: number; now: number },
+  enough: number,
+): number {
+  return rules?.calendar ? rules.calendar.openMs(needs, span.at, span.now, enough) : span.now - span.at;
 }
 
 interface Controlled {
@@ -156,10 +206,10 @@ export function releaseControl(planned: Controlled, item: DesiredItem, context: 
   if (rules?.pause) return held(pausedHold(rules.pause.by, rules.pause, rules.pause.file, workOf(steps)));
   if (item.paused) return held(pausedHold('item', item.paused, item.paused.location.file, workOf(steps)));
   const now = context.now.getTime();
-  const edits = rules?.calendar?.at('edit', now) ?? null;
+  const edits = freezeAt(rules, 'edit', now);
   if (edits !== null && steps.some((step) => step.kind === 'create' || step.kind === 'edit'))
     return held(frozenHold(edits, 'edit', workOf(steps)));
-  const renders = rules?.calendar?.at('render', now) ?? null;
+  const renders = freezeAt(rules, 'render', now);
   if (renders === null || !steps.some((step) => step.kind === 'render')) return planned;
   // A render held takes the upload that publishes it with it.
   const isKept = (step: Step): boolean => step.kind !== 'render' && step.kind !== 'upload';

@@ -57,7 +57,7 @@ export function releaseStatus(
   const status: ReleaseStatus = {
     pause: rules.pause,
     frozen,
-    overridden: frozen.length > 0 && rules.calendar === null,
+    overridden: frozen.length > 0 && rules.overrideFreeze,
     accounts: rules.accounts,
     items: paused,
   };

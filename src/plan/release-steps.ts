@@ -5,7 +5,7 @@ import {
   type ContentStatus,
   type ContentSummary,
 } from '../api/types.ts';
-import type { DesiredItem } from '../manifest/types.ts';
+import type { DesiredItem, FreezeHold } from '../manifest/types.ts';
 import { settingsChanges } from './diff.ts';
 import { RUNNING_STATUSES, uploadCannotCarry } from './inflight.ts';
 import { DEFAULT_LATE_WINDOW_MS } from './late-window.ts';
@@ -40,18 +40,28 @@ interface Timing {
   holds: Hold[];
 }
 
-function timingOf(item: DesiredItem, target: PublicationTarget | null, context: PlanContext): Timing {
+function timingOf(
+  item: DesiredItem,
+  target: PublicationTarget | null,
+  standing: Standing & { needsRender: boolean; exists: boolean },
+  context: PlanContext,
+): Timing {
   if (target === null) return { due: false, late: false, holds: [] };
   const at = item.publish?.at ?? null;
   const now = context.now.getTime();
   const passedMs = at === null ? 0 : now - Date.parse(at);
   const windowMs = context.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-  // Time a freeze held publications does not count: a schedule that fell in one is caught up when it ends.
+  // Time a freeze held work the item still needs does not count: a schedule that fell in one is caught up when it ends.
+  const needs: FreezeHold[] = [
+    'publish',
+    ...(standing.needsRender ? (['render'] as const) : []),
+    ...(standing.exists ? [] : (['edit'] as const)),
+  ];
   const late =
     at !== null &&
     passedMs > windowMs &&
     item.publish?.late !== 'publish' &&
-    openSince(context.release, Date.parse(at), now, windowMs) > windowMs;
+    openSince(context.release, needs, { at: Date.parse(at), now }, windowMs) > windowMs;
   if (late) return { due: false, late, holds: [{ kind: 'late', at, days: Math.floor(passedMs / DAY_MS) }] };
   if (passedMs < 0) {
     // Scheduled: and, when a freeze or a paused account holds it then, that too.
@@ -101,16 +111,17 @@ export function releaseSteps(
   standing: Standing,
   context: PlanContext,
 ): ReleasePhase {
+  const reason = renderReason(item, detail, standing);
+  const needs = { ...standing, needsRender: reason !== null, exists: summary !== null };
   const release: Release = {
     item,
     status: standing.status,
     target,
     summary,
-    timing: timingOf(item, target, context),
+    timing: timingOf(item, target, needs, context),
     // Settings the upload may drop go out only in the one-shot request, whose fields the interface shows.
     cannotCarry: target === null ? [] : uploadCannotCarry(target.options),
   };
-  const reason = renderReason(item, detail, standing);
   if (RUNNING_STATUSES.has(standing.status)) return whileRunning(release);
   if (reason !== null) return rendering(release, reason);
   if (RENDERED_STATUSES.has(standing.status) && target !== null) return rendered(release);

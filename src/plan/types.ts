@@ -271,8 +271,12 @@ export interface RunPause {
 export interface ReleaseRules {
   pause: RunPause | null;
   accounts: readonly PausedAccount[];
-  /** The freeze windows; null when there are none, or override-freeze lifted them for this run. */
+  /** The freeze windows; null when there are none. */
   calendar: FreezeCalendar | null;
+  /** override-freeze: the windows hold nothing in this run, and still count as closed time for lateness. */
+  overrideFreeze: boolean;
+  /** Paused accounts an incomplete accounts listing did not show: any account of their platform may be one. */
+  unseen?: readonly PausedAccount[];
 }
 
 /** What a run may do to the service. The action derives it from mode, event and inputs. */

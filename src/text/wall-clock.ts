@@ -65,8 +65,17 @@ export function wallTime(zone: string, instant: number): number {
   return instant + offsetAt(zone, instant);
 }
 
-/** The instant at which `zone` shows the wall time `wall` (milliseconds read as if UTC). */
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant at which `zone` shows the wall time `wall` (milliseconds read
+ * as if UTC). A wall time shown twice (clocks going back) is its first
+ * instant; one never shown (clocks going forward) is read with the offset
+ * from before the change, east or west of UTC alike.
+ */
 export function instantAt(zone: string, wall: number): number {
-  const guess = wall - offsetAt(zone, wall);
-  return wall - offsetAt(zone, guess);
+  const before = offsetAt(zone, wall - DAY_MS);
+  const after = offsetAt(zone, wall + DAY_MS);
+  const shown = [wall - before, wall - after].filter((instant) => wallTime(zone, instant) === wall);
+  return shown.length > 0 ? Math.min(...shown) : wall - before;
 }

@@ -76,6 +76,28 @@ describe('a weekend freeze', () => {
   });
 });
 
+describe('a freeze that begins while the run works', () => {
+  it('holds a stepwise upload whose window opened after the plan, and the next run after the window publishes it once', async () => {
+    h = await startHarness();
+    await h.write('_release.yml', WEEKEND);
+    await h.write('a.yml', manifest('Rendered at midnight', `flow: stepwise\n${publishedTo([YOUTUBE])}`));
+    // Planned on Friday at 23:59 Paris; by the time the render is done, it is Saturday.
+    const harness = h;
+    const rendered = () => harness.emulator.admin.items().some((item) => item.status === 'VIDEO_PROCESSED');
+    const friday = await h.run({
+      now: () => new Date(rendered() ? '2026-11-27T23:05:00Z' : '2026-11-27T22:59:00Z'),
+    });
+    expect(friday.plan!.items[0]!.steps.map((step) => step.kind)).toEqual(['create', 'render', 'upload']);
+    expect(publications(h, 'Rendered at midnight')).toBe(0);
+    expect(friday.result!.items[0]!.holds?.map(holdText)).toEqual([
+      expect.stringMatching(/^frozen until Mon 2026-11-30 00:00 Europe\/Paris, No releases at weekends/),
+    ]);
+    await h.run({ now: () => MONDAY });
+    await h.run({ now: () => MONDAY });
+    expect(publications(h, 'Rendered at midnight')).toBe(1);
+  });
+});
+
 describe('the kill switch', () => {
   it('sends no write while the release file says paused: true, and does the work once it is removed', async () => {
     h = await startHarness();

@@ -67,13 +67,21 @@ describe('reviewed-plan block', () => {
       fileKey(`content/${n}.yml`),
       entry(n),
     ]);
-    const block = reviewedBlock(entries, 'c'.repeat(40), sealed, 2000);
+    const block = reviewedBlock(entries, 'c'.repeat(40), sealed, { limit: 2000 });
     expect(block.length).toBeLessThanOrEqual(2000);
     const plan = planIn(comment(block))!;
     const kept = Object.keys(plan.items);
     expect(kept.length).toBeGreaterThan(5);
     expect(kept).toEqual(entries.slice(0, kept.length).map(([key]) => key));
     expect(plan.omitted).toBe(50 - kept.length);
+  });
+
+  it('counts the manifests a plan of the change did not cover as left out, so an apply does not take them for added', () => {
+    const block = reviewedBlock([[fileKey('content/a.yml'), entry(0)]], 'c'.repeat(40), sealed, {
+      unlisted: 9,
+    });
+    expect(planIn(comment(block))).toMatchObject({ omitted: 9 });
+    expect(Object.keys(planIn(comment(block))!.items)).toEqual([fileKey('content/a.yml')]);
   });
 
   it('the stable form leaves out only the head, and the seal that covers it', () => {

@@ -2,12 +2,12 @@
 // window is open in its own time zone, what each hold keeps back and why,
 // and how late a schedule is once the time a freeze held it is left out.
 import { describe, expect, it } from 'vitest';
-import type { FreezeWindow, PausedAccount, ReleaseControl } from '../../src/manifest/types.ts';
+import type { DesiredItem, FreezeWindow, PausedAccount, ReleaseControl } from '../../src/manifest/types.ts';
 import { FreezeCalendar } from '../../src/plan/freeze-windows.ts';
 import { plan } from '../../src/plan/plan.ts';
-import { releaseRules } from '../../src/plan/release-control.ts';
+import { releaseRules, withUnseenPauses } from '../../src/plan/release-control.ts';
 import type { PlanContext } from '../../src/plan/types.ts';
-import { context, observed, published, remote } from '../support/fixtures.ts';
+import { ACCOUNTS, context, observed, published, remote } from '../support/fixtures.ts';
 
 const at = (iso: string): number => Date.parse(iso);
 const where = { file: 'content/_release.yml', line: 3, column: 5 };
@@ -140,11 +140,11 @@ describe('the freeze calendar', () => {
     const weekend = new FreezeCalendar([WEEKEND]);
     // Due Saturday 10:00 Paris, asked Monday 09:00 Paris: only Monday's nine hours count.
     expect(
-      weekend.openMs('publish', at('2026-11-28T09:00:00Z'), at('2026-11-30T08:00:00Z'), 86_400_000),
+      weekend.openMs(['publish'], at('2026-11-28T09:00:00Z'), at('2026-11-30T08:00:00Z'), 86_400_000),
     ).toBe(9 * 3_600_000);
     // Due Friday 23:00 Paris: that hour counts too.
     expect(
-      weekend.openMs('publish', at('2026-11-27T22:00:00Z'), at('2026-11-30T08:00:00Z'), 86_400_000),
+      weekend.openMs(['publish'], at('2026-11-27T22:00:00Z'), at('2026-11-30T08:00:00Z'), 86_400_000),
     ).toBe(10 * 3_600_000);
   });
 });
@@ -333,6 +333,57 @@ describe('release control in the plan', () => {
       const result = plan([elsewhere], observed([]), rules());
       expect(result.items[0]!.holds).toEqual([]);
       expect(result.publications).toBe(1);
+    });
+
+    it('holds every publication to its platform when an incomplete accounts listing did not show it', () => {
+      // A misspelt name, or an account on a page not read: either way, none of that platform is trusted.
+      const typo: PausedAccount = {
+        ...tiktok,
+        account: { kind: 'name', platform: 'TikTok', name: 'oceanfact', location: where },
+      };
+      const base = releaseRules(control({ accounts: [typo] }), { pause: null, overrideFreeze: false });
+      const incomplete = context({
+        now: new Date(SATURDAY),
+        release: withUnseenPauses(base, ACCOUNTS, false),
+      });
+      const result = plan([toTikTok, elsewhere], observed([]), incomplete);
+      const [other, only] = result.items;
+      expect(only!.file).toBe('only.yml');
+      expect(only!.holds).toMatchObject([
+        { kind: 'paused', scope: 'account', account: { platform: 'TikTok', name: 'oceanfact' } },
+      ]);
+      expect(other!.holds).toEqual([]);
+      const complete = context({ now: new Date(SATURDAY), release: withUnseenPauses(base, ACCOUNTS, true) });
+      expect(plan([toTikTok], observed([]), complete).items[0]!.holds).toEqual([]);
+    });
+  });
+
+  describe('how late a schedule is', () => {
+    const dueSaturday = (): DesiredItem => {
+      const item = published('a.yml');
+      item.publish!.at = '2026-11-28T09:00:00.000Z';
+      return item;
+    };
+
+    it('leaves out the time a window held the render the item still needs, not only its publication', () => {
+      const renders: FreezeWindow = { ...WEEKEND, holds: ['render'] };
+      const result = plan(
+        [dueSaturday()],
+        observed([]),
+        withRelease(control({ windows: [renders] }), MONDAY),
+      );
+      expect(result.items[0]!.holds).toEqual([]);
+      expect(result.items[0]!.steps).toMatchObject([{ kind: 'create' }, { kind: 'render', publish: {} }]);
+    });
+
+    it('leaves out the frozen time under override-freeze too: the approved run publishes what a normal one would', () => {
+      const sunday = withRelease(control({ windows: [WEEKEND] }), '2026-11-29T10:00:00Z', {
+        pause: null,
+        overrideFreeze: true,
+      });
+      const result = plan([dueSaturday()], observed([]), sunday).items[0]!;
+      expect(result.holds).toEqual([]);
+      expect(result.steps).toMatchObject([{ kind: 'create' }, { kind: 'render', publish: {} }]);
     });
   });
 });
