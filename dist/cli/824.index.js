@@ -3393,6 +3393,12 @@ const MAX_PAGES = 10_000;
 const MAX_SHIFTED_PAGES = 50;
 /** Pages read at once when the first answer proves how many there are. */
 const PAGES_AT_ONCE = 8;
+/**
+ * Numbered pages asked for ahead of the walk when nothing gives their count,
+ * once the service has shown that it pages by number: at most this many are
+ * asked for past the end and dropped.
+ */
+const PAGES_AHEAD = 2;
 /** Answers in a row that repeat an earlier one while the hints say there is more, before the walk stops. */
 const REPEATS_BEFORE_ERROR = 2;
 /**
@@ -3466,6 +3472,10 @@ class Walk {
     #ahead = new Map();
     /** The walk is over: nothing more is asked for ahead of it. */
     #ended = false;
+    /** The first answer proved how many pages there are, and they were all asked for. */
+    #counted = false;
+    /** The numbered page the walk asks for next, whose followers may be asked for ahead of it. */
+    #aheadOf = null;
     constructor(path, options) {
         this.#path = path;
         this.#options = options;
@@ -3490,7 +3500,9 @@ class Walk {
                 this.#gaps.push(`the listing was still going after ${this.#maxPages} pages`);
                 break;
             }
-            const answer = this.#read(await this.#fetch(this.#target()));
+            const fetched = this.#fetch(this.#target());
+            this.#askAhead();
+            const answer = this.#read(await fetched);
             if (!(await this.#take(answer)))
                 break;
         }
@@ -3564,6 +3576,7 @@ class Walk {
                     : null);
         if (last === null)
             return;
+        this.#counted = true;
         const pages = Array.from({ length: Math.min(last - first, this.#maxPages - 1) }, (_, i) => first + 1 + i);
         let next = 0;
         const fetchNext = () => {
@@ -3723,6 +3736,7 @@ class Walk {
             if (out.paging === 'one page')
                 out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
             this.#request = { page: next.page, cursor: null, link: null };
+            this.#aheadOf = { page: next.page, hints };
             return true;
         }
         const proof = hints.hasMore === true ? null : this.#proofFromHints(hints);
@@ -3762,7 +3776,31 @@ class Walk {
         if (this.#out.paging === 'one page')
             this.#out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
         this.#request = { page: current + 1, cursor: null, link: null };
+        this.#aheadOf = { page: current + 1, hints };
         return true;
+    }
+    /**
+     * Once the service has shown that it pages by number and gives no count,
+     * the pages after the one just asked for are asked for too, before the
+     * walk reaches them: it takes each in its turn with the same proofs, so
+     * this saves round trips and proves nothing. A count, even one the walk
+     * cannot rely on, is followed page by page instead.
+     */
+    #askAhead() {
+        if (this.#aheadOf === null)
+            return;
+        const { page, hints } = this.#aheadOf;
+        this.#aheadOf = null;
+        const counts = hints.total !== null || hints.totalPages !== null || hints.lastPage !== null;
+        if (!this.#pagesProven || !this.#numberingSure || this.#counted || counts)
+            return;
+        const last = page + Math.min(PAGES_AHEAD, this.#maxPages - this.#out.pages - 1);
+        for (let ahead = page + 1; ahead <= last; ahead++) {
+            const target = `${this.#path}${listingQuery(ahead, null, this.#size)}`;
+            if (this.#ahead.has(target) || this.#ended)
+                continue;
+            this.#ahead.set(target, this.#options.get(target).then((body) => ({ body }), (error) => ({ error })));
+        }
     }
     /** What the hints prove about the end of the listing, or null when they prove nothing. */
     #proofFromHints(hints) {
