@@ -58,6 +58,13 @@ describe('the example workflows and release control', () => {
     }
   });
 
+  it("passes it to the pull request's run too, whose previews write drafts", () => {
+    const review = workflows.find((entry) => entry.file === 'pr-review.yml')!;
+    const steps = actionSteps(review.workflow);
+    expect(steps.length).toBeGreaterThan(0);
+    for (const { step } of steps) expect(step.with?.pause).toBe('${{ vars.CONTENT_PAUSE }}');
+  });
+
   it('gives override-freeze only from a workflow_dispatch job in an environment', () => {
     const overriding = workflows.flatMap(({ file, workflow }) =>
       actionSteps(workflow)
