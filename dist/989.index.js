@@ -5922,11 +5922,8 @@ async function readFolderDefaults(reader, folder) {
 // caught up. Older than that, publishing now would surprise (a year typo in
 // publish.at, a manifest merged months after its date), so it is held.
 // Written as the `late-window` input and the CLI's --late-window.
-/** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
-const parseLateWindow = parseDuration;
 /** The late window when none is given: the `late-window` input's default. */
-const DEFAULT_LATE_WINDOW_MS = parseLateWindow(DEFAULTS.lateWindow);
-const LATE_WINDOW_FORM = DURATION_FORM;
+const DEFAULT_LATE_WINDOW_MS = parseDuration(DEFAULTS.lateWindow);
 /** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
 function pastSchedules(items, now) {
     return items.flatMap((item) => {
@@ -6213,6 +6210,19 @@ function frozenHold(freeze, what, held) {
         held,
     };
 }
+/** A publication held by a paused account, named as the release file or the listing names it. */
+function accountPausedHold(entry, account) {
+    const { pause } = entry;
+    return {
+        kind: 'paused',
+        scope: 'account',
+        file: pause.location.file,
+        account,
+        reason: pause.reason,
+        since: pause.since,
+        held: ['publish'],
+    };
+}
 /**
  * Why a publication to `target` cannot go out at `instant`: an account it
  * names is paused (the item is held whole, never published to fewer
@@ -6222,32 +6232,17 @@ function publicationBlock(rules, target, instant) {
     if (rules === undefined)
         return null;
     const paused = rules.accounts.find((entry) => target.accounts.some((account) => isAccount(entry, account)));
-    const unseen = rules.unseen?.find((entry) => mayBeUnseen(entry, target));
-    if (paused === undefined && unseen !== undefined) {
-        const selector = unseen.account;
-        return {
-            kind: 'paused',
-            scope: 'account',
-            file: unseen.pause.location.file,
-            account: selector.kind === 'id'
-                ? { platform: 'id', name: selector.id }
-                : { platform: selector.platform, name: selector.name },
-            reason: unseen.pause.reason,
-            since: unseen.pause.since,
-            held: ['publish'],
-        };
-    }
     if (paused !== undefined) {
         const account = target.accounts.find((candidate) => isAccount(paused, candidate));
-        return {
-            kind: 'paused',
-            scope: 'account',
-            file: paused.pause.location.file,
-            account: { platform: account.platform, name: account.name },
-            reason: paused.pause.reason,
-            since: paused.pause.since,
-            held: ['publish'],
-        };
+        return accountPausedHold(paused, { platform: account.platform, name: account.name });
+    }
+    const unseen = rules.unseen?.find((entry) => mayBeUnseen(entry, target));
+    if (unseen !== undefined) {
+        const selector = unseen.account;
+        const named = selector.kind === 'id'
+            ? { platform: 'id', name: selector.id }
+            : { platform: selector.platform, name: selector.name };
+        return accountPausedHold(unseen, named);
     }
     const freeze = freezeAt(rules, 'publish', instant);
     return freeze === null ? null : frozenHold(freeze, 'publish', ['publish']);
@@ -6356,7 +6351,6 @@ function outlineAccountProblems(outlines, connected) {
 ;// CONCATENATED MODULE: ./src/plan/release-status.ts
 
 
-
 // What release control says about a whole run, once, above the tables of
 // every plan, summary and comment: the kill switch, the freezes open now
 // (or lifted by override-freeze), paused accounts and paused manifests, each
@@ -6365,11 +6359,11 @@ function outlineAccountProblems(outlines, connected) {
 const release_status_DAY_MS = 86_400_000;
 const DEFAULT_WARN_MS = 7 * release_status_DAY_MS;
 /** The run's release status; null when nothing is paused or frozen (or declared paused). */
-function releaseStatus(control, items, rules, now) {
-    const calendar = new FreezeCalendar(control?.windows ?? []);
+function releaseStatus(items, rules, now) {
+    // The calendar the plan asks too, whatever override-freeze says: the status shows what it lifted.
     const frozen = [];
     for (const what of ['edit', 'render', 'publish']) {
-        const freeze = calendar.at(what, now.getTime());
+        const freeze = rules.calendar?.at(what, now.getTime()) ?? null;
         if (freeze === null)
             continue;
         const hold = frozenHold(freeze, what, []);
@@ -9497,7 +9491,7 @@ function emptyReport(options, load, loadMs) {
         plan: null,
         result: null,
         // Every run says what is paused or frozen, and warns of a pause left on too long, whatever its mode.
-        release: releaseStatus(control, load.items, rules, now),
+        release: releaseStatus(load.items, rules, now),
         problems: [...load.problems, ...pauseWarnings(control, load.items, now)],
         fatal: null,
         creditsBefore: null,
@@ -9904,6 +9898,11 @@ function foldersAbove(file) {
     const parts = file.split('/').slice(0, -1);
     return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
 }
+/** The change of the workspace `cwd` since `ref` (named `name` in reports); null when git cannot read `ref` here. */
+async function changesSince(cwd, ref, name = ref) {
+    const files = await gitChangedFiles(cwd, ref, name);
+    return files === null ? null : changeScope(cwd, files);
+}
 /** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
 function changeScope(cwd, changes) {
     // Catalogue files changed or deleted since the base, by folder.
@@ -9956,14 +9955,14 @@ async function pullRequestScope(decision, event, inputs, workspace) {
         return { note: null };
     const base = event.baseSha ?? '';
     const readable = (await hasCommit(workspace, base)) || (await fetchCommit(workspace, base));
-    const files = readable ? await gitChangedFiles(workspace, base, base.slice(0, 12)) : null;
-    if (files === null) {
+    const changes = readable ? await changesSince(workspace, base, base.slice(0, 12)) : null;
+    if (changes === null) {
         return {
             note: `The pull request's base commit${base === '' ? '' : ` ${base.slice(0, 12)}`} could not be read ` +
                 '(a clone that cannot fetch it, or a branch deleted since): this plan reads every item, as a full plan does.',
         };
     }
-    return { changes: changeScope(workspace, files), note: null };
+    return { changes, note: null };
 }
 
 // EXTERNAL MODULE: external "node:async_hooks"
@@ -11360,8 +11359,8 @@ const INPUTS = {
             : fail('expected a number of minutes greater than 0, for example 30');
     },
     'late-window': (value) => {
-        const ms = parseLateWindow(value);
-        return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
+        const ms = parseDuration(value);
+        return ms === null ? fail(DURATION_FORM) : ok(ms);
     },
     'require-review': (value) => REQUIRE_REVIEW.includes(value)
         ? ok(value)
@@ -11971,6 +11970,12 @@ function reviewNotes(review) {
     }
     return notes;
 }
+/** What a change's plan covers, as the summary, the comment and the CLI say it; `code` marks up the base. */
+function scopeText(scope, code = (text) => text) {
+    const count = (n) => n.toLocaleString('en-US');
+    return (`the plan covers the change since ${code(scope.base)}: ${count(scope.planned)} changed ` +
+        `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read`);
+}
 
 ;// CONCATENATED MODULE: ./src/report/release.ts
 
@@ -12174,10 +12179,8 @@ function headline(report, context) {
 }
 /** A change's plan says what it covers, and how to read everything. */
 function scopeLine(scope) {
-    const count = (n) => n.toLocaleString('en-US');
-    return (`The plan covers the change since ${inlineCode(scope.base)}: ` +
-        `${count(scope.planned)} changed ${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ` +
-        `${count(scope.unread)} unchanged not read. Applies read every item; \`full-read: true\` plans them all here too.`);
+    const text = scopeText(scope, inlineCode);
+    return `${text[0].toUpperCase()}${text.slice(1)}. Applies read every item; \`full-read: true\` plans them all here too.`;
 }
 const IDLE_STATES = ['held', 'drifted', 'unchanged'];
 function planCounts(items) {

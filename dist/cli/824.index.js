@@ -5498,42 +5498,6 @@ function parseDuration(text) {
 }
 const DURATION_FORM = 'expected a duration such as 90m, 24h or 7d';
 
-;// CONCATENATED MODULE: ./src/plan/late-window.ts
-
-
-// The late window: how long after publish.at a missed schedule is still
-// caught up. Older than that, publishing now would surprise (a year typo in
-// publish.at, a manifest merged months after its date), so it is held.
-// Written as the `late-window` input and the CLI's --late-window.
-/** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
-const parseLateWindow = parseDuration;
-/** The late window when none is given: the `late-window` input's default. */
-const DEFAULT_LATE_WINDOW_MS = parseLateWindow(DEFAULTS.lateWindow);
-const LATE_WINDOW_FORM = DURATION_FORM;
-/** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
-function pastSchedules(items, now) {
-    return items.flatMap((item) => {
-        const at = item.publish?.at;
-        if (item.stage !== 'published' || !at || Date.parse(at) > now.getTime())
-            return [];
-        const days = Math.floor((now.getTime() - Date.parse(at)) / 86_400_000);
-        const where = item.locations['publish.at'] ?? item.location;
-        return [
-            {
-                severity: 'warning',
-                code: 'publish_at_past',
-                file: item.file,
-                line: where.line,
-                column: where.column,
-                field: 'publish.at',
-                message: `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
-                    `Past the late window (${DEFAULTS.lateWindow} by default) it is held, not published; within it, it is published at once. ` +
-                    'Check the date, or set publish.late: publish to publish it anyway.',
-            },
-        ];
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/text/wall-clock.ts
 // Wall-clock times in IANA time zones, with Intl alone (no date library):
 // the instant a date and time written for a zone stand for, and the date,
@@ -5864,6 +5828,19 @@ function frozenHold(freeze, what, held) {
         held,
     };
 }
+/** A publication held by a paused account, named as the release file or the listing names it. */
+function accountPausedHold(entry, account) {
+    const { pause } = entry;
+    return {
+        kind: 'paused',
+        scope: 'account',
+        file: pause.location.file,
+        account,
+        reason: pause.reason,
+        since: pause.since,
+        held: ['publish'],
+    };
+}
 /**
  * Why a publication to `target` cannot go out at `instant`: an account it
  * names is paused (the item is held whole, never published to fewer
@@ -5873,32 +5850,17 @@ function publicationBlock(rules, target, instant) {
     if (rules === undefined)
         return null;
     const paused = rules.accounts.find((entry) => target.accounts.some((account) => isAccount(entry, account)));
-    const unseen = rules.unseen?.find((entry) => mayBeUnseen(entry, target));
-    if (paused === undefined && unseen !== undefined) {
-        const selector = unseen.account;
-        return {
-            kind: 'paused',
-            scope: 'account',
-            file: unseen.pause.location.file,
-            account: selector.kind === 'id'
-                ? { platform: 'id', name: selector.id }
-                : { platform: selector.platform, name: selector.name },
-            reason: unseen.pause.reason,
-            since: unseen.pause.since,
-            held: ['publish'],
-        };
-    }
     if (paused !== undefined) {
         const account = target.accounts.find((candidate) => isAccount(paused, candidate));
-        return {
-            kind: 'paused',
-            scope: 'account',
-            file: paused.pause.location.file,
-            account: { platform: account.platform, name: account.name },
-            reason: paused.pause.reason,
-            since: paused.pause.since,
-            held: ['publish'],
-        };
+        return accountPausedHold(paused, { platform: account.platform, name: account.name });
+    }
+    const unseen = rules.unseen?.find((entry) => mayBeUnseen(entry, target));
+    if (unseen !== undefined) {
+        const selector = unseen.account;
+        const named = selector.kind === 'id'
+            ? { platform: 'id', name: selector.id }
+            : { platform: selector.platform, name: selector.name };
+        return accountPausedHold(unseen, named);
     }
     const freeze = freezeAt(rules, 'publish', instant);
     return freeze === null ? null : frozenHold(freeze, 'publish', ['publish']);
@@ -6102,7 +6064,7 @@ function defaults(command, cwd) {
         concurrency: DEFAULTS.concurrency,
         wait: DEFAULTS.wait,
         timeoutMinutes: DEFAULTS.timeoutMinutes,
-        lateWindowMs: parseLateWindow(DEFAULTS.lateWindow),
+        lateWindowMs: parseDuration(DEFAULTS.lateWindow),
         publish: DEFAULTS.publish,
         pause: null,
         overrideFreeze: false,
@@ -6118,9 +6080,9 @@ function defaults(command, cwd) {
     };
 }
 function lateWindow(value) {
-    const ms = parseLateWindow(value ?? DEFAULTS.lateWindow);
+    const ms = parseDuration(value ?? DEFAULTS.lateWindow);
     if (ms === null)
-        throw new UsageError(`--late-window: ${LATE_WINDOW_FORM} (got '${value}').`);
+        throw new UsageError(`--late-window: ${DURATION_FORM} (got '${value}').`);
     return ms;
 }
 function isCommand(value) {
@@ -7126,6 +7088,12 @@ function reviewNotes(review) {
             'require-review: warn lets them through; require-review: hold would hold them.');
     }
     return notes;
+}
+/** What a change's plan covers, as the summary, the comment and the CLI say it; `code` marks up the base. */
+function scopeText(scope, code = (text) => text) {
+    const count = (n) => n.toLocaleString('en-US');
+    return (`the plan covers the change since ${code(scope.base)}: ${count(scope.planned)} changed ` +
+        `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read`);
 }
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
@@ -10709,6 +10677,39 @@ function winnerOf(candidates) {
     return best;
 }
 
+;// CONCATENATED MODULE: ./src/plan/late-window.ts
+
+
+// The late window: how long after publish.at a missed schedule is still
+// caught up. Older than that, publishing now would surprise (a year typo in
+// publish.at, a manifest merged months after its date), so it is held.
+// Written as the `late-window` input and the CLI's --late-window.
+/** The late window when none is given: the `late-window` input's default. */
+const DEFAULT_LATE_WINDOW_MS = parseDuration(DEFAULTS.lateWindow);
+/** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
+function pastSchedules(items, now) {
+    return items.flatMap((item) => {
+        const at = item.publish?.at;
+        if (item.stage !== 'published' || !at || Date.parse(at) > now.getTime())
+            return [];
+        const days = Math.floor((now.getTime() - Date.parse(at)) / 86_400_000);
+        const where = item.locations['publish.at'] ?? item.location;
+        return [
+            {
+                severity: 'warning',
+                code: 'publish_at_past',
+                file: item.file,
+                line: where.line,
+                column: where.column,
+                field: 'publish.at',
+                message: `publish.at ${at} is in the past (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`}). ` +
+                    `Past the late window (${DEFAULTS.lateWindow} by default) it is held, not published; within it, it is published at once. ` +
+                    'Check the date, or set publish.late: publish to publish it anyway.',
+            },
+        ];
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/plan/release-steps.ts
 
 
@@ -11527,7 +11528,6 @@ async function runImportCommand(options, terminal, seams = {}) {
 ;// CONCATENATED MODULE: ./src/plan/release-status.ts
 
 
-
 // What release control says about a whole run, once, above the tables of
 // every plan, summary and comment: the kill switch, the freezes open now
 // (or lifted by override-freeze), paused accounts and paused manifests, each
@@ -11536,11 +11536,11 @@ async function runImportCommand(options, terminal, seams = {}) {
 const release_status_DAY_MS = 86_400_000;
 const DEFAULT_WARN_MS = 7 * release_status_DAY_MS;
 /** The run's release status; null when nothing is paused or frozen (or declared paused). */
-function releaseStatus(control, items, rules, now) {
-    const calendar = new FreezeCalendar(control?.windows ?? []);
+function releaseStatus(items, rules, now) {
+    // The calendar the plan asks too, whatever override-freeze says: the status shows what it lifted.
     const frozen = [];
     for (const what of ['edit', 'render', 'publish']) {
-        const freeze = calendar.at(what, now.getTime());
+        const freeze = rules.calendar?.at(what, now.getTime()) ?? null;
         if (freeze === null)
             continue;
         const hold = frozenHold(freeze, what, []);
@@ -13385,7 +13385,7 @@ function emptyReport(options, load, loadMs) {
         plan: null,
         result: null,
         // Every run says what is paused or frozen, and warns of a pause left on too long, whatever its mode.
-        release: releaseStatus(control, load.items, rules, now),
+        release: releaseStatus(load.items, rules, now),
         problems: [...load.problems, ...pauseWarnings(control, load.items, now)],
         fatal: null,
         creditsBefore: null,
@@ -13805,10 +13805,8 @@ function headline(report, context) {
 }
 /** A change's plan says what it covers, and how to read everything. */
 function scopeLine(scope) {
-    const count = (n) => n.toLocaleString('en-US');
-    return (`The plan covers the change since ${escape_inlineCode(scope.base)}: ` +
-        `${count(scope.planned)} changed ${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ` +
-        `${count(scope.unread)} unchanged not read. Applies read every item; \`full-read: true\` plans them all here too.`);
+    const text = scopeText(scope, escape_inlineCode);
+    return `${text[0].toUpperCase()}${text.slice(1)}. Applies read every item; \`full-read: true\` plans them all here too.`;
 }
 const IDLE_STATES = ['held', 'drifted', 'unchanged'];
 function planCounts(items) {
@@ -14143,6 +14141,11 @@ function foldersAbove(file) {
     const parts = file.split('/').slice(0, -1);
     return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
 }
+/** The change of the workspace `cwd` since `ref` (named `name` in reports); null when git cannot read `ref` here. */
+async function changesSince(cwd, ref, name = ref) {
+    const files = await gitChangedFiles(cwd, ref, name);
+    return files === null ? null : changeScope(cwd, files);
+}
 /** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
 function changeScope(cwd, changes) {
     // Catalogue files changed or deleted since the base, by folder.
@@ -14188,6 +14191,7 @@ function newCatalogueFile(cwd, folder, changes) {
 
 ;// CONCATENATED MODULE: ./src/cli/changed-since.ts
 
+
 // `plan --changed-since REF`: the plan of a branch's change, as a pull
 // request's is: only the manifests that differ from REF (committed or not)
 // are read in detail and planned. A ref git cannot read here is a full read
@@ -14196,18 +14200,15 @@ function newCatalogueFile(cwd, folder, changes) {
 async function changedSince(cwd, ref, warn) {
     if (ref === null)
         return undefined;
-    const files = await gitChangedFiles(cwd, ref);
-    if (files !== null)
-        return changeScope(cwd, files);
+    const changes = await changesSince(cwd, ref);
+    if (changes !== null)
+        return changes;
     warn(`--changed-since ${ref}: git cannot read that ref here; the plan reads every item.`);
     return undefined;
 }
 /** What a change's plan covered, in one line. */
 function scopeNote(scope) {
-    const count = (n) => n.toLocaleString('en-US');
-    return (`the plan covers the change since ${scope.base}: ${count(scope.planned)} changed ` +
-        `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read ` +
-        '(without --changed-since, every item is read).');
+    return `${scopeText(scope)} (without --changed-since, every item is read).`;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/interrupt.ts

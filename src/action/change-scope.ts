@@ -1,4 +1,4 @@
-import { changeScope, gitChangedFiles, type ChangeScope } from '../git/changes.ts';
+import { changesSince, type ChangeScope } from '../git/changes.ts';
 import { fetchCommit, hasCommit } from '../git/history.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
@@ -27,13 +27,13 @@ export async function pullRequestScope(
   if (decision.mode !== 'plan' || event.pullRequest === null || inputs.fullRead) return { note: null };
   const base = event.baseSha ?? '';
   const readable = (await hasCommit(workspace, base)) || (await fetchCommit(workspace, base));
-  const files = readable ? await gitChangedFiles(workspace, base, base.slice(0, 12)) : null;
-  if (files === null) {
+  const changes = readable ? await changesSince(workspace, base, base.slice(0, 12)) : null;
+  if (changes === null) {
     return {
       note:
         `The pull request's base commit${base === '' ? '' : ` ${base.slice(0, 12)}`} could not be read ` +
         '(a clone that cannot fetch it, or a branch deleted since): this plan reads every item, as a full plan does.',
     };
   }
-  return { changes: changeScope(workspace, files), note: null };
+  return { changes, note: null };
 }

@@ -1,5 +1,5 @@
 import { INPUT_DEFAULTS, type InputName } from '../defaults.ts';
-import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
+import { DURATION_FORM, parseDuration } from '../text/duration.ts';
 import { parsePause } from '../plan/release-control.ts';
 import type { RequireReview } from '../engine/review.ts';
 import type { Shard } from '../plan/shard.ts';
@@ -120,8 +120,8 @@ const INPUTS = {
       : fail('expected a number of minutes greater than 0, for example 30');
   },
   'late-window': (value) => {
-    const ms = parseLateWindow(value);
-    return ms === null ? fail(LATE_WINDOW_FORM) : ok(ms);
+    const ms = parseDuration(value);
+    return ms === null ? fail(DURATION_FORM) : ok(ms);
   },
   'require-review': (value) =>
     (REQUIRE_REVIEW as readonly string[]).includes(value)

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_DOCTOR_BUDGET } from '../doctor/doctor.ts';
 import { DEFAULTS } from '../defaults.ts';
-import { LATE_WINDOW_FORM, parseLateWindow } from '../plan/late-window.ts';
+import { DURATION_FORM, parseDuration } from '../text/duration.ts';
 import { parsePause } from '../plan/release-control.ts';
 
 // Command-line arguments, read once into one typed object. The API key is
@@ -217,7 +217,7 @@ function defaults(command: Command, cwd: string): CliOptions {
     concurrency: DEFAULTS.concurrency,
     wait: DEFAULTS.wait,
     timeoutMinutes: DEFAULTS.timeoutMinutes,
-    lateWindowMs: parseLateWindow(DEFAULTS.lateWindow)!,
+    lateWindowMs: parseDuration(DEFAULTS.lateWindow)!,
     publish: DEFAULTS.publish,
     pause: null,
     overrideFreeze: false,
@@ -234,8 +234,8 @@ function defaults(command: Command, cwd: string): CliOptions {
 }
 
 function lateWindow(value: string | undefined): number {
-  const ms = parseLateWindow(value ?? DEFAULTS.lateWindow);
-  if (ms === null) throw new UsageError(`--late-window: ${LATE_WINDOW_FORM} (got '${value}').`);
+  const ms = parseDuration(value ?? DEFAULTS.lateWindow);
+  if (ms === null) throw new UsageError(`--late-window: ${DURATION_FORM} (got '${value}').`);
   return ms;
 }
 

@@ -1,5 +1,6 @@
 import type { PlanScope } from '../engine/types.ts';
-import { changeScope, gitChangedFiles, type ChangeScope } from '../git/changes.ts';
+import { changesSince, type ChangeScope } from '../git/changes.ts';
+import { scopeText } from '../report/words.ts';
 
 // `plan --changed-since REF`: the plan of a branch's change, as a pull
 // request's is: only the manifests that differ from REF (committed or not)
@@ -13,18 +14,13 @@ export async function changedSince(
   warn: (message: string) => void,
 ): Promise<ChangeScope | undefined> {
   if (ref === null) return undefined;
-  const files = await gitChangedFiles(cwd, ref);
-  if (files !== null) return changeScope(cwd, files);
+  const changes = await changesSince(cwd, ref);
+  if (changes !== null) return changes;
   warn(`--changed-since ${ref}: git cannot read that ref here; the plan reads every item.`);
   return undefined;
 }
 
 /** What a change's plan covered, in one line. */
 export function scopeNote(scope: PlanScope): string {
-  const count = (n: number): string => n.toLocaleString('en-US');
-  return (
-    `the plan covers the change since ${scope.base}: ${count(scope.planned)} changed ` +
-    `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read ` +
-    '(without --changed-since, every item is read).'
-  );
+  return `${scopeText(scope)} (without --changed-since, every item is read).`;
 }

@@ -54,7 +54,7 @@ function emptyReport(options: EngineOptions, load: LoadResult, loadMs: number): 
     plan: null,
     result: null,
     // Every run says what is paused or frozen, and warns of a pause left on too long, whatever its mode.
-    release: releaseStatus(control, load.items, rules, now),
+    release: releaseStatus(load.items, rules, now),
     problems: [...load.problems, ...pauseWarnings(control, load.items, now)],
     fatal: null,
     creditsBefore: null,

@@ -12,7 +12,7 @@ import { git } from './history.ts';
 // reading too little would show a wrong plan.
 
 /** The files of the workspace that differ from a base. Paths are relative to the workspace, with `/`. */
-export interface ChangedFiles {
+interface ChangedFiles {
   /** The base, as the report names it: a commit or the ref given. */
   base: string;
   /** Whether `file`, which the workspace has, differs from the base: new since, or changed. */
@@ -38,7 +38,7 @@ function paths(stdout: string): string[] {
  * A file the base does not have is new, tracked or not. Null when git cannot
  * read `ref` here (no repository, a commit the clone does not have).
  */
-export async function gitChangedFiles(cwd: string, ref: string, name = ref): Promise<ChangedFiles | null> {
+async function gitChangedFiles(cwd: string, ref: string, name = ref): Promise<ChangedFiles | null> {
   const [tree, diff] = await Promise.all([
     git(cwd, ['ls-tree', '-r', '-z', '--name-only', ref, '--', '.']),
     git(cwd, ['diff', '--name-only', '-z', '--no-renames', '--relative', ref, '--', '.']),
@@ -60,8 +60,14 @@ function foldersAbove(file: string): string[] {
   return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
 }
 
+/** The change of the workspace `cwd` since `ref` (named `name` in reports); null when git cannot read `ref` here. */
+export async function changesSince(cwd: string, ref: string, name = ref): Promise<ChangeScope | null> {
+  const files = await gitChangedFiles(cwd, ref, name);
+  return files === null ? null : changeScope(cwd, files);
+}
+
 /** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
-export function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
+function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
   // Catalogue files changed or deleted since the base, by folder.
   const changedFolders = new Set(
     [...changes.changed]

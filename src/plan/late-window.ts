@@ -1,19 +1,14 @@
 import { DEFAULTS } from '../defaults.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
-import { DURATION_FORM, parseDuration } from '../text/duration.ts';
+import { parseDuration } from '../text/duration.ts';
 
 // The late window: how long after publish.at a missed schedule is still
 // caught up. Older than that, publishing now would surprise (a year typo in
 // publish.at, a manifest merged months after its date), so it is held.
 // Written as the `late-window` input and the CLI's --late-window.
 
-/** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
-export const parseLateWindow = parseDuration;
-
 /** The late window when none is given: the `late-window` input's default. */
-export const DEFAULT_LATE_WINDOW_MS = parseLateWindow(DEFAULTS.lateWindow)!;
-
-export const LATE_WINDOW_FORM = DURATION_FORM;
+export const DEFAULT_LATE_WINDOW_MS = parseDuration(DEFAULTS.lateWindow)!;
 
 /** Validate's warning for a publish.at already past: the plan holds it past the late window, or publishes it now. */
 export function pastSchedules(items: readonly DesiredItem[], now: Date): Problem[] {

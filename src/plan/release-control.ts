@@ -129,6 +129,20 @@ export function frozenHold(freeze: Freeze, what: FreezeHold, held: HeldWork[]): 
   };
 }
 
+/** A publication held by a paused account, named as the release file or the listing names it. */
+function accountPausedHold(entry: PausedAccount, account: { platform: string; name: string }): Hold {
+  const { pause } = entry;
+  return {
+    kind: 'paused',
+    scope: 'account',
+    file: pause.location.file,
+    account,
+    reason: pause.reason,
+    since: pause.since,
+    held: ['publish'],
+  };
+}
+
 /**
  * Why a publication to `target` cannot go out at `instant`: an account it
  * names is paused (the item is held whole, never published to fewer
@@ -141,33 +155,18 @@ export function publicationBlock(
 ): Hold | null {
   if (rules === undefined) return null;
   const paused = rules.accounts.find((entry) => target.accounts.some((account) => isAccount(entry, account)));
-  const unseen = rules.unseen?.find((entry) => mayBeUnseen(entry, target));
-  if (paused === undefined && unseen !== undefined) {
-    const selector = unseen.account;
-    return {
-      kind: 'paused',
-      scope: 'account',
-      file: unseen.pause.location.file,
-      account:
-        selector.kind === 'id'
-          ? { platform: 'id', name: selector.id }
-          : { platform: selector.platform, name: selector.name },
-      reason: unseen.pause.reason,
-      since: unseen.pause.since,
-      held: ['publish'],
-    };
-  }
   if (paused !== undefined) {
     const account = target.accounts.find((candidate) => isAccount(paused, candidate))!;
-    return {
-      kind: 'paused',
-      scope: 'account',
-      file: paused.pause.location.file,
-      account: { platform: account.platform, name: account.name },
-      reason: paused.pause.reason,
-      since: paused.pause.since,
-      held: ['publish'],
-    };
+    return accountPausedHold(paused, { platform: account.platform, name: account.name });
+  }
+  const unseen = rules.unseen?.find((entry) => mayBeUnseen(entry, target));
+  if (unseen !== undefined) {
+    const selector = unseen.account;
+    const named =
+      selector.kind === 'id'
+        ? { platform: 'id', name: selector.id }
+        : { platform: selector.platform, name: selector.name };
+    return accountPausedHold(unseen, named);
   }
   const freeze = freezeAt(rules, 'publish', instant);
   return freeze === null ? null : frozenHold(freeze, 'publish', ['publish']);

@@ -8,7 +8,6 @@ import type {
   ReleaseControl,
 } from '../manifest/types.ts';
 import { resolveSelectors } from './accounts.ts';
-import { FreezeCalendar } from './freeze-windows.ts';
 import { frozenHold } from './release-control.ts';
 import type { Hold, ReleaseRules, RunPause } from './types.ts';
 
@@ -36,15 +35,14 @@ export interface ReleaseStatus {
 
 /** The run's release status; null when nothing is paused or frozen (or declared paused). */
 export function releaseStatus(
-  control: ReleaseControl | null,
   items: readonly DesiredItem[],
   rules: ReleaseRules,
   now: Date,
 ): ReleaseStatus | null {
-  const calendar = new FreezeCalendar(control?.windows ?? []);
+  // The calendar the plan asks too, whatever override-freeze says: the status shows what it lifted.
   const frozen: ReleaseStatus['frozen'] = [];
   for (const what of ['edit', 'render', 'publish'] as const) {
-    const freeze = calendar.at(what, now.getTime());
+    const freeze = rules.calendar?.at(what, now.getTime()) ?? null;
     if (freeze === null) continue;
     const hold = frozenHold(freeze, what, []) as FrozenHold;
     const same = frozen.find(

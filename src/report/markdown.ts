@@ -16,6 +16,7 @@ import {
   type Labels,
   confirmationText,
   oneUrlForSeveral,
+  scopeText,
 } from './words.ts';
 import { publishes } from '../plan/steps.ts';
 
@@ -204,12 +205,8 @@ function headline(report: RunReport, context: ReportContext): string {
 
 /** A change's plan says what it covers, and how to read everything. */
 function scopeLine(scope: NonNullable<RunReport['scope']>): string {
-  const count = (n: number): string => n.toLocaleString('en-US');
-  return (
-    `The plan covers the change since ${inlineCode(scope.base)}: ` +
-    `${count(scope.planned)} changed ${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ` +
-    `${count(scope.unread)} unchanged not read. Applies read every item; \`full-read: true\` plans them all here too.`
-  );
+  const text = scopeText(scope, inlineCode);
+  return `${text[0]!.toUpperCase()}${text.slice(1)}. Applies read every item; \`full-read: true\` plans them all here too.`;
 }
 
 const IDLE_STATES: readonly IdleState[] = ['held', 'drifted', 'unchanged'];

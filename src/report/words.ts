@@ -1,5 +1,6 @@
 import type { ServiceTermsNote } from '../apply/readback.ts';
 import type { ItemResult } from '../apply/types.ts';
+import type { PlanScope } from '../engine/types.ts';
 import { wallTime } from '../text/wall-clock.ts';
 import type {
   Drift,
@@ -341,4 +342,13 @@ export function reviewNotes(review: {
     );
   }
   return notes;
+}
+
+/** What a change's plan covers, as the summary, the comment and the CLI say it; `code` marks up the base. */
+export function scopeText(scope: PlanScope, code: (text: string) => string = (text) => text): string {
+  const count = (n: number): string => n.toLocaleString('en-US');
+  return (
+    `the plan covers the change since ${code(scope.base)}: ${count(scope.planned)} changed ` +
+    `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read`
+  );
 }
