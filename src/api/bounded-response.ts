@@ -3,6 +3,9 @@
 // than a size cap in memory. undici's own timeouts do not do this: its body
 // timeout restarts on every byte, so a server that drips one byte every few
 // seconds holds a request forever, and nothing stops a body of gigabytes.
+import type { Dispatcher } from 'undici';
+
+type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
 
 /** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -41,63 +44,116 @@ export class RequestDeadlineError extends Error {
   }
 }
 
-/** What bounded reading needs of an undici response. */
-export interface StreamingResponse {
-  headers: Record<string, string | string[] | undefined>;
-  body: AsyncIterable<Uint8Array> & { destroy(error?: Error): unknown };
+/** One whole answer: its status, its headers, and its body as text. */
+export interface BoundedAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
 }
 
-/** Reads the body as text, up to limitBytes; throws ResponseTooLargeError past it, without reading on. */
-export async function readBounded(
-  response: StreamingResponse,
-  limitBytes: number,
-  where: { method: string; path: string },
-): Promise<string> {
-  const declared = Number(headerValue(response.headers['content-length']));
-  if (Number.isFinite(declared) && declared > limitBytes) {
-    response.body.destroy();
-    throw new ResponseTooLargeError(where.method, where.path, limitBytes);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > limitBytes) {
-      chunks.length = 0;
-      response.body.destroy();
-      throw new ResponseTooLargeError(where.method, where.path, limitBytes);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+export interface AnswerLimits {
+  /** The whole exchange, from the request to the body's last byte. */
+  deadlineMs: number;
+  limitBytes: number;
 }
 
 /**
- * Runs one request under a deadline: `attempt` gets a signal that aborts
- * when the deadline passes, and the promise rejects with
- * RequestDeadlineError then, whatever the attempt is waiting for.
+ * Sends one request through `dispatcher` and reads its whole answer within
+ * the limits: rejects with RequestDeadlineError when the deadline passes,
+ * whatever the exchange is waiting for, and with ResponseTooLargeError past
+ * the cap, without reading on. A handler of undici's own rather than
+ * `request()` and a body stream: a catalogue's plan sends ten thousand of
+ * these, and the stream, its iterator and an abort signal per request were
+ * most of what each one cost.
  */
-export async function withDeadline<T>(
-  deadlineMs: number,
-  attempt: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // Made only when needed: an error's stack costs more than the request itself.
-      const error = new RequestDeadlineError(deadlineMs);
-      controller.abort(error);
-      reject(error);
-    }, deadlineMs);
+export function exchangeBounded(
+  dispatcher: Dispatcher,
+  request: Dispatcher.DispatchOptions,
+  limits: AnswerLimits,
+  where: { method: string; path: string },
+): Promise<BoundedAnswer> {
+  return new Promise((resolve, reject) => {
+    dispatcher.dispatch(request, new BoundedHandler(limits, where, resolve, reject));
   });
-  const running = attempt(controller.signal);
-  // Once the deadline has won, the attempt's own rejection (an abort) is of no interest.
-  running.catch(() => undefined);
-  try {
-    return await Promise.race([running, expired]);
-  } finally {
-    clearTimeout(timer);
+}
+
+class BoundedHandler implements Dispatcher.DispatchHandler {
+  readonly #limits: AnswerLimits;
+  readonly #where: { method: string; path: string };
+  readonly #resolve: (answer: BoundedAnswer) => void;
+  readonly #reject: (error: Error) => void;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  #controller: Dispatcher.DispatchController | null = null;
+  /** Why the exchange ended early; aborts the request once undici hands over its controller. */
+  #failure: Error | null = null;
+  #settled = false;
+  #status = 0;
+  #headers: IncomingHttpHeaders = {};
+  readonly #chunks: Buffer[] = [];
+  #size = 0;
+
+  constructor(
+    limits: AnswerLimits,
+    where: { method: string; path: string },
+    resolve: (answer: BoundedAnswer) => void,
+    reject: (error: Error) => void,
+  ) {
+    this.#limits = limits;
+    this.#where = where;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    // Made only when needed: an error's stack costs more than the request itself.
+    this.#timer = setTimeout(
+      () => this.#fail(new RequestDeadlineError(limits.deadlineMs)),
+      limits.deadlineMs,
+    );
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#failure) controller.abort(this.#failure);
+  }
+
+  onResponseStart(_: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders): void {
+    // An informational answer (1xx) is not the answer.
+    if (this.#settled || status < 200) return;
+    const declared = Number(headerValue(headers['content-length']));
+    if (Number.isFinite(declared) && declared > this.#limits.limitBytes) return this.#tooLarge();
+    this.#status = status;
+    this.#headers = headers;
+  }
+
+  onResponseData(_: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#settled) return;
+    this.#size += chunk.byteLength;
+    if (this.#size > this.#limits.limitBytes) return this.#tooLarge();
+    this.#chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    const text = Buffer.concat(this.#chunks, this.#size).toString('utf8');
+    this.#resolve({ status: this.#status, headers: this.#headers, text });
+  }
+
+  onResponseError(_: Dispatcher.DispatchController, error: Error): void {
+    this.#fail(error);
+  }
+
+  #tooLarge(): void {
+    this.#chunks.length = 0;
+    this.#fail(new ResponseTooLargeError(this.#where.method, this.#where.path, this.#limits.limitBytes));
+  }
+
+  #fail(error: Error): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#failure = error;
+    clearTimeout(this.#timer);
+    this.#controller?.abort(error);
+    this.#reject(error);
   }
 }
 

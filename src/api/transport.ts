@@ -1,5 +1,5 @@
-import { EnvHttpProxyAgent } from 'undici';
-import { MAX_RESPONSE_BYTES, readBounded, withDeadline } from './bounded-response.ts';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { MAX_RESPONSE_BYTES, exchangeBounded } from './bounded-response.ts';
 import { scrubSecrets } from '../secrets.ts';
 import { sendWithRetries, type RequestKind, type RetryRuntime } from './retry.ts';
 import { requestHeaders, type BaseUrl, type WireBody } from './wire.ts';
@@ -7,7 +7,12 @@ import { requestHeaders, type BaseUrl, type WireBody } from './wire.ts';
 // HTTP over undici keep-alive connections: one attempt is one request with
 // its own timeouts; sendWithRetries decides whether there is another. The
 // dispatcher honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (lower case too),
-// as a self-hosted runner behind a proxy needs.
+// as a self-hosted runner behind a proxy needs; without a proxy variable it
+// is a plain pool, which spares every request the proxy agent's look at the
+// environment.
+
+/** What EnvHttpProxyAgent reads: with none of them set, every request goes straight to its host. */
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
 export interface RawResponse {
   status: number;
@@ -36,20 +41,23 @@ interface Attempt {
 
 export class Transport {
   readonly #apiKey: string;
-  readonly #pool: EnvHttpProxyAgent;
+  readonly #pool: Dispatcher;
   #closed = false;
   readonly #options: TransportOptions;
 
   constructor(apiKey: string, options: TransportOptions) {
     this.#apiKey = apiKey;
     this.#options = options;
-    this.#pool = new EnvHttpProxyAgent({
+    const pool = {
       connections: options.connections,
       keepAliveTimeout: 30_000,
       connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
       headersTimeout: options.requestTimeoutMs,
       bodyTimeout: options.requestTimeoutMs,
-    });
+    };
+    this.#pool = PROXY_VARIABLES.some((name) => process.env[name])
+      ? new EnvHttpProxyAgent(pool)
+      : new Agent(pool);
   }
 
   /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
@@ -82,25 +90,23 @@ export class Transport {
     const { requestTimeoutMs } = this.#options;
     // One deadline for the whole attempt, never past what the call has left.
     const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
-    return withDeadline(deadlineMs, async (signal) => {
-      const response = await this.#pool.request({
+    const answer = await exchangeBounded(
+      this.#pool,
+      {
         origin: this.#options.base.origin,
         method,
         path,
         headers,
         body: payload ?? null,
-        signal,
         // Never let undici resend a POST on its own: A33 is decided in retry.ts.
         idempotent: method !== 'POST',
         headersTimeout: requestTimeoutMs,
         bodyTimeout: requestTimeoutMs,
-      });
-      const raw = await readBounded(response, this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES, {
-        method,
-        path: label,
-      });
-      return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
-    });
+      },
+      { deadlineMs, limitBytes: this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES },
+      { method, path: label },
+    );
+    return { status: answer.status, retryAfter: answer.headers['retry-after'], body: decode(answer.text) };
   }
 
   async close(): Promise<void> {

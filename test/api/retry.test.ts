@@ -193,7 +193,7 @@ describe('5xx and network errors on idempotent requests', () => {
     // A frozen clock: the requests themselves take no time, only the planned waits count.
     const { client, sleeps } = t.make({
       now: () => 0,
-      retry: { attempts: 10, baseDelayMs: 100, deadlineMs: 160 },
+      retry: { attempts: 10, baseDelayMs: 100, deadlineMs: 300 },
     });
     t.server.always('GET', '/accounts', { status: 500 });
     await expect(client.listAccounts()).rejects.toMatchObject({ status: 500, attempts: 3 });
