@@ -4,9 +4,8 @@ import { anyChars, literalChar, matchesAll, oneChar, type Element } from '../tex
 // turns each `*` into a regular expression that backtracks: a pattern such
 // as `content/*a*a*a*a*a*a*a*a*b` against one file of a long name took
 // seconds, and each further star multiplies it. Here the pattern is matched
-// by src/text/wildcard.ts, in time linear in the path, and Node's glob only
-// walks the folders, with patterns made of plain names, `*` and `**`, which
-// give it nothing to backtrack on.
+// by src/text/wildcard.ts, in time linear in the path, and the loader walks
+// the folders under the glob's fixed start, no deeper than it can match.
 //
 // Syntax: `*` and `?` within one path segment; `[abc]`, `[a-z]`, `[!x]`;
 // `**` as a whole segment, any number of segments; `{a,b}`, nested too; `\`
@@ -20,8 +19,10 @@ export class GlobSyntaxError extends Error {
 export interface PathGlob {
   /** Whether a path, relative to where the glob was written, `/`-separated, matches. */
   matches(file: string): boolean;
-  /** What Node's glob walks: every match is among what these find. */
-  walks: string[];
+  /** The folder every match is under, as the glob writes it: `content` for `content/**\/*.yml`, '' for none. */
+  root: string;
+  /** The most segments a match has below `root`; Infinity where a `**` allows any number. */
+  depth: number;
 }
 
 /** Brace alternatives past this are a mistake (or an attack): `{a,b}` ten times over is 1,024. */
@@ -34,7 +35,7 @@ export function globRoot(pattern: string): string {
   const parts = pattern.split('/');
   const fixed: string[] = [];
   for (const part of parts.slice(0, -1)) {
-    if (/[*?[\]{}!]/.test(part)) break;
+    if (/[*?[\]{}!\\]/.test(part)) break;
     fixed.push(part);
   }
   return fixed.join('/');
@@ -49,13 +50,19 @@ export function compileGlob(glob: string): PathGlob {
     );
   }
   const alternatives = expandBraces(glob).map((alternative) => segmentsOf(alternative));
+  const root = globRoot(glob);
   const patterns = alternatives.map((segments) => segments.map(segmentElement));
   return {
     matches: (file) => {
       const units = segmentsOf(file);
       return patterns.some((pattern) => matchesAll(pattern, units));
     },
-    walks: [...new Set(alternatives.map((segments) => segments.map(walkSegment).join('/')))],
+    root,
+    depth: Math.max(
+      ...alternatives.map((segments) =>
+        segments.includes('**') ? Infinity : segments.length - (root === '' ? 0 : segmentsOf(root).length),
+      ),
+    ),
   };
 }
 
@@ -64,12 +71,6 @@ function segmentsOf(pattern: string): string[] {
   const parts = pattern.split('/');
   const kept = parts.filter((part, index) => part !== '' && !(part === '.' && index < parts.length - 1));
   return parts[0] === '' ? ['', ...kept] : kept;
-}
-
-/** What Node's glob walks for one segment: `**`, a plain name, or `*` / `.*` for anything else. */
-function walkSegment(segment: string): string {
-  if (segment === '**' || !/[*?[\]{}()!+@\\]/.test(segment)) return segment;
-  return segment.startsWith('.') ? '.*' : '*';
 }
 
 function segmentElement(segment: string): Element<string> {

@@ -87,9 +87,11 @@ describe('the manifests glob', () => {
     expect(await globPattern(cwd, 'content/[[]x] odd (1).yml')).toEqual(['content/[x] odd (1).yml']);
   });
 
-  it('walks with patterns Node’s glob cannot backtrack on', () => {
-    expect(compileGlob('content/**/*a*b*.{yml,yaml}').walks).toEqual(['content/**/*']);
-    expect(compileGlob('content/.x*/[ab]/name.yml').walks).toEqual(['content/.*/*/name.yml']);
+  it('walks from the fixed start of the glob, no deeper than a match can be', () => {
+    expect(compileGlob('content/**/*a*b*.{yml,yaml}')).toMatchObject({ root: 'content', depth: Infinity });
+    expect(compileGlob('content/.x*/[ab]/name.yml')).toMatchObject({ root: 'content', depth: 3 });
+    expect(compileGlob('{a,b/c}/*.yml')).toMatchObject({ root: '', depth: 3 });
+    expect(compileGlob('*.yml')).toMatchObject({ root: '', depth: 1 });
   });
 
   it('refuses an extended glob and braces that multiply past reason, naming the glob', () => {

@@ -1,0 +1,232 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { Reader } from './file-reader.ts';
+import { parseManifestFile, type FolderDefaults, type ParsedFile } from './manifest-file.ts';
+import type { Source } from './position-tree.ts';
+
+// Where the manifests are parsed. A catalogue of thousands is parsed in
+// worker threads, a batch at a time, so that the main thread is free for the
+// service's answers meanwhile (the listing and the detail reads the parsed
+// manifests start): the YAML library's work was the longest part of a large
+// plan. A few manifests, or a worker that cannot start or fails, are parsed
+// on the main thread, in short slices between the service's answers. Either
+// way the outcomes are the same, in the files' order.
+
+/** What parsing needs: the workspace, its real path, the size cap, the folders' defaults (already read). */
+export interface ParseContext {
+  cwd: string;
+  root: string;
+  maxFileBytes: number;
+  defaults: FolderDefaults;
+}
+
+export interface ParseOptions {
+  /** Called as each file is parsed, in no particular order. */
+  onParsed?: (parsed: ParsedFile) => void;
+  /** Worker threads to parse in; default: one per core but one, for a catalogue large enough. */
+  workers?: number;
+  /** The workers' script; default: parse-worker beside this module, or beside the bundle. */
+  workerScript?: string;
+}
+
+/** Below this many files, starting a worker costs more than it saves. */
+const WORKER_THRESHOLD = 400;
+const MAX_WORKERS = 4;
+/** Files in one message to a worker; two batches are kept in flight per worker, so none waits. */
+const BATCH = 100;
+const IN_FLIGHT = 2;
+/** Files the main thread reads at once when it parses itself. */
+const PARALLEL_READS = 32;
+/**
+ * Longest stretch of parsing on the main thread between two turns of the
+ * event loop: the service's answers the engine reads meanwhile are handled
+ * at least this often.
+ */
+const SLICE_MS = 2;
+
+/** A worker's share: the files from `start` on. */
+export interface Batch {
+  start: number;
+  files: string[];
+}
+
+/** What a worker answers for one batch. */
+export interface BatchResult {
+  start: number;
+  parsed: Array<ParsedFile | null>;
+}
+
+/** What a worker is started with. */
+export interface WorkerSetup {
+  cwd: string;
+  root: string;
+  maxFileBytes: number;
+  defaults: Array<[string, Source | null]>;
+}
+
+/** Every file's outcome, in the order of `files`; null for a path that is no file. */
+export async function parseFiles(
+  files: readonly string[],
+  context: ParseContext,
+  options: ParseOptions = {},
+): Promise<Array<ParsedFile | null>> {
+  const results = new Array<ParsedFile | null>(files.length).fill(null);
+  const batches = batchesOf(files);
+  const workers = options.workers ?? defaultWorkers(files.length);
+  const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
+  const left =
+    script === null ? batches : await inWorkers(batches, context, script, workers, results, options);
+  const onMain = left.flatMap((batch) =>
+    batch.files.map((file, index) => ({ file, at: batch.start + index })),
+  );
+  await onMainThread(onMain, context, results, options);
+  return results;
+}
+
+function defaultWorkers(count: number): number {
+  if (count < WORKER_THRESHOLD) return 0;
+  return Math.min(MAX_WORKERS, Math.max(1, availableParallelism() - 1), Math.ceil(count / WORKER_THRESHOLD));
+}
+
+function batchesOf(files: readonly string[]): Batch[] {
+  const batches: Batch[] = [];
+  for (let start = 0; start < files.length; start += BATCH)
+    batches.push({ start, files: files.slice(start, start + BATCH) });
+  return batches;
+}
+
+/**
+ * The worker's script: its source beside this one when run from the sources
+ * (tests, `node src/cli/bin.ts`), or the worker's own bundle beside the
+ * bundle that runs (dist/parse-worker/, dist/cli/parse-worker/). Null when
+ * there is none: the main thread parses then.
+ */
+function workerScript(): string | null {
+  const here = import.meta.dirname;
+  const script = import.meta.filename.endsWith('.ts')
+    ? path.join(here, 'parse-worker.ts')
+    : path.join(here, 'parse-worker', 'index.js');
+  return existsSync(script) ? script : null;
+}
+
+/**
+ * The batches parsed by `count` workers, each taking the next batch as it
+ * answers one. Returns the batches no worker answered: a worker that failed
+ * leaves its batches in flight to the main thread, and the others go on.
+ */
+async function inWorkers(
+  batches: readonly Batch[],
+  context: ParseContext,
+  script: string,
+  count: number,
+  results: Array<ParsedFile | null>,
+  options: ParseOptions,
+): Promise<Batch[]> {
+  const setup: WorkerSetup = {
+    cwd: context.cwd,
+    root: context.root,
+    maxFileBytes: context.maxFileBytes,
+    defaults: [...context.defaults],
+  };
+  let next = 0;
+  const unanswered: Batch[] = [];
+  const take = (): Batch | undefined => batches[next++];
+  const answered = (result: BatchResult): void => {
+    result.parsed.forEach((parsed, index) => {
+      results[result.start + index] = parsed;
+      if (parsed) options.onParsed?.(parsed);
+    });
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(count, batches.length) }, () =>
+      driveWorker(script, setup, take, answered).then((left) => unanswered.push(...left)),
+    ),
+  );
+  return [...unanswered, ...batches.slice(next)];
+}
+
+/** One worker through the batches; resolves with those it took and did not answer. */
+function driveWorker(
+  script: string,
+  setup: WorkerSetup,
+  take: () => Batch | undefined,
+  answered: (result: BatchResult) => void,
+): Promise<Batch[]> {
+  return new Promise((done) => {
+    const inFlight = new Map<number, Batch>();
+    let worker: Worker;
+    try {
+      worker = new Worker(script, { workerData: setup });
+    } catch {
+      return done([]);
+    }
+    const stop = (): void => {
+      const left = [...inFlight.values()];
+      inFlight.clear();
+      worker.removeAllListeners();
+      void worker.terminate();
+      done(left);
+    };
+    const feed = (): void => {
+      while (inFlight.size < IN_FLIGHT) {
+        const batch = take();
+        if (batch === undefined) break;
+        inFlight.set(batch.start, batch);
+        worker.postMessage(batch);
+      }
+      if (inFlight.size === 0) stop();
+    };
+    worker.on('message', (result: BatchResult) => {
+      inFlight.delete(result.start);
+      answered(result);
+      feed();
+    });
+    worker.on('error', stop);
+    worker.on('exit', stop);
+    feed();
+  });
+}
+
+async function onMainThread(
+  files: ReadonlyArray<{ file: string; at: number }>,
+  context: ParseContext,
+  results: Array<ParsedFile | null>,
+  options: ParseOptions,
+): Promise<void> {
+  const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
+  await inSlices(files.length, async (index) => {
+    const { file, at } = files[index]!;
+    const parsed = await parseManifestFile(reader, file, context.defaults);
+    results[at] = parsed;
+    if (parsed) options.onParsed?.(parsed);
+  });
+}
+
+async function inSlices(count: number, work: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  // Files are read synchronously: without a turn of the event loop now and
+  // then, the service's answers the engine is reading meanwhile would wait
+  // until every manifest was parsed. The readers share one slice and one
+  // turn: each waiting for its own would hand the loop to all of them in a row.
+  let sliceStarted = performance.now();
+  let turn: Promise<void> | null = null;
+  const nextTurn = (): Promise<void> =>
+    (turn ??= new Promise((resume) =>
+      setImmediate(() => {
+        turn = null;
+        sliceStarted = performance.now();
+        resume();
+      }),
+    ));
+  const reader = async (): Promise<void> => {
+    while (next < count) {
+      if (performance.now() - sliceStarted > SLICE_MS) await nextTurn();
+      const index = next++;
+      if (index >= count) return;
+      await work(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, reader));
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadManifests, type NamedManifest } from '../../src/manifest/index.ts';
+import { parseFiles } from '../../src/manifest/parse-pool.ts';
+
+// Manifests parsed in worker threads come out exactly as the main thread
+// parses them: every item, problem and position, in the files' order. A
+// worker that fails leaves its files to the main thread.
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/manifests', import.meta.url));
+const PATTERN = '**/*.{yml,yaml}';
+
+async function load(workers: number): Promise<{ result: unknown; named: NamedManifest[] }> {
+  const named: NamedManifest[] = [];
+  const result = await loadManifests({
+    cwd: FIXTURES,
+    pattern: PATTERN,
+    workers,
+    onNamed: (manifest) => named.push(manifest),
+  });
+  return { result, named: named.sort((a, b) => (a.file < b.file ? -1 : 1)) };
+}
+
+describe('parsing in workers', () => {
+  it('gives the same items, problems and names as the main thread, good and bad manifests alike', async () => {
+    const inline = await load(0);
+    const threaded = await load(2);
+    // toEqual and the JSON text rather than toStrictEqual, which takes a manifest's own
+    // `constructor` key (a mistake in the corpus) for an object's class.
+    expect(threaded.result).toEqual(inline.result);
+    expect(JSON.stringify(threaded.result)).toBe(JSON.stringify(inline.result));
+    expect(threaded.named).toEqual(inline.named);
+    expect(inline.named.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('parses on the main thread what a failing worker took', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cac-parse-pool-'));
+    const crashing = join(dir, 'crash.mjs');
+    writeFileSync(
+      crashing,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => { throw new Error('boom'); });\n",
+    );
+    const files = Array.from({ length: 250 }, (_, index) => `video-${index}.yml`);
+    for (const [index, file] of files.entries()) writeFileSync(join(dir, file), `title: Video ${index}\n`);
+    const context = { cwd: dir, root: dir, maxFileBytes: 1 << 20, defaults: new Map() };
+    const parsed: string[] = [];
+    const results = await parseFiles(files, context, {
+      workers: 2,
+      workerScript: crashing,
+      onParsed: ({ file }) => parsed.push(file),
+    });
+    expect(results.map((result) => result?.item?.fields.title)).toEqual(
+      files.map((_, index) => `Video ${index}`),
+    );
+    expect(parsed.sort()).toEqual([...files].sort());
+  });
+});
