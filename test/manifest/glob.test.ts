@@ -87,6 +87,18 @@ describe('the manifests glob', () => {
     expect(await globPattern(cwd, 'content/[[]x] odd (1).yml')).toEqual(['content/[x] odd (1).yml']);
   });
 
+  it('matches plain names and one-star names by their ends, with the dot rule', () => {
+    const glob = compileGlob('content/video-*/*.yml');
+    expect(glob.matches('content/video-1/a.yml')).toBe(true);
+    expect(glob.matches('content/video-/a.yml')).toBe(true);
+    expect(glob.matches('content/video/a.yml')).toBe(false);
+    expect(glob.matches('content/video-1/.a.yml')).toBe(false);
+    expect(glob.matches('contents/video-1/a.yml')).toBe(false);
+    expect(glob.matches('content/video-1/a.yml.bak')).toBe(false);
+    expect(compileGlob('a*a').matches('a')).toBe(false);
+    expect(compileGlob('.*.yml').matches('.hidden.yml')).toBe(true);
+  });
+
   it('walks from the fixed start of the glob, no deeper than a match can be', () => {
     expect(compileGlob('content/**/*a*b*.{yml,yaml}')).toMatchObject({ root: 'content', depth: Infinity });
     expect(compileGlob('content/.x*/[ab]/name.yml')).toMatchObject({ root: 'content', depth: 3 });
