@@ -121,11 +121,11 @@ export class Transport {
   }
 }
 
+/** JSON, else null for a blank body, else the text: parsed first, since nearly every answer is JSON. */
 function decode(raw: string): unknown {
-  if (raw.trim() === '') return null;
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    return raw;
+    return raw.trim() === '' ? null : raw;
   }
 }

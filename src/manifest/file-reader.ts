@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { problemAt } from './position-tree.ts';
@@ -151,7 +152,8 @@ export class Reader {
     if (bytes.length > this.#max) {
       return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
     }
-    const bad = invalidUtf8Offset(bytes);
+    // The native check first; the byte-by-byte one only to say where a file goes wrong.
+    const bad = isUtf8(bytes) ? -1 : invalidUtf8Offset(bytes);
     if (bad !== -1) {
       return {
         kind: 'problem',
