@@ -49,6 +49,8 @@ export interface JsonOutput {
     items: JsonPlanItem[];
     unmanaged: { id: string; title: string; status: string }[];
     publications: number;
+    /** What a change's plan covers (`--changed-since`); absent when every manifest was read. */
+    scope?: { base: string; planned: number; unread: number };
   } | null;
   results: {
     changed: boolean;
@@ -90,7 +92,7 @@ export function jsonOutput(report: RunReport, context: JsonContext): JsonOutput 
     manifests: { pattern: context.pattern, count: report.load.files.length },
     problems: report.problems.map(jsonProblem),
     accounts: context.accounts ?? null,
-    plan: report.plan === null ? null : jsonPlan(report.plan, !errors),
+    plan: report.plan === null ? null : jsonPlan(report.plan, !errors, report.scope),
     results: report.result === null ? null : jsonResults(report.result, report.plan),
     credits: { before: report.creditsBefore, after: report.creditsAfter },
     fatal: report.fatal,
@@ -109,7 +111,7 @@ function jsonProblem(problem: Problem): JsonProblem {
   };
 }
 
-function jsonPlan(plan: Plan, willRun: boolean): NonNullable<JsonOutput['plan']> {
+function jsonPlan(plan: Plan, willRun: boolean, scope: RunReport['scope']): NonNullable<JsonOutput['plan']> {
   return {
     willRun,
     items: plan.items.map((item) => ({
@@ -128,6 +130,7 @@ function jsonPlan(plan: Plan, willRun: boolean): NonNullable<JsonOutput['plan']>
     })),
     unmanaged: plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
     publications: plan.publications,
+    ...(scope === undefined ? {} : { scope: { ...scope } }),
   };
 }
 

@@ -9,6 +9,7 @@ import { parseCliArgs, UsageError } from '../../src/cli/args.ts';
 import { main } from '../../src/cli/main.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { git } from '../support/git.ts';
+import { schemaValidator } from '../support/json-schema.ts';
 import { memoryIO } from './io.ts';
 
 let emulator: Emulator;
@@ -63,6 +64,19 @@ describe('plan --changed-since', () => {
     );
     await plan([]);
     expect(detailReads()).toBe(4);
+  });
+
+  it('says in --json what the plan covers, in the shape of its schema; a full plan says nothing of it', async () => {
+    await writeFile(join(cwd, 'content', 'video-2.yml'), manifest('Video 2', 'A new description.'));
+    const valid = schemaValidator('cli-output.schema.json');
+    const scoped = await plan(['--changed-since', 'main', '--json']);
+    const document = JSON.parse(scoped.out) as { plan: { scope?: unknown; items: { file: string }[] } };
+    expect(valid(document)).toEqual([]);
+    expect(document.plan.scope).toEqual({ base: 'main', planned: 1, unread: 3 });
+    expect(document.plan.items.map((item) => item.file)).toEqual(['content/video-2.yml']);
+    const full = JSON.parse((await plan(['--json'])).out) as typeof document;
+    expect(valid(full)).toEqual([]);
+    expect(full.plan.scope).toBeUndefined();
   });
 
   it('reads every item, with a warning, when git cannot read the ref', async () => {
