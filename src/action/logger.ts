@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ItemDone, Logger, Tally } from '../log.ts';
 import type { WorkflowCommands } from './commands.ts';
+import { thousands } from '../text/thousands.ts';
 
 // The engine's Logger on a GitHub runner. Items are worked on concurrently,
 // but a log group is a contiguous block, so each item's lines are collected
@@ -16,7 +17,7 @@ const FAILED_OUTCOMES = new Set(['failed', 'error']);
 /** `[12/1,000] ` while an apply has several items; nothing for one. */
 function countPrefix(tally: Tally | undefined): string {
   if (tally === undefined || tally.total < 2) return '';
-  return `[${tally.done.toLocaleString('en-US')}/${tally.total.toLocaleString('en-US')}] `;
+  return `[${thousands(tally.done)}/${thousands(tally.total)}] `;
 }
 
 interface Buffer {

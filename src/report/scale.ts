@@ -1,6 +1,7 @@
 import type { ItemResult } from '../apply/types.ts';
 import type { PlanItem } from '../plan/types.ts';
 import { inlineCode } from './escape.ts';
+import { thousands } from '../text/thousands.ts';
 
 // Reports that grow with the change, not the catalogue. A pull request that
 // edits 25 of 10,000 manifests shows those 25 rows; the other items are
@@ -10,7 +11,7 @@ import { inlineCode } from './escape.ts';
 
 /** Thousands separated, as a reader counts: 10,000. */
 function count(n: number): string {
-  return n.toLocaleString('en-US');
+  return thousands(n);
 }
 
 /** A plan item with no step, hold or drift: counted, not listed. */

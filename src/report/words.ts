@@ -15,6 +15,7 @@ import type {
   Step,
 } from '../plan/types.ts';
 import { publicationOf } from '../plan/steps.ts';
+import { thousands } from '../text/thousands.ts';
 
 // The words for a plan, shared by the terminal and the Markdown reports so
 // that the CLI and the action say the same thing about the same plan. The
@@ -346,7 +347,7 @@ export function reviewNotes(review: {
 
 /** What a change's plan covers, as the summary, the comment and the CLI say it; `code` marks up the base. */
 export function scopeText(scope: PlanScope, code: (text: string) => string = (text) => text): string {
-  const count = (n: number): string => n.toLocaleString('en-US');
+  const count = thousands;
   return (
     `the plan covers the change since ${code(scope.base)}: ${count(scope.planned)} changed ` +
     `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read`
