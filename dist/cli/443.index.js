@@ -1,5 +1,5 @@
-export const id = 824;
-export const ids = [824,911];
+export const id = 443;
+export const ids = [443,911];
 export const modules = {
 
 /***/ 7911:
@@ -96,7 +96,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 1824:
+/***/ 443:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4085,11 +4085,6 @@ function serviceError(facts, scrub) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/bounded-response.ts
-// Limits on one answer from the service, whatever the server does: a whole
-// answer (headers and every byte of the body) within a deadline, and no more
-// than a size cap in memory. undici's own timeouts do not do this: its body
-// timeout restarts on every byte, so a server that drips one byte every few
-// seconds holds a request forever, and nothing stops a body of gigabytes.
 /** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** The answer is larger than the cap. Final: the same request would get the same answer. */
@@ -4120,50 +4115,88 @@ class RequestDeadlineError extends Error {
         this.deadlineMs = deadlineMs;
     }
 }
-/** Reads the body as text, up to limitBytes; throws ResponseTooLargeError past it, without reading on. */
-async function readBounded(response, limitBytes, where) {
-    const declared = Number(headerValue(response.headers['content-length']));
-    if (Number.isFinite(declared) && declared > limitBytes) {
-        response.body.destroy();
-        throw new ResponseTooLargeError(where.method, where.path, limitBytes);
-    }
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-        size += chunk.byteLength;
-        if (size > limitBytes) {
-            chunks.length = 0;
-            response.body.destroy();
-            throw new ResponseTooLargeError(where.method, where.path, limitBytes);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks, size).toString('utf8');
-}
 /**
- * Runs one request under a deadline: `attempt` gets a signal that aborts
- * when the deadline passes, and the promise rejects with
- * RequestDeadlineError then, whatever the attempt is waiting for.
+ * Sends one request through `dispatcher` and reads its whole answer within
+ * the limits: rejects with RequestDeadlineError when the deadline passes,
+ * whatever the exchange is waiting for, and with ResponseTooLargeError past
+ * the cap, without reading on. A handler of undici's own rather than
+ * `request()` and a body stream: a catalogue's plan sends ten thousand of
+ * these, and the stream, its iterator and an abort signal per request were
+ * most of what each one cost.
  */
-async function withDeadline(deadlineMs, attempt) {
-    const controller = new AbortController();
-    let timer;
-    const expired = new Promise((_, reject) => {
-        timer = setTimeout(() => {
-            // Made only when needed: an error's stack costs more than the request itself.
-            const error = new RequestDeadlineError(deadlineMs);
-            controller.abort(error);
-            reject(error);
-        }, deadlineMs);
+function exchangeBounded(dispatcher, request, limits, where) {
+    return new Promise((resolve, reject) => {
+        dispatcher.dispatch(request, new BoundedHandler(limits, where, resolve, reject));
     });
-    const running = attempt(controller.signal);
-    // Once the deadline has won, the attempt's own rejection (an abort) is of no interest.
-    running.catch(() => undefined);
-    try {
-        return await Promise.race([running, expired]);
+}
+class BoundedHandler {
+    #limits;
+    #where;
+    #resolve;
+    #reject;
+    #timer;
+    #controller = null;
+    /** Why the exchange ended early; aborts the request once undici hands over its controller. */
+    #failure = null;
+    #settled = false;
+    #status = 0;
+    #headers = {};
+    #chunks = [];
+    #size = 0;
+    constructor(limits, where, resolve, reject) {
+        this.#limits = limits;
+        this.#where = where;
+        this.#resolve = resolve;
+        this.#reject = reject;
+        // Made only when needed: an error's stack costs more than the request itself.
+        this.#timer = setTimeout(() => this.#fail(new RequestDeadlineError(limits.deadlineMs)), limits.deadlineMs);
     }
-    finally {
-        clearTimeout(timer);
+    onRequestStart(controller) {
+        this.#controller = controller;
+        if (this.#failure)
+            controller.abort(this.#failure);
+    }
+    onResponseStart(_, status, headers) {
+        // An informational answer (1xx) is not the answer.
+        if (this.#settled || status < 200)
+            return;
+        const declared = Number(headerValue(headers['content-length']));
+        if (Number.isFinite(declared) && declared > this.#limits.limitBytes)
+            return this.#tooLarge();
+        this.#status = status;
+        this.#headers = headers;
+    }
+    onResponseData(_, chunk) {
+        if (this.#settled)
+            return;
+        this.#size += chunk.byteLength;
+        if (this.#size > this.#limits.limitBytes)
+            return this.#tooLarge();
+        this.#chunks.push(chunk);
+    }
+    onResponseEnd() {
+        if (this.#settled)
+            return;
+        this.#settled = true;
+        clearTimeout(this.#timer);
+        const text = Buffer.concat(this.#chunks, this.#size).toString('utf8');
+        this.#resolve({ status: this.#status, headers: this.#headers, text });
+    }
+    onResponseError(_, error) {
+        this.#fail(error);
+    }
+    #tooLarge() {
+        this.#chunks.length = 0;
+        this.#fail(new ResponseTooLargeError(this.#where.method, this.#where.path, this.#limits.limitBytes));
+    }
+    #fail(error) {
+        if (this.#settled)
+            return;
+        this.#settled = true;
+        this.#failure = error;
+        clearTimeout(this.#timer);
+        this.#controller?.abort(error);
+        this.#reject(error);
     }
 }
 function headerValue(value) {
@@ -4715,6 +4748,14 @@ var undici = __webpack_require__(6752);
 
 
 
+// HTTP over undici keep-alive connections: one attempt is one request with
+// its own timeouts; sendWithRetries decides whether there is another. The
+// dispatcher honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (lower case too),
+// as a self-hosted runner behind a proxy needs; without a proxy variable it
+// is a plain pool, which spares every request the proxy agent's look at the
+// environment.
+/** What EnvHttpProxyAgent reads: with none of them set, every request goes straight to its host. */
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 class Transport {
     #apiKey;
     #pool;
@@ -4723,13 +4764,16 @@ class Transport {
     constructor(apiKey, options) {
         this.#apiKey = apiKey;
         this.#options = options;
-        this.#pool = new undici/* EnvHttpProxyAgent */.J2({
+        const pool = {
             connections: options.connections,
             keepAliveTimeout: 30_000,
             connectTimeout: Math.min(options.requestTimeoutMs, 10_000),
             headersTimeout: options.requestTimeoutMs,
             bodyTimeout: options.requestTimeoutMs,
-        });
+        };
+        this.#pool = PROXY_VARIABLES.some((name) => process.env[name])
+            ? new undici/* EnvHttpProxyAgent */.J2(pool)
+            : new undici/* Agent */.g6(pool);
     }
     /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
     async request(method, path, body, kind) {
@@ -4743,25 +4787,18 @@ class Transport {
         const { requestTimeoutMs } = this.#options;
         // One deadline for the whole attempt, never past what the call has left.
         const deadlineMs = Math.max(1, Math.min(requestTimeoutMs, remainingMs));
-        return withDeadline(deadlineMs, async (signal) => {
-            const response = await this.#pool.request({
-                origin: this.#options.base.origin,
-                method,
-                path,
-                headers,
-                body: payload ?? null,
-                signal,
-                // Never let undici resend a POST on its own: A33 is decided in retry.ts.
-                idempotent: method !== 'POST',
-                headersTimeout: requestTimeoutMs,
-                bodyTimeout: requestTimeoutMs,
-            });
-            const raw = await readBounded(response, this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES, {
-                method,
-                path: label,
-            });
-            return { status: response.statusCode, retryAfter: response.headers['retry-after'], body: decode(raw) };
-        });
+        const answer = await exchangeBounded(this.#pool, {
+            origin: this.#options.base.origin,
+            method,
+            path,
+            headers,
+            body: payload ?? null,
+            // Never let undici resend a POST on its own: A33 is decided in retry.ts.
+            idempotent: method !== 'POST',
+            headersTimeout: requestTimeoutMs,
+            bodyTimeout: requestTimeoutMs,
+        }, { deadlineMs, limitBytes: this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES }, { method, path: label });
+        return { status: answer.status, retryAfter: answer.headers['retry-after'], body: decode(answer.text) };
     }
     async close() {
         if (this.#closed)
@@ -4774,14 +4811,13 @@ class Transport {
         return scrubSecrets(value, [this.#apiKey]);
     }
 }
+/** JSON, else null for a blank body, else the text: parsed first, since nearly every answer is JSON. */
 function decode(raw) {
-    if (raw.trim() === '')
-        return null;
     try {
         return JSON.parse(raw);
     }
     catch {
-        return raw;
+        return raw.trim() === '' ? null : raw;
     }
 }
 
@@ -6801,7 +6837,19 @@ function itemResults(runs, listing) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/text/thousands.ts
+// Counts as a reader reads them: 10,000. Written out rather than asked of
+// toLocaleString, whose first call loads the locale data: 20-25 ms of a
+// large plan's report, for commas.
+/** A whole number with its thousands separated by commas: 10000 -> "10,000". */
+function thousands(n) {
+    const digits = String(Math.trunc(Math.abs(n)));
+    const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return n < 0 ? `-${grouped}` : grouped;
+}
+
 ;// CONCATENATED MODULE: ./src/report/words.ts
+
 
 
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
@@ -7091,7 +7139,7 @@ function reviewNotes(review) {
 }
 /** What a change's plan covers, as the summary, the comment and the CLI say it; `code` marks up the base. */
 function scopeText(scope, code = (text) => text) {
-    const count = (n) => n.toLocaleString('en-US');
+    const count = thousands;
     return (`the plan covers the change since ${code(scope.base)}: ${count(scope.planned)} changed ` +
         `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read`);
 }
@@ -7477,6 +7525,9 @@ var promises_ = __webpack_require__(1455);
 // title the service trimmed for another item's.
 /** A text in the service's terms: `\n` line ends, no whitespace at line ends or around the text. */
 function serviceText(text) {
+    // One line, as a title is: the same text as trimming it, at a fraction of the cost.
+    if (!text.includes('\n') && !text.includes('\r'))
+        return text.trim();
     return text
         .replace(/\r\n?/g, '\n')
         .split('\n')
@@ -7557,9 +7608,8 @@ function textMatcher(glob) {
 // turns each `*` into a regular expression that backtracks: a pattern such
 // as `content/*a*a*a*a*a*a*a*a*b` against one file of a long name took
 // seconds, and each further star multiplies it. Here the pattern is matched
-// by src/text/wildcard.ts, in time linear in the path, and Node's glob only
-// walks the folders, with patterns made of plain names, `*` and `**`, which
-// give it nothing to backtrack on.
+// by src/text/wildcard.ts, in time linear in the path, and the loader walks
+// the folders under the glob's fixed start, no deeper than it can match.
 //
 // Syntax: `*` and `?` within one path segment; `[abc]`, `[a-z]`, `[!x]`;
 // `**` as a whole segment, any number of segments; `{a,b}`, nested too; `\`
@@ -7576,7 +7626,7 @@ function globRoot(pattern) {
     const parts = pattern.split('/');
     const fixed = [];
     for (const part of parts.slice(0, -1)) {
-        if (/[*?[\]{}!]/.test(part))
+        if (/[*?[\]{}!\\]/.test(part))
             break;
         fixed.push(part);
     }
@@ -7589,13 +7639,15 @@ function compileGlob(glob) {
             'use {a,b} for alternatives, or \\( for a parenthesis.');
     }
     const alternatives = expandBraces(glob).map((alternative) => segmentsOf(alternative));
+    const root = globRoot(glob);
     const patterns = alternatives.map((segments) => segments.map(segmentElement));
     return {
         matches: (file) => {
             const units = segmentsOf(file);
             return patterns.some((pattern) => matchesAll(pattern, units));
         },
-        walks: [...new Set(alternatives.map((segments) => segments.map(walkSegment).join('/')))],
+        root,
+        depth: Math.max(...alternatives.map((segments) => segments.includes('**') ? Infinity : segments.length - (root === '' ? 0 : segmentsOf(root).length))),
     };
 }
 /** `./a//b/` -> ['a', 'b']; an absolute path keeps its leading ''. */
@@ -7604,22 +7656,39 @@ function segmentsOf(pattern) {
     const kept = parts.filter((part, index) => part !== '' && !(part === '.' && index < parts.length - 1));
     return parts[0] === '' ? ['', ...kept] : kept;
 }
-/** What Node's glob walks for one segment: `**`, a plain name, or `*` / `.*` for anything else. */
-function walkSegment(segment) {
-    if (segment === '**' || !/[*?[\]{}()!+@\\]/.test(segment))
-        return segment;
-    return segment.startsWith('.') ? '.*' : '*';
-}
 function segmentElement(segment) {
     if (segment === '**')
         return { kind: 'any', accepts: (unit) => !unit.startsWith('.') };
-    const chars = charElements(segment);
     // A name that starts with a dot is matched only by a segment written with that dot.
     const dotted = segment.startsWith('.') || segment.startsWith('\\.');
-    return {
-        kind: 'one',
-        matches: (unit) => (dotted || !unit.startsWith('.')) && matchesAll(chars, [...unit]),
-    };
+    const named = (unit) => dotted || !unit.startsWith('.');
+    if (!/[*?[\\]/.test(segment))
+        return { kind: 'one', matches: (unit) => unit === segment };
+    const affixes = plainAffixes(segment);
+    if (affixes) {
+        const [prefix, suffix] = affixes;
+        const least = prefix.length + suffix.length;
+        return {
+            kind: 'one',
+            matches: (unit) => named(unit) && unit.length >= least && unit.startsWith(prefix) && unit.endsWith(suffix),
+        };
+    }
+    const chars = charElements(segment);
+    return { kind: 'one', matches: (unit) => named(unit) && matchesAll(chars, [...unit]) };
+}
+/**
+ * A segment that is plain text around one `*` (`*.yml`, `video-*`), as its
+ * text before and after the star: matched by comparing
+ * the ends of a name rather than character by character, which is what the
+ * walk of a large catalogue spends its time on. Null for any other segment.
+ */
+function plainAffixes(segment) {
+    if (/[?[\\]/.test(segment))
+        return null;
+    const star = segment.indexOf('*');
+    if (segment.indexOf('*', star + 1) !== -1)
+        return null;
+    return [segment.slice(0, star), segment.slice(star + 1)];
 }
 function charElements(segment) {
     const chars = [...segment];
@@ -9006,6 +9075,161 @@ function windowProblems(windows) {
     });
 }
 
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./src/manifest/file-reader.ts
+
+
+
+
+/** Offset of the first byte that is not part of valid UTF-8, or -1. */
+function invalidUtf8Offset(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+        if (size === 0 || i + size > bytes.length)
+            return i;
+        for (let k = 1; k < size; k++)
+            if ((bytes[i + k] & 0xc0) !== 0x80)
+                return i;
+        const b1 = bytes[i + 1] ?? 0;
+        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
+        if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f))
+            return i;
+        if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
+            return i;
+        i += size;
+    }
+    return -1;
+}
+function locationOfByte(file, bytes, offset) {
+    const before = bytes.subarray(0, offset);
+    const lineStart = before.lastIndexOf(0x0a) + 1;
+    let line = 1;
+    for (const byte of before)
+        if (byte === 0x0a)
+            line++;
+    const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
+    return { file, line, column };
+}
+/** A link is refused by the open itself (ELOOP), and a FIFO does not block it. */
+const OPEN_NO_LINK = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
+/** Where open cannot refuse a link (Windows has no O_NOFOLLOW), whether `file` is one, by lstat. */
+function isLinkWithoutNoFollow(file) {
+    return external_node_fs_.constants.O_NOFOLLOW === undefined && (0,external_node_fs_.lstatSync)(file).isSymbolicLink();
+}
+function mib(bytes) {
+    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+class Reader {
+    #cwd;
+    #root;
+    #max;
+    #folders = new Map();
+    constructor(cwd, root, max) {
+        this.#cwd = cwd;
+        this.#root = root;
+        this.#max = max;
+    }
+    #realFolder(folder) {
+        let pending = this.#folders.get(folder);
+        if (pending === undefined) {
+            pending = Promise.resolve().then(() => (0,external_node_fs_.realpathSync)(folder));
+            this.#folders.set(folder, pending);
+        }
+        return pending;
+    }
+    #inside(real) {
+        return real === this.#root || real.startsWith(this.#root + (external_node_path_default()).sep);
+    }
+    /**
+     * Opens `joined` where it really is, once that is known to be inside the
+     * workspace: a file that is no link is where its folder is (whose realpath
+     * is cached), and a link is followed by realpath. The open itself refuses a
+     * link (so what was checked is what is read) and never waits on a FIFO;
+     * fstat and read follow on that descriptor.
+     */
+    async #open(joined) {
+        const folder = await this.#realFolder(external_node_path_default().dirname(joined));
+        if (!isLinkWithoutNoFollow(joined)) {
+            if (!this.#inside(external_node_path_default().join(folder, external_node_path_default().basename(joined)))) {
+                return {
+                    outside: 'the file is in a folder linked from outside the workspace; manifests must live in the repository',
+                };
+            }
+            try {
+                return { fd: (0,external_node_fs_.openSync)(joined, OPEN_NO_LINK) };
+            }
+            catch (error) {
+                if (error.code !== 'ELOOP')
+                    throw error;
+            }
+        }
+        const real = (0,external_node_fs_.realpathSync)(joined);
+        if (!this.#inside(real)) {
+            return {
+                outside: 'the file is a link to a place outside the workspace; manifests must live in the repository',
+            };
+        }
+        return { fd: (0,external_node_fs_.openSync)(real, OPEN_NO_LINK) };
+    }
+    async read(file, optional = false) {
+        const start = { file, line: 1, column: 1 };
+        const fail = (code, message) => ({
+            kind: 'problem',
+            problem: problemAt(start, code, message),
+        });
+        if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
+            return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
+        }
+        let opened;
+        try {
+            opened = await this.#open(external_node_path_default().join(this.#cwd, file));
+        }
+        catch (error) {
+            const code = error.code;
+            if (optional && code === 'ENOENT')
+                return { kind: 'none' };
+            // A socket cannot be opened as a file: like a folder or a FIFO, it is no manifest.
+            if (code === 'ENXIO')
+                return { kind: 'none' };
+            return fail('unreadable', `the file cannot be read (${code ?? 'error'})`);
+        }
+        if ('outside' in opened)
+            return fail('outside_workspace', opened.outside);
+        const { fd } = opened;
+        let bytes;
+        try {
+            const info = (0,external_node_fs_.fstatSync)(fd);
+            if (!info.isFile())
+                return { kind: 'none' };
+            if (info.size > this.#max) {
+                return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
+            }
+            bytes = (0,external_node_fs_.readFileSync)(fd);
+        }
+        catch (error) {
+            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(fd);
+        }
+        if (bytes.length > this.#max) {
+            return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
+        }
+        // The native check first; the byte-by-byte one only to say where a file goes wrong.
+        const bad = (0,external_node_buffer_.isUtf8)(bytes) ? -1 : invalidUtf8Offset(bytes);
+        if (bad !== -1) {
+            return {
+                kind: 'problem',
+                problem: problemAt(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
+            };
+        }
+        return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
+    }
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
 var iso = __webpack_require__(4377);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
@@ -9298,7 +9522,187 @@ function parseManifest(file, text, defaults = []) {
     return { item: result.item, problems, outline: result.outline };
 }
 
+;// CONCATENATED MODULE: ./src/manifest/manifest-file.ts
+
+
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
+}
+async function parseManifestFile(reader, file, defaults) {
+    const read = await reader.read(file);
+    if (read.kind === 'none')
+        return null;
+    if (read.kind === 'problem')
+        return { file, item: null, problems: [read.problem], outline: null };
+    const layers = foldersOf(file).flatMap((folder) => defaults.get(folder) ?? []);
+    return { file, ...validateSource(readSource(file, read.text), layers) };
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __webpack_require__(5919);
+;// CONCATENATED MODULE: ./src/manifest/parse-pool.ts
+
+
+
+
+
+
+/** Below this many files, starting a worker costs more than it saves. */
+const WORKER_THRESHOLD = 400;
+const MAX_WORKERS = 4;
+/** Files in one message to a worker; two batches are kept in flight per worker, so none waits. */
+const BATCH = 100;
+const IN_FLIGHT = 2;
+/** Files the main thread reads at once when it parses itself. */
+const PARALLEL_READS = 32;
+/**
+ * Longest stretch of parsing on the main thread between two turns of the
+ * event loop: the service's answers the engine reads meanwhile are handled
+ * at least this often.
+ */
+const SLICE_MS = 2;
+/** Every file's outcome, in the order of `files`; null for a path that is no file. */
+async function parseFiles(files, context, options = {}) {
+    const results = new Array(files.length).fill(null);
+    const batches = batchesOf(files);
+    const workers = options.workers ?? defaultWorkers(files.length);
+    const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
+    const left = script === null ? batches : await inWorkers(batches, context, script, workers, results, options);
+    const onMain = left.flatMap((batch) => batch.files.map((file, index) => ({ file, at: batch.start + index })));
+    await onMainThread(onMain, context, results, options);
+    return results;
+}
+function defaultWorkers(count) {
+    if (count < WORKER_THRESHOLD)
+        return 0;
+    return Math.min(MAX_WORKERS, Math.max(1, (0,external_node_os_.availableParallelism)() - 1), Math.ceil(count / WORKER_THRESHOLD));
+}
+function batchesOf(files) {
+    const batches = [];
+    for (let start = 0; start < files.length; start += BATCH)
+        batches.push({ start, files: files.slice(start, start + BATCH) });
+    return batches;
+}
+/**
+ * The worker's script: its source beside this one when run from the sources
+ * (tests, `node src/cli/bin.ts`), or the worker's own bundle beside the
+ * bundle that runs (dist/parse-worker/, dist/cli/parse-worker/). Null when
+ * there is none: the main thread parses then.
+ */
+function workerScript() {
+    const here = import.meta.dirname;
+    const script = import.meta.filename.endsWith('.ts')
+        ? external_node_path_default().join(here, 'parse-worker.ts')
+        : external_node_path_default().join(here, 'parse-worker', 'index.js');
+    return (0,external_node_fs_.existsSync)(script) ? script : null;
+}
+/**
+ * The batches parsed by `count` workers, each taking the next batch as it
+ * answers one. Returns the batches no worker answered: a worker that failed
+ * leaves its batches in flight to the main thread, and the others go on.
+ */
+async function inWorkers(batches, context, script, count, results, options) {
+    const setup = {
+        cwd: context.cwd,
+        root: context.root,
+        maxFileBytes: context.maxFileBytes,
+        defaults: [...context.defaults],
+    };
+    let next = 0;
+    const unanswered = [];
+    const take = () => batches[next++];
+    const answered = (result) => {
+        result.parsed.forEach((parsed, index) => {
+            results[result.start + index] = parsed;
+            if (parsed)
+                options.onParsed?.(parsed);
+        });
+    };
+    await Promise.all(Array.from({ length: Math.min(count, batches.length) }, () => driveWorker(script, setup, take, answered).then((left) => unanswered.push(...left))));
+    return [...unanswered, ...batches.slice(next)];
+}
+/** One worker through the batches; resolves with those it took and did not answer. */
+function driveWorker(script, setup, take, answered) {
+    return new Promise((done) => {
+        const inFlight = new Map();
+        let worker;
+        try {
+            worker = new external_node_worker_threads_.Worker(script, { workerData: setup });
+        }
+        catch {
+            return done([]);
+        }
+        const stop = () => {
+            const left = [...inFlight.values()];
+            inFlight.clear();
+            worker.removeAllListeners();
+            void worker.terminate();
+            done(left);
+        };
+        const feed = () => {
+            while (inFlight.size < IN_FLIGHT) {
+                const batch = take();
+                if (batch === undefined)
+                    break;
+                inFlight.set(batch.start, batch);
+                worker.postMessage(batch);
+            }
+            if (inFlight.size === 0)
+                stop();
+        };
+        worker.on('message', (result) => {
+            inFlight.delete(result.start);
+            answered(result);
+            feed();
+        });
+        worker.on('error', stop);
+        worker.on('exit', stop);
+        feed();
+    });
+}
+async function onMainThread(files, context, results, options) {
+    const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
+    await inSlices(files.length, async (index) => {
+        const { file, at } = files[index];
+        const parsed = await parseManifestFile(reader, file, context.defaults);
+        results[at] = parsed;
+        if (parsed)
+            options.onParsed?.(parsed);
+    });
+}
+async function inSlices(count, work) {
+    let next = 0;
+    // Files are read synchronously: without a turn of the event loop now and
+    // then, the service's answers the engine is reading meanwhile would wait
+    // until every manifest was parsed. The readers share one slice and one
+    // turn: each waiting for its own would hand the loop to all of them in a row.
+    let sliceStarted = performance.now();
+    let turn = null;
+    const nextTurn = () => (turn ??= new Promise((resume) => setImmediate(() => {
+        turn = null;
+        sliceStarted = performance.now();
+        resume();
+    })));
+    const reader = async () => {
+        while (next < count) {
+            if (performance.now() - sliceStarted > SLICE_MS)
+                await nextTurn();
+            const index = next++;
+            if (index >= count)
+                return;
+            await work(index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, reader));
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/file-loader.ts
+
+
 
 
 
@@ -9312,224 +9716,50 @@ function parseManifest(file, text, defaults = []) {
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.
 // Every file is read by the yaml library and checked by the zod schema
-// (validate.ts); the files are found by Node's own `fs.promises.glob`, and
-// matched by a glob that cannot backtrack (glob.ts).
+// (validate.ts), in worker threads for a large catalogue (parse-pool.ts); the
+// files are found by walking the glob's folders and matched by a glob that
+// cannot backtrack (glob.ts).
 const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
-const PARALLEL_READS = 32;
-/**
- * Longest stretch of parsing between two turns of the event loop: the
- * service's answers the engine reads meanwhile (its listing pages, one after
- * another) are handled at least this often.
- */
-const SLICE_MS = 2;
 function posix(relative) {
     return relative.split((external_node_path_default()).sep).join('/');
 }
 function byCodePoint(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
-/** Offset of the first byte that is not part of valid UTF-8, or -1. */
-function invalidUtf8Offset(bytes) {
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-        if (size === 0 || i + size > bytes.length)
-            return i;
-        for (let k = 1; k < size; k++)
-            if ((bytes[i + k] & 0xc0) !== 0x80)
-                return i;
-        const b1 = bytes[i + 1] ?? 0;
-        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
-        if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f))
-            return i;
-        if ((b === 0xf0 && b1 < 0x90) || (b === 0xf4 && b1 > 0x8f))
-            return i;
-        i += size;
-    }
-    return -1;
-}
-function locationOfByte(file, bytes, offset) {
-    const before = bytes.subarray(0, offset);
-    const lineStart = before.lastIndexOf(0x0a) + 1;
-    let line = 1;
-    for (const byte of before)
-        if (byte === 0x0a)
-            line++;
-    const column = Buffer.from(bytes.subarray(lineStart, offset)).toString('utf8').length + 1;
-    return { file, line, column };
-}
-/** A link is refused by the open itself (ELOOP), and a FIFO does not block it. */
-const OPEN_NO_LINK = external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0);
-/** Where open cannot refuse a link (Windows has no O_NOFOLLOW), whether `file` is one, by lstat. */
-function isLinkWithoutNoFollow(file) {
-    return external_node_fs_.constants.O_NOFOLLOW === undefined && (0,external_node_fs_.lstatSync)(file).isSymbolicLink();
-}
-function mib(bytes) {
-    return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
-class Reader {
-    #cwd;
-    #root;
-    #max;
-    #folders = new Map();
-    constructor(cwd, root, max) {
-        this.#cwd = cwd;
-        this.#root = root;
-        this.#max = max;
-    }
-    #realFolder(folder) {
-        let pending = this.#folders.get(folder);
-        if (pending === undefined) {
-            pending = Promise.resolve().then(() => (0,external_node_fs_.realpathSync)(folder));
-            this.#folders.set(folder, pending);
-        }
-        return pending;
-    }
-    #inside(real) {
-        return real === this.#root || real.startsWith(this.#root + (external_node_path_default()).sep);
-    }
-    /**
-     * Opens `joined` where it really is, once that is known to be inside the
-     * workspace: a file that is no link is where its folder is (whose realpath
-     * is cached), and a link is followed by realpath. The open itself refuses a
-     * link (so what was checked is what is read) and never waits on a FIFO;
-     * fstat and read follow on that descriptor.
-     */
-    async #open(joined) {
-        const folder = await this.#realFolder(external_node_path_default().dirname(joined));
-        if (!isLinkWithoutNoFollow(joined)) {
-            if (!this.#inside(external_node_path_default().join(folder, external_node_path_default().basename(joined)))) {
-                return {
-                    outside: 'the file is in a folder linked from outside the workspace; manifests must live in the repository',
-                };
-            }
-            try {
-                return { fd: (0,external_node_fs_.openSync)(joined, OPEN_NO_LINK) };
-            }
-            catch (error) {
-                if (error.code !== 'ELOOP')
-                    throw error;
-            }
-        }
-        const real = (0,external_node_fs_.realpathSync)(joined);
-        if (!this.#inside(real)) {
-            return {
-                outside: 'the file is a link to a place outside the workspace; manifests must live in the repository',
-            };
-        }
-        return { fd: (0,external_node_fs_.openSync)(real, OPEN_NO_LINK) };
-    }
-    async read(file, optional = false) {
-        const start = { file, line: 1, column: 1 };
-        const fail = (code, message) => ({
-            kind: 'problem',
-            problem: problemAt(start, code, message),
-        });
-        if (file.startsWith('../') || external_node_path_default().isAbsolute(file)) {
-            return fail('outside_workspace', 'the file is outside the workspace; manifests must live in the repository');
-        }
-        let opened;
-        try {
-            opened = await this.#open(external_node_path_default().join(this.#cwd, file));
-        }
-        catch (error) {
-            const code = error.code;
-            if (optional && code === 'ENOENT')
-                return { kind: 'none' };
-            // A socket cannot be opened as a file: like a folder or a FIFO, it is no manifest.
-            if (code === 'ENXIO')
-                return { kind: 'none' };
-            return fail('unreadable', `the file cannot be read (${code ?? 'error'})`);
-        }
-        if ('outside' in opened)
-            return fail('outside_workspace', opened.outside);
-        const { fd } = opened;
-        let bytes;
-        try {
-            const info = (0,external_node_fs_.fstatSync)(fd);
-            if (!info.isFile())
-                return { kind: 'none' };
-            if (info.size > this.#max) {
-                return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
-            }
-            bytes = (0,external_node_fs_.readFileSync)(fd);
-        }
-        catch (error) {
-            return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
-        }
-        finally {
-            (0,external_node_fs_.closeSync)(fd);
-        }
-        if (bytes.length > this.#max) {
-            return fail('file_too_large', `the file is over the ${mib(this.#max)} limit for a manifest`);
-        }
-        const bad = invalidUtf8Offset(bytes);
-        if (bad !== -1) {
-            return {
-                kind: 'problem',
-                problem: problemAt(locationOfByte(file, bytes, bad), 'not_utf8', `the file is not UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} here); save it as UTF-8`),
-            };
-        }
-        return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
-    }
-}
 /** The matched files, sorted in code-point order so every run sees them alike. */
 async function discover(cwd, pattern) {
     return (await globPattern(cwd, pattern)).sort(byCodePoint);
 }
 /**
- * The files `pattern` matches, relative to `cwd` with `/`, skipping
- * node_modules and .git: `fs.promises.glob` walks the folders, and the
- * pattern itself is matched in linear time (glob.ts).
+ * The files `pattern` matches, relative to `cwd` with `/`: the folders under
+ * the glob's fixed start are walked, no deeper than a match can be, skipping
+ * node_modules and .git and not following a link to a folder (a link to a
+ * file is found, and the reader decides whether it may be read); each path is
+ * matched in linear time (glob.ts).
  */
 async function globPattern(cwd, pattern) {
     const compiled = compileGlob(pattern);
-    const found = new Set();
-    const exclude = (name) => SKIPPED_DIRS.has(external_node_path_default().basename(name));
-    for (const walk of compiled.walks) {
-        for await (const entry of (0,promises_.glob)(walk, { cwd, exclude })) {
-            if (compiled.matches(posix(entry)))
-                found.add(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, entry))));
+    const found = [];
+    const visit = async (folder, depth) => {
+        const entries = await (0,promises_.readdir)(external_node_path_default().resolve(cwd, folder), { withFileTypes: true }).catch(() => []);
+        const below = [];
+        for (const entry of entries) {
+            const written = folder === '' ? entry.name : `${folder}/${entry.name}`;
+            if (!entry.isDirectory()) {
+                if (compiled.matches(written))
+                    found.push(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, written))));
+            }
+            else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
+                below.push(visit(written, depth + 1));
         }
-    }
-    return [...found];
-}
-/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
-function foldersOf(file) {
-    const parts = file.split('/').slice(0, -1);
-    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
-}
-async function runPool(count, work) {
-    const results = new Array(count);
-    let next = 0;
-    // Files are read synchronously: without a turn of the event loop now and
-    // then, the service's answers the engine is reading meanwhile would wait
-    // until every manifest was parsed. The workers share one slice and one
-    // turn: each waiting for its own would hand the loop to all of them in a row.
-    let sliceStarted = performance.now();
-    let turn = null;
-    const nextTurn = () => (turn ??= new Promise((resume) => setImmediate(() => {
-        turn = null;
-        sliceStarted = performance.now();
-        resume();
-    })));
-    const worker = async () => {
-        while (next < count) {
-            if (performance.now() - sliceStarted > SLICE_MS)
-                await nextTurn();
-            const index = next++;
-            if (index >= count)
-                return;
-            results[index] = await work(index);
-        }
+        await Promise.all(below);
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, count) }, worker));
-    return results;
+    await visit(compiled.root, 1);
+    return found;
 }
 /**
  * Titles and pinned ids shared by two manifests, over every manifest that
@@ -9584,35 +9814,25 @@ function dedupeAndSort(problems) {
  */
 async function loadManifests(options) {
     const cwd = external_node_path_default().resolve(options.cwd);
-    const reader = new Reader(cwd, (0,external_node_fs_.realpathSync)(cwd), options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const context = {
+        cwd,
+        root: (0,external_node_fs_.realpathSync)(cwd),
+        maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    };
+    const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)) && !isReleaseFile(file));
     const release = await loadRelease(reader, options.pattern, matched);
-    const defaultsOf = new Map();
-    const folderDefaults = (folder) => {
-        let pending = defaultsOf.get(folder);
-        if (pending === undefined) {
-            pending = readFolderDefaults(reader, folder);
-            defaultsOf.set(folder, pending);
-        }
-        return pending;
-    };
-    const outcomes = await runPool(candidates.length, async (index) => {
-        const file = candidates[index];
-        const read = await reader.read(file);
-        if (read.kind === 'none')
-            return null;
-        if (read.kind === 'problem')
-            return { file, item: null, problems: [read.problem], outline: null };
-        const layers = (await Promise.all(foldersOf(file).map(folderDefaults))).filter((s) => s !== null);
-        const validated = validateSource(readSource(file, read.text), layers);
-        const item = validated.item;
-        if (item)
-            options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
-        return { file, ...validated };
+    const defaults = await readAllDefaults(reader, candidates);
+    const outcomes = await parseFiles(candidates, { ...context, defaults }, {
+        onParsed: ({ item }) => {
+            if (item)
+                options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
+        },
+        ...(options.workers === undefined ? {} : { workers: options.workers }),
     });
     const problems = [...release.problems];
-    for (const layer of await Promise.all(defaultsOf.values()))
+    for (const layer of defaults.values())
         if (layer)
             problems.push(...layer.problems);
     const files = [];
@@ -9666,6 +9886,16 @@ async function loadRelease(reader, pattern, matched) {
         return { release: null, problems };
     const read = readRelease(first.file, first.text);
     return { release: read.release, problems: [...problems, ...read.problems] };
+}
+/** The `_defaults.yml` of every folder above the manifests, read once each, before any manifest. */
+async function readAllDefaults(reader, files) {
+    // A manifest outside the workspace is refused unread: no defaults are looked for beside it.
+    const inside = files.filter((file) => !file.startsWith('../') && !external_node_path_default().isAbsolute(file));
+    const folders = new Set(inside.flatMap(foldersOf));
+    const defaults = new Map();
+    for (const folder of folders)
+        defaults.set(folder, await readFolderDefaults(reader, folder));
+    return defaults;
 }
 async function readFolderDefaults(reader, folder) {
     const found = [];
@@ -13625,6 +13855,7 @@ function split(text) {
 
 ;// CONCATENATED MODULE: ./src/report/scale.ts
 
+
 // Reports that grow with the change, not the catalogue. A pull request that
 // edits 25 of 10,000 manifests shows those 25 rows; the other items are
 // counted by stage in one sentence. When even the changed rows do not fit
@@ -13632,7 +13863,7 @@ function split(text) {
 // say how many more there are and where: the full plan file and the job summary.
 /** Thousands separated, as a reader counts: 10,000. */
 function scale_count(n) {
-    return n.toLocaleString('en-US');
+    return thousands(n);
 }
 /** A plan item with no step, hold or drift: counted, not listed. */
 function isQuiet(item) {
@@ -14380,7 +14611,7 @@ function jsonOutput(report, context) {
         manifests: { pattern: context.pattern, count: report.load.files.length },
         problems: report.problems.map(jsonProblem),
         accounts: context.accounts ?? null,
-        plan: report.plan === null ? null : jsonPlan(report.plan, !errors),
+        plan: report.plan === null ? null : jsonPlan(report.plan, !errors, report.scope),
         results: report.result === null ? null : jsonResults(report.result, report.plan),
         credits: { before: report.creditsBefore, after: report.creditsAfter },
         fatal: report.fatal,
@@ -14397,7 +14628,7 @@ function jsonProblem(problem) {
         message: problem.message,
     };
 }
-function jsonPlan(plan, willRun) {
+function jsonPlan(plan, willRun, scope) {
     return {
         willRun,
         items: plan.items.map((item) => ({
@@ -14416,6 +14647,7 @@ function jsonPlan(plan, willRun) {
         })),
         unmanaged: plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
         publications: plan.publications,
+        ...(scope === undefined ? {} : { scope: { ...scope } }),
     };
 }
 function jsonResults(result, plan) {
