@@ -11,13 +11,7 @@ import { parseFiles } from './parse-pool.ts';
 import { readDefaults } from './validate.ts';
 import { problemAt } from './position-tree.ts';
 import type { Source } from './position-tree.ts';
-import type {
-  DesiredItem,
-  LoadResult,
-  ManifestOutline,
-  Problem,
-  ReleaseControl,
-} from './types.ts';
+import type { DesiredItem, LoadResult, ManifestOutline, Problem, ReleaseControl } from './types.ts';
 
 // Glob -> files in a stable order -> text (bounded, UTF-8, inside the
 // workspace) -> desired items, with every problem of every file in one pass.

@@ -85,7 +85,8 @@ function segmentElement(segment: string): Element<string> {
     const least = prefix.length + suffix.length;
     return {
       kind: 'one',
-      matches: (unit) => named(unit) && unit.length >= least && unit.startsWith(prefix) && unit.endsWith(suffix),
+      matches: (unit) =>
+        named(unit) && unit.length >= least && unit.startsWith(prefix) && unit.endsWith(suffix),
     };
   }
   const chars = charElements(segment);
