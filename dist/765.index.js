@@ -5772,16 +5772,17 @@ const PARALLEL_READS = 32;
  * at least this often.
  */
 const SLICE_MS = 2;
-/** Every file's outcome, in the order of `files`; null for a path that is no file. */
 async function parseFiles(files, context, options = {}) {
     const results = new Array(files.length).fill(null);
     const batches = batchesOf(files);
     const workers = options.workers ?? defaultWorkers(files.length);
     const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
-    const left = script === null ? batches : await inWorkers(batches, context, script, workers, results, options);
-    const onMain = left.flatMap((batch) => batch.files.map((file, index) => ({ file, at: batch.start + index })));
+    const threaded = script === null
+        ? { left: batches, workerThreads: 0 }
+        : await inWorkers(batches, context, script, workers, results, options);
+    const onMain = threaded.left.flatMap((batch) => batch.files.map((file, index) => ({ file, at: batch.start + index })));
     await onMainThread(onMain, context, results, options);
-    return results;
+    return { results, workerThreads: threaded.workerThreads };
 }
 function defaultWorkers(count) {
     if (count < WORKER_THRESHOLD)
@@ -5809,8 +5810,9 @@ function workerScript() {
 }
 /**
  * The batches parsed by `count` workers, each taking the next batch as it
- * answers one. Returns the batches no worker answered: a worker that failed
- * leaves its batches in flight to the main thread, and the others go on.
+ * answers one. Returns the batches no worker answered (a worker that failed
+ * leaves its batches in flight to the main thread, and the others go on),
+ * and how many workers answered any.
  */
 async function inWorkers(batches, context, script, count, results, options) {
     const setup = {
@@ -5829,8 +5831,12 @@ async function inWorkers(batches, context, script, count, results, options) {
                 options.onParsed?.(parsed);
         });
     };
-    await Promise.all(Array.from({ length: Math.min(count, batches.length) }, () => driveWorker(script, setup, take, answered).then((left) => unanswered.push(...left))));
-    return [...unanswered, ...batches.slice(next)];
+    const answering = new Set();
+    await Promise.all(Array.from({ length: Math.min(count, batches.length) }, (_, worker) => driveWorker(script, setup, take, (result) => {
+        answering.add(worker);
+        answered(result);
+    }).then((left) => unanswered.push(...left))));
+    return { left: [...unanswered, ...batches.slice(next)], workerThreads: answering.size };
 }
 /** One worker through the batches; resolves with those it took and did not answer. */
 function driveWorker(script, setup, take, answered) {
@@ -6031,7 +6037,7 @@ async function loadManifests(options) {
     const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)) && !isReleaseFile(file));
     const release = await loadRelease(reader, options.pattern, matched);
     const defaults = await readAllDefaults(reader, candidates);
-    const outcomes = await parseFiles(candidates, { ...context, defaults }, {
+    const { results: outcomes, workerThreads } = await parseFiles(candidates, { ...context, defaults }, {
         onParsed: ({ item }) => {
             if (item)
                 options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
@@ -6062,6 +6068,7 @@ async function loadManifests(options) {
         problems: dedupeAndSort(problems),
         files,
         outlines,
+        ...(workerThreads > 0 ? { workerThreads } : {}),
         ...(release.release === null ? {} : { release: release.release }),
     };
 }
@@ -12584,6 +12591,12 @@ function cellCode(text) {
 function safeUrl(url) {
     return /^https?:\/\//i.test(url) ? url : null;
 }
+/** ` (in 2 worker threads)` when the manifests were parsed in worker threads. */
+function inThreads(threads) {
+    if (threads === undefined)
+        return '';
+    return ` (in ${threads} worker ${threads === 1 ? 'thread' : 'threads'})`;
+}
 function seconds(ms) {
     return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -12664,7 +12677,7 @@ function footerLines(report, context, target) {
         `event ${inlineText(context.event || 'none')}`,
         context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
         credits,
-        `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+        `load ${seconds(t.loadMs)}${inThreads(report.load.workerThreads)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
     ];
     return parts.filter(Boolean).join(' · ');
 }

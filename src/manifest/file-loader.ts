@@ -172,7 +172,7 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
   const release = await loadRelease(reader, options.pattern, matched);
 
   const defaults = await readAllDefaults(reader, candidates);
-  const outcomes = await parseFiles(
+  const { results: outcomes, workerThreads } = await parseFiles(
     candidates,
     { ...context, defaults },
     {
@@ -202,6 +202,7 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     problems: dedupeAndSort(problems),
     files,
     outlines,
+    ...(workerThreads > 0 ? { workerThreads } : {}),
     ...(release.release === null ? {} : { release: release.release }),
   };
 }

@@ -66,23 +66,31 @@ export interface WorkerSetup {
   defaults: Array<[string, Source | null]>;
 }
 
-/** Every file's outcome, in the order of `files`; null for a path that is no file. */
+/** The files' outcomes, and how many worker threads parsed some of them (0: the main thread parsed all). */
+export interface Parsed {
+  /** Every file's outcome, in the order of the files; null for a path that is no file. */
+  results: Array<ParsedFile | null>;
+  workerThreads: number;
+}
+
 export async function parseFiles(
   files: readonly string[],
   context: ParseContext,
   options: ParseOptions = {},
-): Promise<Array<ParsedFile | null>> {
+): Promise<Parsed> {
   const results = new Array<ParsedFile | null>(files.length).fill(null);
   const batches = batchesOf(files);
   const workers = options.workers ?? defaultWorkers(files.length);
   const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
-  const left =
-    script === null ? batches : await inWorkers(batches, context, script, workers, results, options);
-  const onMain = left.flatMap((batch) =>
+  const threaded =
+    script === null
+      ? { left: batches, workerThreads: 0 }
+      : await inWorkers(batches, context, script, workers, results, options);
+  const onMain = threaded.left.flatMap((batch) =>
     batch.files.map((file, index) => ({ file, at: batch.start + index })),
   );
   await onMainThread(onMain, context, results, options);
-  return results;
+  return { results, workerThreads: threaded.workerThreads };
 }
 
 function defaultWorkers(count: number): number {
@@ -113,8 +121,9 @@ function workerScript(): string | null {
 
 /**
  * The batches parsed by `count` workers, each taking the next batch as it
- * answers one. Returns the batches no worker answered: a worker that failed
- * leaves its batches in flight to the main thread, and the others go on.
+ * answers one. Returns the batches no worker answered (a worker that failed
+ * leaves its batches in flight to the main thread, and the others go on),
+ * and how many workers answered any.
  */
 async function inWorkers(
   batches: readonly Batch[],
@@ -123,7 +132,7 @@ async function inWorkers(
   count: number,
   results: Array<ParsedFile | null>,
   options: ParseOptions,
-): Promise<Batch[]> {
+): Promise<{ left: Batch[]; workerThreads: number }> {
   const setup: WorkerSetup = {
     cwd: context.cwd,
     root: context.root,
@@ -139,12 +148,16 @@ async function inWorkers(
       if (parsed) options.onParsed?.(parsed);
     });
   };
+  const answering = new Set<number>();
   await Promise.all(
-    Array.from({ length: Math.min(count, batches.length) }, () =>
-      driveWorker(script, setup, take, answered).then((left) => unanswered.push(...left)),
+    Array.from({ length: Math.min(count, batches.length) }, (_, worker) =>
+      driveWorker(script, setup, take, (result) => {
+        answering.add(worker);
+        answered(result);
+      }).then((left) => unanswered.push(...left)),
     ),
   );
-  return [...unanswered, ...batches.slice(next)];
+  return { left: [...unanswered, ...batches.slice(next)], workerThreads: answering.size };
 }
 
 /** One worker through the batches; resolves with those it took and did not answer. */

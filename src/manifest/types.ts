@@ -174,4 +174,6 @@ export interface LoadResult {
   outlines: ManifestOutline[];
   /** The release file, when there is one and it is valid; its problems are among `problems`. */
   release?: ReleaseControl | null;
+  /** Worker threads that parsed manifests (a large catalogue); absent when the main thread parsed them all. */
+  workerThreads?: number;
 }

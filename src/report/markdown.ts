@@ -406,6 +406,12 @@ function safeUrl(url: string): string | null {
   return /^https?:\/\//i.test(url) ? url : null;
 }
 
+/** ` (in 2 worker threads)` when the manifests were parsed in worker threads. */
+function inThreads(threads: number | undefined): string {
+  if (threads === undefined) return '';
+  return ` (in ${threads} worker ${threads === 1 ? 'thread' : 'threads'})`;
+}
+
 function seconds(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -498,7 +504,7 @@ function footerLines(report: RunReport, context: ReportContext, target: ReportTa
     `event ${inlineText(context.event || 'none')}`,
     context.shard ? `shard ${context.shard.index}/${context.shard.count}` : null,
     credits,
-    `load ${seconds(t.loadMs)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
+    `load ${seconds(t.loadMs)}${inThreads(report.load.workerThreads)}, plan ${seconds(t.planMs)}, apply ${seconds(t.applyMs)}`,
   ];
   return parts.filter(Boolean).join(' · ');
 }

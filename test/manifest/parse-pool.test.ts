@@ -13,15 +13,17 @@ import { parseFiles } from '../../src/manifest/parse-pool.ts';
 const FIXTURES = fileURLToPath(new URL('../fixtures/manifests', import.meta.url));
 const PATTERN = '**/*.{yml,yaml}';
 
-async function load(workers: number): Promise<{ result: unknown; named: NamedManifest[] }> {
+async function load(
+  workers: number,
+): Promise<{ result: unknown; threads: number | undefined; named: NamedManifest[] }> {
   const named: NamedManifest[] = [];
-  const result = await loadManifests({
+  const { workerThreads: threads, ...result } = await loadManifests({
     cwd: FIXTURES,
     pattern: PATTERN,
     workers,
     onNamed: (manifest) => named.push(manifest),
   });
-  return { result, named: named.sort((a, b) => (a.file < b.file ? -1 : 1)) };
+  return { result, threads, named: named.sort((a, b) => (a.file < b.file ? -1 : 1)) };
 }
 
 describe('parsing in workers', () => {
@@ -34,6 +36,8 @@ describe('parsing in workers', () => {
     expect(JSON.stringify(threaded.result)).toBe(JSON.stringify(inline.result));
     expect(threaded.named).toEqual(inline.named);
     expect(inline.named.length).toBeGreaterThanOrEqual(10);
+    expect(threaded.threads).toBe(1); // one batch of a hundred files: one worker takes it
+    expect(inline.threads).toBeUndefined();
   });
 
   it('parses on the main thread what a failing worker took', async () => {
@@ -47,7 +51,7 @@ describe('parsing in workers', () => {
     for (const [index, file] of files.entries()) writeFileSync(join(dir, file), `title: Video ${index}\n`);
     const context = { cwd: dir, root: dir, maxFileBytes: 1 << 20, defaults: new Map() };
     const parsed: string[] = [];
-    const results = await parseFiles(files, context, {
+    const { results, workerThreads } = await parseFiles(files, context, {
       workers: 2,
       workerScript: crashing,
       onParsed: ({ file }) => parsed.push(file),
@@ -56,5 +60,6 @@ describe('parsing in workers', () => {
       files.map((_, index) => `Video ${index}`),
     );
     expect(parsed.sort()).toEqual([...files].sort());
+    expect(workerThreads).toBe(0);
   });
 });
