@@ -2,7 +2,8 @@
 // first on PATH, so everything here runs on Node 24.
 //
 // Two lanes run side by side, each in order. The bundle's lane: dist/
-// rebuilt and compared with what is committed, then the tests that run it
+// rebuilt and compared with what is committed, then the unused-code check
+// (bin/ imports the rebuilt CLI), then the tests that run it
 // (and the CLI, git, a shell) as child processes, then its start-up on Node
 // 24. The other lane needs no bundle: the unit tests, then the static
 // checks, while the bundle builds (one core) and its tests wait on children
@@ -35,6 +36,8 @@ const first: Check = { name: 'Node version', command: ['node', 'scripts/require-
 const lanes: Check[][] = [
   [
     { name: 'dist matches sources', command: ['bash', 'scripts/check-dist.sh'] },
+    // After the build: bin/ imports the CLI's bundle, which is missing while dist/ is rebuilt.
+    { name: 'no unused export, file or dependency', command: ['npm', 'run', '--silent', 'unused'] },
     { name: 'tests that spawn processes', command: vitest('spawn') },
     { name: 'dist starts on Node 24', command: ['node', 'scripts/smoke-dist.ts'] },
   ],
@@ -44,7 +47,6 @@ const lanes: Check[][] = [
     { name: 'lint', command: ['npx', 'eslint', '.'] },
     { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
     { name: 'no import cycle in src/', command: ['npm', 'run', '--silent', 'cycles'] },
-    { name: 'no unused export, file or dependency', command: ['npm', 'run', '--silent', 'unused'] },
     { name: 'workflows and action.yml', command: ['bash', 'scripts/validate-workflows.sh'] },
   ],
 ];
