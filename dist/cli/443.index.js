@@ -13676,7 +13676,7 @@ var external_node_child_process_ = __webpack_require__(1421);
 // listing (for shallow clones that cannot fetch, in the action layer) both
 // implement it.
 /** One git command in `cwd`; never throws: `ok` says whether it succeeded. */
-function git(cwd, args, timeout = 0) {
+function history_git(cwd, args, timeout = 0) {
     return new Promise((resolve) => {
         (0,external_node_child_process_.execFile)('git', args, 
         // Never wait for a password prompt: a fetch without credentials fails instead.
@@ -13701,7 +13701,7 @@ const FETCH_TIMEOUT_MS = 60_000;
 async function fetchCommit(cwd, sha) {
     if (!/^[0-9a-f]{40}$/i.test(sha))
         return false;
-    const fetched = await git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
+    const fetched = await history_git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
     return fetched.ok && hasCommit(cwd, sha);
 }
 /** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
@@ -13711,7 +13711,7 @@ function gitPreviousVersions(cwd, ref) {
             if (ref === '' || /^0+$/.test(ref))
                 return null; // a push that created the branch has no `before`
             // `./` makes the path relative to cwd rather than to the repository root.
-            const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
+            const result = await history_git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
             return result.ok ? result.stdout : null;
         },
         earlier(file) {
@@ -13724,12 +13724,12 @@ const HISTORY_DEPTH = 20;
 /** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
 async function earlierVersions(cwd, ref, file) {
     const path = `./${file.replace(/^\.\//, '')}`;
-    const log = await git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
+    const log = await history_git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
     if (!log.ok)
         return [];
     const texts = [];
     for (const sha of log.stdout.split('\n').filter(Boolean)) {
-        const shown = await git(cwd, ['show', `${sha}:${path}`]);
+        const shown = await history_git(cwd, ['show', `${sha}:${path}`]);
         if (shown.ok)
             texts.push(shown.stdout);
     }
@@ -13739,7 +13739,7 @@ async function earlierVersions(cwd, ref, file) {
 async function hasCommit(cwd, ref) {
     if (ref === '')
         return false;
-    const result = await git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
+    const result = await history_git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
     return result.ok;
 }
 
@@ -14367,8 +14367,8 @@ function changes_paths(stdout) {
  */
 async function gitChangedFiles(cwd, ref, name = ref) {
     const [tree, diff] = await Promise.all([
-        git(cwd, ['ls-tree', '-r', '-z', '--name-only', ref, '--', '.']),
-        git(cwd, ['diff', '--name-only', '-z', '--no-renames', '--relative', ref, '--', '.']),
+        history_git(cwd, ['ls-tree', '-r', '-z', '--name-only', ref, '--', '.']),
+        history_git(cwd, ['diff', '--name-only', '-z', '--no-renames', '--relative', ref, '--', '.']),
     ]);
     if (!tree.ok || !diff.ok)
         return null;
@@ -14389,6 +14389,32 @@ function foldersAbove(file) {
 async function changesSince(cwd, ref, name = ref) {
     const files = await gitChangedFiles(cwd, ref, name);
     return files === null ? null : changeScope(cwd, files);
+}
+/**
+ * The change a host lists (`files`, the whole of it), with what the checkout
+ * itself changed since: a file git does not track there (a step wrote it,
+ * ignored or not) or one that differs from the checkout's commit. Named
+ * `name` in reports; null when git cannot read the checkout.
+ */
+async function listedChanges(cwd, files, name) {
+    const [tracked, edited] = await Promise.all([
+        git(cwd, ['ls-files', '-z', '--', '.']),
+        git(cwd, ['diff', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', '.']),
+    ]);
+    if (!tracked.ok || !edited.ok)
+        return null;
+    const inCheckout = new Set(changes_paths(tracked.stdout));
+    const local = new Set(changes_paths(edited.stdout));
+    const present = new Set(files.filter((file) => file.status !== 'removed').map((file) => file.filename));
+    const named = files.flatMap((file) => [
+        file.filename,
+        ...(file.previousFilename ? [file.previousFilename] : []),
+    ]);
+    return changeScope(cwd, {
+        base: name,
+        differs: (file) => present.has(file) || !inCheckout.has(file) || local.has(file),
+        changed: new Set([...named, ...local]),
+    });
 }
 /** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
 function changeScope(cwd, changes) {

@@ -1,4 +1,6 @@
-import { changesSince, type ChangeScope } from '../git/changes.ts';
+import { describeError } from '../api/index.ts';
+import { changesSince, listedChanges, type ChangeScope } from '../git/changes.ts';
+import type { PullFiles } from '../github/pull-files.ts';
 import { fetchCommit, hasCommit } from '../git/history.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
@@ -8,32 +10,53 @@ import type { RunDecision } from './mode.ts';
 // differ from the pull request's base commit, by git. actions/checkout clones
 // one commit deep, so the base is fetched when the clone lacks it (one
 // request, no history). A base that cannot be read (a deleted branch, a
-// clone that cannot fetch) is a full read with a note: reading everything
-// costs time, guessing the change could show a wrong plan.
+// clone that cannot fetch) leaves GitHub's own list of the pull request's
+// files, when that list is whole, with what the checkout changed since (git
+// status); else the plan is a full read with a note: reading everything costs
+// time, guessing the change could show a wrong plan.
 
 export interface PullRequestScope {
   changes?: ChangeScope;
-  /** Why the plan reads every item although it is a pull request's; null when it need not say. */
+  /** What the run says of the plan's reach: why it reads every item, or what it reads the change from; null when nothing. */
   note: string | null;
 }
 
 /** The change a pull request's plan covers, or why it reads everything. */
 export async function pullRequestScope(
-  decision: RunDecision,
-  event: RunEvent,
-  inputs: Pick<ActionInputs, 'fullRead'>,
-  workspace: string,
+  run: { decision: RunDecision; event: RunEvent; inputs: Pick<ActionInputs, 'fullRead'>; workspace: string },
+  pullFiles: (() => Promise<PullFiles>) | null,
 ): Promise<PullRequestScope> {
+  const { decision, event, inputs, workspace } = run;
   if (decision.mode !== 'plan' || event.pullRequest === null || inputs.fullRead) return { note: null };
   const base = event.baseSha ?? '';
+  const named = base.slice(0, 12);
   const readable = (await hasCommit(workspace, base)) || (await fetchCommit(workspace, base));
-  const changes = readable ? await changesSince(workspace, base, base.slice(0, 12)) : null;
-  if (changes === null) {
+  const changes = readable ? await changesSince(workspace, base, named) : null;
+  if (changes !== null) return { changes, note: null };
+  const unread = `The pull request's base commit${named === '' ? '' : ` ${named}`} could not be read (a clone that cannot fetch it, or a branch deleted since)`;
+  const listed = await listedScope(workspace, pullFiles);
+  if ('changes' in listed) {
     return {
-      note:
-        `The pull request's base commit${base === '' ? '' : ` ${base.slice(0, 12)}`} could not be read ` +
-        '(a clone that cannot fetch it, or a branch deleted since): this plan reads every item, as a full plan does.',
+      changes: listed.changes,
+      note: `${unread}: this plan reads the files GitHub lists for the pull request.`,
     };
   }
-  return { changes, note: null };
+  return { note: `${unread}, ${listed.why}: this plan reads every item, as a full plan does.` };
+}
+
+/** The change from GitHub's list of the pull request's files, when that list is whole and git can add the checkout's own edits. */
+async function listedScope(
+  workspace: string,
+  pullFiles: (() => Promise<PullFiles>) | null,
+): Promise<{ changes: ChangeScope } | { why: string }> {
+  if (pullFiles === null) return { why: 'and GitHub was not asked for its files' };
+  let listing: PullFiles;
+  try {
+    listing = await pullFiles();
+  } catch (error) {
+    return { why: `and GitHub's list of its files could not be read (${describeError(error)})` };
+  }
+  if (!listing.whole) return { why: `and GitHub lists only ${listing.files.length} of its files` };
+  const changes = await listedChanges(workspace, listing.files, "the pull request's files on GitHub");
+  return changes === null ? { why: 'and git cannot say what the checkout changed' } : { changes };
 }

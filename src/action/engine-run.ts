@@ -4,6 +4,7 @@ import type { EngineOptions, RunReport } from '../engine/types.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import { createGitHubClient, type GitHubClient } from '../github/client.ts';
+import { listPullFiles, type PullFiles } from '../github/pull-files.ts';
 import { markerFor } from '../github/sticky-comment.ts';
 import { pullRequestScope } from './change-scope.ts';
 import type { WorkflowCommands } from './commands.ts';
@@ -45,7 +46,9 @@ export async function runEngineFor(
     notes.push(review.note);
     commands.warning(review.note);
   }
-  const scope = await pullRequestScope(run.decision, run.event, run.inputs, run.workspace);
+  const github = runGitHub(run, commands);
+  const pullFiles = pullFilesOnce(run.event, github);
+  const scope = await pullRequestScope(run, pullFiles);
   if (scope.note) {
     notes.push(scope.note);
     commands.info(scope.note);
@@ -57,7 +60,7 @@ export async function runEngineFor(
       settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace, run.event.name),
       deps: {
         ...(client ? { client } : {}),
-        ...(await previousVersions(run, (message) => commands.info(message))),
+        ...(await previousVersions(run, { github, pullFiles, log: (message) => commands.info(message) })),
         ...(review.gate ? { review: review.gate } : {}),
         ...(scope.changes ? { changes: scope.changes } : {}),
         logger,
@@ -105,24 +108,50 @@ async function reviewCheck(
  * (schedule, workflow_dispatch) have the history only.
  */
 async function previousVersions(
-  { decision, event, inputs, workspace }: ActionRun,
-  log: (message: string) => void,
+  { decision, event, workspace }: ActionRun,
+  from: { github: () => GitHubClient | null; pullFiles: PullFilesOnce; log: (message: string) => void },
 ): Promise<{ previous?: PreviousVersions }> {
   if (decision.mode === 'validate') return {};
   if (!event.baseSha) return { previous: gitPreviousVersions(workspace, '') };
-  let github: GitHubClient | null = null;
   return {
     previous: previousVersionsFor({
       cwd: workspace,
       baseSha: event.baseSha,
       owner: event.owner,
       repo: event.repo,
-      pullNumber: event.pullRequest?.number ?? null,
-      github: () =>
-        inputs.githubToken === ''
-          ? null
-          : (github ??= createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log })),
-      log,
+      ...from,
     }),
+  };
+}
+
+/** The run's GitHub client, made on first need; null when the workflow gave no token. */
+function runGitHub({ event, inputs }: ActionRun, commands: WorkflowCommands): () => GitHubClient | null {
+  let github: GitHubClient | null = null;
+  return () =>
+    inputs.githubToken === ''
+      ? null
+      : (github ??= createGitHubClient({
+          apiUrl: event.apiUrl,
+          token: inputs.githubToken,
+          log: (message) => commands.info(message),
+        }));
+}
+
+/** A pull request's files, listed at most once for the run; null outside a pull request. */
+type PullFilesOnce = (() => Promise<PullFiles>) | null;
+
+function pullFilesOnce(event: RunEvent, github: () => GitHubClient | null): PullFilesOnce {
+  const { owner, repo, pullRequest } = event;
+  if (!owner || !repo || pullRequest === null) return null;
+  let listing: Promise<PullFiles> | null = null;
+  return () => {
+    const client = github();
+    if (client === null) return Promise.reject(new Error("no github-token to list the pull request's files"));
+    return (listing ??= listPullFiles(client, {
+      owner,
+      repo,
+      pullNumber: pullRequest.number,
+      changedFiles: pullRequest.changedFiles,
+    }));
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { fetchCommit, gitPreviousVersions, hasCommit } from '../git/history.ts';
 import type { GitHubClient } from '../github/client.ts';
+import type { PullFile, PullFiles } from '../github/pull-files.ts';
 
 // Manifests as they were at the base commit, to recognise renamed titles.
 // actions/checkout clones one commit deep by default, so the base commit is
@@ -19,33 +20,22 @@ export interface PreviousVersionsSetup {
   baseSha: string;
   owner: string | null;
   repo: string | null;
-  /** The PR whose files are listed when git cannot give the base; null on a push. */
-  pullNumber: number | null;
+  /** The PR's files, listed once for the run, when git cannot give the base; null on a push. */
+  pullFiles: (() => Promise<PullFiles>) | null;
   /** The GitHub client, made on first need; null when the workflow gave no token. */
   github: () => GitHubClient | null;
   /** Where the fallback is explained. */
   log?: (message: string) => void;
 }
 
-interface ChangedFile {
-  status: string;
-}
-
 /** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
 function pullRequestPreviousVersions(
   github: GitHubClient,
-  setup: PreviousVersionsSetup & { owner: string; repo: string; pullNumber: number },
+  setup: PreviousVersionsSetup & { owner: string; repo: string; pullFiles: () => Promise<PullFiles> },
 ): PreviousVersions {
-  let listing: Promise<Map<string, ChangedFile>> | null = null;
-  const changedFiles = async (): Promise<Map<string, ChangedFile>> => {
-    const files = await github.paginate(github.rest.pulls.listFiles, {
-      owner: setup.owner,
-      repo: setup.repo,
-      pull_number: setup.pullNumber,
-      per_page: 100,
-    });
-    return new Map(files.map((file) => [file.filename, { status: file.status }]));
-  };
+  let listing: Promise<Map<string, PullFile>> | null = null;
+  const changedFiles = async (): Promise<Map<string, PullFile>> =>
+    new Map((await setup.pullFiles()).files.map((file) => [file.filename, file]));
   return {
     async read(file: string): Promise<string | null> {
       const name = file.replace(/^\.\//, '');
@@ -98,12 +88,12 @@ export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersi
       return gitPreviousVersions(setup.cwd, setup.baseSha);
     }
     const github = setup.github();
-    const { owner, repo, pullNumber } = setup;
-    if (github && owner && repo && pullNumber !== null) {
+    const { owner, repo, pullFiles } = setup;
+    if (github && owner && repo && pullFiles !== null) {
       setup.log?.(
         `The base commit ${setup.baseSha.slice(0, 12)} could not be fetched: earlier versions come from the PR's file listing.`,
       );
-      return pullRequestPreviousVersions(github, { ...setup, owner, repo, pullNumber });
+      return pullRequestPreviousVersions(github, { ...setup, owner, repo, pullFiles });
     }
     setup.log?.(
       `The base commit ${setup.baseSha.slice(0, 12)} is not in the clone and could not be fetched: renamed titles cannot be recognised (use fetch-depth: 0 or 2 in actions/checkout).`,

@@ -66,6 +66,46 @@ export async function changesSince(cwd: string, ref: string, name = ref): Promis
   return files === null ? null : changeScope(cwd, files);
 }
 
+/** A file of a change as a host lists it (GitHub's files of a pull request). */
+export interface ListedFile {
+  /** The path from the repository's root, with `/`. */
+  filename: string;
+  /** `removed` for a file the change deletes; anything else, the file is there after it. */
+  status: string;
+  /** The name before a rename. */
+  previousFilename: string | null;
+}
+
+/**
+ * The change a host lists (`files`, the whole of it), with what the checkout
+ * itself changed since: a file git does not track there (a step wrote it,
+ * ignored or not) or one that differs from the checkout's commit. Named
+ * `name` in reports; null when git cannot read the checkout.
+ */
+export async function listedChanges(
+  cwd: string,
+  files: readonly ListedFile[],
+  name: string,
+): Promise<ChangeScope | null> {
+  const [tracked, edited] = await Promise.all([
+    git(cwd, ['ls-files', '-z', '--', '.']),
+    git(cwd, ['diff', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', '.']),
+  ]);
+  if (!tracked.ok || !edited.ok) return null;
+  const inCheckout = new Set(paths(tracked.stdout));
+  const local = new Set(paths(edited.stdout));
+  const present = new Set(files.filter((file) => file.status !== 'removed').map((file) => file.filename));
+  const named = files.flatMap((file) => [
+    file.filename,
+    ...(file.previousFilename ? [file.previousFilename] : []),
+  ]);
+  return changeScope(cwd, {
+    base: name,
+    differs: (file) => present.has(file) || !inCheckout.has(file) || local.has(file),
+    changed: new Set([...named, ...local]),
+  });
+}
+
 /** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
 function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
   // Catalogue files changed or deleted since the base, by folder.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { git, newRepository } from '../support/git-repository.ts';
+import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { pullRequestEvent, requireDist, runAction, type ActionRun } from '../support/runner.ts';
 
 const COUNT = 6;
@@ -16,9 +17,11 @@ const manifest = (title: string, description = 'Remote description.'): string =>
   `title: ${title}\ndescription: ${description}\nfull_text: Source text of ${title}.\n`;
 
 let emulator: Emulator;
+let github: GitHubFake | null = null;
 beforeAll(() => requireDist());
 afterEach(async () => {
-  await emulator?.close();
+  await Promise.all([emulator?.close(), github?.close()]);
+  github = null;
 });
 
 /** A repository whose base commit holds COUNT manifests, each matching an item of the service. */
@@ -47,16 +50,29 @@ function commit(dir: string): void {
   git(dir, 'commit', '--quiet', '-m', 'change');
 }
 
-/** The pull request's plan run, from `base` to the checkout's HEAD. */
-async function plan(dir: string, base: string, inputs: Record<string, string> = {}): Promise<ActionRun> {
+/** The pull request's plan run, from `base` to the checkout's HEAD; with `github`, GitHub lists its files. */
+async function plan(
+  dir: string,
+  base: string,
+  inputs: Record<string, string> = {},
+  github: { fake: GitHubFake; changedFiles: number } | null = null,
+): Promise<ActionRun> {
   const event = pullRequestEvent({ head: git(dir, 'rev-parse', 'HEAD') });
-  const pull = event.payload.pull_request as { base: { sha: string } };
+  const pull = event.payload.pull_request as { base: { sha: string }; changed_files?: number };
   pull.base.sha = base;
+  if (github) pull.changed_files = github.changedFiles;
   emulator.admin.clearRequestLog();
   return runAction({
     workspace: dir,
     event,
-    inputs: { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, comment: 'false', ...inputs },
+    inputs: {
+      'api-key': emulator.apiKey,
+      'base-url': emulator.baseUrl,
+      comment: 'false',
+      ...(github ? { 'github-token': github.fake.token } : {}),
+      ...inputs,
+    },
+    ...(github ? { apiUrl: github.fake.apiUrl } : {}),
   });
 }
 
@@ -119,6 +135,58 @@ describe("a pull request's plan", () => {
     expect(planOf(run).items).toHaveLength(COUNT);
     expect(detailReads()).toBe(COUNT);
     expect(run.summary).toContain(`base commit ${missing.slice(0, 12)} could not be read`);
+    expect(run.summary).not.toContain('The plan covers the change');
+  });
+
+  it("plans from GitHub's list of the pull request's files when the base commit cannot be read", async () => {
+    const { dir } = await catalogue();
+    await writeFile(join(dir, file(2)), manifest('Video 2', 'A new description.'));
+    await rm(join(dir, file(3)));
+    commit(dir);
+    // Manifests a step of the workflow wrote: in no list of GitHub's, but in the checkout, one git ignores.
+    await writeFile(join(dir, 'content/generated.yml'), manifest('Generated'));
+    await writeFile(join(dir, '.gitignore'), 'content/made/\n');
+    await mkdir(join(dir, 'content/made'));
+    await writeFile(join(dir, 'content/made/extra.yml'), manifest('Made'));
+    github = await startGitHubFake();
+    github.setPullFiles(7, [
+      { filename: file(2), status: 'modified' },
+      { filename: file(3), status: 'removed' },
+    ]);
+    const missing = 'b'.repeat(40);
+    const scoped = await plan(dir, missing, {}, { fake: github, changedFiles: 2 });
+    expect(scoped.code, scoped.stdout).toBe(0);
+    expect(detailReads()).toBe(1);
+    const full = await plan(dir, missing, { 'full-read': 'true' });
+    const rows = planOf(scoped);
+    expect(rows.items.map((item) => item.file)).toEqual([
+      'content/generated.yml',
+      'content/made/extra.yml',
+      file(2),
+    ]);
+    expect(rows.items).toEqual(
+      planOf(full).items.filter((item) => rows.items.some((row) => row.file === item.file)),
+    );
+    expect(rows.unmanaged).toEqual(planOf(full).unmanaged);
+    expect(scoped.summary).toContain(
+      `base commit ${missing.slice(0, 12)} could not be read (a clone that cannot fetch it, or a branch deleted since): this plan reads the files GitHub lists for the pull request.`,
+    );
+    expect(scoped.summary).toContain(
+      "The plan covers the change since `the pull request's files on GitHub`: 3 changed manifests planned; 4 unchanged not read.",
+    );
+  });
+
+  it("reads every item, with a note, when GitHub's list of the files is not whole", async () => {
+    const { dir } = await catalogue();
+    await writeFile(join(dir, file(2)), manifest('Video 2', 'A new description.'));
+    await writeFile(join(dir, file(4)), manifest('Video 4', 'Another description.'));
+    commit(dir);
+    github = await startGitHubFake();
+    github.setPullFiles(7, [{ filename: file(2), status: 'modified' }]);
+    const run = await plan(dir, 'b'.repeat(40), {}, { fake: github, changedFiles: 2 });
+    expect(run.code).toBe(0);
+    expect(detailReads()).toBe(COUNT);
+    expect(run.summary).toContain('and GitHub lists only 1 of its files: this plan reads every item');
     expect(run.summary).not.toContain('The plan covers the change');
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { previousVersionsFor } from '../../src/action/previous.ts';
+import { listPullFiles } from '../../src/github/pull-files.ts';
 import { createGitHubClient } from '../../src/github/client.ts';
 import { startGitHubFake, SUPPORTED_API_VERSION, type GitHubFake } from '../support/github-fake.ts';
 
@@ -68,7 +69,8 @@ async function setup(clone: string, base: string) {
     baseSha: base,
     owner: 'octo-org',
     repo: 'videos',
-    pullNumber: 9,
+    pullFiles: () =>
+      listPullFiles(github, { owner: 'octo-org', repo: 'videos', pullNumber: 9, changedFiles: null }),
     github: () => github,
     log: (message) => void log.push(message),
   });

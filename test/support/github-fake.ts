@@ -59,6 +59,8 @@ interface FakeFault {
 interface FakePullFile {
   filename: string;
   status: 'added' | 'modified' | 'removed' | 'renamed';
+  /** A renamed file's name before (the description's diff-entry). */
+  previous_filename?: string;
 }
 
 /** A pull request as GET /repos/{o}/{r}/commits/{sha}/pulls lists it. */

@@ -1,8 +1,8 @@
-export const id = 765;
-export const ids = [765];
+export const id = 381;
+export const ids = [381];
 export const modules = {
 
-/***/ 3765:
+/***/ 381:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9944,6 +9944,30 @@ function statusOf(error) {
     return typeof status === 'number' ? status : null;
 }
 
+;// CONCATENATED MODULE: ./src/github/pull-files.ts
+// A pull request's files as GitHub lists them (GET /repos/{owner}/{repo}/
+// pulls/{pull_number}/files): what the run falls back on when git cannot
+// give the pull request's base commit. GitHub lists at most 3,000 files; a
+// listing is whole only when it holds as many files as the pull request's
+// own count says (the event's `changed_files`), or fewer than that cap.
+/** The most files GitHub lists for one pull request. */
+const MOST_LISTED_FILES = 3000;
+async function listPullFiles(github, pull) {
+    const listed = await github.paginate(github.rest.pulls.listFiles, {
+        owner: pull.owner,
+        repo: pull.repo,
+        pull_number: pull.pullNumber,
+        per_page: 100,
+    });
+    const files = listed.map((file) => ({
+        filename: file.filename,
+        status: file.status,
+        previousFilename: file.previous_filename ?? null,
+    }));
+    const whole = pull.changedFiles === null ? files.length < MOST_LISTED_FILES : files.length === pull.changedFiles;
+    return { files, whole };
+}
+
 ;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
 
 
@@ -10128,6 +10152,32 @@ async function changesSince(cwd, ref, name = ref) {
     const files = await gitChangedFiles(cwd, ref, name);
     return files === null ? null : changeScope(cwd, files);
 }
+/**
+ * The change a host lists (`files`, the whole of it), with what the checkout
+ * itself changed since: a file git does not track there (a step wrote it,
+ * ignored or not) or one that differs from the checkout's commit. Named
+ * `name` in reports; null when git cannot read the checkout.
+ */
+async function listedChanges(cwd, files, name) {
+    const [tracked, edited] = await Promise.all([
+        git(cwd, ['ls-files', '-z', '--', '.']),
+        git(cwd, ['diff', '--name-only', '-z', '--no-renames', '--relative', 'HEAD', '--', '.']),
+    ]);
+    if (!tracked.ok || !edited.ok)
+        return null;
+    const inCheckout = new Set(changes_paths(tracked.stdout));
+    const local = new Set(changes_paths(edited.stdout));
+    const present = new Set(files.filter((file) => file.status !== 'removed').map((file) => file.filename));
+    const named = files.flatMap((file) => [
+        file.filename,
+        ...(file.previousFilename ? [file.previousFilename] : []),
+    ]);
+    return changeScope(cwd, {
+        base: name,
+        differs: (file) => present.has(file) || !inCheckout.has(file) || local.has(file),
+        changed: new Set([...named, ...local]),
+    });
+}
 /** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
 function changeScope(cwd, changes) {
     // Catalogue files changed or deleted since the base, by folder.
@@ -10174,20 +10224,43 @@ function newCatalogueFile(cwd, folder, changes) {
 ;// CONCATENATED MODULE: ./src/action/change-scope.ts
 
 
+
 /** The change a pull request's plan covers, or why it reads everything. */
-async function pullRequestScope(decision, event, inputs, workspace) {
+async function pullRequestScope(run, pullFiles) {
+    const { decision, event, inputs, workspace } = run;
     if (decision.mode !== 'plan' || event.pullRequest === null || inputs.fullRead)
         return { note: null };
     const base = event.baseSha ?? '';
+    const named = base.slice(0, 12);
     const readable = (await hasCommit(workspace, base)) || (await fetchCommit(workspace, base));
-    const changes = readable ? await changesSince(workspace, base, base.slice(0, 12)) : null;
-    if (changes === null) {
+    const changes = readable ? await changesSince(workspace, base, named) : null;
+    if (changes !== null)
+        return { changes, note: null };
+    const unread = `The pull request's base commit${named === '' ? '' : ` ${named}`} could not be read (a clone that cannot fetch it, or a branch deleted since)`;
+    const listed = await listedScope(workspace, pullFiles);
+    if ('changes' in listed) {
         return {
-            note: `The pull request's base commit${base === '' ? '' : ` ${base.slice(0, 12)}`} could not be read ` +
-                '(a clone that cannot fetch it, or a branch deleted since): this plan reads every item, as a full plan does.',
+            changes: listed.changes,
+            note: `${unread}: this plan reads the files GitHub lists for the pull request.`,
         };
     }
-    return { changes, note: null };
+    return { note: `${unread}, ${listed.why}: this plan reads every item, as a full plan does.` };
+}
+/** The change from GitHub's list of the pull request's files, when that list is whole and git can add the checkout's own edits. */
+async function listedScope(workspace, pullFiles) {
+    if (pullFiles === null)
+        return { why: 'and GitHub was not asked for its files' };
+    let listing;
+    try {
+        listing = await pullFiles();
+    }
+    catch (error) {
+        return { why: `and GitHub's list of its files could not be read (${describeError(error)})` };
+    }
+    if (!listing.whole)
+        return { why: `and GitHub lists only ${listing.files.length} of its files` };
+    const changes = await listedChanges(workspace, listing.files, "the pull request's files on GitHub");
+    return changes === null ? { why: 'and git cannot say what the checkout changed' } : { changes };
 }
 
 // EXTERNAL MODULE: external "node:async_hooks"
@@ -10298,15 +10371,7 @@ class ActionLogger {
 /** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
 function pullRequestPreviousVersions(github, setup) {
     let listing = null;
-    const changedFiles = async () => {
-        const files = await github.paginate(github.rest.pulls.listFiles, {
-            owner: setup.owner,
-            repo: setup.repo,
-            pull_number: setup.pullNumber,
-            per_page: 100,
-        });
-        return new Map(files.map((file) => [file.filename, { status: file.status }]));
-    };
+    const changedFiles = async () => new Map((await setup.pullFiles()).files.map((file) => [file.filename, file]));
     return {
         async read(file) {
             const name = file.replace(/^\.\//, '');
@@ -10364,10 +10429,10 @@ function previousVersionsFor(setup) {
             return gitPreviousVersions(setup.cwd, setup.baseSha);
         }
         const github = setup.github();
-        const { owner, repo, pullNumber } = setup;
-        if (github && owner && repo && pullNumber !== null) {
+        const { owner, repo, pullFiles } = setup;
+        if (github && owner && repo && pullFiles !== null) {
             setup.log?.(`The base commit ${setup.baseSha.slice(0, 12)} could not be fetched: earlier versions come from the PR's file listing.`);
-            return pullRequestPreviousVersions(github, { ...setup, owner, repo, pullNumber });
+            return pullRequestPreviousVersions(github, { ...setup, owner, repo, pullFiles });
         }
         setup.log?.(`The base commit ${setup.baseSha.slice(0, 12)} is not in the clone and could not be fetched: renamed titles cannot be recognised (use fetch-depth: 0 or 2 in actions/checkout).`);
         return null;
@@ -10659,6 +10724,7 @@ function overrideFreezeNote(inputs, eventName) {
 
 
 
+
 /** The engine's report, and the notes the log has said that the summary says too. */
 async function runEngineFor(commands, run) {
     const notes = run.decision.note === null ? [] : [run.decision.note];
@@ -10672,7 +10738,9 @@ async function runEngineFor(commands, run) {
         notes.push(review.note);
         commands.warning(review.note);
     }
-    const scope = await pullRequestScope(run.decision, run.event, run.inputs, run.workspace);
+    const github = runGitHub(run, commands);
+    const pullFiles = pullFilesOnce(run.event, github);
+    const scope = await pullRequestScope(run, pullFiles);
     if (scope.note) {
         notes.push(scope.note);
         commands.info(scope.note);
@@ -10684,7 +10752,7 @@ async function runEngineFor(commands, run) {
             settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace, run.event.name),
             deps: {
                 ...(client ? { client } : {}),
-                ...(await previousVersions(run, (message) => commands.info(message))),
+                ...(await previousVersions(run, { github, pullFiles, log: (message) => commands.info(message) })),
                 ...(review.gate ? { review: review.gate } : {}),
                 ...(scope.changes ? { changes: scope.changes } : {}),
                 logger,
@@ -10725,24 +10793,47 @@ async function reviewCheck(commands, { decision, event, inputs }) {
  * push `before`), and in the clone's history of the file. Runs with no base
  * (schedule, workflow_dispatch) have the history only.
  */
-async function previousVersions({ decision, event, inputs, workspace }, log) {
+async function previousVersions({ decision, event, workspace }, from) {
     if (decision.mode === 'validate')
         return {};
     if (!event.baseSha)
         return { previous: gitPreviousVersions(workspace, '') };
-    let github = null;
     return {
         previous: previousVersionsFor({
             cwd: workspace,
             baseSha: event.baseSha,
             owner: event.owner,
             repo: event.repo,
-            pullNumber: event.pullRequest?.number ?? null,
-            github: () => inputs.githubToken === ''
-                ? null
-                : (github ??= createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log })),
-            log,
+            ...from,
         }),
+    };
+}
+/** The run's GitHub client, made on first need; null when the workflow gave no token. */
+function runGitHub({ event, inputs }, commands) {
+    let github = null;
+    return () => inputs.githubToken === ''
+        ? null
+        : (github ??= createGitHubClient({
+            apiUrl: event.apiUrl,
+            token: inputs.githubToken,
+            log: (message) => commands.info(message),
+        }));
+}
+function pullFilesOnce(event, github) {
+    const { owner, repo, pullRequest } = event;
+    if (!owner || !repo || pullRequest === null)
+        return null;
+    let listing = null;
+    return () => {
+        const client = github();
+        if (client === null)
+            return Promise.reject(new Error("no github-token to list the pull request's files"));
+        return (listing ??= listPullFiles(client, {
+            owner,
+            repo,
+            pullNumber: pullRequest.number,
+            changedFiles: pullRequest.changedFiles,
+        }));
     };
 }
 
@@ -10789,6 +10880,7 @@ function eventFromPayload(env, payload) {
             baseRepo,
             headRepo,
             fork: headRepo === null || baseRepo === null || headRepo.toLowerCase() !== baseRepo.toLowerCase(),
+            changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : null,
         };
     }
     let baseSha = null;
