@@ -10371,11 +10371,21 @@ class ActionLogger {
 /** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
 function pullRequestPreviousVersions(github, setup) {
     let listing = null;
-    const changedFiles = async () => new Map((await setup.pullFiles()).files.map((file) => [file.filename, file]));
+    const changedFiles = async () => {
+        const { files, whole } = await setup.pullFiles();
+        return { byName: new Map(files.map((file) => [file.filename, file])), whole, count: files.length };
+    };
     return {
         async read(file) {
             const name = file.replace(/^\.\//, '');
-            const changed = (await (listing ??= changedFiles())).get(name);
+            const { byName, whole, count } = await (listing ??= changedFiles());
+            const changed = byName.get(name);
+            if (changed === undefined && !whole) {
+                // Past the files GitHub lists, a file may have changed: "untouched" would be a guess
+                // that could turn a renamed title into a second item.
+                throw new Error(`GitHub lists only ${count} of the pull request's files and not ${name}: its version at the base ` +
+                    `${setup.baseSha.slice(0, 12)} cannot be known without that commit (use fetch-depth: 0 in actions/checkout).`);
+            }
             if (changed === undefined) {
                 // Untouched by the PR: the base has the file as the workspace has it.
                 try {

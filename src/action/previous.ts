@@ -33,13 +33,28 @@ function pullRequestPreviousVersions(
   github: GitHubClient,
   setup: PreviousVersionsSetup & { owner: string; repo: string; pullFiles: () => Promise<PullFiles> },
 ): PreviousVersions {
-  let listing: Promise<Map<string, PullFile>> | null = null;
-  const changedFiles = async (): Promise<Map<string, PullFile>> =>
-    new Map((await setup.pullFiles()).files.map((file) => [file.filename, file]));
+  let listing: Promise<{ byName: Map<string, PullFile>; whole: boolean; count: number }> | null = null;
+  const changedFiles = async (): Promise<{
+    byName: Map<string, PullFile>;
+    whole: boolean;
+    count: number;
+  }> => {
+    const { files, whole } = await setup.pullFiles();
+    return { byName: new Map(files.map((file) => [file.filename, file])), whole, count: files.length };
+  };
   return {
     async read(file: string): Promise<string | null> {
       const name = file.replace(/^\.\//, '');
-      const changed = (await (listing ??= changedFiles())).get(name);
+      const { byName, whole, count } = await (listing ??= changedFiles());
+      const changed = byName.get(name);
+      if (changed === undefined && !whole) {
+        // Past the files GitHub lists, a file may have changed: "untouched" would be a guess
+        // that could turn a renamed title into a second item.
+        throw new Error(
+          `GitHub lists only ${count} of the pull request's files and not ${name}: its version at the base ` +
+            `${setup.baseSha.slice(0, 12)} cannot be known without that commit (use fetch-depth: 0 in actions/checkout).`,
+        );
+      }
       if (changed === undefined) {
         // Untouched by the PR: the base has the file as the workspace has it.
         try {

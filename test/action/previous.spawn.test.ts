@@ -52,7 +52,7 @@ async function shallowPullRequest(): Promise<{ clone: string; base: string }> {
   return { clone, base };
 }
 
-async function setup(clone: string, base: string) {
+async function setup(clone: string, base: string, changedFiles: number | null = null) {
   fake = await startGitHubFake();
   fake.setPullFiles(9, [
     { filename: 'content/edited.yml', status: 'modified' },
@@ -70,7 +70,7 @@ async function setup(clone: string, base: string) {
     owner: 'octo-org',
     repo: 'videos',
     pullFiles: () =>
-      listPullFiles(github, { owner: 'octo-org', repo: 'videos', pullNumber: 9, changedFiles: null }),
+      listPullFiles(github, { owner: 'octo-org', repo: 'videos', pullNumber: 9, changedFiles }),
     github: () => github,
     log: (message) => void log.push(message),
   });
@@ -129,6 +129,17 @@ describe('earlier manifest versions on a shallow clone', () => {
     expect(fake.requests.at(-1)?.path).toBe(
       `/repos/octo-org/videos/contents/content/sea%20life/%231%20what%3F%20100%25.yml?ref=${base}`,
     );
+  });
+
+  it('says a file past a listing that is not whole cannot be known, rather than take it for untouched', async () => {
+    const { clone, base } = await shallowPullRequest();
+    git(clone, 'remote', 'set-url', 'origin', join(clone, 'no-such-remote'));
+    // The pull request changes more files than GitHub lists.
+    const { previous } = await setup(clone, base, ADDED + 50);
+    await expect(previous.read('content/kept.yml')).rejects.toThrow(
+      /GitHub lists only 301 of the pull request's files and not content\/kept\.yml/,
+    );
+    expect(await previous.read('content/edited.yml')).toBe('title: Old title\n');
   });
 
   it('fails on a failing listing rather than let a renamed title become a second item', async () => {
