@@ -34,6 +34,8 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
       onNamed: (named) => {
         if (plans(named.file)) observation?.name([named]);
       },
+      // Workers free the main thread for the service's answers; with none to read, they only cost their start.
+      ...(observation === null ? { workers: 0 } : {}),
     });
     const report = emptyReport(options, load, elapsed(started));
     if (stopsBeforeService(options, load, report)) return report;
