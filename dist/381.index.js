@@ -3734,7 +3734,8 @@ function globRoot(pattern) {
             break;
         fixed.push(part);
     }
-    return fixed.join('/');
+    const root = fixed.join('/');
+    return root === '' && pattern.startsWith('/') ? '/' : root;
 }
 function compileGlob(glob) {
     const extglob = EXTGLOB.exec(glob);
@@ -3751,8 +3752,12 @@ function compileGlob(glob) {
             return patterns.some((pattern) => matchesAll(pattern, units));
         },
         root,
-        depth: Math.max(...alternatives.map((segments) => segments.includes('**') ? Infinity : segments.length - (root === '' ? 0 : segmentsOf(root).length))),
+        depth: Math.max(...alternatives.map((segments) => segments.includes('**') ? Infinity : segments.length - rootSegments(root))),
     };
+}
+/** How many of a path's segments (as segmentsOf counts them) the glob's root is: `./content` is 1, `/` is 1. */
+function rootSegments(root) {
+    return root === '' ? 0 : segmentsOf(`${root}/x`).length - 1;
 }
 /** `./a//b/` -> ['a', 'b']; an absolute path keeps its leading ''. */
 function segmentsOf(pattern) {
@@ -5025,18 +5030,14 @@ function refusedBeforeParsing(file, text) {
     const { line, col } = lineCounter.linePos(tooDeep);
     return problemAt({ file, line, column: col }, 'too_deep', `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`);
 }
-/**
- * YAML 1.2's core schema, without merge keys, made once: the library would
- * otherwise build it again for every file, a few percent of parsing 10,000.
- */
-const CORE_SCHEMA = new dist/* Schema */.Sj({ schema: 'core', resolveKnownTags: true, merge: false });
 /** The yaml library's document, or null when the parser ran out of stack. */
 function parseYaml(text, lineCounter) {
     try {
         return (0,dist/* parseDocument */.Tp)(text, {
             lineCounter,
             version: '1.2',
-            schema: CORE_SCHEMA,
+            schema: 'core',
+            merge: false,
             uniqueKeys: true,
             prettyErrors: false,
         });
@@ -5846,9 +5847,13 @@ async function inWorkers(batches, context, script, count, results, options) {
     }).then((left) => unanswered.push(...left))));
     return { left: [...unanswered, ...batches.slice(next)], workerThreads: answering.size };
 }
-/** One worker through the batches; resolves with those it took and did not answer. */
+/**
+ * One worker through the batches; resolves with those it took and did not
+ * answer (a worker that failed, or an answer that could not be read), and
+ * rejects with what `answered` threw.
+ */
 function driveWorker(script, setup, take, answered) {
-    return new Promise((done) => {
+    return new Promise((done, fail) => {
         const inFlight = new Map();
         let worker;
         try {
@@ -5857,13 +5862,14 @@ function driveWorker(script, setup, take, answered) {
         catch {
             return done([]);
         }
-        const stop = () => {
+        const end = () => {
             const left = [...inFlight.values()];
             inFlight.clear();
             worker.removeAllListeners();
             void worker.terminate();
-            done(left);
+            return left;
         };
+        const stop = () => done(end());
         const feed = () => {
             while (inFlight.size < IN_FLIGHT) {
                 const batch = take();
@@ -5877,9 +5883,16 @@ function driveWorker(script, setup, take, answered) {
         };
         worker.on('message', (result) => {
             inFlight.delete(result.start);
-            answered(result);
+            try {
+                answered(result);
+            }
+            catch (error) {
+                end();
+                return fail(error);
+            }
             feed();
         });
+        worker.on('messageerror', stop);
         worker.on('error', stop);
         worker.on('exit', stop);
         feed();
@@ -5958,29 +5971,43 @@ async function discover(cwd, pattern) {
 /**
  * The files `pattern` matches, relative to `cwd` with `/`: the folders under
  * the glob's fixed start are walked, no deeper than a match can be, skipping
- * node_modules and .git and not following a link to a folder (a link to a
- * file is found, and the reader decides whether it may be read); each path is
- * matched in linear time (glob.ts).
+ * node_modules and .git. A link to a folder is walked as the folder, except
+ * a link back to a folder the walk is already in; a link to a file is found,
+ * and the reader decides whether it may be read. Each path is matched in
+ * linear time (glob.ts).
  */
 async function globPattern(cwd, pattern) {
     const compiled = compileGlob(pattern);
     const found = [];
-    const visit = async (folder, depth) => {
-        const entries = await (0,promises_.readdir)(external_node_path_default().resolve(cwd, folder), { withFileTypes: true }).catch(() => []);
+    const visit = async (folder, depth, walking) => {
+        const full = external_node_path_default().resolve(cwd, folder);
+        const real = await (0,promises_.realpath)(full).catch(() => null);
+        if (real === null || walking.has(real))
+            return;
+        const within = new Set(walking).add(real);
+        const entries = await (0,promises_.readdir)(full, { withFileTypes: true }).catch(() => []);
         const below = [];
         for (const entry of entries) {
-            const written = folder === '' ? entry.name : `${folder}/${entry.name}`;
-            if (!entry.isDirectory()) {
+            const written = folder === '' || folder.endsWith('/') ? `${folder}${entry.name}` : `${folder}/${entry.name}`;
+            if (!(await isFolder(entry, full))) {
                 if (compiled.matches(written))
                     found.push(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, written))));
             }
             else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
-                below.push(visit(written, depth + 1));
+                below.push(visit(written, depth + 1, within));
         }
         await Promise.all(below);
     };
-    await visit(compiled.root, 1);
+    await visit(compiled.root, 1, new Set());
     return found;
+}
+/** A folder, or a link to one. */
+async function isFolder(entry, parent) {
+    if (entry.isDirectory())
+        return true;
+    if (!entry.isSymbolicLink())
+        return false;
+    return (await (0,promises_.stat)(external_node_path_default().join(parent, entry.name)).catch(() => null))?.isDirectory() ?? false;
 }
 /**
  * Titles and pinned ids shared by two manifests, over every manifest that
@@ -6044,7 +6071,7 @@ async function loadManifests(options) {
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)) && !isReleaseFile(file));
     const release = await loadRelease(reader, options.pattern, matched);
-    const defaults = await readAllDefaults(reader, candidates);
+    const defaults = await readAllDefaults(reader, candidates, context);
     const { results: outcomes, workerThreads } = await parseFiles(candidates, { ...context, defaults }, {
         onParsed: ({ item }) => {
             if (item)
@@ -6110,14 +6137,24 @@ async function loadRelease(reader, pattern, matched) {
     return { release: read.release, problems: [...problems, ...read.problems] };
 }
 /** The `_defaults.yml` of every folder above the manifests, read once each, before any manifest. */
-async function readAllDefaults(reader, files) {
-    // A manifest outside the workspace is refused unread: no defaults are looked for beside it.
+async function readAllDefaults(reader, files, workspace) {
+    // A manifest outside the workspace (its path, or a folder linked from
+    // elsewhere) is refused unread: no defaults are looked for beside it.
     const inside = files.filter((file) => !file.startsWith('../') && !external_node_path_default().isAbsolute(file));
-    const folders = new Set(inside.flatMap(foldersOf));
+    const folders = [...new Set(inside.flatMap(foldersOf))].filter((folder) => folderInside(workspace, folder));
     const defaults = new Map();
     for (const folder of folders)
         defaults.set(folder, await readFolderDefaults(reader, folder));
     return defaults;
+}
+function folderInside({ cwd, root }, folder) {
+    try {
+        const real = (0,external_node_fs_.realpathSync)(external_node_path_default().join(cwd, folder));
+        return real === root || real.startsWith(root + (external_node_path_default()).sep);
+    }
+    catch {
+        return false;
+    }
 }
 async function readFolderDefaults(reader, folder) {
     const found = [];
@@ -9955,27 +9992,23 @@ function statusOf(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/pull-files.ts
-// A pull request's files as GitHub lists them (GET /repos/{owner}/{repo}/
-// pulls/{pull_number}/files): what the run falls back on when git cannot
-// give the pull request's base commit. GitHub lists at most 3,000 files; a
-// listing is whole only when it holds as many files as the pull request's
-// own count says (the event's `changed_files`), or fewer than that cap.
-/** The most files GitHub lists for one pull request. */
-const MOST_LISTED_FILES = 3000;
 async function listPullFiles(github, pull) {
-    const listed = await github.paginate(github.rest.pulls.listFiles, {
-        owner: pull.owner,
-        repo: pull.repo,
-        pull_number: pull.pullNumber,
-        per_page: 100,
-    });
+    const ask = { owner: pull.owner, repo: pull.repo, pull_number: pull.pullNumber };
+    const before = (await github.rest.pulls.get(ask)).data;
+    const listed = await github.paginate(github.rest.pulls.listFiles, { ...ask, per_page: 100 });
+    const after = (await github.rest.pulls.get(ask)).data;
     const files = listed.map((file) => ({
         filename: file.filename,
         status: file.status,
         previousFilename: file.previous_filename ?? null,
     }));
-    const whole = pull.changedFiles === null ? files.length < MOST_LISTED_FILES : files.length === pull.changedFiles;
-    return { files, whole };
+    const sameHead = pull.headSha !== null && before.head.sha === pull.headSha && after.head.sha === pull.headSha;
+    const gap = !sameHead
+        ? "the pull request's head has moved since this run's event"
+        : files.length !== after.changed_files
+            ? `GitHub lists ${files.length} of its ${after.changed_files} files`
+            : null;
+    return { files, gap };
 }
 
 ;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
@@ -10267,8 +10300,8 @@ async function listedScope(workspace, pullFiles) {
     catch (error) {
         return { why: `and GitHub's list of its files could not be read (${describeError(error)})` };
     }
-    if (!listing.whole)
-        return { why: `and GitHub lists only ${listing.files.length} of its files` };
+    if (listing.gap !== null)
+        return { why: `and GitHub's list of its files may not be whole (${listing.gap})` };
     const changes = await listedChanges(workspace, listing.files, "the pull request's files on GitHub");
     return changes === null ? { why: 'and git cannot say what the checkout changed' } : { changes };
 }
@@ -10382,19 +10415,20 @@ class ActionLogger {
 function pullRequestPreviousVersions(github, setup) {
     let listing = null;
     const changedFiles = async () => {
-        const { files, whole } = await setup.pullFiles();
-        return { byName: new Map(files.map((file) => [file.filename, file])), whole, count: files.length };
+        const { files, gap } = await setup.pullFiles();
+        return { byName: new Map(files.map((file) => [file.filename, file])), gap };
     };
     return {
         async read(file) {
             const name = file.replace(/^\.\//, '');
-            const { byName, whole, count } = await (listing ??= changedFiles());
+            const { byName, gap } = await (listing ??= changedFiles());
             const changed = byName.get(name);
-            if (changed === undefined && !whole) {
-                // Past the files GitHub lists, a file may have changed: "untouched" would be a guess
+            if (changed === undefined && gap !== null) {
+                // Past a list that may not be whole, a file may have changed: "untouched" would be a guess
                 // that could turn a renamed title into a second item.
-                throw new Error(`GitHub lists only ${count} of the pull request's files and not ${name}: its version at the base ` +
-                    `${setup.baseSha.slice(0, 12)} cannot be known without that commit (use fetch-depth: 0 in actions/checkout).`);
+                throw new Error(`GitHub's list of the pull request's files may not be whole (${gap}), and ${name} is not in it: ` +
+                    `its version at the base ${setup.baseSha.slice(0, 12)} cannot be known without that commit ` +
+                    '(use fetch-depth: 0 in actions/checkout).');
             }
             if (changed === undefined) {
                 // Untouched by the PR: the base has the file as the workspace has it.
@@ -10848,11 +10882,15 @@ function pullFilesOnce(event, github) {
         const client = github();
         if (client === null)
             return Promise.reject(new Error("no github-token to list the pull request's files"));
+        // A failed listing is not kept: the next caller asks again.
         return (listing ??= listPullFiles(client, {
             owner,
             repo,
             pullNumber: pullRequest.number,
-            changedFiles: pullRequest.changedFiles,
+            headSha: pullRequest.headSha,
+        }).catch((error) => {
+            listing = null;
+            throw error;
         }));
     };
 }
@@ -10900,7 +10938,6 @@ function eventFromPayload(env, payload) {
             baseRepo,
             headRepo,
             fork: headRepo === null || baseRepo === null || headRepo.toLowerCase() !== baseRepo.toLowerCase(),
-            changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : null,
         };
     }
     let baseSha = null;

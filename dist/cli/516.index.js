@@ -47843,7 +47843,7 @@ var visit = __webpack_require__(204);
 
 __webpack_unused_export__ = composer.Composer;
 exports.yo = Document.Document;
-exports.Sj = Schema.Schema;
+__webpack_unused_export__ = Schema.Schema;
 __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;
 __webpack_unused_export__ = errors.YAMLWarning;

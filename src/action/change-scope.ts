@@ -56,7 +56,8 @@ async function listedScope(
   } catch (error) {
     return { why: `and GitHub's list of its files could not be read (${describeError(error)})` };
   }
-  if (!listing.whole) return { why: `and GitHub lists only ${listing.files.length} of its files` };
+  if (listing.gap !== null)
+    return { why: `and GitHub's list of its files may not be whole (${listing.gap})` };
   const changes = await listedChanges(workspace, listing.files, "the pull request's files on GitHub");
   return changes === null ? { why: 'and git cannot say what the checkout changed' } : { changes };
 }

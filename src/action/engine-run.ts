@@ -147,11 +147,15 @@ function pullFilesOnce(event: RunEvent, github: () => GitHubClient | null): Pull
   return () => {
     const client = github();
     if (client === null) return Promise.reject(new Error("no github-token to list the pull request's files"));
+    // A failed listing is not kept: the next caller asks again.
     return (listing ??= listPullFiles(client, {
       owner,
       repo,
       pullNumber: pullRequest.number,
-      changedFiles: pullRequest.changedFiles,
+      headSha: pullRequest.headSha,
+    }).catch((error: unknown) => {
+      listing = null;
+      throw error;
     }));
   };
 }

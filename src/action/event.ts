@@ -13,8 +13,6 @@ interface PullRequestInfo {
   headRepo: string | null;
   /** The head lives in another repository (a fork), or is gone: untrusted code. */
   fork: boolean;
-  /** How many files the pull request changes, as the payload says; null when it does not. */
-  changedFiles: number | null;
 }
 
 export interface RunEvent {
@@ -88,7 +86,6 @@ export function eventFromPayload(env: NodeJS.ProcessEnv, payload: Json): RunEven
       baseRepo,
       headRepo,
       fork: headRepo === null || baseRepo === null || headRepo.toLowerCase() !== baseRepo.toLowerCase(),
-      changedFiles: typeof pr.changed_files === 'number' ? pr.changed_files : null,
     };
   }
 

@@ -33,26 +33,23 @@ function pullRequestPreviousVersions(
   github: GitHubClient,
   setup: PreviousVersionsSetup & { owner: string; repo: string; pullFiles: () => Promise<PullFiles> },
 ): PreviousVersions {
-  let listing: Promise<{ byName: Map<string, PullFile>; whole: boolean; count: number }> | null = null;
-  const changedFiles = async (): Promise<{
-    byName: Map<string, PullFile>;
-    whole: boolean;
-    count: number;
-  }> => {
-    const { files, whole } = await setup.pullFiles();
-    return { byName: new Map(files.map((file) => [file.filename, file])), whole, count: files.length };
+  let listing: Promise<{ byName: Map<string, PullFile>; gap: string | null }> | null = null;
+  const changedFiles = async (): Promise<{ byName: Map<string, PullFile>; gap: string | null }> => {
+    const { files, gap } = await setup.pullFiles();
+    return { byName: new Map(files.map((file) => [file.filename, file])), gap };
   };
   return {
     async read(file: string): Promise<string | null> {
       const name = file.replace(/^\.\//, '');
-      const { byName, whole, count } = await (listing ??= changedFiles());
+      const { byName, gap } = await (listing ??= changedFiles());
       const changed = byName.get(name);
-      if (changed === undefined && !whole) {
-        // Past the files GitHub lists, a file may have changed: "untouched" would be a guess
+      if (changed === undefined && gap !== null) {
+        // Past a list that may not be whole, a file may have changed: "untouched" would be a guess
         // that could turn a renamed title into a second item.
         throw new Error(
-          `GitHub lists only ${count} of the pull request's files and not ${name}: its version at the base ` +
-            `${setup.baseSha.slice(0, 12)} cannot be known without that commit (use fetch-depth: 0 in actions/checkout).`,
+          `GitHub's list of the pull request's files may not be whole (${gap}), and ${name} is not in it: ` +
+            `its version at the base ${setup.baseSha.slice(0, 12)} cannot be known without that commit ` +
+            '(use fetch-depth: 0 in actions/checkout).',
         );
       }
       if (changed === undefined) {

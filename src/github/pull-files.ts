@@ -2,12 +2,11 @@ import type { GitHubClient } from './client.ts';
 
 // A pull request's files as GitHub lists them (GET /repos/{owner}/{repo}/
 // pulls/{pull_number}/files): what the run falls back on when git cannot
-// give the pull request's base commit. GitHub lists at most 3,000 files; a
-// listing is whole only when it holds as many files as the pull request's
-// own count says (the event's `changed_files`), or fewer than that cap.
-
-/** The most files GitHub lists for one pull request. */
-const MOST_LISTED_FILES = 3000;
+// give the pull request's base commit. The list is of the pull request as it
+// is now, which a push since the run's event may have moved, and GitHub lists
+// at most 3,000 files: it is whole only when the pull request's head, read
+// before and after it, is the head the run checked out, and it holds as many
+// files as the pull request says it changes.
 
 export interface PullFile {
   filename: string;
@@ -19,31 +18,34 @@ export interface PullFile {
 
 export interface PullFiles {
   files: PullFile[];
-  /** Whether the listing holds every file of the pull request. */
-  whole: boolean;
+  /** Why the list may not be every file of the run's pull request; null when it is. */
+  gap: string | null;
 }
 
 export interface PullRequestRef {
   owner: string;
   repo: string;
   pullNumber: number;
-  /** The event's `pull_request.changed_files`; null when the payload does not say. */
-  changedFiles: number | null;
+  /** The head commit the run checked out (the event's); null when the event does not say. */
+  headSha: string | null;
 }
 
 export async function listPullFiles(github: GitHubClient, pull: PullRequestRef): Promise<PullFiles> {
-  const listed = await github.paginate(github.rest.pulls.listFiles, {
-    owner: pull.owner,
-    repo: pull.repo,
-    pull_number: pull.pullNumber,
-    per_page: 100,
-  });
+  const ask = { owner: pull.owner, repo: pull.repo, pull_number: pull.pullNumber };
+  const before = (await github.rest.pulls.get(ask)).data;
+  const listed = await github.paginate(github.rest.pulls.listFiles, { ...ask, per_page: 100 });
+  const after = (await github.rest.pulls.get(ask)).data;
   const files = listed.map((file) => ({
     filename: file.filename,
     status: file.status,
     previousFilename: file.previous_filename ?? null,
   }));
-  const whole =
-    pull.changedFiles === null ? files.length < MOST_LISTED_FILES : files.length === pull.changedFiles;
-  return { files, whole };
+  const sameHead =
+    pull.headSha !== null && before.head.sha === pull.headSha && after.head.sha === pull.headSha;
+  const gap = !sameHead
+    ? "the pull request's head has moved since this run's event"
+    : files.length !== after.changed_files
+      ? `GitHub lists ${files.length} of its ${after.changed_files} files`
+      : null;
+  return { files, gap };
 }

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
 import { titleKey } from '../text/service-terms.ts';
@@ -64,27 +65,40 @@ async function discover(cwd: string, pattern: string): Promise<string[]> {
 /**
  * The files `pattern` matches, relative to `cwd` with `/`: the folders under
  * the glob's fixed start are walked, no deeper than a match can be, skipping
- * node_modules and .git and not following a link to a folder (a link to a
- * file is found, and the reader decides whether it may be read); each path is
- * matched in linear time (glob.ts).
+ * node_modules and .git. A link to a folder is walked as the folder, except
+ * a link back to a folder the walk is already in; a link to a file is found,
+ * and the reader decides whether it may be read. Each path is matched in
+ * linear time (glob.ts).
  */
 export async function globPattern(cwd: string, pattern: string): Promise<string[]> {
   const compiled = compileGlob(pattern);
   const found: string[] = [];
-  const visit = async (folder: string, depth: number): Promise<void> => {
-    const entries = await readdir(path.resolve(cwd, folder), { withFileTypes: true }).catch(() => []);
+  const visit = async (folder: string, depth: number, walking: ReadonlySet<string>): Promise<void> => {
+    const full = path.resolve(cwd, folder);
+    const real = await realpath(full).catch(() => null);
+    if (real === null || walking.has(real)) return;
+    const within = new Set(walking).add(real);
+    const entries = await readdir(full, { withFileTypes: true }).catch(() => []);
     const below: Array<Promise<void>> = [];
     for (const entry of entries) {
-      const written = folder === '' ? entry.name : `${folder}/${entry.name}`;
-      if (!entry.isDirectory()) {
+      const written =
+        folder === '' || folder.endsWith('/') ? `${folder}${entry.name}` : `${folder}/${entry.name}`;
+      if (!(await isFolder(entry, full))) {
         if (compiled.matches(written)) found.push(posix(path.relative(cwd, path.resolve(cwd, written))));
       } else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
-        below.push(visit(written, depth + 1));
+        below.push(visit(written, depth + 1, within));
     }
     await Promise.all(below);
   };
-  await visit(compiled.root, 1);
+  await visit(compiled.root, 1, new Set());
   return found;
+}
+
+/** A folder, or a link to one. */
+async function isFolder(entry: Dirent, parent: string): Promise<boolean> {
+  if (entry.isDirectory()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  return (await stat(path.join(parent, entry.name)).catch(() => null))?.isDirectory() ?? false;
 }
 
 /**
@@ -171,7 +185,7 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
   );
   const release = await loadRelease(reader, options.pattern, matched);
 
-  const defaults = await readAllDefaults(reader, candidates);
+  const defaults = await readAllDefaults(reader, candidates, context);
   const { results: outcomes, workerThreads } = await parseFiles(
     candidates,
     { ...context, defaults },
@@ -248,13 +262,24 @@ async function loadRelease(
 async function readAllDefaults(
   reader: Reader,
   files: readonly string[],
+  workspace: { cwd: string; root: string },
 ): Promise<Map<string, Source | null>> {
-  // A manifest outside the workspace is refused unread: no defaults are looked for beside it.
+  // A manifest outside the workspace (its path, or a folder linked from
+  // elsewhere) is refused unread: no defaults are looked for beside it.
   const inside = files.filter((file) => !file.startsWith('../') && !path.isAbsolute(file));
-  const folders = new Set(inside.flatMap(foldersOf));
+  const folders = [...new Set(inside.flatMap(foldersOf))].filter((folder) => folderInside(workspace, folder));
   const defaults = new Map<string, Source | null>();
   for (const folder of folders) defaults.set(folder, await readFolderDefaults(reader, folder));
   return defaults;
+}
+
+function folderInside({ cwd, root }: { cwd: string; root: string }, folder: string): boolean {
+  try {
+    const real = realpathSync(path.join(cwd, folder));
+    return real === root || real.startsWith(root + path.sep);
+  } catch {
+    return false;
+  }
 }
 
 async function readFolderDefaults(reader: Reader, folder: string): Promise<Source | null> {

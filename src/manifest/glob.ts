@@ -38,7 +38,8 @@ export function globRoot(pattern: string): string {
     if (/[*?[\]{}!\\]/.test(part)) break;
     fixed.push(part);
   }
-  return fixed.join('/');
+  const root = fixed.join('/');
+  return root === '' && pattern.startsWith('/') ? '/' : root;
 }
 
 export function compileGlob(glob: string): PathGlob {
@@ -60,10 +61,15 @@ export function compileGlob(glob: string): PathGlob {
     root,
     depth: Math.max(
       ...alternatives.map((segments) =>
-        segments.includes('**') ? Infinity : segments.length - (root === '' ? 0 : segmentsOf(root).length),
+        segments.includes('**') ? Infinity : segments.length - rootSegments(root),
       ),
     ),
   };
+}
+
+/** How many of a path's segments (as segmentsOf counts them) the glob's root is: `./content` is 1, `/` is 1. */
+function rootSegments(root: string): number {
+  return root === '' ? 0 : segmentsOf(`${root}/x`).length - 1;
 }
 
 /** `./a//b/` -> ['a', 'b']; an absolute path keeps its leading ''. */

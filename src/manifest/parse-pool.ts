@@ -164,14 +164,18 @@ async function inWorkers(
   return { left: [...unanswered, ...batches.slice(next)], workerThreads: answering.size };
 }
 
-/** One worker through the batches; resolves with those it took and did not answer. */
+/**
+ * One worker through the batches; resolves with those it took and did not
+ * answer (a worker that failed, or an answer that could not be read), and
+ * rejects with what `answered` threw.
+ */
 function driveWorker(
   script: string,
   setup: WorkerSetup,
   take: () => Batch | undefined,
   answered: (result: BatchResult) => void,
 ): Promise<Batch[]> {
-  return new Promise((done) => {
+  return new Promise((done, fail) => {
     const inFlight = new Map<number, Batch>();
     let worker: Worker;
     try {
@@ -179,13 +183,14 @@ function driveWorker(
     } catch {
       return done([]);
     }
-    const stop = (): void => {
+    const end = (): Batch[] => {
       const left = [...inFlight.values()];
       inFlight.clear();
       worker.removeAllListeners();
       void worker.terminate();
-      done(left);
+      return left;
     };
+    const stop = (): void => done(end());
     const feed = (): void => {
       while (inFlight.size < IN_FLIGHT) {
         const batch = take();
@@ -197,9 +202,15 @@ function driveWorker(
     };
     worker.on('message', (result: BatchResult) => {
       inFlight.delete(result.start);
-      answered(result);
+      try {
+        answered(result);
+      } catch (error) {
+        end();
+        return fail(error);
+      }
       feed();
     });
+    worker.on('messageerror', stop);
     worker.on('error', stop);
     worker.on('exit', stop);
     feed();

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Schema } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Alias, Document, Node as YamlNode, YAMLError, YAMLMap } from 'yaml';
 import { costProblem } from './cost.ts';
 import { FORBIDDEN_KEYS, problemAt } from './position-tree.ts';
@@ -115,19 +115,14 @@ function refusedBeforeParsing(file: string, text: string): Problem | null {
   );
 }
 
-/**
- * YAML 1.2's core schema, without merge keys, made once: the library would
- * otherwise build it again for every file, a few percent of parsing 10,000.
- */
-const CORE_SCHEMA = new Schema({ schema: 'core', resolveKnownTags: true, merge: false });
-
 /** The yaml library's document, or null when the parser ran out of stack. */
 function parseYaml(text: string, lineCounter: LineCounter): Document.Parsed | null {
   try {
     return parseDocument(text, {
       lineCounter,
       version: '1.2',
-      schema: CORE_SCHEMA,
+      schema: 'core',
+      merge: false,
       uniqueKeys: true,
       prettyErrors: false,
     });

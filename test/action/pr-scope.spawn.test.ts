@@ -55,12 +55,11 @@ async function plan(
   dir: string,
   base: string,
   inputs: Record<string, string> = {},
-  github: { fake: GitHubFake; changedFiles: number } | null = null,
+  github: GitHubFake | null = null,
 ): Promise<ActionRun> {
   const event = pullRequestEvent({ head: git(dir, 'rev-parse', 'HEAD') });
-  const pull = event.payload.pull_request as { base: { sha: string }; changed_files?: number };
+  const pull = event.payload.pull_request as { base: { sha: string } };
   pull.base.sha = base;
-  if (github) pull.changed_files = github.changedFiles;
   emulator.admin.clearRequestLog();
   return runAction({
     workspace: dir,
@@ -69,10 +68,10 @@ async function plan(
       'api-key': emulator.apiKey,
       'base-url': emulator.baseUrl,
       comment: 'false',
-      ...(github ? { 'github-token': github.fake.token } : {}),
+      ...(github ? { 'github-token': github.token } : {}),
       ...inputs,
     },
-    ...(github ? { apiUrl: github.fake.apiUrl } : {}),
+    ...(github ? { apiUrl: github.apiUrl } : {}),
   });
 }
 
@@ -153,8 +152,9 @@ describe("a pull request's plan", () => {
       { filename: file(2), status: 'modified' },
       { filename: file(3), status: 'removed' },
     ]);
+    github.setPull(7, { sha: git(dir, 'rev-parse', 'HEAD') });
     const missing = 'b'.repeat(40);
-    const scoped = await plan(dir, missing, {}, { fake: github, changedFiles: 2 });
+    const scoped = await plan(dir, missing, {}, github);
     expect(scoped.code, scoped.stdout).toBe(0);
     expect(detailReads()).toBe(1);
     const full = await plan(dir, missing, { 'full-read': 'true' });
@@ -176,17 +176,26 @@ describe("a pull request's plan", () => {
     );
   });
 
-  it("reads every item, with a note, when GitHub's list of the files is not whole", async () => {
+  it("reads every item, with a note, when GitHub's list of the files may not be whole", async () => {
     const { dir } = await catalogue();
     await writeFile(join(dir, file(2)), manifest('Video 2', 'A new description.'));
     await writeFile(join(dir, file(4)), manifest('Video 4', 'Another description.'));
     commit(dir);
     github = await startGitHubFake();
     github.setPullFiles(7, [{ filename: file(2), status: 'modified' }]);
-    const run = await plan(dir, 'b'.repeat(40), {}, { fake: github, changedFiles: 2 });
-    expect(run.code).toBe(0);
+    // GitHub says the pull request changes two files, and lists one.
+    github.setPull(7, { sha: git(dir, 'rev-parse', 'HEAD'), changedFiles: 2 });
+    const short = await plan(dir, 'b'.repeat(40), {}, github);
+    expect(short.code).toBe(0);
     expect(detailReads()).toBe(COUNT);
-    expect(run.summary).toContain('and GitHub lists only 1 of its files: this plan reads every item');
-    expect(run.summary).not.toContain('The plan covers the change');
+    expect(short.stdout).toContain(
+      "and GitHub's list of its files may not be whole (GitHub lists 1 of its 2 files): this plan reads every item",
+    );
+    expect(short.summary).not.toContain('The plan covers the change');
+    // A push since the run's event: the list is of another head.
+    github.setPull(7, { sha: 'f'.repeat(40) });
+    const moved = await plan(dir, 'b'.repeat(40), {}, github);
+    expect(detailReads()).toBe(COUNT);
+    expect(moved.stdout).toContain("(the pull request's head has moved since this run's event)");
   });
 });

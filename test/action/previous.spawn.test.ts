@@ -12,6 +12,8 @@ import { startGitHubFake, SUPPORTED_API_VERSION, type GitHubFake } from '../supp
 // actions/checkout does: the base commit is not in the clone.
 
 const ADDED = 300;
+/** The pull request's head, as the run's event names it and GitHub answers. */
+const HEAD = 'c'.repeat(40);
 let fake: GitHubFake | null = null;
 afterEach(async () => {
   await fake?.close();
@@ -52,7 +54,7 @@ async function shallowPullRequest(): Promise<{ clone: string; base: string }> {
   return { clone, base };
 }
 
-async function setup(clone: string, base: string, changedFiles: number | null = null) {
+async function setup(clone: string, base: string, changedFiles?: number) {
   fake = await startGitHubFake();
   fake.setPullFiles(9, [
     { filename: 'content/edited.yml', status: 'modified' },
@@ -61,6 +63,7 @@ async function setup(clone: string, base: string, changedFiles: number | null = 
       status: 'added' as const,
     })),
   ]);
+  fake.setPull(9, { sha: HEAD, ...(changedFiles === undefined ? {} : { changedFiles }) });
   fake.setFile(base, 'content/edited.yml', 'title: Old title\n');
   const github = createGitHubClient({ apiUrl: fake.apiUrl, token: fake.token, waitUnitMs: 1 });
   const log: string[] = [];
@@ -70,7 +73,7 @@ async function setup(clone: string, base: string, changedFiles: number | null = 
     owner: 'octo-org',
     repo: 'videos',
     pullFiles: () =>
-      listPullFiles(github, { owner: 'octo-org', repo: 'videos', pullNumber: 9, changedFiles }),
+      listPullFiles(github, { owner: 'octo-org', repo: 'videos', pullNumber: 9, headSha: HEAD }),
     github: () => github,
     log: (message) => void log.push(message),
   });
@@ -107,13 +110,16 @@ describe('earlier manifest versions on a shallow clone', () => {
     expect(texts.filter((text) => text === null)).toHaveLength(ADDED);
     // 301 listed files: four pages of 100, and the one modified file read at the base, its
     // path's slashes sent as they are (GitHub's description marks it multi-segment).
+    // The pull request's head is read before and after the list, to know the list is of that head.
     expect(fake.requests.map((r) => `${r.method} ${r.path.split('?')[0]!}`)).toEqual([
+      'GET /repos/octo-org/videos/pulls/9',
       ...Array<string>(4).fill('GET /repos/octo-org/videos/pulls/9/files'),
+      'GET /repos/octo-org/videos/pulls/9',
       'GET /repos/octo-org/videos/contents/content/edited.yml',
     ]);
     // Every request names the API version it was written for.
     expect(fake.requests.map((r) => r.headers['x-github-api-version'])).toEqual(
-      Array<string>(5).fill(SUPPORTED_API_VERSION),
+      Array<string>(7).fill(SUPPORTED_API_VERSION),
     );
     expect(log.join('\n')).toContain("earlier versions come from the PR's file listing");
   });
@@ -137,7 +143,7 @@ describe('earlier manifest versions on a shallow clone', () => {
     // The pull request changes more files than GitHub lists.
     const { previous } = await setup(clone, base, ADDED + 50);
     await expect(previous.read('content/kept.yml')).rejects.toThrow(
-      /GitHub lists only 301 of the pull request's files and not content\/kept\.yml/,
+      "GitHub's list of the pull request's files may not be whole (GitHub lists 301 of its 350 files), and content/kept.yml is not in it",
     );
     expect(await previous.read('content/edited.yml')).toBe('title: Old title\n');
   });

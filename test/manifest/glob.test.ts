@@ -1,5 +1,5 @@
 import { glob } from 'node:fs/promises';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,10 @@ describe('the manifests glob', () => {
     'content/.*.yml',
     'content/.dot/*.yml',
     'content/*.{yml}',
+    './*/*.yml',
+    './{a,content}/*.yml',
+    'content/./*/x.yml',
+    './**/*.yaml',
     'content/ü.yml',
   ];
   for (const pattern of patterns) {
@@ -80,6 +84,20 @@ describe('the manifests glob', () => {
       true,
     );
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('walks a link to a folder as the folder, and a link back up the tree once', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cac-glob-links-'));
+    await mkdir(path.join(root, 'content/real'), { recursive: true });
+    await mkdir(path.join(root, 'other'));
+    await writeFile(path.join(root, 'content/real/a.yml'), 'title: A\n');
+    await writeFile(path.join(root, 'other/b.yml'), 'title: B\n');
+    await symlink('../other', path.join(root, 'content/linked'));
+    await symlink('..', path.join(root, 'content/real/up'));
+    expect((await globPattern(root, 'content/**/*.yml')).sort()).toEqual([
+      'content/linked/b.yml',
+      'content/real/a.yml',
+    ]);
   });
 
   it('takes a character after a backslash as written', async () => {
@@ -104,6 +122,9 @@ describe('the manifests glob', () => {
     expect(compileGlob('content/.x*/[ab]/name.yml')).toMatchObject({ root: 'content', depth: 3 });
     expect(compileGlob('{a,b/c}/*.yml')).toMatchObject({ root: '', depth: 3 });
     expect(compileGlob('*.yml')).toMatchObject({ root: '', depth: 1 });
+    expect(compileGlob('./*/*.yml')).toMatchObject({ root: '.', depth: 2 });
+    expect(compileGlob('content/./*/x.yml')).toMatchObject({ root: 'content/.', depth: 2 });
+    expect(compileGlob('/*.yml')).toMatchObject({ root: '/', depth: 1 });
   });
 
   it('refuses an extended glob and braces that multiply past reason, naming the glob', () => {

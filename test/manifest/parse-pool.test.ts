@@ -62,4 +62,18 @@ describe('parsing in workers', () => {
     expect(parsed.sort()).toEqual([...files].sort());
     expect(workerThreads).toBe(0);
   });
+
+  it('rejects with what the caller threw as a batch came back, rather than throw it from the worker', async () => {
+    const files = Array.from({ length: 150 }, (_, index) => `video-${index}.yml`);
+    const dir = mkdtempSync(join(tmpdir(), 'cac-parse-pool-'));
+    for (const [index, file] of files.entries()) writeFileSync(join(dir, file), `title: Video ${index}\n`);
+    const context = { cwd: dir, root: dir, maxFileBytes: 1 << 20, defaults: new Map() };
+    const failing = parseFiles(files, context, {
+      workers: 1,
+      onParsed: () => {
+        throw new Error('the caller failed');
+      },
+    });
+    await expect(failing).rejects.toThrow('the caller failed');
+  });
 });

@@ -98,6 +98,11 @@ export interface GitHubFake {
   setFile(ref: string, path: string, text: string): void;
   /** Sets the files GET pulls/{n}/files lists. */
   setPullFiles(pull: number, files: FakePullFile[]): void;
+  /**
+   * What GET pulls/{n} says of the pull request: its head commit, and how many
+   * files it changes (by default as many as setPullFiles gave). Unset: 404.
+   */
+  setPull(pull: number, head: { sha: string; changedFiles?: number }): void;
   /** Sets the pull requests GET commits/{sha}/pulls lists (merged ones carry merged_at). */
   setCommitPulls(sha: string, pulls: FakeCommitPull[]): void;
   /** Queues faults, answered in order to the requests they match. */
@@ -113,6 +118,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
   const issues = new Map<number, FakeComment[]>();
   const files = new Map<string, string>();
   const pullFiles = new Map<number, FakePullFile[]>();
+  const pullHeads = new Map<number, { sha: string; changedFiles?: number }>();
   const commitPulls = new Map<string, FakeCommitPull[]>();
   const faults: FakeFault[] = [];
   const requests: LoggedRequest[] = [];
@@ -229,6 +235,14 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       comment.body = (JSON.parse(body) as { body: string }).body;
       return send(200, comment);
     }
+    match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(url.pathname);
+    if (match && req.method === 'GET') {
+      const number = Number(match[1]);
+      const head = pullHeads.get(number);
+      if (!head) return send(404, { message: 'Not Found' });
+      const changed = head.changedFiles ?? (pullFiles.get(number) ?? []).length;
+      return send(200, { number, state: 'open', head: { sha: head.sha }, changed_files: changed });
+    }
     match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/.exec(url.pathname);
     if (match && req.method === 'GET') {
       const list = pullFiles.get(Number(match[1])) ?? [];
@@ -300,6 +314,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     addComment,
     setFile: (ref, path, text) => void files.set(`${ref}:${path}`, text),
     setPullFiles: (pull, list) => void pullFiles.set(pull, list),
+    setPull: (pull, head) => void pullHeads.set(pull, head),
     setCommitPulls: (sha, list) => void commitPulls.set(sha, list),
     fault: (...queued) => void faults.push(...queued),
     deployments: deployments.deployments,

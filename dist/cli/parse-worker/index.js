@@ -2643,7 +2643,7 @@ var visit = __nccwpck_require__(204);
 
 __webpack_unused_export__ = composer.Composer;
 __webpack_unused_export__ = Document.Document;
-exports.Sj = Schema.Schema;
+__webpack_unused_export__ = Schema.Schema;
 __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;
 __webpack_unused_export__ = errors.YAMLWarning;
@@ -9564,18 +9564,14 @@ function refusedBeforeParsing(file, text) {
     const { line, col } = lineCounter.linePos(tooDeep);
     return position_tree_problemAt({ file, line, column: col }, 'too_deep', `brackets are nested more than ${MAX_FLOW_DEPTH} deep here`);
 }
-/**
- * YAML 1.2's core schema, without merge keys, made once: the library would
- * otherwise build it again for every file, a few percent of parsing 10,000.
- */
-const CORE_SCHEMA = new dist/* Schema */.Sj({ schema: 'core', resolveKnownTags: true, merge: false });
 /** The yaml library's document, or null when the parser ran out of stack. */
 function parseYaml(text, lineCounter) {
     try {
         return (0,dist/* parseDocument */.Tp)(text, {
             lineCounter,
             version: '1.2',
-            schema: CORE_SCHEMA,
+            schema: 'core',
+            merge: false,
             uniqueKeys: true,
             prettyErrors: false,
         });
