@@ -5888,7 +5888,7 @@ function driveWorker(script, setup, take, answered) {
             }
             catch (error) {
                 end();
-                return fail(error);
+                return fail(error instanceof Error ? error : new Error(String(error)));
             }
             feed();
         });

@@ -9681,7 +9681,7 @@ function driveWorker(script, setup, take, answered) {
             }
             catch (error) {
                 end();
-                return fail(error);
+                return fail(error instanceof Error ? error : new Error(String(error)));
             }
             feed();
         });

@@ -206,7 +206,7 @@ function driveWorker(
         answered(result);
       } catch (error) {
         end();
-        return fail(error);
+        return fail(error instanceof Error ? error : new Error(String(error)));
       }
       feed();
     });
