@@ -132,6 +132,7 @@ describe('dist/index.js on a runner', () => {
     const pushed = pullRequestEvent();
     const pr = (pushed.payload.pull_request as { head: { sha: string } }).head;
     pr.sha = 'd'.repeat(40);
+    github.setPull(7, { sha: pr.sha });
     const second = await run(dir, pushed);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('PR comment unchanged');
@@ -345,14 +346,17 @@ describe('dist/index.js on a runner', () => {
       match: 'renamed',
       renamedFrom: 'The deepest point of the ocean',
     });
-    // The workspace is no git clone: one listing, and the one modified manifest read at the base.
-    // The file's path keeps its slashes, as GitHub's description has it; GitHub has
-    // answered an encoded one (content%2Fdeepest-point.yml) 404.
+    // The workspace is no git clone: one listing (the pull request's head read before and after
+    // it), shared by the plan's scope and the earlier versions, and the one modified manifest
+    // read at the base. The file's path keeps its slashes, as GitHub's description has it;
+    // GitHub has answered an encoded one (content%2Fdeepest-point.yml) 404.
     const reads = github.requests
       .filter((r) => r.path.includes('/pulls/') || r.path.includes('/contents/'))
       .map((r) => r.path);
     expect(reads).toEqual([
+      `/repos/${REPOSITORY}/pulls/7`,
       `/repos/${REPOSITORY}/pulls/7/files?per_page=100`,
+      `/repos/${REPOSITORY}/pulls/7`,
       `/repos/${REPOSITORY}/contents/${file}?ref=${BASE_SHA}`,
     ]);
     expect(github.comments(7)[0]!.body).toContain(

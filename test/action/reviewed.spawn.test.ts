@@ -64,6 +64,8 @@ afterEach(async () => {
 async function services(): Promise<void> {
   emulator = await startEmulator({ phaseMs: { audio: 20, video: 20, upload: 20 }, rateLimit: null });
   github = await startGitHubFake();
+  // GitHub knows pull request #8 at the head its event names.
+  github.setPull(8, { sha: SECOND_HEAD });
 }
 
 async function run(dir: string, event: RunnerEvent, inputs: Record<string, string> = {}): Promise<ActionRun> {
@@ -161,7 +163,7 @@ describe('the merge applies the plan the pull request showed', () => {
 
     // A new pull request shows the script the service has now; its merge releases the item.
     const second = await run(dir, reviewEvent(8, SECOND_HEAD), { 'preview-scripts': 'true' });
-    expect(second.code).toBe(0);
+    expect(second.code, second.stdout).toBe(0);
     const comment = github.comments(8)[0]!.body;
     expect(comment).toContain(`<details><summary>${OCTOPUS}: script</summary>`);
     expect(comment).toContain('This line was written in the web app after the review.');

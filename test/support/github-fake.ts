@@ -99,8 +99,9 @@ export interface GitHubFake {
   /** Sets the files GET pulls/{n}/files lists. */
   setPullFiles(pull: number, files: FakePullFile[]): void;
   /**
-   * What GET pulls/{n} says of the pull request: its head commit, and how many
-   * files it changes (by default as many as setPullFiles gave). Unset: 404.
+   * What GET pulls/{n} says of the pull request: its head commit (by default
+   * the default event's, c…c), and how many files it changes (by default as
+   * many as setPullFiles gave).
    */
   setPull(pull: number, head: { sha: string; changedFiles?: number }): void;
   /** Sets the pull requests GET commits/{sha}/pulls lists (merged ones carry merged_at). */
@@ -238,8 +239,8 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
     match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(url.pathname);
     if (match && req.method === 'GET') {
       const number = Number(match[1]);
-      const head = pullHeads.get(number);
-      if (!head) return send(404, { message: 'Not Found' });
+      // Unset: the head of the runner's default pull request event (support/runner.ts).
+      const head = pullHeads.get(number) ?? { sha: 'c'.repeat(40) };
       const changed = head.changedFiles ?? (pullFiles.get(number) ?? []).length;
       return send(200, { number, state: 'open', head: { sha: head.sha }, changed_files: changed });
     }
