@@ -9599,16 +9599,17 @@ function batchesOf(files) {
 }
 /**
  * The worker's script: its source beside this one when run from the sources
- * (tests, `node src/cli/bin.ts`), or the worker's own bundle beside the
- * bundle that runs (dist/parse-worker/, dist/cli/parse-worker/). Null when
- * there is none: the main thread parses then.
+ * (tests, `node src/cli/bin.ts`), or its one bundle, dist/cli/parse-worker/,
+ * which the CLI's bundle has beside it and the action's (in dist/) finds
+ * under cli/: the npm package ships dist/cli/ alone. Null when there is
+ * none: the main thread parses then.
  */
 function workerScript() {
     const here = import.meta.dirname;
-    const script = import.meta.filename.endsWith('.ts')
-        ? external_node_path_default().join(here, 'parse-worker.ts')
-        : external_node_path_default().join(here, 'parse-worker', 'index.js');
-    return (0,external_node_fs_.existsSync)(script) ? script : null;
+    const scripts = import.meta.filename.endsWith('.ts')
+        ? [external_node_path_default().join(here, 'parse-worker.ts')]
+        : [external_node_path_default().join(here, 'parse-worker', 'index.js'), external_node_path_default().join(here, 'cli', 'parse-worker', 'index.js')];
+    return scripts.find((script) => (0,external_node_fs_.existsSync)(script)) ?? null;
 }
 /**
  * The batches parsed by `count` workers, each taking the next batch as it

@@ -78,7 +78,7 @@ describe('dist/index.js with a catalogue of 10,000 videos', () => {
     expect([...new Set(titlesIn(body))].sort()).toEqual(wanted);
     for (const name of wanted) expect(body).toContain(`| ${name} |`);
     expect(body).toContain('9,975 unchanged items are not listed (by stage: 9,975 draft).');
-    // The bundle's own parsing worker (dist/parse-worker/) parsed the catalogue.
+    // The bundled parsing worker (dist/cli/parse-worker/, the one the action finds) parsed the catalogue.
     expect(run.summary).toMatch(/load [\d.]+ m?s \(in \d+ worker threads?\)/);
     expect(body).not.toContain('**Showing');
 
