@@ -9877,6 +9877,10 @@ async function earlierVersions(cwd, ref, file) {
     }
     return texts;
 }
+/** True when the commit is in the local repository, or could be fetched into it (fetchCommit). */
+async function haveCommit(cwd, sha) {
+    return (await hasCommit(cwd, sha)) || fetchCommit(cwd, sha);
+}
 /** True when `ref` names a commit present in the local repository. */
 async function hasCommit(cwd, ref) {
     if (ref === '')
@@ -10268,20 +10272,18 @@ function newCatalogueFile(cwd, folder, changes) {
 ;// CONCATENATED MODULE: ./src/action/change-scope.ts
 
 
-
 /** The change a pull request's plan covers, or why it reads everything. */
-async function pullRequestScope(run, pullFiles) {
+async function pullRequestScope(run, sources) {
     const { decision, event, inputs, workspace } = run;
     if (decision.mode !== 'plan' || event.pullRequest === null || inputs.fullRead)
         return { note: null };
     const base = event.baseSha ?? '';
     const named = base.slice(0, 12);
-    const readable = (await hasCommit(workspace, base)) || (await fetchCommit(workspace, base));
-    const changes = readable ? await changesSince(workspace, base, named) : null;
+    const changes = (await sources.baseCommit()) ? await changesSince(workspace, base, named) : null;
     if (changes !== null)
         return { changes, note: null };
     const unread = `The pull request's base commit${named === '' ? '' : ` ${named}`} could not be read (a clone that cannot fetch it, or a branch deleted since)`;
-    const listed = await listedScope(workspace, pullFiles);
+    const listed = await listedScope(workspace, sources.pullFiles);
     if ('changes' in listed) {
         return {
             changes: listed.changes,
@@ -10480,7 +10482,8 @@ function previousVersionsFor(setup) {
     let source = null;
     const cache = new Map();
     const choose = async () => {
-        if ((await hasCommit(setup.cwd, setup.baseSha)) || (await fetchCommit(setup.cwd, setup.baseSha))) {
+        const baseCommit = setup.baseCommit ?? (() => haveCommit(setup.cwd, setup.baseSha));
+        if (await baseCommit()) {
             return gitPreviousVersions(setup.cwd, setup.baseSha);
         }
         const github = setup.github();
@@ -10795,7 +10798,10 @@ async function runEngineFor(commands, run) {
     }
     const github = runGitHub(run, commands);
     const pullFiles = pullFilesOnce(run.event, github);
-    const scope = await pullRequestScope(run, pullFiles);
+    // A fetch that fails can take a minute: the scope and the earlier versions ask for the base once.
+    let baseFetch = null;
+    const baseCommit = () => (baseFetch ??= haveCommit(run.workspace, run.event.baseSha ?? ''));
+    const scope = await pullRequestScope(run, { baseCommit, pullFiles });
     if (scope.note) {
         notes.push(scope.note);
         commands.info(scope.note);
@@ -10807,7 +10813,12 @@ async function runEngineFor(commands, run) {
             settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace, run.event.name),
             deps: {
                 ...(client ? { client } : {}),
-                ...(await previousVersions(run, { github, pullFiles, log: (message) => commands.info(message) })),
+                ...(await previousVersions(run, {
+                    github,
+                    pullFiles,
+                    baseCommit,
+                    log: (message) => commands.info(message),
+                })),
                 ...(review.gate ? { review: review.gate } : {}),
                 ...(scope.changes ? { changes: scope.changes } : {}),
                 logger,

@@ -13783,6 +13783,10 @@ async function earlierVersions(cwd, ref, file) {
     }
     return texts;
 }
+/** True when the commit is in the local repository, or could be fetched into it (fetchCommit). */
+async function haveCommit(cwd, sha) {
+    return (await hasCommit(cwd, sha)) || fetchCommit(cwd, sha);
+}
 /** True when `ref` names a commit present in the local repository. */
 async function hasCommit(cwd, ref) {
     if (ref === '')

@@ -1,7 +1,6 @@
 import { describeError } from '../api/index.ts';
 import { changesSince, listedChanges, type ChangeScope } from '../git/changes.ts';
 import type { PullFiles } from '../github/pull-files.ts';
-import { fetchCommit, hasCommit } from '../git/history.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { RunDecision } from './mode.ts';
@@ -24,17 +23,20 @@ export interface PullRequestScope {
 /** The change a pull request's plan covers, or why it reads everything. */
 export async function pullRequestScope(
   run: { decision: RunDecision; event: RunEvent; inputs: Pick<ActionInputs, 'fullRead'>; workspace: string },
-  pullFiles: (() => Promise<PullFiles>) | null,
+  sources: {
+    /** Whether the base commit is in the clone or could be fetched: asked once for the run. */
+    baseCommit: () => Promise<boolean>;
+    pullFiles: (() => Promise<PullFiles>) | null;
+  },
 ): Promise<PullRequestScope> {
   const { decision, event, inputs, workspace } = run;
   if (decision.mode !== 'plan' || event.pullRequest === null || inputs.fullRead) return { note: null };
   const base = event.baseSha ?? '';
   const named = base.slice(0, 12);
-  const readable = (await hasCommit(workspace, base)) || (await fetchCommit(workspace, base));
-  const changes = readable ? await changesSince(workspace, base, named) : null;
+  const changes = (await sources.baseCommit()) ? await changesSince(workspace, base, named) : null;
   if (changes !== null) return { changes, note: null };
   const unread = `The pull request's base commit${named === '' ? '' : ` ${named}`} could not be read (a clone that cannot fetch it, or a branch deleted since)`;
-  const listed = await listedScope(workspace, pullFiles);
+  const listed = await listedScope(workspace, sources.pullFiles);
   if ('changes' in listed) {
     return {
       changes: listed.changes,

@@ -2,7 +2,7 @@ import { createClient, type ServiceClient } from '../api/index.ts';
 import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
-import { gitPreviousVersions } from '../git/history.ts';
+import { gitPreviousVersions, haveCommit } from '../git/history.ts';
 import { createGitHubClient, type GitHubClient } from '../github/client.ts';
 import { listPullFiles, type PullFiles } from '../github/pull-files.ts';
 import { markerFor } from '../github/sticky-comment.ts';
@@ -48,7 +48,11 @@ export async function runEngineFor(
   }
   const github = runGitHub(run, commands);
   const pullFiles = pullFilesOnce(run.event, github);
-  const scope = await pullRequestScope(run, pullFiles);
+  // A fetch that fails can take a minute: the scope and the earlier versions ask for the base once.
+  let baseFetch: Promise<boolean> | null = null;
+  const baseCommit = (): Promise<boolean> =>
+    (baseFetch ??= haveCommit(run.workspace, run.event.baseSha ?? ''));
+  const scope = await pullRequestScope(run, { baseCommit, pullFiles });
   if (scope.note) {
     notes.push(scope.note);
     commands.info(scope.note);
@@ -60,7 +64,12 @@ export async function runEngineFor(
       settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace, run.event.name),
       deps: {
         ...(client ? { client } : {}),
-        ...(await previousVersions(run, { github, pullFiles, log: (message) => commands.info(message) })),
+        ...(await previousVersions(run, {
+          github,
+          pullFiles,
+          baseCommit,
+          log: (message) => commands.info(message),
+        })),
         ...(review.gate ? { review: review.gate } : {}),
         ...(scope.changes ? { changes: scope.changes } : {}),
         logger,
@@ -109,7 +118,12 @@ async function reviewCheck(
  */
 async function previousVersions(
   { decision, event, workspace }: ActionRun,
-  from: { github: () => GitHubClient | null; pullFiles: PullFilesOnce; log: (message: string) => void },
+  from: {
+    github: () => GitHubClient | null;
+    pullFiles: PullFilesOnce;
+    baseCommit: () => Promise<boolean>;
+    log: (message: string) => void;
+  },
 ): Promise<{ previous?: PreviousVersions }> {
   if (decision.mode === 'validate') return {};
   if (!event.baseSha) return { previous: gitPreviousVersions(workspace, '') };

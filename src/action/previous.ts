@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
-import { fetchCommit, gitPreviousVersions, hasCommit } from '../git/history.ts';
+import { gitPreviousVersions, haveCommit } from '../git/history.ts';
 import type { GitHubClient } from '../github/client.ts';
 import type { PullFile, PullFiles } from '../github/pull-files.ts';
 
@@ -20,6 +20,8 @@ export interface PreviousVersionsSetup {
   baseSha: string;
   owner: string | null;
   repo: string | null;
+  /** Whether the base commit is in the clone or could be fetched; default: asked of git here. */
+  baseCommit?: () => Promise<boolean>;
   /** The PR's files, listed once for the run, when git cannot give the base; null on a push. */
   pullFiles: (() => Promise<PullFiles>) | null;
   /** The GitHub client, made on first need; null when the workflow gave no token. */
@@ -96,7 +98,8 @@ export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersi
   let source: Promise<PreviousVersions | null> | null = null;
   const cache = new Map<string, Promise<string | null>>();
   const choose = async (): Promise<PreviousVersions | null> => {
-    if ((await hasCommit(setup.cwd, setup.baseSha)) || (await fetchCommit(setup.cwd, setup.baseSha))) {
+    const baseCommit = setup.baseCommit ?? (() => haveCommit(setup.cwd, setup.baseSha));
+    if (await baseCommit()) {
       return gitPreviousVersions(setup.cwd, setup.baseSha);
     }
     const github = setup.github();

@@ -35,7 +35,7 @@ const FETCH_TIMEOUT_MS = 60_000;
  * one git request instead of one GitHub API call per manifest. True when the
  * commit is present afterwards.
  */
-export async function fetchCommit(cwd: string, sha: string): Promise<boolean> {
+async function fetchCommit(cwd: string, sha: string): Promise<boolean> {
   if (!/^[0-9a-f]{40}$/i.test(sha)) return false;
   const fetched = await git(
     cwd,
@@ -74,6 +74,11 @@ async function earlierVersions(cwd: string, ref: string, file: string): Promise<
     if (shown.ok) texts.push(shown.stdout);
   }
   return texts;
+}
+
+/** True when the commit is in the local repository, or could be fetched into it (fetchCommit). */
+export async function haveCommit(cwd: string, sha: string): Promise<boolean> {
+  return (await hasCommit(cwd, sha)) || fetchCommit(cwd, sha);
 }
 
 /** True when `ref` names a commit present in the local repository. */
