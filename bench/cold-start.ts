@@ -31,7 +31,7 @@ const GOAL_RATIO = 1.3;
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 15) || 15;
 if (!args.includes('--no-build'))
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync('npm', ['run', 'bundle', '--silent'], { cwd: ROOT, stdio: 'ignore' });
 
 const workspace = await mkdtemp(join(tmpdir(), 'cac-cold-'));
 const floorDir = join(workspace, 'floor');

@@ -2,9 +2,9 @@
 # Rebuilds dist/ and fails when it differs from what is committed: the runner
 # executes dist/index.js, not src/.
 set -euo pipefail
-npm run build --silent >/dev/null
+npm run bundle --silent >/dev/null
 if ! git diff --quiet --exit-code -- dist; then
-  echo "dist/ does not match the sources. Run 'npm run build' and commit dist/." >&2
+  echo "dist/ does not match the sources. Run 'npm run bundle' and commit dist/." >&2
   git --no-pager diff --stat -- dist >&2
   exit 1
 fi

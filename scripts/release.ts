@@ -12,7 +12,7 @@
 // The checks and the build are commands, so a test can run the whole release
 // in a small repository: RELEASE_TEST_COMMAND (default `npm test`),
 // RELEASE_CHECK_DIST_COMMAND (default `bash scripts/check-dist.sh`) and
-// RELEASE_BUILD_COMMAND (default `npm run build`).
+// RELEASE_BUILD_COMMAND (default `npm run bundle`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -135,7 +135,7 @@ export interface Released {
 export function release(cwd: string, requested: string, commands: Commands): Released {
   const { version, changelog } = checkRequest(cwd, requested);
   if (!runCommand(cwd, 'dist/ matches the sources', commands.checkDist)) {
-    throw new Error("dist/ does not match the sources: run 'npm run build', commit dist/, then release.");
+    throw new Error("dist/ does not match the sources: run 'npm run bundle', commit dist/, then release.");
   }
   if (!runCommand(cwd, 'tests', commands.test)) {
     throw new Error('The tests failed: fix them, then release.');
@@ -177,7 +177,7 @@ if (import.meta.main) {
     const done = release(cwd, requested, {
       test: process.env.RELEASE_TEST_COMMAND || 'npm test',
       checkDist: process.env.RELEASE_CHECK_DIST_COMMAND || 'bash scripts/check-dist.sh',
-      build: process.env.RELEASE_BUILD_COMMAND || 'npm run build',
+      build: process.env.RELEASE_BUILD_COMMAND || 'npm run bundle',
     });
     process.stdout.write(
       `\nReleased ${done.version}: commit ${done.commit.slice(0, 12)}, tag ${done.tag}, ${done.majorTag} moved to it.\n` +

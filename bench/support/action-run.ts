@@ -74,7 +74,7 @@ export async function runnerEnv(
 
 /** `node dist/index.js` under GNU time, which reports the action's own peak, not this process's. */
 export function runAction(env: NodeJS.ProcessEnv, cwd: string): Promise<ActionRun> {
-  if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run build\` first.`);
+  if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run bundle\` first.`);
   return new Promise((done, fail) => {
     const started = performance.now();
     const child = spawn('/usr/bin/time', ['-f', 'maxrss-kib=%M cpu-s=%U+%S', NODE, DIST], {

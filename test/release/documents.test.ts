@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -17,7 +17,7 @@ describe('release documents', () => {
   it('the README says how to pin: the major tag or a full commit SHA', () => {
     const readme = read('README.md');
     const section = readme.slice(readme.indexOf('## Versions and pinning'));
-    expect(section).toContain('content-as-code/content-as-code@v1');
+    expect(section).toContain('your-org/content-as-code@v1');
     expect(section).toMatch(/full commit SHA/);
     expect(section).toContain('**Compatibility.**');
   });
@@ -38,5 +38,45 @@ describe('release documents', () => {
   it('src/version.ts, the user agent, says the version package.json says', () => {
     const version = (JSON.parse(read('package.json')) as { version: string }).version;
     expect(read('src/version.ts')).toContain(`export const VERSION = '${version}';`);
+  });
+
+  it('names the action one way everywhere: your-org/content-as-code', () => {
+    const places = [
+      'README.md',
+      'docs/cli.md',
+      'docs/releasing.md',
+      'docs/deployments.md',
+      'docs/large-catalogues.md',
+    ];
+    for (const workflow of readdirSync(join(ROOT, 'examples/workflows')))
+      places.push(`examples/workflows/${workflow}`);
+    for (const place of places) {
+      const text = read(place);
+      expect(text, place).not.toMatch(/<owner>|content-as-code\/content-as-code@/);
+      for (const uses of text.matchAll(/uses: ([\w-]+)\/content-as-code@/g))
+        expect(uses[1], place).toBe('your-org');
+    }
+  });
+
+  it('an example keeps its schema line wherever it is copied: a URL, not a relative path', () => {
+    for (const folder of ['examples/content', 'examples/release', 'examples/failure']) {
+      for (const file of readdirSync(join(ROOT, folder))) {
+        if (file === '_defaults.yml') continue; // holds no title, so no schema line
+        const firstLine = read(`${folder}/${file}`).split('\n')[0]!;
+        expect(firstLine, file).toMatch(
+          /^# yaml-language-server: \$schema=https:\/\/raw\.githubusercontent\.com\/your-org\/content-as-code\/v1\/schema\/(content|release)\.schema\.json$/,
+        );
+      }
+    }
+  });
+
+  it('installs from a git URL without a build: npm prepares a git clone only for these scripts', () => {
+    // npm's git fetcher installs every dev dependency and runs the build before
+    // packing when one of these is present (pacote, lib/git.js); the bundle is
+    // committed, so none is needed.
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    for (const name of ['build', 'preinstall', 'install', 'postinstall', 'prepack', 'prepare']) {
+      expect(scripts[name], name).toBeUndefined();
+    }
   });
 });

@@ -16,10 +16,10 @@ const DIST = join(ROOT, 'dist/index.js');
 /**
  * The tests run the committed bundle, as the runner does. `npm test` checks
  * that dist/ matches the sources before the tests start; after changing
- * src/, run `npm run build` first.
+ * src/, run `npm run bundle` first.
  */
 export function requireDist(): void {
-  if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run build\` first.`);
+  if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run bundle\` first.`);
 }
 
 export interface RunnerEvent {
