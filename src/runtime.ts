@@ -6,8 +6,8 @@
 
 const MINIMUM_NODE = { major: 22, minor: 19 } as const;
 
-/** The one-off way to run a command on Node 24 that needs nothing installed but npm. */
-const NODE_24_BY_NPX = 'npx -p node@24';
+/** The one-off way to run a command on Node 24 that needs nothing installed but npm (`--yes`: no prompt, as a script needs). */
+const NODE_24_BY_NPX = 'npx --yes -p node@24';
 
 /** Whether a Node version (`v22.19.0` or `22.19.0`) can run the bundles. */
 export function isSupportedNode(version: string): boolean {

@@ -83,7 +83,7 @@ describe('docs/local-action.md, in a fresh clone', () => {
   it('has the steps the test follows, and the doc repeats them', () => {
     expect(steps).toEqual([
       'npm ci',
-      'npm run cli -- emulator',
+      'npm run cli -- emulator --key svc_live_localtrial1',
       'mkdir -p .cache/local-action && cp examples/local-action.env.example .cache/local-action.env',
       'npx local-action run . src/main.ts .cache/local-action.env | tee .cache/local-action/run.log',
     ]);
@@ -114,11 +114,13 @@ describe('docs/local-action.md, in a fresh clone', () => {
     await run('cp', ['-al', join(ROOT, 'node_modules'), join(clone, 'node_modules')]);
 
     const service = await startEmulator(clone, `${startTheEmulator} --port 0 --phase-ms 20`);
+    expect(readFileSync(join(clone, 'examples/local-action.env.example'), 'utf8')).toContain(
+      `INPUT_API-KEY=${service.apiKey}\n`,
+    );
     await shell(clone, copyTheInputs);
     const envFile = join(clone, '.cache', 'local-action.env');
-    // "put the printed key into INPUT_API-KEY of the copy" (and the URL, the port being another).
+    // The example file holds the key the emulator was given; only the URL differs (another port).
     const inputs = (await readFile(envFile, 'utf8'))
-      .replace(/^INPUT_API-KEY=.*$/m, `INPUT_API-KEY=${service.apiKey}`)
       .replace(/^INPUT_BASE-URL=.*$/m, `INPUT_BASE-URL=${service.baseUrl}`);
     await writeFile(envFile, inputs);
 
