@@ -120,8 +120,10 @@ describe('docs/local-action.md, in a fresh clone', () => {
     await shell(clone, copyTheInputs);
     const envFile = join(clone, '.cache', 'local-action.env');
     // The example file holds the key the emulator was given; only the URL differs (another port).
-    const inputs = (await readFile(envFile, 'utf8'))
-      .replace(/^INPUT_BASE-URL=.*$/m, `INPUT_BASE-URL=${service.baseUrl}`);
+    const inputs = (await readFile(envFile, 'utf8')).replace(
+      /^INPUT_BASE-URL=.*$/m,
+      `INPUT_BASE-URL=${service.baseUrl}`,
+    );
     await writeFile(envFile, inputs);
 
     const { stdout } = await shell(clone, runTheAction, 120_000);
