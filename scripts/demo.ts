@@ -1,4 +1,4 @@
-// `npm run demo [-- --with-failure] [--phase-ms MS] [--summary FILE] [--dialect NAME]`
+// `npm run demo [-- --with-failure] [--phase-ms MS] [--summary FILE] [--dialect NAME] [--help]`
 //
 // The project's main job, end to end, with nothing but this repository: it
 // starts the service emulator in-process, then runs the CLI (the same engine
@@ -30,7 +30,24 @@ export const FAILURE_RULE: FailureRule = {
   message: 'Render failed: no stock footage matched the script (demo failure)',
 };
 
+const USAGE = `Usage: npm run demo [-- OPTIONS]
+
+Starts the local emulator of the service, then validates, plans and applies
+examples/content/ with the CLI, and prints the summary the action would write.
+Needs no account, no key and no credits.
+
+Options:
+  --with-failure   add examples/failure/, whose render fails, to show how a
+                   failed item is reported (the demo then exits 1)
+  --phase-ms MS    how long each emulated phase lasts (default: about a second)
+  --summary FILE   where to write the Markdown summary (default .cache/demo/summary.md)
+  --dialect NAME   the emulator's reading of what the interface leaves open
+                   (docs/emulator.md lists them)
+  -h, --help       print this and exit
+`;
+
 interface DemoOptions {
+  help: boolean;
   withFailure: boolean;
   phaseMs: number | null;
   summary: string;
@@ -46,6 +63,7 @@ function readOptions(argv: string[], env: NodeJS.ProcessEnv): DemoOptions {
       'phase-ms': { type: 'string' },
       summary: { type: 'string' },
       dialect: { type: 'string', default: 'reference' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
@@ -55,6 +73,7 @@ function readOptions(argv: string[], env: NodeJS.ProcessEnv): DemoOptions {
     throw new Error(`--phase-ms expects milliseconds (a number of at least 0), got '${rawPace}'`);
   }
   return {
+    help: values.help,
     withFailure: values['with-failure'],
     phaseMs,
     summary: resolve(values.summary ?? join(ROOT, '.cache', 'demo', 'summary.md')),
@@ -64,6 +83,10 @@ function readOptions(argv: string[], env: NodeJS.ProcessEnv): DemoOptions {
 
 export async function demo(argv: string[]): Promise<number> {
   const options = readOptions(argv, process.env);
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const emulatorOptions: EmulatorOptions = {
     dialect: options.dialect,
     failures: options.withFailure ? [FAILURE_RULE] : [],

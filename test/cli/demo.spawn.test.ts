@@ -79,4 +79,13 @@ describe('npm run demo', () => {
     expect(output.slice(output.indexOf('== 3/3'))).toContain('0 to create, 0 to edit, 0 to render');
     expect(code).toBe(0);
   });
+
+  it('--help says what the demo does and its options, and starts nothing', async () => {
+    const { code, output } = await runDemo('--help');
+    expect(output).toMatch(/^Usage: npm run demo/m);
+    for (const option of ['--with-failure', '--phase-ms', '--summary', '--dialect'])
+      expect(output).toContain(option);
+    expect(output).not.toContain('manifests valid');
+    expect(code).toBe(0);
+  });
 });
