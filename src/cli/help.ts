@@ -41,7 +41,7 @@ Usage:
   content-as-code validate [options]   check the manifests; sends nothing
   content-as-code plan [options]       show what apply would do; changes nothing
   content-as-code apply [options]      create, edit, render and publish to match the manifests
-  content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
+  content-as-code doctor [--json]      probe the service read-only: how it answers where its interface leaves details open
   content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
   content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
   content-as-code schema               print the manifest JSON Schema

@@ -19,7 +19,7 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const actionYml = readFileSync(join(root, 'action.yml'), 'utf8');
 
 describe('README generated sections', () => {
-  it.each(SECTIONS)('%s matches its source (run node scripts/readme-reference.ts)', (section) => {
+  it.each(SECTIONS)('%s matches its source (run npm run readme)', (section) => {
     expect(readSection(readme, section)).toBe(generatedSections(root)[section]);
   });
 
