@@ -2,12 +2,14 @@ import type { ServiceClient } from '../api/client.ts';
 import { describeError } from '../api/errors.ts';
 import type { RunReport } from '../engine/types.ts';
 import { outlineAccountProblems } from '../plan/accounts.ts';
+import { pausedAccountProblems } from '../plan/release-status.ts';
 import { inCliWords } from './connect.ts';
 
 // validate sends nothing, but an unknown account is an error the README
 // promises before anything is sent: when a key is at hand, validate reads
 // GET /accounts (read-only) and checks every publish.accounts entry against
-// it, exactly as plan would. Without a key it says that the names were not
+// it, exactly as plan would, and the release file's paused_accounts with the
+// same function plan uses. Without a key it says that the names were not
 // checked, rather than letting "valid" imply they were.
 
 export interface AccountsCheck {
@@ -23,21 +25,32 @@ export async function checkAccounts(
   // Every manifest that names an account well, valid or not: an unknown name
   // is reported in the same run as the manifest's other mistakes.
   const naming = report.load.outlines.filter((outline) => outline.accounts.length > 0);
-  if (naming.length === 0) return { checked: false, note: null };
+  const release = report.load.release ?? null;
+  if (naming.length === 0 && (release?.accounts.length ?? 0) === 0) return { checked: false, note: null };
   if (typeof client === 'string') {
     return { checked: false, note: `Account names were not checked against the service: ${client}.` };
   }
-  let connected;
+  let listed;
   try {
-    connected = (await client.listAccounts()).items;
+    listed = await client.listAccounts();
   } catch (error) {
     return {
       checked: false,
       note: `Account names were not checked against the service: ${inCliWords(describeError(error))}`,
     };
   }
-  const found = outlineAccountProblems(naming, connected);
-  report.problems.push(...found);
+  if (!listed.complete) {
+    // As in plan: a name missing from a listing not proven whole proves nothing.
+    return {
+      checked: false,
+      note: "Account names were not checked: the service's list of accounts was not proven complete.",
+    };
+  }
+  const connected = listed.items;
+  report.problems.push(
+    ...outlineAccountProblems(naming, connected),
+    ...pausedAccountProblems(release, connected),
+  );
   report.problems.sort((a, b) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column,
   );

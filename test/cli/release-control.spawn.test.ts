@@ -60,4 +60,19 @@ describe('release control in the CLI', () => {
     expect(lifted.stderr).toMatch(/lifted for this run by override-freeze/);
     expect(lifted.stdout).not.toMatch(/frozen until/);
   });
+
+  it('validate with a key refuses a misspelt paused account as plan does: same check, same answer', async () => {
+    const cwd = await workspace({
+      'content/_release.yml':
+        'paused_accounts:\n  - { platform: TikTok, name: ocean-facts, reason: Review, since: 2026-11-25 }\n',
+      'content/a.yml': MANIFEST.replace('Paused from a terminal', 'Paused account misspelt'),
+    });
+    const validated = await runCli(['validate'], { cwd, env: emulator.env });
+    const planned = await runCli(['plan'], { cwd, env: emulator.env });
+    const error = (output: string): string | undefined =>
+      /^content\/_release\.yml:.*paused_accounts: .*$/m.exec(output)?.[0];
+    expect(error(validated.stderr)).toMatch(/oceanfacts/);
+    expect(error(validated.stderr)).toBe(error(planned.stderr));
+    expect(validated.code).toBe(1);
+  });
 });
