@@ -93,8 +93,8 @@ const KEY_OPTIONS = new Set(['--api-key', '--key', '--apikey', '--token']);
 
 export function parseCliArgs(argv: readonly string[], cwd: string): CliOptions | 'version' {
   const [first, ...afterCommand] = argv;
-  // The emulator has its own options (--port, --phase-ms); hand them over untouched.
-  if (first === 'emulator') return { ...defaults('emulator', cwd), rest: afterCommand };
+  // The emulator has its own options (--port, --phase-ms), and schema names which schema: hand them over untouched.
+  if (first === 'emulator' || first === 'schema') return { ...defaults(first, cwd), rest: afterCommand };
   refuseKeyOptions(argv);
   const { values, positionals } = parse(argv);
   if (values.version) return 'version';

@@ -31,7 +31,7 @@ export async function main(argv: string[], io: CliIO = processIO(), seams: RunSe
       io.stdout.write(helpText());
       return EXIT.ok;
     case 'schema':
-      return printSchema(io);
+      return printSchema(io, options.rest);
     case 'emulator':
       return emulator(options.rest, io);
     case 'doctor':

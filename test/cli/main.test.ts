@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,17 @@ describe('content-as-code without a service', () => {
       expect.arrayContaining(['title', 'stage', 'flow', 'publish']),
     );
     expect(schema.required).toContain('title');
+  });
+
+  it('prints the release file JSON Schema, the same as schema/release.schema.json, and refuses another name', async () => {
+    const run = memoryIO();
+    expect(await main(['schema', 'release'], run.io)).toBe(0);
+    expect(`${run.out.trimEnd()}\n`).toBe(
+      readFileSync(join(import.meta.dirname, '../../schema/release.schema.json'), 'utf8'),
+    );
+    const wrong = memoryIO();
+    expect(await main(['schema', 'relase'], wrong.io)).toBe(2);
+    expect(wrong.err).toContain("schema takes one of content, release (default content), not 'relase'.");
   });
 
   it('validates the example manifests', async () => {
