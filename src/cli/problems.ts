@@ -1,6 +1,7 @@
 import type { RunReport } from '../engine/types.ts';
 import { formatProblem } from '../manifest/format.ts';
 import { DEFAULTS_FILES } from '../manifest/index.ts';
+import { isReleaseFile } from '../manifest/release-file.ts';
 import type { Problem } from '../manifest/types.ts';
 
 // How problems and their counts read in a terminal.
@@ -25,7 +26,8 @@ export function problemLine(problem: Problem): string {
 
 /**
  * `5 manifests valid.` or `2 errors in 1 of 5 manifests and 1 defaults file; …`.
- * Defaults files are not manifests: they are counted apart, and never in the total.
+ * Defaults files and the release file are not manifests: they are counted
+ * apart, and never in the total.
  */
 export function validateSummary(report: RunReport): string {
   const files = report.load.files.length;
@@ -37,10 +39,12 @@ export function validateSummary(report: RunReport): string {
   }
   const failing = new Set(errors.map((problem) => problem.file));
   const defaults = [...failing].filter(isDefaultsFile).length;
-  const manifests = failing.size - defaults;
+  const releases = [...failing].filter(isReleaseFile).length;
+  const manifests = failing.size - defaults - releases;
   const where = [
     manifests > 0 ? `${manifests} of ${counted}` : null,
     defaults > 0 ? plural(defaults, 'defaults file') : null,
+    releases > 0 ? 'the release file' : null,
   ]
     .filter(Boolean)
     .join(' and ');

@@ -129,6 +129,19 @@ describe('defaults files', () => {
     );
   });
 
+  it('counts an error in the release file apart from the manifests', async () => {
+    const cwd = await workspace({
+      'content/_release.yml': 'paused: yes please\n',
+      'content/ok.yml': 'title: Fine\n',
+    });
+    const run = await runCli(['validate'], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^content\/_release\.yml:1:/m);
+    expect(run.stdout).toBe(
+      '1 error in the release file (1 manifest checked); nothing was sent to the service.\n',
+    );
+  });
+
   it('says "2 errors" and counts manifests without their defaults files', async () => {
     const cwd = await workspace({
       'content/_defaults.yml': 'flow: oneshot\n',
