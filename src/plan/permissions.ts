@@ -33,6 +33,11 @@ export function allowedSteps(mode: Mode, permissions: Permissions): Set<Step['ki
 // its fields; main's plan shows, before it renders or publishes an item, every
 // value the service holds that main's manifest does not set
 // (plan/diff.ts, keptFromService), so such a draft adopted later is seen.
+// Main owning every writable field of what it renders (clearing whatever its
+// manifest does not set) would close this too, but it would also undo a
+// person's edit in the web app to a field no manifest sets, which the
+// service-edit model keeps; keeping the preview inside main's fields needs
+// no record of the pull request, so a run without GitHub access is covered.
 
 /** Fields a preview never writes, whatever main's manifest says (see above). */
 const NEVER_PREVIEWED: ReadonlySet<string> = new Set(['title', 'persona_id']);
