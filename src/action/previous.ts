@@ -130,5 +130,9 @@ export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersi
       const chosen = await source;
       return chosen?.earlier ? chosen.earlier(file) : [];
     },
+    async readable(): Promise<boolean> {
+      source ??= choose();
+      return (await source) !== null;
+    },
   };
 }

@@ -10,6 +10,7 @@ import { pausedAccountProblems } from '../plan/release-status.ts';
 import type { MatchOptions, Plan } from '../plan/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Listing, Observation } from './observe.ts';
+import { withPreviewReach } from './preview-reach.ts';
 import { gateByReview } from './review.ts';
 import { planScope, plansFile, splitPlanned } from './scope.ts';
 import { withReviewKeys } from './review-key.ts';
@@ -65,7 +66,11 @@ export async function planStage(
       ),
     },
   );
-  const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
+  const plan = await withPreviewReach(
+    options,
+    reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report),
+    report,
+  );
   report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
   report.problems.push(...plan.problems);
   if (others.length > 0) report.problems.push(...otherShardProblems(others, mine, listing));

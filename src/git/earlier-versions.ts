@@ -17,6 +17,12 @@ export interface PreviousVersions {
    * Absent where no history is at hand (the PR's file listing of a shallow clone).
    */
   earlier?(file: string): Promise<string[]>;
+  /**
+   * Whether the base can be read at all: `read` answers null both for a file
+   * the base did not have and when there is no base to read. Absent: it
+   * cannot be told, and whatever needs to know takes it as unreadable.
+   */
+  readable?(): Promise<boolean>;
 }
 
 function titleIn(text: string | null, current: string): string | null {

@@ -57,6 +57,9 @@ export function gitPreviousVersions(cwd: string, ref: string): PreviousVersions 
     earlier(file: string): Promise<string[]> {
       return earlierVersions(cwd, 'HEAD', file);
     },
+    async readable(): Promise<boolean> {
+      return ref !== '' && !/^0+$/.test(ref) && hasCommit(cwd, ref);
+    },
   };
 }
 

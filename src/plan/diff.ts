@@ -7,7 +7,7 @@ import type {
 } from '../api/types.ts';
 import type { DesiredFields } from '../manifest/types.ts';
 import { serviceText } from '../text/service-terms.ts';
-import type { Drift, FieldChange, ManagedField } from './types.ts';
+import type { Drift, FieldChange, KeptValue, ManagedField } from './types.ts';
 
 // Field-level comparison of a manifest with a remote item. Only what the
 // manifest says is compared: an absent property is not managed.
@@ -113,6 +113,46 @@ export function personaDifference(desired: DesiredFields, remote: ContentDetail)
   const current = remoteValue(remote, 'persona_id');
   if (wanted === undefined || current === null || sameValue(wanted, current)) return null;
   return { field: 'persona_id', from: current, to: wanted };
+}
+
+/** The keys of the service's object that the manifest's does not set, as `prefix.key` paths, with their values. */
+function keysBeyond(wanted: unknown, current: unknown, prefix: string): KeptValue[] {
+  if (!isPlainObject(current)) return [];
+  const mine = isPlainObject(wanted) ? wanted : {};
+  return Object.entries(current).flatMap(([key, value]): KeptValue[] => {
+    if (value === null || value === undefined) return [];
+    if (!Object.hasOwn(mine, key)) return [{ field: `${prefix}.${key}`, value }];
+    return isPlainObject(mine[key]) ? keysBeyond(mine[key], value, `${prefix}.${key}`) : [];
+  });
+}
+
+/** Fields whose service value is not the manifest's business to show: the script the service wrote (A15). */
+const NOT_KEPT: ReadonlySet<ManagedField> = new Set(['title', 'textover']);
+
+/**
+ * What the service holds that the manifest does not set: fields, and keys
+ * inside fine_tuning, with a value. Main leaves them as they are (an edit
+ * made in the service is not the repository's to undo), so a plan that
+ * renders or publishes the item shows them: a value a pull request's draft
+ * left, or anyone's, goes out with the video only where a plan showed it.
+ * The script (textover) is not listed: every plan shows the script a render
+ * starts from.
+ */
+export function keptFromService(desired: DesiredFields, remote: ContentDetail): KeptValue[] {
+  const kept: KeptValue[] = [];
+  for (const field of FIELD_ORDER) {
+    if (NOT_KEPT.has(field)) continue;
+    if (field === 'fine_tuning') {
+      kept.push(...keysBeyond(desired.fine_tuning, remote.fine_tuning, 'fine_tuning'));
+      continue;
+    }
+    if (desired[field] !== undefined) continue;
+    const value =
+      field === 'persona_id' ? (remote.persona?.name ?? remote.persona?.id ?? null) : remote[field];
+    if (value !== null && value !== undefined && value !== '')
+      kept.push({ field: field === 'persona_id' ? 'persona' : field, value });
+  }
+  return kept;
 }
 
 /** The body of a create: every field, absent ones as null (A13). */

@@ -10,6 +10,7 @@ import { resolveAccounts, type ResolvedAccounts } from './accounts.ts';
 import { renameOf, tiktokWarning } from './checks.ts';
 import { publicationCheck } from './confirmation.ts';
 import { contentSteps } from './content-steps.ts';
+import { keptFromService } from './diff.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
 import { uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched } from './identity.ts';
@@ -234,6 +235,7 @@ function planOne(
       publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
       script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
       ...(check.confirmation ? { confirmation: check.confirmation } : {}),
+      ...keptOf(item, detail, planned.steps),
     },
     problems: [
       ...resolved.problems,
@@ -242,6 +244,17 @@ function planOne(
       ...tiktokWarning(item, target, detail),
     ],
   };
+}
+
+/** What the service holds beyond the manifest, shown on an item this plan renders or publishes. */
+function keptOf(
+  item: DesiredItem,
+  detail: ContentDetail | null,
+  steps: readonly Step[],
+): { kept?: PlanItem['kept'] } {
+  if (detail === null || !steps.some((step) => step.kind === 'render' || step.kind === 'upload')) return {};
+  const kept = keptFromService(item.fields, detail);
+  return kept.length > 0 ? { kept } : {};
 }
 
 /** desired + observed → Plan, in stable order (items by manifest path). */

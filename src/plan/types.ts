@@ -216,7 +216,40 @@ export interface PlanItem {
    * and the publication it asks for (accounts as resolved, settings, publish.at).
    */
   review?: { manifest: string; target: string | null };
+  /**
+   * A pull request's script preview: what it may write to this existing
+   * draft (plan/permissions.ts, asPreview). Set only on runs that preview.
+   */
+  preview?: PreviewReach;
+  /**
+   * Values the service holds that the manifest does not set, on an item this
+   * plan renders or publishes: they go out with the video as the service has
+   * them, so the plan shows them (plan/diff.ts, keptFromService).
+   */
+  kept?: KeptValue[];
 }
+
+/** A value the service holds that no manifest sets: a field, or a key inside fine_tuning (`fine_tuning.style`). */
+export interface KeptValue {
+  field: string;
+  value: unknown;
+}
+
+/**
+ * How far a pull request's preview may edit an item the service already
+ * holds: the fields (and fine_tuning keys) main's manifest of the item sets
+ * at the pull request's base, with its defaults; or nothing, and why.
+ */
+export type PreviewReach =
+  { kind: 'owned'; fields: Partial<Record<ManagedField, unknown>> } | { kind: 'none'; why: PreviewBlock };
+
+/**
+ * Why a preview edits nothing of an existing item: the base's manifests
+ * cannot be read (no base commit in the clone, no earlier versions), the
+ * base has no manifest of this item at this path (new in the pull request,
+ * or naming another title), or its manifest there has errors.
+ */
+export type PreviewBlock = 'no_base' | 'not_at_base' | 'base_invalid';
 
 export interface Plan {
   mode: Mode;

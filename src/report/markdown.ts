@@ -9,6 +9,8 @@ import { releaseLines } from './release.ts';
 import {
   accountsBehindOneUrl,
   driftText,
+  keptText,
+  notPreviewedText,
   holdText,
   publishViaText,
   resultNote,
@@ -436,6 +438,9 @@ function notesText(item: PlanItem, layout: Layout): string {
     ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [inlineText(text)])),
     ...item.holds.map((hold) => inlineText(holdText(hold))),
     ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
+    ...[keptText(item.kept, layout.compact), notPreviewedText(item)].flatMap((text) =>
+      text === null ? [] : [inlineText(text)],
+    ),
     ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
   ];
   return notes.join('; ');

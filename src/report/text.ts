@@ -5,6 +5,8 @@ import { idleState, type Plan, type PlanItem, type Step } from '../plan/types.ts
 import {
   accountsBehindOneUrl,
   driftText,
+  keptText,
+  notPreviewedText,
   holdText,
   noteText,
   publishViaText,
@@ -98,6 +100,7 @@ function itemNotes(item: PlanItem): string {
   const confirmation = confirmationText(item);
   if (confirmation !== null) notes.push(confirmation);
   notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
+  for (const text of [keptText(item.kept), notPreviewedText(item)]) if (text !== null) notes.push(text);
   if (item.publishVia) notes.push(publishViaText(item.publishVia, item.flow));
   return notes.join('; ');
 }

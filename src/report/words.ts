@@ -7,6 +7,7 @@ import type {
   FieldChange,
   HeldWork,
   Hold,
+  KeptValue,
   NotReviewedWhy,
   PlanItem,
   PublicationTarget,
@@ -14,6 +15,7 @@ import type {
   ReviewChange,
   Step,
 } from '../plan/types.ts';
+import { previewEdit } from '../plan/permissions.ts';
 import { publicationOf } from '../plan/steps.ts';
 import { thousands } from '../text/thousands.ts';
 
@@ -246,6 +248,57 @@ function driftValue(value: unknown): string {
   return String(value);
 }
 
+function keptValue(value: unknown): string {
+  const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/**
+ * Values the service holds that the manifest does not set, on an item the
+ * plan renders or publishes: they go out with the video, so they are named
+ * (plan/diff.ts, keptFromService). The callers escape the whole line.
+ */
+export function keptText(kept: readonly KeptValue[] | undefined, compact = false): string | null {
+  if (kept === undefined || kept.length === 0) return null;
+  if (compact) return `kept from the service: ${kept.map((entry) => entry.field).join(', ')}`;
+  const values = kept.map((entry) => `${entry.field} = ${keptValue(entry.value)}`).join(', ');
+  return `kept from the service, which the manifest does not set (they go out with the video; set them in the manifest to change them): ${values}`;
+}
+
+/**
+ * What a pull request's preview left out of a planned edit of an existing
+ * draft, and why (plan/permissions.ts); null when it sends the whole edit or
+ * the run does not preview.
+ */
+export function notPreviewedText(item: PlanItem): string | null {
+  const step = item.steps.find((entry) => entry.kind === 'edit');
+  if (item.preview === undefined || step?.kind !== 'edit') return null;
+  const { withheld, blocked } = previewEdit(item, step, item.preview);
+  if (withheld.length === 0) return null;
+  const fields = `not previewed: ${withheld.join(', ')}`;
+  switch (blocked) {
+    case 'no_base':
+      return `${fields}: the pull request's base could not be read, so no item the service holds is edited before the merge (use fetch-depth: 0 in actions/checkout)`;
+    case 'not_at_base':
+      return `${fields}: main has no manifest of this item at this path (new in this pull request, or another title there), so a preview edit would stay in the service after this pull request`;
+    case 'base_invalid':
+      return `${fields}: main's manifest at this path has errors, so a preview edit would stay in the service after this pull request`;
+    case null:
+      return `not previewed: ${ownReasons(withheld)}, so a preview would leave ${withheld.length === 1 ? 'it' : 'them'} in the service after this pull request`;
+  }
+}
+
+/** Why each withheld field of a preview is main's to leave: it sets no such field, or keeps the service's persona. */
+function ownReasons(withheld: readonly string[]): string {
+  const unset = withheld.filter((field) => field !== 'persona_id');
+  const reasons =
+    unset.length > 0
+      ? [`${unset.join(', ')}: main's manifest does not set ${unset.length === 1 ? 'it' : 'them'}`]
+      : [];
+  if (withheld.includes('persona_id')) reasons.push('persona_id: main keeps the persona the service shows');
+  return reasons.join('; ');
+}
+
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** An instant as a time zone shows it, with the weekday (`Mon 2026-11-30 00:00 Europe/Paris`); UTC without a zone. */
@@ -272,8 +325,17 @@ export function resultNote(item: ItemResult, planned: PlanItem | undefined): str
   // A drift stays after the run, whatever else it did: the results say it and the way out too.
   const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
   const live = [unknownText(item), confirmationText(item)].filter((text): text is string => text !== null);
+  const planNotes = [keptText(planned?.kept), planned ? notPreviewedText(planned) : null].flatMap((text) =>
+    text === null ? [] : [text],
+  );
   const notes = [
-    ...new Set([...live, ...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)]),
+    ...new Set([
+      ...live,
+      ...holds.map(holdText),
+      ...drift,
+      ...planNotes,
+      ...(item.notes ?? []).map(noteText),
+    ]),
   ];
   if (notes.length > 0) return notes.join('; ');
   if (item.outcome === 'skipped') return 'not allowed in this run';

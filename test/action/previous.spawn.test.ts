@@ -124,6 +124,26 @@ describe('earlier manifest versions on a shallow clone', () => {
     expect(log.join('\n')).toContain("earlier versions come from the PR's file listing");
   });
 
+  it('says whether the base can be read at all: git, the listing, or neither', async () => {
+    const fetched = await shallowPullRequest();
+    expect(await (await setup(fetched.clone, fetched.base)).previous.readable?.()).toBe(true);
+    await fake?.close();
+    const { clone, base } = await shallowPullRequest();
+    git(clone, 'remote', 'set-url', 'origin', join(clone, 'no-such-remote'));
+    expect(await (await setup(clone, base)).previous.readable?.()).toBe(true);
+    // No base commit and no token: every read answers null, which is no answer about the base.
+    const neither = previousVersionsFor({
+      cwd: clone,
+      baseSha: base,
+      owner: 'octo-org',
+      repo: 'videos',
+      pullFiles: null,
+      github: () => null,
+    });
+    expect(await neither.read('content/kept.yml')).toBeNull();
+    expect(await neither.readable?.()).toBe(false);
+  });
+
   it('reads a file whose name needs encoding, each segment encoded on its own', async () => {
     const { clone, base } = await shallowPullRequest();
     git(clone, 'remote', 'set-url', 'origin', join(clone, 'no-such-remote'));

@@ -254,7 +254,13 @@ describe('PR script previews', () => {
     await h.run(preview);
     const [draft] = h.emulator.admin.items();
     await h.write('a.yml', `id: ${draft!.id}\n${manifest('Draft B', 'description: Reworded\n')}`);
-    const report = await h.run(preview);
+    // Main's manifest sets the description: a preview may change it (src/plan/permissions.ts).
+    const atBase = manifest('Draft A', 'description: As on main\n');
+    const previous = {
+      read: async (file: string) => (file === 'content/a.yml' ? atBase : null),
+      readable: async () => true,
+    };
+    const report = await h.run({ ...preview, previous });
     expect(report.plan?.items[0]?.steps).toMatchObject([{ kind: 'edit' }]);
     const [after] = h.emulator.admin.items();
     expect(after).toMatchObject({ id: draft!.id, title: 'Draft A', description: 'Reworded' });
