@@ -1,5 +1,5 @@
 import { stripControls } from '../text/safe-line.ts';
-import { redact } from './redact.ts';
+import { scrubSecrets } from '../secrets.ts';
 
 // Text from manifests (titles, scripts, file names) and from the service
 // (last_error) is written into Markdown that GitHub renders. None of it may
@@ -38,7 +38,7 @@ function breakReferences(text: string): string {
 
 /** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
 function clean(text: string): string {
-  return stripControls(redact(text));
+  return stripControls(scrubSecrets(text));
 }
 
 function neutralizeReferences(html: string): string {
