@@ -1,8 +1,12 @@
+import { writeFileSync, type WriteFileOptions } from 'node:fs';
 import { breakCommands } from './text/safe-line.ts';
 
 // Keys and tokens never leave the process. Every text that does (log lines,
 // annotations, outputs, the job summary, the PR comment, the CLI's lines and
-// its --json) passes through scrubSecrets, whatever else it went through:
+// its --json, and every file: the plan and results files, imported
+// manifests, a summary file) passes through scrubSecrets, the one scrubber,
+// whatever else it went through (test/architecture/one-scrubber.test.ts
+// finds any other way out):
 //
 // 1. The exact value of every registered secret, in every form it can take on
 //    the way out: as is, JSON-escaped (the `results` output, --json),
@@ -11,6 +15,7 @@ import { breakCommands } from './text/safe-line.ts';
 //    wraps it). Whatever characters the key holds, all of it goes.
 // 2. Then anything shaped like a credential: the service's keys, GitHub's
 //    tokens, and the user and password in a URL.
+// 3. Signed, time-limited media URLs: whoever holds one downloads the video.
 
 const SECRET_PATTERNS: Array<[RegExp, string]> = [
   // Service keys: the prefix and what follows up to a character that ends a
@@ -24,6 +29,12 @@ const SECRET_PATTERNS: Array<[RegExp, string]> = [
 ];
 
 export const SECRET_PLACEHOLDER = '***';
+
+/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
+const SIGNED_QUERY =
+  /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
+
+const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
 
 /** Shorter values are not secrets worth a search (and would scrub ordinary words). */
 const MIN_SECRET_LENGTH = 6;
@@ -47,14 +58,29 @@ export function registerSecret(secret: string): void {
   if (value.length >= MIN_SECRET_LENGTH) registered.add(value);
 }
 
-/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
+/**
+ * Replaces the registered and given secrets (every form) and anything shaped
+ * like one with `***`, and signed URLs with a placeholder. Escaping for
+ * Markdown changes the text (`_` becomes `\_`), so the escape functions
+ * scrub before they escape, and this runs again on every byte out.
+ */
 export function scrubSecrets(text: string, secrets: readonly string[] = []): string {
   let out = text;
   const { exact, spread } = formsFor([...registered, ...secrets]);
   for (const form of exact) out = out.split(form).join(SECRET_PLACEHOLDER);
   for (const pattern of spread) out = out.replace(pattern, SECRET_PLACEHOLDER);
   for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
-  return out;
+  return out.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+
+/** Whether the scrubber would change the text: it holds a secret, a key or token, or a signed URL. */
+export function holdsSecret(text: string, secrets: readonly string[] = []): boolean {
+  return scrubSecrets(text, secrets) !== text;
+}
+
+/** The one way the project writes a file: what it holds is scrubbed first, like every other output. */
+export function writeScrubbedFile(file: string, text: string, options?: WriteFileOptions): void {
+  writeFileSync(file, scrubSecrets(text), options);
 }
 
 function formsFor(secrets: readonly string[]): Forms {

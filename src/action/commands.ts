@@ -1,12 +1,11 @@
 import * as core from '@actions/core';
-import { redact } from '../report/redact.ts';
-import { registerSecret } from '../secrets.ts';
+import { registerSecret, scrubSecrets } from '../secrets.ts';
 import { safeText } from '../text/safe-line.ts';
 
 // The runner's workflow commands, all through @actions/core: inputs, masks,
 // log lines, annotations, groups, outputs and the job summary. What this
 // adapter adds is the action's own two rules, for every byte it is given:
-// `redact` first, so a registered secret or a signed media URL never reaches
+// `redact` (scrubSecrets, the one scrubber) first, so a registered secret or a signed media URL never reaches
 // the log, an output or the summary; then, for what goes to the log,
 // `safeText`, so no text from a manifest or the service becomes a workflow
 // command (`::`, `##[`, control and bidi characters are neutralised).
@@ -44,7 +43,7 @@ export class WorkflowCommands {
   }
 
   redact(text: string): string {
-    return redact(text, this.#secrets);
+    return scrubSecrets(text, this.#secrets);
   }
 
   /** Scrubbed, then made safe: a key with `::` in it must still match before it is broken. */

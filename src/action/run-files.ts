@@ -1,13 +1,15 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeScrubbedFile } from '../secrets.ts';
 
 // The full plan and the full results as files, whatever their size: the PR
 // comment holds 65,536 characters, the job summary 1 MiB and a job's outputs
 // about 1 MB together, so a first apply of 10,000 items cannot be read there
 // in full. The files are what a reviewer can always reach; their paths are
 // the `plan-file` and `results-file` outputs, for actions/upload-artifact.
-// Same JSON as the `plan` and `results` outputs: texts as fingerprints, never the texts.
+// Same JSON as the `plan` and `results` outputs: texts as fingerprints, never the texts,
+// and scrubbed as they are: an artifact anyone who can read the repository may download.
 
 export type RunFile = 'plan' | 'results';
 
@@ -32,6 +34,6 @@ export async function writeRunFile(
   const folder = path.resolve(env.RUNNER_TEMP || tmpdir(), 'content-as-code');
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, runFileName(kind, shard));
-  await writeFile(file, `${json}\n`);
+  writeScrubbedFile(file, `${json}\n`);
   return file;
 }

@@ -161,7 +161,8 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function formatBytes(bytes: number): string {
+/** `16 MiB`, or the bytes as a number when not a whole MiB. */
+export function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 

@@ -8,6 +8,8 @@ import {
   type ReadingOf,
 } from './readings.ts';
 import { listingQuery, offsetQuery, resolveLink, type BaseUrl } from './wire.ts';
+import { formatBytes } from './bounded-response.ts';
+import { thousands } from '../text/thousands.ts';
 
 // Reading a whole listing (A5-A7) whatever paging the service chose, and
 // proving that nothing was missed: a manifest whose item sits on an unread
@@ -29,6 +31,16 @@ import { listingQuery, offsetQuery, resolveLink, type BaseUrl } from './wire.ts'
 
 /** A listing never runs past this many pages, whatever the hints say. */
 const MAX_PAGES = 10_000;
+/**
+ * Every page is capped (bounded-response.ts) but every row of every page is
+ * kept: without a cap on the whole, a service that always says there is more
+ * holds the run's memory until the runner kills it. Twenty times the 10,000
+ * items of a large catalogue (docs/large-catalogues.md), and far more bytes
+ * than such rows take, so that only a service gone wrong reaches them.
+ */
+export const MAX_LISTING_ROWS = 200_000;
+/** The rows kept, as the service sent them (their JSON, UTF-8). */
+export const MAX_LISTING_BYTES = 512 * 1024 * 1024;
 /** Pages in a row that bring only rows already read (the listing shifting under new items) before the walk gives up proving it. */
 export const MAX_SHIFTED_PAGES = 50;
 /** Pages read at once when the first answer proves how many there are. */
@@ -74,6 +86,10 @@ export interface WalkOptions {
   base: BaseUrl;
   pageSize: number;
   maxPages?: number;
+  /** Rows kept before the walk stops with a ListingError; default MAX_LISTING_ROWS. */
+  maxRows?: number;
+  /** Bytes of rows kept before the walk stops with a ListingError; default MAX_LISTING_BYTES. */
+  maxBytes?: number;
   /** GET of a path with its query, relative to the /v1 prefix; throws ServiceError on an error status. */
   get(pathAndQuery: string): Promise<unknown>;
   /** A row's identity, for de-duplicating; default its `id`. */
@@ -141,6 +157,8 @@ class Walk {
   #size: number;
   #lowered = false;
   readonly #seen = new Set<string>();
+  /** The size of the rows kept, as JSON. */
+  #bytes = 0;
   readonly #out: ListingOutcome;
   readonly #gaps: string[] = [];
   #request: Request = FIRST;
@@ -403,8 +421,27 @@ class Walk {
       if (id === null || this.#seen.has(id)) return;
       this.#seen.add(id);
       rows.push(answer.rows[index]);
+      this.#bytes += Buffer.byteLength(JSON.stringify(answer.rows[index]) ?? '');
     });
+    this.#checkCaps();
     if (rows.length > first) this.#options.onRows?.(rows.slice(first), first);
+  }
+
+  /** Past either cap the walk stops: the run's memory is worth more than a listing no catalogue reaches. */
+  #checkCaps(): void {
+    const maxRows = this.#options.maxRows ?? MAX_LISTING_ROWS;
+    const maxBytes = this.#options.maxBytes ?? MAX_LISTING_BYTES;
+    const rows = this.#out.rows.length;
+    if (rows <= maxRows && this.#bytes <= maxBytes) return;
+    this.#ended = true;
+    const what =
+      rows > maxRows ? `more than ${thousands(maxRows)} rows` : `more than ${formatBytes(maxBytes)} of rows`;
+    throw new ListingError(
+      `GET ${this.#path}: the listing holds ${what} after ${thousands(this.#out.pages)} pages, the most one run ` +
+        'reads, and the service still says there is more; nothing is planned from it. Check that base-url ' +
+        'points at the service (one that always says there is more looks like this); a catalogue this ' +
+        'large is split across repositories or service accounts.',
+    );
   }
 
   /** Chooses the next request from the hints; false when they prove the end. */

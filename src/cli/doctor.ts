@@ -7,17 +7,16 @@ import { doctorDocument } from './documents.ts';
 import { EXIT } from './help.ts';
 import { inCliWords, serviceSettings } from './connect.ts';
 import type { RunSeams } from './run.ts';
-import { scrubbing, writeLine, type CliIO } from './terminal.ts';
+import { writeLine, type CliIO } from './terminal.ts';
 
 // `content-as-code doctor`: which reading of each "not shown" rule the
 // service speaks, read-only and within --budget requests.
 
 export async function runDoctorCommand(
   options: CliOptions,
-  terminal: CliIO,
+  io: CliIO,
   seams: RunSeams = {},
 ): Promise<number> {
-  const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
   let settings;
   try {
     settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));

@@ -8,17 +8,16 @@ import { importDocument } from './documents.ts';
 import { EXIT } from './help.ts';
 import { inCliWords, serviceSettings } from './connect.ts';
 import type { RunSeams } from './run.ts';
-import { scrubbing, writeLine, type CliIO } from './terminal.ts';
+import { writeLine, type CliIO } from './terminal.ts';
 
 // `content-as-code import`: one manifest per item of the catalogue that no
 // manifest manages yet. It reads the service only; it writes new files only.
 
 export async function runImportCommand(
   options: CliOptions,
-  terminal: CliIO,
+  io: CliIO,
   seams: RunSeams = {},
 ): Promise<number> {
-  const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
   let settings;
   try {
     settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));

@@ -7,10 +7,19 @@ import { runImportCommand } from './import.ts';
 import { EXIT, helpText } from './help.ts';
 import { runEngineCommand, type RunSeams } from './run.ts';
 import { printSchema } from './schema.ts';
-import { processIO, writeLine, type CliIO } from './terminal.ts';
+import { processIO, scrubbing, writeLine, type CliIO } from './terminal.ts';
 
-/** Runs the CLI with its arguments; resolves to the exit code (see help.ts). */
-export async function main(argv: string[], io: CliIO = processIO(), seams: RunSeams = {}): Promise<number> {
+/**
+ * Runs the CLI with its arguments; resolves to the exit code (see help.ts).
+ * Every command writes through the one scrubber (terminal.ts), but the
+ * emulator's, which prints its own local key for the user to export.
+ */
+export async function main(
+  argv: string[],
+  terminal: CliIO = processIO(),
+  seams: RunSeams = {},
+): Promise<number> {
+  const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
   let options;
   try {
     const parsed = parseCliArgs(argv, io.cwd);
@@ -33,7 +42,7 @@ export async function main(argv: string[], io: CliIO = processIO(), seams: RunSe
     case 'schema':
       return printSchema(io, options.rest);
     case 'emulator':
-      return emulator(options.rest, io);
+      return emulator(options.rest, terminal);
     case 'doctor':
       return runDoctorCommand(options, io, seams);
     case 'import':

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceClient } from '../api/client.ts';
 import { ConfigurationError, describeError } from '../api/errors.ts';
@@ -11,7 +11,7 @@ import type { Problem } from '../manifest/types.ts';
 import type { Plan } from '../plan/types.ts';
 import { releaseLines } from '../report/release.ts';
 import { summaryMarkdown } from '../report/summary.ts';
-import { scrubSecrets } from '../secrets.ts';
+import { writeScrubbedFile } from '../secrets.ts';
 import { renderPlanText, renderResultsText, type TextStyle } from '../report/text.ts';
 import { checkAccounts } from './accounts-check.ts';
 import { changedSince, scopeNote } from './changed-since.ts';
@@ -21,7 +21,7 @@ import { EXIT, exitCodeForSignal } from './help.ts';
 import { watchClient, type WatchedClient } from './interrupt.ts';
 import { jsonOutput } from './json.ts';
 import { problemLine, validateSummary } from './problems.ts';
-import { scrubbing, styleFor, terminalLogger, writeLine, type CliIO, type Output } from './terminal.ts';
+import { styleFor, terminalLogger, writeLine, type CliIO, type Output } from './terminal.ts';
 import { runSettingsFromFlags, type EngineCommand } from './settings.ts';
 
 // validate, plan and apply: the same engine as the action, with the terminal
@@ -46,7 +46,7 @@ interface Printed {
 interface CommandRun {
   command: EngineCommand;
   options: CliOptions;
-  /** The terminal, secrets scrubbed from both streams. */
+  /** The terminal, secrets scrubbed from both streams (by main). */
   io: CliIO;
   seams: RunSeams;
   /** Where the human-readable report goes: stderr under --json, so stdout holds the JSON alone. */
@@ -98,13 +98,7 @@ export async function runEngineCommand(
   }
 }
 
-function commandRun(
-  command: EngineCommand,
-  options: CliOptions,
-  terminal: CliIO,
-  seams: RunSeams,
-): CommandRun {
-  const io: CliIO = { ...terminal, stdout: scrubbing(terminal.stdout), stderr: scrubbing(terminal.stderr) };
+function commandRun(command: EngineCommand, options: CliOptions, io: CliIO, seams: RunSeams): CommandRun {
   const out = options.json ? io.stderr : io.stdout;
   return {
     command,
@@ -249,7 +243,7 @@ function writeSummaryFile(
   try {
     mkdirSync(path.dirname(target), { recursive: true });
     const markdown = summaryMarkdown(report, { event: 'cli' }, { hiddenErrors: 0, hiddenWarnings: 0 });
-    writeFileSync(target, scrubSecrets(markdown));
+    writeScrubbedFile(target, markdown);
   } catch (error) {
     warn(`the summary could not be written to ${file}: ${describeError(error)}`);
   }

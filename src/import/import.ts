@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentDetail, ContentStatus, ContentSummary, ServiceApi } from '../api/types.ts';
 import { loadManifests, parseManifest } from '../manifest/index.ts';
@@ -9,6 +9,7 @@ import { FileNamer, defaultOutDir, titleMatcher } from './files.ts';
 import { manifestOf } from './manifest.ts';
 import { checkImported, type ImportCheck } from './check.ts';
 import { manifestText } from './yaml-text.ts';
+import { holdsSecret, scrubSecrets, writeScrubbedFile } from '../secrets.ts';
 
 // `import`: the catalogue as it stands -> one manifest per item that no
 // manifest manages yet. It reads only; the one thing it writes is new files.
@@ -42,7 +43,14 @@ interface ImportedItem {
 }
 
 type SkipReason =
-  'managed' | 'filtered' | 'duplicate_title' | 'title_taken' | 'blank_title' | 'gone' | 'unwritable';
+  | 'managed'
+  | 'filtered'
+  | 'duplicate_title'
+  | 'title_taken'
+  | 'blank_title'
+  | 'gone'
+  | 'unwritable'
+  | 'secret';
 
 export interface SkippedItem {
   id: string;
@@ -161,11 +169,14 @@ function managedBy(
 function writableText(
   detail: ContentDetail,
   manifest: ReturnType<typeof manifestOf>,
-): { text: string } | { unwritable: string } {
+): { text: string } | { unwritable: string } | { secret: string } {
+  const secret = secretFields(manifest.value);
+  if (secret !== null) return { secret };
+  // Comments, not the item's data: the service's last_error is written scrubbed like every output.
   const header = [
     `Imported from the service (item ${detail.id}, status ${detail.status}).`,
     ...manifest.notes,
-  ];
+  ].map((line) => scrubSecrets(line));
   let text: string;
   try {
     text = manifestText(manifest.value, { header, inline: manifest.inline });
@@ -178,7 +189,25 @@ function writableText(
   if (refused !== undefined) {
     return { unwritable: `its manifest would not load (${refused.message}), and would stop every plan` };
   }
+  if (holdsSecret(text)) return { secret: SECRET_MESSAGE('its texts hold') };
   return { text };
+}
+
+const SECRET_MESSAGE = (where: string): string =>
+  `${where} the API key, a token or a signed URL; the file is not written, since a scrubbed text would ` +
+  'change the item on the next apply. Remove it from the item in the service, then import again';
+
+/**
+ * The fields of an item that hold the key (or anything the scrubber removes):
+ * such an item is skipped rather than written scrubbed, which would put
+ * `***` into the service on the next apply, or verbatim into the repository.
+ */
+function secretFields(value: Readonly<Record<string, unknown>>): string | null {
+  const fields = Object.entries(value)
+    .filter(([, field]) => holdsSecret(typeof field === 'string' ? field : (JSON.stringify(field) ?? '')))
+    .map(([name]) => name);
+  if (fields.length === 0) return null;
+  return SECRET_MESSAGE(`${fields.join(', ')} ${fields.length === 1 ? 'holds' : 'hold'}`);
 }
 
 export async function runImport(options: ImportOptions): Promise<ImportReport> {
@@ -331,6 +360,10 @@ function renderManifests(
       report.skipped.push(skip(summary, 'unwritable', null, written.unwritable));
       continue;
     }
+    if ('secret' in written) {
+      report.skipped.push(skip(summary, 'secret', null, written.secret));
+      continue;
+    }
     const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
     rendered.push({ file, text: written.text, detail });
     report.imported.push({
@@ -353,5 +386,5 @@ function renderManifests(
 function writeManifests(cwd: string, outDir: string, texts: readonly RenderedManifest[]): void {
   mkdirSync(path.join(cwd, outDir), { recursive: true });
   checkRealPlace(cwd, outDir);
-  for (const { file, text } of texts) writeFileSync(path.join(cwd, file), text, { flag: 'wx' });
+  for (const { file, text } of texts) writeScrubbedFile(path.join(cwd, file), text, { flag: 'wx' });
 }

@@ -17,6 +17,7 @@ const REASON_TITLES: Record<SkippedItem['reason'], string> = {
   blank_title: 'blank title',
   gone: 'deleted since the listing',
   unwritable: 'no manifest that loads back exactly',
+  secret: 'a text holds the API key, a token or a signed URL',
 };
 
 export function importHeadline(report: ImportReport): string {

@@ -45,6 +45,7 @@ const skipped = z
       'blank_title',
       'gone',
       'unwritable',
+      'secret',
     ]),
     file: z.string().nullable().describe('The manifest that manages it, or whose title it shares.'),
     message: z.string(),

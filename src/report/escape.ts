@@ -1,5 +1,5 @@
 import { stripControls } from '../text/safe-line.ts';
-import { redact } from './redact.ts';
+import { scrubSecrets } from '../secrets.ts';
 
 // Text from manifests (titles, scripts, file names) and from the service
 // (last_error) is written into Markdown that GitHub renders. None of it may
@@ -38,7 +38,7 @@ function breakReferences(text: string): string {
 
 /** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
 function clean(text: string): string {
-  return stripControls(redact(text));
+  return stripControls(scrubSecrets(text));
 }
 
 function neutralizeReferences(html: string): string {
@@ -100,4 +100,59 @@ function longestRun(text: string, char: string): number {
     if (current > longest) longest = current;
   }
   return longest;
+}
+
+// ---------------------------------------------------------------- tables
+
+/**
+ * Markdown this module built: escaped text, a link it made, a code span.
+ * Nothing outside this module can make one from raw text, so a table cell
+ * is either this or a string, which markdownTable escapes: a value from the
+ * service or a manifest reaches a table only escaped, whoever forgets.
+ */
+class Markup {
+  readonly markdown: string;
+  constructor(markdown: string) {
+    this.markdown = markdown;
+  }
+}
+
+export type { Markup };
+
+/** A table cell: raw text (escaped on the way in) or Markdown built here. */
+export type Cell = string | Markup;
+
+/** Raw text as a cell, shortened to maxLength characters. */
+export function textCell(text: string, maxLength = Infinity): Markup {
+  return new Markup(inlineText(text, maxLength));
+}
+
+/** A link as a cell (see link). */
+export function linkCell(text: string, url: string | null): Markup {
+  return new Markup(link(text, url));
+}
+
+/** Inline code in a cell: GitHub splits cells on `|` even within code spans unless escaped. */
+export function codeCell(text: string): Markup {
+  return new Markup(inlineCode(text).replaceAll('|', '\\|'));
+}
+
+/** Cells side by side in one cell, with one of the separators the report uses. */
+export function joinCells(parts: readonly Cell[], separator: ', ' | '; ' | ' ' | ''): Markup {
+  return new Markup(parts.map(cellMarkdown).join(separator));
+}
+
+function cellMarkdown(cell: Cell): string {
+  return cell instanceof Markup ? cell.markdown : inlineText(cell);
+}
+
+/** A Markdown table: the headers are the report's own words; every cell is escaped unless built here. */
+export function markdownTable(headers: readonly string[], rows: ReadonlyArray<readonly Cell[]>): string {
+  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+  const head = headers.map((header) => (header === '' ? ' |' : ` ${inlineText(header)} |`)).join('');
+  return [
+    `|${head}`,
+    `|${headers.map(() => '---').join('|')}|`,
+    ...rows.map((row) => line(row.map(cellMarkdown))),
+  ].join('\n');
 }

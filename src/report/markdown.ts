@@ -4,7 +4,20 @@ import type { Problem } from '../manifest/types.ts';
 import { idleState, type IdleState, type PlanItem, type RemoteRef, type Step } from '../plan/types.ts';
 import { diffLines } from './diff.ts';
 import { isQuiet, isQuietResult, moreRowsSentence, quietSentence, type Elsewhere } from './scale.ts';
-import { codeBlock, htmlText, inlineCode, inlineText, link } from './escape.ts';
+import {
+  codeBlock,
+  codeCell,
+  htmlText,
+  inlineCode,
+  inlineText,
+  joinCells,
+  link,
+  linkCell,
+  markdownTable,
+  textCell,
+  type Cell,
+  type Markup,
+} from './escape.ts';
 import { releaseLines } from './release.ts';
 import {
   accountsBehindOneUrl,
@@ -25,7 +38,10 @@ import { publishes } from '../plan/steps.ts';
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
 // one row per item, then details (scripts, unmanaged items) collapsed. Every
-// piece of text from a manifest or the service goes through escape.ts.
+// piece of text from a manifest or the service goes through escape.ts: a
+// table takes raw text in its cells and escapes it (markdownTable), so no
+// value reaches a row unescaped, whatever it is (a status the service
+// invented, a title, a note).
 //
 // GitHub caps a comment at 65,536 characters and a step summary at 1 MiB.
 // When the full report does not fit, script previews are left out from the
@@ -284,24 +300,28 @@ function titleLimit(layout: Layout): number {
   return layout.minimal ? 40 : layout.compact ? 60 : 120;
 }
 
-function fileCell(label: string, file: string, line: number, context: ReportContext, layout: Layout): string {
+function fileCell(label: string, file: string, line: number, context: ReportContext, layout: Layout): Markup {
   const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
-  return link(label, url);
+  return linkCell(label, url);
 }
 
 function problemTable(problems: Problem[], context: ReportContext, layout: Layout): string | null {
   if (problems.length === 0) return null;
-  const rows = problems.map(
-    (p) =>
-      `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${inlineText(p.message, layout.compact ? 200 : 1000)} |`,
-  );
-  return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
+  const rows = problems.map((p): Cell[] => [
+    p.severity === 'error' ? 'error' : 'warning',
+    fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout),
+    textCell(p.message, layout.compact ? 200 : 1000),
+  ]);
+  return markdownTable(['', 'Where', 'Problem'], rows);
 }
 
-function itemTitle(item: PlanItem, layout: Layout): string {
-  const title = inlineText(item.title, titleLimit(layout));
+function itemTitle(item: PlanItem, layout: Layout): Markup {
+  const title = textCell(item.title, titleLimit(layout));
   return item.renamedFrom
-    ? `${title} (renamed from “${inlineText(item.renamedFrom, titleLimit(layout))}”)`
+    ? joinCells(
+        [title, joinCells(['(renamed from “', textCell(item.renamedFrom, titleLimit(layout)), '”)'], '')],
+        ' ',
+      )
     : title;
 }
 
@@ -315,10 +335,10 @@ function elsewhere(context: ReportContext, target: ReportTarget | null): Elsewhe
 
 /** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
 function capped(
-  rows: string[],
+  rows: Cell[][],
   layout: Layout,
   context: ReportContext,
-): { rows: string[]; more: string | null } {
+): { rows: Cell[][]; more: string | null } {
   const max = layout.maxRows ?? Infinity;
   if (rows.length <= max) return { rows, more: null };
   return {
@@ -333,12 +353,15 @@ function planTable(report: RunReport, context: ReportContext, layout: Layout): s
   const items = all.filter((item) => !isQuiet(item));
   const quiet = quietSentence(all.filter(isQuiet));
   if (items.length === 0) return quiet;
-  const listed = items.map(
-    (item) =>
-      `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`,
-  );
+  const listed = items.map((item): Cell[] => [
+    fileCell(item.file, item.file, item.line, context, layout),
+    itemTitle(item, layout),
+    item.remote?.status ?? 'not created',
+    layout.minimal ? stepKinds(item) : stepsText(item),
+    layout.minimal ? '' : notesText(item, layout),
+  ]);
   const { rows, more } = capped(listed, layout, context);
-  const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+  const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
   return join([table, more, quiet]);
 }
 
@@ -354,22 +377,29 @@ function resultTable(report: RunReport, context: ReportContext, layout: Layout):
   const quiet = quietSentence(quietPlans);
   if (items.length === 0) return quiet;
   let sharedUrls = 0;
-  const listed = items.map((item) => {
+  const listed = items.map((item): Cell[] => {
     const plan = planned.get(item.file);
-    const published = item.publishedUrls.map((p) => link(p.platform, safeUrl(p.url))).join(', ');
+    const published = joinCells(
+      item.publishedUrls.map((p) => linkCell(p.platform, safeUrl(p.url))),
+      ', ',
+    );
     const several = oneUrlForSeveral(item) ? accountsBehindOneUrl(plan).length : 0;
     if (several > 0) sharedUrls++;
-    const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
+    const shown = several > 0 ? joinCells([published, `(one URL for ${several} accounts)`], ' ') : published;
     const note = item.lastError ?? item.error ?? resultNote(item, plan);
-    return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+    return [
+      fileCell(item.file, item.file, plan?.line ?? 1, context, layout),
+      textCell(item.title, titleLimit(layout)),
+      item.outcome,
+      item.status ?? '',
+      shown,
+      note ? textCell(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : '',
+      seconds(item.durationMs),
+    ];
   });
   const { rows, more } = capped(listed, layout, context);
   const table = join([
-    [
-      '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-      '|---|---|---|---|---|---|---|',
-      ...rows,
-    ].join('\n'),
+    markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
     more,
     quiet,
   ]);
@@ -386,22 +416,19 @@ function planDetails(report: RunReport, context: ReportContext, layout: Layout):
 function unmanagedSection(unmanaged: RemoteRef[], layout: Layout): string | null {
   if (unmanaged.length === 0) return null;
   const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
-  const rows = shown.map(
-    (ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`,
-  );
+  const rows = shown.map((ref): Cell[] => [
+    textCell(ref.title, titleLimit(layout)),
+    codeCell(ref.id),
+    ref.status,
+  ]);
   const more = unmanaged.length - shown.length;
   return [
     `<details><summary>${plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
     '',
-    ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
+    markdownTable(['Title', 'Id', 'Status'], rows),
     more > 0 ? `\nand ${more} more.` : '',
     '</details>',
   ].join('\n');
-}
-
-/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
-function cellCode(text: string): string {
-  return inlineCode(text).replaceAll('|', '\\|');
 }
 
 function safeUrl(url: string): string | null {
@@ -423,23 +450,31 @@ function stepKinds(item: PlanItem): string {
   return item.steps.length === 0 ? idleState(item) : item.steps.map((step) => step.kind).join(', ');
 }
 
+/** The plan's steps as plain text: the table escapes the whole cell, a status the service invented included. */
 function stepsText(item: PlanItem): string {
   if (item.steps.length === 0) return idleState(item);
   return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }
 
+/** Shortened on one line; escaped with the rest of its cell. */
+function shortened(text: string, maxLength: number): string {
+  const flat = [...text.replace(/\s+/g, ' ').trim()];
+  return flat.length > maxLength ? `${flat.slice(0, Math.max(1, maxLength - 1)).join('')}…` : flat.join('');
+}
+
 const markdownLabels: Labels = {
-  account: (account) => `${account.platform} ${inlineText(account.name, 40)}`,
-  value: (text) => `“${inlineText(text, 60)}”`,
+  account: (account) => `${account.platform} ${shortened(account.name, 40)}`,
+  value: (text) => `“${shortened(text, 60)}”`,
 };
 
+/** Plain text, escaped with its cell. */
 function notesText(item: PlanItem, layout: Layout): string {
   const notes = [
-    ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [inlineText(text)])),
-    ...item.holds.map((hold) => inlineText(holdText(hold))),
-    ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
+    ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [text])),
+    ...item.holds.map((hold) => holdText(hold)),
+    ...item.drift.map((drift) => driftText(drift, layout.compact)),
     ...[keptText(item.kept, layout.compact), notPreviewedText(item)].flatMap((text) =>
-      text === null ? [] : [inlineText(text)],
+      text === null ? [] : [text],
     ),
     ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
   ];

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/api/errors.ts';
 import {
   ListingError,
+  MAX_LISTING_BYTES,
+  MAX_LISTING_ROWS,
   MAX_SHIFTED_PAGES,
   PAGES_AHEAD,
   PAGES_AT_ONCE,
@@ -597,5 +599,72 @@ describe('rows', () => {
       envelope: 'bare array',
       hints: 'no hints',
     });
+  });
+});
+
+describe('the whole listing is capped', () => {
+  /** A service that always says there is more, with new rows on every page. */
+  function endless(perPage: number, filler = ''): { get: WalkOptions['get']; asked: () => number } {
+    let asked = 0;
+    return {
+      asked: () => asked,
+      get: async (target) => {
+        asked++;
+        const page = Number(/[?&]page=(\d+)/.exec(target)?.[1] ?? 0);
+        const data = Array.from({ length: perPage }, (_, i) => ({
+          id: `p${page}-${i}`,
+          title: `${filler}${i}`,
+        }));
+        return { data, page, has_more: true };
+      },
+    };
+  }
+
+  it('caps rows and bytes generously: a catalogue of 10,000 items fits many times over', () => {
+    expect(MAX_LISTING_ROWS).toBe(200_000);
+    expect(MAX_LISTING_BYTES).toBe(512 * 1024 * 1024);
+  });
+
+  it('stops with an error that names the row cap and what to do', async () => {
+    const svc = endless(1000);
+    // The page cap (far above the row cap here) keeps a walk without a row cap from running for long.
+    const result = walkListing('/contents', { base, pageSize: 1000, get: svc.get, maxPages: 250 });
+    await expect(result).rejects.toThrow(ListingError);
+    await expect(result).rejects.toThrow(/more than 200,000 rows/);
+    await expect(result).rejects.toThrow(/base-url/);
+    // Stopped at the cap, not at the 10,000-page limit.
+    expect(svc.asked()).toBeLessThan(205 + PAGES_AHEAD + PAGES_AT_ONCE);
+  });
+
+  it('stops with an error that names the byte cap, counted on the rows kept', async () => {
+    const svc = endless(10, 'x'.repeat(10_000));
+    const result = walkListing('/contents', {
+      base,
+      pageSize: 10,
+      get: svc.get,
+      maxPages: 50,
+      maxBytes: 1024 * 1024,
+    });
+    await expect(result).rejects.toThrow(/more than 1 MiB of rows/);
+    expect(svc.asked()).toBeLessThan(12 + PAGES_AHEAD + PAGES_AT_ONCE);
+  });
+
+  it('a listing just under the caps is read whole', async () => {
+    const { result } = walk(
+      [
+        { data: rows('a', 'b', 'c'), page: 1 },
+        { data: rows('d'), page: 2, has_more: false },
+      ],
+      { maxRows: 4 },
+    );
+    await expect(result).resolves.toMatchObject({ complete: true, rows: rows('a', 'b', 'c', 'd') });
+    const over = walk(
+      [
+        { data: rows('a', 'b', 'c'), page: 1 },
+        { data: rows('d', 'e'), page: 2, has_more: false },
+      ],
+      { maxRows: 4 },
+    );
+    await expect(over.result).rejects.toThrow(/more than 4 rows/);
   });
 });

@@ -168,6 +168,21 @@ describe('import skips and filters', () => {
 });
 
 describe('import writes', () => {
+  it('never a text holding the API key: that item is skipped, naming the field, and no file holds the key', async () => {
+    const key = 'svc_live_importedKey0123456789';
+    const leaky = fields('Leaky', { description: `Posted with ${key}`, full_text: `Key: ${key}.` });
+    const e = await catalogue([fields('Clean'), leaky], { apiKey: key });
+    const { report, code, out } = await importing('--json');
+    expect(code).toBe(0);
+    expect(report!.imported.map((item) => item.title)).toEqual(['Clean']);
+    expect(report!.skipped.map((item) => [item.title, item.reason])).toEqual([['Leaky', 'secret']]);
+    expect(report!.skipped[0]!.message).toMatch(/description, full_text hold the API key/);
+    expect(out).not.toContain(e.apiKey);
+    const files = await readdir(join(dir, 'content', 'imported'));
+    for (const file of files)
+      expect(await readFile(join(dir, 'content', 'imported', file), 'utf8')).not.toContain(e.apiKey);
+  });
+
   it('file names from titles, never over an existing file', async () => {
     await catalogue([fields('Ocean Facts!'), fields('ocean facts'), fields('日本語')]);
     await mkdir(join(dir, 'content', 'imported'));

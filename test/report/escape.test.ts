@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeBlock, htmlText, inlineCode, inlineText } from '../../src/report/escape.ts';
-import { redact } from '../../src/report/redact.ts';
+import { scrubSecrets as redact } from '../../src/secrets.ts';
 
 describe('escaping manifest text for GitHub Markdown', () => {
   it('cannot mention people or teams, or cross-reference issues', () => {

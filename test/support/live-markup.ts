@@ -43,7 +43,8 @@ export function liveMarkup(markdown: string, ownTargets: readonly string[]): Liv
   }
   let text = withoutCode(markdown);
   // Markdown links: allowed only to the report's own targets; then left out of the scan.
-  text = text.replace(/\]\(([^)\s]*)\)/g, (all, url: string) => {
+  // A `]` after an odd number of backslashes is a literal bracket, which starts no link.
+  text = text.replace(/(?<!(?:^|[^\\])(?:\\\\)*\\)\]\(([^)\s]*)\)/g, (all, url: string) => {
     if (!ownTargets.some((prefix) => url.startsWith(prefix))) found.push({ kind: 'link', text: all });
     return ']';
   });
