@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 // A file of the catalogue can be reached through links: a manifest (or a
@@ -25,23 +25,33 @@ type Entry = { kind: 'link'; to: string } | { kind: 'plain' } | { kind: 'missing
 
 /**
  * Follows the links of paths in the workspace `cwd`, one segment at a time,
- * each entry looked at once. Null for a path that leads outside the
+ * each folder listed once. Null for a path that leads outside the
  * workspace, or that cannot be followed (missing, unreadable, a loop): what
  * changed there cannot be known, so the caller counts it as changed.
  */
 export function linkFollower(cwd: string): (file: string) => LinkedPath | null {
   const root = path.resolve(cwd);
-  const entries = new Map<string, Entry>();
+  // Each folder is listed once: one readdir tells the links among all its entries.
+  const folders = new Map<string, Map<string, boolean> | null>();
   const entry = (relative: string): Entry => {
-    let found = entries.get(relative);
-    if (found === undefined) {
-      found = readEntry(path.join(root, relative));
-      entries.set(relative, found);
+    const slash = relative.lastIndexOf('/');
+    const folder = slash === -1 ? '' : relative.slice(0, slash);
+    let names = folders.get(folder);
+    if (names === undefined) {
+      names = listFolder(path.join(root, folder));
+      folders.set(folder, names);
     }
-    return found;
+    const isLink = names?.get(relative.slice(slash + 1));
+    if (isLink === undefined) return { kind: 'missing' };
+    if (!isLink) return { kind: 'plain' };
+    try {
+      return { kind: 'link', to: readlinkSync(path.join(root, relative)) };
+    } catch {
+      return { kind: 'missing' };
+    }
   };
   const workspace = workspaceOf(root);
-  return (file) => {
+  const resolve = (file: string): LinkedPath | null => {
     const pending = file.split('/');
     const resolved: string[] = [];
     const links: string[] = [];
@@ -71,14 +81,38 @@ export function linkFollower(cwd: string): (file: string) => LinkedPath | null {
     }
     return { target: resolved.join('/'), links };
   };
+  // A catalogue is many files in few folders: each folder is followed once, then each file's own name.
+  const followed = new Map<string, LinkedPath | null>();
+  const folderOf = (folder: string): LinkedPath | null => {
+    let found = followed.get(folder);
+    if (found === undefined) {
+      found = resolve(folder);
+      followed.set(folder, found);
+    }
+    return found;
+  };
+  return (file) => {
+    const slash = file.lastIndexOf('/');
+    const name = file.slice(slash + 1);
+    if (name === '' || name === '.' || name === '..') return resolve(file);
+    const folder = folderOf(slash === -1 ? '' : file.slice(0, slash));
+    if (folder === null) return null;
+    const here = folder.target === '' ? name : `${folder.target}/${name}`;
+    const found = entry(here);
+    if (found.kind === 'missing') return null;
+    if (found.kind === 'plain') return { target: here, links: folder.links };
+    return resolve(file);
+  };
 }
 
-function readEntry(full: string): Entry {
+/** A folder's entries, each with whether it is a link; null when the folder cannot be read. */
+function listFolder(full: string): Map<string, boolean> | null {
   try {
-    if (!lstatSync(full).isSymbolicLink()) return { kind: 'plain' };
-    return { kind: 'link', to: readlinkSync(full) };
+    return new Map(
+      readdirSync(full, { withFileTypes: true }).map((entry) => [entry.name, entry.isSymbolicLink()]),
+    );
   } catch {
-    return { kind: 'missing' };
+    return null;
   }
 }
 

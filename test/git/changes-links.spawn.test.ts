@@ -7,6 +7,7 @@ import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changesSince, listedChanges, type ChangeScope } from '../../src/git/changes.ts';
+import { gitPreviousVersions } from '../../src/git/history.ts';
 import { git, newRepository } from '../support/git-repository.ts';
 
 let cwd: string;
@@ -92,5 +93,29 @@ describe('a change to a link target, in git and in GitHub list of files', () => 
     await write('content/series', '-> ../data/other');
     for (const [how, scope] of await scopes())
       expect(scope.touches('content/series/one.yml'), how).toBe(true);
+  });
+});
+
+describe("a linked manifest's version at the base, by git", () => {
+  it('is what its links led to at the base, through a linked file or a linked folder', async () => {
+    await write('data/teaser.yml', manifest('Teaser renamed'));
+    await write('data/series/one.yml', manifest('One renamed'));
+    git(cwd, 'add', '--all', '.');
+    git(cwd, 'commit', '--quiet', '-m', 'change');
+    const previous = gitPreviousVersions(cwd, base);
+    expect(await previous.read('content/teaser.yml')).toBe(manifest('Teaser'));
+    expect(await previous.read('content/series/one.yml')).toBe(manifest('One'));
+    expect(await previous.read('content/visible.yml')).toBe(manifest('Visible'));
+    expect(await previous.read('content/missing.yml')).toBeNull();
+    // Its history too: the titles it had, as its links led.
+    expect(await previous.earlier!('content/visible.yml')).toEqual([manifest('Visible')]);
+  });
+
+  it('is nothing for a link that led outside the repository', async () => {
+    await rm(path.join(cwd, 'content/teaser.yml'));
+    await write('content/teaser.yml', '-> /etc/hostname');
+    git(cwd, 'add', '--all', '.');
+    git(cwd, 'commit', '--quiet', '-m', 'outside');
+    expect(await gitPreviousVersions(cwd, 'HEAD').read('content/teaser.yml')).toBeNull();
   });
 });
