@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { gitPreviousVersions, haveCommit } from '../git/history.ts';
+import { linkFollower, type LinkedPath } from '../git/links.ts';
 import type { GitHubClient } from '../github/client.ts';
 import type { PullFile, PullFiles } from '../github/pull-files.ts';
 
@@ -12,7 +13,8 @@ import type { PullFile, PullFiles } from '../github/pull-files.ts';
 // touched: a file it did not touch was at the base as it is now, a file it
 // added was not there, and only a file it modified is read at the base
 // through the contents API. A PR that adds 300 manifests thus costs three
-// listing pages, never 300 reads.
+// listing pages, never 300 reads. A file reached through links is untouched
+// only when where it leads, and every link on the way, are (git/links.ts).
 
 export interface PreviousVersionsSetup {
   /** Workspace root: the repository root on a runner. */
@@ -30,6 +32,27 @@ export interface PreviousVersionsSetup {
   log?: (message: string) => void;
 }
 
+/**
+ * Where the base's version of `name` is read, given the files the PR lists:
+ * `untouched` when neither the file, nor where its links lead, nor a link on
+ * the way is listed (the base has it as the workspace has it); else the path
+ * to read at the base, and the listing's entry for it. A link that leads out
+ * of the workspace or nowhere, or one the PR changed, is read by its own
+ * name: GitHub follows a link to a file at the base.
+ */
+function whereAtBase(
+  name: string,
+  linked: LinkedPath | null,
+  byName: ReadonlyMap<string, PullFile>,
+): 'untouched' | { path: string; listed: PullFile | undefined } {
+  const named =
+    linked === null ? [name] : linked.links.length === 0 ? [name] : [linked.target, ...linked.links];
+  if (linked !== null && named.every((file) => !byName.has(file))) return 'untouched';
+  if (linked === null || linked.links.length === 0 || linked.links.some((link) => byName.has(link)))
+    return { path: name, listed: byName.get(name) };
+  return { path: linked.target, listed: byName.get(linked.target) };
+}
+
 /** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
 function pullRequestPreviousVersions(
   github: GitHubClient,
@@ -40,12 +63,13 @@ function pullRequestPreviousVersions(
     const { files, gap } = await setup.pullFiles();
     return { byName: new Map(files.map((file) => [file.filename, file])), gap };
   };
+  const follow = linkFollower(setup.cwd);
   return {
     async read(file: string): Promise<string | null> {
       const name = file.replace(/^\.\//, '');
       const { byName, gap } = await (listing ??= changedFiles());
-      const changed = byName.get(name);
-      if (changed === undefined && gap !== null) {
+      const where = whereAtBase(name, follow(name), byName);
+      if (where === 'untouched' && gap !== null) {
         // Past a list that may not be whole, a file may have changed: "untouched" would be a guess
         // that could turn a renamed title into a second item.
         throw new Error(
@@ -54,7 +78,7 @@ function pullRequestPreviousVersions(
             '(use fetch-depth: 0 in actions/checkout).',
         );
       }
-      if (changed === undefined) {
+      if (where === 'untouched') {
         // Untouched by the PR: the base has the file as the workspace has it.
         try {
           return await readFile(path.join(setup.cwd, name), 'utf8');
@@ -62,30 +86,39 @@ function pullRequestPreviousVersions(
           return null;
         }
       }
-      if (changed.status === 'added' || changed.status === 'renamed') return null;
-      try {
-        // GitHub's description marks `path` as multi-segment: its slashes are
-        // sent as they are. Octokit's `{path}` would send them as %2F, which
-        // GitHub has answered 404 (octokit/octokit.js#2422); `{+path}` keeps
-        // them, and each segment is encoded on its own.
-        const answer = await github.request('GET /repos/{owner}/{repo}/contents/{+path}', {
-          owner: setup.owner,
-          repo: setup.repo,
-          path: name.split('/').map(encodeURIComponent).join('/'),
-          ref: setup.baseSha,
-          mediaType: { format: 'raw' },
-        });
-        // The raw media type comes back as text or as bytes, by its content type.
-        const raw: unknown = answer.data;
-        if (typeof raw === 'string') return raw;
-        if (raw instanceof ArrayBuffer) return new TextDecoder().decode(raw);
-        throw new Error(`GitHub gave no raw text for ${name} at ${setup.baseSha.slice(0, 12)}`);
-      } catch (error) {
-        if ((error as { status?: unknown }).status === 404) return null;
-        throw error;
-      }
+      if (where.listed?.status === 'added' || where.listed?.status === 'renamed') return null;
+      return readAtBase(github, setup, where.path);
     },
   };
+}
+
+/** The file `name` at the base commit, by the contents API; null when GitHub has none there. */
+async function readAtBase(
+  github: GitHubClient,
+  setup: { owner: string; repo: string; baseSha: string },
+  name: string,
+): Promise<string | null> {
+  try {
+    // GitHub's description marks `path` as multi-segment: its slashes are
+    // sent as they are. Octokit's `{path}` would send them as %2F, which
+    // GitHub has answered 404 (octokit/octokit.js#2422); `{+path}` keeps
+    // them, and each segment is encoded on its own.
+    const answer = await github.request('GET /repos/{owner}/{repo}/contents/{+path}', {
+      owner: setup.owner,
+      repo: setup.repo,
+      path: name.split('/').map(encodeURIComponent).join('/'),
+      ref: setup.baseSha,
+      mediaType: { format: 'raw' },
+    });
+    // The raw media type comes back as text or as bytes, by its content type.
+    const raw: unknown = answer.data;
+    if (typeof raw === 'string') return raw;
+    if (raw instanceof ArrayBuffer) return new TextDecoder().decode(raw);
+    throw new Error(`GitHub gave no raw text for ${name} at ${setup.baseSha.slice(0, 12)}`);
+  } catch (error) {
+    if ((error as { status?: unknown }).status === 404) return null;
+    throw error;
+  }
 }
 
 /**

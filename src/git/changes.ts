@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { git } from './history.ts';
+import { linkFollower } from './links.ts';
 
 // What a change touches, measured from a base commit: a pull request's plan
 // reads in detail only the manifests its change touches, and counts the rest
@@ -9,10 +10,12 @@ import { git } from './history.ts';
 // folder and below changed: `_defaults.yml`, and any other `_`-named YAML
 // file (a file of the catalogue, not a manifest). Where a file's state at the
 // base is not known, it counts as touched: reading too much costs requests,
-// reading too little would show a wrong plan.
+// reading too little would show a wrong plan. A file reached through links
+// (links.ts) changed when where it leads changed, or a link on the way did;
+// one that leads outside the workspace, or nowhere, counts as changed.
 
 /** The files of the workspace that differ from a base. Paths are relative to the workspace, with `/`. */
-interface ChangedFiles {
+export interface ChangedFiles {
   /** The base, as the report names it: a commit or the ref given. */
   base: string;
   /** Whether `file`, which the workspace has, differs from the base: new since, or changed. */
@@ -107,8 +110,16 @@ export async function listedChanges(
 }
 
 /** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
-function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
-  // Catalogue files changed or deleted since the base, by folder.
+export function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
+  const follow = linkFollower(cwd);
+  // A file differs when where it leads does, or a link on its way: git and GitHub name those paths, not the file's.
+  const differs = (file: string): boolean => {
+    const linked = follow(file);
+    if (linked === null) return true; // outside the workspace, or not to be followed: read it
+    if (linked.links.length === 0) return changes.differs(file);
+    return changes.differs(linked.target) || linked.links.some((link) => changes.differs(link));
+  };
+  // Catalogue files changed or deleted since the base, by folder (as git and GitHub name it: where it really is).
   const changedFolders = new Set(
     [...changes.changed]
       .filter((file) => isCatalogueFile(path.posix.basename(file)))
@@ -118,7 +129,13 @@ function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
   const folderChanged = (folder: string): boolean => {
     let changed = folders.get(folder);
     if (changed === undefined) {
-      changed = changedFolders.has(folder === '' ? '.' : folder) || newCatalogueFile(cwd, folder, changes);
+      const linked = follow(folder);
+      changed =
+        linked === null ||
+        linked.links.some((link) => changes.differs(link)) ||
+        changedFolders.has(linked.target === '' ? '.' : linked.target) ||
+        changedFolders.has(folder === '' ? '.' : folder) ||
+        newCatalogueFile(cwd, folder, differs);
       folders.set(folder, changed);
     }
     return changed;
@@ -130,7 +147,7 @@ function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
     touches: (file) => {
       let touched = answers.get(file);
       if (touched === undefined) {
-        touched = changes.differs(file) || foldersAbove(file).some(folderChanged);
+        touched = differs(file) || foldersAbove(file).some(folderChanged);
         answers.set(file, touched);
       }
       return touched;
@@ -138,15 +155,13 @@ function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
   };
 }
 
-/** A catalogue file the folder has now that differs from the base (new since, tracked or not). */
-function newCatalogueFile(cwd: string, folder: string, changes: ChangedFiles): boolean {
+/** A catalogue file the folder has now that differs from the base (new since, tracked or not, or through its links). */
+function newCatalogueFile(cwd: string, folder: string, differs: (file: string) => boolean): boolean {
   let names: string[];
   try {
     names = readdirSync(path.join(cwd, folder));
   } catch {
     return true; // a folder that cannot be read: its files may have changed
   }
-  return names
-    .filter(isCatalogueFile)
-    .some((name) => changes.differs(folder === '' ? name : `${folder}/${name}`));
+  return names.filter(isCatalogueFile).some((name) => differs(folder === '' ? name : `${folder}/${name}`));
 }

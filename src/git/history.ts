@@ -6,10 +6,15 @@ import type { PreviousVersions } from './earlier-versions.ts';
 // listing (for shallow clones that cannot fetch, in the action layer) both
 // implement it.
 
-/** One git command in `cwd`; never throws: `ok` says whether it succeeded. */
-export function git(cwd: string, args: string[], timeout = 0): Promise<{ ok: boolean; stdout: string }> {
+/** One git command in `cwd`, given `input` on its standard input; never throws: `ok` says whether it succeeded. */
+export function git(
+  cwd: string,
+  args: string[],
+  timeout = 0,
+  input?: string,
+): Promise<{ ok: boolean; stdout: string }> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       'git',
       args,
       // Never wait for a password prompt: a fetch without credentials fails instead.
@@ -23,6 +28,7 @@ export function git(cwd: string, args: string[], timeout = 0): Promise<{ ok: boo
       },
       (error, stdout) => resolve({ ok: error === null, stdout }),
     );
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 
@@ -45,14 +51,30 @@ async function fetchCommit(cwd: string, sha: string): Promise<boolean> {
   return fetched.ok && hasCommit(cwd, sha);
 }
 
-/** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
+/**
+ * `<ref>:<file>` as that commit had it, with the links of that commit
+ * followed (a manifest that links to another file, or sits in a linked
+ * folder, is what the link led to); null when the ref or the file is absent
+ * at that ref, or its link led outside the repository or nowhere.
+ */
+export async function showAt(cwd: string, ref: string, file: string): Promise<string | null> {
+  // `./` makes the path relative to cwd rather than to the repository root.
+  const name = `${ref}:./${file.replace(/^\.\//, '')}`;
+  if (name.includes('\n')) return null;
+  const result = await git(cwd, ['cat-file', '--batch', '--follow-symlinks'], 0, `${name}\n`);
+  // `<oid> blob <size>`, then the bytes; `missing`, `dangling`, `loop`, `notdir` or `symlink` otherwise.
+  const header = /^[0-9a-f]{40,64} blob \d+\n/.exec(result.stdout);
+  if (!result.ok || header === null) return null;
+  const text = result.stdout.slice(header[0].length);
+  return text.endsWith('\n') ? text.slice(0, -1) : text; // the batch ends each object with a newline
+}
+
+/** Reads `<ref>:<file>` with its links followed (showAt); null when the ref or the file is absent at that ref. */
 export function gitPreviousVersions(cwd: string, ref: string): PreviousVersions {
   return {
     async read(file: string): Promise<string | null> {
       if (ref === '' || /^0+$/.test(ref)) return null; // a push that created the branch has no `before`
-      // `./` makes the path relative to cwd rather than to the repository root.
-      const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
-      return result.ok ? result.stdout : null;
+      return showAt(cwd, ref, file);
     },
     earlier(file: string): Promise<string[]> {
       return earlierVersions(cwd, 'HEAD', file);
@@ -73,8 +95,8 @@ async function earlierVersions(cwd: string, ref: string, file: string): Promise<
   if (!log.ok) return [];
   const texts: string[] = [];
   for (const sha of log.stdout.split('\n').filter(Boolean)) {
-    const shown = await git(cwd, ['show', `${sha}:${path}`]);
-    if (shown.ok) texts.push(shown.stdout);
+    const shown = await showAt(cwd, sha, path);
+    if (shown !== null) texts.push(shown);
   }
   return texts;
 }
