@@ -57,6 +57,16 @@ describe('a one-shot publication near a freeze', () => {
     expect(posts(h, UPLOAD)).toBe(0);
   });
 
+  it("is carried when this run's own renders show it ends well before the window", async () => {
+    h = await startHarness();
+    await h.write('_release.yml', freeze(2, 120));
+    await h.write('a.yml', manifest('Rendered first', 'flow: stepwise\nstage: rendered\n'));
+    await h.write('b.yml', manifest('One-shot after it', PUBLISHED));
+    const report = await h.run({ now: () => new Date(BEFORE), concurrency: 1 });
+    expect(report.result?.items.map((item) => item.outcome)).toEqual(['rendered', 'published']);
+    expect(posts(h, UPLOAD)).toBe(0);
+  });
+
   it('is published with an upload after the render when the window it feared is over by then', async () => {
     h = await startHarness();
     await h.write('_release.yml', freeze(2, 3));
