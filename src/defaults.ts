@@ -27,6 +27,7 @@ export const INPUT_DEFAULTS = {
   'require-review': 'warn',
   pause: 'false',
   'override-freeze': 'false',
+  'at-most-once': 'false',
   shard: '',
   'allow-insecure-http': 'false',
   'allow-untrusted-events': 'false',

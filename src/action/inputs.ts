@@ -51,6 +51,8 @@ export interface ActionInputs {
   pause: { reason: string | null } | null;
   /** Lift the release file's freeze windows (workflow_dispatch only). */
   overrideFreeze: boolean;
+  /** A publication whose answer was lost is held as unknown until a person decides, never sent again. */
+  atMostOnce: boolean;
   /** base-url may be plain http to a host other than this machine. */
   allowInsecureHttp: boolean;
   /** Runs whose content may come from a fork or a comment may write to the service. */
@@ -130,6 +132,7 @@ const INPUTS = {
   shard: text,
   pause: (value) => ok(parsePause(value)),
   'override-freeze': boolean,
+  'at-most-once': boolean,
   'allow-insecure-http': boolean,
   'allow-untrusted-events': boolean,
   deployments: boolean,
@@ -184,6 +187,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     shard,
     pause: values.pause,
     overrideFreeze: toBoolean(values['override-freeze']),
+    atMostOnce: toBoolean(values['at-most-once']),
     allowInsecureHttp: toBoolean(values['allow-insecure-http']),
     allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
     deployments: toBoolean(values.deployments),

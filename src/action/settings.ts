@@ -27,6 +27,7 @@ export function runSettingsFromInputs(
     ...(inputs.shard ? { shard: inputs.shard } : {}),
     pause: inputs.pause,
     overrideFreeze: overridesFreeze(inputs, eventName),
+    atMostOnce: inputs.atMostOnce,
   };
 }
 

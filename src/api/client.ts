@@ -28,6 +28,7 @@ import {
   parseTaskStatus,
   parseVersion,
 } from './shapes.ts';
+import { newIdempotencyKey, type WriteOptions } from './idempotency.ts';
 import { Transport, type RawResponse } from './transport.ts';
 import { DEFAULT_CONNECTIONS, KEY_PREFIX } from './types.ts';
 import type {
@@ -232,9 +233,11 @@ class HttpServiceClient implements ServiceClient {
    * item is read back. An answer naming no item cannot be read back: it is an
    * outcome the engine resolves by looking the title up, never by resending.
    */
-  async createContent(fields: ContentFields): Promise<ContentDetail> {
+  async createContent(fields: ContentFields, write?: WriteOptions): Promise<ContentDetail> {
     const path = wire.paths.contents();
-    const answer = readWriteAnswer(await this.#call('POST', path, wire.contentBody(fields), CREATE));
+    const answer = readWriteAnswer(
+      await this.#call('POST', path, wire.contentBody(fields), CREATE, write?.idempotencyKey),
+    );
     if (answer.id === null) {
       throw new OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
     }
@@ -288,16 +291,19 @@ class HttpServiceClient implements ServiceClient {
     return (await this.#listAll(wire.paths.versions(id), parseVersion, versionOf)).items;
   }
 
-  async processContent(request: GenerationRequest): Promise<void> {
-    await this.#call('POST', wire.paths.processContent(), wire.generationBody(request), GENERATION);
+  async processContent(request: GenerationRequest, write?: WriteOptions): Promise<void> {
+    const body = wire.generationBody(request);
+    await this.#call('POST', wire.paths.processContent(), body, GENERATION, write?.idempotencyKey);
   }
 
-  async generateVideo(contentId: string, render: RenderOptions): Promise<void> {
-    await this.#call('POST', wire.paths.generateVideo(), wire.videoBody(contentId, render), GENERATION);
+  async generateVideo(contentId: string, render: RenderOptions, write?: WriteOptions): Promise<void> {
+    const body = wire.videoBody(contentId, render);
+    await this.#call('POST', wire.paths.generateVideo(), body, GENERATION, write?.idempotencyKey);
   }
 
-  async upload(contentId: string, publish: PublishOptions): Promise<void> {
-    await this.#call('POST', wire.paths.upload(contentId), wire.uploadBody(publish), GENERATION);
+  async upload(contentId: string, publish: PublishOptions, write?: WriteOptions): Promise<void> {
+    const body = wire.uploadBody(publish);
+    await this.#call('POST', wire.paths.upload(contentId), body, GENERATION, write?.idempotencyKey);
   }
 
   /** A41: the generation rate the service states; until told, the pace is learned from its 429s. */
@@ -405,11 +411,14 @@ class HttpServiceClient implements ServiceClient {
     path: string,
     body?: wire.WireBody,
     kind: { idempotent: boolean; rateLimited: boolean } = READ,
+    idempotencyKey?: string,
   ): Promise<unknown> {
     const label = path.split('?')[0] ?? path;
     if (method === 'GET') return this.#send(method, path, label, body, kind);
     if (this.#readOnly) throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
-    if (this.#writeAccepted) return this.#send(method, path, label, body, kind);
+    // Every POST carries a key (api/idempotency.ts): the caller's, or one for this write alone.
+    const key = method === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
+    if (this.#writeAccepted) return this.#send(method, path, label, body, kind, key);
     // Until the service has accepted one write, writes go one at a time: a
     // 403 on the first stops the others before they are sent.
     const before = this.#writeGate;
@@ -424,7 +433,7 @@ class HttpServiceClient implements ServiceClient {
           `an earlier write was refused: ${this.#writeRefusal.message}`,
         );
       }
-      const answer = await this.#send(method, path, label, body, kind);
+      const answer = await this.#send(method, path, label, body, kind, key);
       this.#writeAccepted = true;
       return answer;
     } finally {
@@ -438,8 +447,9 @@ class HttpServiceClient implements ServiceClient {
     label: string,
     body: wire.WireBody | undefined,
     kind: { idempotent: boolean; rateLimited: boolean },
+    idempotencyKey?: string,
   ): Promise<unknown> {
-    const response = await this.#transport.request(method, path, body, kind);
+    const response = await this.#transport.request(method, path, body, kind, idempotencyKey);
     const failure = response.status < 300 ? failureInSuccess(response.body) : null;
     if (response.status >= 200 && response.status < 300 && failure === null) return response.body;
     const error = await this.#error(method, label, response);

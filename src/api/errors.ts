@@ -70,7 +70,7 @@ export class ServiceError extends Error {
 
 /**
  * A non-idempotent POST may have reached the service but its answer was lost
- * (A33). It was not sent again: the caller looks at the service before retrying.
+ * (A33). The client does not repeat it on its own: the caller looks at the service before any resend.
  */
 export class OutcomeUnknownError extends Error {
   override name = 'OutcomeUnknownError';
@@ -85,7 +85,7 @@ export class OutcomeUnknownError extends Error {
     super(
       oneLine(
         `${options.method} ${options.path}: the request may have reached the service but no usable answer came ` +
-          `(${options.reason}); its outcome is unknown, so it was not sent again. ` +
+          `(${options.reason}); its outcome is unknown, so the client did not repeat it on its own. ` +
           'Look at the item before trying again.',
       ),
       options.cause === undefined ? undefined : { cause: options.cause },

@@ -66,9 +66,16 @@ export class Transport {
     path: string,
     body: WireBody | undefined,
     kind: Pick<RequestKind, 'idempotent' | 'rateLimited'>,
+    idempotencyKey?: string,
   ): Promise<RawResponse> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
+    // Every attempt of this request (sendWithRetries) carries the same headers, so the same key.
+    const headers = requestHeaders(
+      this.#apiKey,
+      this.#options.userAgent,
+      payload !== undefined,
+      idempotencyKey,
+    );
     const label = path.split('?')[0] ?? path;
     const { answer, attempts } = await sendWithRetries(
       { method, path: label, ...kind },

@@ -2,6 +2,8 @@
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
 
+import type { WriteOptions } from './idempotency.ts';
+
 const CONTENT_STATUSES = [
   'NEW',
   'PROCESSING',
@@ -257,16 +259,17 @@ export interface ServiceApi {
     onItems?: (items: readonly ContentSummary[]) => void;
   }): Promise<Listed<ContentSummary>>;
   getContent(id: string): Promise<ContentDetail>;
-  createContent(fields: ContentFields): Promise<ContentDetail>;
+  /** Writes take the Idempotency-Key their sends share (api/idempotency.ts); a new one when none is given. */
+  createContent(fields: ContentFields, write?: WriteOptions): Promise<ContentDetail>;
   editContent(
     id: string,
     edit: ContentEdit,
     options?: { cancelGeneration?: boolean },
   ): Promise<ContentDetail>;
   listVersions(id: string): Promise<ContentVersion[]>;
-  processContent(request: GenerationRequest): Promise<void>;
-  generateVideo(contentId: string, render: RenderOptions): Promise<void>;
-  upload(contentId: string, publish: PublishOptions): Promise<void>;
+  processContent(request: GenerationRequest, write?: WriteOptions): Promise<void>;
+  generateVideo(contentId: string, render: RenderOptions, write?: WriteOptions): Promise<void>;
+  upload(contentId: string, publish: PublishOptions, write?: WriteOptions): Promise<void>;
   taskStatus(contentId: string): Promise<TaskStatus>;
   listAccounts(): Promise<Listed<Account>>;
   credits(): Promise<number>;

@@ -94,14 +94,20 @@ export function resolveLink(base: BaseUrl, href: string, from: string): string {
   return `${url.pathname.slice(base.prefix.length)}${url.search}`;
 }
 
-/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
-export function requestHeaders(apiKey: string, userAgent: string, hasBody: boolean): Record<string, string> {
+/** A2, A3, A4: bearer only; JSON content type only when there is a body; a write's Idempotency-Key when it has one. */
+export function requestHeaders(
+  apiKey: string,
+  userAgent: string,
+  hasBody: boolean,
+  idempotencyKey?: string,
+): Record<string, string> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${apiKey}`,
     'user-agent': userAgent,
     accept: 'application/json',
   };
   if (hasBody) headers['content-type'] = 'application/json';
+  if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
   return headers;
 }
 

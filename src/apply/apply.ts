@@ -11,6 +11,7 @@ import { settle, stillAsPlanned } from './settle.ts';
 import type { ItemRun } from './types.ts';
 import { runUpload } from './upload.ts';
 import { DEFAULT_STALL_MS } from './dispatch.ts';
+import { JobTimes } from './job-times.ts';
 import { DEFAULT_POLL, realClock } from './wait.ts';
 
 // Carries out a plan: `concurrency` items at once, each item's steps in order.
@@ -80,6 +81,7 @@ export async function applyItems(items: readonly PlanItem[], options: ApplyOptio
     poll: options.poll ?? DEFAULT_POLL,
     stallMs: options.stallMs ?? DEFAULT_STALL_MS,
     deadline: clock.now() + options.timeoutMs,
+    jobTimes: new JobTimes(),
     tally: {
       done: 0,
       total: items.filter((item) => item.steps.some((step) => options.allowed.has(step.kind))).length,

@@ -1,6 +1,8 @@
 import type { ServiceApi } from '../api/types.ts';
 import type { Logger, Tally } from '../log.ts';
-import type { Hold, PublicationTarget, Step } from '../plan/types.ts';
+import type { Hold, Step } from '../plan/types.ts';
+import type { SendCheck } from './dispatch.ts';
+import type { JobTimes } from './job-times.ts';
 import type { Clock, PollPolicy } from './wait.ts';
 
 // What every step of an apply works with.
@@ -20,8 +22,14 @@ export interface ApplyOptions {
   startWaitMs?: number;
   /** How long a lost create is looked for before it is sent again; default the client's retry deadline, within the run's. */
   createLookMs?: number;
-  /** Why a publication may not go out now (a freeze begun since the plan, a paused account); null when it may. */
-  publicationHold?: (target: PublicationTarget) => Hold | null;
+  /**
+   * Why a generation or upload may not be sent now (a freeze begun since the
+   * plan, one its publication would end in, a paused account); null when it
+   * may. Asked before every send, resends included (dispatch.ts).
+   */
+  sendHold?: (send: SendCheck) => Hold | null;
+  /** A publication whose answer was lost is held as unknown until a person decides, never sent again. */
+  atMostOnce?: boolean;
   /** How long the service may show no sign of a generation or upload whose answer was lost (dispatch.ts); default 60 s. */
   stallMs?: number;
 }
@@ -31,6 +39,8 @@ export interface Context extends ApplyOptions {
   stallMs: number;
   poll: PollPolicy;
   deadline: number;
+  /** How long this run's renders and uploads took (job-times.ts). */
+  jobTimes: JobTimes;
   /** The running count of items with work, shown on every progress line. */
   tally: Tally;
 }

@@ -1,22 +1,34 @@
 import { OutcomeUnknownError, ServiceError } from '../api/errors.ts';
+import { newIdempotencyKey, type WriteOptions } from '../api/idempotency.ts';
 import {
   GENERATING_STATUSES,
   type ContentStatus,
   type GenerationRequest,
-  type PublishOptions,
+  type RenderOptions,
   type ServiceApi,
 } from '../api/types.ts';
+import type { Hold, PublicationTarget } from '../plan/types.ts';
+import { answerLost, held } from './item-run.ts';
+import type { JobTimes } from './job-times.ts';
+import type { ItemRun } from './types.ts';
 import type { Logger } from '../log.ts';
 import { readStatus } from './status.ts';
 import type { Clock } from './wait.ts';
 
-// Generations and uploads whose answer was lost (A33, A40). They are not
-// idempotent, and a publication cannot be taken back, so one is never sent
-// again blindly: the service is watched for a sign that it received it (the
-// item moves, a run shows progress, the item is touched) until the stall
-// threshold has passed, the point after which the interface lets an upload be
-// dispatched again. Only then, with no sign at all, is it sent once more; a
+// Generations and uploads: every send of one passes here, resends included,
+// so the freeze and pause check before each send (sendHold) has one home.
+//
+// Their answers may be lost (A33, A40). They are not idempotent as the
+// interface shows them, and a publication cannot be taken back, so one is
+// never sent again blindly: the service is watched for a sign that it
+// received it (the item moves, a run shows progress, the item is touched)
+// until the stall threshold has passed, the point after which the interface
+// lets an upload be dispatched again. Only then, with no sign at all, is it
+// sent once more, with the same Idempotency-Key (api/idempotency.ts); a
 // second lost answer without a sign is left unknown, never sent a third time.
+// A service that queues the first for longer than the threshold, and ignores
+// the key, then publishes twice: with at-most-once, a publication whose
+// answer was lost is held as unknown instead, never sent again.
 
 /** What a dispatch did: `started` a job, found one `running` already, or found the item `published`. */
 export type Dispatch = 'started' | 'running' | 'published';
@@ -25,19 +37,49 @@ export interface Dispatched {
   outcome: Dispatch;
   /** When a request whose answer was lost was sent (ISO 8601), or null: the outcome is then the service's to show. */
   lostAt: string | null;
+  /** How many times the request was sent: 2 when it was sent again after a lost answer. */
+  sends: number;
 }
 
 /** The request may have been received, and the service shows no sign of it either way: it is not sent again. */
 export class OutcomeStillUnknownError extends Error {
   override name = 'OutcomeStillUnknownError';
   readonly sentAt: string;
+  readonly sends: number;
+  readonly atMostOnce: boolean;
 
-  constructor(what: string, sentAt: string) {
+  constructor(what: string, sentAt: string, sends: number, atMostOnce: boolean) {
     super(
-      `The ${what} request lost its answer twice and the service shows no sign of either; it is not sent again.`,
+      atMostOnce
+        ? `The ${what} request lost its answer and the service shows no sign of it; with at-most-once it is not sent again.`
+        : `The ${what} request lost its answer, was sent again once when the service showed no sign of it, ` +
+            'and lost its answer again; it is not sent a third time.',
     );
     this.sentAt = sentAt;
+    this.sends = sends;
+    this.atMostOnce = atMostOnce;
   }
+}
+
+/** A freeze or a pause holds the request at the moment it would be sent; `lost` when an earlier send lost its answer. */
+export class HeldAtSendError extends Error {
+  override name = 'HeldAtSendError';
+  readonly hold: Hold;
+  readonly lostAt: string | null;
+
+  constructor(hold: Hold, lostAt: string | null) {
+    super(`held at send: ${hold.kind}`);
+    this.hold = hold;
+    this.lostAt = lostAt;
+  }
+}
+
+/** What is checked before a send: the publication it carries (null: none), whether it renders, when it may end. */
+export interface SendCheck {
+  publication: PublicationTarget | null;
+  renders: boolean;
+  /** How long after the send the publication may end (job-times.ts). */
+  leadMs: number;
 }
 
 export interface DispatchContext {
@@ -48,6 +90,12 @@ export interface DispatchContext {
   stallMs: number;
   /** Wall clock for the time a request was sent; default Date.now. */
   now?: () => number;
+  /** Why a request may not be sent now (a freeze, a paused account); asked before every send, resends included. */
+  sendHold?: (send: SendCheck) => Hold | null;
+  /** A publication whose answer was lost is held as unknown, never sent again. */
+  atMostOnce?: boolean;
+  /** How long this run's jobs took, for the lead a publication's freeze check allows. */
+  jobTimes?: JobTimes;
 }
 
 /** The default stall threshold: the interface does not show its value (A40). */
@@ -104,58 +152,121 @@ async function updatedAtOf(client: ServiceApi, id: string): Promise<string | nul
   }
 }
 
+/** One write: what the logs call it, what the freeze check sees of it, and how it is sent. */
+interface Write {
+  what: string;
+  check: SendCheck;
+  send: (options: WriteOptions) => Promise<void>;
+}
+
+/** The check before every send: a freeze or a pause may have begun since the plan, or since the first send. */
+function checkBeforeSend(context: DispatchContext, write: Write, lostAt: string | null): void {
+  const hold = context.sendHold?.(write.check) ?? null;
+  if (hold !== null) throw new HeldAtSendError(hold, lostAt);
+}
+
 async function dispatch(
   context: DispatchContext,
   id: string,
   status: ContentStatus | null,
-  send: () => Promise<void>,
-  what: string,
+  write: Write,
 ): Promise<Dispatched> {
   const { client, logger } = context;
+  // One key for every send of this write (api/idempotency.ts).
+  const options: WriteOptions = { idempotencyKey: newIdempotencyKey() };
   let lostAt: string | null = null;
   let before: Before | null = null;
   for (let sends = 1; ; sends++) {
+    checkBeforeSend(context, write, lostAt);
     const sentAt = new Date((context.now ?? Date.now)()).toISOString();
     try {
-      await send();
-      return { outcome: 'started', lostAt };
+      await write.send(options);
+      return { outcome: 'started', lostAt, sends };
     } catch (error) {
       // 409: something is in flight already; wait for it, never send again.
-      if (isCode(error, 409, 'already_published')) return { outcome: 'published', lostAt };
-      if (isCode(error, 409)) return { outcome: 'running', lostAt };
+      if (isCode(error, 409, 'already_published')) return { outcome: 'published', lostAt, sends };
+      if (isCode(error, 409)) return { outcome: 'running', lostAt, sends };
       if (!(error instanceof OutcomeUnknownError)) throw error;
       lostAt ??= sentAt;
       before ??= { status, updatedAt: await updatedAtOf(client, id) };
       const sign = await watchForSign(context, id, before);
       if (sign !== null) {
-        logger.info(`The ${what} request lost its answer; the item is ${sign}, so it was received.`);
-        return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt };
+        logger.info(`The ${write.what} request lost its answer; the item is ${sign}, so it was received.`);
+        return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt, sends };
       }
-      if (sends >= 2) throw new OutcomeStillUnknownError(what, lostAt);
+      const atMostOnce = context.atMostOnce === true && write.check.publication !== null;
+      if (sends >= 2 || atMostOnce) throw new OutcomeStillUnknownError(write.what, lostAt, sends, atMostOnce);
       logger.info(
-        `The ${what} request lost its answer and the service shows no sign of it past the stall threshold ` +
-          `(${Math.round(context.stallMs / 1000)} s); sending it again, once.`,
+        `The ${write.what} request lost its answer and the service shows no sign of it past the stall threshold ` +
+          `(${Math.round(context.stallMs / 1000)} s); sending it again, once, with the same Idempotency-Key.`,
       );
     }
   }
 }
 
+/** A generation: the render, and the publication the one-shot request carries (null: none). */
+export interface Generation {
+  id: string;
+  render: RenderOptions;
+  publication: PublicationTarget | null;
+}
+
 /** POST /gen/process-content-async, resolved by what the service shows when its answer is lost. */
 export function dispatchGeneration(
   context: DispatchContext,
-  request: GenerationRequest,
+  generation: Generation,
   before: ContentStatus | null,
 ): Promise<Dispatched> {
-  const what = request.publish ? 'publishing generation' : 'generation';
-  return dispatch(context, request.content_id, before, () => context.client.processContent(request), what);
+  const { id, render, publication } = generation;
+  const request: GenerationRequest = { content_id: id, render, publish: publication?.options };
+  const leadMs = context.jobTimes?.expectedMs('render') ?? 0;
+  return dispatch(context, id, before, {
+    what: publication ? 'publishing generation' : 'generation',
+    check: { publication, renders: true, leadMs },
+    send: (options) => context.client.processContent(request, options),
+  });
 }
 
 /** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
 export function dispatchUpload(
   context: DispatchContext,
   id: string,
-  publish: PublishOptions,
+  publication: PublicationTarget,
   before: ContentStatus | null,
 ): Promise<Dispatched> {
-  return dispatch(context, id, before, () => context.client.upload(id, publish), 'upload');
+  const leadMs = context.jobTimes?.expectedMs('upload') ?? 0;
+  return dispatch(context, id, before, {
+    what: 'upload',
+    check: { publication, renders: false, leadMs },
+    send: (options) => context.client.upload(id, publication.options, options),
+  });
+}
+
+/**
+ * A generation or upload whose outcome stays unknown (dispatch.ts) is left to
+ * the service: held as unknown, never sent again in this run. One a freeze or
+ * a pause holds at the moment it would be sent is held with that reason.
+ */
+export async function sendOnce<T>(
+  run: ItemRun,
+  context: DispatchContext,
+  send: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof HeldAtSendError) {
+      held(run, error.hold);
+      if (error.lostAt !== null) answerLost(run, error.lostAt, 1);
+      return null;
+    }
+    if (!(error instanceof OutcomeStillUnknownError)) throw error;
+    const { sentAt, sends, atMostOnce } = error;
+    held(run, { kind: 'outcome_unknown', request: error.message, sentAt, sends, atMostOnce });
+    answerLost(run, sentAt, sends);
+    context.logger.warning(
+      `${error.message} Its outcome is the service's to show: check the channel before anything sends it again.`,
+    );
+    return null;
+  }
 }

@@ -26,6 +26,7 @@ export function untouched(item: PlanItem): ItemRun {
     unsettled: null,
     lastError: null,
     lostAt: null,
+    resent: false,
     error: null,
     durationMs: 0,
   };
@@ -88,9 +89,11 @@ export function raceOpen(run: ItemRun, detail: ContentDetail | null): void {
   writable(run).unsettled = detail;
 }
 
-/** A publishing request lost its answer: sent at `sentAt`, its outcome is the service's to show. */
-export function answerLost(run: ItemRun, sentAt: string): void {
-  writable(run).lostAt ??= sentAt;
+/** A publishing request lost its answer: sent at `sentAt` (`sends` times in all), its outcome is the service's to show. */
+export function answerLost(run: ItemRun, sentAt: string, sends: number): void {
+  const state = writable(run);
+  state.lostAt ??= sentAt;
+  state.resent ||= sends > 1;
 }
 
 /** What stopped the engine on this item, already free of secrets. */

@@ -1,4 +1,5 @@
 import { OutcomeUnknownError } from '../api/errors.ts';
+import { newIdempotencyKey } from '../api/idempotency.ts';
 import type { ContentDetail, ContentFields, ServiceApi } from '../api/types.ts';
 import type { Logger } from '../log.ts';
 import { sameTitle } from '../text/service-terms.ts';
@@ -42,9 +43,11 @@ export async function createOrAdopt(
   options: { lookMs?: number | undefined } = {},
 ): Promise<ContentDetail> {
   const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
+  // Every send of this create carries the same Idempotency-Key (api/idempotency.ts).
+  const write = { idempotencyKey: newIdempotencyKey() };
   for (let send = 1; ; send++) {
     try {
-      return await client.createContent(withoutNulls(fields));
+      return await client.createContent(withoutNulls(fields), write);
     } catch (error) {
       if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS) throw error;
       let waited = 0;

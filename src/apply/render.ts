@@ -1,13 +1,15 @@
 import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../api/types.ts';
-import type { PublicationTarget, Step } from '../plan/types.ts';
+import { uploadCannotCarry } from '../plan/inflight.ts';
+import type { Hold, PublicationTarget, Step } from '../plan/types.ts';
 import { note } from './content.ts';
 import type { Context } from './context.ts';
 import { answerLost, dispatched, held } from './item-run.ts';
-import { OutcomeStillUnknownError, dispatchGeneration, type DispatchContext } from './dispatch.ts';
+import { dispatchGeneration, sendOnce, type Dispatch } from './dispatch.ts';
 import { settleRace } from './race-step.ts';
 import { readBackRender } from './readback.ts';
 import { freshStatus, settle, settleDispatch } from './settle.ts';
 import type { ItemRun } from './types.ts';
+import { runUpload } from './upload.ts';
 import type { WaitUntil } from './wait.ts';
 
 // A render: POST /gen/process-content-async, carrying the publication when
@@ -69,67 +71,95 @@ async function scriptAsPlanned(run: ItemRun, step: RenderStep, context: Context)
 }
 
 /**
- * A generation or upload whose answer was lost twice without a sign is left
- * to the service (dispatch.ts): held as unknown, never sent a third time.
+ * Whether the one-shot request may carry the publication now: not when a
+ * paused account or a freeze holds it, nor when the render it starts may end
+ * inside a freeze (job-times.ts). The video is then rendered without it and
+ * published with an upload once nothing holds it; where an upload cannot
+ * carry the publication's settings, the render waits with it.
  */
-export async function sendOnce<T>(
+function publicationNow(
   run: ItemRun,
-  context: DispatchContext,
-  send: () => Promise<T>,
-): Promise<T | null> {
-  try {
-    return await send();
-  } catch (error) {
-    if (!(error instanceof OutcomeStillUnknownError)) throw error;
-    held(run, { kind: 'outcome_unknown', request: error.message, sentAt: error.sentAt });
-    context.logger.warning(`${error.message} Its outcome is the service's to show; a later run reads it.`);
+  step: RenderStep,
+  context: Context,
+): { publication: PublicationTarget | null; deferred: Hold | null } | null {
+  const publication = step.publish;
+  if (publication === null) return { publication, deferred: null };
+  const leadMs = context.jobTimes.expectedMs('render');
+  const hold = context.sendHold?.({ publication, renders: true, leadMs }) ?? null;
+  if (hold === null) return { publication, deferred: null };
+  if (uploadCannotCarry(publication.options).length > 0) {
+    held(run, hold);
     return null;
   }
+  return { publication: null, deferred: hold };
 }
 
-/** Sends the generation and waits for it; once more when the service parked it after the voiceover. */
-async function sendRender(run: ItemRun, step: RenderStep, context: Context): Promise<boolean> {
-  const { client, logger } = context;
+/** A render this run sent and saw to its end: how long it took teaches the lead of later one-shot requests. */
+function timed(run: ItemRun, context: Context, outcome: Dispatch, startedAt: number): void {
+  const ended = run.status !== null && (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED');
+  if (outcome === 'started' && ended) context.jobTimes.record('render', context.clock.now() - startedAt);
+}
+
+/** One generation sent and waited for; false when the item stops here. */
+async function sendOneRender(
+  run: ItemRun,
+  step: RenderStep,
+  context: Context,
+  publication: PublicationTarget | null,
+): Promise<Dispatch | false> {
   const id = run.id as string;
-  for (let send = 1; send <= RENDER_SENDS; send++) {
-    const before = run.status;
-    const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
-    const request = { content_id: id, render: step.render, publish: step.publish?.options };
-    const sent = await sendOnce(run, context, () => dispatchGeneration(context, request, before));
-    if (sent === null) return false;
-    const outcome = sent.outcome;
-    if (step.publish !== null && sent.lostAt !== null) answerLost(run, sent.lostAt);
-    dispatched(run, {
-      rendered: outcome === 'started',
-      published: step.publish !== null && outcome === 'started',
-    });
-    const until: WaitUntil = step.publish !== null && outcome !== 'published' ? 'published' : 'settled';
-    const wait = { dispatched: outcome, before, until, conflictMayBeQueued: true, since };
-    if (!(await settleDispatch(run, context, wait))) return false;
-    // Parked after the voiceover with no run in flight: it is rendered, not waited on.
-    if (run.status !== 'AUDIO_PROCESSED' || outcome !== 'started') break;
-    logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
-  }
-  return true;
+  const before = run.status;
+  const since =
+    before !== null && FAILED_STATUSES.has(before) ? await updatedAt(context.client, id) : undefined;
+  const startedAt = context.clock.now();
+  const generation = { id, render: step.render, publication };
+  const sent = await sendOnce(run, context, () => dispatchGeneration(context, generation, before));
+  if (sent === null) return false;
+  const outcome = sent.outcome;
+  if (publication !== null && sent.lostAt !== null) answerLost(run, sent.lostAt, sent.sends);
+  dispatched(run, {
+    rendered: outcome === 'started',
+    published: publication !== null && outcome === 'started',
+  });
+  const until: WaitUntil = publication !== null && outcome !== 'published' ? 'published' : 'settled';
+  const wait = { dispatched: outcome, before, until, conflictMayBeQueued: true, since };
+  if (!(await settleDispatch(run, context, wait))) return false;
+  timed(run, context, outcome, startedAt);
+  return outcome;
 }
 
 /**
- * Whether a freeze or a pause holds the publication now, as it is about to
- * be sent: then it is held, and the next run sends it when it may.
+ * Sends the generation and waits for it; once more when the service parked it
+ * after the voiceover. The publication deferred to an upload, or null; false
+ * when the item stops here (a deferred publication is then held).
  */
-export function heldAtSend(run: ItemRun, target: PublicationTarget | null, context: Context): boolean {
-  const hold = target === null ? null : (context.publicationHold?.(target) ?? null);
-  if (hold !== null) held(run, hold);
-  return hold !== null;
+async function sendRender(run: ItemRun, step: RenderStep, context: Context): Promise<Hold | null | false> {
+  let deferred: Hold | null = null;
+  for (let send = 1; send <= RENDER_SENDS; send++) {
+    const now = publicationNow(run, step, context);
+    if (now === null) return false;
+    deferred ??= now.deferred;
+    const outcome = await sendOneRender(run, step, context, now.publication);
+    if (outcome === false) {
+      if (deferred !== null) held(run, deferred);
+      return false;
+    }
+    // Parked after the voiceover with no run in flight: it is rendered, not waited on.
+    if (run.status !== 'AUDIO_PROCESSED' || outcome !== 'started') break;
+    context.logger.info(
+      'The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.',
+    );
+  }
+  return deferred;
 }
 
 export async function runRender(run: ItemRun, step: RenderStep, context: Context): Promise<boolean> {
   const toRender = await stillToRender(run, step, context);
   if (toRender !== true) return toRender === false;
-  if (heldAtSend(run, step.publish, context)) return false;
   const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
   if (!(await scriptAsPlanned(run, step, context))) return false;
-  if (!(await sendRender(run, step, context))) return false;
+  const deferred = await sendRender(run, step, context);
+  if (deferred === false) return false;
   if (run.status !== null && FAILED_STATUSES.has(run.status)) {
     // Retried once per apply: a second failure is reported, not looped on.
     if (retrying || step.reason === 'retry_failed')
@@ -138,5 +168,9 @@ export async function runRender(run: ItemRun, step: RenderStep, context: Context
   }
   if (step.render.subtitle_settings !== undefined && run.rendered)
     note(run, readBackRender(step.render, await context.client.getContent(run.id as string)), context.logger);
+  // Rendered without the publication the one-shot request would have carried into a freeze: an upload
+  // publishes it now if nothing holds it any more, else the upload's check holds it and a later run sends it.
+  if (deferred !== null && step.publish !== null)
+    return runUpload(run, { kind: 'upload', publish: step.publish, retry: false }, context);
   return true;
 }

@@ -80,6 +80,7 @@ export function itemResults(
       status,
       ...publicationOf(run, row, status),
       ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
+      ...(run.resent ? { resentAfterLoss: true } : {}),
       lastError: row?.last_error ?? run.lastError,
       error: run.error,
       durationMs: run.durationMs,

@@ -41,6 +41,8 @@ export interface ItemResult {
   confirmation?: { state: Confirmation['state']; accounts: AccountPublication[] };
   /** When a publishing request whose answer was lost was sent, while the service has not shown the item published. */
   unknownSince?: string | null;
+  /** That request was sent again after its answer was lost: the service may publish it twice. */
+  resentAfterLoss?: boolean;
   /** The service's last_error for FAILED_* items. */
   lastError: string | null;
   /** What stopped the engine on this item (an HTTP error, a timeout), already free of secrets. */
@@ -89,6 +91,8 @@ export interface ItemRun {
    * is unknown until the service shows the item published.
    */
   readonly lostAt: string | null;
+  /** The publishing request whose answer was lost was sent again (no sign past the stall threshold). */
+  readonly resent: boolean;
   readonly error: string | null;
   readonly durationMs: number;
 }

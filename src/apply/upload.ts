@@ -3,8 +3,7 @@ import { RENDERED_STATUSES } from '../api/types.ts';
 import type { Step } from '../plan/types.ts';
 import type { Context } from './context.ts';
 import { answerLost, dispatched, saw } from './item-run.ts';
-import { dispatchUpload, type Dispatch } from './dispatch.ts';
-import { heldAtSend, sendOnce } from './render.ts';
+import { dispatchUpload, sendOnce, type Dispatch } from './dispatch.ts';
 import { settleRace } from './race-step.ts';
 import { freshStatus, settle, settleDispatch } from './settle.ts';
 import { readStatus } from './status.ts';
@@ -24,19 +23,23 @@ export async function runUpload(
   if (!(await freshStatus(run, context))) return false;
   if (run.status === 'UPLOADED') return true; // never published twice
   if (run.status === null || !RENDERED_STATUSES.has(run.status)) return false;
-  if (heldAtSend(run, step.publish, context)) return false;
   const before = run.status;
+  const startedAt = context.clock.now();
   const outcome = await upload(run, step, context);
   if (outcome === 'published meanwhile') return true;
   if (outcome === 'unknown') return false;
   // 'published' here means a lost answer whose upload the service shows done: this run's publication.
   dispatched(run, { published: outcome !== 'running' });
-  return settleDispatch(run, context, {
+  const settled = await settleDispatch(run, context, {
     dispatched: outcome,
     before,
     until: 'settled',
     conflictMayBeQueued: false,
   });
+  // An upload seen to its end teaches how long later ones may take to publish (job-times.ts).
+  if (settled && outcome === 'started' && run.status === 'UPLOADED')
+    context.jobTimes.record('upload', context.clock.now() - startedAt);
+  return settled;
 }
 
 /** The upload: what it did, or that another run published the item between the look and it, or that its outcome stays unknown. */
@@ -48,11 +51,9 @@ async function upload(
   const id = run.id as string;
   try {
     const before = run.status;
-    const sent = await sendOnce(run, context, () =>
-      dispatchUpload(context, id, step.publish.options, before),
-    );
+    const sent = await sendOnce(run, context, () => dispatchUpload(context, id, step.publish, before));
     if (sent === null) return 'unknown';
-    if (sent.lostAt !== null) answerLost(run, sent.lostAt);
+    if (sent.lostAt !== null) answerLost(run, sent.lostAt, sent.sends);
     return sent.outcome;
   } catch (error) {
     // The service refuses a second publication: published meanwhile, which the status shows.

@@ -37,6 +37,8 @@ export interface CliOptions {
   pause: { reason: string | null } | null;
   /** --override-freeze: the release file's freeze windows are lifted for this run. */
   overrideFreeze: boolean;
+  /** --at-most-once: a publication whose answer was lost is held as unknown, never sent again. */
+  atMostOnce: boolean;
   maxPublications: number;
   cancelRunning: boolean;
   /** Git ref whose manifests hold the previous titles (rename detection). */
@@ -76,6 +78,7 @@ const OPTIONS = {
   publish: { type: 'boolean', default: DEFAULTS.publish },
   pause: { type: 'string' },
   'override-freeze': { type: 'boolean', default: false },
+  'at-most-once': { type: 'boolean', default: false },
   'max-publications': { type: 'string' },
   'cancel-running': { type: 'boolean', default: DEFAULTS.cancelRunning },
   base: { type: 'string' },
@@ -171,6 +174,7 @@ function optionsFrom(command: Command, values: ReturnType<typeof parse>['values'
     publish: values.publish,
     pause: values.pause === undefined ? null : parsePause(values.pause),
     overrideFreeze: values['override-freeze'],
+    atMostOnce: values['at-most-once'],
     maxPublications: integer('--max-publications', values['max-publications'], DEFAULTS.maxPublications, 0),
     cancelRunning: values['cancel-running'],
     base: values.base ?? null,
@@ -221,6 +225,7 @@ function defaults(command: Command, cwd: string): CliOptions {
     publish: DEFAULTS.publish,
     pause: null,
     overrideFreeze: false,
+    atMostOnce: false,
     maxPublications: DEFAULTS.maxPublications,
     cancelRunning: DEFAULTS.cancelRunning,
     base: null,

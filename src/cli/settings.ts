@@ -28,5 +28,6 @@ export function runSettingsFromFlags(command: EngineCommand, options: CliOptions
     lateWindowMs: options.lateWindowMs,
     pause: options.pause,
     overrideFreeze: options.overrideFreeze,
+    atMostOnce: options.atMostOnce,
   };
 }

@@ -5,6 +5,7 @@ import { authenticate, hasScopes } from './auth.ts';
 import type { Core, Reply } from './core.ts';
 import { echoKey, type Faults } from './faults.ts';
 import { HttpError } from './http-error.ts';
+import { idempotencyKeyOf, once } from './idempotency.ts';
 import { takeGenerationAllowance, videoCapReached } from './limits.ts';
 import { matchRoute } from './routes.ts';
 import type { Route } from './routes.ts';
@@ -113,16 +114,20 @@ async function handle(state: ServerState, req: IncomingMessage, entry: RequestLo
     if (!hasScopes(auth.key, scopes)) {
       throw new HttpError(403, { error: 'insufficient_scope', required: [...scopes] });
     }
-    if (route.limited) {
-      const retry = takeGenerationAllowance(auth.user, core.clock, core.config);
-      if (retry !== null) throw tooMany(retry, 'generation');
-    }
-    if (route.videoCap) {
-      const retry = videoCapReached(auth.user, core.clock, core.config);
-      if (retry !== null) throw tooMany(retry, 'daily_video_cap');
-    }
-    const body = route.method === 'GET' ? undefined : parseJson(text);
-    return route.handle({ core, user: auth.user, key: auth.key, url, body, params: match.params });
+    // A POST whose key was seen is answered as the first time, without taking an allowance (idempotency.ts).
+    const request = { method, user: auth.user.id, key: idempotencyKeyOf(req.headers) };
+    return once(core, request, () => {
+      if (route.limited) {
+        const retry = takeGenerationAllowance(auth.user, core.clock, core.config);
+        if (retry !== null) throw tooMany(retry, 'generation');
+      }
+      if (route.videoCap) {
+        const retry = videoCapReached(auth.user, core.clock, core.config);
+        if (retry !== null) throw tooMany(retry, 'daily_video_cap');
+      }
+      const body = route.method === 'GET' ? undefined : parseJson(text);
+      return route.handle({ core, user: auth.user, key: auth.key, url, body, params: match.params });
+    });
   } catch (error) {
     if (error instanceof HttpError) return errorReply(error, errorsOf);
     throw error;
@@ -153,6 +158,8 @@ async function onRequest(state: ServerState, req: IncomingMessage, res: ServerRe
     time: Date.now(),
     user: null,
   };
+  const idempotencyKey = idempotencyKeyOf(req.headers);
+  if (idempotencyKey !== null) entry.idempotencyKey = idempotencyKey;
   state.log.push(entry);
   await wait(state, state.faults.latencyMs);
   let fault = state.faults.take(entry.method, new URL(entry.path, 'http://emulator').pathname);

@@ -128,6 +128,8 @@ export interface RequestLogEntry {
   /** Owner of the key, when it resolved. */
   user: string | null;
   fault?: Fault['kind'];
+  /** The Idempotency-Key header the request carried, when it carried one. */
+  idempotencyKey?: string;
 }
 
 export interface PublishSettings {
@@ -269,4 +271,6 @@ export interface BehaviourOptions {
   urlsPerAccount?: boolean;
   /** A publication the service made but shows no URL for: to `platform`, of items whose title contains `titleIncludes`. */
   unlistedUrl?: { titleIncludes: string; platform: Platform };
+  /** A POST with an Idempotency-Key the same user sent before returns the first answer and does nothing again (idempotency.ts). */
+  honourIdempotencyKey?: boolean;
 }

@@ -7,7 +7,7 @@ import type { ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
 import { blocksWrites } from '../manifest/types.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
-import { publicationBlock, releaseRules } from '../plan/release-control.ts';
+import { releaseRules, sendBlock } from '../plan/release-control.ts';
 import { statedScopes } from '../plan/steps.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
 import { bestEffortCredits, refreshScripts, statedPace } from './observe.ts';
@@ -78,7 +78,8 @@ function applyOptions(options: EngineOptions, client: ServiceApi, report: RunRep
   const { settings, deps, seams } = options;
   return {
     client,
-    publicationHold: publicationGate(options, report),
+    sendHold: sendGate(options, report),
+    atMostOnce: settings.atMostOnce === true,
     allowed: allowedSteps(settings.mode, settings.permissions),
     concurrency: settings.concurrency,
     wait: settings.wait,
@@ -93,14 +94,14 @@ function applyOptions(options: EngineOptions, client: ServiceApi, report: RunRep
 }
 
 /**
- * What holds a publication at the moment it would be sent: the plan was made
- * earlier, and a freeze may have begun while the run waited on renders or on
- * the generation pace.
+ * What holds a generation or upload at the moment it would be sent: the plan
+ * was made earlier, and a freeze may have begun while the run waited on
+ * renders or on the generation pace, or begin before the job it starts ends.
  */
-function publicationGate(options: EngineOptions, report: RunReport): ApplyOptions['publicationHold'] {
+function sendGate(options: EngineOptions, report: RunReport): ApplyOptions['sendHold'] {
   const rules = releaseRules(report.load.release ?? null, runRelease(options.settings));
   const now = options.seams?.now ?? (() => new Date());
-  return (target) => publicationBlock(rules, target, now().getTime());
+  return (send) => sendBlock(rules, send, now().getTime());
 }
 
 /**

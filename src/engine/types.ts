@@ -40,6 +40,8 @@ export interface RunSettings {
   pause?: { reason: string | null } | null;
   /** `override-freeze` on a workflow_dispatch: the release file's freeze windows are lifted for this run. */
   overrideFreeze?: boolean;
+  /** `at-most-once`: a publication whose answer was lost is held as unknown until a person decides, never sent again. */
+  atMostOnce?: boolean;
 }
 
 /** What the engine works through and reports to. */

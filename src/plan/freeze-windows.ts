@@ -92,6 +92,13 @@ export class FreezeCalendar {
     return this.#found.get(key) ?? null;
   }
 
+  /** The first freeze holding `what` that overlaps [from, to), whole; null when none does. */
+  within(what: FreezeHold, from: number, to: number): Freeze | null {
+    if (!this.holds(what) || to <= from) return this.at(what, from);
+    const first = freezesBetween(this.#windows[what], from, to)[0];
+    return first === undefined ? null : this.at(what, Math.max(from, first.since));
+  }
+
   #search(what: FreezeHold, instant: number): Freeze | null {
     // Looked for around the instant, then further each way while the freeze reaches the edge of the search.
     for (let span = SPAN_MS; ; span *= 2) {

@@ -173,6 +173,29 @@ export function publicationBlock(
 }
 
 /**
+ * Why a generation or upload may not be sent at `instant`: a freeze of
+ * renders open now (for a generation), or a publication it carries that a
+ * paused account or a freeze holds now, or that may end inside a freeze: the
+ * service publishes when the job ends, up to `leadMs` after the request
+ * (apply/job-times.ts). Null: it may be sent.
+ */
+export function sendBlock(
+  rules: ReleaseRules | undefined,
+  send: { publication: PublicationTarget | null; renders: boolean; leadMs: number },
+  instant: number,
+): Hold | null {
+  const { publication } = send;
+  const renders = send.renders ? freezeAt(rules, 'render', instant) : null;
+  if (renders !== null)
+    return frozenHold(renders, 'render', publication ? ['render', 'publish'] : ['render']);
+  if (publication === null) return null;
+  const now = publicationBlock(rules, publication, instant);
+  if (now !== null || rules === undefined || rules.overrideFreeze) return now;
+  const ahead = rules.calendar?.within('publish', instant, instant + send.leadMs) ?? null;
+  return ahead === null ? null : frozenHold(ahead, 'publish', ['publish']);
+}
+
+/**
  * How long of [at, now) the work an item still needs (its publication, and
  * the render or the create before it) could go out: the late window counts
  * only that time, so a schedule that fell in a freeze is caught up when it

@@ -115,11 +115,12 @@ export type Hold =
    */
   | { kind: 'race_undecided'; title: string; ids: string[]; why: string }
   /**
-   * A generation or upload lost its answer twice and the service shows no sign
-   * of either: it may have been received, so it is not sent again; the
-   * service decides, and a later run reads what it shows.
+   * A generation or upload lost its answer and the service shows no sign of
+   * it: `sends` times sent (2: sent again once past the stall threshold, and
+   * lost again; 1: held by at-most-once, never sent again). It may have been
+   * received, so it is not sent again; a person or a later run decides.
    */
-  | { kind: 'outcome_unknown'; request: string; sentAt: string }
+  | { kind: 'outcome_unknown'; request: string; sentAt: string; sends?: number; atMostOnce?: boolean }
   /** The service accepted this run's write; reading the item back failed, so the rest waits for the next run. */
   | { kind: 'not_read_back'; reason: string }
   /** The service accepted the edit but shows fields it set empty; nothing more is done to the item in this run. */

@@ -111,7 +111,7 @@ export function holdText(hold: Hold): string {
     case 'race_undecided':
       return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
     case 'outcome_unknown':
-      return `publication unknown: a request sent ${formatInstant(hold.sentAt)} lost its answer and the service shows no sign of it; it is not sent again, and a later run reads what the service shows`;
+      return outcomeUnknownText(hold);
     case 'not_read_back':
       return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
     case 'cleared_on_service':
@@ -342,11 +342,34 @@ export function resultNote(item: ItemResult, planned: PlanItem | undefined): str
   return null;
 }
 
-/** A publication whose answer was lost, not yet shown published: unknown, and since when. */
+/** How a person settles a publication whose outcome is unknown. */
+const DECIDE =
+  'check the channel: if the video is there, nothing is to be done; if not, run again (the next run sends it ' +
+  'while the service shows it unpublished, at-most-once or not, so run it only after checking) or publish it by hand';
+
+/** What may have come of a request sent again after its answer was lost. */
+const MAYBE_TWICE =
+  'if the service had queued the first, the video may be published twice: check the channel for a second post';
+
+/** A request whose answer was lost and of which the service shows no sign: said as it happened, never "not sent" after a resend. */
+function outcomeUnknownText(hold: Extract<Hold, { kind: 'outcome_unknown' }>): string {
+  const sent = formatInstant(hold.sentAt);
+  if (hold.atMostOnce === true)
+    return `publication unknown: the request sent ${sent} lost its answer and the service shows no sign of it; held by at-most-once, never sent again. To decide, ${DECIDE}`;
+  if ((hold.sends ?? 2) > 1)
+    return `publication unknown: the request sent ${sent} lost its answer, was sent again once when the service showed no sign of it past the stall threshold, and lost its answer again; it is not sent a third time, and a later run reads what the service shows. ${MAYBE_TWICE}`;
+  return `publication unknown: the request sent ${sent} lost its answer and the service shows no sign of it; a later run reads what the service shows`;
+}
+
+/** A publication whose answer was lost, not yet shown published (unknown, and since when), or sent again after it. */
 function unknownText(item: ItemResult): string | null {
-  if (item.outcome !== 'unknown' || item.holds?.some((hold) => hold.kind === 'outcome_unknown')) return null;
-  const since = item.unknownSince ? ` (sent ${formatInstant(item.unknownSince)})` : '';
-  return `publication unknown${since}: its answer was lost and the service has not shown it published yet; it is not sent again, and the next run reads what the service shows`;
+  if (item.holds?.some((hold) => hold.kind === 'outcome_unknown')) return null;
+  if (item.outcome !== 'unknown')
+    return item.resentAfterLoss === true ? `sent again after its answer was lost: ${MAYBE_TWICE}` : null;
+  const since = item.unknownSince ? ` (first sent ${formatInstant(item.unknownSince)})` : '';
+  if (item.resentAfterLoss === true)
+    return `publication unknown${since}: its answer was lost and the service showed no sign of it past the stall threshold, so it was sent again once; the service has not shown it published yet, and the next run reads what it shows. ${MAYBE_TWICE}`;
+  return `publication unknown${since}: its answer was lost, the service showed it received, and it was not sent again; the service has not shown it published yet, and the next run reads what it shows`;
 }
 
 /**

@@ -29,6 +29,7 @@ describe('readInputs', () => {
       shard: null,
       pause: null,
       overrideFreeze: false,
+      atMostOnce: false,
       allowInsecureHttp: false,
       allowUntrustedEvents: false,
       deployments: false,

@@ -68,6 +68,7 @@ const SETTING_KEYS = [
   'shard',
   'pause',
   'overrideFreeze',
+  'atMostOnce',
 ] as const satisfies readonly (keyof RunSettings)[];
 const DEPENDENCY_KEYS = [
   'client',
