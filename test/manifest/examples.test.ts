@@ -23,15 +23,17 @@ describe('examples/', () => {
     expect(result.items).toHaveLength(result.files.length);
   });
 
-  it('start with the yaml-language-server line pointing at the committed schema', async () => {
+  it('start with the yaml-language-server line pointing at the published schema, wherever they are copied', async () => {
     const { files } = await loadManifests({ cwd: EXAMPLES, pattern: PATTERN });
     for (const file of files) {
       expect(DEFAULTS_FILES).not.toContain(path.posix.basename(file));
       const first = readFileSync(path.join(EXAMPLES, file), 'utf8').split('\n')[0] ?? '';
       const match = /^# yaml-language-server: \$schema=(\S+)$/.exec(first);
       expect(match, `${file} starts with the $schema line`).not.toBeNull();
-      const target = path.resolve(path.dirname(path.join(EXAMPLES, file)), match![1]!);
-      expect(target).toBe(fileURLToPath(new URL('../../schema/content.schema.json', import.meta.url)));
+      // The URL the major tag publishes: a relative path would break once the file is copied into content/.
+      expect(match![1]).toBe(
+        'https://raw.githubusercontent.com/your-org/content-as-code/v1/schema/content.schema.json',
+      );
     }
   });
 });
