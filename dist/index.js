@@ -19,7 +19,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // bundle. main.ts is imported after the cache is on, so it is cached too.
 if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
     (0,node_module__WEBPACK_IMPORTED_MODULE_0__.enableCompileCache)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(627), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(627), __nccwpck_require__.e(886)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7886));
 await run();
 
 __webpack_async_result__();
@@ -40,8 +40,8 @@ __webpack_async_result__();
 // on anything older they fail while loading, with stack traces that name none
 // of this. The action itself runs on the runner's node24.
 const MINIMUM_NODE = { major: 22, minor: 19 };
-/** The one-off way to run a command on Node 24 that needs nothing installed but npm. */
-const NODE_24_BY_NPX = 'npx -p node@24';
+/** The one-off way to run a command on Node 24 that needs nothing installed but npm (`--yes`: no prompt, as a script needs). */
+const NODE_24_BY_NPX = 'npx --yes -p node@24';
 /** Whether a Node version (`v22.19.0` or `22.19.0`) can run the bundles. */
 function isSupportedNode(version) {
     const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);

@@ -50,10 +50,10 @@ Usage:
   content-as-code validate [options]   check the manifests; sends nothing
   content-as-code plan [options]       show what apply would do; changes nothing
   content-as-code apply [options]      create, edit, render and publish to match the manifests
-  content-as-code doctor [--json]      probe the service read-only: which reading of each "not shown" rule it speaks
+  content-as-code doctor [--json]      probe the service read-only: how it answers where its interface leaves details open
   content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
   content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
-  content-as-code schema               print the manifest JSON Schema
+  content-as-code schema [release]     print the manifest JSON Schema (or the release file's)
 
 Options:
   --manifests GLOB        manifest files (default: content/**/*.{yml,yaml}); quote it
@@ -71,6 +71,7 @@ Options:
   --no-publish            forbid any publication in this run
   --pause REASON          write nothing to the service, saying why (true, or the reason); as the action's pause input
   --override-freeze       lift the release file's freeze windows for this run (pauses still hold)
+  --at-most-once          hold a publication whose answer was lost as unknown, never send it again
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
   --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)

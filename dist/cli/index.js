@@ -11,7 +11,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // Node, so they come in with main.ts once the check has passed.
 
 (0,_runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .requireSupportedNode */ .Am)('content-as-code <command>');
-const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(516), __nccwpck_require__.e(443)]).then(__nccwpck_require__.bind(__nccwpck_require__, 443));
+const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(516), __nccwpck_require__.e(442)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9442));
 const { EXIT } = await __nccwpck_require__.e(/* import() */ 911).then(__nccwpck_require__.bind(__nccwpck_require__, 7911));
 const code = await main(process.argv.slice(2));
 process.exitCode = code;
@@ -38,8 +38,8 @@ __webpack_async_result__();
 // on anything older they fail while loading, with stack traces that name none
 // of this. The action itself runs on the runner's node24.
 const MINIMUM_NODE = { major: 22, minor: 19 };
-/** The one-off way to run a command on Node 24 that needs nothing installed but npm. */
-const NODE_24_BY_NPX = 'npx -p node@24';
+/** The one-off way to run a command on Node 24 that needs nothing installed but npm (`--yes`: no prompt, as a script needs). */
+const NODE_24_BY_NPX = 'npx --yes -p node@24';
 /** Whether a Node version (`v22.19.0` or `22.19.0`) can run the bundles. */
 function isSupportedNode(version) {
     const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);

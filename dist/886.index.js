@@ -1,8 +1,8 @@
-export const id = 381;
-export const ids = [381];
+export const id = 886;
+export const ids = [886];
 export const modules = {
 
-/***/ 381:
+/***/ 7886:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
 var core = __webpack_require__(6421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./src/text/safe-line.ts
 // Text from manifests (titles, scripts, file names) and from the service
 // (error messages, last_error) is printed to a GitHub runner's log and to
@@ -121,9 +123,13 @@ function splitKeeping(text, pattern) {
 
 ;// CONCATENATED MODULE: ./src/secrets.ts
 
+
 // Keys and tokens never leave the process. Every text that does (log lines,
 // annotations, outputs, the job summary, the PR comment, the CLI's lines and
-// its --json) passes through scrubSecrets, whatever else it went through:
+// its --json, and every file: the plan and results files, imported
+// manifests, a summary file) passes through scrubSecrets, the one scrubber,
+// whatever else it went through (test/architecture/one-scrubber.test.ts
+// finds any other way out):
 //
 // 1. The exact value of every registered secret, in every form it can take on
 //    the way out: as is, JSON-escaped (the `results` output, --json),
@@ -132,6 +138,7 @@ function splitKeeping(text, pattern) {
 //    wraps it). Whatever characters the key holds, all of it goes.
 // 2. Then anything shaped like a credential: the service's keys, GitHub's
 //    tokens, and the user and password in a URL.
+// 3. Signed, time-limited media URLs: whoever holds one downloads the video.
 const SECRET_PATTERNS = [
     // Service keys: the prefix and what follows up to a character that ends a
     // token in text or in JSON; a `.`, `:` or `,` that ends a sentence is kept.
@@ -143,6 +150,9 @@ const SECRET_PATTERNS = [
     [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@'],
 ];
 const SECRET_PLACEHOLDER = '***';
+/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
+const SIGNED_QUERY = /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
+const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
 /** Shorter values are not secrets worth a search (and would scrub ordinary words). */
 const MIN_SECRET_LENGTH = 6;
 const registered = new Set();
@@ -158,7 +168,12 @@ function registerSecret(secret) {
     if (value.length >= MIN_SECRET_LENGTH)
         registered.add(value);
 }
-/** Replaces the registered and given secrets (every form) and anything shaped like one with `***`. */
+/**
+ * Replaces the registered and given secrets (every form) and anything shaped
+ * like one with `***`, and signed URLs with a placeholder. Escaping for
+ * Markdown changes the text (`_` becomes `\_`), so the escape functions
+ * scrub before they escape, and this runs again on every byte out.
+ */
 function scrubSecrets(text, secrets = []) {
     let out = text;
     const { exact, spread } = formsFor([...registered, ...secrets]);
@@ -168,7 +183,15 @@ function scrubSecrets(text, secrets = []) {
         out = out.replace(pattern, SECRET_PLACEHOLDER);
     for (const [pattern, replacement] of SECRET_PATTERNS)
         out = out.replace(pattern, replacement);
-    return out;
+    return out.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+/** Whether the scrubber would change the text: it holds a secret, a key or token, or a signed URL. */
+function holdsSecret(text, secrets = []) {
+    return scrubSecrets(text, secrets) !== text;
+}
+/** The one way the project writes a file: what it holds is scrubbed first, like every other output. */
+function writeScrubbedFile(file, text, options) {
+    (0,external_node_fs_.writeFileSync)(file, scrubSecrets(text), options);
 }
 function formsFor(secrets) {
     const unique = [...new Set(secrets.map((secret) => secret.trim()))];
@@ -248,29 +271,7 @@ function spreadPattern(units) {
     return new RegExp(escaped.join(gap), 'g');
 }
 
-;// CONCATENATED MODULE: ./src/report/redact.ts
-
-// The last line of defence before any byte leaves the process: the API key
-// and signed, time-limited media URLs are removed from everything the action
-// writes (log, annotations, outputs, job summary, PR comment). The engine and
-// the client already keep them out; this makes a slip harmless.
-/** Query parameters that mark a URL as signed (S3, GCS, Azure SAS, CloudFront, generic tokens). */
-const SIGNED_QUERY = /\bhttps?:\/\/[^\s"'<>()|`]*?[?&](?:x-amz-signature|x-amz-credential|x-goog-signature|signature|sig|se|sv|expires|token|key-pair-id|policy)=[^\s"'<>()|`]*/gi;
-const SIGNED_URL_PLACEHOLDER = '[signed URL removed]';
-function scrubSignedUrls(text) {
-    return text.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
-}
-/**
- * Replaces each secret, anything shaped like a key or token, and signed URLs.
- * Escaping for Markdown changes the text (`_` becomes `\_`), so the escape
- * functions scrub before they escape, and this runs again on every byte out.
- */
-function redact(text, secrets = []) {
-    return scrubSignedUrls(scrubSecrets(text, secrets));
-}
-
 ;// CONCATENATED MODULE: ./src/action/commands.ts
-
 
 
 
@@ -296,7 +297,7 @@ class WorkflowCommands {
                 core.setSecret(line);
     }
     redact(text) {
-        return redact(text, this.#secrets);
+        return scrubSecrets(text, this.#secrets);
     }
     /** Scrubbed, then made safe: a key with `::` in it must still match before it is broken. */
     #logText(text) {
@@ -464,7 +465,7 @@ class ServiceError extends Error {
 }
 /**
  * A non-idempotent POST may have reached the service but its answer was lost
- * (A33). It was not sent again: the caller looks at the service before retrying.
+ * (A33). The client does not repeat it on its own: the caller looks at the service before any resend.
  */
 class OutcomeUnknownError extends Error {
     name = 'OutcomeUnknownError';
@@ -476,7 +477,7 @@ class OutcomeUnknownError extends Error {
     status;
     constructor(options) {
         super(oneLine(`${options.method} ${options.path}: the request may have reached the service but no usable answer came ` +
-            `(${options.reason}); its outcome is unknown, so it was not sent again. ` +
+            `(${options.reason}); its outcome is unknown, so the client did not repeat it on its own. ` +
             'Look at the item before trying again.'), options.cause === undefined ? undefined : { cause: options.cause });
         this.method = options.method;
         this.path = options.path;
@@ -1119,8 +1120,8 @@ function resolveLink(base, href, from) {
     }
     return `${url.pathname.slice(base.prefix.length)}${url.search}`;
 }
-/** A2, A3, A4: bearer only; JSON content type only when there is a body. */
-function requestHeaders(apiKey, userAgent, hasBody) {
+/** A2, A3, A4: bearer only; JSON content type only when there is a body; a write's Idempotency-Key when it has one. */
+function requestHeaders(apiKey, userAgent, hasBody, idempotencyKey) {
     const headers = {
         authorization: `Bearer ${apiKey}`,
         'user-agent': userAgent,
@@ -1128,6 +1129,8 @@ function requestHeaders(apiKey, userAgent, hasBody) {
     };
     if (hasBody)
         headers['content-type'] = 'application/json';
+    if (idempotencyKey !== undefined)
+        headers['idempotency-key'] = idempotencyKey;
     return headers;
 }
 /** 'yes'/'no' flags are strings on the wire, not booleans. */
@@ -1220,7 +1223,146 @@ function uploadBody(publish) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/api/bounded-response.ts
+/** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The answer is larger than the cap. Final: the same request would get the same answer. */
+class ResponseTooLargeError extends Error {
+    name = 'ResponseTooLargeError';
+    method;
+    path;
+    limitBytes;
+    constructor(method, path, limitBytes) {
+        super(`${method} ${path}: the service's answer is larger than ${formatBytes(limitBytes)}, the most one answer may be; ` +
+            'it was not read further and not asked for again. Check base-url points at the service.');
+        this.method = method;
+        this.path = path;
+        this.limitBytes = limitBytes;
+    }
+}
+/**
+ * No complete answer within the deadline. Carries a timeout code, so the
+ * retry policy treats it as any timeout (a GET may be sent again while the
+ * call's own deadline allows; a POST is never resent).
+ */
+class RequestDeadlineError extends Error {
+    name = 'RequestDeadlineError';
+    code = 'ETIMEDOUT';
+    deadlineMs;
+    constructor(deadlineMs) {
+        super(`no complete answer within ${formatSeconds(deadlineMs)}`);
+        this.deadlineMs = deadlineMs;
+    }
+}
+/**
+ * Sends one request through `dispatcher` and reads its whole answer within
+ * the limits: rejects with RequestDeadlineError when the deadline passes,
+ * whatever the exchange is waiting for, and with ResponseTooLargeError past
+ * the cap, without reading on. A handler of undici's own rather than
+ * `request()` and a body stream: a catalogue's plan sends ten thousand of
+ * these, and the stream, its iterator and an abort signal per request were
+ * most of what each one cost.
+ */
+function exchangeBounded(dispatcher, request, limits, where) {
+    return new Promise((resolve, reject) => {
+        dispatcher.dispatch(request, new BoundedHandler(limits, where, resolve, reject));
+    });
+}
+class BoundedHandler {
+    #limits;
+    #where;
+    #resolve;
+    #reject;
+    #timer;
+    #controller = null;
+    /** Why the exchange ended early; aborts the request once undici hands over its controller. */
+    #failure = null;
+    #settled = false;
+    #status = 0;
+    #headers = {};
+    #chunks = [];
+    #size = 0;
+    constructor(limits, where, resolve, reject) {
+        this.#limits = limits;
+        this.#where = where;
+        this.#resolve = resolve;
+        this.#reject = reject;
+        // Made only when needed: an error's stack costs more than the request itself.
+        this.#timer = setTimeout(() => this.#fail(new RequestDeadlineError(limits.deadlineMs)), limits.deadlineMs);
+    }
+    onRequestStart(controller) {
+        this.#controller = controller;
+        if (this.#failure)
+            controller.abort(this.#failure);
+    }
+    onResponseStart(_, status, headers) {
+        // An informational answer (1xx) is not the answer.
+        if (this.#settled || status < 200)
+            return;
+        const declared = Number(headerValue(headers['content-length']));
+        if (Number.isFinite(declared) && declared > this.#limits.limitBytes)
+            return this.#tooLarge();
+        this.#status = status;
+        this.#headers = headers;
+    }
+    onResponseData(_, chunk) {
+        if (this.#settled)
+            return;
+        this.#size += chunk.byteLength;
+        if (this.#size > this.#limits.limitBytes)
+            return this.#tooLarge();
+        this.#chunks.push(chunk);
+    }
+    onResponseEnd() {
+        if (this.#settled)
+            return;
+        this.#settled = true;
+        clearTimeout(this.#timer);
+        const text = Buffer.concat(this.#chunks, this.#size).toString('utf8');
+        this.#resolve({ status: this.#status, headers: this.#headers, text });
+    }
+    onResponseError(_, error) {
+        this.#fail(error);
+    }
+    #tooLarge() {
+        this.#chunks.length = 0;
+        this.#fail(new ResponseTooLargeError(this.#where.method, this.#where.path, this.#limits.limitBytes));
+    }
+    #fail(error) {
+        if (this.#settled)
+            return;
+        this.#settled = true;
+        this.#failure = error;
+        clearTimeout(this.#timer);
+        this.#controller?.abort(error);
+        this.#reject(error);
+    }
+}
+function headerValue(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+/** `16 MiB`, or the bytes as a number when not a whole MiB. */
+function formatBytes(bytes) {
+    return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+function formatSeconds(ms) {
+    return `${Math.round(ms) / 1000} s`;
+}
+
+;// CONCATENATED MODULE: ./src/text/thousands.ts
+// Counts as a reader reads them: 10,000. Written out rather than asked of
+// toLocaleString, whose first call loads the locale data: 20-25 ms of a
+// large plan's report, for commas.
+/** A whole number with its thousands separated by commas: 10000 -> "10,000". */
+function thousands(n) {
+    const digits = String(Math.trunc(Math.abs(n)));
+    const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return n < 0 ? `-${grouped}` : grouped;
+}
+
 ;// CONCATENATED MODULE: ./src/api/listing.ts
+
+
 
 
 
@@ -1243,6 +1385,16 @@ function uploadBody(publish) {
 //   such a page is read past, and the listing is still proven as usual.
 /** A listing never runs past this many pages, whatever the hints say. */
 const MAX_PAGES = 10_000;
+/**
+ * Every page is capped (bounded-response.ts) but every row of every page is
+ * kept: without a cap on the whole, a service that always says there is more
+ * holds the run's memory until the runner kills it. Twenty times the 10,000
+ * items of a large catalogue (docs/large-catalogues.md), and far more bytes
+ * than such rows take, so that only a service gone wrong reaches them.
+ */
+const MAX_LISTING_ROWS = 200_000;
+/** The rows kept, as the service sent them (their JSON, UTF-8). */
+const MAX_LISTING_BYTES = 512 * 1024 * 1024;
 /** Pages in a row that bring only rows already read (the listing shifting under new items) before the walk gives up proving it. */
 const MAX_SHIFTED_PAGES = 50;
 /** Pages read at once when the first answer proves how many there are. */
@@ -1305,6 +1457,8 @@ class Walk {
     #size;
     #lowered = false;
     #seen = new Set();
+    /** The size of the rows kept, as JSON. */
+    #bytes = 0;
     #out;
     #gaps = [];
     #request = FIRST;
@@ -1566,9 +1720,25 @@ class Walk {
                 return;
             this.#seen.add(id);
             rows.push(answer.rows[index]);
+            this.#bytes += Buffer.byteLength(JSON.stringify(answer.rows[index]) ?? '');
         });
+        this.#checkCaps();
         if (rows.length > first)
             this.#options.onRows?.(rows.slice(first), first);
+    }
+    /** Past either cap the walk stops: the run's memory is worth more than a listing no catalogue reaches. */
+    #checkCaps() {
+        const maxRows = this.#options.maxRows ?? MAX_LISTING_ROWS;
+        const maxBytes = this.#options.maxBytes ?? MAX_LISTING_BYTES;
+        const rows = this.#out.rows.length;
+        if (rows <= maxRows && this.#bytes <= maxBytes)
+            return;
+        this.#ended = true;
+        const what = rows > maxRows ? `more than ${thousands(maxRows)} rows` : `more than ${formatBytes(maxBytes)} of rows`;
+        throw new ListingError(`GET ${this.#path}: the listing holds ${what} after ${thousands(this.#out.pages)} pages, the most one run ` +
+            'reads, and the service still says there is more; nothing is planned from it. Check that base-url ' +
+            'points at the service (one that always says there is more looks like this); a catalogue this ' +
+            'large is split across repositories or service accounts.');
     }
     /** Chooses the next request from the hints; false when they prove the end. */
     #advance(hints) {
@@ -1936,131 +2106,6 @@ function serviceError(facts, scrub) {
         limit: facts.body.limit,
         attempts: facts.attempts,
     });
-}
-
-;// CONCATENATED MODULE: ./src/api/bounded-response.ts
-/** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/** The answer is larger than the cap. Final: the same request would get the same answer. */
-class ResponseTooLargeError extends Error {
-    name = 'ResponseTooLargeError';
-    method;
-    path;
-    limitBytes;
-    constructor(method, path, limitBytes) {
-        super(`${method} ${path}: the service's answer is larger than ${formatBytes(limitBytes)}, the most one answer may be; ` +
-            'it was not read further and not asked for again. Check base-url points at the service.');
-        this.method = method;
-        this.path = path;
-        this.limitBytes = limitBytes;
-    }
-}
-/**
- * No complete answer within the deadline. Carries a timeout code, so the
- * retry policy treats it as any timeout (a GET may be sent again while the
- * call's own deadline allows; a POST is never resent).
- */
-class RequestDeadlineError extends Error {
-    name = 'RequestDeadlineError';
-    code = 'ETIMEDOUT';
-    deadlineMs;
-    constructor(deadlineMs) {
-        super(`no complete answer within ${formatSeconds(deadlineMs)}`);
-        this.deadlineMs = deadlineMs;
-    }
-}
-/**
- * Sends one request through `dispatcher` and reads its whole answer within
- * the limits: rejects with RequestDeadlineError when the deadline passes,
- * whatever the exchange is waiting for, and with ResponseTooLargeError past
- * the cap, without reading on. A handler of undici's own rather than
- * `request()` and a body stream: a catalogue's plan sends ten thousand of
- * these, and the stream, its iterator and an abort signal per request were
- * most of what each one cost.
- */
-function exchangeBounded(dispatcher, request, limits, where) {
-    return new Promise((resolve, reject) => {
-        dispatcher.dispatch(request, new BoundedHandler(limits, where, resolve, reject));
-    });
-}
-class BoundedHandler {
-    #limits;
-    #where;
-    #resolve;
-    #reject;
-    #timer;
-    #controller = null;
-    /** Why the exchange ended early; aborts the request once undici hands over its controller. */
-    #failure = null;
-    #settled = false;
-    #status = 0;
-    #headers = {};
-    #chunks = [];
-    #size = 0;
-    constructor(limits, where, resolve, reject) {
-        this.#limits = limits;
-        this.#where = where;
-        this.#resolve = resolve;
-        this.#reject = reject;
-        // Made only when needed: an error's stack costs more than the request itself.
-        this.#timer = setTimeout(() => this.#fail(new RequestDeadlineError(limits.deadlineMs)), limits.deadlineMs);
-    }
-    onRequestStart(controller) {
-        this.#controller = controller;
-        if (this.#failure)
-            controller.abort(this.#failure);
-    }
-    onResponseStart(_, status, headers) {
-        // An informational answer (1xx) is not the answer.
-        if (this.#settled || status < 200)
-            return;
-        const declared = Number(headerValue(headers['content-length']));
-        if (Number.isFinite(declared) && declared > this.#limits.limitBytes)
-            return this.#tooLarge();
-        this.#status = status;
-        this.#headers = headers;
-    }
-    onResponseData(_, chunk) {
-        if (this.#settled)
-            return;
-        this.#size += chunk.byteLength;
-        if (this.#size > this.#limits.limitBytes)
-            return this.#tooLarge();
-        this.#chunks.push(chunk);
-    }
-    onResponseEnd() {
-        if (this.#settled)
-            return;
-        this.#settled = true;
-        clearTimeout(this.#timer);
-        const text = Buffer.concat(this.#chunks, this.#size).toString('utf8');
-        this.#resolve({ status: this.#status, headers: this.#headers, text });
-    }
-    onResponseError(_, error) {
-        this.#fail(error);
-    }
-    #tooLarge() {
-        this.#chunks.length = 0;
-        this.#fail(new ResponseTooLargeError(this.#where.method, this.#where.path, this.#limits.limitBytes));
-    }
-    #fail(error) {
-        if (this.#settled)
-            return;
-        this.#settled = true;
-        this.#failure = error;
-        clearTimeout(this.#timer);
-        this.#controller?.abort(error);
-        this.#reject(error);
-    }
-}
-function headerValue(value) {
-    return Array.isArray(value) ? value[0] : value;
-}
-function formatBytes(bytes) {
-    return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
-}
-function formatSeconds(ms) {
-    return `${Math.round(ms) / 1000} s`;
 }
 
 ;// CONCATENATED MODULE: ./src/api/retry.ts
@@ -2664,6 +2709,15 @@ function failureInSuccess(body) {
     return parseErrorBody(body).message;
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/api/idempotency.ts
+
+/** A key for one write, shared by every send of it. */
+function newIdempotencyKey() {
+    return (0,external_node_crypto_.randomUUID)();
+}
+
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
@@ -2700,9 +2754,10 @@ class Transport {
             : new undici/* Agent */.g6(pool);
     }
     /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
-    async request(method, path, body, kind) {
+    async request(method, path, body, kind, idempotencyKey) {
         const payload = body === undefined ? undefined : JSON.stringify(body);
-        const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined);
+        // Every attempt of this request (sendWithRetries) carries the same headers, so the same key.
+        const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined, idempotencyKey);
         const label = path.split('?')[0] ?? path;
         const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
         return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
@@ -2746,6 +2801,7 @@ function decode(raw) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
+
 
 
 
@@ -2860,9 +2916,9 @@ class HttpServiceClient {
      * item is read back. An answer naming no item cannot be read back: it is an
      * outcome the engine resolves by looking the title up, never by resending.
      */
-    async createContent(fields) {
+    async createContent(fields, write) {
         const path = paths.contents();
-        const answer = readWriteAnswer(await this.#call('POST', path, contentBody(fields), CREATE));
+        const answer = readWriteAnswer(await this.#call('POST', path, contentBody(fields), CREATE, write?.idempotencyKey));
         if (answer.id === null) {
             throw new OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
         }
@@ -2912,14 +2968,17 @@ class HttpServiceClient {
         const versionOf = (row) => typeof row === 'object' && row !== null && 'version' in row ? String(row.version) : null;
         return (await this.#listAll(paths.versions(id), parseVersion, versionOf)).items;
     }
-    async processContent(request) {
-        await this.#call('POST', paths.processContent(), generationBody(request), GENERATION);
+    async processContent(request, write) {
+        const body = generationBody(request);
+        await this.#call('POST', paths.processContent(), body, GENERATION, write?.idempotencyKey);
     }
-    async generateVideo(contentId, render) {
-        await this.#call('POST', paths.generateVideo(), videoBody(contentId, render), GENERATION);
+    async generateVideo(contentId, render, write) {
+        const body = videoBody(contentId, render);
+        await this.#call('POST', paths.generateVideo(), body, GENERATION, write?.idempotencyKey);
     }
-    async upload(contentId, publish) {
-        await this.#call('POST', paths.upload(contentId), uploadBody(publish), GENERATION);
+    async upload(contentId, publish, write) {
+        const body = uploadBody(publish);
+        await this.#call('POST', paths.upload(contentId), body, GENERATION, write?.idempotencyKey);
     }
     /** A41: the generation rate the service states; until told, the pace is learned from its 429s. */
     keepPace(limit) {
@@ -3007,14 +3066,16 @@ class HttpServiceClient {
         }
     }
     /** One request; the body of a 2xx, or a ServiceError that teaches. */
-    async #call(method, path, body, kind = READ) {
+    async #call(method, path, body, kind = READ, idempotencyKey) {
         const label = path.split('?')[0] ?? path;
         if (method === 'GET')
             return this.#send(method, path, label, body, kind);
         if (this.#readOnly)
             throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
+        // Every POST carries a key (api/idempotency.ts): the caller's, or one for this write alone.
+        const key = method === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
         if (this.#writeAccepted)
-            return this.#send(method, path, label, body, kind);
+            return this.#send(method, path, label, body, kind, key);
         // Until the service has accepted one write, writes go one at a time: a
         // 403 on the first stops the others before they are sent.
         const before = this.#writeGate;
@@ -3025,7 +3086,7 @@ class HttpServiceClient {
             if (this.#writeRefusal !== null) {
                 throw new WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
             }
-            const answer = await this.#send(method, path, label, body, kind);
+            const answer = await this.#send(method, path, label, body, kind, key);
             this.#writeAccepted = true;
             return answer;
         }
@@ -3033,8 +3094,8 @@ class HttpServiceClient {
             release();
         }
     }
-    async #send(method, path, label, body, kind) {
-        const response = await this.#transport.request(method, path, body, kind);
+    async #send(method, path, label, body, kind, idempotencyKey) {
+        const response = await this.#transport.request(method, path, body, kind, idempotencyKey);
         const failure = response.status < 300 ? failureInSuccess(response.body) : null;
         if (response.status >= 200 && response.status < 300 && failure === null)
             return response.body;
@@ -3428,7 +3489,7 @@ function breakReferences(text) {
 }
 /** Scrubbed of secrets, and of control characters, escape sequences and bidi controls. */
 function clean(text) {
-    return stripControls(redact(text));
+    return stripControls(scrubSecrets(text));
 }
 function neutralizeReferences(html) {
     return html.replace(/\u200b/g, ZWSP);
@@ -3485,6 +3546,48 @@ function longestRun(text, char) {
             longest = current;
     }
     return longest;
+}
+// ---------------------------------------------------------------- tables
+/**
+ * Markdown this module built: escaped text, a link it made, a code span.
+ * Nothing outside this module can make one from raw text, so a table cell
+ * is either this or a string, which markdownTable escapes: a value from the
+ * service or a manifest reaches a table only escaped, whoever forgets.
+ */
+class Markup {
+    markdown;
+    constructor(markdown) {
+        this.markdown = markdown;
+    }
+}
+/** Raw text as a cell, shortened to maxLength characters. */
+function textCell(text, maxLength = Infinity) {
+    return new Markup(inlineText(text, maxLength));
+}
+/** A link as a cell (see link). */
+function linkCell(text, url) {
+    return new Markup(escape_link(text, url));
+}
+/** Inline code in a cell: GitHub splits cells on `|` even within code spans unless escaped. */
+function codeCell(text) {
+    return new Markup(inlineCode(text).replaceAll('|', '\\|'));
+}
+/** Cells side by side in one cell, with one of the separators the report uses. */
+function joinCells(parts, separator) {
+    return new Markup(parts.map(cellMarkdown).join(separator));
+}
+function cellMarkdown(cell) {
+    return cell instanceof Markup ? cell.markdown : inlineText(cell);
+}
+/** A Markdown table: the headers are the report's own words; every cell is escaped unless built here. */
+function markdownTable(headers, rows) {
+    const line = (cells) => `| ${cells.join(' | ')} |`;
+    const head = headers.map((header) => (header === '' ? ' |' : ` ${inlineText(header)} |`)).join('');
+    return [
+        `|${head}`,
+        `|${headers.map(() => '---').join('|')}|`,
+        ...rows.map((row) => line(row.map(cellMarkdown))),
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/doctor/render.ts
@@ -3565,8 +3668,6 @@ async function runDoctorMode(commands, inputs) {
 
 
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
@@ -3601,6 +3702,7 @@ const INPUT_DEFAULTS = {
     'require-review': 'warn',
     pause: 'false',
     'override-freeze': 'false',
+    'at-most-once': 'false',
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
@@ -6301,6 +6403,13 @@ class FreezeCalendar {
             this.#found.set(key, this.#search(what, instant));
         return this.#found.get(key) ?? null;
     }
+    /** The first freeze holding `what` that overlaps [from, to), whole; null when none does. */
+    within(what, from, to) {
+        if (!this.holds(what) || to <= from)
+            return this.at(what, from);
+        const first = freezesBetween(this.#windows[what], from, to)[0];
+        return first === undefined ? null : this.at(what, Math.max(from, first.since));
+    }
     #search(what, instant) {
         // Looked for around the instant, then further each way while the freeze reaches the edge of the search.
         for (let span = SPAN_MS;; span *= 2) {
@@ -6517,6 +6626,26 @@ function publicationBlock(rules, target, instant) {
     }
     const freeze = freezeAt(rules, 'publish', instant);
     return freeze === null ? null : frozenHold(freeze, 'publish', ['publish']);
+}
+/**
+ * Why a generation or upload may not be sent at `instant`: a freeze of
+ * renders open now (for a generation), or a publication it carries that a
+ * paused account or a freeze holds now, or that may end inside a freeze: the
+ * service publishes when the job ends, up to `leadMs` after the request
+ * (apply/job-times.ts). Null: it may be sent.
+ */
+function sendBlock(rules, send, instant) {
+    const { publication } = send;
+    const renders = send.renders ? freezeAt(rules, 'render', instant) : null;
+    if (renders !== null)
+        return frozenHold(renders, 'render', publication ? ['render', 'publish'] : ['render']);
+    if (publication === null)
+        return null;
+    const now = publicationBlock(rules, publication, instant);
+    if (now !== null || rules === undefined || rules.overrideFreeze)
+        return now;
+    const ahead = rules.calendar?.within('publish', instant, instant + send.leadMs) ?? null;
+    return ahead === null ? null : frozenHold(ahead, 'publish', ['publish']);
 }
 /**
  * How long of [at, now) the work an item still needs (its publication, and
@@ -6746,6 +6875,7 @@ function untouched(item) {
         unsettled: null,
         lastError: null,
         lostAt: null,
+        resent: false,
         error: null,
         durationMs: 0,
     };
@@ -6798,9 +6928,11 @@ function noted(run, note) {
 function raceOpen(run, detail) {
     writable(run).unsettled = detail;
 }
-/** A publishing request lost its answer: sent at `sentAt`, its outcome is the service's to show. */
-function answerLost(run, sentAt) {
-    writable(run).lostAt ??= sentAt;
+/** A publishing request lost its answer: sent at `sentAt` (`sends` times in all), its outcome is the service's to show. */
+function answerLost(run, sentAt, sends) {
+    const state = writable(run);
+    state.lostAt ??= sentAt;
+    state.resent ||= sends > 1;
 }
 /** What stopped the engine on this item, already free of secrets. */
 function errored(run, message) {
@@ -6811,6 +6943,7 @@ function finished(run, durationMs) {
 }
 
 ;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
+
 
 
 // A create whose answer was lost (A33): the client never resends it; here
@@ -6843,9 +6976,11 @@ const LONGEST_LOOK_MS = 5_000;
 /** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
 async function createOrAdopt(client, fields, logger, sleep, options = {}) {
     const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
+    // Every send of this create carries the same Idempotency-Key (api/idempotency.ts).
+    const write = { idempotencyKey: newIdempotencyKey() };
     for (let send = 1;; send++) {
         try {
-            return await client.createContent(withoutNulls(fields));
+            return await client.createContent(withoutNulls(fields), write);
         }
         catch (error) {
             if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS)
@@ -7097,6 +7232,47 @@ function personaDifference(desired, remote) {
         return null;
     return { field: 'persona_id', from: current, to: wanted };
 }
+/** The keys of the service's object that the manifest's does not set, as `prefix.key` paths, with their values. */
+function keysBeyond(wanted, current, prefix) {
+    if (!isPlainObject(current))
+        return [];
+    const mine = isPlainObject(wanted) ? wanted : {};
+    return Object.entries(current).flatMap(([key, value]) => {
+        if (value === null || value === undefined)
+            return [];
+        if (!Object.hasOwn(mine, key))
+            return [{ field: `${prefix}.${key}`, value }];
+        return isPlainObject(mine[key]) ? keysBeyond(mine[key], value, `${prefix}.${key}`) : [];
+    });
+}
+/** Fields whose service value is not the manifest's business to show: the script the service wrote (A15). */
+const NOT_KEPT = new Set(['title', 'textover']);
+/**
+ * What the service holds that the manifest does not set: fields, and keys
+ * inside fine_tuning, with a value. Main leaves them as they are (an edit
+ * made in the service is not the repository's to undo), so a plan that
+ * renders or publishes the item shows them: a value a pull request's draft
+ * left, or anyone's, goes out with the video only where a plan showed it.
+ * The script (textover) is not listed: every plan shows the script a render
+ * starts from.
+ */
+function keptFromService(desired, remote) {
+    const kept = [];
+    for (const field of FIELD_ORDER) {
+        if (NOT_KEPT.has(field))
+            continue;
+        if (field === 'fine_tuning') {
+            kept.push(...keysBeyond(desired.fine_tuning, remote.fine_tuning, 'fine_tuning'));
+            continue;
+        }
+        if (desired[field] !== undefined)
+            continue;
+        const value = field === 'persona_id' ? (remote.persona?.name ?? remote.persona?.id ?? null) : remote[field];
+        if (value !== null && value !== undefined && value !== '')
+            kept.push({ field: field === 'persona_id' ? 'persona' : field, value });
+    }
+    return kept;
+}
 /** The body of a create: every field, absent ones as null (A13). */
 function createFields(desired) {
     return {
@@ -7263,126 +7439,6 @@ async function runEdit(run, step, context) {
     return true;
 }
 
-;// CONCATENATED MODULE: ./src/apply/status.ts
-
-// Where an item is, read from the service as a whole. GET /gen/task-status
-// is the interface's way to poll (never rate limited); its body is "not
-// shown", and an answer no reading covers (A24) is not the end of the item:
-// the detail view carries the same status, progress and last error.
-/** The item's status, from task status, or from the detail view when task status cannot be read. */
-async function readStatus(client, id) {
-    try {
-        return await client.taskStatus(id);
-    }
-    catch (error) {
-        if (!(error instanceof ResponseShapeError))
-            throw error;
-        const detail = await client.getContent(id);
-        return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/apply/dispatch.ts
-
-
-
-/** The request may have been received, and the service shows no sign of it either way: it is not sent again. */
-class OutcomeStillUnknownError extends Error {
-    name = 'OutcomeStillUnknownError';
-    sentAt;
-    constructor(what, sentAt) {
-        super(`The ${what} request lost its answer twice and the service shows no sign of either; it is not sent again.`);
-        this.sentAt = sentAt;
-    }
-}
-/** The default stall threshold: the interface does not show its value (A40). */
-const DEFAULT_STALL_MS = 60_000;
-const LOOK_EVERY_MS = 2_000;
-function isCode(error, status, code) {
-    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
-}
-/** The service shows that a request took effect: the status moved, a run shows progress, the item was touched. */
-async function signOf(client, id, before) {
-    const now = await readStatus(client, id);
-    if (GENERATING_STATUSES.has(now.status) || now.status === 'UPLOADED')
-        return now.status;
-    if (before.status !== null && now.status !== before.status)
-        return now.status;
-    if (now.progress !== null)
-        return now.status;
-    if (before.updatedAt === null)
-        return null;
-    try {
-        const updatedAt = (await client.getContent(id)).updated_at;
-        return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
-    }
-    catch {
-        return null;
-    }
-}
-/** Looks for a sign until the stall threshold has passed since the request was sent. */
-async function watchForSign(context, id, before) {
-    const until = context.clock.now() + context.stallMs;
-    for (;;) {
-        const sign = await signOf(context.client, id, before);
-        if (sign !== null)
-            return sign;
-        const left = until - context.clock.now();
-        if (left <= 0)
-            return null;
-        await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
-    }
-}
-async function updatedAtOf(client, id) {
-    try {
-        return (await client.getContent(id)).updated_at;
-    }
-    catch {
-        return null;
-    }
-}
-async function dispatch(context, id, status, send, what) {
-    const { client, logger } = context;
-    let lostAt = null;
-    let before = null;
-    for (let sends = 1;; sends++) {
-        const sentAt = new Date((context.now ?? Date.now)()).toISOString();
-        try {
-            await send();
-            return { outcome: 'started', lostAt };
-        }
-        catch (error) {
-            // 409: something is in flight already; wait for it, never send again.
-            if (isCode(error, 409, 'already_published'))
-                return { outcome: 'published', lostAt };
-            if (isCode(error, 409))
-                return { outcome: 'running', lostAt };
-            if (!(error instanceof OutcomeUnknownError))
-                throw error;
-            lostAt ??= sentAt;
-            before ??= { status, updatedAt: await updatedAtOf(client, id) };
-            const sign = await watchForSign(context, id, before);
-            if (sign !== null) {
-                logger.info(`The ${what} request lost its answer; the item is ${sign}, so it was received.`);
-                return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt };
-            }
-            if (sends >= 2)
-                throw new OutcomeStillUnknownError(what, lostAt);
-            logger.info(`The ${what} request lost its answer and the service shows no sign of it past the stall threshold ` +
-                `(${Math.round(context.stallMs / 1000)} s); sending it again, once.`);
-        }
-    }
-}
-/** POST /gen/process-content-async, resolved by what the service shows when its answer is lost. */
-function dispatchGeneration(context, request, before) {
-    const what = request.publish ? 'publishing generation' : 'generation';
-    return dispatch(context, request.content_id, before, () => context.client.processContent(request), what);
-}
-/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
-function dispatchUpload(context, id, publish, before) {
-    return dispatch(context, id, before, () => context.client.upload(id, publish), 'upload');
-}
-
 ;// CONCATENATED MODULE: ./src/plan/inflight.ts
 
 // What the service says about work in flight, read from the service as a
@@ -7444,6 +7500,192 @@ function uploadCannotCarry(options) {
     if (options.tiktok_post_mode !== undefined || options.tiktok_privacy !== undefined)
         fields.push('publish.tiktok');
     return fields;
+}
+
+;// CONCATENATED MODULE: ./src/apply/status.ts
+
+// Where an item is, read from the service as a whole. GET /gen/task-status
+// is the interface's way to poll (never rate limited); its body is "not
+// shown", and an answer no reading covers (A24) is not the end of the item:
+// the detail view carries the same status, progress and last error.
+/** The item's status, from task status, or from the detail view when task status cannot be read. */
+async function readStatus(client, id) {
+    try {
+        return await client.taskStatus(id);
+    }
+    catch (error) {
+        if (!(error instanceof ResponseShapeError))
+            throw error;
+        const detail = await client.getContent(id);
+        return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/apply/dispatch.ts
+
+
+
+
+
+/** The request may have been received, and the service shows no sign of it either way: it is not sent again. */
+class OutcomeStillUnknownError extends Error {
+    name = 'OutcomeStillUnknownError';
+    sentAt;
+    sends;
+    atMostOnce;
+    constructor(what, sentAt, sends, atMostOnce) {
+        super(atMostOnce
+            ? `The ${what} request lost its answer and the service shows no sign of it; with at-most-once it is not sent again.`
+            : `The ${what} request lost its answer, was sent again once when the service showed no sign of it, ` +
+                'and lost its answer again; it is not sent a third time.');
+        this.sentAt = sentAt;
+        this.sends = sends;
+        this.atMostOnce = atMostOnce;
+    }
+}
+/** A freeze or a pause holds the request at the moment it would be sent; `lost` when an earlier send lost its answer. */
+class HeldAtSendError extends Error {
+    name = 'HeldAtSendError';
+    hold;
+    lostAt;
+    constructor(hold, lostAt) {
+        super(`held at send: ${hold.kind}`);
+        this.hold = hold;
+        this.lostAt = lostAt;
+    }
+}
+/** The default stall threshold: the interface does not show its value (A40). */
+const DEFAULT_STALL_MS = 60_000;
+const LOOK_EVERY_MS = 2_000;
+function isCode(error, status, code) {
+    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
+}
+/** The service shows that a request took effect: the status moved, a run shows progress, the item was touched. */
+async function signOf(client, id, before) {
+    const now = await readStatus(client, id);
+    if (GENERATING_STATUSES.has(now.status) || now.status === 'UPLOADED')
+        return now.status;
+    if (before.status !== null && now.status !== before.status)
+        return now.status;
+    if (now.progress !== null)
+        return now.status;
+    if (before.updatedAt === null)
+        return null;
+    try {
+        const updatedAt = (await client.getContent(id)).updated_at;
+        return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Looks for a sign until the stall threshold has passed since the request was sent. */
+async function watchForSign(context, id, before) {
+    const until = context.clock.now() + context.stallMs;
+    for (;;) {
+        const sign = await signOf(context.client, id, before);
+        if (sign !== null)
+            return sign;
+        const left = until - context.clock.now();
+        if (left <= 0)
+            return null;
+        await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
+    }
+}
+async function updatedAtOf(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
+/** The check before every send: a freeze or a pause may have begun since the plan, or since the first send. */
+function checkBeforeSend(context, write, lostAt) {
+    const hold = context.sendHold?.(write.check) ?? null;
+    if (hold !== null)
+        throw new HeldAtSendError(hold, lostAt);
+}
+async function dispatch(context, id, status, write) {
+    const { client, logger } = context;
+    // One key for every send of this write (api/idempotency.ts).
+    const options = { idempotencyKey: newIdempotencyKey() };
+    let lostAt = null;
+    let before = null;
+    for (let sends = 1;; sends++) {
+        checkBeforeSend(context, write, lostAt);
+        const sentAt = new Date((context.now ?? Date.now)()).toISOString();
+        try {
+            await write.send(options);
+            return { outcome: 'started', lostAt, sends };
+        }
+        catch (error) {
+            // 409: something is in flight already; wait for it, never send again.
+            if (isCode(error, 409, 'already_published'))
+                return { outcome: 'published', lostAt, sends };
+            if (isCode(error, 409))
+                return { outcome: 'running', lostAt, sends };
+            if (!(error instanceof OutcomeUnknownError))
+                throw error;
+            lostAt ??= sentAt;
+            before ??= { status, updatedAt: await updatedAtOf(client, id) };
+            const sign = await watchForSign(context, id, before);
+            if (sign !== null) {
+                logger.info(`The ${write.what} request lost its answer; the item is ${sign}, so it was received.`);
+                return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt, sends };
+            }
+            const atMostOnce = context.atMostOnce === true && write.check.publication !== null;
+            if (sends >= 2 || atMostOnce)
+                throw new OutcomeStillUnknownError(write.what, lostAt, sends, atMostOnce);
+            logger.info(`The ${write.what} request lost its answer and the service shows no sign of it past the stall threshold ` +
+                `(${Math.round(context.stallMs / 1000)} s); sending it again, once, with the same Idempotency-Key.`);
+        }
+    }
+}
+/** POST /gen/process-content-async, resolved by what the service shows when its answer is lost. */
+function dispatchGeneration(context, generation, before) {
+    const { id, render, publication } = generation;
+    const request = { content_id: id, render, publish: publication?.options };
+    const leadMs = context.jobTimes?.expectedMs('render') ?? 0;
+    return dispatch(context, id, before, {
+        what: publication ? 'publishing generation' : 'generation',
+        check: { publication, renders: true, leadMs },
+        send: (options) => context.client.processContent(request, options),
+    });
+}
+/** POST /contents/upload/{id}; a 409 means an upload is in flight: wait and poll, never resend. */
+function dispatchUpload(context, id, publication, before) {
+    const leadMs = context.jobTimes?.expectedMs('upload') ?? 0;
+    return dispatch(context, id, before, {
+        what: 'upload',
+        check: { publication, renders: false, leadMs },
+        send: (options) => context.client.upload(id, publication.options, options),
+    });
+}
+/**
+ * A generation or upload whose outcome stays unknown (dispatch.ts) is left to
+ * the service: held as unknown, never sent again in this run. One a freeze or
+ * a pause holds at the moment it would be sent is held with that reason.
+ */
+async function sendOnce(run, context, send) {
+    try {
+        return await send();
+    }
+    catch (error) {
+        if (error instanceof HeldAtSendError) {
+            held(run, error.hold);
+            if (error.lostAt !== null)
+                answerLost(run, error.lostAt, 1);
+            return null;
+        }
+        if (!(error instanceof OutcomeStillUnknownError))
+            throw error;
+        const { sentAt, sends, atMostOnce } = error;
+        held(run, { kind: 'outcome_unknown', request: error.message, sentAt, sends, atMostOnce });
+        answerLost(run, sentAt, sends);
+        context.logger.warning(`${error.message} Its outcome is the service's to show: check the channel before anything sends it again.`);
+        return null;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/apply/wait.ts
@@ -7661,7 +7903,75 @@ async function stillAsPlanned(run, work, context) {
     return false;
 }
 
+;// CONCATENATED MODULE: ./src/apply/upload.ts
+
+
+
+
+
+
+
+// A publication of a rendered video: POST /contents/upload/{id}, never sent
+// for an item the service shows published, waited for to its end.
+async function runUpload(run, step, context) {
+    if (!(await settleRace(run, context)))
+        return false;
+    if (!(await settle(run, context)))
+        return false;
+    // Another run may have published it since: look before sending (task status is not rate limited).
+    if (!(await freshStatus(run, context)))
+        return false;
+    if (run.status === 'UPLOADED')
+        return true; // never published twice
+    if (run.status === null || !RENDERED_STATUSES.has(run.status))
+        return false;
+    const before = run.status;
+    const startedAt = context.clock.now();
+    const outcome = await upload(run, step, context);
+    if (outcome === 'published meanwhile')
+        return true;
+    if (outcome === 'unknown')
+        return false;
+    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
+    dispatched(run, { published: outcome !== 'running' });
+    const settled = await settleDispatch(run, context, {
+        dispatched: outcome,
+        before,
+        until: 'settled',
+        conflictMayBeQueued: false,
+    });
+    // An upload seen to its end teaches how long later ones may take to publish (job-times.ts).
+    if (settled && outcome === 'started' && run.status === 'UPLOADED')
+        context.jobTimes.record('upload', context.clock.now() - startedAt);
+    return settled;
+}
+/** The upload: what it did, or that another run published the item between the look and it, or that its outcome stays unknown. */
+async function upload(run, step, context) {
+    const id = run.id;
+    try {
+        const before = run.status;
+        const sent = await sendOnce(run, context, () => dispatchUpload(context, id, step.publish, before));
+        if (sent === null)
+            return 'unknown';
+        if (sent.lostAt !== null)
+            answerLost(run, sent.lostAt, sent.sends);
+        return sent.outcome;
+    }
+    catch (error) {
+        // The service refuses a second publication: published meanwhile, which the status shows.
+        if (!(error instanceof ServiceError && error.status === 400))
+            throw error;
+        const now = await readStatus(context.client, id);
+        if (now.status !== 'UPLOADED')
+            throw error;
+        saw(run, now.status);
+        return 'published meanwhile';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/apply/render.ts
+
+
 
 
 
@@ -7717,70 +8027,90 @@ async function scriptAsPlanned(run, step, context) {
     return true;
 }
 /**
- * A generation or upload whose answer was lost twice without a sign is left
- * to the service (dispatch.ts): held as unknown, never sent a third time.
+ * Whether the one-shot request may carry the publication now: not when a
+ * paused account or a freeze holds it, nor when the render it starts may end
+ * inside a freeze (job-times.ts). The video is then rendered without it and
+ * published with an upload once nothing holds it; where an upload cannot
+ * carry the publication's settings, the render waits with it.
  */
-async function sendOnce(run, context, send) {
-    try {
-        return await send();
-    }
-    catch (error) {
-        if (!(error instanceof OutcomeStillUnknownError))
-            throw error;
-        held(run, { kind: 'outcome_unknown', request: error.message, sentAt: error.sentAt });
-        context.logger.warning(`${error.message} Its outcome is the service's to show; a later run reads it.`);
+function publicationNow(run, step, context) {
+    const publication = step.publish;
+    if (publication === null)
+        return { publication, deferred: null };
+    const leadMs = context.jobTimes.expectedMs('render');
+    const hold = context.sendHold?.({ publication, renders: true, leadMs }) ?? null;
+    if (hold === null)
+        return { publication, deferred: null };
+    if (uploadCannotCarry(publication.options).length > 0) {
+        held(run, hold);
         return null;
     }
+    return { publication: null, deferred: hold };
 }
-/** Sends the generation and waits for it; once more when the service parked it after the voiceover. */
-async function sendRender(run, step, context) {
-    const { client, logger } = context;
+/** A render this run sent and saw to its end: how long it took teaches the lead of later one-shot requests. */
+function timed(run, context, outcome, startedAt) {
+    const ended = run.status !== null && (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED');
+    if (outcome === 'started' && ended)
+        context.jobTimes.record('render', context.clock.now() - startedAt);
+}
+/** One generation sent and waited for; false when the item stops here. */
+async function sendOneRender(run, step, context, publication) {
     const id = run.id;
+    const before = run.status;
+    const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(context.client, id) : undefined;
+    const startedAt = context.clock.now();
+    const generation = { id, render: step.render, publication };
+    const sent = await sendOnce(run, context, () => dispatchGeneration(context, generation, before));
+    if (sent === null)
+        return false;
+    const outcome = sent.outcome;
+    if (publication !== null && sent.lostAt !== null)
+        answerLost(run, sent.lostAt, sent.sends);
+    dispatched(run, {
+        rendered: outcome === 'started',
+        published: publication !== null && outcome === 'started',
+    });
+    const until = publication !== null && outcome !== 'published' ? 'published' : 'settled';
+    const wait = { dispatched: outcome, before, until, conflictMayBeQueued: true, since };
+    if (!(await settleDispatch(run, context, wait)))
+        return false;
+    timed(run, context, outcome, startedAt);
+    return outcome;
+}
+/**
+ * Sends the generation and waits for it; once more when the service parked it
+ * after the voiceover. The publication deferred to an upload, or null; false
+ * when the item stops here (a deferred publication is then held).
+ */
+async function sendRender(run, step, context) {
+    let deferred = null;
     for (let send = 1; send <= RENDER_SENDS; send++) {
-        const before = run.status;
-        const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(client, id) : undefined;
-        const request = { content_id: id, render: step.render, publish: step.publish?.options };
-        const sent = await sendOnce(run, context, () => dispatchGeneration(context, request, before));
-        if (sent === null)
+        const now = publicationNow(run, step, context);
+        if (now === null)
             return false;
-        const outcome = sent.outcome;
-        if (step.publish !== null && sent.lostAt !== null)
-            answerLost(run, sent.lostAt);
-        dispatched(run, {
-            rendered: outcome === 'started',
-            published: step.publish !== null && outcome === 'started',
-        });
-        const until = step.publish !== null && outcome !== 'published' ? 'published' : 'settled';
-        const wait = { dispatched: outcome, before, until, conflictMayBeQueued: true, since };
-        if (!(await settleDispatch(run, context, wait)))
+        deferred ??= now.deferred;
+        const outcome = await sendOneRender(run, step, context, now.publication);
+        if (outcome === false) {
+            if (deferred !== null)
+                held(run, deferred);
             return false;
+        }
         // Parked after the voiceover with no run in flight: it is rendered, not waited on.
         if (run.status !== 'AUDIO_PROCESSED' || outcome !== 'started')
             break;
-        logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
+        context.logger.info('The run parked after the voiceover (AUDIO_PROCESSED, no run in flight): rendering it.');
     }
-    return true;
-}
-/**
- * Whether a freeze or a pause holds the publication now, as it is about to
- * be sent: then it is held, and the next run sends it when it may.
- */
-function heldAtSend(run, target, context) {
-    const hold = target === null ? null : (context.publicationHold?.(target) ?? null);
-    if (hold !== null)
-        held(run, hold);
-    return hold !== null;
+    return deferred;
 }
 async function runRender(run, step, context) {
     const toRender = await stillToRender(run, step, context);
     if (toRender !== true)
         return toRender === false;
-    if (heldAtSend(run, step.publish, context))
-        return false;
     const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
     if (!(await scriptAsPlanned(run, step, context)))
         return false;
-    if (!(await sendRender(run, step, context)))
+    const deferred = await sendRender(run, step, context);
+    if (deferred === false)
         return false;
     if (run.status !== null && FAILED_STATUSES.has(run.status)) {
         // Retried once per apply: a second failure is reported, not looped on.
@@ -7790,6 +8120,10 @@ async function runRender(run, step, context) {
     }
     if (step.render.subtitle_settings !== undefined && run.rendered)
         note(run, readBackRender(step.render, await context.client.getContent(run.id)), context.logger);
+    // Rendered without the publication the one-shot request would have carried into a freeze: an upload
+    // publishes it now if nothing holds it any more, else the upload's check holds it and a later run sends it.
+    if (deferred !== null && step.publish !== null)
+        return runUpload(run, { kind: 'upload', publish: step.publish, retry: false }, context);
     return true;
 }
 
@@ -7953,6 +8287,7 @@ function itemResults(runs, listing) {
             status,
             ...results_publicationOf(run, row, status),
             ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
+            ...(run.resent ? { resentAfterLoss: true } : {}),
             lastError: row?.last_error ?? run.lastError,
             error: run.error,
             durationMs: run.durationMs,
@@ -7962,71 +8297,35 @@ function itemResults(runs, listing) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/apply/upload.ts
-
-
-
-
-
-
-
-
-// A publication of a rendered video: POST /contents/upload/{id}, never sent
-// for an item the service shows published, waited for to its end.
-async function runUpload(run, step, context) {
-    if (!(await settleRace(run, context)))
-        return false;
-    if (!(await settle(run, context)))
-        return false;
-    // Another run may have published it since: look before sending (task status is not rate limited).
-    if (!(await freshStatus(run, context)))
-        return false;
-    if (run.status === 'UPLOADED')
-        return true; // never published twice
-    if (run.status === null || !RENDERED_STATUSES.has(run.status))
-        return false;
-    if (heldAtSend(run, step.publish, context))
-        return false;
-    const before = run.status;
-    const outcome = await upload(run, step, context);
-    if (outcome === 'published meanwhile')
-        return true;
-    if (outcome === 'unknown')
-        return false;
-    // 'published' here means a lost answer whose upload the service shows done: this run's publication.
-    dispatched(run, { published: outcome !== 'running' });
-    return settleDispatch(run, context, {
-        dispatched: outcome,
-        before,
-        until: 'settled',
-        conflictMayBeQueued: false,
-    });
-}
-/** The upload: what it did, or that another run published the item between the look and it, or that its outcome stays unknown. */
-async function upload(run, step, context) {
-    const id = run.id;
-    try {
-        const before = run.status;
-        const sent = await sendOnce(run, context, () => dispatchUpload(context, id, step.publish.options, before));
-        if (sent === null)
-            return 'unknown';
-        if (sent.lostAt !== null)
-            answerLost(run, sent.lostAt);
-        return sent.outcome;
+;// CONCATENATED MODULE: ./src/apply/job-times.ts
+// How long a publishing request takes to publish, as far as this run knows.
+// The service publishes when the job ends, not when the request is sent, so a
+// freeze is checked against the moment a publication may end
+// (plan/release-control.ts, sendBlock): for a one-shot request, the end of
+// the render it starts. The interface shows no expected duration, so it is
+// learned from this run's own jobs (twice the longest seen: a longer text
+// renders longer, and a one-shot learned from a render without publication
+// still has its upload to do), else a stated margin (docs/release-control.md).
+/** How long a one-shot request may take to publish, before this run has seen a render end. */
+const RENDER_MARGIN_MS = 30 * 60_000;
+/** How long an upload may take to publish, before this run has seen one end. */
+const UPLOAD_MARGIN_MS = 5 * 60_000;
+const MARGIN = { render: RENDER_MARGIN_MS, upload: UPLOAD_MARGIN_MS };
+class JobTimes {
+    #longest = { render: 0, upload: 0 };
+    /** A job this run sent and saw to its end took `ms`. */
+    record(kind, ms) {
+        this.#longest[kind] = Math.max(this.#longest[kind], ms);
     }
-    catch (error) {
-        // The service refuses a second publication: published meanwhile, which the status shows.
-        if (!(error instanceof ServiceError && error.status === 400))
-            throw error;
-        const now = await readStatus(context.client, id);
-        if (now.status !== 'UPLOADED')
-            throw error;
-        saw(run, now.status);
-        return 'published meanwhile';
+    /** How long after it is sent a publication by this kind of job may end. */
+    expectedMs(kind) {
+        const longest = this.#longest[kind];
+        return longest > 0 ? 2 * longest : MARGIN[kind];
     }
 }
 
 ;// CONCATENATED MODULE: ./src/apply/apply.ts
+
 
 
 
@@ -8103,6 +8402,7 @@ async function applyItems(items, options) {
         poll: options.poll ?? DEFAULT_POLL,
         stallMs: options.stallMs ?? DEFAULT_STALL_MS,
         deadline: clock.now() + options.timeoutMs,
+        jobTimes: new JobTimes(),
         tally: {
             done: 0,
             total: items.filter((item) => item.steps.some((step) => options.allowed.has(step.kind))).length,
@@ -8112,6 +8412,7 @@ async function applyItems(items, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/plan/permissions.ts
+
 // What a run may send: the action derives the permissions from its mode,
 // event and inputs; the steps of the plan outside them are shown, not sent.
 /** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
@@ -8130,11 +8431,101 @@ function allowedSteps(mode, permissions) {
         allowed.add('upload');
     return allowed;
 }
+// A pull request's script preview writes to the service before anyone has
+// merged anything, and a pull request may be closed unmerged. Whatever it
+// writes must be something main's next apply puts back before it renders or
+// publishes: main compares, and writes, only the fields its manifest sets
+// (with its defaults), and inside fine_tuning only the keys it sets
+// (plan/diff.ts). So a preview may change, on an item the service already
+// holds, only what main's manifest of that item sets at the pull request's
+// base: the rest would stay in the service after the pull request and ship
+// with the video unseen. The persona is never previewed: main leaves a
+// persona the service shows otherwise as it is unless its own commit changed
+// it (plan/types.ts, personaChanged), so it would not put a preview's back.
+// Where the base cannot be read, no existing item is edited. A new title
+// (no item in the service) is the pull request's own draft, created with
+// its fields; main's plan shows, before it renders or publishes an item, every
+// value the service holds that main's manifest does not set
+// (plan/diff.ts, keptFromService), so such a draft adopted later is seen.
+// Main owning every writable field of what it renders (clearing whatever its
+// manifest does not set) would close this too, but it would also undo a
+// person's edit in the web app to a field no manifest sets, which the
+// service-edit model keeps; keeping the preview inside main's fields needs
+// no record of the pull request, so a run without GitHub access is covered.
+/** Fields a preview never writes, whatever main's manifest says (see above). */
+const NEVER_PREVIEWED = new Set(['title', 'persona_id']);
+function permissions_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/**
+ * `wanted` written over `current` only where main's `owned` object sets the
+ * key (recursively): the keys of `wanted` outside it are named in `withheld`.
+ */
+function ownedPart(wanted, owned, current, path, withheld) {
+    const out = permissions_isObject(current) ? { ...current } : {};
+    for (const [key, value] of Object.entries(wanted)) {
+        if (!Object.hasOwn(owned, key)) {
+            if (!Object.hasOwn(out, key) || !sameValue(out[key], value))
+                withheld.push(`${path}.${key}`);
+            continue;
+        }
+        const mine = owned[key];
+        out[key] =
+            permissions_isObject(value) && permissions_isObject(mine)
+                ? ownedPart(value, mine, out[key], `${path}.${key}`, withheld)
+                : value;
+    }
+    return out;
+}
+/** One change as a preview may send it: whole, narrowed to main's keys, or not at all (null). */
+function previewChange(change, owned, withheld) {
+    const mine = owned[change.field];
+    if (NEVER_PREVIEWED.has(change.field) || mine === undefined) {
+        withheld.push(change.field);
+        return null;
+    }
+    if (change.field !== 'fine_tuning' || !permissions_isObject(change.to) || !permissions_isObject(mine))
+        return change;
+    const to = ownedPart(change.to, mine, change.from, 'fine_tuning', withheld);
+    return sameValue(to, change.from) ? null : { ...change, to };
+}
+/**
+ * The PUT body of a preview's edit: the planned body, with every change it
+ * leaves out set back to the service's value. A new full_text left out
+ * leaves the service's script too (the plan's body omits it so that the
+ * service writes a new one, A15).
+ */
+function previewBody(step, kept, remoteTitle, remoteScript) {
+    const send = { ...step.send, title: remoteTitle };
+    for (const change of step.changes)
+        send[change.field] = change.from;
+    for (const change of kept)
+        send[change.field] = change.to;
+    const sourceChanges = kept.some((change) => change.field === 'full_text');
+    if (!sourceChanges && !('textover' in step.send))
+        send.textover = remoteScript;
+    return send;
+}
+/** A planned edit of an existing draft as a preview sends it (see above); `reach` absent: nothing. */
+function previewEdit(item, step, reach) {
+    const asked = step.changes.filter((change) => change.field !== 'title');
+    if (reach === undefined || reach.kind === 'none') {
+        const blocked = reach?.why ?? 'no_base';
+        return { step: null, withheld: asked.map((change) => change.field), blocked };
+    }
+    const withheld = [];
+    const kept = asked.flatMap((change) => previewChange(change, reach.fields, withheld) ?? []);
+    if (kept.length === 0 || item.remote === null)
+        return { step: null, withheld, blocked: null };
+    const send = previewBody(step, kept, item.remote.title, item.script.remote);
+    return { step: { ...step, changes: kept, send }, withheld, blocked: null };
+}
 /**
  * What a PR script preview may do to an item: create it, or edit a draft
- * (never rendered) other than its title. The title is how every other run
- * finds the item, so a rename waits for the merge; a rendered or published
- * item is not touched before the merge at all.
+ * (never rendered) as far as main's manifest of it reaches (previewEdit).
+ * The title is how every other run finds the item, so a rename waits for
+ * the merge; a rendered or published item is not touched before the merge
+ * at all.
  */
 function asPreview(item) {
     if (item.remote !== null && item.remote.status !== 'NEW')
@@ -8142,9 +8533,10 @@ function asPreview(item) {
     const steps = item.steps.flatMap((step) => {
         if (step.kind !== 'edit')
             return [step];
-        const changes = step.changes.filter((change) => change.field !== 'title');
-        const send = item.remote === null ? step.send : { ...step.send, title: item.remote.title };
-        return changes.length > 0 ? [{ ...step, changes, send }] : [];
+        if (item.remote === null)
+            return [];
+        const edit = previewEdit(item, step, item.preview).step;
+        return edit === null ? [] : [edit];
     });
     return [{ ...item, steps }];
 }
@@ -8918,6 +9310,7 @@ function rendered(release) {
 
 
 
+
 /** The publication a manifest asks for, with its accounts resolved; null below the published stage. */
 function targetOf(item, accounts) {
     if (item.stage !== 'published' || item.publish === null)
@@ -9079,6 +9472,7 @@ function planOne(matched, observed, context, unmanaged) {
             publishVia: detail?.status === 'UPLOADED' ? null : publishVia(item, planned, target),
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
             ...(check.confirmation ? { confirmation: check.confirmation } : {}),
+            ...keptOf(item, detail, planned.steps),
         },
         problems: [
             ...resolved.problems,
@@ -9087,6 +9481,13 @@ function planOne(matched, observed, context, unmanaged) {
             ...tiktokWarning(item, target, detail),
         ],
     };
+}
+/** What the service holds beyond the manifest, shown on an item this plan renders or publishes. */
+function keptOf(item, detail, steps) {
+    if (detail === null || !steps.some((step) => step.kind === 'render' || step.kind === 'upload'))
+        return {};
+    const kept = keptFromService(item.fields, detail);
+    return kept.length > 0 ? { kept } : {};
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */
 function plan_plan(desired, observed, context) {
@@ -9120,8 +9521,100 @@ function otherShardProblems(others, mine, observed) {
     return [...matching.problems, ...accounts];
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/engine/preview-reach.ts
+
+
+
+
+// A pull request's script preview edits an existing draft only as far as
+// main's manifest of it reaches (the rule and why: plan/permissions.ts).
+// Main's manifest is the one at the pull request's base, at the same path,
+// with the `_defaults.yml` the base had above it: main's apply compares
+// exactly what it sets. The preview learns it from the earlier versions the
+// run already reads (git, or the pull request's file listing); main itself
+// needs nothing of the pull request, since everything a preview may write
+// is something main writes back whenever it differs.
+/** Whether this run previews: a pull request's run that may write drafts. */
+function previews(options) {
+    const { permissions } = options.settings;
+    return permissions.draftsOnly === true && permissions.write;
+}
+/** The base's text of a file; undefined when it cannot be read (a listing with a gap, a failed request). */
+async function atBase(previous, file) {
+    try {
+        return await previous.read(file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The `_defaults.yml` the base had above `file`, outermost first; undefined when one cannot be read. */
+async function defaultsAtBase(previous, file) {
+    const found = [];
+    for (const folder of foldersOf(file)) {
+        for (const name of DEFAULTS_FILES) {
+            const path = folder === '' ? name : `${folder}/${name}`;
+            const text = await atBase(previous, path);
+            if (text === undefined)
+                return undefined;
+            if (text === null)
+                continue;
+            found.push({ file: path, text });
+            break;
+        }
+    }
+    return found;
+}
+/** How far a preview may edit this existing item: main's manifest of it at the base, with its defaults. */
+async function reachOf(previous, item) {
+    const text = await atBase(previous, item.file);
+    if (text === undefined)
+        return { kind: 'none', why: 'no_base' };
+    if (text === null)
+        return { kind: 'none', why: 'not_at_base' };
+    const defaults = await defaultsAtBase(previous, item.file);
+    if (defaults === undefined)
+        return { kind: 'none', why: 'no_base' };
+    const base = parseManifest(item.file, text, defaults).item;
+    if (base === null)
+        return { kind: 'none', why: 'base_invalid' };
+    const remote = item.remote;
+    const claims = base.id === remote.id || (base.id === null && sameTitle(base.fields.title, remote.title));
+    return claims ? { kind: 'owned', fields: { ...base.fields } } : { kind: 'none', why: 'not_at_base' };
+}
+/** Items a preview would edit: drafts the service holds, with an edit planned. */
+function editedDrafts(plan) {
+    return plan.items.filter((item) => item.remote?.status === 'NEW' && item.steps.some((step) => step.kind === 'edit'));
+}
+/**
+ * The plan with each existing draft's preview reach, on a run that
+ * previews; the plan as it is otherwise. Without a readable base, no
+ * existing item is edited, and the report says what to change.
+ */
+async function withPreviewReach(options, plan, report) {
+    if (!previews(options))
+        return plan;
+    const drafts = editedDrafts(plan);
+    if (drafts.length === 0)
+        return plan;
+    const previous = options.deps.previous;
+    const readable = previous !== undefined && (await (previous.readable?.() ?? Promise.resolve(false)));
+    const reaches = readable
+        ? await mapLimit(drafts, 8, (item) => reachOf(previous, item))
+        : drafts.map(() => ({ kind: 'none', why: 'no_base' }));
+    const byFile = new Map(drafts.map((item, index) => [item.file, reaches[index]]));
+    if (reaches.some((reach) => reach.kind === 'none' && reach.why === 'no_base')) {
+        report.notes.push("The pull request's base commit could not be read, so main's manifests are not known: no item the service " +
+            'already holds is edited by this preview (what it would write could stay in the service after the pull ' +
+            'request). Use fetch-depth: 0 in actions/checkout so that the base can be read.');
+    }
+    const items = plan.items.map((item) => {
+        const reach = byFile.get(item.file);
+        return reach === undefined ? item : { ...item, preview: reach };
+    });
+    return { ...plan, items };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
 
 // A short, stable digest of a value: enough to tell whether a text or a
@@ -9412,6 +9905,7 @@ function planScope(options, items) {
 
 
 
+
 // The planning stage of a run: the observed state, read with what git knows
 // of the manifests' earlier versions, becomes the plan (src/plan/, pure),
 // with the review's verdict and every problem of the catalogue said.
@@ -9449,7 +9943,7 @@ async function planStage(options, load, observation, report) {
         lateWindowMs: settings.lateWindowMs,
         release: withUnseenPauses(releaseRules(load.release ?? null, runRelease(settings)), listing.accounts, listing.accountsError === null && listing.accountsGap === null),
     });
-    const plan = reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report);
+    const plan = await withPreviewReach(options, reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report), report);
     report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
     report.problems.push(...plan.problems);
     if (others.length > 0)
@@ -9609,7 +10103,8 @@ function applyOptions(options, client, report) {
     const { settings, deps, seams } = options;
     return {
         client,
-        publicationHold: publicationGate(options, report),
+        sendHold: sendGate(options, report),
+        atMostOnce: settings.atMostOnce === true,
         allowed: allowedSteps(settings.mode, settings.permissions),
         concurrency: settings.concurrency,
         wait: settings.wait,
@@ -9623,14 +10118,14 @@ function applyOptions(options, client, report) {
     };
 }
 /**
- * What holds a publication at the moment it would be sent: the plan was made
- * earlier, and a freeze may have begun while the run waited on renders or on
- * the generation pace.
+ * What holds a generation or upload at the moment it would be sent: the plan
+ * was made earlier, and a freeze may have begun while the run waited on
+ * renders or on the generation pace, or begin before the job it starts ends.
  */
-function publicationGate(options, report) {
+function sendGate(options, report) {
     const rules = releaseRules(report.load.release ?? null, runRelease(options.settings));
     const now = options.seams?.now ?? (() => new Date());
-    return (target) => publicationBlock(rules, target, now().getTime());
+    return (send) => sendBlock(rules, send, now().getTime());
 }
 /**
  * Only what the interface states is checked before writing (A29): the key is
@@ -9817,10 +10312,10 @@ var external_node_child_process_ = __webpack_require__(1421);
 // only knows the PreviousVersions interface: git (here) and the PR's file
 // listing (for shallow clones that cannot fetch, in the action layer) both
 // implement it.
-/** One git command in `cwd`; never throws: `ok` says whether it succeeded. */
-function git(cwd, args, timeout = 0) {
+/** One git command in `cwd`, given `input` on its standard input; never throws: `ok` says whether it succeeded. */
+function git(cwd, args, timeout = 0, input) {
     return new Promise((resolve) => {
-        (0,external_node_child_process_.execFile)('git', args, 
+        const child = (0,external_node_child_process_.execFile)('git', args, 
         // Never wait for a password prompt: a fetch without credentials fails instead.
         {
             cwd,
@@ -9830,6 +10325,8 @@ function git(cwd, args, timeout = 0) {
             timeout,
             env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
         }, (error, stdout) => resolve({ ok: error === null, stdout }));
+        if (input !== undefined)
+            child.stdin?.end(input);
     });
 }
 /** How long fetching one missing commit may take before the caller falls back. */
@@ -9846,18 +10343,38 @@ async function fetchCommit(cwd, sha) {
     const fetched = await git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
     return fetched.ok && hasCommit(cwd, sha);
 }
-/** Reads `<ref>:<file>` with `git show`; null when the ref or the file is absent at that ref. */
+/**
+ * `<ref>:<file>` as that commit had it, with the links of that commit
+ * followed (a manifest that links to another file, or sits in a linked
+ * folder, is what the link led to); null when the ref or the file is absent
+ * at that ref, or its link led outside the repository or nowhere.
+ */
+async function showAt(cwd, ref, file) {
+    // `./` makes the path relative to cwd rather than to the repository root.
+    const name = `${ref}:./${file.replace(/^\.\//, '')}`;
+    if (name.includes('\n'))
+        return null;
+    const result = await git(cwd, ['cat-file', '--batch', '--follow-symlinks'], 0, `${name}\n`);
+    // `<oid> blob <size>`, then the bytes; `missing`, `dangling`, `loop`, `notdir` or `symlink` otherwise.
+    const header = /^[0-9a-f]{40,64} blob \d+\n/.exec(result.stdout);
+    if (!result.ok || header === null)
+        return null;
+    const text = result.stdout.slice(header[0].length);
+    return text.endsWith('\n') ? text.slice(0, -1) : text; // the batch ends each object with a newline
+}
+/** Reads `<ref>:<file>` with its links followed (showAt); null when the ref or the file is absent at that ref. */
 function gitPreviousVersions(cwd, ref) {
     return {
         async read(file) {
             if (ref === '' || /^0+$/.test(ref))
                 return null; // a push that created the branch has no `before`
-            // `./` makes the path relative to cwd rather than to the repository root.
-            const result = await git(cwd, ['show', `${ref}:./${file.replace(/^\.\//, '')}`]);
-            return result.ok ? result.stdout : null;
+            return showAt(cwd, ref, file);
         },
         earlier(file) {
             return earlierVersions(cwd, 'HEAD', file);
+        },
+        async readable() {
+            return ref !== '' && !/^0+$/.test(ref) && hasCommit(cwd, ref);
         },
     };
 }
@@ -9871,9 +10388,9 @@ async function earlierVersions(cwd, ref, file) {
         return [];
     const texts = [];
     for (const sha of log.stdout.split('\n').filter(Boolean)) {
-        const shown = await git(cwd, ['show', `${sha}:${path}`]);
-        if (shown.ok)
-            texts.push(shown.stdout);
+        const shown = await showAt(cwd, sha, path);
+        if (shown !== null)
+            texts.push(shown);
     }
     return texts;
 }
@@ -10162,7 +10679,136 @@ async function findOwnComment(github, target) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./src/git/links.ts
+
+
+/** More links than this on one path is a loop (as the system counts them). */
+const MAX_LINKS = 40;
+/**
+ * Follows the links of paths in the workspace `cwd`, one segment at a time,
+ * each folder listed once. Null for a path that leads outside the
+ * workspace, or that cannot be followed (missing, unreadable, a loop): what
+ * changed there cannot be known, so the caller counts it as changed.
+ */
+function linkFollower(cwd) {
+    const root = external_node_path_default().resolve(cwd);
+    // Each folder is listed once: one readdir tells the links among all its entries.
+    const folders = new Map();
+    const entry = (relative) => {
+        const slash = relative.lastIndexOf('/');
+        const folder = slash === -1 ? '' : relative.slice(0, slash);
+        let names = folders.get(folder);
+        if (names === undefined) {
+            names = listFolder(external_node_path_default().join(root, folder));
+            folders.set(folder, names);
+        }
+        const isLink = names?.get(relative.slice(slash + 1));
+        if (isLink === undefined)
+            return { kind: 'missing' };
+        if (!isLink)
+            return { kind: 'plain' };
+        try {
+            return { kind: 'link', to: (0,external_node_fs_.readlinkSync)(external_node_path_default().join(root, relative)) };
+        }
+        catch {
+            return { kind: 'missing' };
+        }
+    };
+    const workspace = workspaceOf(root);
+    const resolve = (file) => {
+        const pending = file.split('/');
+        const resolved = [];
+        const links = [];
+        while (pending.length > 0) {
+            const segment = pending.shift();
+            if (segment === '' || segment === '.')
+                continue;
+            if (segment === '..') {
+                if (resolved.pop() === undefined)
+                    return null; // above the workspace
+                continue;
+            }
+            const here = [...resolved, segment].join('/');
+            const found = entry(here);
+            if (found.kind === 'missing')
+                return null;
+            if (found.kind === 'plain') {
+                resolved.push(segment);
+                continue;
+            }
+            if (links.push(here) > MAX_LINKS)
+                return null;
+            let to = found.to;
+            if (external_node_path_default().isAbsolute(to)) {
+                const inside = workspace(to);
+                if (inside === null)
+                    return null;
+                resolved.length = 0;
+                to = inside;
+            }
+            pending.unshift(...to.split((external_node_path_default()).sep === '\\' ? /[\\/]/ : '/'));
+        }
+        return { target: resolved.join('/'), links };
+    };
+    // A catalogue is many files in few folders: each folder is followed once, then each file's own name.
+    const followed = new Map();
+    const folderOf = (folder) => {
+        let found = followed.get(folder);
+        if (found === undefined) {
+            found = resolve(folder);
+            followed.set(folder, found);
+        }
+        return found;
+    };
+    return (file) => {
+        const slash = file.lastIndexOf('/');
+        const name = file.slice(slash + 1);
+        if (name === '' || name === '.' || name === '..')
+            return resolve(file);
+        const folder = folderOf(slash === -1 ? '' : file.slice(0, slash));
+        if (folder === null)
+            return null;
+        const here = folder.target === '' ? name : `${folder.target}/${name}`;
+        const found = entry(here);
+        if (found.kind === 'missing')
+            return null;
+        if (found.kind === 'plain')
+            return { target: here, links: folder.links };
+        return resolve(file);
+    };
+}
+/** A folder's entries, each with whether it is a link; null when the folder cannot be read. */
+function listFolder(full) {
+    try {
+        return new Map((0,external_node_fs_.readdirSync)(full, { withFileTypes: true }).map((entry) => [entry.name, entry.isSymbolicLink()]));
+    }
+    catch {
+        return null;
+    }
+}
+/** An absolute path as a path of the workspace (written, or as the system resolves it); null outside it. */
+function workspaceOf(root) {
+    let real;
+    return (absolute) => {
+        real ??= (() => {
+            try {
+                return (0,external_node_fs_.realpathSync)(root);
+            }
+            catch {
+                return null;
+            }
+        })();
+        for (const base of real === null || real === root ? [root] : [root, real]) {
+            const relative = external_node_path_default().relative(base, absolute);
+            if (relative !== '..' && !relative.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(relative))
+                return relative.split((external_node_path_default()).sep).join('/');
+        }
+        return null;
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/git/changes.ts
+
 
 
 
@@ -10228,7 +10874,17 @@ async function listedChanges(cwd, files, name) {
 }
 /** The manifests `changes` touches, in the workspace `cwd` (each folder looked at once). */
 function changeScope(cwd, changes) {
-    // Catalogue files changed or deleted since the base, by folder.
+    const follow = linkFollower(cwd);
+    // A file differs when where it leads does, or a link on its way: git and GitHub name those paths, not the file's.
+    const differs = (file) => {
+        const linked = follow(file);
+        if (linked === null)
+            return true; // outside the workspace, or not to be followed: read it
+        if (linked.links.length === 0)
+            return changes.differs(file);
+        return changes.differs(linked.target) || linked.links.some((link) => changes.differs(link));
+    };
+    // Catalogue files changed or deleted since the base, by folder (as git and GitHub name it: where it really is).
     const changedFolders = new Set([...changes.changed]
         .filter((file) => isCatalogueFile(external_node_path_default().posix.basename(file)))
         .map((file) => external_node_path_default().posix.dirname(file)));
@@ -10236,7 +10892,13 @@ function changeScope(cwd, changes) {
     const folderChanged = (folder) => {
         let changed = folders.get(folder);
         if (changed === undefined) {
-            changed = changedFolders.has(folder === '' ? '.' : folder) || newCatalogueFile(cwd, folder, changes);
+            const linked = follow(folder);
+            changed =
+                linked === null ||
+                    linked.links.some((link) => changes.differs(link)) ||
+                    changedFolders.has(linked.target === '' ? '.' : linked.target) ||
+                    changedFolders.has(folder === '' ? '.' : folder) ||
+                    newCatalogueFile(cwd, folder, differs);
             folders.set(folder, changed);
         }
         return changed;
@@ -10248,15 +10910,15 @@ function changeScope(cwd, changes) {
         touches: (file) => {
             let touched = answers.get(file);
             if (touched === undefined) {
-                touched = changes.differs(file) || foldersAbove(file).some(folderChanged);
+                touched = differs(file) || foldersAbove(file).some(folderChanged);
                 answers.set(file, touched);
             }
             return touched;
         },
     };
 }
-/** A catalogue file the folder has now that differs from the base (new since, tracked or not). */
-function newCatalogueFile(cwd, folder, changes) {
+/** A catalogue file the folder has now that differs from the base (new since, tracked or not, or through its links). */
+function newCatalogueFile(cwd, folder, differs) {
     let names;
     try {
         names = (0,external_node_fs_.readdirSync)(external_node_path_default().join(cwd, folder));
@@ -10264,9 +10926,7 @@ function newCatalogueFile(cwd, folder, changes) {
     catch {
         return true; // a folder that cannot be read: its files may have changed
     }
-    return names
-        .filter(isCatalogueFile)
-        .some((name) => changes.differs(folder === '' ? name : `${folder}/${name}`));
+    return names.filter(isCatalogueFile).some((name) => differs(folder === '' ? name : `${folder}/${name}`));
 }
 
 ;// CONCATENATED MODULE: ./src/action/change-scope.ts
@@ -10311,17 +10971,6 @@ async function listedScope(workspace, pullFiles) {
 
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __webpack_require__(6698);
-;// CONCATENATED MODULE: ./src/text/thousands.ts
-// Counts as a reader reads them: 10,000. Written out rather than asked of
-// toLocaleString, whose first call loads the locale data: 20-25 ms of a
-// large plan's report, for commas.
-/** A whole number with its thousands separated by commas: 10000 -> "10,000". */
-function thousands(n) {
-    const digits = String(Math.trunc(Math.abs(n)));
-    const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    return n < 0 ? `-${grouped}` : grouped;
-}
-
 ;// CONCATENATED MODULE: ./src/action/logger.ts
 
 
@@ -10414,6 +11063,23 @@ class ActionLogger {
 
 
 
+
+/**
+ * Where the base's version of `name` is read, given the files the PR lists:
+ * `untouched` when neither the file, nor where its links lead, nor a link on
+ * the way is listed (the base has it as the workspace has it); else the path
+ * to read at the base, and the listing's entry for it. A link that leads out
+ * of the workspace or nowhere, or one the PR changed, is read by its own
+ * name: GitHub follows a link to a file at the base.
+ */
+function whereAtBase(name, linked, byName) {
+    const named = linked === null ? [name] : linked.links.length === 0 ? [name] : [linked.target, ...linked.links];
+    if (linked !== null && named.every((file) => !byName.has(file)))
+        return 'untouched';
+    if (linked === null || linked.links.length === 0 || linked.links.some((link) => byName.has(link)))
+        return { path: name, listed: byName.get(name) };
+    return { path: linked.target, listed: byName.get(linked.target) };
+}
 /** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
 function pullRequestPreviousVersions(github, setup) {
     let listing = null;
@@ -10421,19 +11087,20 @@ function pullRequestPreviousVersions(github, setup) {
         const { files, gap } = await setup.pullFiles();
         return { byName: new Map(files.map((file) => [file.filename, file])), gap };
     };
+    const follow = linkFollower(setup.cwd);
     return {
         async read(file) {
             const name = file.replace(/^\.\//, '');
             const { byName, gap } = await (listing ??= changedFiles());
-            const changed = byName.get(name);
-            if (changed === undefined && gap !== null) {
+            const where = whereAtBase(name, follow(name), byName);
+            if (where === 'untouched' && gap !== null) {
                 // Past a list that may not be whole, a file may have changed: "untouched" would be a guess
                 // that could turn a renamed title into a second item.
                 throw new Error(`GitHub's list of the pull request's files may not be whole (${gap}), and ${name} is not in it: ` +
                     `its version at the base ${setup.baseSha.slice(0, 12)} cannot be known without that commit ` +
                     '(use fetch-depth: 0 in actions/checkout).');
             }
-            if (changed === undefined) {
+            if (where === 'untouched') {
                 // Untouched by the PR: the base has the file as the workspace has it.
                 try {
                     return await (0,promises_.readFile)(external_node_path_default().join(setup.cwd, name), 'utf8');
@@ -10442,35 +11109,39 @@ function pullRequestPreviousVersions(github, setup) {
                     return null;
                 }
             }
-            if (changed.status === 'added' || changed.status === 'renamed')
+            if (where.listed?.status === 'added' || where.listed?.status === 'renamed')
                 return null;
-            try {
-                // GitHub's description marks `path` as multi-segment: its slashes are
-                // sent as they are. Octokit's `{path}` would send them as %2F, which
-                // GitHub has answered 404 (octokit/octokit.js#2422); `{+path}` keeps
-                // them, and each segment is encoded on its own.
-                const answer = await github.request('GET /repos/{owner}/{repo}/contents/{+path}', {
-                    owner: setup.owner,
-                    repo: setup.repo,
-                    path: name.split('/').map(encodeURIComponent).join('/'),
-                    ref: setup.baseSha,
-                    mediaType: { format: 'raw' },
-                });
-                // The raw media type comes back as text or as bytes, by its content type.
-                const raw = answer.data;
-                if (typeof raw === 'string')
-                    return raw;
-                if (raw instanceof ArrayBuffer)
-                    return new TextDecoder().decode(raw);
-                throw new Error(`GitHub gave no raw text for ${name} at ${setup.baseSha.slice(0, 12)}`);
-            }
-            catch (error) {
-                if (error.status === 404)
-                    return null;
-                throw error;
-            }
+            return readAtBase(github, setup, where.path);
         },
     };
+}
+/** The file `name` at the base commit, by the contents API; null when GitHub has none there. */
+async function readAtBase(github, setup, name) {
+    try {
+        // GitHub's description marks `path` as multi-segment: its slashes are
+        // sent as they are. Octokit's `{path}` would send them as %2F, which
+        // GitHub has answered 404 (octokit/octokit.js#2422); `{+path}` keeps
+        // them, and each segment is encoded on its own.
+        const answer = await github.request('GET /repos/{owner}/{repo}/contents/{+path}', {
+            owner: setup.owner,
+            repo: setup.repo,
+            path: name.split('/').map(encodeURIComponent).join('/'),
+            ref: setup.baseSha,
+            mediaType: { format: 'raw' },
+        });
+        // The raw media type comes back as text or as bytes, by its content type.
+        const raw = answer.data;
+        if (typeof raw === 'string')
+            return raw;
+        if (raw instanceof ArrayBuffer)
+            return new TextDecoder().decode(raw);
+        throw new Error(`GitHub gave no raw text for ${name} at ${setup.baseSha.slice(0, 12)}`);
+    }
+    catch (error) {
+        if (error.status === 404)
+            return null;
+        throw error;
+    }
 }
 /**
  * git when the base commit is in the clone or can be fetched, else the PR's
@@ -10509,6 +11180,10 @@ function previousVersionsFor(setup) {
             source ??= choose();
             const chosen = await source;
             return chosen?.earlier ? chosen.earlier(file) : [];
+        },
+        async readable() {
+            source ??= choose();
+            return (await source) !== null;
         },
     };
 }
@@ -10754,6 +11429,7 @@ function runSettingsFromInputs(inputs, decision, cwd, eventName) {
         ...(inputs.shard ? { shard: inputs.shard } : {}),
         pause: inputs.pause,
         overrideFreeze: overridesFreeze(inputs, eventName),
+        atMostOnce: inputs.atMostOnce,
     };
 }
 /**
@@ -11341,6 +12017,7 @@ function manifestText(value, options) {
 
 
 
+
 class ImportUsageError extends Error {
     name = 'ImportUsageError';
 }
@@ -11415,10 +12092,14 @@ function managedBy(items, contents) {
  * `__proto__`), which would stop every later plan until it was removed.
  */
 function writableText(detail, manifest) {
+    const secret = secretFields(manifest.value);
+    if (secret !== null)
+        return { secret };
+    // Comments, not the item's data: the service's last_error is written scrubbed like every output.
     const header = [
         `Imported from the service (item ${detail.id}, status ${detail.status}).`,
         ...manifest.notes,
-    ];
+    ].map((line) => scrubSecrets(line));
     let text;
     try {
         text = manifestText(manifest.value, { header, inline: manifest.inline });
@@ -11430,7 +12111,24 @@ function writableText(detail, manifest) {
     if (refused !== undefined) {
         return { unwritable: `its manifest would not load (${refused.message}), and would stop every plan` };
     }
+    if (holdsSecret(text))
+        return { secret: SECRET_MESSAGE('its texts hold') };
     return { text };
+}
+const SECRET_MESSAGE = (where) => `${where} the API key, a token or a signed URL; the file is not written, since a scrubbed text would ` +
+    'change the item on the next apply. Remove it from the item in the service, then import again';
+/**
+ * The fields of an item that hold the key (or anything the scrubber removes):
+ * such an item is skipped rather than written scrubbed, which would put
+ * `***` into the service on the next apply, or verbatim into the repository.
+ */
+function secretFields(value) {
+    const fields = Object.entries(value)
+        .filter(([, field]) => holdsSecret(typeof field === 'string' ? field : (JSON.stringify(field) ?? '')))
+        .map(([name]) => name);
+    if (fields.length === 0)
+        return null;
+    return SECRET_MESSAGE(`${fields.join(', ')} ${fields.length === 1 ? 'holds' : 'hold'}`);
 }
 async function runImport(options) {
     // Every option is checked before the first request: a usage error costs nothing.
@@ -11539,6 +12237,10 @@ function renderManifests(cwd, outDir, { keep }, candidates, details, accounts, r
             report.skipped.push(skip(summary, 'unwritable', null, written.unwritable));
             continue;
         }
+        if ('secret' in written) {
+            report.skipped.push(skip(summary, 'secret', null, written.secret));
+            continue;
+        }
         const file = `${outDir === '' ? '' : `${outDir}/`}${namer.name(detail.title, detail.id)}`;
         rendered.push({ file, text: written.text, detail });
         report.imported.push({
@@ -11561,7 +12263,7 @@ function writeManifests(cwd, outDir, texts) {
     (0,external_node_fs_.mkdirSync)(external_node_path_default().join(cwd, outDir), { recursive: true });
     checkRealPlace(cwd, outDir);
     for (const { file, text } of texts)
-        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(cwd, file), text, { flag: 'wx' });
+        writeScrubbedFile(external_node_path_default().join(cwd, file), text, { flag: 'wx' });
 }
 
 ;// CONCATENATED MODULE: ./src/import/render.ts
@@ -11580,6 +12282,7 @@ const REASON_TITLES = {
     blank_title: 'blank title',
     gone: 'deleted since the listing',
     unwritable: 'no manifest that loads back exactly',
+    secret: 'a text holds the API key, a token or a signed URL',
 };
 function importHeadline(report) {
     if (report.refused !== null)
@@ -11766,6 +12469,7 @@ const INPUTS = {
     shard: inputs_text,
     pause: (value) => ok(parsePause(value)),
     'override-freeze': inputs_boolean,
+    'at-most-once': inputs_boolean,
     'allow-insecure-http': inputs_boolean,
     'allow-untrusted-events': inputs_boolean,
     deployments: inputs_boolean,
@@ -11820,6 +12524,7 @@ function readInputs(get) {
         shard,
         pause: values.pause,
         overrideFreeze: toBoolean(values['override-freeze']),
+        atMostOnce: toBoolean(values['at-most-once']),
         allowInsecureHttp: toBoolean(values['allow-insecure-http']),
         allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
         deployments: toBoolean(values.deployments),
@@ -12085,6 +12790,7 @@ function moreRowsSentence(shown, total, where) {
 
 
 
+
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
     'title',
@@ -12161,7 +12867,7 @@ function holdText(hold) {
         case 'race_undecided':
             return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
         case 'outcome_unknown':
-            return `publication unknown: a request sent ${formatInstant(hold.sentAt)} lost its answer and the service shows no sign of it; it is not sent again, and a later run reads what the service shows`;
+            return outcomeUnknownText(hold);
         case 'not_read_back':
             return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
         case 'cleared_on_service':
@@ -12282,6 +12988,57 @@ function driftValue(value) {
             .join(', ');
     return String(value);
 }
+function keptValue(value) {
+    const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+    return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+/**
+ * Values the service holds that the manifest does not set, on an item the
+ * plan renders or publishes: they go out with the video, so they are named
+ * (plan/diff.ts, keptFromService). The callers escape the whole line.
+ */
+function keptText(kept, compact = false) {
+    if (kept === undefined || kept.length === 0)
+        return null;
+    if (compact)
+        return `kept from the service: ${kept.map((entry) => entry.field).join(', ')}`;
+    const values = kept.map((entry) => `${entry.field} = ${keptValue(entry.value)}`).join(', ');
+    return `kept from the service, which the manifest does not set (they go out with the video; set them in the manifest to change them): ${values}`;
+}
+/**
+ * What a pull request's preview left out of a planned edit of an existing
+ * draft, and why (plan/permissions.ts); null when it sends the whole edit or
+ * the run does not preview.
+ */
+function notPreviewedText(item) {
+    const step = item.steps.find((entry) => entry.kind === 'edit');
+    if (item.preview === undefined || step?.kind !== 'edit')
+        return null;
+    const { withheld, blocked } = previewEdit(item, step, item.preview);
+    if (withheld.length === 0)
+        return null;
+    const fields = `not previewed: ${withheld.join(', ')}`;
+    switch (blocked) {
+        case 'no_base':
+            return `${fields}: the pull request's base could not be read, so no item the service holds is edited before the merge (use fetch-depth: 0 in actions/checkout)`;
+        case 'not_at_base':
+            return `${fields}: main has no manifest of this item at this path (new in this pull request, or another title there), so a preview edit would stay in the service after this pull request`;
+        case 'base_invalid':
+            return `${fields}: main's manifest at this path has errors, so a preview edit would stay in the service after this pull request`;
+        case null:
+            return `not previewed: ${ownReasons(withheld)}, so a preview would leave ${withheld.length === 1 ? 'it' : 'them'} in the service after this pull request`;
+    }
+}
+/** Why each withheld field of a preview is main's to leave: it sets no such field, or keeps the service's persona. */
+function ownReasons(withheld) {
+    const unset = withheld.filter((field) => field !== 'persona_id');
+    const reasons = unset.length > 0
+        ? [`${unset.join(', ')}: main's manifest does not set ${unset.length === 1 ? 'it' : 'them'}`]
+        : [];
+    if (withheld.includes('persona_id'))
+        reasons.push('persona_id: main keeps the persona the service shows');
+    return reasons.join('; ');
+}
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** An instant as a time zone shows it, with the weekday (`Mon 2026-11-30 00:00 Europe/Paris`); UTC without a zone. */
 function formatIn(iso, zone) {
@@ -12306,8 +13063,15 @@ function resultNote(item, planned) {
     // A drift stays after the run, whatever else it did: the results say it and the way out too.
     const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
     const live = [unknownText(item), confirmationText(item)].filter((text) => text !== null);
+    const planNotes = [keptText(planned?.kept), planned ? notPreviewedText(planned) : null].flatMap((text) => text === null ? [] : [text]);
     const notes = [
-        ...new Set([...live, ...holds.map(holdText), ...drift, ...(item.notes ?? []).map(noteText)]),
+        ...new Set([
+            ...live,
+            ...holds.map(holdText),
+            ...drift,
+            ...planNotes,
+            ...(item.notes ?? []).map(noteText),
+        ]),
     ];
     if (notes.length > 0)
         return notes.join('; ');
@@ -12315,12 +13079,30 @@ function resultNote(item, planned) {
         return 'not allowed in this run';
     return null;
 }
-/** A publication whose answer was lost, not yet shown published: unknown, and since when. */
+/** How a person settles a publication whose outcome is unknown. */
+const DECIDE = 'check the channel: if the video is there, nothing is to be done; if not, run again (the next run sends it ' +
+    'while the service shows it unpublished, at-most-once or not, so run it only after checking) or publish it by hand';
+/** What may have come of a request sent again after its answer was lost. */
+const MAYBE_TWICE = 'if the service had queued the first, the video may be published twice: check the channel for a second post';
+/** A request whose answer was lost and of which the service shows no sign: said as it happened, never "not sent" after a resend. */
+function outcomeUnknownText(hold) {
+    const sent = formatInstant(hold.sentAt);
+    if (hold.atMostOnce === true)
+        return `publication unknown: the request sent ${sent} lost its answer and the service shows no sign of it; held by at-most-once, never sent again. To decide, ${DECIDE}`;
+    if ((hold.sends ?? 2) > 1)
+        return `publication unknown: the request sent ${sent} lost its answer, was sent again once when the service showed no sign of it past the stall threshold, and lost its answer again; it is not sent a third time, and a later run reads what the service shows. ${MAYBE_TWICE}`;
+    return `publication unknown: the request sent ${sent} lost its answer and the service shows no sign of it; a later run reads what the service shows`;
+}
+/** A publication whose answer was lost, not yet shown published (unknown, and since when), or sent again after it. */
 function unknownText(item) {
-    if (item.outcome !== 'unknown' || item.holds?.some((hold) => hold.kind === 'outcome_unknown'))
+    if (item.holds?.some((hold) => hold.kind === 'outcome_unknown'))
         return null;
-    const since = item.unknownSince ? ` (sent ${formatInstant(item.unknownSince)})` : '';
-    return `publication unknown${since}: its answer was lost and the service has not shown it published yet; it is not sent again, and the next run reads what the service shows`;
+    if (item.outcome !== 'unknown')
+        return item.resentAfterLoss === true ? `sent again after its answer was lost: ${MAYBE_TWICE}` : null;
+    const since = item.unknownSince ? ` (first sent ${formatInstant(item.unknownSince)})` : '';
+    if (item.resentAfterLoss === true)
+        return `publication unknown${since}: its answer was lost and the service showed no sign of it past the stall threshold, so it was sent again once; the service has not shown it published yet, and the next run reads what it shows. ${MAYBE_TWICE}`;
+    return `publication unknown${since}: its answer was lost, the service showed it received, and it was not sent again; the service has not shown it published yet, and the next run reads what it shows`;
 }
 /**
  * Published, and what the service shows of it on each account asked
@@ -12644,18 +13426,22 @@ function titleLimit(layout) {
 }
 function fileCell(label, file, line, context, layout) {
     const url = layout.compact ? null : (context.fileUrl?.(file, line) ?? null);
-    return escape_link(label, url);
+    return linkCell(label, url);
 }
 function problemTable(problems, context, layout) {
     if (problems.length === 0)
         return null;
-    const rows = problems.map((p) => `| ${p.severity === 'error' ? 'error' : 'warning'} | ${fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout)} | ${inlineText(p.message, layout.compact ? 200 : 1000)} |`);
-    return ['| | Where | Problem |', '|---|---|---|', ...rows].join('\n');
+    const rows = problems.map((p) => [
+        p.severity === 'error' ? 'error' : 'warning',
+        fileCell(`${p.file}:${p.line}:${p.column}`, p.file, p.line, context, layout),
+        textCell(p.message, layout.compact ? 200 : 1000),
+    ]);
+    return markdownTable(['', 'Where', 'Problem'], rows);
 }
 function itemTitle(item, layout) {
-    const title = inlineText(item.title, titleLimit(layout));
+    const title = textCell(item.title, titleLimit(layout));
     return item.renamedFrom
-        ? `${title} (renamed from “${inlineText(item.renamedFrom, titleLimit(layout))}”)`
+        ? joinCells([title, joinCells(['(renamed from “', textCell(item.renamedFrom, titleLimit(layout)), '”)'], '')], ' ')
         : title;
 }
 /** Where the rows a capped table leaves out are. */
@@ -12683,9 +13469,15 @@ function planTable(report, context, layout) {
     const quiet = quietSentence(all.filter(isQuiet));
     if (items.length === 0)
         return quiet;
-    const listed = items.map((item) => `| ${fileCell(item.file, item.file, item.line, context, layout)} | ${itemTitle(item, layout)} | ${item.remote?.status ?? 'not created'} | ${layout.minimal ? stepKinds(item) : stepsText(item)} | ${layout.minimal ? '' : notesText(item, layout)} |`);
+    const listed = items.map((item) => [
+        fileCell(item.file, item.file, item.line, context, layout),
+        itemTitle(item, layout),
+        item.remote?.status ?? 'not created',
+        layout.minimal ? stepKinds(item) : stepsText(item),
+        layout.minimal ? '' : notesText(item, layout),
+    ]);
     const { rows, more } = capped(listed, layout, context);
-    const table = ['| Manifest | Item | Status | Plan | Notes |', '|---|---|---|---|---|', ...rows].join('\n');
+    const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
     return join([table, more, quiet]);
 }
 function resultTable(report, context, layout) {
@@ -12704,21 +13496,25 @@ function resultTable(report, context, layout) {
     let sharedUrls = 0;
     const listed = items.map((item) => {
         const plan = planned.get(item.file);
-        const published = item.publishedUrls.map((p) => escape_link(p.platform, safeUrl(p.url))).join(', ');
+        const published = joinCells(item.publishedUrls.map((p) => linkCell(p.platform, safeUrl(p.url))), ', ');
         const several = oneUrlForSeveral(item) ? accountsBehindOneUrl(plan).length : 0;
         if (several > 0)
             sharedUrls++;
-        const shown = several > 0 ? `${published} (one URL for ${several} accounts)` : published;
+        const shown = several > 0 ? joinCells([published, `(one URL for ${several} accounts)`], ' ') : published;
         const note = item.lastError ?? item.error ?? resultNote(item, plan);
-        return `| ${fileCell(item.file, item.file, plan?.line ?? 1, context, layout)} | ${inlineText(item.title, titleLimit(layout))} | ${item.outcome} | ${item.status ?? ''} | ${shown} | ${note ? inlineText(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : ''} | ${seconds(item.durationMs)} |`;
+        return [
+            fileCell(item.file, item.file, plan?.line ?? 1, context, layout),
+            textCell(item.title, titleLimit(layout)),
+            item.outcome,
+            item.status ?? '',
+            shown,
+            note ? textCell(note, layout.minimal ? 80 : layout.compact ? 160 : 500) : '',
+            seconds(item.durationMs),
+        ];
     });
     const { rows, more } = capped(listed, layout, context);
     const table = join([
-        [
-            '| Manifest | Item | Outcome | Status | Published | Notes | Time |',
-            '|---|---|---|---|---|---|---|',
-            ...rows,
-        ].join('\n'),
+        markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
         more,
         quiet,
     ]);
@@ -12735,19 +13531,19 @@ function unmanagedSection(unmanaged, layout) {
     if (unmanaged.length === 0)
         return null;
     const shown = layout.compact ? unmanaged.slice(0, 50) : unmanaged;
-    const rows = shown.map((ref) => `| ${inlineText(ref.title, titleLimit(layout))} | ${cellCode(ref.id)} | ${ref.status} |`);
+    const rows = shown.map((ref) => [
+        textCell(ref.title, titleLimit(layout)),
+        codeCell(ref.id),
+        ref.status,
+    ]);
     const more = unmanaged.length - shown.length;
     return [
         `<details><summary>${markdown_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
         '',
-        ['| Title | Id | Status |', '|---|---|---|', ...rows].join('\n'),
+        markdownTable(['Title', 'Id', 'Status'], rows),
         more > 0 ? `\nand ${more} more.` : '',
         '</details>',
     ].join('\n');
-}
-/** Inline code inside a table cell: GitHub splits cells on `|` even within code spans unless escaped. */
-function cellCode(text) {
-    return inlineCode(text).replaceAll('|', '\\|');
 }
 function safeUrl(url) {
     return /^https?:\/\//i.test(url) ? url : null;
@@ -12765,20 +13561,28 @@ function seconds(ms) {
 function stepKinds(item) {
     return item.steps.length === 0 ? idleState(item) : item.steps.map((step) => step.kind).join(', ');
 }
+/** The plan's steps as plain text: the table escapes the whole cell, a status the service invented included. */
 function stepsText(item) {
     if (item.steps.length === 0)
         return idleState(item);
     return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }
+/** Shortened on one line; escaped with the rest of its cell. */
+function shortened(text, maxLength) {
+    const flat = [...text.replace(/\s+/g, ' ').trim()];
+    return flat.length > maxLength ? `${flat.slice(0, Math.max(1, maxLength - 1)).join('')}…` : flat.join('');
+}
 const markdownLabels = {
-    account: (account) => `${account.platform} ${inlineText(account.name, 40)}`,
-    value: (text) => `“${inlineText(text, 60)}”`,
+    account: (account) => `${account.platform} ${shortened(account.name, 40)}`,
+    value: (text) => `“${shortened(text, 60)}”`,
 };
+/** Plain text, escaped with its cell. */
 function notesText(item, layout) {
     const notes = [
-        ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [inlineText(text)])),
-        ...item.holds.map((hold) => inlineText(holdText(hold))),
-        ...item.drift.map((drift) => inlineText(driftText(drift, layout.compact))),
+        ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [text])),
+        ...item.holds.map((hold) => holdText(hold)),
+        ...item.drift.map((drift) => driftText(drift, layout.compact)),
+        ...[keptText(item.kept, layout.compact), notPreviewedText(item)].flatMap((text) => text === null ? [] : [text]),
         ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
     ];
     return notes.join('; ');
@@ -12849,14 +13653,14 @@ function footerLines(report, context, target) {
 // and the run's mode, event, credits and timings, kept under GitHub's 1 MiB
 // step-summary limit (counted in bytes). Room is kept for the redaction of
 // secrets and signed URLs, which may change the length slightly.
-const MARGIN = 4 * 1024;
+const summary_MARGIN = 4 * 1024;
 function summaryMarkdown(report, context, extras) {
     const notes = [...(context.notes ?? [])];
     const hidden = extras.hiddenErrors + extras.hiddenWarnings;
     if (hidden > 0) {
         notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
     }
-    return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - MARGIN, unit: 'bytes' })}\n`;
+    return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - summary_MARGIN, unit: 'bytes' })}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/action/annotations.ts
@@ -13376,6 +14180,7 @@ function commentBodies(commands, report, context, head, block) {
 
 
 
+
 /** `content-as-code-plan.json`, or `content-as-code-plan-2-of-4.json` for a shard, so matrix jobs never clash. */
 function runFileName(kind, shard) {
     return shard && shard.count > 1
@@ -13391,7 +14196,7 @@ async function writeRunFile(kind, json, shard, env) {
     const folder = external_node_path_default().resolve(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'content-as-code');
     await (0,promises_.mkdir)(folder, { recursive: true });
     const file = external_node_path_default().join(folder, runFileName(kind, shard));
-    await (0,promises_.writeFile)(file, `${json}\n`);
+    writeScrubbedFile(file, `${json}\n`);
     return file;
 }
 
