@@ -1,4 +1,4 @@
-import { OutcomeUnknownError, ServiceError } from '../api/errors.ts';
+import { AfterDeadlineError, OutcomeUnknownError, ServiceError } from '../api/errors.ts';
 import {
   GENERATING_STATUSES,
   type ContentStatus,
@@ -32,9 +32,12 @@ export class OutcomeStillUnknownError extends Error {
   override name = 'OutcomeStillUnknownError';
   readonly sentAt: string;
 
-  constructor(what: string, sentAt: string) {
+  /** `deadline`: the run's deadline came before the stall threshold, so this run cannot tell, and does not resend. */
+  constructor(what: string, sentAt: string, why: 'twice' | 'deadline' = 'twice') {
     super(
-      `The ${what} request lost its answer twice and the service shows no sign of either; it is not sent again.`,
+      why === 'twice'
+        ? `The ${what} request lost its answer twice and the service shows no sign of either; it is not sent again.`
+        : `The ${what} request lost its answer and the service showed no sign of it before this run's deadline; it is not sent again in this run.`,
     );
     this.sentAt = sentAt;
   }
@@ -48,6 +51,8 @@ export interface DispatchContext {
   stallMs: number;
   /** Wall clock for the time a request was sent; default Date.now. */
   now?: () => number;
+  /** The run's deadline on `clock`: no look for a sign goes past it; absent, none. */
+  deadline?: number;
 }
 
 /** The default stall threshold: the interface does not show its value (A40). */
@@ -80,18 +85,23 @@ async function signOf(client: ServiceApi, id: string, before: Before): Promise<C
   }
 }
 
-/** Looks for a sign until the stall threshold has passed since the request was sent. */
+/**
+ * Looks for a sign until the stall threshold has passed since the request
+ * was sent; 'cut short' when the run's deadline comes first (the request
+ * is then not known to be lost, and must not be sent again).
+ */
 async function watchForSign(
   context: DispatchContext,
   id: string,
   before: Before,
-): Promise<ContentStatus | null> {
-  const until = context.clock.now() + context.stallMs;
+): Promise<ContentStatus | null | 'cut short'> {
+  const stalled = context.clock.now() + context.stallMs;
+  const until = Math.min(stalled, context.deadline ?? Infinity);
   for (;;) {
     const sign = await signOf(context.client, id, before);
     if (sign !== null) return sign;
     const left = until - context.clock.now();
-    if (left <= 0) return null;
+    if (left <= 0) return until < stalled ? 'cut short' : null;
     await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
   }
 }
@@ -123,10 +133,14 @@ async function dispatch(
       // 409: something is in flight already; wait for it, never send again.
       if (isCode(error, 409, 'already_published')) return { outcome: 'published', lostAt };
       if (isCode(error, 409)) return { outcome: 'running', lostAt };
+      // The resend's turn comes after the deadline: the first request, lost, is all this run knows of.
+      if (error instanceof AfterDeadlineError && lostAt !== null)
+        throw new OutcomeStillUnknownError(what, lostAt, 'deadline');
       if (!(error instanceof OutcomeUnknownError)) throw error;
       lostAt ??= sentAt;
       before ??= { status, updatedAt: await updatedAtOf(client, id) };
       const sign = await watchForSign(context, id, before);
+      if (sign === 'cut short') throw new OutcomeStillUnknownError(what, lostAt, 'deadline');
       if (sign !== null) {
         logger.info(`The ${what} request lost its answer; the item is ${sign}, so it was received.`);
         return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt };

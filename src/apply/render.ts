@@ -1,3 +1,4 @@
+import { AfterDeadlineError } from '../api/errors.ts';
 import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../api/types.ts';
 import type { PublicationTarget, Step } from '../plan/types.ts';
 import { note } from './content.ts';
@@ -71,6 +72,8 @@ async function scriptAsPlanned(run: ItemRun, step: RenderStep, context: Context)
 /**
  * A generation or upload whose answer was lost twice without a sign is left
  * to the service (dispatch.ts): held as unknown, never sent a third time.
+ * One whose turn in the service's pace comes after the run's deadline is not
+ * sent: held, for the next run.
  */
 export async function sendOnce<T>(
   run: ItemRun,
@@ -80,6 +83,11 @@ export async function sendOnce<T>(
   try {
     return await send();
   } catch (error) {
+    if (error instanceof AfterDeadlineError) {
+      held(run, { kind: 'after_deadline', nextAt: error.nextAt });
+      context.logger.warning(`${error.message} The next run sends it.`);
+      return null;
+    }
     if (!(error instanceof OutcomeStillUnknownError)) throw error;
     held(run, { kind: 'outcome_unknown', request: error.message, sentAt: error.sentAt });
     context.logger.warning(`${error.message} Its outcome is the service's to show; a later run reads it.`);
