@@ -22,7 +22,7 @@ const SPAN_MS = 8 * DAY_MS;
 /** A freeze longer than this is reported as ending there: a window that never closes. */
 const LONGEST_MS = 400 * DAY_MS;
 /** A freeze made of more openings one after the other than this (each way) is reported as ending at the last. */
-const LONGEST_CHAIN = 60;
+const LONGEST_CHAIN = 30;
 /** How far back the late window leaves frozen time out: older than this, all time counts, frozen or not. */
 export const FROZEN_LOOKBACK_MS = 100 * DAY_MS;
 
