@@ -161,6 +161,8 @@ class HttpServiceClient implements ServiceClient {
   #introspection: Promise<IntrospectionVerdict> | null = null;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #pace: GenerationPace;
+  /** The run's deadline on `#now`'s clock (finishBy): no wait of this client ends after it. */
+  #runDeadline = Infinity;
   /** Waits between looks for an item a write has just stored (the base retry delay, doubling). */
   readonly #lagMs: readonly number[];
 
@@ -192,6 +194,7 @@ class HttpServiceClient implements ServiceClient {
         now,
         gate: new RateGate(sleep, now),
         pace: this.#pace,
+        runDeadline: () => this.#runDeadline,
         onRetry: options.onRetry,
         budget: options.requestBudget,
       },
@@ -259,7 +262,7 @@ class HttpServiceClient implements ServiceClient {
     let detail = await this.#readBack('PUT', id);
     if (clearedFields(edit, detail).length > 0) {
       // A read right after a write may not see it yet: one more look before calling it cleared.
-      await this.#sleep(this.#lagMs[this.#lagMs.length - 1] ?? 0);
+      await this.#waitWithin(this.#lagMs[this.#lagMs.length - 1] ?? 0);
       detail = await this.#readBack('PUT', id);
     }
     const cleared = clearedFields(edit, detail);
@@ -278,7 +281,7 @@ class HttpServiceClient implements ServiceClient {
         return await this.getContent(id);
       } catch (error) {
         const lagging = error instanceof ServiceError && error.status === 404 && look < this.#lagMs.length;
-        if (lagging) await this.#sleep(this.#lagMs[look]!);
+        if (lagging) await this.#waitWithin(this.#lagMs[look]!);
         else if (error instanceof ServiceError && error.status === 401) throw error;
         else throw new ReadBackError(method, id, error);
       }
@@ -304,6 +307,16 @@ class HttpServiceClient implements ServiceClient {
   async upload(contentId: string, publish: PublishOptions, write?: WriteOptions): Promise<void> {
     const body = wire.uploadBody(publish);
     await this.#call('POST', wire.paths.upload(contentId), body, GENERATION, write?.idempotencyKey);
+  }
+
+  /** Every wait of this client (retries, the pace, the rate-limit gate, read-back lags) ends within `remainingMs`. */
+  finishBy(remainingMs: number): void {
+    this.#runDeadline = this.#now() + Math.max(0, remainingMs);
+  }
+
+  /** A wait of `ms`, cut short at the run's deadline: used where looking again sooner does no harm. */
+  #waitWithin(ms: number): Promise<void> {
+    return this.#sleep(Math.max(0, Math.min(ms, this.#runDeadline - this.#now())));
   }
 
   /** A41: the generation rate the service states; until told, the pace is learned from its 429s. */

@@ -142,6 +142,25 @@ export class RequestBudgetError extends Error {
   }
 }
 
+/**
+ * A rate-limited request not sent: the service's pace (or the Retry-After of
+ * its last 429) allows the next one only after the run's deadline, and no
+ * wait outlasts the run. Nothing was sent; the next run sends it.
+ */
+export class AfterDeadlineError extends Error {
+  override name = 'AfterDeadlineError';
+  /** When the service allows the next generation request (ISO 8601). */
+  readonly nextAt: string;
+
+  constructor(method: string, path: string, nextAt: number) {
+    const at = new Date(nextAt).toISOString();
+    super(
+      `${method} ${path} was not sent: the service's pace allows the next generation at ${at}, after this run's deadline.`,
+    );
+    this.nextAt = at;
+  }
+}
+
 /** A successful answer whose body the client cannot read as any listed variant. */
 export class ResponseShapeError extends Error {
   override name = 'ResponseShapeError';

@@ -24,6 +24,12 @@ interface Pace {
   source: 'stated' | 'learned';
 }
 
+/** The run's deadline, on the pace's clock, and the error a request that would wait past it is refused with. */
+export interface Deadline {
+  at(): number;
+  tooLate(readyAt: number): Error;
+}
+
 export class GenerationPace {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #now: () => number;
@@ -64,9 +70,10 @@ export class GenerationPace {
    * Waits for the gate (a 429 may close it while a request waits for its
    * turn), for the request in flight while no pace is known, and until one
    * more request keeps within the pace; then counts it as sent now. Returns
-   * its ticket, handed back with its answer (`answered`).
+   * its ticket, handed back with its answer (`answered`). A slot after
+   * `deadline` (the run's) is not waited for: its `tooLate` is thrown instead.
    */
-  async admit(gate: () => Promise<void>): Promise<number> {
+  async admit(gate: () => Promise<void>, deadline?: Deadline): Promise<number> {
     for (;;) {
       await gate();
       if (this.#pace === null && this.#inFlight > 0) {
@@ -81,6 +88,8 @@ export class GenerationPace {
         if (this.#sent.length > KEPT) this.#sent.splice(0, this.#sent.length - KEPT);
         return now;
       }
+      // No wait outlasts the run: a slot after its deadline is not waited for, and nothing is sent.
+      if (deadline !== undefined && ready > deadline.at()) throw deadline.tooLate(ready);
       await this.#sleep(ready - now);
     }
   }

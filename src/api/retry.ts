@@ -1,6 +1,6 @@
 import { RequestDeadlineError, ResponseTooLargeError } from './bounded-response.ts';
-import { NetworkError, OutcomeUnknownError, RequestBudgetError } from './errors.ts';
-import type { GenerationPace } from './pace.ts';
+import { AfterDeadlineError, NetworkError, OutcomeUnknownError, RequestBudgetError } from './errors.ts';
+import type { Deadline, GenerationPace } from './pace.ts';
 
 // The retry policy, in one place. Written here rather than taken from undici's
 // RetryHandler because it is the service's policy, not the transport's: a
@@ -150,9 +150,12 @@ export class RateGate {
     this.#open = opened;
   }
 
-  /** Resolves when the gate is open (at once when it is). */
-  async pass(): Promise<void> {
-    while (this.#open !== null) await this.#open;
+  /** Resolves when the gate is open (at once when it is); throws the deadline's error when it opens after it. */
+  async pass(deadline?: Deadline): Promise<void> {
+    while (this.#open !== null) {
+      if (deadline !== undefined && this.#until > deadline.at()) throw deadline.tooLate(this.#until);
+      await this.#open;
+    }
   }
 }
 
@@ -169,6 +172,8 @@ export interface RetryRuntime {
   onRetry?: ((event: RetryEvent) => void) | undefined;
   /** Requests this client may still send, retries included; unlimited when absent (doctor sets one). */
   budget?: { left: number } | undefined;
+  /** The run's deadline on `now`'s clock: no wait ends after it (absent: none). */
+  runDeadline?: (() => number) | undefined;
 }
 
 export interface RetryEvent {
@@ -263,12 +268,17 @@ class RetriedCall {
     this.#settings = runtime.settings;
   }
 
-  /** Waits for the shared gate and the pace when rate limited, and takes one request from the budget. */
+  /**
+   * Waits for the shared gate and the pace when rate limited, and takes one
+   * request from the budget. A request whose turn comes after the run's
+   * deadline is not waited for: AfterDeadlineError, nothing sent.
+   */
   async admit(): Promise<void> {
     if (this.#kind.rateLimited) {
       const { gate, pace } = this.#runtime;
-      if (pace) this.#ticket = await pace.admit(() => gate.pass());
-      else await gate.pass();
+      const deadline = this.#deadline();
+      if (pace) this.#ticket = await pace.admit(() => gate.pass(deadline), deadline);
+      else await gate.pass(deadline);
     }
     const { budget } = this.#runtime;
     if (budget !== undefined) {
@@ -349,9 +359,18 @@ class RetriedCall {
     return { ms, gated: false };
   }
 
-  /** Counts a wait against the deadline and reports it; false when it would pass the deadline. */
+  #deadline(): Deadline | undefined {
+    const { runDeadline } = this.#runtime;
+    if (runDeadline === undefined) return undefined;
+    const { method, path } = this.#kind;
+    return { at: runDeadline, tooLate: (readyAt) => new AfterDeadlineError(method, path, readyAt) };
+  }
+
+  /** Counts a wait against the call's deadline and reports it; false when it would pass it, or the run's. */
   #planWait(waitMs: number, reason: string): boolean {
     if (this.#spentMs + waitMs > this.#settings.deadlineMs) return false;
+    const runDeadline = this.#runtime.runDeadline?.() ?? Infinity;
+    if (this.#runtime.now() + waitMs > runDeadline) return false;
     const { method, path } = this.#kind;
     this.#runtime.onRetry?.({ method, path, attempt: this.#sends, waitMs, reason });
     this.#spentMs += waitMs;

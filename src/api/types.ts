@@ -277,6 +277,13 @@ export interface ServiceApi {
   introspect(): Promise<Introspection>;
   /** Generation requests keep to this rate from now on (A41); absent where the client paces nothing. */
   keepPace?(limit: PaceLimit): void;
+  /**
+   * The run ends in `remainingMs`: from now on no wait of the client ends
+   * after that, and a generation request whose turn (its pace, a 429's
+   * Retry-After) comes later is not sent (AfterDeadlineError). Absent where
+   * the client never waits.
+   */
+  finishBy?(remainingMs: number): void;
   /** The 403 that stopped every later write of this client (A29); absent or null while none did. */
   readonly writeRefusal?: Error | null;
 }

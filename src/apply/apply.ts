@@ -75,6 +75,8 @@ async function runItem(item: PlanItem, context: Context): Promise<ItemRun> {
 /** Runs every item of the plan, `concurrency` at a time, in plan order. */
 export async function applyItems(items: readonly PlanItem[], options: ApplyOptions): Promise<ItemRun[]> {
   const clock = options.clock ?? realClock;
+  // The client's waits (its pace, retries, a 429's gate) answer to the same deadline as the apply's own.
+  options.client.finishBy?.(options.timeoutMs);
   const context: Context = {
     ...options,
     clock,

@@ -1,4 +1,4 @@
-import { OutcomeUnknownError, ServiceError } from '../api/errors.ts';
+import { AfterDeadlineError, OutcomeUnknownError, ServiceError } from '../api/errors.ts';
 import { newIdempotencyKey, type WriteOptions } from '../api/idempotency.ts';
 import {
   GENERATING_STATUSES,
@@ -48,11 +48,20 @@ export class OutcomeStillUnknownError extends Error {
   readonly sends: number;
   readonly atMostOnce: boolean;
 
-  constructor(what: string, sentAt: string, sends: number, atMostOnce: boolean) {
+  /** `deadline`: the run's deadline came before the stall threshold, so this run cannot tell, and does not resend. */
+  constructor(
+    what: string,
+    sentAt: string,
+    sends: number,
+    atMostOnce: boolean,
+    why: 'lost' | 'deadline' = 'lost',
+  ) {
     super(
-      atMostOnce
-        ? `The ${what} request lost its answer and the service shows no sign of it; with at-most-once it is not sent again.`
-        : `The ${what} request lost its answer, was sent again once when the service showed no sign of it, ` +
+      why === 'deadline'
+        ? `The ${what} request lost its answer and the service showed no sign of it before this run's deadline; it is not sent again in this run.`
+        : atMostOnce
+          ? `The ${what} request lost its answer and the service shows no sign of it; with at-most-once it is not sent again.`
+          : `The ${what} request lost its answer, was sent again once when the service showed no sign of it, ` +
             'and lost its answer again; it is not sent a third time.',
     );
     this.sentAt = sentAt;
@@ -96,6 +105,8 @@ export interface DispatchContext {
   atMostOnce?: boolean;
   /** How long this run's jobs took, for the lead a publication's freeze check allows. */
   jobTimes?: JobTimes;
+  /** The run's deadline on `clock`: no look for a sign goes past it; absent, none. */
+  deadline?: number;
 }
 
 /** The default stall threshold: the interface does not show its value (A40). */
@@ -128,18 +139,23 @@ async function signOf(client: ServiceApi, id: string, before: Before): Promise<C
   }
 }
 
-/** Looks for a sign until the stall threshold has passed since the request was sent. */
+/**
+ * Looks for a sign until the stall threshold has passed since the request
+ * was sent; 'cut short' when the run's deadline comes first (the request
+ * is then not known to be lost, and must not be sent again).
+ */
 async function watchForSign(
   context: DispatchContext,
   id: string,
   before: Before,
-): Promise<ContentStatus | null> {
-  const until = context.clock.now() + context.stallMs;
+): Promise<ContentStatus | null | 'cut short'> {
+  const stalled = context.clock.now() + context.stallMs;
+  const until = Math.min(stalled, context.deadline ?? Infinity);
   for (;;) {
     const sign = await signOf(context.client, id, before);
     if (sign !== null) return sign;
     const left = until - context.clock.now();
-    if (left <= 0) return null;
+    if (left <= 0) return until < stalled ? 'cut short' : null;
     await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
   }
 }
@@ -186,10 +202,15 @@ async function dispatch(
       // 409: something is in flight already; wait for it, never send again.
       if (isCode(error, 409, 'already_published')) return { outcome: 'published', lostAt, sends };
       if (isCode(error, 409)) return { outcome: 'running', lostAt, sends };
+      // The resend's turn comes after the deadline: the first request, lost, is all this run knows of.
+      if (error instanceof AfterDeadlineError && lostAt !== null)
+        throw new OutcomeStillUnknownError(write.what, lostAt, sends - 1, false, 'deadline');
       if (!(error instanceof OutcomeUnknownError)) throw error;
       lostAt ??= sentAt;
       before ??= { status, updatedAt: await updatedAtOf(client, id) };
       const sign = await watchForSign(context, id, before);
+      if (sign === 'cut short')
+        throw new OutcomeStillUnknownError(write.what, lostAt, sends, false, 'deadline');
       if (sign !== null) {
         logger.info(`The ${write.what} request lost its answer; the item is ${sign}, so it was received.`);
         return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt, sends };
@@ -245,7 +266,9 @@ export function dispatchUpload(
 /**
  * A generation or upload whose outcome stays unknown (dispatch.ts) is left to
  * the service: held as unknown, never sent again in this run. One a freeze or
- * a pause holds at the moment it would be sent is held with that reason.
+ * a pause holds at the moment it would be sent is held with that reason. One
+ * whose turn in the service's pace comes after the run's deadline is not
+ * sent: held, for the next run.
  */
 export async function sendOnce<T>(
   run: ItemRun,
@@ -258,6 +281,11 @@ export async function sendOnce<T>(
     if (error instanceof HeldAtSendError) {
       held(run, error.hold);
       if (error.lostAt !== null) answerLost(run, error.lostAt, 1);
+      return null;
+    }
+    if (error instanceof AfterDeadlineError) {
+      held(run, { kind: 'after_deadline', nextAt: error.nextAt });
+      context.logger.warning(`${error.message} The next run sends it.`);
       return null;
     }
     if (!(error instanceof OutcomeStillUnknownError)) throw error;

@@ -22,6 +22,9 @@ const WRITES: Record<string, Sent> = {
   upload: 'publication started',
 };
 
+/** Methods that send nothing: they are called as they are, even after the stop. */
+const LOCAL = new Set<PropertyKey>(['close', 'keepPace', 'finishBy']);
+
 /** Thrown for every call made after the stop; the engine's pending work ends on it. */
 class InterruptedError extends Error {
   override name = 'InterruptedError';
@@ -70,7 +73,7 @@ export function watchClient(inner: ServiceClient): WatchedClient {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       const method = (value as (...args: unknown[]) => Promise<unknown>).bind(target);
-      return property === 'close' ? method : wrap(String(property), method);
+      return LOCAL.has(property) ? method : wrap(String(property), method);
     },
   });
 

@@ -117,6 +117,27 @@ const fixedWindow = z
 
 const since = when('Since when: a date or an instant with a zone.');
 
+/** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
+export const MAX_FREEZE_WINDOWS = 100;
+/** The most accounts a release file may pause. */
+export const MAX_PAUSED_ACCOUNTS = 100;
+
+/**
+ * A list of at most `max` entries, refused at the first entry past the cap
+ * (its file:line), so that a release file cannot make every run do
+ * unbounded work.
+ */
+function capped<T extends z.ZodType>(entry: T, max: number, tooMany: (count: number) => string) {
+  return z
+    .array(entry)
+    .refine((list) => list.length <= max, {
+      path: [max],
+      params: { code: 'too_many_entries' },
+      error: (issue) => tooMany(Array.isArray(issue.input) ? issue.input.length : max + 1),
+    })
+    .meta({ maxItems: max });
+}
+
 const pausedById = z.strictObject({
   id: nonEmpty.describe('Id of the account, as GET /accounts lists it.'),
   reason,
@@ -145,14 +166,22 @@ export const releaseSchema = z
       .describe(
         'A pause (of the catalogue, an account or an item) older than this is a warning in every run.',
       ),
-    freeze: z
-      .array(z.union([recurringWindow, fixedWindow]))
+    freeze: capped(
+      z.union([recurringWindow, fixedWindow]),
+      MAX_FREEZE_WINDOWS,
+      (count) =>
+        `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`,
+    )
       .default([])
       .describe(
         'Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.',
       ),
-    paused_accounts: z
-      .array(z.union([pausedByName, pausedById]))
+    paused_accounts: capped(
+      z.union([pausedByName, pausedById]),
+      MAX_PAUSED_ACCOUNTS,
+      (count) =>
+        `paused_accounts names ${count} accounts; a release file may name at most ${MAX_PAUSED_ACCOUNTS}: pause the catalogue instead (paused: true), or remove accounts no longer paused`,
+    )
       .default([])
       .describe(
         'Accounts nothing is published to: an item that publishes to one is held, whatever other accounts it names.',

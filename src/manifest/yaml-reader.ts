@@ -19,6 +19,22 @@ const MAX_NODES = 100_000;
 
 class Abort extends Error {}
 
+const CORE = 'tag:yaml.org,2002:';
+/**
+ * The explicit tags a manifest may carry: the core schema's plain ones,
+ * which give the values a manifest holds anyway. Every other tag (!!binary,
+ * !!set, !!omap, !!pairs, !!timestamp, !!merge, a custom !foo) would make
+ * a value no manifest field takes: a Buffer, a Set, a Date, which the worker
+ * threads' structured clone changes (parse-pool.ts), and which would reach
+ * the service in another JSON shape than was written.
+ */
+const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => CORE + name));
+
+/** A tag as written: `!!binary` for the core prefix, else as the parser resolved it. */
+function tagText(tag: string): string {
+  return tag.startsWith(CORE) ? `!!${tag.slice(CORE.length)}` : tag;
+}
+
 function keyText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
@@ -149,22 +165,32 @@ function syntaxProblems(doc: Document.Parsed, text: string, at: Locate): Problem
   return problems;
 }
 
+/** The parser's warnings; an unresolved tag is left out when the walk refuses it as an error. */
 function warningsOf(doc: Document.Parsed, at: Locate): Problem[] {
-  return doc.warnings.map((warning) => {
-    const message = warning.message.split('\n')[0] ?? warning.message;
-    return problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning');
-  });
+  const refused = (message: string): boolean => {
+    const tag = /^Unresolved tag: (\S+)/.exec(message)?.[1];
+    return tag !== undefined && !PLAIN_TAGS.has(tag);
+  };
+  return doc.warnings
+    .filter((warning) => !refused(warning.message))
+    .map((warning) => {
+      const message = warning.message.split('\n')[0] ?? warning.message;
+      return problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning');
+    });
 }
 
 /** The document as a located tree whose root is a mapping, or the problems that stopped it. */
 function treeOf(file: string, doc: Document.Parsed, at: Locate, problems: Problem[]): Source {
   let root: LNode;
+  const builder = new TreeBuilder(at, problems);
   try {
-    root = new TreeBuilder(at, problems).convert(doc.contents, 0, null, 0);
+    root = builder.convert(doc.contents, 0, null, 0);
   } catch (error) {
     if (error instanceof Abort) return { file, root: null, problems };
     throw error;
   }
+  // Every refused tag is named, and the file read no further: what it tagged has no value to check.
+  if (builder.refusedTags) return { file, root: null, problems };
   if (root.kind === 'map') return { file, root, problems };
   const what = root.kind === 'seq' ? 'a list' : 'a single value';
   problems.push(
@@ -188,6 +214,8 @@ class TreeBuilder {
   // recorded in document order during the main walk only.
   readonly #anchors = new Map<string, YamlNode>();
   #count = 0;
+  /** Where a tag was refused, each place once (an alias expands the same node again). */
+  readonly #tagged = new Set<number>();
 
   constructor(at: Locate, problems: Problem[]) {
     this.#at = at;
@@ -218,6 +246,7 @@ class TreeBuilder {
     if (origin === null && node.anchor) this.#anchors.set(node.anchor, node);
     if (isAlias(node)) return this.#alias(node, depth, origin, fallback);
     const pos = this.#at(node.range?.[0]);
+    if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) return this.#refuseTag(node.tag, node, fallback);
     if (isMap(node)) return { kind: 'map', pos, entries: this.#entries(node, depth, origin, fallback) };
     if (isSeq(node)) {
       const start = node.range?.[0] ?? fallback;
@@ -257,6 +286,25 @@ class TreeBuilder {
       });
     }
     return entries;
+  }
+
+  /** Whether a tag was refused: the tree is then not used. */
+  get refusedTags(): boolean {
+    return this.#tagged.size > 0;
+  }
+
+  /** A tag no manifest needs, named where its value starts; the value is read as nothing. */
+  #refuseTag(tag: string, node: YamlNode, fallback: number): LNode {
+    const offset = node.range?.[0] ?? fallback;
+    if (!this.#tagged.has(offset)) {
+      this.#tagged.add(offset);
+      this.#note(
+        offset,
+        'yaml_tag',
+        `the YAML tag ${JSON.stringify(tagText(tag))} is not read in a manifest: remove it and write the value as plain text (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)`,
+      );
+    }
+    return { kind: 'scalar', pos: this.#at(offset), value: null };
   }
 
   #note(offset: number, code: string, message: string): void {

@@ -7,13 +7,24 @@ import { instantAt, wallTime } from '../text/wall-clock.ts';
 // next day. Windows that overlap or touch make one freeze: a weekend is
 // Saturday 00:00 to Monday 00:00, and what it holds waits until Monday.
 // Pure: the same windows and instants give the same answer.
+//
+// The work is bounded by the windows, never by the time between the
+// instants asked about: a freeze is found from the openings that reach an
+// instant (two or three days of each window), followed opening by opening to
+// a cap, and the late window looks back a bounded stretch. A release file
+// (at most MAX_FREEZE_WINDOWS windows) can then cost a run milliseconds, not
+// hours, whatever dates its manifests hold.
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-/** How far around an instant a freeze is looked for before it is looked for further. */
+/** The stretch the late window's count is cut into; stretches are kept, since every item counts from the run's now. */
 const SPAN_MS = 8 * DAY_MS;
 /** A freeze longer than this is reported as ending there: a window that never closes. */
 const LONGEST_MS = 400 * DAY_MS;
+/** A freeze made of more openings one after the other than this (each way) is reported as ending at the last. */
+const LONGEST_CHAIN = 30;
+/** How far back the late window leaves frozen time out: older than this, all time counts, frozen or not. */
+export const FROZEN_LOOKBACK_MS = 100 * DAY_MS;
 
 /** A stretch of time during which windows hold something: windows that touch are one freeze. */
 export interface Freeze {
@@ -22,7 +33,25 @@ export interface Freeze {
   windows: FreezeWindow[];
 }
 
-/** The openings of one window that overlap [from, to). */
+/** One opening of a window: [start, end). */
+interface Opening {
+  start: number;
+  end: number;
+  window: FreezeWindow;
+}
+
+/** The opening of a recurring window that starts on the local day `day` (days since the epoch, wall time); null on its days off. */
+function occurrence(window: FreezeWindow & { kind: 'recurring' }, day: number): [number, number] | null {
+  if (!window.days.includes(new Date(day * DAY_MS).getUTCDay())) return null;
+  const zone = window.timeZone;
+  const endDay = window.untilMinute > window.fromMinute ? day : day + 1;
+  return [
+    instantAt(zone, day * DAY_MS + window.fromMinute * MINUTE_MS),
+    instantAt(zone, endDay * DAY_MS + window.untilMinute * MINUTE_MS),
+  ];
+}
+
+/** The openings of one window that overlap [from, to): used over a span of days at most. */
 function openings(window: FreezeWindow, from: number, to: number): Array<[number, number]> {
   if (window.kind === 'fixed') {
     const start = Date.parse(window.from);
@@ -35,11 +64,8 @@ function openings(window: FreezeWindow, from: number, to: number): Array<[number
   const last = Math.floor(wallTime(zone, to) / DAY_MS);
   const found: Array<[number, number]> = [];
   for (let day = first; day <= last; day++) {
-    if (!window.days.includes(new Date(day * DAY_MS).getUTCDay())) continue;
-    const endDay = window.untilMinute > window.fromMinute ? day : day + 1;
-    const start = instantAt(zone, day * DAY_MS + window.fromMinute * MINUTE_MS);
-    const end = instantAt(zone, endDay * DAY_MS + window.untilMinute * MINUTE_MS);
-    if (start < to && end > from) found.push([start, end]);
+    const opening = occurrence(window, day);
+    if (opening !== null && opening[0] < to && opening[1] > from) found.push(opening);
   }
   return found;
 }
@@ -63,6 +89,9 @@ function freezesBetween(windows: readonly FreezeWindow[], from: number, to: numb
   return merged;
 }
 
+/** Which side of an instant an opening must reach: `forward` [start, end) holds it, `back` (start, end] does. */
+type Side = 'forward' | 'back';
+
 /**
  * The freezes of a release file, asked by what they hold: whether a
  * publication, a render or an edit is held at an instant, and for how much
@@ -73,6 +102,7 @@ export class FreezeCalendar {
   readonly #windows: Record<FreezeHold, FreezeWindow[]>;
   readonly #found = new Map<string, Freeze | null>();
   readonly #open = new Map<string, number>();
+  readonly #occurrences = new Map<FreezeWindow, Map<number, [number, number] | null>>();
 
   constructor(windows: readonly FreezeWindow[]) {
     const holding = (what: FreezeHold) => windows.filter((window) => window.holds.includes(what));
@@ -88,7 +118,7 @@ export class FreezeCalendar {
   at(what: FreezeHold, instant: number): Freeze | null {
     if (!this.holds(what)) return null;
     const key = `${what}@${instant}`;
-    if (!this.#found.has(key)) this.#found.set(key, this.#search(what, instant));
+    if (!this.#found.has(key)) this.#found.set(key, this.#search(this.#windows[what], instant));
     return this.#found.get(key) ?? null;
   }
 
@@ -99,34 +129,90 @@ export class FreezeCalendar {
     return first === undefined ? null : this.at(what, Math.max(from, first.since));
   }
 
-  #search(what: FreezeHold, instant: number): Freeze | null {
-    // Looked for around the instant, then further each way while the freeze reaches the edge of the search.
-    for (let span = SPAN_MS; ; span *= 2) {
-      const from = instant - span;
-      const to = instant + span;
-      const freeze = freezesBetween(this.#windows[what], from, to).find(
-        (found) => found.since <= instant && instant < found.until,
-      );
-      if (freeze === undefined) return null;
-      const bounded = freeze.since > from + DAY_MS && freeze.until < to - DAY_MS;
-      if (bounded || span >= LONGEST_MS)
-        return { ...freeze, since: Math.max(freeze.since, from), until: Math.min(freeze.until, to) };
+  #search(windows: readonly FreezeWindow[], instant: number): Freeze | null {
+    const holding = this.#reaching(windows, instant, 'forward');
+    if (holding.length === 0) return null;
+    // The earliest opening of each window, so that the freeze names them in the order they opened.
+    const first = new Map<FreezeWindow, number>();
+    const note = (found: readonly Opening[]) => {
+      for (const { window, start } of found) first.set(window, Math.min(start, first.get(window) ?? start));
+    };
+    note(holding);
+    let until = Math.max(...holding.map((opening) => opening.end));
+    let since = Math.min(...holding.map((opening) => opening.start));
+    // Followed opening by opening each way, to a cap: a freeze of windows that cover every day never ends.
+    for (let step = 0; step < LONGEST_CHAIN && until < instant + LONGEST_MS; step++) {
+      const next = this.#reaching(windows, until, 'forward');
+      if (next.length === 0) break;
+      note(next);
+      until = Math.max(...next.map((opening) => opening.end));
     }
+    for (let step = 0; step < LONGEST_CHAIN && since > instant - LONGEST_MS; step++) {
+      const before = this.#reaching(windows, since, 'back');
+      if (before.length === 0) break;
+      note(before);
+      since = Math.min(...before.map((opening) => opening.start));
+    }
+    const named = [...first].sort((a, b) => a[1] - b[1]).map(([window]) => window);
+    return {
+      since: Math.max(since, instant - LONGEST_MS),
+      until: Math.min(until, instant + LONGEST_MS),
+      windows: windows
+        .filter((window) => named.includes(window))
+        .sort((a, b) => named.indexOf(a) - named.indexOf(b)),
+    };
+  }
+
+  /** The openings of `windows` that hold `instant` (forward), or end at or after it having started before (back). */
+  #reaching(windows: readonly FreezeWindow[], instant: number, side: Side): Opening[] {
+    const found: Opening[] = [];
+    for (const window of windows) {
+      for (const [start, end] of this.#near(window, instant)) {
+        const reaches =
+          side === 'forward' ? start <= instant && instant < end : start < instant && instant <= end;
+        if (reaches) found.push({ start, end, window });
+      }
+    }
+    return found;
+  }
+
+  /** The openings of one window that may reach `instant`: those starting on its local day or the two before. */
+  #near(window: FreezeWindow, instant: number): Array<[number, number]> {
+    if (window.kind === 'fixed') return [[Date.parse(window.from), Date.parse(window.until)]];
+    let days = this.#occurrences.get(window);
+    if (days === undefined) {
+      days = new Map();
+      this.#occurrences.set(window, days);
+    }
+    const today = Math.floor(wallTime(window.timeZone, instant) / DAY_MS);
+    const found: Array<[number, number]> = [];
+    for (let day = today - 2; day <= today; day++) {
+      let opening = days.get(day);
+      if (opening === undefined) {
+        opening = occurrence(window, day);
+        days.set(day, opening);
+      }
+      if (opening !== null) found.push(opening);
+    }
+    return found;
   }
 
   /**
    * How much of [from, to) no window held any of `what`, counted back from
    * `to`; once it passes `enough` the count stops there (the caller only
-   * asks whether it does). Stretches end on `to`, so items asking from the
-   * same `to` (the run's now) share them.
+   * asks whether it does). Time older than FROZEN_LOOKBACK_MS before `to`
+   * counts whole, frozen or not: a freeze is not looked for that far back.
+   * Stretches end on `to`, so items asking from the same `to` (the run's
+   * now) share them.
    */
   openMs(what: readonly FreezeHold[], from: number, to: number, enough: number): number {
     const windows = [...new Set(what.flatMap((kind) => this.#windows[kind]))];
     if (windows.length === 0) return to - from;
     const key = [...what].sort().join('+');
-    let open = 0;
-    for (let end = to; end > from && open <= enough; end -= SPAN_MS) {
-      const start = Math.max(from, end - SPAN_MS);
+    const horizon = Math.max(from, to - FROZEN_LOOKBACK_MS);
+    let open = horizon - from;
+    for (let end = to; end > horizon && open <= enough; end -= SPAN_MS) {
+      const start = Math.max(horizon, end - SPAN_MS);
       open += start === end - SPAN_MS ? this.#openIn(key, windows, start, end) : openIn(windows, start, end);
     }
     return open;

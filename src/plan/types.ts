@@ -121,6 +121,8 @@ export type Hold =
    * received, so it is not sent again; a person or a later run decides.
    */
   | { kind: 'outcome_unknown'; request: string; sentAt: string; sends?: number; atMostOnce?: boolean }
+  /** Not sent: the service's pace allows the next generation request only after the run's deadline. */
+  | { kind: 'after_deadline'; nextAt: string }
   /** The service accepted this run's write; reading the item back failed, so the rest waits for the next run. */
   | { kind: 'not_read_back'; reason: string }
   /** The service accepted the edit but shows fields it set empty; nothing more is done to the item in this run. */

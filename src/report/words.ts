@@ -112,6 +112,8 @@ export function holdText(hold: Hold): string {
       return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
     case 'outcome_unknown':
       return outcomeUnknownText(hold);
+    case 'after_deadline':
+      return `not sent in this run: the service's pace allows the next generation at ${formatInstant(hold.nextAt)}, after this run's deadline; the next run sends it`;
     case 'not_read_back':
       return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
     case 'cleared_on_service':

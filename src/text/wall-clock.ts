@@ -40,8 +40,8 @@ export function timeZoneNames(): string[] {
   return ['UTC', ...Intl.supportedValuesOf('timeZone')];
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC). */
-function offsetAt(zone: string, instant: number): number {
+/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC), as Intl says it. */
+function intlOffsetAt(zone: string, instant: number): number {
   const parts = formatter(zone).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((entry) => entry.type === type)?.value);
@@ -56,6 +56,39 @@ function offsetAt(zone: string, instant: number): number {
   return local - Math.floor(instant / 1000) * 1000;
 }
 
+const DAY_MS = 86_400_000;
+/** Days kept per zone before its cache starts again: a run asks about a few hundred at most. */
+const DAYS_KEPT = 20_000;
+
+/** Per zone, its offset at the start of each UTC day asked about (Intl is slow: a freeze calendar asks thousands of times). */
+const dayStarts = new Map<string, Map<number, number>>();
+
+function offsetAtDayStart(zone: string, day: number): number {
+  let days = dayStarts.get(zone);
+  if (days === undefined || days.size > DAYS_KEPT) {
+    days = new Map();
+    dayStarts.set(zone, days);
+  }
+  let offset = days.get(day);
+  if (offset === undefined) {
+    offset = intlOffsetAt(zone, day * DAY_MS);
+    days.set(day, offset);
+  }
+  return offset;
+}
+
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (local minus
+ * UTC). A UTC day that starts and ends on the same offset keeps it all day
+ * (no zone changes its clocks twice within a day and back); on a day the
+ * offset changes, Intl is asked about the instant itself.
+ */
+function offsetAt(zone: string, instant: number): number {
+  const day = Math.floor(instant / DAY_MS);
+  const start = offsetAtDayStart(zone, day);
+  return start === offsetAtDayStart(zone, day + 1) ? start : intlOffsetAt(zone, instant);
+}
+
 /**
  * An instant's wall-clock time in `zone`, as milliseconds since the epoch
  * read as if the zone were UTC: `new Date(wall).getUTCDay()` is its weekday
@@ -64,8 +97,6 @@ function offsetAt(zone: string, instant: number): number {
 export function wallTime(zone: string, instant: number): number {
   return instant + offsetAt(zone, instant);
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The instant at which `zone` shows the wall time `wall` (milliseconds read

@@ -154,6 +154,26 @@ describe('a 429 while the pace is kept', () => {
   });
 });
 
+describe("the run's deadline", () => {
+  it('is never waited past: a slot after it refuses the request at once, counting nothing', async () => {
+    const { time, pace } = paced();
+    pace.state({ requests: 1, windowSeconds: 86_400 });
+    const deadline = { at: () => 60_000, tooLate: (readyAt: number) => new Error(`next slot at ${readyAt}`) };
+    pace.answered(await pace.admit(open, deadline), null);
+    const refused = pace.admit(open, deadline);
+    // A day's window (and the margin kept past it) after the first request.
+    await expect(refused).rejects.toThrow(/^next slot at 88128020$/);
+    expect(time.now).toBe(0);
+    // A slot before the deadline is waited for as usual.
+    const { time: later, pace: quicker } = paced();
+    quicker.state({ requests: 1, windowSeconds: 10 });
+    quicker.answered(await quicker.admit(open, deadline), null);
+    const second = quicker.admit(open, deadline);
+    await later.run();
+    expect(await second).toBeGreaterThanOrEqual(10_000);
+  });
+});
+
 describe('the gate', () => {
   it('is waited for before each request leaves', async () => {
     const { time, pace } = paced();

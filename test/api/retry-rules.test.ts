@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NetworkError, OutcomeUnknownError, RequestBudgetError } from '../../src/api/errors.ts';
+import {
+  AfterDeadlineError,
+  NetworkError,
+  OutcomeUnknownError,
+  RequestBudgetError,
+} from '../../src/api/errors.ts';
 import {
   RateGate,
   classifyNetworkError,
@@ -68,6 +73,30 @@ function scripted(
 
 const status = (code: number, retryAfter?: string): Answer => ({ status: code, retryAfter });
 const networkError = (code: string): Error => Object.assign(new Error(code), { code });
+
+describe("sendWithRetries: the run's deadline", () => {
+  const GENERATE: RequestKind = { method: 'POST', path: '/gen/x', idempotent: true, rateLimited: true };
+
+  it('waits out no 429 past it: the answer is final at once', async () => {
+    const { rt, clock, log } = runtime();
+    rt.runDeadline = () => 5_000;
+    const { send } = scripted(clock, log, [status(503), status(429, '10'), status(200)]);
+    const final = await sendWithRetries(GET, rt, send);
+    expect(final).toEqual({ answer: status(429, '10'), attempts: 2 });
+    expect(log).toEqual(['send at 0', 'sleep 0', 'send at 0']);
+  });
+
+  it('sends no rate-limited request while the gate stays closed past it, and says when it opens', async () => {
+    const { rt, clock, log } = runtime();
+    rt.runDeadline = () => 5_000;
+    rt.gate.close(30_000);
+    const { send } = scripted(clock, log, [status(200)]);
+    const refused = sendWithRetries(GENERATE, rt, send);
+    await expect(refused).rejects.toBeInstanceOf(AfterDeadlineError);
+    await expect(refused).rejects.toThrow(/allows the next generation at 1970-01-01T00:00:30\.000Z/);
+    expect(log.filter((line) => line.startsWith('send'))).toEqual([]);
+  });
+});
 
 describe('sendWithRetries: the deadline', () => {
   it('starts a wait that ends exactly at the deadline', async () => {

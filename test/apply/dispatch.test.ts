@@ -69,4 +69,18 @@ describe('a publication whose answer was lost', () => {
     expect(report.result?.items[0]).toMatchObject({ outcome: 'unknown' });
     expect(sent(h, GENERATION)).toBe(1);
   });
+
+  it("the run's deadline before the stall threshold: not sent again, held as unknown, and the run ends in time", async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Lost near the end', `flow: stepwise\n${PUBLISHED}`));
+    h.emulator.admin.injectFault({ method: 'POST', path: UPLOAD, fault: { kind: 'drop' } });
+    const report = await h.run({ stallMs: 600_000, timeoutMs: 1_000 });
+    const [item] = report.result!.items;
+    expect(item).toMatchObject({ outcome: 'unknown' });
+    expect(item?.holds?.map((hold) => hold.kind)).toEqual(['outcome_unknown']);
+    expect(sent(h, UPLOAD)).toBe(1);
+    expect(h.logger.lines.some((line) => /showed no sign of it before this run's deadline/.test(line))).toBe(
+      true,
+    );
+  }, 20_000);
 });

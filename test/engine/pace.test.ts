@@ -2,6 +2,7 @@
 // GET /subscription/current before the first generation request, and only
 // by runs that generate; a subscription that cannot be read is a note.
 import { afterEach, describe, expect, it } from 'vitest';
+import { holdText } from '../../src/report/words.ts';
 import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
 
 let h: Harness | null = null;
@@ -53,4 +54,27 @@ describe('the stated pace', () => {
       ),
     ]);
   });
+
+  it("never waits for a slot past the run's deadline: the item is held for the next run, nothing sent", async () => {
+    // One generation a day: the second item's slot is long after this run's deadline.
+    h = await startHarness({ rateLimit: { requests: 1, windowSeconds: 86_400 } });
+    await h.write('a.yml', manifest('First of the day', PUBLISHED));
+    await h.write('b.yml', manifest('Second of the day', PUBLISHED));
+    const report = await h.run({ concurrency: 1, timeoutMs: 2_000 });
+    const items = report.result!.items;
+    // The second is created (creates are not paced), and its render waits for the next run.
+    expect(items.map((item) => item.outcome)).toEqual(['published', 'created']);
+    const second = report.plan!.items.find((item) => item.file === 'content/b.yml')!;
+    expect(second.title).toBe('Second of the day');
+    expect(items[1]!.holds?.map(holdText)).toEqual([
+      expect.stringMatching(
+        /^not sent in this run: the service's pace allows the next generation at .+, after this run's deadline; the next run sends it$/,
+      ),
+    ]);
+    const dispatches = h.emulator.admin.items().map((item) => [item.title, item.generationDispatches]);
+    expect(dispatches.sort()).toEqual([
+      ['First of the day', 1],
+      ['Second of the day', 0],
+    ]);
+  }, 20_000);
 });

@@ -40,6 +40,50 @@ describe('parsing in workers', () => {
     expect(inline.threads).toBeUndefined();
   });
 
+  it('parses a corpus with YAML tags the same on both paths, and refuses every tag a manifest does not need', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cac-parse-tags-'));
+    const corpus: Record<string, string> = {
+      'plain.yml': 'title: Plain\nfull_text: Whales sing.\n',
+      'core-tags.yml':
+        'title: !!str 2026\nfull_text: !!str Whales sing.\nfine_tuning: !!map {seed: !!int 7}\n',
+      'binary.yml': 'title: Binary seed\nfull_text: Whales sing.\nfine_tuning:\n  seed: !!binary aGVsbG8=\n',
+      'set.yml': 'title: A set\nhashtags: !!set {whales, seals}\n',
+      'omap.yml': 'title: An omap\nfine_tuning: !!omap [a: 1, b: 2]\n',
+      'pairs.yml': 'title: Pairs\nfine_tuning: !!pairs [a: 1]\n',
+      'timestamp.yml': 'title: A date\npublish:\n  at: !!timestamp 2026-12-01T10:00:00Z\n',
+      'custom.yml': 'title: !custom Tagged\n',
+      'aliased.yml': 'title: Aliased\nfine_tuning:\n  a: &bin !!binary aGVsbG8=\n  b: *bin\n',
+    };
+    const files = Object.keys(corpus);
+    for (const [file, text] of Object.entries(corpus)) writeFileSync(join(dir, file), text);
+    const context = { cwd: dir, root: dir, maxFileBytes: 1 << 20, defaults: new Map() };
+    const inline = await parseFiles(files, context, { workers: 0 });
+    const threaded = await parseFiles(files, context, { workers: 1 });
+    expect(threaded.workerThreads).toBe(1);
+    expect(threaded.results).toStrictEqual(inline.results);
+    expect(JSON.stringify(threaded.results)).toBe(JSON.stringify(inline.results));
+    const outcome = (result: (typeof inline.results)[number]) => ({
+      title: result?.item?.fields.title ?? null,
+      problems: (result?.problems ?? []).map(
+        (problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.code}`,
+      ),
+    });
+    expect(inline.results.map(outcome)).toEqual([
+      { title: 'Plain', problems: [] },
+      { title: '2026', problems: [] },
+      { title: null, problems: ['binary.yml:4:18 yaml_tag'] },
+      { title: null, problems: ['set.yml:2:17 yaml_tag'] },
+      { title: null, problems: ['omap.yml:2:21 yaml_tag'] },
+      { title: null, problems: ['pairs.yml:2:22 yaml_tag'] },
+      { title: null, problems: ['timestamp.yml:3:19 yaml_tag'] },
+      { title: null, problems: ['custom.yml:1:16 yaml_tag'] },
+      { title: null, problems: ['aliased.yml:3:20 yaml_tag'] },
+    ]);
+    expect(inline.results[2]?.problems[0]?.message).toBe(
+      'the YAML tag "!!binary" is not read in a manifest: remove it and write the value as plain text (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)',
+    );
+  });
+
   it('parses on the main thread what a failing worker took', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cac-parse-pool-'));
     const crashing = join(dir, 'crash.mjs');

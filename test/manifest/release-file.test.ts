@@ -130,6 +130,36 @@ describe('the release file in a workspace', () => {
     expect(result.release).toBeUndefined();
   });
 
+  it('holds at most 100 freeze windows and 100 paused accounts, and says so at the first one past the cap', async () => {
+    const window = (index: number) => `  - {every: day, time_zone: UTC, reason: Holiday ${index}}`;
+    const account = (index: number) => `  - {id: acc_${index}, reason: Review, since: 2026-11-01}`;
+    const release = (windows: number, accounts: number) =>
+      [
+        'freeze:',
+        ...Array.from({ length: windows }, (_, index) => window(index)),
+        'paused_accounts:',
+        ...Array.from({ length: accounts }, (_, index) => account(index)),
+        '',
+      ].join('\n');
+    const full = await workspace({
+      'content/a.yml': 'title: A\n',
+      'content/_release.yml': release(100, 100),
+    });
+    const fits = await load(full);
+    expect(fits.problems).toEqual([]);
+    expect(fits.release?.windows).toHaveLength(100);
+    const over = await workspace({
+      'content/a.yml': 'title: A\n',
+      'content/_release.yml': release(101, 101),
+    });
+    const result = await load(over);
+    expect(lines(result.problems)).toEqual([
+      'content/_release.yml:102:5: error: freeze holds 101 windows; a release file may hold at most 100: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed',
+      'content/_release.yml:204:5: error: paused_accounts names 101 accounts; a release file may name at most 100: pause the catalogue instead (paused: true), or remove accounts no longer paused',
+    ]);
+    expect(result.release).toBeUndefined();
+  });
+
   it('refuses a window that ends before it starts, and one that never opens', async () => {
     const cwd = await workspace({
       'content/a.yml': 'title: A\n',
