@@ -2,7 +2,7 @@
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
 
-const CONTENT_STATUSES = [
+export const CONTENT_STATUSES = [
   'NEW',
   'PROCESSING',
   'PROCESSING_AUDIO',
