@@ -71,7 +71,7 @@ export function parseRetryAfter(header: string | string[] | undefined, nowMs: nu
  * RFC 9110: a 429, or a 503 that says how long the service is unavailable,
  * refuses the request without handling it; the client waits and sends it again.
  */
-export function isRefusalToWaitOut(answer: Answer, nowMs: number): boolean {
+function isRefusalToWaitOut(answer: Answer, nowMs: number): boolean {
   if (answer.status === 429) return true;
   return answer.status === 503 && parseRetryAfter(answer.retryAfter, nowMs) !== undefined;
 }

@@ -52,7 +52,7 @@ const MAX_REDIRECTS = 5;
  * 308; a write only 307 and 308, which keep its method and body (a 301 or
  * 302 may turn it into a GET, a 303 says it is done elsewhere).
  */
-export function redirectTarget(method: string, base: BaseUrl, from: string, answer: Attempt): string | null {
+function redirectTarget(method: string, base: BaseUrl, from: string, answer: Attempt): string | null {
   if (!REDIRECTS.has(answer.status)) return null;
   if (method !== 'GET' && answer.status !== 307 && answer.status !== 308) return null;
   const location = Array.isArray(answer.location) ? answer.location[0] : answer.location;
@@ -170,9 +170,25 @@ export class Transport {
   }
 }
 
+/** A whole number of 16 digits or more as a JSON value: an id, perhaps, that a double cannot hold. */
+const LONG_INTEGER = /[[:,]\s*-?\d{16,}\s*[,}\]]/;
+
+/**
+ * Ids are opaque strings: a whole number too long for a double (a 64-bit id
+ * sent as a number) keeps its digits, as text, rather than being rounded to
+ * another id. Needs the reviver's source text (Node 22 and later); without
+ * it, the number is parsed as usual.
+ */
+function keepLongIntegers(_key: string, value: unknown, context?: { source?: string }): unknown {
+  const source = context?.source;
+  if (typeof value !== 'number' || Number.isSafeInteger(value) || source === undefined) return value;
+  return /^-?\d+$/.test(source) ? source : value;
+}
+
 /** JSON, else null for a blank body, else the text: parsed first, since nearly every answer is JSON. */
 function decode(raw: string): unknown {
   try {
+    if (LONG_INTEGER.test(raw)) return JSON.parse(raw, keepLongIntegers) as unknown;
     return JSON.parse(raw) as unknown;
   } catch {
     return raw.trim() === '' ? null : raw;
