@@ -4,6 +4,7 @@ import { USER_AGENT } from '../version.ts';
 import {
   ClearedFieldsError,
   ConfigurationError,
+  isNotFound,
   OutcomeUnknownError,
   ReadBackError,
   ResponseShapeError,
@@ -193,6 +194,7 @@ class HttpServiceClient implements ServiceClient {
         random: options.random ?? Math.random,
         now,
         gate: new RateGate(sleep, now),
+        pause: new RateGate(sleep, now),
         pace: this.#pace,
         runDeadline: () => this.#runDeadline,
         onRetry: options.onRetry,
@@ -280,7 +282,7 @@ class HttpServiceClient implements ServiceClient {
       try {
         return await this.getContent(id);
       } catch (error) {
-        const lagging = error instanceof ServiceError && error.status === 404 && look < this.#lagMs.length;
+        const lagging = isNotFound(error) && look < this.#lagMs.length;
         if (lagging) await this.#waitWithin(this.#lagMs[look]!);
         else if (error instanceof ServiceError && error.status === 401) throw error;
         else throw new ReadBackError(method, id, error);

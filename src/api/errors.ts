@@ -3,6 +3,7 @@
 // that comes from the service or the network passes through scrubSecrets() first.
 
 import { scrubSecrets } from '../secrets.ts';
+import { wordKey } from '../text/service-terms.ts';
 
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text: string): string {
@@ -66,6 +67,19 @@ export class ServiceError extends Error {
     this.limit = details.limit;
     this.attempts = details.attempts ?? 1;
   }
+
+  /** Whether the service's code is this word, in the service's terms (`Already-Published` is `already_published`). */
+  codeIs(word: string): boolean {
+    return this.code !== undefined && wordKey(this.code) === wordKey(word);
+  }
+}
+
+/**
+ * The resource is not there: 404, or 410 Gone (RFC 9110: gone for good,
+ * which for a read is the same answer). Every "not found" is asked here.
+ */
+export function isNotFound(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && (error.status === 404 || error.status === 410);
 }
 
 /**

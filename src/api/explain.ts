@@ -1,6 +1,7 @@
 import { ServiceError } from './errors.ts';
 import type { ErrorBody } from './shapes.ts';
 import type { Introspection } from './types.ts';
+import { wordKey } from '../text/service-terms.ts';
 
 // Turns an error answer into a ServiceError whose message teaches: what was
 // refused, why, and what to do next. Everything in ErrorBody is already
@@ -56,8 +57,11 @@ function sentence(facts: ErrorFacts): string {
   const { status, method, path, body } = facts;
   const where = `${method} ${path}`;
   switch (status) {
+    // RFC 9110: 412 and 422 refuse the request as sent, as 400 does.
     case 400:
-      return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
+    case 412:
+    case 422:
+      return `${where} was refused (${status})${said(body)}. Fix the request: it is not retried unchanged.`;
     case 401:
       return (
         `${where}: the service rejected the API key (401)${said(body)}. ` +
@@ -82,7 +86,8 @@ function sentence(facts: ErrorFacts): string {
       );
     }
     case 404:
-      return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
+    case 410:
+      return `${where}: not found (${status})${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
     case 409:
       return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
     case 429: {
@@ -95,6 +100,12 @@ function sentence(facts: ErrorFacts): string {
       );
     }
     default:
+      if (status >= 300 && status < 400) {
+        return (
+          `${where}: the service redirects (${status}) where the client does not follow: another host ` +
+          '(the key is never sent elsewhere), or too many redirects. Check base-url.'
+        );
+      }
       if (status >= 500) {
         return (
           `${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
@@ -106,12 +117,13 @@ function sentence(facts: ErrorFacts): string {
 }
 
 function conflictAdvice(facts: ErrorFacts): string {
-  if (facts.body.code === 'generation_in_progress') {
+  const code = facts.body.code === undefined ? '' : wordKey(facts.body.code);
+  if (code === 'GENERATION_IN_PROGRESS') {
     return facts.method === 'PUT'
       ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
       : 'The item is being generated: wait for the run to finish.';
   }
-  if (facts.body.code === 'already_published') return 'The video is published and is never replaced.';
+  if (code === 'ALREADY_PUBLISHED') return 'The video is published and is never replaced.';
   if (facts.path.startsWith('/contents/upload/')) {
     return 'An upload of this item is already in flight: poll its task status before dispatching again.';
   }

@@ -150,6 +150,15 @@ function saysMore(hints: PagingHints, read: number, pages: number): boolean {
   return hints.lastPage !== null && hints.page !== null && hints.page < hints.lastPage;
 }
 
+/**
+ * The answer says which offset it starts at, and neither a page number nor a
+ * next link or cursor: the service pages by offset, and its own answer is
+ * how the walk learns it (`{data, offset, limit, total}`).
+ */
+function pagedByOffset(hints: PagingHints): boolean {
+  return hints.offset !== null && hints.page === null && hints.next === null;
+}
+
 class Walk {
   readonly #path: string;
   readonly #options: WalkOptions;
@@ -320,12 +329,30 @@ class Walk {
       this.#out.proof = 'an empty page';
       return false;
     }
-    const { offset } = this.#request;
-    if (offset !== undefined) {
-      this.#request = { ...FIRST, offset: offset + answer.rows.length };
-      return true;
-    }
+    if (this.#request.offset !== undefined || pagedByOffset(answer.hints)) return this.#nextOffset(answer);
     return this.#advance(answer.hints);
+  }
+
+  /**
+   * A listing paged by offset (the service's answer says its offset, or an
+   * offset asked for brought new rows): the next offset is the one after
+   * this answer's rows, until the hints or an empty page prove the end.
+   */
+  #nextOffset(answer: Answer): boolean {
+    const proof = answer.hints.hasMore === true ? null : this.#proofFromHints(answer.hints);
+    if (proof !== null) return this.#proven(answer.hints, proof);
+    this.#out.paging = 'offsets';
+    const from = answer.hints.offset ?? this.#request.offset ?? 0;
+    this.#request = { ...FIRST, offset: from + answer.rows.length };
+    return true;
+  }
+
+  /** The hints proved the end: false, with a gap when they count more items than were listed. */
+  #proven(hints: PagingHints, proof: string): false {
+    this.#out.proof = proof;
+    if (hints.total !== null && this.#seen.size < hints.total)
+      this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
+    return false;
   }
 
   /**
@@ -467,12 +494,7 @@ class Walk {
       return true;
     }
     const proof = hints.hasMore === true ? null : this.#proofFromHints(hints);
-    if (proof !== null) {
-      out.proof = proof;
-      if (hints.total !== null && this.#seen.size < hints.total)
-        this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
-      return false;
-    }
+    if (proof !== null) return this.#proven(hints, proof);
     const { link, cursor } = this.#request;
     if ((link !== null || cursor !== null) && hints.hasMore !== true) {
       // A link- or cursor-paged listing that gives no next link has ended.

@@ -257,6 +257,8 @@ export interface PagingHints {
   lastPage: number | null;
   /** The page number this answer says it is (`page`, `current_page`, `page_number`). */
   page: number | null;
+  /** The offset of this answer's first row (`offset`, `skip`, `start`): a service that pages by offset says so. */
+  offset: number | null;
 }
 
 const HINT_PLACES = [
@@ -319,6 +321,7 @@ function hintsIn(obj: Json): Omit<PagingHints, 'where'> {
     totalPages: firstNum(obj, ['total_pages', 'totalPages', 'page_count', 'pages']),
     lastPage: firstNum(obj, ['last_page', 'lastPage']),
     page: firstNum(obj, ['page', 'current_page', 'currentPage', 'page_number']),
+    offset: firstNum(obj, ['offset', 'skip', 'start']),
   };
 }
 
@@ -337,6 +340,7 @@ export function readPagingHints(holder: Json | null): PagingHints {
     totalPages: null,
     lastPage: null,
     page: null,
+    offset: null,
   };
   if (holder === null) return none;
   const places: Array<[PagingHints['where'], Omit<PagingHints, 'where'>]> = [['top level', hintsIn(holder)]];
@@ -366,37 +370,46 @@ function linkOf(value: unknown, platform: string | null): PublishedLink | null {
   const url = typeof value.url === 'string' ? value.url.trim() : '';
   if (!URL_LIKE.test(url)) return null;
   const named = (key: string): string | null => (typeof value[key] === 'string' ? value[key] : null);
+  // Ids are opaque: a number is its digits.
+  const id = (key: string): string | null =>
+    typeof value[key] === 'number' && Number.isFinite(value[key]) ? String(value[key]) : named(key);
   return {
     url,
     platform: named('platform') ?? platform,
-    accountId: named('account_id') ?? named('accountId'),
+    accountId: id('account_id') ?? id('accountId'),
   };
+}
+
+/** A value the service may give as one, as a list, or as a comma-joined text: its parts, trimmed. */
+function partsOf(value: unknown): unknown[] {
+  if (Array.isArray(value))
+    return (value as unknown[]).map((part) => (typeof part === 'string' ? part.trim() : part));
+  if (typeof value === 'string') return value.split(',').map((part) => part.trim());
+  return [];
 }
 
 /**
  * A28: the URLs a list row shows for the item's publications. The interface
  * names one `published_url` (and `published_platform`) per item; a service
  * may also list one per account, under `published_urls` (URLs, or objects
- * with `url`, `platform`, `account_id`), or several in `published_url`
- * separated by commas. `perAccount` says whether it shows them per account.
+ * with `url`, `platform`, `account_id`), or several in `published_url` (and
+ * `published_platform`), as an array or separated by commas, in the same
+ * order. `perAccount` says whether it shows them per account.
  */
 export function readPublishedLinks(row: Json): {
   links: PublishedLink[];
   perAccount: boolean;
   reading: ReadingOf<'A28'>;
 } {
-  const platform = typeof row.published_platform === 'string' ? row.published_platform : null;
   if (Array.isArray(row.published_urls)) {
     const links = row.published_urls.flatMap((value) => linkOf(value, null) ?? []);
     return { links, perAccount: true, reading: 'urls per account' };
   }
-  const parts =
-    typeof row.published_url === 'string' ? row.published_url.split(',').map((part) => part.trim()) : [];
-  const platforms = platform?.split(',').map((part) => part.trim()) ?? [];
-  const links = parts.flatMap(
-    (part, index) => linkOf(part, platforms[index] ?? (parts.length === 1 ? platform : null)) ?? [],
-  );
-  if (links.length > 1) return { links, perAccount: true, reading: 'urls per account' };
+  const parts = partsOf(row.published_url);
+  const platforms = partsOf(row.published_platform).map((part) => (typeof part === 'string' ? part : null));
+  const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? null) ?? []);
+  if (links.length > 1 || Array.isArray(row.published_url))
+    return { links, perAccount: true, reading: 'urls per account' };
   return { links, perAccount: false, reading: links.length === 0 ? 'no url' : 'one url per item' };
 }
 

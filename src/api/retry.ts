@@ -11,9 +11,13 @@ import type { Deadline, GenerationPace } from './pace.ts';
 //
 // - 429: wait exactly Retry-After (whole seconds or an HTTP date); missing or
 //   unreadable, the backoff schedule applies.
-// - 5xx and network errors: exponential backoff with full jitter, bounded by
-//   a number of attempts and a total deadline.
-// - Any other status is final: 400/401/403/404/409/422 are never resent unchanged.
+// - 503 with a Retry-After (RFC 9110, 15.6.4 and 10.2.3): the service says it
+//   is unavailable for that long, and did not handle the request. A pause,
+//   not a failure: every request of the client waits it out (one shared
+//   gate), and the request is sent again, a POST too, as after a 429.
+// - Other 5xx and network errors: exponential backoff with full jitter,
+//   bounded by a number of attempts and a total deadline.
+// - Any other status is final: 400/401/403/404/409/410/412/422 are never resent unchanged.
 // - A non-idempotent POST is never resent once it may have reached the service (A33).
 
 export interface RetrySettings {
@@ -61,6 +65,15 @@ export function parseRetryAfter(header: string | string[] | undefined, nowMs: nu
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+/**
+ * RFC 9110: a 429, or a 503 that says how long the service is unavailable,
+ * refuses the request without handling it; the client waits and sends it again.
+ */
+function isRefusalToWaitOut(answer: Answer, nowMs: number): boolean {
+  if (answer.status === 429) return true;
+  return answer.status === 503 && parseRetryAfter(answer.retryAfter, nowMs) !== undefined;
 }
 
 /** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
@@ -167,6 +180,8 @@ export interface RetryRuntime {
   random: () => number;
   now: () => number;
   gate: RateGate;
+  /** Closed by a 503 with Retry-After: every request of the client waits for it; absent: each call waits alone. */
+  pause?: RateGate | undefined;
   /** Spaces the rate-limited requests to the pace the service allows (A41); absent: as fast as they come. */
   pace?: GenerationPace | undefined;
   onRetry?: ((event: RetryEvent) => void) | undefined;
@@ -234,17 +249,20 @@ export async function sendWithRetries<A extends Answer>(
     }
     call.spentSince(started);
     let wait: { ms: number; gated: boolean } | null;
-    if (answer.status === 429) {
+    if (isRefusalToWaitOut(answer, runtime.now())) {
       const limited = call.waitAfterRateLimit(answer);
-      call.answered({ waitMs: limited?.stated ? limited.ms : null });
+      // Only a 429 tells the generation pace anything (A41); a 503 is refused all the same.
+      call.answered({ waitMs: limited?.stated && answer.status === 429 ? limited.ms : null });
       wait = limited;
     } else {
       call.answered(null);
       wait = answer.status >= 500 ? call.waitAfterServerError(answer) : null;
     }
     if (wait === null) return { answer, attempts: call.sends };
+    // A service that is unavailable is so for every request: they all wait it out.
+    if (answer.status === 503 && runtime.pause) runtime.pause.close(wait.ms);
     // A rate limit is the user's (A31): every rate-limited request of the client waits it out.
-    if (wait.gated) runtime.gate.close(wait.ms);
+    else if (wait.gated) runtime.gate.close(wait.ms);
     else await runtime.sleep(wait.ms);
   }
 }
@@ -274,6 +292,7 @@ class RetriedCall {
    * deadline is not waited for: AfterDeadlineError, nothing sent.
    */
   async admit(): Promise<void> {
+    await this.#runtime.pause?.pass();
     if (this.#kind.rateLimited) {
       const { gate, pace } = this.#runtime;
       const deadline = this.#deadline();
@@ -326,7 +345,7 @@ class RetriedCall {
     this.#ticket = null;
   }
 
-  /** A 429: Retry-After in full, else the backoff schedule; null when the answer is final. */
+  /** A 429 (or a 503 with Retry-After): Retry-After in full, else the backoff schedule; null when the answer is final. */
   waitAfterRateLimit(answer: Answer): { ms: number; gated: boolean; stated: boolean } | null {
     this.#rateLimits += 1;
     const seconds = parseRetryAfter(answer.retryAfter, this.#runtime.now());
@@ -334,7 +353,8 @@ class RetriedCall {
       seconds !== undefined
         ? seconds * this.#runtime.secondMs
         : backoffDelay(this.#rateLimits, this.#settings, this.#runtime.random);
-    if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, 'rate limited (429)')) {
+    const reason = answer.status === 429 ? 'rate limited (429)' : 'unavailable for a while (503)';
+    if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, reason)) {
       return null;
     }
     return { ms, gated: this.#kind.rateLimited, stated: seconds !== undefined };

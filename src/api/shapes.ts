@@ -1,6 +1,7 @@
 import { scrubSecrets } from '../secrets.ts';
+import { enumReader, serviceInstant } from '../text/service-terms.ts';
 import {
-  isKnownStatus,
+  CONTENT_STATUSES,
   unknownStatus,
   type Account,
   type ContentDetail,
@@ -46,10 +47,9 @@ function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function requiredText(obj: Json, field: string, what: string): string {
-  const value = obj[field];
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number') return String(value);
+function requiredId(obj: Json, field: string, what: string): string {
+  const value = idText(obj[field]);
+  if (value !== null) return value;
   throw new ShapeProblem(`${what} has no ${field}`);
 }
 
@@ -68,10 +68,19 @@ function object(value: unknown): Json | null {
   return isRecord(value) ? value : null;
 }
 
-/** A35: a listed status as is; anything else kept as sent, '' when absent. */
+const statusWord = enumReader(CONTENT_STATUSES);
+
+/** A35: a listed status in the interface's spelling, whatever the service's case; anything else kept as sent, '' when absent. */
 function status(value: unknown): ContentStatus {
-  if (typeof value === 'string' && isKnownStatus(value)) return value;
-  return unknownStatus(typeof value === 'string' ? value : '');
+  if (typeof value !== 'string') return unknownStatus('');
+  return statusWord(value) ?? unknownStatus(value);
+}
+
+/** An id as an opaque string: the service may send it as a number or as text. */
+function idText(value: unknown): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
 }
 
 /** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
@@ -89,16 +98,17 @@ function unwrap(body: unknown): Json {
 function persona(value: unknown): PersonaRef | null {
   const obj = object(value);
   if (obj === null) return null;
-  return { id: text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: text(obj.name) };
+  return { id: idText(obj.id), name: text(obj.name) };
 }
 
 export function parseAccount(value: unknown): Account {
   const obj = record(value, 'an account');
   const platform = text(obj.platform) ?? '';
   return {
-    id: requiredText(obj, 'id', 'an account'),
+    id: requiredId(obj, 'id', 'an account'),
     name: text(obj.name) ?? '',
-    // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
+    // A35: the interface says platforms are compared literally, casing included: one in another
+    // case is a platform beyond the three, kept as sent; only an item publishing to it is held.
     platform: platform as Platform,
     platform_acronym: text(obj.platform_acronym),
   };
@@ -107,7 +117,10 @@ export function parseAccount(value: unknown): Account {
 /** A18: one row of GET /contents. */
 export function parseContentSummary(value: unknown): ContentSummary {
   const obj = record(value, 'a content item');
-  const id = requiredText(obj, 'id', 'a content item');
+  const id = requiredId(obj, 'id', 'a content item');
+  const { links, perAccount } = readPublishedLinks(obj);
+  const joined = (values: Array<string | null>): string | null =>
+    values.some((value) => value !== null) ? values.map((value) => value ?? '').join(', ') : null;
   return {
     id,
     title: text(obj.title) ?? '',
@@ -116,17 +129,21 @@ export function parseContentSummary(value: unknown): ContentSummary {
     hashtags: text(obj.hashtags),
     status: status(obj.status),
     persona: persona(obj.persona),
-    published_url: text(obj.published_url),
-    published_platform: text(obj.published_platform),
-    published: (({ links, perAccount }) => ({ links, perAccount }))(readPublishedLinks(obj)),
+    // The row's own text where it gives one; the URLs it lists, joined, where it gives a list.
+    published_url: text(obj.published_url) ?? joined(links.map((link) => link.url)),
+    published_platform: text(obj.published_platform) ?? joined(links.map((link) => link.platform)),
+    published: { links, perAccount },
     last_error: text(obj.last_error),
-    creation_date: text(obj.creation_date),
-    updated_at: text(obj.updated_at),
-    upload_date: text(obj.upload_date),
+    creation_date: serviceInstant(obj.creation_date),
+    updated_at: serviceInstant(obj.updated_at),
+    upload_date: serviceInstant(obj.upload_date),
   };
 }
 
+/** A run's progress: an object, or a bare percentage; null when no run shows any. */
 function progress(value: unknown): Progress | null {
+  const percentage = num(value);
+  if (percentage !== null) return { percentage, step: null, message: null };
   const obj = object(value);
   if (obj === null) return null;
   return { percentage: num(obj.percentage), step: text(obj.step), message: text(obj.message) };
@@ -149,7 +166,7 @@ function videoSettings(value: unknown): VideoSettings | null {
 /** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
 export function parseContentDetail(body: unknown): ContentDetail {
   const obj = unwrap(body);
-  const id = requiredText(obj, 'id', 'the content item');
+  const id = requiredId(obj, 'id', 'the content item');
   const metadata = object(obj.metadata);
   const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
   return {
@@ -168,16 +185,16 @@ export function parseContentDetail(body: unknown): ContentDetail {
     last_error: text(metadata?.last_error) ?? text(obj.last_error),
     progress: progress(obj.progress),
     video_settings: videoSettings(obj.video_settings),
-    creation_date: text(obj.creation_date),
-    updated_at: text(obj.updated_at),
-    upload_date: text(obj.upload_date),
+    creation_date: serviceInstant(obj.creation_date),
+    updated_at: serviceInstant(obj.updated_at),
+    upload_date: serviceInstant(obj.upload_date),
   };
 }
 
 /** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
 export function parseTaskStatus(body: unknown, contentId: string): TaskStatus {
   const obj = unwrap(body);
-  const id = text(obj.id) ?? contentId;
+  const id = idText(obj.id) ?? contentId;
   let read: ReturnType<typeof readTaskStatus>;
   try {
     read = readTaskStatus(obj);
@@ -231,7 +248,7 @@ export function parseVersion(value: unknown): ContentVersion {
     title: text(obj.title),
     full_text: text(obj.full_text),
     textover: text(obj.textover),
-    created_at: text(obj.created_at),
+    created_at: serviceInstant(obj.created_at),
   };
 }
 
@@ -269,12 +286,33 @@ function clip(value: string): string {
   return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
 }
 
+const HTML_START = /^\s*(?:<!doctype html|<html|<head|<body)/i;
+const HTML_HEADING = [/<title[^>]*>([\s\S]*?)<\/title>/i, /<h1[^>]*>([\s\S]*?)<\/h1>/i];
+
+/**
+ * A gateway's (or a proxy's) HTML error page, said as `an HTML page: <its
+ * title>`, the title's words alone: its markup, scripts and styles are no
+ * message, and are never shown. Null for a text that is no HTML page.
+ */
+function htmlPage(text: string): string | null {
+  if (!HTML_START.test(text)) return null;
+  const heading = HTML_HEADING.map((pattern) => pattern.exec(text)?.[1]).find((found) => found !== undefined);
+  const words = (heading ?? text.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, ' '))
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[#a-z0-9]+;/gi, ' ')
+    .replace(/[<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
+  return words === '' ? 'an HTML page' : `an HTML page: ${words}`;
+}
+
 /**
  * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
  * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
  */
 export function parseErrorBody(body: unknown): ErrorBody {
-  if (typeof body === 'string') return { message: clip(body) };
+  if (typeof body === 'string') return { message: clip(htmlPage(body) ?? body) };
   if (!isRecord(body))
     return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
   const nested = object(body.error);

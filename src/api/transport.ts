@@ -1,5 +1,6 @@
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { MAX_RESPONSE_BYTES, exchangeBounded } from './bounded-response.ts';
+import { OutcomeUnknownError } from './errors.ts';
 import { scrubSecrets } from '../secrets.ts';
 import { sendWithRetries, type RequestKind, type RetryRuntime } from './retry.ts';
 import { requestHeaders, type BaseUrl, type WireBody } from './wire.ts';
@@ -36,7 +37,33 @@ export interface TransportOptions {
 interface Attempt {
   status: number;
   retryAfter: string | string[] | undefined;
+  location: string | string[] | undefined;
   body: unknown;
+}
+
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+/** Redirects followed for one request, at most: a loop ends as the redirect it was. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Where a redirect leads, as a path on the service's origin, or null when it
+ * is not followed (RFC 9110, 15.4). Only on the service's own origin: the
+ * key is never sent to another host. A read follows 301, 302, 303, 307 and
+ * 308; a write only 307 and 308, which keep its method and body (a 301 or
+ * 302 may turn it into a GET, a 303 says it is done elsewhere).
+ */
+function redirectTarget(method: string, base: BaseUrl, from: string, answer: Attempt): string | null {
+  if (!REDIRECTS.has(answer.status)) return null;
+  if (method !== 'GET' && answer.status !== 307 && answer.status !== 308) return null;
+  const location = Array.isArray(answer.location) ? answer.location[0] : answer.location;
+  if (location === undefined || location.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(location.trim(), `${base.origin}${from}`);
+  } catch {
+    return null;
+  }
+  return url.origin === base.origin ? `${url.pathname}${url.search}` : null;
 }
 
 export class Transport {
@@ -60,7 +87,11 @@ export class Transport {
       : new Agent(pool);
   }
 
-  /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
+  /**
+   * Sends one request through the retry policy, following the service's
+   * redirects where that is safe (see `redirectTarget`). `path` is relative
+   * to `/v1` and may carry a query.
+   */
   async request(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
@@ -77,13 +108,26 @@ export class Transport {
       idempotencyKey,
     );
     const label = path.split('?')[0] ?? path;
-    const { answer, attempts } = await sendWithRetries(
-      { method, path: label, ...kind },
-      this.#options.runtime,
-      (remainingMs) =>
-        this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs),
-    );
-    return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+    let target = `${this.#options.base.prefix}${path}`;
+    let attempts = 0;
+    for (let hops = 0; ; hops++) {
+      const from = target;
+      const { answer, attempts: sent } = await sendWithRetries(
+        { method, path: label, ...kind },
+        this.#options.runtime,
+        (remainingMs) => this.#once(method, from, headers, payload, label, remainingMs),
+      );
+      attempts += sent;
+      const next = hops < MAX_REDIRECTS ? redirectTarget(method, this.#options.base, from, answer) : null;
+      if (next !== null) {
+        target = next;
+        continue;
+      }
+      // A write moved where the client does not follow may have been done (303): looked at, never resent.
+      if (REDIRECTS.has(answer.status) && method !== 'GET')
+        throw new OutcomeUnknownError({ method, path: label, reason: `redirected (${answer.status})` });
+      return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+    }
   }
 
   async #once(
@@ -113,7 +157,12 @@ export class Transport {
       { deadlineMs, limitBytes: this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES },
       { method, path: label },
     );
-    return { status: answer.status, retryAfter: answer.headers['retry-after'], body: decode(answer.text) };
+    return {
+      status: answer.status,
+      retryAfter: answer.headers['retry-after'],
+      location: answer.headers.location,
+      body: decode(answer.text),
+    };
   }
 
   async close(): Promise<void> {
@@ -128,9 +177,25 @@ export class Transport {
   }
 }
 
+/** A whole number of 16 digits or more as a JSON value: an id, perhaps, that a double cannot hold. */
+const LONG_INTEGER = /[[:,]\s*-?\d{16,}\s*[,}\]]/;
+
+/**
+ * Ids are opaque strings: a whole number too long for a double (a 64-bit id
+ * sent as a number) keeps its digits, as text, rather than being rounded to
+ * another id. Needs the reviver's source text (Node 22 and later); without
+ * it, the number is parsed as usual.
+ */
+function keepLongIntegers(_key: string, value: unknown, context?: { source?: string }): unknown {
+  const source = context?.source;
+  if (typeof value !== 'number' || Number.isSafeInteger(value) || source === undefined) return value;
+  return /^-?\d+$/.test(source) ? source : value;
+}
+
 /** JSON, else null for a blank body, else the text: parsed first, since nearly every answer is JSON. */
 function decode(raw: string): unknown {
   try {
+    if (LONG_INTEGER.test(raw)) return JSON.parse(raw, keepLongIntegers) as unknown;
     return JSON.parse(raw) as unknown;
   } catch {
     return raw.trim() === '' ? null : raw;

@@ -4,7 +4,7 @@
 
 import type { WriteOptions } from './idempotency.ts';
 
-const CONTENT_STATUSES = [
+export const CONTENT_STATUSES = [
   'NEW',
   'PROCESSING',
   'PROCESSING_AUDIO',

@@ -115,7 +115,7 @@ const LOOK_EVERY_MS = 2_000;
 
 function isCode(error: unknown, status: number, code?: string): error is ServiceError {
   return (
-    error instanceof ServiceError && error.status === status && (code === undefined || error.code === code)
+    error instanceof ServiceError && error.status === status && (code === undefined || error.codeIs(code))
   );
 }
 

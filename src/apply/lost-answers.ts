@@ -1,7 +1,9 @@
-import { OutcomeUnknownError } from '../api/errors.ts';
+import { OutcomeUnknownError, ServiceError } from '../api/errors.ts';
 import { newIdempotencyKey } from '../api/idempotency.ts';
-import type { ContentDetail, ContentFields, ServiceApi } from '../api/types.ts';
+import type { ContentDetail, ContentFields, ContentSummary, ServiceApi } from '../api/types.ts';
 import type { Logger } from '../log.ts';
+import type { DesiredFields } from '../manifest/types.ts';
+import { fieldChanges, putBody } from '../plan/diff.ts';
 import { sameTitle } from '../text/service-terms.ts';
 
 // A create whose answer was lost (A33): the client never resends it; here
@@ -34,7 +36,46 @@ const DEFAULT_CREATE_LOOK_MS = 30_000;
 const FIRST_LOOK_MS = 500;
 const LONGEST_LOOK_MS = 5_000;
 
-/** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
+/** The items titled `title`, looked for with backoff for up to lookMs: one, several, or none in that time. */
+async function lookForTitle(
+  client: ServiceApi,
+  title: string,
+  sleep: (ms: number) => Promise<void>,
+  lookMs: number,
+): Promise<ContentSummary | 'several' | null> {
+  let waited = 0;
+  for (let delay = 0; ; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
+    const step = Math.min(delay, lookMs - waited);
+    await sleep(step);
+    waited += step;
+    const found = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, title));
+    if (found.length > 1) return 'several';
+    if (found[0] !== undefined) return found[0];
+    if (waited >= lookMs) return null;
+  }
+}
+
+/**
+ * An item another writer made under this title, taken as this manifest's
+ * item: the fields this create would have set that it holds otherwise (in the
+ * service's terms) are edited to the manifest's, before anything is rendered
+ * from them.
+ */
+async function adopt(client: ServiceApi, id: string, fields: ContentFields): Promise<ContentDetail> {
+  const detail = await client.getContent(id);
+  const desired = withoutNulls(fields) as DesiredFields;
+  const changes = fieldChanges(desired, detail, desired.persona_id !== undefined);
+  if (changes.length === 0) return detail;
+  return client.editContent(id, putBody(changes, desired, detail));
+}
+
+/**
+ * POST /contents. Two answers leave the item to be looked up by its exact
+ * title rather than created again: a lost answer (A33; sent again only when
+ * the item has not appeared), and a 409 (RFC 9110: the request conflicts
+ * with the resource's state; on a create, an item of that title exists,
+ * another writer's), whose item is adopted: one live item, never a second create.
+ */
 export async function createOrAdopt(
   client: ServiceApi,
   fields: ContentFields,
@@ -49,24 +90,21 @@ export async function createOrAdopt(
     try {
       return await client.createContent(withoutNulls(fields), write);
     } catch (error) {
-      if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS) throw error;
-      let waited = 0;
-      for (let delay = 0; ; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
-        const step = Math.min(delay, lookMs - waited);
-        await sleep(step);
-        waited += step;
-        const found = (await client.listContents()).items.filter((summary) =>
-          sameTitle(summary.title, fields.title),
+      const taken = error instanceof ServiceError && error.status === 409;
+      if (!(error instanceof OutcomeUnknownError || taken) || send >= MAX_SENDS) throw error;
+      const found = await lookForTitle(client, fields.title, sleep, lookMs);
+      if (found === 'several' || (found === null && taken)) throw error;
+      if (found !== null && taken) {
+        logger.info(
+          `"${fields.title}" is already the title of another item (${found.id}, 409 on the create); that item is adopted.`,
         );
-        const [only] = found;
-        if (only && found.length === 1) {
-          logger.info(
-            `The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`,
-          );
-          return client.getContent(only.id);
-        }
-        if (found.length > 1) throw error;
-        if (waited >= lookMs) break;
+        return adopt(client, found.id, fields);
+      }
+      if (found !== null) {
+        logger.info(
+          `The create of "${fields.title}" lost its answer; the item exists (${found.id}) and is adopted.`,
+        );
+        return client.getContent(found.id);
       }
       logger.info(
         `The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`,

@@ -1,4 +1,4 @@
-import { ServiceError, describeError } from '../api/errors.ts';
+import { ServiceError, describeError, isNotFound } from '../api/errors.ts';
 import type { ContentDetail, ServiceApi } from '../api/types.ts';
 
 // GET /contents/{id}, at most `width` at a time, asked for one id at a time
@@ -89,7 +89,7 @@ export class DetailReads {
       if (this.#stop !== null) return null;
       return await this.#client.getContent(id);
     } catch (error) {
-      if (error instanceof ServiceError && error.status === 404) return null;
+      if (isNotFound(error)) return null;
       if (error instanceof ServiceError && error.status === 401) this.#stop ??= { error };
       else this.#failures.set(id, describeError(error));
       return null;

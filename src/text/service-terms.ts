@@ -25,3 +25,79 @@ export function titleKey(title: string): string {
 export function sameTitle(a: string, b: string): boolean {
   return titleKey(a) === titleKey(b);
 }
+
+// ---- enum words -------------------------------------------------------------
+// The interface spells its enumerations (statuses, platforms, task states) in
+// one case, but a service may answer `uploaded`, `Uploaded` or `ready-for-upload`
+// for the same word. Compared in the service's terms, those are one word: case
+// does not tell words apart, nor do spaces or hyphens where the interface has
+// an underscore.
+
+/** An enum word in the service's terms: upper case, runs of spaces, hyphens and underscores as one `_`. */
+export function wordKey(word: string): string {
+  return word
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_-]+/g, '_');
+}
+
+/**
+ * A reader for one enumeration: the word of `words` that a value spells in the
+ * service's terms (in the interface's own spelling), or null when it is none
+ * of them (then kept as sent by the caller, A35).
+ */
+export function enumReader<W extends string>(words: readonly W[]): (value: string) => W | null {
+  const byKey = new Map(words.map((word) => [wordKey(word), word] as const));
+  return (value) => byKey.get(value) ?? byKey.get(wordKey(value)) ?? null;
+}
+
+// ---- dates ------------------------------------------------------------------
+// The interface shows dates as ISO 8601 text, but a service may send epoch
+// seconds, epoch milliseconds, or ISO text with any offset (or none). One
+// parser reads them all into an instant; everything after compares instants.
+
+/** Epoch numbers below this are seconds (year 5138 in seconds is 1973 in milliseconds). */
+const EPOCH_MS_FROM = 1e11;
+/** And below this, milliseconds; above, microseconds. */
+const EPOCH_US_FROM = 1e14;
+const ISO_LIKE =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?))?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+function fromEpoch(value: number): number {
+  if (Math.abs(value) < EPOCH_MS_FROM) return value * 1000;
+  if (Math.abs(value) < EPOCH_US_FROM) return value;
+  return value / 1000;
+}
+
+function fromIsoText(text: string): number {
+  const match = ISO_LIKE.exec(text);
+  if (match === null) return Date.parse(text);
+  const [, day, time = '00:00:00', zone] = match;
+  // A date without an offset is taken as UTC: a server's clock, not a wall clock.
+  const offset =
+    zone === undefined || zone === 'z'
+      ? 'Z'
+      : zone.length === 5
+        ? `${zone.slice(0, 3)}:${zone.slice(3)}`
+        : zone.length === 3
+          ? `${zone}:00`
+          : zone;
+  return Date.parse(`${day}T${time.replace(',', '.')}${offset}`);
+}
+
+/**
+ * A date as the service sent it, as an instant in ISO 8601 UTC
+ * (`2026-01-02T03:04:05.678Z`): ISO text with any offset or none (taken as
+ * UTC), epoch seconds, milliseconds or microseconds, as numbers or digits.
+ * Null when absent or unreadable: what depends on it is then held, never guessed.
+ */
+export function serviceInstant(value: unknown): string | null {
+  let ms: number;
+  if (typeof value === 'number') ms = Number.isFinite(value) ? fromEpoch(value) : NaN;
+  else if (typeof value !== 'string' || value.trim() === '') return null;
+  else if (/^-?\d+(?:\.\d+)?$/.test(value.trim())) ms = fromEpoch(Number(value.trim()));
+  else ms = fromIsoText(value.trim());
+  if (!Number.isFinite(ms)) return null;
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

@@ -207,7 +207,8 @@ describe('error body forms', () => {
     t.server.on('GET', '/accounts', { status: 502, body: '<html>Bad gateway</html>' });
     const error = await caught(client.listAccounts());
     expect(error.status).toBe(502);
-    expect(error.serviceMessage).toBe('<html>Bad gateway</html>');
+    // A gateway's HTML page is said by its words, never its markup.
+    expect(error.serviceMessage).toBe('an HTML page: Bad gateway');
   });
 
   it('an empty error body still gives a typed error', async () => {

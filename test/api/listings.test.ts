@@ -332,7 +332,8 @@ describe('list items', () => {
       title: 'T',
       full_text: 'F',
       textover: 'X',
-      created_at: '2026-01-02T00:00:00Z',
+      // A date is read as an instant, in one form (ISO 8601 UTC, to the millisecond).
+      created_at: '2026-01-02T00:00:00.000Z',
     };
     t.server.on('GET', '/contents/c-1/versions', { body: [version] }, { body: [] });
     t.server.on(

@@ -170,7 +170,7 @@ describe('readPagingHints (A7)', () => {
 
   it('none for a bare array or an object without hints', () => {
     expect(Object.keys(none).sort()).toEqual(
-      ['count', 'hasMore', 'lastPage', 'next', 'page', 'total', 'totalPages', 'where'].sort(),
+      ['count', 'hasMore', 'lastPage', 'next', 'offset', 'page', 'total', 'totalPages', 'where'].sort(),
     );
     expect(Object.values(none).every((value) => value === null)).toBe(true);
     expect(readPagingHints({ data: [], meta: {}, has_more: 'yes', total: 'many' })).toEqual(none);
