@@ -1,12 +1,12 @@
 // Content items: create, read, list, edit, versions (A12-A18).
-import { GENERATING_STATUSES } from '../api/types.ts';
 import type { Call, Reply } from './core.ts';
 import { HttpError, asObject, badRequest, optObject, optString, optBoolean } from './http-error.ts';
 import type { Body } from './http-error.ts';
 import { writeAnswer, type WriteAnswer } from './dialects.ts';
 import { detail, listing, summary, versionRows, wrapObject } from './shapes.ts';
 import { HOUSE_PERSONA, storedFields } from './behaviours.ts';
-import { writeScript } from '../api/readings.ts';
+import { writeScript } from './script.ts';
+import { BEING_GENERATED } from './states.ts';
 import { blankItem, setStatus, snapshotVersion } from './store.ts';
 import type { ItemRecord } from './types.ts';
 
@@ -122,7 +122,7 @@ export function editContent(call: Call): Reply {
 
   // An item parked in AUDIO_PROCESSED with no run in flight is not being generated.
   const parked = item.status === 'AUDIO_PROCESSED' && !core.jobs.running(item);
-  if ((GENERATING_STATUSES.has(item.status) && !parked) || core.jobs.running(item)) {
+  if ((BEING_GENERATED.has(item.status) && !parked) || core.jobs.running(item)) {
     if (!cancel) {
       throw new HttpError(409, {
         error: `The content is being generated (status ${item.status}); send cancel_generation: true to cancel the job and apply the edit.`,

@@ -2,7 +2,7 @@
 // service that could really exist. The client must work against every one
 // (docs/service-assumptions.md names what it tolerates per rule); the
 // engine's and the action's suites run their core flows in each.
-import type { Scope } from '../api/types.ts';
+import type { Scope } from '../interface/enumerations.ts';
 import type { ListingOptions } from './types.ts';
 
 /** How POST /contents and PUT /contents/{id} answer (A14). */

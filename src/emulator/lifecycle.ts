@@ -3,23 +3,30 @@
 // (→ UPLOADING → UPLOADED when publication was asked for). A phase that fails
 // moves to its FAILED_* state and refunds itself and every phase after it (A30).
 import { createHash } from 'node:crypto';
-import type { Account, ContentStatus } from '../api/types.ts';
 import type { Clock, Config } from './config.ts';
 import { refund } from './limits.ts';
-import { writeScript } from '../api/readings.ts';
+import { writeScript } from './script.ts';
 import { setStatus } from './store.ts';
 import type { UserRecord } from './store.ts';
-import type { FailureRule, ItemRecord, Phase, Publication, PublishSettings } from './types.ts';
+import type {
+  Account,
+  FailureRule,
+  ItemRecord,
+  Phase,
+  Publication,
+  PublishSettings,
+  Status,
+} from './types.ts';
 
 /** Progress snapshots written per phase, besides the one at its end. */
 const SNAPSHOTS_PER_PHASE = 5;
 
-const RUNNING: Record<Phase, ContentStatus> = {
+const RUNNING: Record<Phase, Status> = {
   audio: 'PROCESSING_AUDIO',
   video: 'PROCESSING_VIDEO',
   upload: 'UPLOADING',
 };
-const FAILED: Record<Phase, ContentStatus> = {
+const FAILED: Record<Phase, Status> = {
   audio: 'FAILED_AUDIO',
   video: 'FAILED_VIDEO',
   upload: 'FAILED_UPLOAD',

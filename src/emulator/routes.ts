@@ -1,6 +1,6 @@
 // The endpoints of the interface, the scope each needs (A29) and which are
 // rate limited (A31). Paths are relative to /v1.
-import type { Scope } from '../api/types.ts';
+import type { Scope } from '../interface/enumerations.ts';
 import { createContent, editContent, getContent, listContents, listVersions } from './contents.ts';
 import type { Call, Reply } from './core.ts';
 import { generateVideo, getTaskStatus, processContent, upload } from './generation.ts';

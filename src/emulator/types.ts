@@ -1,6 +1,40 @@
 // Public types of the emulator and the shape of its internal records.
 // Rule numbers (A1..A34) refer to docs/service-assumptions.md.
-import type { Account, ContentStatus, Platform, Progress, Scope, VideoSettings } from '../api/types.ts';
+import type { KnownPlatform, KnownStatus, Scope } from '../interface/enumerations.ts';
+
+/**
+ * A status as the emulator keeps it: one the interface lists, or (a service
+ * that grew beyond it) any other word.
+ */
+export type Status = KnownStatus | (string & {});
+/** A platform the interface lists, or any other a grown service shows. */
+export type Platform = KnownPlatform | (string & {});
+
+/** Item of accounts (interface, Resources). */
+export interface Account {
+  id: string;
+  name: string;
+  platform: Platform;
+  platform_acronym: string;
+}
+
+/** progress: "percentage, step, message". */
+export interface Progress {
+  percentage: number;
+  step: string;
+  message: string;
+}
+
+/** video_settings, with the video_id the emulator keeps beside it (A19). */
+export interface VideoSettings {
+  video_id: string | null;
+  orientation: string | null;
+  prefer_real_world: boolean | null;
+  image_overlay_enabled: boolean | null;
+  image_overlay_position: string | null;
+  zoom_effect_enabled: boolean | null;
+  subtitle_settings: Record<string, unknown> | null;
+}
 
 export type Phase = 'audio' | 'video' | 'upload';
 
@@ -168,9 +202,9 @@ export interface ItemRecord {
   hashtags: string | null;
   fine_tuning: Record<string, unknown> | null;
   persona_id: string | null;
-  status: ContentStatus;
+  status: Status;
   /** Every status the item has entered, in order, starting with NEW. */
-  statusHistory: ContentStatus[];
+  statusHistory: Status[];
   creation_date: string;
   updated_at: string;
   upload_date: string | null;
