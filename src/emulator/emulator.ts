@@ -111,7 +111,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const account of options.accounts ?? DEFAULT_ACCOUNTS) store.addAccount(DEFAULT_USER_ID, account);
   for (const item of options.items ?? []) store.addItem(structuredClone(item));
   for (const persona of DEFAULT_PERSONAS) store.addPersona(DEFAULT_USER_ID, persona);
-  if (config.dialect.newValues) seedNewValues(store);
+  if (config.writes.newValues) seedNewValues(store);
   const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());
 
   const state: ServerState = { core, faults: new Faults(), log: [], timers: new Set() };

@@ -106,7 +106,8 @@ class Job {
   async run(): Promise<void> {
     const { phases } = this.#dispatch;
     // A queued generation keeps the item's status until the worker takes it.
-    const queued = this.#config.behaviours.queueMs ?? 0;
+    const { queueMs: queued = 0, queueStatus, gapStatus } = this.#config.behaviours;
+    if (queued > 0 && queueStatus !== undefined) setStatus(this.item, queueStatus);
     if (queued > 0 && !(await this.#sleep(queued))) return;
     const total = phases.reduce((sum, p) => sum + WEIGHT[p], 0);
     let done = 0;
@@ -114,6 +115,7 @@ class Job {
       if (index > 0) {
         // The state between two phases is visible for a moment, as on the real worker.
         const gap = Math.round(this.#config.phaseMs[phase] / 10);
+        if (gapStatus !== undefined && phase === 'video') setStatus(this.item, gapStatus);
         if (!(await this.#sleep(gap))) return;
       }
       const from = (done / total) * 100;

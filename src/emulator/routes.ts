@@ -7,6 +7,8 @@ import { generateVideo, getTaskStatus, processContent, upload } from './generati
 import { creditsBody, listing, subscriptionBody } from './shapes.ts';
 
 export interface Route {
+  /** As the interface names it: `GET /contents/{id}`. */
+  name: string;
   method: 'GET' | 'POST' | 'PUT';
   pattern: RegExp;
   scopes: Scope[];
@@ -31,6 +33,7 @@ function route(
   extra: Partial<Pick<Route, 'limited' | 'videoCap' | 'errors' | 'contentWrite'>> = {},
 ): Route {
   return {
+    name: `${method} ${path.replaceAll(ID, '{id}')}`,
     method,
     pattern: new RegExp(`^${path}$`),
     scopes,
@@ -75,6 +78,13 @@ const ROUTES: readonly Route[] = [
   route('GET', '/subscription/current', ['read'], subscription, { errors: 'success' }),
   route('GET', '/api-keys/introspect', [], introspect),
 ];
+
+/** The endpoint a request is for, as the interface names it; null when none matches. */
+export function endpointOf(method: string, path: string): string | null {
+  return (
+    ROUTES.find((candidate) => candidate.method === method && candidate.pattern.test(path))?.name ?? null
+  );
+}
 
 export type Match = { route: Route; params: string[] } | { allowed: string[] } | null;
 

@@ -152,6 +152,18 @@ export class Store {
     return item && item.userId === userId ? item : undefined;
   }
 
+  /** Ids of items deleted (by someone else: the interface shows no delete endpoint). */
+  readonly removed = new Set<string>();
+
+  removeItem(id: string): void {
+    const item = this.#items.get(id);
+    if (!item) return;
+    this.#items.delete(id);
+    const owned = this.user(item.userId).items;
+    owned.splice(owned.indexOf(item), 1);
+    this.removed.add(id);
+  }
+
   allItems(): ItemRecord[] {
     return [...this.#items.values()];
   }

@@ -68,7 +68,7 @@ export interface FaultRule {
 
 /** `rows` is a key no reading of A5 covers: a service the client cannot read. */
 export type ListingEnvelope = 'data' | 'bare' | 'items' | 'contents' | 'accounts' | 'results' | 'rows';
-export type ListingHint = 'has_more' | 'next' | 'total' | 'none' | 'meta' | 'links' | 'cursor';
+export type ListingHint = 'has_more' | 'next' | 'total' | 'none' | 'meta' | 'links' | 'cursor' | 'offset';
 
 export interface ListingOptions {
   /** A5: where the array sits; `data` by default. */
@@ -140,6 +140,12 @@ export interface EmulatorOptions {
    * `reference` by default. `listing` and `shapes` given beside it override its parts.
    */
   dialect?: string;
+  /**
+   * Entries of the readings catalogue (src/emulator/readings/catalogue.ts),
+   * applied after the dialect's, in order; `listing`, `shapes` and
+   * `behaviours` given beside them override their parts.
+   */
+  readings?: readonly string[];
   /** The default user's connected accounts; default DEFAULT_ACCOUNTS (Ocean Facts). */
   accounts?: readonly { platform: Platform; name: string; id?: string }[];
   /** Items to start with, as an earlier run left them (`emulator --state FILE`). */
@@ -299,6 +305,12 @@ export interface BehaviourOptions {
   parkInAudioProcessed?: boolean;
   /** A generation waits this long (real milliseconds) in its current status before PROCESSING_AUDIO. */
   queueMs?: number;
+  /** The status shown while a generation waits (queueMs); the item's own when absent. */
+  queueStatus?: string;
+  /** The status shown between the voiceover and the render, instead of AUDIO_PROCESSED. */
+  gapStatus?: string;
+  /** Titles stored in the service's own form: blanks collapsed and trimmed, or Unicode NFC. */
+  titleForm?: 'collapse' | 'nfc';
   /** List rows show one URL per account published to, under `published_urls: [{account_id, platform, url}]` (A28). */
   urlsPerAccount?: boolean;
   /** A publication the service made but shows no URL for: to `platform`, of items whose title contains `titleIncludes`. */
