@@ -85,6 +85,13 @@ function buildAdmin(state: ServerState): EmulatorAdmin {
     echoKeyInErrors: (on) => {
       faults.echoKey = on;
     },
+    intercept: (hooks) => {
+      core.config.hooks.unshift(hooks);
+      return () => {
+        const at = core.config.hooks.indexOf(hooks);
+        if (at >= 0) core.config.hooks.splice(at, 1);
+      };
+    },
     get requestLog() {
       return state.log;
     },

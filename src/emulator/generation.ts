@@ -140,6 +140,13 @@ export function upload(call: Call): Reply {
   const publication = readPublication(body, call.user, { kids: 'madeForKids', age: 'ageRestricted' });
   const item = ownItem(call);
   const { clock, config } = call.core;
+  if (call.core.jobs.running(item) && item.status !== 'UPLOADING') {
+    // A run still queued (or between phases) is in flight too: only one at a time.
+    throw new HttpError(409, {
+      error: 'An upload for this content is already in flight; poll task-status before dispatching again.',
+      code: 'upload_in_progress',
+    });
+  }
   if (item.status === 'UPLOADING') {
     const since = item.uploadDispatchedAt === null ? Infinity : clock.now() - item.uploadDispatchedAt;
     // Interface, 409 case 2: the guard clears once the dispatch passes the stall threshold.

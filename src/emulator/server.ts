@@ -150,7 +150,9 @@ async function exchangeOf(
 /** The readings' interceptions in turn: the first answer, drop or loss wins; delays add up. */
 async function intercept(state: ServerState, exchange: Exchange): Promise<Interception | null> {
   let lose: Interception | null = null;
-  for (const hooks of state.core.config.hooks) {
+  // Readings of how values are written (ids) translate the request before the others see it.
+  const { hooks: all } = state.core.config;
+  for (const hooks of [...all.filter((h) => h.late), ...all.filter((h) => !h.late)]) {
     const found = hooks.request?.(exchange, state.core);
     if (!found) continue;
     if ('delayMs' in found) await wait(state, found.delayMs);

@@ -1,6 +1,7 @@
 // Public types of the emulator and the shape of its internal records.
 // Rule numbers (A1..A34) refer to docs/service-assumptions.md.
 import type { KnownPlatform, KnownStatus, Scope } from '../interface/enumerations.ts';
+import type { ReadingHooks } from './readings/types.ts';
 
 /**
  * A status as the emulator keeps it: one the interface lists, or (a service
@@ -277,6 +278,11 @@ export interface EmulatorAdmin {
   setLatency(ms: number): void;
   /** Every error answer from now on quotes the key it was sent, raw, wrapped and base64 (a careless service). */
   echoKeyInErrors(on: boolean): void;
+  /**
+   * Hooks around every request, before the readings': a test's own reading
+   * (a service that stops answering mid-run). Returns a function that removes them.
+   */
+  intercept(hooks: ReadingHooks): () => void;
   readonly requestLog: readonly RequestLogEntry[];
   clearRequestLog(): void;
 }

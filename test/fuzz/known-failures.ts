@@ -1,0 +1,67 @@
+// Readings the client gets wrong today, each with what goes wrong (found by
+// the fuzzer, one reading at a time). The fuzz lane of `npm test` and
+// `npm run fuzz` leave them out of their draws (`npm run fuzz -- --all`
+// draws them too). Each leaves this list in the change that makes the client
+// right about it, so that from then on the fuzzer guards it.
+export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
+  {
+    reading: 'dates-epoch-seconds-in-rows',
+    what: 'two overlapping applies leave two live items of one title: the race has no winner',
+  },
+  {
+    reading: 'dates-epoch-ms-in-rows',
+    what: 'two overlapping applies leave two live items of one title: the race has no winner',
+  },
+  {
+    reading: 'rows-minimal',
+    what: 'rows without creation_date: the race is undecided and two live items keep one title',
+  },
+  {
+    reading: 'statuses-lower-case',
+    what: 'a status in lower case is a value beyond the enum: the item is held',
+  },
+  {
+    reading: 'statuses-capitalised',
+    what: 'a capitalised status is a value beyond the enum: the item is held',
+  },
+  { reading: 'task-status-lower-case', what: 'stepwise items are rendered and never published' },
+  { reading: 'task-status-404-before-first-run', what: 'every apply fails on the 404' },
+  {
+    reading: 'platforms-lower-case',
+    what: "no account matches the manifest's platform: nothing is published",
+  },
+  {
+    reading: 'platforms-upper-case',
+    what: "no account matches the manifest's platform: nothing is published",
+  },
+  {
+    reading: 'create-answers-empty-object',
+    what: 'two overlapping applies leave two live items of one title',
+  },
+  { reading: 'create-answers-location', what: 'two overlapping applies leave two live items of one title' },
+  { reading: 'create-answers-nothing', what: 'two overlapping applies leave two live items of one title' },
+  {
+    reading: 'titles-nfc',
+    what: 'a title kept in NFC is not recognised: the item is created again on every apply',
+  },
+  {
+    reading: '412-on-first-edit',
+    what: 'the losing duplicate of a race is not marked: two live items keep one title',
+  },
+  {
+    reading: 'list-lags-creates',
+    what: 'two overlapping applies each create the title: two live items stay',
+  },
+  {
+    what: 'the apply gives up and its items stay NEW (per the issue; not seen alone on seed 7)',
+  },
+  {
+    what: 'the URLs are missing from the outputs (per the issue; the story does not read outputs)',
+  },
+  {
+    what: 'the run stops (per the issue; not seen alone on seed 7, the pages of 3 end short)',
+  },
+  {
+    what: 'the item fails, where it could be adopted (per the issue; not seen alone on seed 7)',
+  },
+];
