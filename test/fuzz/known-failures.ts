@@ -64,4 +64,20 @@ export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
     reading: 'detail-lags-creates',
     what: 'a create whose detail answers 404 for a moment, beside another run: two live items keep one title (seen in combination)',
   },
+  {
+    reading: '301-on-accounts',
+    what: 'a redirect to the same path on the same host is not followed: the items that name accounts are held for the run',
+  },
+  {
+    reading: '307-on-task-status',
+    what: 'a redirect to the same path on the same host is not followed: the item fails in that apply',
+  },
+  {
+    reading: 'progress-kept-stale',
+    what: 'an edited item stays NEW after two applies, and the report says nothing of it',
+  },
+  {
+    reading: 'titles-collapsed-whitespace',
+    what: 'a title kept with its blanks collapsed is held as a possible rename (seen in combination)',
+  },
 ];

@@ -182,11 +182,15 @@ async function tell(
 ): Promise<void> {
   await writeCatalogue(stage, false);
   const delay = Math.floor(rng() * 8);
-  await Promise.all([apply(stage), sleep(delay).then(() => apply(stage))]);
+  const first = await Promise.all([apply(stage), sleep(delay).then(() => apply(stage))]);
   await writeCatalogue(stage, true);
   await killedRun(stage, 1 + Math.floor(rng() * 30));
-  await apply(stage);
+  const fourth = await apply(stage);
   const last = await apply(stage);
+  if (readings.every((name) => readingNamed(name).expect === 'clean')) {
+    // Readings a client takes in its stride: no apply that was not killed may end with an error.
+    for (const report of [...first, fourth, last]) violations.push(...errorsOf(report));
+  }
   violations.push(
     ...stateViolations(
       stage.emulator.admin.items(),
@@ -202,6 +206,23 @@ async function tell(
   if (writes.length > 0) violations.push(`an unchanged catalogue re-applied sent ${writes.join(', ')}`);
   const holdable = readings.some((name) => readingNamed(name).expect === 'converge-or-hold');
   if (again.fatal !== null && !holdable) violations.push(`the re-apply stopped: ${again.fatal}`);
+}
+
+/** What a run reports as an error: its fatal stop, an error problem, an item failed or in error. */
+function errorsOf(report: RunReport): string[] {
+  const items = (report.result?.items ?? []).filter(
+    (item) => item.outcome === 'error' || item.outcome === 'failed',
+  );
+  return [
+    ...(report.fatal === null ? [] : [`an apply stopped: ${report.fatal}`]),
+    ...report.problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `an apply reported an error: ${p.message}`),
+    ...items.map(
+      (item) =>
+        `an apply failed ${JSON.stringify(item.title)}: ${item.error ?? item.lastError ?? item.outcome}`,
+    ),
+  ].map((text) => text.slice(0, 300));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -40,7 +40,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'rows under `data` with page, limit, total and has_more (the reference reading)',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { envelope: 'data' } },
   },
   {
@@ -49,7 +49,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'a bare JSON array of rows, no hints beside it',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { envelope: 'bare' } },
   },
   {
@@ -58,7 +58,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'rows under `items`',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { envelope: 'items' } },
   },
   {
@@ -67,7 +67,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'rows under `contents`',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { envelope: 'contents' } },
   },
   {
@@ -76,7 +76,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'rows under `results`',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { envelope: 'results' } },
   },
   {
@@ -94,7 +94,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: '`{data: {items: [...]}, …hints}`: the rows one object deeper',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([LIST], (reply) =>
       withBody(reply, (body) =>
         Array.isArray((body as { data?: unknown }).data)
@@ -109,7 +109,7 @@ const listings: Reading[] = [
     where: IFACE('GET /accounts'),
     source: S.ACCOUNTS_SHAPE,
     answers: 'GET /accounts as a bare array',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { accountsEnvelope: 'bare' } },
   },
   {
@@ -118,7 +118,7 @@ const listings: Reading[] = [
     where: IFACE('GET /accounts'),
     source: S.ACCOUNTS_SHAPE,
     answers: 'GET /accounts under `data`, whatever the contents envelope',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { accountsEnvelope: 'data' } },
   },
   {
@@ -127,7 +127,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'page, limit and has_more; no total',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { hint: 'has_more' } },
   },
   {
@@ -136,7 +136,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'page, limit and total; no has_more',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { hint: 'total' } },
   },
   {
@@ -145,7 +145,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: '`next`: the next page as a path with its query, null on the last',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { hint: 'next' } },
   },
   {
@@ -154,7 +154,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: '`meta: {current_page, per_page, total_pages, total}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { hint: 'meta' } },
   },
   {
@@ -163,7 +163,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: '`links.next`: an absolute URL carrying an opaque cursor',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { hint: 'links' } },
   },
   {
@@ -172,7 +172,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: '`next_cursor` at the top level, sent back as `cursor`',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { hint: 'cursor' } },
   },
   {
@@ -181,7 +181,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: '`offset`, `limit` and `total`; the next page is asked for with `offset`',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { hint: 'offset' } },
   },
   {
@@ -190,7 +190,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'pages with no hint at all: a short page is the last',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { hint: 'none' } },
   },
   {
@@ -199,7 +199,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'every row in one answer, no hint, every query ignored',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { paged: false } },
   },
   {
@@ -217,7 +217,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'page numbers count from 0',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { pageBase: 0 } },
   },
   {
@@ -226,7 +226,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'the page size is read from `page_size` only',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { sizeParam: 'page_size', defaultSize: 2 } },
   },
   {
@@ -235,7 +235,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'the page size is read from `per_page` only',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { sizeParam: 'per_page', defaultSize: 2 } },
   },
   {
@@ -244,7 +244,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: "pages of the service's own size (2), whatever size is asked for",
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { sizeParam: 'none', defaultSize: 2 } },
   },
   {
@@ -253,7 +253,7 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'rows newest first',
-    expect: 'converge',
+    expect: 'clean',
     options: { listing: { order: 'newest-first' } },
   },
 ];
@@ -265,7 +265,7 @@ const fields: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.ID_FIELD,
     answers: 'item ids are JSON numbers (1001, 1002, …), and paths take them',
-    expect: 'converge',
+    expect: 'clean',
     hooks: idForm((serial) => serial),
   },
   {
@@ -274,7 +274,7 @@ const fields: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.ID_FIELD,
     answers: 'item ids are prefixed strings (`cnt_1001`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: idForm((serial) => `cnt_${serial}`),
   },
   {
@@ -283,7 +283,7 @@ const fields: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.ID_FIELD,
     answers: 'item ids are UUIDs in upper case, and paths take them so',
-    expect: 'converge',
+    expect: 'clean',
     hooks: idForm((_serial, id) => id.toUpperCase()),
   },
   {
@@ -292,7 +292,7 @@ const fields: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.DATE_FIELD,
     answers: 'every date in local time with its offset (`…T14:00:00.000+02:00`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: dateForm((iso) => withOffset(iso)),
   },
   {
@@ -301,7 +301,7 @@ const fields: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.DATE_FIELD,
     answers: 'every date to the whole second (`…T12:00:00Z`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: dateForm((iso) => `${iso.slice(0, 19)}Z`),
   },
   {
@@ -310,7 +310,7 @@ const fields: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.DATE_FIELD,
     answers: 'every date with six digits of fraction and `+00:00`',
-    expect: 'converge',
+    expect: 'clean',
     hooks: dateForm((iso) => `${iso.slice(0, 23)}000+00:00`),
   },
   {
@@ -319,7 +319,7 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.LIST_FIELDS,
     answers: 'dates of list rows as epoch seconds (numbers)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: dateForm((iso) => Math.floor(Date.parse(iso) / 1000), true),
   },
   {
@@ -328,7 +328,7 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.LIST_FIELDS,
     answers: 'dates of list rows as epoch milliseconds (numbers)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: dateForm((iso) => Date.parse(iso), true),
   },
   {
@@ -337,7 +337,7 @@ const fields: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.PROGRESS_FIELDS,
     answers: 'progress.percentage as a string (`"40"`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? String(v) : v)),
   },
   {
@@ -346,7 +346,7 @@ const fields: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.PROGRESS_FIELDS,
     answers: 'progress.percentage as a fraction of 1 (`0.4`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? v / 100 : v)),
   },
   {
@@ -355,7 +355,7 @@ const fields: Reading[] = [
     where: IFACE('GET /users/credits'),
     source: S.CREDITS_SHAPE,
     answers: 'the balance as a string (`{"credits": "1000"}`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: keyForm(['GET /users/credits'], ['credits'], (v) => (typeof v === 'number' ? String(v) : v)),
   },
   {
@@ -364,7 +364,7 @@ const fields: Reading[] = [
     where: IFACE('GET /users/credits'),
     source: S.CREDITS_SHAPE,
     answers: '`{"balance": 1000}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { shapes: { credits: 'balance' } },
   },
   {
@@ -373,7 +373,7 @@ const fields: Reading[] = [
     where: IFACE('GET /users/credits'),
     source: S.CREDITS_SHAPE,
     answers: '`{"data": {"available": 1000}}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { shapes: { credits: 'available', creditsUnderData: true } },
   },
   {
@@ -382,7 +382,7 @@ const fields: Reading[] = [
     where: IFACE('GET /subscription/current'),
     source: S.SUBSCRIPTION_WRAPPED,
     answers: '`{success, plan, limits, usage_summary}`: the payload beside success, not under data',
-    expect: 'converge',
+    expect: 'clean',
     options: { shapes: { subscription: 'top' } },
   },
   {
@@ -391,7 +391,7 @@ const fields: Reading[] = [
     where: IFACE('GET /contents/{id}/versions'),
     source: S.VERSIONS_SHAPE,
     answers: 'version numbers as strings',
-    expect: 'converge',
+    expect: 'clean',
     hooks: keyForm(['GET /contents/{id}/versions'], ['version'], (v) => String(v)),
   },
   {
@@ -400,7 +400,7 @@ const fields: Reading[] = [
     where: IFACE('States and transitions'),
     source: S.STATUS_VALUES,
     answers: 'every status in lower case, in rows, the detail view and task status',
-    expect: 'converge',
+    expect: 'clean',
     options: { shapes: { statuses: 'lowercase' } },
   },
   {
@@ -409,7 +409,7 @@ const fields: Reading[] = [
     where: IFACE(TASK),
     source: S.TASK_STATUS_SHAPE,
     answers: 'task status spells its status in lower case (`uploaded`); rows and the detail view as listed',
-    expect: 'converge',
+    expect: 'clean',
     hooks: keyForm([TASK], ['status', 'state'], lower),
   },
   {
@@ -418,7 +418,7 @@ const fields: Reading[] = [
     where: IFACE('States and transitions'),
     source: S.STATUS_VALUES,
     answers: 'every status capitalised (`Video_processed`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: keyForm('*', ['status', 'state'], capitalised),
   },
   {
@@ -427,7 +427,7 @@ const fields: Reading[] = [
     where: IFACE('GET /accounts'),
     source: S.ACCOUNTS_SHAPE,
     answers: 'platforms in lower case (`youtube`) in accounts and rows',
-    expect: 'converge',
+    expect: 'clean',
     hooks: keyForm('*', ['platform', 'published_platform'], lower),
   },
   {
@@ -436,7 +436,7 @@ const fields: Reading[] = [
     where: IFACE('GET /accounts'),
     source: S.ACCOUNTS_SHAPE,
     answers: 'platforms in upper case (`YOUTUBE`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: keyForm('*', ['platform', 'published_platform'], (v) =>
       typeof v === 'string' ? v.toUpperCase() : v,
     ),
@@ -456,7 +456,7 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.LIST_FIELDS,
     answers: 'every object carries fields the interface does not name (`_links`, `etag`, `kind`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn(['*'], (reply) =>
       withBody(reply, (body) =>
         Array.isArray(body) ? body : { ...(body as object), request_id: 'req_1', _links: { self: '/v1' } },
@@ -469,7 +469,7 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.LIST_FIELDS,
     answers: 'list rows without `status` (only the detail view has it)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([LIST], (reply) =>
       withBody(reply, (body) => {
         for (const row of rowsOf(body)) delete row.status;
@@ -483,7 +483,7 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.LIST_FIELDS,
     answers: 'list rows with only id, title, status, the published fields and last_error',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([LIST], (reply) =>
       withBody(reply, (body) => {
         for (const row of rowsOf(body))
@@ -507,7 +507,7 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.PERSONA_LIST,
     answers: 'persona is null in every row',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([LIST], (reply) =>
       withBody(reply, (body) => {
         for (const row of rowsOf(body)) row.persona = null;
@@ -521,7 +521,7 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.LIST_ITEMS,
     answers: 'published_url and published_platform as arrays, one per account',
-    expect: 'converge',
+    expect: 'clean',
     hooks: publishedForm('array'),
   },
   {
@@ -530,7 +530,7 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.LIST_ITEMS,
     answers: 'published_url and published_platform as comma-joined strings',
-    expect: 'converge',
+    expect: 'clean',
     hooks: publishedForm('comma'),
   },
   {
@@ -539,7 +539,7 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.LIST_ITEMS,
     answers: 'beside published_url, `published_urls: [{account_id, platform, url}]`',
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { urlsPerAccount: true } },
   },
   {
@@ -548,7 +548,7 @@ const fields: Reading[] = [
     where: IFACE(DETAIL),
     source: S.LIST_FIELDS,
     answers: 'single objects (detail, task status) under `data`',
-    expect: 'converge',
+    expect: 'clean',
     options: { shapes: { object: 'data' } },
   },
   {
@@ -557,7 +557,7 @@ const fields: Reading[] = [
     where: IFACE(DETAIL),
     source: S.LIST_FIELDS,
     answers: 'single objects under `content`',
-    expect: 'converge',
+    expect: 'clean',
     options: { shapes: { object: 'content' } },
   },
 ];
@@ -569,7 +569,7 @@ const writes: Reading[] = [
     where: IFACE(CREATE),
     source: S.CREATE_BODIES,
     answers: 'POST /contents answers 201 `{id}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { create: 'id' } },
   },
   {
@@ -578,7 +578,7 @@ const writes: Reading[] = [
     where: IFACE(CREATE),
     source: S.CREATE_BODIES,
     answers: 'POST /contents answers 201 `{content_id}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { create: 'content-id' } },
   },
   {
@@ -587,7 +587,7 @@ const writes: Reading[] = [
     where: IFACE(CREATE),
     source: S.CREATE_BODIES,
     answers: 'POST /contents answers `{success: true, data: item}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { create: 'wrapped' } },
   },
   {
@@ -596,7 +596,7 @@ const writes: Reading[] = [
     where: IFACE(CREATE),
     source: S.CREATE_BODIES,
     answers: 'POST /contents answers 200 `{}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { create: 'empty-object' } },
   },
   {
@@ -605,7 +605,7 @@ const writes: Reading[] = [
     where: RFC('15.3.2'),
     source: S.RFC_201,
     answers: 'POST /contents answers 201 with no body and a Location header',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { create: 'location' } },
   },
   {
@@ -614,7 +614,7 @@ const writes: Reading[] = [
     where: RFC('15.3.3'),
     source: S.RFC_202,
     answers: 'POST /contents answers 202 `{id, status: "accepted"}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { create: 'accepted' } },
   },
   {
@@ -623,7 +623,7 @@ const writes: Reading[] = [
     where: RFC('15.3.5'),
     source: S.RFC_204,
     answers: 'POST /contents answers 204',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { create: 'empty' } },
   },
   {
@@ -632,7 +632,7 @@ const writes: Reading[] = [
     where: RFC('15.3.5'),
     source: S.RFC_204,
     answers: 'PUT /contents/{id} answers 204',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { edit: 'empty' } },
   },
   {
@@ -641,7 +641,7 @@ const writes: Reading[] = [
     where: IFACE(EDIT),
     source: S.PUT_FIELDS,
     answers: 'PUT /contents/{id} answers 200 `{}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { edit: 'empty-object' } },
   },
   {
@@ -650,7 +650,7 @@ const writes: Reading[] = [
     where: IFACE(EDIT),
     source: S.PUT_FIELDS,
     answers: 'PUT /contents/{id} answers `{success: true, data: item}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { edit: 'wrapped' } },
   },
   {
@@ -659,7 +659,7 @@ const writes: Reading[] = [
     where: RFC('15.3.3'),
     source: S.RFC_202,
     answers: 'PUT /contents/{id} answers 202 `{id, status: "accepted"}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { edit: 'accepted' } },
   },
   {
@@ -668,7 +668,7 @@ const writes: Reading[] = [
     where: IFACE(EDIT),
     source: S.PUT_EDITS,
     answers: 'PUT replaces the item: fields not sent are cleared',
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { put: 'replace' } },
   },
   {
@@ -677,7 +677,7 @@ const writes: Reading[] = [
     where: IFACE('Authentication'),
     source: S.SCOPES_NOT_SHOWN,
     answers: "POST /contents and PUT /contents/{id} need the `write` scope (the story's key has it)",
-    expect: 'converge',
+    expect: 'clean',
     options: { writes: { contentWrites: 'write' } },
   },
   {
@@ -686,7 +686,7 @@ const writes: Reading[] = [
     where: IFACE(GENERATE),
     source: S.GENERATION_RESPONSE,
     answers: 'a generation answers 200 `{}`',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([GENERATE], (reply) => (reply.status === 202 ? { status: 200, body: {} } : reply)),
   },
   {
@@ -695,7 +695,7 @@ const writes: Reading[] = [
     where: IFACE(GENERATE),
     source: S.GENERATION_STATUSES,
     answers: 'a generation answers 204',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([GENERATE], (reply) => (reply.status === 202 ? { status: 204, body: null } : reply)),
   },
   {
@@ -704,7 +704,7 @@ const writes: Reading[] = [
     where: IFACE(GENERATE),
     source: S.ASYNC,
     answers: 'a generation answers 202 `{job_id, state: "queued"}`',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([GENERATE], (reply) =>
       reply.status === 202 ? { status: 202, body: { job_id: 'job_1', state: 'queued' } } : reply,
     ),
@@ -715,7 +715,7 @@ const writes: Reading[] = [
     where: IFACE(UPLOAD),
     source: S.UPLOAD_RESPONSE,
     answers: 'an upload answers 202 `{}`',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 202, body: {} } : reply)),
   },
   {
@@ -724,7 +724,7 @@ const writes: Reading[] = [
     where: IFACE(UPLOAD),
     source: S.UPLOAD_RESPONSE,
     answers: 'an upload answers 204',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 204, body: null } : reply)),
   },
 ];
@@ -736,7 +736,7 @@ const taskStatus: Reading[] = [
     where: IFACE(TASK),
     source: S.TASK_STATUS_SHAPE,
     answers: '`{state, error}` in place of `{status, last_error}`',
-    expect: 'converge',
+    expect: 'clean',
     options: { shapes: { taskStatus: 'state' } },
   },
   {
@@ -745,7 +745,7 @@ const taskStatus: Reading[] = [
     where: IFACE(TASK),
     source: S.TASK_STATUS_SHAPE,
     answers: 'the task status under `data`',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({ data: body }))),
   },
   {
@@ -754,7 +754,7 @@ const taskStatus: Reading[] = [
     where: IFACE(TASK),
     source: S.TASK_STATUS_SHAPE,
     answers: '`{status}` alone: no progress, no error',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([TASK], (reply) =>
       withBody(reply, (body) => ({ status: (body as { status?: unknown }).status })),
     ),
@@ -765,7 +765,7 @@ const taskStatus: Reading[] = [
     where: IFACE(TASK),
     source: S.TASK_STATUS_SHAPE,
     answers: '`{job: {state, error}}`, a shape no reading covers: the detail view is the fallback',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn([TASK], (reply) =>
       withBody(reply, (body) => ({
         job: {
@@ -781,7 +781,7 @@ const taskStatus: Reading[] = [
     where: RFC('15.5.5'),
     source: S.RFC_404,
     answers: 'task status answers 404 for an item that has never been generated',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn(
       [TASK],
       (exchange, core) => {
@@ -802,7 +802,7 @@ const states: Reading[] = [
     where: IFACE('States and transitions'),
     source: S.INITIAL_MOVE,
     answers: 'a generation shows QUEUED (a state beyond the thirteen) for a while before PROCESSING_AUDIO',
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { queueMs: 40, queueStatus: 'QUEUED' } },
   },
   {
@@ -811,7 +811,7 @@ const states: Reading[] = [
     where: IFACE('States and transitions'),
     source: S.INITIAL_MOVE,
     answers: 'a generation shows PROCESSING for a while before PROCESSING_AUDIO',
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { queueMs: 40, queueStatus: 'PROCESSING' } },
   },
   {
@@ -820,7 +820,7 @@ const states: Reading[] = [
     where: IFACE('States and transitions'),
     source: S.INITIAL_MOVE,
     answers: "a generation keeps the item's status for a while before PROCESSING_AUDIO",
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { queueMs: 40 } },
   },
   {
@@ -847,7 +847,7 @@ const states: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.PROGRESS_FIELDS,
     answers: 'a run that ends keeps its last progress snapshot',
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { staleProgress: true } },
   },
 ];
@@ -859,7 +859,7 @@ const stored: Reading[] = [
     where: IFACE(EDIT),
     source: S.PUT_FIELDS,
     answers: 'text fields stored with `\\n` line ends and no trailing blanks',
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { normaliseText: true } },
   },
   {
@@ -868,7 +868,7 @@ const stored: Reading[] = [
     where: IFACE(CREATE),
     source: S.CREATE_BODIES,
     answers: 'titles stored with runs of blanks made one and no blanks at the ends',
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { titleForm: 'collapse' } },
   },
   {
@@ -877,7 +877,7 @@ const stored: Reading[] = [
     where: IFACE(CREATE),
     source: S.CREATE_BODIES,
     answers: 'titles stored in Unicode NFC',
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { titleForm: 'nfc' } },
   },
   {
@@ -886,7 +886,7 @@ const stored: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.PROGRESS_FIELDS,
     answers: "the service's own defaults filled into fine_tuning and subtitle_settings",
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { fillDefaults: true } },
   },
   {
@@ -895,7 +895,7 @@ const stored: Reading[] = [
     where: IFACE(CREATE),
     source: S.CREATE_BODIES,
     answers: 'persona_id ignored: every item gets the house narrator',
-    expect: 'converge',
+    expect: 'clean',
     options: { behaviours: { ignorePersonaId: true } },
   },
 ];
@@ -908,7 +908,7 @@ const http: Reading[] = [
     source: S.RFC_503,
     answers:
       'the first generation answers 503 with `Retry-After: 1` (a maintenance window); nothing is started',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn([GENERATE], () => ({
       reply: errorReply(503, 'Down for maintenance.', { 'retry-after': '1' }),
     })),
@@ -919,7 +919,7 @@ const http: Reading[] = [
     where: RFC('10.2.3'),
     source: S.RFC_RETRY_AFTER,
     answers: 'the first two GET /contents answer 503 with Retry-After as an HTTP date',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn(
       [LIST],
       () => ({ reply: errorReply(503, 'Down for maintenance.', { 'retry-after': retryAfterDate(1) }) }),
@@ -943,7 +943,7 @@ const http: Reading[] = [
     where: RFC('15.6.4'),
     source: S.RFC_503,
     answers: 'the first upload answers 503 with `Retry-After: 1`; nothing is published',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn([UPLOAD], () => ({
       reply: errorReply(503, 'Down for maintenance.', { 'retry-after': '1' }),
     })),
@@ -954,7 +954,7 @@ const http: Reading[] = [
     where: IFACE('Errors'),
     source: S.RATE_LIMITED,
     answers: 'the first two generations answer 429 with `Retry-After: 1`',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn([GENERATE], () => ({ reply: errorReply(429, 'rate_limited', { 'retry-after': '1' }) }), {
       times: 2,
     }),
@@ -965,7 +965,7 @@ const http: Reading[] = [
     where: RFC('10.2.3'),
     source: S.RFC_RETRY_AFTER,
     answers: 'the first upload answers 429 with Retry-After as an HTTP date',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn([UPLOAD], () => ({
       reply: errorReply(429, 'rate_limited', { 'retry-after': retryAfterDate(1) }),
     })),
@@ -985,7 +985,7 @@ const http: Reading[] = [
     where: IFACE('Limits'),
     source: S.READS_NOT_LIMITED,
     answers: 'the first two detail reads answer 429 with `Retry-After: 1` (a gateway limits reads too)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn([DETAIL], () => ({ reply: errorReply(429, 'rate_limited', { 'retry-after': '1' }) }), {
       times: 2,
     }),
@@ -996,7 +996,7 @@ const http: Reading[] = [
     where: RFC('15.6.3'),
     source: S.RFC_502,
     answers: "the first GET /contents answers a gateway's HTML 502 page",
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn([LIST], () => ({ reply: htmlPage(502, 'Bad Gateway') })),
   },
   {
@@ -1014,7 +1014,7 @@ const http: Reading[] = [
     where: IFACE('Errors'),
     source: S.ERROR_BODIES,
     answers: 'the first two task-status reads answer 500 with an empty body',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn([TASK], () => ({ reply: { status: 500, body: '' } }), { times: 2 }),
   },
   {
@@ -1023,7 +1023,7 @@ const http: Reading[] = [
     where: 'RFC 9112 §9.3.1',
     source: 'Connections can be closed at any time, with or without intention.',
     answers: 'every fifth request waits 40 ms before it is handled',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn(['*'], (exchange) => (exchange.index % 5 === 4 ? { delayMs: 40 } : undefined), {
       times: Infinity,
     }),
@@ -1061,7 +1061,7 @@ const http: Reading[] = [
     where: RFC('15.4.2'),
     source: S.RFC_301,
     answers: 'GET /accounts answers 301 to the same path on the same host, once',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn(['GET /accounts'], (exchange) => ({
       reply: { status: 301, body: '', headers: { location: `/v1${exchange.path}?moved=1` } },
     })),
@@ -1072,7 +1072,7 @@ const http: Reading[] = [
     where: RFC('15.4.8'),
     source: S.RFC_307,
     answers: 'the first task-status read answers 307 to the same path on the same host',
-    expect: 'converge',
+    expect: 'clean',
     hooks: faultOn([TASK], (exchange) => ({
       reply: { status: 307, body: '', headers: { location: `/v1${exchange.path}?r=1` } },
     })),
@@ -1119,7 +1119,7 @@ const http: Reading[] = [
     where: RFC('15.5.11'),
     source: S.RFC_410,
     answers: "a deleted item's paths answer 410, not 404",
-    expect: 'converge',
+    expect: 'clean',
     hooks: goneForDeleted(),
   },
   {
@@ -1149,7 +1149,7 @@ const http: Reading[] = [
     where: RFC('8.3'),
     source: S.RFC_CONTENT_TYPE,
     answers: 'every JSON answer is labelled `text/plain`',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn(['*'], (reply) =>
       reply.body !== null && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)
         ? {
@@ -1166,7 +1166,7 @@ const http: Reading[] = [
     where: 'RFC 9112 §9.3.1',
     source: 'Connections can be closed at any time, with or without intention.',
     answers: 'every answer closes its connection (`Connection: close`)',
-    expect: 'converge',
+    expect: 'clean',
     hooks: replyOn(['*'], (reply) => ({ ...reply, headers: { ...reply.headers, connection: 'close' } })),
   },
 ];

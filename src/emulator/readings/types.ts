@@ -70,7 +70,9 @@ export interface ReadingHooks {
 
 /** How the client must come out of a story under this reading. */
 export type Expectation =
-  /** Every item done within two applies. */
+  /** Every apply ends without an error, and every item is done within two. */
+  | 'clean'
+  /** Every item done within two applies; the apply that meets the reading may fail an item. */
   | 'converge'
   /** Done, or held with a message that says which answer it could not read. */
   | 'converge-or-hold';
