@@ -44,7 +44,12 @@ export default defineConfig({
       { extends: true, test: { name: 'spawn', include: [SPAWN] } },
       {
         extends: true,
-        test: { name: 'fuzz', include: [FUZZ], setupFiles: ['test/support/no-spawn.ts'], testTimeout: 120_000 },
+        test: {
+          name: 'fuzz',
+          include: [FUZZ],
+          setupFiles: ['test/support/no-spawn.ts'],
+          testTimeout: 120_000,
+        },
       },
     ],
   },

@@ -19,7 +19,9 @@ const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\
 function clientDoes(name: string, expect: string): string {
   const known = KNOWN_FAILURES.find((entry) => entry.reading === name);
   if (known) return `**known failure**: ${known.what}`;
-  return expect === 'converge' ? 'converges' : 'converges, or holds what depends on it with a message';
+  if (expect === 'clean') return 'converges; no apply fails (`clean`)';
+  if (expect === 'converge') return 'converges within two applies (`converge`)';
+  return 'converges, or holds what depends on it with a message (`converge-or-hold`)';
 }
 
 export function readingsTable(): string {

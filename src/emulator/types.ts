@@ -1,7 +1,6 @@
 // Public types of the emulator and the shape of its internal records.
 // Rule numbers (A1..A34) refer to docs/service-assumptions.md.
 import type { KnownPlatform, KnownStatus, Scope } from '../interface/enumerations.ts';
-import type { ReadingHooks } from './readings/types.ts';
 
 /**
  * A status as the emulator keeps it: one the interface lists, or (a service
@@ -20,14 +19,14 @@ export interface Account {
 }
 
 /** progress: "percentage, step, message". */
-export interface Progress {
+interface Progress {
   percentage: number;
   step: string;
   message: string;
 }
 
 /** video_settings, with the video_id the emulator keeps beside it (A19). */
-export interface VideoSettings {
+interface VideoSettings {
   video_id: string | null;
   orientation: string | null;
   prefer_real_world: boolean | null;
@@ -321,4 +320,61 @@ export interface BehaviourOptions {
   urlsPerAccount?: boolean;
   /** A publication the service made but shows no URL for: to `platform`, of items whose title contains `titleIncludes`. */
   unlistedUrl?: { titleIncludes: string; platform: Platform };
+}
+
+/** What a handler (or a reading) answers. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** What a reading's hooks may see and change of the emulated service. */
+export interface ReadingContext {
+  store: {
+    allItems(): ItemRecord[];
+    addItem(item: ItemRecord): unknown;
+    removeItem(id: string): void;
+    readonly removed: ReadonlySet<string>;
+  };
+  jobs: { running(item: ItemRecord): boolean };
+}
+
+/** One request as the readings see it. */
+export interface Exchange {
+  method: string;
+  /** The path under /v1, without its query: `/contents/abc`. */
+  path: string;
+  /** The endpoint it matched, as the interface names it: `GET /contents/{id}`; null for no endpoint. */
+  endpoint: string | null;
+  url: URL;
+  /** The request body as text; a reading may rewrite it before it is handled. */
+  body: string;
+  /** How many requests the emulator had received before this one. */
+  index: number;
+}
+
+/** What a reading does with a request before it is handled. */
+export type Interception =
+  /** Answer this at once; the request is not handled. */
+  | { reply: Reply }
+  /** Close the connection without an answer; nothing is applied. */
+  | { drop: true }
+  /** Handle it, then close the connection without an answer. */
+  | { lose: true }
+  /** Wait this long (real ms) first. */
+  | { delayMs: number };
+
+/** Built afresh for each emulator: a reading's own memory lives in its closure. */
+export interface ReadingHooks {
+  /**
+   * A reading of how values are written (ids, dates, enum words): it sees
+   * requests first and answers last, so every other reading works on the
+   * emulator's own forms.
+   */
+  late?: boolean;
+  /** May rewrite `exchange.path` or `exchange.body`, or answer in the handler's place. */
+  request?(exchange: Exchange, core: ReadingContext): Interception | void;
+  /** May rewrite the answer (status, headers, body). */
+  reply?(exchange: Exchange, reply: Reply, core: ReadingContext): Reply;
 }

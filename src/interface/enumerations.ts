@@ -39,41 +39,15 @@ export const FAILED_STATUS_NAMES = [
   'FAILED',
 ] as const satisfies readonly KnownStatus[];
 
-/** "READY_FOR_UPLOAD is deprecated." */
-export const DEPRECATED_STATUS = 'READY_FOR_UPLOAD' satisfies KnownStatus;
-
-/** "The one-shot run walks PROCESSING_AUDIO, AUDIO_PROCESSED, …, UPLOADED, in this order." */
-export const ONE_SHOT_WALK = [
-  'PROCESSING_AUDIO',
-  'AUDIO_PROCESSED',
-  'PROCESSING_VIDEO',
-  'VIDEO_PROCESSED',
-  'UPLOADING',
-  'UPLOADED',
-] as const satisfies readonly KnownStatus[];
-
 /** PlatformType "Allowed values: YouTube, TikTok, Instagram. Compared literally, so casing must match exactly." */
 export const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'] as const;
 export type KnownPlatform = (typeof PLATFORMS)[number];
 
 /** "Scope names seen: read, generate, write, delete." The complete list is not shown. */
-export const SCOPE_NAMES = ['read', 'write', 'generate', 'delete'] as const;
-export type Scope = (typeof SCOPE_NAMES)[number];
+export type Scope = 'read' | 'write' | 'generate' | 'delete';
 
 /** "At creation a scope set is chosen. The default is read and generate." */
 export const DEFAULT_KEY_SCOPES = ['read', 'generate'] as const satisfies readonly Scope[];
 
 /** "Every key starts with the fixed prefix `svc_live_`." */
 export const KEY_PREFIX = 'svc_live_';
-
-/** "Where a field is a 'yes'/'no' flag it is a string, not a boolean." */
-export const YES_NO = ['yes', 'no'] as const;
-
-/** "tiktok_post_mode … Allowed: direct, draft." */
-export const TIKTOK_POST_MODES = ['direct', 'draft'] as const;
-
-/** "409 with code generation_in_progress" (PUT /contents/{id} while generating). */
-export const GENERATION_IN_PROGRESS = 'generation_in_progress';
-
-/** "All paths are relative to {base_url}/v1." */
-export const PATH_PREFIX = '/v1';

@@ -32,7 +32,7 @@ export function defaultPool(): string[] {
 }
 
 /** Two to five readings of different families, in catalogue order. */
-export function draw(rng: Random, pool: readonly string[]): string[] {
+function draw(rng: Random, pool: readonly string[]): string[] {
   const family = new Map(READINGS.map((reading) => [reading.name, reading.family]));
   const count = 2 + Math.floor(rng() * 4);
   const chosen: string[] = [];
@@ -48,7 +48,7 @@ export function draw(rng: Random, pool: readonly string[]): string[] {
 }
 
 /** The seed of run `run` of a fuzz seeded with `seed`. */
-export function runSeedOf(seed: number, run: number): number {
+function runSeedOf(seed: number, run: number): number {
   return (Math.imul(seed, 100_003) + run) >>> 0;
 }
 

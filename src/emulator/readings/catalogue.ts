@@ -19,7 +19,7 @@ import {
   statusLagsDispatch,
 } from './living.ts';
 import * as S from './sources.ts';
-import type { Reply } from '../core.ts';
+import type { Reply } from '../types.ts';
 import type { Reading, ReadingHooks } from './types.ts';
 
 const IFACE = (where: string): string => `interface, ${where}`;

@@ -1,7 +1,7 @@
 // Readings of how values are written: ids, dates, numbers and enum words in
 // the service's own forms. Each rewrites every answer on its way out (and,
 // for ids, every request on its way in), so the emulator keeps one model.
-import type { Reply } from '../core.ts';
+import type { Reply } from '../types.ts';
 import { mapTree, withBody } from './hooks.ts';
 import type { Exchange, ReadingHooks } from './types.ts';
 

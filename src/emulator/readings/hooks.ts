@@ -1,10 +1,10 @@
 // Builders of reading hooks: a fault on an endpoint, a rewrite of its
 // answers, a walk over every value of a JSON answer.
-import type { Core, Reply } from '../core.ts';
+import type { ReadingContext as Core, Reply } from '../types.ts';
 import type { Exchange, Interception, ReadingHooks } from './types.ts';
 
 /** Whether the exchange hits one of the endpoints (`*` for any). */
-export function hits(exchange: Exchange, endpoints: readonly string[]): boolean {
+function hits(exchange: Exchange, endpoints: readonly string[]): boolean {
   return endpoints.includes('*') || (exchange.endpoint !== null && endpoints.includes(exchange.endpoint));
 }
 

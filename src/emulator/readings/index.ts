@@ -1,9 +1,9 @@
 // Readings by name, and what a set of them makes of the emulator's options.
 import { READINGS } from './catalogue.ts';
-import type { Reading, ReadingHooks, ReadingOptions, WriteOptions } from './types.ts';
+import type { Reading, ReadingHooks, ReadingOptions } from './types.ts';
 
 export { READINGS };
-export type { Reading, ReadingHooks, ReadingOptions, WriteOptions };
+export type { Reading, ReadingHooks, ReadingOptions };
 
 const BY_NAME = new Map(READINGS.map((reading) => [reading.name, reading]));
 

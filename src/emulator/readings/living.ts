@@ -1,14 +1,14 @@
 // A living catalogue: other writers and replicas. Reads that lag writes,
 // records that look alike, and items created, retitled or deleted by
 // someone else while a run walks the list.
-import type { Core, Reply } from '../core.ts';
+import type { ReadingContext as Core, Reply } from '../types.ts';
 import { blankItem, DEFAULT_USER_ID } from '../store.ts';
 import type { ItemRecord } from '../types.ts';
 import { contentIdOf, rowsOf, withBody } from './hooks.ts';
 import type { Exchange, ReadingHooks } from './types.ts';
 
 /** Titles of the items other writers make: no manifest of ours names them. */
-export const OTHER_WRITERS_TITLE = "Someone else's note";
+const OTHER_WRITERS_TITLE = "Someone else's note";
 
 function ageMs(item: ItemRecord): number {
   return Date.now() - Date.parse(item.creation_date);

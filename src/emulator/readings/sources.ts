@@ -29,15 +29,11 @@ export const IN_FLIGHT =
   'Terminal states: UPLOADED, FAILED_AUDIO, FAILED_VIDEO, FAILED_UPLOAD, FAILED. Every other state means work is still in flight.';
 export const INITIAL_MOVE =
   'Transitions out of NEW, PROCESSING and FAILED, and the initial move into PROCESSING_AUDIO: not shown.';
-export const PLATFORM_VALUES =
-  'Allowed values: YouTube, TikTok, Instagram. Compared literally, so casing must match exactly.';
-export const CANCEL_RESULT = 'The status that results from the cancellation: not shown.';
 export const PUT_EDITS = 'Edits a content item.';
 export const VERSIONS_SHAPE = 'Response shape on success: not shown.';
 export const SCOPES_NOT_SHOWN =
   'The complete list of scopes and the scope each endpoint requires: not shown.';
 export const ERROR_BODIES = 'Bodies of 429 and 5xx responses: not shown.';
-export const RETRY_RULES = 'Retry rules: retry 429 (after Retry-After) and 5xx.';
 export const RATE_LIMITED =
   '429 | Rate limited. Carries a Retry-After header in seconds. | Wait that many seconds.';
 export const SERVER_FAILURE = '5xx | Server-side failure. | Retry with exponential backoff.';
@@ -46,7 +42,6 @@ export const NOT_FOUND =
   "404 | No such resource for this key's owner. Another user's resource looks the same as a missing one. | Do not retry unchanged.";
 export const ASYNC = 'The request is asynchronous.';
 export const PERSONA_LIST = 'On the list view, persona is reduced to {id, name}.';
-export const PUBLICATION_TARGETS = 'Publication targets connected accounts on YouTube, TikTok and Instagram.';
 export const STATE_CHANGES = 'Policy for changes, deprecation and compatibility of the interface: not shown.';
 
 export const RFC_503 =
@@ -81,9 +76,6 @@ export const RFC_502 =
   'The 502 (Bad Gateway) status code indicates that the server, while acting as a gateway or proxy, received an invalid response from an inbound server it accessed while attempting to fulfill the request.';
 export const RFC_504 =
   'The 504 (Gateway Timeout) status code indicates that the server, while acting as a gateway or proxy, did not receive a timely response from an upstream server it needed to access in order to complete the request.';
-export const RFC_500 =
-  'The 500 (Internal Server Error) status code indicates that the server encountered an unexpected condition that prevented it from fulfilling the request.';
-export const RFC_CONNECTION = 'A client, server, or proxy MAY close the transport connection at any time.';
 export const RFC_CONTENT_TYPE =
   'In practice, resource owners do not always properly configure their origin server to provide the correct Content-Type for a given representation.';
 export const RFC_IDEMPOTENT =

@@ -1,8 +1,9 @@
 // What one reading of the interface is, and the hooks through which it
 // changes the emulator's answers. Readings compose: their options merge, and
 // their hooks run in turn around every request.
-import type { Core, Reply } from '../core.ts';
-import type { BehaviourOptions, ListingOptions, ShapeOptions } from '../types.ts';
+import type { BehaviourOptions, ListingOptions, ReadingHooks, ShapeOptions } from '../types.ts';
+
+export type { Exchange, Interception, ReadingHooks } from '../types.ts';
 import type { Scope } from '../../interface/enumerations.ts';
 
 /** How POST /contents and PUT /contents/{id} answer (A14). */
@@ -10,7 +11,7 @@ export type WriteAnswer =
   'item' | 'id' | 'wrapped' | 'empty' | 'empty-object' | 'content-id' | 'location' | 'accepted';
 
 /** What the emulator's writes do, besides their answers' shapes. */
-export interface WriteOptions {
+interface WriteOptions {
   create?: WriteAnswer;
   edit?: WriteAnswer;
   /** A13: `partial` leaves absent fields alone; `replace` clears them. */
@@ -29,47 +30,8 @@ export interface ReadingOptions {
   writes?: WriteOptions;
 }
 
-/** One request as the readings see it. */
-export interface Exchange {
-  method: string;
-  /** The path under /v1, without its query: `/contents/abc`. */
-  path: string;
-  /** The endpoint it matched, as the interface names it: `GET /contents/{id}`; null for no endpoint. */
-  endpoint: string | null;
-  url: URL;
-  /** The request body as text; a reading may rewrite it before it is handled. */
-  body: string;
-  /** How many requests the emulator had received before this one. */
-  index: number;
-}
-
-/** What a reading does with a request before it is handled. */
-export type Interception =
-  /** Answer this at once; the request is not handled. */
-  | { reply: Reply }
-  /** Close the connection without an answer; nothing is applied. */
-  | { drop: true }
-  /** Handle it, then close the connection without an answer. */
-  | { lose: true }
-  /** Wait this long (real ms) first. */
-  | { delayMs: number };
-
-/** Built afresh for each emulator: a reading's own memory lives in its closure. */
-export interface ReadingHooks {
-  /**
-   * A reading of how values are written (ids, dates, enum words): it sees
-   * requests first and answers last, so every other reading works on the
-   * emulator's own forms.
-   */
-  late?: boolean;
-  /** May rewrite `exchange.path` or `exchange.body`, or answer in the handler's place. */
-  request?(exchange: Exchange, core: Core): Interception | void;
-  /** May rewrite the answer (status, headers, body). */
-  reply?(exchange: Exchange, reply: Reply, core: Core): Reply;
-}
-
 /** How the client must come out of a story under this reading. */
-export type Expectation =
+type Expectation =
   /** Every apply ends without an error, and every item is done within two. */
   | 'clean'
   /** Every item done within two applies; the apply that meets the reading may fail an item. */
