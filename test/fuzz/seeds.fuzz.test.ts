@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFailure, fuzz } from './fuzz.ts';
 
-const RUNS_PER_SEED = 4;
+const RUNS_PER_SEED = 6;
 
 describe('the reading fuzzer on fixed seeds', () => {
   for (const seed of [11, 12, 13]) {
