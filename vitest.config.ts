@@ -19,6 +19,8 @@ export const shared = {
 
 export const UNIT = 'test/**/*.test.ts';
 export const SPAWN = 'test/**/*.spawn.test.ts';
+/** The reading fuzzer's fixed seeds: a lane of their own in `npm test` (scripts/test.ts), budget 90 s. */
+export const FUZZ = 'test/fuzz/**/*.fuzz.test.ts';
 
 export default defineConfig({
   test: {
@@ -30,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [UNIT],
-          exclude: [SPAWN],
+          exclude: [SPAWN, FUZZ],
           setupFiles: ['test/support/no-spawn.ts'],
           // One module graph per worker, not per file: a unit test leaves no
           // state behind (each starts its own emulator and fakes, and restores
@@ -40,6 +42,15 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'spawn', include: [SPAWN] } },
+      {
+        extends: true,
+        test: {
+          name: 'fuzz',
+          include: [FUZZ],
+          setupFiles: ['test/support/no-spawn.ts'],
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -5,7 +5,8 @@
 // rebuilt and compared with what is committed, then the unused-code check
 // (bin/ imports the rebuilt CLI), then the tests that run it
 // (and the CLI, git, a shell) as child processes, then its start-up on Node
-// 24. The other lane needs no bundle: the unit tests, then the static
+// 24. The other lane needs no bundle: the unit tests, the reading fuzzer's
+// fixed seeds, then the static
 // checks, while the bundle builds (one core) and its tests wait on children
 // and timers. Each check's output is printed whole when it ends. A failed
 // check stops its own lane; the other runs to its end, so one run names
@@ -14,7 +15,11 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-const reports = { unit: join('.cache', 'vitest-unit.json'), spawn: join('.cache', 'vitest-spawn.json') };
+const reports = {
+  unit: join('.cache', 'vitest-unit.json'),
+  spawn: join('.cache', 'vitest-spawn.json'),
+  fuzz: join('.cache', 'vitest-fuzz.json'),
+};
 
 interface Check {
   name: string;
@@ -43,6 +48,8 @@ const lanes: Check[][] = [
   ],
   [
     { name: 'unit tests', command: vitest('unit') },
+    // The reading fuzzer's fixed seeds (test/fuzz/): after the unit tests, in at most 90 s.
+    { name: 'reading fuzzer, fixed seeds', command: vitest('fuzz') },
     { name: 'type check', command: ['npx', 'tsc', '--noEmit'] },
     { name: 'lint', command: ['npx', 'eslint', '.'] },
     { name: 'format', command: ['npx', 'prettier', '--check', '.'] },

@@ -1,7 +1,7 @@
 import { scrubSecrets } from '../secrets.ts';
 import { enumReader, serviceInstant } from '../text/service-terms.ts';
+import { CONTENT_STATUSES } from '../interface/enumerations.ts';
 import {
-  CONTENT_STATUSES,
   unknownStatus,
   type Account,
   type ContentDetail,

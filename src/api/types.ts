@@ -1,26 +1,23 @@
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
+// The interface's enumerations themselves live in src/interface/, which the
+// emulator reads too.
+import {
+  CONTENT_STATUSES,
+  FAILED_STATUS_NAMES,
+  KEY_PREFIX,
+  PLATFORMS,
+  TERMINAL_STATUS_NAMES,
+  type KnownPlatform,
+  type KnownStatus,
+  type Scope,
+} from '../interface/enumerations.ts';
 
 import type { WriteOptions } from './idempotency.ts';
 
-export const CONTENT_STATUSES = [
-  'NEW',
-  'PROCESSING',
-  'PROCESSING_AUDIO',
-  'AUDIO_PROCESSED',
-  'PROCESSING_VIDEO',
-  'VIDEO_PROCESSED',
-  'UPLOADING',
-  'READY_FOR_UPLOAD',
-  'UPLOADED',
-  'FAILED_AUDIO',
-  'FAILED_VIDEO',
-  'FAILED_UPLOAD',
-  'FAILED',
-] as const;
 /** A status the interface lists. */
-export type KnownStatus = (typeof CONTENT_STATUSES)[number];
+export type { KnownStatus };
 /**
  * A status the interface does not list, kept as the service sent it ('' when
  * a row carries none). It is local to its item: the planner holds that item
@@ -37,19 +34,8 @@ export function unknownStatus(value: string): UnknownStatus {
   return value as UnknownStatus;
 }
 
-export const TERMINAL_STATUSES: ReadonlySet<ContentStatus> = new Set([
-  'UPLOADED',
-  'FAILED_AUDIO',
-  'FAILED_VIDEO',
-  'FAILED_UPLOAD',
-  'FAILED',
-]);
-export const FAILED_STATUSES: ReadonlySet<ContentStatus> = new Set([
-  'FAILED_AUDIO',
-  'FAILED_VIDEO',
-  'FAILED_UPLOAD',
-  'FAILED',
-]);
+export const TERMINAL_STATUSES: ReadonlySet<ContentStatus> = new Set(TERMINAL_STATUS_NAMES);
+export const FAILED_STATUSES: ReadonlySet<ContentStatus> = new Set(FAILED_STATUS_NAMES);
 /** Statuses in which the service refuses a PUT without cancel_generation (A17). */
 export const GENERATING_STATUSES: ReadonlySet<ContentStatus> = new Set([
   'PROCESSING',
@@ -65,8 +51,8 @@ export const RENDERED_STATUSES: ReadonlySet<ContentStatus> = new Set([
   'FAILED_UPLOAD',
 ]);
 
-export const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'] as const;
-export type KnownPlatform = (typeof PLATFORMS)[number];
+export { PLATFORMS };
+export type { KnownPlatform };
 /** A platform beyond the interface's three, kept as sent; local to its account (A35). */
 type UnknownPlatform = string & { readonly unknownPlatform: true };
 export type Platform = KnownPlatform | UnknownPlatform;
@@ -77,9 +63,8 @@ export function isKnownPlatform(platform: string): platform is KnownPlatform {
 }
 
 /** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
-export const KEY_PREFIX = 'svc_live_';
-
-export type Scope = 'read' | 'write' | 'generate' | 'delete';
+export { KEY_PREFIX };
+export type { Scope };
 
 export interface Account {
   id: string;

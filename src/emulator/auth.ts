@@ -1,6 +1,6 @@
 // Authentication (interface, Authentication 1-9; A2, A29).
 import type { IncomingHttpHeaders } from 'node:http';
-import { KEY_PREFIX, type Scope } from '../api/types.ts';
+import { KEY_PREFIX, type Scope } from '../interface/enumerations.ts';
 import type { Store, UserRecord } from './store.ts';
 import type { KeyInfo } from './types.ts';
 

@@ -55,6 +55,10 @@ export function storedFields<T extends WritableFields>(fields: T, behaviours: Be
       if (typeof value === 'string') texts[field] = normaliseStoredText(value);
     }
   }
+  if (typeof out.title === 'string' && behaviours.titleForm !== undefined) {
+    out.title =
+      behaviours.titleForm === 'nfc' ? out.title.normalize('NFC') : out.title.replace(/\s+/g, ' ').trim();
+  }
   if (behaviours.fillDefaults && out.fine_tuning !== undefined && out.fine_tuning !== null) {
     out.fine_tuning = { ...FINE_TUNING_DEFAULTS, ...out.fine_tuning };
   }

@@ -2,7 +2,8 @@
 // are one table (flag, value name, help, how to read it), so the usage text,
 // --help and the parser cannot disagree, and a new option is one row.
 import { createHash } from 'node:crypto';
-import { KEY_PREFIX, type Platform } from '../api/types.ts';
+import { KEY_PREFIX } from '../interface/enumerations.ts';
+import type { Platform } from './types.ts';
 import { DIALECT_NAMES, dialectNamed } from './dialects.ts';
 import { READY_KEY_SCOPES, startEmulator } from './emulator.ts';
 import { keepState, readState } from './state-file.ts';

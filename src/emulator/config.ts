@@ -1,5 +1,8 @@
 // Options resolved once into one typed object, and the emulator's clock.
-import { dialectNamed, type Dialect } from './dialects.ts';
+import { dialectNamed } from './dialects.ts';
+import { composeReadings, type ReadingHooks } from './readings/index.ts';
+import type { WriteAnswer } from './readings/types.ts';
+import type { Scope } from '../interface/enumerations.ts';
 import type { BehaviourOptions } from './types.ts';
 import type { EmulatorOptions, FailureRule, ListingOptions, ShapeOptions } from './types.ts';
 
@@ -13,7 +16,16 @@ export interface Config {
   dailyVideoCap: number;
   maxItems: number;
   credits: number;
-  dialect: Dialect;
+  /** How writes answer and what they need (the dialect's and the readings' choices). */
+  writes: {
+    create: WriteAnswer;
+    edit: WriteAnswer;
+    put: 'partial' | 'replace';
+    contentWrites: Scope;
+    newValues: boolean;
+  };
+  /** The readings' hooks around every request, built for this emulator. */
+  hooks: ReadingHooks[];
   listing: ListingOptions & { maxPageSize: number };
   shapes: ShapeOptions;
   failures: FailureRule[];
@@ -40,6 +52,8 @@ export function resolveOptions(options: EmulatorOptions): Config {
     throw new Error('Emulator option rateLimit needs requests ≥ 1 and windowSeconds > 0');
   }
   const dialect = dialectNamed(options.dialect ?? 'reference');
+  const readings = composeReadings([...dialect.readings, ...(options.readings ?? [])]);
+  const size = dialect.defaultSize === undefined ? {} : { defaultSize: dialect.defaultSize };
   const maxPageSize = nonNegative('listing.maxPageSize', options.listing?.maxPageSize, 100);
   if (maxPageSize < 1) throw new Error('Emulator option listing.maxPageSize must be at least 1');
   return {
@@ -56,13 +70,26 @@ export function resolveOptions(options: EmulatorOptions): Config {
     dailyVideoCap: nonNegative('dailyVideoCap', options.dailyVideoCap, 50),
     maxItems: nonNegative('maxItems', options.maxItems, Infinity),
     credits: nonNegative('credits', options.credits, 1000),
-    dialect,
-    listing: { ...dialect.listing, ...options.listing, maxPageSize },
-    shapes: { ...options.shapes },
+    writes: {
+      create: 'item',
+      edit: 'item',
+      put: 'partial',
+      contentWrites: 'generate',
+      newValues: false,
+      ...readings.options.writes,
+    },
+    hooks: readings.hooks,
+    listing: { ...readings.options.listing, ...size, ...options.listing, maxPageSize },
+    shapes: { ...readings.options.shapes, ...options.shapes },
     failures: (options.failures ?? []).map((rule) => ({ ...rule })),
     behaviours: {
+      ...readings.options.behaviours,
       ...options.behaviours,
-      queueMs: nonNegative('behaviours.queueMs', options.behaviours?.queueMs, 0),
+      queueMs: nonNegative(
+        'behaviours.queueMs',
+        options.behaviours?.queueMs ?? readings.options.behaviours?.queueMs,
+        0,
+      ),
     },
   };
 }

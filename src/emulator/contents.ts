@@ -1,12 +1,12 @@
 // Content items: create, read, list, edit, versions (A12-A18).
-import { GENERATING_STATUSES } from '../api/types.ts';
 import type { Call, Reply } from './core.ts';
 import { HttpError, asObject, badRequest, optObject, optString, optBoolean } from './http-error.ts';
 import type { Body } from './http-error.ts';
-import { writeAnswer, type WriteAnswer } from './dialects.ts';
+import type { WriteAnswer } from './readings/types.ts';
 import { detail, listing, summary, versionRows, wrapObject } from './shapes.ts';
 import { HOUSE_PERSONA, storedFields } from './behaviours.ts';
-import { writeScript } from '../api/readings.ts';
+import { writeScript } from './script.ts';
+import { BEING_GENERATED } from './states.ts';
 import { blankItem, setStatus, snapshotVersion } from './store.ts';
 import type { ItemRecord } from './types.ts';
 
@@ -68,7 +68,7 @@ export function createContent(call: Call): Reply {
   if (fields.textover === undefined && item.full_text !== null) item.textover = writeScript(item.full_text);
   item.versions.push(snapshotVersion(item));
   call.core.store.addItem(item);
-  return answer(call, item, call.core.config.dialect.create, 201);
+  return answer(call, item, call.core.config.writes.create, 201);
 }
 
 export function getContent(call: Call): Reply {
@@ -93,11 +93,27 @@ export function listVersions(call: Call): Reply {
   return { status: 200, body: listing(versionRows(item), call.url, call.core.shapes) };
 }
 
-/** A14: a write's answer in the dialect's form; an empty one is 204. */
+/** A14: a write's answer in the form the readings chose; an empty one is 204. */
 function answer(call: Call, item: ItemRecord, form: WriteAnswer, status: number): Reply {
-  if (form === 'empty') return { status: 204, body: null };
   const body = detail(item, call.user, call.core.shapes);
-  return { status, body: form === 'item' ? wrapObject(body, call.core.shapes) : writeAnswer(form, body) };
+  switch (form) {
+    case 'item':
+      return { status, body: wrapObject(body, call.core.shapes) };
+    case 'id':
+      return { status, body: { id: item.id } };
+    case 'content-id':
+      return { status, body: { content_id: item.id } };
+    case 'wrapped':
+      return { status, body: { success: true, data: body } };
+    case 'empty-object':
+      return { status: 200, body: {} };
+    case 'empty':
+      return { status: 204, body: null };
+    case 'location':
+      return { status, body: '', headers: { location: `/v1/contents/${encodeURIComponent(item.id)}` } };
+    case 'accepted':
+      return { status: 202, body: { id: item.id, status: 'accepted' } };
+  }
 }
 
 const WRITABLE = ['description', 'full_text', 'textover', 'hashtags', 'persona_id', 'fine_tuning'] as const;
@@ -112,7 +128,7 @@ export function editContent(call: Call): Reply {
   const fields = storedFields(readFields(body), call.core.config.behaviours);
   const item = ownItem(call);
   const { core } = call;
-  if (core.config.dialect.put === 'replace') {
+  if (core.config.writes.put === 'replace') {
     // A13, the other reading: PUT replaces the item; what is not sent is cleared.
     if (fields.title === undefined) throw badRequest('title: required, a non-empty string.');
     for (const name of WRITABLE) if (fields[name] === undefined) fields[name] = null;
@@ -122,7 +138,7 @@ export function editContent(call: Call): Reply {
 
   // An item parked in AUDIO_PROCESSED with no run in flight is not being generated.
   const parked = item.status === 'AUDIO_PROCESSED' && !core.jobs.running(item);
-  if ((GENERATING_STATUSES.has(item.status) && !parked) || core.jobs.running(item)) {
+  if ((BEING_GENERATED.has(item.status) && !parked) || core.jobs.running(item)) {
     if (!cancel) {
       throw new HttpError(409, {
         error: `The content is being generated (status ${item.status}); send cancel_generation: true to cancel the job and apply the edit.`,
@@ -158,5 +174,5 @@ export function editContent(call: Call): Reply {
   }
   if (scriptChanged) item.versions.push(snapshotVersion(item));
   item.updated_at = new Date().toISOString();
-  return answer(call, item, core.config.dialect.edit, 200);
+  return answer(call, item, core.config.writes.edit, 200);
 }

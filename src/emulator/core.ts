@@ -3,7 +3,9 @@ import type { Clock, Config } from './config.ts';
 import type { Jobs } from './lifecycle.ts';
 import type { ShapeContext } from './shapes.ts';
 import type { Store, UserRecord } from './store.ts';
-import type { FailureRule, KeyInfo } from './types.ts';
+import type { FailureRule, KeyInfo, Reply } from './types.ts';
+
+export type { Reply };
 
 export interface Core {
   store: Store;
@@ -22,10 +24,4 @@ export interface Call {
   body: unknown;
   /** Captured path parameters (the content id). */
   params: string[];
-}
-
-export interface Reply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
 }

@@ -2,7 +2,7 @@
 // tests an admin handle to control and inspect it in-process.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { unknownStatus, type Platform, type Scope } from '../api/types.ts';
+import { DEFAULT_KEY_SCOPES, type Scope } from '../interface/enumerations.ts';
 import { Clock, resolveOptions } from './config.ts';
 import type { Core } from './core.ts';
 import { Faults } from './faults.ts';
@@ -18,24 +18,22 @@ import {
   newKey,
   snapshotVersion,
 } from './store.ts';
-import { writeScript } from '../api/readings.ts';
+import { writeScript } from './script.ts';
 import type { Emulator, EmulatorAdmin, EmulatorOptions, ItemRecord, LegacyItemInput } from './types.ts';
 
 /** Scopes of the ready key of the default user: the interface's default, read and generate. */
-export const READY_KEY_SCOPES: readonly Scope[] = ['read', 'generate'];
-
-const unknownPlatform = (name: string): Platform => name as Platform;
+export const READY_KEY_SCOPES: readonly Scope[] = DEFAULT_KEY_SCOPES;
 
 /**
  * A35: a service that grew beyond the interface's enums: an account on a
  * fourth platform and an item in a status the interface does not list.
  */
 function seedNewValues(store: Store): void {
-  store.addAccount(DEFAULT_USER_ID, { platform: unknownPlatform('Threads'), name: 'Ocean Threads' });
+  store.addAccount(DEFAULT_USER_ID, { platform: 'Threads', name: 'Ocean Threads' });
   const item = blankItem(DEFAULT_USER_ID, 'Archived: tide pools');
   item.full_text = 'Tide pools hold whole worlds between two tides.';
   item.textover = writeScript(item.full_text);
-  item.status = unknownStatus('ARCHIVED');
+  item.status = 'ARCHIVED';
   item.statusHistory = [item.status];
   item.versions.push(snapshotVersion(item));
   store.addItem(item);
@@ -87,6 +85,13 @@ function buildAdmin(state: ServerState): EmulatorAdmin {
     echoKeyInErrors: (on) => {
       faults.echoKey = on;
     },
+    intercept: (hooks) => {
+      core.config.hooks.unshift(hooks);
+      return () => {
+        const at = core.config.hooks.indexOf(hooks);
+        if (at >= 0) core.config.hooks.splice(at, 1);
+      };
+    },
     get requestLog() {
       return state.log;
     },
@@ -113,7 +118,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const account of options.accounts ?? DEFAULT_ACCOUNTS) store.addAccount(DEFAULT_USER_ID, account);
   for (const item of options.items ?? []) store.addItem(structuredClone(item));
   for (const persona of DEFAULT_PERSONAS) store.addPersona(DEFAULT_USER_ID, persona);
-  if (config.dialect.newValues) seedNewValues(store);
+  if (config.writes.newValues) seedNewValues(store);
   const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());
 
   const state: ServerState = { core, faults: new Faults(), log: [], timers: new Set() };

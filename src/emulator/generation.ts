@@ -1,6 +1,4 @@
 // Generation, publication and task status (interface, Endpoints; A21-A27, A30).
-import { GENERATING_STATUSES, RENDERED_STATUSES } from '../api/types.ts';
-import type { Account } from '../api/types.ts';
 import { ownItem } from './contents.ts';
 import type { Call, Reply } from './core.ts';
 import { HttpError, asObject, badRequest, optBoolean, optObject, optString, yesNo } from './http-error.ts';
@@ -9,7 +7,8 @@ import { parksAfterAudio, storedSubtitles } from './behaviours.ts';
 import { countVideo, reserve } from './limits.ts';
 import { taskStatus, wrapObject } from './shapes.ts';
 import type { UserRecord } from './store.ts';
-import type { ItemRecord, Phase, PublishSettings } from './types.ts';
+import { BEING_GENERATED, UPLOADABLE } from './states.ts';
+import type { Account, ItemRecord, Phase, PublishSettings } from './types.ts';
 
 interface Publication {
   accounts: Account[];
@@ -68,7 +67,7 @@ function reserveOrRefuse(user: UserRecord, phases: Phase[]): void {
 /** A22: what a generation may start from; an item parked in AUDIO_PROCESSED (no run in flight) may start again. */
 function assertGeneratable(item: ItemRecord, running: boolean): void {
   const parked = item.status === 'AUDIO_PROCESSED' && !running;
-  if (running || (GENERATING_STATUSES.has(item.status) && !parked)) {
+  if (running || (BEING_GENERATED.has(item.status) && !parked)) {
     throw new HttpError(409, {
       error: `The content is already being generated (status ${item.status}).`,
       code: 'generation_in_progress',
@@ -141,6 +140,13 @@ export function upload(call: Call): Reply {
   const publication = readPublication(body, call.user, { kids: 'madeForKids', age: 'ageRestricted' });
   const item = ownItem(call);
   const { clock, config } = call.core;
+  if (call.core.jobs.running(item) && item.status !== 'UPLOADING') {
+    // A run still queued (or between phases) is in flight too: only one at a time.
+    throw new HttpError(409, {
+      error: 'An upload for this content is already in flight; poll task-status before dispatching again.',
+      code: 'upload_in_progress',
+    });
+  }
   if (item.status === 'UPLOADING') {
     const since = item.uploadDispatchedAt === null ? Infinity : clock.now() - item.uploadDispatchedAt;
     // Interface, 409 case 2: the guard clears once the dispatch passes the stall threshold.
@@ -150,7 +156,7 @@ export function upload(call: Call): Reply {
         code: 'upload_in_progress',
       });
     }
-  } else if (!RENDERED_STATUSES.has(item.status)) {
+  } else if (!UPLOADABLE.has(item.status)) {
     throw badRequest(`Cannot upload content in status ${item.status}: it has no rendered video to publish.`);
   }
   reserveOrRefuse(call.user, ['upload']);

@@ -3,23 +3,30 @@
 // (→ UPLOADING → UPLOADED when publication was asked for). A phase that fails
 // moves to its FAILED_* state and refunds itself and every phase after it (A30).
 import { createHash } from 'node:crypto';
-import type { Account, ContentStatus } from '../api/types.ts';
 import type { Clock, Config } from './config.ts';
 import { refund } from './limits.ts';
-import { writeScript } from '../api/readings.ts';
+import { writeScript } from './script.ts';
 import { setStatus } from './store.ts';
 import type { UserRecord } from './store.ts';
-import type { FailureRule, ItemRecord, Phase, Publication, PublishSettings } from './types.ts';
+import type {
+  Account,
+  FailureRule,
+  ItemRecord,
+  Phase,
+  Publication,
+  PublishSettings,
+  Status,
+} from './types.ts';
 
 /** Progress snapshots written per phase, besides the one at its end. */
 const SNAPSHOTS_PER_PHASE = 5;
 
-const RUNNING: Record<Phase, ContentStatus> = {
+const RUNNING: Record<Phase, Status> = {
   audio: 'PROCESSING_AUDIO',
   video: 'PROCESSING_VIDEO',
   upload: 'UPLOADING',
 };
-const FAILED: Record<Phase, ContentStatus> = {
+const FAILED: Record<Phase, Status> = {
   audio: 'FAILED_AUDIO',
   video: 'FAILED_VIDEO',
   upload: 'FAILED_UPLOAD',
@@ -99,7 +106,8 @@ class Job {
   async run(): Promise<void> {
     const { phases } = this.#dispatch;
     // A queued generation keeps the item's status until the worker takes it.
-    const queued = this.#config.behaviours.queueMs ?? 0;
+    const { queueMs: queued = 0, queueStatus, gapStatus } = this.#config.behaviours;
+    if (queued > 0 && queueStatus !== undefined) setStatus(this.item, queueStatus);
     if (queued > 0 && !(await this.#sleep(queued))) return;
     const total = phases.reduce((sum, p) => sum + WEIGHT[p], 0);
     let done = 0;
@@ -107,6 +115,7 @@ class Job {
       if (index > 0) {
         // The state between two phases is visible for a moment, as on the real worker.
         const gap = Math.round(this.#config.phaseMs[phase] / 10);
+        if (gapStatus !== undefined && phase === 'video') setStatus(this.item, gapStatus);
         if (!(await this.#sleep(gap))) return;
       }
       const from = (done / total) * 100;

@@ -1,12 +1,14 @@
 // The endpoints of the interface, the scope each needs (A29) and which are
 // rate limited (A31). Paths are relative to /v1.
-import type { Scope } from '../api/types.ts';
+import type { Scope } from '../interface/enumerations.ts';
 import { createContent, editContent, getContent, listContents, listVersions } from './contents.ts';
 import type { Call, Reply } from './core.ts';
 import { generateVideo, getTaskStatus, processContent, upload } from './generation.ts';
 import { creditsBody, listing, subscriptionBody } from './shapes.ts';
 
 export interface Route {
+  /** As the interface names it: `GET /contents/{id}`. */
+  name: string;
   method: 'GET' | 'POST' | 'PUT';
   pattern: RegExp;
   scopes: Scope[];
@@ -31,6 +33,7 @@ function route(
   extra: Partial<Pick<Route, 'limited' | 'videoCap' | 'errors' | 'contentWrite'>> = {},
 ): Route {
   return {
+    name: `${method} ${path.replaceAll(ID, '{id}')}`,
     method,
     pattern: new RegExp(`^${path}$`),
     scopes,
@@ -75,6 +78,13 @@ const ROUTES: readonly Route[] = [
   route('GET', '/subscription/current', ['read'], subscription, { errors: 'success' }),
   route('GET', '/api-keys/introspect', [], introspect),
 ];
+
+/** The endpoint a request is for, as the interface names it; null when none matches. */
+export function endpointOf(method: string, path: string): string | null {
+  return (
+    ROUTES.find((candidate) => candidate.method === method && candidate.pattern.test(path))?.name ?? null
+  );
+}
 
 export type Match = { route: Route; params: string[] } | { allowed: string[] } | null;
 

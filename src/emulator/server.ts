@@ -7,10 +7,11 @@ import { echoKey, type Faults } from './faults.ts';
 import { HttpError } from './http-error.ts';
 import { idempotencyKeyOf, once } from './idempotency.ts';
 import { takeGenerationAllowance, videoCapReached } from './limits.ts';
-import { matchRoute } from './routes.ts';
+import { endpointOf, matchRoute } from './routes.ts';
+import type { Exchange, Interception } from './readings/types.ts';
 import type { Route } from './routes.ts';
 import { verifySignedUrl } from './shapes.ts';
-import type { RequestLogEntry } from './types.ts';
+import type { Fault, RequestLogEntry } from './types.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -74,11 +75,15 @@ function tooMany(seconds: number, limit: string): HttpError {
   );
 }
 
-async function handle(state: ServerState, req: IncomingMessage, entry: RequestLogEntry): Promise<Reply> {
+async function handle(
+  state: ServerState,
+  req: IncomingMessage,
+  entry: RequestLogEntry,
+  exchange: Exchange,
+): Promise<Reply> {
   const { core } = state;
-  const method = req.method ?? 'GET';
-  const url = new URL(req.url ?? '/', 'http://emulator');
-  const text = await readBody(req);
+  const { method } = exchange;
+  const url = exchange.url;
 
   if (url.pathname.startsWith('/media/')) {
     if (method !== 'GET' || !verifySignedUrl(core.shapes, url)) {
@@ -89,7 +94,7 @@ async function handle(state: ServerState, req: IncomingMessage, entry: RequestLo
   if (!url.pathname.startsWith('/v1/')) {
     return { status: 404, body: { error: `No such path ${url.pathname}: the service lives under /v1.` } };
   }
-  const path = url.pathname.slice(3);
+  const path = exchange.path;
   let match: ReturnType<typeof matchRoute>;
   try {
     match = matchRoute(method, path);
@@ -110,7 +115,7 @@ async function handle(state: ServerState, req: IncomingMessage, entry: RequestLo
       );
     }
     const { route } = match;
-    const scopes = route.contentWrite ? [core.config.dialect.contentWrites] : route.scopes;
+    const scopes = route.contentWrite ? [core.config.writes.contentWrites] : route.scopes;
     if (!hasScopes(auth.key, scopes)) {
       throw new HttpError(403, { error: 'insufficient_scope', required: [...scopes] });
     }
@@ -125,13 +130,53 @@ async function handle(state: ServerState, req: IncomingMessage, entry: RequestLo
         const retry = videoCapReached(auth.user, core.clock, core.config);
         if (retry !== null) throw tooMany(retry, 'daily_video_cap');
       }
-      const body = route.method === 'GET' ? undefined : parseJson(text);
+      const body = route.method === 'GET' ? undefined : parseJson(exchange.body);
       return route.handle({ core, user: auth.user, key: auth.key, url, body, params: match.params });
     });
   } catch (error) {
     if (error instanceof HttpError) return errorReply(error, errorsOf);
     throw error;
   }
+}
+
+/** The request as the readings see it; the body is read here, once. */
+async function exchangeOf(
+  state: ServerState,
+  req: IncomingMessage,
+  entry: RequestLogEntry,
+): Promise<Exchange> {
+  const url = new URL(entry.path, 'http://emulator');
+  const body = await readBody(req);
+  const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : url.pathname;
+  const endpoint = url.pathname.startsWith('/v1/') ? endpointOf(entry.method, path) : null;
+  return { method: entry.method, path, endpoint, url, body, index: state.log.length - 1 };
+}
+
+/** The readings' interceptions in turn: the first answer, drop or loss wins; delays add up. */
+async function intercept(state: ServerState, exchange: Exchange): Promise<Interception | null> {
+  let lose: Interception | null = null;
+  // Readings of how values are written (ids) translate the request before the others see it.
+  const { hooks: all } = state.core.config;
+  for (const hooks of [...all.filter((h) => h.late), ...all.filter((h) => !h.late)]) {
+    const found = hooks.request?.(exchange, state.core);
+    if (!found) continue;
+    if ('delayMs' in found) await wait(state, found.delayMs);
+    else if ('lose' in found) lose = found;
+    else return found;
+  }
+  // A rewritten path is handled as if it had been asked for.
+  exchange.url = new URL(
+    `${exchange.url.pathname.startsWith('/v1/') ? '/v1' : ''}${exchange.path}${exchange.url.search}`,
+    'http://emulator',
+  );
+  return lose;
+}
+
+function rewritten(state: ServerState, exchange: Exchange, reply: Reply): Reply {
+  return state.core.config.hooks.reduce(
+    (current, hooks) => (hooks.reply ? hooks.reply(exchange, current, state.core) : current),
+    reply,
+  );
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -172,28 +217,37 @@ async function onRequest(state: ServerState, req: IncomingMessage, res: ServerRe
     req.socket.destroy();
     return;
   }
-  let reply: Reply;
-  if (fault?.kind === 'status') {
-    await readBody(req);
-    const headers: Record<string, string> = {};
-    if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-    reply = {
-      status: fault.status,
-      body: fault.body ?? { error: `Injected fault: status ${fault.status}.` },
-      headers,
-    };
-  } else {
-    reply = await handle(state, req, entry);
+  const exchange = await exchangeOf(state, req, entry);
+  const interception = fault ? null : await intercept(state, exchange);
+  if (interception && 'drop' in interception) {
+    entry.fault = 'drop';
+    req.socket.destroy();
+    return;
   }
+  let reply: Reply;
+  if (fault?.kind === 'status') reply = injected(fault);
+  else if (interception && 'reply' in interception) reply = interception.reply;
+  else reply = rewritten(state, exchange, await handle(state, req, entry, exchange));
   entry.status = reply.status;
   if (state.faults.echoKey && reply.status >= 400)
     reply = { ...reply, body: echoKey(reply.body, req.headers) };
-  if (fault?.kind === 'lose-response') {
+  if (fault?.kind === 'lose-response' || (interception && 'lose' in interception)) {
     // The write is applied; only the answer is lost.
+    entry.fault = 'lose-response';
     req.socket.destroy();
     return;
   }
   send(res, reply);
+}
+
+function injected(fault: Extract<Fault, { kind: 'status' }>): Reply {
+  const headers: Record<string, string> = {};
+  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+  return {
+    status: fault.status,
+    body: fault.body ?? { error: `Injected fault: status ${fault.status}.` },
+    headers,
+  };
 }
 
 export function createEmulatorServer(state: ServerState): Server {

@@ -222,7 +222,10 @@ interface PageAsked {
 function pageAsked(url: URL, options: Config['listing'], total: number): PageAsked {
   const { pageBase = 1 } = options;
   const size = requestedSize(url, options);
-  const cursor = offsetOf(url.searchParams.get('cursor'));
+  const cursor =
+    options.hint === 'offset'
+      ? whole(url.searchParams.get('offset'), 0)
+      : offsetOf(url.searchParams.get('cursor'));
   const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
   const page = asked ?? pageBase;
   const offset = cursor ?? (page - pageBase) * size;
@@ -264,6 +267,8 @@ function pagingHints(
     }
     case 'cursor':
       return { next_cursor: hasMore ? cursorAt(offset + size) : null };
+    case 'offset':
+      return { offset, limit: size, total };
     case 'none':
       return {};
   }

@@ -2,8 +2,7 @@
 // JSON file, so a restarted emulator still has what earlier runs created and
 // a re-run of apply converges instead of creating everything again.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { ContentStatus } from '../api/types.ts';
-import type { Emulator, ItemRecord } from './types.ts';
+import type { Emulator, ItemRecord, Status } from './types.ts';
 
 const STATE_VERSION = 1;
 
@@ -18,7 +17,7 @@ export interface SavedState {
  * as failed in its phase, the way the real service reports a dead worker,
  * so the next apply retries it.
  */
-const INTERRUPTED: Partial<Record<ContentStatus, ContentStatus>> = {
+const INTERRUPTED: Partial<Record<Status, Status>> = {
   PROCESSING: 'FAILED_AUDIO',
   PROCESSING_AUDIO: 'FAILED_AUDIO',
   AUDIO_PROCESSED: 'FAILED_VIDEO',

@@ -1,8 +1,8 @@
 // Users, keys, accounts, personas and content items, all in memory.
 // Keys are kept only as SHA-256 hashes (interface, Authentication 6).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { KEY_PREFIX, type Account, type ContentStatus, type Platform, type Scope } from '../api/types.ts';
-import type { ItemRecord, KeyInfo, VersionRecord } from './types.ts';
+import { KEY_PREFIX, type Scope } from '../interface/enumerations.ts';
+import type { Account, ItemRecord, KeyInfo, Platform, Status, VersionRecord } from './types.ts';
 
 /** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
 export const DEFAULT_ACCOUNTS: readonly Account[] = Object.freeze([
@@ -152,12 +152,24 @@ export class Store {
     return item && item.userId === userId ? item : undefined;
   }
 
+  /** Ids of items deleted (by someone else: the interface shows no delete endpoint). */
+  readonly removed = new Set<string>();
+
+  removeItem(id: string): void {
+    const item = this.#items.get(id);
+    if (!item) return;
+    this.#items.delete(id);
+    const owned = this.user(item.userId).items;
+    owned.splice(owned.indexOf(item), 1);
+    this.removed.add(id);
+  }
+
   allItems(): ItemRecord[] {
     return [...this.#items.values()];
   }
 }
 
-export function setStatus(item: ItemRecord, status: ContentStatus): void {
+export function setStatus(item: ItemRecord, status: Status): void {
   item.status = status;
   item.statusHistory.push(status);
 }

@@ -1,6 +1,40 @@
 // Public types of the emulator and the shape of its internal records.
 // Rule numbers (A1..A34) refer to docs/service-assumptions.md.
-import type { Account, ContentStatus, Platform, Progress, Scope, VideoSettings } from '../api/types.ts';
+import type { KnownPlatform, KnownStatus, Scope } from '../interface/enumerations.ts';
+
+/**
+ * A status as the emulator keeps it: one the interface lists, or (a service
+ * that grew beyond it) any other word.
+ */
+export type Status = KnownStatus | (string & {});
+/** A platform the interface lists, or any other a grown service shows. */
+export type Platform = KnownPlatform | (string & {});
+
+/** Item of accounts (interface, Resources). */
+export interface Account {
+  id: string;
+  name: string;
+  platform: Platform;
+  platform_acronym: string;
+}
+
+/** progress: "percentage, step, message". */
+interface Progress {
+  percentage: number;
+  step: string;
+  message: string;
+}
+
+/** video_settings, with the video_id the emulator keeps beside it (A19). */
+interface VideoSettings {
+  video_id: string | null;
+  orientation: string | null;
+  prefer_real_world: boolean | null;
+  image_overlay_enabled: boolean | null;
+  image_overlay_position: string | null;
+  zoom_effect_enabled: boolean | null;
+  subtitle_settings: Record<string, unknown> | null;
+}
 
 export type Phase = 'audio' | 'video' | 'upload';
 
@@ -34,7 +68,7 @@ export interface FaultRule {
 
 /** `rows` is a key no reading of A5 covers: a service the client cannot read. */
 export type ListingEnvelope = 'data' | 'bare' | 'items' | 'contents' | 'accounts' | 'results' | 'rows';
-export type ListingHint = 'has_more' | 'next' | 'total' | 'none' | 'meta' | 'links' | 'cursor';
+export type ListingHint = 'has_more' | 'next' | 'total' | 'none' | 'meta' | 'links' | 'cursor' | 'offset';
 
 export interface ListingOptions {
   /** A5: where the array sits; `data` by default. */
@@ -106,6 +140,12 @@ export interface EmulatorOptions {
    * `reference` by default. `listing` and `shapes` given beside it override its parts.
    */
   dialect?: string;
+  /**
+   * Entries of the readings catalogue (src/emulator/readings/catalogue.ts),
+   * applied after the dialect's, in order; `listing`, `shapes` and
+   * `behaviours` given beside them override their parts.
+   */
+  readings?: readonly string[];
   /** The default user's connected accounts; default DEFAULT_ACCOUNTS (Ocean Facts). */
   accounts?: readonly { platform: Platform; name: string; id?: string }[];
   /** Items to start with, as an earlier run left them (`emulator --state FILE`). */
@@ -170,9 +210,9 @@ export interface ItemRecord {
   hashtags: string | null;
   fine_tuning: Record<string, unknown> | null;
   persona_id: string | null;
-  status: ContentStatus;
+  status: Status;
   /** Every status the item has entered, in order, starting with NEW. */
-  statusHistory: ContentStatus[];
+  statusHistory: Status[];
   creation_date: string;
   updated_at: string;
   upload_date: string | null;
@@ -239,6 +279,11 @@ export interface EmulatorAdmin {
   setLatency(ms: number): void;
   /** Every error answer from now on quotes the key it was sent, raw, wrapped and base64 (a careless service). */
   echoKeyInErrors(on: boolean): void;
+  /**
+   * Hooks around every request, before the readings': a test's own reading
+   * (a service that stops answering mid-run). Returns a function that removes them.
+   */
+  intercept(hooks: ReadingHooks): () => void;
   readonly requestLog: readonly RequestLogEntry[];
   clearRequestLog(): void;
 }
@@ -267,10 +312,73 @@ export interface BehaviourOptions {
   parkInAudioProcessed?: boolean;
   /** A generation waits this long (real milliseconds) in its current status before PROCESSING_AUDIO. */
   queueMs?: number;
+  /** The status shown while a generation waits (queueMs); the item's own when absent. */
+  queueStatus?: string;
+  /** The status shown between the voiceover and the render, instead of AUDIO_PROCESSED. */
+  gapStatus?: string;
+  /** Titles stored in the service's own form: blanks collapsed and trimmed, or Unicode NFC. */
+  titleForm?: 'collapse' | 'nfc';
   /** List rows show one URL per account published to, under `published_urls: [{account_id, platform, url}]` (A28). */
   urlsPerAccount?: boolean;
   /** A publication the service made but shows no URL for: to `platform`, of items whose title contains `titleIncludes`. */
   unlistedUrl?: { titleIncludes: string; platform: Platform };
   /** A POST with an Idempotency-Key the same user sent before returns the first answer and does nothing again (idempotency.ts). */
   honourIdempotencyKey?: boolean;
+}
+
+/** What a handler (or a reading) answers. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** What a reading's hooks may see and change of the emulated service. */
+export interface ReadingContext {
+  store: {
+    allItems(): ItemRecord[];
+    addItem(item: ItemRecord): unknown;
+    removeItem(id: string): void;
+    readonly removed: ReadonlySet<string>;
+  };
+  jobs: { running(item: ItemRecord): boolean };
+}
+
+/** One request as the readings see it. */
+export interface Exchange {
+  method: string;
+  /** The path under /v1, without its query: `/contents/abc`. */
+  path: string;
+  /** The endpoint it matched, as the interface names it: `GET /contents/{id}`; null for no endpoint. */
+  endpoint: string | null;
+  url: URL;
+  /** The request body as text; a reading may rewrite it before it is handled. */
+  body: string;
+  /** How many requests the emulator had received before this one. */
+  index: number;
+}
+
+/** What a reading does with a request before it is handled. */
+export type Interception =
+  /** Answer this at once; the request is not handled. */
+  | { reply: Reply }
+  /** Close the connection without an answer; nothing is applied. */
+  | { drop: true }
+  /** Handle it, then close the connection without an answer. */
+  | { lose: true }
+  /** Wait this long (real ms) first. */
+  | { delayMs: number };
+
+/** Built afresh for each emulator: a reading's own memory lives in its closure. */
+export interface ReadingHooks {
+  /**
+   * A reading of how values are written (ids, dates, enum words): it sees
+   * requests first and answers last, so every other reading works on the
+   * emulator's own forms.
+   */
+  late?: boolean;
+  /** May rewrite `exchange.path` or `exchange.body`, or answer in the handler's place. */
+  request?(exchange: Exchange, core: ReadingContext): Interception | void;
+  /** May rewrite the answer (status, headers, body). */
+  reply?(exchange: Exchange, reply: Reply, core: ReadingContext): Reply;
 }

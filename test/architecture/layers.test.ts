@@ -91,6 +91,20 @@ describe('the layers of src/', () => {
     expect([...new Set(users.map((edge) => areaOf(edge.from)))]).toEqual(['cli']);
   });
 
+  it("keeps the emulator free of the client: it reads only the interface's text", () => {
+    // An emulator that borrowed the client's readings would get wrong what
+    // the client gets wrong, and no test could notice.
+    const borrowed = local
+      .filter((edge) => areaOf(edge.from) === 'emulator')
+      .filter((edge) => !['emulator', 'interface'].includes(areaOf(edge.to)))
+      .map((edge) => `${edge.from} -> ${edge.to}`);
+    expect(borrowed).toEqual([]);
+  });
+
+  it("keeps src/interface/ the interface's words: it imports nothing", () => {
+    expect(EDGES.filter((edge) => areaOf(edge.from) === 'interface')).toEqual([]);
+  });
+
   it('keeps src/plan/ pure: no I/O, no YAML, only data types from below', () => {
     const allowed = new Set([
       'api/types.ts',

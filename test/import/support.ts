@@ -3,7 +3,7 @@
 // admin handle (failures, a second account of one name).
 import type { ServiceClient } from '../../src/api/client.ts';
 import type { Account, ContentFields, PublishOptions, RenderOptions } from '../../src/api/types.ts';
-import { TERMINAL_STATUSES } from '../../src/api/types.ts';
+import { TERMINAL_STATUS_NAMES } from '../../src/interface/enumerations.ts';
 import type { Emulator, EmulatorOptions } from '../../src/emulator/index.ts';
 import { mapLimit } from '../../src/concurrency.ts';
 
@@ -125,7 +125,9 @@ async function settle(emulator: Emulator): Promise<void> {
       .filter(
         (item) =>
           item.progress !== null ||
-          (item.status !== 'NEW' && !TERMINAL_STATUSES.has(item.status) && item.status !== 'VIDEO_PROCESSED'),
+          (item.status !== 'NEW' &&
+            !(TERMINAL_STATUS_NAMES as readonly string[]).includes(item.status) &&
+            item.status !== 'VIDEO_PROCESSED'),
       );
     if (busy.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 200));

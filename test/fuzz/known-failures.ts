@@ -1,0 +1,83 @@
+// Readings the client gets wrong today, each with what goes wrong (found by
+// the fuzzer, one reading at a time). The fuzz lane of `npm test` and
+// `npm run fuzz` leave them out of their draws (`npm run fuzz -- --all`
+// draws them too). Each leaves this list in the change that makes the client
+// right about it, so that from then on the fuzzer guards it.
+export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
+  {
+    reading: 'dates-epoch-seconds-in-rows',
+    what: 'two overlapping applies leave two live items of one title: the race has no winner',
+  },
+  {
+    reading: 'dates-epoch-ms-in-rows',
+    what: 'two overlapping applies leave two live items of one title: the race has no winner',
+  },
+  {
+    reading: 'rows-minimal',
+    what: 'rows without creation_date: the race is undecided and two live items keep one title',
+  },
+  {
+    reading: 'statuses-lower-case',
+    what: 'a status in lower case is a value beyond the enum: the item is held',
+  },
+  {
+    reading: 'statuses-capitalised',
+    what: 'a capitalised status is a value beyond the enum: the item is held',
+  },
+  { reading: 'task-status-lower-case', what: 'stepwise items are rendered and never published' },
+  { reading: 'task-status-404-before-first-run', what: 'every apply fails on the 404' },
+  {
+    reading: 'platforms-lower-case',
+    what: "no account matches the manifest's platform: nothing is published",
+  },
+  {
+    reading: 'platforms-upper-case',
+    what: "no account matches the manifest's platform: nothing is published",
+  },
+  {
+    reading: 'create-answers-empty-object',
+    what: 'two overlapping applies leave two live items of one title',
+  },
+  { reading: 'create-answers-location', what: 'two overlapping applies leave two live items of one title' },
+  { reading: 'create-answers-nothing', what: 'two overlapping applies leave two live items of one title' },
+  {
+    reading: 'titles-nfc',
+    what: 'a title kept in NFC is not recognised: the item is created again on every apply',
+  },
+  {
+    reading: '412-on-first-edit',
+    what: 'the losing duplicate of a race is not marked: two live items keep one title',
+  },
+  {
+    reading: 'list-lags-creates',
+    what: 'two overlapping applies each create the title: two live items stay',
+  },
+  {
+    reading: 'queued-before-first-phase',
+    what: 'QUEUED, a state beyond the thirteen, is held as unknown instead of waited through (seen in combination)',
+  },
+  {
+    reading: 'paging-ignores-page',
+    what: 'with a bare array and no hints, a repeated page is taken as the end: every title is created again on every apply',
+  },
+  {
+    reading: 'detail-lags-creates',
+    what: 'a create whose detail answers 404 for a moment, beside another run: two live items keep one title (seen in combination)',
+  },
+  {
+    reading: '301-on-accounts',
+    what: 'a redirect to the same path on the same host is not followed: the items that name accounts are held for the run',
+  },
+  {
+    reading: '307-on-task-status',
+    what: 'a redirect to the same path on the same host is not followed: the item fails in that apply',
+  },
+  {
+    reading: 'progress-kept-stale',
+    what: 'an edited item stays NEW after two applies, and the report says nothing of it',
+  },
+  {
+    reading: 'titles-collapsed-whitespace',
+    what: 'a title kept with its blanks collapsed is held as a possible rename (seen in combination)',
+  },
+];
