@@ -2,13 +2,34 @@
 // file it keeps (the emulator it starts: command.int.test.ts).
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { Server } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseEmulatorArgs } from '../../src/emulator/command.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PORT, parseEmulatorArgs, runEmulatorCommand } from '../../src/emulator/command.ts';
 import { readState } from '../../src/emulator/state-file.ts';
 import { blankItem, DEFAULT_USER_ID } from '../../src/emulator/store.ts';
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('runEmulatorCommand', () => {
+  // Without binding the port: a user's emulator may be running on it while the tests run.
+  it('listens on 8787 by default, and says clearly when it is taken', async () => {
+    const ports: unknown[] = [];
+    vi.spyOn(Server.prototype, 'listen').mockImplementation(function taken(this: Server, port: unknown) {
+      ports.push(port);
+      process.nextTick(() => this.emit('error', Object.assign(new Error('in use'), { code: 'EADDRINUSE' })));
+      return this;
+    });
+    expect(DEFAULT_PORT).toBe(8787);
+    await expect(runEmulatorCommand([], () => undefined)).rejects.toThrow(
+      'port 8787 is taken: another emulator (or another program) is listening on it. ' +
+        'Stop it, or start this one with --port N (--port 0 picks a free port) and export the CONTENT_BASE_URL it prints.',
+    );
+    expect(ports).toEqual([8787]);
+  });
+
   it('parses --port N, --port=N and --phase-ms A,V,U', () => {
     expect(parseEmulatorArgs(['--port', '8080'])).toEqual({ port: 8080 });
     expect(parseEmulatorArgs(['--port=9000', '--phase-ms=1,2,3'])).toEqual({
