@@ -1,26 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
-// Two speeds of test, told apart by the file name:
-// - `*.test.ts`: unit tests. They spawn no process (no bundle, no CLI, no
-//   git, no shell) and run in `npm run test:unit`, on every save;
-//   test/support/no-spawn.ts fails any of them that starts a child process.
+// Three kinds of test, told apart by the file name:
+// - `*.test.ts`: unit tests, in-process. They start no server and no child
+//   process, and run in `npm run test:unit`, on every save;
+//   test/support/no-listen.ts fails any of them that listens on a port,
+//   test/support/no-spawn.ts any that starts a child process.
+// - `*.int.test.ts`: integration tests, in-process too, that talk HTTP to a
+//   server on a real port (our emulator, a fake GitHub, a scripted server).
+//   No child process either. `npm run test:integration`.
 // - `*.spawn.test.ts`: tests that run something as a child process (the
 //   committed dist/ as a runner does, the CLI, git, npm, a workflow's shell).
-//   They run in `npm test` with the unit tests.
-// Both run side by side: most of the time goes to waiting on sockets, timers
-// and children, so more workers than cores keep the cores busy.
+// `npm test` runs all three: most of the time goes to waiting on sockets,
+// timers and children, so more workers than cores keep the cores busy.
 
 /** Settings every run of the suite shares (scripts/mutation/vitest.config.ts too). */
 export const shared = {
-  testTimeout: 30_000,
-  hookTimeout: 30_000,
+  // A deadline only catches a hang: generous, as a loaded machine is slow.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
   pool: 'forks',
 } as const;
 
 export const UNIT = 'test/**/*.test.ts';
+export const INTEGRATION = 'test/**/*.int.test.ts';
 export const SPAWN = 'test/**/*.spawn.test.ts';
 /** The reading fuzzer's fixed seeds: a lane of their own in `npm test` (scripts/test.ts), budget 90 s. */
 export const FUZZ = 'test/fuzz/**/*.fuzz.test.ts';
+
+// One module graph per worker, not per file: an in-process test leaves no
+// state behind (it closes what it starts and restores what it stubs), and
+// importing src/ afresh for each file cost more than the tests themselves.
+const inProcess = { isolate: false } as const;
 
 export default defineConfig({
   test: {
@@ -30,15 +40,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...inProcess,
           name: 'unit',
           include: [UNIT],
-          exclude: [SPAWN, FUZZ],
+          exclude: [INTEGRATION, SPAWN, FUZZ],
+          setupFiles: ['test/support/no-spawn.ts', 'test/support/no-listen.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...inProcess,
+          name: 'integration',
+          include: [INTEGRATION],
           setupFiles: ['test/support/no-spawn.ts'],
-          // One module graph per worker, not per file: a unit test leaves no
-          // state behind (each starts its own emulator and fakes, and restores
-          // what it stubs), and importing src/ afresh for each of ~80 files
-          // cost more than the tests themselves.
-          isolate: false,
         },
       },
       { extends: true, test: { name: 'spawn', include: [SPAWN] } },

@@ -5,10 +5,11 @@
 // rebuilt and compared with what is committed, then the unused-code check
 // (bin/ imports the rebuilt CLI), then the tests that run it
 // (and the CLI, git, a shell) as child processes, then its start-up on Node
-// 24. The other lane needs no bundle: the unit tests, the reading fuzzer's
-// fixed seeds, then the static
-// checks, while the bundle builds (one core) and its tests wait on children
-// and timers. Each check's output is printed whole when it ends. A failed
+// 24. The other lane needs no bundle: the unit tests, then the integration
+// tests (in-process, against servers on real ports), the reading fuzzer's
+// fixed seeds, then the static checks, while the bundle builds (one core) and
+// its tests wait on children and timers. Each check's output is printed whole
+// when it ends. A failed
 // check stops its own lane; the other runs to its end, so one run names
 // every check that fails.
 import { spawn } from 'node:child_process';
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 
 const reports = {
   unit: join('.cache', 'vitest-unit.json'),
+  integration: join('.cache', 'vitest-integration.json'),
   spawn: join('.cache', 'vitest-spawn.json'),
   fuzz: join('.cache', 'vitest-fuzz.json'),
 };
@@ -48,7 +50,8 @@ const lanes: Check[][] = [
   ],
   [
     { name: 'unit tests', command: vitest('unit') },
-    // The reading fuzzer's fixed seeds (test/fuzz/): after the unit tests, in at most 90 s.
+    { name: 'integration tests', command: vitest('integration') },
+    // The reading fuzzer's fixed seeds (test/fuzz/): after the other in-process tests, in at most 90 s.
     { name: 'reading fuzzer, fixed seeds', command: vitest('fuzz') },
     { name: 'type check', command: ['npx', 'tsc', '--noEmit'] },
     { name: 'lint', command: ['npx', 'eslint', '.'] },
@@ -108,7 +111,7 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The plain "N passed, N failed" line CI reads, from vitest's JSON reports of both sets. */
+/** The plain "N passed, N failed" line CI reads, from vitest's JSON reports of the three sets. */
 function printTally(): void {
   const tally = { passed: 0, failed: 0, skipped: 0 };
   for (const file of Object.values(reports)) {

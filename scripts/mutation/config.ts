@@ -36,7 +36,7 @@ export const CORE_MODULES: readonly MutatedModule[] = [
   {
     name: 'plan-diff',
     file: 'src/plan/diff.ts',
-    tests: ['test/plan/*.test.ts', 'test/engine/plan.test.ts', 'test/engine/stages.test.ts'],
+    tests: ['test/plan/*.test.ts', 'test/engine/plan.test.ts', 'test/engine/stages.int.test.ts'],
     threshold: 80,
   },
   {

@@ -23,7 +23,7 @@ export default defineConfig({
       'test/cli/demo.spawn.test.ts',
       'test/cli/local-action.spawn.test.ts',
       'test/engine/crash.spawn.test.ts',
-      'test/engine/resilience.test.ts',
+      'test/engine/resilience.int.test.ts',
     ],
   },
 });

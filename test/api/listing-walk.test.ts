@@ -15,7 +15,7 @@ import { resolveBaseUrl } from '../../src/api/wire.ts';
 // Walking a listing page by page, on answers given directly rather than over
 // HTTP: where the end is proven and where it is not, at the edges of each
 // proof (a total reached exactly, the last page by number, the page cap). The
-// same listings as the client reads them over HTTP are in listings.test.ts.
+// same listings as the client reads them over HTTP are in listings.int.test.ts.
 
 const base = resolveBaseUrl('https://svc.example.com')!;
 const rows = (...ids: string[]) => ids.map((id) => ({ id }));

@@ -7,7 +7,7 @@ import {
   retrySettings,
 } from '../../src/api/retry.ts';
 
-// The pure parts of the retry policy; the HTTP behaviour is in retry.test.ts.
+// The pure parts of the retry policy; the HTTP behaviour is in retry.int.test.ts.
 
 describe('parseRetryAfter (A34)', () => {
   const now = Date.parse('2026-03-01T12:00:00.000Z');

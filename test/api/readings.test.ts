@@ -14,8 +14,8 @@ import {
 
 // Each reading of an answer the interface leaves open, one body at a time:
 // the first place that matches wins, and a body no reading covers is refused
-// under its rule. The same readings over HTTP are in shapes.test.ts and
-// listings.test.ts.
+// under its rule. The same readings over HTTP are in shapes.int.test.ts and
+// listings.int.test.ts.
 
 function refusal(read: () => unknown): Unrecognised {
   try {

@@ -19,7 +19,7 @@ import {
 // The retry loop and the rate-limit gate on a clock the test moves, at the
 // edges of each rule: a wait that ends exactly at the deadline, time spent
 // inside a send, the last request of a budget. The same rules over HTTP are
-// in retry.test.ts.
+// in retry.int.test.ts.
 
 const GET: RequestKind = { method: 'GET', path: '/accounts', idempotent: true, rateLimited: false };
 

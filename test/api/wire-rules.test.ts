@@ -12,7 +12,7 @@ import {
 } from '../../src/api/wire.ts';
 
 // The rules of what is sent, one function at a time, at their edges; the same
-// requests as the service receives them are in wire.test.ts.
+// requests as the service receives them are in wire.int.test.ts.
 
 describe('resolveBaseUrl (A1)', () => {
   it('appends /v1 unless the path ends in it, ignoring trailing slashes and surrounding spaces', () => {

@@ -19,24 +19,20 @@ const publishingRequests = (harness: Harness): number =>
 
 describe('a one-shot publication whose answer was lost after the service accepted it', () => {
   for (const seed of [3, 19, 43]) {
-    it(
-      `three runs, killed at random points: published once, never re-sent (seed ${seed})`,
-      { timeout: 60_000 },
-      async () => {
-        h = await startHarness({ phaseMs: { audio: 60, video: 60, upload: 60 } });
-        await h.write('lost.yml', manifest(TITLE, PUBLISHED));
-        h.emulator.admin.injectFault({ method: 'POST', path: GENERATION, fault: { kind: 'lose-response' } });
-        const random = seeded(seed);
-        // The first run loses the answer, then is killed; the second is killed too; the third runs to its end.
-        await runChild(h, { afterWrites: 2, delayMs: Math.floor(random() * 150) });
-        await runChild(h, { afterWrites: 0, delayMs: Math.floor(random() * 150) });
-        const last = await runChild(h, null);
-        const [item] = h.emulator.admin.items();
-        expect(item).toMatchObject({ status: 'UPLOADED', generationDispatches: 1, uploadDispatches: 1 });
-        expect(publishingRequests(h)).toBe(1);
-        expect(last?.items?.[0]?.status).toBe('UPLOADED');
-      },
-    );
+    it(`three runs, killed at random points: published once, never re-sent (seed ${seed})`, async () => {
+      h = await startHarness({ phaseMs: { audio: 60, video: 60, upload: 60 } });
+      await h.write('lost.yml', manifest(TITLE, PUBLISHED));
+      h.emulator.admin.injectFault({ method: 'POST', path: GENERATION, fault: { kind: 'lose-response' } });
+      const random = seeded(seed);
+      // The first run loses the answer, then is killed; the second is killed too; the third runs to its end.
+      await runChild(h, { afterWrites: 2, delayMs: Math.floor(random() * 150) });
+      await runChild(h, { afterWrites: 0, delayMs: Math.floor(random() * 150) });
+      const last = await runChild(h, null);
+      const [item] = h.emulator.admin.items();
+      expect(item).toMatchObject({ status: 'UPLOADED', generationDispatches: 1, uploadDispatches: 1 });
+      expect(publishingRequests(h)).toBe(1);
+      expect(last?.items?.[0]?.status).toBe('UPLOADED');
+    });
   }
 
   it('a run that does not wait says the publication is unknown, with when it was sent', async () => {
@@ -51,7 +47,7 @@ describe('a one-shot publication whose answer was lost after the service accepte
 });
 
 describe('a publication whose request was lost before the service saw it', () => {
-  it('re-sent once, only after the stall threshold, and published once', { timeout: 60_000 }, async () => {
+  it('re-sent once, only after the stall threshold, and published once', async () => {
     h = await startHarness();
     await h.write('lost.yml', manifest(TITLE, PUBLISHED));
     h.emulator.admin.injectFault({ method: 'POST', path: GENERATION, fault: { kind: 'drop' } });

@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { until } from '../support/until.ts';
 
 // The CLI as users run it: the committed bundle behind bin/content-as-code.js
 // in a child process, with an environment of its own (nothing of the test
@@ -74,7 +75,7 @@ export async function runCli(args: string[], options: RunOptions): Promise<CliRu
         reject(
           new Error(`content-as-code ${args.join(' ')} did not finish:\n${read(outFile)}${read(errFile)}`),
         );
-      }, options.timeoutMs ?? 60_000);
+      }, options.timeoutMs ?? 110_000);
       child.on('close', (exitCode) => {
         clearTimeout(guard);
         resolveDone(exitCode);
@@ -103,16 +104,11 @@ export interface EmulatorProcess {
 
 /**
  * `content-as-code emulator …` in a child process, ready once it prints the
- * lines to export. On a free port unless `args` name one or `port` asks for
- * the default: the tests run side by side, and the default port is one.
+ * lines to export. On a free port unless `args` name one, never the default
+ * 8787: the tests run side by side, and a user's emulator may be running there.
  */
-export async function startEmulatorProcess(
-  args: string[],
-  cwd = ROOT,
-  bin = BIN,
-  port: 'free' | 'default' = 'free',
-): Promise<EmulatorProcess> {
-  const freePort = port === 'free' && !args.includes('--port') ? ['--port', '0'] : [];
+export async function startEmulatorProcess(args: string[], cwd = ROOT, bin = BIN): Promise<EmulatorProcess> {
+  const freePort = args.some((arg) => arg.startsWith('--port')) ? [] : ['--port', '0'];
   const child = spawn(process.execPath, [bin, 'emulator', ...freePort, ...args], {
     cwd,
     env: baseEnv(),
@@ -122,10 +118,7 @@ export async function startEmulatorProcess(
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<number | null>((resolveExit) => child.on('close', (code) => resolveExit(code)));
-  for (let i = 0; i < 400 && !output.includes('Press Ctrl-C'); i++) {
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await until(() => output.includes('Press Ctrl-C') || child.exitCode !== null, 'the emulator to start');
   const baseUrl = /export CONTENT_BASE_URL=(\S+)/.exec(output)?.[1];
   const apiKey = /export CONTENT_API_KEY=(\S+)/.exec(output)?.[1];
   if (baseUrl === undefined || apiKey === undefined) {

@@ -17,7 +17,7 @@ function runDemo(...args: string[]): Promise<{ code: number; output: string; sum
         execFile(
           'npm',
           ['run', '--silent', 'demo', '--', '--phase-ms', '20', '--summary', summary, ...args],
-          { cwd: root, env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 },
+          { cwd: root, env: { ...process.env, NO_COLOR: '1' }, timeout: 110_000 },
           (error, stdout, stderr) => {
             const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
             resolve({ code, output: `${stdout}${stderr}`, summary });

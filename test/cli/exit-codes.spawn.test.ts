@@ -53,7 +53,7 @@ describe('exit codes', () => {
       const file = /content\/[\w-]+\.yml/.exec(line)?.[0];
       if (file) expect(line.split(file).length - 1, line).toBe(1);
     }
-  }, 60_000);
+  });
 
   it('2: wrong usage', async () => {
     const cwd = await workspace();
@@ -118,6 +118,6 @@ describe('exit codes', () => {
       expect(again.stdout).toContain('0 to create');
       expect(again.stdout).not.toContain('Created');
       expect(await serviceList(service, '/contents')).toHaveLength(5);
-    }, 60_000);
+    });
   }
 });

@@ -53,7 +53,7 @@ describe('--base-url over plain http', () => {
       run.io,
     );
     expect(run.err).toMatch(/^warning: base-url is plain http:\/\/ to 192\.0\.2\.1/);
-  }, 30_000);
+  });
 
   it('never echoes credentials written into the URL', async () => {
     const run = memoryIO({ env: { CONTENT_API_KEY: KEY } });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/runner.ts';
+import { until } from '../support/until.ts';
 
 // docs/local-action.md's "Against the emulator", step by step, in a fresh clone of
 // the repository (its committed files, no .cache/): `npm ci`, the emulator,
@@ -67,9 +68,7 @@ async function startEmulator(clone: string, line: string): Promise<{ baseUrl: st
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  for (let i = 0; i < 600 && !output.includes('Press Ctrl-C') && child.exitCode === null; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await until(() => output.includes('Press Ctrl-C') || child.exitCode !== null, 'the emulator to start');
   const baseUrl = /export CONTENT_BASE_URL=(\S+)/.exec(output)?.[1];
   const apiKey = /export CONTENT_API_KEY=(\S+)/.exec(output)?.[1];
   if (baseUrl === undefined || apiKey === undefined)

@@ -80,17 +80,6 @@ describe('content-as-code without a service', () => {
     expect(run.out).toContain('1 error in 1 of 1 manifest; nothing was sent to the service.');
   });
 
-  it('runs the emulator until interrupted and prints how to reach it', async () => {
-    const run = memoryIO();
-    const done = main(['emulator', '--port', '0'], run.io);
-    for (let i = 0; i < 200 && !run.out.includes('Ctrl-C'); i++) await new Promise((r) => setTimeout(r, 10));
-    const url = /CONTENT_BASE_URL=(\S+)/.exec(run.out)?.[1];
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
-    expect(run.out).toMatch(/CONTENT_API_KEY=svc_live_/);
-    run.stop();
-    expect(await done).toBe(0);
-  });
-
   it('exits 2 on a wrong emulator option', async () => {
     const run = memoryIO();
     expect(await main(['emulator', '--port', 'x'], run.io)).toBe(2);

@@ -125,7 +125,7 @@ describe('--summary FILE and the results table', () => {
     // The same word in the summary's count as in its rows.
     expect(unchanged).toContain('**Applied** 5 manifests: 4 unchanged, 1 held.');
     await own.stop();
-  }, 60_000);
+  });
 });
 
 describe('validate and account names', () => {

@@ -1,33 +1,33 @@
-// `content-as-code emulator [options]` as the CLI calls it, and the --state file it keeps.
+// `content-as-code emulator [options]` as the CLI calls it, and the --state
+// file it keeps (the emulator it starts: command.int.test.ts).
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { Server } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseEmulatorArgs, runEmulatorCommand } from '../../src/emulator/command.ts';
-import type { EmulatorSession } from '../../src/emulator/command.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PORT, parseEmulatorArgs, runEmulatorCommand } from '../../src/emulator/command.ts';
 import { readState } from '../../src/emulator/state-file.ts';
 import { blankItem, DEFAULT_USER_ID } from '../../src/emulator/store.ts';
-import { call } from './http.ts';
 
-let session: EmulatorSession | undefined;
-afterEach(async () => {
-  await session?.close();
-  session = undefined;
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('runEmulatorCommand', () => {
-  it('prints the base URL, a ready key and the two environment lines, and serves at once', async () => {
-    const lines: string[] = [];
-    const started = await runEmulatorCommand(['--port', '0', '--phase-ms', '5'], (line) => lines.push(line));
-    if (started === 'help') throw new Error('expected a running emulator');
-    session = started;
-    const { emulator } = started;
-    expect(lines).toContain(`export CONTENT_BASE_URL=${emulator.baseUrl}`);
-    expect(lines).toContain(`export CONTENT_API_KEY=${emulator.apiKey}`);
-    expect(lines[0]).toContain(emulator.baseUrl);
-    expect(lines.some((line) => line.includes('Ocean Facts'))).toBe(true);
-    const answer = await call(emulator, 'GET', '/v1/api-keys/introspect');
-    expect(answer.body.scopes).toEqual(['read', 'generate']);
+  // Without binding the port: a user's emulator may be running on it while the tests run.
+  it('listens on 8787 by default, and says clearly when it is taken', async () => {
+    const ports: unknown[] = [];
+    vi.spyOn(Server.prototype, 'listen').mockImplementation(function taken(this: Server, port: unknown) {
+      ports.push(port);
+      process.nextTick(() => this.emit('error', Object.assign(new Error('in use'), { code: 'EADDRINUSE' })));
+      return this;
+    });
+    expect(DEFAULT_PORT).toBe(8787);
+    await expect(runEmulatorCommand([], () => undefined)).rejects.toThrow(
+      'port 8787 is taken: another emulator (or another program) is listening on it. ' +
+        'Stop it, or start this one with --port N (--port 0 picks a free port) and export the CONTENT_BASE_URL it prints.',
+    );
+    expect(ports).toEqual([8787]);
   });
 
   it('parses --port N, --port=N and --phase-ms A,V,U', () => {
@@ -54,21 +54,6 @@ describe('runEmulatorCommand', () => {
     expect(() => parseEmulatorArgs(['--dialect', 'klingon'])).toThrow(
       /use one of reference, bare, meta, links/,
     );
-  });
-
-  it('--dialect serves that reading of the interface and says which', async () => {
-    const lines: string[] = [];
-    const started = await runEmulatorCommand(['--dialect', 'meta'], (line) => lines.push(line));
-    if (started === 'help') throw new Error('expected a running emulator');
-    session = started;
-    expect(lines).toContain(
-      'Dialect: meta ({items, meta: {current_page, total_pages}} listings paged from 0 with per_page; {success, data} answers; PUT replaces the item; content writes need write)',
-    );
-    const answer = await call(started.emulator, 'GET', '/v1/contents');
-    expect(answer.body).toEqual({
-      items: [],
-      meta: { current_page: 0, per_page: 25, total_pages: 1, total: 0 },
-    });
   });
 
   it('parses --key, --accounts and --state, with ids that stay the same from one start to the next', () => {

@@ -78,6 +78,8 @@ interface LoggedRequest {
   status: number;
   body: string;
   headers: IncomingHttpHeaders;
+  /** When it was answered (performance.now()): how long a client waited between two requests. */
+  at: number;
 }
 
 /** The only X-GitHub-Api-Version the fake accepts (GitHub answers 400 to a version it does not support). */
@@ -300,6 +302,7 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
         status,
         body,
         headers: req.headers,
+        at: performance.now(),
       });
     });
   });

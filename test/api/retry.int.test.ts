@@ -190,14 +190,17 @@ describe('5xx and network errors on idempotent requests', () => {
   });
 
   it('stops early when the next backoff would pass the deadline', async () => {
-    // A frozen clock: the requests themselves take no time, only the planned waits count.
+    // A frozen clock: the requests themselves take no time, only the planned
+    // waits count. An attempt may still last what the deadline has left, in
+    // real time: seconds, not milliseconds, so that a busy machine's slow
+    // answer is not taken for a timeout.
     const { client, sleeps } = t.make({
       now: () => 0,
-      retry: { attempts: 10, baseDelayMs: 100, deadlineMs: 300 },
+      retry: { attempts: 10, baseDelayMs: 10_000, maxDelayMs: 60_000, deadlineMs: 30_000 },
     });
     t.server.always('GET', '/accounts', { status: 500 });
     await expect(client.listAccounts()).rejects.toMatchObject({ status: 500, attempts: 3 });
-    expect(sleeps).toEqual([50, 100]);
+    expect(sleeps).toEqual([5_000, 10_000]);
   });
 
   it('a PUT that timed out is retried (idempotent) and succeeds', async () => {

@@ -174,7 +174,10 @@ describe('failures and generating items', () => {
   });
 
   it('holds the edit of a generating item, or cancels it with cancel-running', async () => {
-    h = await startHarness({ phaseMs: { audio: 400, video: 400, upload: 50 } });
+    // A voiceover long enough to be still generating when the third run
+    // plans, however busy the machine; the video is short, for the render
+    // the third run starts again.
+    h = await startHarness({ phaseMs: { audio: 8_000, video: 50, upload: 50 } });
     await h.write('a.yml', manifest('Busy', 'stage: rendered\n'));
     await h.run({ wait: false });
     await h.write('a.yml', 'title: Busy\nfull_text: Changed while rendering.\nstage: rendered\n');

@@ -8,6 +8,7 @@ import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/em
 import { runImport, type ImportReport } from '../../src/import/import.ts';
 import { importHeadline } from '../../src/import/render.ts';
 import { memoryIO } from '../cli/io.ts';
+import { withCpuTime } from '../support/cpu-time.ts';
 import { clientFor } from '../support/engine-harness.ts';
 
 // The rules around the import, one at a time, against the emulator over
@@ -159,9 +160,10 @@ describe('import skips and filters', () => {
   it('--only runs in linear time: a pattern that makes a backtracking matcher take minutes', async () => {
     const long = 'a'.repeat(64);
     await catalogue([fields(long), fields(`${long}b`)]);
-    const started = performance.now();
-    const run = await importing('--json', '--only', '*a*a*a*a*a*a*a*a*b');
-    expect(performance.now() - started).toBeLessThan(5_000);
+    const { value: run, cpuMs } = await withCpuTime(() =>
+      importing('--json', '--only', '*a*a*a*a*a*a*a*a*b'),
+    );
+    expect(cpuMs).toBeLessThan(5_000);
     expect(run.report!.imported.map((item) => item.title)).toEqual([`${long}b`]);
     expect(run.report!.skipped).toEqual([expect.objectContaining({ title: long, reason: 'filtered' })]);
   });
