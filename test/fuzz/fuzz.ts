@@ -87,6 +87,6 @@ export function describeFailure(failure: FuzzFailure): string {
     `run seed ${failure.runSeed}: readings ${failure.readings.join(', ')}`,
     ...failure.violations.map((violation) => `  - ${violation}`),
     `  smallest subset that still fails: ${failure.smallest.join(', ')}`,
-    `  regression line (test/fuzz/regressions.test.ts): { seed: ${failure.runSeed}, readings: ${JSON.stringify(failure.smallest)} },`,
+    `  regression line (test/fuzz/regressions.fuzz.test.ts): { seed: ${failure.runSeed}, readings: ${JSON.stringify(failure.smallest)} },`,
   ].join('\n');
 }

@@ -5,27 +5,9 @@
 // right about it, so that from then on the fuzzer guards it.
 export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
   {
-    reading: 'dates-epoch-seconds-in-rows',
-    what: 'two overlapping applies leave two live items of one title: the race has no winner',
-  },
-  {
-    reading: 'dates-epoch-ms-in-rows',
-    what: 'two overlapping applies leave two live items of one title: the race has no winner',
-  },
-  {
     reading: 'rows-minimal',
     what: 'rows without creation_date: the race is undecided and two live items keep one title',
   },
-  {
-    reading: 'statuses-lower-case',
-    what: 'a status in lower case is a value beyond the enum: the item is held',
-  },
-  {
-    reading: 'statuses-capitalised',
-    what: 'a capitalised status is a value beyond the enum: the item is held',
-  },
-  { reading: 'task-status-lower-case', what: 'stepwise items are rendered and never published' },
-  { reading: 'task-status-404-before-first-run', what: 'every apply fails on the 404' },
   {
     reading: 'platforms-lower-case',
     what: "no account matches the manifest's platform: nothing is published",
@@ -63,14 +45,6 @@ export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
   {
     reading: 'detail-lags-creates',
     what: 'a create whose detail answers 404 for a moment, beside another run: two live items keep one title (seen in combination)',
-  },
-  {
-    reading: '301-on-accounts',
-    what: 'a redirect to the same path on the same host is not followed: the items that name accounts are held for the run',
-  },
-  {
-    reading: '307-on-task-status',
-    what: 'a redirect to the same path on the same host is not followed: the item fails in that apply',
   },
   {
     reading: 'progress-kept-stale',
