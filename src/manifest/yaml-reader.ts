@@ -1,5 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Alias, Document, Node as YamlNode, YAMLError, YAMLMap } from 'yaml';
+import type { Alias, Document, Node as YamlNode, Scalar, YAMLError, YAMLMap } from 'yaml';
 import { costProblem } from './cost.ts';
 import { FORBIDDEN_KEYS, problemAt } from './position-tree.ts';
 import type { LEntry, LNode, Source } from './position-tree.ts';
@@ -165,7 +165,7 @@ function syntaxProblems(doc: Document.Parsed, text: string, at: Locate): Problem
   return problems;
 }
 
-/** The parser's warnings; an unresolved tag is left out when the walk refuses it as an error. */
+/** The parser's warnings; an unresolved tag is left out: the walk names every tag it does not read. */
 function warningsOf(doc: Document.Parsed, at: Locate): Problem[] {
   const refused = (message: string): boolean => {
     const tag = /^Unresolved tag: (\S+)/.exec(message)?.[1];
@@ -179,6 +179,16 @@ function warningsOf(doc: Document.Parsed, at: Locate): Problem[] {
     });
 }
 
+/**
+ * A scalar's value; one under a tag the walk does not read is its text as
+ * written (a !!binary value would otherwise be bytes, in one shape here and
+ * another after a worker's structured clone).
+ */
+function scalarValue(node: Scalar): unknown {
+  if (node.tag === undefined || PLAIN_TAGS.has(node.tag)) return node.value;
+  return typeof node.source === 'string' ? node.source : String(node.value);
+}
+
 /** The document as a located tree whose root is a mapping, or the problems that stopped it. */
 function treeOf(file: string, doc: Document.Parsed, at: Locate, problems: Problem[]): Source {
   let root: LNode;
@@ -189,8 +199,6 @@ function treeOf(file: string, doc: Document.Parsed, at: Locate, problems: Proble
     if (error instanceof Abort) return { file, root: null, problems };
     throw error;
   }
-  // Every refused tag is named, and the file read no further: what it tagged has no value to check.
-  if (builder.refusedTags) return { file, root: null, problems };
   if (root.kind === 'map') return { file, root, problems };
   const what = root.kind === 'seq' ? 'a list' : 'a single value';
   problems.push(
@@ -246,14 +254,14 @@ class TreeBuilder {
     if (origin === null && node.anchor) this.#anchors.set(node.anchor, node);
     if (isAlias(node)) return this.#alias(node, depth, origin, fallback);
     const pos = this.#at(node.range?.[0]);
-    if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) return this.#refuseTag(node.tag, node, fallback);
+    if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) this.#ignoreTag(node.tag, node, fallback);
     if (isMap(node)) return { kind: 'map', pos, entries: this.#entries(node, depth, origin, fallback) };
     if (isSeq(node)) {
       const start = node.range?.[0] ?? fallback;
       const items = node.items.map((item) => this.convert(item as YamlNode | null, depth + 1, origin, start));
       return { kind: 'seq', pos, items };
     }
-    return { kind: 'scalar', pos, value: isScalar(node) ? node.value : null };
+    return { kind: 'scalar', pos, value: isScalar(node) ? scalarValue(node) : null };
   }
 
   /** What the alias names, expanded where it is written. */
@@ -288,23 +296,25 @@ class TreeBuilder {
     return entries;
   }
 
-  /** Whether a tag was refused: the tree is then not used. */
-  get refusedTags(): boolean {
-    return this.#tagged.size > 0;
-  }
-
-  /** A tag no manifest needs, named where its value starts; the value is read as nothing. */
-  #refuseTag(tag: string, node: YamlNode, fallback: number): LNode {
+  /**
+   * A tag no manifest needs, named where its value starts: the value is read
+   * as written (the text of a scalar, the plain mapping or list), so that it
+   * is the same wherever the file is parsed and reaches the service as the
+   * file shows it. A warning, not an error: nothing depends on the tag.
+   */
+  #ignoreTag(tag: string, node: YamlNode, fallback: number): void {
     const offset = node.range?.[0] ?? fallback;
-    if (!this.#tagged.has(offset)) {
-      this.#tagged.add(offset);
-      this.#note(
-        offset,
+    if (this.#tagged.has(offset)) return;
+    this.#tagged.add(offset);
+    this.#problems.push(
+      problemAt(
+        this.#at(offset),
         'yaml_tag',
-        `the YAML tag ${JSON.stringify(tagText(tag))} is not read in a manifest: remove it and write the value as plain text (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)`,
-      );
-    }
-    return { kind: 'scalar', pos: this.#at(offset), value: null };
+        `the YAML tag ${JSON.stringify(tagText(tag))} is not read in a manifest: the value is taken as written; remove the tag (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)`,
+        undefined,
+        'warning',
+      ),
+    );
   }
 
   #note(offset: number, code: string, message: string): void {

@@ -40,7 +40,7 @@ describe('parsing in workers', () => {
     expect(inline.threads).toBeUndefined();
   });
 
-  it('parses a corpus with YAML tags the same on both paths, and refuses every tag a manifest does not need', async () => {
+  it('parses a corpus with YAML tags the same on both paths, reading a tag a manifest does not need as the value written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cac-parse-tags-'));
     const corpus: Record<string, string> = {
       'plain.yml': 'title: Plain\nfull_text: Whales sing.\n',
@@ -71,16 +71,19 @@ describe('parsing in workers', () => {
     expect(inline.results.map(outcome)).toEqual([
       { title: 'Plain', problems: [] },
       { title: '2026', problems: [] },
-      { title: null, problems: ['binary.yml:4:18 yaml_tag'] },
-      { title: null, problems: ['set.yml:2:17 yaml_tag'] },
-      { title: null, problems: ['omap.yml:2:21 yaml_tag'] },
-      { title: null, problems: ['pairs.yml:2:22 yaml_tag'] },
-      { title: null, problems: ['timestamp.yml:3:19 yaml_tag'] },
-      { title: null, problems: ['custom.yml:1:16 yaml_tag'] },
-      { title: null, problems: ['aliased.yml:3:20 yaml_tag'] },
+      { title: 'Binary seed', problems: ['binary.yml:4:18 yaml_tag'] },
+      { title: null, problems: ['set.yml:2:17 yaml_tag', 'set.yml:2:17 wrong_type'] },
+      { title: null, problems: ['omap.yml:2:21 yaml_tag', 'omap.yml:2:21 wrong_type'] },
+      { title: null, problems: ['pairs.yml:2:22 yaml_tag', 'pairs.yml:2:22 wrong_type'] },
+      { title: 'A date', problems: ['timestamp.yml:3:19 yaml_tag', 'timestamp.yml:2:1 ineffective_publish'] },
+      { title: 'Tagged', problems: ['custom.yml:1:16 yaml_tag'] },
+      { title: 'Aliased', problems: ['aliased.yml:3:20 yaml_tag'] },
     ]);
+    // The tagged value is read as written, and the tag is a warning that says so.
+    expect(inline.results[2]?.item?.fields.fine_tuning).toEqual({ seed: 'aGVsbG8=' });
+    expect(inline.results[2]?.problems[0]?.severity).toBe('warning');
     expect(inline.results[2]?.problems[0]?.message).toBe(
-      'the YAML tag "!!binary" is not read in a manifest: remove it and write the value as plain text (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)',
+      'the YAML tag "!!binary" is not read in a manifest: the value is taken as written; remove the tag (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)',
     );
   });
 
