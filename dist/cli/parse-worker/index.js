@@ -9472,6 +9472,20 @@ const MAX_DEPTH = 64;
 const MAX_NODES = 100_000;
 class Abort extends Error {
 }
+const CORE = 'tag:yaml.org,2002:';
+/**
+ * The explicit tags a manifest may carry: the core schema's plain ones,
+ * which give the values a manifest holds anyway. Every other tag (!!binary,
+ * !!set, !!omap, !!pairs, !!timestamp, !!merge, a custom !foo) would make
+ * a value no manifest field takes: a Buffer, a Set, a Date, which the worker
+ * threads' structured clone changes (parse-pool.ts), and which would reach
+ * the service in another JSON shape than was written.
+ */
+const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => CORE + name));
+/** A tag as written: `!!binary` for the core prefix, else as the parser resolved it. */
+function tagText(tag) {
+    return tag.startsWith(CORE) ? `!!${tag.slice(CORE.length)}` : tag;
+}
 function keyText(value) {
     if (typeof value === 'string')
         return value;
@@ -9597,17 +9611,35 @@ function syntaxProblems(doc, text, at) {
     }
     return problems;
 }
+/** The parser's warnings; an unresolved tag is left out: the walk names every tag it does not read. */
 function warningsOf(doc, at) {
-    return doc.warnings.map((warning) => {
+    const refused = (message) => {
+        const tag = /^Unresolved tag: (\S+)/.exec(message)?.[1];
+        return tag !== undefined && !PLAIN_TAGS.has(tag);
+    };
+    return doc.warnings
+        .filter((warning) => !refused(warning.message))
+        .map((warning) => {
         const message = warning.message.split('\n')[0] ?? warning.message;
         return position_tree_problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning');
     });
 }
+/**
+ * A scalar's value; one under a tag the walk does not read is its text as
+ * written (a !!binary value would otherwise be bytes, in one shape here and
+ * another after a worker's structured clone).
+ */
+function scalarValue(node) {
+    if (node.tag === undefined || PLAIN_TAGS.has(node.tag))
+        return node.value;
+    return typeof node.source === 'string' ? node.source : String(node.value);
+}
 /** The document as a located tree whose root is a mapping, or the problems that stopped it. */
 function treeOf(file, doc, at, problems) {
     let root;
+    const builder = new TreeBuilder(at, problems);
     try {
-        root = new TreeBuilder(at, problems).convert(doc.contents, 0, null, 0);
+        root = builder.convert(doc.contents, 0, null, 0);
     }
     catch (error) {
         if (error instanceof Abort)
@@ -9631,6 +9663,8 @@ class TreeBuilder {
     // recorded in document order during the main walk only.
     #anchors = new Map();
     #count = 0;
+    /** Where a tag was refused, each place once (an alias expands the same node again). */
+    #tagged = new Set();
     constructor(at, problems) {
         this.#at = at;
         this.#problems = problems;
@@ -9654,6 +9688,8 @@ class TreeBuilder {
         if ((0,dist/* isAlias */.Vj)(node))
             return this.#alias(node, depth, origin, fallback);
         const pos = this.#at(node.range?.[0]);
+        if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag))
+            this.#ignoreTag(node.tag, node, fallback);
         if ((0,dist/* isMap */.jh)(node))
             return { kind: 'map', pos, entries: this.#entries(node, depth, origin, fallback) };
         if ((0,dist/* isSeq */.oP)(node)) {
@@ -9661,7 +9697,7 @@ class TreeBuilder {
             const items = node.items.map((item) => this.convert(item, depth + 1, origin, start));
             return { kind: 'seq', pos, items };
         }
-        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
+        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? scalarValue(node) : null };
     }
     /** What the alias names, expanded where it is written. */
     #alias(node, depth, origin, fallback) {
@@ -9693,6 +9729,19 @@ class TreeBuilder {
             });
         }
         return entries;
+    }
+    /**
+     * A tag no manifest needs, named where its value starts: the value is read
+     * as written (the text of a scalar, the plain mapping or list), so that it
+     * is the same wherever the file is parsed and reaches the service as the
+     * file shows it. A warning, not an error: nothing depends on the tag.
+     */
+    #ignoreTag(tag, node, fallback) {
+        const offset = node.range?.[0] ?? fallback;
+        if (this.#tagged.has(offset))
+            return;
+        this.#tagged.add(offset);
+        this.#problems.push(position_tree_problemAt(this.#at(offset), 'yaml_tag', `the YAML tag ${JSON.stringify(tagText(tag))} is not read in a manifest: the value is taken as written; remove the tag (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)`, undefined, 'warning'));
     }
     #note(offset, code, message) {
         this.#problems.push(position_tree_problemAt(this.#at(offset), code, message));
@@ -19255,10 +19304,12 @@ function iso_duration(params) {
     return core._isoDuration(ZodISODuration, params);
 }
 
-;// CONCATENATED MODULE: ./src/api/types.ts
-// The service's resources as the rest of the project sees them: snake_case
-// field names as the interface spells them, but none of the wire quirks
-// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+;// CONCATENATED MODULE: ./src/interface/enumerations.ts
+// The enumerations the service interface lists, word for word, and nothing
+// else: no reading of a "not shown" rule, no interpretation. Both the client
+// (src/api/types.ts) and the emulator (src/emulator/) take them from here, so
+// neither borrows the other's understanding of the service. Imports nothing.
+/** "ContentStatus allowed values" (States and transitions), in the interface's order. */
 const CONTENT_STATUSES = [
     'NEW',
     'PROCESSING',
@@ -19274,6 +19325,35 @@ const CONTENT_STATUSES = [
     'FAILED_UPLOAD',
     'FAILED',
 ];
+/** "Terminal states: UPLOADED, FAILED_AUDIO, FAILED_VIDEO, FAILED_UPLOAD, FAILED." */
+const TERMINAL_STATUS_NAMES = [
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+/** The FAILED_* states and FAILED: the terminal states other than UPLOADED. */
+const FAILED_STATUS_NAMES = [
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+/** PlatformType "Allowed values: YouTube, TikTok, Instagram. Compared literally, so casing must match exactly." */
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+/** "At creation a scope set is chosen. The default is read and generate." */
+const DEFAULT_KEY_SCOPES = (/* unused pure expression or super */ null && (['read', 'generate']));
+/** "Every key starts with the fixed prefix `svc_live_`." */
+const KEY_PREFIX = 'svc_live_';
+
+;// CONCATENATED MODULE: ./src/api/types.ts
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+// The interface's enumerations themselves live in src/interface/, which the
+// emulator reads too.
+
 const KNOWN_STATUS = new Set(CONTENT_STATUSES);
 function isKnownStatus(status) {
     return KNOWN_STATUS.has(status);
@@ -19281,19 +19361,8 @@ function isKnownStatus(status) {
 function unknownStatus(value) {
     return value;
 }
-const TERMINAL_STATUSES = new Set([
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-const FAILED_STATUSES = new Set([
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
+const TERMINAL_STATUSES = new Set(TERMINAL_STATUS_NAMES);
+const FAILED_STATUSES = new Set(FAILED_STATUS_NAMES);
 /** Statuses in which the service refuses a PUT without cancel_generation (A17). */
 const GENERATING_STATUSES = new Set([
     'PROCESSING',
@@ -19308,13 +19377,13 @@ const RENDERED_STATUSES = new Set([
     'READY_FOR_UPLOAD',
     'FAILED_UPLOAD',
 ]);
-const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+
 const KNOWN_PLATFORM = new Set(PLATFORMS);
 function isKnownPlatform(platform) {
     return KNOWN_PLATFORM.has(platform);
 }
 /** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
-const KEY_PREFIX = 'svc_live_';
+
 /**
  * Keep-alive connections of the client; the engine's detail readers take all
  * but two, which its listings read their pages on. Reads are not rate
@@ -19380,12 +19449,41 @@ function isTimeZone(zone) {
 function timeZoneNames() {
     return ['UTC', ...Intl.supportedValuesOf('timeZone')];
 }
-/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC). */
-function offsetAt(zone, instant) {
+/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC), as Intl says it. */
+function intlOffsetAt(zone, instant) {
     const parts = formatter(zone).formatToParts(new Date(instant));
     const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
     const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
     return local - Math.floor(instant / 1000) * 1000;
+}
+const DAY_MS = 86_400_000;
+/** Days kept per zone before its cache starts again: a run asks about a few hundred at most. */
+const DAYS_KEPT = 20_000;
+/** Per zone, its offset at the start of each UTC day asked about (Intl is slow: a freeze calendar asks thousands of times). */
+const dayStarts = new Map();
+function offsetAtDayStart(zone, day) {
+    let days = dayStarts.get(zone);
+    if (days === undefined || days.size > DAYS_KEPT) {
+        days = new Map();
+        dayStarts.set(zone, days);
+    }
+    let offset = days.get(day);
+    if (offset === undefined) {
+        offset = intlOffsetAt(zone, day * DAY_MS);
+        days.set(day, offset);
+    }
+    return offset;
+}
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (local minus
+ * UTC). A UTC day that starts and ends on the same offset keeps it all day
+ * (no zone changes its clocks twice within a day and back); on a day the
+ * offset changes, Intl is asked about the instant itself.
+ */
+function offsetAt(zone, instant) {
+    const day = Math.floor(instant / DAY_MS);
+    const start = offsetAtDayStart(zone, day);
+    return start === offsetAtDayStart(zone, day + 1) ? start : intlOffsetAt(zone, instant);
 }
 /**
  * An instant's wall-clock time in `zone`, as milliseconds since the epoch
@@ -19395,7 +19493,6 @@ function offsetAt(zone, instant) {
 function wallTime(zone, instant) {
     return instant + offsetAt(zone, instant);
 }
-const DAY_MS = 86_400_000;
 /**
  * The instant at which `zone` shows the wall time `wall` (milliseconds read
  * as if UTC). A wall time shown twice (clocks going back) is its first
@@ -19520,6 +19617,24 @@ const fixedWindow = strictObject({
 })
     .describe('A window between two dates or instants: a holiday, a launch, a review.');
 const since = when('Since when: a date or an instant with a zone.');
+/** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
+const MAX_FREEZE_WINDOWS = 100;
+/** The most accounts a release file may pause. */
+const MAX_PAUSED_ACCOUNTS = 100;
+/**
+ * A list of at most `max` entries, refused at the first entry past the cap
+ * (its file:line), so that a release file cannot make every run do
+ * unbounded work.
+ */
+function capped(entry, max, tooMany) {
+    return array(entry)
+        .refine((list) => list.length <= max, {
+        path: [max],
+        params: { code: 'too_many_entries' },
+        error: (issue) => tooMany(Array.isArray(issue.input) ? issue.input.length : max + 1),
+    })
+        .meta({ maxItems: max });
+}
 const pausedById = strictObject({
     id: nonEmpty.describe('Id of the account, as GET /accounts lists it.'),
     reason,
@@ -19540,10 +19655,10 @@ const releaseSchema = strictObject({
     warn_paused_after: release_schema_duration
         .default('7d')
         .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
-    freeze: array(union([recurringWindow, fixedWindow]))
+    freeze: capped(union([recurringWindow, fixedWindow]), MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
         .default([])
         .describe('Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.'),
-    paused_accounts: array(union([pausedByName, pausedById]))
+    paused_accounts: capped(union([pausedByName, pausedById]), MAX_PAUSED_ACCOUNTS, (count) => `paused_accounts names ${count} accounts; a release file may name at most ${MAX_PAUSED_ACCOUNTS}: pause the catalogue instead (paused: true), or remove accounts no longer paused`)
         .default([])
         .describe('Accounts nothing is published to: an item that publishes to one is held, whatever other accounts it names.'),
 })

@@ -1,8 +1,8 @@
-export const id = 886;
-export const ids = [886];
+export const id = 650;
+export const ids = [650];
 export const modules = {
 
-/***/ 7886:
+/***/ 6650:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -414,10 +414,112 @@ function parsed(baseUrl) {
 const VERSION = '0.1.0';
 const USER_AGENT = `content-as-code/${VERSION}`;
 
+;// CONCATENATED MODULE: ./src/text/service-terms.ts
+// Text as a service may store it. Services normalise what they keep: `\r\n`
+// becomes `\n`, whitespace at line ends and around the whole text goes. Two
+// texts equal in these terms are the same text to the service, so comparing
+// in them never sends an edit the service would undo, and never takes a
+// title the service trimmed for another item's.
+/** A text in the service's terms: `\n` line ends, no whitespace at line ends or around the text. */
+function serviceText(text) {
+    // One line, as a title is: the same text as trimming it, at a fraction of the cost.
+    if (!text.includes('\n') && !text.includes('\r'))
+        return text.trim();
+    return text
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .trim();
+}
+/** The key a title is matched by, whoever stored it: the manifest, the service, another run. */
+function titleKey(title) {
+    return serviceText(title);
+}
+/** Whether two titles name the same item in the service's terms. */
+function sameTitle(a, b) {
+    return titleKey(a) === titleKey(b);
+}
+// ---- enum words -------------------------------------------------------------
+// The interface spells its enumerations (statuses, platforms, task states) in
+// one case, but a service may answer `uploaded`, `Uploaded` or `ready-for-upload`
+// for the same word. Compared in the service's terms, those are one word: case
+// does not tell words apart, nor do spaces or hyphens where the interface has
+// an underscore.
+/** An enum word in the service's terms: upper case, runs of spaces, hyphens and underscores as one `_`. */
+function wordKey(word) {
+    return word
+        .trim()
+        .toUpperCase()
+        .replace(/[\s_-]+/g, '_');
+}
+/**
+ * A reader for one enumeration: the word of `words` that a value spells in the
+ * service's terms (in the interface's own spelling), or null when it is none
+ * of them (then kept as sent by the caller, A35).
+ */
+function enumReader(words) {
+    const byKey = new Map(words.map((word) => [wordKey(word), word]));
+    return (value) => byKey.get(value) ?? byKey.get(wordKey(value)) ?? null;
+}
+// ---- dates ------------------------------------------------------------------
+// The interface shows dates as ISO 8601 text, but a service may send epoch
+// seconds, epoch milliseconds, or ISO text with any offset (or none). One
+// parser reads them all into an instant; everything after compares instants.
+/** Epoch numbers below this are seconds (year 5138 in seconds is 1973 in milliseconds). */
+const EPOCH_MS_FROM = 1e11;
+/** And below this, milliseconds; above, microseconds. */
+const EPOCH_US_FROM = 1e14;
+const ISO_LIKE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?))?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+function fromEpoch(value) {
+    if (Math.abs(value) < EPOCH_MS_FROM)
+        return value * 1000;
+    if (Math.abs(value) < EPOCH_US_FROM)
+        return value;
+    return value / 1000;
+}
+function fromIsoText(text) {
+    const match = ISO_LIKE.exec(text);
+    if (match === null)
+        return Date.parse(text);
+    const [, day, time = '00:00:00', zone] = match;
+    // A date without an offset is taken as UTC: a server's clock, not a wall clock.
+    const offset = zone === undefined || zone === 'z'
+        ? 'Z'
+        : zone.length === 5
+            ? `${zone.slice(0, 3)}:${zone.slice(3)}`
+            : zone.length === 3
+                ? `${zone}:00`
+                : zone;
+    return Date.parse(`${day}T${time.replace(',', '.')}${offset}`);
+}
+/**
+ * A date as the service sent it, as an instant in ISO 8601 UTC
+ * (`2026-01-02T03:04:05.678Z`): ISO text with any offset or none (taken as
+ * UTC), epoch seconds, milliseconds or microseconds, as numbers or digits.
+ * Null when absent or unreadable: what depends on it is then held, never guessed.
+ */
+function serviceInstant(value) {
+    let ms;
+    if (typeof value === 'number')
+        ms = Number.isFinite(value) ? fromEpoch(value) : NaN;
+    else if (typeof value !== 'string' || value.trim() === '')
+        return null;
+    else if (/^-?\d+(?:\.\d+)?$/.test(value.trim()))
+        ms = fromEpoch(Number(value.trim()));
+    else
+        ms = fromIsoText(value.trim());
+    if (!Number.isFinite(ms))
+        return null;
+    const date = new Date(ms);
+    return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through scrubSecrets() first.
+
 
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {
@@ -462,6 +564,17 @@ class ServiceError extends Error {
         this.limit = details.limit;
         this.attempts = details.attempts ?? 1;
     }
+    /** Whether the service's code is this word, in the service's terms (`Already-Published` is `already_published`). */
+    codeIs(word) {
+        return this.code !== undefined && wordKey(this.code) === wordKey(word);
+    }
+}
+/**
+ * The resource is not there: 404, or 410 Gone (RFC 9110: gone for good,
+ * which for a read is the same answer). Every "not found" is asked here.
+ */
+function isNotFound(error) {
+    return error instanceof ServiceError && (error.status === 404 || error.status === 410);
 }
 /**
  * A non-idempotent POST may have reached the service but its answer was lost
@@ -518,6 +631,21 @@ class RequestBudgetError extends Error {
     name = 'RequestBudgetError';
     constructor(method, path) {
         super(`${method} ${path} was not sent: the request budget is spent.`);
+    }
+}
+/**
+ * A rate-limited request not sent: the service's pace (or the Retry-After of
+ * its last 429) allows the next one only after the run's deadline, and no
+ * wait outlasts the run. Nothing was sent; the next run sends it.
+ */
+class AfterDeadlineError extends Error {
+    name = 'AfterDeadlineError';
+    /** When the service allows the next generation request (ISO 8601). */
+    nextAt;
+    constructor(method, path, nextAt) {
+        const at = new Date(nextAt).toISOString();
+        super(`${method} ${path} was not sent: the service's pace allows the next generation at ${at}, after this run's deadline.`);
+        this.nextAt = at;
     }
 }
 /** A successful answer whose body the client cannot read as any listed variant. */
@@ -848,6 +976,7 @@ function hintsIn(obj) {
         totalPages: firstNum(obj, ['total_pages', 'totalPages', 'page_count', 'pages']),
         lastPage: firstNum(obj, ['last_page', 'lastPage']),
         page: firstNum(obj, ['page', 'current_page', 'currentPage', 'page_number']),
+        offset: firstNum(obj, ['offset', 'skip', 'start']),
     };
 }
 function anyHint(hints) {
@@ -864,6 +993,7 @@ function readPagingHints(holder) {
         totalPages: null,
         lastPage: null,
         page: null,
+        offset: null,
     };
     if (holder === null)
         return none;
@@ -896,29 +1026,39 @@ function linkOf(value, platform) {
     if (!URL_LIKE.test(url))
         return null;
     const named = (key) => (typeof value[key] === 'string' ? value[key] : null);
+    // Ids are opaque: a number is its digits.
+    const id = (key) => typeof value[key] === 'number' && Number.isFinite(value[key]) ? String(value[key]) : named(key);
     return {
         url,
         platform: named('platform') ?? platform,
-        accountId: named('account_id') ?? named('accountId'),
+        accountId: id('account_id') ?? id('accountId'),
     };
+}
+/** A value the service may give as one, as a list, or as a comma-joined text: its parts, trimmed. */
+function partsOf(value) {
+    if (Array.isArray(value))
+        return value.map((part) => (typeof part === 'string' ? part.trim() : part));
+    if (typeof value === 'string')
+        return value.split(',').map((part) => part.trim());
+    return [];
 }
 /**
  * A28: the URLs a list row shows for the item's publications. The interface
  * names one `published_url` (and `published_platform`) per item; a service
  * may also list one per account, under `published_urls` (URLs, or objects
- * with `url`, `platform`, `account_id`), or several in `published_url`
- * separated by commas. `perAccount` says whether it shows them per account.
+ * with `url`, `platform`, `account_id`), or several in `published_url` (and
+ * `published_platform`), as an array or separated by commas, in the same
+ * order. `perAccount` says whether it shows them per account.
  */
 function readPublishedLinks(row) {
-    const platform = typeof row.published_platform === 'string' ? row.published_platform : null;
     if (Array.isArray(row.published_urls)) {
         const links = row.published_urls.flatMap((value) => linkOf(value, null) ?? []);
         return { links, perAccount: true, reading: 'urls per account' };
     }
-    const parts = typeof row.published_url === 'string' ? row.published_url.split(',').map((part) => part.trim()) : [];
-    const platforms = platform?.split(',').map((part) => part.trim()) ?? [];
-    const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? (parts.length === 1 ? platform : null)) ?? []);
-    if (links.length > 1)
+    const parts = partsOf(row.published_url);
+    const platforms = partsOf(row.published_platform).map((part) => (typeof part === 'string' ? part : null));
+    const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? null) ?? []);
+    if (links.length > 1 || Array.isArray(row.published_url))
         return { links, perAccount: true, reading: 'urls per account' };
     return { links, perAccount: false, reading: links.length === 0 ? 'no url' : 'one url per item' };
 }
@@ -1450,6 +1590,14 @@ function saysMore(hints, read, pages) {
         return true;
     return hints.lastPage !== null && hints.page !== null && hints.page < hints.lastPage;
 }
+/**
+ * The answer says which offset it starts at, and neither a page number nor a
+ * next link or cursor: the service pages by offset, and its own answer is
+ * how the walk learns it (`{data, offset, limit, total}`).
+ */
+function pagedByOffset(hints) {
+    return hints.offset !== null && hints.page === null && hints.next === null;
+}
 class Walk {
     #path;
     #options;
@@ -1624,12 +1772,30 @@ class Walk {
             this.#out.proof = 'an empty page';
             return false;
         }
-        const { offset } = this.#request;
-        if (offset !== undefined) {
-            this.#request = { ...FIRST, offset: offset + answer.rows.length };
-            return true;
-        }
+        if (this.#request.offset !== undefined || pagedByOffset(answer.hints))
+            return this.#nextOffset(answer);
         return this.#advance(answer.hints);
+    }
+    /**
+     * A listing paged by offset (the service's answer says its offset, or an
+     * offset asked for brought new rows): the next offset is the one after
+     * this answer's rows, until the hints or an empty page prove the end.
+     */
+    #nextOffset(answer) {
+        const proof = answer.hints.hasMore === true ? null : this.#proofFromHints(answer.hints);
+        if (proof !== null)
+            return this.#proven(answer.hints, proof);
+        this.#out.paging = 'offsets';
+        const from = answer.hints.offset ?? this.#request.offset ?? 0;
+        this.#request = { ...FIRST, offset: from + answer.rows.length };
+        return true;
+    }
+    /** The hints proved the end: false, with a gap when they count more items than were listed. */
+    #proven(hints, proof) {
+        this.#out.proof = proof;
+        if (hints.total !== null && this.#seen.size < hints.total)
+            this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
+        return false;
     }
     /**
      * `page=1` either repeats the first page (pages count from 1) or goes on
@@ -1764,12 +1930,8 @@ class Walk {
             return true;
         }
         const proof = hints.hasMore === true ? null : this.#proofFromHints(hints);
-        if (proof !== null) {
-            out.proof = proof;
-            if (hints.total !== null && this.#seen.size < hints.total)
-                this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
-            return false;
-        }
+        if (proof !== null)
+            return this.#proven(hints, proof);
         const { link, cursor } = this.#request;
         if ((link !== null || cursor !== null) && hints.hasMore !== true) {
             // A link- or cursor-paged listing that gives no next link has ended.
@@ -1914,9 +2076,10 @@ class GenerationPace {
      * Waits for the gate (a 429 may close it while a request waits for its
      * turn), for the request in flight while no pace is known, and until one
      * more request keeps within the pace; then counts it as sent now. Returns
-     * its ticket, handed back with its answer (`answered`).
+     * its ticket, handed back with its answer (`answered`). A slot after
+     * `deadline` (the run's) is not waited for: its `tooLate` is thrown instead.
      */
-    async admit(gate) {
+    async admit(gate, deadline) {
         for (;;) {
             await gate();
             if (this.#pace === null && this.#inFlight > 0) {
@@ -1932,6 +2095,9 @@ class GenerationPace {
                     this.#sent.splice(0, this.#sent.length - KEPT);
                 return now;
             }
+            // No wait outlasts the run: a slot after its deadline is not waited for, and nothing is sent.
+            if (deadline !== undefined && ready > deadline.at())
+                throw deadline.tooLate(ready);
             await this.#sleep(ready - now);
         }
     }
@@ -2012,6 +2178,7 @@ class GenerationPace {
 
 ;// CONCATENATED MODULE: ./src/api/explain.ts
 
+
 /** Where a key comes from and goes, in the action's words; the CLI says it in its own (cli/connect.ts). */
 const STORE_THE_KEY = 'store it in the secret passed as api-key';
 const KEYS_PAGE = `create one in the web app under Settings, API Keys, and ${STORE_THE_KEY}`;
@@ -2040,8 +2207,11 @@ function sentence(facts) {
     const { status, method, path, body } = facts;
     const where = `${method} ${path}`;
     switch (status) {
+        // RFC 9110: 412 and 422 refuse the request as sent, as 400 does.
         case 400:
-            return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
+        case 412:
+        case 422:
+            return `${where} was refused (${status})${said(body)}. Fix the request: it is not retried unchanged.`;
         case 401:
             return (`${where}: the service rejected the API key (401)${said(body)}. ` +
                 `${explainIntrospection(facts.introspection)} Use a valid key: ${KEYS_PAGE}.`);
@@ -2060,7 +2230,8 @@ function sentence(facts) {
                 `Mint a key with ${required.join(', ')} (scopes are fixed for a key's life): ${KEYS_PAGE}.`);
         }
         case 404:
-            return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
+        case 410:
+            return `${where}: not found (${status})${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
         case 409:
             return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
         case 429: {
@@ -2070,6 +2241,10 @@ function sentence(facts) {
                 `${plural(facts.attempts, 'attempt')}${wait}. Run again later.`);
         }
         default:
+            if (status >= 300 && status < 400) {
+                return (`${where}: the service redirects (${status}) where the client does not follow: another host ` +
+                    '(the key is never sent elsewhere), or too many redirects. Check base-url.');
+            }
             if (status >= 500) {
                 return (`${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
                     `${plural(facts.attempts, 'attempt')}. Run again later.`);
@@ -2078,12 +2253,13 @@ function sentence(facts) {
     }
 }
 function conflictAdvice(facts) {
-    if (facts.body.code === 'generation_in_progress') {
+    const code = facts.body.code === undefined ? '' : wordKey(facts.body.code);
+    if (code === 'GENERATION_IN_PROGRESS') {
         return facts.method === 'PUT'
             ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
             : 'The item is being generated: wait for the run to finish.';
     }
-    if (facts.body.code === 'already_published')
+    if (code === 'ALREADY_PUBLISHED')
         return 'The video is published and is never replaced.';
     if (facts.path.startsWith('/contents/upload/')) {
         return 'An upload of this item is already in flight: poll its task status before dispatching again.';
@@ -2145,6 +2321,15 @@ function parseRetryAfter(header, nowMs) {
     if (Number.isNaN(date))
         return undefined;
     return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+/**
+ * RFC 9110: a 429, or a 503 that says how long the service is unavailable,
+ * refuses the request without handling it; the client waits and sends it again.
+ */
+function isRefusalToWaitOut(answer, nowMs) {
+    if (answer.status === 429)
+        return true;
+    return answer.status === 503 && parseRetryAfter(answer.retryAfter, nowMs) !== undefined;
 }
 /** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
 function backoffDelay(retry, settings, random) {
@@ -2220,10 +2405,13 @@ class RateGate {
         });
         this.#open = opened;
     }
-    /** Resolves when the gate is open (at once when it is). */
-    async pass() {
-        while (this.#open !== null)
+    /** Resolves when the gate is open (at once when it is); throws the deadline's error when it opens after it. */
+    async pass(deadline) {
+        while (this.#open !== null) {
+            if (deadline !== undefined && this.#until > deadline.at())
+                throw deadline.tooLate(this.#until);
             await this.#open;
+        }
     }
 }
 /**
@@ -2253,9 +2441,10 @@ send) {
         }
         call.spentSince(started);
         let wait;
-        if (answer.status === 429) {
+        if (isRefusalToWaitOut(answer, runtime.now())) {
             const limited = call.waitAfterRateLimit(answer);
-            call.answered({ waitMs: limited?.stated ? limited.ms : null });
+            // Only a 429 tells the generation pace anything (A41); a 503 is refused all the same.
+            call.answered({ waitMs: limited?.stated && answer.status === 429 ? limited.ms : null });
             wait = limited;
         }
         else {
@@ -2264,8 +2453,11 @@ send) {
         }
         if (wait === null)
             return { answer, attempts: call.sends };
+        // A service that is unavailable is so for every request: they all wait it out.
+        if (answer.status === 503 && runtime.pause)
+            runtime.pause.close(wait.ms);
         // A rate limit is the user's (A31): every rate-limited request of the client waits it out.
-        if (wait.gated)
+        else if (wait.gated)
             runtime.gate.close(wait.ms);
         else
             await runtime.sleep(wait.ms);
@@ -2288,14 +2480,20 @@ class RetriedCall {
         this.#runtime = runtime;
         this.#settings = runtime.settings;
     }
-    /** Waits for the shared gate and the pace when rate limited, and takes one request from the budget. */
+    /**
+     * Waits for the shared gate and the pace when rate limited, and takes one
+     * request from the budget. A request whose turn comes after the run's
+     * deadline is not waited for: AfterDeadlineError, nothing sent.
+     */
     async admit() {
+        await this.#runtime.pause?.pass();
         if (this.#kind.rateLimited) {
             const { gate, pace } = this.#runtime;
+            const deadline = this.#deadline();
             if (pace)
-                this.#ticket = await pace.admit(() => gate.pass());
+                this.#ticket = await pace.admit(() => gate.pass(deadline), deadline);
             else
-                await gate.pass();
+                await gate.pass(deadline);
         }
         const { budget } = this.#runtime;
         if (budget !== undefined) {
@@ -2340,14 +2538,15 @@ class RetriedCall {
         this.#runtime.pace?.answered(this.#ticket, refusal);
         this.#ticket = null;
     }
-    /** A 429: Retry-After in full, else the backoff schedule; null when the answer is final. */
+    /** A 429 (or a 503 with Retry-After): Retry-After in full, else the backoff schedule; null when the answer is final. */
     waitAfterRateLimit(answer) {
         this.#rateLimits += 1;
         const seconds = parseRetryAfter(answer.retryAfter, this.#runtime.now());
         const ms = seconds !== undefined
             ? seconds * this.#runtime.secondMs
             : backoffDelay(this.#rateLimits, this.#settings, this.#runtime.random);
-        if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, 'rate limited (429)')) {
+        const reason = answer.status === 429 ? 'rate limited (429)' : 'unavailable for a while (503)';
+        if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, reason)) {
             return null;
         }
         return { ms, gated: this.#kind.rateLimited, stated: seconds !== undefined };
@@ -2370,9 +2569,19 @@ class RetriedCall {
         }
         return { ms, gated: false };
     }
-    /** Counts a wait against the deadline and reports it; false when it would pass the deadline. */
+    #deadline() {
+        const { runDeadline } = this.#runtime;
+        if (runDeadline === undefined)
+            return undefined;
+        const { method, path } = this.#kind;
+        return { at: runDeadline, tooLate: (readyAt) => new AfterDeadlineError(method, path, readyAt) };
+    }
+    /** Counts a wait against the call's deadline and reports it; false when it would pass it, or the run's. */
     #planWait(waitMs, reason) {
         if (this.#spentMs + waitMs > this.#settings.deadlineMs)
+            return false;
+        const runDeadline = this.#runtime.runDeadline?.() ?? Infinity;
+        if (this.#runtime.now() + waitMs > runDeadline)
             return false;
         const { method, path } = this.#kind;
         this.#runtime.onRetry?.({ method, path, attempt: this.#sends, waitMs, reason });
@@ -2381,10 +2590,12 @@ class RetriedCall {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/types.ts
-// The service's resources as the rest of the project sees them: snake_case
-// field names as the interface spells them, but none of the wire quirks
-// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+;// CONCATENATED MODULE: ./src/interface/enumerations.ts
+// The enumerations the service interface lists, word for word, and nothing
+// else: no reading of a "not shown" rule, no interpretation. Both the client
+// (src/api/types.ts) and the emulator (src/emulator/) take them from here, so
+// neither borrows the other's understanding of the service. Imports nothing.
+/** "ContentStatus allowed values" (States and transitions), in the interface's order. */
 const CONTENT_STATUSES = [
     'NEW',
     'PROCESSING',
@@ -2400,6 +2611,35 @@ const CONTENT_STATUSES = [
     'FAILED_UPLOAD',
     'FAILED',
 ];
+/** "Terminal states: UPLOADED, FAILED_AUDIO, FAILED_VIDEO, FAILED_UPLOAD, FAILED." */
+const TERMINAL_STATUS_NAMES = [
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+/** The FAILED_* states and FAILED: the terminal states other than UPLOADED. */
+const FAILED_STATUS_NAMES = [
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+/** PlatformType "Allowed values: YouTube, TikTok, Instagram. Compared literally, so casing must match exactly." */
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+/** "At creation a scope set is chosen. The default is read and generate." */
+const DEFAULT_KEY_SCOPES = (/* unused pure expression or super */ null && (['read', 'generate']));
+/** "Every key starts with the fixed prefix `svc_live_`." */
+const KEY_PREFIX = 'svc_live_';
+
+;// CONCATENATED MODULE: ./src/api/types.ts
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+// The interface's enumerations themselves live in src/interface/, which the
+// emulator reads too.
+
 const KNOWN_STATUS = new Set(CONTENT_STATUSES);
 function isKnownStatus(status) {
     return KNOWN_STATUS.has(status);
@@ -2407,19 +2647,8 @@ function isKnownStatus(status) {
 function unknownStatus(value) {
     return value;
 }
-const TERMINAL_STATUSES = new Set([
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
-const FAILED_STATUSES = new Set([
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-]);
+const TERMINAL_STATUSES = new Set(TERMINAL_STATUS_NAMES);
+const FAILED_STATUSES = new Set(FAILED_STATUS_NAMES);
 /** Statuses in which the service refuses a PUT without cancel_generation (A17). */
 const GENERATING_STATUSES = new Set([
     'PROCESSING',
@@ -2434,13 +2663,13 @@ const RENDERED_STATUSES = new Set([
     'READY_FOR_UPLOAD',
     'FAILED_UPLOAD',
 ]);
-const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+
 const KNOWN_PLATFORM = new Set(PLATFORMS);
 function isKnownPlatform(platform) {
     return KNOWN_PLATFORM.has(platform);
 }
 /** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
-const KEY_PREFIX = 'svc_live_';
+
 /**
  * Keep-alive connections of the client; the engine's detail readers take all
  * but two, which its listings read their pages on. Reads are not rate
@@ -2452,6 +2681,8 @@ const KEY_PREFIX = 'svc_live_';
 const DEFAULT_CONNECTIONS = 128;
 
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
+
+
 
 
 
@@ -2471,12 +2702,10 @@ function record(value, what) {
 function shapes_text(value) {
     return typeof value === 'string' ? value : null;
 }
-function requiredText(obj, field, what) {
-    const value = obj[field];
-    if (typeof value === 'string' && value !== '')
+function requiredId(obj, field, what) {
+    const value = idText(obj[field]);
+    if (value !== null)
         return value;
-    if (typeof value === 'number')
-        return String(value);
     throw new ShapeProblem(`${what} has no ${field}`);
 }
 function bool(value) {
@@ -2492,11 +2721,20 @@ function shapes_num(value) {
 function object(value) {
     return isRecord(value) ? value : null;
 }
-/** A35: a listed status as is; anything else kept as sent, '' when absent. */
+const statusWord = enumReader(CONTENT_STATUSES);
+/** A35: a listed status in the interface's spelling, whatever the service's case; anything else kept as sent, '' when absent. */
 function shapes_status(value) {
-    if (typeof value === 'string' && isKnownStatus(value))
+    if (typeof value !== 'string')
+        return unknownStatus('');
+    return statusWord(value) ?? unknownStatus(value);
+}
+/** An id as an opaque string: the service may send it as a number or as text. */
+function idText(value) {
+    if (typeof value === 'string' && value !== '')
         return value;
-    return unknownStatus(typeof value === 'string' ? value : '');
+    if (typeof value === 'number' && Number.isFinite(value))
+        return String(value);
+    return null;
 }
 /** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
 function unwrap(body) {
@@ -2514,15 +2752,16 @@ function persona(value) {
     const obj = object(value);
     if (obj === null)
         return null;
-    return { id: shapes_text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: shapes_text(obj.name) };
+    return { id: idText(obj.id), name: shapes_text(obj.name) };
 }
 function parseAccount(value) {
     const obj = record(value, 'an account');
     const platform = shapes_text(obj.platform) ?? '';
     return {
-        id: requiredText(obj, 'id', 'an account'),
+        id: requiredId(obj, 'id', 'an account'),
         name: shapes_text(obj.name) ?? '',
-        // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
+        // A35: the interface says platforms are compared literally, casing included: one in another
+        // case is a platform beyond the three, kept as sent; only an item publishing to it is held.
         platform: platform,
         platform_acronym: shapes_text(obj.platform_acronym),
     };
@@ -2530,7 +2769,9 @@ function parseAccount(value) {
 /** A18: one row of GET /contents. */
 function parseContentSummary(value) {
     const obj = record(value, 'a content item');
-    const id = requiredText(obj, 'id', 'a content item');
+    const id = requiredId(obj, 'id', 'a content item');
+    const { links, perAccount } = readPublishedLinks(obj);
+    const joined = (values) => values.some((value) => value !== null) ? values.map((value) => value ?? '').join(', ') : null;
     return {
         id,
         title: shapes_text(obj.title) ?? '',
@@ -2539,16 +2780,21 @@ function parseContentSummary(value) {
         hashtags: shapes_text(obj.hashtags),
         status: shapes_status(obj.status),
         persona: persona(obj.persona),
-        published_url: shapes_text(obj.published_url),
-        published_platform: shapes_text(obj.published_platform),
-        published: (({ links, perAccount }) => ({ links, perAccount }))(readPublishedLinks(obj)),
+        // The row's own text where it gives one; the URLs it lists, joined, where it gives a list.
+        published_url: shapes_text(obj.published_url) ?? joined(links.map((link) => link.url)),
+        published_platform: shapes_text(obj.published_platform) ?? joined(links.map((link) => link.platform)),
+        published: { links, perAccount },
         last_error: shapes_text(obj.last_error),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
+        creation_date: serviceInstant(obj.creation_date),
+        updated_at: serviceInstant(obj.updated_at),
+        upload_date: serviceInstant(obj.upload_date),
     };
 }
+/** A run's progress: an object, or a bare percentage; null when no run shows any. */
 function progress(value) {
+    const percentage = shapes_num(value);
+    if (percentage !== null)
+        return { percentage, step: null, message: null };
     const obj = object(value);
     if (obj === null)
         return null;
@@ -2571,7 +2817,7 @@ function videoSettings(value) {
 /** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
 function parseContentDetail(body) {
     const obj = unwrap(body);
-    const id = requiredText(obj, 'id', 'the content item');
+    const id = requiredId(obj, 'id', 'the content item');
     const metadata = object(obj.metadata);
     const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
     return {
@@ -2590,15 +2836,15 @@ function parseContentDetail(body) {
         last_error: shapes_text(metadata?.last_error) ?? shapes_text(obj.last_error),
         progress: progress(obj.progress),
         video_settings: videoSettings(obj.video_settings),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
+        creation_date: serviceInstant(obj.creation_date),
+        updated_at: serviceInstant(obj.updated_at),
+        upload_date: serviceInstant(obj.upload_date),
     };
 }
 /** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
 function parseTaskStatus(body, contentId) {
     const obj = unwrap(body);
-    const id = shapes_text(obj.id) ?? contentId;
+    const id = idText(obj.id) ?? contentId;
     let read;
     try {
         read = readTaskStatus(obj);
@@ -2655,7 +2901,7 @@ function parseVersion(value) {
         title: shapes_text(obj.title),
         full_text: shapes_text(obj.full_text),
         textover: shapes_text(obj.textover),
-        created_at: shapes_text(obj.created_at),
+        created_at: serviceInstant(obj.created_at),
     };
 }
 function parseIntrospection(body) {
@@ -2675,13 +2921,33 @@ function clip(value) {
     const line = scrubSecrets(value).replace(/\s+/g, ' ').trim();
     return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
 }
+const HTML_START = /^\s*(?:<!doctype html|<html|<head|<body)/i;
+const HTML_HEADING = [/<title[^>]*>([\s\S]*?)<\/title>/i, /<h1[^>]*>([\s\S]*?)<\/h1>/i];
+/**
+ * A gateway's (or a proxy's) HTML error page, said as `an HTML page: <its
+ * title>`, the title's words alone: its markup, scripts and styles are no
+ * message, and are never shown. Null for a text that is no HTML page.
+ */
+function htmlPage(text) {
+    if (!HTML_START.test(text))
+        return null;
+    const heading = HTML_HEADING.map((pattern) => pattern.exec(text)?.[1]).find((found) => found !== undefined);
+    const words = (heading ?? text.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, ' '))
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&[#a-z0-9]+;/gi, ' ')
+        .replace(/[<>]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 80);
+    return words === '' ? 'an HTML page' : `an HTML page: ${words}`;
+}
 /**
  * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
  * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
  */
 function parseErrorBody(body) {
     if (typeof body === 'string')
-        return { message: clip(body) };
+        return { message: clip(htmlPage(body) ?? body) };
     if (!isRecord(body))
         return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
     const nested = object(body.error);
@@ -2726,6 +2992,7 @@ var undici = __webpack_require__(6752);
 
 
 
+
 // HTTP over undici keep-alive connections: one attempt is one request with
 // its own timeouts; sendWithRetries decides whether there is another. The
 // dispatcher honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (lower case too),
@@ -2734,6 +3001,33 @@ var undici = __webpack_require__(6752);
 // environment.
 /** What EnvHttpProxyAgent reads: with none of them set, every request goes straight to its host. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Redirects followed for one request, at most: a loop ends as the redirect it was. */
+const MAX_REDIRECTS = 5;
+/**
+ * Where a redirect leads, as a path on the service's origin, or null when it
+ * is not followed (RFC 9110, 15.4). Only on the service's own origin: the
+ * key is never sent to another host. A read follows 301, 302, 303, 307 and
+ * 308; a write only 307 and 308, which keep its method and body (a 301 or
+ * 302 may turn it into a GET, a 303 says it is done elsewhere).
+ */
+function redirectTarget(method, base, from, answer) {
+    if (!REDIRECTS.has(answer.status))
+        return null;
+    if (method !== 'GET' && answer.status !== 307 && answer.status !== 308)
+        return null;
+    const location = Array.isArray(answer.location) ? answer.location[0] : answer.location;
+    if (location === undefined || location.trim() === '')
+        return null;
+    let url;
+    try {
+        url = new URL(location.trim(), `${base.origin}${from}`);
+    }
+    catch {
+        return null;
+    }
+    return url.origin === base.origin ? `${url.pathname}${url.search}` : null;
+}
 class Transport {
     #apiKey;
     #pool;
@@ -2753,14 +3047,32 @@ class Transport {
             ? new undici/* EnvHttpProxyAgent */.J2(pool)
             : new undici/* Agent */.g6(pool);
     }
-    /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
+    /**
+     * Sends one request through the retry policy, following the service's
+     * redirects where that is safe (see `redirectTarget`). `path` is relative
+     * to `/v1` and may carry a query.
+     */
     async request(method, path, body, kind, idempotencyKey) {
         const payload = body === undefined ? undefined : JSON.stringify(body);
         // Every attempt of this request (sendWithRetries) carries the same headers, so the same key.
         const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined, idempotencyKey);
         const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
-        return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+        let target = `${this.#options.base.prefix}${path}`;
+        let attempts = 0;
+        for (let hops = 0;; hops++) {
+            const from = target;
+            const { answer, attempts: sent } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, from, headers, payload, label, remainingMs));
+            attempts += sent;
+            const next = hops < MAX_REDIRECTS ? redirectTarget(method, this.#options.base, from, answer) : null;
+            if (next !== null) {
+                target = next;
+                continue;
+            }
+            // A write moved where the client does not follow may have been done (303): looked at, never resent.
+            if (REDIRECTS.has(answer.status) && method !== 'GET')
+                throw new OutcomeUnknownError({ method, path: label, reason: `redirected (${answer.status})` });
+            return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+        }
     }
     async #once(method, path, headers, payload, label, remainingMs) {
         const { requestTimeoutMs } = this.#options;
@@ -2777,7 +3089,12 @@ class Transport {
             headersTimeout: requestTimeoutMs,
             bodyTimeout: requestTimeoutMs,
         }, { deadlineMs, limitBytes: this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES }, { method, path: label });
-        return { status: answer.status, retryAfter: answer.headers['retry-after'], body: decode(answer.text) };
+        return {
+            status: answer.status,
+            retryAfter: answer.headers['retry-after'],
+            location: answer.headers.location,
+            body: decode(answer.text),
+        };
     }
     async close() {
         if (this.#closed)
@@ -2790,9 +3107,25 @@ class Transport {
         return scrubSecrets(value, [this.#apiKey]);
     }
 }
+/** A whole number of 16 digits or more as a JSON value: an id, perhaps, that a double cannot hold. */
+const LONG_INTEGER = /[[:,]\s*-?\d{16,}\s*[,}\]]/;
+/**
+ * Ids are opaque strings: a whole number too long for a double (a 64-bit id
+ * sent as a number) keeps its digits, as text, rather than being rounded to
+ * another id. Needs the reviver's source text (Node 22 and later); without
+ * it, the number is parsed as usual.
+ */
+function keepLongIntegers(_key, value, context) {
+    const source = context?.source;
+    if (typeof value !== 'number' || Number.isSafeInteger(value) || source === undefined)
+        return value;
+    return /^-?\d+$/.test(source) ? source : value;
+}
 /** JSON, else null for a blank body, else the text: parsed first, since nearly every answer is JSON. */
 function decode(raw) {
     try {
+        if (LONG_INTEGER.test(raw))
+            return JSON.parse(raw, keepLongIntegers);
         return JSON.parse(raw);
     }
     catch {
@@ -2858,6 +3191,8 @@ class HttpServiceClient {
     #introspection = null;
     #sleep;
     #pace;
+    /** The run's deadline on `#now`'s clock (finishBy): no wait of this client ends after it. */
+    #runDeadline = Infinity;
     /** Waits between looks for an item a write has just stored (the base retry delay, doubling). */
     #lagMs;
     constructor(apiKey, base, options) {
@@ -2887,7 +3222,9 @@ class HttpServiceClient {
                 random: options.random ?? Math.random,
                 now,
                 gate: new RateGate(sleep, now),
+                pause: new RateGate(sleep, now),
                 pace: this.#pace,
+                runDeadline: () => this.#runDeadline,
                 onRetry: options.onRetry,
                 budget: options.requestBudget,
             },
@@ -2935,7 +3272,7 @@ class HttpServiceClient {
         let detail = await this.#readBack('PUT', id);
         if (clearedFields(edit, detail).length > 0) {
             // A read right after a write may not see it yet: one more look before calling it cleared.
-            await this.#sleep(this.#lagMs[this.#lagMs.length - 1] ?? 0);
+            await this.#waitWithin(this.#lagMs[this.#lagMs.length - 1] ?? 0);
             detail = await this.#readBack('PUT', id);
         }
         const cleared = clearedFields(edit, detail);
@@ -2954,9 +3291,9 @@ class HttpServiceClient {
                 return await this.getContent(id);
             }
             catch (error) {
-                const lagging = error instanceof ServiceError && error.status === 404 && look < this.#lagMs.length;
+                const lagging = isNotFound(error) && look < this.#lagMs.length;
                 if (lagging)
-                    await this.#sleep(this.#lagMs[look]);
+                    await this.#waitWithin(this.#lagMs[look]);
                 else if (error instanceof ServiceError && error.status === 401)
                     throw error;
                 else
@@ -2979,6 +3316,14 @@ class HttpServiceClient {
     async upload(contentId, publish, write) {
         const body = uploadBody(publish);
         await this.#call('POST', paths.upload(contentId), body, GENERATION, write?.idempotencyKey);
+    }
+    /** Every wait of this client (retries, the pace, the rate-limit gate, read-back lags) ends within `remainingMs`. */
+    finishBy(remainingMs) {
+        this.#runDeadline = this.#now() + Math.max(0, remainingMs);
+    }
+    /** A wait of `ms`, cut short at the run's deadline: used where looking again sooner does no harm. */
+    #waitWithin(ms) {
+        return this.#sleep(Math.max(0, Math.min(ms, this.#runDeadline - this.#now())));
     }
     /** A41: the generation rate the service states; until told, the pace is learned from its 429s. */
     keepPace(limit) {
@@ -3723,33 +4068,6 @@ const DEFAULTS = {
     allowInsecureHttp: flag(INPUT_DEFAULTS['allow-insecure-http']),
 };
 
-;// CONCATENATED MODULE: ./src/text/service-terms.ts
-// Text as a service may store it. Services normalise what they keep: `\r\n`
-// becomes `\n`, whitespace at line ends and around the whole text goes. Two
-// texts equal in these terms are the same text to the service, so comparing
-// in them never sends an edit the service would undo, and never takes a
-// title the service trimmed for another item's.
-/** A text in the service's terms: `\n` line ends, no whitespace at line ends or around the text. */
-function serviceText(text) {
-    // One line, as a title is: the same text as trimming it, at a fraction of the cost.
-    if (!text.includes('\n') && !text.includes('\r'))
-        return text.trim();
-    return text
-        .replace(/\r\n?/g, '\n')
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .join('\n')
-        .trim();
-}
-/** The key a title is matched by, whoever stored it: the manifest, the service, another run. */
-function titleKey(title) {
-    return serviceText(title);
-}
-/** Whether two titles name the same item in the service's terms. */
-function sameTitle(a, b) {
-    return titleKey(a) === titleKey(b);
-}
-
 ;// CONCATENATED MODULE: ./src/text/wildcard.ts
 // Wildcard matching in time linear in the text: no regular expression, so
 // nothing to backtrack. A pattern is a list of elements, each of which takes
@@ -4051,12 +4369,41 @@ function isTimeZone(zone) {
 function timeZoneNames() {
     return ['UTC', ...Intl.supportedValuesOf('timeZone')];
 }
-/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC). */
-function offsetAt(zone, instant) {
+/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC), as Intl says it. */
+function intlOffsetAt(zone, instant) {
     const parts = formatter(zone).formatToParts(new Date(instant));
     const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
     const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
     return local - Math.floor(instant / 1000) * 1000;
+}
+const DAY_MS = 86_400_000;
+/** Days kept per zone before its cache starts again: a run asks about a few hundred at most. */
+const DAYS_KEPT = 20_000;
+/** Per zone, its offset at the start of each UTC day asked about (Intl is slow: a freeze calendar asks thousands of times). */
+const dayStarts = new Map();
+function offsetAtDayStart(zone, day) {
+    let days = dayStarts.get(zone);
+    if (days === undefined || days.size > DAYS_KEPT) {
+        days = new Map();
+        dayStarts.set(zone, days);
+    }
+    let offset = days.get(day);
+    if (offset === undefined) {
+        offset = intlOffsetAt(zone, day * DAY_MS);
+        days.set(day, offset);
+    }
+    return offset;
+}
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (local minus
+ * UTC). A UTC day that starts and ends on the same offset keeps it all day
+ * (no zone changes its clocks twice within a day and back); on a day the
+ * offset changes, Intl is asked about the instant itself.
+ */
+function offsetAt(zone, instant) {
+    const day = Math.floor(instant / DAY_MS);
+    const start = offsetAtDayStart(zone, day);
+    return start === offsetAtDayStart(zone, day + 1) ? start : intlOffsetAt(zone, instant);
 }
 /**
  * An instant's wall-clock time in `zone`, as milliseconds since the epoch
@@ -4066,7 +4413,6 @@ function offsetAt(zone, instant) {
 function wallTime(zone, instant) {
     return instant + offsetAt(zone, instant);
 }
-const DAY_MS = 86_400_000;
 /**
  * The instant at which `zone` shows the wall time `wall` (milliseconds read
  * as if UTC). A wall time shown twice (clocks going back) is its first
@@ -4708,6 +5054,24 @@ const fixedWindow = schemas/* strictObject */.rej({
 })
     .describe('A window between two dates or instants: a holiday, a launch, a review.');
 const since = when('Since when: a date or an instant with a zone.');
+/** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
+const MAX_FREEZE_WINDOWS = 100;
+/** The most accounts a release file may pause. */
+const MAX_PAUSED_ACCOUNTS = 100;
+/**
+ * A list of at most `max` entries, refused at the first entry past the cap
+ * (its file:line), so that a release file cannot make every run do
+ * unbounded work.
+ */
+function capped(entry, max, tooMany) {
+    return schemas/* array */.YOg(entry)
+        .refine((list) => list.length <= max, {
+        path: [max],
+        params: { code: 'too_many_entries' },
+        error: (issue) => tooMany(Array.isArray(issue.input) ? issue.input.length : max + 1),
+    })
+        .meta({ maxItems: max });
+}
 const pausedById = schemas/* strictObject */.rej({
     id: nonEmpty.describe('Id of the account, as GET /accounts lists it.'),
     reason,
@@ -4728,10 +5092,10 @@ const releaseSchema = schemas/* strictObject */.rej({
     warn_paused_after: duration
         .default('7d')
         .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
-    freeze: schemas/* array */.YOg(schemas/* union */.KCZ([recurringWindow, fixedWindow]))
+    freeze: capped(schemas/* union */.KCZ([recurringWindow, fixedWindow]), MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
         .default([])
         .describe('Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.'),
-    paused_accounts: schemas/* array */.YOg(schemas/* union */.KCZ([pausedByName, pausedById]))
+    paused_accounts: capped(schemas/* union */.KCZ([pausedByName, pausedById]), MAX_PAUSED_ACCOUNTS, (count) => `paused_accounts names ${count} accounts; a release file may name at most ${MAX_PAUSED_ACCOUNTS}: pause the catalogue instead (paused: true), or remove accounts no longer paused`)
         .default([])
         .describe('Accounts nothing is published to: an item that publishes to one is held, whatever other accounts it names.'),
 })
@@ -5040,6 +5404,20 @@ const MAX_DEPTH = 64;
 const MAX_NODES = 100_000;
 class Abort extends Error {
 }
+const CORE = 'tag:yaml.org,2002:';
+/**
+ * The explicit tags a manifest may carry: the core schema's plain ones,
+ * which give the values a manifest holds anyway. Every other tag (!!binary,
+ * !!set, !!omap, !!pairs, !!timestamp, !!merge, a custom !foo) would make
+ * a value no manifest field takes: a Buffer, a Set, a Date, which the worker
+ * threads' structured clone changes (parse-pool.ts), and which would reach
+ * the service in another JSON shape than was written.
+ */
+const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => CORE + name));
+/** A tag as written: `!!binary` for the core prefix, else as the parser resolved it. */
+function tagText(tag) {
+    return tag.startsWith(CORE) ? `!!${tag.slice(CORE.length)}` : tag;
+}
 function keyText(value) {
     if (typeof value === 'string')
         return value;
@@ -5165,17 +5543,35 @@ function syntaxProblems(doc, text, at) {
     }
     return problems;
 }
+/** The parser's warnings; an unresolved tag is left out: the walk names every tag it does not read. */
 function yaml_reader_warningsOf(doc, at) {
-    return doc.warnings.map((warning) => {
+    const refused = (message) => {
+        const tag = /^Unresolved tag: (\S+)/.exec(message)?.[1];
+        return tag !== undefined && !PLAIN_TAGS.has(tag);
+    };
+    return doc.warnings
+        .filter((warning) => !refused(warning.message))
+        .map((warning) => {
         const message = warning.message.split('\n')[0] ?? warning.message;
         return problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning');
     });
 }
+/**
+ * A scalar's value; one under a tag the walk does not read is its text as
+ * written (a !!binary value would otherwise be bytes, in one shape here and
+ * another after a worker's structured clone).
+ */
+function scalarValue(node) {
+    if (node.tag === undefined || PLAIN_TAGS.has(node.tag))
+        return node.value;
+    return typeof node.source === 'string' ? node.source : String(node.value);
+}
 /** The document as a located tree whose root is a mapping, or the problems that stopped it. */
 function treeOf(file, doc, at, problems) {
     let root;
+    const builder = new TreeBuilder(at, problems);
     try {
-        root = new TreeBuilder(at, problems).convert(doc.contents, 0, null, 0);
+        root = builder.convert(doc.contents, 0, null, 0);
     }
     catch (error) {
         if (error instanceof Abort)
@@ -5199,6 +5595,8 @@ class TreeBuilder {
     // recorded in document order during the main walk only.
     #anchors = new Map();
     #count = 0;
+    /** Where a tag was refused, each place once (an alias expands the same node again). */
+    #tagged = new Set();
     constructor(at, problems) {
         this.#at = at;
         this.#problems = problems;
@@ -5222,6 +5620,8 @@ class TreeBuilder {
         if ((0,dist/* isAlias */.Vj)(node))
             return this.#alias(node, depth, origin, fallback);
         const pos = this.#at(node.range?.[0]);
+        if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag))
+            this.#ignoreTag(node.tag, node, fallback);
         if ((0,dist/* isMap */.jh)(node))
             return { kind: 'map', pos, entries: this.#entries(node, depth, origin, fallback) };
         if ((0,dist/* isSeq */.oP)(node)) {
@@ -5229,7 +5629,7 @@ class TreeBuilder {
             const items = node.items.map((item) => this.convert(item, depth + 1, origin, start));
             return { kind: 'seq', pos, items };
         }
-        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
+        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? scalarValue(node) : null };
     }
     /** What the alias names, expanded where it is written. */
     #alias(node, depth, origin, fallback) {
@@ -5261,6 +5661,19 @@ class TreeBuilder {
             });
         }
         return entries;
+    }
+    /**
+     * A tag no manifest needs, named where its value starts: the value is read
+     * as written (the text of a scalar, the plain mapping or list), so that it
+     * is the same wherever the file is parsed and reaches the service as the
+     * file shows it. A warning, not an error: nothing depends on the tag.
+     */
+    #ignoreTag(tag, node, fallback) {
+        const offset = node.range?.[0] ?? fallback;
+        if (this.#tagged.has(offset))
+            return;
+        this.#tagged.add(offset);
+        this.#problems.push(problemAt(this.#at(offset), 'yaml_tag', `the YAML tag ${JSON.stringify(tagText(tag))} is not read in a manifest: the value is taken as written; remove the tag (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)`, undefined, 'warning'));
     }
     #note(offset, code, message) {
         this.#problems.push(problemAt(this.#at(offset), code, message));
@@ -6329,13 +6742,35 @@ function pastSchedules(items, now) {
 // next day. Windows that overlap or touch make one freeze: a weekend is
 // Saturday 00:00 to Monday 00:00, and what it holds waits until Monday.
 // Pure: the same windows and instants give the same answer.
+//
+// The work is bounded by the windows, never by the time between the
+// instants asked about: a freeze is found from the openings that reach an
+// instant (two or three days of each window), followed opening by opening to
+// a cap, and the late window looks back a bounded stretch. A release file
+// (at most MAX_FREEZE_WINDOWS windows) can then cost a run milliseconds, not
+// hours, whatever dates its manifests hold.
 const freeze_windows_DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-/** How far around an instant a freeze is looked for before it is looked for further. */
+/** The stretch the late window's count is cut into; stretches are kept, since every item counts from the run's now. */
 const SPAN_MS = 8 * freeze_windows_DAY_MS;
 /** A freeze longer than this is reported as ending there: a window that never closes. */
 const LONGEST_MS = 400 * freeze_windows_DAY_MS;
-/** The openings of one window that overlap [from, to). */
+/** A freeze made of more openings one after the other than this (each way) is reported as ending at the last. */
+const LONGEST_CHAIN = 30;
+/** How far back the late window leaves frozen time out: older than this, all time counts, frozen or not. */
+const FROZEN_LOOKBACK_MS = 100 * freeze_windows_DAY_MS;
+/** The opening of a recurring window that starts on the local day `day` (days since the epoch, wall time); null on its days off. */
+function occurrence(window, day) {
+    if (!window.days.includes(new Date(day * freeze_windows_DAY_MS).getUTCDay()))
+        return null;
+    const zone = window.timeZone;
+    const endDay = window.untilMinute > window.fromMinute ? day : day + 1;
+    return [
+        instantAt(zone, day * freeze_windows_DAY_MS + window.fromMinute * MINUTE_MS),
+        instantAt(zone, endDay * freeze_windows_DAY_MS + window.untilMinute * MINUTE_MS),
+    ];
+}
+/** The openings of one window that overlap [from, to): used over a span of days at most. */
 function openings(window, from, to) {
     if (window.kind === 'fixed') {
         const start = Date.parse(window.from);
@@ -6348,13 +6783,9 @@ function openings(window, from, to) {
     const last = Math.floor(wallTime(zone, to) / freeze_windows_DAY_MS);
     const found = [];
     for (let day = first; day <= last; day++) {
-        if (!window.days.includes(new Date(day * freeze_windows_DAY_MS).getUTCDay()))
-            continue;
-        const endDay = window.untilMinute > window.fromMinute ? day : day + 1;
-        const start = instantAt(zone, day * freeze_windows_DAY_MS + window.fromMinute * MINUTE_MS);
-        const end = instantAt(zone, endDay * freeze_windows_DAY_MS + window.untilMinute * MINUTE_MS);
-        if (start < to && end > from)
-            found.push([start, end]);
+        const opening = occurrence(window, day);
+        if (opening !== null && opening[0] < to && opening[1] > from)
+            found.push(opening);
     }
     return found;
 }
@@ -6386,6 +6817,7 @@ class FreezeCalendar {
     #windows;
     #found = new Map();
     #open = new Map();
+    #occurrences = new Map();
     constructor(windows) {
         const holding = (what) => windows.filter((window) => window.holds.includes(what));
         this.#windows = { publish: holding('publish'), render: holding('render'), edit: holding('edit') };
@@ -6400,7 +6832,7 @@ class FreezeCalendar {
             return null;
         const key = `${what}@${instant}`;
         if (!this.#found.has(key))
-            this.#found.set(key, this.#search(what, instant));
+            this.#found.set(key, this.#search(this.#windows[what], instant));
         return this.#found.get(key) ?? null;
     }
     /** The first freeze holding `what` that overlaps [from, to), whole; null when none does. */
@@ -6410,33 +6842,94 @@ class FreezeCalendar {
         const first = freezesBetween(this.#windows[what], from, to)[0];
         return first === undefined ? null : this.at(what, Math.max(from, first.since));
     }
-    #search(what, instant) {
-        // Looked for around the instant, then further each way while the freeze reaches the edge of the search.
-        for (let span = SPAN_MS;; span *= 2) {
-            const from = instant - span;
-            const to = instant + span;
-            const freeze = freezesBetween(this.#windows[what], from, to).find((found) => found.since <= instant && instant < found.until);
-            if (freeze === undefined)
-                return null;
-            const bounded = freeze.since > from + freeze_windows_DAY_MS && freeze.until < to - freeze_windows_DAY_MS;
-            if (bounded || span >= LONGEST_MS)
-                return { ...freeze, since: Math.max(freeze.since, from), until: Math.min(freeze.until, to) };
+    #search(windows, instant) {
+        const holding = this.#reaching(windows, instant, 'forward');
+        if (holding.length === 0)
+            return null;
+        // The earliest opening of each window, so that the freeze names them in the order they opened.
+        const first = new Map();
+        const note = (found) => {
+            for (const { window, start } of found)
+                first.set(window, Math.min(start, first.get(window) ?? start));
+        };
+        note(holding);
+        let until = Math.max(...holding.map((opening) => opening.end));
+        let since = Math.min(...holding.map((opening) => opening.start));
+        // Followed opening by opening each way, to a cap: a freeze of windows that cover every day never ends.
+        for (let step = 0; step < LONGEST_CHAIN && until < instant + LONGEST_MS; step++) {
+            const next = this.#reaching(windows, until, 'forward');
+            if (next.length === 0)
+                break;
+            note(next);
+            until = Math.max(...next.map((opening) => opening.end));
         }
+        for (let step = 0; step < LONGEST_CHAIN && since > instant - LONGEST_MS; step++) {
+            const before = this.#reaching(windows, since, 'back');
+            if (before.length === 0)
+                break;
+            note(before);
+            since = Math.min(...before.map((opening) => opening.start));
+        }
+        const named = [...first].sort((a, b) => a[1] - b[1]).map(([window]) => window);
+        return {
+            since: Math.max(since, instant - LONGEST_MS),
+            until: Math.min(until, instant + LONGEST_MS),
+            windows: windows
+                .filter((window) => named.includes(window))
+                .sort((a, b) => named.indexOf(a) - named.indexOf(b)),
+        };
+    }
+    /** The openings of `windows` that hold `instant` (forward), or end at or after it having started before (back). */
+    #reaching(windows, instant, side) {
+        const found = [];
+        for (const window of windows) {
+            for (const [start, end] of this.#near(window, instant)) {
+                const reaches = side === 'forward' ? start <= instant && instant < end : start < instant && instant <= end;
+                if (reaches)
+                    found.push({ start, end, window });
+            }
+        }
+        return found;
+    }
+    /** The openings of one window that may reach `instant`: those starting on its local day or the two before. */
+    #near(window, instant) {
+        if (window.kind === 'fixed')
+            return [[Date.parse(window.from), Date.parse(window.until)]];
+        let days = this.#occurrences.get(window);
+        if (days === undefined) {
+            days = new Map();
+            this.#occurrences.set(window, days);
+        }
+        const today = Math.floor(wallTime(window.timeZone, instant) / freeze_windows_DAY_MS);
+        const found = [];
+        for (let day = today - 2; day <= today; day++) {
+            let opening = days.get(day);
+            if (opening === undefined) {
+                opening = occurrence(window, day);
+                days.set(day, opening);
+            }
+            if (opening !== null)
+                found.push(opening);
+        }
+        return found;
     }
     /**
      * How much of [from, to) no window held any of `what`, counted back from
      * `to`; once it passes `enough` the count stops there (the caller only
-     * asks whether it does). Stretches end on `to`, so items asking from the
-     * same `to` (the run's now) share them.
+     * asks whether it does). Time older than FROZEN_LOOKBACK_MS before `to`
+     * counts whole, frozen or not: a freeze is not looked for that far back.
+     * Stretches end on `to`, so items asking from the same `to` (the run's
+     * now) share them.
      */
     openMs(what, from, to, enough) {
         const windows = [...new Set(what.flatMap((kind) => this.#windows[kind]))];
         if (windows.length === 0)
             return to - from;
         const key = [...what].sort().join('+');
-        let open = 0;
-        for (let end = to; end > from && open <= enough; end -= SPAN_MS) {
-            const start = Math.max(from, end - SPAN_MS);
+        const horizon = Math.max(from, to - FROZEN_LOOKBACK_MS);
+        let open = horizon - from;
+        for (let end = to; end > horizon && open <= enough; end -= SPAN_MS) {
+            const start = Math.max(horizon, end - SPAN_MS);
             open += start === end - SPAN_MS ? this.#openIn(key, windows, start, end) : openIn(windows, start, end);
         }
         return open;
@@ -6942,195 +7435,6 @@ function finished(run, durationMs) {
     writable(run).durationMs = durationMs;
 }
 
-;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
-
-
-
-// A create whose answer was lost (A33): the client never resends it; here
-// the engine looks the title up first and sends again only when the service
-// shows that the first request did not take effect. Generations and uploads
-// are resolved in dispatch.ts.
-/** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
-const MAX_SENDS = 3;
-/**
- * The create body without its null fields. A null `textover` would count as a
- * script given (A15), and the service would not write one from `full_text`;
- * the client leaves undefined fields out of the body (A13).
- */
-function withoutNulls(fields) {
-    const body = {};
-    for (const [key, value] of Object.entries(fields))
-        if (value !== null)
-            body[key] = value;
-    return body;
-}
-/**
- * A create whose answer was lost is looked for (by its title) for as long as
- * the caller allows before it is sent again: the service may still be working
- * on the first request, or its listing may lag, and a second create would be
- * a duplicate item. The looks back off from 500 ms to 5 s.
- */
-const DEFAULT_CREATE_LOOK_MS = 30_000;
-const FIRST_LOOK_MS = 500;
-const LONGEST_LOOK_MS = 5_000;
-/** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
-async function createOrAdopt(client, fields, logger, sleep, options = {}) {
-    const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
-    // Every send of this create carries the same Idempotency-Key (api/idempotency.ts).
-    const write = { idempotencyKey: newIdempotencyKey() };
-    for (let send = 1;; send++) {
-        try {
-            return await client.createContent(withoutNulls(fields), write);
-        }
-        catch (error) {
-            if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS)
-                throw error;
-            let waited = 0;
-            for (let delay = 0;; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
-                const step = Math.min(delay, lookMs - waited);
-                await sleep(step);
-                waited += step;
-                const found = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, fields.title));
-                const [only] = found;
-                if (only && found.length === 1) {
-                    logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
-                    return client.getContent(only.id);
-                }
-                if (found.length > 1)
-                    throw error;
-                if (waited >= lookMs)
-                    break;
-            }
-            logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/plan/duplicates.ts
-// Two runs that create the same title at the same moment (the service offers
-// no lock) each make an item. Every run settles it the same way, from the
-// listing alone: the oldest item wins (creation_date, then the smaller id),
-// and the run whose own item lost retitles it with a mark, so that no later
-// run matches it, renders it or publishes it.
-const MARK = / \[duplicate of ([^\]\s]+)\]$/;
-/** The title a losing item is given: its own title and the winner's id. */
-function duplicateTitle(title, winnerId) {
-    return `${title} [duplicate of ${winnerId}]`;
-}
-/** A title this project gave to an item that lost a race for its title. */
-function isMarkedDuplicate(title) {
-    return MARK.test(title);
-}
-/** Whether the service shows when the item was created: the one fact a race is settled by. */
-function hasCreationTime(summary) {
-    return summary.creation_date !== null && !Number.isNaN(Date.parse(summary.creation_date));
-}
-function createdAt(summary) {
-    const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
-    return Number.isNaN(time) ? Infinity : time;
-}
-/** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
-function winnerOf(candidates) {
-    let best = null;
-    for (const candidate of candidates) {
-        if (best === null ||
-            createdAt(candidate) < createdAt(best) ||
-            (createdAt(candidate) === createdAt(best) && candidate.id < best.id))
-            best = candidate;
-    }
-    return best;
-}
-
-;// CONCATENATED MODULE: ./src/apply/race.ts
-
-
-/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
-function asSummary(detail) {
-    return {
-        id: detail.id,
-        title: detail.title,
-        description: detail.description,
-        full_text: detail.full_text,
-        hashtags: detail.hashtags,
-        status: detail.status,
-        persona: detail.persona,
-        published_url: null,
-        published_platform: null,
-        published: { links: [], perAccount: false },
-        last_error: detail.last_error,
-        creation_date: detail.creation_date,
-        updated_at: detail.updated_at,
-        upload_date: detail.upload_date,
-    };
-}
-/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
-async function sameTitled(client, created) {
-    let listed;
-    try {
-        listed = (await client.listContents()).items;
-    }
-    catch {
-        return null;
-    }
-    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
-    // A listing that lags behind the create still counts this run's own item.
-    if (!same.some((summary) => summary.id === created.id))
-        same.push(asSummary(created));
-    return same;
-}
-/**
- * Lists the new item's title again and settles a race for it. Who wins rests
- * on the creation times the service shows; where it shows none for one of the
- * items, or the listing cannot be read, it is not guessed: the item is held.
- */
-async function settleTitleRace(client, created, logger) {
-    const same = await sameTitled(client, created);
-    const undecided = (why, ids) => {
-        logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
-        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
-    };
-    if (same === null)
-        return undecided('the listing could not be read to check for a second item', [created.id]);
-    if (same.length < 2)
-        return { winner: created, lost: null };
-    const ids = same.map((summary) => summary.id).sort();
-    if (same.some((summary) => !hasCreationTime(summary)))
-        return undecided('the service shows no creation time for one of them', ids);
-    const winner = winnerOf(same);
-    if (winner === null || winner.id === created.id)
-        return { winner: created, lost: null };
-    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
-    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
-        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
-    return {
-        winner: await client.getContent(winner.id),
-        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/apply/race-step.ts
-
-
-/**
- * Settles a race for the title of the item this run created: once it lost,
- * the run goes on with the winner; false when who won cannot be decided, and
- * nothing more may be done to the item.
- */
-async function settleRace(run, context) {
-    const created = run.unsettled;
-    if (created === null)
-        return !run.holds.some((hold) => hold.kind === 'race_undecided');
-    raceOpen(run, null);
-    const race = await settleTitleRace(context.client, created, context.logger);
-    if (race.lost === null)
-        return true;
-    held(run, race.lost);
-    if (race.lost.kind === 'race_undecided')
-        return false;
-    continuedWith(run, race.winner);
-    return true;
-}
-
 ;// CONCATENATED MODULE: ./src/plan/diff.ts
 
 // Field-level comparison of a manifest with a remote item. Only what the
@@ -7336,6 +7640,228 @@ function settingsChanges(desired, remote) {
     return drift;
 }
 
+;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
+
+
+
+
+// A create whose answer was lost (A33): the client never resends it; here
+// the engine looks the title up first and sends again only when the service
+// shows that the first request did not take effect. Generations and uploads
+// are resolved in dispatch.ts.
+/** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
+const MAX_SENDS = 3;
+/**
+ * The create body without its null fields. A null `textover` would count as a
+ * script given (A15), and the service would not write one from `full_text`;
+ * the client leaves undefined fields out of the body (A13).
+ */
+function withoutNulls(fields) {
+    const body = {};
+    for (const [key, value] of Object.entries(fields))
+        if (value !== null)
+            body[key] = value;
+    return body;
+}
+/**
+ * A create whose answer was lost is looked for (by its title) for as long as
+ * the caller allows before it is sent again: the service may still be working
+ * on the first request, or its listing may lag, and a second create would be
+ * a duplicate item. The looks back off from 500 ms to 5 s.
+ */
+const DEFAULT_CREATE_LOOK_MS = 30_000;
+const FIRST_LOOK_MS = 500;
+const LONGEST_LOOK_MS = 5_000;
+/** The items titled `title`, looked for with backoff for up to lookMs: one, several, or none in that time. */
+async function lookForTitle(client, title, sleep, lookMs) {
+    let waited = 0;
+    for (let delay = 0;; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
+        const step = Math.min(delay, lookMs - waited);
+        await sleep(step);
+        waited += step;
+        const found = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, title));
+        if (found.length > 1)
+            return 'several';
+        if (found[0] !== undefined)
+            return found[0];
+        if (waited >= lookMs)
+            return null;
+    }
+}
+/**
+ * An item another writer made under this title, taken as this manifest's
+ * item: the fields this create would have set that it holds otherwise (in the
+ * service's terms) are edited to the manifest's, before anything is rendered
+ * from them.
+ */
+async function adopt(client, id, fields) {
+    const detail = await client.getContent(id);
+    const desired = withoutNulls(fields);
+    const changes = fieldChanges(desired, detail, desired.persona_id !== undefined);
+    if (changes.length === 0)
+        return detail;
+    return client.editContent(id, putBody(changes, desired, detail));
+}
+/**
+ * POST /contents. Two answers leave the item to be looked up by its exact
+ * title rather than created again: a lost answer (A33; sent again only when
+ * the item has not appeared), and a 409 (RFC 9110: the request conflicts
+ * with the resource's state; on a create, an item of that title exists,
+ * another writer's), whose item is adopted: one live item, never a second create.
+ */
+async function createOrAdopt(client, fields, logger, sleep, options = {}) {
+    const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
+    // Every send of this create carries the same Idempotency-Key (api/idempotency.ts).
+    const write = { idempotencyKey: newIdempotencyKey() };
+    for (let send = 1;; send++) {
+        try {
+            return await client.createContent(withoutNulls(fields), write);
+        }
+        catch (error) {
+            const taken = error instanceof ServiceError && error.status === 409;
+            if (!(error instanceof OutcomeUnknownError || taken) || send >= MAX_SENDS)
+                throw error;
+            const found = await lookForTitle(client, fields.title, sleep, lookMs);
+            if (found === 'several' || (found === null && taken))
+                throw error;
+            if (found !== null && taken) {
+                logger.info(`"${fields.title}" is already the title of another item (${found.id}, 409 on the create); that item is adopted.`);
+                return adopt(client, found.id, fields);
+            }
+            if (found !== null) {
+                logger.info(`The create of "${fields.title}" lost its answer; the item exists (${found.id}) and is adopted.`);
+                return client.getContent(found.id);
+            }
+            logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/plan/duplicates.ts
+// Two runs that create the same title at the same moment (the service offers
+// no lock) each make an item. Every run settles it the same way, from the
+// listing alone: the oldest item wins (creation_date, then the smaller id),
+// and the run whose own item lost retitles it with a mark, so that no later
+// run matches it, renders it or publishes it.
+const MARK = / \[duplicate of ([^\]\s]+)\]$/;
+/** The title a losing item is given: its own title and the winner's id. */
+function duplicateTitle(title, winnerId) {
+    return `${title} [duplicate of ${winnerId}]`;
+}
+/** A title this project gave to an item that lost a race for its title. */
+function isMarkedDuplicate(title) {
+    return MARK.test(title);
+}
+/** Whether the service shows when the item was created: the one fact a race is settled by. */
+function hasCreationTime(summary) {
+    return summary.creation_date !== null && !Number.isNaN(Date.parse(summary.creation_date));
+}
+function createdAt(summary) {
+    const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
+    return Number.isNaN(time) ? Infinity : time;
+}
+/** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
+function winnerOf(candidates) {
+    let best = null;
+    for (const candidate of candidates) {
+        if (best === null ||
+            createdAt(candidate) < createdAt(best) ||
+            (createdAt(candidate) === createdAt(best) && candidate.id < best.id))
+            best = candidate;
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/apply/race.ts
+
+
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
+function asSummary(detail) {
+    return {
+        id: detail.id,
+        title: detail.title,
+        description: detail.description,
+        full_text: detail.full_text,
+        hashtags: detail.hashtags,
+        status: detail.status,
+        persona: detail.persona,
+        published_url: null,
+        published_platform: null,
+        published: { links: [], perAccount: false },
+        last_error: detail.last_error,
+        creation_date: detail.creation_date,
+        updated_at: detail.updated_at,
+        upload_date: detail.upload_date,
+    };
+}
+/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
+async function sameTitled(client, created) {
+    let listed;
+    try {
+        listed = (await client.listContents()).items;
+    }
+    catch {
+        return null;
+    }
+    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
+    // A listing that lags behind the create still counts this run's own item.
+    if (!same.some((summary) => summary.id === created.id))
+        same.push(asSummary(created));
+    return same;
+}
+/**
+ * Lists the new item's title again and settles a race for it. Who wins rests
+ * on the creation times the service shows; where it shows none for one of the
+ * items, or the listing cannot be read, it is not guessed: the item is held.
+ */
+async function settleTitleRace(client, created, logger) {
+    const same = await sameTitled(client, created);
+    const undecided = (why, ids) => {
+        logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
+        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+    };
+    if (same === null)
+        return undecided('the listing could not be read to check for a second item', [created.id]);
+    if (same.length < 2)
+        return { winner: created, lost: null };
+    const ids = same.map((summary) => summary.id).sort();
+    if (same.some((summary) => !hasCreationTime(summary)))
+        return undecided('the service shows no creation time for one of them', ids);
+    const winner = winnerOf(same);
+    if (winner === null || winner.id === created.id)
+        return { winner: created, lost: null };
+    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
+    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
+        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
+    return {
+        winner: await client.getContent(winner.id),
+        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/apply/race-step.ts
+
+
+/**
+ * Settles a race for the title of the item this run created: once it lost,
+ * the run goes on with the winner; false when who won cannot be decided, and
+ * nothing more may be done to the item.
+ */
+async function settleRace(run, context) {
+    const created = run.unsettled;
+    if (created === null)
+        return !run.holds.some((hold) => hold.kind === 'race_undecided');
+    raceOpen(run, null);
+    const race = await settleTitleRace(context.client, created, context.logger);
+    if (race.lost === null)
+        return true;
+    held(run, race.lost);
+    if (race.lost.kind === 'race_undecided')
+        return false;
+    continuedWith(run, race.winner);
+    return true;
+}
+
 ;// CONCATENATED MODULE: ./src/apply/readback.ts
 
 
@@ -7504,21 +8030,30 @@ function uploadCannotCarry(options) {
 
 ;// CONCATENATED MODULE: ./src/apply/status.ts
 
+
 // Where an item is, read from the service as a whole. GET /gen/task-status
 // is the interface's way to poll (never rate limited); its body is "not
-// shown", and an answer no reading covers (A24) is not the end of the item:
-// the detail view carries the same status, progress and last error.
-/** The item's status, from task status, or from the detail view when task status cannot be read. */
+// shown". The detail view carries the same status, progress and last error,
+// and is read instead whenever task status does not say where the item is:
+// - an answer no reading covers (A24);
+// - a status word that is no item status (a task's own states, such as
+//   PENDING or SUCCESS): task status then speaks of the job, not the item;
+// - 404 or 410 for an item that exists: no task, before the item's first run
+//   or after its last one. The detail view tells whether the item exists (a
+//   404 there is the item's own).
+/** The item's status, from task status, or from the detail view when task status does not say it. */
 async function readStatus(client, id) {
     try {
-        return await client.taskStatus(id);
+        const task = await client.taskStatus(id);
+        if (isKnownStatus(task.status))
+            return task;
     }
     catch (error) {
-        if (!(error instanceof ResponseShapeError))
+        if (!(error instanceof ResponseShapeError) && !isNotFound(error))
             throw error;
-        const detail = await client.getContent(id);
-        return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
     }
+    const detail = await client.getContent(id);
+    return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
 }
 
 ;// CONCATENATED MODULE: ./src/apply/dispatch.ts
@@ -7533,11 +8068,14 @@ class OutcomeStillUnknownError extends Error {
     sentAt;
     sends;
     atMostOnce;
-    constructor(what, sentAt, sends, atMostOnce) {
-        super(atMostOnce
-            ? `The ${what} request lost its answer and the service shows no sign of it; with at-most-once it is not sent again.`
-            : `The ${what} request lost its answer, was sent again once when the service showed no sign of it, ` +
-                'and lost its answer again; it is not sent a third time.');
+    /** `deadline`: the run's deadline came before the stall threshold, so this run cannot tell, and does not resend. */
+    constructor(what, sentAt, sends, atMostOnce, why = 'lost') {
+        super(why === 'deadline'
+            ? `The ${what} request lost its answer and the service showed no sign of it before this run's deadline; it is not sent again in this run.`
+            : atMostOnce
+                ? `The ${what} request lost its answer and the service shows no sign of it; with at-most-once it is not sent again.`
+                : `The ${what} request lost its answer, was sent again once when the service showed no sign of it, ` +
+                    'and lost its answer again; it is not sent a third time.');
         this.sentAt = sentAt;
         this.sends = sends;
         this.atMostOnce = atMostOnce;
@@ -7558,7 +8096,7 @@ class HeldAtSendError extends Error {
 const DEFAULT_STALL_MS = 60_000;
 const LOOK_EVERY_MS = 2_000;
 function isCode(error, status, code) {
-    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
+    return (error instanceof ServiceError && error.status === status && (code === undefined || error.codeIs(code)));
 }
 /** The service shows that a request took effect: the status moved, a run shows progress, the item was touched. */
 async function signOf(client, id, before) {
@@ -7579,16 +8117,21 @@ async function signOf(client, id, before) {
         return null;
     }
 }
-/** Looks for a sign until the stall threshold has passed since the request was sent. */
+/**
+ * Looks for a sign until the stall threshold has passed since the request
+ * was sent; 'cut short' when the run's deadline comes first (the request
+ * is then not known to be lost, and must not be sent again).
+ */
 async function watchForSign(context, id, before) {
-    const until = context.clock.now() + context.stallMs;
+    const stalled = context.clock.now() + context.stallMs;
+    const until = Math.min(stalled, context.deadline ?? Infinity);
     for (;;) {
         const sign = await signOf(context.client, id, before);
         if (sign !== null)
             return sign;
         const left = until - context.clock.now();
         if (left <= 0)
-            return null;
+            return until < stalled ? 'cut short' : null;
         await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
     }
 }
@@ -7625,11 +8168,16 @@ async function dispatch(context, id, status, write) {
                 return { outcome: 'published', lostAt, sends };
             if (isCode(error, 409))
                 return { outcome: 'running', lostAt, sends };
+            // The resend's turn comes after the deadline: the first request, lost, is all this run knows of.
+            if (error instanceof AfterDeadlineError && lostAt !== null)
+                throw new OutcomeStillUnknownError(write.what, lostAt, sends - 1, false, 'deadline');
             if (!(error instanceof OutcomeUnknownError))
                 throw error;
             lostAt ??= sentAt;
             before ??= { status, updatedAt: await updatedAtOf(client, id) };
             const sign = await watchForSign(context, id, before);
+            if (sign === 'cut short')
+                throw new OutcomeStillUnknownError(write.what, lostAt, sends, false, 'deadline');
             if (sign !== null) {
                 logger.info(`The ${write.what} request lost its answer; the item is ${sign}, so it was received.`);
                 return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt, sends };
@@ -7665,7 +8213,9 @@ function dispatchUpload(context, id, publication, before) {
 /**
  * A generation or upload whose outcome stays unknown (dispatch.ts) is left to
  * the service: held as unknown, never sent again in this run. One a freeze or
- * a pause holds at the moment it would be sent is held with that reason.
+ * a pause holds at the moment it would be sent is held with that reason. One
+ * whose turn in the service's pace comes after the run's deadline is not
+ * sent: held, for the next run.
  */
 async function sendOnce(run, context, send) {
     try {
@@ -7676,6 +8226,11 @@ async function sendOnce(run, context, send) {
             held(run, error.hold);
             if (error.lostAt !== null)
                 answerLost(run, error.lostAt, 1);
+            return null;
+        }
+        if (error instanceof AfterDeadlineError) {
+            held(run, { kind: 'after_deadline', nextAt: error.nextAt });
+            context.logger.warning(`${error.message} The next run sends it.`);
             return null;
         }
         if (!(error instanceof OutcomeStillUnknownError))
@@ -8396,6 +8951,8 @@ async function runItem(item, context) {
 /** Runs every item of the plan, `concurrency` at a time, in plan order. */
 async function applyItems(items, options) {
     const clock = options.clock ?? realClock;
+    // The client's waits (its pace, retries, a 429's gate) answer to the same deadline as the apply's own.
+    options.client.finishBy?.(options.timeoutMs);
     const context = {
         ...options,
         clock,
@@ -8617,7 +9174,7 @@ class DetailReads {
             return await this.#client.getContent(id);
         }
         catch (error) {
-            if (error instanceof ServiceError && error.status === 404)
+            if (isNotFound(error))
                 return null;
             if (error instanceof ServiceError && error.status === 401)
                 this.#stop ??= { error };
@@ -12868,6 +13425,8 @@ function holdText(hold) {
             return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
         case 'outcome_unknown':
             return outcomeUnknownText(hold);
+        case 'after_deadline':
+            return `not sent in this run: the service's pace allows the next generation at ${formatInstant(hold.nextAt)}, after this run's deadline; the next run sends it`;
         case 'not_read_back':
             return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
         case 'cleared_on_service':
@@ -13452,7 +14011,7 @@ function elsewhere(context, target) {
     };
 }
 /** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
-function capped(rows, layout, context) {
+function markdown_capped(rows, layout, context) {
     const max = layout.maxRows ?? Infinity;
     if (rows.length <= max)
         return { rows, more: null };
@@ -13476,7 +14035,7 @@ function planTable(report, context, layout) {
         layout.minimal ? stepKinds(item) : stepsText(item),
         layout.minimal ? '' : notesText(item, layout),
     ]);
-    const { rows, more } = capped(listed, layout, context);
+    const { rows, more } = markdown_capped(listed, layout, context);
     const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
     return join([table, more, quiet]);
 }
@@ -13512,7 +14071,7 @@ function resultTable(report, context, layout) {
             seconds(item.durationMs),
         ];
     });
-    const { rows, more } = capped(listed, layout, context);
+    const { rows, more } = markdown_capped(listed, layout, context);
     const table = join([
         markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
         more,

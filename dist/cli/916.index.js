@@ -1,5 +1,5 @@
-export const id = 442;
-export const ids = [442,911];
+export const id = 916;
+export const ids = [916,911];
 export const modules = {
 
 /***/ 7911:
@@ -97,7 +97,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 9442:
+/***/ 4916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -364,10 +364,112 @@ function spreadPattern(units) {
     return new RegExp(escaped.join(gap), 'g');
 }
 
+;// CONCATENATED MODULE: ./src/text/service-terms.ts
+// Text as a service may store it. Services normalise what they keep: `\r\n`
+// becomes `\n`, whitespace at line ends and around the whole text goes. Two
+// texts equal in these terms are the same text to the service, so comparing
+// in them never sends an edit the service would undo, and never takes a
+// title the service trimmed for another item's.
+/** A text in the service's terms: `\n` line ends, no whitespace at line ends or around the text. */
+function serviceText(text) {
+    // One line, as a title is: the same text as trimming it, at a fraction of the cost.
+    if (!text.includes('\n') && !text.includes('\r'))
+        return text.trim();
+    return text
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n')
+        .trim();
+}
+/** The key a title is matched by, whoever stored it: the manifest, the service, another run. */
+function titleKey(title) {
+    return serviceText(title);
+}
+/** Whether two titles name the same item in the service's terms. */
+function sameTitle(a, b) {
+    return titleKey(a) === titleKey(b);
+}
+// ---- enum words -------------------------------------------------------------
+// The interface spells its enumerations (statuses, platforms, task states) in
+// one case, but a service may answer `uploaded`, `Uploaded` or `ready-for-upload`
+// for the same word. Compared in the service's terms, those are one word: case
+// does not tell words apart, nor do spaces or hyphens where the interface has
+// an underscore.
+/** An enum word in the service's terms: upper case, runs of spaces, hyphens and underscores as one `_`. */
+function wordKey(word) {
+    return word
+        .trim()
+        .toUpperCase()
+        .replace(/[\s_-]+/g, '_');
+}
+/**
+ * A reader for one enumeration: the word of `words` that a value spells in the
+ * service's terms (in the interface's own spelling), or null when it is none
+ * of them (then kept as sent by the caller, A35).
+ */
+function enumReader(words) {
+    const byKey = new Map(words.map((word) => [wordKey(word), word]));
+    return (value) => byKey.get(value) ?? byKey.get(wordKey(value)) ?? null;
+}
+// ---- dates ------------------------------------------------------------------
+// The interface shows dates as ISO 8601 text, but a service may send epoch
+// seconds, epoch milliseconds, or ISO text with any offset (or none). One
+// parser reads them all into an instant; everything after compares instants.
+/** Epoch numbers below this are seconds (year 5138 in seconds is 1973 in milliseconds). */
+const EPOCH_MS_FROM = 1e11;
+/** And below this, milliseconds; above, microseconds. */
+const EPOCH_US_FROM = 1e14;
+const ISO_LIKE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?))?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+function fromEpoch(value) {
+    if (Math.abs(value) < EPOCH_MS_FROM)
+        return value * 1000;
+    if (Math.abs(value) < EPOCH_US_FROM)
+        return value;
+    return value / 1000;
+}
+function fromIsoText(text) {
+    const match = ISO_LIKE.exec(text);
+    if (match === null)
+        return Date.parse(text);
+    const [, day, time = '00:00:00', zone] = match;
+    // A date without an offset is taken as UTC: a server's clock, not a wall clock.
+    const offset = zone === undefined || zone === 'z'
+        ? 'Z'
+        : zone.length === 5
+            ? `${zone.slice(0, 3)}:${zone.slice(3)}`
+            : zone.length === 3
+                ? `${zone}:00`
+                : zone;
+    return Date.parse(`${day}T${time.replace(',', '.')}${offset}`);
+}
+/**
+ * A date as the service sent it, as an instant in ISO 8601 UTC
+ * (`2026-01-02T03:04:05.678Z`): ISO text with any offset or none (taken as
+ * UTC), epoch seconds, milliseconds or microseconds, as numbers or digits.
+ * Null when absent or unreadable: what depends on it is then held, never guessed.
+ */
+function serviceInstant(value) {
+    let ms;
+    if (typeof value === 'number')
+        ms = Number.isFinite(value) ? fromEpoch(value) : NaN;
+    else if (typeof value !== 'string' || value.trim() === '')
+        return null;
+    else if (/^-?\d+(?:\.\d+)?$/.test(value.trim()))
+        ms = fromEpoch(Number(value.trim()));
+    else
+        ms = fromIsoText(value.trim());
+    if (!Number.isFinite(ms))
+        return null;
+    const date = new Date(ms);
+    return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through scrubSecrets() first.
+
 
 /** One line, with anything shaped like a key removed: every error message passes here. */
 function oneLine(text) {
@@ -412,6 +514,17 @@ class ServiceError extends Error {
         this.limit = details.limit;
         this.attempts = details.attempts ?? 1;
     }
+    /** Whether the service's code is this word, in the service's terms (`Already-Published` is `already_published`). */
+    codeIs(word) {
+        return this.code !== undefined && wordKey(this.code) === wordKey(word);
+    }
+}
+/**
+ * The resource is not there: 404, or 410 Gone (RFC 9110: gone for good,
+ * which for a read is the same answer). Every "not found" is asked here.
+ */
+function isNotFound(error) {
+    return error instanceof ServiceError && (error.status === 404 || error.status === 410);
 }
 /**
  * A non-idempotent POST may have reached the service but its answer was lost
@@ -468,6 +581,21 @@ class RequestBudgetError extends Error {
     name = 'RequestBudgetError';
     constructor(method, path) {
         super(`${method} ${path} was not sent: the request budget is spent.`);
+    }
+}
+/**
+ * A rate-limited request not sent: the service's pace (or the Retry-After of
+ * its last 429) allows the next one only after the run's deadline, and no
+ * wait outlasts the run. Nothing was sent; the next run sends it.
+ */
+class AfterDeadlineError extends Error {
+    name = 'AfterDeadlineError';
+    /** When the service allows the next generation request (ISO 8601). */
+    nextAt;
+    constructor(method, path, nextAt) {
+        const at = new Date(nextAt).toISOString();
+        super(`${method} ${path} was not sent: the service's pace allows the next generation at ${at}, after this run's deadline.`);
+        this.nextAt = at;
     }
 }
 /** A successful answer whose body the client cannot read as any listed variant. */
@@ -529,10 +657,12 @@ function describeError(error) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-;// CONCATENATED MODULE: ./src/api/types.ts
-// The service's resources as the rest of the project sees them: snake_case
-// field names as the interface spells them, but none of the wire quirks
-// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+;// CONCATENATED MODULE: ./src/interface/enumerations.ts
+// The enumerations the service interface lists, word for word, and nothing
+// else: no reading of a "not shown" rule, no interpretation. Both the client
+// (src/api/types.ts) and the emulator (src/emulator/) take them from here, so
+// neither borrows the other's understanding of the service. Imports nothing.
+/** "ContentStatus allowed values" (States and transitions), in the interface's order. */
 const CONTENT_STATUSES = [
     'NEW',
     'PROCESSING',
@@ -548,128 +678,1957 @@ const CONTENT_STATUSES = [
     'FAILED_UPLOAD',
     'FAILED',
 ];
-const KNOWN_STATUS = new Set(CONTENT_STATUSES);
-function isKnownStatus(status) {
-    return KNOWN_STATUS.has(status);
-}
-function unknownStatus(value) {
-    return value;
-}
-const TERMINAL_STATUSES = new Set([
+/** "Terminal states: UPLOADED, FAILED_AUDIO, FAILED_VIDEO, FAILED_UPLOAD, FAILED." */
+const TERMINAL_STATUS_NAMES = [
     'UPLOADED',
     'FAILED_AUDIO',
     'FAILED_VIDEO',
     'FAILED_UPLOAD',
     'FAILED',
-]);
-const FAILED_STATUSES = new Set([
+];
+/** The FAILED_* states and FAILED: the terminal states other than UPLOADED. */
+const FAILED_STATUS_NAMES = [
     'FAILED_AUDIO',
     'FAILED_VIDEO',
     'FAILED_UPLOAD',
     'FAILED',
-]);
-/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
-const GENERATING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
-]);
-/** Statuses with a rendered video that has not been published (A27). */
-const RENDERED_STATUSES = new Set([
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-    'FAILED_UPLOAD',
-]);
+];
+/** PlatformType "Allowed values: YouTube, TikTok, Instagram. Compared literally, so casing must match exactly." */
 const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
-const KNOWN_PLATFORM = new Set(PLATFORMS);
-function isKnownPlatform(platform) {
-    return KNOWN_PLATFORM.has(platform);
-}
-/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
+/** "At creation a scope set is chosen. The default is read and generate." */
+const DEFAULT_KEY_SCOPES = ['read', 'generate'];
+/** "Every key starts with the fixed prefix `svc_live_`." */
 const KEY_PREFIX = 'svc_live_';
+
+;// CONCATENATED MODULE: ./src/emulator/readings/hooks.ts
+/** Whether the exchange hits one of the endpoints (`*` for any). */
+function hits(exchange, endpoints) {
+    return endpoints.includes('*') || (exchange.endpoint !== null && endpoints.includes(exchange.endpoint));
+}
+/** Intercepts matching requests: the first `times` after `skip` of them. */
+function faultOn(endpoints, make, { skip = 0, times = 1 } = {}) {
+    return () => {
+        let seen = 0;
+        return {
+            request(exchange, core) {
+                if (!hits(exchange, endpoints))
+                    return;
+                seen += 1;
+                if (seen <= skip || seen > skip + times)
+                    return;
+                return make(exchange, core);
+            },
+        };
+    };
+}
+/** Rewrites the answers of matching requests. */
+function replyOn(endpoints, rewrite) {
+    return () => ({
+        reply: (exchange, reply, core) => (hits(exchange, endpoints) ? rewrite(reply, exchange, core) : reply),
+    });
+}
+/** A JSON answer with its body rewritten; other answers as they are. */
+function withBody(reply, rewrite) {
+    if (reply.body === null || typeof reply.body !== 'object' || Buffer.isBuffer(reply.body))
+        return reply;
+    return { ...reply, body: rewrite(reply.body) };
+}
+/** Every value of a JSON tree, depth first, replaced by `map(value, key)`; objects and arrays are walked after. */
+function mapTree(value, map) {
+    const walk = (node, key) => {
+        const mapped = map(node, key);
+        if (Array.isArray(mapped))
+            return mapped.map((entry) => walk(entry, null));
+        if (mapped !== null && typeof mapped === 'object') {
+            return Object.fromEntries(Object.entries(mapped).map(([k, v]) => [k, walk(v, k)]));
+        }
+        return mapped;
+    };
+    return walk(value, null);
+}
+/** The rows of a listing answer, wherever its envelope put them. */
+function rowsOf(body) {
+    if (Array.isArray(body))
+        return body;
+    if (body === null || typeof body !== 'object')
+        return [];
+    for (const value of Object.values(body)) {
+        if (Array.isArray(value))
+            return value;
+    }
+    return [];
+}
+/** An answer in the service's error form, with optional headers. */
+function errorReply(status, error, headers = {}) {
+    return { status, body: { error }, headers };
+}
+/** A gateway's own error page: HTML, not JSON (RFC 9110 §15.6.3). */
+function htmlPage(status, title) {
+    return {
+        status,
+        body: `<!DOCTYPE html>\n<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>\n`,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+    };
+}
+/** Retry-After as an HTTP date `seconds` from now (RFC 9110 §10.2.3). */
+function retryAfterDate(seconds) {
+    return new Date(Date.now() + seconds * 1000).toUTCString();
+}
+/** The content id in a path of the interface (`/contents/{id}`, `/gen/task-status/{id}`, …). */
+function contentIdOf(exchange) {
+    const found = /^\/(?:contents(?:\/upload)?|gen\/task-status)\/([^/]+)/.exec(exchange.path);
+    return found?.[1] !== undefined && found[1] !== 'upload' ? decodeURIComponent(found[1]) : null;
+}
+
+;// CONCATENATED MODULE: ./src/emulator/readings/forms.ts
+
+const DATE_KEYS = new Set(['creation_date', 'updated_at', 'upload_date', 'created_at']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Item ids in another form: answers carry the form, requests may use it. */
+function idForm(form) {
+    return () => {
+        const outward = new Map();
+        const inward = new Map();
+        const known = (id, core) => core.store.allItems().some((item) => item.id === id);
+        const external = (id) => {
+            let found = outward.get(id);
+            if (found === undefined) {
+                found = form(outward.size + 1001, id);
+                outward.set(id, found);
+                inward.set(String(found), id);
+            }
+            return found;
+        };
+        const internal = (text) => text.replace(/[^/"]+/g, (part) => inward.get(part) ?? part);
+        return {
+            late: true,
+            request(exchange) {
+                exchange.path = internal(exchange.path);
+                // creation_id in a generation request, as a string or a number.
+                exchange.body = exchange.body.replace(/("creation_id"\s*:\s*)"?([^",}\s]+)"?/g, (all, key, id) => (inward.has(id) ? `${key}"${inward.get(id)}"` : all));
+            },
+            reply: (_exchange, reply, core) => withBody(reply, (body) => mapTree(body, (value, key) => typeof value === 'string' &&
+                (key === 'id' || key === 'content_id') &&
+                UUID.test(value) &&
+                known(value, core)
+                ? external(value)
+                : value)),
+        };
+    };
+}
+/** Every date of every answer rewritten; `rowsOnly` keeps the detail view's as the interface shows them. */
+function dateForm(form, rowsOnly = false) {
+    return () => ({
+        late: true,
+        reply(exchange, reply) {
+            if (rowsOnly && exchange.endpoint !== 'GET /contents')
+                return reply;
+            return withBody(reply, (body) => mapTree(body, (value, key) => key !== null && DATE_KEYS.has(key) && typeof value === 'string' && !Number.isNaN(Date.parse(value))
+                ? form(value)
+                : value));
+        },
+    });
+}
+/** The instant as another zone's local time with its offset: 2026-06-01T14:00:00.000+02:00. */
+function withOffset(iso, minutes = 120) {
+    const shifted = new Date(Date.parse(iso) + minutes * 60_000).toISOString().slice(0, -1);
+    const sign = minutes >= 0 ? '+' : '-';
+    const abs = Math.abs(minutes);
+    return `${shifted}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+/** Values under some keys rewritten in every answer of some endpoints. */
+function keyForm(endpoints, keys, form) {
+    const wanted = new Set(keys);
+    return () => ({
+        late: true,
+        reply(exchange, reply) {
+            if (endpoints !== '*' && (exchange.endpoint === null || !endpoints.includes(exchange.endpoint)))
+                return reply;
+            return withBody(reply, (body) => mapTree(body, (value, key) => (key !== null && wanted.has(key) ? form(value) : value)));
+        },
+    });
+}
+/** An enum word in lower case (`UPLOADED` → `uploaded`). */
+const lower = (value) => (typeof value === 'string' ? value.toLowerCase() : value);
+/** An enum word capitalised (`VIDEO_PROCESSED` → `Video_processed`). */
+const capitalised = (value) => typeof value === 'string' ? value.charAt(0).toUpperCase() + value.slice(1).toLowerCase() : value;
+
+;// CONCATENATED MODULE: ./src/emulator/store.ts
+// Users, keys, accounts, personas and content items, all in memory.
+// Keys are kept only as SHA-256 hashes (interface, Authentication 6).
+
+
+/** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
+const DEFAULT_ACCOUNTS = Object.freeze([
+    {
+        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f01',
+        name: 'Ocean Facts',
+        platform: 'YouTube',
+        platform_acronym: 'YT',
+    },
+    {
+        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f02',
+        name: 'oceanfacts',
+        platform: 'TikTok',
+        platform_acronym: 'TT',
+    },
+    {
+        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f03',
+        name: 'ocean.facts',
+        platform: 'Instagram',
+        platform_acronym: 'IG',
+    },
+]);
+/** The default user's personas, fixed like the accounts. */
+const DEFAULT_PERSONAS = Object.freeze([
+    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d01', name: 'Calm Narrator' },
+    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d02', name: 'Upbeat Host' },
+]);
+const DEFAULT_USER_ID = '5a0d3c7e-1b2f-4e8a-9c6d-3f7b1e0a9d01';
+const ACRONYMS = { YouTube: 'YT', TikTok: 'TT', Instagram: 'IG' };
+function hashKey(key) {
+    return (0,external_node_crypto_.createHash)('sha256').update(key).digest('hex');
+}
+function newKey() {
+    return KEY_PREFIX + (0,external_node_crypto_.randomBytes)(24).toString('base64url');
+}
+class Store {
+    users = new Map();
+    #keys = new Map();
+    #items = new Map();
+    createUser(options) {
+        const id = options.id ?? (0,external_node_crypto_.randomUUID)();
+        const user = {
+            id,
+            name: options.name ?? `user-${id.slice(0, 8)}`,
+            credits: options.credits,
+            accounts: [],
+            personas: new Map(),
+            items: [],
+            rateWindow: null,
+            videoDay: { day: -1, count: 0 },
+        };
+        this.users.set(id, user);
+        return user;
+    }
+    user(userId) {
+        const user = this.users.get(userId);
+        if (!user)
+            throw new Error(`The emulator has no user ${userId}`);
+        return user;
+    }
+    addKey(userId, scopes, plaintext = newKey()) {
+        this.user(userId);
+        if (!plaintext.startsWith(KEY_PREFIX))
+            throw new Error(`API keys start with ${KEY_PREFIX}`);
+        const hash = hashKey(plaintext);
+        if (this.#keys.has(hash))
+            throw new Error('That API key already exists');
+        this.#keys.set(hash, {
+            hash,
+            info: {
+                userId,
+                prefix: plaintext.slice(0, KEY_PREFIX.length + 4),
+                scopes: [...new Set(scopes)],
+                created_at: new Date().toISOString(),
+                last_used_at: null,
+                revoked_at: null,
+            },
+        });
+        return plaintext;
+    }
+    /** The key record for a presented plaintext key, looked up by its hash. */
+    findKey(plaintext) {
+        return this.#keys.get(hashKey(plaintext))?.info;
+    }
+    revokeKey(plaintext) {
+        const record = this.#keys.get(hashKey(plaintext));
+        if (!record)
+            throw new Error('The emulator has no such API key');
+        record.info.revoked_at ??= new Date().toISOString();
+    }
+    keysOf(userId) {
+        return [...this.#keys.values()].filter((k) => k.info.userId === userId).map((k) => ({ ...k.info }));
+    }
+    addAccount(userId, account) {
+        const record = {
+            id: account.id ?? (0,external_node_crypto_.randomUUID)(),
+            name: account.name,
+            platform: account.platform,
+            platform_acronym: ACRONYMS[account.platform] ?? account.platform.slice(0, 2).toUpperCase(),
+        };
+        this.user(userId).accounts.push(record);
+        return { ...record };
+    }
+    addPersona(userId, persona) {
+        const id = persona.id ?? (0,external_node_crypto_.randomUUID)();
+        this.user(userId).personas.set(id, persona.name);
+        return id;
+    }
+    addItem(item) {
+        this.#items.set(item.id, item);
+        this.user(item.userId).items.push(item);
+        return item;
+    }
+    /** Another user's item is not found, exactly like a missing one (interface, 404). */
+    item(userId, id) {
+        const item = this.#items.get(id);
+        return item && item.userId === userId ? item : undefined;
+    }
+    /** Ids of items deleted (by someone else: the interface shows no delete endpoint). */
+    removed = new Set();
+    removeItem(id) {
+        const item = this.#items.get(id);
+        if (!item)
+            return;
+        this.#items.delete(id);
+        const owned = this.user(item.userId).items;
+        owned.splice(owned.indexOf(item), 1);
+        this.removed.add(id);
+    }
+    allItems() {
+        return [...this.#items.values()];
+    }
+}
+function setStatus(item, status) {
+    item.status = status;
+    item.statusHistory.push(status);
+}
+function snapshotVersion(item) {
+    return {
+        version: item.versions.length + 1,
+        title: item.title,
+        full_text: item.full_text,
+        textover: item.textover,
+        created_at: new Date().toISOString(),
+    };
+}
+function blankItem(userId, title) {
+    const now = new Date().toISOString();
+    return {
+        id: (0,external_node_crypto_.randomUUID)(),
+        userId,
+        title,
+        description: null,
+        full_text: null,
+        textover: null,
+        hashtags: null,
+        fine_tuning: null,
+        persona_id: null,
+        status: 'NEW',
+        statusHistory: ['NEW'],
+        creation_date: now,
+        updated_at: now,
+        upload_date: null,
+        rendered: false,
+        accounts: [],
+        video_settings: {
+            video_id: null,
+            orientation: null,
+            prefer_real_world: null,
+            image_overlay_enabled: null,
+            image_overlay_position: null,
+            zoom_effect_enabled: null,
+            subtitle_settings: null,
+        },
+        last_error: null,
+        progress: null,
+        stats: null,
+        publications: [],
+        published_url: null,
+        published_platform: null,
+        generationDispatches: 0,
+        uploadDispatches: 0,
+        uploadDispatchedAt: null,
+        progressUpdates: 0,
+        publishSettings: null,
+        versions: [],
+        legacy: false,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/readings/living.ts
+
+
+/** Titles of the items other writers make: no manifest of ours names them. */
+const OTHER_WRITERS_TITLE = "Someone else's note";
+function ageMs(item) {
+    return Date.now() - Date.parse(item.creation_date);
+}
+function itemOf(core, id) {
+    return id === null || id === undefined ? undefined : core.store.allItems().find((item) => item.id === id);
+}
+/** GET /contents leaves out items created less than `ms` ago: a replica behind the primary. */
+function listLagsCreates(ms) {
+    return () => ({
+        reply(exchange, reply, core) {
+            if (exchange.endpoint !== 'GET /contents')
+                return reply;
+            return withBody(reply, (body) => {
+                const rows = rowsOf(body);
+                const fresh = rows.filter((row) => {
+                    const item = itemOf(core, row.id);
+                    return item !== undefined && ageMs(item) < ms;
+                });
+                for (const row of fresh)
+                    rows.splice(rows.indexOf(row), 1);
+                return body;
+            });
+        },
+    });
+}
+/** GET /contents/{id} answers 404 for `ms` after the item was created. */
+function detailLagsCreates(ms) {
+    return () => ({
+        request(exchange, core) {
+            if (exchange.endpoint !== 'GET /contents/{id}')
+                return;
+            const item = itemOf(core, contentIdOf(exchange));
+            if (item && ageMs(item) < ms)
+                return { reply: { status: 404, body: { error: 'Content not found.' } } };
+        },
+    });
+}
+/** Task status and the detail view show the status before a dispatch for `ms` after it. */
+function statusLagsDispatch(ms) {
+    return () => {
+        const dispatched = new Map();
+        return {
+            request(exchange, core) {
+                const generation = exchange.endpoint === 'POST /gen/process-content-async';
+                const id = generation
+                    ? /"creation_id"\s*:\s*"([^"]+)"/.exec(exchange.body)?.[1]
+                    : exchange.endpoint === 'POST /contents/upload/{id}'
+                        ? contentIdOf(exchange)
+                        : null;
+                const item = itemOf(core, id);
+                if (item)
+                    dispatched.set(item.id, { at: Date.now(), status: item.status });
+            },
+            reply(exchange, reply) {
+                if (exchange.endpoint !== 'GET /gen/task-status/{id}' && exchange.endpoint !== 'GET /contents/{id}')
+                    return reply;
+                const before = dispatched.get(contentIdOf(exchange) ?? '');
+                if (!before || Date.now() - before.at >= ms)
+                    return reply;
+                return withBody(reply, (body) => stale(body, before.status));
+            },
+        };
+    };
+}
+function stale(body, status) {
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+        return body;
+    const object = body;
+    return 'status' in object ? { ...object, status, progress: null } : body;
+}
+/** Items made by someone else, by the user of this emulator's default key. */
+function addOthers(core, count, from) {
+    for (let n = from; n < from + count; n++) {
+        const item = blankItem(DEFAULT_USER_ID, `${OTHER_WRITERS_TITLE} ${n}`);
+        item.full_text = `Not ours, number ${n}.`;
+        core.store.addItem(item);
+    }
+}
+/** After serving a page of GET /contents, `change` runs (at most `times` times): the list moves under the walk. */
+function duringWalk(times, change) {
+    return () => {
+        let turn = 0;
+        return {
+            reply(exchange, reply, core) {
+                if (exchange.endpoint === 'GET /contents' && reply.status === 200 && turn < times)
+                    change(core, turn++);
+                return reply;
+            },
+        };
+    };
+}
+const othersCreateDuringWalk = () => duringWalk(3, (core, turn) => addOthers(core, 1, 100 + turn));
+const othersDeleteDuringWalk = () => {
+    let seeded = false;
+    return duringWalk(4, (core) => {
+        if (!seeded) {
+            seeded = true;
+            addOthers(core, 3, 200);
+            return;
+        }
+        const oldest = core.store.allItems().find((item) => item.title.startsWith(OTHER_WRITERS_TITLE));
+        if (oldest)
+            core.store.removeItem(oldest.id);
+    });
+};
+const othersRetitleDuringWalk = () => {
+    let seeded = false;
+    return duringWalk(4, (core, turn) => {
+        if (!seeded) {
+            seeded = true;
+            addOthers(core, 2, 300);
+            return;
+        }
+        const theirs = core.store.allItems().find((item) => item.title.startsWith(OTHER_WRITERS_TITLE));
+        if (theirs)
+            theirs.title = `${OTHER_WRITERS_TITLE} ${400 + turn} (renamed)`;
+    });
+};
 /**
- * Keep-alive connections of the client; the engine's detail readers take all
- * but two, which its listings read their pages on. Reads are not rate
- * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
- * detail reads: at 20 ms a round trip, 126 at a time read them about as
- * fast as the listing's pages arrive. Connections open only as reads need
- * them, so a small catalogue opens few.
+ * Someone else deletes one of the items this client made, once, while it is
+ * neither running nor published (deleting a published video is their call).
  */
-const DEFAULT_CONNECTIONS = 128;
+const oursDeletedOnce = () => duringWalk(1, (core) => {
+    const ours = core.store
+        .allItems()
+        .find((item) => !item.title.startsWith(OTHER_WRITERS_TITLE) &&
+        item.publications.length === 0 &&
+        !core.jobs.running(item));
+    if (ours)
+        core.store.removeItem(ours.id);
+});
+/**
+ * Before a create, someone else has made records that look like it: the same
+ * title in lower case and with a full stop. They are older than ours.
+ */
+function lookAlikes() {
+    return () => {
+        const done = new Set();
+        return {
+            request(exchange, core) {
+                if (exchange.endpoint !== 'POST /contents')
+                    return;
+                const title = /"title"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(exchange.body)?.[1];
+                if (title === undefined)
+                    return;
+                const text = JSON.parse(title);
+                if (done.has(text))
+                    return;
+                done.add(text);
+                for (const alike of [text.toLowerCase(), `${text}.`]) {
+                    if (alike === text)
+                        continue;
+                    const item = blankItem(DEFAULT_USER_ID, alike);
+                    item.creation_date = new Date(Date.now() - 60_000).toISOString();
+                    core.store.addItem(item);
+                }
+            },
+        };
+    };
+}
+/** A deleted item's paths answer 410 instead of 404. */
+function goneForDeleted() {
+    return () => ({
+        reply(exchange, reply, core) {
+            const id = contentIdOf(exchange);
+            if (reply.status !== 404 || id === null || !core.store.removed.has(id))
+                return reply;
+            return { status: 410, body: { error: 'This content was deleted.' } };
+        },
+    });
+}
+/** published_url and published_platform of list rows, for items published to several accounts, in another form. */
+function publishedForm(form) {
+    return () => ({
+        reply(exchange, reply, core) {
+            if (exchange.endpoint !== 'GET /contents')
+                return reply;
+            return withBody(reply, (body) => {
+                for (const row of rowsOf(body)) {
+                    const publications = itemOf(core, row.id)?.publications ?? [];
+                    if (publications.length === 0)
+                        continue;
+                    const urls = publications.map((p) => p.url);
+                    const platforms = publications.map((p) => p.platform);
+                    row.published_url = form === 'array' ? urls : urls.join(',');
+                    row.published_platform = form === 'array' ? platforms : platforms.join(',');
+                }
+                return body;
+            });
+        },
+    });
+}
+
+;// CONCATENATED MODULE: ./src/emulator/readings/sources.ts
+// The sentences the readings interpret, quoted exactly from the service
+// interface or from RFC 9110 (RFC 6585 for 429), one constant per sentence
+// so that several readings of one sentence cite it the same way.
+const CONTENTS_ENVELOPE = 'Query parameters and the response envelope: not shown.';
+const ACCOUNTS_SHAPE = 'Lists connected accounts. Their ids are used in account_ids. Response shape: not shown.';
+const LIST_FIELDS = 'Full field list of a list item: not shown beyond the fields named above (published_url, published_platform, last_error, persona as {id, name}).';
+const LIST_ITEMS = 'Items carry published_url, published_platform, last_error, and persona as {id, name}.';
+const CREATE_BODIES = 'Creates a content item (the first step of both flows). Request and response bodies: not shown.';
+const PUT_FIELDS = 'Fields other than cancel_generation: not shown.';
+const GENERATION_RESPONSE = 'Response body: not shown.';
+const GENERATION_STATUSES = 'Status codes specific to this endpoint: not shown.';
+const UPLOAD_RESPONSE = 'Other request fields and the 200 response body: not shown.';
+const TASK_STATUS_SHAPE = 'Response body shape: not shown.';
+const ID_FIELD = 'id | string (uuid)';
+const DATE_FIELD = 'creation_date | string (date-time)';
+const PROGRESS_FIELDS = 'Inner fields of fine_tuning, stats, metadata, progress and subtitle_settings: not shown.';
+const CREDITS_SHAPE = 'Returns the credit balance. Response shape: not shown.';
+const SUBSCRIPTION_WRAPPED = "Returns the caller's plan information, including limits (the account's limits) and usage_summary (its consumption). The payload is wrapped in a success field; on failure the body is {success: false, error: string}.";
+const STATUS_VALUES = 'ContentStatus allowed values: NEW, PROCESSING, PROCESSING_AUDIO, AUDIO_PROCESSED, PROCESSING_VIDEO, VIDEO_PROCESSED, UPLOADING, READY_FOR_UPLOAD, UPLOADED, FAILED_AUDIO, FAILED_VIDEO, FAILED_UPLOAD, FAILED.';
+const IN_FLIGHT = 'Terminal states: UPLOADED, FAILED_AUDIO, FAILED_VIDEO, FAILED_UPLOAD, FAILED. Every other state means work is still in flight.';
+const INITIAL_MOVE = 'Transitions out of NEW, PROCESSING and FAILED, and the initial move into PROCESSING_AUDIO: not shown.';
+const PUT_EDITS = 'Edits a content item.';
+const VERSIONS_SHAPE = 'Response shape on success: not shown.';
+const SCOPES_NOT_SHOWN = 'The complete list of scopes and the scope each endpoint requires: not shown.';
+const ERROR_BODIES = 'Bodies of 429 and 5xx responses: not shown.';
+const RATE_LIMITED = '429 | Rate limited. Carries a Retry-After header in seconds. | Wait that many seconds.';
+const SERVER_FAILURE = '5xx | Server-side failure. | Retry with exponential backoff.';
+const READS_NOT_LIMITED = 'Generation endpoints are rate limited. Read endpoints are not.';
+const NOT_FOUND = "404 | No such resource for this key's owner. Another user's resource looks the same as a missing one. | Do not retry unchanged.";
+const ASYNC = 'The request is asynchronous.';
+const PERSONA_LIST = 'On the list view, persona is reduced to {id, name}.';
+const STATE_CHANGES = 'Policy for changes, deprecation and compatibility of the interface: not shown.';
+const RFC_503 = 'The server MAY send a Retry-After header field (Section 10.2.3) to suggest an appropriate amount of time for the client to wait before retrying the request.';
+const RFC_RETRY_AFTER = 'The value of this field can be either an HTTP-date or a number of seconds to delay after the response is received.';
+const RFC_202 = 'The 202 (Accepted) status code indicates that the request has been accepted for processing, but the processing has not been completed.';
+const RFC_204 = 'The 204 (No Content) status code indicates that the server has successfully fulfilled the request and that there is no additional content to send in the response content.';
+const RFC_201 = 'The 201 (Created) status code indicates that the request has been fulfilled and has resulted in one or more new resources being created.';
+const RFC_301 = 'The 301 (Moved Permanently) status code indicates that the target resource has been assigned a new permanent URI and any future references to this resource ought to use one of the enclosed URIs.';
+const RFC_307 = 'The 307 (Temporary Redirect) status code indicates that the target resource resides temporarily under a different URI and the user agent MUST NOT change the request method if it performs an automatic redirection to that URI.';
+const RFC_308 = 'The 308 (Permanent Redirect) status code indicates that the target resource has been assigned a new permanent URI and any future references to this resource ought to use one of the enclosed URIs.';
+const RFC_404 = 'The 404 (Not Found) status code indicates that the origin server did not find a current representation for the target resource or is not willing to disclose that one exists.';
+const RFC_409 = 'The 409 (Conflict) status code indicates that the request could not be completed due to a conflict with the current state of the target resource.';
+const RFC_410 = 'The 410 (Gone) status code indicates that access to the target resource is no longer available at the origin server and that this condition is likely to be permanent.';
+const RFC_412 = 'The 412 (Precondition Failed) status code indicates that one or more conditions given in the request header fields evaluated to false when tested on the server.';
+const RFC_422 = 'The 422 (Unprocessable Content) status code indicates that the server understands the content type of the request content, and the syntax of the request content is correct, but it was unable to process the contained instructions.';
+const RFC_429 = 'The 429 status code indicates that the user has sent too many requests in a given amount of time ("rate limiting").';
+const RFC_502 = 'The 502 (Bad Gateway) status code indicates that the server, while acting as a gateway or proxy, received an invalid response from an inbound server it accessed while attempting to fulfill the request.';
+const RFC_504 = 'The 504 (Gateway Timeout) status code indicates that the server, while acting as a gateway or proxy, did not receive a timely response from an upstream server it needed to access in order to complete the request.';
+const RFC_CONTENT_TYPE = 'In practice, resource owners do not always properly configure their origin server to provide the correct Content-Type for a given representation.';
+const RFC_IDEMPOTENT = 'A request method is considered "idempotent" if the intended effect on the server of multiple identical requests with that method is the same as the effect for a single such request.';
+
+;// CONCATENATED MODULE: ./src/emulator/readings/catalogue.ts
+// The catalogue of readings: every answer a real service may give where the
+// interface says "not shown" or leaves an HTTP convention open. Each entry
+// quotes the sentence it interprets and says how the emulator answers under
+// it; readings compose (one per family), and the dialects of dialects.ts are
+// named sets of them. docs/service-assumptions.md lists them (generated by
+// scripts/readings-table.ts).
+
+
+
+
+const IFACE = (where) => `interface, ${where}`;
+const RFC = (section) => `RFC 9110 §${section}`;
+const GENERATE = 'POST /gen/process-content-async';
+const UPLOAD = 'POST /contents/upload/{id}';
+const TASK = 'GET /gen/task-status/{id}';
+const LIST = 'GET /contents';
+const DETAIL = 'GET /contents/{id}';
+const CREATE = 'POST /contents';
+const EDIT = 'PUT /contents/{id}';
+const listings = [
+    {
+        name: 'contents-under-data',
+        family: 'envelope',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'rows under `data` with page, limit, total and has_more (the reference reading)',
+        expect: 'clean',
+        options: { listing: { envelope: 'data' } },
+    },
+    {
+        name: 'contents-bare-array',
+        family: 'envelope',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'a bare JSON array of rows, no hints beside it',
+        expect: 'clean',
+        options: { listing: { envelope: 'bare' } },
+    },
+    {
+        name: 'contents-under-items',
+        family: 'envelope',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'rows under `items`',
+        expect: 'clean',
+        options: { listing: { envelope: 'items' } },
+    },
+    {
+        name: 'contents-under-contents',
+        family: 'envelope',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'rows under `contents`',
+        expect: 'clean',
+        options: { listing: { envelope: 'contents' } },
+    },
+    {
+        name: 'contents-under-results',
+        family: 'envelope',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'rows under `results`',
+        expect: 'clean',
+        options: { listing: { envelope: 'results' } },
+    },
+    {
+        name: 'contents-under-rows',
+        family: 'envelope',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'rows under `rows`, a key no reading covers: the client cannot prove the listing',
+        expect: 'converge-or-hold',
+        options: { listing: { envelope: 'rows' } },
+    },
+    {
+        name: 'contents-under-data-items',
+        family: 'envelope',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: '`{data: {items: [...]}, …hints}`: the rows one object deeper',
+        expect: 'clean',
+        hooks: replyOn([LIST], (reply) => withBody(reply, (body) => Array.isArray(body.data)
+            ? { ...body, data: { items: body.data } }
+            : body)),
+    },
+    {
+        name: 'accounts-bare-array',
+        family: 'accounts-envelope',
+        where: IFACE('GET /accounts'),
+        source: ACCOUNTS_SHAPE,
+        answers: 'GET /accounts as a bare array',
+        expect: 'clean',
+        options: { listing: { accountsEnvelope: 'bare' } },
+    },
+    {
+        name: 'accounts-under-data',
+        family: 'accounts-envelope',
+        where: IFACE('GET /accounts'),
+        source: ACCOUNTS_SHAPE,
+        answers: 'GET /accounts under `data`, whatever the contents envelope',
+        expect: 'clean',
+        options: { listing: { accountsEnvelope: 'data' } },
+    },
+    {
+        name: 'paging-has-more',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'page, limit and has_more; no total',
+        expect: 'clean',
+        options: { listing: { hint: 'has_more' } },
+    },
+    {
+        name: 'paging-total',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'page, limit and total; no has_more',
+        expect: 'clean',
+        options: { listing: { hint: 'total' } },
+    },
+    {
+        name: 'paging-next-path',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: '`next`: the next page as a path with its query, null on the last',
+        expect: 'clean',
+        options: { listing: { hint: 'next' } },
+    },
+    {
+        name: 'paging-meta',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: '`meta: {current_page, per_page, total_pages, total}`',
+        expect: 'clean',
+        options: { listing: { hint: 'meta' } },
+    },
+    {
+        name: 'paging-links-cursor',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: '`links.next`: an absolute URL carrying an opaque cursor',
+        expect: 'clean',
+        options: { listing: { hint: 'links' } },
+    },
+    {
+        name: 'paging-next-cursor',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: '`next_cursor` at the top level, sent back as `cursor`',
+        expect: 'clean',
+        options: { listing: { hint: 'cursor' } },
+    },
+    {
+        name: 'paging-offset',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: '`offset`, `limit` and `total`; the next page is asked for with `offset`',
+        expect: 'clean',
+        options: { listing: { hint: 'offset' } },
+    },
+    {
+        name: 'paging-no-hint',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'pages with no hint at all: a short page is the last',
+        expect: 'clean',
+        options: { listing: { hint: 'none' } },
+    },
+    {
+        name: 'contents-unpaged',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'every row in one answer, no hint, every query ignored',
+        expect: 'clean',
+        options: { listing: { paged: false } },
+    },
+    {
+        name: 'paging-ignores-page',
+        family: 'paging',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'the first page whatever page is asked for, while saying there is more',
+        expect: 'converge-or-hold',
+        options: { listing: { ignorePage: true } },
+    },
+    {
+        name: 'pages-from-0',
+        family: 'page-base',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'page numbers count from 0',
+        expect: 'clean',
+        options: { listing: { pageBase: 0 } },
+    },
+    {
+        name: 'size-as-page_size',
+        family: 'page-size',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'the page size is read from `page_size` only',
+        expect: 'clean',
+        options: { listing: { sizeParam: 'page_size', defaultSize: 2 } },
+    },
+    {
+        name: 'size-as-per_page',
+        family: 'page-size',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'the page size is read from `per_page` only',
+        expect: 'clean',
+        options: { listing: { sizeParam: 'per_page', defaultSize: 2 } },
+    },
+    {
+        name: 'size-its-own',
+        family: 'page-size',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: "pages of the service's own size (2), whatever size is asked for",
+        expect: 'clean',
+        options: { listing: { sizeParam: 'none', defaultSize: 2 } },
+    },
+    {
+        name: 'newest-first',
+        family: 'order',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'rows newest first',
+        expect: 'clean',
+        options: { listing: { order: 'newest-first' } },
+    },
+];
+const fields = [
+    {
+        name: 'ids-as-numbers',
+        family: 'ids',
+        where: IFACE('ContentDetail'),
+        source: ID_FIELD,
+        answers: 'item ids are JSON numbers (1001, 1002, …), and paths take them',
+        expect: 'clean',
+        hooks: idForm((serial) => serial),
+    },
+    {
+        name: 'ids-prefixed',
+        family: 'ids',
+        where: IFACE('ContentDetail'),
+        source: ID_FIELD,
+        answers: 'item ids are prefixed strings (`cnt_1001`)',
+        expect: 'clean',
+        hooks: idForm((serial) => `cnt_${serial}`),
+    },
+    {
+        name: 'ids-upper-case-uuid',
+        family: 'ids',
+        where: IFACE('ContentDetail'),
+        source: ID_FIELD,
+        answers: 'item ids are UUIDs in upper case, and paths take them so',
+        expect: 'clean',
+        hooks: idForm((_serial, id) => id.toUpperCase()),
+    },
+    {
+        name: 'dates-with-offset',
+        family: 'dates',
+        where: IFACE('ContentDetail'),
+        source: DATE_FIELD,
+        answers: 'every date in local time with its offset (`…T14:00:00.000+02:00`)',
+        expect: 'clean',
+        hooks: dateForm((iso) => withOffset(iso)),
+    },
+    {
+        name: 'dates-without-fraction',
+        family: 'dates',
+        where: IFACE('ContentDetail'),
+        source: DATE_FIELD,
+        answers: 'every date to the whole second (`…T12:00:00Z`)',
+        expect: 'clean',
+        hooks: dateForm((iso) => `${iso.slice(0, 19)}Z`),
+    },
+    {
+        name: 'dates-microseconds',
+        family: 'dates',
+        where: IFACE('ContentDetail'),
+        source: DATE_FIELD,
+        answers: 'every date with six digits of fraction and `+00:00`',
+        expect: 'clean',
+        hooks: dateForm((iso) => `${iso.slice(0, 23)}000+00:00`),
+    },
+    {
+        name: 'dates-epoch-seconds-in-rows',
+        family: 'dates',
+        where: IFACE(LIST),
+        source: LIST_FIELDS,
+        answers: 'dates of list rows as epoch seconds (numbers)',
+        expect: 'clean',
+        hooks: dateForm((iso) => Math.floor(Date.parse(iso) / 1000), true),
+    },
+    {
+        name: 'dates-epoch-ms-in-rows',
+        family: 'dates',
+        where: IFACE(LIST),
+        source: LIST_FIELDS,
+        answers: 'dates of list rows as epoch milliseconds (numbers)',
+        expect: 'clean',
+        hooks: dateForm((iso) => Date.parse(iso), true),
+    },
+    {
+        name: 'percentage-as-string',
+        family: 'numbers',
+        where: IFACE('ContentDetail'),
+        source: PROGRESS_FIELDS,
+        answers: 'progress.percentage as a string (`"40"`)',
+        expect: 'clean',
+        hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? String(v) : v)),
+    },
+    {
+        name: 'percentage-as-fraction',
+        family: 'numbers',
+        where: IFACE('ContentDetail'),
+        source: PROGRESS_FIELDS,
+        answers: 'progress.percentage as a fraction of 1 (`0.4`)',
+        expect: 'clean',
+        hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? v / 100 : v)),
+    },
+    {
+        name: 'credits-as-string',
+        family: 'credits',
+        where: IFACE('GET /users/credits'),
+        source: CREDITS_SHAPE,
+        answers: 'the balance as a string (`{"credits": "1000"}`)',
+        expect: 'clean',
+        hooks: keyForm(['GET /users/credits'], ['credits'], (v) => (typeof v === 'number' ? String(v) : v)),
+    },
+    {
+        name: 'credits-as-balance',
+        family: 'credits',
+        where: IFACE('GET /users/credits'),
+        source: CREDITS_SHAPE,
+        answers: '`{"balance": 1000}`',
+        expect: 'clean',
+        options: { shapes: { credits: 'balance' } },
+    },
+    {
+        name: 'credits-available-under-data',
+        family: 'credits',
+        where: IFACE('GET /users/credits'),
+        source: CREDITS_SHAPE,
+        answers: '`{"data": {"available": 1000}}`',
+        expect: 'clean',
+        options: { shapes: { credits: 'available', creditsUnderData: true } },
+    },
+    {
+        name: 'subscription-at-top',
+        family: 'subscription',
+        where: IFACE('GET /subscription/current'),
+        source: SUBSCRIPTION_WRAPPED,
+        answers: '`{success, plan, limits, usage_summary}`: the payload beside success, not under data',
+        expect: 'clean',
+        options: { shapes: { subscription: 'top' } },
+    },
+    {
+        name: 'versions-as-strings',
+        family: 'versions',
+        where: IFACE('GET /contents/{id}/versions'),
+        source: VERSIONS_SHAPE,
+        answers: 'version numbers as strings',
+        expect: 'clean',
+        hooks: keyForm(['GET /contents/{id}/versions'], ['version'], (v) => String(v)),
+    },
+    {
+        name: 'statuses-lower-case',
+        family: 'status-words',
+        where: IFACE('States and transitions'),
+        source: STATUS_VALUES,
+        answers: 'every status in lower case, in rows, the detail view and task status',
+        expect: 'clean',
+        options: { shapes: { statuses: 'lowercase' } },
+    },
+    {
+        name: 'task-status-lower-case',
+        family: 'status-words',
+        where: IFACE(TASK),
+        source: TASK_STATUS_SHAPE,
+        answers: 'task status spells its status in lower case (`uploaded`); rows and the detail view as listed',
+        expect: 'clean',
+        hooks: keyForm([TASK], ['status', 'state'], lower),
+    },
+    {
+        name: 'statuses-capitalised',
+        family: 'status-words',
+        where: IFACE('States and transitions'),
+        source: STATUS_VALUES,
+        answers: 'every status capitalised (`Video_processed`)',
+        expect: 'clean',
+        hooks: keyForm('*', ['status', 'state'], capitalised),
+    },
+    {
+        name: 'platforms-lower-case',
+        family: 'platform-words',
+        where: IFACE('GET /accounts'),
+        source: ACCOUNTS_SHAPE,
+        answers: 'platforms in lower case (`youtube`) in accounts and rows',
+        expect: 'clean',
+        hooks: keyForm('*', ['platform', 'published_platform'], lower),
+    },
+    {
+        name: 'platforms-upper-case',
+        family: 'platform-words',
+        where: IFACE('GET /accounts'),
+        source: ACCOUNTS_SHAPE,
+        answers: 'platforms in upper case (`YOUTUBE`)',
+        expect: 'clean',
+        hooks: keyForm('*', ['platform', 'published_platform'], (v) => typeof v === 'string' ? v.toUpperCase() : v),
+    },
+    {
+        name: 'values-beyond-enums',
+        family: 'new-values',
+        where: IFACE('Versioning'),
+        source: STATE_CHANGES,
+        answers: 'an account on a fourth platform (Threads) and an unmanaged item in status ARCHIVED',
+        expect: 'converge',
+        options: { writes: { newValues: true } },
+    },
+    {
+        name: 'extra-fields',
+        family: 'extra-fields',
+        where: IFACE(LIST),
+        source: LIST_FIELDS,
+        answers: 'every object carries fields the interface does not name (`_links`, `etag`, `kind`)',
+        expect: 'clean',
+        hooks: replyOn(['*'], (reply) => withBody(reply, (body) => Array.isArray(body) ? body : { ...body, request_id: 'req_1', _links: { self: '/v1' } })),
+    },
+    {
+        name: 'rows-without-status',
+        family: 'row-fields',
+        where: IFACE(LIST),
+        source: LIST_FIELDS,
+        answers: 'list rows without `status` (only the detail view has it)',
+        expect: 'clean',
+        hooks: replyOn([LIST], (reply) => withBody(reply, (body) => {
+            for (const row of rowsOf(body))
+                delete row.status;
+            return body;
+        })),
+    },
+    {
+        name: 'rows-minimal',
+        family: 'row-fields',
+        where: IFACE(LIST),
+        source: LIST_FIELDS,
+        answers: 'list rows with only id, title, status, the published fields and last_error',
+        expect: 'clean',
+        hooks: replyOn([LIST], (reply) => withBody(reply, (body) => {
+            for (const row of rowsOf(body))
+                for (const key of [
+                    'description',
+                    'full_text',
+                    'hashtags',
+                    'persona',
+                    'creation_date',
+                    'updated_at',
+                    'upload_date',
+                ])
+                    delete row[key];
+            return body;
+        })),
+    },
+    {
+        name: 'rows-persona-null',
+        family: 'persona',
+        where: IFACE(LIST),
+        source: PERSONA_LIST,
+        answers: 'persona is null in every row',
+        expect: 'clean',
+        hooks: replyOn([LIST], (reply) => withBody(reply, (body) => {
+            for (const row of rowsOf(body))
+                row.persona = null;
+            return body;
+        })),
+    },
+    {
+        name: 'published-url-arrays',
+        family: 'published',
+        where: IFACE(LIST),
+        source: LIST_ITEMS,
+        answers: 'published_url and published_platform as arrays, one per account',
+        expect: 'clean',
+        hooks: publishedForm('array'),
+    },
+    {
+        name: 'published-url-comma-joined',
+        family: 'published',
+        where: IFACE(LIST),
+        source: LIST_ITEMS,
+        answers: 'published_url and published_platform as comma-joined strings',
+        expect: 'clean',
+        hooks: publishedForm('comma'),
+    },
+    {
+        name: 'published-urls-per-account',
+        family: 'published',
+        where: IFACE(LIST),
+        source: LIST_ITEMS,
+        answers: 'beside published_url, `published_urls: [{account_id, platform, url}]`',
+        expect: 'clean',
+        options: { behaviours: { urlsPerAccount: true } },
+    },
+    {
+        name: 'object-under-data',
+        family: 'object',
+        where: IFACE(DETAIL),
+        source: LIST_FIELDS,
+        answers: 'single objects (detail, task status) under `data`',
+        expect: 'clean',
+        options: { shapes: { object: 'data' } },
+    },
+    {
+        name: 'object-under-content',
+        family: 'object',
+        where: IFACE(DETAIL),
+        source: LIST_FIELDS,
+        answers: 'single objects under `content`',
+        expect: 'clean',
+        options: { shapes: { object: 'content' } },
+    },
+];
+const writes = [
+    {
+        name: 'create-answers-id',
+        family: 'create-answer',
+        where: IFACE(CREATE),
+        source: CREATE_BODIES,
+        answers: 'POST /contents answers 201 `{id}`',
+        expect: 'clean',
+        options: { writes: { create: 'id' } },
+    },
+    {
+        name: 'create-answers-content-id',
+        family: 'create-answer',
+        where: IFACE(CREATE),
+        source: CREATE_BODIES,
+        answers: 'POST /contents answers 201 `{content_id}`',
+        expect: 'clean',
+        options: { writes: { create: 'content-id' } },
+    },
+    {
+        name: 'create-answers-wrapped',
+        family: 'create-answer',
+        where: IFACE(CREATE),
+        source: CREATE_BODIES,
+        answers: 'POST /contents answers `{success: true, data: item}`',
+        expect: 'clean',
+        options: { writes: { create: 'wrapped' } },
+    },
+    {
+        name: 'create-answers-empty-object',
+        family: 'create-answer',
+        where: IFACE(CREATE),
+        source: CREATE_BODIES,
+        answers: 'POST /contents answers 200 `{}`',
+        expect: 'clean',
+        options: { writes: { create: 'empty-object' } },
+    },
+    {
+        name: 'create-answers-location',
+        family: 'create-answer',
+        where: RFC('15.3.2'),
+        source: RFC_201,
+        answers: 'POST /contents answers 201 with no body and a Location header',
+        expect: 'clean',
+        options: { writes: { create: 'location' } },
+    },
+    {
+        name: 'create-answers-202',
+        family: 'create-answer',
+        where: RFC('15.3.3'),
+        source: RFC_202,
+        answers: 'POST /contents answers 202 `{id, status: "accepted"}`',
+        expect: 'clean',
+        options: { writes: { create: 'accepted' } },
+    },
+    {
+        name: 'create-answers-nothing',
+        family: 'create-answer',
+        where: RFC('15.3.5'),
+        source: RFC_204,
+        answers: 'POST /contents answers 204',
+        expect: 'clean',
+        options: { writes: { create: 'empty' } },
+    },
+    {
+        name: 'edit-answers-nothing',
+        family: 'edit-answer',
+        where: RFC('15.3.5'),
+        source: RFC_204,
+        answers: 'PUT /contents/{id} answers 204',
+        expect: 'clean',
+        options: { writes: { edit: 'empty' } },
+    },
+    {
+        name: 'edit-answers-empty-object',
+        family: 'edit-answer',
+        where: IFACE(EDIT),
+        source: PUT_FIELDS,
+        answers: 'PUT /contents/{id} answers 200 `{}`',
+        expect: 'clean',
+        options: { writes: { edit: 'empty-object' } },
+    },
+    {
+        name: 'edit-answers-wrapped',
+        family: 'edit-answer',
+        where: IFACE(EDIT),
+        source: PUT_FIELDS,
+        answers: 'PUT /contents/{id} answers `{success: true, data: item}`',
+        expect: 'clean',
+        options: { writes: { edit: 'wrapped' } },
+    },
+    {
+        name: 'edit-answers-202',
+        family: 'edit-answer',
+        where: RFC('15.3.3'),
+        source: RFC_202,
+        answers: 'PUT /contents/{id} answers 202 `{id, status: "accepted"}`',
+        expect: 'clean',
+        options: { writes: { edit: 'accepted' } },
+    },
+    {
+        name: 'put-replaces',
+        family: 'put',
+        where: IFACE(EDIT),
+        source: PUT_EDITS,
+        answers: 'PUT replaces the item: fields not sent are cleared',
+        expect: 'clean',
+        options: { writes: { put: 'replace' } },
+    },
+    {
+        name: 'content-writes-need-write',
+        family: 'scopes',
+        where: IFACE('Authentication'),
+        source: SCOPES_NOT_SHOWN,
+        answers: "POST /contents and PUT /contents/{id} need the `write` scope (the story's key has it)",
+        expect: 'clean',
+        options: { writes: { contentWrites: 'write' } },
+    },
+    {
+        name: 'generation-answers-empty',
+        family: 'generation-answer',
+        where: IFACE(GENERATE),
+        source: GENERATION_RESPONSE,
+        answers: 'a generation answers 200 `{}`',
+        expect: 'clean',
+        hooks: replyOn([GENERATE], (reply) => (reply.status === 202 ? { status: 200, body: {} } : reply)),
+    },
+    {
+        name: 'generation-answers-204',
+        family: 'generation-answer',
+        where: IFACE(GENERATE),
+        source: GENERATION_STATUSES,
+        answers: 'a generation answers 204',
+        expect: 'clean',
+        hooks: replyOn([GENERATE], (reply) => (reply.status === 202 ? { status: 204, body: null } : reply)),
+    },
+    {
+        name: 'generation-answers-job',
+        family: 'generation-answer',
+        where: IFACE(GENERATE),
+        source: ASYNC,
+        answers: 'a generation answers 202 `{job_id, state: "queued"}`',
+        expect: 'clean',
+        hooks: replyOn([GENERATE], (reply) => reply.status === 202 ? { status: 202, body: { job_id: 'job_1', state: 'queued' } } : reply),
+    },
+    {
+        name: 'upload-answers-202',
+        family: 'upload-answer',
+        where: IFACE(UPLOAD),
+        source: UPLOAD_RESPONSE,
+        answers: 'an upload answers 202 `{}`',
+        expect: 'clean',
+        hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 202, body: {} } : reply)),
+    },
+    {
+        name: 'upload-answers-204',
+        family: 'upload-answer',
+        where: IFACE(UPLOAD),
+        source: UPLOAD_RESPONSE,
+        answers: 'an upload answers 204',
+        expect: 'clean',
+        hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 204, body: null } : reply)),
+    },
+];
+const taskStatus = [
+    {
+        name: 'task-status-state-error',
+        family: 'task-status',
+        where: IFACE(TASK),
+        source: TASK_STATUS_SHAPE,
+        answers: '`{state, error}` in place of `{status, last_error}`',
+        expect: 'clean',
+        options: { shapes: { taskStatus: 'state' } },
+    },
+    {
+        name: 'task-status-under-data',
+        family: 'task-status',
+        where: IFACE(TASK),
+        source: TASK_STATUS_SHAPE,
+        answers: 'the task status under `data`',
+        expect: 'clean',
+        hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({ data: body }))),
+    },
+    {
+        name: 'task-status-only-status',
+        family: 'task-status',
+        where: IFACE(TASK),
+        source: TASK_STATUS_SHAPE,
+        answers: '`{status}` alone: no progress, no error',
+        expect: 'clean',
+        hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({ status: body.status }))),
+    },
+    {
+        name: 'task-status-job-state',
+        family: 'task-status',
+        where: IFACE(TASK),
+        source: TASK_STATUS_SHAPE,
+        answers: '`{job: {state, error}}`, a shape no reading covers: the detail view is the fallback',
+        expect: 'clean',
+        hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({
+            job: {
+                state: body.status,
+                error: body.last_error,
+            },
+        }))),
+    },
+    {
+        name: 'task-status-404-before-first-run',
+        family: 'task-status',
+        where: RFC('15.5.5'),
+        source: RFC_404,
+        answers: 'task status answers 404 for an item that has never been generated',
+        expect: 'clean',
+        hooks: faultOn([TASK], (exchange, core) => {
+            const item = core.store.allItems().find((i) => exchange.path.endsWith(`/${i.id}`));
+            return item && item.generationDispatches === 0 && item.uploadDispatches === 0
+                ? { reply: errorReply(404, 'No task for this content.') }
+                : undefined;
+        }, { times: Infinity }),
+    },
+];
+const states = [
+    {
+        name: 'queued-before-first-phase',
+        family: 'queue',
+        where: IFACE('States and transitions'),
+        source: INITIAL_MOVE,
+        answers: 'a generation shows QUEUED (a state beyond the thirteen) for a while before PROCESSING_AUDIO',
+        expect: 'clean',
+        options: { behaviours: { queueMs: 40, queueStatus: 'QUEUED' } },
+    },
+    {
+        name: 'processing-before-first-phase',
+        family: 'queue',
+        where: IFACE('States and transitions'),
+        source: INITIAL_MOVE,
+        answers: 'a generation shows PROCESSING for a while before PROCESSING_AUDIO',
+        expect: 'clean',
+        options: { behaviours: { queueMs: 40, queueStatus: 'PROCESSING' } },
+    },
+    {
+        name: 'queued-keeps-status',
+        family: 'queue',
+        where: IFACE('States and transitions'),
+        source: INITIAL_MOVE,
+        answers: "a generation keeps the item's status for a while before PROCESSING_AUDIO",
+        expect: 'clean',
+        options: { behaviours: { queueMs: 40 } },
+    },
+    {
+        name: 'unheard-of-state-between-phases',
+        family: 'gap-state',
+        where: IFACE('States and transitions'),
+        source: IN_FLIGHT,
+        answers: 'between the voiceover and the render the item shows RENDER_QUEUED, a state nobody heard of',
+        expect: 'converge-or-hold',
+        options: { behaviours: { gapStatus: 'RENDER_QUEUED' } },
+    },
+    {
+        name: 'parks-after-voiceover',
+        family: 'park',
+        where: IFACE('States and transitions'),
+        source: INITIAL_MOVE,
+        answers: 'the first generation of each item stops in AUDIO_PROCESSED, no run in flight',
+        expect: 'converge',
+        options: { behaviours: { parkInAudioProcessed: true } },
+    },
+    {
+        name: 'progress-kept-stale',
+        family: 'progress',
+        where: IFACE('ContentDetail'),
+        source: PROGRESS_FIELDS,
+        answers: 'a run that ends keeps its last progress snapshot',
+        expect: 'clean',
+        options: { behaviours: { staleProgress: true } },
+    },
+];
+const stored = [
+    {
+        name: 'text-normal-form',
+        family: 'text-form',
+        where: IFACE(EDIT),
+        source: PUT_FIELDS,
+        answers: 'text fields stored with `\\n` line ends and no trailing blanks',
+        expect: 'clean',
+        options: { behaviours: { normaliseText: true } },
+    },
+    {
+        name: 'titles-collapsed-whitespace',
+        family: 'title-form',
+        where: IFACE(CREATE),
+        source: CREATE_BODIES,
+        answers: 'titles stored with runs of blanks made one and no blanks at the ends',
+        expect: 'clean',
+        options: { behaviours: { titleForm: 'collapse' } },
+    },
+    {
+        name: 'titles-nfc',
+        family: 'title-form',
+        where: IFACE(CREATE),
+        source: CREATE_BODIES,
+        answers: 'titles stored in Unicode NFC',
+        expect: 'clean',
+        options: { behaviours: { titleForm: 'nfc' } },
+    },
+    {
+        name: 'defaults-filled',
+        family: 'defaults',
+        where: IFACE('ContentDetail'),
+        source: PROGRESS_FIELDS,
+        answers: "the service's own defaults filled into fine_tuning and subtitle_settings",
+        expect: 'clean',
+        options: { behaviours: { fillDefaults: true } },
+    },
+    {
+        name: 'persona-id-ignored',
+        family: 'persona-id',
+        where: IFACE(CREATE),
+        source: CREATE_BODIES,
+        answers: 'persona_id ignored: every item gets the house narrator',
+        expect: 'clean',
+        options: { behaviours: { ignorePersonaId: true } },
+    },
+];
+const http = [
+    {
+        name: '503-retry-after-seconds-on-generation',
+        family: 'http-generation',
+        where: RFC('15.6.4'),
+        source: RFC_503,
+        answers: 'the first generation answers 503 with `Retry-After: 1` (a maintenance window); nothing is started',
+        expect: 'clean',
+        hooks: faultOn([GENERATE], () => ({
+            reply: errorReply(503, 'Down for maintenance.', { 'retry-after': '1' }),
+        })),
+    },
+    {
+        name: '503-retry-after-date-on-listing',
+        family: 'http-listing',
+        where: RFC('10.2.3'),
+        source: RFC_RETRY_AFTER,
+        answers: 'the first two GET /contents answer 503 with Retry-After as an HTTP date',
+        expect: 'clean',
+        hooks: faultOn([LIST], () => ({ reply: errorReply(503, 'Down for maintenance.', { 'retry-after': retryAfterDate(1) }) }), { times: 2 }),
+    },
+    {
+        name: '503-on-create-not-applied',
+        family: 'http-create',
+        where: IFACE('Errors'),
+        source: SERVER_FAILURE,
+        answers: 'the first create answers 503 with `Retry-After: 1`; nothing is created',
+        expect: 'converge',
+        hooks: faultOn([CREATE], () => ({
+            reply: errorReply(503, 'Service unavailable.', { 'retry-after': '1' }),
+        })),
+    },
+    {
+        name: '503-on-upload',
+        family: 'http-upload',
+        where: RFC('15.6.4'),
+        source: RFC_503,
+        answers: 'the first upload answers 503 with `Retry-After: 1`; nothing is published',
+        expect: 'clean',
+        hooks: faultOn([UPLOAD], () => ({
+            reply: errorReply(503, 'Down for maintenance.', { 'retry-after': '1' }),
+        })),
+    },
+    {
+        name: '429-retry-after-seconds',
+        family: 'http-generation',
+        where: IFACE('Errors'),
+        source: RATE_LIMITED,
+        answers: 'the first two generations answer 429 with `Retry-After: 1`',
+        expect: 'clean',
+        hooks: faultOn([GENERATE], () => ({ reply: errorReply(429, 'rate_limited', { 'retry-after': '1' }) }), {
+            times: 2,
+        }),
+    },
+    {
+        name: '429-retry-after-date',
+        family: 'http-upload',
+        where: RFC('10.2.3'),
+        source: RFC_RETRY_AFTER,
+        answers: 'the first upload answers 429 with Retry-After as an HTTP date',
+        expect: 'clean',
+        hooks: faultOn([UPLOAD], () => ({
+            reply: errorReply(429, 'rate_limited', { 'retry-after': retryAfterDate(1) }),
+        })),
+    },
+    {
+        name: '429-without-retry-after',
+        family: 'http-create',
+        where: 'RFC 6585 §4',
+        source: RFC_429,
+        answers: 'the first create answers 429 with no Retry-After',
+        expect: 'converge',
+        hooks: faultOn([CREATE], () => ({ reply: errorReply(429, 'Too many requests.') })),
+    },
+    {
+        name: '429-on-reads',
+        family: 'http-detail',
+        where: IFACE('Limits'),
+        source: READS_NOT_LIMITED,
+        answers: 'the first two detail reads answer 429 with `Retry-After: 1` (a gateway limits reads too)',
+        expect: 'clean',
+        hooks: faultOn([DETAIL], () => ({ reply: errorReply(429, 'rate_limited', { 'retry-after': '1' }) }), {
+            times: 2,
+        }),
+    },
+    {
+        name: '502-gateway-html-on-listing',
+        family: 'http-listing',
+        where: RFC('15.6.3'),
+        source: RFC_502,
+        answers: "the first GET /contents answers a gateway's HTML 502 page",
+        expect: 'clean',
+        hooks: faultOn([LIST], () => ({ reply: htmlPage(502, 'Bad Gateway') })),
+    },
+    {
+        name: '504-html-after-create',
+        family: 'http-create',
+        where: RFC('15.6.5'),
+        source: RFC_504,
+        answers: "the first create is applied, then answered by a gateway's HTML 504 page",
+        expect: 'converge',
+        hooks: firstAnswerReplaced(CREATE, () => htmlPage(504, 'Gateway Time-out')),
+    },
+    {
+        name: '500-on-task-status',
+        family: 'http-task',
+        where: IFACE('Errors'),
+        source: ERROR_BODIES,
+        answers: 'the first two task-status reads answer 500 with an empty body',
+        expect: 'clean',
+        hooks: faultOn([TASK], () => ({ reply: { status: 500, body: '' } }), { times: 2 }),
+    },
+    {
+        name: 'slow-answers',
+        family: 'slow',
+        where: 'RFC 9112 §9.3.1',
+        source: 'Connections can be closed at any time, with or without intention.',
+        answers: 'every fifth request waits 40 ms before it is handled',
+        expect: 'clean',
+        hooks: faultOn(['*'], (exchange) => (exchange.index % 5 === 4 ? { delayMs: 40 } : undefined), {
+            times: Infinity,
+        }),
+    },
+    {
+        name: 'dropped-connection-on-detail',
+        family: 'http-detail',
+        where: 'RFC 9112 §9.3.1',
+        source: 'Connections can be closed at any time, with or without intention.',
+        answers: 'the first detail read is dropped before it is handled',
+        expect: 'converge',
+        hooks: faultOn([DETAIL], () => ({ drop: true })),
+    },
+    {
+        name: 'lost-answer-on-generation',
+        family: 'http-generation',
+        where: 'RFC 9112 §9.3.1',
+        source: 'Connections can be closed at any time, with or without intention.',
+        answers: 'the first generation is started, then its connection is closed with no answer',
+        expect: 'converge',
+        hooks: faultOn([GENERATE], () => ({ lose: true })),
+    },
+    {
+        name: 'lost-answer-on-create',
+        family: 'http-create',
+        where: RFC('9.2.2'),
+        source: RFC_IDEMPOTENT,
+        answers: 'the first create is applied, then its connection is closed with no answer',
+        expect: 'converge',
+        hooks: faultOn([CREATE], () => ({ lose: true })),
+    },
+    {
+        name: '301-on-accounts',
+        family: 'http-accounts',
+        where: RFC('15.4.2'),
+        source: RFC_301,
+        answers: 'GET /accounts answers 301 to the same path on the same host, once',
+        expect: 'clean',
+        hooks: faultOn(['GET /accounts'], (exchange) => ({
+            reply: { status: 301, body: '', headers: { location: `/v1${exchange.path}?moved=1` } },
+        })),
+    },
+    {
+        name: '307-on-task-status',
+        family: 'http-task',
+        where: RFC('15.4.8'),
+        source: RFC_307,
+        answers: 'the first task-status read answers 307 to the same path on the same host',
+        expect: 'clean',
+        hooks: faultOn([TASK], (exchange) => ({
+            reply: { status: 307, body: '', headers: { location: `/v1${exchange.path}?r=1` } },
+        })),
+    },
+    {
+        name: '308-on-upload',
+        family: 'http-upload',
+        where: RFC('15.4.9'),
+        source: RFC_308,
+        answers: 'the first upload answers 308 to the same path on the same host (nothing is published)',
+        expect: 'converge',
+        hooks: faultOn([UPLOAD], (exchange) => ({
+            reply: { status: 308, body: '', headers: { location: `/v1${exchange.path}?r=1` } },
+        })),
+    },
+    {
+        name: '409-on-create-of-existing-title',
+        family: 'http-create-conflict',
+        where: RFC('15.5.10'),
+        source: RFC_409,
+        answers: 'POST /contents of a title an item already has answers 409 (the item is not created)',
+        expect: 'converge',
+        hooks: faultOn([CREATE], (exchange, core) => {
+            const title = /"title"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(exchange.body)?.[1];
+            const taken = title !== undefined && core.store.allItems().some((item) => item.title === JSON.parse(title));
+            return taken
+                ? {
+                    reply: {
+                        status: 409,
+                        body: { error: 'A content item with this title already exists.', code: 'title_taken' },
+                    },
+                }
+                : undefined;
+        }, { times: Infinity }),
+    },
+    {
+        name: '410-for-deleted',
+        family: 'gone',
+        where: RFC('15.5.11'),
+        source: RFC_410,
+        answers: "a deleted item's paths answer 410, not 404",
+        expect: 'clean',
+        hooks: goneForDeleted(),
+    },
+    {
+        name: '412-on-first-edit',
+        family: 'http-edit',
+        where: RFC('15.5.13'),
+        source: RFC_412,
+        answers: 'the first PUT answers 412 and changes nothing',
+        expect: 'converge',
+        hooks: faultOn([EDIT], () => ({ reply: errorReply(412, 'The item changed since it was read.') })),
+    },
+    {
+        name: '422-on-first-generation',
+        family: 'http-generation-422',
+        where: RFC('15.5.21'),
+        source: RFC_422,
+        answers: "each item's first generation answers 422 (its script is still being written); nothing is started",
+        expect: 'converge',
+        hooks: firstGenerationOfEachItem(() => errorReply(422, 'The script is still being written; try again shortly.')),
+    },
+    {
+        name: 'json-as-text-plain',
+        family: 'content-type',
+        where: RFC('8.3'),
+        source: RFC_CONTENT_TYPE,
+        answers: 'every JSON answer is labelled `text/plain`',
+        expect: 'clean',
+        hooks: replyOn(['*'], (reply) => reply.body !== null && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)
+            ? {
+                ...reply,
+                body: JSON.stringify(reply.body),
+                headers: { ...reply.headers, 'content-type': 'text/plain' },
+            }
+            : reply),
+    },
+    {
+        name: 'connection-close',
+        family: 'keep-alive',
+        where: 'RFC 9112 §9.3.1',
+        source: 'Connections can be closed at any time, with or without intention.',
+        answers: 'every answer closes its connection (`Connection: close`)',
+        expect: 'clean',
+        hooks: replyOn(['*'], (reply) => ({ ...reply, headers: { ...reply.headers, connection: 'close' } })),
+    },
+];
+const living = [
+    {
+        name: 'list-lags-creates',
+        family: 'list-lag',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'GET /contents leaves out items created in the last 150 ms (a replica behind)',
+        expect: 'converge',
+        hooks: listLagsCreates(150),
+    },
+    {
+        name: 'detail-lags-creates',
+        family: 'detail-lag',
+        where: IFACE(DETAIL),
+        source: NOT_FOUND,
+        answers: 'GET /contents/{id} answers 404 for 60 ms after the item was created',
+        expect: 'converge',
+        hooks: detailLagsCreates(60),
+    },
+    {
+        name: 'status-lags-dispatch',
+        family: 'status-lag',
+        where: IFACE(TASK),
+        source: TASK_STATUS_SHAPE,
+        answers: 'task status and the detail view show the status before a dispatch for 40 ms after it',
+        expect: 'converge',
+        hooks: statusLagsDispatch(40),
+    },
+    {
+        name: 'look-alike-records',
+        family: 'look-alikes',
+        where: IFACE(LIST),
+        source: LIST_FIELDS,
+        answers: 'before each create, someone else has older items of the same title in lower case and with a full stop',
+        expect: 'converge',
+        hooks: lookAlikes(),
+    },
+    {
+        name: 'created-during-walk',
+        family: 'walk',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'after a page is served, someone else creates an item (three times)',
+        expect: 'converge',
+        hooks: othersCreateDuringWalk(),
+    },
+    {
+        name: 'deleted-during-walk',
+        family: 'walk',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'after a page is served, someone else deletes their oldest item (the rows move up)',
+        expect: 'converge',
+        hooks: othersDeleteDuringWalk(),
+    },
+    {
+        name: 'retitled-during-walk',
+        family: 'walk',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'after a page is served, someone else retitles one of their items',
+        expect: 'converge',
+        hooks: othersRetitleDuringWalk(),
+    },
+    {
+        name: 'ours-deleted-by-someone-else',
+        family: 'ours-deleted',
+        where: RFC('15.5.5'),
+        source: RFC_404,
+        answers: 'after the first page is served, someone else deletes one of our unpublished, idle items',
+        expect: 'converge',
+        hooks: oursDeletedOnce(),
+    },
+];
+/** The first successful answer of the endpoint replaced (its write applied). */
+function firstAnswerReplaced(endpoint, replacement) {
+    return () => {
+        let done = false;
+        return {
+            reply(exchange, reply) {
+                if (done || exchange.endpoint !== endpoint || reply.status >= 300)
+                    return reply;
+                done = true;
+                return replacement();
+            },
+        };
+    };
+}
+/** The first generation request of each item answered in the handler's place. */
+function firstGenerationOfEachItem(answer) {
+    return () => {
+        const seen = new Set();
+        return {
+            request(exchange) {
+                if (exchange.endpoint !== GENERATE)
+                    return;
+                const id = /"creation_id"\s*:\s*"?([^",}]+)/.exec(exchange.body)?.[1] ?? '';
+                if (seen.has(id))
+                    return;
+                seen.add(id);
+                return { reply: answer() };
+            },
+        };
+    };
+}
+/** Every reading, in the order the documentation lists them. */
+const READINGS = [
+    ...listings,
+    ...fields,
+    ...writes,
+    ...taskStatus,
+    ...states,
+    ...stored,
+    ...http,
+    ...living,
+];
+
+;// CONCATENATED MODULE: ./src/emulator/readings/index.ts
+// Readings by name, and what a set of them makes of the emulator's options.
+
+
+const BY_NAME = new Map(READINGS.map((reading) => [reading.name, reading]));
+function readingNamed(name) {
+    const reading = BY_NAME.get(name);
+    if (!reading)
+        throw new Error(`Unknown emulator reading "${name}": see src/emulator/readings/catalogue.ts.`);
+    return reading;
+}
+/** The options of the readings merged in order (a later reading's parts win), and their hooks built afresh. */
+function composeReadings(names) {
+    const options = { listing: {}, shapes: {}, behaviours: {}, writes: {} };
+    const hooks = [];
+    for (const name of names) {
+        const reading = readingNamed(name);
+        options.listing = { ...options.listing, ...reading.options?.listing };
+        options.shapes = { ...options.shapes, ...reading.options?.shapes };
+        options.behaviours = { ...options.behaviours, ...reading.options?.behaviours };
+        options.writes = { ...options.writes, ...reading.options?.writes };
+        if (reading.hooks)
+            hooks.push(reading.hooks());
+    }
+    // Readings of how values are written see requests first and answers last.
+    hooks.sort((a, b) => Number(a.late ?? false) - Number(b.late ?? false));
+    return { options, hooks };
+}
 
 ;// CONCATENATED MODULE: ./src/emulator/dialects.ts
-const DIALECTS = {
+
+const ROWS = {
     reference: {
         summary: '{data, page, limit, total, has_more} listings; writes answer the item; partial PUT; content writes need generate',
-        listing: {},
-        create: 'item',
-        edit: 'item',
-        put: 'partial',
-        contentWrites: 'generate',
-        newValues: false,
+        readings: [],
     },
     bare: {
         summary: 'bare-array listings of 20 with no hints (its own size, pages from 1); writes answer {id} or nothing; content writes need generate',
-        listing: { envelope: 'bare', hint: 'none', sizeParam: 'none', defaultSize: 20 },
-        create: 'id',
-        edit: 'empty',
-        put: 'partial',
-        contentWrites: 'generate',
-        newValues: false,
+        readings: [
+            'contents-bare-array',
+            'paging-no-hint',
+            'size-its-own',
+            'create-answers-id',
+            'edit-answers-nothing',
+        ],
     },
     meta: {
         summary: '{items, meta: {current_page, total_pages}} listings paged from 0 with per_page; {success, data} answers; PUT replaces the item; content writes need write',
-        listing: { envelope: 'items', hint: 'meta', pageBase: 0, sizeParam: 'per_page', defaultSize: 25 },
-        create: 'wrapped',
-        edit: 'wrapped',
-        put: 'replace',
-        contentWrites: 'write',
-        newValues: false,
+        readings: [
+            'contents-under-items',
+            'paging-meta',
+            'pages-from-0',
+            'size-as-per_page',
+            'create-answers-wrapped',
+            'edit-answers-wrapped',
+            'put-replaces',
+            'content-writes-need-write',
+        ],
     },
     links: {
         summary: '{results, links: {next}} listings by cursor links; creates answer {id}, edits nothing; an account and an item with values beyond the interface',
-        listing: { envelope: 'results', hint: 'links', sizeParam: 'page_size', defaultSize: 30 },
-        create: 'id',
-        edit: 'empty',
-        put: 'partial',
-        contentWrites: 'generate',
-        newValues: true,
+        readings: [
+            'contents-under-results',
+            'paging-links-cursor',
+            'size-as-page_size',
+            'create-answers-id',
+            'edit-answers-nothing',
+            'values-beyond-enums',
+        ],
     },
     unpaged: {
         summary: 'GET /contents as {data: [...]} and GET /accounts as a bare array, every row at once, no hints, every query ignored; writes answer the item',
-        listing: { envelope: 'data', accountsEnvelope: 'bare', hint: 'none', paged: false },
-        create: 'item',
-        edit: 'item',
-        put: 'partial',
-        contentWrites: 'generate',
-        newValues: false,
+        readings: ['contents-under-data', 'accounts-bare-array', 'contents-unpaged'],
     },
 };
-const DIALECT_NAMES = Object.keys(DIALECTS);
+/** The page sizes the dialects served before they were sets of readings, kept so their tests stay as they were. */
+const DEFAULT_SIZES = { bare: 20, meta: 25, links: 30 };
+const DIALECT_NAMES = Object.keys(ROWS);
+function dialect(name) {
+    const size = DEFAULT_SIZES[name];
+    return {
+        ...ROWS[name],
+        contentWrites: composeReadings(ROWS[name].readings).options.writes?.contentWrites ?? 'generate',
+        ...(size === undefined ? {} : { defaultSize: size }),
+    };
+}
+const DIALECTS = {
+    reference: dialect('reference'),
+    bare: dialect('bare'),
+    meta: dialect('meta'),
+    links: dialect('links'),
+    unpaged: dialect('unpaged'),
+};
 function dialectNamed(name) {
     if (!(name in DIALECTS)) {
         throw new Error(`Unknown emulator dialect "${name}": use one of ${DIALECT_NAMES.join(', ')}.`);
     }
     return DIALECTS[name];
 }
-/** The body a write answers with, in the dialect's form (A14). */
-function writeAnswer(form, item) {
-    switch (form) {
-        case 'item':
-            return item;
-        case 'id':
-            return { id: item.id };
-        case 'wrapped':
-            return { success: true, data: item };
-        case 'empty':
-            return null;
-    }
-}
 
 ;// CONCATENATED MODULE: ./src/emulator/config.ts
 // Options resolved once into one typed object, and the emulator's clock.
+
 
 /** Prices per phase in credits (A30). */
 const PHASE_PRICES = { audio: 1, video: 3, upload: 1 };
@@ -690,6 +2649,8 @@ function resolveOptions(options) {
         throw new Error('Emulator option rateLimit needs requests ≥ 1 and windowSeconds > 0');
     }
     const dialect = dialectNamed(options.dialect ?? 'reference');
+    const readings = composeReadings([...dialect.readings, ...(options.readings ?? [])]);
+    const size = dialect.defaultSize === undefined ? {} : { defaultSize: dialect.defaultSize };
     const maxPageSize = nonNegative('listing.maxPageSize', options.listing?.maxPageSize, 100);
     if (maxPageSize < 1)
         throw new Error('Emulator option listing.maxPageSize must be at least 1');
@@ -707,13 +2668,22 @@ function resolveOptions(options) {
         dailyVideoCap: nonNegative('dailyVideoCap', options.dailyVideoCap, 50),
         maxItems: nonNegative('maxItems', options.maxItems, Infinity),
         credits: nonNegative('credits', options.credits, 1000),
-        dialect,
-        listing: { ...dialect.listing, ...options.listing, maxPageSize },
-        shapes: { ...options.shapes },
+        writes: {
+            create: 'item',
+            edit: 'item',
+            put: 'partial',
+            contentWrites: 'generate',
+            newValues: false,
+            ...readings.options.writes,
+        },
+        hooks: readings.hooks,
+        listing: { ...readings.options.listing, ...size, ...options.listing, maxPageSize },
+        shapes: { ...readings.options.shapes, ...options.shapes },
         failures: (options.failures ?? []).map((rule) => ({ ...rule })),
         behaviours: {
+            ...readings.options.behaviours,
             ...options.behaviours,
-            queueMs: nonNegative('behaviours.queueMs', options.behaviours?.queueMs, 0),
+            queueMs: nonNegative('behaviours.queueMs', options.behaviours?.queueMs ?? readings.options.behaviours?.queueMs, 0),
         },
     };
 }
@@ -856,650 +2826,21 @@ function refund(user, phases) {
     user.credits += priceOf(phases);
 }
 
-;// CONCATENATED MODULE: ./src/api/readings.ts
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
-class Unrecognised extends Error {
-    name = 'Unrecognised';
-    rule;
-    seen;
-    constructor(rule, seen) {
-        super(`${RULES[rule].title}: ${seen}`);
-        this.rule = rule;
-        this.seen = seen;
-    }
-}
-/** The rules of docs/service-assumptions.md that a live service can show. */
-const RULES = {
-    A5: {
-        title: 'Listing envelope',
-        readings: [
-            'bare array',
-            'under data',
-            'under items',
-            'under contents',
-            'under accounts',
-            'under results',
-        ],
-        otherwise: 'stop',
-        effect: 'plan and apply stop before any write: no listing, no plan',
-    },
-    A6: {
-        title: 'Page size',
-        readings: ['honoured', 'service size', 'lowered after a 400'],
-        otherwise: 'note',
-        effect: 'the listing reads more, smaller pages',
-    },
-    A7: {
-        title: 'Paging',
-        readings: [
-            'one page',
-            'not paged',
-            'offsets',
-            'pages from 1',
-            'pages from 0',
-            'next links',
-            'next cursors',
-            'hints at top level',
-            'hints under meta',
-            'hints under pagination',
-            'hints under links',
-            'no hints',
-        ],
-        otherwise: 'hold',
-        effect: 'creates are held until the listing can be proven complete; matched items go on',
-    },
-    A9: {
-        title: 'Object envelope',
-        readings: [
-            'the object itself',
-            'under data',
-            'under content',
-            'under item',
-            'under result',
-            '{success, data}',
-        ],
-        otherwise: 'stop',
-        effect: 'the item cannot be read; plan stops',
-    },
-    A10: {
-        title: 'Credit balance',
-        readings: ['a number', 'a number under data', 'a number under credits'],
-        otherwise: 'note',
-        effect: 'the report shows no balance; nothing else changes',
-    },
-    A11: {
-        title: 'Subscription',
-        readings: ['fields at top level', 'fields under data'],
-        otherwise: 'note',
-        effect: 'no plan limits are read: the generation pace is learned from the 429s (A41)',
-    },
-    A14: {
-        title: 'Write answers',
-        readings: ['the item', 'an id', 'nothing'],
-        otherwise: 'note',
-        effect: 'every write is read back with GET /contents/{id}; a create with no id is found by its title',
-    },
-    A18: {
-        title: 'List rows',
-        readings: ['rows with status', 'rows without status'],
-        otherwise: 'hold',
-        effect: 'rows without a status are completed from the detail view',
-    },
-    A24: {
-        title: 'Task status',
-        readings: ['status and last_error', 'state and error'],
-        otherwise: 'hold',
-        effect: 'items cannot be waited on; their runs are reported as still running',
-    },
-    A28: {
-        title: 'Published URLs',
-        readings: ['one url per item', 'urls per account', 'no url'],
-        otherwise: 'note',
-        effect: 'a publication whose URL the service does not show is reported unconfirmed, naming the account',
-    },
-    A29: {
-        title: 'Key and scopes',
-        readings: ['active'],
-        otherwise: 'stop',
-        effect: 'nothing is written with an inactive key',
-    },
-    A41: {
-        title: 'Generation pace',
-        readings: ['count and window', 'count per minute', 'count per second', 'count per hour'],
-        otherwise: 'note',
-        effect: "generation requests are paced by what the service's 429s show (Retry-After honoured in full)",
-    },
-    A35: {
-        title: 'Values beyond the interface',
-        readings: ['none seen', 'unknown values seen'],
-        otherwise: 'hold',
-        effect: 'an item in an unknown status, or publishing to an account on an unknown platform, is held; the rest go on',
-    },
-};
-/** Describes a JSON value by its shape, never its content: what doctor may print of a foreign answer. */
-function shapeOf(value, depth = 1) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return `an array of ${value.length}`;
-    if (!isRecord(value))
-        return typeof value === 'string' ? 'text' : typeof value;
-    const keys = Object.keys(value).slice(0, 12);
-    if (depth <= 0)
-        return `an object with ${keys.length} key(s)`;
-    return `{${keys.map((key) => `${key}: ${shapeOf(value[key], depth - 1)}`).join(', ')}}`;
-}
-// ---- one object (A9, A14) -------------------------------------------------
-const OBJECT_KEYS = ['data', 'content', 'item', 'result'];
-const IDENTITY_KEYS = ['id', 'status', 'state', 'active', 'title'];
-/** A9: the object itself, under data/content/item/result, or a `{success, data}` wrapper. */
-function readObject(body) {
-    if (!isRecord(body))
-        throw new Unrecognised('A9', `the answer is ${shapeOf(body, 0)}`);
-    if (IDENTITY_KEYS.some((key) => key in body))
-        return { object: body, reading: 'the object itself' };
-    for (const key of OBJECT_KEYS) {
-        const inner = body[key];
-        if (isRecord(inner)) {
-            if (key === 'data' && 'success' in body)
-                return { object: inner, reading: '{success, data}' };
-            return { object: inner, reading: `under ${key}` };
-        }
-    }
-    throw new Unrecognised('A9', `the answer is ${shapeOf(body)}`);
-}
-const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'];
-function idIn(obj) {
-    for (const key of ID_KEYS) {
-        const value = obj[key];
-        if (typeof value === 'string' && value !== '')
-            return value;
-        if (typeof value === 'number' && Number.isFinite(value))
-            return String(value);
-    }
-    return null;
-}
-/**
- * A14: what a write answered. The item itself, only its id (at the top, or
- * wrapped as in A9), or nothing usable at all. The client reads the item back
- * in every case.
- */
-function readWriteAnswer(body) {
-    if (!isRecord(body))
-        return { id: null, reading: 'nothing' };
-    for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
-        const id = idIn(scope);
-        if (id !== null)
-            return { id, reading: 'title' in scope && 'status' in scope ? 'the item' : 'an id' };
-    }
-    return { id: null, reading: 'nothing' };
-}
-/** A row's id, for de-duplicating a listing; null when it has none. */
-function rowId(row) {
-    return isRecord(row) ? idIn(row) : null;
-}
-// ---- listings (A5, A7) ------------------------------------------------------
-const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
-/** A5: a bare array, or the first array under data/items/contents/accounts/results (also inside `data`). */
-function readListingBody(body) {
-    if (Array.isArray(body))
-        return { rows: body, reading: 'bare array', holder: null };
-    if (!isRecord(body))
-        throw new Unrecognised('A5', `the listing is ${shapeOf(body, 0)}`);
-    for (const key of LISTING_KEYS) {
-        const rows = body[key];
-        if (Array.isArray(rows))
-            return { rows, reading: `under ${key}`, holder: body };
-    }
-    const data = body.data;
-    if (isRecord(data)) {
-        for (const key of LISTING_KEYS) {
-            const rows = data[key];
-            if (Array.isArray(rows))
-                return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
-        }
-    }
-    throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
-}
-const HINT_PLACES = [
-    ['meta', 'meta'],
-    ['pagination', 'pagination'],
-    ['links', 'links'],
-    ['paging', 'pagination'],
-];
-function num(value) {
-    if (typeof value === 'number' && Number.isFinite(value))
-        return value;
-    if (typeof value === 'string' && /^\d+$/.test(value.trim()))
-        return Number(value);
-    return null;
-}
-function firstNum(obj, keys) {
-    for (const key of keys) {
-        const value = num(obj[key]);
-        if (value !== null)
-            return Math.floor(value);
-    }
-    return null;
-}
-function isLink(value) {
-    return value.includes('/') || value.includes('?') || value.includes('=');
-}
-/** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
-function nextOf(obj) {
-    // A key that is absent reads as undefined, which none of the forms below matches.
-    for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
-        const value = obj[key];
-        if (value === null || value === '' || value === false)
-            return { kind: 'end' };
-        const page = num(value);
-        if (page !== null)
-            return { kind: 'page', page: Math.floor(page) };
-        const href = typeof value === 'string' ? value : isRecord(value) ? value.href : undefined;
-        if (typeof href === 'string' && href !== '') {
-            return isLink(href) || key !== 'next' ? { kind: 'link', href } : { kind: 'cursor', cursor: href };
-        }
-    }
-    for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
-        const value = obj[key];
-        if (value === null || value === '' || value === false)
-            return { kind: 'end' };
-        if (typeof value === 'string' || typeof value === 'number')
-            return { kind: 'cursor', cursor: String(value) };
-    }
-    const nextPage = num(obj.next_page);
-    if (nextPage !== null)
-        return { kind: 'page', page: nextPage };
-    if ('next_page' in obj && obj.next_page === null)
-        return { kind: 'end' };
-    return null;
-}
-function hintsIn(obj) {
-    const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
-    return {
-        hasMore: typeof hasMore === 'boolean' ? hasMore : null,
-        next: nextOf(obj),
-        total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
-        count: firstNum(obj, ['count']),
-        totalPages: firstNum(obj, ['total_pages', 'totalPages', 'page_count', 'pages']),
-        lastPage: firstNum(obj, ['last_page', 'lastPage']),
-        page: firstNum(obj, ['page', 'current_page', 'currentPage', 'page_number']),
-    };
-}
-function anyHint(hints) {
-    return Object.values(hints).some((value) => value !== null);
-}
-/** A7: paging hints at the top level or under meta/pagination/links, merged, the first place named. */
-function readPagingHints(holder) {
-    const none = {
-        where: null,
-        hasMore: null,
-        next: null,
-        total: null,
-        count: null,
-        totalPages: null,
-        lastPage: null,
-        page: null,
-    };
-    if (holder === null)
-        return none;
-    const places = [['top level', hintsIn(holder)]];
-    for (const [key, name] of HINT_PLACES) {
-        const inner = holder[key];
-        if (isRecord(inner))
-            places.push([name, hintsIn(inner)]);
-    }
-    const merged = { ...none };
-    for (const [where, hints] of places) {
-        if (!anyHint(hints))
-            continue;
-        merged.where ??= where;
-        for (const [key, value] of Object.entries(hints)) {
-            if (merged[key] === null)
-                merged[key] = value;
-        }
-    }
-    return merged;
-}
-// ---- published URLs (A28) ----------------------------------------------------
-const URL_LIKE = /^https?:\/\//i;
-function linkOf(value, platform) {
-    if (typeof value === 'string')
-        return URL_LIKE.test(value.trim()) ? { url: value.trim(), platform, accountId: null } : null;
-    if (!isRecord(value))
-        return null;
-    const url = typeof value.url === 'string' ? value.url.trim() : '';
-    if (!URL_LIKE.test(url))
-        return null;
-    const named = (key) => (typeof value[key] === 'string' ? value[key] : null);
-    return {
-        url,
-        platform: named('platform') ?? platform,
-        accountId: named('account_id') ?? named('accountId'),
-    };
-}
-/**
- * A28: the URLs a list row shows for the item's publications. The interface
- * names one `published_url` (and `published_platform`) per item; a service
- * may also list one per account, under `published_urls` (URLs, or objects
- * with `url`, `platform`, `account_id`), or several in `published_url`
- * separated by commas. `perAccount` says whether it shows them per account.
- */
-function readPublishedLinks(row) {
-    const platform = typeof row.published_platform === 'string' ? row.published_platform : null;
-    if (Array.isArray(row.published_urls)) {
-        const links = row.published_urls.flatMap((value) => linkOf(value, null) ?? []);
-        return { links, perAccount: true, reading: 'urls per account' };
-    }
-    const parts = typeof row.published_url === 'string' ? row.published_url.split(',').map((part) => part.trim()) : [];
-    const platforms = platform?.split(',').map((part) => part.trim()) ?? [];
-    const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? (parts.length === 1 ? platform : null)) ?? []);
-    if (links.length > 1)
-        return { links, perAccount: true, reading: 'urls per account' };
-    return { links, perAccount: false, reading: links.length === 0 ? 'no url' : 'one url per item' };
-}
-// ---- small objects (A10, A11, A24) -------------------------------------------
-const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
-/** A10: a number under one of the credit keys, at the top, under data, or under a `credits` object. */
-function readCredits(body) {
-    if (!isRecord(body)) {
-        const value = num(body);
-        if (value !== null)
-            return { credits: value, reading: 'a number' };
-        throw new Unrecognised('A10', `the balance is ${shapeOf(body, 0)}`);
-    }
-    const scopes = [
-        [body, 'a number'],
-        [isRecord(body.data) ? body.data : null, 'a number under data'],
-        [isRecord(body.credits) ? body.credits : null, 'a number under credits'],
-        [isRecord(body.data) && isRecord(body.data.credits) ? body.data.credits : null, 'a number under credits'],
-    ];
-    for (const [scope, reading] of scopes) {
-        if (scope === null)
-            continue;
-        for (const key of CREDIT_KEYS) {
-            const value = num(scope[key]);
-            if (value !== null)
-                return { credits: value, reading };
-        }
-    }
-    throw new Unrecognised('A10', `no number under ${CREDIT_KEYS.join(', ')} in ${shapeOf(body)}`);
-}
-/** A11: the subscription's plan, limits and usage_summary, at the top or under data. */
-function readSubscription(body) {
-    if (!isRecord(body))
-        throw new Unrecognised('A11', `the subscription is ${shapeOf(body, 0)}`);
-    const has = (obj) => 'limits' in obj || 'plan' in obj || 'usage_summary' in obj;
-    if (isRecord(body.data) && has(body.data))
-        return { fields: body.data, reading: 'fields under data' };
-    if (has(body))
-        return { fields: body, reading: 'fields at top level' };
-    throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
-}
-const PACE_PLACES = ['generation', 'generation_rate_limit', 'rate_limit', 'rate_limits'];
-const PACE_COUNTS = ['requests', 'limit', 'max_requests', 'max'];
-const PACE_WINDOWS = ['window_seconds', 'window', 'period_seconds', 'interval_seconds'];
-const PER_UNIT = [
-    ['per_second', 1, 'count per second'],
-    ['per_minute', 60, 'count per minute'],
-    ['per_hour', 3600, 'count per hour'],
-];
-/** A window longer than a day is no pace a run could keep to: a quota, not a rate. */
-const LONGEST_WINDOW_S = 86_400;
-function paceOf(requests, windowSeconds) {
-    if (requests === null || windowSeconds === null || requests < 1)
-        return null;
-    if (!(windowSeconds > 0) || windowSeconds > LONGEST_WINDOW_S)
-        return null;
-    return { requests, windowSeconds };
-}
-/** `{requests, window_seconds}` (or `per_minute`…) in one object, named by the reading it takes. */
-function paceIn(obj, prefix) {
-    const keys = (names) => names.map((name) => `${prefix}${name}`);
-    const counted = paceOf(firstNum(obj, keys([...PACE_COUNTS.map((name) => `${name}_per_window`), ...PACE_COUNTS])), firstNum(obj, keys(PACE_WINDOWS)));
-    if (counted)
-        return { limit: counted, reading: 'count and window' };
-    for (const [unit, seconds, reading] of PER_UNIT) {
-        const limit = paceOf(firstNum(obj, keys([`requests_${unit}`, unit])), seconds);
-        if (limit)
-            return { limit, reading };
-    }
-    return null;
-}
-/**
- * A41: the generation rate the subscription's `limits` state, if any: flat
- * (`generation_requests_per_window` with `generation_window_seconds`,
- * `generation_requests_per_minute`), or an object under `generation`,
- * `generation_rate_limit`, `rate_limit` or `rate_limits` (itself or its
- * `generation`) holding `requests` (`limit`, `max_requests`, `max`) with
- * `window_seconds` (`window`, `period_seconds`, `interval_seconds`), or
- * `per_minute`, `per_second`, `per_hour`. Generation is the only rate the
- * interface limits (Limits 1), so a rate limit shown is taken as its. Null
- * when the limits show none: the pace is then learned from the 429s.
- */
-function readGenerationPace(limits) {
-    if (!isRecord(limits))
-        return null;
-    const flat = paceIn(limits, 'generation_');
-    if (flat)
-        return flat;
-    for (const place of PACE_PLACES) {
-        const inner = limits[place];
-        if (!isRecord(inner))
-            continue;
-        const found = paceIn(inner, '') ?? (isRecord(inner.generation) ? paceIn(inner.generation, '') : null);
-        if (found)
-            return found;
-    }
-    return null;
-}
-/** A24: the status under `status` or `state`, the error under `last_error` or `error`. */
-function readTaskStatus(obj) {
-    if ('status' in obj)
-        return { status: obj.status, lastError: obj.last_error ?? obj.error, reading: 'status and last_error' };
-    if ('state' in obj)
-        return { status: obj.state, lastError: obj.error ?? obj.last_error, reading: 'state and error' };
-    throw new Unrecognised('A24', `no status or state in ${shapeOf(obj)}`);
-}
-/**
- * A15: the script the service writes from full_text, as this project reads
- * it (the interface does not show the real writer): the emulator writes it,
- * and import leaves out a textover that equals it. Deterministic: whitespace is
- * normalised, the text is cut into sentences, and the first eight sentences
- * become one line each.
- */
+;// CONCATENATED MODULE: ./src/emulator/script.ts
+// The script the emulated service writes from full_text when none is given.
+// The interface does not show the real writer; this one is the emulator's
+// own, kept apart from any reading the client makes of it.
+/** Sentences voiced at most: a short video's script. */
+const MAX_SENTENCES = 8;
+/** Whitespace made single spaces, cut into sentences, the first eight one line each. */
 function writeScript(fullText) {
     const flat = fullText.replace(/\s+/g, ' ').trim();
     if (flat === '')
         return '';
-    const sentences = flat.split(/(?<=[.!?])\s+/);
-    return sentences.slice(0, 8).join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/emulator/store.ts
-// Users, keys, accounts, personas and content items, all in memory.
-// Keys are kept only as SHA-256 hashes (interface, Authentication 6).
-
-
-/** The default user's connected accounts; their ids are fixed so docs and examples can show them. */
-const DEFAULT_ACCOUNTS = Object.freeze([
-    {
-        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f01',
-        name: 'Ocean Facts',
-        platform: 'YouTube',
-        platform_acronym: 'YT',
-    },
-    {
-        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f02',
-        name: 'oceanfacts',
-        platform: 'TikTok',
-        platform_acronym: 'TT',
-    },
-    {
-        id: '7c1e4a52-3b9d-4f60-8a2e-5d0c9b7e1f03',
-        name: 'ocean.facts',
-        platform: 'Instagram',
-        platform_acronym: 'IG',
-    },
-]);
-/** The default user's personas, fixed like the accounts. */
-const DEFAULT_PERSONAS = Object.freeze([
-    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d01', name: 'Calm Narrator' },
-    { id: '2f8b6d14-9a7c-4e3b-b5d1-0c6e8a4f2d02', name: 'Upbeat Host' },
-]);
-const DEFAULT_USER_ID = '5a0d3c7e-1b2f-4e8a-9c6d-3f7b1e0a9d01';
-const ACRONYMS = { YouTube: 'YT', TikTok: 'TT', Instagram: 'IG' };
-function hashKey(key) {
-    return (0,external_node_crypto_.createHash)('sha256').update(key).digest('hex');
-}
-function newKey() {
-    return KEY_PREFIX + (0,external_node_crypto_.randomBytes)(24).toString('base64url');
-}
-class Store {
-    users = new Map();
-    #keys = new Map();
-    #items = new Map();
-    createUser(options) {
-        const id = options.id ?? (0,external_node_crypto_.randomUUID)();
-        const user = {
-            id,
-            name: options.name ?? `user-${id.slice(0, 8)}`,
-            credits: options.credits,
-            accounts: [],
-            personas: new Map(),
-            items: [],
-            rateWindow: null,
-            videoDay: { day: -1, count: 0 },
-        };
-        this.users.set(id, user);
-        return user;
-    }
-    user(userId) {
-        const user = this.users.get(userId);
-        if (!user)
-            throw new Error(`The emulator has no user ${userId}`);
-        return user;
-    }
-    addKey(userId, scopes, plaintext = newKey()) {
-        this.user(userId);
-        if (!plaintext.startsWith(KEY_PREFIX))
-            throw new Error(`API keys start with ${KEY_PREFIX}`);
-        const hash = hashKey(plaintext);
-        if (this.#keys.has(hash))
-            throw new Error('That API key already exists');
-        this.#keys.set(hash, {
-            hash,
-            info: {
-                userId,
-                prefix: plaintext.slice(0, KEY_PREFIX.length + 4),
-                scopes: [...new Set(scopes)],
-                created_at: new Date().toISOString(),
-                last_used_at: null,
-                revoked_at: null,
-            },
-        });
-        return plaintext;
-    }
-    /** The key record for a presented plaintext key, looked up by its hash. */
-    findKey(plaintext) {
-        return this.#keys.get(hashKey(plaintext))?.info;
-    }
-    revokeKey(plaintext) {
-        const record = this.#keys.get(hashKey(plaintext));
-        if (!record)
-            throw new Error('The emulator has no such API key');
-        record.info.revoked_at ??= new Date().toISOString();
-    }
-    keysOf(userId) {
-        return [...this.#keys.values()].filter((k) => k.info.userId === userId).map((k) => ({ ...k.info }));
-    }
-    addAccount(userId, account) {
-        const record = {
-            id: account.id ?? (0,external_node_crypto_.randomUUID)(),
-            name: account.name,
-            platform: account.platform,
-            platform_acronym: ACRONYMS[account.platform] ?? account.platform.slice(0, 2).toUpperCase(),
-        };
-        this.user(userId).accounts.push(record);
-        return { ...record };
-    }
-    addPersona(userId, persona) {
-        const id = persona.id ?? (0,external_node_crypto_.randomUUID)();
-        this.user(userId).personas.set(id, persona.name);
-        return id;
-    }
-    addItem(item) {
-        this.#items.set(item.id, item);
-        this.user(item.userId).items.push(item);
-        return item;
-    }
-    /** Another user's item is not found, exactly like a missing one (interface, 404). */
-    item(userId, id) {
-        const item = this.#items.get(id);
-        return item && item.userId === userId ? item : undefined;
-    }
-    allItems() {
-        return [...this.#items.values()];
-    }
-}
-function setStatus(item, status) {
-    item.status = status;
-    item.statusHistory.push(status);
-}
-function snapshotVersion(item) {
-    return {
-        version: item.versions.length + 1,
-        title: item.title,
-        full_text: item.full_text,
-        textover: item.textover,
-        created_at: new Date().toISOString(),
-    };
-}
-function blankItem(userId, title) {
-    const now = new Date().toISOString();
-    return {
-        id: (0,external_node_crypto_.randomUUID)(),
-        userId,
-        title,
-        description: null,
-        full_text: null,
-        textover: null,
-        hashtags: null,
-        fine_tuning: null,
-        persona_id: null,
-        status: 'NEW',
-        statusHistory: ['NEW'],
-        creation_date: now,
-        updated_at: now,
-        upload_date: null,
-        rendered: false,
-        accounts: [],
-        video_settings: {
-            video_id: null,
-            orientation: null,
-            prefer_real_world: null,
-            image_overlay_enabled: null,
-            image_overlay_position: null,
-            zoom_effect_enabled: null,
-            subtitle_settings: null,
-        },
-        last_error: null,
-        progress: null,
-        stats: null,
-        publications: [],
-        published_url: null,
-        published_platform: null,
-        generationDispatches: 0,
-        uploadDispatches: 0,
-        uploadDispatchedAt: null,
-        progressUpdates: 0,
-        publishSettings: null,
-        versions: [],
-        legacy: false,
-    };
+    return flat
+        .split(/(?<=[.!?])\s+/)
+        .slice(0, MAX_SENTENCES)
+        .join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/lifecycle.ts
@@ -1576,7 +2917,9 @@ class Job {
     async run() {
         const { phases } = this.#dispatch;
         // A queued generation keeps the item's status until the worker takes it.
-        const queued = this.#config.behaviours.queueMs ?? 0;
+        const { queueMs: queued = 0, queueStatus, gapStatus } = this.#config.behaviours;
+        if (queued > 0 && queueStatus !== undefined)
+            setStatus(this.item, queueStatus);
         if (queued > 0 && !(await this.#sleep(queued)))
             return;
         const total = phases.reduce((sum, p) => sum + WEIGHT[p], 0);
@@ -1585,6 +2928,8 @@ class Job {
             if (index > 0) {
                 // The state between two phases is visible for a moment, as on the real worker.
                 const gap = Math.round(this.#config.phaseMs[phase] / 10);
+                if (gapStatus !== undefined && phase === 'video')
+                    setStatus(this.item, gapStatus);
                 if (!(await this.#sleep(gap)))
                     return;
             }
@@ -2019,7 +3364,7 @@ function summary(item, user, ctx) {
     };
 }
 /** A24 (or its `state`/`error` variant). */
-function taskStatus(item, ctx) {
+function shapes_taskStatus(item, ctx) {
     if (ctx.config.shapes.taskStatus === 'state') {
         return { id: item.id, state: spelled(item, ctx), progress: item.progress, error: item.last_error };
     }
@@ -2109,7 +3454,9 @@ function listing(rows, url, ctx, shape = (row) => row, envelopeFor) {
 function pageAsked(url, options, total) {
     const { pageBase = 1 } = options;
     const size = requestedSize(url, options);
-    const cursor = offsetOf(url.searchParams.get('cursor'));
+    const cursor = options.hint === 'offset'
+        ? whole(url.searchParams.get('offset'), 0)
+        : offsetOf(url.searchParams.get('cursor'));
     const asked = options.ignorePage ? null : whole(url.searchParams.get('page'), pageBase);
     const page = asked ?? pageBase;
     const offset = cursor ?? (page - pageBase) * size;
@@ -2145,6 +3492,8 @@ function pagingHints({ page, size, offset, total, hasMore }, hint, url, baseUrl)
         }
         case 'cursor':
             return { next_cursor: hasMore ? cursorAt(offset + size) : null };
+        case 'offset':
+            return { offset, limit: size, total };
         case 'none':
             return {};
     }
@@ -2191,6 +3540,10 @@ function storedFields(fields, behaviours) {
                 texts[field] = normaliseStoredText(value);
         }
     }
+    if (typeof out.title === 'string' && behaviours.titleForm !== undefined) {
+        out.title =
+            behaviours.titleForm === 'nfc' ? out.title.normalize('NFC') : out.title.replace(/\s+/g, ' ').trim();
+    }
     if (behaviours.fillDefaults && out.fine_tuning !== undefined && out.fine_tuning !== null) {
         out.fine_tuning = { ...FINE_TUNING_DEFAULTS, ...out.fine_tuning };
     }
@@ -2209,21 +3562,43 @@ function parksAfterAudio(item, behaviours) {
     return behaviours.parkInAudioProcessed === true && item.generationDispatches === 0;
 }
 
+;// CONCATENATED MODULE: ./src/emulator/states.ts
+/**
+ * Where a PUT without cancel_generation gets 409 and a new generation is
+ * refused: the states a run walks through before it stops ("A content item
+ * being generated cannot be edited"). VIDEO_PROCESSED is where a run without
+ * account_ids stops, so it is not among them.
+ */
+const BEING_GENERATED = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/**
+ * Where POST /contents/upload/{id} has a rendered video to publish: rendered
+ * and parked, the deprecated status it was split from, and a failed upload.
+ */
+const UPLOADABLE = new Set([
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+    'FAILED_UPLOAD',
+]);
+
 ;// CONCATENATED MODULE: ./src/emulator/contents.ts
-// Content items: create, read, list, edit, versions (A12-A18).
 
 
 
 
 
 
-
-const NOT_FOUND = 'Content not found.';
+const contents_NOT_FOUND = 'Content not found.';
 /** The item of the path for this key's owner; another user's item is the same 404 as a missing one. */
 function ownItem(call) {
     const item = call.core.store.item(call.user.id, call.params[0] ?? '');
     if (!item)
-        throw new HttpError(404, { error: NOT_FOUND });
+        throw new HttpError(404, { error: contents_NOT_FOUND });
     return item;
 }
 /** A13: the ContentDetail field names; undefined = absent, null clears. */
@@ -2269,7 +3644,7 @@ function createContent(call) {
         item.textover = writeScript(item.full_text);
     item.versions.push(snapshotVersion(item));
     call.core.store.addItem(item);
-    return answer(call, item, call.core.config.dialect.create, 201);
+    return answer(call, item, call.core.config.writes.create, 201);
 }
 function getContent(call) {
     const item = ownItem(call);
@@ -2288,15 +3663,30 @@ function listVersions(call) {
     const item = call.core.store.item(call.user.id, call.params[0] ?? '');
     // The one endpoint whose 404 body is {message} (interface, Errors).
     if (!item)
-        return { status: 404, body: { message: NOT_FOUND } };
+        return { status: 404, body: { message: contents_NOT_FOUND } };
     return { status: 200, body: listing(versionRows(item), call.url, call.core.shapes) };
 }
-/** A14: a write's answer in the dialect's form; an empty one is 204. */
+/** A14: a write's answer in the form the readings chose; an empty one is 204. */
 function answer(call, item, form, status) {
-    if (form === 'empty')
-        return { status: 204, body: null };
     const body = detail(item, call.user, call.core.shapes);
-    return { status, body: form === 'item' ? wrapObject(body, call.core.shapes) : writeAnswer(form, body) };
+    switch (form) {
+        case 'item':
+            return { status, body: wrapObject(body, call.core.shapes) };
+        case 'id':
+            return { status, body: { id: item.id } };
+        case 'content-id':
+            return { status, body: { content_id: item.id } };
+        case 'wrapped':
+            return { status, body: { success: true, data: body } };
+        case 'empty-object':
+            return { status: 200, body: {} };
+        case 'empty':
+            return { status: 204, body: null };
+        case 'location':
+            return { status, body: '', headers: { location: `/v1/contents/${encodeURIComponent(item.id)}` } };
+        case 'accepted':
+            return { status: 202, body: { id: item.id, status: 'accepted' } };
+    }
 }
 const WRITABLE = ['description', 'full_text', 'textover', 'hashtags', 'persona_id', 'fine_tuning'];
 function same(a, b) {
@@ -2308,7 +3698,7 @@ function editContent(call) {
     const fields = storedFields(readFields(body), call.core.config.behaviours);
     const item = ownItem(call);
     const { core } = call;
-    if (core.config.dialect.put === 'replace') {
+    if (core.config.writes.put === 'replace') {
         // A13, the other reading: PUT replaces the item; what is not sent is cleared.
         if (fields.title === undefined)
             throw badRequest('title: required, a non-empty string.');
@@ -2321,7 +3711,7 @@ function editContent(call) {
     }
     // An item parked in AUDIO_PROCESSED with no run in flight is not being generated.
     const parked = item.status === 'AUDIO_PROCESSED' && !core.jobs.running(item);
-    if ((GENERATING_STATUSES.has(item.status) && !parked) || core.jobs.running(item)) {
+    if ((BEING_GENERATED.has(item.status) && !parked) || core.jobs.running(item)) {
         if (!cancel) {
             throw new HttpError(409, {
                 error: `The content is being generated (status ${item.status}); send cancel_generation: true to cancel the job and apply the edit.`,
@@ -2354,7 +3744,7 @@ function editContent(call) {
     if (scriptChanged)
         item.versions.push(snapshotVersion(item));
     item.updated_at = new Date().toISOString();
-    return answer(call, item, core.config.dialect.edit, 200);
+    return answer(call, item, core.config.writes.edit, 200);
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/generation.ts
@@ -2414,7 +3804,7 @@ function reserveOrRefuse(user, phases) {
 /** A22: what a generation may start from; an item parked in AUDIO_PROCESSED (no run in flight) may start again. */
 function assertGeneratable(item, running) {
     const parked = item.status === 'AUDIO_PROCESSED' && !running;
-    if (running || (GENERATING_STATUSES.has(item.status) && !parked)) {
+    if (running || (BEING_GENERATED.has(item.status) && !parked)) {
         throw new HttpError(409, {
             error: `The content is already being generated (status ${item.status}).`,
             code: 'generation_in_progress',
@@ -2481,6 +3871,13 @@ function upload(call) {
     const publication = readPublication(body, call.user, { kids: 'madeForKids', age: 'ageRestricted' });
     const item = ownItem(call);
     const { clock, config } = call.core;
+    if (call.core.jobs.running(item) && item.status !== 'UPLOADING') {
+        // A run still queued (or between phases) is in flight too: only one at a time.
+        throw new HttpError(409, {
+            error: 'An upload for this content is already in flight; poll task-status before dispatching again.',
+            code: 'upload_in_progress',
+        });
+    }
     if (item.status === 'UPLOADING') {
         const since = item.uploadDispatchedAt === null ? Infinity : clock.now() - item.uploadDispatchedAt;
         // Interface, 409 case 2: the guard clears once the dispatch passes the stall threshold.
@@ -2491,7 +3888,7 @@ function upload(call) {
             });
         }
     }
-    else if (!RENDERED_STATUSES.has(item.status)) {
+    else if (!UPLOADABLE.has(item.status)) {
         throw badRequest(`Cannot upload content in status ${item.status}: it has no rendered video to publish.`);
     }
     reserveOrRefuse(call.user, ['upload']);
@@ -2507,7 +3904,7 @@ function upload(call) {
 }
 function getTaskStatus(call) {
     const item = ownItem(call);
-    return { status: 200, body: wrapObject(taskStatus(item, call.core.shapes), call.core.shapes) };
+    return { status: 200, body: wrapObject(shapes_taskStatus(item, call.core.shapes), call.core.shapes) };
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/routes.ts
@@ -2517,6 +3914,7 @@ function getTaskStatus(call) {
 const ID = '([^/]+)';
 function route(method, path, scopes, handle, extra = {}) {
     return {
+        name: `${method} ${path.replaceAll(ID, '{id}')}`,
         method,
         pattern: new RegExp(`^${path}$`),
         scopes,
@@ -2556,6 +3954,10 @@ const ROUTES = [
     route('GET', '/subscription/current', ['read'], subscription, { errors: 'success' }),
     route('GET', '/api-keys/introspect', [], introspect),
 ];
+/** The endpoint a request is for, as the interface names it; null when none matches. */
+function endpointOf(method, path) {
+    return (ROUTES.find((candidate) => candidate.method === method && candidate.pattern.test(path))?.name ?? null);
+}
 function matchRoute(method, path) {
     const allowed = [];
     for (const candidate of ROUTES) {
@@ -2623,18 +4025,17 @@ function parseJson(text) {
     }
 }
 /** Error bodies: {error} everywhere, {success: false, error} on the subscription endpoint. */
-function errorReply(error, route) {
+function server_errorReply(error, route) {
     const body = route?.errors === 'success' ? { success: false, ...error.body } : error.body;
     return { status: error.status, body, headers: error.headers };
 }
 function tooMany(seconds, limit) {
     return new HttpError(429, { error: 'rate_limited', limit, retry_after: seconds }, { 'retry-after': String(seconds) });
 }
-async function handle(state, req, entry) {
+async function handle(state, req, entry, exchange) {
     const { core } = state;
-    const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://emulator');
-    const text = await readBody(req);
+    const { method } = exchange;
+    const url = exchange.url;
     if (url.pathname.startsWith('/media/')) {
         if (method !== 'GET' || !verifySignedUrl(core.shapes, url)) {
             return { status: 403, body: { error: 'The signed URL is invalid or has expired.' } };
@@ -2644,7 +4045,7 @@ async function handle(state, req, entry) {
     if (!url.pathname.startsWith('/v1/')) {
         return { status: 404, body: { error: `No such path ${url.pathname}: the service lives under /v1.` } };
     }
-    const path = url.pathname.slice(3);
+    const path = exchange.path;
     let match;
     try {
         match = matchRoute(method, path);
@@ -2664,7 +4065,7 @@ async function handle(state, req, entry) {
             throw new HttpError(405, { error: `${method} is not allowed on /v1${path}.` }, { allow: match.allowed.join(', ') });
         }
         const { route } = match;
-        const scopes = route.contentWrite ? [core.config.dialect.contentWrites] : route.scopes;
+        const scopes = route.contentWrite ? [core.config.writes.contentWrites] : route.scopes;
         if (!hasScopes(auth.key, scopes)) {
             throw new HttpError(403, { error: 'insufficient_scope', required: [...scopes] });
         }
@@ -2681,15 +4082,46 @@ async function handle(state, req, entry) {
                 if (retry !== null)
                     throw tooMany(retry, 'daily_video_cap');
             }
-            const body = route.method === 'GET' ? undefined : parseJson(text);
+            const body = route.method === 'GET' ? undefined : parseJson(exchange.body);
             return route.handle({ core, user: auth.user, key: auth.key, url, body, params: match.params });
         });
     }
     catch (error) {
         if (error instanceof HttpError)
-            return errorReply(error, errorsOf);
+            return server_errorReply(error, errorsOf);
         throw error;
     }
+}
+/** The request as the readings see it; the body is read here, once. */
+async function exchangeOf(state, req, entry) {
+    const url = new URL(entry.path, 'http://emulator');
+    const body = await readBody(req);
+    const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : url.pathname;
+    const endpoint = url.pathname.startsWith('/v1/') ? endpointOf(entry.method, path) : null;
+    return { method: entry.method, path, endpoint, url, body, index: state.log.length - 1 };
+}
+/** The readings' interceptions in turn: the first answer, drop or loss wins; delays add up. */
+async function intercept(state, exchange) {
+    let lose = null;
+    // Readings of how values are written (ids) translate the request before the others see it.
+    const { hooks: all } = state.core.config;
+    for (const hooks of [...all.filter((h) => h.late), ...all.filter((h) => !h.late)]) {
+        const found = hooks.request?.(exchange, state.core);
+        if (!found)
+            continue;
+        if ('delayMs' in found)
+            await wait(state, found.delayMs);
+        else if ('lose' in found)
+            lose = found;
+        else
+            return found;
+    }
+    // A rewritten path is handled as if it had been asked for.
+    exchange.url = new URL(`${exchange.url.pathname.startsWith('/v1/') ? '/v1' : ''}${exchange.path}${exchange.url.search}`, 'http://emulator');
+    return lose;
+}
+function rewritten(state, exchange, reply) {
+    return state.core.config.hooks.reduce((current, hooks) => (hooks.reply ? hooks.reply(exchange, current, state.core) : current), reply);
 }
 function send(res, reply) {
     const headers = { ...reply.headers };
@@ -2733,30 +4165,40 @@ async function onRequest(state, req, res) {
         req.socket.destroy();
         return;
     }
+    const exchange = await exchangeOf(state, req, entry);
+    const interception = fault ? null : await intercept(state, exchange);
+    if (interception && 'drop' in interception) {
+        entry.fault = 'drop';
+        req.socket.destroy();
+        return;
+    }
     let reply;
-    if (fault?.kind === 'status') {
-        await readBody(req);
-        const headers = {};
-        if (fault.retryAfter !== undefined)
-            headers['retry-after'] = String(fault.retryAfter);
-        reply = {
-            status: fault.status,
-            body: fault.body ?? { error: `Injected fault: status ${fault.status}.` },
-            headers,
-        };
-    }
-    else {
-        reply = await handle(state, req, entry);
-    }
+    if (fault?.kind === 'status')
+        reply = injected(fault);
+    else if (interception && 'reply' in interception)
+        reply = interception.reply;
+    else
+        reply = rewritten(state, exchange, await handle(state, req, entry, exchange));
     entry.status = reply.status;
     if (state.faults.echoKey && reply.status >= 400)
         reply = { ...reply, body: echoKey(reply.body, req.headers) };
-    if (fault?.kind === 'lose-response') {
+    if (fault?.kind === 'lose-response' || (interception && 'lose' in interception)) {
         // The write is applied; only the answer is lost.
+        entry.fault = 'lose-response';
         req.socket.destroy();
         return;
     }
     send(res, reply);
+}
+function injected(fault) {
+    const headers = {};
+    if (fault.retryAfter !== undefined)
+        headers['retry-after'] = String(fault.retryAfter);
+    return {
+        status: fault.status,
+        body: fault.body ?? { error: `Injected fault: status ${fault.status}.` },
+        headers,
+    };
 }
 function createEmulatorServer(state) {
     const server = (0,external_node_http_.createServer)({ keepAliveTimeout: 5000 }, (req, res) => {
@@ -2785,18 +4227,17 @@ function createEmulatorServer(state) {
 
 
 /** Scopes of the ready key of the default user: the interface's default, read and generate. */
-const READY_KEY_SCOPES = ['read', 'generate'];
-const unknownPlatform = (name) => name;
+const READY_KEY_SCOPES = DEFAULT_KEY_SCOPES;
 /**
  * A35: a service that grew beyond the interface's enums: an account on a
  * fourth platform and an item in a status the interface does not list.
  */
 function seedNewValues(store) {
-    store.addAccount(DEFAULT_USER_ID, { platform: unknownPlatform('Threads'), name: 'Ocean Threads' });
+    store.addAccount(DEFAULT_USER_ID, { platform: 'Threads', name: 'Ocean Threads' });
     const item = blankItem(DEFAULT_USER_ID, 'Archived: tide pools');
     item.full_text = 'Tide pools hold whole worlds between two tides.';
     item.textover = writeScript(item.full_text);
-    item.status = unknownStatus('ARCHIVED');
+    item.status = 'ARCHIVED';
     item.statusHistory = [item.status];
     item.versions.push(snapshotVersion(item));
     store.addItem(item);
@@ -2845,6 +4286,14 @@ function buildAdmin(state) {
         echoKeyInErrors: (on) => {
             faults.echoKey = on;
         },
+        intercept: (hooks) => {
+            core.config.hooks.unshift(hooks);
+            return () => {
+                const at = core.config.hooks.indexOf(hooks);
+                if (at >= 0)
+                    core.config.hooks.splice(at, 1);
+            };
+        },
         get requestLog() {
             return state.log;
         },
@@ -2873,7 +4322,7 @@ async function startEmulator(options = {}) {
         store.addItem(structuredClone(item));
     for (const persona of DEFAULT_PERSONAS)
         store.addPersona(DEFAULT_USER_ID, persona);
-    if (config.dialect.newValues)
+    if (config.writes.newValues)
         seedNewValues(store);
     const apiKey = store.addKey(DEFAULT_USER_ID, [...READY_KEY_SCOPES], options.apiKey ?? newKey());
     const state = { core, faults: new Faults(), log: [], timers: new Set() };
@@ -3050,12 +4499,12 @@ const FLAGS = [
         name: '--dialect',
         value: 'NAME',
         help: `the reading of the interface's "not shown" rules it speaks: ${DIALECT_NAMES.join(', ')} (default: reference)`,
-        read: (options, value) => (options.dialect = dialect(value)),
+        read: (options, value) => (options.dialect = command_dialect(value)),
     },
     { name: '--help', help: 'this text', read: (options) => (options.help = true) },
 ];
 /** A dialect by name (src/emulator/dialects.ts); the error lists the names. */
-function dialect(value) {
+function command_dialect(value) {
     dialectNamed(value);
     return value;
 }
@@ -3248,6 +4697,481 @@ function parsed(baseUrl) {
     catch {
         return null; // Not a URL at all: the client says so in its own words.
     }
+}
+
+;// CONCATENATED MODULE: ./src/api/readings.ts
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
+class Unrecognised extends Error {
+    name = 'Unrecognised';
+    rule;
+    seen;
+    constructor(rule, seen) {
+        super(`${RULES[rule].title}: ${seen}`);
+        this.rule = rule;
+        this.seen = seen;
+    }
+}
+/** The rules of docs/service-assumptions.md that a live service can show. */
+const RULES = {
+    A5: {
+        title: 'Listing envelope',
+        readings: [
+            'bare array',
+            'under data',
+            'under items',
+            'under contents',
+            'under accounts',
+            'under results',
+        ],
+        otherwise: 'stop',
+        effect: 'plan and apply stop before any write: no listing, no plan',
+    },
+    A6: {
+        title: 'Page size',
+        readings: ['honoured', 'service size', 'lowered after a 400'],
+        otherwise: 'note',
+        effect: 'the listing reads more, smaller pages',
+    },
+    A7: {
+        title: 'Paging',
+        readings: [
+            'one page',
+            'not paged',
+            'offsets',
+            'pages from 1',
+            'pages from 0',
+            'next links',
+            'next cursors',
+            'hints at top level',
+            'hints under meta',
+            'hints under pagination',
+            'hints under links',
+            'no hints',
+        ],
+        otherwise: 'hold',
+        effect: 'creates are held until the listing can be proven complete; matched items go on',
+    },
+    A9: {
+        title: 'Object envelope',
+        readings: [
+            'the object itself',
+            'under data',
+            'under content',
+            'under item',
+            'under result',
+            '{success, data}',
+        ],
+        otherwise: 'stop',
+        effect: 'the item cannot be read; plan stops',
+    },
+    A10: {
+        title: 'Credit balance',
+        readings: ['a number', 'a number under data', 'a number under credits'],
+        otherwise: 'note',
+        effect: 'the report shows no balance; nothing else changes',
+    },
+    A11: {
+        title: 'Subscription',
+        readings: ['fields at top level', 'fields under data'],
+        otherwise: 'note',
+        effect: 'no plan limits are read: the generation pace is learned from the 429s (A41)',
+    },
+    A14: {
+        title: 'Write answers',
+        readings: ['the item', 'an id', 'nothing'],
+        otherwise: 'note',
+        effect: 'every write is read back with GET /contents/{id}; a create with no id is found by its title',
+    },
+    A18: {
+        title: 'List rows',
+        readings: ['rows with status', 'rows without status'],
+        otherwise: 'hold',
+        effect: 'rows without a status are completed from the detail view',
+    },
+    A24: {
+        title: 'Task status',
+        readings: ['status and last_error', 'state and error'],
+        otherwise: 'hold',
+        effect: 'items cannot be waited on; their runs are reported as still running',
+    },
+    A28: {
+        title: 'Published URLs',
+        readings: ['one url per item', 'urls per account', 'no url'],
+        otherwise: 'note',
+        effect: 'a publication whose URL the service does not show is reported unconfirmed, naming the account',
+    },
+    A29: {
+        title: 'Key and scopes',
+        readings: ['active'],
+        otherwise: 'stop',
+        effect: 'nothing is written with an inactive key',
+    },
+    A41: {
+        title: 'Generation pace',
+        readings: ['count and window', 'count per minute', 'count per second', 'count per hour'],
+        otherwise: 'note',
+        effect: "generation requests are paced by what the service's 429s show (Retry-After honoured in full)",
+    },
+    A35: {
+        title: 'Values beyond the interface',
+        readings: ['none seen', 'unknown values seen'],
+        otherwise: 'hold',
+        effect: 'an item in an unknown status, or publishing to an account on an unknown platform, is held; the rest go on',
+    },
+};
+/** Describes a JSON value by its shape, never its content: what doctor may print of a foreign answer. */
+function shapeOf(value, depth = 1) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return `an array of ${value.length}`;
+    if (!isRecord(value))
+        return typeof value === 'string' ? 'text' : typeof value;
+    const keys = Object.keys(value).slice(0, 12);
+    if (depth <= 0)
+        return `an object with ${keys.length} key(s)`;
+    return `{${keys.map((key) => `${key}: ${shapeOf(value[key], depth - 1)}`).join(', ')}}`;
+}
+// ---- one object (A9, A14) -------------------------------------------------
+const OBJECT_KEYS = ['data', 'content', 'item', 'result'];
+const IDENTITY_KEYS = ['id', 'status', 'state', 'active', 'title'];
+/** A9: the object itself, under data/content/item/result, or a `{success, data}` wrapper. */
+function readObject(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A9', `the answer is ${shapeOf(body, 0)}`);
+    if (IDENTITY_KEYS.some((key) => key in body))
+        return { object: body, reading: 'the object itself' };
+    for (const key of OBJECT_KEYS) {
+        const inner = body[key];
+        if (isRecord(inner)) {
+            if (key === 'data' && 'success' in body)
+                return { object: inner, reading: '{success, data}' };
+            return { object: inner, reading: `under ${key}` };
+        }
+    }
+    throw new Unrecognised('A9', `the answer is ${shapeOf(body)}`);
+}
+const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'];
+function idIn(obj) {
+    for (const key of ID_KEYS) {
+        const value = obj[key];
+        if (typeof value === 'string' && value !== '')
+            return value;
+        if (typeof value === 'number' && Number.isFinite(value))
+            return String(value);
+    }
+    return null;
+}
+/**
+ * A14: what a write answered. The item itself, only its id (at the top, or
+ * wrapped as in A9), or nothing usable at all. The client reads the item back
+ * in every case.
+ */
+function readWriteAnswer(body) {
+    if (!isRecord(body))
+        return { id: null, reading: 'nothing' };
+    for (const scope of [body, ...OBJECT_KEYS.map((key) => body[key]).filter(isRecord)]) {
+        const id = idIn(scope);
+        if (id !== null)
+            return { id, reading: 'title' in scope && 'status' in scope ? 'the item' : 'an id' };
+    }
+    return { id: null, reading: 'nothing' };
+}
+/** A row's id, for de-duplicating a listing; null when it has none. */
+function rowId(row) {
+    return isRecord(row) ? idIn(row) : null;
+}
+// ---- listings (A5, A7) ------------------------------------------------------
+const LISTING_KEYS = ['data', 'items', 'contents', 'accounts', 'results'];
+/** A5: a bare array, or the first array under data/items/contents/accounts/results (also inside `data`). */
+function readListingBody(body) {
+    if (Array.isArray(body))
+        return { rows: body, reading: 'bare array', holder: null };
+    if (!isRecord(body))
+        throw new Unrecognised('A5', `the listing is ${shapeOf(body, 0)}`);
+    for (const key of LISTING_KEYS) {
+        const rows = body[key];
+        if (Array.isArray(rows))
+            return { rows, reading: `under ${key}`, holder: body };
+    }
+    const data = body.data;
+    if (isRecord(data)) {
+        for (const key of LISTING_KEYS) {
+            const rows = data[key];
+            if (Array.isArray(rows))
+                return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
+        }
+    }
+    throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+const HINT_PLACES = [
+    ['meta', 'meta'],
+    ['pagination', 'pagination'],
+    ['links', 'links'],
+    ['paging', 'pagination'],
+];
+function num(value) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value;
+    if (typeof value === 'string' && /^\d+$/.test(value.trim()))
+        return Number(value);
+    return null;
+}
+function firstNum(obj, keys) {
+    for (const key of keys) {
+        const value = num(obj[key]);
+        if (value !== null)
+            return Math.floor(value);
+    }
+    return null;
+}
+function isLink(value) {
+    return value.includes('/') || value.includes('?') || value.includes('=');
+}
+/** A `next` value: a page number, a link (or `{href}`), a cursor, or an explicit end (null, '', false). */
+function nextOf(obj) {
+    // A key that is absent reads as undefined, which none of the forms below matches.
+    for (const key of ['next', 'next_page_url', 'next_url', 'next_link']) {
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        const page = num(value);
+        if (page !== null)
+            return { kind: 'page', page: Math.floor(page) };
+        const href = typeof value === 'string' ? value : isRecord(value) ? value.href : undefined;
+        if (typeof href === 'string' && href !== '') {
+            return isLink(href) || key !== 'next' ? { kind: 'link', href } : { kind: 'cursor', cursor: href };
+        }
+    }
+    for (const key of ['next_cursor', 'cursor_next', 'next_token', 'nextPageToken']) {
+        const value = obj[key];
+        if (value === null || value === '' || value === false)
+            return { kind: 'end' };
+        if (typeof value === 'string' || typeof value === 'number')
+            return { kind: 'cursor', cursor: String(value) };
+    }
+    const nextPage = num(obj.next_page);
+    if (nextPage !== null)
+        return { kind: 'page', page: nextPage };
+    if ('next_page' in obj && obj.next_page === null)
+        return { kind: 'end' };
+    return null;
+}
+function hintsIn(obj) {
+    const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
+    return {
+        hasMore: typeof hasMore === 'boolean' ? hasMore : null,
+        next: nextOf(obj),
+        total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
+        count: firstNum(obj, ['count']),
+        totalPages: firstNum(obj, ['total_pages', 'totalPages', 'page_count', 'pages']),
+        lastPage: firstNum(obj, ['last_page', 'lastPage']),
+        page: firstNum(obj, ['page', 'current_page', 'currentPage', 'page_number']),
+        offset: firstNum(obj, ['offset', 'skip', 'start']),
+    };
+}
+function anyHint(hints) {
+    return Object.values(hints).some((value) => value !== null);
+}
+/** A7: paging hints at the top level or under meta/pagination/links, merged, the first place named. */
+function readPagingHints(holder) {
+    const none = {
+        where: null,
+        hasMore: null,
+        next: null,
+        total: null,
+        count: null,
+        totalPages: null,
+        lastPage: null,
+        page: null,
+        offset: null,
+    };
+    if (holder === null)
+        return none;
+    const places = [['top level', hintsIn(holder)]];
+    for (const [key, name] of HINT_PLACES) {
+        const inner = holder[key];
+        if (isRecord(inner))
+            places.push([name, hintsIn(inner)]);
+    }
+    const merged = { ...none };
+    for (const [where, hints] of places) {
+        if (!anyHint(hints))
+            continue;
+        merged.where ??= where;
+        for (const [key, value] of Object.entries(hints)) {
+            if (merged[key] === null)
+                merged[key] = value;
+        }
+    }
+    return merged;
+}
+// ---- published URLs (A28) ----------------------------------------------------
+const URL_LIKE = /^https?:\/\//i;
+function linkOf(value, platform) {
+    if (typeof value === 'string')
+        return URL_LIKE.test(value.trim()) ? { url: value.trim(), platform, accountId: null } : null;
+    if (!isRecord(value))
+        return null;
+    const url = typeof value.url === 'string' ? value.url.trim() : '';
+    if (!URL_LIKE.test(url))
+        return null;
+    const named = (key) => (typeof value[key] === 'string' ? value[key] : null);
+    // Ids are opaque: a number is its digits.
+    const id = (key) => typeof value[key] === 'number' && Number.isFinite(value[key]) ? String(value[key]) : named(key);
+    return {
+        url,
+        platform: named('platform') ?? platform,
+        accountId: id('account_id') ?? id('accountId'),
+    };
+}
+/** A value the service may give as one, as a list, or as a comma-joined text: its parts, trimmed. */
+function partsOf(value) {
+    if (Array.isArray(value))
+        return value.map((part) => (typeof part === 'string' ? part.trim() : part));
+    if (typeof value === 'string')
+        return value.split(',').map((part) => part.trim());
+    return [];
+}
+/**
+ * A28: the URLs a list row shows for the item's publications. The interface
+ * names one `published_url` (and `published_platform`) per item; a service
+ * may also list one per account, under `published_urls` (URLs, or objects
+ * with `url`, `platform`, `account_id`), or several in `published_url` (and
+ * `published_platform`), as an array or separated by commas, in the same
+ * order. `perAccount` says whether it shows them per account.
+ */
+function readPublishedLinks(row) {
+    if (Array.isArray(row.published_urls)) {
+        const links = row.published_urls.flatMap((value) => linkOf(value, null) ?? []);
+        return { links, perAccount: true, reading: 'urls per account' };
+    }
+    const parts = partsOf(row.published_url);
+    const platforms = partsOf(row.published_platform).map((part) => (typeof part === 'string' ? part : null));
+    const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? null) ?? []);
+    if (links.length > 1 || Array.isArray(row.published_url))
+        return { links, perAccount: true, reading: 'urls per account' };
+    return { links, perAccount: false, reading: links.length === 0 ? 'no url' : 'one url per item' };
+}
+// ---- small objects (A10, A11, A24) -------------------------------------------
+const CREDIT_KEYS = ['credits', 'balance', 'available', 'remaining_credits', 'credit_balance'];
+/** A10: a number under one of the credit keys, at the top, under data, or under a `credits` object. */
+function readCredits(body) {
+    if (!isRecord(body)) {
+        const value = num(body);
+        if (value !== null)
+            return { credits: value, reading: 'a number' };
+        throw new Unrecognised('A10', `the balance is ${shapeOf(body, 0)}`);
+    }
+    const scopes = [
+        [body, 'a number'],
+        [isRecord(body.data) ? body.data : null, 'a number under data'],
+        [isRecord(body.credits) ? body.credits : null, 'a number under credits'],
+        [isRecord(body.data) && isRecord(body.data.credits) ? body.data.credits : null, 'a number under credits'],
+    ];
+    for (const [scope, reading] of scopes) {
+        if (scope === null)
+            continue;
+        for (const key of CREDIT_KEYS) {
+            const value = num(scope[key]);
+            if (value !== null)
+                return { credits: value, reading };
+        }
+    }
+    throw new Unrecognised('A10', `no number under ${CREDIT_KEYS.join(', ')} in ${shapeOf(body)}`);
+}
+/** A11: the subscription's plan, limits and usage_summary, at the top or under data. */
+function readSubscription(body) {
+    if (!isRecord(body))
+        throw new Unrecognised('A11', `the subscription is ${shapeOf(body, 0)}`);
+    const has = (obj) => 'limits' in obj || 'plan' in obj || 'usage_summary' in obj;
+    if (isRecord(body.data) && has(body.data))
+        return { fields: body.data, reading: 'fields under data' };
+    if (has(body))
+        return { fields: body, reading: 'fields at top level' };
+    throw new Unrecognised('A11', `no plan, limits or usage_summary in ${shapeOf(body)}`);
+}
+const PACE_PLACES = ['generation', 'generation_rate_limit', 'rate_limit', 'rate_limits'];
+const PACE_COUNTS = ['requests', 'limit', 'max_requests', 'max'];
+const PACE_WINDOWS = ['window_seconds', 'window', 'period_seconds', 'interval_seconds'];
+const PER_UNIT = [
+    ['per_second', 1, 'count per second'],
+    ['per_minute', 60, 'count per minute'],
+    ['per_hour', 3600, 'count per hour'],
+];
+/** A window longer than a day is no pace a run could keep to: a quota, not a rate. */
+const LONGEST_WINDOW_S = 86_400;
+function paceOf(requests, windowSeconds) {
+    if (requests === null || windowSeconds === null || requests < 1)
+        return null;
+    if (!(windowSeconds > 0) || windowSeconds > LONGEST_WINDOW_S)
+        return null;
+    return { requests, windowSeconds };
+}
+/** `{requests, window_seconds}` (or `per_minute`…) in one object, named by the reading it takes. */
+function paceIn(obj, prefix) {
+    const keys = (names) => names.map((name) => `${prefix}${name}`);
+    const counted = paceOf(firstNum(obj, keys([...PACE_COUNTS.map((name) => `${name}_per_window`), ...PACE_COUNTS])), firstNum(obj, keys(PACE_WINDOWS)));
+    if (counted)
+        return { limit: counted, reading: 'count and window' };
+    for (const [unit, seconds, reading] of PER_UNIT) {
+        const limit = paceOf(firstNum(obj, keys([`requests_${unit}`, unit])), seconds);
+        if (limit)
+            return { limit, reading };
+    }
+    return null;
+}
+/**
+ * A41: the generation rate the subscription's `limits` state, if any: flat
+ * (`generation_requests_per_window` with `generation_window_seconds`,
+ * `generation_requests_per_minute`), or an object under `generation`,
+ * `generation_rate_limit`, `rate_limit` or `rate_limits` (itself or its
+ * `generation`) holding `requests` (`limit`, `max_requests`, `max`) with
+ * `window_seconds` (`window`, `period_seconds`, `interval_seconds`), or
+ * `per_minute`, `per_second`, `per_hour`. Generation is the only rate the
+ * interface limits (Limits 1), so a rate limit shown is taken as its. Null
+ * when the limits show none: the pace is then learned from the 429s.
+ */
+function readGenerationPace(limits) {
+    if (!isRecord(limits))
+        return null;
+    const flat = paceIn(limits, 'generation_');
+    if (flat)
+        return flat;
+    for (const place of PACE_PLACES) {
+        const inner = limits[place];
+        if (!isRecord(inner))
+            continue;
+        const found = paceIn(inner, '') ?? (isRecord(inner.generation) ? paceIn(inner.generation, '') : null);
+        if (found)
+            return found;
+    }
+    return null;
+}
+/** A24: the status under `status` or `state`, the error under `last_error` or `error`. */
+function readTaskStatus(obj) {
+    if ('status' in obj)
+        return { status: obj.status, lastError: obj.last_error ?? obj.error, reading: 'status and last_error' };
+    if ('state' in obj)
+        return { status: obj.state, lastError: obj.error ?? obj.last_error, reading: 'state and error' };
+    throw new Unrecognised('A24', `no status or state in ${shapeOf(obj)}`);
+}
+/**
+ * A15: the script the service writes from full_text, as this project reads
+ * it (the interface does not show the real writer): the emulator writes it,
+ * and import leaves out a textover that equals it. Deterministic: whitespace is
+ * normalised, the text is cut into sentences, and the first eight sentences
+ * become one line each.
+ */
+function readings_writeScript(fullText) {
+    const flat = fullText.replace(/\s+/g, ' ').trim();
+    if (flat === '')
+        return '';
+    const sentences = flat.split(/(?<=[.!?])\s+/);
+    return sentences.slice(0, 8).join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/api/wire.ts
@@ -3660,6 +5584,14 @@ function saysMore(hints, read, pages) {
         return true;
     return hints.lastPage !== null && hints.page !== null && hints.page < hints.lastPage;
 }
+/**
+ * The answer says which offset it starts at, and neither a page number nor a
+ * next link or cursor: the service pages by offset, and its own answer is
+ * how the walk learns it (`{data, offset, limit, total}`).
+ */
+function pagedByOffset(hints) {
+    return hints.offset !== null && hints.page === null && hints.next === null;
+}
 class Walk {
     #path;
     #options;
@@ -3834,12 +5766,30 @@ class Walk {
             this.#out.proof = 'an empty page';
             return false;
         }
-        const { offset } = this.#request;
-        if (offset !== undefined) {
-            this.#request = { ...FIRST, offset: offset + answer.rows.length };
-            return true;
-        }
+        if (this.#request.offset !== undefined || pagedByOffset(answer.hints))
+            return this.#nextOffset(answer);
         return this.#advance(answer.hints);
+    }
+    /**
+     * A listing paged by offset (the service's answer says its offset, or an
+     * offset asked for brought new rows): the next offset is the one after
+     * this answer's rows, until the hints or an empty page prove the end.
+     */
+    #nextOffset(answer) {
+        const proof = answer.hints.hasMore === true ? null : this.#proofFromHints(answer.hints);
+        if (proof !== null)
+            return this.#proven(answer.hints, proof);
+        this.#out.paging = 'offsets';
+        const from = answer.hints.offset ?? this.#request.offset ?? 0;
+        this.#request = { ...FIRST, offset: from + answer.rows.length };
+        return true;
+    }
+    /** The hints proved the end: false, with a gap when they count more items than were listed. */
+    #proven(hints, proof) {
+        this.#out.proof = proof;
+        if (hints.total !== null && this.#seen.size < hints.total)
+            this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
+        return false;
     }
     /**
      * `page=1` either repeats the first page (pages count from 1) or goes on
@@ -3974,12 +5924,8 @@ class Walk {
             return true;
         }
         const proof = hints.hasMore === true ? null : this.#proofFromHints(hints);
-        if (proof !== null) {
-            out.proof = proof;
-            if (hints.total !== null && this.#seen.size < hints.total)
-                this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
-            return false;
-        }
+        if (proof !== null)
+            return this.#proven(hints, proof);
         const { link, cursor } = this.#request;
         if ((link !== null || cursor !== null) && hints.hasMore !== true) {
             // A link- or cursor-paged listing that gives no next link has ended.
@@ -4124,9 +6070,10 @@ class GenerationPace {
      * Waits for the gate (a 429 may close it while a request waits for its
      * turn), for the request in flight while no pace is known, and until one
      * more request keeps within the pace; then counts it as sent now. Returns
-     * its ticket, handed back with its answer (`answered`).
+     * its ticket, handed back with its answer (`answered`). A slot after
+     * `deadline` (the run's) is not waited for: its `tooLate` is thrown instead.
      */
-    async admit(gate) {
+    async admit(gate, deadline) {
         for (;;) {
             await gate();
             if (this.#pace === null && this.#inFlight > 0) {
@@ -4142,6 +6089,9 @@ class GenerationPace {
                     this.#sent.splice(0, this.#sent.length - KEPT);
                 return now;
             }
+            // No wait outlasts the run: a slot after its deadline is not waited for, and nothing is sent.
+            if (deadline !== undefined && ready > deadline.at())
+                throw deadline.tooLate(ready);
             await this.#sleep(ready - now);
         }
     }
@@ -4222,6 +6172,7 @@ class GenerationPace {
 
 ;// CONCATENATED MODULE: ./src/api/explain.ts
 
+
 /** Where a key comes from and goes, in the action's words; the CLI says it in its own (cli/connect.ts). */
 const STORE_THE_KEY = 'store it in the secret passed as api-key';
 const KEYS_PAGE = `create one in the web app under Settings, API Keys, and ${STORE_THE_KEY}`;
@@ -4250,8 +6201,11 @@ function sentence(facts) {
     const { status, method, path, body } = facts;
     const where = `${method} ${path}`;
     switch (status) {
+        // RFC 9110: 412 and 422 refuse the request as sent, as 400 does.
         case 400:
-            return `${where} was refused (400)${said(body)}. Fix the request: it is not retried unchanged.`;
+        case 412:
+        case 422:
+            return `${where} was refused (${status})${said(body)}. Fix the request: it is not retried unchanged.`;
         case 401:
             return (`${where}: the service rejected the API key (401)${said(body)}. ` +
                 `${explainIntrospection(facts.introspection)} Use a valid key: ${KEYS_PAGE}.`);
@@ -4270,7 +6224,8 @@ function sentence(facts) {
                 `Mint a key with ${required.join(', ')} (scopes are fixed for a key's life): ${KEYS_PAGE}.`);
         }
         case 404:
-            return `${where}: not found (404)${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
+        case 410:
+            return `${where}: not found (${status})${said(body)}. It is missing or belongs to another user; it is not retried unchanged.`;
         case 409:
             return `${where}: conflict with work in flight (409${body.code === undefined ? '' : `, ${body.code}`})${said(body)}. ${conflictAdvice(facts)}`;
         case 429: {
@@ -4280,6 +6235,10 @@ function sentence(facts) {
                 `${plural(facts.attempts, 'attempt')}${wait}. Run again later.`);
         }
         default:
+            if (status >= 300 && status < 400) {
+                return (`${where}: the service redirects (${status}) where the client does not follow: another host ` +
+                    '(the key is never sent elsewhere), or too many redirects. Check base-url.');
+            }
             if (status >= 500) {
                 return (`${where}: the service failed (${status})${said(body)} after ${facts.attempts} ` +
                     `${plural(facts.attempts, 'attempt')}. Run again later.`);
@@ -4288,12 +6247,13 @@ function sentence(facts) {
     }
 }
 function conflictAdvice(facts) {
-    if (facts.body.code === 'generation_in_progress') {
+    const code = facts.body.code === undefined ? '' : wordKey(facts.body.code);
+    if (code === 'GENERATION_IN_PROGRESS') {
         return facts.method === 'PUT'
             ? 'The item is being generated: resend with cancel_generation to cancel the job and apply the edit, or wait for it to finish.'
             : 'The item is being generated: wait for the run to finish.';
     }
-    if (facts.body.code === 'already_published')
+    if (code === 'ALREADY_PUBLISHED')
         return 'The video is published and is never replaced.';
     if (facts.path.startsWith('/contents/upload/')) {
         return 'An upload of this item is already in flight: poll its task status before dispatching again.';
@@ -4355,6 +6315,15 @@ function parseRetryAfter(header, nowMs) {
     if (Number.isNaN(date))
         return undefined;
     return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+/**
+ * RFC 9110: a 429, or a 503 that says how long the service is unavailable,
+ * refuses the request without handling it; the client waits and sends it again.
+ */
+function isRefusalToWaitOut(answer, nowMs) {
+    if (answer.status === 429)
+        return true;
+    return answer.status === 503 && parseRetryAfter(answer.retryAfter, nowMs) !== undefined;
 }
 /** Full jitter: uniform in [0, min(max, base * 2^(retry-1))], retry counting from 1. */
 function backoffDelay(retry, settings, random) {
@@ -4430,10 +6399,13 @@ class RateGate {
         });
         this.#open = opened;
     }
-    /** Resolves when the gate is open (at once when it is). */
-    async pass() {
-        while (this.#open !== null)
+    /** Resolves when the gate is open (at once when it is); throws the deadline's error when it opens after it. */
+    async pass(deadline) {
+        while (this.#open !== null) {
+            if (deadline !== undefined && this.#until > deadline.at())
+                throw deadline.tooLate(this.#until);
             await this.#open;
+        }
     }
 }
 /**
@@ -4463,9 +6435,10 @@ send) {
         }
         call.spentSince(started);
         let wait;
-        if (answer.status === 429) {
+        if (isRefusalToWaitOut(answer, runtime.now())) {
             const limited = call.waitAfterRateLimit(answer);
-            call.answered({ waitMs: limited?.stated ? limited.ms : null });
+            // Only a 429 tells the generation pace anything (A41); a 503 is refused all the same.
+            call.answered({ waitMs: limited?.stated && answer.status === 429 ? limited.ms : null });
             wait = limited;
         }
         else {
@@ -4474,8 +6447,11 @@ send) {
         }
         if (wait === null)
             return { answer, attempts: call.sends };
+        // A service that is unavailable is so for every request: they all wait it out.
+        if (answer.status === 503 && runtime.pause)
+            runtime.pause.close(wait.ms);
         // A rate limit is the user's (A31): every rate-limited request of the client waits it out.
-        if (wait.gated)
+        else if (wait.gated)
             runtime.gate.close(wait.ms);
         else
             await runtime.sleep(wait.ms);
@@ -4498,14 +6474,20 @@ class RetriedCall {
         this.#runtime = runtime;
         this.#settings = runtime.settings;
     }
-    /** Waits for the shared gate and the pace when rate limited, and takes one request from the budget. */
+    /**
+     * Waits for the shared gate and the pace when rate limited, and takes one
+     * request from the budget. A request whose turn comes after the run's
+     * deadline is not waited for: AfterDeadlineError, nothing sent.
+     */
     async admit() {
+        await this.#runtime.pause?.pass();
         if (this.#kind.rateLimited) {
             const { gate, pace } = this.#runtime;
+            const deadline = this.#deadline();
             if (pace)
-                this.#ticket = await pace.admit(() => gate.pass());
+                this.#ticket = await pace.admit(() => gate.pass(deadline), deadline);
             else
-                await gate.pass();
+                await gate.pass(deadline);
         }
         const { budget } = this.#runtime;
         if (budget !== undefined) {
@@ -4550,14 +6532,15 @@ class RetriedCall {
         this.#runtime.pace?.answered(this.#ticket, refusal);
         this.#ticket = null;
     }
-    /** A 429: Retry-After in full, else the backoff schedule; null when the answer is final. */
+    /** A 429 (or a 503 with Retry-After): Retry-After in full, else the backoff schedule; null when the answer is final. */
     waitAfterRateLimit(answer) {
         this.#rateLimits += 1;
         const seconds = parseRetryAfter(answer.retryAfter, this.#runtime.now());
         const ms = seconds !== undefined
             ? seconds * this.#runtime.secondMs
             : backoffDelay(this.#rateLimits, this.#settings, this.#runtime.random);
-        if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, 'rate limited (429)')) {
+        const reason = answer.status === 429 ? 'rate limited (429)' : 'unavailable for a while (503)';
+        if (this.#rateLimits > this.#settings.rateLimitAttempts || !this.#planWait(ms, reason)) {
             return null;
         }
         return { ms, gated: this.#kind.rateLimited, stated: seconds !== undefined };
@@ -4580,9 +6563,19 @@ class RetriedCall {
         }
         return { ms, gated: false };
     }
-    /** Counts a wait against the deadline and reports it; false when it would pass the deadline. */
+    #deadline() {
+        const { runDeadline } = this.#runtime;
+        if (runDeadline === undefined)
+            return undefined;
+        const { method, path } = this.#kind;
+        return { at: runDeadline, tooLate: (readyAt) => new AfterDeadlineError(method, path, readyAt) };
+    }
+    /** Counts a wait against the call's deadline and reports it; false when it would pass it, or the run's. */
     #planWait(waitMs, reason) {
         if (this.#spentMs + waitMs > this.#settings.deadlineMs)
+            return false;
+        const runDeadline = this.#runtime.runDeadline?.() ?? Infinity;
+        if (this.#runtime.now() + waitMs > runDeadline)
             return false;
         const { method, path } = this.#kind;
         this.#runtime.onRetry?.({ method, path, attempt: this.#sends, waitMs, reason });
@@ -4591,7 +6584,56 @@ class RetriedCall {
     }
 }
 
+;// CONCATENATED MODULE: ./src/api/types.ts
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+// The interface's enumerations themselves live in src/interface/, which the
+// emulator reads too.
+
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
+const TERMINAL_STATUSES = new Set(TERMINAL_STATUS_NAMES);
+const FAILED_STATUSES = new Set(FAILED_STATUS_NAMES);
+/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
+const GENERATING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses with a rendered video that has not been published (A27). */
+const RENDERED_STATUSES = new Set([
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+    'FAILED_UPLOAD',
+]);
+
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
+/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
+
+/**
+ * Keep-alive connections of the client; the engine's detail readers take all
+ * but two, which its listings read their pages on. Reads are not rate
+ * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
+ * detail reads: at 20 ms a round trip, 126 at a time read them about as
+ * fast as the listing's pages arrive. Connections open only as reads need
+ * them, so a small catalogue opens few.
+ */
+const DEFAULT_CONNECTIONS = 128;
+
 ;// CONCATENATED MODULE: ./src/api/shapes.ts
+
+
 
 
 
@@ -4611,12 +6653,10 @@ function record(value, what) {
 function shapes_text(value) {
     return typeof value === 'string' ? value : null;
 }
-function requiredText(obj, field, what) {
-    const value = obj[field];
-    if (typeof value === 'string' && value !== '')
+function requiredId(obj, field, what) {
+    const value = idText(obj[field]);
+    if (value !== null)
         return value;
-    if (typeof value === 'number')
-        return String(value);
     throw new ShapeProblem(`${what} has no ${field}`);
 }
 function bool(value) {
@@ -4632,11 +6672,20 @@ function shapes_num(value) {
 function object(value) {
     return isRecord(value) ? value : null;
 }
-/** A35: a listed status as is; anything else kept as sent, '' when absent. */
+const statusWord = enumReader(CONTENT_STATUSES);
+/** A35: a listed status in the interface's spelling, whatever the service's case; anything else kept as sent, '' when absent. */
 function shapes_status(value) {
-    if (typeof value === 'string' && isKnownStatus(value))
+    if (typeof value !== 'string')
+        return unknownStatus('');
+    return statusWord(value) ?? unknownStatus(value);
+}
+/** An id as an opaque string: the service may send it as a number or as text. */
+function idText(value) {
+    if (typeof value === 'string' && value !== '')
         return value;
-    return unknownStatus(typeof value === 'string' ? value : '');
+    if (typeof value === 'number' && Number.isFinite(value))
+        return String(value);
+    return null;
 }
 /** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
 function unwrap(body) {
@@ -4654,15 +6703,16 @@ function shapes_persona(value) {
     const obj = object(value);
     if (obj === null)
         return null;
-    return { id: shapes_text(obj.id) ?? (typeof obj.id === 'number' ? String(obj.id) : null), name: shapes_text(obj.name) };
+    return { id: idText(obj.id), name: shapes_text(obj.name) };
 }
 function parseAccount(value) {
     const obj = record(value, 'an account');
     const platform = shapes_text(obj.platform) ?? '';
     return {
-        id: requiredText(obj, 'id', 'an account'),
+        id: requiredId(obj, 'id', 'an account'),
         name: shapes_text(obj.name) ?? '',
-        // A35: a platform beyond the three is kept as sent; only an item publishing to it is held.
+        // A35: the interface says platforms are compared literally, casing included: one in another
+        // case is a platform beyond the three, kept as sent; only an item publishing to it is held.
         platform: platform,
         platform_acronym: shapes_text(obj.platform_acronym),
     };
@@ -4670,7 +6720,9 @@ function parseAccount(value) {
 /** A18: one row of GET /contents. */
 function parseContentSummary(value) {
     const obj = record(value, 'a content item');
-    const id = requiredText(obj, 'id', 'a content item');
+    const id = requiredId(obj, 'id', 'a content item');
+    const { links, perAccount } = readPublishedLinks(obj);
+    const joined = (values) => values.some((value) => value !== null) ? values.map((value) => value ?? '').join(', ') : null;
     return {
         id,
         title: shapes_text(obj.title) ?? '',
@@ -4679,16 +6731,21 @@ function parseContentSummary(value) {
         hashtags: shapes_text(obj.hashtags),
         status: shapes_status(obj.status),
         persona: shapes_persona(obj.persona),
-        published_url: shapes_text(obj.published_url),
-        published_platform: shapes_text(obj.published_platform),
-        published: (({ links, perAccount }) => ({ links, perAccount }))(readPublishedLinks(obj)),
+        // The row's own text where it gives one; the URLs it lists, joined, where it gives a list.
+        published_url: shapes_text(obj.published_url) ?? joined(links.map((link) => link.url)),
+        published_platform: shapes_text(obj.published_platform) ?? joined(links.map((link) => link.platform)),
+        published: { links, perAccount },
         last_error: shapes_text(obj.last_error),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
+        creation_date: serviceInstant(obj.creation_date),
+        updated_at: serviceInstant(obj.updated_at),
+        upload_date: serviceInstant(obj.upload_date),
     };
 }
+/** A run's progress: an object, or a bare percentage; null when no run shows any. */
 function progress(value) {
+    const percentage = shapes_num(value);
+    if (percentage !== null)
+        return { percentage, step: null, message: null };
     const obj = object(value);
     if (obj === null)
         return null;
@@ -4711,7 +6768,7 @@ function videoSettings(value) {
 /** GET /contents/{id}, and the answers of POST /contents and PUT /contents/{id} (A9, A14, A20). */
 function parseContentDetail(body) {
     const obj = unwrap(body);
-    const id = requiredText(obj, 'id', 'the content item');
+    const id = requiredId(obj, 'id', 'the content item');
     const metadata = object(obj.metadata);
     const accounts = Array.isArray(obj.accounts) ? obj.accounts.map(parseAccount) : [];
     return {
@@ -4730,15 +6787,15 @@ function parseContentDetail(body) {
         last_error: shapes_text(metadata?.last_error) ?? shapes_text(obj.last_error),
         progress: progress(obj.progress),
         video_settings: videoSettings(obj.video_settings),
-        creation_date: shapes_text(obj.creation_date),
-        updated_at: shapes_text(obj.updated_at),
-        upload_date: shapes_text(obj.upload_date),
+        creation_date: serviceInstant(obj.creation_date),
+        updated_at: serviceInstant(obj.updated_at),
+        upload_date: serviceInstant(obj.upload_date),
     };
 }
 /** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
 function parseTaskStatus(body, contentId) {
     const obj = unwrap(body);
-    const id = shapes_text(obj.id) ?? contentId;
+    const id = idText(obj.id) ?? contentId;
     let read;
     try {
         read = readTaskStatus(obj);
@@ -4795,7 +6852,7 @@ function parseVersion(value) {
         title: shapes_text(obj.title),
         full_text: shapes_text(obj.full_text),
         textover: shapes_text(obj.textover),
-        created_at: shapes_text(obj.created_at),
+        created_at: serviceInstant(obj.created_at),
     };
 }
 function parseIntrospection(body) {
@@ -4815,13 +6872,33 @@ function clip(value) {
     const line = scrubSecrets(value).replace(/\s+/g, ' ').trim();
     return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE)}…` : line;
 }
+const HTML_START = /^\s*(?:<!doctype html|<html|<head|<body)/i;
+const HTML_HEADING = [/<title[^>]*>([\s\S]*?)<\/title>/i, /<h1[^>]*>([\s\S]*?)<\/h1>/i];
+/**
+ * A gateway's (or a proxy's) HTML error page, said as `an HTML page: <its
+ * title>`, the title's words alone: its markup, scripts and styles are no
+ * message, and are never shown. Null for a text that is no HTML page.
+ */
+function shapes_htmlPage(text) {
+    if (!HTML_START.test(text))
+        return null;
+    const heading = HTML_HEADING.map((pattern) => pattern.exec(text)?.[1]).find((found) => found !== undefined);
+    const words = (heading ?? text.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, ' '))
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&[#a-z0-9]+;/gi, ' ')
+        .replace(/[<>]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 80);
+    return words === '' ? 'an HTML page' : `an HTML page: ${words}`;
+}
 /**
  * The error bodies: `{error}` (most endpoints), `{message}` (versions 404),
  * `{success:false, error}` (subscription), and plain text when not JSON (A4, A32).
  */
 function parseErrorBody(body) {
     if (typeof body === 'string')
-        return { message: clip(body) };
+        return { message: clip(shapes_htmlPage(body) ?? body) };
     if (!isRecord(body))
         return { message: body === undefined || body === null ? '' : clip(JSON.stringify(body)) };
     const nested = object(body.error);
@@ -4864,6 +6941,7 @@ var undici = __webpack_require__(6752);
 
 
 
+
 // HTTP over undici keep-alive connections: one attempt is one request with
 // its own timeouts; sendWithRetries decides whether there is another. The
 // dispatcher honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY (lower case too),
@@ -4872,6 +6950,33 @@ var undici = __webpack_require__(6752);
 // environment.
 /** What EnvHttpProxyAgent reads: with none of them set, every request goes straight to its host. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Redirects followed for one request, at most: a loop ends as the redirect it was. */
+const MAX_REDIRECTS = 5;
+/**
+ * Where a redirect leads, as a path on the service's origin, or null when it
+ * is not followed (RFC 9110, 15.4). Only on the service's own origin: the
+ * key is never sent to another host. A read follows 301, 302, 303, 307 and
+ * 308; a write only 307 and 308, which keep its method and body (a 301 or
+ * 302 may turn it into a GET, a 303 says it is done elsewhere).
+ */
+function redirectTarget(method, base, from, answer) {
+    if (!REDIRECTS.has(answer.status))
+        return null;
+    if (method !== 'GET' && answer.status !== 307 && answer.status !== 308)
+        return null;
+    const location = Array.isArray(answer.location) ? answer.location[0] : answer.location;
+    if (location === undefined || location.trim() === '')
+        return null;
+    let url;
+    try {
+        url = new URL(location.trim(), `${base.origin}${from}`);
+    }
+    catch {
+        return null;
+    }
+    return url.origin === base.origin ? `${url.pathname}${url.search}` : null;
+}
 class Transport {
     #apiKey;
     #pool;
@@ -4891,14 +6996,32 @@ class Transport {
             ? new undici/* EnvHttpProxyAgent */.J2(pool)
             : new undici/* Agent */.g6(pool);
     }
-    /** Sends one request through the retry policy. `path` is relative to `/v1` and may carry a query. */
+    /**
+     * Sends one request through the retry policy, following the service's
+     * redirects where that is safe (see `redirectTarget`). `path` is relative
+     * to `/v1` and may carry a query.
+     */
     async request(method, path, body, kind, idempotencyKey) {
         const payload = body === undefined ? undefined : JSON.stringify(body);
         // Every attempt of this request (sendWithRetries) carries the same headers, so the same key.
         const headers = requestHeaders(this.#apiKey, this.#options.userAgent, payload !== undefined, idempotencyKey);
         const label = path.split('?')[0] ?? path;
-        const { answer, attempts } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, `${this.#options.base.prefix}${path}`, headers, payload, label, remainingMs));
-        return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+        let target = `${this.#options.base.prefix}${path}`;
+        let attempts = 0;
+        for (let hops = 0;; hops++) {
+            const from = target;
+            const { answer, attempts: sent } = await sendWithRetries({ method, path: label, ...kind }, this.#options.runtime, (remainingMs) => this.#once(method, from, headers, payload, label, remainingMs));
+            attempts += sent;
+            const next = hops < MAX_REDIRECTS ? redirectTarget(method, this.#options.base, from, answer) : null;
+            if (next !== null) {
+                target = next;
+                continue;
+            }
+            // A write moved where the client does not follow may have been done (303): looked at, never resent.
+            if (REDIRECTS.has(answer.status) && method !== 'GET')
+                throw new OutcomeUnknownError({ method, path: label, reason: `redirected (${answer.status})` });
+            return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+        }
     }
     async #once(method, path, headers, payload, label, remainingMs) {
         const { requestTimeoutMs } = this.#options;
@@ -4915,7 +7038,12 @@ class Transport {
             headersTimeout: requestTimeoutMs,
             bodyTimeout: requestTimeoutMs,
         }, { deadlineMs, limitBytes: this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES }, { method, path: label });
-        return { status: answer.status, retryAfter: answer.headers['retry-after'], body: decode(answer.text) };
+        return {
+            status: answer.status,
+            retryAfter: answer.headers['retry-after'],
+            location: answer.headers.location,
+            body: decode(answer.text),
+        };
     }
     async close() {
         if (this.#closed)
@@ -4928,9 +7056,25 @@ class Transport {
         return scrubSecrets(value, [this.#apiKey]);
     }
 }
+/** A whole number of 16 digits or more as a JSON value: an id, perhaps, that a double cannot hold. */
+const LONG_INTEGER = /[[:,]\s*-?\d{16,}\s*[,}\]]/;
+/**
+ * Ids are opaque strings: a whole number too long for a double (a 64-bit id
+ * sent as a number) keeps its digits, as text, rather than being rounded to
+ * another id. Needs the reviver's source text (Node 22 and later); without
+ * it, the number is parsed as usual.
+ */
+function keepLongIntegers(_key, value, context) {
+    const source = context?.source;
+    if (typeof value !== 'number' || Number.isSafeInteger(value) || source === undefined)
+        return value;
+    return /^-?\d+$/.test(source) ? source : value;
+}
 /** JSON, else null for a blank body, else the text: parsed first, since nearly every answer is JSON. */
 function decode(raw) {
     try {
+        if (LONG_INTEGER.test(raw))
+            return JSON.parse(raw, keepLongIntegers);
         return JSON.parse(raw);
     }
     catch {
@@ -4979,7 +7123,7 @@ function createClient(options) {
     return new HttpServiceClient(apiKey, base, options);
 }
 const GENERATION = { idempotent: false, rateLimited: true };
-const CREATE = { idempotent: false, rateLimited: false };
+const client_CREATE = { idempotent: false, rateLimited: false };
 const READ = { idempotent: true, rateLimited: false };
 class HttpServiceClient {
     baseUrl;
@@ -4996,6 +7140,8 @@ class HttpServiceClient {
     #introspection = null;
     #sleep;
     #pace;
+    /** The run's deadline on `#now`'s clock (finishBy): no wait of this client ends after it. */
+    #runDeadline = Infinity;
     /** Waits between looks for an item a write has just stored (the base retry delay, doubling). */
     #lagMs;
     constructor(apiKey, base, options) {
@@ -5025,7 +7171,9 @@ class HttpServiceClient {
                 random: options.random ?? Math.random,
                 now,
                 gate: new RateGate(sleep, now),
+                pause: new RateGate(sleep, now),
                 pace: this.#pace,
+                runDeadline: () => this.#runDeadline,
                 onRetry: options.onRetry,
                 budget: options.requestBudget,
             },
@@ -5056,7 +7204,7 @@ class HttpServiceClient {
      */
     async createContent(fields, write) {
         const path = paths.contents();
-        const answer = readWriteAnswer(await this.#call('POST', path, contentBody(fields), CREATE, write?.idempotencyKey));
+        const answer = readWriteAnswer(await this.#call('POST', path, contentBody(fields), client_CREATE, write?.idempotencyKey));
         if (answer.id === null) {
             throw new OutcomeUnknownError({ method: 'POST', path, reason: 'the answer named no item' });
         }
@@ -5073,7 +7221,7 @@ class HttpServiceClient {
         let detail = await this.#readBack('PUT', id);
         if (clearedFields(edit, detail).length > 0) {
             // A read right after a write may not see it yet: one more look before calling it cleared.
-            await this.#sleep(this.#lagMs[this.#lagMs.length - 1] ?? 0);
+            await this.#waitWithin(this.#lagMs[this.#lagMs.length - 1] ?? 0);
             detail = await this.#readBack('PUT', id);
         }
         const cleared = clearedFields(edit, detail);
@@ -5092,9 +7240,9 @@ class HttpServiceClient {
                 return await this.getContent(id);
             }
             catch (error) {
-                const lagging = error instanceof ServiceError && error.status === 404 && look < this.#lagMs.length;
+                const lagging = isNotFound(error) && look < this.#lagMs.length;
                 if (lagging)
-                    await this.#sleep(this.#lagMs[look]);
+                    await this.#waitWithin(this.#lagMs[look]);
                 else if (error instanceof ServiceError && error.status === 401)
                     throw error;
                 else
@@ -5117,6 +7265,14 @@ class HttpServiceClient {
     async upload(contentId, publish, write) {
         const body = uploadBody(publish);
         await this.#call('POST', paths.upload(contentId), body, GENERATION, write?.idempotencyKey);
+    }
+    /** Every wait of this client (retries, the pace, the rate-limit gate, read-back lags) ends within `remainingMs`. */
+    finishBy(remainingMs) {
+        this.#runDeadline = this.#now() + Math.max(0, remainingMs);
+    }
+    /** A wait of `ms`, cut short at the run's deadline: used where looking again sooner does no harm. */
+    #waitWithin(ms) {
+        return this.#sleep(Math.max(0, Math.min(ms, this.#runDeadline - this.#now())));
     }
     /** A41: the generation rate the service states; until told, the pace is learned from its 429s. */
     keepPace(limit) {
@@ -5697,12 +7853,41 @@ function isTimeZone(zone) {
 function timeZoneNames() {
     return ['UTC', ...Intl.supportedValuesOf('timeZone')];
 }
-/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC). */
-function offsetAt(zone, instant) {
+/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC), as Intl says it. */
+function intlOffsetAt(zone, instant) {
     const parts = formatter(zone).formatToParts(new Date(instant));
     const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
     const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
     return local - Math.floor(instant / 1000) * 1000;
+}
+const wall_clock_DAY_MS = 86_400_000;
+/** Days kept per zone before its cache starts again: a run asks about a few hundred at most. */
+const DAYS_KEPT = 20_000;
+/** Per zone, its offset at the start of each UTC day asked about (Intl is slow: a freeze calendar asks thousands of times). */
+const dayStarts = new Map();
+function offsetAtDayStart(zone, day) {
+    let days = dayStarts.get(zone);
+    if (days === undefined || days.size > DAYS_KEPT) {
+        days = new Map();
+        dayStarts.set(zone, days);
+    }
+    let offset = days.get(day);
+    if (offset === undefined) {
+        offset = intlOffsetAt(zone, day * wall_clock_DAY_MS);
+        days.set(day, offset);
+    }
+    return offset;
+}
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (local minus
+ * UTC). A UTC day that starts and ends on the same offset keeps it all day
+ * (no zone changes its clocks twice within a day and back); on a day the
+ * offset changes, Intl is asked about the instant itself.
+ */
+function offsetAt(zone, instant) {
+    const day = Math.floor(instant / wall_clock_DAY_MS);
+    const start = offsetAtDayStart(zone, day);
+    return start === offsetAtDayStart(zone, day + 1) ? start : intlOffsetAt(zone, instant);
 }
 /**
  * An instant's wall-clock time in `zone`, as milliseconds since the epoch
@@ -5712,7 +7897,6 @@ function offsetAt(zone, instant) {
 function wallTime(zone, instant) {
     return instant + offsetAt(zone, instant);
 }
-const wall_clock_DAY_MS = 86_400_000;
 /**
  * The instant at which `zone` shows the wall time `wall` (milliseconds read
  * as if UTC). A wall time shown twice (clocks going back) is its first
@@ -5734,13 +7918,35 @@ function instantAt(zone, wall) {
 // next day. Windows that overlap or touch make one freeze: a weekend is
 // Saturday 00:00 to Monday 00:00, and what it holds waits until Monday.
 // Pure: the same windows and instants give the same answer.
+//
+// The work is bounded by the windows, never by the time between the
+// instants asked about: a freeze is found from the openings that reach an
+// instant (two or three days of each window), followed opening by opening to
+// a cap, and the late window looks back a bounded stretch. A release file
+// (at most MAX_FREEZE_WINDOWS windows) can then cost a run milliseconds, not
+// hours, whatever dates its manifests hold.
 const freeze_windows_DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-/** How far around an instant a freeze is looked for before it is looked for further. */
+/** The stretch the late window's count is cut into; stretches are kept, since every item counts from the run's now. */
 const SPAN_MS = 8 * freeze_windows_DAY_MS;
 /** A freeze longer than this is reported as ending there: a window that never closes. */
 const LONGEST_MS = 400 * freeze_windows_DAY_MS;
-/** The openings of one window that overlap [from, to). */
+/** A freeze made of more openings one after the other than this (each way) is reported as ending at the last. */
+const LONGEST_CHAIN = 30;
+/** How far back the late window leaves frozen time out: older than this, all time counts, frozen or not. */
+const FROZEN_LOOKBACK_MS = 100 * freeze_windows_DAY_MS;
+/** The opening of a recurring window that starts on the local day `day` (days since the epoch, wall time); null on its days off. */
+function occurrence(window, day) {
+    if (!window.days.includes(new Date(day * freeze_windows_DAY_MS).getUTCDay()))
+        return null;
+    const zone = window.timeZone;
+    const endDay = window.untilMinute > window.fromMinute ? day : day + 1;
+    return [
+        instantAt(zone, day * freeze_windows_DAY_MS + window.fromMinute * MINUTE_MS),
+        instantAt(zone, endDay * freeze_windows_DAY_MS + window.untilMinute * MINUTE_MS),
+    ];
+}
+/** The openings of one window that overlap [from, to): used over a span of days at most. */
 function openings(window, from, to) {
     if (window.kind === 'fixed') {
         const start = Date.parse(window.from);
@@ -5753,13 +7959,9 @@ function openings(window, from, to) {
     const last = Math.floor(wallTime(zone, to) / freeze_windows_DAY_MS);
     const found = [];
     for (let day = first; day <= last; day++) {
-        if (!window.days.includes(new Date(day * freeze_windows_DAY_MS).getUTCDay()))
-            continue;
-        const endDay = window.untilMinute > window.fromMinute ? day : day + 1;
-        const start = instantAt(zone, day * freeze_windows_DAY_MS + window.fromMinute * MINUTE_MS);
-        const end = instantAt(zone, endDay * freeze_windows_DAY_MS + window.untilMinute * MINUTE_MS);
-        if (start < to && end > from)
-            found.push([start, end]);
+        const opening = occurrence(window, day);
+        if (opening !== null && opening[0] < to && opening[1] > from)
+            found.push(opening);
     }
     return found;
 }
@@ -5791,6 +7993,7 @@ class FreezeCalendar {
     #windows;
     #found = new Map();
     #open = new Map();
+    #occurrences = new Map();
     constructor(windows) {
         const holding = (what) => windows.filter((window) => window.holds.includes(what));
         this.#windows = { publish: holding('publish'), render: holding('render'), edit: holding('edit') };
@@ -5805,7 +8008,7 @@ class FreezeCalendar {
             return null;
         const key = `${what}@${instant}`;
         if (!this.#found.has(key))
-            this.#found.set(key, this.#search(what, instant));
+            this.#found.set(key, this.#search(this.#windows[what], instant));
         return this.#found.get(key) ?? null;
     }
     /** The first freeze holding `what` that overlaps [from, to), whole; null when none does. */
@@ -5815,33 +8018,94 @@ class FreezeCalendar {
         const first = freezesBetween(this.#windows[what], from, to)[0];
         return first === undefined ? null : this.at(what, Math.max(from, first.since));
     }
-    #search(what, instant) {
-        // Looked for around the instant, then further each way while the freeze reaches the edge of the search.
-        for (let span = SPAN_MS;; span *= 2) {
-            const from = instant - span;
-            const to = instant + span;
-            const freeze = freezesBetween(this.#windows[what], from, to).find((found) => found.since <= instant && instant < found.until);
-            if (freeze === undefined)
-                return null;
-            const bounded = freeze.since > from + freeze_windows_DAY_MS && freeze.until < to - freeze_windows_DAY_MS;
-            if (bounded || span >= LONGEST_MS)
-                return { ...freeze, since: Math.max(freeze.since, from), until: Math.min(freeze.until, to) };
+    #search(windows, instant) {
+        const holding = this.#reaching(windows, instant, 'forward');
+        if (holding.length === 0)
+            return null;
+        // The earliest opening of each window, so that the freeze names them in the order they opened.
+        const first = new Map();
+        const note = (found) => {
+            for (const { window, start } of found)
+                first.set(window, Math.min(start, first.get(window) ?? start));
+        };
+        note(holding);
+        let until = Math.max(...holding.map((opening) => opening.end));
+        let since = Math.min(...holding.map((opening) => opening.start));
+        // Followed opening by opening each way, to a cap: a freeze of windows that cover every day never ends.
+        for (let step = 0; step < LONGEST_CHAIN && until < instant + LONGEST_MS; step++) {
+            const next = this.#reaching(windows, until, 'forward');
+            if (next.length === 0)
+                break;
+            note(next);
+            until = Math.max(...next.map((opening) => opening.end));
         }
+        for (let step = 0; step < LONGEST_CHAIN && since > instant - LONGEST_MS; step++) {
+            const before = this.#reaching(windows, since, 'back');
+            if (before.length === 0)
+                break;
+            note(before);
+            since = Math.min(...before.map((opening) => opening.start));
+        }
+        const named = [...first].sort((a, b) => a[1] - b[1]).map(([window]) => window);
+        return {
+            since: Math.max(since, instant - LONGEST_MS),
+            until: Math.min(until, instant + LONGEST_MS),
+            windows: windows
+                .filter((window) => named.includes(window))
+                .sort((a, b) => named.indexOf(a) - named.indexOf(b)),
+        };
+    }
+    /** The openings of `windows` that hold `instant` (forward), or end at or after it having started before (back). */
+    #reaching(windows, instant, side) {
+        const found = [];
+        for (const window of windows) {
+            for (const [start, end] of this.#near(window, instant)) {
+                const reaches = side === 'forward' ? start <= instant && instant < end : start < instant && instant <= end;
+                if (reaches)
+                    found.push({ start, end, window });
+            }
+        }
+        return found;
+    }
+    /** The openings of one window that may reach `instant`: those starting on its local day or the two before. */
+    #near(window, instant) {
+        if (window.kind === 'fixed')
+            return [[Date.parse(window.from), Date.parse(window.until)]];
+        let days = this.#occurrences.get(window);
+        if (days === undefined) {
+            days = new Map();
+            this.#occurrences.set(window, days);
+        }
+        const today = Math.floor(wallTime(window.timeZone, instant) / freeze_windows_DAY_MS);
+        const found = [];
+        for (let day = today - 2; day <= today; day++) {
+            let opening = days.get(day);
+            if (opening === undefined) {
+                opening = occurrence(window, day);
+                days.set(day, opening);
+            }
+            if (opening !== null)
+                found.push(opening);
+        }
+        return found;
     }
     /**
      * How much of [from, to) no window held any of `what`, counted back from
      * `to`; once it passes `enough` the count stops there (the caller only
-     * asks whether it does). Stretches end on `to`, so items asking from the
-     * same `to` (the run's now) share them.
+     * asks whether it does). Time older than FROZEN_LOOKBACK_MS before `to`
+     * counts whole, frozen or not: a freeze is not looked for that far back.
+     * Stretches end on `to`, so items asking from the same `to` (the run's
+     * now) share them.
      */
     openMs(what, from, to, enough) {
         const windows = [...new Set(what.flatMap((kind) => this.#windows[kind]))];
         if (windows.length === 0)
             return to - from;
         const key = [...what].sort().join('+');
-        let open = 0;
-        for (let end = to; end > from && open <= enough; end -= SPAN_MS) {
-            const start = Math.max(from, end - SPAN_MS);
+        const horizon = Math.max(from, to - FROZEN_LOOKBACK_MS);
+        let open = horizon - from;
+        for (let end = to; end > horizon && open <= enough; end -= SPAN_MS) {
+            const start = Math.max(horizon, end - SPAN_MS);
             open += start === end - SPAN_MS ? this.#openIn(key, windows, start, end) : openIn(windows, start, end);
         }
         return open;
@@ -7014,33 +9278,6 @@ function itemResults(runs, listing) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/text/service-terms.ts
-// Text as a service may store it. Services normalise what they keep: `\r\n`
-// becomes `\n`, whitespace at line ends and around the whole text goes. Two
-// texts equal in these terms are the same text to the service, so comparing
-// in them never sends an edit the service would undo, and never takes a
-// title the service trimmed for another item's.
-/** A text in the service's terms: `\n` line ends, no whitespace at line ends or around the text. */
-function serviceText(text) {
-    // One line, as a title is: the same text as trimming it, at a fraction of the cost.
-    if (!text.includes('\n') && !text.includes('\r'))
-        return text.trim();
-    return text
-        .replace(/\r\n?/g, '\n')
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .join('\n')
-        .trim();
-}
-/** The key a title is matched by, whoever stored it: the manifest, the service, another run. */
-function titleKey(title) {
-    return serviceText(title);
-}
-/** Whether two titles name the same item in the service's terms. */
-function sameTitle(a, b) {
-    return titleKey(a) === titleKey(b);
-}
-
 ;// CONCATENATED MODULE: ./src/plan/diff.ts
 
 // Field-level comparison of a manifest with a remote item. Only what the
@@ -7458,6 +9695,8 @@ function holdText(hold) {
             return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
         case 'outcome_unknown':
             return outcomeUnknownText(hold);
+        case 'after_deadline':
+            return `not sent in this run: the service's pace allows the next generation at ${formatInstant(hold.nextAt)}, after this run's deadline; the next run sends it`;
         case 'not_read_back':
             return `the service accepted the write, but reading the item back failed (${hold.reason}); the rest waits for the next run`;
         case 'cleared_on_service':
@@ -8979,6 +11218,24 @@ const fixedWindow = schemas/* strictObject */.rej({
 })
     .describe('A window between two dates or instants: a holiday, a launch, a review.');
 const since = when('Since when: a date or an instant with a zone.');
+/** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
+const MAX_FREEZE_WINDOWS = 100;
+/** The most accounts a release file may pause. */
+const MAX_PAUSED_ACCOUNTS = 100;
+/**
+ * A list of at most `max` entries, refused at the first entry past the cap
+ * (its file:line), so that a release file cannot make every run do
+ * unbounded work.
+ */
+function capped(entry, max, tooMany) {
+    return schemas/* array */.YOg(entry)
+        .refine((list) => list.length <= max, {
+        path: [max],
+        params: { code: 'too_many_entries' },
+        error: (issue) => tooMany(Array.isArray(issue.input) ? issue.input.length : max + 1),
+    })
+        .meta({ maxItems: max });
+}
 const pausedById = schemas/* strictObject */.rej({
     id: nonEmpty.describe('Id of the account, as GET /accounts lists it.'),
     reason,
@@ -8999,10 +11256,10 @@ const releaseSchema = schemas/* strictObject */.rej({
     warn_paused_after: duration
         .default('7d')
         .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
-    freeze: schemas/* array */.YOg(schemas/* union */.KCZ([recurringWindow, fixedWindow]))
+    freeze: capped(schemas/* union */.KCZ([recurringWindow, fixedWindow]), MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
         .default([])
         .describe('Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.'),
-    paused_accounts: schemas/* array */.YOg(schemas/* union */.KCZ([pausedByName, pausedById]))
+    paused_accounts: capped(schemas/* union */.KCZ([pausedByName, pausedById]), MAX_PAUSED_ACCOUNTS, (count) => `paused_accounts names ${count} accounts; a release file may name at most ${MAX_PAUSED_ACCOUNTS}: pause the catalogue instead (paused: true), or remove accounts no longer paused`)
         .default([])
         .describe('Accounts nothing is published to: an item that publishes to one is held, whatever other accounts it names.'),
 })
@@ -9311,6 +11568,20 @@ const MAX_DEPTH = 64;
 const MAX_NODES = 100_000;
 class Abort extends Error {
 }
+const CORE = 'tag:yaml.org,2002:';
+/**
+ * The explicit tags a manifest may carry: the core schema's plain ones,
+ * which give the values a manifest holds anyway. Every other tag (!!binary,
+ * !!set, !!omap, !!pairs, !!timestamp, !!merge, a custom !foo) would make
+ * a value no manifest field takes: a Buffer, a Set, a Date, which the worker
+ * threads' structured clone changes (parse-pool.ts), and which would reach
+ * the service in another JSON shape than was written.
+ */
+const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => CORE + name));
+/** A tag as written: `!!binary` for the core prefix, else as the parser resolved it. */
+function tagText(tag) {
+    return tag.startsWith(CORE) ? `!!${tag.slice(CORE.length)}` : tag;
+}
 function keyText(value) {
     if (typeof value === 'string')
         return value;
@@ -9436,17 +11707,35 @@ function syntaxProblems(doc, text, at) {
     }
     return problems;
 }
+/** The parser's warnings; an unresolved tag is left out: the walk names every tag it does not read. */
 function yaml_reader_warningsOf(doc, at) {
-    return doc.warnings.map((warning) => {
+    const refused = (message) => {
+        const tag = /^Unresolved tag: (\S+)/.exec(message)?.[1];
+        return tag !== undefined && !PLAIN_TAGS.has(tag);
+    };
+    return doc.warnings
+        .filter((warning) => !refused(warning.message))
+        .map((warning) => {
         const message = warning.message.split('\n')[0] ?? warning.message;
         return problemAt(at(warning.pos[0]), 'yaml_warning', `YAML: ${message}`, undefined, 'warning');
     });
 }
+/**
+ * A scalar's value; one under a tag the walk does not read is its text as
+ * written (a !!binary value would otherwise be bytes, in one shape here and
+ * another after a worker's structured clone).
+ */
+function scalarValue(node) {
+    if (node.tag === undefined || PLAIN_TAGS.has(node.tag))
+        return node.value;
+    return typeof node.source === 'string' ? node.source : String(node.value);
+}
 /** The document as a located tree whose root is a mapping, or the problems that stopped it. */
 function treeOf(file, doc, at, problems) {
     let root;
+    const builder = new TreeBuilder(at, problems);
     try {
-        root = new TreeBuilder(at, problems).convert(doc.contents, 0, null, 0);
+        root = builder.convert(doc.contents, 0, null, 0);
     }
     catch (error) {
         if (error instanceof Abort)
@@ -9470,6 +11759,8 @@ class TreeBuilder {
     // recorded in document order during the main walk only.
     #anchors = new Map();
     #count = 0;
+    /** Where a tag was refused, each place once (an alias expands the same node again). */
+    #tagged = new Set();
     constructor(at, problems) {
         this.#at = at;
         this.#problems = problems;
@@ -9493,6 +11784,8 @@ class TreeBuilder {
         if ((0,dist/* isAlias */.Vj)(node))
             return this.#alias(node, depth, origin, fallback);
         const pos = this.#at(node.range?.[0]);
+        if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag))
+            this.#ignoreTag(node.tag, node, fallback);
         if ((0,dist/* isMap */.jh)(node))
             return { kind: 'map', pos, entries: this.#entries(node, depth, origin, fallback) };
         if ((0,dist/* isSeq */.oP)(node)) {
@@ -9500,7 +11793,7 @@ class TreeBuilder {
             const items = node.items.map((item) => this.convert(item, depth + 1, origin, start));
             return { kind: 'seq', pos, items };
         }
-        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? node.value : null };
+        return { kind: 'scalar', pos, value: (0,dist/* isScalar */.jn)(node) ? scalarValue(node) : null };
     }
     /** What the alias names, expanded where it is written. */
     #alias(node, depth, origin, fallback) {
@@ -9532,6 +11825,19 @@ class TreeBuilder {
             });
         }
         return entries;
+    }
+    /**
+     * A tag no manifest needs, named where its value starts: the value is read
+     * as written (the text of a scalar, the plain mapping or list), so that it
+     * is the same wherever the file is parsed and reaches the service as the
+     * file shows it. A warning, not an error: nothing depends on the tag.
+     */
+    #ignoreTag(tag, node, fallback) {
+        const offset = node.range?.[0] ?? fallback;
+        if (this.#tagged.has(offset))
+            return;
+        this.#tagged.add(offset);
+        this.#problems.push(problemAt(this.#at(offset), 'yaml_tag', `the YAML tag ${JSON.stringify(tagText(tag))} is not read in a manifest: the value is taken as written; remove the tag (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)`, undefined, 'warning'));
     }
     #note(offset, code, message) {
         this.#problems.push(problemAt(this.#at(offset), code, message));
@@ -10145,7 +12451,7 @@ const WORKER_THRESHOLD = 2000;
 const MAX_WORKERS = 4;
 /** Files in one message to a worker; two batches are kept in flight per worker, so none waits. */
 const BATCH = 100;
-const IN_FLIGHT = 2;
+const parse_pool_IN_FLIGHT = 2;
 /** Files the main thread reads at once when it parses itself. */
 const PARALLEL_READS = 32;
 /**
@@ -10245,7 +12551,7 @@ function driveWorker(script, setup, take, answered) {
         };
         const stop = () => done(end());
         const feed = () => {
-            while (inFlight.size < IN_FLIGHT) {
+            while (inFlight.size < parse_pool_IN_FLIGHT) {
                 const batch = take();
                 if (batch === undefined)
                     break;
@@ -10771,7 +13077,7 @@ class DetailReads {
             return await this.#client.getContent(id);
         }
         catch (error) {
-            if (error instanceof ServiceError && error.status === 404)
+            if (isNotFound(error))
                 return null;
             if (error instanceof ServiceError && error.status === 401)
                 this.#stop ??= { error };
@@ -10997,7 +13303,7 @@ const titleMatcher = textMatcher;
 function isServiceScript(detail) {
     if (detail.textover === null)
         return true;
-    return detail.full_text !== null && detail.textover === writeScript(detail.full_text);
+    return detail.full_text !== null && detail.textover === readings_writeScript(detail.full_text);
 }
 const HASHTAG = /^#[^\s#]\S*$/;
 /**
@@ -12457,6 +14763,7 @@ function finished(run, durationMs) {
 
 
 
+
 // A create whose answer was lost (A33): the client never resends it; here
 // the engine looks the title up first and sends again only when the service
 // shows that the first request did not take effect. Generations and uploads
@@ -12484,7 +14791,43 @@ function withoutNulls(fields) {
 const DEFAULT_CREATE_LOOK_MS = 30_000;
 const FIRST_LOOK_MS = 500;
 const LONGEST_LOOK_MS = 5_000;
-/** POST /contents; after a lost answer the item is looked up by its exact title, with backoff, before any resend. */
+/** The items titled `title`, looked for with backoff for up to lookMs: one, several, or none in that time. */
+async function lookForTitle(client, title, sleep, lookMs) {
+    let waited = 0;
+    for (let delay = 0;; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
+        const step = Math.min(delay, lookMs - waited);
+        await sleep(step);
+        waited += step;
+        const found = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, title));
+        if (found.length > 1)
+            return 'several';
+        if (found[0] !== undefined)
+            return found[0];
+        if (waited >= lookMs)
+            return null;
+    }
+}
+/**
+ * An item another writer made under this title, taken as this manifest's
+ * item: the fields this create would have set that it holds otherwise (in the
+ * service's terms) are edited to the manifest's, before anything is rendered
+ * from them.
+ */
+async function adopt(client, id, fields) {
+    const detail = await client.getContent(id);
+    const desired = withoutNulls(fields);
+    const changes = fieldChanges(desired, detail, desired.persona_id !== undefined);
+    if (changes.length === 0)
+        return detail;
+    return client.editContent(id, putBody(changes, desired, detail));
+}
+/**
+ * POST /contents. Two answers leave the item to be looked up by its exact
+ * title rather than created again: a lost answer (A33; sent again only when
+ * the item has not appeared), and a 409 (RFC 9110: the request conflicts
+ * with the resource's state; on a create, an item of that title exists,
+ * another writer's), whose item is adopted: one live item, never a second create.
+ */
 async function createOrAdopt(client, fields, logger, sleep, options = {}) {
     const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
     // Every send of this create carries the same Idempotency-Key (api/idempotency.ts).
@@ -12494,23 +14837,19 @@ async function createOrAdopt(client, fields, logger, sleep, options = {}) {
             return await client.createContent(withoutNulls(fields), write);
         }
         catch (error) {
-            if (!(error instanceof OutcomeUnknownError) || send >= MAX_SENDS)
+            const taken = error instanceof ServiceError && error.status === 409;
+            if (!(error instanceof OutcomeUnknownError || taken) || send >= MAX_SENDS)
                 throw error;
-            let waited = 0;
-            for (let delay = 0;; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
-                const step = Math.min(delay, lookMs - waited);
-                await sleep(step);
-                waited += step;
-                const found = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, fields.title));
-                const [only] = found;
-                if (only && found.length === 1) {
-                    logger.info(`The create of "${fields.title}" lost its answer; the item exists (${only.id}) and is adopted.`);
-                    return client.getContent(only.id);
-                }
-                if (found.length > 1)
-                    throw error;
-                if (waited >= lookMs)
-                    break;
+            const found = await lookForTitle(client, fields.title, sleep, lookMs);
+            if (found === 'several' || (found === null && taken))
+                throw error;
+            if (found !== null && taken) {
+                logger.info(`"${fields.title}" is already the title of another item (${found.id}, 409 on the create); that item is adopted.`);
+                return adopt(client, found.id, fields);
+            }
+            if (found !== null) {
+                logger.info(`The create of "${fields.title}" lost its answer; the item exists (${found.id}) and is adopted.`);
+                return client.getContent(found.id);
             }
             logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
         }
@@ -12712,21 +15051,30 @@ async function runEdit(run, step, context) {
 
 ;// CONCATENATED MODULE: ./src/apply/status.ts
 
+
 // Where an item is, read from the service as a whole. GET /gen/task-status
 // is the interface's way to poll (never rate limited); its body is "not
-// shown", and an answer no reading covers (A24) is not the end of the item:
-// the detail view carries the same status, progress and last error.
-/** The item's status, from task status, or from the detail view when task status cannot be read. */
+// shown". The detail view carries the same status, progress and last error,
+// and is read instead whenever task status does not say where the item is:
+// - an answer no reading covers (A24);
+// - a status word that is no item status (a task's own states, such as
+//   PENDING or SUCCESS): task status then speaks of the job, not the item;
+// - 404 or 410 for an item that exists: no task, before the item's first run
+//   or after its last one. The detail view tells whether the item exists (a
+//   404 there is the item's own).
+/** The item's status, from task status, or from the detail view when task status does not say it. */
 async function readStatus(client, id) {
     try {
-        return await client.taskStatus(id);
+        const task = await client.taskStatus(id);
+        if (isKnownStatus(task.status))
+            return task;
     }
     catch (error) {
-        if (!(error instanceof ResponseShapeError))
+        if (!(error instanceof ResponseShapeError) && !isNotFound(error))
             throw error;
-        const detail = await client.getContent(id);
-        return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
     }
+    const detail = await client.getContent(id);
+    return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
 }
 
 ;// CONCATENATED MODULE: ./src/apply/dispatch.ts
@@ -12741,11 +15089,14 @@ class OutcomeStillUnknownError extends Error {
     sentAt;
     sends;
     atMostOnce;
-    constructor(what, sentAt, sends, atMostOnce) {
-        super(atMostOnce
-            ? `The ${what} request lost its answer and the service shows no sign of it; with at-most-once it is not sent again.`
-            : `The ${what} request lost its answer, was sent again once when the service showed no sign of it, ` +
-                'and lost its answer again; it is not sent a third time.');
+    /** `deadline`: the run's deadline came before the stall threshold, so this run cannot tell, and does not resend. */
+    constructor(what, sentAt, sends, atMostOnce, why = 'lost') {
+        super(why === 'deadline'
+            ? `The ${what} request lost its answer and the service showed no sign of it before this run's deadline; it is not sent again in this run.`
+            : atMostOnce
+                ? `The ${what} request lost its answer and the service shows no sign of it; with at-most-once it is not sent again.`
+                : `The ${what} request lost its answer, was sent again once when the service showed no sign of it, ` +
+                    'and lost its answer again; it is not sent a third time.');
         this.sentAt = sentAt;
         this.sends = sends;
         this.atMostOnce = atMostOnce;
@@ -12766,7 +15117,7 @@ class HeldAtSendError extends Error {
 const DEFAULT_STALL_MS = 60_000;
 const LOOK_EVERY_MS = 2_000;
 function isCode(error, status, code) {
-    return (error instanceof ServiceError && error.status === status && (code === undefined || error.code === code));
+    return (error instanceof ServiceError && error.status === status && (code === undefined || error.codeIs(code)));
 }
 /** The service shows that a request took effect: the status moved, a run shows progress, the item was touched. */
 async function signOf(client, id, before) {
@@ -12787,16 +15138,21 @@ async function signOf(client, id, before) {
         return null;
     }
 }
-/** Looks for a sign until the stall threshold has passed since the request was sent. */
+/**
+ * Looks for a sign until the stall threshold has passed since the request
+ * was sent; 'cut short' when the run's deadline comes first (the request
+ * is then not known to be lost, and must not be sent again).
+ */
 async function watchForSign(context, id, before) {
-    const until = context.clock.now() + context.stallMs;
+    const stalled = context.clock.now() + context.stallMs;
+    const until = Math.min(stalled, context.deadline ?? Infinity);
     for (;;) {
         const sign = await signOf(context.client, id, before);
         if (sign !== null)
             return sign;
         const left = until - context.clock.now();
         if (left <= 0)
-            return null;
+            return until < stalled ? 'cut short' : null;
         await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
     }
 }
@@ -12833,11 +15189,16 @@ async function dispatch(context, id, status, write) {
                 return { outcome: 'published', lostAt, sends };
             if (isCode(error, 409))
                 return { outcome: 'running', lostAt, sends };
+            // The resend's turn comes after the deadline: the first request, lost, is all this run knows of.
+            if (error instanceof AfterDeadlineError && lostAt !== null)
+                throw new OutcomeStillUnknownError(write.what, lostAt, sends - 1, false, 'deadline');
             if (!(error instanceof OutcomeUnknownError))
                 throw error;
             lostAt ??= sentAt;
             before ??= { status, updatedAt: await updatedAtOf(client, id) };
             const sign = await watchForSign(context, id, before);
+            if (sign === 'cut short')
+                throw new OutcomeStillUnknownError(write.what, lostAt, sends, false, 'deadline');
             if (sign !== null) {
                 logger.info(`The ${write.what} request lost its answer; the item is ${sign}, so it was received.`);
                 return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt, sends };
@@ -12873,7 +15234,9 @@ function dispatchUpload(context, id, publication, before) {
 /**
  * A generation or upload whose outcome stays unknown (dispatch.ts) is left to
  * the service: held as unknown, never sent again in this run. One a freeze or
- * a pause holds at the moment it would be sent is held with that reason.
+ * a pause holds at the moment it would be sent is held with that reason. One
+ * whose turn in the service's pace comes after the run's deadline is not
+ * sent: held, for the next run.
  */
 async function sendOnce(run, context, send) {
     try {
@@ -12884,6 +15247,11 @@ async function sendOnce(run, context, send) {
             held(run, error.hold);
             if (error.lostAt !== null)
                 answerLost(run, error.lostAt, 1);
+            return null;
+        }
+        if (error instanceof AfterDeadlineError) {
+            held(run, { kind: 'after_deadline', nextAt: error.nextAt });
+            context.logger.warning(`${error.message} The next run sends it.`);
             return null;
         }
         if (!(error instanceof OutcomeStillUnknownError))
@@ -13434,6 +15802,8 @@ async function runItem(item, context) {
 /** Runs every item of the plan, `concurrency` at a time, in plan order. */
 async function applyItems(items, options) {
     const clock = options.clock ?? realClock;
+    // The client's waits (its pace, retries, a 429's gate) answer to the same deadline as the apply's own.
+    options.client.finishBy?.(options.timeoutMs);
     const context = {
         ...options,
         clock,
@@ -14846,7 +17216,7 @@ function elsewhere(context, target) {
     };
 }
 /** Rows, capped at layout.maxRows, with the sentence that counts what was left out. */
-function capped(rows, layout, context) {
+function markdown_capped(rows, layout, context) {
     const max = layout.maxRows ?? Infinity;
     if (rows.length <= max)
         return { rows, more: null };
@@ -14870,7 +17240,7 @@ function planTable(report, context, layout) {
         layout.minimal ? stepKinds(item) : stepsText(item),
         layout.minimal ? '' : notesText(item, layout),
     ]);
-    const { rows, more } = capped(listed, layout, context);
+    const { rows, more } = markdown_capped(listed, layout, context);
     const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
     return join([table, more, quiet]);
 }
@@ -14906,7 +17276,7 @@ function resultTable(report, context, layout) {
             seconds(item.durationMs),
         ];
     });
-    const { rows, more } = capped(listed, layout, context);
+    const { rows, more } = markdown_capped(listed, layout, context);
     const table = join([
         markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
         more,
@@ -15376,6 +17746,8 @@ const interrupt_WRITES = {
     generateVideo: 'render started',
     upload: 'publication started',
 };
+/** Methods that send nothing: they are called as they are, even after the stop. */
+const LOCAL = new Set(['close', 'keepPace', 'finishBy']);
 /** Thrown for every call made after the stop; the engine's pending work ends on it. */
 class InterruptedError extends Error {
     name = 'InterruptedError';
@@ -15401,7 +17773,7 @@ function watchClient(inner) {
             if (typeof value !== 'function')
                 return value;
             const method = value.bind(target);
-            return property === 'close' ? method : wrap(String(property), method);
+            return LOCAL.has(property) ? method : wrap(String(property), method);
         },
     });
     return {
