@@ -166,8 +166,9 @@ describe('deployments: true', () => {
 
   it('in_progress while the run that sent it stops waiting; the run that sees it finish makes that deployment success', async () => {
     const { emulator, github, run } = await world(['In flight: the vampire squid'], {
-      // Long enough that the next run still finds it rendering, after the first has recorded its deployments.
-      phaseMs: { audio: 2000, video: 2000, upload: 2000 },
+      // Long enough that the next run still finds it rendering, after the first has recorded its
+      // deployments and ended, and the next bundle has started: seconds each on a busy machine.
+      phaseMs: { audio: 8000, video: 8000, upload: 2000 },
     });
     const sent = await run(push(HEAD, 'b'.repeat(40)), {}, { wait: 'false' });
     expect(sent.code).toBe(0);

@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 /** Runs a documented step in the clone as a shell would, failing on any failing part of a pipe. */
-function shell(clone: string, line: string, timeout = 60_000): Promise<{ stdout: string; stderr: string }> {
+function shell(clone: string, line: string, timeout = 240_000): Promise<{ stdout: string; stderr: string }> {
   return run('bash', ['-o', 'pipefail', '-c', line], {
     cwd: clone,
     timeout,
@@ -125,7 +125,7 @@ describe('docs/local-action.md, in a fresh clone', () => {
     );
     await writeFile(envFile, inputs);
 
-    const { stdout } = await shell(clone, runTheAction, 120_000);
+    const { stdout } = await shell(clone, runTheAction);
     expect(stdout).toContain('apply (auto: workflow_dispatch applies)');
 
     for (const promised of promisedPaths()) {
@@ -147,5 +147,6 @@ describe('docs/local-action.md, in a fresh clone', () => {
       outcome: string;
     }>;
     expect(results.filter((result) => result.outcome === 'published')).toHaveLength(2);
-  }, 180_000);
+    // npm ci, GitHub's local-action and the emulator, each a child: minutes on a loaded machine.
+  }, 480_000);
 });
