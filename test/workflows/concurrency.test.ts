@@ -40,7 +40,9 @@ function readFlow(file: string): Flow {
     group: concurrency?.group ?? null,
     cancelInProgress:
       (concurrency as { 'cancel-in-progress'?: boolean } | undefined)?.['cancel-in-progress'] === true,
-    applies: steps.some((step) => step.uses?.startsWith('your-org/content-as-code@') && step.with?.mode === undefined),
+    applies: steps.some(
+      (step) => step.uses?.startsWith('your-org/content-as-code@') && step.with?.mode === undefined,
+    ),
   };
 }
 

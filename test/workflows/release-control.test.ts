@@ -29,7 +29,9 @@ const workflows = readdirSync(FOLDER)
 /** The steps that run the action, with the job they are in. */
 const actionSteps = (workflow: Workflow) =>
   Object.values(workflow.jobs).flatMap((job) =>
-    job.steps.filter((step) => step.uses?.startsWith('your-org/content-as-code@')).map((step) => ({ job, step })),
+    job.steps
+      .filter((step) => step.uses?.startsWith('your-org/content-as-code@'))
+      .map((step) => ({ job, step })),
   );
 
 describe('the example workflows and release control', () => {
