@@ -42,7 +42,7 @@ export interface Dispatched {
 }
 
 /** The request may have been received, and the service shows no sign of it either way: it is not sent again. */
-export class OutcomeStillUnknownError extends Error {
+class OutcomeStillUnknownError extends Error {
   override name = 'OutcomeStillUnknownError';
   readonly sentAt: string;
   readonly sends: number;
@@ -71,7 +71,7 @@ export class OutcomeStillUnknownError extends Error {
 }
 
 /** A freeze or a pause holds the request at the moment it would be sent; `lost` when an earlier send lost its answer. */
-export class HeldAtSendError extends Error {
+class HeldAtSendError extends Error {
   override name = 'HeldAtSendError';
   readonly hold: Hold;
   readonly lostAt: string | null;

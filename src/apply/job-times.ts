@@ -10,9 +10,9 @@
 export type JobKind = 'render' | 'upload';
 
 /** How long a one-shot request may take to publish, before this run has seen a render end. */
-export const RENDER_MARGIN_MS = 30 * 60_000;
+const RENDER_MARGIN_MS = 30 * 60_000;
 /** How long an upload may take to publish, before this run has seen one end. */
-export const UPLOAD_MARGIN_MS = 5 * 60_000;
+const UPLOAD_MARGIN_MS = 5 * 60_000;
 
 const MARGIN: Record<JobKind, number> = { render: RENDER_MARGIN_MS, upload: UPLOAD_MARGIN_MS };
 

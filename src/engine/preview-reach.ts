@@ -16,7 +16,7 @@ import type { EngineOptions, RunReport } from './types.ts';
 // is something main writes back whenever it differs.
 
 /** Whether this run previews: a pull request's run that may write drafts. */
-export function previews(options: EngineOptions): boolean {
+function previews(options: EngineOptions): boolean {
   const { permissions } = options.settings;
   return permissions.draftsOnly === true && permissions.write;
 }

@@ -57,7 +57,7 @@ async function fetchCommit(cwd: string, sha: string): Promise<boolean> {
  * folder, is what the link led to); null when the ref or the file is absent
  * at that ref, or its link led outside the repository or nowhere.
  */
-export async function showAt(cwd: string, ref: string, file: string): Promise<string | null> {
+async function showAt(cwd: string, ref: string, file: string): Promise<string | null> {
   // `./` makes the path relative to cwd rather than to the repository root.
   const name = `${ref}:./${file.replace(/^\.\//, '')}`;
   if (name.includes('\n')) return null;

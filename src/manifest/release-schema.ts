@@ -118,9 +118,9 @@ const fixedWindow = z
 const since = when('Since when: a date or an instant with a zone.');
 
 /** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
-export const MAX_FREEZE_WINDOWS = 100;
+const MAX_FREEZE_WINDOWS = 100;
 /** The most accounts a release file may pause. */
-export const MAX_PAUSED_ACCOUNTS = 100;
+const MAX_PAUSED_ACCOUNTS = 100;
 
 /**
  * A list of at most `max` entries, refused at the first entry past the cap

@@ -24,7 +24,7 @@ const LONGEST_MS = 400 * DAY_MS;
 /** A freeze made of more openings one after the other than this (each way) is reported as ending at the last. */
 const LONGEST_CHAIN = 30;
 /** How far back the late window leaves frozen time out: older than this, all time counts, frozen or not. */
-export const FROZEN_LOOKBACK_MS = 100 * DAY_MS;
+const FROZEN_LOOKBACK_MS = 100 * DAY_MS;
 
 /** A stretch of time during which windows hold something: windows that touch are one freeze. */
 export interface Freeze {
