@@ -4,6 +4,7 @@ import type { ContentDetail, ContentFields, ContentSummary, ServiceApi } from '.
 import type { Logger } from '../log.ts';
 import type { DesiredFields } from '../manifest/types.ts';
 import { fieldChanges, putBody } from '../plan/diff.ts';
+import { duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
 import { sameTitle } from '../text/service-terms.ts';
 
 // A create whose answer was lost (A33): the client never resends it; here
@@ -42,14 +43,14 @@ async function lookForTitle(
   title: string,
   sleep: (ms: number) => Promise<void>,
   lookMs: number,
-): Promise<ContentSummary | 'several' | null> {
+): Promise<ContentSummary | ContentSummary[] | null> {
   let waited = 0;
   for (let delay = 0; ; delay = Math.min(LONGEST_LOOK_MS, Math.max(FIRST_LOOK_MS, delay * 2))) {
     const step = Math.min(delay, lookMs - waited);
     await sleep(step);
     waited += step;
     const found = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, title));
-    if (found.length > 1) return 'several';
+    if (found.length > 1) return found;
     if (found[0] !== undefined) return found[0];
     if (waited >= lookMs) return null;
   }
@@ -93,7 +94,12 @@ export async function createOrAdopt(
       const taken = error instanceof ServiceError && error.status === 409;
       if (!(error instanceof OutcomeUnknownError || taken) || send >= MAX_SENDS) throw error;
       const found = await lookForTitle(client, fields.title, sleep, lookMs);
-      if (found === 'several' || (found === null && taken)) throw error;
+      if (Array.isArray(found)) {
+        const settled = taken ? null : await settleLostCreate(client, fields.title, found, logger);
+        if (settled === null) throw error;
+        return settled;
+      }
+      if (found === null && taken) throw error;
       if (found !== null && taken) {
         logger.info(
           `"${fields.title}" is already the title of another item (${found.id}, 409 on the create); that item is adopted.`,
@@ -111,4 +117,32 @@ export async function createOrAdopt(
       );
     }
   }
+}
+
+/**
+ * A create whose answer was lost, and several new items of its title: another
+ * run created it at the same moment, and this run cannot tell which item is
+ * its own. Every run keeps the same winner (plan/duplicates.ts); this one
+ * marks every other, as the run whose item lost would (the same title, so
+ * marking twice does no harm), and goes on with the winner. Only items never
+ * rendered (NEW) are marked: anything else is someone's work, and the create
+ * stays an error.
+ */
+async function settleLostCreate(
+  client: ServiceApi,
+  title: string,
+  found: readonly ContentSummary[],
+  logger: Logger,
+): Promise<ContentDetail | null> {
+  const winner = winnerOf(found);
+  const losers = found.filter((summary) => summary.id !== winner?.id);
+  if (winner === null || !found.every(hasCreationTime) || losers.some((loser) => loser.status !== 'NEW'))
+    return null;
+  for (const loser of losers) await client.editContent(loser.id, { title: duplicateTitle(title, winner.id) });
+  logger.warning(
+    `The create of "${title}" lost its answer, and another run created the title at the same moment: ` +
+      `${winner.id} (created first) is kept; ${losers.map((loser) => loser.id).join(', ')} ` +
+      'retitled as its duplicate, never rendered or published.',
+  );
+  return client.getContent(winner.id);
 }
