@@ -13650,7 +13650,7 @@ function editsOf(item, detail, changes, context) {
 ;// CONCATENATED MODULE: ./src/plan/duplicates.ts
 // Two runs that create the same title at the same moment (the service offers
 // no lock) each make an item. Every run settles it the same way, from the
-// listing alone: the oldest item wins (creation_date, then the smaller id),
+// listing alone: the oldest item wins (creation_date to the second, then the smaller id),
 // and the run whose own item lost retitles it with a mark, so that no later
 // run matches it, renders it or publishes it.
 const MARK = / \[duplicate of ([^\]\s]+)\]$/;
@@ -13666,9 +13666,16 @@ function isMarkedDuplicate(title) {
 function hasCreationTime(summary) {
     return summary.creation_date !== null && !Number.isNaN(Date.parse(summary.creation_date));
 }
+/**
+ * When the item was created, to the whole second: a service may show it to the
+ * millisecond in one view and to the second in another (epoch seconds in its
+ * list, ISO text in its detail), and every run must rank the same items the
+ * same way whichever view it read each from. Items created in the same second
+ * are ranked by id.
+ */
 function createdAt(summary) {
     const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
-    return Number.isNaN(time) ? Infinity : time;
+    return Number.isNaN(time) ? Infinity : Math.floor(time / 1000);
 }
 /** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
 function winnerOf(candidates) {
@@ -14764,6 +14771,7 @@ function finished(run, durationMs) {
 
 
 
+
 // A create whose answer was lost (A33): the client never resends it; here
 // the engine looks the title up first and sends again only when the service
 // shows that the first request did not take effect. Generations and uploads
@@ -14800,7 +14808,7 @@ async function lookForTitle(client, title, sleep, lookMs) {
         waited += step;
         const found = (await client.listContents()).items.filter((summary) => sameTitle(summary.title, title));
         if (found.length > 1)
-            return 'several';
+            return found;
         if (found[0] !== undefined)
             return found[0];
         if (waited >= lookMs)
@@ -14841,7 +14849,13 @@ async function createOrAdopt(client, fields, logger, sleep, options = {}) {
             if (!(error instanceof OutcomeUnknownError || taken) || send >= MAX_SENDS)
                 throw error;
             const found = await lookForTitle(client, fields.title, sleep, lookMs);
-            if (found === 'several' || (found === null && taken))
+            if (Array.isArray(found)) {
+                const settled = taken ? null : await settleLostCreate(client, fields.title, found, logger);
+                if (settled === null)
+                    throw error;
+                return settled;
+            }
+            if (found === null && taken)
                 throw error;
             if (found !== null && taken) {
                 logger.info(`"${fields.title}" is already the title of another item (${found.id}, 409 on the create); that item is adopted.`);
@@ -14854,6 +14868,27 @@ async function createOrAdopt(client, fields, logger, sleep, options = {}) {
             logger.info(`The create of "${fields.title}" lost its answer and the item has not appeared in ${Math.round(lookMs / 1000)} s; sending it again.`);
         }
     }
+}
+/**
+ * A create whose answer was lost, and several new items of its title: another
+ * run created it at the same moment, and this run cannot tell which item is
+ * its own. Every run keeps the same winner (plan/duplicates.ts); this one
+ * marks every other, as the run whose item lost would (the same title, so
+ * marking twice does no harm), and goes on with the winner. Only items never
+ * rendered (NEW) are marked: anything else is someone's work, and the create
+ * stays an error.
+ */
+async function settleLostCreate(client, title, found, logger) {
+    const winner = winnerOf(found);
+    const losers = found.filter((summary) => summary.id !== winner?.id);
+    if (winner === null || !found.every(hasCreationTime) || losers.some((loser) => loser.status !== 'NEW'))
+        return null;
+    for (const loser of losers)
+        await client.editContent(loser.id, { title: duplicateTitle(title, winner.id) });
+    logger.warning(`The create of "${title}" lost its answer, and another run created the title at the same moment: ` +
+        `${winner.id} (created first) is kept; ${losers.map((loser) => loser.id).join(', ')} ` +
+        'retitled as its duplicate, never rendered or published.');
+    return client.getContent(winner.id);
 }
 
 ;// CONCATENATED MODULE: ./src/apply/race.ts
