@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts';
 import type { DesiredFields } from '../manifest/types.ts';
 import { fieldChanges, putBody } from '../plan/diff.ts';
 import { duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
+import { withDetailTimes } from './race.ts';
 import { sameTitle } from '../text/service-terms.ts';
 
 // A create whose answer was lost (A33): the client never resends it; here
@@ -131,9 +132,10 @@ export async function createOrAdopt(
 async function settleLostCreate(
   client: ServiceApi,
   title: string,
-  found: readonly ContentSummary[],
+  listed: readonly ContentSummary[],
   logger: Logger,
 ): Promise<ContentDetail | null> {
+  const found = await withDetailTimes(client, listed, null);
   const winner = winnerOf(found);
   const losers = found.filter((summary) => summary.id !== winner?.id);
   if (winner === null || !found.every(hasCreationTime) || losers.some((loser) => loser.status !== 'NEW'))

@@ -50,7 +50,29 @@ async function sameTitled(client: ServiceApi, created: ContentDetail): Promise<C
   const same = listed.filter((summary) => sameTitle(summary.title, created.title));
   // A listing that lags behind the create still counts this run's own item.
   if (!same.some((summary) => summary.id === created.id)) same.push(asSummary(created));
-  return same;
+  return same.length < 2 ? same : withDetailTimes(client, same, created);
+}
+
+/**
+ * The creation times of a race from each item's detail: a service may show
+ * them to the second in its list and to the millisecond in its detail, and
+ * every run must rank the items as they were created, its own (read from the
+ * detail) and the others alike. A detail that cannot be read, or shows no
+ * time, leaves its row's.
+ */
+export async function withDetailTimes(
+  client: ServiceApi,
+  same: readonly ContentSummary[],
+  created: ContentDetail | null,
+): Promise<ContentSummary[]> {
+  return Promise.all(
+    same.map(async (summary) => {
+      if (created !== null && summary.id === created.id)
+        return { ...summary, creation_date: created.creation_date ?? summary.creation_date };
+      const detail = await client.getContent(summary.id).catch(() => null);
+      return detail?.creation_date ? { ...summary, creation_date: detail.creation_date } : summary;
+    }),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ContentSummary } from '../api/types.ts';
 
 // Two runs that create the same title at the same moment (the service offers
 // no lock) each make an item. Every run settles it the same way, from the
-// listing alone: the oldest item wins (creation_date to the second, then the smaller id),
+// listing alone: the oldest item wins (creation_date, then the smaller id),
 // and the run whose own item lost retitles it with a mark, so that no later
 // run matches it, renders it or publishes it.
 
@@ -23,16 +23,9 @@ export function hasCreationTime(summary: ContentSummary): boolean {
   return summary.creation_date !== null && !Number.isNaN(Date.parse(summary.creation_date));
 }
 
-/**
- * When the item was created, to the whole second: a service may show it to the
- * millisecond in one view and to the second in another (epoch seconds in its
- * list, ISO text in its detail), and every run must rank the same items the
- * same way whichever view it read each from. Items created in the same second
- * are ranked by id.
- */
 function createdAt(summary: ContentSummary): number {
   const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
-  return Number.isNaN(time) ? Infinity : Math.floor(time / 1000);
+  return Number.isNaN(time) ? Infinity : time;
 }
 
 /** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
