@@ -7643,7 +7643,7 @@ function settingsChanges(desired, remote) {
 ;// CONCATENATED MODULE: ./src/plan/duplicates.ts
 // Two runs that create the same title at the same moment (the service offers
 // no lock) each make an item. Every run settles it the same way, from the
-// listing alone: the oldest item wins (creation_date to the second, then the smaller id),
+// listing alone: the oldest item wins (creation_date, then the smaller id),
 // and the run whose own item lost retitles it with a mark, so that no later
 // run matches it, renders it or publishes it.
 const MARK = / \[duplicate of ([^\]\s]+)\]$/;
@@ -7659,16 +7659,9 @@ function isMarkedDuplicate(title) {
 function hasCreationTime(summary) {
     return summary.creation_date !== null && !Number.isNaN(Date.parse(summary.creation_date));
 }
-/**
- * When the item was created, to the whole second: a service may show it to the
- * millisecond in one view and to the second in another (epoch seconds in its
- * list, ISO text in its detail), and every run must rank the same items the
- * same way whichever view it read each from. Items created in the same second
- * are ranked by id.
- */
 function createdAt(summary) {
     const time = summary.creation_date === null ? NaN : Date.parse(summary.creation_date);
-    return Number.isNaN(time) ? Infinity : Math.floor(time / 1000);
+    return Number.isNaN(time) ? Infinity : time;
 }
 /** The item every run keeps among items of one title: oldest creation_date, then the smallest id. */
 function winnerOf(candidates) {
@@ -7682,7 +7675,90 @@ function winnerOf(candidates) {
     return best;
 }
 
+;// CONCATENATED MODULE: ./src/apply/race.ts
+
+
+/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
+function asSummary(detail) {
+    return {
+        id: detail.id,
+        title: detail.title,
+        description: detail.description,
+        full_text: detail.full_text,
+        hashtags: detail.hashtags,
+        status: detail.status,
+        persona: detail.persona,
+        published_url: null,
+        published_platform: null,
+        published: { links: [], perAccount: false },
+        last_error: detail.last_error,
+        creation_date: detail.creation_date,
+        updated_at: detail.updated_at,
+        upload_date: detail.upload_date,
+    };
+}
+/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
+async function sameTitled(client, created) {
+    let listed;
+    try {
+        listed = (await client.listContents()).items;
+    }
+    catch {
+        return null;
+    }
+    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
+    // A listing that lags behind the create still counts this run's own item.
+    if (!same.some((summary) => summary.id === created.id))
+        same.push(asSummary(created));
+    return same.length < 2 ? same : withDetailTimes(client, same, created);
+}
+/**
+ * The creation times of a race from each item's detail: a service may show
+ * them to the second in its list and to the millisecond in its detail, and
+ * every run must rank the items as they were created, its own (read from the
+ * detail) and the others alike. A detail that cannot be read, or shows no
+ * time, leaves its row's.
+ */
+async function withDetailTimes(client, same, created) {
+    return Promise.all(same.map(async (summary) => {
+        if (created !== null && summary.id === created.id)
+            return { ...summary, creation_date: created.creation_date ?? summary.creation_date };
+        const detail = await client.getContent(summary.id).catch(() => null);
+        return detail?.creation_date ? { ...summary, creation_date: detail.creation_date } : summary;
+    }));
+}
+/**
+ * Lists the new item's title again and settles a race for it. Who wins rests
+ * on the creation times the service shows; where it shows none for one of the
+ * items, or the listing cannot be read, it is not guessed: the item is held.
+ */
+async function settleTitleRace(client, created, logger) {
+    const same = await sameTitled(client, created);
+    const undecided = (why, ids) => {
+        logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
+        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+    };
+    if (same === null)
+        return undecided('the listing could not be read to check for a second item', [created.id]);
+    if (same.length < 2)
+        return { winner: created, lost: null };
+    const ids = same.map((summary) => summary.id).sort();
+    if (same.some((summary) => !hasCreationTime(summary)))
+        return undecided('the service shows no creation time for one of them', ids);
+    const winner = winnerOf(same);
+    if (winner === null || winner.id === created.id)
+        return { winner: created, lost: null };
+    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
+    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
+        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
+    return {
+        winner: await client.getContent(winner.id),
+        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
+
 
 
 
@@ -7794,7 +7870,8 @@ async function createOrAdopt(client, fields, logger, sleep, options = {}) {
  * rendered (NEW) are marked: anything else is someone's work, and the create
  * stays an error.
  */
-async function settleLostCreate(client, title, found, logger) {
+async function settleLostCreate(client, title, listed, logger) {
+    const found = await withDetailTimes(client, listed, null);
     const winner = winnerOf(found);
     const losers = found.filter((summary) => summary.id !== winner?.id);
     if (winner === null || !found.every(hasCreationTime) || losers.some((loser) => loser.status !== 'NEW'))
@@ -7805,73 +7882,6 @@ async function settleLostCreate(client, title, found, logger) {
         `${winner.id} (created first) is kept; ${losers.map((loser) => loser.id).join(', ')} ` +
         'retitled as its duplicate, never rendered or published.');
     return client.getContent(winner.id);
-}
-
-;// CONCATENATED MODULE: ./src/apply/race.ts
-
-
-/** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
-function asSummary(detail) {
-    return {
-        id: detail.id,
-        title: detail.title,
-        description: detail.description,
-        full_text: detail.full_text,
-        hashtags: detail.hashtags,
-        status: detail.status,
-        persona: detail.persona,
-        published_url: null,
-        published_platform: null,
-        published: { links: [], perAccount: false },
-        last_error: detail.last_error,
-        creation_date: detail.creation_date,
-        updated_at: detail.updated_at,
-        upload_date: detail.upload_date,
-    };
-}
-/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
-async function sameTitled(client, created) {
-    let listed;
-    try {
-        listed = (await client.listContents()).items;
-    }
-    catch {
-        return null;
-    }
-    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
-    // A listing that lags behind the create still counts this run's own item.
-    if (!same.some((summary) => summary.id === created.id))
-        same.push(asSummary(created));
-    return same;
-}
-/**
- * Lists the new item's title again and settles a race for it. Who wins rests
- * on the creation times the service shows; where it shows none for one of the
- * items, or the listing cannot be read, it is not guessed: the item is held.
- */
-async function settleTitleRace(client, created, logger) {
-    const same = await sameTitled(client, created);
-    const undecided = (why, ids) => {
-        logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
-        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
-    };
-    if (same === null)
-        return undecided('the listing could not be read to check for a second item', [created.id]);
-    if (same.length < 2)
-        return { winner: created, lost: null };
-    const ids = same.map((summary) => summary.id).sort();
-    if (same.some((summary) => !hasCreationTime(summary)))
-        return undecided('the service shows no creation time for one of them', ids);
-    const winner = winnerOf(same);
-    if (winner === null || winner.id === created.id)
-        return { winner: created, lost: null };
-    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
-    logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
-        `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
-    return {
-        winner: await client.getContent(winner.id),
-        lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/apply/race-step.ts
