@@ -89,7 +89,7 @@ describe('--summary FILE and the results table', () => {
     expect(held.code).toBe(0);
     const summary = readFileSync(join(cwd, 'apply.md'), 'utf8');
     expect(summary).toMatch(
-      /\| content\/glowing-reefs\.yml \|[^\n]*\| rendered \| VIDEO_PROCESSED \| {2}\| publishes at 2030-06-01 15:00 UTC \|/,
+      /\| content\/glowing-reefs\.yml \|[^\n]*\| rendered \| VIDEO\\_PROCESSED \| {2}\| publishes at 2030-06-01 15:00 UTC \|/,
     );
     expect(summary).toMatch(
       /\| content\/octopus-hearts\.yml \|[^\n]*\| publishing is turned off for this run \|/,
@@ -120,7 +120,7 @@ describe('--summary FILE and the results table', () => {
     const unchanged = readFileSync(join(cwd, 'quiet.md'), 'utf8');
     expect(unchanged).not.toContain('#### Scripts');
     expect(unchanged).toMatch(
-      /\| content\/glowing-reefs\.yml \|[^\n]*\| held \| VIDEO_PROCESSED \| {2}\| publishes at 2030-06-01 15:00 UTC \|/,
+      /\| content\/glowing-reefs\.yml \|[^\n]*\| held \| VIDEO\\_PROCESSED \| {2}\| publishes at 2030-06-01 15:00 UTC \|/,
     );
     // The same word in the summary's count as in its rows.
     expect(unchanged).toContain('**Applied** 5 manifests: 4 unchanged, 1 held.');

@@ -58,7 +58,7 @@ function makeTemplate(): string {
         version: '1.0.0',
         private: true,
         scripts: {
-          build: 'node build.mjs',
+          bundle: 'node build.mjs',
           test: `node -e "require('fs').writeFileSync('.tested', '')"`,
         },
       },
