@@ -4,7 +4,7 @@ import type { ContentDetail, ContentFields, ContentSummary, ServiceApi } from '.
 import type { Logger } from '../log.ts';
 import type { DesiredFields } from '../manifest/types.ts';
 import { fieldChanges, putBody } from '../plan/diff.ts';
-import { duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
+import { createdAtSameInstant, duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
 import { withDetailTimes } from './race.ts';
 import { sameTitle } from '../text/service-terms.ts';
 
@@ -140,6 +140,8 @@ async function settleLostCreate(
   const losers = found.filter((summary) => summary.id !== winner?.id);
   if (winner === null || !found.every(hasCreationTime) || losers.some((loser) => loser.status !== 'NEW'))
     return null;
+  // Created at the same instant as far as the service tells: which came first cannot be known.
+  if (createdAtSameInstant(winner, found) !== null) return null;
   for (const loser of losers) await client.editContent(loser.id, { title: duplicateTitle(title, winner.id) });
   logger.warning(
     `The create of "${title}" lost its answer, and another run created the title at the same moment: ` +

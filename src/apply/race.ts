@@ -1,6 +1,6 @@
 import type { ContentDetail, ContentSummary, ServiceApi } from '../api/types.ts';
 import type { Logger } from '../log.ts';
-import { duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
+import { createdAtSameInstant, duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
 import type { Hold } from '../plan/types.ts';
 import { sameTitle } from '../text/service-terms.ts';
 
@@ -97,6 +97,9 @@ export async function settleTitleRace(
   if (same.some((summary) => !hasCreationTime(summary)))
     return undecided('the service shows no creation time for one of them', ids);
   const winner = winnerOf(same);
+  const twin = winner === null ? null : createdAtSameInstant(winner, same);
+  if (winner !== null && twin !== null && [winner.id, twin.id].includes(created.id))
+    return markOwnAsTwin(client, created, created.id === winner.id ? twin.id : winner.id, ids, logger);
   if (winner === null || winner.id === created.id) return { winner: created, lost: null };
   await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
   logger.warning(
@@ -107,4 +110,26 @@ export async function settleTitleRace(
     winner: await client.getContent(winner.id),
     lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
   };
+}
+
+/**
+ * Two items of the title created at the same instant as far as the service
+ * tells, this run's one of them: the other run may have gone on alone with
+ * its own, so this run gives way, whichever id is smaller. Its item is marked,
+ * never rendered or published; if the other run gave way too, the next run
+ * creates the title again, once.
+ */
+async function markOwnAsTwin(
+  client: ServiceApi,
+  created: ContentDetail,
+  other: string,
+  ids: string[],
+  logger: Logger,
+): Promise<TitleRace> {
+  await client.editContent(created.id, { title: duplicateTitle(created.title, other) });
+  const why =
+    `another run created it at the same instant as far as the service's times tell (${other}); ` +
+    `this run's item ${created.id} was retitled as its duplicate, and the next run goes on with the one left`;
+  logger.warning(`"${created.title}": ${why}.`);
+  return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
 }

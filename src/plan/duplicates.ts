@@ -41,3 +41,18 @@ export function winnerOf(candidates: readonly ContentSummary[]): ContentSummary 
   }
   return best;
 }
+
+/**
+ * Another item created at the very instant `candidate` was, as far as the
+ * service's times tell (to the second, say): which of the two came first
+ * cannot be known, so the id must not decide it, or the run that created
+ * the later one, having seen only its own, would keep it beside the first.
+ */
+export function createdAtSameInstant(
+  candidate: ContentSummary,
+  candidates: readonly ContentSummary[],
+): ContentSummary | null {
+  return (
+    candidates.find((other) => other.id !== candidate.id && createdAt(other) === createdAt(candidate)) ?? null
+  );
+}

@@ -74,4 +74,12 @@ describe('a race no run may guess', () => {
     expect(race.lost).toMatchObject({ kind: 'duplicate_marked', id: 'b', winner: 'a' });
     expect(svc.edits).toEqual(['b']);
   });
+
+  it('created in the same second as another, as far as the service tells: this run gives way whatever the ids', async () => {
+    const mine = detail('a', '2026-06-01T12:00:00Z');
+    const svc = service([detail('b', '2026-06-01T12:00:00Z'), mine]);
+    const race = await settleTitleRace(svc, mine, recordingLogger());
+    expect(race.lost).toMatchObject({ kind: 'race_undecided', title: 'T', ids: ['a', 'b'] });
+    expect(svc.edits).toEqual(['a']);
+  });
 });
