@@ -7674,6 +7674,15 @@ function winnerOf(candidates) {
     }
     return best;
 }
+/**
+ * Another item created at the very instant `candidate` was, as far as the
+ * service's times tell (to the second, say): which of the two came first
+ * cannot be known, so the id must not decide it, or the run that created
+ * the later one, having seen only its own, would keep it beside the first.
+ */
+function createdAtSameInstant(candidate, candidates) {
+    return (candidates.find((other) => other.id !== candidate.id && createdAt(other) === createdAt(candidate)) ?? null);
+}
 
 ;// CONCATENATED MODULE: ./src/apply/race.ts
 
@@ -7746,6 +7755,9 @@ async function settleTitleRace(client, created, logger) {
     if (same.some((summary) => !hasCreationTime(summary)))
         return undecided('the service shows no creation time for one of them', ids);
     const winner = winnerOf(same);
+    const twin = winner === null ? null : createdAtSameInstant(winner, same);
+    if (winner !== null && twin !== null && [winner.id, twin.id].includes(created.id))
+        return markOwnAsTwin(client, created, created.id === winner.id ? twin.id : winner.id, ids, logger);
     if (winner === null || winner.id === created.id)
         return { winner: created, lost: null };
     await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
@@ -7755,6 +7767,20 @@ async function settleTitleRace(client, created, logger) {
         winner: await client.getContent(winner.id),
         lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
     };
+}
+/**
+ * Two items of the title created at the same instant as far as the service
+ * tells, this run's one of them: the other run may have gone on alone with
+ * its own, so this run gives way, whichever id is smaller. Its item is marked,
+ * never rendered or published; if the other run gave way too, the next run
+ * creates the title again, once.
+ */
+async function markOwnAsTwin(client, created, other, ids, logger) {
+    await client.editContent(created.id, { title: duplicateTitle(created.title, other) });
+    const why = `another run created it at the same instant as far as the service's times tell (${other}); ` +
+        `this run's item ${created.id} was retitled as its duplicate, and the next run goes on with the one left`;
+    logger.warning(`"${created.title}": ${why}.`);
+    return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
 }
 
 ;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
@@ -7875,6 +7901,9 @@ async function settleLostCreate(client, title, listed, logger) {
     const winner = winnerOf(found);
     const losers = found.filter((summary) => summary.id !== winner?.id);
     if (winner === null || !found.every(hasCreationTime) || losers.some((loser) => loser.status !== 'NEW'))
+        return null;
+    // Created at the same instant as far as the service tells: which came first cannot be known.
+    if (createdAtSameInstant(winner, found) !== null)
         return null;
     for (const loser of losers)
         await client.editContent(loser.id, { title: duplicateTitle(title, winner.id) });
