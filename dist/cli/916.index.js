@@ -1479,7 +1479,8 @@ const listings = [
         where: IFACE(LIST),
         source: CONTENTS_ENVELOPE,
         answers: 'every row in one answer, no hint, every query ignored',
-        expect: 'clean',
+        // As many rows as a usual page size prove nothing: creates are held, and the report says why.
+        expect: 'converge-or-hold',
         options: { listing: { paged: false } },
     },
     {
