@@ -16819,6 +16819,10 @@ function history_git(cwd, args, timeout = 0, input) {
             timeout,
             env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
         }, (error, stdout) => resolve({ ok: error === null, stdout }));
+        // git may exit before it reads its input (a bad ref, a killed child): the
+        // broken pipe is already reported through the exit status, so the write's
+        // own error must not escape as an unhandled one.
+        child.stdin?.on('error', () => undefined);
         if (input !== undefined)
             child.stdin?.end(input);
     });
