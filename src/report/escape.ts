@@ -148,11 +148,11 @@ function cellMarkdown(cell: Cell): string {
 
 /** A Markdown table: the headers are the report's own words; every cell is escaped unless built here. */
 export function markdownTable(headers: readonly string[], rows: ReadonlyArray<readonly Cell[]>): string {
-  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
   const head = headers.map((header) => (header === '' ? ' |' : ` ${inlineText(header)} |`)).join('');
-  return [
-    `|${head}`,
-    `|${headers.map(() => '---').join('|')}|`,
-    ...rows.map((row) => line(row.map(cellMarkdown))),
-  ].join('\n');
+  return [`|${head}`, `|${headers.map(() => '---').join('|')}|`, ...rows.map(tableRow)].join('\n');
+}
+
+/** One row of a table, as markdownTable writes it (a report measures its rows with it). */
+export function tableRow(row: readonly Cell[]): string {
+  return `| ${row.map(cellMarkdown).join(' | ')} |`;
 }

@@ -14,6 +14,7 @@ import {
   link,
   linkCell,
   markdownTable,
+  tableRow,
   textCell,
   type Cell,
   type Markup,
@@ -123,25 +124,34 @@ export function renderReport(report: RunReport, context: ReportContext, options:
     }
   }
   // Even minimal rows do not fit (thousands of items): keep as many rows as
-  // fit, found by halving, and say how many more there are and where.
+  // fit, and say how many more there are and where. Each row is measured
+  // once; one render checks the sum (the sentence that counts the rest is a
+  // few characters longer with rows kept than without, which the margin covers).
+  const minimal: Layout = { ...LAYOUTS[2]!, target: options.target };
   const render = (maxRows: number): string =>
-    join([
-      headline(report, context),
-      ...body(report, context, { ...LAYOUTS[2]!, maxRows, target: options.target }),
-    ]);
-  let low = 0;
-  let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (size(render(middle)) <= limit) low = middle;
-    else high = middle - 1;
-  }
-  const kept = render(low);
+    join([headline(report, context), ...body(report, context, { ...minimal, maxRows })]);
+  let rows = rowsWithin(longTableRows(report, context, minimal), limit - size(render(0)) - 32, size);
+  let kept = render(rows);
+  while (rows > 0 && size(kept) > limit) kept = render(--rows);
   if (size(kept) <= limit) return kept;
   // Not even the headline and the problems fit: cut the text and say so.
   const full = kept;
   const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
   return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+
+/** How many of the first rows, as table lines, take at most `room`. */
+function rowsWithin(
+  rows: ReadonlyArray<readonly Cell[]>,
+  room: number,
+  size: (text: string) => number,
+): number {
+  let used = 0;
+  for (const [index, row] of rows.entries()) {
+    used += size(tableRow(row)) + 1;
+    if (used > room) return index;
+  }
+  return rows.length;
 }
 
 function join(parts: Array<string | null>): string {
@@ -350,34 +360,66 @@ function capped(
 function planTable(report: RunReport, context: ReportContext, layout: Layout): string | null {
   const all = report.plan?.items ?? [];
   if (all.length === 0) return null;
-  const items = all.filter((item) => !isQuiet(item));
   const quiet = quietSentence(all.filter(isQuiet));
-  if (items.length === 0) return quiet;
-  const listed = items.map((item): Cell[] => [
+  const listed = planRows(report, context, layout);
+  if (listed.length === 0) return quiet;
+  const { rows, more } = capped(listed, layout, context);
+  const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
+  return join([table, more, quiet]);
+}
+
+/** The plan table's rows: one per item that does something. */
+function planRows(report: RunReport, context: ReportContext, layout: Layout): Cell[][] {
+  const items = (report.plan?.items ?? []).filter((item) => !isQuiet(item));
+  return items.map((item): Cell[] => [
     fileCell(item.file, item.file, item.line, context, layout),
     itemTitle(item, layout),
     item.remote?.status ?? 'not created',
     layout.minimal ? stepKinds(item) : stepsText(item),
     layout.minimal ? '' : notesText(item, layout),
   ]);
-  const { rows, more } = capped(listed, layout, context);
-  const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
-  return join([table, more, quiet]);
+}
+
+/** The rows of the table a report is long by: its results, else its plan. */
+function longTableRows(report: RunReport, context: ReportContext, layout: Layout): Cell[][] {
+  return report.result ? resultRows(report, context, layout).rows : planRows(report, context, layout);
 }
 
 function resultTable(report: RunReport, context: ReportContext, layout: Layout): string | null {
   const all = report.result?.items ?? [];
   if (all.length === 0) return null;
-  const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
-  const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+  const planned = plansByFile(report);
   const quietPlans = all.flatMap((item) => {
     const plan = planned.get(item.file);
     return plan && isQuietResult(item, plan) ? [plan] : [];
   });
   const quiet = quietSentence(quietPlans);
-  if (items.length === 0) return quiet;
+  const { rows: listed, sharedUrls } = resultRows(report, context, layout);
+  if (listed.length === 0) return quiet;
+  const { rows, more } = capped(listed, layout, context);
+  const table = join([
+    markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
+    more,
+    quiet,
+  ]);
+  if (sharedUrls === 0) return table;
+  return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+}
+
+function plansByFile(report: RunReport): Map<string, PlanItem> {
+  return new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+}
+
+/** The result table's rows (one per item that did something), and how many of them share one URL among accounts. */
+function resultRows(
+  report: RunReport,
+  context: ReportContext,
+  layout: Layout,
+): { rows: Cell[][]; sharedUrls: number } {
+  const planned = plansByFile(report);
+  const items = (report.result?.items ?? []).filter((item) => !isQuietResult(item, planned.get(item.file)));
   let sharedUrls = 0;
-  const listed = items.map((item): Cell[] => {
+  const rows = items.map((item): Cell[] => {
     const plan = planned.get(item.file);
     const published = joinCells(
       item.publishedUrls.map((p) => linkCell(p.platform, safeUrl(p.url))),
@@ -397,14 +439,7 @@ function resultTable(report: RunReport, context: ReportContext, layout: Layout):
       seconds(item.durationMs),
     ];
   });
-  const { rows, more } = capped(listed, layout, context);
-  const table = join([
-    markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
-    more,
-    quiet,
-  ]);
-  if (sharedUrls === 0) return table;
-  return `${table}\n\nThe service reports one public URL per item: for ${plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+  return { rows, sharedUrls };
 }
 
 /** In apply reports the plan goes into a collapsed section under the results. */
