@@ -86,12 +86,12 @@ describe('the cost of freeze windows', () => {
 
   it('answers for instants years apart in work proportional to the windows, not to the time between them', () => {
     const windows = everyDay(20, [0, 6]);
-    const instants = 100;
+    const instants = 30;
     budget = instants * windows.length * 20;
     const calendar = new FreezeCalendar(windows);
     const saturday = Date.parse('2026-11-28T12:00:00Z');
     for (let week = 0; week < instants; week++) {
-      // Every tenth week's Saturday noon, for twenty years: each is frozen, by a weekend of its own.
+      // Every tenth week's Saturday noon, for six years: each is frozen, by a weekend of its own.
       expect(calendar.at('publish', saturday + week * 10 * 7 * 86_400_000)).not.toBeNull();
     }
     expect(conversions).toBeLessThan(budget);
