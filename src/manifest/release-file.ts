@@ -3,7 +3,7 @@ import { instantAt } from '../text/wall-clock.ts';
 import { IssueMapper } from './issues.ts';
 import { selectorOf, sinceInstant, locationsOf } from './normalize.ts';
 import { problemAt, toPlain } from './position-tree.ts';
-import { releaseSchema, type ReleaseFile } from './release-schema.ts';
+import { freezeWindowSchema, isObject, releaseSchema, type ReleaseFile } from './release-schema.ts';
 import { readSource } from './yaml-reader.ts';
 import {
   WEEKDAYS,
@@ -56,15 +56,36 @@ export function readRelease(
   if (source.root === null) return { release: problems.length > 0 ? null : empty(file), problems };
   const { value, positions } = toPlain(source.root);
   const start = { file, line: 1, column: 1 };
+  const locations = locationsOf(positions);
+  const at = (path: string): SourceLocation => locations[path] ?? start;
   const parsed = releaseSchema.safeParse(value);
   if (!parsed.success) {
     const mapped = new IssueMapper(releaseSchema, value, positions, start).map(parsed.error.issues);
-    return { release: null, problems: [...problems, ...mapped] };
+    // Each window that is right on its own is checked too: every mistake in one run.
+    return { release: null, problems: [...problems, ...mapped, ...windowsAlone(value, at)] };
   }
-  const locations = locationsOf(positions);
-  const release = controlOf(file, parsed.data, (path) => locations[path] ?? start);
-  problems.push(...windowProblems(release.windows));
+  const release = controlOf(file, parsed.data, at);
+  problems.push(...parsed.data.freeze.flatMap((written, index) => windowProblems(written, index, at)));
   return { release: problems.some((problem) => problem.severity === 'error') ? null : release, problems };
+}
+
+/**
+ * In a file the schema refuses, the times of each window that are right on
+ * their own (whatever else that window or the file gets wrong) are checked
+ * too, so that one run reports every mistake.
+ */
+function windowsAlone(value: unknown, at: (path: string) => SourceLocation): Problem[] {
+  const freeze = isObject(value) ? value['freeze'] : null;
+  if (!Array.isArray(freeze)) return [];
+  return freeze.flatMap((entry: unknown, index) => {
+    if (!isObject(entry)) return [];
+    const { every, from, until, time_zone } = entry;
+    const times = { every, from, until, time_zone, reason: 'the times alone' };
+    const window = freezeWindowSchema.safeParse(
+      Object.fromEntries(Object.entries(times).filter(([, part]) => part !== undefined)),
+    );
+    return window.success ? windowProblems(window.data, index, at) : [];
+  });
 }
 
 function empty(file: string): ReleaseControl {
@@ -126,31 +147,34 @@ function edgeOf(text: string, zone: string, past: number): string {
   return new Date(instantAt(zone, Date.parse(`${text}T00:00:00Z`) + past)).toISOString();
 }
 
-/** A fixed window that ends before it starts, and a recurring one that never opens, are mistakes. */
-function windowProblems(windows: readonly FreezeWindow[]): Problem[] {
-  return windows.flatMap((window, index) => {
-    if (window.kind === 'fixed' && Date.parse(window.until) <= Date.parse(window.from))
-      return [
-        problemAt(
-          window.location,
-          'window_ends_before_start',
-          `freeze[${index}] ends (${window.until}) before it starts (${window.from}); swap from and until, or fix the dates`,
-          `freeze.${index}`,
-        ),
-      ];
-    if (
-      window.kind === 'recurring' &&
-      window.fromMinute === window.untilMinute % 1440 &&
-      window.untilMinute !== 1440
-    )
-      return [
-        problemAt(
-          window.location,
-          'window_never_opens',
-          `freeze[${index}] starts and ends at the same time; give it an until other than its from (24:00 for a whole day)`,
-          `freeze.${index}`,
-        ),
-      ];
-    return [];
-  });
+/**
+ * A fixed window that ends before it starts, and a recurring one that never
+ * opens, are mistakes; the message quotes the dates as written.
+ */
+function windowProblems(
+  written: ReleaseFile['freeze'][number],
+  index: number,
+  at: (path: string) => SourceLocation,
+): Problem[] {
+  const window = windowOf(written, at(`freeze.${index}`));
+  const problem = (code: string, message: string): Problem[] => [
+    problemAt(window.location, code, message, `freeze.${index}`),
+  ];
+  if (window.kind === 'fixed' && Date.parse(window.until) <= Date.parse(window.from))
+    return problem(
+      'window_ends_before_start',
+      `freeze[${index}] ends (until: ${written.until}) before it starts (from: ${written.from})${
+        written.time_zone ? ` in ${written.time_zone}` : ''
+      }; swap from and until, or fix the dates`,
+    );
+  if (
+    window.kind === 'recurring' &&
+    window.fromMinute === window.untilMinute % 1440 &&
+    window.untilMinute !== 1440
+  )
+    return problem(
+      'window_never_opens',
+      `freeze[${index}] starts and ends at the same time (${written.from}); give it an until other than its from (24:00 for a whole day)`,
+    );
+  return [];
 }

@@ -87,12 +87,37 @@ const holds = z
     'What the window holds: publish (the default), render, edit (creates and edits). What it does not name goes on.',
   );
 
+/** What to write instead of a word `every` does not take: `weekends` is [saturday, sunday]. */
+function everyAdvice(input: unknown): string {
+  const word = typeof input === 'string' ? input.trim().toLowerCase() : '';
+  const days: Record<string, string> = {
+    weekend: '[saturday, sunday]',
+    weekends: '[saturday, sunday]',
+    weekdays: '[monday, tuesday, wednesday, thursday, friday]',
+    daily: 'day',
+    everyday: 'day',
+    'every day': 'day',
+  };
+  const weekday = WEEKDAYS.find((day) => word === day || word === `${day}s`);
+  const instead = days[word] ?? (weekday ? `[${weekday}]` : suggest(word, [...WEEKDAYS, 'day']));
+  const shown = typeof input === 'string' ? JSON.stringify(input) : 'this value';
+  return instead
+    ? `${shown} is not day or a list of weekdays; write every: ${WEEKDAYS.includes(instead as never) ? `[${instead}]` : instead}`
+    : `${shown} is not day or a list of weekdays; write every: day, or the weekdays as a list, like [saturday, sunday]`;
+}
+
 const recurringWindow = z
   .strictObject({
     every: z
       .union([
         z.array(z.enum(WEEKDAYS)).min(1).describe('Weekdays the window starts on, in its time zone.'),
-        z.literal('day').describe('Every day.'),
+        z
+          .string()
+          .refine((text) => text === 'day', {
+            params: { code: 'invalid_value', ofValue: true },
+            error: (issue) => everyAdvice(issue.input),
+          })
+          .meta({ const: 'day', description: 'Every day.' }),
       ])
       .describe('The weekdays the window starts on (saturday, sunday, …), or day for every day.'),
     from: clock('Wall-clock time the window starts, in its time zone. Default 00:00.').default('00:00'),
@@ -114,6 +139,9 @@ const fixedWindow = z
     holds,
   })
   .describe('A window between two dates or instants: a holiday, a launch, a review.');
+
+/** One freeze window: the release file's schema checks each, and the loader checks each alone when another part is wrong. */
+export const freezeWindowSchema = z.union([recurringWindow, fixedWindow]);
 
 const since = when('Since when: a date or an instant with a zone.');
 
@@ -167,7 +195,7 @@ export const releaseSchema = z
         'A pause (of the catalogue, an account or an item) older than this is a warning in every run.',
       ),
     freeze: capped(
-      z.union([recurringWindow, fixedWindow]),
+      freezeWindowSchema,
       MAX_FREEZE_WINDOWS,
       (count) =>
         `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`,
@@ -202,7 +230,8 @@ export const releaseSchema = z
     'Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.',
   );
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A YAML mapping, read as a plain object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

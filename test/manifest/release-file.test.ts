@@ -177,8 +177,48 @@ describe('the release file in a workspace', () => {
       ].join('\n'),
     });
     expect(lines((await load(cwd)).problems)).toEqual([
-      'content/_release.yml:2:5: error: freeze[0] ends (2026-12-24T09:00:00.000Z) before it starts (2026-12-24T10:00:00.000Z); swap from and until, or fix the dates',
-      'content/_release.yml:5:5: error: freeze[1] starts and ends at the same time; give it an until other than its from (24:00 for a whole day)',
+      'content/_release.yml:2:5: error: freeze[0] ends (until: 2026-12-24T09:00:00Z) before it starts (from: 2026-12-24T10:00:00Z); swap from and until, or fix the dates',
+      'content/_release.yml:5:5: error: freeze[1] starts and ends at the same time (08:00); give it an until other than its from (24:00 for a whole day)',
+    ]);
+  });
+
+  it('says a backwards window in the same run as the mistakes around it, in the dates as written', async () => {
+    const cwd = await workspace({
+      'content/a.yml': 'title: A\n',
+      'content/_release.yml': [
+        'freeze:',
+        '  - from: 2026-12-26',
+        '    until: 2026-12-24',
+        '    time_zone: Europe/Paris',
+        '    hold: [publish]',
+        'paused_accounts:',
+        '  - { platform: YouTube, name: Ocean Facts }',
+        '',
+      ].join('\n'),
+    });
+    expect(lines((await load(cwd)).problems)).toEqual([
+      'content/_release.yml:2:5: error: freeze[0].reason is missing',
+      'content/_release.yml:2:5: error: freeze[0] ends (until: 2026-12-24) before it starts (from: 2026-12-26) in Europe/Paris; swap from and until, or fix the dates',
+      'content/_release.yml:5:5: error: freeze[0].hold is not a field; did you mean holds?',
+      'content/_release.yml:7:5: error: paused_accounts[0].reason is missing',
+      'content/_release.yml:7:5: error: paused_accounts[0].since is missing',
+    ]);
+  });
+
+  it.each([
+    ['weekends', 'write every: [saturday, sunday]'],
+    ['weekdays', 'write every: [monday, tuesday, wednesday, thursday, friday]'],
+    ['Sundays', 'write every: [sunday]'],
+    ['daily', 'write every: day'],
+    ['mondy', 'write every: [monday]'],
+    ['fortnightly', 'write every: day, or the weekdays as a list, like [saturday, sunday]'],
+  ])('says what to write for every: %s', async (word, advice) => {
+    const cwd = await workspace({
+      'content/a.yml': 'title: A\n',
+      'content/_release.yml': `freeze:\n  - every: ${word}\n    time_zone: UTC\n    reason: Quiet\n`,
+    });
+    expect(lines((await load(cwd)).problems)).toEqual([
+      `content/_release.yml:2:12: error: freeze[0].every "${word}" is not day or a list of weekdays; ${advice}`,
     ]);
   });
 
