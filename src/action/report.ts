@@ -3,6 +3,7 @@ import type { RunReport } from '../engine/types.ts';
 import type { ReportContext } from '../report/markdown.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import { releaseLines } from '../report/release.ts';
+import { planHeadline, resultsHeadline } from '../report/text.ts';
 import { reviewNotes } from '../report/words.ts';
 import { annotationsFor, emitAnnotations } from './annotations.ts';
 import type { WorkflowCommands } from './commands.ts';
@@ -30,6 +31,9 @@ export async function reportRun(commands: WorkflowCommands, run: FinishedRun): P
   const notes = [...run.notes];
   // The summary and the comment open with these too (src/report/markdown.ts); the log says them here.
   for (const line of releaseLines(report.release)) commands.info(`Release control: ${line}`);
+  // The log says what the run planned and did in a line each; the tables are in the summary.
+  if (report.plan) commands.info(`Plan: ${planHeadline(report.plan)}`);
+  if (report.result) commands.info(`Results: ${resultsHeadline(report.result)}`);
   if (report.review) {
     for (const note of reviewNotes(report.review)) {
       notes.push(note);

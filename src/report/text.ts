@@ -139,7 +139,8 @@ export function renderPlanText(plan: Plan, style: TextStyle = PLAIN, label?: str
   return lines.join('\n');
 }
 
-function planHeadline(plan: Plan): string {
+/** The plan in one sentence: `5 items, 5 to create, 0 to edit, …`. */
+export function planHeadline(plan: Plan): string {
   const count = (kind: Step['kind']): number =>
     plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
   const parts = [
@@ -249,7 +250,8 @@ function creditsLine(before: number | null, after: number | null): string {
   return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
 }
 
-function resultsHeadline(result: ApplyResult): string {
+/** The results in one sentence, as the terminal's report opens. */
+export function resultsHeadline(result: ApplyResult): string {
   const counts = new Map<Outcome, number>();
   for (const item of result.items) counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
   const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map(

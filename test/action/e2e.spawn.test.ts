@@ -110,6 +110,9 @@ describe('dist/index.js on a runner', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('plan (auto: pull_request plans)');
     expect(first.stdout).toContain('PR comment created');
+    // The log says what was planned in one line; the tables are in the summary and the comment.
+    expect(first.stdout).toMatch(/^Plan: 5 items, 5 to create, 0 to edit, /m);
+    expect(first.stdout).not.toMatch(/^Results: /m);
     const plan = JSON.parse(first.outputs.plan!) as {
       items: Array<{ file: string; steps: Array<{ kind: string }> }>;
     };
@@ -155,6 +158,8 @@ describe('dist/index.js on a runner', () => {
     expect(push.code).toBe(0);
     expect(push.stdout).toContain('apply (auto: push to the default branch main applies)');
     expect(push.stdout).toMatch(/::group::/);
+    expect(push.stdout).toMatch(/^Plan: 5 items, 5 to create, /m);
+    expect(push.stdout).toMatch(/^Results: \d+ (created|rendered)/m);
     expect(push.outputs.changed).toBe('true');
     expect(JSON.parse(push.outputs['published-urls']!)).toEqual([]);
     expect(push.summary).toContain('**Applied** 5 manifests');
