@@ -2,6 +2,7 @@ import type { RunReport } from '../engine/types.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { ApplyResult } from '../apply/types.ts';
 import type { Plan, PlanItem } from '../plan/types.ts';
+import type { ReleaseStatus } from '../plan/release-status.ts';
 import { driftText, holdText, resultNote, stepText, type Labels } from '../report/words.ts';
 
 // `--json`: what a script needs from a run, in a shape that is documented
@@ -68,7 +69,25 @@ export interface JsonOutput {
     }[];
   } | null;
   credits: { before: number | null; after: number | null };
+  /** What is paused or frozen at the run's time, as data; null when nothing is. */
+  release?: JsonRelease | null;
   fatal: string | null;
+}
+
+interface JsonPause {
+  reason: string | null;
+  since: string | null;
+}
+
+interface JsonRelease {
+  /** The kill switch, by the pause input or the release file. */
+  paused: (JsonPause & { by: 'input' | 'release_file'; file: string | null }) | null;
+  /** Freezes open now: what each holds, from when until when, and why. */
+  frozen: { holds: string[]; since: string; until: string; reasons: string[]; timeZone: string | null }[];
+  /** override-freeze lifted the freezes for this run. */
+  overridden: boolean;
+  accounts: (JsonPause & { account: { id: string } | { platform: string; name: string } })[];
+  manifests: (JsonPause & { file: string })[];
 }
 
 const PLAIN: Labels = {
@@ -95,7 +114,33 @@ export function jsonOutput(report: RunReport, context: JsonContext): JsonOutput 
     plan: report.plan === null ? null : jsonPlan(report.plan, !errors, report.scope),
     results: report.result === null ? null : jsonResults(report.result, report.plan),
     credits: { before: report.creditsBefore, after: report.creditsAfter },
+    release: jsonRelease(report.release ?? null),
     fatal: report.fatal,
+  };
+}
+
+function jsonRelease(release: ReleaseStatus | null): JsonRelease | null {
+  if (release === null) return null;
+  const pause = (p: { reason: string | null; since: string | null }): JsonPause => ({
+    reason: p.reason,
+    since: p.since,
+  });
+  return {
+    paused: release.pause && { ...pause(release.pause), by: release.pause.by, file: release.pause.file },
+    frozen: release.frozen.map(({ holds, freeze }) => ({
+      holds: [...holds],
+      since: freeze.since,
+      until: freeze.until,
+      reasons: [...freeze.reasons],
+      timeZone: freeze.timeZone,
+    })),
+    overridden: release.overridden,
+    accounts: release.accounts.map(({ account, pause: paused }) => ({
+      ...pause(paused),
+      account:
+        account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name },
+    })),
+    manifests: release.items.map(({ file, pause: paused }) => ({ ...pause(paused), file })),
   };
 }
 

@@ -59,6 +59,24 @@ describe('release control in the CLI', () => {
     const lifted = await runCli(['plan', '--override-freeze'], { cwd, env: emulator.env });
     expect(lifted.stderr).toMatch(/lifted for this run by override-freeze/);
     expect(lifted.stdout).not.toMatch(/frozen until/);
+    // --json gives the same state as data.
+    const json = await runCli(['plan', '--json'], { cwd, env: emulator.env });
+    const data = JSON.parse(json.stdout) as { release: Record<string, unknown> };
+    expect(data.release).toEqual({
+      paused: null,
+      frozen: [
+        {
+          holds: ['publish'],
+          since: new Date(now - 3_600_000).toISOString(),
+          until: new Date(now + 3_600_000).toISOString(),
+          reasons: ['Launch embargo'],
+          timeZone: null,
+        },
+      ],
+      overridden: false,
+      accounts: [],
+      manifests: [],
+    });
   });
 
   it('validate with a key refuses a misspelt paused account as plan does: same check, same answer', async () => {
