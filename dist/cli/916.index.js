@@ -8714,13 +8714,12 @@ function cellMarkdown(cell) {
 }
 /** A Markdown table: the headers are the report's own words; every cell is escaped unless built here. */
 function markdownTable(headers, rows) {
-    const line = (cells) => `| ${cells.join(' | ')} |`;
     const head = headers.map((header) => (header === '' ? ' |' : ` ${escape_inlineText(header)} |`)).join('');
-    return [
-        `|${head}`,
-        `|${headers.map(() => '---').join('|')}|`,
-        ...rows.map((row) => line(row.map(cellMarkdown))),
-    ].join('\n');
+    return [`|${head}`, `|${headers.map(() => '---').join('|')}|`, ...rows.map(tableRow)].join('\n');
+}
+/** One row of a table, as markdownTable writes it (a report measures its rows with it). */
+function tableRow(row) {
+    return `| ${row.map(cellMarkdown).join(' | ')} |`;
 }
 
 ;// CONCATENATED MODULE: ./src/doctor/render.ts
@@ -10088,6 +10087,7 @@ function renderPlanText(plan, style = PLAIN, label) {
     }
     return lines.join('\n');
 }
+/** The plan in one sentence: `5 items, 5 to create, 0 to edit, …`. */
 function planHeadline(plan) {
     const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
     const parts = [
@@ -10194,6 +10194,7 @@ function creditsLine(before, after) {
     const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
     return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
 }
+/** The results in one sentence, as the terminal's report opens. */
 function resultsHeadline(result) {
     const counts = new Map();
     for (const item of result.items)
@@ -11197,10 +11198,33 @@ const holds = schemas/* array */.YOg(schemas/* enum */.k5n(FREEZE_HOLDS))
     .min(1)
     .default(['publish'])
     .describe('What the window holds: publish (the default), render, edit (creates and edits). What it does not name goes on.');
+/** What to write instead of a word `every` does not take: `weekends` is [saturday, sunday]. */
+function everyAdvice(input) {
+    const word = typeof input === 'string' ? input.trim().toLowerCase() : '';
+    const days = {
+        weekend: '[saturday, sunday]',
+        weekends: '[saturday, sunday]',
+        weekdays: '[monday, tuesday, wednesday, thursday, friday]',
+        daily: 'day',
+        everyday: 'day',
+        'every day': 'day',
+    };
+    const weekday = WEEKDAYS.find((day) => word === day || word === `${day}s`);
+    const instead = days[word] ?? (weekday ? `[${weekday}]` : suggest(word, [...WEEKDAYS, 'day']));
+    const shown = typeof input === 'string' ? JSON.stringify(input) : 'this value';
+    return instead
+        ? `${shown} is not day or a list of weekdays; write every: ${WEEKDAYS.includes(instead) ? `[${instead}]` : instead}`
+        : `${shown} is not day or a list of weekdays; write every: day, or the weekdays as a list, like [saturday, sunday]`;
+}
 const recurringWindow = schemas/* strictObject */.rej({
     every: schemas/* union */.KCZ([
         schemas/* array */.YOg(schemas/* enum */.k5n(WEEKDAYS)).min(1).describe('Weekdays the window starts on, in its time zone.'),
-        schemas/* literal */.euz('day').describe('Every day.'),
+        schemas/* string */.YjP()
+            .refine((text) => text === 'day', {
+            params: { code: 'invalid_value', ofValue: true },
+            error: (issue) => everyAdvice(issue.input),
+        })
+            .meta({ const: 'day', description: 'Every day.' }),
     ])
         .describe('The weekdays the window starts on (saturday, sunday, …), or day for every day.'),
     from: clock('Wall-clock time the window starts, in its time zone. Default 00:00.').default('00:00'),
@@ -11218,6 +11242,8 @@ const fixedWindow = schemas/* strictObject */.rej({
     holds,
 })
     .describe('A window between two dates or instants: a holiday, a launch, a review.');
+/** One freeze window: the release file's schema checks each, and the loader checks each alone when another part is wrong. */
+const freezeWindowSchema = schemas/* union */.KCZ([recurringWindow, fixedWindow]);
 const since = when('Since when: a date or an instant with a zone.');
 /** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
 const MAX_FREEZE_WINDOWS = 100;
@@ -11257,7 +11283,7 @@ const releaseSchema = schemas/* strictObject */.rej({
     warn_paused_after: duration
         .default('7d')
         .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
-    freeze: capped(schemas/* union */.KCZ([recurringWindow, fixedWindow]), MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
+    freeze: capped(freezeWindowSchema, MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
         .default([])
         .describe('Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.'),
     paused_accounts: capped(schemas/* union */.KCZ([pausedByName, pausedById]), MAX_PAUSED_ACCOUNTS, (count) => `paused_accounts names ${count} accounts; a release file may name at most ${MAX_PAUSED_ACCOUNTS}: pause the catalogue instead (paused: true), or remove accounts no longer paused`)
@@ -11274,6 +11300,7 @@ const releaseSchema = schemas/* strictObject */.rej({
         (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
 })
     .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
+/** A YAML mapping, read as a plain object. */
 function release_schema_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -11888,15 +11915,35 @@ function readRelease(file, text) {
         return { release: problems.length > 0 ? null : empty(file), problems };
     const { value, positions } = toPlain(source.root);
     const start = { file, line: 1, column: 1 };
+    const locations = locationsOf(positions);
+    const at = (path) => locations[path] ?? start;
     const parsed = releaseSchema.safeParse(value);
     if (!parsed.success) {
         const mapped = new IssueMapper(releaseSchema, value, positions, start).map(parsed.error.issues);
-        return { release: null, problems: [...problems, ...mapped] };
+        // Each window that is right on its own is checked too: every mistake in one run.
+        return { release: null, problems: [...problems, ...mapped, ...windowsAlone(value, at)] };
     }
-    const locations = locationsOf(positions);
-    const release = controlOf(file, parsed.data, (path) => locations[path] ?? start);
-    problems.push(...windowProblems(release.windows));
+    const release = controlOf(file, parsed.data, at);
+    problems.push(...parsed.data.freeze.flatMap((written, index) => windowProblems(written, index, at)));
     return { release: problems.some((problem) => problem.severity === 'error') ? null : release, problems };
+}
+/**
+ * In a file the schema refuses, the times of each window that are right on
+ * their own (whatever else that window or the file gets wrong) are checked
+ * too, so that one run reports every mistake.
+ */
+function windowsAlone(value, at) {
+    const freeze = release_schema_isObject(value) ? value['freeze'] : null;
+    if (!Array.isArray(freeze))
+        return [];
+    return freeze.flatMap((entry, index) => {
+        if (!release_schema_isObject(entry))
+            return [];
+        const { every, from, until, time_zone } = entry;
+        const times = { every, from, until, time_zone, reason: 'the times alone' };
+        const window = freezeWindowSchema.safeParse(Object.fromEntries(Object.entries(times).filter(([, part]) => part !== undefined)));
+        return window.success ? windowProblems(window.data, index, at) : [];
+    });
 }
 function empty(file) {
     return { file, paused: null, warnPausedAfterMs: parseDuration('7d'), windows: [], accounts: [] };
@@ -11952,21 +11999,22 @@ function edgeOf(text, zone, past) {
         return new Date(text).toISOString();
     return new Date(instantAt(zone, Date.parse(`${text}T00:00:00Z`) + past)).toISOString();
 }
-/** A fixed window that ends before it starts, and a recurring one that never opens, are mistakes. */
-function windowProblems(windows) {
-    return windows.flatMap((window, index) => {
-        if (window.kind === 'fixed' && Date.parse(window.until) <= Date.parse(window.from))
-            return [
-                problemAt(window.location, 'window_ends_before_start', `freeze[${index}] ends (${window.until}) before it starts (${window.from}); swap from and until, or fix the dates`, `freeze.${index}`),
-            ];
-        if (window.kind === 'recurring' &&
-            window.fromMinute === window.untilMinute % 1440 &&
-            window.untilMinute !== 1440)
-            return [
-                problemAt(window.location, 'window_never_opens', `freeze[${index}] starts and ends at the same time; give it an until other than its from (24:00 for a whole day)`, `freeze.${index}`),
-            ];
-        return [];
-    });
+/**
+ * A fixed window that ends before it starts, and a recurring one that never
+ * opens, are mistakes; the message quotes the dates as written.
+ */
+function windowProblems(written, index, at) {
+    const window = windowOf(written, at(`freeze.${index}`));
+    const problem = (code, message) => [
+        problemAt(window.location, code, message, `freeze.${index}`),
+    ];
+    if (window.kind === 'fixed' && Date.parse(window.until) <= Date.parse(window.from))
+        return problem('window_ends_before_start', `freeze[${index}] ends (until: ${written.until}) before it starts (from: ${written.from})${written.time_zone ? ` in ${written.time_zone}` : ''}; swap from and until, or fix the dates`);
+    if (window.kind === 'recurring' &&
+        window.fromMinute === window.untilMinute % 1440 &&
+        window.untilMinute !== 1440)
+        return problem('window_never_opens', `freeze[${index}] starts and ends at the same time (${written.from}); give it an until other than its from (24:00 for a whole day)`);
+    return [];
 }
 
 // EXTERNAL MODULE: external "node:buffer"
@@ -17108,27 +17156,31 @@ function renderReport(report, context, options) {
         }
     }
     // Even minimal rows do not fit (thousands of items): keep as many rows as
-    // fit, found by halving, and say how many more there are and where.
-    const render = (maxRows) => join([
-        headline(report, context),
-        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
-    ]);
-    let low = 0;
-    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
-    while (low < high) {
-        const middle = Math.ceil((low + high) / 2);
-        if (size(render(middle)) <= limit)
-            low = middle;
-        else
-            high = middle - 1;
-    }
-    const kept = render(low);
+    // fit, and say how many more there are and where. Each row is measured
+    // once; one render checks the sum (the sentence that counts the rest is a
+    // few characters longer with rows kept than without, which the margin covers).
+    const minimal = { ...LAYOUTS[2], target: options.target };
+    const render = (maxRows) => join([headline(report, context), ...body(report, context, { ...minimal, maxRows })]);
+    let rows = rowsWithin(longTableRows(report, context, minimal), limit - size(render(0)) - 32, size);
+    let kept = render(rows);
+    while (rows > 0 && size(kept) > limit)
+        kept = render(--rows);
     if (size(kept) <= limit)
         return kept;
     // Not even the headline and the problems fit: cut the text and say so.
     const full = kept;
     const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
     return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+/** How many of the first rows, as table lines, take at most `room`. */
+function rowsWithin(rows, room, size) {
+    let used = 0;
+    for (const [index, row] of rows.entries()) {
+        used += size(tableRow(row)) + 1;
+        if (used > room)
+            return index;
+    }
+    return rows.length;
 }
 function join(parts) {
     return parts.filter((part) => part !== null && part !== '').join('\n\n');
@@ -17308,36 +17360,61 @@ function planTable(report, context, layout) {
     const all = report.plan?.items ?? [];
     if (all.length === 0)
         return null;
-    const items = all.filter((item) => !isQuiet(item));
     const quiet = quietSentence(all.filter(isQuiet));
-    if (items.length === 0)
+    const listed = planRows(report, context, layout);
+    if (listed.length === 0)
         return quiet;
-    const listed = items.map((item) => [
+    const { rows, more } = markdown_capped(listed, layout, context);
+    const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
+    return join([table, more, quiet]);
+}
+/** The plan table's rows: one per item that does something. */
+function planRows(report, context, layout) {
+    const items = (report.plan?.items ?? []).filter((item) => !isQuiet(item));
+    return items.map((item) => [
         fileCell(item.file, item.file, item.line, context, layout),
         itemTitle(item, layout),
         item.remote?.status ?? 'not created',
         layout.minimal ? stepKinds(item) : stepsText(item),
         layout.minimal ? '' : notesText(item, layout),
     ]);
-    const { rows, more } = markdown_capped(listed, layout, context);
-    const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
-    return join([table, more, quiet]);
+}
+/** The rows of the table a report is long by: its results, else its plan. */
+function longTableRows(report, context, layout) {
+    return report.result ? resultRows(report, context, layout).rows : planRows(report, context, layout);
 }
 function resultTable(report, context, layout) {
     const all = report.result?.items ?? [];
     if (all.length === 0)
         return null;
-    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
-    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+    const planned = plansByFile(report);
     const quietPlans = all.flatMap((item) => {
         const plan = planned.get(item.file);
         return plan && isQuietResult(item, plan) ? [plan] : [];
     });
     const quiet = quietSentence(quietPlans);
-    if (items.length === 0)
+    const { rows: listed, sharedUrls } = resultRows(report, context, layout);
+    if (listed.length === 0)
         return quiet;
+    const { rows, more } = markdown_capped(listed, layout, context);
+    const table = join([
+        markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
+        more,
+        quiet,
+    ]);
+    if (sharedUrls === 0)
+        return table;
+    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+}
+function plansByFile(report) {
+    return new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+}
+/** The result table's rows (one per item that did something), and how many of them share one URL among accounts. */
+function resultRows(report, context, layout) {
+    const planned = plansByFile(report);
+    const items = (report.result?.items ?? []).filter((item) => !isQuietResult(item, planned.get(item.file)));
     let sharedUrls = 0;
-    const listed = items.map((item) => {
+    const rows = items.map((item) => {
         const plan = planned.get(item.file);
         const published = joinCells(item.publishedUrls.map((p) => linkCell(p.platform, safeUrl(p.url))), ', ');
         const several = oneUrlForSeveral(item) ? accountsBehindOneUrl(plan).length : 0;
@@ -17355,15 +17432,7 @@ function resultTable(report, context, layout) {
             seconds(item.durationMs),
         ];
     });
-    const { rows, more } = markdown_capped(listed, layout, context);
-    const table = join([
-        markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
-        more,
-        quiet,
-    ]);
-    if (sharedUrls === 0)
-        return table;
-    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+    return { rows, sharedUrls };
 }
 /** In apply reports the plan goes into a collapsed section under the results. */
 function planDetails(report, context, layout) {
@@ -17990,7 +18059,32 @@ function jsonOutput(report, context) {
         plan: report.plan === null ? null : jsonPlan(report.plan, !errors, report.scope),
         results: report.result === null ? null : jsonResults(report.result, report.plan),
         credits: { before: report.creditsBefore, after: report.creditsAfter },
+        release: jsonRelease(report.release ?? null),
         fatal: report.fatal,
+    };
+}
+function jsonRelease(release) {
+    if (release === null)
+        return null;
+    const pause = (p) => ({
+        reason: p.reason,
+        since: p.since,
+    });
+    return {
+        paused: release.pause && { ...pause(release.pause), by: release.pause.by, file: release.pause.file },
+        frozen: release.frozen.map(({ holds, freeze }) => ({
+            holds: [...holds],
+            since: freeze.since,
+            until: freeze.until,
+            reasons: [...freeze.reasons],
+            timeZone: freeze.timeZone,
+        })),
+        overridden: release.overridden,
+        accounts: release.accounts.map(({ account, pause: paused }) => ({
+            ...pause(paused),
+            account: account.kind === 'id' ? { id: account.id } : { platform: account.platform, name: account.name },
+        })),
+        manifests: release.items.map(({ file, pause: paused }) => ({ ...pause(paused), file })),
     };
 }
 function jsonProblem(problem) {

@@ -13837,16 +13837,16 @@ const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    defineLazyInternal(inst, "pattern", (zod) => {
+    util.defineLazyInternal(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -13863,7 +13863,7 @@ const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
         });
         return payload;
     };
-});
+})));
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -18910,10 +18910,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
-    $ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
+    core.$ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -18923,12 +18923,12 @@ const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
             return def.values[0];
         },
     });
-});
+})));
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
@@ -19595,10 +19595,33 @@ const holds = array(schemas_enum(FREEZE_HOLDS))
     .min(1)
     .default(['publish'])
     .describe('What the window holds: publish (the default), render, edit (creates and edits). What it does not name goes on.');
+/** What to write instead of a word `every` does not take: `weekends` is [saturday, sunday]. */
+function everyAdvice(input) {
+    const word = typeof input === 'string' ? input.trim().toLowerCase() : '';
+    const days = {
+        weekend: '[saturday, sunday]',
+        weekends: '[saturday, sunday]',
+        weekdays: '[monday, tuesday, wednesday, thursday, friday]',
+        daily: 'day',
+        everyday: 'day',
+        'every day': 'day',
+    };
+    const weekday = WEEKDAYS.find((day) => word === day || word === `${day}s`);
+    const instead = days[word] ?? (weekday ? `[${weekday}]` : suggest(word, [...WEEKDAYS, 'day']));
+    const shown = typeof input === 'string' ? JSON.stringify(input) : 'this value';
+    return instead
+        ? `${shown} is not day or a list of weekdays; write every: ${WEEKDAYS.includes(instead) ? `[${instead}]` : instead}`
+        : `${shown} is not day or a list of weekdays; write every: day, or the weekdays as a list, like [saturday, sunday]`;
+}
 const recurringWindow = strictObject({
     every: union([
         array(schemas_enum(WEEKDAYS)).min(1).describe('Weekdays the window starts on, in its time zone.'),
-        literal('day').describe('Every day.'),
+        schemas_string()
+            .refine((text) => text === 'day', {
+            params: { code: 'invalid_value', ofValue: true },
+            error: (issue) => everyAdvice(issue.input),
+        })
+            .meta({ const: 'day', description: 'Every day.' }),
     ])
         .describe('The weekdays the window starts on (saturday, sunday, …), or day for every day.'),
     from: clock('Wall-clock time the window starts, in its time zone. Default 00:00.').default('00:00'),
@@ -19616,6 +19639,8 @@ const fixedWindow = strictObject({
     holds,
 })
     .describe('A window between two dates or instants: a holiday, a launch, a review.');
+/** One freeze window: the release file's schema checks each, and the loader checks each alone when another part is wrong. */
+const freezeWindowSchema = union([recurringWindow, fixedWindow]);
 const since = when('Since when: a date or an instant with a zone.');
 /** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
 const MAX_FREEZE_WINDOWS = 100;
@@ -19655,7 +19680,7 @@ const releaseSchema = strictObject({
     warn_paused_after: release_schema_duration
         .default('7d')
         .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
-    freeze: capped(union([recurringWindow, fixedWindow]), MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
+    freeze: capped(freezeWindowSchema, MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
         .default([])
         .describe('Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.'),
     paused_accounts: capped(union([pausedByName, pausedById]), MAX_PAUSED_ACCOUNTS, (count) => `paused_accounts names ${count} accounts; a release file may name at most ${MAX_PAUSED_ACCOUNTS}: pause the catalogue instead (paused: true), or remove accounts no longer paused`)
@@ -19672,6 +19697,7 @@ const releaseSchema = strictObject({
         (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
 })
     .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
+/** A YAML mapping, read as a plain object. */
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

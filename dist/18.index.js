@@ -1,8 +1,8 @@
-export const id = 650;
-export const ids = [650];
+export const id = 18;
+export const ids = [18];
 export const modules = {
 
-/***/ 6650:
+/***/ 2018:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3926,13 +3926,12 @@ function cellMarkdown(cell) {
 }
 /** A Markdown table: the headers are the report's own words; every cell is escaped unless built here. */
 function markdownTable(headers, rows) {
-    const line = (cells) => `| ${cells.join(' | ')} |`;
     const head = headers.map((header) => (header === '' ? ' |' : ` ${inlineText(header)} |`)).join('');
-    return [
-        `|${head}`,
-        `|${headers.map(() => '---').join('|')}|`,
-        ...rows.map((row) => line(row.map(cellMarkdown))),
-    ].join('\n');
+    return [`|${head}`, `|${headers.map(() => '---').join('|')}|`, ...rows.map(tableRow)].join('\n');
+}
+/** One row of a table, as markdownTable writes it (a report measures its rows with it). */
+function tableRow(row) {
+    return `| ${row.map(cellMarkdown).join(' | ')} |`;
 }
 
 ;// CONCATENATED MODULE: ./src/doctor/render.ts
@@ -5032,10 +5031,33 @@ const holds = schemas/* array */.YOg(schemas/* enum */.k5n(FREEZE_HOLDS))
     .min(1)
     .default(['publish'])
     .describe('What the window holds: publish (the default), render, edit (creates and edits). What it does not name goes on.');
+/** What to write instead of a word `every` does not take: `weekends` is [saturday, sunday]. */
+function everyAdvice(input) {
+    const word = typeof input === 'string' ? input.trim().toLowerCase() : '';
+    const days = {
+        weekend: '[saturday, sunday]',
+        weekends: '[saturday, sunday]',
+        weekdays: '[monday, tuesday, wednesday, thursday, friday]',
+        daily: 'day',
+        everyday: 'day',
+        'every day': 'day',
+    };
+    const weekday = WEEKDAYS.find((day) => word === day || word === `${day}s`);
+    const instead = days[word] ?? (weekday ? `[${weekday}]` : suggest(word, [...WEEKDAYS, 'day']));
+    const shown = typeof input === 'string' ? JSON.stringify(input) : 'this value';
+    return instead
+        ? `${shown} is not day or a list of weekdays; write every: ${WEEKDAYS.includes(instead) ? `[${instead}]` : instead}`
+        : `${shown} is not day or a list of weekdays; write every: day, or the weekdays as a list, like [saturday, sunday]`;
+}
 const recurringWindow = schemas/* strictObject */.rej({
     every: schemas/* union */.KCZ([
         schemas/* array */.YOg(schemas/* enum */.k5n(WEEKDAYS)).min(1).describe('Weekdays the window starts on, in its time zone.'),
-        schemas/* literal */.euz('day').describe('Every day.'),
+        schemas/* string */.YjP()
+            .refine((text) => text === 'day', {
+            params: { code: 'invalid_value', ofValue: true },
+            error: (issue) => everyAdvice(issue.input),
+        })
+            .meta({ const: 'day', description: 'Every day.' }),
     ])
         .describe('The weekdays the window starts on (saturday, sunday, …), or day for every day.'),
     from: clock('Wall-clock time the window starts, in its time zone. Default 00:00.').default('00:00'),
@@ -5053,6 +5075,8 @@ const fixedWindow = schemas/* strictObject */.rej({
     holds,
 })
     .describe('A window between two dates or instants: a holiday, a launch, a review.');
+/** One freeze window: the release file's schema checks each, and the loader checks each alone when another part is wrong. */
+const freezeWindowSchema = schemas/* union */.KCZ([recurringWindow, fixedWindow]);
 const since = when('Since when: a date or an instant with a zone.');
 /** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
 const MAX_FREEZE_WINDOWS = 100;
@@ -5092,7 +5116,7 @@ const releaseSchema = schemas/* strictObject */.rej({
     warn_paused_after: duration
         .default('7d')
         .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
-    freeze: capped(schemas/* union */.KCZ([recurringWindow, fixedWindow]), MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
+    freeze: capped(freezeWindowSchema, MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
         .default([])
         .describe('Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.'),
     paused_accounts: capped(schemas/* union */.KCZ([pausedByName, pausedById]), MAX_PAUSED_ACCOUNTS, (count) => `paused_accounts names ${count} accounts; a release file may name at most ${MAX_PAUSED_ACCOUNTS}: pause the catalogue instead (paused: true), or remove accounts no longer paused`)
@@ -5109,6 +5133,7 @@ const releaseSchema = schemas/* strictObject */.rej({
         (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
 })
     .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
+/** A YAML mapping, read as a plain object. */
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -5723,15 +5748,35 @@ function readRelease(file, text) {
         return { release: problems.length > 0 ? null : empty(file), problems };
     const { value, positions } = toPlain(source.root);
     const start = { file, line: 1, column: 1 };
+    const locations = locationsOf(positions);
+    const at = (path) => locations[path] ?? start;
     const parsed = releaseSchema.safeParse(value);
     if (!parsed.success) {
         const mapped = new IssueMapper(releaseSchema, value, positions, start).map(parsed.error.issues);
-        return { release: null, problems: [...problems, ...mapped] };
+        // Each window that is right on its own is checked too: every mistake in one run.
+        return { release: null, problems: [...problems, ...mapped, ...windowsAlone(value, at)] };
     }
-    const locations = locationsOf(positions);
-    const release = controlOf(file, parsed.data, (path) => locations[path] ?? start);
-    problems.push(...windowProblems(release.windows));
+    const release = controlOf(file, parsed.data, at);
+    problems.push(...parsed.data.freeze.flatMap((written, index) => windowProblems(written, index, at)));
     return { release: problems.some((problem) => problem.severity === 'error') ? null : release, problems };
+}
+/**
+ * In a file the schema refuses, the times of each window that are right on
+ * their own (whatever else that window or the file gets wrong) are checked
+ * too, so that one run reports every mistake.
+ */
+function windowsAlone(value, at) {
+    const freeze = isObject(value) ? value['freeze'] : null;
+    if (!Array.isArray(freeze))
+        return [];
+    return freeze.flatMap((entry, index) => {
+        if (!isObject(entry))
+            return [];
+        const { every, from, until, time_zone } = entry;
+        const times = { every, from, until, time_zone, reason: 'the times alone' };
+        const window = freezeWindowSchema.safeParse(Object.fromEntries(Object.entries(times).filter(([, part]) => part !== undefined)));
+        return window.success ? windowProblems(window.data, index, at) : [];
+    });
 }
 function empty(file) {
     return { file, paused: null, warnPausedAfterMs: parseDuration('7d'), windows: [], accounts: [] };
@@ -5787,21 +5832,22 @@ function edgeOf(text, zone, past) {
         return new Date(text).toISOString();
     return new Date(instantAt(zone, Date.parse(`${text}T00:00:00Z`) + past)).toISOString();
 }
-/** A fixed window that ends before it starts, and a recurring one that never opens, are mistakes. */
-function windowProblems(windows) {
-    return windows.flatMap((window, index) => {
-        if (window.kind === 'fixed' && Date.parse(window.until) <= Date.parse(window.from))
-            return [
-                problemAt(window.location, 'window_ends_before_start', `freeze[${index}] ends (${window.until}) before it starts (${window.from}); swap from and until, or fix the dates`, `freeze.${index}`),
-            ];
-        if (window.kind === 'recurring' &&
-            window.fromMinute === window.untilMinute % 1440 &&
-            window.untilMinute !== 1440)
-            return [
-                problemAt(window.location, 'window_never_opens', `freeze[${index}] starts and ends at the same time; give it an until other than its from (24:00 for a whole day)`, `freeze.${index}`),
-            ];
-        return [];
-    });
+/**
+ * A fixed window that ends before it starts, and a recurring one that never
+ * opens, are mistakes; the message quotes the dates as written.
+ */
+function windowProblems(written, index, at) {
+    const window = windowOf(written, at(`freeze.${index}`));
+    const problem = (code, message) => [
+        problemAt(window.location, code, message, `freeze.${index}`),
+    ];
+    if (window.kind === 'fixed' && Date.parse(window.until) <= Date.parse(window.from))
+        return problem('window_ends_before_start', `freeze[${index}] ends (until: ${written.until}) before it starts (from: ${written.from})${written.time_zone ? ` in ${written.time_zone}` : ''}; swap from and until, or fix the dates`);
+    if (window.kind === 'recurring' &&
+        window.fromMinute === window.untilMinute % 1440 &&
+        window.untilMinute !== 1440)
+        return problem('window_never_opens', `freeze[${index}] starts and ends at the same time (${written.from}); give it an until other than its from (24:00 for a whole day)`);
+    return [];
 }
 
 // EXTERNAL MODULE: external "node:buffer"
@@ -8833,7 +8879,7 @@ function publicationCheck(item, detail, row, target, context) {
 }
 
 ;// CONCATENATED MODULE: ./src/plan/types.ts
-function idleState(item) {
+function types_idleState(item) {
     if (item.holds.length > 0)
         return 'held';
     if (item.drift.length > 0)
@@ -8872,14 +8918,14 @@ function outcomeOf(run, status) {
     // Steps this run was to carry out and did not (a stop, a refusal): skipped, with the reason.
     if (run.item.steps.length > 0)
         return 'skipped';
-    return idleState(run.item);
+    return types_idleState(run.item);
 }
 /**
  * Whether this run published the item: the URLs the reports list under
  * "Published" and the published-urls output. An item published by an
  * earlier run keeps its URL in the results, and is not listed again.
  */
-function publishedThisRun(item) {
+function results_publishedThisRun(item) {
     return item.outcome === 'published';
 }
 /** The URLs the row shows and what they confirm of the publication the run asked for. */
@@ -13449,7 +13495,7 @@ function changeText(change, labels) {
     const quote = (value) => typeof value === 'string' && value !== '' ? labels.value(value) : '(none)';
     return `${change.field} ${quote(change.from)} → ${quote(change.to)}`;
 }
-function stepText(step, labels) {
+function words_stepText(step, labels) {
     switch (step.kind) {
         case 'create':
             return 'create';
@@ -13463,7 +13509,7 @@ function stepText(step, labels) {
             return `wait for ${step.status}`;
     }
 }
-function holdText(hold) {
+function words_holdText(hold) {
     switch (hold.kind) {
         case 'scheduled':
             return `publishes at ${formatInstant(hold.at)}`;
@@ -13563,7 +13609,7 @@ const NOT_REVIEWED = {
 };
 const UNVERIFIED_CAUSES = 'edited after the action wrote it, copied from another pull request, or sealed with another review-key or api-key';
 /** A value the service stored in its own terms; said once, on the run that wrote it. */
-function noteText(note) {
+function words_noteText(note) {
     switch (note.how) {
         case 'normalised_text':
             return `the service stored ${note.field} with its own line ends and trailing whitespace; compared that way from now on`;
@@ -13575,7 +13621,7 @@ function noteText(note) {
 }
 /** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
 /** How a plan item's publication goes out, for the plan table. */
-function publishViaText(via, flow) {
+function words_publishViaText(via, flow) {
     if (via === 'upload')
         return 'publishes with an upload (accounts, made_for_kids, age_restricted)';
     // A stepwise item publishes this way only when the upload could not carry its privacy or TikTok settings.
@@ -13588,7 +13634,7 @@ const DRIFT_FIELDS = {
     accounts: 'accounts',
     publish: 'publish settings',
 };
-function driftText(drift, compact = false) {
+function words_driftText(drift, compact = false) {
     const field = DRIFT_FIELDS[drift.field] ?? drift.field;
     if (compact)
         return `drift: ${field}`;
@@ -13634,7 +13680,7 @@ function keptValue(value) {
  * plan renders or publishes: they go out with the video, so they are named
  * (plan/diff.ts, keptFromService). The callers escape the whole line.
  */
-function keptText(kept, compact = false) {
+function words_keptText(kept, compact = false) {
     if (kept === undefined || kept.length === 0)
         return null;
     if (compact)
@@ -13647,7 +13693,7 @@ function keptText(kept, compact = false) {
  * draft, and why (plan/permissions.ts); null when it sends the whole edit or
  * the run does not preview.
  */
-function notPreviewedText(item) {
+function words_notPreviewedText(item) {
     const step = item.steps.find((entry) => entry.kind === 'edit');
     if (item.preview === undefined || step?.kind !== 'edit')
         return null;
@@ -13695,19 +13741,19 @@ function formatInstant(iso) {
  * was (every one has a reason), what drifted and what to do about it, and
  * when a parked item publishes. Null when the outcome says it all.
  */
-function resultNote(item, planned) {
+function words_resultNote(item, planned) {
     const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
     // A drift stays after the run, whatever else it did: the results say it and the way out too.
-    const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
-    const live = [unknownText(item), confirmationText(item)].filter((text) => text !== null);
-    const planNotes = [keptText(planned?.kept), planned ? notPreviewedText(planned) : null].flatMap((text) => text === null ? [] : [text]);
+    const drift = (planned?.drift ?? []).map((entry) => words_driftText(entry));
+    const live = [unknownText(item), words_confirmationText(item)].filter((text) => text !== null);
+    const planNotes = [words_keptText(planned?.kept), planned ? words_notPreviewedText(planned) : null].flatMap((text) => text === null ? [] : [text]);
     const notes = [
         ...new Set([
             ...live,
-            ...holds.map(holdText),
+            ...holds.map(words_holdText),
             ...drift,
             ...planNotes,
-            ...(item.notes ?? []).map(noteText),
+            ...(item.notes ?? []).map(words_noteText),
         ]),
     ];
     if (notes.length > 0)
@@ -13746,7 +13792,7 @@ function unknownText(item) {
  * (plan/confirmation.ts). One URL for several accounts is said where this run
  * published; an unconfirmed publication is said in every run until it is live.
  */
-function confirmationText(item) {
+function words_confirmationText(item) {
     const confirmation = item.confirmation;
     if (confirmation === undefined || confirmation.state === 'confirmed')
         return null;
@@ -13760,7 +13806,7 @@ function confirmationText(item) {
     return `published, unconfirmed: the service shows no URL for ${missing.join(', ')}`;
 }
 /** The item's one URL stands for several accounts: the service shows no URL per account (A28). */
-function oneUrlForSeveral(item) {
+function words_oneUrlForSeveral(item) {
     if (item.confirmation !== undefined)
         return item.confirmation.state === 'one_url';
     return item.publishedUrls.length === 1;
@@ -13769,7 +13815,7 @@ function oneUrlForSeveral(item) {
  * The service reports one public URL per item (A18), however many accounts it
  * published to: the accounts an item was published to, when there were several.
  */
-function accountsBehindOneUrl(planned) {
+function words_accountsBehindOneUrl(planned) {
     const accounts = (planned?.steps ?? []).flatMap((step) => publicationOf(step)?.accounts ?? []);
     const names = [...new Set(accounts.map((account) => `${account.platform} "${account.name}"`))];
     return names.length > 1 ? names : [];
@@ -13902,27 +13948,31 @@ function renderReport(report, context, options) {
         }
     }
     // Even minimal rows do not fit (thousands of items): keep as many rows as
-    // fit, found by halving, and say how many more there are and where.
-    const render = (maxRows) => join([
-        headline(report, context),
-        ...body(report, context, { ...LAYOUTS[2], maxRows, target: options.target }),
-    ]);
-    let low = 0;
-    let high = Math.max(report.plan?.items.length ?? 0, report.result?.items.length ?? 0);
-    while (low < high) {
-        const middle = Math.ceil((low + high) / 2);
-        if (size(render(middle)) <= limit)
-            low = middle;
-        else
-            high = middle - 1;
-    }
-    const kept = render(low);
+    // fit, and say how many more there are and where. Each row is measured
+    // once; one render checks the sum (the sentence that counts the rest is a
+    // few characters longer with rows kept than without, which the margin covers).
+    const minimal = { ...LAYOUTS[2], target: options.target };
+    const render = (maxRows) => join([headline(report, context), ...body(report, context, { ...minimal, maxRows })]);
+    let rows = rowsWithin(longTableRows(report, context, minimal), limit - size(render(0)) - 32, size);
+    let kept = render(rows);
+    while (rows > 0 && size(kept) > limit)
+        kept = render(--rows);
     if (size(kept) <= limit)
         return kept;
     // Not even the headline and the problems fit: cut the text and say so.
     const full = kept;
     const note = `\n\n**Trimmed:** this report is longer than GitHub allows here. ${whereIsTheRest(context, options.target)}`;
     return `${cut(full, limit - size(note) - 16, size)}${note}`;
+}
+/** How many of the first rows, as table lines, take at most `room`. */
+function rowsWithin(rows, room, size) {
+    let used = 0;
+    for (const [index, row] of rows.entries()) {
+        used += size(tableRow(row)) + 1;
+        if (used > room)
+            return index;
+    }
+    return rows.length;
 }
 function join(parts) {
     return parts.filter((part) => part !== null && part !== '').join('\n\n');
@@ -14011,7 +14061,7 @@ function planCounts(items) {
         [count('render'), 'to render'],
         [publishing, 'to publish'],
         [count('wait'), 'to wait for'],
-        ...IDLE_STATES.map((state) => [items.filter((item) => item.steps.length === 0 && idleState(item) === state).length, state]),
+        ...IDLE_STATES.map((state) => [items.filter((item) => item.steps.length === 0 && types_idleState(item) === state).length, state]),
     ];
     const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
     return text.length > 0 ? text.join(', ') : 'nothing to do';
@@ -14102,43 +14152,68 @@ function planTable(report, context, layout) {
     const all = report.plan?.items ?? [];
     if (all.length === 0)
         return null;
-    const items = all.filter((item) => !isQuiet(item));
     const quiet = quietSentence(all.filter(isQuiet));
-    if (items.length === 0)
+    const listed = planRows(report, context, layout);
+    if (listed.length === 0)
         return quiet;
-    const listed = items.map((item) => [
+    const { rows, more } = markdown_capped(listed, layout, context);
+    const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
+    return join([table, more, quiet]);
+}
+/** The plan table's rows: one per item that does something. */
+function planRows(report, context, layout) {
+    const items = (report.plan?.items ?? []).filter((item) => !isQuiet(item));
+    return items.map((item) => [
         fileCell(item.file, item.file, item.line, context, layout),
         itemTitle(item, layout),
         item.remote?.status ?? 'not created',
         layout.minimal ? stepKinds(item) : stepsText(item),
         layout.minimal ? '' : notesText(item, layout),
     ]);
-    const { rows, more } = markdown_capped(listed, layout, context);
-    const table = markdownTable(['Manifest', 'Item', 'Status', 'Plan', 'Notes'], rows);
-    return join([table, more, quiet]);
+}
+/** The rows of the table a report is long by: its results, else its plan. */
+function longTableRows(report, context, layout) {
+    return report.result ? resultRows(report, context, layout).rows : planRows(report, context, layout);
 }
 function resultTable(report, context, layout) {
     const all = report.result?.items ?? [];
     if (all.length === 0)
         return null;
-    const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
-    const items = all.filter((item) => !isQuietResult(item, planned.get(item.file)));
+    const planned = plansByFile(report);
     const quietPlans = all.flatMap((item) => {
         const plan = planned.get(item.file);
         return plan && isQuietResult(item, plan) ? [plan] : [];
     });
     const quiet = quietSentence(quietPlans);
-    if (items.length === 0)
+    const { rows: listed, sharedUrls } = resultRows(report, context, layout);
+    if (listed.length === 0)
         return quiet;
+    const { rows, more } = markdown_capped(listed, layout, context);
+    const table = join([
+        markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
+        more,
+        quiet,
+    ]);
+    if (sharedUrls === 0)
+        return table;
+    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+}
+function plansByFile(report) {
+    return new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
+}
+/** The result table's rows (one per item that did something), and how many of them share one URL among accounts. */
+function resultRows(report, context, layout) {
+    const planned = plansByFile(report);
+    const items = (report.result?.items ?? []).filter((item) => !isQuietResult(item, planned.get(item.file)));
     let sharedUrls = 0;
-    const listed = items.map((item) => {
+    const rows = items.map((item) => {
         const plan = planned.get(item.file);
         const published = joinCells(item.publishedUrls.map((p) => linkCell(p.platform, safeUrl(p.url))), ', ');
-        const several = oneUrlForSeveral(item) ? accountsBehindOneUrl(plan).length : 0;
+        const several = words_oneUrlForSeveral(item) ? words_accountsBehindOneUrl(plan).length : 0;
         if (several > 0)
             sharedUrls++;
         const shown = several > 0 ? joinCells([published, `(one URL for ${several} accounts)`], ' ') : published;
-        const note = item.lastError ?? item.error ?? resultNote(item, plan);
+        const note = item.lastError ?? item.error ?? words_resultNote(item, plan);
         return [
             fileCell(item.file, item.file, plan?.line ?? 1, context, layout),
             textCell(item.title, titleLimit(layout)),
@@ -14149,15 +14224,7 @@ function resultTable(report, context, layout) {
             seconds(item.durationMs),
         ];
     });
-    const { rows, more } = markdown_capped(listed, layout, context);
-    const table = join([
-        markdownTable(['Manifest', 'Item', 'Outcome', 'Status', 'Published', 'Notes', 'Time'], rows),
-        more,
-        quiet,
-    ]);
-    if (sharedUrls === 0)
-        return table;
-    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+    return { rows, sharedUrls };
 }
 /** In apply reports the plan goes into a collapsed section under the results. */
 function planDetails(report, context, layout) {
@@ -14196,13 +14263,13 @@ function seconds(ms) {
 }
 /** The shortest true description of a plan row: which steps, nothing more. */
 function stepKinds(item) {
-    return item.steps.length === 0 ? idleState(item) : item.steps.map((step) => step.kind).join(', ');
+    return item.steps.length === 0 ? types_idleState(item) : item.steps.map((step) => step.kind).join(', ');
 }
 /** The plan's steps as plain text: the table escapes the whole cell, a status the service invented included. */
 function stepsText(item) {
     if (item.steps.length === 0)
-        return idleState(item);
-    return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
+        return types_idleState(item);
+    return item.steps.map((step) => words_stepText(step, markdownLabels)).join('; ');
 }
 /** Shortened on one line; escaped with the rest of its cell. */
 function shortened(text, maxLength) {
@@ -14216,11 +14283,11 @@ const markdownLabels = {
 /** Plain text, escaped with its cell. */
 function notesText(item, layout) {
     const notes = [
-        ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [text])),
-        ...item.holds.map((hold) => holdText(hold)),
-        ...item.drift.map((drift) => driftText(drift, layout.compact)),
-        ...[keptText(item.kept, layout.compact), notPreviewedText(item)].flatMap((text) => text === null ? [] : [text]),
-        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
+        ...[words_confirmationText(item)].flatMap((text) => (text === null ? [] : [text])),
+        ...item.holds.map((hold) => words_holdText(hold)),
+        ...item.drift.map((drift) => words_driftText(drift, layout.compact)),
+        ...[words_keptText(item.kept, layout.compact), words_notPreviewedText(item)].flatMap((text) => text === null ? [] : [text]),
+        ...(item.publishVia && !layout.compact ? [words_publishViaText(item.publishVia, item.flow)] : []),
     ];
     return notes.join('; ');
 }
@@ -14298,6 +14365,258 @@ function summaryMarkdown(report, context, extras) {
         notes.push(`GitHub shows 10 annotations of each kind per step; ${hidden} more (${extras.hiddenErrors} errors, ${extras.hiddenWarnings} warnings) are listed in the tables below.`);
     }
     return `${renderReport(report, { ...context, notes }, { target: 'summary', limit: SUMMARY_LIMIT - summary_MARGIN, unit: 'bytes' })}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/text.ts
+
+
+
+
+const PLAIN = { color: false };
+const ANSI = {
+    good: ['\u001b[32m', '\u001b[39m'],
+    bad: ['\u001b[31m', '\u001b[39m'],
+    busy: ['\u001b[33m', '\u001b[39m'],
+    dim: ['\u001b[2m', '\u001b[22m'],
+    bold: ['\u001b[1m', '\u001b[22m'],
+};
+function paint(text, tone, style) {
+    if (!style.color || tone === null || text === '')
+        return text;
+    const [open, close] = ANSI[tone];
+    return `${open}${text}${close}`;
+}
+function width(text) {
+    return [...text].length;
+}
+/** Columns padded to the widest cell; the last column is not padded. */
+function renderTable(headers, rows, style = PLAIN) {
+    const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
+    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
+    const line = (row) => row
+        .map((cell, i) => {
+        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
+        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
+    })
+        .join('  ')
+        .trimEnd();
+    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
+    return [head, ...cells.map(line)].join('\n');
+}
+function truncate(text, max) {
+    const chars = [...text.replace(/\s+/g, ' ').trim()];
+    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+// ---- plan ----
+const terminalLabels = {
+    /** Platforms only: the table stays narrow, the account names are in the manifest. */
+    account: (account) => account.platform,
+    value: (text) => `"${truncate(text, 40)}"`,
+};
+function describeStep(step) {
+    return stepText(step, terminalLabels);
+}
+function itemAction(item) {
+    if (item.steps.length > 0)
+        return item.steps.map(describeStep).join(', then ');
+    return idleState(item);
+}
+function itemNotes(item) {
+    const notes = [];
+    if (item.match === 'renamed' && item.renamedFrom !== null)
+        notes.push(`renamed from "${item.renamedFrom}"`);
+    if (item.match === 'pinned')
+        notes.push('pinned by id');
+    const confirmation = confirmationText(item);
+    if (confirmation !== null)
+        notes.push(confirmation);
+    notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
+    for (const text of [keptText(item.kept), notPreviewedText(item)])
+        if (text !== null)
+            notes.push(text);
+    if (item.publishVia)
+        notes.push(publishViaText(item.publishVia, item.flow));
+    return notes.join('; ');
+}
+function actionTone(item) {
+    if (item.steps.length === 0)
+        return 'dim';
+    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
+}
+/** `label` replaces the headline's "Plan", for a plan that will not run. */
+function renderPlanText(plan, style = PLAIN, label) {
+    const lines = [];
+    const verb = label ?? (plan.mode === 'apply' ? 'Plan' : `Plan (${plan.mode} only, nothing is changed)`);
+    lines.push(paint(`${verb}: ${planHeadline(plan)}`, 'bold', style), '');
+    if (plan.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
+            `${item.file}:${item.line}`,
+            truncate(item.title, 40),
+            item.stage,
+            item.flow,
+            item.remote?.status ?? 'new',
+            { text: itemAction(item), tone: actionTone(item) },
+            { text: itemNotes(item), tone: 'dim' },
+        ]), style));
+    }
+    if (plan.unmanaged.length > 0) {
+        lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
+        for (const ref of plan.unmanaged)
+            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
+    }
+    return lines.join('\n');
+}
+/** The plan in one sentence: `5 items, 5 to create, 0 to edit, …`. */
+function planHeadline(plan) {
+    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
+    const parts = [
+        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
+        `${count('create')} to create`,
+        `${count('edit')} to edit`,
+        `${count('render')} to render`,
+        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
+    ];
+    const idle = plan.items.filter((item) => item.steps.length === 0).map(types_idleState);
+    const held = idle.filter((state) => state === 'held').length;
+    if (held > 0)
+        parts.push(`${held} held`);
+    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
+    if (drifted > 0)
+        parts.push(`${drifted} drifted`);
+    return `${parts.join(', ')}.`;
+}
+// ---- results ----
+const OUTCOME_TONES = {
+    created: 'good',
+    updated: 'good',
+    rendered: 'good',
+    published: 'good',
+    unchanged: 'dim',
+    drifted: 'busy',
+    held: 'dim',
+    running: 'busy',
+    unknown: 'busy',
+    failed: 'bad',
+    skipped: 'dim',
+    error: 'bad',
+};
+function statusTone(status) {
+    if (status === null)
+        return null;
+    if (status.startsWith('FAILED'))
+        return 'bad';
+    if (status === 'UPLOADED' || status === 'VIDEO_PROCESSED' || status === 'NEW')
+        return 'good';
+    return 'busy';
+}
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)}ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)}s`;
+    return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+}
+/** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
+function renderResultsText(result, style = PLAIN, plan) {
+    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+    const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
+    if (result.items.length > 0) {
+        lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
+            item.file,
+            truncate(item.title, 40),
+            { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
+            { text: item.status ?? '-', tone: statusTone(item.status) },
+            formatDuration(item.durationMs),
+            { text: resultNote(item, planned.get(item.file)) ?? '', tone: 'dim' },
+        ]), style));
+    }
+    const published = result.items.filter((item) => publishedThisRun(item) && item.publishedUrls.length > 0);
+    if (published.length > 0) {
+        lines.push('', 'Published:');
+        for (const item of published) {
+            const behind = oneUrlForSeveral(item) ? accountsBehindOneUrl(planned.get(item.file)) : [];
+            for (const url of item.publishedUrls) {
+                const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
+                lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
+            }
+        }
+    }
+    // What the service stored in its own form: said once, below the table.
+    const noted = result.items.filter((item) => (item.notes ?? []).length > 0);
+    if (noted.length > 0) {
+        lines.push('', 'Notes:');
+        for (const item of noted)
+            for (const text of (item.notes ?? []).map(noteText))
+                lines.push(`  ${item.file}: ${text}`);
+    }
+    const failures = result.items.filter((item) => item.lastError !== null || item.error !== null);
+    if (failures.length > 0) {
+        lines.push('', paint('Failed:', 'bad', style));
+        for (const item of failures)
+            lines.push(...failureLines(item));
+    }
+    if (result.creditsBefore !== null || result.creditsAfter !== null) {
+        lines.push('', creditsLine(result.creditsBefore, result.creditsAfter));
+    }
+    return lines.join('\n');
+}
+function failureLines(item) {
+    const lines = [`  ${item.file}: ${item.title}${item.status ? ` (${item.status})` : ''}`];
+    if (item.lastError !== null)
+        lines.push(`    last_error: ${item.lastError}`);
+    if (item.error !== null)
+        lines.push(`    error: ${item.error}`);
+    return lines;
+}
+function creditsLine(before, after) {
+    const show = (value) => (value === null ? 'unknown' : String(value));
+    const spent = before !== null && after !== null ? ` (${before - after} spent)` : '';
+    return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
+}
+/** The results in one sentence, as the terminal's report opens. */
+function resultsHeadline(result) {
+    const counts = new Map();
+    for (const item of result.items)
+        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
+    const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
+    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
+}
+function formatProgressLine(event, style = PLAIN) {
+    const parts = [
+        `  ${event.file}`,
+        truncate(event.title, 40),
+        paint(event.status, statusTone(event.status), style),
+    ];
+    const percentage = event.progress?.percentage;
+    if (typeof percentage === 'number')
+        parts.push(`${Math.round(percentage)}%`);
+    const detail = event.progress?.message ?? event.progress?.step;
+    if (detail)
+        parts.push(paint(truncate(detail, 60), 'dim', style));
+    return parts.join('  ');
+}
+/**
+ * One line per state change: a new status, a new step, or the percentage
+ * moving on by at least `minStep` points. Identical snapshots from repeated
+ * polls print nothing.
+ */
+function createProgressPrinter(write, style = PLAIN, minStep = 10) {
+    const last = new Map();
+    return (event) => {
+        const previous = last.get(event.file);
+        const step = event.progress?.step ?? null;
+        const percentage = event.progress?.percentage ?? null;
+        if (previous !== undefined &&
+            previous.status === event.status &&
+            previous.step === step &&
+            (percentage === null ||
+                (previous.percentage !== null && percentage !== 100 && percentage - previous.percentage < minStep) ||
+                previous.percentage === percentage)) {
+            return;
+        }
+        last.set(event.file, { status: event.status, step, percentage });
+        write(formatProgressLine(event, style));
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/action/annotations.ts
@@ -14696,7 +15015,7 @@ function outputsFor(report) {
     const items = report.result?.items ?? [];
     // What this run published; items published by earlier runs are in `results`.
     const published = items
-        .filter(publishedThisRun)
+        .filter(results_publishedThisRun)
         .flatMap((item) => item.publishedUrls.map((p) => ({ title: p.title, platform: p.platform, url: p.url })));
     return {
         plan: planJson(report.plan),
@@ -14847,12 +15166,18 @@ async function writeRunFile(kind, json, shard, env) {
 
 
 
+
 async function reportRun(commands, run) {
     const { report, decision, event, inputs } = run;
     const notes = [...run.notes];
     // The summary and the comment open with these too (src/report/markdown.ts); the log says them here.
     for (const line of releaseLines(report.release))
         commands.info(`Release control: ${line}`);
+    // The log says what the run planned and did in a line each; the tables are in the summary.
+    if (report.plan)
+        commands.info(`Plan: ${planHeadline(report.plan)}`);
+    if (report.result)
+        commands.info(`Results: ${resultsHeadline(report.result)}`);
     if (report.review) {
         for (const note of reviewNotes(report.review)) {
             notes.push(note);
