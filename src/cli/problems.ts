@@ -1,7 +1,7 @@
 import type { RunReport } from '../engine/types.ts';
 import { formatProblem } from '../manifest/format.ts';
 import { DEFAULTS_FILES } from '../manifest/index.ts';
-import { isReleaseFile } from '../manifest/release-file.ts';
+import { isReleaseFile } from '../manifest/catalogue-files.ts';
 import type { Problem } from '../manifest/types.ts';
 
 // How problems and their counts read in a terminal.

@@ -1,7 +1,6 @@
 import { mapLimit } from '../concurrency.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
-import { DEFAULTS_FILES, parseManifest } from '../manifest/index.ts';
-import { foldersOf } from '../manifest/manifest-file.ts';
+import { defaultsFilesAbove, parseManifest } from '../manifest/index.ts';
 import type { Plan, PlanItem, PreviewReach } from '../plan/types.ts';
 import { sameTitle } from '../text/service-terms.ts';
 import type { EngineOptions, RunReport } from './types.ts';
@@ -36,9 +35,8 @@ async function defaultsAtBase(
   file: string,
 ): Promise<{ file: string; text: string }[] | undefined> {
   const found: { file: string; text: string }[] = [];
-  for (const folder of foldersOf(file)) {
-    for (const name of DEFAULTS_FILES) {
-      const path = folder === '' ? name : `${folder}/${name}`;
+  for (const folder of defaultsFilesAbove(file)) {
+    for (const path of folder) {
       const text = await atBase(previous, path);
       if (text === undefined) return undefined;
       if (text === null) continue;

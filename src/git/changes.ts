@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { foldersOf, isCatalogueFile } from '../manifest/catalogue-files.ts';
 import { git } from './history.ts';
 import { linkFollower } from './links.ts';
 
@@ -50,17 +51,6 @@ async function gitChangedFiles(cwd: string, ref: string, name = ref): Promise<Ch
   const atBase = new Set(paths(tree.stdout));
   const changed = new Set(paths(diff.stdout));
   return { base: name, differs: (file) => !atBase.has(file) || changed.has(file), changed };
-}
-
-/** A file that applies to the manifests of its folder and below: `_defaults.yml`, or another `_`-named YAML. */
-function isCatalogueFile(name: string): boolean {
-  return /^_.*\.ya?ml$/i.test(name);
-}
-
-/** `a/b/c.yml` → `['', 'a', 'a/b']`: the folders whose catalogue files apply to it. */
-function foldersAbove(file: string): string[] {
-  const parts = file.split('/').slice(0, -1);
-  return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
 }
 
 /** The change of the workspace `cwd` since `ref` (named `name` in reports); null when git cannot read `ref` here. */
@@ -121,9 +111,7 @@ export function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
   };
   // Catalogue files changed or deleted since the base, by folder (as git and GitHub name it: where it really is).
   const changedFolders = new Set(
-    [...changes.changed]
-      .filter((file) => isCatalogueFile(path.posix.basename(file)))
-      .map((file) => path.posix.dirname(file)),
+    [...changes.changed].filter((file) => isCatalogueFile(file)).map((file) => path.posix.dirname(file)),
   );
   const folders = new Map<string, boolean>();
   const folderChanged = (folder: string): boolean => {
@@ -147,7 +135,7 @@ export function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
     touches: (file) => {
       let touched = answers.get(file);
       if (touched === undefined) {
-        touched = differs(file) || foldersAbove(file).some(folderChanged);
+        touched = differs(file) || foldersOf(file).some(folderChanged);
         answers.set(file, touched);
       }
       return touched;

@@ -1,5 +1,6 @@
 import { parse } from 'yaml';
 import type { PublishOptions } from '../api/types.ts';
+import { defaultsFilesAbove } from '../manifest/catalogue-files.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { sameTitle, titleKey } from '../text/service-terms.ts';
 
@@ -136,11 +137,10 @@ function personaIn(text: string | null): string | null | undefined {
 async function personaAtBase(previous: PreviousVersions, file: string): Promise<string | null | undefined> {
   const own = personaIn(await previous.read(file));
   if (own !== null) return own;
-  const folders = file.split('/').slice(0, -1);
-  for (let depth = folders.length; depth >= 0; depth--) {
-    const folder = folders.slice(0, depth).join('/');
-    for (const name of ['_defaults.yml', '_defaults.yaml']) {
-      const inherited = personaIn(await previous.read(folder === '' ? name : `${folder}/${name}`));
+  // The nearest folder's defaults first.
+  for (const folder of defaultsFilesAbove(file).reverse()) {
+    for (const path of folder) {
+      const inherited = personaIn(await previous.read(path));
       if (typeof inherited === 'string') return inherited;
     }
   }

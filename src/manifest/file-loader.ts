@@ -5,9 +5,15 @@ import path from 'node:path';
 import { DEFAULTS } from '../defaults.ts';
 import { titleKey } from '../text/service-terms.ts';
 import { compileGlob, globRoot } from './glob.ts';
-import { isReleaseFile, misplacedRelease, readRelease, releaseFilesIn } from './release-file.ts';
+import { misplacedRelease, readRelease } from './release-file.ts';
+import {
+  DEFAULTS_FILES,
+  foldersOf,
+  isDefaultsFile,
+  isReleaseFile,
+  releaseFilesIn,
+} from './catalogue-files.ts';
 import { Reader } from './file-reader.ts';
-import { foldersOf } from './manifest-file.ts';
 import { parseFiles } from './parse-pool.ts';
 import { readDefaults } from './validate.ts';
 import { problemAt } from './position-tree.ts';
@@ -24,7 +30,6 @@ import type { DesiredItem, LoadResult, ManifestOutline, Problem, ReleaseControl 
 export const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-export const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'] as const;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 export interface LoadOptions {
@@ -179,10 +184,7 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
   };
   const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
   const matched = await discover(cwd, options.pattern);
-  const candidates = matched.filter(
-    (file) =>
-      !(DEFAULTS_FILES as readonly string[]).includes(path.posix.basename(file)) && !isReleaseFile(file),
-  );
+  const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
   const release = await loadRelease(reader, options.pattern, matched);
 
   const defaults = await readAllDefaults(reader, candidates, context);

@@ -1,3 +1,4 @@
+import { foldersOf } from './catalogue-files.ts';
 import type { ManifestResult } from './defaults-layering.ts';
 import type { Reader } from './file-reader.ts';
 import type { Source } from './position-tree.ts';
@@ -13,15 +14,6 @@ export type ParsedFile = ManifestResult & { file: string };
 
 /** The `_defaults.yml` read in each folder, by folder ('' for the root); null where there is none. */
 export type FolderDefaults = ReadonlyMap<string, Source | null>;
-
-/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
-export function foldersOf(file: string): string[] {
-  const parts = file.split('/').slice(0, -1);
-  return parts.reduce<string[]>(
-    (folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`],
-    [''],
-  );
-}
 
 export async function parseManifestFile(
   reader: Reader,

@@ -20,20 +20,7 @@ import {
 // problems at file:line:col with a "did you mean"), and is never a manifest
 // itself, wherever a glob meets it.
 
-const RELEASE_FILES = ['_release.yml', '_release.yaml'] as const;
-
 const DAY_MS = 86_400_000;
-
-/** Whether a path names a release file (in any folder). */
-export function isReleaseFile(file: string): boolean {
-  const name = file.slice(file.lastIndexOf('/') + 1);
-  return (RELEASE_FILES as readonly string[]).includes(name);
-}
-
-/** The release files the loader looks for: `_release.yml` and `_release.yaml` in `root` ('' is the workspace). */
-export function releaseFilesIn(root: string): string[] {
-  return RELEASE_FILES.map((name) => (root === '' ? name : `${root}/${name}`));
-}
 
 /** A release file the glob met outside the manifests' folder: it would silently do nothing, so it is an error. */
 export function misplacedRelease(file: string, root: string): Problem {
