@@ -9,6 +9,7 @@ import {
   type PublicationDeployment,
   type PublicationState,
 } from '../github/deployments.ts';
+import { publishes } from '../plan/steps.ts';
 import type { PlanItem } from '../plan/types.ts';
 import type { WorkflowCommands } from './commands.ts';
 import type { RunEvent } from './event.ts';
@@ -25,9 +26,7 @@ function stateOf(
   result: ItemResult,
   item: PlanItem,
 ): { state: PublicationState; create: boolean; description: string } | null {
-  const sent = item.steps.some(
-    (step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null),
-  );
+  const sent = publishes(item.steps);
   const waited = item.steps.some((step) => step.kind === 'wait');
   if (!sent && !waited) return null;
   // A run that only waited for an item in flight cannot tell whether that job

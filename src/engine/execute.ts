@@ -8,7 +8,7 @@ import { realClock } from '../apply/wait.ts';
 import { blocksWrites } from '../manifest/types.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
 import { releaseRules, sendBlock } from '../plan/release-control.ts';
-import { statedScopes } from '../plan/steps.ts';
+import { generates, statedScopes } from '../plan/steps.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
 import { bestEffortCredits, refreshScripts, statedPace } from './observe.ts';
 import { runRelease } from './plan-stage.ts';
@@ -63,10 +63,9 @@ export async function execute(
   const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
   if (scopes === null) return;
   const started = monotonicMs();
-  const generates = writes.some((step) => step.kind === 'render' || step.kind === 'upload');
   const [credits] = await Promise.all([
     mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
-    generates ? statedPace(client, report.notes) : null,
+    generates(writes) ? statedPace(client, report.notes) : null,
   ]);
   report.creditsBefore = credits;
   const runs = await applyItems(items, applyOptions(options, client, report));

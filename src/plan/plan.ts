@@ -16,7 +16,7 @@ import { uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched } from './identity.ts';
 import { releaseControl } from './release-control.ts';
 import { releaseSteps } from './release-steps.ts';
-import { publicationOf, publicationsOf, publishes, renders, statedScopes } from './steps.ts';
+import { generates, publicationOf, publicationsOf, publishes, renders, statedScopes } from './steps.ts';
 import type { Drift, Hold, Plan, PlanContext, PlanItem, PublicationTarget, Step } from './types.ts';
 
 // The pure heart of the engine: desired state + observed state → Plan.
@@ -252,7 +252,7 @@ function keptOf(
   detail: ContentDetail | null,
   steps: readonly Step[],
 ): { kept?: PlanItem['kept'] } {
-  if (detail === null || !steps.some((step) => step.kind === 'render' || step.kind === 'upload')) return {};
+  if (detail === null || !generates(steps)) return {};
   const kept = keptFromService(item.fields, detail);
   return kept.length > 0 ? { kept } : {};
 }

@@ -21,6 +21,11 @@ export function renders(steps: readonly Step[]): boolean {
   return steps.some((step) => step.kind === 'render');
 }
 
+/** Whether any of the steps sends a generation or an upload: the requests that are rate limited and need `generate`. */
+export function generates(steps: readonly Step[]): boolean {
+  return steps.some((step) => step.kind === 'render' || step.kind === 'upload');
+}
+
 /** (item, account) pairs a list of steps would publish. */
 export function publicationsOf(steps: readonly Step[]): number {
   return steps.reduce((count, step) => count + (publicationOf(step)?.accounts.length ?? 0), 0);
@@ -32,5 +37,5 @@ export function publicationsOf(steps: readonly Step[]): number {
  * so none is guessed for them; a 403 tells.
  */
 export function statedScopes(steps: readonly Step[]): Scope[] {
-  return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
+  return generates(steps) ? ['generate'] : [];
 }

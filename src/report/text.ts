@@ -1,6 +1,7 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
 import { OUTCOMES, type ApplyResult, type ItemResult, type Outcome } from '../apply/types.ts';
 import { publishedThisRun } from '../apply/results.ts';
+import { generates } from '../plan/steps.ts';
 import { idleState, type Plan, type PlanItem, type Step } from '../plan/types.ts';
 import {
   accountsBehindOneUrl,
@@ -107,7 +108,7 @@ function itemNotes(item: PlanItem): string {
 
 function actionTone(item: PlanItem): Tone | null {
   if (item.steps.length === 0) return 'dim';
-  return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
+  return generates(item.steps) ? 'busy' : null;
 }
 
 /** `label` replaces the headline's "Plan", for a plan that will not run. */
