@@ -3,10 +3,11 @@ import { loadManifests } from '../manifest/index.ts';
 import type { LoadResult } from '../manifest/types.ts';
 import { pastSchedules } from '../plan/late-window.ts';
 import { releaseRules } from '../plan/release-control.ts';
+import type { ReleaseRules } from '../plan/types.ts';
 import { pauseWarnings, releaseStatus } from '../plan/release-status.ts';
 import { execute, monotonicMs } from './execute.ts';
 import { DEFAULT_READ_CONCURRENCY, startObservation, type Observation } from './observe.ts';
-import { planStage, runRelease } from './plan-stage.ts';
+import { planStage } from './plan-stage.ts';
 import { plansFile } from './scope.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
@@ -37,19 +38,25 @@ export async function runEngine(options: EngineOptions): Promise<RunReport> {
       // Workers free the main thread for the service's answers; with none to read, they only cost their start.
       ...(observation === null ? { workers: 0 } : {}),
     });
-    const report = emptyReport(options, load, elapsed(started));
+    // The release file and the run's inputs, read once for the plan, the report and every send.
+    const rules = releaseRules(load.release ?? null, runRelease(options.settings));
+    const report = emptyReport(options, load, rules, elapsed(started));
     if (stopsBeforeService(options, load, report)) return report;
-    return await withService(options, load, observation, report);
+    return await withService(options, { load, rules }, observation, report);
   } finally {
     await observation?.stop();
   }
 }
 
-function emptyReport(options: EngineOptions, load: LoadResult, loadMs: number): RunReport {
+function emptyReport(
+  options: EngineOptions,
+  load: LoadResult,
+  rules: ReleaseRules,
+  loadMs: number,
+): RunReport {
   const { settings, seams } = options;
   const now = seams?.now?.() ?? new Date();
   const control = load.release ?? null;
-  const rules = releaseRules(control, runRelease(settings));
   return {
     mode: settings.mode,
     load,
@@ -80,10 +87,15 @@ function stopsBeforeService(options: EngineOptions, load: LoadResult, report: Ru
   return true;
 }
 
+/** What the run's own settings add to the release file: the pause input, override-freeze. */
+function runRelease(settings: EngineOptions['settings']): Parameters<typeof releaseRules>[1] {
+  return { pause: settings.pause ?? null, overrideFreeze: settings.overrideFreeze ?? false };
+}
+
 /** Plan, then carry it out; anything unrecoverable is the report's one fatal error. */
 async function withService(
   options: EngineOptions,
-  load: LoadResult,
+  { load, rules }: { load: LoadResult; rules: ReleaseRules },
   observation: Observation | null,
   report: RunReport,
 ): Promise<RunReport> {
@@ -95,11 +107,11 @@ async function withService(
   }
   try {
     const planStarted = monotonicMs();
-    const plan = await planStage(options, load, observation, report);
+    const plan = await planStage(options, { load, rules }, observation, report);
     report.plan = plan;
     report.timings.planMs = elapsed(planStarted);
     await options.deps.onPlan?.(plan, report.problems);
-    await execute(options, client, plan, report);
+    await execute(options, client, { plan, rules }, report);
   } catch (error) {
     report.fatal = describeError(error);
   }

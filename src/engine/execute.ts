@@ -7,11 +7,10 @@ import type { ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
 import { blocksWrites } from '../manifest/types.ts';
 import { allowedSteps, asPreview } from '../plan/permissions.ts';
-import { releaseRules, sendBlock } from '../plan/release-control.ts';
+import { sendBlock } from '../plan/release-control.ts';
 import { generates, statedScopes } from '../plan/steps.ts';
-import type { Plan, PlanItem, Step } from '../plan/types.ts';
+import type { Plan, PlanItem, ReleaseRules, Step } from '../plan/types.ts';
 import { bestEffortCredits, refreshScripts, statedPace } from './observe.ts';
-import { runRelease } from './plan-stage.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
 // The applying stage of a run: what this run may do of the plan, checked
@@ -53,7 +52,7 @@ function refusal(options: EngineOptions, plan: Plan, report: RunReport): 'errors
 export async function execute(
   options: EngineOptions,
   client: ServiceApi,
-  plan: Plan,
+  { plan, rules }: { plan: Plan; rules: ReleaseRules },
   report: RunReport,
 ): Promise<void> {
   const { mode } = options.settings;
@@ -68,16 +67,16 @@ export async function execute(
     generates(writes) ? statedPace(client, report.notes) : null,
   ]);
   report.creditsBefore = credits;
-  const runs = await applyItems(items, applyOptions(options, client, report));
+  const runs = await applyItems(items, applyOptions(options, client, rules));
   await recordResults(options, client, plan, runs, scopes, report);
   report.timings.applyMs = Math.round(monotonicMs() - started);
 }
 
-function applyOptions(options: EngineOptions, client: ServiceApi, report: RunReport): ApplyOptions {
+function applyOptions(options: EngineOptions, client: ServiceApi, rules: ReleaseRules): ApplyOptions {
   const { settings, deps, seams } = options;
   return {
     client,
-    sendHold: sendGate(options, report),
+    sendHold: sendGate(options, rules),
     atMostOnce: settings.atMostOnce === true,
     allowed: allowedSteps(settings.mode, settings.permissions),
     concurrency: settings.concurrency,
@@ -97,8 +96,7 @@ function applyOptions(options: EngineOptions, client: ServiceApi, report: RunRep
  * was made earlier, and a freeze may have begun while the run waited on
  * renders or on the generation pace, or begin before the job it starts ends.
  */
-function sendGate(options: EngineOptions, report: RunReport): ApplyOptions['sendHold'] {
-  const rules = releaseRules(report.load.release ?? null, runRelease(options.settings));
+function sendGate(options: EngineOptions, rules: ReleaseRules): ApplyOptions['sendHold'] {
   const now = options.seams?.now ?? (() => new Date());
   return (send) => sendBlock(rules, send, now().getTime());
 }

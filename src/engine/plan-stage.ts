@@ -5,16 +5,16 @@ import { outlineAccountProblems } from '../plan/accounts.ts';
 import { personaDifference } from '../plan/diff.ts';
 import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';
 import { plan as makePlan, otherShardProblems } from '../plan/plan.ts';
-import { releaseRules, withUnseenPauses } from '../plan/release-control.ts';
+import { withUnseenPauses } from '../plan/release-control.ts';
 import { pausedAccountProblems } from '../plan/release-status.ts';
-import type { MatchOptions, Plan } from '../plan/types.ts';
+import type { MatchOptions, Plan, ReleaseRules } from '../plan/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Listing, Observation } from './observe.ts';
 import { withPreviewReach } from './preview-reach.ts';
 import { gateByReview } from './review.ts';
 import { planScope, plansFile, splitPlanned } from './scope.ts';
 import { withReviewKeys } from './review-key.ts';
-import type { EngineOptions, RunReport, RunSettings } from './types.ts';
+import type { EngineOptions, RunReport } from './types.ts';
 
 // The planning stage of a run: the observed state, read with what git knows
 // of the manifests' earlier versions, becomes the plan (src/plan/, pure),
@@ -23,7 +23,7 @@ import type { EngineOptions, RunReport, RunSettings } from './types.ts';
 /** The plan of this shard's manifests; problems and notes go to the report. */
 export async function planStage(
   options: EngineOptions,
-  load: LoadResult,
+  { load, rules }: { load: LoadResult; rules: ReleaseRules },
   observation: Observation,
   report: RunReport,
 ): Promise<Plan> {
@@ -60,7 +60,7 @@ export async function planStage(
       ...(personaChanged === null ? {} : { personaChanged }),
       lateWindowMs: settings.lateWindowMs,
       release: withUnseenPauses(
-        releaseRules(load.release ?? null, runRelease(settings)),
+        rules,
         listing.accounts,
         listing.accountsError === null && listing.accountsGap === null,
       ),
@@ -78,11 +78,6 @@ export async function planStage(
   if (listing.accountsError === null && listing.accountsGap === null)
     report.problems.push(...pausedAccountProblems(load.release ?? null, listing.accounts));
   return plan;
-}
-
-/** What the run's own settings add to the release file: the pause input, override-freeze. */
-export function runRelease(settings: RunSettings): Parameters<typeof releaseRules>[1] {
-  return { pause: settings.pause ?? null, overrideFreeze: settings.overrideFreeze ?? false };
 }
 
 /** Published videos: what they were published with is read from git, to report later changes as drift. */
