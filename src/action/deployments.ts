@@ -51,7 +51,7 @@ function stateOf(
 }
 
 /** Every publication (item × account) the run made or finished, with the state its deployment takes. */
-function publicationsOf(report: RunReport): PublicationDeployment[] {
+function deploymentsOf(report: RunReport): PublicationDeployment[] {
   const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
   return (report.result?.items ?? []).flatMap((result) => {
     const item = planned.get(result.file);
@@ -96,7 +96,7 @@ export async function recordDeployments(
   inputs: Pick<ActionInputs, 'deployments' | 'githubToken'>,
 ): Promise<string[]> {
   if (!inputs.deployments) return [];
-  const publications = publicationsOf(report);
+  const publications = deploymentsOf(report);
   if (publications.length === 0) return [];
   const warn = (message: string): string[] => {
     commands.warning(message);
