@@ -1,10 +1,10 @@
 import { WorkflowCommands } from './action/commands.ts';
 import { runDoctorMode } from './action/doctor.ts';
-import { runEngineFor } from './action/engine-run.ts';
+import { runEngineFor, type ActionRun } from './action/engine-run.ts';
 import { readEvent } from './action/event.ts';
 import { runImportMode } from './action/import.ts';
 import { readInputs, SECRET_INPUTS } from './action/inputs.ts';
-import { baseUrlGate, decideRun, decisionLine } from './action/mode.ts';
+import { baseUrlGate, chooseRun, decisionLine } from './action/mode.ts';
 import { failureMessage, reportRun } from './action/report.ts';
 import { describeError } from './api/index.ts';
 
@@ -36,18 +36,32 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   const gate = baseUrlGate(inputs);
   failWith(gate.refused);
   if (gate.warning !== null) commands.warning(gate.warning);
-  if (inputs.mode === 'doctor') return failWith(await runDoctorMode(commands, inputs));
-
   const event = await readEvent(env);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
-  if (inputs.mode === 'import') return failWith(await runImportMode(commands, inputs, event, workspace));
+  // Set whatever the run decides, so that a later step can read it.
+  if (inputs.mode === 'import') await commands.setOutput('imported', '[]');
+  const choice = chooseRun(inputs, event);
+  switch (choice.kind) {
+    case 'refused':
+      return failWith(choice.refused);
+    case 'doctor':
+      return failWith(await runDoctorMode(commands, inputs));
+    case 'import':
+      return failWith(await runImportMode(commands, inputs, workspace));
+    case 'engine':
+      return runEngineMode(commands, { inputs, event, decision: choice.decision, workspace }, env);
+  }
+}
 
-  const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
-  if ('refused' in decision) return failWith(decision.refused);
+async function runEngineMode(
+  commands: WorkflowCommands,
+  run: ActionRun,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const { inputs, event, decision } = run;
   if (decision.note !== null) commands.info(decision.note);
   commands.info(decisionLine(decision, event, inputs.shard));
 
-  const run = { inputs, event, decision, workspace };
   const { report, notes } = await runEngineFor(commands, run);
   await reportRun(commands, { ...run, report, notes, env });
   failWith(failureMessage(report));

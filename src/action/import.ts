@@ -2,28 +2,20 @@ import { createClient } from '../api/index.ts';
 import { runImport } from '../import/import.ts';
 import { importHeadline, renderImportMarkdown, renderImportText } from '../import/render.ts';
 import type { WorkflowCommands } from './commands.ts';
-import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 
 // `mode: import`: writes a manifest for each item no manifest manages yet
 // into the workspace, for a later step to commit (examples/workflows/import.yml
 // opens a pull request with them). It reads the service only. Run by hand,
-// on workflow_dispatch: on any other event it refuses, so that a push or a
-// pull request never rewrites the checkout behind the other steps' backs.
+// on workflow_dispatch (src/action/mode.ts refuses it on any other event), so
+// that a push or a pull request never rewrites the checkout behind the other
+// steps' backs.
 
 export async function runImportMode(
   commands: WorkflowCommands,
   inputs: ActionInputs,
-  event: RunEvent,
   workspace: string,
 ): Promise<string | null> {
-  await commands.setOutput('imported', '[]');
-  if (event.name !== 'workflow_dispatch') {
-    return `mode: import runs on workflow_dispatch only (this run is ${event.name || 'not a workflow event'}); start it by hand from the Actions tab.`;
-  }
-  if (inputs.apiKey === '' || inputs.baseUrl === '') {
-    return 'mode: import needs the service: give api-key (from a secret) and base-url.';
-  }
   const { baseUrl, apiKey, allowInsecureHttp } = inputs;
   const client = createClient({ baseUrl, apiKey, allowInsecureHttp, readOnly: true });
   let report;

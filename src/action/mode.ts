@@ -19,6 +19,8 @@ import { formatShard } from './shard.ts';
 // - Every mode but validate needs api-key and base-url; a pull request
 //   without api-key (a fork's, or Dependabot's: they get no secrets) is
 //   validated instead, and any other run without them is refused.
+// - `doctor` reads only, on any event; `import` writes into the checkout,
+//   so it runs on workflow_dispatch only.
 
 const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
 const APPLY_EVENTS = new Set(['schedule', 'workflow_dispatch']);
@@ -51,8 +53,44 @@ function isTrusted(event: RunEvent): boolean {
   return event.untrusted === null && !(event.pullRequest?.fork ?? false);
 }
 
-/** The modes that run the engine; `doctor` and `import` are decided before (src/action/doctor.ts, import.ts). */
+/** The modes that run the engine; `doctor` and `import` run modes of their own (src/action/doctor.ts, import.ts). */
 export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor' | 'import'>;
+
+/** What the run does: the engine as decided, a mode of its own, or why it cannot start. */
+export type RunChoice =
+  | { kind: 'engine'; decision: RunDecision }
+  | { kind: 'doctor' }
+  | { kind: 'import' }
+  | ({ kind: 'refused' } & RunRefused);
+
+/** The one decision of a run, which main.ts carries out. */
+export function chooseRun(inputs: ActionInputs, event: RunEvent): RunChoice {
+  switch (inputs.mode) {
+    case 'doctor':
+      return serviceMissing(inputs, 'mode: doctor') ?? { kind: 'doctor' };
+    case 'import':
+      if (event.name !== 'workflow_dispatch') {
+        return refuse(
+          `mode: import runs on workflow_dispatch only (this run is ${event.name || 'not a workflow event'}); start it by hand from the Actions tab.`,
+        );
+      }
+      return serviceMissing(inputs, 'mode: import') ?? { kind: 'import' };
+    default: {
+      const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
+      return 'refused' in decision ? refuse(decision.refused) : { kind: 'engine', decision };
+    }
+  }
+}
+
+function refuse(refused: string): RunChoice {
+  return { kind: 'refused', refused };
+}
+
+/** The refusal of a mode that reads the service on any event, when api-key or base-url is empty. */
+function serviceMissing(inputs: Pick<ActionInputs, 'apiKey' | 'baseUrl'>, what: string): RunChoice | null {
+  if (inputs.apiKey !== '' && inputs.baseUrl !== '') return null;
+  return refuse(`${what} needs the service: give api-key (from a secret) and base-url.`);
+}
 
 function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mode; because: string } {
   if (input !== 'auto') return { mode: input, because: `mode: ${input}` };

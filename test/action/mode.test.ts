@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventFromPayload } from '../../src/action/event.ts';
 import { readInputs, type ActionInputs } from '../../src/action/inputs.ts';
-import { baseUrlGate, decideRun, decisionLine, type RunDecision } from '../../src/action/mode.ts';
+import { baseUrlGate, chooseRun, decideRun, decisionLine, type RunDecision } from '../../src/action/mode.ts';
 
 const repository = {
   name: 'videos',
@@ -209,6 +209,41 @@ describe('the service a mode needs', () => {
 
   it('a run that does what it was asked has no note', () => {
     expect(decide('push', push).note).toBeNull();
+  });
+});
+
+describe('the one choice of a run', () => {
+  const choose = (name: string, given: Record<string, string>) =>
+    chooseRun(inputs({ ...SERVICE, ...given }), eventFromPayload({ GITHUB_EVENT_NAME: name }, {}));
+
+  it('runs doctor on any event, with the service', () => {
+    expect(choose('push', { mode: 'doctor' })).toEqual({ kind: 'doctor' });
+    expect(choose('pull_request', { mode: 'doctor' })).toEqual({ kind: 'doctor' });
+    expect(choose('push', { mode: 'doctor', 'api-key': '' })).toEqual({
+      kind: 'refused',
+      refused: 'mode: doctor needs the service: give api-key (from a secret) and base-url.',
+    });
+  });
+
+  it('runs import by hand only, with the service', () => {
+    expect(choose('workflow_dispatch', { mode: 'import' })).toEqual({ kind: 'import' });
+    expect(choose('push', { mode: 'import' })).toEqual({
+      kind: 'refused',
+      refused:
+        'mode: import runs on workflow_dispatch only (this run is push); start it by hand from the Actions tab.',
+    });
+    expect(choose('workflow_dispatch', { mode: 'import', 'base-url': '' })).toEqual({
+      kind: 'refused',
+      refused: 'mode: import needs the service: give api-key (from a secret) and base-url.',
+    });
+  });
+
+  it('hands every other mode to the engine with its decision, or its refusal', () => {
+    expect(choose('schedule', {})).toMatchObject({ kind: 'engine', decision: { mode: 'apply' } });
+    const refused = choose('schedule', { 'api-key': '' });
+    expect(refused.kind === 'refused' && refused.refused).toMatch(
+      /^Input `api-key` is empty, and apply needs the service/,
+    );
   });
 });
 
