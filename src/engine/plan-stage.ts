@@ -11,6 +11,7 @@ import type { MatchOptions, Plan } from '../plan/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Listing, Observation } from './observe.ts';
 import { withPreviewReach } from './preview-reach.ts';
+import { choosePreviewRenders } from './preview-render.ts';
 import { gateByReview } from './review.ts';
 import { planScope, plansFile, splitPlanned } from './scope.ts';
 import { withReviewKeys } from './review-key.ts';
@@ -66,11 +67,12 @@ export async function planStage(
       ),
     },
   );
-  const plan = await withPreviewReach(
+  const reach = await withPreviewReach(
     options,
     reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report),
     report,
   );
+  const plan = await choosePreviewRenders(options, reach, mine);
   report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
   report.problems.push(...plan.problems);
   if (others.length > 0) report.problems.push(...otherShardProblems(others, mine, listing));

@@ -1,0 +1,155 @@
+import { RENDERED_STATUSES } from '../api/types.ts';
+import { mapLimit } from '../concurrency.ts';
+import type { DesiredItem } from '../manifest/types.ts';
+import { previewEdit } from '../plan/permissions.ts';
+import type { Hold, Plan, PlanItem, PreviewRenderChoice, PreviewSkip, Step } from '../plan/types.ts';
+import { fingerprint } from './fingerprint.ts';
+import { manifestAtBase } from './preview-reach.ts';
+import type { EngineOptions } from './types.ts';
+
+// A pull request's preview renders: so that reviewers watch the video, not
+// only read the script, a same-repository pull request's run renders up to
+// `preview-renders` of the items whose script, render settings or persona it
+// changes, newest changes first. Each is the item itself, the draft the
+// preview creates (or an existing draft it edits), rendered and never
+// published: the render step it gets carries no publication, and the run
+// sends no upload, whatever the inputs (execute.ts keeps every other render
+// and upload out of a pull request's run). Every generation goes through the
+// one dispatch (apply/dispatch.ts), so a freeze that holds renders, the kill
+// switch and the `pause` input hold previews as they hold renders.
+//
+// A render is reusable at the merge only if it was made from what main's
+// manifest will say: so an item is rendered only when the preview could
+// write everything its render is made from (an existing draft whose edit
+// main's manifest does not reach is not), and the render's fingerprint is
+// kept in the sealed reviewed plan (reviewed-render.ts compares it).
+
+/** The manifest fields a render is made from, besides the render settings. */
+const RENDER_FIELDS = ['full_text', 'textover', 'fine_tuning', 'persona_id'] as const;
+
+/** What a render of the item is made from: its script fields, persona, flow and render settings, as a fingerprint. */
+export function renderFingerprint(item: DesiredItem): string {
+  const fields = Object.fromEntries(RENDER_FIELDS.map((field) => [field, item.fields[field] ?? null]));
+  return fingerprint({ fields, flow: item.flow, render: item.render })!;
+}
+
+/** Which render a review saw: the item and what its render was made from, in one fingerprint (block entry `r`). */
+export function reviewedRenderKey(id: string, renderPrint: string): string {
+  return fingerprint({ id, render: renderPrint })!;
+}
+
+/** Whether this run renders previews: a pull request's run that previews, with preview-renders above 0. */
+export function rendersPreviews(options: EngineOptions): boolean {
+  const { permissions, previewRenders } = options.settings;
+  return permissions.draftsOnly === true && permissions.write && (previewRenders?.limit ?? 0) > 0;
+}
+
+/** Files whose render the pull request changes: new since the base, or with another render fingerprint there. */
+async function changedRenders(options: EngineOptions, items: readonly DesiredItem[]): Promise<Set<string>> {
+  const previous = options.deps.previous;
+  const touched = items.filter((item) => options.deps.changes?.touches(item.file) ?? true);
+  if (previous === undefined) return new Set(touched.map((item) => item.file));
+  const bases = await mapLimit(touched, 8, (item) => manifestAtBase(previous, item.file));
+  // A base that cannot be read, or was invalid, counts as changed: the count still bounds what is rendered.
+  return new Set(
+    touched
+      .filter((item, index) => {
+        const base = bases[index];
+        return (
+          typeof base !== 'object' || base === null || renderFingerprint(base) !== renderFingerprint(item)
+        );
+      })
+      .map((item) => item.file),
+  );
+}
+
+/** Why a release rule holds this item's render, or null. */
+function heldRender(holds: readonly Hold[]): PreviewSkip | null {
+  for (const hold of holds) {
+    if (hold.kind === 'frozen' && hold.held.includes('render')) return 'freeze';
+    if (hold.kind === 'paused' && hold.held.includes('render')) return 'pause';
+  }
+  return null;
+}
+
+/** Whether the preview leaves out something the render is made from (an existing draft main's manifest does not reach). */
+function withholdsRender(item: PlanItem): boolean {
+  const edit = item.steps.find((step) => step.kind === 'edit');
+  if (edit === undefined || item.remote === null) return false;
+  const { withheld } = previewEdit(item, edit, item.preview);
+  return withheld.some((field) =>
+    RENDER_FIELDS.some((name) => field === name || field.startsWith(`${name}.`)),
+  );
+}
+
+/** An item the pull request changes, as a preview sees it: a candidate, already rendered, or not rendered and why. */
+function classify(item: PlanItem, print: string): PreviewRenderChoice | 'candidate' | null {
+  const status = item.remote?.status ?? null;
+  if (status !== null && RENDERED_STATUSES.has(status) && status !== 'FAILED_UPLOAD') {
+    const current = !item.steps.some((step) => step.kind === 'edit' || step.kind === 'render');
+    return current ? { state: 'earlier', fingerprint: print } : { state: 'skipped', why: 'stale' };
+  }
+  if (status !== null && status !== 'NEW') return null;
+  const held = heldRender(item.holds);
+  if (held !== null) return { state: 'skipped', why: held };
+  if (!item.steps.some((step) => step.kind === 'render')) return null;
+  return withholdsRender(item) ? { state: 'skipped', why: 'withheld' } : 'candidate';
+}
+
+/**
+ * The plan with each preview render decided, on a run that renders previews:
+ * the items the pull request changes that a render would show, newest
+ * changes first, the first `preview-renders` chosen.
+ */
+export async function choosePreviewRenders(
+  options: EngineOptions,
+  plan: Plan,
+  desired: readonly DesiredItem[],
+): Promise<Plan> {
+  if (!rendersPreviews(options)) return plan;
+  const byFile = new Map(desired.map((item) => [item.file, item]));
+  const renderable = desired.filter((item) => item.stage !== 'draft');
+  const changed = await changedRenders(options, renderable);
+  const choices = new Map<string, PreviewRenderChoice>();
+  const candidates: PlanItem[] = [];
+  for (const item of plan.items) {
+    const manifest = byFile.get(item.file);
+    if (manifest === undefined || !changed.has(item.file)) continue;
+    const choice = classify(item, renderFingerprint(manifest));
+    if (choice === 'candidate') candidates.push(item);
+    else if (choice !== null) choices.set(item.file, choice);
+  }
+  const files = candidates.map((item) => item.file);
+  const times = (await options.deps.lastChanged?.(files)) ?? new Map<string, number>();
+  const newestFirst = [...candidates].sort(
+    (a, b) => (times.get(b.file) ?? 0) - (times.get(a.file) ?? 0) || a.file.localeCompare(b.file),
+  );
+  const limit = options.settings.previewRenders?.limit ?? 0;
+  newestFirst.forEach((item, index) => {
+    const print = renderFingerprint(byFile.get(item.file)!);
+    choices.set(
+      item.file,
+      index < limit ? { state: 'chosen', fingerprint: print } : { state: 'skipped', why: 'limit' },
+    );
+  });
+  const items = plan.items.map((item) => {
+    const choice = choices.get(item.file);
+    return choice === undefined ? item : { ...item, previewRender: choice };
+  });
+  return { ...plan, items };
+}
+
+/**
+ * What a pull request's run sends for an item (after asPreview): its creates
+ * and edits, and, for a chosen preview, one render that carries no
+ * publication. Every other render, upload and wait stays out: a pull
+ * request's run never publishes.
+ */
+export function previewSteps(item: PlanItem): PlanItem {
+  const steps: Step[] = item.steps.filter((step) => step.kind === 'create' || step.kind === 'edit');
+  if (item.previewRender?.state === 'chosen') {
+    const planned = item.steps.find((step) => step.kind === 'render');
+    if (planned !== undefined) steps.push({ ...planned, publish: null });
+  }
+  return { ...item, steps };
+}

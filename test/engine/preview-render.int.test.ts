@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunReport, RunSettings } from '../../src/engine/types.ts';
+import { manifest, PUBLISHED, startHarness, type Harness } from '../support/engine-harness.ts';
+
+// A pull request's preview renders: a few of the items it changes are
+// rendered, never published, within the count and the credit ceiling, and
+// held by release control as every render is.
+
+const PREVIEW: Partial<RunSettings> = {
+  mode: 'plan',
+  permissions: { write: true, render: false, publish: false, publishDisabledBy: 'event', draftsOnly: true },
+};
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+const itemOf = (title: string) => h.emulator.admin.items().find((item) => item.title === title);
+const generations = () => h.requests().filter((request) => request === 'POST /v1/gen/process-content-async');
+const uploads = () => h.requests().filter((request) => request.startsWith('POST /v1/contents/upload/'));
+const previewsOf = (report: RunReport) =>
+  Object.fromEntries((report.previews ?? []).map((preview) => [preview.title, preview.why ?? preview.state]));
+
+const FRIDAY = new Date('2026-11-27T22:00:00Z');
+const SATURDAY = new Date('2026-11-28T11:00:00Z');
+const MONDAY = new Date('2026-11-30T08:00:00Z');
+
+async function threeNew(): Promise<void> {
+  await h.write('a.yml', manifest('Preview A', PUBLISHED));
+  await h.write('b.yml', manifest('Preview B', `flow: stepwise\n${PUBLISHED}`));
+  await h.write('c.yml', manifest('Preview C', PUBLISHED));
+}
+
+describe('preview renders', () => {
+  it('renders up to preview-renders items, never publishing, and says why the rest were not', async () => {
+    h = await startHarness();
+    await threeNew();
+    const report = await h.run({ ...PREVIEW, previewRenders: { limit: 2, credits: null } });
+    expect(report.fatal).toBeNull();
+    const statuses = ['Preview A', 'Preview B', 'Preview C'].map((title) => itemOf(title)?.status);
+    expect(statuses.filter((status) => status === 'VIDEO_PROCESSED')).toHaveLength(2);
+    expect(statuses.filter((status) => status === 'NEW')).toHaveLength(1);
+    expect(generations()).toHaveLength(2);
+    expect(uploads()).toHaveLength(0);
+    expect(h.emulator.admin.items().filter((item) => item.status.startsWith('UPLOAD'))).toEqual([]);
+    const previews = Object.values(previewsOf(report)).sort();
+    expect(previews).toEqual(['limit', 'rendered', 'rendered']);
+  });
+
+  it('stops at the preview-credits ceiling, read from the balance before each render', async () => {
+    h = await startHarness();
+    await threeNew();
+    // A render costs 4 credits here (voiceover 1, video 3): a ceiling of 6 lets one through, not a second.
+    const report = await h.run({ ...PREVIEW, previewRenders: { limit: 3, credits: 6 } });
+    expect(report.fatal).toBeNull();
+    expect(generations()).toHaveLength(1);
+    expect(Object.values(previewsOf(report)).sort()).toEqual(['credits', 'credits', 'rendered']);
+    const held = report.result!.items.flatMap((item) => item.holds ?? []);
+    expect(held).toContainEqual({ kind: 'preview_credits', spent: 4, ceiling: 6 });
+  });
+
+  it('renders nothing at a ceiling of 0, and nothing when the balance cannot be read', async () => {
+    h = await startHarness();
+    await threeNew();
+    const report = await h.run({ ...PREVIEW, previewRenders: { limit: 3, credits: 0 } });
+    expect(generations()).toHaveLength(0);
+    expect(Object.values(previewsOf(report))).toEqual(['credits', 'credits', 'credits']);
+  });
+
+  it('is held by a freeze that holds renders, and by the pause input, like every render', async () => {
+    h = await startHarness();
+    await h.write(
+      '_release.yml',
+      'freeze:\n  - every: [saturday, sunday]\n    time_zone: UTC\n    reason: Weekend\n    holds: [render]\n',
+    );
+    await threeNew();
+    const saturday = await h.run({
+      ...PREVIEW,
+      previewRenders: { limit: 3, credits: null },
+      now: () => SATURDAY,
+    });
+    expect(generations()).toHaveLength(0);
+    expect(Object.values(previewsOf(saturday))).toEqual(['freeze', 'freeze', 'freeze']);
+    // The drafts themselves are written: the freeze holds renders, not edits.
+    expect(itemOf('Preview A')?.status).toBe('NEW');
+    const paused = await h.run({
+      ...PREVIEW,
+      previewRenders: { limit: 3, credits: null },
+      pause: { reason: 'incident' },
+      now: () => MONDAY,
+    });
+    expect(generations()).toHaveLength(0);
+    expect(Object.values(previewsOf(paused))).toEqual(['pause', 'pause', 'pause']);
+  });
+
+  it('is held at the moment it would be sent when a freeze begins after the plan', async () => {
+    h = await startHarness();
+    await h.write(
+      '_release.yml',
+      'freeze:\n  - every: [saturday, sunday]\n    time_zone: UTC\n    reason: Weekend\n    holds: [render]\n',
+    );
+    await h.write('a.yml', manifest('Preview A', PUBLISHED));
+    // Planned on Friday; by the time the draft is created, it is Saturday.
+    const harness = h;
+    const created = () => harness.emulator.admin.items().length > 0;
+    const report = await h.run({
+      ...PREVIEW,
+      previewRenders: { limit: 3, credits: null },
+      now: () => (created() ? SATURDAY : FRIDAY),
+    });
+    expect(generations()).toHaveLength(0);
+    expect(previewsOf(report)).toEqual({ 'Preview A': 'freeze' });
+  });
+});
