@@ -8,6 +8,7 @@ import { COMMENT_LIMIT, renderReport, type ReportContext } from '../report/markd
 import type { WorkflowCommands } from './commands.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
+import { previewMediaFor, type PreviewMedia } from './preview-media.ts';
 import { reviewSecret } from './review.ts';
 
 // The PR comment of a plan run: the report, and before it the reviewed plan,
@@ -42,7 +43,8 @@ export async function postComment(
   // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
   const sealBody = (text: string) => sealed.seal.mac(`${sealed.scope} comment`, text);
   const head = stickyHeadLength(marker, sealBody);
-  const { body, stable } = commentBodies(commands, report, context, head, block);
+  const media = previewMediaFor(report, event, inputs);
+  const { body, stable } = commentBodies(commands, report, context, head + (media?.extra ?? 0), block, media);
   try {
     const github = createGitHubClient({
       apiUrl: event.apiUrl,
@@ -85,6 +87,7 @@ function commentBodies(
   context: ReportContext,
   head: number,
   block: string,
+  media: PreviewMedia | null,
 ): { body: string; stable: string } {
   const options = {
     target: 'comment',
@@ -93,12 +96,16 @@ function commentBodies(
     reserve: head + block.length + 1,
   } as const;
   const withBlock = (text: string, hidden: string) => (block ? `${hidden}\n${text}` : text);
-  const body = withBlock(commands.redact(renderReport(report, context, options)), block);
+  // A preview's links go in after the scrubbing (action/preview-media.ts); they count as a change, so re-running refreshes them.
+  const linked = media === null ? context : { ...context, previewMedia: media.token };
+  const rendered = (at: ReportContext) =>
+    (media?.fill ?? String)(commands.redact(renderReport(report, at, options)));
+  const body = withBlock(rendered(linked), block);
   const stableContext: ReportContext = {
-    ...context,
+    ...linked,
     runUrl: null,
     fileUrl: (file, line) => `${file}#L${line}`,
   };
-  const stable = withBlock(commands.redact(renderReport(report, stableContext, options)), stableBlock(block));
+  const stable = withBlock(rendered(stableContext), stableBlock(block));
   return { body, stable };
 }

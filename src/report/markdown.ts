@@ -18,6 +18,7 @@ import {
   type Cell,
   type Markup,
 } from './escape.ts';
+import { previewRenderSection, type PreviewMediaToken } from './previews.ts';
 import { releaseLines } from './release.ts';
 import {
   accountsBehindOneUrl,
@@ -67,6 +68,8 @@ export interface ReportContext {
   pullRequest?: boolean;
   /** The full plan file (the `plan-file` output), named where a table leaves rows out. */
   planFile?: string | null;
+  /** Where a preview render's links go: only a private repository's PR comment (report/previews.ts). */
+  previewMedia?: PreviewMediaToken;
 }
 
 /** Where the report goes and how much of it fits there. */
@@ -112,10 +115,11 @@ export function renderReport(report: RunReport, context: ReportContext, options:
     const { compact } = layout;
     const head = [headline(report, context), ...body(report, context, layout)];
     const footer = footerLines(report, context, options.target);
+    const renders = previewRenderSection(report, compact ? undefined : context.fileUrl, context.previewMedia);
     let kept = previews.length;
     for (;;) {
       const note = trimNote(previews.length - kept, compact, context, options.target);
-      const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
+      const text = join([...head, renders, previewSection(previews.slice(0, kept)), note, footer]);
       if (size(text) <= limit) return text;
       if (kept === 0) break;
       // Drop previews from the end: halve quickly while far over, then one at a time.
@@ -213,7 +217,12 @@ function headline(report: RunReport, context: ReportContext): string {
   const lines = [`### content-as-code · ${report.mode}`, sentence];
   if (report.scope && report.plan !== null) lines.push(scopeLine(report.scope));
   if (context.pullRequest && report.mode !== 'validate') {
-    lines.push('Pull request runs never render or publish; merging applies the plan.');
+    const rendered = report.previews?.some((preview) => preview.state !== 'not_rendered') ?? false;
+    lines.push(
+      rendered
+        ? 'Pull request runs never publish; this one shows preview renders for review (below). Merging applies the plan.'
+        : 'Pull request runs never render or publish; merging applies the plan.',
+    );
   }
   // What is paused or frozen, why and since when, before anything else the run says.
   for (const line of releaseLines(report.release)) lines.push(`> **Release control:** ${inlineText(line)}`);

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { outputsFor } from '../../src/action/outputs.ts';
+import { previewMediaFor } from '../../src/action/preview-media.ts';
 import type { RunReport, RunSettings } from '../../src/engine/types.ts';
+import { COMMENT_LIMIT, renderReport } from '../../src/report/markdown.ts';
+import { summaryMarkdown } from '../../src/report/summary.ts';
 import { manifest, PUBLISHED, startHarness, type Harness } from '../support/engine-harness.ts';
 
 // A pull request's preview renders: a few of the items it changes are
@@ -111,5 +115,48 @@ describe('preview renders', () => {
     });
     expect(generations()).toHaveLength(0);
     expect(previewsOf(report)).toEqual({ 'Preview A': 'freeze' });
+  });
+
+  it('names each preview without its signed link in a public repository, and links it only in a private one', async () => {
+    h = await startHarness();
+    await threeNew();
+    const report = await h.run({ ...PREVIEW, previewRenders: { limit: 2, credits: null } });
+    const ids = (report.previews ?? []).flatMap((preview) =>
+      preview.state === 'rendered' ? [preview.id!] : [],
+    );
+    expect(ids).toHaveLength(2);
+    const signed = await Promise.all(ids.map(async (id) => (await h.client.mediaLinks!(id)).video!));
+    const context = { event: 'pull_request', pullRequest: true };
+    const comment = (media: ReturnType<typeof previewMediaFor>) =>
+      (media?.fill ?? String)(
+        renderReport(report, media ? { ...context, previewMedia: media.token } : context, {
+          target: 'comment',
+          limit: COMMENT_LIMIT,
+          unit: 'chars',
+        }),
+      );
+    const inputs = { previewLinksPublic: false, apiKey: h.emulator.apiKey };
+    const publicComment = comment(previewMediaFor(report, { privateRepo: false }, inputs));
+    const everywhere = [
+      publicComment,
+      summaryMarkdown(report, context, { hiddenErrors: 0, hiddenWarnings: 0 }),
+      JSON.stringify(outputsFor(report)),
+      JSON.stringify(report),
+      h.logger.lines.join('\n'),
+    ];
+    for (const text of everywhere) {
+      expect(text).not.toMatch(/\/media\/[^\s)]*\?/);
+      for (const id of ids) expect(text).not.toContain(signed[ids.indexOf(id)]!.split('?')[1]);
+    }
+    expect(publicComment).toContain("watch it in the service's web app, item `");
+    expect(publicComment).toContain('No link is shown here');
+    const privateComment = comment(previewMediaFor(report, { privateRepo: true }, inputs));
+    for (const url of signed) expect(privateComment).toContain(`(${url})`);
+    expect(privateComment).toMatch(
+      /The link expires at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC; re-running this job refreshes it/,
+    );
+    expect(
+      previewMediaFor(report, { privateRepo: false }, { ...inputs, previewLinksPublic: true }),
+    ).not.toBeNull();
   });
 });
