@@ -39,7 +39,15 @@ export async function postComment(
   };
   // A plan of the change leaves the other manifests out: the apply of the merge must not take them for added since.
   const unlisted = { unlisted: report.scope?.unread ?? 0 };
-  const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed, unlisted) : '';
+  // Which preview render reviewers watch, per item: the merge publishes that render when the item has not changed since.
+  const renders = new Map(
+    (report.previews ?? []).flatMap((preview) =>
+      preview.reviewed === null ? [] : [[preview.file, preview.reviewed]],
+    ),
+  );
+  const block = report.plan
+    ? reviewedBlock(reviewedItemsOf(report.plan, renders), event.sha, sealed, unlisted)
+    : '';
   // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
   const sealBody = (text: string) => sealed.seal.mac(`${sealed.scope} comment`, text);
   const head = stickyHeadLength(marker, sealBody);

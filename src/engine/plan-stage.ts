@@ -13,6 +13,7 @@ import type { Listing, Observation } from './observe.ts';
 import { withPreviewReach } from './preview-reach.ts';
 import { choosePreviewRenders } from './preview-render.ts';
 import { gateByReview } from './review.ts';
+import { withReviewedRenders } from './reviewed-render.ts';
 import { planScope, plansFile, splitPlanned } from './scope.ts';
 import { withReviewKeys } from './review-key.ts';
 import type { EngineOptions, RunReport, RunSettings } from './types.ts';
@@ -69,7 +70,7 @@ export async function planStage(
   );
   const reach = await withPreviewReach(
     options,
-    reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report),
+    reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report, mine),
     report,
   );
   const plan = await choosePreviewRenders(options, reach, mine);
@@ -145,11 +146,15 @@ async function personasAsked(
   return asked;
 }
 
-/** What was reviewed is what ships: renders and publications the review did not show are held. */
-function reviewed(plan: Plan, options: EngineOptions, report: RunReport): Plan {
+/**
+ * What was reviewed is what ships: an item changed since the preview render
+ * reviewers watched is rendered again, and renders and publications the
+ * review did not show are held.
+ */
+function reviewed(plan: Plan, options: EngineOptions, report: RunReport, mine: readonly DesiredItem[]): Plan {
   const gate = options.deps.review;
   if (!gate) return plan;
-  const verdict = gateByReview(plan, gate);
+  const verdict = gateByReview(withReviewedRenders(plan, gate, mine), gate);
   report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
   return verdict.plan;
 }

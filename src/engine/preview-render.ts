@@ -33,6 +33,9 @@ export function renderFingerprint(item: DesiredItem): string {
   return fingerprint({ fields, flow: item.flow, render: item.render })!;
 }
 
+/** What a render of an earlier version of the pull request was made from, as reviewers know it: nothing a manifest matches. */
+export const STALE_RENDER = 'an earlier version';
+
 /** Which render a review saw: the item and what its render was made from, in one fingerprint (block entry `r`). */
 export function reviewedRenderKey(id: string, renderPrint: string): string {
   return fingerprint({ id, render: renderPrint })!;

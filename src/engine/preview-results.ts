@@ -3,7 +3,7 @@ import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../api/type
 import type { ItemResult } from '../apply/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Hold, Plan, PlanItem, PreviewSkip } from '../plan/types.ts';
-import { reviewedRenderKey } from './preview-render.ts';
+import { reviewedRenderKey, STALE_RENDER } from './preview-render.ts';
 import type { RunReport } from './types.ts';
 
 // What a pull request's preview renders came to, for the comment: each
@@ -101,8 +101,11 @@ async function previewOf(
   const choice = item.previewRender!;
   const base = { file: item.file, line: item.line, title: item.title, expires: null, reviewed: null };
   const id = result?.id ?? item.remote?.id ?? null;
-  if (choice.state === 'skipped')
-    return { preview: { ...base, id, state: 'not_rendered', why: choice.why }, links: null };
+  if (choice.state === 'skipped') {
+    // Reviewers watch a render of an earlier version, if any: recorded as one no manifest matches, so the merge renders again.
+    const reviewed = choice.why === 'stale' && id !== null ? reviewedRenderKey(id, STALE_RENDER) : null;
+    return { preview: { ...base, id, state: 'not_rendered', why: choice.why, reviewed }, links: null };
+  }
   const status = result?.status ?? item.remote?.status ?? null;
   const notRendered = (why: PreviewWhy): Watched => ({
     preview: { ...base, id, state: 'not_rendered', why },

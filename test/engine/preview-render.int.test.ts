@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { outputsFor } from '../../src/action/outputs.ts';
 import { previewMediaFor } from '../../src/action/preview-media.ts';
 import type { RunReport, RunSettings } from '../../src/engine/types.ts';
+import { reviewedItemsOf, type ReviewGate } from '../../src/engine/review.ts';
+import { stepText } from '../../src/report/words.ts';
 import { COMMENT_LIMIT, renderReport } from '../../src/report/markdown.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
 import { manifest, PUBLISHED, startHarness, type Harness } from '../support/engine-harness.ts';
@@ -158,5 +160,73 @@ describe('preview renders', () => {
     expect(
       previewMediaFor(report, { privateRepo: false }, { ...inputs, previewLinksPublic: true }),
     ).not.toBeNull();
+  });
+});
+
+describe('the reviewed render ships', () => {
+  /** The review gate of the merge, from a pull request run's plan and the preview renders it showed. */
+  function gateFrom(pr: RunReport): ReviewGate {
+    const watched = new Map(
+      (pr.previews ?? []).flatMap((preview) =>
+        preview.reviewed === null ? [] : [[preview.file, preview.reviewed]],
+      ),
+    );
+    const plan = {
+      v: 2 as const,
+      head: 'h2',
+      omitted: 0,
+      items: Object.fromEntries(reviewedItemsOf(pr.plan!, watched)),
+    };
+    return {
+      require: 'warn',
+      evidence: { kind: 'pulls', sources: [{ pr: 7, url: null, head: 'h2', plan, unverified: false }] },
+    };
+  }
+
+  const dispatches = (title: string) => itemOf(title)?.generationDispatches ?? 0;
+
+  it('publishes an unchanged preview without rendering it again, and renders again one changed since its preview', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Preview A', PUBLISHED));
+    await h.write('b.yml', manifest('Preview B', `flow: stepwise\n${PUBLISHED}`));
+    await h.run({ ...PREVIEW, previewRenders: { limit: 2, credits: null } });
+    expect([dispatches('Preview A'), dispatches('Preview B')]).toEqual([1, 1]);
+    // A later push to the pull request changes A's script: A was rendered, so the preview leaves it, and says so.
+    await h.write('a.yml', `title: Preview A\nfull_text: A new script for A.\n${PUBLISHED}`);
+    const second = await h.run({ ...PREVIEW, previewRenders: { limit: 2, credits: null } });
+    expect(previewsOf(second)).toEqual({ 'Preview A': 'stale', 'Preview B': 'earlier' });
+    expect(dispatches('Preview A')).toBe(1);
+    const merge = await h.run({ review: gateFrom(second) });
+    expect(merge.fatal).toBeNull();
+    expect(itemOf('Preview A')?.status).toBe('UPLOADED');
+    expect(itemOf('Preview B')?.status).toBe('UPLOADED');
+    // B: the render reviewers watched is the one published, with an upload.
+    expect(dispatches('Preview B')).toBe(1);
+    expect(itemOf('Preview B')?.uploadDispatches).toBe(1);
+    // A: rendered again, once, and the plan says why.
+    expect(dispatches('Preview A')).toBe(2);
+    const planned = merge.plan!.items.find((item) => item.title === 'Preview A')!;
+    const render = planned.steps.find((step) => step.kind === 'render');
+    expect(render).toMatchObject({ reason: 'changed_since_preview' });
+    expect(stepText(render!, { account: (a) => a.name, value: (v) => v })).toContain(
+      'the manifest changed since the render its pull request previewed',
+    );
+  });
+
+  it('never publishes a parked preview whose manifest changed after the review: held until a review shows it', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Preview A', `flow: stepwise\n${PUBLISHED}`));
+    const pr = await h.run({ ...PREVIEW, previewRenders: { limit: 1, credits: null } });
+    await h.write(
+      'a.yml',
+      manifest('Preview A', `flow: stepwise\nvideo: { orientation: horizontal }\n${PUBLISHED}`),
+    );
+    const merge = await h.run({ review: gateFrom(pr) });
+    expect(merge.plan!.items[0]!.holds.map((hold) => hold.kind)).toContain('changed_since_review');
+    expect(itemOf('Preview A')).toMatchObject({
+      status: 'VIDEO_PROCESSED',
+      uploadDispatches: 0,
+      generationDispatches: 1,
+    });
   });
 });
