@@ -1,6 +1,9 @@
 import { RENDERED_STATUSES } from '../api/types.ts';
 import { mapLimit } from '../concurrency.ts';
+import { globRoot } from '../manifest/glob.ts';
+import { readRelease, releaseFilesIn } from '../manifest/release-file.ts';
 import type { DesiredItem } from '../manifest/types.ts';
+import { releaseRules, sendBlock } from '../plan/release-control.ts';
 import { previewEdit } from '../plan/permissions.ts';
 import type { Hold, Plan, PlanItem, PreviewRenderChoice, PreviewSkip, Step } from '../plan/types.ts';
 import { fingerprint } from './fingerprint.ts';
@@ -16,7 +19,8 @@ import type { EngineOptions } from './types.ts';
 // sends no upload, whatever the inputs (execute.ts keeps every other render
 // and upload out of a pull request's run). Every generation goes through the
 // one dispatch (apply/dispatch.ts), so a freeze that holds renders, the kill
-// switch and the `pause` input hold previews as they hold renders.
+// switch and the `pause` input hold previews as they hold renders, and so
+// does the base's release file, which a pull request cannot lift for its own.
 //
 // A render is reusable at the merge only if it was made from what main's
 // manifest will say: so an item is rendered only when the preview could
@@ -100,6 +104,33 @@ function classify(item: PlanItem, print: string): PreviewRenderChoice | 'candida
 }
 
 /**
+ * What the base's release file holds of a render now: a pull request's run
+ * reads the release file as the pull request has it, so one that lifts a
+ * freeze or the kill switch would otherwise render its own previews through
+ * them. Null when the base holds none, or has no release file to read.
+ */
+async function heldAtBase(options: EngineOptions): Promise<PreviewSkip | null> {
+  const previous = options.deps.previous;
+  if (previous === undefined) return null;
+  for (const file of releaseFilesIn(globRoot(options.settings.manifests))) {
+    let text: string | null;
+    try {
+      text = await previous.read(file);
+    } catch {
+      return null;
+    }
+    if (text === null) continue;
+    const { release } = readRelease(file, text);
+    if (release === null) return null;
+    const rules = releaseRules(release, { pause: null, overrideFreeze: false });
+    if (rules.pause !== null) return 'pause';
+    const now = (options.seams?.now?.() ?? new Date()).getTime();
+    return sendBlock(rules, { publication: null, renders: true, leadMs: 0 }, now) === null ? null : 'freeze';
+  }
+  return null;
+}
+
+/**
  * The plan with each preview render decided, on a run that renders previews:
  * the items the pull request changes that a render would show, newest
  * changes first, the first `preview-renders` chosen.
@@ -121,6 +152,10 @@ export async function choosePreviewRenders(
     const choice = classify(item, renderFingerprint(manifest));
     if (choice === 'candidate') candidates.push(item);
     else if (choice !== null) choices.set(item.file, choice);
+  }
+  const base = candidates.length > 0 ? await heldAtBase(options) : null;
+  if (base !== null) {
+    for (const item of candidates.splice(0)) choices.set(item.file, { state: 'skipped', why: base });
   }
   const files = candidates.map((item) => item.file);
   const times = (await options.deps.lastChanged?.(files)) ?? new Map<string, number>();

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { outputsFor } from '../../src/action/outputs.ts';
 import { previewMediaFor } from '../../src/action/preview-media.ts';
 import type { RunReport, RunSettings } from '../../src/engine/types.ts';
+import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
 import { reviewedItemsOf, type ReviewGate } from '../../src/engine/review.ts';
 import { stepText } from '../../src/report/words.ts';
 import { COMMENT_LIMIT, renderReport } from '../../src/report/markdown.ts';
@@ -98,6 +99,27 @@ describe('preview renders', () => {
     });
     expect(generations()).toHaveLength(0);
     expect(Object.values(previewsOf(paused))).toEqual(['pause', 'pause', 'pause']);
+  });
+
+  it("is held by the base's freeze even when the pull request lifts it in its own release file", async () => {
+    h = await startHarness();
+    const frozen =
+      'freeze:\n  - every: [saturday, sunday]\n    time_zone: UTC\n    reason: Weekend\n    holds: [render]\n';
+    await h.write('_release.yml', 'freeze: []\n');
+    await h.write('a.yml', manifest('Preview A', PUBLISHED));
+    const previous: PreviousVersions = {
+      read: async (file) => (file === 'content/_release.yml' ? frozen : null),
+      readable: async () => true,
+    };
+    const report = await h.run({
+      ...PREVIEW,
+      previewRenders: { limit: 3, credits: null },
+      previous,
+      now: () => SATURDAY,
+    });
+    expect(generations()).toHaveLength(0);
+    expect(previewsOf(report)).toEqual({ 'Preview A': 'freeze' });
+    expect(itemOf('Preview A')?.status).toBe('NEW');
   });
 
   it('is held at the moment it would be sent when a freeze begins after the plan', async () => {
