@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventFromPayload } from '../../src/action/event.ts';
+import { readInputs } from '../../src/action/inputs.ts';
+import { decideRun } from '../../src/action/mode.ts';
 import { outputsFor } from '../../src/action/outputs.ts';
+import { runSettingsFromInputs } from '../../src/action/settings.ts';
 import { previewMediaFor } from '../../src/action/preview-media.ts';
 import type { RunReport, RunSettings } from '../../src/engine/types.ts';
 import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
@@ -120,6 +124,41 @@ describe('preview renders', () => {
     expect(generations()).toHaveLength(0);
     expect(previewsOf(report)).toEqual({ 'Preview A': 'freeze' });
     expect(itemOf('Preview A')?.status).toBe('NEW');
+  });
+
+  it("never renders a fork's pull request, whatever its inputs say: it writes nothing at all", async () => {
+    h = await startHarness();
+    await threeNew();
+    const payload = {
+      pull_request: {
+        number: 7,
+        head: { sha: 'h'.repeat(40), repo: { full_name: 'someone/videos' } },
+        base: { sha: 'b'.repeat(40), repo: { full_name: 'octo-org/videos' } },
+      },
+      repository: {
+        name: 'videos',
+        full_name: 'octo-org/videos',
+        owner: { login: 'octo-org' },
+        private: true,
+      },
+    };
+    const event = eventFromPayload({ GITHUB_EVENT_NAME: 'pull_request' }, payload);
+    const given: Record<string, string> = {
+      'api-key': h.emulator.apiKey,
+      'base-url': h.emulator.baseUrl,
+      'preview-renders': '3',
+      'preview-scripts': 'true',
+      mode: 'apply',
+    };
+    const inputs = readInputs((name) => given[name] ?? '');
+    const decision = decideRun({ ...inputs, mode: 'apply' }, event);
+    if ('refused' in decision) throw new Error(decision.refused);
+    const settings = runSettingsFromInputs(inputs, decision, h.dir, 'pull_request');
+    expect(settings.previewRenders).toBeUndefined();
+    const report = await h.run({ mode: settings.mode, permissions: settings.permissions });
+    expect(report.fatal).toBeNull();
+    expect(h.requests().filter((request) => !request.startsWith('GET '))).toEqual([]);
+    expect(report.previews).toBeUndefined();
   });
 
   it('is held at the moment it would be sent when a freeze begins after the plan', async () => {
