@@ -99,7 +99,11 @@ function classify(item: PlanItem, print: string): PreviewRenderChoice | 'candida
   if (status !== null && status !== 'NEW') return null;
   const held = heldRender(item.holds);
   if (held !== null) return { state: 'skipped', why: held };
-  if (!item.steps.some((step) => step.kind === 'render')) return null;
+  // A pull request's run in `mode: apply` plans no render (render_disabled): its preview still may.
+  const wouldRender =
+    item.steps.some((step) => step.kind === 'render') ||
+    item.holds.some((hold) => hold.kind === 'render_disabled');
+  if (!wouldRender) return null;
   return withholdsRender(item) ? { state: 'skipped', why: 'withheld' } : 'candidate';
 }
 
@@ -133,7 +137,8 @@ async function heldAtBase(options: EngineOptions): Promise<PreviewSkip | null> {
 /**
  * The plan with each preview render decided, on a run that renders previews:
  * the items the pull request changes that a render would show, newest
- * changes first, the first `preview-renders` chosen.
+ * changes first, chosen while the pull request's previews (its earlier
+ * runs' included) stay within `preview-renders`.
  */
 export async function choosePreviewRenders(
   options: EngineOptions,
@@ -162,19 +167,28 @@ export async function choosePreviewRenders(
   const newestFirst = [...candidates].sort(
     (a, b) => (times.get(b.file) ?? 0) - (times.get(a.file) ?? 0) || a.file.localeCompare(b.file),
   );
-  const limit = options.settings.previewRenders?.limit ?? 0;
+  const limit = (options.settings.previewRenders?.limit ?? 0) - renderedEarlier(choices);
   newestFirst.forEach((item, index) => {
-    const print = renderFingerprint(byFile.get(item.file)!);
-    choices.set(
-      item.file,
-      index < limit ? { state: 'chosen', fingerprint: print } : { state: 'skipped', why: 'limit' },
-    );
+    const manifest = byFile.get(item.file)!;
+    const chosen = {
+      state: 'chosen' as const,
+      fingerprint: renderFingerprint(manifest),
+      render: manifest.render,
+    };
+    choices.set(item.file, index < limit ? chosen : { state: 'skipped', why: 'limit' });
   });
   const items = plan.items.map((item) => {
     const choice = choices.get(item.file);
     return choice === undefined ? item : { ...item, previewRender: choice };
   });
   return { ...plan, items };
+}
+
+/** Previews the pull request's earlier runs rendered: they count toward preview-renders, which is per pull request. */
+function renderedEarlier(choices: ReadonlyMap<string, PreviewRenderChoice>): number {
+  return [...choices.values()].filter(
+    (choice) => choice.state === 'earlier' || (choice.state === 'skipped' && choice.why === 'stale'),
+  ).length;
 }
 
 /**
@@ -185,9 +199,11 @@ export async function choosePreviewRenders(
  */
 export function previewSteps(item: PlanItem): PlanItem {
   const steps: Step[] = item.steps.filter((step) => step.kind === 'create' || step.kind === 'edit');
-  if (item.previewRender?.state === 'chosen') {
+  const choice = item.previewRender;
+  if (choice?.state === 'chosen') {
     const planned = item.steps.find((step) => step.kind === 'render');
-    if (planned !== undefined) steps.push({ ...planned, publish: null });
+    const reason = planned?.kind === 'render' ? planned.reason : 'never_rendered';
+    steps.push({ kind: 'render', reason, render: choice.render, publish: null });
   }
   return { ...item, steps };
 }

@@ -249,7 +249,7 @@ export interface PlanItem {
  * is made from (engine/preview-render.ts, renderFingerprint).
  */
 export type PreviewRenderChoice =
-  | { state: 'chosen'; fingerprint: string }
+  | { state: 'chosen'; fingerprint: string; render: RenderOptions }
   | { state: 'earlier'; fingerprint: string }
   | { state: 'skipped'; why: PreviewSkip };
 

@@ -59,6 +59,42 @@ describe('preview renders', () => {
     expect(previews).toEqual(['limit', 'rendered', 'rendered']);
   });
 
+  it("counts the renders of the pull request's earlier runs toward preview-renders", async () => {
+    h = await startHarness();
+    await threeNew();
+    await h.run({ ...PREVIEW, previewRenders: { limit: 2, credits: null } });
+    const again = await h.run({ ...PREVIEW, previewRenders: { limit: 2, credits: null } });
+    expect(generations()).toHaveLength(2);
+    expect(Object.values(previewsOf(again)).sort()).toEqual(['earlier', 'earlier', 'limit']);
+    const more = await h.run({ ...PREVIEW, previewRenders: { limit: 3, credits: null } });
+    expect(generations()).toHaveLength(3);
+    expect(Object.values(previewsOf(more)).sort()).toEqual(['earlier', 'earlier', 'rendered']);
+  });
+
+  it('renders previews in a pull request run with mode: apply too, and still publishes nothing', async () => {
+    h = await startHarness();
+    await threeNew();
+    const report = await h.run({
+      mode: 'apply',
+      permissions: {
+        write: true,
+        render: false,
+        publish: false,
+        publishDisabledBy: 'event',
+        draftsOnly: true,
+      },
+      previewRenders: { limit: 3, credits: null },
+    });
+    expect(report.fatal).toBeNull();
+    expect(generations()).toHaveLength(3);
+    expect(uploads()).toHaveLength(0);
+    expect(h.emulator.admin.items().map((item) => item.status)).toEqual([
+      'VIDEO_PROCESSED',
+      'VIDEO_PROCESSED',
+      'VIDEO_PROCESSED',
+    ]);
+  });
+
   it('stops at the preview-credits ceiling, read from the balance before each render', async () => {
     h = await startHarness();
     await threeNew();
