@@ -113,13 +113,14 @@ export function renderReport(report: RunReport, context: ReportContext, options:
   const previews = scriptPreviews(report, options.target);
   for (const layout of LAYOUTS) {
     const { compact } = layout;
-    const head = [headline(report, context), ...body(report, context, layout)];
-    const footer = footerLines(report, context, options.target);
+    // The videos to watch come first, right under the headline: what a reviewer opens the comment for.
     const renders = previewRenderSection(report, compact ? undefined : context.fileUrl, context.previewMedia);
+    const head = [headline(report, context), renders, ...body(report, context, layout)];
+    const footer = footerLines(report, context, options.target);
     let kept = previews.length;
     for (;;) {
       const note = trimNote(previews.length - kept, compact, context, options.target);
-      const text = join([...head, renders, previewSection(previews.slice(0, kept)), note, footer]);
+      const text = join([...head, previewSection(previews.slice(0, kept)), note, footer]);
       if (size(text) <= limit) return text;
       if (kept === 0) break;
       // Drop previews from the end: halve quickly while far over, then one at a time.

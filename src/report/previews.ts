@@ -21,12 +21,12 @@ const WHY: Record<PreviewWhy, string> = {
   freeze: 'not rendered: a freeze window holds renders; a run after the window renders it',
   pause: 'not rendered: paused; a run once the pause is lifted renders it',
   withheld:
-    'not rendered: this preview cannot write everything the render is made from (see "not previewed" above), so it would not be the video the merge ships',
+    'not rendered: this preview cannot write everything the render is made from (the plan\'s "not previewed" note says what), so it would not be the video the merge ships',
   stale:
     'rendered from an earlier version of this pull request, and a rendered item is not changed before the merge: the merge renders it again',
-  failed: 'not rendered: the render failed (the results above say why)',
+  failed: 'not rendered: the render failed (the results below say why)',
   unfinished: 'still rendering when the run stopped waiting: re-run the job to watch it',
-  not_sent: 'not rendered in this run (see the results above)',
+  not_sent: 'not rendered in this run (see the results below)',
 };
 
 function previewLine(
