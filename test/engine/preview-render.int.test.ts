@@ -95,6 +95,29 @@ describe('preview renders', () => {
     ]);
   });
 
+  it('does not render an existing draft when the preview cannot write what its render is made from', async () => {
+    h = await startHarness();
+    const atBase = manifest('Preview A', `fine_tuning: { pace: slow }\n${PUBLISHED}`);
+    await h.client.createContent({
+      title: 'Preview A',
+      description: null,
+      full_text: 'About Preview A.',
+      textover: null,
+      hashtags: null,
+      fine_tuning: { pace: 'slow' },
+      persona_id: null,
+    });
+    // The pull request adds a fine_tuning key main's manifest does not set: the preview leaves it out.
+    await h.write('a.yml', manifest('Preview A', `fine_tuning: { pace: slow, voice: deep }\n${PUBLISHED}`));
+    const previous: PreviousVersions = {
+      read: async (file) => (file === 'content/a.yml' ? atBase : null),
+      readable: async () => true,
+    };
+    const report = await h.run({ ...PREVIEW, previewRenders: { limit: 3, credits: null }, previous });
+    expect(generations()).toHaveLength(0);
+    expect(previewsOf(report)).toEqual({ 'Preview A': 'withheld' });
+  });
+
   it('stops at the preview-credits ceiling, read from the balance before each render', async () => {
     h = await startHarness();
     await threeNew();
