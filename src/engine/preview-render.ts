@@ -4,6 +4,7 @@ import { globRoot } from '../manifest/glob.ts';
 import { readRelease, releaseFilesIn } from '../manifest/release-file.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { releaseRules, sendBlock } from '../plan/release-control.ts';
+import { uploadCannotCarry } from '../plan/inflight.ts';
 import { previewEdit } from '../plan/permissions.ts';
 import type { Hold, Plan, PlanItem, PreviewRenderChoice, PreviewSkip, Step } from '../plan/types.ts';
 import { fingerprint } from './fingerprint.ts';
@@ -99,6 +100,9 @@ function classify(item: PlanItem, print: string): PreviewRenderChoice | 'candida
   if (status !== null && status !== 'NEW') return null;
   const held = heldRender(item.holds);
   if (held !== null) return { state: 'skipped', why: held };
+  const target = item.publication ?? null;
+  if (target !== null && uploadCannotCarry(target.options).length > 0)
+    return { state: 'skipped', why: 'one_request' };
   // A pull request's run in `mode: apply` plans no render (render_disabled): its preview still may.
   const wouldRender =
     item.steps.some((step) => step.kind === 'render') ||

@@ -257,9 +257,11 @@ export type PreviewRenderChoice =
  * Why an item the pull request changes is not rendered for review: past
  * `preview-renders`, held by a freeze or a pause, a preview that could not
  * write what the render is made from, or rendered from an earlier version of
- * the pull request (a rendered item is never changed before the merge).
+ * the pull request (a rendered item is never changed before the merge), or
+ * a publication only the one-shot request carries (the merge renders it
+ * again with it, so a preview render would be spent twice).
  */
-export type PreviewSkip = 'limit' | 'freeze' | 'pause' | 'withheld' | 'stale';
+export type PreviewSkip = 'limit' | 'freeze' | 'pause' | 'withheld' | 'stale' | 'one_request';
 
 /** A value the service holds that no manifest sets: a field, or a key inside fine_tuning (`fine_tuning.style`). */
 export interface KeptValue {

@@ -24,6 +24,8 @@ const WHY: Record<PreviewWhy, string> = {
     'not rendered: this preview cannot write everything the render is made from (the plan\'s "not previewed" note says what), so it would not be the video the merge ships',
   stale:
     'rendered from an earlier version of this pull request, and a rendered item is not changed before the merge: the merge renders it again',
+  one_request:
+    'not rendered: its publication settings (privacy, TikTok) go out only in the generation request that renders it, so the merge renders it anyway',
   failed: 'not rendered: the render failed (the results below say why)',
   unfinished: 'still rendering when the run stopped waiting: re-run the job to watch it',
   not_sent: 'not rendered in this run (see the results below)',

@@ -118,6 +118,15 @@ describe('preview renders', () => {
     expect(previewsOf(report)).toEqual({ 'Preview A': 'withheld' });
   });
 
+  it('does not render an item whose publication only the one-shot request carries: the merge would render it again', async () => {
+    h = await startHarness();
+    await h.write('a.yml', manifest('Preview A', `flow: stepwise\n${PUBLISHED}  privacy: unlisted\n`));
+    const report = await h.run({ ...PREVIEW, previewRenders: { limit: 3, credits: null } });
+    expect(report.fatal).toBeNull();
+    expect(generations()).toHaveLength(0);
+    expect(previewsOf(report)).toEqual({ 'Preview A': 'one_request' });
+  });
+
   it('stops at the preview-credits ceiling, read from the balance before each render', async () => {
     h = await startHarness();
     await threeNew();
