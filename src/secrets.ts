@@ -73,6 +73,26 @@ export function scrubSecrets(text: string, secrets: readonly string[] = []): str
   return out.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
 }
 
+/**
+ * A signed media URL as the one place that may show one shows it (a private
+ * repository's PR comment, for a pull request's preview render): the URL
+ * whole, when nothing in it is a registered secret or shaped like a key or a
+ * token; null otherwise. Every other way out scrubs it (scrubSecrets).
+ */
+export function signedUrlToShow(url: string, secrets: readonly string[] = []): string | null {
+  const { exact, spread } = formsFor([...registered, ...secrets]);
+  if (
+    exact.some((form) => url.includes(form)) ||
+    spread.some((pattern) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(url))
+  )
+    return null;
+  const scrubbed = SECRET_PATTERNS.reduce(
+    (out, [pattern, replacement]) => out.replace(pattern, replacement),
+    url,
+  );
+  return scrubbed === url ? url : null;
+}
+
 /** Whether the scrubber would change the text: it holds a secret, a key or token, or a signed URL. */
 export function holdsSecret(text: string, secrets: readonly string[] = []): boolean {
   return scrubSecrets(text, secrets) !== text;

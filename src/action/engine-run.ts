@@ -2,6 +2,7 @@ import { createClient, type ServiceClient } from '../api/index.ts';
 import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
+import { lastChangedTimes } from '../git/file-times.ts';
 import { gitPreviousVersions, haveCommit } from '../git/history.ts';
 import { createGitHubClient, type GitHubClient } from '../github/client.ts';
 import { listPullFiles, type PullFiles } from '../github/pull-files.ts';
@@ -41,6 +42,12 @@ export async function runEngineFor(
     notes.push(override);
     commands.warning(override);
   }
+  if (run.event.pullRequest?.fork === true && run.inputs.previewRenders > 0) {
+    notes.push(
+      'No preview is rendered: this pull request comes from a fork, whose content is not trusted (nor given the key). ' +
+        'The merge renders what it changes.',
+    );
+  }
   const review = await reviewCheck(commands, run);
   if (review.note) {
     notes.push(review.note);
@@ -72,6 +79,7 @@ export async function runEngineFor(
         })),
         ...(review.gate ? { review: review.gate } : {}),
         ...(scope.changes ? { changes: scope.changes } : {}),
+        lastChanged: (files) => lastChangedTimes(run.workspace, files),
         logger,
       },
     };

@@ -34,6 +34,8 @@ export interface RunEvent {
   untrusted: string | null;
   /** The commit manifests are compared with to find renames: PR base, push `before`, merge-group base. */
   baseSha: string | null;
+  /** The payload's `repository.private`: only then may the PR comment link a preview's signed video URL. */
+  privateRepo?: boolean;
   apiUrl: string;
   serverUrl: string;
   runUrl: string | null;
@@ -116,6 +118,7 @@ export function eventFromPayload(env: NodeJS.ProcessEnv, payload: Json): RunEven
     defaultBranch: string(repository?.default_branch),
     pullRequest,
     baseSha,
+    privateRepo: repository?.private === true,
     apiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
     serverUrl,
     runUrl,

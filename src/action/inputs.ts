@@ -34,6 +34,12 @@ export interface ActionInputs {
   reviewKey: string;
   comment: boolean;
   previewScripts: boolean;
+  /** A same-repository pull request renders up to this many previews (0: none). */
+  previewRenders: number;
+  /** The most credits a pull request run's previews may spend; null: no ceiling besides the count. */
+  previewCredits: number | null;
+  /** The comment links previews' signed URLs in a public repository too. */
+  previewLinksPublic: boolean;
   /** A pull request's plan reads every item, not only those its change touches. */
   fullRead: boolean;
   publish: boolean;
@@ -109,6 +115,9 @@ const INPUTS = {
   'review-key': text,
   comment: boolean,
   'preview-scripts': boolean,
+  'preview-renders': integer(0, 100),
+  'preview-credits': (value) => (value === '' ? ok(null) : integer(0, 100_000_000)(value)),
+  'preview-links-public': boolean,
   'full-read': boolean,
   publish: boolean,
   'max-publications': integer(0, 100_000),
@@ -175,6 +184,9 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     reviewKey: values['review-key'],
     comment: toBoolean(values.comment),
     previewScripts: toBoolean(values['preview-scripts']),
+    previewRenders: values['preview-renders'],
+    previewCredits: values['preview-credits'],
+    previewLinksPublic: toBoolean(values['preview-links-public']),
     fullRead: toBoolean(values['full-read']),
     publish: toBoolean(values.publish),
     maxPublications: values['max-publications'],

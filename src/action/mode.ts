@@ -15,7 +15,10 @@ import { formatShard } from './shard.ts';
 //   (pull_request_target, PRs whose head is a fork, comment and review
 //   events, a workflow_run of a fork's run), never write to the service at
 //   all, whatever `mode` says, unless `allow-untrusted-events` vouches for them.
-// - `preview-scripts` lets same-repository PRs create or edit drafts.
+// - `preview-scripts` lets same-repository PRs create or edit drafts;
+//   `preview-renders` does too (a preview render is of the item itself, a
+//   draft the pull request creates), and renders a few of them, never
+//   publishing (src/engine/preview-render.ts).
 // - Every mode but validate needs api-key and base-url; a pull request
 //   without api-key (a fork's, or Dependabot's: they get no secrets) is
 //   validated instead, and any other run without them is refused.
@@ -123,7 +126,11 @@ export function decideRun(
   if ('refused' in chosen) return chosen;
   const trusted = isTrusted(event) || inputs.allowUntrustedEvents;
   const sameRepoPr = isPullRequest && trusted && event.pullRequest !== null;
-  const context = { isPullRequest, trusted, previews: sameRepoPr && inputs.previewScripts };
+  const context = {
+    isPullRequest,
+    trusted,
+    previews: sameRepoPr && (inputs.previewScripts || inputs.previewRenders > 0),
+  };
   return {
     mode: chosen.mode,
     because: chosen.because,

@@ -8,6 +8,7 @@ import { COMMENT_LIMIT, renderReport, type ReportContext } from '../report/markd
 import type { WorkflowCommands } from './commands.ts';
 import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
+import { previewMediaFor, type PreviewMedia } from './preview-media.ts';
 import { reviewSecret } from './review.ts';
 
 // The PR comment of a plan run: the report, and before it the reviewed plan,
@@ -38,11 +39,20 @@ export async function postComment(
   };
   // A plan of the change leaves the other manifests out: the apply of the merge must not take them for added since.
   const unlisted = { unlisted: report.scope?.unread ?? 0 };
-  const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed, unlisted) : '';
+  // Which preview render reviewers watch, per item: the merge publishes that render when the item has not changed since.
+  const renders = new Map(
+    (report.previews ?? []).flatMap((preview) =>
+      preview.reviewed === null ? [] : [[preview.file, preview.reviewed]],
+    ),
+  );
+  const block = report.plan
+    ? reviewedBlock(reviewedItemsOf(report.plan, renders), event.sha, sealed, unlisted)
+    : '';
   // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
   const sealBody = (text: string) => sealed.seal.mac(`${sealed.scope} comment`, text);
   const head = stickyHeadLength(marker, sealBody);
-  const { body, stable } = commentBodies(commands, report, context, head, block);
+  const media = previewMediaFor(report, event, inputs);
+  const { body, stable } = commentBodies(commands, report, context, head + (media?.extra ?? 0), block, media);
   try {
     const github = createGitHubClient({
       apiUrl: event.apiUrl,
@@ -85,6 +95,7 @@ function commentBodies(
   context: ReportContext,
   head: number,
   block: string,
+  media: PreviewMedia | null,
 ): { body: string; stable: string } {
   const options = {
     target: 'comment',
@@ -93,12 +104,16 @@ function commentBodies(
     reserve: head + block.length + 1,
   } as const;
   const withBlock = (text: string, hidden: string) => (block ? `${hidden}\n${text}` : text);
-  const body = withBlock(commands.redact(renderReport(report, context, options)), block);
+  // A preview's links go in after the scrubbing (action/preview-media.ts); they count as a change, so re-running refreshes them.
+  const linked = media === null ? context : { ...context, previewMedia: media.token };
+  const rendered = (at: ReportContext) =>
+    (media?.fill ?? String)(commands.redact(renderReport(report, at, options)));
+  const body = withBlock(rendered(linked), block);
   const stableContext: ReportContext = {
-    ...context,
+    ...linked,
     runUrl: null,
     fileUrl: (file, line) => `${file}#L${line}`,
   };
-  const stable = withBlock(commands.redact(renderReport(report, stableContext, options)), stableBlock(block));
+  const stable = withBlock(rendered(stableContext), stableBlock(block));
   return { body, stable };
 }

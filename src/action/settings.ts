@@ -28,7 +28,16 @@ export function runSettingsFromInputs(
     pause: inputs.pause,
     overrideFreeze: overridesFreeze(inputs, eventName),
     atMostOnce: inputs.atMostOnce,
+    ...previewRendersOf(inputs, decision),
   };
+}
+
+/** Preview renders: only on a run that previews (a same-repository pull request's), never on any other. */
+function previewRendersOf(inputs: ActionInputs, decision: RunDecision): Pick<RunSettings, 'previewRenders'> {
+  const { permissions } = decision;
+  const previews = permissions.draftsOnly === true && permissions.write && decision.trusted;
+  if (!previews || inputs.previewRenders === 0) return {};
+  return { previewRenders: { limit: inputs.previewRenders, credits: inputs.previewCredits } };
 }
 
 /**

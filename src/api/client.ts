@@ -21,6 +21,7 @@ import {
   failureInSuccess,
   parseAccount,
   parseContentDetail,
+  parseMediaLinks,
   parseContentSummary,
   parseCredits,
   parseErrorBody,
@@ -35,6 +36,7 @@ import { DEFAULT_CONNECTIONS, KEY_PREFIX } from './types.ts';
 import type {
   Account,
   ContentDetail,
+  MediaLinks,
   ContentEdit,
   ContentFields,
   ContentSummary,
@@ -222,6 +224,11 @@ class HttpServiceClient implements ServiceClient {
     options: { onItems?: (items: readonly ContentSummary[]) => void } = {},
   ): Promise<Listed<ContentSummary>> {
     return this.#listAll(wire.paths.contents(), parseContentSummary, undefined, options.onItems);
+  }
+
+  async mediaLinks(id: string): Promise<MediaLinks> {
+    const path = wire.paths.content(id);
+    return this.#parse('GET', path, await this.#call('GET', path), parseMediaLinks);
   }
 
   async getContent(id: string): Promise<ContentDetail> {

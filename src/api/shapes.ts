@@ -9,6 +9,7 @@ import {
   type ContentSummary,
   type ContentVersion,
   type Introspection,
+  type MediaLinks,
   type PersonaRef,
   type Platform,
   type Progress,
@@ -189,6 +190,18 @@ export function parseContentDetail(body: unknown): ContentDetail {
     updated_at: serviceInstant(obj.updated_at),
     upload_date: serviceInstant(obj.upload_date),
   };
+}
+
+/**
+ * The signed, time-limited media URLs of an item's detail (A28): read only
+ * for a pull request's preview renders, whose comment may link them in a
+ * private repository; never part of ContentDetail, so nothing else keeps one.
+ */
+export function parseMediaLinks(body: unknown): MediaLinks {
+  const obj = unwrap(body);
+  const url = (value: unknown): string | null =>
+    typeof value === 'string' && /^https?:\/\/[^\s]+$/i.test(value) ? value : null;
+  return { status: status(obj.status), video: url(obj.video_url), thumbnail: url(obj.thumbnail_url) };
 }
 
 /** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */

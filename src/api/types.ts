@@ -145,6 +145,13 @@ export interface ContentDetail {
   upload_date: string | null;
 }
 
+/** An item's signed, time-limited media URLs (A28), read only for a pull request's preview renders. */
+export interface MediaLinks {
+  status: ContentStatus;
+  video: string | null;
+  thumbnail: string | null;
+}
+
 /** The writable fields of an item (A13). */
 export interface ContentFields {
   title: string;
@@ -244,6 +251,8 @@ export interface ServiceApi {
     onItems?: (items: readonly ContentSummary[]) => void;
   }): Promise<Listed<ContentSummary>>;
   getContent(id: string): Promise<ContentDetail>;
+  /** GET /contents/{id}, for its signed media URLs alone (a pull request's preview renders); absent in fakes. */
+  mediaLinks?(id: string): Promise<MediaLinks>;
   /** Writes take the Idempotency-Key their sends share (api/idempotency.ts); a new one when none is given. */
   createContent(fields: ContentFields, write?: WriteOptions): Promise<ContentDetail>;
   editContent(

@@ -3,6 +3,7 @@ import type { Logger, Tally } from '../log.ts';
 import type { Hold, Step } from '../plan/types.ts';
 import type { SendCheck } from './dispatch.ts';
 import type { JobTimes } from './job-times.ts';
+import type { PreviewBudget } from './preview-budget.ts';
 import type { Clock, PollPolicy } from './wait.ts';
 
 // What every step of an apply works with.
@@ -30,6 +31,8 @@ export interface ApplyOptions {
   sendHold?: (send: SendCheck) => Hold | null;
   /** A publication whose answer was lost is held as unknown until a person decides, never sent again. */
   atMostOnce?: boolean;
+  /** A pull request's preview renders: the preview-credits ceiling, checked before each render (preview-budget.ts). */
+  renderBudget?: PreviewBudget;
   /** How long the service may show no sign of a generation or upload whose answer was lost (dispatch.ts); default 60 s. */
   stallMs?: number;
 }

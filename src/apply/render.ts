@@ -106,6 +106,7 @@ async function sendOneRender(
   step: RenderStep,
   context: Context,
   publication: PublicationTarget | null,
+  answered?: () => void,
 ): Promise<Dispatch | false> {
   const id = run.id as string;
   const before = run.status;
@@ -114,6 +115,7 @@ async function sendOneRender(
   const startedAt = context.clock.now();
   const generation = { id, render: step.render, publication };
   const sent = await sendOnce(run, context, () => dispatchGeneration(context, generation, before));
+  answered?.();
   if (sent === null) return false;
   const outcome = sent.outcome;
   if (publication !== null && sent.lostAt !== null) answerLost(run, sent.lostAt, sent.sends);
@@ -133,13 +135,18 @@ async function sendOneRender(
  * after the voiceover. The publication deferred to an upload, or null; false
  * when the item stops here (a deferred publication is then held).
  */
-async function sendRender(run: ItemRun, step: RenderStep, context: Context): Promise<Hold | null | false> {
+async function sendRender(
+  run: ItemRun,
+  step: RenderStep,
+  context: Context,
+  answered?: () => void,
+): Promise<Hold | null | false> {
   let deferred: Hold | null = null;
   for (let send = 1; send <= RENDER_SENDS; send++) {
     const now = publicationNow(run, step, context);
     if (now === null) return false;
     deferred ??= now.deferred;
-    const outcome = await sendOneRender(run, step, context, now.publication);
+    const outcome = await sendOneRender(run, step, context, now.publication, answered);
     if (outcome === false) {
       if (deferred !== null) held(run, deferred);
       return false;
@@ -153,12 +160,35 @@ async function sendRender(run: ItemRun, step: RenderStep, context: Context): Pro
   return deferred;
 }
 
+/** A preview render is sent only within preview-credits (preview-budget.ts); any other render, as it is. */
+async function withinBudget(
+  run: ItemRun,
+  context: Context,
+  send: (answered?: () => void) => Promise<Hold | null | false>,
+): Promise<Hold | null | false> {
+  const ticket = await context.renderBudget?.take();
+  if (ticket === undefined) return send();
+  if (ticket.hold !== null) {
+    held(run, ticket.hold);
+    context.logger.warning(
+      `Not rendered as a preview: ${ticket.hold.kind === 'preview_credits' ? 'the preview-credits ceiling' : ticket.hold.kind}.`,
+    );
+    return false;
+  }
+  try {
+    // The next preview's check waits for this one's request to be answered, not for its render to end.
+    return await send(ticket.sent);
+  } finally {
+    ticket.sent();
+  }
+}
+
 export async function runRender(run: ItemRun, step: RenderStep, context: Context): Promise<boolean> {
   const toRender = await stillToRender(run, step, context);
   if (toRender !== true) return toRender === false;
   const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
   if (!(await scriptAsPlanned(run, step, context))) return false;
-  const deferred = await sendRender(run, step, context);
+  const deferred = await withinBudget(run, context, (answered) => sendRender(run, step, context, answered));
   if (deferred === false) return false;
   if (run.status !== null && FAILED_STATUSES.has(run.status)) {
     // Retried once per apply: a second failure is reported, not looped on.

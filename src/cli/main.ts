@@ -3,6 +3,7 @@ import { runEmulatorCommand } from '../emulator/command.ts';
 import { VERSION } from '../version.ts';
 import { parseCliArgs, UsageError } from './args.ts';
 import { runDoctorCommand } from './doctor.ts';
+import { runDraftsCommand } from './drafts.ts';
 import { runImportCommand } from './import.ts';
 import { EXIT, helpText } from './help.ts';
 import { runEngineCommand, type RunSeams } from './run.ts';
@@ -47,6 +48,8 @@ export async function main(
       return runDoctorCommand(options, io, seams);
     case 'import':
       return runImportCommand(options, io, seams);
+    case 'drafts':
+      return runDraftsCommand(options, io, seams);
     case 'validate':
     case 'plan':
     case 'apply':

@@ -8,6 +8,7 @@ import { pauseWarnings, releaseStatus } from '../plan/release-status.ts';
 import { execute, monotonicMs } from './execute.ts';
 import { DEFAULT_READ_CONCURRENCY, startObservation, type Observation } from './observe.ts';
 import { planStage } from './plan-stage.ts';
+import { reportPreviews } from './preview-results.ts';
 import { plansFile } from './scope.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
@@ -112,6 +113,7 @@ async function withService(
     report.timings.planMs = elapsed(planStarted);
     await options.deps.onPlan?.(plan, report.problems);
     await execute(options, client, { plan, rules }, report);
+    await reportPreviews(client, plan, report);
   } catch (error) {
     report.fatal = describeError(error);
   }

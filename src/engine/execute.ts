@@ -2,6 +2,7 @@ import { ServiceError, describeError } from '../api/errors.ts';
 import type { ContentSummary, Introspection, ServiceApi } from '../api/types.ts';
 import { applyItems, type ApplyOptions } from '../apply/apply.ts';
 import { untouched } from '../apply/item-run.ts';
+import { PreviewBudget } from '../apply/preview-budget.ts';
 import { itemResults } from '../apply/results.ts';
 import type { ItemRun } from '../apply/types.ts';
 import { realClock } from '../apply/wait.ts';
@@ -11,6 +12,7 @@ import { sendBlock } from '../plan/release-control.ts';
 import { generates, statedScopes } from '../plan/steps.ts';
 import type { Plan, PlanItem, ReleaseRules, Step } from '../plan/types.ts';
 import { bestEffortCredits, refreshScripts, statedPace } from './observe.ts';
+import { previewSteps, rendersPreviews } from './preview-render.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
 // The applying stage of a run: what this run may do of the plan, checked
@@ -20,11 +22,23 @@ import type { EngineOptions, RunReport } from './types.ts';
 /** Milliseconds on a monotonic clock. */
 export const monotonicMs = (): number => Number(process.hrtime.bigint() / 1_000_000n);
 
-/** The plan's items this run carries out, and the writes among their steps. */
-function workOf(options: EngineOptions, plan: Plan): { items: PlanItem[]; writes: Step[] } {
+/** Step kinds this run may send: a pull request's run that renders previews may render too (never publish). */
+function allowedFor(options: EngineOptions): Set<Step['kind']> {
   const { mode, permissions } = options.settings;
   const allowed = allowedSteps(mode, permissions);
-  const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) =>
+  return rendersPreviews(options) ? allowed.add('render') : allowed;
+}
+
+/** A pull request's run: the drafts it writes, and its preview renders (never a publication). */
+function previewWork(plan: Plan): PlanItem[] {
+  return plan.items.flatMap(asPreview).map(previewSteps);
+}
+
+/** The plan's items this run carries out, and the writes among their steps. */
+function workOf(options: EngineOptions, plan: Plan): { items: PlanItem[]; writes: Step[] } {
+  const { permissions } = options.settings;
+  const allowed = allowedFor(options);
+  const items = (permissions.draftsOnly ? previewWork(plan) : plan.items).filter((item) =>
     item.steps.some((step) => allowed.has(step.kind)),
   );
   const writes = items
@@ -78,7 +92,8 @@ function applyOptions(options: EngineOptions, client: ServiceApi, rules: Release
     client,
     sendHold: sendGate(options, rules),
     atMostOnce: settings.atMostOnce === true,
-    allowed: allowedSteps(settings.mode, settings.permissions),
+    allowed: allowedFor(options),
+    ...previewBudget(options, client),
     concurrency: settings.concurrency,
     wait: settings.wait,
     timeoutMs: settings.timeoutMs,
@@ -89,6 +104,14 @@ function applyOptions(options: EngineOptions, client: ServiceApi, rules: Release
     ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
     ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
   };
+}
+
+/** The preview-credits ceiling of a pull request's preview renders, when it sets one. */
+function previewBudget(options: EngineOptions, client: ServiceApi): Pick<ApplyOptions, 'renderBudget'> {
+  const ceiling = options.settings.previewRenders?.credits ?? null;
+  return rendersPreviews(options) && ceiling !== null
+    ? { renderBudget: new PreviewBudget(client, ceiling) }
+    : {};
 }
 
 /**

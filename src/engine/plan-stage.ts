@@ -11,7 +11,9 @@ import type { MatchOptions, Plan, ReleaseRules } from '../plan/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Listing, Observation } from './observe.ts';
 import { withPreviewReach } from './preview-reach.ts';
+import { choosePreviewRenders } from './preview-render.ts';
 import { gateByReview } from './review.ts';
+import { withReviewedRenders } from './reviewed-render.ts';
 import { planScope, plansFile, splitPlanned } from './scope.ts';
 import { withReviewKeys } from './review-key.ts';
 import type { EngineOptions, RunReport } from './types.ts';
@@ -66,11 +68,12 @@ export async function planStage(
       ),
     },
   );
-  const plan = await withPreviewReach(
+  const reach = await withPreviewReach(
     options,
-    reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report),
+    reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report, mine),
     report,
   );
+  const plan = await choosePreviewRenders(options, reach, mine);
   report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
   report.problems.push(...plan.problems);
   if (others.length > 0) report.problems.push(...otherShardProblems(others, mine, listing));
@@ -138,11 +141,15 @@ async function personasAsked(
   return asked;
 }
 
-/** What was reviewed is what ships: renders and publications the review did not show are held. */
-function reviewed(plan: Plan, options: EngineOptions, report: RunReport): Plan {
+/**
+ * What was reviewed is what ships: an item changed since the preview render
+ * reviewers watched is rendered again, and renders and publications the
+ * review did not show are held.
+ */
+function reviewed(plan: Plan, options: EngineOptions, report: RunReport, mine: readonly DesiredItem[]): Plan {
   const gate = options.deps.review;
   if (!gate) return plan;
-  const verdict = gateByReview(plan, gate);
+  const verdict = gateByReview(withReviewedRenders(plan, gate, mine), gate);
   report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
   return verdict.plan;
 }

@@ -23,6 +23,12 @@ export interface ReviewedItem {
   t: string | null;
   /** The planned steps in letters (see stepsKey): `crp` is create, render, publish. */
   k: string;
+  /**
+   * The preview render reviewers watched (engine/preview-render.ts,
+   * reviewedRenderKey): the item and what its render was made from. Absent
+   * when the pull request rendered no preview of the item.
+   */
+  r?: string;
 }
 
 export interface ReviewedPlan {
@@ -63,18 +69,24 @@ export interface ReviewGate {
 }
 
 /**
- * Every item of a plan as reviewers see it, by fileKey; items that render or
- * publish first (a trimmed block keeps them).
+ * Every item of a plan as reviewers see it, by fileKey, with the preview
+ * render they watched (`watched`, by file); items that render or publish
+ * first (a trimmed block keeps them).
  */
-export function reviewedItemsOf(plan: Plan): Array<[string, ReviewedItem]> {
+export function reviewedItemsOf(
+  plan: Plan,
+  watched: ReadonlyMap<string, string> = new Map(),
+): Array<[string, ReviewedItem]> {
   const entries: Array<[string, ReviewedItem, boolean]> = [];
   for (const item of plan.items) {
     if (!item.review) continue;
-    const entry = {
+    const render = watched.get(item.file);
+    const entry: ReviewedItem = {
       m: item.review.manifest,
       s: scriptKey(item),
       t: item.review.target,
       k: stepsKey(item.steps, item.holds),
+      ...(render === undefined ? {} : { r: render }),
     };
     entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
   }

@@ -7,6 +7,7 @@ import type { Logger } from '../log.ts';
 import type { LoadResult, Problem } from '../manifest/types.ts';
 import type { ReleaseStatus } from '../plan/release-status.ts';
 import type { Permissions } from '../plan/types.ts';
+import type { PreviewLinks, PreviewReport } from './preview-results.ts';
 import type { ReviewGate, ReviewVerdict } from './review.ts';
 import type { Shard } from '../plan/shard.ts';
 import type { Mode, Plan } from '../plan/types.ts';
@@ -42,6 +43,12 @@ export interface RunSettings {
   overrideFreeze?: boolean;
   /** `at-most-once`: a publication whose answer was lost is held as unknown until a person decides, never sent again. */
   atMostOnce?: boolean;
+  /**
+   * A pull request's preview renders (src/engine/preview-render.ts): at most
+   * `limit` items rendered, never published, within `credits` spent (null:
+   * no ceiling besides the count). Absent: none. Only runs that preview.
+   */
+  previewRenders?: { limit: number; credits: number | null };
 }
 
 /** What the engine works through and reports to. */
@@ -56,6 +63,8 @@ export interface EngineDependencies {
    * manifests it touches are read in detail and planned. Plan mode only.
    */
   changes?: ChangeScope;
+  /** When each file last changed (ms), newest first for preview renders; absent: by path. */
+  lastChanged?: (files: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   /** An apply on a push: the plans its pull requests showed, and what to do where none covers an item. */
   review?: ReviewGate;
   /**
@@ -109,6 +118,10 @@ export interface RunReport {
   review?: Pick<ReviewVerdict, 'held' | 'unreviewed'>;
   /** What is paused or frozen for this run, why and since when; absent or null when nothing is. */
   release?: ReleaseStatus | null;
+  /** A pull request's preview renders: each rendered, or not and why (preview-results.ts). */
+  previews?: PreviewReport[];
+  /** Their signed links, apart from the report: only a private repository's PR comment shows them. */
+  previewLinks?: PreviewLinks;
 }
 
 /** The plan of a change: the manifests it touches are planned, the others counted. */

@@ -86,7 +86,10 @@ export function reviewedBlock(
   const parts: string[] = [];
   let size = PREFIX.length + json(entries.length + unlisted, '').length + sealText('0'.repeat(64)).length;
   for (const [key, entry] of entries) {
-    const part = `${JSON.stringify(key)}:${JSON.stringify([bare(entry.m), bare(entry.s), bare(entry.t), entry.k])}`;
+    const fields = [bare(entry.m), bare(entry.s), bare(entry.t), entry.k];
+    // The preview render reviewers watched, when there was one: a fifth field, so blocks without it read as before.
+    if (entry.r !== undefined) fields.push(bare(entry.r));
+    const part = `${JSON.stringify(key)}:${JSON.stringify(fields)}`;
     const grown = size + escapeJson(part).length + 1;
     if (grown > limit) break;
     parts.push(part);
@@ -146,18 +149,26 @@ function checked(data: unknown): ReviewedPlan | null {
   if (typeof omitted !== 'number' || !Number.isInteger(omitted) || omitted < 0) return null;
   const items: Record<string, ReviewedItem> = {};
   for (const [key, value] of Object.entries(data.items)) {
-    if (!/^[0-9a-f]{16}$/.test(key) || !Array.isArray(value) || value.length !== 4) return null;
-    const [m, s, t, k] = value as unknown[];
+    if (!/^[0-9a-f]{16}$/.test(key) || !Array.isArray(value) || (value.length !== 4 && value.length !== 5))
+      return null;
+    const [m, s, t, k, r] = value as unknown[];
     if (
       typeof m !== 'string' ||
       !hex(m) ||
       !hex(s) ||
       !hex(t) ||
       typeof k !== 'string' ||
-      !/^[a-z]*$/.test(k)
+      !/^[a-z]*$/.test(k) ||
+      (value.length === 5 && (typeof r !== 'string' || !hex(r)))
     )
       return null;
-    items[key] = { m: hashed(m)!, s: hashed(s), t: hashed(t), k };
+    items[key] = {
+      m: hashed(m)!,
+      s: hashed(s),
+      t: hashed(t),
+      k,
+      ...(typeof r === 'string' ? { r: hashed(r)! } : {}),
+    };
   }
   return { v: REVIEWED_PLAN_VERSION, head, items, omitted };
 }

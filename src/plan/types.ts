@@ -32,7 +32,9 @@ export type RenderReason =
   | 'settings_changed'
   | 'retry_failed'
   /** Rendered, but the upload cannot carry its publication settings: the one-shot request renders and publishes. */
-  | 'publish_in_one_request';
+  | 'publish_in_one_request'
+  /** Rendered by its pull request's preview, and changed since: that render is not what the manifest asks for. */
+  | 'changed_since_preview';
 
 export interface PublicationTarget {
   accounts: Account[];
@@ -104,6 +106,12 @@ export type Hold =
   | { kind: 'partly_published'; platform: string }
   /** A new manifest whose full_text is an unmanaged item's: creating it would make a second item. */
   | { kind: 'looks_like_rename'; id: string; title: string }
+  /**
+   * A pull request's preview render not sent: the previews of this run have
+   * spent `spent` credits (null: the balance could not be read) of the
+   * `preview-credits` ceiling, and one more may pass it.
+   */
+  | { kind: 'preview_credits'; spent: number | null; ceiling: number }
   /** The service accepted a generation or upload but did not start it within the wait. */
   | { kind: 'not_started'; status: ContentStatus }
   /** Another run created the same title at the same time; this run's item was marked and left alone. */
@@ -230,7 +238,30 @@ export interface PlanItem {
    * them, so the plan shows them (plan/diff.ts, keptFromService).
    */
   kept?: KeptValue[];
+  /** A pull request's preview render of this item (src/engine/preview-render.ts); set only on runs that render previews. */
+  previewRender?: PreviewRenderChoice;
 }
+
+/**
+ * What a pull request's run does about rendering this item for reviewers:
+ * renders it now (`chosen`), shows the render an earlier run of the pull
+ * request made (`earlier`), or not, and why. `fingerprint`: what the render
+ * is made from (engine/preview-render.ts, renderFingerprint).
+ */
+export type PreviewRenderChoice =
+  | { state: 'chosen'; fingerprint: string; render: RenderOptions }
+  | { state: 'earlier'; fingerprint: string }
+  | { state: 'skipped'; why: PreviewSkip };
+
+/**
+ * Why an item the pull request changes is not rendered for review: past
+ * `preview-renders`, held by a freeze or a pause, a preview that could not
+ * write what the render is made from, or rendered from an earlier version of
+ * the pull request (a rendered item is never changed before the merge), or
+ * a publication only the one-shot request carries (the merge renders it
+ * again with it, so a preview render would be spent twice).
+ */
+export type PreviewSkip = 'limit' | 'freeze' | 'pause' | 'withheld' | 'stale' | 'one_request';
 
 /** A value the service holds that no manifest sets: a field, or a key inside fine_tuning (`fine_tuning.style`). */
 export interface KeptValue {

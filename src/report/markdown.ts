@@ -19,6 +19,7 @@ import {
   type Cell,
   type Markup,
 } from './escape.ts';
+import { previewRenderSection, type PreviewMediaToken } from './previews.ts';
 import { releaseLines } from './release.ts';
 import {
   accountsBehindOneUrl,
@@ -68,6 +69,8 @@ export interface ReportContext {
   pullRequest?: boolean;
   /** The full plan file (the `plan-file` output), named where a table leaves rows out. */
   planFile?: string | null;
+  /** Where a preview render's links go: only a private repository's PR comment (report/previews.ts). */
+  previewMedia?: PreviewMediaToken;
 }
 
 /** Where the report goes and how much of it fits there. */
@@ -111,7 +114,9 @@ export function renderReport(report: RunReport, context: ReportContext, options:
   const previews = scriptPreviews(report, options.target);
   for (const layout of LAYOUTS) {
     const { compact } = layout;
-    const head = [headline(report, context), ...body(report, context, layout)];
+    // The videos to watch come first, right under the headline: what a reviewer opens the comment for.
+    const renders = previewRenderSection(report, compact ? undefined : context.fileUrl, context.previewMedia);
+    const head = [headline(report, context), renders, ...body(report, context, layout)];
     const footer = footerLines(report, context, options.target);
     let kept = previews.length;
     for (;;) {
@@ -223,7 +228,12 @@ function headline(report: RunReport, context: ReportContext): string {
   const lines = [`### content-as-code · ${report.mode}`, sentence];
   if (report.scope && report.plan !== null) lines.push(scopeLine(report.scope));
   if (context.pullRequest && report.mode !== 'validate') {
-    lines.push('Pull request runs never render or publish; merging applies the plan.');
+    const rendered = report.previews?.some((preview) => preview.state !== 'not_rendered') ?? false;
+    lines.push(
+      rendered
+        ? 'Pull request runs never publish; this one shows preview renders for review (below). Merging applies the plan.'
+        : 'Pull request runs never render or publish; merging applies the plan.',
+    );
   }
   // What is paused or frozen, why and since when, before anything else the run says.
   for (const line of releaseLines(report.release)) lines.push(`> **Release control:** ${inlineText(line)}`);

@@ -44,6 +44,7 @@ const RENDER_REASONS: Record<RenderReason, string> = {
   settings_changed: 'video settings changed',
   retry_failed: 'retrying a failed render',
   publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
+  changed_since_preview: 'again: the manifest changed since the render its pull request previewed',
 };
 
 function targets(publish: PublicationTarget, labels: Labels): string {
@@ -84,6 +85,10 @@ export function holdText(hold: Hold): string {
       return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
     case 'render_disabled':
       return 'not rendered on this event';
+    case 'preview_credits':
+      return hold.spent === null
+        ? 'not rendered as a preview: the credit balance could not be read to check preview-credits'
+        : `not rendered as a preview: this run's previews spent ${hold.spent} of the ${hold.ceiling} credits preview-credits allows`;
     case 'generating':
       return `generating now (${hold.status}); left alone unless cancel-running is set`;
     case 'already_retried':

@@ -231,6 +231,44 @@ describe('dist/index.js on a runner', () => {
     expect(comment).toContain('<details><summary>The mantis shrimp punch: new script</summary>');
   });
 
+  it("preview-renders renders and never publishes; only a private repository's comment links the video", async () => {
+    await services();
+    const dir = await workspace();
+    const signed = /\/media\/[^\s)"]*\?[^\s)"]*signature=/;
+    // Every manifest is new in the pull request.
+    const added = ['deepest-point', 'glowing-reefs', 'mantis-shrimp', 'octopus-hearts', 'whales-sleep'];
+    github.setPullFiles(
+      7,
+      added.map((name) => ({ filename: `content/${name}.yml`, status: 'added' as const })),
+    );
+    const pub = await run(dir, pullRequestEvent(), { 'preview-renders': '1' });
+    expect(pub.code).toBe(0);
+    const writes = writesTo(emulator).map((entry) => `${entry.method} ${entry.path.replace(/\?.*$/, '')}`);
+    expect(writes.filter((w) => w.includes('/gen/'))).toHaveLength(1);
+    expect(writes.filter((w) => w.includes('/upload/'))).toEqual([]);
+    expect(emulator.admin.items().filter((item) => item.status.startsWith('UPLOAD'))).toEqual([]);
+    const publicComment = github.comments(7)[0]!.body;
+    expect(publicComment).toContain('#### Preview renders');
+    expect(publicComment).toContain("watch it in the service's web app, item `");
+    for (const text of [publicComment, pub.stdout, pub.stderr, pub.summary, pub.outputFile])
+      expect(text).not.toMatch(signed);
+    const event = pullRequestEvent();
+    const privateRun = await run(
+      dir,
+      {
+        ...event,
+        payload: { ...event.payload, repository: { ...(event.payload.repository as object), private: true } },
+      },
+      { 'preview-renders': '1' },
+    );
+    expect(privateRun.code).toBe(0);
+    const privateComment = github.comments(7)[0]!.body;
+    expect(privateComment).toMatch(signed);
+    expect(privateComment).toContain('re-running this job refreshes it');
+    for (const text of [privateRun.stdout, privateRun.stderr, privateRun.summary, privateRun.outputFile])
+      expect(text).not.toMatch(signed);
+  });
+
   it('pull_request_target never writes, even with preview-scripts and mode: apply', async () => {
     await services();
     const dir = await workspace();

@@ -17,6 +17,9 @@ describe('readInputs', () => {
       reviewKey: '',
       comment: true,
       previewScripts: false,
+      previewRenders: 0,
+      previewCredits: null,
+      previewLinksPublic: false,
       fullRead: false,
       publish: true,
       maxPublications: 10,
@@ -34,6 +37,15 @@ describe('readInputs', () => {
       allowUntrustedEvents: false,
       deployments: false,
     });
+  });
+
+  it('reads preview-renders as a count and preview-credits as a ceiling, empty meaning none', () => {
+    const base = { 'api-key': 'svc_live_x', 'base-url': 'https://api.example.com' };
+    const inputs = readInputs(from({ ...base, 'preview-renders': '2', 'preview-credits': '40' }));
+    expect(inputs).toMatchObject({ previewRenders: 2, previewCredits: 40 });
+    expect(() => readInputs(from({ ...base, 'preview-renders': 'two' }))).toThrow(
+      'Input `preview-renders`: expected a whole number from 0 to 100 (got "two").',
+    );
   });
 
   it('takes a GitHub login as comment-author, and never echoes review-key', () => {

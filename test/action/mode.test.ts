@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eventFromPayload } from '../../src/action/event.ts';
 import { readInputs, type ActionInputs } from '../../src/action/inputs.ts';
 import { baseUrlGate, chooseRun, decideRun, decisionLine, type RunDecision } from '../../src/action/mode.ts';
+import { runSettingsFromInputs } from '../../src/action/settings.ts';
 
 const repository = {
   name: 'videos',
@@ -122,6 +123,20 @@ describe('permissions', () => {
     expect(fork.permissions).toMatchObject({ write: false, render: false, publish: false });
     const plain = decide('pull_request', pullRequest('octo-org/videos'), 'refs/pull/7/merge');
     expect(plain.permissions.write).toBe(false);
+  });
+
+  it('preview-renders renders previews only on same-repository PRs, and never publishes, whatever mode says', () => {
+    const given = { 'preview-renders': '2', 'preview-credits': '30', mode: 'apply' };
+    const same = decide('pull_request', pullRequest('octo-org/videos'), 'refs/pull/7/merge', given);
+    expect(same.permissions).toMatchObject({ write: true, render: false, publish: false, draftsOnly: true });
+    const settings = (decision: RunDecision) =>
+      runSettingsFromInputs(inputs({ ...SERVICE, ...given }), decision, '/w', 'pull_request');
+    expect(settings(same).previewRenders).toEqual({ limit: 2, credits: 30 });
+    const fork = decide('pull_request', pullRequest('someone/videos'), 'refs/pull/7/merge', given);
+    expect(fork.permissions.write).toBe(false);
+    expect(settings(fork).previewRenders).toBeUndefined();
+    const push = decide('push', { repository, before: 'b'.repeat(40) }, 'refs/heads/main', given);
+    expect(settings(push).previewRenders).toBeUndefined();
   });
 
   it('pull_request_target and forks (even with a deleted head repo) are untrusted: no writes in any mode', () => {

@@ -53,6 +53,21 @@ describe('reviewed-plan block', () => {
     });
   });
 
+  it('reads back the preview render reviewers watched, and still reads entries without one', () => {
+    const a = fileKey('content/a.yml');
+    const b = fileKey('content/b.yml');
+    const watched: ReviewedItem = { ...entry(0), r: fingerprint('render of c-1')! };
+    const block = reviewedBlock(
+      [
+        [a, watched],
+        [b, entry(1)],
+      ],
+      null,
+      sealed,
+    );
+    expect(planIn(comment(block))?.items).toEqual({ [a]: watched, [b]: entry(1) });
+  });
+
   it('writes nothing of a manifest path: only fingerprints, step letters and JSON punctuation', () => {
     const file = 'content/--> <!-- --!> & "quoted" \\ @octocat GH-3 \u202e é.yml';
     const block = reviewedBlock([[fileKey(file), entry(3)]], 'c'.repeat(40), sealed);

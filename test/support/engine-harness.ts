@@ -69,6 +69,7 @@ const SETTING_KEYS = [
   'pause',
   'overrideFreeze',
   'atMostOnce',
+  'previewRenders',
 ] as const satisfies readonly (keyof RunSettings)[];
 const DEPENDENCY_KEYS = [
   'client',
