@@ -8862,6 +8862,50 @@ class Reader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/manifest/catalogue-files.ts
+// The catalogue's own files, beside its manifests: a folder's
+// `_defaults.yml` (or `.yaml`) applies to every manifest below it, and
+// `_release.yml` in the manifests' folder is release control. Their names,
+// and which folders a manifest inherits from, are written here once: the
+// loader, a change's scope, a pull request's base and the earlier versions
+// of a manifest all ask this module.
+const DEFAULTS_FILES = (/* unused pure expression or super */ null && (['_defaults.yml', '_defaults.yaml']));
+const RELEASE_FILES = (/* unused pure expression or super */ null && (['_release.yml', '_release.yaml']));
+function nameOf(file) {
+    return file.slice(file.lastIndexOf('/') + 1);
+}
+/** Whether a path names a folder's defaults file (in any folder). */
+function isDefaultsFile(file) {
+    return DEFAULTS_FILES.includes(nameOf(file));
+}
+/** Whether a path names a release file (in any folder). */
+function isReleaseFile(file) {
+    return RELEASE_FILES.includes(nameOf(file));
+}
+/**
+ * Whether a change to this file can change the manifests of its folder and
+ * below: `_defaults.yml`, `_release.yml`, or any other `_`-named YAML.
+ */
+function isCatalogueFile(file) {
+    return /^_.*\.ya?ml$/i.test(nameOf(file));
+}
+/** The release files the loader looks for in `root` ('' is the workspace). */
+function releaseFilesIn(root) {
+    return RELEASE_FILES.map((name) => inFolder(root, name));
+}
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
+}
+/** The defaults files that may apply to `file`: for each of its folders, outermost first, the names it may have. */
+function defaultsFilesAbove(file) {
+    return foldersOf(file).map((folder) => DEFAULTS_FILES.map((name) => inFolder(folder, name)));
+}
+function inFolder(folder, name) {
+    return folder === '' ? name : `${folder}/${name}`;
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/suggest.ts
 // "Did you mean": the closest candidate to what a user wrote, or nothing when
 // no candidate is close enough to be a likely typo.
@@ -20139,11 +20183,7 @@ function parseManifest(file, text, defaults = []) {
 ;// CONCATENATED MODULE: ./src/manifest/manifest-file.ts
 
 
-/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
-function foldersOf(file) {
-    const parts = file.split('/').slice(0, -1);
-    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
-}
+
 async function parseManifestFile(reader, file, defaults) {
     const read = await reader.read(file);
     if (read.kind === 'none')

@@ -1,8 +1,8 @@
-export const id = 18;
-export const ids = [18];
+export const id = 455;
+export const ids = [455];
 export const modules = {
 
-/***/ 2018:
+/***/ 4455:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -184,6 +184,20 @@ function scrubSecrets(text, secrets = []) {
     for (const [pattern, replacement] of SECRET_PATTERNS)
         out = out.replace(pattern, replacement);
     return out.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+/**
+ * A signed media URL as the one place that may show one shows it (a private
+ * repository's PR comment, for a pull request's preview render): the URL
+ * whole, when nothing in it is a registered secret or shaped like a key or a
+ * token; null otherwise. Every other way out scrubs it (scrubSecrets).
+ */
+function signedUrlToShow(url, secrets = []) {
+    const { exact, spread } = formsFor([...registered, ...secrets]);
+    if (exact.some((form) => url.includes(form)) ||
+        spread.some((pattern) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(url)))
+        return null;
+    const scrubbed = SECRET_PATTERNS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), url);
+    return scrubbed === url ? url : null;
 }
 /** Whether the scrubber would change the text: it holds a secret, a key or token, or a signed URL. */
 function holdsSecret(text, secrets = []) {
@@ -2841,6 +2855,16 @@ function parseContentDetail(body) {
         upload_date: serviceInstant(obj.upload_date),
     };
 }
+/**
+ * The signed, time-limited media URLs of an item's detail (A28): read only
+ * for a pull request's preview renders, whose comment may link them in a
+ * private repository; never part of ContentDetail, so nothing else keeps one.
+ */
+function parseMediaLinks(body) {
+    const obj = unwrap(body);
+    const url = (value) => typeof value === 'string' && /^https?:\/\/[^\s]+$/i.test(value) ? value : null;
+    return { status: shapes_status(obj.status), video: url(obj.video_url), thumbnail: url(obj.thumbnail_url) };
+}
 /** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
 function parseTaskStatus(body, contentId) {
     const obj = unwrap(body);
@@ -3244,6 +3268,10 @@ class HttpServiceClient {
     }
     listContents(options = {}) {
         return this.#listAll(paths.contents(), parseContentSummary, undefined, options.onItems);
+    }
+    async mediaLinks(id) {
+        const path = paths.content(id);
+        return this.#parse('GET', path, await this.#call('GET', path), parseMediaLinks);
     }
     async getContent(id) {
         return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
@@ -3989,12 +4017,9 @@ function renderDoctorMarkdown(report) {
 
 // `mode: doctor`: the service's readings of the "not shown" rules, in the log
 // and the job summary. It reads only (the client refuses anything else), so
-// it is safe on any event; it fails the step when a rule is not understood,
+// it is safe on any event (src/action/mode.ts lets it run); it fails the step when a rule is not understood,
 // or when it could observe no rule at all.
 async function runDoctorMode(commands, inputs) {
-    if (inputs.apiKey === '' || inputs.baseUrl === '') {
-        return 'mode: doctor needs the service: give api-key (from a secret) and base-url.';
-    }
     const { baseUrl, apiKey, allowInsecureHttp } = inputs;
     const report = await runDoctor({ baseUrl, apiKey, allowInsecureHttp });
     for (const line of renderDoctorText(report).split('\n'))
@@ -4035,6 +4060,9 @@ const INPUT_DEFAULTS = {
     'review-key': '',
     comment: 'true',
     'preview-scripts': 'false',
+    'preview-renders': '0',
+    'preview-credits': '',
+    'preview-links-public': 'false',
     'full-read': 'false',
     publish: 'true',
     'max-publications': '10',
@@ -5723,17 +5751,7 @@ class TreeBuilder {
 // YAML reader and checked the same way as a manifest (its own zod schema,
 // problems at file:line:col with a "did you mean"), and is never a manifest
 // itself, wherever a glob meets it.
-const RELEASE_FILES = ['_release.yml', '_release.yaml'];
 const release_file_DAY_MS = 86_400_000;
-/** Whether a path names a release file (in any folder). */
-function isReleaseFile(file) {
-    const name = file.slice(file.lastIndexOf('/') + 1);
-    return RELEASE_FILES.includes(name);
-}
-/** The release files the loader looks for: `_release.yml` and `_release.yaml` in `root` ('' is the workspace). */
-function releaseFilesIn(root) {
-    return RELEASE_FILES.map((name) => (root === '' ? name : `${root}/${name}`));
-}
 /** A release file the glob met outside the manifests' folder: it would silently do nothing, so it is an error. */
 function misplacedRelease(file, root) {
     const where = root === '' ? 'the workspace root' : `${root}/`;
@@ -5848,6 +5866,50 @@ function windowProblems(written, index, at) {
         window.untilMinute !== 1440)
         return problem('window_never_opens', `freeze[${index}] starts and ends at the same time (${written.from}); give it an until other than its from (24:00 for a whole day)`);
     return [];
+}
+
+;// CONCATENATED MODULE: ./src/manifest/catalogue-files.ts
+// The catalogue's own files, beside its manifests: a folder's
+// `_defaults.yml` (or `.yaml`) applies to every manifest below it, and
+// `_release.yml` in the manifests' folder is release control. Their names,
+// and which folders a manifest inherits from, are written here once: the
+// loader, a change's scope, a pull request's base and the earlier versions
+// of a manifest all ask this module.
+const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
+const RELEASE_FILES = ['_release.yml', '_release.yaml'];
+function nameOf(file) {
+    return file.slice(file.lastIndexOf('/') + 1);
+}
+/** Whether a path names a folder's defaults file (in any folder). */
+function isDefaultsFile(file) {
+    return DEFAULTS_FILES.includes(nameOf(file));
+}
+/** Whether a path names a release file (in any folder). */
+function isReleaseFile(file) {
+    return RELEASE_FILES.includes(nameOf(file));
+}
+/**
+ * Whether a change to this file can change the manifests of its folder and
+ * below: `_defaults.yml`, `_release.yml`, or any other `_`-named YAML.
+ */
+function isCatalogueFile(file) {
+    return /^_.*\.ya?ml$/i.test(nameOf(file));
+}
+/** The release files the loader looks for in `root` ('' is the workspace). */
+function releaseFilesIn(root) {
+    return RELEASE_FILES.map((name) => inFolder(root, name));
+}
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
+}
+/** The defaults files that may apply to `file`: for each of its folders, outermost first, the names it may have. */
+function defaultsFilesAbove(file) {
+    return foldersOf(file).map((folder) => DEFAULTS_FILES.map((name) => inFolder(folder, name)));
+}
+function inFolder(folder, name) {
+    return folder === '' ? name : `${folder}/${name}`;
 }
 
 // EXTERNAL MODULE: external "node:buffer"
@@ -6005,6 +6067,10 @@ class Reader {
     }
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __webpack_require__(5919);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
 var iso = __webpack_require__(4377);
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
@@ -6298,11 +6364,7 @@ function parseManifest(file, text, defaults = []) {
 ;// CONCATENATED MODULE: ./src/manifest/manifest-file.ts
 
 
-/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
-function foldersOf(file) {
-    const parts = file.split('/').slice(0, -1);
-    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
-}
+
 async function parseManifestFile(reader, file, defaults) {
     const read = await reader.read(file);
     if (read.kind === 'none')
@@ -6313,10 +6375,6 @@ async function parseManifestFile(reader, file, defaults) {
     return { file, ...validateSource(readSource(file, read.text), layers) };
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __webpack_require__(5919);
 ;// CONCATENATED MODULE: ./src/manifest/parse-pool.ts
 
 
@@ -6518,7 +6576,6 @@ async function inSlices(count, work) {
 const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 function posix(relative) {
     return relative.split((external_node_path_default()).sep).join('/');
@@ -6631,7 +6688,7 @@ async function loadManifests(options) {
     };
     const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
     const matched = await discover(cwd, options.pattern);
-    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)) && !isReleaseFile(file));
+    const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
     const release = await loadRelease(reader, options.pattern, matched);
     const defaults = await readAllDefaults(reader, candidates, context);
     const { results: outcomes, workerThreads } = await parseFiles(candidates, { ...context, defaults }, {
@@ -6741,6 +6798,7 @@ async function readFolderDefaults(reader, folder) {
 
 ;// CONCATENATED MODULE: ./src/manifest/index.ts
 // The manifest language: YAML files -> validated, normalized desired state.
+
 
 
 
@@ -7015,6 +7073,10 @@ function publishes(steps) {
 function renders(steps) {
     return steps.some((step) => step.kind === 'render');
 }
+/** Whether any of the steps sends a generation or an upload: the requests that are rate limited and need `generate`. */
+function steps_generates(steps) {
+    return steps.some((step) => step.kind === 'render' || step.kind === 'upload');
+}
 /** (item, account) pairs a list of steps would publish. */
 function publicationsOf(steps) {
     return steps.reduce((count, step) => count + (publicationOf(step)?.accounts.length ?? 0), 0);
@@ -7025,7 +7087,7 @@ function publicationsOf(steps) {
  * so none is guessed for them; a 403 tells.
  */
 function statedScopes(steps) {
-    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
+    return steps_generates(steps) ? ['generate'] : [];
 }
 
 ;// CONCATENATED MODULE: ./src/plan/release-control.ts
@@ -8729,13 +8791,14 @@ function timed(run, context, outcome, startedAt) {
         context.jobTimes.record('render', context.clock.now() - startedAt);
 }
 /** One generation sent and waited for; false when the item stops here. */
-async function sendOneRender(run, step, context, publication) {
+async function sendOneRender(run, step, context, publication, answered) {
     const id = run.id;
     const before = run.status;
     const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(context.client, id) : undefined;
     const startedAt = context.clock.now();
     const generation = { id, render: step.render, publication };
     const sent = await sendOnce(run, context, () => dispatchGeneration(context, generation, before));
+    answered?.();
     if (sent === null)
         return false;
     const outcome = sent.outcome;
@@ -8757,14 +8820,14 @@ async function sendOneRender(run, step, context, publication) {
  * after the voiceover. The publication deferred to an upload, or null; false
  * when the item stops here (a deferred publication is then held).
  */
-async function sendRender(run, step, context) {
+async function sendRender(run, step, context, answered) {
     let deferred = null;
     for (let send = 1; send <= RENDER_SENDS; send++) {
         const now = publicationNow(run, step, context);
         if (now === null)
             return false;
         deferred ??= now.deferred;
-        const outcome = await sendOneRender(run, step, context, now.publication);
+        const outcome = await sendOneRender(run, step, context, now.publication, answered);
         if (outcome === false) {
             if (deferred !== null)
                 held(run, deferred);
@@ -8777,6 +8840,24 @@ async function sendRender(run, step, context) {
     }
     return deferred;
 }
+/** A preview render is sent only within preview-credits (preview-budget.ts); any other render, as it is. */
+async function withinBudget(run, context, send) {
+    const ticket = await context.renderBudget?.take();
+    if (ticket === undefined)
+        return send();
+    if (ticket.hold !== null) {
+        held(run, ticket.hold);
+        context.logger.warning(`Not rendered as a preview: ${ticket.hold.kind === 'preview_credits' ? 'the preview-credits ceiling' : ticket.hold.kind}.`);
+        return false;
+    }
+    try {
+        // The next preview's check waits for this one's request to be answered, not for its render to end.
+        return await send(ticket.sent);
+    }
+    finally {
+        ticket.sent();
+    }
+}
 async function runRender(run, step, context) {
     const toRender = await stillToRender(run, step, context);
     if (toRender !== true)
@@ -8784,7 +8865,7 @@ async function runRender(run, step, context) {
     const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
     if (!(await scriptAsPlanned(run, step, context)))
         return false;
-    const deferred = await sendRender(run, step, context);
+    const deferred = await withinBudget(run, context, (answered) => sendRender(run, step, context, answered));
     if (deferred === false)
         return false;
     if (run.status !== null && FAILED_STATUSES.has(run.status)) {
@@ -9086,6 +9167,59 @@ async function applyItems(items, options) {
         },
     };
     return mapLimit(items, options.concurrency, (item) => runItem(item, context));
+}
+
+;// CONCATENATED MODULE: ./src/apply/preview-budget.ts
+class PreviewBudget {
+    #client;
+    #ceiling;
+    #queue = Promise.resolve();
+    #start = null;
+    #renders = 0;
+    #mostOne = 0;
+    #last = null;
+    constructor(client, ceiling) {
+        this.#client = client;
+        this.#ceiling = ceiling;
+    }
+    /** Waits for the renders before this one to be sent, then checks the balance against the ceiling. */
+    async take() {
+        let release;
+        const turn = new Promise((resolve) => (release = resolve));
+        const before = this.#queue;
+        this.#queue = before.then(() => turn);
+        await before;
+        let released = false;
+        const sent = () => {
+            if (released)
+                return;
+            released = true;
+            release();
+        };
+        const hold = await this.#check();
+        if (hold !== null)
+            sent();
+        else
+            this.#renders++;
+        return { hold, sent };
+    }
+    async #check() {
+        let balance;
+        try {
+            balance = await this.#client.credits();
+        }
+        catch {
+            return { kind: 'preview_credits', spent: null, ceiling: this.#ceiling };
+        }
+        this.#start ??= balance;
+        if (this.#last !== null)
+            this.#mostOne = Math.max(this.#mostOne, this.#last - balance);
+        this.#last = balance;
+        const spent = Math.max(0, this.#start - balance);
+        const next = this.#renders === 0 ? 0 : this.#mostOne;
+        const within = this.#renders === 0 ? this.#ceiling > 0 : spent + next <= this.#ceiling && spent < this.#ceiling;
+        return within ? null : { kind: 'preview_credits', spent, ceiling: this.#ceiling };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/plan/permissions.ts
@@ -9444,7 +9578,509 @@ async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CON
     }
 }
 
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+// A short, stable digest of a value: enough to tell whether a text or a
+// setting changed, nothing of the value itself. Used where a plan is carried
+// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
+/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/preview-reach.ts
+
+
+
+// A pull request's script preview edits an existing draft only as far as
+// main's manifest of it reaches (the rule and why: plan/permissions.ts).
+// Main's manifest is the one at the pull request's base, at the same path,
+// with the `_defaults.yml` the base had above it: main's apply compares
+// exactly what it sets. The preview learns it from the earlier versions the
+// run already reads (git, or the pull request's file listing); main itself
+// needs nothing of the pull request, since everything a preview may write
+// is something main writes back whenever it differs.
+/** Whether this run previews: a pull request's run that may write drafts. */
+function previews(options) {
+    const { permissions } = options.settings;
+    return permissions.draftsOnly === true && permissions.write;
+}
+/** The base's text of a file; undefined when it cannot be read (a listing with a gap, a failed request). */
+async function atBase(previous, file) {
+    try {
+        return await previous.read(file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The `_defaults.yml` the base had above `file`, outermost first; undefined when one cannot be read. */
+async function defaultsAtBase(previous, file) {
+    const found = [];
+    for (const folder of defaultsFilesAbove(file)) {
+        for (const path of folder) {
+            const text = await atBase(previous, path);
+            if (text === undefined)
+                return undefined;
+            if (text === null)
+                continue;
+            found.push({ file: path, text });
+            break;
+        }
+    }
+    return found;
+}
+/**
+ * The manifest `file` had at the base, with the `_defaults.yml` above it
+ * then: undefined when the base cannot be read, null when the file was not
+ * there, 'invalid' when it had errors.
+ */
+async function manifestAtBase(previous, file) {
+    const text = await atBase(previous, file);
+    if (text === undefined || text === null)
+        return text;
+    const defaults = await defaultsAtBase(previous, file);
+    if (defaults === undefined)
+        return undefined;
+    return parseManifest(file, text, defaults).item ?? 'invalid';
+}
+/** How far a preview may edit this existing item: main's manifest of it at the base, with its defaults. */
+async function reachOf(previous, item) {
+    const base = await manifestAtBase(previous, item.file);
+    if (base === undefined)
+        return { kind: 'none', why: 'no_base' };
+    if (base === null)
+        return { kind: 'none', why: 'not_at_base' };
+    if (base === 'invalid')
+        return { kind: 'none', why: 'base_invalid' };
+    const remote = item.remote;
+    const claims = base.id === remote.id || (base.id === null && sameTitle(base.fields.title, remote.title));
+    return claims ? { kind: 'owned', fields: { ...base.fields } } : { kind: 'none', why: 'not_at_base' };
+}
+/** Items a preview would edit: drafts the service holds, with an edit planned. */
+function editedDrafts(plan) {
+    return plan.items.filter((item) => item.remote?.status === 'NEW' && item.steps.some((step) => step.kind === 'edit'));
+}
+/**
+ * The plan with each existing draft's preview reach, on a run that
+ * previews; the plan as it is otherwise. Without a readable base, no
+ * existing item is edited, and the report says what to change.
+ */
+async function withPreviewReach(options, plan, report) {
+    if (!previews(options))
+        return plan;
+    const drafts = editedDrafts(plan);
+    if (drafts.length === 0)
+        return plan;
+    const previous = options.deps.previous;
+    const readable = previous !== undefined && (await (previous.readable?.() ?? Promise.resolve(false)));
+    const reaches = readable
+        ? await mapLimit(drafts, 8, (item) => reachOf(previous, item))
+        : drafts.map(() => ({ kind: 'none', why: 'no_base' }));
+    const byFile = new Map(drafts.map((item, index) => [item.file, reaches[index]]));
+    if (reaches.some((reach) => reach.kind === 'none' && reach.why === 'no_base')) {
+        report.notes.push("The pull request's base commit could not be read, so main's manifests are not known: no item the service " +
+            'already holds is edited by this preview (what it would write could stay in the service after the pull ' +
+            'request). Use fetch-depth: 0 in actions/checkout so that the base can be read.');
+    }
+    const items = plan.items.map((item) => {
+        const reach = byFile.get(item.file);
+        return reach === undefined ? item : { ...item, preview: reach };
+    });
+    return { ...plan, items };
+}
+
+;// CONCATENATED MODULE: ./src/engine/preview-render.ts
+
+
+
+
+
+
+
+
+
+
+// A pull request's preview renders: so that reviewers watch the video, not
+// only read the script, a same-repository pull request's run renders up to
+// `preview-renders` of the items whose script, render settings or persona it
+// changes, newest changes first. Each is the item itself, the draft the
+// preview creates (or an existing draft it edits), rendered and never
+// published: the render step it gets carries no publication, and the run
+// sends no upload, whatever the inputs (execute.ts keeps every other render
+// and upload out of a pull request's run). Every generation goes through the
+// one dispatch (apply/dispatch.ts), so a freeze that holds renders, the kill
+// switch and the `pause` input hold previews as they hold renders, and so
+// does the base's release file, which a pull request cannot lift for its own.
+//
+// A render is reusable at the merge only if it was made from what main's
+// manifest will say: so an item is rendered only when the preview could
+// write everything its render is made from (an existing draft whose edit
+// main's manifest does not reach is not), and the render's fingerprint is
+// kept in the sealed reviewed plan (reviewed-render.ts compares it).
+/** The manifest fields a render is made from, besides the render settings. */
+const RENDER_FIELDS = ['full_text', 'textover', 'fine_tuning', 'persona_id'];
+/** What a render of the item is made from: its script fields, persona, flow and render settings, as a fingerprint. */
+function renderFingerprint(item) {
+    const fields = Object.fromEntries(RENDER_FIELDS.map((field) => [field, item.fields[field] ?? null]));
+    return fingerprint({ fields, flow: item.flow, render: item.render });
+}
+/** What a render of an earlier version of the pull request was made from, as reviewers know it: nothing a manifest matches. */
+const STALE_RENDER = 'an earlier version';
+/** Which render a review saw: the item and what its render was made from, in one fingerprint (block entry `r`). */
+function reviewedRenderKey(id, renderPrint) {
+    return fingerprint({ id, render: renderPrint });
+}
+/** Whether this run renders previews: a pull request's run that previews, with preview-renders above 0. */
+function rendersPreviews(options) {
+    const { permissions, previewRenders } = options.settings;
+    return permissions.draftsOnly === true && permissions.write && (previewRenders?.limit ?? 0) > 0;
+}
+/** Files whose render the pull request changes: new since the base, or with another render fingerprint there. */
+async function changedRenders(options, items) {
+    const previous = options.deps.previous;
+    const touched = items.filter((item) => options.deps.changes?.touches(item.file) ?? true);
+    if (previous === undefined)
+        return new Set(touched.map((item) => item.file));
+    const bases = await mapLimit(touched, 8, (item) => manifestAtBase(previous, item.file));
+    // A base that cannot be read, or was invalid, counts as changed: the count still bounds what is rendered.
+    return new Set(touched
+        .filter((item, index) => {
+        const base = bases[index];
+        return (typeof base !== 'object' || base === null || renderFingerprint(base) !== renderFingerprint(item));
+    })
+        .map((item) => item.file));
+}
+/** Why a release rule holds this item's render, or null. */
+function heldRender(holds) {
+    for (const hold of holds) {
+        if (hold.kind === 'frozen' && hold.held.includes('render'))
+            return 'freeze';
+        if (hold.kind === 'paused' && hold.held.includes('render'))
+            return 'pause';
+    }
+    return null;
+}
+/** Whether the preview leaves out something the render is made from (an existing draft main's manifest does not reach). */
+function withholdsRender(item) {
+    const edit = item.steps.find((step) => step.kind === 'edit');
+    if (edit === undefined || item.remote === null)
+        return false;
+    const { withheld } = previewEdit(item, edit, item.preview);
+    return withheld.some((field) => RENDER_FIELDS.some((name) => field === name || field.startsWith(`${name}.`)));
+}
+/** An item the pull request changes, as a preview sees it: a candidate, already rendered, or not rendered and why. */
+function classify(item, print) {
+    const status = item.remote?.status ?? null;
+    if (status !== null && RENDERED_STATUSES.has(status) && status !== 'FAILED_UPLOAD') {
+        const current = !item.steps.some((step) => step.kind === 'edit' || step.kind === 'render');
+        return current ? { state: 'earlier', fingerprint: print } : { state: 'skipped', why: 'stale' };
+    }
+    if (status !== null && status !== 'NEW')
+        return null;
+    const held = heldRender(item.holds);
+    if (held !== null)
+        return { state: 'skipped', why: held };
+    const target = item.publication ?? null;
+    if (target !== null && uploadCannotCarry(target.options).length > 0)
+        return { state: 'skipped', why: 'one_request' };
+    // A pull request's run in `mode: apply` plans no render (render_disabled): its preview still may.
+    const wouldRender = item.steps.some((step) => step.kind === 'render') ||
+        item.holds.some((hold) => hold.kind === 'render_disabled');
+    if (!wouldRender)
+        return null;
+    return withholdsRender(item) ? { state: 'skipped', why: 'withheld' } : 'candidate';
+}
+/**
+ * What the base's release file holds of a render now: a pull request's run
+ * reads the release file as the pull request has it, so one that lifts a
+ * freeze or the kill switch would otherwise render its own previews through
+ * them. Null when the base holds none, or has no release file to read.
+ */
+async function heldAtBase(options) {
+    const previous = options.deps.previous;
+    if (previous === undefined)
+        return null;
+    for (const file of releaseFilesIn(globRoot(options.settings.manifests))) {
+        let text;
+        try {
+            text = await previous.read(file);
+        }
+        catch {
+            return null;
+        }
+        if (text === null)
+            continue;
+        const { release } = readRelease(file, text);
+        if (release === null)
+            return null;
+        const rules = releaseRules(release, { pause: null, overrideFreeze: false });
+        if (rules.pause !== null)
+            return 'pause';
+        const now = (options.seams?.now?.() ?? new Date()).getTime();
+        return sendBlock(rules, { publication: null, renders: true, leadMs: 0 }, now) === null ? null : 'freeze';
+    }
+    return null;
+}
+/**
+ * The plan with each preview render decided, on a run that renders previews:
+ * the items the pull request changes that a render would show, newest
+ * changes first, chosen while the pull request's previews (its earlier
+ * runs' included) stay within `preview-renders`.
+ */
+async function choosePreviewRenders(options, plan, desired) {
+    if (!rendersPreviews(options))
+        return plan;
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    const renderable = desired.filter((item) => item.stage !== 'draft');
+    const changed = await changedRenders(options, renderable);
+    const choices = new Map();
+    const candidates = [];
+    for (const item of plan.items) {
+        const manifest = byFile.get(item.file);
+        if (manifest === undefined || !changed.has(item.file))
+            continue;
+        const choice = classify(item, renderFingerprint(manifest));
+        if (choice === 'candidate')
+            candidates.push(item);
+        else if (choice !== null)
+            choices.set(item.file, choice);
+    }
+    const base = candidates.length > 0 ? await heldAtBase(options) : null;
+    if (base !== null) {
+        for (const item of candidates.splice(0))
+            choices.set(item.file, { state: 'skipped', why: base });
+    }
+    const files = candidates.map((item) => item.file);
+    const times = (await options.deps.lastChanged?.(files)) ?? new Map();
+    const newestFirst = [...candidates].sort((a, b) => (times.get(b.file) ?? 0) - (times.get(a.file) ?? 0) || a.file.localeCompare(b.file));
+    const limit = (options.settings.previewRenders?.limit ?? 0) - renderedEarlier(choices);
+    newestFirst.forEach((item, index) => {
+        const manifest = byFile.get(item.file);
+        const chosen = {
+            state: 'chosen',
+            fingerprint: renderFingerprint(manifest),
+            render: manifest.render,
+        };
+        choices.set(item.file, index < limit ? chosen : { state: 'skipped', why: 'limit' });
+    });
+    const items = plan.items.map((item) => {
+        const choice = choices.get(item.file);
+        return choice === undefined ? item : { ...item, previewRender: choice };
+    });
+    return { ...plan, items };
+}
+/** Previews the pull request's earlier runs rendered: they count toward preview-renders, which is per pull request. */
+function renderedEarlier(choices) {
+    return [...choices.values()].filter((choice) => choice.state === 'earlier' || (choice.state === 'skipped' && choice.why === 'stale')).length;
+}
+/**
+ * What a pull request's run sends for an item (after asPreview): its creates
+ * and edits, and, for a chosen preview, one render that carries no
+ * publication. Every other render, upload and wait stays out: a pull
+ * request's run never publishes.
+ */
+function previewSteps(item) {
+    const steps = item.steps.filter((step) => step.kind === 'create' || step.kind === 'edit');
+    const choice = item.previewRender;
+    if (choice?.state === 'chosen') {
+        const planned = item.steps.find((step) => step.kind === 'render');
+        const reason = planned?.kind === 'render' ? planned.reason : 'never_rendered';
+        steps.push({ kind: 'render', reason, render: choice.render, publish: null });
+    }
+    return { ...item, steps };
+}
+
+;// CONCATENATED MODULE: ./src/engine/execute.ts
+
+
+
+
+
+
+
+
+
+
+
+
+// The applying stage of a run: what this run may do of the plan, checked
+// against the run's limits and the key, carried out (src/apply/), and read
+// back for the report.
+/** Milliseconds on a monotonic clock. */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+/** Step kinds this run may send: a pull request's run that renders previews may render too (never publish). */
+function allowedFor(options) {
+    const { mode, permissions } = options.settings;
+    const allowed = allowedSteps(mode, permissions);
+    return rendersPreviews(options) ? allowed.add('render') : allowed;
+}
+/** A pull request's run: the drafts it writes, and its preview renders (never a publication). */
+function previewWork(plan) {
+    return plan.items.flatMap(asPreview).map(previewSteps);
+}
+/** The plan's items this run carries out, and the writes among their steps. */
+function execute_workOf(options, plan) {
+    const { permissions } = options.settings;
+    const allowed = allowedFor(options);
+    const items = (permissions.draftsOnly ? previewWork(plan) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    return { items, writes };
+}
+/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
+function refusal(options, plan, report) {
+    const { mode, maxPublications } = options.settings;
+    if (report.problems.some(blocksWrites)) {
+        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return 'errors';
+    }
+    if (mode !== 'apply' || plan.publications <= maxPublications)
+        return null;
+    report.fatal =
+        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+            'publish fewer items per run.';
+    return 'limit';
+}
+/** Carries out what this run may do of the plan; the results go to the report. */
+async function execute(options, client, { plan, rules }, report) {
+    const { mode } = options.settings;
+    const { items, writes } = execute_workOf(options, plan);
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (refusal(options, plan, report) !== null)
+        return;
+    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
+    if (scopes === null)
+        return;
+    const started = monotonicMs();
+    const [credits] = await Promise.all([
+        mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
+        steps_generates(writes) ? statedPace(client, report.notes) : null,
+    ]);
+    report.creditsBefore = credits;
+    const runs = await applyItems(items, applyOptions(options, client, rules));
+    await recordResults(options, client, plan, runs, scopes, report);
+    report.timings.applyMs = Math.round(monotonicMs() - started);
+}
+function applyOptions(options, client, rules) {
+    const { settings, deps, seams } = options;
+    return {
+        client,
+        sendHold: sendGate(options, rules),
+        atMostOnce: settings.atMostOnce === true,
+        allowed: allowedFor(options),
+        ...previewBudget(options, client),
+        concurrency: settings.concurrency,
+        wait: settings.wait,
+        timeoutMs: settings.timeoutMs,
+        logger: deps.logger,
+        clock: seams?.clock ?? realClock,
+        ...(seams?.poll ? { poll: seams.poll } : {}),
+        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
+        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
+        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
+    };
+}
+/** The preview-credits ceiling of a pull request's preview renders, when it sets one. */
+function previewBudget(options, client) {
+    const ceiling = options.settings.previewRenders?.credits ?? null;
+    return rendersPreviews(options) && ceiling !== null
+        ? { renderBudget: new PreviewBudget(client, ceiling) }
+        : {};
+}
+/**
+ * What holds a generation or upload at the moment it would be sent: the plan
+ * was made earlier, and a freeze may have begun while the run waited on
+ * renders or on the generation pace, or begin before the job it starts ends.
+ */
+function sendGate(options, rules) {
+    const now = options.seams?.now ?? (() => new Date());
+    return (send) => sendBlock(rules, send, now().getTime());
+}
+/**
+ * Only what the interface states is checked before writing (A29): the key is
+ * active, and generation needs `generate`; what content writes need is not
+ * shown, so it is learned from the first 403 instead. The key's scopes, or
+ * null when the run must not write. An introspection that cannot be read
+ * proves nothing either way: the writes go, and the service's own 401 or 403
+ * stops them.
+ */
+async function preflight(client, writes, report) {
+    let introspection;
+    try {
+        introspection = await client.introspect();
+    }
+    catch (error) {
+        if (error instanceof ServiceError && error.status === 401)
+            throw error;
+        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
+        return [];
+    }
+    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+    if (introspection.active && missing.length === 0)
+        return introspection.scopes;
+    report.fatal = !introspection.active
+        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+            `${missing.join(', ')} in the web app under Settings, API Keys.`;
+    return null;
+}
+/**
+ * The results of the runs, read back with one listing (statuses, public
+ * URLs); informational reads, so what was done is reported whether or not
+ * they succeed. A write the service refused (403) stops the run.
+ */
+async function recordResults(options, client, plan, runs, scopes, report) {
+    const { mode } = options.settings;
+    const listing = await listingAfter(client, report);
+    if (mode !== 'apply')
+        await scriptsAfter(options, client, plan, runs, report);
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
+    const refused = client.writeRefusal ?? null;
+    if (refused) {
+        report.fatal =
+            `The service refused a write: ${refused.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
+    }
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
+    report.result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
+    };
+}
+async function listingAfter(client, report) {
+    try {
+        return (await client.listContents()).items;
+    }
+    catch (error) {
+        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
+        return null;
+    }
+}
+/** Script previews: the scripts the service wrote for this run's drafts. */
+async function scriptsAfter(options, client, plan, runs, report) {
+    try {
+        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
+    }
+    catch (error) {
+        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
+
 
 
 function titleIn(text, current) {
@@ -9548,11 +10184,10 @@ async function personaAtBase(previous, file) {
     const own = personaIn(await previous.read(file));
     if (own !== null)
         return own;
-    const folders = file.split('/').slice(0, -1);
-    for (let depth = folders.length; depth >= 0; depth--) {
-        const folder = folders.slice(0, depth).join('/');
-        for (const name of ['_defaults.yml', '_defaults.yaml']) {
-            const inherited = personaIn(await previous.read(folder === '' ? name : `${folder}/${name}`));
+    // The nearest folder's defaults first.
+    for (const folder of defaultsFilesAbove(file).reverse()) {
+        for (const path of folder) {
+            const inherited = personaIn(await previous.read(path));
             if (typeof inherited === 'string')
                 return inherited;
         }
@@ -10161,7 +10796,7 @@ function planOne(matched, observed, context, unmanaged) {
 }
 /** What the service holds beyond the manifest, shown on an item this plan renders or publishes. */
 function keptOf(item, detail, steps) {
-    if (detail === null || !steps.some((step) => step.kind === 'render' || step.kind === 'upload'))
+    if (detail === null || !steps_generates(steps))
         return {};
     const kept = keptFromService(item.fields, detail);
     return kept.length > 0 ? { kept } : {};
@@ -10196,112 +10831,6 @@ function otherShardProblems(others, mine, observed) {
     const matching = matchItems(others, observed.contents, { reserved: mine, listUnmanaged: false });
     const accounts = others.flatMap((item) => accountsOf(item, { ...observed, details: new Map() }).problems);
     return [...matching.problems, ...accounts];
-}
-
-;// CONCATENATED MODULE: ./src/engine/preview-reach.ts
-
-
-
-
-// A pull request's script preview edits an existing draft only as far as
-// main's manifest of it reaches (the rule and why: plan/permissions.ts).
-// Main's manifest is the one at the pull request's base, at the same path,
-// with the `_defaults.yml` the base had above it: main's apply compares
-// exactly what it sets. The preview learns it from the earlier versions the
-// run already reads (git, or the pull request's file listing); main itself
-// needs nothing of the pull request, since everything a preview may write
-// is something main writes back whenever it differs.
-/** Whether this run previews: a pull request's run that may write drafts. */
-function previews(options) {
-    const { permissions } = options.settings;
-    return permissions.draftsOnly === true && permissions.write;
-}
-/** The base's text of a file; undefined when it cannot be read (a listing with a gap, a failed request). */
-async function atBase(previous, file) {
-    try {
-        return await previous.read(file);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The `_defaults.yml` the base had above `file`, outermost first; undefined when one cannot be read. */
-async function defaultsAtBase(previous, file) {
-    const found = [];
-    for (const folder of foldersOf(file)) {
-        for (const name of DEFAULTS_FILES) {
-            const path = folder === '' ? name : `${folder}/${name}`;
-            const text = await atBase(previous, path);
-            if (text === undefined)
-                return undefined;
-            if (text === null)
-                continue;
-            found.push({ file: path, text });
-            break;
-        }
-    }
-    return found;
-}
-/** How far a preview may edit this existing item: main's manifest of it at the base, with its defaults. */
-async function reachOf(previous, item) {
-    const text = await atBase(previous, item.file);
-    if (text === undefined)
-        return { kind: 'none', why: 'no_base' };
-    if (text === null)
-        return { kind: 'none', why: 'not_at_base' };
-    const defaults = await defaultsAtBase(previous, item.file);
-    if (defaults === undefined)
-        return { kind: 'none', why: 'no_base' };
-    const base = parseManifest(item.file, text, defaults).item;
-    if (base === null)
-        return { kind: 'none', why: 'base_invalid' };
-    const remote = item.remote;
-    const claims = base.id === remote.id || (base.id === null && sameTitle(base.fields.title, remote.title));
-    return claims ? { kind: 'owned', fields: { ...base.fields } } : { kind: 'none', why: 'not_at_base' };
-}
-/** Items a preview would edit: drafts the service holds, with an edit planned. */
-function editedDrafts(plan) {
-    return plan.items.filter((item) => item.remote?.status === 'NEW' && item.steps.some((step) => step.kind === 'edit'));
-}
-/**
- * The plan with each existing draft's preview reach, on a run that
- * previews; the plan as it is otherwise. Without a readable base, no
- * existing item is edited, and the report says what to change.
- */
-async function withPreviewReach(options, plan, report) {
-    if (!previews(options))
-        return plan;
-    const drafts = editedDrafts(plan);
-    if (drafts.length === 0)
-        return plan;
-    const previous = options.deps.previous;
-    const readable = previous !== undefined && (await (previous.readable?.() ?? Promise.resolve(false)));
-    const reaches = readable
-        ? await mapLimit(drafts, 8, (item) => reachOf(previous, item))
-        : drafts.map(() => ({ kind: 'none', why: 'no_base' }));
-    const byFile = new Map(drafts.map((item, index) => [item.file, reaches[index]]));
-    if (reaches.some((reach) => reach.kind === 'none' && reach.why === 'no_base')) {
-        report.notes.push("The pull request's base commit could not be read, so main's manifests are not known: no item the service " +
-            'already holds is edited by this preview (what it would write could stay in the service after the pull ' +
-            'request). Use fetch-depth: 0 in actions/checkout so that the base can be read.');
-    }
-    const items = plan.items.map((item) => {
-        const reach = byFile.get(item.file);
-        return reach === undefined ? item : { ...item, preview: reach };
-    });
-    return { ...plan, items };
-}
-
-;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
-
-// A short, stable digest of a value: enough to tell whether a text or a
-// setting changed, nothing of the value itself. Used where a plan is carried
-// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
-/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
-function fingerprint(value) {
-    if (value === null || value === undefined)
-        return null;
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/review-key.ts
@@ -10394,19 +10923,22 @@ const review_key_rendered = (key) => key.includes(STEP_LETTERS.render);
 /** 2: the block carries a seal (src/github/reviewed-block.ts); a block of version 1 verifies no more. */
 const REVIEWED_PLAN_VERSION = 2;
 /**
- * Every item of a plan as reviewers see it, by fileKey; items that render or
- * publish first (a trimmed block keeps them).
+ * Every item of a plan as reviewers see it, by fileKey, with the preview
+ * render they watched (`watched`, by file); items that render or publish
+ * first (a trimmed block keeps them).
  */
-function reviewedItemsOf(plan) {
+function reviewedItemsOf(plan, watched = new Map()) {
     const entries = [];
     for (const item of plan.items) {
         if (!item.review)
             continue;
+        const render = watched.get(item.file);
         const entry = {
             m: item.review.manifest,
             s: scriptKey(item),
             t: item.review.target,
             k: stepsKey(item.steps, item.holds),
+            ...(render === undefined ? {} : { r: render }),
         };
         entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
     }
@@ -10517,6 +11049,77 @@ function differences(item, reviewed) {
     return changes;
 }
 
+;// CONCATENATED MODULE: ./src/engine/reviewed-render.ts
+
+
+
+
+// The reviewed render ships. A pull request's preview render (preview-render.ts)
+// is the item itself, rendered and parked: at the merge the plan publishes it
+// with an upload, as any rendered video, no second render and no second
+// charge. The sealed reviewed plan says which render reviewers watched (the
+// item and a fingerprint of what it was made from); an item whose manifest,
+// as main now has it, is not what that render was made from (changed since
+// the preview, or put back to main's values) is rendered again, and the plan
+// says why. A preview that matches goes on as planned.
+/** The preview render reviewers watched of the item at `file`, from the reviewed plans; undefined when none. */
+function watchedRender(file, gate) {
+    if (gate.evidence.kind !== 'pulls')
+        return undefined;
+    for (const source of gate.evidence.sources) {
+        const render = source.plan?.items[fileKey(file)]?.r;
+        if (render !== undefined)
+            return render;
+    }
+    return undefined;
+}
+/** The item rendered again because it changed since its preview: the render's reason says so. */
+function renderedAgain(item, manifest) {
+    if (item.steps.some((step) => step.kind === 'render')) {
+        const steps = item.steps.map((step) => step.kind === 'render' ? { ...step, reason: 'changed_since_preview' } : step);
+        return { ...item, steps };
+    }
+    const status = item.remote?.status;
+    const parked = status !== undefined && RENDERED_STATUSES.has(status) && status !== 'FAILED_UPLOAD';
+    // A freeze or a pause that holds the item holds this render too; a later run renders it.
+    if (!parked || item.holds.some((hold) => hold.kind === 'frozen' || hold.kind === 'paused'))
+        return item;
+    const upload = item.steps.find((step) => step.kind === 'upload');
+    const oneshot = item.flow === 'oneshot';
+    const render = {
+        kind: 'render',
+        reason: 'changed_since_preview',
+        render: manifest.render,
+        publish: oneshot && upload !== undefined ? upload.publish : null,
+    };
+    const rest = item.steps.filter((step) => step.kind !== 'upload');
+    const steps = [...rest, render, ...(!oneshot && upload !== undefined ? [upload] : [])];
+    return {
+        ...item,
+        steps,
+        publishVia: upload === undefined ? item.publishVia : oneshot ? 'oneshot' : 'upload',
+    };
+}
+/** The plan with every item changed since the preview render its review watched rendered again. */
+function withReviewedRenders(plan, gate, desired) {
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    let changed = false;
+    const items = plan.items.map((item) => {
+        const watched = watchedRender(item.file, gate);
+        const manifest = byFile.get(item.file);
+        if (watched === undefined || manifest === undefined || item.remote === null)
+            return item;
+        if (reviewedRenderKey(item.remote.id, renderFingerprint(manifest)) === watched)
+            return item;
+        changed = true;
+        return renderedAgain(item, manifest);
+    });
+    if (!changed)
+        return plan;
+    const steps = items.flatMap((item) => item.steps);
+    return { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
 // Sharding: a matrix of jobs shares a catalogue, each planning the manifests
 // of its share. The share is decided from the file path alone, so every job
@@ -10583,11 +11186,13 @@ function planScope(options, items) {
 
 
 
+
+
 // The planning stage of a run: the observed state, read with what git knows
 // of the manifests' earlier versions, becomes the plan (src/plan/, pure),
 // with the review's verdict and every problem of the catalogue said.
 /** The plan of this shard's manifests; problems and notes go to the report. */
-async function planStage(options, load, observation, report) {
+async function planStage(options, { load, rules }, observation, report) {
     const { settings, deps, seams } = options;
     // Other shards' manifests, and in a change's plan the unchanged ones, are
     // checked and keep their items, but are not read in detail nor planned.
@@ -10618,9 +11223,10 @@ async function planStage(options, load, observation, report) {
         publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
         ...(personaChanged === null ? {} : { personaChanged }),
         lateWindowMs: settings.lateWindowMs,
-        release: withUnseenPauses(releaseRules(load.release ?? null, runRelease(settings)), listing.accounts, listing.accountsError === null && listing.accountsGap === null),
+        release: withUnseenPauses(rules, listing.accounts, listing.accountsError === null && listing.accountsGap === null),
     });
-    const plan = await withPreviewReach(options, reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report), report);
+    const reach = await withPreviewReach(options, reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report, mine), report);
+    const plan = await choosePreviewRenders(options, reach, mine);
     report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
     report.problems.push(...plan.problems);
     if (others.length > 0)
@@ -10629,10 +11235,6 @@ async function planStage(options, load, observation, report) {
     if (listing.accountsError === null && listing.accountsGap === null)
         report.problems.push(...pausedAccountProblems(load.release ?? null, listing.accounts));
     return plan;
-}
-/** What the run's own settings add to the release file: the pause input, override-freeze. */
-function runRelease(settings) {
-    return { pause: settings.pause ?? null, overrideFreeze: settings.overrideFreeze ?? false };
 }
 /** Published videos: what they were published with is read from git, to report later changes as drift. */
 function publishedItems(matched, details) {
@@ -10675,12 +11277,16 @@ async function personasAsked(options, matched, details, report) {
             "service). A manifest's persona is sent when a commit changes it; this run leaves those as they are.");
     return asked;
 }
-/** What was reviewed is what ships: renders and publications the review did not show are held. */
-function reviewed(plan, options, report) {
+/**
+ * What was reviewed is what ships: an item changed since the preview render
+ * reviewers watched is rendered again, and renders and publications the
+ * review did not show are held.
+ */
+function reviewed(plan, options, report, mine) {
     const gate = options.deps.review;
     if (!gate)
         return plan;
-    const verdict = gateByReview(plan, gate);
+    const verdict = gateByReview(withReviewedRenders(plan, gate, mine), gate);
     report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
     return verdict.plan;
 }
@@ -10712,176 +11318,121 @@ function unplannedAccountProblems(load, listing) {
     return outlineAccountProblems(unplanned, listing.accounts);
 }
 
-;// CONCATENATED MODULE: ./src/engine/execute.ts
+;// CONCATENATED MODULE: ./src/engine/preview-results.ts
 
 
 
 
-
-
-
-
-
-
-
-// The applying stage of a run: what this run may do of the plan, checked
-// against the run's limits and the key, carried out (src/apply/), and read
-// back for the report.
-/** Milliseconds on a monotonic clock. */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-/** The plan's items this run carries out, and the writes among their steps. */
-function execute_workOf(options, plan) {
-    const { mode, permissions } = options.settings;
-    const allowed = allowedSteps(mode, permissions);
-    const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
-    const writes = items
-        .flatMap((item) => item.steps)
-        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
-    return { items, writes };
-}
-/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
-function refusal(options, plan, report) {
-    const { mode, maxPublications } = options.settings;
-    if (report.problems.some(blocksWrites)) {
-        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
-        return 'errors';
+/** The signed links of the rendered previews, by item id; never in any serialisation of the report. */
+class PreviewLinks {
+    #links = new Map();
+    set(id, video, thumbnail) {
+        this.#links.set(id, { video, thumbnail });
     }
-    if (mode !== 'apply' || plan.publications <= maxPublications)
+    get(id) {
+        return this.#links.get(id) ?? null;
+    }
+    toJSON() {
+        return {};
+    }
+}
+const EPOCH = /^\d{9,11}$/;
+/** The instant a signed URL stops working, where its query says (epoch seconds, an ISO date, or S3's date + lifetime). */
+function expiryOf(url) {
+    let query;
+    try {
+        query = new URL(url).searchParams;
+    }
+    catch {
         return null;
-    report.fatal =
-        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
-            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
-            'publish fewer items per run.';
-    return 'limit';
+    }
+    const lower = new Map([...query].map(([key, value]) => [key.toLowerCase(), value]));
+    for (const key of ['expires', 'x-expires', 'exp', 'se']) {
+        const value = lower.get(key);
+        if (value === undefined)
+            continue;
+        const ms = EPOCH.test(value) ? Number(value) * 1000 : Date.parse(value);
+        if (Number.isFinite(ms))
+            return new Date(ms).toISOString();
+    }
+    const amzDate = lower.get('x-amz-date');
+    const amzExpires = Number(lower.get('x-amz-expires'));
+    const start = amzDate?.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+    const startMs = start === undefined ? NaN : Date.parse(start);
+    return Number.isFinite(startMs) && Number.isFinite(amzExpires)
+        ? new Date(startMs + amzExpires * 1000).toISOString()
+        : null;
 }
-/** Carries out what this run may do of the plan; the results go to the report. */
-async function execute(options, client, plan, report) {
-    const { mode } = options.settings;
-    const { items, writes } = execute_workOf(options, plan);
-    if (mode !== 'apply' && writes.length === 0)
-        return;
-    if (refusal(options, plan, report) !== null)
-        return;
-    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
-    if (scopes === null)
-        return;
-    const started = monotonicMs();
-    const generates = writes.some((step) => step.kind === 'render' || step.kind === 'upload');
-    const [credits] = await Promise.all([
-        mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
-        generates ? statedPace(client, report.notes) : null,
-    ]);
-    report.creditsBefore = credits;
-    const runs = await applyItems(items, applyOptions(options, client, report));
-    await recordResults(options, client, plan, runs, scopes, report);
-    report.timings.applyMs = Math.round(monotonicMs() - started);
+/** Why a chosen preview did not come to a rendered video, from what the apply met. */
+function whyNot(result) {
+    if (result === undefined)
+        return 'not_sent';
+    const holds = result.holds ?? [];
+    if (holds.some((hold) => hold.kind === 'preview_credits'))
+        return 'credits';
+    if (holds.some((hold) => hold.kind === 'frozen'))
+        return 'freeze';
+    if (holds.some((hold) => hold.kind === 'paused'))
+        return 'pause';
+    if (result.status !== null && FAILED_STATUSES.has(result.status))
+        return 'failed';
+    if (result.error !== null)
+        return 'failed';
+    return result.outcome === 'running' ? 'unfinished' : 'not_sent';
 }
-function applyOptions(options, client, report) {
-    const { settings, deps, seams } = options;
+/** One preview as the service shows it now. */
+async function previewOf(client, item, result) {
+    const choice = item.previewRender;
+    const base = { file: item.file, line: item.line, title: item.title, expires: null, reviewed: null };
+    const id = result?.id ?? item.remote?.id ?? null;
+    if (choice.state === 'skipped') {
+        // Reviewers watch a render of an earlier version, if any: recorded as one no manifest matches, so the merge renders again.
+        const reviewed = choice.why === 'stale' && id !== null ? reviewedRenderKey(id, STALE_RENDER) : null;
+        return { preview: { ...base, id, state: 'not_rendered', why: choice.why, reviewed }, links: null };
+    }
+    const status = result?.status ?? item.remote?.status ?? null;
+    const notRendered = (why) => ({
+        preview: { ...base, id, state: 'not_rendered', why },
+        links: null,
+    });
+    if (id === null || status === null || !RENDERED_STATUSES.has(status))
+        return notRendered(whyNot(result));
+    const media = client.mediaLinks
+        ? await client.mediaLinks(id)
+        : { status: (await client.getContent(id)).status, video: null, thumbnail: null };
+    if (!RENDERED_STATUSES.has(media.status))
+        return notRendered('unfinished');
+    const state = choice.state === 'earlier' ? 'earlier' : 'rendered';
+    const reviewed = reviewedRenderKey(id, choice.fingerprint);
+    const expires = media.video === null ? null : expiryOf(media.video);
     return {
-        client,
-        sendHold: sendGate(options, report),
-        atMostOnce: settings.atMostOnce === true,
-        allowed: allowedSteps(settings.mode, settings.permissions),
-        concurrency: settings.concurrency,
-        wait: settings.wait,
-        timeoutMs: settings.timeoutMs,
-        logger: deps.logger,
-        clock: seams?.clock ?? realClock,
-        ...(seams?.poll ? { poll: seams.poll } : {}),
-        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
-        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
-        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
+        preview: { ...base, id, state, why: null, expires, reviewed },
+        links: media.video === null ? null : { video: media.video, thumbnail: media.thumbnail },
     };
 }
-/**
- * What holds a generation or upload at the moment it would be sent: the plan
- * was made earlier, and a freeze may have begun while the run waited on
- * renders or on the generation pace, or begin before the job it starts ends.
- */
-function sendGate(options, report) {
-    const rules = releaseRules(report.load.release ?? null, runRelease(options.settings));
-    const now = options.seams?.now ?? (() => new Date());
-    return (send) => sendBlock(rules, send, now().getTime());
-}
-/**
- * Only what the interface states is checked before writing (A29): the key is
- * active, and generation needs `generate`; what content writes need is not
- * shown, so it is learned from the first 403 instead. The key's scopes, or
- * null when the run must not write. An introspection that cannot be read
- * proves nothing either way: the writes go, and the service's own 401 or 403
- * stops them.
- */
-async function preflight(client, writes, report) {
-    let introspection;
+/** The previews of a pull request's run, read back from the service after its writes; a failed read is a note. */
+async function reportPreviews(client, plan, report) {
+    const items = plan.items.filter((item) => item.previewRender !== undefined);
+    if (items.length === 0)
+        return;
+    const results = new Map((report.result?.items ?? []).map((result) => [result.file, result]));
+    const links = new PreviewLinks();
     try {
-        introspection = await client.introspect();
+        const watched = await mapLimit(items, 4, (item) => previewOf(client, item, results.get(item.file)));
+        for (const { preview, links: link } of watched) {
+            if (link !== null && preview.id !== null)
+                links.set(preview.id, link.video, link.thumbnail);
+        }
+        report.previews = watched.map((entry) => entry.preview);
+        report.previewLinks = links;
     }
     catch (error) {
-        if (error instanceof ServiceError && error.status === 401)
-            throw error;
-        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
-        return [];
-    }
-    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-    if (introspection.active && missing.length === 0)
-        return introspection.scopes;
-    report.fatal = !introspection.active
-        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-            `${missing.join(', ')} in the web app under Settings, API Keys.`;
-    return null;
-}
-/**
- * The results of the runs, read back with one listing (statuses, public
- * URLs); informational reads, so what was done is reported whether or not
- * they succeed. A write the service refused (403) stops the run.
- */
-async function recordResults(options, client, plan, runs, scopes, report) {
-    const { mode } = options.settings;
-    const listing = await listingAfter(client, report);
-    if (mode !== 'apply')
-        await scriptsAfter(options, client, plan, runs, report);
-    if (mode === 'apply')
-        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
-    const refused = client.writeRefusal ?? null;
-    if (refused) {
-        report.fatal =
-            `The service refused a write: ${refused.message} The key has ` +
-                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
-                'what was done before it is listed below, and a run with a key holding the scopes converges.';
-    }
-    const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
-    report.result = {
-        items: results,
-        creditsBefore: report.creditsBefore,
-        creditsAfter: report.creditsAfter,
-        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
-        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
-    };
-}
-async function listingAfter(client, report) {
-    try {
-        return (await client.listContents()).items;
-    }
-    catch (error) {
-        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
-        return null;
-    }
-}
-/** Script previews: the scripts the service wrote for this run's drafts. */
-async function scriptsAfter(options, client, plan, runs, report) {
-    try {
-        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
-    }
-    catch (error) {
-        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+        report.notes.push(`The preview renders could not be read back: ${describeError(error)}`);
     }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/engine.ts
+
 
 
 
@@ -10916,20 +11467,21 @@ async function runEngine(options) {
             // Workers free the main thread for the service's answers; with none to read, they only cost their start.
             ...(observation === null ? { workers: 0 } : {}),
         });
-        const report = emptyReport(options, load, elapsed(started));
+        // The release file and the run's inputs, read once for the plan, the report and every send.
+        const rules = releaseRules(load.release ?? null, runRelease(options.settings));
+        const report = emptyReport(options, load, rules, elapsed(started));
         if (stopsBeforeService(options, load, report))
             return report;
-        return await withService(options, load, observation, report);
+        return await withService(options, { load, rules }, observation, report);
     }
     finally {
         await observation?.stop();
     }
 }
-function emptyReport(options, load, loadMs) {
+function emptyReport(options, load, rules, loadMs) {
     const { settings, seams } = options;
     const now = seams?.now?.() ?? new Date();
     const control = load.release ?? null;
-    const rules = releaseRules(control, runRelease(settings));
     return {
         mode: settings.mode,
         load,
@@ -10959,8 +11511,12 @@ function stopsBeforeService(options, load, report) {
     report.problems.push(...pastSchedules(load.items, seams?.now?.() ?? new Date()));
     return true;
 }
+/** What the run's own settings add to the release file: the pause input, override-freeze. */
+function runRelease(settings) {
+    return { pause: settings.pause ?? null, overrideFreeze: settings.overrideFreeze ?? false };
+}
 /** Plan, then carry it out; anything unrecoverable is the report's one fatal error. */
-async function withService(options, load, observation, report) {
+async function withService(options, { load, rules }, observation, report) {
     const client = options.deps.client;
     // The observation started with the run whenever there is a client to read through.
     if (!client || observation === null) {
@@ -10969,11 +11525,12 @@ async function withService(options, load, observation, report) {
     }
     try {
         const planStarted = monotonicMs();
-        const plan = await planStage(options, load, observation, report);
+        const plan = await planStage(options, { load, rules }, observation, report);
         report.plan = plan;
         report.timings.planMs = elapsed(planStarted);
         await options.deps.onPlan?.(plan, report.problems);
-        await execute(options, client, plan, report);
+        await execute(options, client, { plan, rules }, report);
+        await reportPreviews(client, plan, report);
     }
     catch (error) {
         report.fatal = describeError(error);
@@ -11085,6 +11642,27 @@ async function hasCommit(cwd, ref) {
         return false;
     const result = await git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
     return result.ok;
+}
+
+;// CONCATENATED MODULE: ./src/git/file-times.ts
+
+
+// When each file last changed in the clone's history: a pull request's
+// preview renders go to its newest changes first (engine/preview-render.ts).
+/**
+ * Commit time (ms) of the last commit that touched each file; a file no
+ * commit has (new in the working tree) counts as the newest of all, and one
+ * git cannot read as the oldest: the order is a preference, never a gate.
+ */
+async function lastChangedTimes(cwd, files) {
+    const times = await mapLimit(files, 4, async (file) => {
+        const log = await git(cwd, ['log', '-1', '--format=%ct', '--', file]);
+        if (!log.ok)
+            return 0;
+        const seconds = Number(log.stdout.trim());
+        return log.stdout.trim() === '' ? Number.MAX_SAFE_INTEGER : Number.isFinite(seconds) ? seconds * 1000 : 0;
+    });
+    return new Map(files.map((file, index) => [file, times[index]]));
 }
 
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
@@ -11493,6 +12071,7 @@ function workspaceOf(root) {
 
 
 
+
 function changes_paths(stdout) {
     return stdout.split('\0').filter((entry) => entry !== '');
 }
@@ -11512,15 +12091,6 @@ async function gitChangedFiles(cwd, ref, name = ref) {
     const atBase = new Set(changes_paths(tree.stdout));
     const changed = new Set(changes_paths(diff.stdout));
     return { base: name, differs: (file) => !atBase.has(file) || changed.has(file), changed };
-}
-/** A file that applies to the manifests of its folder and below: `_defaults.yml`, or another `_`-named YAML. */
-function isCatalogueFile(name) {
-    return /^_.*\.ya?ml$/i.test(name);
-}
-/** `a/b/c.yml` → `['', 'a', 'a/b']`: the folders whose catalogue files apply to it. */
-function foldersAbove(file) {
-    const parts = file.split('/').slice(0, -1);
-    return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
 }
 /** The change of the workspace `cwd` since `ref` (named `name` in reports); null when git cannot read `ref` here. */
 async function changesSince(cwd, ref, name = ref) {
@@ -11566,9 +12136,7 @@ function changeScope(cwd, changes) {
         return changes.differs(linked.target) || linked.links.some((link) => changes.differs(link));
     };
     // Catalogue files changed or deleted since the base, by folder (as git and GitHub name it: where it really is).
-    const changedFolders = new Set([...changes.changed]
-        .filter((file) => isCatalogueFile(external_node_path_default().posix.basename(file)))
-        .map((file) => external_node_path_default().posix.dirname(file)));
+    const changedFolders = new Set([...changes.changed].filter((file) => isCatalogueFile(file)).map((file) => external_node_path_default().posix.dirname(file)));
     const folders = new Map();
     const folderChanged = (folder) => {
         let changed = folders.get(folder);
@@ -11591,7 +12159,7 @@ function changeScope(cwd, changes) {
         touches: (file) => {
             let touched = answers.get(file);
             if (touched === undefined) {
-                touched = differs(file) || foldersAbove(file).some(folderChanged);
+                touched = differs(file) || foldersOf(file).some(folderChanged);
                 answers.set(file, touched);
             }
             return touched;
@@ -11935,7 +12503,11 @@ function reviewedBlock(entries, head, sealed, { limit = BLOCK_LIMIT, unlisted = 
     const parts = [];
     let size = PREFIX.length + json(entries.length + unlisted, '').length + sealText('0'.repeat(64)).length;
     for (const [key, entry] of entries) {
-        const part = `${JSON.stringify(key)}:${JSON.stringify([bare(entry.m), bare(entry.s), bare(entry.t), entry.k])}`;
+        const fields = [bare(entry.m), bare(entry.s), bare(entry.t), entry.k];
+        // The preview render reviewers watched, when there was one: a fifth field, so blocks without it read as before.
+        if (entry.r !== undefined)
+            fields.push(bare(entry.r));
+        const part = `${JSON.stringify(key)}:${JSON.stringify(fields)}`;
         const grown = size + escapeJson(part).length + 1;
         if (grown > limit)
             break;
@@ -11989,17 +12561,24 @@ function checked(data) {
         return null;
     const items = {};
     for (const [key, value] of Object.entries(data.items)) {
-        if (!/^[0-9a-f]{16}$/.test(key) || !Array.isArray(value) || value.length !== 4)
+        if (!/^[0-9a-f]{16}$/.test(key) || !Array.isArray(value) || (value.length !== 4 && value.length !== 5))
             return null;
-        const [m, s, t, k] = value;
+        const [m, s, t, k, r] = value;
         if (typeof m !== 'string' ||
             !hex(m) ||
             !hex(s) ||
             !hex(t) ||
             typeof k !== 'string' ||
-            !/^[a-z]*$/.test(k))
+            !/^[a-z]*$/.test(k) ||
+            (value.length === 5 && (typeof r !== 'string' || !hex(r))))
             return null;
-        items[key] = { m: hashed(m), s: hashed(s), t: hashed(t), k };
+        items[key] = {
+            m: hashed(m),
+            s: hashed(s),
+            t: hashed(t),
+            k,
+            ...(typeof r === 'string' ? { r: hashed(r) } : {}),
+        };
     }
     return { v: REVIEWED_PLAN_VERSION, head, items, omitted };
 }
@@ -12111,7 +12690,16 @@ function runSettingsFromInputs(inputs, decision, cwd, eventName) {
         pause: inputs.pause,
         overrideFreeze: overridesFreeze(inputs, eventName),
         atMostOnce: inputs.atMostOnce,
+        ...previewRendersOf(inputs, decision),
     };
+}
+/** Preview renders: only on a run that previews (a same-repository pull request's), never on any other. */
+function previewRendersOf(inputs, decision) {
+    const { permissions } = decision;
+    const previews = permissions.draftsOnly === true && permissions.write && decision.trusted;
+    if (!previews || inputs.previewRenders === 0)
+        return {};
+    return { previewRenders: { limit: inputs.previewRenders, credits: inputs.previewCredits } };
 }
 /**
  * override-freeze counts on a workflow_dispatch only: a person asked for
@@ -12140,6 +12728,7 @@ function overrideFreezeNote(inputs, eventName) {
 
 
 
+
 /** The engine's report, and the notes the log has said that the summary says too. */
 async function runEngineFor(commands, run) {
     const notes = run.decision.note === null ? [] : [run.decision.note];
@@ -12147,6 +12736,10 @@ async function runEngineFor(commands, run) {
     if (override) {
         notes.push(override);
         commands.warning(override);
+    }
+    if (run.event.pullRequest?.fork === true && run.inputs.previewRenders > 0) {
+        notes.push('No preview is rendered: this pull request comes from a fork, whose content is not trusted (nor given the key). ' +
+            'The merge renders what it changes.');
     }
     const review = await reviewCheck(commands, run);
     if (review.note) {
@@ -12178,6 +12771,7 @@ async function runEngineFor(commands, run) {
                 })),
                 ...(review.gate ? { review: review.gate } : {}),
                 ...(scope.changes ? { changes: scope.changes } : {}),
+                lastChanged: (files) => lastChangedTimes(run.workspace, files),
                 logger,
             },
         };
@@ -12332,6 +12926,7 @@ function eventFromPayload(env, payload) {
         defaultBranch: string(repository?.default_branch),
         pullRequest,
         baseSha,
+        privateRepo: repository?.private === true,
         apiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
         serverUrl,
         runUrl,
@@ -13028,16 +13623,10 @@ function renderImportMarkdown(report) {
 // `mode: import`: writes a manifest for each item no manifest manages yet
 // into the workspace, for a later step to commit (examples/workflows/import.yml
 // opens a pull request with them). It reads the service only. Run by hand,
-// on workflow_dispatch: on any other event it refuses, so that a push or a
-// pull request never rewrites the checkout behind the other steps' backs.
-async function runImportMode(commands, inputs, event, workspace) {
-    await commands.setOutput('imported', '[]');
-    if (event.name !== 'workflow_dispatch') {
-        return `mode: import runs on workflow_dispatch only (this run is ${event.name || 'not a workflow event'}); start it by hand from the Actions tab.`;
-    }
-    if (inputs.apiKey === '' || inputs.baseUrl === '') {
-        return 'mode: import needs the service: give api-key (from a secret) and base-url.';
-    }
+// on workflow_dispatch (src/action/mode.ts refuses it on any other event), so
+// that a push or a pull request never rewrites the checkout behind the other
+// steps' backs.
+async function runImportMode(commands, inputs, workspace) {
     const { baseUrl, apiKey, allowInsecureHttp } = inputs;
     const client = createClient({ baseUrl, apiKey, allowInsecureHttp, readOnly: true });
     let report;
@@ -13128,6 +13717,9 @@ const INPUTS = {
     'review-key': inputs_text,
     comment: inputs_boolean,
     'preview-scripts': inputs_boolean,
+    'preview-renders': integer(0, 100),
+    'preview-credits': (value) => (value === '' ? ok(null) : integer(0, 100_000_000)(value)),
+    'preview-links-public': inputs_boolean,
     'full-read': inputs_boolean,
     publish: inputs_boolean,
     'max-publications': integer(0, 100_000),
@@ -13193,6 +13785,9 @@ function readInputs(get) {
         reviewKey: values['review-key'],
         comment: toBoolean(values.comment),
         previewScripts: toBoolean(values['preview-scripts']),
+        previewRenders: values['preview-renders'],
+        previewCredits: values['preview-credits'],
+        previewLinksPublic: toBoolean(values['preview-links-public']),
         fullRead: toBoolean(values['full-read']),
         publish: toBoolean(values.publish),
         maxPublications: values['max-publications'],
@@ -13228,10 +13823,15 @@ function toBoolean(value) {
 //   (pull_request_target, PRs whose head is a fork, comment and review
 //   events, a workflow_run of a fork's run), never write to the service at
 //   all, whatever `mode` says, unless `allow-untrusted-events` vouches for them.
-// - `preview-scripts` lets same-repository PRs create or edit drafts.
+// - `preview-scripts` lets same-repository PRs create or edit drafts;
+//   `preview-renders` does too (a preview render is of the item itself, a
+//   draft the pull request creates), and renders a few of them, never
+//   publishing (src/engine/preview-render.ts).
 // - Every mode but validate needs api-key and base-url; a pull request
 //   without api-key (a fork's, or Dependabot's: they get no secrets) is
 //   validated instead, and any other run without them is refused.
+// - `doctor` reads only, on any event; `import` writes into the checkout,
+//   so it runs on workflow_dispatch only.
 const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
 const APPLY_EVENTS = new Set(['schedule', 'workflow_dispatch']);
 /** The note of a pull request that came without api-key and is validated instead. */
@@ -13241,6 +13841,31 @@ function isPullRequestRun(event) {
 }
 function isTrusted(event) {
     return event.untrusted === null && !(event.pullRequest?.fork ?? false);
+}
+/** The one decision of a run, which main.ts carries out. */
+function chooseRun(inputs, event) {
+    switch (inputs.mode) {
+        case 'doctor':
+            return serviceMissing(inputs, 'mode: doctor') ?? { kind: 'doctor' };
+        case 'import':
+            if (event.name !== 'workflow_dispatch') {
+                return refuse(`mode: import runs on workflow_dispatch only (this run is ${event.name || 'not a workflow event'}); start it by hand from the Actions tab.`);
+            }
+            return serviceMissing(inputs, 'mode: import') ?? { kind: 'import' };
+        default: {
+            const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
+            return 'refused' in decision ? refuse(decision.refused) : { kind: 'engine', decision };
+        }
+    }
+}
+function refuse(refused) {
+    return { kind: 'refused', refused };
+}
+/** The refusal of a mode that reads the service on any event, when api-key or base-url is empty. */
+function serviceMissing(inputs, what) {
+    if (inputs.apiKey !== '' && inputs.baseUrl !== '')
+        return null;
+    return refuse(`${what} needs the service: give api-key (from a secret) and base-url.`);
 }
 function chooseMode(input, event) {
     if (input !== 'auto')
@@ -13273,7 +13898,11 @@ function decideRun(inputs, event) {
         return chosen;
     const trusted = isTrusted(event) || inputs.allowUntrustedEvents;
     const sameRepoPr = isPullRequest && trusted && event.pullRequest !== null;
-    const context = { isPullRequest, trusted, previews: sameRepoPr && inputs.previewScripts };
+    const context = {
+        isPullRequest,
+        trusted,
+        previews: sameRepoPr && (inputs.previewScripts || inputs.previewRenders > 0),
+    };
     return {
         mode: chosen.mode,
         because: chosen.because,
@@ -13485,6 +14114,7 @@ const RENDER_REASONS = {
     settings_changed: 'video settings changed',
     retry_failed: 'retrying a failed render',
     publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
+    changed_since_preview: 'again: the manifest changed since the render its pull request previewed',
 };
 function targets(publish, labels) {
     return [...new Set(publish.accounts.map(labels.account))].join(', ');
@@ -13521,6 +14151,10 @@ function words_holdText(hold) {
             return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
         case 'render_disabled':
             return 'not rendered on this event';
+        case 'preview_credits':
+            return hold.spent === null
+                ? 'not rendered as a preview: the credit balance could not be read to check preview-credits'
+                : `not rendered as a preview: this run's previews spent ${hold.spent} of the ${hold.ceiling} credits preview-credits allows`;
         case 'generating':
             return `generating now (${hold.status}); left alone unless cancel-running is set`;
         case 'already_retried':
@@ -13842,6 +14476,52 @@ function scopeText(scope, code = (text) => text) {
         `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read`);
 }
 
+;// CONCATENATED MODULE: ./src/report/previews.ts
+
+
+const WHY = {
+    limit: 'not rendered: past preview-renders, the most a pull request run renders; the merge renders it',
+    credits: 'not rendered: one more preview could pass the preview-credits ceiling; the merge renders it',
+    freeze: 'not rendered: a freeze window holds renders; a run after the window renders it',
+    pause: 'not rendered: paused; a run once the pause is lifted renders it',
+    withheld: 'not rendered: this preview cannot write everything the render is made from (the plan\'s "not previewed" note says what), so it would not be the video the merge ships',
+    stale: 'rendered from an earlier version of this pull request, and a rendered item is not changed before the merge: the merge renders it again',
+    one_request: 'not rendered: its publication settings (privacy, TikTok) go out only in the generation request that renders it, so the merge renders it anyway',
+    failed: 'not rendered: the render failed (the results below say why)',
+    unfinished: 'still rendering when the run stopped waiting: re-run the job to watch it',
+    not_sent: 'not rendered in this run (see the results below)',
+};
+function previewLine(preview, fileUrl, token) {
+    const where = escape_link(preview.file, fileUrl?.(preview.file, preview.line) ?? null);
+    const head = `- **${inlineText(preview.title, 120)}** (${where}): `;
+    if (preview.state === 'not_rendered')
+        return `${head}${inlineText(WHY[preview.why ?? 'not_sent'])}.`;
+    const when = preview.state === 'rendered' ? 'rendered by this run' : 'rendered by an earlier run of this pull request';
+    const id = preview.id ?? '';
+    if (token === undefined || id === '') {
+        return `${head}${when}; watch it in the service's web app, item ${inlineCode(id)}.`;
+    }
+    const expiry = preview.expires
+        ? `The link expires at ${inlineText(formatInstant(preview.expires))}`
+        : 'The link expires after a time the service sets';
+    return `${head}${when}.\n\n  ${token(id)}\n  ${expiry}; re-running this job refreshes it.`;
+}
+/** The preview renders section; null when the run rendered none and had none to render. */
+function previewRenderSection(report, fileUrl, token) {
+    const previews = report.previews ?? [];
+    if (previews.length === 0)
+        return null;
+    const watched = previews.some((preview) => preview.state !== 'not_rendered');
+    const lines = ['#### Preview renders'];
+    if (watched) {
+        lines.push(token === undefined
+            ? "Rendered for review, never published. No link is shown here: a video link is signed, and anyone who reads it can download the video (a private repository's comment links them; `preview-links-public: true` links them in a public one too)."
+            : 'Rendered for review, never published. The merge publishes each of these renders as it is, unless its manifest changes first.');
+    }
+    lines.push(previews.map((preview) => previewLine(preview, fileUrl, token)).join('\n'));
+    return lines.join('\n\n');
+}
+
 ;// CONCATENATED MODULE: ./src/report/release.ts
 
 // What release control says about a whole run, in sentences: the kill
@@ -13917,6 +14597,7 @@ function joinWords(words) {
 
 
 
+
 const COMMENT_LIMIT = 65_536;
 const SUMMARY_LIMIT = 1024 * 1024;
 const LAYOUTS = [
@@ -13933,7 +14614,9 @@ function renderReport(report, context, options) {
     const previews = scriptPreviews(report, options.target);
     for (const layout of LAYOUTS) {
         const { compact } = layout;
-        const head = [headline(report, context), ...body(report, context, layout)];
+        // The videos to watch come first, right under the headline: what a reviewer opens the comment for.
+        const renders = previewRenderSection(report, compact ? undefined : context.fileUrl, context.previewMedia);
+        const head = [headline(report, context), renders, ...body(report, context, layout)];
         const footer = footerLines(report, context, options.target);
         let kept = previews.length;
         for (;;) {
@@ -14037,7 +14720,10 @@ function headline(report, context) {
     if (report.scope && report.plan !== null)
         lines.push(scopeLine(report.scope));
     if (context.pullRequest && report.mode !== 'validate') {
-        lines.push('Pull request runs never render or publish; merging applies the plan.');
+        const rendered = report.previews?.some((preview) => preview.state !== 'not_rendered') ?? false;
+        lines.push(rendered
+            ? 'Pull request runs never publish; this one shows preview renders for review (below). Merging applies the plan.'
+            : 'Pull request runs never render or publish; merging applies the plan.');
     }
     // What is paused or frozen, why and since when, before anything else the run says.
     for (const line of releaseLines(report.release))
@@ -14372,6 +15058,7 @@ function summaryMarkdown(report, context, extras) {
 
 
 
+
 const PLAIN = { color: false };
 const ANSI = {
     good: ['\u001b[32m', '\u001b[39m'],
@@ -14441,7 +15128,7 @@ function itemNotes(item) {
 function actionTone(item) {
     if (item.steps.length === 0)
         return 'dim';
-    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
+    return generates(item.steps) ? 'busy' : null;
 }
 /** `label` replaces the headline's "Plan", for a plan that will not run. */
 function renderPlanText(plan, style = PLAIN, label) {
@@ -14842,6 +15529,7 @@ function deployments_cut(text) {
 
 
 
+
 // `deployments: true`: what the run's results say of each publication it
 // made or finished, recorded as GitHub deployments (src/github/deployments.ts).
 // Only this run's publications: an item published by an earlier run and left
@@ -14849,7 +15537,7 @@ function deployments_cut(text) {
 // never fails the run: a refusal is one warning that names the permission.
 /** A publication's state as this run left it; null when this run neither sent nor finished one. */
 function stateOf(result, item) {
-    const sent = item.steps.some((step) => step.kind === 'upload' || (step.kind === 'render' && step.publish !== null));
+    const sent = publishes(item.steps);
     const waited = item.steps.some((step) => step.kind === 'wait');
     if (!sent && !waited)
         return null;
@@ -14874,7 +15562,7 @@ function stateOf(result, item) {
     return null;
 }
 /** Every publication (item × account) the run made or finished, with the state its deployment takes. */
-function deployments_publicationsOf(report) {
+function deploymentsOf(report) {
     const planned = new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
     return (report.result?.items ?? []).flatMap((result) => {
         const item = planned.get(result.file);
@@ -14913,7 +15601,7 @@ const PERMISSION = 'permissions: deployments: write';
 async function recordDeployments(commands, report, event, inputs) {
     if (!inputs.deployments)
         return [];
-    const publications = deployments_publicationsOf(report);
+    const publications = deploymentsOf(report);
     if (publications.length === 0)
         return [];
     const warn = (message) => {
@@ -15050,7 +15738,54 @@ async function writeOutputs(commands, outputs) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/action/preview-media.ts
+
+
+/** A URL as a Markdown link target: the characters that would end or break it, percent-encoded. */
+const target = (url) => url.replace(/[()\s<>"'\\[\]]/g, (c) => encodeURIComponent(c));
+function markup(video, thumbnail, secrets) {
+    const shown = signedUrlToShow(video, secrets);
+    if (shown === null)
+        return "(the video's link looks like it holds a key, so it is not shown)";
+    const thumb = thumbnail === null ? null : signedUrlToShow(thumbnail, secrets);
+    const image = thumb === null ? '' : `[![Preview thumbnail](${target(thumb)})](${target(shown)}) `;
+    return `${image}[**Watch the preview**](${target(shown)})`;
+}
+/** Whether this run's comment may link the previews; null when it may not, or has none to link. */
+function previewMediaFor(report, event, inputs) {
+    const links = report.previewLinks;
+    if (links === undefined || !(event.privateRepo === true || inputs.previewLinksPublic))
+        return null;
+    const nonce = (0,external_node_crypto_.randomBytes)(8).toString('hex');
+    const byToken = new Map();
+    const keys = new Map();
+    const token = (id) => {
+        const known = keys.get(id);
+        if (known !== undefined)
+            return known;
+        const key = `preview-media-${nonce}-${keys.size}`;
+        const media = links.get(id);
+        keys.set(id, key);
+        byToken.set(key, media === null ? '' : markup(media.video, media.thumbnail, [inputs.apiKey]));
+        return key;
+    };
+    let extra = 0;
+    for (const preview of report.previews ?? []) {
+        const media = preview.id === null ? null : links.get(preview.id);
+        if (media)
+            extra += 2 * media.video.length + (media.thumbnail?.length ?? 0) + 80;
+    }
+    const fill = (text) => {
+        let out = text;
+        for (const [key, value] of byToken)
+            out = out.split(key).join(value);
+        return out;
+    };
+    return { token, fill, extra };
+}
+
 ;// CONCATENATED MODULE: ./src/action/pr-comment.ts
+
 
 
 
@@ -15078,11 +15813,16 @@ async function postComment(commands, report, context, event, inputs) {
     };
     // A plan of the change leaves the other manifests out: the apply of the merge must not take them for added since.
     const unlisted = { unlisted: report.scope?.unread ?? 0 };
-    const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed, unlisted) : '';
+    // Which preview render reviewers watch, per item: the merge publishes that render when the item has not changed since.
+    const renders = new Map((report.previews ?? []).flatMap((preview) => preview.reviewed === null ? [] : [[preview.file, preview.reviewed]]));
+    const block = report.plan
+        ? reviewedBlock(reviewedItemsOf(report.plan, renders), event.sha, sealed, unlisted)
+        : '';
     // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
     const sealBody = (text) => sealed.seal.mac(`${sealed.scope} comment`, text);
     const head = stickyHeadLength(marker, sealBody);
-    const { body, stable } = commentBodies(commands, report, context, head, block);
+    const media = previewMediaFor(report, event, inputs);
+    const { body, stable } = commentBodies(commands, report, context, head + (media?.extra ?? 0), block, media);
     try {
         const github = createGitHubClient({
             apiUrl: event.apiUrl,
@@ -15114,7 +15854,7 @@ const sameLogin = (a, b) => a.toLowerCase() === b.toLowerCase();
  * its head commit. The block goes first and its length is held back from the
  * report's: trimming cuts the report, never it.
  */
-function commentBodies(commands, report, context, head, block) {
+function commentBodies(commands, report, context, head, block, media) {
     const options = {
         target: 'comment',
         limit: COMMENT_LIMIT,
@@ -15122,13 +15862,16 @@ function commentBodies(commands, report, context, head, block) {
         reserve: head + block.length + 1,
     };
     const withBlock = (text, hidden) => (block ? `${hidden}\n${text}` : text);
-    const body = withBlock(commands.redact(renderReport(report, context, options)), block);
+    // A preview's links go in after the scrubbing (action/preview-media.ts); they count as a change, so re-running refreshes them.
+    const linked = media === null ? context : { ...context, previewMedia: media.token };
+    const rendered = (at) => (media?.fill ?? String)(commands.redact(renderReport(report, at, options)));
+    const body = withBlock(rendered(linked), block);
     const stableContext = {
-        ...context,
+        ...linked,
         runUrl: null,
         fileUrl: (file, line) => `${file}#L${line}`,
     };
-    const stable = withBlock(commands.redact(renderReport(report, stableContext, options)), stableBlock(block));
+    const stable = withBlock(rendered(stableContext), stableBlock(block));
     return { body, stable };
 }
 
@@ -15285,19 +16028,28 @@ async function runAction(commands, env) {
     failWith(gate.refused);
     if (gate.warning !== null)
         commands.warning(gate.warning);
-    if (inputs.mode === 'doctor')
-        return failWith(await runDoctorMode(commands, inputs));
     const event = await readEvent(env);
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
+    // Set whatever the run decides, so that a later step can read it.
     if (inputs.mode === 'import')
-        return failWith(await runImportMode(commands, inputs, event, workspace));
-    const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
-    if ('refused' in decision)
-        return failWith(decision.refused);
+        await commands.setOutput('imported', '[]');
+    const choice = chooseRun(inputs, event);
+    switch (choice.kind) {
+        case 'refused':
+            return failWith(choice.refused);
+        case 'doctor':
+            return failWith(await runDoctorMode(commands, inputs));
+        case 'import':
+            return failWith(await runImportMode(commands, inputs, workspace));
+        case 'engine':
+            return runEngineMode(commands, { inputs, event, decision: choice.decision, workspace }, env);
+    }
+}
+async function runEngineMode(commands, run, env) {
+    const { inputs, event, decision } = run;
     if (decision.note !== null)
         commands.info(decision.note);
     commands.info(decisionLine(decision, event, inputs.shard));
-    const run = { inputs, event, decision, workspace };
     const { report, notes } = await runEngineFor(commands, run);
     await reportRun(commands, { ...run, report, notes, env });
     failWith(failureMessage(report));

@@ -1,5 +1,5 @@
-export const id = 916;
-export const ids = [916,911];
+export const id = 143;
+export const ids = [143,911];
 export const modules = {
 
 /***/ 7911:
@@ -52,6 +52,7 @@ Usage:
   content-as-code apply [options]      create, edit, render and publish to match the manifests
   content-as-code doctor [--json]      probe the service read-only: how it answers where its interface leaves details open
   content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
+  content-as-code drafts [--json]      list unpublished items no manifest names, with when each last changed
   content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
   content-as-code schema [release]     print the manifest JSON Schema (or the release file's)
 
@@ -97,7 +98,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 4916:
+/***/ 1143:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -277,6 +278,20 @@ function scrubSecrets(text, secrets = []) {
     for (const [pattern, replacement] of SECRET_PATTERNS)
         out = out.replace(pattern, replacement);
     return out.replace(SIGNED_QUERY, SIGNED_URL_PLACEHOLDER);
+}
+/**
+ * A signed media URL as the one place that may show one shows it (a private
+ * repository's PR comment, for a pull request's preview render): the URL
+ * whole, when nothing in it is a registered secret or shaped like a key or a
+ * token; null otherwise. Every other way out scrubs it (scrubSecrets).
+ */
+function signedUrlToShow(url, secrets = []) {
+    const { exact, spread } = formsFor([...registered, ...secrets]);
+    if (exact.some((form) => url.includes(form)) ||
+        spread.some((pattern) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(url)))
+        return null;
+    const scrubbed = SECRET_PATTERNS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), url);
+    return scrubbed === url ? url : null;
 }
 /** Whether the scrubber would change the text: it holds a secret, a key or token, or a signed URL. */
 function holdsSecret(text, secrets = []) {
@@ -6793,6 +6808,16 @@ function parseContentDetail(body) {
         upload_date: serviceInstant(obj.upload_date),
     };
 }
+/**
+ * The signed, time-limited media URLs of an item's detail (A28): read only
+ * for a pull request's preview renders, whose comment may link them in a
+ * private repository; never part of ContentDetail, so nothing else keeps one.
+ */
+function parseMediaLinks(body) {
+    const obj = unwrap(body);
+    const url = (value) => typeof value === 'string' && /^https?:\/\/[^\s]+$/i.test(value) ? value : null;
+    return { status: shapes_status(obj.status), video: url(obj.video_url), thumbnail: url(obj.thumbnail_url) };
+}
 /** A24: `status` or `state`; `last_error` or `error`; the id falls back to the one asked for. */
 function parseTaskStatus(body, contentId) {
     const obj = unwrap(body);
@@ -7194,6 +7219,10 @@ class HttpServiceClient {
     }
     listContents(options = {}) {
         return this.#listAll(paths.contents(), parseContentSummary, undefined, options.onItems);
+    }
+    async mediaLinks(id) {
+        const path = paths.content(id);
+        return this.#parse('GET', path, await this.#call('GET', path), parseMediaLinks);
     }
     async getContent(id) {
         return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
@@ -7767,6 +7796,9 @@ const INPUT_DEFAULTS = {
     'review-key': '',
     comment: 'true',
     'preview-scripts': 'false',
+    'preview-renders': '0',
+    'preview-credits': '',
+    'preview-links-public': 'false',
     'full-read': 'false',
     publish: 'true',
     'max-publications': '10',
@@ -8146,6 +8178,10 @@ function steps_publishes(steps) {
 function steps_renders(steps) {
     return steps.some((step) => step.kind === 'render');
 }
+/** Whether any of the steps sends a generation or an upload: the requests that are rate limited and need `generate`. */
+function generates(steps) {
+    return steps.some((step) => step.kind === 'render' || step.kind === 'upload');
+}
 /** (item, account) pairs a list of steps would publish. */
 function publicationsOf(steps) {
     return steps.reduce((count, step) => count + (publicationOf(step)?.accounts.length ?? 0), 0);
@@ -8156,7 +8192,7 @@ function publicationsOf(steps) {
  * so none is guessed for them; a 403 tells.
  */
 function statedScopes(steps) {
-    return steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? ['generate'] : [];
+    return generates(steps) ? ['generate'] : [];
 }
 
 ;// CONCATENATED MODULE: ./src/plan/release-control.ts
@@ -8365,7 +8401,17 @@ function releaseControl(planned, item, context) {
 // deliberately not an option: a key on the command line lands in shell
 // history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
 // input when --api-key-stdin asks for it.
-const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'import', 'emulator', 'schema', 'help'];
+const COMMANDS = [
+    'validate',
+    'plan',
+    'apply',
+    'doctor',
+    'import',
+    'drafts',
+    'emulator',
+    'schema',
+    'help',
+];
 const DEFAULT_MANIFESTS = DEFAULTS.manifests;
 /** A mistake in how the CLI was called: exit code 2, with the usage hint. */
 class UsageError extends Error {
@@ -9631,6 +9677,7 @@ const RENDER_REASONS = {
     settings_changed: 'video settings changed',
     retry_failed: 'retrying a failed render',
     publish_in_one_request: 'again, because only the generation request carries its privacy or TikTok settings',
+    changed_since_preview: 'again: the manifest changed since the render its pull request previewed',
 };
 function targets(publish, labels) {
     return [...new Set(publish.accounts.map(labels.account))].join(', ');
@@ -9667,6 +9714,10 @@ function holdText(hold) {
             return hold.by === 'input' ? 'publishing is turned off for this run' : 'not published on this event';
         case 'render_disabled':
             return 'not rendered on this event';
+        case 'preview_credits':
+            return hold.spent === null
+                ? 'not rendered as a preview: the credit balance could not be read to check preview-credits'
+                : `not rendered as a preview: this run's previews spent ${hold.spent} of the ${hold.ceiling} credits preview-credits allows`;
         case 'generating':
             return `generating now (${hold.status}); left alone unless cancel-running is set`;
         case 'already_retried':
@@ -9993,6 +10044,7 @@ function scopeText(scope, code = (text) => text) {
 
 
 
+
 const PLAIN = { color: false };
 const ANSI = {
     good: ['\u001b[32m', '\u001b[39m'],
@@ -10062,7 +10114,7 @@ function itemNotes(item) {
 function actionTone(item) {
     if (item.steps.length === 0)
         return 'dim';
-    return item.steps.some((step) => step.kind === 'render' || step.kind === 'upload') ? 'busy' : null;
+    return generates(item.steps) ? 'busy' : null;
 }
 /** `label` replaces the headline's "Plan", for a plan that will not run. */
 function renderPlanText(plan, style = PLAIN, label) {
@@ -10360,11 +10412,11 @@ async function runDoctorCommand(options, io, seams = {}) {
     }
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./src/text/wildcard.ts
 // Wildcard matching in time linear in the text: no regular expression, so
 // nothing to backtrack. A pattern is a list of elements, each of which takes
@@ -11890,17 +11942,7 @@ class TreeBuilder {
 // YAML reader and checked the same way as a manifest (its own zod schema,
 // problems at file:line:col with a "did you mean"), and is never a manifest
 // itself, wherever a glob meets it.
-const RELEASE_FILES = ['_release.yml', '_release.yaml'];
 const release_file_DAY_MS = 86_400_000;
-/** Whether a path names a release file (in any folder). */
-function isReleaseFile(file) {
-    const name = file.slice(file.lastIndexOf('/') + 1);
-    return RELEASE_FILES.includes(name);
-}
-/** The release files the loader looks for: `_release.yml` and `_release.yaml` in `root` ('' is the workspace). */
-function releaseFilesIn(root) {
-    return RELEASE_FILES.map((name) => (root === '' ? name : `${root}/${name}`));
-}
 /** A release file the glob met outside the manifests' folder: it would silently do nothing, so it is an error. */
 function misplacedRelease(file, root) {
     const where = root === '' ? 'the workspace root' : `${root}/`;
@@ -12015,6 +12057,50 @@ function windowProblems(written, index, at) {
         window.untilMinute !== 1440)
         return problem('window_never_opens', `freeze[${index}] starts and ends at the same time (${written.from}); give it an until other than its from (24:00 for a whole day)`);
     return [];
+}
+
+;// CONCATENATED MODULE: ./src/manifest/catalogue-files.ts
+// The catalogue's own files, beside its manifests: a folder's
+// `_defaults.yml` (or `.yaml`) applies to every manifest below it, and
+// `_release.yml` in the manifests' folder is release control. Their names,
+// and which folders a manifest inherits from, are written here once: the
+// loader, a change's scope, a pull request's base and the earlier versions
+// of a manifest all ask this module.
+const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
+const RELEASE_FILES = ['_release.yml', '_release.yaml'];
+function nameOf(file) {
+    return file.slice(file.lastIndexOf('/') + 1);
+}
+/** Whether a path names a folder's defaults file (in any folder). */
+function isDefaultsFile(file) {
+    return DEFAULTS_FILES.includes(nameOf(file));
+}
+/** Whether a path names a release file (in any folder). */
+function isReleaseFile(file) {
+    return RELEASE_FILES.includes(nameOf(file));
+}
+/**
+ * Whether a change to this file can change the manifests of its folder and
+ * below: `_defaults.yml`, `_release.yml`, or any other `_`-named YAML.
+ */
+function isCatalogueFile(file) {
+    return /^_.*\.ya?ml$/i.test(nameOf(file));
+}
+/** The release files the loader looks for in `root` ('' is the workspace). */
+function releaseFilesIn(root) {
+    return RELEASE_FILES.map((name) => inFolder(root, name));
+}
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
+}
+/** The defaults files that may apply to `file`: for each of its folders, outermost first, the names it may have. */
+function defaultsFilesAbove(file) {
+    return foldersOf(file).map((folder) => DEFAULTS_FILES.map((name) => inFolder(folder, name)));
+}
+function inFolder(folder, name) {
+    return folder === '' ? name : `${folder}/${name}`;
 }
 
 // EXTERNAL MODULE: external "node:buffer"
@@ -12172,6 +12258,10 @@ class Reader {
     }
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __webpack_require__(5919);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
 var iso = __webpack_require__(4377);
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
@@ -12465,11 +12555,7 @@ function parseManifest(file, text, defaults = []) {
 ;// CONCATENATED MODULE: ./src/manifest/manifest-file.ts
 
 
-/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
-function foldersOf(file) {
-    const parts = file.split('/').slice(0, -1);
-    return parts.reduce((folders, part, index) => [...folders, index === 0 ? part : `${folders[index]}/${part}`], ['']);
-}
+
 async function parseManifestFile(reader, file, defaults) {
     const read = await reader.read(file);
     if (read.kind === 'none')
@@ -12480,10 +12566,6 @@ async function parseManifestFile(reader, file, defaults) {
     return { file, ...validateSource(readSource(file, read.text), layers) };
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __webpack_require__(5919);
 ;// CONCATENATED MODULE: ./src/manifest/parse-pool.ts
 
 
@@ -12685,7 +12767,6 @@ async function inSlices(count, work) {
 const DEFAULT_PATTERN = DEFAULTS.manifests;
 /** No manifest comes near this; a bigger file is a mistake or an attack. */
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 function posix(relative) {
     return relative.split((external_node_path_default()).sep).join('/');
@@ -12798,7 +12879,7 @@ async function loadManifests(options) {
     };
     const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
     const matched = await discover(cwd, options.pattern);
-    const candidates = matched.filter((file) => !DEFAULTS_FILES.includes(external_node_path_default().posix.basename(file)) && !isReleaseFile(file));
+    const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
     const release = await loadRelease(reader, options.pattern, matched);
     const defaults = await readAllDefaults(reader, candidates, context);
     const { results: outcomes, workerThreads } = await parseFiles(candidates, { ...context, defaults }, {
@@ -12908,6 +12989,7 @@ async function readFolderDefaults(reader, folder) {
 
 ;// CONCATENATED MODULE: ./src/manifest/index.ts
 // The manifest language: YAML files -> validated, normalized desired state.
+
 
 
 
@@ -13048,6 +13130,89 @@ function matchItems(desired, remote, options = {}) {
             .map(ref)
             .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1));
     return { matched, unmanaged, problems: claims.problems };
+}
+
+;// CONCATENATED MODULE: ./src/import/drafts.ts
+
+
+
+/** Items no manifest under `cwd` names and that were never published, oldest change first. */
+async function listDrafts(options) {
+    const load = await loadManifests({ cwd: options.cwd, pattern: options.manifests });
+    const errors = load.problems.filter((problem) => problem.severity === 'error');
+    if (errors.length > 0) {
+        const first = errors[0];
+        return {
+            drafts: [],
+            gap: null,
+            refused: `${errors.length} manifest error(s), first ${first.file}:${first.line}: ${first.message}. ` +
+                'A manifest with an error may name any item, so no item is called unnamed until they are fixed.',
+        };
+    }
+    const listed = await options.client.listContents();
+    const unnamed = new Set(matchItems(load.items, listed.items).unmanaged.map((ref) => ref.id));
+    const drafts = listed.items
+        .filter((item) => unnamed.has(item.id) && item.status !== 'UPLOADED')
+        .map((item) => ({
+        id: item.id,
+        title: item.title,
+        status: item.status,
+        lastChanged: item.updated_at ?? item.creation_date,
+    }))
+        .sort((a, b) => (a.lastChanged ?? '').localeCompare(b.lastChanged ?? '') || a.id.localeCompare(b.id));
+    return { drafts, refused: null, gap: listed.gap };
+}
+/** The report as the terminal shows it: one line per draft, its texts on one line and free of controls. */
+function renderDraftsText(report) {
+    if (report.refused !== null)
+        return `Not listed: ${report.refused}`;
+    const lines = report.drafts.length === 0
+        ? ['No unpublished item in the service lacks a manifest here.']
+        : [
+            `${report.drafts.length} unpublished item(s) no manifest here names, oldest change first ` +
+                '(drafts a pull request closed unmerged may have left; delete them in the web app, or name one in a manifest):',
+            ...report.drafts.map((draft) => `  ${draft.lastChanged ?? 'unknown'}  ${draft.status}  ${draft.id}  ${JSON.stringify(stripControls(draft.title))}`),
+        ];
+    if (report.gap !== null)
+        lines.push(`The listing of items is not proven complete (${report.gap}): more may exist.`);
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/cli/drafts.ts
+
+
+
+
+
+
+
+// `content-as-code drafts`: the unpublished items no manifest names
+// (src/import/drafts.ts). It reads the service only.
+async function runDraftsCommand(options, io, seams = {}) {
+    let settings;
+    try {
+        settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
+        return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
+    }
+    const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
+    let client;
+    try {
+        client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
+        const report = await listDrafts({ client, cwd: options.cwd, manifests: options.manifests });
+        const code = report.refused === null ? help.EXIT.ok : help.EXIT.failed;
+        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDraftsText(report)));
+        return code;
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${scrub(inCliWords(describeError(error)))}`);
+        return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
+    }
+    finally {
+        await client?.close();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
@@ -14092,7 +14257,7 @@ function planOne(matched, observed, context, unmanaged) {
 }
 /** What the service holds beyond the manifest, shown on an item this plan renders or publishes. */
 function keptOf(item, detail, steps) {
-    if (detail === null || !steps.some((step) => step.kind === 'render' || step.kind === 'upload'))
+    if (detail === null || !generates(steps))
         return {};
     const kept = keptFromService(item.fields, detail);
     return kept.length > 0 ? { kept } : {};
@@ -15753,13 +15918,14 @@ function timed(run, context, outcome, startedAt) {
         context.jobTimes.record('render', context.clock.now() - startedAt);
 }
 /** One generation sent and waited for; false when the item stops here. */
-async function sendOneRender(run, step, context, publication) {
+async function sendOneRender(run, step, context, publication, answered) {
     const id = run.id;
     const before = run.status;
     const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(context.client, id) : undefined;
     const startedAt = context.clock.now();
     const generation = { id, render: step.render, publication };
     const sent = await sendOnce(run, context, () => dispatchGeneration(context, generation, before));
+    answered?.();
     if (sent === null)
         return false;
     const outcome = sent.outcome;
@@ -15781,14 +15947,14 @@ async function sendOneRender(run, step, context, publication) {
  * after the voiceover. The publication deferred to an upload, or null; false
  * when the item stops here (a deferred publication is then held).
  */
-async function sendRender(run, step, context) {
+async function sendRender(run, step, context, answered) {
     let deferred = null;
     for (let send = 1; send <= RENDER_SENDS; send++) {
         const now = publicationNow(run, step, context);
         if (now === null)
             return false;
         deferred ??= now.deferred;
-        const outcome = await sendOneRender(run, step, context, now.publication);
+        const outcome = await sendOneRender(run, step, context, now.publication, answered);
         if (outcome === false) {
             if (deferred !== null)
                 held(run, deferred);
@@ -15801,6 +15967,24 @@ async function sendRender(run, step, context) {
     }
     return deferred;
 }
+/** A preview render is sent only within preview-credits (preview-budget.ts); any other render, as it is. */
+async function withinBudget(run, context, send) {
+    const ticket = await context.renderBudget?.take();
+    if (ticket === undefined)
+        return send();
+    if (ticket.hold !== null) {
+        held(run, ticket.hold);
+        context.logger.warning(`Not rendered as a preview: ${ticket.hold.kind === 'preview_credits' ? 'the preview-credits ceiling' : ticket.hold.kind}.`);
+        return false;
+    }
+    try {
+        // The next preview's check waits for this one's request to be answered, not for its render to end.
+        return await send(ticket.sent);
+    }
+    finally {
+        ticket.sent();
+    }
+}
 async function runRender(run, step, context) {
     const toRender = await stillToRender(run, step, context);
     if (toRender !== true)
@@ -15808,7 +15992,7 @@ async function runRender(run, step, context) {
     const retrying = run.status !== null && FAILED_STATUSES.has(run.status);
     if (!(await scriptAsPlanned(run, step, context)))
         return false;
-    const deferred = await sendRender(run, step, context);
+    const deferred = await withinBudget(run, context, (answered) => sendRender(run, step, context, answered));
     if (deferred === false)
         return false;
     if (run.status !== null && FAILED_STATUSES.has(run.status)) {
@@ -15942,7 +16126,562 @@ async function applyItems(items, options) {
     return mapLimit(items, options.concurrency, (item) => runItem(item, context));
 }
 
+;// CONCATENATED MODULE: ./src/apply/preview-budget.ts
+class PreviewBudget {
+    #client;
+    #ceiling;
+    #queue = Promise.resolve();
+    #start = null;
+    #renders = 0;
+    #mostOne = 0;
+    #last = null;
+    constructor(client, ceiling) {
+        this.#client = client;
+        this.#ceiling = ceiling;
+    }
+    /** Waits for the renders before this one to be sent, then checks the balance against the ceiling. */
+    async take() {
+        let release;
+        const turn = new Promise((resolve) => (release = resolve));
+        const before = this.#queue;
+        this.#queue = before.then(() => turn);
+        await before;
+        let released = false;
+        const sent = () => {
+            if (released)
+                return;
+            released = true;
+            release();
+        };
+        const hold = await this.#check();
+        if (hold !== null)
+            sent();
+        else
+            this.#renders++;
+        return { hold, sent };
+    }
+    async #check() {
+        let balance;
+        try {
+            balance = await this.#client.credits();
+        }
+        catch {
+            return { kind: 'preview_credits', spent: null, ceiling: this.#ceiling };
+        }
+        this.#start ??= balance;
+        if (this.#last !== null)
+            this.#mostOne = Math.max(this.#mostOne, this.#last - balance);
+        this.#last = balance;
+        const spent = Math.max(0, this.#start - balance);
+        const next = this.#renders === 0 ? 0 : this.#mostOne;
+        const within = this.#renders === 0 ? this.#ceiling > 0 : spent + next <= this.#ceiling && spent < this.#ceiling;
+        return within ? null : { kind: 'preview_credits', spent, ceiling: this.#ceiling };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+// A short, stable digest of a value: enough to tell whether a text or a
+// setting changed, nothing of the value itself. Used where a plan is carried
+// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
+/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
+function fingerprint(value) {
+    if (value === null || value === undefined)
+        return null;
+    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/preview-reach.ts
+
+
+
+// A pull request's script preview edits an existing draft only as far as
+// main's manifest of it reaches (the rule and why: plan/permissions.ts).
+// Main's manifest is the one at the pull request's base, at the same path,
+// with the `_defaults.yml` the base had above it: main's apply compares
+// exactly what it sets. The preview learns it from the earlier versions the
+// run already reads (git, or the pull request's file listing); main itself
+// needs nothing of the pull request, since everything a preview may write
+// is something main writes back whenever it differs.
+/** Whether this run previews: a pull request's run that may write drafts. */
+function previews(options) {
+    const { permissions } = options.settings;
+    return permissions.draftsOnly === true && permissions.write;
+}
+/** The base's text of a file; undefined when it cannot be read (a listing with a gap, a failed request). */
+async function atBase(previous, file) {
+    try {
+        return await previous.read(file);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The `_defaults.yml` the base had above `file`, outermost first; undefined when one cannot be read. */
+async function defaultsAtBase(previous, file) {
+    const found = [];
+    for (const folder of defaultsFilesAbove(file)) {
+        for (const path of folder) {
+            const text = await atBase(previous, path);
+            if (text === undefined)
+                return undefined;
+            if (text === null)
+                continue;
+            found.push({ file: path, text });
+            break;
+        }
+    }
+    return found;
+}
+/**
+ * The manifest `file` had at the base, with the `_defaults.yml` above it
+ * then: undefined when the base cannot be read, null when the file was not
+ * there, 'invalid' when it had errors.
+ */
+async function manifestAtBase(previous, file) {
+    const text = await atBase(previous, file);
+    if (text === undefined || text === null)
+        return text;
+    const defaults = await defaultsAtBase(previous, file);
+    if (defaults === undefined)
+        return undefined;
+    return parseManifest(file, text, defaults).item ?? 'invalid';
+}
+/** How far a preview may edit this existing item: main's manifest of it at the base, with its defaults. */
+async function reachOf(previous, item) {
+    const base = await manifestAtBase(previous, item.file);
+    if (base === undefined)
+        return { kind: 'none', why: 'no_base' };
+    if (base === null)
+        return { kind: 'none', why: 'not_at_base' };
+    if (base === 'invalid')
+        return { kind: 'none', why: 'base_invalid' };
+    const remote = item.remote;
+    const claims = base.id === remote.id || (base.id === null && sameTitle(base.fields.title, remote.title));
+    return claims ? { kind: 'owned', fields: { ...base.fields } } : { kind: 'none', why: 'not_at_base' };
+}
+/** Items a preview would edit: drafts the service holds, with an edit planned. */
+function editedDrafts(plan) {
+    return plan.items.filter((item) => item.remote?.status === 'NEW' && item.steps.some((step) => step.kind === 'edit'));
+}
+/**
+ * The plan with each existing draft's preview reach, on a run that
+ * previews; the plan as it is otherwise. Without a readable base, no
+ * existing item is edited, and the report says what to change.
+ */
+async function withPreviewReach(options, plan, report) {
+    if (!previews(options))
+        return plan;
+    const drafts = editedDrafts(plan);
+    if (drafts.length === 0)
+        return plan;
+    const previous = options.deps.previous;
+    const readable = previous !== undefined && (await (previous.readable?.() ?? Promise.resolve(false)));
+    const reaches = readable
+        ? await mapLimit(drafts, 8, (item) => reachOf(previous, item))
+        : drafts.map(() => ({ kind: 'none', why: 'no_base' }));
+    const byFile = new Map(drafts.map((item, index) => [item.file, reaches[index]]));
+    if (reaches.some((reach) => reach.kind === 'none' && reach.why === 'no_base')) {
+        report.notes.push("The pull request's base commit could not be read, so main's manifests are not known: no item the service " +
+            'already holds is edited by this preview (what it would write could stay in the service after the pull ' +
+            'request). Use fetch-depth: 0 in actions/checkout so that the base can be read.');
+    }
+    const items = plan.items.map((item) => {
+        const reach = byFile.get(item.file);
+        return reach === undefined ? item : { ...item, preview: reach };
+    });
+    return { ...plan, items };
+}
+
+;// CONCATENATED MODULE: ./src/engine/preview-render.ts
+
+
+
+
+
+
+
+
+
+
+// A pull request's preview renders: so that reviewers watch the video, not
+// only read the script, a same-repository pull request's run renders up to
+// `preview-renders` of the items whose script, render settings or persona it
+// changes, newest changes first. Each is the item itself, the draft the
+// preview creates (or an existing draft it edits), rendered and never
+// published: the render step it gets carries no publication, and the run
+// sends no upload, whatever the inputs (execute.ts keeps every other render
+// and upload out of a pull request's run). Every generation goes through the
+// one dispatch (apply/dispatch.ts), so a freeze that holds renders, the kill
+// switch and the `pause` input hold previews as they hold renders, and so
+// does the base's release file, which a pull request cannot lift for its own.
+//
+// A render is reusable at the merge only if it was made from what main's
+// manifest will say: so an item is rendered only when the preview could
+// write everything its render is made from (an existing draft whose edit
+// main's manifest does not reach is not), and the render's fingerprint is
+// kept in the sealed reviewed plan (reviewed-render.ts compares it).
+/** The manifest fields a render is made from, besides the render settings. */
+const RENDER_FIELDS = ['full_text', 'textover', 'fine_tuning', 'persona_id'];
+/** What a render of the item is made from: its script fields, persona, flow and render settings, as a fingerprint. */
+function renderFingerprint(item) {
+    const fields = Object.fromEntries(RENDER_FIELDS.map((field) => [field, item.fields[field] ?? null]));
+    return fingerprint({ fields, flow: item.flow, render: item.render });
+}
+/** What a render of an earlier version of the pull request was made from, as reviewers know it: nothing a manifest matches. */
+const STALE_RENDER = 'an earlier version';
+/** Which render a review saw: the item and what its render was made from, in one fingerprint (block entry `r`). */
+function reviewedRenderKey(id, renderPrint) {
+    return fingerprint({ id, render: renderPrint });
+}
+/** Whether this run renders previews: a pull request's run that previews, with preview-renders above 0. */
+function rendersPreviews(options) {
+    const { permissions, previewRenders } = options.settings;
+    return permissions.draftsOnly === true && permissions.write && (previewRenders?.limit ?? 0) > 0;
+}
+/** Files whose render the pull request changes: new since the base, or with another render fingerprint there. */
+async function changedRenders(options, items) {
+    const previous = options.deps.previous;
+    const touched = items.filter((item) => options.deps.changes?.touches(item.file) ?? true);
+    if (previous === undefined)
+        return new Set(touched.map((item) => item.file));
+    const bases = await mapLimit(touched, 8, (item) => manifestAtBase(previous, item.file));
+    // A base that cannot be read, or was invalid, counts as changed: the count still bounds what is rendered.
+    return new Set(touched
+        .filter((item, index) => {
+        const base = bases[index];
+        return (typeof base !== 'object' || base === null || renderFingerprint(base) !== renderFingerprint(item));
+    })
+        .map((item) => item.file));
+}
+/** Why a release rule holds this item's render, or null. */
+function heldRender(holds) {
+    for (const hold of holds) {
+        if (hold.kind === 'frozen' && hold.held.includes('render'))
+            return 'freeze';
+        if (hold.kind === 'paused' && hold.held.includes('render'))
+            return 'pause';
+    }
+    return null;
+}
+/** Whether the preview leaves out something the render is made from (an existing draft main's manifest does not reach). */
+function withholdsRender(item) {
+    const edit = item.steps.find((step) => step.kind === 'edit');
+    if (edit === undefined || item.remote === null)
+        return false;
+    const { withheld } = previewEdit(item, edit, item.preview);
+    return withheld.some((field) => RENDER_FIELDS.some((name) => field === name || field.startsWith(`${name}.`)));
+}
+/** An item the pull request changes, as a preview sees it: a candidate, already rendered, or not rendered and why. */
+function classify(item, print) {
+    const status = item.remote?.status ?? null;
+    if (status !== null && RENDERED_STATUSES.has(status) && status !== 'FAILED_UPLOAD') {
+        const current = !item.steps.some((step) => step.kind === 'edit' || step.kind === 'render');
+        return current ? { state: 'earlier', fingerprint: print } : { state: 'skipped', why: 'stale' };
+    }
+    if (status !== null && status !== 'NEW')
+        return null;
+    const held = heldRender(item.holds);
+    if (held !== null)
+        return { state: 'skipped', why: held };
+    const target = item.publication ?? null;
+    if (target !== null && uploadCannotCarry(target.options).length > 0)
+        return { state: 'skipped', why: 'one_request' };
+    // A pull request's run in `mode: apply` plans no render (render_disabled): its preview still may.
+    const wouldRender = item.steps.some((step) => step.kind === 'render') ||
+        item.holds.some((hold) => hold.kind === 'render_disabled');
+    if (!wouldRender)
+        return null;
+    return withholdsRender(item) ? { state: 'skipped', why: 'withheld' } : 'candidate';
+}
+/**
+ * What the base's release file holds of a render now: a pull request's run
+ * reads the release file as the pull request has it, so one that lifts a
+ * freeze or the kill switch would otherwise render its own previews through
+ * them. Null when the base holds none, or has no release file to read.
+ */
+async function heldAtBase(options) {
+    const previous = options.deps.previous;
+    if (previous === undefined)
+        return null;
+    for (const file of releaseFilesIn(globRoot(options.settings.manifests))) {
+        let text;
+        try {
+            text = await previous.read(file);
+        }
+        catch {
+            return null;
+        }
+        if (text === null)
+            continue;
+        const { release } = readRelease(file, text);
+        if (release === null)
+            return null;
+        const rules = releaseRules(release, { pause: null, overrideFreeze: false });
+        if (rules.pause !== null)
+            return 'pause';
+        const now = (options.seams?.now?.() ?? new Date()).getTime();
+        return sendBlock(rules, { publication: null, renders: true, leadMs: 0 }, now) === null ? null : 'freeze';
+    }
+    return null;
+}
+/**
+ * The plan with each preview render decided, on a run that renders previews:
+ * the items the pull request changes that a render would show, newest
+ * changes first, chosen while the pull request's previews (its earlier
+ * runs' included) stay within `preview-renders`.
+ */
+async function choosePreviewRenders(options, plan, desired) {
+    if (!rendersPreviews(options))
+        return plan;
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    const renderable = desired.filter((item) => item.stage !== 'draft');
+    const changed = await changedRenders(options, renderable);
+    const choices = new Map();
+    const candidates = [];
+    for (const item of plan.items) {
+        const manifest = byFile.get(item.file);
+        if (manifest === undefined || !changed.has(item.file))
+            continue;
+        const choice = classify(item, renderFingerprint(manifest));
+        if (choice === 'candidate')
+            candidates.push(item);
+        else if (choice !== null)
+            choices.set(item.file, choice);
+    }
+    const base = candidates.length > 0 ? await heldAtBase(options) : null;
+    if (base !== null) {
+        for (const item of candidates.splice(0))
+            choices.set(item.file, { state: 'skipped', why: base });
+    }
+    const files = candidates.map((item) => item.file);
+    const times = (await options.deps.lastChanged?.(files)) ?? new Map();
+    const newestFirst = [...candidates].sort((a, b) => (times.get(b.file) ?? 0) - (times.get(a.file) ?? 0) || a.file.localeCompare(b.file));
+    const limit = (options.settings.previewRenders?.limit ?? 0) - renderedEarlier(choices);
+    newestFirst.forEach((item, index) => {
+        const manifest = byFile.get(item.file);
+        const chosen = {
+            state: 'chosen',
+            fingerprint: renderFingerprint(manifest),
+            render: manifest.render,
+        };
+        choices.set(item.file, index < limit ? chosen : { state: 'skipped', why: 'limit' });
+    });
+    const items = plan.items.map((item) => {
+        const choice = choices.get(item.file);
+        return choice === undefined ? item : { ...item, previewRender: choice };
+    });
+    return { ...plan, items };
+}
+/** Previews the pull request's earlier runs rendered: they count toward preview-renders, which is per pull request. */
+function renderedEarlier(choices) {
+    return [...choices.values()].filter((choice) => choice.state === 'earlier' || (choice.state === 'skipped' && choice.why === 'stale')).length;
+}
+/**
+ * What a pull request's run sends for an item (after asPreview): its creates
+ * and edits, and, for a chosen preview, one render that carries no
+ * publication. Every other render, upload and wait stays out: a pull
+ * request's run never publishes.
+ */
+function previewSteps(item) {
+    const steps = item.steps.filter((step) => step.kind === 'create' || step.kind === 'edit');
+    const choice = item.previewRender;
+    if (choice?.state === 'chosen') {
+        const planned = item.steps.find((step) => step.kind === 'render');
+        const reason = planned?.kind === 'render' ? planned.reason : 'never_rendered';
+        steps.push({ kind: 'render', reason, render: choice.render, publish: null });
+    }
+    return { ...item, steps };
+}
+
+;// CONCATENATED MODULE: ./src/engine/execute.ts
+
+
+
+
+
+
+
+
+
+
+
+
+// The applying stage of a run: what this run may do of the plan, checked
+// against the run's limits and the key, carried out (src/apply/), and read
+// back for the report.
+/** Milliseconds on a monotonic clock. */
+const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
+/** Step kinds this run may send: a pull request's run that renders previews may render too (never publish). */
+function allowedFor(options) {
+    const { mode, permissions } = options.settings;
+    const allowed = allowedSteps(mode, permissions);
+    return rendersPreviews(options) ? allowed.add('render') : allowed;
+}
+/** A pull request's run: the drafts it writes, and its preview renders (never a publication). */
+function previewWork(plan) {
+    return plan.items.flatMap(asPreview).map(previewSteps);
+}
+/** The plan's items this run carries out, and the writes among their steps. */
+function execute_workOf(options, plan) {
+    const { permissions } = options.settings;
+    const allowed = allowedFor(options);
+    const items = (permissions.draftsOnly ? previewWork(plan) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
+    const writes = items
+        .flatMap((item) => item.steps)
+        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
+    return { items, writes };
+}
+/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
+function refusal(options, plan, report) {
+    const { mode, maxPublications } = options.settings;
+    if (report.problems.some(blocksWrites)) {
+        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
+        return 'errors';
+    }
+    if (mode !== 'apply' || plan.publications <= maxPublications)
+        return null;
+    report.fatal =
+        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
+            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
+            'publish fewer items per run.';
+    return 'limit';
+}
+/** Carries out what this run may do of the plan; the results go to the report. */
+async function execute(options, client, { plan, rules }, report) {
+    const { mode } = options.settings;
+    const { items, writes } = execute_workOf(options, plan);
+    if (mode !== 'apply' && writes.length === 0)
+        return;
+    if (refusal(options, plan, report) !== null)
+        return;
+    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
+    if (scopes === null)
+        return;
+    const started = monotonicMs();
+    const [credits] = await Promise.all([
+        mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
+        generates(writes) ? statedPace(client, report.notes) : null,
+    ]);
+    report.creditsBefore = credits;
+    const runs = await applyItems(items, applyOptions(options, client, rules));
+    await recordResults(options, client, plan, runs, scopes, report);
+    report.timings.applyMs = Math.round(monotonicMs() - started);
+}
+function applyOptions(options, client, rules) {
+    const { settings, deps, seams } = options;
+    return {
+        client,
+        sendHold: sendGate(options, rules),
+        atMostOnce: settings.atMostOnce === true,
+        allowed: allowedFor(options),
+        ...previewBudget(options, client),
+        concurrency: settings.concurrency,
+        wait: settings.wait,
+        timeoutMs: settings.timeoutMs,
+        logger: deps.logger,
+        clock: seams?.clock ?? realClock,
+        ...(seams?.poll ? { poll: seams.poll } : {}),
+        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
+        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
+        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
+    };
+}
+/** The preview-credits ceiling of a pull request's preview renders, when it sets one. */
+function previewBudget(options, client) {
+    const ceiling = options.settings.previewRenders?.credits ?? null;
+    return rendersPreviews(options) && ceiling !== null
+        ? { renderBudget: new PreviewBudget(client, ceiling) }
+        : {};
+}
+/**
+ * What holds a generation or upload at the moment it would be sent: the plan
+ * was made earlier, and a freeze may have begun while the run waited on
+ * renders or on the generation pace, or begin before the job it starts ends.
+ */
+function sendGate(options, rules) {
+    const now = options.seams?.now ?? (() => new Date());
+    return (send) => sendBlock(rules, send, now().getTime());
+}
+/**
+ * Only what the interface states is checked before writing (A29): the key is
+ * active, and generation needs `generate`; what content writes need is not
+ * shown, so it is learned from the first 403 instead. The key's scopes, or
+ * null when the run must not write. An introspection that cannot be read
+ * proves nothing either way: the writes go, and the service's own 401 or 403
+ * stops them.
+ */
+async function preflight(client, writes, report) {
+    let introspection;
+    try {
+        introspection = await client.introspect();
+    }
+    catch (error) {
+        if (error instanceof ServiceError && error.status === 401)
+            throw error;
+        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
+        return [];
+    }
+    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
+    if (introspection.active && missing.length === 0)
+        return introspection.scopes;
+    report.fatal = !introspection.active
+        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
+        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
+            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
+            `${missing.join(', ')} in the web app under Settings, API Keys.`;
+    return null;
+}
+/**
+ * The results of the runs, read back with one listing (statuses, public
+ * URLs); informational reads, so what was done is reported whether or not
+ * they succeed. A write the service refused (403) stops the run.
+ */
+async function recordResults(options, client, plan, runs, scopes, report) {
+    const { mode } = options.settings;
+    const listing = await listingAfter(client, report);
+    if (mode !== 'apply')
+        await scriptsAfter(options, client, plan, runs, report);
+    if (mode === 'apply')
+        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
+    const refused = client.writeRefusal ?? null;
+    if (refused) {
+        report.fatal =
+            `The service refused a write: ${refused.message} The key has ` +
+                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
+                'what was done before it is listed below, and a run with a key holding the scopes converges.';
+    }
+    const byFile = new Map(runs.map((run) => [run.item.file, run]));
+    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
+    report.result = {
+        items: results,
+        creditsBefore: report.creditsBefore,
+        creditsAfter: report.creditsAfter,
+        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
+        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
+    };
+}
+async function listingAfter(client, report) {
+    try {
+        return (await client.listContents()).items;
+    }
+    catch (error) {
+        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
+        return null;
+    }
+}
+/** Script previews: the scripts the service wrote for this run's drafts. */
+async function scriptsAfter(options, client, plan, runs, report) {
+    try {
+        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
+    }
+    catch (error) {
+        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
+
 
 
 function titleIn(text, current) {
@@ -16046,11 +16785,10 @@ async function personaAtBase(previous, file) {
     const own = personaIn(await previous.read(file));
     if (own !== null)
         return own;
-    const folders = file.split('/').slice(0, -1);
-    for (let depth = folders.length; depth >= 0; depth--) {
-        const folder = folders.slice(0, depth).join('/');
-        for (const name of ['_defaults.yml', '_defaults.yaml']) {
-            const inherited = personaIn(await previous.read(folder === '' ? name : `${folder}/${name}`));
+    // The nearest folder's defaults first.
+    for (const folder of defaultsFilesAbove(file).reverse()) {
+        for (const path of folder) {
+            const inherited = personaIn(await previous.read(path));
             if (typeof inherited === 'string')
                 return inherited;
         }
@@ -16061,112 +16799,6 @@ async function personaAtBase(previous, file) {
 async function personaChangedSince(previous, item) {
     const before = await personaAtBase(previous, item.file);
     return before !== undefined && before !== (item.fields.persona_id ?? null);
-}
-
-;// CONCATENATED MODULE: ./src/engine/preview-reach.ts
-
-
-
-
-// A pull request's script preview edits an existing draft only as far as
-// main's manifest of it reaches (the rule and why: plan/permissions.ts).
-// Main's manifest is the one at the pull request's base, at the same path,
-// with the `_defaults.yml` the base had above it: main's apply compares
-// exactly what it sets. The preview learns it from the earlier versions the
-// run already reads (git, or the pull request's file listing); main itself
-// needs nothing of the pull request, since everything a preview may write
-// is something main writes back whenever it differs.
-/** Whether this run previews: a pull request's run that may write drafts. */
-function previews(options) {
-    const { permissions } = options.settings;
-    return permissions.draftsOnly === true && permissions.write;
-}
-/** The base's text of a file; undefined when it cannot be read (a listing with a gap, a failed request). */
-async function atBase(previous, file) {
-    try {
-        return await previous.read(file);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The `_defaults.yml` the base had above `file`, outermost first; undefined when one cannot be read. */
-async function defaultsAtBase(previous, file) {
-    const found = [];
-    for (const folder of foldersOf(file)) {
-        for (const name of DEFAULTS_FILES) {
-            const path = folder === '' ? name : `${folder}/${name}`;
-            const text = await atBase(previous, path);
-            if (text === undefined)
-                return undefined;
-            if (text === null)
-                continue;
-            found.push({ file: path, text });
-            break;
-        }
-    }
-    return found;
-}
-/** How far a preview may edit this existing item: main's manifest of it at the base, with its defaults. */
-async function reachOf(previous, item) {
-    const text = await atBase(previous, item.file);
-    if (text === undefined)
-        return { kind: 'none', why: 'no_base' };
-    if (text === null)
-        return { kind: 'none', why: 'not_at_base' };
-    const defaults = await defaultsAtBase(previous, item.file);
-    if (defaults === undefined)
-        return { kind: 'none', why: 'no_base' };
-    const base = parseManifest(item.file, text, defaults).item;
-    if (base === null)
-        return { kind: 'none', why: 'base_invalid' };
-    const remote = item.remote;
-    const claims = base.id === remote.id || (base.id === null && sameTitle(base.fields.title, remote.title));
-    return claims ? { kind: 'owned', fields: { ...base.fields } } : { kind: 'none', why: 'not_at_base' };
-}
-/** Items a preview would edit: drafts the service holds, with an edit planned. */
-function editedDrafts(plan) {
-    return plan.items.filter((item) => item.remote?.status === 'NEW' && item.steps.some((step) => step.kind === 'edit'));
-}
-/**
- * The plan with each existing draft's preview reach, on a run that
- * previews; the plan as it is otherwise. Without a readable base, no
- * existing item is edited, and the report says what to change.
- */
-async function withPreviewReach(options, plan, report) {
-    if (!previews(options))
-        return plan;
-    const drafts = editedDrafts(plan);
-    if (drafts.length === 0)
-        return plan;
-    const previous = options.deps.previous;
-    const readable = previous !== undefined && (await (previous.readable?.() ?? Promise.resolve(false)));
-    const reaches = readable
-        ? await mapLimit(drafts, 8, (item) => reachOf(previous, item))
-        : drafts.map(() => ({ kind: 'none', why: 'no_base' }));
-    const byFile = new Map(drafts.map((item, index) => [item.file, reaches[index]]));
-    if (reaches.some((reach) => reach.kind === 'none' && reach.why === 'no_base')) {
-        report.notes.push("The pull request's base commit could not be read, so main's manifests are not known: no item the service " +
-            'already holds is edited by this preview (what it would write could stay in the service after the pull ' +
-            'request). Use fetch-depth: 0 in actions/checkout so that the base can be read.');
-    }
-    const items = plan.items.map((item) => {
-        const reach = byFile.get(item.file);
-        return reach === undefined ? item : { ...item, preview: reach };
-    });
-    return { ...plan, items };
-}
-
-;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
-
-// A short, stable digest of a value: enough to tell whether a text or a
-// setting changed, nothing of the value itself. Used where a plan is carried
-// without its texts (the `plan` output, the reviewed-plan block of the PR comment).
-/** 64 bits of SHA-256: a change goes unnoticed only by a collision, not by chance. */
-function fingerprint(value) {
-    if (value === null || value === undefined)
-        return null;
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/review-key.ts
@@ -16259,19 +16891,22 @@ const review_key_rendered = (key) => key.includes(STEP_LETTERS.render);
 /** 2: the block carries a seal (src/github/reviewed-block.ts); a block of version 1 verifies no more. */
 const REVIEWED_PLAN_VERSION = 2;
 /**
- * Every item of a plan as reviewers see it, by fileKey; items that render or
- * publish first (a trimmed block keeps them).
+ * Every item of a plan as reviewers see it, by fileKey, with the preview
+ * render they watched (`watched`, by file); items that render or publish
+ * first (a trimmed block keeps them).
  */
-function reviewedItemsOf(plan) {
+function reviewedItemsOf(plan, watched = new Map()) {
     const entries = [];
     for (const item of plan.items) {
         if (!item.review)
             continue;
+        const render = watched.get(item.file);
         const entry = {
             m: item.review.manifest,
             s: scriptKey(item),
             t: item.review.target,
             k: stepsKey(item.steps, item.holds),
+            ...(render === undefined ? {} : { r: render }),
         };
         entries.push([fileKey(item.file), entry, renders(item.steps) || publishes(item.steps)]);
     }
@@ -16382,6 +17017,77 @@ function differences(item, reviewed) {
     return changes;
 }
 
+;// CONCATENATED MODULE: ./src/engine/reviewed-render.ts
+
+
+
+
+// The reviewed render ships. A pull request's preview render (preview-render.ts)
+// is the item itself, rendered and parked: at the merge the plan publishes it
+// with an upload, as any rendered video, no second render and no second
+// charge. The sealed reviewed plan says which render reviewers watched (the
+// item and a fingerprint of what it was made from); an item whose manifest,
+// as main now has it, is not what that render was made from (changed since
+// the preview, or put back to main's values) is rendered again, and the plan
+// says why. A preview that matches goes on as planned.
+/** The preview render reviewers watched of the item at `file`, from the reviewed plans; undefined when none. */
+function watchedRender(file, gate) {
+    if (gate.evidence.kind !== 'pulls')
+        return undefined;
+    for (const source of gate.evidence.sources) {
+        const render = source.plan?.items[review_key_fileKey(file)]?.r;
+        if (render !== undefined)
+            return render;
+    }
+    return undefined;
+}
+/** The item rendered again because it changed since its preview: the render's reason says so. */
+function renderedAgain(item, manifest) {
+    if (item.steps.some((step) => step.kind === 'render')) {
+        const steps = item.steps.map((step) => step.kind === 'render' ? { ...step, reason: 'changed_since_preview' } : step);
+        return { ...item, steps };
+    }
+    const status = item.remote?.status;
+    const parked = status !== undefined && RENDERED_STATUSES.has(status) && status !== 'FAILED_UPLOAD';
+    // A freeze or a pause that holds the item holds this render too; a later run renders it.
+    if (!parked || item.holds.some((hold) => hold.kind === 'frozen' || hold.kind === 'paused'))
+        return item;
+    const upload = item.steps.find((step) => step.kind === 'upload');
+    const oneshot = item.flow === 'oneshot';
+    const render = {
+        kind: 'render',
+        reason: 'changed_since_preview',
+        render: manifest.render,
+        publish: oneshot && upload !== undefined ? upload.publish : null,
+    };
+    const rest = item.steps.filter((step) => step.kind !== 'upload');
+    const steps = [...rest, render, ...(!oneshot && upload !== undefined ? [upload] : [])];
+    return {
+        ...item,
+        steps,
+        publishVia: upload === undefined ? item.publishVia : oneshot ? 'oneshot' : 'upload',
+    };
+}
+/** The plan with every item changed since the preview render its review watched rendered again. */
+function withReviewedRenders(plan, gate, desired) {
+    const byFile = new Map(desired.map((item) => [item.file, item]));
+    let changed = false;
+    const items = plan.items.map((item) => {
+        const watched = watchedRender(item.file, gate);
+        const manifest = byFile.get(item.file);
+        if (watched === undefined || manifest === undefined || item.remote === null)
+            return item;
+        if (reviewedRenderKey(item.remote.id, renderFingerprint(manifest)) === watched)
+            return item;
+        changed = true;
+        return renderedAgain(item, manifest);
+    });
+    if (!changed)
+        return plan;
+    const steps = items.flatMap((item) => item.steps);
+    return { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
 // Sharding: a matrix of jobs shares a catalogue, each planning the manifests
 // of its share. The share is decided from the file path alone, so every job
@@ -16448,11 +17154,13 @@ function planScope(options, items) {
 
 
 
+
+
 // The planning stage of a run: the observed state, read with what git knows
 // of the manifests' earlier versions, becomes the plan (src/plan/, pure),
 // with the review's verdict and every problem of the catalogue said.
 /** The plan of this shard's manifests; problems and notes go to the report. */
-async function planStage(options, load, observation, report) {
+async function planStage(options, { load, rules }, observation, report) {
     const { settings, deps, seams } = options;
     // Other shards' manifests, and in a change's plan the unchanged ones, are
     // checked and keep their items, but are not read in detail nor planned.
@@ -16483,9 +17191,10 @@ async function planStage(options, load, observation, report) {
         publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
         ...(personaChanged === null ? {} : { personaChanged }),
         lateWindowMs: settings.lateWindowMs,
-        release: withUnseenPauses(releaseRules(load.release ?? null, runRelease(settings)), listing.accounts, listing.accountsError === null && listing.accountsGap === null),
+        release: withUnseenPauses(rules, listing.accounts, listing.accountsError === null && listing.accountsGap === null),
     });
-    const plan = await withPreviewReach(options, reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report), report);
+    const reach = await withPreviewReach(options, reviewed({ ...planned, items: withReviewKeys(planned.items, mine) }, options, report, mine), report);
+    const plan = await choosePreviewRenders(options, reach, mine);
     report.notes.push(...heldCreatesNote(plan, listing.contentsGap));
     report.problems.push(...plan.problems);
     if (others.length > 0)
@@ -16494,10 +17203,6 @@ async function planStage(options, load, observation, report) {
     if (listing.accountsError === null && listing.accountsGap === null)
         report.problems.push(...pausedAccountProblems(load.release ?? null, listing.accounts));
     return plan;
-}
-/** What the run's own settings add to the release file: the pause input, override-freeze. */
-function runRelease(settings) {
-    return { pause: settings.pause ?? null, overrideFreeze: settings.overrideFreeze ?? false };
 }
 /** Published videos: what they were published with is read from git, to report later changes as drift. */
 function publishedItems(matched, details) {
@@ -16540,12 +17245,16 @@ async function personasAsked(options, matched, details, report) {
             "service). A manifest's persona is sent when a commit changes it; this run leaves those as they are.");
     return asked;
 }
-/** What was reviewed is what ships: renders and publications the review did not show are held. */
-function reviewed(plan, options, report) {
+/**
+ * What was reviewed is what ships: an item changed since the preview render
+ * reviewers watched is rendered again, and renders and publications the
+ * review did not show are held.
+ */
+function reviewed(plan, options, report, mine) {
     const gate = options.deps.review;
     if (!gate)
         return plan;
-    const verdict = gateByReview(plan, gate);
+    const verdict = gateByReview(withReviewedRenders(plan, gate, mine), gate);
     report.review = { held: verdict.held, unreviewed: verdict.unreviewed };
     return verdict.plan;
 }
@@ -16577,176 +17286,121 @@ function unplannedAccountProblems(load, listing) {
     return outlineAccountProblems(unplanned, listing.accounts);
 }
 
-;// CONCATENATED MODULE: ./src/engine/execute.ts
+;// CONCATENATED MODULE: ./src/engine/preview-results.ts
 
 
 
 
-
-
-
-
-
-
-
-// The applying stage of a run: what this run may do of the plan, checked
-// against the run's limits and the key, carried out (src/apply/), and read
-// back for the report.
-/** Milliseconds on a monotonic clock. */
-const monotonicMs = () => Number(process.hrtime.bigint() / 1000000n);
-/** The plan's items this run carries out, and the writes among their steps. */
-function execute_workOf(options, plan) {
-    const { mode, permissions } = options.settings;
-    const allowed = allowedSteps(mode, permissions);
-    const items = (permissions.draftsOnly ? plan.items.flatMap(asPreview) : plan.items).filter((item) => item.steps.some((step) => allowed.has(step.kind)));
-    const writes = items
-        .flatMap((item) => item.steps)
-        .filter((step) => allowed.has(step.kind) && step.kind !== 'wait');
-    return { items, writes };
-}
-/** Why nothing may be sent at all, or null: errors in the manifests, or more publications than allowed. */
-function refusal(options, plan, report) {
-    const { mode, maxPublications } = options.settings;
-    if (report.problems.some(blocksWrites)) {
-        options.deps.logger.warning('Nothing was sent to the service: fix the errors above first.');
-        return 'errors';
+/** The signed links of the rendered previews, by item id; never in any serialisation of the report. */
+class PreviewLinks {
+    #links = new Map();
+    set(id, video, thumbnail) {
+        this.#links.set(id, { video, thumbnail });
     }
-    if (mode !== 'apply' || plan.publications <= maxPublications)
+    get(id) {
+        return this.#links.get(id) ?? null;
+    }
+    toJSON() {
+        return {};
+    }
+}
+const EPOCH = /^\d{9,11}$/;
+/** The instant a signed URL stops working, where its query says (epoch seconds, an ISO date, or S3's date + lifetime). */
+function expiryOf(url) {
+    let query;
+    try {
+        query = new URL(url).searchParams;
+    }
+    catch {
         return null;
-    report.fatal =
-        `This plan would publish ${plan.publications} time(s) (item × account), more than max-publications ` +
-            `(${maxPublications}). Nothing was changed. Raise max-publications if this is intended, or ` +
-            'publish fewer items per run.';
-    return 'limit';
+    }
+    const lower = new Map([...query].map(([key, value]) => [key.toLowerCase(), value]));
+    for (const key of ['expires', 'x-expires', 'exp', 'se']) {
+        const value = lower.get(key);
+        if (value === undefined)
+            continue;
+        const ms = EPOCH.test(value) ? Number(value) * 1000 : Date.parse(value);
+        if (Number.isFinite(ms))
+            return new Date(ms).toISOString();
+    }
+    const amzDate = lower.get('x-amz-date');
+    const amzExpires = Number(lower.get('x-amz-expires'));
+    const start = amzDate?.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+    const startMs = start === undefined ? NaN : Date.parse(start);
+    return Number.isFinite(startMs) && Number.isFinite(amzExpires)
+        ? new Date(startMs + amzExpires * 1000).toISOString()
+        : null;
 }
-/** Carries out what this run may do of the plan; the results go to the report. */
-async function execute(options, client, plan, report) {
-    const { mode } = options.settings;
-    const { items, writes } = execute_workOf(options, plan);
-    if (mode !== 'apply' && writes.length === 0)
-        return;
-    if (refusal(options, plan, report) !== null)
-        return;
-    const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];
-    if (scopes === null)
-        return;
-    const started = monotonicMs();
-    const generates = writes.some((step) => step.kind === 'render' || step.kind === 'upload');
-    const [credits] = await Promise.all([
-        mode === 'apply' ? bestEffortCredits(client, report.notes, 'before') : null,
-        generates ? statedPace(client, report.notes) : null,
-    ]);
-    report.creditsBefore = credits;
-    const runs = await applyItems(items, applyOptions(options, client, report));
-    await recordResults(options, client, plan, runs, scopes, report);
-    report.timings.applyMs = Math.round(monotonicMs() - started);
+/** Why a chosen preview did not come to a rendered video, from what the apply met. */
+function whyNot(result) {
+    if (result === undefined)
+        return 'not_sent';
+    const holds = result.holds ?? [];
+    if (holds.some((hold) => hold.kind === 'preview_credits'))
+        return 'credits';
+    if (holds.some((hold) => hold.kind === 'frozen'))
+        return 'freeze';
+    if (holds.some((hold) => hold.kind === 'paused'))
+        return 'pause';
+    if (result.status !== null && FAILED_STATUSES.has(result.status))
+        return 'failed';
+    if (result.error !== null)
+        return 'failed';
+    return result.outcome === 'running' ? 'unfinished' : 'not_sent';
 }
-function applyOptions(options, client, report) {
-    const { settings, deps, seams } = options;
+/** One preview as the service shows it now. */
+async function previewOf(client, item, result) {
+    const choice = item.previewRender;
+    const base = { file: item.file, line: item.line, title: item.title, expires: null, reviewed: null };
+    const id = result?.id ?? item.remote?.id ?? null;
+    if (choice.state === 'skipped') {
+        // Reviewers watch a render of an earlier version, if any: recorded as one no manifest matches, so the merge renders again.
+        const reviewed = choice.why === 'stale' && id !== null ? reviewedRenderKey(id, STALE_RENDER) : null;
+        return { preview: { ...base, id, state: 'not_rendered', why: choice.why, reviewed }, links: null };
+    }
+    const status = result?.status ?? item.remote?.status ?? null;
+    const notRendered = (why) => ({
+        preview: { ...base, id, state: 'not_rendered', why },
+        links: null,
+    });
+    if (id === null || status === null || !RENDERED_STATUSES.has(status))
+        return notRendered(whyNot(result));
+    const media = client.mediaLinks
+        ? await client.mediaLinks(id)
+        : { status: (await client.getContent(id)).status, video: null, thumbnail: null };
+    if (!RENDERED_STATUSES.has(media.status))
+        return notRendered('unfinished');
+    const state = choice.state === 'earlier' ? 'earlier' : 'rendered';
+    const reviewed = reviewedRenderKey(id, choice.fingerprint);
+    const expires = media.video === null ? null : expiryOf(media.video);
     return {
-        client,
-        sendHold: sendGate(options, report),
-        atMostOnce: settings.atMostOnce === true,
-        allowed: allowedSteps(settings.mode, settings.permissions),
-        concurrency: settings.concurrency,
-        wait: settings.wait,
-        timeoutMs: settings.timeoutMs,
-        logger: deps.logger,
-        clock: seams?.clock ?? realClock,
-        ...(seams?.poll ? { poll: seams.poll } : {}),
-        ...(seams?.createLookMs === undefined ? {} : { createLookMs: seams.createLookMs }),
-        ...(seams?.startWaitMs === undefined ? {} : { startWaitMs: seams.startWaitMs }),
-        ...(seams?.stallMs === undefined ? {} : { stallMs: seams.stallMs }),
+        preview: { ...base, id, state, why: null, expires, reviewed },
+        links: media.video === null ? null : { video: media.video, thumbnail: media.thumbnail },
     };
 }
-/**
- * What holds a generation or upload at the moment it would be sent: the plan
- * was made earlier, and a freeze may have begun while the run waited on
- * renders or on the generation pace, or begin before the job it starts ends.
- */
-function sendGate(options, report) {
-    const rules = releaseRules(report.load.release ?? null, runRelease(options.settings));
-    const now = options.seams?.now ?? (() => new Date());
-    return (send) => sendBlock(rules, send, now().getTime());
-}
-/**
- * Only what the interface states is checked before writing (A29): the key is
- * active, and generation needs `generate`; what content writes need is not
- * shown, so it is learned from the first 403 instead. The key's scopes, or
- * null when the run must not write. An introspection that cannot be read
- * proves nothing either way: the writes go, and the service's own 401 or 403
- * stops them.
- */
-async function preflight(client, writes, report) {
-    let introspection;
+/** The previews of a pull request's run, read back from the service after its writes; a failed read is a note. */
+async function reportPreviews(client, plan, report) {
+    const items = plan.items.filter((item) => item.previewRender !== undefined);
+    if (items.length === 0)
+        return;
+    const results = new Map((report.result?.items ?? []).map((result) => [result.file, result]));
+    const links = new PreviewLinks();
     try {
-        introspection = await client.introspect();
+        const watched = await mapLimit(items, 4, (item) => previewOf(client, item, results.get(item.file)));
+        for (const { preview, links: link } of watched) {
+            if (link !== null && preview.id !== null)
+                links.set(preview.id, link.video, link.thumbnail);
+        }
+        report.previews = watched.map((entry) => entry.preview);
+        report.previewLinks = links;
     }
     catch (error) {
-        if (error instanceof ServiceError && error.status === 401)
-            throw error;
-        report.notes.push(`The key could not be checked before writing (${describeError(error)}); the service's answers to the writes decide.`);
-        return [];
-    }
-    const missing = statedScopes(writes).filter((scope) => !introspection.scopes.includes(scope));
-    if (introspection.active && missing.length === 0)
-        return introspection.scopes;
-    report.fatal = !introspection.active
-        ? 'The API key is not active: create a new key in the web app under Settings, API Keys.'
-        : `The API key lacks the scope ${missing.join(', ')} that generation needs (it has ` +
-            `${introspection.scopes.join(', ') || 'none'}). Nothing was changed. Create a key with ` +
-            `${missing.join(', ')} in the web app under Settings, API Keys.`;
-    return null;
-}
-/**
- * The results of the runs, read back with one listing (statuses, public
- * URLs); informational reads, so what was done is reported whether or not
- * they succeed. A write the service refused (403) stops the run.
- */
-async function recordResults(options, client, plan, runs, scopes, report) {
-    const { mode } = options.settings;
-    const listing = await listingAfter(client, report);
-    if (mode !== 'apply')
-        await scriptsAfter(options, client, plan, runs, report);
-    if (mode === 'apply')
-        report.creditsAfter = await bestEffortCredits(client, report.notes, 'after');
-    const refused = client.writeRefusal ?? null;
-    if (refused) {
-        report.fatal =
-            `The service refused a write: ${refused.message} The key has ` +
-                `${scopes.join(', ') || 'no scopes'} (GET /api-keys/introspect). No write was sent after that refusal; ` +
-                'what was done before it is listed below, and a run with a key holding the scopes converges.';
-    }
-    const byFile = new Map(runs.map((run) => [run.item.file, run]));
-    const results = itemResults(plan.items.map((item) => byFile.get(item.file) ?? untouched(item)), listing);
-    report.result = {
-        items: results,
-        creditsBefore: report.creditsBefore,
-        creditsAfter: report.creditsAfter,
-        changed: runs.some((run) => run.created || run.edited || run.rendered || run.published),
-        failed: results.some((item) => item.outcome === 'failed' || item.outcome === 'error'),
-    };
-}
-async function listingAfter(client, report) {
-    try {
-        return (await client.listContents()).items;
-    }
-    catch (error) {
-        report.notes.push(`The changes were made; the listing read after them failed (${describeError(error)}), so statuses and published URLs are those the run saw.`);
-        return null;
-    }
-}
-/** Script previews: the scripts the service wrote for this run's drafts. */
-async function scriptsAfter(options, client, plan, runs, report) {
-    try {
-        await refreshScripts(client, plan, runs, options.seams?.readConcurrency);
-    }
-    catch (error) {
-        report.notes.push(`The scripts the service wrote could not be read back: ${describeError(error)}`);
+        report.notes.push(`The preview renders could not be read back: ${describeError(error)}`);
     }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/engine.ts
+
 
 
 
@@ -16781,20 +17435,21 @@ async function runEngine(options) {
             // Workers free the main thread for the service's answers; with none to read, they only cost their start.
             ...(observation === null ? { workers: 0 } : {}),
         });
-        const report = emptyReport(options, load, elapsed(started));
+        // The release file and the run's inputs, read once for the plan, the report and every send.
+        const rules = releaseRules(load.release ?? null, runRelease(options.settings));
+        const report = emptyReport(options, load, rules, elapsed(started));
         if (stopsBeforeService(options, load, report))
             return report;
-        return await withService(options, load, observation, report);
+        return await withService(options, { load, rules }, observation, report);
     }
     finally {
         await observation?.stop();
     }
 }
-function emptyReport(options, load, loadMs) {
+function emptyReport(options, load, rules, loadMs) {
     const { settings, seams } = options;
     const now = seams?.now?.() ?? new Date();
     const control = load.release ?? null;
-    const rules = releaseRules(control, runRelease(settings));
     return {
         mode: settings.mode,
         load,
@@ -16824,8 +17479,12 @@ function stopsBeforeService(options, load, report) {
     report.problems.push(...pastSchedules(load.items, seams?.now?.() ?? new Date()));
     return true;
 }
+/** What the run's own settings add to the release file: the pause input, override-freeze. */
+function runRelease(settings) {
+    return { pause: settings.pause ?? null, overrideFreeze: settings.overrideFreeze ?? false };
+}
 /** Plan, then carry it out; anything unrecoverable is the report's one fatal error. */
-async function withService(options, load, observation, report) {
+async function withService(options, { load, rules }, observation, report) {
     const client = options.deps.client;
     // The observation started with the run whenever there is a client to read through.
     if (!client || observation === null) {
@@ -16834,11 +17493,12 @@ async function withService(options, load, observation, report) {
     }
     try {
         const planStarted = monotonicMs();
-        const plan = await planStage(options, load, observation, report);
+        const plan = await planStage(options, { load, rules }, observation, report);
         report.plan = plan;
         report.timings.planMs = elapsed(planStarted);
         await options.deps.onPlan?.(plan, report.problems);
-        await execute(options, client, plan, report);
+        await execute(options, client, { plan, rules }, report);
+        await reportPreviews(client, plan, report);
     }
     catch (error) {
         report.fatal = describeError(error);
@@ -17116,7 +17776,54 @@ function moreRowsSentence(shown, total, where) {
         `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
 }
 
+;// CONCATENATED MODULE: ./src/report/previews.ts
+
+
+const WHY = {
+    limit: 'not rendered: past preview-renders, the most a pull request run renders; the merge renders it',
+    credits: 'not rendered: one more preview could pass the preview-credits ceiling; the merge renders it',
+    freeze: 'not rendered: a freeze window holds renders; a run after the window renders it',
+    pause: 'not rendered: paused; a run once the pause is lifted renders it',
+    withheld: 'not rendered: this preview cannot write everything the render is made from (the plan\'s "not previewed" note says what), so it would not be the video the merge ships',
+    stale: 'rendered from an earlier version of this pull request, and a rendered item is not changed before the merge: the merge renders it again',
+    one_request: 'not rendered: its publication settings (privacy, TikTok) go out only in the generation request that renders it, so the merge renders it anyway',
+    failed: 'not rendered: the render failed (the results below say why)',
+    unfinished: 'still rendering when the run stopped waiting: re-run the job to watch it',
+    not_sent: 'not rendered in this run (see the results below)',
+};
+function previewLine(preview, fileUrl, token) {
+    const where = escape_link(preview.file, fileUrl?.(preview.file, preview.line) ?? null);
+    const head = `- **${escape_inlineText(preview.title, 120)}** (${where}): `;
+    if (preview.state === 'not_rendered')
+        return `${head}${escape_inlineText(WHY[preview.why ?? 'not_sent'])}.`;
+    const when = preview.state === 'rendered' ? 'rendered by this run' : 'rendered by an earlier run of this pull request';
+    const id = preview.id ?? '';
+    if (token === undefined || id === '') {
+        return `${head}${when}; watch it in the service's web app, item ${escape_inlineCode(id)}.`;
+    }
+    const expiry = preview.expires
+        ? `The link expires at ${escape_inlineText(formatInstant(preview.expires))}`
+        : 'The link expires after a time the service sets';
+    return `${head}${when}.\n\n  ${token(id)}\n  ${expiry}; re-running this job refreshes it.`;
+}
+/** The preview renders section; null when the run rendered none and had none to render. */
+function previewRenderSection(report, fileUrl, token) {
+    const previews = report.previews ?? [];
+    if (previews.length === 0)
+        return null;
+    const watched = previews.some((preview) => preview.state !== 'not_rendered');
+    const lines = ['#### Preview renders'];
+    if (watched) {
+        lines.push(token === undefined
+            ? "Rendered for review, never published. No link is shown here: a video link is signed, and anyone who reads it can download the video (a private repository's comment links them; `preview-links-public: true` links them in a public one too)."
+            : 'Rendered for review, never published. The merge publishes each of these renders as it is, unless its manifest changes first.');
+    }
+    lines.push(previews.map((preview) => previewLine(preview, fileUrl, token)).join('\n'));
+    return lines.join('\n\n');
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
 
 
 
@@ -17141,7 +17848,9 @@ function renderReport(report, context, options) {
     const previews = scriptPreviews(report, options.target);
     for (const layout of LAYOUTS) {
         const { compact } = layout;
-        const head = [headline(report, context), ...body(report, context, layout)];
+        // The videos to watch come first, right under the headline: what a reviewer opens the comment for.
+        const renders = previewRenderSection(report, compact ? undefined : context.fileUrl, context.previewMedia);
+        const head = [headline(report, context), renders, ...body(report, context, layout)];
         const footer = footerLines(report, context, options.target);
         let kept = previews.length;
         for (;;) {
@@ -17245,7 +17954,10 @@ function headline(report, context) {
     if (report.scope && report.plan !== null)
         lines.push(scopeLine(report.scope));
     if (context.pullRequest && report.mode !== 'validate') {
-        lines.push('Pull request runs never render or publish; merging applies the plan.');
+        const rendered = report.previews?.some((preview) => preview.state !== 'not_rendered') ?? false;
+        lines.push(rendered
+            ? 'Pull request runs never publish; this one shows preview renders for review (below). Merging applies the plan.'
+            : 'Pull request runs never render or publish; merging applies the plan.');
     }
     // What is paused or frozen, why and since when, before anything else the run says.
     for (const line of releaseLines(report.release))
@@ -17746,6 +18458,7 @@ function workspaceOf(root) {
 
 
 
+
 function changes_paths(stdout) {
     return stdout.split('\0').filter((entry) => entry !== '');
 }
@@ -17765,15 +18478,6 @@ async function gitChangedFiles(cwd, ref, name = ref) {
     const atBase = new Set(changes_paths(tree.stdout));
     const changed = new Set(changes_paths(diff.stdout));
     return { base: name, differs: (file) => !atBase.has(file) || changed.has(file), changed };
-}
-/** A file that applies to the manifests of its folder and below: `_defaults.yml`, or another `_`-named YAML. */
-function isCatalogueFile(name) {
-    return /^_.*\.ya?ml$/i.test(name);
-}
-/** `a/b/c.yml` → `['', 'a', 'a/b']`: the folders whose catalogue files apply to it. */
-function foldersAbove(file) {
-    const parts = file.split('/').slice(0, -1);
-    return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
 }
 /** The change of the workspace `cwd` since `ref` (named `name` in reports); null when git cannot read `ref` here. */
 async function changesSince(cwd, ref, name = ref) {
@@ -17819,9 +18523,7 @@ function changeScope(cwd, changes) {
         return changes.differs(linked.target) || linked.links.some((link) => changes.differs(link));
     };
     // Catalogue files changed or deleted since the base, by folder (as git and GitHub name it: where it really is).
-    const changedFolders = new Set([...changes.changed]
-        .filter((file) => isCatalogueFile(external_node_path_default().posix.basename(file)))
-        .map((file) => external_node_path_default().posix.dirname(file)));
+    const changedFolders = new Set([...changes.changed].filter((file) => isCatalogueFile(file)).map((file) => external_node_path_default().posix.dirname(file)));
     const folders = new Map();
     const folderChanged = (folder) => {
         let changed = folders.get(folder);
@@ -17844,7 +18546,7 @@ function changeScope(cwd, changes) {
         touches: (file) => {
             let touched = answers.get(file);
             if (touched === undefined) {
-                touched = differs(file) || foldersAbove(file).some(folderChanged);
+                touched = differs(file) || foldersOf(file).some(folderChanged);
                 answers.set(file, touched);
             }
             return touched;
@@ -18153,7 +18855,7 @@ function formatProblem(p) {
 function problems_plural(count, word) {
     return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
-function isDefaultsFile(file) {
+function problems_isDefaultsFile(file) {
     return DEFAULTS_FILES.includes(file.slice(file.lastIndexOf('/') + 1));
 }
 /**
@@ -18179,7 +18881,7 @@ function validateSummary(report) {
         return `${counted} valid${warnings > 0 ? `, ${problems_plural(warnings, 'warning')}` : ''}.`;
     }
     const failing = new Set(errors.map((problem) => problem.file));
-    const defaults = [...failing].filter(isDefaultsFile).length;
+    const defaults = [...failing].filter(problems_isDefaultsFile).length;
     const releases = [...failing].filter(isReleaseFile).length;
     const manifests = failing.size - defaults - releases;
     const where = [
@@ -18439,6 +19141,7 @@ function printSchema(io, rest) {
 
 
 
+
 /**
  * Runs the CLI with its arguments; resolves to the exit code (see help.ts).
  * Every command writes through the one scrubber (terminal.ts), but the
@@ -18474,6 +19177,8 @@ async function main(argv, terminal = processIO(), seams = {}) {
             return runDoctorCommand(options, io, seams);
         case 'import':
             return runImportCommand(options, io, seams);
+        case 'drafts':
+            return runDraftsCommand(options, io, seams);
         case 'validate':
         case 'plan':
         case 'apply':
