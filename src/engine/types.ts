@@ -7,7 +7,7 @@ import type { Logger } from '../log.ts';
 import type { LoadResult, Problem } from '../manifest/types.ts';
 import type { ReleaseStatus } from '../plan/release-status.ts';
 import type { Permissions } from '../plan/types.ts';
-import type { PreviewLinks, PreviewReport } from './preview-results.ts';
+import type { PreviewLinks, PreviewReport } from './preview-report.ts';
 import type { ReviewGate, ReviewVerdict } from './review.ts';
 import type { Shard } from '../plan/shard.ts';
 import type { Mode, Plan } from '../plan/types.ts';

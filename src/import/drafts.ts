@@ -10,7 +10,7 @@ import { stripControls } from '../text/safe-line.ts';
 // decide. Run on a checkout of the default branch, the manifests it reads are
 // the default branch's. It reads the service only.
 
-export interface Draft {
+interface Draft {
   id: string;
   title: string;
   status: string;

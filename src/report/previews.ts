@@ -1,4 +1,4 @@
-import type { PreviewReport, PreviewWhy } from '../engine/preview-results.ts';
+import type { PreviewReport, PreviewWhy } from '../engine/preview-report.ts';
 import type { RunReport } from '../engine/types.ts';
 import { inlineCode, inlineText, link } from './escape.ts';
 import { formatInstant } from './words.ts';

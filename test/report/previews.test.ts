@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previewMediaFor } from '../../src/action/preview-media.ts';
-import { expiryOf, PreviewLinks, type PreviewReport } from '../../src/engine/preview-results.ts';
+import { PreviewLinks, type PreviewReport } from '../../src/engine/preview-report.ts';
+import { expiryOf } from '../../src/engine/preview-results.ts';
 import { COMMENT_LIMIT, renderReport } from '../../src/report/markdown.ts';
 import { signedUrlToShow } from '../../src/secrets.ts';
 import { planReport } from '../support/fixtures.ts';
