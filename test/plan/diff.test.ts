@@ -15,7 +15,7 @@ import { desired, remote as itemOf } from '../support/fixtures.ts';
 // The field-level comparison of a manifest with an item, one rule at a time:
 // what counts as the same value in the service's terms, which fields are
 // compared, and what a create or a PUT carries. The same comparisons inside a
-// whole plan are in test/engine/plan.test.ts.
+// whole plan are in test/plan/plan.test.ts.
 
 /** The managed fields the item holds, persona aside. */
 const HELD = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plan } from '../../src/plan/plan.ts';
 import type { PlanItem } from '../../src/plan/types.ts';
-import { ACCOUNTS, context, desired, observed, published, remote } from '../support/fixtures.ts';
+import { context, desired, observed, published, remote } from '../support/fixtures.ts';
 
 function kinds(item: PlanItem | undefined): string[] {
   return (item?.steps ?? []).map((step) => step.kind);
@@ -383,49 +383,5 @@ describe('plan: identity', () => {
   it('keeps items in manifest path order', () => {
     const result = plan([desired('c.yml'), desired('a.yml'), desired('b.yml')], observed([]), context());
     expect(result.items.map((item) => item.file)).toEqual(['a.yml', 'b.yml', 'c.yml']);
-  });
-});
-
-describe('plan: accounts', () => {
-  it('reports an unknown account name at the selector with a did-you-mean', () => {
-    const item = published('a.yml');
-    item.publish!.accounts = [
-      {
-        kind: 'name',
-        platform: 'YouTube',
-        name: 'Ocean Fcats',
-        location: { file: 'a.yml', line: 12, column: 7 },
-      },
-    ];
-    const result = plan([item], observed([], ACCOUNTS), context());
-    expect(result.problems).toHaveLength(1);
-    expect(result.problems[0]).toMatchObject({
-      code: 'unknown_account',
-      line: 12,
-      column: 7,
-      field: 'publish.accounts.0',
-    });
-    expect(result.problems[0]?.message).toContain('Did you mean "Ocean Facts"?');
-  });
-
-  it('checks named accounts even below the published stage', () => {
-    const item = published('a.yml', { stage: 'rendered' });
-    const result = plan([item], observed([], []), context());
-    expect(result.problems.map((problem) => problem.code)).toEqual(['unknown_account']);
-    expect(result.problems[0]?.message).toContain('No YouTube account is connected');
-  });
-
-  it('resolves accounts by id and by platform and name, without duplicates', () => {
-    const item = published('a.yml');
-    const location = { file: 'a.yml', line: 1, column: 1 };
-    item.publish!.accounts = [
-      { kind: 'id', id: 'acc-tt', location },
-      { kind: 'name', platform: 'TikTok', name: 'oceanfacts', location },
-      { kind: 'name', platform: 'YouTube', name: 'Ocean Facts', location },
-    ];
-    const result = plan([item], observed([]), context());
-    // TikTok without explicit settings is a warning, never an error.
-    expect(result.problems).toMatchObject([{ severity: 'warning', code: 'tiktok_defaults' }]);
-    expect(result.publications).toBe(2);
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { previewEdit } from '../../src/plan/permissions.ts';
+import { allowedSteps, asPreview, previewEdit } from '../../src/plan/permissions.ts';
+import { planItem } from '../support/fixtures.ts';
 import type { FieldChange, PlanItem, Step } from '../../src/plan/types.ts';
 
-// What a pull request's preview sends of a planned edit: only what main's
-// manifest at the base sets, every other field as the service holds it.
+// What a run may send, and what a pull request's preview sends of a planned
+// edit: only what main's manifest at the base sets, every other field as the
+// service holds it.
 
 const REMOTE = {
   title: 'Launch video',
@@ -72,5 +74,54 @@ describe('previewEdit', () => {
       withheld: ['persona_id'],
     });
     expect(previewEdit(item, planned, undefined)).toMatchObject({ step: null, blocked: 'no_base' });
+  });
+});
+
+describe('allowedSteps', () => {
+  const all = { write: true, render: true, publish: true };
+  const sorted = (kinds: Set<string>) => [...kinds].sort();
+
+  it('lets an apply do everything its permissions allow, waiting included', () => {
+    expect(sorted(allowedSteps('apply', all))).toEqual(['create', 'edit', 'render', 'upload', 'wait']);
+    expect(sorted(allowedSteps('apply', { write: true, render: false, publish: false }))).toEqual([
+      'create',
+      'edit',
+      'wait',
+    ]);
+  });
+
+  it('lets a plan write drafts at most, and a validate send nothing', () => {
+    expect(sorted(allowedSteps('plan', all))).toEqual(['create', 'edit']);
+    expect(sorted(allowedSteps('plan', { write: false, render: true, publish: true }))).toEqual([]);
+    expect(sorted(allowedSteps('validate', all))).toEqual([]);
+  });
+});
+
+describe('asPreview', () => {
+  const create: Step = { kind: 'create', fields: {} as Extract<Step, { kind: 'create' }>['fields'] };
+  const planned = edit([{ field: 'description', from: null, to: 'Mine' }]);
+
+  it('creates a new item, and leaves out an edit of an item the service does not hold', () => {
+    const fresh = planItem('a.yml', { steps: [create, planned] });
+    expect(asPreview(fresh)).toMatchObject([{ file: 'a.yml', steps: [create] }]);
+  });
+
+  it('edits a draft as far as main reaches, and nothing without main’s manifest', () => {
+    const draft = planItem('a.yml', {
+      ...item,
+      steps: [planned],
+      preview: { kind: 'owned', fields: { title: 'Launch video', description: 'x' } },
+    });
+    expect(asPreview(draft)[0]?.steps).toMatchObject([{ kind: 'edit', send: { description: 'Mine' } }]);
+    expect(asPreview({ ...draft, preview: undefined })[0]?.steps).toEqual([]);
+  });
+
+  it('never touches an item already rendered or published', () => {
+    const rendered = planItem('a.yml', {
+      ...item,
+      remote: { id: 'x', title: 'Launch video', status: 'VIDEO_PROCESSED' },
+      steps: [planned],
+    });
+    expect(asPreview(rendered)).toEqual([]);
   });
 });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../src/api/errors.ts';
+import type { ContentEdit, ContentSummary } from '../../src/api/types.ts';
+import type { Logger } from '../../src/log.ts';
+import { createOrAdopt } from '../../src/apply/lost-answers.ts';
+import { contentDetail as item, fakeService as fake } from '../support/service-fakes.ts';
+
+// Which item a title is, read from what the service answers by HTTP
+// semantics: a 409 on a create is "that title exists".
+
+const lines: string[] = [];
+const logger = {
+  info: (line: string) => lines.push(line),
+  warning: (line: string) => lines.push(line),
+} as unknown as Logger;
+
+describe('a 409 on a create: the title exists', () => {
+  const fields = {
+    title: 'Glowing reefs',
+    description: 'Reefs at night.',
+    full_text: 'Source',
+    textover: null,
+    hashtags: null,
+    fine_tuning: null,
+    persona_id: null,
+  };
+  const taken = new ServiceError({
+    status: 409,
+    method: 'POST',
+    path: '/contents',
+    serviceMessage: 'A content item titled "Glowing reefs" already exists',
+    message: 'conflict',
+    code: 'duplicate_title',
+  });
+  const row = (id: string, title: string): ContentSummary => ({
+    ...item({ id, title }),
+    published_url: null,
+    published_platform: null,
+    published: { links: [], perAccount: false },
+  });
+
+  it("adopts the other writer's item, sets the fields it holds otherwise, and never creates again", async () => {
+    let creates = 0;
+    const edits: Array<[string, ContentEdit]> = [];
+    const client = fake({
+      createContent: () => {
+        creates++;
+        return Promise.reject(taken);
+      },
+      listContents: () =>
+        Promise.resolve({
+          items: [row('c-7', 'Glowing reefs '), row('c-8', 'Other')],
+          complete: true,
+          gap: null,
+        }),
+      getContent: (id) => Promise.resolve(item({ id, description: 'Written elsewhere.' })),
+      editContent: (id, edit) => {
+        edits.push([id, edit]);
+        return Promise.resolve(item({ id, ...edit }));
+      },
+    });
+    const adopted = await createOrAdopt(client, fields, logger, () => Promise.resolve());
+    expect(adopted).toMatchObject({ id: 'c-7', description: 'Reefs at night.' });
+    expect(creates).toBe(1);
+    expect(edits).toHaveLength(1);
+    expect(edits[0]?.[1]).toMatchObject({ description: 'Reefs at night.' });
+    expect(lines.some((line) => /already the title of another item \(c-7, 409/.test(line))).toBe(true);
+  });
+
+  it('finding no item of that title, fails with the 409 rather than creating a second', async () => {
+    let creates = 0;
+    const client = fake({
+      createContent: () => {
+        creates++;
+        return Promise.reject(taken);
+      },
+      listContents: () => Promise.resolve({ items: [], complete: true, gap: null }),
+    });
+    await expect(
+      createOrAdopt(client, fields, logger, () => Promise.resolve(), { lookMs: 1000 }),
+    ).rejects.toBe(taken);
+    expect(creates).toBe(1);
+  });
+});
