@@ -1,8 +1,8 @@
-export const id = 455;
-export const ids = [455];
+export const id = 481;
+export const ids = [481];
 export const modules = {
 
-/***/ 4455:
+/***/ 2481:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11318,11 +11318,7 @@ function unplannedAccountProblems(load, listing) {
     return outlineAccountProblems(unplanned, listing.accounts);
 }
 
-;// CONCATENATED MODULE: ./src/engine/preview-results.ts
-
-
-
-
+;// CONCATENATED MODULE: ./src/engine/preview-report.ts
 /** The signed links of the rendered previews, by item id; never in any serialisation of the report. */
 class PreviewLinks {
     #links = new Map();
@@ -11336,6 +11332,16 @@ class PreviewLinks {
         return {};
     }
 }
+
+;// CONCATENATED MODULE: ./src/engine/preview-results.ts
+
+
+
+
+
+// What a pull request's preview renders came to (preview-report.ts holds the
+// report's shape and the links kept apart from it): read once the apply is
+// over, for the comment.
 const EPOCH = /^\d{9,11}$/;
 /** The instant a signed URL stops working, where its query says (epoch seconds, an ISO date, or S3's date + lifetime). */
 function expiryOf(url) {

@@ -1,5 +1,5 @@
-export const id = 143;
-export const ids = [143,911];
+export const id = 581;
+export const ids = [581,911];
 export const modules = {
 
 /***/ 7911:
@@ -98,7 +98,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 1143:
+/***/ 7581:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -17286,11 +17286,7 @@ function unplannedAccountProblems(load, listing) {
     return outlineAccountProblems(unplanned, listing.accounts);
 }
 
-;// CONCATENATED MODULE: ./src/engine/preview-results.ts
-
-
-
-
+;// CONCATENATED MODULE: ./src/engine/preview-report.ts
 /** The signed links of the rendered previews, by item id; never in any serialisation of the report. */
 class PreviewLinks {
     #links = new Map();
@@ -17304,6 +17300,16 @@ class PreviewLinks {
         return {};
     }
 }
+
+;// CONCATENATED MODULE: ./src/engine/preview-results.ts
+
+
+
+
+
+// What a pull request's preview renders came to (preview-report.ts holds the
+// report's shape and the links kept apart from it): read once the apply is
+// over, for the comment.
 const EPOCH = /^\d{9,11}$/;
 /** The instant a signed URL stops working, where its query says (epoch seconds, an ISO date, or S3's date + lifetime). */
 function expiryOf(url) {
