@@ -15,7 +15,7 @@ import { isMarkedDuplicate } from './duplicates.ts';
 import { uploadCannotCarry } from './inflight.ts';
 import { matchItems, type Matched } from './identity.ts';
 import { releaseControl } from './release-control.ts';
-import { releaseSteps } from './release-steps.ts';
+import { videoSteps } from './video-steps.ts';
 import { generates, publicationOf, publicationsOf, publishes, renders, statedScopes } from './steps.ts';
 import type { Drift, Hold, Plan, PlanContext, PlanItem, PublicationTarget, Step } from './types.ts';
 
@@ -76,7 +76,7 @@ function heldForUnknown(
 /**
  * What the service must do for one item, before permissions are taken into
  * account: the item's own steps (content-steps.ts), then its render and
- * publication (release-steps.ts) from where those leave it, less what a
+ * publication (video-steps.ts) from where those leave it, less what a
  * pause or a freeze holds (release-control.ts).
  */
 function planSteps(
@@ -89,8 +89,8 @@ function planSteps(
   const content = contentSteps(item, detail, target, context);
   const { holds, drift } = content;
   if (content.final || item.stage === 'draft') return { ...releaseControl(content, item, context), drift };
-  const release = releaseSteps(item, detail, summary, target, content, context);
-  const planned = { steps: [...content.steps, ...release.steps], holds: [...holds, ...release.holds] };
+  const video = videoSteps(item, detail, summary, target, content, context);
+  const planned = { steps: [...content.steps, ...video.steps], holds: [...holds, ...video.holds] };
   return { ...releaseControl(planned, item, context), drift };
 }
 

@@ -17,7 +17,7 @@ import type {
 // `_defaults.yml`, accounts paused by the release file, and freeze windows.
 // What they hold becomes a hold that says why and since when; nothing else
 // of the plan changes. The publication's own timing (a freeze, a paused
-// account, lateness measured without the frozen time) is release-steps.ts's.
+// account, lateness measured without the frozen time) is video-steps.ts's.
 
 /** The run's release rules: the release file (null: there is none), the pause input, override-freeze. */
 export function releaseRules(

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/api/types.ts';
 import type { DesiredItem } from '../../src/manifest/types.ts';
-import { releaseSteps, type Standing } from '../../src/plan/release-steps.ts';
+import { videoSteps, type Standing } from '../../src/plan/video-steps.ts';
 import type { PublicationTarget } from '../../src/plan/types.ts';
 import { ACCOUNTS, context, published, remote, summaryOf } from '../support/fixtures.ts';
 
@@ -25,10 +25,10 @@ const privately: PublicationTarget = { ...target, options: { ...target.options, 
 /** The release phase of `item` standing as `standing`, the service holding it at that status. */
 function release(item: DesiredItem, standing: Standing, to: PublicationTarget | null = target) {
   const detail = remote(item, { status: standing.status });
-  return releaseSteps(item, detail, summaryOf(detail), to, standing, context({ now: NOW }));
+  return videoSteps(item, detail, summaryOf(detail), to, standing, context({ now: NOW }));
 }
 
-describe('releaseSteps', () => {
+describe('videoSteps', () => {
   it('renders a one-shot item with its publication inside the request when it is due', () => {
     const result = release(published('a.yml'), { status: 'NEW', reason: null });
     expect(result.steps).toEqual([
@@ -90,7 +90,7 @@ describe('releaseSteps', () => {
     expect(release(item, standing).steps).toMatchObject([{ kind: 'upload', retry: true }]);
     const detail = remote(item, { status: 'FAILED_UPLOAD' });
     const summary = { ...summaryOf(detail), published_url: 'https://yt/1', published_platform: 'YouTube' };
-    const partly = releaseSteps(item, detail, summary, target, standing, context({ now: NOW }));
+    const partly = videoSteps(item, detail, summary, target, standing, context({ now: NOW }));
     expect(partly).toEqual({ steps: [], holds: [{ kind: 'partly_published', platform: 'YouTube' }] });
   });
 

@@ -103,7 +103,7 @@ interface Release {
 }
 
 /** The render and publication of an item that is not a draft. */
-export function releaseSteps(
+export function videoSteps(
   item: DesiredItem,
   detail: ContentDetail | null,
   summary: ContentSummary | null,
