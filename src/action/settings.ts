@@ -28,6 +28,7 @@ export function runSettingsFromInputs(
     pause: inputs.pause,
     overrideFreeze: overridesFreeze(inputs, eventName),
     atMostOnce: inputs.atMostOnce,
+    selfHeal: inputs.selfHeal,
   };
 }
 

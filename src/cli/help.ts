@@ -63,6 +63,7 @@ Options:
   --pause REASON          write nothing to the service, saying why (true, or the reason); as the action's pause input
   --override-freeze       lift the release file's freeze windows for this run (pauses still hold)
   --at-most-once          hold a publication whose answer was lost as unknown, never send it again
+  --self-heal             put fields edited in the service back to the manifests' values (default: keep them)
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
   --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)

@@ -12,6 +12,7 @@ import { statedScopes } from '../plan/steps.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';
 import { bestEffortCredits, refreshScripts, statedPace } from './observe.ts';
 import { runRelease } from './plan-stage.ts';
+import { previewedFields } from './preview-records.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
 // The applying stage of a run: what this run may do of the plan, checked
@@ -58,6 +59,7 @@ export async function execute(
 ): Promise<void> {
   const { mode } = options.settings;
   const { items, writes } = workOf(options, plan);
+  if (options.settings.permissions.draftsOnly === true) report.previewed = previewedFields(items);
   if (mode !== 'apply' && writes.length === 0) return;
   if (refusal(options, plan, report) !== null) return;
   const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];

@@ -30,6 +30,7 @@ describe('readInputs', () => {
       pause: null,
       overrideFreeze: false,
       atMostOnce: false,
+      selfHeal: false,
       allowInsecureHttp: false,
       allowUntrustedEvents: false,
       deployments: false,

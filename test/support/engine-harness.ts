@@ -69,12 +69,14 @@ const SETTING_KEYS = [
   'pause',
   'overrideFreeze',
   'atMostOnce',
+  'selfHeal',
 ] as const satisfies readonly (keyof RunSettings)[];
 const DEPENDENCY_KEYS = [
   'client',
   'logger',
   'previous',
   'review',
+  'previewWrites',
   'onPlan',
 ] as const satisfies readonly (keyof EngineDependencies)[];
 
