@@ -148,7 +148,11 @@ async function originOf(change: FieldChange, evidence: ItemEvidence): Promise<Fi
   return { kind: 'service' };
 }
 
-/** The origins of one item's differences; empty when the manifest is new since the base (it asks now). */
+/**
+ * The origins of one item's differences. A manifest new since the base that
+ * claims an item the service already holds asks for nothing it asked before:
+ * the item's values are someone's work, kept like any edit made in the service.
+ */
 async function itemOrigins(
   history: AskedHistory,
   item: DesiredItem,
@@ -158,7 +162,6 @@ async function itemOrigins(
 ): Promise<Map<ManagedField, FieldOrigin>> {
   const origins = new Map<ManagedField, FieldOrigin>();
   const base = await history.base(item.file);
-  if (base.kind === 'none' && base.why === 'not_at_base') return origins;
   const evidence: ItemEvidence = { base, history: await history.of(item.file), detail, previewWrites };
   for (const change of changes) origins.set(change.field, await originOf(change, evidence));
   return origins;
