@@ -9,7 +9,17 @@ import { parsePause } from '../plan/release-control.ts';
 // history and in `ps` output. It comes from CONTENT_API_KEY, or from standard
 // input when --api-key-stdin asks for it.
 
-const COMMANDS = ['validate', 'plan', 'apply', 'doctor', 'import', 'emulator', 'schema', 'help'] as const;
+const COMMANDS = [
+  'validate',
+  'plan',
+  'apply',
+  'doctor',
+  'import',
+  'adopt',
+  'emulator',
+  'schema',
+  'help',
+] as const;
 type Command = (typeof COMMANDS)[number];
 
 export const DEFAULT_MANIFESTS = DEFAULTS.manifests;

@@ -43,6 +43,7 @@ Usage:
   content-as-code apply [options]      create, edit, render and publish to match the manifests
   content-as-code doctor [--json]      probe the service read-only: how it answers where its interface leaves details open
   content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
+  content-as-code adopt [options]      write the service's values of fields edited there into the manifests
   content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
   content-as-code schema [release]     print the manifest JSON Schema (or the release file's)
 

@@ -4,6 +4,7 @@ import { VERSION } from '../version.ts';
 import { parseCliArgs, UsageError } from './args.ts';
 import { runDoctorCommand } from './doctor.ts';
 import { runImportCommand } from './import.ts';
+import { runAdoptCommand } from './adopt.ts';
 import { EXIT, helpText } from './help.ts';
 import { runEngineCommand, type RunSeams } from './run.ts';
 import { printSchema } from './schema.ts';
@@ -47,6 +48,8 @@ export async function main(
       return runDoctorCommand(options, io, seams);
     case 'import':
       return runImportCommand(options, io, seams);
+    case 'adopt':
+      return runAdoptCommand(options, io, seams);
     case 'validate':
     case 'plan':
     case 'apply':

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runAdopt } from '../../src/import/adopt.ts';
 import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
 import { previewWritesOf, type PreviewWrite } from '../../src/engine/preview-records.ts';
 import type { RunReport, RunSettings } from '../../src/engine/types.ts';
@@ -216,6 +219,28 @@ describe('an edit made in the service', () => {
     expect(row).toContain('From the repository.');
   });
 
+  it('is kept when a manifest new since the base claims the item by its title', async () => {
+    h = await startHarness();
+    await h.client.createContent({
+      title: TITLE,
+      description: 'Made in the web app.',
+      full_text: `About ${TITLE}.`,
+      textover: null,
+      hashtags: null,
+      fine_tuning: null,
+      persona_id: null,
+    });
+    repo = new History();
+    const text = manifest(TITLE, 'description: From the repository.\n');
+    await h.write('sunfish.yml', text);
+    const head = repo.commit({ [FILE]: text });
+    const mark = h.requests().length;
+    const report = await h.run({ previous: repo.at(head - 1), previewWrites: NO_PREVIEWS });
+    expect(putsTo(itemOf()!.id, mark)).toBe(0);
+    expect(itemOf()?.description).toBe('Made in the web app.');
+    expect(report.plan?.items[0]?.serviceEdits).toEqual([expect.objectContaining({ outcome: 'kept' })]);
+  });
+
   it('is held, and said why, on a draft when no record of the previews can be read', async () => {
     h = await startHarness();
     const text = manifest(TITLE, 'description: From the repository.\n');
@@ -227,6 +252,36 @@ describe('an edit made in the service', () => {
       expect.objectContaining({ outcome: 'unknown', why: 'preview_unrecorded' }),
     ]);
     expect(summary(report, 'schedule')).toContain('no record of the previews could be read');
+  });
+});
+
+describe('adopt', () => {
+  it('writes the edits into the manifest, comments kept, and the plan shows no difference after it', async () => {
+    h = await startHarness();
+    const text =
+      '# The sunfish, kept as code.\n' +
+      manifest(TITLE, 'description: From the repository. # said at create\nhashtags: [ocean, fish]\n');
+    const id = await appliedThenEdited(text, { description: FIXED, hashtags: '#ocean #sunfish' });
+    const mark = h.requests().length;
+
+    const result = await runAdopt(h.options({ previous: repo.at(null), previewWrites: NO_PREVIEWS }));
+    expect(result.refused).toBeNull();
+    expect(result.adopted).toEqual([{ file: FILE, fields: ['description', 'hashtags'] }]);
+    expect(
+      h
+        .requests()
+        .slice(mark)
+        .filter((request) => !request.startsWith('GET ')),
+    ).toEqual([]);
+    const written = await readFile(join(h.dir, FILE), 'utf8');
+    expect(written).toContain('# The sunfish, kept as code.');
+    expect(written).toContain(`description: ${FIXED} # said at create`);
+    expect(written).toMatch(/^hashtags: \[ ?"#ocean", "#sunfish" ?\]$/m);
+
+    const after = await h.run({ previous: repo.at(null), previewWrites: NO_PREVIEWS });
+    expect(putsTo(id, mark)).toBe(0);
+    expect(after.plan?.items[0]).toMatchObject({ steps: [], holds: [] });
+    expect(after.plan?.items[0]?.serviceEdits).toBeUndefined();
   });
 });
 
