@@ -3,6 +3,7 @@ import { runDoctorMode } from './action/doctor.ts';
 import { runEngineFor } from './action/engine-run.ts';
 import { readEvent } from './action/event.ts';
 import { runImportMode } from './action/import.ts';
+import { runAdoptMode } from './action/adopt.ts';
 import { readInputs, SECRET_INPUTS } from './action/inputs.ts';
 import { baseUrlGate, decideRun, decisionLine } from './action/mode.ts';
 import { failureMessage, reportRun } from './action/report.ts';
@@ -41,6 +42,7 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
   const event = await readEvent(env);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   if (inputs.mode === 'import') return failWith(await runImportMode(commands, inputs, event, workspace));
+  if (inputs.mode === 'adopt') return failWith(await runAdoptMode(commands, inputs, event, workspace));
 
   const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
   if ('refused' in decision) return failWith(decision.refused);

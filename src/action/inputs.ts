@@ -16,7 +16,7 @@ const REQUIRE_REVIEW = ['off', 'warn', 'hold'] as const;
 /** Inputs whose values are never echoed (and which the action masks first thing). */
 export const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['api-key', 'github-token', 'review-key']);
 
-const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'] as const;
+const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import', 'adopt'] as const;
 type InputMode = (typeof INPUT_MODES)[number];
 
 export interface ActionInputs {

@@ -52,7 +52,7 @@ function isTrusted(event: RunEvent): boolean {
 }
 
 /** The modes that run the engine; `doctor` and `import` are decided before (src/action/doctor.ts, import.ts). */
-export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor' | 'import'>;
+export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor' | 'import' | 'adopt'>;
 
 function chooseMode(input: EngineInputMode, event: RunEvent): { mode: Mode; because: string } {
   if (input !== 'auto') return { mode: input, because: `mode: ${input}` };

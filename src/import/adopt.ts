@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCollection, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';
 import { blocksWrites } from '../manifest/types.ts';
+import { writeScrubbedFile } from '../secrets.ts';
 import type { ServiceEdit } from '../plan/types.ts';
 import { hashtagsOf } from './manifest.ts';
 import { styleOf } from './yaml-text.ts';
@@ -84,7 +85,7 @@ export async function runAdopt(options: EngineOptions): Promise<AdoptReport> {
     const edits = item.serviceEdits ?? [];
     if (edits.length === 0) continue;
     const file = path.join(options.settings.cwd, item.file);
-    await writeFile(file, adoptedText(await readFile(file, 'utf8'), edits));
+    writeScrubbedFile(file, adoptedText(await readFile(file, 'utf8'), edits));
     adopted.push({ file: item.file, fields: edits.map((edit) => edit.field) });
   }
   return { report, adopted, refused: null };
