@@ -37,7 +37,7 @@ export async function postComment(
     scope: blockScope(event.owner, event.repo, pr.number, marker),
   };
   // A plan of the change leaves the other manifests out: the apply of the merge must not take them for added since.
-  const unlisted = { unlisted: report.scope?.unread ?? 0 };
+  const unlisted = { unlisted: report.scope?.unread ?? 0, previewed: report.previewed ?? [] };
   const block = report.plan ? reviewedBlock(reviewedItemsOf(report.plan), event.sha, sealed, unlisted) : '';
   // Sealed with the same key as the block: an edited comment is written again even when the plan is the same.
   const sealBody = (text: string) => sealed.seal.mac(`${sealed.scope} comment`, text);

@@ -7,7 +7,6 @@ import type { Logger } from '../log.ts';
 import type { LoadResult, Problem } from '../manifest/types.ts';
 import type { ReleaseStatus } from '../plan/release-status.ts';
 import type { ManagedField, Permissions } from '../plan/types.ts';
-import type { PreviewWrite } from './preview-records.ts';
 import type { ReviewGate, ReviewVerdict } from './review.ts';
 import type { Shard } from '../plan/shard.ts';
 import type { Mode, Plan } from '../plan/types.ts';
@@ -125,8 +124,8 @@ export interface RunReport {
   review?: Pick<ReviewVerdict, 'held' | 'unreviewed'>;
   /** What is paused or frozen for this run, why and since when; absent or null when nothing is. */
   release?: ReleaseStatus | null;
-  /** A pull request's preview: the fields it wrote into existing drafts, for the record main reads (preview-records.ts). */
-  previewed?: PreviewWrite[];
+  /** A pull request's preview: the keys of the fields it wrote into existing drafts, for the record main reads (preview-records.ts). */
+  previewed?: string[];
 }
 
 /** The plan of a change: the manifests it touches are planned, the others counted. */

@@ -18,7 +18,7 @@ import { styleOf } from './yaml-text.ts';
 // came from a `_defaults.yml` gets it as its own).
 
 /** One manifest adopt rewrote, and the fields it took from the service. */
-export interface AdoptedFile {
+interface AdoptedFile {
   file: string;
   fields: string[];
 }

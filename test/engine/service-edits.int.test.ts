@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAdopt } from '../../src/import/adopt.ts';
 import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
-import { previewWritesOf, type PreviewWrite } from '../../src/engine/preview-records.ts';
+import { previewWriteKey, previewWritesOf } from '../../src/engine/preview-records.ts';
 import type { RunReport, RunSettings } from '../../src/engine/types.ts';
 import { renderReport } from '../../src/report/markdown.ts';
 import { renderPlanText } from '../../src/report/text.ts';
@@ -309,8 +309,8 @@ describe("a pull request's own preview", () => {
       previous: repo.at(main),
     });
     expect(itemOf()?.description).toBe('From the branch.');
-    const records: PreviewWrite[] = preview.previewed ?? [];
-    expect(records).toEqual([expect.objectContaining({ id, field: 'description' })]);
+    const records = preview.previewed ?? [];
+    expect(records).toEqual([previewWriteKey(id, 'description', 'From the branch.')]);
 
     // Closed unmerged: main's next scheduled apply puts main's value back.
     await h.write('sunfish.yml', text);
