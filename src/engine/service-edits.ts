@@ -130,6 +130,13 @@ function isEmpty(value: unknown): boolean {
   );
 }
 
+/** The service shows the item unchanged since its creation: it holds what its creator wrote, nobody's edit since. */
+function unchangedSinceCreated(detail: ContentDetail): boolean {
+  const created = Date.parse(detail.creation_date ?? '');
+  const updated = Date.parse(detail.updated_at ?? '');
+  return Number.isFinite(created) && Number.isFinite(updated) && updated <= created;
+}
+
 /** Who made one difference (see the rules above). */
 async function originOf(change: FieldChange, evidence: ItemEvidence): Promise<FieldOrigin> {
   const { field, from: service, to: manifest } = change;
@@ -139,6 +146,8 @@ async function originOf(change: FieldChange, evidence: ItemEvidence): Promise<Fi
   if (isEmpty(service) || asked.some((value) => sameInServiceTerms(field, value, service)))
     return { kind: 'repository' };
   if (base.kind === 'item' && atBase === undefined) return { kind: 'repository' };
+  if (base.kind === 'none' && base.why === 'not_at_base' && unchangedSinceCreated(detail))
+    return { kind: 'repository' };
   const previewed = previewWrites ? await previewWrites.wrote(detail.id, field, service) : null;
   if (previewed === true) return { kind: 'repository' };
   if (atBase !== undefined && !sameInServiceTerms(field, atBase, manifest))
@@ -151,7 +160,8 @@ async function originOf(change: FieldChange, evidence: ItemEvidence): Promise<Fi
 /**
  * The origins of one item's differences. A manifest new since the base that
  * claims an item the service already holds asks for nothing it asked before:
- * the item's values are someone's work, kept like any edit made in the service.
+ * an item changed since its creation holds someone's work, kept like any
+ * edit made in the service; one unchanged since is adopted as the manifest says.
  */
 async function itemOrigins(
   history: AskedHistory,

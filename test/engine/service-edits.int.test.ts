@@ -8,6 +8,7 @@ import type { RunReport, RunSettings } from '../../src/engine/types.ts';
 import { renderReport } from '../../src/report/markdown.ts';
 import { renderPlanText } from '../../src/report/text.ts';
 import { manifest, startHarness, type Harness } from '../support/engine-harness.ts';
+import { until } from '../support/until.ts';
 
 // Edits made in the service's web app are seen, kept and said, never
 // silently reverted; a pull request's own preview writes are not such edits.
@@ -219,9 +220,9 @@ describe('an edit made in the service', () => {
     expect(row).toContain('From the repository.');
   });
 
-  it('is kept when a manifest new since the base claims the item by its title', async () => {
+  it('is kept when a manifest new since the base claims an item changed since its creation', async () => {
     h = await startHarness();
-    await h.client.createContent({
+    const created = await h.client.createContent({
       title: TITLE,
       description: 'Made in the web app.',
       full_text: `About ${TITLE}.`,
@@ -230,15 +231,37 @@ describe('an edit made in the service', () => {
       fine_tuning: null,
       persona_id: null,
     });
+    const claimed = await h.client.createContent({
+      title: 'Service edit: never changed since created',
+      description: 'As it was created.',
+      full_text: 'About Service edit: never changed since created.',
+      textover: null,
+      hashtags: null,
+      fine_tuning: null,
+      persona_id: null,
+    });
+    // Edited in the web app once the service's clock has moved on from its creation.
+    await until(async () => {
+      const detail = await h.client.getContent(created.id);
+      await h.client.editContent(created.id, { ...editable(detail), description: 'Fixed in the web app.' });
+      const after = await h.client.getContent(created.id);
+      return Date.parse(after.updated_at!) > Date.parse(after.creation_date!);
+    }, 'an edit later than the creation');
     repo = new History();
     const text = manifest(TITLE, 'description: From the repository.\n');
+    const other = manifest('Service edit: never changed since created', 'description: From the repository.\n');
     await h.write('sunfish.yml', text);
-    const head = repo.commit({ [FILE]: text });
+    await h.write('other.yml', other);
+    const head = repo.commit({ [FILE]: text, 'content/other.yml': other });
     const mark = h.requests().length;
     const report = await h.run({ previous: repo.at(head - 1), previewWrites: NO_PREVIEWS });
-    expect(putsTo(itemOf()!.id, mark)).toBe(0);
-    expect(itemOf()?.description).toBe('Made in the web app.');
-    expect(report.plan?.items[0]?.serviceEdits).toEqual([expect.objectContaining({ outcome: 'kept' })]);
+    expect(putsTo(created.id, mark)).toBe(0);
+    expect(itemOf()?.description).toBe('Fixed in the web app.');
+    const sunfish = report.plan?.items.find((item) => item.file === FILE);
+    expect(sunfish?.serviceEdits).toEqual([expect.objectContaining({ outcome: 'kept' })]);
+    // Nobody changed the other since it was created: the new manifest's first ask is written.
+    expect(putsTo(claimed.id, mark)).toBe(1);
+    expect(itemOf('Service edit: never changed since created')?.description).toBe('From the repository.');
   });
 
   it('is held, and said why, on a draft when no record of the previews can be read', async () => {
