@@ -9,6 +9,7 @@ import { main } from '../../src/cli/main.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { clientFor } from '../support/engine-harness.ts';
 import { git as gitIn } from '../support/git.ts';
+import { schemaValidator } from '../support/json-schema.ts';
 import { memoryIO } from './io.ts';
 
 let emulator: Emulator;
@@ -55,6 +56,17 @@ describe('content-as-code adopt', () => {
     const kept = await cli('apply');
     expect(kept.code).toBe(0);
     expect(kept.out).toContain('description edited in the service');
+    const planned = await cli('plan', '--json');
+    const shown = JSON.parse(planned.out) as { plan: { items: { serviceEdits?: unknown[] }[] } };
+    expect(schemaValidator('cli-output.schema.json')(shown)).toEqual([]);
+    expect(shown.plan.items[0]?.serviceEdits).toEqual([
+      expect.objectContaining({
+        field: 'description',
+        outcome: 'kept',
+        service: 'Fixed in the web app.',
+        manifest: 'From the repository.',
+      }),
+    ]);
     expect(emulator.admin.items()[0]?.description).toBe('Fixed in the web app.');
 
     const adopted = await cli('adopt');
