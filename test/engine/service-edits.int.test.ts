@@ -249,7 +249,10 @@ describe('an edit made in the service', () => {
     }, 'an edit later than the creation');
     repo = new History();
     const text = manifest(TITLE, 'description: From the repository.\n');
-    const other = manifest('Service edit: never changed since created', 'description: From the repository.\n');
+    const other = manifest(
+      'Service edit: never changed since created',
+      'description: From the repository.\n',
+    );
     await h.write('sunfish.yml', text);
     await h.write('other.yml', other);
     const head = repo.commit({ [FILE]: text, 'content/other.yml': other });
