@@ -115,7 +115,8 @@ class AskedHistory {
 /** Everything the origin of one item's differences is decided from. */
 interface ItemEvidence {
   base: AtBase;
-  history: Asked[];
+  /** The manifest's and its defaults' earlier versions, read on first need. */
+  history: () => Promise<Asked[]>;
   detail: ContentDetail;
   previewWrites: EngineOptions['deps']['previewWrites'];
 }
@@ -142,12 +143,16 @@ async function originOf(change: FieldChange, evidence: ItemEvidence): Promise<Fi
   const { field, from: service, to: manifest } = change;
   const { base, history, detail, previewWrites } = evidence;
   const atBase = base.kind === 'item' ? (base.item.fields as Asked)[field] : undefined;
-  const asked = [atBase, ...history.map((version) => version[field])].filter((value) => value !== undefined);
-  if (isEmpty(service) || asked.some((value) => sameInServiceTerms(field, value, service)))
-    return { kind: 'repository' };
+  const askedAtBase = atBase !== undefined && sameInServiceTerms(field, atBase, service);
+  if (isEmpty(service) || askedAtBase) return { kind: 'repository' };
   if (base.kind === 'item' && atBase === undefined) return { kind: 'repository' };
   if (base.kind === 'none' && base.why === 'not_at_base' && unchangedSinceCreated(detail))
     return { kind: 'repository' };
+  // The history is read only when the base does not decide: a catalogue's change touches many files.
+  const asked = (await history()).flatMap((version) =>
+    version[field] === undefined ? [] : [version[field]],
+  );
+  if (asked.some((value) => sameInServiceTerms(field, value, service))) return { kind: 'repository' };
   const previewed = previewWrites ? await previewWrites.wrote(detail.id, field, service) : null;
   if (previewed === true) return { kind: 'repository' };
   if (atBase !== undefined && !sameInServiceTerms(field, atBase, manifest))
@@ -172,7 +177,13 @@ async function itemOrigins(
 ): Promise<Map<ManagedField, FieldOrigin>> {
   const origins = new Map<ManagedField, FieldOrigin>();
   const base = await history.base(item.file);
-  const evidence: ItemEvidence = { base, history: await history.of(item.file), detail, previewWrites };
+  let versions: Promise<Asked[]> | null = null;
+  const evidence: ItemEvidence = {
+    base,
+    history: () => (versions ??= history.of(item.file)),
+    detail,
+    previewWrites,
+  };
   for (const change of changes) origins.set(change.field, await originOf(change, evidence));
   return origins;
 }
