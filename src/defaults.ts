@@ -31,6 +31,7 @@ export const INPUT_DEFAULTS = {
   pause: 'false',
   'override-freeze': 'false',
   'at-most-once': 'false',
+  'self-heal': 'false',
   shard: '',
   'allow-insecure-http': 'false',
   'allow-untrusted-events': 'false',

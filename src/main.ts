@@ -3,6 +3,7 @@ import { runDoctorMode } from './action/doctor.ts';
 import { runEngineFor, type ActionRun } from './action/engine-run.ts';
 import { readEvent } from './action/event.ts';
 import { runImportMode } from './action/import.ts';
+import { runAdoptMode } from './action/adopt.ts';
 import { readInputs, SECRET_INPUTS } from './action/inputs.ts';
 import { baseUrlGate, chooseRun, decisionLine } from './action/mode.ts';
 import { failureMessage, reportRun } from './action/report.ts';
@@ -48,6 +49,8 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
       return failWith(await runDoctorMode(commands, inputs));
     case 'import':
       return failWith(await runImportMode(commands, inputs, workspace));
+    case 'adopt':
+      return failWith(await runAdoptMode(commands, inputs, workspace));
     case 'engine':
       return runEngineMode(commands, { inputs, event, decision: choice.decision, workspace }, env);
   }

@@ -14,6 +14,7 @@ import type { ActionInputs } from './inputs.ts';
 import { ActionLogger } from './logger.ts';
 import type { RunDecision } from './mode.ts';
 import { previousVersionsFor } from './previous.ts';
+import { previewWritesFor } from './preview-records.ts';
 import { comparesWithReview, reviewCheckFor, type ReviewCheck } from './review.ts';
 import { overrideFreezeNote, runSettingsFromInputs } from './settings.ts';
 
@@ -78,6 +79,7 @@ export async function runEngineFor(
           log: (message) => commands.info(message),
         })),
         ...(review.gate ? { review: review.gate } : {}),
+        ...previewWritesFor(run, github, (message) => commands.info(message)),
         ...(scope.changes ? { changes: scope.changes } : {}),
         lastChanged: (files) => lastChangedTimes(run.workspace, files),
         logger,

@@ -16,7 +16,7 @@ const REQUIRE_REVIEW = ['off', 'warn', 'hold'] as const;
 /** Inputs whose values are never echoed (and which the action masks first thing). */
 export const SECRET_INPUTS: ReadonlySet<InputName> = new Set(['api-key', 'github-token', 'review-key']);
 
-const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import'] as const;
+const INPUT_MODES = ['validate', 'plan', 'apply', 'auto', 'doctor', 'import', 'adopt'] as const;
 type InputMode = (typeof INPUT_MODES)[number];
 
 export interface ActionInputs {
@@ -59,6 +59,8 @@ export interface ActionInputs {
   overrideFreeze: boolean;
   /** A publication whose answer was lost is held as unknown until a person decides, never sent again. */
   atMostOnce: boolean;
+  /** Fields edited in the service are put back to the manifest's values. */
+  selfHeal: boolean;
   /** base-url may be plain http to a host other than this machine. */
   allowInsecureHttp: boolean;
   /** Runs whose content may come from a fork or a comment may write to the service. */
@@ -142,6 +144,7 @@ const INPUTS = {
   pause: (value) => ok(parsePause(value)),
   'override-freeze': boolean,
   'at-most-once': boolean,
+  'self-heal': boolean,
   'allow-insecure-http': boolean,
   'allow-untrusted-events': boolean,
   deployments: boolean,
@@ -200,6 +203,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     pause: values.pause,
     overrideFreeze: toBoolean(values['override-freeze']),
     atMostOnce: toBoolean(values['at-most-once']),
+    selfHeal: toBoolean(values['self-heal']),
     allowInsecureHttp: toBoolean(values['allow-insecure-http']),
     allowUntrustedEvents: toBoolean(values['allow-untrusted-events']),
     deployments: toBoolean(values.deployments),

@@ -22,8 +22,8 @@ import { formatShard } from './shard.ts';
 // - Every mode but validate needs api-key and base-url; a pull request
 //   without api-key (a fork's, or Dependabot's: they get no secrets) is
 //   validated instead, and any other run without them is refused.
-// - `doctor` reads only, on any event; `import` writes into the checkout,
-//   so it runs on workflow_dispatch only.
+// - `doctor` reads only, on any event; `import` and `adopt` write into the
+//   checkout, so they run on workflow_dispatch only.
 
 const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
 const APPLY_EVENTS = new Set(['schedule', 'workflow_dispatch']);
@@ -56,14 +56,15 @@ function isTrusted(event: RunEvent): boolean {
   return event.untrusted === null && !(event.pullRequest?.fork ?? false);
 }
 
-/** The modes that run the engine; `doctor` and `import` run modes of their own (src/action/doctor.ts, import.ts). */
-export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor' | 'import'>;
+/** The modes that run the engine; `doctor`, `import` and `adopt` run modes of their own (src/action/doctor.ts, import.ts, adopt.ts). */
+export type EngineInputMode = Exclude<ActionInputs['mode'], 'doctor' | 'import' | 'adopt'>;
 
 /** What the run does: the engine as decided, a mode of its own, or why it cannot start. */
 export type RunChoice =
   | { kind: 'engine'; decision: RunDecision }
   | { kind: 'doctor' }
   | { kind: 'import' }
+  | { kind: 'adopt' }
   | ({ kind: 'refused' } & RunRefused);
 
 /** The one decision of a run, which main.ts carries out. */
@@ -72,17 +73,24 @@ export function chooseRun(inputs: ActionInputs, event: RunEvent): RunChoice {
     case 'doctor':
       return serviceMissing(inputs, 'mode: doctor') ?? { kind: 'doctor' };
     case 'import':
-      if (event.name !== 'workflow_dispatch') {
-        return refuse(
-          `mode: import runs on workflow_dispatch only (this run is ${event.name || 'not a workflow event'}); start it by hand from the Actions tab.`,
-        );
-      }
-      return serviceMissing(inputs, 'mode: import') ?? { kind: 'import' };
+    case 'adopt':
+      return (
+        byHandOnly(inputs.mode, event) ??
+        serviceMissing(inputs, `mode: ${inputs.mode}`) ?? { kind: inputs.mode }
+      );
     default: {
       const decision = decideRun({ ...inputs, mode: inputs.mode }, event);
       return 'refused' in decision ? refuse(decision.refused) : { kind: 'engine', decision };
     }
   }
+}
+
+/** import and adopt write into the checkout: only a run started by hand may, never a push or a pull request. */
+function byHandOnly(mode: 'import' | 'adopt', event: RunEvent): RunChoice | null {
+  if (event.name === 'workflow_dispatch') return null;
+  return refuse(
+    `mode: ${mode} runs on workflow_dispatch only (this run is ${event.name || 'not a workflow event'}); start it by hand from the Actions tab.`,
+  );
 }
 
 function refuse(refused: string): RunChoice {

@@ -68,6 +68,16 @@ function planJson(plan: RunReport['plan']): string {
           : { field: drift.field, remote: fingerprint(drift.remote), desired: fingerprint(drift.desired) },
       ),
       script: { desired: fingerprint(item.script.desired), remote: fingerprint(item.script.remote) },
+      ...(item.serviceEdits
+        ? {
+            serviceEdits: item.serviceEdits.map((edit) => ({
+              ...edit,
+              service: fingerprint(edit.service),
+              manifest: fingerprint(edit.manifest),
+              ...(edit.outcome === 'conflict' ? { asked: fingerprint(edit.asked) } : {}),
+            })),
+          }
+        : {}),
     })),
   });
 }

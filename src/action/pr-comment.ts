@@ -38,7 +38,7 @@ export async function postComment(
     scope: blockScope(event.owner, event.repo, pr.number, marker),
   };
   // A plan of the change leaves the other manifests out: the apply of the merge must not take them for added since.
-  const unlisted = { unlisted: report.scope?.unread ?? 0 };
+  const unlisted = { unlisted: report.scope?.unread ?? 0, previewed: report.previewed ?? [] };
   // Which preview render reviewers watch, per item: the merge publishes that render when the item has not changed since.
   const renders = new Map(
     (report.previews ?? []).flatMap((preview) =>

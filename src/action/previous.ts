@@ -161,7 +161,8 @@ export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersi
     async earlier(file: string): Promise<string[]> {
       source ??= choose();
       const chosen = await source;
-      return chosen?.earlier ? chosen.earlier(file) : [];
+      // The history of the checkout's HEAD needs no base: what the clone holds of it is read either way.
+      return (chosen?.earlier ? chosen : gitPreviousVersions(setup.cwd, '')).earlier!(file);
     },
     async readable(): Promise<boolean> {
       source ??= choose();

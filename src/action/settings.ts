@@ -29,6 +29,7 @@ export function runSettingsFromInputs(
     overrideFreeze: overridesFreeze(inputs, eventName),
     atMostOnce: inputs.atMostOnce,
     ...previewRendersOf(inputs, decision),
+    selfHeal: inputs.selfHeal,
   };
 }
 

@@ -16,6 +16,7 @@ const COMMANDS = [
   'doctor',
   'import',
   'drafts',
+  'adopt',
   'emulator',
   'schema',
   'help',
@@ -49,6 +50,8 @@ export interface CliOptions {
   overrideFreeze: boolean;
   /** --at-most-once: a publication whose answer was lost is held as unknown, never sent again. */
   atMostOnce: boolean;
+  /** --self-heal: fields edited in the service are put back to the manifests' values. */
+  selfHeal: boolean;
   maxPublications: number;
   cancelRunning: boolean;
   /** Git ref whose manifests hold the previous titles (rename detection). */
@@ -89,6 +92,7 @@ const OPTIONS = {
   pause: { type: 'string' },
   'override-freeze': { type: 'boolean', default: false },
   'at-most-once': { type: 'boolean', default: false },
+  'self-heal': { type: 'boolean', default: false },
   'max-publications': { type: 'string' },
   'cancel-running': { type: 'boolean', default: DEFAULTS.cancelRunning },
   base: { type: 'string' },
@@ -185,6 +189,7 @@ function optionsFrom(command: Command, values: ReturnType<typeof parse>['values'
     pause: values.pause === undefined ? null : parsePause(values.pause),
     overrideFreeze: values['override-freeze'],
     atMostOnce: values['at-most-once'],
+    selfHeal: values['self-heal'],
     maxPublications: integer('--max-publications', values['max-publications'], DEFAULTS.maxPublications, 0),
     cancelRunning: values['cancel-running'],
     base: values.base ?? null,
@@ -236,6 +241,7 @@ function defaults(command: Command, cwd: string): CliOptions {
     pause: null,
     overrideFreeze: false,
     atMostOnce: false,
+    selfHeal: false,
     maxPublications: DEFAULTS.maxPublications,
     cancelRunning: DEFAULTS.cancelRunning,
     base: null,

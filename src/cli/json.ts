@@ -1,8 +1,9 @@
 import type { RunReport } from '../engine/types.ts';
 import type { Problem } from '../manifest/types.ts';
 import type { ApplyResult } from '../apply/types.ts';
-import type { Plan, PlanItem } from '../plan/types.ts';
+import type { Plan, PlanItem, ServiceEdit } from '../plan/types.ts';
 import type { ReleaseStatus } from '../plan/release-status.ts';
+import { fieldName } from '../report/service-edit-words.ts';
 import { driftText, holdText, resultNote, stepText, type Labels } from '../report/words.ts';
 
 // `--json`: what a script needs from a run, in a shape that is documented
@@ -36,6 +37,17 @@ interface JsonPlanItem {
   holds: string[];
   drift: string[];
   publishAt: string | null;
+  /** Fields edited in the service (docs/service-edits.md); absent when there is none. */
+  serviceEdits?: JsonServiceEdit[];
+}
+
+interface JsonServiceEdit {
+  field: string;
+  outcome: ServiceEdit['outcome'];
+  service: unknown;
+  manifest: unknown;
+  asked?: unknown;
+  since: string | null;
 }
 
 export interface JsonOutput {
@@ -172,11 +184,18 @@ function jsonPlan(plan: Plan, willRun: boolean, scope: RunReport['scope']): NonN
       holds: item.holds.map(holdText),
       drift: item.drift.map((drift) => driftText(drift)),
       publishAt: item.publishAt,
+      ...(item.serviceEdits ? { serviceEdits: item.serviceEdits.map(jsonServiceEdit) } : {}),
     })),
     unmanaged: plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
     publications: plan.publications,
     ...(scope === undefined ? {} : { scope: { ...scope } }),
   };
+}
+
+function jsonServiceEdit(edit: ServiceEdit): JsonServiceEdit {
+  const { field, outcome, service, manifest, since } = edit;
+  const asked = outcome === 'conflict' ? { asked: edit.asked ?? null } : {};
+  return { field: fieldName(field), outcome, service, manifest, ...asked, since };
 }
 
 function jsonResults(result: ApplyResult, plan: Plan | null): NonNullable<JsonOutput['results']> {

@@ -5,6 +5,7 @@ import { parseCliArgs, UsageError } from './args.ts';
 import { runDoctorCommand } from './doctor.ts';
 import { runDraftsCommand } from './drafts.ts';
 import { runImportCommand } from './import.ts';
+import { runAdoptCommand } from './adopt.ts';
 import { EXIT, helpText } from './help.ts';
 import { runEngineCommand, type RunSeams } from './run.ts';
 import { printSchema } from './schema.ts';
@@ -50,6 +51,8 @@ export async function main(
       return runImportCommand(options, io, seams);
     case 'drafts':
       return runDraftsCommand(options, io, seams);
+    case 'adopt':
+      return runAdoptCommand(options, io, seams);
     case 'validate':
     case 'plan':
     case 'apply':

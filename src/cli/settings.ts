@@ -29,5 +29,6 @@ export function runSettingsFromFlags(command: EngineCommand, options: CliOptions
     pause: options.pause,
     overrideFreeze: options.overrideFreeze,
     atMostOnce: options.atMostOnce,
+    selfHeal: options.selfHeal,
   };
 }

@@ -12,6 +12,7 @@ import { sendBlock } from '../plan/release-control.ts';
 import { generates, statedScopes } from '../plan/steps.ts';
 import type { Plan, PlanItem, ReleaseRules, Step } from '../plan/types.ts';
 import { bestEffortCredits, refreshScripts, statedPace } from './observe.ts';
+import { previewedFields } from './preview-records.ts';
 import { previewSteps, rendersPreviews } from './preview-render.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
@@ -71,6 +72,7 @@ export async function execute(
 ): Promise<void> {
   const { mode } = options.settings;
   const { items, writes } = workOf(options, plan);
+  if (options.settings.permissions.draftsOnly === true) report.previewed = previewedFields(items);
   if (mode !== 'apply' && writes.length === 0) return;
   if (refusal(options, plan, report) !== null) return;
   const scopes = writes.length > 0 ? await preflight(client, writes, report) : [];

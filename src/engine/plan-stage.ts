@@ -12,6 +12,7 @@ import { mapLimit } from '../concurrency.ts';
 import type { Listing, Observation } from './observe.ts';
 import { withPreviewReach } from './preview-reach.ts';
 import { choosePreviewRenders } from './preview-render.ts';
+import { serviceEditOrigins } from './service-edits.ts';
 import { gateByReview } from './review.ts';
 import { withReviewedRenders } from './reviewed-render.ts';
 import { planScope, plansFile, splitPlanned } from './scope.ts';
@@ -49,6 +50,12 @@ export async function planStage(
   const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
   const { read: details, unreadable } = await observation.reads.settle(ids);
   const personaChanged = await personasAsked(options, matched, details, report);
+  const origins = await serviceEditOrigins(
+    options,
+    matched,
+    details,
+    (file) => personaChanged?.has(file) ?? true,
+  );
   const planned = makePlan(
     mine,
     { ...listing, details, unreadable },
@@ -60,6 +67,8 @@ export async function planStage(
       match,
       publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
       ...(personaChanged === null ? {} : { personaChanged }),
+      ...(origins === undefined ? {} : { origins }),
+      ...(settings.selfHeal === true ? { selfHeal: true } : {}),
       lateWindowMs: settings.lateWindowMs,
       release: withUnseenPauses(
         rules,

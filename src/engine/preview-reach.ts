@@ -2,7 +2,7 @@ import { mapLimit } from '../concurrency.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { defaultsFilesAbove, parseManifest } from '../manifest/index.ts';
 import type { DesiredItem } from '../manifest/types.ts';
-import type { Plan, PlanItem, PreviewReach } from '../plan/types.ts';
+import type { Plan, PlanItem, PreviewBlock, PreviewReach } from '../plan/types.ts';
 import { sameTitle } from '../text/service-terms.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
@@ -48,28 +48,25 @@ async function defaultsAtBase(
   return found;
 }
 
-/**
- * The manifest `file` had at the base, with the `_defaults.yml` above it
- * then: undefined when the base cannot be read, null when the file was not
- * there, 'invalid' when it had errors.
- */
-export async function manifestAtBase(
-  previous: PreviousVersions,
-  file: string,
-): Promise<DesiredItem | null | undefined | 'invalid'> {
+/** A manifest at the base, with the `_defaults.yml` the base had above it; or why there is none. */
+export type AtBase = { kind: 'item'; item: DesiredItem } | { kind: 'none'; why: PreviewBlock };
+
+/** The manifest `file` as the base had it, with its defaults there. */
+export async function manifestAtBase(previous: PreviousVersions, file: string): Promise<AtBase> {
   const text = await atBase(previous, file);
-  if (text === undefined || text === null) return text;
+  if (text === undefined) return { kind: 'none', why: 'no_base' };
+  if (text === null) return { kind: 'none', why: 'not_at_base' };
   const defaults = await defaultsAtBase(previous, file);
-  if (defaults === undefined) return undefined;
-  return parseManifest(file, text, defaults).item ?? 'invalid';
+  if (defaults === undefined) return { kind: 'none', why: 'no_base' };
+  const item = parseManifest(file, text, defaults).item;
+  return item === null ? { kind: 'none', why: 'base_invalid' } : { kind: 'item', item };
 }
 
 /** How far a preview may edit this existing item: main's manifest of it at the base, with its defaults. */
 async function reachOf(previous: PreviousVersions, item: PlanItem): Promise<PreviewReach> {
-  const base = await manifestAtBase(previous, item.file);
-  if (base === undefined) return { kind: 'none', why: 'no_base' };
-  if (base === null) return { kind: 'none', why: 'not_at_base' };
-  if (base === 'invalid') return { kind: 'none', why: 'base_invalid' };
+  const found = await manifestAtBase(previous, item.file);
+  if (found.kind === 'none') return found;
+  const base = found.item;
   const remote = item.remote!;
   const claims = base.id === remote.id || (base.id === null && sameTitle(base.fields.title, remote.title));
   return claims ? { kind: 'owned', fields: { ...base.fields } } : { kind: 'none', why: 'not_at_base' };

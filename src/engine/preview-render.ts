@@ -64,9 +64,7 @@ async function changedRenders(options: EngineOptions, items: readonly DesiredIte
     touched
       .filter((item, index) => {
         const base = bases[index];
-        return (
-          typeof base !== 'object' || base === null || renderFingerprint(base) !== renderFingerprint(item)
-        );
+        return base?.kind !== 'item' || renderFingerprint(base.item) !== renderFingerprint(item);
       })
       .map((item) => item.file),
   );

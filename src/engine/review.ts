@@ -39,6 +39,8 @@ export interface ReviewedPlan {
   items: Record<string, ReviewedItem>;
   /** Items left out to keep the comment within GitHub's limit (they count as not in the plan). */
   omitted: number;
+  /** What the pull request's preview wrote into existing drafts, as keys (engine/preview-records.ts). */
+  w?: string[];
 }
 
 /** The reviewed plan of one pull request that the pushed commit came from. */

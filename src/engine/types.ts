@@ -6,7 +6,7 @@ import type { PreviousVersions } from '../git/earlier-versions.ts';
 import type { Logger } from '../log.ts';
 import type { LoadResult, Problem } from '../manifest/types.ts';
 import type { ReleaseStatus } from '../plan/release-status.ts';
-import type { Permissions } from '../plan/types.ts';
+import type { ManagedField, Permissions } from '../plan/types.ts';
 import type { PreviewLinks, PreviewReport } from './preview-report.ts';
 import type { ReviewGate, ReviewVerdict } from './review.ts';
 import type { Shard } from '../plan/shard.ts';
@@ -41,6 +41,8 @@ export interface RunSettings {
   pause?: { reason: string | null } | null;
   /** `override-freeze` on a workflow_dispatch: the release file's freeze windows are lifted for this run. */
   overrideFreeze?: boolean;
+  /** `self-heal`: every field edited in the service is put back to the manifest's value, and said. */
+  selfHeal?: boolean;
   /** `at-most-once`: a publication whose answer was lost is held as unknown until a person decides, never sent again. */
   atMostOnce?: boolean;
   /**
@@ -68,10 +70,23 @@ export interface EngineDependencies {
   /** An apply on a push: the plans its pull requests showed, and what to do where none covers an item. */
   review?: ReviewGate;
   /**
+   * What pull requests' script previews wrote to the service, as the action
+   * recorded it: a preview's value is the repository's to put back, never a
+   * person's edit. Absent: no record can be read, so a draft whose field is
+   * none of the repository's values has a writer that cannot be told.
+   */
+  previewWrites?: PreviewWrites;
+  /**
    * Called once with the plan, after planning and before the first write, so
    * the CLI can print the plan table above the progress lines of apply.
    */
   onPlan?: (plan: Plan, problems: readonly Problem[]) => void | Promise<void>;
+}
+
+/** The records of pull requests' script previews (EngineDependencies.previewWrites). */
+export interface PreviewWrites {
+  /** Whether a preview wrote `value` into this field of this item; null when the records cannot be read. */
+  wrote(contentId: string, field: ManagedField, value: unknown): Promise<boolean | null>;
 }
 
 /** Clocks and paces tests shrink; a real run leaves every one out. */
@@ -122,6 +137,8 @@ export interface RunReport {
   previews?: PreviewReport[];
   /** Their signed links, apart from the report: only a private repository's PR comment shows them. */
   previewLinks?: PreviewLinks;
+  /** A pull request's preview: the keys of the fields it wrote into existing drafts, for the record main reads (preview-records.ts). */
+  previewed?: string[];
 }
 
 /** The plan of a change: the manifests it touches are planned, the others counted. */

@@ -79,10 +79,17 @@ export function reviewedBlock(
   entries: ReadonlyArray<[string, ReviewedItem]>,
   head: string | null,
   sealed: SealedFor,
-  { limit = BLOCK_LIMIT, unlisted = 0 }: { limit?: number; unlisted?: number } = {},
+  {
+    limit = BLOCK_LIMIT,
+    unlisted = 0,
+    previewed = [],
+  }: { limit?: number; unlisted?: number; previewed?: readonly string[] } = {},
 ): string {
+  // What a preview wrote (engine/preview-records.ts): hex keys, at most a tenth of the block; a write left
+  // out is one main cannot tell from a person's edit, and holds rather than keeps.
+  const writes = `"w":${JSON.stringify(previewed.filter((key) => /^[0-9a-f]{16}$/.test(key)).slice(0, Math.floor(limit / 190)))},`;
   const json = (omitted: number, body: string) =>
-    escapeJson(`{"head":${JSON.stringify(head)},"omitted":${omitted},"items":{${body}}}`);
+    escapeJson(`{"head":${JSON.stringify(head)},"omitted":${omitted},${writes}"items":{${body}}}`);
   const parts: string[] = [];
   let size = PREFIX.length + json(entries.length + unlisted, '').length + sealText('0'.repeat(64)).length;
   for (const [key, entry] of entries) {
@@ -147,6 +154,9 @@ function checked(data: unknown): ReviewedPlan | null {
   const omitted = data.omitted;
   if (head !== null && typeof head !== 'string') return null;
   if (typeof omitted !== 'number' || !Number.isInteger(omitted) || omitted < 0) return null;
+  const writes = data.w === undefined ? [] : data.w;
+  if (!Array.isArray(writes) || !writes.every((key) => typeof key === 'string' && /^[0-9a-f]{16}$/.test(key)))
+    return null;
   const items: Record<string, ReviewedItem> = {};
   for (const [key, value] of Object.entries(data.items)) {
     if (!/^[0-9a-f]{16}$/.test(key) || !Array.isArray(value) || (value.length !== 4 && value.length !== 5))
@@ -170,5 +180,5 @@ function checked(data: unknown): ReviewedPlan | null {
       ...(typeof r === 'string' ? { r: hashed(r)! } : {}),
     };
   }
-  return { v: REVIEWED_PLAN_VERSION, head, items, omitted };
+  return { v: REVIEWED_PLAN_VERSION, head, items, omitted, ...(writes.length > 0 ? { w: writes } : {}) };
 }

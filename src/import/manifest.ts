@@ -44,7 +44,7 @@ const HASHTAG = /^#[^\s#]\S*$/;
  * else the string itself; the schema trims a string, so one with blanks
  * around it cannot be kept and stays unmanaged.
  */
-function hashtagsOf(hashtags: string): { value: string | string[] } | { unkept: string } {
+export function hashtagsOf(hashtags: string): { value: string | string[] } | { unkept: string } {
   const tags = hashtags.split(' ');
   if (hashtags !== '' && tags.every((tag) => HASHTAG.test(tag))) return { value: tags };
   if (hashtags.trim() !== hashtags) {

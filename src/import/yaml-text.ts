@@ -28,7 +28,7 @@ function readsBackAs(plain: string, value: string): boolean {
   return true;
 }
 
-function styleOf(value: string): Scalar.Type | undefined {
+export function styleOf(value: string): Scalar.Type | undefined {
   if (value.includes('\n')) {
     // Literal blocks keep every character but carriage returns, other line
     // breaks, control characters and blanks at the end of a line.

@@ -93,6 +93,11 @@ export function normalize(
   };
   const paused = pauseOf(manifest.paused, locations['paused'] ?? location);
   if (paused !== null) item.paused = paused;
+  if (manifest.self_heal === true) item.selfHeal = true;
+  if (manifest.ignore_service_edits !== undefined && manifest.ignore_service_edits.length > 0)
+    item.ignoreServiceEdits = [
+      ...new Set(manifest.ignore_service_edits.map((field) => (field === 'persona' ? 'persona_id' : field))),
+    ];
   return { item, warnings: warningsOf(item) };
 }
 

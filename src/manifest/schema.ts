@@ -129,7 +129,32 @@ const video = z
   })
   .describe('How the video is rendered.');
 
+/** Manifest fields a person may edit in the service's web app; `ignore_service_edits` names them. */
+const SERVICE_EDITABLE = [
+  'description',
+  'full_text',
+  'textover',
+  'hashtags',
+  'persona',
+  'fine_tuning',
+] as const;
+
 const hashtag = z.union([z.string().regex(/^#?[^\s#]\S*$/), z.int()]);
+
+/** Hashtags as the service takes them: one string; a list is joined, with `#` added where missing. */
+export const hashtagsField = z.union([
+  z.string().transform((value) => value.trim()),
+  z
+    .array(hashtag)
+    .transform((tags) =>
+      tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' '),
+    ),
+]);
+
+/** A persona id, written as it is or as {id: …}. */
+const personaField = z
+  .union([nonEmpty, z.strictObject({ id: nonEmpty.describe('Persona id.') })])
+  .transform((value) => (typeof value === 'string' ? value : value.id));
 
 export const manifestSchema = z
   .strictObject({
@@ -143,22 +168,10 @@ export const manifestSchema = z
       .string()
       .optional()
       .describe('Hand-written on-screen script; absent: the service writes one from full_text.'),
-    hashtags: z
-      .union([
-        z.string().transform((value) => value.trim()),
-        z
-          .array(hashtag)
-          .transform((tags) =>
-            tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' '),
-          ),
-      ])
+    hashtags: hashtagsField
       .optional()
       .describe('A list of hashtags (# added when missing), or one string taken as written.'),
-    persona: z
-      .union([nonEmpty, z.strictObject({ id: nonEmpty.describe('Persona id.') })])
-      .transform((value) => (typeof value === 'string' ? value : value.id))
-      .optional()
-      .describe('Persona id, or {id: …}.'),
+    persona: personaField.optional().describe('Persona id, or {id: …}.'),
     fine_tuning: z
       .record(z.string(), z.unknown())
       .optional()
@@ -176,6 +189,18 @@ export const manifestSchema = z
     video: video.prefault({}),
     publish: publish.optional(),
     paused: pausedField,
+    self_heal: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: a field edited in the service since the repository last asked for it is put back to the manifest's value (once, and said). Absent or false: such an edit is kept and shown (docs/service-edits.md).",
+      ),
+    ignore_service_edits: z
+      .array(z.enum(SERVICE_EDITABLE))
+      .optional()
+      .describe(
+        'Fields the service owns once the item exists: sent when it is created, never compared or written again.',
+      ),
   })
   .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
     path: ['stage'],

@@ -59,6 +59,10 @@ export interface DesiredItem {
   publish: DesiredPublish | null;
   /** `paused` in the manifest or a `_defaults.yml` above it: nothing is done to the item. Absent: not paused. */
   paused?: Pause;
+  /** `self_heal: true`: fields edited in the service are put back to the manifest's values. Absent: kept. */
+  selfHeal?: boolean;
+  /** `ignore_service_edits`: fields (as DesiredFields names) sent at create and never compared again. */
+  ignoreServiceEdits?: (keyof Omit<DesiredFields, 'title'>)[];
 }
 
 /** A pause written in a repository file: why, since when, and where (for the reports and the age warning). */

@@ -3,6 +3,7 @@ import type { DesiredItem } from '../manifest/types.ts';
 import { accountsDrift, publishDrift } from './checks.ts';
 import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';
 import { RUNNING_STATUSES, mayBeInFlight, publishesInOneRun, uploadCannotCarry } from './inflight.ts';
+import { settleChanges } from './service-edits.ts';
 import type {
   Drift,
   FieldChange,
@@ -10,6 +11,7 @@ import type {
   PlanContext,
   PublicationTarget,
   RenderReason,
+  ServiceEdit,
   Step,
 } from './types.ts';
 
@@ -30,6 +32,8 @@ export interface ContentPhase {
   reason: RenderReason | null;
   /** Nothing more may be planned for the item in this run. */
   final: boolean;
+  /** Fields edited in the service, and what this plan does about each (plan/service-edits.ts). */
+  serviceEdits?: ServiceEdit[];
 }
 
 function editStep(item: DesiredItem, detail: ContentDetail, changes: FieldChange[], cancel: boolean): Step {
@@ -46,7 +50,22 @@ export function contentSteps(
     const create: Step = { kind: 'create', fields: createFields(item.fields) };
     return { steps: [create], holds: [], drift: [], status: 'NEW', reason: 'never_rendered', final: false };
   }
-  const changes = fieldChanges(item.fields, detail, context.personaChanged?.has(item.file) ?? true);
+  const asked = fieldChanges(item.fields, detail, context.personaChanged?.has(item.file) ?? true);
+  const settled = settleChanges(item, detail, asked, context);
+  const edited = settled.edits.length > 0 ? { serviceEdits: settled.edits } : {};
+  if (settled.hold !== null)
+    return { ...phase([], detail.status, { final: true, holds: [settled.hold] }), ...edited };
+  return { ...existingItem(item, detail, settled.changes, target, context), ...edited };
+}
+
+/** The steps of an item the service holds, for the changes this plan writes. */
+function existingItem(
+  item: DesiredItem,
+  detail: ContentDetail,
+  changes: FieldChange[],
+  target: PublicationTarget | null,
+  context: PlanContext,
+): ContentPhase {
   const waiting = parkedOrBetween(item, detail, target);
   // Edits wait for the next run; what is left (a render of a parked voiceover, an upload) goes on from where it parked.
   if (waiting.length > 0 && changes.length > 0) return phase(waiting, detail.status, { final: true });

@@ -17,7 +17,16 @@ import { matchItems, type Matched } from './identity.ts';
 import { releaseControl } from './release-control.ts';
 import { videoSteps } from './video-steps.ts';
 import { generates, publicationOf, publicationsOf, publishes, renders, statedScopes } from './steps.ts';
-import type { Drift, Hold, Plan, PlanContext, PlanItem, PublicationTarget, Step } from './types.ts';
+import type {
+  Drift,
+  Hold,
+  Plan,
+  PlanContext,
+  PlanItem,
+  PublicationTarget,
+  ServiceEdit,
+  Step,
+} from './types.ts';
 
 // The pure heart of the engine: desired state + observed state → Plan.
 // No I/O, no clock of its own; the same inputs give the same plan.
@@ -41,6 +50,7 @@ interface Planned {
   steps: Step[];
   holds: Hold[];
   drift: Drift[];
+  serviceEdits?: ServiceEdit[];
 }
 
 /** The publication a manifest asks for, with its accounts resolved; null below the published stage. */
@@ -88,10 +98,12 @@ function planSteps(
 ): Planned {
   const content = contentSteps(item, detail, target, context);
   const { holds, drift } = content;
-  if (content.final || item.stage === 'draft') return { ...releaseControl(content, item, context), drift };
+  const edits = content.serviceEdits ? { serviceEdits: content.serviceEdits } : {};
+  if (content.final || item.stage === 'draft')
+    return { ...releaseControl(content, item, context), drift, ...edits };
   const video = videoSteps(item, detail, summary, target, content, context);
   const planned = { steps: [...content.steps, ...video.steps], holds: [...holds, ...video.holds] };
-  return { ...releaseControl(planned, item, context), drift };
+  return { ...releaseControl(planned, item, context), drift, ...edits };
 }
 
 /** How a publication goes out: in the generation request, or with an upload. */
@@ -133,7 +145,7 @@ function restrict(planned: Planned, context: PlanContext, flow: DesiredItem['flo
     steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
     holds.push({ kind: 'render_disabled', by: 'event' });
   }
-  return { steps, holds, drift: planned.drift };
+  return { ...planned, steps, holds };
 }
 
 /** An error of one item alone (Problem.itemOnly): it is held, the others go on, the run fails at the end. */
@@ -236,6 +248,7 @@ function planOne(
       script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
       ...(check.confirmation ? { confirmation: check.confirmation } : {}),
       ...keptOf(item, detail, planned.steps),
+      ...(planned.serviceEdits ? { serviceEdits: planned.serviceEdits } : {}),
     },
     problems: [
       ...resolved.problems,

@@ -149,7 +149,14 @@ export type Hold =
       mergedHead: string | null;
     }
   /** No reviewed plan covers this item, and `require-review: hold` asks for one. */
-  | { kind: 'not_reviewed'; why: NotReviewedWhy; pr: number | null; url: string | null };
+  | { kind: 'not_reviewed'; why: NotReviewedWhy; pr: number | null; url: string | null }
+  /**
+   * Fields the service shows otherwise than the manifest, changed in the
+   * repository and in the service since the last apply (conflict), or whose
+   * writer cannot be told (unknown): nothing is written to the item, nor
+   * rendered or published, until one side gives way (plan/service-edits.ts).
+   */
+  | { kind: 'service_edit'; conflict: string[]; unknown: string[] };
 
 /** How an item differs from what its pull request showed. */
 export type ReviewChange = 'manifest' | 'script' | 'render' | 'publication' | 'target';
@@ -240,6 +247,44 @@ export interface PlanItem {
   kept?: KeptValue[];
   /** A pull request's preview render of this item (src/engine/preview-render.ts); set only on runs that render previews. */
   previewRender?: PreviewRenderChoice;
+  /** Fields edited in the service since the repository last asked for them, and what this plan does about each. */
+  serviceEdits?: ServiceEdit[];
+}
+
+/**
+ * Who last changed a field that the service shows otherwise than the
+ * manifest, as git and the action's records tell it (engine/service-edits.ts):
+ * the repository asked for a value the service does not hold yet (written as
+ * ever), a change made in the service since (kept), both (a conflict), or it
+ * cannot be told, and why.
+ */
+export type FieldOrigin =
+  | { kind: 'repository' }
+  | { kind: 'service' }
+  | { kind: 'conflict'; asked: unknown }
+  | { kind: 'unknown'; why: UnknownOrigin };
+
+/**
+ * Why the writer of a field cannot be told: a draft a pull request's
+ * preview may have written, and no record of the previews could be read.
+ */
+type UnknownOrigin = 'preview_unrecorded';
+
+/**
+ * A field edited in the service: its value there and the manifest's, when
+ * the item last changed in the service (its updated_at) where shown, and
+ * what the plan does: keep it, put the manifest's back (self-heal), or hold
+ * it as a conflict (with what the repository asked before) or unknown.
+ */
+export interface ServiceEdit {
+  field: ManagedField;
+  service: unknown;
+  manifest: unknown;
+  since: string | null;
+  outcome: 'kept' | 'healed' | 'conflict' | 'unknown';
+  /** A conflict: the value the repository asked for at the last apply. */
+  asked?: unknown;
+  why?: UnknownOrigin;
 }
 
 /**
@@ -323,6 +368,14 @@ export interface PlanContext {
   personaChanged?: ReadonlySet<string>;
   /** Freeze windows, the kill switch and paused accounts (plan/release-control.ts); absent: none. */
   release?: ReleaseRules;
+  /**
+   * file → field → who last changed each field the service shows otherwise
+   * (engine/service-edits.ts). A field without an origin is the repository's
+   * to write, as is every field when the run has no earlier versions at all.
+   */
+  origins?: ReadonlyMap<string, ReadonlyMap<ManagedField, FieldOrigin>>;
+  /** The `self-heal` input: every field edited in the service is put back to the manifest's value. */
+  selfHeal?: boolean;
 }
 
 /** The kill switch of a run: the release file's `paused`, or the `pause` input. */

@@ -21,6 +21,7 @@ import {
 } from './escape.ts';
 import { previewRenderSection, type PreviewMediaToken } from './previews.ts';
 import { releaseLines } from './release.ts';
+import { editValue, fieldName, serviceEditOutcome, serviceEditsText } from './service-edit-words.ts';
 import {
   accountsBehindOneUrl,
   driftText,
@@ -288,6 +289,7 @@ function body(report: RunReport, context: ReportContext, layout: Layout): string
         ? planTable(report, context, layout)
         : null,
     heldForReviewLine(report.plan?.items ?? []),
+    serviceEditSection(report.plan?.items ?? [], context, layout),
     report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
     unmanagedSection(report.plan?.unmanaged ?? [], layout),
     notesSection(report.notes ?? []),
@@ -308,6 +310,39 @@ function heldForReviewLine(items: readonly PlanItem[]): string | null {
     ([number, { url, count }]) => `${link(`#${number}`, url && safeUrl(url))} (${plural(count, 'item')})`,
   );
   return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
+}
+
+/**
+ * Fields edited in the service, side by side with the manifest's value and,
+ * for a conflict, what the last apply asked for: every run says them, the
+ * scheduled one nobody reviews included (docs/service-edits.md).
+ */
+function serviceEditSection(
+  items: readonly PlanItem[],
+  context: ReportContext,
+  layout: Layout,
+): string | null {
+  const rows = items.flatMap((item) =>
+    (item.serviceEdits ?? []).map((edit): Cell[] => [
+      fileCell(item.file, item.file, item.line, context, layout),
+      textCell(fieldName(edit.field)),
+      textCell(editValue(edit.service), layout.compact ? 40 : 120),
+      textCell(editValue(edit.manifest), layout.compact ? 40 : 120),
+      textCell(edit.outcome === 'conflict' ? editValue(edit.asked) : '', layout.compact ? 40 : 120),
+      textCell(serviceEditOutcome(edit)),
+    ]),
+  );
+  if (rows.length === 0) return null;
+  const { rows: shown, more } = capped(rows, layout, context);
+  const table = markdownTable(
+    ['Manifest', 'Field', 'In the service', 'In the manifest', 'Last applied', 'This run'],
+    shown,
+  );
+  const intro =
+    '**Edited in the service:** fields whose value in the service is not what the repository last asked for. ' +
+    'Kept unless `self-heal: true`; `content-as-code adopt` (or `mode: adopt`) writes them into the manifests; ' +
+    '`ignore_service_edits` leaves a field to the service.';
+  return join([intro, table, more]);
 }
 
 /** Informational reads that failed: said once, changed nothing. */
@@ -518,9 +553,11 @@ function notesText(item: PlanItem, layout: Layout): string {
     ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [text])),
     ...item.holds.map((hold) => holdText(hold)),
     ...item.drift.map((drift) => driftText(drift, layout.compact)),
-    ...[keptText(item.kept, layout.compact), notPreviewedText(item)].flatMap((text) =>
-      text === null ? [] : [text],
-    ),
+    ...[
+      serviceEditsText(item.serviceEdits, layout.compact),
+      keptText(item.kept, layout.compact),
+      notPreviewedText(item),
+    ].flatMap((text) => (text === null ? [] : [text])),
     ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
   ];
   return notes.join('; ');

@@ -16,7 +16,12 @@ function count(n: number): string {
 
 /** A plan item with no step, hold or drift: counted, not listed. */
 export function isQuiet(item: PlanItem): boolean {
-  return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
+  return (
+    item.steps.length === 0 &&
+    item.holds.length === 0 &&
+    item.drift.length === 0 &&
+    (item.serviceEdits ?? []).length === 0
+  );
 }
 
 /** A result that changed nothing and says nothing: counted, not listed. */

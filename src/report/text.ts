@@ -1,4 +1,5 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
+import { serviceEditsText } from './service-edit-words.ts';
 import { OUTCOMES, type ApplyResult, type ItemResult, type Outcome } from '../apply/types.ts';
 import { publishedThisRun } from '../apply/results.ts';
 import { generates } from '../plan/steps.ts';
@@ -101,7 +102,8 @@ function itemNotes(item: PlanItem): string {
   const confirmation = confirmationText(item);
   if (confirmation !== null) notes.push(confirmation);
   notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
-  for (const text of [keptText(item.kept), notPreviewedText(item)]) if (text !== null) notes.push(text);
+  for (const text of [serviceEditsText(item.serviceEdits), keptText(item.kept), notPreviewedText(item)])
+    if (text !== null) notes.push(text);
   if (item.publishVia) notes.push(publishViaText(item.publishVia, item.flow));
   return notes.join('; ');
 }

@@ -18,6 +18,9 @@ import type {
 import { previewEdit } from '../plan/permissions.ts';
 import { publicationOf } from '../plan/steps.ts';
 import { thousands } from '../text/thousands.ts';
+import { formatInstant, serviceEditHoldText, serviceEditsText } from './service-edit-words.ts';
+
+export { formatInstant };
 
 // The words for a plan, shared by the terminal and the Markdown reports so
 // that the CLI and the action say the same thing about the same plan. The
@@ -125,6 +128,8 @@ export function holdText(hold: Hold): string {
       return `the service accepted the edit but shows ${hold.fields.join(', ')} empty; nothing more is done to it in this run. Check how the service stores them`;
     case 'changed_since_review':
       return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+    case 'service_edit':
+      return serviceEditHoldText(hold);
     case 'not_reviewed':
       if (hold.why === 'unverified') {
         return `not reviewed: the reviewed plan in the comment of pull request #${hold.pr ?? '?'} does not verify (${UNVERIFIED_CAUSES}); held whatever require-review says, not rendered or published. ${RELEASE}`;
@@ -316,12 +321,6 @@ export function formatIn(iso: string, zone: string | null): string {
   return `${WEEKDAY_NAMES[wall.getUTCDay()]} ${text.slice(0, 10)} ${text.slice(11, 16)} ${zone}`;
 }
 
-/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
-export function formatInstant(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
-  return match ? `${match[1]} ${match[2]} UTC` : iso;
-}
-
 /**
  * What the results table says beside an outcome: why a skipped or held item
  * was (every one has a reason), what drifted and what to do about it, and
@@ -332,9 +331,11 @@ export function resultNote(item: ItemResult, planned: PlanItem | undefined): str
   // A drift stays after the run, whatever else it did: the results say it and the way out too.
   const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
   const live = [unknownText(item), confirmationText(item)].filter((text): text is string => text !== null);
-  const planNotes = [keptText(planned?.kept), planned ? notPreviewedText(planned) : null].flatMap((text) =>
-    text === null ? [] : [text],
-  );
+  const planNotes = [
+    serviceEditsText(planned?.serviceEdits),
+    keptText(planned?.kept),
+    planned ? notPreviewedText(planned) : null,
+  ].flatMap((text) => (text === null ? [] : [text]));
   const notes = [
     ...new Set([
       ...live,

@@ -473,7 +473,7 @@ describe('dist/index.js on a runner', () => {
     const result = await run(dir, pushEvent(), { mode: 'deploy' });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      '::error::Input `mode`: expected one of validate, plan, apply, auto, doctor, import (got "deploy").',
+      '::error::Input `mode`: expected one of validate, plan, apply, auto, doctor, import, adopt (got "deploy").',
     );
   });
 });

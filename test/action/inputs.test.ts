@@ -33,6 +33,7 @@ describe('readInputs', () => {
       pause: null,
       overrideFreeze: false,
       atMostOnce: false,
+      selfHeal: false,
       allowInsecureHttp: false,
       allowUntrustedEvents: false,
       deployments: false,
@@ -103,7 +104,7 @@ describe('readInputs', () => {
     const lines = (error as Error).message.split('\n');
     expect(lines).toEqual([
       'Input `base-url`: expected an http:// or https:// URL, for example https://api.example.com (got "api.example.com").',
-      'Input `mode`: expected one of validate, plan, apply, auto, doctor, import (got "deploy").',
+      'Input `mode`: expected one of validate, plan, apply, auto, doctor, import, adopt (got "deploy").',
       'Input `publish`: expected true or false (got "yes").',
       'Input `concurrency`: expected a whole number from 1 to 64 (got "0").',
       'Input `shard`: the shard number must be from 1 to 3; shards count from 1 (got "4/3").',

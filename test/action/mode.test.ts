@@ -34,7 +34,7 @@ const SERVICE = { 'api-key': 'svc_test_key', 'base-url': 'https://api.example.co
 function decideOrRefuse(name: string, payload: Record<string, unknown>, ref: string, given = {}) {
   const event = eventFromPayload({ GITHUB_EVENT_NAME: name, GITHUB_REF: ref }, payload);
   const read = inputs({ ...SERVICE, ...given });
-  if (read.mode === 'doctor' || read.mode === 'import')
+  if (read.mode === 'doctor' || read.mode === 'import' || read.mode === 'adopt')
     throw new Error(`${read.mode} is decided before the engine runs`);
   return decideRun({ ...read, mode: read.mode }, event);
 }

@@ -112,6 +112,34 @@ describe('the plan output carries fingerprints, never texts', () => {
     expect(parsed.items[0]).toMatchObject({ file: 'content/a.yml', remote: { id: 'id-a' } });
   });
 
+  it("replaces the values of a field edited in the service, the service's and the manifest's", () => {
+    const edited: PlanItem = {
+      ...publishedItem('a', 'short'),
+      serviceEdits: [
+        {
+          field: 'description',
+          service: 'By hand.',
+          manifest: 'Mine.',
+          since: null,
+          outcome: 'conflict',
+          asked: 'Before.',
+        },
+      ],
+    };
+    const out = outputsFor(report({ plan: plan([edited]) }));
+    expect(out.plan).not.toMatch(/By hand|Mine|Before/);
+    expect((JSON.parse(out.plan) as Plan).items[0]?.serviceEdits).toEqual([
+      {
+        field: 'description',
+        service: fingerprint('By hand.'),
+        manifest: fingerprint('Mine.'),
+        asked: fingerprint('Before.'),
+        since: null,
+        outcome: 'conflict',
+      },
+    ]);
+  });
+
   it('300 items with long scripts stay far under the 1 MB GitHub keeps per job', () => {
     const items = Array.from({ length: 300 }, (_, n) => publishedItem(`item-${n}`, 'x'.repeat(5000)));
     expect(outputsFor(report({ plan: plan(items) })).plan.length).toBeLessThan(360_000);

@@ -41,7 +41,8 @@ function decide(name: string, payload: Record<string, unknown>, given: Record<st
     'base-url': 'https://api.example.com',
   };
   const read = readInputs((input) => given[input] ?? service[input] ?? '');
-  if (read.mode === 'doctor' || read.mode === 'import') throw new Error('decided before the engine runs');
+  if (read.mode === 'doctor' || read.mode === 'import' || read.mode === 'adopt')
+    throw new Error('decided before the engine runs');
   const decision = decideRun({ ...read, mode: read.mode }, event);
   if ('refused' in decision) throw new Error(`refused: ${decision.refused}`);
   return { event, decision };

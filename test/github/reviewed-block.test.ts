@@ -143,4 +143,13 @@ describe('reviewed-plan block', () => {
       expect(readReviewedBlock(comment(block), other)).toEqual({ kind: 'unverified' });
     }
   });
+
+  it("carries the keys of a preview's writes, sealed with the plan", () => {
+    const keys = ['0123456789abcdef', 'fedcba9876543210'];
+    const block = reviewedBlock([[fileKey('content/a.yml'), entry(0)]], null, sealed, {
+      previewed: [...keys, 'not a key'],
+    });
+    expect(planIn(comment(block))?.w).toEqual(keys);
+    expect(planIn(comment(block.replace('0123456789abcdef', '0123456789abcdee')))).toBeNull();
+  });
 });

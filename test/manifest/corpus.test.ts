@@ -23,7 +23,7 @@ const CORPUS: Record<string, string[]> = {
     'comments-only.yml:1:1: error: the file is empty; a manifest needs at least a line like "title: …"',
   ],
   'constructor-key.yml': [
-    'constructor-key.yml:2:1: error: constructor is not a field; the fields here are title, id, description, full_text, textover, hashtags, persona, fine_tuning, stage, flow, video, publish, paused',
+    'constructor-key.yml:2:1: error: constructor is not a field; the fields here are title, id, description, full_text, textover, hashtags, persona, fine_tuning, stage, flow, video, publish, paused, self_heal, ignore_service_edits',
   ],
   'deep-nesting.yml': ['deep-nesting.yml:2:78: error: values are nested more than 64 levels deep here'],
   'defaults-error': [

@@ -70,12 +70,14 @@ const SETTING_KEYS = [
   'overrideFreeze',
   'atMostOnce',
   'previewRenders',
+  'selfHeal',
 ] as const satisfies readonly (keyof RunSettings)[];
 const DEPENDENCY_KEYS = [
   'client',
   'logger',
   'previous',
   'review',
+  'previewWrites',
   'onPlan',
 ] as const satisfies readonly (keyof EngineDependencies)[];
 
@@ -107,6 +109,8 @@ export interface Harness {
   write(name: string, yaml: string): Promise<void>;
   remove(name: string): Promise<void>;
   run(overrides?: RunOverrides): Promise<RunReport>;
+  /** The options `run` would give the engine, for a caller that runs it itself. */
+  options(overrides?: RunOverrides): EngineOptions;
   /** Requests the emulator received, as `METHOD /path` without the query. */
   requests(): string[];
   close(): Promise<void>;
@@ -170,6 +174,7 @@ export async function startHarness(options: EmulatorOptions = {}): Promise<Harne
     },
     remove: (name) => rm(join(dir, 'content', name)),
     run: (overrides = {}) => runEngine(withOverrides(engineOptions(dir, client, logger), overrides)),
+    options: (overrides = {}) => withOverrides(engineOptions(dir, client, logger), overrides),
     requests: () => emulator.admin.requestLog.map((entry) => `${entry.method} ${entry.path.split('?')[0]}`),
     close: async () => {
       await client.close();

@@ -259,6 +259,14 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}): Promise<
       }
       return send(200, list.slice((page - 1) * perPage, page * perPage), headers);
     }
+    if (/^\/repos\/[^/]+\/[^/]+\/pulls$/.test(url.pathname) && req.method === 'GET') {
+      // The pull requests setPull made, the newest first: updated last, as GET pulls?sort=updated lists them.
+      const pulls = [...pullHeads].sort(([a], [b]) => b - a);
+      return send(
+        200,
+        pulls.map(([number, head]) => ({ number, state: 'closed', head: { sha: head.sha } })),
+      );
+    }
     match = /^\/repos\/([^/]+\/[^/]+)\/commits\/([^/]+)\/pulls$/.exec(url.pathname);
     if (match && req.method === 'GET') {
       const repo = match[1]!;

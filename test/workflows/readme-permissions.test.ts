@@ -47,6 +47,7 @@ describe('examples/workflows/README.md', () => {
 
   it('has a row for every example workflow', () => {
     expect([...table.keys()].sort()).toEqual([
+      'adopt.yml',
       'import.yml',
       'pr-review.yml',
       'publish-on-merge.yml',
