@@ -53,6 +53,7 @@ Usage:
   content-as-code doctor [--json]      probe the service read-only: how it answers where its interface leaves details open
   content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
   content-as-code drafts [--json]      list unpublished items no manifest names, with when each last changed
+  content-as-code adopt [options]      write the service's values of fields edited there into the manifests
   content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
   content-as-code schema [release]     print the manifest JSON Schema (or the release file's)
 
@@ -73,6 +74,7 @@ Options:
   --pause REASON          write nothing to the service, saying why (true, or the reason); as the action's pause input
   --override-freeze       lift the release file's freeze windows for this run (pauses still hold)
   --at-most-once          hold a publication whose answer was lost as unknown, never send it again
+  --self-heal             put fields edited in the service back to the manifests' values (default: keep them)
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
   --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)

@@ -19864,7 +19864,25 @@ const video = strictObject({
         .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
 })
     .describe('How the video is rendered.');
+/** Manifest fields a person may edit in the service's web app; `ignore_service_edits` names them. */
+const SERVICE_EDITABLE = [
+    'description',
+    'full_text',
+    'textover',
+    'hashtags',
+    'persona',
+    'fine_tuning',
+];
 const hashtag = union([schemas_string().regex(/^#?[^\s#]\S*$/), schemas_int()]);
+/** Hashtags as the service takes them: one string; a list is joined, with `#` added where missing. */
+const hashtagsField = union([
+    schemas_string().transform((value) => value.trim()),
+    array(hashtag)
+        .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
+]);
+/** A persona id, written as it is or as {id: …}. */
+const personaField = union([schema_nonEmpty, strictObject({ id: schema_nonEmpty.describe('Persona id.') })])
+    .transform((value) => (typeof value === 'string' ? value : value.id));
 const manifestSchema = strictObject({
     title: schema_nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
     id: schema_nonEmpty.optional().describe('Pins an existing item by its id.'),
@@ -19873,17 +19891,10 @@ const manifestSchema = strictObject({
     textover: schemas_string()
         .optional()
         .describe('Hand-written on-screen script; absent: the service writes one from full_text.'),
-    hashtags: union([
-        schemas_string().transform((value) => value.trim()),
-        array(hashtag)
-            .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
-    ])
+    hashtags: hashtagsField
         .optional()
         .describe('A list of hashtags (# added when missing), or one string taken as written.'),
-    persona: union([schema_nonEmpty, strictObject({ id: schema_nonEmpty.describe('Persona id.') })])
-        .transform((value) => (typeof value === 'string' ? value : value.id))
-        .optional()
-        .describe('Persona id, or {id: …}.'),
+    persona: personaField.optional().describe('Persona id, or {id: …}.'),
     fine_tuning: record(schemas_string(), unknown())
         .optional()
         .describe('Generation fine-tuning, passed through to the service as it is.'),
@@ -19896,6 +19907,12 @@ const manifestSchema = strictObject({
     video: video.prefault({}),
     publish: publish.optional(),
     paused: pausedField,
+    self_heal: schemas_boolean()
+        .optional()
+        .describe("true: a field edited in the service since the repository last asked for it is put back to the manifest's value (once, and said). Absent or false: such an edit is kept and shown (docs/service-edits.md)."),
+    ignore_service_edits: array(schemas_enum(SERVICE_EDITABLE))
+        .optional()
+        .describe('Fields the service owns once the item exists: sent when it is created, never compared or written again.'),
 })
     .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
     path: ['stage'],
@@ -20001,6 +20018,12 @@ function normalize(file, manifest, positions) {
     const paused = pauseOf(manifest.paused, locations['paused'] ?? location);
     if (paused !== null)
         item.paused = paused;
+    if (manifest.self_heal === true)
+        item.selfHeal = true;
+    if (manifest.ignore_service_edits !== undefined && manifest.ignore_service_edits.length > 0)
+        item.ignoreServiceEdits = [
+            ...new Set(manifest.ignore_service_edits.map((field) => (field === 'persona' ? 'persona_id' : field))),
+        ];
     return { item, warnings: normalize_warningsOf(item) };
 }
 /** `paused: true`, or `paused: {reason, since}`, as the plan reads it; null when the item is not paused. */

@@ -1,5 +1,5 @@
-export const id = 581;
-export const ids = [581,911];
+export const id = 56;
+export const ids = [56,911];
 export const modules = {
 
 /***/ 7911:
@@ -53,6 +53,7 @@ Usage:
   content-as-code doctor [--json]      probe the service read-only: how it answers where its interface leaves details open
   content-as-code import [--out DIR]   write a manifest for each item no manifest manages yet
   content-as-code drafts [--json]      list unpublished items no manifest names, with when each last changed
+  content-as-code adopt [options]      write the service's values of fields edited there into the manifests
   content-as-code emulator [options]   run the local emulator of the service until Ctrl-C (see emulator --help)
   content-as-code schema [release]     print the manifest JSON Schema (or the release file's)
 
@@ -73,6 +74,7 @@ Options:
   --pause REASON          write nothing to the service, saying why (true, or the reason); as the action's pause input
   --override-freeze       lift the release file's freeze windows for this run (pauses still hold)
   --at-most-once          hold a publication whose answer was lost as unknown, never send it again
+  --self-heal             put fields edited in the service back to the manifests' values (default: keep them)
   --max-publications N    refuse to apply a plan with more publications than this (default: 10)
   --cancel-running        edit items that are generating, cancelling their job
   --base REF              git ref holding the previous manifests, to detect renamed titles (default: HEAD and its history)
@@ -98,7 +100,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 7581:
+/***/ 56:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -7811,6 +7813,7 @@ const INPUT_DEFAULTS = {
     pause: 'false',
     'override-freeze': 'false',
     'at-most-once': 'false',
+    'self-heal': 'false',
     shard: '',
     'allow-insecure-http': 'false',
     'allow-untrusted-events': 'false',
@@ -8203,7 +8206,7 @@ function statedScopes(steps) {
 // `_defaults.yml`, accounts paused by the release file, and freeze windows.
 // What they hold becomes a hold that says why and since when; nothing else
 // of the plan changes. The publication's own timing (a freeze, a paused
-// account, lateness measured without the frozen time) is release-steps.ts's.
+// account, lateness measured without the frozen time) is video-steps.ts's.
 /** The run's release rules: the release file (null: there is none), the pause input, override-freeze. */
 function releaseRules(control, run) {
     const filePause = control?.paused == null
@@ -8408,6 +8411,7 @@ const COMMANDS = [
     'doctor',
     'import',
     'drafts',
+    'adopt',
     'emulator',
     'schema',
     'help',
@@ -8434,6 +8438,7 @@ const OPTIONS = {
     pause: { type: 'string' },
     'override-freeze': { type: 'boolean', default: false },
     'at-most-once': { type: 'boolean', default: false },
+    'self-heal': { type: 'boolean', default: false },
     'max-publications': { type: 'string' },
     'cancel-running': { type: 'boolean', default: DEFAULTS.cancelRunning },
     base: { type: 'string' },
@@ -8520,6 +8525,7 @@ function optionsFrom(command, values, cwd) {
         pause: values.pause === undefined ? null : parsePause(values.pause),
         overrideFreeze: values['override-freeze'],
         atMostOnce: values['at-most-once'],
+        selfHeal: values['self-heal'],
         maxPublications: integer('--max-publications', values['max-publications'], DEFAULTS.maxPublications, 0),
         cancelRunning: values['cancel-running'],
         base: values.base ?? null,
@@ -8569,6 +8575,7 @@ function defaults(command, cwd) {
         pause: null,
         overrideFreeze: false,
         atMostOnce: false,
+        selfHeal: false,
         maxPublications: DEFAULTS.maxPublications,
         cancelRunning: DEFAULTS.cancelRunning,
         base: null,
@@ -9074,6 +9081,78 @@ async function readAll(stream) {
 
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __webpack_require__(6698);
+;// CONCATENATED MODULE: ./src/report/service-edit-words.ts
+// The words for fields edited in the service (plan/service-edits.ts), shared
+// by the terminal, the summary and the pull request's comment. The callers
+// escape every line: values come from the service and the manifests.
+/** The persona is named as the manifest names it. */
+function fieldName(field) {
+    return field === 'persona_id' ? 'persona' : field;
+}
+/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
+function formatInstant(iso) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+/** The ways out of a kept edit, said once per line. */
+const WAYS_OUT = "to take it into git run content-as-code adopt (or mode: adopt); to put the manifest's back set self-heal: true; to leave the field to the service list it in ignore_service_edits";
+/** A value on one line, quoted, at most 80 characters. */
+function editValue(value) {
+    if (value === null || value === undefined || value === '')
+        return '(none)';
+    const text = typeof value === 'string' ? `"${value.replace(/\s+/g, ' ')}"` : JSON.stringify(value);
+    return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+function since(edit) {
+    return edit.since === null ? '' : ` (the item last changed in the service ${formatInstant(edit.since)})`;
+}
+/** One edit as a sentence: what the service holds, what the manifest says, and what this run does. */
+function serviceEditSentence(edit) {
+    const field = fieldName(edit.field);
+    const values = `the service has ${editValue(edit.service)}, the manifest ${editValue(edit.manifest)}`;
+    switch (edit.outcome) {
+        case 'kept':
+            return `${field} edited in the service${since(edit)}: kept as the service has it (${values}); ${WAYS_OUT}`;
+        case 'healed':
+            return `${field} edited in the service${since(edit)}: put back to the manifest's value by self-heal (${values})`;
+        case 'conflict':
+            return `${field} changed in the service and in the repository since the last apply${since(edit)}: a conflict, written neither way until one side gives way (${values}, the last apply asked for ${editValue(edit.asked)}); adopt the service's value, set the manifest back, or set self-heal: true`;
+        case 'unknown':
+            return `${field} changed outside the repository${since(edit)}, in the service or by a pull request's preview: which cannot be told, as no record of the previews could be read; held, written neither way (${values}); adopt the service's value, or set self-heal: true to put the manifest's back`;
+    }
+}
+/** Every edit of an item, in one note; the compact form names the fields only. Null when there is none. */
+function serviceEditsText(edits, compact = false) {
+    if (edits === undefined || edits.length === 0)
+        return null;
+    if (compact) {
+        const named = edits.map((edit) => `${fieldName(edit.field)} (${edit.outcome})`).join(', ');
+        return `edited in the service: ${named}`;
+    }
+    return edits.map(serviceEditSentence).join('; ');
+}
+/** The outcome of an edit in a table cell. */
+function serviceEditOutcome(edit) {
+    switch (edit.outcome) {
+        case 'kept':
+            return 'edited in the service: kept';
+        case 'healed':
+            return 'edited in the service: put back (self-heal)';
+        case 'conflict':
+            return 'changed in the service and in the repository: conflict, written neither way';
+        case 'unknown':
+            return 'changed outside the repository, writer unknown: held';
+    }
+}
+/** The hold of a conflict or an unknown writer: the fields, said in the edits' own note. */
+function serviceEditHoldText(hold) {
+    const parts = [
+        hold.conflict.length > 0 ? `${hold.conflict.map(fieldName).join(', ')} in conflict` : null,
+        hold.unknown.length > 0 ? `${hold.unknown.map(fieldName).join(', ')} of an unknown writer` : null,
+    ].filter((part) => part !== null);
+    return `held: ${parts.join(' and ')}; nothing is written, rendered or published for this item until one side gives way`;
+}
+
 ;// CONCATENATED MODULE: ./src/apply/types.ts
 /** Every outcome, in the order reports count them. */
 const OUTCOMES = [
@@ -9664,6 +9743,8 @@ function asPreview(item) {
 
 
 
+
+
 /** Fields short enough to show as old → new; scripts are shown as diffs instead. */
 const SHOWN_VALUES = new Set([
     'title',
@@ -9754,6 +9835,8 @@ function holdText(hold) {
             return `the service accepted the edit but shows ${hold.fields.join(', ')} empty; nothing more is done to it in this run. Check how the service stores them`;
         case 'changed_since_review':
             return `changed since review in pull request #${hold.pr}: ${hold.changes.map((change) => REVIEW_CHANGES[change]).join(', ')}${hold.reviewedHead && hold.mergedHead ? ` (the reviewed plan was computed for ${hold.reviewedHead.slice(0, 7)}, the pull request merged ${hold.mergedHead.slice(0, 7)})` : ''}; not rendered or published. ${RELEASE}`;
+        case 'service_edit':
+            return serviceEditHoldText(hold);
         case 'not_reviewed':
             if (hold.why === 'unverified') {
                 return `not reviewed: the reviewed plan in the comment of pull request #${hold.pr ?? '?'} does not verify (${UNVERIFIED_CAUSES}); held whatever require-review says, not rendered or published. ${RELEASE}`;
@@ -9928,11 +10011,6 @@ function formatIn(iso, zone) {
     const text = wall.toISOString();
     return `${WEEKDAY_NAMES[wall.getUTCDay()]} ${text.slice(0, 10)} ${text.slice(11, 16)} ${zone}`;
 }
-/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
-function formatInstant(iso) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : iso;
-}
 /**
  * What the results table says beside an outcome: why a skipped or held item
  * was (every one has a reason), what drifted and what to do about it, and
@@ -9943,7 +10021,11 @@ function resultNote(item, planned) {
     // A drift stays after the run, whatever else it did: the results say it and the way out too.
     const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
     const live = [unknownText(item), confirmationText(item)].filter((text) => text !== null);
-    const planNotes = [keptText(planned?.kept), planned ? notPreviewedText(planned) : null].flatMap((text) => text === null ? [] : [text]);
+    const planNotes = [
+        serviceEditsText(planned?.serviceEdits),
+        keptText(planned?.kept),
+        planned ? notPreviewedText(planned) : null,
+    ].flatMap((text) => (text === null ? [] : [text]));
     const notes = [
         ...new Set([
             ...live,
@@ -10045,6 +10127,7 @@ function scopeText(scope, code = (text) => text) {
 
 
 
+
 const PLAIN = { color: false };
 const ANSI = {
     good: ['\u001b[32m', '\u001b[39m'],
@@ -10104,7 +10187,7 @@ function itemNotes(item) {
     if (confirmation !== null)
         notes.push(confirmation);
     notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
-    for (const text of [keptText(item.kept), notPreviewedText(item)])
+    for (const text of [serviceEditsText(item.serviceEdits), keptText(item.kept), notPreviewedText(item)])
         if (text !== null)
             notes.push(text);
     if (item.publishVia)
@@ -11135,6 +11218,12 @@ function normalize(file, manifest, positions) {
     const paused = pauseOf(manifest.paused, locations['paused'] ?? location);
     if (paused !== null)
         item.paused = paused;
+    if (manifest.self_heal === true)
+        item.selfHeal = true;
+    if (manifest.ignore_service_edits !== undefined && manifest.ignore_service_edits.length > 0)
+        item.ignoreServiceEdits = [
+            ...new Set(manifest.ignore_service_edits.map((field) => (field === 'persona' ? 'persona_id' : field))),
+        ];
     return { item, warnings: warningsOf(item) };
 }
 /** `paused: true`, or `paused: {reason, since}`, as the plan reads it; null when the item is not paused. */
@@ -11296,7 +11385,7 @@ const fixedWindow = schemas/* strictObject */.rej({
     .describe('A window between two dates or instants: a holiday, a launch, a review.');
 /** One freeze window: the release file's schema checks each, and the loader checks each alone when another part is wrong. */
 const freezeWindowSchema = schemas/* union */.KCZ([recurringWindow, fixedWindow]);
-const since = when('Since when: a date or an instant with a zone.');
+const release_schema_since = when('Since when: a date or an instant with a zone.');
 /** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
 const MAX_FREEZE_WINDOWS = 100;
 /** The most accounts a release file may pause. */
@@ -11318,20 +11407,20 @@ function capped(entry, max, tooMany) {
 const pausedById = schemas/* strictObject */.rej({
     id: nonEmpty.describe('Id of the account, as GET /accounts lists it.'),
     reason,
-    since,
+    since: release_schema_since,
 });
 const pausedByName = schemas/* strictObject */.rej({
     platform: schemas/* enum */.k5n(PLATFORMS).describe('Platform of the account: YouTube, TikTok or Instagram.'),
     name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
     reason,
-    since,
+    since: release_schema_since,
 });
 const releaseSchema = schemas/* strictObject */.rej({
     paused: schemas/* boolean */.zMY()
         .default(false)
         .describe('The kill switch: true stops every write of every run (creates, edits, renders, publications).'),
     reason: reason.optional().describe('Why the catalogue is paused; required with paused: true.'),
-    since: since.optional().describe('Since when the catalogue is paused; required with paused: true.'),
+    since: release_schema_since.optional().describe('Since when the catalogue is paused; required with paused: true.'),
     warn_paused_after: duration
         .default('7d')
         .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
@@ -11361,7 +11450,7 @@ const pausedField = schemas/* union */.KCZ([
     schemas/* boolean */.zMY(),
     schemas/* strictObject */.rej({
         reason: reason.optional(),
-        since: since.optional(),
+        since: release_schema_since.optional(),
     }),
 ])
     .optional()
@@ -12362,7 +12451,25 @@ const video = schemas/* strictObject */.rej({
         .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
 })
     .describe('How the video is rendered.');
+/** Manifest fields a person may edit in the service's web app; `ignore_service_edits` names them. */
+const SERVICE_EDITABLE = [
+    'description',
+    'full_text',
+    'textover',
+    'hashtags',
+    'persona',
+    'fine_tuning',
+];
 const hashtag = schemas/* union */.KCZ([schemas/* string */.YjP().regex(/^#?[^\s#]\S*$/), schemas/* int */.Whr()]);
+/** Hashtags as the service takes them: one string; a list is joined, with `#` added where missing. */
+const hashtagsField = schemas/* union */.KCZ([
+    schemas/* string */.YjP().transform((value) => value.trim()),
+    schemas/* array */.YOg(hashtag)
+        .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
+]);
+/** A persona id, written as it is or as {id: …}. */
+const personaField = schemas/* union */.KCZ([schema_nonEmpty, schemas/* strictObject */.rej({ id: schema_nonEmpty.describe('Persona id.') })])
+    .transform((value) => (typeof value === 'string' ? value : value.id));
 const manifestSchema = schemas/* strictObject */.rej({
     title: schema_nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
     id: schema_nonEmpty.optional().describe('Pins an existing item by its id.'),
@@ -12371,17 +12478,10 @@ const manifestSchema = schemas/* strictObject */.rej({
     textover: schemas/* string */.YjP()
         .optional()
         .describe('Hand-written on-screen script; absent: the service writes one from full_text.'),
-    hashtags: schemas/* union */.KCZ([
-        schemas/* string */.YjP().transform((value) => value.trim()),
-        schemas/* array */.YOg(hashtag)
-            .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
-    ])
+    hashtags: hashtagsField
         .optional()
         .describe('A list of hashtags (# added when missing), or one string taken as written.'),
-    persona: schemas/* union */.KCZ([schema_nonEmpty, schemas/* strictObject */.rej({ id: schema_nonEmpty.describe('Persona id.') })])
-        .transform((value) => (typeof value === 'string' ? value : value.id))
-        .optional()
-        .describe('Persona id, or {id: …}.'),
+    persona: personaField.optional().describe('Persona id, or {id: …}.'),
     fine_tuning: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
         .optional()
         .describe('Generation fine-tuning, passed through to the service as it is.'),
@@ -12394,6 +12494,12 @@ const manifestSchema = schemas/* strictObject */.rej({
     video: video.prefault({}),
     publish: publish.optional(),
     paused: pausedField,
+    self_heal: schemas/* boolean */.zMY()
+        .optional()
+        .describe("true: a field edited in the service since the repository last asked for it is put back to the manifest's value (once, and said). Absent or false: such an edit is kept and shown (docs/service-edits.md)."),
+    ignore_service_edits: schemas/* array */.YOg(schemas/* enum */.k5n(SERVICE_EDITABLE))
+        .optional()
+        .describe('Fields the service owns once the item exists: sent when it is created, never compared or written again.'),
 })
     .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
     path: ['stage'],
@@ -13790,7 +13896,59 @@ function tiktokWarning(item, target, detail) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/plan/service-edits.ts
+/** The changes less the fields the manifest leaves to the service once the item exists (`ignore_service_edits`). */
+function withoutIgnored(item, changes) {
+    const ignored = new Set(item.ignoreServiceEdits ?? []);
+    return changes.filter((change) => !ignored.has(change.field));
+}
+function editOf(change, detail, outcome) {
+    return {
+        field: change.field,
+        service: change.from,
+        manifest: change.to,
+        since: detail.updated_at ?? null,
+        outcome,
+    };
+}
+/**
+ * The manifest's changes of an existing item, settled against who made each
+ * difference: the repository's are written; an edit made in the service is
+ * kept (or written back with self-heal, in the run's input or the manifest);
+ * a conflict or an unknown writer holds the item.
+ */
+function settleChanges(item, detail, changes, context) {
+    const origins = context.origins?.get(item.file);
+    const heal = context.selfHeal === true || item.selfHeal === true;
+    const written = [];
+    const edits = [];
+    for (const change of withoutIgnored(item, changes)) {
+        const origin = origins?.get(change.field) ?? { kind: 'repository' };
+        if (origin.kind === 'repository') {
+            written.push(change);
+        }
+        else if (heal) {
+            written.push(change);
+            edits.push(editOf(change, detail, 'healed'));
+        }
+        else if (origin.kind === 'service') {
+            edits.push(editOf(change, detail, 'kept'));
+        }
+        else if (origin.kind === 'conflict') {
+            edits.push({ ...editOf(change, detail, 'conflict'), asked: origin.asked });
+        }
+        else {
+            edits.push({ ...editOf(change, detail, 'unknown'), why: origin.why });
+        }
+    }
+    const conflict = edits.filter((edit) => edit.outcome === 'conflict').map((edit) => edit.field);
+    const unknown = edits.filter((edit) => edit.outcome === 'unknown').map((edit) => edit.field);
+    const hold = conflict.length + unknown.length > 0 ? { kind: 'service_edit', conflict, unknown } : null;
+    return { changes: hold === null ? written : [], edits, hold };
+}
+
 ;// CONCATENATED MODULE: ./src/plan/content-steps.ts
+
 
 
 
@@ -13802,7 +13960,15 @@ function contentSteps(item, detail, target, context) {
         const create = { kind: 'create', fields: createFields(item.fields) };
         return { steps: [create], holds: [], drift: [], status: 'NEW', reason: 'never_rendered', final: false };
     }
-    const changes = fieldChanges(item.fields, detail, context.personaChanged?.has(item.file) ?? true);
+    const asked = fieldChanges(item.fields, detail, context.personaChanged?.has(item.file) ?? true);
+    const settled = settleChanges(item, detail, asked, context);
+    const edited = settled.edits.length > 0 ? { serviceEdits: settled.edits } : {};
+    if (settled.hold !== null)
+        return { ...phase([], detail.status, { final: true, holds: [settled.hold] }), ...edited };
+    return { ...existingItem(item, detail, settled.changes, target, context), ...edited };
+}
+/** The steps of an item the service holds, for the changes this plan writes. */
+function existingItem(item, detail, changes, target, context) {
     const waiting = parkedOrBetween(item, detail, target);
     // Edits wait for the next run; what is left (a render of a parked voiceover, an upload) goes on from where it parked.
     if (waiting.length > 0 && changes.length > 0)
@@ -13938,13 +14104,13 @@ function pastSchedules(items, now) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/plan/release-steps.ts
+;// CONCATENATED MODULE: ./src/plan/video-steps.ts
 
 
 
 
 
-const release_steps_DAY_MS = 86_400_000;
+const video_steps_DAY_MS = 86_400_000;
 function timingOf(item, target, standing, context) {
     if (target === null)
         return { due: false, late: false, holds: [] };
@@ -13963,7 +14129,7 @@ function timingOf(item, target, standing, context) {
         item.publish?.late !== 'publish' &&
         openSince(context.release, needs, { at: Date.parse(at), now }, windowMs) > windowMs;
     if (late)
-        return { due: false, late, holds: [{ kind: 'late', at, days: Math.floor(passedMs / release_steps_DAY_MS) }] };
+        return { due: false, late, holds: [{ kind: 'late', at, days: Math.floor(passedMs / video_steps_DAY_MS) }] };
     if (passedMs < 0) {
         // Scheduled: and, when a freeze or a paused account holds it then, that too.
         const then = publicationBlock(context.release, target, Date.parse(at));
@@ -13990,7 +14156,7 @@ function renderReason(item, detail, standing) {
     return null;
 }
 /** The render and publication of an item that is not a draft. */
-function releaseSteps(item, detail, summary, target, standing, context) {
+function videoSteps(item, detail, summary, target, standing, context) {
     const reason = renderReason(item, detail, standing);
     const needs = { ...standing, needsRender: reason !== null, exists: summary !== null };
     const release = {
@@ -14015,7 +14181,7 @@ function scheduled(release) {
     return release.timing.holds;
 }
 /** An upload of the rendered video, once due; held where an upload cannot publish as asked. */
-function release_steps_upload(release, retry) {
+function video_steps_upload(release, retry) {
     const { target, timing, cannotCarry, summary } = release;
     if (target === null || !timing.due)
         return { steps: [], holds: [] };
@@ -14031,7 +14197,7 @@ function release_steps_upload(release, retry) {
 function whileRunning(release) {
     if (release.target === null || release.status === 'UPLOADING')
         return { steps: [], holds: [] };
-    const uploaded = release.item.flow === 'stepwise' ? release_steps_upload(release, false) : { steps: [], holds: [] };
+    const uploaded = release.item.flow === 'stepwise' ? video_steps_upload(release, false) : { steps: [], holds: [] };
     return { steps: uploaded.steps, holds: [...uploaded.holds, ...scheduled(release)] };
 }
 /** A render; the one-shot request carries the publication when it is due, a stepwise item uploads after it. */
@@ -14047,7 +14213,7 @@ function rendering(release, reason) {
         render: item.render,
         publish: oneRequest && timing.due ? target : null,
     };
-    const uploaded = oneRequest ? { steps: [], holds: [] } : release_steps_upload(release, false);
+    const uploaded = oneRequest ? { steps: [], holds: [] } : video_steps_upload(release, false);
     return { steps: [render, ...uploaded.steps], holds: [...uploaded.holds, ...scheduled(release)] };
 }
 /**
@@ -14067,7 +14233,7 @@ function rendered(release) {
         };
         return { steps: [render], holds: scheduled(release) };
     }
-    const uploaded = release_steps_upload(release, status === 'FAILED_UPLOAD');
+    const uploaded = video_steps_upload(release, status === 'FAILED_UPLOAD');
     return { steps: uploaded.steps, holds: [...uploaded.holds, ...scheduled(release)] };
 }
 
@@ -14112,17 +14278,18 @@ function heldForUnknown(creating, detail, accounts, observed) {
 /**
  * What the service must do for one item, before permissions are taken into
  * account: the item's own steps (content-steps.ts), then its render and
- * publication (release-steps.ts) from where those leave it, less what a
+ * publication (video-steps.ts) from where those leave it, less what a
  * pause or a freeze holds (release-control.ts).
  */
 function planSteps(item, detail, summary, target, context) {
     const content = contentSteps(item, detail, target, context);
     const { holds, drift } = content;
+    const edits = content.serviceEdits ? { serviceEdits: content.serviceEdits } : {};
     if (content.final || item.stage === 'draft')
-        return { ...releaseControl(content, item, context), drift };
-    const release = releaseSteps(item, detail, summary, target, content, context);
-    const planned = { steps: [...content.steps, ...release.steps], holds: [...holds, ...release.holds] };
-    return { ...releaseControl(planned, item, context), drift };
+        return { ...releaseControl(content, item, context), drift, ...edits };
+    const video = videoSteps(item, detail, summary, target, content, context);
+    const planned = { steps: [...content.steps, ...video.steps], holds: [...holds, ...video.holds] };
+    return { ...releaseControl(planned, item, context), drift, ...edits };
 }
 /** How a publication goes out: in the generation request, or with an upload. */
 function publishVia(item, planned, target) {
@@ -14160,7 +14327,7 @@ function restrict(planned, context, flow) {
         steps = steps.filter((step) => step.kind !== 'render' && step.kind !== 'upload');
         holds.push({ kind: 'render_disabled', by: 'event' });
     }
-    return { steps, holds, drift: planned.drift };
+    return { ...planned, steps, holds };
 }
 /** An error of one item alone (Problem.itemOnly): it is held, the others go on, the run fails at the end. */
 function itemProblem(item, code, message) {
@@ -14246,6 +14413,7 @@ function planOne(matched, observed, context, unmanaged) {
             script: { desired: item.fields.textover ?? null, remote: detail?.textover ?? null },
             ...(check.confirmation ? { confirmation: check.confirmation } : {}),
             ...keptOf(item, detail, planned.steps),
+            ...(planned.serviceEdits ? { serviceEdits: planned.serviceEdits } : {}),
         },
         problems: [
             ...resolved.problems,
@@ -14786,6 +14954,153 @@ async function runImportCommand(options, io, seams = {}) {
     finally {
         await client?.close();
     }
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+;// CONCATENATED MODULE: ./src/git/history.ts
+
+// Earlier versions of manifests, to recognise a renamed title. The engine
+// only knows the PreviousVersions interface: git (here) and the PR's file
+// listing (for shallow clones that cannot fetch, in the action layer) both
+// implement it.
+/** One git command in `cwd`; never throws: `ok` says whether it succeeded. */
+function history_git(cwd, args, timeout = 0) {
+    return new Promise((resolve) => {
+        (0,external_node_child_process_.execFile)('git', args, 
+        // A listing of 100,000 paths fits; a larger answer fails, and the caller reads everything.
+        { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8', timeout, env: gitEnv() }, (error, stdout) => resolve({ ok: error === null, stdout }));
+    });
+}
+/** Never wait for a password prompt: a fetch without credentials fails instead. */
+function gitEnv() {
+    return { ...process.env, GIT_TERMINAL_PROMPT: '0' };
+}
+/** How long fetching one missing commit may take before the caller falls back. */
+const FETCH_TIMEOUT_MS = 60_000;
+/**
+ * Fetches one commit, without its history, from `origin` into a shallow
+ * clone: actions/checkout leaves the credentials it cloned with, so this is
+ * one git request instead of one GitHub API call per manifest. True when the
+ * commit is present afterwards.
+ */
+async function fetchCommit(cwd, sha) {
+    if (!/^[0-9a-f]{40}$/i.test(sha))
+        return false;
+    const fetched = await history_git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
+    return fetched.ok && hasCommit(cwd, sha);
+}
+/**
+ * Files as commits had them, read by `git cat-file --batch --follow-symlinks`:
+ * the reads asked for in the same turn of the event loop go to one git
+ * process, so a plan that reads the base of many manifests (and the
+ * `_defaults.yml` above each) starts a few processes, not one per file.
+ */
+class BlobReader {
+    #cwd;
+    #pending = [];
+    constructor(cwd) {
+        this.#cwd = cwd;
+    }
+    /**
+     * `<ref>:<file>` with the links of that commit followed (a manifest that
+     * links to another file, or sits in a linked folder, is what the link led
+     * to); null when the ref or the file is absent at that ref, or its link led
+     * outside the repository or nowhere.
+     */
+    read(ref, file) {
+        // `./` makes the path relative to cwd rather than to the repository root.
+        const name = `${ref}:./${file.replace(/^\.\//, '')}`;
+        if (name.includes('\n'))
+            return Promise.resolve(null);
+        return new Promise((done) => {
+            if (this.#pending.length === 0)
+                setImmediate(() => void this.#flush());
+            this.#pending.push({ name, done });
+        });
+    }
+    async #flush() {
+        const batch = this.#pending;
+        this.#pending = [];
+        const output = await catFileBatch(this.#cwd, batch.map((entry) => entry.name));
+        batch.forEach((entry, index) => entry.done(output[index] ?? null));
+    }
+}
+/** One `git cat-file --batch --follow-symlinks` for all `names`: each blob's text, or null. */
+function catFileBatch(cwd, names) {
+    return new Promise((resolve) => {
+        const child = (0,external_node_child_process_.execFile)('git', ['cat-file', '--batch', '--follow-symlinks'], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer', env: gitEnv() }, (error, stdout) => resolve(error === null ? batchAnswers(stdout, names.length) : names.map(() => null)));
+        // git may exit before it reads its input (outside a repository, a killed
+        // child): the broken pipe is already reported through the exit status, so
+        // the write's own error must not escape as an unhandled one.
+        child.stdin?.on('error', () => undefined);
+        child.stdin?.end(names.map((name) => `${name}\n`).join(''));
+    });
+}
+/**
+ * The batch's answers in order: `<oid> blob <size>` then the bytes and a
+ * newline; `dangling`, `loop`, `notdir` or `symlink` with a size, then that
+ * many bytes; `<name> missing` or `ambiguous` alone.
+ */
+function batchAnswers(out, count) {
+    const answers = [];
+    let at = 0;
+    while (answers.length < count && at < out.length) {
+        const end = out.indexOf(10, at);
+        if (end === -1)
+            break;
+        const header = out.subarray(at, end).toString('utf8');
+        at = end + 1;
+        const sized = /^(?:[0-9a-f]{40,64} (\w+)|dangling|loop|notdir|symlink) (\d+)$/.exec(header);
+        if (sized === null) {
+            answers.push(null);
+            continue;
+        }
+        const size = Number(sized[2]);
+        answers.push(sized[1] === 'blob' ? out.subarray(at, at + size).toString('utf8') : null);
+        at += size + 1;
+    }
+    return answers;
+}
+/** Reads `<ref>:<file>` with its links followed (BlobReader); null when the ref or the file is absent at that ref. */
+function gitPreviousVersions(cwd, ref) {
+    const blobs = new BlobReader(cwd);
+    return {
+        async read(file) {
+            if (ref === '' || /^0+$/.test(ref))
+                return null; // a push that created the branch has no `before`
+            return blobs.read(ref, file);
+        },
+        earlier(file) {
+            return earlierVersions(blobs, cwd, 'HEAD', file);
+        },
+        async readable() {
+            return ref !== '' && !/^0+$/.test(ref) && hasCommit(cwd, ref);
+        },
+    };
+}
+/** How many earlier commits of one file are read when the base has no match. */
+const HISTORY_DEPTH = 20;
+/** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
+async function earlierVersions(blobs, cwd, ref, file) {
+    const path = `./${file.replace(/^\.\//, '')}`;
+    const log = await history_git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
+    if (!log.ok)
+        return [];
+    const shas = log.stdout.split('\n').filter(Boolean);
+    const shown = await Promise.all(shas.map((sha) => blobs.read(sha, path)));
+    return shown.filter((text) => text !== null);
+}
+/** True when the commit is in the local repository, or could be fetched into it (fetchCommit). */
+async function haveCommit(cwd, sha) {
+    return (await hasCommit(cwd, sha)) || fetchCommit(cwd, sha);
+}
+/** True when `ref` names a commit present in the local repository. */
+async function hasCommit(cwd, ref) {
+    if (ref === '')
+        return false;
+    const result = await history_git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
+    return result.ok;
 }
 
 ;// CONCATENATED MODULE: ./src/plan/release-status.ts
@@ -16179,6 +16494,47 @@ class PreviewBudget {
     }
 }
 
+;// CONCATENATED MODULE: ./src/engine/preview-records.ts
+
+
+// What a pull request's script preview wrote to items the service already
+// held: the record main's apply reads to tell a preview's value (the
+// repository asking on a branch: put back) from a person's edit in the
+// service (kept). Each write is one key, a digest of the item's id, the
+// field and the value in the service's terms: nothing of the text itself
+// is recorded, and the key fits the sealed block of the pull request's
+// comment (src/github/reviewed-block.ts).
+/** Objects with their keys sorted, so one value has one key. */
+function canonical(value) {
+    if (Array.isArray(value))
+        return value.map(canonical);
+    if (value === null || typeof value !== 'object')
+        return value;
+    const entries = Object.entries(value).filter(([, entry]) => entry !== undefined);
+    return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, canonical(v)]));
+}
+/** 64 bits of SHA-256 of one write, the value as the service keeps it (text without trailing blanks). */
+function previewWriteKey(id, field, value) {
+    const kept = typeof value === 'string' ? serviceText(value) : canonical(value);
+    const text = JSON.stringify([id, field, kept ?? null]);
+    return (0,external_node_crypto_.createHash)('sha256').update(text).digest('hex').slice(0, 16);
+}
+/** The keys of what the preview's edits of existing drafts send (the items as asPreview made them). */
+function previewedFields(items) {
+    return items.flatMap((item) => item.remote === null
+        ? []
+        : item.steps.flatMap((step) => step.kind !== 'edit'
+            ? []
+            : step.changes.map((change) => previewWriteKey(item.remote.id, change.field, change.to))));
+}
+/** The records read back as the engine asks them; null: they could not be read. */
+function previewWritesOf(keys) {
+    const known = keys === null ? null : new Set(keys);
+    return {
+        wrote: (id, field, value) => Promise.resolve(known === null ? null : known.has(previewWriteKey(id, field, value))),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
 
 // A short, stable digest of a value: enough to tell whether a text or a
@@ -16233,29 +16589,25 @@ async function defaultsAtBase(previous, file) {
     }
     return found;
 }
-/**
- * The manifest `file` had at the base, with the `_defaults.yml` above it
- * then: undefined when the base cannot be read, null when the file was not
- * there, 'invalid' when it had errors.
- */
+/** The manifest `file` as the base had it, with its defaults there. */
 async function manifestAtBase(previous, file) {
     const text = await atBase(previous, file);
-    if (text === undefined || text === null)
-        return text;
+    if (text === undefined)
+        return { kind: 'none', why: 'no_base' };
+    if (text === null)
+        return { kind: 'none', why: 'not_at_base' };
     const defaults = await defaultsAtBase(previous, file);
     if (defaults === undefined)
-        return undefined;
-    return parseManifest(file, text, defaults).item ?? 'invalid';
+        return { kind: 'none', why: 'no_base' };
+    const item = parseManifest(file, text, defaults).item;
+    return item === null ? { kind: 'none', why: 'base_invalid' } : { kind: 'item', item };
 }
 /** How far a preview may edit this existing item: main's manifest of it at the base, with its defaults. */
 async function reachOf(previous, item) {
-    const base = await manifestAtBase(previous, item.file);
-    if (base === undefined)
-        return { kind: 'none', why: 'no_base' };
-    if (base === null)
-        return { kind: 'none', why: 'not_at_base' };
-    if (base === 'invalid')
-        return { kind: 'none', why: 'base_invalid' };
+    const found = await manifestAtBase(previous, item.file);
+    if (found.kind === 'none')
+        return found;
+    const base = found.item;
     const remote = item.remote;
     const claims = base.id === remote.id || (base.id === null && sameTitle(base.fields.title, remote.title));
     return claims ? { kind: 'owned', fields: { ...base.fields } } : { kind: 'none', why: 'not_at_base' };
@@ -16350,7 +16702,7 @@ async function changedRenders(options, items) {
     return new Set(touched
         .filter((item, index) => {
         const base = bases[index];
-        return (typeof base !== 'object' || base === null || renderFingerprint(base) !== renderFingerprint(item));
+        return base?.kind !== 'item' || renderFingerprint(base.item) !== renderFingerprint(item);
     })
         .map((item) => item.file));
 }
@@ -16507,6 +16859,7 @@ function previewSteps(item) {
 
 
 
+
 // The applying stage of a run: what this run may do of the plan, checked
 // against the run's limits and the key, carried out (src/apply/), and read
 // back for the report.
@@ -16551,6 +16904,8 @@ function refusal(options, plan, report) {
 async function execute(options, client, { plan, rules }, report) {
     const { mode } = options.settings;
     const { items, writes } = execute_workOf(options, plan);
+    if (options.settings.permissions.draftsOnly === true)
+        report.previewed = previewedFields(items);
     if (mode !== 'apply' && writes.length === 0)
         return;
     if (refusal(options, plan, report) !== null)
@@ -16799,6 +17154,186 @@ async function personaAtBase(previous, file) {
 async function personaChangedSince(previous, item) {
     const before = await personaAtBase(previous, item.file);
     return before !== undefined && before !== (item.fields.persona_id ?? null);
+}
+
+;// CONCATENATED MODULE: ./src/engine/service-edits.ts
+
+
+
+
+
+
+
+// Who made each difference between a manifest and its item: what the plan
+// needs to keep a person's edit made in the service (plan/service-edits.ts).
+// Read from what git recorded, never guessed:
+// - every value the repository ever asked for a field: the manifest and the
+//   `_defaults.yml` above it, at the run's base and in their history. A
+//   service that still holds one of them is behind the repository (a run
+//   that failed, a schedule not yet run): the manifest's value is written.
+// - what pull requests' script previews wrote (their records, when the run
+//   has them): a preview's draft is the repository asking on a branch, and
+//   main puts it back.
+// - the base: a field the change being applied starts to set is the
+//   repository's to write; one it sets otherwise than the base did, while
+//   the service holds neither, changed on both sides: a conflict.
+// A field the service holds nothing in is written as ever: no work is lost.
+// Anything else was changed in the service since the repository last asked.
+// A draft may also have been written by a preview whose record could not be
+// read: that is not known, and the field is held.
+/**
+ * Fields with rules of their own, never taken for an edit made in the
+ * service: a title the service shows otherwise is a rename (held, pin the
+ * id to adopt it), and a persona is written only when a commit changed it
+ * (plan/types.ts, personaChanged).
+ */
+const OWN_RULES = new Set(['title', 'persona_id']);
+function service_edits_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** The fields one version of a manifest or defaults file asks for, in the plan's terms; {} when unreadable. */
+function askedIn(text) {
+    let doc;
+    try {
+        doc = (0,dist/* parse */.qg)(text);
+    }
+    catch {
+        return {}; // an unparsable earlier version asked for nothing
+    }
+    if (!service_edits_isObject(doc))
+        return {};
+    const asked = {};
+    for (const field of ['description', 'full_text', 'textover'])
+        if (typeof doc[field] === 'string')
+            asked[field] = doc[field];
+    const hashtags = hashtagsField.safeParse(doc.hashtags);
+    if (hashtags.success)
+        asked.hashtags = hashtags.data;
+    if (service_edits_isObject(doc.fine_tuning))
+        asked.fine_tuning = doc.fine_tuning;
+    return asked;
+}
+/** Reads each file's history once for the run: files under one `_defaults.yml` share it. */
+class AskedHistory {
+    #cache = new Map();
+    #readable = null;
+    previous;
+    constructor(previous) {
+        this.previous = previous;
+    }
+    /** The manifest at the run's base; `no_base` when the run has none (a schedule) or cannot read it. */
+    async base(file) {
+        this.#readable ??= this.previous.readable?.().catch(() => false) ?? Promise.resolve(false);
+        if (!(await this.#readable))
+            return { kind: 'none', why: 'no_base' };
+        return manifestAtBase(this.previous, file);
+    }
+    /** What the manifest and the defaults files above it asked for in the history at hand. */
+    async of(file) {
+        const defaults = defaultsFilesAbove(file).flat();
+        const all = await Promise.all([file, ...defaults].map((path) => this.#versions(path)));
+        return all.flat();
+    }
+    #versions(path) {
+        let found = this.#cache.get(path);
+        if (found === undefined) {
+            found = this.#read(path);
+            this.#cache.set(path, found);
+        }
+        return found;
+    }
+    async #read(path) {
+        const texts = [];
+        try {
+            const atBase = await this.previous.read(path);
+            if (atBase !== null)
+                texts.push(atBase);
+            texts.push(...((await this.previous.earlier?.(path)) ?? []));
+        }
+        catch {
+            // An earlier version that cannot be read asked for nothing this run can name.
+        }
+        return texts.map(askedIn);
+    }
+}
+/** A field the service holds nothing in: no one's work is there to keep. */
+function isEmpty(value) {
+    return (value === null ||
+        value === undefined ||
+        value === '' ||
+        (service_edits_isObject(value) && Object.keys(value).length === 0));
+}
+/** The service shows the item unchanged since its creation: it holds what its creator wrote, nobody's edit since. */
+function unchangedSinceCreated(detail) {
+    const created = Date.parse(detail.creation_date ?? '');
+    const updated = Date.parse(detail.updated_at ?? '');
+    return Number.isFinite(created) && Number.isFinite(updated) && updated <= created;
+}
+/** Who made one difference (see the rules above). */
+async function originOf(change, evidence) {
+    const { field, from: service, to: manifest } = change;
+    const { base, history, detail, previewWrites } = evidence;
+    const atBase = base.kind === 'item' ? base.item.fields[field] : undefined;
+    const askedAtBase = atBase !== undefined && sameInServiceTerms(field, atBase, service);
+    if (isEmpty(service) || askedAtBase)
+        return { kind: 'repository' };
+    if (base.kind === 'item' && atBase === undefined)
+        return { kind: 'repository' };
+    if (base.kind === 'none' && base.why === 'not_at_base' && unchangedSinceCreated(detail))
+        return { kind: 'repository' };
+    // The history is read only when the base does not decide: a catalogue's change touches many files.
+    const asked = (await history()).flatMap((version) => version[field] === undefined ? [] : [version[field]]);
+    if (asked.some((value) => sameInServiceTerms(field, value, service)))
+        return { kind: 'repository' };
+    const previewed = previewWrites ? await previewWrites.wrote(detail.id, field, service) : null;
+    if (previewed === true)
+        return { kind: 'repository' };
+    if (atBase !== undefined && !sameInServiceTerms(field, atBase, manifest))
+        return { kind: 'conflict', asked: atBase };
+    // A preview writes only drafts: where its records are unknown, a draft's writer cannot be told.
+    if (detail.status === 'NEW' && previewed === null)
+        return { kind: 'unknown', why: 'preview_unrecorded' };
+    return { kind: 'service' };
+}
+/**
+ * The origins of one item's differences. A manifest new since the base that
+ * claims an item the service already holds asks for nothing it asked before:
+ * an item changed since its creation holds someone's work, kept like any
+ * edit made in the service; one unchanged since is adopted as the manifest says.
+ */
+async function itemOrigins(history, item, detail, changes, previewWrites) {
+    const origins = new Map();
+    const base = await history.base(item.file);
+    let versions = null;
+    const evidence = {
+        base,
+        history: () => (versions ??= history.of(item.file)),
+        detail,
+        previewWrites,
+    };
+    for (const change of changes)
+        origins.set(change.field, await originOf(change, evidence));
+    return origins;
+}
+/**
+ * file → field → origin, for every matched item whose service value differs
+ * from its manifest. Undefined when the run has no earlier versions at all:
+ * every difference is then the repository's to write, as it always was.
+ */
+async function serviceEditOrigins(options, matched, details, personaAsked) {
+    const previous = options.deps.previous;
+    if (!previous)
+        return undefined;
+    const history = new AskedHistory(previous);
+    const differing = matched.flatMap((entry) => {
+        const detail = entry.remote === null ? undefined : details.get(entry.remote.id);
+        if (detail === undefined)
+            return [];
+        const changes = withoutIgnored(entry.item, fieldChanges(entry.item.fields, detail, personaAsked(entry.item.file))).filter((change) => !OWN_RULES.has(change.field));
+        return changes.length > 0 ? [{ item: entry.item, detail, changes }] : [];
+    });
+    const found = await mapLimit(differing, 8, ({ item, detail, changes }) => itemOrigins(history, item, detail, changes, options.deps.previewWrites));
+    return new Map(differing.map(({ item }, index) => [item.file, found[index]]));
 }
 
 ;// CONCATENATED MODULE: ./src/engine/review-key.ts
@@ -17156,6 +17691,7 @@ function planScope(options, items) {
 
 
 
+
 // The planning stage of a run: the observed state, read with what git knows
 // of the manifests' earlier versions, becomes the plan (src/plan/, pure),
 // with the review's verdict and every problem of the catalogue said.
@@ -17182,6 +17718,7 @@ async function planStage(options, { load, rules }, observation, report) {
     const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
     const { read: details, unreadable } = await observation.reads.settle(ids);
     const personaChanged = await personasAsked(options, matched, details, report);
+    const origins = await serviceEditOrigins(options, matched, details, (file) => personaChanged?.has(file) ?? true);
     const planned = plan_plan(mine, { ...listing, details, unreadable }, {
         mode: settings.mode,
         now: seams?.now?.() ?? new Date(),
@@ -17190,6 +17727,8 @@ async function planStage(options, { load, rules }, observation, report) {
         match,
         publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
         ...(personaChanged === null ? {} : { personaChanged }),
+        ...(origins === undefined ? {} : { origins }),
+        ...(settings.selfHeal === true ? { selfHeal: true } : {}),
         lateWindowMs: settings.lateWindowMs,
         release: withUnseenPauses(rules, listing.accounts, listing.accountsError === null && listing.accountsGap === null),
     });
@@ -17512,110 +18051,161 @@ async function withService(options, { load, rules }, observation, report) {
     return report;
 }
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-;// CONCATENATED MODULE: ./src/git/history.ts
+;// CONCATENATED MODULE: ./src/import/adopt.ts
 
-// Earlier versions of manifests, to recognise a renamed title. The engine
-// only knows the PreviousVersions interface: git (here) and the PR's file
-// listing (for shallow clones that cannot fetch, in the action layer) both
-// implement it.
-/** One git command in `cwd`, given `input` on its standard input; never throws: `ok` says whether it succeeded. */
-function history_git(cwd, args, timeout = 0, input) {
-    return new Promise((resolve) => {
-        const child = (0,external_node_child_process_.execFile)('git', args, 
-        // Never wait for a password prompt: a fetch without credentials fails instead.
-        {
-            cwd,
-            // A listing of 100,000 paths fits; a larger answer fails, and the caller reads everything.
-            maxBuffer: 64 * 1024 * 1024,
-            encoding: 'utf8',
-            timeout,
-            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
-        }, (error, stdout) => resolve({ ok: error === null, stdout }));
-        // git may exit before it reads its input (a bad ref, a killed child): the
-        // broken pipe is already reported through the exit status, so the write's
-        // own error must not escape as an unhandled one.
-        child.stdin?.on('error', () => undefined);
-        if (input !== undefined)
-            child.stdin?.end(input);
-    });
+
+
+
+
+
+
+
+/** The value the manifest gets: the list form of hashtags when it had one, the manifest's keys of fine_tuning. */
+function manifestValue(doc, edit) {
+    const { service } = edit;
+    if (edit.field === 'hashtags' && typeof service === 'string' && (0,dist/* isSeq */.oP)(doc.get('hashtags', true))) {
+        const tags = hashtagsOf(service);
+        return 'value' in tags ? tags.value : service;
+    }
+    const mine = edit.manifest;
+    if (edit.field === 'fine_tuning' && isPlain(mine) && isPlain(service)) {
+        return Object.fromEntries(Object.keys(mine).flatMap((key) => (key in service ? [[key, service[key]]] : [])));
+    }
+    return service;
 }
-/** How long fetching one missing commit may take before the caller falls back. */
-const FETCH_TIMEOUT_MS = 60_000;
-/**
- * Fetches one commit, without its history, from `origin` into a shallow
- * clone: actions/checkout leaves the credentials it cloned with, so this is
- * one git request instead of one GitHub API call per manifest. True when the
- * commit is present afterwards.
- */
-async function fetchCommit(cwd, sha) {
-    if (!/^[0-9a-f]{40}$/i.test(sha))
-        return false;
-    const fetched = await history_git(cwd, ['fetch', '--no-tags', '--quiet', '--depth=1', 'origin', sha], FETCH_TIMEOUT_MS);
-    return fetched.ok && hasCommit(cwd, sha);
+function isPlain(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-/**
- * `<ref>:<file>` as that commit had it, with the links of that commit
- * followed (a manifest that links to another file, or sits in a linked
- * folder, is what the link led to); null when the ref or the file is absent
- * at that ref, or its link led outside the repository or nowhere.
- */
-async function showAt(cwd, ref, file) {
-    // `./` makes the path relative to cwd rather than to the repository root.
-    const name = `${ref}:./${file.replace(/^\.\//, '')}`;
-    if (name.includes('\n'))
-        return null;
-    const result = await history_git(cwd, ['cat-file', '--batch', '--follow-symlinks'], 0, `${name}\n`);
-    // `<oid> blob <size>`, then the bytes; `missing`, `dangling`, `loop`, `notdir` or `symlink` otherwise.
-    const header = /^[0-9a-f]{40,64} blob \d+\n/.exec(result.stdout);
-    if (!result.ok || header === null)
-        return null;
-    const text = result.stdout.slice(header[0].length);
-    return text.endsWith('\n') ? text.slice(0, -1) : text; // the batch ends each object with a newline
+/** The manifest's text with the service's values of its edited fields; comments and layout kept. */
+function adoptedText(text, edits) {
+    const doc = (0,dist/* parseDocument */.Tp)(text);
+    for (const edit of edits) {
+        const key = edit.field === 'persona_id' ? 'persona' : edit.field;
+        const value = manifestValue(doc, edit);
+        const node = doc.get(key, true);
+        if ((0,dist/* isScalar */.jn)(node) && typeof value === 'string') {
+            node.value = value;
+            node.type = styleOf(value);
+            continue;
+        }
+        const created = doc.createNode(value);
+        if ((0,dist/* isScalar */.jn)(created) && typeof value === 'string')
+            created.type = styleOf(value);
+        // A list or mapping written inline (`[a, b]`, `{ pace: slow }`) stays inline.
+        if ((0,dist/* isCollection */.P3)(created) && (0,dist/* isCollection */.P3)(node))
+            created.flow = node.flow ?? false;
+        doc.set(key, created);
+    }
+    return doc.toString();
 }
-/** Reads `<ref>:<file>` with its links followed (showAt); null when the ref or the file is absent at that ref. */
-function gitPreviousVersions(cwd, ref) {
+/** The plan, read-only, then every manifest with a field edited in the service rewritten. */
+async function runAdopt(options) {
+    const readOnly = { write: false, render: false, publish: false, publishDisabledBy: 'event' };
+    const settings = { ...options.settings, mode: 'plan', permissions: readOnly, selfHeal: false };
+    const report = await runEngine({ ...options, settings });
+    if (report.fatal !== null)
+        return { report, adopted: [], refused: report.fatal };
+    if (report.problems.some(blocksWrites))
+        return { report, adopted: [], refused: 'the manifests have errors: fix them first, then adopt.' };
+    const adopted = [];
+    for (const item of report.plan?.items ?? []) {
+        const edits = item.serviceEdits ?? [];
+        if (edits.length === 0)
+            continue;
+        const file = external_node_path_default().join(options.settings.cwd, item.file);
+        writeScrubbedFile(file, adoptedText(await (0,promises_.readFile)(file, 'utf8'), edits));
+        adopted.push({ file: item.file, fields: edits.map((edit) => edit.field) });
+    }
+    return { report, adopted, refused: null };
+}
+/** What adopt did, in plain lines (the callers escape them where they are shown). */
+function adoptLines(result) {
+    if (result.refused !== null)
+        return [`Nothing adopted: ${result.refused}`];
+    if (result.adopted.length === 0)
+        return ['Nothing to adopt: no field is edited in the service.'];
+    const fields = result.adopted.reduce((sum, file) => sum + file.fields.length, 0);
+    return [
+        `Adopted ${fields} field(s) edited in the service into ${result.adopted.length} manifest(s); commit them (a pull request) to keep them:`,
+        ...result.adopted.map((file) => `  ${file.file}: ${file.fields.join(', ')}`),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/cli/settings.ts
+/** What a command may do: `plan` writes nothing; `apply` writes, renders and publishes unless --no-publish. */
+function permissionsFor(command, options) {
+    if (command === 'validate')
+        return { write: false, render: false, publish: false };
+    return { write: command === 'apply', render: true, publish: options.publish, publishDisabledBy: 'input' };
+}
+function runSettingsFromFlags(command, options) {
     return {
-        async read(file) {
-            if (ref === '' || /^0+$/.test(ref))
-                return null; // a push that created the branch has no `before`
-            return showAt(cwd, ref, file);
-        },
-        earlier(file) {
-            return earlierVersions(cwd, 'HEAD', file);
-        },
-        async readable() {
-            return ref !== '' && !/^0+$/.test(ref) && hasCommit(cwd, ref);
-        },
+        mode: command,
+        cwd: options.cwd,
+        manifests: options.manifests,
+        allowEmpty: options.allowEmpty,
+        permissions: permissionsFor(command, options),
+        maxPublications: options.maxPublications,
+        cancelRunning: options.cancelRunning,
+        concurrency: options.concurrency,
+        wait: options.wait,
+        timeoutMs: options.timeoutMinutes * 60_000,
+        lateWindowMs: options.lateWindowMs,
+        pause: options.pause,
+        overrideFreeze: options.overrideFreeze,
+        atMostOnce: options.atMostOnce,
+        selfHeal: options.selfHeal,
     };
 }
-/** How many earlier commits of one file are read when the base has no match. */
-const HISTORY_DEPTH = 20;
-/** `git log` of one file from `ref` back, and the file at each of those commits; [] without history. */
-async function earlierVersions(cwd, ref, file) {
-    const path = `./${file.replace(/^\.\//, '')}`;
-    const log = await history_git(cwd, ['log', `-n${HISTORY_DEPTH}`, '--format=%H', ref, '--', path]);
-    if (!log.ok)
-        return [];
-    const texts = [];
-    for (const sha of log.stdout.split('\n').filter(Boolean)) {
-        const shown = await showAt(cwd, sha, path);
-        if (shown !== null)
-            texts.push(shown);
+
+;// CONCATENATED MODULE: ./src/cli/adopt.ts
+
+
+
+
+
+
+
+
+
+
+// `content-as-code adopt`: the service's values of the fields edited there
+// written into the manifests (src/import/adopt.ts). It reads the service
+// only; it rewrites manifests in the working tree, for a commit to keep.
+async function runAdoptCommand(options, io, seams = {}) {
+    let settings;
+    try {
+        settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
     }
-    return texts;
-}
-/** True when the commit is in the local repository, or could be fetched into it (fetchCommit). */
-async function haveCommit(cwd, sha) {
-    return (await hasCommit(cwd, sha)) || fetchCommit(cwd, sha);
-}
-/** True when `ref` names a commit present in the local repository. */
-async function hasCommit(cwd, ref) {
-    if (ref === '')
-        return false;
-    const result = await history_git(cwd, ['cat-file', '-e', `${ref}^{commit}`]);
-    return result.ok;
+    catch (error) {
+        writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
+        return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
+    }
+    const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
+    const client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
+    try {
+        const result = await runAdopt({
+            settings: runSettingsFromFlags('plan', options),
+            deps: {
+                client,
+                logger: terminalLogger(io.stderr, io.stderr, styleFor(io.stderr, io.env), io.env),
+                previous: gitPreviousVersions(options.cwd, options.base ?? 'HEAD'),
+            },
+            ...(seams.now ? { seams: { now: seams.now } } : {}),
+        });
+        if (result.report.plan !== null)
+            writeLine(io.stderr, scrub(renderPlanText(result.report.plan)));
+        for (const line of adoptLines(result))
+            writeLine(io.stdout, scrub(line));
+        return result.refused === null ? help.EXIT.ok : help.EXIT.failed;
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${scrub(inCliWords(describeError(error)))}`);
+        return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
+    }
+    finally {
+        await client.close();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/release.ts
@@ -17749,7 +18339,10 @@ function scale_count(n) {
 }
 /** A plan item with no step, hold or drift: counted, not listed. */
 function isQuiet(item) {
-    return item.steps.length === 0 && item.holds.length === 0 && item.drift.length === 0;
+    return (item.steps.length === 0 &&
+        item.holds.length === 0 &&
+        item.drift.length === 0 &&
+        (item.serviceEdits ?? []).length === 0);
 }
 /** A result that changed nothing and says nothing: counted, not listed. */
 function isQuietResult(item, plan) {
@@ -17829,6 +18422,7 @@ function previewRenderSection(report, fileUrl, token) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
 
 
 
@@ -18008,6 +18602,7 @@ function body(report, context, layout) {
                 ? planTable(report, context, layout)
                 : null,
         heldForReviewLine(report.plan?.items ?? []),
+        serviceEditSection(report.plan?.items ?? [], context, layout),
         report.result && report.plan && !layout.minimal ? planDetails(report, context, layout) : null,
         unmanagedSection(report.plan?.unmanaged ?? [], layout),
         notesSection(report.notes ?? []),
@@ -18027,6 +18622,29 @@ function heldForReviewLine(items) {
         return null;
     const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
     return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
+}
+/**
+ * Fields edited in the service, side by side with the manifest's value and,
+ * for a conflict, what the last apply asked for: every run says them, the
+ * scheduled one nobody reviews included (docs/service-edits.md).
+ */
+function serviceEditSection(items, context, layout) {
+    const rows = items.flatMap((item) => (item.serviceEdits ?? []).map((edit) => [
+        fileCell(item.file, item.file, item.line, context, layout),
+        textCell(fieldName(edit.field)),
+        textCell(editValue(edit.service), layout.compact ? 40 : 120),
+        textCell(editValue(edit.manifest), layout.compact ? 40 : 120),
+        textCell(edit.outcome === 'conflict' ? editValue(edit.asked) : '', layout.compact ? 40 : 120),
+        textCell(serviceEditOutcome(edit)),
+    ]));
+    if (rows.length === 0)
+        return null;
+    const { rows: shown, more } = markdown_capped(rows, layout, context);
+    const table = markdownTable(['Manifest', 'Field', 'In the service', 'In the manifest', 'Last applied', 'This run'], shown);
+    const intro = '**Edited in the service:** fields whose value in the service is not what the repository last asked for. ' +
+        'Kept unless `self-heal: true`; `content-as-code adopt` (or `mode: adopt`) writes them into the manifests; ' +
+        '`ignore_service_edits` leaves a field to the service.';
+    return join([intro, table, more]);
 }
 /** Informational reads that failed: said once, changed nothing. */
 function notesSection(notes) {
@@ -18212,7 +18830,11 @@ function notesText(item, layout) {
         ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [text])),
         ...item.holds.map((hold) => holdText(hold)),
         ...item.drift.map((drift) => driftText(drift, layout.compact)),
-        ...[keptText(item.kept, layout.compact), notPreviewedText(item)].flatMap((text) => text === null ? [] : [text]),
+        ...[
+            serviceEditsText(item.serviceEdits, layout.compact),
+            keptText(item.kept, layout.compact),
+            notPreviewedText(item),
+        ].flatMap((text) => (text === null ? [] : [text])),
         ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
     ];
     return notes.join('; ');
@@ -18745,6 +19367,7 @@ class SentLog {
 
 ;// CONCATENATED MODULE: ./src/cli/json.ts
 
+
 // `--json`: what a script needs from a run, in a shape that is documented
 // (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
 // engine's internals: no positions of every field, no wire payloads, no
@@ -18822,11 +19445,17 @@ function jsonPlan(plan, willRun, scope) {
             holds: item.holds.map(holdText),
             drift: item.drift.map((drift) => driftText(drift)),
             publishAt: item.publishAt,
+            ...(item.serviceEdits ? { serviceEdits: item.serviceEdits.map(jsonServiceEdit) } : {}),
         })),
         unmanaged: plan.unmanaged.map(({ id, title, status }) => ({ id, title, status })),
         publications: plan.publications,
         ...(scope === undefined ? {} : { scope: { ...scope } }),
     };
+}
+function jsonServiceEdit(edit) {
+    const { field, outcome, service, manifest, since } = edit;
+    const asked = outcome === 'conflict' ? { asked: edit.asked ?? null } : {};
+    return { field: fieldName(field), outcome, service, manifest, ...asked, since };
 }
 function jsonResults(result, plan) {
     const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
@@ -18899,32 +19528,6 @@ function validateSummary(report) {
         .join(' and ');
     const checked = manifests > 0 ? '' : ` (${counted} checked)`;
     return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/settings.ts
-/** What a command may do: `plan` writes nothing; `apply` writes, renders and publishes unless --no-publish. */
-function permissionsFor(command, options) {
-    if (command === 'validate')
-        return { write: false, render: false, publish: false };
-    return { write: command === 'apply', render: true, publish: options.publish, publishDisabledBy: 'input' };
-}
-function runSettingsFromFlags(command, options) {
-    return {
-        mode: command,
-        cwd: options.cwd,
-        manifests: options.manifests,
-        allowEmpty: options.allowEmpty,
-        permissions: permissionsFor(command, options),
-        maxPublications: options.maxPublications,
-        cancelRunning: options.cancelRunning,
-        concurrency: options.concurrency,
-        wait: options.wait,
-        timeoutMs: options.timeoutMinutes * 60_000,
-        lateWindowMs: options.lateWindowMs,
-        pause: options.pause,
-        overrideFreeze: options.overrideFreeze,
-        atMostOnce: options.atMostOnce,
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/run.ts
@@ -19148,6 +19751,7 @@ function printSchema(io, rest) {
 
 
 
+
 /**
  * Runs the CLI with its arguments; resolves to the exit code (see help.ts).
  * Every command writes through the one scrubber (terminal.ts), but the
@@ -19185,6 +19789,8 @@ async function main(argv, terminal = processIO(), seams = {}) {
             return runImportCommand(options, io, seams);
         case 'drafts':
             return runDraftsCommand(options, io, seams);
+        case 'adopt':
+            return runAdoptCommand(options, io, seams);
         case 'validate':
         case 'plan':
         case 'apply':
