@@ -1,3 +1,6 @@
+// The doctor command in process against emulators on real ports; one case plans
+// afterwards through the CLI, which reads git for the earlier versions of manifests.
+
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
