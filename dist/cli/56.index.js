@@ -17282,7 +17282,12 @@ async function originOf(change, evidence) {
     if (base.kind === 'none' && base.why === 'not_at_base' && unchangedSinceCreated(detail))
         return { kind: 'repository' };
     // The history is read only when the base does not decide: a catalogue's change touches many files.
-    const asked = (await history()).flatMap((version) => version[field] === undefined ? [] : [version[field]]);
+    const versions = await history();
+    // No base and no history at all (outside a repository, a manifest never committed): there is no
+    // earlier ask to tell an edit from, and the manifest being written now is the repository asking.
+    if (base.kind === 'none' && base.why === 'no_base' && versions.length === 0)
+        return { kind: 'repository' };
+    const asked = versions.flatMap((version) => (version[field] === undefined ? [] : [version[field]]));
     if (asked.some((value) => sameInServiceTerms(field, value, service)))
         return { kind: 'repository' };
     const previewed = previewWrites ? await previewWrites.wrote(detail.id, field, service) : null;
@@ -17317,8 +17322,9 @@ async function itemOrigins(history, item, detail, changes, previewWrites) {
 }
 /**
  * file → field → origin, for every matched item whose service value differs
- * from its manifest. Undefined when the run has no earlier versions at all:
- * every difference is then the repository's to write, as it always was.
+ * from its manifest. Undefined when the run has no earlier versions at all
+ * (and a manifest with neither a base nor a history is the repository's
+ * too): every difference is then the repository's to write, as it always was.
  */
 async function serviceEditOrigins(options, matched, details, personaAsked) {
     const previous = options.deps.previous;
