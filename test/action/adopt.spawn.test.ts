@@ -2,12 +2,12 @@
 // workflow_dispatch it writes the service's values of fields edited there
 // into the manifests in the workspace, reading the service only; on any
 // other event it refuses and writes nothing.
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { clientFor } from '../support/engine-harness.ts';
+import { git, newRepository } from '../support/git-repository.ts';
 import { requireDist, runAction, type RunnerEvent } from '../support/runner.ts';
 import { until } from '../support/until.ts';
 
@@ -41,9 +41,12 @@ async function editedInTheService(): Promise<string> {
   }, 'an edit later than the creation');
   await client.close();
   emulator.admin.clearRequestLog();
-  const workspace = await mkdtemp(join(tmpdir(), 'cac-adopt-ws-'));
+  // A checkout, as actions/checkout leaves it: the manifest's history tells what the repository asked.
+  const workspace = newRepository('cac-adopt-ws-');
   await mkdir(join(workspace, 'content'));
   await writeFile(join(workspace, 'content', 'sunfish.yml'), MANIFEST);
+  git(workspace, 'add', '--all');
+  git(workspace, 'commit', '--quiet', '-m', 'Manifests');
   return workspace;
 }
 
