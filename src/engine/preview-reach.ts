@@ -1,4 +1,3 @@
-import { mapLimit } from '../concurrency.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { defaultsFilesAbove, parseManifest } from '../manifest/index.ts';
 import type { DesiredItem } from '../manifest/types.ts';
@@ -35,10 +34,15 @@ async function defaultsAtBase(
   previous: PreviousVersions,
   file: string,
 ): Promise<{ file: string; text: string }[] | undefined> {
+  // Every name is asked at once (PreviousVersions); each folder's first found applies.
+  const folders = await Promise.all(
+    defaultsFilesAbove(file).map((names) =>
+      Promise.all(names.map(async (path) => ({ file: path, text: await atBase(previous, path) }))),
+    ),
+  );
   const found: { file: string; text: string }[] = [];
-  for (const folder of defaultsFilesAbove(file)) {
-    for (const path of folder) {
-      const text = await atBase(previous, path);
+  for (const names of folders) {
+    for (const { file: path, text } of names) {
       if (text === undefined) return undefined;
       if (text === null) continue;
       found.push({ file: path, text });
@@ -91,7 +95,7 @@ export async function withPreviewReach(options: EngineOptions, plan: Plan, repor
   const previous = options.deps.previous;
   const readable = previous !== undefined && (await (previous.readable?.() ?? Promise.resolve(false)));
   const reaches = readable
-    ? await mapLimit(drafts, 8, (item) => reachOf(previous, item))
+    ? await Promise.all(drafts.map((item) => reachOf(previous, item)))
     : drafts.map((): PreviewReach => ({ kind: 'none', why: 'no_base' }));
   const byFile = new Map(drafts.map((item, index) => [item.file, reaches[index]!]));
   if (reaches.some((reach) => reach.kind === 'none' && reach.why === 'no_base')) {

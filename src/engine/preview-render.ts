@@ -1,5 +1,4 @@
 import { RENDERED_STATUSES } from '../api/types.ts';
-import { mapLimit } from '../concurrency.ts';
 import { globRoot } from '../manifest/glob.ts';
 import { releaseFilesIn } from '../manifest/catalogue-files.ts';
 import { readRelease } from '../manifest/release-file.ts';
@@ -58,7 +57,7 @@ async function changedRenders(options: EngineOptions, items: readonly DesiredIte
   const previous = options.deps.previous;
   const touched = items.filter((item) => options.deps.changes?.touches(item.file) ?? true);
   if (previous === undefined) return new Set(touched.map((item) => item.file));
-  const bases = await mapLimit(touched, 8, (item) => manifestAtBase(previous, item.file));
+  const bases = await Promise.all(touched.map((item) => manifestAtBase(previous, item.file)));
   // A base that cannot be read, or was invalid, counts as changed: the count still bounds what is rendered.
   return new Set(
     touched

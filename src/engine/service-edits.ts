@@ -109,6 +109,13 @@ class AskedHistory {
   }
 }
 
+/** A matched item whose service values differ from its manifest's. */
+interface Differing {
+  item: DesiredItem;
+  detail: ContentDetail;
+  changes: readonly FieldChange[];
+}
+
 /** Everything the origin of one item's differences is decided from. */
 interface ItemEvidence {
   base: AtBase;
@@ -169,13 +176,10 @@ async function originOf(change: FieldChange, evidence: ItemEvidence): Promise<Fi
  */
 async function itemOrigins(
   history: AskedHistory,
-  item: DesiredItem,
-  detail: ContentDetail,
-  changes: readonly FieldChange[],
+  { item, detail, changes, base }: Differing & { base: AtBase },
   previewWrites: EngineOptions['deps']['previewWrites'],
 ): Promise<Map<ManagedField, FieldOrigin>> {
   const origins = new Map<ManagedField, FieldOrigin>();
-  const base = await history.base(item.file);
   let versions: Promise<Asked[]> | null = null;
   const evidence: ItemEvidence = {
     base,
@@ -202,7 +206,7 @@ export async function serviceEditOrigins(
   const previous = options.deps.previous;
   if (!previous) return undefined;
   const history = new AskedHistory(previous);
-  const differing = matched.flatMap((entry) => {
+  const differing = matched.flatMap((entry): Differing[] => {
     const detail = entry.remote === null ? undefined : details.get(entry.remote.id);
     if (detail === undefined) return [];
     const changes = withoutIgnored(
@@ -211,8 +215,11 @@ export async function serviceEditOrigins(
     ).filter((change) => !OWN_RULES.has(change.field));
     return changes.length > 0 ? [{ item: entry.item, detail, changes }] : [];
   });
-  const found = await mapLimit(differing, 8, ({ item, detail, changes }) =>
-    itemOrigins(history, item, detail, changes, options.deps.previewWrites),
+  // The bases are asked all at once (PreviousVersions); a history is a git
+  // process of its own, read 8 at a time where a base does not decide.
+  const bases = await Promise.all(differing.map(({ item }) => history.base(item.file)));
+  const found = await mapLimit(differing, 8, (entry, index) =>
+    itemOrigins(history, { ...entry, base: bases[index]! }, options.deps.previewWrites),
   );
   return new Map(differing.map(({ item }, index) => [item.file, found[index]!]));
 }

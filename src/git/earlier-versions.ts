@@ -8,7 +8,12 @@ import { sameTitle, titleKey } from '../text/service-terms.ts';
 // earlier versions (git here, the PR's file listing in the action): the
 // title a renamed manifest had, and what a published video was published with.
 
-/** Reads a manifest as it was at an earlier commit, to find renamed titles. */
+/**
+ * Reads a manifest as it was at an earlier commit, to find renamed titles.
+ * Ask for every file at once rather than a few at a time: git answers the
+ * reads of one turn of the event loop from one process, and GitHub's client
+ * spaces its own requests.
+ */
 export interface PreviousVersions {
   /** The file at the run's base commit; null when it did not exist there. */
   read(file: string): Promise<string | null>;

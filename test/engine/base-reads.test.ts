@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { manifestAtBase } from '../../src/engine/preview-reach.ts';
+import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
+
+// A manifest at the base is read with the defaults above it, every name
+// asked before any answer is awaited: git answers the reads of one turn of
+// the event loop from one process, so a plan that reads many bases starts
+// a few processes, not one per file and folder.
+
+/** Earlier versions held in memory, each read answered on a later turn; records the turn each read was asked on. */
+function recordingVersions(files: Record<string, string>): {
+  previous: PreviousVersions;
+  asked: Map<string, number>;
+} {
+  let turn = 0;
+  const asked = new Map<string, number>();
+  const tick = (): void => {
+    turn += 1;
+  };
+  return {
+    asked,
+    previous: {
+      read: (file) => {
+        asked.set(file, turn);
+        return new Promise((answer) =>
+          setImmediate(() => {
+            tick();
+            answer(files[file] ?? null);
+          }),
+        );
+      },
+    },
+  };
+}
+
+describe('a manifest at the base', () => {
+  it("asks for every defaults file above it at once, and applies each folder's first", async () => {
+    const { previous, asked } = recordingVersions({
+      'content/ocean/whales.yml': 'title: Whales\n',
+      'content/_defaults.yml': 'description: From the content folder.\n',
+      'content/ocean/_defaults.yaml': 'hashtags: [ocean]\n',
+    });
+    const found = await manifestAtBase(previous, 'content/ocean/whales.yml');
+    expect(found.kind).toBe('item');
+    if (found.kind === 'item') {
+      expect(found.item.fields.description).toBe('From the content folder.');
+      expect(found.item.fields.hashtags).toContain('ocean');
+    }
+    const defaultsTurns = [...asked]
+      .filter(([file]) => file !== 'content/ocean/whales.yml')
+      .map(([, turn]) => turn);
+    expect(defaultsTurns.length).toBeGreaterThanOrEqual(6); // two names in each of three folders
+    expect(new Set(defaultsTurns).size).toBe(1);
+  });
+
+  it('is no base when a defaults file above it cannot be read', async () => {
+    const previous: PreviousVersions = {
+      read: async (file) => {
+        if (file === 'content/_defaults.yml') throw new Error('unreadable');
+        return file.endsWith('whales.yml') ? 'title: Whales\n' : null;
+      },
+    };
+    expect(await manifestAtBase(previous, 'content/whales.yml')).toEqual({ kind: 'none', why: 'no_base' });
+  });
+});
