@@ -67,6 +67,9 @@ export function createContent(call: Call): Reply {
   // A15: the service writes the script from full_text when none is given.
   if (fields.textover === undefined && item.full_text !== null) item.textover = writeScript(item.full_text);
   item.versions.push(snapshotVersion(item));
+  const settles = call.core.config.behaviours.settlesAfterCreateMs;
+  if (settles !== undefined)
+    item.updated_at = new Date(Date.parse(item.creation_date) + settles).toISOString();
   call.core.store.addItem(item);
   return answer(call, item, call.core.config.writes.create, 201);
 }

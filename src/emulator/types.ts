@@ -324,6 +324,8 @@ export interface BehaviourOptions {
   unlistedUrl?: { titleIncludes: string; platform: Platform };
   /** A POST with an Idempotency-Key the same user sent before returns the first answer and does nothing again (idempotency.ts). */
   honourIdempotencyKey?: boolean;
+  /** A created item's updated_at is stamped this many milliseconds after its creation_date (the service's own work on it). */
+  settlesAfterCreateMs?: number;
 }
 
 /** What a handler (or a reading) answers. */

@@ -135,11 +135,18 @@ function isEmpty(value: unknown): boolean {
   );
 }
 
+/**
+ * How long after an item's creation the service may stamp its own work on
+ * it (text put in its normal form, defaults filled in) as an update: a
+ * person's edit in the web app comes later than this.
+ */
+const CREATION_SETTLES_MS = 2_000;
+
 /** The service shows the item unchanged since its creation: it holds what its creator wrote, nobody's edit since. */
 function unchangedSinceCreated(detail: ContentDetail): boolean {
   const created = Date.parse(detail.creation_date ?? '');
   const updated = Date.parse(detail.updated_at ?? '');
-  return Number.isFinite(created) && Number.isFinite(updated) && updated <= created;
+  return Number.isFinite(created) && Number.isFinite(updated) && updated - created <= CREATION_SETTLES_MS;
 }
 
 /** Who made one difference (see the rules above). */

@@ -221,7 +221,7 @@ describe('an edit made in the service', () => {
   });
 
   it('is kept when a manifest new since the base claims an item changed since its creation', async () => {
-    h = await startHarness();
+    h = await startHarness({ behaviours: { settlesAfterCreateMs: 1 } });
     const created = await h.client.createContent({
       title: TITLE,
       description: 'Made in the web app.',
@@ -240,13 +240,14 @@ describe('an edit made in the service', () => {
       fine_tuning: null,
       persona_id: null,
     });
-    // Edited in the web app once the service's clock has moved on from its creation.
-    await until(async () => {
-      const detail = await h.client.getContent(created.id);
-      await h.client.editContent(created.id, { ...editable(detail), description: 'Fixed in the web app.' });
-      const after = await h.client.getContent(created.id);
-      return Date.parse(after.updated_at!) > Date.parse(after.creation_date!);
-    }, 'an edit later than the creation');
+    // Edited in the web app once more than the moment the service takes to settle a new item
+    // has passed; the other was stamped by the service itself a millisecond after its creation.
+    const detail = await h.client.getContent(created.id);
+    await until(
+      () => Date.now() - Date.parse(detail.creation_date!) > 2_000,
+      'two seconds after the creation',
+    );
+    await h.client.editContent(created.id, { ...editable(detail), description: 'Fixed in the web app.' });
     repo = new History();
     const text = manifest(TITLE, 'description: From the repository.\n');
     const other = manifest(

@@ -855,6 +855,16 @@ const states: Reading[] = [
 
 const stored: Reading[] = [
   {
+    name: 'updated-after-create',
+    family: 'update-stamp',
+    where: IFACE('ContentDetail'),
+    source: S.UPDATED_FIELD,
+    answers:
+      "a created item's updated_at is a millisecond after its creation_date: the service stamps its own work on it",
+    expect: 'clean',
+    options: { behaviours: { settlesAfterCreateMs: 1 } },
+  },
+  {
     name: 'text-normal-form',
     family: 'text-form',
     where: IFACE(EDIT),

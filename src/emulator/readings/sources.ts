@@ -18,6 +18,7 @@ export const UPLOAD_RESPONSE = 'Other request fields and the 200 response body: 
 export const TASK_STATUS_SHAPE = 'Response body shape: not shown.';
 export const ID_FIELD = 'id | string (uuid)';
 export const DATE_FIELD = 'creation_date | string (date-time)';
+export const UPDATED_FIELD = 'updated_at | string (date-time)';
 export const PROGRESS_FIELDS =
   'Inner fields of fine_tuning, stats, metadata, progress and subtitle_settings: not shown.';
 export const CREDITS_SHAPE = 'Returns the credit balance. Response shape: not shown.';
