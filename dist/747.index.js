@@ -3068,8 +3068,8 @@ class Transport {
             bodyTimeout: options.requestTimeoutMs,
         };
         this.#pool = PROXY_VARIABLES.some((name) => process.env[name])
-            ? new undici/* EnvHttpProxyAgent */.J2(pool)
-            : new undici/* Agent */.g6(pool);
+            ? new undici.EnvHttpProxyAgent(pool)
+            : new undici.Agent(pool);
     }
     /**
      * Sends one request through the retry policy, following the service's
@@ -9658,7 +9658,6 @@ function fingerprint(value) {
 ;// CONCATENATED MODULE: ./src/engine/preview-reach.ts
 
 
-
 // A pull request's script preview edits an existing draft only as far as
 // main's manifest of it reaches (the rule and why: plan/permissions.ts).
 // Main's manifest is the one at the pull request's base, at the same path,
@@ -9683,10 +9682,11 @@ async function atBase(previous, file) {
 }
 /** The `_defaults.yml` the base had above `file`, outermost first; undefined when one cannot be read. */
 async function defaultsAtBase(previous, file) {
+    // Every name is asked at once (PreviousVersions); each folder's first found applies.
+    const folders = await Promise.all(defaultsFilesAbove(file).map((names) => Promise.all(names.map(async (path) => ({ file: path, text: await atBase(previous, path) })))));
     const found = [];
-    for (const folder of defaultsFilesAbove(file)) {
-        for (const path of folder) {
-            const text = await atBase(previous, path);
+    for (const names of folders) {
+        for (const { file: path, text } of names) {
             if (text === undefined)
                 return undefined;
             if (text === null)
@@ -9738,7 +9738,7 @@ async function withPreviewReach(options, plan, report) {
     const previous = options.deps.previous;
     const readable = previous !== undefined && (await (previous.readable?.() ?? Promise.resolve(false)));
     const reaches = readable
-        ? await mapLimit(drafts, 8, (item) => reachOf(previous, item))
+        ? await Promise.all(drafts.map((item) => reachOf(previous, item)))
         : drafts.map(() => ({ kind: 'none', why: 'no_base' }));
     const byFile = new Map(drafts.map((item, index) => [item.file, reaches[index]]));
     if (reaches.some((reach) => reach.kind === 'none' && reach.why === 'no_base')) {
@@ -9754,7 +9754,6 @@ async function withPreviewReach(options, plan, report) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/preview-render.ts
-
 
 
 
@@ -9805,7 +9804,7 @@ async function changedRenders(options, items) {
     const touched = items.filter((item) => options.deps.changes?.touches(item.file) ?? true);
     if (previous === undefined)
         return new Set(touched.map((item) => item.file));
-    const bases = await mapLimit(touched, 8, (item) => manifestAtBase(previous, item.file));
+    const bases = await Promise.all(touched.map((item) => manifestAtBase(previous, item.file)));
     // A base that cannot be read, or was invalid, counts as changed: the count still bounds what is rendered.
     return new Set(touched
         .filter((item, index) => {
@@ -11066,11 +11065,17 @@ function isEmpty(value) {
         value === '' ||
         (service_edits_isObject(value) && Object.keys(value).length === 0));
 }
+/**
+ * How long after an item's creation the service may stamp its own work on
+ * it (text put in its normal form, defaults filled in) as an update: a
+ * person's edit in the web app comes later than this.
+ */
+const CREATION_SETTLES_MS = 2_000;
 /** The service shows the item unchanged since its creation: it holds what its creator wrote, nobody's edit since. */
 function unchangedSinceCreated(detail) {
     const created = Date.parse(detail.creation_date ?? '');
     const updated = Date.parse(detail.updated_at ?? '');
-    return Number.isFinite(created) && Number.isFinite(updated) && updated <= created;
+    return Number.isFinite(created) && Number.isFinite(updated) && updated - created <= CREATION_SETTLES_MS;
 }
 /** Who made one difference (see the rules above). */
 async function originOf(change, evidence) {
@@ -11109,9 +11114,8 @@ async function originOf(change, evidence) {
  * an item changed since its creation holds someone's work, kept like any
  * edit made in the service; one unchanged since is adopted as the manifest says.
  */
-async function itemOrigins(history, item, detail, changes, previewWrites) {
+async function itemOrigins(history, { item, detail, changes, base }, previewWrites) {
     const origins = new Map();
-    const base = await history.base(item.file);
     let versions = null;
     const evidence = {
         base,
@@ -11141,7 +11145,10 @@ async function serviceEditOrigins(options, matched, details, personaAsked) {
         const changes = withoutIgnored(entry.item, fieldChanges(entry.item.fields, detail, personaAsked(entry.item.file))).filter((change) => !OWN_RULES.has(change.field));
         return changes.length > 0 ? [{ item: entry.item, detail, changes }] : [];
     });
-    const found = await mapLimit(differing, 8, ({ item, detail, changes }) => itemOrigins(history, item, detail, changes, options.deps.previewWrites));
+    // The bases are asked all at once (PreviousVersions); a history is a git
+    // process of its own, read 8 at a time where a base does not decide.
+    const bases = await Promise.all(differing.map(({ item }) => history.base(item.file)));
+    const found = await mapLimit(differing, 8, (entry, index) => itemOrigins(history, { ...entry, base: bases[index] }, options.deps.previewWrites));
     return new Map(differing.map(({ item }, index) => [item.file, found[index]]));
 }
 

@@ -1278,6 +1278,7 @@ const UPLOAD_RESPONSE = 'Other request fields and the 200 response body: not sho
 const TASK_STATUS_SHAPE = 'Response body shape: not shown.';
 const ID_FIELD = 'id | string (uuid)';
 const DATE_FIELD = 'creation_date | string (date-time)';
+const UPDATED_FIELD = 'updated_at | string (date-time)';
 const PROGRESS_FIELDS = 'Inner fields of fine_tuning, stats, metadata, progress and subtitle_settings: not shown.';
 const CREDITS_SHAPE = 'Returns the credit balance. Response shape: not shown.';
 const SUBSCRIPTION_WRAPPED = "Returns the caller's plan information, including limits (the account's limits) and usage_summary (its consumption). The payload is wrapped in a success field; on failure the body is {success: false, error: string}.";
@@ -2126,6 +2127,15 @@ const states = [
     },
 ];
 const stored = [
+    {
+        name: 'updated-after-create',
+        family: 'update-stamp',
+        where: IFACE('ContentDetail'),
+        source: UPDATED_FIELD,
+        answers: "a created item's updated_at is a millisecond after its creation_date: the service stamps its own work on it",
+        expect: 'clean',
+        options: { behaviours: { settlesAfterCreateMs: 1 } },
+    },
     {
         name: 'text-normal-form',
         family: 'text-form',
@@ -3661,6 +3671,9 @@ function createContent(call) {
     if (fields.textover === undefined && item.full_text !== null)
         item.textover = writeScript(item.full_text);
     item.versions.push(snapshotVersion(item));
+    const settles = call.core.config.behaviours.settlesAfterCreateMs;
+    if (settles !== undefined)
+        item.updated_at = new Date(Date.parse(item.creation_date) + settles).toISOString();
     call.core.store.addItem(item);
     return answer(call, item, call.core.config.writes.create, 201);
 }
@@ -16550,7 +16563,6 @@ function fingerprint(value) {
 ;// CONCATENATED MODULE: ./src/engine/preview-reach.ts
 
 
-
 // A pull request's script preview edits an existing draft only as far as
 // main's manifest of it reaches (the rule and why: plan/permissions.ts).
 // Main's manifest is the one at the pull request's base, at the same path,
@@ -16575,10 +16587,11 @@ async function atBase(previous, file) {
 }
 /** The `_defaults.yml` the base had above `file`, outermost first; undefined when one cannot be read. */
 async function defaultsAtBase(previous, file) {
+    // Every name is asked at once (PreviousVersions); each folder's first found applies.
+    const folders = await Promise.all(defaultsFilesAbove(file).map((names) => Promise.all(names.map(async (path) => ({ file: path, text: await atBase(previous, path) })))));
     const found = [];
-    for (const folder of defaultsFilesAbove(file)) {
-        for (const path of folder) {
-            const text = await atBase(previous, path);
+    for (const names of folders) {
+        for (const { file: path, text } of names) {
             if (text === undefined)
                 return undefined;
             if (text === null)
@@ -16630,7 +16643,7 @@ async function withPreviewReach(options, plan, report) {
     const previous = options.deps.previous;
     const readable = previous !== undefined && (await (previous.readable?.() ?? Promise.resolve(false)));
     const reaches = readable
-        ? await mapLimit(drafts, 8, (item) => reachOf(previous, item))
+        ? await Promise.all(drafts.map((item) => reachOf(previous, item)))
         : drafts.map(() => ({ kind: 'none', why: 'no_base' }));
     const byFile = new Map(drafts.map((item, index) => [item.file, reaches[index]]));
     if (reaches.some((reach) => reach.kind === 'none' && reach.why === 'no_base')) {
@@ -16646,7 +16659,6 @@ async function withPreviewReach(options, plan, report) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/preview-render.ts
-
 
 
 
@@ -16697,7 +16709,7 @@ async function changedRenders(options, items) {
     const touched = items.filter((item) => options.deps.changes?.touches(item.file) ?? true);
     if (previous === undefined)
         return new Set(touched.map((item) => item.file));
-    const bases = await mapLimit(touched, 8, (item) => manifestAtBase(previous, item.file));
+    const bases = await Promise.all(touched.map((item) => manifestAtBase(previous, item.file)));
     // A base that cannot be read, or was invalid, counts as changed: the count still bounds what is rendered.
     return new Set(touched
         .filter((item, index) => {
@@ -17263,11 +17275,17 @@ function isEmpty(value) {
         value === '' ||
         (service_edits_isObject(value) && Object.keys(value).length === 0));
 }
+/**
+ * How long after an item's creation the service may stamp its own work on
+ * it (text put in its normal form, defaults filled in) as an update: a
+ * person's edit in the web app comes later than this.
+ */
+const CREATION_SETTLES_MS = 2_000;
 /** The service shows the item unchanged since its creation: it holds what its creator wrote, nobody's edit since. */
 function unchangedSinceCreated(detail) {
     const created = Date.parse(detail.creation_date ?? '');
     const updated = Date.parse(detail.updated_at ?? '');
-    return Number.isFinite(created) && Number.isFinite(updated) && updated <= created;
+    return Number.isFinite(created) && Number.isFinite(updated) && updated - created <= CREATION_SETTLES_MS;
 }
 /** Who made one difference (see the rules above). */
 async function originOf(change, evidence) {
@@ -17306,9 +17324,8 @@ async function originOf(change, evidence) {
  * an item changed since its creation holds someone's work, kept like any
  * edit made in the service; one unchanged since is adopted as the manifest says.
  */
-async function itemOrigins(history, item, detail, changes, previewWrites) {
+async function itemOrigins(history, { item, detail, changes, base }, previewWrites) {
     const origins = new Map();
-    const base = await history.base(item.file);
     let versions = null;
     const evidence = {
         base,
@@ -17338,7 +17355,10 @@ async function serviceEditOrigins(options, matched, details, personaAsked) {
         const changes = withoutIgnored(entry.item, fieldChanges(entry.item.fields, detail, personaAsked(entry.item.file))).filter((change) => !OWN_RULES.has(change.field));
         return changes.length > 0 ? [{ item: entry.item, detail, changes }] : [];
     });
-    const found = await mapLimit(differing, 8, ({ item, detail, changes }) => itemOrigins(history, item, detail, changes, options.deps.previewWrites));
+    // The bases are asked all at once (PreviousVersions); a history is a git
+    // process of its own, read 8 at a time where a base does not decide.
+    const bases = await Promise.all(differing.map(({ item }) => history.base(item.file)));
+    const found = await mapLimit(differing, 8, (entry, index) => itemOrigins(history, { ...entry, base: bases[index] }, options.deps.previewWrites));
     return new Map(differing.map(({ item }, index) => [item.file, found[index]]));
 }
 
