@@ -33,7 +33,7 @@ export async function reportRun(commands: WorkflowCommands, run: FinishedRun): P
   for (const line of releaseLines(report.release)) commands.info(`Release control: ${line}`);
   // The log says what the run planned and did in a line each; the tables are in the summary.
   if (report.plan) commands.info(`Plan: ${planHeadline(report.plan)}`);
-  if (report.result) commands.info(`Results: ${resultsHeadline(report.result)}`);
+  if (report.result) commands.info(`Results: ${resultsHeadline(report.result, report.plan)}`);
   if (report.review) {
     for (const note of reviewNotes(report.review)) {
       notes.push(note);

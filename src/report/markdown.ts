@@ -1,7 +1,7 @@
-import { OUTCOMES, type ItemResult } from '../apply/types.ts';
 import type { RunReport } from '../engine/types.ts';
 import type { Problem } from '../manifest/types.ts';
-import { idleState, type IdleState, type PlanItem, type RemoteRef, type Step } from '../plan/types.ts';
+import { idleState, type PlanItem, type RemoteRef } from '../plan/types.ts';
+import { countsText, planCounts, resultCounts } from './counts.ts';
 import { diffLines } from './diff.ts';
 import { isQuiet, isQuietResult, moreRowsSentence, quietSentence, type Elsewhere } from './scale.ts';
 import {
@@ -36,7 +36,6 @@ import {
   oneUrlForSeveral,
   scopeText,
 } from './words.ts';
-import { publishes } from '../plan/steps.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -222,9 +221,9 @@ function headline(report: RunReport, context: ReportContext): string {
   } else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
     sentence = `**Validated** ${plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
   } else if (report.result !== null && report.mode === 'apply') {
-    sentence = `**Applied** ${plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
+    sentence = `**Applied** ${plural(manifests, 'manifest')}${shard}: ${countsText(resultCounts(report.result, report.plan), true) || 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
   } else {
-    sentence = `**Plan** for ${plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
+    sentence = `**Plan** for ${plural(manifests, 'manifest')}${shard}: ${report.plan ? countsText(planCounts(report.plan), true) || 'nothing to do' : 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
   }
   const lines = [`### content-as-code · ${report.mode}`, sentence];
   if (report.scope && report.plan !== null) lines.push(scopeLine(report.scope));
@@ -246,36 +245,6 @@ function headline(report: RunReport, context: ReportContext): string {
 function scopeLine(scope: NonNullable<RunReport['scope']>): string {
   const text = scopeText(scope, inlineCode);
   return `${text[0]!.toUpperCase()}${text.slice(1)}. Applies read every item; \`full-read: true\` plans them all here too.`;
-}
-
-const IDLE_STATES: readonly IdleState[] = ['held', 'drifted', 'unchanged'];
-
-function planCounts(items: PlanItem[]): string {
-  const count = (kind: Step['kind']) =>
-    items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-  const publishing = items.filter((item) => publishes(item.steps)).length;
-  const parts = [
-    [count('create'), 'to create'],
-    [count('edit'), 'to edit'],
-    [count('render'), 'to render'],
-    [publishing, 'to publish'],
-    [count('wait'), 'to wait for'],
-    ...IDLE_STATES.map(
-      (state) =>
-        [items.filter((item) => item.steps.length === 0 && idleState(item) === state).length, state] as const,
-    ),
-  ] as const;
-  const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
-  return text.length > 0 ? text.join(', ') : 'nothing to do';
-}
-
-function outcomeCounts(items: ItemResult[]): string {
-  const text = OUTCOMES.map(
-    (outcome) => [items.filter((item) => item.outcome === outcome).length, outcome] as const,
-  )
-    .filter(([n]) => n > 0)
-    .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
-  return text.length > 0 ? text.join(', ') : 'nothing to do';
 }
 
 // ---------------------------------------------------------------- tables

@@ -1,6 +1,7 @@
 import type { ContentStatus, Progress } from '../api/types.ts';
 import { serviceEditsText } from './service-edit-words.ts';
-import { OUTCOMES, type ApplyResult, type ItemResult, type Outcome } from '../apply/types.ts';
+import type { ApplyResult, ItemResult, Outcome } from '../apply/types.ts';
+import { countsText, planCounts, resultCounts } from './counts.ts';
 import { publishedThisRun } from '../apply/results.ts';
 import { generates } from '../plan/steps.ts';
 import { idleState, type Plan, type PlanItem, type Step } from '../plan/types.ts';
@@ -142,23 +143,13 @@ export function renderPlanText(plan: Plan, style: TextStyle = PLAIN, label?: str
   return lines.join('\n');
 }
 
-/** The plan in one sentence: `5 items, 5 to create, 0 to edit, …`. */
+/** The plan in one sentence: `5 items, 5 to create, 0 to edit, 4 to render, 2 publications.` */
 export function planHeadline(plan: Plan): string {
-  const count = (kind: Step['kind']): number =>
-    plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-  const parts = [
-    `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
-    `${count('create')} to create`,
-    `${count('edit')} to edit`,
-    `${count('render')} to render`,
-    `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
-  ];
-  const idle = plan.items.filter((item) => item.steps.length === 0).map(idleState);
-  const held = idle.filter((state) => state === 'held').length;
-  if (held > 0) parts.push(`${held} held`);
-  const drifted = plan.items.filter((item) => item.drift.length > 0).length;
-  if (drifted > 0) parts.push(`${drifted} drifted`);
-  return `${parts.join(', ')}.`;
+  return `${itemCount(plan.items.length)}, ${countsText(planCounts(plan))}.`;
+}
+
+function itemCount(n: number): string {
+  return `${n} item${n === 1 ? '' : 's'}`;
 }
 
 // ---- results ----
@@ -193,7 +184,7 @@ function formatDuration(ms: number): string {
 
 /** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
 export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN, plan?: Plan | null): string {
-  const lines: string[] = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+  const lines: string[] = [paint(`Results: ${resultsHeadline(result, plan ?? null)}`, 'bold', style), ''];
   const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
   if (result.items.length > 0) {
     lines.push(
@@ -254,13 +245,10 @@ function creditsLine(before: number | null, after: number | null): string {
 }
 
 /** The results in one sentence, as the terminal's report opens. */
-export function resultsHeadline(result: ApplyResult): string {
-  const counts = new Map<Outcome, number>();
-  for (const item of result.items) counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
-  const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map(
-    (outcome) => `${counts.get(outcome)} ${outcome}`,
-  );
-  return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
+/** The run in one sentence, in the plan's terms (counts.ts): `5 items, 5 created, 0 edited, 4 rendered, 2 publications.` */
+export function resultsHeadline(result: ApplyResult, plan: Plan | null = null): string {
+  if (result.items.length === 0) return 'nothing to do.';
+  return `${itemCount(result.items.length)}, ${countsText(resultCounts(result, plan))}.`;
 }
 
 // ---- progress ----

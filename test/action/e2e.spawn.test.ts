@@ -159,7 +159,7 @@ describe('dist/index.js on a runner', () => {
     expect(push.stdout).toContain('apply (auto: push to the default branch main applies)');
     expect(push.stdout).toMatch(/::group::/);
     expect(push.stdout).toMatch(/^Plan: 5 items, 5 to create, /m);
-    expect(push.stdout).toMatch(/^Results: \d+ (created|rendered)/m);
+    expect(push.stdout).toMatch(/^Results: 5 items, 5 created, 0 edited, /m);
     expect(push.outputs.changed).toBe('true');
     expect(JSON.parse(push.outputs['published-urls']!)).toEqual([]);
     expect(push.summary).toContain('**Applied** 5 manifests');

@@ -49,7 +49,7 @@ describe('npm run demo', () => {
     // The second plan: nothing left but the scheduled publication.
     const replan = output.slice(output.indexOf('== 3/3'));
     // The item held until its publish.at: one word for it in the headline and the table.
-    expect(replan).toContain('0 to create, 0 to edit, 0 to render, 0 publications, 1 held.');
+    expect(replan).toContain('0 to create, 0 to edit, 0 to render, 0 publications, 4 unchanged, 1 held.');
     expect(replan).toMatch(/glowing-reefs\.yml:3 .* VIDEO_PROCESSED +held +publishes at/);
     expect(replan).toContain('publishes at 2030-06-01 15:00 UTC');
     expect(output).toContain('Exit status 0.');

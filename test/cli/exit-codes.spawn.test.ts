@@ -30,7 +30,9 @@ describe('exit codes', () => {
     const cwd = await workspace({}, true);
     const run = await runCli(['apply'], { cwd, env: service.env });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toContain('Results: 1 created, 2 rendered, 2 published.');
+    // The results count in the plan's terms: each planned count is matched.
+    expect(run.stdout).toContain('Plan: 5 items, 5 to create, 0 to edit, 4 to render, 4 publications.');
+    expect(run.stdout).toContain('Results: 5 items, 5 created, 0 edited, 4 rendered, 4 publications.');
     expect(run.code).toBe(EXIT.ok);
   });
 

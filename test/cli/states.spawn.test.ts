@@ -42,7 +42,8 @@ describe('the words a run uses for each state', () => {
 
   it('calls an item waiting for its publish.at "held" in the headline, the plan table and the results', async () => {
     const again = await apply();
-    expect(again.stdout).toContain('0 to create, 0 to edit, 0 to render, 0 publications, 1 held.');
+    expect(again.stdout).toContain('Plan: 5 items, 0 to create, 0 to edit, 0 to render, 0 publications, 4 unchanged, 1 held.');
+    expect(again.stdout).toContain('Results: 5 items, 0 created, 0 edited, 0 rendered, 0 publications, 4 unchanged, 1 held.');
     const [plan, results] = again.stdout.split('\nResults: ') as [string, string];
     expect(row(plan, 'content/glowing-reefs.yml')[5]).toBe('held');
     expect(row(results, 'content/glowing-reefs.yml')[2]).toBe('held');
@@ -59,7 +60,7 @@ describe('the words a run uses for each state', () => {
       'drift: textover differs from the published video (not re-rendered); ' +
       'set textover back to the published one, or publish the change as a new video (a new title, no id)';
     const [plan, results] = run.stdout.split('\nResults: ') as [string, string];
-    expect(plan).toContain('1 drifted.');
+    expect(plan).toContain('0 publications, 3 unchanged, 1 drifted, 1 held.');
     expect(row(plan, 'content/octopus-hearts.yml')[5]).toBe('drifted');
     expect(row(plan, 'content/octopus-hearts.yml')[6]).toBe(wayOut);
     expect(row(results, 'content/octopus-hearts.yml')[2]).toBe('drifted');

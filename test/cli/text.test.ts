@@ -33,7 +33,7 @@ describe('terminal plan table', () => {
     expect(text).toMatch(
       /UPLOADED +drifted +pinned by id; drift: full_text differs from the published video \(not re-rendered\); set full_text back to the published one, or publish the change as a new video \(a new title, no id\)$/m,
     );
-    expect(text).toContain('1 drifted.');
+    expect(text).toContain('1 unchanged, 1 drifted.');
     expect(text).toContain('c-9  An old video nobody claims  UPLOADED');
   });
 
@@ -53,7 +53,7 @@ describe('terminal results', () => {
   const text = renderResultsText(examplesResult);
 
   it('lists outcomes, published URLs, failures with last_error and credits', () => {
-    expect(text).toContain('Results: 1 published, 1 failed.');
+    expect(text).toContain('Results: 2 items, 1 published, 1 failed.');
     expect(text).toMatch(/content\/turtles\.yml\s+Sea turtles navigate by magnetism\s+failed\s+FAILED_VIDEO/);
     expect(text).toContain('YouTube  https://www.youtube.com/watch?v=abc');
     expect(text).toContain('last_error: Render worker crashed');

@@ -123,7 +123,7 @@ describe('the README walkthrough in a fresh directory', () => {
     const apply = await runCli(['apply', '--summary', 'summary.md'], { cwd: project, bin, env });
     expect(apply.stderr).toBe('');
     expect(apply.code).toBe(0);
-    expect(apply.stdout).toContain('Results: 1 created, 1 published.');
+    expect(apply.stdout).toContain('Results: 2 items, 2 created, 0 edited, 1 rendered, 2 publications.');
     expect(apply.stdout).toMatch(
       /the service reports this one URL for YouTube "My Channel", TikTok "mychannel"/,
     );
@@ -131,7 +131,7 @@ describe('the README walkthrough in a fresh directory', () => {
 
     const again = await runCli(['apply'], { cwd: project, bin, env });
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain('2 items, 0 to create, 0 to edit, 0 to render, 0 publications.');
+    expect(again.stdout).toContain('2 items, 0 to create, 0 to edit, 0 to render, 0 publications, 2 unchanged.');
     expect(await serviceList(emulator, '/contents')).toHaveLength(2);
   }, 180_000);
 });

@@ -1,5 +1,5 @@
-export const id = 56;
-export const ids = [56,911];
+export const id = 348;
+export const ids = [348,911];
 export const modules = {
 
 /***/ 7911:
@@ -100,7 +100,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 56:
+/***/ 1348:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -9183,6 +9183,100 @@ const OUTCOMES = [
     'error',
 ];
 
+;// CONCATENATED MODULE: ./src/plan/types.ts
+function idleState(item) {
+    if (item.holds.length > 0)
+        return 'held';
+    if (item.drift.length > 0)
+        return 'drifted';
+    return 'unchanged';
+}
+
+;// CONCATENATED MODULE: ./src/report/counts.ts
+
+
+
+/** The kinds of step a headline counts, with the words for planned and done. */
+const COUNTED = [
+    { kind: 'create', planned: 'to create', done: 'created', outcome: 'created' },
+    { kind: 'edit', planned: 'to edit', done: 'edited', outcome: 'updated' },
+    { kind: 'render', planned: 'to render', done: 'rendered', outcome: 'rendered' },
+];
+/** In the order of the outcomes they become (OUTCOMES). */
+const IDLE_STATES = ['unchanged', 'drifted', 'held'];
+/** Outcomes that mean the item's planned steps were all carried out. */
+const CAME_THROUGH = new Set(['created', 'updated', 'rendered', 'published']);
+function has(item, kind) {
+    return item.steps.some((step) => step.kind === kind);
+}
+function publications(n) {
+    return { n, what: n === 1 ? 'publication' : 'publications', always: true };
+}
+/** What the plan will do: its items once per kind of step, publications per account, the rest by why they wait. */
+function planCounts(plan) {
+    const waiting = plan.items.filter((item) => has(item, 'wait') && !COUNTED.some(({ kind }) => has(item, kind)));
+    return [
+        ...COUNTED.map(({ kind, planned }) => ({
+            n: plan.items.filter((item) => has(item, kind)).length,
+            what: planned,
+            always: true,
+        })),
+        publications(plan.publications),
+        { n: waiting.length, what: 'to wait for', always: false },
+        ...IDLE_STATES.map((state) => ({
+            n: plan.items.filter((item) => item.steps.length === 0 && idleState(item) === state).length,
+            what: state,
+            always: false,
+        })),
+    ];
+}
+/**
+ * What the run did, in the plan's terms: the planned steps of every item
+ * that came through, and every other item by how it ended. An item that
+ * came through with none of those steps planned (a render it waited for)
+ * counts as the step its outcome names.
+ */
+function resultCounts(result, plan) {
+    // Without the plan, the items by how they ended.
+    if (plan === null)
+        return outcomeCounts(result.items, new Set());
+    const planned = new Map(plan.items.map((item) => [item.file, item]));
+    const stepsOf = (item) => planned.get(item.file)?.steps ?? [];
+    const did = (item, kind, outcome) => {
+        const steps = stepsOf(item);
+        const stepped = COUNTED.some((counted) => steps.some((step) => step.kind === counted.kind)) || steps_publishes(steps);
+        return stepped ? steps.some((step) => step.kind === kind) : item.outcome === outcome;
+    };
+    const through = result.items.filter((item) => CAME_THROUGH.has(item.outcome));
+    const counted = through.filter((item) => COUNTED.some(({ kind, outcome }) => did(item, kind, outcome)) || steps_publishes(stepsOf(item)));
+    return [
+        ...COUNTED.map(({ kind, done, outcome }) => ({
+            n: counted.filter((item) => did(item, kind, outcome)).length,
+            what: done,
+            always: true,
+        })),
+        publications(counted
+            .filter((item) => item.outcome === 'published')
+            .reduce((sum, item) => sum + publicationsOf(stepsOf(item)), 0)),
+        ...outcomeCounts(result.items, new Set(counted)),
+    ];
+}
+/** The items not `counted` by their steps, by how they ended. */
+function outcomeCounts(items, counted) {
+    return OUTCOMES.map((outcome) => ({
+        n: items.filter((item) => item.outcome === outcome && !counted.has(item)).length,
+        what: outcome === 'error' ? 'errors' : outcome,
+        always: false,
+    }));
+}
+/** The counts as a headline's words: `5 to create, 0 to edit`; zeros left out unless `always`, or everywhere when `nonzero`. */
+function countsText(counts, nonzero = false) {
+    return counts
+        .filter((count) => count.n > 0 || (count.always && !nonzero))
+        .map((count) => `${count.n} ${count.n === 1 && count.what === 'errors' ? 'error' : count.what}`)
+        .join(', ');
+}
+
 ;// CONCATENATED MODULE: ./src/plan/inflight.ts
 
 // What the service says about work in flight, read from the service as a
@@ -9320,15 +9414,6 @@ function publicationCheck(item, detail, row, target, context) {
             },
         ],
     };
-}
-
-;// CONCATENATED MODULE: ./src/plan/types.ts
-function idleState(item) {
-    if (item.holds.length > 0)
-        return 'held';
-    if (item.drift.length > 0)
-        return 'drifted';
-    return 'unchanged';
 }
 
 ;// CONCATENATED MODULE: ./src/apply/results.ts
@@ -10235,24 +10320,12 @@ function renderPlanText(plan, style = PLAIN, label) {
     }
     return lines.join('\n');
 }
-/** The plan in one sentence: `5 items, 5 to create, 0 to edit, …`. */
+/** The plan in one sentence: `5 items, 5 to create, 0 to edit, 4 to render, 2 publications.` */
 function planHeadline(plan) {
-    const count = (kind) => plan.items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const parts = [
-        `${plan.items.length} item${plan.items.length === 1 ? '' : 's'}`,
-        `${count('create')} to create`,
-        `${count('edit')} to edit`,
-        `${count('render')} to render`,
-        `${plan.publications} publication${plan.publications === 1 ? '' : 's'}`,
-    ];
-    const idle = plan.items.filter((item) => item.steps.length === 0).map(idleState);
-    const held = idle.filter((state) => state === 'held').length;
-    if (held > 0)
-        parts.push(`${held} held`);
-    const drifted = plan.items.filter((item) => item.drift.length > 0).length;
-    if (drifted > 0)
-        parts.push(`${drifted} drifted`);
-    return `${parts.join(', ')}.`;
+    return `${itemCount(plan.items.length)}, ${countsText(planCounts(plan))}.`;
+}
+function itemCount(n) {
+    return `${n} item${n === 1 ? '' : 's'}`;
 }
 // ---- results ----
 const OUTCOME_TONES = {
@@ -10287,7 +10360,7 @@ function formatDuration(ms) {
 }
 /** `plan` (when given) supplies the reasons beside skipped items, schedules, and the accounts behind one URL. */
 function renderResultsText(result, style = PLAIN, plan) {
-    const lines = [paint(`Results: ${resultsHeadline(result)}`, 'bold', style), ''];
+    const lines = [paint(`Results: ${resultsHeadline(result, plan ?? null)}`, 'bold', style), ''];
     const planned = new Map((plan?.items ?? []).map((item) => [item.file, item]));
     if (result.items.length > 0) {
         lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
@@ -10343,12 +10416,11 @@ function creditsLine(before, after) {
     return `Credits: ${show(before)} before, ${show(after)} after${spent}.`;
 }
 /** The results in one sentence, as the terminal's report opens. */
-function resultsHeadline(result) {
-    const counts = new Map();
-    for (const item of result.items)
-        counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1);
-    const parts = OUTCOMES.filter((outcome) => counts.has(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
-    return parts.length > 0 ? `${parts.join(', ')}.` : 'nothing to do.';
+/** The run in one sentence, in the plan's terms (counts.ts): `5 items, 5 created, 0 edited, 4 rendered, 2 publications.` */
+function resultsHeadline(result, plan = null) {
+    if (result.items.length === 0)
+        return 'nothing to do.';
+    return `${itemCount(result.items.length)}, ${countsText(resultCounts(result, plan))}.`;
 }
 function formatProgressLine(event, style = PLAIN) {
     const parts = [
@@ -18457,7 +18529,6 @@ function previewRenderSection(report, fileUrl, token) {
 
 
 
-
 const COMMENT_LIMIT = 65_536;
 const SUMMARY_LIMIT = 1024 * 1024;
 const LAYOUTS = [
@@ -18571,10 +18642,10 @@ function headline(report, context) {
         sentence = `**Validated** ${markdown_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
     }
     else if (report.result !== null && report.mode === 'apply') {
-        sentence = `**Applied** ${markdown_plural(manifests, 'manifest')}${shard}: ${outcomeCounts(report.result.items)}${problemText ? `; ${problemText}` : ''}.`;
+        sentence = `**Applied** ${markdown_plural(manifests, 'manifest')}${shard}: ${countsText(resultCounts(report.result, report.plan), true) || 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
     }
     else {
-        sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${planCounts(report.plan?.items ?? [])}${problemText ? `; ${problemText}` : ''}.`;
+        sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${report.plan ? countsText(planCounts(report.plan), true) || 'nothing to do' : 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
     }
     const lines = [`### content-as-code · ${report.mode}`, sentence];
     if (report.scope && report.plan !== null)
@@ -18596,27 +18667,6 @@ function headline(report, context) {
 function scopeLine(scope) {
     const text = scopeText(scope, escape_inlineCode);
     return `${text[0].toUpperCase()}${text.slice(1)}. Applies read every item; \`full-read: true\` plans them all here too.`;
-}
-const IDLE_STATES = ['held', 'drifted', 'unchanged'];
-function planCounts(items) {
-    const count = (kind) => items.filter((item) => item.steps.some((step) => step.kind === kind)).length;
-    const publishing = items.filter((item) => steps_publishes(item.steps)).length;
-    const parts = [
-        [count('create'), 'to create'],
-        [count('edit'), 'to edit'],
-        [count('render'), 'to render'],
-        [publishing, 'to publish'],
-        [count('wait'), 'to wait for'],
-        ...IDLE_STATES.map((state) => [items.filter((item) => item.steps.length === 0 && idleState(item) === state).length, state]),
-    ];
-    const text = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
-    return text.length > 0 ? text.join(', ') : 'nothing to do';
-}
-function outcomeCounts(items) {
-    const text = OUTCOMES.map((outcome) => [items.filter((item) => item.outcome === outcome).length, outcome])
-        .filter(([n]) => n > 0)
-        .map(([n, outcome]) => `${n} ${outcome === 'error' ? (n === 1 ? 'error' : 'errors') : outcome}`);
-    return text.length > 0 ? text.join(', ') : 'nothing to do';
 }
 // ---------------------------------------------------------------- tables
 function body(report, context, layout) {

@@ -1,0 +1,110 @@
+import { OUTCOMES, type ApplyResult, type ItemResult, type Outcome } from '../apply/types.ts';
+import { publicationsOf, publishes } from '../plan/steps.ts';
+import { idleState, type IdleState, type Plan, type PlanItem, type Step } from '../plan/types.ts';
+
+// The counts a plan's and a run's headlines give, in one set of terms, so
+// that they add up: "5 to create, 4 to render, 2 publications" is followed
+// by "5 created, 4 rendered, 2 publications", or by fewer and what stopped
+// the others ("1 failed"). The terminal and the Markdown word them alike.
+
+/** One part of a headline: how many, and of what. `always`: shown even when zero. */
+export interface Count {
+  n: number;
+  what: string;
+  always: boolean;
+}
+
+/** The kinds of step a headline counts, with the words for planned and done. */
+const COUNTED: ReadonlyArray<{ kind: Step['kind']; planned: string; done: string; outcome: Outcome }> = [
+  { kind: 'create', planned: 'to create', done: 'created', outcome: 'created' },
+  { kind: 'edit', planned: 'to edit', done: 'edited', outcome: 'updated' },
+  { kind: 'render', planned: 'to render', done: 'rendered', outcome: 'rendered' },
+];
+
+/** In the order of the outcomes they become (OUTCOMES). */
+const IDLE_STATES: readonly IdleState[] = ['unchanged', 'drifted', 'held'];
+
+/** Outcomes that mean the item's planned steps were all carried out. */
+const CAME_THROUGH: ReadonlySet<Outcome> = new Set(['created', 'updated', 'rendered', 'published']);
+
+function has(item: PlanItem, kind: Step['kind']): boolean {
+  return item.steps.some((step) => step.kind === kind);
+}
+
+function publications(n: number): Count {
+  return { n, what: n === 1 ? 'publication' : 'publications', always: true };
+}
+
+/** What the plan will do: its items once per kind of step, publications per account, the rest by why they wait. */
+export function planCounts(plan: Plan): Count[] {
+  const waiting = plan.items.filter(
+    (item) => has(item, 'wait') && !COUNTED.some(({ kind }) => has(item, kind)),
+  );
+  return [
+    ...COUNTED.map(({ kind, planned }) => ({
+      n: plan.items.filter((item) => has(item, kind)).length,
+      what: planned,
+      always: true,
+    })),
+    publications(plan.publications),
+    { n: waiting.length, what: 'to wait for', always: false },
+    ...IDLE_STATES.map((state) => ({
+      n: plan.items.filter((item) => item.steps.length === 0 && idleState(item) === state).length,
+      what: state,
+      always: false,
+    })),
+  ];
+}
+
+/**
+ * What the run did, in the plan's terms: the planned steps of every item
+ * that came through, and every other item by how it ended. An item that
+ * came through with none of those steps planned (a render it waited for)
+ * counts as the step its outcome names.
+ */
+export function resultCounts(result: ApplyResult, plan: Plan | null): Count[] {
+  // Without the plan, the items by how they ended.
+  if (plan === null) return outcomeCounts(result.items, new Set());
+  const planned = new Map(plan.items.map((item) => [item.file, item]));
+  const stepsOf = (item: ItemResult): readonly Step[] => planned.get(item.file)?.steps ?? [];
+  const did = (item: ItemResult, kind: Step['kind'], outcome: Outcome): boolean => {
+    const steps = stepsOf(item);
+    const stepped =
+      COUNTED.some((counted) => steps.some((step) => step.kind === counted.kind)) || publishes(steps);
+    return stepped ? steps.some((step) => step.kind === kind) : item.outcome === outcome;
+  };
+  const through = result.items.filter((item) => CAME_THROUGH.has(item.outcome));
+  const counted = through.filter(
+    (item) => COUNTED.some(({ kind, outcome }) => did(item, kind, outcome)) || publishes(stepsOf(item)),
+  );
+  return [
+    ...COUNTED.map(({ kind, done, outcome }) => ({
+      n: counted.filter((item) => did(item, kind, outcome)).length,
+      what: done,
+      always: true,
+    })),
+    publications(
+      counted
+        .filter((item) => item.outcome === 'published')
+        .reduce((sum, item) => sum + publicationsOf(stepsOf(item)), 0),
+    ),
+    ...outcomeCounts(result.items, new Set(counted)),
+  ];
+}
+
+/** The items not `counted` by their steps, by how they ended. */
+function outcomeCounts(items: readonly ItemResult[], counted: ReadonlySet<ItemResult>): Count[] {
+  return OUTCOMES.map((outcome) => ({
+    n: items.filter((item) => item.outcome === outcome && !counted.has(item)).length,
+    what: outcome === 'error' ? 'errors' : outcome,
+    always: false,
+  }));
+}
+
+/** The counts as a headline's words: `5 to create, 0 to edit`; zeros left out unless `always`, or everywhere when `nonzero`. */
+export function countsText(counts: readonly Count[], nonzero = false): string {
+  return counts
+    .filter((count) => count.n > 0 || (count.always && !nonzero))
+    .map((count) => `${count.n} ${count.n === 1 && count.what === 'errors' ? 'error' : count.what}`)
+    .join(', ');
+}
