@@ -42,8 +42,12 @@ describe('the words a run uses for each state', () => {
 
   it('calls an item waiting for its publish.at "held" in the headline, the plan table and the results', async () => {
     const again = await apply();
-    expect(again.stdout).toContain('Plan: 5 items, 0 to create, 0 to edit, 0 to render, 0 publications, 4 unchanged, 1 held.');
-    expect(again.stdout).toContain('Results: 5 items, 0 created, 0 edited, 0 rendered, 0 publications, 4 unchanged, 1 held.');
+    expect(again.stdout).toContain(
+      'Plan: 5 items, 0 to create, 0 to edit, 0 to render, 0 publications, 4 unchanged, 1 held.',
+    );
+    expect(again.stdout).toContain(
+      'Results: 5 items, 0 created, 0 edited, 0 rendered, 0 publications, 4 unchanged, 1 held.',
+    );
     const [plan, results] = again.stdout.split('\nResults: ') as [string, string];
     expect(row(plan, 'content/glowing-reefs.yml')[5]).toBe('held');
     expect(row(results, 'content/glowing-reefs.yml')[2]).toBe('held');

@@ -131,7 +131,9 @@ describe('the README walkthrough in a fresh directory', () => {
 
     const again = await runCli(['apply'], { cwd: project, bin, env });
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain('2 items, 0 to create, 0 to edit, 0 to render, 0 publications, 2 unchanged.');
+    expect(again.stdout).toContain(
+      '2 items, 0 to create, 0 to edit, 0 to render, 0 publications, 2 unchanged.',
+    );
     expect(await serviceList(emulator, '/contents')).toHaveLength(2);
   }, 180_000);
 });
