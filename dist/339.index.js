@@ -15842,19 +15842,72 @@ function paint(text, tone, style) {
 function width(text) {
     return [...text].length;
 }
-/** Columns padded to the widest cell; the last column is not padded. */
+/**
+ * Columns padded to the widest cell; the last column is not padded. Within
+ * `style.columns`, the widest columns are narrowed in turn and their cells
+ * wrapped at spaces onto the lines below, each in its own column.
+ */
 function renderTable(headers, rows, style = PLAIN) {
     const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell, tone: null } : cell)));
-    const widths = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
-    const line = (row) => row
-        .map((cell, i) => {
-        const padded = i === row.length - 1 ? cell.text : cell.text + ' '.repeat(widths[i] - width(cell.text));
-        return i === row.length - 1 ? paint(cell.text, cell.tone, style) : paint(padded, cell.tone, style);
-    })
-        .join('  ')
-        .trimEnd();
-    const head = line(headers.map((text) => ({ text, tone: 'bold' })));
-    return [head, ...cells.map(line)].join('\n');
+    const natural = headers.map((header, i) => Math.max(width(header), ...cells.map((row) => width(row[i]?.text ?? ''))));
+    const widths = style.columns === undefined ? natural : narrowed(natural, headers, style.columns);
+    const lines = (row) => {
+        const wrapped = row.map((cell, i) => wrap(cell.text, widths[i]));
+        const height = Math.max(...wrapped.map((parts) => parts.length));
+        return Array.from({ length: height }, (_, k) => row
+            .map((cell, i) => {
+            const text = wrapped[i][k] ?? '';
+            const padding = i === row.length - 1 ? '' : ' '.repeat(widths[i] - width(text));
+            return paint(text, cell.tone, style) + padding;
+        })
+            .join('  ')
+            .trimEnd());
+    };
+    const head = lines(headers.map((text) => ({ text, tone: 'bold' })));
+    return [...head, ...cells.flatMap(lines)].join('\n');
+}
+/** Narrower cells are wrapped no narrower than this, nor than their header. */
+const MIN_COLUMN = 12;
+/**
+ * The widths narrowed, the one with most to give first, until the row fits
+ * `columns` or none can give more. The first column (a file, which editors
+ * and terminals make a link of) is never narrowed.
+ */
+function narrowed(natural, headers, columns) {
+    const widths = [...natural];
+    const floor = headers.map((header, i) => i === 0 ? natural[i] : Math.min(natural[i], Math.max(MIN_COLUMN, width(header))));
+    let excess = widths.reduce((sum, w) => sum + w, 2 * (widths.length - 1)) - columns;
+    while (excess > 0) {
+        const widest = widths.reduce((best, w, i) => (w - floor[i] > widths[best] - floor[best] ? i : best), 0);
+        if (widths[widest] <= floor[widest])
+            break;
+        widths[widest] = widths[widest] - 1;
+        excess -= 1;
+    }
+    return widths;
+}
+/** `text` in lines of at most `max` characters, broken at spaces (a longer word is cut). */
+function wrap(text, max) {
+    if (width(text) <= max)
+        return [text];
+    const lines = [];
+    let line = '';
+    for (const word of text.split(' ')) {
+        let rest = [...word];
+        if (line !== '' && width(line) + 1 + rest.length <= max) {
+            line += ` ${word}`;
+            continue;
+        }
+        if (line !== '')
+            lines.push(line);
+        while (rest.length > max) {
+            lines.push(rest.slice(0, max).join(''));
+            rest = rest.slice(max);
+        }
+        line = rest.join('');
+    }
+    lines.push(line);
+    return lines;
 }
 function truncate(text, max) {
     const chars = [...text.replace(/\s+/g, ' ').trim()];

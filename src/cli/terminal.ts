@@ -10,6 +10,8 @@ import { guardTerminalOutput } from '../text/safe-line.ts';
 export interface Output {
   write(text: string): unknown;
   isTTY?: boolean | undefined;
+  /** A terminal's width in characters. */
+  columns?: number | undefined;
 }
 
 export interface CliIO {
@@ -38,10 +40,21 @@ export function processIO(): CliIO {
   };
 }
 
-/** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
+/** A terminal's width when it does not say. */
+const TERMINAL_COLUMNS = 120;
+
+/**
+ * Colour only on a terminal, and never when NO_COLOR is set
+ * (https://no-color.org); tables within a terminal's width, and whole rows
+ * in a pipe or a file, where a line is read by grep rather than by eye.
+ */
 export function styleFor(output: Output, env: Record<string, string | undefined>): TextStyle {
   const noColor = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
-  return { color: output.isTTY === true && !noColor && env['TERM'] !== 'dumb' };
+  const tty = output.isTTY === true;
+  return {
+    color: tty && !noColor && env['TERM'] !== 'dumb',
+    ...(tty ? { columns: output.columns || TERMINAL_COLUMNS } : {}),
+  };
 }
 
 /**
@@ -54,6 +67,7 @@ export function scrubbing(output: Output): Output {
   const keepStyle = output.isTTY === true;
   return {
     isTTY: output.isTTY,
+    columns: output.columns,
     write: (text: string) => output.write(guardTerminalOutput(scrubSecrets(text), keepStyle)),
   };
 }

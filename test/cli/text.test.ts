@@ -6,9 +6,11 @@ import {
   renderTable,
 } from '../../src/report/text.ts';
 import { formatInstant } from '../../src/report/words.ts';
+import { styleFor } from '../../src/cli/terminal.ts';
 import { examplesPlan, examplesResult } from '../support/fixtures.ts';
 
 const ESC = '\u001b[';
+const PLAIN_STYLE = { color: false };
 
 describe('terminal plan table', () => {
   const text = renderPlanText(examplesPlan);
@@ -75,6 +77,36 @@ describe('renderTable', () => {
     const lines = table.split('\n').map((line) => line.replace(ansi, ''));
     expect(lines[1]).toBe('héllo…  x');
     expect(lines[2]).toBe('h       y');
+  });
+
+  it("fits a terminal's width: the widest columns wrap at spaces, each under its own column", () => {
+    const table = renderTable(
+      ['FILE', 'ACTION', 'NOTES'],
+      [['content/a.yml', 'create, then render and publish to YouTube', 'publishes at 2030-06-01 15:00 UTC']],
+      { color: false, columns: 60 },
+    );
+    const lines = table.split('\n');
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(60);
+    expect(lines).toEqual([
+      'FILE           ACTION                 NOTES',
+      'content/a.yml  create, then render    publishes at',
+      '               and publish to         2030-06-01 15:00 UTC',
+      '               YouTube',
+    ]);
+  });
+
+  it('keeps each row on one line, whole, without a width: a pipe, a file, a test', () => {
+    const notes = 'a note far longer than any terminal is wide '.repeat(4).trim();
+    const table = renderTable(['FILE', 'NOTES'], [['content/a.yml', notes]], PLAIN_STYLE);
+    expect(table.split('\n')).toEqual(['FILE           NOTES', `content/a.yml  ${notes}`]);
+  });
+});
+
+describe('the style of a terminal', () => {
+  it("gives a terminal's width to its tables, 120 when it does not say, and none to a pipe", () => {
+    expect(styleFor({ write: () => true, isTTY: true, columns: 80 }, {}).columns).toBe(80);
+    expect(styleFor({ write: () => true, isTTY: true }, {}).columns).toBe(120);
+    expect(styleFor({ write: () => true }, {}).columns).toBeUndefined();
   });
 });
 
