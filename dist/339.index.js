@@ -4037,6 +4037,198 @@ async function runDoctorMode(commands, inputs) {
 
 
 
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./src/manifest/catalogue-files.ts
+// The catalogue's own files, beside its manifests: a folder's
+// `_defaults.yml` (or `.yaml`) applies to every manifest below it, and
+// `_release.yml` in the manifests' folder is release control. Their names,
+// and which folders a manifest inherits from, are written here once: the
+// loader, a change's scope, a pull request's base and the earlier versions
+// of a manifest all ask this module.
+const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
+const RELEASE_FILES = ['_release.yml', '_release.yaml'];
+function nameOf(file) {
+    return file.slice(file.lastIndexOf('/') + 1);
+}
+/** Whether a path names a folder's defaults file (in any folder). */
+function isDefaultsFile(file) {
+    return DEFAULTS_FILES.includes(nameOf(file));
+}
+/** Whether a path names a release file (in any folder). */
+function isReleaseFile(file) {
+    return RELEASE_FILES.includes(nameOf(file));
+}
+/**
+ * Whether a change to this file can change the manifests of its folder and
+ * below: `_defaults.yml`, `_release.yml`, or any other `_`-named YAML.
+ */
+function isCatalogueFile(file) {
+    return /^_.*\.ya?ml$/i.test(nameOf(file));
+}
+/** The release files the loader looks for in `root` ('' is the workspace). */
+function releaseFilesIn(root) {
+    return RELEASE_FILES.map((name) => inFolder(root, name));
+}
+/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
+}
+/** The defaults files that may apply to `file`: for each of its folders, outermost first, the names it may have. */
+function defaultsFilesAbove(file) {
+    return foldersOf(file).map((folder) => DEFAULTS_FILES.map((name) => inFolder(folder, name)));
+}
+function inFolder(folder, name) {
+    return folder === '' ? name : `${folder}/${name}`;
+}
+
+;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
+
+
+
+/**
+ * `previous` asked once per file for the run: the plan reads a base from
+ * several stages (renames, service edits, a preview's reach, the
+ * publication settings of a published video).
+ */
+function rememberedVersions(previous) {
+    const reads = new Map();
+    const histories = new Map();
+    let readable = null;
+    const once = (cache, file, ask) => {
+        let answer = cache.get(file);
+        if (answer === undefined) {
+            answer = ask();
+            cache.set(file, answer);
+        }
+        return answer;
+    };
+    return {
+        read: (file) => once(reads, file, () => previous.read(file)),
+        ...(previous.earlier
+            ? { earlier: (file) => once(histories, file, () => previous.earlier(file)) }
+            : {}),
+        ...(previous.readable ? { readable: () => (readable ??= previous.readable()) } : {}),
+    };
+}
+function titleIn(text, current) {
+    if (text === null)
+        return null;
+    try {
+        const doc = (0,dist/* parse */.qg)(text);
+        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
+            const title = doc.title;
+            if (typeof title === 'string' && !sameTitle(title, current))
+                return title;
+        }
+    }
+    catch {
+        // An unparsable earlier version cannot name a previous title.
+    }
+    return null;
+}
+/**
+ * The title a manifest had before, through any PreviousVersions source (git,
+ * the PR's file listing): the one at the base commit, or else the newest title in the
+ * file's history that a remote item still has (a rename whose own run applied
+ * nothing, a scheduled run with no base).
+ */
+async function previousTitle(previous, item, remoteTitles = new Set()) {
+    const atBase = titleIn(await previous.read(item.file), item.fields.title);
+    if ((atBase !== null && remoteTitles.has(titleKey(atBase))) || !previous.earlier)
+        return atBase;
+    for (const text of await previous.earlier(item.file)) {
+        const title = titleIn(text, item.fields.title);
+        if (title !== null && remoteTitles.has(titleKey(title)))
+            return title;
+    }
+    return atBase;
+}
+function isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
+function publishSettingsIn(text) {
+    let doc;
+    try {
+        doc = (0,dist/* parse */.qg)(text);
+    }
+    catch {
+        return null; // an unparsable earlier version says nothing
+    }
+    if (!isObject(doc) || !isObject(doc.publish))
+        return null;
+    const p = doc.publish;
+    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
+    const settings = {
+        privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
+        category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
+        made_for_kids: flag(p.made_for_kids, false),
+        age_restricted: flag(p.age_restricted, false),
+        notify_subscribers: flag(p.notify_subscribers, true),
+        ai_disclosure: flag(p.ai_disclosure, true),
+    };
+    const tiktok = isObject(p.tiktok) ? p.tiktok : {};
+    if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
+        settings.tiktok_post_mode = tiktok.post_mode;
+    if (typeof tiktok.privacy === 'string')
+        settings.tiktok_privacy = tiktok.privacy;
+    return settings;
+}
+/** file → publication settings at the base, for the given (published) manifests that had them there. */
+async function publishedWith(previous, items) {
+    const found = new Map();
+    if (!previous)
+        return found;
+    await Promise.all(items.map(async (item) => {
+        const text = await previous.read(item.file);
+        const settings = text === null ? null : publishSettingsIn(text);
+        if (settings !== null)
+            found.set(item.file, settings);
+    }));
+    return found;
+}
+// A persona the service shows otherwise than the manifest is written only
+// when the change being applied set it (plan/types.ts, personaChanged): the
+// persona as the base commit had it, in the manifest or the nearest folder
+// `_defaults.yml` above it.
+function personaIn(text) {
+    if (text === null)
+        return undefined;
+    let doc;
+    try {
+        doc = (0,dist/* parse */.qg)(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (!isObject(doc) || !('persona' in doc))
+        return null;
+    const persona = isObject(doc.persona) ? doc.persona.id : doc.persona;
+    return typeof persona === 'string' ? persona : null;
+}
+/** The persona a manifest had at the base; undefined when the manifest did not exist there. */
+async function personaAtBase(previous, file) {
+    const own = personaIn(await previous.read(file));
+    if (own !== null)
+        return own;
+    // The nearest folder's defaults first.
+    for (const folder of defaultsFilesAbove(file).reverse()) {
+        for (const path of folder) {
+            const inherited = personaIn(await previous.read(path));
+            if (typeof inherited === 'string')
+                return inherited;
+        }
+    }
+    return null;
+}
+/** Whether the manifest's persona differs from the one it had at the base commit (false when it is new since). */
+async function personaChangedSince(previous, item) {
+    const before = await personaAtBase(previous, item.file);
+    return before !== undefined && before !== (item.fields.persona_id ?? null);
+}
+
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
@@ -5163,13 +5355,13 @@ const releaseSchema = schemas/* strictObject */.rej({
     params: { code: 'pause_without_reason' },
     message: 'paused is true without a reason and a since; add reason: (why) and since: (a date, like 2026-11-20) beside it, so that every run can say why and for how long',
     // Checked whatever else is wrong, so that one run reports every mistake.
-    when: (payload) => isObject(payload.value) &&
+    when: (payload) => release_schema_isObject(payload.value) &&
         payload.value['paused'] === true &&
         (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
 })
     .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
 /** A YAML mapping, read as a plain object. */
-function isObject(value) {
+function release_schema_isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /** `paused` in a manifest or a `_defaults.yml`: true, or why and since when. */
@@ -5193,8 +5385,6 @@ function releaseJsonSchema() {
     return { $schema, title: 'content-as-code release file', ...rest };
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __webpack_require__(8815);
 ;// CONCATENATED MODULE: ./src/manifest/cost.ts
 
 // What a manifest may cost to read, checked on the raw text before any
@@ -5791,11 +5981,11 @@ function readRelease(file, text) {
  * too, so that one run reports every mistake.
  */
 function windowsAlone(value, at) {
-    const freeze = isObject(value) ? value['freeze'] : null;
+    const freeze = release_schema_isObject(value) ? value['freeze'] : null;
     if (!Array.isArray(freeze))
         return [];
     return freeze.flatMap((entry, index) => {
-        if (!isObject(entry))
+        if (!release_schema_isObject(entry))
             return [];
         const { every, from, until, time_zone } = entry;
         const times = { every, from, until, time_zone, reason: 'the times alone' };
@@ -5873,50 +6063,6 @@ function windowProblems(written, index, at) {
         window.untilMinute !== 1440)
         return problem('window_never_opens', `freeze[${index}] starts and ends at the same time (${written.from}); give it an until other than its from (24:00 for a whole day)`);
     return [];
-}
-
-;// CONCATENATED MODULE: ./src/manifest/catalogue-files.ts
-// The catalogue's own files, beside its manifests: a folder's
-// `_defaults.yml` (or `.yaml`) applies to every manifest below it, and
-// `_release.yml` in the manifests' folder is release control. Their names,
-// and which folders a manifest inherits from, are written here once: the
-// loader, a change's scope, a pull request's base and the earlier versions
-// of a manifest all ask this module.
-const DEFAULTS_FILES = ['_defaults.yml', '_defaults.yaml'];
-const RELEASE_FILES = ['_release.yml', '_release.yaml'];
-function nameOf(file) {
-    return file.slice(file.lastIndexOf('/') + 1);
-}
-/** Whether a path names a folder's defaults file (in any folder). */
-function isDefaultsFile(file) {
-    return DEFAULTS_FILES.includes(nameOf(file));
-}
-/** Whether a path names a release file (in any folder). */
-function isReleaseFile(file) {
-    return RELEASE_FILES.includes(nameOf(file));
-}
-/**
- * Whether a change to this file can change the manifests of its folder and
- * below: `_defaults.yml`, `_release.yml`, or any other `_`-named YAML.
- */
-function isCatalogueFile(file) {
-    return /^_.*\.ya?ml$/i.test(nameOf(file));
-}
-/** The release files the loader looks for in `root` ('' is the workspace). */
-function releaseFilesIn(root) {
-    return RELEASE_FILES.map((name) => inFolder(root, name));
-}
-/** The folders whose defaults apply to a file, outermost first: '' (the root), 'content', 'content/a'. */
-function foldersOf(file) {
-    const parts = file.split('/').slice(0, -1);
-    return ['', ...parts.map((_, index) => parts.slice(0, index + 1).join('/'))];
-}
-/** The defaults files that may apply to `file`: for each of its folders, outermost first, the names it may have. */
-function defaultsFilesAbove(file) {
-    return foldersOf(file).map((folder) => DEFAULTS_FILES.map((name) => inFolder(folder, name)));
-}
-function inFolder(folder, name) {
-    return folder === '' ? name : `${folder}/${name}`;
 }
 
 // EXTERNAL MODULE: external "node:buffer"
@@ -6629,12 +6775,14 @@ async function globPattern(cwd, pattern) {
             return;
         const within = new Set(walking).add(real);
         const entries = await (0,promises_.readdir)(full, { withFileTypes: true }).catch(() => []);
+        // A name holds no separator: a file's path from cwd is its folder's, then its name.
+        const from = posix(external_node_path_default().relative(cwd, full));
         const below = [];
         for (const entry of entries) {
             const written = folder === '' || folder.endsWith('/') ? `${folder}${entry.name}` : `${folder}/${entry.name}`;
-            if (!(await isFolder(entry, full))) {
+            if (!(entry.isDirectory() || (entry.isSymbolicLink() && (await linksToFolder(entry, full))))) {
                 if (compiled.matches(written))
-                    found.push(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, written))));
+                    found.push(from === '' ? entry.name : `${from}/${entry.name}`);
             }
             else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
                 below.push(visit(written, depth + 1, within));
@@ -6644,12 +6792,8 @@ async function globPattern(cwd, pattern) {
     await visit(compiled.root, 1, new Set());
     return found;
 }
-/** A folder, or a link to one. */
-async function isFolder(entry, parent) {
-    if (entry.isDirectory())
-        return true;
-    if (!entry.isSymbolicLink())
-        return false;
+/** A link that leads to a folder. */
+async function linksToFolder(entry, parent) {
     return (await (0,promises_.stat)(external_node_path_default().join(parent, entry.name)).catch(() => null))?.isDirectory() ?? false;
 }
 /**
@@ -10142,127 +10286,6 @@ async function scriptsAfter(options, client, plan, runs, report) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
-
-
-
-function titleIn(text, current) {
-    if (text === null)
-        return null;
-    try {
-        const doc = (0,dist/* parse */.qg)(text);
-        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-            const title = doc.title;
-            if (typeof title === 'string' && !sameTitle(title, current))
-                return title;
-        }
-    }
-    catch {
-        // An unparsable earlier version cannot name a previous title.
-    }
-    return null;
-}
-/**
- * The title a manifest had before, through any PreviousVersions source (git,
- * the PR's file listing): the one at the base commit, or else the newest title in the
- * file's history that a remote item still has (a rename whose own run applied
- * nothing, a scheduled run with no base).
- */
-async function previousTitle(previous, item, remoteTitles = new Set()) {
-    const atBase = titleIn(await previous.read(item.file), item.fields.title);
-    if ((atBase !== null && remoteTitles.has(titleKey(atBase))) || !previous.earlier)
-        return atBase;
-    for (const text of await previous.earlier(item.file)) {
-        const title = titleIn(text, item.fields.title);
-        if (title !== null && remoteTitles.has(titleKey(title)))
-            return title;
-    }
-    return atBase;
-}
-function earlier_versions_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-/** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
-function publishSettingsIn(text) {
-    let doc;
-    try {
-        doc = (0,dist/* parse */.qg)(text);
-    }
-    catch {
-        return null; // an unparsable earlier version says nothing
-    }
-    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
-        return null;
-    const p = doc.publish;
-    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
-    const settings = {
-        privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
-        category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
-        made_for_kids: flag(p.made_for_kids, false),
-        age_restricted: flag(p.age_restricted, false),
-        notify_subscribers: flag(p.notify_subscribers, true),
-        ai_disclosure: flag(p.ai_disclosure, true),
-    };
-    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
-    if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
-        settings.tiktok_post_mode = tiktok.post_mode;
-    if (typeof tiktok.privacy === 'string')
-        settings.tiktok_privacy = tiktok.privacy;
-    return settings;
-}
-/** file → publication settings at the base, for the given (published) manifests that had them there. */
-async function publishedWith(previous, items) {
-    const found = new Map();
-    if (!previous)
-        return found;
-    await Promise.all(items.map(async (item) => {
-        const text = await previous.read(item.file);
-        const settings = text === null ? null : publishSettingsIn(text);
-        if (settings !== null)
-            found.set(item.file, settings);
-    }));
-    return found;
-}
-// A persona the service shows otherwise than the manifest is written only
-// when the change being applied set it (plan/types.ts, personaChanged): the
-// persona as the base commit had it, in the manifest or the nearest folder
-// `_defaults.yml` above it.
-function personaIn(text) {
-    if (text === null)
-        return undefined;
-    let doc;
-    try {
-        doc = (0,dist/* parse */.qg)(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (!earlier_versions_isObject(doc) || !('persona' in doc))
-        return null;
-    const persona = earlier_versions_isObject(doc.persona) ? doc.persona.id : doc.persona;
-    return typeof persona === 'string' ? persona : null;
-}
-/** The persona a manifest had at the base; undefined when the manifest did not exist there. */
-async function personaAtBase(previous, file) {
-    const own = personaIn(await previous.read(file));
-    if (own !== null)
-        return own;
-    // The nearest folder's defaults first.
-    for (const folder of defaultsFilesAbove(file).reverse()) {
-        for (const path of folder) {
-            const inherited = personaIn(await previous.read(path));
-            if (typeof inherited === 'string')
-                return inherited;
-        }
-    }
-    return null;
-}
-/** Whether the manifest's persona differs from the one it had at the base commit (false when it is new since). */
-async function personaChangedSince(previous, item) {
-    const before = await personaAtBase(previous, item.file);
-    return before !== undefined && before !== (item.fields.persona_id ?? null);
-}
-
 ;// CONCATENATED MODULE: ./src/plan/identity.ts
 
 function ref(summary) {
@@ -11771,11 +11794,13 @@ async function reportPreviews(client, plan, report) {
 
 
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply -> results.
 const elapsed = (since) => Math.round(monotonicMs() - since);
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
-async function runEngine(options) {
+async function runEngine(given) {
+    const options = withRememberedVersions(given);
     const { settings, deps, seams } = options;
     const started = monotonicMs();
     // The listing does not depend on the manifests: it is read while they are
@@ -11825,6 +11850,13 @@ function emptyReport(options, load, rules, loadMs) {
         notes: [],
         timings: { loadMs, planMs: 0, applyMs: 0 },
     };
+}
+/** The run's earlier versions, each asked once (rememberedVersions). */
+function withRememberedVersions(options) {
+    const { previous } = options.deps;
+    return previous
+        ? { ...options, deps: { ...options.deps, previous: rememberedVersions(previous) } }
+        : options;
 }
 /** An empty catalogue nobody asked for, or a validate run: the report is complete without the service. */
 function stopsBeforeService(options, load, report) {
@@ -12764,13 +12796,12 @@ async function readAtBase(github, setup, name) {
 }
 /**
  * git when the base commit is in the clone or can be fetched, else the PR's
- * file listing; each file is asked once. A failing API call fails the run:
- * taking it for "no earlier version" would turn a renamed title into a
- * second item.
+ * file listing (the engine asks each file once: rememberedVersions). A
+ * failing API call fails the run: taking it for "no earlier version" would
+ * turn a renamed title into a second item.
  */
 function previousVersionsFor(setup) {
     let source = null;
-    const cache = new Map();
     const choose = async () => {
         const baseCommit = setup.baseCommit ?? (() => haveCommit(setup.cwd, setup.baseSha));
         if (await baseCommit()) {
@@ -12786,14 +12817,10 @@ function previousVersionsFor(setup) {
         return null;
     };
     return {
-        read(file) {
-            let text = cache.get(file);
-            if (!text) {
-                source ??= choose();
-                text = source.then((s) => (s ? s.read(file) : null));
-                cache.set(file, text);
-            }
-            return text;
+        async read(file) {
+            source ??= choose();
+            const chosen = await source;
+            return chosen ? chosen.read(file) : null;
         },
         async earlier(file) {
             source ??= choose();

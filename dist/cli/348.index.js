@@ -13051,12 +13051,14 @@ async function globPattern(cwd, pattern) {
             return;
         const within = new Set(walking).add(real);
         const entries = await (0,promises_.readdir)(full, { withFileTypes: true }).catch(() => []);
+        // A name holds no separator: a file's path from cwd is its folder's, then its name.
+        const from = posix(external_node_path_default().relative(cwd, full));
         const below = [];
         for (const entry of entries) {
             const written = folder === '' || folder.endsWith('/') ? `${folder}${entry.name}` : `${folder}/${entry.name}`;
-            if (!(await isFolder(entry, full))) {
+            if (!(entry.isDirectory() || (entry.isSymbolicLink() && (await linksToFolder(entry, full))))) {
                 if (compiled.matches(written))
-                    found.push(posix(external_node_path_default().relative(cwd, external_node_path_default().resolve(cwd, written))));
+                    found.push(from === '' ? entry.name : `${from}/${entry.name}`);
             }
             else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
                 below.push(visit(written, depth + 1, within));
@@ -13066,12 +13068,8 @@ async function globPattern(cwd, pattern) {
     await visit(compiled.root, 1, new Set());
     return found;
 }
-/** A folder, or a link to one. */
-async function isFolder(entry, parent) {
-    if (entry.isDirectory())
-        return true;
-    if (!entry.isSymbolicLink())
-        return false;
+/** A link that leads to a folder. */
+async function linksToFolder(entry, parent) {
     return (await (0,promises_.stat)(external_node_path_default().join(parent, entry.name)).catch(() => null))?.isDirectory() ?? false;
 }
 /**
@@ -15252,6 +15250,152 @@ async function hasCommit(cwd, ref) {
     return result.ok;
 }
 
+;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
+
+
+
+/**
+ * `previous` asked once per file for the run: the plan reads a base from
+ * several stages (renames, service edits, a preview's reach, the
+ * publication settings of a published video).
+ */
+function rememberedVersions(previous) {
+    const reads = new Map();
+    const histories = new Map();
+    let readable = null;
+    const once = (cache, file, ask) => {
+        let answer = cache.get(file);
+        if (answer === undefined) {
+            answer = ask();
+            cache.set(file, answer);
+        }
+        return answer;
+    };
+    return {
+        read: (file) => once(reads, file, () => previous.read(file)),
+        ...(previous.earlier
+            ? { earlier: (file) => once(histories, file, () => previous.earlier(file)) }
+            : {}),
+        ...(previous.readable ? { readable: () => (readable ??= previous.readable()) } : {}),
+    };
+}
+function titleIn(text, current) {
+    if (text === null)
+        return null;
+    try {
+        const doc = (0,dist/* parse */.qg)(text);
+        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
+            const title = doc.title;
+            if (typeof title === 'string' && !sameTitle(title, current))
+                return title;
+        }
+    }
+    catch {
+        // An unparsable earlier version cannot name a previous title.
+    }
+    return null;
+}
+/**
+ * The title a manifest had before, through any PreviousVersions source (git,
+ * the PR's file listing): the one at the base commit, or else the newest title in the
+ * file's history that a remote item still has (a rename whose own run applied
+ * nothing, a scheduled run with no base).
+ */
+async function previousTitle(previous, item, remoteTitles = new Set()) {
+    const atBase = titleIn(await previous.read(item.file), item.fields.title);
+    if ((atBase !== null && remoteTitles.has(titleKey(atBase))) || !previous.earlier)
+        return atBase;
+    for (const text of await previous.earlier(item.file)) {
+        const title = titleIn(text, item.fields.title);
+        if (title !== null && remoteTitles.has(titleKey(title)))
+            return title;
+    }
+    return atBase;
+}
+function earlier_versions_isObject(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
+function publishSettingsIn(text) {
+    let doc;
+    try {
+        doc = (0,dist/* parse */.qg)(text);
+    }
+    catch {
+        return null; // an unparsable earlier version says nothing
+    }
+    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
+        return null;
+    const p = doc.publish;
+    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
+    const settings = {
+        privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
+        category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
+        made_for_kids: flag(p.made_for_kids, false),
+        age_restricted: flag(p.age_restricted, false),
+        notify_subscribers: flag(p.notify_subscribers, true),
+        ai_disclosure: flag(p.ai_disclosure, true),
+    };
+    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
+    if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
+        settings.tiktok_post_mode = tiktok.post_mode;
+    if (typeof tiktok.privacy === 'string')
+        settings.tiktok_privacy = tiktok.privacy;
+    return settings;
+}
+/** file → publication settings at the base, for the given (published) manifests that had them there. */
+async function publishedWith(previous, items) {
+    const found = new Map();
+    if (!previous)
+        return found;
+    await Promise.all(items.map(async (item) => {
+        const text = await previous.read(item.file);
+        const settings = text === null ? null : publishSettingsIn(text);
+        if (settings !== null)
+            found.set(item.file, settings);
+    }));
+    return found;
+}
+// A persona the service shows otherwise than the manifest is written only
+// when the change being applied set it (plan/types.ts, personaChanged): the
+// persona as the base commit had it, in the manifest or the nearest folder
+// `_defaults.yml` above it.
+function personaIn(text) {
+    if (text === null)
+        return undefined;
+    let doc;
+    try {
+        doc = (0,dist/* parse */.qg)(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (!earlier_versions_isObject(doc) || !('persona' in doc))
+        return null;
+    const persona = earlier_versions_isObject(doc.persona) ? doc.persona.id : doc.persona;
+    return typeof persona === 'string' ? persona : null;
+}
+/** The persona a manifest had at the base; undefined when the manifest did not exist there. */
+async function personaAtBase(previous, file) {
+    const own = personaIn(await previous.read(file));
+    if (own !== null)
+        return own;
+    // The nearest folder's defaults first.
+    for (const folder of defaultsFilesAbove(file).reverse()) {
+        for (const path of folder) {
+            const inherited = personaIn(await previous.read(path));
+            if (typeof inherited === 'string')
+                return inherited;
+        }
+    }
+    return null;
+}
+/** Whether the manifest's persona differs from the one it had at the base commit (false when it is new since). */
+async function personaChangedSince(previous, item) {
+    const before = await personaAtBase(previous, item.file);
+    return before !== undefined && before !== (item.fields.persona_id ?? null);
+}
+
 ;// CONCATENATED MODULE: ./src/plan/release-status.ts
 
 
@@ -17183,127 +17327,6 @@ async function scriptsAfter(options, client, plan, runs, report) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
-
-
-
-function titleIn(text, current) {
-    if (text === null)
-        return null;
-    try {
-        const doc = (0,dist/* parse */.qg)(text);
-        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-            const title = doc.title;
-            if (typeof title === 'string' && !sameTitle(title, current))
-                return title;
-        }
-    }
-    catch {
-        // An unparsable earlier version cannot name a previous title.
-    }
-    return null;
-}
-/**
- * The title a manifest had before, through any PreviousVersions source (git,
- * the PR's file listing): the one at the base commit, or else the newest title in the
- * file's history that a remote item still has (a rename whose own run applied
- * nothing, a scheduled run with no base).
- */
-async function previousTitle(previous, item, remoteTitles = new Set()) {
-    const atBase = titleIn(await previous.read(item.file), item.fields.title);
-    if ((atBase !== null && remoteTitles.has(titleKey(atBase))) || !previous.earlier)
-        return atBase;
-    for (const text of await previous.earlier(item.file)) {
-        const title = titleIn(text, item.fields.title);
-        if (title !== null && remoteTitles.has(titleKey(title)))
-            return title;
-    }
-    return atBase;
-}
-function earlier_versions_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-/** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
-function publishSettingsIn(text) {
-    let doc;
-    try {
-        doc = (0,dist/* parse */.qg)(text);
-    }
-    catch {
-        return null; // an unparsable earlier version says nothing
-    }
-    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
-        return null;
-    const p = doc.publish;
-    const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
-    const settings = {
-        privacy: typeof p.privacy === 'string' ? p.privacy : 'public',
-        category: typeof p.category === 'string' || typeof p.category === 'number' ? String(p.category) : '22',
-        made_for_kids: flag(p.made_for_kids, false),
-        age_restricted: flag(p.age_restricted, false),
-        notify_subscribers: flag(p.notify_subscribers, true),
-        ai_disclosure: flag(p.ai_disclosure, true),
-    };
-    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
-    if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
-        settings.tiktok_post_mode = tiktok.post_mode;
-    if (typeof tiktok.privacy === 'string')
-        settings.tiktok_privacy = tiktok.privacy;
-    return settings;
-}
-/** file → publication settings at the base, for the given (published) manifests that had them there. */
-async function publishedWith(previous, items) {
-    const found = new Map();
-    if (!previous)
-        return found;
-    await Promise.all(items.map(async (item) => {
-        const text = await previous.read(item.file);
-        const settings = text === null ? null : publishSettingsIn(text);
-        if (settings !== null)
-            found.set(item.file, settings);
-    }));
-    return found;
-}
-// A persona the service shows otherwise than the manifest is written only
-// when the change being applied set it (plan/types.ts, personaChanged): the
-// persona as the base commit had it, in the manifest or the nearest folder
-// `_defaults.yml` above it.
-function personaIn(text) {
-    if (text === null)
-        return undefined;
-    let doc;
-    try {
-        doc = (0,dist/* parse */.qg)(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (!earlier_versions_isObject(doc) || !('persona' in doc))
-        return null;
-    const persona = earlier_versions_isObject(doc.persona) ? doc.persona.id : doc.persona;
-    return typeof persona === 'string' ? persona : null;
-}
-/** The persona a manifest had at the base; undefined when the manifest did not exist there. */
-async function personaAtBase(previous, file) {
-    const own = personaIn(await previous.read(file));
-    if (own !== null)
-        return own;
-    // The nearest folder's defaults first.
-    for (const folder of defaultsFilesAbove(file).reverse()) {
-        for (const path of folder) {
-            const inherited = personaIn(await previous.read(path));
-            if (typeof inherited === 'string')
-                return inherited;
-        }
-    }
-    return null;
-}
-/** Whether the manifest's persona differs from the one it had at the base commit (false when it is new since). */
-async function personaChangedSince(previous, item) {
-    const before = await personaAtBase(previous, item.file);
-    return before !== undefined && before !== (item.fields.persona_id ?? null);
-}
-
 ;// CONCATENATED MODULE: ./src/engine/service-edits.ts
 
 
@@ -18117,11 +18140,13 @@ async function reportPreviews(client, plan, report) {
 
 
 
+
 // The one pipeline both the action and the CLI run:
 // manifests -> observed state -> plan -> apply -> results.
 const elapsed = (since) => Math.round(monotonicMs() - since);
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
-async function runEngine(options) {
+async function runEngine(given) {
+    const options = withRememberedVersions(given);
     const { settings, deps, seams } = options;
     const started = monotonicMs();
     // The listing does not depend on the manifests: it is read while they are
@@ -18171,6 +18196,13 @@ function emptyReport(options, load, rules, loadMs) {
         notes: [],
         timings: { loadMs, planMs: 0, applyMs: 0 },
     };
+}
+/** The run's earlier versions, each asked once (rememberedVersions). */
+function withRememberedVersions(options) {
+    const { previous } = options.deps;
+    return previous
+        ? { ...options, deps: { ...options.deps, previous: rememberedVersions(previous) } }
+        : options;
 }
 /** An empty catalogue nobody asked for, or a validate run: the report is complete without the service. */
 function stopsBeforeService(options, load, report) {

@@ -123,13 +123,12 @@ async function readAtBase(
 
 /**
  * git when the base commit is in the clone or can be fetched, else the PR's
- * file listing; each file is asked once. A failing API call fails the run:
- * taking it for "no earlier version" would turn a renamed title into a
- * second item.
+ * file listing (the engine asks each file once: rememberedVersions). A
+ * failing API call fails the run: taking it for "no earlier version" would
+ * turn a renamed title into a second item.
  */
 export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersions {
   let source: Promise<PreviousVersions | null> | null = null;
-  const cache = new Map<string, Promise<string | null>>();
   const choose = async (): Promise<PreviousVersions | null> => {
     const baseCommit = setup.baseCommit ?? (() => haveCommit(setup.cwd, setup.baseSha));
     if (await baseCommit()) {
@@ -149,14 +148,10 @@ export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersi
     return null;
   };
   return {
-    read(file: string): Promise<string | null> {
-      let text = cache.get(file);
-      if (!text) {
-        source ??= choose();
-        text = source.then((s) => (s ? s.read(file) : null));
-        cache.set(file, text);
-      }
-      return text;
+    async read(file: string): Promise<string | null> {
+      source ??= choose();
+      const chosen = await source;
+      return chosen ? chosen.read(file) : null;
     },
     async earlier(file: string): Promise<string[]> {
       source ??= choose();

@@ -1,4 +1,5 @@
 import { describeError } from '../api/errors.ts';
+import { rememberedVersions } from '../git/earlier-versions.ts';
 import { loadManifests } from '../manifest/index.ts';
 import type { LoadResult } from '../manifest/types.ts';
 import { pastSchedules } from '../plan/late-window.ts';
@@ -18,7 +19,8 @@ import type { EngineOptions, RunReport } from './types.ts';
 const elapsed = (since: number): number => Math.round(monotonicMs() - since);
 
 /** The one pipeline: load → observe → plan → preflight → apply → results. */
-export async function runEngine(options: EngineOptions): Promise<RunReport> {
+export async function runEngine(given: EngineOptions): Promise<RunReport> {
+  const options = withRememberedVersions(given);
   const { settings, deps, seams } = options;
   const started = monotonicMs();
   // The listing does not depend on the manifests: it is read while they are
@@ -72,6 +74,14 @@ function emptyReport(
     notes: [],
     timings: { loadMs, planMs: 0, applyMs: 0 },
   };
+}
+
+/** The run's earlier versions, each asked once (rememberedVersions). */
+function withRememberedVersions(options: EngineOptions): EngineOptions {
+  const { previous } = options.deps;
+  return previous
+    ? { ...options, deps: { ...options.deps, previous: rememberedVersions(previous) } }
+    : options;
 }
 
 /** An empty catalogue nobody asked for, or a validate run: the report is complete without the service. */

@@ -31,6 +31,32 @@ export interface PreviousVersions {
   readable?(): Promise<boolean>;
 }
 
+/**
+ * `previous` asked once per file for the run: the plan reads a base from
+ * several stages (renames, service edits, a preview's reach, the
+ * publication settings of a published video).
+ */
+export function rememberedVersions(previous: PreviousVersions): PreviousVersions {
+  const reads = new Map<string, Promise<string | null>>();
+  const histories = new Map<string, Promise<string[]>>();
+  let readable: Promise<boolean> | null = null;
+  const once = <T>(cache: Map<string, Promise<T>>, file: string, ask: () => Promise<T>): Promise<T> => {
+    let answer = cache.get(file);
+    if (answer === undefined) {
+      answer = ask();
+      cache.set(file, answer);
+    }
+    return answer;
+  };
+  return {
+    read: (file) => once(reads, file, () => previous.read(file)),
+    ...(previous.earlier
+      ? { earlier: (file: string) => once(histories, file, () => previous.earlier!(file)) }
+      : {}),
+    ...(previous.readable ? { readable: () => (readable ??= previous.readable!()) } : {}),
+  };
+}
+
 function titleIn(text: string | null, current: string): string | null {
   if (text === null) return null;
   try {

@@ -84,12 +84,14 @@ export async function globPattern(cwd: string, pattern: string): Promise<string[
     if (real === null || walking.has(real)) return;
     const within = new Set(walking).add(real);
     const entries = await readdir(full, { withFileTypes: true }).catch(() => []);
+    // A name holds no separator: a file's path from cwd is its folder's, then its name.
+    const from = posix(path.relative(cwd, full));
     const below: Array<Promise<void>> = [];
     for (const entry of entries) {
       const written =
         folder === '' || folder.endsWith('/') ? `${folder}${entry.name}` : `${folder}/${entry.name}`;
-      if (!(await isFolder(entry, full))) {
-        if (compiled.matches(written)) found.push(posix(path.relative(cwd, path.resolve(cwd, written))));
+      if (!(entry.isDirectory() || (entry.isSymbolicLink() && (await linksToFolder(entry, full))))) {
+        if (compiled.matches(written)) found.push(from === '' ? entry.name : `${from}/${entry.name}`);
       } else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
         below.push(visit(written, depth + 1, within));
     }
@@ -99,10 +101,8 @@ export async function globPattern(cwd: string, pattern: string): Promise<string[
   return found;
 }
 
-/** A folder, or a link to one. */
-async function isFolder(entry: Dirent, parent: string): Promise<boolean> {
-  if (entry.isDirectory()) return true;
-  if (!entry.isSymbolicLink()) return false;
+/** A link that leads to a folder. */
+async function linksToFolder(entry: Dirent, parent: string): Promise<boolean> {
   return (await stat(path.join(parent, entry.name)).catch(() => null))?.isDirectory() ?? false;
 }
 

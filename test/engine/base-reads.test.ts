@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manifestAtBase } from '../../src/engine/preview-reach.ts';
-import type { PreviousVersions } from '../../src/git/earlier-versions.ts';
+import { rememberedVersions, type PreviousVersions } from '../../src/git/earlier-versions.ts';
 
 // A manifest at the base is read with the defaults above it, every name
 // asked before any answer is awaited: git answers the reads of one turn of
@@ -61,5 +61,28 @@ describe('a manifest at the base', () => {
       },
     };
     expect(await manifestAtBase(previous, 'content/whales.yml')).toEqual({ kind: 'none', why: 'no_base' });
+  });
+
+  it('is asked of the source once a run, whichever stage asks, a failure included', async () => {
+    const asked: string[] = [];
+    const remembered = rememberedVersions({
+      read: async (file) => {
+        asked.push(file);
+        if (file === 'content/gone.yml') throw new Error('unreadable');
+        return 'title: Whales\n';
+      },
+      earlier: async (file) => {
+        asked.push(`history of ${file}`);
+        return [];
+      },
+    });
+    await Promise.all([remembered.read('content/whales.yml'), remembered.read('content/whales.yml')]);
+    await remembered.read('content/whales.yml');
+    await expect(remembered.read('content/gone.yml')).rejects.toThrow('unreadable');
+    await expect(remembered.read('content/gone.yml')).rejects.toThrow('unreadable');
+    await remembered.earlier!('content/whales.yml');
+    await remembered.earlier!('content/whales.yml');
+    expect(asked).toEqual(['content/whales.yml', 'content/gone.yml', 'history of content/whales.yml']);
+    expect(remembered.readable).toBeUndefined();
   });
 });
