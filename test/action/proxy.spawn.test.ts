@@ -43,22 +43,22 @@ async function runBehindProxy(noProxy: string) {
     run,
     github,
     emulator,
-    githubTunnels: proxy.requests.filter((r) => r.target === new URL(apiUrl).host),
+    githubViaProxy: proxy.requests.filter((r) => r.target === new URL(apiUrl).host),
     serviceRequests: proxy.requests.filter((r) => r.target === service),
   };
 }
 
 describe('dist/index.js behind a proxy', () => {
   it('sends every request to the service and to GitHub through HTTPS_PROXY/HTTP_PROXY', async () => {
-    const { run, github, emulator, githubTunnels, serviceRequests } =
+    const { run, github, emulator, githubViaProxy, serviceRequests } =
       await runBehindProxy('example.internal');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('PR comment created');
     expect(github.comments(7)).toHaveLength(1);
-    // github.test resolves nowhere but in the proxy: each of these requests came through a tunnel.
+    // github.test resolves nowhere but in the proxy: each of these requests came through it,
+    // tunnelled (CONNECT) or, to this http:// fake, forwarded as undici's ProxyAgent does.
     expect(github.requests.map((r) => r.method)).toContain('POST');
-    expect(githubTunnels.length).toBeGreaterThan(0);
-    expect(githubTunnels.every((r) => r.method === 'CONNECT')).toBe(true);
+    expect(githubViaProxy.length).toBeGreaterThan(0);
     // Every request the emulator answered was forwarded by the proxy, one for one.
     expect(emulator.admin.requestLog.length).toBeGreaterThan(0);
     expect(serviceRequests.map((r) => `${r.method} ${r.path}`)).toEqual(
@@ -67,10 +67,10 @@ describe('dist/index.js behind a proxy', () => {
   });
 
   it('leaves the hosts NO_PROXY names alone', async () => {
-    const { run, emulator, serviceRequests, githubTunnels } = await runBehindProxy('127.0.0.1');
+    const { run, emulator, serviceRequests, githubViaProxy } = await runBehindProxy('127.0.0.1');
     expect(run.code).toBe(0);
     expect(emulator.admin.requestLog.length).toBeGreaterThan(0);
     expect(serviceRequests).toEqual([]);
-    expect(githubTunnels.length).toBeGreaterThan(0);
+    expect(githubViaProxy.length).toBeGreaterThan(0);
   });
 });

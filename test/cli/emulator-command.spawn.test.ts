@@ -108,7 +108,7 @@ describe('content-as-code emulator', () => {
     expect(first.output()).toContain(`Items are kept in ${state} (0 restored).`);
     const apply = await runCli(['apply'], { cwd, env: first.env });
     expect(apply.code).toBe(0);
-    expect(apply.stdout).toContain('1 published');
+    expect(apply.stdout).toContain('Results: 1 item, 1 created, 0 edited, 1 rendered, 2 publications.');
     const credits = await serviceGet(first, '/users/credits');
     expect(JSON.stringify(credits)).toMatch(/\d/);
     expect(JSON.stringify(credits)).not.toContain('1000');
