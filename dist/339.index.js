@@ -11090,10 +11090,12 @@ function isEmpty(value) {
 }
 /**
  * How long after an item's creation the service may stamp its own work on
- * it (text put in its normal form, defaults filled in) as an update: a
- * person's edit in the web app comes later than this.
+ * it (text put in its normal form, defaults filled in) as an update, within
+ * the request that created it. Anything later may be a person's or a
+ * script's edit: kept and said, never overwritten, where a wrong guess the
+ * other way would lose it.
  */
-const CREATION_SETTLES_MS = 2_000;
+const CREATION_SETTLES_MS = 50;
 /** The service shows the item unchanged since its creation: it holds what its creator wrote, nobody's edit since. */
 function unchangedSinceCreated(detail) {
     const created = Date.parse(detail.creation_date ?? '');
