@@ -65,30 +65,30 @@ export function planCounts(plan: Plan): Count[] {
 export function resultCounts(result: ApplyResult, plan: Plan | null): Count[] {
   // Without the plan, the items by how they ended.
   if (plan === null) return outcomeCounts(result.items, new Set());
-  const planned = new Map(plan.items.map((item) => [item.file, item]));
-  const stepsOf = (item: ItemResult): readonly Step[] => planned.get(item.file)?.steps ?? [];
-  const did = (item: ItemResult, kind: Step['kind'], outcome: Outcome): boolean => {
-    const steps = stepsOf(item);
-    const stepped =
-      COUNTED.some((counted) => steps.some((step) => step.kind === counted.kind)) || publishes(steps);
-    return stepped ? steps.some((step) => step.kind === kind) : item.outcome === outcome;
-  };
-  const through = result.items.filter((item) => CAME_THROUGH.has(item.outcome));
-  const counted = through.filter(
-    (item) => COUNTED.some(({ kind, outcome }) => did(item, kind, outcome)) || publishes(stepsOf(item)),
-  );
+  const planned = new Map(plan.items.map((item) => [item.file, item.steps]));
+  const done = new Map<ItemResult, { kinds: Set<Step['kind']>; publications: number }>();
+  for (const item of result.items) {
+    if (!CAME_THROUGH.has(item.outcome)) continue;
+    const steps = planned.get(item.file) ?? [];
+    const kinds = new Set(
+      steps.map((step) => step.kind).filter((kind) => COUNTED.some((c) => c.kind === kind)),
+    );
+    if (kinds.size === 0 && !publishes(steps)) {
+      const named = COUNTED.find((counted) => counted.outcome === item.outcome);
+      if (named === undefined) continue;
+      kinds.add(named.kind);
+    }
+    done.set(item, { kinds, publications: item.outcome === 'published' ? publicationsOf(steps) : 0 });
+  }
+  const carried = [...done.values()];
   return [
-    ...COUNTED.map(({ kind, done, outcome }) => ({
-      n: counted.filter((item) => did(item, kind, outcome)).length,
-      what: done,
+    ...COUNTED.map(({ kind, done: what }) => ({
+      n: carried.filter(({ kinds }) => kinds.has(kind)).length,
+      what,
       always: true,
     })),
-    publications(
-      counted
-        .filter((item) => item.outcome === 'published')
-        .reduce((sum, item) => sum + publicationsOf(stepsOf(item)), 0),
-    ),
-    ...outcomeCounts(result.items, new Set(counted)),
+    publications(carried.reduce((sum, item) => sum + item.publications, 0)),
+    ...outcomeCounts(result.items, new Set(done.keys())),
   ];
 }
 
