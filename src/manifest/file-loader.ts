@@ -73,7 +73,7 @@ async function discover(cwd: string, pattern: string): Promise<string[]> {
  * node_modules and .git. A link to a folder is walked as the folder, except
  * a link back to a folder the walk is already in; a link to a file is found,
  * and the reader decides whether it may be read. Each path is matched in
- * linear time (glob.ts).
+ * linear time (glob.ts), a folder's part of it once for all its names.
  */
 export async function globPattern(cwd: string, pattern: string): Promise<string[]> {
   const compiled = compileGlob(pattern);
@@ -86,12 +86,13 @@ export async function globPattern(cwd: string, pattern: string): Promise<string[
     const entries = await readdir(full, { withFileTypes: true }).catch(() => []);
     // A name holds no separator: a file's path from cwd is its folder's, then its name.
     const from = posix(path.relative(cwd, full));
+    const matchesHere = compiled.namesIn(folder);
     const below: Array<Promise<void>> = [];
     for (const entry of entries) {
       const written =
         folder === '' || folder.endsWith('/') ? `${folder}${entry.name}` : `${folder}/${entry.name}`;
       if (!(entry.isDirectory() || (entry.isSymbolicLink() && (await linksToFolder(entry, full))))) {
-        if (compiled.matches(written)) found.push(from === '' ? entry.name : `${from}/${entry.name}`);
+        if (matchesHere(entry.name)) found.push(from === '' ? entry.name : `${from}/${entry.name}`);
       } else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
         below.push(visit(written, depth + 1, within));
     }

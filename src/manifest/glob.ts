@@ -1,4 +1,4 @@
-import { anyChars, literalChar, matchesAll, oneChar, type Element } from '../text/wildcard.ts';
+import { advance, anyChars, literalChar, matchesAll, oneChar, type Element } from '../text/wildcard.ts';
 
 // The manifests glob, matched without a regular expression. Node's glob
 // turns each `*` into a regular expression that backtracks: a pattern such
@@ -19,6 +19,12 @@ export class GlobSyntaxError extends Error {
 export interface PathGlob {
   /** Whether a path, relative to where the glob was written, `/`-separated, matches. */
   matches(file: string): boolean;
+  /**
+   * Whether a name in `folder` (written as the glob writes paths) matches, as
+   * `matches` says of the folder's path and the name: the folder is walked
+   * through the pattern once, for all its names.
+   */
+  namesIn(folder: string): (name: string) => boolean;
   /** The folder every match is under, as the glob writes it: `content` for `content/**\/*.yml`, '' for none. */
   root: string;
   /** The most segments a match has below `root`; Infinity where a `**` allows any number. */
@@ -57,6 +63,14 @@ export function compileGlob(glob: string): PathGlob {
     matches: (file) => {
       const units = segmentsOf(file);
       return patterns.some((pattern) => matchesAll(pattern, units));
+    },
+    namesIn: (folder) => {
+      const units = folder === '' ? [] : segmentsOf(`${folder}/x`).slice(0, -1);
+      const open = patterns
+        .map((pattern) => ({ pattern, states: advance(pattern, units) }))
+        .filter(({ states }) => states.length > 0);
+      return (name) =>
+        open.some(({ pattern, states }) => advance(pattern, [name], states).includes(pattern.length));
     },
     root,
     depth: Math.max(

@@ -15,7 +15,21 @@ export type Element<T> =
 
 /** Whether the whole of `units` is taken by the whole of `pattern`. */
 export function matchesAll<T>(pattern: readonly Element<T>[], units: Iterable<T>): boolean {
-  let states = reachable(pattern, [0]);
+  return advance(pattern, units).includes(pattern.length);
+}
+
+/**
+ * The positions of `pattern` the matcher can be at once `units` are taken,
+ * from `from` (the start when absent): a text's common beginning (a
+ * folder's path, for every file in it) is walked once, and only each
+ * text's own end after it. Empty when no match can follow.
+ */
+export function advance<T>(
+  pattern: readonly Element<T>[],
+  units: Iterable<T>,
+  from: readonly number[] = reachable(pattern, [0]),
+): readonly number[] {
+  let states = from;
   for (const unit of units) {
     const next: number[] = [];
     for (const position of states) {
@@ -25,9 +39,9 @@ export function matchesAll<T>(pattern: readonly Element<T>[], units: Iterable<T>
       else if (element.kind === 'any' && (element.accepts?.(unit) ?? true)) next.push(position);
     }
     states = reachable(pattern, next);
-    if (states.length === 0) return false;
+    if (states.length === 0) break;
   }
-  return states.includes(pattern.length);
+  return states;
 }
 
 /** The positions given, and those past every star after them (a star may take nothing), once each, in order. */

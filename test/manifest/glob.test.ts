@@ -107,6 +107,19 @@ describe('the manifests glob', () => {
     expect(await globPattern(cwd, 'content/[[]x] odd (1).yml')).toEqual(['content/[x] odd (1).yml']);
   });
 
+  it('says of a name in a folder what it says of the whole path, the folder walked once', () => {
+    for (const pattern of patterns) {
+      const glob = compileGlob(pattern);
+      for (const file of FILES) {
+        const slash = file.lastIndexOf('/');
+        const [folder, name] = slash === -1 ? ['', file] : [file.slice(0, slash), file.slice(slash + 1)];
+        expect([pattern, file, glob.namesIn(folder)(name)]).toEqual([pattern, file, glob.matches(file)]);
+      }
+    }
+    expect(compileGlob('/srv/content/*.yml').namesIn('/srv/content')('a.yml')).toBe(true);
+    expect(compileGlob('/srv/content/*.yml').namesIn('srv/content')('a.yml')).toBe(false);
+  });
+
   it('matches plain names and one-star names by their ends, with the dot rule', () => {
     const glob = compileGlob('content/video-*/*.yml');
     expect(glob.matches('content/video-1/a.yml')).toBe(true);
