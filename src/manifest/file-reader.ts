@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { problemAt } from './position-tree.ts';
 import type { Problem, SourceLocation } from './types.ts';
@@ -44,6 +44,22 @@ const OPEN_NO_LINK = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constan
 /** Where open cannot refuse a link (Windows has no O_NOFOLLOW), whether `file` is one, by lstat. */
 function isLinkWithoutNoFollow(file: string): boolean {
   return constants.O_NOFOLLOW === undefined && lstatSync(file).isSymbolicLink();
+}
+
+/**
+ * The bytes of an open file, up to one past the size its stat gave: a file
+ * that grew past the cap since is still caught, and the stat is not asked
+ * again (as reading the whole file would).
+ */
+function readPastSize(fd: number, size: number): Buffer {
+  const buffer = Buffer.allocUnsafe(size + 1);
+  let length = 0;
+  while (length < buffer.length) {
+    const read = readSync(fd, buffer, length, buffer.length - length, length);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
 }
 
 function mib(bytes: number): string {
@@ -140,7 +156,7 @@ export class Reader {
           `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`,
         );
       }
-      bytes = readFileSync(fd);
+      bytes = readPastSize(fd, info.size);
     } catch (error) {
       return fail(
         'unreadable',
