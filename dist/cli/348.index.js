@@ -10665,7 +10665,16 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // takes microseconds.
 /** Whether the whole of `units` is taken by the whole of `pattern`. */
 function matchesAll(pattern, units) {
-    let states = reachable(pattern, [0]);
+    return advance(pattern, units).includes(pattern.length);
+}
+/**
+ * The positions of `pattern` the matcher can be at once `units` are taken,
+ * from `from` (the start when absent): a text's common beginning (a
+ * folder's path, for every file in it) is walked once, and only each
+ * text's own end after it. Empty when no match can follow.
+ */
+function advance(pattern, units, from = reachable(pattern, [0])) {
+    let states = from;
     for (const unit of units) {
         const next = [];
         for (const position of states) {
@@ -10679,9 +10688,9 @@ function matchesAll(pattern, units) {
         }
         states = reachable(pattern, next);
         if (states.length === 0)
-            return false;
+            break;
     }
-    return states.includes(pattern.length);
+    return states;
 }
 /** The positions given, and those past every star after them (a star may take nothing), once each, in order. */
 function reachable(pattern, positions) {
@@ -10756,6 +10765,13 @@ function compileGlob(glob) {
         matches: (file) => {
             const units = segmentsOf(file);
             return patterns.some((pattern) => matchesAll(pattern, units));
+        },
+        namesIn: (folder) => {
+            const units = folder === '' ? [] : segmentsOf(`${folder}/x`).slice(0, -1);
+            const open = patterns
+                .map((pattern) => ({ pattern, states: advance(pattern, units) }))
+                .filter(({ states }) => states.length > 0);
+            return (name) => open.some(({ pattern, states }) => advance(pattern, [name], states).includes(pattern.length));
         },
         root,
         depth: Math.max(...alternatives.map((segments) => segments.includes('**') ? Infinity : segments.length - rootSegments(root))),
@@ -12390,6 +12406,22 @@ const OPEN_NO_LINK = external_node_fs_.constants.O_RDONLY | (external_node_fs_.c
 function isLinkWithoutNoFollow(file) {
     return external_node_fs_.constants.O_NOFOLLOW === undefined && (0,external_node_fs_.lstatSync)(file).isSymbolicLink();
 }
+/**
+ * The bytes of an open file, up to one past the size its stat gave: a file
+ * that grew past the cap since is still caught, and the stat is not asked
+ * again (as reading the whole file would).
+ */
+function readPastSize(fd, size) {
+    const buffer = Buffer.allocUnsafe(size + 1);
+    let length = 0;
+    while (length < buffer.length) {
+        const read = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, length);
+        if (read === 0)
+            break;
+        length += read;
+    }
+    return buffer.subarray(0, length);
+}
 function mib(bytes) {
     return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
@@ -12478,7 +12510,7 @@ class Reader {
             if (info.size > this.#max) {
                 return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
             }
-            bytes = (0,external_node_fs_.readFileSync)(fd);
+            bytes = readPastSize(fd, info.size);
         }
         catch (error) {
             return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
@@ -13044,7 +13076,7 @@ async function discover(cwd, pattern) {
  * node_modules and .git. A link to a folder is walked as the folder, except
  * a link back to a folder the walk is already in; a link to a file is found,
  * and the reader decides whether it may be read. Each path is matched in
- * linear time (glob.ts).
+ * linear time (glob.ts), a folder's part of it once for all its names.
  */
 async function globPattern(cwd, pattern) {
     const compiled = compileGlob(pattern);
@@ -13058,11 +13090,12 @@ async function globPattern(cwd, pattern) {
         const entries = await (0,promises_.readdir)(full, { withFileTypes: true }).catch(() => []);
         // A name holds no separator: a file's path from cwd is its folder's, then its name.
         const from = posix(external_node_path_default().relative(cwd, full));
+        const matchesHere = compiled.namesIn(folder);
         const below = [];
         for (const entry of entries) {
             const written = folder === '' || folder.endsWith('/') ? `${folder}${entry.name}` : `${folder}/${entry.name}`;
             if (!(entry.isDirectory() || (entry.isSymbolicLink() && (await linksToFolder(entry, full))))) {
-                if (compiled.matches(written))
+                if (matchesHere(entry.name))
                     found.push(from === '' ? entry.name : `${from}/${entry.name}`);
             }
             else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
@@ -15284,6 +15317,21 @@ function rememberedVersions(previous) {
         ...(previous.readable ? { readable: () => (readable ??= previous.readable()) } : {}),
     };
 }
+/**
+ * Asks for each file at the base, and for the defaults files above it, all
+ * at once and without waiting: a change's plan compares what it touches
+ * with the base, and these reads go on while the catalogue is parsed. A read
+ * that fails is left to whoever needs it.
+ */
+function askAhead(previous, files) {
+    const paths = new Set();
+    for (const file of files)
+        for (const path of [file, ...defaultsFilesAbove(file).flat()])
+            paths.add(path);
+    void previous.readable?.().catch(() => undefined);
+    for (const path of paths)
+        void previous.read(path).catch(() => undefined);
+}
 function titleIn(text, current) {
     if (text === null)
         return null;
@@ -16943,7 +16991,93 @@ async function withPreviewReach(options, plan, report) {
     return { ...plan, items };
 }
 
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+// Sharding: a matrix of jobs shares a catalogue, each planning the manifests
+// of its share. The share is decided from the file path alone, so every job
+// agrees without talking to the others and a file does not move when other
+// manifests come and go.
+/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
+function shardOf(file, count) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < file.length; i++) {
+        hash ^= file.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return (hash % count) + 1;
+}
+/** Whether this job plans the manifest `file`. */
+function inShard(file, shard) {
+    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
+}
+
+;// CONCATENATED MODULE: ./src/engine/scope.ts
+
+
+
+
+// Which manifests a run plans: its shard's share of the catalogue and, in the
+// plan of a change (a pull request, `plan --changed-since`), only those the
+// change touches. The others are still parsed and checked (titles stay unique
+// across the catalogue, the items they claim stay theirs), but their items are
+// not read in detail: a change's plan costs what the change touches. Applies
+// read everything, whatever they are given.
+/** The change this run's plan covers, once git has told it; null when the run plans its whole share. */
+async function changeInPlan(options) {
+    return options.settings.mode === 'plan' ? ((await options.deps.changes) ?? null) : null;
+}
+/** Whether this run plans the manifest `file`, once the change is known. */
+async function plansFile(options) {
+    const { shard } = options.settings;
+    const changes = await changeInPlan(options);
+    if (!changes)
+        return (file) => inShard(file, shard);
+    return (file) => inShard(file, shard) && changes.touches(file);
+}
+/** The manifests this run plans, and the others (reserved: their items are theirs). */
+function splitPlanned(items, plans) {
+    const mine = [];
+    const others = [];
+    for (const item of items)
+        (plans(item.file) ? mine : others).push(item);
+    return { mine, others };
+}
+/** How much of this shard a change's plan covers; undefined when the run plans its whole share. */
+async function planScope(options, items) {
+    const changes = await changeInPlan(options);
+    if (!changes)
+        return undefined;
+    const share = items.filter((item) => inShard(item.file, options.settings.shard));
+    const planned = share.filter((item) => changes.touches(item.file)).length;
+    return { base: changes.base, planned, unread: share.length - planned };
+}
+/**
+ * The bases of the manifests a change names that this run plans, asked for
+ * as soon as git has told the change: the plan compares them with the
+ * service's values once the whole catalogue is parsed.
+ */
+function askBasesAhead(options, plans) {
+    const { previous } = options.deps;
+    if (!previous)
+        return;
+    const isManifest = manifestPaths(options.settings.manifests);
+    void Promise.all([changeInPlan(options), plans]).then(([change, planned]) => {
+        if (change)
+            askAhead(previous, [...change.changed].filter((file) => planned(file) && isManifest(file)));
+    }, () => undefined);
+}
+/** Whether a path is a manifest the glob `pattern` finds (none, for a glob the load will refuse). */
+function manifestPaths(pattern) {
+    try {
+        const glob = compileGlob(pattern);
+        return (file) => glob.matches(file) && !isCatalogueFile(file);
+    }
+    catch {
+        return () => false;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/preview-render.ts
+
 
 
 
@@ -16991,7 +17125,8 @@ function rendersPreviews(options) {
 /** Files whose render the pull request changes: new since the base, or with another render fingerprint there. */
 async function changedRenders(options, items) {
     const previous = options.deps.previous;
-    const touched = items.filter((item) => options.deps.changes?.touches(item.file) ?? true);
+    const changes = await changeInPlan(options);
+    const touched = changes === null ? [...items] : items.filter((item) => changes.touches(item.file));
     if (previous === undefined)
         return new Set(touched.map((item) => item.file));
     const bases = await Promise.all(touched.map((item) => manifestAtBase(previous, item.file)));
@@ -17815,59 +17950,6 @@ function withReviewedRenders(plan, gate, desired) {
     return { ...plan, items, publications: publicationsOf(steps), statedScopes: statedScopes(steps) };
 }
 
-;// CONCATENATED MODULE: ./src/plan/shard.ts
-// Sharding: a matrix of jobs shares a catalogue, each planning the manifests
-// of its share. The share is decided from the file path alone, so every job
-// agrees without talking to the others and a file does not move when other
-// manifests come and go.
-/** FNV-1a of the manifest path: a split that does not move when other manifests come and go. */
-function shardOf(file, count) {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < file.length; i++) {
-        hash ^= file.charCodeAt(i);
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return (hash % count) + 1;
-}
-/** Whether this job plans the manifest `file`. */
-function inShard(file, shard) {
-    return !shard || shard.count <= 1 || shardOf(file, shard.count) === shard.index;
-}
-
-;// CONCATENATED MODULE: ./src/engine/scope.ts
-
-// Which manifests a run plans: its shard's share of the catalogue and, in the
-// plan of a change (a pull request, `plan --changed-since`), only those the
-// change touches. The others are still parsed and checked (titles stay unique
-// across the catalogue, the items they claim stay theirs), but their items are
-// not read in detail: a change's plan costs what the change touches. Applies
-// read everything, whatever they are given.
-/** Whether this run plans the manifest `file`. */
-function plansFile(options) {
-    const { shard, mode } = options.settings;
-    const changes = mode === 'plan' ? options.deps.changes : undefined;
-    if (!changes)
-        return (file) => inShard(file, shard);
-    return (file) => inShard(file, shard) && changes.touches(file);
-}
-/** The manifests this run plans, and the others (reserved: their items are theirs). */
-function splitPlanned(items, plans) {
-    const mine = [];
-    const others = [];
-    for (const item of items)
-        (plans(item.file) ? mine : others).push(item);
-    return { mine, others };
-}
-/** How much of this shard a change's plan covers; undefined when the run plans its whole share. */
-function planScope(options, items) {
-    const changes = options.settings.mode === 'plan' ? options.deps.changes : undefined;
-    if (!changes)
-        return undefined;
-    const share = items.filter((item) => inShard(item.file, options.settings.shard));
-    const planned = share.filter((item) => changes.touches(item.file)).length;
-    return { base: changes.base, planned, unread: share.length - planned };
-}
-
 ;// CONCATENATED MODULE: ./src/engine/plan-stage.ts
 
 
@@ -17892,9 +17974,9 @@ async function planStage(options, { load, rules }, observation, report) {
     const { settings, deps, seams } = options;
     // Other shards' manifests, and in a change's plan the unchanged ones, are
     // checked and keep their items, but are not read in detail nor planned.
-    const { mine, others } = splitPlanned(load.items, plansFile(options));
+    const { mine, others } = splitPlanned(load.items, await plansFile(options));
     const sharded = settings.shard !== undefined && settings.shard.count > 1;
-    const scope = planScope(options, load.items);
+    const scope = await planScope(options, load.items);
     if (scope)
         report.scope = scope;
     // Each item of this shard was named as it was parsed, and its detail read
@@ -18162,14 +18244,16 @@ async function runEngine(given) {
     const observation = settings.mode !== 'validate' && deps.client
         ? startObservation(deps.client, seams?.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
         : null;
+    // A change's plan names only what the change touches: a name waits for git
+    // to tell the change. A change that fails fails the plan stage, which awaits it too.
     const plans = plansFile(options);
+    askBasesAhead(options, plans);
     try {
         const load = await loadManifests({
             cwd: settings.cwd,
             pattern: settings.manifests,
             onNamed: (named) => {
-                if (plans(named.file))
-                    observation?.name([named]);
+                void plans.then((planned) => planned(named.file) && observation?.name([named]), () => undefined);
             },
             // Workers free the main thread for the service's answers; with none to read, they only cost their start.
             ...(observation === null ? { workers: 0 } : {}),
@@ -19350,6 +19434,7 @@ function changeScope(cwd, changes) {
     const answers = new Map();
     return {
         base: changes.base,
+        changed: changes.changed,
         touches: (file) => {
             let touched = answers.get(file);
             if (touched === undefined) {
@@ -19379,15 +19464,15 @@ function newCatalogueFile(cwd, folder, differs) {
 // request's is: only the manifests that differ from REF (committed or not)
 // are read in detail and planned. A ref git cannot read here is a full read
 // with a warning, never a guess at the change.
-/** The change since `ref` in the workspace `cwd`; undefined (and a warning) when git cannot read `ref`. */
+/** The change since `ref` in the workspace `cwd`; null (and a warning) when git cannot read `ref`. */
 async function changedSince(cwd, ref, warn) {
     if (ref === null)
-        return undefined;
+        return null;
     const changes = await changesSince(cwd, ref);
     if (changes !== null)
         return changes;
     warn(`--changed-since ${ref}: git cannot read that ref here; the plan reads every item.`);
-    return undefined;
+    return null;
 }
 /** What a change's plan covered, in one line. */
 function scopeNote(scope) {
@@ -19737,13 +19822,15 @@ async function runEngineCommand(command, options, terminal, seams = {}) {
     try {
         if (command !== 'validate')
             watched = watchClient(await connect(options, io, seams, warn));
-        const changes = await changedSince(options.cwd, options.changedSince, warn);
+        // git compares the whole working tree: the engine finds and parses the manifests meanwhile.
+        const changes = changedSince(options.cwd, options.changedSince, warn);
         const finished = await Promise.race([
             runEngine(engineOptions(run, watched, changes)),
             interrupted.then((signal) => signal ?? 'SIGINT'),
         ]);
         if (typeof finished === 'string')
             return stopped(finished, watched, io);
+        await changes; // its warning, if any, comes before the outcome, however early the run stopped
         const report = finished;
         if (report.fatal !== null)
             report.fatal = inCliWords(report.fatal);
@@ -19793,7 +19880,7 @@ function engineOptions(run, watched, changes) {
             // Renames are found in git history by default (HEAD and the commits before it), as the action does;
             // a change's plan finds them at the ref it is measured from.
             previous: gitPreviousVersions(options.cwd, options.base ?? options.changedSince ?? 'HEAD'),
-            ...(changes ? { changes } : {}),
+            changes,
             onPlan: (plan, problems) => {
                 watched?.know(plan);
                 if (options.json)

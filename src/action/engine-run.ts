@@ -60,11 +60,14 @@ export async function runEngineFor(
   let baseFetch: Promise<boolean> | null = null;
   const baseCommit = (): Promise<boolean> =>
     (baseFetch ??= haveCommit(run.workspace, run.event.baseSha ?? ''));
-  const scope = await pullRequestScope(run, { baseCommit, pullFiles });
-  if (scope.note) {
-    notes.push(scope.note);
-    commands.info(scope.note);
-  }
+  // git compares the whole working tree: the engine finds and parses the manifests meanwhile.
+  const changes = pullRequestScope(run, { baseCommit, pullFiles }).then((scope) => {
+    if (scope.note) {
+      notes.push(scope.note);
+      commands.info(scope.note);
+    }
+    return scope.changes ?? null;
+  });
   const logger = new ActionLogger(commands);
   const client = run.decision.mode === 'validate' ? undefined : serviceClient(run.inputs);
   try {
@@ -80,12 +83,15 @@ export async function runEngineFor(
         })),
         ...(review.gate ? { review: review.gate } : {}),
         ...previewWritesFor(run, github, (message) => commands.info(message)),
-        ...(scope.changes ? { changes: scope.changes } : {}),
+        changes,
         lastChanged: (files) => lastChangedTimes(run.workspace, files),
         logger,
       },
     };
-    return { report: await runEngine(options), notes };
+    const report = await runEngine(options);
+    // A run that stopped before its plan said nothing of its change yet: its note is the run's all the same.
+    await changes;
+    return { report, notes };
   } finally {
     await client?.close();
   }

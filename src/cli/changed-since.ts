@@ -7,17 +7,17 @@ import { scopeText } from '../report/words.ts';
 // are read in detail and planned. A ref git cannot read here is a full read
 // with a warning, never a guess at the change.
 
-/** The change since `ref` in the workspace `cwd`; undefined (and a warning) when git cannot read `ref`. */
+/** The change since `ref` in the workspace `cwd`; null (and a warning) when git cannot read `ref`. */
 export async function changedSince(
   cwd: string,
   ref: string | null,
   warn: (message: string) => void,
-): Promise<ChangeScope | undefined> {
-  if (ref === null) return undefined;
+): Promise<ChangeScope | null> {
+  if (ref === null) return null;
   const changes = await changesSince(cwd, ref);
   if (changes !== null) return changes;
   warn(`--changed-since ${ref}: git cannot read that ref here; the plan reads every item.`);
-  return undefined;
+  return null;
 }
 
 /** What a change's plan covered, in one line. */

@@ -71,12 +71,14 @@ export async function runEngineCommand(
   let accountsClient: ServiceClient | string | undefined;
   try {
     if (command !== 'validate') watched = watchClient(await connect(options, io, seams, warn));
-    const changes = await changedSince(options.cwd, options.changedSince, warn);
+    // git compares the whole working tree: the engine finds and parses the manifests meanwhile.
+    const changes = changedSince(options.cwd, options.changedSince, warn);
     const finished = await Promise.race([
       runEngine(engineOptions(run, watched, changes)),
       interrupted.then((signal) => signal ?? 'SIGINT'),
     ]);
     if (typeof finished === 'string') return stopped(finished, watched, io);
+    await changes; // its warning, if any, comes before the outcome, however early the run stopped
     const report = finished;
     if (report.fatal !== null) report.fatal = inCliWords(report.fatal);
     let accounts: Accounts | undefined;
@@ -116,7 +118,7 @@ function commandRun(command: EngineCommand, options: CliOptions, io: CliIO, seam
 function engineOptions(
   run: CommandRun,
   watched: WatchedClient | undefined,
-  changes: ChangeScope | undefined,
+  changes: Promise<ChangeScope | null>,
 ): EngineOptions {
   const { options, io, out, style, printed, seams } = run;
   return {
@@ -127,7 +129,7 @@ function engineOptions(
       // Renames are found in git history by default (HEAD and the commits before it), as the action does;
       // a change's plan finds them at the ref it is measured from.
       previous: gitPreviousVersions(options.cwd, options.base ?? options.changedSince ?? 'HEAD'),
-      ...(changes ? { changes } : {}),
+      changes,
       onPlan: (plan, problems) => {
         watched?.know(plan);
         if (options.json) return;

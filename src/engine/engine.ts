@@ -10,7 +10,7 @@ import { execute, monotonicMs } from './execute.ts';
 import { DEFAULT_READ_CONCURRENCY, startObservation, type Observation } from './observe.ts';
 import { planStage } from './plan-stage.ts';
 import { reportPreviews } from './preview-results.ts';
-import { plansFile } from './scope.ts';
+import { askBasesAhead, plansFile } from './scope.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
 // The one pipeline both the action and the CLI run:
@@ -30,13 +30,19 @@ export async function runEngine(given: EngineOptions): Promise<RunReport> {
     settings.mode !== 'validate' && deps.client
       ? startObservation(deps.client, seams?.readConcurrency ?? DEFAULT_READ_CONCURRENCY)
       : null;
+  // A change's plan names only what the change touches: a name waits for git
+  // to tell the change. A change that fails fails the plan stage, which awaits it too.
   const plans = plansFile(options);
+  askBasesAhead(options, plans);
   try {
     const load = await loadManifests({
       cwd: settings.cwd,
       pattern: settings.manifests,
       onNamed: (named) => {
-        if (plans(named.file)) observation?.name([named]);
+        void plans.then(
+          (planned) => planned(named.file) && observation?.name([named]),
+          () => undefined,
+        );
       },
       // Workers free the main thread for the service's answers; with none to read, they only cost their start.
       ...(observation === null ? { workers: 0 } : {}),

@@ -33,9 +33,9 @@ export async function planStage(
   const { settings, deps, seams } = options;
   // Other shards' manifests, and in a change's plan the unchanged ones, are
   // checked and keep their items, but are not read in detail nor planned.
-  const { mine, others } = splitPlanned(load.items, plansFile(options));
+  const { mine, others } = splitPlanned(load.items, await plansFile(options));
   const sharded = settings.shard !== undefined && settings.shard.count > 1;
-  const scope = planScope(options, load.items);
+  const scope = await planScope(options, load.items);
   if (scope) report.scope = scope;
   // Each item of this shard was named as it was parsed, and its detail read
   // started once its listing page arrived; what is planned waits for the

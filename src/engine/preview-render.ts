@@ -9,6 +9,7 @@ import { previewEdit } from '../plan/permissions.ts';
 import type { Hold, Plan, PlanItem, PreviewRenderChoice, PreviewSkip, Step } from '../plan/types.ts';
 import { fingerprint } from './fingerprint.ts';
 import { manifestAtBase } from './preview-reach.ts';
+import { changeInPlan } from './scope.ts';
 import type { EngineOptions } from './types.ts';
 
 // A pull request's preview renders: so that reviewers watch the video, not
@@ -55,7 +56,8 @@ export function rendersPreviews(options: EngineOptions): boolean {
 /** Files whose render the pull request changes: new since the base, or with another render fingerprint there. */
 async function changedRenders(options: EngineOptions, items: readonly DesiredItem[]): Promise<Set<string>> {
   const previous = options.deps.previous;
-  const touched = items.filter((item) => options.deps.changes?.touches(item.file) ?? true);
+  const changes = await changeInPlan(options);
+  const touched = changes === null ? [...items] : items.filter((item) => changes.touches(item.file));
   if (previous === undefined) return new Set(touched.map((item) => item.file));
   const bases = await Promise.all(touched.map((item) => manifestAtBase(previous, item.file)));
   // A base that cannot be read, or was invalid, counts as changed: the count still bounds what is rendered.

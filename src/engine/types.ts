@@ -62,9 +62,11 @@ export interface EngineDependencies {
   previous?: PreviousVersions;
   /**
    * The plan of a change (a pull request, `plan --changed-since`): only the
-   * manifests it touches are read in detail and planned. Plan mode only.
+   * manifests it touches are read in detail and planned. Plan mode only. A
+   * promise, worked out beside the manifests' load (git compares the whole
+   * working tree); null when git could not tell: every manifest is planned.
    */
-  changes?: ChangeScope;
+  changes?: Promise<ChangeScope | null>;
   /** When each file last changed (ms), newest first for preview renders; absent: by path. */
   lastChanged?: (files: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   /** An apply on a push: the plans its pull requests showed, and what to do where none covers an item. */

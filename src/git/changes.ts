@@ -28,6 +28,8 @@ export interface ChangedFiles {
 /** The manifests a change touches, for the engine (EngineDependencies.changes). */
 export interface ChangeScope {
   base: string;
+  /** The files the change names (changed, renamed, deleted), as git or the host lists them. */
+  changed: ReadonlySet<string>;
   /** Whether the manifest `file` must be read in detail: it, or a file that applies to it, changed since the base. */
   touches(file: string): boolean;
 }
@@ -132,6 +134,7 @@ export function changeScope(cwd: string, changes: ChangedFiles): ChangeScope {
   const answers = new Map<string, boolean>();
   return {
     base: changes.base,
+    changed: changes.changed,
     touches: (file) => {
       let touched = answers.get(file);
       if (touched === undefined) {

@@ -57,6 +57,19 @@ export function rememberedVersions(previous: PreviousVersions): PreviousVersions
   };
 }
 
+/**
+ * Asks for each file at the base, and for the defaults files above it, all
+ * at once and without waiting: a change's plan compares what it touches
+ * with the base, and these reads go on while the catalogue is parsed. A read
+ * that fails is left to whoever needs it.
+ */
+export function askAhead(previous: PreviousVersions, files: Iterable<string>): void {
+  const paths = new Set<string>();
+  for (const file of files) for (const path of [file, ...defaultsFilesAbove(file).flat()]) paths.add(path);
+  void previous.readable?.().catch(() => undefined);
+  for (const path of paths) void previous.read(path).catch(() => undefined);
+}
+
 function titleIn(text: string | null, current: string): string | null {
   if (text === null) return null;
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manifestAtBase } from '../../src/engine/preview-reach.ts';
-import { rememberedVersions, type PreviousVersions } from '../../src/git/earlier-versions.ts';
+import { askAhead, rememberedVersions, type PreviousVersions } from '../../src/git/earlier-versions.ts';
 
 // A manifest at the base is read with the defaults above it, every name
 // asked before any answer is awaited: git answers the reads of one turn of
@@ -84,5 +84,33 @@ describe('a manifest at the base', () => {
     await remembered.earlier!('content/whales.yml');
     expect(asked).toEqual(['content/whales.yml', 'content/gone.yml', 'history of content/whales.yml']);
     expect('readable' in remembered).toBe(false);
+  });
+
+  it('is asked ahead, with the defaults above each file, all on one turn and once, a failure left to whoever reads it', async () => {
+    const { previous, asked } = recordingVersions({ 'content/ocean/whales.yml': 'title: Whales\n' });
+    let readableAsked = 0;
+    const remembered = rememberedVersions({
+      read: (file) =>
+        file === 'content/gone.yml' ? Promise.reject(new Error('unreadable')) : previous.read(file),
+      readable: async () => {
+        readableAsked += 1;
+        return true;
+      },
+    });
+    askAhead(remembered, ['content/ocean/whales.yml', 'content/ocean/seals.yml', 'content/gone.yml']);
+    expect(readableAsked).toBe(1);
+    expect([...asked.keys()]).toEqual(
+      expect.arrayContaining([
+        'content/ocean/whales.yml',
+        'content/ocean/seals.yml',
+        '_defaults.yml',
+        'content/ocean/_defaults.yml',
+      ]),
+    );
+    expect(new Set(asked.values())).toEqual(new Set([0]));
+    const before = asked.size;
+    expect((await manifestAtBase(remembered, 'content/ocean/whales.yml')).kind).toBe('item');
+    await expect(remembered.read('content/gone.yml')).rejects.toThrow('unreadable');
+    expect(asked.size).toBe(before);
   });
 });

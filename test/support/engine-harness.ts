@@ -78,6 +78,7 @@ const DEPENDENCY_KEYS = [
   'previous',
   'review',
   'previewWrites',
+  'changes',
   'onPlan',
 ] as const satisfies readonly (keyof EngineDependencies)[];
 

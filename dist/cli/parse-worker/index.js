@@ -8751,6 +8751,22 @@ const OPEN_NO_LINK = external_node_fs_namespaceObject.constants.O_RDONLY | (exte
 function isLinkWithoutNoFollow(file) {
     return external_node_fs_namespaceObject.constants.O_NOFOLLOW === undefined && (0,external_node_fs_namespaceObject.lstatSync)(file).isSymbolicLink();
 }
+/**
+ * The bytes of an open file, up to one past the size its stat gave: a file
+ * that grew past the cap since is still caught, and the stat is not asked
+ * again (as reading the whole file would).
+ */
+function readPastSize(fd, size) {
+    const buffer = Buffer.allocUnsafe(size + 1);
+    let length = 0;
+    while (length < buffer.length) {
+        const read = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, length, buffer.length - length, length);
+        if (read === 0)
+            break;
+        length += read;
+    }
+    return buffer.subarray(0, length);
+}
 function mib(bytes) {
     return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
@@ -8839,7 +8855,7 @@ class Reader {
             if (info.size > this.#max) {
                 return fail('file_too_large', `the file is ${mib(info.size)}, over the ${mib(this.#max)} limit for a manifest`);
             }
-            bytes = (0,external_node_fs_namespaceObject.readFileSync)(fd);
+            bytes = readPastSize(fd, info.size);
         }
         catch (error) {
             return fail('unreadable', `the file cannot be read (${error.code ?? 'error'})`);
