@@ -12153,6 +12153,26 @@ async function lastChangedTimes(cwd, files) {
     return new Map(files.map((file, index) => [file, times[index]]));
 }
 
+;// CONCATENATED MODULE: ./src/github/pull-files.ts
+async function listPullFiles(github, pull) {
+    const ask = { owner: pull.owner, repo: pull.repo, pull_number: pull.pullNumber };
+    const before = (await github.rest.pulls.get(ask)).data;
+    const listed = await github.paginate(github.rest.pulls.listFiles, { ...ask, per_page: 100 });
+    const after = (await github.rest.pulls.get(ask)).data;
+    const files = listed.map((file) => ({
+        filename: file.filename,
+        status: file.status,
+        previousFilename: file.previous_filename ?? null,
+    }));
+    const sameHead = pull.headSha !== null && before.head.sha === pull.headSha && after.head.sha === pull.headSha;
+    const gap = !sameHead
+        ? "the pull request's head has moved since this run's event"
+        : files.length !== after.changed_files
+            ? `GitHub lists ${files.length} of its ${after.changed_files} files`
+            : null;
+    return { files, gap };
+}
+
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
 var lib_github = __webpack_require__(1351);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
@@ -12221,6 +12241,11 @@ function throttleGroups(unit) {
  * without it GitHub picks its default, which may change under the action.
  */
 const GITHUB_API_VERSION = '2022-11-28';
+/** A run's one client, made on first need: null when the workflow gave no token. */
+function clientOnFirstNeed(options) {
+    let client = null;
+    return () => (options.token === '' ? null : (client ??= createGitHubClient(options)));
+}
 function createGitHubClient(options) {
     const log = options.log ?? (() => { });
     const unit = waitUnit(options);
@@ -12258,26 +12283,6 @@ function withDeadline(send) {
 function statusOf(error) {
     const status = error?.status;
     return typeof status === 'number' ? status : null;
-}
-
-;// CONCATENATED MODULE: ./src/github/pull-files.ts
-async function listPullFiles(github, pull) {
-    const ask = { owner: pull.owner, repo: pull.repo, pull_number: pull.pullNumber };
-    const before = (await github.rest.pulls.get(ask)).data;
-    const listed = await github.paginate(github.rest.pulls.listFiles, { ...ask, per_page: 100 });
-    const after = (await github.rest.pulls.get(ask)).data;
-    const files = listed.map((file) => ({
-        filename: file.filename,
-        status: file.status,
-        previousFilename: file.previous_filename ?? null,
-    }));
-    const sameHead = pull.headSha !== null && before.head.sha === pull.headSha && after.head.sha === pull.headSha;
-    const gap = !sameHead
-        ? "the pull request's head has moved since this run's event"
-        : files.length !== after.changed_files
-            ? `GitHub lists ${files.length} of its ${after.changed_files} files`
-            : null;
-    return { files, gap };
 }
 
 ;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
@@ -13301,7 +13306,6 @@ function overrideFreezeNote(inputs, eventName) {
 
 
 
-
 /** The engine's report, and the notes the log has said that the summary says too. */
 async function runEngineFor(commands, run) {
     const notes = run.decision.note === null ? [] : [run.decision.note];
@@ -13319,7 +13323,7 @@ async function runEngineFor(commands, run) {
         notes.push(review.note);
         commands.warning(review.note);
     }
-    const github = runGitHub(run, commands);
+    const { github } = run;
     const pullFiles = pullFilesOnce(run.event, github);
     // A fetch that fails can take a minute: the scope and the earlier versions ask for the base once.
     let baseFetch = null;
@@ -13373,12 +13377,10 @@ function serviceClient(inputs) {
     });
 }
 /** An apply on a push compares with the plan its pull request showed (src/action/review.ts). */
-async function reviewCheck(commands, { decision, event, inputs }) {
+async function reviewCheck(commands, { decision, event, inputs, github }) {
     if (!comparesWithReview(decision, event, inputs))
         return { gate: null, note: null };
-    const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), () => inputs.githubToken === ''
-        ? null
-        : createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log: (m) => commands.info(m) }));
+    const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), github);
     if (check.gate?.evidence.kind === 'pulls') {
         const pulls = check.gate.evidence.sources.map((source) => `#${source.pr}`).join(', ');
         commands.info(`This push came from pull request ${pulls}: comparing with the plan it showed.`);
@@ -13404,17 +13406,6 @@ async function previousVersions({ decision, event, workspace }, from) {
             ...from,
         }),
     };
-}
-/** The run's GitHub client, made on first need; null when the workflow gave no token. */
-function runGitHub({ event, inputs }, commands) {
-    let github = null;
-    return () => inputs.githubToken === ''
-        ? null
-        : (github ??= createGitHubClient({
-            apiUrl: event.apiUrl,
-            token: inputs.githubToken,
-            log: (message) => commands.info(message),
-        }));
 }
 function pullFilesOnce(event, github) {
     const { owner, repo, pullRequest } = event;
@@ -16529,7 +16520,7 @@ const PERMISSION = 'permissions: deployments: write';
  * asks for it; returns what the summary should say besides (a warning, once
  * it is in the log), empty when all went well.
  */
-async function recordDeployments(commands, report, event, inputs) {
+async function recordDeployments(commands, report, event, inputs, client) {
     if (!inputs.deployments)
         return [];
     const publications = deploymentsOf(report);
@@ -16539,17 +16530,13 @@ async function recordDeployments(commands, report, event, inputs) {
         commands.warning(message);
         return [message];
     };
-    if (inputs.githubToken === '') {
+    const github = client();
+    if (github === null) {
         return warn('deployments: true, but no github-token was given: no publication was recorded as a deployment.');
     }
     if (!event.owner || !event.repo || !event.sha) {
         return warn('deployments: true, but the run names no repository or commit: no deployment was recorded.');
     }
-    const github = createGitHubClient({
-        apiUrl: event.apiUrl,
-        token: inputs.githubToken,
-        log: (message) => commands.info(message),
-    });
     const target = { owner: event.owner, repo: event.repo, sha: event.sha, logUrl: event.runUrl };
     const problem = await recordEach(commands, github, target, publications);
     return problem === null ? [] : warn(problem);
@@ -16733,17 +16720,17 @@ function previewMediaFor(report, event, inputs) {
 
 
 
-
 // The PR comment of a plan run: the report, and before it the reviewed plan,
 // sealed for this pull request, which the apply of the merge compares with
 // (src/action/review.ts). Written as the one login the action trusts, and
 // written again whenever it is not as the action wrote it (an edited
 // comment, the hidden block included), even when the plan is the same.
-async function postComment(commands, report, context, event, inputs) {
+async function postComment(commands, report, context, event, inputs, client) {
     const pr = event.pullRequest;
     if (!pr || !event.owner || !event.repo)
         return; // merge_group: no PR to comment on
-    if (inputs.githubToken === '') {
+    const github = client();
+    if (github === null) {
         commands.warning('No github-token was given, so the PR comment was skipped; the job summary has the report.');
         return;
     }
@@ -16765,11 +16752,6 @@ async function postComment(commands, report, context, event, inputs) {
     const media = previewMediaFor(report, event, inputs);
     const { body, stable } = commentBodies(commands, report, context, head + (media?.extra ?? 0), block, media);
     try {
-        const github = createGitHubClient({
-            apiUrl: event.apiUrl,
-            token: inputs.githubToken,
-            log: (message) => commands.info(message),
-        });
         const author = await commentAuthor(github, inputs.commentAuthor);
         const target = { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker, author };
         const outcome = await upsertStickyComment(github, target, body, stable, sealBody);
@@ -16870,7 +16852,7 @@ async function reportRun(commands, run) {
     }
     const hidden = emitAnnotations(commands, annotationsFor(report));
     const planFile = await writeStepOutputs(commands, run);
-    notes.push(...(await recordDeployments(commands, report, event, inputs)));
+    notes.push(...(await recordDeployments(commands, report, event, inputs, run.github)));
     const context = {
         event: event.name,
         because: decision.because,
@@ -16885,7 +16867,7 @@ async function reportRun(commands, run) {
         commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
     }
     if (decision.isPullRequest && inputs.comment)
-        await postComment(commands, report, context, event, inputs);
+        await postComment(commands, report, context, event, inputs, run.github);
 }
 /**
  * The outputs, each whole when it fits and else pointing to its run file,
@@ -16942,6 +16924,7 @@ function failureMessage(report) {
 
 
 
+
 // The action: inputs -> event -> decision (src/action/mode.ts) -> engine
 // (src/action/engine-run.ts) -> annotations, outputs, job summary, PR
 // comment (src/action/report.ts).
@@ -16986,7 +16969,7 @@ async function runAction(commands, env) {
         case 'adopt':
             return failWith(await runAdoptMode(commands, inputs, workspace));
         case 'engine':
-            return runEngineMode(commands, { inputs, event, decision: choice.decision, workspace }, env);
+            return runEngineMode(commands, { inputs, event, decision: choice.decision, workspace, github: githubOf(commands, inputs, event) }, env);
     }
 }
 async function runEngineMode(commands, run, env) {
@@ -16997,6 +16980,14 @@ async function runEngineMode(commands, run, env) {
     const { report, notes } = await runEngineFor(commands, run);
     await reportRun(commands, { ...run, report, notes, env });
     failWith(failureMessage(report));
+}
+/** The run's one GitHub client: the review, the change, the comment and the deployments all ask it. */
+function githubOf(commands, inputs, event) {
+    return clientOnFirstNeed({
+        apiUrl: event.apiUrl,
+        token: inputs.githubToken,
+        log: (message) => commands.info(message),
+    });
 }
 /** Fails the run with `message`, once everything before it has been reported; null: no failure. */
 function failWith(message) {

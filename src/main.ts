@@ -1,10 +1,11 @@
 import { WorkflowCommands } from './action/commands.ts';
 import { runDoctorMode } from './action/doctor.ts';
 import { runEngineFor, type ActionRun } from './action/engine-run.ts';
-import { readEvent } from './action/event.ts';
+import { readEvent, type RunEvent } from './action/event.ts';
 import { runImportMode } from './action/import.ts';
 import { runAdoptMode } from './action/adopt.ts';
-import { readInputs, SECRET_INPUTS } from './action/inputs.ts';
+import { readInputs, SECRET_INPUTS, type ActionInputs } from './action/inputs.ts';
+import { clientOnFirstNeed, type GitHubClient } from './github/client.ts';
 import { baseUrlGate, chooseRun, decisionLine } from './action/mode.ts';
 import { failureMessage, reportRun } from './action/report.ts';
 import { describeError } from './api/index.ts';
@@ -52,7 +53,11 @@ async function runAction(commands: WorkflowCommands, env: NodeJS.ProcessEnv): Pr
     case 'adopt':
       return failWith(await runAdoptMode(commands, inputs, workspace));
     case 'engine':
-      return runEngineMode(commands, { inputs, event, decision: choice.decision, workspace }, env);
+      return runEngineMode(
+        commands,
+        { inputs, event, decision: choice.decision, workspace, github: githubOf(commands, inputs, event) },
+        env,
+      );
   }
 }
 
@@ -68,6 +73,19 @@ async function runEngineMode(
   const { report, notes } = await runEngineFor(commands, run);
   await reportRun(commands, { ...run, report, notes, env });
   failWith(failureMessage(report));
+}
+
+/** The run's one GitHub client: the review, the change, the comment and the deployments all ask it. */
+function githubOf(
+  commands: WorkflowCommands,
+  inputs: ActionInputs,
+  event: RunEvent,
+): () => GitHubClient | null {
+  return clientOnFirstNeed({
+    apiUrl: event.apiUrl,
+    token: inputs.githubToken,
+    log: (message) => commands.info(message),
+  });
 }
 
 /** Fails the run with `message`, once everything before it has been reported; null: no failure. */

@@ -2,7 +2,7 @@ import { describeError } from '../api/index.ts';
 import { FAILED_STATUSES } from '../api/types.ts';
 import type { ItemResult } from '../apply/types.ts';
 import type { RunReport } from '../engine/types.ts';
-import { createGitHubClient, statusOf, type GitHubClient } from '../github/client.ts';
+import { statusOf, type GitHubClient } from '../github/client.ts';
 import {
   recordDeployment,
   type DeploymentTarget,
@@ -93,7 +93,8 @@ export async function recordDeployments(
   commands: WorkflowCommands,
   report: RunReport,
   event: RunEvent,
-  inputs: Pick<ActionInputs, 'deployments' | 'githubToken'>,
+  inputs: Pick<ActionInputs, 'deployments'>,
+  client: () => GitHubClient | null,
 ): Promise<string[]> {
   if (!inputs.deployments) return [];
   const publications = deploymentsOf(report);
@@ -102,7 +103,8 @@ export async function recordDeployments(
     commands.warning(message);
     return [message];
   };
-  if (inputs.githubToken === '') {
+  const github = client();
+  if (github === null) {
     return warn(
       'deployments: true, but no github-token was given: no publication was recorded as a deployment.',
     );
@@ -110,11 +112,6 @@ export async function recordDeployments(
   if (!event.owner || !event.repo || !event.sha) {
     return warn('deployments: true, but the run names no repository or commit: no deployment was recorded.');
   }
-  const github = createGitHubClient({
-    apiUrl: event.apiUrl,
-    token: inputs.githubToken,
-    log: (message) => commands.info(message),
-  });
   const target = { owner: event.owner, repo: event.repo, sha: event.sha, logUrl: event.runUrl };
   const problem = await recordEach(commands, github, target, publications);
   return problem === null ? [] : warn(problem);

@@ -4,7 +4,7 @@ import type { EngineOptions, RunReport } from '../engine/types.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { lastChangedTimes } from '../git/file-times.ts';
 import { gitPreviousVersions, haveCommit } from '../git/history.ts';
-import { createGitHubClient, type GitHubClient } from '../github/client.ts';
+import type { GitHubClient } from '../github/client.ts';
 import { listPullFiles, type PullFiles } from '../github/pull-files.ts';
 import { markerFor } from '../github/sticky-comment.ts';
 import { pullRequestScope } from './change-scope.ts';
@@ -30,6 +30,8 @@ export interface ActionRun {
   decision: RunDecision;
   /** The workspace the manifests are read from. */
   workspace: string;
+  /** The run's one GitHub client, made on first need; null without a github-token. */
+  github: () => GitHubClient | null;
 }
 
 /** The engine's report, and the notes the log has said that the summary says too. */
@@ -54,7 +56,7 @@ export async function runEngineFor(
     notes.push(review.note);
     commands.warning(review.note);
   }
-  const github = runGitHub(run, commands);
+  const { github } = run;
   const pullFiles = pullFilesOnce(run.event, github);
   // A fetch that fails can take a minute: the scope and the earlier versions ask for the base once.
   let baseFetch: Promise<boolean> | null = null;
@@ -112,14 +114,10 @@ function serviceClient(inputs: ActionInputs): ServiceClient {
 /** An apply on a push compares with the plan its pull request showed (src/action/review.ts). */
 async function reviewCheck(
   commands: WorkflowCommands,
-  { decision, event, inputs }: ActionRun,
+  { decision, event, inputs, github }: ActionRun,
 ): Promise<ReviewCheck> {
   if (!comparesWithReview(decision, event, inputs)) return { gate: null, note: null };
-  const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), () =>
-    inputs.githubToken === ''
-      ? null
-      : createGitHubClient({ apiUrl: event.apiUrl, token: inputs.githubToken, log: (m) => commands.info(m) }),
-  );
+  const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), github);
   if (check.gate?.evidence.kind === 'pulls') {
     const pulls = check.gate.evidence.sources.map((source) => `#${source.pr}`).join(', ');
     commands.info(`This push came from pull request ${pulls}: comparing with the plan it showed.`);
@@ -152,19 +150,6 @@ async function previousVersions(
       ...from,
     }),
   };
-}
-
-/** The run's GitHub client, made on first need; null when the workflow gave no token. */
-function runGitHub({ event, inputs }: ActionRun, commands: WorkflowCommands): () => GitHubClient | null {
-  let github: GitHubClient | null = null;
-  return () =>
-    inputs.githubToken === ''
-      ? null
-      : (github ??= createGitHubClient({
-          apiUrl: event.apiUrl,
-          token: inputs.githubToken,
-          log: (message) => commands.info(message),
-        }));
 }
 
 /** A pull request's files, listed at most once for the run; null outside a pull request. */

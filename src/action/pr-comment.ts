@@ -1,7 +1,7 @@
 import { describeError } from '../api/index.ts';
 import { reviewedItemsOf } from '../engine/review.ts';
 import type { RunReport } from '../engine/types.ts';
-import { createGitHubClient } from '../github/client.ts';
+import type { GitHubClient } from '../github/client.ts';
 import { blockScope, reviewedBlock, ReviewSeal, stableBlock } from '../github/reviewed-block.ts';
 import { commentAuthor, markerFor, stickyHeadLength, upsertStickyComment } from '../github/sticky-comment.ts';
 import { COMMENT_LIMIT, renderReport, type ReportContext } from '../report/markdown.ts';
@@ -23,10 +23,12 @@ export async function postComment(
   context: ReportContext,
   event: RunEvent,
   inputs: ActionInputs,
+  client: () => GitHubClient | null,
 ): Promise<void> {
   const pr = event.pullRequest;
   if (!pr || !event.owner || !event.repo) return; // merge_group: no PR to comment on
-  if (inputs.githubToken === '') {
+  const github = client();
+  if (github === null) {
     commands.warning(
       'No github-token was given, so the PR comment was skipped; the job summary has the report.',
     );
@@ -54,11 +56,6 @@ export async function postComment(
   const media = previewMediaFor(report, event, inputs);
   const { body, stable } = commentBodies(commands, report, context, head + (media?.extra ?? 0), block, media);
   try {
-    const github = createGitHubClient({
-      apiUrl: event.apiUrl,
-      token: inputs.githubToken,
-      log: (message) => commands.info(message),
-    });
     const author = await commentAuthor(github, inputs.commentAuthor);
     const target = { owner: event.owner, repo: event.repo, issueNumber: pr.number, marker, author };
     const outcome = await upsertStickyComment(github, target, body, stable, sealBody);

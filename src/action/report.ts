@@ -42,7 +42,7 @@ export async function reportRun(commands: WorkflowCommands, run: FinishedRun): P
   }
   const hidden = emitAnnotations(commands, annotationsFor(report));
   const planFile = await writeStepOutputs(commands, run);
-  notes.push(...(await recordDeployments(commands, report, event, inputs)));
+  notes.push(...(await recordDeployments(commands, report, event, inputs, run.github)));
   const context: ReportContext = {
     event: event.name,
     because: decision.because,
@@ -56,7 +56,8 @@ export async function reportRun(commands: WorkflowCommands, run: FinishedRun): P
   if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
     commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
   }
-  if (decision.isPullRequest && inputs.comment) await postComment(commands, report, context, event, inputs);
+  if (decision.isPullRequest && inputs.comment)
+    await postComment(commands, report, context, event, inputs, run.github);
 }
 
 /**

@@ -84,6 +84,12 @@ export function throttleGroups(unit: number): WriteGroups {
  */
 const GITHUB_API_VERSION = '2022-11-28';
 
+/** A run's one client, made on first need: null when the workflow gave no token. */
+export function clientOnFirstNeed(options: GitHubClientOptions): () => GitHubClient | null {
+  let client: GitHubClient | null = null;
+  return () => (options.token === '' ? null : (client ??= createGitHubClient(options)));
+}
+
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const log = options.log ?? (() => {});
   const unit = waitUnit(options);
