@@ -12677,8 +12677,8 @@ function newCatalogueFile(cwd, folder, differs) {
 
 /** The change a pull request's plan covers, or why it reads everything. */
 async function pullRequestScope(run, sources) {
-    const { decision, event, inputs, workspace } = run;
-    if (decision.mode !== 'plan' || event.pullRequest === null || inputs.fullRead)
+    const { decision, event, workspace } = run;
+    if (decision.reads !== 'change')
         return { note: null };
     const base = event.baseSha ?? '';
     const named = base.slice(0, 12);
@@ -13156,16 +13156,13 @@ async function readReviewEvidence(github, lookup) {
 
 
 const NONE = { gate: null, note: null };
-/** Only an apply on a push compares, and only when require-review is not off. */
-function comparesWithReview(decision, event, inputs) {
-    return inputs.requireReview !== 'off' && decision.mode === 'apply' && event.name === 'push';
-}
 async function reviewCheckFor(decision, event, inputs, marker, github) {
-    if (!comparesWithReview(decision, event, inputs) || inputs.requireReview === 'off')
+    // Only an apply on a push compares (mode.ts), and only when require-review is not off.
+    const require = decision.requireReview;
+    if (require === 'off')
         return NONE;
     // The key is the workflow's; without api-key an apply has stopped long before.
     const seal = new ReviewSeal(reviewSecret(inputs));
-    const require = inputs.requireReview;
     const unavailable = (detail) => ({
         gate: { require, evidence: { kind: 'unavailable', detail } },
         note: `The plan reviewed in the pull request could not be read: ${detail}. ` +
@@ -13249,7 +13246,7 @@ function previewWritesFor({ event, inputs, decision }, github, log) {
 // The action's inputs, with the mode and permissions decided from the event
 // (src/action/mode.ts), as the run's settings: the same type the CLI's flags
 // produce (src/cli/settings.ts).
-function runSettingsFromInputs(inputs, decision, cwd, eventName) {
+function runSettingsFromInputs(inputs, decision, cwd) {
     return {
         mode: decision.mode,
         cwd,
@@ -13264,7 +13261,7 @@ function runSettingsFromInputs(inputs, decision, cwd, eventName) {
         lateWindowMs: inputs.lateWindowMs,
         ...(inputs.shard ? { shard: inputs.shard } : {}),
         pause: inputs.pause,
-        overrideFreeze: overridesFreeze(inputs, eventName),
+        overrideFreeze: decision.overrideFreeze,
         atMostOnce: inputs.atMostOnce,
         ...previewRendersOf(inputs, decision),
         selfHeal: inputs.selfHeal,
@@ -13277,20 +13274,6 @@ function previewRendersOf(inputs, decision) {
     if (!previews || inputs.previewRenders === 0)
         return {};
     return { previewRenders: { limit: inputs.previewRenders, credits: inputs.previewCredits } };
-}
-/**
- * override-freeze counts on a workflow_dispatch only: a person asked for
- * this run, and the workflow can make its job wait for an environment's
- * required reviewers. On any other event the freeze windows stand.
- */
-function overridesFreeze(inputs, eventName) {
-    return inputs.overrideFreeze && eventName === 'workflow_dispatch';
-}
-/** What the log and the summary say when override-freeze was given where it does not count; null otherwise. */
-function overrideFreezeNote(inputs, eventName) {
-    return inputs.overrideFreeze && eventName !== 'workflow_dispatch'
-        ? `override-freeze is ignored on ${eventName}: only a workflow_dispatch run may lift the freeze windows.`
-        : null;
 }
 
 ;// CONCATENATED MODULE: ./src/action/engine-run.ts
@@ -13309,7 +13292,7 @@ function overrideFreezeNote(inputs, eventName) {
 /** The engine's report, and the notes the log has said that the summary says too. */
 async function runEngineFor(commands, run) {
     const notes = run.decision.note === null ? [] : [run.decision.note];
-    const override = overrideFreezeNote(run.inputs, run.event.name);
+    const override = run.decision.overrideIgnored;
     if (override) {
         notes.push(override);
         commands.warning(override);
@@ -13340,7 +13323,7 @@ async function runEngineFor(commands, run) {
     const client = run.decision.mode === 'validate' ? undefined : serviceClient(run.inputs);
     try {
         const options = {
-            settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace, run.event.name),
+            settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace),
             deps: {
                 ...(client ? { client } : {}),
                 ...(await previousVersions(run, {
@@ -13378,7 +13361,7 @@ function serviceClient(inputs) {
 }
 /** An apply on a push compares with the plan its pull request showed (src/action/review.ts). */
 async function reviewCheck(commands, { decision, event, inputs, github }) {
-    if (!comparesWithReview(decision, event, inputs))
+    if (decision.requireReview === 'off')
         return { gate: null, note: null };
     const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), github);
     if (check.gate?.evidence.kind === 'pulls') {
@@ -14533,6 +14516,9 @@ function toBoolean(value) {
 //   validated instead, and any other run without them is refused.
 // - `doctor` reads only, on any event; `import` and `adopt` write into the
 //   checkout, so they run on workflow_dispatch only.
+// - A pull request's plan reads what its change touches, unless `full-read`;
+//   `override-freeze` counts on workflow_dispatch only; `require-review`
+//   concerns an apply on a push only. No other module reads these inputs.
 const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
 const APPLY_EVENTS = new Set(['schedule', 'workflow_dispatch']);
 /** The note of a pull request that came without api-key and is validated instead. */
@@ -14616,6 +14602,24 @@ function decideRun(inputs, event) {
         isPullRequest,
         trusted,
         note: chosen.note,
+        reads: chosen.mode === 'plan' && event.pullRequest !== null && !inputs.fullRead ? 'change' : 'everything',
+        ...freezeOverride(inputs, event),
+        // Only an apply on a push (a merge, or a direct push) compares with a reviewed plan.
+        requireReview: chosen.mode === 'apply' && event.name === 'push' ? inputs.requireReview : 'off',
+    };
+}
+/**
+ * override-freeze counts on a workflow_dispatch only: a person asked for
+ * this run, and the workflow can make its job wait for an environment's
+ * required reviewers. On any other event the freeze windows stand.
+ */
+function freezeOverride(inputs, event) {
+    const byHand = event.name === 'workflow_dispatch';
+    return {
+        overrideFreeze: inputs.overrideFreeze && byHand,
+        overrideIgnored: inputs.overrideFreeze && !byHand
+            ? `override-freeze is ignored on ${event.name}: only a workflow_dispatch run may lift the freeze windows.`
+            : null,
     };
 }
 /**

@@ -2,7 +2,6 @@ import { describeError } from '../api/index.ts';
 import { changesSince, listedChanges, type ChangeScope } from '../git/changes.ts';
 import type { PullFiles } from '../github/pull-files.ts';
 import type { RunEvent } from './event.ts';
-import type { ActionInputs } from './inputs.ts';
 import type { RunDecision } from './mode.ts';
 
 // A pull request's plan reads what its change touches: the manifests that
@@ -22,15 +21,15 @@ export interface PullRequestScope {
 
 /** The change a pull request's plan covers, or why it reads everything. */
 export async function pullRequestScope(
-  run: { decision: RunDecision; event: RunEvent; inputs: Pick<ActionInputs, 'fullRead'>; workspace: string },
+  run: { decision: RunDecision; event: RunEvent; workspace: string },
   sources: {
     /** Whether the base commit is in the clone or could be fetched: asked once for the run. */
     baseCommit: () => Promise<boolean>;
     pullFiles: (() => Promise<PullFiles>) | null;
   },
 ): Promise<PullRequestScope> {
-  const { decision, event, inputs, workspace } = run;
-  if (decision.mode !== 'plan' || event.pullRequest === null || inputs.fullRead) return { note: null };
+  const { decision, event, workspace } = run;
+  if (decision.reads !== 'change') return { note: null };
   const base = event.baseSha ?? '';
   const named = base.slice(0, 12);
   const changes = (await sources.baseCommit()) ? await changesSince(workspace, base, named) : null;

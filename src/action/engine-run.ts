@@ -15,8 +15,8 @@ import { ActionLogger } from './logger.ts';
 import type { RunDecision } from './mode.ts';
 import { previousVersionsFor } from './previous.ts';
 import { previewWritesFor } from './preview-records.ts';
-import { comparesWithReview, reviewCheckFor, type ReviewCheck } from './review.ts';
-import { overrideFreezeNote, runSettingsFromInputs } from './settings.ts';
+import { reviewCheckFor, type ReviewCheck } from './review.ts';
+import { runSettingsFromInputs } from './settings.ts';
 
 // The engine on a runner, once the run is decided (src/action/mode.ts): the
 // service client the run's time allows, the earlier versions of the
@@ -40,7 +40,7 @@ export async function runEngineFor(
   run: ActionRun,
 ): Promise<{ report: RunReport; notes: string[] }> {
   const notes = run.decision.note === null ? [] : [run.decision.note];
-  const override = overrideFreezeNote(run.inputs, run.event.name);
+  const override = run.decision.overrideIgnored;
   if (override) {
     notes.push(override);
     commands.warning(override);
@@ -74,7 +74,7 @@ export async function runEngineFor(
   const client = run.decision.mode === 'validate' ? undefined : serviceClient(run.inputs);
   try {
     const options: EngineOptions = {
-      settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace, run.event.name),
+      settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace),
       deps: {
         ...(client ? { client } : {}),
         ...(await previousVersions(run, {
@@ -116,7 +116,7 @@ async function reviewCheck(
   commands: WorkflowCommands,
   { decision, event, inputs, github }: ActionRun,
 ): Promise<ReviewCheck> {
-  if (!comparesWithReview(decision, event, inputs)) return { gate: null, note: null };
+  if (decision.requireReview === 'off') return { gate: null, note: null };
   const check = await reviewCheckFor(decision, event, inputs, markerFor(inputs.shard), github);
   if (check.gate?.evidence.kind === 'pulls') {
     const pulls = check.gate.evidence.sources.map((source) => `#${source.pr}`).join(', ');

@@ -24,6 +24,9 @@ import { formatShard } from './shard.ts';
 //   validated instead, and any other run without them is refused.
 // - `doctor` reads only, on any event; `import` and `adopt` write into the
 //   checkout, so they run on workflow_dispatch only.
+// - A pull request's plan reads what its change touches, unless `full-read`;
+//   `override-freeze` counts on workflow_dispatch only; `require-review`
+//   concerns an apply on a push only. No other module reads these inputs.
 
 const PR_EVENTS = new Set(['pull_request', 'pull_request_target', 'merge_group']);
 const APPLY_EVENTS = new Set(['schedule', 'workflow_dispatch']);
@@ -37,6 +40,14 @@ export interface RunDecision {
   trusted: boolean;
   /** Why the run does less than it was asked, for the log and the summary; null when it does what was asked. */
   note: string | null;
+  /** A pull request's plan reads what its change touches; with full-read, and on every other run, everything. */
+  reads: 'change' | 'everything';
+  /** Whether the freeze windows are lifted: override-freeze counts on a run started by hand only. */
+  overrideFreeze: boolean;
+  /** Why override-freeze, given, does not count on this run, for a warning; null when it was not given or counts. */
+  overrideIgnored: string | null;
+  /** What an apply on a push does with the plan its pull request showed; off on every other run. */
+  requireReview: ActionInputs['requireReview'];
 }
 
 /** A run that cannot start: the message the step fails with, naming the input to give. */
@@ -146,6 +157,29 @@ export function decideRun(
     isPullRequest,
     trusted,
     note: chosen.note,
+    reads: chosen.mode === 'plan' && event.pullRequest !== null && !inputs.fullRead ? 'change' : 'everything',
+    ...freezeOverride(inputs, event),
+    // Only an apply on a push (a merge, or a direct push) compares with a reviewed plan.
+    requireReview: chosen.mode === 'apply' && event.name === 'push' ? inputs.requireReview : 'off',
+  };
+}
+
+/**
+ * override-freeze counts on a workflow_dispatch only: a person asked for
+ * this run, and the workflow can make its job wait for an environment's
+ * required reviewers. On any other event the freeze windows stand.
+ */
+function freezeOverride(
+  inputs: Pick<ActionInputs, 'overrideFreeze'>,
+  event: RunEvent,
+): Pick<RunDecision, 'overrideFreeze' | 'overrideIgnored'> {
+  const byHand = event.name === 'workflow_dispatch';
+  return {
+    overrideFreeze: inputs.overrideFreeze && byHand,
+    overrideIgnored:
+      inputs.overrideFreeze && !byHand
+        ? `override-freeze is ignored on ${event.name}: only a workflow_dispatch run may lift the freeze windows.`
+        : null,
   };
 }
 

@@ -7,10 +7,11 @@ import type { RunEvent } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { RunDecision } from './mode.ts';
 
-// Which runs compare with a reviewed plan, and what a failure to read it
-// means. An apply on a push (the merge of a pull request, or a direct push)
-// is compared; a schedule or a manual dispatch is not. Reading GitHub is
-// best-effort in the way that is safe for each setting:
+// What comparing with a reviewed plan reads, and what a failure to read it
+// means. Which runs compare is the run's decision (mode.ts: an apply on a
+// push, the merge of a pull request or a direct push; never a schedule or a
+// manual dispatch). Reading GitHub is best-effort in the way that is safe
+// for each setting:
 // - hold: a GitHub failure is "not reviewed", so renders and publications
 //   are held rather than released unreviewed;
 // - warn: a failure is a warning and the apply goes on, as it would without
@@ -25,11 +26,6 @@ export interface ReviewCheck {
 
 const NONE: ReviewCheck = { gate: null, note: null };
 
-/** Only an apply on a push compares, and only when require-review is not off. */
-export function comparesWithReview(decision: RunDecision, event: RunEvent, inputs: ActionInputs): boolean {
-  return inputs.requireReview !== 'off' && decision.mode === 'apply' && event.name === 'push';
-}
-
 export async function reviewCheckFor(
   decision: RunDecision,
   event: RunEvent,
@@ -37,10 +33,11 @@ export async function reviewCheckFor(
   marker: string,
   github: () => GitHubClient | null,
 ): Promise<ReviewCheck> {
-  if (!comparesWithReview(decision, event, inputs) || inputs.requireReview === 'off') return NONE;
+  // Only an apply on a push compares (mode.ts), and only when require-review is not off.
+  const require = decision.requireReview;
+  if (require === 'off') return NONE;
   // The key is the workflow's; without api-key an apply has stopped long before.
   const seal = new ReviewSeal(reviewSecret(inputs));
-  const require = inputs.requireReview;
   const unavailable = (detail: string): ReviewCheck => ({
     gate: { require, evidence: { kind: 'unavailable', detail } },
     note:

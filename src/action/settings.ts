@@ -6,12 +6,7 @@ import type { RunDecision } from './mode.ts';
 // (src/action/mode.ts), as the run's settings: the same type the CLI's flags
 // produce (src/cli/settings.ts).
 
-export function runSettingsFromInputs(
-  inputs: ActionInputs,
-  decision: RunDecision,
-  cwd: string,
-  eventName: string,
-): RunSettings {
+export function runSettingsFromInputs(inputs: ActionInputs, decision: RunDecision, cwd: string): RunSettings {
   return {
     mode: decision.mode,
     cwd,
@@ -26,7 +21,7 @@ export function runSettingsFromInputs(
     lateWindowMs: inputs.lateWindowMs,
     ...(inputs.shard ? { shard: inputs.shard } : {}),
     pause: inputs.pause,
-    overrideFreeze: overridesFreeze(inputs, eventName),
+    overrideFreeze: decision.overrideFreeze,
     atMostOnce: inputs.atMostOnce,
     ...previewRendersOf(inputs, decision),
     selfHeal: inputs.selfHeal,
@@ -39,23 +34,4 @@ function previewRendersOf(inputs: ActionInputs, decision: RunDecision): Pick<Run
   const previews = permissions.draftsOnly === true && permissions.write && decision.trusted;
   if (!previews || inputs.previewRenders === 0) return {};
   return { previewRenders: { limit: inputs.previewRenders, credits: inputs.previewCredits } };
-}
-
-/**
- * override-freeze counts on a workflow_dispatch only: a person asked for
- * this run, and the workflow can make its job wait for an environment's
- * required reviewers. On any other event the freeze windows stand.
- */
-export function overridesFreeze(inputs: Pick<ActionInputs, 'overrideFreeze'>, eventName: string): boolean {
-  return inputs.overrideFreeze && eventName === 'workflow_dispatch';
-}
-
-/** What the log and the summary say when override-freeze was given where it does not count; null otherwise. */
-export function overrideFreezeNote(
-  inputs: Pick<ActionInputs, 'overrideFreeze'>,
-  eventName: string,
-): string | null {
-  return inputs.overrideFreeze && eventName !== 'workflow_dispatch'
-    ? `override-freeze is ignored on ${eventName}: only a workflow_dispatch run may lift the freeze windows.`
-    : null;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { InputError, readInputs } from '../../src/action/inputs.ts';
-import { overrideFreezeNote, overridesFreeze } from '../../src/action/settings.ts';
 
 const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
 
@@ -133,14 +132,8 @@ describe('the pause and override-freeze inputs', () => {
     expect(pause('  Brand review\nuntil Monday ')).toEqual({ reason: 'Brand review until Monday' });
   });
 
-  it('lifts the freeze on workflow_dispatch only', () => {
-    const inputs = readInputs(from({ ...base, 'override-freeze': 'true' }));
-    expect(overridesFreeze(inputs, 'workflow_dispatch')).toBe(true);
-    expect(overridesFreeze(inputs, 'schedule')).toBe(false);
-    expect(overrideFreezeNote(inputs, 'workflow_dispatch')).toBeNull();
-    expect(overrideFreezeNote(inputs, 'push')).toBe(
-      'override-freeze is ignored on push: only a workflow_dispatch run may lift the freeze windows.',
-    );
+  it('reads override-freeze as a boolean', () => {
+    expect(readInputs(from({ ...base, 'override-freeze': 'true' })).overrideFreeze).toBe(true);
     expect(() => readInputs(from({ ...base, 'override-freeze': 'please' }))).toThrow(
       'Input `override-freeze`',
     );

@@ -51,6 +51,46 @@ function decide(name: string, payload: Record<string, unknown>, ref = 'refs/head
   return decided;
 }
 
+describe('the policy inputs, read by the decision alone', () => {
+  const dispatch = { repository };
+  const push = { repository, before: 'b'.repeat(40), after: 'a'.repeat(40) };
+
+  it('lifts the freeze on workflow_dispatch only, and says why it does not elsewhere', () => {
+    const given = { 'override-freeze': 'true' };
+    expect(decide('workflow_dispatch', dispatch, 'refs/heads/main', given)).toMatchObject({
+      overrideFreeze: true,
+      overrideIgnored: null,
+    });
+    expect(decide('push', push, 'refs/heads/main', given)).toMatchObject({
+      overrideFreeze: false,
+      overrideIgnored:
+        'override-freeze is ignored on push: only a workflow_dispatch run may lift the freeze windows.',
+    });
+    expect(decide('workflow_dispatch', dispatch)).toMatchObject({
+      overrideFreeze: false,
+      overrideIgnored: null,
+    });
+  });
+
+  it("reads a pull request's change unless full-read says everything; every other run reads everything", () => {
+    const pr = pullRequest('octo-org/videos');
+    expect(decide('pull_request', pr, 'refs/pull/7/merge').reads).toBe('change');
+    expect(decide('pull_request', pr, 'refs/pull/7/merge', { 'full-read': 'true' }).reads).toBe('everything');
+    expect(decide('push', push).reads).toBe('everything');
+    expect(decide('workflow_dispatch', dispatch).reads).toBe('everything');
+  });
+
+  it('compares with the reviewed plan on an apply of a push only', () => {
+    expect(decide('push', push).requireReview).toBe('warn');
+    expect(decide('push', push, 'refs/heads/main', { 'require-review': 'hold' }).requireReview).toBe('hold');
+    expect(decide('workflow_dispatch', dispatch).requireReview).toBe('off');
+    expect(decide('schedule', { repository }).requireReview).toBe('off');
+    expect(decide('pull_request', pullRequest('octo-org/videos'), 'refs/pull/7/merge').requireReview).toBe(
+      'off',
+    );
+  });
+});
+
 describe('mode: auto', () => {
   it.each([
     ['pull_request', pullRequest('octo-org/videos'), 'refs/pull/7/merge', 'plan'],
@@ -130,7 +170,7 @@ describe('permissions', () => {
     const same = decide('pull_request', pullRequest('octo-org/videos'), 'refs/pull/7/merge', given);
     expect(same.permissions).toMatchObject({ write: true, render: false, publish: false, draftsOnly: true });
     const settings = (decision: RunDecision) =>
-      runSettingsFromInputs(inputs({ ...SERVICE, ...given }), decision, '/w', 'pull_request');
+      runSettingsFromInputs(inputs({ ...SERVICE, ...given }), decision, '/w');
     expect(settings(same).previewRenders).toEqual({ limit: 2, credits: 30 });
     const fork = decide('pull_request', pullRequest('someone/videos'), 'refs/pull/7/merge', given);
     expect(fork.permissions.write).toBe(false);
@@ -294,6 +334,10 @@ describe('the decision in the log', () => {
     isPullRequest: false,
     trusted: true,
     note: null,
+    reads: 'everything',
+    overrideFreeze: false,
+    overrideIgnored: null,
+    requireReview: 'warn',
   };
 
   it('names the mode and why, the event, the shard and what the run may change', () => {

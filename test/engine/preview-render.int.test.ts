@@ -221,7 +221,7 @@ describe('preview renders', () => {
     const inputs = readInputs((name) => given[name] ?? '');
     const decision = decideRun({ ...inputs, mode: 'apply' }, event);
     if ('refused' in decision) throw new Error(decision.refused);
-    const settings = runSettingsFromInputs(inputs, decision, h.dir, 'pull_request');
+    const settings = runSettingsFromInputs(inputs, decision, h.dir);
     expect(settings.previewRenders).toBeUndefined();
     const report = await h.run({ mode: settings.mode, permissions: settings.permissions });
     expect(report.fatal).toBeNull();
