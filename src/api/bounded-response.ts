@@ -44,11 +44,12 @@ export class RequestDeadlineError extends Error {
   }
 }
 
-/** One whole answer: its status, its headers, and its body as text. */
+/** One whole answer: its status, its headers, and its body as text, and its size as received. */
 export interface BoundedAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
+  bytes: number;
 }
 
 export interface AnswerLimits {
@@ -135,7 +136,7 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     this.#settled = true;
     clearTimeout(this.#timer);
     const text = Buffer.concat(this.#chunks, this.#size).toString('utf8');
-    this.#resolve({ status: this.#status, headers: this.#headers, text });
+    this.#resolve({ status: this.#status, headers: this.#headers, text, bytes: this.#size });
   }
 
   onResponseError(_: Dispatcher.DispatchController, error: Error): void {

@@ -11,7 +11,7 @@ import {
   ServiceError,
   WritesStoppedError,
 } from './errors.ts';
-import { ListingError, walkListing, type ListingOutcome } from './listing.ts';
+import { ListingError, walkListing, type ListingOutcome, type ListingPage } from './listing.ts';
 import { GenerationPace } from './pace.ts';
 import { Unrecognised, readWriteAnswer } from './readings.ts';
 import { serviceError, type IntrospectionVerdict } from './explain.ts';
@@ -400,7 +400,7 @@ class HttpServiceClient implements ServiceClient {
         base: this.#base,
         pageSize: this.#pageSize,
         ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
-        get: (target) => this.#call('GET', target),
+        get: (target) => this.#page(target),
         ...(identify ? { identify } : {}),
         ...(onRows ? { onRows } : {}),
       });
@@ -463,6 +463,13 @@ class HttpServiceClient implements ServiceClient {
     }
   }
 
+  /** One page of a listing, with its size as received: the walk caps the bytes it keeps. */
+  async #page(target: string): Promise<ListingPage> {
+    const label = target.split('?')[0] ?? target;
+    const { body, bytes } = await this.#answer('GET', target, label, undefined, READ);
+    return { body, bytes };
+  }
+
   async #send(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
@@ -471,9 +478,21 @@ class HttpServiceClient implements ServiceClient {
     kind: { idempotent: boolean; rateLimited: boolean },
     idempotencyKey?: string,
   ): Promise<unknown> {
+    return (await this.#answer(method, path, label, body, kind, idempotencyKey)).body;
+  }
+
+  /** One request's 2xx answer, or a ServiceError that teaches. */
+  async #answer(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    label: string,
+    body: wire.WireBody | undefined,
+    kind: { idempotent: boolean; rateLimited: boolean },
+    idempotencyKey?: string,
+  ): Promise<RawResponse> {
     const response = await this.#transport.request(method, path, body, kind, idempotencyKey);
     const failure = response.status < 300 ? failureInSuccess(response.body) : null;
-    if (response.status >= 200 && response.status < 300 && failure === null) return response.body;
+    if (response.status >= 200 && response.status < 300 && failure === null) return response;
     const error = await this.#error(method, label, response);
     // The first 403 on a write stops every later one (A29): the scope of each
     // endpoint is not shown, so this refusal is how the client learns it.

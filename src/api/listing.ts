@@ -82,6 +82,12 @@ export interface ListingOutcome {
   pageSize: number;
 }
 
+/** One answer of the listing: its body, and its size as received. */
+export interface ListingPage {
+  body: unknown;
+  bytes: number;
+}
+
 export interface WalkOptions {
   base: BaseUrl;
   pageSize: number;
@@ -91,7 +97,7 @@ export interface WalkOptions {
   /** Bytes of rows kept before the walk stops with a ListingError; default MAX_LISTING_BYTES. */
   maxBytes?: number;
   /** GET of a path with its query, relative to the /v1 prefix; throws ServiceError on an error status. */
-  get(pathAndQuery: string): Promise<unknown>;
+  get(pathAndQuery: string): Promise<ListingPage>;
   /** A row's identity, for de-duplicating; default its `id`. */
   identify?: (row: unknown) => string | null;
   /**
@@ -139,6 +145,8 @@ interface Answer {
   hints: PagingHints;
   /** The ids in order, joined: two answers with the same signature are the same page. */
   signature: string;
+  /** The answer's size as received. */
+  bytes: number;
 }
 
 /** Whether the hints say that more follows (as opposed to proving the end, or saying nothing). */
@@ -166,7 +174,7 @@ class Walk {
   #size: number;
   #lowered = false;
   readonly #seen = new Set<string>();
-  /** The size of the rows kept, as JSON. */
+  /** The size of the rows kept: each page's share of its answer's bytes. */
   #bytes = 0;
   readonly #out: ListingOutcome;
   readonly #gaps: string[] = [];
@@ -186,7 +194,7 @@ class Walk {
   #repeats = 0;
   #shifted = 0;
   /** Pages asked for ahead of the walk, by target: the walk takes each in its turn, with the same proofs. */
-  readonly #ahead = new Map<string, Promise<{ body: unknown } | { error: unknown }>>();
+  readonly #ahead = new Map<string, Promise<{ page: ListingPage } | { error: unknown }>>();
   /** The walk is over: nothing more is asked for ahead of it. */
   #ended = false;
   /** The first answer proved how many pages there are, and they were all asked for. */
@@ -234,13 +242,13 @@ class Walk {
   }
 
   /** One GET; a 400 naming the size parameter asks again with smaller pages (A6). */
-  async #fetch(target: string): Promise<unknown> {
+  async #fetch(target: string): Promise<ListingPage> {
     const ahead = this.#ahead.get(target);
     if (ahead !== undefined) {
       this.#ahead.delete(target);
       // A page read ahead that failed is asked for again in its turn, as any page is.
       const answer = await ahead;
-      if ('body' in answer) return answer.body;
+      if ('page' in answer) return answer.page;
     }
     for (;;) {
       try {
@@ -255,7 +263,7 @@ class Walk {
     }
   }
 
-  #read(body: unknown): Answer {
+  #read({ body, bytes }: ListingPage): Answer {
     const page = readListingBody(body);
     const hints = readPagingHints(page.holder);
     const out = this.#out;
@@ -270,7 +278,7 @@ class Walk {
     const ids = page.rows.map(this.#options.identify ?? rowId);
     const withoutId = ids.filter((id) => id === null).length;
     if (withoutId > 0) this.#gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-    return { rows: page.rows, ids, hints, signature: ids.join('\u0000') };
+    return { rows: page.rows, ids, hints, signature: ids.join('\u0000'), bytes };
   }
 
   /**
@@ -299,7 +307,7 @@ class Walk {
       if (page === undefined || this.#ended) return;
       const target = `${this.#path}${listingQuery(page, null, this.#size)}`;
       const answer = this.#options.get(target).then(
-        (body) => ({ body }),
+        (page) => ({ page }),
         (error: unknown) => ({ error }),
       );
       this.#ahead.set(target, answer);
@@ -448,8 +456,9 @@ class Walk {
       if (id === null || this.#seen.has(id)) return;
       this.#seen.add(id);
       rows.push(answer.rows[index]);
-      this.#bytes += Buffer.byteLength(JSON.stringify(answer.rows[index]) ?? '');
     });
+    // Measured on the answer as received: serialising every row again would cost as much as reading it.
+    if (rows.length > first) this.#bytes += (answer.bytes * (rows.length - first)) / answer.rows.length;
     this.#checkCaps();
     if (rows.length > first) this.#options.onRows?.(rows.slice(first), first);
   }
@@ -552,7 +561,7 @@ class Walk {
       this.#ahead.set(
         target,
         this.#options.get(target).then(
-          (body) => ({ body }),
+          (page) => ({ page }),
           (error: unknown) => ({ error }),
         ),
       );

@@ -19,6 +19,8 @@ export interface RawResponse {
   status: number;
   /** Parsed JSON, or the text when the body is not JSON (A4), or null when empty. */
   body: unknown;
+  /** The body's size as received. */
+  bytes: number;
   attempts: number;
   retryAfter: string | string[] | undefined;
 }
@@ -39,6 +41,7 @@ interface Attempt {
   retryAfter: string | string[] | undefined;
   location: string | string[] | undefined;
   body: unknown;
+  bytes: number;
 }
 
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -126,7 +129,13 @@ export class Transport {
       // A write moved where the client does not follow may have been done (303): looked at, never resent.
       if (REDIRECTS.has(answer.status) && method !== 'GET')
         throw new OutcomeUnknownError({ method, path: label, reason: `redirected (${answer.status})` });
-      return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+      return {
+        status: answer.status,
+        body: answer.body,
+        bytes: answer.bytes,
+        attempts,
+        retryAfter: answer.retryAfter,
+      };
     }
   }
 
@@ -162,6 +171,7 @@ export class Transport {
       retryAfter: answer.headers['retry-after'],
       location: answer.headers.location,
       body: decode(answer.text),
+      bytes: answer.bytes,
     };
   }
 

@@ -3,11 +3,11 @@ import { personaChangedSince, previousTitle, publishedWith } from '../git/earlie
 import type { DesiredItem, LoadResult } from '../manifest/types.ts';
 import { outlineAccountProblems } from '../plan/accounts.ts';
 import { personaDifference } from '../plan/diff.ts';
-import { matchItems, orphanTitles, renameCandidates, type Matched } from '../plan/identity.ts';
+import { matchItems, orphanTitles, renameCandidates } from '../plan/identity.ts';
 import { plan as makePlan, otherShardProblems } from '../plan/plan.ts';
 import { withUnseenPauses } from '../plan/release-control.ts';
 import { pausedAccountProblems } from '../plan/release-status.ts';
-import type { MatchOptions, Plan, ReleaseRules } from '../plan/types.ts';
+import type { Matched, MatchOptions, Plan, ReleaseRules } from '../plan/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Listing, Observation } from './observe.ts';
 import { withPreviewReach } from './preview-reach.ts';
@@ -46,7 +46,8 @@ export async function planStage(
     reserved: others,
     listUnmanaged: !sharded,
   };
-  const matched = matchItems(mine, listing.contents, match).matched;
+  const matching = matchItems(mine, listing.contents, match);
+  const { matched } = matching;
   const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
   const { read: details, unreadable } = await observation.reads.settle(ids);
   const personaChanged = await personasAsked(options, matched, details, report);
@@ -65,6 +66,7 @@ export async function planStage(
       permissions: settings.permissions,
       cancelRunning: settings.cancelRunning,
       match,
+      matching,
       publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
       ...(personaChanged === null ? {} : { personaChanged }),
       ...(origins === undefined ? {} : { origins }),

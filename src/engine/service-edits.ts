@@ -6,7 +6,7 @@ import { defaultsFilesAbove } from '../manifest/index.ts';
 import { hashtagsField } from '../manifest/schema.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { fieldChanges, sameInServiceTerms } from '../plan/diff.ts';
-import type { Matched } from '../plan/identity.ts';
+import type { Matched } from '../plan/types.ts';
 import { withoutIgnored } from '../plan/service-edits.ts';
 import type { FieldChange, FieldOrigin, ManagedField } from '../plan/types.ts';
 import { manifestAtBase, type AtBase } from './preview-reach.ts';

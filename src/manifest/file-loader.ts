@@ -127,7 +127,10 @@ function crossFileProblems(outlines: readonly ManifestOutline[]): {
     const groups = new Map<string, ManifestOutline[]>();
     for (const outline of outlines) {
       const value = key(outline);
-      if (value !== null) groups.set(value, [...(groups.get(value) ?? []), outline]);
+      if (value === null) continue;
+      const group = groups.get(value);
+      if (group) group.push(outline);
+      else groups.set(value, [outline]);
     }
     for (const [value, group] of groups) {
       if (group.length < 2) continue;

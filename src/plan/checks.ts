@@ -2,7 +2,7 @@ import type { Account, ContentDetail, ContentSummary } from '../api/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { serviceText } from '../text/service-terms.ts';
 import { sameValue } from './diff.ts';
-import type { Matched } from './identity.ts';
+import type { Matched } from './types.ts';
 import type { Drift, PlanContext, PublicationTarget } from './types.ts';
 
 // Checks of one item against what the service shows that do not decide its

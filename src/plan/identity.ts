@@ -1,26 +1,13 @@
 import type { ContentSummary } from '../api/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { titleKey } from '../text/service-terms.ts';
-import type { Match, MatchOptions, RemoteRef } from './types.ts';
+import type { Match, Matched, MatchOptions, MatchResult, RemoteRef } from './types.ts';
 
 // Which remote item each manifest is about. The service is the state: a
 // manifest is matched by its pinned id, else by its exact title, else (a
 // rename) by the title the same file had at the base of the change. Titles
 // are compared in the service's terms (titleKey): a service that trims the
 // title it stores still holds the manifest's item.
-
-export interface Matched {
-  item: DesiredItem;
-  match: Match;
-  remote: ContentSummary | null;
-  renamedFrom: string | null;
-}
-
-export interface MatchResult {
-  matched: Matched[];
-  unmanaged: RemoteRef[];
-  problems: Problem[];
-}
 
 function ref(summary: ContentSummary): RemoteRef {
   return { id: summary.id, title: summary.title, status: summary.status };
@@ -31,14 +18,30 @@ function problem(item: DesiredItem, code: string, field: string, message: string
   return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
 }
 
-/** Remote items by the key of their title. */
-function byTitle(remote: readonly ContentSummary[]): Map<string, ContentSummary[]> {
-  const index = new Map<string, ContentSummary[]>();
-  for (const summary of remote) {
-    const key = titleKey(summary.title);
-    const list = index.get(key);
-    if (list) list.push(summary);
-    else index.set(key, [summary]);
+interface Index {
+  ids: Map<string, ContentSummary>;
+  /** Remote items by the key of their title. */
+  titles: Map<string, ContentSummary[]>;
+}
+
+/**
+ * Each listing's index, built once: a plan matches this shard's manifests and
+ * the others against it. A listing is never changed once read.
+ */
+const indexes = new WeakMap<readonly ContentSummary[], Index>();
+
+function indexOf(remote: readonly ContentSummary[]): Index {
+  let index = indexes.get(remote);
+  if (index === undefined) {
+    index = { ids: new Map(), titles: new Map() };
+    for (const summary of remote) {
+      index.ids.set(summary.id, summary);
+      const key = titleKey(summary.title);
+      const list = index.titles.get(key);
+      if (list) list.push(summary);
+      else index.titles.set(key, [summary]);
+    }
+    indexes.set(remote, index);
   }
   return index;
 }
@@ -59,18 +62,17 @@ export function orphanTitles(
     desired.filter((item) => item.id === null).map((item) => titleKey(item.fields.title)),
   );
   const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
-  return new Set(
-    remote
-      .filter((summary) => !titles.has(titleKey(summary.title)) && !pinned.has(summary.id))
-      .map((summary) => titleKey(summary.title)),
-  );
+  const orphans = new Set<string>();
+  for (const [key, summaries] of indexOf(remote).titles)
+    if (!titles.has(key) && summaries.some((summary) => !pinned.has(summary.id))) orphans.add(key);
+  return orphans;
 }
 
 export function renameCandidates(
   desired: readonly DesiredItem[],
   remote: readonly ContentSummary[],
 ): DesiredItem[] {
-  const titles = new Set(remote.map((summary) => titleKey(summary.title)));
+  const { titles } = indexOf(remote);
   return desired.filter((item) => item.id === null && !titles.has(titleKey(item.fields.title)));
 }
 
@@ -103,11 +105,6 @@ class Claims {
   unmatched(item: DesiredItem, match: Match): void {
     this.matched.push({ item, match, remote: null, renamedFrom: null });
   }
-}
-
-interface Index {
-  ids: Map<string, ContentSummary>;
-  titles: Map<string, ContentSummary[]>;
 }
 
 /** Remote items that belong to other shards' manifests are out of bounds. */
@@ -177,10 +174,7 @@ export function matchItems(
   remote: readonly ContentSummary[],
   options: MatchOptions = {},
 ): MatchResult {
-  const index: Index = {
-    ids: new Map(remote.map((summary) => [summary.id, summary])),
-    titles: byTitle(remote),
-  };
+  const index = indexOf(remote);
   const claims = new Claims();
   reserveOthers(claims, index, options.reserved ?? []);
   const pendingRenames: DesiredItem[] = [];

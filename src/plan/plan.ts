@@ -13,13 +13,14 @@ import { contentSteps } from './content-steps.ts';
 import { keptFromService } from './diff.ts';
 import { isMarkedDuplicate } from './duplicates.ts';
 import { uploadCannotCarry } from './inflight.ts';
-import { matchItems, type Matched } from './identity.ts';
+import { matchItems } from './identity.ts';
 import { releaseControl } from './release-control.ts';
 import { videoSteps } from './video-steps.ts';
 import { generates, publicationOf, publicationsOf, publishes, renders, statedScopes } from './steps.ts';
 import type {
   Drift,
   Hold,
+  Matched,
   Plan,
   PlanContext,
   PlanItem,
@@ -272,7 +273,7 @@ function keptOf(
 
 /** desired + observed → Plan, in stable order (items by manifest path). */
 export function plan(desired: readonly DesiredItem[], observed: Observed, context: PlanContext): Plan {
-  const matching = matchItems(desired, observed.contents, context.match);
+  const matching = context.matching ?? matchItems(desired, observed.contents, context.match);
   const problems: Problem[] = [...matching.problems];
   const items: PlanItem[] = [];
   const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));

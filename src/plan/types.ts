@@ -6,6 +6,7 @@ import type {
   PublishOptions,
   RenderOptions,
   Scope,
+  ContentSummary,
 } from '../api/types.ts';
 import type { DesiredItem, Flow, FreezeHold, PausedAccount, Problem, Stage } from '../manifest/types.ts';
 import type { FreezeCalendar } from './freeze-windows.ts';
@@ -347,6 +348,20 @@ export interface Plan {
   problems: Problem[];
 }
 
+/** A manifest and the remote item it is about (identity.ts), or none. */
+export interface Matched {
+  item: DesiredItem;
+  match: Match;
+  remote: ContentSummary | null;
+  renamedFrom: string | null;
+}
+
+export interface MatchResult {
+  matched: Matched[];
+  unmanaged: RemoteRef[];
+  problems: Problem[];
+}
+
 /** What the planner is told besides the manifests and the observed state. */
 export interface PlanContext {
   mode: Mode;
@@ -354,6 +369,12 @@ export interface PlanContext {
   permissions: Permissions;
   cancelRunning: boolean;
   match?: MatchOptions;
+  /**
+   * The matching of these manifests to `contents` with `match`, when the
+   * caller made it already (the engine does, to know which items to read in
+   * detail); made here otherwise. Ten thousand manifests are matched once.
+   */
+  matching?: MatchResult;
   /** A publish.at missed by more than this is held; default 24 h. */
   lateWindowMs?: number;
   /** file → publication settings of the manifest version that was published (the base commit's). */

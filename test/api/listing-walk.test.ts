@@ -8,6 +8,7 @@ import {
   PAGES_AHEAD,
   PAGES_AT_ONCE,
   walkListing,
+  type ListingPage,
   type WalkOptions,
 } from '../../src/api/listing.ts';
 import { resolveBaseUrl } from '../../src/api/wire.ts';
@@ -19,6 +20,11 @@ import { resolveBaseUrl } from '../../src/api/wire.ts';
 
 const base = resolveBaseUrl('https://svc.example.com')!;
 const rows = (...ids: string[]) => ids.map((id) => ({ id }));
+/** A body as the client hands it to the walk: with its size as received. */
+const asPage = (body: unknown): ListingPage => ({
+  body,
+  bytes: Buffer.byteLength(JSON.stringify(body) ?? ''),
+});
 
 /** A service that answers each GET with the next body of the script (or error), the last one again when it runs out. */
 function service(...answers: unknown[]): { get: WalkOptions['get']; asked: string[] } {
@@ -29,7 +35,7 @@ function service(...answers: unknown[]): { get: WalkOptions['get']; asked: strin
       asked.push(target);
       const answer = answers[Math.min(asked.length - 1, answers.length - 1)];
       if (answer instanceof Error) throw answer;
-      return answer;
+      return asPage(answer);
     },
   };
 }
@@ -360,7 +366,7 @@ describe('pages read at once', () => {
       inFlight--;
       const page = Number(new URLSearchParams(target.split('?')[1]).get('page') ?? '1');
       const ids = Array.from({ length: count }, (_, i) => `r${i}`).slice((page - 1) * 3, page * 3);
-      return { data: rows(...ids), page, ...hints(page) };
+      return asPage({ data: rows(...ids), page, ...hints(page) });
     };
     return { get, asked, most: () => most };
   }
@@ -615,7 +621,7 @@ describe('the whole listing is capped', () => {
           id: `p${page}-${i}`,
           title: `${filler}${i}`,
         }));
-        return { data, page, has_more: true };
+        return asPage({ data, page, has_more: true });
       },
     };
   }

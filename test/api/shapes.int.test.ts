@@ -287,7 +287,7 @@ describe('A7 page cap', () => {
       base: { origin: 'http://svc.invalid', prefix: '/v1', href: 'http://svc.invalid/v1' },
       pageSize: 1,
       maxPages: 5,
-      get: () => Promise.resolve({ data: [{ id: `c-${n++}` }], has_more: true }),
+      get: () => Promise.resolve({ body: { data: [{ id: `c-${n++}` }], has_more: true }, bytes: 40 }),
     });
     expect(outcome.rows).toHaveLength(5);
     expect(outcome.complete).toBe(false);

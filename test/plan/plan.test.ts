@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { matchItems } from '../../src/plan/identity.ts';
 import { plan } from '../../src/plan/plan.ts';
 import type { PlanItem } from '../../src/plan/types.ts';
 import { context, desired, observed, published, remote } from '../support/fixtures.ts';
@@ -351,6 +352,19 @@ describe('plan: identity', () => {
       },
     ]);
     expect(result.unmanaged).toEqual([]);
+  });
+
+  it('plans from the matching it is given as from the one it would make', () => {
+    const item = desired('a.yml', { fields: { title: 'New title' } });
+    const service = observed([
+      { ...remote(item), title: 'Old title' },
+      { ...remote(item), id: 'x', title: 'Stranger' },
+    ]);
+    const match = { previousTitles: new Map([['a.yml', 'Old title']]) };
+    const matching = matchItems([item], service.contents, match);
+    const given = plan([item], service, context({ match, matching }));
+    expect(given).toEqual(plan([item], service, context({ match })));
+    expect(given.items[0]?.match).toBe('renamed');
   });
 
   it('lists unclaimed remote items as unmanaged, sorted, unless sharded', () => {
