@@ -14,7 +14,8 @@ import {
   releaseFilesIn,
 } from './catalogue-files.ts';
 import { Reader } from './file-reader.ts';
-import { parseFiles } from './parse-pool.ts';
+import type { ParsedFile } from './manifest-file.ts';
+import { Parsing } from './parse-pool.ts';
 import { readDefaults } from './validate.ts';
 import { problemAt } from './position-tree.ts';
 import type { Source } from './position-tree.ts';
@@ -186,22 +187,21 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     root: realpathSync(cwd),
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
   };
-  const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
   const matched = await discover(cwd, options.pattern);
   const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
-  const release = await loadRelease(reader, options.pattern, matched);
-
-  const defaults = await readAllDefaults(reader, candidates, context);
-  const { results: outcomes, workerThreads } = await parseFiles(
-    candidates,
-    { ...context, defaults },
-    {
-      onParsed: ({ item }) => {
-        if (item) options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
-      },
-      ...(options.workers === undefined ? {} : { workers: options.workers }),
-    },
+  // A large catalogue's workers start now, while the release file and the defaults are read.
+  const parsing = new Parsing(
+    candidates.length,
+    options.workers === undefined ? {} : { workers: options.workers },
   );
+  let read: Awaited<ReturnType<typeof readCatalogue>>;
+  try {
+    read = await readCatalogue(parsing, context, matched, candidates, options);
+  } finally {
+    parsing.close();
+  }
+  const { release, defaults, parsed } = read;
+  const { results: outcomes, workerThreads } = parsed;
 
   const problems: Problem[] = [...release.problems];
   for (const layer of defaults.values()) if (layer) problems.push(...layer.problems);
@@ -224,6 +224,30 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     outlines,
     ...(workerThreads > 0 ? { workerThreads } : {}),
     ...(release.release === null ? {} : { release: release.release }),
+  };
+}
+
+/** The release file, the folders' defaults, then every manifest, parsed with them. */
+async function readCatalogue(
+  parsing: Parsing,
+  context: { cwd: string; root: string; maxFileBytes: number },
+  matched: readonly string[],
+  candidates: readonly string[],
+  options: LoadOptions,
+) {
+  const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
+  const release = await loadRelease(reader, options.pattern, matched);
+  const defaults = await readAllDefaults(reader, candidates, context);
+  const parsed = await parsing.parse(candidates, { ...context, defaults }, { onParsed: named(options) });
+  return { release, defaults, parsed };
+}
+
+/** Each item to `onNamed` as soon as its manifest is valid on its own. */
+function named(options: LoadOptions): ((parsed: ParsedFile) => void) | undefined {
+  const { onNamed } = options;
+  if (onNamed === undefined) return undefined;
+  return ({ item }) => {
+    if (item) onNamed({ file: item.file, title: item.fields.title, id: item.id });
   };
 }
 
@@ -273,7 +297,12 @@ async function readAllDefaults(
   // A manifest outside the workspace (its path, or a folder linked from
   // elsewhere) is refused unread: no defaults are looked for beside it.
   const inside = files.filter((file) => !file.startsWith('../') && !path.isAbsolute(file));
-  const folders = [...new Set(inside.flatMap(foldersOf))].filter((folder) => folderInside(workspace, folder));
+  // Files of one folder share their folders: each folder's are taken once.
+  const byFolder = new Map<string, string>();
+  for (const file of inside) byFolder.set(file.slice(0, file.lastIndexOf('/') + 1), file);
+  const folders = [...new Set([...byFolder.values()].flatMap(foldersOf))].filter((folder) =>
+    folderInside(workspace, folder),
+  );
   const defaults = new Map<string, Source | null>();
   for (const folder of folders) defaults.set(folder, await readFolderDefaults(reader, folder));
   return defaults;

@@ -62,13 +62,16 @@ export interface BatchResult {
   parsed: Array<ParsedFile | null>;
 }
 
-/** What a worker is started with. */
+/** What a worker is told before its first batch. */
 export interface WorkerSetup {
   cwd: string;
   root: string;
   maxFileBytes: number;
   defaults: Array<[string, Source | null]>;
 }
+
+/** A worker's messages: the setup once, then batches. */
+export type ToWorker = { setup: WorkerSetup } | Batch;
 
 /** The files' outcomes, and how many worker threads parsed some of them (0: the main thread parsed all). */
 export interface Parsed {
@@ -77,24 +80,47 @@ export interface Parsed {
   workerThreads: number;
 }
 
-export async function parseFiles(
+/**
+ * Parsing begun as soon as the catalogue's size is known: its workers start
+ * (a worker's start and cold compiler take 100-300 ms) while the folders'
+ * defaults are read, and are told them with the files. `parse` is called
+ * once; `close` ends workers that were never given files.
+ */
+export class Parsing {
+  readonly #workers: StartedWorker[];
+
+  constructor(count: number, options: Pick<ParseOptions, 'workers' | 'workerScript'> = {}) {
+    const workers = Math.min(options.workers ?? defaultWorkers(count), Math.ceil(count / BATCH));
+    const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
+    this.#workers = script === null ? [] : startWorkers(script, workers);
+  }
+
+  async parse(
+    files: readonly string[],
+    context: ParseContext,
+    options: Pick<ParseOptions, 'onParsed'> = {},
+  ): Promise<Parsed> {
+    const results = new Array<ParsedFile | null>(files.length).fill(null);
+    const batches = batchesOf(files);
+    const threaded = await inWorkers(batches, context, this.#workers.splice(0), results, options);
+    const onMain = threaded.left.flatMap((batch) =>
+      batch.files.map((file, index) => ({ file, at: batch.start + index })),
+    );
+    await onMainThread(onMain, context, results, options);
+    return { results, workerThreads: threaded.workerThreads };
+  }
+
+  close(): void {
+    for (const started of this.#workers.splice(0)) void started.worker.terminate();
+  }
+}
+
+export function parseFiles(
   files: readonly string[],
   context: ParseContext,
   options: ParseOptions = {},
 ): Promise<Parsed> {
-  const results = new Array<ParsedFile | null>(files.length).fill(null);
-  const batches = batchesOf(files);
-  const workers = options.workers ?? defaultWorkers(files.length);
-  const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
-  const threaded =
-    script === null
-      ? { left: batches, workerThreads: 0 }
-      : await inWorkers(batches, context, script, workers, results, options);
-  const onMain = threaded.left.flatMap((batch) =>
-    batch.files.map((file, index) => ({ file, at: batch.start + index })),
-  );
-  await onMainThread(onMain, context, results, options);
-  return { results, workerThreads: threaded.workerThreads };
+  return new Parsing(files.length, options).parse(files, context, options);
 }
 
 function defaultWorkers(count: number): number {
@@ -124,8 +150,30 @@ function workerScript(): string | null {
   return scripts.find((script) => existsSync(script)) ?? null;
 }
 
+/** A worker started before it has files; `gone` once it failed or exited, whoever was listening then. */
+interface StartedWorker {
+  worker: Worker;
+  gone: boolean;
+}
+
+/** Workers that cannot start are left out: the main thread parses what they would have. */
+function startWorkers(script: string, count: number): StartedWorker[] {
+  const started: StartedWorker[] = [];
+  for (let i = 0; i < count; i++) {
+    try {
+      const entry: StartedWorker = { worker: new Worker(script), gone: false };
+      const gone = (): void => void (entry.gone = true);
+      entry.worker.on('error', gone).on('exit', gone);
+      started.push(entry);
+    } catch {
+      break;
+    }
+  }
+  return started;
+}
+
 /**
- * The batches parsed by `count` workers, each taking the next batch as it
+ * The batches parsed by the workers, each taking the next batch as it
  * answers one. Returns the batches no worker answered (a worker that failed
  * leaves its batches in flight to the main thread, and the others go on),
  * and how many workers answered any.
@@ -133,10 +181,9 @@ function workerScript(): string | null {
 async function inWorkers(
   batches: readonly Batch[],
   context: ParseContext,
-  script: string,
-  count: number,
+  workers: readonly StartedWorker[],
   results: Array<ParsedFile | null>,
-  options: ParseOptions,
+  options: Pick<ParseOptions, 'onParsed'>,
 ): Promise<{ left: Batch[]; workerThreads: number }> {
   const setup: WorkerSetup = {
     cwd: context.cwd,
@@ -155,8 +202,8 @@ async function inWorkers(
   };
   const answering = new Set<number>();
   await Promise.all(
-    Array.from({ length: Math.min(count, batches.length) }, (_, worker) =>
-      driveWorker(script, setup, take, (result) => {
+    workers.map((started, worker) =>
+      driveWorker(started, setup, take, (result) => {
         answering.add(worker);
         answered(result);
       }).then((left) => unanswered.push(...left)),
@@ -166,24 +213,18 @@ async function inWorkers(
 }
 
 /**
- * One worker through the batches; resolves with those it took and did not
- * answer (a worker that failed, or an answer that could not be read), and
- * rejects with what `answered` threw.
+ * One worker through the batches, told the setup first; resolves with those
+ * it took and did not answer (a worker that failed, or an answer that could
+ * not be read), and rejects with what `answered` threw.
  */
 function driveWorker(
-  script: string,
+  { worker, gone }: StartedWorker,
   setup: WorkerSetup,
   take: () => Batch | undefined,
   answered: (result: BatchResult) => void,
 ): Promise<Batch[]> {
   return new Promise((done, fail) => {
     const inFlight = new Map<number, Batch>();
-    let worker: Worker;
-    try {
-      worker = new Worker(script, { workerData: setup });
-    } catch {
-      return done([]);
-    }
     const end = (): Batch[] => {
       const left = [...inFlight.values()];
       inFlight.clear();
@@ -191,6 +232,7 @@ function driveWorker(
       void worker.terminate();
       return left;
     };
+    if (gone) return done(end());
     const stop = (): void => done(end());
     const feed = (): void => {
       while (inFlight.size < IN_FLIGHT) {
@@ -214,6 +256,7 @@ function driveWorker(
     worker.on('messageerror', stop);
     worker.on('error', stop);
     worker.on('exit', stop);
+    worker.postMessage({ setup });
     feed();
   });
 }

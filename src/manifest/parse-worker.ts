@@ -1,18 +1,23 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { Reader } from './file-reader.ts';
-import { parseManifestFile } from './manifest-file.ts';
-import type { Batch, BatchResult, WorkerSetup } from './parse-pool.ts';
+import { parseManifestFile, type FolderDefaults } from './manifest-file.ts';
+import type { BatchResult, ToWorker } from './parse-pool.ts';
 
-// A parsing worker (parse-pool.ts): answers each batch of manifest files with
-// their outcomes, as the main thread would have parsed them.
+// A parsing worker (parse-pool.ts): told the workspace and the folders'
+// defaults first, it answers each batch of manifest files with their
+// outcomes, as the main thread would have parsed them.
 
-const setup = workerData as WorkerSetup;
-const reader = new Reader(setup.cwd, setup.root, setup.maxFileBytes);
-const defaults = new Map(setup.defaults);
+let context: { reader: Reader; defaults: FolderDefaults } | null = null;
 
-parentPort?.on('message', (batch: Batch) => {
-  void Promise.all(batch.files.map((file) => parseManifestFile(reader, file, defaults))).then((parsed) => {
-    const result: BatchResult = { start: batch.start, parsed };
+parentPort?.on('message', (message: ToWorker) => {
+  if ('setup' in message) {
+    const { cwd, root, maxFileBytes, defaults } = message.setup;
+    context = { reader: new Reader(cwd, root, maxFileBytes), defaults: new Map(defaults) };
+    return;
+  }
+  const { reader, defaults } = context!;
+  void Promise.all(message.files.map((file) => parseManifestFile(reader, file, defaults))).then((parsed) => {
+    const result: BatchResult = { start: message.start, parsed };
     parentPort?.postMessage(result);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadManifests, type NamedManifest } from '../../src/manifest/index.ts';
-import { parseFiles } from '../../src/manifest/parse-pool.ts';
+import { Parsing, parseFiles } from '../../src/manifest/parse-pool.ts';
 
 // Manifests parsed in worker threads come out exactly as the main thread
 // parses them: every item, problem and position, in the files' order. A
@@ -107,6 +107,21 @@ describe('parsing in workers', () => {
       files.map((_, index) => `Video ${index}`),
     );
     expect(parsed.sort()).toEqual([...files].sort());
+    expect(workerThreads).toBe(0);
+  });
+
+  it('parses on the main thread what a worker started early would have, when it ended before it had files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cac-parse-pool-'));
+    const ending = join(dir, 'ends.mjs');
+    writeFileSync(ending, 'process.exit(0);\n');
+    const files = Array.from({ length: 250 }, (_, index) => `video-${index}.yml`);
+    for (const [index, file] of files.entries()) writeFileSync(join(dir, file), `title: Video ${index}\n`);
+    const parsing = new Parsing(files.length, { workers: 2, workerScript: ending });
+    const context = { cwd: dir, root: dir, maxFileBytes: 1 << 20, defaults: new Map() };
+    const { results, workerThreads } = await parsing.parse(files, context);
+    expect(results.map((result) => result?.item?.fields.title)).toEqual(
+      files.map((_, index) => `Video ${index}`),
+    );
     expect(workerThreads).toBe(0);
   });
 
