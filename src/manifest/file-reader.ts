@@ -47,17 +47,20 @@ function isLinkWithoutNoFollow(file: string): boolean {
 }
 
 /**
- * The bytes of an open file, up to one past the size its stat gave: a file
- * that grew past the cap since is still caught, and the stat is not asked
- * again (as reading the whole file would).
+ * The bytes of an open regular file, up to one past the size its stat gave:
+ * a file that grew past the cap since is still caught, and the stat is not
+ * asked again (as reading the whole file would). A regular file answers a
+ * read with fewer bytes than asked only at its end, so that ends the reading
+ * without one more read to be told so.
  */
 function readPastSize(fd: number, size: number): Buffer {
   const buffer = Buffer.allocUnsafe(size + 1);
   let length = 0;
   while (length < buffer.length) {
-    const read = readSync(fd, buffer, length, buffer.length - length, length);
-    if (read === 0) break;
+    const asked = buffer.length - length;
+    const read = readSync(fd, buffer, length, asked, length);
     length += read;
+    if (read < asked) break;
   }
   return buffer.subarray(0, length);
 }
