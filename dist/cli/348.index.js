@@ -5484,7 +5484,7 @@ class BoundedHandler {
         this.#settled = true;
         clearTimeout(this.#timer);
         const text = Buffer.concat(this.#chunks, this.#size).toString('utf8');
-        this.#resolve({ status: this.#status, headers: this.#headers, text });
+        this.#resolve({ status: this.#status, headers: this.#headers, text, bytes: this.#size });
     }
     onResponseError(_, error) {
         this.#fail(error);
@@ -5630,7 +5630,7 @@ class Walk {
     #size;
     #lowered = false;
     #seen = new Set();
-    /** The size of the rows kept, as JSON. */
+    /** The size of the rows kept: each page's share of its answer's bytes. */
     #bytes = 0;
     #out;
     #gaps = [];
@@ -5702,8 +5702,8 @@ class Walk {
             this.#ahead.delete(target);
             // A page read ahead that failed is asked for again in its turn, as any page is.
             const answer = await ahead;
-            if ('body' in answer)
-                return answer.body;
+            if ('page' in answer)
+                return answer.page;
         }
         for (;;) {
             try {
@@ -5719,7 +5719,7 @@ class Walk {
             }
         }
     }
-    #read(body) {
+    #read({ body, bytes }) {
         const page = readListingBody(body);
         const hints = readPagingHints(page.holder);
         const out = this.#out;
@@ -5736,7 +5736,7 @@ class Walk {
         const withoutId = ids.filter((id) => id === null).length;
         if (withoutId > 0)
             this.#gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-        return { rows: page.rows, ids, hints, signature: ids.join('\u0000') };
+        return { rows: page.rows, ids, hints, signature: ids.join('\u0000'), bytes };
     }
     /**
      * The first answer proves how many pages there are (`total_pages`,
@@ -5765,7 +5765,7 @@ class Walk {
             if (page === undefined || this.#ended)
                 return;
             const target = `${this.#path}${listingQuery(page, null, this.#size)}`;
-            const answer = this.#options.get(target).then((body) => ({ body }), (error) => ({ error }));
+            const answer = this.#options.get(target).then((page) => ({ page }), (error) => ({ error }));
             this.#ahead.set(target, answer);
             void answer.then(fetchNext);
         };
@@ -5911,8 +5911,10 @@ class Walk {
                 return;
             this.#seen.add(id);
             rows.push(answer.rows[index]);
-            this.#bytes += Buffer.byteLength(JSON.stringify(answer.rows[index]) ?? '');
         });
+        // Measured on the answer as received: serialising every row again would cost as much as reading it.
+        if (rows.length > first)
+            this.#bytes += (answer.bytes * (rows.length - first)) / answer.rows.length;
         this.#checkCaps();
         if (rows.length > first)
             this.#options.onRows?.(rows.slice(first), first);
@@ -6010,7 +6012,7 @@ class Walk {
             const target = `${this.#path}${listingQuery(ahead, null, this.#size)}`;
             if (this.#ahead.has(target) || this.#ended)
                 continue;
-            this.#ahead.set(target, this.#options.get(target).then((body) => ({ body }), (error) => ({ error })));
+            this.#ahead.set(target, this.#options.get(target).then((page) => ({ page }), (error) => ({ error })));
         }
     }
     /** What the hints prove about the end of the listing, or null when they prove nothing. */
@@ -7061,7 +7063,13 @@ class Transport {
             // A write moved where the client does not follow may have been done (303): looked at, never resent.
             if (REDIRECTS.has(answer.status) && method !== 'GET')
                 throw new OutcomeUnknownError({ method, path: label, reason: `redirected (${answer.status})` });
-            return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+            return {
+                status: answer.status,
+                body: answer.body,
+                bytes: answer.bytes,
+                attempts,
+                retryAfter: answer.retryAfter,
+            };
         }
     }
     async #once(method, path, headers, payload, label, remainingMs) {
@@ -7084,6 +7092,7 @@ class Transport {
             retryAfter: answer.headers['retry-after'],
             location: answer.headers.location,
             body: decode(answer.text),
+            bytes: answer.bytes,
         };
     }
     async close() {
@@ -7377,7 +7386,7 @@ class HttpServiceClient {
                 base: this.#base,
                 pageSize: this.#pageSize,
                 ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
-                get: (target) => this.#call('GET', target),
+                get: (target) => this.#page(target),
                 ...(identify ? { identify } : {}),
                 ...(onRows ? { onRows } : {}),
             });
@@ -7433,11 +7442,21 @@ class HttpServiceClient {
             release();
         }
     }
+    /** One page of a listing, with its size as received: the walk caps the bytes it keeps. */
+    async #page(target) {
+        const label = target.split('?')[0] ?? target;
+        const { body, bytes } = await this.#answer('GET', target, label, undefined, READ);
+        return { body, bytes };
+    }
     async #send(method, path, label, body, kind, idempotencyKey) {
+        return (await this.#answer(method, path, label, body, kind, idempotencyKey)).body;
+    }
+    /** One request's 2xx answer, or a ServiceError that teaches. */
+    async #answer(method, path, label, body, kind, idempotencyKey) {
         const response = await this.#transport.request(method, path, body, kind, idempotencyKey);
         const failure = response.status < 300 ? failureInSuccess(response.body) : null;
         if (response.status >= 200 && response.status < 300 && failure === null)
-            return response.body;
+            return response;
         const error = await this.#error(method, label, response);
         // The first 403 on a write stops every later one (A29): the scope of each
         // endpoint is not shown, so this refusal is how the client learns it.
@@ -12407,18 +12426,21 @@ function isLinkWithoutNoFollow(file) {
     return external_node_fs_.constants.O_NOFOLLOW === undefined && (0,external_node_fs_.lstatSync)(file).isSymbolicLink();
 }
 /**
- * The bytes of an open file, up to one past the size its stat gave: a file
- * that grew past the cap since is still caught, and the stat is not asked
- * again (as reading the whole file would).
+ * The bytes of an open regular file, up to one past the size its stat gave:
+ * a file that grew past the cap since is still caught, and the stat is not
+ * asked again (as reading the whole file would). A regular file answers a
+ * read with fewer bytes than asked only at its end, so that ends the reading
+ * without one more read to be told so.
  */
 function readPastSize(fd, size) {
     const buffer = Buffer.allocUnsafe(size + 1);
     let length = 0;
     while (length < buffer.length) {
-        const read = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, length);
-        if (read === 0)
-            break;
+        const asked = buffer.length - length;
+        const read = (0,external_node_fs_.readSync)(fd, buffer, length, asked, length);
         length += read;
+        if (read < asked)
+            break;
     }
     return buffer.subarray(0, length);
 }
@@ -12883,17 +12905,34 @@ const PARALLEL_READS = 32;
  * at least this often.
  */
 const SLICE_MS = 2;
-async function parseFiles(files, context, options = {}) {
-    const results = new Array(files.length).fill(null);
-    const batches = batchesOf(files);
-    const workers = options.workers ?? defaultWorkers(files.length);
-    const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
-    const threaded = script === null
-        ? { left: batches, workerThreads: 0 }
-        : await inWorkers(batches, context, script, workers, results, options);
-    const onMain = threaded.left.flatMap((batch) => batch.files.map((file, index) => ({ file, at: batch.start + index })));
-    await onMainThread(onMain, context, results, options);
-    return { results, workerThreads: threaded.workerThreads };
+/**
+ * Parsing begun as soon as the catalogue's size is known: its workers start
+ * (a worker's start and cold compiler take 100-300 ms) while the folders'
+ * defaults are read, and are told them with the files. `parse` is called
+ * once; `close` ends workers that were never given files.
+ */
+class Parsing {
+    #workers;
+    constructor(count, options = {}) {
+        const workers = Math.min(options.workers ?? defaultWorkers(count), Math.ceil(count / BATCH));
+        const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
+        this.#workers = script === null ? [] : startWorkers(script, workers);
+    }
+    async parse(files, context, options = {}) {
+        const results = new Array(files.length).fill(null);
+        const batches = batchesOf(files);
+        const threaded = await inWorkers(batches, context, this.#workers.splice(0), results, options);
+        const onMain = threaded.left.flatMap((batch) => batch.files.map((file, index) => ({ file, at: batch.start + index })));
+        await onMainThread(onMain, context, results, options);
+        return { results, workerThreads: threaded.workerThreads };
+    }
+    close() {
+        for (const started of this.#workers.splice(0))
+            void started.worker.terminate();
+    }
+}
+function parseFiles(files, context, options = {}) {
+    return new Parsing(files.length, options).parse(files, context, options);
 }
 function defaultWorkers(count) {
     if (count < WORKER_THRESHOLD)
@@ -12920,13 +12959,29 @@ function workerScript() {
         : [external_node_path_default().join(here, 'parse-worker', 'index.js'), external_node_path_default().join(here, 'cli', 'parse-worker', 'index.js')];
     return scripts.find((script) => (0,external_node_fs_.existsSync)(script)) ?? null;
 }
+/** Workers that cannot start are left out: the main thread parses what they would have. */
+function startWorkers(script, count) {
+    const started = [];
+    for (let i = 0; i < count; i++) {
+        try {
+            const entry = { worker: new external_node_worker_threads_.Worker(script), gone: false };
+            const gone = () => void (entry.gone = true);
+            entry.worker.on('error', gone).on('exit', gone);
+            started.push(entry);
+        }
+        catch {
+            break;
+        }
+    }
+    return started;
+}
 /**
- * The batches parsed by `count` workers, each taking the next batch as it
+ * The batches parsed by the workers, each taking the next batch as it
  * answers one. Returns the batches no worker answered (a worker that failed
  * leaves its batches in flight to the main thread, and the others go on),
  * and how many workers answered any.
  */
-async function inWorkers(batches, context, script, count, results, options) {
+async function inWorkers(batches, context, workers, results, options) {
     const setup = {
         cwd: context.cwd,
         root: context.root,
@@ -12944,27 +12999,20 @@ async function inWorkers(batches, context, script, count, results, options) {
         });
     };
     const answering = new Set();
-    await Promise.all(Array.from({ length: Math.min(count, batches.length) }, (_, worker) => driveWorker(script, setup, take, (result) => {
+    await Promise.all(workers.map((started, worker) => driveWorker(started, setup, take, (result) => {
         answering.add(worker);
         answered(result);
     }).then((left) => unanswered.push(...left))));
     return { left: [...unanswered, ...batches.slice(next)], workerThreads: answering.size };
 }
 /**
- * One worker through the batches; resolves with those it took and did not
- * answer (a worker that failed, or an answer that could not be read), and
- * rejects with what `answered` threw.
+ * One worker through the batches, told the setup first; resolves with those
+ * it took and did not answer (a worker that failed, or an answer that could
+ * not be read), and rejects with what `answered` threw.
  */
-function driveWorker(script, setup, take, answered) {
+function driveWorker({ worker, gone }, setup, take, answered) {
     return new Promise((done, fail) => {
         const inFlight = new Map();
-        let worker;
-        try {
-            worker = new external_node_worker_threads_.Worker(script, { workerData: setup });
-        }
-        catch {
-            return done([]);
-        }
         const end = () => {
             const left = [...inFlight.values()];
             inFlight.clear();
@@ -12972,6 +13020,8 @@ function driveWorker(script, setup, take, answered) {
             void worker.terminate();
             return left;
         };
+        if (gone)
+            return done(end());
         const stop = () => done(end());
         const feed = () => {
             while (inFlight.size < parse_pool_IN_FLIGHT) {
@@ -12998,6 +13048,7 @@ function driveWorker(script, setup, take, answered) {
         worker.on('messageerror', stop);
         worker.on('error', stop);
         worker.on('exit', stop);
+        worker.postMessage({ setup });
         feed();
     });
 }
@@ -13122,8 +13173,13 @@ function crossFileProblems(outlines) {
         const groups = new Map();
         for (const outline of outlines) {
             const value = key(outline);
-            if (value !== null)
-                groups.set(value, [...(groups.get(value) ?? []), outline]);
+            if (value === null)
+                continue;
+            const group = groups.get(value);
+            if (group)
+                group.push(outline);
+            else
+                groups.set(value, [outline]);
         }
         for (const [value, group] of groups) {
             if (group.length < 2)
@@ -13168,18 +13224,19 @@ async function loadManifests(options) {
         root: (0,external_node_fs_.realpathSync)(cwd),
         maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     };
-    const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
-    const release = await loadRelease(reader, options.pattern, matched);
-    const defaults = await readAllDefaults(reader, candidates, context);
-    const { results: outcomes, workerThreads } = await parseFiles(candidates, { ...context, defaults }, {
-        onParsed: ({ item }) => {
-            if (item)
-                options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
-        },
-        ...(options.workers === undefined ? {} : { workers: options.workers }),
-    });
+    // A large catalogue's workers start now, while the release file and the defaults are read.
+    const parsing = new Parsing(candidates.length, options.workers === undefined ? {} : { workers: options.workers });
+    let read;
+    try {
+        read = await readCatalogue(parsing, context, matched, candidates, options);
+    }
+    finally {
+        parsing.close();
+    }
+    const { release, defaults, parsed } = read;
+    const { results: outcomes, workerThreads } = parsed;
     const problems = [...release.problems];
     for (const layer of defaults.values())
         if (layer)
@@ -13206,6 +13263,24 @@ async function loadManifests(options) {
         outlines,
         ...(workerThreads > 0 ? { workerThreads } : {}),
         ...(release.release === null ? {} : { release: release.release }),
+    };
+}
+/** The release file, the folders' defaults, then every manifest, parsed with them. */
+async function readCatalogue(parsing, context, matched, candidates, options) {
+    const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
+    const release = await loadRelease(reader, options.pattern, matched);
+    const defaults = await readAllDefaults(reader, candidates, context);
+    const parsed = await parsing.parse(candidates, { ...context, defaults }, { onParsed: named(options) });
+    return { release, defaults, parsed };
+}
+/** Each item to `onNamed` as soon as its manifest is valid on its own. */
+function named(options) {
+    const { onNamed } = options;
+    if (onNamed === undefined)
+        return undefined;
+    return ({ item }) => {
+        if (item)
+            onNamed({ file: item.file, title: item.fields.title, id: item.id });
     };
 }
 /**
@@ -13242,7 +13317,11 @@ async function readAllDefaults(reader, files, workspace) {
     // A manifest outside the workspace (its path, or a folder linked from
     // elsewhere) is refused unread: no defaults are looked for beside it.
     const inside = files.filter((file) => !file.startsWith('../') && !external_node_path_default().isAbsolute(file));
-    const folders = [...new Set(inside.flatMap(foldersOf))].filter((folder) => folderInside(workspace, folder));
+    // Files of one folder share their folders: each folder's are taken once.
+    const byFolder = new Map();
+    for (const file of inside)
+        byFolder.set(file.slice(0, file.lastIndexOf('/') + 1), file);
+    const folders = [...new Set([...byFolder.values()].flatMap(foldersOf))].filter((folder) => folderInside(workspace, folder));
     const defaults = new Map();
     for (const folder of folders)
         defaults.set(folder, await readFolderDefaults(reader, folder));
@@ -13289,6 +13368,11 @@ async function readFolderDefaults(reader, folder) {
 
 ;// CONCATENATED MODULE: ./src/plan/identity.ts
 
+// Which remote item each manifest is about. The service is the state: a
+// manifest is matched by its pinned id, else by its exact title, else (a
+// rename) by the title the same file had at the base of the change. Titles
+// are compared in the service's terms (titleKey): a service that trims the
+// title it stores still holds the manifest's item.
 function ref(summary) {
     return { id: summary.id, title: summary.title, status: summary.status };
 }
@@ -13296,16 +13380,25 @@ function identity_problem(item, code, field, message) {
     const at = item.locations[field] ?? item.location;
     return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
 }
-/** Remote items by the key of their title. */
-function byTitle(remote) {
-    const index = new Map();
-    for (const summary of remote) {
-        const key = titleKey(summary.title);
-        const list = index.get(key);
-        if (list)
-            list.push(summary);
-        else
-            index.set(key, [summary]);
+/**
+ * Each listing's index, built once: a plan matches this shard's manifests and
+ * the others against it. A listing is never changed once read.
+ */
+const indexes = new WeakMap();
+function indexOf(remote) {
+    let index = indexes.get(remote);
+    if (index === undefined) {
+        index = { ids: new Map(), titles: new Map() };
+        for (const summary of remote) {
+            index.ids.set(summary.id, summary);
+            const key = titleKey(summary.title);
+            const list = index.titles.get(key);
+            if (list)
+                list.push(summary);
+            else
+                index.titles.set(key, [summary]);
+        }
+        indexes.set(remote, index);
     }
     return index;
 }
@@ -13320,12 +13413,14 @@ function byTitle(remote) {
 function orphanTitles(desired, remote) {
     const titles = new Set(desired.filter((item) => item.id === null).map((item) => titleKey(item.fields.title)));
     const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
-    return new Set(remote
-        .filter((summary) => !titles.has(titleKey(summary.title)) && !pinned.has(summary.id))
-        .map((summary) => titleKey(summary.title)));
+    const orphans = new Set();
+    for (const [key, summaries] of indexOf(remote).titles)
+        if (!titles.has(key) && summaries.some((summary) => !pinned.has(summary.id)))
+            orphans.add(key);
+    return orphans;
 }
 function renameCandidates(desired, remote) {
-    const titles = new Set(remote.map((summary) => titleKey(summary.title)));
+    const { titles } = indexOf(remote);
     return desired.filter((item) => item.id === null && !titles.has(titleKey(item.fields.title)));
 }
 /** The remote items claimed so far, by whom, and the problems claiming found. */
@@ -13397,10 +13492,7 @@ function matchRename(claims, index, item, options) {
 const byFile = (a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
 /** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
 function matchItems(desired, remote, options = {}) {
-    const index = {
-        ids: new Map(remote.map((summary) => [summary.id, summary])),
-        titles: byTitle(remote),
-    };
+    const index = indexOf(remote);
     const claims = new Claims();
     reserveOthers(claims, index, options.reserved ?? []);
     const pendingRenames = [];
@@ -14617,7 +14709,7 @@ function keptOf(item, detail, steps) {
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */
 function plan_plan(desired, observed, context) {
-    const matching = matchItems(desired, observed.contents, context.match);
+    const matching = context.matching ?? matchItems(desired, observed.contents, context.match);
     const problems = [...matching.problems];
     const items = [];
     const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));
@@ -17988,7 +18080,8 @@ async function planStage(options, { load, rules }, observation, report) {
         reserved: others,
         listUnmanaged: !sharded,
     };
-    const matched = matchItems(mine, listing.contents, match).matched;
+    const matching = matchItems(mine, listing.contents, match);
+    const { matched } = matching;
     const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
     const { read: details, unreadable } = await observation.reads.settle(ids);
     const personaChanged = await personasAsked(options, matched, details, report);
@@ -17999,6 +18092,7 @@ async function planStage(options, { load, rules }, observation, report) {
         permissions: settings.permissions,
         cancelRunning: settings.cancelRunning,
         match,
+        matching,
         publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
         ...(personaChanged === null ? {} : { personaChanged }),
         ...(origins === undefined ? {} : { origins }),

@@ -3,9 +3,8 @@ import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { lastChangedTimes } from '../git/file-times.ts';
-import { gitPreviousVersions, haveCommit } from '../git/history.ts';
+import { gitPreviousVersions } from '../git/history.ts';
 import type { GitHubClient } from '../github/client.ts';
-import { listPullFiles, type PullFiles } from '../github/pull-files.ts';
 import { markerFor } from '../github/sticky-comment.ts';
 import { pullRequestScope } from './change-scope.ts';
 import type { WorkflowCommands } from './commands.ts';
@@ -16,6 +15,7 @@ import type { RunDecision } from './mode.ts';
 import { previousVersionsFor } from './previous.ts';
 import { previewWritesFor } from './preview-records.ts';
 import { reviewCheckFor, type ReviewCheck } from './review.ts';
+import { runBase, type RunBase } from './run-base.ts';
 import { runSettingsFromInputs } from './settings.ts';
 
 // The engine on a runner, once the run is decided (src/action/mode.ts): the
@@ -57,13 +57,9 @@ export async function runEngineFor(
     commands.warning(review.note);
   }
   const { github } = run;
-  const pullFiles = pullFilesOnce(run.event, github);
-  // A fetch that fails can take a minute: the scope and the earlier versions ask for the base once.
-  let baseFetch: Promise<boolean> | null = null;
-  const baseCommit = (): Promise<boolean> =>
-    (baseFetch ??= haveCommit(run.workspace, run.event.baseSha ?? ''));
+  const base = runBase(run.event, run.workspace, github);
   // git compares the whole working tree: the engine finds and parses the manifests meanwhile.
-  const changes = pullRequestScope(run, { baseCommit, pullFiles }).then((scope) => {
+  const changes = pullRequestScope(run, base).then((scope) => {
     if (scope.note) {
       notes.push(scope.note);
       commands.info(scope.note);
@@ -77,12 +73,7 @@ export async function runEngineFor(
       settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace),
       deps: {
         ...(client ? { client } : {}),
-        ...(await previousVersions(run, {
-          github,
-          pullFiles,
-          baseCommit,
-          log: (message) => commands.info(message),
-        })),
+        ...previousVersions(run, base, (message) => commands.info(message)),
         ...(review.gate ? { review: review.gate } : {}),
         ...previewWritesFor(run, github, (message) => commands.info(message)),
         changes,
@@ -130,47 +121,21 @@ async function reviewCheck(
  * push `before`), and in the clone's history of the file. Runs with no base
  * (schedule, workflow_dispatch) have the history only.
  */
-async function previousVersions(
-  { decision, event, workspace }: ActionRun,
-  from: {
-    github: () => GitHubClient | null;
-    pullFiles: PullFilesOnce;
-    baseCommit: () => Promise<boolean>;
-    log: (message: string) => void;
-  },
-): Promise<{ previous?: PreviousVersions }> {
+function previousVersions(
+  { decision, event, workspace, github }: ActionRun,
+  base: RunBase | null,
+  log: (message: string) => void,
+): { previous?: PreviousVersions } {
   if (decision.mode === 'validate') return {};
-  if (!event.baseSha) return { previous: gitPreviousVersions(workspace, '') };
+  if (base === null) return { previous: gitPreviousVersions(workspace, '') };
   return {
     previous: previousVersionsFor({
       cwd: workspace,
-      baseSha: event.baseSha,
+      base,
       owner: event.owner,
       repo: event.repo,
-      ...from,
+      github,
+      log,
     }),
-  };
-}
-
-/** A pull request's files, listed at most once for the run; null outside a pull request. */
-type PullFilesOnce = (() => Promise<PullFiles>) | null;
-
-function pullFilesOnce(event: RunEvent, github: () => GitHubClient | null): PullFilesOnce {
-  const { owner, repo, pullRequest } = event;
-  if (!owner || !repo || pullRequest === null) return null;
-  let listing: Promise<PullFiles> | null = null;
-  return () => {
-    const client = github();
-    if (client === null) return Promise.reject(new Error("no github-token to list the pull request's files"));
-    // A failed listing is not kept: the next caller asks again.
-    return (listing ??= listPullFiles(client, {
-      owner,
-      repo,
-      pullNumber: pullRequest.number,
-      headSha: pullRequest.headSha,
-    }).catch((error: unknown) => {
-      listing = null;
-      throw error;
-    }));
   };
 }

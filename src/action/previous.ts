@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
-import { gitPreviousVersions, haveCommit } from '../git/history.ts';
+import { gitPreviousVersions } from '../git/history.ts';
 import { linkFollower, type LinkedPath } from '../git/links.ts';
 import type { GitHubClient } from '../github/client.ts';
+import { fileAtCommit } from '../github/contents.ts';
 import type { PullFile, PullFiles } from '../github/pull-files.ts';
+import type { RunBase } from './run-base.ts';
 
 // Manifests as they were at the base commit, to recognise renamed titles.
 // actions/checkout clones one commit deep by default, so the base commit is
@@ -19,13 +21,10 @@ import type { PullFile, PullFiles } from '../github/pull-files.ts';
 export interface PreviousVersionsSetup {
   /** Workspace root: the repository root on a runner. */
   cwd: string;
-  baseSha: string;
+  /** The run's base, and where it is read from (run-base.ts). */
+  base: RunBase;
   owner: string | null;
   repo: string | null;
-  /** Whether the base commit is in the clone or could be fetched; default: asked of git here. */
-  baseCommit?: () => Promise<boolean>;
-  /** The PR's files, listed once for the run, when git cannot give the base; null on a push. */
-  pullFiles: (() => Promise<PullFiles>) | null;
   /** The GitHub client, made on first need; null when the workflow gave no token. */
   github: () => GitHubClient | null;
   /** Where the fallback is explained. */
@@ -56,25 +55,21 @@ function whereAtBase(
 /** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
 function pullRequestPreviousVersions(
   github: GitHubClient,
-  setup: PreviousVersionsSetup & { owner: string; repo: string; pullFiles: () => Promise<PullFiles> },
+  setup: { cwd: string; sha: string; owner: string; repo: string; listing: PullFiles },
 ): PreviousVersions {
-  let listing: Promise<{ byName: Map<string, PullFile>; gap: string | null }> | null = null;
-  const changedFiles = async (): Promise<{ byName: Map<string, PullFile>; gap: string | null }> => {
-    const { files, gap } = await setup.pullFiles();
-    return { byName: new Map(files.map((file) => [file.filename, file])), gap };
-  };
+  const byName = new Map(setup.listing.files.map((file) => [file.filename, file]));
+  const { gap } = setup.listing;
   const follow = linkFollower(setup.cwd);
   return {
     async read(file: string): Promise<string | null> {
       const name = file.replace(/^\.\//, '');
-      const { byName, gap } = await (listing ??= changedFiles());
       const where = whereAtBase(name, follow(name), byName);
       if (where === 'untouched' && gap !== null) {
         // Past a list that may not be whole, a file may have changed: "untouched" would be a guess
         // that could turn a renamed title into a second item.
         throw new Error(
           `GitHub's list of the pull request's files may not be whole (${gap}), and ${name} is not in it: ` +
-            `its version at the base ${setup.baseSha.slice(0, 12)} cannot be known without that commit ` +
+            `its version at the base ${setup.sha.slice(0, 12)} cannot be known without that commit ` +
             '(use fetch-depth: 0 in actions/checkout).',
         );
       }
@@ -87,81 +82,54 @@ function pullRequestPreviousVersions(
         }
       }
       if (where.listed?.status === 'added' || where.listed?.status === 'renamed') return null;
-      return readAtBase(github, setup, where.path);
+      const { owner, repo, sha } = setup;
+      return fileAtCommit(github, { owner, repo, ref: sha, path: where.path });
     },
   };
-}
-
-/** The file `name` at the base commit, by the contents API; null when GitHub has none there. */
-async function readAtBase(
-  github: GitHubClient,
-  setup: { owner: string; repo: string; baseSha: string },
-  name: string,
-): Promise<string | null> {
-  try {
-    // GitHub's description marks `path` as multi-segment: its slashes are
-    // sent as they are. Octokit's `{path}` would send them as %2F, which
-    // GitHub has answered 404 (octokit/octokit.js#2422); `{+path}` keeps
-    // them, and each segment is encoded on its own.
-    const answer = await github.request('GET /repos/{owner}/{repo}/contents/{+path}', {
-      owner: setup.owner,
-      repo: setup.repo,
-      path: name.split('/').map(encodeURIComponent).join('/'),
-      ref: setup.baseSha,
-      mediaType: { format: 'raw' },
-    });
-    // The raw media type comes back as text or as bytes, by its content type.
-    const raw: unknown = answer.data;
-    if (typeof raw === 'string') return raw;
-    if (raw instanceof ArrayBuffer) return new TextDecoder().decode(raw);
-    throw new Error(`GitHub gave no raw text for ${name} at ${setup.baseSha.slice(0, 12)}`);
-  } catch (error) {
-    if ((error as { status?: unknown }).status === 404) return null;
-    throw error;
-  }
 }
 
 /**
  * git when the base commit is in the clone or can be fetched, else the PR's
  * file listing (the engine asks each file once: rememberedVersions). A
- * failing API call fails the run: taking it for "no earlier version" would
- * turn a renamed title into a second item.
+ * listing GitHub did not give fails the run: taking it for "no earlier
+ * version" would turn a renamed title into a second item.
  */
 export function previousVersionsFor(setup: PreviousVersionsSetup): PreviousVersions {
   let source: Promise<PreviousVersions | null> | null = null;
-  const choose = async (): Promise<PreviousVersions | null> => {
-    const baseCommit = setup.baseCommit ?? (() => haveCommit(setup.cwd, setup.baseSha));
-    if (await baseCommit()) {
-      return gitPreviousVersions(setup.cwd, setup.baseSha);
-    }
-    const github = setup.github();
-    const { owner, repo, pullFiles } = setup;
-    if (github && owner && repo && pullFiles !== null) {
-      setup.log?.(
-        `The base commit ${setup.baseSha.slice(0, 12)} could not be fetched: earlier versions come from the PR's file listing.`,
-      );
-      return pullRequestPreviousVersions(github, { ...setup, owner, repo, pullFiles });
-    }
-    setup.log?.(
-      `The base commit ${setup.baseSha.slice(0, 12)} is not in the clone and could not be fetched: renamed titles cannot be recognised (use fetch-depth: 0 or 2 in actions/checkout).`,
-    );
-    return null;
-  };
+  const chosen = (): Promise<PreviousVersions | null> => (source ??= choose(setup));
   return {
     async read(file: string): Promise<string | null> {
-      source ??= choose();
-      const chosen = await source;
-      return chosen ? chosen.read(file) : null;
+      const versions = await chosen();
+      return versions ? versions.read(file) : null;
     },
     async earlier(file: string): Promise<string[]> {
-      source ??= choose();
-      const chosen = await source;
+      const versions = await chosen();
       // The history of the checkout's HEAD needs no base: what the clone holds of it is read either way.
-      return (chosen?.earlier ? chosen : gitPreviousVersions(setup.cwd, '')).earlier!(file);
+      return (versions?.earlier ? versions : gitPreviousVersions(setup.cwd, '')).earlier!(file);
     },
     async readable(): Promise<boolean> {
-      source ??= choose();
-      return (await source) !== null;
+      return (await chosen()) !== null;
     },
   };
+}
+
+async function choose(setup: PreviousVersionsSetup): Promise<PreviousVersions | null> {
+  const { sha } = setup.base;
+  const source = await setup.base.source();
+  if (source.kind === 'git') return gitPreviousVersions(setup.cwd, sha);
+  const github = setup.github();
+  const { owner, repo } = setup;
+  if (source.kind === 'listed' && github && owner && repo) {
+    setup.log?.(
+      `The base commit ${sha.slice(0, 12)} could not be fetched: earlier versions come from the PR's file listing.`,
+    );
+    return pullRequestPreviousVersions(github, { cwd: setup.cwd, sha, owner, repo, listing: source.listing });
+  }
+  // GitHub was asked and did not answer: every read fails with its answer, the run with them.
+  const { failure } = source.kind === 'unread' ? source : { failure: null };
+  if (failure !== null) return { read: () => Promise.reject(failure) };
+  setup.log?.(
+    `The base commit ${sha.slice(0, 12)} is not in the clone and could not be fetched: renamed titles cannot be recognised (use fetch-depth: 0 or 2 in actions/checkout).`,
+  );
+  return null;
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { previousVersionsFor } from '../../src/action/previous.ts';
+import type { BaseSource } from '../../src/action/run-base.ts';
 import { createGitHubClient } from '../../src/github/client.ts';
 import { listPullFiles } from '../../src/github/pull-files.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
@@ -43,14 +44,16 @@ function previous(listed: Array<{ filename: string; status: 'modified' | 'added'
   fake.setPullFiles(9, listed);
   fake.setPull(9, { sha: HEAD });
   const github = createGitHubClient({ apiUrl: fake.apiUrl, token: fake.token, waitUnitMs: 1 });
+  // A base git cannot read: the earlier versions come from the pull request's files.
+  const fromListing = async (): Promise<BaseSource> => ({
+    kind: 'listed',
+    listing: await listPullFiles(github, { owner: 'octo-org', repo: 'videos', pullNumber: 9, headSha: HEAD }),
+  });
   return previousVersionsFor({
     cwd,
-    baseSha: BASE,
+    base: { sha: BASE, source: fromListing },
     owner: 'octo-org',
     repo: 'videos',
-    baseCommit: () => Promise.resolve(false),
-    pullFiles: () =>
-      listPullFiles(github, { owner: 'octo-org', repo: 'videos', pullNumber: 9, headSha: HEAD }),
     github: () => github,
   });
 }

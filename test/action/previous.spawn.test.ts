@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { previousVersionsFor } from '../../src/action/previous.ts';
-import { listPullFiles } from '../../src/github/pull-files.ts';
+import { runBase } from '../../src/action/run-base.ts';
 import { createGitHubClient } from '../../src/github/client.ts';
 import { startGitHubFake, SUPPORTED_API_VERSION, type GitHubFake } from '../support/github-fake.ts';
 
@@ -67,13 +67,17 @@ async function setup(clone: string, base: string, changedFiles?: number) {
   fake.setFile(base, 'content/edited.yml', 'title: Old title\n');
   const github = createGitHubClient({ apiUrl: fake.apiUrl, token: fake.token, waitUnitMs: 1 });
   const log: string[] = [];
-  const previous = previousVersionsFor({
-    cwd: clone,
+  const event = {
     baseSha: base,
     owner: 'octo-org',
     repo: 'videos',
-    pullFiles: () =>
-      listPullFiles(github, { owner: 'octo-org', repo: 'videos', pullNumber: 9, headSha: HEAD }),
+    pullRequest: { number: 9, headSha: HEAD },
+  };
+  const previous = previousVersionsFor({
+    cwd: clone,
+    base: runBase(event, clone, () => github)!,
+    owner: 'octo-org',
+    repo: 'videos',
     github: () => github,
     log: (message) => void log.push(message),
   });
@@ -132,12 +136,12 @@ describe('earlier manifest versions on a shallow clone', () => {
     git(clone, 'remote', 'set-url', 'origin', join(clone, 'no-such-remote'));
     expect(await (await setup(clone, base)).previous.readable?.()).toBe(true);
     // No base commit and no token: every read answers null, which is no answer about the base.
+    const push = { baseSha: base, owner: 'octo-org', repo: 'videos', pullRequest: null };
     const neither = previousVersionsFor({
       cwd: clone,
-      baseSha: base,
+      base: runBase(push, clone, () => null)!,
       owner: 'octo-org',
       repo: 'videos',
-      pullFiles: null,
       github: () => null,
     });
     expect(await neither.read('content/kept.yml')).toBeNull();

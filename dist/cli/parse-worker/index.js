@@ -8752,18 +8752,21 @@ function isLinkWithoutNoFollow(file) {
     return external_node_fs_namespaceObject.constants.O_NOFOLLOW === undefined && (0,external_node_fs_namespaceObject.lstatSync)(file).isSymbolicLink();
 }
 /**
- * The bytes of an open file, up to one past the size its stat gave: a file
- * that grew past the cap since is still caught, and the stat is not asked
- * again (as reading the whole file would).
+ * The bytes of an open regular file, up to one past the size its stat gave:
+ * a file that grew past the cap since is still caught, and the stat is not
+ * asked again (as reading the whole file would). A regular file answers a
+ * read with fewer bytes than asked only at its end, so that ends the reading
+ * without one more read to be told so.
  */
 function readPastSize(fd, size) {
     const buffer = Buffer.allocUnsafe(size + 1);
     let length = 0;
     while (length < buffer.length) {
-        const read = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, length, buffer.length - length, length);
-        if (read === 0)
-            break;
+        const asked = buffer.length - length;
+        const read = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, length, asked, length);
         length += read;
+        if (read < asked)
+            break;
     }
     return buffer.subarray(0, length);
 }
@@ -20237,14 +20240,19 @@ async function parseManifestFile(reader, file, defaults) {
 
 
 
-// A parsing worker (parse-pool.ts): answers each batch of manifest files with
-// their outcomes, as the main thread would have parsed them.
-const setup = external_node_worker_threads_namespaceObject.workerData;
-const reader = new Reader(setup.cwd, setup.root, setup.maxFileBytes);
-const defaults = new Map(setup.defaults);
-external_node_worker_threads_namespaceObject.parentPort?.on('message', (batch) => {
-    void Promise.all(batch.files.map((file) => parseManifestFile(reader, file, defaults))).then((parsed) => {
-        const result = { start: batch.start, parsed };
+// A parsing worker (parse-pool.ts): told the workspace and the folders'
+// defaults first, it answers each batch of manifest files with their
+// outcomes, as the main thread would have parsed them.
+let context = null;
+external_node_worker_threads_namespaceObject.parentPort?.on('message', (message) => {
+    if ('setup' in message) {
+        const { cwd, root, maxFileBytes, defaults } = message.setup;
+        context = { reader: new Reader(cwd, root, maxFileBytes), defaults: new Map(defaults) };
+        return;
+    }
+    const { reader, defaults } = context;
+    void Promise.all(message.files.map((file) => parseManifestFile(reader, file, defaults))).then((parsed) => {
+        const result = { start: message.start, parsed };
         external_node_worker_threads_namespaceObject.parentPort?.postMessage(result);
     });
 });

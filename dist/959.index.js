@@ -1,8 +1,8 @@
-export const id = 339;
-export const ids = [339];
+export const id = 959;
+export const ids = [959];
 export const modules = {
 
-/***/ 6339:
+/***/ 959:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1473,7 +1473,7 @@ class BoundedHandler {
         this.#settled = true;
         clearTimeout(this.#timer);
         const text = Buffer.concat(this.#chunks, this.#size).toString('utf8');
-        this.#resolve({ status: this.#status, headers: this.#headers, text });
+        this.#resolve({ status: this.#status, headers: this.#headers, text, bytes: this.#size });
     }
     onResponseError(_, error) {
         this.#fail(error);
@@ -1619,7 +1619,7 @@ class Walk {
     #size;
     #lowered = false;
     #seen = new Set();
-    /** The size of the rows kept, as JSON. */
+    /** The size of the rows kept: each page's share of its answer's bytes. */
     #bytes = 0;
     #out;
     #gaps = [];
@@ -1691,8 +1691,8 @@ class Walk {
             this.#ahead.delete(target);
             // A page read ahead that failed is asked for again in its turn, as any page is.
             const answer = await ahead;
-            if ('body' in answer)
-                return answer.body;
+            if ('page' in answer)
+                return answer.page;
         }
         for (;;) {
             try {
@@ -1708,7 +1708,7 @@ class Walk {
             }
         }
     }
-    #read(body) {
+    #read({ body, bytes }) {
         const page = readListingBody(body);
         const hints = readPagingHints(page.holder);
         const out = this.#out;
@@ -1725,7 +1725,7 @@ class Walk {
         const withoutId = ids.filter((id) => id === null).length;
         if (withoutId > 0)
             this.#gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
-        return { rows: page.rows, ids, hints, signature: ids.join('\u0000') };
+        return { rows: page.rows, ids, hints, signature: ids.join('\u0000'), bytes };
     }
     /**
      * The first answer proves how many pages there are (`total_pages`,
@@ -1754,7 +1754,7 @@ class Walk {
             if (page === undefined || this.#ended)
                 return;
             const target = `${this.#path}${listingQuery(page, null, this.#size)}`;
-            const answer = this.#options.get(target).then((body) => ({ body }), (error) => ({ error }));
+            const answer = this.#options.get(target).then((page) => ({ page }), (error) => ({ error }));
             this.#ahead.set(target, answer);
             void answer.then(fetchNext);
         };
@@ -1900,8 +1900,10 @@ class Walk {
                 return;
             this.#seen.add(id);
             rows.push(answer.rows[index]);
-            this.#bytes += Buffer.byteLength(JSON.stringify(answer.rows[index]) ?? '');
         });
+        // Measured on the answer as received: serialising every row again would cost as much as reading it.
+        if (rows.length > first)
+            this.#bytes += (answer.bytes * (rows.length - first)) / answer.rows.length;
         this.#checkCaps();
         if (rows.length > first)
             this.#options.onRows?.(rows.slice(first), first);
@@ -1999,7 +2001,7 @@ class Walk {
             const target = `${this.#path}${listingQuery(ahead, null, this.#size)}`;
             if (this.#ahead.has(target) || this.#ended)
                 continue;
-            this.#ahead.set(target, this.#options.get(target).then((body) => ({ body }), (error) => ({ error })));
+            this.#ahead.set(target, this.#options.get(target).then((page) => ({ page }), (error) => ({ error })));
         }
     }
     /** What the hints prove about the end of the listing, or null when they prove nothing. */
@@ -3095,7 +3097,13 @@ class Transport {
             // A write moved where the client does not follow may have been done (303): looked at, never resent.
             if (REDIRECTS.has(answer.status) && method !== 'GET')
                 throw new OutcomeUnknownError({ method, path: label, reason: `redirected (${answer.status})` });
-            return { status: answer.status, body: answer.body, attempts, retryAfter: answer.retryAfter };
+            return {
+                status: answer.status,
+                body: answer.body,
+                bytes: answer.bytes,
+                attempts,
+                retryAfter: answer.retryAfter,
+            };
         }
     }
     async #once(method, path, headers, payload, label, remainingMs) {
@@ -3118,6 +3126,7 @@ class Transport {
             retryAfter: answer.headers['retry-after'],
             location: answer.headers.location,
             body: decode(answer.text),
+            bytes: answer.bytes,
         };
     }
     async close() {
@@ -3411,7 +3420,7 @@ class HttpServiceClient {
                 base: this.#base,
                 pageSize: this.#pageSize,
                 ...(this.#maxPages !== undefined ? { maxPages: this.#maxPages } : {}),
-                get: (target) => this.#call('GET', target),
+                get: (target) => this.#page(target),
                 ...(identify ? { identify } : {}),
                 ...(onRows ? { onRows } : {}),
             });
@@ -3467,11 +3476,21 @@ class HttpServiceClient {
             release();
         }
     }
+    /** One page of a listing, with its size as received: the walk caps the bytes it keeps. */
+    async #page(target) {
+        const label = target.split('?')[0] ?? target;
+        const { body, bytes } = await this.#answer('GET', target, label, undefined, READ);
+        return { body, bytes };
+    }
     async #send(method, path, label, body, kind, idempotencyKey) {
+        return (await this.#answer(method, path, label, body, kind, idempotencyKey)).body;
+    }
+    /** One request's 2xx answer, or a ServiceError that teaches. */
+    async #answer(method, path, label, body, kind, idempotencyKey) {
         const response = await this.#transport.request(method, path, body, kind, idempotencyKey);
         const failure = response.status < 300 ? failureInSuccess(response.body) : null;
         if (response.status >= 200 && response.status < 300 && failure === null)
-            return response.body;
+            return response;
         const error = await this.#error(method, label, response);
         // The first 403 on a write stops every later one (A29): the scope of each
         // endpoint is not shown, so this refusal is how the client learns it.
@@ -6141,18 +6160,21 @@ function isLinkWithoutNoFollow(file) {
     return external_node_fs_.constants.O_NOFOLLOW === undefined && (0,external_node_fs_.lstatSync)(file).isSymbolicLink();
 }
 /**
- * The bytes of an open file, up to one past the size its stat gave: a file
- * that grew past the cap since is still caught, and the stat is not asked
- * again (as reading the whole file would).
+ * The bytes of an open regular file, up to one past the size its stat gave:
+ * a file that grew past the cap since is still caught, and the stat is not
+ * asked again (as reading the whole file would). A regular file answers a
+ * read with fewer bytes than asked only at its end, so that ends the reading
+ * without one more read to be told so.
  */
 function readPastSize(fd, size) {
     const buffer = Buffer.allocUnsafe(size + 1);
     let length = 0;
     while (length < buffer.length) {
-        const read = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, length);
-        if (read === 0)
-            break;
+        const asked = buffer.length - length;
+        const read = (0,external_node_fs_.readSync)(fd, buffer, length, asked, length);
         length += read;
+        if (read < asked)
+            break;
     }
     return buffer.subarray(0, length);
 }
@@ -6617,17 +6639,34 @@ const PARALLEL_READS = 32;
  * at least this often.
  */
 const SLICE_MS = 2;
-async function parseFiles(files, context, options = {}) {
-    const results = new Array(files.length).fill(null);
-    const batches = batchesOf(files);
-    const workers = options.workers ?? defaultWorkers(files.length);
-    const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
-    const threaded = script === null
-        ? { left: batches, workerThreads: 0 }
-        : await inWorkers(batches, context, script, workers, results, options);
-    const onMain = threaded.left.flatMap((batch) => batch.files.map((file, index) => ({ file, at: batch.start + index })));
-    await onMainThread(onMain, context, results, options);
-    return { results, workerThreads: threaded.workerThreads };
+/**
+ * Parsing begun as soon as the catalogue's size is known: its workers start
+ * (a worker's start and cold compiler take 100-300 ms) while the folders'
+ * defaults are read, and are told them with the files. `parse` is called
+ * once; `close` ends workers that were never given files.
+ */
+class Parsing {
+    #workers;
+    constructor(count, options = {}) {
+        const workers = Math.min(options.workers ?? defaultWorkers(count), Math.ceil(count / BATCH));
+        const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
+        this.#workers = script === null ? [] : startWorkers(script, workers);
+    }
+    async parse(files, context, options = {}) {
+        const results = new Array(files.length).fill(null);
+        const batches = batchesOf(files);
+        const threaded = await inWorkers(batches, context, this.#workers.splice(0), results, options);
+        const onMain = threaded.left.flatMap((batch) => batch.files.map((file, index) => ({ file, at: batch.start + index })));
+        await onMainThread(onMain, context, results, options);
+        return { results, workerThreads: threaded.workerThreads };
+    }
+    close() {
+        for (const started of this.#workers.splice(0))
+            void started.worker.terminate();
+    }
+}
+function parseFiles(files, context, options = {}) {
+    return new Parsing(files.length, options).parse(files, context, options);
 }
 function defaultWorkers(count) {
     if (count < WORKER_THRESHOLD)
@@ -6654,13 +6693,29 @@ function workerScript() {
         : [external_node_path_default().join(here, 'parse-worker', 'index.js'), external_node_path_default().join(here, 'cli', 'parse-worker', 'index.js')];
     return scripts.find((script) => (0,external_node_fs_.existsSync)(script)) ?? null;
 }
+/** Workers that cannot start are left out: the main thread parses what they would have. */
+function startWorkers(script, count) {
+    const started = [];
+    for (let i = 0; i < count; i++) {
+        try {
+            const entry = { worker: new external_node_worker_threads_.Worker(script), gone: false };
+            const gone = () => void (entry.gone = true);
+            entry.worker.on('error', gone).on('exit', gone);
+            started.push(entry);
+        }
+        catch {
+            break;
+        }
+    }
+    return started;
+}
 /**
- * The batches parsed by `count` workers, each taking the next batch as it
+ * The batches parsed by the workers, each taking the next batch as it
  * answers one. Returns the batches no worker answered (a worker that failed
  * leaves its batches in flight to the main thread, and the others go on),
  * and how many workers answered any.
  */
-async function inWorkers(batches, context, script, count, results, options) {
+async function inWorkers(batches, context, workers, results, options) {
     const setup = {
         cwd: context.cwd,
         root: context.root,
@@ -6678,27 +6733,20 @@ async function inWorkers(batches, context, script, count, results, options) {
         });
     };
     const answering = new Set();
-    await Promise.all(Array.from({ length: Math.min(count, batches.length) }, (_, worker) => driveWorker(script, setup, take, (result) => {
+    await Promise.all(workers.map((started, worker) => driveWorker(started, setup, take, (result) => {
         answering.add(worker);
         answered(result);
     }).then((left) => unanswered.push(...left))));
     return { left: [...unanswered, ...batches.slice(next)], workerThreads: answering.size };
 }
 /**
- * One worker through the batches; resolves with those it took and did not
- * answer (a worker that failed, or an answer that could not be read), and
- * rejects with what `answered` threw.
+ * One worker through the batches, told the setup first; resolves with those
+ * it took and did not answer (a worker that failed, or an answer that could
+ * not be read), and rejects with what `answered` threw.
  */
-function driveWorker(script, setup, take, answered) {
+function driveWorker({ worker, gone }, setup, take, answered) {
     return new Promise((done, fail) => {
         const inFlight = new Map();
-        let worker;
-        try {
-            worker = new external_node_worker_threads_.Worker(script, { workerData: setup });
-        }
-        catch {
-            return done([]);
-        }
         const end = () => {
             const left = [...inFlight.values()];
             inFlight.clear();
@@ -6706,6 +6754,8 @@ function driveWorker(script, setup, take, answered) {
             void worker.terminate();
             return left;
         };
+        if (gone)
+            return done(end());
         const stop = () => done(end());
         const feed = () => {
             while (inFlight.size < IN_FLIGHT) {
@@ -6732,6 +6782,7 @@ function driveWorker(script, setup, take, answered) {
         worker.on('messageerror', stop);
         worker.on('error', stop);
         worker.on('exit', stop);
+        worker.postMessage({ setup });
         feed();
     });
 }
@@ -6856,8 +6907,13 @@ function crossFileProblems(outlines) {
         const groups = new Map();
         for (const outline of outlines) {
             const value = key(outline);
-            if (value !== null)
-                groups.set(value, [...(groups.get(value) ?? []), outline]);
+            if (value === null)
+                continue;
+            const group = groups.get(value);
+            if (group)
+                group.push(outline);
+            else
+                groups.set(value, [outline]);
         }
         for (const [value, group] of groups) {
             if (group.length < 2)
@@ -6902,18 +6958,19 @@ async function loadManifests(options) {
         root: (0,external_node_fs_.realpathSync)(cwd),
         maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     };
-    const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
     const matched = await discover(cwd, options.pattern);
     const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
-    const release = await loadRelease(reader, options.pattern, matched);
-    const defaults = await readAllDefaults(reader, candidates, context);
-    const { results: outcomes, workerThreads } = await parseFiles(candidates, { ...context, defaults }, {
-        onParsed: ({ item }) => {
-            if (item)
-                options.onNamed?.({ file: item.file, title: item.fields.title, id: item.id });
-        },
-        ...(options.workers === undefined ? {} : { workers: options.workers }),
-    });
+    // A large catalogue's workers start now, while the release file and the defaults are read.
+    const parsing = new Parsing(candidates.length, options.workers === undefined ? {} : { workers: options.workers });
+    let read;
+    try {
+        read = await readCatalogue(parsing, context, matched, candidates, options);
+    }
+    finally {
+        parsing.close();
+    }
+    const { release, defaults, parsed } = read;
+    const { results: outcomes, workerThreads } = parsed;
     const problems = [...release.problems];
     for (const layer of defaults.values())
         if (layer)
@@ -6940,6 +6997,24 @@ async function loadManifests(options) {
         outlines,
         ...(workerThreads > 0 ? { workerThreads } : {}),
         ...(release.release === null ? {} : { release: release.release }),
+    };
+}
+/** The release file, the folders' defaults, then every manifest, parsed with them. */
+async function readCatalogue(parsing, context, matched, candidates, options) {
+    const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
+    const release = await loadRelease(reader, options.pattern, matched);
+    const defaults = await readAllDefaults(reader, candidates, context);
+    const parsed = await parsing.parse(candidates, { ...context, defaults }, { onParsed: named(options) });
+    return { release, defaults, parsed };
+}
+/** Each item to `onNamed` as soon as its manifest is valid on its own. */
+function named(options) {
+    const { onNamed } = options;
+    if (onNamed === undefined)
+        return undefined;
+    return ({ item }) => {
+        if (item)
+            onNamed({ file: item.file, title: item.fields.title, id: item.id });
     };
 }
 /**
@@ -6976,7 +7051,11 @@ async function readAllDefaults(reader, files, workspace) {
     // A manifest outside the workspace (its path, or a folder linked from
     // elsewhere) is refused unread: no defaults are looked for beside it.
     const inside = files.filter((file) => !file.startsWith('../') && !external_node_path_default().isAbsolute(file));
-    const folders = [...new Set(inside.flatMap(foldersOf))].filter((folder) => folderInside(workspace, folder));
+    // Files of one folder share their folders: each folder's are taken once.
+    const byFolder = new Map();
+    for (const file of inside)
+        byFolder.set(file.slice(0, file.lastIndexOf('/') + 1), file);
+    const folders = [...new Set([...byFolder.values()].flatMap(foldersOf))].filter((folder) => folderInside(workspace, folder));
     const defaults = new Map();
     for (const folder of folders)
         defaults.set(folder, await readFolderDefaults(reader, folder));
@@ -10423,6 +10502,11 @@ async function scriptsAfter(options, client, plan, runs, report) {
 
 ;// CONCATENATED MODULE: ./src/plan/identity.ts
 
+// Which remote item each manifest is about. The service is the state: a
+// manifest is matched by its pinned id, else by its exact title, else (a
+// rename) by the title the same file had at the base of the change. Titles
+// are compared in the service's terms (titleKey): a service that trims the
+// title it stores still holds the manifest's item.
 function ref(summary) {
     return { id: summary.id, title: summary.title, status: summary.status };
 }
@@ -10430,16 +10514,25 @@ function problem(item, code, field, message) {
     const at = item.locations[field] ?? item.location;
     return { severity: 'error', code, file: item.file, line: at.line, column: at.column, field, message };
 }
-/** Remote items by the key of their title. */
-function byTitle(remote) {
-    const index = new Map();
-    for (const summary of remote) {
-        const key = titleKey(summary.title);
-        const list = index.get(key);
-        if (list)
-            list.push(summary);
-        else
-            index.set(key, [summary]);
+/**
+ * Each listing's index, built once: a plan matches this shard's manifests and
+ * the others against it. A listing is never changed once read.
+ */
+const indexes = new WeakMap();
+function indexOf(remote) {
+    let index = indexes.get(remote);
+    if (index === undefined) {
+        index = { ids: new Map(), titles: new Map() };
+        for (const summary of remote) {
+            index.ids.set(summary.id, summary);
+            const key = titleKey(summary.title);
+            const list = index.titles.get(key);
+            if (list)
+                list.push(summary);
+            else
+                index.titles.set(key, [summary]);
+        }
+        indexes.set(remote, index);
     }
     return index;
 }
@@ -10454,12 +10547,14 @@ function byTitle(remote) {
 function orphanTitles(desired, remote) {
     const titles = new Set(desired.filter((item) => item.id === null).map((item) => titleKey(item.fields.title)));
     const pinned = new Set(desired.flatMap((item) => (item.id === null ? [] : [item.id])));
-    return new Set(remote
-        .filter((summary) => !titles.has(titleKey(summary.title)) && !pinned.has(summary.id))
-        .map((summary) => titleKey(summary.title)));
+    const orphans = new Set();
+    for (const [key, summaries] of indexOf(remote).titles)
+        if (!titles.has(key) && summaries.some((summary) => !pinned.has(summary.id)))
+            orphans.add(key);
+    return orphans;
 }
 function renameCandidates(desired, remote) {
-    const titles = new Set(remote.map((summary) => titleKey(summary.title)));
+    const { titles } = indexOf(remote);
     return desired.filter((item) => item.id === null && !titles.has(titleKey(item.fields.title)));
 }
 /** The remote items claimed so far, by whom, and the problems claiming found. */
@@ -10531,10 +10626,7 @@ function matchRename(claims, index, item, options) {
 const byFile = (a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
 /** Pure matching of manifests to remote items; stable order (manifests by file, unmanaged by title then id). */
 function matchItems(desired, remote, options = {}) {
-    const index = {
-        ids: new Map(remote.map((summary) => [summary.id, summary])),
-        titles: byTitle(remote),
-    };
+    const index = indexOf(remote);
     const claims = new Claims();
     reserveOthers(claims, index, options.reserved ?? []);
     const pendingRenames = [];
@@ -11086,7 +11178,7 @@ function keptOf(item, detail, steps) {
 }
 /** desired + observed → Plan, in stable order (items by manifest path). */
 function plan_plan(desired, observed, context) {
-    const matching = matchItems(desired, observed.contents, context.match);
+    const matching = context.matching ?? matchItems(desired, observed.contents, context.match);
     const problems = [...matching.problems];
     const items = [];
     const unclaimed = new Set(matching.unmanaged.map((ref) => ref.id));
@@ -11637,7 +11729,8 @@ async function planStage(options, { load, rules }, observation, report) {
         reserved: others,
         listUnmanaged: !sharded,
     };
-    const matched = matchItems(mine, listing.contents, match).matched;
+    const matching = matchItems(mine, listing.contents, match);
+    const { matched } = matching;
     const ids = matched.flatMap((entry) => (entry.remote ? [entry.remote.id] : []));
     const { read: details, unreadable } = await observation.reads.settle(ids);
     const personaChanged = await personasAsked(options, matched, details, report);
@@ -11648,6 +11741,7 @@ async function planStage(options, { load, rules }, observation, report) {
         permissions: settings.permissions,
         cancelRunning: settings.cancelRunning,
         match,
+        matching,
         publishedWith: await publishedWith(deps.previous, publishedItems(matched, details)),
         ...(personaChanged === null ? {} : { personaChanged }),
         ...(origins === undefined ? {} : { origins }),
@@ -12153,26 +12247,6 @@ async function lastChangedTimes(cwd, files) {
     return new Map(files.map((file, index) => [file, times[index]]));
 }
 
-;// CONCATENATED MODULE: ./src/github/pull-files.ts
-async function listPullFiles(github, pull) {
-    const ask = { owner: pull.owner, repo: pull.repo, pull_number: pull.pullNumber };
-    const before = (await github.rest.pulls.get(ask)).data;
-    const listed = await github.paginate(github.rest.pulls.listFiles, { ...ask, per_page: 100 });
-    const after = (await github.rest.pulls.get(ask)).data;
-    const files = listed.map((file) => ({
-        filename: file.filename,
-        status: file.status,
-        previousFilename: file.previous_filename ?? null,
-    }));
-    const sameHead = pull.headSha !== null && before.head.sha === pull.headSha && after.head.sha === pull.headSha;
-    const gap = !sameHead
-        ? "the pull request's head has moved since this run's event"
-        : files.length !== after.changed_files
-            ? `GitHub lists ${files.length} of its ${after.changed_files} files`
-            : null;
-    return { files, gap };
-}
-
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
 var lib_github = __webpack_require__(1351);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
@@ -12674,42 +12748,43 @@ function newCatalogueFile(cwd, folder, differs) {
 
 ;// CONCATENATED MODULE: ./src/action/change-scope.ts
 
-
 /** The change a pull request's plan covers, or why it reads everything. */
-async function pullRequestScope(run, sources) {
-    const { decision, event, workspace } = run;
-    if (decision.reads !== 'change')
+async function pullRequestScope(run, base) {
+    if (run.decision.reads !== 'change')
         return { note: null };
-    const base = event.baseSha ?? '';
-    const named = base.slice(0, 12);
-    const changes = (await sources.baseCommit()) ? await changesSince(workspace, base, named) : null;
-    if (changes !== null)
-        return { changes, note: null };
-    const unread = `The pull request's base commit${named === '' ? '' : ` ${named}`} could not be read (a clone that cannot fetch it, or a branch deleted since)`;
-    const listed = await listedScope(workspace, sources.pullFiles);
-    if ('changes' in listed) {
+    if (base === null)
         return {
-            changes: listed.changes,
-            note: `${unread}: this plan reads the files GitHub lists for the pull request.`,
+            note: "The pull request's event names no base commit: this plan reads every item, as a full plan does.",
         };
-    }
-    return { note: `${unread}, ${listed.why}: this plan reads every item, as a full plan does.` };
+    const named = base.sha.slice(0, 12);
+    const found = await changeFrom(run.workspace, base);
+    if ('changes' in found)
+        return { changes: found.changes, note: found.note };
+    return {
+        note: `The pull request's base commit ${named} could not be read (a clone that cannot fetch it, or a branch ` +
+            `deleted since), ${found.why}: this plan reads every item, as a full plan does.`,
+    };
 }
-/** The change from GitHub's list of the pull request's files, when that list is whole and git can add the checkout's own edits. */
-async function listedScope(workspace, pullFiles) {
-    if (pullFiles === null)
-        return { why: 'and GitHub was not asked for its files' };
-    let listing;
-    try {
-        listing = await pullFiles();
+/** The change since the base, from git or from GitHub's whole list of the files; else why not. */
+async function changeFrom(workspace, base) {
+    const source = await base.source();
+    if (source.kind === 'unread')
+        return { why: source.why };
+    if (source.kind === 'git') {
+        const changes = await changesSince(workspace, base.sha, base.sha.slice(0, 12));
+        return changes === null
+            ? { why: 'and git cannot compare the checkout with it' }
+            : { changes, note: null };
     }
-    catch (error) {
-        return { why: `and GitHub's list of its files could not be read (${describeError(error)})` };
-    }
-    if (listing.gap !== null)
-        return { why: `and GitHub's list of its files may not be whole (${listing.gap})` };
-    const changes = await listedChanges(workspace, listing.files, "the pull request's files on GitHub");
-    return changes === null ? { why: 'and git cannot say what the checkout changed' } : { changes };
+    const { gap, files } = source.listing;
+    if (gap !== null)
+        return { why: `and GitHub's list of its files may not be whole (${gap})` };
+    const changes = await listedChanges(workspace, files, "the pull request's files on GitHub");
+    if (changes === null)
+        return { why: 'and git cannot say what the checkout changed' };
+    const note = `The pull request's base commit ${base.sha.slice(0, 12)} could not be read (a clone that cannot fetch it, ` +
+        'or a branch deleted since): this plan reads the files GitHub lists for the pull request.';
+    return { changes, note };
 }
 
 // EXTERNAL MODULE: external "node:async_hooks"
@@ -12802,7 +12877,38 @@ class ActionLogger {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/contents.ts
+/** The file's text at the commit; null when GitHub has no such file there. */
+async function fileAtCommit(github, file) {
+    try {
+        // GitHub's description marks `path` as multi-segment: its slashes are
+        // sent as they are. Octokit's `{path}` would send them as %2F, which
+        // GitHub has answered 404 (octokit/octokit.js#2422); `{+path}` keeps
+        // them, and each segment is encoded on its own.
+        const answer = await github.request('GET /repos/{owner}/{repo}/contents/{+path}', {
+            owner: file.owner,
+            repo: file.repo,
+            path: file.path.split('/').map(encodeURIComponent).join('/'),
+            ref: file.ref,
+            mediaType: { format: 'raw' },
+        });
+        // The raw media type comes back as text or as bytes, by its content type.
+        const raw = answer.data;
+        if (typeof raw === 'string')
+            return raw;
+        if (raw instanceof ArrayBuffer)
+            return new TextDecoder().decode(raw);
+        throw new Error(`GitHub gave no raw text for ${file.path} at ${file.ref.slice(0, 12)}`);
+    }
+    catch (error) {
+        if (error.status === 404)
+            return null;
+        throw error;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/previous.ts
+
 
 
 
@@ -12825,22 +12931,18 @@ function whereAtBase(name, linked, byName) {
 }
 /** The PR's own listing of its files (up to 3,000), then the contents API for modified ones. */
 function pullRequestPreviousVersions(github, setup) {
-    let listing = null;
-    const changedFiles = async () => {
-        const { files, gap } = await setup.pullFiles();
-        return { byName: new Map(files.map((file) => [file.filename, file])), gap };
-    };
+    const byName = new Map(setup.listing.files.map((file) => [file.filename, file]));
+    const { gap } = setup.listing;
     const follow = linkFollower(setup.cwd);
     return {
         async read(file) {
             const name = file.replace(/^\.\//, '');
-            const { byName, gap } = await (listing ??= changedFiles());
             const where = whereAtBase(name, follow(name), byName);
             if (where === 'untouched' && gap !== null) {
                 // Past a list that may not be whole, a file may have changed: "untouched" would be a guess
                 // that could turn a renamed title into a second item.
                 throw new Error(`GitHub's list of the pull request's files may not be whole (${gap}), and ${name} is not in it: ` +
-                    `its version at the base ${setup.baseSha.slice(0, 12)} cannot be known without that commit ` +
+                    `its version at the base ${setup.sha.slice(0, 12)} cannot be known without that commit ` +
                     '(use fetch-depth: 0 in actions/checkout).');
             }
             if (where === 'untouched') {
@@ -12854,77 +12956,52 @@ function pullRequestPreviousVersions(github, setup) {
             }
             if (where.listed?.status === 'added' || where.listed?.status === 'renamed')
                 return null;
-            return readAtBase(github, setup, where.path);
+            const { owner, repo, sha } = setup;
+            return fileAtCommit(github, { owner, repo, ref: sha, path: where.path });
         },
     };
-}
-/** The file `name` at the base commit, by the contents API; null when GitHub has none there. */
-async function readAtBase(github, setup, name) {
-    try {
-        // GitHub's description marks `path` as multi-segment: its slashes are
-        // sent as they are. Octokit's `{path}` would send them as %2F, which
-        // GitHub has answered 404 (octokit/octokit.js#2422); `{+path}` keeps
-        // them, and each segment is encoded on its own.
-        const answer = await github.request('GET /repos/{owner}/{repo}/contents/{+path}', {
-            owner: setup.owner,
-            repo: setup.repo,
-            path: name.split('/').map(encodeURIComponent).join('/'),
-            ref: setup.baseSha,
-            mediaType: { format: 'raw' },
-        });
-        // The raw media type comes back as text or as bytes, by its content type.
-        const raw = answer.data;
-        if (typeof raw === 'string')
-            return raw;
-        if (raw instanceof ArrayBuffer)
-            return new TextDecoder().decode(raw);
-        throw new Error(`GitHub gave no raw text for ${name} at ${setup.baseSha.slice(0, 12)}`);
-    }
-    catch (error) {
-        if (error.status === 404)
-            return null;
-        throw error;
-    }
 }
 /**
  * git when the base commit is in the clone or can be fetched, else the PR's
  * file listing (the engine asks each file once: rememberedVersions). A
- * failing API call fails the run: taking it for "no earlier version" would
- * turn a renamed title into a second item.
+ * listing GitHub did not give fails the run: taking it for "no earlier
+ * version" would turn a renamed title into a second item.
  */
 function previousVersionsFor(setup) {
     let source = null;
-    const choose = async () => {
-        const baseCommit = setup.baseCommit ?? (() => haveCommit(setup.cwd, setup.baseSha));
-        if (await baseCommit()) {
-            return gitPreviousVersions(setup.cwd, setup.baseSha);
-        }
-        const github = setup.github();
-        const { owner, repo, pullFiles } = setup;
-        if (github && owner && repo && pullFiles !== null) {
-            setup.log?.(`The base commit ${setup.baseSha.slice(0, 12)} could not be fetched: earlier versions come from the PR's file listing.`);
-            return pullRequestPreviousVersions(github, { ...setup, owner, repo, pullFiles });
-        }
-        setup.log?.(`The base commit ${setup.baseSha.slice(0, 12)} is not in the clone and could not be fetched: renamed titles cannot be recognised (use fetch-depth: 0 or 2 in actions/checkout).`);
-        return null;
-    };
+    const chosen = () => (source ??= choose(setup));
     return {
         async read(file) {
-            source ??= choose();
-            const chosen = await source;
-            return chosen ? chosen.read(file) : null;
+            const versions = await chosen();
+            return versions ? versions.read(file) : null;
         },
         async earlier(file) {
-            source ??= choose();
-            const chosen = await source;
+            const versions = await chosen();
             // The history of the checkout's HEAD needs no base: what the clone holds of it is read either way.
-            return (chosen?.earlier ? chosen : gitPreviousVersions(setup.cwd, '')).earlier(file);
+            return (versions?.earlier ? versions : gitPreviousVersions(setup.cwd, '')).earlier(file);
         },
         async readable() {
-            source ??= choose();
-            return (await source) !== null;
+            return (await chosen()) !== null;
         },
     };
+}
+async function choose(setup) {
+    const { sha } = setup.base;
+    const source = await setup.base.source();
+    if (source.kind === 'git')
+        return gitPreviousVersions(setup.cwd, sha);
+    const github = setup.github();
+    const { owner, repo } = setup;
+    if (source.kind === 'listed' && github && owner && repo) {
+        setup.log?.(`The base commit ${sha.slice(0, 12)} could not be fetched: earlier versions come from the PR's file listing.`);
+        return pullRequestPreviousVersions(github, { cwd: setup.cwd, sha, owner, repo, listing: source.listing });
+    }
+    // GitHub was asked and did not answer: every read fails with its answer, the run with them.
+    const { failure } = source.kind === 'unread' ? source : { failure: null };
+    if (failure !== null)
+        return { read: () => Promise.reject(failure) };
+    setup.log?.(`The base commit ${sha.slice(0, 12)} is not in the clone and could not be fetched: renamed titles cannot be recognised (use fetch-depth: 0 or 2 in actions/checkout).`);
+    return null;
 }
 
 ;// CONCATENATED MODULE: ./src/github/reviewed-block.ts
@@ -13242,6 +13319,65 @@ function previewWritesFor({ event, inputs, decision }, github, log) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/github/pull-files.ts
+async function listPullFiles(github, pull) {
+    const ask = { owner: pull.owner, repo: pull.repo, pull_number: pull.pullNumber };
+    const before = (await github.rest.pulls.get(ask)).data;
+    const listed = await github.paginate(github.rest.pulls.listFiles, { ...ask, per_page: 100 });
+    const after = (await github.rest.pulls.get(ask)).data;
+    const files = listed.map((file) => ({
+        filename: file.filename,
+        status: file.status,
+        previousFilename: file.previous_filename ?? null,
+    }));
+    const sameHead = pull.headSha !== null && before.head.sha === pull.headSha && after.head.sha === pull.headSha;
+    const gap = !sameHead
+        ? "the pull request's head has moved since this run's event"
+        : files.length !== after.changed_files
+            ? `GitHub lists ${files.length} of its ${after.changed_files} files`
+            : null;
+    return { files, gap };
+}
+
+;// CONCATENATED MODULE: ./src/action/run-base.ts
+
+
+
+/** The run's base, or null when its event has none (a schedule, a dispatch). */
+function runBase(event, workspace, github) {
+    const sha = event.baseSha;
+    if (!sha)
+        return null;
+    let source = null;
+    return { sha, source: () => (source ??= sourceOf(event, sha, workspace, github)) };
+}
+async function sourceOf(event, sha, workspace, github) {
+    if (await haveCommit(workspace, sha))
+        return { kind: 'git' };
+    const { owner, repo, pullRequest } = event;
+    if (!owner || !repo || pullRequest === null)
+        return { kind: 'unread', why: 'and GitHub was not asked for its files', failure: null };
+    const client = github();
+    if (client === null)
+        return { kind: 'unread', why: 'and no github-token was given to list its files', failure: null };
+    try {
+        const listing = await listPullFiles(client, {
+            owner,
+            repo,
+            pullNumber: pullRequest.number,
+            headSha: pullRequest.headSha,
+        });
+        return { kind: 'listed', listing };
+    }
+    catch (error) {
+        return {
+            kind: 'unread',
+            why: `and GitHub's list of its files could not be read (${describeError(error)})`,
+            failure: error instanceof Error ? error : new Error(String(error)),
+        };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/settings.ts
 // The action's inputs, with the mode and permissions decided from the event
 // (src/action/mode.ts), as the run's settings: the same type the CLI's flags
@@ -13307,12 +13443,9 @@ async function runEngineFor(commands, run) {
         commands.warning(review.note);
     }
     const { github } = run;
-    const pullFiles = pullFilesOnce(run.event, github);
-    // A fetch that fails can take a minute: the scope and the earlier versions ask for the base once.
-    let baseFetch = null;
-    const baseCommit = () => (baseFetch ??= haveCommit(run.workspace, run.event.baseSha ?? ''));
+    const base = runBase(run.event, run.workspace, github);
     // git compares the whole working tree: the engine finds and parses the manifests meanwhile.
-    const changes = pullRequestScope(run, { baseCommit, pullFiles }).then((scope) => {
+    const changes = pullRequestScope(run, base).then((scope) => {
         if (scope.note) {
             notes.push(scope.note);
             commands.info(scope.note);
@@ -13326,12 +13459,7 @@ async function runEngineFor(commands, run) {
             settings: runSettingsFromInputs(run.inputs, run.decision, run.workspace),
             deps: {
                 ...(client ? { client } : {}),
-                ...(await previousVersions(run, {
-                    github,
-                    pullFiles,
-                    baseCommit,
-                    log: (message) => commands.info(message),
-                })),
+                ...previousVersions(run, base, (message) => commands.info(message)),
                 ...(review.gate ? { review: review.gate } : {}),
                 ...previewWritesFor(run, github, (message) => commands.info(message)),
                 changes,
@@ -13375,40 +13503,20 @@ async function reviewCheck(commands, { decision, event, inputs, github }) {
  * push `before`), and in the clone's history of the file. Runs with no base
  * (schedule, workflow_dispatch) have the history only.
  */
-async function previousVersions({ decision, event, workspace }, from) {
+function previousVersions({ decision, event, workspace, github }, base, log) {
     if (decision.mode === 'validate')
         return {};
-    if (!event.baseSha)
+    if (base === null)
         return { previous: gitPreviousVersions(workspace, '') };
     return {
         previous: previousVersionsFor({
             cwd: workspace,
-            baseSha: event.baseSha,
+            base,
             owner: event.owner,
             repo: event.repo,
-            ...from,
+            github,
+            log,
         }),
-    };
-}
-function pullFilesOnce(event, github) {
-    const { owner, repo, pullRequest } = event;
-    if (!owner || !repo || pullRequest === null)
-        return null;
-    let listing = null;
-    return () => {
-        const client = github();
-        if (client === null)
-            return Promise.reject(new Error("no github-token to list the pull request's files"));
-        // A failed listing is not kept: the next caller asks again.
-        return (listing ??= listPullFiles(client, {
-            owner,
-            repo,
-            pullNumber: pullRequest.number,
-            headSha: pullRequest.headSha,
-        }).catch((error) => {
-            listing = null;
-            throw error;
-        }));
     };
 }
 
