@@ -36,7 +36,7 @@ export type Dispatch = 'started' | 'running' | 'published';
 export interface Dispatched {
   outcome: Dispatch;
   /** When a request whose answer was lost was sent (ISO 8601), or null: the outcome is then the service's to show. */
-  lostAt: string | null;
+  unknownSince: string | null;
   /** How many times the request was sent: 2 when it was sent again after a lost answer. */
   sends: number;
 }
@@ -74,12 +74,12 @@ class OutcomeStillUnknownError extends Error {
 class HeldAtSendError extends Error {
   override name = 'HeldAtSendError';
   readonly hold: Hold;
-  readonly lostAt: string | null;
+  readonly unknownSince: string | null;
 
-  constructor(hold: Hold, lostAt: string | null) {
+  constructor(hold: Hold, unknownSince: string | null) {
     super(`held at send: ${hold.kind}`);
     this.hold = hold;
-    this.lostAt = lostAt;
+    this.unknownSince = unknownSince;
   }
 }
 
@@ -176,9 +176,9 @@ interface Write {
 }
 
 /** The check before every send: a freeze or a pause may have begun since the plan, or since the first send. */
-function checkBeforeSend(context: DispatchContext, write: Write, lostAt: string | null): void {
+function checkBeforeSend(context: DispatchContext, write: Write, unknownSince: string | null): void {
   const hold = context.sendHold?.(write.check) ?? null;
-  if (hold !== null) throw new HeldAtSendError(hold, lostAt);
+  if (hold !== null) throw new HeldAtSendError(hold, unknownSince);
 }
 
 async function dispatch(
@@ -190,33 +190,34 @@ async function dispatch(
   const { client, logger } = context;
   // One key for every send of this write (api/idempotency.ts).
   const options: WriteOptions = { idempotencyKey: newIdempotencyKey() };
-  let lostAt: string | null = null;
+  let unknownSince: string | null = null;
   let before: Before | null = null;
   for (let sends = 1; ; sends++) {
-    checkBeforeSend(context, write, lostAt);
+    checkBeforeSend(context, write, unknownSince);
     const sentAt = new Date((context.now ?? Date.now)()).toISOString();
     try {
       await write.send(options);
-      return { outcome: 'started', lostAt, sends };
+      return { outcome: 'started', unknownSince, sends };
     } catch (error) {
       // 409: something is in flight already; wait for it, never send again.
-      if (isCode(error, 409, 'already_published')) return { outcome: 'published', lostAt, sends };
-      if (isCode(error, 409)) return { outcome: 'running', lostAt, sends };
+      if (isCode(error, 409, 'already_published')) return { outcome: 'published', unknownSince, sends };
+      if (isCode(error, 409)) return { outcome: 'running', unknownSince, sends };
       // The resend's turn comes after the deadline: the first request, lost, is all this run knows of.
-      if (error instanceof AfterDeadlineError && lostAt !== null)
-        throw new OutcomeStillUnknownError(write.what, lostAt, sends - 1, false, 'deadline');
+      if (error instanceof AfterDeadlineError && unknownSince !== null)
+        throw new OutcomeStillUnknownError(write.what, unknownSince, sends - 1, false, 'deadline');
       if (!(error instanceof OutcomeUnknownError)) throw error;
-      lostAt ??= sentAt;
+      unknownSince ??= sentAt;
       before ??= { status, updatedAt: await updatedAtOf(client, id) };
       const sign = await watchForSign(context, id, before);
       if (sign === 'cut short')
-        throw new OutcomeStillUnknownError(write.what, lostAt, sends, false, 'deadline');
+        throw new OutcomeStillUnknownError(write.what, unknownSince, sends, false, 'deadline');
       if (sign !== null) {
         logger.info(`The ${write.what} request lost its answer; the item is ${sign}, so it was received.`);
-        return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt, sends };
+        return { outcome: sign === 'UPLOADED' ? 'published' : 'started', unknownSince, sends };
       }
       const atMostOnce = context.atMostOnce === true && write.check.publication !== null;
-      if (sends >= 2 || atMostOnce) throw new OutcomeStillUnknownError(write.what, lostAt, sends, atMostOnce);
+      if (sends >= 2 || atMostOnce)
+        throw new OutcomeStillUnknownError(write.what, unknownSince, sends, atMostOnce);
       logger.info(
         `The ${write.what} request lost its answer and the service shows no sign of it past the stall threshold ` +
           `(${Math.round(context.stallMs / 1000)} s); sending it again, once, with the same Idempotency-Key.`,
@@ -280,7 +281,7 @@ export async function sendOnce<T>(
   } catch (error) {
     if (error instanceof HeldAtSendError) {
       held(run, error.hold);
-      if (error.lostAt !== null) answerLost(run, error.lostAt, 1);
+      if (error.unknownSince !== null) answerLost(run, error.unknownSince, 1);
       return null;
     }
     if (error instanceof AfterDeadlineError) {

@@ -25,7 +25,7 @@ export function untouched(item: PlanItem): ItemRun {
     notes: [],
     unsettled: null,
     lastError: null,
-    lostAt: null,
+    unknownSince: null,
     resent: false,
     error: null,
     durationMs: 0,
@@ -92,7 +92,7 @@ export function raceOpen(run: ItemRun, detail: ContentDetail | null): void {
 /** A publishing request lost its answer: sent at `sentAt` (`sends` times in all), its outcome is the service's to show. */
 export function answerLost(run: ItemRun, sentAt: string, sends: number): void {
   const state = writable(run);
-  state.lostAt ??= sentAt;
+  state.unknownSince ??= sentAt;
   state.resent ||= sends > 1;
 }
 

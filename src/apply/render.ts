@@ -118,7 +118,7 @@ async function sendOneRender(
   answered?.();
   if (sent === null) return false;
   const outcome = sent.outcome;
-  if (publication !== null && sent.lostAt !== null) answerLost(run, sent.lostAt, sent.sends);
+  if (publication !== null && sent.unknownSince !== null) answerLost(run, sent.unknownSince, sent.sends);
   dispatched(run, {
     rendered: outcome === 'started',
     published: publication !== null && outcome === 'started',

@@ -14,7 +14,7 @@ export function outcomeOf(run: ItemRun, status: ContentStatus | null): Outcome {
   // A publication whose answer was lost is unknown until the service shows the item published.
   if (
     status !== 'UPLOADED' &&
-    (run.lostAt !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown'))
+    (run.unknownSince !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown'))
   )
     return 'unknown';
   if (run.running || (status !== null && RUNNING_STATUSES.has(status))) return 'running';
@@ -79,7 +79,7 @@ export function itemResults(
       outcome: outcomeOf(run, status),
       status,
       ...publicationOf(run, row, status),
-      ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
+      ...(run.unknownSince !== null && status !== 'UPLOADED' ? { unknownSince: run.unknownSince } : {}),
       ...(run.resent ? { resentAfterLoss: true } : {}),
       lastError: row?.last_error ?? run.lastError,
       error: run.error,

@@ -90,7 +90,7 @@ export interface ItemRun {
    * When a publishing request whose answer was lost was sent: the publication
    * is unknown until the service shows the item published.
    */
-  readonly lostAt: string | null;
+  readonly unknownSince: string | null;
   /** The publishing request whose answer was lost was sent again (no sign past the stall threshold). */
   readonly resent: boolean;
   readonly error: string | null;

@@ -53,7 +53,7 @@ async function upload(
     const before = run.status;
     const sent = await sendOnce(run, context, () => dispatchUpload(context, id, step.publish, before));
     if (sent === null) return 'unknown';
-    if (sent.lostAt !== null) answerLost(run, sent.lostAt, sent.sends);
+    if (sent.unknownSince !== null) answerLost(run, sent.unknownSince, sent.sends);
     return sent.outcome;
   } catch (error) {
     // The service refuses a second publication: published meanwhile, which the status shows.

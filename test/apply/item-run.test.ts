@@ -47,7 +47,7 @@ describe('an item run', () => {
     const run = untouched(planItem('a.yml'));
     answerLost(run, '2026-11-28T10:00:00.000Z', 2);
     answerLost(run, '2026-11-28T10:05:00.000Z', 1);
-    expect(run).toMatchObject({ lostAt: '2026-11-28T10:00:00.000Z', resent: true });
+    expect(run).toMatchObject({ unknownSince: '2026-11-28T10:00:00.000Z', resent: true });
   });
 
   it('adds holds without changing the ones already given out', () => {
