@@ -4,7 +4,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '../src/api/index.ts';
+import { createClient } from '../src/service-client/index.ts';
 import { startEmulator } from '../src/emulator/index.ts';
 import { runEngine } from '../src/engine/engine.ts';
 import { silentLogger } from '../src/log.ts';

@@ -15,7 +15,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '../src/api/index.ts';
+import { createClient } from '../src/service-client/index.ts';
 import { DEFAULTS } from '../src/defaults.ts';
 import { startEmulator } from '../src/emulator/index.ts';
 import { runEngine } from '../src/engine/engine.ts';

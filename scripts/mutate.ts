@@ -1,6 +1,6 @@
 // `npm run mutate -- [module ...] [--force]`: mutation testing with StrykerJS.
 // A module is a short name from scripts/mutation/config.ts (`retry`,
-// `identity`, …) or a path under src/ (`src/api/retry.ts`); none means every
+// `identity`, …) or a path under src/ (`src/service-client/retry.ts`); none means every
 // core module. Prints each module's score and fails when one is below its
 // threshold. `--force` ignores the incremental results of the last run.
 import { relative, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-import type { ContentStatus, Progress } from './api/types.ts';
+import type { ContentStatus, Progress } from './service-client/types.ts';
 
 /**
  * Where the engine reports what it is doing. The action writes it to the

@@ -8,7 +8,7 @@ import { readInputs, SECRET_INPUTS, type ActionInputs } from './action/inputs.ts
 import { clientOnFirstNeed, type GitHubClient } from './github/client.ts';
 import { baseUrlGate, chooseRun, decisionLine } from './action/mode.ts';
 import { failureMessage, reportRun } from './action/report.ts';
-import { describeError } from './api/index.ts';
+import { describeError } from './service-client/index.ts';
 
 // The action: inputs -> event -> decision (src/action/mode.ts) -> engine
 // (src/action/engine-run.ts) -> annotations, outputs, job summary, PR

@@ -23,10 +23,30 @@ export interface MutatedModule {
  * (docs/testing.md has each score and the run that gave it).
  */
 export const CORE_MODULES: readonly MutatedModule[] = [
-  { name: 'retry', file: 'src/api/retry.ts', tests: ['test/api/*.test.ts'], threshold: 99 },
-  { name: 'listing', file: 'src/api/listing.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
-  { name: 'readings', file: 'src/api/readings.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
-  { name: 'wire', file: 'src/api/wire.ts', tests: ['test/api/*.test.ts'], threshold: 80 },
+  {
+    name: 'retry',
+    file: 'src/service-client/retry.ts',
+    tests: ['test/service-client/*.test.ts'],
+    threshold: 99,
+  },
+  {
+    name: 'listing',
+    file: 'src/service-client/listing.ts',
+    tests: ['test/service-client/*.test.ts'],
+    threshold: 80,
+  },
+  {
+    name: 'readings',
+    file: 'src/service-client/readings.ts',
+    tests: ['test/service-client/*.test.ts'],
+    threshold: 80,
+  },
+  {
+    name: 'wire',
+    file: 'src/service-client/wire.ts',
+    tests: ['test/service-client/*.test.ts'],
+    threshold: 80,
+  },
   {
     name: 'identity',
     file: 'src/plan/identity.ts',
@@ -43,7 +63,7 @@ export const CORE_MODULES: readonly MutatedModule[] = [
     name: 'secrets',
     file: 'src/secrets.ts',
     tests: [
-      'test/api/secrets*.test.ts',
+      'test/service-client/secrets*.test.ts',
       'test/text/secrets.test.ts',
       'test/cli/scrubbing.test.ts',
       'test/report/*.test.ts',
@@ -98,7 +118,7 @@ export function strykerOptions(
     // size limit) are not run: under vitest 5 the runner cannot load a module
     // afresh for one mutant, so each would survive whatever the tests check.
     // The report lists them as ignored; the tests that pin those constants
-    // (test/api/secrets-several.test.ts, test/action/outputs.test.ts) were
+    // (test/service-client/secrets-several.test.ts, test/action/outputs.test.ts) were
     // checked by breaking them by hand.
     ignoreStatic: true,
     // Results of the last run of the same modules are reused for mutants whose

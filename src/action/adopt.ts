@@ -1,4 +1,4 @@
-import { createClient } from '../api/index.ts';
+import { createClient } from '../service-client/index.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import { adoptLines, runAdopt } from '../import/adopt.ts';
 import { inlineText } from '../report/escape.ts';

@@ -1,5 +1,5 @@
-import { describeError } from '../api/index.ts';
-import { FAILED_STATUSES } from '../api/types.ts';
+import { describeError } from '../service-client/index.ts';
+import { FAILED_STATUSES } from '../service-client/types.ts';
 import type { ItemResult } from '../apply/types.ts';
 import type { RunReport } from '../engine/types.ts';
 import { statusOf, type GitHubClient } from '../github/client.ts';

@@ -1,4 +1,4 @@
-import { createClient, type ServiceClient } from '../api/index.ts';
+import { createClient, type ServiceClient } from '../service-client/index.ts';
 import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';

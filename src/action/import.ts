@@ -1,4 +1,4 @@
-import { createClient } from '../api/index.ts';
+import { createClient } from '../service-client/index.ts';
 import { runImport } from '../import/import.ts';
 import { importHeadline, renderImportMarkdown, renderImportText } from '../import/render.ts';
 import type { WorkflowCommands } from './commands.ts';

@@ -1,4 +1,4 @@
-import { checkBaseUrl } from '../api/base-url-policy.ts';
+import { checkBaseUrl } from '../service-client/base-url-policy.ts';
 import type { Permissions } from '../plan/types.ts';
 import type { Mode } from '../plan/types.ts';
 import { VERSION } from '../version.ts';

@@ -1,4 +1,4 @@
-import { describeError } from '../api/index.ts';
+import { describeError } from '../service-client/index.ts';
 import { reviewedItemsOf } from '../engine/review.ts';
 import type { RunReport } from '../engine/types.ts';
 import type { GitHubClient } from '../github/client.ts';

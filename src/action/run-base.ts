@@ -1,4 +1,4 @@
-import { describeError } from '../api/index.ts';
+import { describeError } from '../service-client/index.ts';
 import { haveCommit } from '../git/history.ts';
 import type { GitHubClient } from '../github/client.ts';
 import { listPullFiles, type PullFiles } from '../github/pull-files.ts';

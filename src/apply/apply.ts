@@ -1,4 +1,4 @@
-import { describeError } from '../api/errors.ts';
+import { describeError } from '../service-client/errors.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { PlanItem, Step } from '../plan/types.ts';
 import { runCreate, runEdit } from './content.ts';

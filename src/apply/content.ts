@@ -1,6 +1,6 @@
-import { ClearedFieldsError, ReadBackError } from '../api/errors.ts';
-import { DEFAULT_RETRY } from '../api/retry.ts';
-import type { ContentDetail } from '../api/types.ts';
+import { ClearedFieldsError, ReadBackError } from '../service-client/errors.ts';
+import { DEFAULT_RETRY } from '../service-client/retry.ts';
+import type { ContentDetail } from '../service-client/types.ts';
 import type { Logger } from '../log.ts';
 import type { Step } from '../plan/types.ts';
 import type { Context } from './context.ts';

@@ -1,4 +1,4 @@
-import type { ServiceApi } from '../api/types.ts';
+import type { ServiceApi } from '../service-client/types.ts';
 import type { Logger, Tally } from '../log.ts';
 import type { Hold, Step } from '../plan/types.ts';
 import type { SendCheck } from './dispatch.ts';

@@ -1,12 +1,12 @@
-import { AfterDeadlineError, OutcomeUnknownError, ServiceError } from '../api/errors.ts';
-import { newIdempotencyKey, type WriteOptions } from '../api/idempotency.ts';
+import { AfterDeadlineError, OutcomeUnknownError, ServiceError } from '../service-client/errors.ts';
+import { newIdempotencyKey, type WriteOptions } from '../service-client/idempotency.ts';
 import {
   GENERATING_STATUSES,
   type ContentStatus,
   type GenerationRequest,
   type RenderOptions,
   type ServiceApi,
-} from '../api/types.ts';
+} from '../service-client/types.ts';
 import type { Hold, PublicationTarget } from '../plan/types.ts';
 import { answerLost, held } from './item-run.ts';
 import type { JobTimes } from './job-times.ts';
@@ -24,7 +24,7 @@ import type { Clock } from './wait.ts';
 // received it (the item moves, a run shows progress, the item is touched)
 // until the stall threshold has passed, the point after which the interface
 // lets an upload be dispatched again. Only then, with no sign at all, is it
-// sent once more, with the same Idempotency-Key (api/idempotency.ts); a
+// sent once more, with the same Idempotency-Key (service-client/idempotency.ts); a
 // second lost answer without a sign is left unknown, never sent a third time.
 // A service that queues the first for longer than the threshold, and ignores
 // the key, then publishes twice: with at-most-once, a publication whose
@@ -188,7 +188,7 @@ async function dispatch(
   write: Write,
 ): Promise<Dispatched> {
   const { client, logger } = context;
-  // One key for every send of this write (api/idempotency.ts).
+  // One key for every send of this write (service-client/idempotency.ts).
   const options: WriteOptions = { idempotencyKey: newIdempotencyKey() };
   let unknownSince: string | null = null;
   let before: Before | null = null;

@@ -1,6 +1,6 @@
-import { OutcomeUnknownError, ServiceError } from '../api/errors.ts';
-import { newIdempotencyKey } from '../api/idempotency.ts';
-import type { ContentDetail, ContentFields, ContentSummary, ServiceApi } from '../api/types.ts';
+import { OutcomeUnknownError, ServiceError } from '../service-client/errors.ts';
+import { newIdempotencyKey } from '../service-client/idempotency.ts';
+import type { ContentDetail, ContentFields, ContentSummary, ServiceApi } from '../service-client/types.ts';
 import type { Logger } from '../log.ts';
 import type { DesiredFields } from '../manifest/types.ts';
 import { fieldChanges, putBody } from '../plan/diff.ts';
@@ -86,7 +86,7 @@ export async function createOrAdopt(
   options: { lookMs?: number | undefined } = {},
 ): Promise<ContentDetail> {
   const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
-  // Every send of this create carries the same Idempotency-Key (api/idempotency.ts).
+  // Every send of this create carries the same Idempotency-Key (service-client/idempotency.ts).
   const write = { idempotencyKey: newIdempotencyKey() };
   for (let send = 1; ; send++) {
     try {

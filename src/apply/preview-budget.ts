@@ -1,4 +1,4 @@
-import type { ServiceApi } from '../api/types.ts';
+import type { ServiceApi } from '../service-client/types.ts';
 import type { Hold } from '../plan/types.ts';
 
 // The `preview-credits` ceiling of a pull request's preview renders. The

@@ -1,4 +1,4 @@
-import type { ContentDetail, ContentSummary, ServiceApi } from '../api/types.ts';
+import type { ContentDetail, ContentSummary, ServiceApi } from '../service-client/types.ts';
 import type { Logger } from '../log.ts';
 import { createdAtSameInstant, duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
 import type { Hold } from '../plan/types.ts';

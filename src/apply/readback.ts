@@ -1,4 +1,4 @@
-import type { ContentDetail, ContentEdit, RenderOptions } from '../api/types.ts';
+import type { ContentDetail, ContentEdit, RenderOptions } from '../service-client/types.ts';
 import { coversKeys, sameValue } from '../plan/diff.ts';
 import { serviceText } from '../text/service-terms.ts';
 

@@ -1,4 +1,4 @@
-import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../api/types.ts';
+import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../service-client/types.ts';
 import { uploadCannotCarry } from '../plan/inflight.ts';
 import type { Hold, PublicationTarget, Step } from '../plan/types.ts';
 import { note } from './content.ts';

@@ -1,4 +1,9 @@
-import { FAILED_STATUSES, RENDERED_STATUSES, type ContentStatus, type ContentSummary } from '../api/types.ts';
+import {
+  FAILED_STATUSES,
+  RENDERED_STATUSES,
+  type ContentStatus,
+  type ContentSummary,
+} from '../service-client/types.ts';
 import { RUNNING_STATUSES } from '../plan/inflight.ts';
 import { confirmationOf } from '../plan/confirmation.ts';
 import { idleState } from '../plan/types.ts';

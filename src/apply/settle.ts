@@ -1,4 +1,4 @@
-import type { ContentStatus } from '../api/types.ts';
+import type { ContentStatus } from '../service-client/types.ts';
 import { RUNNING_STATUSES, mayBeInFlight, publishesInOneRun } from '../plan/inflight.ts';
 import type { Step } from '../plan/types.ts';
 import type { Context } from './context.ts';

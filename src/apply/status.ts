@@ -1,5 +1,5 @@
-import { ResponseShapeError, isNotFound } from '../api/errors.ts';
-import { isKnownStatus, type ServiceApi, type TaskStatus } from '../api/types.ts';
+import { ResponseShapeError, isNotFound } from '../service-client/errors.ts';
+import { isKnownStatus, type ServiceApi, type TaskStatus } from '../service-client/types.ts';
 
 // Where an item is, read from the service as a whole. GET /gen/task-status
 // is the interface's way to poll (never rate limited); its body is "not

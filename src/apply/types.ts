@@ -1,4 +1,4 @@
-import type { ContentDetail, ContentStatus } from '../api/types.ts';
+import type { ContentDetail, ContentStatus } from '../service-client/types.ts';
 import type { AccountPublication, Confirmation } from '../plan/types.ts';
 import type { Hold, PlanItem } from '../plan/types.ts';
 import type { ServiceTermsNote } from './readback.ts';

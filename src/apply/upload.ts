@@ -1,5 +1,5 @@
-import { ServiceError } from '../api/errors.ts';
-import { RENDERED_STATUSES } from '../api/types.ts';
+import { ServiceError } from '../service-client/errors.ts';
+import { RENDERED_STATUSES } from '../service-client/types.ts';
 import type { Step } from '../plan/types.ts';
 import type { Context } from './context.ts';
 import { answerLost, dispatched, saw } from './item-run.ts';

@@ -4,7 +4,7 @@ import {
   type Progress,
   type ServiceApi,
   type TaskStatus,
-} from '../api/types.ts';
+} from '../service-client/types.ts';
 import type { Logger, Tally } from '../log.ts';
 import { PARKED_STATUSES, RESTING_STATUSES, RUNNING_STATUSES } from '../plan/inflight.ts';
 import { readStatus } from './status.ts';

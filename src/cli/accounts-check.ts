@@ -1,5 +1,5 @@
-import type { ServiceClient } from '../api/client.ts';
-import { describeError } from '../api/errors.ts';
+import type { ServiceClient } from '../service-client/client.ts';
+import { describeError } from '../service-client/errors.ts';
 import type { RunReport } from '../engine/types.ts';
 import { outlineAccountProblems } from '../plan/accounts.ts';
 import { pausedAccountProblems } from '../plan/release-status.ts';

@@ -1,5 +1,5 @@
-import { ConfigurationError, describeError } from '../api/errors.ts';
-import { createClient } from '../api/client.ts';
+import { ConfigurationError, describeError } from '../service-client/errors.ts';
+import { createClient } from '../service-client/client.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import { adoptLines, runAdopt } from '../import/adopt.ts';
 import { renderPlanText } from '../report/text.ts';

@@ -1,7 +1,7 @@
-import { checkBaseUrl } from '../api/base-url-policy.ts';
-import { createClient, type ServiceClient } from '../api/client.ts';
-import { ConfigurationError, describeError } from '../api/errors.ts';
-import { STORE_THE_KEY } from '../api/explain.ts';
+import { checkBaseUrl } from '../service-client/base-url-policy.ts';
+import { createClient, type ServiceClient } from '../service-client/client.ts';
+import { ConfigurationError, describeError } from '../service-client/errors.ts';
+import { STORE_THE_KEY } from '../service-client/explain.ts';
 import type { CliOptions } from './args.ts';
 import type { CliIO } from './terminal.ts';
 

@@ -1,4 +1,4 @@
-import { ConfigurationError, describeError } from '../api/errors.ts';
+import { ConfigurationError, describeError } from '../service-client/errors.ts';
 import { scrubSecrets } from '../secrets.ts';
 import { doctorPassed, runDoctor } from '../doctor/doctor.ts';
 import { renderDoctorText } from '../doctor/render.ts';

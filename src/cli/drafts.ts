@@ -1,5 +1,5 @@
-import { ConfigurationError, describeError } from '../api/errors.ts';
-import { createClient } from '../api/client.ts';
+import { ConfigurationError, describeError } from '../service-client/errors.ts';
+import { createClient } from '../service-client/client.ts';
 import { listDrafts, renderDraftsText } from '../import/drafts.ts';
 import { scrubSecrets } from '../secrets.ts';
 import type { CliOptions } from './args.ts';

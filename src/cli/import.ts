@@ -1,6 +1,6 @@
-import { ConfigurationError, describeError } from '../api/errors.ts';
+import { ConfigurationError, describeError } from '../service-client/errors.ts';
 import { scrubSecrets } from '../secrets.ts';
-import { createClient } from '../api/client.ts';
+import { createClient } from '../service-client/client.ts';
 import { ImportUsageError, runImport } from '../import/import.ts';
 import { renderImportText } from '../import/render.ts';
 import type { CliOptions } from './args.ts';

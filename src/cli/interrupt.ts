@@ -1,6 +1,6 @@
-import type { ContentStatus } from '../api/types.ts';
-import { GENERATING_STATUSES } from '../api/types.ts';
-import type { ServiceClient } from '../api/client.ts';
+import type { ContentStatus } from '../service-client/types.ts';
+import { GENERATING_STATUSES } from '../service-client/types.ts';
+import type { ServiceClient } from '../service-client/client.ts';
 import type { Plan } from '../plan/types.ts';
 
 // Ctrl-C (or SIGTERM) during a run. The client the engine talks through is

@@ -1,4 +1,4 @@
-import { describeError } from '../api/errors.ts';
+import { describeError } from '../service-client/errors.ts';
 import { runEmulatorCommand } from '../emulator/command.ts';
 import { VERSION } from '../version.ts';
 import { parseCliArgs, UsageError } from './args.ts';

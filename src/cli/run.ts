@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ServiceClient } from '../api/client.ts';
-import { ConfigurationError, describeError } from '../api/errors.ts';
+import type { ServiceClient } from '../service-client/client.ts';
+import { ConfigurationError, describeError } from '../service-client/errors.ts';
 import type { PollPolicy } from '../apply/wait.ts';
 import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';

@@ -1,5 +1,5 @@
-import { createClient, type ClientOptions } from '../api/client.ts';
-import type { ListingOutcome } from '../api/listing.ts';
+import { createClient, type ClientOptions } from '../service-client/client.ts';
+import type { ListingOutcome } from '../service-client/listing.ts';
 import { probeService, type DoctorReport } from './probe.ts';
 
 // Runs the probe with a client that can only read and only spend its budget:

@@ -1,6 +1,6 @@
-import { describeError, ServiceError } from '../api/errors.ts';
-import type { ServiceClient } from '../api/client.ts';
-import type { ListingOutcome } from '../api/listing.ts';
+import { describeError, ServiceError } from '../service-client/errors.ts';
+import type { ServiceClient } from '../service-client/client.ts';
+import type { ListingOutcome } from '../service-client/listing.ts';
 import {
   RULES,
   Unrecognised,
@@ -12,9 +12,14 @@ import {
   readTaskStatus,
   shapeOf,
   type RuleId,
-} from '../api/readings.ts';
-import { isKnownPlatform, isKnownStatus, type Account, type ContentSummary } from '../api/types.ts';
-import * as wire from '../api/wire.ts';
+} from '../service-client/readings.ts';
+import {
+  isKnownPlatform,
+  isKnownStatus,
+  type Account,
+  type ContentSummary,
+} from '../service-client/types.ts';
+import * as wire from '../service-client/wire.ts';
 import type { DoctorReport, Finding } from './schema.ts';
 
 export type { DoctorReport, Finding } from './schema.ts';

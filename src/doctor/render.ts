@@ -1,4 +1,4 @@
-import type { Consequence } from '../api/readings.ts';
+import type { Consequence } from '../service-client/readings.ts';
 import { inlineText } from '../report/escape.ts';
 import type { DoctorReport, Finding } from './probe.ts';
 

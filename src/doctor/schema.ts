@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULES, type RuleId } from '../api/readings.ts';
+import { RULES, type RuleId } from '../service-client/readings.ts';
 
 // The shape of the doctor's report, versioned: `content-as-code doctor
 // --json` prints it in the CLI's envelope (src/cli/documents.ts), from which

@@ -1,5 +1,5 @@
-import { ServiceError, describeError, isNotFound } from '../api/errors.ts';
-import type { ContentDetail, ServiceApi } from '../api/types.ts';
+import { ServiceError, describeError, isNotFound } from '../service-client/errors.ts';
+import type { ContentDetail, ServiceApi } from '../service-client/types.ts';
 
 // GET /contents/{id}, at most `width` at a time, asked for one id at a time
 // as ids become known: the engine asks for the items the manifests name while

@@ -1,4 +1,4 @@
-import { describeError } from '../api/errors.ts';
+import { describeError } from '../service-client/errors.ts';
 import { rememberedVersions } from '../git/earlier-versions.ts';
 import { loadManifests } from '../manifest/index.ts';
 import type { LoadResult } from '../manifest/types.ts';

@@ -1,5 +1,5 @@
-import { ServiceError, describeError } from '../api/errors.ts';
-import type { ContentSummary, Introspection, ServiceApi } from '../api/types.ts';
+import { ServiceError, describeError } from '../service-client/errors.ts';
+import type { ContentSummary, Introspection, ServiceApi } from '../service-client/types.ts';
 import { applyItems, type ApplyOptions } from '../apply/apply.ts';
 import { untouched } from '../apply/item-run.ts';
 import { PreviewBudget } from '../apply/preview-budget.ts';

@@ -4,9 +4,9 @@ import {
   type ContentDetail,
   type ContentSummary,
   type ServiceApi,
-} from '../api/types.ts';
-import { ServiceError, describeError } from '../api/errors.ts';
-import { readGenerationPace } from '../api/readings.ts';
+} from '../service-client/types.ts';
+import { ServiceError, describeError } from '../service-client/errors.ts';
+import { readGenerationPace } from '../service-client/readings.ts';
 import type { ItemRun } from '../apply/types.ts';
 import type { NamedManifest } from '../manifest/index.ts';
 import { titleKey } from '../text/service-terms.ts';

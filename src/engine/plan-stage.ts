@@ -1,4 +1,4 @@
-import type { ContentDetail, ContentSummary } from '../api/types.ts';
+import type { ContentDetail, ContentSummary } from '../service-client/types.ts';
 import { personaChangedSince, previousTitle, publishedWith } from '../git/earlier-versions.ts';
 import type { DesiredItem, LoadResult } from '../manifest/types.ts';
 import { outlineAccountProblems } from '../plan/accounts.ts';

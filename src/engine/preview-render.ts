@@ -1,4 +1,4 @@
-import { RENDERED_STATUSES } from '../api/types.ts';
+import { RENDERED_STATUSES } from '../service-client/types.ts';
 import { globRoot } from '../manifest/glob.ts';
 import { releaseFilesIn } from '../manifest/catalogue-files.ts';
 import { readRelease } from '../manifest/release-file.ts';

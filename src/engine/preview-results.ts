@@ -1,5 +1,5 @@
-import { describeError } from '../api/errors.ts';
-import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../api/types.ts';
+import { describeError } from '../service-client/errors.ts';
+import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../service-client/types.ts';
 import type { ItemResult } from '../apply/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { Hold, Plan, PlanItem } from '../plan/types.ts';

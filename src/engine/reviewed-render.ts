@@ -1,4 +1,4 @@
-import { RENDERED_STATUSES } from '../api/types.ts';
+import { RENDERED_STATUSES } from '../service-client/types.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { publicationsOf, statedScopes } from '../plan/steps.ts';
 import type { Plan, PlanItem, Step } from '../plan/types.ts';

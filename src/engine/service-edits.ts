@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import type { ContentDetail } from '../api/types.ts';
+import type { ContentDetail } from '../service-client/types.ts';
 import { mapLimit } from '../concurrency.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
 import { defaultsFilesAbove } from '../manifest/index.ts';

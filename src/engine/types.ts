@@ -1,4 +1,4 @@
-import type { ServiceApi } from '../api/types.ts';
+import type { ServiceApi } from '../service-client/types.ts';
 import type { ApplyResult } from '../apply/types.ts';
 import type { Clock, PollPolicy } from '../apply/wait.ts';
 import type { ChangeScope } from '../git/changes.ts';

@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import type { PublishOptions } from '../api/types.ts';
+import type { PublishOptions } from '../service-client/types.ts';
 import { defaultsFilesAbove } from '../manifest/catalogue-files.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { sameTitle, titleKey } from '../text/service-terms.ts';

@@ -1,4 +1,4 @@
-import type { ContentDetail } from '../api/types.ts';
+import type { ContentDetail } from '../service-client/types.ts';
 import { loadManifests } from '../manifest/index.ts';
 import type { Listing } from '../engine/observe.ts';
 import { plan } from '../plan/plan.ts';

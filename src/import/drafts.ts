@@ -1,4 +1,4 @@
-import type { ServiceApi } from '../api/types.ts';
+import type { ServiceApi } from '../service-client/types.ts';
 import { loadManifests } from '../manifest/index.ts';
 import { matchItems } from '../plan/identity.ts';
 import { stripControls } from '../text/safe-line.ts';

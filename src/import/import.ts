@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { ContentDetail, ContentStatus, ContentSummary, ServiceApi } from '../api/types.ts';
+import type { ContentDetail, ContentStatus, ContentSummary, ServiceApi } from '../service-client/types.ts';
 import { loadManifests, parseManifest } from '../manifest/index.ts';
 import type { DesiredItem, Problem, Stage } from '../manifest/types.ts';
 import { matchItems } from '../plan/identity.ts';

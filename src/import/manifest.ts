@@ -5,8 +5,8 @@ import {
   isKnownPlatform,
   type Account,
   type ContentDetail,
-} from '../api/types.ts';
-import { writeScript } from '../api/readings.ts';
+} from '../service-client/types.ts';
+import { writeScript } from '../service-client/readings.ts';
 import type { Stage } from '../manifest/types.ts';
 
 // One remote item -> the manifest that describes it as it stands, so that a

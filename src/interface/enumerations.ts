@@ -1,6 +1,6 @@
 // The enumerations the service interface lists, word for word, and nothing
 // else: no reading of a "not shown" rule, no interpretation. Both the client
-// (src/api/types.ts) and the emulator (src/emulator/) take them from here, so
+// (src/service-client/types.ts) and the emulator (src/emulator/) take them from here, so
 // neither borrows the other's understanding of the service. Imports nothing.
 
 /** "ContentStatus allowed values" (States and transitions), in the interface's order. */

@@ -1,4 +1,4 @@
-import type { RenderOptions } from '../api/types.ts';
+import type { RenderOptions } from '../service-client/types.ts';
 import type { Manifest, ManifestAccount } from './schema.ts';
 import { problemAt } from './position-tree.ts';
 import type { PositionMap } from './position-tree.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PLATFORMS } from '../api/types.ts';
+import { PLATFORMS } from '../service-client/types.ts';
 import { DURATION_FORM, parseDuration } from '../text/duration.ts';
 import { isTimeZone, timeZoneNames } from '../text/wall-clock.ts';
 import { suggest } from './suggest.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PLATFORMS } from '../api/types.ts';
+import { PLATFORMS } from '../service-client/types.ts';
 import { pausedField } from './release-schema.ts';
 import { FLOWS, STAGES } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { Platform, PublishOptions, RenderOptions } from '../api/types.ts';
+import type { Platform, PublishOptions, RenderOptions } from '../service-client/types.ts';
 
 export const STAGES = ['draft', 'rendered', 'published'] as const;
 export type Stage = (typeof STAGES)[number];

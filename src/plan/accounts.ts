@@ -1,4 +1,4 @@
-import type { Account } from '../api/types.ts';
+import type { Account } from '../service-client/types.ts';
 import type {
   AccountSelector,
   DesiredItem,

@@ -1,4 +1,4 @@
-import type { Account, ContentDetail, ContentSummary } from '../api/types.ts';
+import type { Account, ContentDetail, ContentSummary } from '../service-client/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { serviceText } from '../text/service-terms.ts';
 import { sameValue } from './diff.ts';

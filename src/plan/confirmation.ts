@@ -1,4 +1,4 @@
-import type { Account, ContentDetail, ContentSummary, PublishedLink } from '../api/types.ts';
+import type { Account, ContentDetail, ContentSummary, PublishedLink } from '../service-client/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import type { Confirmation, PlanContext, PlanItem, PublicationTarget } from './types.ts';
 

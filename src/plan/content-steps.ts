@@ -1,4 +1,4 @@
-import type { ContentDetail, ContentStatus } from '../api/types.ts';
+import type { ContentDetail, ContentStatus } from '../service-client/types.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { accountsDrift, publishDrift } from './checks.ts';
 import { SCRIPT_FIELDS, createFields, fieldChanges, putBody, settingsChanges } from './diff.ts';

@@ -4,7 +4,7 @@ import type {
   ContentFields,
   RenderOptions,
   VideoSettings,
-} from '../api/types.ts';
+} from '../service-client/types.ts';
 import type { DesiredFields } from '../manifest/types.ts';
 import { serviceText } from '../text/service-terms.ts';
 import type { Drift, FieldChange, KeptValue, ManagedField } from './types.ts';

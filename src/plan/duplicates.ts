@@ -1,4 +1,4 @@
-import type { ContentSummary } from '../api/types.ts';
+import type { ContentSummary } from '../service-client/types.ts';
 
 // Two runs that create the same title at the same moment (the service offers
 // no lock) each make an item. Every run settles it the same way, from the

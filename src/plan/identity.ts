@@ -1,4 +1,4 @@
-import type { ContentSummary } from '../api/types.ts';
+import type { ContentSummary } from '../service-client/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { titleKey } from '../text/service-terms.ts';
 import type { Match, Matched, MatchOptions, MatchResult, RemoteRef } from './types.ts';

@@ -1,4 +1,9 @@
-import { TERMINAL_STATUSES, type ContentStatus, type Progress, type PublishOptions } from '../api/types.ts';
+import {
+  TERMINAL_STATUSES,
+  type ContentStatus,
+  type Progress,
+  type PublishOptions,
+} from '../service-client/types.ts';
 import type { Flow, Stage } from '../manifest/types.ts';
 
 // What the service says about work in flight, read from the service as a

@@ -1,4 +1,4 @@
-import type { ContentEdit } from '../api/types.ts';
+import type { ContentEdit } from '../service-client/types.ts';
 import { sameValue } from './diff.ts';
 import type { FieldChange, Mode, Permissions, PlanItem, PreviewBlock, PreviewReach, Step } from './types.ts';
 

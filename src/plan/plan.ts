@@ -4,7 +4,7 @@ import {
   type Account,
   type ContentDetail,
   type ContentSummary,
-} from '../api/types.ts';
+} from '../service-client/types.ts';
 import type { DesiredItem, Problem } from '../manifest/types.ts';
 import { resolveAccounts, type ResolvedAccounts } from './accounts.ts';
 import { renameOf, tiktokWarning } from './checks.ts';

@@ -1,4 +1,4 @@
-import type { Account } from '../api/types.ts';
+import type { Account } from '../service-client/types.ts';
 import type { DesiredItem, FreezeHold, PausedAccount, ReleaseControl } from '../manifest/types.ts';
 import { FreezeCalendar, type Freeze } from './freeze-windows.ts';
 import { publishes } from './steps.ts';

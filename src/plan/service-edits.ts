@@ -1,4 +1,4 @@
-import type { ContentDetail } from '../api/types.ts';
+import type { ContentDetail } from '../service-client/types.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import type { FieldChange, Hold, PlanContext, ServiceEdit } from './types.ts';
 

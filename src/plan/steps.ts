@@ -1,4 +1,4 @@
-import type { Scope } from '../api/types.ts';
+import type { Scope } from '../service-client/types.ts';
 import type { PublicationTarget, Step } from './types.ts';
 
 // What a step does, asked in one place: the planner, the review, the

@@ -7,7 +7,7 @@ import type {
   RenderOptions,
   Scope,
   ContentSummary,
-} from '../api/types.ts';
+} from '../service-client/types.ts';
 import type { DesiredItem, Flow, FreezeHold, PausedAccount, Problem, Stage } from '../manifest/types.ts';
 import type { FreezeCalendar } from './freeze-windows.ts';
 

@@ -4,7 +4,7 @@ import {
   type ContentDetail,
   type ContentStatus,
   type ContentSummary,
-} from '../api/types.ts';
+} from '../service-client/types.ts';
 import type { DesiredItem, FreezeHold } from '../manifest/types.ts';
 import { settingsChanges } from './diff.ts';
 import { RUNNING_STATUSES, uploadCannotCarry } from './inflight.ts';

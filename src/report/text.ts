@@ -1,4 +1,4 @@
-import type { ContentStatus, Progress } from '../api/types.ts';
+import type { ContentStatus, Progress } from '../service-client/types.ts';
 import { serviceEditsText } from './service-edit-words.ts';
 import type { ApplyResult, ItemResult, Outcome } from '../apply/types.ts';
 import { countsText, planCounts, resultCounts } from './counts.ts';

@@ -2,8 +2,8 @@
 // service holds in its own terms said once, and an edit accepted but not read
 // back held for the next run, never sent again.
 import { describe, expect, it } from 'vitest';
-import { ClearedFieldsError, ReadBackError } from '../../src/api/errors.ts';
-import type { ContentEdit } from '../../src/api/types.ts';
+import { ClearedFieldsError, ReadBackError } from '../../src/service-client/errors.ts';
+import type { ContentEdit } from '../../src/service-client/types.ts';
 import { note, runEdit } from '../../src/apply/content.ts';
 import type { Context } from '../../src/apply/context.ts';
 import { untouched } from '../../src/apply/item-run.ts';

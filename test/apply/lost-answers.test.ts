@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/api/errors.ts';
-import type { ContentEdit, ContentSummary } from '../../src/api/types.ts';
+import { ServiceError } from '../../src/service-client/errors.ts';
+import type { ContentEdit, ContentSummary } from '../../src/service-client/types.ts';
 import type { Logger } from '../../src/log.ts';
 import { createOrAdopt } from '../../src/apply/lost-answers.ts';
 import { contentDetail as item, fakeService as fake } from '../support/service-fakes.ts';

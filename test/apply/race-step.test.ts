@@ -1,7 +1,7 @@
 // The race for a new item's title, as one item's run settles it: once, and
 // with what the run goes on with afterwards.
 import { describe, expect, it } from 'vitest';
-import type { ContentDetail } from '../../src/api/types.ts';
+import type { ContentDetail } from '../../src/service-client/types.ts';
 import type { Context } from '../../src/apply/context.ts';
 import { held, raceOpen, untouched } from '../../src/apply/item-run.ts';
 import { settleRace } from '../../src/apply/race-step.ts';

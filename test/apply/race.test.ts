@@ -1,6 +1,6 @@
 // What a run does when a second item of its title turns up after its create.
 import { describe, expect, it } from 'vitest';
-import type { ContentDetail, ServiceApi } from '../../src/api/types.ts';
+import type { ContentDetail, ServiceApi } from '../../src/service-client/types.ts';
 import { settleTitleRace } from '../../src/apply/race.ts';
 import { recordingLogger } from '../support/engine-harness.ts';
 

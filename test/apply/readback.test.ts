@@ -1,7 +1,7 @@
 // What a write sent that the service holds in its own terms: said once in the
 // report, and never taken for a difference to write again.
 import { describe, expect, it } from 'vitest';
-import type { RenderOptions, VideoSettings } from '../../src/api/types.ts';
+import type { RenderOptions, VideoSettings } from '../../src/service-client/types.ts';
 import { readBackFields, readBackRender } from '../../src/apply/readback.ts';
 import { contentDetail } from '../support/service-fakes.ts';
 

@@ -1,7 +1,7 @@
 // What the reports say of each item after an apply: its outcome, from what the
 // run did and the status the service shows, and the URLs of what it published.
 import { describe, expect, it } from 'vitest';
-import type { Account, ContentStatus, ContentSummary } from '../../src/api/types.ts';
+import type { Account, ContentStatus, ContentSummary } from '../../src/service-client/types.ts';
 import { answerLost, created, dispatched, edited, errored, untouched } from '../../src/apply/item-run.ts';
 import { itemResults, outcomeOf, publishedThisRun } from '../../src/apply/results.ts';
 import type { ItemRun } from '../../src/apply/types.ts';

@@ -1,7 +1,7 @@
 // Waiting for the service around one item's writes: before acting on a plan
 // the service may have moved away from, and after a dispatch.
 import { describe, expect, it } from 'vitest';
-import type { ContentStatus, Progress, TaskStatus } from '../../src/api/types.ts';
+import type { ContentStatus, Progress, TaskStatus } from '../../src/service-client/types.ts';
 import type { Context } from '../../src/apply/context.ts';
 import { untouched } from '../../src/apply/item-run.ts';
 import { settle, settleDispatch, stillAsPlanned } from '../../src/apply/settle.ts';

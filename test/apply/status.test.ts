@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/api/errors.ts';
-import type { ContentDetail, TaskStatus } from '../../src/api/types.ts';
+import { ServiceError } from '../../src/service-client/errors.ts';
+import type { ContentDetail, TaskStatus } from '../../src/service-client/types.ts';
 import { readStatus } from '../../src/apply/status.ts';
 import { contentDetail as item, fakeService as fake } from '../support/service-fakes.ts';
 

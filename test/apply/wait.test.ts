@@ -4,7 +4,7 @@ import {
   type ContentStatus,
   type ServiceApi,
   type TaskStatus,
-} from '../../src/api/types.ts';
+} from '../../src/service-client/types.ts';
 import { waitForItem, type Clock } from '../../src/apply/wait.ts';
 import { recordingLogger } from '../support/engine-harness.ts';
 

@@ -97,7 +97,7 @@ const over = (entry: Measured): boolean => entry.lines > entry.limit;
 describe('the size of functions in src/', () => {
   it('measures every module', () => {
     expect(MEASURED.length).toBeGreaterThan(500);
-    expect(MEASURED.map((entry) => entry.key)).toContain('api/retry.ts:sendWithRetries');
+    expect(MEASURED.map((entry) => entry.key)).toContain('service-client/retry.ts:sendWithRetries');
   });
 
   it(`has no function over ${STRICT_LIMIT} lines in src/plan/ or src/apply/, none over ${LIMIT} elsewhere`, () => {

@@ -107,7 +107,7 @@ describe('the layers of src/', () => {
 
   it('keeps src/plan/ pure: no I/O, no YAML, only data types from below', () => {
     const allowed = new Set([
-      'api/types.ts',
+      'service-client/types.ts',
       'manifest/types.ts',
       'manifest/suggest.ts',
       'defaults.ts',
@@ -125,7 +125,7 @@ describe('the layers of src/', () => {
 
   it('keeps src/report/ a renderer: nothing that reaches a network', () => {
     const network =
-      /^(?:node:(?:https?|http2|net|tls|dns|dgram)|undici|@actions\/github|@octokit\/|api\/(?:client|transport|listing)\.ts|github\/)/;
+      /^(?:node:(?:https?|http2|net|tls|dns|dgram)|undici|@actions\/github|@octokit\/|service-client\/(?:client|transport|listing)\.ts|github\/)/;
     const reaching = EDGES.filter((edge) => areaOf(edge.from) === 'report' && network.test(edge.to)).map(
       (edge) => `${edge.from} -> ${edge.to}`,
     );

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, WritesStoppedError } from '../../src/api/index.ts';
+import { createClient, WritesStoppedError } from '../../src/service-client/index.ts';
 import { main } from '../../src/cli/main.ts';
 import { doctorDocumentSchema } from '../../src/cli/documents.ts';
 import type { DoctorReport } from '../../src/doctor/schema.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentStatus } from '../../src/api/types.ts';
+import type { ContentStatus } from '../../src/service-client/types.ts';
 import { scrubbing } from '../../src/cli/terminal.ts';
 import { renderPlanText } from '../../src/report/text.ts';
 import { plan, planItem } from '../support/fixtures.ts';

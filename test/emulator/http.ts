@@ -1,7 +1,7 @@
 // Plain-fetch helpers for the conformance suite: the emulator is spoken to
 // over real HTTP, exactly as any client would.
 import { afterEach } from 'vitest';
-import type { ContentStatus } from '../../src/api/types.ts';
+import type { ContentStatus } from '../../src/service-client/types.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import type { Emulator, EmulatorOptions } from '../../src/emulator/index.ts';
 

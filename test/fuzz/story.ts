@@ -5,7 +5,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type ServiceClient } from '../../src/api/index.ts';
+import { createClient, type ServiceClient } from '../../src/service-client/index.ts';
 import { startEmulator, readingNamed, type Emulator, type ItemRecord } from '../../src/emulator/index.ts';
 import { DEFAULT_ACCOUNTS } from '../../src/emulator/index.ts';
 import { runEngine } from '../../src/engine/engine.ts';

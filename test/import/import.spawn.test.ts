@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceClient } from '../../src/api/client.ts';
+import type { ServiceClient } from '../../src/service-client/client.ts';
 import { main } from '../../src/cli/main.ts';
 import type { RunReport } from '../../src/engine/types.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ContentFields } from '../../src/api/types.ts';
+import type { ContentFields } from '../../src/service-client/types.ts';
 import { main } from '../../src/cli/main.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
 import { runImport, type ImportReport } from '../../src/import/import.ts';

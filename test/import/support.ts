@@ -1,8 +1,13 @@
 // A catalogue of a few hundred items in every stage, seeded through the
 // client (as the service's own web app would leave it) and the emulator's
 // admin handle (failures, a second account of one name).
-import type { ServiceClient } from '../../src/api/client.ts';
-import type { Account, ContentFields, PublishOptions, RenderOptions } from '../../src/api/types.ts';
+import type { ServiceClient } from '../../src/service-client/client.ts';
+import type {
+  Account,
+  ContentFields,
+  PublishOptions,
+  RenderOptions,
+} from '../../src/service-client/types.ts';
 import { TERMINAL_STATUS_NAMES } from '../../src/interface/enumerations.ts';
 import type { Emulator, EmulatorOptions } from '../../src/emulator/index.ts';
 import { mapLimit } from '../../src/concurrency.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatProblem, suggest } from '../../src/manifest/index.ts';
-import { PLATFORMS } from '../../src/api/types.ts';
+import { PLATFORMS } from '../../src/service-client/types.ts';
 
 describe('suggest', () => {
   const publishFields = ['accounts', 'at', 'privacy', 'category', 'made_for_kids', 'notify_subscribers'];

@@ -2,7 +2,7 @@
 // settings that drifted, a new manifest that looks like a renamed item, and a
 // TikTok publication without its settings.
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../src/api/types.ts';
+import type { Account } from '../../src/service-client/types.ts';
 import { accountsDrift, publishDrift, renameOf, tiktokWarning } from '../../src/plan/checks.ts';
 import type { PublicationTarget } from '../../src/plan/types.ts';
 import { ACCOUNTS, desired, published, remote, summaryOf } from '../support/fixtures.ts';

@@ -2,7 +2,7 @@
 // shows is read per account where it shows URLs so, and said as it is where
 // it shows one URL for the item.
 import { describe, expect, it } from 'vitest';
-import type { Account, ContentSummary } from '../../src/api/types.ts';
+import type { Account, ContentSummary } from '../../src/service-client/types.ts';
 import { CONFIRM_WITHIN_MS, confirmationOf, publicationCheck } from '../../src/plan/confirmation.ts';
 import { published, remote, summaryOf } from '../support/fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentDetail, VideoSettings } from '../../src/api/types.ts';
+import type { ContentDetail, VideoSettings } from '../../src/service-client/types.ts';
 import {
   coversKeys,
   createFields,

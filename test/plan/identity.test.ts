@@ -1,7 +1,7 @@
 // Matching manifests to remote items, one rule at a time: pinned ids, exact
 // titles, renames, other shards' items, and the order of everything returned.
 import { describe, expect, it } from 'vitest';
-import type { ContentSummary } from '../../src/api/types.ts';
+import type { ContentSummary } from '../../src/service-client/types.ts';
 import { matchItems, orphanTitles, renameCandidates } from '../../src/plan/identity.ts';
 import { desired, remote, summaryOf } from '../support/fixtures.ts';
 

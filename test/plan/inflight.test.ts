@@ -1,7 +1,7 @@
 // Whether a run may be in flight on an item, read from its status first and
 // its progress snapshot second; and what an upload is not shown to carry.
 import { describe, expect, it } from 'vitest';
-import type { ContentStatus, Progress } from '../../src/api/types.ts';
+import type { ContentStatus, Progress } from '../../src/service-client/types.ts';
 import { mayBeInFlight, publishesInOneRun, uploadCannotCarry } from '../../src/plan/inflight.ts';
 
 const snapshot: Progress = { percentage: 60, step: 'video', message: 'Rendering video' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentDetail } from '../../src/api/types.ts';
+import type { ContentDetail } from '../../src/service-client/types.ts';
 import type { DesiredItem } from '../../src/manifest/types.ts';
 import { settleChanges } from '../../src/plan/service-edits.ts';
 import type { FieldChange, FieldOrigin, ManagedField } from '../../src/plan/types.ts';

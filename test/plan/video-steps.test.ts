@@ -2,7 +2,7 @@
 // after its own steps, why it is rendered, and whether and how its
 // publication goes out now.
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../src/api/types.ts';
+import type { Account } from '../../src/service-client/types.ts';
 import type { DesiredItem } from '../../src/manifest/types.ts';
 import { videoSteps, type Standing } from '../../src/plan/video-steps.ts';
 import type { PublicationTarget } from '../../src/plan/types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../src/api/types.ts';
+import type { Account } from '../../src/service-client/types.ts';
 import type { Step } from '../../src/plan/types.ts';
 import { planHeadline, resultsHeadline } from '../../src/report/text.ts';
 import { applyResult, itemResult, plan, planItem } from '../support/fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentStatus } from '../../src/api/types.ts';
+import type { ContentStatus } from '../../src/service-client/types.ts';
 import type { RunReport } from '../../src/engine/types.ts';
 import { COMMENT_LIMIT, renderReport } from '../../src/report/markdown.ts';
 import { applyReport } from '../support/fixtures.ts';

@@ -1,7 +1,7 @@
 // One apply run in its own process, so that a test can SIGKILL it at any
 // instant. Reads CAC_BASE_URL, CAC_API_KEY and CAC_DIR (and CAC_WAIT=false,
 // CAC_STALL_MS to shrink the stall threshold); prints one JSON line.
-import { createClient } from '../../src/api/index.ts';
+import { createClient } from '../../src/service-client/index.ts';
 import { runEngine } from '../../src/engine/engine.ts';
 import { silentLogger } from '../../src/log.ts';
 

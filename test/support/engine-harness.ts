@@ -3,8 +3,8 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createClient, type ClientOptions, type ServiceClient } from '../../src/api/index.ts';
-import type { ContentStatus, Progress } from '../../src/api/types.ts';
+import { createClient, type ClientOptions, type ServiceClient } from '../../src/service-client/index.ts';
+import type { ContentStatus, Progress } from '../../src/service-client/types.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
 import { runEngine } from '../../src/engine/engine.ts';
 import type {

@@ -3,7 +3,7 @@
 // items, plans, results and whole run reports. Each builder gives every
 // field a neutral value and takes overrides; the accounts are those of the
 // examples, with ids short enough to read in an assertion.
-import type { Account, ContentDetail } from '../../src/api/types.ts';
+import type { Account, ContentDetail } from '../../src/service-client/types.ts';
 import { asSummary } from '../../src/apply/race.ts';
 import type { ApplyResult, ItemResult } from '../../src/apply/types.ts';
 import type { RunReport } from '../../src/engine/types.ts';

@@ -1,4 +1,4 @@
-import type { ContentDetail, ServiceApi } from '../../src/api/types.ts';
+import type { ContentDetail, ServiceApi } from '../../src/service-client/types.ts';
 
 // A content item as the service's detail view shows it, and a service made of
 // only the calls a test needs: for the tests of src/apply/ that read what the

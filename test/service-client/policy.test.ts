@@ -5,7 +5,7 @@ import {
   classifyNetworkError,
   parseRetryAfter,
   retrySettings,
-} from '../../src/api/retry.ts';
+} from '../../src/service-client/retry.ts';
 
 // The pure parts of the retry policy; the HTTP behaviour is in retry.int.test.ts.
 

@@ -10,7 +10,7 @@ import {
   readWriteAnswer,
   rowId,
   shapeOf,
-} from '../../src/api/readings.ts';
+} from '../../src/service-client/readings.ts';
 
 // Each reading of an answer the interface leaves open, one body at a time:
 // the first place that matches wins, and a body no reading covers is refused

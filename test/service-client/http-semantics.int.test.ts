@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutcomeUnknownError, ServiceError, isNotFound } from '../../src/api/errors.ts';
+import { OutcomeUnknownError, ServiceError, isNotFound } from '../../src/service-client/errors.ts';
 import { SECOND_MS, detail, setup } from './fixtures.ts';
 
 // What RFC 9110 defines, the client takes as defined, whatever the body says

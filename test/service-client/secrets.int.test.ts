@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { describeError, type ServiceClient } from '../../src/api/index.ts';
+import { describeError, type ServiceClient } from '../../src/service-client/index.ts';
 import type { LoggedRequest } from '../support/scripted-server.ts';
 import { KEY, setup } from './fixtures.ts';
 

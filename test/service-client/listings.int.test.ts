@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ListingError, ResponseShapeError } from '../../src/api/index.ts';
-import { PAGES_AHEAD } from '../../src/api/listing.ts';
+import { ListingError, ResponseShapeError } from '../../src/service-client/index.ts';
+import { PAGES_AHEAD } from '../../src/service-client/listing.ts';
 import type { LoggedRequest, ScriptedResponse } from '../support/scripted-server.ts';
 import { setup, summary } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OutcomeUnknownError, ServiceError } from '../../src/api/errors.ts';
+import { OutcomeUnknownError, ServiceError } from '../../src/service-client/errors.ts';
 import { ScriptedServer } from '../support/scripted-server.ts';
 import { KEY, detail, setup } from './fixtures.ts';
 

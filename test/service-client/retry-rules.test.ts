@@ -4,7 +4,7 @@ import {
   NetworkError,
   OutcomeUnknownError,
   RequestBudgetError,
-} from '../../src/api/errors.ts';
+} from '../../src/service-client/errors.ts';
 import {
   RateGate,
   classifyNetworkError,
@@ -14,7 +14,7 @@ import {
   type Answer,
   type RequestKind,
   type RetryRuntime,
-} from '../../src/api/retry.ts';
+} from '../../src/service-client/retry.ts';
 
 // The retry loop and the rate-limit gate on a clock the test moves, at the
 // edges of each rule: a wait that ends exactly at the deadline, time spent

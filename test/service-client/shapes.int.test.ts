@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OutcomeUnknownError, ResponseShapeError } from '../../src/api/index.ts';
-import { ClearedFieldsError, ReadBackError } from '../../src/api/errors.ts';
-import { walkListing } from '../../src/api/listing.ts';
+import { OutcomeUnknownError, ResponseShapeError } from '../../src/service-client/index.ts';
+import { ClearedFieldsError, ReadBackError } from '../../src/service-client/errors.ts';
+import { walkListing } from '../../src/service-client/listing.ts';
 import { detail, setup } from './fixtures.ts';
 
 // Every envelope variant of docs/service-assumptions.md, served over HTTP

@@ -438,7 +438,7 @@ class HttpServiceClient implements ServiceClient {
     const label = path.split('?')[0] ?? path;
     if (method === 'GET') return this.#send(method, path, label, body, kind);
     if (this.#readOnly) throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
-    // Every POST carries a key (api/idempotency.ts): the caller's, or one for this write alone.
+    // Every POST carries a key (service-client/idempotency.ts): the caller's, or one for this write alone.
     const key = method === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
     if (this.#writeAccepted) return this.#send(method, path, label, body, kind, key);
     // Until the service has accepted one write, writes go one at a time: a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, insecureBaseUrl, isLoopbackHost } from '../../src/api/base-url-policy.ts';
-import { ConfigurationError, createClient } from '../../src/api/index.ts';
+import { checkBaseUrl, insecureBaseUrl, isLoopbackHost } from '../../src/service-client/base-url-policy.ts';
+import { ConfigurationError, createClient } from '../../src/service-client/index.ts';
 
 describe('base-url over plain http', () => {
   it('is fine to this machine and over https', () => {

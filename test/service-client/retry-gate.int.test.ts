@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublishOptions } from '../../src/api/index.ts';
+import type { PublishOptions } from '../../src/service-client/index.ts';
 import type { LoggedRequest, ScriptedResponse } from '../support/scripted-server.ts';
 import { setup } from './fixtures.ts';
 

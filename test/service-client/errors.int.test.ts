@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError, describeError } from '../../src/api/index.ts';
+import { ServiceError, describeError } from '../../src/service-client/index.ts';
 import { KEY, setup } from './fixtures.ts';
 
 // Each error status and each error body form, over real HTTP: the typed

@@ -1,7 +1,7 @@
 // The pace of generation requests (A41), on a virtual clock: when each
 // request may leave, what a 429 teaches, and what it does not.
 import { describe, expect, it } from 'vitest';
-import { GenerationPace } from '../../src/api/pace.ts';
+import { GenerationPace } from '../../src/service-client/pace.ts';
 
 /** A clock that moves only when every sleeper is waiting: the earliest wakes first. */
 class VirtualTime {

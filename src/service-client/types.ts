@@ -253,7 +253,7 @@ export interface ServiceApi {
   getContent(id: string): Promise<ContentDetail>;
   /** GET /contents/{id}, for its signed media URLs alone (a pull request's preview renders); absent in fakes. */
   mediaLinks?(id: string): Promise<MediaLinks>;
-  /** Writes take the Idempotency-Key their sends share (api/idempotency.ts); a new one when none is given. */
+  /** Writes take the Idempotency-Key their sends share (service-client/idempotency.ts); a new one when none is given. */
   createContent(fields: ContentFields, write?: WriteOptions): Promise<ContentDetail>;
   editContent(
     id: string,

@@ -4,7 +4,7 @@ import {
   type ClientOptions,
   type RetryEvent,
   type ServiceClient,
-} from '../../src/api/index.ts';
+} from '../../src/service-client/index.ts';
 import { ScriptedServer } from '../support/scripted-server.ts';
 
 // Shared set-up of the client tests: a scripted server per test and a client

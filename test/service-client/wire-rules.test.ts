@@ -9,7 +9,7 @@ import {
   resolveLink,
   uploadBody,
   videoBody,
-} from '../../src/api/wire.ts';
+} from '../../src/service-client/wire.ts';
 
 // The rules of what is sent, one function at a time, at their edges; the same
 // requests as the service receives them are in wire.int.test.ts.

@@ -8,7 +8,7 @@ import {
   createClient,
   type PublishOptions,
   type ServiceClient,
-} from '../../src/api/index.ts';
+} from '../../src/service-client/index.ts';
 import { SECOND_MS, KEY, detail, setup } from './fixtures.ts';
 
 // Every retry rule over real HTTP. Waits are recorded through the injected

@@ -1,7 +1,7 @@
 // A41: the generation rate a subscription's `limits` state, in the forms the
 // client reads (what doctor says of it: pace-readings.int.test.ts).
 import { describe, expect, it } from 'vitest';
-import { readGenerationPace } from '../../src/api/readings.ts';
+import { readGenerationPace } from '../../src/service-client/readings.ts';
 
 describe('readGenerationPace (A41)', () => {
   it('a count with its window, flat or in an object under a rate limit', () => {

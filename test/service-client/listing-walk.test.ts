@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/api/errors.ts';
+import { ServiceError } from '../../src/service-client/errors.ts';
 import {
   ListingError,
   MAX_LISTING_BYTES,
@@ -10,8 +10,8 @@ import {
   walkListing,
   type ListingPage,
   type WalkOptions,
-} from '../../src/api/listing.ts';
-import { resolveBaseUrl } from '../../src/api/wire.ts';
+} from '../../src/service-client/listing.ts';
+import { resolveBaseUrl } from '../../src/service-client/wire.ts';
 
 // Walking a listing page by page, on answers given directly rather than over
 // HTTP: where the end is proven and where it is not, at the edges of each

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from '../../src/api/bounded-response.ts';
-import { NetworkError, OutcomeUnknownError } from '../../src/api/index.ts';
+import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from '../../src/service-client/bounded-response.ts';
+import { NetworkError, OutcomeUnknownError } from '../../src/service-client/index.ts';
 import { withCpuTime } from '../support/cpu-time.ts';
 import { drip, huge } from '../support/scripted-server.ts';
 import { setup } from './fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, createClient, type PublishOptions } from '../../src/api/index.ts';
+import { ConfigurationError, createClient, type PublishOptions } from '../../src/service-client/index.ts';
 import { USER_AGENT } from '../../src/version.ts';
 import { KEY, detail, setup } from './fixtures.ts';
 
