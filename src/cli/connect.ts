@@ -2,8 +2,10 @@ import { checkBaseUrl } from '../service-client/base-url-policy.ts';
 import { createClient, type ServiceClient } from '../service-client/client.ts';
 import { ConfigurationError, describeError } from '../service-client/errors.ts';
 import { STORE_THE_KEY } from '../service-client/explain.ts';
+import { scrubSecrets } from '../secrets.ts';
 import type { CliOptions } from './args.ts';
-import type { CliIO } from './terminal.ts';
+import { EXIT } from './help.ts';
+import { writeLine, type CliIO } from './terminal.ts';
 
 // Where the CLI finds the service: --base-url or CONTENT_BASE_URL (the name
 // the action's workflows use), the key in CONTENT_API_KEY or on standard
@@ -48,6 +50,29 @@ export interface ServiceSettings {
   baseUrl: string;
   apiKey: string;
   allowInsecureHttp: boolean;
+}
+
+/**
+ * A command that reads the service only (doctor, drafts, import): its
+ * settings, then `work`. Every failure is said the CLI's way, the key
+ * scrubbed from it, and ends the command with the exit code it calls for.
+ */
+export async function readOnlyCommand(
+  options: CliOptions,
+  io: CliIO,
+  work: (settings: ServiceSettings, scrub: (text: string) => string) => Promise<number>,
+  isUsage: (error: unknown) => boolean = (error) => error instanceof ConfigurationError,
+): Promise<number> {
+  let scrub = (text: string): string => text;
+  try {
+    const warn = (message: string): void => writeLine(io.stderr, `warning: ${message}`);
+    const settings = await serviceSettings(options, io, warn);
+    scrub = (text) => scrubSecrets(text, [settings.apiKey]);
+    return await work(settings, scrub);
+  } catch (error) {
+    writeLine(io.stderr, `error: ${scrub(inCliWords(describeError(error)))}`);
+    return isUsage(error) ? EXIT.usage : EXIT.service;
+  }
 }
 
 /** The base URL, checked by the one gate before the key is read, and the key. */
