@@ -19370,7 +19370,7 @@ function iso_duration(params) {
 ;// CONCATENATED MODULE: ./src/interface/enumerations.ts
 // The enumerations the service interface lists, word for word, and nothing
 // else: no reading of a "not shown" rule, no interpretation. Both the client
-// (src/api/types.ts) and the emulator (src/emulator/) take them from here, so
+// (src/service-client/types.ts) and the emulator (src/emulator/) take them from here, so
 // neither borrows the other's understanding of the service. Imports nothing.
 /** "ContentStatus allowed values" (States and transitions), in the interface's order. */
 const CONTENT_STATUSES = [
@@ -19410,7 +19410,7 @@ const DEFAULT_KEY_SCOPES = (/* unused pure expression or super */ null && (['rea
 /** "Every key starts with the fixed prefix `svc_live_`." */
 const KEY_PREFIX = 'svc_live_';
 
-;// CONCATENATED MODULE: ./src/api/types.ts
+;// CONCATENATED MODULE: ./src/service-client/types.ts
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).

@@ -1,8 +1,8 @@
-export const id = 959;
-export const ids = [959];
+export const id = 441;
+export const ids = [441];
 export const modules = {
 
-/***/ 959:
+/***/ 2441:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -359,7 +359,7 @@ class WorkflowCommands {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
+;// CONCATENATED MODULE: ./src/service-client/base-url-policy.ts
 // The one check of base-url before the key is sent anywhere. Every mode that
 // sends the key (plan, apply, import, doctor, the CLI's validate when it has
 // a key) asks it first, and the client asks it again before its first
@@ -529,7 +529,7 @@ function serviceInstant(value) {
     return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-;// CONCATENATED MODULE: ./src/api/errors.ts
+;// CONCATENATED MODULE: ./src/service-client/errors.ts
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through scrubSecrets() first.
@@ -719,7 +719,7 @@ function describeError(error) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/readings.ts
+;// CONCATENATED MODULE: ./src/service-client/readings.ts
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -1194,7 +1194,7 @@ function writeScript(fullText) {
     return sentences.slice(0, 8).join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/api/wire.ts
+;// CONCATENATED MODULE: ./src/service-client/wire.ts
 /** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
 function resolveBaseUrl(raw) {
     let url;
@@ -1377,7 +1377,7 @@ function uploadBody(publish) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/api/bounded-response.ts
+;// CONCATENATED MODULE: ./src/service-client/bounded-response.ts
 /** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** The answer is larger than the cap. Final: the same request would get the same answer. */
@@ -1514,7 +1514,7 @@ function thousands(n) {
     return n < 0 ? `-${grouped}` : grouped;
 }
 
-;// CONCATENATED MODULE: ./src/api/listing.ts
+;// CONCATENATED MODULE: ./src/service-client/listing.ts
 
 
 
@@ -2039,7 +2039,7 @@ function walkListing(path, options) {
     return new Walk(path, options).run();
 }
 
-;// CONCATENATED MODULE: ./src/api/pace.ts
+;// CONCATENATED MODULE: ./src/service-client/pace.ts
 // Generation requests at the pace the service allows (A41). The interface
 // says that generation is rate limited per user and that a 429 carries
 // Retry-After; it does not show the numbers. Sending as fast as the workers
@@ -2192,7 +2192,7 @@ class GenerationPace {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/explain.ts
+;// CONCATENATED MODULE: ./src/service-client/explain.ts
 
 
 /** Where a key comes from and goes, in the action's words; the CLI says it in its own (cli/connect.ts). */
@@ -2300,7 +2300,7 @@ function serviceError(facts, scrub) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
+;// CONCATENATED MODULE: ./src/service-client/retry.ts
 
 
 const DEFAULT_RETRY = {
@@ -2609,7 +2609,7 @@ class RetriedCall {
 ;// CONCATENATED MODULE: ./src/interface/enumerations.ts
 // The enumerations the service interface lists, word for word, and nothing
 // else: no reading of a "not shown" rule, no interpretation. Both the client
-// (src/api/types.ts) and the emulator (src/emulator/) take them from here, so
+// (src/service-client/types.ts) and the emulator (src/emulator/) take them from here, so
 // neither borrows the other's understanding of the service. Imports nothing.
 /** "ContentStatus allowed values" (States and transitions), in the interface's order. */
 const CONTENT_STATUSES = [
@@ -2649,7 +2649,7 @@ const DEFAULT_KEY_SCOPES = (/* unused pure expression or super */ null && (['rea
 /** "Every key starts with the fixed prefix `svc_live_`." */
 const KEY_PREFIX = 'svc_live_';
 
-;// CONCATENATED MODULE: ./src/api/types.ts
+;// CONCATENATED MODULE: ./src/service-client/types.ts
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
@@ -2696,7 +2696,7 @@ function isKnownPlatform(platform) {
  */
 const DEFAULT_CONNECTIONS = 128;
 
-;// CONCATENATED MODULE: ./src/api/shapes.ts
+;// CONCATENATED MODULE: ./src/service-client/shapes.ts
 
 
 
@@ -3003,7 +3003,7 @@ function failureInSuccess(body) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-;// CONCATENATED MODULE: ./src/api/idempotency.ts
+;// CONCATENATED MODULE: ./src/service-client/idempotency.ts
 
 /** A key for one write, shared by every send of it. */
 function newIdempotencyKey() {
@@ -3012,7 +3012,7 @@ function newIdempotencyKey() {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
-;// CONCATENATED MODULE: ./src/api/transport.ts
+;// CONCATENATED MODULE: ./src/service-client/transport.ts
 
 
 
@@ -3166,7 +3166,7 @@ function decode(raw) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/client.ts
+;// CONCATENATED MODULE: ./src/service-client/client.ts
 
 
 
@@ -3454,7 +3454,7 @@ class HttpServiceClient {
             return this.#send(method, path, label, body, kind);
         if (this.#readOnly)
             throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
-        // Every POST carries a key (api/idempotency.ts): the caller's, or one for this write alone.
+        // Every POST carries a key (service-client/idempotency.ts): the caller's, or one for this write alone.
         const key = method === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
         if (this.#writeAccepted)
             return this.#send(method, path, label, body, kind, key);
@@ -4049,7 +4049,7 @@ async function runDoctorMode(commands, inputs) {
     return doctorPassed(report) ? null : doctorHeadline(report);
 }
 
-;// CONCATENATED MODULE: ./src/api/index.ts
+;// CONCATENATED MODULE: ./src/service-client/index.ts
 // The typed client through which the project talks to the service.
 
 
@@ -7770,7 +7770,7 @@ function untouched(item) {
         notes: [],
         unsettled: null,
         lastError: null,
-        lostAt: null,
+        unknownSince: null,
         resent: false,
         error: null,
         durationMs: 0,
@@ -7827,7 +7827,7 @@ function raceOpen(run, detail) {
 /** A publishing request lost its answer: sent at `sentAt` (`sends` times in all), its outcome is the service's to show. */
 function answerLost(run, sentAt, sends) {
     const state = writable(run);
-    state.lostAt ??= sentAt;
+    state.unknownSince ??= sentAt;
     state.resent ||= sends > 1;
 }
 /** What stopped the engine on this item, already free of secrets. */
@@ -8259,7 +8259,7 @@ async function adopt(client, id, fields) {
  */
 async function createOrAdopt(client, fields, logger, sleep, options = {}) {
     const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
-    // Every send of this create carries the same Idempotency-Key (api/idempotency.ts).
+    // Every send of this create carries the same Idempotency-Key (service-client/idempotency.ts).
     const write = { idempotencyKey: newIdempotencyKey() };
     for (let send = 1;; send++) {
         try {
@@ -8562,11 +8562,11 @@ class OutcomeStillUnknownError extends Error {
 class HeldAtSendError extends Error {
     name = 'HeldAtSendError';
     hold;
-    lostAt;
-    constructor(hold, lostAt) {
+    unknownSince;
+    constructor(hold, unknownSince) {
         super(`held at send: ${hold.kind}`);
         this.hold = hold;
-        this.lostAt = lostAt;
+        this.unknownSince = unknownSince;
     }
 }
 /** The default stall threshold: the interface does not show its value (A40). */
@@ -8621,47 +8621,47 @@ async function updatedAtOf(client, id) {
     }
 }
 /** The check before every send: a freeze or a pause may have begun since the plan, or since the first send. */
-function checkBeforeSend(context, write, lostAt) {
+function checkBeforeSend(context, write, unknownSince) {
     const hold = context.sendHold?.(write.check) ?? null;
     if (hold !== null)
-        throw new HeldAtSendError(hold, lostAt);
+        throw new HeldAtSendError(hold, unknownSince);
 }
 async function dispatch(context, id, status, write) {
     const { client, logger } = context;
-    // One key for every send of this write (api/idempotency.ts).
+    // One key for every send of this write (service-client/idempotency.ts).
     const options = { idempotencyKey: newIdempotencyKey() };
-    let lostAt = null;
+    let unknownSince = null;
     let before = null;
     for (let sends = 1;; sends++) {
-        checkBeforeSend(context, write, lostAt);
+        checkBeforeSend(context, write, unknownSince);
         const sentAt = new Date((context.now ?? Date.now)()).toISOString();
         try {
             await write.send(options);
-            return { outcome: 'started', lostAt, sends };
+            return { outcome: 'started', unknownSince, sends };
         }
         catch (error) {
             // 409: something is in flight already; wait for it, never send again.
             if (isCode(error, 409, 'already_published'))
-                return { outcome: 'published', lostAt, sends };
+                return { outcome: 'published', unknownSince, sends };
             if (isCode(error, 409))
-                return { outcome: 'running', lostAt, sends };
+                return { outcome: 'running', unknownSince, sends };
             // The resend's turn comes after the deadline: the first request, lost, is all this run knows of.
-            if (error instanceof AfterDeadlineError && lostAt !== null)
-                throw new OutcomeStillUnknownError(write.what, lostAt, sends - 1, false, 'deadline');
+            if (error instanceof AfterDeadlineError && unknownSince !== null)
+                throw new OutcomeStillUnknownError(write.what, unknownSince, sends - 1, false, 'deadline');
             if (!(error instanceof OutcomeUnknownError))
                 throw error;
-            lostAt ??= sentAt;
+            unknownSince ??= sentAt;
             before ??= { status, updatedAt: await updatedAtOf(client, id) };
             const sign = await watchForSign(context, id, before);
             if (sign === 'cut short')
-                throw new OutcomeStillUnknownError(write.what, lostAt, sends, false, 'deadline');
+                throw new OutcomeStillUnknownError(write.what, unknownSince, sends, false, 'deadline');
             if (sign !== null) {
                 logger.info(`The ${write.what} request lost its answer; the item is ${sign}, so it was received.`);
-                return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt, sends };
+                return { outcome: sign === 'UPLOADED' ? 'published' : 'started', unknownSince, sends };
             }
             const atMostOnce = context.atMostOnce === true && write.check.publication !== null;
             if (sends >= 2 || atMostOnce)
-                throw new OutcomeStillUnknownError(write.what, lostAt, sends, atMostOnce);
+                throw new OutcomeStillUnknownError(write.what, unknownSince, sends, atMostOnce);
             logger.info(`The ${write.what} request lost its answer and the service shows no sign of it past the stall threshold ` +
                 `(${Math.round(context.stallMs / 1000)} s); sending it again, once, with the same Idempotency-Key.`);
         }
@@ -8701,8 +8701,8 @@ async function sendOnce(run, context, send) {
     catch (error) {
         if (error instanceof HeldAtSendError) {
             held(run, error.hold);
-            if (error.lostAt !== null)
-                answerLost(run, error.lostAt, 1);
+            if (error.unknownSince !== null)
+                answerLost(run, error.unknownSince, 1);
             return null;
         }
         if (error instanceof AfterDeadlineError) {
@@ -8985,8 +8985,8 @@ async function upload(run, step, context) {
         const sent = await sendOnce(run, context, () => dispatchUpload(context, id, step.publish, before));
         if (sent === null)
             return 'unknown';
-        if (sent.lostAt !== null)
-            answerLost(run, sent.lostAt, sent.sends);
+        if (sent.unknownSince !== null)
+            answerLost(run, sent.unknownSince, sent.sends);
         return sent.outcome;
     }
     catch (error) {
@@ -9097,8 +9097,8 @@ async function sendOneRender(run, step, context, publication, answered) {
     if (sent === null)
         return false;
     const outcome = sent.outcome;
-    if (publication !== null && sent.lostAt !== null)
-        answerLost(run, sent.lostAt, sent.sends);
+    if (publication !== null && sent.unknownSince !== null)
+        answerLost(run, sent.unknownSince, sent.sends);
     dispatched(run, {
         rendered: outcome === 'started',
         published: publication !== null && outcome === 'started',
@@ -9278,7 +9278,7 @@ function outcomeOf(run, status) {
         return 'failed';
     // A publication whose answer was lost is unknown until the service shows the item published.
     if (status !== 'UPLOADED' &&
-        (run.lostAt !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown')))
+        (run.unknownSince !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown')))
         return 'unknown';
     if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
         return 'running';
@@ -9337,7 +9337,7 @@ function itemResults(runs, listing) {
             outcome: outcomeOf(run, status),
             status,
             ...results_publicationOf(run, row, status),
-            ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
+            ...(run.unknownSince !== null && status !== 'UPLOADED' ? { unknownSince: run.unknownSince } : {}),
             ...(run.resent ? { resentAfterLoss: true } : {}),
             lastError: row?.last_error ?? run.lastError,
             error: run.error,

@@ -1,5 +1,5 @@
-export const id = 348;
-export const ids = [348,911];
+export const id = 541;
+export const ids = [541,911];
 export const modules = {
 
 /***/ 7911:
@@ -100,7 +100,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 1348:
+/***/ 8541:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -482,7 +482,7 @@ function serviceInstant(value) {
     return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-;// CONCATENATED MODULE: ./src/api/errors.ts
+;// CONCATENATED MODULE: ./src/service-client/errors.ts
 // The errors the client throws. Every message is one line that says what went
 // wrong and what to do, and none of them can carry the API key: every text
 // that comes from the service or the network passes through scrubSecrets() first.
@@ -677,7 +677,7 @@ var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/interface/enumerations.ts
 // The enumerations the service interface lists, word for word, and nothing
 // else: no reading of a "not shown" rule, no interpretation. Both the client
-// (src/api/types.ts) and the emulator (src/emulator/) take them from here, so
+// (src/service-client/types.ts) and the emulator (src/emulator/) take them from here, so
 // neither borrows the other's understanding of the service. Imports nothing.
 /** "ContentStatus allowed values" (States and transitions), in the interface's order. */
 const CONTENT_STATUSES = [
@@ -4668,7 +4668,7 @@ const USER_AGENT = `content-as-code/${VERSION}`;
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
-;// CONCATENATED MODULE: ./src/api/base-url-policy.ts
+;// CONCATENATED MODULE: ./src/service-client/base-url-policy.ts
 // The one check of base-url before the key is sent anywhere. Every mode that
 // sends the key (plan, apply, import, doctor, the CLI's validate when it has
 // a key) asks it first, and the client asks it again before its first
@@ -4730,7 +4730,7 @@ function parsed(baseUrl) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/readings.ts
+;// CONCATENATED MODULE: ./src/service-client/readings.ts
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -5205,7 +5205,7 @@ function readings_writeScript(fullText) {
     return sentences.slice(0, 8).join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/api/wire.ts
+;// CONCATENATED MODULE: ./src/service-client/wire.ts
 /** A1: taken as given; `/v1` appended unless the path already ends in it; trailing slashes ignored. */
 function resolveBaseUrl(raw) {
     let url;
@@ -5388,7 +5388,7 @@ function uploadBody(publish) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/api/bounded-response.ts
+;// CONCATENATED MODULE: ./src/service-client/bounded-response.ts
 /** The largest answer read: far above a listing page of 100 items or an item with its scripts. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** The answer is larger than the cap. Final: the same request would get the same answer. */
@@ -5525,7 +5525,7 @@ function thousands(n) {
     return n < 0 ? `-${grouped}` : grouped;
 }
 
-;// CONCATENATED MODULE: ./src/api/listing.ts
+;// CONCATENATED MODULE: ./src/service-client/listing.ts
 
 
 
@@ -6050,7 +6050,7 @@ function walkListing(path, options) {
     return new Walk(path, options).run();
 }
 
-;// CONCATENATED MODULE: ./src/api/pace.ts
+;// CONCATENATED MODULE: ./src/service-client/pace.ts
 // Generation requests at the pace the service allows (A41). The interface
 // says that generation is rate limited per user and that a 429 carries
 // Retry-After; it does not show the numbers. Sending as fast as the workers
@@ -6203,7 +6203,7 @@ class GenerationPace {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/explain.ts
+;// CONCATENATED MODULE: ./src/service-client/explain.ts
 
 
 /** Where a key comes from and goes, in the action's words; the CLI says it in its own (cli/connect.ts). */
@@ -6311,7 +6311,7 @@ function serviceError(facts, scrub) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
+;// CONCATENATED MODULE: ./src/service-client/retry.ts
 
 
 const DEFAULT_RETRY = {
@@ -6617,7 +6617,7 @@ class RetriedCall {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/types.ts
+;// CONCATENATED MODULE: ./src/service-client/types.ts
 // The service's resources as the rest of the project sees them: snake_case
 // field names as the interface spells them, but none of the wire quirks
 // (those live in wire.ts) and none of the envelope variants (shapes.ts).
@@ -6664,7 +6664,7 @@ function isKnownPlatform(platform) {
  */
 const DEFAULT_CONNECTIONS = 128;
 
-;// CONCATENATED MODULE: ./src/api/shapes.ts
+;// CONCATENATED MODULE: ./src/service-client/shapes.ts
 
 
 
@@ -6969,7 +6969,7 @@ function failureInSuccess(body) {
     return parseErrorBody(body).message;
 }
 
-;// CONCATENATED MODULE: ./src/api/idempotency.ts
+;// CONCATENATED MODULE: ./src/service-client/idempotency.ts
 
 /** A key for one write, shared by every send of it. */
 function newIdempotencyKey() {
@@ -6978,7 +6978,7 @@ function newIdempotencyKey() {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
-;// CONCATENATED MODULE: ./src/api/transport.ts
+;// CONCATENATED MODULE: ./src/service-client/transport.ts
 
 
 
@@ -7132,7 +7132,7 @@ function decode(raw) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/client.ts
+;// CONCATENATED MODULE: ./src/service-client/client.ts
 
 
 
@@ -7420,7 +7420,7 @@ class HttpServiceClient {
             return this.#send(method, path, label, body, kind);
         if (this.#readOnly)
             throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
-        // Every POST carries a key (api/idempotency.ts): the caller's, or one for this write alone.
+        // Every POST carries a key (service-client/idempotency.ts): the caller's, or one for this write alone.
         const key = method === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
         if (this.#writeAccepted)
             return this.#send(method, path, label, body, kind, key);
@@ -9019,98 +9019,6 @@ function importJsonSchema() {
 
 // EXTERNAL MODULE: ./src/cli/help.ts
 var help = __webpack_require__(7911);
-;// CONCATENATED MODULE: ./src/cli/connect.ts
-
-
-
-
-// Where the CLI finds the service: --base-url or CONTENT_BASE_URL (the name
-// the action's workflows use), the key in CONTENT_API_KEY or on standard
-// input. CONTENT_API_URL was the CLI's earlier name for the URL; it is still
-// read, with a warning, so old shell profiles keep working.
-const BASE_URL_ENV = 'CONTENT_BASE_URL';
-const OLD_BASE_URL_ENV = 'CONTENT_API_URL';
-/** The base URL, and a warning when it came from the old variable name. */
-function baseUrlOf(options, env) {
-    if (options.baseUrl !== null)
-        return { url: options.baseUrl, warning: null };
-    const current = env[BASE_URL_ENV] ?? '';
-    if (current.trim() !== '')
-        return { url: current, warning: null };
-    const old = env[OLD_BASE_URL_ENV] ?? '';
-    if (old.trim() === '')
-        return { url: '', warning: null };
-    return {
-        url: old,
-        warning: `${OLD_BASE_URL_ENV} is the old name of ${BASE_URL_ENV}; it still works, but rename it (the action's workflows use ${BASE_URL_ENV}).`,
-    };
-}
-/** A client for plan and apply; a ConfigurationError (exit 2) says what is missing and how to give it. */
-async function connect(options, io, seams, warn) {
-    return createClient({ ...(await serviceSettings(options, io, warn)), ...seams.clientOptions });
-}
-/** The base URL, checked by the one gate before the key is read, and the key. */
-async function serviceSettings(options, io, warn) {
-    const { url, warning } = baseUrlOf(options, io.env);
-    if (warning !== null)
-        warn(warning);
-    if (url.trim() === '') {
-        throw new ConfigurationError(`No service base URL: set ${BASE_URL_ENV} or pass --base-url URL. To try without an account, run ` +
-            '`content-as-code emulator` in another terminal and export the two variables it prints.');
-    }
-    // Before the key is read: over plain http to another machine it would travel in clear text.
-    const { refused, warning: insecure } = checkBaseUrl(url, options.allowInsecureHttp, '--allow-insecure-http');
-    if (refused !== null)
-        throw new ConfigurationError(refused);
-    if (insecure !== null)
-        warn(insecure);
-    const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
-    if (apiKey.trim() === '') {
-        throw new ConfigurationError(options.apiKeyStdin
-            ? 'No API key on standard input: pipe it in, for example `content-as-code plan --api-key-stdin < key.txt`.'
-            : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
-                'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
-    }
-    return { baseUrl: url, apiKey: apiKey.trim(), allowInsecureHttp: options.allowInsecureHttp };
-}
-/**
- * validate needs no service, but checks account names when it can: a client
- * when a key and a URL are at hand, else the reason it has none.
- */
-async function connectIfConfigured(options, io, seams, warn) {
-    const hasKey = options.apiKeyStdin || (io.env['CONTENT_API_KEY'] ?? '').trim() !== '';
-    if (!hasKey)
-        return `no API key (set CONTENT_API_KEY and ${BASE_URL_ENV} to check them, read-only)`;
-    if (baseUrlOf(options, io.env).url.trim() === '') {
-        return `no service base URL (set ${BASE_URL_ENV} or pass --base-url to check them, read-only)`;
-    }
-    try {
-        return await connect(options, io, seams, warn);
-    }
-    catch (error) {
-        return inCliWords(describeError(error));
-    }
-}
-/**
- * Messages shared with the action name its inputs (`base-url`); a terminal
- * user has the environment variable and the option instead.
- */
-function inCliWords(message) {
-    return message
-        .replaceAll(STORE_THE_KEY, 'set it as CONTENT_API_KEY (or pipe it in with --api-key-stdin)')
-        .replace(/\bCheck base-url\b/g, `Check ${BASE_URL_ENV} (or --base-url)`)
-        .replace(/\bbase-url must be\b/g, `${BASE_URL_ENV} (or --base-url) must be`)
-        .replace(/\binput `?base-url`?/gi, `${BASE_URL_ENV} (or --base-url)`)
-        .replace(/(?<![-\w])(max-publications|cancel-running)\b/g, '--$1');
-}
-async function readAll(stream) {
-    const decoder = new TextDecoder();
-    let text = '';
-    for await (const chunk of stream)
-        text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    return text + decoder.decode();
-}
-
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __webpack_require__(6698);
 ;// CONCATENATED MODULE: ./src/report/service-edit-words.ts
@@ -9455,7 +9363,7 @@ function outcomeOf(run, status) {
         return 'failed';
     // A publication whose answer was lost is unknown until the service shows the item published.
     if (status !== 'UPLOADED' &&
-        (run.lostAt !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown')))
+        (run.unknownSince !== null || run.holds.some((hold) => hold.kind === 'outcome_unknown')))
         return 'unknown';
     if (run.running || (status !== null && RUNNING_STATUSES.has(status)))
         return 'running';
@@ -9514,7 +9422,7 @@ function itemResults(runs, listing) {
             outcome: outcomeOf(run, status),
             status,
             ...results_publicationOf(run, row, status),
-            ...(run.lostAt !== null && status !== 'UPLOADED' ? { unknownSince: run.lostAt } : {}),
+            ...(run.unknownSince !== null && status !== 'UPLOADED' ? { unknownSince: run.unknownSince } : {}),
             ...(run.resent ? { resentAfterLoss: true } : {}),
             lastError: row?.last_error ?? run.lastError,
             error: run.error,
@@ -10627,9 +10535,120 @@ function groupLabel(title) {
     return /\(([^()]+\.ya?ml)\)$/.exec(title)?.[1] ?? title;
 }
 
+;// CONCATENATED MODULE: ./src/cli/connect.ts
+
+
+
+
+
+
+
+// Where the CLI finds the service: --base-url or CONTENT_BASE_URL (the name
+// the action's workflows use), the key in CONTENT_API_KEY or on standard
+// input. CONTENT_API_URL was the CLI's earlier name for the URL; it is still
+// read, with a warning, so old shell profiles keep working.
+const BASE_URL_ENV = 'CONTENT_BASE_URL';
+const OLD_BASE_URL_ENV = 'CONTENT_API_URL';
+/** The base URL, and a warning when it came from the old variable name. */
+function baseUrlOf(options, env) {
+    if (options.baseUrl !== null)
+        return { url: options.baseUrl, warning: null };
+    const current = env[BASE_URL_ENV] ?? '';
+    if (current.trim() !== '')
+        return { url: current, warning: null };
+    const old = env[OLD_BASE_URL_ENV] ?? '';
+    if (old.trim() === '')
+        return { url: '', warning: null };
+    return {
+        url: old,
+        warning: `${OLD_BASE_URL_ENV} is the old name of ${BASE_URL_ENV}; it still works, but rename it (the action's workflows use ${BASE_URL_ENV}).`,
+    };
+}
+/** A client for plan and apply; a ConfigurationError (exit 2) says what is missing and how to give it. */
+async function connect(options, io, seams, warn) {
+    return createClient({ ...(await serviceSettings(options, io, warn)), ...seams.clientOptions });
+}
+/**
+ * A command that reads the service only (doctor, drafts, import): its
+ * settings, then `work`. Every failure is said the CLI's way, the key
+ * scrubbed from it, and ends the command with the exit code it calls for.
+ */
+async function readOnlyCommand(options, io, work, isUsage = (error) => error instanceof ConfigurationError) {
+    let scrub = (text) => text;
+    try {
+        const warn = (message) => writeLine(io.stderr, `warning: ${message}`);
+        const settings = await serviceSettings(options, io, warn);
+        scrub = (text) => scrubSecrets(text, [settings.apiKey]);
+        return await work(settings, scrub);
+    }
+    catch (error) {
+        writeLine(io.stderr, `error: ${scrub(inCliWords(describeError(error)))}`);
+        return isUsage(error) ? help.EXIT.usage : help.EXIT.service;
+    }
+}
+/** The base URL, checked by the one gate before the key is read, and the key. */
+async function serviceSettings(options, io, warn) {
+    const { url, warning } = baseUrlOf(options, io.env);
+    if (warning !== null)
+        warn(warning);
+    if (url.trim() === '') {
+        throw new ConfigurationError(`No service base URL: set ${BASE_URL_ENV} or pass --base-url URL. To try without an account, run ` +
+            '`content-as-code emulator` in another terminal and export the two variables it prints.');
+    }
+    // Before the key is read: over plain http to another machine it would travel in clear text.
+    const { refused, warning: insecure } = checkBaseUrl(url, options.allowInsecureHttp, '--allow-insecure-http');
+    if (refused !== null)
+        throw new ConfigurationError(refused);
+    if (insecure !== null)
+        warn(insecure);
+    const apiKey = options.apiKeyStdin ? await readAll(io.stdin) : (io.env['CONTENT_API_KEY'] ?? '');
+    if (apiKey.trim() === '') {
+        throw new ConfigurationError(options.apiKeyStdin
+            ? 'No API key on standard input: pipe it in, for example `content-as-code plan --api-key-stdin < key.txt`.'
+            : 'No API key: set CONTENT_API_KEY (for example `read -rs CONTENT_API_KEY && export CONTENT_API_KEY`), ' +
+                'or pass --api-key-stdin and pipe it in. Keys are created in the web app under Settings, API Keys.');
+    }
+    return { baseUrl: url, apiKey: apiKey.trim(), allowInsecureHttp: options.allowInsecureHttp };
+}
+/**
+ * validate needs no service, but checks account names when it can: a client
+ * when a key and a URL are at hand, else the reason it has none.
+ */
+async function connectIfConfigured(options, io, seams, warn) {
+    const hasKey = options.apiKeyStdin || (io.env['CONTENT_API_KEY'] ?? '').trim() !== '';
+    if (!hasKey)
+        return `no API key (set CONTENT_API_KEY and ${BASE_URL_ENV} to check them, read-only)`;
+    if (baseUrlOf(options, io.env).url.trim() === '') {
+        return `no service base URL (set ${BASE_URL_ENV} or pass --base-url to check them, read-only)`;
+    }
+    try {
+        return await connect(options, io, seams, warn);
+    }
+    catch (error) {
+        return inCliWords(describeError(error));
+    }
+}
+/**
+ * Messages shared with the action name its inputs (`base-url`); a terminal
+ * user has the environment variable and the option instead.
+ */
+function inCliWords(message) {
+    return message
+        .replaceAll(STORE_THE_KEY, 'set it as CONTENT_API_KEY (or pipe it in with --api-key-stdin)')
+        .replace(/\bCheck base-url\b/g, `Check ${BASE_URL_ENV} (or --base-url)`)
+        .replace(/\bbase-url must be\b/g, `${BASE_URL_ENV} (or --base-url) must be`)
+        .replace(/\binput `?base-url`?/gi, `${BASE_URL_ENV} (or --base-url)`)
+        .replace(/(?<![-\w])(max-publications|cancel-running)\b/g, '--$1');
+}
+async function readAll(stream) {
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of stream)
+        text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    return text + decoder.decode();
+}
+
 ;// CONCATENATED MODULE: ./src/cli/doctor.ts
-
-
 
 
 
@@ -10638,22 +10657,13 @@ function groupLabel(title) {
 
 // `content-as-code doctor`: which reading of each "not shown" rule the
 // service speaks, read-only and within --budget requests.
-async function runDoctorCommand(options, io, seams = {}) {
-    let settings;
-    try {
-        settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
-        return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
-    }
-    try {
+function runDoctorCommand(options, io, seams = {}) {
+    return readOnlyCommand(options, io, async (settings, scrub) => {
         const report = await runDoctor({
             ...settings,
             budget: options.budget,
             client: seams.clientOptions ?? {},
         });
-        const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
         const code = doctorPassed(report) ? help.EXIT.ok : help.EXIT.failed;
         const shown = options.json
             ? JSON.stringify(doctorDocument(report, code), null, 2)
@@ -10661,11 +10671,7 @@ async function runDoctorCommand(options, io, seams = {}) {
         // The findings quote the service's errors in the client's words, which name the action's inputs.
         writeLine(io.stdout, scrub(inCliWords(shown)));
         return code;
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
-        return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
-    }
+    });
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -13567,35 +13573,20 @@ function renderDraftsText(report) {
 
 
 
-
-
 // `content-as-code drafts`: the unpublished items no manifest names
 // (src/import/drafts.ts). It reads the service only.
-async function runDraftsCommand(options, io, seams = {}) {
-    let settings;
-    try {
-        settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
-        return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
-    }
-    const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
-    let client;
-    try {
-        client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
-        const report = await listDrafts({ client, cwd: options.cwd, manifests: options.manifests });
-        const code = report.refused === null ? help.EXIT.ok : help.EXIT.failed;
-        writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDraftsText(report)));
-        return code;
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${scrub(inCliWords(describeError(error)))}`);
-        return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
-    }
-    finally {
-        await client?.close();
-    }
+function runDraftsCommand(options, io, seams = {}) {
+    return readOnlyCommand(options, io, async (settings, scrub) => {
+        const client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
+        try {
+            const report = await listDrafts({ client, cwd: options.cwd, manifests: options.manifests });
+            writeLine(io.stdout, scrub(options.json ? JSON.stringify(report, null, 2) : renderDraftsText(report)));
+            return report.refused === null ? help.EXIT.ok : help.EXIT.failed;
+        }
+        finally {
+            await client.close();
+        }
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/engine/detail-reads.ts
@@ -15191,46 +15182,33 @@ function renderImportMarkdown(report) {
 
 
 
-
 // `content-as-code import`: one manifest per item of the catalogue that no
 // manifest manages yet. It reads the service only; it writes new files only.
-async function runImportCommand(options, io, seams = {}) {
-    let settings;
-    try {
-        settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
-        return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
-    }
-    const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
-    let client;
-    try {
-        client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
-        const report = await runImport({
-            client,
-            cwd: options.cwd,
-            manifests: options.manifests,
-            out: options.out,
-            only: options.only,
-            statuses: options.status,
-        });
-        const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
-        const code = unkept ? help.EXIT.failed : help.EXIT.ok;
-        const shown = options.json
-            ? JSON.stringify(importDocument(report, code), null, 2)
-            : renderImportText(report);
-        writeLine(io.stdout, scrub(shown));
-        return code;
-    }
-    catch (error) {
-        writeLine(io.stderr, `error: ${scrub(inCliWords(describeError(error)))}`);
-        const usage = error instanceof ConfigurationError || error instanceof ImportUsageError;
-        return usage ? help.EXIT.usage : help.EXIT.service;
-    }
-    finally {
-        await client?.close();
-    }
+function runImportCommand(options, io, seams = {}) {
+    const isUsage = (error) => error instanceof ConfigurationError || error instanceof ImportUsageError;
+    return readOnlyCommand(options, io, async (settings, scrub) => {
+        const client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
+        try {
+            const report = await runImport({
+                client,
+                cwd: options.cwd,
+                manifests: options.manifests,
+                out: options.out,
+                only: options.only,
+                statuses: options.status,
+            });
+            const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
+            const code = unkept ? help.EXIT.failed : help.EXIT.ok;
+            const shown = options.json
+                ? JSON.stringify(importDocument(report, code), null, 2)
+                : renderImportText(report);
+            writeLine(io.stdout, scrub(shown));
+            return code;
+        }
+        finally {
+            await client.close();
+        }
+    }, isUsage);
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -15667,7 +15645,7 @@ function untouched(item) {
         notes: [],
         unsettled: null,
         lastError: null,
-        lostAt: null,
+        unknownSince: null,
         resent: false,
         error: null,
         durationMs: 0,
@@ -15724,7 +15702,7 @@ function raceOpen(run, detail) {
 /** A publishing request lost its answer: sent at `sentAt` (`sends` times in all), its outcome is the service's to show. */
 function answerLost(run, sentAt, sends) {
     const state = writable(run);
-    state.lostAt ??= sentAt;
+    state.unknownSince ??= sentAt;
     state.resent ||= sends > 1;
 }
 /** What stopped the engine on this item, already free of secrets. */
@@ -15907,7 +15885,7 @@ async function adopt(client, id, fields) {
  */
 async function createOrAdopt(client, fields, logger, sleep, options = {}) {
     const lookMs = options.lookMs ?? DEFAULT_CREATE_LOOK_MS;
-    // Every send of this create carries the same Idempotency-Key (api/idempotency.ts).
+    // Every send of this create carries the same Idempotency-Key (service-client/idempotency.ts).
     const write = { idempotencyKey: newIdempotencyKey() };
     for (let send = 1;; send++) {
         try {
@@ -16147,11 +16125,11 @@ class OutcomeStillUnknownError extends Error {
 class HeldAtSendError extends Error {
     name = 'HeldAtSendError';
     hold;
-    lostAt;
-    constructor(hold, lostAt) {
+    unknownSince;
+    constructor(hold, unknownSince) {
         super(`held at send: ${hold.kind}`);
         this.hold = hold;
-        this.lostAt = lostAt;
+        this.unknownSince = unknownSince;
     }
 }
 /** The default stall threshold: the interface does not show its value (A40). */
@@ -16206,47 +16184,47 @@ async function updatedAtOf(client, id) {
     }
 }
 /** The check before every send: a freeze or a pause may have begun since the plan, or since the first send. */
-function checkBeforeSend(context, write, lostAt) {
+function checkBeforeSend(context, write, unknownSince) {
     const hold = context.sendHold?.(write.check) ?? null;
     if (hold !== null)
-        throw new HeldAtSendError(hold, lostAt);
+        throw new HeldAtSendError(hold, unknownSince);
 }
 async function dispatch(context, id, status, write) {
     const { client, logger } = context;
-    // One key for every send of this write (api/idempotency.ts).
+    // One key for every send of this write (service-client/idempotency.ts).
     const options = { idempotencyKey: newIdempotencyKey() };
-    let lostAt = null;
+    let unknownSince = null;
     let before = null;
     for (let sends = 1;; sends++) {
-        checkBeforeSend(context, write, lostAt);
+        checkBeforeSend(context, write, unknownSince);
         const sentAt = new Date((context.now ?? Date.now)()).toISOString();
         try {
             await write.send(options);
-            return { outcome: 'started', lostAt, sends };
+            return { outcome: 'started', unknownSince, sends };
         }
         catch (error) {
             // 409: something is in flight already; wait for it, never send again.
             if (isCode(error, 409, 'already_published'))
-                return { outcome: 'published', lostAt, sends };
+                return { outcome: 'published', unknownSince, sends };
             if (isCode(error, 409))
-                return { outcome: 'running', lostAt, sends };
+                return { outcome: 'running', unknownSince, sends };
             // The resend's turn comes after the deadline: the first request, lost, is all this run knows of.
-            if (error instanceof AfterDeadlineError && lostAt !== null)
-                throw new OutcomeStillUnknownError(write.what, lostAt, sends - 1, false, 'deadline');
+            if (error instanceof AfterDeadlineError && unknownSince !== null)
+                throw new OutcomeStillUnknownError(write.what, unknownSince, sends - 1, false, 'deadline');
             if (!(error instanceof OutcomeUnknownError))
                 throw error;
-            lostAt ??= sentAt;
+            unknownSince ??= sentAt;
             before ??= { status, updatedAt: await updatedAtOf(client, id) };
             const sign = await watchForSign(context, id, before);
             if (sign === 'cut short')
-                throw new OutcomeStillUnknownError(write.what, lostAt, sends, false, 'deadline');
+                throw new OutcomeStillUnknownError(write.what, unknownSince, sends, false, 'deadline');
             if (sign !== null) {
                 logger.info(`The ${write.what} request lost its answer; the item is ${sign}, so it was received.`);
-                return { outcome: sign === 'UPLOADED' ? 'published' : 'started', lostAt, sends };
+                return { outcome: sign === 'UPLOADED' ? 'published' : 'started', unknownSince, sends };
             }
             const atMostOnce = context.atMostOnce === true && write.check.publication !== null;
             if (sends >= 2 || atMostOnce)
-                throw new OutcomeStillUnknownError(write.what, lostAt, sends, atMostOnce);
+                throw new OutcomeStillUnknownError(write.what, unknownSince, sends, atMostOnce);
             logger.info(`The ${write.what} request lost its answer and the service shows no sign of it past the stall threshold ` +
                 `(${Math.round(context.stallMs / 1000)} s); sending it again, once, with the same Idempotency-Key.`);
         }
@@ -16286,8 +16264,8 @@ async function sendOnce(run, context, send) {
     catch (error) {
         if (error instanceof HeldAtSendError) {
             held(run, error.hold);
-            if (error.lostAt !== null)
-                answerLost(run, error.lostAt, 1);
+            if (error.unknownSince !== null)
+                answerLost(run, error.unknownSince, 1);
             return null;
         }
         if (error instanceof AfterDeadlineError) {
@@ -16570,8 +16548,8 @@ async function upload_upload(run, step, context) {
         const sent = await sendOnce(run, context, () => dispatchUpload(context, id, step.publish, before));
         if (sent === null)
             return 'unknown';
-        if (sent.lostAt !== null)
-            answerLost(run, sent.lostAt, sent.sends);
+        if (sent.unknownSince !== null)
+            answerLost(run, sent.unknownSince, sent.sends);
         return sent.outcome;
     }
     catch (error) {
@@ -16682,8 +16660,8 @@ async function sendOneRender(run, step, context, publication, answered) {
     if (sent === null)
         return false;
     const outcome = sent.outcome;
-    if (publication !== null && sent.lostAt !== null)
-        answerLost(run, sent.lostAt, sent.sends);
+    if (publication !== null && sent.unknownSince !== null)
+        answerLost(run, sent.unknownSince, sent.sends);
     dispatched(run, {
         rendered: outcome === 'started',
         published: publication !== null && outcome === 'started',
