@@ -6,7 +6,7 @@ import type {
   VideoSettings,
 } from '../service-client/types.ts';
 import type { DesiredFields } from '../manifest/types.ts';
-import { serviceText } from '../text/service-terms.ts';
+import { sameTitle, serviceText } from '../text/service-terms.ts';
 import type { Drift, FieldChange, KeptValue, ManagedField } from './types.ts';
 
 // Field-level comparison of a manifest with a remote item. Only what the
@@ -78,6 +78,8 @@ export function coversKeys(wanted: Record<string, unknown>, current: unknown): b
 
 /** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
 export function sameInServiceTerms(field: ManagedField, wanted: unknown, current: unknown): boolean {
+  if (field === 'title' && typeof wanted === 'string')
+    return typeof current === 'string' && sameTitle(wanted, current);
   if (TEXT_FIELDS.has(field) && typeof wanted === 'string')
     return typeof current === 'string' && serviceText(wanted) === serviceText(current);
   if (field === 'fine_tuning' && isPlainObject(wanted)) return coversKeys(wanted, current);

@@ -1,14 +1,16 @@
 // Text as a service may store it. Services normalise what they keep: `\r\n`
-// becomes `\n`, whitespace at line ends and around the whole text goes. Two
-// texts equal in these terms are the same text to the service, so comparing
-// in them never sends an edit the service would undo, and never takes a
-// title the service trimmed for another item's.
+// becomes `\n`, whitespace at line ends and around the whole text goes, and
+// Unicode is kept composed (NFC: `é` as one code point, not `e` and an
+// accent). Two texts equal in these terms are the same text to the service,
+// so comparing in them never sends an edit the service would undo, and never
+// takes a title the service stored otherwise for another item's.
 
-/** A text in the service's terms: `\n` line ends, no whitespace at line ends or around the text. */
+/** A text in the service's terms: NFC, `\n` line ends, no whitespace at line ends or around the text. */
 export function serviceText(text: string): string {
+  const composed = text.normalize('NFC');
   // One line, as a title is: the same text as trimming it, at a fraction of the cost.
-  if (!text.includes('\n') && !text.includes('\r')) return text.trim();
-  return text
+  if (!composed.includes('\n') && !composed.includes('\r')) return composed.trim();
+  return composed
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => line.trimEnd())
@@ -16,9 +18,13 @@ export function serviceText(text: string): string {
     .trim();
 }
 
-/** The key a title is matched by, whoever stored it: the manifest, the service, another run. */
+/**
+ * The key a title is matched by, whoever stored it: the manifest, the
+ * service, another run. A title is one line, and a service may keep a run of
+ * blanks in it as one: two titles that differ only so are one title.
+ */
 export function titleKey(title: string): string {
-  return serviceText(title);
+  return serviceText(title).replace(/\s+/g, ' ');
 }
 
 /** Whether two titles name the same item in the service's terms. */

@@ -23,10 +23,6 @@ export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
   { reading: 'create-answers-location', what: 'two overlapping applies leave two live items of one title' },
   { reading: 'create-answers-nothing', what: 'two overlapping applies leave two live items of one title' },
   {
-    reading: 'titles-nfc',
-    what: 'a title kept in NFC is not recognised: the item is created again on every apply',
-  },
-  {
     reading: '412-on-first-edit',
     what: 'the losing duplicate of a race is not marked: two live items keep one title',
   },
@@ -49,9 +45,5 @@ export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
   {
     reading: 'progress-kept-stale',
     what: 'an edited item stays NEW after two applies, and the report says nothing of it',
-  },
-  {
-    reading: 'titles-collapsed-whitespace',
-    what: 'a title kept with its blanks collapsed is held as a possible rename (seen in combination)',
   },
 ];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { enumReader, serviceInstant, wordKey } from '../../src/text/service-terms.ts';
+import {
+  enumReader,
+  sameTitle,
+  serviceInstant,
+  serviceText,
+  titleKey,
+  wordKey,
+} from '../../src/text/service-terms.ts';
 
 describe('enum words in the service terms', () => {
   const status = enumReader(['READY_FOR_UPLOAD', 'UPLOADED', 'NEW'] as const);
@@ -50,5 +57,19 @@ describe('dates as instants whatever their form', () => {
   it('gives null for what is no date', () => {
     for (const value of [null, undefined, '', 'soon', true, Number.NaN, {}, '2026-13-45T99:00:00Z'])
       expect(serviceInstant(value)).toBeNull();
+  });
+});
+
+describe('titles and texts in the service terms', () => {
+  it('takes a text kept composed (NFC) for the one written decomposed', () => {
+    const decomposed = 'Les re\u0301cifs';
+    expect(serviceText(decomposed)).toBe('Les r\u00e9cifs');
+    expect(sameTitle(decomposed, 'Les r\u00e9cifs')).toBe(true);
+  });
+
+  it('takes a title whose blanks the service made one for the title written', () => {
+    expect(titleKey('  Kelp  \t forests ')).toBe('Kelp forests');
+    expect(sameTitle('Kelp  forests', 'Kelp forests')).toBe(true);
+    expect(sameTitle('Kelp forests', 'Kelp forest')).toBe(false);
   });
 });
