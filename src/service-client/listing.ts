@@ -405,9 +405,11 @@ class Walk {
    * from a service paging by offset: the offset of the next row, with a size
    * one smaller. New rows there: the listing is read on by offset, to an
    * empty page. Nothing there proves the end. The same rows again (size and
-   * offset ignored) or the first rows less one (size honoured) prove it when
-   * the first answer was short of the size asked for and of every usual page
-   * size, since a service's own page of 20 or cap of 100 looks the same.
+   * offset ignored) prove it when the first answer was short of the size
+   * asked for and of every usual page size, since a service's own page of 20
+   * or cap of 100 looks the same. The first rows less one (size honoured,
+   * offset not) prove nothing: a service that caps its pages at that many
+   * rows, whatever it holds past them, answers the same.
    */
   async #unpagedVerdict(repeated: Answer): Promise<boolean> {
     const first = this.#first ?? repeated;
@@ -429,7 +431,11 @@ class Walk {
     const shown = first.ids.slice(0, Math.max(1, count - 1)).join('\u0000');
     if (probe.rows.length === 0) this.#out.proof = `an empty page at offset ${count}`;
     else if (fresh) return this.#byOffset(probe, count);
-    else if (probe.signature !== first.signature && probe.signature !== shown)
+    else if (probe.signature === shown)
+      this.#gaps.push(
+        `the service answers a smaller page size with its first rows, whatever page or offset is asked, so rows past the first ${count} cannot be read`,
+      );
+    else if (probe.signature !== first.signature)
       this.#gaps.push(`the service answers every page with rows already read, whatever is asked`);
     else if (COMMON_PAGE_SIZES.has(count) || count >= this.#size)
       this.#gaps.push(

@@ -35,10 +35,6 @@ export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
     what: 'QUEUED, a state beyond the thirteen, is held as unknown instead of waited through (seen in combination)',
   },
   {
-    reading: 'paging-ignores-page',
-    what: 'with a bare array and no hints, a repeated page is taken as the end: every title is created again on every apply',
-  },
-  {
     reading: 'detail-lags-creates',
     what: 'a create whose detail answers 404 for a moment, beside another run: two live items keep one title (seen in combination)',
   },
