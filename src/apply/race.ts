@@ -94,12 +94,23 @@ export async function settleTitleRace(
     return undecided('the listing could not be read to check for a second item', [created.id]);
   if (same.length < 2) return { winner: created, lost: null };
   const ids = same.map((summary) => summary.id).sort();
-  if (same.some((summary) => !hasCreationTime(summary)))
-    return undecided('the service shows no creation time for one of them', ids);
+  // With no time to rank them by, no run can tell who was first: each gives way, as twins do.
+  if (same.some((summary) => !hasCreationTime(summary))) {
+    const other = ids.find((id) => id !== created.id)!;
+    return giveWay(
+      client,
+      created,
+      { other, ids, why: 'the service shows no creation time for one of them' },
+      logger,
+    );
+  }
   const winner = winnerOf(same);
   const twin = winner === null ? null : createdAtSameInstant(winner, same);
-  if (winner !== null && twin !== null && [winner.id, twin.id].includes(created.id))
-    return markOwnAsTwin(client, created, created.id === winner.id ? twin.id : winner.id, ids, logger);
+  if (winner !== null && twin !== null && [winner.id, twin.id].includes(created.id)) {
+    const other = created.id === winner.id ? twin.id : winner.id;
+    const why = "another run created it at the same instant as far as the service's times tell";
+    return giveWay(client, created, { other, ids, why }, logger);
+  }
   if (winner === null || winner.id === created.id) return { winner: created, lost: null };
   await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
   logger.warning(
@@ -113,23 +124,23 @@ export async function settleTitleRace(
 }
 
 /**
- * Two items of the title created at the same instant as far as the service
- * tells, this run's one of them: the other run may have gone on alone with
- * its own, so this run gives way, whichever id is smaller. Its item is marked,
- * never rendered or published; if the other run gave way too, the next run
- * creates the title again, once.
+ * Two items of the title that no run can rank (created at the same instant
+ * as far as the service tells, or with no creation time), this run's one of
+ * them: the other run may have gone on alone with its own, so this run gives
+ * way, whichever id is smaller. Its item is marked, never rendered or
+ * published; if the other run gave way too, the next run creates the title
+ * again, once.
  */
-async function markOwnAsTwin(
+async function giveWay(
   client: ServiceApi,
   created: ContentDetail,
-  other: string,
-  ids: string[],
+  race: { other: string; ids: string[]; why: string },
   logger: Logger,
 ): Promise<TitleRace> {
-  await client.editContent(created.id, { title: duplicateTitle(created.title, other) });
+  await client.editContent(created.id, { title: duplicateTitle(created.title, race.other) });
   const why =
-    `another run created it at the same instant as far as the service's times tell (${other}); ` +
-    `this run's item ${created.id} was retitled as its duplicate, and the next run goes on with the one left`;
+    `${race.why} (${race.other}); this run's item ${created.id} was retitled as its duplicate, ` +
+    'and the next run goes on with the one left';
   logger.warning(`"${created.title}": ${why}.`);
-  return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+  return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids: race.ids, why } };
 }

@@ -30,13 +30,17 @@ describe('a race no run may guess', () => {
     } as unknown as ServiceApi & { edits: string[] };
   }
 
-  it('two items of the title and one without a creation time: held, neither marked', async () => {
-    const mine = detail('b', '2026-06-01T12:00:00.000Z');
-    const svc = service([detail('a', null), mine]);
+  it('two items of the title and one without a creation time: this run gives way, whatever the ids', async () => {
+    // No run can rank them: each marks its own, so that two live items never keep one title.
+    const mine = detail('a', '2026-06-01T12:00:00.000Z');
+    const svc = service([detail('b', null), mine]);
     const race = await settleTitleRace(svc, mine, recordingLogger());
     expect(race.lost).toMatchObject({ kind: 'race_undecided', title: 'T', ids: ['a', 'b'] });
-    expect(race.lost).toHaveProperty('why', 'the service shows no creation time for one of them');
-    expect(svc.edits).toEqual([]);
+    expect(race.lost).toHaveProperty(
+      'why',
+      "the service shows no creation time for one of them (b); this run's item a was retitled as its duplicate, and the next run goes on with the one left",
+    );
+    expect(svc.edits).toEqual(['a']);
   });
 
   it('a listing that cannot be read to look for a second item: held', async () => {

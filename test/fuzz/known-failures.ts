@@ -5,10 +5,6 @@
 // right about it, so that from then on the fuzzer guards it.
 export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
   {
-    reading: 'rows-minimal',
-    what: 'rows without creation_date: the race is undecided and two live items keep one title',
-  },
-  {
     reading: 'platforms-lower-case',
     what: "no account matches the manifest's platform: nothing is published",
   },
