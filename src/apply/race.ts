@@ -1,3 +1,4 @@
+import { ServiceError } from '../service-client/errors.ts';
 import type { ContentDetail, ContentSummary, ServiceApi } from '../service-client/types.ts';
 import type { Logger } from '../log.ts';
 import { createdAtSameInstant, duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
@@ -112,7 +113,7 @@ export async function settleTitleRace(
     return giveWay(client, created, { other, ids, why }, logger);
   }
   if (winner === null || winner.id === created.id) return { winner: created, lost: null };
-  await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
+  await markDuplicate(client, created, winner.id);
   logger.warning(
     `Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
       `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`,
@@ -121,6 +122,23 @@ export async function settleTitleRace(
     winner: await client.getContent(winner.id),
     lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
   };
+}
+
+/**
+ * Retitles this run's own item as the duplicate of `winner`. A 412 says the
+ * item changed since it was read (RFC 9110, 15.5.13) and changed nothing:
+ * the item is this run's, seconds old, so it is read again and retitled once
+ * more; a second refusal is the item's error.
+ */
+async function markDuplicate(client: ServiceApi, created: ContentDetail, winner: string): Promise<void> {
+  const retitle = { title: duplicateTitle(created.title, winner) };
+  try {
+    await client.editContent(created.id, retitle);
+  } catch (error) {
+    if (!(error instanceof ServiceError) || error.status !== 412) throw error;
+    await client.getContent(created.id);
+    await client.editContent(created.id, retitle);
+  }
 }
 
 /**
@@ -137,7 +155,7 @@ async function giveWay(
   race: { other: string; ids: string[]; why: string },
   logger: Logger,
 ): Promise<TitleRace> {
-  await client.editContent(created.id, { title: duplicateTitle(created.title, race.other) });
+  await markDuplicate(client, created, race.other);
   const why =
     `${race.why} (${race.other}); this run's item ${created.id} was retitled as its duplicate, ` +
     'and the next run goes on with the one left';

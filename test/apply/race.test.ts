@@ -1,5 +1,6 @@
 // What a run does when a second item of its title turns up after its create.
 import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../src/service-client/errors.ts';
 import type { ContentDetail, ServiceApi } from '../../src/service-client/types.ts';
 import { settleTitleRace } from '../../src/apply/race.ts';
 import { recordingLogger } from '../support/engine-harness.ts';
@@ -41,6 +42,27 @@ describe('a race no run may guess', () => {
       "the service shows no creation time for one of them (b); this run's item a was retitled as its duplicate, and the next run goes on with the one left",
     );
     expect(svc.edits).toEqual(['a']);
+  });
+
+  it('a 412 on the retitle (the item changed since read): read again and retitled once more', async () => {
+    const mine = detail('b', '2026-06-01T12:00:00.000Z');
+    const svc = service([detail('a', '2026-06-01T11:59:59.000Z'), mine]);
+    const edit = svc.editContent.bind(svc);
+    let refused = false;
+    svc.editContent = async (id, fields) => {
+      if (refused) return edit(id, fields);
+      refused = true;
+      throw new ServiceError({
+        status: 412,
+        method: 'PUT',
+        path: '/contents/b',
+        serviceMessage: 'changed',
+        message: 'changed',
+      });
+    };
+    const race = await settleTitleRace(svc, mine, recordingLogger());
+    expect(race.lost).toMatchObject({ kind: 'duplicate_marked', id: 'b', winner: 'a' });
+    expect(svc.edits).toEqual(['b']);
   });
 
   it('a listing that cannot be read to look for a second item: held', async () => {

@@ -19,10 +19,6 @@ export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
   { reading: 'create-answers-location', what: 'two overlapping applies leave two live items of one title' },
   { reading: 'create-answers-nothing', what: 'two overlapping applies leave two live items of one title' },
   {
-    reading: '412-on-first-edit',
-    what: 'the losing duplicate of a race is not marked: two live items keep one title',
-  },
-  {
     reading: 'list-lags-creates',
     what: 'two overlapping applies each create the title: two live items stay',
   },
