@@ -1,5 +1,6 @@
 import {
   TERMINAL_STATUSES,
+  isKnownStatus,
   type ContentStatus,
   type Progress,
   type ServiceApi,
@@ -99,6 +100,10 @@ function ends(
   staleMs: number,
 ): boolean {
   if (RUNNING_STATUSES.has(status)) return false;
+  // A word beyond the thirteen while this run's job goes on (a queue before
+  // the first phase, say) is waited through: the deadline ends the wait, and
+  // what the item then shows is judged as ever. Late is only late.
+  if (!isKnownStatus(status)) return false;
   // A run that publishes nothing ends where a render rests, whatever snapshot the service kept.
   if (until === 'settled' && RESTING_STATUSES.has(status)) return true;
   const stale = PARKED_STATUSES.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;

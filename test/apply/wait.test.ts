@@ -97,6 +97,33 @@ describe('waitForItem', () => {
     expect(clock.sleeps).toEqual([100]);
   });
 
+  it('waits through a status beyond the thirteen (a queue), to the deadline at most', async () => {
+    const clock = fakeClock();
+    const logger = recordingLogger();
+    // Task status and the detail view (read for a word task status does not know) agree, read after read.
+    const both = (statuses: string[]): ServiceApi => {
+      let at = -1;
+      const now = () => statuses[Math.min(at, statuses.length - 1)] as ContentStatus;
+      return {
+        taskStatus: async (id: string) => (
+          (at += 1),
+          { id, status: now(), progress: null, last_error: null }
+        ),
+        getContent: async (id: string) => ({ id, status: now(), progress: null, last_error: null }),
+      } as unknown as ServiceApi;
+    };
+    const queued = ['QUEUED', 'QUEUED', 'PROCESSING_AUDIO', 'VIDEO_PROCESSED'];
+    const done = await waitForItem(both(queued), target, { deadline: 1e9, clock, poll, logger });
+    expect(done).toMatchObject({ status: 'VIDEO_PROCESSED', timedOut: false });
+    const stuck = await waitForItem(both(['QUEUED']), target, {
+      deadline: 250,
+      clock: fakeClock(),
+      poll,
+      logger,
+    });
+    expect(stuck).toMatchObject({ status: 'QUEUED', timedOut: true });
+  });
+
   it('stops at the deadline and says so', async () => {
     const clock = fakeClock();
     const logger = recordingLogger();

@@ -23,10 +23,6 @@ export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
     what: 'two overlapping applies each create the title: two live items stay',
   },
   {
-    reading: 'queued-before-first-phase',
-    what: 'QUEUED, a state beyond the thirteen, is held as unknown instead of waited through (seen in combination)',
-  },
-  {
     reading: 'detail-lags-creates',
     what: 'a create whose detail answers 404 for a moment, beside another run: two live items keep one title (seen in combination)',
   },
